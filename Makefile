@@ -1,0 +1,44 @@
+# The README's two commands are `make run` and `make test`; both set themselves up.
+PY ?= python3.11
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+CHROMIUM ?= /usr/bin/chromium
+
+.PHONY: install run test lint bench browser clean
+
+install: $(STAMP)
+
+# Re-installs only when pyproject.toml changes, so `make run` is quick the second time.
+$(STAMP): pyproject.toml
+	@command -v $(PY) >/dev/null 2>&1 || { echo "error: $(PY) not found; install Python 3.11 or run 'make PY=python3 ...'"; exit 1; }
+	@test -x $(BIN)/python || $(PY) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	@touch $(STAMP)
+
+run: install
+	$(BIN)/assistant serve --demo
+
+# Browser tests drive Debian's Chromium; install it when it is missing (needs root or sudo).
+browser:
+	@test -x $(CHROMIUM) || { \
+	  echo "Chromium not found at $(CHROMIUM); installing the Debian package"; \
+	  SUDO=$$(test "$$(id -u)" = 0 || echo sudo); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null \
+	  || echo "warning: could not install chromium; the browser tests will fail and say why"; }
+
+test: install browser
+	$(BIN)/python -m pytest
+
+lint: install
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
+
+bench: install
+	$(BIN)/python -m bench.engine
+	$(BIN)/python -m bench.soak
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

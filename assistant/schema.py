@@ -1,0 +1,317 @@
+"""Core types: tools, calls, decisions, results, conversation and the engine's events.
+
+Values that cross a boundary (the tool catalog, model decisions) are frozen pydantic
+models; the engine's events are frozen slotted dataclasses because a turn makes a
+dozen of them and they only need to be turned into wire JSON (`to_wire`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Awaitable, Callable
+from datetime import datetime
+from typing import Annotated, Any, ClassVar, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from assistant.errors import ToolErrorCode
+
+Effect = Literal["read", "write", "destructive"]
+ToolStatus = Literal["ok", "error", "skipped"]
+TurnStatus = Literal["ok", "partial", "failed", "cancelled"]
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+# --- tools -----------------------------------------------------------------------------
+
+
+class RetryPolicy(_Frozen):
+    """How often a call may be tried, and how long to wait in between."""
+
+    attempts: int = Field(1, ge=1, le=5)
+    backoff_initial_s: float = Field(0.1, gt=0, le=5)
+    backoff_max_s: float = Field(1.0, gt=0, le=30)
+
+
+class ToolDefinition(_Frozen):
+    """One tool of the catalog (config/tools.yaml)."""
+
+    name: str = Field(pattern=r"^[A-Za-z][A-Za-z0-9_.-]{0,63}$")
+    description: str = Field(min_length=1)
+    parameters: dict[str, Any]
+    waiting_hint: str = Field(min_length=1)
+    effect: Effect
+    timeout_s: float = Field(gt=0, le=60)
+    retry: RetryPolicy = RetryPolicy()
+
+    @property
+    def writes(self) -> bool:
+        return self.effect != "read"
+
+
+class ToolCall(_Frozen):
+    """A call a model asked for. `arguments` never carry the customer id."""
+
+    call_id: str
+    tool_name: str
+    arguments: dict[str, Any] = Field(default_factory=dict)
+
+
+# --- model decisions -------------------------------------------------------------------
+
+
+class FinalDecision(_Frozen):
+    type: Literal["final"] = "final"
+    text: str
+
+
+class ToolCallsDecision(_Frozen):
+    type: Literal["tool_calls"] = "tool_calls"
+    calls: tuple[ToolCall, ...] = Field(min_length=1)
+    # The model's own acknowledgement; when absent the waiting hints are merged.
+    acknowledgement: str | None = None
+    # True when the planner already streamed `acknowledgement` through `PlanRequest.on_ack`.
+    acknowledgement_streamed: bool = False
+
+
+ModelDecision = Annotated[FinalDecision | ToolCallsDecision, Field(discriminator="type")]
+
+
+# --- results ---------------------------------------------------------------------------
+
+
+class ToolError(_Frozen):
+    code: ToolErrorCode
+    message: str
+    retry_after_s: float | None = None
+
+
+class ToolResult(_Frozen):
+    """The one outcome of one call: `result` when ok, `error` otherwise."""
+
+    call: ToolCall
+    round: int = 1
+    status: ToolStatus
+    result: Any = None
+    error: ToolError | None = None
+    latency_ms: int = 0
+    attempts: int = 0
+
+    @property
+    def ok(self) -> bool:
+        return self.status == "ok"
+
+
+# --- conversation ----------------------------------------------------------------------
+
+
+class CustomerContext(_Frozen):
+    """Who the session speaks for; bound from the session token, never from a model."""
+
+    customer_id: str
+    name: str | None = None
+    timezone: str = "UTC"
+
+
+class UserTurn(_Frozen):
+    role: Literal["user"] = "user"
+    text: str
+
+
+class AssistantTurn(_Frozen):
+    """What the assistant said: an acknowledgement or an answer."""
+
+    role: Literal["assistant"] = "assistant"
+    kind: Literal["ack", "answer"]
+    text: str
+
+
+class ToolExchange(_Frozen):
+    """One round of calls with exactly one result per call (providers require it)."""
+
+    role: Literal["tools"] = "tools"
+    round: int
+    results: tuple[ToolResult, ...]
+
+
+Message = Annotated[UserTurn | AssistantTurn | ToolExchange, Field(discriminator="role")]
+
+AckSink = Callable[[str], Awaitable[None]]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PlanRequest:
+    """What a planner gets for one decision.
+
+    `conversation` is the session's history, ending with this turn's user message and
+    then this turn's earlier rounds (acknowledgements and `ToolExchange`s).
+    `turn_results` repeats this turn's results so far, oldest first, for convenience.
+    A planner that streams text before its tool calls passes it to `on_ack`.
+    """
+
+    conversation: tuple[Message, ...]
+    tools: tuple[ToolDefinition, ...]
+    customer: CustomerContext | None
+    now: datetime
+    round: int = 1
+    turn_results: tuple[ToolResult, ...] = ()
+    max_calls: int = 4
+    on_ack: AckSink | None = None
+
+    @property
+    def user_message(self) -> str:
+        for message in reversed(self.conversation):
+            if isinstance(message, UserTurn):
+                return message.text
+        return ""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class NarratorInput:
+    """What a narrator gets: every result of the turn in the order requested."""
+
+    user_message: str
+    tool_results: tuple[ToolResult, ...]
+    context_hint: str
+    customer: CustomerContext | None = None
+    now: datetime | None = None
+    conversation: tuple[Message, ...] = ()
+    # Set when the turn ends by asking to confirm a destructive call: the narrator
+    # should end its answer with this question.
+    confirmation_prompt: str | None = None
+    truncated_calls: int = 0
+
+
+# --- engine events (the wire format is shared/PROTOCOL.md) ----------------------------
+
+
+def _wire_value(value: Any) -> Any:
+    if isinstance(value, BaseModel):
+        return value.model_dump(mode="json")
+    return value
+
+
+class _Event:
+    __slots__ = ()
+    type: ClassVar[str]
+
+    def to_wire(self) -> dict[str, Any]:
+        wire: dict[str, Any] = {"type": self.type}
+        for field in dataclasses.fields(self):  # type: ignore[arg-type]
+            wire[field.name] = _wire_value(getattr(self, field.name))
+        return wire
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class TurnStarted(_Event):
+    type: ClassVar[str] = "turn.started"
+    turn_id: str
+    message_id: str | None
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class AckDelta(_Event):
+    type: ClassVar[str] = "ack.delta"
+    turn_id: str
+    round: int
+    text: str
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class AckDone(_Event):
+    type: ClassVar[str] = "ack.done"
+    turn_id: str
+    round: int
+    text: str
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ToolStarted(_Event):
+    type: ClassVar[str] = "tool.started"
+    turn_id: str
+    round: int
+    call_id: str
+    tool: str
+    arguments: dict[str, Any]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ToolFinished(_Event):
+    type: ClassVar[str] = "tool.finished"
+    turn_id: str
+    round: int
+    call_id: str
+    tool: str
+    status: ToolStatus
+    error: dict[str, Any] | None
+    latency_ms: int
+    attempts: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class AnswerDelta(_Event):
+    type: ClassVar[str] = "answer.delta"
+    turn_id: str
+    text: str
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class AnswerDone(_Event):
+    type: ClassVar[str] = "answer.done"
+    turn_id: str
+    text: str
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class TurnDone(_Event):
+    type: ClassVar[str] = "turn.done"
+    turn_id: str
+    status: TurnStatus
+    tool_calls: list[dict[str, Any]]
+    truncated_calls: int
+    awaiting_confirmation: dict[str, Any] | None
+    timings_ms: dict[str, int]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ErrorEvent(_Event):
+    type: ClassVar[str] = "error"
+    code: str
+    message: str
+    turn_id: str | None = None
+    retry_after_s: float | None = None
+
+    def to_wire(self) -> dict[str, Any]:
+        wire: dict[str, Any] = {"type": self.type, "code": self.code, "message": self.message}
+        if self.turn_id is not None:
+            wire["turn_id"] = self.turn_id
+        if self.retry_after_s is not None:
+            wire["retry_after_s"] = self.retry_after_s
+        return wire
+
+
+Event = (
+    TurnStarted
+    | AckDelta
+    | AckDone
+    | ToolStarted
+    | ToolFinished
+    | AnswerDelta
+    | AnswerDone
+    | TurnDone
+    | ErrorEvent
+)
+EventSink = Callable[[Event], Awaitable[None]]
+
+
+def tool_error_wire(error: ToolError | None) -> dict[str, Any] | None:
+    """`{code, message}` as PROTOCOL.md shows it (retry_after_s only when known)."""
+    if error is None:
+        return None
+    wire: dict[str, Any] = {"code": error.code, "message": error.message}
+    if error.retry_after_s is not None:
+        wire["retry_after_s"] = error.retry_after_s
+    return wire

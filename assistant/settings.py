@@ -1,0 +1,137 @@
+"""Settings: config/default.toml, then `--config`, then ASSISTANT_* variables, then flags.
+
+Read only here. An invalid value stops the start with a message naming the setting.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
+from pydantic_settings import (
+    BaseSettings,
+    NoDecode,
+    PydanticBaseSettingsSource,
+    SettingsConfigDict,
+    TomlConfigSettingsSource,
+)
+
+from assistant.errors import ConfigError
+
+PROJECT_ROOT = Path(__file__).resolve().parents[1]
+DEFAULT_CONFIG = PROJECT_ROOT / "config" / "default.toml"
+# Accepted only in demo mode: anyone who reads this file can mint tokens with it.
+DEV_SECRET = "dev-secret-demo-mode-only-0123456789abcdef"
+
+log = logging.getLogger(__name__)
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="ASSISTANT_", extra="forbid")
+
+    host: str = "127.0.0.1"
+    port: int = Field(8080, ge=0, le=65535)
+    demo: bool = False
+    backend: Literal["embedded", "openai", "replay"] = "embedded"
+    secret: SecretStr | None = None
+    crm_url: str = ""
+    crm_port: int = Field(8081, ge=0, le=65535)
+    crm_token: SecretStr = SecretStr("dev-crm-token")
+    crm_db: str = "var/crm.db"
+    allowed_origins: Annotated[list[str], NoDecode] = []
+    tools_path: Path = Path("config/tools.yaml")
+    record_dir: str = ""
+
+    max_tool_calls_per_round: int = Field(4, ge=1, le=16)
+    max_rounds: int = Field(3, ge=1, le=8)
+    turn_deadline_s: float = Field(8.0, gt=0, le=120)
+    dedupe_calls: bool = True
+    confirmation_ttl_s: float = Field(300.0, gt=0)
+
+    max_text_chars: int = Field(2000, ge=1)
+    max_frame_bytes: int = Field(65536, ge=1024)
+    max_queued_messages: int = Field(4, ge=0)
+    session_token_ttl_s: int = Field(3600, ge=1)
+    session_messages_per_minute: float = Field(30, gt=0)
+    customer_messages_per_minute: float = Field(60, gt=0)
+    heartbeat_s: float = Field(20.0, gt=0)
+
+    breaker_failure_threshold: int = Field(5, ge=1)
+    breaker_cooldown_s: float = Field(15.0, gt=0)
+
+    openai_model: str = "gpt-4o-mini"
+    openai_timeout_s: float = Field(10.0, gt=0)
+    openai_max_retries: int = Field(2, ge=0, le=10)
+    openai_temperature: float = Field(0.2, ge=0, le=2)
+
+    twilio_auth_token: SecretStr | None = None
+    public_url: str = ""
+
+    log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
+
+    @field_validator("allowed_origins", mode="before")
+    @classmethod
+    def _split_origins(cls, value: Any) -> Any:
+        if isinstance(value, str):
+            return [origin.strip().rstrip("/") for origin in value.split(",") if origin.strip()]
+        return value
+
+    @field_validator("secret", "twilio_auth_token", mode="before")
+    @classmethod
+    def _empty_is_unset(cls, value: Any) -> Any:
+        return None if value == "" else value
+
+    @model_validator(mode="after")
+    def _secret_outside_demo(self) -> Settings:
+        if self.secret is not None and len(self.secret.get_secret_value()) < 32:
+            raise ValueError("secret: ASSISTANT_SECRET must be at least 32 characters")
+        return self
+
+    def resolve(self, path: Path | str) -> Path:
+        """A configured relative path, relative to the project root."""
+        path = Path(path)
+        return path if path.is_absolute() else PROJECT_ROOT / path
+
+    def signing_secret(self, *, for_server: bool) -> str:
+        """The token secret. Without ASSISTANT_SECRET only demo mode may use the dev one."""
+        if self.secret is not None:
+            return self.secret.get_secret_value()
+        if for_server and not self.demo:
+            raise ConfigError(
+                "secret: ASSISTANT_SECRET must be set (32+ characters) outside demo mode; "
+                "pass --demo to use the development secret"
+            )
+        return DEV_SECRET
+
+
+def load_settings(config: Path | None = None, **overrides: Any) -> Settings:
+    """Settings from defaults, config files, environment and explicit overrides (flags)."""
+    files = [DEFAULT_CONFIG, *([config] if config else [])]
+    for file in files:
+        if not file.is_file():
+            raise ConfigError(f"config: {file} does not exist")
+
+    class _Loaded(Settings):
+        @classmethod
+        def settings_customise_sources(
+            cls,
+            settings_cls: type[BaseSettings],
+            init_settings: PydanticBaseSettingsSource,
+            env_settings: PydanticBaseSettingsSource,
+            dotenv_settings: PydanticBaseSettingsSource,
+            file_secret_settings: PydanticBaseSettingsSource,
+        ) -> tuple[PydanticBaseSettingsSource, ...]:
+            tomls = [TomlConfigSettingsSource(settings_cls, toml_file=f) for f in files]
+            return (init_settings, env_settings, *reversed(tomls))
+
+    try:
+        return _Loaded(**{k: v for k, v in overrides.items() if v is not None})
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        name = ".".join(str(part) for part in first["loc"]) or "settings"
+        env = f"ASSISTANT_{name.upper()}"
+        raise ConfigError(f"setting {name} ({env}): {first['msg']}") from exc
+    except ValueError as exc:  # a TOML syntax error
+        raise ConfigError(f"config: {exc}") from exc
