@@ -1,0 +1,575 @@
+"""One turn: decide → acknowledge → execute (→ chain) → narrate, as typed events.
+
+The engine knows nothing about transports: it calls `emit` with events in the order
+shared/PROTOCOL.md fixes, and every transport (websocket, telephony, recorder) only
+translates them. The acknowledgement of a round is emitted before that round's tools
+are awaited, so a caller never sits in silence.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+import uuid
+from collections.abc import Callable, Sequence
+from contextlib import aclosing
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+
+from assistant import confirmation
+from assistant.acknowledge import ack_pieces, hint_to_clause
+from assistant.errors import ModelUnavailable
+from assistant.logs import trace_context
+from assistant.metrics import Metrics
+from assistant.models.base import Narrator, Planner
+from assistant.schema import (
+    AckDelta,
+    AckDone,
+    AckSink,
+    AnswerDelta,
+    AnswerDone,
+    AssistantTurn,
+    ErrorEvent,
+    EventSink,
+    FinalDecision,
+    NarratorInput,
+    PlanRequest,
+    ToolCall,
+    ToolCallsDecision,
+    ToolError,
+    ToolExchange,
+    ToolFinished,
+    ToolResult,
+    ToolStarted,
+    TurnDone,
+    TurnStarted,
+    TurnStatus,
+    UserTurn,
+    tool_error_wire,
+)
+from assistant.session import PendingConfirmation, Session
+from assistant.speaking import split_sentences
+from assistant.tools.executor import RoundContext, ToolExecutor
+
+log = logging.getLogger(__name__)
+
+APOLOGY = "I'm sorry, I can't reach my assistant service right now. Please try again in a moment."
+INTERNAL_APOLOGY = "I'm sorry, something went wrong on my side. Please try that again."
+
+
+@dataclass(frozen=True, slots=True)
+class EngineConfig:
+    max_tool_calls_per_round: int = 4
+    max_rounds: int = 3
+    turn_deadline_s: float = 8.0
+    dedupe_calls: bool = True
+    confirmation_ttl_s: float = 300.0
+
+
+@dataclass(slots=True)
+class _TurnState:
+    session: Session
+    text: str
+    turn_id: str
+    message_id: str | None
+    emit: EventSink
+    trace_id: str
+    started: float
+    deadline: float
+    now: datetime
+    results: list[ToolResult] = field(default_factory=list)
+    truncated: int = 0
+    spoken_hints: set[str] = field(default_factory=set)
+    pending: PendingConfirmation | None = None
+    answer: list[str] = field(default_factory=list)
+    failed: bool = False
+    answer_remembered: bool = False
+    timings: dict[str, float] = field(
+        default_factory=lambda: {"decision": 0.0, "ack": 0.0, "tools": 0.0, "answer": 0.0}
+    )
+
+
+class Turn:
+    """A running turn. `cancel()` is the cooperative stop of `turn.cancel` and barge-in:
+    reads stop, writes in flight finish, and the turn ends with status `cancelled`."""
+
+    def __init__(self, task: asyncio.Task[TurnDone], turn_id: str) -> None:
+        self.turn_id = turn_id
+        self.cancel_requested = False
+        self._task = task
+
+    def cancel(self) -> None:
+        if not self._task.done():
+            self.cancel_requested = True
+            self._task.cancel()
+
+    def done(self) -> bool:
+        return self._task.done()
+
+    async def wait(self) -> TurnDone:
+        return await self._task
+
+
+class Engine:
+    def __init__(
+        self,
+        planner: Planner,
+        narrator: Narrator,
+        executor: ToolExecutor,
+        config: EngineConfig | None = None,
+        *,
+        metrics: Metrics | None = None,
+        follow_up: Planner | None = None,
+        fallback_narrator: Narrator | None = None,
+        clock: Callable[[], datetime] = lambda: datetime.now(UTC),
+    ) -> None:
+        self.planner = planner
+        self.narrator = narrator
+        self.executor = executor
+        self.config = config or EngineConfig()
+        self._metrics = metrics
+        # A deterministic planner that notices an action the model left undone.
+        self._follow_up = follow_up
+        self._fallback_narrator = fallback_narrator
+        self._clock = clock
+
+    def start_turn(
+        self, session: Session, text: str, emit: EventSink, *, message_id: str | None = None
+    ) -> Turn:
+        turn_id = session.next_turn_id()
+        holder: list[Turn] = []
+        task = asyncio.create_task(self._run(holder, session, text, emit, message_id, turn_id))
+        turn = Turn(task, turn_id)
+        holder.append(turn)
+        return turn
+
+    async def run_turn(
+        self, session: Session, text: str, emit: EventSink, *, message_id: str | None = None
+    ) -> TurnDone:
+        return await self.start_turn(session, text, emit, message_id=message_id).wait()
+
+    async def _run(
+        self,
+        holder: list[Turn],
+        session: Session,
+        text: str,
+        emit: EventSink,
+        message_id: str | None,
+        turn_id: str,
+    ) -> TurnDone:
+        loop = asyncio.get_running_loop()
+        started = time.perf_counter()
+        state = _TurnState(
+            session=session,
+            text=text,
+            turn_id=turn_id,
+            message_id=message_id,
+            emit=emit,
+            trace_id=uuid.uuid4().hex,
+            started=started,
+            deadline=loop.time() + self.config.turn_deadline_s,
+            now=self._clock(),
+        )
+        with trace_context(state.trace_id, turn_id=turn_id, session_id=session.session_id):
+            try:
+                await emit(TurnStarted(turn_id, message_id))
+                session.remember(UserTurn(text=text))
+                await self._body(state)
+                status = self._status(state)
+            except asyncio.CancelledError:
+                if not (holder and holder[0].cancel_requested):
+                    self._remember_answer(state)
+                    raise  # the session is going away: nothing left to tell
+                current = asyncio.current_task()
+                if current is not None:
+                    current.uncancel()
+                status = "cancelled"
+            self._remember_answer(state)
+            done = self._turn_done(state, status)
+            await emit(done)
+            if self._metrics is not None:
+                self._metrics.turns.labels(status).inc()
+                self._metrics.turn_s.observe(time.perf_counter() - started)
+            return done
+
+    # --- the turn's steps -----------------------------------------------------------
+
+    async def _body(self, state: _TurnState) -> None:
+        pending = state.session.take_pending()
+        if pending is not None:
+            if confirmation.is_affirmative(state.text):
+                await self._run_round(state, 1, [pending.call], None, confirmed=True)
+                await self._narrate(state, None)
+                return
+            if confirmation.is_negative(state.text):
+                await self._speak(state, confirmation.declined_answer(pending.call))
+                return
+            # Anything else drops the pending call and is a new request.
+        final_text: str | None = None
+        round_no = 0
+        while True:
+            round_no += 1
+            decision = await self._decide(state, round_no)
+            if decision is None:
+                return
+            if isinstance(decision, FinalDecision):
+                forced = await self._forced_follow_up(state, round_no)
+                if forced is None:
+                    final_text = decision.text
+                    break
+                decision = forced
+            if round_no > self.config.max_rounds:
+                await self._skip_round(state, round_no, decision.calls)
+                break
+            await self._run_round(state, round_no, list(decision.calls), decision)
+            if state.pending is not None:
+                break
+        if final_text and (not state.results or round_no > 1):
+            await self._speak(state, final_text)
+        elif state.results or state.pending is not None:
+            await self._narrate(state, final_text)
+        else:
+            await self._speak(state, final_text or "Okay.")
+
+    async def _decide(
+        self, state: _TurnState, round_no: int
+    ) -> FinalDecision | ToolCallsDecision | None:
+        async def on_ack(piece: str) -> None:
+            await state.emit(AckDelta(state.turn_id, round_no, piece))
+
+        request = self._plan_request(state, round_no, on_ack)
+        started = time.perf_counter()
+        try:
+            decision = await self.planner.decide(request)
+        except ModelUnavailable as exc:
+            return await self._model_failed(state, round_no, "model_unavailable", exc)
+        except Exception as exc:
+            log.exception("planner failed")
+            return await self._model_failed(state, round_no, "internal", exc)
+        finally:
+            elapsed = time.perf_counter() - started
+            state.timings["decision"] += elapsed
+            if self._metrics is not None:
+                self._metrics.decision_s.observe(elapsed)
+        return decision
+
+    async def _model_failed(
+        self, state: _TurnState, round_no: int, code: str, exc: Exception
+    ) -> FinalDecision | None:
+        if self._metrics is not None:
+            self._metrics.model_errors.labels("planner").inc()
+        if state.results:
+            # Later rounds: what was already fetched is still worth saying.
+            log.warning("planner failed in round %d; narrating what we have: %s", round_no, exc)
+            return FinalDecision(text="")
+        state.failed = True
+        message = APOLOGY if code == "model_unavailable" else INTERNAL_APOLOGY
+        await state.emit(ErrorEvent(code, _error_text(code), turn_id=state.turn_id))
+        await self._speak(state, message)
+        return None
+
+    def _plan_request(
+        self, state: _TurnState, round_no: int, on_ack: AckSink | None = None
+    ) -> PlanRequest:
+        session = state.session
+        return PlanRequest(
+            conversation=tuple(session.history),
+            tools=session.tools,
+            customer=session.customer,
+            now=state.now,
+            round=round_no,
+            turn_results=tuple(state.results),
+            max_calls=self.config.max_tool_calls_per_round,
+            on_ack=on_ack,
+        )
+
+    async def _forced_follow_up(self, state: _TurnState, round_no: int) -> ToolCallsDecision | None:
+        """When the planner stopped after a lookup without the action asked for, act."""
+        if self._follow_up is None or not state.results or round_no > self.config.max_rounds:
+            return None
+        try:
+            proposal = await self._follow_up.decide(self._plan_request(state, round_no))
+        except Exception:
+            log.exception("follow-up planner failed")
+            return None
+        if not isinstance(proposal, ToolCallsDecision):
+            return None
+        made = {_call_key(result.call) for result in state.results}
+        calls = tuple(call for call in proposal.calls if _call_key(call) not in made)
+        if not calls:
+            return None
+        log.info("planner stopped early; following up with %s", [c.tool_name for c in calls])
+        return ToolCallsDecision(calls=calls)
+
+    async def _run_round(
+        self,
+        state: _TurnState,
+        round_no: int,
+        calls: list[ToolCall],
+        decision: ToolCallsDecision | None,
+        *,
+        confirmed: bool = False,
+    ) -> None:
+        cap = self.config.max_tool_calls_per_round
+        if len(calls) > cap:
+            state.truncated += len(calls) - cap
+            if self._metrics is not None:
+                self._metrics.truncated.inc(len(calls) - cap)
+            calls = calls[:cap]
+        if self.config.dedupe_calls:
+            calls = list({_call_key(call): call for call in reversed(calls)}.values())[::-1]
+        if not confirmed:
+            calls = self._hold_destructive(state, calls)
+        await self._acknowledge(state, round_no, calls, decision)
+        if not calls:
+            return
+        ctx = RoundContext(
+            turn_id=state.turn_id,
+            round=round_no,
+            session_id=state.session.session_id,
+            customer_id=state.session.customer.customer_id if state.session.customer else None,
+            trace_id=state.trace_id,
+            deadline=state.deadline,
+        )
+        started = time.perf_counter()
+        results: list[ToolResult] = []
+        try:
+            results = await self.executor.run_round(calls, ctx, state.emit)
+        finally:
+            elapsed = time.perf_counter() - started
+            state.timings["tools"] += elapsed
+            if self._metrics is not None:
+                self._metrics.tools_s.observe(elapsed)
+            if results:
+                state.results.extend(results)
+                state.session.remember(ToolExchange(round=round_no, results=tuple(results)))
+
+    def _hold_destructive(self, state: _TurnState, calls: list[ToolCall]) -> list[ToolCall]:
+        """Destructive calls wait for a "yes": the first becomes the pending confirmation."""
+        runnable: list[ToolCall] = []
+        for call in calls:
+            tool = self.executor.tool(call.tool_name)
+            customer = state.session.customer
+            holdable = (
+                tool is not None
+                and tool.effect == "destructive"
+                and customer is not None
+                and state.pending is None
+                # An invalid call runs, so that it is reported as invalid.
+                and self.executor.argument_error(call, customer.customer_id) is None
+            )
+            if not holdable or customer is None:
+                runnable.append(call)
+                continue
+            state.pending = PendingConfirmation(
+                call=call,
+                prompt=confirmation.confirmation_prompt(call, state.results, customer.timezone),
+                session_id=state.session.session_id,
+                expires_at=time.monotonic() + self.config.confirmation_ttl_s,
+            )
+        return runnable
+
+    async def _acknowledge(
+        self,
+        state: _TurnState,
+        round_no: int,
+        calls: Sequence[ToolCall],
+        decision: ToolCallsDecision | None,
+    ) -> None:
+        if decision is not None and decision.acknowledgement:
+            text = decision.acknowledgement
+            if not decision.acknowledgement_streamed:
+                await state.emit(AckDelta(state.turn_id, round_no, text))
+        else:
+            hints = []
+            for call in calls:
+                tool = self.executor.tool(call.tool_name)
+                if tool is not None and tool.waiting_hint not in state.spoken_hints:
+                    hints.append(tool.waiting_hint)
+            pieces = ack_pieces(hints, lead="Sure, I'll" if round_no == 1 else "Now I'll")
+            if not pieces:
+                return
+            for piece in pieces:
+                await state.emit(AckDelta(state.turn_id, round_no, piece))
+            text = "".join(pieces)
+        for call in calls:
+            tool = self.executor.tool(call.tool_name)
+            if tool is not None:
+                state.spoken_hints.add(tool.waiting_hint)
+        if round_no == 1 or not state.timings["ack"]:
+            state.timings["ack"] = time.perf_counter() - state.started
+            if self._metrics is not None:
+                self._metrics.ack_s.observe(state.timings["ack"])
+        state.session.remember(AssistantTurn(kind="ack", text=text))
+        await state.emit(AckDone(state.turn_id, round_no, text))
+
+    async def _skip_round(
+        self, state: _TurnState, round_no: int, calls: Sequence[ToolCall]
+    ) -> None:
+        """Calls asked for past `max_rounds`: reported skipped; the narrator uses the rest."""
+        error = ToolError(
+            code="round_limit",
+            message=f"not run: the turn already used its {self.config.max_rounds} rounds",
+        )
+        skipped = []
+        for call in calls[: self.config.max_tool_calls_per_round]:
+            result = ToolResult(call=call, round=round_no, status="skipped", error=error)
+            await state.emit(
+                ToolStarted(state.turn_id, round_no, call.call_id, call.tool_name, call.arguments)
+            )
+            await state.emit(
+                ToolFinished(
+                    state.turn_id,
+                    round_no,
+                    call.call_id,
+                    call.tool_name,
+                    "skipped",
+                    tool_error_wire(error),
+                    0,
+                    0,
+                )
+            )
+            skipped.append(result)
+        state.results.extend(skipped)
+        state.session.remember(ToolExchange(round=round_no, results=tuple(skipped)))
+
+    async def _narrate(self, state: _TurnState, planner_text: str | None) -> None:
+        request = NarratorInput(
+            user_message=state.text,
+            tool_results=tuple(state.results),
+            context_hint=_context_hint(state.results, self._hint_of),
+            customer=state.session.customer,
+            now=state.now,
+            conversation=tuple(state.session.history),
+            confirmation_prompt=state.pending.prompt if state.pending else None,
+            truncated_calls=state.truncated,
+        )
+        started = time.perf_counter()
+        try:
+            await self._stream_answer(state, self.narrator, request)
+        except ModelUnavailable as exc:
+            if self._metrics is not None:
+                self._metrics.model_errors.labels("narrator").inc()
+            if self._fallback_narrator is None or state.answer:
+                state.failed = True
+                await state.emit(
+                    ErrorEvent(
+                        "model_unavailable", _error_text("model_unavailable"), turn_id=state.turn_id
+                    )
+                )
+                await self._speak(state, APOLOGY)
+            else:
+                log.warning("narrator unavailable, using the fallback: %s", exc)
+                await self._stream_answer(state, self._fallback_narrator, request)
+        finally:
+            state.timings["answer"] += time.perf_counter() - started
+        if state.pending is not None:
+            state.session.pending = state.pending
+
+    async def _stream_answer(
+        self, state: _TurnState, narrator: Narrator, request: NarratorInput
+    ) -> None:
+        async with aclosing(narrator.narrate(request)) as pieces:  # type: ignore[type-var]
+            async for piece in pieces:
+                if piece:
+                    state.answer.append(piece)
+                    await state.emit(AnswerDelta(state.turn_id, piece))
+        await state.emit(AnswerDone(state.turn_id, "".join(state.answer).strip()))
+
+    async def _speak(self, state: _TurnState, text: str) -> None:
+        """A fixed answer, streamed sentence by sentence like a narration."""
+        started = time.perf_counter()
+        for piece in split_sentences(text):
+            state.answer.append(piece)
+            await state.emit(AnswerDelta(state.turn_id, piece))
+        await state.emit(AnswerDone(state.turn_id, "".join(state.answer).strip()))
+        state.timings["answer"] += time.perf_counter() - started
+
+    # --- bookkeeping ----------------------------------------------------------------
+
+    def _hint_of(self, tool_name: str) -> str | None:
+        tool = self.executor.tool(tool_name)
+        return tool.waiting_hint if tool else None
+
+    def _remember_answer(self, state: _TurnState) -> None:
+        """Keep what was said (all of it, or as far as a cancelled turn got) once."""
+        text = "".join(state.answer).strip()
+        if text and not state.answer_remembered:
+            state.session.remember(AssistantTurn(kind="answer", text=text))
+        state.answer_remembered = True
+
+    def _status(self, state: _TurnState) -> TurnStatus:
+        if state.failed:
+            return "failed"
+        if not state.results:
+            return "ok"
+        ok = sum(1 for result in state.results if result.ok)
+        if ok == len(state.results):
+            return "ok"
+        return "failed" if ok == 0 else "partial"
+
+    def _turn_done(self, state: _TurnState, status: TurnStatus) -> TurnDone:
+        total = time.perf_counter() - state.started
+        timings = {name: round(seconds * 1000) for name, seconds in state.timings.items()}
+        timings["total"] = round(total * 1000)
+        return TurnDone(
+            turn_id=state.turn_id,
+            status=status,
+            tool_calls=[_call_summary(result) for result in state.results],
+            truncated_calls=state.truncated,
+            awaiting_confirmation=(
+                state.pending.wire() if state.pending and status != "cancelled" else None
+            ),
+            timings_ms=timings,
+        )
+
+
+def _call_key(call: ToolCall) -> tuple[str, str]:
+    return call.tool_name, repr(sorted(call.arguments.items()))
+
+
+def _call_summary(result: ToolResult) -> dict[str, object]:
+    return {
+        "call_id": result.call.call_id,
+        "round": result.round,
+        "tool": result.call.tool_name,
+        "arguments": result.call.arguments,
+        "status": result.status,
+        "error": tool_error_wire(result.error),
+        "latency_ms": result.latency_ms,
+        "attempts": result.attempts,
+    }
+
+
+def _context_hint(results: Sequence[ToolResult], hints: Callable[[str], str | None]) -> str:
+    """ "Summarise both your upcoming appointments and your billing naturally; …"."""
+    topics: list[str] = []
+    for result in results:
+        hint = hints(result.call.tool_name)
+        if hint:
+            topic = hint_to_clause(hint).partition(" ")[2]
+            topic = topic.removeprefix("up ")  # "look up your …" → "your …"
+            if topic and topic not in topics:
+                topics.append(topic)
+    if not topics:
+        subject = "the results"
+    elif len(topics) == 1:
+        subject = topics[0]
+    elif len(topics) == 2:
+        subject = f"both {topics[0]} and {topics[1]}"
+    else:
+        subject = ", ".join(topics[:-1]) + f", and {topics[-1]}"
+    return (
+        f"Summarise {subject} naturally, in short spoken sentences; "
+        "say plainly what could not be retrieved or done."
+    )
+
+
+def _error_text(code: str) -> str:
+    if code == "model_unavailable":
+        return "The assistant's model could not be reached; please try again shortly."
+    return "Something went wrong while answering; it has been logged."
+
+
+__all__ = ["Engine", "EngineConfig", "Turn"]

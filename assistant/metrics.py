@@ -1,0 +1,65 @@
+"""Prometheus metrics of turns, tool calls, retries and the circuit breakers.
+
+Each app owns its own registry, so several apps (tests) never collide.
+"""
+
+from __future__ import annotations
+
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
+
+_LATENCY_BUCKETS_S = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 4, 8, 16)
+
+
+class Metrics:
+    def __init__(self) -> None:
+        self.registry = CollectorRegistry()
+        r = self.registry
+        self.turns = Counter("turn_count", "Turns by final status.", ["status"], registry=r)
+        self.tool_calls = Counter(
+            "tool_call_count", "Tool calls by tool and outcome.", ["tool", "outcome"], registry=r
+        )
+        self.tool_errors = Counter(
+            "tool_call_error_count",
+            "Tool call errors by tool and code.",
+            ["tool", "code"],
+            registry=r,
+        )
+        self.truncated = Counter(
+            "tool_call_truncated", "Tool calls cut by the per-round cap.", registry=r
+        )
+        self.retries = Counter(
+            "tool_call_retry_count",
+            "Retried tool call attempts by tool and reason.",
+            ["tool", "reason"],
+            registry=r,
+        )
+        self.circuit_state = Gauge(
+            "circuit_state",
+            "Circuit breaker per tool: 0 closed, 1 half-open, 2 open.",
+            ["tool"],
+            registry=r,
+        )
+        self.model_errors = Counter(
+            "model_error_count", "Planner or narrator failures by stage.", ["stage"], registry=r
+        )
+        self.rate_limited = Counter(
+            "message_rate_limited_count",
+            "Incoming messages refused by a rate limit.",
+            ["scope"],
+            registry=r,
+        )
+        self.sessions = Gauge(
+            "active_sessions", "Open sessions by transport.", ["transport"], registry=r
+        )
+
+        def histogram(name: str, doc: str, labels: tuple[str, ...] = ()) -> Histogram:
+            return Histogram(name, doc, labels, buckets=_LATENCY_BUCKETS_S, registry=r)
+
+        self.decision_s = histogram("decision_seconds", "Planner decision latency.")
+        self.ack_s = histogram("ack_seconds", "Turn start to the first acknowledgement.")
+        self.tools_s = histogram("tools_seconds", "A round's tool phase.")
+        self.tool_call_s = histogram("tool_call_seconds", "One tool call.", ("tool",))
+        self.turn_s = histogram("turn_seconds", "A whole turn.")
+
+    def render(self) -> bytes:
+        return generate_latest(self.registry)

@@ -1,0 +1,60 @@
+"""A conversation's state: who it is for, its history, and a pending confirmation."""
+
+from __future__ import annotations
+
+import itertools
+import secrets
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from assistant.schema import CustomerContext, Message, ToolCall, ToolDefinition
+
+# Enough context for follow-ups ("and the one after that?") without growing forever.
+MAX_HISTORY_MESSAGES = 60
+
+
+@dataclass(frozen=True, slots=True)
+class PendingConfirmation:
+    """A destructive call waiting for the customer's "yes"."""
+
+    call: ToolCall
+    prompt: str
+    session_id: str
+    expires_at: float  # time.monotonic()
+
+    def wire(self) -> dict[str, Any]:
+        return {
+            "tool": self.call.tool_name,
+            "arguments": self.call.arguments,
+            "prompt": self.prompt,
+        }
+
+
+@dataclass(slots=True)
+class Session:
+    """One customer's conversation, owned by one transport connection."""
+
+    customer: CustomerContext | None
+    tools: tuple[ToolDefinition, ...]
+    session_id: str = field(default_factory=lambda: f"s_{secrets.token_hex(6)}")
+    history: list[Message] = field(default_factory=list)
+    pending: PendingConfirmation | None = None
+    _turns: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
+
+    def next_turn_id(self) -> str:
+        return f"t_{next(self._turns)}"
+
+    def remember(self, *messages: Message) -> None:
+        self.history.extend(messages)
+        if len(self.history) > MAX_HISTORY_MESSAGES:
+            del self.history[: len(self.history) - MAX_HISTORY_MESSAGES]
+
+    def take_pending(self, now: float | None = None) -> PendingConfirmation | None:
+        """The pending confirmation, if still valid and this session's; it is consumed."""
+        pending, self.pending = self.pending, None
+        if pending is None or pending.session_id != self.session_id:
+            return None
+        if (time.monotonic() if now is None else now) >= pending.expires_at:
+            return None
+        return pending

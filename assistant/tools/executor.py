@@ -1,0 +1,254 @@
+"""Runs one round of tool calls concurrently, each under its own policy.
+
+Every call gets exactly one `tool.started` and one `tool.finished`, and exactly one
+`ToolResult`, whatever happens: invalid arguments, another customer's id, a CRM
+failure, a timeout or a cancellation. A failing call never fails its siblings.
+
+On cancellation (`turn.cancel`, barge-in, a closed socket) calls that only read are
+cancelled at once; a write already sent is allowed to finish, so the CRM is never
+left in an unknown state, and its real outcome is reported.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from assistant.errors import ToolFailure
+from assistant.metrics import Metrics
+from assistant.schema import (
+    EventSink,
+    ToolCall,
+    ToolDefinition,
+    ToolError,
+    ToolFinished,
+    ToolResult,
+    ToolStarted,
+    tool_error_wire,
+)
+from assistant.tools.base import ToolBackend
+from assistant.tools.catalog import Catalog, bind_customer
+from assistant.tools.resilience import CallPolicy
+
+log = logging.getLogger(__name__)
+
+RAW_ARGUMENTS_KEY = "__raw_arguments__"  # a model's arguments that were not valid JSON
+
+
+@dataclass(frozen=True, slots=True)
+class RoundContext:
+    turn_id: str
+    round: int
+    session_id: str
+    customer_id: str | None
+    trace_id: str
+    deadline: float  # loop time past which no attempt starts
+
+
+@dataclass(frozen=True, slots=True)
+class _Prepared:
+    call: ToolCall
+    tool: ToolDefinition | None
+    arguments: dict[str, object]
+    refusal: ToolError | None
+
+
+class ToolExecutor:
+    def __init__(
+        self,
+        catalog: Catalog,
+        backend: ToolBackend,
+        policy: CallPolicy | None = None,
+        *,
+        metrics: Metrics | None = None,
+    ) -> None:
+        self._catalog = catalog
+        self._backend = backend
+        self._policy = policy or CallPolicy()
+        self._metrics = metrics
+
+    def tool(self, name: str) -> ToolDefinition | None:
+        return self._catalog.get(name)
+
+    def argument_error(self, call: ToolCall, customer_id: str) -> str | None:
+        """Why `call` would be refused before reaching the CRM, or None."""
+        ctx = RoundContext("", 0, "", customer_id, "", 0.0)
+        refusal = self._prepare(call, ctx).refusal
+        return refusal.message if refusal else None
+
+    async def run_round(
+        self, calls: Sequence[ToolCall], ctx: RoundContext, emit: EventSink
+    ) -> list[ToolResult]:
+        """Run `calls` concurrently; results come back in the order requested."""
+        prepared = [self._prepare(call, ctx) for call in calls]
+        for item in prepared:
+            await emit(
+                ToolStarted(
+                    ctx.turn_id, ctx.round, item.call.call_id, item.call.tool_name, item.arguments
+                )
+            )
+        results: list[ToolResult | None] = [None] * len(prepared)
+        tasks = [
+            asyncio.create_task(self._run_one(item, ctx, emit, results, index))
+            for index, item in enumerate(prepared)
+        ]
+        try:
+            await asyncio.wait(tasks)
+        except asyncio.CancelledError:
+            await self._wind_down(prepared, tasks, results, ctx, emit)
+            raise
+        return [result for result in results if result is not None]
+
+    async def _wind_down(
+        self,
+        prepared: list[_Prepared],
+        tasks: list[asyncio.Task[None]],
+        results: list[ToolResult | None],
+        ctx: RoundContext,
+        emit: EventSink,
+    ) -> None:
+        """Cancel reads, let writes in flight finish, report every call exactly once."""
+        for item, task in zip(prepared, tasks, strict=True):
+            if item.tool is None or not item.tool.writes:
+                task.cancel()
+        while not all(task.done() for task in tasks):
+            try:
+                await asyncio.wait(tasks)
+            except asyncio.CancelledError:
+                continue  # a second cancel must not abandon a write mid-flight
+        for index, item in enumerate(prepared):
+            if results[index] is None:
+                error = ToolError(code="cancelled", message="the request was cancelled")
+                result = ToolResult(call=item.call, round=ctx.round, status="error", error=error)
+                results[index] = result
+                self._count(item.call.tool_name, result)
+                await _emit_quietly(emit, _finished(ctx, result))
+
+    def _prepare(self, call: ToolCall, ctx: RoundContext) -> _Prepared:
+        tool = self._catalog.get(call.tool_name)
+        if tool is None:
+            error = ToolError(code="invalid_arguments", message=f"unknown tool {call.tool_name!r}")
+            return _Prepared(call, None, dict(call.arguments), error)
+        if ctx.customer_id is None:
+            error = ToolError(code="permission_denied", message="no customer is signed in")
+            return _Prepared(call, tool, dict(call.arguments), error)
+        if RAW_ARGUMENTS_KEY in call.arguments:
+            return _Prepared(
+                call,
+                tool,
+                {},
+                ToolError(code="invalid_arguments", message="arguments are not valid JSON"),
+            )
+        arguments, refused = bind_customer(call.arguments, ctx.customer_id)
+        if refused:
+            error = ToolError(
+                code="permission_denied",
+                message="a request may only concern the signed-in customer's own account",
+            )
+            return _Prepared(call, tool, dict(call.arguments), error)
+        problem = self._catalog.argument_error(tool.name, arguments)
+        if problem is not None:
+            return _Prepared(
+                call, tool, arguments, ToolError(code="invalid_arguments", message=problem)
+            )
+        return _Prepared(call, tool, arguments, None)
+
+    async def _run_one(
+        self,
+        item: _Prepared,
+        ctx: RoundContext,
+        emit: EventSink,
+        results: list[ToolResult | None],
+        index: int,
+    ) -> None:
+        started = time.perf_counter()
+        if item.refusal is not None or item.tool is None:
+            result = ToolResult(call=item.call, round=ctx.round, status="error", error=item.refusal)
+        else:
+            result = await self._call(item.tool, item, ctx, started)
+        results[index] = result
+        self._count(item.call.tool_name, result)
+        await _emit_quietly(emit, _finished(ctx, result))
+
+    async def _call(
+        self, tool: ToolDefinition, item: _Prepared, ctx: RoundContext, started: float
+    ) -> ToolResult:
+        customer_id = ctx.customer_id or ""
+        # The same key on every attempt, so a retried write is applied exactly once.
+        key = f"{ctx.session_id}-{ctx.turn_id}-{item.call.call_id}" if tool.writes else None
+
+        async def attempt() -> object:
+            return await self._backend.invoke(
+                tool, customer_id, item.arguments, idempotency_key=key, trace_id=ctx.trace_id
+            )
+
+        try:
+            outcome = await self._policy.run(tool, attempt, deadline=ctx.deadline)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # a bug below us must not cost the siblings their answer
+            log.exception("tool %s failed unexpectedly", tool.name)
+            outcome_failure = ToolFailure("internal", f"unexpected error: {type(exc).__name__}")
+            return _failed(item.call, ctx.round, outcome_failure, started, attempts=1)
+        if outcome.failure is not None:
+            return _failed(item.call, ctx.round, outcome.failure, started, outcome.attempts)
+        latency_ms = round((time.perf_counter() - started) * 1000)
+        if self._metrics is not None:
+            self._metrics.tool_call_s.labels(tool.name).observe(latency_ms / 1000)
+        return ToolResult(
+            call=item.call,
+            round=ctx.round,
+            status="ok",
+            result=outcome.result,
+            latency_ms=latency_ms,
+            attempts=outcome.attempts,
+        )
+
+    def _count(self, tool: str, result: ToolResult | None) -> None:
+        if self._metrics is None or result is None:
+            return
+        outcome = result.status if result.error is None else result.error.code
+        self._metrics.tool_calls.labels(tool, outcome).inc()
+        if result.error is not None:
+            self._metrics.tool_errors.labels(tool, result.error.code).inc()
+
+
+def _failed(
+    call: ToolCall, round_: int, failure: ToolFailure, started: float, attempts: int
+) -> ToolResult:
+    return ToolResult(
+        call=call,
+        round=round_,
+        status="error",
+        error=ToolError(
+            code=failure.code, message=failure.message, retry_after_s=failure.retry_after_s
+        ),
+        latency_ms=round((time.perf_counter() - started) * 1000),
+        attempts=attempts,
+    )
+
+
+def _finished(ctx: RoundContext, result: ToolResult) -> ToolFinished:
+    return ToolFinished(
+        ctx.turn_id,
+        ctx.round,
+        result.call.call_id,
+        result.call.tool_name,
+        result.status,
+        tool_error_wire(result.error),
+        result.latency_ms,
+        result.attempts,
+    )
+
+
+async def _emit_quietly(emit: EventSink, event: ToolFinished) -> None:
+    """Emit even while the turn winds down; a client gone away must not lose the result."""
+    try:
+        await emit(event)
+    except asyncio.CancelledError:
+        raise
+    except Exception:
+        log.warning("could not deliver %s", event.type, exc_info=True)
