@@ -342,8 +342,10 @@ class CrmClient:
         if idempotency_key is not None:
             headers["Idempotency-Key"] = idempotency_key
         try:
+            # No redirects: the CRM API never sends one, and following one could carry
+            # the service token somewhere else.
             async with self._session.request(
-                method, url, params=params, json=body, headers=headers
+                method, url, params=params, json=body, headers=headers, allow_redirects=False
             ) as response:
                 status = response.status
                 raw = await response.read()

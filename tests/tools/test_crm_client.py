@@ -1,0 +1,403 @@
+"""The CRM client: HTTP statuses and aiohttp exceptions mapped to tool error codes.
+
+Statuses and bodies come from a scripted CRM, a real aiohttp server on port 0 that
+answers what each test tells it to; aioresponses gives the exact shapes of the aiohttp
+client's own error paths (resets, disconnects, bodies cut short). The real CRM stub
+with its fault injection proves the rest end to end (test_crm_client_stub.py).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import errno
+import json
+import socket
+from collections.abc import AsyncIterator, Awaitable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from email.utils import format_datetime
+from typing import Any
+
+import aiohttp
+import pytest
+from aiohttp import web
+from aiohttp.test_utils import TestServer
+from aioresponses import aioresponses
+
+from assistant.errors import ToolFailure
+from assistant.tools.crm import CrmClient, parse_retry_after
+
+
+@dataclass
+class Seen:
+    method: str
+    raw_path: str
+    query: dict[str, str]
+    headers: dict[str, str]
+    body: bytes
+
+
+@dataclass
+class ScriptedCrm:
+    """What the fake CRM answers next, and every request it saw."""
+
+    status: int = 200
+    body: bytes = b"{}"
+    content_type: str = "application/json"
+    headers: dict[str, str] = field(default_factory=dict)
+    seen: list[Seen] = field(default_factory=list)
+
+    def answer(self, status: int, body: Any = None, **headers: str) -> None:
+        self.status, self.headers = status, headers
+        if isinstance(body, dict):
+            self.body, self.content_type = json.dumps(body).encode(), "application/json"
+        else:
+            self.body, self.content_type = (body or "").encode(), "text/html"
+
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        self.seen.append(
+            Seen(
+                request.method,
+                request.raw_path.split("?")[0],
+                dict(request.query),
+                dict(request.headers),
+                await request.read(),
+            )
+        )
+        return web.Response(
+            status=self.status,
+            body=self.body if self.status != 204 else None,
+            content_type=self.content_type if self.status != 204 else None,
+            headers=self.headers,
+        )
+
+
+@pytest.fixture
+async def scripted() -> AsyncIterator[tuple[ScriptedCrm, CrmClient]]:
+    fake = ScriptedCrm()
+    app = web.Application()
+    app.router.add_route("*", "/{tail:.*}", fake.handle)
+    async with TestServer(app) as server, aiohttp.ClientSession() as session:
+        yield fake, CrmClient(session, str(server.make_url("")), "test-token")
+
+
+@pytest.fixture
+async def mocked() -> AsyncIterator[tuple[aioresponses, CrmClient]]:
+    with aioresponses() as mock:
+        async with aiohttp.ClientSession() as session:
+            yield mock, CrmClient(session, "http://crm.test", "test-token")
+
+
+INVOICES = "http://crm.test/v1/customers/cust_001/invoices?status=open"
+
+
+async def _failure(call: Awaitable[object]) -> ToolFailure:
+    with pytest.raises(ToolFailure) as caught:
+        await call
+    return caught.value
+
+
+def _envelope(code: str, message: str) -> dict[str, object]:
+    return {"error": {"code": code, "message": message}}
+
+
+# --- statuses ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("status", "code"),
+    [
+        (400, "invalid_arguments"),
+        (401, "internal"),
+        (403, "permission_denied"),
+        (404, "not_found"),
+        (409, "conflict"),
+        (422, "invalid_arguments"),
+        (429, "rate_limited"),
+        (500, "unavailable"),
+        (502, "unavailable"),
+        (503, "unavailable"),
+        (504, "unavailable"),
+        (405, "internal"),
+        (302, "internal"),
+    ],
+)
+async def test_each_status_maps_to_its_tool_error_code(
+    scripted: tuple[ScriptedCrm, CrmClient], status: int, code: str
+) -> None:
+    """Every HTTP status the CRM can answer becomes the PROTOCOL.md tool error code."""
+    fake, crm = scripted
+    fake.answer(status, _envelope("x", "something was off"))
+    failure = await _failure(crm.list_invoices("cust_001", trace_id="t-1"))
+    assert failure.code == code
+    assert failure.retryable == (code == "unavailable")
+
+
+async def test_bad_request_carries_the_crms_message(
+    scripted: tuple[ScriptedCrm, CrmClient],
+) -> None:
+    """A 400 tells the narrator what the CRM found wrong, naming the field."""
+    fake, crm = scripted
+    fake.answer(400, _envelope("invalid_request", "due_on: not a date"))
+    failure = await _failure(crm.add_task("cust_001", title="x", due_on="soon", trace_id="t"))
+    assert failure.code == "invalid_arguments"
+    assert failure.message == "the task list answered 400: due_on: not a date"
+
+
+async def test_refused_credentials_are_an_internal_failure_saying_so(
+    scripted: tuple[ScriptedCrm, CrmClient],
+) -> None:
+    """A 401 is our service token's fault, not the customer's: internal, plainly worded."""
+    fake, crm = scripted
+    fake.answer(401, _envelope("unauthorized", "bad token"))
+    failure = await _failure(crm.list_invoices("cust_001", trace_id="t"))
+    assert (failure.code, failure.message) == (
+        "internal",
+        "the CRM refused the assistant's credentials",
+    )
+
+
+async def test_a_reused_idempotency_key_is_a_conflict(
+    scripted: tuple[ScriptedCrm, CrmClient],
+) -> None:
+    """422 for a key reused with another body is a clash between writes, not bad input."""
+    fake, crm = scripted
+    fake.answer(422, _envelope("invalid_state", "Idempotency-Key reused with a different body"))
+    failure = await _failure(
+        crm.add_task("cust_001", title="x", trace_id="t", idempotency_key="k1")
+    )
+    assert failure.code == "conflict"
+
+
+async def test_an_invalid_state_is_invalid_arguments_with_the_crms_message(
+    scripted: tuple[ScriptedCrm, CrmClient],
+) -> None:
+    """422 such as booking in the past reaches the narrator as invalid_arguments."""
+    fake, crm = scripted
+    fake.answer(422, _envelope("invalid_state", "starts_at is in the past"))
+    failure = await _failure(
+        crm.book_appointment(
+            "cust_001", service="Haircut", starts_at="2000-01-01T10:00:00+00:00", trace_id="t"
+        )
+    )
+    assert failure.code == "invalid_arguments"
+    assert failure.message == "the scheduling system answered 422: starts_at is in the past"
+
+
+async def test_server_errors_are_short_and_human(
+    scripted: tuple[ScriptedCrm, CrmClient],
+) -> None:
+    """A 503 with an HTML page reads as a sentence naming the part of the CRM."""
+    fake, crm = scripted
+    fake.answer(503, "<html>upstream down</html>")
+    failure = await _failure(crm.list_invoices("cust_001", trace_id="t"))
+    assert (failure.code, failure.message) == ("unavailable", "the billing system answered 503")
+
+
+async def test_429_carries_retry_after_seconds(scripted: tuple[ScriptedCrm, CrmClient]) -> None:
+    """A 429's Retry-After in seconds reaches the policy as retry_after_s."""
+    fake, crm = scripted
+    fake.answer(429, _envelope("rate_limited", "slow down"), **{"Retry-After": "7"})
+    failure = await _failure(crm.list_invoices("cust_001", trace_id="t"))
+    assert (failure.code, failure.retry_after_s) == ("rate_limited", 7.0)
+    assert failure.message == "the billing system is rate limiting requests; it asks to wait 7 s"
+
+
+async def test_429_carries_retry_after_as_an_http_date(
+    scripted: tuple[ScriptedCrm, CrmClient],
+) -> None:
+    """A 429's Retry-After given as an HTTP date becomes the seconds until that date."""
+    fake, crm = scripted
+    when = datetime.now(UTC) + timedelta(hours=1)
+    fake.answer(429, None, **{"Retry-After": format_datetime(when, usegmt=True)})
+    failure = await _failure(crm.list_invoices("cust_001", trace_id="t"))
+    assert failure.code == "rate_limited"
+    assert failure.retry_after_s is not None
+    assert 3000 < failure.retry_after_s <= 3600
+
+
+async def test_429_without_retry_after_has_no_wait(
+    scripted: tuple[ScriptedCrm, CrmClient],
+) -> None:
+    """A 429 with no usable Retry-After is still rate_limited, with no invented wait."""
+    fake, crm = scripted
+    fake.answer(429, None, **{"Retry-After": "whenever"})
+    failure = await _failure(crm.list_invoices("cust_001", trace_id="t"))
+    assert (failure.code, failure.retry_after_s) == ("rate_limited", None)
+
+
+@pytest.mark.parametrize(
+    ("header", "seconds"),
+    [
+        ("120", 120.0),
+        (" 1.5 ", 1.5),
+        ("-3", 0.0),
+        ("Wed, 21 Oct 2015 07:28:30 GMT", 30.0),
+        ("Wed, 21 Oct 2015 07:27:00 GMT", 0.0),
+        ("nan", None),
+        ("soon", None),
+        ("", None),
+        (None, None),
+    ],
+)
+def test_retry_after_parsing(header: str | None, seconds: float | None) -> None:
+    """Retry-After as delay-seconds or HTTP-date; past dates mean now; junk means unknown."""
+    now = datetime(2015, 10, 21, 7, 28, 0, tzinfo=UTC)
+    assert parse_retry_after(header, now=now) == seconds
+
+
+# --- bodies ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "body",
+    ["<html>proxy error</html>", '{"invoices": [', "[1, 2, 3]", '{"unexpected": true}', ""],
+    ids=["html", "truncated-json", "array", "wrong-shape", "empty"],
+)
+async def test_malformed_success_bodies_are_internal(
+    scripted: tuple[ScriptedCrm, CrmClient], body: str
+) -> None:
+    """A 200 whose body is not the JSON object expected is `internal`, never passed on."""
+    fake, crm = scripted
+    fake.answer(200, body)
+    failure = await _failure(crm.list_invoices("cust_001", trace_id="t"))
+    assert failure.code == "internal"
+    assert not failure.retryable
+    assert failure.message.startswith("the billing system answered with")
+
+
+async def test_delete_answering_204_returns_nothing(
+    scripted: tuple[ScriptedCrm, CrmClient],
+) -> None:
+    """A 204 with no body is a success, not a malformed answer."""
+    fake, crm = scripted
+    fake.answer(204)
+    assert await crm.delete_task("cust_001", "task_1", trace_id="t") is None
+    assert (fake.seen[0].method, fake.seen[0].raw_path) == (
+        "DELETE",
+        "/v1/customers/cust_001/tasks/task_1",
+    )
+
+
+# --- what is sent ------------------------------------------------------------------
+
+
+async def test_headers_carry_token_trace_id_and_idempotency_key(
+    scripted: tuple[ScriptedCrm, CrmClient],
+) -> None:
+    """Every request has the service token and trace id; a write its idempotency key."""
+    fake, crm = scripted
+    fake.answer(201, {"id": "task_9", "title": "Call mom"})
+    await crm.add_task("cust_001", title="Call mom", trace_id="trace-w", idempotency_key="key-1")
+    fake.answer(200, {"tasks": []})
+    await crm.list_tasks("cust_001", status="pending", trace_id="trace-r")
+    write, read = fake.seen
+    assert write.headers["X-Trace-Id"] == "trace-w"
+    assert write.headers["Idempotency-Key"] == "key-1"
+    assert write.headers["Authorization"] == "Bearer test-token"
+    assert write.body == b'{"title": "Call mom"}'
+    assert read.headers["X-Trace-Id"] == "trace-r"
+    assert "Idempotency-Key" not in read.headers
+    assert read.query == {"status": "pending"}
+
+
+async def test_a_write_without_a_key_sends_none(scripted: tuple[ScriptedCrm, CrmClient]) -> None:
+    """No idempotency key given means no Idempotency-Key header, not an empty one."""
+    fake, crm = scripted
+    fake.answer(200, {"id": "task_1", "status": "completed"})
+    assert (await crm.complete_task("cust_001", "task_1", trace_id="t"))["status"] == "completed"
+    assert "Idempotency-Key" not in fake.seen[0].headers
+
+
+async def test_ids_cannot_walk_to_another_route(scripted: tuple[ScriptedCrm, CrmClient]) -> None:
+    """An id with slashes or dots stays one path segment, or is refused before sending."""
+    fake, crm = scripted
+    fake.answer(200, {"id": "x"})
+    await crm.complete_task("cust_001", "../../cust_002/tasks/task_1", trace_id="t")
+    assert fake.seen[0].raw_path == (
+        "/v1/customers/cust_001/tasks/..%2F..%2Fcust_002%2Ftasks%2Ftask_1/complete"
+    )
+    failure = await _failure(crm.complete_task("cust_001", "..", trace_id="t"))
+    assert failure.code == "invalid_arguments"
+    assert len(fake.seen) == 1
+
+
+async def test_phone_lookup_sends_the_number_as_one_segment(
+    scripted: tuple[ScriptedCrm, CrmClient],
+) -> None:
+    """The telephony lookup reaches /by-phone/ with the E.164 number intact."""
+    fake, crm = scripted
+    fake.answer(200, {"id": "cust_001"})
+    await crm.get_customer_by_phone("+14155550101", trace_id="t")
+    assert fake.seen[0].raw_path == "/v1/customers/by-phone/%2B14155550101"
+
+
+# --- exceptions --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "exception",
+    [
+        aiohttp.ClientOSError(errno.ECONNRESET, "Connection reset by peer"),
+        aiohttp.ServerDisconnectedError(),
+        aiohttp.ClientPayloadError("Response payload is not completed"),
+    ],
+    ids=["reset", "disconnected", "cut-short"],
+)
+async def test_connection_failures_are_retryable_unavailable(
+    mocked: tuple[aioresponses, CrmClient], exception: Exception
+) -> None:
+    """A reset, a disconnect or a body cut short is `unavailable` and marked a connection error."""
+    mock, crm = mocked
+    mock.get(INVOICES, exception=exception)
+    failure = await _failure(crm.list_invoices("cust_001", trace_id="t"))
+    assert failure.code == "unavailable"
+    assert failure.connection_error
+    assert failure.retryable
+    assert failure.message == "the billing system could not be reached"
+
+
+@pytest.mark.parametrize(
+    "exception",
+    [TimeoutError(), aiohttp.SocketTimeoutError("Timeout on reading data")],
+    ids=["total", "socket-read"],
+)
+async def test_session_timeouts_are_timeout(
+    mocked: tuple[aioresponses, CrmClient], exception: Exception
+) -> None:
+    """The session's own timeouts (total or socket read) become `timeout`, not `unavailable`."""
+    mock, crm = mocked
+    mock.get(INVOICES, exception=exception)
+    failure = await _failure(crm.list_invoices("cust_001", trace_id="t"))
+    assert failure.code == "timeout"
+    assert failure.retryable
+
+
+async def test_refused_connection_is_retryable_unavailable() -> None:
+    """A CRM that is not listening (connection refused) is `unavailable`, a connection error."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    async with aiohttp.ClientSession() as session:
+        crm = CrmClient(session, f"http://127.0.0.1:{port}", "t")
+        failure = await _failure(crm.get_customer("cust_001", trace_id="t"))
+    assert (failure.code, failure.connection_error) == ("unavailable", True)
+
+
+async def test_real_session_timeout_is_timeout() -> None:
+    """A CRM that never answers, under the session's own timeout, fails as `timeout`."""
+    never = asyncio.Event()
+
+    async def hang(request: web.Request) -> web.Response:
+        await never.wait()
+        return web.json_response({})
+
+    app = web.Application()
+    app.router.add_get("/v1/customers/{cid}", hang)
+    async with TestServer(app) as server:
+        timeout = aiohttp.ClientTimeout(total=0.2)
+        async with aiohttp.ClientSession(timeout=timeout) as session:
+            crm = CrmClient(session, str(server.make_url("")), "t")
+            failure = await _failure(crm.get_customer("cust_001", trace_id="t"))
+    assert failure.code == "timeout"
+    assert failure.message == "the customer records did not answer in time"
