@@ -1,0 +1,192 @@
+"""The composition root: `create_app()` is the only place that names concrete backends."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+
+import aiohttp
+from aiohttp import web
+
+from assistant.engine import Engine, EngineConfig
+from assistant.errors import ConfigError
+from assistant.metrics import Metrics
+from assistant.models.base import Narrator, Planner
+from assistant.schema import CustomerContext
+from assistant.session import Session
+from assistant.settings import Settings
+from assistant.tools.base import ToolBackend
+from assistant.tools.catalog import Catalog, load_catalog
+from assistant.tools.crm import CrmClient
+from assistant.tools.crm_tools import CrmTools
+from assistant.tools.executor import ToolExecutor
+from assistant.tools.resilience import CallPolicy
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(slots=True)
+class Services:
+    """What the transports need, built once per app."""
+
+    settings: Settings
+    catalog: Catalog
+    metrics: Metrics
+    engine: Engine
+    crm: CrmTools | None  # None when a test injects its own tool backend
+
+    async def open_session(self, customer_id: str | None, *, trace_id: str = "") -> Session:
+        """A new session for a signed-in customer (or an unknown caller: no tools)."""
+        if customer_id is None:
+            return Session(customer=None, tools=())
+        customer = CustomerContext(customer_id=customer_id)
+        if self.crm is not None:
+            try:
+                customer = await self.crm.customer_context(customer_id, trace_id=trace_id)
+            except Exception as exc:  # the session still works; dates fall back to UTC
+                log.warning("could not load the profile of %s: %s", customer_id, exc)
+        return Session(customer=customer, tools=self.catalog.tools)
+
+
+SERVICES = web.AppKey("services", Services)
+SETTINGS = web.AppKey("settings", Settings)
+METRICS = web.AppKey("metrics", Metrics)
+
+
+def build_models(settings: Settings, catalog: Catalog) -> tuple[Planner, Narrator, Planner | None]:
+    """The planner, narrator and (for model backends) the deterministic follow-up planner."""
+    from assistant.models.embedded import EmbeddedNarrator, EmbeddedPlanner
+
+    if settings.backend == "openai":
+        from assistant.models.openai_compat import build_openai_models
+
+        planner, narrator = build_openai_models(settings, catalog)
+        return planner, narrator, EmbeddedPlanner()
+    return EmbeddedPlanner(), EmbeddedNarrator(), None
+
+
+def engine_config(settings: Settings) -> EngineConfig:
+    return EngineConfig(
+        max_tool_calls_per_round=settings.max_tool_calls_per_round,
+        max_rounds=settings.max_rounds,
+        turn_deadline_s=settings.turn_deadline_s,
+        dedupe_calls=settings.dedupe_calls,
+        confirmation_ttl_s=settings.confirmation_ttl_s,
+    )
+
+
+def create_app(
+    settings: Settings,
+    *,
+    planner: Planner | None = None,
+    narrator: Narrator | None = None,
+    follow_up: Planner | None = None,
+    tool_backend: ToolBackend | None = None,
+    catalog: Catalog | None = None,
+) -> web.Application:
+    """The assistant's aiohttp app. Tests inject models or a tool backend; `serve` doesn't."""
+    app = web.Application(client_max_size=settings.max_frame_bytes)
+    metrics = Metrics()
+    app[SETTINGS] = settings
+    app[METRICS] = metrics
+    catalog = catalog or load_catalog(settings.resolve(settings.tools_path))
+
+    async def services_context(app: web.Application) -> AsyncIterator[None]:
+        async with contextlib.AsyncExitStack() as stack:
+            crm_url = settings.crm_url or await stack.enter_async_context(_in_process_crm(settings))
+            http = await stack.enter_async_context(aiohttp.ClientSession())
+            crm: CrmTools | None = None
+            backend = tool_backend
+            if backend is None:
+                crm = CrmTools(CrmClient(http, crm_url, settings.crm_token.get_secret_value()))
+                backend = crm
+            missing = [tool.name for tool in catalog.tools if not backend.supports(tool.name)]
+            if missing:
+                raise ConfigError(f"tool catalog: no implementation for {', '.join(missing)}")
+            if planner is not None and narrator is not None:
+                models = (planner, narrator, follow_up)
+            else:
+                models = build_models(settings, catalog)
+            executor = ToolExecutor(catalog, backend, CallPolicy(), metrics=metrics)
+            engine = Engine(
+                models[0],
+                models[1],
+                executor,
+                engine_config(settings),
+                metrics=metrics,
+                follow_up=models[2],
+                fallback_narrator=_fallback_narrator(settings),
+            )
+            app[SERVICES] = Services(settings, catalog, metrics, engine, crm)
+            yield
+
+    app.cleanup_ctx.append(services_context)
+    app.router.add_get("/healthz", _healthz)
+    app.router.add_get("/metrics", _metrics)
+    _add_transports(app, settings)
+    return app
+
+
+def _add_transports(app: web.Application, settings: Settings) -> None:
+    from assistant.transports import ws
+
+    ws.setup_routes(app)
+    try:
+        from assistant.transports import relay
+    except ImportError:  # the telephony bridge is optional until it lands
+        pass
+    else:
+        relay.setup_routes(app)
+    from assistant.transports import demo
+    from assistant.transports import web as widget
+
+    widget.setup_web_routes(app)
+    demo.setup_demo_routes(app, settings)
+
+
+def _fallback_narrator(settings: Settings) -> Narrator | None:
+    """With a remote model, the embedded narrator still speaks results when it is down."""
+    if settings.backend != "openai":
+        return None
+    from assistant.models.embedded import EmbeddedNarrator
+
+    return EmbeddedNarrator()
+
+
+@contextlib.asynccontextmanager
+async def _in_process_crm(settings: Settings) -> AsyncIterator[str]:
+    """Start the CRM stub in this process (seeded) when no CRM URL is configured."""
+    from crm_stub.app import create_app as create_crm_app
+
+    db = settings.resolve(settings.crm_db)
+    db.parent.mkdir(parents=True, exist_ok=True)
+    runner = web.AppRunner(
+        create_crm_app(db_path=str(db), token=settings.crm_token.get_secret_value()),
+        access_log=None,
+    )
+    await runner.setup()
+    site = web.TCPSite(runner, settings.host, settings.crm_port)
+    try:
+        await site.start()
+    except OSError as exc:
+        await runner.cleanup()
+        raise ConfigError(
+            f"cannot start the CRM stub on {settings.host}:{settings.crm_port}: {exc.strerror}; "
+            "pass --crm-port or --crm-url"
+        ) from exc
+    log.info("CRM stub listening on http://%s:%d", settings.host, settings.crm_port)
+    try:
+        yield f"http://{settings.host}:{settings.crm_port}"
+    finally:
+        await runner.cleanup()
+
+
+async def _healthz(request: web.Request) -> web.Response:
+    return web.json_response({"status": "ok"})
+
+
+async def _metrics(request: web.Request) -> web.Response:
+    body = request.app[METRICS].render()
+    return web.Response(body=body, content_type="text/plain", charset="utf-8")
