@@ -1,0 +1,201 @@
+// One turn on screen: the customer's message, then the assistant's acknowledgement(s),
+// one chip per tool call, the streamed answer and how the turn ended.
+
+import { duration, toolFailure, toolLabel, turnNote } from "./words.js";
+
+function el(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+export class TurnView {
+  /**
+   * @param {string} text  what the customer sent
+   * @param {string} messageId  the `id` sent with it (echoed in turn.started)
+   */
+  constructor(text, messageId) {
+    this.messageId = messageId;
+    this.turnId = null;
+    this.finished = false;
+    this.rounds = new Map();
+    this.chips = new Map();
+    this.answerText = "";
+
+    this.root = el("li", "aw-turn");
+    this.root.dataset.state = "pending";
+    const user = el("div", "aw-msg aw-msg-user");
+    user.append(el("span", "aw-visually-hidden", "You said: "), el("p", "aw-text", text));
+    this.root.append(user);
+
+    this.reply = el("div", "aw-msg aw-msg-assistant");
+    this.reply.setAttribute("aria-busy", "true");
+    this.reply.append(el("span", "aw-visually-hidden", "Assistant: "));
+    this.roundsBox = el("div", "aw-rounds");
+    // The answer slot exists from the start with a one-line minimum height, holding a
+    // typing indicator, so the first streamed words do not push anything around.
+    this.answer = el("p", "aw-answer");
+    this.answer.dataset.state = "waiting";
+    this.answerBody = el("span", "aw-answer-text");
+    const typing = el("span", "aw-typing");
+    typing.setAttribute("aria-hidden", "true");
+    typing.append(el("span"), el("span"), el("span"));
+    this.answer.append(this.answerBody, typing);
+    this.note = el("p", "aw-note");
+    this.note.hidden = true;
+    this.reply.append(this.roundsBox, this.answer, this.note);
+    this.root.append(this.reply);
+  }
+
+  /** turn.started: the server took the message. */
+  start(turnId) {
+    this.turnId = turnId;
+    this.root.dataset.state = "running";
+    this.root.dataset.turnId = turnId;
+  }
+
+  _round(round) {
+    let box = this.rounds.get(round);
+    if (!box) {
+      const ack = el("p", "aw-ack");
+      ack.hidden = true;
+      const chips = el("ul", "aw-chips");
+      chips.setAttribute("aria-label", "Lookups");
+      chips.hidden = true;
+      const node = el("div", "aw-round");
+      node.append(ack, chips);
+      this.roundsBox.append(node);
+      box = { ack, chips, text: "" };
+      this.rounds.set(round, box);
+    }
+    return box;
+  }
+
+  ackDelta(round, text) {
+    const box = this._round(round);
+    box.text += text;
+    box.ack.textContent = box.text;
+    box.ack.hidden = false;
+  }
+
+  ackDone(round, text) {
+    const box = this._round(round);
+    box.text = text;
+    box.ack.textContent = text;
+    box.ack.hidden = !text;
+  }
+
+  toolStarted(event) {
+    const box = this._round(event.round);
+    const chip = el("li", "aw-chip");
+    chip.dataset.state = "running";
+    chip.dataset.tool = event.tool;
+    const label = toolLabel(event.tool);
+    const detail = el("span", "aw-chip-detail", "working…");
+    chip.append(el("span", "aw-chip-icon"), el("span", "aw-chip-label", label), detail);
+    chip.setAttribute("aria-label", `${label}: working`);
+    box.chips.append(chip);
+    box.chips.hidden = false;
+    this.chips.set(event.call_id, { chip, detail, label });
+  }
+
+  toolFinished(event) {
+    let entry = this.chips.get(event.call_id);
+    if (!entry) {
+      this.toolStarted(event);
+      entry = this.chips.get(event.call_id);
+    }
+    const { chip, detail, label } = entry;
+    if (event.status === "ok") {
+      chip.dataset.state = "done";
+      detail.textContent = duration(event.latency_ms);
+      chip.setAttribute("aria-label", `${label}: done in ${duration(event.latency_ms)}`);
+    } else {
+      chip.dataset.state = event.status === "skipped" ? "skipped" : "failed";
+      const reason = toolFailure(event.status, event.error);
+      detail.textContent = reason;
+      chip.setAttribute("aria-label", `${label}: ${reason}`);
+    }
+  }
+
+  answerDelta(text) {
+    this.answerText += text;
+    this.answerBody.textContent = this.answerText;
+    this.answer.dataset.state = "streaming";
+  }
+
+  answerDone(text) {
+    this.answerText = text;
+    this.answerBody.textContent = text;
+    this.answer.dataset.state = text ? "done" : "empty";
+  }
+
+  /** turn.done: the final state; returns the pending confirmation, if any. */
+  done(event) {
+    this.finished = true;
+    this.root.dataset.state = event.status;
+    for (const { chip } of this.chips.values()) {
+      // A call the server never reported finished (it should not happen) stops spinning.
+      if (chip.dataset.state === "running") chip.dataset.state = "skipped";
+    }
+    if (!this.answerText) this.answer.dataset.state = "empty";
+    else this.answer.dataset.state = "done";
+    const note = turnNote(event.status, Boolean(this.answerText));
+    if (note) this.showNote(note, event.status);
+    this.reply.setAttribute("aria-busy", "false");
+    return event.awaiting_confirmation || null;
+  }
+
+  /** Ends the turn without a turn.done (connection lost, message refused). */
+  abandon(note, state) {
+    this.finished = true;
+    this.root.dataset.state = state;
+    if (!this.answerText) this.answer.dataset.state = "empty";
+    for (const { chip } of this.chips.values()) {
+      if (chip.dataset.state === "running") chip.dataset.state = "skipped";
+    }
+    this.showNote(note, state);
+    this.reply.setAttribute("aria-busy", "false");
+  }
+
+  showNote(text, kind) {
+    this.note.textContent = text;
+    this.note.dataset.kind = kind;
+    this.note.hidden = false;
+  }
+
+  /** Yes / No buttons under the answer; `onChoose(answer)` sends it. */
+  askConfirmation(onChoose) {
+    const group = el("div", "aw-confirm");
+    group.setAttribute("role", "group");
+    group.setAttribute("aria-label", "Confirm this action");
+    const yes = el("button", "aw-button aw-button-primary", "Yes");
+    const no = el("button", "aw-button", "No");
+    for (const [button, answer] of [
+      [yes, "yes"],
+      [no, "no"],
+    ]) {
+      button.type = "button";
+      button.addEventListener("click", () => {
+        if (onChoose(answer)) this.closeConfirmation(answer);
+      });
+    }
+    group.append(yes, no);
+    this.reply.append(group);
+    this.confirmGroup = group;
+    return yes;
+  }
+
+  /** Disables the Yes / No buttons, marking the one chosen (or none). */
+  closeConfirmation(chosen, note) {
+    const group = this.confirmGroup;
+    if (!group) return;
+    for (const button of group.querySelectorAll("button")) {
+      button.disabled = true;
+      if (button.textContent.toLowerCase() === chosen) button.dataset.chosen = "true";
+    }
+    if (note) this.showNote(note, "expired");
+    this.confirmGroup = null;
+  }
+}
