@@ -1,0 +1,136 @@
+"""The `assistant` command: serve, token, chat, replay."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+from pathlib import Path
+from typing import Any
+
+from assistant.errors import ConfigError
+from assistant.settings import Settings, load_settings
+
+log = logging.getLogger("assistant")
+
+
+def _settings(args: argparse.Namespace, **overrides: Any) -> Settings:
+    config = Path(args.config) if getattr(args, "config", None) else None
+    return load_settings(config, **overrides)
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from aiohttp import web
+
+    from assistant.app import create_app
+    from assistant.logs import configure_logging
+
+    settings = _settings(
+        args,
+        host=args.host,
+        port=args.port,
+        backend=args.backend,
+        crm_url=args.crm_url,
+        crm_port=args.crm_port,
+        record_dir=args.record,
+        demo=True if args.demo else None,
+    )
+    configure_logging(settings.log_level)
+    settings.signing_secret(for_server=True)  # no secret outside demo mode: stop here
+    if settings.demo:
+        log.warning(
+            "demo mode: session tokens are signed with the fixed development secret and "
+            "/v1/demo/token hands them out; never run demo mode in production"
+        )
+    app = create_app(settings)
+    where = f"http://{settings.host}:{settings.port}"
+    print(f"Assistant on {where}/ (websocket {where}/v1/ws); Ctrl-C to stop.", flush=True)
+    web.run_app(app, host=settings.host, port=settings.port, print=None, access_log=None)
+    return 0
+
+
+def _token(args: argparse.Namespace) -> int:
+    from assistant.auth import mint_token
+
+    settings = _settings(args)
+    if settings.secret is None:
+        print(
+            "warning: ASSISTANT_SECRET is not set; signing with the development secret, "
+            "which only a demo-mode server accepts",
+            file=sys.stderr,
+        )
+    ttl_s = args.ttl_s or settings.session_token_ttl_s
+    print(mint_token(settings.signing_secret(for_server=False), args.customer, ttl_s))
+    return 0
+
+
+def _chat(args: argparse.Namespace) -> int:
+    from assistant import chat
+
+    return chat.run(args)
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from assistant import replay
+
+    return replay.run(args)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="assistant", description="A voice and chat assistant for CRM customers."
+    )
+    parser.add_argument("--config", help="a TOML settings file (overrides config/default.toml)")
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    serve = commands.add_parser("serve", help="run the assistant service")
+    serve.add_argument("--host", default=None)
+    serve.add_argument("--port", type=int, default=None)
+    serve.add_argument("--backend", choices=["embedded", "openai", "replay"], default=None)
+    serve.add_argument("--crm-url", default=None, help="an external CRM (default: in-process)")
+    serve.add_argument("--crm-port", type=int, default=None)
+    serve.add_argument("--record", default=None, metavar="DIR", help="record sessions here")
+    serve.add_argument("--demo", action="store_true", help="demo mode (development secret)")
+    serve.add_argument("--config", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
+    serve.set_defaults(handler=_serve)
+
+    token = commands.add_parser("token", help="print a session token for a customer")
+    token.add_argument("--customer", required=True)
+    token.add_argument("--ttl-s", type=int, default=None)
+    token.set_defaults(handler=_token)
+
+    chat = commands.add_parser("chat", help="talk to a running assistant in the terminal")
+    try:
+        from assistant.chat import add_arguments
+    except ImportError:  # pragma: no cover - only while the client is being written
+        chat.add_argument("--url", default="ws://127.0.0.1:8080/v1/ws")
+        chat.add_argument("--customer", default="cust_001")
+        chat.add_argument("--token", default=None)
+    else:
+        add_arguments(chat)
+    chat.set_defaults(handler=_chat)
+
+    replay = commands.add_parser("replay", help="replay recorded conversations")
+    try:
+        from assistant.replay import add_arguments as add_replay_arguments
+    except ImportError:  # pragma: no cover - only while replay is being written
+        replay.add_argument("paths", nargs="+")
+    else:
+        add_replay_arguments(replay)
+    replay.set_defaults(handler=_replay)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        return int(args.handler(args))
+    except ConfigError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
