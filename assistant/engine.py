@@ -335,7 +335,7 @@ class Engine:
         started = time.perf_counter()
         results: list[ToolResult] = []
         try:
-            results = await self.executor.run_round(calls, ctx, state.emit)
+            await self.executor.run_round(calls, ctx, state.emit, into=results)
         finally:
             elapsed = time.perf_counter() - started
             state.timings["tools"] += elapsed

@@ -80,9 +80,17 @@ class ToolExecutor:
         return refusal.message if refusal else None
 
     async def run_round(
-        self, calls: Sequence[ToolCall], ctx: RoundContext, emit: EventSink
+        self,
+        calls: Sequence[ToolCall],
+        ctx: RoundContext,
+        emit: EventSink,
+        into: list[ToolResult] | None = None,
     ) -> list[ToolResult]:
-        """Run `calls` concurrently; results come back in the order requested."""
+        """Run `calls` concurrently; results come back in the order requested.
+
+        `into`, when given, receives the results too, even when the round is
+        cancelled (then the CancelledError propagates after every call is reported).
+        """
         prepared = [self._prepare(call, ctx) for call in calls]
         for item in prepared:
             await emit(
@@ -99,8 +107,13 @@ class ToolExecutor:
             await asyncio.wait(tasks)
         except asyncio.CancelledError:
             await self._wind_down(prepared, tasks, results, ctx, emit)
+            if into is not None:
+                into.extend(result for result in results if result is not None)
             raise
-        return [result for result in results if result is not None]
+        done = [result for result in results if result is not None]
+        if into is not None:
+            into.extend(done)
+        return done
 
     async def _wind_down(
         self,
