@@ -1,0 +1,82 @@
+"""Fixtures for browser tests: Debian's Chromium driven by Playwright, and a live stack.
+
+Playwright's own browser download cannot work here, so the tests drive
+/usr/bin/chromium (`make test` installs the Debian package when it is missing).
+When it is missing anyway the tests fail, saying why: a skipped browser test
+would hide a broken widget.
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+
+from tests.browser.live import LiveStack
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """One headless Chromium for the module's tests."""
+    if not CHROMIUM.exists():
+        elsewhere = shutil.which("chromium")
+        pytest.fail(
+            f"the browser tests need Chromium at {CHROMIUM}: install the Debian package "
+            "`chromium` (`make test` does so with apt-get when it can)"
+            + (f"; one was found at {elsewhere}, not at that path" if elsewhere else "")
+        )
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
+        )
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@pytest.fixture
+def live() -> Iterator[LiveStack]:
+    """The CRM stub (seeded, in memory) and the assistant in demo mode, on free ports."""
+    stack = LiveStack().start()
+    try:
+        yield stack
+    finally:
+        stack.close()
+
+
+@pytest.fixture
+def page(browser: Browser, live: LiveStack) -> Iterator[Page]:
+    """A fresh page (own storage) for the chat widget; a JavaScript error fails the test."""
+    context = browser.new_context(viewport={"width": 960, "height": 820})
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        yield page
+    finally:
+        context.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+@pytest.fixture
+def artifacts() -> Path:
+    """The gitignored folder where a test run leaves screenshots for people to look at."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS
