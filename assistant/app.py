@@ -18,6 +18,7 @@ from assistant.schema import CustomerContext
 from assistant.session import Session
 from assistant.settings import Settings
 from assistant.tools.base import ToolBackend
+from assistant.tools.breaker import BreakerRegistry
 from assistant.tools.catalog import Catalog, load_catalog
 from assistant.tools.crm import CrmClient
 from assistant.tools.crm_tools import CrmTools
@@ -109,7 +110,13 @@ def create_app(
                 models = (planner, narrator, follow_up)
             else:
                 models = build_models(settings, catalog)
-            executor = ToolExecutor(catalog, backend, CallPolicy(), metrics=metrics)
+            breakers = BreakerRegistry(
+                failure_threshold=settings.breaker_failure_threshold,
+                cooldown_s=settings.breaker_cooldown_s,
+                metrics=metrics,
+            )
+            policy = CallPolicy(breakers, metrics=metrics)
+            executor = ToolExecutor(catalog, backend, policy, metrics=metrics)
             engine = Engine(
                 models[0],
                 models[1],

@@ -199,7 +199,9 @@ class ToolExecutor:
             )
 
         try:
-            outcome = await self._policy.run(tool, attempt, deadline=ctx.deadline)
+            outcome = await self._policy.run(
+                tool, attempt, deadline=ctx.deadline, idempotent=key is not None
+            )
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # a bug below us must not cost the siblings their answer

@@ -1,18 +1,35 @@
-"""Per-call policy seam: timeout, retries, Retry-After and the circuit breaker.
+"""Per-call policy: timeout, retries with backoff, Retry-After, deadline, circuit breaker.
 
-The executor hands every call attempt to `CallPolicy.run`; this first version makes one
-attempt under the tool's timeout. ("Resilience" replaces it with retries and breakers.)
+The executor hands every call to `CallPolicy.run`, which never raises a ToolFailure: it
+returns an `Outcome` with the result or the failure and the number of attempts made.
+
+- Each attempt runs under the tool's timeout, cut to what remains of the turn's
+  deadline; no attempt starts past the deadline and no backoff sleeps across it.
+- Retried (up to the tool's attempts, with exponential backoff and jitter, through
+  stamina): `timeout`, `unavailable` and connection errors. A write is retried only
+  when it carries an idempotency key (the executor gives every write one), and a 409
+  on a retried write (the first attempt still in flight at the CRM) is retried too.
+- 429: wait Retry-After when it fits before the deadline, else fail `rate_limited`.
+- One circuit breaker per tool (its CRM route): `breaker.CircuitBreaker`.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
+import random
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
+import stamina
+
 from assistant.errors import ToolFailure
+from assistant.metrics import Metrics
 from assistant.schema import ToolDefinition
+from assistant.tools.breaker import BreakerRegistry
+
+log = logging.getLogger(__name__)
 
 Attempt = Callable[[], Awaitable[Any]]
 
@@ -26,23 +43,124 @@ class Outcome:
     attempts: int = 0
 
 
+class _GiveUp(Exception):
+    """Stops the retry loop with the failure to report (never retried)."""
+
+    def __init__(self, failure: ToolFailure) -> None:
+        super().__init__(failure.message)
+        self.failure = failure
+
+
 class CallPolicy:
-    async def run(self, tool: ToolDefinition, attempt: Attempt, *, deadline: float) -> Outcome:
+    def __init__(
+        self,
+        breakers: BreakerRegistry | None = None,
+        *,
+        metrics: Metrics | None = None,
+        rng: random.Random | None = None,
+    ) -> None:
+        self._breakers = breakers or BreakerRegistry()
+        self._metrics = metrics
+        self._rng = rng or random.Random()
+
+    @property
+    def breakers(self) -> BreakerRegistry:
+        return self._breakers
+
+    async def run(
+        self,
+        tool: ToolDefinition,
+        attempt: Attempt,
+        *,
+        deadline: float,
+        idempotent: bool = True,
+    ) -> Outcome:
         """Run `attempt` until it succeeds or the policy gives up; never raises ToolFailure.
 
-        `deadline` is a loop time (`asyncio.get_running_loop().time()`): no attempt
-        starts past it and none runs beyond it.
+        `deadline` is a loop time (`asyncio.get_running_loop().time()`).
         """
         loop = asyncio.get_running_loop()
-        budget = min(tool.timeout_s, deadline - loop.time())
-        if budget <= 0:
-            return Outcome(failure=ToolFailure("timeout", "the turn's deadline had passed"))
+        breaker = self._breakers.get(tool.name)
+        attempts = 0
+        max_attempts = tool.retry.attempts if (idempotent or not tool.writes) else 1
+
+        def backoff_hook(exc: Exception) -> bool | float:
+            """Whether (and after how long) to try again, within the deadline."""
+            if not isinstance(exc, ToolFailure) or attempts >= max_attempts:
+                return False
+            remaining = deadline - loop.time()
+            if exc.code == "rate_limited":
+                wait_s = exc.retry_after_s if exc.retry_after_s is not None else 1.0
+                if wait_s >= remaining:
+                    return False
+                return self._retrying(tool, "rate_limited", wait_s)
+            retry_conflict = exc.code == "conflict" and tool.writes and attempts > 1
+            if not (exc.retryable or retry_conflict):
+                return False
+            base = tool.retry.backoff_initial_s * 2 ** (attempts - 1)
+            wait_s = min(tool.retry.backoff_max_s, base) * self._rng.uniform(0.5, 1.0)
+            if wait_s >= remaining:
+                return False
+            return self._retrying(tool, exc.code, wait_s)
+
+        last: ToolFailure | None = None
         try:
-            async with asyncio.timeout(budget):
-                return Outcome(result=await attempt(), attempts=1)
-        except TimeoutError:
-            return Outcome(
-                failure=ToolFailure("timeout", f"no answer within {budget:.1f} s"), attempts=1
-            )
+            async for retry in stamina.retry_context(
+                on=backoff_hook, attempts=max_attempts, timeout=None
+            ):
+                with retry:
+                    remaining = deadline - loop.time()
+                    if remaining <= 0:
+                        raise _GiveUp(last or _deadline_passed())
+                    if not breaker.allow():
+                        raise _GiveUp(breaker.open_failure())
+                    attempts += 1
+                    budget = min(tool.timeout_s, remaining)
+                    try:
+                        async with asyncio.timeout(budget):
+                            result = await attempt()
+                    except TimeoutError:
+                        last = ToolFailure("timeout", f"no answer within {budget:.1f} s")
+                        breaker.record(last)
+                        raise last from None
+                    except ToolFailure as failure:
+                        last = failure
+                        breaker.record(failure)
+                        raise
+                    except asyncio.CancelledError:
+                        breaker.release()
+                        raise
+                    breaker.record(None)
+                    return Outcome(result=result, attempts=attempts)
+        except _GiveUp as give_up:
+            return Outcome(failure=give_up.failure, attempts=attempts)
         except ToolFailure as failure:
-            return Outcome(failure=failure, attempts=1)
+            return Outcome(failure=_final(failure), attempts=attempts)
+        raise AssertionError("unreachable: the retry loop returns or raises")  # pragma: no cover
+
+    def _retrying(self, tool: ToolDefinition, reason: str, wait_s: float) -> float:
+        log.info(
+            "retrying %s after %s in %.2f s",
+            tool.name,
+            reason,
+            wait_s,
+            extra={"tool": tool.name, "reason": reason},
+        )
+        if self._metrics is not None:
+            self._metrics.retries.labels(tool.name, reason).inc()
+        return wait_s
+
+
+def _deadline_passed() -> ToolFailure:
+    return ToolFailure("timeout", "the turn's time ran out before this could be tried")
+
+
+def _final(failure: ToolFailure) -> ToolFailure:
+    """A 429 that could not be waited out says how long to wait, for the narrator."""
+    if failure.code == "rate_limited" and failure.retry_after_s is not None:
+        return ToolFailure(
+            "rate_limited",
+            f"the CRM is busy; it asked to wait {failure.retry_after_s:.0f} s",
+            retry_after_s=failure.retry_after_s,
+        )
+    return failure
