@@ -1,0 +1,50 @@
+"""The `crm-stub serve` command starts a real server that answers /healthz."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import socket
+import sys
+from pathlib import Path
+
+import aiohttp
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+async def test_crm_stub_serve_answers_healthz_and_data(tmp_path: Path) -> None:
+    """`crm-stub serve --port N --db FILE` serves the API, seeds the file, and stops on SIGTERM."""
+    port = free_port()
+    db = tmp_path / "var" / "crm.db"
+    crm_stub = Path(sys.executable).with_name("crm-stub")
+    process = await asyncio.create_subprocess_exec(
+        str(crm_stub), "serve", "--port", str(port), "--db", str(db), "--latency-ms", "1",
+        stdout=asyncio.subprocess.DEVNULL,
+        stderr=asyncio.subprocess.PIPE,
+        env={**os.environ, "PYTHONWARNINGS": "error"},
+    )  # fmt: skip
+    try:
+        base = f"http://127.0.0.1:{port}"
+        headers = {"Authorization": "Bearer dev-crm-token"}
+        async with aiohttp.ClientSession() as session:
+            while True:
+                assert process.returncode is None, "crm-stub exited before serving"
+                try:
+                    async with session.get(base + "/healthz") as response:
+                        assert await response.json() == {"status": "ok"}
+                        break
+                except aiohttp.ClientConnectionError:
+                    await asyncio.sleep(0.05)
+            async with session.get(base + "/v1/customers/cust_001", headers=headers) as response:
+                assert (await response.json())["name"] == "Maria Garcia"
+    finally:
+        process.send_signal(signal.SIGTERM)
+        _, stderr = await process.communicate()
+    assert process.returncode == 0, stderr.decode()
+    assert db.exists()
