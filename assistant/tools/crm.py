@@ -25,8 +25,11 @@ narrator; an idempotency key reused with another body is a clash between two wri
 so it is `conflict`.
 
 The client neither retries nor sets per-call timeouts: the executor's `CallPolicy`
-owns timeouts, retries, Retry-After and the circuit breaker. It uses the app's one
-`aiohttp.ClientSession`, which it does not own or close.
+owns timeouts, retries, Retry-After and the circuit breaker. (One resend does happen
+below us: aiohttp sends an idempotent request, GET or DELETE, once more when its
+connection is reset or closed before any answer, as RFC 9112 section 9.3.1 allows for
+stale keep-alive connections. A write keeps its Idempotency-Key on that resend.)
+It uses the app's one `aiohttp.ClientSession`, which it does not own or close.
 """
 
 from __future__ import annotations

@@ -1,9 +1,10 @@
 """The CRM client: HTTP statuses and aiohttp exceptions mapped to tool error codes.
 
-Statuses and bodies come from a scripted CRM, a real aiohttp server on port 0 that
-answers what each test tells it to; aioresponses gives the exact shapes of the aiohttp
-client's own error paths (resets, disconnects, bodies cut short). The real CRM stub
-with its fault injection proves the rest end to end (test_crm_client_stub.py).
+Three kinds of CRM: a scripted one (a real aiohttp server on port 0 answering what
+each test tells it to) for every status and odd body; aioresponses for the exact
+shapes of the aiohttp client's own error paths (resets, disconnects, bodies cut
+short); and the real CRM stub (tests/fixtures/crm.py) with its fault injection, to
+prove the mapping end to end and that trace ids and idempotency keys reach the CRM.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from aioresponses import aioresponses
 
 from assistant.errors import ToolFailure
 from assistant.tools.crm import CrmClient, parse_retry_after
+from tests.fixtures.crm import CrmAdmin
 
 
 @dataclass
@@ -272,7 +274,7 @@ async def test_delete_answering_204_returns_nothing(
     """A 204 with no body is a success, not a malformed answer."""
     fake, crm = scripted
     fake.answer(204)
-    assert await crm.delete_task("cust_001", "task_1", trace_id="t") is None
+    await crm.delete_task("cust_001", "task_1", trace_id="t")
     assert (fake.seen[0].method, fake.seen[0].raw_path) == (
         "DELETE",
         "/v1/customers/cust_001/tasks/task_1",
@@ -401,3 +403,168 @@ async def test_real_session_timeout_is_timeout() -> None:
             failure = await _failure(crm.get_customer("cust_001", trace_id="t"))
     assert failure.code == "timeout"
     assert failure.message == "the customer records did not answer in time"
+
+
+# --- the real CRM stub -------------------------------------------------------------
+
+
+@pytest.fixture
+async def stub(crm_url: str, crm_token: str) -> AsyncIterator[CrmClient]:
+    async with aiohttp.ClientSession() as session:
+        yield CrmClient(session, crm_url, crm_token)
+
+
+@pytest.mark.parametrize(
+    ("fault", "code", "message"),
+    [
+        ({"status": 503}, "unavailable", "the billing system answered 503"),
+        ({"status": 500}, "unavailable", "the billing system answered 500"),
+        # aiohttp itself resends an idempotent request once after a reset (RFC 9112
+        # section 9.3.1), so a GET fails only when its resend is reset too.
+        ({"reset": True, "times": 2}, "unavailable", "the billing system could not be reached"),
+        (
+            {"status": 429, "retry_after_s": 2},
+            "rate_limited",
+            "the billing system is rate limiting requests; it asks to wait 2 s",
+        ),
+    ],
+    ids=["503", "500", "reset", "429"],
+)
+async def test_stub_faults_map_to_codes(
+    stub: CrmClient, crm_admin: CrmAdmin, fault: dict[str, Any], code: str, message: str
+) -> None:
+    """Each injected fault reaches the client as its code; once it is spent, all is well."""
+    await crm_admin.add_fault(
+        method="GET", path="/v1/customers/*/invoices", **{"times": 1, **fault}
+    )
+    failure = await _failure(stub.list_invoices("cust_001", trace_id="t"))
+    assert (failure.code, failure.message) == (code, message)
+    assert failure.retry_after_s == (2.0 if code == "rate_limited" else None)
+    assert failure.connection_error == ("reset" in fault)
+    assert (await stub.list_invoices("cust_001", trace_id="t"))["balance_cents"] == 15000
+
+
+async def test_stub_reset_write_is_unavailable_and_not_resent(
+    stub: CrmClient, crm_admin: CrmAdmin
+) -> None:
+    """A POST whose connection is reset fails as a connection error; nothing resends it."""
+    await crm_admin.add_fault(method="POST", path="/v1/customers/*/tasks", reset=True, times=1)
+    failure = await _failure(
+        stub.add_task("cust_001", title="Call mom", trace_id="t", idempotency_key="k0")
+    )
+    assert (failure.code, failure.connection_error) == ("unavailable", True)
+    assert (await crm_admin.stats())["requests"]["POST /v1/customers/{cid}/tasks"] == 1
+    titles = [t["title"] for t in (await stub.list_tasks("cust_001", trace_id="t"))["tasks"]]
+    assert "Call mom" not in titles
+
+
+async def test_stub_hang_under_the_session_timeout_is_timeout(
+    crm_url: str, crm_token: str, crm_admin: CrmAdmin
+) -> None:
+    """A hanging CRM route, cut off by the session's own timeout, fails as `timeout`."""
+    await crm_admin.add_fault(method="GET", path="/v1/customers/*/tasks", hang=True, times=1)
+    async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=0.3)) as session:
+        crm = CrmClient(session, crm_url, crm_token)
+        failure = await _failure(crm.list_tasks("cust_001", trace_id="t"))
+        assert failure.code == "timeout"
+        assert failure.message == "the task list did not answer in time"
+
+
+async def test_stub_wrong_service_token_is_internal(crm_url: str) -> None:
+    """A CRM that refuses our token gives `internal` with a message saying whose fault it is."""
+    async with aiohttp.ClientSession() as session:
+        crm = CrmClient(session, crm_url, "not-the-token")
+        failure = await _failure(crm.get_customer("cust_001", trace_id="t"))
+    assert (failure.code, failure.message) == (
+        "internal",
+        "the CRM refused the assistant's credentials",
+    )
+
+
+async def test_stub_another_customers_task_is_not_found(
+    stub: CrmClient, crm_admin: CrmAdmin
+) -> None:
+    """cust_002's task asked for under cust_001 is `not_found`, and stays pending."""
+    _, listing = await crm_admin.get("/v1/customers/cust_002/tasks?status=pending")
+    theirs = listing["tasks"][0]["id"]
+    failure = await _failure(stub.complete_task("cust_001", theirs, trace_id="t"))
+    assert failure.code == "not_found"
+    _, after = await crm_admin.get("/v1/customers/cust_002/tasks?status=pending")
+    assert theirs in [task["id"] for task in after["tasks"]]
+
+
+async def test_stub_bad_field_is_invalid_arguments_naming_it(stub: CrmClient) -> None:
+    """A field the CRM rejects (a due date that is not a date) comes back naming the field."""
+    failure = await _failure(stub.add_task("cust_001", title="x", due_on="someday", trace_id="t"))
+    assert failure.code == "invalid_arguments"
+    assert failure.message.startswith("the task list answered 400: due_on")
+
+
+async def test_stub_booking_in_the_past_is_invalid_arguments(stub: CrmClient) -> None:
+    """The CRM's 422 for a past start time reaches the narrator as invalid_arguments."""
+    failure = await _failure(
+        stub.book_appointment(
+            "cust_001", service="Haircut", starts_at="2001-02-03T10:00:00+00:00", trace_id="t"
+        )
+    )
+    assert failure.code == "invalid_arguments"
+    assert "is in the past" in failure.message
+
+
+async def test_stub_key_reused_with_another_body_is_conflict(stub: CrmClient) -> None:
+    """One idempotency key reused for a different task is a `conflict`, not applied."""
+    first = await stub.add_task("cust_001", title="Water plants", trace_id="t", idempotency_key="k")
+    failure = await _failure(
+        stub.add_task("cust_001", title="Walk the dog", trace_id="t", idempotency_key="k")
+    )
+    assert failure.code == "conflict"
+    titles = [t["title"] for t in (await stub.list_tasks("cust_001", trace_id="t"))["tasks"]]
+    assert "Walk the dog" not in titles
+    assert titles.count(first["title"]) == 1
+
+
+async def test_stub_key_still_in_flight_is_conflict(stub: CrmClient, crm_admin: CrmAdmin) -> None:
+    """A duplicate sent while the first write is still processing is a `conflict`."""
+    await crm_admin.add_fault(method="POST", path="/v1/customers/*/tasks", latency_ms=500, times=1)
+    first = asyncio.create_task(
+        stub.add_task("cust_001", title="Water plants", trace_id="t", idempotency_key="k2")
+    )
+    await crm_admin.wait_until_in_flight("k2")
+    failure = await _failure(
+        stub.add_task("cust_001", title="Water plants", trace_id="t", idempotency_key="k2")
+    )
+    assert failure.code == "conflict"
+    assert (await first)["title"] == "Water plants"
+
+
+async def test_stub_replayed_write_is_applied_once(stub: CrmClient) -> None:
+    """The same write sent twice with one key creates one task and answers it twice."""
+    first = await stub.add_task("cust_001", title="Call mom", trace_id="t", idempotency_key="k3")
+    again = await stub.add_task("cust_001", title="Call mom", trace_id="t", idempotency_key="k3")
+    assert again == first
+    titles = [t["title"] for t in (await stub.list_tasks("cust_001", trace_id="t"))["tasks"]]
+    assert titles.count("Call mom") == 1
+
+
+async def test_stub_sees_trace_id_and_idempotency_key(stub: CrmClient, crm_admin: CrmAdmin) -> None:
+    """The CRM's request log shows each call's trace id, and the write's idempotency key."""
+    await stub.get_customer("cust_001", trace_id="trace-read")
+    await stub.add_task("cust_001", title="Call mom", trace_id="trace-write", idempotency_key="k4")
+    created = await stub.add_task("cust_001", title="Call dad", trace_id="t")
+    await stub.delete_task("cust_001", created["id"], trace_id="trace-delete")
+    read, write, _, delete = await crm_admin.requests(limit=4)
+    assert (read["method"], read["trace_id"], read["idempotency_key"]) == (
+        "GET",
+        "trace-read",
+        None,
+    )
+    assert (write["method"], write["trace_id"], write["idempotency_key"]) == (
+        "POST",
+        "trace-write",
+        "k4",
+    )
+    assert (delete["method"], delete["trace_id"], delete["status"]) == (
+        "DELETE",
+        "trace-delete",
+        204,
+    )
