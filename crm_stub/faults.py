@@ -13,6 +13,12 @@ segment. The next `times` matching requests (all, when `times` is null) are hit:
   idempotent reply, and only then delays, fails, hangs or resets: "the write
   went through but the answer was lost".
 
+A note on `reset` and `times`: aiohttp's client (like other HTTP clients,
+RFC 9112 §9.3.1) silently retries an idempotent request (GET, PUT, DELETE) once
+when the connection fails before an answer, so a `reset` with `times: 1` on a
+GET is invisible to it. Use `times: 2` or null to make the reset reach the
+caller's code.
+
 Start-up latency and jitter (`--latency-ms`, `--jitter-ms`) delay every
 non-admin request the same way as a latency-only fault.
 """

@@ -11,8 +11,9 @@ Twenty customers, `cust_001` … `cust_020`. A few are shaped for tests:
 - `cust_003` (Aisha Khan, Chicago): no upcoming appointments, nothing owed and
   no tasks, for empty-result tests.
 
-The others get a varied, repeatable mix. Upcoming appointments start tomorrow at
-the earliest, so they stay upcoming all day, whatever the customer's timezone.
+The others get a varied, repeatable mix. Upcoming appointments start two days
+out at the earliest, so they stay upcoming all day, whatever the customer's
+timezone.
 """
 
 from __future__ import annotations
@@ -184,7 +185,9 @@ class _Builder:
     def varied(self, cid: str, tz: ZoneInfo, n: int) -> None:
         services = list(SERVICES)
         for k in range(1 + n % 3):
-            days = 1 + (n * 7 + k * 9) % 28
+            # Two days out at the earliest: a customer far east of the server is
+            # already on tomorrow, and their "upcoming" must not have started.
+            days = 2 + (n * 7 + k * 9) % 27
             hour, minute = 9 + (n * 3 + k * 5) % 8, (0, 15, 30, 45)[(n + k) % 4]
             self.appointment(cid, tz, services[(n + k) % len(services)], days, hour, minute)
         for k in range(2):

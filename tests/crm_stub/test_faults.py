@@ -255,3 +255,12 @@ async def test_startup_latency_slows_the_api_but_not_admin(
         await fetch("/admin/faults")
         await api
     assert finished == ["/admin/faults", C1]
+
+
+async def test_one_reset_on_a_get_is_absorbed_by_aiohttps_own_retry(crm_admin: CrmAdmin) -> None:
+    """aiohttp retries an idempotent request once after a reset: `times: 1` goes unnoticed."""
+    await crm_admin.add_fault(method="GET", path=INVOICES, reset=True, times=1)
+    status, _ = await crm_admin.get(f"{C1}/invoices")
+    assert status == 200
+    log = [(r["status"], r["fault_kind"]) for r in await crm_admin.requests()]
+    assert log == [(None, "reset"), (200, None)]
