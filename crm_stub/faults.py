@@ -9,6 +9,8 @@ segment. The next `times` matching requests (all, when `times` is null) are hit:
   `retry_after_s` is set), `hang` never answers until the client gives up (or
   the stub shuts down), `reset` closes the connection abruptly. These happen
   before anything is applied or recorded, after `latency_ms`.
+- `probability` (an extension, default 1) hits only that share of matching
+  requests, drawn from `seed`: random faults for soak tests.
 - `apply_after: true` (an extension) applies the request normally, stores its
   idempotent reply, and only then delays, fails, hangs or resets: "the write
   went through but the answer was lost".
@@ -60,6 +62,9 @@ class FaultSpec(Body):
     reset: bool = False
     times: int | None = Field(None, ge=1)
     apply_after: bool = False
+    # Hit only this share of matching requests (for soak tests), drawn from `seed`.
+    probability: float = Field(1.0, gt=0, le=1)
+    seed: int | None = None
 
     @field_validator("method")
     @classmethod
@@ -108,10 +113,14 @@ class Fault:
     id: str
     spec: FaultSpec
     remaining: int | None
+    rng: random.Random
     hits: int = 0
 
     def as_json(self) -> dict[str, object]:
         return {"id": self.id, **self.spec.model_dump(), "times": self.remaining, "hits": self.hits}
+
+    def hits_this(self) -> bool:
+        return self.spec.probability >= 1 or self.rng.random() < self.spec.probability
 
 
 class FaultBoard:
@@ -122,7 +131,12 @@ class FaultBoard:
         self._ids = itertools.count(1)
 
     def add(self, spec: FaultSpec) -> Fault:
-        fault = Fault(id=f"flt_{next(self._ids)}", spec=spec, remaining=spec.times)
+        fault = Fault(
+            id=f"flt_{next(self._ids)}",
+            spec=spec,
+            remaining=spec.times,
+            rng=random.Random(spec.seed),
+        )
         self._faults.append(fault)
         return fault
 
@@ -140,7 +154,7 @@ class FaultBoard:
     def take(self, method: str, path: str) -> Fault | None:
         """The fault for this request, if any, counting the hit against `times`."""
         for fault in self._faults:
-            if fault.spec.matches(method, path):
+            if fault.spec.matches(method, path) and fault.hits_this():
                 fault.hits += 1
                 if fault.remaining is not None:
                     fault.remaining -= 1

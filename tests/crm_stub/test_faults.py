@@ -264,3 +264,16 @@ async def test_one_reset_on_a_get_is_absorbed_by_aiohttps_own_retry(crm_admin: C
     assert status == 200
     log = [(r["status"], r["fault_kind"]) for r in await crm_admin.requests()]
     assert log == [(None, "reset"), (200, None)]
+
+
+async def test_probability_hits_only_a_share_of_matching_requests(crm_admin: CrmAdmin) -> None:
+    """A 30 % fault hits some requests and spares others, the same way for one seed."""
+    await crm_admin.add_fault(method="GET", path=INVOICES, status=503, probability=0.3, seed=7)
+    statuses = [(await crm_admin.get(f"{C1}/invoices"))[0] for _ in range(60)]
+    failed = statuses.count(503)
+    assert 0 < failed < 60
+    assert statuses.count(200) == 60 - failed
+    await crm_admin.clear_faults()
+    await crm_admin.add_fault(method="GET", path=INVOICES, status=503, probability=0.3, seed=7)
+    again = [(await crm_admin.get(f"{C1}/invoices"))[0] for _ in range(60)]
+    assert again == statuses
