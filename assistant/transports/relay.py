@@ -1,0 +1,365 @@
+"""The telephony bridge: `GET /v1/conversation-relay` speaks Twilio ConversationRelay.
+
+The platform turns a phone call into a websocket of text (it does the speech
+recognition and the voice); this module maps that onto the engine and back:
+
+    setup      → find the caller (signed token in customParameters, else their number
+                 through the CRM), open a session, greet them by first name
+    prompt     → partial transcripts (`last: false`) are gathered; the whole utterance
+                 becomes one user message; "talk to a person" hands the call off
+    interrupt  → barge-in: the turn is cancelled, nothing more is said for it, and
+                 history keeps only what the caller heard
+    dtmf       → 1 is "yes" and 2 is "no" while a confirmation is pending
+    error      → logged
+
+A prompt that arrives while a turn is still running cancels that turn and then starts
+the new one, as a person on the phone expects: the caller spoke again, so what they
+say now is what they want answered (often they rephrased or gave up waiting), and a
+stale answer arriving afterwards would talk over them. A write already in flight
+still finishes before the new turn starts. Two failed turns in a row, or a request for
+a person, end the call with `handoffData` for the call flow to transfer.
+
+The platform drops the call if this websocket fails, so no frame may crash it: frames
+that are not JSON, of an unknown type, missing fields, or binary are logged and
+ignored.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import re
+import time
+import uuid
+from typing import TYPE_CHECKING, Any, Final
+
+from aiohttp import WSMsgType, web
+
+from assistant.auth import verify_token
+from assistant.engine import Turn
+from assistant.errors import AssistantError, AuthError, ToolFailure
+from assistant.session import Session
+from assistant.settings import Settings
+from assistant.transports.relay_frames import (
+    DtmfFrame,
+    ErrorFrame,
+    FrameError,
+    InterruptFrame,
+    PromptFrame,
+    SetupFrame,
+    end_frame,
+    parse_frame,
+)
+from assistant.transports.relay_handoff import HANDOFF_LINE, HandoffReason, handoff_data
+from assistant.transports.relay_handoff import wants_person as _wants_person
+from assistant.transports.relay_signature import is_valid_signature, signed_url
+from assistant.transports.relay_talk import TalkCycle
+
+if TYPE_CHECKING:
+    from assistant.app import Services
+
+log = logging.getLogger(__name__)
+
+ROUTE: Final = "/v1/conversation-relay"
+_E164: Final = re.compile(r"^\+[1-9]\d{6,14}$")
+_LOOKUP_TIMEOUT_S: Final = 3.0
+_FAILURES_BEFORE_HANDOFF: Final = 2
+_DTMF_ANSWERS: Final = {"1": "yes", "2": "no"}
+_SORRY: Final = "I'm sorry, something went wrong on my side. Please try that again."
+
+
+def greeting(first_name: str | None, *, known: bool, lookup_failed: bool = False) -> str:
+    """What a caller hears first: their name when we know them, honesty when we don't."""
+    if known:
+        hello = f"Hi {first_name}" if first_name else "Hi there"
+        return f"{hello}, thanks for calling. How can I help you today?"
+    if lookup_failed:
+        return (
+            "Hello, and thanks for calling. I can't reach our account records right now, "
+            "so I can't look at your account. I'm happy to answer general questions, though. "
+            "How can I help?"
+        )
+    return (
+        "Hello, and thanks for calling. I couldn't find an account for the number you're "
+        "calling from, so I can't look at account details. I'm happy to answer general "
+        "questions, though. How can I help?"
+    )
+
+
+class RelayCall:
+    """One phone call: its session, its running turn, and the talk cycle last spoken."""
+
+    def __init__(self, ws: web.WebSocketResponse, services: Services) -> None:
+        self._ws = ws
+        self._services = services
+        self._settings: Settings = services.settings
+        self._session: Session | None = None
+        self._setup: SetupFrame | None = None
+        self._partial: list[str] = []
+        self._prompts: asyncio.Queue[str] = asyncio.Queue()
+        self._turn: Turn | None = None
+        self._turn_cycle: TalkCycle | None = None
+        self._cycle: TalkCycle | None = None  # what an interrupt refers to
+        self._failures_in_row = 0
+        self._ended = False
+
+    # --- the call's life --------------------------------------------------------------
+
+    async def run(self) -> None:
+        """Read frames until the platform hangs up; the turn worker is owned here."""
+        worker = asyncio.create_task(self._run_turns(), name="relay-turns")
+        try:
+            async for message in self._ws:
+                try:
+                    await self._receive(message.type, message.data)
+                except Exception:  # a bug here must not drop the call
+                    log.exception("relay frame handling failed")
+        finally:
+            turn = self._turn
+            if turn is not None:
+                turn.cancel()  # cooperative: a write in flight still finishes
+            worker.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await worker
+            if turn is not None:
+                with contextlib.suppress(Exception):
+                    await turn.wait()
+
+    async def _receive(self, kind: WSMsgType, data: Any) -> None:
+        if kind is WSMsgType.BINARY:
+            log.warning("relay: ignoring a binary frame of %d bytes", len(data))
+            return
+        if kind is not WSMsgType.TEXT:
+            return  # pings, pongs and close frames are aiohttp's business
+        try:
+            frame = parse_frame(data)
+        except FrameError as exc:
+            log.warning("relay: ignoring an unusable frame: %s", exc)
+            return
+        if isinstance(frame, SetupFrame):
+            await self._on_setup(frame)
+        elif isinstance(frame, ErrorFrame):
+            log.warning("relay: the platform reports an error: %s", frame.description)
+        elif self._session is None:
+            log.warning("relay: ignoring a %s frame before setup", frame.type)
+        elif self._ended:
+            log.info("relay: ignoring a %s frame after the call was handed off", frame.type)
+        elif isinstance(frame, PromptFrame):
+            await self._on_prompt(frame)
+        elif isinstance(frame, InterruptFrame):
+            self._on_interrupt(frame)
+        elif isinstance(frame, DtmfFrame):
+            self._on_dtmf(frame)
+
+    async def send(self, frame: dict[str, Any]) -> None:
+        """Send one frame; a call that already hung up is not an error."""
+        if self._ws.closed:
+            return
+        try:
+            await self._ws.send_str(json.dumps(frame, ensure_ascii=False))
+        except (ConnectionError, RuntimeError) as exc:
+            log.info("relay: could not send a %s frame: %s", frame.get("type"), exc)
+
+    # --- setup ------------------------------------------------------------------------
+
+    async def _on_setup(self, frame: SetupFrame) -> None:
+        if self._setup is not None:
+            log.warning("relay: ignoring a second setup frame")
+            return
+        self._setup = frame
+        trace_id = f"relay-{uuid.uuid4().hex[:12]}"
+        customer_id, lookup_failed = await self._identify(frame, trace_id)
+        self._session = await self._services.open_session(customer_id, trace_id=trace_id)
+        customer = self._session.customer
+        first_name = customer.name.split()[0] if customer and customer.name else None
+        log.info(
+            "relay: call %s from %s as %s",
+            frame.call_sid or "?",
+            frame.from_ or "?",
+            customer_id or "an unknown caller",
+        )
+        cycle = self._cycle = TalkCycle(self.send, self._session)
+        await cycle.say(
+            greeting(first_name, known=customer is not None, lookup_failed=lookup_failed)
+        )
+
+    async def _identify(self, frame: SetupFrame, trace_id: str) -> tuple[str | None, bool]:
+        """(customer id or None, whether the CRM could not be asked)."""
+        token = frame.custom_parameters.get("token")
+        if isinstance(token, str) and token:
+            try:
+                secret = self._settings.signing_secret(for_server=True)
+                return verify_token(secret, token), False
+            except AuthError as exc:
+                log.warning("relay: ignoring the token in customParameters: %s", exc)
+            except AssistantError as exc:
+                log.warning("relay: cannot check the token in customParameters: %s", exc)
+        crm = self._services.crm
+        if crm is None or not _E164.match(frame.from_):
+            return None, False
+        try:
+            async with asyncio.timeout(_LOOKUP_TIMEOUT_S):
+                context = await crm.find_customer_by_phone(frame.from_, trace_id=trace_id)
+        except (ToolFailure, TimeoutError) as exc:
+            log.warning("relay: could not look up the caller's number: %s", exc)
+            return None, True
+        return (context.customer_id if context else None), False
+
+    # --- what the caller does ---------------------------------------------------------
+
+    async def _on_prompt(self, frame: PromptFrame) -> None:
+        self._partial.append(frame.voice_prompt.strip())
+        if not frame.last:
+            return
+        text = " ".join(part for part in self._partial if part)
+        self._partial.clear()
+        limit = self._settings.max_text_chars
+        if len(text) > limit:
+            log.warning("relay: cutting a %d-character prompt to %d", len(text), limit)
+            text = text[:limit]
+        if not text:
+            return
+        if _wants_person(text):
+            await self.hand_off("caller_request", last_request=text)
+            return
+        await self._submit(text)
+
+    async def _submit(self, text: str) -> None:
+        """Queue a user message; the caller spoke again, so a running turn gives way."""
+        await self._stop_turn()
+        self._prompts.put_nowait(text)
+
+    def _on_interrupt(self, frame: InterruptFrame) -> None:
+        heard = frame.utterance_until_interrupt
+        if self._cycle is not None:
+            self._cycle.interrupt(heard)
+        if self._turn is not None and self._turn_cycle is self._cycle:
+            self._turn.cancel()
+        log.info("relay: barge-in after %r", heard[-60:])
+
+    def _on_dtmf(self, frame: DtmfFrame) -> None:
+        answer = _DTMF_ANSWERS.get(frame.digit.strip())
+        pending = self._session.pending if self._session else None
+        if answer is None or pending is None or pending.expires_at <= time.monotonic():
+            log.info("relay: ignoring key %r (nothing to confirm)", frame.digit)
+            return
+        # A key press is not speech: nothing is talking over us, so no barge-in here.
+        self._prompts.put_nowait(answer)
+
+    async def _stop_turn(self) -> None:
+        turn, cycle = self._turn, self._turn_cycle
+        if turn is None or turn.done():
+            return
+        if cycle is not None:
+            await cycle.close()  # end its talk cycle where it got to
+            cycle.silence()
+        turn.cancel()
+
+    # --- turns ------------------------------------------------------------------------
+
+    async def _run_turns(self) -> None:
+        """One turn at a time, in the order the caller spoke."""
+        while True:
+            text = await self._prompts.get()
+            if self._ended or self._session is None:
+                continue
+            cycle = self._cycle = self._turn_cycle = TalkCycle(self.send, self._session)
+            turn = self._turn = self._services.engine.start_turn(
+                self._session, text, cycle.on_event
+            )
+            try:
+                # Shielded: the call ending cancels the turn cooperatively (run's finally).
+                done = await asyncio.shield(turn.wait())
+                status = done.status
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("relay: the turn failed")
+                status = "failed"
+                if not cycle.silenced:
+                    await cycle.say(_SORRY)
+            finally:
+                self._turn = None
+            await self._after_turn(status)
+
+    async def _after_turn(self, status: str) -> None:
+        if status == "failed":
+            self._failures_in_row += 1
+        elif status in ("ok", "partial"):
+            self._failures_in_row = 0
+        if self._failures_in_row >= _FAILURES_BEFORE_HANDOFF and not self._ended:
+            await self.hand_off("repeated_failures")
+
+    async def hand_off(self, reason: HandoffReason, *, last_request: str | None = None) -> None:
+        """Say a short line, then `end` with the reason and a summary for the agent."""
+        if self._ended:
+            return
+        self._ended = True
+        await self._stop_turn()
+        session = self._session
+        data = handoff_data(
+            reason,
+            list(session.history) if session else [],
+            session.customer if session else None,
+            call_sid=self._setup.call_sid if self._setup else "",
+            last_request=last_request,
+        )
+        cycle = self._cycle = TalkCycle(self.send)
+        await cycle.say(HANDOFF_LINE[reason])
+        await self.send(end_frame(data))
+        log.info("relay: handing the call off (%s)", reason)
+
+
+def _signature_refusal(request: web.Request, settings: Settings) -> web.Response | None:
+    """403 unless the upgrade is signed by Twilio (or, unsigned, in demo mode)."""
+    token = settings.twilio_auth_token
+    if token is None:
+        if settings.demo:
+            log.warning(
+                "relay: ASSISTANT_TWILIO_AUTH_TOKEN is not set; accepting an unsigned "
+                "ConversationRelay connection because this is demo mode"
+            )
+            return None
+        log.warning("relay: refusing a connection: ASSISTANT_TWILIO_AUTH_TOKEN is not set")
+        return web.Response(status=403, text="telephony is not configured")
+    base = settings.public_url or f"{request.scheme}://{request.host}"
+    url = signed_url(base, request.raw_path)
+    if is_valid_signature(token.get_secret_value(), url, request.headers.get("X-Twilio-Signature")):
+        return None
+    log.warning("relay: refusing a connection with a bad X-Twilio-Signature for %s", url)
+    return web.Response(status=403, text="invalid signature")
+
+
+async def conversation_relay(request: web.Request) -> web.StreamResponse:
+    """The websocket handler: check the signature, then run the call."""
+    from assistant.app import SERVICES  # the composition root imports this module
+
+    services = request.app[SERVICES]
+    refusal = _signature_refusal(request, services.settings)
+    if refusal is not None:
+        return refusal
+    ws = web.WebSocketResponse(
+        max_msg_size=services.settings.max_frame_bytes,
+        heartbeat=services.settings.heartbeat_s,
+    )
+    if not ws.can_prepare(request).ok:
+        return web.Response(status=400, text="expected a websocket upgrade")
+    await ws.prepare(request)
+    gauge = services.metrics.sessions.labels("relay")
+    gauge.inc()
+    try:
+        await RelayCall(ws, services).run()
+    finally:
+        gauge.dec()
+        await ws.close()
+    return ws
+
+
+def setup_routes(app: web.Application) -> None:
+    """Registers `GET /v1/conversation-relay`."""
+    app.router.add_get(ROUTE, conversation_relay)
+
+
+__all__ = ["ROUTE", "RelayCall", "conversation_relay", "greeting", "setup_routes"]

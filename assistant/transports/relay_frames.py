@@ -1,0 +1,165 @@
+"""The ConversationRelay wire format (Twilio's, which Telnyx also speaks).
+
+Platform → us (`parse_frame`): `setup`, `prompt`, `interrupt`, `dtmf`, `error`.
+Us → platform (the builders below): `text`, `play`, `sendDigits`, `language`, `end`.
+
+Inbound models ignore fields they do not name, unlike this project's other inbound
+models: the platforms add fields to these frames over time (`parentCallSid`,
+`forwardedFrom`, Telnyx's `callControlId`…) and refusing a frame would fail a call.
+Fields the bridge relies on are required; the rest have defaults.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+
+class _Inbound(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="ignore", populate_by_name=True)
+
+
+class SetupFrame(_Inbound):
+    """Sent once, right after the websocket opens: who is calling, and custom parameters."""
+
+    type: Literal["setup"]
+    session_id: str = Field("", alias="sessionId")
+    account_sid: str = Field("", alias="accountSid")
+    call_sid: str = Field("", alias="callSid")
+    from_: str = Field("", alias="from")
+    to: str = ""
+    direction: str = ""
+    call_type: str = Field("", alias="callType")
+    custom_parameters: dict[str, Any] = Field(default_factory=dict, alias="customParameters")
+
+
+class PromptFrame(_Inbound):
+    """What the caller said; `last: false` marks a partial transcript still growing."""
+
+    type: Literal["prompt"]
+    voice_prompt: str = Field(alias="voicePrompt")
+    lang: str | None = None
+    last: bool = True
+
+
+class InterruptFrame(_Inbound):
+    """Barge-in: the caller spoke over us; what they heard of the talk cycle until then."""
+
+    type: Literal["interrupt"]
+    utterance_until_interrupt: str = Field("", alias="utteranceUntilInterrupt")
+    # Documented as a number, sent as a string by some versions: either is accepted.
+    duration_until_interrupt_ms: float | str | None = Field(None, alias="durationUntilInterruptMs")
+
+
+class DtmfFrame(_Inbound):
+    """A key the caller pressed."""
+
+    type: Literal["dtmf"]
+    digit: str
+
+
+class ErrorFrame(_Inbound):
+    """The platform reports a problem (often a frame of ours it dropped)."""
+
+    type: Literal["error"]
+    description: str = ""
+
+
+InboundFrame = Annotated[
+    SetupFrame | PromptFrame | InterruptFrame | DtmfFrame | ErrorFrame,
+    Field(discriminator="type"),
+]
+_INBOUND: TypeAdapter[InboundFrame] = TypeAdapter(InboundFrame)
+
+
+class FrameError(ValueError):
+    """A frame the bridge cannot use: not JSON, not an object, unknown type, bad fields."""
+
+
+def parse_frame(raw: str) -> SetupFrame | PromptFrame | InterruptFrame | DtmfFrame | ErrorFrame:
+    """One inbound text frame as its model; FrameError saying why it cannot be used."""
+    try:
+        data = json.loads(raw)
+    except ValueError as exc:
+        raise FrameError(f"not JSON: {exc}") from exc
+    if not isinstance(data, dict):
+        raise FrameError("not a JSON object")
+    kind = data.get("type")
+    if not isinstance(kind, str):
+        raise FrameError("no type")
+    try:
+        return _INBOUND.validate_python(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(part) for part in first["loc"]) or kind
+        raise FrameError(f"{kind}: {where}: {first['msg']}") from exc
+
+
+# --- us → platform ------------------------------------------------------------------
+
+
+def text_frame(
+    token: str,
+    *,
+    last: bool,
+    lang: str | None = None,
+    interruptible: bool | None = None,
+    preemptible: bool | None = None,
+) -> dict[str, Any]:
+    """A piece of speech; `last: true` ends the talk cycle."""
+    frame: dict[str, Any] = {"type": "text", "token": token, "last": last}
+    if lang is not None:
+        frame["lang"] = lang
+    if interruptible is not None:
+        frame["interruptible"] = interruptible
+    if preemptible is not None:
+        frame["preemptible"] = preemptible
+    return frame
+
+
+def play_frame(source: str, *, loop: int = 1, interruptible: bool | None = None) -> dict[str, Any]:
+    """Play an audio file (a URL the platform can fetch)."""
+    frame: dict[str, Any] = {"type": "play", "source": source, "loop": loop}
+    if interruptible is not None:
+        frame["interruptible"] = interruptible
+    return frame
+
+
+def send_digits_frame(digits: str) -> dict[str, Any]:
+    """Send DTMF tones on the call (`w` waits half a second)."""
+    return {"type": "sendDigits", "digits": digits}
+
+
+def language_frame(tts_language: str, transcription_language: str) -> dict[str, Any]:
+    """Switch the voice and the speech recognition to other languages mid-call."""
+    return {
+        "type": "language",
+        "ttsLanguage": tts_language,
+        "transcriptionLanguage": transcription_language,
+    }
+
+
+def end_frame(handoff_data: str | None = None) -> dict[str, Any]:
+    """End the session; `handoffData` (a string, usually JSON) reaches the `action` URL."""
+    frame: dict[str, Any] = {"type": "end"}
+    if handoff_data is not None:
+        frame["handoffData"] = handoff_data
+    return frame
+
+
+__all__ = [
+    "DtmfFrame",
+    "ErrorFrame",
+    "FrameError",
+    "InterruptFrame",
+    "PromptFrame",
+    "SetupFrame",
+    "end_frame",
+    "language_frame",
+    "parse_frame",
+    "play_frame",
+    "send_digits_frame",
+    "text_frame",
+]

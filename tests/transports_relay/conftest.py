@@ -1,0 +1,178 @@
+"""A scripted ConversationRelay client, and a narrator that speaks real CRM results.
+
+    relay = await dial(harness)                      # the websocket, as Twilio opens it
+    greeting = await relay.setup(from_="+14155550101")
+    frames = await relay.ask("what do I owe?")       # every frame of that talk cycle
+    assert spoken(frames) == "Sure, I'll check your billing. You owe $150.00."
+
+Frames follow Twilio's documentation (setup, prompt, interrupt, dtmf, error); the
+platform's side of the protocol is played here so the bridge meets it over a real
+websocket of the app served in-process, backed by the real CRM stub.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator, Awaitable, Sequence
+from typing import Any, Protocol
+
+import aiohttp
+import pytest
+
+from assistant.schema import NarratorInput, ToolResult
+from tests.fixtures.app import AssistantHarness
+
+RELAY_PATH = "/v1/conversation-relay"
+MARIA_PHONE = "+14155550101"  # cust_001, Maria Garcia, in the CRM seed
+UNKNOWN_PHONE = "+15005550199"
+FRAME_TIMEOUT_S = 10.0
+
+
+class RelayClient:
+    """The platform's end of a ConversationRelay websocket."""
+
+    def __init__(self, ws: aiohttp.ClientWebSocketResponse) -> None:
+        self.ws = ws
+        self.received: list[dict[str, Any]] = []
+
+    async def send(self, frame: dict[str, Any] | str | bytes) -> None:
+        if isinstance(frame, bytes):
+            await self.ws.send_bytes(frame)
+        elif isinstance(frame, str):
+            await self.ws.send_str(frame)
+        else:
+            await self.ws.send_str(json.dumps(frame))
+
+    async def setup(
+        self, from_: str = MARIA_PHONE, custom_parameters: dict[str, Any] | None = None
+    ) -> list[dict[str, Any]]:
+        """The documented setup frame; the frames of the greeting that follows."""
+        await self.send(
+            {
+                "type": "setup",
+                "sessionId": "VX00000000000000000000000000000001",
+                "accountSid": "AC00000000000000000000000000000001",
+                "parentCallSid": "",
+                "callSid": "CA00000000000000000000000000000001",
+                "from": from_,
+                "to": "+18005550100",
+                "forwardedFrom": "",
+                "callType": "PSTN",
+                "callerName": "",
+                "direction": "inbound",
+                "callStatus": "RINGING",
+                "customParameters": custom_parameters or {},
+            }
+        )
+        return await self.talk_cycle()
+
+    async def prompt(self, text: str, *, last: bool = True) -> None:
+        await self.send({"type": "prompt", "voicePrompt": text, "lang": "en-US", "last": last})
+
+    async def interrupt(self, heard: str, duration_ms: int = 1200) -> None:
+        await self.send(
+            {
+                "type": "interrupt",
+                "utteranceUntilInterrupt": heard,
+                "durationUntilInterruptMs": duration_ms,
+            }
+        )
+
+    async def dtmf(self, digit: str) -> None:
+        await self.send({"type": "dtmf", "digit": digit})
+
+    async def next_frame(self, timeout_s: float = FRAME_TIMEOUT_S) -> dict[str, Any]:
+        message = await self.ws.receive(timeout=timeout_s)
+        assert message.type is aiohttp.WSMsgType.TEXT, f"expected a text frame, got {message}"
+        frame: dict[str, Any] = json.loads(message.data)
+        self.received.append(frame)
+        return frame
+
+    async def talk_cycle(self) -> list[dict[str, Any]]:
+        """Every frame up to the `text` frame with `last: true` (or an `end` frame)."""
+        frames = []
+        while True:
+            frame = await self.next_frame()
+            frames.append(frame)
+            if frame["type"] == "end" or (frame["type"] == "text" and frame["last"]):
+                return frames
+
+    async def ask(self, text: str) -> list[dict[str, Any]]:
+        """A final prompt; the frames of the answer's talk cycle."""
+        await self.prompt(text)
+        return await self.talk_cycle()
+
+    async def close(self) -> None:
+        await self.ws.close()
+
+
+def spoken(frames: Sequence[dict[str, Any]]) -> str:
+    """What the caller hears: the tokens of the `text` frames, joined."""
+    return "".join(frame["token"] for frame in frames if frame["type"] == "text").strip()
+
+
+class Dial(Protocol):
+    def __call__(
+        self, harness: AssistantHarness, *, headers: dict[str, str] | None = None
+    ) -> Awaitable[RelayClient]: ...
+
+
+@pytest.fixture
+async def dial() -> AsyncIterator[Dial]:
+    """Open the relay websocket the way ConversationRelay does; hung up at the end."""
+    calls: list[RelayClient] = []
+
+    async def open_call(
+        harness: AssistantHarness, *, headers: dict[str, str] | None = None
+    ) -> RelayClient:
+        ws = await harness.client.ws_connect(RELAY_PATH, headers=headers or {})
+        calls.append(RelayClient(ws))
+        return calls[-1]
+
+    yield open_call
+    for relay in calls:
+        await asyncio.wait_for(relay.close(), FRAME_TIMEOUT_S)
+
+
+def _money(cents: int) -> str:
+    return f"${cents / 100:,.2f}"
+
+
+def _sentences(result: ToolResult) -> list[str]:
+    """What the caller should hear about one result (with markdown a model might add)."""
+    name = result.call.tool_name
+    if not result.ok:
+        code = result.error.code if result.error else "error"
+        return [f"I couldn't reach {name.removeprefix('crm.')} ({code}). "]
+    data = result.result
+    if name == "crm.getNextAppointment":
+        appointment = data.get("appointment")
+        if appointment is None:
+            return ["You have no upcoming appointments. "]
+        return [f"Your next appointment is a **{appointment['service'].lower()}**. "]
+    if name == "crm.listUpcomingAppointments":
+        return [f"You have {len(data['appointments'])} upcoming appointments. "]
+    if name == "crm.getOpenInvoices":
+        return [f"* Balance: you owe {_money(data['balance_cents'])} & nothing else. "]
+    if name == "crm.listTasks":
+        pending = [task for task in data["tasks"] if task["status"] == "pending"]
+        return [f"You have {len(pending)} pending tasks. "]
+    if name == "crm.deleteTask":
+        return ["Done, that task is deleted. "]
+    return [f"{name} answered. "]
+
+
+class SpokenNarrator:
+    """A fake narrator at the model boundary: one sentence per result, from real data."""
+
+    def __init__(self) -> None:
+        self.inputs: list[NarratorInput] = []
+
+    async def narrate(self, request: NarratorInput) -> AsyncIterator[str]:
+        self.inputs.append(request)
+        for result in request.tool_results:
+            for sentence in _sentences(result):
+                yield sentence
+        if request.confirmation_prompt:
+            yield request.confirmation_prompt
