@@ -59,6 +59,9 @@ class CallPolicy:
         metrics: Metrics | None = None,
         rng: random.Random | None = None,
     ) -> None:
+        # Retries are logged and counted here, per tool and reason, in the app's own
+        # registry; stamina's default hooks would log them again without the tool.
+        stamina.instrumentation.set_on_retry_hooks([])
         self._breakers = breakers or BreakerRegistry()
         self._metrics = metrics
         self._rng = rng or random.Random()
