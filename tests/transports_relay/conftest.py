@@ -114,7 +114,11 @@ def spoken(frames: Sequence[dict[str, Any]]) -> str:
 
 class Dial(Protocol):
     def __call__(
-        self, harness: AssistantHarness, *, headers: dict[str, str] | None = None
+        self,
+        harness: AssistantHarness,
+        *,
+        headers: dict[str, str] | None = None,
+        path: str = RELAY_PATH,
     ) -> Awaitable[RelayClient]: ...
 
 
@@ -124,9 +128,12 @@ async def dial() -> AsyncIterator[Dial]:
     calls: list[RelayClient] = []
 
     async def open_call(
-        harness: AssistantHarness, *, headers: dict[str, str] | None = None
+        harness: AssistantHarness,
+        *,
+        headers: dict[str, str] | None = None,
+        path: str = RELAY_PATH,
     ) -> RelayClient:
-        ws = await harness.client.ws_connect(RELAY_PATH, headers=headers or {})
+        ws = await harness.client.ws_connect(path, headers=headers or {})
         calls.append(RelayClient(ws))
         return calls[-1]
 
