@@ -121,8 +121,7 @@ class RelayCall:
             if turn is not None:
                 turn.cancel()  # cooperative: a write in flight still finishes
             worker.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await worker
+            await asyncio.wait([worker])  # unlike `await worker`, never raises its cancel
             if turn is not None:
                 with contextlib.suppress(Exception):
                     await turn.wait()

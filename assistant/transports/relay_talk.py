@@ -24,7 +24,6 @@ from assistant.schema import (
     AckDelta,
     AckDone,
     AnswerDelta,
-    AnswerDone,
     AssistantTurn,
     ErrorEvent,
     Event,
@@ -38,6 +37,7 @@ from assistant.transports.voice import speakable
 log = logging.getLogger(__name__)
 
 SendFrame = Callable[[dict[str, Any]], Awaitable[None]]
+KEYPAD_HINT = "You can also press 1 for yes, or 2 for no."
 
 
 @dataclass(slots=True)
@@ -74,12 +74,13 @@ class TalkCycle:
             self._segments.append(_Segment("ack"))  # a later round starts a new ack
         elif isinstance(event, AnswerDelta):
             await self._speak(self._segment("answer"), event.text)
-        elif isinstance(event, AnswerDone):
-            await self.close()
         elif isinstance(event, TurnDone):
             answer = self._segment("answer")
             if answer.raw:
                 self._capture(answer, answer.raw.strip())
+            if event.awaiting_confirmation is not None:
+                # On a phone the keypad is a second way to answer "are you sure?".
+                await self._speak(self._extra_segment(), KEYPAD_HINT)
             self.done = event
             if self.silenced and self.heard is None:
                 # Cancelled by the caller's next words, not by barge-in: what was sent
@@ -96,7 +97,7 @@ class TalkCycle:
     async def say(self, text: str) -> None:
         """A fixed line (greeting, handoff), sentence by sentence, ending the cycle."""
         for sentence in split_sentences(text):
-            await self._speak(_Segment("answer"), sentence)
+            await self._speak(self._extra_segment(), sentence)
         await self.close()
 
     async def close(self) -> None:
@@ -139,6 +140,11 @@ class TalkCycle:
     def _segment(self, kind: Literal["ack", "answer"]) -> _Segment:
         if not self._segments or self._segments[-1].kind != kind:
             self._segments.append(_Segment(kind))
+        return self._segments[-1]
+
+    def _extra_segment(self) -> _Segment:
+        """Speech of the bridge's own, counted as heard but in no history entry."""
+        self._segments.append(_Segment("answer"))
         return self._segments[-1]
 
     def _capture(self, segment: _Segment, text: str) -> None:

@@ -43,7 +43,10 @@ async def test_key_1_confirms_a_pending_delete(
     await relay.dtmf("1")
     confirmed = spoken(await relay.talk_cycle())
 
-    assert question.endswith("Are you sure you want to delete the task 'Buy groceries'?")
+    assert question.endswith(
+        "Are you sure you want to delete the task 'Buy groceries'? "
+        "You can also press 1 for yes, or 2 for no."
+    )
     assert "Buy groceries" in before  # asked first, not deleted on the model's word
     assert confirmed == "Sure, I'll delete that task. Done, that task is deleted."
     assert "Buy groceries" not in await _task_titles(crm_admin)
