@@ -1,0 +1,73 @@
+"""`assistant replay PATH… [--update] [--models recorded|live]`: replay recorded conversations.
+
+Exit status: 0 when every recording replays the same, 1 when any differs, 2 when a
+file cannot be replayed (unreadable, or of another format version).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from pathlib import Path
+
+from assistant.recording.format import RecordingFormatError
+from assistant.recording.runner import Models, replay_file
+from assistant.settings import Settings, load_settings
+from assistant.tools.catalog import load_catalog
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "paths", nargs="+", metavar="PATH", help="recordings (.jsonl), or directories of them"
+    )
+    parser.add_argument(
+        "--update",
+        action="store_true",
+        help="rewrite each differing recording with what the replay sent "
+        "(after a deliberate change)",
+    )
+    parser.add_argument(
+        "--models",
+        choices=["recorded", "live"],
+        default="recorded",
+        help="recorded: the recorded decisions and narrations (tests the engine); "
+        "live: the configured models against the recorded tool results",
+    )
+
+
+def recording_paths(paths: list[str]) -> list[Path]:
+    """The files named, with each directory expanded to its *.jsonl files, sorted."""
+    found: list[Path] = []
+    for name in paths:
+        path = Path(name)
+        found.extend(sorted(path.glob("*.jsonl")) if path.is_dir() else [path])
+    return found
+
+
+async def replay_all(paths: list[Path], settings: Settings, models: Models, *, update: bool) -> int:
+    catalog = load_catalog(settings.resolve(settings.tools_path))
+    status = 0
+    for path in paths:
+        try:
+            report = await replay_file(
+                path, catalog=catalog, settings=settings, models=models, update=update
+            )
+        except RecordingFormatError as exc:
+            print(f"ERROR {exc}", file=sys.stderr)
+            status = 2
+            continue
+        print(report.render())
+        if not report.ok and status == 0:
+            status = 1
+    return status
+
+
+def run(args: argparse.Namespace) -> int:
+    config = Path(args.config) if getattr(args, "config", None) else None
+    settings = load_settings(config)
+    paths = recording_paths(args.paths)
+    if not paths:
+        print("error: no recordings found", file=sys.stderr)
+        return 2
+    return asyncio.run(replay_all(paths, settings, args.models, update=args.update))
