@@ -1,0 +1,41 @@
+"""Yes and no, as people say them to "Are you sure…?".
+
+"yes", "yeah go ahead", "sure, do it", "yep please", "confirm" are yes; "no", "nope,
+keep it", "never mind", "wait" are no. A message with both ("yes… no, wait") is no:
+a destructive action only goes ahead on a clear yes.
+"""
+
+from __future__ import annotations
+
+import re
+
+from assistant.language.text import normalize
+
+_NEGATIVE = re.compile(
+    r"\b(?:no|not|don't|do not|dont|never ?mind|stop|wait|hold on|hang on|keep it|leave it"
+    r"|forget it|changed my mind|rather not|negative|abort)\b"
+)
+_AFFIRMATIVE = re.compile(
+    r"\b(?:yes|yeah|yep|yup|yea|sure|okay|alright|all right|confirm|confirmed|correct|right"
+    r"|absolutely|definitely|certainly|affirmative|go ahead|do it|go for it|please do"
+    r"|of course|sounds good|i'm sure|i am sure|proceed|fine|perfect|exactly|yes please"
+    r"|please go ahead|that's right|that is right|do that|make it so)\b"
+)
+# Past this many words a "yes" is probably the start of a new request, not an answer.
+_MAX_WORDS = 10
+
+
+def is_affirmative(text: str) -> bool:
+    """True when the message clearly means yes."""
+    said = normalize(text).text
+    if _NEGATIVE.search(said):
+        return False
+    match = _AFFIRMATIVE.search(said)
+    if match is None:
+        return False
+    return match.start() == 0 or len(said.split()) <= _MAX_WORDS
+
+
+def is_negative(text: str) -> bool:
+    """True when the message means no (or "wait"): the pending action must not run."""
+    return bool(_NEGATIVE.search(normalize(text).text))

@@ -1,0 +1,211 @@
+"""What the customer asked for: a message becomes a list of `Intent`s, in the order said.
+
+A message is split into clauses (sentences, "and", "also", "plus", commas); a clause
+that asks for nothing on its own ("…and eggs") stays with the one before it. Each
+clause is read by the write rules first (they have the strongest cues: "remind me
+to", "cancel", "move … to"), then for the things it asks to see. Find-then-act
+requests ("complete the grocery task") carry a `TargetRef` and name the `lookup` tool
+whose listing resolves it; the engine and the embedded planner share this reading.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Literal
+from zoneinfo import ZoneInfo
+
+from assistant.language.dates import When
+from assistant.language.targets import TargetRef
+from assistant.language.text import normalize
+
+IntentKind = Literal[
+    "appointments",
+    "next_appointment",
+    "book_appointment",
+    "reschedule_appointment",
+    "cancel_appointment",
+    "billing",
+    "tasks",
+    "task_summary",
+    "add_task",
+    "complete_task",
+    "update_task",
+    "delete_task",
+    "tickets",
+    "create_ticket",
+    "profile",
+    "update_contact",
+]
+
+TOOL_OF: dict[str, str] = {
+    "appointments": "crm.listUpcomingAppointments",
+    "next_appointment": "crm.getNextAppointment",
+    "book_appointment": "crm.bookAppointment",
+    "reschedule_appointment": "crm.rescheduleAppointment",
+    "cancel_appointment": "crm.cancelAppointment",
+    "billing": "crm.getOpenInvoices",
+    "tasks": "crm.listTasks",
+    "task_summary": "crm.listTasks",
+    "add_task": "crm.addTask",
+    "complete_task": "crm.completeTask",
+    "update_task": "crm.updateTask",
+    "delete_task": "crm.deleteTask",
+    "tickets": "crm.listOpenTickets",
+    "create_ticket": "crm.createTicket",
+    "profile": "crm.getCustomerProfile",
+    "update_contact": "crm.updateContactInfo",
+}
+TASK_ACTIONS = frozenset({"complete_task", "update_task", "delete_task"})
+APPOINTMENT_ACTIONS = frozenset({"reschedule_appointment", "cancel_appointment"})
+
+
+@dataclass(frozen=True, slots=True)
+class Intent:
+    """One thing asked for.
+
+    `arguments` are the action's arguments known from the words alone (never the
+    target's id). `lookup` is set for find-then-act intents: the listing tool whose
+    result `assistant.resolve` searches for `target`. `missing` names what must be
+    asked before acting ("when", "title", "service"…); a write is never guessed.
+    """
+
+    kind: IntentKind
+    arguments: Mapping[str, Any] = field(default_factory=dict)
+    target: TargetRef | None = None
+    when: When | None = None
+    missing: tuple[str, ...] = ()
+    clause: str = ""
+
+    @property
+    def tool(self) -> str:
+        return TOOL_OF[self.kind]
+
+    @property
+    def lookup(self) -> str | None:
+        if self.kind in TASK_ACTIONS:
+            return "crm.listTasks"
+        if self.kind in APPOINTMENT_ACTIONS:
+            target = self.target
+            if (
+                target is not None
+                and target.position == 1
+                and not (target.words or target.day or target.weekday is not None)
+            ):
+                return "crm.getNextAppointment"
+            return "crm.listUpcomingAppointments"
+        return None
+
+    @property
+    def needs_target(self) -> bool:
+        return self.lookup is not None
+
+    @property
+    def complete(self) -> bool:
+        return not self.missing
+
+    @property
+    def writes(self) -> bool:
+        return self.kind not in READ_KINDS
+
+
+READ_KINDS = frozenset(
+    {"appointments", "next_appointment", "billing", "tasks", "task_summary", "tickets", "profile"}
+)
+
+# --- clauses -----------------------------------------------------------------------
+
+_SENTENCE = re.compile(r"(?<=[.?!;])\s+|\n+")
+_JOINER = re.compile(
+    r"\s*,?\s*\b(?:and also|and then|and|also|plus|as well as|then|after that)\b\s*,?\s*"
+    r"|\s*,\s*"
+)
+# A clause that starts like this asks for something of its own.
+_STARTS_REQUEST = re.compile(
+    r"^(?:please |can you |could you |would you |will you |pls |and |also |then )*"
+    r"(?:show|list|check|tell|give|get|what|what's|whats|when|when's|how|how's|do|does|"
+    r"did|is|are|can|could|would|will|any|book|schedule|reschedule|move|push|postpone|"
+    r"cancel|delete|remove|add|create|remind|complete|mark|finish|rename|change|update|"
+    r"set|make|open|file|report|pull|look|find|see|i'd|i want|i need|let me|read|where)\b"
+)
+
+
+# "mark the groceries and the insurance tasks as done": one verb around several targets.
+# Their "and" must not split the sentence; it becomes a marker the rule splits on.
+_WRAPPED = re.compile(
+    r"\b(?:mark|check|tick|cross)(?: off)? (?P<t>.+?) (?:as )?(?:done|complete|completed"
+    r"|finished|off)\b"
+)
+TARGETS_JOINER = " ++ "
+
+
+def _protect_wrapped(sentence: str) -> str:
+    match = _WRAPPED.search(sentence)
+    if match is None or not re.search(r" and |, ", match.group("t")):
+        return sentence
+    targets = re.sub(r",? and |, ", TARGETS_JOINER, match.group("t"))
+    return sentence[: match.start("t")] + targets + sentence[match.end("t") :]
+
+
+def _split(text: str) -> list[str]:
+    clauses: list[str] = []
+    for sentence in _SENTENCE.split(text):
+        sentence = _protect_wrapped(sentence)
+        clauses.extend(part for part in _JOINER.split(sentence) if part.strip())
+    return [clause.strip(" ,.?!") for clause in clauses if clause.strip(" ,.?!")]
+
+
+def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Intent]:
+    """Every action and lookup asked for in `text`, in the order said.
+
+    `now` is any aware datetime; dates are read in `timezone` (the customer's).
+    """
+    from assistant.language.grammar import read_clause  # the rules; imported late (cycle)
+
+    norm = normalize(text)
+    try:
+        zone = ZoneInfo(timezone)
+    except (KeyError, ValueError):
+        zone = ZoneInfo("UTC")
+    local_now = now.astimezone(zone)
+    found: list[Intent] = []
+    last_clause: str | None = None
+    last_intents: list[Intent] = []
+    for clause in _split(norm.text):
+        intents = read_clause(clause, norm, local_now, timezone, previous=last_intents)
+        carries_text = any(_carries_free_text(intent) for intent in last_intents)
+        joins_previous = last_clause is not None and (
+            not intents or (carries_text and not _STARTS_REQUEST.match(clause))
+        )
+        if joins_previous and last_clause is not None:
+            # "…buy milk and eggs": the words belong to the clause before.
+            merged = f"{last_clause} and {clause}"
+            del found[len(found) - len(last_intents) :]
+            intents = read_clause(merged, norm, local_now, timezone, previous=[])
+            clause = merged
+        if intents or last_clause is None or joins_previous:
+            found.extend(intents)
+            last_clause, last_intents = clause, intents
+    return _dedupe(found)
+
+
+def _carries_free_text(intent: Intent) -> bool:
+    """Its last slot is the customer's own words, which may go on after an "and"."""
+    if intent.kind in ("add_task", "create_ticket"):
+        return True
+    return intent.kind == "update_task" and "title" in intent.arguments
+
+
+def _dedupe(intents: list[Intent]) -> list[Intent]:
+    seen: set[tuple[str, str, str]] = set()
+    unique = []
+    for intent in intents:
+        key = (intent.kind, repr(sorted(intent.arguments.items())), repr(intent.target))
+        if intent.kind in ("tasks", "task_summary"):
+            key = ("tasks", "", "")  # a summary and a listing need the same one call
+        if key not in seen:
+            seen.add(key)
+            unique.append(intent)
+    return unique

@@ -1,0 +1,194 @@
+"""Slot values inside one clause: emails, phones, priorities, services, titles, tickets.
+
+Every extractor reads the normalized clause (lower case) and, where the customer's own
+words end up in the CRM (a task title, a ticket body), gives them back as typed.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime
+
+from assistant.language.dates import When, find_when
+from assistant.language.lexicon import SERVICES
+from assistant.language.text import EMAIL_TOKEN, PHONE_TOKEN, Normalized, restore_case
+
+Priority = str  # "low" | "normal" | "high"
+
+_EMAIL_REF = re.compile(rf"\b{EMAIL_TOKEN}(\d+)\b")
+_PHONE_REF = re.compile(rf"\b{PHONE_TOKEN}(\d+)\b")
+_PRIORITY_WORDS = {
+    "high": "high",
+    "top": "high",
+    "urgent": "high",
+    "important": "high",
+    "highest": "high",
+    "critical": "high",
+    "low": "low",
+    "lowest": "low",
+    "normal": "normal",
+    "medium": "normal",
+    "regular": "normal",
+    "standard": "normal",
+}
+_PRIORITY = re.compile(
+    r"(?:,\s*|\s)?\b(?:(?:with |at |as |a |an )*)"
+    r"(high|top|urgent|important|highest|critical|low|lowest|normal|medium|regular|standard)"
+    r"[- ]priority\b|\b(urgent|urgently|important|not urgent|no rush|whenever)\b"
+)
+_SERVICE = re.compile(
+    r"\b(" + "|".join(re.escape(k) for k in sorted(SERVICES, key=len, reverse=True)) + r")\b"
+)
+_GENERIC_SERVICE = re.compile(
+    r"\b(?:book|schedule|reserve|arrange|set up|make|get)(?: me)?(?: in)?(?: for)?"
+    r" (?:a |an |another |my |one )?(?P<svc>[a-z][a-z' -]*?)"
+    r"(?: appointment| session| visit| slot| booking)?"
+    r"(?= (?:for|on|at|next|this|tomorrow|today|in|with|please)\b|[,.?!]|$)"
+)
+_NOT_A_SERVICE = frozenset(
+    {"appointment", "appointments", "time", "slot", "visit", "session", "booking", "one", ""}
+)
+# Words linking a date to what came before it ("renew my insurance by Friday").
+_DATE_LEAD = re.compile(
+    r"(?:[,\s]+(?:by|on|before|for|due|due on|due by|until|till|at|this|next|in|from|starting))*"
+    r"[,\s]*$"
+)
+_POLITE_TAIL = re.compile(
+    r"[\s,.!]*(?:please|thanks|thank you|thx|for me|ok|okay|if you can|if possible)?[\s,.!?]*$"
+)
+_POLITE_HEAD = re.compile(r"^(?:to|that|about|i need to|i have to|i should|i must|please)\s+")
+
+
+@dataclass(frozen=True, slots=True)
+class Contact:
+    email: str | None
+    phone: str | None
+    # A number was said but cannot be made into E.164 (too short, no area code).
+    bad_phone: bool = False
+
+
+def e164(raw: str) -> str | None:
+    """ "+1 415 555 0199", "415-555-0199" (10 digits: +1 assumed) → "+14155550199"."""
+    digits = re.sub(r"\D", "", raw)
+    if raw.strip().startswith("+"):
+        number = "+" + digits
+    elif len(digits) == 10:
+        number = "+1" + digits
+    elif len(digits) == 11 and digits.startswith("1"):
+        number = "+" + digits
+    else:
+        return None
+    return number if re.fullmatch(r"\+[1-9]\d{6,14}", number) else None
+
+
+def contact(clause: str, norm: Normalized) -> Contact:
+    """The email address and phone number this clause holds, if any."""
+    email = None
+    phone = None
+    bad = False
+    # A clause read again on its own has lost its addresses: the indexes may not resolve.
+    if (match := _EMAIL_REF.search(clause)) and int(match.group(1)) < len(norm.emails):
+        email = norm.emails[int(match.group(1))].lower()
+    if (match := _PHONE_REF.search(clause)) and int(match.group(1)) < len(norm.phones):
+        phone = e164(norm.phones[int(match.group(1))])
+        bad = phone is None
+    return Contact(email=email, phone=phone, bad_phone=bad)
+
+
+def priority(clause: str) -> tuple[Priority | None, tuple[int, int] | None]:
+    """The priority said in a clause ("high priority", "urgent") and where it was said."""
+    match = _PRIORITY.search(clause)
+    if not match:
+        return None, None
+    word = match.group(1) or match.group(2)
+    if word in ("not urgent", "no rush", "whenever"):
+        return "low", match.span()
+    if word == "urgently":
+        return "high", match.span()
+    return _PRIORITY_WORDS[word], match.span()
+
+
+def service(clause: str, original: str) -> str | None:
+    """What an appointment is for: a known service, or the words after "book a…"."""
+    if match := _SERVICE.search(clause):
+        return SERVICES[match.group(1)]
+    if match := _GENERIC_SERVICE.search(clause):
+        words = match.group("svc").strip(" -'")
+        if words not in _NOT_A_SERVICE and len(words.split()) <= 4:
+            return _sentence_case(restore_case(words, original))
+    return None
+
+
+def _sentence_case(text: str) -> str:
+    text = text.strip()
+    return text[:1].upper() + text[1:] if text else text
+
+
+def cut_spans(text: str, spans: list[tuple[int, int]]) -> str:
+    """`text` without the given spans, dropping the little words that led into a date."""
+    for start, end in sorted(spans, reverse=True):
+        head = _DATE_LEAD.sub("", text[:start])
+        text = head + " " + text[end:].lstrip(" ,")
+    return re.sub(r"\s+", " ", text).strip(" ,")
+
+
+def clean_free_text(text: str) -> str:
+    """A title or body without "please", "thanks" or a leading "to"."""
+    text = text.strip()
+    previous = None
+    while previous != text:
+        previous = text
+        text = _POLITE_HEAD.sub("", text)
+        text = _POLITE_TAIL.sub("", text).strip()
+    return text.strip(" ,:;-\"'")
+
+
+@dataclass(frozen=True, slots=True)
+class TaskDraft:
+    title: str
+    priority: Priority | None
+    due_on: str | None
+    when: When | None
+
+
+def task_draft(
+    title_words: str, clause_priority: Priority | None, original: str, now: datetime
+) -> TaskDraft:
+    """A task title with its due date and priority words taken out of it."""
+    spans: list[tuple[int, int]] = []
+    when = find_when(title_words, now)
+    due_on = None
+    if when is not None and when.day is not None:
+        due_on = when.day.isoformat()
+        spans.extend(when.spans)
+    found_priority, priority_span = priority(title_words)
+    if priority_span is not None:
+        spans.append(priority_span)
+    text = clean_free_text(cut_spans(title_words, spans) if spans else title_words)
+    title = _sentence_case(restore_case(text, original))
+    return TaskDraft(
+        title=title,
+        priority=clause_priority or found_priority,
+        due_on=due_on,
+        when=when,
+    )
+
+
+_SUBJECT_LEAD = re.compile(r"^(?:i think |it seems |it looks like |i believe )(?:that )?")
+
+
+def ticket_text(body_words: str, original: str) -> tuple[str, str] | None:
+    """(subject, body) of a support case from the words describing the problem."""
+    body = clean_free_text(body_words)
+    if len(body) < 3:
+        return None
+    body = _sentence_case(restore_case(body, original))
+    subject = _SUBJECT_LEAD.sub("", body.lower()).strip()
+    subject = restore_case(subject, original) if subject else body
+    subject = re.split(r"[.;!?]\s|, (?:and|but|because) ", subject)[0]
+    if len(subject) > 60:
+        subject = subject[:60].rsplit(" ", 1)[0]
+    if not body.endswith((".", "!", "?")):
+        body += "."
+    return _sentence_case(subject.rstrip(" ,.")), body

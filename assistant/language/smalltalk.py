@@ -1,0 +1,79 @@
+"""Messages that need no tool: greetings, thanks, "what can you do", off-topic asks.
+
+Only classified here; what to answer is the embedded model's (replies.py).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from assistant.language.text import normalize
+
+ChatKind = Literal[
+    "greeting",
+    "how_are_you",
+    "thanks",
+    "goodbye",
+    "capabilities",
+    "identity",
+    "human",
+    "joke",
+    "weather",
+    "out_of_scope",
+    "unclear",
+]
+
+_PATTERNS: tuple[tuple[ChatKind, str], ...] = (
+    (
+        "human",
+        r"\b(?:human|real person|an agent|a person|representative|operator|someone real"
+        r"|speak to someone|talk to someone)\b",
+    ),
+    (
+        "capabilities",
+        r"\b(?:what can you do|what can you help|what do you do|how can you help"
+        r"|what are you able|what (?:kind of |sort of )?things|what else can you|what can i ask"
+        r"|what are your (?:capabilities|features|skills)|what do you help with"
+        r"|can you help me|how does this work|options)\b|^(?:help|help me|menu)$",
+    ),
+    (
+        "identity",
+        r"\b(?:who are you|what are you|are you (?:a |an )?(?:bot|robot|human|real|ai"
+        r"|person|machine)|your name)\b",
+    ),
+    ("joke", r"\b(?:joke|jokes|funny|make me laugh|riddle)\b"),
+    ("weather", r"\b(?:weather|forecast|rain|raining|temperature|sunny|snow|snowing)\b"),
+    (
+        "how_are_you",
+        r"\b(?:how are you|how're you|how's it going|how are things|how do you do"
+        r"|what's up|how have you been)\b",
+    ),
+    (
+        "goodbye",
+        r"\b(?:bye|goodbye|good bye|see you|see ya|that's all|that is all|that's it"
+        r"|nothing else|i'm done|i am done|have a good|talk later|take care|good night)\b",
+    ),
+    (
+        "thanks",
+        r"\b(?:thanks|thank you|cheers|appreciate it|much appreciated|grateful)\b",
+    ),
+    (
+        "greeting",
+        r"^(?:hi|hello|hey|hiya|howdy|yo|greetings|good (?:morning|afternoon|evening|day)"
+        r"|morning|afternoon|evening)\b",
+    ),
+)
+_RULES = tuple((kind, re.compile(pattern)) for kind, pattern in _PATTERNS)
+_WORDS = re.compile(r"[a-z]{2,}")
+
+
+def classify_chat(text: str) -> ChatKind:
+    """What kind of no-tool message this is; "out_of_scope" for other questions."""
+    said = normalize(text).text
+    for kind, pattern in _RULES:
+        if pattern.search(said):
+            return kind
+    if len(_WORDS.findall(said)) >= 2:
+        return "out_of_scope"
+    return "unclear"

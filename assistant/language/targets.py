@@ -1,0 +1,87 @@
+"""Which existing thing a request is about: "the grocery task", "my Tuesday appointment".
+
+A `TargetRef` keeps the words that can be matched against a listing (titles,
+services), an ordinal position ("my next appointment", "the second one") and a day
+("the one on the 15th", "my Tuesday appointment"). Resolving it against real data is
+`assistant.resolve`'s job; this module only reads what the customer said.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date, datetime
+
+from assistant.language.dates import find_when
+from assistant.language.lexicon import words
+from assistant.language.text import restore_case
+
+_POSITIONS = {
+    "next": 1,
+    "first": 1,
+    "soonest": 1,
+    "earliest": 1,
+    "upcoming": None,
+    "second": 2,
+    "third": 3,
+    "fourth": 4,
+    "last": -1,
+    "final": -1,
+}
+_POSITION = re.compile(r"\b(next|first|soonest|earliest|second|third|fourth|last|final)\b")
+# Words that say what kind of thing is meant, or nothing at all: not matched to titles.
+FILLER = words(
+    """
+    the my a an that this those these one ones it its task tasks to-do to-dos item items
+    reminder reminders thing things called named titled which says say saying list from
+    off on of please as for me entry appointment appointments booking bookings visit visits
+    session reservation upcoming scheduled with about all in at i have is are was be
+    one's up out to and done complete completed finished mark priority due date
+    day time next first second third fourth last final soonest earliest can you could
+    would will just also now again instead our your
+    """
+)
+_WORD = re.compile(r"[a-z0-9][a-z0-9'-]*")
+
+
+@dataclass(frozen=True, slots=True)
+class TargetRef:
+    """The customer's description of an existing task or appointment."""
+
+    phrase: str
+    words: tuple[str, ...] = ()
+    position: int | None = None
+    day: date | None = None
+    weekday: int | None = None
+    # Words of an earlier description ("the bill one" before "the first one"): used only
+    # to narrow several equally good candidates down.
+    context: tuple[str, ...] = ()
+
+    @property
+    def vague(self) -> bool:
+        """Nothing to go on ("cancel it"): only a single candidate can be meant."""
+        return not (self.words or self.position or self.day or self.weekday is not None)
+
+
+def target_ref(phrase: str, original: str, now: datetime | None = None) -> TargetRef:
+    """Read a target description; `now` (aware, customer's zone) enables day matching."""
+    phrase = phrase.strip(" ,.?!")
+    day = None
+    weekday = None
+    rest = phrase
+    if now is not None:
+        when = find_when(phrase, now)
+        if when is not None and when.day is not None and not when.day_implied:
+            day, weekday = when.day, when.weekday
+            for start, end in sorted(when.spans, reverse=True):
+                rest = rest[:start] + " " + rest[end:]
+    position = None
+    if match := _POSITION.search(rest):
+        position = _POSITIONS[match.group(1)]
+    words = tuple(
+        word.removesuffix("'s")
+        for word in _WORD.findall(rest)
+        if word not in FILLER and not word.isdigit()
+    )
+    shown = restore_case(phrase, original)
+    return TargetRef(phrase=shown, words=words, position=position, day=day, weekday=weekday)

@@ -1,0 +1,119 @@
+"""A message made ready for the grammar: lower case, casual spellings and typos fixed.
+
+Emails and phone numbers are lifted out first (placeholders stand in their place), so
+that neither the typo corrector nor the clause splitter touches "jane.doe@example.com"
+or "+1 415 555 0199"; the slot extractors get them back from `Normalized`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from assistant.language.lexicon import COMMON_WORDS, SLANG, VOCABULARY
+from assistant.language.typos import TypoCorrector
+
+# The placeholders that stand in for lifted-out emails and phone numbers, numbered
+# ("emailaddress0") so a clause can tell which of the message's addresses it holds.
+EMAIL_TOKEN = "emailaddress"
+PHONE_TOKEN = "phonenumber"
+_CORRECTOR = TypoCorrector(VOCABULARY, protected=COMMON_WORDS | set(SLANG))
+
+_EMAIL = re.compile(r"[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}", re.IGNORECASE)
+# A phone number: optional +country, then groups of digits separated by space, dot,
+# dash or brackets; at least 7 digits in all (checked by the slot extractor).
+_PHONE = re.compile(r"(?<![\w:/])\+?\(?\d[\d\s().-]{5,}\d(?![\w:])")
+_ISO_DATE = re.compile(r"\d{4}-\d{1,2}-\d{1,2}")
+_QUOTES = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "–": "-", "—": "-"})
+_MERIDIEM = re.compile(r"\b([ap])\.\s?m\b\.?")
+_WORD = re.compile(r"[a-z0-9][a-z0-9'-]*")
+_SPACES = re.compile(r"[ \t\r\n]+")
+# "&" and "+" between words mean "and"; "@" alone means "at".
+_SYMBOLS = ((re.compile(r"\s&\s|\s\+\s"), " and "), (re.compile(r"\s@\s"), " at "))
+
+
+@dataclass(frozen=True, slots=True)
+class Normalized:
+    """`text` is what the grammar reads; `emails` and `phones` were lifted out of it."""
+
+    original: str
+    text: str
+    emails: tuple[str, ...]
+    phones: tuple[str, ...]
+
+
+def _looks_like_phone(match: re.Match[str]) -> bool:
+    """Ten digits, or a '+' and eight: not a date ("2025-03-15") nor an amount."""
+    raw = match.group(0).strip()
+    digits = sum(ch.isdigit() for ch in raw)
+    if _ISO_DATE.fullmatch(raw):
+        return False
+    return digits >= 10 or (raw.startswith("+") and digits >= 8)
+
+
+def _fix_word(match: re.Match[str]) -> str:
+    word = match.group(0)
+    if word in SLANG:
+        return SLANG[word]
+    if "-" in word or "'" in word or not word.isalpha():
+        return word
+    return _CORRECTOR.correct(word)
+
+
+@lru_cache(maxsize=1024)
+def normalize(text: str) -> Normalized:
+    """Lower-case `text`, lift out emails and phones, expand slang, fix small typos."""
+    original = text
+    text = text.translate(_QUOTES)
+    emails = tuple(match.group(0) for match in _EMAIL.finditer(text))
+    for index, email in enumerate(emails):
+        text = text.replace(email, f" {EMAIL_TOKEN}{index} ", 1)
+    phones = tuple(
+        match.group(0).strip() for match in _PHONE.finditer(text) if _looks_like_phone(match)
+    )
+    for index, phone in enumerate(phones):
+        text = text.replace(phone, f" {PHONE_TOKEN}{index} ", 1)
+    text = text.lower()
+    text = _MERIDIEM.sub(lambda m: f"{m.group(1)}m", text)
+    for pattern, replacement in _SYMBOLS:
+        text = pattern.sub(replacement, text)
+    text = _WORD.sub(_fix_word, text)
+    text = _SPACES.sub(" ", text).strip()
+    return Normalized(original=original, text=text, emails=emails, phones=phones)
+
+
+def _token_words(token: str) -> list[str]:
+    """One original token as normalize() reads it (slang may make it two words)."""
+    lowered = _MERIDIEM.sub(lambda m: f"{m.group(1)}m", token.lower())
+    return _WORD.sub(_fix_word, lowered).strip(' ,.;:!?"()').split()
+
+
+def restore_case(fragment: str, original: str) -> str:
+    """`fragment` (from the normalized text) in the customer's own words and case.
+
+    A plain search finds most fragments; when slang or a corrected typo changed the
+    words, the original tokens are walked in step with the fragment's words instead,
+    so "send the signed contract" keeps "contract" even if a vocabulary word is near.
+    """
+    fragment = fragment.strip()
+    if not fragment:
+        return fragment
+    translated = original.translate(_QUOTES)
+    start = translated.lower().find(fragment)
+    if start >= 0:
+        return translated[start : start + len(fragment)]
+    wanted = fragment.split()
+    tokens = list(re.finditer(r"\S+", translated))
+    for first in range(len(tokens)):
+        matched, index = 0, first
+        while matched < len(wanted) and index < len(tokens):
+            words = _token_words(tokens[index].group(0))
+            if not words or wanted[matched : matched + len(words)] != words:
+                break
+            matched += len(words)
+            index += 1
+        if matched == len(wanted):
+            text = translated[tokens[first].start() : tokens[index - 1].end()]
+            return text.rstrip(" ,.;:!?")
+    return fragment

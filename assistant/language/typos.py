@@ -1,0 +1,92 @@
+"""Small-typo correction for the words the planner listens for.
+
+Only the vocabulary the grammar depends on is corrected ("apointment", "invocies",
+"taks", "tomorow"); any other word is left alone, so a task title keeps its words.
+Candidates come from a symmetric-delete index (the SymSpell idea): every word one or
+two deletions away shares a key with its neighbours, so a lookup costs a handful of
+dict probes instead of an edit-distance against the whole vocabulary, and results are
+cached because people reuse their words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import lru_cache
+
+
+def _deletes(word: str, depth: int) -> set[str]:
+    """Every string made by removing up to `depth` characters from `word`."""
+    found = {word}
+    frontier = {word}
+    for _ in range(depth):
+        frontier = {w[:i] + w[i + 1 :] for w in frontier for i in range(len(w))}
+        found |= frontier
+    return found
+
+
+def _allowed_distance(length: int) -> int:
+    """Longer words tolerate more slips; short ones only a swapped pair (see `_close`)."""
+    if length >= 9:
+        return 2
+    return 1
+
+
+def damerau(a: str, b: str) -> int:
+    """Optimal-string-alignment distance: edits counting a swap of neighbours as one."""
+    if a == b:
+        return 0
+    previous2: list[int] = []
+    previous = list(range(len(b) + 1))
+    for i, ca in enumerate(a, start=1):
+        current = [i] + [0] * len(b)
+        for j, cb in enumerate(b, start=1):
+            cost = 0 if ca == cb else 1
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                current[j] = min(current[j], previous2[j - 2] + 1)
+        previous2, previous = previous, current
+    return previous[-1]
+
+
+class TypoCorrector:
+    """Maps a misspelt vocabulary word to the word meant; anything else is returned as is."""
+
+    def __init__(self, vocabulary: Iterable[str], protected: Iterable[str] = ()) -> None:
+        self._vocabulary = tuple(dict.fromkeys(word.lower() for word in vocabulary))
+        self._rank = {word: index for index, word in enumerate(self._vocabulary)}
+        self._protected = frozenset(protected) | set(self._vocabulary)
+        self._index: dict[str, list[str]] = {}
+        for word in self._vocabulary:
+            if len(word) < 4:
+                continue
+            for key in _deletes(word, _allowed_distance(len(word))):
+                self._index.setdefault(key, []).append(word)
+        self.correct = lru_cache(maxsize=4096)(self._correct)
+
+    def _correct(self, token: str) -> str:
+        if len(token) < 4 or token in self._protected or not token.isalpha():
+            return token
+        depth = _allowed_distance(len(token))
+        candidates: set[str] = set()
+        for key in _deletes(token, depth):
+            candidates.update(self._index.get(key, ()))
+        best: tuple[int, bool, int, str] | None = None
+        for word in candidates:
+            distance = damerau(token, word)
+            if not self._close(token, word, distance):
+                continue
+            # Prefer the nearest, then one keeping the first letter, then vocabulary order.
+            ranked = (distance, word[0] != token[0], self._rank[word], word)
+            if best is None or ranked < best:
+                best = ranked
+        return token if best is None else best[3]
+
+    @staticmethod
+    def _close(token: str, word: str, distance: int) -> bool:
+        if distance == 0:
+            return True
+        shortest = min(len(token), len(word))
+        if shortest <= 4:
+            # Four letters leave too little to go on: only a swapped pair ("taks").
+            return distance == 1 and len(token) == len(word) and sorted(token) == sorted(word)
+        return distance <= _allowed_distance(shortest)

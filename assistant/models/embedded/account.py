@@ -1,0 +1,98 @@
+"""Spoken answers for the account: profile, contact details, support cases."""
+
+from __future__ import annotations
+
+import re
+
+from assistant.models.embedded.scene import Scene
+from assistant.schema import ToolResult
+from assistant.speech import count, number, parse_moment, phone, spoken_list
+
+_ASKS = (
+    ("email", re.compile(r"\b(?:email|e-mail)\b")),
+    ("phone", re.compile(r"\b(?:phone|number|cell|mobile)\b")),
+    ("name", re.compile(r"\bname\b")),
+    ("tier", re.compile(r"\b(?:tier|membership|level|status)\b")),
+    ("timezone", re.compile(r"\b(?:timezone|time zone)\b")),
+)
+
+
+def profile(result: ToolResult, scene: Scene) -> list[str]:
+    p = result.result
+    asked = [field for field, pattern in _ASKS if pattern.search(scene.said)]
+    spoken = {
+        "email": f"The email on file is {p.get('email')}."
+        if p.get("email")
+        else "There's no email on file.",
+        "phone": f"The phone number on file is {phone(str(p['phone']))}."
+        if p.get("phone")
+        else "There's no phone number on file.",
+        "name": f"Your account is under the name {p.get('name')}." if p.get("name") else "",
+        "tier": f"You're on the {str(p.get('tier')).capitalize()} tier." if p.get("tier") else "",
+        "timezone": f"Your timezone is set to {p.get('timezone')}." if p.get("timezone") else "",
+    }
+    if asked:
+        return [spoken[field] for field in asked if spoken[field]]
+    parts = []
+    if p.get("email"):
+        parts.append(f"email {p['email']}")
+    if p.get("phone"):
+        parts.append(f"phone {phone(str(p['phone']))}")
+    name = p.get("name") or "your account"
+    sentences = [
+        f"Here's what I have on file: {name}" + (f", {', '.join(parts)}." if parts else ".")
+    ]
+    if spoken["tier"]:
+        sentences.append(spoken["tier"])
+    return sentences
+
+
+def contact_updated(result: ToolResult, scene: Scene) -> list[str]:
+    p = result.result
+    changed = result.call.arguments
+    parts = []
+    if "email" in changed:
+        parts.append(f"your email is now {p.get('email') or changed['email']}")
+    if "phone" in changed:
+        parts.append(f"your phone number is now {phone(str(p.get('phone') or changed['phone']))}")
+    if not parts:
+        return ["I updated your contact details."]
+    text = " and ".join(parts)
+    return [f"Done: {text}."]
+
+
+def _opened(value: object, scene: Scene) -> str:
+    moment = parse_moment(value)
+    if moment is None:
+        return ""
+    days = (scene.now.date() - moment.astimezone(scene.now.tzinfo).date()).days
+    if days <= 0:
+        return "opened today"
+    if days == 1:
+        return "opened yesterday"
+    return f"opened {number(days)} days ago"
+
+
+def tickets(result: ToolResult, scene: Scene) -> list[str]:
+    items = [t for t in result.result.get("tickets") or [] if isinstance(t, dict)]
+    items = [t for t in items if t.get("status") not in ("closed", "resolved")]
+    if not items:
+        return ["You have no open support cases."]
+    if len(items) == 1:
+        ticket = items[0]
+        opened = _opened(ticket.get("opened_at"), scene)
+        status = str(ticket.get("status") or "open").replace("_", " ")
+        detail = f", {opened}" if opened else ""
+        state = "" if status == "open" else f" It's {status}."
+        return [f"You have one open support case: {ticket.get('subject')}{detail}.{state}".strip()]
+    subjects = spoken_list([str(t.get("subject")) for t in items])
+    return [f"You have {count(len(items), 'open support case')}: {subjects}."]
+
+
+def ticket_created(result: ToolResult, scene: Scene) -> list[str]:
+    ticket = result.result
+    subject = ticket.get("subject") or result.call.arguments.get("subject")
+    return [
+        f"I opened a support case: {subject}.",
+        "The support team will follow up with you.",
+    ]

@@ -1,0 +1,77 @@
+"""Spoken answers for appointment results: listings, the next one, booked, moved, cancelled."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from assistant.models.embedded.scene import Item, Scene
+from assistant.schema import ToolResult
+from assistant.speech import article, count, lower_first, parse_moment, spoken_datetime, spoken_list
+
+
+def when(item: Item, scene: Scene) -> str:
+    """ "tomorrow at 10 AM" or "on Tuesday, March 3 at 2:00 PM"."""
+    moment = parse_moment(item.get("starts_at"))
+    if moment is None:
+        return "at a time I couldn't read"
+    spoken = spoken_datetime(moment, scene.now)
+    return spoken if spoken.startswith(("today", "tomorrow")) else f"on {spoken}"
+
+
+def service(item: Item) -> str:
+    return lower_first(str(item.get("service") or "appointment"))
+
+
+def _upcoming(items: Any) -> list[Item]:
+    if not isinstance(items, list):
+        return []
+    kept = [i for i in items if isinstance(i, dict) and i.get("status") != "cancelled"]
+    return sorted(kept, key=lambda item: str(item.get("starts_at")))
+
+
+def listing(result: ToolResult, scene: Scene) -> list[str]:
+    items = _upcoming(result.result.get("appointments"))
+    if not items:
+        return ["You have no upcoming appointments."]
+    described = [f"{article(service(item))} {when(item, scene)}" for item in items]
+    noun = count(len(items), "upcoming appointment")
+    return [f"You have {noun}: {spoken_list(described)}."]
+
+
+def next_one(result: ToolResult, scene: Scene) -> list[str]:
+    item = result.result.get("appointment")
+    if not isinstance(item, dict):
+        return ["You have no upcoming appointments."]
+    sentences = [f"Your next appointment is {article(service(item))} {when(item, scene)}."]
+    if location := item.get("location"):
+        sentences.append(f"It's at {location}.")
+    if notes := item.get("notes"):
+        sentences.append(f"A note on it says: {str(notes).rstrip('.')}.")
+    return sentences
+
+
+def booked(result: ToolResult, scene: Scene) -> list[str]:
+    item = result.result
+    sentences = [f"You're booked for {article(service(item))} {when(item, scene)}."]
+    if location := item.get("location"):
+        sentences.append(f"It's at {location}.")
+    return sentences
+
+
+def rescheduled(result: ToolResult, scene: Scene) -> list[str]:
+    item = result.result
+    before = scene.earlier(item.get("id"))
+    moved_from = ""
+    if before is not None and before.get("starts_at") != item.get("starts_at"):
+        moved_from = f", moved from {when(before, scene).removeprefix('on ')}"
+    return [f"Done. Your {service(item)} is now {when(item, scene)}{moved_from}."]
+
+
+def cancelled(result: ToolResult, scene: Scene) -> list[str]:
+    item = result.result
+    return [f"Your {service(item)} {when(item, scene)} is cancelled."]
+
+
+def describe(item: Item, scene: Scene) -> str:
+    """ "your haircut on Tuesday, March 3 at 2:00 PM" (for questions and offers)."""
+    return f"your {service(item)} {when(item, scene)}"

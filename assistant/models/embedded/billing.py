@@ -1,0 +1,57 @@
+"""Spoken answers for billing: open invoices and the balance."""
+
+from __future__ import annotations
+
+from assistant.models.embedded.scene import Item, Scene
+from assistant.schema import ToolResult
+from assistant.speech import count, due_day, lower_first, money, number, parse_day, spoken_list
+
+
+def _invoice(item: Item, currency: str, scene: Scene, *, amount: bool = True) -> str:
+    text = money(int(item.get("amount_cents") or 0), str(item.get("currency") or currency))
+    if not amount:
+        text = "one open invoice"
+    if description := item.get("description"):
+        text += f" for {lower_first(str(description))}"
+    if (due := parse_day(item.get("due_on"))) is not None:
+        text += f", due {due_day(due, scene.now.date())}"
+    return text
+
+
+def open_invoices(result: ToolResult, scene: Scene) -> list[str]:
+    payload = result.result
+    currency = str(payload.get("currency") or "USD")
+    invoices = [i for i in payload.get("invoices") or [] if isinstance(i, dict)]
+    balance = payload.get("balance_cents")
+    if not isinstance(balance, int):
+        balance = sum(int(i.get("amount_cents") or 0) for i in invoices)
+    if not invoices:
+        if balance:
+            return [f"Your balance is {money(balance, currency)}, with no open invoices."]
+        return ["You have no open invoices, so you don't owe anything right now."]
+    described = [_invoice(item, currency, scene) for item in invoices]
+    noun = count(len(invoices), "open invoice")
+    if len(invoices) == 1:
+        only = invoices[0]
+        # The balance is that one invoice: say the amount once.
+        same = only.get("amount_cents") == balance
+        sentences = [
+            f"Your balance is {money(balance, currency)}, "
+            f"{'from' if same else 'with'} {_invoice(only, currency, scene, amount=not same)}."
+        ]
+    else:
+        sentences = [
+            f"Your balance is {money(balance, currency)}, across {noun}: {spoken_list(described)}."
+        ]
+    today = scene.now.date()
+    overdue = [
+        i for i in invoices if (due := parse_day(i.get("due_on"))) is not None and due < today
+    ]
+    if len(overdue) == 1 and len(invoices) == 1:
+        sentences.append("It's overdue.")
+    elif overdue:
+        sentences.append(
+            f"{number(len(overdue)).capitalize()} of them "
+            f"{'is' if len(overdue) == 1 else 'are'} overdue."
+        )
+    return sentences

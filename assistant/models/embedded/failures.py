@@ -1,0 +1,74 @@
+"""Failed calls said plainly: what could not be done, and why, by the system at fault.
+
+Never hidden and never the customer's fault: "I couldn't check your billing: the
+billing system didn't answer in time." A write that timed out may still have gone
+through, so the answer says so instead of inviting a duplicate.
+"""
+
+from __future__ import annotations
+
+from assistant.models.embedded.scene import ACTION_OF, SYSTEM_OF, WRITE_TOOLS, Scene
+from assistant.models.embedded.tasks import title
+from assistant.schema import ToolResult
+
+
+def _action(result: ToolResult, scene: Scene) -> str:
+    tool = result.call.tool_name
+    arguments = result.call.arguments
+    if tool in ("crm.completeTask", "crm.updateTask", "crm.deleteTask"):
+        task = scene.earlier(arguments.get("task_id"))
+        if task is not None:
+            verb = {
+                "crm.completeTask": f"mark {title(task)} as complete",
+                "crm.updateTask": f"update {title(task)}",
+                "crm.deleteTask": f"delete {title(task)}",
+            }
+            return verb[tool]
+    if tool == "crm.addTask" and arguments.get("title"):
+        return f"add the task {arguments['title']}"
+    if tool == "crm.bookAppointment" and arguments.get("service"):
+        return f"book your {str(arguments['service']).lower()}"
+    return ACTION_OF.get(tool, "finish one of the steps")
+
+
+def failure(result: ToolResult, scene: Scene) -> list[str]:
+    """One or two sentences for a failed or skipped call."""
+    tool = result.call.tool_name
+    code = result.error.code if result.error else "internal"
+    system = SYSTEM_OF.get(tool, "the system")
+    action = _action(result, scene)
+    writes = tool in WRITE_TOOLS
+    if code == "timeout":
+        if writes:
+            return [
+                f"I couldn't confirm that I was able to {action}: {system} didn't answer in time.",
+                "It may still go through, so please check again in a moment before retrying.",
+            ]
+        return [f"I couldn't {action}: {system} didn't answer in time."]
+    if code == "unavailable":
+        return [f"I couldn't {action}: {system} is unavailable right now."]
+    if code == "circuit_open":
+        return [f"I couldn't {action}: {system} is down right now. Please try again shortly."]
+    if code == "rate_limited":
+        return [f"I couldn't {action}: {system} is busy right now, please try again in a moment."]
+    if code == "not_found":
+        if writes:
+            return [f"I couldn't {action}: it doesn't seem to exist anymore."]
+        return [f"I couldn't {action}: {system} couldn't find your account details."]
+    if code == "permission_denied":
+        return [f"I couldn't {action}: that isn't something I'm allowed to do for this account."]
+    if code == "invalid_arguments":
+        return [
+            f"I couldn't {action}: I didn't get the details quite right. "
+            "Could you tell me again, with the details?"
+        ]
+    if code == "conflict":
+        return [
+            f"I couldn't {action}: it clashed with another change being made at the same "
+            "time. Please try again in a moment."
+        ]
+    if code == "round_limit":
+        return [f"I didn't get to {action} this time. Just ask again and I'll do it."]
+    if code == "cancelled":
+        return [f"I stopped before I could {action}."]
+    return [f"I couldn't {action}: something went wrong on our side."]

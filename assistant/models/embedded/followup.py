@@ -1,0 +1,110 @@
+"""A reply to the assistant's own question, read together with the request it was about.
+
+"Book a haircut" → "When would you like your haircut?" → "tomorrow at 3" is one request:
+the missing words are read back into the clause that lacked them. "Complete the bill
+task" → "Which one did you mean…?" → "the water one" names the target, with the
+earlier words kept to narrow it. "Would you like me to open a support case?" → "yes".
+The planner and the narrator both read a turn this way, so they agree on what was asked.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from datetime import datetime
+
+from assistant.language import Intent, detect_intents, is_affirmative
+from assistant.language.targets import target_ref
+from assistant.language.text import normalize
+from assistant.resolve import Ambiguous, Match, resolve_intent
+from assistant.schema import AssistantTurn, Message, ToolExchange, ToolResult, UserTurn
+
+# A reply this long is a new request, not an answer to "which one?".
+_MAX_ANSWER_WORDS = 8
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Asked:
+    """The previous request, which the assistant answered with a question."""
+
+    text: str
+    results: tuple[ToolResult, ...]
+
+
+def _asked(conversation: Sequence[Message]) -> _Asked | None:
+    users = [i for i, m in enumerate(conversation) if isinstance(m, UserTurn)]
+    if len(users) < 2:
+        return None
+    current = users[-1]
+    answers = [
+        message
+        for message in conversation[users[-2] + 1 : current]
+        if isinstance(message, AssistantTurn) and message.kind == "answer"
+    ]
+    if not answers or not answers[-1].text.rstrip().endswith("?"):
+        return None
+    previous = conversation[users[-2]]
+    assert isinstance(previous, UserTurn)
+    results: list[ToolResult] = []
+    for message in conversation[users[-2] + 1 : current]:
+        if isinstance(message, ToolExchange):
+            results.extend(message.results)
+    return _Asked(previous.text, tuple(results))
+
+
+def understand(
+    conversation: Sequence[Message], text: str, now: datetime, timezone: str
+) -> list[Intent]:
+    """What `text` asks for, taking the assistant's last question into account."""
+    intents = detect_intents(text, now, timezone)
+    asked = _asked(conversation)
+    if asked is None:
+        return intents
+    if intents and all(i.complete for i in intents) and any(i.writes for i in intents):
+        return intents  # a new, complete request: the question is left behind
+    earlier = detect_intents(asked.text, now, timezone)
+    lacking = [i for i in earlier if i.missing]
+    if lacking:
+        return _fill(lacking[0], text, now, timezone) or intents
+    if len(text.split()) <= _MAX_ANSWER_WORDS:
+        for intent in earlier:
+            if intent.needs_target and (named := _renamed(intent, text, asked, now, timezone)):
+                return [named]
+    return intents
+
+
+def _fill(intent: Intent, text: str, now: datetime, timezone: str) -> list[Intent] | None:
+    """The lacking clause read again with the reply's words added."""
+    if intent.missing == ("consent",):
+        if is_affirmative(text):
+            return [dataclasses.replace(intent, missing=())]
+        return None
+    # The clause is already normalized; the reply goes in raw so that an email or a
+    # phone number in it is lifted out as usual.
+    joiner = " to " if intent.kind == "reschedule_appointment" else " "
+    filled = detect_intents(intent.clause + joiner + text, now, timezone)
+    same = [i for i in filled if i.kind == intent.kind]
+    if same and (same[0].complete or len(same[0].missing) < len(intent.missing)):
+        return same[:1]
+    return None
+
+
+def _renamed(
+    intent: Intent, text: str, asked: _Asked, now: datetime, timezone: str
+) -> Intent | None:
+    """The earlier action aimed at the target the reply describes, if it is one."""
+    norm = normalize(text)
+    target = target_ref(norm.text, norm.original, now)
+    if target.vague or intent.target is None:
+        return None
+    target = dataclasses.replace(target, context=intent.target.words)
+    aimed = dataclasses.replace(intent, target=target)
+    before = resolve_intent(intent, asked.results, timezone)
+    now_resolved = resolve_intent(aimed, asked.results, timezone)
+    if isinstance(now_resolved, Match) or (
+        isinstance(now_resolved, Ambiguous)
+        and isinstance(before, Ambiguous)
+        and len(now_resolved.candidates) < len(before.candidates)
+    ):
+        return aimed
+    return None

@@ -1,0 +1,150 @@
+"""The embedded narrator: one spoken answer for every result of a turn, streamed.
+
+Results are spoken in the order requested, failures included. Around them: a
+listing fetched only to find a target is not read out when the action it served
+went through (or when a confirmation is asked instead); a target that was not found,
+or not only one, is said so with what exists; a question is asked for anything the
+request lacked; a pending confirmation's question comes last. Each piece streamed is
+one sentence, so a voice can start speaking after the first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Callable
+
+from assistant.language import Intent
+from assistant.models.embedded import account, appointments, billing, replies, tasks
+from assistant.models.embedded.failures import failure
+from assistant.models.embedded.scene import Scene
+from assistant.resolve import Match, resolve_intent
+from assistant.schema import NarratorInput, ToolResult
+from assistant.speaking import split_sentences
+from assistant.speech import number
+
+Describer = Callable[[ToolResult, Scene], list[str]]
+
+DESCRIBERS: dict[str, Describer] = {
+    "crm.getCustomerProfile": account.profile,
+    "crm.updateContactInfo": account.contact_updated,
+    "crm.listUpcomingAppointments": appointments.listing,
+    "crm.getNextAppointment": appointments.next_one,
+    "crm.bookAppointment": appointments.booked,
+    "crm.rescheduleAppointment": appointments.rescheduled,
+    "crm.cancelAppointment": appointments.cancelled,
+    "crm.getOpenInvoices": billing.open_invoices,
+    "crm.listTasks": tasks.listing,
+    "crm.addTask": tasks.added,
+    "crm.completeTask": tasks.completed,
+    "crm.updateTask": tasks.updated,
+    "crm.deleteTask": tasks.deleted,
+    "crm.listOpenTickets": account.tickets,
+    "crm.createTicket": account.ticket_created,
+}
+_DESTRUCTIVE = frozenset({"crm.deleteTask", "crm.cancelAppointment"})
+
+
+def _describe(result: ToolResult, scene: Scene) -> list[str]:
+    if not result.ok:
+        return failure(result, scene)
+    describer = DESCRIBERS.get(result.call.tool_name)
+    if describer is None or not isinstance(result.result, dict):
+        return []
+    try:
+        return describer(result, scene)
+    except (KeyError, TypeError, ValueError, AttributeError):
+        # A result of an unexpected shape: say it worked rather than fail the answer.
+        return ["That's done."]
+
+
+def _lookup_tools(intent: Intent) -> frozenset[str]:
+    if intent.kind in ("complete_task", "update_task", "delete_task"):
+        return frozenset({"crm.listTasks"})
+    return frozenset({"crm.listUpcomingAppointments", "crm.getNextAppointment"})
+
+
+def _quiet_listings(scene: Scene, confirming: bool) -> set[int]:
+    """Indexes of results fetched only to find a target, and not worth reading out."""
+    asked = {intent.tool for intent in scene.intents if not intent.writes}
+    quiet: set[int] = set()
+    for intent in scene.intents:
+        if not intent.needs_target:
+            continue
+        actions = [r for r in scene.results if r.call.tool_name == intent.tool]
+        acted = any(r.ok for r in actions)
+        failed = bool(actions) and not acted
+        unresolved = (
+            not actions
+            and not confirming
+            and not isinstance(resolve_intent(intent, scene.results, scene.timezone), Match)
+        )
+        if failed:
+            continue  # the action failed: what the listing shows still helps
+        if acted or confirming or unresolved:
+            for index, result in enumerate(scene.results):
+                tool = result.call.tool_name
+                if result.ok and tool in _lookup_tools(intent) and tool not in asked:
+                    quiet.add(index)
+    return quiet
+
+
+def _unanswered(scene: Scene, confirming: bool) -> list[str]:
+    """Targets not found (or not only one), and questions for what the request lacked."""
+    sentences: list[str] = []
+    question: str | None = None
+    for intent in scene.intents:
+        done = any(r.call.tool_name == intent.tool for r in scene.results)
+        if done or (confirming and intent.tool in _DESTRUCTIVE):
+            continue
+        if intent.missing:
+            question = question or replies.clarification(intent, scene)
+            continue
+        if intent.needs_target:
+            resolution = resolve_intent(intent, scene.results, scene.timezone)
+            if resolution is not None:
+                sentences.extend(replies.unresolved(intent, resolution, scene))
+    if question:
+        sentences.append(question)
+    return sentences
+
+
+def compose(request: NarratorInput) -> list[str]:
+    """The whole answer, as sentences."""
+    scene = Scene.of(request)
+    confirming = bool(request.confirmation_prompt)
+    quiet = _quiet_listings(scene, confirming)
+    sentences: list[str] = []
+    spoken_failures = 0
+    for index, result in enumerate(scene.results):
+        if index in quiet:
+            continue
+        described = _describe(result, scene)
+        if not result.ok:
+            spoken_failures += 1
+        sentences.extend(described)
+    if scene.results and spoken_failures == len(scene.results) and sentences:
+        sentences[0] = "Sorry. " + sentences[0]
+    sentences.extend(_unanswered(scene, confirming))
+    if request.truncated_calls:
+        sentences.append(
+            f"I left {number(request.truncated_calls)} more of your requests for now, since I "
+            "handle a few at a time. Just ask again for the rest."
+        )
+    if request.confirmation_prompt:
+        sentences.append(request.confirmation_prompt)
+    if not sentences:
+        sentences.append("All done." if scene.results else "Okay.")
+    return sentences
+
+
+def answer_text(request: NarratorInput) -> str:
+    """The whole answer as one string (what the streamed pieces add up to)."""
+    return " ".join(sentence.strip() for sentence in compose(request) if sentence.strip())
+
+
+class EmbeddedNarrator:
+    """Deterministic narrator with no model behind it (implements `Narrator`)."""
+
+    async def narrate(self, request: NarratorInput) -> AsyncIterator[str]:
+        pieces = split_sentences(answer_text(request))
+        for piece in pieces:
+            yield piece

@@ -1,0 +1,99 @@
+"""The embedded planner: decisions from the language grammar, with no model behind it.
+
+Round 1 turns each intent into a call: a lookup first for find-then-act requests
+("complete the grocery task" → `crm.listTasks`), the action itself otherwise. Later
+rounds resolve those targets from the listings and make the action calls with the
+real ids (`assistant.resolve`), which is also what the engine's forced follow-up asks
+of it. Nothing is guessed: a request lacking a slot gets a question, and a message
+asking for nothing gets a reply of its own. All calls found are returned, in the order
+asked; the engine applies the per-round cap and counts what it cuts.
+
+Deterministic, and a decision costs well under a millisecond.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from assistant.language import Intent, classify_chat, is_negative
+from assistant.models.embedded import replies
+from assistant.models.embedded.followup import understand
+from assistant.resolve import Match, action_arguments, resolve_intent
+from assistant.schema import FinalDecision, PlanRequest, ToolCall, ToolCallsDecision
+
+Decision = FinalDecision | ToolCallsDecision
+
+
+def _key(tool: str, arguments: dict[str, Any]) -> tuple[str, str]:
+    return tool, repr(sorted(arguments.items()))
+
+
+class EmbeddedPlanner:
+    """Deterministic planner (implements `Planner`)."""
+
+    async def decide(self, request: PlanRequest) -> Decision:
+        return self.plan(request)
+
+    def plan(self, request: PlanRequest) -> Decision:
+        """The decision, synchronously (the grammar never waits on anything)."""
+        timezone = request.customer.timezone if request.customer else "UTC"
+        intents = understand(request.conversation, request.user_message, request.now, timezone)
+        if request.round <= 1 and not request.turn_results:
+            return self._first_round(request, intents)
+        return self._next_round(request, intents, timezone)
+
+    def _first_round(self, request: PlanRequest, intents: list[Intent]) -> Decision:
+        text = request.user_message
+        if not intents:
+            if is_negative(text) and len(text.split()) <= 4:
+                return FinalDecision(text="Okay, no problem. Is there anything else I can do?")
+            return FinalDecision(text=replies.chat_reply(classify_chat(text), request.customer))
+        if not request.tools:
+            return FinalDecision(text=replies.NO_ACCOUNT)
+        available = {tool.name for tool in request.tools}
+        calls: list[ToolCall] = []
+        seen: set[tuple[str, str]] = set()
+        question: str | None = None
+        for intent in intents:
+            if intent.missing:
+                question = question or replies.clarification(intent)
+                continue
+            tool = intent.lookup or intent.tool
+            arguments = {} if intent.lookup else dict(intent.arguments)
+            if tool not in available or _key(tool, arguments) in seen:
+                continue
+            seen.add(_key(tool, arguments))
+            calls.append(self._call(request, len(calls), tool, arguments))
+        if calls:
+            # A question for a lacking slot is asked by the narrator after the results.
+            return ToolCallsDecision(calls=tuple(calls))
+        if question:
+            return FinalDecision(text=question)
+        return FinalDecision(text=f"Sorry, I can't do that here. {replies.HELP}")
+
+    def _next_round(self, request: PlanRequest, intents: list[Intent], timezone: str) -> Decision:
+        """Act on targets the listings resolve; otherwise let the narrator speak."""
+        available = {tool.name for tool in request.tools}
+        made = {_key(r.call.tool_name, dict(r.call.arguments)) for r in request.turn_results}
+        calls: list[ToolCall] = []
+        for intent in intents:
+            if not intent.needs_target or intent.missing or intent.tool not in available:
+                continue
+            resolution = resolve_intent(intent, request.turn_results, timezone)
+            if not isinstance(resolution, Match):
+                continue  # not found or not only one: the narrator says so and offers
+            arguments = action_arguments(intent, resolution.item, timezone)
+            if arguments is None or _key(intent.tool, arguments) in made:
+                continue
+            made.add(_key(intent.tool, arguments))
+            calls.append(self._call(request, len(calls), intent.tool, arguments))
+        if calls:
+            return ToolCallsDecision(calls=tuple(calls))
+        # Empty text: nothing more to do, the engine hands every result to the narrator.
+        return FinalDecision(text="")
+
+    @staticmethod
+    def _call(request: PlanRequest, index: int, tool: str, arguments: dict[str, Any]) -> ToolCall:
+        return ToolCall(
+            call_id=f"c_{request.round}_{index + 1}", tool_name=tool, arguments=arguments
+        )

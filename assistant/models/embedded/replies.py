@@ -1,0 +1,134 @@
+"""Answers that need no tool, and the questions asked instead of guessing.
+
+Small talk, "what can you do", off-topic requests; the clarifying question for a
+request that lacks something ("When would you like your haircut?"); and the answer
+when a described task or appointment is not there, or is not the only one.
+"""
+
+from __future__ import annotations
+
+from assistant.language import ChatKind, Intent
+from assistant.models.embedded import appointments
+from assistant.models.embedded.scene import Scene
+from assistant.models.embedded.tasks import title
+from assistant.resolve import Ambiguous, Match, NoMatch, Resolution
+from assistant.schema import CustomerContext
+from assistant.speech import due_day, join_and, lower_first, number, spoken_list
+
+HELP = "I can help with appointments, billing, tasks and support cases."
+CAPABILITIES = (
+    "I can check, book, move or cancel your appointments, tell you what you owe, keep your "
+    "task list up to date, and check or open support cases. For example, you could ask "
+    "what's my next appointment, or how much do I owe."
+)
+NO_ACCOUNT = (
+    "I can't look up account details here, because I couldn't tell which account is yours. "
+    "Please call from the phone number on your account, or sign in to the chat, and I'll "
+    "gladly help."
+)
+
+
+def chat_reply(kind: ChatKind, customer: CustomerContext | None) -> str:
+    first_name = (customer.name or "").split(" ")[0] if customer and customer.name else ""
+    hello = f"Hi {first_name}!" if first_name else "Hi!"
+    replies: dict[ChatKind, str] = {
+        "greeting": f"{hello} How can I help you today? {HELP}",
+        "how_are_you": "I'm doing well, thanks for asking. What can I help you with today?",
+        "thanks": "You're welcome! Is there anything else I can help with?",
+        "goodbye": "You're welcome. Have a great day!",
+        "capabilities": CAPABILITIES,
+        "identity": f"I'm the virtual assistant for your account. {HELP}",
+        "human": (
+            "I can't transfer you to a person from here, but I can open a support case so "
+            "the team gets back to you. Just tell me what it's about."
+        ),
+        "joke": f"I'm better with calendars than with comedy, I'm afraid. {HELP}",
+        "weather": f"Sorry, I can't check the weather. {HELP}",
+        "out_of_scope": f"Sorry, I can't help with that. {HELP}",
+        "unclear": f"Sorry, I didn't quite catch that. {HELP} What would you like to do?",
+    }
+    return replies[kind]
+
+
+def clarification(intent: Intent, scene_today: Scene | None = None) -> str | None:
+    """The question to ask for what `intent` lacks (None when nothing is missing)."""
+    if not intent.missing:
+        return None
+    wanted = intent.missing[0]
+    service = lower_first(str(intent.arguments.get("service") or "appointment"))
+    if intent.kind == "book_appointment":
+        if wanted == "service":
+            return (
+                "Sure. What would you like to book, for example a haircut or a dental cleaning, "
+                "and when?"
+                if "when" in intent.missing
+                else "Sure. What would you like to book, for example a haircut or a dental "
+                "cleaning?"
+            )
+        if wanted == "when":
+            return f"Sure. When would you like your {service}?"
+        if wanted == "time":
+            day = intent.when.day if intent.when else None
+            if day is not None and scene_today is not None:
+                return f"What time on {due_day(day, scene_today.now.date())} works for you?"
+            return "What time works for you?"
+        if wanted == "future":
+            return "That time has already passed. When would you like it instead?"
+    questions = {
+        ("reschedule_appointment", "when"): "Sure. When would you like to move it to?",
+        ("add_task", "title"): "Sure. What should the task say?",
+        ("create_ticket", "problem"): "Sure. What's the problem you'd like me to report?",
+        ("create_ticket", "consent"): (
+            "Sorry to hear that. Would you like me to open a support case about it?"
+        ),
+        ("update_contact", "email"): "Sure. What's the new email address?",
+        ("update_contact", "phone"): "Sure. What's the new phone number, with the area code?",
+    }
+    return questions.get((intent.kind, wanted), "Could you tell me a bit more about what you need?")
+
+
+def _target_words(intent: Intent) -> str:
+    if intent.target is None or not intent.target.words:
+        return ""
+    return " ".join(intent.target.words)
+
+
+def unresolved(intent: Intent, resolution: Resolution, scene: Scene) -> list[str]:
+    """Say that the described item is not there, or ask which one of several."""
+    if isinstance(resolution, Match):
+        return []
+    if intent.kind in ("complete_task", "update_task", "delete_task"):
+        return _unresolved_task(intent, resolution)
+    return _unresolved_appointment(intent, resolution, scene)
+
+
+def _unresolved_task(intent: Intent, resolution: NoMatch | Ambiguous) -> list[str]:
+    if isinstance(resolution, Ambiguous):
+        names = join_and([title(t) for t in resolution.candidates], "or")
+        if not _target_words(intent):
+            return [f"Which task do you mean: {names}?"]
+        found = number(len(resolution.candidates))
+        return [f"I found {found} tasks that could fit: {names}.", "Which one did you mean?"]
+    words = _target_words(intent)
+    head = f'I couldn\'t find a task matching "{words}".' if words else "I'm not sure which task."
+    if not resolution.options:
+        return [head, "You don't have any pending tasks."]
+    names = spoken_list([title(t) for t in resolution.options])
+    return [head, f"Your pending tasks are {names}.", "Which one did you mean?"]
+
+
+def _unresolved_appointment(
+    intent: Intent, resolution: NoMatch | Ambiguous, scene: Scene
+) -> list[str]:
+    verb = "cancel" if intent.kind == "cancel_appointment" else "move"
+    if isinstance(resolution, Ambiguous):
+        options = [appointments.describe(a, scene) for a in resolution.candidates]
+        return [f"Which appointment should I {verb}: {join_and(options[:4], 'or')}?"]
+    if not resolution.options:
+        return [f"You have no upcoming appointments, so there's nothing to {verb}."]
+    options = [appointments.describe(a, scene) for a in resolution.options]
+    return [
+        "I couldn't find an appointment like that.",
+        f"You have {spoken_list(options)}.",
+        f"Which one should I {verb}?",
+    ]

@@ -1,0 +1,134 @@
+"""What the narrator knows while it speaks: the time, the customer, what was asked.
+
+`Scene` bundles the turn's results with the customer's clock and the words of the
+request, and remembers every task and appointment seen in this conversation, so that
+"I deleted the task Buy groceries" can name a task the CRM only answered with an id.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from assistant.language.intents import Intent
+from assistant.language.text import normalize
+from assistant.models.embedded.followup import understand
+from assistant.schema import Message, NarratorInput, ToolExchange, ToolResult
+from assistant.speech import local_now
+
+Item = dict[str, Any]
+
+#: Which system answers for a tool, as a customer would call it.
+SYSTEM_OF = {
+    "crm.getCustomerProfile": "the account system",
+    "crm.updateContactInfo": "the account system",
+    "crm.listUpcomingAppointments": "the scheduling system",
+    "crm.getNextAppointment": "the scheduling system",
+    "crm.bookAppointment": "the scheduling system",
+    "crm.rescheduleAppointment": "the scheduling system",
+    "crm.cancelAppointment": "the scheduling system",
+    "crm.getOpenInvoices": "the billing system",
+    "crm.listTasks": "the task system",
+    "crm.addTask": "the task system",
+    "crm.completeTask": "the task system",
+    "crm.updateTask": "the task system",
+    "crm.deleteTask": "the task system",
+    "crm.listOpenTickets": "the support system",
+    "crm.createTicket": "the support system",
+}
+
+#: What a call does, to complete "I couldn't …".
+ACTION_OF = {
+    "crm.getCustomerProfile": "pull up your account",
+    "crm.listUpcomingAppointments": "look up your appointments",
+    "crm.getNextAppointment": "check your next appointment",
+    "crm.bookAppointment": "book that appointment",
+    "crm.rescheduleAppointment": "move your appointment",
+    "crm.cancelAppointment": "cancel your appointment",
+    "crm.getOpenInvoices": "check your billing",
+    "crm.listTasks": "check your tasks",
+    "crm.addTask": "add that task",
+    "crm.completeTask": "mark that task complete",
+    "crm.updateTask": "update that task",
+    "crm.deleteTask": "delete that task",
+    "crm.listOpenTickets": "check your support cases",
+    "crm.createTicket": "open that support case",
+    "crm.updateContactInfo": "update your contact details",
+}
+
+WRITE_TOOLS = frozenset(
+    {
+        "crm.bookAppointment",
+        "crm.rescheduleAppointment",
+        "crm.cancelAppointment",
+        "crm.addTask",
+        "crm.completeTask",
+        "crm.updateTask",
+        "crm.deleteTask",
+        "crm.createTicket",
+        "crm.updateContactInfo",
+    }
+)
+
+
+@dataclass(slots=True)
+class Scene:
+    """One narration's context."""
+
+    now: datetime  # in the customer's timezone
+    timezone: str
+    said: str  # the request, normalized (lower case, typos fixed)
+    results: tuple[ToolResult, ...]
+    intents: list[Intent]
+    items: dict[str, Item] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, request: NarratorInput) -> Scene:
+        timezone = request.customer.timezone if request.customer else "UTC"
+        now = local_now(request.now, timezone)
+        scene = cls(
+            now=now,
+            timezone=timezone,
+            said=normalize(request.user_message).text,
+            results=request.tool_results,
+            intents=understand(request.conversation, request.user_message, now, timezone),
+        )
+        scene.remember(_history_results(request.conversation))
+        scene.remember(request.tool_results)
+        return scene
+
+    def remember(self, results: Iterable[ToolResult]) -> None:
+        """Index every task and appointment by id, latest first wins."""
+        for result in results:
+            if not result.ok or not isinstance(result.result, dict):
+                continue
+            payload = result.result
+            if isinstance(payload.get("id"), str):
+                self.items[payload["id"]] = payload
+            for value in payload.values():
+                if isinstance(value, dict) and isinstance(value.get("id"), str):
+                    self.items[value["id"]] = value
+                elif isinstance(value, list):
+                    for item in value:
+                        if isinstance(item, dict) and isinstance(item.get("id"), str):
+                            self.items[item["id"]] = item
+
+    def earlier(self, item_id: object) -> Item | None:
+        """The item as it was listed before this call changed it."""
+        for result in self.results:
+            if result.call.tool_name not in WRITE_TOOLS and isinstance(result.result, dict):
+                for value in result.result.values():
+                    for item in value if isinstance(value, list) else [value]:
+                        if isinstance(item, dict) and item.get("id") == item_id:
+                            return item
+        return self.items.get(str(item_id)) if item_id is not None else None
+
+
+def _history_results(conversation: Iterable[Message]) -> list[ToolResult]:
+    found: list[ToolResult] = []
+    for message in conversation:
+        if isinstance(message, ToolExchange):
+            found.extend(message.results)
+    return found

@@ -1,0 +1,171 @@
+"""Spoken answers for tasks: the list, a summary, and added, completed, updated, deleted."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from assistant.models.embedded.scene import Item, Scene
+from assistant.schema import ToolResult
+from assistant.speech import count, due_day, join_and, number, parse_day, percent, spoken_list
+
+_WANTS_COMPLETED = re.compile(r"\b(?:completed|done|finished)\b")
+_WANTS_SUMMARY = re.compile(
+    r"\b(?:summary|summari[sz]e|progress|how am i doing|how i'm doing|how i am doing|stats"
+    r"|statistics|completion rate|how productive|how am i getting on)\b"
+)
+
+
+def title(item: Item | None) -> str:
+    if item is None:
+        return "that task"
+    return str(item.get("title") or "that task")
+
+
+def _split(result: ToolResult) -> tuple[list[Item], list[Item]]:
+    tasks = [t for t in result.result.get("tasks") or [] if isinstance(t, dict)]
+    pending = [t for t in tasks if t.get("status") != "completed"]
+    done = [t for t in tasks if t.get("status") == "completed"]
+    return pending, done
+
+
+def _details(pending: list[Item], scene: Scene) -> list[str]:
+    """One sentence on what needs attention: overdue or soon due, and high priority."""
+    today = scene.now.date()
+    notes: list[str] = []
+    dated = sorted(
+        ((day, t) for t in pending if (day := parse_day(t.get("due_on"))) is not None),
+        key=lambda pair: pair[0],
+    )
+    if dated and (dated[0][0] - today).days <= 7:
+        day, task = dated[0]
+        if day < today:
+            notes.append(f"{title(task)} is overdue")
+        else:
+            notes.append(f"{title(task)} is due {due_day(day, today)}")
+    high = [t for t in pending if t.get("priority") == "high"]
+    if len(high) == 1:
+        notes.append(f"{title(high[0])} is high priority")
+    elif high:
+        notes.append(f"{number(len(high))} are high priority")
+    return [join_and(notes)[:1].upper() + join_and(notes)[1:] + "."] if notes else []
+
+
+def listing(result: ToolResult, scene: Scene) -> list[str]:
+    pending, done = _split(result)
+    if _WANTS_SUMMARY.search(scene.said):
+        return summary(pending, done, scene)
+    if _WANTS_COMPLETED.search(scene.said) and "pending" not in scene.said:
+        if not done:
+            return ["You haven't completed any tasks yet."]
+        names = spoken_list([title(t) for t in done])
+        return [f"You've completed {count(len(done), 'task')}: {names}."]
+    if not pending and not done:
+        return ["You don't have any tasks."]
+    if not pending:
+        return [f"You're all caught up: no pending tasks, and {number(len(done))} completed."]
+    names = spoken_list([title(t) for t in pending])
+    sentences = [f"You have {count(len(pending), 'pending task')}: {names}."]
+    sentences.extend(_details(pending, scene))
+    if done and "pending" not in scene.said:
+        sentences.append(f"You've also completed {number(len(done))}.")
+    return sentences
+
+
+def summary(pending: list[Item], done: list[Item], scene: Scene) -> list[str]:
+    """Total, completed, pending, completion rate, and the pending ones by priority."""
+    total = len(pending) + len(done)
+    if total == 0:
+        return ["You don't have any tasks yet, so there's nothing to summarize."]
+    sentences = [
+        f"You have {count(total, 'task')} in total: {number(len(done))} completed and "
+        f"{number(len(pending))} pending, a completion rate of {percent(len(done), total)}."
+    ]
+    if pending:
+        by_priority = Counter(str(t.get("priority") or "normal") for t in pending)
+        parts = [
+            f"{number(by_priority[level])} {'is' if by_priority[level] == 1 else 'are'} {level}"
+            f" priority"
+            for level in ("high", "normal", "low")
+            if by_priority[level]
+        ]
+        sentences.append(f"Of the pending ones, {join_and(parts)}.")
+        today = scene.now.date()
+        overdue = [
+            t for t in pending if (day := parse_day(t.get("due_on"))) is not None and day < today
+        ]
+        if overdue:
+            verb = "is" if len(overdue) == 1 else "are"
+            sentences.append(f"{number(len(overdue)).capitalize()} {verb} overdue.")
+    else:
+        sentences.append("Everything is done. Nice work!")
+    return sentences
+
+
+def added(result: ToolResult, scene: Scene) -> list[str]:
+    task = result.result
+    text = f"I added a task: {title(task)}"
+    if (due := parse_day(task.get("due_on"))) is not None:
+        text += f", due {due_day(due, scene.now.date())}"
+    if task.get("priority") == "high":
+        text += ", marked high priority"
+    elif task.get("priority") == "low":
+        text += ", marked low priority"
+    return [text + "."]
+
+
+def completed(result: ToolResult, scene: Scene) -> list[str]:
+    task = result.result
+    before = scene.earlier(task.get("id"))
+    if before is not None and before.get("status") == "completed":
+        return [f"{title(task)} was already marked complete."]
+    # Several completed in one turn: "Done" once, and what is left after the last.
+    siblings = [r for r in scene.results if r.ok and r.call.tool_name == "crm.completeTask"]
+    first = siblings[0] is result if siblings else True
+    last = siblings[-1] is result if siblings else True
+    sentences = [
+        f"Done. I marked {title(task)} as complete."
+        if first
+        else f"I also marked {title(task)} as complete."
+    ]
+    listed = [r for r in scene.results if r.ok and r.call.tool_name == "crm.listTasks"]
+    if listed and last:
+        pending, _ = _split(listed[-1])
+        finished = {str(r.result.get("id")) for r in siblings if isinstance(r.result, dict)}
+        left = len([t for t in pending if str(t.get("id")) not in finished])
+        sentences.append(
+            "That was your last pending task."
+            if left == 0
+            else f"You have {count(left, 'pending task')} left."
+        )
+    return sentences
+
+
+def updated(result: ToolResult, scene: Scene) -> list[str]:
+    task = result.result
+    before = scene.earlier(task.get("id"))
+    changes = result.call.arguments
+    old_name = title(before) if before is not None else title(task)
+    sentences = []
+    if "title" in changes:
+        if before is not None and title(before) != title(task):
+            sentences.append(f"I renamed {old_name} to {title(task)}.")
+        else:
+            sentences.append(f"The task is now called {title(task)}.")
+    if "priority" in changes:
+        sentences.append(
+            f"{title(task)} is now {task.get('priority', changes['priority'])} priority."
+        )
+    if "due_on" in changes and (due := parse_day(task.get("due_on"))) is not None:
+        sentences.append(f"{title(task)} is now due {due_day(due, scene.now.date())}.")
+    if "description" in changes:
+        sentences.append(f"I added that note to {title(task)}.")
+    return sentences or [f"I updated {title(task)}."]
+
+
+def deleted(result: ToolResult, scene: Scene) -> list[str]:
+    task_id = result.result.get("task_id") or result.call.arguments.get("task_id")
+    task = scene.earlier(task_id)
+    if task is None:
+        return ["I deleted that task."]
+    return [f"I deleted the task {title(task)}."]

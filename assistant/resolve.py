@@ -1,0 +1,303 @@
+"""Find-then-act: which listed task or appointment a request is about.
+
+Pure functions over the CRM's listings. A target is resolved from the data, never
+guessed: by title or service (case-insensitive, tolerant of word forms and small
+slips: "grocery task" finds "Buy groceries", "dentist" finds "Dental cleaning"), by
+day ("the Tuesday one", "the one on the 15th") or by position ("my next
+appointment"). The answer is one of `Match` (act on it), `NoMatch` (say so and offer
+what exists) or `Ambiguous` (ask which one, naming them). Used by the embedded
+planner's second round and by the engine's forced follow-up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import date, datetime
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from assistant.language.intents import APPOINTMENT_ACTIONS, TASK_ACTIONS, Intent
+from assistant.language.lexicon import SERVICES
+from assistant.language.targets import FILLER, TargetRef
+from assistant.language.typos import damerau
+from assistant.schema import ToolResult
+
+Item = dict[str, Any]
+
+# A listed item counts as meant when its words cover this share of the description.
+_THRESHOLD = 0.6
+_TIE = 0.05
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    item: Item
+
+
+@dataclass(frozen=True, slots=True)
+class NoMatch:
+    """Nothing fits; `options` are what exists (to offer instead)."""
+
+    options: tuple[Item, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Ambiguous:
+    """Several fit equally well; ask which one."""
+
+    candidates: tuple[Item, ...]
+
+
+Resolution = Match | NoMatch | Ambiguous
+
+
+# --- words ---------------------------------------------------------------------------
+
+
+def stem(word: str) -> str:
+    """A crude English stem, enough for titles: groceries/grocery → grocer."""
+    word = word.lower().strip(".,'\"!?")
+    if len(word) > 4 and word.endswith("ies"):
+        word = word[:-3] + "y"
+    elif len(word) > 3 and word.endswith("es") and word[-3] in "sxz":
+        word = word[:-2]
+    elif len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
+        word = word[:-1]
+    if len(word) > 5 and word.endswith("ing"):
+        word = word[:-3]
+    elif len(word) > 4 and word.endswith("ed"):
+        word = word[:-2]
+    if len(word) > 4 and word.endswith(("y", "e")):
+        word = word[:-1]
+    return word
+
+
+def _content_words(text: str) -> list[str]:
+    words = [w.strip(".,:;!?\"'()").lower() for w in text.replace("-", " ").split()]
+    return [w for w in words if w and w not in FILLER]
+
+
+def _word_score(query: str, words: Sequence[str]) -> float:
+    q = stem(query)
+    best = 0.0
+    for word in words:
+        w = stem(word)
+        if q == w:
+            return 1.0
+        shorter = min(len(q), len(w))
+        if shorter >= 4 and (q.startswith(w) or w.startswith(q)):
+            best = max(best, 0.85)
+        elif shorter >= 4 and damerau(q, w) <= (2 if shorter >= 8 else 1):
+            best = max(best, 0.75)
+        elif shorter >= 4 and q[:4] == w[:4]:
+            best = max(best, 0.6)
+    return best
+
+
+def text_score(query_words: Sequence[str], text: str) -> float:
+    """How well `text` (a title, a service) fits the described words, 0…1."""
+    words = _content_words(text)
+    if not query_words or not words:
+        return 0.0
+    return sum(_word_score(q, words) for q in query_words) / len(query_words)
+
+
+def _same_words(query_words: Sequence[str], text: str) -> bool:
+    return [stem(w) for w in query_words] == [stem(w) for w in _content_words(text)]
+
+
+def _best(items: Sequence[Item], query_words: Sequence[str], field: str) -> tuple[Item, ...]:
+    scored = [(text_score(query_words, str(item.get(field) or "")), item) for item in items]
+    scored = [(score, item) for score, item in scored if score >= _THRESHOLD]
+    if not scored:
+        return ()
+    top = max(score for score, _ in scored)
+    leaders = tuple(item for score, item in scored if score >= top - _TIE)
+    exact = tuple(item for item in leaders if _same_words(query_words, str(item.get(field))))
+    return exact if len(exact) == 1 else leaders
+
+
+def _pick(candidates: Sequence[Item], position: int | None) -> Resolution | None:
+    if position is None or not candidates:
+        return None
+    index = position - 1 if position > 0 else position
+    if -len(candidates) <= index < len(candidates):
+        return Match(candidates[index])
+    return None
+
+
+def _decide(found: Sequence[Item], options: Sequence[Item]) -> Resolution:
+    if len(found) == 1:
+        return Match(found[0])
+    if not found:
+        return NoMatch(tuple(options))
+    return Ambiguous(tuple(found))
+
+
+# --- tasks ---------------------------------------------------------------------------
+
+
+def resolve_task(tasks: Sequence[Item], target: TargetRef) -> Resolution:
+    """The task meant; pending tasks first, a completed one only when no pending fits."""
+    pending = [t for t in tasks if t.get("status") != "completed"]
+    completed = [t for t in tasks if t.get("status") == "completed"]
+    for pool in (pending, completed):
+        found = _task_candidates(pool, target)
+        if found:
+            if (picked := _pick(found, target.position)) is not None:
+                return picked
+            return _decide(found, pending)
+    if target.vague and not pending:
+        return NoMatch(())
+    return NoMatch(tuple(pending))
+
+
+def _task_candidates(pool: Sequence[Item], target: TargetRef) -> tuple[Item, ...]:
+    found: Sequence[Item] = pool
+    if target.day is not None:
+        found = [t for t in found if t.get("due_on") == target.day.isoformat()]
+    if target.words:
+        found = _best(found, target.words, "title")
+    return _narrow(found, target, "title")
+
+
+def _narrow(found: Sequence[Item], target: TargetRef, field: str) -> tuple[Item, ...]:
+    """Several fit: keep those the earlier description also fits, if any do."""
+    if len(found) > 1 and target.context:
+        narrowed = _best(found, target.context, field)
+        if narrowed:
+            return narrowed
+    return tuple(found)
+
+
+# --- appointments ----------------------------------------------------------------------
+
+
+def _local_start(item: Item, zone: ZoneInfo) -> datetime | None:
+    try:
+        return datetime.fromisoformat(str(item.get("starts_at"))).astimezone(zone)
+    except ValueError:
+        return None
+
+
+def _on_day(items: Iterable[Item], day: date, zone: ZoneInfo) -> list[Item]:
+    found = []
+    for item in items:
+        start = _local_start(item, zone)
+        if start is not None and start.date() == day:
+            found.append(item)
+    return found
+
+
+def _on_weekday(items: Iterable[Item], weekday: int, zone: ZoneInfo) -> list[Item]:
+    found = []
+    for item in items:
+        start = _local_start(item, zone)
+        if start is not None and start.weekday() == weekday:
+            found.append(item)
+    return found
+
+
+def _service_words(words: Sequence[str]) -> list[str]:
+    """'dentist' → also the words of the service it names ('dental cleaning')."""
+    expanded = list(words)
+    for word in words:
+        if word in SERVICES:
+            expanded.extend(_content_words(SERVICES[word]))
+    return expanded
+
+
+def resolve_appointment(
+    appointments: Sequence[Item], target: TargetRef, timezone: str = "UTC"
+) -> Resolution:
+    """The appointment meant, among upcoming (not cancelled) ones, soonest first."""
+    try:
+        zone = ZoneInfo(timezone)
+    except (KeyError, ValueError):
+        zone = ZoneInfo("UTC")
+    upcoming = [a for a in appointments if a.get("status") != "cancelled"]
+    upcoming.sort(key=lambda a: str(a.get("starts_at")))
+    found: Sequence[Item] = upcoming
+    if target.weekday is not None and target.day is not None:
+        # "my Tuesday appointment": the coming Tuesday, else any Tuesday.
+        found = _on_day(found, target.day, zone) or _on_weekday(found, target.weekday, zone)
+    elif target.day is not None:
+        found = _on_day(found, target.day, zone)
+    if target.words and found:
+        by_service = _best(found, target.words, "service")
+        if not by_service:
+            by_service = _best(found, _service_words(target.words), "service")
+        found = by_service
+    found = _narrow(found, target, "service")
+    if (picked := _pick(found, target.position)) is not None:
+        return picked
+    return _decide(found, upcoming)
+
+
+# --- intents ---------------------------------------------------------------------------
+
+
+def listing(intent: Intent, results: Iterable[ToolResult]) -> list[Item] | None:
+    """The items of the latest successful listing this intent's target is found in."""
+    found: list[Item] | None = None
+    for result in results:
+        if not result.ok or not isinstance(result.result, dict):
+            continue
+        tool = result.call.tool_name
+        if intent.kind in TASK_ACTIONS and tool == "crm.listTasks":
+            found = [t for t in result.result.get("tasks") or [] if isinstance(t, dict)]
+        elif intent.kind in APPOINTMENT_ACTIONS and tool == "crm.listUpcomingAppointments":
+            found = [a for a in result.result.get("appointments") or [] if isinstance(a, dict)]
+        elif (
+            intent.kind in APPOINTMENT_ACTIONS
+            and tool == "crm.getNextAppointment"
+            and found is None  # a full listing, when there is one, says more
+        ):
+            single = result.result.get("appointment")
+            found = [single] if isinstance(single, dict) else []
+    return found
+
+
+def resolve_intent(
+    intent: Intent, results: Iterable[ToolResult], timezone: str = "UTC"
+) -> Resolution | None:
+    """Resolve a find-then-act intent against this turn's results (None: no listing)."""
+    if intent.target is None:
+        return None
+    items = listing(intent, results)
+    if items is None:
+        return None
+    if intent.kind in TASK_ACTIONS:
+        return resolve_task(items, intent.target)
+    return resolve_appointment(items, intent.target, timezone)
+
+
+def action_arguments(intent: Intent, item: Item, timezone: str = "UTC") -> dict[str, Any] | None:
+    """The action call's arguments for the resolved `item` (None: the time is unclear)."""
+    item_id = item.get("id")
+    if not isinstance(item_id, str):
+        return None
+    if intent.kind in TASK_ACTIONS:
+        return {"task_id": item_id, **intent.arguments}
+    if intent.kind == "cancel_appointment":
+        return {"appointment_id": item_id}
+    starts_at = intent.arguments.get("starts_at") or _new_start(intent, item, timezone)
+    if starts_at is None:
+        return None
+    return {"appointment_id": item_id, "starts_at": starts_at}
+
+
+def _new_start(intent: Intent, item: Item, timezone: str) -> str | None:
+    """ "Move my Tuesday appointment to Friday": Friday, at the appointment's own time."""
+    when = intent.when
+    try:
+        zone = ZoneInfo(timezone)
+    except (KeyError, ValueError):
+        zone = ZoneInfo("UTC")
+    current = _local_start(item, zone)
+    if when is None or current is None:
+        return None
+    day = current.date() if when.day_implied or when.day is None else when.day
+    clock = when.clock or current.time().replace(tzinfo=None)
+    return datetime.combine(day, clock, tzinfo=zone).isoformat()
