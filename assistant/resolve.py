@@ -26,7 +26,7 @@ from assistant.schema import ToolResult
 Item = dict[str, Any]
 
 # A listed item counts as meant when its words cover this share of the description.
-_THRESHOLD = 0.6
+_THRESHOLD = 0.5
 _TIE = 0.05
 
 

@@ -8,6 +8,7 @@ tasks and tickets").
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -43,12 +44,17 @@ def _re(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern)
 
 
-_QUESTION_START = _re(r"^(?:is|are|was|were|did|has|have|what|what's|which|how|who|when|where)\b")
+_QUESTION_START = _re(
+    r"^(?:is|are|was|were|did|has|have|what|what's|which|how|who|when|where|do you|do i"
+    r"|does)\b"
+)
 _NEGATED = _re(
-    r"^(?:not|no need|don't|do not|never ?mind|forget)\b"
+    r"^(?:not |no need\b|never ?mind\b|forget (?:it|that|about it)\b)"
     r"|\b(?:don't|do not|no need to|not) (?:need|want|care|bother|show|tell|check|worry)\b"
 )
-_TASK_NOUN = _re(r"\b(?:tasks?|to-dos?|reminders?|to-do list|my list|checklist)\b")
+_TASK_NOUN = _re(
+    r"\b(?:tasks?|to-dos?|to dos|reminders?|to-do list|to do list|my list|checklist)\b"
+)
 _APPT_NOUN = _re(
     r"\b(?:appointments?|bookings?|visits?|reservations?|sessions?|booked|scheduled"
     r"|calendar|coming up|my schedule)\b"
@@ -64,16 +70,21 @@ _ADD_TASK = (
         r"(?:(?P<p>high|low|normal|medium|top|urgent|important)(?:[- ]priority)? )?(?:new )?"
         r"(?:task|to-do|reminder|item|action item)(?: item)?(?: for me)?(?P<rest>.*)$"
     ),
-    _re(r"\b(?:new task|task)\s*:\s*(?P<rest>.+)$"),
+    _re(r"^(?:new |a )?(?:task|reminder|to-do)(?P<rest>\b[^:]{0,30}:.+)$"),
+    _re(
+        r"\b(?:i need|i want|i'd like|i would like|can i have|can i get|give me)(?: to add)?"
+        r" (?:a |an |another |new )+(?:task|reminder|to-do)(?P<rest>.*)$"
+    ),
     _re(r"\bremind me (?!what|when|where|which|how|who|if|whether)(?P<rest>.*)$"),
     _re(
         r"\b(?:don't let me forget|do not let me forget|help me remember|remember|make sure i"
         r" remember|i need to remember) to (?P<rest>.*)$"
     ),
     _re(r"\bnote to self:? (?P<rest>.*)$"),
+    _re(r"\b(?:note down|jot down|write down|make a note)(?: that| to)? (?P<rest>.+)$"),
     _re(
         r"\b(?:add|put) (?P<rest>.+?) (?:to|on|onto) (?:my |the )?"
-        r"(?:to-do |task |todo |tasks |reminder )?list\b"
+        r"(?:(?:to-do |to do |task |todo |tasks |reminder )?list|tasks|to-dos|reminders)\b"
     ),
 )
 _TITLE_LEAD = _re(r"^[\s,:;-]*(?:to|that says|saying|called|named|titled|about|for|that|:|-)?\s*")
@@ -108,7 +119,10 @@ _CREATE_TICKET = (
         r" (?:a |an |new |another )+(?:support |help )?(?:case|ticket|request|complaint"
         r"|issue report)(?P<rest>.*)$"
     ),
-    _re(r"\b(?:report|complain about|complain that)(?P<rest>\s.+)$"),
+    _re(
+        r"\b(?:report|flag) (?:a |an |that )?(?:problem|issue|bug|error|fault|mistake)(?P<rest>.*)$"
+    ),
+    _re(r"\b(?:complain about|complain that|make a complaint about)(?P<rest>\s.+)$"),
 )
 _IMPLICIT_PROBLEM = _re(
     r"\b(?:i have|i've got|i got|there's|there is|i'm having|i am having) (?:a |an |some )?"
@@ -182,7 +196,17 @@ def _appointment_context(c: Clause) -> bool:
     return bool(_APPT_NOUN.search(c.text) or slots.service(c.text, c.original))
 
 
+_PASSIVE_MOVE = _re(
+    r"^(?:can|could|would|will|should|please|i'd like|i want)?\s*(?:you )?(?:have |get )?"
+    r"(?P<t>.+?) (?:be|get|got) (?:moved|rescheduled|pushed(?: back)?|shifted|changed|postponed"
+    r"|bumped)\b\s*(?:(?:to|for|until|till|into) (?P<w>.+))?$"
+)
+
+
 def _reschedule(c: Clause) -> Intent | None:
+    passive = _PASSIVE_MOVE.search(c.text)
+    if passive and _appointment_context(c) and not _TASK_NOUN.search(c.text):
+        return _move(c, passive.group("t"), passive.group("w") or "")
     match = _RESCHEDULE.search(c.text)
     if match is None or _TASK_NOUN.search(c.text) or _CONTACT_NOUN.search(c.text):
         return None
@@ -190,14 +214,12 @@ def _reschedule(c: Clause) -> Intent | None:
     if verb in ("change", "switch", "bring", "move", "shift") and not _appointment_context(c):
         return None
     split = _NEW_TIME.match(match.group("rest"))
-    target_words, time_words = (
-        (split.group("t"), split.group("w"))
-        if split
-        else (
-            match.group("rest"),
-            "",
-        )
-    )
+    if split:
+        return _move(c, split.group("t"), split.group("w"))
+    return _move(c, match.group("rest"), "")
+
+
+def _move(c: Clause, target_words: str, time_words: str) -> Intent:
     when = find_when(time_words, c.now) if time_words else None
     arguments: dict[str, Any] = {}
     if when is not None and when.day and when.clock and not when.day_implied:
@@ -253,6 +275,10 @@ _PRIORITY_CHANGE = (
         r"(?: up| down)? the priority (?:of|on|for) (?P<t>.+?)(?: to (?P<p>\w+))?$"
     ),
     _re(r"\b(?P<dir>prioriti[sz]e|deprioriti[sz]e) (?P<t>.+)$"),
+    _re(
+        r"^(?P<t>.+?) (?:should be|is now|needs to be|must be|has to be) (?:a |an )?"
+        r"(?P<p>high|top|urgent|important|low|normal|medium|critical)(?:[- ]priority)?\b"
+    ),
 )
 _RENAME = (
     _re(r"\brename (?P<t>.+?) (?:to|as) (?P<new>.+)$"),
@@ -270,6 +296,10 @@ _DUE_CHANGE = (
     ),
     _re(r"\b(?:change|set|move|update|push) (?P<t>.+?)(?:'s)? due date to (?P<w>.+)$"),
     _re(r"\bmake (?P<t>.+?) due (?:on |by )?(?P<w>.+)$"),
+    _re(
+        r"^(?P<t>.+?\b(?:task|to-do|reminder|one)) (?:should be|is now|is) due"
+        r" (?:on |by )?(?P<w>.+)$"
+    ),
     _re(
         r"\b(?:move|push|postpone|shift|reschedule|change) (?P<t>.+?\b(?:task|to-do|reminder))"
         r" (?:to|till|until|back to|for) (?P<w>.+)$"
@@ -334,14 +364,48 @@ _COMPLETE = (
     _re(r"\b(?:i'm |i am )?(?:done|finished) with (?P<t>.+)$"),
 )
 _DONE_STATEMENT = _re(r"^(?P<t>.+?) (?:is|are) (?:done|complete|completed|finished)$")
+# "I bought the groceries": a to-do done, said with its own verb in the past tense.
+_PAST_VERBS = {
+    "bought": "buy",
+    "called": "call",
+    "paid": "pay",
+    "renewed": "renew",
+    "sent": "send",
+    "picked up": "pick",
+    "submitted": "submit",
+    "returned": "return",
+    "uploaded": "upload",
+    "ordered": "order",
+    "reviewed": "review",
+    "confirmed": "confirm",
+    "cleaned": "clean",
+    "fixed": "fix",
+    "emailed": "email",
+    "mailed": "mail",
+    "took care of": "",
+    "handled": "",
+    "sorted out": "",
+    "dealt with": "",
+}
+_PAST_DONE = _re(
+    r"^(?:i|i've|i have|we|we've)(?: already| just| finally)? (?P<verb>"
+    + "|".join(sorted(_PAST_VERBS, key=len, reverse=True))
+    + r") (?P<t>.+)$"
+)
 
 
 def _complete(c: Clause) -> list[Intent] | None:
+    if _QUESTION_START.search(c.text):
+        return None  # "what have I finished?" asks to see, "did I complete…?" too
+    if (past := _PAST_DONE.search(c.text)) and not _APPT_NOUN.search(c.text):
+        verb = _PAST_VERBS[past.group("verb")]
+        target = target_ref(f"{verb} {_LIST_TAIL.sub('', past.group('t'))}", c.original)
+        return [Intent("complete_task", target=target, clause=c.text)]
     match = None
     for pattern in _COMPLETE:
         if match := pattern.search(c.text):
             break
-    if match is None and not _QUESTION_START.search(c.text):
+    if match is None:
         match = _DONE_STATEMENT.search(c.text)
     if match is None:
         return None
@@ -362,6 +426,8 @@ _BOOK = _re(
 )
 _SCHEDULE_NOUN = _re(r"\b(?:my|the|your|on) schedule\b")
 _WEAK_BOOK_VERB = _re(r"\b(?:make|set up|arrange)\b")
+# "make an appointment", not "I can't make my appointment".
+_WEAK_BOOK_OBJECT = _re(r"\b(?:make|set up|arrange)(?: me)? (?:a|an|another|one|new)\b")
 _SOFT_BOOK = _re(
     r"\b(?:can i get|could i get|can i have|could i have|i'd like|i would like|i want|i need"
     r"|get|come in|see)\b"
@@ -376,7 +442,11 @@ def _book(c: Clause) -> Intent | None:
     service = slots.service(text, c.original)
     has_noun = bool(_APPT_NOUN.search(text))
     when = find_when(text, c.now)
-    if strong and _WEAK_BOOK_VERB.fullmatch(strong.group(0)) and not (service or has_noun):
+    if (
+        strong
+        and _WEAK_BOOK_VERB.fullmatch(strong.group(0))
+        and not ((service or has_noun) and _WEAK_BOOK_OBJECT.search(text))
+    ):
         strong = None
     question = _QUESTION_START.search(text)
     soft = (
@@ -419,10 +489,17 @@ _READS: tuple[tuple[IntentKind, re.Pattern[str]], ...] = (
         "billing",
         _re(
             r"\b(?:invoices?|bills?|billing|balance|owe|owed|owing|payments?|outstanding|unpaid"
-            r"|charges?|statements?|amount due|how much do i|how much i|pay)\b"
+            r"|charges?|statements?|amount due|how much do i|how much i|pay|paid)\b"
+            r"|\bwhat(?:'s| is) due\b|\bdue on my account\b"
         ),
     ),
-    ("tasks", _TASK_NOUN),
+    (
+        "tasks",
+        _re(
+            rf"{_TASK_NOUN.pattern}|\b(?:need|have|left) to do\b(?! (?:with|about))"
+            r"|\b(?:checked|ticked|crossed) off\b|\bwhat have i (?:done|completed|finished)\b"
+        ),
+    ),
     (
         "tickets",
         _re(
@@ -440,7 +517,8 @@ _PROFILE = _re(
     r"\b(?:profile|on file|account details|account info(?:rmation)?|my details"
     r"|my info(?:rmation)?|personal (?:details|info(?:rmation)?)|contact (?:details|info"
     r"(?:rmation)?)|my name|tier|membership|what email|which email|my email|email address"
-    r"|e-mail|phone number|my number|my phone|my address|who am i|my account|about me)\b"
+    r"|e-mail|phone number|my number|my phone|my address|who am i|my account|about me"
+    r"|the account|what name|which name)\b"
 )
 _EVERYTHING = _re(
     r"\b(?:everything|all of it|all my stuff|full picture|catch me up|rundown|overview"
@@ -499,6 +577,20 @@ def _same_domain(kind: IntentKind, action: Intent) -> bool:
     if action.kind in TASK_ACTIONS:
         return kind == "tasks"
     return kind == "appointments"
+
+
+_NOT_A_TARGET_WORD = frozenset(
+    {"can't", "cannot", "won't", "make", "see", "show", "find", "look", "got", "what", "where"}
+)
+
+
+def refer_back(intent: Intent, clause: str, norm: Normalized, now: datetime) -> Intent:
+    """Aim `intent` ("cancel it") at what the clause before it described."""
+    target = target_ref(clause, norm.original, now)
+    words = tuple(w for w in target.words if w not in _NOT_A_TARGET_WORD)
+    if intent.kind in APPOINTMENT_ACTIONS:
+        words = tuple(w for w in words if slots.service(w, w))
+    return dataclasses.replace(intent, target=dataclasses.replace(target, words=words))
 
 
 _WRITE_RULES: tuple[Callable[[Clause], Intent | list[Intent] | None], ...] = (

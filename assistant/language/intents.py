@@ -10,6 +10,7 @@ whose listing resolves it; the engine and the embedded planner share this readin
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -19,7 +20,7 @@ from zoneinfo import ZoneInfo
 
 from assistant.language.dates import When
 from assistant.language.targets import TargetRef
-from assistant.language.text import normalize
+from assistant.language.text import Normalized, normalize
 
 IntentKind = Literal[
     "appointments",
@@ -118,10 +119,11 @@ READ_KINDS = frozenset(
 # --- clauses -----------------------------------------------------------------------
 
 _SENTENCE = re.compile(r"(?<=[.?!;])\s+|\n+")
-_JOINER = re.compile(
+_JOINER = (
     r"\s*,?\s*\b(?:and also|and then|and|also|plus|as well as|then|after that)\b\s*,?\s*"
     r"|\s*,\s*"
 )
+_JOINER_KEPT = re.compile(f"({_JOINER})")
 # A clause that starts like this asks for something of its own.
 _STARTS_REQUEST = re.compile(
     r"^(?:please |can you |could you |would you |will you |pls |and |also |then )*"
@@ -149,12 +151,24 @@ def _protect_wrapped(sentence: str) -> str:
     return sentence[: match.start("t")] + targets + sentence[match.end("t") :]
 
 
-def _split(text: str) -> list[str]:
-    clauses: list[str] = []
+def _split(text: str) -> list[tuple[str, str]]:
+    """(separator before, clause) pairs; the separator is kept to rejoin clauses."""
+    clauses: list[tuple[str, str]] = []
     for sentence in _SENTENCE.split(text):
-        sentence = _protect_wrapped(sentence)
-        clauses.extend(part for part in _JOINER.split(sentence) if part.strip())
-    return [clause.strip(" ,.?!") for clause in clauses if clause.strip(" ,.?!")]
+        parts = _JOINER_KEPT.split(_protect_wrapped(sentence))
+        separators = ["", *parts[1::2]]
+        for separator, part in zip(separators, parts[0::2], strict=True):
+            part = part.strip(" ,.?!")
+            if part:
+                clauses.append((separator if clauses else "", part))
+    return clauses
+
+
+_PLACEHOLDER = re.compile(r"\b(?:emailaddress|phonenumber)\d+\b")
+_READ_DOMAIN: dict[str, frozenset[str]] = {
+    **{kind: frozenset({"tasks"}) for kind in TASK_ACTIONS},
+    **{kind: frozenset({"appointments", "next_appointment"}) for kind in APPOINTMENT_ACTIONS},
+}
 
 
 def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Intent]:
@@ -173,22 +187,55 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
     found: list[Intent] = []
     last_clause: str | None = None
     last_intents: list[Intent] = []
-    for clause in _split(norm.text):
+    for separator, clause in _split(norm.text):
         intents = read_clause(clause, norm, local_now, timezone, previous=last_intents)
         carries_text = any(_carries_free_text(intent) for intent in last_intents)
+        own_request = bool(_STARTS_REQUEST.match(clause))
         joins_previous = last_clause is not None and (
-            not intents or (carries_text and not _STARTS_REQUEST.match(clause))
+            not intents
+            or (carries_text and not own_request)
+            # "my phone number changed, it's 415…": the number completes the clause before
+            or (_PLACEHOLDER.search(clause) is not None and not own_request)
         )
         if joins_previous and last_clause is not None:
             # "…buy milk and eggs": the words belong to the clause before.
-            merged = f"{last_clause} and {clause}"
+            merged = f"{last_clause}{separator or ' '}{clause}"
             del found[len(found) - len(last_intents) :]
             intents = read_clause(merged, norm, local_now, timezone, previous=[])
             clause = merged
+        elif last_clause is not None and len(intents) == 1:
+            referred = _refer(intents[0], last_clause, last_intents, norm, local_now)
+            if referred is not None:
+                intents = referred
+                del found[len(found) - len(last_intents) :]
         if intents or last_clause is None or joins_previous:
             found.extend(intents)
             last_clause, last_intents = clause, intents
     return _dedupe(found)
+
+
+def _refer(
+    intent: Intent, before: str, before_intents: list[Intent], norm: Normalized, now: datetime
+) -> list[Intent] | None:
+    """A clause that only makes sense with the one before it, read together with it."""
+    from assistant.language.grammar import read_clause, refer_back
+
+    vague = intent.target is not None and intent.target.vague
+    if (
+        vague
+        and before_intents
+        and all(i.kind in _READ_DOMAIN.get(intent.kind, ()) for i in before_intents)
+    ):
+        # "I can't make my next appointment, please cancel it": "it" is that one.
+        return [refer_back(intent, before, norm, now)]
+    if vague and intent.kind == "update_task" and [i.kind for i in before_intents] == ["add_task"]:
+        # "add pay rent to my tasks, make it high priority": "it" is the new task.
+        added = before_intents[0]
+        return [dataclasses.replace(added, arguments={**added.arguments, **intent.arguments})]
+    if intent.missing in (("problem",), ("title",)) and not before_intents:
+        # "the portal keeps logging me out, can you open a ticket": the words came first.
+        return read_clause(f"{intent.clause}: {before}", norm, now, "UTC") or None
+    return None
 
 
 def _carries_free_text(intent: Intent) -> bool:

@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 
+from assistant.acknowledge import base_form
 from assistant.language.dates import When, find_when
 from assistant.language.lexicon import SERVICES
 from assistant.language.text import EMAIL_TOKEN, PHONE_TOKEN, Normalized, restore_case
@@ -47,7 +48,22 @@ _GENERIC_SERVICE = re.compile(
     r"(?= (?:for|on|at|next|this|tomorrow|today|in|with|please)\b|[,.?!]|$)"
 )
 _NOT_A_SERVICE = frozenset(
-    {"appointment", "appointments", "time", "slot", "visit", "session", "booking", "one", ""}
+    {
+        "appointment",
+        "appointments",
+        "time",
+        "slot",
+        "visit",
+        "session",
+        "booking",
+        "one",
+        "",
+        "next",
+        "next appointment",
+        "upcoming",
+        "new",
+        "another",
+    }
 )
 # Words linking a date to what came before it ("renew my insurance by Friday").
 _DATE_LEAD = re.compile(
@@ -120,6 +136,14 @@ def service(clause: str, original: str) -> str | None:
     return None
 
 
+def _imperative(title: str) -> str:
+    """ "sending the tax documents" → "send the tax documents" (a task reads as a to-do)."""
+    first, _, rest = title.partition(" ")
+    if len(first) > 5 and first.lower().endswith("ing") and rest:
+        return f"{base_form(first)} {rest}"
+    return title
+
+
 def _sentence_case(text: str) -> str:
     text = text.strip()
     return text[:1].upper() + text[1:] if text else text
@@ -166,7 +190,7 @@ def task_draft(
     if priority_span is not None:
         spans.append(priority_span)
     text = clean_free_text(cut_spans(title_words, spans) if spans else title_words)
-    title = _sentence_case(restore_case(text, original))
+    title = _sentence_case(_imperative(restore_case(text, original)))
     return TaskDraft(
         title=title,
         priority=clause_priority or found_priority,

@@ -81,7 +81,7 @@ def target_ref(phrase: str, original: str, now: datetime | None = None) -> Targe
     words = tuple(
         word.removesuffix("'s")
         for word in _WORD.findall(rest)
-        if word not in FILLER and not word.isdigit()
+        if word not in FILLER and not word.isdigit() and len(word.strip("'")) > 1
     )
     shown = restore_case(phrase, original)
     return TargetRef(phrase=shown, words=words, position=position, day=day, weekday=weekday)
