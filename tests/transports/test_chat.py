@@ -1,0 +1,178 @@
+"""`assistant chat`: the terminal client against a real running app."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import os
+import re
+import socket
+import sys
+from collections.abc import AsyncIterator, Iterable, Mapping
+from typing import Any
+
+from assistant.chat import ChatClient
+from assistant.errors import ToolFailure
+from assistant.schema import FinalDecision, ToolDefinition
+from assistant.settings import PROJECT_ROOT
+from tests.fakes import FakeToolBackend, ScriptedNarrator, ScriptedPlanner, calls
+from tests.fixtures.app import AssistantHarness, MakeAssistant
+
+
+def _ws_url(assistant: AssistantHarness) -> str:
+    return str(assistant.client.make_url("/v1/ws")).replace("http://", "ws://", 1)
+
+
+async def _lines(lines: Iterable[str], hold: asyncio.Event | None = None) -> AsyncIterator[str]:
+    for line in lines:
+        yield line
+    if hold is not None:
+        await hold.wait()
+
+
+async def _chat(assistant: AssistantHarness, *lines: str, token: str | None = None) -> str:
+    out = io.StringIO()
+    client = ChatClient(out)
+    code = await client.run(_ws_url(assistant), token or assistant.token(), _lines(lines))
+    assert code == 0, out.getvalue()
+    return out.getvalue()
+
+
+async def test_chat_shows_ack_tool_progress_and_answer(make_assistant: MakeAssistant) -> None:
+    """A question typed in the terminal: acknowledgement, a line per lookup, the answer."""
+    planner = ScriptedPlanner(
+        calls("crm.listUpcomingAppointments", "crm.getOpenInvoices"), FinalDecision(text="")
+    )
+    narrator = ScriptedNarrator(["You have one appointment ", "and owe nothing."])
+    assistant = await make_assistant(planner=planner, narrator=narrator)
+    shown = await _chat(assistant, "Show me my appointments and my billing")
+    ack = "Sure, I'll look up your upcoming appointments and check your billing."
+    answer = "You have one appointment and owe nothing."
+    assert ack in shown
+    assert re.search(r"✓ crm\.listUpcomingAppointments \d+ ms", shown)
+    assert re.search(r"✓ crm\.getOpenInvoices \d+ ms", shown)
+    assert answer in shown
+    assert shown.index(ack) < shown.index("✓ crm.getOpenInvoices") < shown.index(answer)
+
+
+async def test_chat_shows_failed_lookups_and_the_confirmation_hint(
+    make_assistant: MakeAssistant,
+) -> None:
+    """A timed-out lookup shows ✗ … timed out; a destructive request asks (say yes or no)."""
+    planner = ScriptedPlanner(
+        calls("crm.listTasks", "crm.getOpenInvoices"),
+        FinalDecision(text=""),
+        calls(("crm.cancelAppointment", {"appointment_id": "appt_1"})),
+    )
+    narrator = ScriptedNarrator(["Your billing is not answering."], ["Are you sure?"])
+    backend = FakeToolBackend(failures={"crm.getOpenInvoices": ToolFailure("timeout", "slow")})
+    assistant = await make_assistant(planner=planner, narrator=narrator, tool_backend=backend)
+    shown = await _chat(assistant, "tasks and billing", "cancel my appointment")
+    assert re.search(r"✓ crm\.listTasks \d+ ms", shown)
+    assert "✗ crm.getOpenInvoices timed out" in shown
+    assert "Are you sure?\n  (say yes or no)" in shown
+
+
+async def test_chat_says_plainly_when_the_server_is_not_running() -> None:
+    """No service listening: a clear message naming the URL and how to start it."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    out = io.StringIO()
+    url = f"ws://127.0.0.1:{port}/v1/ws"
+    code = await ChatClient(out).run(url, "token", _lines([]))
+    assert code == 1
+    assert f"Cannot reach the assistant at {url}" in out.getvalue()
+    assert "make run" in out.getvalue()
+
+
+async def test_chat_explains_a_refused_token(make_assistant: MakeAssistant) -> None:
+    """A token the server refuses: HTTP 401 and the server's reason, not a traceback."""
+    assistant = await make_assistant(
+        planner=ScriptedPlanner(), narrator=ScriptedNarrator(), tool_backend=FakeToolBackend()
+    )
+    out = io.StringIO()
+    code = await ChatClient(out).run(_ws_url(assistant), "not-a-token", _lines([]))
+    assert code == 1
+    assert "refused the session (HTTP 401" in out.getvalue()
+    assert "invalid session token" in out.getvalue()
+
+
+class _HangingBackend:
+    """Tools that never answer until cancelled."""
+
+    def __init__(self) -> None:
+        self.started = asyncio.Event()
+
+    def supports(self, tool_name: str) -> bool:
+        return True
+
+    async def invoke(
+        self,
+        tool: ToolDefinition,
+        customer_id: str,
+        arguments: Mapping[str, Any],
+        *,
+        idempotency_key: str | None,
+        trace_id: str,
+    ) -> Any:
+        self.started.set()
+        await asyncio.Event().wait()
+
+
+async def test_ctrl_c_during_a_turn_stops_it(make_assistant: MakeAssistant) -> None:
+    """Interrupting while a lookup hangs sends turn.cancel: the turn shows as stopped."""
+    backend = _HangingBackend()
+    assistant = await make_assistant(
+        planner=ScriptedPlanner(calls("crm.listTasks")),
+        narrator=ScriptedNarrator(),
+        tool_backend=backend,
+    )
+    out = io.StringIO()
+    client = ChatClient(out)
+    done_typing = asyncio.Event()
+    talk = asyncio.create_task(
+        client.run(_ws_url(assistant), assistant.token(), _lines(["my tasks"], done_typing))
+    )
+    await backend.started.wait()
+    client.interrupt()
+    done_typing.set()  # then the user types Ctrl-D: the client leaves once the turn is over
+    assert await asyncio.wait_for(talk, 10) == 0
+    assert "✗ crm.listTasks cancelled" in out.getvalue()
+    assert "(stopped)" in out.getvalue()
+
+
+async def test_assistant_chat_command_talks_to_a_demo_server(
+    make_assistant: MakeAssistant,
+) -> None:
+    """`python -m assistant chat` with piped input mints a dev token a demo-mode server
+    accepts, prints the answer and exits 0."""
+    planner = ScriptedPlanner(FinalDecision(text="Hello from the assistant."))
+    assistant = await make_assistant(
+        planner=planner,
+        narrator=ScriptedNarrator(),
+        tool_backend=FakeToolBackend(),
+        secret=None,  # demo mode without a secret: the development one
+    )
+    env = {k: v for k, v in os.environ.items() if not k.startswith("ASSISTANT_")}
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "assistant",
+        "chat",
+        "--url",
+        _ws_url(assistant),
+        "--customer",
+        "cust_002",
+        stdin=asyncio.subprocess.PIPE,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+        cwd=PROJECT_ROOT,
+        env=env,
+    )
+    stdout, stderr = await asyncio.wait_for(process.communicate(b"hello\n"), 30)
+    shown = stdout.decode()
+    assert process.returncode == 0, stderr.decode() + shown
+    assert "Connected as cust_002" in shown
+    assert "Hello from the assistant." in shown
+    planner.assert_used_up()
