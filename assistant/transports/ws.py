@@ -15,10 +15,9 @@ import json
 import logging
 import uuid
 from dataclasses import dataclass
-from typing import Annotated, Any, Final, Literal
+from typing import Any, Final
 
 from aiohttp import WSCloseCode, WSMsgType, hdrs, web
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 from yarl import URL
 
 from assistant.app import SERVICES, SETTINGS
@@ -31,6 +30,13 @@ from assistant.schema import ErrorEvent, Event, TurnDone
 from assistant.session import Session
 from assistant.settings import Settings
 from assistant.transports.ratelimit import Budget, CustomerBudgets, admit
+from assistant.transports.ws_frames import (
+    FrameError,
+    SessionStart,
+    TurnCancel,
+    UserMessage,
+    parse_frame,
+)
 
 log = logging.getLogger(__name__)
 
@@ -66,88 +72,6 @@ async def _create_budgets(app: web.Application) -> None:
     # At startup, so that a test's WS_TUNING (set after create_app) is the one used.
     rate = app[SETTINGS].customer_messages_per_minute
     app[CUSTOMER_BUDGETS] = CustomerBudgets(rate, app[WS_TUNING].rate_period_s)
-
-
-# --- client frames -------------------------------------------------------------------
-
-
-class _Inbound(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
-
-
-class SessionStart(_Inbound):
-    type: Literal["session.start"]
-    token: str
-
-
-class UserMessage(_Inbound):
-    type: Literal["user.message"]
-    text: str
-    id: str | None = None
-
-
-class TurnCancel(_Inbound):
-    type: Literal["turn.cancel"]
-    turn_id: str | None = None
-
-
-ClientFrame = Annotated[SessionStart | UserMessage | TurnCancel, Field(discriminator="type")]
-_CLIENT_FRAME: Final = TypeAdapter[SessionStart | UserMessage | TurnCancel](ClientFrame)
-_FRAME_TYPES: Final = "session.start, user.message, turn.cancel"
-
-
-class FrameError(Exception):
-    """A client frame refused with a PROTOCOL.md error code; the socket stays open."""
-
-    def __init__(
-        self,
-        code: str,
-        message: str,
-        *,
-        message_id: str | None = None,
-        retry_after_s: float | None = None,
-    ) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.message_id = message_id
-        self.retry_after_s = retry_after_s
-
-
-def parse_frame(data: str) -> SessionStart | UserMessage | TurnCancel:
-    """One text frame as a client frame; FrameError(invalid_message) naming what is wrong."""
-    try:
-        raw = json.loads(data)
-    except (ValueError, RecursionError) as exc:
-        raise FrameError("invalid_message", f"the frame is not valid JSON: {exc}") from None
-    if not isinstance(raw, dict):
-        kind = "an array" if isinstance(raw, list) else type(raw).__name__
-        raise FrameError("invalid_message", f"the frame must be a JSON object, not {kind}")
-    try:
-        return _CLIENT_FRAME.validate_python(raw)
-    except ValidationError as exc:
-        raise FrameError("invalid_message", _describe(raw, exc)) from None
-
-
-def _describe(raw: dict[str, Any], exc: ValidationError) -> str:
-    problems: list[str] = []
-    kind = raw.get("type")
-    for error in exc.errors():
-        field = ".".join(str(part) for part in error["loc"][1:])
-        match error["type"]:
-            case "union_tag_not_found":
-                return f"the frame has no 'type'; expected one of {_FRAME_TYPES}"
-            case "union_tag_invalid":
-                return f"unknown frame type {kind!r}; expected one of {_FRAME_TYPES}"
-            case "missing":
-                problems.append(f"'{field}' is required")
-            case "extra_forbidden":
-                problems.append(f"'{field}' is not a field of {kind}")
-            case "string_type":
-                problems.append(f"'{field}' must be a string")
-            case _:
-                problems.append(f"'{field}': {error['msg']}")
-    return f"{kind}: {'; '.join(problems)}"
 
 
 # --- the endpoint --------------------------------------------------------------------
@@ -490,4 +414,4 @@ class WsConnection:
         await self._sender.send(frame)
 
 
-__all__ = ["PATH", "WS_TUNING", "WsConnection", "WsTuning", "parse_frame", "setup_routes"]
+__all__ = ["CUSTOMER_BUDGETS", "PATH", "WS_TUNING", "WsConnection", "WsTuning", "setup_routes"]
