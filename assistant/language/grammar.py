@@ -440,6 +440,8 @@ def _book(c: Clause) -> Intent | None:
     if strong and _SCHEDULE_NOUN.search(text) and "schedule" in strong.group(0):
         strong = None
     service = slots.service(text, c.original)
+    if strong is None and service is None:
+        return None  # neither a booking verb nor a service: no need to read dates
     has_noun = bool(_APPT_NOUN.search(text))
     when = find_when(text, c.now)
     if (

@@ -100,9 +100,15 @@ class Scene:
         return scene
 
     def remember(self, results: Iterable[ToolResult]) -> None:
-        """Index every task and appointment by id, latest first wins."""
+        """Index every listed task and appointment by id (the latest listing wins).
+
+        Only lookups: a write's result shows the item after the change, and the
+        narrator needs it as it was ("was it already complete?").
+        """
         for result in results:
             if not result.ok or not isinstance(result.result, dict):
+                continue
+            if result.call.tool_name in WRITE_TOOLS:
                 continue
             payload = result.result
             if isinstance(payload.get("id"), str):
@@ -116,13 +122,7 @@ class Scene:
                             self.items[item["id"]] = item
 
     def earlier(self, item_id: object) -> Item | None:
-        """The item as it was listed before this call changed it."""
-        for result in self.results:
-            if result.call.tool_name not in WRITE_TOOLS and isinstance(result.result, dict):
-                for value in result.result.values():
-                    for item in value if isinstance(value, list) else [value]:
-                        if isinstance(item, dict) and item.get("id") == item_id:
-                            return item
+        """The item as it was last listed, before this turn's writes changed it."""
         return self.items.get(str(item_id)) if item_id is not None else None
 
 

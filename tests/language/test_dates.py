@@ -1,0 +1,97 @@
+"""Dates and times as customers say them, read in their timezone with a fixed clock."""
+
+from __future__ import annotations
+
+from datetime import date, datetime, time
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from assistant.language import find_when
+from assistant.language.text import normalize
+
+TZ = "America/New_York"
+# Saturday, March 1, 2025, noon in New York.
+NOW = datetime(2025, 3, 1, 12, 0, tzinfo=ZoneInfo(TZ))
+
+
+def when(text: str, now: datetime = NOW) -> tuple[date | None, time | None]:
+    found = find_when(normalize(text).text, now)
+    assert found is not None, f"no date read in {text!r}"
+    return found.day, found.clock
+
+
+@pytest.mark.parametrize(
+    ("text", "day", "clock"),
+    [
+        ("next Tuesday at 3pm", date(2025, 3, 4), time(15, 0)),
+        ("tomorrow morning", date(2025, 3, 2), time(9, 0)),
+        ("the 15th at 10am", date(2025, 3, 15), time(10, 0)),
+        ("Friday at 10am", date(2025, 3, 7), time(10, 0)),
+        ("in two weeks", date(2025, 3, 15), None),
+        ("March 20th at 2:30 pm", date(2025, 3, 20), time(14, 30)),
+        ("3/20 at noon", date(2025, 3, 20), time(12, 0)),
+        ("2025-04-02 at 14:00", date(2025, 4, 2), time(14, 0)),
+        ("tmrw @ 4", date(2025, 3, 2), time(16, 0)),
+        ("friday at 10 in the morning", date(2025, 3, 7), time(10, 0)),
+        ("monday at three thirty", date(2025, 3, 3), time(15, 30)),
+        ("tuesday next week", date(2025, 3, 4), None),
+        ("the day after tomorrow at 9", date(2025, 3, 3), time(9, 0)),
+        ("on the fifteenth", date(2025, 3, 15), None),
+        ("two weeks from now at 10am", date(2025, 3, 15), time(10, 0)),
+        ("January 5", date(2026, 1, 5), None),
+    ],
+)
+def test_common_phrases_give_the_day_and_time_meant(
+    text: str, day: date, clock: time | None
+) -> None:
+    """The phrases customers use for appointments become the right day and time."""
+    assert when(text) == (day, clock)
+
+
+def test_a_time_alone_is_today_while_ahead_and_tomorrow_once_passed() -> None:
+    """ "at 3pm" at noon is this afternoon; "at 9am" at noon is tomorrow morning."""
+    assert when("at 3pm") == (date(2025, 3, 1), time(15, 0))
+    assert when("at 9am") == (date(2025, 3, 2), time(9, 0))
+
+
+def test_the_15th_after_the_15th_is_next_month() -> None:
+    """A day of the month already past this month means next month's."""
+    later = datetime(2025, 3, 20, 12, 0, tzinfo=ZoneInfo(TZ))
+    assert when("the 15th", later)[0] == date(2025, 4, 15)
+
+
+def test_a_bare_weekday_is_never_today_but_this_weekday_may_be() -> None:
+    """On a Saturday "Saturday" is next week's; "this Saturday" is today."""
+    assert when("saturday")[0] == date(2025, 3, 8)
+    assert when("this saturday")[0] == date(2025, 3, 1)
+
+
+def test_bare_hours_follow_business_hours() -> None:
+    """ "at 3" means 3 PM and "at 9" means 9 AM, unless the words say otherwise."""
+    assert when("monday at 3")[1] == time(15, 0)
+    assert when("monday at 9")[1] == time(9, 0)
+    assert when("monday at 7 in the evening")[1] == time(19, 0)
+
+
+def test_start_time_is_iso_with_the_customers_offset() -> None:
+    """The start time sent to the CRM carries the offset of the customer's zone on that day."""
+    found = find_when("next tuesday at 3pm", NOW)
+    assert found is not None
+    assert found.iso(TZ) == "2025-03-04T15:00:00-05:00"
+    # After the switch to daylight saving time the offset changes.
+    later = find_when("the 15th at 10am", NOW)
+    assert later is not None
+    assert later.iso(TZ) == "2025-03-15T10:00:00-04:00"
+
+
+def test_a_weekday_name_is_remembered_as_such() -> None:
+    """ "Tuesday" says which weekday, so any Tuesday can be matched when resolving."""
+    found = find_when("my tuesday appointment", NOW)
+    assert found is not None
+    assert found.weekday == 1
+
+
+def test_text_without_a_date_gives_none() -> None:
+    """Nothing that looks like a date is read into a plain request."""
+    assert find_when(normalize("show me my tasks").text, NOW) is None

@@ -1,0 +1,207 @@
+"""What a message asks for: intents in order, with their slots, as `detect_intents` reads them."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from assistant.language import classify_chat, detect_intents, is_affirmative, is_negative
+
+TZ = "America/New_York"
+NOW = datetime(2025, 3, 1, 12, 0, tzinfo=ZoneInfo(TZ))  # a Saturday
+
+
+def kinds(text: str) -> list[str]:
+    return [intent.kind for intent in detect_intents(text, NOW, TZ)]
+
+
+def only(text: str) -> dict[str, object]:
+    intents = detect_intents(text, NOW, TZ)
+    assert len(intents) == 1, intents
+    return dict(intents[0].arguments)
+
+
+def test_task_title_is_the_customers_words_as_a_to_do() -> None:
+    """ "add a task to call the pharmacy" adds "Call the pharmacy"."""
+    assert only("Add a task to call the pharmacy") == {"title": "Call the pharmacy"}
+
+
+def test_due_date_is_taken_out_of_the_title() -> None:
+    """ "…renew my insurance by Friday" is the task "Renew my insurance" due Friday."""
+    assert only("Remind me to renew my insurance by Friday") == {
+        "title": "Renew my insurance",
+        "due_on": "2025-03-07",
+    }
+
+
+def test_priority_is_read_and_kept_out_of_the_title() -> None:
+    """A "high priority task: …" is high priority, and the title is only the to-do."""
+    assert only("Create a high priority task: send the signed contract") == {
+        "title": "Send the signed contract",
+        "priority": "high",
+    }
+
+
+def test_title_keeps_the_customers_spelling_and_capitals() -> None:
+    """Words near a vocabulary word ("contract") and names keep the customer's spelling."""
+    assert only("add a task to email Dr. Okafor about the contract")["title"] == (
+        "Email Dr. Okafor about the contract"
+    )
+
+
+def test_ticket_gets_a_short_subject_and_the_whole_problem_as_body() -> None:
+    """A support case's subject is short and its body says the problem."""
+    arguments = only("Open a support case: my invoice amount looks wrong")
+    assert arguments["body"] == "My invoice amount looks wrong."
+    assert 0 < len(str(arguments["subject"])) <= 60
+
+
+def test_email_is_lifted_out_intact() -> None:
+    """An email address is passed exactly, whatever the words around it."""
+    assert only("Update my email to Jane.Doe@Example.com") == {"email": "jane.doe@example.com"}
+
+
+@pytest.mark.parametrize(
+    ("text", "phone"),
+    [
+        ("My new phone number is +1 415 555 0199", "+14155550199"),
+        ("change my number to 415-555-0199", "+14155550199"),
+        ("my cell is (415) 555-0199", "+14155550199"),
+        ("set my phone to +44 20 7946 0958", "+442079460958"),
+    ],
+)
+def test_phone_numbers_become_e164(text: str, phone: str) -> None:
+    """Phone numbers are sent in E.164, assuming +1 for ten digits."""
+    assert only(text) == {"phone": phone}
+
+
+def test_booking_reads_the_service_and_the_start_time() -> None:
+    """ "a dental cleaning on the 15th at 10am" books that service at that time."""
+    assert only("Can I get a dental cleaning on the 15th at 10am?") == {
+        "service": "Dental cleaning",
+        "starts_at": "2025-03-15T10:00:00-04:00",
+    }
+
+
+def test_booking_without_a_time_asks_instead_of_guessing() -> None:
+    """A booking with no time, or a time already past, is not made: the time is missing."""
+    (intent,) = detect_intents("book a haircut", NOW, TZ)
+    assert intent.missing == ("when",)
+    (past,) = detect_intents("book a haircut today at 9am", NOW, TZ)
+    assert past.missing == ("future",)
+
+
+def test_a_task_without_a_title_lacks_its_title() -> None:
+    """ "add a task" alone asks what the task is."""
+    (intent,) = detect_intents("add a task", NOW, TZ)
+    assert intent.missing == ("title",)
+
+
+def test_four_requests_in_one_sentence_come_out_in_order() -> None:
+    """Several intents in one message become several lookups, in the order asked."""
+    assert kinds("Give me everything: appointments, invoices, tasks and tickets") == [
+        "appointments",
+        "billing",
+        "tasks",
+        "tickets",
+    ]
+    assert kinds("what do i owe? also when's my next visit") == ["billing", "next_appointment"]
+
+
+def test_a_write_and_a_read_in_one_message() -> None:
+    """ "book … and remind me to …" is a booking and a new task, each with its own slots."""
+    first, second = detect_intents(
+        "book a haircut friday at 10am and remind me to bring my id", NOW, TZ
+    )
+    assert first.kind == "book_appointment"
+    assert second.kind == "add_task"
+    assert second.arguments["title"] == "Bring my id"
+
+
+def test_and_inside_a_title_does_not_split_it() -> None:
+    """ "…Buy groceries and milk" is one new title, not a second request."""
+    (intent,) = detect_intents("Rename the grocery task to Buy groceries and milk", NOW, TZ)
+    assert intent.kind == "update_task"
+    assert intent.arguments == {"title": "Buy groceries and milk"}
+    assert intent.target is not None
+    assert intent.target.words == ("grocery",)
+
+
+def test_find_then_act_requests_name_their_lookup() -> None:
+    """Acting on an existing item starts with the listing that finds it."""
+    (complete,) = detect_intents("Complete the grocery task", NOW, TZ)
+    assert (complete.lookup, complete.tool) == ("crm.listTasks", "crm.completeTask")
+    (cancel,) = detect_intents("Cancel my next appointment", NOW, TZ)
+    assert (cancel.lookup, cancel.tool) == ("crm.getNextAppointment", "crm.cancelAppointment")
+    (move,) = detect_intents("move my tuesday appointment to friday", NOW, TZ)
+    assert move.lookup == "crm.listUpcomingAppointments"
+    assert move.target is not None
+    assert move.target.weekday == 1
+
+
+def test_small_typos_are_understood() -> None:
+    """Misspelt keywords still reach the right tools."""
+    assert kinds("show me my apointments and my invocies") == ["appointments", "billing"]
+    assert kinds("whens my nxt apointment") == ["next_appointment"]
+    assert kinds("cancle my haircut") == ["cancel_appointment"]
+
+
+def test_pronoun_refers_to_the_clause_before() -> None:
+    """ "I can't make my next appointment, please cancel it" cancels the next one."""
+    (intent,) = detect_intents("I can't make my next appointment, please cancel it", NOW, TZ)
+    assert intent.kind == "cancel_appointment"
+    assert intent.target is not None
+    assert intent.target.position == 1
+
+
+def test_negated_requests_are_not_acted_on() -> None:
+    """ "I don't need my balance, just my appointments" only looks up appointments."""
+    assert kinds("I don't need my balance, just my appointments") == ["appointments"]
+
+
+@pytest.mark.parametrize("text", ["Hi there", "Thanks, that's all", "Tell me a joke"])
+def test_small_talk_asks_for_no_tool(text: str) -> None:
+    """Greetings, thanks and jokes ask for nothing from the CRM."""
+    assert detect_intents(text, NOW, TZ) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("Hi there", "greeting"),
+        ("Thanks, that's all", "goodbye"),
+        ("thank you so much", "thanks"),
+        ("What can you help me with?", "capabilities"),
+        ("What's the weather like tomorrow?", "weather"),
+        ("Tell me a joke", "joke"),
+        ("what's the capital of France", "out_of_scope"),
+        ("can i talk to a real person", "human"),
+    ],
+)
+def test_chat_messages_are_told_apart(text: str, kind: str) -> None:
+    """Each kind of small talk is recognised, so it gets a fitting reply."""
+    assert classify_chat(text) == kind
+
+
+@pytest.mark.parametrize(
+    "text", ["yes", "yeah go ahead", "sure, do it", "yep please", "confirm", "Yes, cancel it"]
+)
+def test_yes_in_its_usual_forms(text: str) -> None:
+    """The ways people say yes to "Are you sure?" are yes."""
+    assert is_affirmative(text)
+    assert not is_negative(text)
+
+
+@pytest.mark.parametrize("text", ["no", "nope, keep it", "never mind", "wait", "yes... no, wait"])
+def test_no_and_hesitation_are_not_yes(text: str) -> None:
+    """No, or any hesitation, never confirms a destructive action."""
+    assert is_negative(text)
+    assert not is_affirmative(text)
+
+
+def test_a_new_request_is_not_a_yes() -> None:
+    """A message that asks for something else does not confirm."""
+    assert not is_affirmative("show me my tasks")
+    assert not is_affirmative("what's my balance")

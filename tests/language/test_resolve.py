@@ -1,0 +1,154 @@
+"""Find-then-act targets resolved from real-shaped listings: title, day, position."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from assistant.language import detect_intents
+from assistant.language.targets import TargetRef
+from assistant.resolve import (
+    Ambiguous,
+    Match,
+    NoMatch,
+    action_arguments,
+    resolve_appointment,
+    resolve_intent,
+    resolve_task,
+)
+from assistant.schema import ToolCall, ToolResult
+from tests.models.world import APPOINTMENTS, NOW, TASKS, TIMEZONE, task
+
+
+def ref(*words: str, **fields: Any) -> TargetRef:
+    return TargetRef(phrase=" ".join(words), words=words, **fields)
+
+
+def test_grocery_task_finds_buy_groceries() -> None:
+    """ "the grocery task" finds "Buy groceries": word forms and case do not matter."""
+    resolution = resolve_task(TASKS, ref("grocery"))
+    assert isinstance(resolution, Match)
+    assert resolution.item["title"] == "Buy groceries"
+
+
+def test_small_differences_still_match() -> None:
+    """A slip ("grocries") or another form ("insurance renewal") still finds the task."""
+    slip = resolve_task(TASKS, ref("grocries"))
+    assert isinstance(slip, Match)
+    assert slip.item["id"] == "task_1"
+    renewal = resolve_task(TASKS, ref("insurance", "renewal"))
+    assert isinstance(renewal, Match)
+    assert renewal.item["title"] == "Renew car insurance"
+
+
+def test_two_tasks_sharing_a_word_are_ambiguous() -> None:
+    """ "the bill task" with "Pay water bill" and "Pay phone bill" asks which one."""
+    bills = [task("t_w", "Pay water bill", "high", 3), task("t_p", "Pay phone bill", "normal", 5)]
+    resolution = resolve_task(bills, ref("bill"))
+    assert isinstance(resolution, Ambiguous)
+    assert {t["title"] for t in resolution.candidates} == {"Pay water bill", "Pay phone bill"}
+    water = resolve_task(bills, ref("water", context=("bill",)))
+    assert isinstance(water, Match)
+    assert water.item["id"] == "t_w"
+    first = resolve_task(bills, TargetRef(phrase="the first one", position=1, context=("bill",)))
+    assert isinstance(first, Match)
+    assert first.item["id"] == "t_w"
+
+
+def test_nothing_matching_offers_the_pending_tasks() -> None:
+    """No match is said as such, with the pending tasks to choose from."""
+    resolution = resolve_task(TASKS, ref("dishwasher"))
+    assert isinstance(resolution, NoMatch)
+    assert [t["title"] for t in resolution.options] == [
+        "Buy groceries",
+        "Renew car insurance",
+        "Schedule eye exam",
+    ]
+
+
+def test_an_exact_title_wins_over_a_longer_one() -> None:
+    """ "buy groceries" is "Buy groceries", not also "Buy groceries for the party"."""
+    both = [*TASKS, task("task_8", "Buy groceries for the party", "normal", 4)]
+    resolution = resolve_task(both, ref("buy", "groceries"))
+    assert isinstance(resolution, Match)
+    assert resolution.item["id"] == "task_1"
+
+
+def test_pending_tasks_come_before_completed_ones() -> None:
+    """A completed task is only meant when no pending one fits ("the pharmacy task")."""
+    resolution = resolve_task(TASKS, ref("pharmacy"))
+    assert isinstance(resolution, Match)
+    assert resolution.item["status"] == "completed"
+
+
+def test_the_tuesday_one_is_the_appointment_on_that_weekday() -> None:
+    """ "my Monday appointment" is the dental cleaning on Monday."""
+    (intent,) = detect_intents("move my monday appointment to friday", NOW, TIMEZONE)
+    assert intent.target is not None
+    resolution = resolve_appointment(APPOINTMENTS, intent.target, TIMEZONE)
+    assert isinstance(resolution, Match)
+    assert resolution.item["service"] == "Dental cleaning"
+
+
+def test_the_dental_one_and_the_dentist_appointment() -> None:
+    """A service named loosely ("dentist", "the dental one") finds its appointment."""
+    for words in (("dental",), ("dentist",), ("hair",)):
+        resolution = resolve_appointment(APPOINTMENTS, ref(*words), TIMEZONE)
+        assert isinstance(resolution, Match), words
+    haircut = resolve_appointment(APPOINTMENTS, ref("hair"), TIMEZONE)
+    assert isinstance(haircut, Match)
+    assert haircut.item["id"] == "appt_2"
+
+
+def test_the_one_on_the_7th_and_the_next_one() -> None:
+    """A day of the month, or "next", picks the appointment meant."""
+    (on_day,) = detect_intents("cancel the appointment on the 7th", NOW, TIMEZONE)
+    assert on_day.target is not None
+    found = resolve_appointment(APPOINTMENTS, on_day.target, TIMEZONE)
+    assert isinstance(found, Match)
+    assert found.item["id"] == "appt_2"
+    soonest = resolve_appointment(list(reversed(APPOINTMENTS)), ref(position=1), TIMEZONE)
+    assert isinstance(soonest, Match)
+    assert soonest.item["id"] == "appt_1"
+
+
+def test_no_appointment_that_day_offers_what_exists() -> None:
+    """Nothing on the day named: no match, with the upcoming appointments as options."""
+    (intent,) = detect_intents("cancel my tuesday appointment", NOW, TIMEZONE)
+    assert intent.target is not None
+    resolution = resolve_appointment(APPOINTMENTS, intent.target, TIMEZONE)
+    assert isinstance(resolution, NoMatch)
+    assert len(resolution.options) == 2
+
+
+def test_a_vague_target_with_two_candidates_asks_which() -> None:
+    """ "cancel my appointment" with two booked asks which one."""
+    (intent,) = detect_intents("cancel my appointment", NOW, TIMEZONE)
+    assert intent.target is not None
+    assert isinstance(resolve_appointment(APPOINTMENTS, intent.target, TIMEZONE), Ambiguous)
+
+
+def test_moving_to_a_day_keeps_the_appointments_own_time() -> None:
+    """ "move my Monday appointment to Friday" keeps 10 AM, on Friday."""
+    (intent,) = detect_intents("move my monday appointment to friday", NOW, TIMEZONE)
+    listing = ToolResult(
+        call=ToolCall(call_id="c_1_1", tool_name="crm.listUpcomingAppointments"),
+        status="ok",
+        result={"appointments": APPOINTMENTS},
+    )
+    resolution = resolve_intent(intent, [listing], TIMEZONE)
+    assert isinstance(resolution, Match)
+    assert action_arguments(intent, resolution.item, TIMEZONE) == {
+        "appointment_id": "appt_1",
+        "starts_at": "2025-03-07T10:00:00-08:00",
+    }
+
+
+def test_no_listing_means_nothing_to_resolve() -> None:
+    """Without a successful listing in the results there is no resolution at all."""
+    (intent,) = detect_intents("complete the grocery task", NOW, TIMEZONE)
+    failed = ToolResult(
+        call=ToolCall(call_id="c_1_1", tool_name="crm.listTasks"),
+        status="error",
+        error={"code": "timeout", "message": "slow"},
+    )
+    assert resolve_intent(intent, [failed], TIMEZONE) is None

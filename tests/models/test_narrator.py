@@ -1,0 +1,316 @@
+"""The embedded narrator: every result, every failure, spoken plainly and streamed."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, get_args
+
+import pytest
+
+from assistant.errors import ToolErrorCode
+from assistant.models.embedded import EmbeddedNarrator
+from assistant.schema import Message, NarratorInput, ToolCall, ToolError, ToolExchange, ToolResult
+from tests.models.world import APPOINTMENTS, CUSTOMER, NOW, TASKS, answer, moment, task
+
+
+def ok(tool: str, arguments: dict[str, Any] | None = None, result: Any = None) -> ToolResult:
+    call = ToolCall(call_id=f"c_{tool}", tool_name=tool, arguments=arguments or {})
+    return ToolResult(call=call, status="ok", result=answer(call) if result is None else result)
+
+
+def failed(tool: str, code: str, arguments: dict[str, Any] | None = None) -> ToolResult:
+    call = ToolCall(call_id=f"c_{tool}", tool_name=tool, arguments=arguments or {})
+    status = "skipped" if code == "round_limit" else "error"
+    error = ToolError(code=code, message="injected")  # type: ignore[arg-type]
+    return ToolResult(call=call, status=status, error=error)
+
+
+async def pieces(
+    message: str, *results: ToolResult, conversation: tuple[Message, ...] = (), **fields: Any
+) -> list[str]:
+    request = NarratorInput(
+        user_message=message,
+        tool_results=results,
+        context_hint="Summarise the results naturally.",
+        customer=CUSTOMER,
+        now=NOW,
+        conversation=conversation,
+        **fields,
+    )
+    return [piece async for piece in EmbeddedNarrator().narrate(request)]
+
+
+async def say(message: str, *results: ToolResult, **fields: Any) -> str:
+    return "".join(await pieces(message, *results, **fields))
+
+
+async def test_seed_appointments_and_billing_mention_the_date_and_the_balance() -> None:
+    """ "Show me my appointments and my billing" → the appointment date and the balance."""
+    text = await say(
+        "Show me my appointments and my billing",
+        ok("crm.listUpcomingAppointments"),
+        ok("crm.getOpenInvoices"),
+    )
+    assert "Monday, March 3 at 10:00 AM" in text
+    assert "$150.00" in text
+    assert text.index("March 3") < text.index("$150.00")
+
+
+async def test_the_answer_streams_sentence_by_sentence() -> None:
+    """Each piece is one sentence ending in a space (but the last), so voice can start early."""
+    streamed = await pieces(
+        "Show me my appointments and my billing",
+        ok("crm.listUpcomingAppointments"),
+        ok("crm.getOpenInvoices"),
+    )
+    assert len(streamed) >= 2
+    assert all(piece.endswith((". ", "? ", "! ")) for piece in streamed[:-1])
+    assert streamed[-1].endswith((".", "?", "!"))
+
+
+@pytest.mark.parametrize(
+    ("message", "result", "expected"),
+    [
+        ("What's on file for me?", ok("crm.getCustomerProfile"), "maria.garcia@example.com"),
+        ("What email do you have?", ok("crm.getCustomerProfile"), "The email on file is"),
+        ("Do I have any appointments?", ok("crm.listUpcomingAppointments"), "two upcoming"),
+        ("What's my next appointment?", ok("crm.getNextAppointment"), "Your next appointment is"),
+        (
+            "Book a haircut",
+            ok("crm.bookAppointment", {"service": "Haircut", "starts_at": moment(3, 15)}),
+            "You're booked for a haircut on Tuesday, March 4 at 3:00 PM",
+        ),
+        (
+            "Move it",
+            ok(
+                "crm.rescheduleAppointment",
+                {"appointment_id": "appt_1", "starts_at": moment(6, 10)},
+            ),
+            "Your dental cleaning is now on Friday, March 7 at 10:00 AM",
+        ),
+        (
+            "Cancel it",
+            ok("crm.cancelAppointment", {"appointment_id": "appt_1"}),
+            "Your dental cleaning on Monday, March 3 at 10:00 AM is cancelled",
+        ),
+        ("What do I owe?", ok("crm.getOpenInvoices"), "Your balance is $150.00"),
+        ("What tasks do I have?", ok("crm.listTasks"), "three pending tasks"),
+        (
+            "Add a task",
+            ok("crm.addTask", {"title": "Renew my insurance", "due_on": "2025-03-07"}),
+            "I added a task: Renew my insurance, due Friday.",
+        ),
+        (
+            "Complete it",
+            ok("crm.completeTask", {"task_id": "task_1"}),
+            "I marked Buy groceries as complete",
+        ),
+        (
+            "Make it high priority",
+            ok("crm.updateTask", {"task_id": "task_1", "priority": "high"}),
+            "Buy groceries is now high priority.",
+        ),
+        (
+            "Delete it",
+            ok("crm.deleteTask", {"task_id": "task_1"}),
+            "I deleted that task.",
+        ),
+        ("Any open tickets?", ok("crm.listOpenTickets"), "Question about my last invoice"),
+        (
+            "Open a case",
+            ok("crm.createTicket", {"subject": "Invoice amount looks wrong", "body": "Wrong."}),
+            "I opened a support case: Invoice amount looks wrong.",
+        ),
+        (
+            "Update my email",
+            ok("crm.updateContactInfo", {"email": "jane.doe@example.com"}),
+            "your email is now jane.doe@example.com",
+        ),
+    ],
+    ids=lambda value: value if isinstance(value, str) else "",
+)
+async def test_every_tools_result_is_said(message: str, result: ToolResult, expected: str) -> None:
+    """Each tool's result has its own natural sentence."""
+    assert expected in await say(message, result)
+
+
+async def test_answers_hold_no_markdown_and_no_ids() -> None:
+    """No bullets, asterisks or ids: only what a person would say."""
+    text = await say(
+        "Give me everything",
+        ok("crm.listUpcomingAppointments"),
+        ok("crm.getOpenInvoices"),
+        ok("crm.listTasks"),
+        ok("crm.listOpenTickets"),
+        ok("crm.getCustomerProfile"),
+    )
+    assert not re.search(r"[*#_`\[\]]|^\s*-\s", text)
+    assert not re.search(r"\b(?:appt|task|inv|tkt|cust)_\d", text)
+
+
+async def test_empty_results_are_said_as_such() -> None:
+    """Nothing to report is said plainly ("You have no upcoming appointments.")."""
+    assert await say(
+        "appointments?", ok("crm.listUpcomingAppointments", result={"appointments": []})
+    ) == ("You have no upcoming appointments.")
+    assert await say("next?", ok("crm.getNextAppointment", result={"appointment": None})) == (
+        "You have no upcoming appointments."
+    )
+    nothing_owed = {"invoices": [], "balance_cents": 0, "currency": "USD"}
+    assert "don't owe anything" in await say(
+        "bill?", ok("crm.getOpenInvoices", result=nothing_owed)
+    )
+    assert await say("tasks?", ok("crm.listTasks", result={"tasks": []})) == (
+        "You don't have any tasks."
+    )
+    assert await say("tickets?", ok("crm.listOpenTickets", result={"tickets": []})) == (
+        "You have no open support cases."
+    )
+
+
+async def test_a_long_list_gives_three_and_says_how_many_more() -> None:
+    """Six appointments: three are read, then "and three more"."""
+    many = [{**APPOINTMENTS[1], "id": f"appt_{i}", "starts_at": moment(i + 2, 9)} for i in range(6)]
+    text = await say(
+        "my appointments", ok("crm.listUpcomingAppointments", result={"appointments": many})
+    )
+    assert "six upcoming appointments" in text
+    assert "and three more" in text
+
+
+async def test_task_summary_gives_totals_rate_and_priorities() -> None:
+    """ "How am I doing on my tasks?" → total, completed, pending, rate, by priority."""
+    text = await say("How am I doing on my tasks?", ok("crm.listTasks"))
+    assert "four tasks in total" in text
+    assert "one completed and three pending" in text
+    assert "25%" in text
+    assert "one is high priority" in text
+
+
+SYSTEMS = {
+    "crm.getOpenInvoices": "the billing system",
+    "crm.listUpcomingAppointments": "the scheduling system",
+    "crm.listTasks": "the task system",
+    "crm.listOpenTickets": "the support system",
+    "crm.getCustomerProfile": "the account system",
+}
+CODE_WORDS = {
+    "timeout": "didn't answer in time",
+    "unavailable": "is unavailable right now",
+    "circuit_open": "is down right now",
+    "rate_limited": "is busy right now, please try again in a moment",
+    "not_found": "couldn't find",
+    "permission_denied": "isn't something I'm allowed to do",
+    "invalid_arguments": "didn't get the details quite right",
+    "conflict": "clashed with another change",
+    "round_limit": "didn't get to check your billing this time",
+    "cancelled": "stopped before I could check your billing",
+    "internal": "something went wrong on our side",
+}
+
+
+@pytest.mark.parametrize("code", get_args(ToolErrorCode))
+async def test_every_error_code_is_said_plainly(code: str) -> None:
+    """Each failure says what could not be done and why, without blaming the customer."""
+    text = await say("What do I owe?", failed("crm.getOpenInvoices", code))
+    assert CODE_WORDS[code] in text
+    assert "you entered" not in text.lower() and "your fault" not in text.lower()
+
+
+@pytest.mark.parametrize(("tool", "system"), SYSTEMS.items())
+async def test_failures_name_the_system_of_their_domain(tool: str, system: str) -> None:
+    """A timeout names the system that did not answer ("the billing system…")."""
+    assert f"{system} didn't answer in time" in await say("?", failed(tool, "timeout"))
+
+
+async def test_partial_failure_gives_what_worked_and_what_did_not() -> None:
+    """Appointments answered, billing timed out: both are said, in the order asked."""
+    text = await say(
+        "Show me my appointments and my billing",
+        ok("crm.listUpcomingAppointments"),
+        failed("crm.getOpenInvoices", "timeout"),
+    )
+    assert "two upcoming appointments" in text
+    assert "I couldn't check your billing: the billing system didn't answer in time." in text
+    assert text.index("appointments") < text.index("billing system")
+
+
+async def test_a_write_that_timed_out_is_not_reported_as_failed_for_sure() -> None:
+    """A timed-out write may have gone through: the answer says so instead of inviting a retry."""
+    text = await say("add a task", failed("crm.addTask", "timeout", {"title": "Call mom"}))
+    assert "add the task Call mom" in text
+    assert "may still go through" in text
+
+
+async def test_confirmation_question_ends_the_answer_without_reading_the_listing() -> None:
+    """ "Delete the grocery task" → only the question, not the task list that found it."""
+    prompt = "Are you sure you want to delete the task 'Buy groceries'?"
+    text = await say("Delete the grocery task", ok("crm.listTasks"), confirmation_prompt=prompt)
+    assert text == prompt
+
+
+async def test_other_results_are_still_said_before_a_confirmation() -> None:
+    """A balance asked with a cancellation is said, then the confirmation question."""
+    prompt = "Are you sure you want to cancel your dental cleaning?"
+    text = await say(
+        "What do I owe, and cancel my next appointment",
+        ok("crm.getOpenInvoices"),
+        ok("crm.getNextAppointment"),
+        confirmation_prompt=prompt,
+    )
+    assert text.startswith("Your balance is $150.00")
+    assert text.endswith(prompt)
+    assert "Your next appointment is" not in text
+
+
+async def test_after_acting_the_lookup_is_not_read_out() -> None:
+    """ "Complete the grocery task": the completion is said, not the whole task list."""
+    text = await say(
+        "Complete the grocery task",
+        ok("crm.listTasks"),
+        ok("crm.completeTask", {"task_id": "task_1"}),
+    )
+    assert text == "Done. I marked Buy groceries as complete. You have two pending tasks left."
+
+
+async def test_a_vanished_task_is_said_with_what_is_left() -> None:
+    """The task vanished between list and complete: said plainly, and the list still given."""
+    text = await say(
+        "Complete the grocery task",
+        ok("crm.listTasks"),
+        failed("crm.completeTask", "not_found", {"task_id": "task_1"}),
+    )
+    assert "I couldn't mark Buy groceries as complete: it doesn't seem to exist anymore." in text
+    assert "three pending tasks" in text
+
+
+async def test_completing_an_already_completed_task_says_so() -> None:
+    """Completing a task that was already done says it was already done."""
+    done = [task("task_4", "Call the pharmacy", "normal", -1, done=True)]
+    text = await say(
+        "complete the pharmacy task",
+        ok("crm.listTasks", result={"tasks": done}),
+        ok("crm.completeTask", {"task_id": "task_4"}, result={**done[0]}),
+    )
+    assert text == "Call the pharmacy was already marked complete."
+
+
+async def test_a_confirmed_delete_names_the_task_from_earlier_in_the_conversation() -> None:
+    """After "yes", the deleted task is named from the listing of the turn before."""
+    earlier = ToolExchange(round=1, results=(ok("crm.listTasks"),))
+    text = await say("yes", ok("crm.deleteTask", {"task_id": "task_1"}), conversation=(earlier,))
+    assert text == "I deleted the task Buy groceries."
+
+
+async def test_cut_requests_are_mentioned() -> None:
+    """Requests past the per-round cap are not silently dropped."""
+    text = await say("everything", ok("crm.getOpenInvoices"), truncated_calls=1)
+    assert "I left one more of your requests for now" in text
+
+
+async def test_tasks_answer_points_out_what_needs_attention() -> None:
+    """The task list says which one is due soonest and which is high priority."""
+    text = await say("my tasks", ok("crm.listTasks"))
+    assert "Buy groceries is due tomorrow" in text
+    assert "Renew car insurance is high priority" in text
+    assert len(TASKS) == 4

@@ -1,0 +1,245 @@
+"""The embedded planner: which calls each request makes, round by round, with real ids."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from assistant.models.embedded import EmbeddedPlanner
+from assistant.models.embedded.replies import NO_ACCOUNT
+from assistant.schema import (
+    FinalDecision,
+    Message,
+    PlanRequest,
+    ToolCall,
+    ToolCallsDecision,
+    ToolResult,
+    UserTurn,
+)
+from tests.models.world import CATALOG, CUSTOMER, NOW, answer, play, task
+
+DEV = [
+    json.loads(line)
+    for line in (Path(__file__).parents[1] / "data" / "dev.jsonl").read_text().splitlines()
+    if line.strip()
+]
+
+
+def first_round(text: str, **fields: Any) -> FinalDecision | ToolCallsDecision:
+    request = PlanRequest(
+        conversation=(UserTurn(text=text),),
+        tools=fields.pop("tools", CATALOG.tools),
+        customer=CUSTOMER,
+        now=NOW,
+        **fields,
+    )
+    return EmbeddedPlanner().plan(request)
+
+
+@pytest.mark.parametrize("line", DEV, ids=[line["text"] for line in DEV])
+async def test_dev_utterances_make_the_expected_calls(line: dict[str, Any]) -> None:
+    """Every dev request makes its tools (round after round) and holds its confirmation."""
+    turn = await play(line["text"])
+    assert turn.tools == line["tools"] or turn.tools in line.get("alt_tools", [])
+    assert (turn.held.tool_name if turn.held else None) == line.get("confirm")
+
+
+@pytest.mark.parametrize(
+    ("text", "tool", "arguments"),
+    [
+        ("Mark buy groceries as done", "crm.completeTask", {"task_id": "task_1"}),
+        ("Complete the grocery task", "crm.completeTask", {"task_id": "task_1"}),
+        (
+            "Rename the grocery task to Buy groceries and milk",
+            "crm.updateTask",
+            {"task_id": "task_1", "title": "Buy groceries and milk"},
+        ),
+        (
+            "Make the grocery task high priority",
+            "crm.updateTask",
+            {"task_id": "task_1", "priority": "high"},
+        ),
+        ("Delete the grocery task", "crm.deleteTask", {"task_id": "task_1"}),
+        ("Cancel my next appointment", "crm.cancelAppointment", {"appointment_id": "appt_1"}),
+        (
+            "Move my next appointment to Friday at 10am",
+            "crm.rescheduleAppointment",
+            {"appointment_id": "appt_1", "starts_at": "2025-03-07T10:00:00-08:00"},
+        ),
+        (
+            "move my haircut to monday",
+            "crm.rescheduleAppointment",
+            {"appointment_id": "appt_2", "starts_at": "2025-03-03T14:30:00-08:00"},
+        ),
+    ],
+)
+async def test_second_round_acts_on_the_listed_item_with_its_real_id(
+    text: str, tool: str, arguments: dict[str, Any]
+) -> None:
+    """Given the listing as this turn's results, round 2 calls the action on the right id."""
+    lookup = first_round(text)
+    assert isinstance(lookup, ToolCallsDecision)
+    results = tuple(
+        ToolResult(call=call, round=1, status="ok", result=answer(call)) for call in lookup.calls
+    )
+    decision = EmbeddedPlanner().plan(
+        PlanRequest(
+            conversation=(UserTurn(text=text),),
+            tools=CATALOG.tools,
+            customer=CUSTOMER,
+            now=NOW,
+            round=2,
+            turn_results=results,
+        )
+    )
+    assert isinstance(decision, ToolCallsDecision)
+    (call,) = decision.calls
+    assert (call.tool_name, call.arguments) == (tool, arguments)
+
+
+async def test_a_listing_made_by_another_model_is_acted_on_too() -> None:
+    """As the engine's follow-up: after a full listing (not getNext), the action is made."""
+    listing = ToolCall(call_id="x", tool_name="crm.listUpcomingAppointments")
+    results = (ToolResult(call=listing, status="ok", result=answer(listing)),)
+    decision = EmbeddedPlanner().plan(
+        PlanRequest(
+            conversation=(UserTurn(text="Cancel my next appointment"),),
+            tools=CATALOG.tools,
+            customer=CUSTOMER,
+            now=NOW,
+            round=2,
+            turn_results=results,
+        )
+    )
+    assert isinstance(decision, ToolCallsDecision)
+    assert decision.calls[0].arguments == {"appointment_id": "appt_1"}
+
+
+async def test_after_acting_the_planner_stops_without_repeating_a_call() -> None:
+    """Once the action is in the results, the next round is final (never the same call again)."""
+    turn = await play("Complete the grocery task")
+    assert turn.tools == ["crm.listTasks", "crm.completeTask"]
+    assert "Buy groceries" in turn.answer
+
+
+async def test_a_failed_lookup_leads_to_no_action() -> None:
+    """When the listing failed, nothing is completed and the failure is said."""
+    turn = await play("Complete the grocery task", failures={"crm.listTasks": "timeout"})
+    assert turn.tools == ["crm.listTasks"]
+    assert "didn't answer in time" in turn.answer
+
+
+async def test_no_match_answers_with_what_exists() -> None:
+    """A task that is not there is not guessed: the answer says so and lists the tasks."""
+    turn = await play("complete the dishwasher task")
+    assert turn.tools == ["crm.listTasks"]
+    assert "couldn't find a task" in turn.answer
+    assert "Buy groceries" in turn.answer
+    assert turn.answer.endswith("?")
+
+
+async def test_several_matches_ask_which_one_then_the_answer_acts() -> None:
+    """Two bill tasks: the planner asks which; "the water one" completes the water bill."""
+    bills = [task("t_w", "Pay water bill", "high", 3), task("t_p", "Pay phone bill", "normal", 5)]
+    history: list[Message] = []
+    asked = await play("complete the bill task", history, tasks=bills)
+    assert asked.tools == ["crm.listTasks"]
+    assert "Pay water bill" in asked.answer
+    assert "Pay phone bill" in asked.answer
+    done = await play("the water one", history, tasks=bills)
+    assert done.rounds[-1][0].arguments == {"task_id": "t_w"}
+
+
+async def test_a_write_lacking_a_time_asks_then_books_with_the_reply() -> None:
+    """ "book a haircut" asks when; "tomorrow at 3" then books it at 3 PM tomorrow."""
+    history: list[Message] = []
+    question = await play("book a haircut", history)
+    assert question.tools == []
+    assert question.answer == "Sure. When would you like your haircut?"
+    booked = await play("tomorrow at 3", history)
+    (call,) = booked.rounds[0]
+    assert call.tool_name == "crm.bookAppointment"
+    assert call.arguments == {"service": "Haircut", "starts_at": "2025-03-02T15:00:00-08:00"}
+
+
+@pytest.mark.parametrize(
+    ("first", "reply", "tool", "arguments"),
+    [
+        ("add a task", "call the bank", "crm.addTask", {"title": "Call the bank"}),
+        (
+            "update my phone number",
+            "415 555 0123",
+            "crm.updateContactInfo",
+            {"phone": "+14155550123"},
+        ),
+        (
+            "I have a problem with my invoice",
+            "yes please",
+            "crm.createTicket",
+            {"subject": "Problem with my invoice", "body": "Problem with my invoice."},
+        ),
+    ],
+)
+async def test_replies_to_a_question_complete_the_request(
+    first: str, reply: str, tool: str, arguments: dict[str, Any]
+) -> None:
+    """The missing piece, given after the question, completes the earlier request."""
+    history: list[Message] = []
+    asked = await play(first, history)
+    assert asked.tools == []
+    assert asked.answer.endswith("?")
+    done = await play(reply, history)
+    (call,) = done.rounds[0]
+    assert (call.tool_name, call.arguments) == (tool, arguments)
+
+
+def test_call_ids_are_unique_and_all_calls_are_returned_in_order() -> None:
+    """Five lookups asked: five calls in the order asked (the engine applies the cap)."""
+    decision = first_round(
+        "Show me my tasks, my appointments, my tickets, my invoices and my profile", max_calls=4
+    )
+    assert isinstance(decision, ToolCallsDecision)
+    assert [call.tool_name for call in decision.calls] == [
+        "crm.listTasks",
+        "crm.listUpcomingAppointments",
+        "crm.listOpenTickets",
+        "crm.getOpenInvoices",
+        "crm.getCustomerProfile",
+    ]
+    assert [call.call_id for call in decision.calls] == [f"c_1_{i}" for i in range(1, 6)]
+
+
+def test_without_tools_only_general_answers_are_given() -> None:
+    """An unidentified caller gets general answers, and no call is attempted."""
+    assert first_round("How much do I owe?", tools=()) == FinalDecision(text=NO_ACCOUNT)
+    greeting = first_round("hello", tools=())
+    assert isinstance(greeting, FinalDecision)
+    assert greeting.text.startswith("Hi")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Hi there", "How can I help"),
+        ("Thanks, that's all", "Have a great day"),
+        ("What can you help me with?", "appointments"),
+        ("What's the weather like tomorrow?", "appointments, billing, tasks and support cases"),
+        ("Tell me a joke", "appointments, billing, tasks and support cases"),
+        ("add a task", "What should the task say?"),
+        ("book an appointment", "What would you like to book"),
+    ],
+)
+def test_messages_needing_no_tool_get_a_fitting_reply(text: str, expected: str) -> None:
+    """Small talk, out-of-scope asks and incomplete writes are answered without a call."""
+    decision = first_round(text)
+    assert isinstance(decision, FinalDecision)
+    assert expected in decision.text
+
+
+def test_decisions_are_deterministic() -> None:
+    """The same request always gets the same decision."""
+    text = "book a haircut friday at 10am and remind me to bring my id"
+    assert first_round(text) == first_round(text)
