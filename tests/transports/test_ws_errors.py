@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 import pytest
-from aiohttp import web
+from aiohttp import WSMsgType, web
 
 from assistant.errors import ModelUnavailable
 from assistant.schema import FinalDecision
@@ -267,3 +267,22 @@ async def test_binary_frame_closes_with_1003(make_assistant: MakeAssistant) -> N
     code, reason = await chat.expect_close()
     assert code == 1003
     assert "binary" in reason
+
+
+async def test_a_client_that_stops_answering_pings_is_disconnected(
+    make_assistant: MakeAssistant,
+) -> None:
+    """The heartbeat pings; a client that never pongs is dropped and its session closed."""
+    assistant = await _assistant(make_assistant, heartbeat_s=0.1)
+    socket = await assistant.open_ws(
+        headers={"Authorization": f"Bearer {assistant.token()}"}, autoping=False
+    )
+    kinds = []
+    while not socket.closed:
+        message = await socket.receive(timeout=10)
+        kinds.append(message.type)
+    assert kinds[0] is WSMsgType.TEXT  # session.ready
+    assert WSMsgType.PING in kinds
+    # The server's session count drops once its handler has wound down.
+    while 'active_sessions{transport="ws"} 0.0' not in await assistant.metrics_text():  # noqa: ASYNC110
+        await asyncio.sleep(0.01)
