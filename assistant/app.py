@@ -14,6 +14,7 @@ from assistant.engine import Engine, EngineConfig
 from assistant.errors import ConfigError
 from assistant.metrics import Metrics
 from assistant.models.base import Narrator, Planner
+from assistant.recording.recorder import Recorder, instrument
 from assistant.schema import CustomerContext
 from assistant.session import Session
 from assistant.settings import Settings
@@ -37,6 +38,8 @@ class Services:
     metrics: Metrics
     engine: Engine
     crm: CrmTools | None  # None when a test injects its own tool backend
+    # Opens one recording per session (a no-op unless settings.record_dir is set).
+    recorder: Recorder | None = None
 
     async def open_session(self, customer_id: str | None, *, trace_id: str = "") -> Session:
         """A new session for a signed-in customer (or an unknown caller: no tools)."""
@@ -117,16 +120,26 @@ def create_app(
             )
             policy = CallPolicy(breakers, metrics=metrics)
             executor = ToolExecutor(catalog, backend, policy, metrics=metrics)
-            engine = Engine(
+            config = engine_config(settings)
+            wired = instrument(
                 models[0],
                 models[1],
-                executor,
-                engine_config(settings),
-                metrics=metrics,
+                settings=settings,
+                catalog=catalog,
+                engine=config,
                 follow_up=models[2],
                 fallback_narrator=_fallback_narrator(settings),
             )
-            app[SERVICES] = Services(settings, catalog, metrics, engine, crm)
+            engine = Engine(
+                wired.planner,
+                wired.narrator,
+                executor,
+                config,
+                metrics=metrics,
+                follow_up=wired.follow_up,
+                fallback_narrator=wired.fallback_narrator,
+            )
+            app[SERVICES] = Services(settings, catalog, metrics, engine, crm, wired.recorder)
             yield
 
     app.cleanup_ctx.append(services_context)

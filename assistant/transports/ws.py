@@ -26,6 +26,7 @@ from assistant.engine import Engine, Turn
 from assistant.errors import AuthError
 from assistant.logs import trace_context
 from assistant.metrics import Metrics
+from assistant.recording.recorder import SessionRecording
 from assistant.schema import ErrorEvent, Event, TurnDone
 from assistant.session import Session
 from assistant.settings import Settings
@@ -117,9 +118,16 @@ async def websocket_handler(request: web.Request) -> web.StreamResponse:
         Budget(settings.session_messages_per_minute, app[WS_TUNING].rate_period_s),
         app[CUSTOMER_BUDGETS].of(customer_id),
     )
+    recording = services.recorder.open(session) if services.recorder else None
     with trace_context(trace_id, session_id=session.session_id):
-        connection = WsConnection(ws, session, services.engine, settings, services.metrics)
-        await connection.serve(budgets)
+        connection = WsConnection(
+            ws, session, services.engine, settings, services.metrics, recording=recording
+        )
+        try:
+            await connection.serve(budgets)
+        finally:
+            if recording is not None:
+                recording.close()
     return ws
 
 
@@ -248,9 +256,12 @@ class WsConnection:
         engine: Engine,
         settings: Settings,
         metrics: Metrics,
+        *,
+        recording: SessionRecording | None = None,
     ) -> None:
         self._ws = ws
         self._session = session
+        self._recording = recording
         self._engine = engine
         self._settings = settings
         self._metrics = metrics
@@ -378,9 +389,8 @@ class WsConnection:
                 self._outstanding -= 1
 
     async def _run_turn(self, message: UserMessage) -> None:
-        turn = self._engine.start_turn(
-            self._session, message.text, self._emit, message_id=message.id
-        )
+        emit = self._recording.wrap_emit(self._emit) if self._recording else self._emit
+        turn = self._engine.start_turn(self._session, message.text, emit, message_id=message.id)
         self._turn = turn
         try:
             await turn.wait()
