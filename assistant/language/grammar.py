@@ -81,6 +81,10 @@ _ADD_TASK = (
         r" remember|i need to remember) to (?P<rest>.*)$"
     ),
     _re(r"\bnote to self:? (?P<rest>.*)$"),
+    _re(
+        r"\b(?:add|put|save|create|set up|enter) (?P<rest>.+?) as (?:a |an |another )?(?:new )?"
+        r"(?:task|to-do|reminder|todo)\b"
+    ),
     _re(r"\b(?:note down|jot down|write down|make a note)(?: that| to)? (?P<rest>.+)$"),
     _re(
         r"\b(?:add|put) (?P<rest>.+?) (?:to|on|onto) (?:my |the )?"
@@ -96,7 +100,11 @@ def _add_task(c: Clause) -> Intent | None:
         if match is None:
             continue
         said_priority = match.groupdict().get("p")
-        priority = slots.priority(f"{said_priority} priority")[0] if said_priority else None
+        if said_priority:
+            priority = slots.priority(f"{said_priority} priority")[0]
+        else:
+            # "…as a task with low priority": said after the title.
+            priority = slots.priority(c.text[match.end("rest") :])[0]
         rest = _TITLE_LEAD.sub("", match.group("rest"), count=1)
         draft = slots.task_draft(rest, priority, c.original, c.now)
         arguments: dict[str, Any] = {}
@@ -123,6 +131,7 @@ _CREATE_TICKET = (
         r"\b(?:report|flag) (?:a |an |that )?(?:problem|issue|bug|error|fault|mistake)(?P<rest>.*)$"
     ),
     _re(r"\b(?:complain about|complain that|make a complaint about)(?P<rest>\s.+)$"),
+    _re(r"\breport that(?P<rest>\s.+)$"),
 )
 _IMPLICIT_PROBLEM = _re(
     r"\b(?:i have|i've got|i got|there's|there is|i'm having|i am having) (?:a |an |some )?"
@@ -330,13 +339,16 @@ def _update_task(c: Clause) -> Intent | None:
         description = restore_case(slots.clean_free_text(match.group("d")), c.original)
         return _task_change(c, match.group("t"), {"description": description})
     for pattern in _RENAME:
-        if match := pattern.search(c.text):
+        if (match := pattern.search(c.text)) and not _DONE_WORD.fullmatch(match.group("new")):
             new = match.group("new")
             if due := _date_of(new, c, whole=True):
                 return _task_change(c, match.group("t"), {"due_on": due})
             title = restore_case(slots.clean_free_text(new), c.original)
             return _task_change(c, match.group("t"), {"title": title[:1].upper() + title[1:]})
     return None
+
+
+_DONE_WORD = _re(r"(?:done|complete|completed|finished)")
 
 
 def _date_of(words: str, c: Clause, *, whole: bool = False) -> str | None:
@@ -356,6 +368,10 @@ def _task_change(c: Clause, target_words: str, change: dict[str, Any]) -> Intent
 
 
 _COMPLETE = (
+    _re(
+        r"\b(?:set|change|update|switch|move|put) (?P<t>.+?) (?:to|as) (?:done|complete|completed"
+        r"|finished)\b"
+    ),
     _re(r"\bmark (?:off )?(?P<t>.+?) (?:as )?(?:done|complete|completed|finished|checked off)\b"),
     _re(r"\b(?:check|tick|cross) (?P<t>.+?) off\b"),
     _re(r"\b(?:check|tick|cross) off (?P<t>.+)$"),
