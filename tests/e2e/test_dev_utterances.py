@@ -1,0 +1,41 @@
+"""Every request of shared/utterances/dev.jsonl through the websocket, the real engine,
+the embedded models and the real CRM stub: the tools called (and confirmations)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.fixtures.app import MakeAssistant
+
+# A copy of ../shared/utterances/dev.jsonl, so that a clone on its own has it.
+DEV = Path(__file__).resolve().parents[1] / "data" / "dev.jsonl"
+
+
+def _lines() -> list[dict[str, Any]]:
+    return [json.loads(line) for line in DEV.read_text().splitlines() if line.strip()]
+
+
+@pytest.mark.parametrize("case", _lines(), ids=lambda case: case["text"][:48])
+async def test_dev_utterance_calls_the_expected_tools(
+    make_assistant: MakeAssistant, case: dict[str, Any]
+) -> None:
+    """The planner understands the request: the calls made (all rounds) are the expected."""
+    assistant = await make_assistant()
+    chat = await assistant.connect("cust_001")
+    events = await chat.say(case["text"])
+    done = events[-1]
+    called = sorted(call["tool"] for call in done["tool_calls"])
+    allowed = [sorted(case["tools"])] + [sorted(alt) for alt in case.get("alt_tools", [])]
+    assert called in allowed, f"{case['text']!r} called {called}"
+    pending = done["awaiting_confirmation"]
+    if "confirm" in case:
+        assert pending is not None
+        assert pending["tool"] == case["confirm"]
+    else:
+        assert pending is None
+    assert done["status"] in ("ok", "partial")
+    assert any(event["type"] == "answer.done" and event["text"] for event in events)
