@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 
 from assistant.language.dates import find_when
-from assistant.language.lexicon import words
+from assistant.language.spelling import words
 from assistant.language.text import restore_case
 
 _POSITIONS = {

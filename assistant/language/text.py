@@ -11,7 +11,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from assistant.language.lexicon import COMMON_WORDS, SLANG, VOCABULARY
+from assistant.language.lexicon import VOCABULARY
+from assistant.language.spelling import COMMON_WORDS, SLANG
 from assistant.language.typos import TypoCorrector
 
 # The placeholders that stand in for lifted-out emails and phone numbers, numbered

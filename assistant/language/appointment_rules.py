@@ -1,0 +1,134 @@
+"""The rules for appointments: book one, move one, cancel one."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from assistant.language import slots
+from assistant.language.clause import (
+    APPT_NOUN,
+    CONTACT_NOUN,
+    LIST_TAIL,
+    QUESTION_START,
+    TASK_NOUN,
+    Clause,
+    appointment_context,
+    rx,
+)
+from assistant.language.dates import find_when
+from assistant.language.intents import Intent
+from assistant.language.targets import target_ref
+
+_RESCHEDULE = rx(
+    r"\b(?P<verb>reschedule|rebook|move|push(?: back)?|postpone|shift|bring forward|bring"
+    r"|change|switch)\b(?P<rest>.*)$"
+)
+_NEW_TIME = rx(
+    r"^(?P<t>.*?)\s*\b(?:to|for|until|till|into|over to|back to|forward to)\b\s*(?P<w>.*)$"
+)
+_CANCEL = rx(r"\b(?:cancel|call off|scrap)\b(?P<rest>.*)$")
+_PASSIVE_MOVE = rx(
+    r"^(?:can|could|would|will|should|please|i'd like|i want)?\s*(?:you )?(?:have |get )?"
+    r"(?P<t>.+?) (?:be|get|got) (?:moved|rescheduled|pushed(?: back)?|shifted|changed|postponed"
+    r"|bumped)\b\s*(?:(?:to|for|until|till|into) (?P<w>.+))?$"
+)
+
+
+def reschedule(c: Clause) -> Intent | None:
+    passive = _PASSIVE_MOVE.search(c.text)
+    if passive and appointment_context(c) and not TASK_NOUN.search(c.text):
+        return _move(c, passive.group("t"), passive.group("w") or "")
+    match = _RESCHEDULE.search(c.text)
+    if match is None or TASK_NOUN.search(c.text) or CONTACT_NOUN.search(c.text):
+        return None
+    verb = match.group("verb")
+    if verb in ("change", "switch", "bring", "move", "shift") and not appointment_context(c):
+        return None
+    split = _NEW_TIME.match(match.group("rest"))
+    if split:
+        return _move(c, split.group("t"), split.group("w"))
+    return _move(c, match.group("rest"), "")
+
+
+def _move(c: Clause, target_words: str, time_words: str) -> Intent:
+    when = find_when(time_words, c.now) if time_words else None
+    arguments: dict[str, Any] = {}
+    if when is not None and when.day and when.clock and not when.day_implied:
+        arguments["starts_at"] = when.iso(c.timezone)
+    missing = () if when is not None else ("when",)
+    target = target_ref(target_words, c.original, c.now)
+    return Intent(
+        "reschedule_appointment",
+        arguments,
+        target=target,
+        when=when,
+        missing=missing,
+        clause=c.text,
+    )
+
+
+def cancel(c: Clause) -> Intent | None:
+    match = _CANCEL.search(c.text)
+    if match is None or not match.group("rest").strip():
+        return None
+    rest = match.group("rest")
+    if TASK_NOUN.search(rest):
+        target = target_ref(LIST_TAIL.sub("", rest), c.original)
+        return Intent("delete_task", target=target, clause=c.text)
+    return Intent("cancel_appointment", target=target_ref(rest, c.original, c.now), clause=c.text)
+
+
+_BOOK = rx(
+    r"\b(?:book|reserve|schedule|arrange|set up|make|get me|sign me up|fit me in|squeeze me in"
+    r"|pencil me in)\b"
+)
+_SCHEDULE_NOUN = rx(r"\b(?:my|the|your|on) schedule\b")
+_WEAK_BOOK_VERB = rx(r"\b(?:make|set up|arrange)\b")
+# "make an appointment", not "I can't make my appointment".
+_WEAK_BOOK_OBJECT = rx(r"\b(?:make|set up|arrange)(?: me)? (?:a|an|another|one|new)\b")
+_SOFT_BOOK = rx(
+    r"\b(?:can i get|could i get|can i have|could i have|i'd like|i would like|i want|i need"
+    r"|get|come in|see)\b"
+)
+
+
+def book(c: Clause) -> Intent | None:
+    text = c.text
+    strong = _BOOK.search(text)
+    if strong and _SCHEDULE_NOUN.search(text) and "schedule" in strong.group(0):
+        strong = None
+    service = slots.service(text, c.original)
+    if strong is None and service is None:
+        return None  # neither a booking verb nor a service: no need to read dates
+    has_noun = bool(APPT_NOUN.search(text))
+    when = find_when(text, c.now)
+    if (
+        strong
+        and _WEAK_BOOK_VERB.fullmatch(strong.group(0))
+        and not ((service or has_noun) and _WEAK_BOOK_OBJECT.search(text))
+    ):
+        strong = None
+    question = QUESTION_START.search(text)
+    soft = (
+        not question and service is not None and (bool(_SOFT_BOOK.search(text)) or when is not None)
+    )
+    if not (strong or soft):
+        return None
+    if strong is None and question:
+        return None
+    arguments: dict[str, Any] = {}
+    missing: list[str] = []
+    if service:
+        arguments["service"] = service
+    else:
+        missing.append("service")
+    moment = when.moment(c.timezone) if when is not None else None
+    if when is None or when.day is None:
+        missing.append("when")
+    elif moment is None:
+        missing.append("time")
+    elif moment <= c.now:
+        missing.append("future")
+    else:
+        arguments["starts_at"] = moment.isoformat()
+    return Intent("book_appointment", arguments, when=when, missing=tuple(missing), clause=text)

@@ -1,0 +1,55 @@
+"""One clause as the rules read it, and the words every rule listens for."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime
+
+from assistant.language import slots
+from assistant.language.text import Normalized
+
+
+@dataclass(frozen=True, slots=True)
+class Clause:
+    """One clause of a message: its normalized words, and the message it came from."""
+
+    text: str
+    norm: Normalized
+    now: datetime  # aware, in the customer's timezone
+    timezone: str
+
+    @property
+    def original(self) -> str:
+        return self.norm.original
+
+
+def rx(pattern: str) -> re.Pattern[str]:
+    """Rules compile their patterns once, at import: a decision only runs them."""
+    return re.compile(pattern)
+
+
+# A question asks to see, even when it names an action ("did I complete…?").
+
+QUESTION_START = rx(
+    r"^(?:is|are|was|were|did|has|have|what|what's|which|how|who|when|where|do you|do i"
+    r"|does)\b"
+)
+NEGATED = rx(
+    r"^(?:not |no need\b|never ?mind\b|forget (?:it|that|about it)\b)"
+    r"|\b(?:don't|do not|no need to|not) (?:need|want|care|bother|show|tell|check|worry)\b"
+)
+TASK_NOUN = rx(r"\b(?:tasks?|to-dos?|to dos|reminders?|to-do list|to do list|my list|checklist)\b")
+APPT_NOUN = rx(
+    r"\b(?:appointments?|bookings?|visits?|reservations?|sessions?|booked|scheduled"
+    r"|calendar|coming up|my schedule)\b"
+)
+CONTACT_NOUN = rx(r"\b(?:email|e-mail|phone|number|cell|mobile|contact (?:info|details))\b")
+
+# "…from my list", "…off my tasks": not part of the target's description.
+LIST_TAIL = rx(r"\s*\b(?:from|off|on) (?:my |the )?(?:to-do |task |todo )?(?:list|tasks)\b.*$")
+
+
+def appointment_context(c: Clause) -> bool:
+    """The clause is about an appointment: it says so, or names a service."""
+    return bool(APPT_NOUN.search(c.text) or slots.service(c.text, c.original))

@@ -1,0 +1,82 @@
+"""What a clause asks to see: every domain it names becomes a lookup, in the order named."""
+
+from __future__ import annotations
+
+import re
+
+from assistant.language import slots
+from assistant.language.clause import APPT_NOUN, TASK_NOUN, Clause, rx
+from assistant.language.intents import Intent, IntentKind
+
+_NEXT = rx(
+    r"\b(?:next|soonest|earliest) (?:\w+ )?(?:appointment|visit|booking|session|one|reservation"
+    r"|haircut|cleaning|checkup|consultation|exam|therapy)\b"
+    r"|\bwhen(?:'s| is| do i| am i| will i)\b.*\bnext\b(?! week| month| year)"
+    r"|\bwhen(?:'s| is) my (?:\w+ )?(?:appointment|visit|booking|haircut|cleaning|checkup"
+    r"|consultation|exam)\b|\bnext appointment\b"
+)
+READS: tuple[tuple[IntentKind, re.Pattern[str]], ...] = (
+    ("appointments", APPT_NOUN),
+    (
+        "billing",
+        rx(
+            r"\b(?:invoices?|bills?|billing|balance|owe|owed|owing|payments?|outstanding|unpaid"
+            r"|charges?|statements?|amount due|how much do i|how much i|pay|paid)\b"
+            r"|\bwhat(?:'s| is) due\b|\bdue on my account\b"
+        ),
+    ),
+    (
+        "tasks",
+        rx(
+            rf"{TASK_NOUN.pattern}|\b(?:need|have|left) to do\b(?! (?:with|about))"
+            r"|\b(?:checked|ticked|crossed) off\b|\bwhat have i (?:done|completed|finished)\b"
+        ),
+    ),
+    (
+        "tickets",
+        rx(
+            r"\b(?:tickets?|support cases?|(?<!in )cases?|support requests?|complaints?|issues?"
+            r"|support)\b"
+        ),
+    ),
+)
+_SUMMARY = rx(
+    r"\b(?:summary|summari[sz]e|progress|how am i doing|how i'm doing|how i am doing"
+    r"|how am i getting on|stats|statistics|completion rate|how productive|how many .*"
+    r"(?:done|completed|finished))\b"
+)
+_PROFILE = rx(
+    r"\b(?:profile|on file|account details|account info(?:rmation)?|my details"
+    r"|my info(?:rmation)?|personal (?:details|info(?:rmation)?)|contact (?:details|info"
+    r"(?:rmation)?)|my name|tier|membership|what email|which email|my email|email address"
+    r"|e-mail|phone number|my number|my phone|my address|who am i|my account|about me"
+    r"|the account|what name|which name)\b"
+)
+_EVERYTHING = rx(
+    r"\b(?:everything|all of it|all my stuff|full picture|catch me up|rundown|overview"
+    r"|the works|all my info)\b"
+)
+_EVERYTHING_KINDS: tuple[IntentKind, ...] = ("appointments", "billing", "tasks", "tickets")
+
+
+def reads(c: Clause) -> list[Intent]:
+    text = c.text
+    found: list[tuple[int, IntentKind]] = []
+    for kind, pattern in READS:
+        if match := pattern.search(text):
+            found.append((match.start(), kind))
+    if not found and slots.service(text, c.original):
+        found.append((0, "appointments"))  # "is my haircut still on?"
+    if next_match := _NEXT.search(text):
+        found = [(pos, kind) for pos, kind in found if kind != "appointments"]
+        found.append((next_match.start(), "next_appointment"))
+    if summary := _SUMMARY.search(text):
+        others = [kind for _, kind in found if kind not in ("tasks",)]
+        if any(kind == "tasks" for _, kind in found) or not others:
+            found = [(pos, kind) for pos, kind in found if kind != "tasks"]
+            found.append((summary.start(), "task_summary"))
+    if not found and (profile := _PROFILE.search(text)):
+        found.append((profile.start(), "profile"))
+    if not found and _EVERYTHING.search(text):
+        return [Intent(kind, clause=text) for kind in _EVERYTHING_KINDS]
+    return [Intent(kind, clause=text) for _, kind in sorted(found)]

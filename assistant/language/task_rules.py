@@ -1,0 +1,253 @@
+"""The rules for tasks: add one, complete, change (title, priority, due date, note), delete."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from assistant.language import slots
+from assistant.language.clause import (
+    APPT_NOUN,
+    LIST_TAIL,
+    QUESTION_START,
+    TASK_NOUN,
+    Clause,
+    rx,
+)
+from assistant.language.dates import find_when
+from assistant.language.intents import TARGETS_JOINER, Intent
+from assistant.language.targets import target_ref
+from assistant.language.text import restore_case
+
+_ADD_TASK = (
+    rx(
+        r"\b(?:add|create|make|put|set up|set|start|write|log|jot down|note down|save|enter)"
+        r"(?: me)?(?: in)? (?:a |an |another |new |one more |one )*"
+        r"(?:(?P<p>high|low|normal|medium|top|urgent|important)(?:[- ]priority)? )?(?:new )?"
+        r"(?:task|to-do|reminder|item|action item)(?: item)?(?: for me)?(?P<rest>.*)$"
+    ),
+    rx(r"^(?:new |a )?(?:task|reminder|to-do)(?P<rest>\b[^:]{0,30}:.+)$"),
+    rx(
+        r"\b(?:i need|i want|i'd like|i would like|can i have|can i get|give me)(?: to add)?"
+        r" (?:a |an |another |new )+(?:task|reminder|to-do)(?P<rest>.*)$"
+    ),
+    rx(r"\bremind me (?!what|when|where|which|how|who|if|whether)(?P<rest>.*)$"),
+    rx(
+        r"\b(?:don't let me forget|do not let me forget|help me remember|remember|make sure i"
+        r" remember|i need to remember) to (?P<rest>.*)$"
+    ),
+    rx(r"\bnote to self:? (?P<rest>.*)$"),
+    rx(
+        r"\b(?:add|put|save|create|set up|enter) (?P<rest>.+?) as (?:a |an |another )?(?:new )?"
+        r"(?:task|to-do|reminder|todo)\b"
+    ),
+    rx(r"\b(?:note down|jot down|write down|make a note)(?: that| to)? (?P<rest>.+)$"),
+    rx(
+        r"\b(?:add|put) (?P<rest>.+?) (?:to|on|onto) (?:my |the )?"
+        r"(?:(?:to-do |to do |task |todo |tasks |reminder )?list|tasks|to-dos|reminders)\b"
+    ),
+)
+_TITLE_LEAD = rx(r"^[\s,:;-]*(?:to|that says|saying|called|named|titled|about|for|that|:|-)?\s*")
+
+
+def add_task(c: Clause) -> Intent | None:
+    for pattern in _ADD_TASK:
+        match = pattern.search(c.text)
+        if match is None:
+            continue
+        said_priority = match.groupdict().get("p")
+        if said_priority:
+            priority = slots.priority(f"{said_priority} priority")[0]
+        else:
+            # "…as a task with low priority": said after the title.
+            priority = slots.priority(c.text[match.end("rest") :])[0]
+        rest = _TITLE_LEAD.sub("", match.group("rest"), count=1)
+        draft = slots.task_draft(rest, priority, c.original, c.now)
+        arguments: dict[str, Any] = {}
+        if draft.title:
+            arguments["title"] = draft.title
+        if draft.priority:
+            arguments["priority"] = draft.priority
+        if draft.due_on:
+            arguments["due_on"] = draft.due_on
+        missing = () if draft.title else ("title",)
+        return Intent("add_task", arguments, when=draft.when, missing=missing, clause=c.text)
+    return None
+
+
+_PRIORITY_CHANGE = (
+    rx(
+        r"\b(?:make|set|mark|change|bump|raise|lower|put|flag|update|switch|move)(?: up| down)?"
+        r" (?P<t>.+?)(?:'s priority)? (?:as |to |at |up to |down to |a |an )*"
+        r"(?P<p>high|top|urgent|important|low|normal|medium|critical)(?:[- ]priority)?\b"
+    ),
+    rx(
+        r"\b(?P<dir>set|change|raise|lower|bump|increase|decrease|update|make|reduce)"
+        r"(?: up| down)? the priority (?:of|on|for) (?P<t>.+?)(?: to (?P<p>\w+))?$"
+    ),
+    rx(r"\b(?P<dir>prioriti[sz]e|deprioriti[sz]e) (?P<t>.+)$"),
+    rx(
+        r"^(?P<t>.+?) (?:should be|is now|needs to be|must be|has to be) (?:a |an )?"
+        r"(?P<p>high|top|urgent|important|low|normal|medium|critical)(?:[- ]priority)?\b"
+    ),
+)
+_RENAME = (
+    rx(r"\brename (?P<t>.+?) (?:to|as) (?P<new>.+)$"),
+    rx(r"\bchange (?:the )?(?:name|title|wording) of (?P<t>.+?) to (?P<new>.+)$"),
+    rx(r"\bchange (?P<t>.+?)(?:'s)? (?:name|title) to (?P<new>.+)$"),
+    rx(
+        r"\b(?:change|update|edit|switch) (?P<t>.+?\b(?:task|to-do|reminder|one))"
+        r" to (?:say |read )?(?P<new>.+)$"
+    ),
+)
+_DUE_CHANGE = (
+    rx(
+        r"\b(?:change|set|move|update|push|make) (?:the )?due date (?:of|on|for) (?P<t>.+?)"
+        r" to (?P<w>.+)$"
+    ),
+    rx(r"\b(?:change|set|move|update|push) (?P<t>.+?)(?:'s)? due date to (?P<w>.+)$"),
+    rx(r"\bmake (?P<t>.+?) due (?:on |by )?(?P<w>.+)$"),
+    rx(
+        r"^(?P<t>.+?\b(?:task|to-do|reminder|one)) (?:should be|is now|is) due"
+        r" (?:on |by )?(?P<w>.+)$"
+    ),
+    rx(
+        r"\b(?:move|push|postpone|shift|reschedule|change) (?P<t>.+?\b(?:task|to-do|reminder))"
+        r" (?:to|till|until|back to|for) (?P<w>.+)$"
+    ),
+)
+_DESCRIBE = rx(
+    r"\badd (?:a )?(?:note|description|details?) (?:to|on|for) (?P<t>.+?)"
+    r"(?::| saying| that says| -) (?P<d>.+)$"
+)
+
+
+def update_task(c: Clause) -> Intent | None:
+    for pattern in _PRIORITY_CHANGE:
+        if match := pattern.search(c.text):
+            groups = match.groupdict()
+            said = groups.get("p")
+            direction = groups.get("dir") or ""
+            lowering = direction.startswith(("lower", "decrease", "reduce", "de"))
+            if said:
+                level = slots.priority(f"{said} priority")[0] or "high"
+            else:
+                level = "low" if lowering else "high"
+            return _task_change(c, match.group("t"), {"priority": level})
+    for pattern in _DUE_CHANGE:
+        if (match := pattern.search(c.text)) and (due := _date_of(match.group("w"), c)):
+            return _task_change(c, match.group("t"), {"due_on": due})
+    if match := _DESCRIBE.search(c.text):
+        description = restore_case(slots.clean_free_text(match.group("d")), c.original)
+        return _task_change(c, match.group("t"), {"description": description})
+    for pattern in _RENAME:
+        if (match := pattern.search(c.text)) and not _DONE_WORD.fullmatch(match.group("new")):
+            new = match.group("new")
+            if due := _date_of(new, c, whole=True):
+                return _task_change(c, match.group("t"), {"due_on": due})
+            title = restore_case(slots.clean_free_text(new), c.original)
+            return _task_change(c, match.group("t"), {"title": title[:1].upper() + title[1:]})
+    return None
+
+
+_DONE_WORD = rx(r"(?:done|complete|completed|finished)")
+
+
+def _date_of(words: str, c: Clause, *, whole: bool = False) -> str | None:
+    when = find_when(words, c.now)
+    if when is None or when.day is None or when.day_implied:
+        return None
+    if whole:
+        leftover = slots.cut_spans(words, list(when.spans))
+        if leftover.strip(" ,.") not in ("", "instead", "please"):
+            return None
+    return when.day.isoformat()
+
+
+def _task_change(c: Clause, target_words: str, change: dict[str, Any]) -> Intent:
+    target = target_ref(LIST_TAIL.sub("", target_words), c.original)
+    return Intent("update_task", change, target=target, clause=c.text)
+
+
+_COMPLETE = (
+    rx(
+        r"\b(?:set|change|update|switch|move|put) (?P<t>.+?) (?:to|as) (?:done|complete|completed"
+        r"|finished)\b"
+    ),
+    rx(r"\bmark (?:off )?(?P<t>.+?) (?:as )?(?:done|complete|completed|finished|checked off)\b"),
+    rx(r"\b(?:check|tick|cross) (?P<t>.+?) off\b"),
+    rx(r"\b(?:check|tick|cross) off (?P<t>.+)$"),
+    rx(r"\b(?:complete|finish|close out|finalize|finalise) (?P<t>.+)$"),
+    rx(r"\bi(?:'ve| have)? (?:done|finished|completed|did) (?P<t>.+)$"),
+    rx(r"\b(?:i'm |i am )?(?:done|finished) with (?P<t>.+)$"),
+)
+_DONE_STATEMENT = rx(r"^(?P<t>.+?) (?:is|are) (?:done|complete|completed|finished)$")
+# "I bought the groceries": a to-do done, said with its own verb in the past tense.
+_PAST_VERBS = {
+    "bought": "buy",
+    "called": "call",
+    "paid": "pay",
+    "renewed": "renew",
+    "sent": "send",
+    "picked up": "pick",
+    "submitted": "submit",
+    "returned": "return",
+    "uploaded": "upload",
+    "ordered": "order",
+    "reviewed": "review",
+    "confirmed": "confirm",
+    "cleaned": "clean",
+    "fixed": "fix",
+    "emailed": "email",
+    "mailed": "mail",
+    "took care of": "",
+    "handled": "",
+    "sorted out": "",
+    "dealt with": "",
+}
+_PAST_DONE = rx(
+    r"^(?:i|i've|i have|we|we've)(?: already| just| finally)? (?P<verb>"
+    + "|".join(sorted(_PAST_VERBS, key=len, reverse=True))
+    + r") (?P<t>.+)$"
+)
+
+
+def complete(c: Clause) -> list[Intent] | None:
+    if QUESTION_START.search(c.text):
+        return None  # "what have I finished?" asks to see, "did I complete…?" too
+    if (past := _PAST_DONE.search(c.text)) and not APPT_NOUN.search(c.text):
+        verb = _PAST_VERBS[past.group("verb")]
+        target = target_ref(f"{verb} {LIST_TAIL.sub('', past.group('t'))}", c.original)
+        return [Intent("complete_task", target=target, clause=c.text)]
+    match = None
+    for pattern in _COMPLETE:
+        if match := pattern.search(c.text):
+            break
+    if match is None:
+        match = _DONE_STATEMENT.search(c.text)
+    if match is None:
+        return None
+    return [
+        Intent(
+            "complete_task", target=target_ref(LIST_TAIL.sub("", part), c.original), clause=c.text
+        )
+        for part in match.group("t").split(TARGETS_JOINER.strip())
+        if part.strip()
+    ]
+
+
+_DELETE = rx(r"\b(?:delete|remove|get rid of|erase|trash|drop|take)\b(?P<rest>.*)$")
+
+
+def delete(c: Clause) -> Intent | None:
+    match = _DELETE.search(c.text)
+    if match is None or not match.group("rest").strip():
+        return None
+    rest = match.group("rest")
+    if match.group(0).startswith("take") and " off" not in rest:
+        return None
+    if APPT_NOUN.search(rest) and not TASK_NOUN.search(rest):
+        return Intent(
+            "cancel_appointment", target=target_ref(rest, c.original, c.now), clause=c.text
+        )
+    target = target_ref(LIST_TAIL.sub("", rest), c.original)
+    return Intent("delete_task", target=target, clause=c.text)
