@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from assistant.language import slots
 from assistant.language.clause import CONTACT_NOUN, QUESTION_START, Clause, rx
-from assistant.language.intents import Intent
+from assistant.language.intent import Intent
 
 _CREATE_TICKET = (
     rx(

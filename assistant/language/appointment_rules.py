@@ -16,7 +16,7 @@ from assistant.language.clause import (
     rx,
 )
 from assistant.language.dates import find_when
-from assistant.language.intents import Intent
+from assistant.language.intent import Intent
 from assistant.language.targets import target_ref
 
 _RESCHEDULE = rx(

@@ -14,7 +14,7 @@ from datetime import datetime
 
 from assistant.language import account_rules, appointment_rules, slots, task_rules
 from assistant.language.clause import LIST_TAIL, NEGATED, QUESTION_START, Clause
-from assistant.language.intents import APPOINTMENT_ACTIONS, TASK_ACTIONS, Intent, IntentKind
+from assistant.language.intent import APPOINTMENT_ACTIONS, TASK_ACTIONS, Intent, IntentKind
 from assistant.language.lookups import READS, reads
 from assistant.language.targets import target_ref
 from assistant.language.text import Normalized

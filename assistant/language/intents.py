@@ -12,109 +12,20 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Mapping
-from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Literal
 from zoneinfo import ZoneInfo
 
-from assistant.language.dates import When
-from assistant.language.targets import TargetRef
-from assistant.language.text import Normalized, normalize
-
-IntentKind = Literal[
-    "appointments",
-    "next_appointment",
-    "book_appointment",
-    "reschedule_appointment",
-    "cancel_appointment",
-    "billing",
-    "tasks",
-    "task_summary",
-    "add_task",
-    "complete_task",
-    "update_task",
-    "delete_task",
-    "tickets",
-    "create_ticket",
-    "profile",
-    "update_contact",
-]
-
-TOOL_OF: dict[str, str] = {
-    "appointments": "crm.listUpcomingAppointments",
-    "next_appointment": "crm.getNextAppointment",
-    "book_appointment": "crm.bookAppointment",
-    "reschedule_appointment": "crm.rescheduleAppointment",
-    "cancel_appointment": "crm.cancelAppointment",
-    "billing": "crm.getOpenInvoices",
-    "tasks": "crm.listTasks",
-    "task_summary": "crm.listTasks",
-    "add_task": "crm.addTask",
-    "complete_task": "crm.completeTask",
-    "update_task": "crm.updateTask",
-    "delete_task": "crm.deleteTask",
-    "tickets": "crm.listOpenTickets",
-    "create_ticket": "crm.createTicket",
-    "profile": "crm.getCustomerProfile",
-    "update_contact": "crm.updateContactInfo",
-}
-TASK_ACTIONS = frozenset({"complete_task", "update_task", "delete_task"})
-APPOINTMENT_ACTIONS = frozenset({"reschedule_appointment", "cancel_appointment"})
-
-
-@dataclass(frozen=True, slots=True)
-class Intent:
-    """One thing asked for.
-
-    `arguments` are the action's arguments known from the words alone (never the
-    target's id). `lookup` is set for find-then-act intents: the listing tool whose
-    result `assistant.resolve` searches for `target`. `missing` names what must be
-    asked before acting ("when", "title", "service"…); a write is never guessed.
-    """
-
-    kind: IntentKind
-    arguments: Mapping[str, Any] = field(default_factory=dict)
-    target: TargetRef | None = None
-    when: When | None = None
-    missing: tuple[str, ...] = ()
-    clause: str = ""
-
-    @property
-    def tool(self) -> str:
-        return TOOL_OF[self.kind]
-
-    @property
-    def lookup(self) -> str | None:
-        if self.kind in TASK_ACTIONS:
-            return "crm.listTasks"
-        if self.kind in APPOINTMENT_ACTIONS:
-            target = self.target
-            if (
-                target is not None
-                and target.position == 1
-                and not (target.words or target.day or target.weekday is not None)
-            ):
-                return "crm.getNextAppointment"
-            return "crm.listUpcomingAppointments"
-        return None
-
-    @property
-    def needs_target(self) -> bool:
-        return self.lookup is not None
-
-    @property
-    def complete(self) -> bool:
-        return not self.missing
-
-    @property
-    def writes(self) -> bool:
-        return self.kind not in READ_KINDS
-
-
-READ_KINDS = frozenset(
-    {"appointments", "next_appointment", "billing", "tasks", "task_summary", "tickets", "profile"}
+from assistant.language.grammar import read_clause, refer_back
+from assistant.language.intent import (
+    APPOINTMENT_ACTIONS,
+    READ_KINDS,
+    TARGETS_JOINER,
+    TASK_ACTIONS,
+    TOOL_OF,
+    Intent,
+    IntentKind,
 )
+from assistant.language.text import Normalized, normalize
 
 # --- clauses -----------------------------------------------------------------------
 
@@ -135,12 +46,11 @@ _STARTS_REQUEST = re.compile(
 
 
 # "mark the groceries and the insurance tasks as done": one verb around several targets.
-# Their "and" must not split the sentence; it becomes a marker the rule splits on.
+# Their "and" must not split the sentence (see TARGETS_JOINER).
 _WRAPPED = re.compile(
     r"\b(?:mark|check|tick|cross)(?: off)? (?P<t>.+?) (?:as )?(?:done|complete|completed"
     r"|finished|off)\b"
 )
-TARGETS_JOINER = " ++ "
 
 
 def _protect_wrapped(sentence: str) -> str:
@@ -176,8 +86,6 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
 
     `now` is any aware datetime; dates are read in `timezone` (the customer's).
     """
-    from assistant.language.grammar import read_clause  # the rules; imported late (cycle)
-
     norm = normalize(text)
     try:
         zone = ZoneInfo(timezone)
@@ -218,8 +126,6 @@ def _refer(
     intent: Intent, before: str, before_intents: list[Intent], norm: Normalized, now: datetime
 ) -> list[Intent] | None:
     """A clause that only makes sense with the one before it, read together with it."""
-    from assistant.language.grammar import read_clause, refer_back
-
     vague = intent.target is not None and intent.target.vague
     if (
         vague
@@ -256,3 +162,15 @@ def _dedupe(intents: list[Intent]) -> list[Intent]:
             seen.add(key)
             unique.append(intent)
     return unique
+
+
+__all__ = [
+    "APPOINTMENT_ACTIONS",
+    "READ_KINDS",
+    "TARGETS_JOINER",
+    "TASK_ACTIONS",
+    "TOOL_OF",
+    "Intent",
+    "IntentKind",
+    "detect_intents",
+]

@@ -6,7 +6,7 @@ import re
 
 from assistant.language import slots
 from assistant.language.clause import APPT_NOUN, TASK_NOUN, Clause, rx
-from assistant.language.intents import Intent, IntentKind
+from assistant.language.intent import Intent, IntentKind
 
 _NEXT = rx(
     r"\b(?:next|soonest|earliest) (?:\w+ )?(?:appointment|visit|booking|session|one|reservation"

@@ -14,7 +14,7 @@ from assistant.language.clause import (
     rx,
 )
 from assistant.language.dates import find_when
-from assistant.language.intents import TARGETS_JOINER, Intent
+from assistant.language.intent import TARGETS_JOINER, Intent
 from assistant.language.targets import target_ref
 from assistant.language.text import restore_case
 
