@@ -314,3 +314,14 @@ async def test_tasks_answer_points_out_what_needs_attention() -> None:
     assert "Buy groceries is due tomorrow" in text
     assert "Renew car insurance is high priority" in text
     assert len(TASKS) == 4
+
+
+async def test_when_everything_failed_the_answer_apologises() -> None:
+    """All calls failed: an apology, then each failure said plainly."""
+    text = await say(
+        "Show me my appointments and my billing",
+        failed("crm.listUpcomingAppointments", "circuit_open"),
+        failed("crm.getOpenInvoices", "rate_limited"),
+    )
+    assert text.startswith("Sorry, I couldn't look up your appointments: the scheduling system")
+    assert "the billing system is busy right now, please try again in a moment" in text

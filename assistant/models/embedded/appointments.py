@@ -46,7 +46,7 @@ def next_one(result: ToolResult, scene: Scene) -> list[str]:
     if location := item.get("location"):
         sentences.append(f"It's at {location}.")
     if notes := item.get("notes"):
-        sentences.append(f"A note on it says: {str(notes).rstrip('.')}.")
+        sentences.append(f"A note on it says: {lower_first(str(notes).rstrip('.'))}.")
     return sentences
 
 

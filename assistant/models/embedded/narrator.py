@@ -19,7 +19,7 @@ from assistant.models.embedded.scene import Scene
 from assistant.resolve import Match, resolve_intent
 from assistant.schema import NarratorInput, ToolResult
 from assistant.speaking import split_sentences
-from assistant.speech import number
+from assistant.speech import lower_first, number
 
 Describer = Callable[[ToolResult, Scene], list[str]]
 
@@ -122,7 +122,8 @@ def compose(request: NarratorInput) -> list[str]:
             spoken_failures += 1
         sentences.extend(described)
     if scene.results and spoken_failures == len(scene.results) and sentences:
-        sentences[0] = "Sorry. " + sentences[0]
+        first = sentences[0]
+        sentences[0] = "Sorry, " + (first if first.startswith("I ") else lower_first(first))
     sentences.extend(_unanswered(scene, confirming))
     if request.truncated_calls:
         sentences.append(

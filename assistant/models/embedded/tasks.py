@@ -29,6 +29,15 @@ def _split(result: ToolResult) -> tuple[list[Item], list[Item]]:
     return pending, done
 
 
+_PRIORITY_RANK = {"high": 0, "normal": 1, "low": 2}
+
+
+def _urgency(task: Item) -> tuple[str, int]:
+    """Soonest due first (undated last), then the higher priority: the first few said matter."""
+    due = str(task.get("due_on") or "9999-12-31")
+    return due, _PRIORITY_RANK.get(str(task.get("priority")), 1)
+
+
 def _details(pending: list[Item], scene: Scene) -> list[str]:
     """One sentence on what needs attention: overdue or soon due, and high priority."""
     today = scene.now.date()
@@ -64,6 +73,7 @@ def listing(result: ToolResult, scene: Scene) -> list[str]:
         return ["You don't have any tasks."]
     if not pending:
         return [f"You're all caught up: no pending tasks, and {number(len(done))} completed."]
+    pending = sorted(pending, key=_urgency)
     names = spoken_list([title(t) for t in pending])
     sentences = [f"You have {count(len(pending), 'pending task')}: {names}."]
     sentences.extend(_details(pending, scene))
