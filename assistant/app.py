@@ -113,6 +113,10 @@ def create_app(
                 models = (planner, narrator, follow_up)
             else:
                 models = build_models(settings, catalog)
+                for model in models:
+                    closer = getattr(model, "aclose", None)
+                    if closer is not None:  # a model backend's HTTP client
+                        stack.push_async_callback(closer)
             breakers = BreakerRegistry(
                 failure_threshold=settings.breaker_failure_threshold,
                 cooldown_s=settings.breaker_cooldown_s,
