@@ -154,18 +154,11 @@ def create_app(
 
 
 def _add_transports(app: web.Application, settings: Settings) -> None:
-    from assistant.transports import ws
-
-    ws.setup_routes(app)
-    try:
-        from assistant.transports import relay
-    except ImportError:  # the telephony bridge is optional until it lands
-        pass
-    else:
-        relay.setup_routes(app)
-    from assistant.transports import demo
+    from assistant.transports import demo, relay, ws
     from assistant.transports import web as widget
 
+    ws.setup_routes(app)
+    relay.setup_routes(app)
     widget.setup_web_routes(app)
     demo.setup_demo_routes(app, settings)
 
