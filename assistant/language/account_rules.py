@@ -50,7 +50,8 @@ def _ticket(c: Clause, words: str, *, consent: bool) -> Intent:
 
 
 _CHANGE = rx(
-    r"\b(?:update|change|set|switch|correct|replace|new|edit|use|is now|should be|fix|moved)\b"
+    r"\b(?:update|change|set|switch|swap|correct|replace|new|edit|use|is now|should be|fix"
+    r"|moved|from now on|text me|call me|reach me|contact me)\b"
 )
 
 

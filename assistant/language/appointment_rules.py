@@ -92,6 +92,41 @@ _SOFT_BOOK = rx(
 )
 
 
+# "my haircut on Friday doesn't work": an appointment that exists, not a new booking.
+_EXISTING = rx(
+    r"\b(?:my|the|our) (?:\w+ )?(?:haircut|cleaning|checkup|consultation|exam|massage|therapy"
+    r"|appointment|visit|session)\b(?! (?:appointment|visit|session))"
+    r"|\b(?:doesn't|does not|won't|can't|cannot|not) (?:work|make it|suit)\b"
+)
+_INSTEAD = rx(r"\b(?:instead|rather)\b")
+_INSTEAD_OF = rx(
+    r"\binstead of (?P<t>.+?)(?=,| (?:can|could|would|please|let's|make|move|do|how about"
+    r"|put|book)\b|$)"
+)
+
+
+def instead(c: Clause) -> Intent | None:
+    """ "Instead of Friday, can my haircut be on Saturday?", "…can we do Saturday instead?"."""
+    if not _INSTEAD.search(c.text) or TASK_NOUN.search(c.text):
+        return None
+    text, target_words = c.text, ""
+    if match := _INSTEAD_OF.search(text):
+        target_words = match.group("t")
+        text = text[: match.start()] + text[match.end() :]
+    when = find_when(text, c.now)
+    if when is None:
+        return None
+    service = slots.service(c.text, c.original)
+    if service:
+        target_words = f"{target_words} {service.lower()}"
+    # Words other than the service and the day ("can we do") do not describe the target.
+    target = target_ref(target_words, c.original, c.now)
+    arguments: dict[str, Any] = {}
+    if when.day and when.clock and not when.day_implied:
+        arguments["starts_at"] = when.iso(c.timezone)
+    return Intent("reschedule_appointment", arguments, target=target, when=when, clause=c.text)
+
+
 def book(c: Clause) -> Intent | None:
     text = c.text
     strong = _BOOK.search(text)
@@ -110,7 +145,10 @@ def book(c: Clause) -> Intent | None:
         strong = None
     question = QUESTION_START.search(text)
     soft = (
-        not question and service is not None and (bool(_SOFT_BOOK.search(text)) or when is not None)
+        not question
+        and service is not None
+        and not _EXISTING.search(text)
+        and (bool(_SOFT_BOOK.search(text)) or when is not None)
     )
     if not (strong or soft):
         return None

@@ -39,7 +39,10 @@ NEGATED = rx(
     r"^(?:not |no need\b|never ?mind\b|forget (?:it|that|about it)\b)"
     r"|\b(?:don't|do not|no need to|not) (?:need|want|care|bother|show|tell|check|worry)\b"
 )
-TASK_NOUN = rx(r"\b(?:tasks?|to-dos?|to dos|reminders?|to-do list|to do list|my list|checklist)\b")
+TASK_NOUN = rx(
+    r"\b(?:tasks?|to-dos?|to dos|reminders?|to-do list|to do list|my list|checklist"
+    r"|to[- ]do items?|action items?)\b"
+)
 APPT_NOUN = rx(
     r"\b(?:appointments?|bookings?|visits?|reservations?|sessions?|booked|scheduled"
     r"|calendar|coming up|my schedule)\b"

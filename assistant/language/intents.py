@@ -53,7 +53,12 @@ _WRAPPED = re.compile(
 )
 
 
+_INSTEAD_OF_COMMA = re.compile(r"\b(instead of [^,]{1,40}),\s*")
+
+
 def _protect_wrapped(sentence: str) -> str:
+    # "Instead of Friday, can my haircut be on Saturday?" is one request.
+    sentence = _INSTEAD_OF_COMMA.sub(r"\1 ", sentence)
     match = _WRAPPED.search(sentence)
     if match is None or not re.search(r" and |, ", match.group("t")):
         return sentence

@@ -16,13 +16,20 @@ _NEXT = rx(
     r"|consultation|exam)\b|\bnext appointment\b"
 )
 READS: tuple[tuple[IntentKind, re.Pattern[str]], ...] = (
-    ("appointments", APPT_NOUN),
+    (
+        "appointments",
+        rx(
+            rf"{APPT_NOUN.pattern}|\b(?:have i got|do i have|is there|got) (?:anything|something)"
+            r"(?: on| scheduled| booked| planned)? (?:for )?(?:today|tomorrow|tonight|this|next"
+            r"|on)\b"
+        ),
+    ),
     (
         "billing",
         rx(
             r"\b(?:invoices?|bills?|billing|balance|owe|owed|owing|payments?|outstanding|unpaid"
             r"|charges?|statements?|amount due|how much do i|how much i|pay|paid)\b"
-            r"|\bwhat(?:'s| is) due\b|\bdue on my account\b"
+            r"|\bwhat(?:'s| is) due\b|\bdue on my account\b|\bthe damage\b"
         ),
     ),
     (
@@ -30,6 +37,7 @@ READS: tuple[tuple[IntentKind, re.Pattern[str]], ...] = (
         rx(
             rf"{TASK_NOUN.pattern}|\b(?:need|have|left) to do\b(?! (?:with|about))"
             r"|\b(?:checked|ticked|crossed) off\b|\bwhat have i (?:done|completed|finished)\b"
+            r"|\b(?:need to|have to|should|got to) (?:take care of|handle|get done|deal with)\b"
         ),
     ),
     (

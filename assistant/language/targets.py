@@ -38,7 +38,8 @@ FILLER = words(
     session reservation upcoming scheduled with about all in at i have is are was be
     one's up out to and done complete completed finished mark priority due date
     day time next first second third fourth last final soonest earliest can you could
-    would will just also now again instead our your
+    would will just also now again instead our your whatever anything everything something
+    stuff
     """
 )
 _WORD = re.compile(r"[a-z0-9][a-z0-9'-]*")

@@ -89,6 +89,12 @@ _PRIORITY_CHANGE = (
         r"^(?P<t>.+?) (?:should be|is now|needs to be|must be|has to be) (?:a |an )?"
         r"(?P<p>high|top|urgent|important|low|normal|medium|critical)(?:[- ]priority)?\b"
     ),
+    rx(
+        r"^(?:i'd like |i want |can you |could you |please )?(?:have |get )?(?P<t>.+?)"
+        r" (?:moved|changed|set|bumped|raised|lowered|made|marked|switched) (?:up |down )?"
+        r"(?:to |as )?(?:a |an )?(?P<p>high|top|urgent|important|low|normal|medium|critical)"
+        r"(?:[- ]priority)?\b"
+    ),
 )
 _RENAME = (
     rx(r"\brename (?P<t>.+?) (?:to|as) (?P<new>.+)$"),
