@@ -66,6 +66,11 @@ def _protect_wrapped(sentence: str) -> str:
     return sentence[: match.start("t")] + targets + sentence[match.end("t") :]
 
 
+def is_request(text: str) -> bool:
+    """The message opens like a request of its own ("show…", "what's…", "can you…")."""
+    return bool(_STARTS_REQUEST.match(normalize(text).text))
+
+
 def _split(text: str) -> list[tuple[str, str]]:
     """(separator before, clause) pairs; the separator is kept to rejoin clauses."""
     clauses: list[tuple[str, str]] = []
@@ -178,4 +183,5 @@ __all__ = [
     "Intent",
     "IntentKind",
     "detect_intents",
+    "is_request",
 ]

@@ -243,3 +243,22 @@ def test_decisions_are_deterministic() -> None:
     """The same request always gets the same decision."""
     text = "book a haircut friday at 10am and remind me to bring my id"
     assert first_round(text) == first_round(text)
+
+
+async def test_answers_to_two_questions_in_a_row_complete_one_request() -> None:
+    """ "reschedule my appointment" → when? "friday at 9" → which? "the haircut" → moved."""
+    history: list[Message] = []
+    await play("reschedule my appointment", history)
+    which = await play("friday at 9", history)
+    assert which.answer.startswith("Which appointment should I move")
+    moved = await play("the haircut", history)
+    (call,) = moved.rounds[-1]
+    assert call.arguments == {"appointment_id": "appt_2", "starts_at": "2025-03-07T09:00:00-08:00"}
+
+
+async def test_a_new_request_after_a_question_is_taken_as_new() -> None:
+    """Asked when, the customer asks for the balance instead: the balance is looked up."""
+    history: list[Message] = []
+    await play("book a haircut", history)
+    turn = await play("what's my balance", history)
+    assert turn.tools == ["crm.getOpenInvoices"]

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from assistant.language import Intent, detect_intents, is_affirmative
+from assistant.language.intents import is_request
 from assistant.language.targets import target_ref
 from assistant.language.text import normalize
 from assistant.resolve import Ambiguous, Match, resolve_intent
@@ -21,6 +22,8 @@ from assistant.schema import AssistantTurn, Message, ToolExchange, ToolResult, U
 
 # A reply this long is a new request, not an answer to "which one?".
 _MAX_ANSWER_WORDS = 8
+# How many questions back a reply may still complete a request.
+_MAX_DEPTH = 3
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -29,6 +32,8 @@ class _Asked:
 
     text: str
     results: tuple[ToolResult, ...]
+    # The conversation up to that request: it may itself answer an earlier question.
+    before: tuple[Message, ...]
 
 
 def _asked(conversation: Sequence[Message]) -> _Asked | None:
@@ -49,20 +54,33 @@ def _asked(conversation: Sequence[Message]) -> _Asked | None:
     for message in conversation[users[-2] + 1 : current]:
         if isinstance(message, ToolExchange):
             results.extend(message.results)
-    return _Asked(previous.text, tuple(results))
+    return _Asked(previous.text, tuple(results), tuple(conversation[: users[-2] + 1]))
 
 
 def understand(
-    conversation: Sequence[Message], text: str, now: datetime, timezone: str
+    conversation: Sequence[Message],
+    text: str,
+    now: datetime,
+    timezone: str,
+    *,
+    depth: int = 0,
 ) -> list[Intent]:
-    """What `text` asks for, taking the assistant's last question into account."""
+    """What `text` asks for, taking the assistant's last question into account.
+
+    Questions can follow one another ("When?" then "Which one?"), so the earlier
+    request is itself read in the light of the question before it, a few levels deep.
+    """
     intents = detect_intents(text, now, timezone)
-    asked = _asked(conversation)
+    asked = _asked(conversation) if depth < _MAX_DEPTH else None
     if asked is None:
         return intents
-    if intents and all(i.complete for i in intents) and any(i.writes for i in intents):
+    if (
+        intents
+        and all(i.complete for i in intents)
+        and (any(i.writes for i in intents) or is_request(text))
+    ):
         return intents  # a new, complete request: the question is left behind
-    earlier = detect_intents(asked.text, now, timezone)
+    earlier = understand(asked.before, asked.text, now, timezone, depth=depth + 1)
     lacking = [i for i in earlier if i.missing]
     if lacking:
         return _fill(lacking[0], text, now, timezone) or intents
