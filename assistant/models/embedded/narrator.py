@@ -96,7 +96,7 @@ def _unanswered(scene: Scene, confirming: bool) -> list[str]:
         if done or (confirming and intent.tool in _DESTRUCTIVE):
             continue
         if intent.missing:
-            question = question or replies.clarification(intent, scene)
+            question = question or replies.clarification(intent, scene.now.date())
             continue
         if intent.needs_target:
             resolution = resolve_intent(intent, scene.results, scene.timezone)

@@ -13,6 +13,7 @@ Deterministic, and a decision costs well under a millisecond.
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Any
 
 from assistant.language import Intent, classify_chat, is_negative
@@ -20,8 +21,14 @@ from assistant.models.embedded import replies
 from assistant.models.embedded.followup import understand
 from assistant.resolve import Match, action_arguments, resolve_intent
 from assistant.schema import FinalDecision, PlanRequest, ToolCall, ToolCallsDecision
+from assistant.speech import local_now
 
 Decision = FinalDecision | ToolCallsDecision
+
+
+def _today(request: PlanRequest) -> date:
+    """Today in the customer's timezone."""
+    return local_now(request.now, request.customer.timezone if request.customer else None).date()
 
 
 def _key(tool: str, arguments: dict[str, Any]) -> tuple[str, str]:
@@ -56,7 +63,7 @@ class EmbeddedPlanner:
         question: str | None = None
         for intent in intents:
             if intent.missing:
-                question = question or replies.clarification(intent)
+                question = question or replies.clarification(intent, _today(request))
                 continue
             tool = intent.lookup or intent.tool
             arguments = {} if intent.lookup else dict(intent.arguments)

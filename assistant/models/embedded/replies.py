@@ -7,6 +7,8 @@ when a described task or appointment is not there, or is not the only one.
 
 from __future__ import annotations
 
+from datetime import date
+
 from assistant.language import ChatKind, Intent
 from assistant.models.embedded import appointments
 from assistant.models.embedded.scene import Scene
@@ -50,7 +52,7 @@ def chat_reply(kind: ChatKind, customer: CustomerContext | None) -> str:
     return replies[kind]
 
 
-def clarification(intent: Intent, scene_today: Scene | None = None) -> str | None:
+def clarification(intent: Intent, today: date | None = None) -> str | None:
     """The question to ask for what `intent` lacks (None when nothing is missing)."""
     if not intent.missing:
         return None
@@ -69,8 +71,8 @@ def clarification(intent: Intent, scene_today: Scene | None = None) -> str | Non
             return f"Sure. When would you like your {service}?"
         if wanted == "time":
             day = intent.when.day if intent.when else None
-            if day is not None and scene_today is not None:
-                return f"What time on {due_day(day, scene_today.now.date())} works for you?"
+            if day is not None and today is not None:
+                return f"What time on {due_day(day, today)} works for you?"
             return "What time works for you?"
         if wanted == "future":
             return "That time has already passed. When would you like it instead?"
