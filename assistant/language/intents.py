@@ -100,7 +100,7 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
     try:
         zone = ZoneInfo(timezone)
     except (KeyError, ValueError):
-        zone = ZoneInfo("UTC")
+        timezone, zone = "UTC", ZoneInfo("UTC")  # an unknown zone: read dates in UTC
     local_now = now.astimezone(zone)
     found: list[Intent] = []
     last_clause: str | None = None

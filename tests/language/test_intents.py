@@ -205,3 +205,9 @@ def test_a_new_request_is_not_a_yes() -> None:
     """A message that asks for something else does not confirm."""
     assert not is_affirmative("show me my tasks")
     assert not is_affirmative("what's my balance")
+
+
+def test_an_unknown_timezone_reads_dates_in_utc() -> None:
+    """A customer with a broken timezone setting still gets a booking, in UTC."""
+    (intent,) = detect_intents("book a haircut tomorrow at 3pm", NOW, "Mars/Olympus")
+    assert intent.arguments["starts_at"] == "2025-03-02T15:00:00+00:00"
