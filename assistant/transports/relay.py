@@ -40,6 +40,7 @@ from aiohttp import WSMsgType, web
 from assistant.auth import verify_token
 from assistant.engine import Turn
 from assistant.errors import AssistantError, AuthError, ToolFailure
+from assistant.recording.recorder import SessionRecording
 from assistant.session import Session
 from assistant.settings import Settings
 from assistant.transports.relay_frames import (
@@ -104,6 +105,7 @@ class RelayCall:
         self._cycle: TalkCycle | None = None  # what an interrupt refers to
         self._failures_in_row = 0
         self._ended = False
+        self._recording: SessionRecording | None = None
 
     # --- the call's life --------------------------------------------------------------
 
@@ -117,14 +119,21 @@ class RelayCall:
                 except Exception:  # a bug here must not drop the call
                     log.exception("relay frame handling failed")
         finally:
-            turn = self._turn
-            if turn is not None:
-                turn.cancel()  # cooperative: a write in flight still finishes
-            worker.cancel()
-            await asyncio.wait([worker])  # unlike `await worker`, never raises its cancel
-            if turn is not None:
-                with contextlib.suppress(Exception):
-                    await turn.wait()
+            try:
+                await self._wind_down(worker)
+            finally:  # even when the handler itself is cancelled while winding down
+                if self._recording is not None:
+                    self._recording.close()
+
+    async def _wind_down(self, worker: asyncio.Task[None]) -> None:
+        turn = self._turn
+        if turn is not None:
+            turn.cancel()  # cooperative: a write in flight still finishes
+        worker.cancel()
+        await asyncio.wait([worker])  # unlike `await worker`, never raises its cancel
+        if turn is not None:
+            with contextlib.suppress(Exception):
+                await turn.wait()
 
     async def _receive(self, kind: WSMsgType, data: Any) -> None:
         if kind is WSMsgType.BINARY:
@@ -171,6 +180,8 @@ class RelayCall:
         trace_id = f"relay-{uuid.uuid4().hex[:12]}"
         customer_id, lookup_failed = await self._identify(frame, trace_id)
         self._session = await self._services.open_session(customer_id, trace_id=trace_id)
+        if self._services.recorder is not None:
+            self._recording = self._services.recorder.open(self._session)
         customer = self._session.customer
         first_name = customer.name.split()[0] if customer and customer.name else None
         log.info(
@@ -265,9 +276,8 @@ class RelayCall:
             if self._ended or self._session is None:
                 continue
             cycle = self._cycle = self._turn_cycle = TalkCycle(self.send, self._session)
-            turn = self._turn = self._services.engine.start_turn(
-                self._session, text, cycle.on_event
-            )
+            emit = self._recording.wrap_emit(cycle.on_event) if self._recording else cycle.on_event
+            turn = self._turn = self._services.engine.start_turn(self._session, text, emit)
             try:
                 # Shielded: the call ending cancels the turn cooperatively (run's finally).
                 done = await asyncio.shield(turn.wait())

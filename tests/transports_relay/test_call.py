@@ -6,6 +6,9 @@ what is asserted is what a caller would hear.
 
 from __future__ import annotations
 
+import asyncio
+from pathlib import Path
+
 from assistant.schema import FinalDecision
 from tests.fakes import ScriptedPlanner, calls
 from tests.fixtures.app import MakeAssistant
@@ -174,3 +177,23 @@ async def test_an_open_call_shows_in_the_sessions_gauge(
     metrics = await harness.metrics_text()
 
     assert 'active_sessions{transport="relay"} 1.0' in metrics
+
+
+async def test_a_recorded_call_is_written_like_a_websocket_session(
+    make_assistant: MakeAssistant, dial: Dial, tmp_path: Path
+) -> None:
+    """With recording on, a phone call leaves a session file holding what was asked."""
+    harness = await make_assistant(record_dir=str(tmp_path))
+    relay = await dial(harness)
+    await relay.setup()
+    await relay.ask("What do I owe?")
+    await relay.close()
+    files: list[Path] = []
+    for _ in range(50):
+        files = list(tmp_path.glob("*.jsonl"))  # noqa: ASYNC240 - a tiny local directory
+        if files and "What do I owe?" in files[0].read_text():
+            break
+        await asyncio.sleep(0.02)
+    assert len(files) == 1
+    assert "What do I owe?" in files[0].read_text()
+    assert "crm.getOpenInvoices" in files[0].read_text()
