@@ -32,7 +32,8 @@ def _serve(args: argparse.Namespace) -> int:
         backend=args.backend,
         crm_url=args.crm_url,
         crm_port=args.crm_port,
-        record_dir=args.record,
+        # A directory named on the command line is relative to where the command runs.
+        record_dir=str(Path(args.record).resolve()) if args.record else None,
         demo=True if args.demo else None,
     )
     configure_logging(settings.log_level)
