@@ -91,6 +91,11 @@ def create_app(
     catalog: Catalog | None = None,
 ) -> web.Application:
     """The assistant's aiohttp app. Tests inject models or a tool backend; `serve` doesn't."""
+    if planner is None and settings.backend == "replay":
+        raise ConfigError(
+            "backend: 'replay' answers from recordings and runs under `assistant replay "
+            "FILE…`; `serve` needs --backend embedded or openai"
+        )
     app = web.Application(client_max_size=settings.max_frame_bytes)
     metrics = Metrics()
     app[SETTINGS] = settings
