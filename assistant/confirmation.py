@@ -2,37 +2,25 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Iterator
 from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from assistant.language.confirm import is_affirmative
+from assistant.language.confirm import is_negative as says_no
 from assistant.schema import ToolCall, ToolResult
 
-_YES = re.compile(
-    r"^(?:(?:yes|yeah|yep|yup|ya|sure|ok|okay|correct|right|absolutely|definitely|please|"
-    r"confirm(?:ed)?|affirmative|go ahead|do it|go for it|that's right|that is right|"
-    r"i'm sure|i am sure|of course|please do|sounds good|alright|all right|fine)"
-    r"[\s,.!]*)+(?:(?:please|thanks|thank you|now|then|do it|go ahead|delete it|cancel it)"
-    r"[\s,.!]*)*$",
-    re.IGNORECASE,
-)
-_NO = re.compile(
-    r"^(?:no|nope|nah|don't|do not|never ?mind|cancel that|stop|wait|not now|"
-    r"keep it|leave it|no thanks|no thank you)\b",
-    re.IGNORECASE,
-)
+__all__ = ["confirmation_prompt", "declined_answer", "is_affirmative", "is_negative"]
 
-
-def is_affirmative(text: str) -> bool:
-    """True for a message that means yes ("yes", "yeah go ahead", "sure, do it")."""
-    return bool(_YES.match(text.strip().lower().replace("’", "'")))
+# Past this many words a "no" carries a new request ("no, show me my billing instead"),
+# which the planner should hear; a bare "no" is answered here.
+_BARE_NO_WORDS = 4
 
 
 def is_negative(text: str) -> bool:
-    """True for a message that means no ("no", "nope, keep it", "never mind")."""
-    return bool(_NO.match(text.strip().lower().replace("’", "'")))
+    """True for a bare no ("no", "nope, keep it", "never mind")."""
+    return says_no(text) and len(text.split()) <= _BARE_NO_WORDS
 
 
 def _items(results: Iterable[ToolResult]) -> Iterator[dict[str, Any]]:
