@@ -1,14 +1,14 @@
 """The assistant's exception tree.
 
-    AssistantError
-    ├── ConfigError          a setting or the tool catalog is invalid; stops the start
-    ├── ToolFailure          one tool call failed; carries a PROTOCOL.md tool error code.
-    │                        Raised by tool backends (the CRM client maps HTTP statuses and
-    │                        aiohttp exceptions to it, once, at its boundary) and turned into
-    │                        a ToolResult by the executor: a failed call is data, never a
-    │                        failed turn.
-    ├── ModelUnavailable     the planner or narrator model could not be reached
-    └── AuthError            a session token is missing, malformed, expired or forged
+AssistantError
+├── ConfigError          a setting or the tool catalog is invalid; stops the start
+├── ToolFailure          one tool call failed; carries a PROTOCOL.md tool error code.
+│                        Raised by tool backends (the CRM client maps HTTP statuses and
+│                        aiohttp exceptions to it, once, at its boundary) and turned into
+│                        a ToolResult by the executor: a failed call is data, never a
+│                        failed turn.
+├── ModelUnavailable     the planner or narrator model could not be reached
+└── AuthError            a session token is missing, malformed, expired or forged
 """
 
 from __future__ import annotations
