@@ -82,66 +82,35 @@ class CallPolicy:
 
         `deadline` is a loop time (`asyncio.get_running_loop().time()`).
         """
-        loop = asyncio.get_running_loop()
-        breaker = self._breakers.get(tool.name)
-        attempts = 0
         max_attempts = tool.retry.attempts if (idempotent or not tool.writes) else 1
-
-        def backoff_hook(exc: Exception) -> bool | float:
-            """Whether (and after how long) to try again, within the deadline."""
-            if not isinstance(exc, ToolFailure) or attempts >= max_attempts:
-                return False
-            remaining = deadline - loop.time()
-            if exc.code == "rate_limited":
-                wait_s = exc.retry_after_s if exc.retry_after_s is not None else 1.0
-                if wait_s >= remaining:
-                    return False
-                return self._retrying(tool, "rate_limited", wait_s)
-            retry_conflict = exc.code == "conflict" and tool.writes and attempts > 1
-            if not (exc.retryable or retry_conflict):
-                return False
-            base = tool.retry.backoff_initial_s * 2 ** (attempts - 1)
-            wait_s = min(tool.retry.backoff_max_s, base) * self._rng.uniform(0.5, 1.0)
-            if wait_s >= remaining:
-                return False
-            return self._retrying(tool, exc.code, wait_s)
-
-        last: ToolFailure | None = None
+        run = _CallRun(self, tool, attempt, deadline, max_attempts)
+        # The first attempt runs outside the retry loop: nearly every call succeeds at
+        # once, and the loop's set-up is a third of a turn's overhead (bench/engine.py).
+        try:
+            return Outcome(result=await run.attempt(), attempts=run.attempts)
+        except _GiveUp as give_up:
+            return Outcome(failure=give_up.failure, attempts=run.attempts)
+        except ToolFailure as failure:
+            wait_s = run.backoff(failure)
+            if wait_s is False:
+                return Outcome(failure=_final(failure), attempts=run.attempts)
+        await asyncio.sleep(wait_s)
         try:
             async for retry in stamina.retry_context(
-                on=backoff_hook, attempts=max_attempts, timeout=None
+                on=run.backoff, attempts=max_attempts - 1, timeout=None
             ):
                 with retry:
-                    remaining = deadline - loop.time()
-                    if remaining <= 0:
-                        raise _GiveUp(last or _deadline_passed())
-                    if not breaker.allow():
-                        raise _GiveUp(breaker.open_failure())
-                    attempts += 1
-                    budget = min(tool.timeout_s, remaining)
-                    try:
-                        async with asyncio.timeout(budget):
-                            result = await attempt()
-                    except TimeoutError:
-                        last = ToolFailure("timeout", f"no answer within {budget:.1f} s")
-                        breaker.record(last)
-                        raise last from None
-                    except ToolFailure as failure:
-                        last = failure
-                        breaker.record(failure)
-                        raise
-                    except asyncio.CancelledError:
-                        breaker.release()
-                        raise
-                    breaker.record(None)
-                    return Outcome(result=result, attempts=attempts)
+                    return Outcome(result=await run.attempt(), attempts=run.attempts)
         except _GiveUp as give_up:
-            return Outcome(failure=give_up.failure, attempts=attempts)
+            return Outcome(failure=give_up.failure, attempts=run.attempts)
         except ToolFailure as failure:
-            return Outcome(failure=_final(failure), attempts=attempts)
+            return Outcome(failure=_final(failure), attempts=run.attempts)
         raise AssertionError("unreachable: the retry loop returns or raises")  # pragma: no cover
 
-    def _retrying(self, tool: ToolDefinition, reason: str, wait_s: float) -> float:
+    def jitter(self) -> float:
+        return self._rng.uniform(0.5, 1.0)
+
+    def retrying(self, tool: ToolDefinition, reason: str, wait_s: float) -> float:
         log.info(
             "retrying %s after %s in %.2f s",
             tool.name,
@@ -152,6 +121,75 @@ class CallPolicy:
         if self._metrics is not None:
             self._metrics.retries.labels(tool.name, reason).inc()
         return wait_s
+
+
+class _CallRun:
+    """One call's attempts: the breaker, the deadline, and when to try again."""
+
+    def __init__(
+        self,
+        policy: CallPolicy,
+        tool: ToolDefinition,
+        attempt: Attempt,
+        deadline: float,
+        max_attempts: int,
+    ) -> None:
+        self._policy = policy
+        self._tool = tool
+        self._attempt = attempt
+        self._deadline = deadline
+        self._max_attempts = max_attempts
+        self._loop = asyncio.get_running_loop()
+        self._breaker = policy.breakers.get(tool.name)
+        self._last: ToolFailure | None = None
+        self.attempts = 0
+
+    async def attempt(self) -> Any:
+        """One attempt under the tool's timeout, cut to the deadline; the breaker told."""
+        remaining = self._deadline - self._loop.time()
+        if remaining <= 0:
+            raise _GiveUp(self._last or _deadline_passed())
+        if not self._breaker.allow():
+            raise _GiveUp(self._breaker.open_failure())
+        self.attempts += 1
+        budget = min(self._tool.timeout_s, remaining)
+        try:
+            async with asyncio.timeout(budget):
+                result = await self._attempt()
+        except TimeoutError:
+            self._last = ToolFailure("timeout", f"no answer within {budget:.1f} s")
+            self._breaker.record(self._last)
+            raise self._last from None
+        except ToolFailure as failure:
+            self._last = failure
+            self._breaker.record(failure)
+            raise
+        except asyncio.CancelledError:
+            self._breaker.release()
+            raise
+        self._breaker.record(None)
+        return result
+
+    def backoff(self, exc: Exception) -> bool | float:
+        """Whether (False) or after how many seconds to try again, within the deadline."""
+        tool = self._tool
+        if not isinstance(exc, ToolFailure) or self.attempts >= self._max_attempts:
+            return False
+        remaining = self._deadline - self._loop.time()
+        if exc.code == "rate_limited":
+            wait_s = exc.retry_after_s if exc.retry_after_s is not None else 1.0
+            if wait_s >= remaining:
+                return False
+            return self._policy.retrying(tool, "rate_limited", wait_s)
+        # A 409 on a retried write: the first attempt is still in flight at the CRM.
+        retry_conflict = exc.code == "conflict" and tool.writes and self.attempts > 1
+        if not (exc.retryable or retry_conflict):
+            return False
+        base = tool.retry.backoff_initial_s * 2 ** (self.attempts - 1)
+        wait_s = min(tool.retry.backoff_max_s, base) * self._policy.jitter()
+        if wait_s >= remaining:
+            return False
+        return self._policy.retrying(tool, exc.code, wait_s)
 
 
 def _deadline_passed() -> ToolFailure:
