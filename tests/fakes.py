@@ -157,3 +157,30 @@ class FakeToolBackend:
             return self.results.get(tool.name, {"ok": True, "tool": tool.name})
         finally:
             self.intervals.append(Interval(tool.name, start, time.perf_counter()))
+
+
+class HangingToolBackend:
+    """Tools that never answer until cancelled, and tell when they started and stopped."""
+
+    def __init__(self) -> None:
+        self.started = asyncio.Event()
+        self.cancelled = asyncio.Event()
+
+    def supports(self, tool_name: str) -> bool:
+        return True
+
+    async def invoke(
+        self,
+        tool: ToolDefinition,
+        customer_id: str,
+        arguments: Mapping[str, Any],
+        *,
+        idempotency_key: str | None,
+        trace_id: str,
+    ) -> Any:
+        self.started.set()
+        try:
+            await asyncio.Event().wait()
+        except asyncio.CancelledError:
+            self.cancelled.set()
+            raise

@@ -8,14 +8,19 @@ import os
 import re
 import socket
 import sys
-from collections.abc import AsyncIterator, Iterable, Mapping
-from typing import Any
+from collections.abc import AsyncIterator, Iterable
 
 from assistant.chat import ChatClient
 from assistant.errors import ToolFailure
-from assistant.schema import FinalDecision, ToolDefinition
+from assistant.schema import FinalDecision
 from assistant.settings import PROJECT_ROOT
-from tests.fakes import FakeToolBackend, ScriptedNarrator, ScriptedPlanner, calls
+from tests.fakes import (
+    FakeToolBackend,
+    HangingToolBackend,
+    ScriptedNarrator,
+    ScriptedPlanner,
+    calls,
+)
 from tests.fixtures.app import AssistantHarness, MakeAssistant
 
 
@@ -98,31 +103,9 @@ async def test_chat_explains_a_refused_token(make_assistant: MakeAssistant) -> N
     assert "invalid session token" in out.getvalue()
 
 
-class _HangingBackend:
-    """Tools that never answer until cancelled."""
-
-    def __init__(self) -> None:
-        self.started = asyncio.Event()
-
-    def supports(self, tool_name: str) -> bool:
-        return True
-
-    async def invoke(
-        self,
-        tool: ToolDefinition,
-        customer_id: str,
-        arguments: Mapping[str, Any],
-        *,
-        idempotency_key: str | None,
-        trace_id: str,
-    ) -> Any:
-        self.started.set()
-        await asyncio.Event().wait()
-
-
 async def test_ctrl_c_during_a_turn_stops_it(make_assistant: MakeAssistant) -> None:
     """Interrupting while a lookup hangs sends turn.cancel: the turn shows as stopped."""
-    backend = _HangingBackend()
+    backend = HangingToolBackend()
     assistant = await make_assistant(
         planner=ScriptedPlanner(calls("crm.listTasks")),
         narrator=ScriptedNarrator(),

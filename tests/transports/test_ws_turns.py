@@ -4,11 +4,17 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import Mapping
 from typing import Any
 
-from assistant.schema import AssistantTurn, FinalDecision, ToolDefinition, UserTurn
-from tests.fakes import EchoNarrator, FakeToolBackend, ScriptedNarrator, ScriptedPlanner, calls
+from assistant.schema import AssistantTurn, FinalDecision, UserTurn
+from tests.fakes import (
+    EchoNarrator,
+    FakeToolBackend,
+    HangingToolBackend,
+    ScriptedNarrator,
+    ScriptedPlanner,
+    calls,
+)
 from tests.fixtures.app import MakeAssistant
 
 _ABBREVIATIONS = {
@@ -138,36 +144,9 @@ async def test_cancel_for_a_turn_that_just_ended_is_ignored(make_assistant: Make
     assert second[-2]["text"] == "Again."
 
 
-class _HangingBackend:
-    """Tools that never answer, and tell when they were cancelled."""
-
-    def __init__(self) -> None:
-        self.started = asyncio.Event()
-        self.cancelled = asyncio.Event()
-
-    def supports(self, tool_name: str) -> bool:
-        return True
-
-    async def invoke(
-        self,
-        tool: ToolDefinition,
-        customer_id: str,
-        arguments: Mapping[str, Any],
-        *,
-        idempotency_key: str | None,
-        trace_id: str,
-    ) -> Any:
-        self.started.set()
-        try:
-            await asyncio.Event().wait()
-        except asyncio.CancelledError:
-            self.cancelled.set()
-            raise
-
-
 async def test_closing_the_socket_cancels_the_running_turn(make_assistant: MakeAssistant) -> None:
     """A client that goes away mid-turn: its lookups are cancelled, the session is closed."""
-    backend = _HangingBackend()
+    backend = HangingToolBackend()
     assistant = await make_assistant(
         planner=ScriptedPlanner(calls("crm.listTasks")),
         narrator=EchoNarrator(),
