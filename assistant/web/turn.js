@@ -141,8 +141,9 @@ export class TurnView {
     }
     if (!this.answerText) this.answer.dataset.state = "empty";
     else this.answer.dataset.state = "done";
+    // An error already told (e.g. the model was unreachable) says more than a status.
     const note = turnNote(event.status, Boolean(this.answerText));
-    if (note) this.showNote(note, event.status);
+    if (note && this.note.dataset.kind !== "error") this.showNote(note, event.status);
     this.reply.setAttribute("aria-busy", "false");
     return event.awaiting_confirmation || null;
   }

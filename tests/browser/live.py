@@ -122,6 +122,14 @@ class LiveStack:
         if self._crm is not None:
             runner, self._crm = self._crm, None
             await runner.cleanup()
+        # What asyncio.run does on the way out: a request the CRM still holds (a slowed
+        # one a test stopped waiting for) is cancelled, not destroyed with the loop.
+        leftovers = [task for task in asyncio.all_tasks() if task is not asyncio.current_task()]
+        for task in leftovers:
+            task.cancel()
+        await asyncio.gather(*leftovers, return_exceptions=True)
+        await self._loop.shutdown_asyncgens()
+        await self._loop.shutdown_default_executor()
 
 
 async def _listen(runner: web.AppRunner, port: int) -> int:
