@@ -61,8 +61,21 @@ def live() -> Iterator[LiveStack]:
 
 
 @pytest.fixture
-def page(browser: Browser, live: LiveStack) -> Iterator[Page]:
+def embedded() -> Iterator[LiveStack]:
+    """The stack outside demo mode, with a customer's site on another origin embedding
+    the widget (`site_url`)."""
+    with LiveStack(demo=False) as stack:
+        yield stack
+
+
+@pytest.fixture
+def page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
     """A fresh page (own storage) for the chat widget; a JavaScript error fails the test."""
+    # The test's stack starts before the page and stops after it: a page still open
+    # would hold the server's shutdown for its websocket.
+    for stack in ("live", "embedded"):
+        if stack in request.fixturenames:
+            request.getfixturevalue(stack)
     context = browser.new_context(viewport={"width": 960, "height": 820})
     context.set_default_timeout(15_000)
     page = context.new_page()

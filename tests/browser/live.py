@@ -4,6 +4,10 @@ The browser tests are plain sync tests (Playwright's sync API runs its own loop)
 the servers run in a background thread with an event loop of their own, on free
 ports. The assistant can be stopped and started again on the same port, as a
 restart of the service would look to a page that stays open.
+
+Outside demo mode the stack also serves a customer's own site on another origin
+(another port): a page that embeds the widget as the README says, and the
+site's back end handing that page a session token.
 """
 
 from __future__ import annotations
@@ -18,24 +22,50 @@ from typing import Any, TypeVar
 from aiohttp import web
 
 from assistant.app import create_app
+from assistant.auth import mint_token
 from assistant.settings import load_settings
 from crm_stub.app import create_app as create_crm_app
 
 CRM_TOKEN = "dev-crm-token"
+SECRET = "browser-tests-secret-0123456789abcdefghij"
 _T = TypeVar("_T")
 # A restart must not wait for open websockets to finish by themselves.
 _SHUTDOWN_TIMEOUT_S = 2.0
 
+EMBEDDING_PAGE = """<!doctype html>
+<html lang="en">
+  <head><meta charset="utf-8"><title>Example Clinic: support</title></head>
+  <body style="font-family: sans-serif; margin: 2rem">
+    <h1>Example Clinic</h1>
+    <div id="assistant" style="height: 560px; max-width: 40rem"></div>
+    <script type="module">
+      import { mount } from "ASSISTANT/static/widget.js";
+      mount(document.getElementById("assistant"), {
+        getToken: async () => (await (await fetch("/assistant-token")).json()).token,
+      });
+    </script>
+  </body>
+</html>
+"""
+
 
 class LiveStack:
-    """The CRM stub and the assistant (demo mode) served from a background thread."""
+    """The CRM stub and the assistant served from a background thread.
 
-    def __init__(self) -> None:
+    `demo=False` runs the assistant with a real secret and no demo routes, and serves
+    an embedding site (`site_url`) allowed as a websocket origin.
+    """
+
+    def __init__(self, *, demo: bool = True, site_customer: str = "cust_002") -> None:
+        self.demo = demo
+        self.site_customer = site_customer
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, name="live-stack")
         self._crm: web.AppRunner | None = None
         self._assistant: web.AppRunner | None = None
+        self._site: web.AppRunner | None = None
         self.crm_port = 0
+        self.site_port = 0
         self.port = 0
 
     # --- lifecycle ---------------------------------------------------------------------
@@ -43,6 +73,8 @@ class LiveStack:
     def start(self) -> LiveStack:
         self._thread.start()
         self.crm_port = self._run(self._serve_crm())
+        if not self.demo:
+            self.site_port = self._run(self._serve_site())
         self.port = self._run(self._serve_assistant(0))
         return self
 
@@ -62,9 +94,23 @@ class LiveStack:
             self._thread.join(timeout=10)
             self._loop.close()
 
+    def __enter__(self) -> LiveStack:
+        return self.start()
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
     @property
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}/"
+
+    @property
+    def site_url(self) -> str:
+        return f"http://127.0.0.1:{self.site_port}/"
+
+    def token(self, customer_id: str, ttl_s: int = 600) -> str:
+        """A session token the running assistant accepts (outside demo mode)."""
+        return mint_token(SECRET, customer_id, ttl_s)
 
     # --- the CRM, as a test inspects it ------------------------------------------------
 
@@ -91,26 +137,37 @@ class LiveStack:
         return asyncio.run_coroutine_threadsafe(coro, self._loop).result(timeout=30)
 
     async def _serve_crm(self) -> int:
-        self._crm = web.AppRunner(
-            create_crm_app(db_path=":memory:", token=CRM_TOKEN),
-            access_log=None,
-            shutdown_timeout=_SHUTDOWN_TIMEOUT_S,
-        )
+        self._crm = _runner(create_crm_app(db_path=":memory:", token=CRM_TOKEN))
         return await _listen(self._crm, 0)
 
     async def _serve_assistant(self, port: int) -> int:
         settings = load_settings(
-            demo=True,
+            demo=self.demo,
             host="127.0.0.1",
             port=port,
             crm_url=f"http://127.0.0.1:{self.crm_port}",
             crm_token=CRM_TOKEN,
             backend="embedded",
+            secret=None if self.demo else SECRET,
+            allowed_origins=[] if self.demo else [self.site_url.rstrip("/")],
         )
-        self._assistant = web.AppRunner(
-            create_app(settings), access_log=None, shutdown_timeout=_SHUTDOWN_TIMEOUT_S
-        )
+        self._assistant = _runner(create_app(settings))
         return await _listen(self._assistant, port)
+
+    async def _serve_site(self) -> int:
+        async def page(request: web.Request) -> web.Response:
+            html = EMBEDDING_PAGE.replace("ASSISTANT", self.url.rstrip("/"))
+            return web.Response(text=html, content_type="text/html")
+
+        async def assistant_token(request: web.Request) -> web.Response:
+            # The site's own back end knows who is signed in and mints the token.
+            return web.json_response({"token": self.token(self.site_customer)})
+
+        site = web.Application()
+        site.router.add_get("/", page)
+        site.router.add_get("/assistant-token", assistant_token)
+        self._site = _runner(site)
+        return await _listen(self._site, 0)
 
     async def _stop_assistant(self) -> None:
         if self._assistant is not None:
@@ -119,9 +176,10 @@ class LiveStack:
 
     async def _stop_all(self) -> None:
         await self._stop_assistant()
-        if self._crm is not None:
-            runner, self._crm = self._crm, None
-            await runner.cleanup()
+        for runner in (self._site, self._crm):
+            if runner is not None:
+                await runner.cleanup()
+        self._site = self._crm = None
         # What asyncio.run does on the way out: a request the CRM still holds (a slowed
         # one a test stopped waiting for) is cancelled, not destroyed with the loop.
         leftovers = [task for task in asyncio.all_tasks() if task is not asyncio.current_task()]
@@ -130,6 +188,10 @@ class LiveStack:
         await asyncio.gather(*leftovers, return_exceptions=True)
         await self._loop.shutdown_asyncgens()
         await self._loop.shutdown_default_executor()
+
+
+def _runner(app: web.Application) -> web.AppRunner:
+    return web.AppRunner(app, access_log=None, shutdown_timeout=_SHUTDOWN_TIMEOUT_S)
 
 
 async def _listen(runner: web.AppRunner, port: int) -> int:

@@ -118,6 +118,26 @@ def test_delete_asks_yes_or_no_and_yes_deletes_the_task(
     page.screenshot(path=str(artifacts / "chat-widget-confirmation.png"))
 
 
+def test_a_failed_lookup_shows_its_reason_in_plain_words(page: Page, live: LiveStack) -> None:
+    """With billing down, its chip says it was not reachable, appointments still answer,
+    and the turn is marked as partly answered."""
+    billing_down = {"method": "GET", "path": "/v1/customers/*/invoices", "status": 503}
+    live.crm("POST", "/admin/faults", billing_down)
+    box = open_chat(page, live)
+    ask(box, "Show me my appointments and my billing")
+
+    turn = turn_number(page, 1)
+    expect(turn).to_have_attribute("data-state", "partial")
+    billing = turn.locator(".aw-chip").filter(has_text="Billing")
+    expect(billing).to_have_attribute("data-state", "failed")
+    expect(billing.locator(".aw-chip-detail")).to_have_text("not reachable right now")
+    expect(turn.locator(".aw-chip").filter(has_text="Appointments")).to_have_attribute(
+        "data-state", "done"
+    )
+    expect(turn.locator(".aw-note")).to_contain_text("couldn't be retrieved")
+    expect(turn.locator(".aw-answer-text")).not_to_be_empty()
+
+
 def test_stop_cancels_a_slow_turn_and_the_chat_goes_on(page: Page, live: LiveStack) -> None:
     """With the CRM slowed down, Stop ends the turn as cancelled; the next question works."""
     live.crm(
