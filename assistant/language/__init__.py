@@ -7,6 +7,7 @@ notice an action a weaker model left undone).
 from assistant.language.confirm import is_affirmative, is_negative
 from assistant.language.dates import When, find_when
 from assistant.language.intents import TOOL_OF, Intent, IntentKind, detect_intents
+from assistant.language.scope import unsupported
 from assistant.language.smalltalk import ChatKind, classify_chat
 from assistant.language.targets import TargetRef
 
@@ -22,4 +23,5 @@ __all__ = [
     "find_when",
     "is_affirmative",
     "is_negative",
+    "unsupported",
 ]

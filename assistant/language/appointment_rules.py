@@ -34,8 +34,24 @@ _PASSIVE_MOVE = rx(
 )
 
 
+# "I need my haircut moved to the 10th", "get my next appointment cancelled": the
+# customer wants something done to one of their appointments, said in the passive.
+_HAVE_DONE = (
+    r"\b(?:need|want|like|get|have|please|could|can|would)(?: you)?(?: to)?(?: get| have)?"
+    r" (?P<t>(?:my|the|this|that|our|both|[a-z]+day's)\b.+?) (?:to be |be )?"
+)
+_HAVE_MOVED = rx(
+    _HAVE_DONE + r"(?:moved|rescheduled|pushed(?: back)?|shifted|changed|postponed|bumped"
+    r"|brought forward)\b\s*(?:(?:to|for|until|till|into) (?P<w>.+))?$"
+)
+_HAVE_CANCELLED = rx(
+    _HAVE_DONE + r"(?:cancell?ed|called off|scrapped|taken off)\b"
+    r"|\bcancell?ations? (?:for|of|on) (?P<c>.+)$"
+)
+
+
 def reschedule(c: Clause) -> Intent | None:
-    passive = _PASSIVE_MOVE.search(c.text)
+    passive = _PASSIVE_MOVE.search(c.text) or _HAVE_MOVED.search(c.text)
     if passive and appointment_context(c) and not TASK_NOUN.search(c.text):
         return _move(c, passive.group("t"), passive.group("w") or "")
     match = _RESCHEDULE.search(c.text)
@@ -68,6 +84,12 @@ def _move(c: Clause, target_words: str, time_words: str) -> Intent:
 
 
 def cancel(c: Clause) -> Intent | None:
+    if (passive := _HAVE_CANCELLED.search(c.text)) and not QUESTION_START.search(c.text):
+        rest = passive.group("t") or passive.group("c")
+        if not TASK_NOUN.search(rest):
+            return Intent(
+                "cancel_appointment", target=target_ref(rest, c.original, c.now), clause=c.text
+            )
     match = _CANCEL.search(c.text)
     if match is None or not match.group("rest").strip():
         return None
@@ -96,7 +118,8 @@ _SOFT_BOOK = rx(
 _EXISTING = rx(
     r"\b(?:my|the|our) (?:\w+ )?(?:haircut|cleaning|checkup|consultation|exam|massage|therapy"
     r"|appointment|visit|session)\b(?! (?:appointment|visit|session))"
-    r"|\b(?:doesn't|does not|won't|can't|cannot|not) (?:work|make it|suit)\b"
+    r"|\b(?:doesn't|does not|won't|can't|cannot|couldn't|not|never|unable to)(?: \w+){0,3}"
+    r" (?:work|make it|suit|attend|come in|be there)\b"
 )
 _INSTEAD = rx(r"\b(?:instead|rather)\b")
 _INSTEAD_OF = rx(

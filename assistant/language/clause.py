@@ -35,17 +35,28 @@ QUESTION_START = rx(
     r"^(?:is|are|was|were|did|has|have|what|what's|which|how|who|when|where|do you|do i"
     r"|does)\b"
 )
+# A negation scopes over the clause it is in: "don't cancel anything", "no need to
+# book", "I'm not asking about my bill". One word may come between ("don't go
+# cancelling", "not really interested"). "why don't you…" is a request; "I don't owe
+# anything, do I?" and "the portal does not open" name no request, so they are read.
 NEGATED = rx(
     r"^(?:not |no need\b|never ?mind\b|forget (?:it|that|about it)\b)"
-    r"|\b(?:don't|do not|no need to|not) (?:need|want|care|bother|show|tell|check|worry)\b"
+    r"|(?<!why )\b(?:don't|do not|no need to|never|no point|not) (?:\w+ )?(?:need|want|care"
+    r"|bother|worry|ask|asking|interested|calling about|looking for|cancelling|canceling"
+    r"|booking|deleting|rescheduling|moving|changing|adding)\b"
+    r"|(?<!why )\b(?:don't|do not|no need to|never|no point in) (?:\w+ )?(?:show|tell|check"
+    r"|add|book|cancel|delete|remove|change|move|reschedule|touch|mark|complete|create)\b"
 )
+# A negation after this belongs to a problem being reported ("open a ticket, the app
+# does not load"), not to the request.
+REPORT_FIRST = rx(r"\b(?:ticket|case|complaint|report|problem|issue)\b")
 TASK_NOUN = rx(
     r"\b(?:tasks?|to-dos?|to dos|reminders?|to-do list|to do list|my list|checklist"
     r"|to[- ]do items?|action items?)\b"
 )
 APPT_NOUN = rx(
     r"\b(?:appointments?|bookings?|visits?|reservations?|sessions?|booked|scheduled"
-    r"|calendar|coming up|my schedule)\b"
+    r"|calendar|diary|agenda|coming up|my schedule)\b"
 )
 CONTACT_NOUN = rx(r"\b(?:email|e-mail|phone|number|cell|mobile|contact (?:info|details))\b")
 

@@ -13,9 +13,11 @@ from collections.abc import Callable, Sequence
 from datetime import datetime
 
 from assistant.language import account_rules, appointment_rules, slots, task_rules
-from assistant.language.clause import LIST_TAIL, NEGATED, QUESTION_START, Clause
+from assistant.language.clause import LIST_TAIL, NEGATED, QUESTION_START, REPORT_FIRST, Clause
 from assistant.language.intent import APPOINTMENT_ACTIONS, TASK_ACTIONS, Intent, IntentKind
 from assistant.language.lookups import READS, reads
+from assistant.language.scope import unsupported
+from assistant.language.spelling import words
 from assistant.language.targets import target_ref
 from assistant.language.text import Normalized
 
@@ -48,8 +50,15 @@ def _same_domain(kind: IntentKind, action: Intent) -> bool:
     return kind == "appointments"
 
 
-_NOT_A_TARGET_WORD = frozenset(
-    {"can't", "cannot", "won't", "make", "see", "show", "find", "look", "got", "what", "where"}
+# The clause referred back to says what the customer does or feels about the thing
+# ("I don't need the eye exam reminder any more"): only the rest describes it.
+_NOT_A_TARGET_WORD = words(
+    """
+    can't cannot won't make see show find look got what where don't not no never need
+    needed want wanted delete remove cancel mark complete finish finished anymore any
+    more longer going i'm i've really actually still keep keeping get rid now already
+    just think guess thought sure booked scheduled sorted
+    """
 )
 
 
@@ -76,6 +85,14 @@ _WRITE_RULES: tuple[Callable[[Clause], Intent | list[Intent] | None], ...] = (
 )
 
 
+def _negated(text: str) -> bool:
+    negation = NEGATED.search(text)
+    if negation is None:
+        return False
+    report = REPORT_FIRST.search(text)
+    return report is None or report.start() > negation.start()
+
+
 def read_clause(
     text: str,
     norm: Normalized,
@@ -85,7 +102,7 @@ def read_clause(
     previous: Sequence[Intent] = (),
 ) -> list[Intent]:
     """The intents of one clause (normally one write, or any number of lookups)."""
-    if NEGATED.search(text):
+    if _negated(text) or unsupported(text):
         return []
     clause = Clause(text, norm, now, timezone)
     for rule in _WRITE_RULES:

@@ -15,6 +15,7 @@ import re
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
+from assistant.language.clause import QUESTION_START
 from assistant.language.grammar import read_clause, refer_back
 from assistant.language.intent import (
     APPOINTMENT_ACTIONS,
@@ -30,19 +31,31 @@ from assistant.language.text import Normalized, normalize
 # --- clauses -----------------------------------------------------------------------
 
 _SENTENCE = re.compile(r"(?<=[.?!;])\s+|\n+")
-_JOINER = (
-    r"\s*,?\s*\b(?:and also|and then|and|also|plus|as well as|then|after that)\b\s*,?\s*"
-    r"|\s*,\s*"
+# Words that open a request without being part of it ("just show me…", "okay so…").
+_OPENERS = (
+    r"(?:please |can you |could you |would you |will you |pls |and |also |then |just |only "
+    r"|so |okay |ok |alright |right |now |but |um |uh |oh |well |actually |instead |first "
+    r"|firstly |second |secondly |third |thirdly |lastly |finally |and finally )*"
 )
-_JOINER_KEPT = re.compile(f"({_JOINER})")
-# A clause that starts like this asks for something of its own.
-_STARTS_REQUEST = re.compile(
-    r"^(?:please |can you |could you |would you |will you |pls |and |also |then )*"
+_REQUEST_VERBS = (
     r"(?:show|list|check|tell|give|get|what|what's|whats|when|when's|how|how's|do|does|"
     r"did|is|are|can|could|would|will|any|book|schedule|reschedule|move|push|postpone|"
     r"cancel|delete|remove|add|create|remind|complete|mark|finish|rename|change|update|"
-    r"set|make|open|file|report|pull|look|find|see|i'd|i want|i need|let me|read|where)\b"
+    r"set|make|open|file|report|pull|look|find|see|i'd|i want|i need|let me|read|where"
+    r"|cross|tick)\b"
 )
+# A clause that starts like this asks for something of its own.
+_STARTS_REQUEST = re.compile(f"^{_OPENERS}{_REQUEST_VERBS}")
+_JOINER = (
+    r"\s*,?\s*\b(?:and also|and then|and|also|plus|as well as|then|after that)\b\s*,?\s*"
+    # "…is booked now so mark that task done", "…first X, second Y, third Z": a new
+    # request follows these words only when it opens like one.
+    rf"|\s*,?\s*\b(?:so|but)\b\s*,?\s*(?={_OPENERS}{_REQUEST_VERBS})"
+    r"|\s*,?\s*\b(?:second(?:ly)?|third(?:ly)?|fourth(?:ly)?|lastly|finally)\b\s*,?\s*"
+    rf"(?={_OPENERS}(?:{_REQUEST_VERBS}|my\b))"
+    r"|\s*,\s*"
+)
+_JOINER_KEPT = re.compile(f"({_JOINER})")
 
 
 # "mark the groceries and the insurance tasks as done": one verb around several targets.
@@ -137,12 +150,16 @@ def _refer(
 ) -> list[Intent] | None:
     """A clause that only makes sense with the one before it, read together with it."""
     vague = intent.target is not None and intent.target.vague
-    if (
-        vague
-        and before_intents
-        and all(i.kind in _READ_DOMAIN.get(intent.kind, ()) for i in before_intents)
-    ):
-        # "I can't make my next appointment, please cancel it": "it" is that one.
+    if vague and [i.kind for i in before_intents] == [intent.kind]:
+        # "finished the grocery shopping, cross it off": the same action, said twice.
+        return list(before_intents)
+    same_domain = bool(before_intents) and all(
+        i.kind in _READ_DOMAIN.get(intent.kind, ()) for i in before_intents
+    )
+    told = _statement(before) and not any(i.writes for i in before_intents)
+    if vague and (same_domain or told):
+        # "I can't make my next appointment, please cancel it", "I don't need the eye
+        # exam reminder any more, delete it": "it" is what the clause before described.
         return [refer_back(intent, before, norm, now)]
     if vague and intent.kind == "update_task" and [i.kind for i in before_intents] == ["add_task"]:
         # "add pay rent to my tasks, make it high priority": "it" is the new task.
@@ -152,6 +169,11 @@ def _refer(
         # "the portal keeps logging me out, can you open a ticket": the words came first.
         return read_clause(f"{intent.clause}: {before}", norm, now, "UTC") or None
     return None
+
+
+def _statement(clause: str) -> bool:
+    """The clause tells something rather than asking ("the eye exam is booked now")."""
+    return not (_STARTS_REQUEST.match(clause) or QUESTION_START.search(clause))
 
 
 def _carries_free_text(intent: Intent) -> bool:

@@ -11,7 +11,11 @@ from assistant.language.intent import Intent, IntentKind
 _NEXT = rx(
     r"\b(?:next|soonest|earliest) (?:\w+ )?(?:appointment|visit|booking|session|one|reservation"
     r"|haircut|cleaning|checkup|consultation|exam|therapy)\b"
-    r"|\bwhen(?:'s| is| do i| am i| will i)\b.*\bnext\b(?! week| month| year)"
+    r"|\bwhen(?:'s| is| do i| am i| will i| i'm| i am| are you| do you| will you)\b.*\bnext\b"
+    r"(?! week| month| year)"
+    # "when am I seeing the dentist", "when am I due in": the next visit, said as a visit
+    r"|\bwhen (?:am i|do i|will i|i'm|i am|are you) (?:\w+ )?(?:seeing|see|due (?:in|back)"
+    r"|coming in|in next|booked in)\b"
     r"|\bwhen(?:'s| is) my (?:\w+ )?(?:appointment|visit|booking|haircut|cleaning|checkup"
     r"|consultation|exam)\b|\bnext appointment\b"
 )
@@ -30,6 +34,7 @@ READS: tuple[tuple[IntentKind, re.Pattern[str]], ...] = (
             r"\b(?:invoices?|bills?|billing|balance|owe|owed|owing|payments?|outstanding|unpaid"
             r"|charges?|statements?|amount due|how much do i|how much i|pay|paid)\b"
             r"|\bwhat(?:'s| is) due\b|\bdue on my account\b|\bthe damage\b"
+            r"|\b(?:good standing|in arrears|in credit|all square|squared up|settled up)\b"
         ),
     ),
     (
@@ -64,6 +69,13 @@ _EVERYTHING = rx(
     r"\b(?:everything|all of it|all my stuff|full picture|catch me up|rundown|overview"
     r"|the works|all my info)\b"
 )
+# "that's everything", "thanks for everything": a closing, not a request for it all.
+_CLOSING = rx(r"\b(?:that's|that is|that'll be|that will be|for|is that) everything\b")
+# "a good dentist", "recommend a physio": a kind of service, not an appointment on file.
+_ANY_SERVICE = rx(
+    r"\b(?:recommend|suggest|know (?:a|any)|nearest|near me|any good|a good|the best)\b"
+    r"|\b(?:a|an|another|some) (?:\w+ )?(?:dentist|physio|optometrist|massage|facial)\b"
+)
 _EVERYTHING_KINDS: tuple[IntentKind, ...] = ("appointments", "billing", "tasks", "tickets")
 
 
@@ -73,7 +85,7 @@ def reads(c: Clause) -> list[Intent]:
     for kind, pattern in READS:
         if match := pattern.search(text):
             found.append((match.start(), kind))
-    if not found and slots.service(text, c.original):
+    if not found and slots.service(text, c.original) and not _ANY_SERVICE.search(text):
         found.append((0, "appointments"))  # "is my haircut still on?"
     if next_match := _NEXT.search(text):
         found = [(pos, kind) for pos, kind in found if kind != "appointments"]
@@ -85,6 +97,6 @@ def reads(c: Clause) -> list[Intent]:
             found.append((summary.start(), "task_summary"))
     if not found and (profile := _PROFILE.search(text)):
         found.append((profile.start(), "profile"))
-    if not found and _EVERYTHING.search(text):
+    if not found and _EVERYTHING.search(text) and not _CLOSING.search(text):
         return [Intent(kind, clause=text) for kind in _EVERYTHING_KINDS]
     return [Intent(kind, clause=text) for _, kind in sorted(found)]

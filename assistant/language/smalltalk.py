@@ -52,6 +52,7 @@ _PATTERNS: tuple[tuple[ChatKind, str], ...] = (
     (
         "goodbye",
         r"\b(?:bye|goodbye|good bye|see you|see ya|that's all|that is all|that's it"
+        r"|that's everything|that is everything|that'll be all|that will be all|all good"
         r"|nothing else|i'm done|i am done|have a good|talk later|take care|good night)\b",
     ),
     (

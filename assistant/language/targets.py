@@ -40,6 +40,7 @@ FILLER = words(
     day time next first second third fourth last final soonest earliest can you could
     would will just also now again instead our your whatever anything everything something
     stuff
+    please thanks thank kindly cheers pls so um uh okay ok like really right well
     """
 )
 _WORD = re.compile(r"[a-z0-9][a-z0-9'-]*")

@@ -13,6 +13,7 @@ from functools import lru_cache
 
 from assistant.language.lexicon import VOCABULARY
 from assistant.language.spelling import COMMON_WORDS, SLANG
+from assistant.language.spoken import written
 from assistant.language.typos import TypoCorrector
 
 # The placeholders that stand in for lifted-out emails and phone numbers, numbered
@@ -64,9 +65,13 @@ def _fix_word(match: re.Match[str]) -> str:
 
 @lru_cache(maxsize=1024)
 def normalize(text: str) -> Normalized:
-    """Lower-case `text`, lift out emails and phones, expand slang, fix small typos."""
+    """Lower-case `text`, lift out emails and phones, expand slang, fix small typos.
+
+    Spoken forms ("john dot smith at example dot com", "four one five…", "Tuesday,
+    sorry, Wednesday") are written out first (spoken.py).
+    """
     original = text
-    text = text.translate(_QUOTES)
+    text = written(text.translate(_QUOTES))
     emails = tuple(match.group(0) for match in _EMAIL.finditer(text))
     for index, email in enumerate(emails):
         text = text.replace(email, f" {EMAIL_TOKEN}{index} ", 1)

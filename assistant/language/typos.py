@@ -6,12 +6,34 @@ Candidates come from a symmetric-delete index (the SymSpell idea): every word on
 two deletions away shares a key with its neighbours, so a lookup costs a handful of
 dict probes instead of an edit-distance against the whole vocabulary, and results are
 cached because people reuse their words.
+
+Quick typing also drops vowels ("tsks", "tckts", "blnce", "rschdl"): a token with no
+vowel after its first letter (a final "e" aside) is matched against the vocabulary's
+words with all, or two or more, of their vowels left out, which no edit distance this small
+would reach. Real words rarely look like that ("sturdy" keeps its "u", so it is not
+"saturday").
 """
 
 from __future__ import annotations
 
+import itertools
+import re
 from collections.abc import Iterable
 from functools import lru_cache
+
+_VOWELS = frozenset("aeiou")
+# A token typed without its vowels: any first letter, then consonants (a final "e" kept).
+_UNVOWELLED = re.compile(r"[a-z][b-df-hj-np-tv-z]+e?")
+
+
+def _unvowelled(word: str) -> set[str]:
+    """`word` with all, or at least two, of its vowels (not its first letter) left out."""
+    places = [i for i, ch in enumerate(word) if i > 0 and ch in _VOWELS]
+    forms = set()
+    for count in range(min(2, len(places)), len(places) + 1):
+        for dropped in itertools.combinations(places, count):
+            forms.add("".join(ch for i, ch in enumerate(word) if i not in dropped))
+    return {form for form in forms if len(form) >= 3 and _UNVOWELLED.fullmatch(form)}
 
 
 def _deletes(word: str, depth: int) -> set[str]:
@@ -56,6 +78,10 @@ class TypoCorrector:
         self._rank = {word: index for index, word in enumerate(self._vocabulary)}
         self._protected = frozenset(protected) | set(self._vocabulary)
         self._index: dict[str, list[str]] = {}
+        self._skeletons: dict[str, str] = {}
+        for word in self._vocabulary:
+            for form in _unvowelled(word):
+                self._skeletons.setdefault(form, word)  # vocabulary order breaks ties
         for word in self._vocabulary:
             if len(word) < 4:
                 continue
@@ -64,7 +90,11 @@ class TypoCorrector:
         self.correct = lru_cache(maxsize=4096)(self._correct)
 
     def _correct(self, token: str) -> str:
-        if len(token) < 4 or token in self._protected or not token.isalpha():
+        if len(token) < 3 or token in self._protected or not token.isalpha():
+            return token
+        if token in self._skeletons:
+            return self._skeletons[token]
+        if len(token) < 4:
             return token
         depth = _allowed_distance(len(token))
         candidates: set[str] = set()

@@ -262,3 +262,13 @@ async def test_a_new_request_after_a_question_is_taken_as_new() -> None:
     await play("book a haircut", history)
     turn = await play("what's my balance", history)
     assert turn.tools == ["crm.getOpenInvoices"]
+
+
+@pytest.mark.parametrize(
+    "text", ["can you pay my invoice with my card", "I'd like a refund for my haircut"]
+)
+def test_a_payment_or_refund_is_answered_without_a_tool(text: str) -> None:
+    """Asking to pay or be refunded calls nothing and says what can be done instead."""
+    decision = first_round(text)
+    assert isinstance(decision, FinalDecision)
+    assert "can't take payments" in decision.text and "what you owe" in decision.text

@@ -16,7 +16,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from assistant.language import Intent, classify_chat, is_negative
+from assistant.language import Intent, classify_chat, is_negative, unsupported
 from assistant.models.embedded import replies
 from assistant.models.embedded.followup import understand
 from assistant.resolve import Match, action_arguments, resolve_intent
@@ -24,6 +24,12 @@ from assistant.schema import FinalDecision, PlanRequest, ToolCall, ToolCallsDeci
 from assistant.speech import local_now
 
 Decision = FinalDecision | ToolCallsDecision
+
+# No tool takes a payment or gives money back: say so, and what can be done instead.
+CANNOT_PAY = (
+    "I can't take payments or give refunds here, but I can tell you what you owe, "
+    "or open a support case about a charge."
+)
 
 
 def _today(request: PlanRequest) -> date:
@@ -54,6 +60,8 @@ class EmbeddedPlanner:
         if not intents:
             if is_negative(text) and len(text.split()) <= 4:
                 return FinalDecision(text="Okay, no problem. Is there anything else I can do?")
+            if unsupported(text):
+                return FinalDecision(text=CANNOT_PAY)
             return FinalDecision(text=replies.chat_reply(classify_chat(text), request.customer))
         if not request.tools:
             return FinalDecision(text=replies.NO_ACCOUNT)

@@ -1,0 +1,48 @@
+"""Requests about a domain the assistant knows that ask for something it cannot do.
+
+"Can you pay my invoice with my card?", "I want a refund": billing words, but no tool
+takes a payment or gives money back. Such a clause asks for no tool (reading the
+balance instead would answer a question nobody asked), and the planner says what it
+can do instead. Questions about paying ("do I need to pay anything?", "when is my
+bill due?") are still billing lookups.
+"""
+
+from __future__ import annotations
+
+import re
+
+from assistant.language.text import normalize
+
+_PAY = re.compile(
+    r"\b(?:can you|could you|would you|can i|could i|i want to|i'd like to|i would like to"
+    r"|want to|let me|i'll|i will|help me|how (?:do|can|would) i|please|go ahead and"
+    r"|trying to|i'm trying to|i wanna)(?: \w+){0,2}? (?:pay|settle|clear)\b"
+    r"|\b(?:make|take|process|put through|submit|schedule) (?:a |my |the )?payments?\b"
+    r"|\bcharge (?:my|it|the|this|that)\b|\bpay (?:it|this|that|my \w+|the \w+)"
+    r" (?:with|by|using|on|online|now|today)\b"
+    r"|\b(?:want|like|get|give me|need|request|issue|process|owe me|have|for) (?:a |my |me a"
+    r" |me my |the |me )?(?:refund|money back)\b|\b(?:refund|reimburse) (?:me|my|the|it)\b"
+    r"|\b(?:set up|sign me up for|start|put me on) (?:a |an )?(?:payment plan|auto-?pay"
+    r"|direct debit)\b"
+)
+_REPORT = re.compile(r"\b(?:ticket|case|complaint|report|problem|issue)\b")
+# A question about what is owed or when ("do I need to pay…", "when do I have to pay").
+_ASKS_ABOUT_PAYING = re.compile(
+    r"^(?:do|does|did|have|has|what|what's|when|when's|how much|is|are|am|which)\b"
+)
+
+
+def unsupported(text: str) -> bool:
+    """The message (or clause) asks to pay or be refunded, before any problem it reports.
+
+    "Open a ticket, my refund never arrived" reports a problem: that is a support case.
+    """
+    said = normalize(text).text
+    match = _PAY.search(said)
+    if match is None or _ASKS_ABOUT_PAYING.search(said):
+        return False
+    report = _REPORT.search(said)
+    return report is None or report.start() > match.start()
+
+
+__all__ = ["unsupported"]

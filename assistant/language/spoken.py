@@ -1,0 +1,91 @@
+"""What speech-to-text makes of a request: spelled-out addresses, digits, corrections.
+
+A phone transcript says "john dot smith at example dot com", "four one five, five five
+five, zero one nine nine" and "tomorrow's... sorry, Monday's". These are rewritten into
+the written forms the rest of the grammar reads ("john.smith@example.com",
+"4155550199", "Monday's") before anything else looks at the message.
+"""
+
+from __future__ import annotations
+
+import re
+
+_DIGITS = {
+    "zero": "0",
+    "oh": "0",
+    "one": "1",
+    "two": "2",
+    "three": "3",
+    "four": "4",
+    "five": "5",
+    "six": "6",
+    "seven": "7",
+    "eight": "8",
+    "nine": "9",
+}
+_DIGIT_WORD = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|\d{1,4})"
+# "double five", "triple zero": how people read out repeated digits.
+_DIGIT_TOKEN = rf"(?:(?:double|triple) )?{_DIGIT_WORD}"
+_DIGIT_RUN = re.compile(
+    rf"\b(?:plus )?{_DIGIT_TOKEN}(?:[ ,.-]+{_DIGIT_TOKEN}){{6,}}\b", re.IGNORECASE
+)
+# Fewer than seven digits is a time, a date or a count ("two two-thirty"), not a number.
+_MIN_PHONE_DIGITS = 7
+
+_TLD = r"(?:com|org|net|edu|gov|io|co|us|uk|ca|de|fr|es|it|nl|au|info|biz|me|app|dev)"
+_DOT = r"(?: dot |\.)"
+_SPOKEN_EMAIL = re.compile(
+    rf"\b(?P<local>[a-z0-9_%+-]+(?:(?: dot | underscore | dash | hyphen |[._-])[a-z0-9%+-]+)*)"
+    rf" at (?P<domain>[a-z0-9-]+(?:{_DOT}[a-z0-9-]+)*{_DOT}{_TLD})\b",
+    re.IGNORECASE,
+)
+_SEPARATORS = {" dot ": ".", " underscore ": "_", " dash ": "-", " hyphen ": "-"}
+
+# "tomorrow's... sorry, Monday's": the word before the marker is taken back.
+_REPAIR = re.compile(
+    r"(?P<bad>[a-z0-9'][a-z0-9':]*)(?:\s*(?:\.\.\.|…|,|--?)\s*|\s+)"
+    r"(?:sorry,? i mean(?:t)?|i mean(?:t)?|no wait|wait no|or rather|correction|sorry)"
+    r"(?:\s*[,:]\s*|\s+)(?P<next>[a-z0-9]\S*)",
+    re.IGNORECASE,
+)
+# "sorry to bother you", "sorry I missed it": an apology, not a correction.
+_APOLOGY_NEXT = frozenset({"to", "about", "for", "if", "but", "i", "i'm", "im", "that", "again"})
+
+
+def _spoken_digits(match: re.Match[str]) -> str:
+    raw = match.group(0).lower()
+    if not any(word in raw for word in _DIGITS):
+        return match.group(0)  # written digits: the phone reader already knows them
+    out = "+" if raw.startswith("plus") else ""
+    repeat = 1
+    for token in re.findall(r"[a-z]+|\d+", raw):
+        if token in ("double", "triple"):
+            repeat = 2 if token == "double" else 3
+        elif token != "plus":
+            out += (_DIGITS.get(token) or token) * repeat
+            repeat = 1
+    if sum(ch.isdigit() for ch in out) < _MIN_PHONE_DIGITS:
+        return match.group(0)
+    return f" {out} "
+
+
+def _spoken_email(match: re.Match[str]) -> str:
+    local, domain = match.group("local"), match.group("domain")
+    for spoken, written in _SEPARATORS.items():
+        local = local.replace(spoken, written)
+        domain = domain.replace(spoken, written)
+    return f"{local}@{domain}".replace(" ", "")
+
+
+def _repair(match: re.Match[str]) -> str:
+    if match.group("next").lower().strip(",.") in _APOLOGY_NEXT:
+        return match.group(0)
+    return match.group("next")
+
+
+def written(text: str) -> str:
+    """`text` with spoken addresses and digit runs written out, corrections applied."""
+    if " at " in text.lower():
+        text = _SPOKEN_EMAIL.sub(_spoken_email, text)
+    text = _DIGIT_RUN.sub(_spoken_digits, text)
+    return _REPAIR.sub(_repair, text)

@@ -1,0 +1,160 @@
+"""How people really ask: negations, statements before a request, passives, enumerations.
+
+Each test is a way of speaking, not a sentence: the rule behind it is what is checked,
+with a second wording where the rule should carry over.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from assistant.language import classify_chat, detect_intents, unsupported
+
+TZ = "America/New_York"
+NOW = datetime(2025, 3, 1, 12, 0, tzinfo=ZoneInfo(TZ))  # a Saturday
+
+
+def kinds(text: str) -> list[str]:
+    return [intent.kind for intent in detect_intents(text, NOW, TZ)]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("don't cancel anything, just tell me when my next appointment is", ["next_appointment"]),
+        ("I'm not asking about my bill, I want my tasks", ["tasks"]),
+        ("don't add a task, just show me my list", ["tasks"]),
+        ("no need to book anything, what appointments do I already have", ["appointments"]),
+        ("I'm not really interested in my tickets, what do I owe", ["billing"]),
+    ],
+)
+def test_a_negated_request_is_dropped_and_the_rest_is_read(text: str, expected: list[str]) -> None:
+    """What the customer says not to do is not done; what they do ask for is."""
+    assert kinds(text) == expected
+
+
+@pytest.mark.parametrize("text", ["I don't owe anything, do I?", "why don't you show my tasks"])
+def test_a_negative_word_alone_does_not_cancel_a_request(text: str) -> None:
+    """ "I don't owe anything, do I?" still asks for the balance; "why don't you…" asks."""
+    assert kinds(text) != []
+
+
+def test_a_negation_inside_a_reported_problem_keeps_the_ticket() -> None:
+    """ "open a ticket, the portal does not let me update my card" opens the case."""
+    assert kinds("open a ticket, the portal does not let me update my card") == ["create_ticket"]
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "words"),
+    [
+        ("I don't need the eye exam reminder anymore, delete it", "delete_task", {"eye"}),
+        (
+            "I don't want to delete the groceries task, just mark it done",
+            "complete_task",
+            {"groceries"},
+        ),
+        ("the eye exam is scheduled now so mark that task complete", "complete_task", {"eye"}),
+        ("finished the grocery shopping, cross it off", "complete_task", {"grocery"}),
+    ],
+)
+def test_it_after_a_statement_is_what_the_statement_described(
+    text: str, kind: str, words: set[str]
+) -> None:
+    """ "…, delete it" after something told (not asked) acts on what was told of."""
+    intents = detect_intents(text, NOW, TZ)
+    assert [i.kind for i in intents] == [kind]
+    assert intents[0].target is not None and words <= set(intents[0].target.words)
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("I need to get my haircut cancelled", "cancel_appointment"),
+        ("please get my next appointment canceled", "cancel_appointment"),
+        ("I'd like to make a cancellation for my dental cleaning", "cancel_appointment"),
+        ("I need my haircut moved to the 10th at 3pm", "reschedule_appointment"),
+        ("could you have my cleaning pushed back to friday at 9am", "reschedule_appointment"),
+    ],
+)
+def test_wanting_something_done_to_an_appointment_is_asking_for_it(text: str, kind: str) -> None:
+    """ "get my haircut cancelled", "need it moved to…" ask for the change itself."""
+    assert kinds(text) == [kind]
+
+
+def test_a_question_about_a_cancellation_only_looks() -> None:
+    """ "is my haircut cancelled?" cancels nothing."""
+    assert "cancel_appointment" not in kinds("is my haircut cancelled?")
+
+
+def test_a_missed_appointment_is_not_a_new_booking() -> None:
+    """ "I'm not gonna make it to the dentist on monday, cancel it" cancels that one."""
+    intents = detect_intents("I'm not gonna make it to the dentist on monday, cancel it", NOW, TZ)
+    assert [i.kind for i in intents] == ["cancel_appointment"]
+    assert intents[0].target is not None and intents[0].target.weekday == 0
+
+
+def test_an_enumeration_is_several_requests() -> None:
+    """ "first my balance, second when am I seeing the dentist, third any tickets": three."""
+    text = "um so first whats my balance second when am i seeing the dentist and third any tickets"
+    assert kinds(text) == ["billing", "next_appointment", "tickets"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("what's in my diary", ["appointments"]),
+        ("any idea when I'm due in next?", ["next_appointment"]),
+        ("is my account in good standing", ["billing"]),
+        ("cancel my next appointment please thank you", ["cancel_appointment"]),
+    ],
+)
+def test_everyday_wordings_name_the_right_thing(text: str, expected: list[str]) -> None:
+    """British "diary", "due in next", "good standing" and polite tails are understood."""
+    assert kinds(text) == expected
+
+
+def test_politeness_is_not_part_of_the_target() -> None:
+    """ "cancel my next appointment please thank you" means the next one, nothing else."""
+    (intent,) = detect_intents("cancel my next appointment please thank you", NOW, TZ)
+    assert intent.target is not None and intent.target.words == ()
+    assert intent.lookup == "crm.getNextAppointment"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["cheers, that's everything", "can you recommend a good dentist", "thanks for everything"],
+)
+def test_closings_and_recommendations_ask_for_no_lookup(text: str) -> None:
+    """ "that's everything" is goodbye, and "a good dentist" is not an appointment on file."""
+    assert kinds(text) == []
+
+
+def test_that_is_everything_is_a_goodbye() -> None:
+    """ "cheers, that's everything" is answered as a goodbye, not a thank-you alone."""
+    assert classify_chat("cheers, that's everything") == "goodbye"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["can you pay my invoice with my card", "I want a refund for my last visit", "charge my card"],
+)
+def test_payments_and_refunds_are_out_of_scope(text: str) -> None:
+    """Asking to pay or be refunded makes no call: no tool can do it."""
+    assert unsupported(text) and kinds(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("do I need to pay anything this month", ["billing"]),
+        ("open a ticket, my refund never arrived", ["create_ticket"]),
+    ],
+)
+def test_questions_about_paying_and_refund_problems_are_still_served(
+    text: str, expected: list[str]
+) -> None:
+    """A question about what to pay reads the balance; a missing refund is a support case."""
+    assert kinds(text) == expected

@@ -1,0 +1,88 @@
+"""Speech-to-text forms and quick typing: what a phone transcript or a hurried chat says."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from assistant.language import detect_intents
+from assistant.language.spoken import written
+from assistant.language.text import normalize
+
+TZ = "America/New_York"
+NOW = datetime(2025, 3, 1, 12, 0, tzinfo=ZoneInfo(TZ))  # a Saturday
+
+
+def only(text: str) -> tuple[str, dict[str, object]]:
+    intents = detect_intents(text, NOW, TZ)
+    assert len(intents) == 1, intents
+    return intents[0].kind, dict(intents[0].arguments)
+
+
+@pytest.mark.parametrize(
+    ("text", "email"),
+    [
+        ("my email is now john dot smith at example dot com", "john.smith@example.com"),
+        ("change my email to maria underscore g at example dot org", "maria_g@example.org"),
+        ("update my email to j.lee at example.net", "j.lee@example.net"),
+    ],
+)
+def test_a_spoken_email_address_is_written_out(text: str, email: str) -> None:
+    """ "john dot smith at example dot com" updates the email to john.smith@example.com."""
+    assert only(text) == ("update_contact", {"email": email})
+
+
+def test_a_phone_number_read_out_digit_by_digit_becomes_e164() -> None:
+    """ "four one five five five five zero one nine nine" is +14155550199."""
+    text = "update my phone number to four one five five five five zero one nine nine"
+    assert only(text) == ("update_contact", {"phone": "+14155550199"})
+
+
+def test_double_and_oh_are_read_as_digits() -> None:
+    """ "four one five, double five five, oh one nine nine" is the same number."""
+    text = "my new number is four one five, double five five, oh one nine nine"
+    assert only(text) == ("update_contact", {"phone": "+14155550199"})
+
+
+def test_few_number_words_stay_words() -> None:
+    """Times and counts ("at two thirty", "three tasks") are not taken for phone numbers."""
+    assert written("book a haircut at two thirty on the fifth") == (
+        "book a haircut at two thirty on the fifth"
+    )
+
+
+def test_a_corrected_word_is_replaced_by_the_correction() -> None:
+    """ "tomorrow's... sorry monday's dental appointment" moves Monday's appointment."""
+    intents = detect_intents(
+        "please reschedule tomorrow's... sorry monday's dental appointment to tuesday at noon",
+        NOW,
+        TZ,
+    )
+    assert [i.kind for i in intents] == ["reschedule_appointment"]
+    target = intents[0].target
+    assert target is not None and target.weekday == 0
+    assert intents[0].arguments == {"starts_at": "2025-03-04T12:00:00-05:00"}
+
+
+def test_an_apology_is_not_a_correction() -> None:
+    """ "sorry to bother you" keeps every word of the request after it."""
+    assert written("sorry to bother you, what's my balance") == (
+        "sorry to bother you, what's my balance"
+    )
+
+
+@pytest.mark.parametrize(
+    ("typed", "meant"),
+    [("tsks", "tasks"), ("tckts", "tickets"), ("blnce", "balance"), ("cncl", "cancel")],
+)
+def test_words_typed_without_vowels_are_understood(typed: str, meant: str) -> None:
+    """Vowels dropped in a hurry ("tckts", "blnce") still name the word meant."""
+    assert normalize(f"my {typed}").text == f"my {meant}"
+
+
+@pytest.mark.parametrize("word", ["sturdy", "why", "gym", "rhythm", "psst"])
+def test_real_words_without_many_vowels_are_left_alone(word: str) -> None:
+    """Everyday words that merely lack vowels are not turned into vocabulary words."""
+    assert normalize(word).text == word
