@@ -21,7 +21,7 @@ from assistant.language.targets import target_ref
 
 _RESCHEDULE = rx(
     r"\b(?P<verb>reschedule|rebook|move|push(?: back)?|postpone|shift|bring forward|bring"
-    r"|change|switch)\b(?P<rest>.*)$"
+    r"|change|switch|bump|slide|put off|delay)\b(?P<rest>.*)$"
 )
 _NEW_TIME = rx(
     r"^(?P<t>.*?)\s*\b(?:to|for|until|till|into|over to|back to|forward to)\b\s*(?P<w>.*)$"
@@ -58,7 +58,9 @@ def reschedule(c: Clause) -> Intent | None:
     if match is None or TASK_NOUN.search(c.text) or CONTACT_NOUN.search(c.text):
         return None
     verb = match.group("verb")
-    if verb in ("change", "switch", "bring", "move", "shift") and not appointment_context(c):
+    if verb in ("change", "switch", "bring", "move", "shift", "bump", "slide", "delay") and not (
+        appointment_context(c)
+    ):
         return None
     split = _NEW_TIME.match(match.group("rest"))
     if split:

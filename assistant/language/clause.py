@@ -40,7 +40,7 @@ QUESTION_START = rx(
 # cancelling", "not really interested"). "why don't you…" is a request; "I don't owe
 # anything, do I?" and "the portal does not open" name no request, so they are read.
 NEGATED = rx(
-    r"^(?:not |no need\b|never ?mind\b|forget (?:it|that|about it)\b)"
+    r"^(?:not |no need\b|never ?mind\b|(?:forget|skip|ignore)(?: about)? (?:it|that|the|my)\b)"
     r"|(?<!why )\b(?:don't|do not|no need to|never|no point|not) (?:\w+ )?(?:need|want|care"
     r"|bother|worry|ask|asking|interested|calling about|looking for|cancelling|canceling"
     r"|booking|deleting|rescheduling|moving|changing|adding)\b"

@@ -65,6 +65,11 @@ _NOT_A_SERVICE = frozenset(
         "another",
     }
 )
+# "could I get my balance": the words name something else the assistant looks up.
+_OTHER_DOMAIN = re.compile(
+    r"\b(?:balance|bills?|invoices?|statement|tasks?|to-dos?|reminders?|tickets?|cases?"
+    r"|account|profile|details|email|phone|number|list|info|information|summary)\b"
+)
 # Words linking a date to what came before it ("renew my insurance by Friday").
 _DATE_LEAD = re.compile(
     r"(?:[,\s]+(?:by|on|before|for|due|due on|due by|until|till|at|this|next|in|from|starting))*"
@@ -131,7 +136,11 @@ def service(clause: str, original: str) -> str | None:
         return SERVICES[match.group(1)]
     if match := _GENERIC_SERVICE.search(clause):
         words = match.group("svc").strip(" -'")
-        if words not in _NOT_A_SERVICE and len(words.split()) <= 4:
+        if (
+            words not in _NOT_A_SERVICE
+            and len(words.split()) <= 4
+            and not _OTHER_DOMAIN.search(words)
+        ):
             return _sentence_case(restore_case(words, original))
     return None
 

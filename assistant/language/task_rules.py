@@ -185,8 +185,20 @@ _COMPLETE = (
     rx(r"\b(?:complete|finish|close out|finalize|finalise) (?P<t>.+)$"),
     rx(r"\bi(?:'ve| have)? (?:done|finished|completed|did) (?P<t>.+)$"),
     rx(r"\b(?:i'm |i am )?(?:done|finished) with (?P<t>.+)$"),
+    rx(r"^(?:just |already |finally )?(?:finished|completed) (?P<t>.+)$"),
+    # "…, you can mark it": the target is in the clause before (intents._refer).
+    rx(r"\b(?:mark|check|tick|cross)(?: off)? (?P<t>it|that|this|that one|this one)(?: off)?$"),
 )
-_DONE_STATEMENT = rx(r"^(?P<t>.+?) (?:is|are) (?:done|complete|completed|finished)$")
+# "the grocery task is done", "groceries - done", "groceries done".
+_DONE_STATEMENT = rx(
+    r"^(?P<t>.+?)(?: (?:is|are)(?: all| now| finally| already)?| ?[-:])? (?:done|complete"
+    r"|completed|finished|sorted)$"
+)
+# "I'm done", "almost done": about the customer or the conversation, not a task.
+_NOT_A_DONE_THING = rx(
+    r"^(?:i|i'm|i am|im|we|we're|we are|you|you're|it|it's|that|that's|this|all|okay|ok|so"
+    r"|well|almost|nearly|half|not|just|are you|is it|are we)$"
+)
 # "I bought the groceries": a to-do done, said with its own verb in the past tense.
 _PAST_VERBS = {
     "bought": "buy",
@@ -215,12 +227,18 @@ _PAST_DONE = rx(
     + "|".join(sorted(_PAST_VERBS, key=len, reverse=True))
     + r") (?P<t>.+)$"
 )
+# "the car insurance is renewed": the same, said of the thing.
+_PASSIVE_DONE = rx(
+    r"^(?P<t>.+?) (?:is|are|has been|have been|was|were|got)(?: now| all| finally| already)?"
+    r" (?P<verb>" + "|".join(sorted(_PAST_VERBS, key=len, reverse=True)) + r")(?: now| already)?$"
+)
 
 
 def complete(c: Clause) -> list[Intent] | None:
     if QUESTION_START.search(c.text):
         return None  # "what have I finished?" asks to see, "did I complete…?" too
-    if (past := _PAST_DONE.search(c.text)) and not APPT_NOUN.search(c.text):
+    past = _PAST_DONE.search(c.text) or _PASSIVE_DONE.search(c.text)
+    if past and not APPT_NOUN.search(c.text):
         verb = _PAST_VERBS[past.group("verb")]
         target = target_ref(f"{verb} {LIST_TAIL.sub('', past.group('t'))}", c.original)
         return [Intent("complete_task", target=target, clause=c.text)]
@@ -230,6 +248,8 @@ def complete(c: Clause) -> list[Intent] | None:
             break
     if match is None:
         match = _DONE_STATEMENT.search(c.text)
+        if match and _NOT_A_DONE_THING.match(match.group("t")):
+            return None
     if match is None:
         return None
     return [

@@ -109,7 +109,8 @@ def restore_case(fragment: str, original: str) -> str:
     start = translated.lower().find(fragment)
     if start >= 0:
         return translated[start : start + len(fragment)]
-    wanted = fragment.split()
+    # Punctuation is compared without, as _token_words reads the original's tokens.
+    wanted = [word for word in (w.strip(' ,.;:!?"()') for w in fragment.split()) if word]
     tokens = list(re.finditer(r"\S+", translated))
     for first in range(len(tokens)):
         matched, index = 0, first

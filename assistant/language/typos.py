@@ -11,7 +11,9 @@ Quick typing also drops vowels ("tsks", "tckts", "blnce", "rschdl"): a token wit
 vowel after its first letter (a final "e" aside) is matched against the vocabulary's
 words with all, or two or more, of their vowels left out, which no edit distance this small
 would reach. Real words rarely look like that ("sturdy" keeps its "u", so it is not
-"saturday").
+"saturday"). Vowels are also confused ("calander", "seperate"): a word of five letters
+or more whose consonants all stand where a vocabulary word's do, with at most two
+vowels different, is that word.
 """
 
 from __future__ import annotations
@@ -24,6 +26,15 @@ from functools import lru_cache
 _VOWELS = frozenset("aeiou")
 # A token typed without its vowels: any first letter, then consonants (a final "e" kept).
 _UNVOWELLED = re.compile(r"[a-z][b-df-hj-np-tv-z]+e?")
+
+
+# Vowel confusions are only trusted on words this long: "tell"/"tall", "list"/"last".
+_MIN_VOWEL_SLIP_LENGTH = 5
+_MAX_VOWEL_SLIPS = 2
+
+
+def _vowel_mask(word: str) -> str:
+    return "".join("*" if ch in _VOWELS else ch for ch in word)
 
 
 def _unvowelled(word: str) -> set[str]:
@@ -82,6 +93,10 @@ class TypoCorrector:
         for word in self._vocabulary:
             for form in _unvowelled(word):
                 self._skeletons.setdefault(form, word)  # vocabulary order breaks ties
+        self._masks: dict[str, str] = {}
+        for word in self._vocabulary:
+            if len(word) >= _MIN_VOWEL_SLIP_LENGTH:
+                self._masks.setdefault(_vowel_mask(word), word)
         for word in self._vocabulary:
             if len(word) < 4:
                 continue
@@ -109,7 +124,19 @@ class TypoCorrector:
             ranked = (distance, word[0] != token[0], self._rank[word], word)
             if best is None or ranked < best:
                 best = ranked
-        return token if best is None else best[3]
+        if best is not None:
+            return best[3]
+        return self._vowel_slip(token) or token
+
+    def _vowel_slip(self, token: str) -> str | None:
+        """The vocabulary word `token` is, with a vowel or two mistyped ("calander")."""
+        if len(token) < _MIN_VOWEL_SLIP_LENGTH:
+            return None
+        word = self._masks.get(_vowel_mask(token))
+        if word is None or word[0] != token[0]:
+            return None
+        slips = sum(a != b for a, b in zip(word, token, strict=True))
+        return word if slips <= _MAX_VOWEL_SLIPS else None
 
     @staticmethod
     def _close(token: str, word: str, distance: int) -> bool:

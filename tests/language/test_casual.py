@@ -158,3 +158,41 @@ def test_questions_about_paying_and_refund_problems_are_still_served(
 ) -> None:
     """A question about what to pay reads the balance; a missing refund is a support case."""
     assert kinds(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("groceries - done", {"groceries"}),
+        ("car insurance is renewed, you can mark it", {"renew", "car", "insurance"}),
+        ("finished the grocery shopping", {"grocery", "shopping"}),
+    ],
+)
+def test_a_task_said_to_be_done_is_completed(text: str, words: set[str]) -> None:
+    """ "groceries - done", "the car insurance is renewed": that task is completed."""
+    intents = detect_intents(text, NOW, TZ)
+    assert [i.kind for i in intents] == ["complete_task"]
+    assert intents[0].target is not None and words <= set(intents[0].target.words)
+
+
+@pytest.mark.parametrize("text", ["I'm done", "all done thanks", "almost done"])
+def test_done_about_the_conversation_completes_nothing(text: str) -> None:
+    """ "I'm done" ends a conversation; it is not a task to complete."""
+    assert "complete_task" not in kinds(text)
+
+
+def test_bump_moves_an_appointment() -> None:
+    """ "bump my next appointment to thursday at 10am" moves it."""
+    (intent,) = detect_intents("can you bump my next appointment to thursday at 10am", NOW, TZ)
+    assert intent.kind == "reschedule_appointment"
+    assert intent.arguments == {"starts_at": "2025-03-06T10:00:00-05:00"}
+
+
+def test_getting_a_balance_is_not_booking_one() -> None:
+    """ "could I get my balance" reads the balance; nothing called "Balance" is booked."""
+    assert kinds("hello there, could I get my balance") == ["billing"]
+
+
+def test_forget_the_bill_drops_the_bill() -> None:
+    """ "forget the bill, do I have any open tickets" asks only for the tickets."""
+    assert kinds("forget the bill, do I have any open tickets") == ["tickets"]

@@ -86,3 +86,19 @@ def test_words_typed_without_vowels_are_understood(typed: str, meant: str) -> No
 def test_real_words_without_many_vowels_are_left_alone(word: str) -> None:
     """Everyday words that merely lack vowels are not turned into vocabulary words."""
     assert normalize(word).text == word
+
+
+@pytest.mark.parametrize(
+    ("typed", "meant"),
+    [("calander", "calendar"), ("balence", "balance"), ("apointmint", "appointment")],
+)
+def test_mistyped_vowels_are_understood(typed: str, meant: str) -> None:
+    """A vowel or two typed wrong ("calander", "balence") still names the word meant."""
+    assert normalize(typed).text == meant
+
+
+def test_a_corrected_word_keeps_the_customers_spelling_in_a_ticket() -> None:
+    """A ticket body says what the customer typed, commas and capitals included."""
+    kind, arguments = only("open a ticket: the app logs me out, I think my remand is wrong")
+    assert kind == "create_ticket"
+    assert arguments["body"] == "The app logs me out, I think my remand is wrong."
