@@ -33,11 +33,15 @@ _ASKS_ABOUT_PAYING = re.compile(
 
 
 def unsupported(text: str) -> bool:
-    """The message (or clause) asks to pay or be refunded, before any problem it reports.
+    """The message asks to pay or be refunded (see `asks_to_pay`)."""
+    return asks_to_pay(normalize(text).text)
+
+
+def asks_to_pay(said: str) -> bool:
+    """The normalized clause asks to pay or be refunded, before any problem it reports.
 
     "Open a ticket, my refund never arrived" reports a problem: that is a support case.
     """
-    said = normalize(text).text
     match = _PAY.search(said)
     if match is None or _ASKS_ABOUT_PAYING.search(said):
         return False
@@ -45,4 +49,4 @@ def unsupported(text: str) -> bool:
     return report is None or report.start() > match.start()
 
 
-__all__ = ["unsupported"]
+__all__ = ["asks_to_pay", "unsupported"]
