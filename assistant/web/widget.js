@@ -71,8 +71,8 @@ class Widget {
         <textarea id="${inputId}" class="aw-input" role="textbox" rows="1"
           enterkeyhint="send" autocomplete="off"
           placeholder="Ask a question"></textarea>
-        <button type="button" class="aw-button aw-stop" hidden>Stop</button>
         <button type="submit" class="aw-button aw-button-primary aw-send">Send</button>
+        <button type="button" class="aw-button aw-stop" hidden>Stop</button>
       </form>
       <p class="aw-hint" id="${inputId}-hint">Enter to send · Shift+Enter for a new line · Esc to stop</p>`;
     root.querySelector(".aw-title").textContent = title;

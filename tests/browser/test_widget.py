@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from tests.browser.live import LiveStack
@@ -24,6 +25,19 @@ new MutationObserver(() => {
     }
   }
 }).observe(document, {subtree: true, childList: true, characterData: true, attributes: true});
+"""
+
+# The browser's own record of unexpected layout shifts (the Layout Instability API;
+# shifts right after the person typed or clicked are expected and not recorded).
+RECORD_SHIFTS = """
+window.__shifts = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    if (entry.hadRecentInput) continue;
+    window.__shifts.push({at: entry.startTime, value: entry.value,
+                         moved: entry.sources.map((s) => s.node && s.node.className)});
+  }
+}).observe({type: "layout-shift", buffered: true});
 """
 
 
@@ -184,6 +198,30 @@ def test_page_reconnects_by_itself_after_a_server_restart(page: Page, live: Live
     turn = last_turn(page)
     expect(turn).to_have_attribute("data-state", "ok")
     expect(turn.locator(".aw-answer-text")).not_to_be_empty()
+
+
+@pytest.mark.parametrize("width", [960, 320])
+def test_nothing_moves_while_chips_finish_and_the_answer_streams(
+    page: Page, live: LiveStack, width: int
+) -> None:
+    """With the CRM a little slow, chips finishing and the answer streaming in move nothing
+    already on screen: the browser records no unexpected layout shift."""
+    page.set_viewport_size({"width": width, "height": 700})
+    page.add_init_script(RECORD_SHIFTS)
+    box = open_chat(page, live)
+    # Later than the half second after a key press in which the browser expects changes.
+    slow = {"method": "GET", "path": "/v1/customers/*/appointments", "latency_ms": 900}
+    live.crm("POST", "/admin/faults", slow)
+    since = page.evaluate("performance.now()")
+
+    box.press_sequentially("Show me my appointments and my billing")
+    box.press("Enter")
+
+    turn = turn_number(page, 1)
+    expect(turn).to_have_attribute("data-state", "ok")
+    expect(turn.locator(".aw-answer-text")).to_contain_text("appointment")
+    shifts = page.evaluate(f"window.__shifts.filter((shift) => shift.at > {since})")
+    assert shifts == []
 
 
 def test_readable_at_320_pixels(page: Page, live: LiveStack, artifacts: Path) -> None:
