@@ -10,7 +10,7 @@ _CREATE_TICKET = (
     rx(
         r"\b(?:open|create|file|raise|submit|log|start|make|put in|lodge|report)(?: up)?"
         r" (?:a |an |new |another )+(?:support |help )?(?:case|ticket|request|complaint"
-        r"|issue report)(?P<rest>.*)$"
+        r"|issue report|issue|query|dispute|concern)(?P<rest>.*)$"
     ),
     rx(
         r"\b(?:report|flag) (?:a |an |that )?(?:problem|issue|bug|error|fault|mistake)(?P<rest>.*)$"

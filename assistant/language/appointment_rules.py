@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from assistant.language import slots
@@ -25,6 +26,11 @@ _RESCHEDULE = rx(
 )
 _NEW_TIME = rx(
     r"^(?P<t>.*?)\s*\b(?:to|for|until|till|into|over to|back to|forward to)\b\s*(?P<w>.*)$"
+)
+# "reschedule my cleaning, maybe thursday at noon": a new time offered, not said with "to".
+_OFFERED_TIME = rx(
+    r"^(?P<t>.*?)\s*(?:,\s*|\b)(?:maybe|perhaps|how about|what about|ideally|preferably"
+    r"|possibly|if possible|say)\b\s*(?P<w>.+)$"
 )
 _CANCEL = rx(r"\b(?:cancel|call off|scrap)\b(?P<rest>.*)$")
 _PASSIVE_MOVE = rx(
@@ -62,7 +68,7 @@ def reschedule(c: Clause) -> Intent | None:
         appointment_context(c)
     ):
         return None
-    split = _NEW_TIME.match(match.group("rest"))
+    split = _NEW_TIME.match(match.group("rest")) or _OFFERED_TIME.match(match.group("rest"))
     if split:
         return _move(c, split.group("t"), split.group("w"))
     return _move(c, match.group("rest"), "")
@@ -93,13 +99,35 @@ def cancel(c: Clause) -> Intent | None:
                 "cancel_appointment", target=target_ref(rest, c.original, c.now), clause=c.text
             )
     match = _CANCEL.search(c.text)
-    if match is None or not match.group("rest").strip():
+    if match is None:
         return None
     rest = match.group("rest")
+    if not _MEANINGFUL.sub("", rest).strip():
+        return _cancel_what_was_said(c, c.text[: match.start()])
     if TASK_NOUN.search(rest):
         target = target_ref(LIST_TAIL.sub("", rest), c.original)
         return Intent("delete_task", target=target, clause=c.text)
     return Intent("cancel_appointment", target=target_ref(rest, c.original, c.now), clause=c.text)
+
+
+# "…please", "…it for me": words after a bare "cancel" that name nothing.
+_MEANINGFUL = rx(r"\b(?:it|that|this|them|please|for me|thanks|thank you|then)\b|[\s,.!?]+")
+_LEAD_IN = rx(r"[\s,]*(?:please|so|can you|could you|just|and)?[\s,]*$")
+
+
+def _cancel_what_was_said(c: Clause, before: str) -> Intent | None:
+    """ "I'll not be needing the haircut on friday, please cancel": the words before say which."""
+    before = _LEAD_IN.sub("", before)
+    if not before or not appointment_context(Clause(before, c.norm, c.now, c.timezone)):
+        return None
+    target = target_ref(before, c.original, c.now)
+    # Only the service and the day describe it ("I'll not be needing" does not).
+    words = tuple(w for w in target.words if slots.service(w, w))
+    return Intent(
+        "cancel_appointment",
+        target=dataclasses.replace(target, words=words),
+        clause=c.text,
+    )
 
 
 _BOOK = rx(

@@ -86,6 +86,8 @@ _TIME_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("meridiem", r"\b(?:at |around |by |for |@ ?)?(\d{1,2})(?::(\d{2}))? ?([ap]m)\b"),
         ("clock", r"\b(?:at |around |by |for |from |@ ?)?(\d{1,2}):(\d{2})\b"),
         ("half_past", rf"\b(?:at )?(half|quarter) (past|after|to) (\d{{1,2}}|{_HOURW})\b"),
+        # British "half two": half past two.
+        ("half_hour", rf"\b(?:at |around |by )?half (\d{{1,2}}|{_HOURW})\b(?! (?:an|a) )"),
         (
             "word_hour",
             rf"\b(?:(?:at|around|by) )({_HOURW})(?: (o'clock|fifteen|thirty|forty[ -]five))?"
@@ -260,6 +262,8 @@ def _clock(
         return _hour_for(int(g[0]), int(g[1] or 0), g[2], part), None
     if name == "clock":
         return _hour_for(int(g[0]), int(g[1]), None, part), None
+    if name == "half_hour":
+        return _hour_for(_number(g[0]), 30, None, part), None
     if name == "half_past":
         hour = _number(g[2])
         if g[0] == "half":

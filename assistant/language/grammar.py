@@ -85,7 +85,8 @@ _WRITE_RULES: tuple[Callable[[Clause], Intent | list[Intent] | None], ...] = (
 )
 
 
-def _negated(text: str) -> bool:
+def negated(text: str) -> bool:
+    """The clause says what not to do ("don't cancel anything")."""
     negation = NEGATED.search(text)
     if negation is None:
         return False
@@ -102,7 +103,7 @@ def read_clause(
     previous: Sequence[Intent] = (),
 ) -> list[Intent]:
     """The intents of one clause (normally one write, or any number of lookups)."""
-    if _negated(text) or asks_to_pay(text):
+    if negated(text) or asks_to_pay(text):
         return []
     clause = Clause(text, norm, now, timezone)
     for rule in _WRITE_RULES:
@@ -113,4 +114,4 @@ def read_clause(
     return reads(clause)
 
 
-__all__ = ["read_clause", "refer_back"]
+__all__ = ["negated", "read_clause", "refer_back"]

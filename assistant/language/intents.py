@@ -16,7 +16,8 @@ from datetime import datetime
 from zoneinfo import ZoneInfo
 
 from assistant.language.clause import QUESTION_START
-from assistant.language.grammar import read_clause, refer_back
+from assistant.language.dates import find_when
+from assistant.language.grammar import negated, read_clause, refer_back
 from assistant.language.intent import (
     APPOINTMENT_ACTIONS,
     READ_KINDS,
@@ -26,6 +27,8 @@ from assistant.language.intent import (
     Intent,
     IntentKind,
 )
+from assistant.language.lexicon import SERVICES
+from assistant.language.slots import cut_spans
 from assistant.language.text import Normalized, normalize
 
 # --- clauses -----------------------------------------------------------------------
@@ -41,8 +44,9 @@ _REQUEST_VERBS = (
     r"(?:show|list|check|tell|give|get|what|what's|whats|when|when's|how|how's|do|does|"
     r"did|is|are|can|could|would|will|any|book|schedule|reschedule|move|push|postpone|"
     r"cancel|delete|remove|add|create|remind|complete|mark|finish|rename|change|update|"
-    r"set|make|open|file|report|pull|look|find|see|i'd|i want|i need|let me|read|where"
-    r"|cross|tick)\b"
+    r"set|make|open|file|report|pull|look|find|see|i'd|let me|read|where"
+    r"|i (?:just |only |really )?(?:want|need|would like)"
+    r"|cross|tick|(?:another|a new|one more|new) (?:task|reminder|to-do|ticket|case))\b"
 )
 # A clause that starts like this asks for something of its own.
 _STARTS_REQUEST = re.compile(f"^{_OPENERS}{_REQUEST_VERBS}")
@@ -119,6 +123,8 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
     last_clause: str | None = None
     last_intents: list[Intent] = []
     for separator, clause in _split(norm.text):
+        if last_clause is not None:
+            clause = _name_the_one(clause, last_clause)
         intents = read_clause(clause, norm, local_now, timezone, previous=last_intents)
         carries_text = any(_carries_free_text(intent) for intent in last_intents)
         own_request = bool(_STARTS_REQUEST.match(clause))
@@ -127,6 +133,18 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
             or (carries_text and not own_request)
             # "my phone number changed, it's 415…": the number completes the clause before
             or (_PLACEHOLDER.search(clause) is not None and not own_request)
+            # "I need to cancel, the haircut on friday": what the verb before was about
+            or (
+                not last_intents
+                and not own_request
+                and _ENDS_WITH_VERB.search(last_clause) is not None
+                and not negated(last_clause)
+            )
+            # "reschedule my cleaning, maybe thursday at noon": the time it lacked
+            or (
+                any(set(i.missing) & {"when", "time"} for i in last_intents)
+                and _only_a_time(clause, local_now)
+            )
         )
         if joins_previous and last_clause is not None:
             # "…buy milk and eggs": the words belong to the clause before.
@@ -143,6 +161,62 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
             found.extend(intents)
             last_clause, last_intents = clause, intents
     return _dedupe(found)
+
+
+# "…and can you open a new one": "one" is the thing the clause before named.
+_ONE = re.compile(
+    r"\b(?P<lead>a new|another|the existing|the other|the same|that|this|a|new|existing"
+    r"|which) (?P<one>ones?)\b(?! (?:of|more|pm|am|o'clock))"
+)
+_NAMED = re.compile(
+    r"\b(?:"
+    + "|".join(
+        sorted(
+            (
+                *SERVICES,
+                "appointment",
+                "booking",
+                "visit",
+                "task",
+                "reminder",
+                "ticket",
+                "case",
+                "complaint",
+                "invoice",
+                "bill",
+            ),
+            key=len,
+            reverse=True,
+        )
+    )
+    + r")(?=s?\b)"
+)
+_ENDS_WITH_VERB = re.compile(
+    r"\b(?:cancel|move|reschedule|postpone|push back|delete|remove|complete|mark|book"
+    r"|change|update)$"
+)
+# Words that may come with a time offered on its own ("maybe thursday at noon?").
+_TIME_FILLER = re.compile(
+    r"\b(?:maybe|perhaps|how about|what about|ideally|preferably|possibly|if possible|say|or"
+    r"|instead|please|then|would work|works|is good|is fine|at|on|the|for|like)\b|[\s,.?!]+"
+)
+
+
+def _name_the_one(clause: str, before: str) -> str:
+    if _NAMED.search(clause) or (one := _ONE.search(clause)) is None:
+        return clause
+    named = [match.group(0) for match in _NAMED.finditer(before)]
+    if not named:
+        return clause
+    noun = named[-1] + ("s" if one.group("one") == "ones" else "")
+    return clause[: one.start("one")] + noun + clause[one.end("one") :]
+
+
+def _only_a_time(clause: str, now: datetime) -> bool:
+    when = find_when(clause, now)
+    if when is None:
+        return False
+    return not _TIME_FILLER.sub("", cut_spans(clause, list(when.spans)))
 
 
 def _refer(

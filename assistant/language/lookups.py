@@ -23,9 +23,11 @@ READS: tuple[tuple[IntentKind, re.Pattern[str]], ...] = (
     (
         "appointments",
         rx(
-            rf"{APPT_NOUN.pattern}|\b(?:have i got|do i have|is there|got) (?:anything|something)"
-            r"(?: on| scheduled| booked| planned)? (?:for )?(?:today|tomorrow|tonight|this|next"
-            r"|on)\b"
+            rf"{APPT_NOUN.pattern}|\b(?:have i got|do i have|is there|got|what have i got"
+            r"|what do i have|what's|what is)(?: anything| something)?(?: on| scheduled| booked"
+            r"| planned| going on| happening)? (?:for |on )?(?:today|tomorrow|tonight"
+            r"|this (?:week|weekend|month|morning|afternoon|evening)|next (?:week|weekend|month"
+            r"|\w+day)|\w+day)\b"
         ),
     ),
     (
@@ -65,6 +67,10 @@ _PROFILE = rx(
     r"|e-mail|phone number|my number|my phone|my address|who am i|my account|about me"
     r"|the account|what name|which name)\b"
 )
+# "have you got my correct email?", "what mobile number do you have for me?"
+_HELD = r"\b(?:have you got|do you have|you have|you've got|my)\b"
+_CONTACT_WORD = r"\b(?:email|e-mail|phone|mobile|cell|number|address)\b"
+_CONTACT_QUESTION = rx(f"{_HELD}.*{_CONTACT_WORD}|{_CONTACT_WORD}.*{_HELD}")
 _EVERYTHING = rx(
     r"\b(?:everything|all of it|all my stuff|full picture|catch me up|rundown|overview"
     r"|the works|all my info)\b"
@@ -95,7 +101,7 @@ def reads(c: Clause) -> list[Intent]:
         if any(kind == "tasks" for _, kind in found) or not others:
             found = [(pos, kind) for pos, kind in found if kind != "tasks"]
             found.append((summary.start(), "task_summary"))
-    if not found and (profile := _PROFILE.search(text)):
+    if not found and (profile := _PROFILE.search(text) or _CONTACT_QUESTION.search(text)):
         found.append((profile.start(), "profile"))
     if not found and _EVERYTHING.search(text) and not _CLOSING.search(text):
         return [Intent(kind, clause=text) for kind in _EVERYTHING_KINDS]

@@ -1,7 +1,8 @@
 """Requests about a domain the assistant knows that ask for something it cannot do.
 
-"Can you pay my invoice with my card?", "I want a refund": billing words, but no tool
-takes a payment or gives money back. Such a clause asks for no tool (reading the
+"Can you pay my invoice with my card?", "I want a refund", "do you take Apple Pay?",
+"I need a receipt": billing words, but no tool takes a payment, gives money back or
+sends paperwork. Such a clause asks for no tool (reading the
 balance instead would answer a question nobody asked), and the planner says what it
 can do instead. Questions about paying ("do I need to pay anything?", "when is my
 bill due?") are still billing lookups.
@@ -25,6 +26,12 @@ _PAY = re.compile(
     r"|\b(?:set up|sign me up for|start|put me on) (?:a |an )?(?:payment plan|auto-?pay"
     r"|direct debit)\b"
 )
+# Ways to pay and paperwork, asked about in any form ("do you take Apple Pay?").
+_PAYMENT_MEANS = re.compile(
+    r"\b(?:take|accept|use) (?:apple pay|google pay|paypal|venmo|zelle|cards?|credit cards?"
+    r"|debit cards?|cash|checks?|cheques?|amex|visa|mastercard|bank transfers?)\b"
+    r"|\bpay (?:by|with|via|using|over|through) \w+|\breceipts?\b|\bproof of payment\b"
+)
 _REPORT = re.compile(r"\b(?:ticket|case|complaint|report|problem|issue)\b")
 # A question about what is owed or when ("do I need to pay…", "when do I have to pay").
 _ASKS_ABOUT_PAYING = re.compile(
@@ -42,9 +49,11 @@ def asks_to_pay(said: str) -> bool:
 
     "Open a ticket, my refund never arrived" reports a problem: that is a support case.
     """
-    match = _PAY.search(said)
-    if match is None or _ASKS_ABOUT_PAYING.search(said):
-        return False
+    match = _PAYMENT_MEANS.search(said)
+    if match is None:
+        match = _PAY.search(said)
+        if match is None or _ASKS_ABOUT_PAYING.search(said):
+            return False
     report = _REPORT.search(said)
     return report is None or report.start() > match.start()
 

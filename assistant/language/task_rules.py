@@ -23,9 +23,11 @@ _ADD_TASK = (
         r"\b(?:add|create|make|put|set up|set|start|write|log|jot down|note down|save|enter)"
         r"(?: me)?(?: in)? (?:a |an |another |new |one more |one )*"
         r"(?:(?P<p>high|low|normal|medium|top|urgent|important)(?:[- ]priority)? )?(?:new )?"
-        r"(?:task|to-do|reminder|item|action item)(?: item)?(?: for me)?(?P<rest>.*)$"
+        r"(?:task|to-do|to do|reminder|item|action item)(?: item)?(?: for me)?(?P<rest>.*)$"
     ),
     rx(r"^(?:new |a )?(?:task|reminder|to-do)(?P<rest>\b[^:]{0,30}:.+)$"),
+    # "…and another task to call mom", "…and a new one to…" (intents._name_the_one)
+    rx(r"^(?:another|a new|one more|new) (?:task|reminder|to-do)(?: item)?(?P<rest>.+)$"),
     rx(
         r"\b(?:i need|i want|i'd like|i would like|can i have|can i get|give me)(?: to add)?"
         r" (?:a |an |another |new )+(?:task|reminder|to-do)(?P<rest>.*)$"
@@ -41,6 +43,10 @@ _ADD_TASK = (
         r"(?:task|to-do|reminder|todo)\b"
     ),
     rx(r"\b(?:note down|jot down|write down|make a note)(?: that| to)? (?P<rest>.+)$"),
+    rx(
+        r"\b(?:add|put|stick|pop)(?: this| that)? (?:to|on|onto) (?:my |the )?(?:(?:to-do |to do"
+        r" |task |todo )?list|tasks|to-dos|reminders)\b[\s:,-]*(?P<rest>.+)$"
+    ),
     rx(
         r"\b(?:add|put) (?P<rest>.+?) (?:to|on|onto) (?:my |the )?"
         r"(?:(?:to-do |to do |task |todo |tasks |reminder )?list|tasks|to-dos|reminders)\b"
@@ -261,7 +267,10 @@ def complete(c: Clause) -> list[Intent] | None:
     ]
 
 
-_DELETE = rx(r"\b(?:delete|remove|get rid of|erase|trash|drop|take)\b(?P<rest>.*)$")
+_DELETE = rx(
+    r"\b(?:delete|remove|get rid of|erase|trash|drop|take|bin|ditch|axe|nuke|wipe|toss|dump)\b"
+    r"(?P<rest>.*)$"
+)
 
 
 def delete(c: Clause) -> Intent | None:

@@ -196,3 +196,90 @@ def test_getting_a_balance_is_not_booking_one() -> None:
 def test_forget_the_bill_drops_the_bill() -> None:
     """ "forget the bill, do I have any open tickets" asks only for the tickets."""
     assert kinds("forget the bill, do I have any open tickets") == ["tickets"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "what tickets do I have and can you open a new one saying my login is broken",
+            ["tickets", "create_ticket"],
+        ),
+        (
+            "I don't need a new appointment, just tell me when the existing one is",
+            ["appointments"],
+        ),
+        ("add a task to buy milk and a new one to call mom", ["add_task", "add_task"]),
+    ],
+)
+def test_one_is_the_thing_named_just_before(text: str, expected: list[str]) -> None:
+    """ "…open a new one", "…the existing one": "one" is what the clause before named."""
+    assert kinds(text) == expected
+
+
+def test_a_new_one_after_a_cancellation_books_the_same_service() -> None:
+    """ "cancel my haircut and book a new one friday at 3pm" books a haircut."""
+    cancel, book = detect_intents("cancel my haircut and book a new one friday at 3pm", NOW, TZ)
+    assert cancel.kind == "cancel_appointment"
+    assert book.arguments == {"service": "Haircut", "starts_at": "2025-03-07T15:00:00-05:00"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I was hoping to reschedule my cleaning, maybe thursday at noon?",
+        "move my cleaning, how about thursday at 12pm",
+    ],
+)
+def test_a_time_offered_after_the_request_is_the_new_time(text: str) -> None:
+    """ "reschedule my cleaning, maybe thursday at noon?" moves it to Thursday at noon."""
+    (intent,) = detect_intents(text, NOW, TZ)
+    assert intent.kind == "reschedule_appointment"
+    assert intent.arguments == {"starts_at": "2025-03-06T12:00:00-05:00"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'll not be needing the haircut on friday, please cancel",
+        "I need to cancel, the haircut on friday",
+    ],
+)
+def test_cancel_with_what_to_cancel_said_apart(text: str) -> None:
+    """The appointment may be described before "please cancel" or after "I need to cancel,"."""
+    (intent,) = detect_intents(text, NOW, TZ)
+    assert intent.kind == "cancel_appointment"
+    assert intent.target is not None
+    assert intent.target.words == ("haircut",) and intent.target.weekday == 4
+
+
+@pytest.mark.parametrize("text", ["cancel", "please cancel", "hmm, cancel that"])
+def test_a_bare_cancel_cancels_nothing(text: str) -> None:
+    """ "cancel" with nothing said about what is not a cancellation of a guessed thing."""
+    assert kinds(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("what have I got on next week", ["appointments"]),
+        ("is there anything on my to-do list I've forgotten about", ["tasks"]),
+        ("what mobile number have you got for me", ["profile"]),
+        ("have you got my correct email", ["profile"]),
+        ("add to my list - get the car washed", ["add_task"]),
+        ("i need to add a to do item for booking a plumber", ["add_task"]),
+        ("bin the groceries task", ["delete_task"]),
+        ("I need to raise an issue about a charge on my bill", ["create_ticket"]),
+    ],
+)
+def test_more_everyday_wordings(text: str, expected: list[str]) -> None:
+    """British and casual wordings ("got on", "bin", "raise an issue") name the right thing."""
+    assert kinds(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text", ["do you take apple pay", "I need a receipt for my last payment", "can I pay by card"]
+)
+def test_payment_means_and_receipts_are_out_of_scope(text: str) -> None:
+    """How to pay and receipts are not something any tool does: no call."""
+    assert unsupported(text) and kinds(text) == []

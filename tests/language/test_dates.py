@@ -95,3 +95,9 @@ def test_a_weekday_name_is_remembered_as_such() -> None:
 def test_text_without_a_date_gives_none() -> None:
     """Nothing that looks like a date is read into a plain request."""
     assert find_when(normalize("show me my tasks").text, NOW) is None
+
+
+def test_british_half_two_is_half_past_two() -> None:
+    """ "a trim on thursday at half two" is at 2:30 PM."""
+    when = find_when("a trim on thursday at half two", NOW)
+    assert when is not None and when.clock == time(14, 30)

@@ -25,10 +25,11 @@ from assistant.speech import local_now
 
 Decision = FinalDecision | ToolCallsDecision
 
-# No tool takes a payment or gives money back: say so, and what can be done instead.
+# No tool takes a payment, gives money back or sends a receipt: say so, and what can
+# be done instead.
 CANNOT_PAY = (
-    "I can't take payments or give refunds here, but I can tell you what you owe, "
-    "or open a support case about a charge."
+    "I can't take payments, give refunds or send receipts here, but I can tell you what "
+    "you owe, or open a support case about a charge."
 )
 
 
