@@ -43,6 +43,7 @@ NEGATED = rx(
     r"^(?:not |no need\b|never ?mind\b|(?:forget|skip|ignore)(?: about)? (?:it|that|the|my)\b)"
     r"|(?<!why )\b(?:don't|do not|no need to|never|no point|not) (?:\w+ )?(?:need|want|care"
     r"|bother|worry|ask|asking|interested|calling about|looking for|cancelling|canceling"
+    r"|after|fussed|bothered|concerned|worried"
     r"|booking|deleting|rescheduling|moving|changing|adding)\b"
     r"|(?<!why )\b(?:don't|do not|no need to|never|no point in) (?:\w+ )?(?:show|tell|check"
     r"|add|book|cancel|delete|remove|change|move|reschedule|touch|mark|complete|create)\b"

@@ -152,6 +152,10 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
             del found[len(found) - len(last_intents) :]
             intents = read_clause(merged, norm, local_now, timezone, previous=[])
             clause = merged
+        elif _narrows(clause, intents, last_intents):
+            # "what's the story with my account, like appointments and bills": the
+            # examples say what "my account" meant.
+            del found[len(found) - len(last_intents) :]
         elif last_clause is not None and len(intents) == 1:
             referred = _refer(intents[0], last_clause, last_intents, norm, local_now)
             if referred is not None:
@@ -202,9 +206,27 @@ _TIME_FILLER = re.compile(
 )
 
 
+_ELABORATION = re.compile(
+    # "especially", "in particular" stress one part of all: they do not narrow it.
+    r"^(?:like|such as|specifically|namely|for example|e\.?g\.?)\b"
+)
+# What "my account" or "everything" reads as before the examples narrow it.
+_GENERIC_READINGS = ({"profile"}, {"appointments", "billing", "tasks", "tickets"})
+
+
+def _narrows(clause: str, intents: list[Intent], before: list[Intent]) -> bool:
+    return (
+        bool(_ELABORATION.match(clause))
+        and bool(intents)
+        and not any(i.writes for i in intents)
+        and {i.kind for i in before} in _GENERIC_READINGS
+    )
+
+
 def _name_the_one(clause: str, before: str) -> str:
-    if _NAMED.search(clause) or (one := _ONE.search(clause)) is None:
-        return clause
+    one = _ONE.search(clause)
+    if one is None or _NAMED.search(clause, 0, one.start()):
+        return clause  # "book a haircut, a new one…": the clause names it itself
     named = [match.group(0) for match in _NAMED.finditer(before)]
     if not named:
         return clause

@@ -45,6 +45,7 @@ READS: tuple[tuple[IntentKind, re.Pattern[str]], ...] = (
             rf"{TASK_NOUN.pattern}|\b(?:need|have|left) to do\b(?! (?:with|about))"
             r"|\b(?:checked|ticked|crossed) off\b|\bwhat have i (?:done|completed|finished)\b"
             r"|\b(?:need to|have to|should|got to) (?:take care of|handle|get done|deal with)\b"
+            r"|\b(?:what's|what is|anything|what else is|whats) (?:still )?pending\b"
         ),
     ),
     (

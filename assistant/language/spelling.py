@@ -97,6 +97,8 @@ SLANG = {
     "yuo": "you",
     "cna": "can",
     "fo": "of",
+    "ow": "owe",
+    "oew": "owe",
     # Misspellings too far from the word for the typo corrector to risk.
     "tommorow": "tomorrow",
     "tommorrow": "tomorrow",

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 
 from assistant.language.dates import find_when
+from assistant.language.lexicon import SERVICES
 from assistant.language.spelling import words
 from assistant.language.text import restore_case
 
@@ -44,6 +45,12 @@ FILLER = words(
     """
 )
 _WORD = re.compile(r"[a-z0-9][a-z0-9'-]*")
+# "hair cut", "check up": said apart, listed as one word ("Haircut").
+_CLOSED_UP = re.compile(
+    r"\b(?:"
+    + "|".join(re.escape(k) for k in SERVICES if " " in k and k.replace(" ", "") in SERVICES)
+    + r")\b"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +84,7 @@ def target_ref(phrase: str, original: str, now: datetime | None = None) -> Targe
             day, weekday = when.day, when.weekday
             for start, end in sorted(when.spans, reverse=True):
                 rest = rest[:start] + " " + rest[end:]
+    rest = _CLOSED_UP.sub(lambda m: m.group(0).replace(" ", ""), rest)
     position = None
     if match := _POSITION.search(rest):
         position = _POSITIONS[match.group(1)]

@@ -283,3 +283,43 @@ def test_more_everyday_wordings(text: str, expected: list[str]) -> None:
 def test_payment_means_and_receipts_are_out_of_scope(text: str) -> None:
     """How to pay and receipts are not something any tool does: no call."""
     assert unsupported(text) and kinds(text) == []
+
+
+def test_examples_say_what_a_vague_request_meant() -> None:
+    """ "my account, like appointments and bills" asks for those two, not the profile."""
+    text = "so what's the story with my account, like appointments and bills"
+    assert kinds(text) == ["appointments", "billing"]
+
+
+def test_emphasis_keeps_everything() -> None:
+    """ "give me everything, especially my bills" still asks for all four."""
+    assert kinds("give me everything, especially my bills") == [
+        "appointments",
+        "billing",
+        "tasks",
+        "tickets",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("show me whats due, whats booked and whats pending", ["billing", "appointments", "tasks"]),
+        ("I'm not after my tasks, just my tickets", ["tickets"]),
+        ("what do i ow on my acount", ["billing"]),
+        (
+            "can you check my tickets and then make a new one about my bill being wrong",
+            ["tickets", "create_ticket"],
+        ),
+    ],
+)
+def test_multi_part_requests_with_slips(text: str, expected: list[str]) -> None:
+    """Typos, "not after", "a new one" and "what's pending" in one breath are each read."""
+    assert kinds(text) == expected
+
+
+def test_a_service_said_as_two_words_is_the_listed_service() -> None:
+    """ "my hair cut" is the appointment listed as "Haircut"."""
+    (intent,) = detect_intents("resechedule my hair cut to friday at 1pm", NOW, TZ)
+    assert intent.kind == "reschedule_appointment"
+    assert intent.target is not None and intent.target.words == ("haircut",)
