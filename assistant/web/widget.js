@@ -6,19 +6,14 @@
 //
 // Options: `token` (a session token) or `getToken({refresh})` (a function returning one,
 // called on every connect, so a page can hand out fresh tokens); `url` (the websocket,
-// by default /v1/ws on the host that served this file); `title`.
+// by default /v1/ws on the host that served this file); `title`; `customerName` (shown
+// in the status line); `onReady(sessionReady)`.
 // Importing this module also mounts every `[data-assistant-widget]` element, taking
 // `data-token` and `data-url`, and sets `window.AssistantWidget = { mount }`.
 
 import { Connection, defaultSocketUrl } from "./connection.js";
 import { TurnView } from "./turn.js";
-import {
-  CONFIRM_DROPPED,
-  INTERRUPTED,
-  NOT_SENT,
-  STATUS,
-  errorMessage,
-} from "./words.js";
+import { CONFIRM_DROPPED, INTERRUPTED, STATUS, errorMessage } from "./words.js";
 
 const STYLESHEET = new URL("./widget.css", import.meta.url).href;
 let widgetCount = 0;
@@ -149,7 +144,8 @@ class Widget {
   _onReady(ready) {
     this.limits = ready.limits || {};
     if (this.limits.max_text_chars) this.input.maxLength = this.limits.max_text_chars;
-    const name = this.options.customerName || ready.customer_id;
+    // The page may name the customer; an id alone would read like a debug line.
+    const name = this.options.customerName;
     this._setStatus("ready", ready.reconnected ? `${STATUS.reconnected} ${STATUS.ready(name)}` : STATUS.ready(name));
     this.wasDown = false;
     this._setConnected(true);
@@ -200,8 +196,9 @@ class Widget {
   /** Sends one user.message and shows it (as `shown`, if given); false when offline. */
   send(text, shown = text) {
     const id = `m${++this.messageCount}`;
+    // Offline, nothing is sent and the text stays in the box; the status line already
+    // says that the connection is down and when it will be tried again.
     if (!this.connection || !this.connection.send({ type: "user.message", id, text })) {
-      this._setStatus(this.status.dataset.state, `${NOT_SENT}`);
       return false;
     }
     // Any message answers a pending confirmation: the server drops it unless it says yes.

@@ -111,5 +111,4 @@ export const STATUS = {
 };
 
 export const INTERRUPTED = "The connection dropped before I finished. Please ask again.";
-export const NOT_SENT = "Not sent: the assistant is offline. It will reconnect by itself.";
 export const CONFIRM_DROPPED = "This question expired when the connection dropped.";

@@ -69,6 +69,8 @@ def test_acknowledgement_comes_first_then_two_chips_and_the_answer(
     one finished chip per lookup, and the answer names the appointment and the balance."""
     upcoming = live.crm("GET", "/v1/customers/cust_001/appointments")["appointments"]
     balance_cents = live.crm("GET", "/v1/customers/cust_001/invoices")["balance_cents"]
+    assert upcoming
+    assert balance_cents > 0
     page.add_init_script(RECORD_ORDER)
     box = open_chat(page, live)
     expect(page.locator(".aw-status")).to_contain_text("Connected as")
@@ -130,6 +132,25 @@ def test_delete_asks_yes_or_no_and_yes_deletes_the_task(
     assert "Buy groceries" not in live.task_titles("cust_001")
     expect(box).to_be_focused()
     page.screenshot(path=str(artifacts / "chat-widget-confirmation.png"))
+
+
+def test_customer_picker_switches_who_the_chat_speaks_for(page: Page, live: LiveStack) -> None:
+    """Picking another demo customer reconnects as them: their name, their balance."""
+    profile = live.crm("GET", "/v1/customers/cust_004")
+    balance_cents = live.crm("GET", "/v1/customers/cust_004/invoices")["balance_cents"]
+    assert balance_cents > 0
+    open_chat(page, live)
+    picker = page.get_by_role("combobox", name="Demo customer")
+    expect(picker.locator("option")).to_have_count(20)
+
+    picker.select_option("cust_004")
+
+    status = page.locator(".aw-status")
+    expect(status).to_have_text(f"Connected as {profile['name']}")
+    assert "customer=cust_004" in page.url
+    ask(page.get_by_role("textbox", name="Message"), "What do I owe?")
+    answer = turn_number(page, 1).locator(".aw-answer-text")
+    expect(answer).to_contain_text(f"{balance_cents // 100:,}")
 
 
 def test_a_failed_lookup_shows_its_reason_in_plain_words(page: Page, live: LiveStack) -> None:
