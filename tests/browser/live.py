@@ -48,6 +48,17 @@ EMBEDDING_PAGE = """<!doctype html>
 </html>
 """
 
+# The no-code way: the site writes a token into the page and loads the module.
+EMBEDDING_BY_ATTRIBUTE = """<!doctype html>
+<html lang="en">
+  <head><meta charset="utf-8"><title>Example Clinic: account</title></head>
+  <body>
+    <div data-assistant-widget data-token="TOKEN" style="height: 560px"></div>
+    <script type="module" src="ASSISTANT/static/widget.js"></script>
+  </body>
+</html>
+"""
+
 
 class LiveStack:
     """The CRM stub and the assistant served from a background thread.
@@ -159,12 +170,18 @@ class LiveStack:
             html = EMBEDDING_PAGE.replace("ASSISTANT", self.url.rstrip("/"))
             return web.Response(text=html, content_type="text/html")
 
+        async def page_with_attribute(request: web.Request) -> web.Response:
+            html = EMBEDDING_BY_ATTRIBUTE.replace("ASSISTANT", self.url.rstrip("/"))
+            html = html.replace("TOKEN", self.token(self.site_customer))
+            return web.Response(text=html, content_type="text/html")
+
         async def assistant_token(request: web.Request) -> web.Response:
             # The site's own back end knows who is signed in and mints the token.
             return web.json_response({"token": self.token(self.site_customer)})
 
         site = web.Application()
         site.router.add_get("/", page)
+        site.router.add_get("/by-attribute", page_with_attribute)
         site.router.add_get("/assistant-token", assistant_token)
         self._site = _runner(site)
         return await _listen(self._site, 0)

@@ -28,6 +28,20 @@ def test_widget_embedded_in_another_site_speaks_for_its_signed_in_customer(
     expect(turn.locator(".aw-answer-text")).to_contain_text(f"{balance_cents // 100:,}")
 
 
+def test_widget_mounts_itself_on_an_element_with_a_data_token(
+    page: Page, embedded: LiveStack
+) -> None:
+    """`<div data-assistant-widget data-token=…>` plus the script tag is a working chat."""
+    page.goto(f"{embedded.site_url}by-attribute")
+    expect(page.locator(".aw-status")).to_have_attribute("data-state", "ready")
+    box = page.get_by_role("textbox", name="Message")
+    box.fill("Show me my appointments")
+    box.press("Enter")
+    turn = page.locator(".aw-turn").first
+    expect(turn).to_have_attribute("data-state", "ok")
+    expect(turn.locator(".aw-chip")).to_have_text(re.compile("Appointments"))
+
+
 def test_page_without_demo_mode_asks_for_a_token(page: Page, embedded: LiveStack) -> None:
     """Outside demo mode GET / explains how to get a token instead of a dead chat."""
     page.goto(embedded.url)
