@@ -126,9 +126,15 @@ class Widget {
 
   // --- connection state -----------------------------------------------------------------
 
-  _setStatus(state, text) {
+  /** The status line; `countdown` is shown but not read out (it changes every second). */
+  _setStatus(state, text, countdown = "") {
     this.status.dataset.state = state;
-    this.status.textContent = text;
+    if (this.status.firstChild?.nodeValue !== text || this.status.childNodes.length !== 2) {
+      const seconds = document.createElement("span");
+      seconds.setAttribute("aria-hidden", "true");
+      this.status.replaceChildren(document.createTextNode(text), seconds);
+    }
+    this.status.lastChild.textContent = countdown;
   }
 
   _setConnected(connected) {
@@ -138,7 +144,8 @@ class Widget {
 
   _onConnecting({ attempt }) {
     clearInterval(this.countdown);
-    this._setStatus("connecting", attempt > 1 || this.wasDown ? STATUS.reconnecting : STATUS.connecting);
+    const again = attempt > 1 || this.wasDown;
+    this._setStatus("connecting", again ? STATUS.reconnecting : STATUS.connecting);
   }
 
   _onReady(ready) {
@@ -146,7 +153,8 @@ class Widget {
     if (this.limits.max_text_chars) this.input.maxLength = this.limits.max_text_chars;
     // The page may name the customer; an id alone would read like a debug line.
     const name = this.options.customerName;
-    this._setStatus("ready", ready.reconnected ? `${STATUS.reconnected} ${STATUS.ready(name)}` : STATUS.ready(name));
+    const connected = STATUS.ready(name);
+    this._setStatus("ready", ready.reconnected ? `${STATUS.reconnected} ${connected}` : connected);
     this.wasDown = false;
     this._setConnected(true);
     if (typeof this.options.onReady === "function") this.options.onReady(ready);
@@ -164,7 +172,7 @@ class Widget {
     const until = Date.now() + retryInMs;
     const tick = () => {
       const seconds = Math.max(0, Math.ceil((until - Date.now()) / 1000));
-      this._setStatus("down", STATUS.down(seconds));
+      this._setStatus("down", STATUS.down, seconds > 0 ? ` (${seconds} s)` : "");
     };
     clearInterval(this.countdown);
     tick();

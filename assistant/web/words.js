@@ -100,10 +100,7 @@ export function turnNote(status, hasAnswer) {
 export const STATUS = {
   connecting: "Connecting…",
   ready: (name) => (name ? `Connected as ${name}` : "Connected"),
-  down: (seconds) =>
-    seconds > 0
-      ? `Connection lost. Reconnecting in ${seconds} s…`
-      : "Connection lost. Reconnecting…",
+  down: "Connection lost. Reconnecting…",
   reconnecting: "Reconnecting…",
   reconnected: "Reconnected.",
   authFailed: "Your session has ended. Please reload the page to start again.",
