@@ -161,7 +161,9 @@ def create_app(
 def _add_transports(app: web.Application, settings: Settings) -> None:
     from assistant.transports import demo, relay, ws
     from assistant.transports import web as widget
+    from assistant.transports.sockets import setup_socket_tracking
 
+    setup_socket_tracking(app)
     ws.setup_routes(app)
     relay.setup_routes(app)
     widget.setup_web_routes(app)

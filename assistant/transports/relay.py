@@ -57,6 +57,7 @@ from assistant.transports.relay_handoff import HANDOFF_LINE, HandoffReason, hand
 from assistant.transports.relay_handoff import wants_person as _wants_person
 from assistant.transports.relay_signature import is_valid_signature, signed_url
 from assistant.transports.relay_talk import TalkCycle
+from assistant.transports.sockets import track
 
 if TYPE_CHECKING:
     from assistant.app import Services
@@ -354,6 +355,7 @@ async def conversation_relay(request: web.Request) -> web.StreamResponse:
     if not ws.can_prepare(request).ok:
         return web.Response(status=400, text="expected a websocket upgrade")
     await ws.prepare(request)
+    track(request.app, ws)
     gauge = services.metrics.sessions.labels("relay")
     gauge.inc()
     try:

@@ -31,6 +31,7 @@ from assistant.schema import ErrorEvent, Event, TurnDone
 from assistant.session import Session
 from assistant.settings import Settings
 from assistant.transports.ratelimit import Budget, CustomerBudgets, admit
+from assistant.transports.sockets import track
 from assistant.transports.ws_frames import (
     FrameError,
     SessionStart,
@@ -107,6 +108,7 @@ async def websocket_handler(request: web.Request) -> web.StreamResponse:
             headers={hdrs.UPGRADE: "websocket"},
         )
     await ws.prepare(request)
+    track(app, ws)
     if customer_id is None:
         customer_id = await _session_start(ws, secret, app[WS_TUNING].session_start_timeout_s)
         if customer_id is None:
