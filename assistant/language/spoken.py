@@ -34,8 +34,10 @@ _MIN_PHONE_DIGITS = 7
 
 _TLD = r"(?:com|org|net|edu|gov|io|co|us|uk|ca|de|fr|es|it|nl|au|info|biz|me|app|dev)"
 _DOT = r"(?: dot |\.)"
+# Written separators (".", "_", "-") are part of a word, spoken ones stand apart: no
+# string can be read two ways, so a near miss ("a-a-a-… at nothing") fails fast.
 _SPOKEN_EMAIL = re.compile(
-    rf"\b(?P<local>[a-z0-9_%+-]+(?:(?: dot | underscore | dash | hyphen |[._-])[a-z0-9%+-]+)*)"
+    rf"\b(?P<local>[a-z0-9_%+.-]+(?:(?: dot | underscore | dash | hyphen )[a-z0-9_%+.-]+)*)"
     rf" at (?P<domain>[a-z0-9-]+(?:{_DOT}[a-z0-9-]+)*{_DOT}{_TLD})\b",
     re.IGNORECASE,
 )
@@ -43,11 +45,12 @@ _SEPARATORS = {" dot ": ".", " underscore ": "_", " dash ": "-", " hyphen ": "-"
 
 # "tomorrow's... sorry, Monday's": the word before the marker is taken back.
 _REPAIR = re.compile(
-    r"(?P<bad>[a-z0-9'][a-z0-9':]*)(?:\s*(?:\.\.\.|…|,|--?)\s*|\s+)"
+    r"(?<![a-z0-9':])(?P<bad>[a-z0-9'][a-z0-9':]*)(?:\s*(?:\.\.\.|…|,|--?)\s*|\s+)"
     r"(?:sorry,? i mean(?:t)?|i mean(?:t)?|no wait|wait no|or rather|correction|sorry)"
     r"(?:\s*[,:]\s*|\s+)(?P<next>[a-z0-9]\S*)",
     re.IGNORECASE,
 )
+_MARKER = re.compile(r"\b(?:sorry|i mean|no wait|wait no|or rather|correction)\b", re.IGNORECASE)
 # "sorry to bother you", "sorry I missed it": an apology, not a correction.
 _APOLOGY_NEXT = frozenset({"to", "about", "for", "if", "but", "i", "i'm", "im", "that", "again"})
 
@@ -88,4 +91,6 @@ def written(text: str) -> str:
     if " at " in text.lower():
         text = _SPOKEN_EMAIL.sub(_spoken_email, text)
     text = _DIGIT_RUN.sub(_spoken_digits, text)
+    if _MARKER.search(text) is None:
+        return text
     return _REPAIR.sub(_repair, text)

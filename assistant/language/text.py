@@ -72,7 +72,7 @@ def normalize(text: str) -> Normalized:
     """
     original = text
     text = written(text.translate(_QUOTES))
-    emails = tuple(match.group(0) for match in _EMAIL.finditer(text))
+    emails = tuple(match.group(0) for match in _EMAIL.finditer(text)) if "@" in text else ()
     for index, email in enumerate(emails):
         text = text.replace(email, f" {EMAIL_TOKEN}{index} ", 1)
     phones = tuple(

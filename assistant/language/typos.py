@@ -89,6 +89,9 @@ class TypoCorrector:
         self._rank = {word: index for index, word in enumerate(self._vocabulary)}
         self._protected = frozenset(protected) | set(self._vocabulary)
         self._index: dict[str, list[str]] = {}
+        # A token much longer than any word cannot be a slip of one (and its deletes
+        # would be many: "aaaa…" pasted in must not cost a second).
+        self._longest = max((len(word) for word in self._vocabulary), default=0) + 2
         self._skeletons: dict[str, str] = {}
         for word in self._vocabulary:
             for form in _unvowelled(word):
@@ -109,7 +112,7 @@ class TypoCorrector:
             return token
         if token in self._skeletons:
             return self._skeletons[token]
-        if len(token) < 4:
+        if len(token) < 4 or len(token) > self._longest:
             return token
         depth = _allowed_distance(len(token))
         candidates: set[str] = set()

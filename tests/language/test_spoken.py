@@ -102,3 +102,12 @@ def test_a_corrected_word_keeps_the_customers_spelling_in_a_ticket() -> None:
     kind, arguments = only("open a ticket: the app logs me out, I think my remand is wrong")
     assert kind == "create_ticket"
     assert arguments["body"] == "The app logs me out, I think my remand is wrong."
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["a-" * 40 + " at nothing", "a" * 3000, "x" * 2000 + " sorry " + "y" * 2000, "q@" * 500],
+)
+def test_pasted_junk_is_read_as_nothing(text: str) -> None:
+    """Near misses of an address or a correction, and pasted junk, come back (with nothing)."""
+    assert detect_intents(text, NOW, TZ) == []
