@@ -159,6 +159,7 @@ VOCABULARY = (
     "invoice",
     "invoices",
     "billing",
+    "bill",
     "bills",
     "balance",
     "payment",

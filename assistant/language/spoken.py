@@ -36,8 +36,10 @@ _TLD = r"(?:com|org|net|edu|gov|io|co|us|uk|ca|de|fr|es|it|nl|au|info|biz|me|app
 _DOT = r"(?: dot |\.)"
 # Written separators (".", "_", "-") are part of a word, spoken ones stand apart: no
 # string can be read two ways, so a near miss ("a-a-a-… at nothing") fails fast.
+# A part may be spelled out letter by letter ("j o h n"), read from its first letter.
+_PART = r"(?:(?<!\b[a-z0-9] )(?:[a-z0-9] )+[a-z0-9]\b|[a-z0-9_%+.-]+)"
 _SPOKEN_EMAIL = re.compile(
-    rf"\b(?P<local>[a-z0-9_%+.-]+(?:(?: dot | underscore | dash | hyphen )[a-z0-9_%+.-]+)*)"
+    rf"\b(?P<local>{_PART}(?:(?: dot | underscore | dash | hyphen ){_PART})*)"
     rf" at (?P<domain>[a-z0-9-]+(?:{_DOT}[a-z0-9-]+)*{_DOT}{_TLD})\b",
     re.IGNORECASE,
 )

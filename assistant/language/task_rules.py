@@ -233,6 +233,11 @@ _PAST_DONE = rx(
     + "|".join(sorted(_PAST_VERBS, key=len, reverse=True))
     + r") (?P<t>.+)$"
 )
+# "I paid my bill": about the account, not a to-do (a lookup reads it).
+_ACCOUNT_THING = rx(
+    r"^(?:my |the |that |this |your |off )*(?:bills?|invoices?|balance|account|charges?"
+    r"|ticket|support|appointment|booking)\b"
+)
 # "the car insurance is renewed": the same, said of the thing.
 _PASSIVE_DONE = rx(
     r"^(?P<t>.+?) (?:is|are|has been|have been|was|were|got)(?: now| all| finally| already)?"
@@ -244,7 +249,7 @@ def complete(c: Clause) -> list[Intent] | None:
     if QUESTION_START.search(c.text):
         return None  # "what have I finished?" asks to see, "did I complete…?" too
     past = _PAST_DONE.search(c.text) or _PASSIVE_DONE.search(c.text)
-    if past and not APPT_NOUN.search(c.text):
+    if past and not (APPT_NOUN.search(c.text) or _ACCOUNT_THING.search(past.group("t"))):
         verb = _PAST_VERBS[past.group("verb")]
         target = target_ref(f"{verb} {LIST_TAIL.sub('', past.group('t'))}", c.original)
         return [Intent("complete_task", target=target, clause=c.text)]

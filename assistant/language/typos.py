@@ -96,6 +96,12 @@ class TypoCorrector:
         for word in self._vocabulary:
             for form in _unvowelled(word):
                 self._skeletons.setdefault(form, word)  # vocabulary order breaks ties
+        # "bil", "tel": a doubled letter typed once, the slip short words do get.
+        self._undoubled: dict[str, str] = {}
+        for word in self._vocabulary:
+            for i in range(1, len(word)):
+                if word[i] == word[i - 1] and len(word) <= _MIN_VOWEL_SLIP_LENGTH:
+                    self._undoubled.setdefault(word[:i] + word[i + 1 :], word)
         self._masks: dict[str, str] = {}
         for word in self._vocabulary:
             if len(word) >= _MIN_VOWEL_SLIP_LENGTH:
@@ -112,6 +118,8 @@ class TypoCorrector:
             return token
         if token in self._skeletons:
             return self._skeletons[token]
+        if token in self._undoubled:
+            return self._undoubled[token]
         if len(token) < 4 or len(token) > self._longest:
             return token
         depth = _allowed_distance(len(token))

@@ -323,3 +323,8 @@ def test_a_service_said_as_two_words_is_the_listed_service() -> None:
     (intent,) = detect_intents("resechedule my hair cut to friday at 1pm", NOW, TZ)
     assert intent.kind == "reschedule_appointment"
     assert intent.target is not None and intent.target.words == ("haircut",)
+
+
+def test_paying_a_bill_is_not_a_task_done() -> None:
+    """ "I paid my bill last week, why is it still showing" reads the bill, completes nothing."""
+    assert kinds("I paid my bill last week, why is it still showing") == ["billing"]

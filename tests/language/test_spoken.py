@@ -111,3 +111,14 @@ def test_a_corrected_word_keeps_the_customers_spelling_in_a_ticket() -> None:
 def test_pasted_junk_is_read_as_nothing(text: str) -> None:
     """Near misses of an address or a correction, and pasted junk, come back (with nothing)."""
     assert detect_intents(text, NOW, TZ) == []
+
+
+def test_an_email_spelled_letter_by_letter_is_written_whole() -> None:
+    """ "j o h n at example dot com" is john@example.com, never a truncated n@example.com."""
+    text = "my email is j o h n dot s m i t h at example dot com"
+    assert only(text) == ("update_contact", {"email": "john.smith@example.com"})
+
+
+def test_a_short_word_missing_its_double_letter_is_understood() -> None:
+    """ "show my bil" asks for the bill."""
+    assert only("show my bil") == ("billing", {})
