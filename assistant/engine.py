@@ -14,11 +14,11 @@ import time
 import uuid
 from collections.abc import Callable, Sequence
 from contextlib import aclosing
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from assistant import confirmation
-from assistant.acknowledge import ack_pieces, hint_to_clause
+from assistant.acknowledge import ack_pieces
 from assistant.errors import ModelUnavailable
 from assistant.logs import trace_context
 from assistant.metrics import Metrics
@@ -44,13 +44,13 @@ from assistant.schema import (
     ToolStarted,
     TurnDone,
     TurnStarted,
-    TurnStatus,
     UserTurn,
     tool_error_wire,
 )
 from assistant.session import PendingConfirmation, Session
 from assistant.speaking import split_sentences
 from assistant.tools.executor import RoundContext, ToolExecutor
+from assistant.turn import Turn, TurnState, call_key, context_hint
 
 log = logging.getLogger(__name__)
 
@@ -65,50 +65,6 @@ class EngineConfig:
     turn_deadline_s: float = 8.0
     dedupe_calls: bool = True
     confirmation_ttl_s: float = 300.0
-
-
-@dataclass(slots=True)
-class _TurnState:
-    session: Session
-    text: str
-    turn_id: str
-    message_id: str | None
-    emit: EventSink
-    trace_id: str
-    started: float
-    deadline: float
-    now: datetime
-    results: list[ToolResult] = field(default_factory=list)
-    truncated: int = 0
-    spoken_hints: set[str] = field(default_factory=set)
-    pending: PendingConfirmation | None = None
-    answer: list[str] = field(default_factory=list)
-    failed: bool = False
-    answer_remembered: bool = False
-    timings: dict[str, float] = field(
-        default_factory=lambda: {"decision": 0.0, "ack": 0.0, "tools": 0.0, "answer": 0.0}
-    )
-
-
-class Turn:
-    """A running turn. `cancel()` is the cooperative stop of `turn.cancel` and barge-in:
-    reads stop, writes in flight finish, and the turn ends with status `cancelled`."""
-
-    def __init__(self, task: asyncio.Task[TurnDone], turn_id: str) -> None:
-        self.turn_id = turn_id
-        self.cancel_requested = False
-        self._task = task
-
-    def cancel(self) -> None:
-        if not self._task.done():
-            self.cancel_requested = True
-            self._task.cancel()
-
-    def done(self) -> bool:
-        return self._task.done()
-
-    async def wait(self) -> TurnDone:
-        return await self._task
 
 
 class Engine:
@@ -160,7 +116,7 @@ class Engine:
     ) -> TurnDone:
         loop = asyncio.get_running_loop()
         started = time.perf_counter()
-        state = _TurnState(
+        state = TurnState(
             session=session,
             text=text,
             turn_id=turn_id,
@@ -176,17 +132,17 @@ class Engine:
                 await emit(TurnStarted(turn_id, message_id))
                 session.remember(UserTurn(text=text))
                 await self._body(state)
-                status = self._status(state)
+                status = state.status()
             except asyncio.CancelledError:
                 if not (holder and holder[0].cancel_requested):
-                    self._remember_answer(state)
+                    state.remember_answer()
                     raise  # the session is going away: nothing left to tell
                 current = asyncio.current_task()
                 if current is not None:
                     current.uncancel()
                 status = "cancelled"
-            self._remember_answer(state)
-            done = self._turn_done(state, status)
+            state.remember_answer()
+            done = state.turn_done(status)
             await emit(done)
             if self._metrics is not None:
                 self._metrics.turns.labels(status).inc()
@@ -195,7 +151,7 @@ class Engine:
 
     # --- the turn's steps -----------------------------------------------------------
 
-    async def _body(self, state: _TurnState) -> None:
+    async def _body(self, state: TurnState) -> None:
         pending = state.session.take_pending()
         if pending is not None:
             if confirmation.is_affirmative(state.text):
@@ -233,7 +189,7 @@ class Engine:
             await self._speak(state, final_text or "Okay.")
 
     async def _decide(
-        self, state: _TurnState, round_no: int
+        self, state: TurnState, round_no: int
     ) -> FinalDecision | ToolCallsDecision | None:
         async def on_ack(piece: str) -> None:
             await state.emit(AckDelta(state.turn_id, round_no, piece))
@@ -255,7 +211,7 @@ class Engine:
         return decision
 
     async def _model_failed(
-        self, state: _TurnState, round_no: int, code: str, exc: Exception
+        self, state: TurnState, round_no: int, code: str, exc: Exception
     ) -> FinalDecision | None:
         if self._metrics is not None:
             self._metrics.model_errors.labels("planner").inc()
@@ -270,7 +226,7 @@ class Engine:
         return None
 
     def _plan_request(
-        self, state: _TurnState, round_no: int, on_ack: AckSink | None = None
+        self, state: TurnState, round_no: int, on_ack: AckSink | None = None
     ) -> PlanRequest:
         session = state.session
         return PlanRequest(
@@ -284,7 +240,7 @@ class Engine:
             on_ack=on_ack,
         )
 
-    async def _forced_follow_up(self, state: _TurnState, round_no: int) -> ToolCallsDecision | None:
+    async def _forced_follow_up(self, state: TurnState, round_no: int) -> ToolCallsDecision | None:
         """When the planner stopped after a lookup without the action asked for, act."""
         if self._follow_up is None or not state.results or round_no > self.config.max_rounds:
             return None
@@ -295,8 +251,8 @@ class Engine:
             return None
         if not isinstance(proposal, ToolCallsDecision):
             return None
-        made = {_call_key(result.call) for result in state.results}
-        calls = tuple(call for call in proposal.calls if _call_key(call) not in made)
+        made = {call_key(result.call) for result in state.results}
+        calls = tuple(call for call in proposal.calls if call_key(call) not in made)
         if not calls:
             return None
         log.info("planner stopped early; following up with %s", [c.tool_name for c in calls])
@@ -304,7 +260,7 @@ class Engine:
 
     async def _run_round(
         self,
-        state: _TurnState,
+        state: TurnState,
         round_no: int,
         calls: list[ToolCall],
         decision: ToolCallsDecision | None,
@@ -318,7 +274,7 @@ class Engine:
                 self._metrics.truncated.inc(len(calls) - cap)
             calls = calls[:cap]
         if self.config.dedupe_calls:
-            calls = list({_call_key(call): call for call in reversed(calls)}.values())[::-1]
+            calls = list({call_key(call): call for call in reversed(calls)}.values())[::-1]
         if not confirmed:
             calls = self._hold_destructive(state, calls)
         await self._acknowledge(state, round_no, calls, decision)
@@ -345,7 +301,7 @@ class Engine:
                 state.results.extend(results)
                 state.session.remember(ToolExchange(round=round_no, results=tuple(results)))
 
-    def _hold_destructive(self, state: _TurnState, calls: list[ToolCall]) -> list[ToolCall]:
+    def _hold_destructive(self, state: TurnState, calls: list[ToolCall]) -> list[ToolCall]:
         """Destructive calls wait for a "yes": the first becomes the pending confirmation."""
         runnable: list[ToolCall] = []
         for call in calls:
@@ -372,7 +328,7 @@ class Engine:
 
     async def _acknowledge(
         self,
-        state: _TurnState,
+        state: TurnState,
         round_no: int,
         calls: Sequence[ToolCall],
         decision: ToolCallsDecision | None,
@@ -404,9 +360,7 @@ class Engine:
         state.session.remember(AssistantTurn(kind="ack", text=text))
         await state.emit(AckDone(state.turn_id, round_no, text))
 
-    async def _skip_round(
-        self, state: _TurnState, round_no: int, calls: Sequence[ToolCall]
-    ) -> None:
+    async def _skip_round(self, state: TurnState, round_no: int, calls: Sequence[ToolCall]) -> None:
         """Calls asked for past `max_rounds`: reported skipped; the narrator uses the rest."""
         error = ToolError(
             code="round_limit",
@@ -434,11 +388,11 @@ class Engine:
         state.results.extend(skipped)
         state.session.remember(ToolExchange(round=round_no, results=tuple(skipped)))
 
-    async def _narrate(self, state: _TurnState, planner_text: str | None) -> None:
+    async def _narrate(self, state: TurnState, planner_text: str | None) -> None:
         request = NarratorInput(
             user_message=state.text,
             tool_results=tuple(state.results),
-            context_hint=_context_hint(state.results, self._hint_of),
+            context_hint=context_hint(state.results, self._hint_of),
             customer=state.session.customer,
             now=state.now,
             conversation=tuple(state.session.history),
@@ -468,7 +422,7 @@ class Engine:
             state.session.pending = state.pending
 
     async def _stream_answer(
-        self, state: _TurnState, narrator: Narrator, request: NarratorInput
+        self, state: TurnState, narrator: Narrator, request: NarratorInput
     ) -> None:
         async with aclosing(narrator.narrate(request)) as pieces:  # type: ignore[type-var]
             async for piece in pieces:
@@ -477,7 +431,7 @@ class Engine:
                     await state.emit(AnswerDelta(state.turn_id, piece))
         await state.emit(AnswerDone(state.turn_id, "".join(state.answer).strip()))
 
-    async def _speak(self, state: _TurnState, text: str) -> None:
+    async def _speak(self, state: TurnState, text: str) -> None:
         """A fixed answer, streamed sentence by sentence like a narration."""
         started = time.perf_counter()
         for piece in split_sentences(text):
@@ -491,79 +445,6 @@ class Engine:
     def _hint_of(self, tool_name: str) -> str | None:
         tool = self.executor.tool(tool_name)
         return tool.waiting_hint if tool else None
-
-    def _remember_answer(self, state: _TurnState) -> None:
-        """Keep what was said (all of it, or as far as a cancelled turn got) once."""
-        text = "".join(state.answer).strip()
-        if text and not state.answer_remembered:
-            state.session.remember(AssistantTurn(kind="answer", text=text))
-        state.answer_remembered = True
-
-    def _status(self, state: _TurnState) -> TurnStatus:
-        if state.failed:
-            return "failed"
-        if not state.results:
-            return "ok"
-        ok = sum(1 for result in state.results if result.ok)
-        if ok == len(state.results):
-            return "ok"
-        return "failed" if ok == 0 else "partial"
-
-    def _turn_done(self, state: _TurnState, status: TurnStatus) -> TurnDone:
-        total = time.perf_counter() - state.started
-        timings = {name: round(seconds * 1000) for name, seconds in state.timings.items()}
-        timings["total"] = round(total * 1000)
-        return TurnDone(
-            turn_id=state.turn_id,
-            status=status,
-            tool_calls=[_call_summary(result) for result in state.results],
-            truncated_calls=state.truncated,
-            awaiting_confirmation=(
-                state.pending.wire() if state.pending and status != "cancelled" else None
-            ),
-            timings_ms=timings,
-        )
-
-
-def _call_key(call: ToolCall) -> tuple[str, str]:
-    return call.tool_name, repr(sorted(call.arguments.items()))
-
-
-def _call_summary(result: ToolResult) -> dict[str, object]:
-    return {
-        "call_id": result.call.call_id,
-        "round": result.round,
-        "tool": result.call.tool_name,
-        "arguments": result.call.arguments,
-        "status": result.status,
-        "error": tool_error_wire(result.error),
-        "latency_ms": result.latency_ms,
-        "attempts": result.attempts,
-    }
-
-
-def _context_hint(results: Sequence[ToolResult], hints: Callable[[str], str | None]) -> str:
-    """ "Summarise both your upcoming appointments and your billing naturally; …"."""
-    topics: list[str] = []
-    for result in results:
-        hint = hints(result.call.tool_name)
-        if hint:
-            topic = hint_to_clause(hint).partition(" ")[2]
-            topic = topic.removeprefix("up ")  # "look up your …" → "your …"
-            if topic and topic not in topics:
-                topics.append(topic)
-    if not topics:
-        subject = "the results"
-    elif len(topics) == 1:
-        subject = topics[0]
-    elif len(topics) == 2:
-        subject = f"both {topics[0]} and {topics[1]}"
-    else:
-        subject = ", ".join(topics[:-1]) + f", and {topics[-1]}"
-    return (
-        f"Summarise {subject} naturally, in short spoken sentences; "
-        "say plainly what could not be retrieved or done."
-    )
 
 
 def _error_text(code: str) -> str:

@@ -1,0 +1,140 @@
+"""One turn's state and its handle: what was called, said and decided, and `turn.done`."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from assistant.acknowledge import hint_to_clause
+from assistant.schema import (
+    AssistantTurn,
+    EventSink,
+    ToolCall,
+    ToolResult,
+    TurnDone,
+    TurnStatus,
+    tool_error_wire,
+)
+from assistant.session import PendingConfirmation, Session
+
+
+@dataclass(slots=True)
+class TurnState:
+    """What one turn has done so far; the engine fills it, `turn_done` reports it."""
+
+    session: Session
+    text: str
+    turn_id: str
+    message_id: str | None
+    emit: EventSink
+    trace_id: str
+    started: float
+    deadline: float
+    now: datetime
+    results: list[ToolResult] = field(default_factory=list)
+    truncated: int = 0
+    spoken_hints: set[str] = field(default_factory=set)
+    pending: PendingConfirmation | None = None
+    answer: list[str] = field(default_factory=list)
+    failed: bool = False
+    answer_remembered: bool = False
+    timings: dict[str, float] = field(
+        default_factory=lambda: {"decision": 0.0, "ack": 0.0, "tools": 0.0, "answer": 0.0}
+    )
+
+    def remember_answer(self) -> None:
+        """Keep what was said (all of it, or as far as a cancelled turn got) once."""
+        text = "".join(self.answer).strip()
+        if text and not self.answer_remembered:
+            self.session.remember(AssistantTurn(kind="answer", text=text))
+        self.answer_remembered = True
+
+    def status(self) -> TurnStatus:
+        if self.failed:
+            return "failed"
+        if not self.results:
+            return "ok"
+        ok = sum(1 for result in self.results if result.ok)
+        if ok == len(self.results):
+            return "ok"
+        return "failed" if ok == 0 else "partial"
+
+    def turn_done(self, status: TurnStatus) -> TurnDone:
+        total = time.perf_counter() - self.started
+        timings = {name: round(seconds * 1000) for name, seconds in self.timings.items()}
+        timings["total"] = round(total * 1000)
+        return TurnDone(
+            turn_id=self.turn_id,
+            status=status,
+            tool_calls=[call_summary(result) for result in self.results],
+            truncated_calls=self.truncated,
+            awaiting_confirmation=(
+                self.pending.wire() if self.pending and status != "cancelled" else None
+            ),
+            timings_ms=timings,
+        )
+
+
+class Turn:
+    """A running turn. `cancel()` is the cooperative stop of `turn.cancel` and barge-in:
+    reads stop, writes in flight finish, and the turn ends with status `cancelled`."""
+
+    def __init__(self, task: asyncio.Task[TurnDone], turn_id: str) -> None:
+        self.turn_id = turn_id
+        self.cancel_requested = False
+        self._task = task
+
+    def cancel(self) -> None:
+        if not self._task.done():
+            self.cancel_requested = True
+            self._task.cancel()
+
+    def done(self) -> bool:
+        return self._task.done()
+
+    async def wait(self) -> TurnDone:
+        return await self._task
+
+
+def call_key(call: ToolCall) -> tuple[str, str]:
+    return call.tool_name, repr(sorted(call.arguments.items()))
+
+
+def call_summary(result: ToolResult) -> dict[str, object]:
+    return {
+        "call_id": result.call.call_id,
+        "round": result.round,
+        "tool": result.call.tool_name,
+        "arguments": result.call.arguments,
+        "status": result.status,
+        "error": tool_error_wire(result.error),
+        "latency_ms": result.latency_ms,
+        "attempts": result.attempts,
+    }
+
+
+def context_hint(results: Sequence[ToolResult], hints: Callable[[str], str | None]) -> str:
+    """ "Summarise both your upcoming appointments and your billing naturally; …"."""
+    topics: list[str] = []
+    for result in results:
+        hint = hints(result.call.tool_name)
+        if hint:
+            topic = hint_to_clause(hint).partition(" ")[2]
+            topic = topic.removeprefix("up ")  # "look up your …" → "your …"
+            if topic and topic not in topics:
+                topics.append(topic)
+    if not topics:
+        subject = "the results"
+    elif len(topics) == 1:
+        subject = topics[0]
+    elif len(topics) == 2:
+        subject = f"both {topics[0]} and {topics[1]}"
+    else:
+        subject = ", ".join(topics[:-1]) + f", and {topics[-1]}"
+    return (
+        f"Summarise {subject} naturally, in short spoken sentences; "
+        "say plainly what could not be retrieved or done."
+    )
