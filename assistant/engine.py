@@ -156,7 +156,7 @@ class Engine:
         if pending is not None:
             if confirmation.is_affirmative(state.text):
                 await self._run_round(state, 1, [pending.call], None, confirmed=True)
-                await self._narrate(state, None)
+                await self._narrate(state)
                 return
             if confirmation.is_negative(state.text):
                 await self._speak(state, confirmation.declined_answer(pending.call))
@@ -181,12 +181,14 @@ class Engine:
             await self._run_round(state, round_no, list(decision.calls), decision)
             if state.pending is not None:
                 break
-        if final_text and (not state.results or round_no > 1):
+        # A planner's own final text is the answer (a model that saw the results, or the
+        # embedded planner's "which one?"); empty text after tools means: narrate them.
+        if final_text:
             await self._speak(state, final_text)
         elif state.results or state.pending is not None:
-            await self._narrate(state, final_text)
+            await self._narrate(state)
         else:
-            await self._speak(state, final_text or "Okay.")
+            await self._speak(state, "Okay.")
 
     async def _decide(
         self, state: TurnState, round_no: int
@@ -388,7 +390,7 @@ class Engine:
         state.results.extend(skipped)
         state.session.remember(ToolExchange(round=round_no, results=tuple(skipped)))
 
-    async def _narrate(self, state: TurnState, planner_text: str | None) -> None:
+    async def _narrate(self, state: TurnState) -> None:
         request = NarratorInput(
             user_message=state.text,
             tool_results=tuple(state.results),
