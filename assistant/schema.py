@@ -114,6 +114,11 @@ class CustomerContext(_Frozen):
     customer_id: str
     name: str | None = None
     timezone: str = "UTC"
+    # False when the CRM profile could not be read (a slow or failing CRM at session
+    # set-up): `name` is unknown and `timezone` is a placeholder, not the customer's.
+    # Nothing may act on that timezone; the transports fetch the profile again before
+    # the session's next turn (`Services.load_profile`).
+    profile_loaded: bool = True
 
 
 class UserTurn(_Frozen):

@@ -11,17 +11,20 @@ only an oversized frame (1009) or a binary one (1003) does.
 from __future__ import annotations
 
 import asyncio
-import json
+import contextlib
+import ipaddress
 import logging
+import time
 import uuid
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
 from aiohttp import WSCloseCode, WSMsgType, hdrs, web
 from yarl import URL
 
 from assistant.app import SERVICES, SETTINGS
-from assistant.auth import verify_token
+from assistant.auth import SessionClaims, verify_session
 from assistant.engine import Engine, Turn
 from assistant.errors import AuthError
 from assistant.logs import trace_context
@@ -30,6 +33,8 @@ from assistant.recording.recorder import SessionRecording
 from assistant.schema import ErrorEvent, Event, TurnDone
 from assistant.session import Session
 from assistant.settings import Settings
+from assistant.transports.admission import CONNECTION_LIMITS, Refusal
+from assistant.transports.outbox import Outbox
 from assistant.transports.ratelimit import Budget, CustomerBudgets, admit
 from assistant.transports.sockets import track
 from assistant.transports.ws_frames import (
@@ -82,14 +87,14 @@ async def _create_budgets(app: web.Application) -> None:
 async def websocket_handler(request: web.Request) -> web.StreamResponse:
     app = request.app
     settings = app[SETTINGS]
-    if not origin_allowed(request, settings.allowed_origins):
+    if not origin_allowed(request, settings):
         origin = request.headers.get(hdrs.ORIGIN, "")
         return _http_error(web.HTTPForbidden, "forbidden_origin", f"origin {origin} not allowed")
     secret = settings.signing_secret(for_server=True)
-    customer_id: str | None = None
+    claims: SessionClaims | None = None
     if hdrs.AUTHORIZATION in request.headers:
         try:
-            customer_id = verify_token(secret, _bearer(request.headers[hdrs.AUTHORIZATION]))
+            claims = verify_session(secret, _bearer(request.headers[hdrs.AUTHORIZATION]))
         except AuthError as exc:
             return _http_error(
                 web.HTTPUnauthorized,
@@ -107,42 +112,102 @@ async def websocket_handler(request: web.Request) -> web.StreamResponse:
             f"{PATH} is a websocket: send an upgrade request",
             headers={hdrs.UPGRADE: "websocket"},
         )
-    await ws.prepare(request)
-    track(app, ws)
-    if customer_id is None:
-        customer_id = await _session_start(ws, secret, app[WS_TUNING].session_start_timeout_s)
-        if customer_id is None:
-            return ws
-    services = app[SERVICES]
-    trace_id = uuid.uuid4().hex
-    session = await services.open_session(customer_id, trace_id=trace_id)
-    budgets = (
-        Budget(settings.session_messages_per_minute, app[WS_TUNING].rate_period_s),
-        app[CUSTOMER_BUDGETS].of(customer_id),
-    )
-    recording = services.recorder.open(session) if services.recorder else None
-    with trace_context(trace_id, session_id=session.session_id):
-        connection = WsConnection(
-            ws, session, services.engine, settings, services.metrics, recording=recording
-        )
-        try:
-            await connection.serve(budgets)
-        finally:
-            if recording is not None:
-                recording.close()
+    # Counted from before the upgrade until the socket closes, authenticated or not.
+    slot = app[CONNECTION_LIMITS].admit(request.remote)
+    if isinstance(slot, Refusal):
+        return slot.response()
+    try:
+        refusal = slot.claim_customer(claims.customer_id) if claims else None
+        if refusal is not None:
+            return refusal.response()
+        await ws.prepare(request)
+        track(app, ws)
+        if claims is None:
+            claims = await _session_start(ws, secret, app[WS_TUNING].session_start_timeout_s)
+            if claims is None:
+                return ws
+            refusal = slot.claim_customer(claims.customer_id)
+            if refusal is not None:
+                await _close(ws, WSCloseCode.TRY_AGAIN_LATER, refusal.message)
+                return ws
+        await _run_session(request, ws, claims)
+    finally:
+        slot.release()
     return ws
 
 
-def origin_allowed(request: web.Request, allowed: list[str]) -> bool:
-    """No Origin (not a browser), the service's own origin, or one on the allow-list."""
+async def _run_session(
+    request: web.Request, ws: web.WebSocketResponse, claims: SessionClaims
+) -> None:
+    app = request.app
+    settings = app[SETTINGS]
+    services = app[SERVICES]
+    trace_id = uuid.uuid4().hex
+    session = await services.open_session(claims.customer_id, trace_id=trace_id)
+    budgets = (
+        Budget(settings.session_messages_per_minute, app[WS_TUNING].rate_period_s),
+        app[CUSTOMER_BUDGETS].of(claims.customer_id),
+    )
+    recording = services.recorder.open(session) if services.recorder else None
+    transport = request.transport
+
+    def abort() -> None:
+        if transport is not None:
+            transport.abort()
+
+    async def load_profile(session: Session) -> None:
+        await services.load_profile(session, trace_id=trace_id)
+
+    with trace_context(trace_id, session_id=session.session_id):
+        connection = WsConnection(
+            ws,
+            session,
+            services.engine,
+            settings,
+            services.metrics,
+            recording=recording,
+            abort=abort,
+            load_profile=load_profile,
+        )
+        track(app, ws, connection.end)
+        try:
+            await connection.serve(budgets, expires_at=claims.expires_at)
+        finally:
+            if recording is not None:
+                recording.close()
+
+
+def origin_allowed(request: web.Request, settings: Settings) -> bool:
+    """No Origin (not a browser), the service's own origin, or one on the allow-list.
+
+    The own origin is `ASSISTANT_PUBLIC_URL` when set, else the address this server's
+    socket is bound to (with `localhost` for a loopback one). It is never built from
+    the `Host` header: a DNS-rebinding page sends its own name in both Host and Origin.
+    """
     origin = request.headers.get(hdrs.ORIGIN)
     if origin is None:
         return True
     key = _origin_key(origin)
     if key is None:  # "null" (sandboxed frames, files) or garbage
         return False
-    own = _origin_key(f"{request.scheme}://{request.host}")
-    return key == own or key in {_origin_key(entry) for entry in allowed}
+    allowed = {_origin_key(entry) for entry in settings.allowed_origins}
+    return key in allowed or key in _own_origins(request, settings)
+
+
+def _own_origins(
+    request: web.Request, settings: Settings
+) -> set[tuple[str, str, int | None] | None]:
+    if settings.public_origin:
+        return {_origin_key(settings.public_origin)}
+    sockname = request.transport.get_extra_info("sockname") if request.transport else None
+    if not isinstance(sockname, tuple) or len(sockname) < 2:
+        return set()
+    host, port = str(sockname[0]), int(sockname[1])
+    hosts = {host}
+    with contextlib.suppress(ValueError):
+        if ipaddress.ip_address(host).is_loopback:
+            hosts |= {"localhost", "127.0.0.1", "::1"}
+    return {(request.scheme, name, port) for name in hosts}
 
 
 def _origin_key(value: str) -> tuple[str, str, int | None] | None:
@@ -174,11 +239,18 @@ def _http_error(
     )
 
 
-async def _session_start(ws: web.WebSocketResponse, secret: str, timeout_s: float) -> str | None:
-    """The browser path: the customer named by a `session.start` first frame, or None
-    once the socket is closed (1008 for silence, another frame or a bad token)."""
+async def _session_start(
+    ws: web.WebSocketResponse, secret: str, timeout_s: float
+) -> SessionClaims | None:
+    """The browser path: the claims of a `session.start` first frame, or None once the
+    socket is closed (1008 for silence, another frame or a bad token).
+
+    The deadline is absolute: `receive(timeout=…)` would restart it on every ping the
+    client sends, and an unauthenticated socket could live for ever.
+    """
     try:
-        message = await ws.receive(timeout=timeout_s)
+        async with asyncio.timeout(timeout_s):
+            message = await ws.receive()
     except TimeoutError:
         await _close(ws, WSCloseCode.POLICY_VIOLATION, f"no session.start within {timeout_s:g} s")
         return None
@@ -195,7 +267,7 @@ async def _session_start(ws: web.WebSocketResponse, secret: str, timeout_s: floa
         await _close(ws, WSCloseCode.POLICY_VIOLATION, "the first frame must be session.start")
         return None
     try:
-        return verify_token(secret, frame.token)
+        return verify_session(secret, frame.token)
     except AuthError as exc:
         await _close(ws, WSCloseCode.POLICY_VIOLATION, str(exc))
         return None
@@ -204,30 +276,6 @@ async def _session_start(ws: web.WebSocketResponse, secret: str, timeout_s: floa
 async def _close(ws: web.WebSocketResponse, code: int, reason: str) -> None:
     encoded = reason.encode()[:_MAX_REASON_BYTES]
     await ws.close(code=code, message=encoded.decode(errors="ignore").encode())
-
-
-class _Sender:
-    """The one writer of a socket: frames go out whole and in order, from any task.
-
-    After the socket closes, sends are dropped: a turn winding down must not fail
-    because nobody is listening any more.
-    """
-
-    def __init__(self, ws: web.WebSocketResponse) -> None:
-        self._ws = ws
-        self._lock = asyncio.Lock()
-        self._gone = False
-
-    async def send(self, frame: dict[str, Any]) -> None:
-        text = json.dumps(frame, ensure_ascii=False, separators=(",", ":"))
-        async with self._lock:
-            if self._gone or self._ws.closed:
-                return
-            try:
-                await self._ws.send_str(text)
-            except (ConnectionError, RuntimeError) as exc:
-                self._gone = True
-                log.debug("dropped a frame for a closed socket: %s", exc)
 
 
 async def _stop(worker: asyncio.Task[None]) -> None:
@@ -248,8 +296,20 @@ async def _stop(worker: asyncio.Task[None]) -> None:
         raise asyncio.CancelledError
 
 
+TOKEN_EXPIRED: Final = "session token expired"
+LIFETIME_REACHED: Final = "session lifetime reached"
+_NOT_RUN: Final = "the session ended before this message was answered; send it again"
+
+
 class WsConnection:
-    """One session's socket: reads frames, queues messages, runs turns one at a time."""
+    """One session's socket: reads frames, queues messages, runs turns one at a time.
+
+    A session ends when the client leaves (the running turn is cancelled with the
+    socket), or by `end(code, reason)`: at its token's expiry or its maximum lifetime
+    (1008) and when the server stops (1001). `end` cancels the running turn by the
+    usual rules, waits for it (a write in flight finishes), sends everything queued,
+    its `tool.finished` and `turn.done` included, and only then closes.
+    """
 
     def __init__(
         self,
@@ -260,6 +320,8 @@ class WsConnection:
         metrics: Metrics,
         *,
         recording: SessionRecording | None = None,
+        abort: Callable[[], None] | None = None,
+        load_profile: Callable[[Session], Awaitable[None]] | None = None,
     ) -> None:
         self._ws = ws
         self._session = session
@@ -267,7 +329,13 @@ class WsConnection:
         self._engine = engine
         self._settings = settings
         self._metrics = metrics
-        self._sender = _Sender(ws)
+        self._outbox = Outbox(
+            ws,
+            send_timeout_s=settings.send_timeout_s,
+            max_frames=settings.max_outgoing_frames,
+            abort=abort or (lambda: None),
+        )
+        self._load_profile = load_profile
         self._queue: asyncio.Queue[UserMessage] = asyncio.Queue()
         # Accepted messages not yet answered: the running one plus those queued.
         self._outstanding = 0
@@ -275,18 +343,26 @@ class WsConnection:
         self._finished_turns: set[str] = set()
         self._done_sent: set[str] = set()
         self._budgets: tuple[Budget, Budget] | None = None
+        self._worker: asyncio.Task[None] | None = None
+        self._ending: asyncio.Task[None] | None = None
 
-    async def serve(self, budgets: tuple[Budget, Budget]) -> None:
-        """Until the socket closes. `budgets`: this session's and its customer's."""
+    async def serve(
+        self, budgets: tuple[Budget, Budget], *, expires_at: float | None = None
+    ) -> None:
+        """Until the socket closes. `budgets`: this session's and its customer's;
+        `expires_at`: the token's expiry (epoch seconds)."""
         self._budgets = budgets
         customer = self._session.customer
         customer_id = customer.customer_id if customer else None
         gauge = self._metrics.sessions.labels("ws")
         gauge.inc()
         log.info("websocket session opened", extra={"customer_id": customer_id})
-        worker = asyncio.create_task(self._work(), name=f"ws-turns-{self._session.session_id}")
+        self._worker = worker = asyncio.create_task(
+            self._work(), name=f"ws-turns-{self._session.session_id}"
+        )
+        expiry = self._schedule_expiry(expires_at)
         try:
-            await self._sender.send(
+            await self._outbox.send(
                 {
                     "type": "session.ready",
                     "session_id": self._session.session_id,
@@ -300,11 +376,53 @@ class WsConnection:
             )
             await self._read()
         finally:
+            expiry.cancel()
             try:
+                if self._ending is not None:
+                    await asyncio.wait([self._ending])
                 await _stop(worker)
             finally:
+                await self._outbox.close()
                 gauge.dec()
                 log.info("websocket session closed", extra={"code": self._ws.close_code})
+
+    def _schedule_expiry(self, expires_at: float | None) -> asyncio.TimerHandle:
+        lifetime_s = self._settings.max_session_lifetime_s
+        token_left_s = (expires_at - time.time()) if expires_at is not None else lifetime_s + 1
+        reason = TOKEN_EXPIRED if token_left_s <= lifetime_s else LIFETIME_REACHED
+        return asyncio.get_running_loop().call_later(
+            max(0.0, min(token_left_s, lifetime_s)),
+            self.begin_end,
+            WSCloseCode.POLICY_VIOLATION,
+            reason,
+        )
+
+    def begin_end(self, code: int, reason: str) -> None:
+        """Start ending the session (once); see `end`."""
+        if self._ending is None:
+            self._ending = asyncio.create_task(self._end(code, reason), name="ws-end")
+
+    async def end(self, code: int, reason: str) -> None:
+        """End the session gracefully and close the socket with `code` and `reason`."""
+        self.begin_end(code, reason)
+        assert self._ending is not None
+        await asyncio.wait([self._ending])
+
+    async def _end(self, code: int, reason: str) -> None:
+        grace_s = self._settings.shutdown_grace_s
+        worker = self._worker
+        if self._turn is not None:
+            self._turn.cancel()  # cooperative: reads stop, a write in flight finishes
+        elif worker is not None:
+            worker.cancel()  # idle: nothing to wait for
+        if worker is not None:
+            await asyncio.wait([worker], timeout=grace_s)
+        while not self._queue.empty():
+            dropped = self._queue.get_nowait()
+            await self._send_error("busy", _NOT_RUN, message_id=dropped.id)
+        await self._outbox.flush(grace_s)
+        log.info("ending the websocket session: %s", reason)
+        await _close(self._ws, code, reason)
 
     async def _read(self) -> None:
         while True:
@@ -337,6 +455,8 @@ class WsConnection:
             await self._send_error("internal", _INTERNAL)
 
     async def _on_user_message(self, frame: UserMessage) -> None:
+        if self._ending is not None:
+            raise FrameError("busy", _NOT_RUN, message_id=frame.id)
         text = frame.text.strip()
         if not text:
             raise FrameError(
@@ -383,14 +503,20 @@ class WsConnection:
             turn.cancel()
 
     async def _work(self) -> None:
-        while True:
+        while self._ending is None:
             message = await self._queue.get()
+            if self._ending is not None:
+                self._queue.put_nowait(message)  # answered as not run by `_end`
+                return
             try:
                 await self._run_turn(message)
             finally:
                 self._outstanding -= 1
 
     async def _run_turn(self, message: UserMessage) -> None:
+        if self._load_profile is not None:
+            # Set-up may have gone on without the profile (a slow CRM): try again now.
+            await self._load_profile(self._session)
         emit = self._recording.wrap_emit(self._emit) if self._recording else self._emit
         turn = self._engine.start_turn(self._session, message.text, emit, message_id=message.id)
         self._turn = turn
@@ -409,7 +535,7 @@ class WsConnection:
     async def _emit(self, event: Event) -> None:
         if isinstance(event, TurnDone):
             self._done_sent.add(event.turn_id)
-        await self._sender.send(event.to_wire())
+        await self._outbox.send(event.to_wire())
 
     async def _send_error(
         self,
@@ -423,7 +549,7 @@ class WsConnection:
         frame = ErrorEvent(code, message, turn_id=turn_id, retry_after_s=retry_after_s).to_wire()
         if message_id is not None:
             frame["message_id"] = message_id  # which message was dropped (an added field)
-        await self._sender.send(frame)
+        await self._outbox.send(frame)
 
 
 __all__ = ["CUSTOMER_BUDGETS", "PATH", "WS_TUNING", "WsConnection", "WsTuning", "setup_routes"]

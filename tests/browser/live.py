@@ -26,7 +26,7 @@ from assistant.auth import mint_token
 from assistant.settings import load_settings
 from crm_stub.app import create_app as create_crm_app
 
-CRM_TOKEN = "dev-crm-token"
+CRM_TOKEN = "browser-test-crm-token"  # outside demo mode the dev token is refused
 SECRET = "browser-tests-secret-0123456789abcdefghij"
 _T = TypeVar("_T")
 # A restart must not wait for open websockets to finish by themselves.
