@@ -102,6 +102,8 @@ def engine_config(settings: Settings) -> EngineConfig:
         turn_deadline_s=settings.turn_deadline_s,
         dedupe_calls=settings.dedupe_calls,
         confirmation_ttl_s=settings.confirmation_ttl_s,
+        tool_reserve_s=settings.turn_tool_reserve_s,
+        answer_reserve_s=settings.turn_answer_reserve_s,
     )
 
 

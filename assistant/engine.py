@@ -51,6 +51,7 @@ from assistant.session import PendingConfirmation, Session
 from assistant.speaking import split_sentences
 from assistant.tools.executor import RoundContext, ToolExecutor
 from assistant.turn import Turn, TurnState, call_key, context_hint
+from assistant.turn_budget import TurnBudget
 
 log = logging.getLogger(__name__)
 
@@ -65,6 +66,9 @@ class EngineConfig:
     turn_deadline_s: float = 8.0
     dedupe_calls: bool = True
     confirmation_ttl_s: float = 300.0
+    # Shares of the turn deadline that model calls may not eat (turn_budget.py).
+    tool_reserve_s: float = 2.0
+    answer_reserve_s: float = 2.0
 
 
 class Engine:
@@ -116,6 +120,12 @@ class Engine:
     ) -> TurnDone:
         loop = asyncio.get_running_loop()
         started = time.perf_counter()
+        budget = TurnBudget.starting(
+            loop.time(),
+            self.config.turn_deadline_s,
+            tool_reserve_s=self.config.tool_reserve_s,
+            answer_reserve_s=self.config.answer_reserve_s,
+        )
         state = TurnState(
             session=session,
             text=text,
@@ -124,8 +134,9 @@ class Engine:
             emit=emit,
             trace_id=uuid.uuid4().hex,
             started=started,
-            deadline=loop.time() + self.config.turn_deadline_s,
+            deadline=budget.tools_end,
             now=self._clock(),
+            budget=budget,
         )
         with trace_context(state.trace_id, turn_id=turn_id, session_id=session.session_id):
             try:
@@ -199,8 +210,10 @@ class Engine:
         request = self._plan_request(state, round_no, on_ack)
         started = time.perf_counter()
         try:
-            decision = await self.planner.decide(request)
-        except ModelUnavailable as exc:
+            # A decision that outlasts its share of the deadline is a model that failed.
+            async with asyncio.timeout_at(state.budget.decisions_end):
+                decision = await self.planner.decide(request)
+        except (ModelUnavailable, TimeoutError) as exc:
             return await self._model_failed(state, round_no, "model_unavailable", exc)
         except Exception as exc:
             log.exception("planner failed")
@@ -403,8 +416,9 @@ class Engine:
         )
         started = time.perf_counter()
         try:
-            await self._stream_answer(state, self.narrator, request)
-        except ModelUnavailable as exc:
+            async with asyncio.timeout_at(state.budget.answer_end):  # a stalled stream is cut
+                await self._stream_answer(state, self.narrator, request)
+        except (ModelUnavailable, TimeoutError) as exc:
             if self._metrics is not None:
                 self._metrics.model_errors.labels("narrator").inc()
             if self._fallback_narrator is None or state.answer:
