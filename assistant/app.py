@@ -221,6 +221,7 @@ def _add_transports(app: web.Application, settings: Settings) -> None:
     from assistant.transports import demo, relay, ws
     from assistant.transports import web as widget
     from assistant.transports.admission import ConnectionLimits, setup_connection_limits
+    from assistant.transports.relay_calls import InMemoryCalls
     from assistant.transports.sockets import setup_socket_tracking
 
     setup_socket_tracking(app, grace_s=settings.shutdown_grace_s)
@@ -233,7 +234,7 @@ def _add_transports(app: web.Application, settings: Settings) -> None:
         ),
     )
     ws.setup_routes(app)
-    relay.setup_routes(app)
+    relay.setup_routes(app, InMemoryCalls(settings.relay_seen_calls))
     widget.setup_web_routes(app)
     demo.setup_demo_routes(app, settings)
 
