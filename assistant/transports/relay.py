@@ -118,7 +118,7 @@ class RelayCall:
         self._ws = ws
         self._services = services
         self._call = call  # what the call token in the URL admits, if there was one
-        self._registry: CallRegistry = registry or InMemoryCalls()
+        self._registry: CallRegistry = InMemoryCalls() if registry is None else registry
         self._partial_chars = 0
         self._deadline: asyncio.Timeout | None = None
         self._settings: Settings = services.settings
@@ -486,7 +486,7 @@ def setup_routes(app: web.Application, registry: CallRegistry | None = None) -> 
 
     `registry`: the calls already seen (default: this process's memory).
     """
-    app[CALL_REGISTRY] = registry or InMemoryCalls()
+    app[CALL_REGISTRY] = InMemoryCalls() if registry is None else registry
     app.router.add_get(ROUTE, conversation_relay)
     app.router.add_post(TWIML_ROUTE, twiml_webhook)
 

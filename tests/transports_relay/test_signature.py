@@ -24,6 +24,7 @@ def crm_token() -> str:
     """Outside demo mode the assistant refuses the CRM's development token."""
     return "relay-test-crm-token"
 
+
 PUBLIC_URL = "wss://voice.example.com"
 
 
