@@ -32,6 +32,9 @@ DEFAULT_URL: Final = "ws://127.0.0.1:8080/v1/ws"
 DEFAULT_CUSTOMER: Final = "cust_001"
 _PROMPT: Final = "you> "
 _CONNECT_TIMEOUT_S: Final = 10.0
+_POLICY: Final = 1008
+# The close reasons of a session that ended on time (PROTOCOL.md, "Expiry and overload").
+_SESSION_OVER: Final = frozenset({"session token expired", "session lifetime reached"})
 
 # How a failed call reads on its progress line.
 _FAILURE_WORDS: Final = {
@@ -272,8 +275,17 @@ class ChatClient:
             pass
         if self._leaving:
             return 0
-        reason = f": {ws.close_reason}" if ws.close_reason else ""
         self._end_line()
+        if ws.close_code == _POLICY and ws.close_reason in _SESSION_OVER:
+            # The token (or the session's lifetime) ran out: nothing is wrong, start again.
+            self._line(
+                self._style.error(
+                    "Your session has expired. Please reconnect: run `assistant chat` again "
+                    "(with a new --token if you passed one)."
+                )
+            )
+            return 1
+        reason = f": {ws.close_reason}" if ws.close_reason else ""
         self._line(self._style.error(f"The assistant closed the connection{reason}."))
         return 1
 

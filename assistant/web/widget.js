@@ -112,6 +112,7 @@ class Widget {
     this.connection.addEventListener("ready", (e) => this._onReady(e.detail));
     this.connection.addEventListener("frame", (e) => this._onFrame(e.detail));
     this.connection.addEventListener("down", (e) => this._onDown(e.detail));
+    this.connection.addEventListener("expired", () => this._onExpired());
     this.connection.addEventListener("auth-failed", () => this._onAuthFailed());
     this._setConnected(false);
     this.connection.start();
@@ -145,7 +146,8 @@ class Widget {
   _onConnecting({ attempt }) {
     clearInterval(this.countdown);
     const again = attempt > 1 || this.wasDown;
-    this._setStatus("connecting", again ? STATUS.reconnecting : STATUS.connecting);
+    const text = this.expired ? STATUS.expired : STATUS.reconnecting;
+    this._setStatus("connecting", again ? text : STATUS.connecting);
   }
 
   _onReady(ready) {
@@ -156,19 +158,13 @@ class Widget {
     const connected = STATUS.ready(name);
     this._setStatus("ready", ready.reconnected ? `${STATUS.reconnected} ${connected}` : connected);
     this.wasDown = false;
+    this.expired = false;
     this._setConnected(true);
     if (typeof this.options.onReady === "function") this.options.onReady(ready);
   }
 
   _onDown({ retryInMs }) {
-    this.wasDown = true;
-    this._setConnected(false);
-    // The server's session (its history, a pending confirmation) is gone with the socket.
-    for (const turn of this.turns) {
-      if (!turn.finished) turn.abandon(INTERRUPTED, "interrupted");
-    }
-    this._dropConfirmation();
-    this._updateRunning();
+    this._lost();
     const until = Date.now() + retryInMs;
     const tick = () => {
       const seconds = Math.max(0, Math.ceil((until - Date.now()) / 1000));
@@ -177,6 +173,25 @@ class Widget {
     clearInterval(this.countdown);
     tick();
     this.countdown = setInterval(tick, 500);
+  }
+
+  /** The session ran its time (token expiry): it reconnects at once with a fresh token. */
+  _onExpired() {
+    this._lost();
+    this.expired = true;
+    clearInterval(this.countdown);
+    this._setStatus("connecting", STATUS.expired);
+  }
+
+  _lost() {
+    this.wasDown = true;
+    this._setConnected(false);
+    // The server's session (its history, a pending confirmation) is gone with the socket.
+    for (const turn of this.turns) {
+      if (!turn.finished) turn.abandon(INTERRUPTED, "interrupted");
+    }
+    this._dropConfirmation();
+    this._updateRunning();
   }
 
   _onAuthFailed() {

@@ -103,6 +103,7 @@ export const STATUS = {
   down: "Connection lost. Reconnecting…",
   reconnecting: "Reconnecting…",
   reconnected: "Reconnected.",
+  expired: "Your session expired. Reconnecting…",
   authFailed: "Your session has ended. Please reload the page to start again.",
   noToken: "This chat needs a sign-in token from the page that embeds it.",
 };
