@@ -19,6 +19,7 @@ from yarl import URL
 
 from assistant.__main__ import main as assistant_main
 from assistant.auth import verify_call_token
+from assistant.transports.relay_calls import InMemoryCalls
 from tests.fixtures.app import TEST_SECRET, AssistantHarness, MakeAssistant
 from tests.transports_relay.conftest import CALL_SID, MARIA_PHONE, Dial, spoken
 
@@ -203,3 +204,12 @@ def test_assistant_token_mints_a_call_token(
     token = capsys.readouterr().out.strip()
     claims = verify_call_token(TEST_SECRET, token)
     assert (claims.call_sid, claims.caller) == ("CA42", MARIA_PHONE)
+
+
+async def test_the_call_registry_remembers_a_bounded_number_of_calls() -> None:
+    """Memory stays bounded: past its capacity the oldest call sids are forgotten first."""
+    registry = InMemoryCalls(capacity=3)
+    assert [await registry.claim(f"CA{n}") for n in range(5)] == [True] * 5
+    assert len(registry) == 3
+    assert not await registry.claim("CA4")  # recent: still a replay
+    assert await registry.claim("CA0")  # forgotten
