@@ -83,8 +83,8 @@ _DAY_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
 # The day patterns that name a calendar date (so the date can be wrong, or disagree
 # with a weekday said beside it).
 _DATE_NAMES = frozenset(
-    ("month_day", "day_month", "month_ordinal", "ordinal_of_month", "iso", "slash")
-    + ("ordinal_day", "ordinal_word_day")
+    {"month_day", "day_month", "month_ordinal", "ordinal_of_month", "iso", "slash"}
+    | {"ordinal_day", "ordinal_word_day"}
 )
 _DATE_PATTERNS = tuple((name, p) for name, p in _DAY_PATTERNS if name in _DATE_NAMES)
 _MONTH_NAMES = {number: MONTHS[number - 1].capitalize() for number in range(1, 13)}
