@@ -155,13 +155,15 @@ class Engine:
         pending = state.session.take_pending()
         if pending is not None:
             if confirmation.is_affirmative(state.text):
-                await self._run_round(state, 1, [pending.call], None, confirmed=True)
+                await self._run_round(state, 1, list(pending.calls), None, confirmed=True)
                 await self._narrate(state)
                 return
             if confirmation.is_negative(state.text):
-                await self._speak(state, confirmation.declined_answer(pending.call))
+                await self._speak(state, pending.declined)
                 return
-            # Anything else drops the pending call and is a new request.
+            # Anything else drops the pending calls and is a new request; the answer
+            # begins by saying they were not done (PROTOCOL.md).
+            state.preface = pending.dropped
         final_text: str | None = None
         round_no = 0
         while True:
@@ -269,14 +271,15 @@ class Engine:
         *,
         confirmed: bool = False,
     ) -> None:
+        # Duplicates go first, so that one never takes a distinct call's place under the cap.
+        if self.config.dedupe_calls:
+            calls = list({call_key(call): call for call in reversed(calls)}.values())[::-1]
         cap = self.config.max_tool_calls_per_round
         if len(calls) > cap:
             state.truncated += len(calls) - cap
             if self._metrics is not None:
                 self._metrics.truncated.inc(len(calls) - cap)
             calls = calls[:cap]
-        if self.config.dedupe_calls:
-            calls = list({call_key(call): call for call in reversed(calls)}.values())[::-1]
         if not confirmed:
             calls = self._hold_destructive(state, calls)
         await self._acknowledge(state, round_no, calls, decision)
@@ -304,27 +307,30 @@ class Engine:
                 state.session.remember(ToolExchange(round=round_no, results=tuple(results)))
 
     def _hold_destructive(self, state: TurnState, calls: list[ToolCall]) -> list[ToolCall]:
-        """Destructive calls wait for a "yes": the first becomes the pending confirmation."""
+        """Destructive and identity calls wait for a "yes", all of them under one question."""
+        customer = state.session.customer
+        if customer is None or state.pending is not None:
+            return calls
         runnable: list[ToolCall] = []
+        held: list[ToolCall] = []
         for call in calls:
             tool = self.executor.tool(call.tool_name)
-            customer = state.session.customer
             holdable = (
                 tool is not None
-                and tool.effect == "destructive"
-                and customer is not None
-                and state.pending is None
+                and tool.needs_confirmation
                 # An invalid call runs, so that it is reported as invalid.
                 and self.executor.argument_error(call, customer.customer_id) is None
             )
-            if not holdable or customer is None:
-                runnable.append(call)
-                continue
+            (held if holdable else runnable).append(call)
+        if held:
+            words = confirmation.wording(held, state.results, customer.timezone)
             state.pending = PendingConfirmation(
-                call=call,
-                prompt=confirmation.confirmation_prompt(call, state.results, customer.timezone),
+                calls=tuple(held),
+                prompt=words.prompt,
                 session_id=state.session.session_id,
                 expires_at=time.monotonic() + self.config.confirmation_ttl_s,
+                declined=words.declined,
+                dropped=words.dropped,
             )
         return runnable
 
@@ -426,6 +432,7 @@ class Engine:
     async def _stream_answer(
         self, state: TurnState, narrator: Narrator, request: NarratorInput
     ) -> None:
+        await self._say_preface(state)
         async with aclosing(narrator.narrate(request)) as pieces:  # type: ignore[type-var]
             async for piece in pieces:
                 if piece:
@@ -436,11 +443,20 @@ class Engine:
     async def _speak(self, state: TurnState, text: str) -> None:
         """A fixed answer, streamed sentence by sentence like a narration."""
         started = time.perf_counter()
+        await self._say_preface(state)
         for piece in split_sentences(text):
             state.answer.append(piece)
             await state.emit(AnswerDelta(state.turn_id, piece))
         await state.emit(AnswerDone(state.turn_id, "".join(state.answer).strip()))
         state.timings["answer"] += time.perf_counter() - started
+
+    async def _say_preface(self, state: TurnState) -> None:
+        """What became of calls dropped this turn, said before the answer (once)."""
+        if state.preface and not state.answer:
+            piece = state.preface + " "
+            state.answer.append(piece)
+            await state.emit(AnswerDelta(state.turn_id, piece))
+        state.preface = None
 
     # --- bookkeeping ----------------------------------------------------------------
 

@@ -16,7 +16,9 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from assistant.errors import ToolErrorCode
 
-Effect = Literal["read", "write", "destructive"]
+# identity: a write to what recognises the customer (phone, email); confirmed like a
+# destructive call.
+Effect = Literal["read", "write", "destructive", "identity"]
 ToolStatus = Literal["ok", "error", "skipped"]
 TurnStatus = Literal["ok", "partial", "failed", "cancelled"]
 
@@ -50,6 +52,11 @@ class ToolDefinition(_Frozen):
     @property
     def writes(self) -> bool:
         return self.effect != "read"
+
+    @property
+    def needs_confirmation(self) -> bool:
+        """Run only after the customer's "yes" (PROTOCOL.md, confirmation)."""
+        return self.effect in ("destructive", "identity")
 
 
 class ToolCall(_Frozen):
