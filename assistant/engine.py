@@ -65,6 +65,9 @@ class EngineConfig:
     turn_deadline_s: float = 8.0
     dedupe_calls: bool = True
     confirmation_ttl_s: float = 300.0
+    # A write starts only with at least this much of the turn left, so that its outcome
+    # can be known (and reconciled) before the answer; otherwise it is not started.
+    write_start_budget_s: float = 1.0
 
 
 class Engine:
@@ -282,7 +285,10 @@ class Engine:
             calls = calls[:cap]
         if not confirmed:
             calls = self._hold_destructive(state, calls)
+        calls, late = self._startable(state, calls)
         await self._acknowledge(state, round_no, calls, decision)
+        if late:
+            await self._report_unstarted(state, round_no, late, _NOT_STARTED)
         if not calls:
             return
         ctx = RoundContext(
@@ -368,14 +374,37 @@ class Engine:
         state.session.remember(AssistantTurn(kind="ack", text=text))
         await state.emit(AckDone(state.turn_id, round_no, text))
 
+    def _startable(
+        self, state: TurnState, calls: list[ToolCall]
+    ) -> tuple[list[ToolCall], list[ToolCall]]:
+        """(calls to run, writes too late to start): a write is not begun, nor announced,
+        when the turn has too little time left to learn its outcome."""
+        remaining = state.deadline - asyncio.get_running_loop().time()
+        if remaining >= self.config.write_start_budget_s:
+            return calls, []
+        runnable: list[ToolCall] = []
+        late: list[ToolCall] = []
+        for call in calls:
+            tool = self.executor.tool(call.tool_name)
+            (late if tool is not None and tool.writes else runnable).append(call)
+        return runnable, late
+
     async def _skip_round(self, state: TurnState, round_no: int, calls: Sequence[ToolCall]) -> None:
         """Calls asked for past `max_rounds`: reported skipped; the narrator uses the rest."""
         error = ToolError(
             code="round_limit",
             message=f"not run: the turn already used its {self.config.max_rounds} rounds",
         )
+        await self._report_unstarted(
+            state, round_no, calls[: self.config.max_tool_calls_per_round], error
+        )
+
+    async def _report_unstarted(
+        self, state: TurnState, round_no: int, calls: Sequence[ToolCall], error: ToolError
+    ) -> None:
+        """Calls not run: each still gets its tool.started/finished and one result."""
         skipped = []
-        for call in calls[: self.config.max_tool_calls_per_round]:
+        for call in calls:
             result = ToolResult(call=call, round=round_no, status="skipped", error=error)
             await state.emit(
                 ToolStarted(state.turn_id, round_no, call.call_id, call.tool_name, call.arguments)
@@ -463,6 +492,9 @@ class Engine:
     def _hint_of(self, tool_name: str) -> str | None:
         tool = self.executor.tool(tool_name)
         return tool.waiting_hint if tool else None
+
+
+_NOT_STARTED = ToolError(code="timeout", message="not started: the turn ran out of time")
 
 
 def _error_text(code: str) -> str:

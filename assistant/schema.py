@@ -94,6 +94,8 @@ class ToolError(_Frozen):
     code: ToolErrorCode
     message: str
     retry_after_s: float | None = None
+    # A write that may have been applied: its outcome could not be confirmed in time.
+    unconfirmed: bool = False
 
 
 class ToolResult(_Frozen):
@@ -321,4 +323,6 @@ def tool_error_wire(error: ToolError | None) -> dict[str, Any] | None:
     wire: dict[str, Any] = {"code": error.code, "message": error.message}
     if error.retry_after_s is not None:
         wire["retry_after_s"] = error.retry_after_s
+    if error.unconfirmed:
+        wire["unconfirmed"] = True
     return wire
