@@ -397,6 +397,11 @@ class WsConnection:
             reason,
         )
 
+    @property
+    def ending(self) -> bool:
+        """True once the session has begun to end (expiry, lifetime, shutdown)."""
+        return self._ending is not None
+
     def begin_end(self, code: int, reason: str) -> None:
         """Start ending the session (once); see `end`."""
         if self._ending is None:

@@ -171,7 +171,7 @@ async def test_chat_asks_to_reconnect_when_the_session_expires(
     out = io.StringIO()
     hold = asyncio.Event()  # the user types nothing more; the server ends the session
     code = await ChatClient(out).run(
-        _ws_url(assistant), assistant.token(ttl_s=1), _lines([], hold=hold)
+        _ws_url(assistant), assistant.token(ttl_s=2), _lines([], hold=hold)
     )
     assert code == 1
     assert "Your session has expired. Please reconnect" in out.getvalue()

@@ -13,18 +13,22 @@ import struct
 from collections.abc import AsyncIterator
 from typing import Any
 
+from aiohttp import web
+
 from assistant.schema import NarratorInput
 from assistant.transports.admission import CONNECTION_LIMITS
+from assistant.transports.sockets import OPEN_SOCKETS
+from assistant.transports.ws import WsConnection
 from tests.fakes import EchoNarrator, FakeToolBackend, ScriptedNarrator, ScriptedPlanner, calls
 from tests.fixtures.app import MakeAssistant
 
 
 async def test_a_session_ends_when_its_token_expires(make_assistant: MakeAssistant) -> None:
-    """A token valid for one more second: the session closes 1008 'session token expired'."""
+    """A token valid one or two more seconds: the session closes 1008 'session token expired'."""
     assistant = await make_assistant(
         planner=ScriptedPlanner(), narrator=ScriptedNarrator(), tool_backend=FakeToolBackend()
     )
-    chat = await assistant.connect(token=assistant.token("cust_001", ttl_s=1))
+    chat = await assistant.connect(token=assistant.token("cust_001", ttl_s=2))
     code, reason = await chat.expect_close(timeout_s=5)
     assert (code, reason) == (1008, "session token expired")
 
@@ -40,6 +44,17 @@ async def test_a_session_ends_at_its_maximum_lifetime(make_assistant: MakeAssist
     chat = await assistant.connect()
     code, reason = await chat.expect_close(timeout_s=5)
     assert (code, reason) == (1008, "session lifetime reached")
+
+
+async def _until_ending(app: web.Application) -> None:
+    """Wait until the server has begun to end a session (its turn is being cancelled)."""
+
+    def ending() -> bool:
+        owners = [getattr(end, "__self__", None) for end in app[OPEN_SOCKETS].values()]
+        return any(isinstance(owner, WsConnection) and owner.ending for owner in owners)
+
+    while not ending():  # noqa: ASYNC110 - the ending has no event a client could await
+        await asyncio.sleep(0.01)
 
 
 async def _events_until_close(chat: Any) -> tuple[list[dict[str, Any]], int | None]:
@@ -65,7 +80,7 @@ async def test_shutdown_reports_a_write_in_flight_before_closing_1001(
     await chat.send_message("add a task to buy milk")
     await chat.next_of("tool.started")
     stopping = asyncio.create_task(assistant.client.server.close())
-    await asyncio.sleep(0.05)  # the shutdown has begun while the write is in flight
+    await _until_ending(assistant.app)  # the shutdown has begun while the write is in flight
     backend.release.set()  # type: ignore[union-attr]
     events, code = await _events_until_close(chat)
     await stopping
@@ -75,6 +90,7 @@ async def test_shutdown_reports_a_write_in_flight_before_closing_1001(
     assert kinds.index("tool.finished") < kinds.index("turn.done")
     done = next(event for event in events if event["type"] == "turn.done")
     assert done["tool_calls"][0]["status"] == "ok"
+    assert done["status"] == "cancelled"  # stopped by the shutdown, its write reported
     assert code == 1001
 
 
@@ -82,15 +98,18 @@ async def test_expiry_mid_write_reports_the_write_before_closing(
     make_assistant: MakeAssistant,
 ) -> None:
     """The lifetime ends during a write: its outcome and turn.done come before the 1008."""
-    backend = FakeToolBackend(delays_s={"crm.addTask": 0.6})
+    backend = FakeToolBackend(release=asyncio.Event())
     assistant = await make_assistant(
         planner=ScriptedPlanner(calls(("crm.addTask", {"title": "buy milk"}))),
         narrator=EchoNarrator(),
         tool_backend=backend,
-        max_session_lifetime_s=0.4,
+        max_session_lifetime_s=1.0,
     )
     chat = await assistant.connect()
     await chat.send_message("add a task to buy milk")
+    await chat.next_of("tool.started")
+    await _until_ending(assistant.app)
+    backend.release.set()  # type: ignore[union-attr]
     events, code = await _events_until_close(chat)
     finished = [event for event in events if event["type"] == "tool.finished"]
     assert [(event["tool"], event["status"]) for event in finished] == [("crm.addTask", "ok")]
