@@ -36,21 +36,22 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import re
 import time
 import uuid
 from typing import TYPE_CHECKING, Any, Final
 
 from aiohttp import WSCloseCode, WSMsgType, web
 
-from assistant.auth import CallClaims, verify_call_token, verify_token
+from assistant.auth import CallClaims
 from assistant.engine import Turn
-from assistant.errors import AssistantError, AuthError, ToolFailure
+from assistant.errors import AuthError
 from assistant.recording.recorder import SessionRecording
 from assistant.session import Session
 from assistant.settings import Settings
 from assistant.transports.admission import CONNECTION_LIMITS, Refusal
 from assistant.transports.outbox import encode_frame
+from assistant.transports.relay_admission import call_claims, signature_refusal
+from assistant.transports.relay_caller import greeting, identify
 from assistant.transports.relay_calls import CALL_REGISTRY, CallRegistry, InMemoryCalls
 from assistant.transports.relay_frames import (
     DtmfFrame,
@@ -64,7 +65,6 @@ from assistant.transports.relay_frames import (
 )
 from assistant.transports.relay_handoff import HANDOFF_LINE, HandoffReason, handoff_data
 from assistant.transports.relay_handoff import wants_person as _wants_person
-from assistant.transports.relay_signature import is_valid_signature, signed_url
 from assistant.transports.relay_talk import TalkCycle
 from assistant.transports.relay_twiml import TWIML_ROUTE, twiml_webhook
 from assistant.transports.sockets import track
@@ -75,8 +75,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 ROUTE: Final = "/v1/conversation-relay"
-_E164: Final = re.compile(r"^\+[1-9]\d{6,14}$")
-_LOOKUP_TIMEOUT_S: Final = 3.0
 _FAILURES_BEFORE_HANDOFF: Final = 2
 _DTMF_ANSWERS: Final = {"1": "yes", "2": "no"}
 _SORRY: Final = "I'm sorry, something went wrong on my side. Please try that again."
@@ -84,24 +82,6 @@ _TOO_LONG: Final = (
     "I'm sorry, that was more than I can take in at once, so I have to end this call. "
     "Please call back and tell me a little at a time. Goodbye."
 )
-
-
-def greeting(first_name: str | None, *, known: bool, lookup_failed: bool = False) -> str:
-    """What a caller hears first: their name when we know them, honesty when we don't."""
-    if known:
-        hello = f"Hi {first_name}" if first_name else "Hi there"
-        return f"{hello}, thanks for calling. How can I help you today?"
-    if lookup_failed:
-        return (
-            "Hello, and thanks for calling. I can't reach our account records right now, "
-            "so I can't look at your account. I'm happy to answer general questions, though. "
-            "How can I help?"
-        )
-    return (
-        "Hello, and thanks for calling. I couldn't find an account for the number you're "
-        "calling from, so I can't look at account details. I'm happy to answer general "
-        "questions, though. How can I help?"
-    )
 
 
 class RelayCall:
@@ -219,7 +199,9 @@ class RelayCall:
             await self._ws.close(code=WSCloseCode.POLICY_VIOLATION, message=refusal.encode())
             return
         trace_id = f"relay-{uuid.uuid4().hex[:12]}"
-        customer_id, lookup_failed = await self._identify(frame, trace_id)
+        customer_id, lookup_failed = await identify(
+            frame, self._settings, self._services.crm, trace_id
+        )
         self._session = await self._services.open_session(customer_id, trace_id=trace_id)
         if self._services.recorder is not None:
             self._recording = self._services.recorder.open(self._session)
@@ -261,28 +243,6 @@ class RelayCall:
             elif not waiting.cancelled():
                 waiting.exception()  # retrieved: the worker reports its own failures
         await self._ws.close(code=code, message=reason.encode())
-
-    async def _identify(self, frame: SetupFrame, trace_id: str) -> tuple[str | None, bool]:
-        """(customer id or None, whether the CRM could not be asked)."""
-        token = frame.custom_parameters.get("token")
-        if isinstance(token, str) and token:
-            try:
-                secret = self._settings.signing_secret(for_server=True)
-                return verify_token(secret, token), False
-            except AuthError as exc:
-                log.warning("relay: ignoring the token in customParameters: %s", exc)
-            except AssistantError as exc:
-                log.warning("relay: cannot check the token in customParameters: %s", exc)
-        crm = self._services.crm
-        if crm is None or not _E164.match(frame.from_):
-            return None, False
-        try:
-            async with asyncio.timeout(_LOOKUP_TIMEOUT_S):
-                context = await crm.find_customer_by_phone(frame.from_, trace_id=trace_id)
-        except (ToolFailure, TimeoutError) as exc:
-            log.warning("relay: could not look up the caller's number: %s", exc)
-            return None, True
-        return (context.customer_id if context else None), False
 
     # --- what the caller does ---------------------------------------------------------
 
@@ -413,37 +373,17 @@ class RelayCall:
         log.info("relay: handing the call off (%s)", reason)
 
 
-def _signature_refusal(request: web.Request, settings: Settings) -> web.Response | None:
-    """403 unless the upgrade is signed by Twilio (or, unsigned, in demo mode)."""
-    token = settings.twilio_auth_token
-    if token is None:
-        if settings.demo:
-            log.warning(
-                "relay: ASSISTANT_TWILIO_AUTH_TOKEN is not set; accepting an unsigned "
-                "ConversationRelay connection because this is demo mode"
-            )
-            return None
-        log.warning("relay: refusing a connection: ASSISTANT_TWILIO_AUTH_TOKEN is not set")
-        return web.Response(status=403, text="telephony is not configured")
-    base = settings.public_url or f"{request.scheme}://{request.host}"
-    url = signed_url(base, request.raw_path)
-    if is_valid_signature(token.get_secret_value(), url, request.headers.get("X-Twilio-Signature")):
-        return None
-    log.warning("relay: refusing a connection with a bad X-Twilio-Signature for %s", url)
-    return web.Response(status=403, text="invalid signature")
-
-
 async def conversation_relay(request: web.Request) -> web.StreamResponse:
     """The websocket handler: check the signature, then run the call."""
     from assistant.app import SERVICES  # the composition root imports this module
 
     services = request.app[SERVICES]
     settings = services.settings
-    refusal = _signature_refusal(request, settings)
+    refusal = signature_refusal(request, settings)
     if refusal is not None:
         return refusal
     try:
-        call = _call_claims(request, settings)
+        call = call_claims(request, settings)
     except AuthError as exc:
         log.warning("relay: refusing a connection: %s", exc)
         return web.Response(status=403, text=str(exc))
@@ -471,16 +411,6 @@ async def conversation_relay(request: web.Request) -> web.StreamResponse:
     finally:
         slot.release()
     return ws
-
-
-def _call_claims(request: web.Request, settings: Settings) -> CallClaims | None:
-    """The call a `call_token` in the URL admits; None without one (if allowed)."""
-    token = request.query.get("call_token", "")
-    if not token:
-        if settings.relay_call_token_required:
-            raise AuthError("a call_token is required on the ConversationRelay URL")
-        return None
-    return verify_call_token(settings.signing_secret(for_server=True), token)
 
 
 def setup_routes(app: web.Application, registry: CallRegistry | None = None) -> None:

@@ -1,18 +1,19 @@
 """The websocket endpoint `GET /v1/ws`: shared/PROTOCOL.md, version 1, exactly.
 
-One connection is one session. The handler authenticates (a Bearer header on the
+One connection is one session. The handler admits the socket (admission.py: caps
+answered over HTTP), authenticates it (ws_handshake.py: a Bearer header on the
 upgrade, or a browser's `session.start` first frame), then reads frames; a worker task
 owned by the connection runs the session's turns one at a time from a short queue;
-one sender serialises every frame going out. Closing the socket cancels the worker,
-and with it the running turn. A bad frame gets an `error` and never closes the socket;
-only an oversized frame (1009) or a binary one (1003) does.
+one outbox (outbox.py) sends every frame going out, and closes a client that does not
+read. Closing the socket cancels the worker, and with it the running turn. A bad frame
+gets an `error` and never closes the socket; only an oversized frame (1009) or a
+binary one (1003) does. A session also ends on time (its token's expiry, its maximum
+lifetime) and when the server stops, after its running turn has been wound down.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import ipaddress
 import logging
 import time
 import uuid
@@ -21,7 +22,6 @@ from dataclasses import dataclass
 from typing import Final
 
 from aiohttp import WSCloseCode, WSMsgType, hdrs, web
-from yarl import URL
 
 from assistant.app import SERVICES, SETTINGS
 from assistant.auth import SessionClaims, verify_session
@@ -39,19 +39,22 @@ from assistant.transports.ratelimit import Budget, CustomerBudgets, admit
 from assistant.transports.sockets import track
 from assistant.transports.ws_frames import (
     FrameError,
-    SessionStart,
     TurnCancel,
     UserMessage,
     parse_frame,
+)
+from assistant.transports.ws_handshake import (
+    bearer_token,
+    close_socket,
+    http_error,
+    origin_allowed,
+    session_start,
 )
 
 log = logging.getLogger(__name__)
 
 PROTOCOL_VERSION: Final = 1
 PATH: Final = "/v1/ws"
-# A close reason must fit in a control frame (125 bytes, 2 of them the code).
-_MAX_REASON_BYTES: Final = 123
-_BINARY_REFUSED: Final = "binary frames are not supported; send JSON text frames"
 _INTERNAL: Final = "Something went wrong on our side; it has been logged."
 
 
@@ -89,14 +92,14 @@ async def websocket_handler(request: web.Request) -> web.StreamResponse:
     settings = app[SETTINGS]
     if not origin_allowed(request, settings):
         origin = request.headers.get(hdrs.ORIGIN, "")
-        return _http_error(web.HTTPForbidden, "forbidden_origin", f"origin {origin} not allowed")
+        return http_error(web.HTTPForbidden, "forbidden_origin", f"origin {origin} not allowed")
     secret = settings.signing_secret(for_server=True)
     claims: SessionClaims | None = None
     if hdrs.AUTHORIZATION in request.headers:
         try:
-            claims = verify_session(secret, _bearer(request.headers[hdrs.AUTHORIZATION]))
+            claims = verify_session(secret, bearer_token(request.headers[hdrs.AUTHORIZATION]))
         except AuthError as exc:
-            return _http_error(
+            return http_error(
                 web.HTTPUnauthorized,
                 "unauthorized",
                 str(exc),
@@ -106,7 +109,7 @@ async def websocket_handler(request: web.Request) -> web.StreamResponse:
         heartbeat=settings.heartbeat_s, max_msg_size=settings.max_frame_bytes
     )
     if not ws.can_prepare(request).ok:
-        return _http_error(
+        return http_error(
             web.HTTPUpgradeRequired,
             "upgrade_required",
             f"{PATH} is a websocket: send an upgrade request",
@@ -123,12 +126,12 @@ async def websocket_handler(request: web.Request) -> web.StreamResponse:
         await ws.prepare(request)
         track(app, ws)
         if claims is None:
-            claims = await _session_start(ws, secret, app[WS_TUNING].session_start_timeout_s)
+            claims = await session_start(ws, secret, app[WS_TUNING].session_start_timeout_s)
             if claims is None:
                 return ws
             refusal = slot.claim_customer(claims.customer_id)
             if refusal is not None:
-                await _close(ws, WSCloseCode.TRY_AGAIN_LATER, refusal.message)
+                await close_socket(ws, WSCloseCode.TRY_AGAIN_LATER, refusal.message)
                 return ws
         await _run_session(request, ws, claims)
     finally:
@@ -175,107 +178,6 @@ async def _run_session(
         finally:
             if recording is not None:
                 recording.close()
-
-
-def origin_allowed(request: web.Request, settings: Settings) -> bool:
-    """No Origin (not a browser), the service's own origin, or one on the allow-list.
-
-    The own origin is `ASSISTANT_PUBLIC_URL` when set, else the address this server's
-    socket is bound to (with `localhost` for a loopback one). It is never built from
-    the `Host` header: a DNS-rebinding page sends its own name in both Host and Origin.
-    """
-    origin = request.headers.get(hdrs.ORIGIN)
-    if origin is None:
-        return True
-    key = _origin_key(origin)
-    if key is None:  # "null" (sandboxed frames, files) or garbage
-        return False
-    allowed = {_origin_key(entry) for entry in settings.allowed_origins}
-    return key in allowed or key in _own_origins(request, settings)
-
-
-def _own_origins(
-    request: web.Request, settings: Settings
-) -> set[tuple[str, str, int | None] | None]:
-    if settings.public_origin:
-        return {_origin_key(settings.public_origin)}
-    sockname = request.transport.get_extra_info("sockname") if request.transport else None
-    if not isinstance(sockname, tuple) or len(sockname) < 2:
-        return set()
-    host, port = str(sockname[0]), int(sockname[1])
-    hosts = {host}
-    with contextlib.suppress(ValueError):
-        if ipaddress.ip_address(host).is_loopback:
-            hosts |= {"localhost", "127.0.0.1", "::1"}
-    return {(request.scheme, name, port) for name in hosts}
-
-
-def _origin_key(value: str) -> tuple[str, str, int | None] | None:
-    try:
-        url = URL(value.strip())
-        if not url.scheme or not url.host:
-            return None
-        return url.scheme.lower(), url.host.lower(), url.port
-    except ValueError:
-        return None
-
-
-def _bearer(header: str) -> str:
-    scheme, _, token = header.strip().partition(" ")
-    if scheme.lower() != "bearer":
-        raise AuthError("the Authorization header must be 'Bearer <token>'")
-    return token.strip()
-
-
-def _http_error(
-    kind: type[web.HTTPException],
-    code: str,
-    message: str,
-    *,
-    headers: dict[str, str] | None = None,
-) -> web.Response:
-    return web.json_response(
-        {"error": {"code": code, "message": message}}, status=kind.status_code, headers=headers
-    )
-
-
-async def _session_start(
-    ws: web.WebSocketResponse, secret: str, timeout_s: float
-) -> SessionClaims | None:
-    """The browser path: the claims of a `session.start` first frame, or None once the
-    socket is closed (1008 for silence, another frame or a bad token).
-
-    The deadline is absolute: `receive(timeout=…)` would restart it on every ping the
-    client sends, and an unauthenticated socket could live for ever.
-    """
-    try:
-        async with asyncio.timeout(timeout_s):
-            message = await ws.receive()
-    except TimeoutError:
-        await _close(ws, WSCloseCode.POLICY_VIOLATION, f"no session.start within {timeout_s:g} s")
-        return None
-    if message.type is WSMsgType.BINARY:
-        await _close(ws, WSCloseCode.UNSUPPORTED_DATA, _BINARY_REFUSED)
-        return None
-    if message.type is not WSMsgType.TEXT:
-        return None  # the client left, or its frame was too big (closed with 1009)
-    try:
-        frame = parse_frame(message.data)
-    except FrameError:
-        frame = None
-    if not isinstance(frame, SessionStart):
-        await _close(ws, WSCloseCode.POLICY_VIOLATION, "the first frame must be session.start")
-        return None
-    try:
-        return verify_session(secret, frame.token)
-    except AuthError as exc:
-        await _close(ws, WSCloseCode.POLICY_VIOLATION, str(exc))
-        return None
-
-
-async def _close(ws: web.WebSocketResponse, code: int, reason: str) -> None:
-    encoded = reason.encode()[:_MAX_REASON_BYTES]
-    await ws.close(code=code, message=encoded.decode(errors="ignore").encode())
 
 
 async def _stop(worker: asyncio.Task[None]) -> None:
@@ -427,7 +329,7 @@ class WsConnection:
             await self._send_error("busy", _NOT_RUN, message_id=dropped.id)
         await self._outbox.flush(grace_s)
         log.info("ending the websocket session: %s", reason)
-        await _close(self._ws, code, reason)
+        await close_socket(self._ws, code, reason)
 
     async def _read(self) -> None:
         while True:
@@ -435,7 +337,7 @@ class WsConnection:
             if message.type is WSMsgType.TEXT:
                 await self._on_text(message.data)
             elif message.type is WSMsgType.BINARY:
-                await _close(
+                await close_socket(
                     self._ws, WSCloseCode.UNSUPPORTED_DATA, "binary frames are not supported"
                 )
                 return
