@@ -234,7 +234,7 @@ def _add_transports(app: web.Application, settings: Settings) -> None:
         ),
     )
     ws.setup_routes(app)
-    relay.setup_routes(app, InMemoryCalls(settings.relay_seen_calls))
+    relay.setup_routes(app, settings, InMemoryCalls(settings.relay_seen_calls))
     widget.setup_web_routes(app)
     demo.setup_demo_routes(app, settings)
 

@@ -66,7 +66,7 @@ from assistant.transports.relay_frames import (
 from assistant.transports.relay_handoff import HANDOFF_LINE, HandoffReason, handoff_data
 from assistant.transports.relay_handoff import wants_person as _wants_person
 from assistant.transports.relay_talk import TalkCycle
-from assistant.transports.relay_twiml import TWIML_ROUTE, twiml_webhook
+from assistant.transports.relay_twiml import TWIML_ROUTE, TWIML_SETTINGS, twiml_webhook
 from assistant.transports.sockets import track
 
 if TYPE_CHECKING:
@@ -413,12 +413,15 @@ async def conversation_relay(request: web.Request) -> web.StreamResponse:
     return ws
 
 
-def setup_routes(app: web.Application, registry: CallRegistry | None = None) -> None:
+def setup_routes(
+    app: web.Application, settings: Settings, registry: CallRegistry | None = None
+) -> None:
     """Registers `GET /v1/conversation-relay` and the `POST /v1/twiml` voice webhook.
 
     `registry`: the calls already seen (default: this process's memory).
     """
     app[CALL_REGISTRY] = InMemoryCalls() if registry is None else registry
+    app[TWIML_SETTINGS] = settings
     app.router.add_get(ROUTE, conversation_relay)
     app.router.add_post(TWIML_ROUTE, twiml_webhook)
 

@@ -24,6 +24,7 @@ from assistant.transports.relay_signature import is_valid_signature
 log = logging.getLogger(__name__)
 
 TWIML_ROUTE: Final = "/v1/twiml"
+TWIML_SETTINGS = web.AppKey("twiml_settings", Settings)
 
 
 def relay_url(settings: Settings, call_token: str) -> str:
@@ -50,9 +51,7 @@ def twiml(settings: Settings, call_sid: str, caller: str) -> str:
 
 
 async def twiml_webhook(request: web.Request) -> web.Response:
-    from assistant.app import SETTINGS  # the composition root imports this module
-
-    settings = request.app[SETTINGS]
+    settings = request.app[TWIML_SETTINGS]
     form = {key: str(value) for key, value in (await request.post()).items()}
     if not settings.public_url:
         return web.Response(status=503, text="ASSISTANT_PUBLIC_URL must be set for telephony")
@@ -72,4 +71,4 @@ async def twiml_webhook(request: web.Request) -> web.Response:
     return web.Response(text=body, content_type="text/xml")
 
 
-__all__ = ["TWIML_ROUTE", "relay_url", "twiml", "twiml_webhook"]
+__all__ = ["TWIML_ROUTE", "TWIML_SETTINGS", "relay_url", "twiml", "twiml_webhook"]
