@@ -185,7 +185,10 @@ def load_settings(config: Path | None = None, **overrides: Any) -> Settings:
         return _Loaded(**{k: v for k, v in overrides.items() if v is not None})
     except ValidationError as exc:
         first = exc.errors()[0]
-        name = ".".join(str(part) for part in first["loc"]) or "settings"
+        name = ".".join(str(part) for part in first["loc"])
+        if not name:  # a check across settings: its message names them itself
+            message = str(first["msg"]).removeprefix("Value error, ")
+            raise ConfigError(f"setting {message}") from exc
         env = f"ASSISTANT_{name.upper()}"
         raise ConfigError(f"setting {name} ({env}): {first['msg']}") from exc
     except ValueError as exc:  # a TOML syntax error

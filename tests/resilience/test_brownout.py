@@ -5,7 +5,11 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
+from assistant.errors import ConfigError
 from assistant.schema import FinalDecision
+from assistant.settings import load_settings
 from tests.fakes import EchoNarrator, ScriptedPlanner, calls
 from tests.fixtures.app import MakeAssistant
 from tests.fixtures.crm import CrmAdmin
@@ -62,3 +66,9 @@ async def test_one_hanging_route_leaves_the_pool_to_the_others(
     ]
     ready = await asyncio.gather(*arrivals)
     assert all(conversation.ready is not None for conversation in ready)
+
+
+def test_a_bulkhead_as_large_as_the_pool_is_refused_at_start() -> None:
+    """crm_route_concurrency must stay below crm_pool_size; the message names both."""
+    with pytest.raises(ConfigError, match="crm_route_concurrency: must be below crm_pool_size"):
+        load_settings(crm_pool_size=10, crm_route_concurrency=10)
