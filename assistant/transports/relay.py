@@ -101,6 +101,7 @@ class RelayCall:
         self._registry: CallRegistry = InMemoryCalls() if registry is None else registry
         self._partial_chars = 0
         self._deadline: asyncio.Timeout | None = None
+        self.ending = False  # the server is stopping and winding this call down
         self._settings: Settings = services.settings
         self._session: Session | None = None
         self._setup: SetupFrame | None = None
@@ -233,6 +234,7 @@ class RelayCall:
 
     async def shut_down(self, code: int, reason: str) -> None:
         """The server is stopping: let the turn end by the usual rules, then close."""
+        self.ending = True
         turn = self._turn
         if turn is not None:
             turn.cancel()  # cooperative: a write in flight finishes and is spoken

@@ -8,6 +8,7 @@ import base64
 import contextlib
 import hashlib
 import hmac
+import json
 import re
 from collections.abc import Mapping
 from html import unescape
@@ -20,6 +21,8 @@ from yarl import URL
 from assistant.__main__ import main as assistant_main
 from assistant.auth import verify_call_token
 from assistant.transports.relay_calls import InMemoryCalls
+from assistant.transports.sockets import OPEN_SOCKETS
+from tests.fakes import EchoNarrator, FakeToolBackend, ScriptedPlanner, calls
 from tests.fixtures.app import TEST_SECRET, AssistantHarness, MakeAssistant
 from tests.transports_relay.conftest import CALL_SID, MARIA_PHONE, Dial, spoken
 
@@ -213,3 +216,34 @@ async def test_the_call_registry_remembers_a_bounded_number_of_calls() -> None:
     assert len(registry) == 3
     assert not await registry.claim("CA4")  # recent: still a replay
     assert await registry.claim("CA0")  # forgotten
+
+
+async def test_shutdown_lets_a_write_in_flight_finish_before_closing(
+    make_assistant: MakeAssistant, dial: Dial
+) -> None:
+    """Stopping the server mid-write: the write completes, the talk cycle ends, then 1001."""
+    backend = FakeToolBackend(release=asyncio.Event())
+    harness = await make_assistant(
+        planner=ScriptedPlanner(calls(("crm.addTask", {"title": "buy milk"}))),
+        narrator=EchoNarrator(),
+        tool_backend=backend,
+    )
+    relay = await dial(harness)
+    await relay.setup(custom_parameters={"token": harness.token("cust_001")})
+    await relay.prompt("add a task to buy milk")
+    while not backend.invocations:  # noqa: ASYNC110 - the write has started at the backend
+        await asyncio.sleep(0.01)
+    stopping = asyncio.create_task(harness.client.server.close())
+    while not any(  # noqa: ASYNC110 - the server has begun to wind the call down
+        getattr(getattr(end, "__self__", None), "ending", False)
+        for end in harness.app[OPEN_SOCKETS].values()
+    ):
+        await asyncio.sleep(0.01)
+    backend.release.set()  # type: ignore[union-attr]
+    frames: list[dict[str, Any]] = []
+    while (message := await relay.ws.receive(timeout=5)).type is aiohttp.WSMsgType.TEXT:
+        frames.append(json.loads(message.data))
+    await stopping
+    assert frames[-1] == {"type": "text", "token": "", "last": True}  # the cycle was ended
+    assert relay.ws.close_code == 1001
+    assert backend.intervals and backend.intervals[0].tool == "crm.addTask"  # it completed
