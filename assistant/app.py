@@ -8,6 +8,7 @@ import logging
 import secrets
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
+from functools import partial
 
 import aiohttp
 from aiohttp import web
@@ -48,34 +49,33 @@ class Services:
         """A new session for a signed-in customer (or an unknown caller: no tools).
 
         Set-up never waits on the CRM for long: past `crm_setup_timeout_s`, or when the
-        CRM fails, the session opens with `profile_loaded=False` and the profile is
-        fetched again before its next turn (`load_profile`).
+        CRM fails, the session opens with `timezone_known=False` and the engine reads
+        the profile again at the start of the next turn.
         """
         if customer_id is None:
             return Session(customer=None, tools=())
-        session = Session(
-            customer=CustomerContext(customer_id=customer_id, profile_loaded=self.crm is None),
-            tools=self.catalog.tools,
-        )
-        await self.load_profile(session, trace_id=trace_id)
-        return session
+        customer = CustomerContext(customer_id=customer_id)
+        if self.crm is not None:
+            timeout_s = self.settings.crm_setup_timeout_s
+            customer = await load_customer(self.crm, customer, trace_id, timeout_s=timeout_s)
+        return Session(customer=customer, tools=self.catalog.tools)
 
-    async def load_profile(self, session: Session, *, trace_id: str = "") -> None:
-        """Read the customer's profile into `session` when it is not loaded yet."""
-        customer = session.customer
-        if customer is None or customer.profile_loaded or self.crm is None:
-            return
-        try:
-            async with asyncio.timeout(self.settings.crm_setup_timeout_s):
-                session.customer = await self.crm.customer_context(
-                    customer.customer_id, trace_id=trace_id
-                )
-        except Exception as exc:  # the session still works, without the profile
-            log.warning(
-                "could not load the profile of %s (will try again next turn): %s",
-                customer.customer_id,
-                exc or type(exc).__name__,
-            )
+
+async def load_customer(
+    crm: CrmTools,
+    known: CustomerContext,
+    trace_id: str,
+    *,
+    timeout_s: float = 3.0,
+) -> CustomerContext:
+    """The customer's profile; when it cannot be read, `known` marked as lacking its
+    timezone, so that no timed write guesses one (the engine asks again next turn)."""
+    try:
+        async with asyncio.timeout(timeout_s):
+            return await crm.customer_context(known.customer_id, trace_id=trace_id)
+    except Exception as exc:  # the session still works, without timed writes
+        log.warning("could not load the profile of %s: %r", known.customer_id, exc)
+        return known.model_copy(update={"timezone_known": False})
 
 
 SERVICES = web.AppKey("services", Services)
@@ -102,6 +102,8 @@ def engine_config(settings: Settings) -> EngineConfig:
         turn_deadline_s=settings.turn_deadline_s,
         dedupe_calls=settings.dedupe_calls,
         confirmation_ttl_s=settings.confirmation_ttl_s,
+        booking_horizon_days=settings.booking_horizon_days,
+        duplicate_window_s=settings.duplicate_window_s,
         tool_reserve_s=settings.turn_tool_reserve_s,
         answer_reserve_s=settings.turn_answer_reserve_s,
     )
@@ -188,6 +190,11 @@ def create_app(
                 metrics=metrics,
                 follow_up=wired.follow_up,
                 fallback_narrator=wired.fallback_narrator,
+                customer_loader=(
+                    None
+                    if crm is None
+                    else partial(load_customer, crm, timeout_s=settings.crm_setup_timeout_s)
+                ),
             )
             app[SERVICES] = Services(settings, catalog, metrics, engine, crm, wired.recorder)
             yield

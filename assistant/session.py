@@ -36,6 +36,15 @@ class PendingConfirmation:
         }
 
 
+@dataclass(frozen=True, slots=True)
+class RecentWrite:
+    """A write this conversation made, for asking before the same one is made again."""
+
+    key: str  # the tool and its arguments
+    at: float  # wall-clock seconds (the engine's clock)
+    done: str  # "added 'Buy milk'"
+
+
 @dataclass(slots=True)
 class Session:
     """One customer's conversation, owned by one transport connection."""
@@ -45,6 +54,7 @@ class Session:
     session_id: str = field(default_factory=lambda: f"s_{secrets.token_hex(6)}")
     history: list[Message] = field(default_factory=list)
     pending: PendingConfirmation | None = None
+    recent_writes: list[RecentWrite] = field(default_factory=list)
     _turns: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
 
     def next_turn_id(self) -> str:

@@ -52,7 +52,7 @@ async def test_the_in_process_stub_refuses_the_development_token(
     chat = await assistant.connect("cust_001")
     await chat.say("hi")
     customer = planner.requests[0].customer
-    assert customer is not None and customer.profile_loaded  # the service's token works
+    assert customer is not None and customer.timezone_known  # the service's token works
     async with (
         aiohttp.ClientSession() as http,
         http.get(

@@ -319,8 +319,6 @@ class RelayCall:
             text = await self._prompts.get()
             if self._ended or self._session is None:
                 continue
-            # Set-up may have gone on without the profile (a slow CRM): try again now.
-            await self._services.load_profile(self._session)
             cycle = self._cycle = self._turn_cycle = TalkCycle(self.send, self._session)
             emit = self._recording.wrap_emit(cycle.on_event) if self._recording else cycle.on_event
             turn = self._turn = self._services.engine.start_turn(self._session, text, emit)

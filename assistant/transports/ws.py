@@ -17,7 +17,7 @@ import asyncio
 import logging
 import time
 import uuid
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
@@ -158,9 +158,6 @@ async def _run_session(
         if transport is not None:
             transport.abort()
 
-    async def load_profile(session: Session) -> None:
-        await services.load_profile(session, trace_id=trace_id)
-
     with trace_context(trace_id, session_id=session.session_id):
         connection = WsConnection(
             ws,
@@ -170,7 +167,6 @@ async def _run_session(
             services.metrics,
             recording=recording,
             abort=abort,
-            load_profile=load_profile,
         )
         track(app, ws, connection.end)
         try:
@@ -223,7 +219,6 @@ class WsConnection:
         *,
         recording: SessionRecording | None = None,
         abort: Callable[[], None] | None = None,
-        load_profile: Callable[[Session], Awaitable[None]] | None = None,
     ) -> None:
         self._ws = ws
         self._session = session
@@ -237,7 +232,6 @@ class WsConnection:
             max_frames=settings.max_outgoing_frames,
             abort=abort or (lambda: None),
         )
-        self._load_profile = load_profile
         self._queue: asyncio.Queue[UserMessage] = asyncio.Queue()
         # Accepted messages not yet answered: the running one plus those queued.
         self._outstanding = 0
@@ -421,9 +415,6 @@ class WsConnection:
                 self._outstanding -= 1
 
     async def _run_turn(self, message: UserMessage) -> None:
-        if self._load_profile is not None:
-            # Set-up may have gone on without the profile (a slow CRM): try again now.
-            await self._load_profile(self._session)
         emit = self._recording.wrap_emit(self._emit) if self._recording else self._emit
         turn = self._engine.start_turn(self._session, message.text, emit, message_id=message.id)
         self._turn = turn

@@ -72,12 +72,12 @@ async def test_shutdown_reports_a_write_in_flight_before_closing_1001(
     """SIGTERM mid-write: the write finishes, tool.finished and turn.done arrive, then 1001."""
     backend = FakeToolBackend(release=asyncio.Event())
     assistant = await make_assistant(
-        planner=ScriptedPlanner(calls(("crm.addTask", {"title": "buy milk"}))),
+        planner=ScriptedPlanner(calls(("crm.completeTask", {"task_id": "task_7"}))),
         narrator=EchoNarrator(),
         tool_backend=backend,
     )
     chat = await assistant.connect()
-    await chat.send_message("add a task to buy milk")
+    await chat.send_message("mark the milk task done")
     await chat.next_of("tool.started")
     stopping = asyncio.create_task(assistant.client.server.close())
     await _until_ending(assistant.app)  # the shutdown has begun while the write is in flight
@@ -86,7 +86,7 @@ async def test_shutdown_reports_a_write_in_flight_before_closing_1001(
     await stopping
     kinds = [event["type"] for event in events]
     finished = [event for event in events if event["type"] == "tool.finished"]
-    assert [(event["tool"], event["status"]) for event in finished] == [("crm.addTask", "ok")]
+    assert [(event["tool"], event["status"]) for event in finished] == [("crm.completeTask", "ok")]
     assert kinds.index("tool.finished") < kinds.index("turn.done")
     done = next(event for event in events if event["type"] == "turn.done")
     assert done["tool_calls"][0]["status"] == "ok"
@@ -100,19 +100,19 @@ async def test_expiry_mid_write_reports_the_write_before_closing(
     """The lifetime ends during a write: its outcome and turn.done come before the 1008."""
     backend = FakeToolBackend(release=asyncio.Event())
     assistant = await make_assistant(
-        planner=ScriptedPlanner(calls(("crm.addTask", {"title": "buy milk"}))),
+        planner=ScriptedPlanner(calls(("crm.completeTask", {"task_id": "task_7"}))),
         narrator=EchoNarrator(),
         tool_backend=backend,
         max_session_lifetime_s=1.0,
     )
     chat = await assistant.connect()
-    await chat.send_message("add a task to buy milk")
+    await chat.send_message("mark the milk task done")
     await chat.next_of("tool.started")
     await _until_ending(assistant.app)
     backend.release.set()  # type: ignore[union-attr]
     events, code = await _events_until_close(chat)
     finished = [event for event in events if event["type"] == "tool.finished"]
-    assert [(event["tool"], event["status"]) for event in finished] == [("crm.addTask", "ok")]
+    assert [(event["tool"], event["status"]) for event in finished] == [("crm.completeTask", "ok")]
     assert events[-1]["type"] == "turn.done"
     assert code == 1008
     assert chat.ws.close_code == 1008

@@ -224,13 +224,13 @@ async def test_shutdown_lets_a_write_in_flight_finish_before_closing(
     """Stopping the server mid-write: the write completes, the talk cycle ends, then 1001."""
     backend = FakeToolBackend(release=asyncio.Event())
     harness = await make_assistant(
-        planner=ScriptedPlanner(calls(("crm.addTask", {"title": "buy milk"}))),
+        planner=ScriptedPlanner(calls(("crm.completeTask", {"task_id": "task_7"}))),
         narrator=EchoNarrator(),
         tool_backend=backend,
     )
     relay = await dial(harness)
     await relay.setup(custom_parameters={"token": harness.token("cust_001")})
-    await relay.prompt("add a task to buy milk")
+    await relay.prompt("mark the milk task done")
     while not backend.invocations:  # noqa: ASYNC110 - the write has started at the backend
         await asyncio.sleep(0.01)
     stopping = asyncio.create_task(harness.client.server.close())
@@ -246,4 +246,4 @@ async def test_shutdown_lets_a_write_in_flight_finish_before_closing(
     await stopping
     assert frames[-1] == {"type": "text", "token": "", "last": True}  # the cycle was ended
     assert relay.ws.close_code == 1001
-    assert backend.intervals and backend.intervals[0].tool == "crm.addTask"  # it completed
+    assert backend.intervals and backend.intervals[0].tool == "crm.completeTask"  # it completed
