@@ -56,7 +56,6 @@ class Outbox:
         self._queue: asyncio.Queue[str] = asyncio.Queue(maxsize=max_frames)
         self._abort = abort
         self._gone = False
-        self.stalled = False  # true once the client was dropped for not reading
         self._writer = asyncio.create_task(self._write(), name="ws-outbox")
 
     @property
@@ -103,7 +102,6 @@ class Outbox:
         if self._gone:
             return
         self._gone = True
-        self.stalled = True
         log.warning("closing a websocket whose client is not reading: %s", why)
         self._abort()
 

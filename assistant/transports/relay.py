@@ -396,6 +396,7 @@ async def conversation_relay(request: web.Request) -> web.StreamResponse:
     # Calls all come from the platform's few addresses: only the total cap applies.
     slot = request.app[CONNECTION_LIMITS].admit(request.remote, per_address=False)
     if isinstance(slot, Refusal):
+        services.metrics.connections_refused.labels(slot.code).inc()
         return slot.response()
     gauge = services.metrics.sessions.labels("relay")
     try:

@@ -23,7 +23,7 @@ from typing import Final
 
 from aiohttp import WSCloseCode, WSMsgType, hdrs, web
 
-from assistant.app import SERVICES, SETTINGS
+from assistant.app import METRICS, SERVICES, SETTINGS
 from assistant.auth import SessionClaims, verify_session
 from assistant.engine import Engine, Turn
 from assistant.errors import AuthError
@@ -116,12 +116,15 @@ async def websocket_handler(request: web.Request) -> web.StreamResponse:
             headers={hdrs.UPGRADE: "websocket"},
         )
     # Counted from before the upgrade until the socket closes, authenticated or not.
+    refused = app[METRICS].connections_refused
     slot = app[CONNECTION_LIMITS].admit(request.remote)
     if isinstance(slot, Refusal):
+        refused.labels(slot.code).inc()
         return slot.response()
     try:
         refusal = slot.claim_customer(claims.customer_id) if claims else None
         if refusal is not None:
+            refused.labels(refusal.code).inc()
             return refusal.response()
         await ws.prepare(request)
         track(app, ws)
@@ -131,6 +134,7 @@ async def websocket_handler(request: web.Request) -> web.StreamResponse:
                 return ws
             refusal = slot.claim_customer(claims.customer_id)
             if refusal is not None:
+                refused.labels(refusal.code).inc()
                 await close_socket(ws, WSCloseCode.TRY_AGAIN_LATER, refusal.message)
                 return ws
         await _run_session(request, ws, claims)
@@ -155,6 +159,7 @@ async def _run_session(
     transport = request.transport
 
     def abort() -> None:
+        services.metrics.slow_clients.inc()
         if transport is not None:
             transport.abort()
 

@@ -80,6 +80,9 @@ async def test_connections_past_the_total_cap_get_503_before_the_upgrade(
     refused = await _refused(assistant)
     assert refused.status == 503
     assert refused.headers is not None and refused.headers["Retry-After"]
+    assert 'connection_refused_count_total{reason="server_busy"} 1.0' in (
+        await assistant.metrics_text()
+    )
     await first.close()
     await _until_released(assistant, 1)
     third = await assistant.connect()  # a slot given back is usable again

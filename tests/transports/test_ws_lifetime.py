@@ -189,3 +189,4 @@ async def test_a_client_that_does_not_read_is_closed_and_its_turn_stopped(
     finally:
         raw.close()
     assert narrator.pieces > 0
+    assert "slow_client_count_total 1.0" in await assistant.metrics_text()
