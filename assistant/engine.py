@@ -17,7 +17,7 @@ from contextlib import aclosing
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from assistant import confirmation
+from assistant import confirmation, tracing
 from assistant.acknowledge import ack_pieces
 from assistant.errors import ModelUnavailable
 from assistant.logs import trace_context
@@ -51,6 +51,7 @@ from assistant.session import PendingConfirmation, Session
 from assistant.speaking import split_sentences
 from assistant.tools.executor import RoundContext, ToolExecutor
 from assistant.turn import Turn, TurnState, call_key, context_hint
+from assistant.turn_log import turn_finished
 
 log = logging.getLogger(__name__)
 
@@ -127,7 +128,14 @@ class Engine:
             deadline=loop.time() + self.config.turn_deadline_s,
             now=self._clock(),
         )
-        with trace_context(state.trace_id, turn_id=turn_id, session_id=session.session_id):
+        customer_id = session.customer.customer_id if session.customer else None
+        # turn_span first: when tracing, it gives the turn the span's trace id.
+        with (
+            tracing.turn_span(state, session.session_id, customer_id),
+            trace_context(state.trace_id, turn_id=turn_id, session_id=session.session_id),
+        ):
+            if holder:
+                holder[0].trace_id = state.trace_id
             try:
                 await emit(TurnStarted(turn_id, message_id))
                 session.remember(UserTurn(text=text))
@@ -143,6 +151,7 @@ class Engine:
                 status = "cancelled"
             state.remember_answer()
             done = state.turn_done(status)
+            turn_finished(state, done)
             await emit(done)
             if self._metrics is not None:
                 self._metrics.turns.labels(status).inc()
@@ -199,7 +208,9 @@ class Engine:
         request = self._plan_request(state, round_no, on_ack)
         started = time.perf_counter()
         try:
-            decision = await self.planner.decide(request)
+            with tracing.span("decision", round=round_no):
+                decision = await self.planner.decide(request)
+                tracing.decision_made(decision)
         except ModelUnavailable as exc:
             return await self._model_failed(state, round_no, "model_unavailable", exc)
         except Exception as exc:
@@ -223,7 +234,9 @@ class Engine:
             return FinalDecision(text="")
         state.failed = True
         message = APOLOGY if code == "model_unavailable" else INTERNAL_APOLOGY
-        await state.emit(ErrorEvent(code, _error_text(code), turn_id=state.turn_id))
+        await state.emit(
+            ErrorEvent(code, _error_text(code), turn_id=state.turn_id, trace_id=state.trace_id)
+        )
         await self._speak(state, message)
         return None
 
@@ -279,7 +292,8 @@ class Engine:
             calls = list({call_key(call): call for call in reversed(calls)}.values())[::-1]
         if not confirmed:
             calls = self._hold_destructive(state, calls)
-        await self._acknowledge(state, round_no, calls, decision)
+        with tracing.span("acknowledgement", round=round_no):
+            await self._acknowledge(state, round_no, calls, decision)
         if not calls:
             return
         ctx = RoundContext(
@@ -411,7 +425,10 @@ class Engine:
                 state.failed = True
                 await state.emit(
                     ErrorEvent(
-                        "model_unavailable", _error_text("model_unavailable"), turn_id=state.turn_id
+                        "model_unavailable",
+                        _error_text("model_unavailable"),
+                        turn_id=state.turn_id,
+                        trace_id=state.trace_id,
                     )
                 )
                 await self._speak(state, APOLOGY)
@@ -423,6 +440,7 @@ class Engine:
         if state.pending is not None:
             state.session.pending = state.pending
 
+    @tracing.traced("narration")
     async def _stream_answer(
         self, state: TurnState, narrator: Narrator, request: NarratorInput
     ) -> None:
@@ -433,6 +451,7 @@ class Engine:
                     await state.emit(AnswerDelta(state.turn_id, piece))
         await state.emit(AnswerDone(state.turn_id, "".join(state.answer).strip()))
 
+    @tracing.traced("narration", fixed=True)
     async def _speak(self, state: TurnState, text: str) -> None:
         """A fixed answer, streamed sentence by sentence like a narration."""
         started = time.perf_counter()

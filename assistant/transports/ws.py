@@ -398,10 +398,13 @@ class WsConnection:
             await turn.wait()
         except Exception:
             log.exception("turn %s failed", turn.turn_id)
-            await self._send_error("internal", _INTERNAL, turn_id=turn.turn_id)
+            await self._send_error(
+                "internal", _INTERNAL, turn_id=turn.turn_id, trace_id=turn.trace_id
+            )
             if turn.turn_id not in self._done_sent:
                 # Every turn ends with turn.done, so a client never waits forever.
-                await self._emit(TurnDone(turn.turn_id, "failed", [], 0, None, {}))
+                done = TurnDone(turn.turn_id, "failed", [], 0, None, {}, trace_id=turn.trace_id)
+                await self._emit(done)
         finally:
             self._turn = None
             self._finished_turns.add(turn.turn_id)
@@ -419,8 +422,11 @@ class WsConnection:
         turn_id: str | None = None,
         message_id: str | None = None,
         retry_after_s: float | None = None,
+        trace_id: str | None = None,
     ) -> None:
-        frame = ErrorEvent(code, message, turn_id=turn_id, retry_after_s=retry_after_s).to_wire()
+        frame = ErrorEvent(
+            code, message, turn_id=turn_id, retry_after_s=retry_after_s, trace_id=trace_id
+        ).to_wire()
         if message_id is not None:
             frame["message_id"] = message_id  # which message was dropped (an added field)
         await self._sender.send(frame)
