@@ -30,6 +30,7 @@ from assistant.recording.recorder import SessionRecording
 from assistant.schema import ErrorEvent, Event, TurnDone
 from assistant.session import Session
 from assistant.settings import Settings
+from assistant.timeline import LiveTimelines
 from assistant.transports.ratelimit import Budget, CustomerBudgets, admit
 from assistant.transports.sockets import track
 from assistant.transports.ws_frames import (
@@ -123,7 +124,13 @@ async def websocket_handler(request: web.Request) -> web.StreamResponse:
     recording = services.recorder.open(session) if services.recorder else None
     with trace_context(trace_id, session_id=session.session_id):
         connection = WsConnection(
-            ws, session, services.engine, settings, services.metrics, recording=recording
+            ws,
+            session,
+            services.engine,
+            settings,
+            services.metrics,
+            recording=recording,
+            timelines=services.timelines,
         )
         try:
             await connection.serve(budgets)
@@ -260,8 +267,10 @@ class WsConnection:
         metrics: Metrics,
         *,
         recording: SessionRecording | None = None,
+        timelines: LiveTimelines | None = None,
     ) -> None:
         self._ws = ws
+        self._timelines = timelines
         self._session = session
         self._recording = recording
         self._engine = engine
@@ -392,6 +401,8 @@ class WsConnection:
 
     async def _run_turn(self, message: UserMessage) -> None:
         emit = self._recording.wrap_emit(self._emit) if self._recording else self._emit
+        if self._timelines is not None:
+            emit = self._timelines.wrap_emit(emit, message.text)
         turn = self._engine.start_turn(self._session, message.text, emit, message_id=message.id)
         self._turn = turn
         try:
