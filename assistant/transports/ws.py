@@ -300,6 +300,8 @@ class WsConnection:
                     "type": "session.ready",
                     "session_id": self._session.session_id,
                     "customer_id": customer_id,
+                    # An added field: clients greet the customer by name, not by id.
+                    "customer_name": customer.name if customer else None,
                     "protocol": PROTOCOL_VERSION,
                     "limits": {
                         "max_text_chars": self._settings.max_text_chars,

@@ -43,13 +43,13 @@ const TOOL_PROGRESS = {
 const TOOL_SUBJECTS = {
   "crm.bookAppointment": "Booking",
   "crm.rescheduleAppointment": "Moving the appointment",
-  "crm.cancelAppointment": "Cancelling",
+  "crm.cancelAppointment": "Cancelling the appointment",
   "crm.addTask": "Adding the task",
   "crm.completeTask": "Completing the task",
   "crm.updateTask": "Updating the task",
   "crm.deleteTask": "Deleting the task",
   "crm.createTicket": "Opening the case",
-  "crm.updateContactInfo": "Contact details",
+  "crm.updateContactInfo": "Updating contact details",
 };
 
 // Why a lookup did not come back, as a few words next to its chip.
