@@ -216,7 +216,10 @@ class Widget {
     if (this.limits.max_text_chars) this.input.maxLength = this.limits.max_text_chars;
     // The page may name the customer; an id alone would read like a debug line. One
     // status: connected, and whether the assistant still has the conversation shown.
-    const name = this.options.customerName;
+    const name = this.options.customerName || ready.customer_name;
+    if (!this.options.customerName && ready.customer_name) {
+      this.root.querySelector(".aw-greeting").textContent = greeting(ready.customer_name);
+    }
     const afresh = !ready.resumed && this.log.children.length > 0;
     this._setStatus("ready", afresh ? STATUS.readyAfresh(name) : STATUS.ready(name));
     // A new session does not know the question on screen: a "yes" would do nothing.
