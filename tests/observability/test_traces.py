@@ -10,6 +10,8 @@ from opentelemetry.sdk.trace.export import SimpleSpanProcessor
 from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
 
 from assistant import tracing
+from assistant.errors import ConfigError
+from assistant.settings import load_settings
 from tests.fixtures.app import MakeAssistant
 from tests.fixtures.crm import CrmAdmin
 
@@ -124,3 +126,21 @@ async def test_without_tracing_the_crm_still_gets_a_traceparent(
     done = (await chat.say("What do I owe?"))[-1]
     seen = [r for r in await crm_admin.requests() if r["trace_id"] == done["trace_id"]]
     assert seen and all(r["traceparent"].split("-")[1] == done["trace_id"] for r in seen)
+
+
+@pytest.mark.parametrize("exporter", ["console", "otlp"])
+def test_exporter_comes_from_the_settings(exporter: str) -> None:
+    """ASSISTANT_OTEL_EXPORTER=console|otlp turns tracing on; none turns it off."""
+    settings = load_settings(otel_exporter=exporter)
+    tracing.configure(settings.otel_exporter)
+    try:
+        assert tracing.enabled()
+    finally:
+        tracing.configure("none")
+    assert not tracing.enabled()
+
+
+def test_an_unknown_exporter_is_refused_by_name() -> None:
+    """A misspelt exporter stops the start with a message naming the setting."""
+    with pytest.raises(ConfigError, match="ASSISTANT_OTEL_EXPORTER"):
+        load_settings(otel_exporter="zipkin")
