@@ -16,7 +16,9 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from assistant.errors import ToolErrorCode
 
-Effect = Literal["read", "write", "destructive"]
+# identity: a write to what recognises the customer (phone, email); confirmed like a
+# destructive call.
+Effect = Literal["read", "write", "destructive", "identity"]
 ToolStatus = Literal["ok", "error", "skipped"]
 TurnStatus = Literal["ok", "partial", "failed", "cancelled"]
 
@@ -50,6 +52,11 @@ class ToolDefinition(_Frozen):
     @property
     def writes(self) -> bool:
         return self.effect != "read"
+
+    @property
+    def needs_confirmation(self) -> bool:
+        """Run only after the customer's "yes" (PROTOCOL.md, confirmation)."""
+        return self.effect in ("destructive", "identity")
 
 
 class ToolCall(_Frozen):
@@ -87,6 +94,10 @@ class ToolError(_Frozen):
     code: ToolErrorCode
     message: str
     retry_after_s: float | None = None
+    # A write that may have been applied: its outcome could not be confirmed in time.
+    unconfirmed: bool = False
+    # Why the engine refused the call itself, said to the customer as is.
+    say: str | None = None
 
 
 class ToolResult(_Frozen):
@@ -114,6 +125,9 @@ class CustomerContext(_Frozen):
     customer_id: str
     name: str | None = None
     timezone: str = "UTC"
+    # False when the profile could not be read: `timezone` is then only a placeholder,
+    # and no timed write is made until the profile is read again.
+    timezone_known: bool = True
 
 
 class UserTurn(_Frozen):
@@ -318,4 +332,6 @@ def tool_error_wire(error: ToolError | None) -> dict[str, Any] | None:
     wire: dict[str, Any] = {"code": error.code, "message": error.message}
     if error.retry_after_s is not None:
         wire["retry_after_s"] = error.retry_after_s
+    if error.unconfirmed:
+        wire["unconfirmed"] = True
     return wire

@@ -16,19 +16,33 @@ MAX_HISTORY_MESSAGES = 60
 
 @dataclass(frozen=True, slots=True)
 class PendingConfirmation:
-    """A destructive call waiting for the customer's "yes"."""
+    """Calls waiting for the customer's "yes", all asked about in one question."""
 
-    call: ToolCall
+    calls: tuple[ToolCall, ...]
     prompt: str
     session_id: str
     expires_at: float  # time.monotonic()
+    # What to say on a "no", and when the customer moves on to something else.
+    declined: str = "Okay, I won't go ahead with that."
+    dropped: str = "I didn't go ahead with that."
 
     def wire(self) -> dict[str, Any]:
+        first = self.calls[0]
         return {
-            "tool": self.call.tool_name,
-            "arguments": self.call.arguments,
+            "tool": first.tool_name,
+            "arguments": first.arguments,
             "prompt": self.prompt,
+            "calls": [{"tool": c.tool_name, "arguments": c.arguments} for c in self.calls],
         }
+
+
+@dataclass(frozen=True, slots=True)
+class RecentWrite:
+    """A write this conversation made, for asking before the same one is made again."""
+
+    key: str  # the tool and its arguments
+    at: float  # wall-clock seconds (the engine's clock)
+    done: str  # "added 'Buy milk'"
 
 
 @dataclass(slots=True)
@@ -40,6 +54,7 @@ class Session:
     session_id: str = field(default_factory=lambda: f"s_{secrets.token_hex(6)}")
     history: list[Message] = field(default_factory=list)
     pending: PendingConfirmation | None = None
+    recent_writes: list[RecentWrite] = field(default_factory=list)
     _turns: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
 
     def next_turn_id(self) -> str:

@@ -74,6 +74,9 @@ class ToolExecutor:
     def tool(self, name: str) -> ToolDefinition | None:
         return self._catalog.get(name)
 
+    def tools(self) -> tuple[ToolDefinition, ...]:
+        return self._catalog.tools
+
     def argument_error(self, call: ToolCall, customer_id: str) -> str | None:
         """Why `call` would be refused before reaching the CRM, or None."""
         ctx = RoundContext("", 0, "", customer_id, "", 0.0)
@@ -244,7 +247,10 @@ def _failed(
         round=round_,
         status="error",
         error=ToolError(
-            code=failure.code, message=failure.message, retry_after_s=failure.retry_after_s
+            code=failure.code,
+            message=failure.message,
+            retry_after_s=failure.retry_after_s,
+            unconfirmed=failure.unconfirmed,
         ),
         latency_ms=round((time.perf_counter() - started) * 1000),
         attempts=attempts,
