@@ -17,7 +17,7 @@ from contextlib import aclosing
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from assistant import confirmation, guard
+from assistant import confirmation, guard, tracing
 from assistant.acknowledge import ack_pieces
 from assistant.errors import ModelUnavailable
 from assistant.logs import trace_context
@@ -54,6 +54,7 @@ from assistant.speaking import split_sentences
 from assistant.tools.executor import RoundContext, ToolExecutor
 from assistant.turn import Turn, TurnState, call_key, context_hint
 from assistant.turn_budget import TurnBudget
+from assistant.turn_log import turn_finished
 
 log = logging.getLogger(__name__)
 
@@ -152,7 +153,14 @@ class Engine:
             now=self._clock(),
             budget=budget,
         )
-        with trace_context(state.trace_id, turn_id=turn_id, session_id=session.session_id):
+        customer_id = session.customer.customer_id if session.customer else None
+        # turn_span first: when tracing, it gives the turn the span's trace id.
+        with (
+            tracing.turn_span(state, session.session_id, customer_id),
+            trace_context(state.trace_id, turn_id=turn_id, session_id=session.session_id),
+        ):
+            if holder:
+                holder[0].trace_id = state.trace_id
             try:
                 await emit(TurnStarted(turn_id, message_id))
                 await self._reload_customer(state)
@@ -169,6 +177,7 @@ class Engine:
                 status = "cancelled"
             state.remember_answer()
             done = state.turn_done(status)
+            turn_finished(state, done)
             await emit(done)
             if self._metrics is not None:
                 self._metrics.turns.labels(status).inc()
@@ -237,7 +246,9 @@ class Engine:
         try:
             # A decision that outlasts its share of the deadline is a model that failed.
             async with asyncio.timeout_at(state.budget.decisions_end):
-                decision = await self.planner.decide(request)
+                with tracing.span("decision", round=round_no):
+                    decision = await self.planner.decide(request)
+                    tracing.decision_made(decision)
         except (ModelUnavailable, TimeoutError) as exc:
             return await self._model_failed(state, round_no, "model_unavailable", exc)
         except Exception as exc:
@@ -261,7 +272,9 @@ class Engine:
             return FinalDecision(text="")
         state.failed = True
         message = APOLOGY if code == "model_unavailable" else INTERNAL_APOLOGY
-        await state.emit(ErrorEvent(code, _error_text(code), turn_id=state.turn_id))
+        await state.emit(
+            ErrorEvent(code, _error_text(code), turn_id=state.turn_id, trace_id=state.trace_id)
+        )
         await self._speak(state, message)
         return None
 
@@ -326,7 +339,8 @@ class Engine:
         if not confirmed:
             calls = self._hold_destructive(state, calls)
         calls, late = self._startable(state, calls)
-        await self._acknowledge(state, round_no, calls, decision)
+        with tracing.span("acknowledgement", round=round_no):
+            await self._acknowledge(state, round_no, calls, decision)
         for call in late:
             refused[call.call_id] = (call, _NOT_STARTED)
         if refused:
@@ -593,7 +607,10 @@ class Engine:
                 state.failed = True
                 await state.emit(
                     ErrorEvent(
-                        "model_unavailable", _error_text("model_unavailable"), turn_id=state.turn_id
+                        "model_unavailable",
+                        _error_text("model_unavailable"),
+                        turn_id=state.turn_id,
+                        trace_id=state.trace_id,
                     )
                 )
                 await self._speak(state, APOLOGY)
@@ -605,6 +622,7 @@ class Engine:
         if state.pending is not None:
             state.session.pending = state.pending
 
+    @tracing.traced("narration")
     async def _stream_answer(
         self, state: TurnState, narrator: Narrator, request: NarratorInput
     ) -> None:
@@ -616,6 +634,7 @@ class Engine:
                     await state.emit(AnswerDelta(state.turn_id, piece))
         await state.emit(AnswerDone(state.turn_id, "".join(state.answer).strip()))
 
+    @tracing.traced("narration", fixed=True)
     async def _speak(self, state: TurnState, text: str) -> None:
         """A fixed answer, streamed sentence by sentence like a narration."""
         started = time.perf_counter()

@@ -48,6 +48,7 @@ from urllib.parse import quote
 import aiohttp
 from yarl import URL
 
+from assistant import tracing
 from assistant.errors import ToolFailure
 from assistant.tools.bulkhead import Bulkhead
 
@@ -362,7 +363,9 @@ class CrmClient:
             if self._bulkhead is not None
             else contextlib.nullcontext()
         ):
-            status, raw = await self._request(method, system, url, params, body, headers)
+            status, raw = await self._request(
+                method, system, path, url, trace_id, params=params, body=body, headers=headers
+            )
         if status == 204:
             return {}
         return _decode(system, raw, expect)
@@ -371,22 +374,28 @@ class CrmClient:
         self,
         method: str,
         system: str,
+        path: tuple[str, ...],
         url: URL,
+        trace_id: str,
+        *,
         params: Mapping[str, str] | None,
         body: Json | None,
         headers: dict[str, str],
     ) -> tuple[int, bytes]:
         """(status, body) of a 2xx answer; every other outcome as a ToolFailure."""
         try:
-            # No redirects: the CRM API never sends one, and following one could carry
-            # the service token somewhere else.
-            async with self._session.request(
-                method, url, params=params, json=body, headers=headers, allow_redirects=False
-            ) as response:
-                status = response.status
-                raw = await response.read()
-                if not 200 <= status < 300:
-                    raise _failure_for_status(system, status, raw, response.headers)
+            with tracing.crm_span(method, system, path, str(url)):
+                headers["traceparent"] = tracing.traceparent(trace_id)
+                # No redirects: the CRM API never sends one, and following one could carry
+                # the service token somewhere else.
+                async with self._session.request(
+                    method, url, params=params, json=body, headers=headers, allow_redirects=False
+                ) as response:
+                    status = response.status
+                    tracing.annotate(**{"http.response.status_code": status})
+                    raw = await response.read()
+                    if not 200 <= status < 300:
+                        raise _failure_for_status(system, status, raw, response.headers)
         except TimeoutError as exc:
             # The session's own timeout (aiohttp's timeout errors subclass TimeoutError).
             # The policy's `asyncio.timeout` never lands here: it cancels this task.

@@ -93,9 +93,11 @@ def test_an_expired_session_reconnects_with_a_fresh_token(page: Page, embedded: 
     embedded.first_site_token_ttl_s = 2
     page.add_init_script(RECORD_STATUS)
     page.goto(embedded.site_url)
-    expect(page.locator(".aw-status")).to_contain_text("Reconnected", timeout=10_000)
-    assert embedded.site_tokens_minted == 2
-    assert "Your session expired. Reconnecting…" in page.evaluate("window.__statuses")
+    page.wait_for_function(
+        "window.__statuses.includes('Your session expired. Reconnecting…')", timeout=10_000
+    )
+    expect(page.locator(".aw-status")).to_have_attribute("data-state", "ready")
+    assert embedded.site_tokens_minted >= 2  # a fresh token for the new session
 
     box = page.get_by_role("textbox", name="Message")
     box.fill("Show me my appointments")
