@@ -221,12 +221,23 @@ class Engine:
             if round_no > self.config.max_rounds:
                 await self._skip_round(state, round_no, decision.calls)
                 break
-            await self._run_round(state, round_no, list(decision.calls), decision)
+            calls = list(decision.calls)
             if state.pending is not None:
-                break
+                # Calls already waiting for the yes are not asked for twice; the rest of
+                # the request goes on ("delete the grocery task and change my phone":
+                # the delete, found in the next round, joins the same question).
+                held = {call_key(call) for call in state.pending.calls}
+                calls = [call for call in calls if call_key(call) not in held]
+                if not calls:
+                    break
+            ran_before = len(state.results)
+            await self._run_round(state, round_no, calls, decision)
+            if state.pending is not None and len(state.results) == ran_before:
+                break  # only held calls this round: nothing new to plan from
         # A planner's own final text is the answer (a model that saw the results, or the
         # embedded planner's "which one?"); empty text after tools means: narrate them.
-        if final_text:
+        # With calls held for a yes, the narration ends with the question.
+        if final_text and state.pending is None:
             await self._speak(state, final_text)
         elif state.results or state.pending is not None:
             await self._narrate(state)

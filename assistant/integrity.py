@@ -97,8 +97,17 @@ class WriteIntegrity:
             )
             (held if holdable else runnable).append(call)
         if held:
+            earlier = state.pending
+            if earlier is not None and all(self._needs_yes(c) for c in earlier.calls):
+                # Held in an earlier round of this turn: one question names them all.
+                state.pending = None
+                held = [*earlier.calls, *held]
             self._ask(state, held, confirmation.wording(held, state.results, customer.timezone))
         return runnable
+
+    def _needs_yes(self, call: ToolCall) -> bool:
+        tool = self._executor.tool(call.tool_name)
+        return tool is not None and tool.needs_confirmation
 
     def startable(
         self, state: TurnState, calls: list[ToolCall]
