@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import logging
 import secrets
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
 from functools import partial
 
 import aiohttp
@@ -17,9 +15,9 @@ from assistant.engine import Engine, EngineConfig
 from assistant.errors import ConfigError
 from assistant.metrics import Metrics
 from assistant.models.base import Narrator, Planner
-from assistant.recording.recorder import Recorder, instrument
-from assistant.schema import CustomerContext
-from assistant.session import Session
+from assistant.models.registry import ModelSet, build_models
+from assistant.recording.recorder import instrument
+from assistant.services import METRICS, SERVICES, SETTINGS, Services, load_customer
 from assistant.settings import DEV_CRM_TOKEN, Settings
 from assistant.timeline import LiveTimelines
 from assistant.tools.base import ToolBackend
@@ -32,70 +30,6 @@ from assistant.tools.executor import ToolExecutor
 from assistant.tools.resilience import CallPolicy
 
 log = logging.getLogger(__name__)
-
-
-@dataclass(slots=True)
-class Services:
-    """What the transports need, built once per app."""
-
-    settings: Settings
-    catalog: Catalog
-    metrics: Metrics
-    engine: Engine
-    crm: CrmTools | None  # None when a test injects its own tool backend
-    # Opens one recording per session (a no-op unless settings.record_dir is set).
-    recorder: Recorder | None = None
-    # Demo mode: the last turns with their event times, for /v1/demo/timeline.
-    timelines: LiveTimelines | None = None
-
-    async def open_session(self, customer_id: str | None, *, trace_id: str = "") -> Session:
-        """A new session for a signed-in customer (or an unknown caller: no tools).
-
-        Set-up never waits on the CRM for long: past `crm_setup_timeout_s`, or when the
-        CRM fails, the session opens with `timezone_known=False` and the engine reads
-        the profile again at the start of the next turn.
-        """
-        if customer_id is None:
-            return Session(customer=None, tools=())
-        customer = CustomerContext(customer_id=customer_id)
-        if self.crm is not None:
-            timeout_s = self.settings.crm_setup_timeout_s
-            customer = await load_customer(self.crm, customer, trace_id, timeout_s=timeout_s)
-        return Session(customer=customer, tools=self.catalog.tools)
-
-
-async def load_customer(
-    crm: CrmTools,
-    known: CustomerContext,
-    trace_id: str,
-    *,
-    timeout_s: float = 3.0,
-) -> CustomerContext:
-    """The customer's profile; when it cannot be read, `known` marked as lacking its
-    timezone, so that no timed write guesses one (the engine asks again next turn)."""
-    try:
-        async with asyncio.timeout(timeout_s):
-            return await crm.customer_context(known.customer_id, trace_id=trace_id)
-    except Exception as exc:  # the session still works, without timed writes
-        log.warning("could not load the profile of %s: %r", known.customer_id, exc)
-        return known.model_copy(update={"timezone_known": False})
-
-
-SERVICES = web.AppKey("services", Services)
-SETTINGS = web.AppKey("settings", Settings)
-METRICS = web.AppKey("metrics", Metrics)
-
-
-def build_models(settings: Settings, catalog: Catalog) -> tuple[Planner, Narrator, Planner | None]:
-    """The planner, narrator and (for model backends) the deterministic follow-up planner."""
-    from assistant.models.embedded import EmbeddedNarrator, EmbeddedPlanner
-
-    if settings.backend == "openai":
-        from assistant.models.openai_compat import build_openai_models
-
-        planner, narrator = build_openai_models(settings, catalog)
-        return planner, narrator, EmbeddedPlanner()
-    return EmbeddedPlanner(), EmbeddedNarrator(), None
 
 
 def engine_config(settings: Settings) -> EngineConfig:
@@ -161,13 +95,11 @@ def create_app(
             if missing:
                 raise ConfigError(f"tool catalog: no implementation for {', '.join(missing)}")
             if planner is not None and narrator is not None:
-                models = (planner, narrator, follow_up)
+                models = ModelSet(planner, narrator, follow_up)
             else:
                 models = build_models(settings, catalog)
-                for model in models:
-                    closer = getattr(model, "aclose", None)
-                    if closer is not None:  # a model backend's HTTP client
-                        stack.push_async_callback(closer)
+                for closer in models.closers():
+                    stack.push_async_callback(closer)
             breakers = BreakerRegistry(
                 failure_threshold=settings.breaker_failure_threshold,
                 cooldown_s=settings.breaker_cooldown_s,
@@ -177,13 +109,13 @@ def create_app(
             executor = ToolExecutor(catalog, backend, policy, metrics=metrics)
             config = engine_config(settings)
             wired = instrument(
-                models[0],
-                models[1],
+                models.planner,
+                models.narrator,
                 settings=settings,
                 catalog=catalog,
                 engine=config,
-                follow_up=models[2],
-                fallback_narrator=_fallback_narrator(settings),
+                follow_up=models.follow_up,
+                fallback_narrator=models.fallback_narrator,
             )
             engine = Engine(
                 wired.planner,
@@ -250,15 +182,6 @@ def _add_transports(app: web.Application, settings: Settings) -> None:
     relay.setup_routes(app, settings, InMemoryCalls(settings.relay_seen_calls))
     widget.setup_web_routes(app)
     demo.setup_demo_routes(app, settings)
-
-
-def _fallback_narrator(settings: Settings) -> Narrator | None:
-    """With a remote model, the embedded narrator still speaks results when it is down."""
-    if settings.backend != "openai":
-        return None
-    from assistant.models.embedded import EmbeddedNarrator
-
-    return EmbeddedNarrator()
 
 
 @contextlib.asynccontextmanager

@@ -10,10 +10,10 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 
-from assistant.acknowledge import base_form
 from assistant.language.dates import When, find_when
 from assistant.language.lexicon import SERVICES
 from assistant.language.text import EMAIL_TOKEN, PHONE_TOKEN, Normalized, restore_case
+from assistant.language.verbs import base_form
 
 Priority = str  # "low" | "normal" | "high"
 

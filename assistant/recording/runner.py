@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from assistant.engine import Engine, EngineConfig
-from assistant.models.base import Narrator, Planner
+from assistant.models.registry import ModelSet, build_models
 from assistant.recording.compare import diff_events, normalise
 from assistant.recording.format import (
     Header,
@@ -129,16 +129,6 @@ def _engine_config(knobs: dict[str, Any]) -> EngineConfig:
     return EngineConfig(**{key: value for key, value in knobs.items() if key in names})
 
 
-@dataclass(frozen=True, slots=True)
-class ModelSet:
-    """The models a replay gives the engine."""
-
-    planner: Planner
-    narrator: Narrator
-    follow_up: Planner | None = None
-    fallback_narrator: Narrator | None = None
-
-
 def recorded_models(script: ReplayScript, header: Header) -> ModelSet:
     """Stand-ins answering from the recording, with the helpers the recording had."""
     return ModelSet(
@@ -151,15 +141,7 @@ def recorded_models(script: ReplayScript, header: Header) -> ModelSet:
 
 def configured_models(settings: Settings, catalog: Catalog) -> ModelSet:
     """The models `assistant serve` would run with these settings."""
-    from assistant.app import build_models  # the configured backend, imported only here
-
-    planner, narrator, follow_up = build_models(settings, catalog)
-    fallback: Narrator | None = None
-    if settings.backend == "openai":
-        from assistant.models.embedded import EmbeddedNarrator
-
-        fallback = EmbeddedNarrator()
-    return ModelSet(planner, narrator, follow_up, fallback)
+    return build_models(settings, catalog)
 
 
 async def replay(

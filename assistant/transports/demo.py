@@ -22,6 +22,7 @@ from aiohttp import web
 from assistant.auth import mint_token
 from assistant.errors import ToolFailure
 from assistant.schema import CustomerContext
+from assistant.services import SERVICES
 from assistant.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -92,8 +93,6 @@ def setup_demo_routes(
     def customer_directory(request: web.Request) -> CustomerDirectory | None:
         if directory is not None:
             return directory
-        from assistant.app import SERVICES  # the composition root imports this module
-
         services = request.app.get(SERVICES)
         return services.crm if services is not None else None
 
@@ -121,7 +120,6 @@ def setup_demo_routes(
         )
 
     async def timeline(request: web.Request) -> web.Response:
-        from assistant.app import SERVICES
         from assistant.timeline_page import render_page
 
         services = request.app.get(SERVICES)

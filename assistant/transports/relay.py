@@ -38,7 +38,7 @@ import contextlib
 import logging
 import time
 import uuid
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from aiohttp import WSCloseCode, WSMsgType, web
 
@@ -46,6 +46,7 @@ from assistant.auth import CallClaims
 from assistant.engine import Turn
 from assistant.errors import AuthError
 from assistant.recording.recorder import SessionRecording
+from assistant.services import SERVICES, Services
 from assistant.session import Session
 from assistant.settings import Settings
 from assistant.transports.admission import CONNECTION_LIMITS, Refusal
@@ -68,9 +69,6 @@ from assistant.transports.relay_handoff import wants_person as _wants_person
 from assistant.transports.relay_talk import TalkCycle
 from assistant.transports.relay_twiml import TWIML_ROUTE, TWIML_SETTINGS, twiml_webhook
 from assistant.transports.sockets import track
-
-if TYPE_CHECKING:
-    from assistant.app import Services
 
 log = logging.getLogger(__name__)
 
@@ -375,8 +373,6 @@ class RelayCall:
 
 async def conversation_relay(request: web.Request) -> web.StreamResponse:
     """The websocket handler: check the signature, then run the call."""
-    from assistant.app import SERVICES  # the composition root imports this module
-
     services = request.app[SERVICES]
     settings = services.settings
     refusal = signature_refusal(request, settings)

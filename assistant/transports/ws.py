@@ -23,7 +23,6 @@ from typing import Final
 
 from aiohttp import WSCloseCode, WSMsgType, hdrs, web
 
-from assistant.app import METRICS, SERVICES, SETTINGS
 from assistant.auth import SessionClaims, verify_session
 from assistant.engine import Engine, Turn
 from assistant.errors import AuthError
@@ -31,6 +30,7 @@ from assistant.logs import trace_context
 from assistant.metrics import Metrics
 from assistant.recording.recorder import SessionRecording
 from assistant.schema import ErrorEvent, Event, TurnDone
+from assistant.services import METRICS, SERVICES, SETTINGS
 from assistant.session import Session
 from assistant.settings import Settings
 from assistant.timeline import LiveTimelines
