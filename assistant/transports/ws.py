@@ -2,10 +2,10 @@
 
 One connection is one session. The handler admits the socket (admission.py: caps
 answered over HTTP), authenticates it (ws_handshake.py: a Bearer header on the
-upgrade, or a browser's `session.start` first frame), then reads frames; a worker task
-owned by the connection runs the session's turns one at a time from a short queue;
-one outbox (outbox.py) sends every frame going out, and closes a client that does not
-read. Closing the socket cancels the worker, and with it the running turn. A bad frame
+upgrade, or a browser's `session.start` first frame), then reads frames; the session's
+conversation (conversation.py, the runner every transport shares) runs its turns one
+at a time from a short queue; one outbox (outbox.py) sends every frame going out,
+and closes a client that does not read. Closing the socket stops the running turn. A bad frame
 gets an `error` and never closes the socket; only an oversized frame (1009) or a
 binary one (1003) does. A session also ends on time (its token's expiry, its maximum
 lifetime) and when the server stops, after its running turn has been wound down.
@@ -24,16 +24,14 @@ from typing import Final
 from aiohttp import WSCloseCode, WSMsgType, hdrs, web
 
 from assistant.auth import SessionClaims, verify_session
-from assistant.engine import Engine, Turn
+from assistant.conversation import CancelOutcome, Conversation, Message, open_conversation
+from assistant.engine import Turn
 from assistant.errors import AuthError
 from assistant.logs import trace_context
 from assistant.metrics import Metrics
-from assistant.recording.recorder import SessionRecording
-from assistant.schema import ErrorEvent, Event, TurnDone
+from assistant.schema import ErrorEvent, Event, EventSink, TurnDone
 from assistant.services import METRICS, SERVICES, SETTINGS
-from assistant.session import Session
 from assistant.settings import Settings
-from assistant.timeline import LiveTimelines
 from assistant.transports.admission import CONNECTION_LIMITS, Refusal
 from assistant.transports.outbox import Outbox
 from assistant.transports.ratelimit import Budget, CustomerBudgets, admit
@@ -151,12 +149,10 @@ async def _run_session(
     settings = app[SETTINGS]
     services = app[SERVICES]
     trace_id = uuid.uuid4().hex
-    session = await services.open_session(claims.customer_id, trace_id=trace_id)
     budgets = (
         Budget(settings.session_messages_per_minute, app[WS_TUNING].rate_period_s),
         app[CUSTOMER_BUDGETS].of(claims.customer_id),
     )
-    recording = services.recorder.open(session) if services.recorder else None
     transport = request.transport
 
     def abort() -> None:
@@ -164,41 +160,13 @@ async def _run_session(
         if transport is not None:
             transport.abort()
 
-    with trace_context(trace_id, session_id=session.session_id):
-        connection = WsConnection(
-            ws,
-            session,
-            services.engine,
-            settings,
-            services.metrics,
-            recording=recording,
-            abort=abort,
-            timelines=services.timelines,
-        )
+    connection = WsConnection(ws, settings, services.metrics, abort=abort)
+    conversation = await open_conversation(
+        services, claims.customer_id, connection, transport="ws", trace_id=trace_id
+    )
+    with trace_context(trace_id, session_id=conversation.session.session_id):
         track(app, ws, connection.end)
-        try:
-            await connection.serve(budgets, expires_at=claims.expires_at)
-        finally:
-            if recording is not None:
-                recording.close()
-
-
-async def _stop(worker: asyncio.Task[None]) -> None:
-    """Cancel the session's worker (the running turn with it) and wait until it is done.
-
-    The wait outlasts a cancellation of our own (a server shutting down, a test server
-    dropping the handler): a write in flight is finishing, and the turn's end is bounded
-    by its calls' timeouts. Our cancellation is passed on afterwards.
-    """
-    worker.cancel()
-    interrupted = False
-    while not worker.done():
-        try:
-            await asyncio.wait([worker])
-        except asyncio.CancelledError:
-            interrupted = True
-    if interrupted:
-        raise asyncio.CancelledError
+        await connection.serve(conversation, budgets, expires_at=claims.expires_at)
 
 
 TOKEN_EXPIRED: Final = "session token expired"
@@ -207,9 +175,11 @@ _NOT_RUN: Final = "the session ended before this message was answered; send it a
 
 
 class WsConnection:
-    """One session's socket: reads frames, queues messages, runs turns one at a time.
+    """One session's socket: protocol frames in and out of its conversation.
 
-    A session ends when the client leaves (the running turn is cancelled with the
+    The conversation (conversation.py) runs the turns one at a time; this class reads
+    frames, checks and queues messages, and writes events through one outbox. A
+    session ends when the client leaves (the running turn is cancelled with the
     socket), or by `end(code, reason)`: at its token's expiry or its maximum lifetime
     (1008) and when the server stops (1001). `end` cancels the running turn by the
     usual rules, waits for it (a write in flight finishes), sends everything queued,
@@ -219,20 +189,12 @@ class WsConnection:
     def __init__(
         self,
         ws: web.WebSocketResponse,
-        session: Session,
-        engine: Engine,
         settings: Settings,
         metrics: Metrics,
         *,
-        recording: SessionRecording | None = None,
         abort: Callable[[], None] | None = None,
-        timelines: LiveTimelines | None = None,
     ) -> None:
         self._ws = ws
-        self._timelines = timelines
-        self._session = session
-        self._recording = recording
-        self._engine = engine
         self._settings = settings
         self._metrics = metrics
         self._outbox = Outbox(
@@ -241,36 +203,33 @@ class WsConnection:
             max_frames=settings.max_outgoing_frames,
             abort=abort or (lambda: None),
         )
-        self._queue: asyncio.Queue[UserMessage] = asyncio.Queue()
-        # Accepted messages not yet answered: the running one plus those queued.
-        self._outstanding = 0
-        self._turn: Turn | None = None
-        self._finished_turns: set[str] = set()
+        self._conversation: Conversation | None = None
         self._done_sent: set[str] = set()
         self._budgets: tuple[Budget, Budget] | None = None
-        self._worker: asyncio.Task[None] | None = None
         self._ending: asyncio.Task[None] | None = None
 
     async def serve(
-        self, budgets: tuple[Budget, Budget], *, expires_at: float | None = None
+        self,
+        conversation: Conversation,
+        budgets: tuple[Budget, Budget],
+        *,
+        expires_at: float | None = None,
     ) -> None:
         """Until the socket closes. `budgets`: this session's and its customer's;
         `expires_at`: the token's expiry (epoch seconds)."""
+        self._conversation = conversation
         self._budgets = budgets
-        customer = self._session.customer
+        session = conversation.session
+        customer = session.customer
         customer_id = customer.customer_id if customer else None
-        gauge = self._metrics.sessions.labels("ws")
-        gauge.inc()
         log.info("websocket session opened", extra={"customer_id": customer_id})
-        self._worker = worker = asyncio.create_task(
-            self._work(), name=f"ws-turns-{self._session.session_id}"
-        )
+        conversation.start()
         expiry = self._schedule_expiry(expires_at)
         try:
             await self._outbox.send(
                 {
                     "type": "session.ready",
-                    "session_id": self._session.session_id,
+                    "session_id": session.session_id,
                     "customer_id": customer_id,
                     # An added field: clients greet the customer by name, not by id.
                     "customer_name": customer.name if customer else None,
@@ -287,10 +246,9 @@ class WsConnection:
             try:
                 if self._ending is not None:
                     await asyncio.wait([self._ending])
-                await _stop(worker)
+                await conversation.close()
             finally:
                 await self._outbox.close()
-                gauge.dec()
                 log.info("websocket session closed", extra={"code": self._ws.close_code})
 
     def _schedule_expiry(self, expires_at: float | None) -> asyncio.TimerHandle:
@@ -322,16 +280,9 @@ class WsConnection:
 
     async def _end(self, code: int, reason: str) -> None:
         grace_s = self._settings.shutdown_grace_s
-        worker = self._worker
-        if self._turn is not None:
-            self._turn.cancel()  # cooperative: reads stop, a write in flight finishes
-        elif worker is not None:
-            worker.cancel()  # idle: nothing to wait for
-        if worker is not None:
-            await asyncio.wait([worker], timeout=grace_s)
-        while not self._queue.empty():
-            dropped = self._queue.get_nowait()
-            await self._send_error("busy", _NOT_RUN, message_id=dropped.id)
+        if self._conversation is not None:
+            for dropped in await self._conversation.wind_down(grace_s):
+                await self._send_error("busy", _NOT_RUN, message_id=dropped.message_id)
         await self._outbox.flush(grace_s)
         log.info("ending the websocket session: %s", reason)
         await close_socket(self._ws, code, reason)
@@ -367,6 +318,9 @@ class WsConnection:
             await self._send_error("internal", _INTERNAL)
 
     async def _on_user_message(self, frame: UserMessage) -> None:
+        conversation = self._conversation
+        assert conversation is not None, "serve() sets it"
+        assert self._budgets is not None, "serve() sets them"
         if self._ending is not None:
             raise FrameError("busy", _NOT_RUN, message_id=frame.id)
         text = frame.text.strip()
@@ -381,7 +335,6 @@ class WsConnection:
                 f"the message is {len(text)} characters; the limit is {limit}",
                 message_id=frame.id,
             )
-        assert self._budgets is not None, "serve() sets the budgets"
         refusal = await admit(*self._budgets)
         if refusal is not None:
             self._metrics.rate_limited.labels(refusal.scope).inc()
@@ -392,59 +345,39 @@ class WsConnection:
                 message_id=frame.id,
                 retry_after_s=refusal.retry_after_s,
             )
-        if self._outstanding > self._settings.max_queued_messages:
+        if conversation.outstanding > self._settings.max_queued_messages:
             raise FrameError(
                 "busy",
                 f"{self._settings.max_queued_messages} messages are already waiting; "
                 "this one was dropped",
                 message_id=frame.id,
             )
-        self._outstanding += 1
-        self._queue.put_nowait(frame.model_copy(update={"text": text}))
+        conversation.submit(Message(text, frame.id))
 
     def _on_cancel(self, frame: TurnCancel) -> None:
-        turn = self._turn
-        if frame.turn_id is not None and (turn is None or turn.turn_id != frame.turn_id):
-            if frame.turn_id in self._finished_turns:
-                return  # it ended while the cancel was on its way: nothing to stop
+        assert self._conversation is not None, "serve() sets it"
+        outcome = self._conversation.cancel(frame.turn_id)
+        if outcome is CancelOutcome.UNKNOWN:
+            turn = self._conversation.turn
             current = f"; the turn in progress is {turn.turn_id}" if turn else ""
             raise FrameError(
                 "invalid_message", f"turn.cancel: no turn {frame.turn_id!r} is running{current}"
             )
-        if turn is not None:
-            turn.cancel()
 
-    async def _work(self) -> None:
-        while self._ending is None:
-            message = await self._queue.get()
-            if self._ending is not None:
-                self._queue.put_nowait(message)  # answered as not run by `_end`
-                return
-            try:
-                await self._run_turn(message)
-            finally:
-                self._outstanding -= 1
+    # --- the conversation's frames ----------------------------------------------------
 
-    async def _run_turn(self, message: UserMessage) -> None:
-        emit = self._recording.wrap_emit(self._emit) if self._recording else self._emit
-        if self._timelines is not None:
-            emit = self._timelines.wrap_emit(emit, message.text)
-        turn = self._engine.start_turn(self._session, message.text, emit, message_id=message.id)
-        self._turn = turn
-        try:
-            await turn.wait()
-        except Exception:
-            log.exception("turn %s failed", turn.turn_id)
-            await self._send_error(
-                "internal", _INTERNAL, turn_id=turn.turn_id, trace_id=turn.trace_id
-            )
-            if turn.turn_id not in self._done_sent:
-                # Every turn ends with turn.done, so a client never waits forever.
-                done = TurnDone(turn.turn_id, "failed", [], 0, None, {}, trace_id=turn.trace_id)
-                await self._emit(done)
-        finally:
-            self._turn = None
-            self._finished_turns.add(turn.turn_id)
+    def sink(self, message: Message) -> EventSink:
+        return self._emit
+
+    async def turn_failed(self, message: Message, turn: Turn) -> None:
+        await self._send_error("internal", _INTERNAL, turn_id=turn.turn_id, trace_id=turn.trace_id)
+        if turn.turn_id not in self._done_sent:
+            # Every turn ends with turn.done, so a client never waits forever.
+            done = TurnDone(turn.turn_id, "failed", [], 0, None, {}, trace_id=turn.trace_id)
+            await self._emit(done)
+
+    async def turn_ended(self, message: Message, turn: Turn, status: str) -> None:
+        return None
 
     async def _emit(self, event: Event) -> None:
         if isinstance(event, TurnDone):

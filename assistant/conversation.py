@@ -1,0 +1,255 @@
+"""One conversation's life, whatever carries it: the runner every transport shares.
+
+A transport (the websocket protocol, the telephony bridge, and later an
+OpenAI-compatible endpoint or another voice platform) only translates frames. It
+opens a conversation, hands it the customer's messages, and says where each turn's
+events go; the runner does the rest, the same way for everyone:
+
+    conversation = await open_conversation(services, customer_id, frames, transport="ws")
+    conversation.start()                        # the worker: one turn at a time
+    conversation.submit(Message(text, message_id))
+    conversation.cancel(turn_id)                # turn.cancel / barge-in: cooperative
+    dropped = await conversation.wind_down(grace_s)   # expiry, lifetime, shutdown
+    await conversation.close()                  # always, when the connection is gone
+
+What the runner owns: the session (opened through `Services.open_session`), its
+recording (opened, every turn's events wrapped, closed), the demo timelines, the
+`sessions` gauge, the queue with one worker, the running turn, how a turn is stopped
+(always cooperatively: reads stop, a write in flight finishes, the turn ends
+`cancelled`), and the bounded wind-down. What the transport gives it is a `Frames`:
+where a turn's events go as it starts, and what to tell the client when the engine
+itself failed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass
+from enum import Enum
+from typing import Protocol
+
+from assistant.engine import Turn
+from assistant.recording.recorder import SessionRecording
+from assistant.schema import EventSink, TurnDone
+from assistant.services import Services
+from assistant.session import Session
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """One thing the customer said, as the transport received it."""
+
+    text: str
+    message_id: str | None = None
+
+
+class Frames(Protocol):
+    """The transport's side: where events go, in its own frames."""
+
+    def sink(self, message: Message) -> EventSink | None:
+        """Where the events of the turn answering `message` go, asked as it starts;
+        None skips the message (the call was handed off meanwhile)."""
+        ...
+
+    async def turn_failed(self, message: Message, turn: Turn) -> None:
+        """The engine raised (a bug, logged by the runner): tell the client."""
+        ...
+
+    async def turn_ended(self, message: Message, turn: Turn, status: str) -> None:
+        """After every turn, with its status ("failed" when the engine raised)."""
+        ...
+
+
+class CancelOutcome(Enum):
+    CANCELLED = "cancelled"  # the running turn is stopping
+    IDLE = "idle"  # no turn was running and none was named
+    FINISHED = "finished"  # the named turn ended while the cancel was on its way
+    UNKNOWN = "unknown"  # no such turn: the transport says so
+
+
+class Conversation:
+    """One session's turns, one at a time, in the order they were said."""
+
+    def __init__(
+        self,
+        services: Services,
+        session: Session,
+        frames: Frames,
+        *,
+        transport: str,
+        recording: SessionRecording | None = None,
+    ) -> None:
+        self.session = session
+        self._services = services
+        self._frames = frames
+        self._transport = transport
+        self._recording = recording
+        self._queue: asyncio.Queue[Message] = asyncio.Queue()
+        self._outstanding = 0  # accepted, not yet answered: the running one and the queued
+        self._turn: Turn | None = None
+        self._finished: set[str] = set()
+        self._worker: asyncio.Task[None] | None = None
+        self._ending = False
+        self._closed = False
+        self._gauge = services.metrics.sessions.labels(transport)
+
+    # --- the transport's handle -------------------------------------------------------
+
+    @property
+    def turn(self) -> Turn | None:
+        """The running turn, if any."""
+        return self._turn
+
+    @property
+    def outstanding(self) -> int:
+        """Messages accepted and not yet answered (the running one included)."""
+        return self._outstanding
+
+    @property
+    def ending(self) -> bool:
+        """True once `wind_down` has begun: no new message will run."""
+        return self._ending
+
+    def start(self) -> None:
+        """Start the worker; counted in the `sessions` gauge until `close`."""
+        self._gauge.inc()
+        self._worker = asyncio.create_task(
+            self._work(), name=f"{self._transport}-turns-{self.session.session_id}"
+        )
+
+    def submit(self, message: Message) -> None:
+        """Queue `message`; it runs after the turns before it."""
+        self._outstanding += 1
+        self._queue.put_nowait(message)
+
+    def cancel(self, turn_id: str | None = None) -> CancelOutcome:
+        """Stop the running turn (only if it is `turn_id`, when one is named)."""
+        turn = self._turn
+        if turn_id is not None and (turn is None or turn.turn_id != turn_id):
+            return CancelOutcome.FINISHED if turn_id in self._finished else CancelOutcome.UNKNOWN
+        if turn is None:
+            return CancelOutcome.IDLE
+        turn.cancel()
+        return CancelOutcome.CANCELLED
+
+    async def wind_down(self, grace_s: float) -> list[Message]:
+        """Stop taking messages, let the running turn end by the usual rules (for at
+        most `grace_s`), and hand back the queued messages that will not run."""
+        self._ending = True
+        worker = self._worker
+        if self._turn is not None:
+            self._turn.cancel()  # cooperative: reads stop, a write in flight finishes
+        elif worker is not None:
+            worker.cancel()  # idle: nothing to wait for
+        if worker is not None:
+            await asyncio.wait([worker], timeout=grace_s)
+        dropped = []
+        while not self._queue.empty():
+            dropped.append(self._queue.get_nowait())
+        return dropped
+
+    async def close(self) -> None:
+        """The connection is gone: stop the running turn and wait until it has ended.
+
+        The wait outlasts a cancellation of our own (a server shutting down, a test
+        server dropping the handler): a write in flight is finishing, and the turn's
+        end is bounded by its calls' timeouts. Our cancellation is passed on afterwards.
+        """
+        if self._closed:
+            return
+        self._closed = True
+        self._ending = True
+        interrupted = False
+        try:
+            if self._turn is not None:
+                self._turn.cancel()
+            worker = self._worker
+            if worker is not None:
+                worker.cancel()
+                while not worker.done():
+                    try:
+                        await asyncio.wait([worker])
+                    except asyncio.CancelledError:
+                        interrupted = True
+        finally:
+            if self._worker is not None:
+                self._gauge.dec()
+            if self._recording is not None:
+                self._recording.close()
+        if interrupted:
+            raise asyncio.CancelledError
+
+    # --- the worker -------------------------------------------------------------------
+
+    async def _work(self) -> None:
+        while not self._ending:
+            message = await self._queue.get()
+            if self._ending:
+                self._queue.put_nowait(message)  # handed back by `wind_down`
+                return
+            try:
+                await self._run(message)
+            finally:
+                self._outstanding -= 1
+
+    async def _run(self, message: Message) -> None:
+        emit = self._frames.sink(message)
+        if emit is None:
+            return
+        if self._recording is not None:
+            emit = self._recording.wrap_emit(emit)
+        if self._services.timelines is not None:
+            emit = self._services.timelines.wrap_emit(emit, message.text)
+        engine = self._services.engine
+        turn = engine.start_turn(self.session, message.text, emit, message_id=message.message_id)
+        self._turn = turn
+        try:
+            # Shielded: the worker being cancelled must not stop the turn abruptly; it is
+            # stopped cooperatively (by `cancel`, `wind_down` or `close`) and waited for.
+            done = await _shielded(turn)
+            status: str = done.status
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("turn %s failed", turn.turn_id)
+            status = "failed"
+            await self._frames.turn_failed(message, turn)
+        finally:
+            self._turn = None
+            self._finished.add(turn.turn_id)
+        await self._frames.turn_ended(message, turn, status)
+
+
+async def _shielded(turn: Turn) -> TurnDone:
+    """The turn's end; if the waiter is cancelled, the turn is stopped cooperatively
+    and waited for, then the cancellation goes on."""
+    waiting = asyncio.ensure_future(turn.wait())
+    try:
+        return await asyncio.shield(waiting)
+    except asyncio.CancelledError:
+        turn.cancel()
+        await asyncio.wait([waiting])
+        if not waiting.cancelled():
+            waiting.exception()  # retrieved: the turn reports its own failures
+        raise
+
+
+async def open_conversation(
+    services: Services,
+    customer_id: str | None,
+    frames: Frames,
+    *,
+    transport: str,
+    trace_id: str = "",
+) -> Conversation:
+    """A new session for `customer_id` (None: an unknown caller, no tools), with its
+    recording open; `start()` it, and `close()` it when the connection is gone."""
+    session = await services.open_session(customer_id, trace_id=trace_id)
+    recording = services.recorder.open(session) if services.recorder else None
+    return Conversation(services, session, frames, transport=transport, recording=recording)
+
+
+__all__ = ["CancelOutcome", "Conversation", "Frames", "Message", "open_conversation"]
