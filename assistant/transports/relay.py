@@ -34,7 +34,6 @@ ignored.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
 import uuid
@@ -43,9 +42,10 @@ from typing import Any, Final
 from aiohttp import WSCloseCode, WSMsgType, web
 
 from assistant.auth import CallClaims
+from assistant.conversation import Conversation, Message, open_conversation
 from assistant.engine import Turn
 from assistant.errors import AuthError
-from assistant.recording.recorder import SessionRecording
+from assistant.schema import EventSink
 from assistant.services import SERVICES, Services
 from assistant.session import Session
 from assistant.settings import Settings
@@ -101,22 +101,23 @@ class RelayCall:
         self._deadline: asyncio.Timeout | None = None
         self.ending = False  # the server is stopping and winding this call down
         self._settings: Settings = services.settings
+        self._conversation: Conversation | None = None  # opened by setup
         self._session: Session | None = None
         self._setup: SetupFrame | None = None
         self._partial: list[str] = []
-        self._prompts: asyncio.Queue[str] = asyncio.Queue()
-        self._turn: Turn | None = None
         self._turn_cycle: TalkCycle | None = None
         self._cycle: TalkCycle | None = None  # what an interrupt refers to
         self._failures_in_row = 0
         self._ended = False
-        self._recording: SessionRecording | None = None
 
     # --- the call's life --------------------------------------------------------------
 
+    @property
+    def _turn(self) -> Turn | None:
+        return self._conversation.turn if self._conversation is not None else None
+
     async def run(self) -> None:
-        """Read frames until the platform hangs up; the turn worker is owned here."""
-        worker = asyncio.create_task(self._run_turns(), name="relay-turns")
+        """Read frames until the platform hangs up; the conversation ends with the call."""
         try:
             # An absolute deadline for `setup` (pings do not extend it); lifted by setup.
             async with asyncio.timeout(self._settings.relay_setup_timeout_s) as self._deadline:
@@ -131,21 +132,8 @@ class RelayCall:
             )
             await self._ws.close(code=WSCloseCode.POLICY_VIOLATION, message=b"no setup in time")
         finally:
-            try:
-                await self._wind_down(worker)
-            finally:  # even when the handler itself is cancelled while winding down
-                if self._recording is not None:
-                    self._recording.close()
-
-    async def _wind_down(self, worker: asyncio.Task[None]) -> None:
-        turn = self._turn
-        if turn is not None:
-            turn.cancel()  # cooperative: a write in flight still finishes
-        worker.cancel()
-        await asyncio.wait([worker])  # unlike `await worker`, never raises its cancel
-        if turn is not None:
-            with contextlib.suppress(Exception):
-                await turn.wait()
+            if self._conversation is not None:
+                await self._conversation.close()  # a write in flight still finishes
 
     async def _receive(self, kind: WSMsgType, data: Any) -> None:
         if kind is WSMsgType.BINARY:
@@ -201,9 +189,11 @@ class RelayCall:
         customer_id, lookup_failed = await identify(
             frame, self._settings, self._services.crm, trace_id
         )
-        self._session = await self._services.open_session(customer_id, trace_id=trace_id)
-        if self._services.recorder is not None:
-            self._recording = self._services.recorder.open(self._session)
+        conversation = await open_conversation(
+            self._services, customer_id, self, transport="relay", trace_id=trace_id
+        )
+        self._conversation, self._session = conversation, conversation.session
+        conversation.start()
         customer = self._session.customer
         first_name = customer.name.split()[0] if customer and customer.name else None
         log.info(
@@ -233,15 +223,9 @@ class RelayCall:
     async def shut_down(self, code: int, reason: str) -> None:
         """The server is stopping: let the turn end by the usual rules, then close."""
         self.ending = True
-        turn = self._turn
-        if turn is not None:
-            turn.cancel()  # cooperative: a write in flight finishes and is spoken
-            waiting = asyncio.ensure_future(turn.wait())
-            await asyncio.wait([waiting], timeout=self._settings.shutdown_grace_s)
-            if not waiting.done():
-                waiting.cancel()
-            elif not waiting.cancelled():
-                waiting.exception()  # retrieved: the worker reports its own failures
+        if self._conversation is not None:
+            # Cooperative: a write in flight finishes and is spoken; nothing queued runs.
+            await self._conversation.wind_down(self._settings.shutdown_grace_s)
         await self._ws.close(code=code, message=reason.encode())
 
     # --- what the caller does ---------------------------------------------------------
@@ -281,7 +265,11 @@ class RelayCall:
     async def _submit(self, text: str) -> None:
         """Queue a user message; the caller spoke again, so a running turn gives way."""
         await self._stop_turn()
-        self._prompts.put_nowait(text)
+        self._submit_now(text)
+
+    def _submit_now(self, text: str) -> None:
+        assert self._conversation is not None, "frames wait for setup"
+        self._conversation.submit(Message(text))
 
     def _on_interrupt(self, frame: InterruptFrame) -> None:
         heard = frame.utterance_until_interrupt
@@ -298,7 +286,7 @@ class RelayCall:
             log.info("relay: ignoring key %r (nothing to confirm)", frame.digit)
             return
         # A key press is not speech: nothing is talking over us, so no barge-in here.
-        self._prompts.put_nowait(answer)
+        self._submit_now(answer)
 
     async def _stop_turn(self) -> None:
         turn, cycle = self._turn, self._turn_cycle
@@ -311,27 +299,21 @@ class RelayCall:
 
     # --- turns ------------------------------------------------------------------------
 
-    async def _run_turns(self) -> None:
-        """One turn at a time, in the order the caller spoke."""
-        while True:
-            text = await self._prompts.get()
-            if self._ended or self._session is None:
-                continue
-            cycle = self._cycle = self._turn_cycle = TalkCycle(self.send, self._session)
-            emit = self._recording.wrap_emit(cycle.on_event) if self._recording else cycle.on_event
-            turn = self._turn = self._services.engine.start_turn(self._session, text, emit)
-            try:
-                # Shielded: the call ending cancels the turn cooperatively (run's finally).
-                done = await asyncio.shield(turn.wait())
-                status = done.status
-            except Exception:  # an engine bug: apologise, keep the call
-                log.exception("relay: the turn failed")
-                status = "failed"
-                if not cycle.silenced:
-                    await cycle.say(_SORRY)
-            finally:
-                self._turn = None
-            await self._after_turn(status)
+    def sink(self, message: Message) -> EventSink | None:
+        """A new talk cycle for the turn; nothing once the call is handed off."""
+        if self._ended or self._session is None:
+            return None
+        cycle = self._cycle = self._turn_cycle = TalkCycle(self.send, self._session)
+        return cycle.on_event
+
+    async def turn_failed(self, message: Message, turn: Turn) -> None:
+        """An engine bug: apologise, keep the call."""
+        cycle = self._turn_cycle
+        if cycle is not None and not cycle.silenced:
+            await cycle.say(_SORRY)
+
+    async def turn_ended(self, message: Message, turn: Turn, status: str) -> None:
+        await self._after_turn(status)
 
     async def _after_turn(self, status: str) -> None:
         if status == "failed":
@@ -394,16 +376,13 @@ async def conversation_relay(request: web.Request) -> web.StreamResponse:
     if isinstance(slot, Refusal):
         services.metrics.connections_refused.labels(slot.code).inc()
         return slot.response()
-    gauge = services.metrics.sessions.labels("relay")
     try:
         await ws.prepare(request)
         relay_call = RelayCall(ws, services, call=call, registry=request.app[CALL_REGISTRY])
         track(request.app, ws, relay_call.shut_down)
-        gauge.inc()
         try:
             await relay_call.run()
         finally:
-            gauge.dec()
             await ws.close()
     finally:
         slot.release()
