@@ -12,7 +12,8 @@ events go; the runner does the rest, the same way for everyone:
     dropped = await conversation.wind_down(grace_s)   # expiry, lifetime, shutdown
     await conversation.close()                  # always, when the connection is gone
 
-What the runner owns: the session (opened through `Services.open_session`), its
+What the runner owns: the session (opened through `Services.open_session`, kept in
+the session store between turns, each turn under the session's lock: session_store.py), its
 recording (opened, every turn's events wrapped, closed), the demo timelines, the
 `sessions` gauge, the queue with one worker, the running turn, how a turn is stopped
 (always cooperatively: reads stop, a write in flight finishes, the turn ends
@@ -179,6 +180,7 @@ class Conversation:
                 self._gauge.dec()
             if self._recording is not None:
                 self._recording.close()
+            await self._services.sessions.delete(self.session.session_id)
         if interrupted:
             raise asyncio.CancelledError
 
@@ -203,23 +205,27 @@ class Conversation:
             emit = self._recording.wrap_emit(emit)
         if self._services.timelines is not None:
             emit = self._services.timelines.wrap_emit(emit, message.text)
-        engine = self._services.engine
-        turn = engine.start_turn(self.session, message.text, emit, message_id=message.message_id)
-        self._turn = turn
-        try:
-            # Shielded: the worker being cancelled must not stop the turn abruptly; it is
-            # stopped cooperatively (by `cancel`, `wind_down` or `close`) and waited for.
-            done = await _shielded(turn)
-            status: str = done.status
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("turn %s failed", turn.turn_id)
-            status = "failed"
-            await self._frames.turn_failed(message, turn)
-        finally:
-            self._turn = None
-            self._finished.add(turn.turn_id)
+        engine, store = self._services.engine, self._services.sessions
+        async with store.lock(self.session.session_id):
+            turn = engine.start_turn(
+                self.session, message.text, emit, message_id=message.message_id
+            )
+            self._turn = turn
+            try:
+                # Shielded: the worker being cancelled must not stop the turn abruptly;
+                # it is stopped cooperatively (`cancel`, `wind_down`, `close`) and waited for.
+                done = await _shielded(turn)
+                status: str = done.status
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("turn %s failed", turn.turn_id)
+                status = "failed"
+                await self._frames.turn_failed(message, turn)
+            finally:
+                self._turn = None
+                self._finished.add(turn.turn_id)
+                await store.save(self.session)
         await self._frames.turn_ended(message, turn, status)
 
 
@@ -248,6 +254,7 @@ async def open_conversation(
     """A new session for `customer_id` (None: an unknown caller, no tools), with its
     recording open; `start()` it, and `close()` it when the connection is gone."""
     session = await services.open_session(customer_id, trace_id=trace_id)
+    await services.sessions.save(session)
     recording = services.recorder.open(session) if services.recorder else None
     return Conversation(services, session, frames, transport=transport, recording=recording)
 

@@ -202,7 +202,7 @@ class Engine:
         state.session.customer = await self._customer_loader(customer, state.trace_id)
 
     async def _body(self, state: TurnState) -> None:
-        pending = state.session.take_pending()
+        pending = state.session.take_pending(state.now.timestamp())
         if pending is not None:
             if confirmation.is_affirmative(state.text):
                 await self._run_round(state, 1, list(pending.calls), None, confirmed=True)

@@ -10,7 +10,6 @@ for the duplicate window. The engine calls it at fixed points of a round.
 from __future__ import annotations
 
 import asyncio
-import time
 from collections.abc import Awaitable, Callable, Sequence
 from datetime import datetime
 
@@ -54,7 +53,7 @@ class WriteIntegrity:
             calls=(earlier.calls if earlier else ()) + tuple(calls),
             prompt=words.prompt if earlier is None else f"{earlier.prompt} {words.prompt}",
             session_id=state.session.session_id,
-            expires_at=time.monotonic() + self._confirmation_ttl_s,
+            expires_at=self._clock().timestamp() + self._confirmation_ttl_s,
             declined=words.declined if earlier is None else earlier.declined,
             dropped=words.dropped if earlier is None else f"{earlier.dropped} {words.dropped}",
         )

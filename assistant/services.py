@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from aiohttp import web
 
@@ -18,6 +18,7 @@ from assistant.metrics import Metrics
 from assistant.recording.recorder import Recorder
 from assistant.schema import CustomerContext
 from assistant.session import Session
+from assistant.session_store import InMemorySessionStore, SessionStore
 from assistant.settings import Settings
 from assistant.timeline import LiveTimelines
 from assistant.tools.catalog import Catalog
@@ -39,6 +40,8 @@ class Services:
     recorder: Recorder | None = None
     # Demo mode: the last turns with their event times, for /v1/demo/timeline.
     timelines: LiveTimelines | None = None
+    # Where sessions live between turns (this process's memory unless configured).
+    sessions: SessionStore = field(default_factory=InMemorySessionStore)
 
     async def open_session(self, customer_id: str | None, *, trace_id: str = "") -> Session:
         """A new session for a signed-in customer (or an unknown caller: no tools).

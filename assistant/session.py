@@ -1,8 +1,13 @@
-"""A conversation's state: who it is for, its history, and a pending confirmation."""
+"""A conversation's state: who it is for, its history, and a pending confirmation.
+
+A session is a plain value (session_store.py turns it into JSON and back): its turn
+counter is an int, its times are wall-clock seconds, and its history entries have ids
+(`entry_ids`), so that a transport or the recorder refers to "the entry it spoke" by
+id rather than by holding the object, and a session can live in a store.
+"""
 
 from __future__ import annotations
 
-import itertools
 import secrets
 import time
 from dataclasses import dataclass, field
@@ -21,7 +26,7 @@ class PendingConfirmation:
     calls: tuple[ToolCall, ...]
     prompt: str
     session_id: str
-    expires_at: float  # time.monotonic()
+    expires_at: float  # wall-clock seconds (the engine's clock)
     # What to say on a "no", and when the customer moves on to something else.
     declined: str = "Okay, I won't go ahead with that."
     dropped: str = "I didn't go ahead with that."
@@ -47,7 +52,7 @@ class RecentWrite:
 
 @dataclass(slots=True)
 class Session:
-    """One customer's conversation, owned by one transport connection."""
+    """One customer's conversation, run by one conversation at a time."""
 
     customer: CustomerContext | None
     tools: tuple[ToolDefinition, ...]
@@ -55,21 +60,64 @@ class Session:
     history: list[Message] = field(default_factory=list)
     pending: PendingConfirmation | None = None
     recent_writes: list[RecentWrite] = field(default_factory=list)
-    _turns: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
+    turns: int = 0  # turns started so far
+    # The id of each history entry, in step with `history`; ids only grow.
+    entry_ids: list[int] = field(default_factory=list)
+    next_entry_id: int = 1
 
     def next_turn_id(self) -> str:
-        return f"t_{next(self._turns)}"
+        self.turns += 1
+        return f"t_{self.turns}"
 
     def remember(self, *messages: Message) -> None:
-        self.history.extend(messages)
+        for message in messages:
+            self.history.append(message)
+            self.entry_ids.append(self.next_entry_id)
+            self.next_entry_id += 1
         if len(self.history) > MAX_HISTORY_MESSAGES:
-            del self.history[: len(self.history) - MAX_HISTORY_MESSAGES]
+            cut = len(self.history) - MAX_HISTORY_MESSAGES
+            del self.history[:cut]
+            del self.entry_ids[:cut]
+
+    def newest_entry(self) -> tuple[int, Message] | None:
+        """The last history entry with its id."""
+        if not self.history:
+            return None
+        return self.entry_ids[-1], self.history[-1]
+
+    def entries_since(self, mark: int) -> list[Message]:
+        """The entries remembered since `next_entry_id` was `mark` (still in history)."""
+        return [m for i, m in zip(self.entry_ids, self.history, strict=True) if i >= mark]
+
+    def replace_entry(self, entry_id: int, message: Message) -> bool:
+        """Put `message` where entry `entry_id` is (same id); False if it is gone."""
+        index = self._index(entry_id)
+        if index is None:
+            return False
+        self.history[index] = message
+        return True
+
+    def drop_entry(self, entry_id: int) -> bool:
+        """Remove entry `entry_id` from history; False if it is gone already."""
+        index = self._index(entry_id)
+        if index is None:
+            return False
+        del self.history[index]
+        del self.entry_ids[index]
+        return True
+
+    def _index(self, entry_id: int) -> int | None:
+        try:
+            return self.entry_ids.index(entry_id)
+        except ValueError:
+            return None
 
     def take_pending(self, now: float | None = None) -> PendingConfirmation | None:
-        """The pending confirmation, if still valid and this session's; it is consumed."""
+        """The pending confirmation, if still valid and this session's; it is consumed.
+        `now`: wall-clock seconds (the engine passes its clock's)."""
         pending, self.pending = self.pending, None
         if pending is None or pending.session_id != self.session_id:
             return None
-        if (time.monotonic() if now is None else now) >= pending.expires_at:
+        if (time.time() if now is None else now) >= pending.expires_at:
             return None
         return pending

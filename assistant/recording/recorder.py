@@ -77,7 +77,7 @@ class SessionRecording:
         self._turn = 0
         self._turn_started = time.perf_counter()
         self._held: list[TurnRecord] = []  # turn.started, until the user message is known
-        self._before_turn: list[object] = []  # history at turn start (kept alive: ids stay)
+        self._mark = session.next_entry_id  # the first history entry of this turn
         if sink is not None:
             sink(header)
 
@@ -117,7 +117,7 @@ class SessionRecording:
             self._flush_user()
             self._turn += 1
             self._turn_started = time.perf_counter()
-            self._before_turn = list(self._session.history)
+            self._mark = self._session.next_entry_id
             self._held = [EventRecord(turn=self._turn, event=wire, at_ms=0.0)]
             _ACTIVE.set(_Tap(self, self._turn))
             return
@@ -144,8 +144,7 @@ class SessionRecording:
             self._write(record)
 
     def _new_history(self, kind: type[_M]) -> list[_M]:
-        seen = {id(message) for message in self._before_turn}
-        return [m for m in self._session.history if id(m) not in seen and isinstance(m, kind)]
+        return [m for m in self._session.entries_since(self._mark) if isinstance(m, kind)]
 
     def _write(self, record: TurnRecord) -> None:
         if self._sink is not None:

@@ -282,7 +282,7 @@ class RelayCall:
     def _on_dtmf(self, frame: DtmfFrame) -> None:
         answer = _DTMF_ANSWERS.get(frame.digit.strip())
         pending = self._session.pending if self._session else None
-        if answer is None or pending is None or pending.expires_at <= time.monotonic():
+        if answer is None or pending is None or pending.expires_at <= time.time():
             log.info("relay: ignoring key %r (nothing to confirm)", frame.digit)
             return
         # A key press is not speech: nothing is talking over us, so no barge-in here.

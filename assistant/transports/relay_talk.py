@@ -8,7 +8,7 @@ sentence by sentence in the same cycle, and an empty `last: true` token ends it.
 Barge-in: the platform stops speaking, tells us what the caller heard
 (`utteranceUntilInterrupt`), and the cycle falls silent. Because text goes out much
 faster than a voice speaks it, the turn may already be over when that happens, so the
-cycle remembers which history entries it spoke (by identity) and rewrites them, once
+cycle remembers which history entries it spoke (by their ids) and rewrites them, once
 the turn is done, to what was heard: a model must not believe it said what the
 caller never heard.
 """
@@ -47,7 +47,7 @@ class _Segment:
     kind: Literal["ack", "answer"]
     raw: str = ""  # as the engine produced it (to recognise the history entry)
     spoken: str = ""  # as it was sent to the voice
-    message: AssistantTurn | None = None
+    entry_id: int | None = None  # the session's history entry of what was said
 
 
 class TalkCycle:
@@ -149,33 +149,34 @@ class TalkCycle:
 
     def _capture(self, segment: _Segment, text: str) -> None:
         """The engine remembers an entry just before the event: the newest one is ours."""
-        if self._session is None or not self._session.history:
+        newest = self._session.newest_entry() if self._session is not None else None
+        if newest is None:
             return
-        newest = self._session.history[-1]
-        if isinstance(newest, AssistantTurn) and (newest.kind, newest.text) == (segment.kind, text):
-            segment.message = newest
+        entry_id, message = newest
+        if isinstance(message, AssistantTurn) and (message.kind, message.text) == (
+            segment.kind,
+            text,
+        ):
+            segment.entry_id = entry_id
 
     def _rewrite_history(self) -> None:
         """Replace what this cycle said with what the caller heard; drop what was unheard."""
         if self._session is None or self.heard is None:
             return
         heard_words = self.heard.split()
-        history = self._session.history
+        session = self._session
         for segment in self._segments:
             sent_words = len(segment.spoken.split())
             taken, heard_words = heard_words[:sent_words], heard_words[sent_words:]
-            if segment.message is None:
-                continue
-            index = next((i for i, m in enumerate(history) if m is segment.message), None)
-            if index is None:
+            if segment.entry_id is None:
                 continue
             if not taken:
-                del history[index]
-                segment.message = None
+                session.drop_entry(segment.entry_id)
+                segment.entry_id = None
             elif len(taken) < sent_words or sent_words < len(segment.raw.split()):
                 heard = AssistantTurn(kind=segment.kind, text=" ".join(taken))
-                history[index] = heard
-                segment.message = heard
+                if not session.replace_entry(segment.entry_id, heard):
+                    segment.entry_id = None
         self.heard = None  # applied once
 
 

@@ -1,0 +1,92 @@
+"""Where sessions live between turns: the `SessionStore` seam and its in-memory store.
+
+    async with store.lock(session_id):          # one turn of a session at a time
+        session = await store.load(session_id)
+        ...                                     # the turn runs
+        await store.save(session)
+
+The conversation runner (conversation.py) saves the session when it opens and after
+every turn, and takes the session's lock around each turn, so that a store shared by
+several processes serialises a session's turns wherever they run. A session is a
+plain value: `session_to_json` and `session_from_json` give the JSON a store outside
+this process keeps (a Redis store and `session.resume` build on this seam).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+from typing import Any, Protocol
+
+from pydantic import TypeAdapter
+
+from assistant.session import Session
+
+_SESSION = TypeAdapter(Session)
+
+
+def session_to_json(session: Session) -> dict[str, Any]:
+    """The session as JSON-ready data (history, pending confirmation, counters, …)."""
+    data: dict[str, Any] = _SESSION.dump_python(session, mode="json")
+    return data
+
+
+def session_from_json(data: dict[str, Any]) -> Session:
+    """The session `session_to_json` gave; a ValidationError says what is wrong."""
+    return _SESSION.validate_python(data)
+
+
+class SessionStore(Protocol):
+    async def load(self, session_id: str) -> Session | None:
+        """The session saved under `session_id`, or None."""
+        ...
+
+    async def save(self, session: Session) -> None:
+        """Keep `session` (under its id) until it is deleted."""
+        ...
+
+    async def delete(self, session_id: str) -> None:
+        """Forget the session (its conversation has ended)."""
+        ...
+
+    def lock(self, session_id: str) -> contextlib.AbstractAsyncContextManager[None]:
+        """Held while one turn of the session runs: turns of a session never overlap."""
+        ...
+
+
+class InMemorySessionStore:
+    """This process's memory: the session objects themselves, one lock per session."""
+
+    def __init__(self) -> None:
+        self._sessions: dict[str, Session] = {}
+        self._locks: dict[str, asyncio.Lock] = {}
+
+    def __len__(self) -> int:
+        return len(self._sessions)
+
+    async def load(self, session_id: str) -> Session | None:
+        return self._sessions.get(session_id)
+
+    async def save(self, session: Session) -> None:
+        self._sessions[session.session_id] = session
+
+    async def delete(self, session_id: str) -> None:
+        self._sessions.pop(session_id, None)
+        lock = self._locks.get(session_id)
+        if lock is not None and not lock.locked():
+            del self._locks[session_id]
+
+    @contextlib.asynccontextmanager
+    async def lock(self, session_id: str) -> AsyncIterator[None]:
+        lock = self._locks.setdefault(session_id, asyncio.Lock())
+        async with lock:
+            yield
+
+
+__all__ = [
+    "InMemorySessionStore",
+    "SessionStore",
+    "session_from_json",
+    "session_to_json",
+]
