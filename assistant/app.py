@@ -9,6 +9,7 @@ import secrets
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from functools import partial
+from typing import TYPE_CHECKING
 
 import aiohttp
 from aiohttp import web
@@ -30,6 +31,9 @@ from assistant.tools.crm import CrmClient
 from assistant.tools.crm_tools import CrmTools
 from assistant.tools.executor import ToolExecutor
 from assistant.tools.resilience import CallPolicy
+
+if TYPE_CHECKING:
+    from assistant.redis_state import RedisCalls
 
 log = logging.getLogger(__name__)
 
@@ -234,7 +238,7 @@ def _add_transports(app: web.Application, settings: Settings) -> None:
     from assistant.transports import demo, relay, ws
     from assistant.transports import web as widget
     from assistant.transports.admission import ConnectionLimits, setup_connection_limits
-    from assistant.transports.relay_calls import InMemoryCalls
+    from assistant.transports.relay_calls import CallRegistry, InMemoryCalls
     from assistant.transports.sockets import setup_socket_tracking
 
     setup_socket_tracking(app, grace_s=settings.shutdown_grace_s)
@@ -247,9 +251,29 @@ def _add_transports(app: web.Application, settings: Settings) -> None:
         ),
     )
     ws.setup_routes(app)
-    relay.setup_routes(app, settings, InMemoryCalls(settings.relay_seen_calls))
+    calls: CallRegistry = InMemoryCalls(settings.relay_seen_calls)
+    if settings.redis_url:
+        calls = _share_through_redis(app, settings)
+    relay.setup_routes(app, settings, calls)
     widget.setup_web_routes(app)
     demo.setup_demo_routes(app, settings)
+
+
+def _share_through_redis(app: web.Application, settings: Settings) -> RedisCalls:
+    """Message budgets and the call replay guard in Redis, for every worker and instance."""
+    from assistant.redis_state import RedisCalls, RedisLimits, connect
+    from assistant.transports.ws import MESSAGE_LIMITS
+
+    client = connect(settings.redis_url)
+    app[MESSAGE_LIMITS] = RedisLimits(
+        client, settings.session_messages_per_minute, settings.customer_messages_per_minute
+    )
+
+    async def close_client(app: web.Application) -> None:
+        await client.aclose()
+
+    app.on_cleanup.append(close_client)
+    return RedisCalls(client)
 
 
 def _fallback_narrator(settings: Settings) -> Narrator | None:

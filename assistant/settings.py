@@ -109,6 +109,10 @@ class Settings(BaseSettings):
     relay_max_partial_chars: int = Field(8000, ge=100)
     relay_max_partial_prompts: int = Field(200, ge=1)
 
+    # Shared state for several workers or instances (rate limits, replay guard,
+    # sessions): redis://host:port/db. Empty: this process's memory.
+    redis_url: str = ""
+
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
     # Traces: the OTLP endpoint comes from OpenTelemetry's own OTEL_EXPORTER_OTLP_* variables.
     otel_exporter: Literal["none", "console", "otlp"] = "none"

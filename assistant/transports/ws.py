@@ -36,7 +36,7 @@ from assistant.settings import Settings
 from assistant.timeline import LiveTimelines
 from assistant.transports.admission import CONNECTION_LIMITS, Refusal
 from assistant.transports.outbox import Outbox
-from assistant.transports.ratelimit import Budget, CustomerBudgets, admit
+from assistant.transports.ratelimit import InMemoryLimits, MessageLimits, SessionLimits
 from assistant.transports.sockets import track
 from assistant.transports.ws_frames import (
     FrameError,
@@ -69,7 +69,8 @@ class WsTuning:
 
 
 WS_TUNING = web.AppKey("ws_tuning", WsTuning)
-CUSTOMER_BUDGETS = web.AppKey("ws_customer_budgets", CustomerBudgets)
+# Message budgets; set before start-up to share them (Redis), else made per process.
+MESSAGE_LIMITS = web.AppKey("message_limits", MessageLimits)
 
 
 def setup_routes(app: web.Application) -> None:
@@ -81,8 +82,14 @@ def setup_routes(app: web.Application) -> None:
 
 async def _create_budgets(app: web.Application) -> None:
     # At startup, so that a test's WS_TUNING (set after create_app) is the one used.
-    rate = app[SETTINGS].customer_messages_per_minute
-    app[CUSTOMER_BUDGETS] = CustomerBudgets(rate, app[WS_TUNING].rate_period_s)
+    if MESSAGE_LIMITS in app:
+        return
+    settings = app[SETTINGS]
+    app[MESSAGE_LIMITS] = InMemoryLimits(
+        settings.session_messages_per_minute,
+        settings.customer_messages_per_minute,
+        app[WS_TUNING].rate_period_s,
+    )
 
 
 # --- the endpoint --------------------------------------------------------------------
@@ -152,10 +159,7 @@ async def _run_session(
     services = app[SERVICES]
     trace_id = uuid.uuid4().hex
     session = await services.open_session(claims.customer_id, trace_id=trace_id)
-    budgets = (
-        Budget(settings.session_messages_per_minute, app[WS_TUNING].rate_period_s),
-        app[CUSTOMER_BUDGETS].of(claims.customer_id),
-    )
+    budgets = app[MESSAGE_LIMITS].for_session(session.session_id, claims.customer_id)
     recording = services.recorder.open(session) if services.recorder else None
     transport = request.transport
 
@@ -247,13 +251,11 @@ class WsConnection:
         self._turn: Turn | None = None
         self._finished_turns: set[str] = set()
         self._done_sent: set[str] = set()
-        self._budgets: tuple[Budget, Budget] | None = None
+        self._budgets: SessionLimits | None = None
         self._worker: asyncio.Task[None] | None = None
         self._ending: asyncio.Task[None] | None = None
 
-    async def serve(
-        self, budgets: tuple[Budget, Budget], *, expires_at: float | None = None
-    ) -> None:
+    async def serve(self, budgets: SessionLimits, *, expires_at: float | None = None) -> None:
         """Until the socket closes. `budgets`: this session's and its customer's;
         `expires_at`: the token's expiry (epoch seconds)."""
         self._budgets = budgets
@@ -382,7 +384,7 @@ class WsConnection:
                 message_id=frame.id,
             )
         assert self._budgets is not None, "serve() sets the budgets"
-        refusal = await admit(*self._budgets)
+        refusal = await self._budgets.admit()
         if refusal is not None:
             self._metrics.rate_limited.labels(refusal.scope).inc()
             raise FrameError(
@@ -469,4 +471,4 @@ class WsConnection:
         await self._outbox.send(frame)
 
 
-__all__ = ["CUSTOMER_BUDGETS", "PATH", "WS_TUNING", "WsConnection", "WsTuning", "setup_routes"]
+__all__ = ["MESSAGE_LIMITS", "PATH", "WS_TUNING", "WsConnection", "WsTuning", "setup_routes"]
