@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import secrets
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
@@ -312,7 +313,8 @@ async def _in_process_crm(settings: Settings, token: str) -> AsyncIterator[str]:
 
 
 async def _healthz(request: web.Request) -> web.Response:
-    return web.json_response({"status": "ok"})
+    # The process id tells which worker answered (`serve --workers N`).
+    return web.json_response({"status": "ok", "pid": os.getpid()})
 
 
 async def _metrics(request: web.Request) -> web.Response:
