@@ -76,5 +76,5 @@ async def test_two_workers_share_one_port_and_one_crm_stub(tmp_path: Path) -> No
     assert process.returncode == 0, text
     assert text.count("CRM stub on") == 1, text
     assert "Assistant worker 1/2" in text and "Assistant worker 2/2" in text
-    with pytest.raises(OSError):
+    with pytest.raises(ConnectionRefusedError):
         socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
