@@ -32,9 +32,10 @@ from assistant.metrics import Metrics
 from assistant.schema import ErrorEvent, Event, EventSink, TurnDone
 from assistant.services import METRICS, SERVICES, SETTINGS
 from assistant.settings import Settings
-from assistant.transports.admission import CONNECTION_LIMITS, Refusal
+from assistant.transports.admission import CONNECTION_LIMITS, SATURATED, Refusal
 from assistant.transports.outbox import Outbox
-from assistant.transports.ratelimit import Budget, CustomerBudgets, admit
+from assistant.transports.ratelimit import InMemoryLimits, MessageLimits, SessionLimits
+from assistant.transports.saturation import SATURATION, Saturation
 from assistant.transports.sockets import track
 from assistant.transports.ws_frames import (
     FrameError,
@@ -67,7 +68,8 @@ class WsTuning:
 
 
 WS_TUNING = web.AppKey("ws_tuning", WsTuning)
-CUSTOMER_BUDGETS = web.AppKey("ws_customer_budgets", CustomerBudgets)
+# Message budgets; set before start-up to share them (Redis), else made per process.
+MESSAGE_LIMITS = web.AppKey("message_limits", MessageLimits)
 
 
 def setup_routes(app: web.Application) -> None:
@@ -79,8 +81,14 @@ def setup_routes(app: web.Application) -> None:
 
 async def _create_budgets(app: web.Application) -> None:
     # At startup, so that a test's WS_TUNING (set after create_app) is the one used.
-    rate = app[SETTINGS].customer_messages_per_minute
-    app[CUSTOMER_BUDGETS] = CustomerBudgets(rate, app[WS_TUNING].rate_period_s)
+    if MESSAGE_LIMITS in app:
+        return
+    settings = app[SETTINGS]
+    app[MESSAGE_LIMITS] = InMemoryLimits(
+        settings.session_messages_per_minute,
+        settings.customer_messages_per_minute,
+        app[WS_TUNING].rate_period_s,
+    )
 
 
 # --- the endpoint --------------------------------------------------------------------
@@ -116,6 +124,9 @@ async def websocket_handler(request: web.Request) -> web.StreamResponse:
         )
     # Counted from before the upgrade until the socket closes, authenticated or not.
     refused = app[METRICS].connections_refused
+    if app.get(SATURATION) and app[SATURATION].retry_after_s() is not None:
+        refused.labels("saturated").inc()
+        return SATURATED.response()
     slot = app[CONNECTION_LIMITS].admit(request.remote)
     if isinstance(slot, Refusal):
         refused.labels(slot.code).inc()
@@ -149,10 +160,6 @@ async def _run_session(
     settings = app[SETTINGS]
     services = app[SERVICES]
     trace_id = uuid.uuid4().hex
-    budgets = (
-        Budget(settings.session_messages_per_minute, app[WS_TUNING].rate_period_s),
-        app[CUSTOMER_BUDGETS].of(claims.customer_id),
-    )
     transport = request.transport
 
     def abort() -> None:
@@ -160,10 +167,13 @@ async def _run_session(
         if transport is not None:
             transport.abort()
 
-    connection = WsConnection(ws, settings, services.metrics, abort=abort)
+    connection = WsConnection(
+        ws, settings, services.metrics, abort=abort, saturation=app.get(SATURATION)
+    )
     conversation = await open_conversation(
         services, claims.customer_id, connection, transport="ws", trace_id=trace_id
     )
+    budgets = app[MESSAGE_LIMITS].for_session(conversation.session.session_id, claims.customer_id)
     with trace_context(trace_id, session_id=conversation.session.session_id):
         track(app, ws, connection.end)
         await connection.serve(conversation, budgets, expires_at=claims.expires_at)
@@ -193,8 +203,10 @@ class WsConnection:
         metrics: Metrics,
         *,
         abort: Callable[[], None] | None = None,
+        saturation: Saturation | None = None,
     ) -> None:
         self._ws = ws
+        self._saturation = saturation
         self._settings = settings
         self._metrics = metrics
         self._outbox = Outbox(
@@ -205,13 +217,13 @@ class WsConnection:
         )
         self._conversation: Conversation | None = None
         self._done_sent: set[str] = set()
-        self._budgets: tuple[Budget, Budget] | None = None
+        self._budgets: SessionLimits | None = None
         self._ending: asyncio.Task[None] | None = None
 
     async def serve(
         self,
         conversation: Conversation,
-        budgets: tuple[Budget, Budget],
+        budgets: SessionLimits,
         *,
         expires_at: float | None = None,
     ) -> None:
@@ -335,7 +347,7 @@ class WsConnection:
                 f"the message is {len(text)} characters; the limit is {limit}",
                 message_id=frame.id,
             )
-        refusal = await admit(*self._budgets)
+        refusal = await self._budgets.admit()
         if refusal is not None:
             self._metrics.rate_limited.labels(refusal.scope).inc()
             raise FrameError(
@@ -344,6 +356,15 @@ class WsConnection:
                 f"try again in {refusal.retry_after_s:g} s",
                 message_id=frame.id,
                 retry_after_s=refusal.retry_after_s,
+            )
+        wait_s = self._saturation.retry_after_s() if self._saturation else None
+        if wait_s is not None:
+            self._metrics.turns_refused.inc()
+            raise FrameError(
+                "busy",
+                f"the server is busy; try again in {wait_s:g} s",
+                message_id=frame.id,
+                retry_after_s=wait_s,
             )
         if conversation.outstanding > self._settings.max_queued_messages:
             raise FrameError(
@@ -402,4 +423,4 @@ class WsConnection:
         await self._outbox.send(frame)
 
 
-__all__ = ["CUSTOMER_BUDGETS", "PATH", "WS_TUNING", "WsConnection", "WsTuning", "setup_routes"]
+__all__ = ["MESSAGE_LIMITS", "PATH", "WS_TUNING", "WsConnection", "WsTuning", "setup_routes"]
