@@ -6,7 +6,8 @@ import contextlib
 import logging
 import os
 import secrets
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
+from datetime import datetime
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -59,8 +60,10 @@ def create_app(
     follow_up: Planner | None = None,
     tool_backend: ToolBackend | None = None,
     catalog: Catalog | None = None,
+    clock: Callable[[], datetime] | None = None,
 ) -> web.Application:
-    """The assistant's aiohttp app. Tests inject models or a tool backend; `serve` doesn't."""
+    """The assistant's aiohttp app. Tests inject models, a tool backend or the engine's
+    clock (what "now" is for dates and a confirmation's expiry); `serve` doesn't."""
     if planner is None and settings.backend == "replay":
         raise ConfigError(
             "backend: 'replay' answers from recordings and runs under `assistant replay "
@@ -130,6 +133,7 @@ def create_app(
                 metrics=metrics,
                 follow_up=wired.follow_up,
                 fallback_narrator=wired.fallback_narrator,
+                **({} if clock is None else {"clock": clock}),
                 customer_loader=(
                     None
                     if crm is None

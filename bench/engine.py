@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from assistant.engine import Engine, EngineConfig
+from assistant.fakes import FakeToolBackend
 from assistant.schema import (
     CustomerContext,
     Event,
@@ -32,7 +33,6 @@ from assistant.schema import (
 from assistant.session import Session
 from assistant.tools.catalog import load_catalog
 from assistant.tools.executor import ToolExecutor
-from tests.fakes import FakeToolBackend
 
 CATALOG = Path(__file__).resolve().parents[1] / "config" / "tools.yaml"
 TOOLS = (

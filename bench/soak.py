@@ -2,7 +2,7 @@
 
     python -m bench.soak [--sessions 300] [--turns 10] [--fault-rate 0.1] [--json]
 
-The same run as the suite's bounded soak test (tests/resilience/soak.py), larger:
+The same run as the suite's bounded soak test (bench/soak_run.py), larger:
 every turn must end once, every call finish once, and no write be lost or doubled.
 Exits 1 when any check fails.
 """
@@ -17,8 +17,8 @@ from typing import Any
 
 from aiohttp import web
 
+from bench.soak_run import soak
 from crm_stub.app import create_app
-from tests.resilience.soak import soak
 
 TOKEN = "bench-crm-token"
 

@@ -11,8 +11,8 @@ from pathlib import Path
 import aiohttp
 from aiohttp.test_utils import unused_port
 
+from assistant.fakes import EchoNarrator, ScriptedPlanner
 from assistant.schema import FinalDecision
-from tests.fakes import EchoNarrator, ScriptedPlanner
 from tests.fixtures.app import MakeAssistant
 
 SECRET = "s" * 32

@@ -6,7 +6,7 @@ returns an `Outcome` with the result or the failure and the number of attempts m
 - Each attempt runs under the tool's timeout, cut to what remains of the turn's
   deadline; no attempt starts past the deadline and no backoff sleeps across it.
 - Retried (up to the tool's attempts, with exponential backoff and jitter, through
-  stamina): `timeout`, `unavailable` and connection errors. A write is retried only
+  an injected sleep): `timeout`, `unavailable` and connection errors. A write is retried only
   when it carries an idempotency key (the executor gives every write one), and a 409
   on a retried write (the first attempt still in flight at the CRM) is retried too.
 - A write whose outcome is unknown (it timed out, its reply was lost to a reset or a
@@ -26,8 +26,6 @@ import random
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
-
-import stamina
 
 from assistant import tracing
 from assistant.errors import ToolFailure
@@ -64,10 +62,11 @@ class CallPolicy:
         *,
         metrics: Metrics | None = None,
         rng: random.Random | None = None,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
     ) -> None:
-        # Retries are logged and counted here, per tool and reason, in the app's own
-        # registry; stamina's default hooks would log them again without the tool.
-        stamina.instrumentation.set_on_retry_hooks([])
+        # Retries are logged and counted in `retrying`, per tool and reason. `sleep` is
+        # the wait between attempts: tests pass one that does not wait real seconds.
+        self._sleep = sleep
         self._breakers = breakers or BreakerRegistry()
         self._metrics = metrics
         self._rng = rng or random.Random()
@@ -100,20 +99,18 @@ class CallPolicy:
             wait_s = run.backoff(failure)
             if wait_s is False:
                 return Outcome(failure=run.settled(_final(failure)), attempts=run.attempts)
-        await asyncio.sleep(wait_s)
-        try:
-            # A write being reconciled is bounded by the deadline, not by a count.
-            attempts = None if run.reconciling else max_attempts - 1
-            async for retry in stamina.retry_context(
-                on=run.backoff, attempts=attempts, timeout=None
-            ):
-                with retry:
-                    return Outcome(result=await run.attempt(), attempts=run.attempts)
-        except _GiveUp as give_up:
-            return Outcome(failure=run.settled(give_up.failure), attempts=run.attempts)
-        except ToolFailure as failure:
-            return Outcome(failure=run.settled(_final(failure)), attempts=run.attempts)
-        raise AssertionError("unreachable: the retry loop returns or raises")  # pragma: no cover
+        # Again after each wait, until `backoff` says no: a write being reconciled is
+        # bounded by the deadline, anything else also by the tool's attempts.
+        while True:
+            await self._sleep(wait_s)
+            try:
+                return Outcome(result=await run.attempt(), attempts=run.attempts)
+            except _GiveUp as give_up:
+                return Outcome(failure=run.settled(give_up.failure), attempts=run.attempts)
+            except ToolFailure as failure:
+                wait_s = run.backoff(failure)
+                if wait_s is False:
+                    return Outcome(failure=run.settled(_final(failure)), attempts=run.attempts)
 
     def jitter(self) -> float:
         return self._rng.uniform(0.5, 1.0)

@@ -4,13 +4,13 @@ checking the CRM's data afterwards."""
 from __future__ import annotations
 
 import asyncio
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from assistant.fakes import EchoNarrator, ScriptedPlanner, calls
 from assistant.models.embedded import EmbeddedPlanner
 from assistant.schema import FinalDecision
-from tests.fakes import EchoNarrator, ScriptedPlanner, calls
 from tests.fixtures.app import MakeAssistant
 from tests.fixtures.crm import CrmAdmin
 
@@ -197,9 +197,10 @@ async def test_an_expired_confirmation_deletes_nothing(
     make_assistant: MakeAssistant, crm_admin: CrmAdmin
 ) -> None:
     """'Yes' after the confirmation expired does not delete the task."""
-    chat = await (await make_assistant(confirmation_ttl_s=0.05)).connect()
+    now = [datetime.now(UTC)]
+    chat = await (await make_assistant(confirmation_ttl_s=60, clock=lambda: now[0])).connect()
     await chat.say("Delete the grocery task")
-    await asyncio.sleep(0.1)
+    now[0] += timedelta(seconds=61)  # the engine's clock: no real waiting
     events = await chat.say("yes")
     assert "Buy groceries" in await tasks_of(crm_admin)
     assert all(c["tool"] != "crm.deleteTask" for c in events[-1]["tool_calls"])

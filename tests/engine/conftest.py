@@ -3,18 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from assistant.engine import Engine, EngineConfig
+from assistant.fakes import EchoNarrator, FakeToolBackend
 from assistant.models.base import Narrator, Planner
 from assistant.schema import CustomerContext, Event
 from assistant.session import Session
 from assistant.tools.catalog import Catalog, load_catalog
 from assistant.tools.executor import ToolExecutor
-from tests.fakes import EchoNarrator, FakeToolBackend
 
 CATALOG_PATH = Path(__file__).resolve().parents[2] / "config" / "tools.yaml"
 
@@ -67,6 +68,7 @@ def make_engine(catalog: Catalog) -> MakeEngine:
         backend: FakeToolBackend | None = None,
         follow_up: Planner | None = None,
         fallback_narrator: Narrator | None = None,
+        clock: Callable[[], datetime] | None = None,
         **config: Any,
     ) -> tuple[Engine, FakeToolBackend]:
         backend = backend or FakeToolBackend()
@@ -77,6 +79,7 @@ def make_engine(catalog: Catalog) -> MakeEngine:
             EngineConfig(**config),
             follow_up=follow_up,
             fallback_narrator=fallback_narrator,
+            **({} if clock is None else {"clock": clock}),
         )
         return engine, backend
 

@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 import asyncio
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
 
 from assistant.engine import Engine
 from assistant.errors import ToolFailure
+from assistant.fakes import EchoNarrator, FakeToolBackend, ScriptedPlanner, Step, calls
 from assistant.schema import FinalDecision, PlanRequest, ToolCall, ToolCallsDecision, TurnDone
 from assistant.session import Session
 from tests.engine.conftest import MakeEngine, Recorder
-from tests.fakes import EchoNarrator, FakeToolBackend, ScriptedPlanner, Step, calls
 
 TASKS = {
     "tasks": [
@@ -113,14 +114,16 @@ async def test_an_expired_confirmation_is_not_applied(
     make_engine: MakeEngine, session: Session, recorder: Recorder
 ) -> None:
     """A 'yes' after the confirmation expired deletes nothing; the planner hears it."""
+    now = [datetime.now(UTC)]
     engine, backend, planner, _ = await ask_to_delete(
         make_engine,
         session,
         recorder,
         FinalDecision(text="Yes to what?"),
-        confirmation_ttl_s=0.01,
+        confirmation_ttl_s=60,
+        clock=lambda: now[0],
     )
-    await asyncio.sleep(0.05)
+    now[0] += timedelta(seconds=61)  # the engine's clock: no real waiting
     await engine.run_turn(session, "yes", recorder)
     assert "crm.deleteTask" not in [inv[0] for inv in backend.invocations]
     assert recorder.of("answer.done")[-1]["text"] == "Yes to what?"

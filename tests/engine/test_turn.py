@@ -5,10 +5,7 @@ from __future__ import annotations
 import asyncio
 
 from assistant.errors import ModelUnavailable, ToolFailure
-from assistant.schema import AssistantTurn, FinalDecision, ToolExchange, UserTurn
-from assistant.session import Session
-from tests.engine.conftest import MakeEngine, Recorder
-from tests.fakes import (
+from assistant.fakes import (
     DownNarrator,
     EchoNarrator,
     FakeToolBackend,
@@ -16,6 +13,9 @@ from tests.fakes import (
     ScriptedPlanner,
     calls,
 )
+from assistant.schema import AssistantTurn, FinalDecision, ToolExchange, UserTurn
+from assistant.session import Session
+from tests.engine.conftest import MakeEngine, Recorder
 
 SEED_ACK = "Sure, I'll look up your upcoming appointments and check your billing."
 

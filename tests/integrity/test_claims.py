@@ -3,10 +3,10 @@ CRM stub, and with the openai backend against the scripted model server."""
 
 from __future__ import annotations
 
+from assistant.fakes import ScriptedPlanner, calls
 from assistant.models.embedded import EmbeddedNarrator, EmbeddedPlanner
 from assistant.models.openai_compat import OpenAINarrator, OpenAIPlanner
 from assistant.schema import FinalDecision
-from tests.fakes import ScriptedPlanner, calls
 from tests.fixtures.app import MakeAssistant
 from tests.fixtures.crm import CrmAdmin
 from tests.fixtures.openai_server import (

@@ -3,8 +3,8 @@ integrity, guarantee 1), through the websocket with the real CRM stub."""
 
 from __future__ import annotations
 
+from assistant.fakes import EchoNarrator, ScriptedPlanner, calls
 from assistant.models.openai_compat import OpenAINarrator, OpenAIPlanner
-from tests.fakes import EchoNarrator, ScriptedPlanner, calls
 from tests.fixtures.app import MakeAssistant
 from tests.fixtures.crm import CrmAdmin
 from tests.fixtures.openai_server import OpenAIServer, text_reply, tool_calls_reply

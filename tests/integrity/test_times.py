@@ -9,8 +9,8 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
+from assistant.fakes import ScriptedPlanner, calls
 from assistant.models.embedded import EmbeddedNarrator
-from tests.fakes import ScriptedPlanner, calls
 from tests.fixtures.app import MakeAssistant
 from tests.fixtures.crm import CrmAdmin
 from tests.integrity.helpers import answer, appointments, called, writes_applied

@@ -4,9 +4,9 @@
 from __future__ import annotations
 
 from assistant.engine import APOLOGY
+from assistant.fakes import FakeToolBackend
 from assistant.models.openai_compat import OpenAINarrator, OpenAIPlanner
 from assistant.turn_budget import TurnBudget
-from tests.fakes import FakeToolBackend
 from tests.fixtures.app import MakeAssistant
 from tests.fixtures.openai_server import (
     Gate,

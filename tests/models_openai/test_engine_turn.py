@@ -8,11 +8,11 @@ from typing import Any
 import pytest
 
 from assistant.engine import Engine, EngineConfig
+from assistant.fakes import FakeToolBackend
 from assistant.models.openai_compat import OpenAINarrator, OpenAIPlanner
 from assistant.schema import Event
 from assistant.session import Session
 from assistant.tools.executor import ToolExecutor
-from tests.fakes import FakeToolBackend
 from tests.fixtures.openai_server import (
     OpenAIServer,
     content,

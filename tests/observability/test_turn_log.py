@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from assistant.errors import ModelUnavailable
+from assistant.fakes import EchoNarrator, FakeToolBackend, ScriptedPlanner
 from assistant.logs import JsonFormatter
-from tests.fakes import EchoNarrator, FakeToolBackend, ScriptedPlanner
 from tests.fixtures.app import MakeAssistant
 from tests.fixtures.crm import CrmAdmin
 

@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 from assistant.engine import Engine, EngineConfig
+from assistant.fakes import FakeToolBackend
 from assistant.models.base import Narrator, Planner
 from assistant.recording.recorder import instrument
 from assistant.schema import CustomerContext, Event
@@ -26,7 +27,6 @@ from assistant.session import Session
 from assistant.settings import Settings, load_settings
 from assistant.tools.catalog import Catalog, load_catalog
 from assistant.tools.executor import ToolExecutor
-from tests.fakes import FakeToolBackend
 
 CUSTOMER = CustomerContext(customer_id="cust_001", name="Ada", timezone="America/Los_Angeles")
 RECORDED_NOW = datetime(2021, 3, 1, 17, 30, tzinfo=UTC)

@@ -12,9 +12,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from assistant.errors import ToolFailure
+from assistant.fakes import EchoNarrator, FakeToolBackend, ScriptedPlanner, calls
 from assistant.schema import FinalDecision, PlanRequest, ToolCall, ToolCallsDecision
 from assistant.tools.catalog import Catalog
-from tests.fakes import EchoNarrator, FakeToolBackend, ScriptedPlanner, calls
 from tests.recording.conftest import Say, record_conversation
 
 TASKS = {

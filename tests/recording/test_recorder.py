@@ -7,6 +7,7 @@ from pathlib import Path
 
 from assistant.engine import EngineConfig
 from assistant.errors import ModelUnavailable
+from assistant.fakes import EchoNarrator, FakeToolBackend, ScriptedNarrator, ScriptedPlanner, calls
 from assistant.recording.format import (
     FORMAT_VERSION,
     DecisionRecord,
@@ -20,7 +21,6 @@ from assistant.schema import FinalDecision, PlanRequest, ToolCallsDecision
 from assistant.session import Session
 from assistant.settings import Settings
 from assistant.tools.catalog import Catalog
-from tests.fakes import EchoNarrator, FakeToolBackend, ScriptedNarrator, ScriptedPlanner, calls
 from tests.recording.conftest import CUSTOMER, RECORDED_NOW, Say, record_conversation
 from tests.recording.conversations import APPOINTMENTS, MESSAGES, planner, record_everything
 

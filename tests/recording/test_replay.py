@@ -6,12 +6,12 @@ import json
 from pathlib import Path
 from typing import Any
 
+from assistant.fakes import EchoNarrator, ScriptedNarrator, ScriptedPlanner, calls
 from assistant.recording.format import read_recording
 from assistant.recording.runner import ModelSet, replay, replay_file
 from assistant.schema import FinalDecision, PlanRequest
 from assistant.settings import Settings
 from assistant.tools.catalog import Catalog
-from tests.fakes import EchoNarrator, ScriptedNarrator, ScriptedPlanner, calls
 from tests.recording.conftest import RECORDED_NOW, Say, record_conversation
 from tests.recording.conversations import backend, planner, record_everything
 

@@ -8,9 +8,9 @@ import asyncio
 import pytest
 
 from assistant.errors import ConfigError
+from assistant.fakes import EchoNarrator, ScriptedPlanner, calls
 from assistant.schema import FinalDecision
 from assistant.settings import load_settings
-from tests.fakes import EchoNarrator, ScriptedPlanner, calls
 from tests.fixtures.app import MakeAssistant
 from tests.fixtures.crm import CrmAdmin
 

@@ -11,6 +11,7 @@ import aiohttp
 import pytest
 
 from assistant.engine import Engine, EngineConfig
+from assistant.fakes import EchoNarrator, ScriptedPlanner, calls
 from assistant.schema import CustomerContext, Event, FinalDecision, TurnDone
 from assistant.session import Session
 from assistant.tools.breaker import BreakerRegistry
@@ -20,7 +21,6 @@ from assistant.tools.crm_tools import CrmTools
 from assistant.tools.executor import ToolExecutor
 from assistant.tools.resilience import CallPolicy
 from tests.engine.conftest import CATALOG_PATH
-from tests.fakes import EchoNarrator, ScriptedPlanner, calls
 from tests.fixtures.crm import CrmAdmin
 
 INVOICES = "/v1/customers/*/invoices"

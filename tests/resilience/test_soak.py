@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.resilience.soak import soak
+from bench.soak_run import soak
 
 
 async def test_soak_every_call_finishes_once_and_no_write_is_lost_or_doubled(

@@ -8,8 +8,8 @@ import asyncio
 import aiohttp
 import pytest
 
+from assistant.fakes import EchoNarrator
 from assistant.schema import FinalDecision, PlanRequest, ToolCallsDecision
-from tests.fakes import EchoNarrator
 from tests.fixtures.app import MakeAssistant
 
 

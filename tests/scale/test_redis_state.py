@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import asyncio
 
+from assistant.fakes import EchoNarrator, ScriptedPlanner
 from assistant.redis_state import RedisCalls, RedisLimits, connect
 from assistant.schema import FinalDecision
-from tests.fakes import EchoNarrator, ScriptedPlanner
 from tests.fixtures.app import MakeAssistant
 
 

@@ -11,15 +11,15 @@ from collections.abc import AsyncIterator, Iterable
 
 from assistant.chat import ChatClient, tool_words
 from assistant.errors import ToolFailure
-from assistant.schema import FinalDecision
-from assistant.settings import PROJECT_ROOT, load_settings
-from tests.fakes import (
+from assistant.fakes import (
     FakeToolBackend,
     HangingToolBackend,
     ScriptedNarrator,
     ScriptedPlanner,
     calls,
 )
+from assistant.schema import FinalDecision
+from assistant.settings import PROJECT_ROOT, load_settings
 from tests.fixtures.app import AssistantHarness, MakeAssistant
 
 

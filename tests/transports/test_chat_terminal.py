@@ -18,10 +18,10 @@ from typing import Any
 from assistant.auth import mint_token
 from assistant.chat import ChatClient, tool_words
 from assistant.errors import ToolFailure
+from assistant.fakes import FakeToolBackend, ScriptedNarrator, ScriptedPlanner, calls
 from assistant.schema import FinalDecision, ToolDefinition
 from assistant.settings import DEV_SECRET, PROJECT_ROOT, load_settings
 from tests.browser.live import LiveStack
-from tests.fakes import FakeToolBackend, ScriptedNarrator, ScriptedPlanner, calls
 from tests.fixtures.app import TEST_SECRET, AssistantHarness, MakeAssistant
 
 ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from aiohttp import WSMsgType
 
-from tests.fakes import EchoNarrator, ScriptedPlanner
+from assistant.fakes import EchoNarrator, ScriptedPlanner
 from tests.fixtures.app import MakeAssistant
 
 

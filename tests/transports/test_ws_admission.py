@@ -12,10 +12,10 @@ import aiohttp
 import pytest
 from aiohttp import web
 
+from assistant.fakes import FakeToolBackend, ScriptedNarrator, ScriptedPlanner
 from assistant.schema import FinalDecision
 from assistant.transports import ws
 from assistant.transports.admission import CONNECTION_LIMITS
-from tests.fakes import FakeToolBackend, ScriptedNarrator, ScriptedPlanner
 from tests.fixtures.app import AssistantHarness, MakeAssistant, WsConversation
 
 

@@ -10,9 +10,9 @@ import pytest
 from aiohttp import web
 
 from assistant.auth import mint_token
+from assistant.fakes import FakeToolBackend, ScriptedNarrator, ScriptedPlanner
 from assistant.schema import FinalDecision
 from assistant.transports import ws
-from tests.fakes import FakeToolBackend, ScriptedNarrator, ScriptedPlanner
 from tests.fixtures.app import AssistantHarness, MakeAssistant, WsConversation
 
 

@@ -10,9 +10,9 @@ import pytest
 from aiohttp import WSMsgType, web
 
 from assistant.errors import ModelUnavailable
+from assistant.fakes import FakeToolBackend, ScriptedNarrator, ScriptedPlanner, calls
 from assistant.schema import FinalDecision
 from assistant.transports import ws
-from tests.fakes import FakeToolBackend, ScriptedNarrator, ScriptedPlanner, calls
 from tests.fixtures.app import AssistantHarness, MakeAssistant, WsConversation
 
 

@@ -15,11 +15,11 @@ from typing import Any
 
 from aiohttp import web
 
+from assistant.fakes import EchoNarrator, FakeToolBackend, ScriptedNarrator, ScriptedPlanner, calls
 from assistant.schema import NarratorInput
 from assistant.transports.admission import CONNECTION_LIMITS
 from assistant.transports.sockets import OPEN_SOCKETS
 from assistant.transports.ws import WsConnection
-from tests.fakes import EchoNarrator, FakeToolBackend, ScriptedNarrator, ScriptedPlanner, calls
 from tests.fixtures.app import MakeAssistant
 
 

@@ -6,8 +6,7 @@ import asyncio
 import re
 from typing import Any
 
-from assistant.schema import AssistantTurn, FinalDecision, UserTurn
-from tests.fakes import (
+from assistant.fakes import (
     EchoNarrator,
     FakeToolBackend,
     HangingToolBackend,
@@ -15,6 +14,7 @@ from tests.fakes import (
     ScriptedPlanner,
     calls,
 )
+from assistant.schema import AssistantTurn, FinalDecision, UserTurn
 from tests.fixtures.app import MakeAssistant
 
 _ABBREVIATIONS = {

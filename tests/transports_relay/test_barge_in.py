@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from assistant.fakes import ScriptedPlanner, calls
 from assistant.schema import AssistantTurn, FinalDecision, Message, UserTurn
-from tests.fakes import ScriptedPlanner, calls
 from tests.fixtures.app import MakeAssistant
 from tests.fixtures.crm import CrmAdmin
 from tests.transports_relay.conftest import Dial, SpokenNarrator, spoken

@@ -9,8 +9,8 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+from assistant.fakes import ScriptedPlanner, calls
 from assistant.schema import FinalDecision
-from tests.fakes import ScriptedPlanner, calls
 from tests.fixtures.app import MakeAssistant
 from tests.fixtures.crm import CrmAdmin
 from tests.transports_relay.conftest import UNKNOWN_PHONE, Dial, SpokenNarrator, spoken

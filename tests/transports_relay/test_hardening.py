@@ -20,9 +20,9 @@ from yarl import URL
 
 from assistant.__main__ import main as assistant_main
 from assistant.auth import verify_call_token
+from assistant.fakes import EchoNarrator, FakeToolBackend, ScriptedPlanner, calls
 from assistant.transports.relay_calls import InMemoryCalls
 from assistant.transports.sockets import OPEN_SOCKETS
-from tests.fakes import EchoNarrator, FakeToolBackend, ScriptedPlanner, calls
 from tests.fixtures.app import TEST_SECRET, AssistantHarness, MakeAssistant
 from tests.transports_relay.conftest import CALL_SID, MARIA_PHONE, Dial, spoken
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from assistant.errors import ModelUnavailable
-from tests.fakes import ScriptedPlanner
+from assistant.fakes import ScriptedPlanner
 from tests.fixtures.app import MakeAssistant
 from tests.fixtures.crm import CrmAdmin
 from tests.transports_relay.conftest import Dial, SpokenNarrator, spoken

@@ -11,8 +11,8 @@ import aiohttp
 import pytest
 from aiohttp.test_utils import TestClient
 
+from assistant.fakes import ScriptedPlanner
 from assistant.transports.relay_signature import is_valid_signature
-from tests.fakes import ScriptedPlanner
 from tests.fixtures.app import MakeAssistant
 from tests.transports_relay.conftest import RELAY_PATH, Dial, SpokenNarrator, spoken
 

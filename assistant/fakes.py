@@ -1,4 +1,6 @@
-"""Fakes at the model and tool boundaries, for tests and the engine benchmark.
+"""Fakes at the model and tool boundaries, for the tests and the benchmarks.
+
+Here rather than under tests/ so that bench/ does not import the test suite.
 
 A scripted planner or narrator fails when called past its script, and
 `assert_used_up()` proves every scripted step was used.

@@ -27,6 +27,7 @@ from typing import Any
 import aiohttp
 
 from assistant.engine import Engine, EngineConfig
+from assistant.fakes import EchoNarrator, ScriptedPlanner
 from assistant.schema import CustomerContext, Event, FinalDecision, ToolCall, ToolCallsDecision
 from assistant.session import Session
 from assistant.tools.breaker import BreakerRegistry
@@ -35,9 +36,8 @@ from assistant.tools.crm import CrmClient
 from assistant.tools.crm_tools import CrmTools
 from assistant.tools.executor import ToolExecutor
 from assistant.tools.resilience import CallPolicy
-from tests.fakes import EchoNarrator, ScriptedPlanner
 
-CATALOG = Path(__file__).resolve().parents[2] / "config" / "tools.yaml"
+CATALOG = Path(__file__).resolve().parents[1] / "config" / "tools.yaml"
 READS = [
     "crm.listUpcomingAppointments",
     "crm.getOpenInvoices",
