@@ -97,7 +97,7 @@ def create_app(
                     per_route=settings.crm_route_concurrency,
                     per_customer=settings.crm_customer_concurrency,
                 )
-                crm = CrmTools(CrmClient(http, crm_url, crm_token, bulkhead=bulkhead))
+                crm = CrmTools(CrmClient(http, crm_url, crm_token, bulkhead=bulkhead), catalog)
                 backend = crm
             missing = [tool.name for tool in catalog.tools if not backend.supports(tool.name)]
             if missing:

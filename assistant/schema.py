@@ -38,8 +38,28 @@ class RetryPolicy(_Frozen):
     backoff_max_s: float = Field(1.0, gt=0, le=30)
 
 
+# The parts of the CRM (CRM_API.md); crm.py names each for customers' ears.
+CrmSystem = Literal["accounts", "scheduling", "billing", "tasks", "support"]
+
+
+class HttpBinding(_Frozen):
+    """How a tool is one plain REST request to the CRM, so it needs no handler of its own.
+
+    `path` is under /v1/customers/{customer_id}/ ("" is the customer itself); a
+    `{name}` segment is the argument `name`. `query` maps parameters to fixed values or
+    to "{name}" (sent only when the argument is given); `body` lists the arguments sent
+    in the JSON body (those given). `expect` is a key the answer must carry.
+    """
+
+    method: Literal["GET", "POST", "PATCH", "DELETE"]
+    path: str = Field("", pattern=r"^$|^[A-Za-z0-9_{}-]+(/[A-Za-z0-9_{}-]+)*$")
+    query: dict[str, str] = Field(default_factory=dict)
+    body: tuple[str, ...] = ()
+    expect: str | None = None
+
+
 class ToolDefinition(_Frozen):
-    """One tool of the catalog (config/tools.yaml)."""
+    """One tool of the catalog (config/tools.yaml): every fact about it lives there."""
 
     name: str = Field(pattern=r"^[A-Za-z][A-Za-z0-9_.-]{0,63}$")
     description: str = Field(min_length=1)
@@ -48,6 +68,8 @@ class ToolDefinition(_Frozen):
     effect: Effect
     timeout_s: float = Field(gt=0, le=60)
     retry: RetryPolicy = RetryPolicy()
+    system: CrmSystem | None = None  # the part of the CRM it touches
+    http: HttpBinding | None = None  # None: a backend handles it by name
 
     @property
     def writes(self) -> bool:

@@ -213,7 +213,7 @@ async def soak(
         aiohttp.ClientSession(connector=connector) as http,
     ):
         await install_faults(admin, crm_url, fault_rate, seed)
-        crm = CrmTools(CrmClient(http, crm_url, token))
+        crm = CrmTools(CrmClient(http, crm_url, token), catalog)
         policy = CallPolicy(BreakerRegistry(failure_threshold=50))
         executor = ToolExecutor(catalog, crm, policy)
         config = EngineConfig(turn_deadline_s=deadline_s)

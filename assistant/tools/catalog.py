@@ -55,6 +55,7 @@ class Catalog:
                     f"tool catalog: {tool.name}.waiting_hint must be a gerund phrase "
                     f"such as 'checking your billing', got {tool.waiting_hint!r}"
                 )
+            _check_binding(tool)
             validator = Draft202012Validator(tool.parameters, format_checker=FormatChecker())
             self._entries[tool.name] = _Entry(tool, validator)
         self.digest = digest
@@ -83,6 +84,25 @@ class Catalog:
             return None
         where = ".".join(str(part) for part in error.absolute_path)
         return f"{name}: {where + ': ' if where else ''}{error.message}"
+
+
+def _check_binding(tool: ToolDefinition) -> None:
+    """A binding names only the tool's own parameters, and says which system it touches."""
+    binding = tool.http
+    if binding is None:
+        return
+    if tool.system is None:
+        raise ConfigError(f"tool catalog: {tool.name} has an http binding but no system")
+    named = [part[1:-1] for part in binding.path.split("/") if part.startswith("{")]
+    named += [value[1:-1] for value in binding.query.values() if value.startswith("{")]
+    named += list(binding.body)
+    properties = tool.parameters.get("properties", {})
+    unknown = [name for name in named if name not in properties]
+    if unknown:
+        raise ConfigError(
+            f"tool catalog: {tool.name}.http names {', '.join(unknown)}, "
+            "which are not among its parameters"
+        )
 
 
 def bind_customer(

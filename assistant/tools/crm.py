@@ -1,4 +1,4 @@
-"""The CRM client: typed calls to the CRM's REST API (shared/CRM_API.md).
+"""The CRM client: requests to the CRM's REST API (shared/CRM_API.md), failures mapped once.
 
 This is the boundary where HTTP meets the assistant. Every HTTP status and every
 aiohttp exception is translated here, once, into a `ToolFailure` with a PROTOCOL.md
@@ -42,7 +42,7 @@ import json
 from collections.abc import Mapping
 from datetime import UTC, datetime
 from email.utils import parsedate_to_datetime
-from typing import Any, Literal
+from typing import Any
 from urllib.parse import quote
 
 import aiohttp
@@ -53,11 +53,6 @@ from assistant.errors import ToolFailure
 from assistant.tools.bulkhead import Bulkhead
 
 Json = dict[str, Any]
-AppointmentStatus = Literal["upcoming", "past", "cancelled", "all"]
-InvoiceStatus = Literal["open", "paid", "all"]
-TaskStatus = Literal["pending", "completed", "all"]
-TicketStatus = Literal["open", "closed", "all"]
-Priority = Literal["low", "normal", "high"]
 
 # How each part of the CRM is named in messages the narrator may repeat to a customer.
 _ACCOUNTS = "the customer records"
@@ -65,6 +60,14 @@ _SCHEDULING = "the scheduling system"
 _BILLING = "the billing system"
 _TASKS = "the task list"
 _SUPPORT = "the support system"
+# The catalog's `system` of a tool, named the same way.
+SYSTEM_NAMES: dict[str, str] = {
+    "accounts": _ACCOUNTS,
+    "scheduling": _SCHEDULING,
+    "billing": _BILLING,
+    "tasks": _TASKS,
+    "support": _SUPPORT,
+}
 
 
 def parse_retry_after(value: str | None, *, now: datetime | None = None) -> float | None:
@@ -159,179 +162,14 @@ class CrmClient:
     # --- customers -----------------------------------------------------------------
 
     async def get_customer(self, customer_id: str, *, trace_id: str) -> Json:
-        return await self._get(_ACCOUNTS, (customer_id,), trace_id)
+        return await self.request("GET", _ACCOUNTS, (customer_id,), trace_id=trace_id)
 
     async def get_customer_by_phone(self, e164: str, *, trace_id: str) -> Json:
-        return await self._get(_ACCOUNTS, ("by-phone", e164), trace_id)
+        return await self.request("GET", _ACCOUNTS, ("by-phone", e164), trace_id=trace_id)
 
-    async def update_customer(
-        self,
-        customer_id: str,
-        *,
-        email: str | None = None,
-        phone: str | None = None,
-        trace_id: str,
-        idempotency_key: str | None = None,
-    ) -> Json:
-        body = _given(email=email, phone=phone)
-        path = (customer_id,)
-        return await self._send("PATCH", _ACCOUNTS, path, body, trace_id, idempotency_key)
+    # --- the one request path ----------------------------------------------------------
 
-    # --- appointments --------------------------------------------------------------
-
-    async def list_appointments(
-        self, customer_id: str, *, status: AppointmentStatus = "upcoming", trace_id: str
-    ) -> Json:
-        path = (customer_id, "appointments")
-        return await self._get(_SCHEDULING, path, trace_id, status=status, expect="appointments")
-
-    async def book_appointment(
-        self,
-        customer_id: str,
-        *,
-        service: str,
-        starts_at: str,
-        trace_id: str,
-        idempotency_key: str | None = None,
-    ) -> Json:
-        body = {"service": service, "starts_at": starts_at}
-        path = (customer_id, "appointments")
-        return await self._send("POST", _SCHEDULING, path, body, trace_id, idempotency_key)
-
-    async def reschedule_appointment(
-        self,
-        customer_id: str,
-        appointment_id: str,
-        *,
-        starts_at: str,
-        trace_id: str,
-        idempotency_key: str | None = None,
-    ) -> Json:
-        body = {"starts_at": starts_at}
-        path = (customer_id, "appointments", appointment_id)
-        return await self._send("PATCH", _SCHEDULING, path, body, trace_id, idempotency_key)
-
-    async def cancel_appointment(
-        self,
-        customer_id: str,
-        appointment_id: str,
-        *,
-        trace_id: str,
-        idempotency_key: str | None = None,
-    ) -> Json:
-        path = (customer_id, "appointments", appointment_id, "cancel")
-        return await self._send("POST", _SCHEDULING, path, None, trace_id, idempotency_key)
-
-    # --- invoices ------------------------------------------------------------------
-
-    async def list_invoices(
-        self, customer_id: str, *, status: InvoiceStatus = "open", trace_id: str
-    ) -> Json:
-        path = (customer_id, "invoices")
-        return await self._get(_BILLING, path, trace_id, status=status, expect="invoices")
-
-    # --- tasks ---------------------------------------------------------------------
-
-    async def list_tasks(
-        self, customer_id: str, *, status: TaskStatus = "all", trace_id: str
-    ) -> Json:
-        path = (customer_id, "tasks")
-        return await self._get(_TASKS, path, trace_id, status=status, expect="tasks")
-
-    async def add_task(
-        self,
-        customer_id: str,
-        *,
-        title: str,
-        description: str | None = None,
-        priority: Priority | None = None,
-        due_on: str | None = None,
-        trace_id: str,
-        idempotency_key: str | None = None,
-    ) -> Json:
-        body = _given(title=title, description=description, priority=priority, due_on=due_on)
-        path = (customer_id, "tasks")
-        return await self._send("POST", _TASKS, path, body, trace_id, idempotency_key)
-
-    async def update_task(
-        self,
-        customer_id: str,
-        task_id: str,
-        *,
-        title: str | None = None,
-        description: str | None = None,
-        priority: Priority | None = None,
-        due_on: str | None = None,
-        trace_id: str,
-        idempotency_key: str | None = None,
-    ) -> Json:
-        body = _given(title=title, description=description, priority=priority, due_on=due_on)
-        path = (customer_id, "tasks", task_id)
-        return await self._send("PATCH", _TASKS, path, body, trace_id, idempotency_key)
-
-    async def complete_task(
-        self, customer_id: str, task_id: str, *, trace_id: str, idempotency_key: str | None = None
-    ) -> Json:
-        path = (customer_id, "tasks", task_id, "complete")
-        return await self._send("POST", _TASKS, path, None, trace_id, idempotency_key)
-
-    async def delete_task(
-        self, customer_id: str, task_id: str, *, trace_id: str, idempotency_key: str | None = None
-    ) -> None:
-        path = (customer_id, "tasks", task_id)
-        await self._send("DELETE", _TASKS, path, None, trace_id, idempotency_key)
-
-    # --- tickets -------------------------------------------------------------------
-
-    async def list_tickets(
-        self, customer_id: str, *, status: TicketStatus = "open", trace_id: str
-    ) -> Json:
-        path = (customer_id, "tickets")
-        return await self._get(_SUPPORT, path, trace_id, status=status, expect="tickets")
-
-    async def create_ticket(
-        self,
-        customer_id: str,
-        *,
-        subject: str,
-        body: str,
-        trace_id: str,
-        idempotency_key: str | None = None,
-    ) -> Json:
-        payload = {"subject": subject, "body": body}
-        path = (customer_id, "tickets")
-        return await self._send("POST", _SUPPORT, path, payload, trace_id, idempotency_key)
-
-    # --- the one request path --------------------------------------------------------
-
-    async def _get(
-        self,
-        system: str,
-        path: tuple[str, ...],
-        trace_id: str,
-        *,
-        status: str | None = None,
-        expect: str | None = None,
-    ) -> Json:
-        params = {"status": status} if status is not None else None
-        return await self._call(
-            "GET", system, path, trace_id=trace_id, params=params, expect=expect
-        )
-
-    async def _send(
-        self,
-        method: str,
-        system: str,
-        path: tuple[str, ...],
-        body: Json | None,
-        trace_id: str,
-        idempotency_key: str | None,
-    ) -> Json:
-        return await self._call(
-            method, system, path, trace_id=trace_id, idempotency_key=idempotency_key, body=body
-        )
-
-    async def _call(
+    async def request(
         self,
         method: str,
         system: str,
@@ -343,7 +181,9 @@ class CrmClient:
         body: Json | None = None,
         expect: str | None = None,
     ) -> Json:
-        """One request; the decoded JSON object of a 2xx answer ({} for 204), or ToolFailure.
+        """One request to a customer route: `path` follows /v1/customers/ (its first part
+        the customer id), `system` names the CRM part in failures (`SYSTEM_NAMES`).
+        The decoded JSON object of a 2xx answer ({} for 204), or ToolFailure.
 
         `expect` names a key a listing must carry: a cheap check that catches an answer
         from something other than the CRM before a narrator reads nonsense aloud.
@@ -419,8 +259,3 @@ def _decode(system: str, raw: bytes, expect: str | None) -> Json:
     if not isinstance(document, dict) or (expect is not None and expect not in document):
         raise ToolFailure("internal", f"{system} answered with an unexpected shape")
     return document
-
-
-def _given(**fields: Any) -> Json:
-    """The fields that were given: None means 'leave unchanged', so it is not sent."""
-    return {key: value for key, value in fields.items() if value is not None}

@@ -1,75 +1,54 @@
-"""The catalog's `crm.*` tools bound to the CRM client: the production `ToolBackend`.
+"""The catalog's `crm.*` tools performed against the CRM: the production `ToolBackend`.
 
-Each tool of config/tools.yaml maps to one CRM call; its result is the CRM's JSON,
-wrapped only where needed so that every result is a JSON object a narrator can read
+Every tool is one REST request, described by its `http` binding in config/tools.yaml
+(method, path, query, body fields): the customer id always comes from the session,
+never from the arguments, and the arguments were checked against the tool's schema
+before they get here. So a tool whose request is plain REST needs no code at all.
+Only where a result must be reshaped for a narrator to read is there a function here
 (`getNextAppointment` → `{"appointment": … | null}`, `deleteTask` →
-`{"deleted": true, "task_id": …}`). The customer id always comes from the session,
-never from the arguments. Failures are the client's `ToolFailure`s, passed through.
+`{"deleted": true, "task_id": …}`). Failures are the client's `ToolFailure`s.
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from assistant.errors import ToolFailure
-from assistant.schema import CustomerContext, ToolDefinition
-from assistant.tools.crm import CrmClient, Json, TaskStatus
+from assistant.schema import CustomerContext, HttpBinding, ToolDefinition
+from assistant.tools.catalog import Catalog
+from assistant.tools.crm import SYSTEM_NAMES, CrmClient, Json
+
+# The answer as the narrators read it, from the CRM's answer and the call's arguments.
+_Shape = Callable[[Json, Mapping[str, Any]], Json]
 
 
-@dataclass(frozen=True, slots=True)
-class _Call:
-    """One attempt of one tool, as a handler sees it."""
-
-    customer_id: str
-    arguments: Mapping[str, Any]
-    idempotency_key: str | None
-    trace_id: str
-
-    def required(self, name: str) -> str:
-        value = self.arguments.get(name)
-        if not isinstance(value, str) or not value:
-            raise ToolFailure("invalid_arguments", f"{name} is required")
-        return value
-
-    def optional(self, name: str) -> Any:
-        return self.arguments.get(name)
+def _next_appointment(answer: Json, arguments: Mapping[str, Any]) -> Json:
+    # The CRM sorts by start time, so the first upcoming one is the next.
+    appointments = answer["appointments"]
+    return {"appointment": appointments[0] if appointments else None}
 
 
-_Handler = Callable[[_Call], Awaitable[Json]]
-_TASK_STATUSES: dict[str, TaskStatus] = {
-    "pending": "pending",
-    "completed": "completed",
-    "all": "all",
+def _deleted_task(answer: Json, arguments: Mapping[str, Any]) -> Json:
+    return {"deleted": True, "task_id": arguments["task_id"]}
+
+
+_SHAPES: dict[str, _Shape] = {
+    "crm.getNextAppointment": _next_appointment,
+    "crm.deleteTask": _deleted_task,
 }
 
 
 class CrmTools:
-    """Performs the catalog's CRM tools through a `CrmClient` (implements `ToolBackend`)."""
+    """Performs the catalog's bound tools through a `CrmClient` (implements `ToolBackend`)."""
 
-    def __init__(self, client: CrmClient) -> None:
+    def __init__(self, client: CrmClient, catalog: Catalog) -> None:
         self._client = client
-        self._handlers: dict[str, _Handler] = {
-            "crm.getCustomerProfile": self._get_customer_profile,
-            "crm.listUpcomingAppointments": self._list_upcoming_appointments,
-            "crm.getNextAppointment": self._get_next_appointment,
-            "crm.bookAppointment": self._book_appointment,
-            "crm.rescheduleAppointment": self._reschedule_appointment,
-            "crm.cancelAppointment": self._cancel_appointment,
-            "crm.getOpenInvoices": self._get_open_invoices,
-            "crm.listTasks": self._list_tasks,
-            "crm.addTask": self._add_task,
-            "crm.completeTask": self._complete_task,
-            "crm.updateTask": self._update_task,
-            "crm.deleteTask": self._delete_task,
-            "crm.listOpenTickets": self._list_open_tickets,
-            "crm.createTicket": self._create_ticket,
-            "crm.updateContactInfo": self._update_contact_info,
-        }
+        self._catalog = catalog
 
     def supports(self, tool_name: str) -> bool:
-        return tool_name in self._handlers
+        tool = self._catalog.get(tool_name)
+        return tool is not None and tool.http is not None and tool.system is not None
 
     async def invoke(
         self,
@@ -80,11 +59,22 @@ class CrmTools:
         idempotency_key: str | None,
         trace_id: str,
     ) -> Json:
-        handler = self._handlers.get(tool.name)
-        if handler is None:
+        binding, system = tool.http, tool.system
+        if binding is None or system is None:
             # The app checks `supports` at start, so reaching this is a wiring bug.
             raise ToolFailure("internal", f"no CRM binding for tool {tool.name}")
-        return await handler(_Call(customer_id, arguments, idempotency_key, trace_id))
+        answer = await self._client.request(
+            binding.method,
+            SYSTEM_NAMES[system],
+            (customer_id, *_path(binding, arguments)),
+            trace_id=trace_id,
+            idempotency_key=idempotency_key if binding.method != "GET" else None,
+            params=_query(tool, binding, arguments) or None,
+            body=_body(binding, arguments) if binding.method in ("POST", "PATCH") else None,
+            expect=binding.expect,
+        )
+        shape = _SHAPES.get(tool.name)
+        return shape(answer, arguments) if shape is not None else answer
 
     # --- session start and the telephony bridge ----------------------------------------
 
@@ -102,131 +92,44 @@ class CrmTools:
             raise
         return _context(profile)
 
-    # --- reads -------------------------------------------------------------------------
 
-    async def _get_customer_profile(self, call: _Call) -> Json:
-        return await self._client.get_customer(call.customer_id, trace_id=call.trace_id)
+def _argument(arguments: Mapping[str, Any], name: str) -> str:
+    value = arguments.get(name)
+    if not isinstance(value, str) or not value:
+        raise ToolFailure("invalid_arguments", f"{name} is required")
+    return value
 
-    async def _list_upcoming_appointments(self, call: _Call) -> Json:
-        return await self._client.list_appointments(
-            call.customer_id, status="upcoming", trace_id=call.trace_id
-        )
 
-    async def _get_next_appointment(self, call: _Call) -> Json:
-        listing = await self._client.list_appointments(
-            call.customer_id, status="upcoming", trace_id=call.trace_id
-        )
-        # The CRM sorts by start time, so the first upcoming one is the next.
-        appointments = listing["appointments"]
-        return {"appointment": appointments[0] if appointments else None}
+def _path(binding: HttpBinding, arguments: Mapping[str, Any]) -> tuple[str, ...]:
+    """The path's parts after the customer id, `{name}` parts filled from the arguments."""
+    parts = [part for part in binding.path.split("/") if part]
+    return tuple(
+        _argument(arguments, part[1:-1]) if part.startswith("{") else part for part in parts
+    )
 
-    async def _get_open_invoices(self, call: _Call) -> Json:
-        return await self._client.list_invoices(
-            call.customer_id, status="open", trace_id=call.trace_id
-        )
 
-    async def _list_tasks(self, call: _Call) -> Json:
-        status = _TASK_STATUSES.get(call.optional("status") or "all")
-        if status is None:
-            raise ToolFailure("invalid_arguments", "status must be pending, completed or all")
-        return await self._client.list_tasks(
-            call.customer_id, status=status, trace_id=call.trace_id
-        )
+def _query(
+    tool: ToolDefinition, binding: HttpBinding, arguments: Mapping[str, Any]
+) -> dict[str, str]:
+    """Fixed values, and "{name}" from the argument or else its schema default."""
+    properties = tool.parameters.get("properties", {})
+    query = {}
+    for key, value in binding.query.items():
+        if value.startswith("{"):
+            name = value[1:-1]
+            given = arguments.get(name, properties.get(name, {}).get("default"))
+            if given is not None:
+                query[key] = str(given)
+        else:
+            query[key] = value
+    return query
 
-    async def _list_open_tickets(self, call: _Call) -> Json:
-        return await self._client.list_tickets(
-            call.customer_id, status="open", trace_id=call.trace_id
-        )
 
-    # --- writes ------------------------------------------------------------------------
-
-    async def _book_appointment(self, call: _Call) -> Json:
-        return await self._client.book_appointment(
-            call.customer_id,
-            service=call.required("service"),
-            starts_at=call.required("starts_at"),
-            trace_id=call.trace_id,
-            idempotency_key=call.idempotency_key,
-        )
-
-    async def _reschedule_appointment(self, call: _Call) -> Json:
-        return await self._client.reschedule_appointment(
-            call.customer_id,
-            call.required("appointment_id"),
-            starts_at=call.required("starts_at"),
-            trace_id=call.trace_id,
-            idempotency_key=call.idempotency_key,
-        )
-
-    async def _cancel_appointment(self, call: _Call) -> Json:
-        return await self._client.cancel_appointment(
-            call.customer_id,
-            call.required("appointment_id"),
-            trace_id=call.trace_id,
-            idempotency_key=call.idempotency_key,
-        )
-
-    async def _add_task(self, call: _Call) -> Json:
-        return await self._client.add_task(
-            call.customer_id,
-            title=call.required("title"),
-            description=call.optional("description"),
-            priority=call.optional("priority"),
-            due_on=call.optional("due_on"),
-            trace_id=call.trace_id,
-            idempotency_key=call.idempotency_key,
-        )
-
-    async def _complete_task(self, call: _Call) -> Json:
-        return await self._client.complete_task(
-            call.customer_id,
-            call.required("task_id"),
-            trace_id=call.trace_id,
-            idempotency_key=call.idempotency_key,
-        )
-
-    async def _update_task(self, call: _Call) -> Json:
-        return await self._client.update_task(
-            call.customer_id,
-            call.required("task_id"),
-            title=call.optional("title"),
-            description=call.optional("description"),
-            priority=call.optional("priority"),
-            due_on=call.optional("due_on"),
-            trace_id=call.trace_id,
-            idempotency_key=call.idempotency_key,
-        )
-
-    async def _delete_task(self, call: _Call) -> Json:
-        task_id = call.required("task_id")
-        await self._client.delete_task(
-            call.customer_id,
-            task_id,
-            trace_id=call.trace_id,
-            idempotency_key=call.idempotency_key,
-        )
-        return {"deleted": True, "task_id": task_id}
-
-    async def _create_ticket(self, call: _Call) -> Json:
-        return await self._client.create_ticket(
-            call.customer_id,
-            subject=call.required("subject"),
-            body=call.required("body"),
-            trace_id=call.trace_id,
-            idempotency_key=call.idempotency_key,
-        )
-
-    async def _update_contact_info(self, call: _Call) -> Json:
-        email, phone = call.optional("email"), call.optional("phone")
-        if email is None and phone is None:
-            raise ToolFailure("invalid_arguments", "give a new email address or phone number")
-        return await self._client.update_customer(
-            call.customer_id,
-            email=email,
-            phone=phone,
-            trace_id=call.trace_id,
-            idempotency_key=call.idempotency_key,
-        )
+def _body(binding: HttpBinding, arguments: Mapping[str, Any]) -> Json | None:
+    """The listed arguments that were given: None means 'leave unchanged', so not sent."""
+    if not binding.body:
+        return None
+    return {name: arguments[name] for name in binding.body if arguments.get(name) is not None}
 
 
 def _context(profile: Json) -> CustomerContext:

@@ -73,8 +73,9 @@ class Harness:
 @pytest.fixture
 async def harness(crm_url: str, crm_token: str) -> AsyncIterator[Harness]:
     async with aiohttp.ClientSession() as http:
-        crm = CrmTools(CrmClient(http, crm_url, crm_token))
-        yield Harness(crm, load_catalog(CATALOG_PATH), FakeClock())
+        catalog = load_catalog(CATALOG_PATH)
+        crm = CrmTools(CrmClient(http, crm_url, crm_token), catalog)
+        yield Harness(crm, catalog, FakeClock())
 
 
 def call_of(done: TurnDone, tool: str) -> dict[str, Any]:

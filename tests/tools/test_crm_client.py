@@ -26,7 +26,7 @@ from aiohttp.test_utils import TestServer
 from aioresponses import aioresponses
 
 from assistant.errors import ToolFailure
-from assistant.tools.crm import CrmClient, parse_retry_after
+from assistant.tools.crm import SYSTEM_NAMES, CrmClient, Json, parse_retry_after
 from tests.fixtures.crm import CrmAdmin
 
 
@@ -72,6 +72,45 @@ class ScriptedCrm:
             content_type=self.content_type if self.status != 204 else None,
             headers=self.headers,
         )
+
+
+_BILLING, _TASKS = SYSTEM_NAMES["billing"], SYSTEM_NAMES["tasks"]
+_SCHEDULING = SYSTEM_NAMES["scheduling"]
+
+
+# The CRM requests these tests make, through the client's one request path.
+def _invoices(crm: CrmClient, *, trace_id: str) -> Awaitable[Json]:
+    path = ("cust_001", "invoices")
+    params = {"status": "open"}
+    return crm.request("GET", _BILLING, path, trace_id=trace_id, params=params, expect="invoices")
+
+
+def _list_tasks(crm: CrmClient, *, trace_id: str, status: str = "all") -> Awaitable[Json]:
+    path, params = ("cust_001", "tasks"), {"status": status}
+    return crm.request("GET", _TASKS, path, trace_id=trace_id, params=params, expect="tasks")
+
+
+def _add_task(
+    crm: CrmClient, *, trace_id: str, idempotency_key: str | None = None, **fields: Any
+) -> Awaitable[Json]:
+    path = ("cust_001", "tasks")
+    return crm.request(
+        "POST", _TASKS, path, trace_id=trace_id, idempotency_key=idempotency_key, body=fields
+    )
+
+
+def _complete_task(crm: CrmClient, task_id: str, *, trace_id: str) -> Awaitable[Json]:
+    path = ("cust_001", "tasks", task_id, "complete")
+    return crm.request("POST", _TASKS, path, trace_id=trace_id)
+
+
+def _delete_task(crm: CrmClient, task_id: str, *, trace_id: str) -> Awaitable[Json]:
+    return crm.request("DELETE", _TASKS, ("cust_001", "tasks", task_id), trace_id=trace_id)
+
+
+def _book(crm: CrmClient, *, trace_id: str, **fields: Any) -> Awaitable[Json]:
+    path = ("cust_001", "appointments")
+    return crm.request("POST", _SCHEDULING, path, trace_id=trace_id, body=fields)
 
 
 @pytest.fixture
@@ -130,7 +169,7 @@ async def test_each_status_maps_to_its_tool_error_code(
     """Every HTTP status the CRM can answer becomes the PROTOCOL.md tool error code."""
     fake, crm = scripted
     fake.answer(status, _envelope("x", "something was off"))
-    failure = await _failure(crm.list_invoices("cust_001", trace_id="t-1"))
+    failure = await _failure(_invoices(crm, trace_id="t-1"))
     assert failure.code == code
     assert failure.retryable == (code == "unavailable")
 
@@ -141,7 +180,7 @@ async def test_bad_request_carries_the_crms_message(
     """A 400 tells the narrator what the CRM found wrong, naming the field."""
     fake, crm = scripted
     fake.answer(400, _envelope("invalid_request", "due_on: not a date"))
-    failure = await _failure(crm.add_task("cust_001", title="x", due_on="soon", trace_id="t"))
+    failure = await _failure(_add_task(crm, title="x", due_on="soon", trace_id="t"))
     assert failure.code == "invalid_arguments"
     assert failure.message == "the task list answered 400: due_on: not a date"
 
@@ -152,7 +191,7 @@ async def test_refused_credentials_are_an_internal_failure_saying_so(
     """A 401 is our service token's fault, not the customer's: internal, plainly worded."""
     fake, crm = scripted
     fake.answer(401, _envelope("unauthorized", "bad token"))
-    failure = await _failure(crm.list_invoices("cust_001", trace_id="t"))
+    failure = await _failure(_invoices(crm, trace_id="t"))
     assert (failure.code, failure.message) == (
         "internal",
         "the CRM refused the assistant's credentials",
@@ -165,9 +204,7 @@ async def test_a_reused_idempotency_key_is_a_conflict(
     """422 for a key reused with another body is a clash between writes, not bad input."""
     fake, crm = scripted
     fake.answer(422, _envelope("invalid_state", "Idempotency-Key reused with a different body"))
-    failure = await _failure(
-        crm.add_task("cust_001", title="x", trace_id="t", idempotency_key="k1")
-    )
+    failure = await _failure(_add_task(crm, title="x", trace_id="t", idempotency_key="k1"))
     assert failure.code == "conflict"
 
 
@@ -178,9 +215,7 @@ async def test_an_invalid_state_is_invalid_arguments_with_the_crms_message(
     fake, crm = scripted
     fake.answer(422, _envelope("invalid_state", "starts_at is in the past"))
     failure = await _failure(
-        crm.book_appointment(
-            "cust_001", service="Haircut", starts_at="2000-01-01T10:00:00+00:00", trace_id="t"
-        )
+        _book(crm, service="Haircut", starts_at="2000-01-01T10:00:00+00:00", trace_id="t")
     )
     assert failure.code == "invalid_arguments"
     assert failure.message == "the scheduling system answered 422: starts_at is in the past"
@@ -192,7 +227,7 @@ async def test_server_errors_are_short_and_human(
     """A 503 with an HTML page reads as a sentence naming the part of the CRM."""
     fake, crm = scripted
     fake.answer(503, "<html>upstream down</html>")
-    failure = await _failure(crm.list_invoices("cust_001", trace_id="t"))
+    failure = await _failure(_invoices(crm, trace_id="t"))
     assert (failure.code, failure.message) == ("unavailable", "the billing system answered 503")
 
 
@@ -200,7 +235,7 @@ async def test_429_carries_retry_after_seconds(scripted: tuple[ScriptedCrm, CrmC
     """A 429's Retry-After in seconds reaches the policy as retry_after_s."""
     fake, crm = scripted
     fake.answer(429, _envelope("rate_limited", "slow down"), **{"Retry-After": "7"})
-    failure = await _failure(crm.list_invoices("cust_001", trace_id="t"))
+    failure = await _failure(_invoices(crm, trace_id="t"))
     assert (failure.code, failure.retry_after_s) == ("rate_limited", 7.0)
     assert failure.message == "the billing system is rate limiting requests; it asks to wait 7 s"
 
@@ -212,7 +247,7 @@ async def test_429_carries_retry_after_as_an_http_date(
     fake, crm = scripted
     when = datetime.now(UTC) + timedelta(hours=1)
     fake.answer(429, None, **{"Retry-After": format_datetime(when, usegmt=True)})
-    failure = await _failure(crm.list_invoices("cust_001", trace_id="t"))
+    failure = await _failure(_invoices(crm, trace_id="t"))
     assert failure.code == "rate_limited"
     assert failure.retry_after_s is not None
     assert 3000 < failure.retry_after_s <= 3600
@@ -224,7 +259,7 @@ async def test_429_without_retry_after_has_no_wait(
     """A 429 with no usable Retry-After is still rate_limited, with no invented wait."""
     fake, crm = scripted
     fake.answer(429, None, **{"Retry-After": "whenever"})
-    failure = await _failure(crm.list_invoices("cust_001", trace_id="t"))
+    failure = await _failure(_invoices(crm, trace_id="t"))
     assert (failure.code, failure.retry_after_s) == ("rate_limited", None)
 
 
@@ -262,7 +297,7 @@ async def test_malformed_success_bodies_are_internal(
     """A 200 whose body is not the JSON object expected is `internal`, never passed on."""
     fake, crm = scripted
     fake.answer(200, body)
-    failure = await _failure(crm.list_invoices("cust_001", trace_id="t"))
+    failure = await _failure(_invoices(crm, trace_id="t"))
     assert failure.code == "internal"
     assert not failure.retryable
     assert failure.message.startswith("the billing system answered with")
@@ -274,7 +309,7 @@ async def test_delete_answering_204_returns_nothing(
     """A 204 with no body is a success, not a malformed answer."""
     fake, crm = scripted
     fake.answer(204)
-    await crm.delete_task("cust_001", "task_1", trace_id="t")
+    await _delete_task(crm, "task_1", trace_id="t")
     assert (fake.seen[0].method, fake.seen[0].raw_path) == (
         "DELETE",
         "/v1/customers/cust_001/tasks/task_1",
@@ -290,9 +325,9 @@ async def test_headers_carry_token_trace_id_and_idempotency_key(
     """Every request has the service token and trace id; a write its idempotency key."""
     fake, crm = scripted
     fake.answer(201, {"id": "task_9", "title": "Call mom"})
-    await crm.add_task("cust_001", title="Call mom", trace_id="trace-w", idempotency_key="key-1")
+    await _add_task(crm, title="Call mom", trace_id="trace-w", idempotency_key="key-1")
     fake.answer(200, {"tasks": []})
-    await crm.list_tasks("cust_001", status="pending", trace_id="trace-r")
+    await _list_tasks(crm, status="pending", trace_id="trace-r")
     write, read = fake.seen
     assert write.headers["X-Trace-Id"] == "trace-w"
     assert write.headers["Idempotency-Key"] == "key-1"
@@ -307,7 +342,7 @@ async def test_a_write_without_a_key_sends_none(scripted: tuple[ScriptedCrm, Crm
     """No idempotency key given means no Idempotency-Key header, not an empty one."""
     fake, crm = scripted
     fake.answer(200, {"id": "task_1", "status": "completed"})
-    assert (await crm.complete_task("cust_001", "task_1", trace_id="t"))["status"] == "completed"
+    assert (await _complete_task(crm, "task_1", trace_id="t"))["status"] == "completed"
     assert "Idempotency-Key" not in fake.seen[0].headers
 
 
@@ -315,11 +350,11 @@ async def test_ids_cannot_walk_to_another_route(scripted: tuple[ScriptedCrm, Crm
     """An id with slashes or dots stays one path segment, or is refused before sending."""
     fake, crm = scripted
     fake.answer(200, {"id": "x"})
-    await crm.complete_task("cust_001", "../../cust_002/tasks/task_1", trace_id="t")
+    await _complete_task(crm, "../../cust_002/tasks/task_1", trace_id="t")
     assert fake.seen[0].raw_path == (
         "/v1/customers/cust_001/tasks/..%2F..%2Fcust_002%2Ftasks%2Ftask_1/complete"
     )
-    failure = await _failure(crm.complete_task("cust_001", "..", trace_id="t"))
+    failure = await _failure(_complete_task(crm, "..", trace_id="t"))
     assert failure.code == "invalid_arguments"
     assert len(fake.seen) == 1
 
@@ -352,7 +387,7 @@ async def test_connection_failures_are_retryable_unavailable(
     """A reset, a disconnect or a body cut short is `unavailable` and marked a connection error."""
     mock, crm = mocked
     mock.get(INVOICES, exception=exception)
-    failure = await _failure(crm.list_invoices("cust_001", trace_id="t"))
+    failure = await _failure(_invoices(crm, trace_id="t"))
     assert failure.code == "unavailable"
     assert failure.connection_error
     assert failure.retryable
@@ -370,7 +405,7 @@ async def test_session_timeouts_are_timeout(
     """The session's own timeouts (total or socket read) become `timeout`, not `unavailable`."""
     mock, crm = mocked
     mock.get(INVOICES, exception=exception)
-    failure = await _failure(crm.list_invoices("cust_001", trace_id="t"))
+    failure = await _failure(_invoices(crm, trace_id="t"))
     assert failure.code == "timeout"
     assert failure.retryable
 
@@ -437,11 +472,11 @@ async def test_stub_faults_map_to_codes(
     await crm_admin.add_fault(
         method="GET", path="/v1/customers/*/invoices", **{"times": 1, **fault}
     )
-    failure = await _failure(stub.list_invoices("cust_001", trace_id="t"))
+    failure = await _failure(_invoices(stub, trace_id="t"))
     assert (failure.code, failure.message) == (code, message)
     assert failure.retry_after_s == (2.0 if code == "rate_limited" else None)
     assert failure.connection_error == ("reset" in fault)
-    assert (await stub.list_invoices("cust_001", trace_id="t"))["balance_cents"] == 15000
+    assert (await _invoices(stub, trace_id="t"))["balance_cents"] == 15000
 
 
 async def test_stub_reset_write_is_unavailable_and_not_resent(
@@ -449,12 +484,10 @@ async def test_stub_reset_write_is_unavailable_and_not_resent(
 ) -> None:
     """A POST whose connection is reset fails as a connection error; nothing resends it."""
     await crm_admin.add_fault(method="POST", path="/v1/customers/*/tasks", reset=True, times=1)
-    failure = await _failure(
-        stub.add_task("cust_001", title="Call mom", trace_id="t", idempotency_key="k0")
-    )
+    failure = await _failure(_add_task(stub, title="Call mom", trace_id="t", idempotency_key="k0"))
     assert (failure.code, failure.connection_error) == ("unavailable", True)
     assert (await crm_admin.stats())["requests"]["POST /v1/customers/{cid}/tasks"] == 1
-    titles = [t["title"] for t in (await stub.list_tasks("cust_001", trace_id="t"))["tasks"]]
+    titles = [t["title"] for t in (await _list_tasks(stub, trace_id="t"))["tasks"]]
     assert "Call mom" not in titles
 
 
@@ -465,7 +498,7 @@ async def test_stub_hang_under_the_session_timeout_is_timeout(
     await crm_admin.add_fault(method="GET", path="/v1/customers/*/tasks", hang=True, times=1)
     async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=0.3)) as session:
         crm = CrmClient(session, crm_url, crm_token)
-        failure = await _failure(crm.list_tasks("cust_001", trace_id="t"))
+        failure = await _failure(_list_tasks(crm, trace_id="t"))
         assert failure.code == "timeout"
         assert failure.message == "the task list did not answer in time"
 
@@ -487,7 +520,7 @@ async def test_stub_another_customers_task_is_not_found(
     """cust_002's task asked for under cust_001 is `not_found`, and stays pending."""
     _, listing = await crm_admin.get("/v1/customers/cust_002/tasks?status=pending")
     theirs = listing["tasks"][0]["id"]
-    failure = await _failure(stub.complete_task("cust_001", theirs, trace_id="t"))
+    failure = await _failure(_complete_task(stub, theirs, trace_id="t"))
     assert failure.code == "not_found"
     _, after = await crm_admin.get("/v1/customers/cust_002/tasks?status=pending")
     assert theirs in [task["id"] for task in after["tasks"]]
@@ -495,7 +528,7 @@ async def test_stub_another_customers_task_is_not_found(
 
 async def test_stub_bad_field_is_invalid_arguments_naming_it(stub: CrmClient) -> None:
     """A field the CRM rejects (a due date that is not a date) comes back naming the field."""
-    failure = await _failure(stub.add_task("cust_001", title="x", due_on="someday", trace_id="t"))
+    failure = await _failure(_add_task(stub, title="x", due_on="someday", trace_id="t"))
     assert failure.code == "invalid_arguments"
     assert failure.message.startswith("the task list answered 400: due_on")
 
@@ -503,9 +536,7 @@ async def test_stub_bad_field_is_invalid_arguments_naming_it(stub: CrmClient) ->
 async def test_stub_booking_in_the_past_is_invalid_arguments(stub: CrmClient) -> None:
     """The CRM's 422 for a past start time reaches the narrator as invalid_arguments."""
     failure = await _failure(
-        stub.book_appointment(
-            "cust_001", service="Haircut", starts_at="2001-02-03T10:00:00+00:00", trace_id="t"
-        )
+        _book(stub, service="Haircut", starts_at="2001-02-03T10:00:00+00:00", trace_id="t")
     )
     assert failure.code == "invalid_arguments"
     assert "is in the past" in failure.message
@@ -513,12 +544,12 @@ async def test_stub_booking_in_the_past_is_invalid_arguments(stub: CrmClient) ->
 
 async def test_stub_key_reused_with_another_body_is_conflict(stub: CrmClient) -> None:
     """One idempotency key reused for a different task is a `conflict`, not applied."""
-    first = await stub.add_task("cust_001", title="Water plants", trace_id="t", idempotency_key="k")
+    first = await _add_task(stub, title="Water plants", trace_id="t", idempotency_key="k")
     failure = await _failure(
-        stub.add_task("cust_001", title="Walk the dog", trace_id="t", idempotency_key="k")
+        _add_task(stub, title="Walk the dog", trace_id="t", idempotency_key="k")
     )
     assert failure.code == "conflict"
-    titles = [t["title"] for t in (await stub.list_tasks("cust_001", trace_id="t"))["tasks"]]
+    titles = [t["title"] for t in (await _list_tasks(stub, trace_id="t"))["tasks"]]
     assert "Walk the dog" not in titles
     assert titles.count(first["title"]) == 1
 
@@ -527,11 +558,11 @@ async def test_stub_key_still_in_flight_is_conflict(stub: CrmClient, crm_admin: 
     """A duplicate sent while the first write is still processing is a `conflict`."""
     await crm_admin.add_fault(method="POST", path="/v1/customers/*/tasks", latency_ms=500, times=1)
     first = asyncio.create_task(
-        stub.add_task("cust_001", title="Water plants", trace_id="t", idempotency_key="k2")
+        _add_task(stub, title="Water plants", trace_id="t", idempotency_key="k2")
     )
     await crm_admin.wait_until_in_flight("k2")
     failure = await _failure(
-        stub.add_task("cust_001", title="Water plants", trace_id="t", idempotency_key="k2")
+        _add_task(stub, title="Water plants", trace_id="t", idempotency_key="k2")
     )
     assert failure.code == "conflict"
     assert (await first)["title"] == "Water plants"
@@ -539,19 +570,19 @@ async def test_stub_key_still_in_flight_is_conflict(stub: CrmClient, crm_admin: 
 
 async def test_stub_replayed_write_is_applied_once(stub: CrmClient) -> None:
     """The same write sent twice with one key creates one task and answers it twice."""
-    first = await stub.add_task("cust_001", title="Call mom", trace_id="t", idempotency_key="k3")
-    again = await stub.add_task("cust_001", title="Call mom", trace_id="t", idempotency_key="k3")
+    first = await _add_task(stub, title="Call mom", trace_id="t", idempotency_key="k3")
+    again = await _add_task(stub, title="Call mom", trace_id="t", idempotency_key="k3")
     assert again == first
-    titles = [t["title"] for t in (await stub.list_tasks("cust_001", trace_id="t"))["tasks"]]
+    titles = [t["title"] for t in (await _list_tasks(stub, trace_id="t"))["tasks"]]
     assert titles.count("Call mom") == 1
 
 
 async def test_stub_sees_trace_id_and_idempotency_key(stub: CrmClient, crm_admin: CrmAdmin) -> None:
     """The CRM's request log shows each call's trace id, and the write's idempotency key."""
     await stub.get_customer("cust_001", trace_id="trace-read")
-    await stub.add_task("cust_001", title="Call mom", trace_id="trace-write", idempotency_key="k4")
-    created = await stub.add_task("cust_001", title="Call dad", trace_id="t")
-    await stub.delete_task("cust_001", created["id"], trace_id="trace-delete")
+    await _add_task(stub, title="Call mom", trace_id="trace-write", idempotency_key="k4")
+    created = await _add_task(stub, title="Call dad", trace_id="t")
+    await _delete_task(stub, created["id"], trace_id="trace-delete")
     read, write, _, delete = await crm_admin.requests(limit=4)
     assert (read["method"], read["trace_id"], read["idempotency_key"]) == (
         "GET",

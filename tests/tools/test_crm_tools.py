@@ -33,9 +33,9 @@ def catalog() -> Catalog:
 
 
 @pytest.fixture
-async def tools(crm_url: str, crm_token: str) -> AsyncIterator[CrmTools]:
+async def tools(crm_url: str, crm_token: str, catalog: Catalog) -> AsyncIterator[CrmTools]:
     async with aiohttp.ClientSession() as session:
-        yield CrmTools(CrmClient(session, crm_url, crm_token))
+        yield CrmTools(CrmClient(session, crm_url, crm_token), catalog)
 
 
 @pytest.fixture
@@ -221,7 +221,7 @@ async def test_tool_against_the_stub(name: str, invoke: Invoke) -> None:
 async def test_every_catalog_tool_is_supported_and_exercised(catalog: Catalog) -> None:
     """CrmTools performs every tool of config/tools.yaml, and each has a scenario here."""
     async with aiohttp.ClientSession() as session:
-        tools = CrmTools(CrmClient(session, "http://crm.invalid", "token"))
+        tools = CrmTools(CrmClient(session, "http://crm.invalid", "token"), catalog)
     names = {tool.name for tool in catalog.tools}
     assert {name for name in names if not tools.supports(name)} == set()
     assert set(SCENARIOS) == names
