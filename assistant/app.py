@@ -172,7 +172,7 @@ def crm_service_token(settings: Settings) -> str:
 
 
 def _add_transports(app: web.Application, settings: Settings) -> None:
-    from assistant.transports import demo, relay, ws
+    from assistant.transports import completions, demo, relay, retell, ws
     from assistant.transports import web as widget
     from assistant.transports.admission import ConnectionLimits, setup_connection_limits
     from assistant.transports.relay_calls import CallRegistry, InMemoryCalls
@@ -201,6 +201,8 @@ def _add_transports(app: web.Application, settings: Settings) -> None:
     if settings.redis_url:
         calls = _share_through_redis(app, settings)
     relay.setup_routes(app, settings, calls)
+    completions.setup_routes(app)
+    retell.setup_routes(app)
     widget.setup_web_routes(app)
     demo.setup_demo_routes(app, settings)
 

@@ -109,6 +109,16 @@ class Settings(BaseSettings):
     relay_max_partial_chars: int = Field(8000, ge=100)
     relay_max_partial_prompts: int = Field(200, ge=1)
 
+    # Voice platforms (shared/PLATFORMS.md): keys a platform sends as its Bearer token on
+    # /v1/chat/completions (comma-separated, several allowed), the tool call that asks it
+    # to transfer, how long a platform conversation is kept after its last request, and
+    # Retell's websocket key (in its URL) and transfer number ("" ends the call instead).
+    platform_keys: Annotated[list[SecretStr], NoDecode] = []
+    platform_transfer_tool: str = Field("transferCall", pattern=r"^[A-Za-z_][A-Za-z0-9_-]{0,63}$")
+    platform_idle_s: float = Field(900.0, gt=0)
+    retell_key: SecretStr | None = None
+    retell_transfer_number: str = ""
+
     # Admission control: past this many turns in flight, or this much event-loop lag, a
     # worker answers new messages `busy` and new connections 503 (transports/saturation.py).
     saturation_turns_in_flight: int = Field(400, ge=1)
@@ -129,7 +139,14 @@ class Settings(BaseSettings):
             return [origin.strip().rstrip("/") for origin in value.split(",") if origin.strip()]
         return value
 
-    @field_validator("secret", "twilio_auth_token", mode="before")
+    @field_validator("platform_keys", mode="before")
+    @classmethod
+    def _split_keys(cls, value: Any) -> Any:
+        if isinstance(value, str):
+            return [key.strip() for key in value.split(",") if key.strip()]
+        return value
+
+    @field_validator("secret", "twilio_auth_token", "retell_key", mode="before")
     @classmethod
     def _empty_is_unset(cls, value: Any) -> Any:
         return None if value == "" else value

@@ -54,15 +54,23 @@ async def identify(
             log.warning("relay: ignoring the token in customParameters: %s", exc)
         except AssistantError as exc:
             log.warning("relay: cannot check the token in customParameters: %s", exc)
-    if crm is None or not _E164.match(frame.from_):
+    return await customer_by_phone(crm, frame.from_, trace_id)
+
+
+async def customer_by_phone(
+    crm: CrmTools | None, phone: str, trace_id: str
+) -> tuple[str | None, bool]:
+    """(the customer whose number `phone` is, or None; whether the CRM could not be
+    asked). Also the voice platforms' way of finding their caller."""
+    if crm is None or not _E164.match(phone):
         return None, False
     try:
         async with asyncio.timeout(_LOOKUP_TIMEOUT_S):
-            context = await crm.find_customer_by_phone(frame.from_, trace_id=trace_id)
+            context = await crm.find_customer_by_phone(phone, trace_id=trace_id)
     except (ToolFailure, TimeoutError) as exc:
-        log.warning("relay: could not look up the caller's number: %s", exc)
+        log.warning("could not look up the caller's number: %s", exc)
         return None, True
     return (context.customer_id if context else None), False
 
 
-__all__ = ["greeting", "identify"]
+__all__ = ["customer_by_phone", "greeting", "identify"]

@@ -1,0 +1,211 @@
+"""OpenAI's Chat Completions on the wire: the request we read, the chunks and errors we write.
+
+Only what PLATFORMS.md section 1 names is read from the body (`messages`, `stream`,
+`model`, `user`, `metadata`, Vapi's `call`); every other field a platform sends
+(`temperature`, `tools`, extras) is accepted and ignored.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+import uuid
+from dataclasses import dataclass
+from typing import Any, Final
+
+from aiohttp import hdrs, web
+
+from assistant.schema import AssistantTurn, Message, UserTurn
+
+_ROLES: Final = frozenset({"system", "developer", "user", "assistant", "tool", "function"})
+
+
+class BadRequest(ValueError):
+    """The body is not a chat completions request; the message names what is wrong."""
+
+
+@dataclass(frozen=True, slots=True)
+class CompletionRequest:
+    text: str  # the last user message: this turn's words
+    earlier: tuple[Message, ...]  # what was said before it, for a conversation we lost
+    first_user: str
+    stream: bool
+    model: str
+    call_id: str | None  # Vapi's call.id
+    conversation_id: str | None  # metadata.conversation_id
+    user: str | None
+    customer_id: str | None  # metadata.customer_id
+    phone: str | None  # call.customer.number (Vapi), else metadata.caller_phone
+
+    def conversation_key(self, customer_id: str | None) -> str:
+        """Which conversation this is (PLATFORMS.md: call.id, conversation_id, user, hash)."""
+        for key in (self.call_id, self.conversation_id, self.user):
+            if key:
+                return key
+        digest = hashlib.sha256(f"{customer_id or ''}\n{self.first_user}".encode())
+        return f"h_{digest.hexdigest()[:24]}"
+
+
+def parse_request(body: bytes) -> CompletionRequest:
+    try:
+        data = json.loads(body)
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise BadRequest(f"the body is not JSON: {exc}") from exc
+    if not isinstance(data, dict):
+        raise BadRequest("the body must be a JSON object")
+    messages = data.get("messages")
+    if not isinstance(messages, list) or not messages:
+        raise BadRequest("'messages' must be a non-empty list")
+    said: list[tuple[str, str]] = []
+    for index, message in enumerate(messages):
+        if not isinstance(message, dict) or message.get("role") not in _ROLES:
+            raise BadRequest(f"messages[{index}] needs a 'role' (system, user, assistant, tool)")
+        said.append((message["role"], _text(message.get("content"), index)))
+    users = [i for i, (role, text) in enumerate(said) if role == "user" and text.strip()]
+    if not users:
+        raise BadRequest("'messages' has no user message with text")
+    stream = data.get("stream", False)
+    if not isinstance(stream, bool):
+        raise BadRequest("'stream' must be true or false")
+    metadata = _object(data, "metadata")
+    call = _object(data, "call")
+    customer = call.get("customer")
+    customer = customer if isinstance(customer, dict) else {}
+    earlier: list[Message] = []
+    for role, text in said[: users[-1]]:
+        if role == "user" and text.strip():
+            earlier.append(UserTurn(text=text.strip()))
+        elif role == "assistant" and text.strip():
+            earlier.append(AssistantTurn(kind="answer", text=text.strip()))
+    return CompletionRequest(
+        text=said[users[-1]][1].strip(),
+        earlier=tuple(earlier),
+        first_user=said[users[0]][1].strip(),
+        stream=stream,
+        model=str(data.get("model") or "assistant"),
+        call_id=_string(call.get("id")),
+        conversation_id=_string(metadata.get("conversation_id")),
+        user=_string(data.get("user")),
+        customer_id=_string(metadata.get("customer_id")),
+        phone=_string(customer.get("number")) or _string(metadata.get("caller_phone")),
+    )
+
+
+def _text(content: Any, index: int) -> str:
+    """A message's text: a string, or the text parts of a list of parts."""
+    if content is None or isinstance(content, str):
+        return content or ""
+    if isinstance(content, list):
+        parts = [p.get("text") for p in content if isinstance(p, dict) and p.get("type") == "text"]
+        return " ".join(p for p in parts if isinstance(p, str))
+    raise BadRequest(f"messages[{index}].content must be a string or a list of parts")
+
+
+def _object(data: dict[str, Any], name: str) -> dict[str, Any]:
+    value = data.get(name)
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise BadRequest(f"'{name}' must be an object")
+    return value
+
+
+def _string(value: Any) -> str | None:
+    return str(value) if isinstance(value, str | int) and str(value) else None
+
+
+# --- what we write ---------------------------------------------------------------------
+
+
+def error_response(
+    status: int, message: str, *, type: str, code: str, retry_after_s: float | None = None
+) -> web.Response:
+    """OpenAI's error shape: `{"error": {"message", "type", "code"}}`."""
+    headers = {}
+    if retry_after_s is not None:
+        headers[hdrs.RETRY_AFTER] = str(max(1, round(retry_after_s + 0.49)))
+    if status == 401:
+        headers[hdrs.WWW_AUTHENTICATE] = "Bearer"
+    body = {"error": {"message": message, "type": type, "code": code, "param": None}}
+    return web.json_response(body, status=status, headers=headers)
+
+
+def tool_call(name: str, arguments: dict[str, Any]) -> dict[str, Any]:
+    """One function call as `tool_calls` carry it."""
+    return {
+        "id": f"call_{uuid.uuid4().hex[:24]}",
+        "type": "function",
+        "function": {"name": name, "arguments": json.dumps(arguments, ensure_ascii=False)},
+    }
+
+
+class Chunks:
+    """The `chat.completion.chunk`s of one response, and the `chat.completion` it sums to."""
+
+    def __init__(self, model: str) -> None:
+        self.model = model
+        self.created = int(time.time())
+        self.id = f"chatcmpl-{uuid.uuid4().hex[:12]}"  # until the turn's id is known
+        self._role_sent = False
+
+    def content(self, text: str) -> dict[str, Any]:
+        delta: dict[str, Any] = {"content": text}
+        if not self._role_sent:
+            self._role_sent = True
+            delta = {"role": "assistant", **delta}
+        return self._chunk(delta, None)
+
+    def tool_calls(self, call: dict[str, Any]) -> dict[str, Any]:
+        delta: dict[str, Any] = {"tool_calls": [{"index": 0, **call}]}
+        if not self._role_sent:
+            self._role_sent = True
+            delta = {"role": "assistant", **delta}
+        return self._chunk(delta, None)
+
+    def end(self, finish_reason: str) -> dict[str, Any]:
+        return self._chunk({}, finish_reason)
+
+    def completion(
+        self, text: str, call: dict[str, Any] | None, finish_reason: str
+    ) -> dict[str, Any]:
+        message: dict[str, Any] = {"role": "assistant", "content": text}
+        if call is not None:
+            message["tool_calls"] = [call]
+        return {
+            "id": self.id,
+            "object": "chat.completion",
+            "created": self.created,
+            "model": self.model,
+            "choices": [
+                {"index": 0, "message": message, "finish_reason": finish_reason, "logprobs": None}
+            ],
+            "usage": {"prompt_tokens": 0, "completion_tokens": 0, "total_tokens": 0},
+        }
+
+    def _chunk(self, delta: dict[str, Any], finish_reason: str | None) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "object": "chat.completion.chunk",
+            "created": self.created,
+            "model": self.model,
+            "choices": [
+                {"index": 0, "delta": delta, "finish_reason": finish_reason, "logprobs": None}
+            ],
+        }
+
+
+def sse(data: dict[str, Any] | str) -> bytes:
+    text = data if isinstance(data, str) else json.dumps(data, ensure_ascii=False)
+    return f"data: {text}\n\n".encode()
+
+
+__all__ = [
+    "BadRequest",
+    "Chunks",
+    "CompletionRequest",
+    "error_response",
+    "parse_request",
+    "sse",
+    "tool_call",
+]

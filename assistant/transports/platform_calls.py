@@ -1,0 +1,107 @@
+"""The conversations a voice platform holds with us over stateless HTTP requests.
+
+A chat completions request carries no connection: the platform calls once per turn.
+So the conversation (its runner, session, recording, budgets) is kept here between
+requests, under the conversation's key, and closed after `platform_idle_s` without a
+request or when the server stops. The key is paired with the customer, so that one
+caller can never continue another caller's conversation by naming its id.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass, field
+
+from aiohttp import web
+
+from assistant.conversation import Conversation, open_conversation
+from assistant.schema import Message
+from assistant.services import Services
+from assistant.transports.platform_turns import RoutedFrames, TurnStream
+from assistant.transports.ratelimit import MessageLimits, SessionLimits
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(slots=True)
+class PlatformCall:
+    """One platform conversation: its runner, its frames, its budgets, its last request."""
+
+    conversation: Conversation
+    frames: RoutedFrames
+    budgets: SessionLimits
+    customer_id: str | None
+    used_at: float = field(default_factory=time.monotonic)
+    current: TurnStream | None = None  # the request being answered now
+
+    def barge_in(self) -> bool:
+        """A new request: the one still answering gives way (PLATFORMS.md, barge-in).
+        Its stream ends now; its turn stops by the usual rules (writes finish)."""
+        current, self.current = self.current, None
+        if current is None:
+            return False
+        current.abandon()
+        self.conversation.cancel()
+        return True
+
+
+class PlatformCalls:
+    def __init__(self, services: Services, limits: MessageLimits, idle_s: float) -> None:
+        self._services = services
+        self._limits = limits
+        self._idle_s = idle_s
+        self._calls: dict[tuple[str, str], PlatformCall] = {}
+
+    def __len__(self) -> int:
+        return len(self._calls)
+
+    async def get(
+        self,
+        key: str,
+        customer_id: str | None,
+        *,
+        earlier: tuple[Message, ...] = (),
+        trace_id: str = "",
+    ) -> PlatformCall:
+        """The conversation under `key`; a new one (its history rebuilt from `earlier`,
+        what the platform says was said) when we have none."""
+        await self._close_idle()
+        call = self._calls.get((customer_id or "", key))
+        if call is None:
+            frames = RoutedFrames()
+            conversation = await open_conversation(
+                self._services, customer_id, frames, transport="platform", trace_id=trace_id
+            )
+            conversation.session.remember(*earlier)
+            conversation.start()
+            budgets = self._limits.for_session(
+                conversation.session.session_id, customer_id or f"unknown:{key}"
+            )
+            call = PlatformCall(conversation, frames, budgets, customer_id)
+            self._calls[(customer_id or "", key)] = call
+            log.info(
+                "platform conversation opened",
+                extra={"customer_id": customer_id, "rebuilt_entries": len(earlier)},
+            )
+        call.used_at = time.monotonic()
+        return call
+
+    async def _close_idle(self) -> None:
+        now = time.monotonic()
+        for key, call in list(self._calls.items()):
+            idle = call.conversation.turn is None and call.conversation.outstanding == 0
+            if idle and now - call.used_at > self._idle_s:
+                del self._calls[key]
+                await call.conversation.close()
+
+    async def close_all(self) -> None:
+        calls, self._calls = list(self._calls.values()), {}
+        for call in calls:
+            call.barge_in()
+            await call.conversation.close()
+
+
+PLATFORM_CALLS = web.AppKey("platform_calls", PlatformCalls)
+
+__all__ = ["PLATFORM_CALLS", "PlatformCall", "PlatformCalls"]
