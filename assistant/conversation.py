@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Protocol
@@ -33,6 +34,7 @@ from typing import Protocol
 from assistant.engine import Turn
 from assistant.recording.recorder import SessionRecording
 from assistant.schema import EventSink, TurnDone
+from assistant.schema import Message as HistoryEntry
 from assistant.services import Services
 from assistant.session import Session
 
@@ -250,10 +252,14 @@ async def open_conversation(
     *,
     transport: str,
     trace_id: str = "",
+    history: Sequence[HistoryEntry] = (),
 ) -> Conversation:
     """A new session for `customer_id` (None: an unknown caller, no tools), with its
-    recording open; `start()` it, and `close()` it when the connection is gone."""
+    recording open; `start()` it, and `close()` it when the connection is gone.
+    `history`: what was said before, when the client holds the conversation (a voice
+    platform's messages); the recording keeps it, so the conversation replays."""
     session = await services.open_session(customer_id, trace_id=trace_id)
+    session.remember(*history)
     await services.sessions.save(session)
     recording = services.recorder.open(session) if services.recorder else None
     return Conversation(services, session, frames, transport=transport, recording=recording)

@@ -1,7 +1,8 @@
 """The recording format: one session as JSON Lines, one typed record per line.
 
     header       format version, backend, catalog digest, customer, start time,
-                 the engine's knobs and which helper models were configured
+                 the engine's knobs, which helper models were configured, and any
+                 history the conversation began with
     user         a turn's user message (turns are numbered from 1 in the file)
     decision     one planner decision exactly as returned (or its error), with the
                  round and the `now` the engine gave, and any acknowledgement streamed
@@ -27,7 +28,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from assistant.errors import AssistantError
-from assistant.schema import CustomerContext, ModelDecision, ToolResult
+from assistant.schema import CustomerContext, Message, ModelDecision, ToolResult
 
 FORMAT_VERSION = 1
 
@@ -54,6 +55,9 @@ class Header(_Record):
     # Helper models the engine had: replay gives it the same ones.
     follow_up: bool = False
     fallback_narrator: bool = False
+    # What the conversation held before its first turn: a voice platform's conversation
+    # rebuilt from the messages it sent (PLATFORMS.md); replay starts from it too.
+    history: tuple[Message, ...] = ()
 
 
 class UserRecord(_Record):

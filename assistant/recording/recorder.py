@@ -303,6 +303,7 @@ class Recorder:
             engine=self._engine,
             follow_up=self._follow_up,
             fallback_narrator=self._fallback_narrator,
+            history=tuple(session.history),
         )
 
     def open(self, session: Session) -> SessionRecording:

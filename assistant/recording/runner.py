@@ -175,6 +175,7 @@ async def replay(
     )
     customer = header.customer
     session = Session(customer=customer, tools=catalog.tools if customer else ())
+    session.remember(*header.history)
     new_header = header.model_copy(
         update={
             "catalog_digest": catalog.digest,

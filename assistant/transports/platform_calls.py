@@ -71,9 +71,13 @@ class PlatformCalls:
         if call is None:
             frames = RoutedFrames()
             conversation = await open_conversation(
-                self._services, customer_id, frames, transport="platform", trace_id=trace_id
+                self._services,
+                customer_id,
+                frames,
+                transport="platform",
+                trace_id=trace_id,
+                history=earlier,
             )
-            conversation.session.remember(*earlier)
             conversation.start()
             budgets = self._limits.for_session(
                 conversation.session.session_id, customer_id or f"unknown:{key}"
