@@ -108,6 +108,9 @@ def create_app(
                 models = build_models(settings, catalog)
                 for closer in models.closers():
                     stack.push_async_callback(closer)
+            lacking = models.missing(tool.name for tool in catalog.tools)
+            if lacking:
+                raise ConfigError(f"models: cannot serve every catalog tool: {'; '.join(lacking)}")
             breakers = BreakerRegistry(
                 failure_threshold=settings.breaker_failure_threshold,
                 cooldown_s=settings.breaker_cooldown_s,

@@ -10,12 +10,12 @@ one sentence, so a voice can start speaking after the first.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterable
 
 from assistant.language import Intent
 from assistant.models.embedded import account, appointments, billing, replies, tasks
 from assistant.models.embedded.failures import failure
-from assistant.models.embedded.scene import Scene
+from assistant.models.embedded.scene import ACTION_OF, SYSTEM_OF, Scene
 from assistant.resolve import Match, resolve_intent
 from assistant.schema import NarratorInput, ToolResult
 from assistant.speaking import split_sentences
@@ -144,6 +144,19 @@ def answer_text(request: NarratorInput) -> str:
 
 class EmbeddedNarrator:
     """Deterministic narrator with no model behind it (implements `Narrator`)."""
+
+    def missing(self, tool_names: Iterable[str]) -> list[str]:
+        """What this narrator lacks to speak of each tool (checked at start-up), so that
+        a tool it cannot describe is refused then, not narrated as "All done."."""
+        lacking = []
+        for name in tool_names:
+            if name not in DESCRIBERS:
+                lacking.append(f"{name}: no describer (models/embedded/narrator.py DESCRIBERS)")
+            if name not in ACTION_OF or name not in SYSTEM_OF:
+                lacking.append(
+                    f"{name}: no failure phrasing (models/embedded/scene.py ACTION_OF, SYSTEM_OF)"
+                )
+        return lacking
 
     async def narrate(self, request: NarratorInput) -> AsyncIterator[str]:
         pieces = split_sentences(answer_text(request))
