@@ -16,7 +16,7 @@ from assistant.language.clause import (
     appointment_context,
     rx,
 )
-from assistant.language.dates import find_when
+from assistant.language.dates import When, find_when
 from assistant.language.intent import Intent
 from assistant.language.targets import target_ref
 
@@ -74,12 +74,30 @@ def reschedule(c: Clause) -> Intent | None:
     return _move(c, match.group("rest"), "")
 
 
+def time_problem(when: When | None, c: Clause) -> str | None:
+    """Why the time said cannot be booked as it stands, or None.
+
+    A date not on the calendar, a weekday that disagrees with the date, or a moment
+    already gone is asked about; it is never replaced by another day.
+    """
+    if when is None:
+        return None
+    if when.no_such_date is not None:
+        return "no_such_date"
+    if when.weekday_conflict:
+        return "weekday_conflict"
+    if when.in_past(c.now, c.timezone):
+        return "future"
+    return None
+
+
 def _move(c: Clause, target_words: str, time_words: str) -> Intent:
     when = find_when(time_words, c.now) if time_words else None
     arguments: dict[str, Any] = {}
-    if when is not None and when.day and when.clock and not when.day_implied:
+    problem = time_problem(when, c)
+    if when is not None and when.day and when.clock and not when.day_implied and not problem:
         arguments["starts_at"] = when.iso(c.timezone)
-    missing = () if when is not None else ("when",)
+    missing: tuple[str, ...] = ("when",) if when is None else ((problem,) if problem else ())
     target = target_ref(target_words, c.original, c.now)
     return Intent(
         "reschedule_appointment",
@@ -175,9 +193,17 @@ def instead(c: Clause) -> Intent | None:
     # Words other than the service and the day ("can we do") do not describe the target.
     target = target_ref(target_words, c.original, c.now)
     arguments: dict[str, Any] = {}
-    if when.day and when.clock and not when.day_implied:
+    problem = time_problem(when, c)
+    if when.day and when.clock and not when.day_implied and not problem:
         arguments["starts_at"] = when.iso(c.timezone)
-    return Intent("reschedule_appointment", arguments, target=target, when=when, clause=c.text)
+    return Intent(
+        "reschedule_appointment",
+        arguments,
+        target=target,
+        when=when,
+        missing=(problem,) if problem else (),
+        clause=c.text,
+    )
 
 
 def book(c: Clause) -> Intent | None:
@@ -214,7 +240,10 @@ def book(c: Clause) -> Intent | None:
     else:
         missing.append("service")
     moment = when.moment(c.timezone) if when is not None else None
-    if when is None or when.day is None:
+    problem = time_problem(when, c)
+    if problem is not None:
+        missing.append(problem)
+    elif when is None or when.day is None:
         missing.append("when")
     elif moment is None:
         missing.append("time")

@@ -58,7 +58,8 @@ _DAY_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (name, re.compile(pattern))
     for name, pattern in (
         ("after_tomorrow", r"\b(?:the )?day after tomorrow\b"),
-        ("relative_day", r"\b(today|tonight|tomorrow)\b"),
+        ("relative_day", r"\b(today|tonight|tomorrow|yesterday)\b"),
+        ("last_weekday", rf"\b(?:on )?last ({_WD})\b"),
         ("weekday_next_week", rf"\b(?:on )?({_WD}) (?:of )?next week\b"),
         ("weekday", rf"\b(?:on )?(?:(this|next|coming|upcoming|the following) )?({_WD})s?\b"),
         ("in_span", rf"\bin (?:about )?({_NUM}) (day|week|month)s?\b"),
@@ -78,6 +79,28 @@ _DAY_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("ordinal_word_day", rf"\bon the ({_ORD})\b"),
     )
 )
+
+# The day patterns that name a calendar date (so the date can be wrong, or disagree
+# with a weekday said beside it).
+_DATE_NAMES = frozenset(
+    {"month_day", "day_month", "month_ordinal", "ordinal_of_month", "iso", "slash"}
+    | {"ordinal_day", "ordinal_word_day"}
+)
+_DATE_PATTERNS = tuple((name, p) for name, p in _DAY_PATTERNS if name in _DATE_NAMES)
+_MONTH_NAMES = {number: MONTHS[number - 1].capitalize() for number in range(1, 13)}
+
+
+def _as_said(name: str, m: re.Match[str]) -> str:
+    """A date that is not on the calendar, as it should be read back ("February 30")."""
+    g = m.groups()
+    if name in ("month_day", "month_ordinal"):
+        day_ = g[1] if g[1].isdigit() else str(ORDINAL_WORDS[g[1]])
+        return f"{_MONTH_NAMES[_MONTH_NUMBERS[g[0]]]} {int(day_)}"
+    if name in ("day_month", "ordinal_of_month"):
+        day_ = g[0] if g[0].isdigit() else str(ORDINAL_WORDS[g[0]])
+        return f"{_MONTH_NAMES[_MONTH_NUMBERS[g[1]]]} {int(day_)}"
+    return m.group(0).removeprefix("on ").removeprefix("the ").strip()
+
 
 _TIME_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (name, re.compile(pattern))
@@ -121,6 +144,29 @@ class When:
     weekday: int | None = None
     # The day was not said: it was chosen because the time is still ahead today.
     day_implied: bool = False
+    # A date was said that is not on the calendar ("February 30", "13/45/2026"), as
+    # it should be read back; `day` is then None and no day is implied.
+    no_such_date: str | None = None
+    # A weekday and a date that disagree ("Thursday December 11" when the 11th is a
+    # Friday): the weekday said. `day` is the date said.
+    weekday_said: int | None = None
+
+    @property
+    def weekday_conflict(self) -> bool:
+        return (
+            self.weekday_said is not None
+            and self.day is not None
+            and (self.day.weekday() != self.weekday_said)
+        )
+
+    def in_past(self, now: datetime, timezone: str) -> bool:
+        """True when the day (or, with a time, the moment) said has already gone."""
+        if self.day is None:
+            return False
+        moment = self.moment(timezone)
+        if moment is not None:
+            return moment <= now
+        return self.day < now.date()
 
     def moment(self, timezone: str) -> datetime | None:
         """The aware start time, when both day and time are known."""
@@ -173,8 +219,11 @@ def _day(name: str, m: re.Match[str], today: date) -> tuple[date | None, int | N
     if name == "after_tomorrow":
         return today + timedelta(days=2), None, None
     if name == "relative_day":
-        offset = {"today": 0, "tonight": 0, "tomorrow": 1}[g[0]]
+        offset = {"today": 0, "tonight": 0, "tomorrow": 1, "yesterday": -1}[g[0]]
         return today + timedelta(days=offset), None, time(19, 0) if g[0] == "tonight" else None
+    if name == "last_weekday":
+        index = WEEKDAYS.index(g[0])
+        return today - relativedelta(days=1, weekday=weekday(index)(-1)), None, None
     if name == "weekday_next_week":
         monday = _next_weekday(today, 0, include_today=False)
         return monday + timedelta(days=WEEKDAYS.index(g[0])), None, None
@@ -306,11 +355,24 @@ def find_when(text: str, now: datetime) -> When | None:
     day: date | None = None
     weekday_only: int | None = None
     implied_clock: time | None = None
+    no_such_date: str | None = None
+    weekday_said: int | None = None
     found_day = _first(_DAY_PATTERNS, text)
+    if found_day is not None and found_day[0] == "weekday":
+        # "Friday December 11": the date says which Friday; a weekday that disagrees
+        # with it is kept so that the customer is asked which one they meant.
+        dated = _first(_DATE_PATTERNS, text)
+        if dated is not None:
+            weekday_said = WEEKDAYS.index(found_day[1].group(2))
+            spans.append(found_day[1].span())
+            found_day = dated
     if found_day is not None:
         name, match = found_day
         day, weekday_only, implied_clock = _day(name, match, today)
         if day is not None:
+            spans.append(match.span())
+        elif name in _DATE_NAMES:
+            no_such_date = _as_said(name, match)
             spans.append(match.span())
     part_match = _TIME_PATTERNS[-1][1].search(text)
     part = part_match.group(1) if part_match else None
@@ -331,10 +393,10 @@ def find_when(text: str, now: datetime) -> When | None:
         spans.append(part_match.span())  # "at 3 in the afternoon": both said it
     if clock is None and implied_clock is not None:
         clock, vague = implied_clock, True
-    if day is None and clock is None:
+    if day is None and clock is None and no_such_date is None:
         return None
     implied = False
-    if day is None and clock is not None:
+    if day is None and clock is not None and no_such_date is None:
         day = today if clock > now.time() else today + timedelta(days=1)
         implied = True
     return When(
@@ -344,6 +406,8 @@ def find_when(text: str, now: datetime) -> When | None:
         vague_time=vague,
         weekday=weekday_only,
         day_implied=implied,
+        no_such_date=no_such_date,
+        weekday_said=weekday_said,
     )
 
 

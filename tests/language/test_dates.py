@@ -101,3 +101,54 @@ def test_british_half_two_is_half_past_two() -> None:
     """ "a trim on thursday at half two" is at 2:30 PM."""
     when = find_when("a trim on thursday at half two", NOW)
     assert when is not None and when.clock == time(14, 30)
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        # A weekday said beside a date: the date says which one (not the next Friday).
+        ("Friday March 14 at 9am", date(2025, 3, 14)),
+        ("on tuesday the 18th at 10", date(2025, 3, 18)),
+        ("Monday, 3/31", date(2025, 3, 31)),
+    ],
+)
+def test_a_date_beside_its_weekday_names_that_day(text: str, day: date) -> None:
+    """'Friday March 14' is March 14, not the next Friday; nothing is flagged."""
+    found = find_when(normalize(text).text, NOW)
+    assert found is not None
+    assert found.day == day
+    assert not found.weekday_conflict
+
+
+def test_a_weekday_that_disagrees_with_the_date_is_flagged() -> None:
+    """'Thursday March 14' (a Friday) keeps the date and the weekday said, to ask about."""
+    found = find_when(normalize("Thursday March 14 at 9am").text, NOW)
+    assert found is not None
+    assert found.day == date(2025, 3, 14)
+    assert found.weekday_conflict
+    assert found.weekday_said == 3
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("Feb 30 at 3pm", "February 30"),
+        ("the 31st of April", "April 31"),
+        ("13/45/2026 at 3pm", "13/45/2026"),
+    ],
+)
+def test_a_date_not_on_the_calendar_is_never_replaced(text: str, said: str) -> None:
+    """An impossible date gives no day (not today or tomorrow) and is read back as said."""
+    found = find_when(normalize(text).text, NOW)
+    assert found is not None
+    assert found.day is None
+    assert found.no_such_date == said
+
+
+@pytest.mark.parametrize("text", ["yesterday at 3pm", "last tuesday", "March 3 2024 at 2pm"])
+def test_days_gone_are_in_the_past(text: str) -> None:
+    """'yesterday', 'last Tuesday' and a past year are read as the past, not moved ahead."""
+    found = find_when(normalize(text).text, NOW)
+    assert found is not None
+    assert found.day is not None and found.day < NOW.date()
+    assert found.in_past(NOW, TZ)

@@ -7,9 +7,10 @@ when a described task or appointment is not there, or is not the only one.
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, timedelta
 
-from assistant.language import ChatKind, Intent
+from assistant.language import ChatKind, Intent, When
+from assistant.language.lexicon import WEEKDAYS
 from assistant.models.embedded import appointments
 from assistant.models.embedded.scene import Scene
 from assistant.models.embedded.tasks import title
@@ -17,6 +18,7 @@ from assistant.resolve import Ambiguous, Match, NoMatch, Resolution
 from assistant.schema import CustomerContext
 from assistant.speech import due_day, join_and, lower_first, number, spoken_list
 
+WEEKDAY_NAMES = tuple(name.capitalize() for name in WEEKDAYS)
 HELP = "I can help with appointments, billing, tasks and support cases."
 CAPABILITIES = (
     "I can check, book, move or cancel your appointments, tell you what you owe, keep your "
@@ -58,6 +60,8 @@ def clarification(intent: Intent, today: date | None = None) -> str | None:
         return None
     wanted = intent.missing[0]
     service = lower_first(str(intent.arguments.get("service") or "appointment"))
+    if wanted in ("no_such_date", "weekday_conflict") and intent.when is not None:
+        return time_question(intent.when, wanted)
     if intent.kind == "book_appointment":
         if wanted == "service":
             return (
@@ -74,8 +78,8 @@ def clarification(intent: Intent, today: date | None = None) -> str | None:
             if day is not None and today is not None:
                 return f"What time on {due_day(day, today)} works for you?"
             return "What time works for you?"
-        if wanted == "future":
-            return "That time has already passed. When would you like it instead?"
+    if wanted == "future":
+        return "That time has already passed. When would you like it instead?"
     questions = {
         ("reschedule_appointment", "when"): "Sure. When would you like to move it to?",
         ("add_task", "title"): "Sure. What should the task say?",
@@ -87,6 +91,21 @@ def clarification(intent: Intent, today: date | None = None) -> str | None:
         ("update_contact", "phone"): "Sure. What's the new phone number, with the area code?",
     }
     return questions.get((intent.kind, wanted), "Could you tell me a bit more about what you need?")
+
+
+def time_question(when: When, problem: str) -> str:
+    """Ask about a date that is not on the calendar, or a weekday that disagrees with it."""
+    if problem == "no_such_date" or when.day is None or when.weekday_said is None:
+        said = when.no_such_date or "That date"
+        return f"{said} isn't a date on the calendar. Which day did you mean?"
+    said_day = WEEKDAY_NAMES[when.weekday_said]
+    same_week = when.day + timedelta(days=when.weekday_said - when.day.weekday())
+    date_day = WEEKDAY_NAMES[when.day.weekday()]
+    return (
+        f"{when.day:%B} {when.day.day} is a {date_day}, not a {said_day}. Did you mean "
+        f"{date_day}, {when.day:%B} {when.day.day}, or {said_day}, "
+        f"{same_week:%B} {same_week.day}?"
+    )
 
 
 def _target_words(intent: Intent) -> str:
