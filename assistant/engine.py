@@ -17,7 +17,7 @@ from contextlib import aclosing
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from assistant import confirmation
+from assistant import confirmation, dialogue
 from assistant.acknowledge import ack_pieces
 from assistant.errors import ModelUnavailable
 from assistant.logs import trace_context
@@ -142,6 +142,7 @@ class Engine:
                     current.uncancel()
                 status = "cancelled"
             state.remember_answer()
+            _advance_dialogue(state)
             done = state.turn_done(status)
             await emit(done)
             if self._metrics is not None:
@@ -240,6 +241,7 @@ class Engine:
             turn_results=tuple(state.results),
             max_calls=self.config.max_tool_calls_per_round,
             on_ack=on_ack,
+            dialogue=session.dialogue,
         )
 
     async def _forced_follow_up(self, state: TurnState, round_no: int) -> ToolCallsDecision | None:
@@ -400,6 +402,7 @@ class Engine:
             conversation=tuple(state.session.history),
             confirmation_prompt=state.pending.prompt if state.pending else None,
             truncated_calls=state.truncated,
+            dialogue=state.session.dialogue,
         )
         started = time.perf_counter()
         try:
@@ -447,6 +450,15 @@ class Engine:
     def _hint_of(self, tool_name: str) -> str | None:
         tool = self.executor.tool(tool_name)
         return tool.waiting_hint if tool else None
+
+
+def _advance_dialogue(state: TurnState) -> None:
+    """What the conversation is about now: what was listed, done, named or held."""
+    session = state.session
+    held = [session.pending.call] if session.pending is not None else []
+    session.dialogue = dialogue.advance(
+        session.dialogue, state.results, state.text, "".join(state.answer), held
+    )
 
 
 def _error_text(code: str) -> str:

@@ -21,6 +21,7 @@ from assistant.language.intents import APPOINTMENT_ACTIONS, TASK_ACTIONS, Intent
 from assistant.language.lexicon import SERVICES
 from assistant.language.targets import FILLER, TargetRef
 from assistant.language.typos import damerau
+from assistant.ordering import spoken_appointments, spoken_tasks
 from assistant.schema import ToolResult
 
 Item = dict[str, Any]
@@ -127,6 +128,12 @@ def _pick(candidates: Sequence[Item], position: int | None) -> Resolution | None
     return None
 
 
+def _by_id(items: Sequence[Item], item_id: str) -> Resolution:
+    """The item the conversation pinned down; gone from the listing: say so, offer the rest."""
+    found = [item for item in items if item.get("id") == item_id]
+    return Match(found[0]) if found else NoMatch(tuple(items))
+
+
 def _decide(found: Sequence[Item], options: Sequence[Item]) -> Resolution:
     if len(found) == 1:
         return Match(found[0])
@@ -140,7 +147,10 @@ def _decide(found: Sequence[Item], options: Sequence[Item]) -> Resolution:
 
 def resolve_task(tasks: Sequence[Item], target: TargetRef) -> Resolution:
     """The task meant; pending tasks first, a completed one only when no pending fits."""
-    pending = [t for t in tasks if t.get("status") != "completed"]
+    if target.item_id is not None:
+        return _by_id(tasks, target.item_id)
+    # Counted in the order spoken ("the second one" is the second the customer heard).
+    pending = spoken_tasks(t for t in tasks if t.get("status") != "completed")
     completed = [t for t in tasks if t.get("status") == "completed"]
     for pool in (pending, completed):
         found = _task_candidates(pool, target)
@@ -216,8 +226,9 @@ def resolve_appointment(
         zone = ZoneInfo(timezone)
     except (KeyError, ValueError):
         zone = ZoneInfo("UTC")
-    upcoming = [a for a in appointments if a.get("status") != "cancelled"]
-    upcoming.sort(key=lambda a: str(a.get("starts_at")))
+    upcoming = spoken_appointments(a for a in appointments if a.get("status") != "cancelled")
+    if target.item_id is not None:
+        return _by_id(upcoming, target.item_id)
     found: Sequence[Item] = upcoming
     if target.weekday is not None and target.day is not None:
         # "my Tuesday appointment": the coming Tuesday, else any Tuesday.

@@ -8,6 +8,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from assistant.dialogue_state import Dialogue
 from assistant.schema import CustomerContext, Message, ToolCall, ToolDefinition
 
 # Enough context for follow-ups ("and the one after that?") without growing forever.
@@ -40,6 +41,8 @@ class Session:
     session_id: str = field(default_factory=lambda: f"s_{secrets.token_hex(6)}")
     history: list[Message] = field(default_factory=list)
     pending: PendingConfirmation | None = None
+    # What the conversation is about (assistant.dialogue): planner and narrator share it.
+    dialogue: Dialogue = field(default_factory=Dialogue)
     _turns: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
 
     def next_turn_id(self) -> str:

@@ -17,7 +17,7 @@ from datetime import date
 from typing import Any
 
 from assistant.language import Intent, classify_chat, is_negative, unsupported
-from assistant.models.embedded import replies
+from assistant.models.embedded import references, replies
 from assistant.models.embedded.followup import understand
 from assistant.resolve import Match, action_arguments, resolve_intent
 from assistant.schema import FinalDecision, PlanRequest, ToolCall, ToolCallsDecision
@@ -51,8 +51,17 @@ class EmbeddedPlanner:
     def plan(self, request: PlanRequest) -> Decision:
         """The decision, synchronously (the grammar never waits on anything)."""
         timezone = request.customer.timezone if request.customer else "UTC"
-        intents = understand(request.conversation, request.user_message, request.now, timezone)
-        if request.round <= 1 and not request.turn_results:
+        first = request.round <= 1 and not request.turn_results
+        if first and references.accepts_offer(request.dialogue, request.user_message):
+            case = references.offered_case(request.dialogue)
+            return ToolCallsDecision(calls=(self._call(request, 0, "crm.createTicket", case),))
+        pinned = references.follow_up(request.dialogue, request.user_message, request.now, timezone)
+        intents = (
+            pinned
+            if pinned is not None
+            else understand(request.conversation, request.user_message, request.now, timezone)
+        )
+        if first:
             return self._first_round(request, intents)
         return self._next_round(request, intents, timezone)
 

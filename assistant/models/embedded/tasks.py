@@ -6,6 +6,7 @@ import re
 from collections import Counter
 
 from assistant.models.embedded.scene import Item, Scene
+from assistant.ordering import spoken_tasks
 from assistant.schema import ToolResult
 from assistant.speech import count, due_day, join_and, number, parse_day, percent, spoken_list
 
@@ -27,15 +28,6 @@ def _split(result: ToolResult) -> tuple[list[Item], list[Item]]:
     pending = [t for t in tasks if t.get("status") != "completed"]
     done = [t for t in tasks if t.get("status") == "completed"]
     return pending, done
-
-
-_PRIORITY_RANK = {"high": 0, "normal": 1, "low": 2}
-
-
-def _urgency(task: Item) -> tuple[str, int]:
-    """Soonest due first (undated last), then the higher priority: the first few said matter."""
-    due = str(task.get("due_on") or "9999-12-31")
-    return due, _PRIORITY_RANK.get(str(task.get("priority")), 1)
 
 
 def _details(pending: list[Item], scene: Scene) -> list[str]:
@@ -73,7 +65,7 @@ def listing(result: ToolResult, scene: Scene) -> list[str]:
         return ["You don't have any tasks."]
     if not pending:
         return [f"You're all caught up: no pending tasks, and {number(len(done))} completed."]
-    pending = sorted(pending, key=_urgency)
+    pending = spoken_tasks(pending)
     names = spoken_list([title(t) for t in pending])
     sentences = [f"You have {count(len(pending), 'pending task')}: {names}."]
     sentences.extend(_details(pending, scene))

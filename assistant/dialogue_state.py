@@ -1,0 +1,63 @@
+"""The dialogue state as a value: what the conversation is about (see assistant.dialogue).
+
+A plain value of JSON types (no object identity): it is stored with the session and
+can be written out and read back (`to_json` / `from_json`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from typing import Any, Literal
+
+Item = dict[str, Any]
+Kind = Literal["task", "appointment", "invoice", "ticket"]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Action:
+    """A write that was made: the call, the item before it (if known) and after it."""
+
+    tool: str
+    arguments: Mapping[str, Any]
+    kind: Kind
+    before: Item | None
+    after: Item | None
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Dialogue:
+    listed_kind: Kind | None = None
+    listed: tuple[Item, ...] = ()
+    focus_kind: Kind | None = None
+    focus: Item | None = None
+    last_action: Action | None = None
+    # "offer_case": the last answer offered to open a support case about `about`.
+    question: str | None = None
+    about: str = ""
+
+    # --- reading it ---------------------------------------------------------------
+
+    def focus_of(self, kind: Kind) -> Item | None:
+        return self.focus if self.focus_kind == kind else None
+
+    def listed_of(self, kind: Kind) -> tuple[Item, ...]:
+        return self.listed if self.listed_kind == kind else ()
+
+    # --- storing it ---------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Dialogue:
+        action = data.get("last_action")
+        return cls(
+            listed_kind=data.get("listed_kind"),
+            listed=tuple(data.get("listed") or ()),
+            focus_kind=data.get("focus_kind"),
+            focus=data.get("focus"),
+            last_action=Action(**action) if isinstance(action, Mapping) else None,
+            question=data.get("question"),
+            about=str(data.get("about") or ""),
+        )

@@ -1,0 +1,347 @@
+"""Requests that lean on the conversation: "push it back a week", "cancel that one",
+"mark it done", "the second one", "actually make that 11 instead of 9".
+
+Read against the dialogue state (assistant.dialogue): a pronoun or an elided target is
+the item in focus, a position counts the items in the order they were spoken, and a
+correction revises the last action. What is read here becomes ordinary intents with
+the item pinned by id, so the planner's usual find-then-act path does the rest.
+None means: nothing here leans on the conversation; read the message as it stands.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime, time
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from assistant.dialogue_state import Dialogue, Item
+from assistant.language import Intent, detect_intents, find_when, slots
+from assistant.language.confirm import is_affirmative
+from assistant.language.shifts import bare_clock, find_shift, same_time
+from assistant.language.slots import priority as said_priority
+from assistant.language.targets import TargetRef
+from assistant.language.text import normalize
+
+_PRONOUN = r"(?:that one|this one|the one|it|that|this)"
+_MOVE_CUE = re.compile(
+    r"\b(?:move|push|rebook|reschedule|make|bring|pop|put|shift|change|do|have|instead|rather"
+    r"|switch|bump|can we|could we|later|earlier|sooner)\b"
+)
+_NEW_BOOKING = re.compile(r"\b(?:book|schedule)(?: me)?(?: in)? (?:a|an|another|new|one)\b|\bnew\b")
+_CANCEL_IT = re.compile(rf"\b(?:cancel|call off|scrap|drop)\s+{_PRONOUN}\b")
+_DELETE_IT = re.compile(rf"\b(?:delete|remove|get rid of|bin|scrap|drop)\s+{_PRONOUN}\b")
+_COMPLETE_IT = re.compile(
+    rf"\b(?:mark|tick|check)\s+{_PRONOUN}\s+(?:off|as )?(?:done|complete|completed|finished)?"
+    rf"|\b(?:complete|finish|tick off|cross off)\s+{_PRONOUN}\b"
+    r"|\b(?:it's|that's|it is|that is) (?:done|finished|sorted)\b"
+)
+_PRIORITY_IT = re.compile(
+    rf"\b(?:make|set|mark|change)\s+{_PRONOUN}\s+(?:to )?(?:a )?(?:high|low|normal|urgent|top)"
+)
+_DUE_IT = re.compile(rf"\b(?:make|set|change|move|push)\s+{_PRONOUN}\b.*\bdue\b|\bdue (?:on |by )?")
+_CORRECTION = re.compile(
+    r"^(?:actually|sorry|no|nope|oh no|oh|ah|hmm|wait|oops|nah|hang on|erm|um)\b"
+    r"|\bi meant\b|\bi mean\b|\binstead\b|\brather\b|\bmake (?:it|that)\b|\bwhere it was\b"
+    r"|\bput it back\b|\bundo\b"
+)
+_PUT_BACK = re.compile(
+    r"\b(?:where it was|put it back|undo (?:that|it)|as it was|change it back)\b"
+)
+_TOO = re.compile(r"\b(?:too|as well|also)\b|^and\b")
+
+
+def _zone(timezone: str) -> ZoneInfo:
+    try:
+        return ZoneInfo(timezone)
+    except (KeyError, ValueError):
+        return ZoneInfo("UTC")
+
+
+def _start(item: Item, zone: ZoneInfo) -> datetime | None:
+    try:
+        return datetime.fromisoformat(str(item.get("starts_at"))).astimezone(zone)
+    except ValueError:
+        return None
+
+
+def _pinned(item: Item, label_field: str) -> TargetRef:
+    label = str(item.get(label_field) or "")
+    return TargetRef(phrase=label, item_id=str(item.get("id")))
+
+
+def _moved(text: str, item: Item, now: datetime, zone: ZoneInfo) -> str | None:
+    """The new start for `item` said relative to it, or None when no new time is said."""
+    current = _start(item, zone)
+    if current is None:
+        return None
+    when = find_when(_strip_instead_of(text), now)
+    shift = find_shift(text)
+    day: date = current.date()
+    clock: time = current.time().replace(tzinfo=None)
+    changed = False
+    if when is not None and when.day is not None and not when.day_implied:
+        day, changed = when.day, True
+    if when is not None and when.clock is not None and not when.vague_time:
+        clock, changed = when.clock, True
+    elif (bare := bare_clock(text, clock)) is not None:
+        clock, changed = bare, True
+    moment = datetime.combine(day, clock, tzinfo=zone)
+    if shift is not None:
+        moment, changed = moment + shift, True
+    if not changed and not same_time(text):
+        return None
+    if moment == current:
+        return None
+    return moment.isoformat()
+
+
+_INSTEAD_OF_TAIL = re.compile(r"\b(?:instead of|rather than|not)\b[^,]*")
+
+
+def _strip_instead_of(text: str) -> str:
+    return _INSTEAD_OF_TAIL.sub(" ", text)
+
+
+def _reschedule(item: Item, starts_at: str, clause: str) -> Intent:
+    return Intent(
+        "reschedule_appointment",
+        {"starts_at": starts_at},
+        target=_pinned(item, "service"),
+        clause=clause,
+    )
+
+
+def _task_change(kind: str, item: Item, arguments: dict[str, Any], clause: str) -> Intent:
+    return Intent(kind, arguments, target=_pinned(item, "title"), clause=clause)  # type: ignore[arg-type]
+
+
+def _names_other_service(text: str, item: Item) -> bool:
+    named = slots.service(text, text)
+    return bool(named) and str(named).lower() != str(item.get("service") or "").lower()
+
+
+def _due(text: str, now: datetime) -> str | None:
+    when = find_when(text, now)
+    if when is None or when.day is None or when.day_implied:
+        return None
+    return when.day.isoformat()
+
+
+def _appointment_follow_up(
+    text: str, item: Item, now: datetime, zone: ZoneInfo, *, correcting: bool
+) -> list[Intent] | None:
+    if _CANCEL_IT.search(text):
+        return [Intent("cancel_appointment", target=_pinned(item, "service"), clause=text)]
+    if _NEW_BOOKING.search(text) or _names_other_service(text, item):
+        return None
+    if not (_MOVE_CUE.search(text) or correcting or find_shift(text)):
+        return None
+    starts_at = _moved(text, item, now, zone)
+    if starts_at is None:
+        return None
+    return [_reschedule(item, starts_at, text)]
+
+
+def _task_follow_up(text: str, item: Item, now: datetime) -> list[Intent] | None:
+    if _DELETE_IT.search(text):
+        return [_task_change("delete_task", item, {}, text)]
+    if _COMPLETE_IT.search(text):
+        return [_task_change("complete_task", item, {}, text)]
+    arguments: dict[str, Any] = {}
+    if _PRIORITY_IT.search(text):
+        level = said_priority(text)[0] or "high"
+        arguments["priority"] = level
+    dated = _DUE_IT.search(text) or re.search(rf"\b(?:make|move|put)\s+{_PRONOUN}\b", text)
+    if dated and (due := _due(text, now)) is not None:
+        arguments["due_on"] = due
+    if arguments:
+        return [_task_change("update_task", item, arguments, text)]
+    return None
+
+
+def _corrected_title(text: str, item: Item) -> str | None:
+    """ "sorry I meant oat milk" after adding "Buy milk": "Buy oat milk"."""
+    match = re.search(r"\bi meant (?:to say )?(?P<w>[a-z][a-z ]+?)\s*$", text)
+    if match is None:
+        return None
+    words = match.group("w").split()
+    title = str(item.get("title") or "")
+    last = words[-1]
+    if re.search(rf"\b{re.escape(last)}\b", title, re.IGNORECASE):
+        return re.sub(rf"\b{re.escape(last)}\b", " ".join(words), title, count=1, flags=re.I)
+    return None
+
+
+def _correction(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> list[Intent] | None:
+    """A revision of the last action: its target or its time or its details."""
+    action = state.last_action
+    if action is None or not _CORRECTION.search(text):
+        return None
+    item = action.after or action.before
+    if item is None:
+        return None
+    if action.kind == "appointment" and action.tool != "crm.cancelAppointment":
+        if _PUT_BACK.search(text) and action.before is not None:
+            before = action.before.get("starts_at")
+            if action.tool == "crm.rescheduleAppointment" and isinstance(before, str):
+                return [_reschedule(item, before, text)]
+        return _appointment_follow_up(text, item, now, zone, correcting=True)
+    if action.kind == "task" and action.tool in ("crm.addTask", "crm.updateTask"):
+        if (title := _corrected_title(text, item)) is not None:
+            return [_task_change("update_task", item, {"title": title}, text)]
+        arguments: dict[str, Any] = {}
+        if (due := _due(text, now)) is not None:
+            arguments["due_on"] = due
+        level = said_priority(text)[0]
+        if level:
+            arguments["priority"] = level
+        if arguments:
+            return [_task_change("update_task", item, arguments, text)]
+    if action.tool == "crm.completeTask" and re.search(r"\bmeant\b|\bnot\b|\bother\b", text):
+        # "no wait, I meant the car insurance one": complete the one meant instead.
+        intents = detect_intents("complete " + re.sub(r"^.*?\bmeant\b", "", text), now)
+        others = [
+            i
+            for i in intents
+            if i.kind == "complete_task" and i.target is not None and not i.target.vague
+        ]
+        return others[:1] or None
+    return None
+
+
+def _also(state: Dialogue, text: str, now: datetime) -> list[Intent] | None:
+    """ "and the eye exam one too" after completing a task: the same again, another target."""
+    action = state.last_action
+    if action is None or not _TOO.search(text) or action.tool != "crm.completeTask":
+        return None
+    words = re.sub(r"\b(?:and|too|as well|also|is|are|done|one|the|please)\b", " ", text)
+    intents = detect_intents(f"complete the {words.strip()} task", now)
+    found = [i for i in intents if i.kind == "complete_task" and i.target and not i.target.vague]
+    return found[:1] or None
+
+
+_ORDINALS = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "last": -1}
+_POSITIONAL = re.compile(
+    r"\b(?:the )?(?P<o>first|second|third|fourth|fifth|last)(?: one| task| appointment| item)?\b"
+    r"|\b(?:task|item|number) (?P<n>[1-5])\b"
+)
+
+
+def _positions(text: str) -> list[int]:
+    found = []
+    for match in _POSITIONAL.finditer(text):
+        if match.group("o"):
+            found.append(_ORDINALS[match.group("o")])
+        else:
+            found.append(int(match.group("n")) - 1)
+    return found
+
+
+def _by_position(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> list[Intent] | None:
+    """ "complete the second task", "task 2 is done": counted in the order last spoken."""
+    if state.listed_kind not in ("task", "appointment") or len(state.listed) < 2:
+        return None
+    positions = _positions(text)
+    if not positions or re.search(r"\bnext\b", text):
+        return None
+    items = []
+    for index in positions:
+        if -len(state.listed) <= index < len(state.listed):
+            items.append(state.listed[index])
+    if not items:
+        return None
+    kind = state.listed_kind
+    intents: list[Intent] = []
+    for item in items:
+        found = (
+            _appointment_follow_up(text, item, now, zone, correcting=False)
+            if kind == "appointment"
+            else _task_follow_up(_as_pronoun(text), item, now)
+        )
+        if found is None and kind == "task":
+            if re.search(r"\b(?:done|complete|completed|finished|tick)\b", text):
+                found = [_task_change("complete_task", item, {}, text)]
+            elif re.search(r"\b(?:delete|remove)\b", text):
+                found = [_task_change("delete_task", item, {}, text)]
+        if found is None and kind == "appointment" and re.search(r"\bcancel\b", text):
+            found = [Intent("cancel_appointment", target=_pinned(item, "service"), clause=text)]
+        intents.extend(found or [])
+    return intents or None
+
+
+def _as_pronoun(text: str) -> str:
+    """ "make the second one low priority" read as "make it low priority"."""
+    return _POSITIONAL.sub("it", text)
+
+
+def follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> list[Intent] | None:
+    """Intents for a message that leans on the conversation, or None."""
+    zone = _zone(timezone)
+    now = now.astimezone(zone)
+    text = normalize(message).text
+    lowered = message.lower()
+    found = (
+        _correction(state, text, now, zone)
+        or _correction(state, lowered, now, zone)
+        or _by_position(state, text, now, zone)
+        or _also(state, text, now)
+    )
+    if found is not None:
+        return found
+    appointment = state.focus_of("appointment")
+    task = state.focus_of("task")
+    if appointment is not None and appointment.get("status") != "cancelled":
+        found = _appointment_follow_up(text, appointment, now, zone, correcting=False)
+        if found is not None and _leans(text):
+            return found
+    if task is not None:
+        found = _task_follow_up(text, task, now)
+        if found is not None:
+            return found
+    return None
+
+
+# Words that show a message leans on what came before rather than standing alone.
+_LEANS = re.compile(
+    rf"\b{_PRONOUN}\b|\bsame time\b|\binstead\b|\blater\b|\bearlier\b|\bsooner\b|\bday after\b"
+    r"|\bday before\b|\bfollowing\b|\bback\b|\bforward\b|^(?:and |so |ok |okay )?(?:at |to )?\d"
+)
+
+
+def _leans(text: str) -> bool:
+    return bool(_LEANS.search(text))
+
+
+def accepts_offer(state: Dialogue, message: str) -> bool:
+    """A yes to the support case the last answer offered ("go on then", "please do")."""
+    if state.question != "offer_case":
+        return False
+    text = normalize(message).text
+    return is_affirmative(message) or bool(
+        re.search(r"\b(?:go on|please do|open (?:one|it|a case)|look into it|do it)\b", text)
+    )
+
+
+_SUBJECTS = (
+    (re.compile(r"\bname\b"), "Change the name on my account"),
+    (re.compile(r"\b(?:pdf|document|copy|receipt|statement)\b"), "A problem with a document"),
+    (re.compile(r"\brefund"), "A refund request"),
+    (
+        re.compile(r"\b(?:charg|bill|invoice|paid|pay|quoted|price|cost|\$|dollar)"),
+        "Question about a charge on my account",
+    ),
+)
+
+
+def offered_case(state: Dialogue) -> dict[str, str]:
+    """The support case the customer said yes to: a subject, and their own words."""
+    about = state.about.strip() or "A question about my account"
+    subject = next(
+        (text for pattern, text in _SUBJECTS if pattern.search(about.lower())),
+        "Help with my account",
+    )
+    return {"subject": subject, "body": about[:1].upper() + about[1:]}
+
+
+__all__ = ["accepts_offer", "follow_up", "offered_case"]

@@ -1,0 +1,75 @@
+"""The dialogue state through the websocket with the embedded models and the real CRM stub:
+references follow what the customer heard, pronouns follow the item in focus, and a
+correction revises the last action."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from tests.fixtures.app import MakeAssistant
+from tests.fixtures.crm import CrmAdmin
+
+ZONE = ZoneInfo("America/Los_Angeles")
+
+
+async def _tasks(crm_admin: CrmAdmin) -> dict[str, dict[str, Any]]:
+    _, body = await crm_admin.get("/v1/customers/cust_001/tasks")
+    return {task["title"]: task for task in body["tasks"]}
+
+
+async def _upcoming(crm_admin: CrmAdmin) -> dict[str, datetime]:
+    _, body = await crm_admin.get("/v1/customers/cust_001/appointments?status=upcoming")
+    return {
+        a["service"]: datetime.fromisoformat(a["starts_at"]).astimezone(ZONE)
+        for a in body["appointments"]
+    }
+
+
+def _answer(events: list[dict[str, Any]]) -> str:
+    return next(e["text"] for e in events if e["type"] == "answer.done")
+
+
+async def test_the_second_task_is_the_second_one_read_out(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin
+) -> None:
+    """After the tasks are read out, "complete the second task" completes the second heard."""
+    chat = await (await make_assistant()).connect()
+    heard = _answer(await chat.say("list my tasks"))
+    order = sorted(("Buy groceries", "Renew car insurance", "Schedule eye exam"), key=heard.index)
+    await chat.say("complete the second task")
+    tasks = await _tasks(crm_admin)
+    assert tasks[order[1]]["status"] == "completed"
+    assert [tasks[title]["status"] for title in (order[0], order[2])] == ["pending", "pending"]
+
+
+async def test_it_is_the_appointment_just_talked_about(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin
+) -> None:
+    """ "push it back a week" after the next appointment was read moves that one a week on."""
+    before = await _upcoming(crm_admin)
+    chat = await (await make_assistant()).connect()
+    await chat.say("what's my next appointment")
+    await chat.say("push it back a week")
+    after = await _upcoming(crm_admin)
+    assert after["Dental cleaning"] == before["Dental cleaning"] + timedelta(days=7)
+    assert after["Haircut"] == before["Haircut"]
+
+
+async def test_a_correction_moves_the_booking_just_made(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin
+) -> None:
+    """ "actually make that 11 instead of 9" moves the new booking: one haircut at 11."""
+    chat = await (await make_assistant()).connect()
+    await chat.say("book a haircut tomorrow at 9am")
+    await chat.say("actually make that 11 instead of 9")
+    _, body = await crm_admin.get("/v1/customers/cust_001/appointments?status=upcoming")
+    tomorrow = datetime.now(ZONE).date() + timedelta(days=1)
+    booked = [
+        datetime.fromisoformat(a["starts_at"]).astimezone(ZONE)
+        for a in body["appointments"]
+        if a["service"] == "Haircut"
+        and datetime.fromisoformat(a["starts_at"]).astimezone(ZONE).date() == tomorrow
+    ]
+    assert [(moment.hour, moment.minute) for moment in booked] == [(11, 0)]
