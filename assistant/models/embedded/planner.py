@@ -17,7 +17,7 @@ from datetime import date
 from typing import Any
 
 from assistant.language import Intent, classify_chat, is_negative, unsupported
-from assistant.models.embedded import references, replies
+from assistant.models.embedded import questions, references, replies
 from assistant.models.embedded.followup import understand
 from assistant.resolve import Match, action_arguments, resolve_intent
 from assistant.schema import FinalDecision, PlanRequest, ToolCall, ToolCallsDecision
@@ -61,9 +61,33 @@ class EmbeddedPlanner:
             if pinned is not None
             else understand(request.conversation, request.user_message, request.now, timezone)
         )
+        if pinned is None and len(intents) <= 1 and not any(intent.writes for intent in intents):
+            asked = questions.read_question(
+                request.user_message, request.dialogue, request.conversation
+            )
+            if asked is not None:
+                return self._question(request, asked, first)
+            if first and (plainly := questions.cannot_do(request.user_message)) is not None:
+                return FinalDecision(text=plainly)
         if first:
             return self._first_round(request, intents)
         return self._next_round(request, intents, timezone)
+
+    def _question(self, request: PlanRequest, asked: questions.Question, first: bool) -> Decision:
+        """A qualified question: its lookups first, then the answer from them."""
+        reads = questions.lookups(asked)
+        available = {tool.name for tool in request.tools}
+        if first and reads:
+            calls = [
+                self._call(request, index, tool, arguments)
+                for index, (tool, arguments) in enumerate(reads)
+                if tool in available
+            ]
+            if calls:
+                return ToolCallsDecision(calls=tuple(calls))
+        now = local_now(request.now, request.customer.timezone if request.customer else None)
+        text = questions.answer(asked, request.turn_results, now)
+        return FinalDecision(text=text or "")
 
     def _first_round(self, request: PlanRequest, intents: list[Intent]) -> Decision:
         text = request.user_message

@@ -1,0 +1,352 @@
+"""Questions that carry a qualifier, answered from the data rather than with a listing.
+
+"When is my haircut?" is about the haircut, not the next appointment; "what happened to
+my consultation?" about its status; "how much was my last haircut?" about a paid
+invoice; "anything overdue?" about due dates. A question is read here (`read`), its
+lookups made (`lookups`), and once the results are in the planner answers it itself
+(`answer`), so the qualifier is never lost on the way to a generic listing.
+Complaints about a charge are explained from the open invoices and end by offering a
+support case (a "yes" opens it: assistant.models.embedded.references.accepts_offer).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Literal
+
+from assistant.dialogue_state import Dialogue, Item
+from assistant.language import slots
+from assistant.language.text import normalize
+from assistant.models.embedded.answers import (
+    about_appointment,
+    about_invoice,
+    about_tasks,
+    explain_charges,
+    owing,
+)
+from assistant.schema import Message, ToolResult, UserTurn
+
+Aspect = Literal[
+    "when",
+    "where",
+    "status",
+    "past",
+    "recent",
+    "cost",
+    "paid",
+    "overdue",
+    "high",
+    "low",
+    "due_soon",
+    "done_yet",
+    "finished",
+    "complaint",
+    "closed_tickets",
+    "after",
+    "due",
+]
+OFFER = "Would you like me to open a support case?"
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    aspect: Aspect
+    # The service or task words asked about ("haircut", "car insurance"), if any.
+    subject: str = ""
+    # Pinned by the conversation: the item in focus or counted from a listing.
+    item: Item | None = None
+    waiting: bool = False  # the customer says nobody came back to them
+
+
+def _rx(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern)
+
+
+_ACTION = _rx(
+    r"\b(?:book|cancel|move|reschedule|push|add|delete|remove|complete|mark|change|update"
+    r"|rename|rebook|bring|put|set|open|create|make)\b"
+)
+_COMPLAINT = _rx(
+    r"\bwhy (?:was|am|have|did|do|is|are)\b.*\b(?:charg|bill|owe|pay|invoice|balance)"
+    r"|\b(?:charged|billed)(?: me)? (?:twice|double)|\bdouble[- ]?(?:charged|billed)"
+    r"|\bover ?charg|\b(?:charge|bill|invoice|amount)s?\b.*\b(?:wrong|incorrect|mistake|too high"
+    r"|so high|not right)\b|\bdispute\b|\bquoted\b|\bwhat(?: is|'s) (?:this|the|that) .*charge\b"
+    r"|\bcharged (?:me )?for (?:a |an |my )?(?:cancel|missed)"
+    r"|\b(?:nobody|no one|no-one)\b.*\b(?:back|called|replied|answered)\b|\blook into (?:it|my bill"
+    r"|the charge|this)\b|\btold (?:me )?it would be\b"
+)
+_WAITING = _rx(r"\b(?:nobody|no one|no-one|never heard|still waiting)\b")
+_WHAT_HAPPENED = _rx(
+    r"\bwhat happened (?:to|with) \b|\b(?:did|was|has) (?:my|the) .+ (?:get |been )?cancell?ed\b"
+    r"|\bis (?:my|the) .+ cancell?ed\b"
+)
+_PAST = _rx(r"\bwhen (?:was|did i have|did i last) |\bmy last \w+ (?:was|appointment)\b")
+_RECENT = _rx(
+    r"\b(?:had|have had|been to)\b.*\b(?:recently|lately|before|in the past|last month)\b"
+    r"|\b(?:past|previous|earlier|old) (?:appointments|visits|bookings)\b"
+)
+_COST = _rx(r"\bhow much (?:was|did|were|is|does)\b|\bwhat did .+ cost\b")
+_PAID = _rx(
+    r"\b(?:have|did|has) i (?:paid|settled|pay|settle)\b|\bpaid (?:for|off)\b|\bsettled\b"
+    r"|\blast month'?s (?:invoice|bill)\b|\bpaid invoices\b|\bwas it paid\b|\bis it paid\b"
+)
+_WHERE = _rx(r"\bwhere(?:'s| is| are| was)?\b|\baddress of\b|\blocation\b")
+_WHEN = _rx(
+    r"\bwhen(?:'s| is| are)?\b|\bwhat time\b|\bwhat day\b|\btell me about\b|\bdetails\b"
+    r"|\bstill on\b|\bis (?:my|the) .+ (?:booked|confirmed)\b"
+)
+_OVERDUE = _rx(r"\boverdue\b|\bpast due\b|\blate\b")
+_HIGH = _rx(r"\b(?:high[- ]priority|urgent|important|top priority)\b")
+_LOW = _rx(r"\blow[- ]priority\b|\bnot urgent\b")
+_DUE_SOON = _rx(r"\bdue (?:this week|soon|next|today|tomorrow)\b|\bwhat'?s due\b")
+_DONE_YET = _rx(
+    r"\b(?:done|finished|completed|complete|ticked off) yet\b|\bis (?:my|the) .+ done\b"
+)
+_FINISHED = _rx(
+    r"\bwhat (?:have i|did i|i've) (?:already )?(?:finished|done|completed|ticked off)\b"
+    r"|\b(?:finished|completed|done) tasks\b"
+)
+_CLOSED = _rx(r"\bclosed (?:ones|cases|tickets)\b|\bany closed\b|\bold (?:cases|tickets)\b")
+_AFTER = _rx(r"\b(?:the )?one after (?:that|it)\b|\bafter that one\b")
+_DUE_IT = _rx(r"\bwhen(?:'s| is) (?:it|that) due\b|\bwhen its due\b|\bwhen it's due\b")
+_ELLIPSIS = _rx(r"^(?:and|what about|how about|also)\b|^(?:any|and) \w+ ones\b")
+_FOCUS_QUESTION = _rx(
+    r"^(?:and |so |ok |okay |the first one,? |the second one,? )?(?:what time|when|where)"
+    r"(?:'s| is| was)?(?: (?:it|that|that one))?(?: again)?\??$"
+    r"|\bwhat time (?:is|was) (?:it|that)\b|\bwhere is it\b|\bhow much did (?:it|that) cost\b"
+    r"|\bhow much was (?:it|that)\b"
+)
+_TASK_WORDS = _rx(r"\b(?:task|tasks|list|to-?dos?|to do)\b")
+
+
+def _task_subject(text: str) -> str:
+    match = re.search(
+        r"\b(?:is|are) (?:my|the) (?P<t>.+?) (?:task )?(?:done|finished|completed)", text
+    )
+    if match:
+        return re.sub(r"\btask\b", "", match.group("t")).strip()
+    match = re.search(r"\b(?:about|the) (?P<t>[a-z ]+?)(?: one| task)?\??$", text)
+    return match.group("t").strip() if match else ""
+
+
+def _service(text: str) -> str:
+    return str(slots.service(text, text) or "")
+
+
+def read_question(text: str, state: Dialogue, conversation: Sequence[Message]) -> Question | None:
+    """The qualified question `text` asks, or None (then it is read as usual)."""
+    said = normalize(text).text
+    found = _read(said, state)
+    if found is None and (_ELLIPSIS.search(said) or len(said.split()) <= 4):
+        found = _ellipsis(said, state, conversation)
+    return found
+
+
+def _read(said: str, state: Dialogue) -> Question | None:
+    if _COMPLAINT.search(said):
+        return Question("complaint", waiting=bool(_WAITING.search(said)))
+    if _ACTION.search(said) and not re.search(r"\b(?:did|was|has|have) (?:i|my)\b", said):
+        return None
+    if (focused := _about_focus(said, state)) is not None:
+        return focused
+    if _CLOSED.search(said):
+        return Question("closed_tickets")
+    service = _service(said)
+    if _TASK_WORDS.search(said) or any(
+        w in said for w in ("overdue", "urgent", "finished", "priority")
+    ):
+        for pattern, aspect in (
+            (_OVERDUE, "overdue"),
+            (_DONE_YET, "done_yet"),
+            (_FINISHED, "finished"),
+            (_HIGH, "high"),
+            (_LOW, "low"),
+            (_DUE_SOON, "due_soon"),
+        ):
+            if pattern.search(said):
+                subject = _task_subject(said) if aspect == "done_yet" else ""
+                return Question(aspect, subject)  # type: ignore[arg-type]
+    if _DONE_YET.search(said):
+        return Question("done_yet", _task_subject(said))
+    if _RECENT.search(said):
+        return Question("recent")
+    if _PAID.search(said):
+        # "last month's invoice" needs the paid ones too, not only what is open.
+        return Question("paid", service, waiting=bool(re.search(r"\blast month", said)))
+    if _COST.search(said) and service:
+        return Question("cost", service)
+    if not service:
+        return None
+    if _WHAT_HAPPENED.search(said):
+        return Question("status", service)
+    if _PAST.search(said):
+        return Question("past", service)
+    if _WHERE.search(said):
+        return Question("where", service)
+    if _WHEN.search(said) and not re.search(r"\bnext (?:appointment|visit|one)\b", said):
+        return Question("when", service)
+    return None
+
+
+def _about_focus(said: str, state: Dialogue) -> Question | None:
+    if _AFTER.search(said) and state.listed_kind == "appointment":
+        return Question("after", item=state.focus_of("appointment"))
+    if _DUE_IT.search(said):
+        task = state.focus_of("task")
+        return Question("due", item=task)
+    if not _FOCUS_QUESTION.search(said):
+        return None
+    item = state.focus_of("appointment")
+    if re.search(r"\bthe first one\b", said) and state.listed_kind == "appointment":
+        item = state.listed[0] if state.listed else item
+    if re.search(r"\bthe second one\b", said) and state.listed_kind == "appointment":
+        item = state.listed[1] if len(state.listed) > 1 else item
+    if item is None:
+        return None
+    if "how much" in said:
+        return Question("cost", str(item.get("service") or ""), item=item)
+    aspect: Aspect = "where" if _WHERE.search(said) else "when"
+    return Question(aspect, str(item.get("service") or ""), item=item)
+
+
+def _previous_question(conversation: Sequence[Message]) -> str | None:
+    users = [m.text for m in conversation if isinstance(m, UserTurn)]
+    return users[-2] if len(users) >= 2 else None
+
+
+def _ellipsis(said: str, state: Dialogue, conversation: Sequence[Message]) -> Question | None:
+    """ "and the dental one?" after "when is my haircut?": the same question, another subject."""
+    before = _previous_question(conversation)
+    if before is None:
+        return None
+    earlier = _read(normalize(before).text, state)
+    if earlier is None or earlier.aspect in ("complaint", "after"):
+        return None
+    if earlier.aspect in ("high", "low") and (_HIGH.search(said) or _LOW.search(said)):
+        return Question("high" if _HIGH.search(said) else "low")
+    if earlier.aspect in ("when", "where", "status", "past", "cost", "paid"):
+        service = _service(said)
+        return Question(earlier.aspect, service) if service else None
+    if earlier.aspect == "done_yet":
+        subject = re.sub(r"^(?:and|what about|how about) (?:the |my )?", "", said).strip(" ?")
+        return Question("done_yet", subject) if subject else None
+    return None
+
+
+def lookups(question: Question) -> list[tuple[str, dict[str, Any]]]:
+    """The reads that answer `question` (none: it is answered from the conversation)."""
+    aspect = question.aspect
+    if aspect == "complaint":
+        reads: list[tuple[str, dict[str, Any]]] = [("crm.getOpenInvoices", {})]
+        if question.waiting:
+            reads.append(("crm.listOpenTickets", {}))
+        return reads
+    if aspect == "paid" and not question.subject and not question.waiting:
+        return [("crm.getOpenInvoices", {})]
+    if aspect in ("cost", "paid"):
+        return [("crm.listInvoices", {"status": "all"})]
+    if aspect in ("status", "past", "recent"):
+        return [("crm.listAppointments", {"status": "all"})]
+    if aspect in ("when", "where"):
+        # What is coming up answers "when is my haircut"; the past is asked otherwise.
+        return [] if question.item is not None else [("crm.listUpcomingAppointments", {})]
+    if aspect == "after":
+        return [("crm.listUpcomingAppointments", {})]
+    if aspect == "closed_tickets":
+        return [("crm.listTickets", {"status": "closed"})]
+    if aspect == "due" and question.item is not None:
+        return []
+    if aspect == "due":
+        return [("crm.getOpenInvoices", {})]
+    return [("crm.listTasks", {})]
+
+
+def _items(results: Sequence[ToolResult], key: str) -> list[Item]:
+    found: list[Item] = []
+    for result in results:
+        if result.ok and isinstance(result.result, dict):
+            value = result.result.get(key)
+            if isinstance(value, list):
+                found.extend(v for v in value if isinstance(v, dict))
+    return found
+
+
+def answer(question: Question, results: Sequence[ToolResult], now: datetime) -> str | None:
+    """The answer to `question` from this turn's results (None: they did not come back)."""
+    if any(not r.ok for r in results):
+        return None
+    aspect = question.aspect
+    if aspect == "complaint":
+        invoices = _items(results, "invoices")
+        tickets = _items(results, "tickets")
+        return f"{explain_charges(invoices, tickets, now)} {OFFER}"
+    if aspect == "paid" and any(r.call.tool_name == "crm.getOpenInvoices" for r in results):
+        return owing(_items(results, "invoices"), now)
+    if aspect in ("cost", "paid"):
+        return about_invoice(_items(results, "invoices"), question.subject, aspect, now)
+    if aspect == "closed_tickets":
+        tickets = _items(results, "tickets")
+        if not tickets:
+            return "You don't have any closed support cases."
+        names = "; ".join(f"'{t.get('subject')}'" for t in tickets[:3])
+        return f"Your closed support cases: {names}."
+    if aspect == "due" and question.item is not None:
+        return about_tasks([question.item], "due", "", now)
+    if aspect == "due":
+        return None  # the billing narration says when it is due
+    if aspect in ("when", "where", "status", "past", "recent", "after"):
+        appointments = _items(results, "appointments")
+        if question.item is not None and aspect != "after":
+            appointments = [question.item]
+        return about_appointment(appointments, question.subject, aspect, now, question.item)
+    return about_tasks(_items(results, "tasks"), aspect, question.subject, now)
+
+
+# What no tool can do, said plainly, with a support case offered where the team can help.
+_CANNOT: tuple[tuple[re.Pattern[str], str], ...] = (
+    (
+        _rx(
+            r"\b(?:change|update|correct|fix) (?:my|the) (?:name|surname|last name|first name)\b"
+            r"|\bmy name to\b|\bname is (?:spelt|spelled) wrong\b"
+        ),
+        "I can't change the name on your account myself, but the team can.",
+    ),
+    (
+        _rx(
+            r"\b(?:change|update|correct|fix) (?:my|the) (?:home |postal |billing )?address\b"
+            r"|\bmy address to\b|\bi(?:'ve| have) moved\b"
+        ),
+        "I can't change your postal address here, but the team can.",
+    ),
+    (
+        _rx(
+            r"\b(?:pdf|document|statement|receipt|invoice|letter)s?\b.*\b(?:blank|empty|wrong"
+            r"|missing|broken|won't open|doesn't open|corrupt|unreadable)\b"
+        ),
+        "I'm sorry about that. I can't fix documents from here, but the team can send you a "
+        "correct one.",
+    ),
+    (
+        _rx(
+            r"\b(?:email|send|mail|post) me (?:a |the )?(?:copy|receipt|statement|pdf|invoice)"
+            r"|\bcopy of my (?:invoice|bill|statement)\b"
+        ),
+        "I can't send copies of documents from here, but I can tell you what's on your bill, "
+        "or the team can send you a copy.",
+    ),
+)
+
+
+def cannot_do(text: str) -> str | None:
+    """A plain answer, with a support case offered, for what no tool does; else None."""
+    said = normalize(text).text
+    for pattern, reply in _CANNOT:
+        if pattern.search(said):
+            return f"{reply} {OFFER}"
+    return None
+
+
+__all__ = ["OFFER", "Question", "answer", "cannot_do", "lookups", "read_question"]
