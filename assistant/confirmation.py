@@ -1,8 +1,16 @@
-"""Confirmation of destructive calls: the question naming the exact target, and yes/no."""
+"""Confirmation of the calls that wait for a "yes": one question naming all of them.
+
+Destructive calls (cancel an appointment, delete a task) and changes to identity data
+(phone, email: how callers are recognised) never run on a model's word alone. Every
+such call of a round waits, together, under one question ("Are you sure you want to
+delete the tasks 'Buy groceries' and 'Schedule eye exam'?"); yes runs all of them, no
+runs none. What to say on a no, and when the customer moves on instead, is worked out
+here too, while the results that name the targets are at hand.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -10,8 +18,15 @@ from zoneinfo import ZoneInfo
 from assistant.language.confirm import is_affirmative
 from assistant.language.confirm import is_negative as says_no
 from assistant.schema import ToolCall, ToolResult
+from assistant.speech import join_and, phone
 
-__all__ = ["confirmation_prompt", "declined_answer", "is_affirmative", "is_negative"]
+__all__ = [
+    "Wording",
+    "declined_answer",
+    "is_affirmative",
+    "is_negative",
+    "wording",
+]
 
 # Past this many words a "no" carries a new request ("no, show me my billing instead"),
 # which the planner should hear; a bare "no" is answered here.
@@ -48,26 +63,79 @@ def _when(starts_at: str, timezone: str) -> str:
     return f" on {moment:%A}, {moment:%B} {moment.day} at {hour}"
 
 
-def confirmation_prompt(call: ToolCall, results: Iterable[ToolResult], timezone: str) -> str:
-    """ "Are you sure you want to delete the task 'Buy groceries'?" (names the target)."""
+def _task(call: ToolCall, results: Sequence[ToolResult]) -> str | None:
+    task = _find(results, call.arguments.get("task_id"))
+    return f"'{task['title']}'" if task else None
+
+
+def _appointment(call: ToolCall, results: Sequence[ToolResult], timezone: str) -> str | None:
+    appointment = _find(results, call.arguments.get("appointment_id"))
+    if appointment is None:
+        return None
+    service = str(appointment.get("service") or "appointment").lower()
+    return f"your {service}{_when(str(appointment.get('starts_at', '')), timezone)}"
+
+
+def _contact(call: ToolCall) -> list[str]:
+    changes = []
+    if email := call.arguments.get("email"):
+        changes.append(f"your email to {email}")
+    if number := call.arguments.get("phone"):
+        changes.append(f"your phone number to {phone(str(number))}")
+    return changes
+
+
+def _clause(tool: str, calls: list[ToolCall], results: Sequence[ToolResult], tz: str) -> str:
+    """ "delete the tasks 'Buy groceries' and 'Schedule eye exam'" for calls of one tool."""
+    if tool == "crm.deleteTask":
+        titles = [_task(call, results) for call in calls]
+        if len(calls) == 1:
+            return f"delete the task {titles[0]}" if titles[0] else "delete that task"
+        if all(titles):
+            return f"delete the tasks {join_and([t for t in titles if t])}"
+        return f"delete those {len(calls)} tasks"
+    if tool == "crm.cancelAppointment":
+        named = [_appointment(call, results, tz) for call in calls]
+        if all(named):
+            return f"cancel {join_and([n for n in named if n])}"
+        return "cancel that appointment" if len(calls) == 1 else "cancel those appointments"
+    if tool == "crm.updateContactInfo":
+        changes = [change for call in calls for change in _contact(call)]
+        return f"change {join_and(changes)}" if changes else "change your contact details"
+    return "go ahead with that"
+
+
+class Wording:
+    """What to ask, what to say on a no, and what to say if the customer moves on."""
+
+    __slots__ = ("declined", "dropped", "prompt")
+
+    def __init__(self, prompt: str, declined: str, dropped: str) -> None:
+        self.prompt = prompt
+        self.declined = declined
+        self.dropped = dropped
+
+
+def wording(calls: Sequence[ToolCall], results: Iterable[ToolResult], timezone: str) -> Wording:
+    """The question naming every pending call, and the answers if it is not a yes."""
     results = list(results)
-    if call.tool_name == "crm.deleteTask":
-        task = _find(results, call.arguments.get("task_id"))
-        target = f"the task '{task['title']}'" if task else "that task"
-        return f"Are you sure you want to delete {target}?"
-    if call.tool_name == "crm.cancelAppointment":
-        appointment = _find(results, call.arguments.get("appointment_id"))
-        if appointment is None:
-            return "Are you sure you want to cancel that appointment?"
-        service = str(appointment.get("service") or "appointment")
-        when = _when(str(appointment.get("starts_at", "")), timezone)
-        return f"Are you sure you want to cancel your {service.lower()}{when}?"
-    return "Are you sure you want me to go ahead with that?"
+    by_tool: dict[str, list[ToolCall]] = {}
+    for call in calls:
+        by_tool.setdefault(call.tool_name, []).append(call)
+    clauses = [_clause(tool, group, results, timezone) for tool, group in by_tool.items()]
+    prompt = f"Are you sure you want to {join_and(clauses)}?"
+    dropped = f"I didn't {join_and(clauses, 'or')}."
+    return Wording(prompt, declined_answer(calls), dropped)
 
 
-def declined_answer(call: ToolCall) -> str:
-    if call.tool_name == "crm.deleteTask":
+def declined_answer(calls: Sequence[ToolCall]) -> str:
+    tools = {call.tool_name for call in calls}
+    if len(calls) > 1:
+        return "Okay, I won't go ahead with any of that. Nothing was changed."
+    if tools == {"crm.deleteTask"}:
         return "Okay, I won't delete it. The task stays on your list."
-    if call.tool_name == "crm.cancelAppointment":
+    if tools == {"crm.cancelAppointment"}:
         return "Okay, I won't cancel it. Your appointment stays booked."
+    if tools == {"crm.updateContactInfo"}:
+        return "Okay, I'll leave your contact details as they are."
     return "Okay, I won't go ahead with that."

@@ -65,6 +65,9 @@ class EngineConfig:
     turn_deadline_s: float = 8.0
     dedupe_calls: bool = True
     confirmation_ttl_s: float = 300.0
+    # A write starts only with at least this much of the turn left, so that its outcome
+    # can be known (and reconciled) before the answer; otherwise it is not started.
+    write_start_budget_s: float = 1.0
 
 
 class Engine:
@@ -156,13 +159,15 @@ class Engine:
         pending = state.session.take_pending()
         if pending is not None:
             if confirmation.is_affirmative(state.text):
-                await self._run_round(state, 1, [pending.call], None, confirmed=True)
+                await self._run_round(state, 1, list(pending.calls), None, confirmed=True)
                 await self._narrate(state)
                 return
             if confirmation.is_negative(state.text):
-                await self._speak(state, confirmation.declined_answer(pending.call))
+                await self._speak(state, pending.declined)
                 return
-            # Anything else drops the pending call and is a new request.
+            # Anything else drops the pending calls and is a new request; the answer
+            # begins by saying they were not done (PROTOCOL.md).
+            state.preface = pending.dropped
         final_text: str | None = None
         round_no = 0
         while True:
@@ -271,17 +276,21 @@ class Engine:
         *,
         confirmed: bool = False,
     ) -> None:
+        # Duplicates go first, so that one never takes a distinct call's place under the cap.
+        if self.config.dedupe_calls:
+            calls = list({call_key(call): call for call in reversed(calls)}.values())[::-1]
         cap = self.config.max_tool_calls_per_round
         if len(calls) > cap:
             state.truncated += len(calls) - cap
             if self._metrics is not None:
                 self._metrics.truncated.inc(len(calls) - cap)
             calls = calls[:cap]
-        if self.config.dedupe_calls:
-            calls = list({call_key(call): call for call in reversed(calls)}.values())[::-1]
         if not confirmed:
             calls = self._hold_destructive(state, calls)
+        calls, late = self._startable(state, calls)
         await self._acknowledge(state, round_no, calls, decision)
+        if late:
+            await self._report_unstarted(state, round_no, late, _NOT_STARTED)
         if not calls:
             return
         ctx = RoundContext(
@@ -306,27 +315,30 @@ class Engine:
                 state.session.remember(ToolExchange(round=round_no, results=tuple(results)))
 
     def _hold_destructive(self, state: TurnState, calls: list[ToolCall]) -> list[ToolCall]:
-        """Destructive calls wait for a "yes": the first becomes the pending confirmation."""
+        """Destructive and identity calls wait for a "yes", all of them under one question."""
+        customer = state.session.customer
+        if customer is None or state.pending is not None:
+            return calls
         runnable: list[ToolCall] = []
+        held: list[ToolCall] = []
         for call in calls:
             tool = self.executor.tool(call.tool_name)
-            customer = state.session.customer
             holdable = (
                 tool is not None
-                and tool.effect == "destructive"
-                and customer is not None
-                and state.pending is None
+                and tool.needs_confirmation
                 # An invalid call runs, so that it is reported as invalid.
                 and self.executor.argument_error(call, customer.customer_id) is None
             )
-            if not holdable or customer is None:
-                runnable.append(call)
-                continue
+            (held if holdable else runnable).append(call)
+        if held:
+            words = confirmation.wording(held, state.results, customer.timezone)
             state.pending = PendingConfirmation(
-                call=call,
-                prompt=confirmation.confirmation_prompt(call, state.results, customer.timezone),
+                calls=tuple(held),
+                prompt=words.prompt,
                 session_id=state.session.session_id,
                 expires_at=time.monotonic() + self.config.confirmation_ttl_s,
+                declined=words.declined,
+                dropped=words.dropped,
             )
         return runnable
 
@@ -364,14 +376,37 @@ class Engine:
         state.session.remember(AssistantTurn(kind="ack", text=text))
         await state.emit(AckDone(state.turn_id, round_no, text))
 
+    def _startable(
+        self, state: TurnState, calls: list[ToolCall]
+    ) -> tuple[list[ToolCall], list[ToolCall]]:
+        """(calls to run, writes too late to start): a write is not begun, nor announced,
+        when the turn has too little time left to learn its outcome."""
+        remaining = state.deadline - asyncio.get_running_loop().time()
+        if remaining >= self.config.write_start_budget_s:
+            return calls, []
+        runnable: list[ToolCall] = []
+        late: list[ToolCall] = []
+        for call in calls:
+            tool = self.executor.tool(call.tool_name)
+            (late if tool is not None and tool.writes else runnable).append(call)
+        return runnable, late
+
     async def _skip_round(self, state: TurnState, round_no: int, calls: Sequence[ToolCall]) -> None:
         """Calls asked for past `max_rounds`: reported skipped; the narrator uses the rest."""
         error = ToolError(
             code="round_limit",
             message=f"not run: the turn already used its {self.config.max_rounds} rounds",
         )
+        await self._report_unstarted(
+            state, round_no, calls[: self.config.max_tool_calls_per_round], error
+        )
+
+    async def _report_unstarted(
+        self, state: TurnState, round_no: int, calls: Sequence[ToolCall], error: ToolError
+    ) -> None:
+        """Calls not run: each still gets its tool.started/finished and one result."""
         skipped = []
-        for call in calls[: self.config.max_tool_calls_per_round]:
+        for call in calls:
             result = ToolResult(call=call, round=round_no, status="skipped", error=error)
             await state.emit(
                 ToolStarted(state.turn_id, round_no, call.call_id, call.tool_name, call.arguments)
@@ -429,6 +464,7 @@ class Engine:
     async def _stream_answer(
         self, state: TurnState, narrator: Narrator, request: NarratorInput
     ) -> None:
+        await self._say_preface(state)
         async with aclosing(narrator.narrate(request)) as pieces:  # type: ignore[type-var]
             async for piece in pieces:
                 if piece:
@@ -439,11 +475,20 @@ class Engine:
     async def _speak(self, state: TurnState, text: str) -> None:
         """A fixed answer, streamed sentence by sentence like a narration."""
         started = time.perf_counter()
+        await self._say_preface(state)
         for piece in split_sentences(text):
             state.answer.append(piece)
             await state.emit(AnswerDelta(state.turn_id, piece))
         await state.emit(AnswerDone(state.turn_id, "".join(state.answer).strip()))
         state.timings["answer"] += time.perf_counter() - started
+
+    async def _say_preface(self, state: TurnState) -> None:
+        """What became of calls dropped this turn, said before the answer (once)."""
+        if state.preface and not state.answer:
+            piece = state.preface + " "
+            state.answer.append(piece)
+            await state.emit(AnswerDelta(state.turn_id, piece))
+        state.preface = None
 
     # --- bookkeeping ----------------------------------------------------------------
 
@@ -452,10 +497,13 @@ class Engine:
         return tool.waiting_hint if tool else None
 
 
+_NOT_STARTED = ToolError(code="timeout", message="not started: the turn ran out of time")
+
+
 def _advance_dialogue(state: TurnState) -> None:
     """What the conversation is about now: what was listed, done, named or held."""
     session = state.session
-    held = [session.pending.call] if session.pending is not None else []
+    held = list(session.pending.calls) if session.pending is not None else []
     session.dialogue = dialogue.advance(
         session.dialogue, state.results, state.text, "".join(state.answer), held
     )

@@ -58,6 +58,9 @@ class ToolFailure(AssistantError):
         self.retry_after_s = retry_after_s
         # A connection-level failure (reset, refused) is retryable like `unavailable`.
         self.connection_error = connection_error
+        # A write whose outcome is unknown: it may have been applied (its reply was lost,
+        # it timed out, or the CRM still had it in progress when the turn ran out).
+        self.unconfirmed = False
 
     @property
     def retryable(self) -> bool:

@@ -17,7 +17,9 @@ from pydantic import BaseModel, ConfigDict, Field
 from assistant.dialogue_state import Dialogue
 from assistant.errors import ToolErrorCode
 
-Effect = Literal["read", "write", "destructive"]
+# identity: a write to what recognises the customer (phone, email); confirmed like a
+# destructive call.
+Effect = Literal["read", "write", "destructive", "identity"]
 ToolStatus = Literal["ok", "error", "skipped"]
 TurnStatus = Literal["ok", "partial", "failed", "cancelled"]
 
@@ -51,6 +53,11 @@ class ToolDefinition(_Frozen):
     @property
     def writes(self) -> bool:
         return self.effect != "read"
+
+    @property
+    def needs_confirmation(self) -> bool:
+        """Run only after the customer's "yes" (PROTOCOL.md, confirmation)."""
+        return self.effect in ("destructive", "identity")
 
 
 class ToolCall(_Frozen):
@@ -88,6 +95,8 @@ class ToolError(_Frozen):
     code: ToolErrorCode
     message: str
     retry_after_s: float | None = None
+    # A write that may have been applied: its outcome could not be confirmed in time.
+    unconfirmed: bool = False
 
 
 class ToolResult(_Frozen):
@@ -319,4 +328,6 @@ def tool_error_wire(error: ToolError | None) -> dict[str, Any] | None:
     wire: dict[str, Any] = {"code": error.code, "message": error.message}
     if error.retry_after_s is not None:
         wire["retry_after_s"] = error.retry_after_s
+    if error.unconfirmed:
+        wire["unconfirmed"] = True
     return wire

@@ -17,18 +17,23 @@ MAX_HISTORY_MESSAGES = 60
 
 @dataclass(frozen=True, slots=True)
 class PendingConfirmation:
-    """A destructive call waiting for the customer's "yes"."""
+    """Calls waiting for the customer's "yes", all asked about in one question."""
 
-    call: ToolCall
+    calls: tuple[ToolCall, ...]
     prompt: str
     session_id: str
     expires_at: float  # time.monotonic()
+    # What to say on a "no", and when the customer moves on to something else.
+    declined: str = "Okay, I won't go ahead with that."
+    dropped: str = "I didn't go ahead with that."
 
     def wire(self) -> dict[str, Any]:
+        first = self.calls[0]
         return {
-            "tool": self.call.tool_name,
-            "arguments": self.call.arguments,
+            "tool": first.tool_name,
+            "arguments": first.arguments,
             "prompt": self.prompt,
+            "calls": [{"tool": c.tool_name, "arguments": c.arguments} for c in self.calls],
         }
 
 

@@ -38,6 +38,8 @@ class TurnState:
     truncated: int = 0
     spoken_hints: set[str] = field(default_factory=set)
     pending: PendingConfirmation | None = None
+    # Said before the answer: what became of a pending confirmation the customer left.
+    preface: str | None = None
     answer: list[str] = field(default_factory=list)
     failed: bool = False
     answer_remembered: bool = False

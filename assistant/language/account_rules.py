@@ -55,10 +55,19 @@ _CHANGE = rx(
 )
 
 
+# "is my number …", "do you have my email as …": a question about what is on file.
+_ASKS_WHETHER = rx(
+    r"^(?:is|are|was|do you have|have you got|does|did|is that|is this|is it)\b"
+    r"|\b(?:on file|right|correct)\s*\??$"
+)
+
+
 def update_contact(c: Clause) -> Intent | None:
     found = slots.contact(c.text, c.norm)
     said = found.email or found.phone or found.bad_phone
     noun = CONTACT_NOUN.search(c.text)
+    if said and _ASKS_WHETHER.search(c.text) and not _CHANGE.search(c.text):
+        return None  # "is my phone number +1…?" checks what is on file; it changes nothing
     if said and (noun or _CHANGE.search(c.text)):
         arguments = {
             key: value for key, value in (("email", found.email), ("phone", found.phone)) if value

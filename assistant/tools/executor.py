@@ -239,7 +239,10 @@ def _failed(
         round=round_,
         status="error",
         error=ToolError(
-            code=failure.code, message=failure.message, retry_after_s=failure.retry_after_s
+            code=failure.code,
+            message=failure.message,
+            retry_after_s=failure.retry_after_s,
+            unconfirmed=failure.unconfirmed,
         ),
         latency_ms=round((time.perf_counter() - started) * 1000),
         attempts=attempts,

@@ -9,6 +9,11 @@ returns an `Outcome` with the result or the failure and the number of attempts m
   stamina): `timeout`, `unavailable` and connection errors. A write is retried only
   when it carries an idempotency key (the executor gives every write one), and a 409
   on a retried write (the first attempt still in flight at the CRM) is retried too.
+- A write whose outcome is unknown (it timed out, its reply was lost to a reset or a
+  5xx, or the CRM answers 409 "still in progress") is reconciled: it is sent again
+  with the same idempotency key, past the tool's attempts and until the turn's
+  deadline, until the CRM's stored reply comes back. Only when the deadline comes
+  first is the failure reported, marked `unconfirmed` (it may have been applied).
 - 429: wait Retry-After when it fits before the deadline, else fail `rate_limited`.
 - One circuit breaker per tool (its CRM route): `breaker.CircuitBreaker`.
 """
@@ -93,18 +98,20 @@ class CallPolicy:
         except ToolFailure as failure:
             wait_s = run.backoff(failure)
             if wait_s is False:
-                return Outcome(failure=_final(failure), attempts=run.attempts)
+                return Outcome(failure=run.settled(_final(failure)), attempts=run.attempts)
         await asyncio.sleep(wait_s)
         try:
+            # A write being reconciled is bounded by the deadline, not by a count.
+            attempts = None if run.reconciling else max_attempts - 1
             async for retry in stamina.retry_context(
-                on=run.backoff, attempts=max_attempts - 1, timeout=None
+                on=run.backoff, attempts=attempts, timeout=None
             ):
                 with retry:
                     return Outcome(result=await run.attempt(), attempts=run.attempts)
         except _GiveUp as give_up:
-            return Outcome(failure=give_up.failure, attempts=run.attempts)
+            return Outcome(failure=run.settled(give_up.failure), attempts=run.attempts)
         except ToolFailure as failure:
-            return Outcome(failure=_final(failure), attempts=run.attempts)
+            return Outcome(failure=run.settled(_final(failure)), attempts=run.attempts)
         raise AssertionError("unreachable: the retry loop returns or raises")  # pragma: no cover
 
     def jitter(self) -> float:
@@ -143,13 +150,18 @@ class _CallRun:
         self._breaker = policy.breakers.get(tool.name)
         self._last: ToolFailure | None = None
         self.attempts = 0
+        # Set once a write attempt ended without a known outcome (see the docstring).
+        self.reconciling = False
+        self._idempotent_write = tool.writes and max_attempts > 1
 
     async def attempt(self) -> Any:
         """One attempt under the tool's timeout, cut to the deadline; the breaker told."""
         remaining = self._deadline - self._loop.time()
         if remaining <= 0:
             raise _GiveUp(self._last or _deadline_passed())
-        if not self._breaker.allow():
+        # A write being reconciled is sent again even through an open breaker: its
+        # outcome is what the customer will be told.
+        if not self._breaker.allow() and not self.reconciling:
             raise _GiveUp(self._breaker.open_failure())
         self.attempts += 1
         budget = min(self._tool.timeout_s, remaining)
@@ -170,10 +182,20 @@ class _CallRun:
         self._breaker.record(None)
         return result
 
+    def settled(self, failure: ToolFailure) -> ToolFailure:
+        """The failure to report; a write still unreconciled is marked unconfirmed."""
+        if self.reconciling and failure.code not in _DEFINITE_REFUSALS:
+            failure.unconfirmed = True
+        return failure
+
     def backoff(self, exc: Exception) -> bool | float:
         """Whether (False) or after how many seconds to try again, within the deadline."""
         tool = self._tool
-        if not isinstance(exc, ToolFailure) or self.attempts >= self._max_attempts:
+        if not isinstance(exc, ToolFailure):
+            return False
+        if self._idempotent_write and _outcome_unknown(exc, self.attempts):
+            self.reconciling = True
+        if self.attempts >= self._max_attempts and not self.reconciling:
             return False
         remaining = self._deadline - self._loop.time()
         if exc.code == "rate_limited":
@@ -190,6 +212,18 @@ class _CallRun:
         if wait_s >= remaining:
             return False
         return self._policy.retrying(tool, exc.code, wait_s)
+
+
+# Answers after which a write is known not to have been applied.
+_DEFINITE_REFUSALS = frozenset({"invalid_arguments", "not_found", "permission_denied"})
+
+
+def _outcome_unknown(failure: ToolFailure, attempts: int) -> bool:
+    """Whether a write that failed this way may have been applied by the CRM."""
+    if failure.code == "conflict":
+        # On a resend, 409 means the first attempt is still being applied.
+        return attempts > 1
+    return failure.code == "timeout" or failure.retryable
 
 
 def _deadline_passed() -> ToolFailure:

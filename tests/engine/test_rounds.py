@@ -63,6 +63,7 @@ async def test_a_destructive_call_waits_for_confirmation_naming_its_target(
         "tool": "crm.deleteTask",
         "arguments": {"task_id": "task_1"},
         "prompt": prompt,
+        "calls": [{"tool": "crm.deleteTask", "arguments": {"task_id": "task_1"}}],
     }
     assert recorder.of("answer.done")[-1]["text"].endswith(prompt)
 

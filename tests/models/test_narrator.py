@@ -235,11 +235,22 @@ async def test_partial_failure_gives_what_worked_and_what_did_not() -> None:
     assert text.index("appointments") < text.index("billing system")
 
 
-async def test_a_write_that_timed_out_is_not_reported_as_failed_for_sure() -> None:
-    """A timed-out write may have gone through: the answer says so instead of inviting a retry."""
-    text = await say("add a task", failed("crm.addTask", "timeout", {"title": "Call mom"}))
+async def test_an_unconfirmed_write_is_not_reported_as_failed() -> None:
+    """A write sent but not confirmed may be done: said so, no "couldn't", no invitation to
+    repeat it."""
+    call = ToolCall(call_id="c_1", tool_name="crm.addTask", arguments={"title": "Call mom"})
+    error = ToolError(code="timeout", message="no answer", unconfirmed=True)
+    result = ToolResult(call=call, status="error", error=error, attempts=3)
+    text = await say("add a task", result)
     assert "add the task Call mom" in text
-    assert "may still go through" in text
+    assert "hasn't confirmed it yet" in text
+    assert "couldn't" not in text and "try again" not in text
+
+
+async def test_a_write_never_started_says_nothing_was_changed() -> None:
+    """A write the turn had no time left to start: nothing changed, said plainly."""
+    text = await say("add a task", failed("crm.addTask", "timeout", {"title": "Call mom"}))
+    assert "before I could add the task Call mom, so nothing was changed" in text
 
 
 async def test_confirmation_question_ends_the_answer_without_reading_the_listing() -> None:

@@ -38,6 +38,15 @@ def failure(result: ToolResult, scene: Scene) -> list[str]:
     system = SYSTEM_OF.get(tool, "the system")
     action = _action(result, scene)
     writes = tool in WRITE_TOOLS
+    if result.error is not None and result.error.unconfirmed:
+        # Sent, and perhaps applied: never "couldn't", never an invitation to repeat it.
+        return [
+            f"I've asked {system} to {action}, but it hasn't confirmed it yet, so it may "
+            "already be done.",
+            "It should show up shortly; there's no need to ask again.",
+        ]
+    if writes and code == "timeout" and result.attempts == 0:
+        return [f"I ran out of time before I could {action}, so nothing was changed."]
     if code == "timeout":
         if writes:
             return [

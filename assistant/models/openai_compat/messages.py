@@ -52,6 +52,8 @@ def result_content(result: ToolResult) -> str:
     error: dict[str, Any] = {"code": "internal", "message": "no result was recorded"}
     if result.error is not None:
         error = {"code": result.error.code, "message": result.error.message}
+        if result.error.unconfirmed:
+            error["unconfirmed"] = True
     return _compact({"status": result.status, "error": error})
 
 

@@ -85,6 +85,10 @@ def narrator_prompt(request: NarratorInput) -> str:
         "dates and amounts the way people say them. Use only facts from the results. "
         "Say plainly what could not be looked up or done, without error codes or "
         "technical words. Do not repeat what you already said before the results.",
+        "Say that something was changed, booked, moved, completed or deleted only when a "
+        "tool result shows it. A result whose error is marked unconfirmed was sent but "
+        "not confirmed yet and may already be done: say exactly that, never that it "
+        "failed, and never ask the customer to try again.",
     ]
     if request.truncated_calls:
         lines.append(
