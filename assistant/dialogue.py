@@ -31,7 +31,10 @@ _WRITES: dict[str, Kind] = {
 }
 _ID_ARGUMENT = {"appointment": "appointment_id", "task": "task_id"}
 # The answer's closing offer that a "yes" accepts.
-_OFFERS_A_CASE = re.compile(r"\b(?:open|raise|log) (?:a|one|a support) (?:support )?case\b.*\?\s*$")
+_OFFERS_A_CASE = re.compile(
+    r"\b(?:open|raise|log) (?:a|one|a support) (?:support )?case\b.*\?\s*$"
+    r"|\bi can open a support case\b"
+)
 
 
 def _listing(result: ToolResult) -> tuple[Kind, list[Item]] | None:
@@ -113,8 +116,9 @@ def advance(
             focus_kind, focus = kind_of_write, after
             listed = tuple(after if i.get("id") == after.get("id") else i for i in listed)
     if focus_kind is None or not any(_listing(r) is None for r in results if r.ok):
-        named = _named(listed_kind, listed, user_text)
-        if named is not None and listed_kind is not None:
+        # Asked about by name, or the one item the answer spoke of.
+        named = _named(listed_kind, listed, user_text) or _named(listed_kind, listed, answer)
+        if named is not None and listed_kind is not None and results:
             focus_kind, focus = listed_kind, named
     for call in held:
         kind_held = _WRITES.get(call.tool_name)
@@ -125,7 +129,16 @@ def advance(
     question, about = (None, "")
     if _OFFERS_A_CASE.search(answer.lower()):
         question, about = "offer_case", user_text
-    return Dialogue(listed_kind, listed, focus_kind, focus, last_action, question, about)
+    return Dialogue(
+        listed_kind,
+        listed,
+        focus_kind,
+        focus,
+        last_action,
+        question,
+        about,
+        tuple(call.tool_name for call in held),
+    )
 
 
 _WORD = re.compile(r"[a-z]+")

@@ -35,6 +35,8 @@ class Dialogue:
     # "offer_case": the last answer offered to open a support case about `about`.
     question: str | None = None
     about: str = ""
+    # The tools of calls left awaiting the customer's yes at the end of the last turn.
+    held: tuple[str, ...] = ()
 
     # --- reading it ---------------------------------------------------------------
 
@@ -60,4 +62,5 @@ class Dialogue:
             last_action=Action(**action) if isinstance(action, Mapping) else None,
             question=data.get("question"),
             about=str(data.get("about") or ""),
+            held=tuple(data.get("held") or ()),
         )

@@ -307,6 +307,8 @@ def _new_start(intent: Intent, item: Item, timezone: str) -> str | None:
     except (KeyError, ValueError):
         zone = ZoneInfo("UTC")
     current = _local_start(item, zone)
+    if current is not None and intent.shift is not None and when is None:
+        return (current + intent.shift).isoformat()
     if when is None or current is None:
         return None
     day = current.date() if when.day_implied or when.day is None else when.day

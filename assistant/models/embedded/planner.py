@@ -52,14 +52,16 @@ class EmbeddedPlanner:
         """The decision, synchronously (the grammar never waits on anything)."""
         timezone = request.customer.timezone if request.customer else "UTC"
         first = request.round <= 1 and not request.turn_results
-        if first and references.accepts_offer(request.dialogue, request.user_message):
-            case = references.offered_case(request.dialogue)
-            return ToolCallsDecision(calls=(self._call(request, 0, "crm.createTicket", case),))
+        if first and (early := self._before_reading(request)) is not None:
+            return early
         pinned = references.follow_up(request.dialogue, request.user_message, request.now, timezone)
         intents = (
             pinned
             if pinned is not None
-            else understand(request.conversation, request.user_message, request.now, timezone)
+            else references.with_shifts(
+                understand(request.conversation, request.user_message, request.now, timezone),
+                request.user_message,
+            )
         )
         if pinned is None and len(intents) <= 1 and not any(intent.writes for intent in intents):
             asked = questions.read_question(
@@ -67,11 +69,22 @@ class EmbeddedPlanner:
             )
             if asked is not None:
                 return self._question(request, asked, first)
-            if first and (plainly := questions.cannot_do(request.user_message)) is not None:
-                return FinalDecision(text=plainly)
         if first:
             return self._first_round(request, intents)
         return self._next_round(request, intents, timezone)
+
+    def _before_reading(self, request: PlanRequest) -> Decision | None:
+        """Answers that come before the grammar: an accepted case, help, what can't be done."""
+        text = request.user_message
+        about = references.case_asked(text)
+        if about is not None or references.accepts_offer(request.dialogue, text):
+            case = references.offered_case(request.dialogue, about)
+            return ToolCallsDecision(calls=(self._call(request, 0, "crm.createTicket", case),))
+        if classify_chat(text) == "how_to":
+            return FinalDecision(text=replies.chat_reply("how_to", request.customer))
+        if (plainly := questions.cannot_do(text)) is not None:
+            return FinalDecision(text=plainly)
+        return None
 
     def _question(self, request: PlanRequest, asked: questions.Question, first: bool) -> Decision:
         """A qualified question: its lookups first, then the answer from them."""

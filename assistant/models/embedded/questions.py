@@ -101,7 +101,9 @@ _WHEN = _rx(
 _OVERDUE = _rx(r"\boverdue\b|\bpast due\b|\blate\b")
 _HIGH = _rx(r"\b(?:high[- ]priority|urgent|important|top priority)\b")
 _LOW = _rx(r"\blow[- ]priority\b|\bnot urgent\b")
-_DUE_SOON = _rx(r"\bdue (?:this week|soon|next|today|tomorrow)\b|\bwhat'?s due\b")
+_DUE_SOON = _rx(
+    r"\bdue (?:this week|soon|next|today|tomorrow)\b|\bwhat'?s due (?:on my (?:list|to))"
+)
 _DONE_YET = _rx(
     r"\b(?:done|finished|completed|complete|ticked off) yet\b|\bis (?:my|the) .+ done\b"
 )
@@ -156,7 +158,7 @@ def _read(said: str, state: Dialogue) -> Question | None:
         return Question("closed_tickets")
     service = _service(said)
     if _TASK_WORDS.search(said) or any(
-        w in said for w in ("overdue", "urgent", "finished", "priority")
+        w in said for w in ("overdue", "urgent", "finished", "priority", "what's due")
     ):
         for pattern, aspect in (
             (_OVERDUE, "overdue"),
@@ -309,7 +311,8 @@ def answer(question: Question, results: Sequence[ToolResult], now: datetime) -> 
 _CANNOT: tuple[tuple[re.Pattern[str], str], ...] = (
     (
         _rx(
-            r"\b(?:change|update|correct|fix) (?:my|the) (?:name|surname|last name|first name)\b"
+            r"\b(?:change|update|correct|fix) my (?:name|surname|last name|first name)\b"
+            r"|\bthe name on my account\b"
             r"|\bmy name to\b|\bname is (?:spelt|spelled) wrong\b"
         ),
         "I can't change the name on your account myself, but the team can.",
@@ -323,8 +326,8 @@ _CANNOT: tuple[tuple[re.Pattern[str], str], ...] = (
     ),
     (
         _rx(
-            r"\b(?:pdf|document|statement|receipt|invoice|letter)s?\b.*\b(?:blank|empty|wrong"
-            r"|missing|broken|won't open|doesn't open|corrupt|unreadable)\b"
+            r"\b(?:pdf|document|statement|receipt|letter)s?\b.*\b(?:blank|empty|missing pages"
+            r"|broken|won't open|doesn't open|corrupt|unreadable)\b"
         ),
         "I'm sorry about that. I can't fix documents from here, but the team can send you a "
         "correct one.",

@@ -10,6 +10,7 @@ None means: nothing here leans on the conversation; read the message as it stand
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from datetime import date, datetime, time
 from typing import Any
@@ -18,6 +19,7 @@ from zoneinfo import ZoneInfo
 from assistant.dialogue_state import Dialogue, Item
 from assistant.language import Intent, detect_intents, find_when, slots
 from assistant.language.confirm import is_affirmative
+from assistant.language.lexicon import SERVICES
 from assistant.language.shifts import bare_clock, find_shift, same_time
 from assistant.language.slots import priority as said_priority
 from assistant.language.targets import TargetRef
@@ -29,7 +31,9 @@ _MOVE_CUE = re.compile(
     r"|switch|bump|can we|could we|later|earlier|sooner)\b"
 )
 _NEW_BOOKING = re.compile(r"\b(?:book|schedule)(?: me)?(?: in)? (?:a|an|another|new|one)\b|\bnew\b")
-_CANCEL_IT = re.compile(rf"\b(?:cancel|call off|scrap|drop)\s+{_PRONOUN}\b")
+_CANCEL_IT = re.compile(
+    rf"(?<!don't )(?<!dont )(?<!do not )(?<!not )\b(?:cancel|call off|scrap|drop)\s+{_PRONOUN}\b"
+)
 _DELETE_IT = re.compile(rf"\b(?:delete|remove|get rid of|bin|scrap|drop)\s+{_PRONOUN}\b")
 _COMPLETE_IT = re.compile(
     rf"\b(?:mark|tick|check)\s+{_PRONOUN}\s+(?:off|as )?(?:done|complete|completed|finished)?"
@@ -116,9 +120,13 @@ def _task_change(kind: str, item: Item, arguments: dict[str, Any], clause: str) 
     return Intent(kind, arguments, target=_pinned(item, "title"), clause=clause)  # type: ignore[arg-type]
 
 
+_KNOWN_SERVICES = frozenset(str(name).lower() for name in SERVICES.values())
+
+
 def _names_other_service(text: str, item: Item) -> bool:
-    named = slots.service(text, text)
-    return bool(named) and str(named).lower() != str(item.get("service") or "").lower()
+    """A known service other than the focused one is named ("book a haircut" after a cleaning)."""
+    named = str(slots.service(text, text) or "").lower()
+    return named in _KNOWN_SERVICES and named != str(item.get("service") or "").lower()
 
 
 def _due(text: str, now: datetime) -> str | None:
@@ -275,6 +283,50 @@ def _as_pronoun(text: str) -> str:
     return _POSITIONAL.sub("it", text)
 
 
+_NOT_THAT = re.compile(r"\b(?:not|rather than|instead of) (?:the |my |that )?[a-z]+(?: one)?\b")
+_RETARGET = re.compile(r"\b(?:meant|mean|actually|rather|not)\b")
+_HELD_VERB = {"crm.cancelAppointment": "cancel my {}", "crm.deleteTask": "delete the {} task"}
+
+
+def _retarget(state: Dialogue, text: str, now: datetime, timezone: str) -> list[Intent] | None:
+    """ "actually the haircut, not the dental": the question just asked, about another item."""
+    held = [tool for tool in state.held if tool in _HELD_VERB]
+    if not held or not _RETARGET.search(text) or _ACTION_VERB.search(text):
+        return None
+    rest = _NOT_THAT.sub(" ", text)
+    rest = re.sub(
+        r"\b(?:actually|sorry|no|i meant|i mean|meant|rather|wait|oh|the|my|one)\b", " ", rest
+    )
+    rest = " ".join(rest.replace(",", " ").split())
+    if not rest:
+        return None
+    intents = detect_intents(_HELD_VERB[held[0]].format(rest), now, timezone)
+    kind = "cancel_appointment" if held[0] == "crm.cancelAppointment" else "delete_task"
+    found = [i for i in intents if i.kind == kind and i.target is not None and not i.target.vague]
+    return found[:1] or None
+
+
+_ACTION_VERB = re.compile(r"\b(?:move|book|push|reschedule|add|complete|mark|change|rename)\b")
+_AGAIN = re.compile(r"\b(?:book|get|make)(?: me)? (?:a new one|another one|another|one|a new)\b")
+
+
+def _book_again(state: Dialogue, text: str, now: datetime, timezone: str) -> list[Intent] | None:
+    """ "ok book a new one for tuesday at 3pm" after talking about the consultation."""
+    item = state.focus_of("appointment")
+    if item is None or not _AGAIN.search(text) or slots.service(text, text) in _KNOWN_NAMES:
+        return None
+    service = str(item.get("service") or "").lower()
+    said = _AGAIN.sub(lambda m: m.group(0).rsplit(" ", 1)[0] + f" {service}", text, count=1)
+    said = said.replace("a new " + service, "a " + service).replace(
+        "another " + service, "a " + service
+    )
+    intents = detect_intents(said, now, timezone)
+    return [i for i in intents if i.kind == "book_appointment"] or None
+
+
+_KNOWN_NAMES = frozenset(SERVICES.values())
+
+
 def follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> list[Intent] | None:
     """Intents for a message that leans on the conversation, or None."""
     zone = _zone(timezone)
@@ -282,7 +334,9 @@ def follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> li
     text = normalize(message).text
     lowered = message.lower()
     found = (
-        _correction(state, text, now, zone)
+        _retarget(state, text, now, timezone)
+        or _book_again(state, text, now, timezone)
+        or _correction(state, text, now, zone)
         or _correction(state, lowered, now, zone)
         or _by_position(state, text, now, zone)
         or _also(state, text, now)
@@ -313,6 +367,19 @@ def _leans(text: str) -> bool:
     return bool(_LEANS.search(text))
 
 
+# "fine, open one about my bill being wrong": "one" is the case just offered.
+_EXPLICIT_CASE = re.compile(
+    r"^(?:(?:fine|ok|okay|yes|yeah|go on|please|then|so|just|alright|right)[ ,]+)*"
+    r"(?:can you |could you |please )?open one (?:about|for|because|saying) (?P<about>.+)$"
+)
+
+
+def case_asked(message: str) -> str | None:
+    """ "open one about my bill being wrong": what the case is about, when "one" is a case."""
+    match = _EXPLICIT_CASE.search(normalize(message).text)
+    return match.group("about") if match else None
+
+
 def accepts_offer(state: Dialogue, message: str) -> bool:
     """A yes to the support case the last answer offered ("go on then", "please do")."""
     if state.question != "offer_case":
@@ -334,9 +401,9 @@ _SUBJECTS = (
 )
 
 
-def offered_case(state: Dialogue) -> dict[str, str]:
-    """The support case the customer said yes to: a subject, and their own words."""
-    about = state.about.strip() or "A question about my account"
+def offered_case(state: Dialogue, said: str | None = None) -> dict[str, str]:
+    """The support case asked for or agreed to: a subject, and the customer's own words."""
+    about = (said or state.about).strip() or "A question about my account"
     subject = next(
         (text for pattern, text in _SUBJECTS if pattern.search(about.lower())),
         "Help with my account",
@@ -344,4 +411,17 @@ def offered_case(state: Dialogue) -> dict[str, str]:
     return {"subject": subject, "body": about[:1].upper() + about[1:]}
 
 
-__all__ = ["accepts_offer", "follow_up", "offered_case"]
+def with_shifts(intents: list[Intent], message: str) -> list[Intent]:
+    """ "Move the haircut an hour earlier": a move said relative to its own time."""
+    shift = find_shift(message)
+    if shift is None:
+        return intents
+    return [
+        dataclasses.replace(intent, shift=shift, missing=())
+        if intent.kind == "reschedule_appointment" and intent.missing == ("when",)
+        else intent
+        for intent in intents
+    ]
+
+
+__all__ = ["accepts_offer", "case_asked", "follow_up", "offered_case", "with_shifts"]
