@@ -8,7 +8,7 @@ so they are read apart from `find_when`, which reads times that stand on their o
 from __future__ import annotations
 
 import re
-from datetime import time, timedelta
+from datetime import date, time, timedelta
 
 _AMOUNT = r"(?P<n>a|an|one|two|three|four|five|six|\d{1,2}|half an?|a couple of|a few|couple of)"
 _UNIT = r"(?P<u>minutes?|mins?|hours?|hrs?|days?|weeks?|fortnights?)"
@@ -78,6 +78,22 @@ def find_shift(text: str) -> timedelta | None:
         if pattern.search(text):
             return timedelta(days=days)
     return None
+
+
+_IN_SOME_DAYS = re.compile(
+    rf"\b(?:(?:due|by|for) )?(?:in|within) {_AMOUNT} (?P<u>days?|weeks?|fortnights?)(?: time)?\b"
+    r"|\b(?:(?:due|by|for) )?(?:in )?a fortnight(?:'s time)?\b"
+)
+
+
+def relative_day(text: str, today: date) -> tuple[date, tuple[int, int]] | None:
+    """ "in a fortnight", "due in three days": the day meant, and where it was said."""
+    match = _IN_SOME_DAYS.search(text.lower())
+    if match is None:
+        return None
+    if match.group("u") is None:
+        return today + timedelta(days=14), match.span()
+    return today + _unit(match.group("u")) * _amount(match.group("n")), match.span()
 
 
 def same_time(text: str) -> bool:

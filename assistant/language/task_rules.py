@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from assistant.language import slots
@@ -47,10 +48,21 @@ _ADD_TASK = (
         r"\b(?:add|put|stick|pop)(?: this| that)? (?:to|on|onto) (?:my |the )?(?:(?:to-do |to do"
         r" |task |todo )?list|tasks|to-dos|reminders)\b[\s:,-]*(?P<rest>.+)$"
     ),
+    # "pop a reminder on my list to ring the bank on Friday"
+    rx(
+        r"\b(?:add|put|stick|pop|set|stick)(?: me)? (?:a |an )?(?:quick )?(?:reminder|task|note"
+        r"|to-do)(?: for me)? (?:on|to|onto|in) (?:my |the )?(?:(?:to-do |to do |task |todo )?list"
+        r"|tasks|to-dos|reminders)\b[\s:,-]*(?P<rest>.+)$"
+    ),
     rx(
         r"\b(?:add|put) (?P<rest>.+?) (?:to|on|onto) (?:my |the )?"
         r"(?:(?:to-do |to do |task |todo |tasks |reminder )?list|tasks|to-dos|reminders)\b"
     ),
+)
+_PRONOUN_TITLE = rx(r"it|that|this|them")
+_NEED_TO = rx(
+    r"^(?:so |ok |okay |um |uh )*(?:i need to|i have to|i must|i've got to|i gotta|need to"
+    r"|i should|i want to)\s+"
 )
 _TITLE_LEAD = rx(r"^[\s,:;-]*(?:to|that says|saying|called|named|titled|about|for|that|:|-)?\s*")
 
@@ -67,7 +79,16 @@ def add_task(c: Clause) -> Intent | None:
             # "…as a task with low priority": said after the title.
             priority = slots.priority(c.text[match.end("rest") :])[0]
         rest = _TITLE_LEAD.sub("", match.group("rest"), count=1)
+        if _PRONOUN_TITLE.fullmatch(rest.strip(" ,.")) and match.start() > 0:
+            # "I need to send my tax forms by Thursday, it's important, put it on my list":
+            # "it" is what was said before.
+            rest = _NEED_TO.sub("", c.text[: match.start()]).strip(" ,.")
+            priority = priority or slots.priority(rest)[0]
+        tail = c.text[match.end("rest") :]
         draft = slots.task_draft(rest, priority, c.original, c.now)
+        if draft.due_on is None and (later := find_when(tail, c.now)) and later.day:
+            # "put send the forms on my to-do list for Wednesday": the day after the list.
+            draft = dataclasses.replace(draft, due_on=later.day.isoformat(), when=later)
         arguments: dict[str, Any] = {}
         if draft.title:
             arguments["title"] = draft.title
