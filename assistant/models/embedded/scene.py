@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from assistant.dialogue_state import Dialogue
 from assistant.language.intents import Intent
 from assistant.language.text import normalize
 from assistant.models.embedded.followup import understand
@@ -83,6 +84,8 @@ class Scene:
     results: tuple[ToolResult, ...]
     intents: list[Intent]
     items: dict[str, Item] = field(default_factory=dict)
+    # What the conversation was about before this turn (assistant.dialogue).
+    dialogue: Dialogue = field(default_factory=Dialogue)
 
     @classmethod
     def of(cls, request: NarratorInput) -> Scene:
@@ -94,6 +97,7 @@ class Scene:
             said=normalize(request.user_message).text,
             results=request.tool_results,
             intents=understand(request.conversation, request.user_message, now, timezone),
+            dialogue=request.dialogue,
         )
         scene.remember(_history_results(request.conversation))
         scene.remember(request.tool_results)

@@ -134,13 +134,36 @@ def completed(result: ToolResult, scene: Scene) -> list[str]:
     if listed and last:
         pending, _ = _split(listed[-1])
         finished = {str(r.result.get("id")) for r in siblings if isinstance(r.result, dict)}
-        left = len([t for t in pending if str(t.get("id")) not in finished])
-        sentences.append(
-            "That was your last pending task."
-            if left == 0
-            else f"You have {count(left, 'pending task')} left."
-        )
-    return sentences
+        remaining = [t for t in pending if str(t.get("id")) not in finished]
+        left = len(remaining)
+        if left and _WANTS_REST.search(scene.said):
+            names = spoken_list([title(t) for t in spoken_tasks(remaining)])
+            sentences.append(f"Still to do: {names}.")
+        else:
+            sentences.append(
+                "That was your last pending task."
+                if left == 0
+                else f"You have {count(left, 'pending task')} left."
+            )
+    return sentences + _instead_of_earlier(task, scene)
+
+
+_WANTS_REST = re.compile(r"\b(?:left|remaining|what else|still to do|rest)\b")
+_CORRECTING = re.compile(r"\b(?:meant|not that|other one|wrong one|instead)\b")
+
+
+def _instead_of_earlier(task: Item, scene: Scene) -> list[str]:
+    """After "no, I meant the other one": what became of the task completed just before."""
+    action = scene.dialogue.last_action
+    if action is None or action.tool != "crm.completeTask" or not _CORRECTING.search(scene.said):
+        return []
+    earlier = action.after or action.before
+    if earlier is None or earlier.get("id") == task.get("id"):
+        return []
+    return [
+        f"{title(earlier)} is still marked complete, as I can't reopen a task from here; "
+        "tell me if you'd like me to add it again."
+    ]
 
 
 def updated(result: ToolResult, scene: Scene) -> list[str]:
