@@ -86,6 +86,8 @@ class Scene:
     items: dict[str, Item] = field(default_factory=dict)
     # What the conversation was about before this turn (assistant.dialogue).
     dialogue: Dialogue = field(default_factory=Dialogue)
+    # The request as typed or transcribed, lower case (`said` drops self-corrections).
+    original: str = ""
 
     @classmethod
     def of(cls, request: NarratorInput) -> Scene:
@@ -98,6 +100,7 @@ class Scene:
             results=request.tool_results,
             intents=understand(request.conversation, request.user_message, now, timezone),
             dialogue=request.dialogue,
+            original=request.user_message.lower(),
         )
         scene.remember(_history_results(request.conversation))
         scene.remember(request.tool_results)

@@ -149,13 +149,17 @@ def completed(result: ToolResult, scene: Scene) -> list[str]:
 
 
 _WANTS_REST = re.compile(r"\b(?:left|remaining|what else|still to do|rest)\b")
-_CORRECTING = re.compile(r"\b(?:meant|not that|other one|wrong one|instead)\b")
+_CORRECTING = re.compile(r"\b(?:meant|not that|other one|wrong one|instead|no wait)\b")
 
 
 def _instead_of_earlier(task: Item, scene: Scene) -> list[str]:
     """After "no, I meant the other one": what became of the task completed just before."""
     action = scene.dialogue.last_action
-    if action is None or action.tool != "crm.completeTask" or not _CORRECTING.search(scene.said):
+    if (
+        action is None
+        or action.tool != "crm.completeTask"
+        or not _CORRECTING.search(scene.original)
+    ):
         return []
     earlier = action.after or action.before
     if earlier is None or earlier.get("id") == task.get("id"):
