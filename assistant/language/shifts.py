@@ -96,6 +96,38 @@ def relative_day(text: str, today: date) -> tuple[date, tuple[int, int]] | None:
     return today + _unit(match.group("u")) * _amount(match.group("n")), match.span()
 
 
+_WEEKDAY_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_WD = r"(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+# British weeks ahead: "Friday week", "a week on Friday", "a fortnight on Tuesday",
+# "next week Wednesday", "Wednesday next week", "Tuesday after next".
+_WEEKS_AHEAD = (
+    (re.compile(rf"\b{_WD} week\b"), 7),
+    (re.compile(rf"\b(?:a|one) week (?:on|from) {_WD}\b"), 7),
+    (re.compile(rf"\b{_WD} fortnight\b"), 14),
+    (re.compile(rf"\b(?:a|one) fortnight (?:on|from) {_WD}\b"), 14),
+    (re.compile(rf"\bnext week,? (?:on )?{_WD}\b"), 0),
+    (re.compile(rf"\b{_WD},? next week\b"), 0),
+    (re.compile(rf"\b{_WD} after next\b"), 7),
+)
+
+
+def weeks_ahead(text: str, today: date) -> tuple[date, int, tuple[int, int]] | None:
+    """ "Friday week": (the day, its weekday, where it was said), or None."""
+    for pattern, extra in _WEEKS_AHEAD:
+        match = pattern.search(text)
+        if match is None:
+            continue
+        index = _WEEKDAY_NAMES.index(match.group("wd"))
+        ahead = (index - today.weekday()) % 7 or 7
+        day = today + timedelta(days=ahead + extra)
+        if extra == 0:
+            # "next week Wednesday": the Wednesday of the coming Monday-to-Sunday week.
+            monday = today + timedelta(days=7 - today.weekday())
+            day = monday + timedelta(days=index)
+        return day, index, match.span()
+    return None
+
+
 def same_time(text: str) -> bool:
     return bool(_SAME_TIME.search(text.lower()))
 
