@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
+from functools import partial
 
 import aiohttp
 from aiohttp import web
@@ -47,12 +49,23 @@ class Services:
             return Session(customer=None, tools=())
         customer = CustomerContext(customer_id=customer_id)
         if self.crm is not None:
-            try:
-                customer = await self.crm.customer_context(customer_id, trace_id=trace_id)
-            except Exception as exc:  # the session still works; dates fall back to UTC
-                log.warning("could not load the profile of %s: %s", customer_id, exc)
+            customer = await load_customer(self.crm, customer, trace_id)
         return Session(customer=customer, tools=self.catalog.tools)
 
+
+async def load_customer(crm: CrmTools, known: CustomerContext, trace_id: str) -> CustomerContext:
+    """The customer's profile; when it cannot be read, `known` marked as lacking its
+    timezone, so that no timed write guesses one (the engine asks again next turn)."""
+    try:
+        async with asyncio.timeout(PROFILE_TIMEOUT_S):
+            return await crm.customer_context(known.customer_id, trace_id=trace_id)
+    except Exception as exc:  # the session still works, without timed writes
+        log.warning("could not load the profile of %s: %r", known.customer_id, exc)
+        return known.model_copy(update={"timezone_known": False})
+
+
+# A profile read never holds a session's start (or a turn) longer than this.
+PROFILE_TIMEOUT_S = 3.0
 
 SERVICES = web.AppKey("services", Services)
 SETTINGS = web.AppKey("settings", Settings)
@@ -78,6 +91,8 @@ def engine_config(settings: Settings) -> EngineConfig:
         turn_deadline_s=settings.turn_deadline_s,
         dedupe_calls=settings.dedupe_calls,
         confirmation_ttl_s=settings.confirmation_ttl_s,
+        booking_horizon_days=settings.booking_horizon_days,
+        duplicate_window_s=settings.duplicate_window_s,
     )
 
 
@@ -147,6 +162,7 @@ def create_app(
                 metrics=metrics,
                 follow_up=wired.follow_up,
                 fallback_narrator=wired.fallback_narrator,
+                customer_loader=None if crm is None else partial(load_customer, crm),
             )
             app[SERVICES] = Services(settings, catalog, metrics, engine, crm, wired.recorder)
             yield

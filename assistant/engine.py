@@ -12,12 +12,12 @@ import asyncio
 import logging
 import time
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from contextlib import aclosing
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from assistant import confirmation, dialogue
+from assistant import confirmation, dialogue, guard
 from assistant.acknowledge import ack_pieces
 from assistant.errors import ModelUnavailable
 from assistant.logs import trace_context
@@ -30,6 +30,7 @@ from assistant.schema import (
     AnswerDelta,
     AnswerDone,
     AssistantTurn,
+    CustomerContext,
     ErrorEvent,
     EventSink,
     FinalDecision,
@@ -42,17 +43,21 @@ from assistant.schema import (
     ToolFinished,
     ToolResult,
     ToolStarted,
+    ToolStatus,
     TurnDone,
     TurnStarted,
     UserTurn,
     tool_error_wire,
 )
-from assistant.session import PendingConfirmation, Session
+from assistant.session import PendingConfirmation, RecentWrite, Session
 from assistant.speaking import split_sentences
 from assistant.tools.executor import RoundContext, ToolExecutor
 from assistant.turn import Turn, TurnState, call_key, context_hint
 
 log = logging.getLogger(__name__)
+
+# (the customer as known so far, the turn's trace id) → the customer with their profile.
+CustomerLoader = Callable[[CustomerContext, str], Awaitable[CustomerContext]]
 
 APOLOGY = "I'm sorry, I can't reach my assistant service right now. Please try again in a moment."
 INTERNAL_APOLOGY = "I'm sorry, something went wrong on my side. Please try that again."
@@ -68,6 +73,8 @@ class EngineConfig:
     # A write starts only with at least this much of the turn left, so that its outcome
     # can be known (and reconciled) before the answer; otherwise it is not started.
     write_start_budget_s: float = 1.0
+    booking_horizon_days: int = 365
+    duplicate_window_s: float = 600.0
 
 
 class Engine:
@@ -82,6 +89,7 @@ class Engine:
         follow_up: Planner | None = None,
         fallback_narrator: Narrator | None = None,
         clock: Callable[[], datetime] = lambda: datetime.now(UTC),
+        customer_loader: CustomerLoader | None = None,
     ) -> None:
         self.planner = planner
         self.narrator = narrator
@@ -92,6 +100,9 @@ class Engine:
         self._follow_up = follow_up
         self._fallback_narrator = fallback_narrator
         self._clock = clock
+        # Reads the profile again for a session that opened without it (no timezone).
+        self._customer_loader = customer_loader
+        self._writes = {tool.name for tool in executor.tools() if tool.writes}
 
     def start_turn(
         self, session: Session, text: str, emit: EventSink, *, message_id: str | None = None
@@ -133,6 +144,7 @@ class Engine:
         with trace_context(state.trace_id, turn_id=turn_id, session_id=session.session_id):
             try:
                 await emit(TurnStarted(turn_id, message_id))
+                await self._reload_customer(state)
                 session.remember(UserTurn(text=text))
                 await self._body(state)
                 status = state.status()
@@ -155,6 +167,12 @@ class Engine:
 
     # --- the turn's steps -----------------------------------------------------------
 
+    async def _reload_customer(self, state: TurnState) -> None:
+        customer = state.session.customer
+        if customer is None or customer.timezone_known or self._customer_loader is None:
+            return
+        state.session.customer = await self._customer_loader(customer, state.trace_id)
+
     async def _body(self, state: TurnState) -> None:
         pending = state.session.take_pending()
         if pending is not None:
@@ -176,9 +194,11 @@ class Engine:
             if decision is None:
                 return
             if isinstance(decision, FinalDecision):
-                forced = await self._forced_follow_up(state, round_no)
+                claim = guard.claims_unmade_change(decision.text, state.results, self._writes)
+                forced = await self._forced_follow_up(state, round_no, claim)
                 if forced is None:
-                    final_text = decision.text
+                    # A claim of a change that no tool made is never spoken.
+                    final_text = guard.NOT_DONE if claim else decision.text
                     break
                 decision = forced
             if round_no > self.config.max_rounds:
@@ -249,9 +269,14 @@ class Engine:
             dialogue=session.dialogue,
         )
 
-    async def _forced_follow_up(self, state: TurnState, round_no: int) -> ToolCallsDecision | None:
-        """When the planner stopped after a lookup without the action asked for, act."""
-        if self._follow_up is None or not state.results or round_no > self.config.max_rounds:
+    async def _forced_follow_up(
+        self, state: TurnState, round_no: int, claimed: bool = False
+    ) -> ToolCallsDecision | None:
+        """When the planner stopped after a lookup without the action asked for, or
+        answered that it acted without calling any tool, act."""
+        if self._follow_up is None or round_no > self.config.max_rounds:
+            return None
+        if not (state.results or claimed):
             return None
         try:
             proposal = await self._follow_up.decide(self._plan_request(state, round_no))
@@ -285,26 +310,28 @@ class Engine:
             if self._metrics is not None:
                 self._metrics.truncated.inc(len(calls) - cap)
             calls = calls[:cap]
+        refused = self._refuse_times(state, calls)
+        calls = [call for call in calls if call.call_id not in refused]
         if not confirmed:
             calls = self._hold_destructive(state, calls)
         calls, late = self._startable(state, calls)
         await self._acknowledge(state, round_no, calls, decision)
-        if late:
-            await self._report_unstarted(state, round_no, late, _NOT_STARTED)
-        if not calls:
-            return
-        ctx = RoundContext(
-            turn_id=state.turn_id,
-            round=round_no,
-            session_id=state.session.session_id,
-            customer_id=state.session.customer.customer_id if state.session.customer else None,
-            trace_id=state.trace_id,
-            deadline=state.deadline,
-        )
+        for call in late:
+            refused[call.call_id] = (call, _NOT_STARTED)
+        if refused:
+            await self._report_unstarted(state, round_no, list(refused.values()))
+        if calls and not confirmed:
+            calls = await self._hold_doubts(state, round_no, calls)
+        if calls:
+            await self._execute(state, round_no, calls)
+
+    async def _execute(self, state: TurnState, round_no: int, calls: list[ToolCall]) -> None:
         started = time.perf_counter()
         results: list[ToolResult] = []
         try:
-            await self.executor.run_round(calls, ctx, state.emit, into=results)
+            await self.executor.run_round(
+                calls, self._context(state, round_no), state.emit, into=results
+            )
         finally:
             elapsed = time.perf_counter() - started
             state.timings["tools"] += elapsed
@@ -313,6 +340,106 @@ class Engine:
             if results:
                 state.results.extend(results)
                 state.session.remember(ToolExchange(round=round_no, results=tuple(results)))
+                self._remember_writes(state, results)
+
+    def _context(self, state: TurnState, round_no: int) -> RoundContext:
+        return RoundContext(
+            turn_id=state.turn_id,
+            round=round_no,
+            session_id=state.session.session_id,
+            customer_id=state.session.customer.customer_id if state.session.customer else None,
+            trace_id=state.trace_id,
+            deadline=state.deadline,
+        )
+
+    # --- write integrity (assistant/guard.py judges; the engine acts) ---------------
+
+    def _refuse_times(
+        self, state: TurnState, calls: list[ToolCall]
+    ) -> dict[str, tuple[ToolCall, ToolError]]:
+        """Writes whose time is gone, too far ahead, or unknowable: refused, by call id."""
+        customer = state.session.customer
+        refused: dict[str, tuple[ToolCall, ToolError]] = {}
+        for call in calls:
+            tool = self.executor.tool(call.tool_name)
+            if tool is None:
+                continue
+            error = guard.time_refusal(
+                tool,
+                call,
+                now=state.now,
+                horizon_days=self.config.booking_horizon_days,
+                timezone_known=customer is None or customer.timezone_known,
+            )
+            if error is not None:
+                refused[call.call_id] = (call, error)
+        return refused
+
+    async def _hold_doubts(
+        self, state: TurnState, round_no: int, calls: list[ToolCall]
+    ) -> list[ToolCall]:
+        """Writes that would duplicate something are asked about; the rest run.
+
+        The listings a check needs are fetched first, as calls of this round (after its
+        acknowledgement) that the answer does not read out.
+        """
+        customer_id = state.session.customer.customer_id if state.session.customer else ""
+        writes = [
+            call
+            for call in calls
+            if self._plain_write(call)
+            # An invalid call is refused by the executor; there is nothing to check.
+            and self.executor.argument_error(call, customer_id) is None
+        ]
+        if not writes:
+            return calls
+        lookups = [
+            lookup.model_copy(update={"call_id": f"{guard.CHECK_PREFIX}{n}"})
+            for n, lookup in enumerate(guard.lookups_needed(writes, state.results), start=1)
+        ]
+        if lookups:
+            state.checks.update(lookup.call_id for lookup in lookups)
+            await self._execute(state, round_no, lookups)
+        held = guard.doubts(
+            writes,
+            state.results,
+            state.session.recent_writes,
+            now=self._clock().timestamp(),
+            window_s=self.config.duplicate_window_s,
+        )
+        if not held:
+            return calls
+        held_ids = {doubt.call.call_id for doubt in held}
+        words = guard.doubt_wording(held)
+        state.pending = PendingConfirmation(
+            calls=tuple(doubt.call for doubt in held)
+            + (state.pending.calls if state.pending else ()),
+            prompt=words.prompt
+            if state.pending is None
+            else f"{state.pending.prompt} {words.prompt}",
+            session_id=state.session.session_id,
+            expires_at=time.monotonic() + self.config.confirmation_ttl_s,
+            declined=words.declined,
+            dropped=words.dropped,
+        )
+        return [call for call in calls if call.call_id not in held_ids]
+
+    def _plain_write(self, call: ToolCall) -> bool:
+        tool = self.executor.tool(call.tool_name)
+        return tool is not None and tool.writes and not tool.needs_confirmation
+
+    def _remember_writes(self, state: TurnState, results: Sequence[ToolResult]) -> None:
+        """Writes made, for asking before the same one is made again in the window."""
+        now = self._clock().timestamp()
+        recent = [
+            w for w in state.session.recent_writes if now - w.at < self.config.duplicate_window_s
+        ]
+        for result in results:
+            if result.ok and self._plain_write(result.call):
+                recent.append(
+                    RecentWrite(guard.write_key(result.call), now, guard.done_phrase(result.call))
+                )
+        state.session.recent_writes[:] = recent
 
     def _hold_destructive(self, state: TurnState, calls: list[ToolCall]) -> list[ToolCall]:
         """Destructive and identity calls wait for a "yes", all of them under one question."""
@@ -398,16 +525,20 @@ class Engine:
             message=f"not run: the turn already used its {self.config.max_rounds} rounds",
         )
         await self._report_unstarted(
-            state, round_no, calls[: self.config.max_tool_calls_per_round], error
+            state,
+            round_no,
+            [(call, error) for call in calls[: self.config.max_tool_calls_per_round]],
         )
 
     async def _report_unstarted(
-        self, state: TurnState, round_no: int, calls: Sequence[ToolCall], error: ToolError
+        self, state: TurnState, round_no: int, calls: Sequence[tuple[ToolCall, ToolError]]
     ) -> None:
-        """Calls not run: each still gets its tool.started/finished and one result."""
+        """Calls not run: each still gets its tool.started/finished and one result (skipped
+        when it was not tried; an error when the engine refused its arguments)."""
         skipped = []
-        for call in calls:
-            result = ToolResult(call=call, round=round_no, status="skipped", error=error)
+        for call, error in calls:
+            status: ToolStatus = "skipped" if error.code in ("round_limit", "timeout") else "error"
+            result = ToolResult(call=call, round=round_no, status=status, error=error)
             await state.emit(
                 ToolStarted(state.turn_id, round_no, call.call_id, call.tool_name, call.arguments)
             )
@@ -417,7 +548,7 @@ class Engine:
                     round_no,
                     call.call_id,
                     call.tool_name,
-                    "skipped",
+                    status,
                     tool_error_wire(error),
                     0,
                     0,
@@ -428,10 +559,12 @@ class Engine:
         state.session.remember(ToolExchange(round=round_no, results=tuple(skipped)))
 
     async def _narrate(self, state: TurnState) -> None:
+        # Listings fetched only to check for duplicates are not read out.
+        told = tuple(r for r in state.results if r.call.call_id not in state.checks)
         request = NarratorInput(
             user_message=state.text,
-            tool_results=tuple(state.results),
-            context_hint=context_hint(state.results, self._hint_of),
+            tool_results=told,
+            context_hint=context_hint(told, self._hint_of),
             customer=state.session.customer,
             now=state.now,
             conversation=tuple(state.session.history),

@@ -97,6 +97,8 @@ class ToolError(_Frozen):
     retry_after_s: float | None = None
     # A write that may have been applied: its outcome could not be confirmed in time.
     unconfirmed: bool = False
+    # Why the engine refused the call itself, said to the customer as is.
+    say: str | None = None
 
 
 class ToolResult(_Frozen):
@@ -124,6 +126,9 @@ class CustomerContext(_Frozen):
     customer_id: str
     name: str | None = None
     timezone: str = "UTC"
+    # False when the profile could not be read: `timezone` is then only a placeholder,
+    # and no timed write is made until the profile is read again.
+    timezone_known: bool = True
 
 
 class UserTurn(_Frozen):

@@ -37,6 +37,15 @@ class PendingConfirmation:
         }
 
 
+@dataclass(frozen=True, slots=True)
+class RecentWrite:
+    """A write this conversation made, for asking before the same one is made again."""
+
+    key: str  # the tool and its arguments
+    at: float  # wall-clock seconds (the engine's clock)
+    done: str  # "added 'Buy milk'"
+
+
 @dataclass(slots=True)
 class Session:
     """One customer's conversation, owned by one transport connection."""
@@ -46,6 +55,7 @@ class Session:
     session_id: str = field(default_factory=lambda: f"s_{secrets.token_hex(6)}")
     history: list[Message] = field(default_factory=list)
     pending: PendingConfirmation | None = None
+    recent_writes: list[RecentWrite] = field(default_factory=list)
     # What the conversation is about (assistant.dialogue): planner and narrator share it.
     dialogue: Dialogue = field(default_factory=Dialogue)
     _turns: itertools.count[int] = field(default_factory=lambda: itertools.count(1))

@@ -49,6 +49,10 @@ class Settings(BaseSettings):
     turn_deadline_s: float = Field(8.0, gt=0, le=120)
     dedupe_calls: bool = True
     confirmation_ttl_s: float = Field(300.0, gt=0)
+    # Bookings and moves further ahead than this are refused before the CRM is called.
+    booking_horizon_days: int = Field(365, ge=1, le=3650)
+    # The same write asked again within this many seconds is asked about first.
+    duplicate_window_s: float = Field(600.0, ge=0)
 
     max_text_chars: int = Field(2000, ge=1)
     max_frame_bytes: int = Field(65536, ge=1024)

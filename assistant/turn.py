@@ -40,6 +40,8 @@ class TurnState:
     pending: PendingConfirmation | None = None
     # Said before the answer: what became of a pending confirmation the customer left.
     preface: str | None = None
+    # Call ids of the lookups the engine made to check a write for duplicates.
+    checks: set[str] = field(default_factory=set)
     answer: list[str] = field(default_factory=list)
     failed: bool = False
     answer_remembered: bool = False

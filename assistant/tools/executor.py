@@ -73,6 +73,9 @@ class ToolExecutor:
     def tool(self, name: str) -> ToolDefinition | None:
         return self._catalog.get(name)
 
+    def tools(self) -> tuple[ToolDefinition, ...]:
+        return self._catalog.tools
+
     def argument_error(self, call: ToolCall, customer_id: str) -> str | None:
         """Why `call` would be refused before reaching the CRM, or None."""
         ctx = RoundContext("", 0, "", customer_id, "", 0.0)

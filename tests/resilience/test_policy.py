@@ -230,7 +230,7 @@ async def test_cancel_during_a_write_lets_it_finish_once(
     await crm_admin.add_fault(method="POST", path=TASKS, latency_ms=300, times=1)
     engine = harness.engine(calls(("crm.addTask", {"title": "Pick up dry cleaning"})))
     turn = engine.start_turn(harness.session, "add it", harness.emit)
-    await harness.tool_started.wait()
+    await crm_admin.wait_until_seen("POST /v1/customers/{cid}/tasks")
     turn.cancel()
     done = await asyncio.wait_for(turn.wait(), 5)
     assert done.status == "cancelled"

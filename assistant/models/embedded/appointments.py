@@ -59,10 +59,21 @@ def booked(result: ToolResult, scene: Scene) -> list[str]:
 
 
 def rescheduled(result: ToolResult, scene: Scene) -> list[str]:
+    """What the CRM's reply shows: moved (and from when), or already at that time."""
     item = result.result
+    now_at = parse_moment(item.get("starts_at"))
     before = scene.earlier(item.get("id"))
+    was_at = parse_moment(before.get("starts_at")) if before is not None else None
+    asked = parse_moment(result.call.arguments.get("starts_at"))
+    if asked is not None and now_at is not None and asked != now_at:
+        # The CRM holds another time than the one asked for: say what it holds.
+        return [f"Your {service(item)} is showing {when(item, scene)}, not the time I asked for."]
+    if was_at is not None and was_at == now_at:
+        return [
+            f"Your {service(item)} is already {when(item, scene)}, so nothing needed to change."
+        ]
     moved_from = ""
-    if before is not None and before.get("starts_at") != item.get("starts_at"):
+    if before is not None and was_at is not None:
         moved_from = f", moved from {when(before, scene).removeprefix('on ')}"
     return [f"Done. Your {service(item)} is now {when(item, scene)}{moved_from}."]
 

@@ -38,6 +38,8 @@ def failure(result: ToolResult, scene: Scene) -> list[str]:
     system = SYSTEM_OF.get(tool, "the system")
     action = _action(result, scene)
     writes = tool in WRITE_TOOLS
+    if result.error is not None and result.error.say:
+        return [f"I didn't {action}: {result.error.say}"]
     if result.error is not None and result.error.unconfirmed:
         # Sent, and perhaps applied: never "couldn't", never an invitation to repeat it.
         return [

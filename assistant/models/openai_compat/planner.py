@@ -1,8 +1,10 @@
 """The planner on an OpenAI-compatible model: native tool calling, streamed.
 
 Text the model streams before its tool calls is the acknowledgement. It cannot be
-told apart from a final answer until a tool call shows up, so it is held until then,
-released through `PlanRequest.on_ack` at that moment, and streamed as it arrives after.
+told apart from a final answer until a tool call shows up, so it is held until then
+and released through `PlanRequest.on_ack` at that moment. Text the model streams after
+its tool calls have begun is dropped: spoken as the acknowledgement it would come
+before any tool ran, and it is often a claim of the results ("Done! …").
 A stream that ends without tool calls was a final answer and is never sent as one.
 
 Every call the model produced is returned, even one naming an unknown tool or with
@@ -80,7 +82,11 @@ class OpenAIPlanner:
         chunks = self._model.stream(messages, tools=tool_params(request.tools, names))
         async with aclosing(chunks):
             async for chunk in chunks:
-                acknowledgement.hold(accumulator.feed(chunk))
+                calling = accumulator.has_tool_calls
+                piece = accumulator.feed(chunk)
+                if calling:
+                    continue  # the tail after the tool calls is never spoken
+                acknowledgement.hold(piece)
                 if accumulator.has_tool_calls:
                     await acknowledgement.release()
         if accumulator.has_tool_calls:

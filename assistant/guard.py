@@ -1,0 +1,270 @@
+"""What the engine checks before a write reaches the CRM, whatever the model decided.
+
+- Times are real, ahead and within the booking horizon: a `date-time` argument of a
+  write in the past, or further ahead than the horizon, is refused with a reason the
+  customer hears. Without the customer's timezone (their profile could not be read)
+  no timed write is made at all, rather than a guess in UTC.
+- Duplicates are asked about, not made: a task whose title matches a pending one, a
+  booking that overlaps one of the customer's appointments, and the same write asked
+  twice in one conversation within the duplicate window.
+
+The guard only judges; the engine runs the lookups it asks for and holds what it flags
+under one question, like a destructive call.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from assistant.confirmation import Wording
+from assistant.schema import ToolCall, ToolDefinition, ToolError, ToolResult
+from assistant.session import RecentWrite
+
+# A booking whose length is not known yet is taken to last this long for overlaps.
+_DEFAULT_LENGTH = timedelta(minutes=30)
+_WORD = re.compile(r"[a-z0-9]+")
+_FILLER = frozenset({"a", "an", "the", "to", "my", "for", "of", "and"})
+
+# Call ids of the lookups made for these checks start with this (they are in
+# `turn.done.tool_calls` like any call; the answer does not read them out).
+CHECK_PREFIX = "check_"
+TASK_LOOKUP = ToolCall(call_id="", tool_name="crm.listTasks", arguments={"status": "pending"})
+APPOINTMENT_LOOKUP = ToolCall(call_id="", tool_name="crm.listUpcomingAppointments")
+
+
+@dataclass(frozen=True, slots=True)
+class Doubt:
+    """A write held back with the question to ask about it."""
+
+    call: ToolCall
+    question: str
+
+
+def _moment(value: object) -> datetime | None:
+    if not isinstance(value, str):
+        return None
+    try:
+        moment = datetime.fromisoformat(value)
+    except ValueError:
+        return None
+    return moment if moment.tzinfo is not None else None
+
+
+def _timed_fields(tool: ToolDefinition) -> tuple[str, ...]:
+    properties = tool.parameters.get("properties", {})
+    return tuple(
+        name
+        for name, schema in properties.items()
+        if isinstance(schema, dict) and schema.get("format") == "date-time"
+    )
+
+
+UNKNOWN_TIMEZONE = (
+    "I couldn't read your account's time zone just now, so I haven't set any time. "
+    "Please ask me again in a moment."
+)
+
+
+def time_refusal(
+    tool: ToolDefinition,
+    call: ToolCall,
+    *,
+    now: datetime,
+    horizon_days: int,
+    timezone_known: bool,
+) -> ToolError | None:
+    """Why a write's time must not reach the CRM, or None."""
+    if not tool.writes:
+        return None
+    for field in _timed_fields(tool):
+        if field not in call.arguments:
+            continue
+        if not timezone_known:
+            return ToolError(
+                code="unavailable",
+                message="not sent: the customer's timezone could not be read",
+                say=UNKNOWN_TIMEZONE,
+            )
+        moment = _moment(call.arguments[field])
+        if moment is None:
+            continue  # the schema check reports it
+        if moment <= now:
+            return ToolError(
+                code="invalid_arguments",
+                message=f"{field} {call.arguments[field]} is in the past",
+                say="that time has already passed. What time would you like instead?",
+            )
+        if moment > now + timedelta(days=horizon_days):
+            months = round(horizon_days / 30.4)
+            return ToolError(
+                code="invalid_arguments",
+                message=f"{field} {call.arguments[field]} is beyond the booking horizon",
+                say=f"I can only book up to {months} months ahead. Which date would suit you?",
+            )
+    return None
+
+
+# --- claims ---------------------------------------------------------------------------
+
+_CHANGED = (
+    r"(?:booked|cancell?ed|deleted|removed|moved|rescheduled|added|updated|changed|completed"
+    r"|created|opened|marked|scheduled|ticked off|crossed off)"
+)
+_CLAIM = re.compile(
+    rf"\b(?:i|we)(?:'ve| have)?\s+(?:just\s+|now\s+|successfully\s+|already\s+|gone ahead and\s+)*"
+    rf"{_CHANGED}\b"
+    rf"|\b(?:has|have|is|are|was|were)\s+(?:now\s+|been\s+|successfully\s+|all\s+)+{_CHANGED}\b"
+    r"|^\W*(?:all\s+)?done\b",
+    re.IGNORECASE,
+)
+NOT_DONE = (
+    "Sorry, I haven't actually made that change yet. Could you tell me once more what you'd "
+    "like me to do?"
+)
+
+
+def claims_unmade_change(text: str, results: Iterable[ToolResult], writes: set[str]) -> bool:
+    """A model's answer that says something changed when no write of this turn did."""
+    if not _CLAIM.search(text):
+        return False
+    return not any(result.ok and result.call.tool_name in writes for result in results)
+
+
+# --- duplicates -----------------------------------------------------------------------
+
+
+def _words(text: object) -> frozenset[str]:
+    return frozenset(_WORD.findall(str(text).lower())) - _FILLER
+
+
+def _same_title(a: object, b: object) -> bool:
+    first, second = _words(a), _words(b)
+    return bool(first) and first == second
+
+
+def lookups_needed(calls: Sequence[ToolCall], known: Iterable[ToolResult]) -> list[ToolCall]:
+    """The listings the duplicate checks need that this turn has not fetched yet."""
+    have = {result.call.tool_name for result in known if result.ok}
+    wanted: list[ToolCall] = []
+    names = {call.tool_name for call in calls}
+    if "crm.addTask" in names and "crm.listTasks" not in have:
+        wanted.append(TASK_LOOKUP)
+    if "crm.bookAppointment" in names and not have & {"crm.listUpcomingAppointments"}:
+        wanted.append(APPOINTMENT_LOOKUP)
+    return wanted
+
+
+def _listed(results: Iterable[ToolResult], tool: str, key: str) -> list[dict[str, Any]]:
+    """The items of the latest successful `tool` result."""
+    for result in reversed(list(results)):
+        if result.call.tool_name == tool and result.ok and isinstance(result.result, dict):
+            items = result.result.get(key)
+            return [item for item in items if isinstance(item, dict)] if items else []
+    return []
+
+
+def _pending_twin(call: ToolCall, results: Sequence[ToolResult]) -> dict[str, Any] | None:
+    title = call.arguments.get("title")
+    for task in _listed(results, "crm.listTasks", "tasks"):
+        if task.get("status", "pending") == "pending" and _same_title(task.get("title"), title):
+            return task
+    return None
+
+
+def _overlapping(call: ToolCall, results: Sequence[ToolResult]) -> dict[str, Any] | None:
+    start = _moment(call.arguments.get("starts_at"))
+    if start is None:
+        return None
+    end = start + _DEFAULT_LENGTH
+    for item in _listed(results, "crm.listUpcomingAppointments", "appointments"):
+        if item.get("status") == "cancelled":
+            continue
+        other_start = _moment(item.get("starts_at"))
+        other_end = _moment(item.get("ends_at")) or (
+            other_start + _DEFAULT_LENGTH if other_start else None
+        )
+        if other_start is None or other_end is None:
+            continue
+        if other_start < end and start < other_end:
+            return item
+    return None
+
+
+def write_key(call: ToolCall) -> str:
+    """The same write, whatever its call id: the tool and its arguments."""
+    return f"{call.tool_name}:{sorted(call.arguments.items())!r}"
+
+
+_AGAIN = {
+    "crm.addTask": "add it again anyway",
+    "crm.bookAppointment": "book it anyway",
+    "crm.createTicket": "open another one anyway",
+}
+
+
+def question(held: Sequence[Doubt]) -> str:
+    """One question for every doubt: the reasons, then whether to go ahead."""
+    if len(held) == 1:
+        again = _AGAIN.get(held[0].call.tool_name, "do it again")
+        return f"{held[0].question[0].upper()}{held[0].question[1:]}. Do you want me to {again}?"
+    reasons = "; ".join(doubt.question for doubt in held)
+    return f"{reasons[0].upper()}{reasons[1:]}. Do you want me to go ahead anyway?"
+
+
+_DECLINED = {
+    "crm.addTask": "Okay, I won't add it again.",
+    "crm.bookAppointment": "Okay, I won't book another one.",
+}
+
+
+def doubt_wording(held: Sequence[Doubt]) -> Wording:
+    """The question for held duplicates, and what to say on a no or when moved on."""
+    first = held[0].call.tool_name
+    declined = (
+        _DECLINED.get(first, "Okay, I'll leave it as it is.")
+        if len(held) == 1
+        else ("Okay, I'll leave things as they are.")
+    )
+    return Wording(question(held), declined, "I didn't make that change again.")
+
+
+def done_phrase(call: ToolCall) -> str:
+    """What a write did, for "I already … a few minutes ago"."""
+    arguments = call.arguments
+    if call.tool_name == "crm.addTask" and arguments.get("title"):
+        return f"added '{arguments['title']}'"
+    if call.tool_name == "crm.bookAppointment" and arguments.get("service"):
+        return f"booked that {str(arguments['service']).lower()}"
+    if call.tool_name == "crm.createTicket":
+        return "opened that support case"
+    if call.tool_name == "crm.rescheduleAppointment":
+        return "moved that appointment"
+    return "did that"
+
+
+def doubts(
+    calls: Sequence[ToolCall],
+    results: Sequence[ToolResult],
+    recent: Sequence[RecentWrite],
+    *,
+    now: float,
+    window_s: float,
+) -> list[Doubt]:
+    """The writes to ask about before making them, each with its question."""
+    found: list[Doubt] = []
+    asked_before = {w.key: w for w in recent if now - w.at < window_s}
+    for call in calls:
+        earlier = asked_before.get(write_key(call))
+        if earlier is not None:
+            found.append(Doubt(call, f"I already {earlier.done} a few minutes ago"))
+            continue
+        if call.tool_name == "crm.addTask" and (twin := _pending_twin(call, results)):
+            found.append(Doubt(call, f"'{twin.get('title')}' is already on your list"))
+        elif call.tool_name == "crm.bookAppointment" and (clash := _overlapping(call, results)):
+            service = str(clash.get("service") or "appointment").lower()
+            found.append(Doubt(call, f"that overlaps your {service} at the same time"))
+    return found
