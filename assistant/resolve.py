@@ -11,6 +11,7 @@ planner's second round and by the engine's forced follow-up.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
@@ -282,6 +283,27 @@ def resolve_intent(
     if intent.kind in TASK_ACTIONS:
         return resolve_task(items, intent.target)
     return resolve_appointment(items, intent.target, timezone)
+
+
+_ALL = re.compile(r"\b(?:all|every|everything|each)\b")
+_DONE_ONES = re.compile(r"\b(?:completed|done|finished|ticked off)\b")
+
+
+def resolve_all(intent: Intent, results: Iterable[ToolResult]) -> list[Item] | None:
+    """ "Delete all completed tasks", "cancel all my appointments": every item meant, or
+    None when the target is not "all of them"."""
+    target = intent.target
+    if target is None or not _ALL.search(target.phrase.lower()) or target.words:
+        return None
+    items = listing(intent, results)
+    if items is None:
+        return None
+    if intent.kind in TASK_ACTIONS:
+        done = bool(_DONE_ONES.search(target.phrase.lower()))
+        if intent.kind == "complete_task":
+            done = False
+        return [t for t in items if (t.get("status") == "completed") == done]
+    return [a for a in items if a.get("status") != "cancelled"]
 
 
 def action_arguments(intent: Intent, item: Item, timezone: str = "UTC") -> dict[str, Any] | None:

@@ -128,6 +128,18 @@ def weeks_ahead(text: str, today: date) -> tuple[date, int, tuple[int, int]] | N
     return None
 
 
+_WEEKDAY_AFTER = re.compile(rf"\bthe {_WD} (?:after|following)\b(?! next)")
+
+
+def weekday_after(text: str, day: date) -> date | None:
+    """ "the Monday after" (an appointment on `day`): the first Monday after that day."""
+    match = _WEEKDAY_AFTER.search(text.lower())
+    if match is None:
+        return None
+    index = _WEEKDAY_NAMES.index(match.group("wd"))
+    return day + timedelta(days=(index - day.weekday()) % 7 or 7)
+
+
 def same_time(text: str) -> bool:
     return bool(_SAME_TIME.search(text.lower()))
 

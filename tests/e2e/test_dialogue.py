@@ -73,3 +73,46 @@ async def test_a_correction_moves_the_booking_just_made(
         and datetime.fromisoformat(a["starts_at"]).astimezone(ZONE).date() == tomorrow
     ]
     assert [(moment.hour, moment.minute) for moment in booked] == [(11, 0)]
+
+
+async def test_all_completed_tasks_are_deleted_together_after_one_yes(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin
+) -> None:
+    """ "delete all completed tasks" asks once, and only the completed ones go on yes."""
+    chat = await (await make_assistant()).connect()
+    events = await chat.say("delete all completed tasks")
+    assert events[-1]["awaiting_confirmation"] is not None
+    assert "Call the pharmacy" in await _tasks(crm_admin)
+    await chat.say("yes")
+    tasks = await _tasks(crm_admin)
+    assert "Call the pharmacy" not in tasks
+    assert {"Buy groceries", "Renew car insurance", "Schedule eye exam"} <= set(tasks)
+
+
+async def test_a_complaint_is_explained_and_a_case_opened_on_yes(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin
+) -> None:
+    """ "why was I charged 150" explains the charge and offers a case; "yes" opens it."""
+    _, before = await crm_admin.get("/v1/customers/cust_001/tickets?status=all")
+    chat = await (await make_assistant()).connect()
+    explained = _answer(await chat.say("this is useless. why was i charged 150 dollars"))
+    assert "dental cleaning" in explained and explained.endswith("open a support case?")
+    _, unchanged = await crm_admin.get("/v1/customers/cust_001/tickets?status=all")
+    assert len(unchanged["tickets"]) == len(before["tickets"])
+    await chat.say("yes please")
+    _, after = await crm_admin.get("/v1/customers/cust_001/tickets?status=all")
+    opened = [t for t in after["tickets"] if t not in before["tickets"]]
+    assert [t["subject"] for t in opened] == ["Question about a charge on my account"]
+
+
+async def test_a_change_of_mind_during_a_confirmation_moves_instead(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin
+) -> None:
+    """During a pending cancel, "don't cancel it, just move it to friday at 2" moves it."""
+    chat = await (await make_assistant()).connect()
+    await chat.say("cancel my haircut")
+    events = await chat.say("no sorry dont cancel it just move it to friday at 2")
+    assert events[-1]["awaiting_confirmation"] is None
+    assert "cancel" in _answer(events)
+    moved = (await _upcoming(crm_admin))["Haircut"]
+    assert (moved.strftime("%A"), moved.hour, moved.minute) == ("Friday", 14, 0)

@@ -19,7 +19,7 @@ from typing import Any
 from assistant.language import Intent, classify_chat, is_negative, unsupported
 from assistant.models.embedded import questions, references, replies
 from assistant.models.embedded.followup import understand
-from assistant.resolve import Match, action_arguments, resolve_intent
+from assistant.resolve import Match, action_arguments, resolve_all, resolve_intent
 from assistant.schema import FinalDecision, PlanRequest, ToolCall, ToolCallsDecision
 from assistant.speech import local_now
 
@@ -140,6 +140,15 @@ class EmbeddedPlanner:
         calls: list[ToolCall] = []
         for intent in intents:
             if not intent.needs_target or intent.missing or intent.tool not in available:
+                continue
+            every = resolve_all(intent, request.turn_results)
+            if every is not None:
+                # All of them: one call each; destructive ones are confirmed together.
+                for item in every:
+                    arguments = action_arguments(intent, item, timezone)
+                    if arguments is not None and _key(intent.tool, arguments) not in made:
+                        made.add(_key(intent.tool, arguments))
+                        calls.append(self._call(request, len(calls), intent.tool, arguments))
                 continue
             resolution = resolve_intent(intent, request.turn_results, timezone)
             if not isinstance(resolution, Match):

@@ -20,7 +20,7 @@ from assistant.dialogue_state import Dialogue, Item
 from assistant.language import Intent, detect_intents, find_when, slots
 from assistant.language.confirm import is_affirmative
 from assistant.language.lexicon import SERVICES
-from assistant.language.shifts import bare_clock, find_shift, same_time
+from assistant.language.shifts import bare_clock, find_shift, same_time, weekday_after
 from assistant.language.slots import priority as said_priority
 from assistant.language.targets import TargetRef
 from assistant.language.text import normalize
@@ -84,7 +84,9 @@ def _moved(text: str, item: Item, now: datetime, zone: ZoneInfo) -> str | None:
     day: date = current.date()
     clock: time = current.time().replace(tzinfo=None)
     changed = False
-    if when is not None and when.day is not None and not when.day_implied:
+    if (after := weekday_after(text, current.date())) is not None:
+        day, changed = after, True
+    elif when is not None and when.day is not None and not when.day_implied:
         day, changed = when.day, True
     if when is not None and when.clock is not None and not when.vague_time:
         clock, changed = when.clock, True
