@@ -64,7 +64,10 @@ _NEED_TO = rx(
     r"^(?:so |ok |okay |um |uh )*(?:i need to|i have to|i must|i've got to|i gotta|need to"
     r"|i should|i want to)\s+"
 )
-_TITLE_LEAD = rx(r"^[\s,:;-]*(?:to|that says|saying|called|named|titled|about|for|that|:|-)?\s*")
+_TITLE_LEAD = rx(
+    r"^[\s,:;-]*(?:(?:on|to|onto) (?:my |the )?(?:to-?do |to do |task )?list\s*)?"
+    r"(?:to|that says|saying|called|named|titled|about|for|that|:|-)?\s*"
+)
 
 
 def add_task(c: Clause) -> Intent | None:

@@ -116,3 +116,31 @@ async def test_a_change_of_mind_during_a_confirmation_moves_instead(
     assert "cancel" in _answer(events)
     moved = (await _upcoming(crm_admin))["Haircut"]
     assert (moved.strftime("%A"), moved.hour, moved.minute) == ("Friday", 14, 0)
+
+
+async def test_pushing_back_a_task_changes_its_due_date_not_an_appointment(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin
+) -> None:
+    """ "push the treatment plan review back to the 10th of December" re-dates that task."""
+    _, before = await crm_admin.get("/v1/customers/cust_004/appointments?status=all")
+    chat = await (await make_assistant()).connect("cust_004")
+    events = await chat.say("push the treatment plan review back to the 10th of December")
+    _, body = await crm_admin.get("/v1/customers/cust_004/tasks")
+    review = next(t for t in body["tasks"] if t["title"] == "Review treatment plan")
+    assert review["due_on"][5:] == "12-10"
+    _, after = await crm_admin.get("/v1/customers/cust_004/appointments?status=all")
+    assert after == before
+    assert "appointment" not in _answer(events)
+
+
+async def test_rebooking_a_cancelled_visit_books_that_service_again(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin
+) -> None:
+    """After "what happened to my eye exam?" (cancelled), "rebook it…" books an eye exam."""
+    chat = await (await make_assistant()).connect("cust_003")
+    assert "cancelled" in _answer(await chat.say("what happened to my eye exam?"))
+    await chat.say("rebook it for monday at 1pm")
+    _, body = await crm_admin.get("/v1/customers/cust_003/appointments?status=upcoming")
+    booked = [a for a in body["appointments"] if a["service"] == "Eye exam"]
+    assert len(booked) == 1
+    assert datetime.fromisoformat(booked[0]["starts_at"]).strftime("%A") in ("Monday",)

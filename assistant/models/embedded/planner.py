@@ -18,7 +18,6 @@ from typing import Any
 
 from assistant.language import Intent, classify_chat, is_negative, unsupported
 from assistant.models.embedded import questions, references, replies
-from assistant.models.embedded.followup import understand
 from assistant.resolve import Match, action_arguments, resolve_all, resolve_intent
 from assistant.schema import FinalDecision, PlanRequest, ToolCall, ToolCallsDecision
 from assistant.speech import local_now
@@ -55,13 +54,8 @@ class EmbeddedPlanner:
         if first and (early := self._before_reading(request)) is not None:
             return early
         pinned = references.follow_up(request.dialogue, request.user_message, request.now, timezone)
-        intents = (
-            pinned
-            if pinned is not None
-            else references.with_shifts(
-                understand(request.conversation, request.user_message, request.now, timezone),
-                request.user_message,
-            )
+        intents = references.read_intents(
+            request.conversation, request.user_message, request.now, timezone, request.dialogue
         )
         if pinned is None and len(intents) <= 1 and not any(intent.writes for intent in intents):
             asked = questions.read_question(
@@ -126,6 +120,10 @@ class EmbeddedPlanner:
                 continue
             seen.add(_key(tool, arguments))
             calls.append(self._call(request, len(calls), tool, arguments))
+            if references.may_be_a_task(intent) and _key("crm.listTasks", {}) not in seen:
+                # "push the treatment plan review back to the 10th": maybe a task's due date.
+                seen.add(_key("crm.listTasks", {}))
+                calls.append(self._call(request, len(calls), "crm.listTasks", {}))
         if calls:
             # A question for a lacking slot is asked by the narrator after the results.
             return ToolCallsDecision(calls=tuple(calls))
@@ -151,6 +149,9 @@ class EmbeddedPlanner:
                         calls.append(self._call(request, len(calls), intent.tool, arguments))
                 continue
             resolution = resolve_intent(intent, request.turn_results, timezone)
+            if not isinstance(resolution, Match) and references.may_be_a_task(intent):
+                intent = references.as_task_due(intent)
+                resolution = resolve_intent(intent, request.turn_results, timezone)
             if not isinstance(resolution, Match):
                 continue  # not found or not only one: the narrator says so and offers
             arguments = action_arguments(intent, resolution.item, timezone)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Sequence
 from datetime import date, datetime, time
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -24,6 +25,8 @@ from assistant.language.shifts import bare_clock, find_shift, same_time, weekday
 from assistant.language.slots import priority as said_priority
 from assistant.language.targets import TargetRef
 from assistant.language.text import normalize
+from assistant.models.embedded.followup import understand
+from assistant.schema import Message, ToolResult
 
 _PRONOUN = r"(?:that one|this one|the one|it|that|this)"
 _MOVE_CUE = re.compile(
@@ -327,6 +330,20 @@ def _book_again(state: Dialogue, text: str, now: datetime, timezone: str) -> lis
 
 
 _KNOWN_NAMES = frozenset(SERVICES.values())
+_REBOOK = re.compile(
+    rf"\b(?:rebook|re-book|reschedule|move|book|make|put|get)\b(?: me)?(?: in)?"
+    rf"(?: {_PRONOUN}| one| another(?: one)?| a new one| again)\b"
+)
+
+
+def _rebook(text: str, item: Item, now: datetime, timezone: str) -> list[Intent] | None:
+    """ "rebook it for Monday at 1pm" about a cancelled visit: a new booking of that service."""
+    if not _REBOOK.search(text) or _names_other_service(text, item):
+        return None
+    service = str(item.get("service") or "").lower()
+    said = _REBOOK.sub(f"book a {service}", text, count=1)
+    intents = detect_intents(said, now, timezone)
+    return [i for i in intents if i.kind == "book_appointment"] or None
 
 
 def follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> list[Intent] | None:
@@ -347,7 +364,11 @@ def follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> li
         return found
     appointment = state.focus_of("appointment")
     task = state.focus_of("task")
-    if appointment is not None and appointment.get("status") != "cancelled":
+    if appointment is not None and appointment.get("status") == "cancelled":
+        found = _rebook(text, appointment, now, timezone)
+        if found is not None:
+            return found
+    elif appointment is not None:
         found = _appointment_follow_up(text, appointment, now, zone, correcting=False)
         if found is not None and _leans(text):
             return found
@@ -426,4 +447,58 @@ def with_shifts(intents: list[Intent], message: str) -> list[Intent]:
     ]
 
 
-__all__ = ["accepts_offer", "case_asked", "follow_up", "offered_case", "with_shifts"]
+_APPOINTMENT_WORDS = frozenset(
+    {"appointment", "appointments", "visit", "booking", "session", "dentist", "dental", "hair"}
+)
+
+
+def may_be_a_task(intent: Intent) -> bool:
+    """A move of something that names no service: it may be a task's due date."""
+    target = intent.target
+    if intent.kind != "reschedule_appointment" or target is None or not target.words:
+        return False
+    if intent.when is None or intent.when.day is None or target.item_id:
+        return False
+    words = set(target.words)
+    return not (words & _APPOINTMENT_WORDS or any(w in SERVICES for w in words))
+
+
+def as_task_due(intent: Intent) -> Intent:
+    """The move read as a new due date for the task it names (`may_be_a_task` holds)."""
+    if intent.when is None or intent.when.day is None:
+        return intent
+    return Intent(
+        "update_task",
+        {"due_on": intent.when.day.isoformat()},
+        target=intent.target,
+        clause=intent.clause,
+    )
+
+
+def read_intents(
+    conversation: Sequence[Message],
+    message: str,
+    now: datetime,
+    timezone: str,
+    state: Dialogue,
+    results: Sequence[ToolResult] = (),
+) -> list[Intent]:
+    """What the message asks, read the same way by the planner and the narrator."""
+    pinned = follow_up(state, message, now, timezone)
+    if pinned is not None:
+        return pinned
+    intents = with_shifts(understand(conversation, message, now, timezone), message)
+    updated = any(r.ok and r.call.tool_name == "crm.updateTask" for r in results)
+    return [as_task_due(i) if updated and may_be_a_task(i) else i for i in intents]
+
+
+__all__ = [
+    "accepts_offer",
+    "as_task_due",
+    "case_asked",
+    "follow_up",
+    "may_be_a_task",
+    "offered_case",
+    "read_intents",
+    "with_shifts",
+]

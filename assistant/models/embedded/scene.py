@@ -15,7 +15,7 @@ from typing import Any
 from assistant.dialogue_state import Dialogue
 from assistant.language.intents import Intent
 from assistant.language.text import normalize
-from assistant.models.embedded.followup import understand
+from assistant.models.embedded.references import read_intents
 from assistant.schema import Message, NarratorInput, ToolExchange, ToolResult
 from assistant.speech import local_now
 
@@ -98,7 +98,14 @@ class Scene:
             timezone=timezone,
             said=normalize(request.user_message).text,
             results=request.tool_results,
-            intents=understand(request.conversation, request.user_message, now, timezone),
+            intents=read_intents(
+                request.conversation,
+                request.user_message,
+                now,
+                timezone,
+                request.dialogue,
+                request.tool_results,
+            ),
             dialogue=request.dialogue,
             original=request.user_message.lower(),
         )
