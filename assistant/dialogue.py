@@ -129,6 +129,9 @@ def advance(
     question, about = (None, "")
     if _OFFERS_A_CASE.search(answer.lower()):
         question, about = "offer_case", user_text
+    earlier_kind, earlier = state.earlier_focus_kind, state.earlier_focus
+    if state.focus_kind is not None and state.focus_kind != focus_kind:
+        earlier_kind, earlier = state.focus_kind, state.focus
     return Dialogue(
         listed_kind,
         listed,
@@ -138,6 +141,8 @@ def advance(
         question,
         about,
         tuple(call.tool_name for call in held),
+        earlier_kind,
+        earlier,
     )
 
 

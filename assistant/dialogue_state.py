@@ -37,11 +37,17 @@ class Dialogue:
     about: str = ""
     # The tools of calls left awaiting the customer's yes at the end of the last turn.
     held: tuple[str, ...] = ()
+    # The focus before, when it was of another kind.
+    earlier_focus_kind: Kind | None = None
+    earlier_focus: Item | None = None
 
     # --- reading it ---------------------------------------------------------------
 
     def focus_of(self, kind: Kind) -> Item | None:
-        return self.focus if self.focus_kind == kind else None
+        """The item of this kind last in focus ("delete it" is a task even after a visit)."""
+        if self.focus_kind == kind:
+            return self.focus
+        return self.earlier_focus if self.earlier_focus_kind == kind else None
 
     def listed_of(self, kind: Kind) -> tuple[Item, ...]:
         return self.listed if self.listed_kind == kind else ()
@@ -63,4 +69,6 @@ class Dialogue:
             question=data.get("question"),
             about=str(data.get("about") or ""),
             held=tuple(data.get("held") or ()),
+            earlier_focus_kind=data.get("earlier_focus_kind"),
+            earlier_focus=data.get("earlier_focus"),
         )

@@ -138,7 +138,9 @@ def about_invoice(invoices: Sequence[Item], subject: str, aspect: str, now: date
         answer = "Yes" if state == "paid" else "Not yet"
         return f"{answer}: your {_invoice(latest, now)} is {state}{when_due}."
     amount = money(int(latest.get("amount_cents") or 0))
-    return f"Your {_invoice(latest, now)} came to {amount}; it's {state}{when_due}."
+    issued = parse_day(latest.get("issued_on"))
+    on = f" from {calendar_date(issued, now.date())}" if issued else ""
+    return f"Your {_what(latest)} invoice{on} came to {amount}; it's {state}{when_due}."
 
 
 def owing(open_invoices: Sequence[Item], now: datetime) -> str:

@@ -74,7 +74,8 @@ _COMPLAINT = _rx(
     r"|\b(?:charged|billed)(?: me)? (?:twice|double)|\bdouble[- ]?(?:charged|billed)"
     r"|\bover ?charg|\b(?:charge|bill|invoice|amount)s?\b.*\b(?:wrong|incorrect|mistake|too high"
     r"|so high|not right)\b|\bdispute\b|\bquoted\b|\bwhat(?: is|'s) (?:this|the|that) .*charge\b"
-    r"|\bcharged (?:me )?for (?:a |an |my )?(?:cancel|missed)"
+    r"|\bcharged (?:me )?for (?:a |an |my )?(?:cancel|missed)|^(?:but )?why (?:so much|so high"
+    r"|is it so (?:much|high)|that much|is that)\b"
     r"|\b(?:nobody|no one|no-one)\b.*\b(?:back|called|replied|answered)\b|\blook into (?:it|my bill"
     r"|the charge|this)\b|\btold (?:me )?it would be\b"
 )
@@ -93,7 +94,7 @@ _PAID = _rx(
     r"\b(?:have|did|has) i (?:paid|settled|pay|settle)\b|\bpaid (?:for|off)\b|\bsettled\b"
     r"|\blast month'?s (?:invoice|bill)\b|\bpaid invoices\b|\bwas it paid\b|\bis it paid\b"
 )
-_WHERE = _rx(r"\bwhere(?:'s| is| are| was)?\b|\baddress of\b|\blocation\b")
+_WHERE = _rx(r"\bwhere(?:'s| is| are| was)?\b|\baddress\b|\blocation\b|\bhow do i get to\b")
 _WHEN = _rx(
     r"\bwhen(?:'s| is| are)?\b|\bwhat time\b|\bwhat day\b|\btell me about\b|\bdetails\b"
     r"|\bstill on\b|\bis (?:my|the) .+ (?:booked|confirmed)\b"
@@ -229,6 +230,10 @@ def _ellipsis(said: str, state: Dialogue, conversation: Sequence[Message]) -> Qu
         return None
     if earlier.aspect in ("high", "low") and (_HIGH.search(said) or _LOW.search(said)):
         return Question("high" if _HIGH.search(said) else "low")
+    if earlier.aspect in ("paid", "cost", "past") and re.search(
+        r"\bhow much (?:was|is|did) (?:it|that)\b", said
+    ):
+        return Question("cost", earlier.subject)
     if earlier.aspect in ("when", "where", "status", "past", "cost", "paid"):
         service = _service(said)
         return Question(earlier.aspect, service) if service else None

@@ -45,6 +45,8 @@ _COMPLETE_IT = re.compile(
 )
 _PRIORITY_IT = re.compile(
     rf"\b(?:make|set|mark|change)\s+{_PRONOUN}\s+(?:to )?(?:a )?(?:high|low|normal|urgent|top)"
+    r"|^(?:and |oh |also )*(?:it's|it is|that's|that is|it was|its)(?: also| really| quite)?"
+    r" (?:a )?(?:urgent|important|high|low|not urgent|top)"
 )
 _DUE_IT = re.compile(rf"\b(?:make|set|change|move|push)\s+{_PRONOUN}\b.*\bdue\b|\bdue (?:on |by )?")
 _CORRECTION = re.compile(
@@ -277,6 +279,20 @@ def _by_position(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> l
                 found = [_task_change("complete_task", item, {}, text)]
             elif re.search(r"\b(?:delete|remove)\b", text):
                 found = [_task_change("delete_task", item, {}, text)]
+        if (
+            found is None
+            and kind == "task"
+            and re.fullmatch(
+                r"(?:and |also |then )*"
+                r"(?:the )?\S+(?: \S+)?\s*(?:too)?\??",
+                text,
+            )
+        ):
+            # "and number 1": the same as was just done, to another one.
+            again = {"crm.completeTask": "complete_task", "crm.deleteTask": "delete_task"}
+            action = state.last_action
+            if action is not None and action.tool in again:
+                found = [_task_change(again[action.tool], item, {}, text)]
         if found is None and kind == "appointment" and re.search(r"\bcancel\b", text):
             found = [Intent("cancel_appointment", target=_pinned(item, "service"), clause=text)]
         intents.extend(found or [])
