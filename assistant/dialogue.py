@@ -160,7 +160,12 @@ def _named(kind: Kind | None, items: Sequence[Item], text: str) -> Item | None:
         words = [w for w in _WORD.findall(str(item.get(field) or "").lower()) if len(w) > 3]
         if words and any(w in said for w in words):
             named.append(item)
-    return named[0] if len(named) == 1 else None
+    if named and all(str(i.get(field)) == str(named[0].get(field)) for i in named):
+        # The same service or title more than once (a past haircut and the next one):
+        # the one still ahead, else the latest.
+        ahead = [i for i in named if i.get("status") in ("upcoming", "pending", "scheduled")]
+        return ahead[0] if ahead else named[-1]
+    return None
 
 
 def focus_from_target(state: Dialogue | None, kind: Kind, item: Item) -> Dialogue:

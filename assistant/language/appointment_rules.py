@@ -171,7 +171,7 @@ _EXISTING = rx(
 )
 _INSTEAD = rx(r"\b(?:instead|rather)\b")
 # "book me a new haircut … instead": another booking, not a move.
-_NEW_BOOKING = rx(r"\bbook (?:me |us )?(?:in )?(?:a new|another|a second)\b")
+_NEW_BOOKING = rx(r"\bbook (?:me |us )?(?:in )?(?:for )?(?:a new|another|a second|a|an)\b")
 _INSTEAD_OF = rx(
     r"\binstead of (?P<t>.+?)(?=,| (?:can|could|would|please|let's|make|move|do|how about"
     r"|put|book)\b|$)"

@@ -117,7 +117,8 @@ _AFTER = _rx(r"\b(?:the )?one after (?:that|it)\b|\bafter that one\b")
 _DUE_IT = _rx(r"\bwhen(?:'s| is) (?:it|that) due\b|\bwhen its due\b|\bwhen it's due\b")
 _ELLIPSIS = _rx(r"^(?:and|what about|how about|also)\b|^(?:any|and) \w+ ones\b")
 _FOCUS_QUESTION = _rx(
-    r"^(?:and |so |ok |okay |the first one,? |the second one,? )?(?:what time|when|where)"
+    r"^(?:(?:and|so|ok|okay|great|thanks|cool|right|sorry|the first one|the second one),? )*"
+    r"(?:what time|when|where)"
     r"(?:'s| is| was)?(?: (?:it|that|that one))?(?: again)?\??$"
     r"|\bwhat time (?:is|was) (?:it|that)\b|\bwhere is it\b|\bhow much did (?:it|that) cost\b"
     r"|\bhow much was (?:it|that)\b"
@@ -158,9 +159,9 @@ def _read(said: str, state: Dialogue) -> Question | None:
     if _CLOSED.search(said):
         return Question("closed_tickets")
     service = _service(said)
-    if _TASK_WORDS.search(said) or any(
-        w in said for w in ("overdue", "urgent", "finished", "priority", "what's due")
-    ):
+    billing = re.search(r"\b(?:bills?|invoices?|owe|balance|payments?|charges?)\b", said)
+    task_words = ("overdue", "urgent", "finished", "priority", "what's due", "due soon")
+    if not billing and (_TASK_WORDS.search(said) or any(w in said for w in task_words)):
         for pattern, aspect in (
             (_OVERDUE, "overdue"),
             (_DONE_YET, "done_yet"),

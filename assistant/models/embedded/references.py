@@ -305,14 +305,24 @@ def _as_pronoun(text: str) -> str:
 
 
 _NOT_THAT = re.compile(r"\b(?:not|rather than|instead of) (?:the |my |that )?[a-z]+(?: one)?\b")
-_RETARGET = re.compile(r"\b(?:meant|mean|actually|rather|not)\b")
+_RETARGET = re.compile(r"\b(?:meant|mean|actually|rather|not)\b|^(?:no|wait|sorry)\b")
 _HELD_VERB = {"crm.cancelAppointment": "cancel my {}", "crm.deleteTask": "delete the {} task"}
 
 
 def _retarget(state: Dialogue, text: str, now: datetime, timezone: str) -> list[Intent] | None:
     """ "actually the haircut, not the dental": the question just asked, about another item."""
     held = [tool for tool in state.held if tool in _HELD_VERB]
-    if not held or not _RETARGET.search(text) or _ACTION_VERB.search(text):
+    if not held or _ACTION_VERB.search(text):
+        return None
+    kind = "cancel_appointment" if held[0] == "crm.cancelAppointment" else "delete_task"
+    listed = state.listed_of("appointment" if kind == "cancel_appointment" else "task")
+    positions = [p for p in _positions(text) if -len(listed) <= p < len(listed)]
+    if positions and listed and not re.search(r"\bnext\b", text):
+        # "no wait, the first one": counted in the list the customer heard.
+        label = "service" if kind == "cancel_appointment" else "title"
+        item = listed[positions[0]]
+        return [Intent(kind, target=_pinned(item, label), clause=text)]  # type: ignore[arg-type]
+    if not _RETARGET.search(text):
         return None
     rest = _NOT_THAT.sub(" ", text)
     rest = re.sub(
@@ -322,7 +332,6 @@ def _retarget(state: Dialogue, text: str, now: datetime, timezone: str) -> list[
     if not rest:
         return None
     intents = detect_intents(_HELD_VERB[held[0]].format(rest), now, timezone)
-    kind = "cancel_appointment" if held[0] == "crm.cancelAppointment" else "delete_task"
     found = [i for i in intents if i.kind == kind and i.target is not None and not i.target.vague]
     return found[:1] or None
 
