@@ -199,6 +199,9 @@ def write_key(call: ToolCall) -> str:
     return f"{call.tool_name}:{sorted(call.arguments.items())!r}"
 
 
+# Writes that make something new each time; repeating any other write (complete a task,
+# move to the same time) changes nothing more, so it is not asked about.
+_CREATES = frozenset({"crm.addTask", "crm.bookAppointment", "crm.createTicket"})
 _AGAIN = {
     "crm.addTask": "add it again anyway",
     "crm.bookAppointment": "book it anyway",
@@ -258,7 +261,7 @@ def doubts(
     found: list[Doubt] = []
     asked_before = {w.key: w for w in recent if now - w.at < window_s}
     for call in calls:
-        earlier = asked_before.get(write_key(call))
+        earlier = asked_before.get(write_key(call)) if call.tool_name in _CREATES else None
         if earlier is not None:
             found.append(Doubt(call, f"I already {earlier.done} a few minutes ago"))
             continue

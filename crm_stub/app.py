@@ -108,3 +108,4 @@ async def _database(app: web.Application) -> AsyncIterator[None]:
 
 async def _release_hung_requests(app: web.Application) -> None:
     app[STATE].stopping.set()
+    await app[STATE].keys.drain()  # writes already started finish before the database closes

@@ -11,13 +11,19 @@
 The in-flight set lives in memory: a request cannot outlive the process, so
 after a restart only stored replies matter. Concurrent duplicates therefore
 apply once: the first claims the key before any await, the others see it taken.
+
+Like a real CRM, a keyed write that has started is finished even when its client
+stops waiting (a timeout, a dropped connection): its reply is stored for the resend.
+Those writes run as tasks that `IdempotencyKeys` owns and drains at shutdown.
 """
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
+from typing import Any
 
 from aiohttp import web
 from aiohttp.typedefs import Handler, Middleware
@@ -32,13 +38,32 @@ MAX_KEY_LENGTH = 255
 
 
 class IdempotencyKeys:
-    """The keys whose first request is still being processed."""
+    """The keys whose first request is still being processed, and those writes."""
 
     def __init__(self) -> None:
         self.in_flight: dict[str, str] = {}
+        self._writes: set[asyncio.Task[web.StreamResponse]] = set()
 
     def clear(self) -> None:
         self.in_flight.clear()
+
+    def run(
+        self, write: Coroutine[Any, Any, web.StreamResponse]
+    ) -> asyncio.Task[web.StreamResponse]:
+        task = asyncio.create_task(write)
+        self._writes.add(task)
+        task.add_done_callback(self._writes.discard)
+        return task
+
+    async def drain(self, timeout_s: float = 5.0) -> None:
+        """Let writes still running finish (within `timeout_s`), then cancel the rest."""
+        if not self._writes:
+            return
+        _, late = await asyncio.wait(set(self._writes), timeout=timeout_s)
+        for task in late:
+            task.cancel()
+        if late:
+            await asyncio.wait(late)
 
 
 def parse_key(header: str) -> str:
@@ -95,13 +120,18 @@ def idempotency_middleware(
             return _replay(request, stored)
 
         keys.in_flight[key] = wanted
-        try:
-            response = await _apply(request, handler, traffic)
-            if isinstance(response, web.Response):
-                store.keep_reply(key, _reply(wanted, response))
-            return response
-        finally:
-            keys.in_flight.pop(key, None)
+
+        async def apply_and_keep() -> web.StreamResponse:
+            try:
+                response = await _apply(request, handler, traffic)
+                if isinstance(response, web.Response):
+                    store.keep_reply(key, _reply(wanted, response))
+                return response
+            finally:
+                keys.in_flight.pop(key, None)
+
+        # Shielded: a client that stops waiting does not stop the write (see above).
+        return await asyncio.shield(keys.run(apply_and_keep()))
 
     return once
 

@@ -4,8 +4,18 @@ websocket with the real CRM stub and its faults."""
 
 from __future__ import annotations
 
-import pytest
+import asyncio
+import datetime as dt
+import socket
+from collections.abc import AsyncIterator
+from pathlib import Path
 
+import aiohttp
+import pytest
+from aiohttp import web
+
+from crm_stub.app import DEFAULT_TOKEN
+from crm_stub.app import create_app as create_crm
 from tests.fixtures.app import MakeAssistant
 from tests.fixtures.crm import CrmAdmin
 from tests.integrity.helpers import answer, tasks, writes_applied
@@ -82,3 +92,60 @@ async def test_a_write_too_late_to_start_is_neither_started_nor_announced(
     assert "nothing was changed" in answer(events)
     assert await writes_applied(crm_admin) == {}
     assert (await tasks(crm_admin))["Buy groceries"]["status"] == "pending"
+
+
+class RestartableCrm:
+    """A CRM stub over a database file on a fixed port, that can be killed and started again."""
+
+    def __init__(self, db_path: str, port: int) -> None:
+        self.db_path = db_path
+        self.port = port
+        self.url = f"http://127.0.0.1:{port}"
+        self._runner: web.AppRunner | None = None
+
+    async def start(self) -> None:
+        app = create_crm(db_path=self.db_path, token=DEFAULT_TOKEN, today=dt.date.today())
+        self._runner = web.AppRunner(app)
+        await self._runner.setup()
+        await web.TCPSite(self._runner, "127.0.0.1", self.port, reuse_address=True).start()
+
+    async def stop(self) -> None:
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+
+@pytest.fixture
+async def restartable_crm(tmp_path: Path) -> AsyncIterator[RestartableCrm]:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    crm = RestartableCrm(str(tmp_path / "crm.db"), port)
+    await crm.start()
+    yield crm
+    await crm.stop()
+
+
+async def test_a_write_applied_before_the_crm_crashed_is_reported_added_once(
+    make_assistant: MakeAssistant, restartable_crm: RestartableCrm
+) -> None:
+    """The CRM applies the add and dies before answering; it is back a moment later: the
+    resend with the same key gets the stored reply, so the customer hears 'added' and the
+    task exists once (was: "I couldn't add…: the system is unavailable")."""
+    headers = {"Authorization": f"Bearer {DEFAULT_TOKEN}"}
+    async with aiohttp.ClientSession(headers=headers) as session:
+        crm = CrmAdmin(session, restartable_crm.url)
+        await crm.add_fault(method="POST", path=TASKS, apply_after=True, hang=True, times=1)
+        assistant = await make_assistant(crm_url=restartable_crm.url)
+        chat = await assistant.connect()
+        await chat.send_message("remind me to water the plants")
+        while not (await crm.stats())["writes_applied"]:  # noqa: ASYNC110
+            await asyncio.sleep(0.02)
+        await restartable_crm.stop()  # the answer is lost with the process
+        await asyncio.sleep(0.5)
+        await restartable_crm.start()
+        events = await chat.events_until("turn.done")
+        assert error_of(events, "crm.addTask") is None
+        assert "added" in answer(events).lower()
+        _, body = await crm.get("/v1/customers/cust_001/tasks")
+        assert [t["title"] for t in body["tasks"]].count("Water the plants") == 1

@@ -7,8 +7,9 @@ of requests. Afterwards:
 
 - every turn ended with exactly one `turn.done`;
 - every started call got exactly one `tool.finished`, with the same call id;
-- every task the turns reported added exists exactly once in the CRM, and none that
-  a turn reported failed exists twice (nothing applied twice, nothing lost);
+- what each turn said of its write matches the CRM afterwards: a task reported added
+  exists exactly once, one reported failed does not exist, one reported not confirmed
+  yet exists at most once (nothing applied twice, nothing lost, nothing misreported);
 - no task is left running.
 """
 
@@ -53,6 +54,10 @@ FAULTS: list[dict[str, Any]] = [
     {"method": "GET", "path": "/v1/customers/*", "status": 429, "retry_after_s": 0.2},
     {"method": "POST", "path": "/v1/customers/*/tasks", "reset": True},
     {"method": "POST", "path": "/v1/customers/*/tasks", "status": 503, "apply_after": True},
+    # Slow writes: answered after the write's timeout; the resend meets 409 in progress.
+    {"method": "POST", "path": "/v1/customers/*/tasks", "latency_ms": 2500},
+    # Lost replies: applied, then the connection is cut before the answer.
+    {"method": "POST", "path": "/v1/customers/*/tasks", "reset": True, "apply_after": True},
 ]
 
 
@@ -67,6 +72,9 @@ class SoakReport:
     problems: list[str] = field(default_factory=list)
     writes_reported_ok: int = 0
     writes_reported_failed: int = 0
+    writes_reported_unconfirmed: int = 0
+    mismatches: int = 0
+    doubles: int = 0
     duration_s: float = 0.0
 
     def figures(self) -> dict[str, Any]:
@@ -79,6 +87,9 @@ class SoakReport:
             "call_outcomes": dict(self.outcomes),
             "writes_ok": self.writes_reported_ok,
             "writes_failed": self.writes_reported_failed,
+            "writes_unconfirmed": self.writes_reported_unconfirmed,
+            "told_vs_crm_mismatches": self.mismatches,
+            "doubles": self.doubles,
             "turn_p50_ms": round(statistics.median(ordered), 1),
             "turn_p99_ms": round(ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))], 1),
             "duration_s": round(self.duration_s, 2),
@@ -108,7 +119,7 @@ async def _session(
     turns: int,
     rng: random.Random,
     report: SoakReport,
-    titles: dict[str, list[tuple[str, bool]]],
+    titles: dict[str, list[tuple[str, str]]],
 ) -> None:
     catalog_tools = load_catalog(CATALOG).tools
     session = Session(customer=CustomerContext(customer_id=customer), tools=catalog_tools)
@@ -129,7 +140,7 @@ async def _session(
             report.calls += 1
             report.outcomes[call["status"] if call["error"] is None else call["error"]["code"]] += 1
             if call["tool"] == "crm.addTask":
-                titles.setdefault(customer, []).append((title, call["status"] == "ok"))
+                titles.setdefault(customer, []).append((title, _told(call)))
 
 
 def _check_turn(events: list[dict[str, Any]], report: SoakReport, where: str) -> None:
@@ -144,26 +155,40 @@ def _check_turn(events: list[dict[str, Any]], report: SoakReport, where: str) ->
         report.problems.append(f"{where}: started {dict(started)} finished {dict(finished)}")
 
 
+def _told(call: dict[str, Any]) -> str:
+    """What the customer was told of a write: added, not done, or not confirmed yet."""
+    if call["status"] == "ok":
+        return "ok"
+    return "unconfirmed" if (call["error"] or {}).get("unconfirmed") else "failed"
+
+
+# What the CRM may hold of a write, by what the customer was told of it.
+_CONSISTENT = {"ok": {1}, "failed": {0}, "unconfirmed": {0, 1}}
+
+
 async def _check_books(
     admin: aiohttp.ClientSession,
     crm_url: str,
     report: SoakReport,
-    titles: dict[str, list[tuple[str, bool]]],
+    titles: dict[str, list[tuple[str, str]]],
 ) -> None:
     for customer, written in titles.items():
         async with admin.get(f"{crm_url}/v1/customers/{customer}/tasks") as response:
             tasks = (await response.json())["tasks"]
         counts = Counter(task["title"] for task in tasks)
-        for title, reported_ok in written:
+        for title, told in written:
             found = counts.get(title, 0)
-            if reported_ok:
+            if told == "ok":
                 report.writes_reported_ok += 1
-                if found != 1:
-                    report.problems.append(f"{title!r} reported added, found {found} times")
+            elif told == "unconfirmed":
+                report.writes_reported_unconfirmed += 1
             else:
                 report.writes_reported_failed += 1
-                if found > 1:
-                    report.problems.append(f"{title!r} reported failed, found {found} times")
+            if found > 1:
+                report.doubles += 1
+            if found not in _CONSISTENT[told]:
+                report.mismatches += 1
+                report.problems.append(f"{title!r} told {told}, found {found} times in the CRM")
 
 
 async def soak(
@@ -180,7 +205,7 @@ async def soak(
     report = SoakReport(sessions=sessions, turns=sessions * turns)
     catalog = load_catalog(CATALOG)
     baseline = asyncio.all_tasks()
-    titles: dict[str, list[tuple[str, bool]]] = {}
+    titles: dict[str, list[tuple[str, str]]] = {}
     headers = {"Authorization": f"Bearer {token}"}
     connector = aiohttp.TCPConnector(limit=200)
     async with (
