@@ -21,8 +21,12 @@ from tests.fixtures.crm import CrmAdmin
 DATA = Path(__file__).resolve().parents[1] / "data"
 CATALOG = load_catalog(Path(__file__).resolve().parents[2] / "config" / "tools.yaml")
 CONVERSATIONS = DATA / "conversations.jsonl"
+HELDOUT = DATA / "conversations_heldout.jsonl"
 # Pinned at the last measured score: a regression fails the build.
 REQUIRED_SHARE = 29 / 125
+# tests/data/conversations_heldout.jsonl (40 sessions, 84 turns) was written mid-way and
+# first run once the dialogue work was done: 35/40 sessions = 87.5 % (79/84 turns).
+REQUIRED_HELDOUT_SHARE = 35 / 40
 
 
 async def score(
@@ -58,3 +62,12 @@ async def test_the_written_conversations_are_understood(
     assert len(read_cases(CONVERSATIONS)) >= 100
     share, failed = await score(make_assistant, crm_admin, CONVERSATIONS, capsys)
     assert share >= REQUIRED_SHARE - 1e-9, failed
+
+
+async def test_the_held_out_conversations_are_understood(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin, capsys: Any
+) -> None:
+    """At least the pinned share of the held-out sessions pass every turn (share reported)."""
+    assert len(read_cases(HELDOUT)) >= 40
+    share, failed = await score(make_assistant, crm_admin, HELDOUT, capsys)
+    assert share >= REQUIRED_HELDOUT_SHARE - 1e-9, failed
