@@ -5,8 +5,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from functools import partial
 
 import aiohttp
@@ -104,8 +105,10 @@ def create_app(
     follow_up: Planner | None = None,
     tool_backend: ToolBackend | None = None,
     catalog: Catalog | None = None,
+    clock: Callable[[], datetime] | None = None,
 ) -> web.Application:
-    """The assistant's aiohttp app. Tests inject models or a tool backend; `serve` doesn't."""
+    """The assistant's aiohttp app. Tests inject models, a tool backend or the clock (what
+    "now" is for a turn); `serve` doesn't."""
     if planner is None and settings.backend == "replay":
         raise ConfigError(
             "backend: 'replay' answers from recordings and runs under `assistant replay "
@@ -163,6 +166,7 @@ def create_app(
                 follow_up=wired.follow_up,
                 fallback_narrator=wired.fallback_narrator,
                 customer_loader=None if crm is None else partial(load_customer, crm),
+                clock=clock or (lambda: datetime.now(UTC)),
             )
             app[SERVICES] = Services(settings, catalog, metrics, engine, crm, wired.recorder)
             yield

@@ -117,7 +117,11 @@ def advance(
             listed = tuple(after if i.get("id") == after.get("id") else i for i in listed)
     if focus_kind is None or not any(_listing(r) is None for r in results if r.ok):
         # Asked about by name, or the one item the answer spoke of.
-        named = _named(listed_kind, listed, user_text) or _named(listed_kind, listed, answer)
+        named = (
+            _named(listed_kind, listed, user_text)
+            or _named(listed_kind, listed, answer)
+            or _soonest(listed_kind, listed, user_text)
+        )
         if named is not None and listed_kind is not None and results:
             focus_kind, focus = listed_kind, named
     for call in held:
@@ -166,6 +170,17 @@ def _named(kind: Kind | None, items: Sequence[Item], text: str) -> Item | None:
         ahead = [i for i in named if i.get("status") in ("upcoming", "pending", "scheduled")]
         return ahead[0] if ahead else named[-1]
     return None
+
+
+_SOONEST = re.compile(r"\b(?:next|soon|soonest|first|coming up next|earliest)\b")
+
+
+def _soonest(kind: Kind | None, items: Sequence[Item], text: str) -> Item | None:
+    """ "do I have an appointment soon?": the soonest one is what is talked about."""
+    if kind != "appointment" or not items or not _SOONEST.search(text.lower()):
+        return None
+    ahead = [i for i in items if i.get("status") != "cancelled"]
+    return ahead[0] if ahead else None
 
 
 def focus_from_target(state: Dialogue | None, kind: Kind, item: Item) -> Dialogue:

@@ -55,7 +55,8 @@ _PATTERNS: tuple[tuple[ChatKind, str], ...] = (
         r"|what are your (?:capabilities|features|skills)|what do you help with"
         r"|can you help me|how does this work|options|what (?:kind of |sort of )?stuff"
         r"|(?:don't|do not|dont) (?:understand|know|get) what you (?:can )?do"
-        r"|what are you for|what is this for|what's this for)\b|^(?:help|help me|menu)$"
+        r"|what are you for|what is this for|what's this for|what can i do(?: here| with you)?"
+        r"|what do you (?:actually |even |really |exactly )?do)\b|^(?:help|help me|menu)$"
         r"|^(?:i need|i want|i'd like|i would like|can i get|can i have) (?:some )?help"
         r"(?: please)?$",
     ),

@@ -41,6 +41,9 @@ from tests.fixtures.crm import CrmAdmin
 
 CUSTOMER = "cust_001"
 ZONE = ZoneInfo("America/Los_Angeles")
+# The pinned moment every session is played at (the CRM stub and the engine share it), so
+# that a score does not depend on the day the suite runs: a Monday noon in LA.
+NOW = datetime(2030, 1, 14, 12, 0, tzinfo=ZONE)
 # No turn may answer with a refusal or a shrug: the complaint.
 NEVER = ("can't help with that", "didn't quite catch")
 _WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
@@ -89,7 +92,7 @@ async def snapshot(admin: CrmAdmin) -> World:
         seeded.setdefault(appointment["service"], _local(appointment["starts_at"]))
     tickets = len((await _get(admin, "/tickets?status=all"))["tickets"])
     titles = {t["title"] for t in (await _get(admin, "/tasks?status=all"))["tasks"]}
-    return World(datetime.now(ZONE).date(), seeded, tickets, titles)
+    return World(NOW.date(), seeded, tickets, titles)
 
 
 def _day_ok(spec: str, day: date | None, today: date) -> bool:
@@ -196,7 +199,7 @@ def _appointment_problems(
     service = check["appt"]
     # The stub says "upcoming" for a scheduled appointment still ahead.
     status = {"scheduled": "upcoming"}.get(check.get("status", "scheduled"), check.get("status"))
-    now = datetime.now(ZONE)
+    now = NOW
     found = [
         a
         for a in appointments

@@ -146,6 +146,17 @@ def read_question(text: str, state: Dialogue, conversation: Sequence[Message]) -
     found = _read(said, state)
     if found is None and (_ELLIPSIS.search(said) or len(said.split()) <= 4):
         found = _ellipsis(said, state, conversation)
+    if (
+        found is not None
+        and found.aspect in ("paid", "cost")
+        and not found.subject
+        and re.search(r"\b(?:it|that)\b", said)
+        and (before := _previous_question(conversation)) is not None
+        and (earlier := _read(normalize(before).text, state)) is not None
+        and earlier.subject
+    ):
+        # "was it paid?" after "how much did my last haircut cost?": the same invoice.
+        found = Question(found.aspect, earlier.subject)
     return found
 
 

@@ -514,7 +514,15 @@ def read_intents(
         return pinned
     intents = with_shifts(understand(conversation, message, now, timezone), message)
     updated = any(r.ok and r.call.tool_name == "crm.updateTask" for r in results)
-    return [as_task_due(i) if updated and may_be_a_task(i) else i for i in intents]
+    return [_named_visit(as_task_due(i) if updated and may_be_a_task(i) else i) for i in intents]
+
+
+def _named_visit(intent: Intent) -> Intent:
+    """ "when's my haircut" among other asks: the list that has it, not just the next one."""
+    named = str(slots.service(intent.clause, intent.clause) or "").lower()
+    if intent.kind == "next_appointment" and named in _KNOWN_SERVICES:
+        return dataclasses.replace(intent, kind="appointments")
+    return intent
 
 
 __all__ = [
