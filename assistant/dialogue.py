@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Iterable, Sequence
+from datetime import datetime
 
 from assistant.dialogue_state import Action, Dialogue, Item, Kind
 from assistant.ordering import spoken_appointments, spoken_tasks
@@ -121,6 +122,7 @@ def advance(
             _named(listed_kind, listed, user_text)
             or _named(listed_kind, listed, answer)
             or _soonest(listed_kind, listed, user_text)
+            or _on_weekday(listed_kind, listed, user_text)
         )
         if named is not None and listed_kind is not None and results:
             focus_kind, focus = listed_kind, named
@@ -151,6 +153,26 @@ def advance(
 
 
 _WORD = re.compile(r"[a-z]+")
+
+
+_DAY_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+
+
+def _on_weekday(kind: Kind | None, items: Sequence[Item], text: str) -> Item | None:
+    """ "anything on Wednesday?": the one appointment on the weekday named."""
+    said = [d for d in _DAY_NAMES if d in text.lower()]
+    if kind != "appointment" or len(said) != 1:
+        return None
+    index = _DAY_NAMES.index(said[0])
+    found = []
+    for item in items:
+        try:
+            start = datetime.fromisoformat(str(item.get("starts_at")))
+        except ValueError:
+            continue
+        if start.weekday() == index and item.get("status") != "cancelled":
+            found.append(item)
+    return found[0] if len(found) == 1 else None
 
 
 def _named(kind: Kind | None, items: Sequence[Item], text: str) -> Item | None:

@@ -76,6 +76,7 @@ _COMPLAINT = _rx(
     r"|so high|not right)\b|\bdispute\b|\bquoted\b|\bwhat(?: is|'s) (?:this|the|that) .*charge\b"
     r"|\bcharged (?:me )?for (?:a |an |my )?(?:cancel|missed)|^(?:but )?why (?:so much|so high"
     r"|is it so (?:much|high)|that much|is that)\b"
+    r"|\b(?:seems|that's|that is|thats|is) (?:a lot|too much|too high|expensive|steep|a bit much)\b"
     r"|\b(?:nobody|no one|no-one)\b.*\b(?:back|called|replied|answered)\b|\blook into (?:it|my bill"
     r"|the charge|this)\b|\btold (?:me )?it would be\b"
 )
@@ -121,6 +122,7 @@ _FOCUS_QUESTION = _rx(
     r"(?:what time|when|where)"
     r"(?:'s| is| was)?(?: (?:it|that|that one))?(?: again)?\??$"
     r"|\bwhat time (?:is|was) (?:it|that)\b|\bwhere is it\b|\bhow much did (?:it|that) cost\b"
+    r"|^(?:and |so |ok |okay |great,? )?what(?:'s| is) the (?:address|location)\??$"
     r"|\bhow much was (?:it|that)\b"
 )
 _TASK_WORDS = _rx(r"\b(?:task|tasks|list|to-?dos?|to do)\b")
@@ -348,6 +350,11 @@ _CANNOT: tuple[tuple[re.Pattern[str], str], ...] = (
         ),
         "I'm sorry about that. I can't fix documents from here, but the team can send you a "
         "correct one.",
+    ),
+    (
+        _rx(r"\bchase (?:it |that |this |them )?up\b|\bescalate\b|\bspeed (?:it|this|that) up\b"),
+        "I can't chase or escalate a case from here; it stays open with the team until they "
+        "answer. If something new has come up, I can open another one.",
     ),
     (
         _rx(

@@ -13,11 +13,11 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Sequence
-from datetime import date, datetime, time
+from datetime import date, datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from assistant.dialogue_state import Dialogue, Item
+from assistant.dialogue_state import Dialogue, Item, Kind
 from assistant.language import Intent, detect_intents, find_when, slots
 from assistant.language.confirm import is_affirmative
 from assistant.language.lexicon import SERVICES
@@ -89,7 +89,9 @@ def _moved(text: str, item: Item, now: datetime, zone: ZoneInfo) -> str | None:
     day: date = current.date()
     clock: time = current.time().replace(tzinfo=None)
     changed = False
-    if (after := weekday_after(text, current.date())) is not None:
+    if _SAME_DAY_NEXT_WEEK.search(text):
+        day, changed = current.date() + timedelta(days=7), True
+    elif (after := weekday_after(text, current.date())) is not None:
         day, changed = after, True
     elif when is not None and when.day is not None and not when.day_implied:
         day, changed = when.day, True
@@ -107,6 +109,10 @@ def _moved(text: str, item: Item, now: datetime, zone: ZoneInfo) -> str | None:
     return moment.isoformat()
 
 
+_SAME_DAY_NEXT_WEEK = re.compile(
+    r"\b(?:next week,? (?:on )?(?:the )?same day"
+    r"|(?:the )?same day(?:,)? (?:the )?(?:next|following) week)\b"
+)
 _INSTEAD_OF_TAIL = re.compile(r"\b(?:instead of|rather than|not)\b[^,]*")
 
 
@@ -243,7 +249,13 @@ _POSITIONAL = re.compile(
 )
 
 
+_FIRST_FEW = re.compile(r"\b(?:the )?(?P<end>first|last) (?P<n>two|three|2|3)\b")
+
+
 def _positions(text: str) -> list[int]:
+    if match := _FIRST_FEW.search(text):
+        many = {"two": 2, "three": 3}.get(match.group("n")) or int(match.group("n"))
+        return list(range(many)) if match.group("end") == "first" else list(range(-many, 0))
     found = []
     for match in _POSITIONAL.finditer(text):
         if match.group("o"):
@@ -371,6 +383,23 @@ def _rebook(text: str, item: Item, now: datetime, timezone: str) -> list[Intent]
     return [i for i in intents if i.kind == "book_appointment"] or None
 
 
+_WORDS = re.compile(r"[a-z]+")
+
+
+def _named_listed(state: Dialogue, kind: Kind, text: str) -> Item | None:
+    """ "the haircut one, can you move that…": the one listed item the message names."""
+    field = "service" if kind == "appointment" else "title"
+    said = set(_WORDS.findall(text.replace("hair cut", "haircut")))
+    said |= {"dental"} if "dentist" in said else set()
+    named = [
+        item
+        for item in state.listed_of(kind)
+        if any(w in said for w in _WORDS.findall(str(item.get(field) or "").lower()) if len(w) > 3)
+        and item.get("status") != "cancelled"
+    ]
+    return named[0] if len(named) == 1 else None
+
+
 def follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> list[Intent] | None:
     """Intents for a message that leans on the conversation, or None."""
     zone = _zone(timezone)
@@ -387,8 +416,11 @@ def follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> li
     )
     if found is not None:
         return found
-    appointment = state.focus_of("appointment")
-    task = state.focus_of("task")
+    appointment = _named_listed(state, "appointment", text) or state.focus_of("appointment")
+    task = _named_listed(state, "task", text) or state.focus_of("task")
+    if appointment is None and _CANCEL_IT.search(text) and state.listed_of("appointment"):
+        # "cancel it" with nothing in focus: ask which (the resolver offers the list).
+        return [Intent("cancel_appointment", target=TargetRef(phrase="it"), clause=text)]
     if appointment is not None and appointment.get("status") == "cancelled":
         found = _rebook(text, appointment, now, timezone)
         if found is not None:
@@ -443,7 +475,10 @@ _SUBJECTS = (
     (re.compile(r"\b(?:pdf|document|copy|receipt|statement)\b"), "A problem with a document"),
     (re.compile(r"\brefund"), "A refund request"),
     (
-        re.compile(r"\b(?:charg|bill|invoice|paid|pay|quoted|price|cost|\$|dollar)"),
+        re.compile(
+            r"\b(?:charg|bill|invoice|paid|pay|quoted|price|cost|\$|dollar|a lot|too much"
+            r"|expensive|so much|so high)"
+        ),
         "Question about a charge on my account",
     ),
 )
@@ -465,11 +500,44 @@ def with_shifts(intents: list[Intent], message: str) -> list[Intent]:
     if shift is None:
         return intents
     return [
-        dataclasses.replace(intent, shift=shift, missing=())
+        dataclasses.replace(intent, shift=shift, missing=(), target=_without_shift(intent.target))
         if intent.kind == "reschedule_appointment" and intent.missing == ("when",)
         else intent
         for intent in intents
     ]
+
+
+# Words of "earlier by half an hour" that describe the move, not the appointment.
+_SHIFT_WORDS = frozenset(
+    {
+        "earlier",
+        "later",
+        "sooner",
+        "back",
+        "forward",
+        "ahead",
+        "half",
+        "hour",
+        "hours",
+        "minute",
+        "minutes",
+        "mins",
+        "day",
+        "days",
+        "week",
+        "weeks",
+        "fortnight",
+        "by",
+        "an",
+    }
+)
+
+
+def _without_shift(target: TargetRef | None) -> TargetRef | None:
+    if target is None:
+        return None
+    words = tuple(w for w in target.words if w not in _SHIFT_WORDS)
+    return dataclasses.replace(target, words=words)
 
 
 _APPOINTMENT_WORDS = frozenset(
