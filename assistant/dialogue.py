@@ -135,6 +135,8 @@ def advance(
     question, about = (None, "")
     if _OFFERS_A_CASE.search(answer.lower()):
         question, about = "offer_case", user_text
+    elif _WHICH_TO_CANCEL.search(answer):
+        question, about = "which_cancel", user_text
     earlier_kind, earlier = state.earlier_focus_kind, state.earlier_focus
     if state.focus_kind is not None and state.focus_kind != focus_kind:
         earlier_kind, earlier = state.focus_kind, state.focus
@@ -153,6 +155,8 @@ def advance(
 
 
 _WORD = re.compile(r"[a-z]+")
+# "Which appointment should I cancel: …?": the next answer names it.
+_WHICH_TO_CANCEL = re.compile(r"\bWhich appointment should I cancel\b")
 
 
 _DAY_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")

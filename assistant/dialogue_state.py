@@ -32,7 +32,8 @@ class Dialogue:
     focus_kind: Kind | None = None
     focus: Item | None = None
     last_action: Action | None = None
-    # "offer_case": the last answer offered to open a support case about `about`.
+    # "offer_case": the last answer offered to open a support case about `about`;
+    # "which_cancel": it asked which appointment to cancel.
     question: str | None = None
     about: str = ""
     # The tools of calls left awaiting the customer's yes at the end of the last turn.

@@ -91,7 +91,8 @@ _PATTERNS: tuple[tuple[ChatKind, str], ...] = (
     ),
     (
         "greeting",
-        r"^(?:hi|hello|hey|hiya|howdy|yo|greetings|good (?:morning|afternoon|evening|day)"
+        r"^(?:(?:um|uh|er|erm|oh|well|yeah|ok|okay)[ ,]+)*(?:hi|hello|hey|hiya|howdy|yo|greetings"
+        r"|good (?:morning|afternoon|evening|day)"
         r"|morning|afternoon|evening)\b",
     ),
 )

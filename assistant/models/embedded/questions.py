@@ -77,6 +77,7 @@ _COMPLAINT = _rx(
     r"|\bcharged (?:me )?for (?:a |an |my )?(?:cancel|missed)|^(?:but )?why (?:so much|so high"
     r"|is it so (?:much|high)|that much|is that)\b"
     r"|\b(?:seems|that's|that is|thats|is) (?:a lot|too much|too high|expensive|steep|a bit much)\b"
+    r"|^(?:but |so )?why (?:is|was) (?:it|that|this) (?:\$|so |\d)"
     r"|\b(?:nobody|no one|no-one)\b.*\b(?:back|called|replied|answered)\b|\blook into (?:it|my bill"
     r"|the charge|this)\b|\btold (?:me )?it would be\b"
 )

@@ -324,7 +324,7 @@ _HELD_VERB = {"crm.cancelAppointment": "cancel my {}", "crm.deleteTask": "delete
 def _retarget(state: Dialogue, text: str, now: datetime, timezone: str) -> list[Intent] | None:
     """ "actually the haircut, not the dental": the question just asked, about another item."""
     held = [tool for tool in state.held if tool in _HELD_VERB]
-    if not held or _ACTION_VERB.search(text):
+    if not held or _ACTION_VERB.search(text) or _ASKS.search(text):
         return None
     kind = "cancel_appointment" if held[0] == "crm.cancelAppointment" else "delete_task"
     listed = state.listed_of("appointment" if kind == "cancel_appointment" else "task")
@@ -348,6 +348,7 @@ def _retarget(state: Dialogue, text: str, now: datetime, timezone: str) -> list[
     return found[:1] or None
 
 
+_ASKS = re.compile(r"\b(?:what|when|where|how|which|why|who)\b|\?")
 _ACTION_VERB = re.compile(r"\b(?:move|book|push|reschedule|add|complete|mark|change|rename)\b")
 _AGAIN = re.compile(r"\b(?:book|get|make)(?: me)? (?:a new one|another one|another|one|a new)\b")
 
@@ -384,6 +385,15 @@ def _rebook(text: str, item: Item, now: datetime, timezone: str) -> list[Intent]
 
 
 _WORDS = re.compile(r"[a-z]+")
+# "I need to cancel": an appointment, which one to be asked once they are looked up.
+# ("cancel" alone is a "stop", not a request.)
+_BARE_CANCEL = re.compile(
+    r"(?:(?:i|we) (?:need|want|would like|have) to |i'd like to |can i |can you |could you "
+    r"|please )cancel(?: (?:something|an appointment|my appointment|a booking|my booking"
+    r"|a visit|it|that))?(?: please)?[.!]?"
+    r"|cancel (?:something|an appointment|my appointment|a booking|my booking|a visit)"
+    r"(?: please)?[.!]?"
+)
 
 
 def _named_listed(state: Dialogue, kind: Kind, text: str) -> Item | None:
@@ -416,9 +426,19 @@ def follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> li
     )
     if found is not None:
         return found
+    if state.question == "which_cancel":
+        listed = state.listed_of("appointment")
+        positions = [p for p in _positions(text) if -len(listed) <= p < len(listed)]
+        meant = _named_listed(state, "appointment", text) or (
+            listed[positions[0]] if positions else None
+        )
+        if meant is not None:
+            return [Intent("cancel_appointment", target=_pinned(meant, "service"), clause=text)]
     appointment = _named_listed(state, "appointment", text) or state.focus_of("appointment")
     task = _named_listed(state, "task", text) or state.focus_of("task")
-    if appointment is None and _CANCEL_IT.search(text) and state.listed_of("appointment"):
+    if appointment is None and (
+        _BARE_CANCEL.fullmatch(text) or (_CANCEL_IT.search(text) and state.listed_of("appointment"))
+    ):
         # "cancel it" with nothing in focus: ask which (the resolver offers the list).
         return [Intent("cancel_appointment", target=TargetRef(phrase="it"), clause=text)]
     if appointment is not None and appointment.get("status") == "cancelled":
