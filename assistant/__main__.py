@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import logging
 import sys
 from pathlib import Path
@@ -22,6 +23,7 @@ def _settings(args: argparse.Namespace, **overrides: Any) -> Settings:
 def _serve(args: argparse.Namespace) -> int:
     from aiohttp import web
 
+    from assistant import tracing
     from assistant.app import create_app
     from assistant.logs import configure_logging
 
@@ -44,10 +46,41 @@ def _serve(args: argparse.Namespace) -> int:
             "/v1/demo/token hands them out; never run demo mode in production"
         )
     app = create_app(settings)
-    where = f"http://{settings.host}:{settings.port}"
-    print(f"Assistant on {where}/ (websocket {where}/v1/ws); Ctrl-C to stop.", flush=True)
-    web.run_app(app, host=settings.host, port=settings.port, print=None, access_log=None)
+    host = f"[{settings.host}]" if ":" in settings.host else settings.host
+    banner = (
+        f"Assistant on http://{host}:{settings.port}/ (websocket ws://{host}:{settings.port}"
+        "/v1/ws); Ctrl-C to stop."
+    )
+    tracing.configure(settings.otel_exporter)
+    try:
+        # run_app calls `print` once the port is bound: the banner never announces a
+        # server that failed to start.
+        web.run_app(
+            app,
+            host=settings.host,
+            port=settings.port,
+            print=lambda _: print(banner, flush=True),
+            access_log=None,
+        )
+    except OSError as exc:
+        if exc.errno not in (errno.EADDRINUSE, errno.EACCES, errno.EADDRNOTAVAIL):
+            raise
+        print(f"error: {_bind_problem(exc.errno, settings.host, settings.port)}", file=sys.stderr)
+        return 2
+    finally:
+        tracing.shutdown()
     return 0
+
+
+def _bind_problem(code: int | None, host: str, port: int) -> str:
+    if code == errno.EADDRINUSE:
+        return (
+            f"port {port} on {host} is already in use (another assistant?); stop that "
+            f"process or pick another port with --port"
+        )
+    if code == errno.EACCES:
+        return f"not allowed to listen on port {port}; use a port above 1023 with --port"
+    return f"cannot listen on {host}: no such address on this machine; check --host"
 
 
 def _token(args: argparse.Namespace) -> int:
@@ -85,14 +118,24 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True)
 
     serve = commands.add_parser("serve", help="run the assistant service")
-    serve.add_argument("--host", default=None)
-    serve.add_argument("--port", type=int, default=None)
-    serve.add_argument("--backend", choices=["embedded", "openai", "replay"], default=None)
+    serve.add_argument("--host", default=None, help="address to listen on (127.0.0.1)")
+    serve.add_argument("--port", type=int, default=None, help="port to listen on (8080)")
+    serve.add_argument(
+        "--backend", choices=["embedded", "openai", "replay"], default=None, help="the models"
+    )
     serve.add_argument("--crm-url", default=None, help="an external CRM (default: in-process)")
-    serve.add_argument("--crm-port", type=int, default=None)
+    serve.add_argument(
+        "--crm-port", type=int, default=None, help="port of the in-process CRM stub (8081)"
+    )
+    # SUPPRESS as the default: `assistant --config X serve` keeps X.
+    serve.add_argument(
+        "--config",
+        default=argparse.SUPPRESS,
+        metavar="PATH",
+        help="a TOML settings file (overrides config/default.toml)",
+    )
     serve.add_argument("--record", default=None, metavar="DIR", help="record sessions here")
     serve.add_argument("--demo", action="store_true", help="demo mode (development secret)")
-    serve.add_argument("--config", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
     serve.set_defaults(handler=_serve)
 
     token = commands.add_parser("token", help="print a session token for a customer")

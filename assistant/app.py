@@ -21,6 +21,7 @@ from assistant.recording.recorder import Recorder, instrument
 from assistant.schema import CustomerContext
 from assistant.session import Session
 from assistant.settings import Settings
+from assistant.timeline import LiveTimelines
 from assistant.tools.base import ToolBackend
 from assistant.tools.breaker import BreakerRegistry
 from assistant.tools.catalog import Catalog, load_catalog
@@ -43,6 +44,8 @@ class Services:
     crm: CrmTools | None  # None when a test injects its own tool backend
     # Opens one recording per session (a no-op unless settings.record_dir is set).
     recorder: Recorder | None = None
+    # Demo mode: the last turns with their event times, for /v1/demo/timeline.
+    timelines: LiveTimelines | None = None
 
     async def open_session(self, customer_id: str | None, *, trace_id: str = "") -> Session:
         """A new session for a signed-in customer (or an unknown caller: no tools)."""
@@ -168,7 +171,10 @@ def create_app(
                 customer_loader=None if crm is None else partial(load_customer, crm),
                 clock=clock or (lambda: datetime.now(UTC)),
             )
-            app[SERVICES] = Services(settings, catalog, metrics, engine, crm, wired.recorder)
+            timelines = LiveTimelines() if settings.demo else None
+            app[SERVICES] = Services(
+                settings, catalog, metrics, engine, crm, wired.recorder, timelines
+            )
             yield
 
     app.cleanup_ctx.append(services_context)

@@ -17,9 +17,10 @@ from contextlib import aclosing
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from assistant import confirmation, dialogue, guard
+from assistant import confirmation, dialogue, guard, tracing
 from assistant.acknowledge import ack_pieces
 from assistant.errors import ModelUnavailable
+from assistant.integrity import NOT_STARTED, WriteIntegrity
 from assistant.logs import trace_context
 from assistant.metrics import Metrics
 from assistant.models.base import Narrator, Planner
@@ -49,10 +50,11 @@ from assistant.schema import (
     UserTurn,
     tool_error_wire,
 )
-from assistant.session import PendingConfirmation, RecentWrite, Session
+from assistant.session import Session
 from assistant.speaking import split_sentences
 from assistant.tools.executor import RoundContext, ToolExecutor
 from assistant.turn import Turn, TurnState, call_key, context_hint
+from assistant.turn_log import turn_finished
 
 log = logging.getLogger(__name__)
 
@@ -103,6 +105,14 @@ class Engine:
         # Reads the profile again for a session that opened without it (no timezone).
         self._customer_loader = customer_loader
         self._writes = {tool.name for tool in executor.tools() if tool.writes}
+        self._integrity = WriteIntegrity(
+            executor,
+            confirmation_ttl_s=self.config.confirmation_ttl_s,
+            write_start_budget_s=self.config.write_start_budget_s,
+            booking_horizon_days=self.config.booking_horizon_days,
+            duplicate_window_s=self.config.duplicate_window_s,
+            clock=clock,
+        )
 
     def start_turn(
         self, session: Session, text: str, emit: EventSink, *, message_id: str | None = None
@@ -141,7 +151,14 @@ class Engine:
             deadline=loop.time() + self.config.turn_deadline_s,
             now=self._clock(),
         )
-        with trace_context(state.trace_id, turn_id=turn_id, session_id=session.session_id):
+        customer_id = session.customer.customer_id if session.customer else None
+        # turn_span first: when tracing, it gives the turn the span's trace id.
+        with (
+            tracing.turn_span(state, session.session_id, customer_id),
+            trace_context(state.trace_id, turn_id=turn_id, session_id=session.session_id),
+        ):
+            if holder:
+                holder[0].trace_id = state.trace_id
             try:
                 await emit(TurnStarted(turn_id, message_id))
                 await self._reload_customer(state)
@@ -159,6 +176,7 @@ class Engine:
             state.remember_answer()
             _advance_dialogue(state)
             done = state.turn_done(status)
+            turn_finished(state, done)
             await emit(done)
             if self._metrics is not None:
                 self._metrics.turns.labels(status).inc()
@@ -204,12 +222,23 @@ class Engine:
             if round_no > self.config.max_rounds:
                 await self._skip_round(state, round_no, decision.calls)
                 break
-            await self._run_round(state, round_no, list(decision.calls), decision)
+            calls = list(decision.calls)
             if state.pending is not None:
-                break
+                # Calls already waiting for the yes are not asked for twice; the rest of
+                # the request goes on ("delete the grocery task and change my phone":
+                # the delete, found in the next round, joins the same question).
+                held = {call_key(call) for call in state.pending.calls}
+                calls = [call for call in calls if call_key(call) not in held]
+                if not calls:
+                    break
+            ran_before = len(state.results)
+            await self._run_round(state, round_no, calls, decision)
+            if state.pending is not None and len(state.results) == ran_before:
+                break  # only held calls this round: nothing new to plan from
         # A planner's own final text is the answer (a model that saw the results, or the
         # embedded planner's "which one?"); empty text after tools means: narrate them.
-        if final_text:
+        # With calls held for a yes, the narration ends with the question.
+        if final_text and state.pending is None:
             await self._speak(state, final_text)
         elif state.results or state.pending is not None:
             await self._narrate(state)
@@ -225,7 +254,9 @@ class Engine:
         request = self._plan_request(state, round_no, on_ack)
         started = time.perf_counter()
         try:
-            decision = await self.planner.decide(request)
+            with tracing.span("decision", round=round_no):
+                decision = await self.planner.decide(request)
+                tracing.decision_made(decision)
         except ModelUnavailable as exc:
             return await self._model_failed(state, round_no, "model_unavailable", exc)
         except Exception as exc:
@@ -249,7 +280,9 @@ class Engine:
             return FinalDecision(text="")
         state.failed = True
         message = APOLOGY if code == "model_unavailable" else INTERNAL_APOLOGY
-        await state.emit(ErrorEvent(code, _error_text(code), turn_id=state.turn_id))
+        await state.emit(
+            ErrorEvent(code, _error_text(code), turn_id=state.turn_id, trace_id=state.trace_id)
+        )
         await self._speak(state, message)
         return None
 
@@ -310,18 +343,20 @@ class Engine:
             if self._metrics is not None:
                 self._metrics.truncated.inc(len(calls) - cap)
             calls = calls[:cap]
-        refused = self._refuse_times(state, calls)
+        integrity = self._integrity
+        refused = integrity.refuse_times(state, calls)
         calls = [call for call in calls if call.call_id not in refused]
         if not confirmed:
-            calls = self._hold_destructive(state, calls)
-        calls, late = self._startable(state, calls)
-        await self._acknowledge(state, round_no, calls, decision)
+            calls = integrity.hold_confirmable(state, calls)
+        calls, late = integrity.startable(state, calls)
+        with tracing.span("acknowledgement", round=round_no):
+            await self._acknowledge(state, round_no, calls, decision)
         for call in late:
-            refused[call.call_id] = (call, _NOT_STARTED)
+            refused[call.call_id] = (call, NOT_STARTED)
         if refused:
             await self._report_unstarted(state, round_no, list(refused.values()))
         if calls and not confirmed:
-            calls = await self._hold_doubts(state, round_no, calls)
+            calls = await integrity.hold_doubts(state, round_no, calls, self._execute)
         if calls:
             await self._execute(state, round_no, calls)
 
@@ -340,7 +375,7 @@ class Engine:
             if results:
                 state.results.extend(results)
                 state.session.remember(ToolExchange(round=round_no, results=tuple(results)))
-                self._remember_writes(state, results)
+                self._integrity.remember_writes(state, results)
 
     def _context(self, state: TurnState, round_no: int) -> RoundContext:
         return RoundContext(
@@ -351,123 +386,6 @@ class Engine:
             trace_id=state.trace_id,
             deadline=state.deadline,
         )
-
-    # --- write integrity (assistant/guard.py judges; the engine acts) ---------------
-
-    def _refuse_times(
-        self, state: TurnState, calls: list[ToolCall]
-    ) -> dict[str, tuple[ToolCall, ToolError]]:
-        """Writes whose time is gone, too far ahead, or unknowable: refused, by call id."""
-        customer = state.session.customer
-        refused: dict[str, tuple[ToolCall, ToolError]] = {}
-        for call in calls:
-            tool = self.executor.tool(call.tool_name)
-            if tool is None:
-                continue
-            error = guard.time_refusal(
-                tool,
-                call,
-                now=state.now,
-                horizon_days=self.config.booking_horizon_days,
-                timezone_known=customer is None or customer.timezone_known,
-            )
-            if error is not None:
-                refused[call.call_id] = (call, error)
-        return refused
-
-    async def _hold_doubts(
-        self, state: TurnState, round_no: int, calls: list[ToolCall]
-    ) -> list[ToolCall]:
-        """Writes that would duplicate something are asked about; the rest run.
-
-        The listings a check needs are fetched first, as calls of this round (after its
-        acknowledgement) that the answer does not read out.
-        """
-        customer_id = state.session.customer.customer_id if state.session.customer else ""
-        writes = [
-            call
-            for call in calls
-            if self._plain_write(call)
-            # An invalid call is refused by the executor; there is nothing to check.
-            and self.executor.argument_error(call, customer_id) is None
-        ]
-        if not writes:
-            return calls
-        lookups = [
-            lookup.model_copy(update={"call_id": f"{guard.CHECK_PREFIX}{n}"})
-            for n, lookup in enumerate(guard.lookups_needed(writes, state.results), start=1)
-        ]
-        if lookups:
-            state.checks.update(lookup.call_id for lookup in lookups)
-            await self._execute(state, round_no, lookups)
-        held = guard.doubts(
-            writes,
-            state.results,
-            state.session.recent_writes,
-            now=self._clock().timestamp(),
-            window_s=self.config.duplicate_window_s,
-        )
-        if not held:
-            return calls
-        held_ids = {doubt.call.call_id for doubt in held}
-        words = guard.doubt_wording(held)
-        state.pending = PendingConfirmation(
-            calls=tuple(doubt.call for doubt in held)
-            + (state.pending.calls if state.pending else ()),
-            prompt=words.prompt
-            if state.pending is None
-            else f"{state.pending.prompt} {words.prompt}",
-            session_id=state.session.session_id,
-            expires_at=time.monotonic() + self.config.confirmation_ttl_s,
-            declined=words.declined,
-            dropped=words.dropped,
-        )
-        return [call for call in calls if call.call_id not in held_ids]
-
-    def _plain_write(self, call: ToolCall) -> bool:
-        tool = self.executor.tool(call.tool_name)
-        return tool is not None and tool.writes and not tool.needs_confirmation
-
-    def _remember_writes(self, state: TurnState, results: Sequence[ToolResult]) -> None:
-        """Writes made, for asking before the same one is made again in the window."""
-        now = self._clock().timestamp()
-        recent = [
-            w for w in state.session.recent_writes if now - w.at < self.config.duplicate_window_s
-        ]
-        for result in results:
-            if result.ok and self._plain_write(result.call):
-                recent.append(
-                    RecentWrite(guard.write_key(result.call), now, guard.done_phrase(result.call))
-                )
-        state.session.recent_writes[:] = recent
-
-    def _hold_destructive(self, state: TurnState, calls: list[ToolCall]) -> list[ToolCall]:
-        """Destructive and identity calls wait for a "yes", all of them under one question."""
-        customer = state.session.customer
-        if customer is None or state.pending is not None:
-            return calls
-        runnable: list[ToolCall] = []
-        held: list[ToolCall] = []
-        for call in calls:
-            tool = self.executor.tool(call.tool_name)
-            holdable = (
-                tool is not None
-                and tool.needs_confirmation
-                # An invalid call runs, so that it is reported as invalid.
-                and self.executor.argument_error(call, customer.customer_id) is None
-            )
-            (held if holdable else runnable).append(call)
-        if held:
-            words = confirmation.wording(held, state.results, customer.timezone)
-            state.pending = PendingConfirmation(
-                calls=tuple(held),
-                prompt=words.prompt,
-                session_id=state.session.session_id,
-                expires_at=time.monotonic() + self.config.confirmation_ttl_s,
-                declined=words.declined,
-                dropped=words.dropped,
-            )
-        return runnable
 
     async def _acknowledge(
         self,
@@ -502,21 +420,6 @@ class Engine:
                 self._metrics.ack_s.observe(state.timings["ack"])
         state.session.remember(AssistantTurn(kind="ack", text=text))
         await state.emit(AckDone(state.turn_id, round_no, text))
-
-    def _startable(
-        self, state: TurnState, calls: list[ToolCall]
-    ) -> tuple[list[ToolCall], list[ToolCall]]:
-        """(calls to run, writes too late to start): a write is not begun, nor announced,
-        when the turn has too little time left to learn its outcome."""
-        remaining = state.deadline - asyncio.get_running_loop().time()
-        if remaining >= self.config.write_start_budget_s:
-            return calls, []
-        runnable: list[ToolCall] = []
-        late: list[ToolCall] = []
-        for call in calls:
-            tool = self.executor.tool(call.tool_name)
-            (late if tool is not None and tool.writes else runnable).append(call)
-        return runnable, late
 
     async def _skip_round(self, state: TurnState, round_no: int, calls: Sequence[ToolCall]) -> None:
         """Calls asked for past `max_rounds`: reported skipped; the narrator uses the rest."""
@@ -582,7 +485,10 @@ class Engine:
                 state.failed = True
                 await state.emit(
                     ErrorEvent(
-                        "model_unavailable", _error_text("model_unavailable"), turn_id=state.turn_id
+                        "model_unavailable",
+                        _error_text("model_unavailable"),
+                        turn_id=state.turn_id,
+                        trace_id=state.trace_id,
                     )
                 )
                 await self._speak(state, APOLOGY)
@@ -594,6 +500,7 @@ class Engine:
         if state.pending is not None:
             state.session.pending = state.pending
 
+    @tracing.traced("narration")
     async def _stream_answer(
         self, state: TurnState, narrator: Narrator, request: NarratorInput
     ) -> None:
@@ -605,6 +512,7 @@ class Engine:
                     await state.emit(AnswerDelta(state.turn_id, piece))
         await state.emit(AnswerDone(state.turn_id, "".join(state.answer).strip()))
 
+    @tracing.traced("narration", fixed=True)
     async def _speak(self, state: TurnState, text: str) -> None:
         """A fixed answer, streamed sentence by sentence like a narration."""
         started = time.perf_counter()
@@ -628,9 +536,6 @@ class Engine:
     def _hint_of(self, tool_name: str) -> str | None:
         tool = self.executor.tool(tool_name)
         return tool.waiting_hint if tool else None
-
-
-_NOT_STARTED = ToolError(code="timeout", message="not started: the turn ran out of time")
 
 
 def _advance_dialogue(state: TurnState) -> None:

@@ -38,7 +38,7 @@ class JsonFormatter(logging.Formatter):
             "message": record.getMessage(),
             **(_trace.get() or {}),
         }
-        for key in ("customer_id", "tool", "code", "attempt", "reason"):
+        for key in ("customer_id", "tool", "code", "attempt", "reason", "turn"):
             if hasattr(record, key):
                 entry[key] = getattr(record, key)
         if record.exc_info:

@@ -1,7 +1,9 @@
-"""`assistant replay PATH… [--update] [--models recorded|live]`: replay recorded conversations.
+"""`assistant replay PATH… [--update] [--models recorded|live] [--html OUT.html]`.
 
-Exit status: 0 when every recording replays the same, 1 when any differs, 2 when a
-file cannot be replayed (unreadable, or of another format version).
+Replays recorded conversations. Exit status: 0 when every recording replays the same,
+1 when any differs, 2 when a file cannot be replayed (unreadable, or of another format
+version). With `--html OUT.html` it draws the recordings' turns on a time axis
+(assistant/timeline_page.py) into OUT.html instead of replaying them.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ import asyncio
 import sys
 from pathlib import Path
 
-from assistant.recording.format import RecordingFormatError
+from assistant.recording.format import RecordingFormatError, read_recording
 from assistant.recording.runner import Models, replay_file
 from assistant.settings import Settings, load_settings
 from assistant.tools.catalog import load_catalog
@@ -33,6 +35,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default="recorded",
         help="recorded: the recorded decisions and narrations (tests the engine); "
         "live: the configured models against the recorded tool results",
+    )
+    parser.add_argument(
+        "--html",
+        metavar="OUT.html",
+        default=None,
+        help="instead of replaying, write a timeline of every turn (decision, "
+        "acknowledgement, each tool call, narration) to this HTML file",
     )
 
 
@@ -63,6 +72,27 @@ async def replay_all(paths: list[Path], settings: Settings, models: Models, *, u
     return status
 
 
+def write_timeline(paths: list[Path], out: Path) -> int:
+    from assistant.timeline import recording_timelines
+    from assistant.timeline_page import render_page
+
+    sections = []
+    for path in paths:
+        try:
+            sections.append((path.name, recording_timelines(read_recording(path))))
+        except RecordingFormatError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
+    try:
+        out.write_text(render_page(sections, title="Turn timeline"), encoding="utf-8")
+    except OSError as exc:
+        print(f"error: cannot write {out}: {exc.strerror}", file=sys.stderr)
+        return 2
+    turns = sum(len(turns) for _, turns in sections)
+    print(f"wrote {out}: {turns} turns from {len(sections)} recordings")
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
     config = Path(args.config) if getattr(args, "config", None) else None
     settings = load_settings(config)
@@ -70,4 +100,6 @@ def run(args: argparse.Namespace) -> int:
     if not paths:
         print("error: no recordings found", file=sys.stderr)
         return 2
+    if args.html:
+        return write_timeline(paths, Path(args.html))
     return asyncio.run(replay_all(paths, settings, args.models, update=args.update))

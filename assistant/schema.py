@@ -293,6 +293,7 @@ class TurnDone(_Event):
     truncated_calls: int
     awaiting_confirmation: dict[str, Any] | None
     timings_ms: dict[str, int]
+    trace_id: str | None = None
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -302,11 +303,14 @@ class ErrorEvent(_Event):
     message: str
     turn_id: str | None = None
     retry_after_s: float | None = None
+    trace_id: str | None = None
 
     def to_wire(self) -> dict[str, Any]:
         wire: dict[str, Any] = {"type": self.type, "code": self.code, "message": self.message}
         if self.turn_id is not None:
             wire["turn_id"] = self.turn_id
+        if self.trace_id is not None:
+            wire["trace_id"] = self.trace_id
         if self.retry_after_s is not None:
             wire["retry_after_s"] = self.retry_after_s
         return wire

@@ -74,6 +74,8 @@ class Settings(BaseSettings):
     public_url: str = ""
 
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
+    # Traces: the OTLP endpoint comes from OpenTelemetry's own OTEL_EXPORTER_OTLP_* variables.
+    otel_exporter: Literal["none", "console", "otlp"] = "none"
 
     @field_validator("allowed_origins", mode="before")
     @classmethod

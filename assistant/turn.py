@@ -79,6 +79,7 @@ class TurnState:
                 self.pending.wire() if self.pending and status != "cancelled" else None
             ),
             timings_ms=timings,
+            trace_id=self.trace_id,
         )
 
 
@@ -89,6 +90,7 @@ class Turn:
     def __init__(self, task: asyncio.Task[TurnDone], turn_id: str) -> None:
         self.turn_id = turn_id
         self.cancel_requested = False
+        self.trace_id: str | None = None  # set when the turn starts running
         self._task = task
 
     def cancel(self) -> None:

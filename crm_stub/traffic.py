@@ -29,6 +29,7 @@ class RequestRecord:
     idempotency_key: str | None
     trace_id: str | None
     at: str
+    traceparent: str | None = None  # the W3C trace context, when the caller sent one
     fault: str | None = None  # the id of the fault that hit this request
     fault_kind: str | None = None  # latency, status, hang or reset
     replayed: bool = False
@@ -66,6 +67,7 @@ class Traffic:
             idempotency_key=request.headers.get("Idempotency-Key"),
             trace_id=request.headers.get("X-Trace-Id"),
             at=dt.datetime.now(dt.UTC).isoformat(timespec="milliseconds"),
+            traceparent=request.headers.get("traceparent"),
         )
         self.log.append(record)
         return record

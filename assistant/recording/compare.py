@@ -16,7 +16,7 @@ from typing import Any
 
 Wire = dict[str, Any]
 _TOOL_EVENTS = ("tool.started", "tool.finished")
-_IDS = ("session_id", "trace_id")
+_IDS = ("session_id",)
 
 
 def canonical(value: Any) -> str:
@@ -35,6 +35,8 @@ def normalise(events: Sequence[Wire]) -> list[Wire]:
         for key in _IDS:
             if key in event:
                 event[key] = f"<{key}>"
+        # Recordings made before turn.done and error events carried a trace id still match.
+        event.pop("trace_id", None)
         if event.get("type") in _TOOL_EVENTS:
             event["call_id"] = labels.get((event.get("round"), event.get("call_id")), "<call>")
             if "latency_ms" in event:

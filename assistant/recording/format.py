@@ -7,7 +7,8 @@
                  round and the `now` the engine gave, and any acknowledgement streamed
     narration    one narration: the pieces exactly as streamed (or its error)
     tool_result  one call's outcome: arguments, full result or error, attempts
-    event        one event sent to the client, as wire JSON (shared/PROTOCOL.md)
+    event        one event sent to the client, as wire JSON (shared/PROTOCOL.md), and
+                 when: ms since the turn started (`at_ms`; absent in older files)
 
 A file of another format version is refused by `read_recording` with a message
 naming the version: replaying it against today's schema would compare nonsense.
@@ -103,6 +104,9 @@ class EventRecord(_Record):
     kind: Literal["event"] = "event"
     turn: int
     event: dict[str, Any]
+    # When it was sent, in ms since the turn started (for the timeline); older
+    # recordings have none.
+    at_ms: float | None = None
 
 
 TurnRecord = Annotated[
@@ -122,6 +126,7 @@ class Turn:
     narrations: list[NarrationRecord] = field(default_factory=list)
     tool_results: list[ToolResultRecord] = field(default_factory=list)
     events: list[dict[str, Any]] = field(default_factory=list)
+    event_times_ms: list[float | None] = field(default_factory=list)
 
     @property
     def finished(self) -> bool:
@@ -154,6 +159,7 @@ class Recording:
                 turn.tool_results.append(record)
             else:
                 turn.events.append(record.event)
+                turn.event_times_ms.append(record.at_ms)
         return [turns[number] for number in sorted(turns)]
 
 

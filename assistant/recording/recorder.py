@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
+import time
 from collections.abc import AsyncIterator, Callable
 from contextvars import ContextVar
 from datetime import UTC, datetime
@@ -74,6 +75,7 @@ class SessionRecording:
         self._session = session
         self._sink = sink
         self._turn = 0
+        self._turn_started = time.perf_counter()
         self._held: list[TurnRecord] = []  # turn.started, until the user message is known
         self._before_turn: list[object] = []  # history at turn start (kept alive: ids stay)
         if sink is not None:
@@ -114,8 +116,9 @@ class SessionRecording:
         if isinstance(event, TurnStarted):
             self._flush_user()
             self._turn += 1
+            self._turn_started = time.perf_counter()
             self._before_turn = list(self._session.history)
-            self._held = [EventRecord(turn=self._turn, event=wire)]
+            self._held = [EventRecord(turn=self._turn, event=wire, at_ms=0.0)]
             _ACTIVE.set(_Tap(self, self._turn))
             return
         self._flush_user()
@@ -123,7 +126,8 @@ class SessionRecording:
             for exchange in self._new_history(ToolExchange):
                 for result in exchange.results:
                     self._write(ToolResultRecord(turn=self._turn, result=result))
-        self._write(EventRecord(turn=self._turn, event=wire))
+        at_ms = round((time.perf_counter() - self._turn_started) * 1000, 3)
+        self._write(EventRecord(turn=self._turn, event=wire, at_ms=at_ms))
 
     def _flush_user(self) -> None:
         """Write the turn's user message (the engine remembers it after `turn.started`)."""

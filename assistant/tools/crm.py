@@ -44,6 +44,7 @@ from urllib.parse import quote
 import aiohttp
 from yarl import URL
 
+from assistant import tracing
 from assistant.errors import ToolFailure
 
 Json = dict[str, Any]
@@ -345,15 +346,18 @@ class CrmClient:
         if idempotency_key is not None:
             headers["Idempotency-Key"] = idempotency_key
         try:
-            # No redirects: the CRM API never sends one, and following one could carry
-            # the service token somewhere else.
-            async with self._session.request(
-                method, url, params=params, json=body, headers=headers, allow_redirects=False
-            ) as response:
-                status = response.status
-                raw = await response.read()
-                if not 200 <= status < 300:
-                    raise _failure_for_status(system, status, raw, response.headers)
+            with tracing.crm_span(method, system, path, str(url)):
+                headers["traceparent"] = tracing.traceparent(trace_id)
+                # No redirects: the CRM API never sends one, and following one could carry
+                # the service token somewhere else.
+                async with self._session.request(
+                    method, url, params=params, json=body, headers=headers, allow_redirects=False
+                ) as response:
+                    status = response.status
+                    tracing.annotate(**{"http.response.status_code": status})
+                    raw = await response.read()
+                    if not 200 <= status < 300:
+                        raise _failure_for_status(system, status, raw, response.headers)
         except TimeoutError as exc:
             # The session's own timeout (aiohttp's timeout errors subclass TimeoutError).
             # The policy's `asyncio.timeout` never lands here: it cancels this task.

@@ -17,6 +17,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from assistant import tracing
 from assistant.errors import ToolFailure
 from assistant.metrics import Metrics
 from assistant.schema import (
@@ -181,10 +182,13 @@ class ToolExecutor:
         index: int,
     ) -> None:
         started = time.perf_counter()
-        if item.refusal is not None or item.tool is None:
-            result = ToolResult(call=item.call, round=ctx.round, status="error", error=item.refusal)
-        else:
-            result = await self._call(item.tool, item, ctx, started)
+        with tracing.tool_span(item.call, ctx.round):
+            if item.refusal is not None or item.tool is None:
+                error = item.refusal
+                result = ToolResult(call=item.call, round=ctx.round, status="error", error=error)
+            else:
+                result = await self._call(item.tool, item, ctx, started)
+            tracing.tool_outcome(result)
         results[index] = result
         self._count(item.call.tool_name, result)
         await _emit_quietly(emit, _finished(ctx, result))
@@ -195,6 +199,7 @@ class ToolExecutor:
         customer_id = ctx.customer_id or ""
         # The same key on every attempt, so a retried write is applied exactly once.
         key = f"{ctx.session_id}-{ctx.turn_id}-{item.call.call_id}" if tool.writes else None
+        tracing.idempotency_key(key)
 
         async def attempt() -> object:
             return await self._backend.invoke(

@@ -29,6 +29,7 @@ from typing import Any
 
 import stamina
 
+from assistant import tracing
 from assistant.errors import ToolFailure
 from assistant.metrics import Metrics
 from assistant.schema import ToolDefinition
@@ -127,6 +128,7 @@ class CallPolicy:
         )
         if self._metrics is not None:
             self._metrics.retries.labels(tool.name, reason).inc()
+        tracing.event("retry", reason=reason, wait_s=round(wait_s, 3))
         return wait_s
 
 
@@ -164,6 +166,7 @@ class _CallRun:
         if not self._breaker.allow() and not self.reconciling:
             raise _GiveUp(self._breaker.open_failure())
         self.attempts += 1
+        tracing.event("attempt", number=self.attempts, breaker=self._breaker.state)
         budget = min(self._tool.timeout_s, remaining)
         try:
             async with asyncio.timeout(budget):

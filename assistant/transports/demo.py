@@ -6,6 +6,7 @@ asks, so outside demo mode they answer 404, exactly as if they did not exist.
 
     POST /v1/demo/token      {"customer_id": "cust_001"} → {"token", "customer_id", "expires_in"}
     GET  /v1/demo/customers  → {"customers": [{"id", "name"}, …]}
+    GET  /v1/demo/timeline   the last turns drawn on a time axis (HTML)
 """
 
 from __future__ import annotations
@@ -119,5 +120,21 @@ def setup_demo_routes(
             headers={"Cache-Control": "no-store"},
         )
 
+    async def timeline(request: web.Request) -> web.Response:
+        from assistant.app import SERVICES
+        from assistant.timeline_page import render_page
+
+        services = request.app.get(SERVICES)
+        if not settings.demo or services is None or services.timelines is None:
+            return _not_found()
+        page = render_page(
+            [("The last turns, newest first", services.timelines.timelines())],
+            title="Turn timeline",
+        )
+        return web.Response(
+            text=page, content_type="text/html", headers={"Cache-Control": "no-store"}
+        )
+
     app.router.add_get("/v1/demo/customers", customers)
+    app.router.add_get("/v1/demo/timeline", timeline)
     app.router.add_post("/v1/demo/token", token)

@@ -30,6 +30,7 @@ from assistant.recording.recorder import SessionRecording
 from assistant.schema import ErrorEvent, Event, TurnDone
 from assistant.session import Session
 from assistant.settings import Settings
+from assistant.timeline import LiveTimelines
 from assistant.transports.ratelimit import Budget, CustomerBudgets, admit
 from assistant.transports.sockets import track
 from assistant.transports.ws_frames import (
@@ -123,7 +124,13 @@ async def websocket_handler(request: web.Request) -> web.StreamResponse:
     recording = services.recorder.open(session) if services.recorder else None
     with trace_context(trace_id, session_id=session.session_id):
         connection = WsConnection(
-            ws, session, services.engine, settings, services.metrics, recording=recording
+            ws,
+            session,
+            services.engine,
+            settings,
+            services.metrics,
+            recording=recording,
+            timelines=services.timelines,
         )
         try:
             await connection.serve(budgets)
@@ -260,8 +267,10 @@ class WsConnection:
         metrics: Metrics,
         *,
         recording: SessionRecording | None = None,
+        timelines: LiveTimelines | None = None,
     ) -> None:
         self._ws = ws
+        self._timelines = timelines
         self._session = session
         self._recording = recording
         self._engine = engine
@@ -291,6 +300,8 @@ class WsConnection:
                     "type": "session.ready",
                     "session_id": self._session.session_id,
                     "customer_id": customer_id,
+                    # An added field: clients greet the customer by name, not by id.
+                    "customer_name": customer.name if customer else None,
                     "protocol": PROTOCOL_VERSION,
                     "limits": {
                         "max_text_chars": self._settings.max_text_chars,
@@ -392,16 +403,21 @@ class WsConnection:
 
     async def _run_turn(self, message: UserMessage) -> None:
         emit = self._recording.wrap_emit(self._emit) if self._recording else self._emit
+        if self._timelines is not None:
+            emit = self._timelines.wrap_emit(emit, message.text)
         turn = self._engine.start_turn(self._session, message.text, emit, message_id=message.id)
         self._turn = turn
         try:
             await turn.wait()
         except Exception:
             log.exception("turn %s failed", turn.turn_id)
-            await self._send_error("internal", _INTERNAL, turn_id=turn.turn_id)
+            await self._send_error(
+                "internal", _INTERNAL, turn_id=turn.turn_id, trace_id=turn.trace_id
+            )
             if turn.turn_id not in self._done_sent:
                 # Every turn ends with turn.done, so a client never waits forever.
-                await self._emit(TurnDone(turn.turn_id, "failed", [], 0, None, {}))
+                done = TurnDone(turn.turn_id, "failed", [], 0, None, {}, trace_id=turn.trace_id)
+                await self._emit(done)
         finally:
             self._turn = None
             self._finished_turns.add(turn.turn_id)
@@ -419,8 +435,11 @@ class WsConnection:
         turn_id: str | None = None,
         message_id: str | None = None,
         retry_after_s: float | None = None,
+        trace_id: str | None = None,
     ) -> None:
-        frame = ErrorEvent(code, message, turn_id=turn_id, retry_after_s=retry_after_s).to_wire()
+        frame = ErrorEvent(
+            code, message, turn_id=turn_id, retry_after_s=retry_after_s, trace_id=trace_id
+        ).to_wire()
         if message_id is not None:
             frame["message_id"] = message_id  # which message was dropped (an added field)
         await self._sender.send(frame)

@@ -1,9 +1,12 @@
 // The websocket session: browser auth (`session.start` as the first frame), reconnects
-// with exponential backoff and jitter, and a fresh token on each connect.
+// with exponential backoff and jitter, and a fresh token on each connect. Once it has a
+// session id it asks to continue that session (`session.resume`, PROTOCOL.md); a server
+// that answers `resumed: false` gives a new one, and a server that does not know the
+// frame (it closes with 1008) is asked with `session.start` from then on.
 //
 // Events (CustomEvent, `detail`):
 //   "connecting"  {attempt}
-//   "ready"       the server's session.ready frame, plus {reconnected: boolean}
+//   "ready"       the server's session.ready frame, plus {reconnected, resumed: boolean}
 //   "frame"       every later server frame, parsed
 //   "down"        {retryInMs, attempt, code, reason}  the socket closed; a retry is scheduled
 //   "auth-failed" {code, reason}                      the token was refused twice; given up
@@ -18,10 +21,13 @@ export class Connection extends EventTarget {
   /**
    * @param {{url: string, getToken: (opts: {refresh: boolean}) => Promise<string>}} options
    */
-  constructor({ url, getToken }) {
+  constructor({ url, getToken, sessionId = null }) {
     super();
     this.url = url;
     this.getToken = getToken;
+    this.sessionId = sessionId;
+    this.resumeUnsupported = false;
+    this.resuming = false;
     this.socket = null;
     this.ready = false;
     this.stopped = false;
@@ -83,7 +89,11 @@ export class Connection extends EventTarget {
     }
     this.socket = socket;
     socket.addEventListener("open", () => {
-      socket.send(JSON.stringify({ type: "session.start", token }));
+      this.resuming = Boolean(this.sessionId) && !this.resumeUnsupported;
+      const first = this.resuming
+        ? { type: "session.resume", session_id: this.sessionId, token }
+        : { type: "session.start", token };
+      socket.send(JSON.stringify(first));
       this.readyTimer = setTimeout(() => socket.close(4000, "no session.ready"), READY_TIMEOUT_MS);
     });
     socket.addEventListener("message", (message) => this._onMessage(socket, message));
@@ -105,7 +115,9 @@ export class Connection extends EventTarget {
       this.authFailures = 0;
       const reconnected = this.everReady;
       this.everReady = true;
-      this._emit("ready", { ...frame, reconnected });
+      const resumed = this.resuming && frame.resumed === true;
+      this.sessionId = frame.session_id || null;
+      this._emit("ready", { ...frame, reconnected, resumed });
       return;
     }
     this._emit("frame", frame);
@@ -118,6 +130,14 @@ export class Connection extends EventTarget {
     this.ready = false;
     this.socket = null;
     if (this.stopped) return;
+    if (event.code === CLOSE_POLICY && !wasReady && this.resuming) {
+      // A server without session.resume refuses it as a first frame: start afresh.
+      this.resumeUnsupported = true;
+      this.resuming = false;
+      this.attempt = 0;
+      this._connect();
+      return;
+    }
     if (event.code === CLOSE_POLICY && !wasReady) {
       this.authFailures += 1;
       if (this.authFailures >= 2) {

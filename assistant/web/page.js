@@ -58,6 +58,7 @@ function talkAs(customer) {
   widget = mount(container, {
     title: "Chat with us",
     customerName: customer.name || customer.id,
+    storageKey: customer.id,
     getToken: () => demoToken(customer.id),
   });
 }

@@ -1,7 +1,16 @@
 // One turn on screen: the customer's message, then the assistant's acknowledgement(s),
 // one chip per tool call, the streamed answer and how the turn ended.
 
-import { duration, toolFailure, toolLabel, turnNote } from "./words.js";
+import {
+  EXPIRED,
+  duration,
+  paragraphs,
+  toolFailure,
+  toolLabel,
+  toolProgress,
+  toolSubject,
+  turnNote,
+} from "./words.js";
 
 function el(tag, className, text) {
   const node = document.createElement(tag);
@@ -86,18 +95,26 @@ export class TurnView {
     box.ack.hidden = !text;
   }
 
+  /**
+   * A chip says what is being done ("Checking your billing…"), then what was
+   * ("Billing ✓"). Both labels share one grid cell, so the chip is as wide as the
+   * longer from the start and finishing moves nothing. The time goes to the tooltip.
+   */
   toolStarted(event) {
     const box = this._round(event.round);
     const chip = el("li", "aw-chip");
     chip.dataset.state = "running";
     chip.dataset.tool = event.tool;
-    const label = toolLabel(event.tool);
-    const detail = el("span", "aw-chip-detail", "working…");
-    chip.append(el("span", "aw-chip-icon"), el("span", "aw-chip-label", label), detail);
-    chip.setAttribute("aria-label", `${label}: working`);
+    const doing = el("span", "aw-chip-doing", toolProgress(event.tool));
+    const done = el("span", "aw-chip-done", toolLabel(event.tool));
+    const label = el("span", "aw-chip-label");
+    label.append(doing, done);
+    const detail = el("span", "aw-chip-detail");
+    chip.append(label, el("span", "aw-chip-icon"), detail);
+    chip.setAttribute("aria-label", doing.textContent);
     box.chips.append(chip);
     box.chips.hidden = false;
-    this.chips.set(event.call_id, { chip, detail, label });
+    this.chips.set(event.call_id, { chip, detail, done });
   }
 
   toolFinished(event) {
@@ -106,29 +123,42 @@ export class TurnView {
       this.toolStarted(event);
       entry = this.chips.get(event.call_id);
     }
-    const { chip, detail, label } = entry;
+    const { chip, detail, done } = entry;
+    const took = duration(event.latency_ms);
     if (event.status === "ok") {
       chip.dataset.state = "done";
-      detail.textContent = duration(event.latency_ms);
-      chip.setAttribute("aria-label", `${label}: done in ${duration(event.latency_ms)}`);
+      chip.title = took ? `Done in ${took}` : "Done";
+      chip.setAttribute("aria-label", `${done.textContent}: done`);
     } else {
       chip.dataset.state = event.status === "skipped" ? "skipped" : "failed";
+      done.textContent = toolSubject(event.tool);
       const reason = toolFailure(event.status, event.error);
       detail.textContent = reason;
-      chip.setAttribute("aria-label", `${label}: ${reason}`);
+      chip.title = event.attempts > 1 ? `${reason} (tried ${event.attempts} times)` : reason;
+      chip.setAttribute("aria-label", `${done.textContent}: ${reason}`);
     }
   }
 
   answerDelta(text) {
     this.answerText += text;
-    this.answerBody.textContent = this.answerText;
+    this._showAnswer(this.answerText);
     this.answer.dataset.state = "streaming";
   }
 
   answerDone(text) {
     this.answerText = text;
-    this.answerBody.textContent = text;
+    this._showAnswer(text);
     this.answer.dataset.state = text ? "done" : "empty";
+  }
+
+  /** The answer so far, as short paragraphs when it is long (words.js `paragraphs`). */
+  _showAnswer(text) {
+    const parts = paragraphs(text);
+    const nodes = parts.map((part, index) =>
+      // The space keeps the words apart in the text a screen reader or a copy gets.
+      el("span", "aw-para", index < parts.length - 1 ? `${part} ` : part),
+    );
+    this.answerBody.replaceChildren(...nodes);
   }
 
   /** turn.done: the final state; returns the pending confirmation, if any. */
@@ -166,26 +196,60 @@ export class TurnView {
     this.note.hidden = false;
   }
 
-  /** Yes / No buttons under the answer; `onChoose(answer)` sends it. */
-  askConfirmation(onChoose) {
+  /** A finished turn kept from before a reload, still asking `group`'s question. */
+  static adopt(root, group) {
+    const view = Object.create(TurnView.prototype);
+    view.root = root;
+    view.reply = root.querySelector(".aw-msg-assistant");
+    view.note = root.querySelector(".aw-note");
+    view.finished = true;
+    view.confirmGroup = group;
+    try {
+      view.pending = JSON.parse(root.dataset.pending);
+    } catch {
+      view.pending = null;
+    }
+    return view;
+  }
+
+  /**
+   * Yes / No buttons under the answer; `onChoose(answer)` sends it. `pending` is
+   * turn.done's `awaiting_confirmation` (kept on the turn, for a reload).
+   */
+  askConfirmation(onChoose, pending) {
+    this.pending = pending;
+    this.root.dataset.pending = JSON.stringify(pending);
     const group = el("div", "aw-confirm");
     group.setAttribute("role", "group");
     group.setAttribute("aria-label", "Confirm this action");
-    const yes = el("button", "aw-button aw-button-primary", "Yes");
-    const no = el("button", "aw-button", "No");
-    for (const [button, answer] of [
-      [yes, "yes"],
-      [no, "no"],
-    ]) {
-      button.type = "button";
-      button.addEventListener("click", () => {
-        if (onChoose(answer)) this.closeConfirmation(answer);
-      });
-    }
-    group.append(yes, no);
+    group.append(el("button", "aw-button aw-button-primary", "Yes"), el("button", "aw-button", "No"));
     this.reply.append(group);
     this.confirmGroup = group;
-    return yes;
+    this.rewireConfirmation(onChoose);
+    return group.firstChild;
+  }
+
+  /** (Re)attaches the buttons' handlers: markup restored after a reload has none. */
+  rewireConfirmation(onChoose) {
+    const group = this.confirmGroup;
+    if (!group) return;
+    for (const button of group.querySelectorAll("button")) {
+      const answer = button.textContent.toLowerCase();
+      button.type = "button";
+      button.disabled = false;
+      button.onclick = () => {
+        if (onChoose(answer)) this.closeConfirmation(answer);
+      };
+    }
+  }
+
+  /** The question was not answered yes: say what was not done; the buttons expire. */
+  expireConfirmation(group, note) {
+    if (!group) return;
+    for (const button of group.querySelectorAll("button")) button.disabled = true;
+    group.dataset.state = "expired";
+    if (!group.querySelector(".aw-expired")) group.append(el("span", "aw-expired", EXPIRED));
+    this.showNote(note, "not-done");
   }
 
   /** Disables the Yes / No buttons, marking the one chosen (or none). */
@@ -197,6 +261,8 @@ export class TurnView {
       if (button.textContent.toLowerCase() === chosen) button.dataset.chosen = "true";
     }
     if (note) this.showNote(note, "expired");
+    const closed = this.confirmGroup;
     this.confirmGroup = null;
+    return closed;
   }
 }

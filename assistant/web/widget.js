@@ -7,13 +7,23 @@
 // Options: `token` (a session token) or `getToken({refresh})` (a function returning one,
 // called on every connect, so a page can hand out fresh tokens); `url` (the websocket,
 // by default /v1/ws on the host that served this file); `title`; `customerName` (shown
-// in the status line); `onReady(sessionReady)`.
+// in the status line and the greeting); `storageKey` (one kept conversation per key:
+// the visible turns survive a reload of the tab); `onReady(sessionReady)`.
 // Importing this module also mounts every `[data-assistant-widget]` element, taking
 // `data-token` and `data-url`, and sets `window.AssistantWidget = { mount }`.
 
 import { Connection, defaultSocketUrl } from "./connection.js";
+import { Transcript } from "./transcript.js";
 import { TurnView } from "./turn.js";
-import { CONFIRM_DROPPED, INTERRUPTED, STATUS, errorMessage } from "./words.js";
+import {
+  CONFIRM_DROPPED,
+  EXAMPLES,
+  INTERRUPTED,
+  STATUS,
+  errorMessage,
+  greeting,
+  notDone,
+} from "./words.js";
 
 const STYLESHEET = new URL("./widget.css", import.meta.url).href;
 let widgetCount = 0;
@@ -45,7 +55,12 @@ class Widget {
     this.messageCount = 0;
     this.limits = {};
     this.confirmTurn = null;
+    // The question a message was sent after, until that message's turn.done says
+    // whether it was answered yes.
+    this.asked = null;
+    this.transcript = new Transcript(options.storageKey || options.customerName);
     this._build(options.title || "Chat with us");
+    this._restore();
   }
 
   _build(title) {
@@ -59,6 +74,10 @@ class Widget {
         <p class="aw-status" role="status" aria-live="polite" data-state="connecting"></p>
       </header>
       <div class="aw-scroller">
+        <div class="aw-welcome" hidden>
+          <p class="aw-greeting"></p>
+          <ul class="aw-examples" aria-label="Questions to try"></ul>
+        </div>
         <ol class="aw-log" role="log" aria-live="polite" aria-label="Conversation"></ol>
       </div>
       <form class="aw-composer" novalidate>
@@ -80,6 +99,21 @@ class Widget {
     this.input.setAttribute("aria-describedby", `${inputId}-hint`);
     this.sendButton = root.querySelector(".aw-send");
     this.stopButton = root.querySelector(".aw-stop");
+    this.welcome = root.querySelector(".aw-welcome");
+    root.querySelector(".aw-greeting").textContent = greeting(this.options.customerName);
+    this.examples = EXAMPLES.map((text) => {
+      const item = document.createElement("li");
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "aw-example";
+      button.textContent = text;
+      button.addEventListener("click", () => {
+        if (this.send(text)) this.input.focus();
+      });
+      item.append(button);
+      root.querySelector(".aw-examples").append(item);
+      return button;
+    });
 
     this.form.addEventListener("submit", (event) => {
       event.preventDefault();
@@ -107,7 +141,7 @@ class Widget {
       return this;
     }
     const url = this.options.url || defaultSocketUrl(import.meta.url);
-    this.connection = new Connection({ url, getToken });
+    this.connection = new Connection({ url, getToken, sessionId: this.keptSessionId });
     this.connection.addEventListener("connecting", (e) => this._onConnecting(e.detail));
     this.connection.addEventListener("ready", (e) => this._onReady(e.detail));
     this.connection.addEventListener("frame", (e) => this._onFrame(e.detail));
@@ -140,6 +174,35 @@ class Widget {
   _setConnected(connected) {
     this.root.dataset.connection = connected ? "up" : "down";
     this.sendButton.disabled = !connected;
+    for (const example of this.examples) example.disabled = !connected;
+  }
+
+  // --- the kept conversation --------------------------------------------------------------
+
+  /** Shows the turns kept from before a reload; a question among them waits for ready. */
+  _restore() {
+    const kept = this.transcript.load();
+    this.keptSessionId = kept ? kept.sessionId : null;
+    if (kept && kept.html) {
+      const template = document.createElement("template");
+      template.innerHTML = kept.html;
+      for (const node of template.content.querySelectorAll(".aw-turn")) {
+        node.dataset.restored = "true";
+        this.log.append(node);
+      }
+      const asking = [...this.log.querySelectorAll(".aw-turn[data-pending]")].pop();
+      const group = asking && asking.querySelector(".aw-confirm:not([data-state])");
+      if (group) this.confirmTurn = TurnView.adopt(asking, group);
+    }
+    this._updateWelcome();
+  }
+
+  _save() {
+    this.transcript.save(this.log, this.connection ? this.connection.sessionId : null);
+  }
+
+  _updateWelcome() {
+    this.welcome.hidden = this.log.children.length > 0;
   }
 
   _onConnecting({ attempt }) {
@@ -151,12 +214,20 @@ class Widget {
   _onReady(ready) {
     this.limits = ready.limits || {};
     if (this.limits.max_text_chars) this.input.maxLength = this.limits.max_text_chars;
-    // The page may name the customer; an id alone would read like a debug line.
-    const name = this.options.customerName;
-    const connected = STATUS.ready(name);
-    this._setStatus("ready", ready.reconnected ? `${STATUS.reconnected} ${connected}` : connected);
+    // The page may name the customer; an id alone would read like a debug line. One
+    // status: connected, and whether the assistant still has the conversation shown.
+    const name = this.options.customerName || ready.customer_name;
+    if (!this.options.customerName && ready.customer_name) {
+      this.root.querySelector(".aw-greeting").textContent = greeting(ready.customer_name);
+    }
+    const afresh = !ready.resumed && this.log.children.length > 0;
+    this._setStatus("ready", afresh ? STATUS.readyAfresh(name) : STATUS.ready(name));
+    // A new session does not know the question on screen: a "yes" would do nothing.
+    if (!ready.resumed) this._dropConfirmation();
+    else if (this.confirmTurn) this.confirmTurn.rewireConfirmation((a) => this._answer(a));
     this.wasDown = false;
     this._setConnected(true);
+    this._save();
     if (typeof this.options.onReady === "function") this.options.onReady(ready);
   }
 
@@ -167,8 +238,10 @@ class Widget {
     for (const turn of this.turns) {
       if (!turn.finished) turn.abandon(INTERRUPTED, "interrupted");
     }
-    this._dropConfirmation();
+    // A question still asked stays until the server says whether it kept the session.
+    this.asked = null;
     this._updateRunning();
+    this._save();
     const until = Date.now() + retryInMs;
     const tick = () => {
       const seconds = Math.max(0, Math.ceil((until - Date.now()) / 1000));
@@ -210,13 +283,38 @@ class Widget {
       return false;
     }
     // Any message answers a pending confirmation: the server drops it unless it says yes.
-    if (this.confirmTurn) this.confirmTurn.closeConfirmation(text.toLowerCase());
+    if (this.confirmTurn) {
+      const group = this.confirmTurn.closeConfirmation(text.toLowerCase());
+      this.asked = { turn: this.confirmTurn, group, messageId: id };
+    }
     this.confirmTurn = null;
     const turn = new TurnView(shown, id);
     this.turns.push(turn);
     this._append(turn.root);
+    this._updateWelcome();
     this._updateRunning();
+    this._save();
     return true;
+  }
+
+  /** Yes or No pressed under a question. */
+  _answer(answer) {
+    const sent = this.send(answer, answer === "yes" ? "Yes" : "No");
+    if (sent) this.input.focus();
+    return sent;
+  }
+
+  /** After the turn that followed a question: unless it did what was asked, say so. */
+  _settleQuestion(turn, done) {
+    const asked = this.asked;
+    if (!asked || asked.messageId !== turn.messageId) return;
+    this.asked = null;
+    const pending = asked.turn.pending || {};
+    const wanted = (pending.calls || [pending]).map((call) => call.tool);
+    const ran = (done.tool_calls || []).some(
+      (call) => wanted.includes(call.tool) && call.status === "ok",
+    );
+    if (!ran) asked.turn.expireConfirmation(asked.group, notDone(pending));
   }
 
   /** turn.cancel for the turn in progress. */
@@ -269,15 +367,13 @@ class Widget {
         break;
       case "turn.done": {
         const pending = turn.done(frame);
+        this._settleQuestion(turn, frame);
         if (pending) {
           this.confirmTurn = turn;
-          turn.askConfirmation((answer) => {
-            const sent = this.send(answer, answer === "yes" ? "Yes" : "No");
-            if (sent) this.input.focus();
-            return sent;
-          });
+          turn.askConfirmation((answer) => this._answer(answer), pending);
         }
         this._updateRunning();
+        this._save();
         break;
       }
       default:
@@ -300,14 +396,16 @@ class Widget {
     if (refused) {
       refused.abandon(text, "refused");
       this._updateRunning();
+      this._save();
     } else {
       this._setStatus(this.status.dataset.state, text);
     }
   }
 
   _dropConfirmation() {
-    if (this.confirmTurn) this.confirmTurn.closeConfirmation(null, CONFIRM_DROPPED);
+    const turn = this.confirmTurn;
     this.confirmTurn = null;
+    if (turn) turn.expireConfirmation(turn.closeConfirmation(null), CONFIRM_DROPPED);
   }
 
   // --- layout ---------------------------------------------------------------------------

@@ -1,22 +1,55 @@
 // Words the customer reads: tool names, failure reasons and errors in plain English.
 // The protocol speaks in codes (shared/PROTOCOL.md); nobody else should see them.
 
+// What a chip says once the call is done ("Billing ✓")…
 const TOOL_LABELS = {
   "crm.getCustomerProfile": "Your account",
   "crm.listUpcomingAppointments": "Appointments",
   "crm.getNextAppointment": "Next appointment",
-  "crm.bookAppointment": "Booking",
-  "crm.rescheduleAppointment": "Rescheduling",
-  "crm.cancelAppointment": "Cancelling appointment",
+  "crm.bookAppointment": "Appointment booked",
+  "crm.rescheduleAppointment": "Appointment moved",
+  "crm.cancelAppointment": "Appointment cancelled",
   "crm.getOpenInvoices": "Billing",
   "crm.listTasks": "Tasks",
-  "crm.addTask": "Adding task",
-  "crm.completeTask": "Completing task",
-  "crm.updateTask": "Updating task",
-  "crm.deleteTask": "Deleting task",
+  "crm.addTask": "Task added",
+  "crm.completeTask": "Task completed",
+  "crm.updateTask": "Task updated",
+  "crm.deleteTask": "Task deleted",
   "crm.listOpenTickets": "Support cases",
-  "crm.createTicket": "Opening support case",
-  "crm.updateContactInfo": "Contact details",
+  "crm.createTicket": "Support case opened",
+  "crm.updateContactInfo": "Contact details updated",
+};
+
+// … and while it runs: the waiting hints of config/tools.yaml, as the customer hears them.
+const TOOL_PROGRESS = {
+  "crm.getCustomerProfile": "Pulling up your account…",
+  "crm.listUpcomingAppointments": "Looking up your appointments…",
+  "crm.getNextAppointment": "Checking your next appointment…",
+  "crm.bookAppointment": "Booking that appointment…",
+  "crm.rescheduleAppointment": "Moving your appointment…",
+  "crm.cancelAppointment": "Cancelling that appointment…",
+  "crm.getOpenInvoices": "Checking your billing…",
+  "crm.listTasks": "Checking your tasks…",
+  "crm.addTask": "Adding that task…",
+  "crm.completeTask": "Marking that task complete…",
+  "crm.updateTask": "Updating that task…",
+  "crm.deleteTask": "Deleting that task…",
+  "crm.listOpenTickets": "Checking your support cases…",
+  "crm.createTicket": "Opening a support case…",
+  "crm.updateContactInfo": "Updating your contact details…",
+};
+
+// What the label of a call that did not succeed names: the thing, not "Task deleted".
+const TOOL_SUBJECTS = {
+  "crm.bookAppointment": "Booking",
+  "crm.rescheduleAppointment": "Moving the appointment",
+  "crm.cancelAppointment": "Cancelling the appointment",
+  "crm.addTask": "Adding the task",
+  "crm.completeTask": "Completing the task",
+  "crm.updateTask": "Updating the task",
+  "crm.deleteTask": "Deleting the task",
+  "crm.createTicket": "Opening the case",
+  "crm.updateContactInfo": "Updating contact details",
 };
 
 // Why a lookup did not come back, as a few words next to its chip.
@@ -40,6 +73,16 @@ export function toolLabel(tool) {
   const bare = String(tool).replace(/^.*\./, "");
   const words = bare.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/[_-]+/g, " ").toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** "Checking your billing…": what a running call is doing. */
+export function toolProgress(tool) {
+  return TOOL_PROGRESS[tool] || `${toolLabel(tool)}…`;
+}
+
+/** The label of a call that failed or was skipped. */
+export function toolSubject(tool) {
+  return TOOL_SUBJECTS[tool] || toolLabel(tool);
 }
 
 /** A few words saying why a call failed or was skipped. */
@@ -100,12 +143,58 @@ export function turnNote(status, hasAnswer) {
 export const STATUS = {
   connecting: "Connecting…",
   ready: (name) => (name ? `Connected as ${name}` : "Connected"),
+  // After a reconnect whose session the server no longer had: what came before is shown
+  // but the assistant no longer remembers it (a "yes" to an old question does nothing).
+  readyAfresh: (name) =>
+    name ? `Connected as ${name} · a new conversation` : "Connected · a new conversation",
   down: "Connection lost. Reconnecting…",
   reconnecting: "Reconnecting…",
-  reconnected: "Reconnected.",
   authFailed: "Your session has ended. Please reload the page to start again.",
   noToken: "This chat needs a sign-in token from the page that embeds it.",
 };
 
 export const INTERRUPTED = "The connection dropped before I finished. Please ask again.";
-export const CONFIRM_DROPPED = "This question expired when the connection dropped.";
+export const CONFIRM_DROPPED =
+  "This question expired when the connection was lost; nothing was changed. Ask again if you still want it.";
+export const EXPIRED = "Expired";
+
+/** "I didn't delete the task 'Buy groceries'.": a question not answered yes, said plainly. */
+export function notDone(pending) {
+  const prompt = String((pending && pending.prompt) || "");
+  const asked = prompt.match(/^(?:Are you sure you want|Do you want me|Should I) (?:to )?(.+?)\?$/i);
+  return asked ? `I didn't ${asked[1]}.` : "I didn't do that: it needed your yes.";
+}
+
+/** The greeting of an empty conversation, and three things to try. */
+export function greeting(name) {
+  const first = name ? String(name).split(/\s+/)[0] : "";
+  return `Hi${first ? ` ${first}` : ""}! I can look up and change your appointments, billing, tasks and support cases.`;
+}
+
+export const EXAMPLES = [
+  "What's my next appointment?",
+  "What do I owe?",
+  "How am I doing on my tasks?",
+];
+
+/**
+ * A long answer as short paragraphs: a paragraph ends after two sentences or about
+ * 120 characters (a voice answer gives each topic a sentence or two, so topics mostly
+ * land in paragraphs of their own). Answers under 200 characters stay whole.
+ */
+export function paragraphs(text) {
+  const clean = String(text || "");
+  if (clean.length < 200) return [clean];
+  const sentences = clean.split(/(?<=[.!?]["'’”)]?)\s+(?=[A-Z0-9"'‘“(])/);
+  const out = [];
+  let current = [];
+  for (const sentence of sentences) {
+    current.push(sentence);
+    if (current.length >= 2 || current.join(" ").length >= 120) {
+      out.push(current.join(" "));
+      current = [];
+    }
+  }
+  if (current.length) out.push(current.join(" "));
+  return out;
+}

@@ -57,7 +57,14 @@ async def test_session_ready_has_the_protocol_shape(make_assistant: MakeAssistan
     chat = await assistant.connect()
     ready = chat.ready
     assert ready is not None
-    assert set(ready) == {"type", "session_id", "customer_id", "protocol", "limits"}
+    assert set(ready) == {
+        "type",
+        "session_id",
+        "customer_id",
+        "customer_name",
+        "protocol",
+        "limits",
+    }
     assert ready["session_id"].startswith("s_")
     assert ready["protocol"] == 1
     assert ready["limits"] == {"max_text_chars": 500, "max_tool_calls_per_round": 3}
