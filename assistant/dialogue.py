@@ -93,6 +93,7 @@ def advance(
     listed_kind, listed = state.listed_kind, state.listed
     focus_kind, focus = state.focus_kind, state.focus
     last_action = state.last_action
+    appointment_action = state.last_appointment_action
     for result in results:
         found = _listing(result)
         if found is not None:
@@ -113,6 +114,8 @@ def advance(
         last_action = Action(
             result.call.tool_name, dict(result.call.arguments), kind_of_write, before, after
         )
+        if kind_of_write == "appointment":
+            appointment_action = last_action
         if after is not None and kind_of_write in ("task", "appointment"):
             focus_kind, focus = kind_of_write, after
             listed = tuple(after if i.get("id") == after.get("id") else i for i in listed)
@@ -151,6 +154,7 @@ def advance(
         tuple(call.tool_name for call in held),
         earlier_kind,
         earlier,
+        appointment_action,
     )
 
 

@@ -41,6 +41,9 @@ class Dialogue:
     # The focus before, when it was of another kind.
     earlier_focus_kind: Kind | None = None
     earlier_focus: Item | None = None
+    # The last appointment write, when the last action was of another kind ("book a
+    # cleaning and add a task" → "actually make the cleaning ten").
+    last_appointment_action: Action | None = None
 
     # --- reading it ---------------------------------------------------------------
 
@@ -66,10 +69,15 @@ class Dialogue:
             listed=tuple(data.get("listed") or ()),
             focus_kind=data.get("focus_kind"),
             focus=data.get("focus"),
-            last_action=Action(**action) if isinstance(action, Mapping) else None,
+            last_action=_action(action),
             question=data.get("question"),
             about=str(data.get("about") or ""),
             held=tuple(data.get("held") or ()),
             earlier_focus_kind=data.get("earlier_focus_kind"),
             earlier_focus=data.get("earlier_focus"),
+            last_appointment_action=_action(data.get("last_appointment_action")),
         )
+
+
+def _action(data: object) -> Action | None:
+    return Action(**data) if isinstance(data, Mapping) else None

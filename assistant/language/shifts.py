@@ -154,9 +154,28 @@ _BARE_CLOCK = re.compile(
 _INSTEAD_OF = re.compile(r"\b(?:instead of|not|rather than)\b.*$")
 
 
+_HOUR_WORDS = {
+    "one": "1",
+    "two": "2",
+    "three": "3",
+    "four": "4",
+    "five": "5",
+    "six": "6",
+    "seven": "7",
+    "eight": "8",
+    "nine": "9",
+    "ten": "10",
+    "eleven": "11",
+    "twelve": "12",
+}
+_HOUR_WORD = re.compile(r"\b(" + "|".join(_HOUR_WORDS) + r")\s*$")
+
+
 def bare_clock(text: str, near: time) -> time | None:
     """An hour said on its own, read on the same side of noon as `near` when it fits."""
     text = _INSTEAD_OF.sub("", text.lower())
+    # "make the cleaning ten": an hour in words, at the end.
+    text = _HOUR_WORD.sub(lambda m: "at " + _HOUR_WORDS[m.group(1)], text)
     match = _BARE_CLOCK.search(text)
     if match is None:
         return None

@@ -74,6 +74,8 @@ class EmbeddedPlanner:
         if about is not None or references.accepts_offer(request.dialogue, text):
             case = references.offered_case(request.dialogue, about)
             return ToolCallsDecision(calls=(self._call(request, 0, "crm.createTicket", case),))
+        if (undone := references.undo_reply(request.dialogue, text)) is not None:
+            return FinalDecision(text=undone)
         if classify_chat(text) == "how_to":
             return FinalDecision(text=replies.chat_reply("how_to", request.customer))
         if (plainly := questions.cannot_do(text)) is not None:

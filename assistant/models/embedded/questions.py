@@ -47,6 +47,8 @@ Aspect = Literal[
     "closed_tickets",
     "after",
     "due",
+    "notes",
+    "pending",
 ]
 OFFER = "Would you like me to open a support case?"
 
@@ -74,6 +76,7 @@ _COMPLAINT = _rx(
     r"|\b(?:charged|billed)(?: me)? (?:twice|double)|\bdouble[- ]?(?:charged|billed)"
     r"|\bover ?charg|\b(?:charge|bill|invoice|amount)s?\b.*\b(?:wrong|incorrect|mistake|too high"
     r"|so high|not right)\b|\bdispute\b|\bquoted\b|\bwhat(?: is|'s) (?:this|the|that) .*charge\b"
+    r"|\b(?:charged|billed)\b.*\b(?:cancell?ed|didn't have|never had|haven't had|never got)\b"
     r"|\bcharged (?:me )?for (?:a |an |my )?(?:cancel|missed)|^(?:but )?why (?:so much|so high"
     r"|is it so (?:much|high)|that much|is that)\b"
     r"|\b(?:seems|that's|that is|thats|is) (?:a lot|too much|too high|expensive|steep|a bit much)\b"
@@ -106,6 +109,10 @@ _HIGH = _rx(r"\b(?:high[- ]priority|urgent|important|top priority)\b")
 _LOW = _rx(r"\blow[- ]priority\b|\bnot urgent\b")
 _DUE_SOON = _rx(
     r"\bdue (?:this week|soon|next|today|tomorrow)\b|\bwhat'?s due (?:on my (?:list|to))"
+)
+_LEFT = _rx(r"^(?:so |and |ok |okay )?what'?s left(?: to do| on my (?:list|to-?do list))?$")
+_NOTES = _rx(
+    r"\b(?:do i need to |should i )?(?:bring|prepare|know before)\b|\bany (?:notes|instructions)\b"
 )
 _DONE_YET = _rx(
     r"\b(?:done|finished|completed|complete|ticked off) yet\b|\bis (?:my|the) .+ done\b"
@@ -166,15 +173,31 @@ def read_question(text: str, state: Dialogue, conversation: Sequence[Message]) -
 def _read(said: str, state: Dialogue) -> Question | None:
     if _COMPLAINT.search(said):
         return Question("complaint", waiting=bool(_WAITING.search(said)))
-    if _ACTION.search(said) and not re.search(r"\b(?:did|was|has|have) (?:i|my)\b", said):
+    asks_notes = _NOTES.search(said) and re.search(r"\b(?:do|should|what)\b", said)
+    if (
+        _ACTION.search(said)
+        and not asks_notes
+        and not re.search(r"\b(?:did|was|has|have) (?:i|my)\b", said)
+    ):
         return None
     if (focused := _about_focus(said, state)) is not None:
         return focused
     if _CLOSED.search(said):
         return Question("closed_tickets")
     service = _service(said)
-    billing = re.search(r"\b(?:bills?|invoices?|owe|balance|payments?|charges?)\b", said)
-    task_words = ("overdue", "urgent", "finished", "priority", "what's due", "due soon")
+    billing = re.search(r"\b(?:bills?|invoices?|owe|balance|payments?|charges?|account)\b", said)
+    task_words = (
+        "overdue",
+        "urgent",
+        "finished",
+        "priority",
+        "what's due",
+        "due soon",
+        "due this week",
+        "due today",
+        "due tomorrow",
+        "what's left",
+    )
     if not billing and (_TASK_WORDS.search(said) or any(w in said for w in task_words)):
         for pattern, aspect in (
             (_OVERDUE, "overdue"),
@@ -183,6 +206,7 @@ def _read(said: str, state: Dialogue) -> Question | None:
             (_HIGH, "high"),
             (_LOW, "low"),
             (_DUE_SOON, "due_soon"),
+            (_LEFT, "pending"),
         ):
             if pattern.search(said):
                 subject = _task_subject(said) if aspect == "done_yet" else ""
@@ -212,6 +236,8 @@ def _read(said: str, state: Dialogue) -> Question | None:
 def _about_focus(said: str, state: Dialogue) -> Question | None:
     if _AFTER.search(said) and state.listed_kind == "appointment":
         return Question("after", item=state.focus_of("appointment"))
+    if _NOTES.search(said) and (visit := state.focus_of("appointment")) is not None:
+        return Question("notes", item=visit)
     if _DUE_IT.search(said):
         task = state.focus_of("task")
         return Question("due", item=task)
@@ -281,6 +307,8 @@ def lookups(question: Question) -> list[tuple[str, dict[str, Any]]]:
         return [("crm.listTickets", {"status": "closed"})]
     if aspect == "due" and question.item is not None:
         return []
+    if aspect == "notes":
+        return []
     if aspect == "due":
         return [("crm.getOpenInvoices", {})]
     return [("crm.listTasks", {})]
@@ -317,6 +345,14 @@ def answer(question: Question, results: Sequence[ToolResult], now: datetime) -> 
         return f"Your closed support cases: {names}."
     if aspect == "due" and question.item is not None:
         return about_tasks([question.item], "due", "", now)
+    if aspect == "notes" and question.item is not None:
+        note = str(question.item.get("notes") or "").strip()
+        service = str(question.item.get("service") or "appointment").lower()
+        if not note:
+            return f"There are no notes on your {service}, so nothing special to bring."
+        return f"The note on your {service} says: {note[:1].lower() + note[1:]}"
+    if aspect == "pending":
+        return None  # the task listing says what is left
     if aspect == "due":
         return None  # the billing narration says when it is due
     if aspect in ("when", "where", "status", "past", "recent", "after"):

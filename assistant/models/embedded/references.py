@@ -17,7 +17,7 @@ from datetime import date, datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from assistant.dialogue_state import Dialogue, Item, Kind
+from assistant.dialogue_state import Action, Dialogue, Item, Kind
 from assistant.language import Intent, detect_intents, find_when, slots
 from assistant.language.confirm import is_affirmative
 from assistant.language.lexicon import SERVICES
@@ -52,7 +52,7 @@ _DUE_IT = re.compile(rf"\b(?:make|set|change|move|push)\s+{_PRONOUN}\b.*\bdue\b|
 _CORRECTION = re.compile(
     r"^(?:actually|sorry|no|nope|oh no|oh|ah|hmm|wait|oops|nah|hang on|erm|um)\b"
     r"|\bi meant\b|\bi mean\b|\binstead\b|\brather\b|\bmake (?:it|that)\b|\bwhere it was\b"
-    r"|\bput it back\b|\bundo\b"
+    r"|\bput it back\b|\bundo\b|^(?:please |can you |could you )?(?:reverse|take back)\b"
 )
 _PUT_BACK = re.compile(
     r"\b(?:where it was|put it back|undo (?:that|it)|as it was|change it back)\b"
@@ -194,11 +194,21 @@ def _corrected_title(text: str, item: Item) -> str | None:
     return None
 
 
+def _about_visit(text: str, action: Action) -> bool:
+    item = action.after or action.before or {}
+    service = str(item.get("service") or "").lower()
+    words = [w for w in _WORDS.findall(service) if len(w) > 3]
+    return any(w in text for w in words) or "appointment" in text
+
+
 def _correction(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> list[Intent] | None:
     """A revision of the last action: its target or its time or its details."""
     action = state.last_action
     if action is None or not _CORRECTION.search(text):
         return None
+    visit = state.last_appointment_action
+    if action.kind != "appointment" and visit is not None and _about_visit(text, visit):
+        action = visit  # "actually make the cleaning ten" after a booking and a task
     item = action.after or action.before
     if item is None:
         return None
@@ -207,7 +217,11 @@ def _correction(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> li
             before = action.before.get("starts_at")
             if action.tool == "crm.rescheduleAppointment" and isinstance(before, str):
                 return [_reschedule(item, before, text)]
+        if _UNDO.search(text) and action.tool == "crm.bookAppointment":
+            return [Intent("cancel_appointment", target=_pinned(item, "service"), clause=text)]
         return _appointment_follow_up(text, item, now, zone, correcting=True)
+    if action.tool == "crm.addTask" and _UNDO.search(text):
+        return [_task_change("delete_task", item, {}, text)]
     if action.kind == "task" and action.tool in ("crm.addTask", "crm.updateTask"):
         if (title := _corrected_title(text, item)) is not None:
             return [_task_change("update_task", item, {"title": title}, text)]
@@ -458,7 +472,8 @@ def follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> li
 
 # Words that show a message leans on what came before rather than standing alone.
 _LEANS = re.compile(
-    rf"\b{_PRONOUN}\b|\bsame time\b|\binstead\b|\blater\b|\bearlier\b|\bsooner\b|\bday after\b"
+    rf"\b{_PRONOUN}\b|\b(?:the|that|this|my) (?:appointment|visit|booking)\b|\bsame time\b"
+    r"|\binstead\b|\blater\b|\bearlier\b|\bsooner\b|\bday after\b"
     r"|\bday before\b|\bfollowing\b|\bback\b|\bforward\b|^(?:and |so |ok |okay )?(?:at |to )?\d"
 )
 
@@ -588,6 +603,25 @@ def as_task_due(intent: Intent) -> Intent:
     )
 
 
+_UNDO = re.compile(
+    r"^(?:please |can you |could you )?(?:undo|reverse|take back)(?: that| it| this)?\b"
+)
+
+
+def undo_reply(state: Dialogue, message: str) -> str | None:
+    """ "undo that" after completing a task: no route reopens one, so say so plainly."""
+    action = state.last_action
+    if action is None or action.tool != "crm.completeTask":
+        return None
+    if not _UNDO.search(normalize(message).text):
+        return None
+    title = str((action.after or action.before or {}).get("title") or "That task")
+    return (
+        f"I can't reopen a completed task from here, so {title} stays marked complete. "
+        "I can add it again as a new task if you like."
+    )
+
+
 def read_intents(
     conversation: Sequence[Message],
     message: str,
@@ -621,5 +655,6 @@ __all__ = [
     "may_be_a_task",
     "offered_case",
     "read_intents",
+    "undo_reply",
     "with_shifts",
 ]
