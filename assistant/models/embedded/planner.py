@@ -17,7 +17,7 @@ from datetime import date
 from typing import Any
 
 from assistant.language import Intent, classify_chat, is_negative, unsupported
-from assistant.models.embedded import questions, references, replies
+from assistant.models.embedded import limits, questions, references, replies
 from assistant.resolve import Match, action_arguments, resolve_all, resolve_intent
 from assistant.schema import FinalDecision, PlanRequest, ToolCall, ToolCallsDecision
 from assistant.speech import local_now
@@ -78,7 +78,7 @@ class EmbeddedPlanner:
             return FinalDecision(text=undone)
         if classify_chat(text) == "how_to":
             return FinalDecision(text=replies.chat_reply("how_to", request.customer))
-        if (plainly := questions.cannot_do(text)) is not None:
+        if (plainly := limits.cannot_do(text)) is not None:
             return FinalDecision(text=plainly)
         return None
 
