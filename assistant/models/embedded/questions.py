@@ -27,6 +27,32 @@ from assistant.models.embedded.answers import (
     explain_charges,
     owing,
 )
+from assistant.models.embedded.question_words import (
+    ACTION,
+    AFTER,
+    CLOSED,
+    COMPLAINT,
+    COST,
+    DONE_YET,
+    DUE_IT,
+    DUE_SOON,
+    ELLIPSIS,
+    FINISHED,
+    FOCUS_QUESTION,
+    HIGH,
+    LEFT,
+    LOW,
+    NOTES,
+    OVERDUE,
+    PAID,
+    PAST,
+    RECENT,
+    TASK_WORDS,
+    WAITING,
+    WHAT_HAPPENED,
+    WHEN,
+    WHERE,
+)
 from assistant.schema import Message, ToolResult, UserTurn
 
 Aspect = Literal[
@@ -63,79 +89,6 @@ class Question:
     waiting: bool = False  # the customer says nobody came back to them
 
 
-def _rx(pattern: str) -> re.Pattern[str]:
-    return re.compile(pattern)
-
-
-_ACTION = _rx(
-    r"\b(?:book|cancel|move|reschedule|push|add|delete|remove|complete|mark|change|update"
-    r"|rename|rebook|bring|put|set|open|create|make)\b"
-)
-_COMPLAINT = _rx(
-    r"\bwhy (?:was|am|have|did|do|is|are)\b.*\b(?:charg|bill|owe|pay|invoice|balance)"
-    r"|\b(?:charged|billed)(?: me)? (?:twice|double)|\bdouble[- ]?(?:charged|billed)"
-    r"|\bover ?charg|\b(?:charge|bill|invoice|amount)s?\b.*\b(?:wrong|incorrect|mistake|too high"
-    r"|so high|not right)\b|\bdispute\b|\bquoted\b|\bwhat(?: is|'s) (?:this|the|that) .*charge\b"
-    r"|\b(?:charged|billed)\b.*\b(?:cancell?ed|didn't have|never had|haven't had|never got)\b"
-    r"|\bcharged (?:me )?for (?:a |an |my )?(?:cancel|missed)|^(?:but )?why (?:so much|so high"
-    r"|is it so (?:much|high)|that much|is that)\b"
-    r"|\b(?:seems|that's|that is|thats|is) (?:a lot|too much|too high|expensive|steep|a bit much)\b"
-    r"|^(?:but |so )?why (?:is|was) (?:it|that|this) (?:\$|so |\d)"
-    r"|\b(?:nobody|no one|no-one)\b.*\b(?:back|called|replied|answered)\b|\blook into (?:it|my bill"
-    r"|the charge|this)\b|\btold (?:me )?it would be\b"
-)
-_WAITING = _rx(r"\b(?:nobody|no one|no-one|never heard|still waiting)\b")
-_WHAT_HAPPENED = _rx(
-    r"\bwhat happened (?:to|with) \b|\b(?:did|was|has) (?:my|the) .+ (?:get |been )?cancell?ed\b"
-    r"|\bis (?:my|the) .+ cancell?ed\b"
-)
-_PAST = _rx(r"\bwhen (?:was|did i have|did i last) |\bmy last \w+ (?:was|appointment)\b")
-_RECENT = _rx(
-    r"\b(?:had|have had|been to)\b.*\b(?:recently|lately|before|in the past|last month)\b"
-    r"|\b(?:past|previous|earlier|old) (?:appointments|visits|bookings)\b"
-)
-_COST = _rx(r"\bhow much (?:was|did|were|is|does)\b|\bwhat did .+ cost\b")
-_PAID = _rx(
-    r"\b(?:have|did|has) i (?:paid|settled|pay|settle)\b|\bpaid (?:for|off)\b|\bsettled\b"
-    r"|\blast month'?s (?:invoice|bill)\b|\bpaid invoices\b|\bwas it paid\b|\bis it paid\b"
-)
-_WHERE = _rx(r"\bwhere(?:'s| is| are| was)?\b|\baddress\b|\blocation\b|\bhow do i get to\b")
-_WHEN = _rx(
-    r"\bwhen(?:'s| is| are)?\b|\bwhat time\b|\bwhat day\b|\btell me about\b|\bdetails\b"
-    r"|\bstill on\b|\bis (?:my|the) .+ (?:booked|confirmed)\b"
-)
-_OVERDUE = _rx(r"\boverdue\b|\bpast due\b|\blate\b")
-_HIGH = _rx(r"\b(?:high[- ]priority|urgent|important|top priority)\b")
-_LOW = _rx(r"\blow[- ]priority\b|\bnot urgent\b")
-_DUE_SOON = _rx(
-    r"\bdue (?:this week|soon|next|today|tomorrow)\b|\bwhat'?s due (?:on my (?:list|to))"
-)
-_LEFT = _rx(r"^(?:so |and |ok |okay )?what'?s left(?: to do| on my (?:list|to-?do list))?$")
-_NOTES = _rx(
-    r"\b(?:do i need to |should i )?(?:bring|prepare|know before)\b|\bany (?:notes|instructions)\b"
-)
-_DONE_YET = _rx(
-    r"\b(?:done|finished|completed|complete|ticked off) yet\b|\bis (?:my|the) .+ done\b"
-)
-_FINISHED = _rx(
-    r"\bwhat (?:have i|did i|i've) (?:already )?(?:finished|done|completed|ticked off)\b"
-    r"|\b(?:finished|completed|done) tasks\b"
-)
-_CLOSED = _rx(r"\bclosed (?:ones|cases|tickets)\b|\bany closed\b|\bold (?:cases|tickets)\b")
-_AFTER = _rx(r"\b(?:the )?one after (?:that|it)\b|\bafter that one\b")
-_DUE_IT = _rx(r"\bwhen(?:'s| is) (?:it|that) due\b|\bwhen its due\b|\bwhen it's due\b")
-_ELLIPSIS = _rx(r"^(?:and|what about|how about|also)\b|^(?:any|and) \w+ ones\b")
-_FOCUS_QUESTION = _rx(
-    r"^(?:(?:and|so|ok|okay|great|thanks|cool|right|sorry|the first one|the second one),? )*"
-    r"(?:what time|when|where)"
-    r"(?:'s| is| was)?(?: (?:it|that|that one))?(?: again)?\??$"
-    r"|\bwhat time (?:is|was) (?:it|that)\b|\bwhere is it\b|\bhow much did (?:it|that) cost\b"
-    r"|^(?:and |so |ok |okay |great,? )?what(?:'s| is) the (?:address|location)\??$"
-    r"|\bhow much was (?:it|that)\b"
-)
-_TASK_WORDS = _rx(r"\b(?:task|tasks|list|to-?dos?|to do)\b")
-
-
 def _task_subject(text: str) -> str:
     match = re.search(
         r"\b(?:is|are) (?:my|the) (?P<t>.+?) (?:task )?(?:done|finished|completed)", text
@@ -154,7 +107,7 @@ def read_question(text: str, state: Dialogue, conversation: Sequence[Message]) -
     """The qualified question `text` asks, or None (then it is read as usual)."""
     said = normalize(text).text
     found = _read(said, state)
-    if found is None and (_ELLIPSIS.search(said) or len(said.split()) <= 4):
+    if found is None and (ELLIPSIS.search(said) or len(said.split()) <= 4):
         found = _ellipsis(said, state, conversation)
     if (
         found is not None
@@ -171,18 +124,18 @@ def read_question(text: str, state: Dialogue, conversation: Sequence[Message]) -
 
 
 def _read(said: str, state: Dialogue) -> Question | None:
-    if _COMPLAINT.search(said):
-        return Question("complaint", waiting=bool(_WAITING.search(said)))
-    asks_notes = _NOTES.search(said) and re.search(r"\b(?:do|should|what)\b", said)
+    if COMPLAINT.search(said):
+        return Question("complaint", waiting=bool(WAITING.search(said)))
+    asks_notes = NOTES.search(said) and re.search(r"\b(?:do|should|what)\b", said)
     if (
-        _ACTION.search(said)
+        ACTION.search(said)
         and not asks_notes
         and not re.search(r"\b(?:did|was|has|have) (?:i|my)\b", said)
     ):
         return None
     if (focused := _about_focus(said, state)) is not None:
         return focused
-    if _CLOSED.search(said):
+    if CLOSED.search(said):
         return Question("closed_tickets")
     service = _service(said)
     billing = re.search(r"\b(?:bills?|invoices?|owe|balance|payments?|charges?|account)\b", said)
@@ -198,50 +151,50 @@ def _read(said: str, state: Dialogue) -> Question | None:
         "due tomorrow",
         "what's left",
     )
-    if not billing and (_TASK_WORDS.search(said) or any(w in said for w in task_words)):
+    if not billing and (TASK_WORDS.search(said) or any(w in said for w in task_words)):
         for pattern, aspect in (
-            (_OVERDUE, "overdue"),
-            (_DONE_YET, "done_yet"),
-            (_FINISHED, "finished"),
-            (_HIGH, "high"),
-            (_LOW, "low"),
-            (_DUE_SOON, "due_soon"),
-            (_LEFT, "pending"),
+            (OVERDUE, "overdue"),
+            (DONE_YET, "done_yet"),
+            (FINISHED, "finished"),
+            (HIGH, "high"),
+            (LOW, "low"),
+            (DUE_SOON, "due_soon"),
+            (LEFT, "pending"),
         ):
             if pattern.search(said):
                 subject = _task_subject(said) if aspect == "done_yet" else ""
                 return Question(aspect, subject)  # type: ignore[arg-type]
-    if _DONE_YET.search(said):
+    if DONE_YET.search(said):
         return Question("done_yet", _task_subject(said))
-    if _RECENT.search(said):
+    if RECENT.search(said):
         return Question("recent")
-    if _PAID.search(said):
+    if PAID.search(said):
         # "last month's invoice" needs the paid ones too, not only what is open.
         return Question("paid", service, waiting=bool(re.search(r"\blast month", said)))
-    if _COST.search(said) and service:
+    if COST.search(said) and service:
         return Question("cost", service)
     if not service:
         return None
-    if _WHAT_HAPPENED.search(said):
+    if WHAT_HAPPENED.search(said):
         return Question("status", service)
-    if _PAST.search(said):
+    if PAST.search(said):
         return Question("past", service)
-    if _WHERE.search(said):
+    if WHERE.search(said):
         return Question("where", service)
-    if _WHEN.search(said) and not re.search(r"\bnext (?:appointment|visit|one)\b", said):
+    if WHEN.search(said) and not re.search(r"\bnext (?:appointment|visit|one)\b", said):
         return Question("when", service)
     return None
 
 
 def _about_focus(said: str, state: Dialogue) -> Question | None:
-    if _AFTER.search(said) and state.listed_kind == "appointment":
+    if AFTER.search(said) and state.listed_kind == "appointment":
         return Question("after", item=state.focus_of("appointment"))
-    if _NOTES.search(said) and (visit := state.focus_of("appointment")) is not None:
+    if NOTES.search(said) and (visit := state.focus_of("appointment")) is not None:
         return Question("notes", item=visit)
-    if _DUE_IT.search(said):
+    if DUE_IT.search(said):
         task = state.focus_of("task")
         return Question("due", item=task)
-    if not _FOCUS_QUESTION.search(said):
+    if not FOCUS_QUESTION.search(said):
         return None
     item = state.focus_of("appointment")
     if re.search(r"\bthe first one\b", said) and state.listed_kind == "appointment":
@@ -252,7 +205,7 @@ def _about_focus(said: str, state: Dialogue) -> Question | None:
         return None
     if "how much" in said:
         return Question("cost", str(item.get("service") or ""), item=item)
-    aspect: Aspect = "where" if _WHERE.search(said) else "when"
+    aspect: Aspect = "where" if WHERE.search(said) else "when"
     return Question(aspect, str(item.get("service") or ""), item=item)
 
 
@@ -269,8 +222,8 @@ def _ellipsis(said: str, state: Dialogue, conversation: Sequence[Message]) -> Qu
     earlier = _read(normalize(before).text, state)
     if earlier is None or earlier.aspect in ("complaint", "after"):
         return None
-    if earlier.aspect in ("high", "low") and (_HIGH.search(said) or _LOW.search(said)):
-        return Question("high" if _HIGH.search(said) else "low")
+    if earlier.aspect in ("high", "low") and (HIGH.search(said) or LOW.search(said)):
+        return Question("high" if HIGH.search(said) else "low")
     if earlier.aspect in ("paid", "cost", "past") and re.search(
         r"\bhow much (?:was|is|did) (?:it|that)\b", said
     ):
