@@ -54,6 +54,7 @@ from assistant.session import Session
 from assistant.speaking import split_sentences
 from assistant.tools.executor import RoundContext, ToolExecutor
 from assistant.turn import Turn, TurnState, call_key, context_hint
+from assistant.turn_budget import TurnBudget
 from assistant.turn_log import turn_finished
 
 log = logging.getLogger(__name__)
@@ -77,6 +78,9 @@ class EngineConfig:
     write_start_budget_s: float = 1.0
     booking_horizon_days: int = 365
     duplicate_window_s: float = 600.0
+    # Shares of the turn deadline that model calls may not eat (turn_budget.py).
+    tool_reserve_s: float = 2.0
+    answer_reserve_s: float = 2.0
 
 
 class Engine:
@@ -140,6 +144,12 @@ class Engine:
     ) -> TurnDone:
         loop = asyncio.get_running_loop()
         started = time.perf_counter()
+        budget = TurnBudget.starting(
+            loop.time(),
+            self.config.turn_deadline_s,
+            tool_reserve_s=self.config.tool_reserve_s,
+            answer_reserve_s=self.config.answer_reserve_s,
+        )
         state = TurnState(
             session=session,
             text=text,
@@ -148,8 +158,9 @@ class Engine:
             emit=emit,
             trace_id=uuid.uuid4().hex,
             started=started,
-            deadline=loop.time() + self.config.turn_deadline_s,
+            deadline=budget.tools_end,
             now=self._clock(),
+            budget=budget,
         )
         customer_id = session.customer.customer_id if session.customer else None
         # turn_span first: when tracing, it gives the turn the span's trace id.
@@ -254,10 +265,12 @@ class Engine:
         request = self._plan_request(state, round_no, on_ack)
         started = time.perf_counter()
         try:
-            with tracing.span("decision", round=round_no):
-                decision = await self.planner.decide(request)
-                tracing.decision_made(decision)
-        except ModelUnavailable as exc:
+            # A decision that outlasts its share of the deadline is a model that failed.
+            async with asyncio.timeout_at(state.budget.decisions_end):
+                with tracing.span("decision", round=round_no):
+                    decision = await self.planner.decide(request)
+                    tracing.decision_made(decision)
+        except (ModelUnavailable, TimeoutError) as exc:
             return await self._model_failed(state, round_no, "model_unavailable", exc)
         except Exception as exc:
             log.exception("planner failed")
@@ -477,8 +490,9 @@ class Engine:
         )
         started = time.perf_counter()
         try:
-            await self._stream_answer(state, self.narrator, request)
-        except ModelUnavailable as exc:
+            async with asyncio.timeout_at(state.budget.answer_end):  # a stalled stream is cut
+                await self._stream_answer(state, self.narrator, request)
+        except (ModelUnavailable, TimeoutError) as exc:
             if self._metrics is not None:
                 self._metrics.model_errors.labels("narrator").inc()
             if self._fallback_narrator is None or state.answer:
