@@ -60,6 +60,10 @@ _ADD_TASK = (
     ),
 )
 _PRONOUN_TITLE = rx(r"it|that|this|them")
+# ", it's important," said between the task and "put it on my list": its priority only.
+_IT_MATTERS = rx(
+    r",?\s*(?:it's|it is|that's|this is) (?:really |very |quite )?(?:important|urgent)\b,?"
+)
 _NEED_TO = rx(
     r"^(?:so |ok |okay |um |uh )*(?:i need to|i have to|i must|i've got to|i gotta|need to"
     r"|i should|i want to)\s+"
@@ -82,11 +86,18 @@ def add_task(c: Clause) -> Intent | None:
             # "…as a task with low priority": said after the title.
             priority = slots.priority(c.text[match.end("rest") :])[0]
         rest = _TITLE_LEAD.sub("", match.group("rest"), count=1)
-        if _PRONOUN_TITLE.fullmatch(rest.strip(" ,.")) and match.start() > 0:
+        if _PRONOUN_TITLE.fullmatch(rest.strip(" ,.")):
             # "I need to send my tax forms by Thursday, it's important, put it on my list":
-            # "it" is what was said before.
-            rest = _NEED_TO.sub("", c.text[: match.start()]).strip(" ,.")
-            priority = priority or slots.priority(rest)[0]
+            # "it" is what was said before, in this clause or the ones before it.
+            said_before = c.text[: match.start()]
+            if not said_before.strip(" ,."):
+                whole = c.norm.text
+                said_before = whole[: whole.find(c.text)] if c.text in whole else ""
+            said_before = _IT_MATTERS.sub("", said_before)
+            # Nothing said before: "it" names nothing, and the title is asked for.
+            rest = _NEED_TO.sub("", said_before.strip(" ,.")).strip(" ,.")
+            if rest:
+                priority = priority or slots.priority(c.norm.text)[0]
         tail = c.text[match.end("rest") :]
         draft = slots.task_draft(rest, priority, c.original, c.now)
         if draft.due_on is None and (later := find_when(tail, c.now)) and later.day:

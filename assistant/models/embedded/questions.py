@@ -133,6 +133,10 @@ def _read(said: str, state: Dialogue) -> Question | None:
         and not re.search(r"\b(?:did|was|has|have) (?:i|my)\b", said)
     ):
         return None
+    if re.search(
+        r"^(?:so |ok |okay |and )?what'?s on (?:it|the invoice|my invoice|the bill)", said
+    ):
+        return Question("due")  # the open invoices, read out
     if (focused := _about_focus(said, state)) is not None:
         return focused
     if CLOSED.search(said):
