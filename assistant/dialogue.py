@@ -34,7 +34,7 @@ _ID_ARGUMENT = {"appointment": "appointment_id", "task": "task_id"}
 # The answer's closing offer that a "yes" accepts.
 _OFFERS_A_CASE = re.compile(
     r"\b(?:open|raise|log) (?:a|one|a support) (?:support )?case\b.*\?\s*$"
-    r"|\bi can open a support case\b"
+    r"|\bi can open a support case so the team gets back\b"
 )
 
 
@@ -140,6 +140,8 @@ def advance(
         question, about = "offer_case", user_text
     elif _WHICH_TO_CANCEL.search(answer):
         question, about = "which_cancel", user_text
+    elif "Tell me what happened" in answer:
+        question, about = "describe_case", user_text
     earlier_kind, earlier = state.earlier_focus_kind, state.earlier_focus
     if state.focus_kind is not None and state.focus_kind != focus_kind:
         earlier_kind, earlier = state.focus_kind, state.focus

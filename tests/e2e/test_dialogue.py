@@ -144,3 +144,16 @@ async def test_rebooking_a_cancelled_visit_books_that_service_again(
     booked = [a for a in body["appointments"] if a["service"] == "Eye exam"]
     assert len(booked) == 1
     assert datetime.fromisoformat(booked[0]["starts_at"]).strftime("%A") in ("Monday",)
+
+
+async def test_a_complaint_with_no_details_asks_what_happened_and_files_it(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin
+) -> None:
+    """ "I want to complain" asks what happened; the answer becomes the case, in her words."""
+    chat = await (await make_assistant()).connect()
+    asked = _answer(await chat.say("i want to complain"))
+    assert "what happened" in asked.lower() and "sorry" in asked.lower()
+    await chat.say("the receptionist was rude at my last visit")
+    _, body = await crm_admin.get("/v1/customers/cust_001/tickets?status=open")
+    subjects = [t["subject"] for t in body["tickets"]]
+    assert "A complaint" in subjects

@@ -13,7 +13,8 @@ from assistant.language.text import normalize
 # "fine, open one about my bill being wrong": "one" is the case just offered.
 _EXPLICIT_CASE = re.compile(
     r"^(?:(?:fine|ok|okay|yes|yeah|go on|please|then|so|just|alright|right)[ ,]+)*"
-    r"(?:can you |could you |please )?open one (?:about|for|because|saying) (?P<about>.+)$"
+    r"(?:can you |could you |please )?open (?:one|a new one|another one|a new (?:support )?case"
+    r"|a new ticket) (?:about|for|because|saying) (?P<about>.+)$"
 )
 
 
@@ -37,6 +38,8 @@ _SUBJECTS = (
     (re.compile(r"\bname\b"), "Change the name on my account"),
     (re.compile(r"\b(?:pdf|document|copy|receipt|statement)\b"), "A problem with a document"),
     (re.compile(r"\brefund"), "A refund request"),
+    (re.compile(r"\b(?:log ?in|password|portal|sign in|access)\b"), "Cannot log in"),
+    (re.compile(r"\b(?:rude|unhelpful|service|staff|receptionist|waited|waiting)"), "A complaint"),
     (
         re.compile(
             r"\b(?:charg|bill|invoice|paid|pay|quoted|price|cost|\$|dollar|a lot|too much"
@@ -57,4 +60,37 @@ def offered_case(state: Dialogue, said: str | None = None) -> dict[str, str]:
     return {"subject": subject, "body": about[:1].upper() + about[1:]}
 
 
-__all__ = ["accepts_offer", "case_asked", "offered_case"]
+_COMPLAINING = re.compile(
+    r"^(?:(?:hi|hello|yes|yeah|well|so|um)[ ,]+)*(?:i (?:want|would like|wanna|need) to"
+    r" (?:complaint?|make a complaint|file a complaint|raise a complaint|report something)"
+    r"|i(?:'d| would) like to (?:complaint?|make a complaint)|i have a complaint"
+    r"|i've got a complaint"
+    r"|i'm not happy|i am not happy|i'm unhappy)\b[ .!]*$"
+)
+ASK_WHAT_HAPPENED = (
+    "I'm sorry to hear that. Tell me what happened, and I can open a support case so the "
+    "team looks into it."
+)
+
+
+def complaint_opened(message: str) -> bool:
+    """ "I want to complain" with nothing said yet about what: ask what happened."""
+    return bool(_COMPLAINING.search(normalize(message).text))
+
+
+def describes_case(state: Dialogue, message: str) -> bool:
+    """The customer was asked what happened: this message is what the case is about."""
+    if state.question != "describe_case":
+        return False
+    text = normalize(message).text
+    return len(text.split()) >= 3 and not is_affirmative(message)
+
+
+__all__ = [
+    "ASK_WHAT_HAPPENED",
+    "accepts_offer",
+    "case_asked",
+    "complaint_opened",
+    "describes_case",
+    "offered_case",
+]

@@ -71,6 +71,10 @@ class EmbeddedPlanner:
         """Answers that come before the grammar: an accepted case, help, what can't be done."""
         text = request.user_message
         about = references.case_asked(text)
+        if about is None and references.describes_case(request.dialogue, text):
+            about = text
+        if references.complaint_opened(text):
+            return FinalDecision(text=references.ASK_WHAT_HAPPENED)
         if about is not None or references.accepts_offer(request.dialogue, text):
             case = references.offered_case(request.dialogue, about)
             return ToolCallsDecision(calls=(self._call(request, 0, "crm.createTicket", case),))

@@ -47,7 +47,8 @@ PAID = _rx(
 WHERE = _rx(r"\bwhere(?:'s| is| are| was)?\b|\baddress\b|\blocation\b|\bhow do i get to\b")
 WHEN = _rx(
     r"\bwhen(?:'s| is| are)?\b|\bwhat time\b|\bwhat day\b|\btell me about\b|\bdetails\b"
-    r"|\bstill on\b|\bis (?:my|the) .+ (?:booked|confirmed)\b"
+    r"|\bstill on\b|\bstill (?:happening|booked|going ahead)\b|\bgoing ahead\b"
+    r"|\bis (?:my|the) .+ (?:booked|confirmed)\b"
 )
 OVERDUE = _rx(r"\boverdue\b|\bpast due\b|\blate\b")
 HIGH = _rx(r"\b(?:high[- ]priority|urgent|important|top priority)\b")

@@ -22,7 +22,14 @@ from assistant.language.lexicon import SERVICES
 from assistant.language.shifts import find_shift
 from assistant.language.targets import TargetRef
 from assistant.language.text import normalize
-from assistant.models.embedded.cases import accepts_offer, case_asked, offered_case
+from assistant.models.embedded.cases import (
+    ASK_WHAT_HAPPENED,
+    accepts_offer,
+    case_asked,
+    complaint_opened,
+    describes_case,
+    offered_case,
+)
 from assistant.models.embedded.corrections import also, correction, retarget, undo_reply
 from assistant.models.embedded.followup import understand
 from assistant.models.embedded.pinning import (
@@ -293,9 +300,12 @@ def _named_visit(intent: Intent) -> Intent:
 
 
 __all__ = [
+    "ASK_WHAT_HAPPENED",
     "accepts_offer",
     "as_task_due",
     "case_asked",
+    "complaint_opened",
+    "describes_case",
     "follow_up",
     "may_be_a_task",
     "offered_case",

@@ -45,7 +45,9 @@ def _details(pending: list[Item], scene: Scene) -> list[str]:
         else:
             notes.append(f"{title(task)} is due {due_day(day, today)}")
     high = [t for t in pending if t.get("priority") == "high"]
-    if len(high) == 1:
+    if len(high) == 1 and notes and dated and dated[0][1] is high[0]:
+        notes[-1] += " and high priority"  # one task: not its name twice
+    elif len(high) == 1:
         notes.append(f"{title(high[0])} is high priority")
     elif high:
         notes.append(f"{number(len(high))} are high priority")
