@@ -244,6 +244,7 @@ def _add_transports(app: web.Application, settings: Settings) -> None:
     from assistant.transports import web as widget
     from assistant.transports.admission import ConnectionLimits, setup_connection_limits
     from assistant.transports.relay_calls import CallRegistry, InMemoryCalls
+    from assistant.transports.saturation import Saturation, setup_saturation
     from assistant.transports.sockets import setup_socket_tracking
 
     setup_socket_tracking(app, grace_s=settings.shutdown_grace_s)
@@ -253,6 +254,14 @@ def _add_transports(app: web.Application, settings: Settings) -> None:
             total=settings.max_connections,
             per_address=settings.max_connections_per_address,
             per_customer=settings.max_sessions_per_customer,
+        ),
+    )
+    setup_saturation(
+        app,
+        Saturation(
+            lambda: app[SERVICES].engine.turns_in_flight if SERVICES in app else 0,
+            max_turns=settings.saturation_turns_in_flight,
+            max_lag_s=settings.saturation_loop_lag_ms / 1000,
         ),
     )
     ws.setup_routes(app)

@@ -34,9 +34,10 @@ from assistant.schema import ErrorEvent, Event, TurnDone
 from assistant.session import Session
 from assistant.settings import Settings
 from assistant.timeline import LiveTimelines
-from assistant.transports.admission import CONNECTION_LIMITS, Refusal
+from assistant.transports.admission import CONNECTION_LIMITS, SATURATED, Refusal
 from assistant.transports.outbox import Outbox
 from assistant.transports.ratelimit import InMemoryLimits, MessageLimits, SessionLimits
+from assistant.transports.saturation import SATURATION, Saturation
 from assistant.transports.sockets import track
 from assistant.transports.ws_frames import (
     FrameError,
@@ -125,6 +126,9 @@ async def websocket_handler(request: web.Request) -> web.StreamResponse:
         )
     # Counted from before the upgrade until the socket closes, authenticated or not.
     refused = app[METRICS].connections_refused
+    if app.get(SATURATION) and app[SATURATION].retry_after_s() is not None:
+        refused.labels("saturated").inc()
+        return SATURATED.response()
     slot = app[CONNECTION_LIMITS].admit(request.remote)
     if isinstance(slot, Refusal):
         refused.labels(slot.code).inc()
@@ -178,6 +182,7 @@ async def _run_session(
             recording=recording,
             abort=abort,
             timelines=services.timelines,
+            saturation=app.get(SATURATION),
         )
         track(app, ws, connection.end)
         try:
@@ -231,9 +236,11 @@ class WsConnection:
         recording: SessionRecording | None = None,
         abort: Callable[[], None] | None = None,
         timelines: LiveTimelines | None = None,
+        saturation: Saturation | None = None,
     ) -> None:
         self._ws = ws
         self._timelines = timelines
+        self._saturation = saturation
         self._session = session
         self._recording = recording
         self._engine = engine
@@ -393,6 +400,15 @@ class WsConnection:
                 f"try again in {refusal.retry_after_s:g} s",
                 message_id=frame.id,
                 retry_after_s=refusal.retry_after_s,
+            )
+        wait_s = self._saturation.retry_after_s() if self._saturation else None
+        if wait_s is not None:
+            self._metrics.turns_refused.inc()
+            raise FrameError(
+                "busy",
+                f"the server is busy; try again in {wait_s:g} s",
+                message_id=frame.id,
+                retry_after_s=wait_s,
             )
         if self._outstanding > self._settings.max_queued_messages:
             raise FrameError(
