@@ -46,6 +46,7 @@ lint: install
 
 bench: install
 	$(BIN)/python -m bench.engine
+	$(BIN)/python -m bench.decisions
 	@test ! -f bench/soak.py || $(BIN)/python -m bench.soak
 
 clean:

@@ -7,8 +7,9 @@ import contextlib
 import logging
 import os
 import secrets
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -125,8 +126,10 @@ def create_app(
     follow_up: Planner | None = None,
     tool_backend: ToolBackend | None = None,
     catalog: Catalog | None = None,
+    clock: Callable[[], datetime] | None = None,
 ) -> web.Application:
-    """The assistant's aiohttp app. Tests inject models or a tool backend; `serve` doesn't."""
+    """The assistant's aiohttp app. Tests inject models, a tool backend or the clock (what
+    "now" is for a turn); `serve` doesn't."""
     if planner is None and settings.backend == "replay":
         raise ConfigError(
             "backend: 'replay' answers from recordings and runs under `assistant replay "
@@ -203,6 +206,7 @@ def create_app(
                     if crm is None
                     else partial(load_customer, crm, timeout_s=settings.crm_setup_timeout_s)
                 ),
+                clock=clock or (lambda: datetime.now(UTC)),
             )
             timelines = LiveTimelines() if settings.demo else None
             app[SERVICES] = Services(

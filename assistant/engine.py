@@ -17,7 +17,7 @@ from contextlib import aclosing
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from assistant import confirmation, guard, tracing
+from assistant import confirmation, dialogue, guard, tracing
 from assistant.acknowledge import ack_pieces
 from assistant.errors import ModelUnavailable
 from assistant.integrity import NOT_STARTED, WriteIntegrity
@@ -202,6 +202,7 @@ class Engine:
                     current.uncancel()
                 status = "cancelled"
             state.remember_answer()
+            _advance_dialogue(state)
             done = state.turn_done(status)
             turn_finished(state, done)
             await emit(done)
@@ -328,6 +329,7 @@ class Engine:
             turn_results=tuple(state.results),
             max_calls=self.config.max_tool_calls_per_round,
             on_ack=on_ack,
+            dialogue=session.dialogue,
         )
 
     async def _forced_follow_up(
@@ -501,6 +503,7 @@ class Engine:
             conversation=tuple(state.session.history),
             confirmation_prompt=state.pending.prompt if state.pending else None,
             truncated_calls=state.truncated,
+            dialogue=state.session.dialogue,
         )
         started = time.perf_counter()
         try:
@@ -564,6 +567,15 @@ class Engine:
     def _hint_of(self, tool_name: str) -> str | None:
         tool = self.executor.tool(tool_name)
         return tool.waiting_hint if tool else None
+
+
+def _advance_dialogue(state: TurnState) -> None:
+    """What the conversation is about now: what was listed, done, named or held."""
+    session = state.session
+    held = list(session.pending.calls) if session.pending is not None else []
+    session.dialogue = dialogue.advance(
+        session.dialogue, state.results, state.text, "".join(state.answer), held
+    )
 
 
 def _error_text(code: str) -> str:

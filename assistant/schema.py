@@ -14,6 +14,7 @@ from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from assistant.dialogue_state import Dialogue
 from assistant.errors import ToolErrorCode
 
 # identity: a write to what recognises the customer (phone, email); confirmed like a
@@ -174,6 +175,9 @@ class PlanRequest:
     turn_results: tuple[ToolResult, ...] = ()
     max_calls: int = 4
     on_ack: AckSink | None = None
+    # What the conversation is about: the items last listed, the one in focus, the last
+    # action and the open question (assistant.dialogue).
+    dialogue: Dialogue = dataclasses.field(default_factory=Dialogue)
 
     @property
     def user_message(self) -> str:
@@ -197,6 +201,7 @@ class NarratorInput:
     # should end its answer with this question.
     confirmation_prompt: str | None = None
     truncated_calls: int = 0
+    dialogue: Dialogue = dataclasses.field(default_factory=Dialogue)
 
 
 # --- engine events (the wire format is shared/PROTOCOL.md) ----------------------------

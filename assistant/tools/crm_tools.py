@@ -66,6 +66,9 @@ class CrmTools:
             "crm.listOpenTickets": self._list_open_tickets,
             "crm.createTicket": self._create_ticket,
             "crm.updateContactInfo": self._update_contact_info,
+            "crm.listAppointments": self._list_appointments,
+            "crm.listInvoices": self._list_invoices,
+            "crm.listTickets": self._list_tickets,
         }
 
     def supports(self, tool_name: str) -> bool:
@@ -136,6 +139,24 @@ class CrmTools:
     async def _list_open_tickets(self, call: _Call) -> Json:
         return await self._client.list_tickets(
             call.customer_id, status="open", trace_id=call.trace_id
+        )
+
+    async def _list_appointments(self, call: _Call) -> Json:
+        status = _listed_status(call, ("upcoming", "past", "cancelled", "all"), "all")
+        return await self._client.list_appointments(
+            call.customer_id, status=status, trace_id=call.trace_id
+        )
+
+    async def _list_invoices(self, call: _Call) -> Json:
+        status = _listed_status(call, ("open", "paid", "all"), "all")
+        return await self._client.list_invoices(
+            call.customer_id, status=status, trace_id=call.trace_id
+        )
+
+    async def _list_tickets(self, call: _Call) -> Json:
+        status = _listed_status(call, ("open", "closed", "all"), "all")
+        return await self._client.list_tickets(
+            call.customer_id, status=status, trace_id=call.trace_id
         )
 
     # --- writes ------------------------------------------------------------------------
@@ -239,3 +260,11 @@ def _context(profile: Json) -> CustomerContext:
         name=name if isinstance(name, str) else None,
         timezone=timezone if isinstance(timezone, str) and timezone else "UTC",
     )
+
+
+def _listed_status(call: _Call, allowed: tuple[str, ...], default: str) -> Any:
+    """The `status` filter asked for, one of `allowed` (a clear error otherwise)."""
+    status = call.optional("status") or default
+    if status not in allowed:
+        raise ToolFailure("invalid_arguments", f"status must be {', '.join(allowed)}")
+    return status  # one of the route's Literal statuses, checked just above

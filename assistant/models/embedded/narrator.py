@@ -84,7 +84,25 @@ def _quiet_listings(scene: Scene, confirming: bool) -> set[int]:
                 tool = result.call.tool_name
                 if result.ok and tool in _lookup_tools(intent) and tool not in asked:
                     quiet.add(index)
+    if not any(intent.kind in _APPOINTMENT_KINDS for intent in scene.intents):
+        # Appointments looked at only in case a move was about one; it was a task.
+        for index, result in enumerate(scene.results):
+            if result.call.tool_name == "crm.listUpcomingAppointments" and any(
+                r.ok and r.call.tool_name == "crm.updateTask" for r in scene.results
+            ):
+                quiet.add(index)
     return quiet
+
+
+_APPOINTMENT_KINDS = frozenset(
+    {
+        "appointments",
+        "next_appointment",
+        "book_appointment",
+        "reschedule_appointment",
+        "cancel_appointment",
+    }
+)
 
 
 def _unanswered(scene: Scene, confirming: bool) -> list[str]:
