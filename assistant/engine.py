@@ -9,6 +9,7 @@ are awaited, so a caller never sits in silence.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import time
 import uuid
@@ -19,10 +20,14 @@ from datetime import UTC, datetime
 
 from assistant import confirmation, guard, tracing
 from assistant.acknowledge import ack_pieces
+from assistant.answer_stream import AnswerStream
+from assistant.early_calls import EarlyCalls
 from assistant.errors import ModelUnavailable
+from assistant.language import detect_intents
 from assistant.logs import trace_context
 from assistant.metrics import Metrics
 from assistant.models.base import Narrator, Planner
+from assistant.round_run import RoundRun
 from assistant.schema import (
     AckDelta,
     AckDone,
@@ -76,6 +81,14 @@ class EngineConfig:
     write_start_budget_s: float = 1.0
     booking_horizon_days: int = 365
     duplicate_window_s: float = 600.0
+    # Latency with streaming models (issue 18); each can be turned off to compare.
+    # Reads start as soon as their call has streamed in, not when the decision ends.
+    start_tools_early: bool = True
+    # When some results are in and a call has run this long, say what is ready and
+    # finish the answer when the rest arrive (0: wait for every result).
+    progress_after_s: float = 1.5
+    # A model's final answer is spoken sentence by sentence as it is written.
+    stream_answers: bool = True
 
 
 class Engine:
@@ -198,8 +211,18 @@ class Engine:
         round_no = 0
         while True:
             round_no += 1
-            decision = await self._decide(state, round_no)
+            run = RoundRun(self.executor, self._context(state, round_no), state.emit)
+            early = self._early_calls(state, round_no, run)
+            speaker = self._answer_stream(state, round_no)
+            decision = await self._decide(state, round_no, early, speaker)
             if decision is None:
+                return
+            if speaker is not None and speaker.spoke:
+                # The answer went out as the model wrote it; calls after it are not run.
+                dropped = isinstance(decision, ToolCallsDecision)
+                if dropped:
+                    log.warning("model called tools after answering; not run: %s", decision)
+                await speaker.finish(calls_dropped=dropped)
                 return
             if isinstance(decision, FinalDecision):
                 claim = guard.claims_unmade_change(decision.text, state.results, self._writes)
@@ -212,9 +235,9 @@ class Engine:
             if round_no > self.config.max_rounds:
                 await self._skip_round(state, round_no, decision.calls)
                 break
-            await self._run_round(state, round_no, list(decision.calls), decision)
-            if state.pending is not None:
-                break
+            await self._run_round(state, round_no, list(decision.calls), decision, run, early)
+            if state.pending is not None or state.told:
+                break  # a question to ask, or an answer already begun: no more rounds
         # A planner's own final text is the answer (a model that saw the results, or the
         # embedded planner's "which one?"); empty text after tools means: narrate them.
         if final_text:
@@ -225,20 +248,36 @@ class Engine:
             await self._speak(state, "Okay.")
 
     async def _decide(
-        self, state: TurnState, round_no: int
+        self,
+        state: TurnState,
+        round_no: int,
+        early: EarlyCalls | None = None,
+        speaker: AnswerStream | None = None,
     ) -> FinalDecision | ToolCallsDecision | None:
         async def on_ack(piece: str) -> None:
             await state.emit(AckDelta(state.turn_id, round_no, piece))
 
-        request = self._plan_request(state, round_no, on_ack)
+        request = self._plan_request(state, round_no, early.on_ack if early else on_ack)
+        if early is not None or speaker is not None:
+            request = dataclasses.replace(
+                request,
+                on_call=early.on_call if early else None,
+                on_text=speaker.push if speaker else None,
+            )
         started = time.perf_counter()
         try:
             with tracing.span("decision", round=round_no):
                 decision = await self.planner.decide(request)
                 tracing.decision_made(decision)
-        except ModelUnavailable as exc:
-            return await self._model_failed(state, round_no, "model_unavailable", exc)
         except Exception as exc:
+            if speaker is not None and speaker.spoke:
+                log.warning("planner failed after answering in part: %s", exc)
+                await speaker.finish()
+                return None
+            if early is not None and early.started:
+                await self._close_early(state, round_no, early)
+            if isinstance(exc, ModelUnavailable):
+                return await self._model_failed(state, round_no, "model_unavailable", exc)
             log.exception("planner failed")
             return await self._model_failed(state, round_no, "internal", exc)
         finally:
@@ -247,6 +286,44 @@ class Engine:
             if self._metrics is not None:
                 self._metrics.decision_s.observe(elapsed)
         return decision
+
+    def _early_calls(self, state: TurnState, round_no: int, run: RoundRun) -> EarlyCalls | None:
+        if not self.config.start_tools_early or round_no > self.config.max_rounds:
+            return None
+        return EarlyCalls(
+            run,
+            self.executor,
+            state,
+            round_no,
+            dedupe=self.config.dedupe_calls,
+            cap=self.config.max_tool_calls_per_round,
+        )
+
+    def _answer_stream(self, state: TurnState, round_no: int) -> AnswerStream | None:
+        """Only after a round of tools: a first decision's text is too often a preamble
+        to its calls (see assistant/answer_stream.py)."""
+        if not self.config.stream_answers or round_no == 1:
+            return None
+
+        async def may_stream() -> bool:
+            return await self._forced_follow_up(state, round_no, claimed=True) is None
+
+        return AnswerStream(
+            state,
+            claims=lambda text: guard.claims_unmade_change(text, state.results, self._writes),
+            may_stream=may_stream,
+            before_first=lambda: self._say_preface(state),
+            not_done=guard.NOT_DONE,
+        )
+
+    async def _close_early(self, state: TurnState, round_no: int, early: EarlyCalls) -> None:
+        """The decision failed after reads had started: end their acknowledgement and
+        keep what they found (the answer tells it)."""
+        if early.pieces:
+            await self._acknowledge(state, round_no, [], None, early)
+        run = early.run
+        await run.wait()
+        self._record_round(state, round_no, run.results(), run)
 
     async def _model_failed(
         self, state: TurnState, round_no: int, code: str, exc: Exception
@@ -309,33 +386,79 @@ class Engine:
         round_no: int,
         calls: list[ToolCall],
         decision: ToolCallsDecision | None,
+        run: RoundRun | None = None,
+        early: EarlyCalls | None = None,
         *,
         confirmed: bool = False,
     ) -> None:
-        # Duplicates go first, so that one never takes a distinct call's place under the cap.
-        if self.config.dedupe_calls:
-            calls = list({call_key(call): call for call in reversed(calls)}.values())[::-1]
-        cap = self.config.max_tool_calls_per_round
-        if len(calls) > cap:
-            state.truncated += len(calls) - cap
+        order = list(calls)
+        if run is None:
+            run = RoundRun(self.executor, self._context(state, round_no), state.emit)
+        if early is not None and early.started:
+            calls, over = early.keep(calls)
+        else:
+            early = None
+            calls, over = self._within_cap(calls)
+        if over:
+            state.truncated += over
             if self._metrics is not None:
-                self._metrics.truncated.inc(len(calls) - cap)
-            calls = calls[:cap]
+                self._metrics.truncated.inc(over)
         refused = self._refuse_times(state, calls)
         calls = [call for call in calls if call.call_id not in refused]
         if not confirmed:
             calls = self._hold_destructive(state, calls)
         calls, late = self._startable(state, calls)
         with tracing.span("acknowledgement", round=round_no):
-            await self._acknowledge(state, round_no, calls, decision)
+            await self._acknowledge(state, round_no, calls, decision, early)
         for call in late:
             refused[call.call_id] = (call, _NOT_STARTED)
         if refused:
             await self._report_unstarted(state, round_no, list(refused.values()))
         if calls and not confirmed:
             calls = await self._hold_doubts(state, round_no, calls)
-        if calls:
-            await self._execute(state, round_no, calls)
+        run.start(calls)
+        if not run.started:
+            return
+        try:
+            await self._await_round(state, run)
+        finally:
+            self._record_round(state, round_no, run.results(order), run)
+
+    def _within_cap(self, calls: list[ToolCall]) -> tuple[list[ToolCall], int]:
+        # Duplicates go first, so that one never takes a distinct call's place under the cap.
+        if self.config.dedupe_calls:
+            calls = list({call_key(call): call for call in reversed(calls)}.values())[::-1]
+        cap = self.config.max_tool_calls_per_round
+        return calls[:cap], max(0, len(calls) - cap)
+
+    def _record_round(
+        self, state: TurnState, round_no: int, results: list[ToolResult], run: RoundRun
+    ) -> None:
+        """A round's results, kept once, in the decision's order."""
+        if run.began is not None:
+            elapsed = time.perf_counter() - run.began
+            state.timings["tools"] += elapsed
+            if self._metrics is not None:
+                self._metrics.tools_s.observe(elapsed)
+        if results:
+            state.results.extend(results)
+            state.session.remember(ToolExchange(round=round_no, results=tuple(results)))
+            self._remember_writes(state, results)
+
+    async def _await_round(self, state: TurnState, run: RoundRun) -> None:
+        """Every call of the round; meanwhile, when some results are in and another call
+        has run past `progress_after_s`, the answer begins with what is ready."""
+        threshold = self.config.progress_after_s
+        if threshold > 0 and self._may_tell_early(state, run):
+            while not run.done():
+                wait = run.overdue_in(threshold)
+                if wait is None:
+                    break
+                if wait == 0 and run.ready:
+                    await self._narrate_ready(state, run)
+                    break
+                await run.next_arrival(wait or None)
+        await run.wait()
 
     async def _execute(self, state: TurnState, round_no: int, calls: list[ToolCall]) -> None:
         started = time.perf_counter()
@@ -487,8 +610,20 @@ class Engine:
         round_no: int,
         calls: Sequence[ToolCall],
         decision: ToolCallsDecision | None,
+        early: EarlyCalls | None = None,
     ) -> None:
-        if decision is not None and decision.acknowledgement:
+        if early is not None and early.pieces and not (decision and decision.acknowledgement):
+            # Begun as the reads started; the calls that waited for the end complete it.
+            hints = []
+            for call in calls:
+                tool = self.executor.tool(call.tool_name)
+                if tool is not None and tool.waiting_hint not in state.spoken_hints:
+                    hints.append(tool.waiting_hint)
+            rest = early.closing(hints)
+            for piece in rest:
+                await state.emit(AckDelta(state.turn_id, round_no, piece))
+            text = "".join(early.pieces + rest)
+        elif decision is not None and decision.acknowledgement:
             text = decision.acknowledgement
             if not decision.acknowledgement_streamed:
                 await state.emit(AckDelta(state.turn_id, round_no, text))
@@ -570,6 +705,49 @@ class Engine:
         state.results.extend(skipped)
         state.session.remember(ToolExchange(round=round_no, results=tuple(skipped)))
 
+    def _may_tell_early(self, state: TurnState, run: RoundRun) -> bool:
+        """What is ready may be said before the rest only when this round is surely the
+        last: it only reads, and the request asks for no change (a lookup before an
+        action must wait for the action), and nothing is to be confirmed."""
+        if state.pending is not None or state.answer or state.checks:
+            return False
+        for call in run.calls:
+            tool = self.executor.tool(call.tool_name)
+            if tool is None or tool.writes or tool.needs_confirmation:
+                return False
+        return not any(intent.writes for intent in detect_intents(state.text, state.now))
+
+    async def _narrate_ready(self, state: TurnState, run: RoundRun) -> None:
+        """The first part of a progressive answer: the results in, then what is still
+        being done ("I'm still checking your billing."). `_narrate` completes it."""
+        ready = tuple(result for result in run.results() if result.call.call_id in run.ready)
+        waiting: list[str] = []
+        for call in run.running():
+            hint = self._hint_of(call.tool_name)
+            if hint and hint not in waiting:
+                waiting.append(hint)
+        request = NarratorInput(
+            user_message=state.text,
+            tool_results=ready,
+            context_hint=context_hint(ready, self._hint_of),
+            customer=state.session.customer,
+            now=state.now,
+            conversation=tuple(state.session.history),
+            waiting_on=tuple(waiting),
+        )
+        started = time.perf_counter()
+        try:
+            await self._stream_answer(state, self.narrator, request, done=False)
+        except ModelUnavailable as exc:
+            # Nothing lost: the whole answer comes when every result is in.
+            log.warning("narrator unavailable for the results ready so far: %s", exc)
+            if not state.answer:
+                return
+        finally:
+            state.timings["answer"] += time.perf_counter() - started
+        state.told.update(result.call.call_id for result in ready)
+        state.told_pieces = len(state.answer)
+
     async def _narrate(self, state: TurnState) -> None:
         # Listings fetched only to check for duplicates are not read out.
         told = tuple(r for r in state.results if r.call.call_id not in state.checks)
@@ -582,6 +760,8 @@ class Engine:
             conversation=tuple(state.session.history),
             confirmation_prompt=state.pending.prompt if state.pending else None,
             truncated_calls=state.truncated,
+            told=frozenset(state.told),
+            already_said="".join(state.answer).strip() if state.told else "",
         )
         started = time.perf_counter()
         try:
@@ -589,7 +769,9 @@ class Engine:
         except ModelUnavailable as exc:
             if self._metrics is not None:
                 self._metrics.model_errors.labels("narrator").inc()
-            if self._fallback_narrator is None or state.answer:
+            # After a first part, the fallback finishes it without repeating (`told`).
+            said_more = len(state.answer) > state.told_pieces
+            if self._fallback_narrator is None or said_more:
                 state.failed = True
                 await state.emit(
                     ErrorEvent(
@@ -610,15 +792,20 @@ class Engine:
 
     @tracing.traced("narration")
     async def _stream_answer(
-        self, state: TurnState, narrator: Narrator, request: NarratorInput
+        self, state: TurnState, narrator: Narrator, request: NarratorInput, *, done: bool = True
     ) -> None:
         await self._say_preface(state)
         async with aclosing(narrator.narrate(request)) as pieces:  # type: ignore[type-var]
             async for piece in pieces:
                 if piece:
+                    if state.told and len(state.answer) == state.told_pieces:
+                        # The second part of a progressive answer: "…your billing." +
+                        # "You owe…" must not run together.
+                        piece = piece if piece[:1].isspace() else " " + piece
                     state.answer.append(piece)
                     await state.emit(AnswerDelta(state.turn_id, piece))
-        await state.emit(AnswerDone(state.turn_id, "".join(state.answer).strip()))
+        if done:
+            await state.emit(AnswerDone(state.turn_id, "".join(state.answer).strip()))
 
     @tracing.traced("narration", fixed=True)
     async def _speak(self, state: TurnState, text: str) -> None:
