@@ -148,7 +148,6 @@ def compose(request: NarratorInput) -> list[str]:
     return sentences
 
 
-
 def answer_text(request: NarratorInput) -> str:
     """The whole answer as one string (what the streamed pieces add up to)."""
     return " ".join(sentence.strip() for sentence in compose(request) if sentence.strip())
