@@ -107,5 +107,7 @@ class RoundRun:
         order_of: dict[str, int] = {}
         for n, call in enumerate(ranked):
             order_of.setdefault(call.call_id, n)
+        # Results as they arrived, and those a cancellation reported (in `_collected`).
         unique = {result.call.call_id: result for result in self._collected}
+        unique.update(self.ready)
         return sorted(unique.values(), key=lambda result: order_of.get(result.call.call_id, 0))
