@@ -23,7 +23,6 @@ import statistics
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from aiohttp import web
 from openai import AsyncOpenAI
