@@ -84,7 +84,7 @@ def _bind_problem(code: int | None, host: str, port: int) -> str:
 
 
 def _token(args: argparse.Namespace) -> int:
-    from assistant.auth import mint_token
+    from assistant.auth import mint_call_token, mint_token
 
     settings = _settings(args)
     if settings.secret is None:
@@ -93,8 +93,14 @@ def _token(args: argparse.Namespace) -> int:
             "which only a demo-mode server accepts",
             file=sys.stderr,
         )
+    secret = settings.signing_secret(for_server=False)
+    if args.call_sid:
+        # A per-call token for the ConversationRelay URL (`?call_token=…`).
+        ttl_s = args.ttl_s or settings.relay_call_token_ttl_s
+        print(mint_call_token(secret, args.call_sid, args.caller or "", ttl_s))
+        return 0
     ttl_s = args.ttl_s or settings.session_token_ttl_s
-    print(mint_token(settings.signing_secret(for_server=False), args.customer, ttl_s))
+    print(mint_token(secret, args.customer, ttl_s))
     return 0
 
 
@@ -138,8 +144,13 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--demo", action="store_true", help="demo mode (development secret)")
     serve.set_defaults(handler=_serve)
 
-    token = commands.add_parser("token", help="print a session token for a customer")
-    token.add_argument("--customer", required=True)
+    token = commands.add_parser(
+        "token", help="print a session token for a customer, or a call token for a phone call"
+    )
+    whom = token.add_mutually_exclusive_group(required=True)
+    whom.add_argument("--customer", help="a session token naming this customer")
+    whom.add_argument("--call-sid", help="a call token admitting this telephony call")
+    token.add_argument("--caller", default=None, help="with --call-sid: the caller's number")
     token.add_argument("--ttl-s", type=int, default=None)
     token.set_defaults(handler=_token)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import secrets
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from functools import partial
@@ -19,10 +20,11 @@ from assistant.models.base import Narrator, Planner
 from assistant.recording.recorder import Recorder, instrument
 from assistant.schema import CustomerContext
 from assistant.session import Session
-from assistant.settings import Settings
+from assistant.settings import DEV_CRM_TOKEN, Settings
 from assistant.timeline import LiveTimelines
 from assistant.tools.base import ToolBackend
 from assistant.tools.breaker import BreakerRegistry
+from assistant.tools.bulkhead import Bulkhead
 from assistant.tools.catalog import Catalog, load_catalog
 from assistant.tools.crm import CrmClient
 from assistant.tools.crm_tools import CrmTools
@@ -47,28 +49,37 @@ class Services:
     timelines: LiveTimelines | None = None
 
     async def open_session(self, customer_id: str | None, *, trace_id: str = "") -> Session:
-        """A new session for a signed-in customer (or an unknown caller: no tools)."""
+        """A new session for a signed-in customer (or an unknown caller: no tools).
+
+        Set-up never waits on the CRM for long: past `crm_setup_timeout_s`, or when the
+        CRM fails, the session opens with `timezone_known=False` and the engine reads
+        the profile again at the start of the next turn.
+        """
         if customer_id is None:
             return Session(customer=None, tools=())
         customer = CustomerContext(customer_id=customer_id)
         if self.crm is not None:
-            customer = await load_customer(self.crm, customer, trace_id)
+            timeout_s = self.settings.crm_setup_timeout_s
+            customer = await load_customer(self.crm, customer, trace_id, timeout_s=timeout_s)
         return Session(customer=customer, tools=self.catalog.tools)
 
 
-async def load_customer(crm: CrmTools, known: CustomerContext, trace_id: str) -> CustomerContext:
+async def load_customer(
+    crm: CrmTools,
+    known: CustomerContext,
+    trace_id: str,
+    *,
+    timeout_s: float = 3.0,
+) -> CustomerContext:
     """The customer's profile; when it cannot be read, `known` marked as lacking its
     timezone, so that no timed write guesses one (the engine asks again next turn)."""
     try:
-        async with asyncio.timeout(PROFILE_TIMEOUT_S):
+        async with asyncio.timeout(timeout_s):
             return await crm.customer_context(known.customer_id, trace_id=trace_id)
     except Exception as exc:  # the session still works, without timed writes
         log.warning("could not load the profile of %s: %r", known.customer_id, exc)
         return known.model_copy(update={"timezone_known": False})
 
-
-# A profile read never holds a session's start (or a turn) longer than this.
-PROFILE_TIMEOUT_S = 3.0
 
 SERVICES = web.AppKey("services", Services)
 SETTINGS = web.AppKey("settings", Settings)
@@ -99,6 +110,8 @@ def engine_config(settings: Settings) -> EngineConfig:
         start_tools_early=settings.start_tools_early,
         progress_after_s=settings.progress_after_s,
         stream_answers=settings.stream_answers,
+        tool_reserve_s=settings.turn_tool_reserve_s,
+        answer_reserve_s=settings.turn_answer_reserve_s,
     )
 
 
@@ -123,14 +136,29 @@ def create_app(
     app[METRICS] = metrics
     catalog = catalog or load_catalog(settings.resolve(settings.tools_path))
 
+    crm_token = crm_service_token(settings)
+
     async def services_context(app: web.Application) -> AsyncIterator[None]:
         async with contextlib.AsyncExitStack() as stack:
-            crm_url = settings.crm_url or await stack.enter_async_context(_in_process_crm(settings))
-            http = await stack.enter_async_context(aiohttp.ClientSession())
+            crm_url = settings.crm_url or await stack.enter_async_context(
+                _in_process_crm(settings, crm_token)
+            )
+            # Every CRM request is bounded (aiohttp's default is 300 s), and the pool is
+            # sized so that the bulkhead's per-route cap stays below it.
+            http = await stack.enter_async_context(
+                aiohttp.ClientSession(
+                    timeout=aiohttp.ClientTimeout(total=settings.crm_timeout_s),
+                    connector=aiohttp.TCPConnector(limit=settings.crm_pool_size),
+                )
+            )
             crm: CrmTools | None = None
             backend = tool_backend
             if backend is None:
-                crm = CrmTools(CrmClient(http, crm_url, settings.crm_token.get_secret_value()))
+                bulkhead = Bulkhead(
+                    per_route=settings.crm_route_concurrency,
+                    per_customer=settings.crm_customer_concurrency,
+                )
+                crm = CrmTools(CrmClient(http, crm_url, crm_token, bulkhead=bulkhead))
                 backend = crm
             missing = [tool.name for tool in catalog.tools if not backend.supports(tool.name)]
             if missing:
@@ -168,7 +196,11 @@ def create_app(
                 metrics=metrics,
                 follow_up=wired.follow_up,
                 fallback_narrator=wired.fallback_narrator,
-                customer_loader=None if crm is None else partial(load_customer, crm),
+                customer_loader=(
+                    None
+                    if crm is None
+                    else partial(load_customer, crm, timeout_s=settings.crm_setup_timeout_s)
+                ),
             )
             timelines = LiveTimelines() if settings.demo else None
             app[SERVICES] = Services(
@@ -183,14 +215,42 @@ def create_app(
     return app
 
 
+def crm_service_token(settings: Settings) -> str:
+    """The token the assistant sends to the CRM.
+
+    Outside demo mode the development default is refused for a CRM of its own (anyone
+    who has read the docs could use it), and the in-process stub gets a random token
+    that exists only in this process.
+    """
+    token = settings.crm_token.get_secret_value()
+    if settings.demo or token != DEV_CRM_TOKEN:
+        return token
+    if settings.crm_url:
+        raise ConfigError(
+            "crm_token: ASSISTANT_CRM_TOKEN is the development default 'dev-crm-token'; "
+            "set it to the CRM's real service token (or pass --demo)"
+        )
+    return secrets.token_urlsafe(32)
+
+
 def _add_transports(app: web.Application, settings: Settings) -> None:
     from assistant.transports import demo, relay, ws
     from assistant.transports import web as widget
+    from assistant.transports.admission import ConnectionLimits, setup_connection_limits
+    from assistant.transports.relay_calls import InMemoryCalls
     from assistant.transports.sockets import setup_socket_tracking
 
-    setup_socket_tracking(app)
+    setup_socket_tracking(app, grace_s=settings.shutdown_grace_s)
+    setup_connection_limits(
+        app,
+        ConnectionLimits(
+            total=settings.max_connections,
+            per_address=settings.max_connections_per_address,
+            per_customer=settings.max_sessions_per_customer,
+        ),
+    )
     ws.setup_routes(app)
-    relay.setup_routes(app)
+    relay.setup_routes(app, settings, InMemoryCalls(settings.relay_seen_calls))
     widget.setup_web_routes(app)
     demo.setup_demo_routes(app, settings)
 
@@ -205,16 +265,13 @@ def _fallback_narrator(settings: Settings) -> Narrator | None:
 
 
 @contextlib.asynccontextmanager
-async def _in_process_crm(settings: Settings) -> AsyncIterator[str]:
+async def _in_process_crm(settings: Settings, token: str) -> AsyncIterator[str]:
     """Start the CRM stub in this process (seeded) when no CRM URL is configured."""
     from crm_stub.app import create_app as create_crm_app
 
     db = settings.resolve(settings.crm_db)
     db.parent.mkdir(parents=True, exist_ok=True)
-    runner = web.AppRunner(
-        create_crm_app(db_path=str(db), token=settings.crm_token.get_secret_value()),
-        access_log=None,
-    )
+    runner = web.AppRunner(create_crm_app(db_path=str(db), token=token), access_log=None)
     await runner.setup()
     site = web.TCPSite(runner, settings.host, settings.crm_port)
     try:
@@ -225,9 +282,10 @@ async def _in_process_crm(settings: Settings) -> AsyncIterator[str]:
             f"cannot start the CRM stub on {settings.host}:{settings.crm_port}: {exc.strerror}; "
             "pass --crm-port or --crm-url"
         ) from exc
-    log.info("CRM stub listening on http://%s:%d", settings.host, settings.crm_port)
+    port = int(runner.addresses[0][1])  # the bound one when crm_port is 0
+    log.info("CRM stub listening on http://%s:%d", settings.host, port)
     try:
-        yield f"http://{settings.host}:{settings.crm_port}"
+        yield f"http://{settings.host}:{port}"
     finally:
         await runner.cleanup()
 

@@ -26,6 +26,9 @@ _CONNECT_TIMEOUT_S: Final = 10.0
 _RECONNECT_MAX_DELAY_S: Final = 5.0
 _RESUME_TIMEOUT_S: Final = 3.0
 EXIT_INTERRUPTED: Final = 130  # the shell's status for a program stopped by Ctrl-C
+# The close reasons of a session that ended on time (PROTOCOL.md, "Expiry and overload"):
+# the same token will not open another, so the client asks to reconnect and stops.
+_SESSION_OVER: Final = frozenset({"session token expired", "session lifetime reached"})
 
 Refusal = Callable[[InvalidStatus], str]
 
@@ -70,6 +73,7 @@ class ChatClient:
         self._quit = asyncio.Event()
         self._exit_status = 0
         self._refused = False
+        self._session_over = False
         self._who: object = None
         self._leaving = False  # we are closing the socket ourselves
         self._tasks: set[asyncio.Task[None]] = set()
@@ -101,6 +105,8 @@ class ChatClient:
                     return self._exit_status
                 if reader.result() == 0 or quitting.done():
                     return self._exit_status
+                if self._session_over:
+                    return 1
                 if sender.done():
                     return 1  # input is over and the server went away: nothing to wait for
                 reconnected = await self._reconnect(url, token, quitting)
@@ -240,6 +246,16 @@ class ChatClient:
             pass
         if self._leaving:
             return 0
+        if ws.close_code == 1008 and ws.close_reason in _SESSION_OVER:
+            self._session_over = True
+            self._screen.end_line()
+            self._screen.line(
+                self._style.error(
+                    "Your session has expired. Please reconnect: run `assistant chat` again "
+                    "(with a new --token if you passed one)."
+                )
+            )
+            return 1
         if ws.close_code == 1008 and ws.close_reason:
             self._screen.line(
                 self._style.error(f"The assistant ended the session: {ws.close_reason}.")

@@ -23,6 +23,7 @@ from assistant.acknowledge import ack_pieces
 from assistant.answer_stream import AnswerStream
 from assistant.early_calls import EarlyCalls
 from assistant.errors import ModelUnavailable
+from assistant.integrity import NOT_STARTED, WriteIntegrity
 from assistant.language import detect_intents
 from assistant.logs import trace_context
 from assistant.metrics import Metrics
@@ -54,10 +55,11 @@ from assistant.schema import (
     UserTurn,
     tool_error_wire,
 )
-from assistant.session import PendingConfirmation, RecentWrite, Session
+from assistant.session import Session
 from assistant.speaking import split_sentences
 from assistant.tools.executor import RoundContext, ToolExecutor
 from assistant.turn import Turn, TurnState, call_key, context_hint
+from assistant.turn_budget import TurnBudget
 from assistant.turn_log import turn_finished
 
 log = logging.getLogger(__name__)
@@ -89,6 +91,9 @@ class EngineConfig:
     progress_after_s: float = 1.5
     # A model's final answer is spoken sentence by sentence as it is written.
     stream_answers: bool = True
+    # Shares of the turn deadline that model calls may not eat (turn_budget.py).
+    tool_reserve_s: float = 2.0
+    answer_reserve_s: float = 2.0
 
 
 class Engine:
@@ -117,6 +122,14 @@ class Engine:
         # Reads the profile again for a session that opened without it (no timezone).
         self._customer_loader = customer_loader
         self._writes = {tool.name for tool in executor.tools() if tool.writes}
+        self._integrity = WriteIntegrity(
+            executor,
+            confirmation_ttl_s=self.config.confirmation_ttl_s,
+            write_start_budget_s=self.config.write_start_budget_s,
+            booking_horizon_days=self.config.booking_horizon_days,
+            duplicate_window_s=self.config.duplicate_window_s,
+            clock=clock,
+        )
 
     def start_turn(
         self, session: Session, text: str, emit: EventSink, *, message_id: str | None = None
@@ -144,6 +157,12 @@ class Engine:
     ) -> TurnDone:
         loop = asyncio.get_running_loop()
         started = time.perf_counter()
+        budget = TurnBudget.starting(
+            loop.time(),
+            self.config.turn_deadline_s,
+            tool_reserve_s=self.config.tool_reserve_s,
+            answer_reserve_s=self.config.answer_reserve_s,
+        )
         state = TurnState(
             session=session,
             text=text,
@@ -152,8 +171,9 @@ class Engine:
             emit=emit,
             trace_id=uuid.uuid4().hex,
             started=started,
-            deadline=loop.time() + self.config.turn_deadline_s,
+            deadline=budget.tools_end,
             now=self._clock(),
+            budget=budget,
         )
         customer_id = session.customer.customer_id if session.customer else None
         # turn_span first: when tracing, it gives the turn the span's trace id.
@@ -235,12 +255,25 @@ class Engine:
             if round_no > self.config.max_rounds:
                 await self._skip_round(state, round_no, decision.calls)
                 break
-            await self._run_round(state, round_no, list(decision.calls), decision, run, early)
-            if state.pending is not None or state.told:
-                break  # a question to ask, or an answer already begun: no more rounds
+            calls = list(decision.calls)
+            if state.pending is not None:
+                # Calls already waiting for the yes are not asked for twice; the rest of
+                # the request goes on ("delete the grocery task and change my phone":
+                # the delete, found in the next round, joins the same question).
+                held = {call_key(call) for call in state.pending.calls}
+                calls = [call for call in calls if call_key(call) not in held]
+                if not calls:
+                    break
+            ran_before = len(state.results)
+            await self._run_round(state, round_no, calls, decision, run, early)
+            if state.told:
+                break  # the answer has begun with what was ready: no more rounds
+            if state.pending is not None and len(state.results) == ran_before:
+                break  # only held calls this round: nothing new to plan from
         # A planner's own final text is the answer (a model that saw the results, or the
         # embedded planner's "which one?"); empty text after tools means: narrate them.
-        if final_text:
+        # With calls held for a yes, the narration ends with the question.
+        if final_text and state.pending is None:
             await self._speak(state, final_text)
         elif state.results or state.pending is not None:
             await self._narrate(state)
@@ -266,9 +299,11 @@ class Engine:
             )
         started = time.perf_counter()
         try:
-            with tracing.span("decision", round=round_no):
-                decision = await self.planner.decide(request)
-                tracing.decision_made(decision)
+            # A decision that outlasts its share of the deadline is a model that failed.
+            async with asyncio.timeout_at(state.budget.decisions_end):
+                with tracing.span("decision", round=round_no):
+                    decision = await self.planner.decide(request)
+                    tracing.decision_made(decision)
         except Exception as exc:
             if speaker is not None and speaker.spoke:
                 log.warning("planner failed after answering in part: %s", exc)
@@ -276,7 +311,7 @@ class Engine:
                 return None
             if early is not None and early.started:
                 await self._close_early(state, round_no, early)
-            if isinstance(exc, ModelUnavailable):
+            if isinstance(exc, ModelUnavailable | TimeoutError):
                 return await self._model_failed(state, round_no, "model_unavailable", exc)
             log.exception("planner failed")
             return await self._model_failed(state, round_no, "internal", exc)
@@ -403,19 +438,20 @@ class Engine:
             state.truncated += over
             if self._metrics is not None:
                 self._metrics.truncated.inc(over)
-        refused = self._refuse_times(state, calls)
+        integrity = self._integrity
+        refused = integrity.refuse_times(state, calls)
         calls = [call for call in calls if call.call_id not in refused]
         if not confirmed:
-            calls = self._hold_destructive(state, calls)
-        calls, late = self._startable(state, calls)
+            calls = integrity.hold_confirmable(state, calls)
+        calls, late = integrity.startable(state, calls)
         with tracing.span("acknowledgement", round=round_no):
             await self._acknowledge(state, round_no, calls, decision, early)
         for call in late:
-            refused[call.call_id] = (call, _NOT_STARTED)
+            refused[call.call_id] = (call, NOT_STARTED)
         if refused:
             await self._report_unstarted(state, round_no, list(refused.values()))
         if calls and not confirmed:
-            calls = await self._hold_doubts(state, round_no, calls)
+            calls = await integrity.hold_doubts(state, round_no, calls, self._execute)
         run.start(calls)
         if not run.started:
             return
@@ -443,7 +479,7 @@ class Engine:
         if results:
             state.results.extend(results)
             state.session.remember(ToolExchange(round=round_no, results=tuple(results)))
-            self._remember_writes(state, results)
+            self._integrity.remember_writes(state, results)
 
     async def _await_round(self, state: TurnState, run: RoundRun) -> None:
         """Every call of the round; meanwhile, when some results are in and another call
@@ -475,7 +511,7 @@ class Engine:
             if results:
                 state.results.extend(results)
                 state.session.remember(ToolExchange(round=round_no, results=tuple(results)))
-                self._remember_writes(state, results)
+                self._integrity.remember_writes(state, results)
 
     def _context(self, state: TurnState, round_no: int) -> RoundContext:
         return RoundContext(
@@ -486,123 +522,6 @@ class Engine:
             trace_id=state.trace_id,
             deadline=state.deadline,
         )
-
-    # --- write integrity (assistant/guard.py judges; the engine acts) ---------------
-
-    def _refuse_times(
-        self, state: TurnState, calls: list[ToolCall]
-    ) -> dict[str, tuple[ToolCall, ToolError]]:
-        """Writes whose time is gone, too far ahead, or unknowable: refused, by call id."""
-        customer = state.session.customer
-        refused: dict[str, tuple[ToolCall, ToolError]] = {}
-        for call in calls:
-            tool = self.executor.tool(call.tool_name)
-            if tool is None:
-                continue
-            error = guard.time_refusal(
-                tool,
-                call,
-                now=state.now,
-                horizon_days=self.config.booking_horizon_days,
-                timezone_known=customer is None or customer.timezone_known,
-            )
-            if error is not None:
-                refused[call.call_id] = (call, error)
-        return refused
-
-    async def _hold_doubts(
-        self, state: TurnState, round_no: int, calls: list[ToolCall]
-    ) -> list[ToolCall]:
-        """Writes that would duplicate something are asked about; the rest run.
-
-        The listings a check needs are fetched first, as calls of this round (after its
-        acknowledgement) that the answer does not read out.
-        """
-        customer_id = state.session.customer.customer_id if state.session.customer else ""
-        writes = [
-            call
-            for call in calls
-            if self._plain_write(call)
-            # An invalid call is refused by the executor; there is nothing to check.
-            and self.executor.argument_error(call, customer_id) is None
-        ]
-        if not writes:
-            return calls
-        lookups = [
-            lookup.model_copy(update={"call_id": f"{guard.CHECK_PREFIX}{n}"})
-            for n, lookup in enumerate(guard.lookups_needed(writes, state.results), start=1)
-        ]
-        if lookups:
-            state.checks.update(lookup.call_id for lookup in lookups)
-            await self._execute(state, round_no, lookups)
-        held = guard.doubts(
-            writes,
-            state.results,
-            state.session.recent_writes,
-            now=self._clock().timestamp(),
-            window_s=self.config.duplicate_window_s,
-        )
-        if not held:
-            return calls
-        held_ids = {doubt.call.call_id for doubt in held}
-        words = guard.doubt_wording(held)
-        state.pending = PendingConfirmation(
-            calls=tuple(doubt.call for doubt in held)
-            + (state.pending.calls if state.pending else ()),
-            prompt=words.prompt
-            if state.pending is None
-            else f"{state.pending.prompt} {words.prompt}",
-            session_id=state.session.session_id,
-            expires_at=time.monotonic() + self.config.confirmation_ttl_s,
-            declined=words.declined,
-            dropped=words.dropped,
-        )
-        return [call for call in calls if call.call_id not in held_ids]
-
-    def _plain_write(self, call: ToolCall) -> bool:
-        tool = self.executor.tool(call.tool_name)
-        return tool is not None and tool.writes and not tool.needs_confirmation
-
-    def _remember_writes(self, state: TurnState, results: Sequence[ToolResult]) -> None:
-        """Writes made, for asking before the same one is made again in the window."""
-        now = self._clock().timestamp()
-        recent = [
-            w for w in state.session.recent_writes if now - w.at < self.config.duplicate_window_s
-        ]
-        for result in results:
-            if result.ok and self._plain_write(result.call):
-                recent.append(
-                    RecentWrite(guard.write_key(result.call), now, guard.done_phrase(result.call))
-                )
-        state.session.recent_writes[:] = recent
-
-    def _hold_destructive(self, state: TurnState, calls: list[ToolCall]) -> list[ToolCall]:
-        """Destructive and identity calls wait for a "yes", all of them under one question."""
-        customer = state.session.customer
-        if customer is None or state.pending is not None:
-            return calls
-        runnable: list[ToolCall] = []
-        held: list[ToolCall] = []
-        for call in calls:
-            tool = self.executor.tool(call.tool_name)
-            holdable = (
-                tool is not None
-                and tool.needs_confirmation
-                # An invalid call runs, so that it is reported as invalid.
-                and self.executor.argument_error(call, customer.customer_id) is None
-            )
-            (held if holdable else runnable).append(call)
-        if held:
-            words = confirmation.wording(held, state.results, customer.timezone)
-            state.pending = PendingConfirmation(
-                calls=tuple(held),
-                prompt=words.prompt,
-                session_id=state.session.session_id,
-                expires_at=time.monotonic() + self.config.confirmation_ttl_s,
-                declined=words.declined,
-                dropped=words.dropped,
-            )
-        return runnable
 
     async def _acknowledge(
         self,
@@ -649,21 +568,6 @@ class Engine:
                 self._metrics.ack_s.observe(state.timings["ack"])
         state.session.remember(AssistantTurn(kind="ack", text=text))
         await state.emit(AckDone(state.turn_id, round_no, text))
-
-    def _startable(
-        self, state: TurnState, calls: list[ToolCall]
-    ) -> tuple[list[ToolCall], list[ToolCall]]:
-        """(calls to run, writes too late to start): a write is not begun, nor announced,
-        when the turn has too little time left to learn its outcome."""
-        remaining = state.deadline - asyncio.get_running_loop().time()
-        if remaining >= self.config.write_start_budget_s:
-            return calls, []
-        runnable: list[ToolCall] = []
-        late: list[ToolCall] = []
-        for call in calls:
-            tool = self.executor.tool(call.tool_name)
-            (late if tool is not None and tool.writes else runnable).append(call)
-        return runnable, late
 
     async def _skip_round(self, state: TurnState, round_no: int, calls: Sequence[ToolCall]) -> None:
         """Calls asked for past `max_rounds`: reported skipped; the narrator uses the rest."""
@@ -737,8 +641,9 @@ class Engine:
         )
         started = time.perf_counter()
         try:
-            await self._stream_answer(state, self.narrator, request, done=False)
-        except ModelUnavailable as exc:
+            async with asyncio.timeout_at(state.budget.answer_end):
+                await self._stream_answer(state, self.narrator, request, done=False)
+        except (ModelUnavailable, TimeoutError) as exc:
             # Nothing lost: the whole answer comes when every result is in.
             log.warning("narrator unavailable for the results ready so far: %s", exc)
             if not state.answer:
@@ -765,8 +670,9 @@ class Engine:
         )
         started = time.perf_counter()
         try:
-            await self._stream_answer(state, self.narrator, request)
-        except ModelUnavailable as exc:
+            async with asyncio.timeout_at(state.budget.answer_end):  # a stalled stream is cut
+                await self._stream_answer(state, self.narrator, request)
+        except (ModelUnavailable, TimeoutError) as exc:
             if self._metrics is not None:
                 self._metrics.model_errors.labels("narrator").inc()
             # After a first part, the fallback finishes it without repeating (`told`).
@@ -831,9 +737,6 @@ class Engine:
     def _hint_of(self, tool_name: str) -> str | None:
         tool = self.executor.tool(tool_name)
         return tool.waiting_hint if tool else None
-
-
-_NOT_STARTED = ToolError(code="timeout", message="not started: the turn ran out of time")
 
 
 def _error_text(code: str) -> str:

@@ -48,6 +48,16 @@ class Metrics:
             ["scope"],
             registry=r,
         )
+        # Counted, not logged one by one: under abuse a line per refusal floods the log.
+        self.connections_refused = Counter(
+            "connection_refused_count",
+            "Connections refused before the upgrade (or at session.start) by reason.",
+            ["reason"],
+            registry=r,
+        )
+        self.slow_clients = Counter(
+            "slow_client_count", "Sockets closed because their client stopped reading.", registry=r
+        )
         self.sessions = Gauge(
             "active_sessions", "Open sessions by transport.", ["transport"], registry=r
         )

@@ -24,6 +24,8 @@ PROJECT_ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_CONFIG = PROJECT_ROOT / "config" / "default.toml"
 # Accepted only in demo mode: anyone who reads this file can mint tokens with it.
 DEV_SECRET = "dev-secret-demo-mode-only-0123456789abcdef"
+# The CRM stub's default service token: for demo mode only (app.crm_service_token).
+DEV_CRM_TOKEN = "dev-crm-token"
 
 log = logging.getLogger(__name__)
 
@@ -38,7 +40,7 @@ class Settings(BaseSettings):
     secret: SecretStr | None = None
     crm_url: str = ""
     crm_port: int = Field(8081, ge=0, le=65535)
-    crm_token: SecretStr = SecretStr("dev-crm-token")
+    crm_token: SecretStr = SecretStr(DEV_CRM_TOKEN)
     crm_db: str = "var/crm.db"
     allowed_origins: Annotated[list[str], NoDecode] = []
     tools_path: Path = Path("config/tools.yaml")
@@ -59,6 +61,9 @@ class Settings(BaseSettings):
     start_tools_early: bool = True
     progress_after_s: float = Field(1.5, ge=0, le=60)
     stream_answers: bool = True
+    # Shares of the turn deadline kept for the tools and for the answer (engine.py).
+    turn_tool_reserve_s: float = Field(2.0, ge=0)
+    turn_answer_reserve_s: float = Field(2.0, ge=0)
 
     max_text_chars: int = Field(2000, ge=1)
     max_frame_bytes: int = Field(65536, ge=1024)
@@ -67,6 +72,28 @@ class Settings(BaseSettings):
     session_messages_per_minute: float = Field(30, gt=0)
     customer_messages_per_minute: float = Field(60, gt=0)
     heartbeat_s: float = Field(20.0, gt=0)
+    # Abuse limits: refused before the upgrade (503 when full, 429 for one address or
+    # customer), so no client can run the server out of file descriptors.
+    max_connections: int = Field(1000, ge=1)
+    max_connections_per_address: int = Field(50, ge=1)
+    max_sessions_per_customer: int = Field(10, ge=1)
+    # A client that does not read: one send may wait this long, and this many frames
+    # may wait behind it, before the socket is closed.
+    send_timeout_s: float = Field(10.0, gt=0)
+    max_outgoing_frames: int = Field(256, ge=8)
+    # A session ends at its token's expiry, and after this long whatever the token says.
+    max_session_lifetime_s: float = Field(43200.0, gt=0)
+    # Stopping the server: how long in-flight turns get to finish before sockets close.
+    shutdown_grace_s: float = Field(10.0, gt=0)
+
+    # The CRM: every request has a timeout; a bulkhead keeps one route (or one customer)
+    # from taking the whole connection pool; session set-up waits only so long for the
+    # profile and goes on without it.
+    crm_timeout_s: float = Field(5.0, gt=0)
+    crm_setup_timeout_s: float = Field(2.0, gt=0)
+    crm_pool_size: int = Field(100, ge=2)
+    crm_route_concurrency: int = Field(40, ge=1)
+    crm_customer_concurrency: int = Field(8, ge=1)
 
     breaker_failure_threshold: int = Field(5, ge=1)
     breaker_cooldown_s: float = Field(15.0, gt=0)
@@ -78,6 +105,15 @@ class Settings(BaseSettings):
 
     twilio_auth_token: SecretStr | None = None
     public_url: str = ""
+    # Telephony hardening: a per-call token in the ConversationRelay URL (required when
+    # set), how long one stays valid, how many call sids are remembered against
+    # replays, how long `setup` may take, and the bound on a caller's partial prompts.
+    relay_call_token_required: bool = False
+    relay_call_token_ttl_s: int = Field(120, ge=5)
+    relay_seen_calls: int = Field(10000, ge=10)
+    relay_setup_timeout_s: float = Field(10.0, gt=0)
+    relay_max_partial_chars: int = Field(8000, ge=100)
+    relay_max_partial_prompts: int = Field(200, ge=1)
 
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
     # Traces: the OTLP endpoint comes from OpenTelemetry's own OTEL_EXPORTER_OTLP_* variables.
@@ -100,6 +136,25 @@ class Settings(BaseSettings):
         if self.secret is not None and len(self.secret.get_secret_value()) < 32:
             raise ValueError("secret: ASSISTANT_SECRET must be at least 32 characters")
         return self
+
+    @model_validator(mode="after")
+    def _bulkhead_below_pool(self) -> Settings:
+        if self.crm_route_concurrency >= self.crm_pool_size:
+            raise ValueError(
+                "crm_route_concurrency: must be below crm_pool_size, or one slow CRM route "
+                "can take every connection"
+            )
+        return self
+
+    @property
+    def public_origin(self) -> str:
+        """The service's own origin from ASSISTANT_PUBLIC_URL ("" when not configured)."""
+        url = self.public_url.strip().rstrip("/")
+        scheme, sep, rest = url.partition("://")
+        if not sep:
+            return ""
+        scheme = {"wss": "https", "ws": "http"}.get(scheme.lower(), scheme.lower())
+        return f"{scheme}://{rest.split('/', 1)[0]}"
 
     def resolve(self, path: Path | str) -> Path:
         """A configured relative path, relative to the project root."""
@@ -142,7 +197,10 @@ def load_settings(config: Path | None = None, **overrides: Any) -> Settings:
         return _Loaded(**{k: v for k, v in overrides.items() if v is not None})
     except ValidationError as exc:
         first = exc.errors()[0]
-        name = ".".join(str(part) for part in first["loc"]) or "settings"
+        name = ".".join(str(part) for part in first["loc"])
+        if not name:  # a check across settings: its message names them itself
+            message = str(first["msg"]).removeprefix("Value error, ")
+            raise ConfigError(f"setting {message}") from exc
         env = f"ASSISTANT_{name.upper()}"
         raise ConfigError(f"setting {name} ({env}): {first['msg']}") from exc
     except ValueError as exc:  # a TOML syntax error

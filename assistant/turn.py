@@ -19,6 +19,7 @@ from assistant.schema import (
     tool_error_wire,
 )
 from assistant.session import PendingConfirmation, Session
+from assistant.turn_budget import TurnBudget
 
 
 @dataclass(slots=True)
@@ -32,8 +33,9 @@ class TurnState:
     emit: EventSink
     trace_id: str
     started: float
-    deadline: float
+    deadline: float  # the tools' end (turn_budget.py)
     now: datetime
+    budget: TurnBudget  # when each part of the turn must be done
     results: list[ToolResult] = field(default_factory=list)
     truncated: int = 0
     spoken_hints: set[str] = field(default_factory=set)

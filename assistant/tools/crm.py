@@ -29,11 +29,15 @@ owns timeouts, retries, Retry-After and the circuit breaker. (One resend does ha
 below us: aiohttp sends an idempotent request, GET or DELETE, once more when its
 connection is reset or closed before any answer, as RFC 9112 section 9.3.1 allows for
 stale keep-alive connections. A write keeps its Idempotency-Key on that resend.)
-It uses the app's one `aiohttp.ClientSession`, which it does not own or close.
+It uses the app's one `aiohttp.ClientSession`, which it does not own or close; the
+app gives that session a total timeout per request (`crm_timeout_s`), so no request,
+set-up's profile fetch included, can wait longer. A `Bulkhead` (bulkhead.py) caps the
+requests in flight per part of the CRM and per customer below the pool size.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Mapping
 from datetime import UTC, datetime
@@ -46,6 +50,7 @@ from yarl import URL
 
 from assistant import tracing
 from assistant.errors import ToolFailure
+from assistant.tools.bulkhead import Bulkhead
 
 Json = dict[str, Any]
 AppointmentStatus = Literal["upcoming", "past", "cancelled", "all"]
@@ -138,10 +143,18 @@ def _failure_for_status(
 class CrmClient:
     """Typed calls to the CRM over the app's one `aiohttp.ClientSession`."""
 
-    def __init__(self, session: aiohttp.ClientSession, base_url: str, token: str) -> None:
+    def __init__(
+        self,
+        session: aiohttp.ClientSession,
+        base_url: str,
+        token: str,
+        *,
+        bulkhead: Bulkhead | None = None,
+    ) -> None:
         self._session = session
         self._base = base_url.rstrip("/")
         self._auth = f"Bearer {token}"
+        self._bulkhead = bulkhead
 
     # --- customers -----------------------------------------------------------------
 
@@ -345,6 +358,31 @@ class CrmClient:
         }
         if idempotency_key is not None:
             headers["Idempotency-Key"] = idempotency_key
+        with (
+            self._bulkhead.slot(system, path[0], system=system)
+            if self._bulkhead is not None
+            else contextlib.nullcontext()
+        ):
+            status, raw = await self._request(
+                method, system, path, url, trace_id, params=params, body=body, headers=headers
+            )
+        if status == 204:
+            return {}
+        return _decode(system, raw, expect)
+
+    async def _request(
+        self,
+        method: str,
+        system: str,
+        path: tuple[str, ...],
+        url: URL,
+        trace_id: str,
+        *,
+        params: Mapping[str, str] | None,
+        body: Json | None,
+        headers: dict[str, str],
+    ) -> tuple[int, bytes]:
+        """(status, body) of a 2xx answer; every other outcome as a ToolFailure."""
         try:
             with tracing.crm_span(method, system, path, str(url)):
                 headers["traceparent"] = tracing.traceparent(trace_id)
@@ -370,9 +408,7 @@ class CrmClient:
             ) from exc
         except aiohttp.ClientError as exc:
             raise ToolFailure("internal", f"calling {system} failed: {type(exc).__name__}") from exc
-        if status == 204:
-            return {}
-        return _decode(system, raw, expect)
+        return status, raw
 
 
 def _decode(system: str, raw: bytes, expect: str | None) -> Json:

@@ -12,6 +12,13 @@ recognition and the voice); this module maps that onto the engine and back:
     dtmf       → 1 is "yes" and 2 is "no" while a confirmation is pending
     error      → logged
 
+Abuse limits: the upgrade counts against `max_connections` (not per address: every
+call comes from Twilio's few addresses); `setup` must come within
+`relay_setup_timeout_s`; a `callSid` already seen is a replay and is refused
+(relay_calls.py); a `call_token` in the URL (relay_twiml.py) must be valid and name
+the call and caller of `setup`; partial prompts are bounded in size and count, and a
+caller past the bound hears a short line before the call ends.
+
 A prompt that arrives while a turn is still running cancels that turn and then starts
 the new one, as a person on the phone expects: the caller spoke again, so what they
 say now is what they want answered (often they rephrased or gave up waiting), and a
@@ -28,21 +35,24 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
-import re
 import time
 import uuid
 from typing import TYPE_CHECKING, Any, Final
 
-from aiohttp import WSMsgType, web
+from aiohttp import WSCloseCode, WSMsgType, web
 
-from assistant.auth import verify_token
+from assistant.auth import CallClaims
 from assistant.engine import Turn
-from assistant.errors import AssistantError, AuthError, ToolFailure
+from assistant.errors import AuthError
 from assistant.recording.recorder import SessionRecording
 from assistant.session import Session
 from assistant.settings import Settings
+from assistant.transports.admission import CONNECTION_LIMITS, Refusal
+from assistant.transports.outbox import encode_frame
+from assistant.transports.relay_admission import call_claims, signature_refusal
+from assistant.transports.relay_caller import greeting, identify
+from assistant.transports.relay_calls import CALL_REGISTRY, CallRegistry, InMemoryCalls
 from assistant.transports.relay_frames import (
     DtmfFrame,
     ErrorFrame,
@@ -55,8 +65,8 @@ from assistant.transports.relay_frames import (
 )
 from assistant.transports.relay_handoff import HANDOFF_LINE, HandoffReason, handoff_data
 from assistant.transports.relay_handoff import wants_person as _wants_person
-from assistant.transports.relay_signature import is_valid_signature, signed_url
 from assistant.transports.relay_talk import TalkCycle
+from assistant.transports.relay_twiml import TWIML_ROUTE, TWIML_SETTINGS, twiml_webhook
 from assistant.transports.sockets import track
 
 if TYPE_CHECKING:
@@ -65,37 +75,33 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 ROUTE: Final = "/v1/conversation-relay"
-_E164: Final = re.compile(r"^\+[1-9]\d{6,14}$")
-_LOOKUP_TIMEOUT_S: Final = 3.0
 _FAILURES_BEFORE_HANDOFF: Final = 2
 _DTMF_ANSWERS: Final = {"1": "yes", "2": "no"}
 _SORRY: Final = "I'm sorry, something went wrong on my side. Please try that again."
-
-
-def greeting(first_name: str | None, *, known: bool, lookup_failed: bool = False) -> str:
-    """What a caller hears first: their name when we know them, honesty when we don't."""
-    if known:
-        hello = f"Hi {first_name}" if first_name else "Hi there"
-        return f"{hello}, thanks for calling. How can I help you today?"
-    if lookup_failed:
-        return (
-            "Hello, and thanks for calling. I can't reach our account records right now, "
-            "so I can't look at your account. I'm happy to answer general questions, though. "
-            "How can I help?"
-        )
-    return (
-        "Hello, and thanks for calling. I couldn't find an account for the number you're "
-        "calling from, so I can't look at account details. I'm happy to answer general "
-        "questions, though. How can I help?"
-    )
+_TOO_LONG: Final = (
+    "I'm sorry, that was more than I can take in at once, so I have to end this call. "
+    "Please call back and tell me a little at a time. Goodbye."
+)
 
 
 class RelayCall:
     """One phone call: its session, its running turn, and the talk cycle last spoken."""
 
-    def __init__(self, ws: web.WebSocketResponse, services: Services) -> None:
+    def __init__(
+        self,
+        ws: web.WebSocketResponse,
+        services: Services,
+        *,
+        call: CallClaims | None = None,
+        registry: CallRegistry | None = None,
+    ) -> None:
         self._ws = ws
         self._services = services
+        self._call = call  # what the call token in the URL admits, if there was one
+        self._registry: CallRegistry = InMemoryCalls() if registry is None else registry
+        self._partial_chars = 0
+        self._deadline: asyncio.Timeout | None = None
+        self.ending = False  # the server is stopping and winding this call down
         self._settings: Settings = services.settings
         self._session: Session | None = None
         self._setup: SetupFrame | None = None
@@ -114,11 +120,18 @@ class RelayCall:
         """Read frames until the platform hangs up; the turn worker is owned here."""
         worker = asyncio.create_task(self._run_turns(), name="relay-turns")
         try:
-            async for message in self._ws:
-                try:
-                    await self._receive(message.type, message.data)
-                except Exception:  # a bug here must not drop the call
-                    log.exception("relay frame handling failed")
+            # An absolute deadline for `setup` (pings do not extend it); lifted by setup.
+            async with asyncio.timeout(self._settings.relay_setup_timeout_s) as self._deadline:
+                async for message in self._ws:
+                    try:
+                        await self._receive(message.type, message.data)
+                    except Exception:  # a bug here must not drop the call
+                        log.exception("relay frame handling failed")
+        except TimeoutError:
+            log.warning(
+                "relay: no setup within %g s; closing", self._settings.relay_setup_timeout_s
+            )
+            await self._ws.close(code=WSCloseCode.POLICY_VIOLATION, message=b"no setup in time")
         finally:
             try:
                 await self._wind_down(worker)
@@ -167,7 +180,7 @@ class RelayCall:
         if self._ws.closed:
             return
         try:
-            await self._ws.send_str(json.dumps(frame, ensure_ascii=False))
+            await self._ws.send_str(encode_frame(frame))
         except (ConnectionError, RuntimeError) as exc:
             log.info("relay: could not send a %s frame: %s", frame.get("type"), exc)
 
@@ -178,8 +191,18 @@ class RelayCall:
             log.warning("relay: ignoring a second setup frame")
             return
         self._setup = frame
+        if self._deadline is not None:
+            self._deadline.reschedule(None)
+        refusal = await self._refusal(frame)
+        if refusal is not None:
+            log.warning("relay: refusing call %s: %s", frame.call_sid or "?", refusal)
+            self._ended = True
+            await self._ws.close(code=WSCloseCode.POLICY_VIOLATION, message=refusal.encode())
+            return
         trace_id = f"relay-{uuid.uuid4().hex[:12]}"
-        customer_id, lookup_failed = await self._identify(frame, trace_id)
+        customer_id, lookup_failed = await identify(
+            frame, self._settings, self._services.crm, trace_id
+        )
         self._session = await self._services.open_session(customer_id, trace_id=trace_id)
         if self._services.recorder is not None:
             self._recording = self._services.recorder.open(self._session)
@@ -196,36 +219,56 @@ class RelayCall:
             greeting(first_name, known=customer is not None, lookup_failed=lookup_failed)
         )
 
-    async def _identify(self, frame: SetupFrame, trace_id: str) -> tuple[str | None, bool]:
-        """(customer id or None, whether the CRM could not be asked)."""
-        token = frame.custom_parameters.get("token")
-        if isinstance(token, str) and token:
-            try:
-                secret = self._settings.signing_secret(for_server=True)
-                return verify_token(secret, token), False
-            except AuthError as exc:
-                log.warning("relay: ignoring the token in customParameters: %s", exc)
-            except AssistantError as exc:
-                log.warning("relay: cannot check the token in customParameters: %s", exc)
-        crm = self._services.crm
-        if crm is None or not _E164.match(frame.from_):
-            return None, False
-        try:
-            async with asyncio.timeout(_LOOKUP_TIMEOUT_S):
-                context = await crm.find_customer_by_phone(frame.from_, trace_id=trace_id)
-        except (ToolFailure, TimeoutError) as exc:
-            log.warning("relay: could not look up the caller's number: %s", exc)
-            return None, True
-        return (context.customer_id if context else None), False
+    async def _refusal(self, frame: SetupFrame) -> str | None:
+        """Why this `setup` may not open a call (a replay, another call's token), or None."""
+        call = self._call
+        if call is not None and frame.call_sid != call.call_sid:
+            return "the call token is for another call"
+        if call is not None and call.caller and frame.from_ != call.caller:
+            return "the caller is not the one the call token names"
+        if not frame.call_sid:
+            return None if self._settings.demo else "setup has no callSid"
+        if not await self._registry.claim(frame.call_sid):
+            return "this call is already connected"
+        return None
+
+    async def shut_down(self, code: int, reason: str) -> None:
+        """The server is stopping: let the turn end by the usual rules, then close."""
+        self.ending = True
+        turn = self._turn
+        if turn is not None:
+            turn.cancel()  # cooperative: a write in flight finishes and is spoken
+            waiting = asyncio.ensure_future(turn.wait())
+            await asyncio.wait([waiting], timeout=self._settings.shutdown_grace_s)
+            if not waiting.done():
+                waiting.cancel()
+            elif not waiting.cancelled():
+                waiting.exception()  # retrieved: the worker reports its own failures
+        await self._ws.close(code=code, message=reason.encode())
 
     # --- what the caller does ---------------------------------------------------------
 
     async def _on_prompt(self, frame: PromptFrame) -> None:
         self._partial.append(frame.voice_prompt.strip())
+        self._partial_chars += len(self._partial[-1])
+        if (
+            len(self._partial) > self._settings.relay_max_partial_prompts
+            or self._partial_chars > self._settings.relay_max_partial_chars
+        ):
+            log.warning(
+                "relay: %d partial prompts (%d characters) without an end; ending the call",
+                len(self._partial),
+                self._partial_chars,
+            )
+            self._partial.clear()
+            self._partial_chars = 0
+            await self.end_call(_TOO_LONG)
+            return
         if not frame.last:
             return
         text = " ".join(part for part in self._partial if part)
         self._partial.clear()
+        self._partial_chars = 0
         limit = self._settings.max_text_chars
         if len(text) > limit:
             log.warning("relay: cutting a %d-character prompt to %d", len(text), limit)
@@ -300,6 +343,16 @@ class RelayCall:
         if self._failures_in_row >= _FAILURES_BEFORE_HANDOFF and not self._ended:
             await self.hand_off("repeated_failures")
 
+    async def end_call(self, line: str) -> None:
+        """Say `line`, then `end` the session (no handoff: the call is over)."""
+        if self._ended:
+            return
+        self._ended = True
+        await self._stop_turn()
+        cycle = self._cycle = TalkCycle(self.send)
+        await cycle.say(line)
+        await self.send(end_frame())
+
     async def hand_off(self, reason: HandoffReason, *, last_request: str | None = None) -> None:
         """Say a short line, then `end` with the reason and a summary for the agent."""
         if self._ended:
@@ -320,55 +373,58 @@ class RelayCall:
         log.info("relay: handing the call off (%s)", reason)
 
 
-def _signature_refusal(request: web.Request, settings: Settings) -> web.Response | None:
-    """403 unless the upgrade is signed by Twilio (or, unsigned, in demo mode)."""
-    token = settings.twilio_auth_token
-    if token is None:
-        if settings.demo:
-            log.warning(
-                "relay: ASSISTANT_TWILIO_AUTH_TOKEN is not set; accepting an unsigned "
-                "ConversationRelay connection because this is demo mode"
-            )
-            return None
-        log.warning("relay: refusing a connection: ASSISTANT_TWILIO_AUTH_TOKEN is not set")
-        return web.Response(status=403, text="telephony is not configured")
-    base = settings.public_url or f"{request.scheme}://{request.host}"
-    url = signed_url(base, request.raw_path)
-    if is_valid_signature(token.get_secret_value(), url, request.headers.get("X-Twilio-Signature")):
-        return None
-    log.warning("relay: refusing a connection with a bad X-Twilio-Signature for %s", url)
-    return web.Response(status=403, text="invalid signature")
-
-
 async def conversation_relay(request: web.Request) -> web.StreamResponse:
     """The websocket handler: check the signature, then run the call."""
     from assistant.app import SERVICES  # the composition root imports this module
 
     services = request.app[SERVICES]
-    refusal = _signature_refusal(request, services.settings)
+    settings = services.settings
+    refusal = signature_refusal(request, settings)
     if refusal is not None:
         return refusal
+    try:
+        call = call_claims(request, settings)
+    except AuthError as exc:
+        log.warning("relay: refusing a connection: %s", exc)
+        return web.Response(status=403, text=str(exc))
     ws = web.WebSocketResponse(
-        max_msg_size=services.settings.max_frame_bytes,
-        heartbeat=services.settings.heartbeat_s,
+        max_msg_size=settings.max_frame_bytes,
+        heartbeat=settings.heartbeat_s,
     )
     if not ws.can_prepare(request).ok:
         return web.Response(status=400, text="expected a websocket upgrade")
-    await ws.prepare(request)
-    track(request.app, ws)
+    # Calls all come from the platform's few addresses: only the total cap applies.
+    slot = request.app[CONNECTION_LIMITS].admit(request.remote, per_address=False)
+    if isinstance(slot, Refusal):
+        services.metrics.connections_refused.labels(slot.code).inc()
+        return slot.response()
     gauge = services.metrics.sessions.labels("relay")
-    gauge.inc()
     try:
-        await RelayCall(ws, services).run()
+        await ws.prepare(request)
+        relay_call = RelayCall(ws, services, call=call, registry=request.app[CALL_REGISTRY])
+        track(request.app, ws, relay_call.shut_down)
+        gauge.inc()
+        try:
+            await relay_call.run()
+        finally:
+            gauge.dec()
+            await ws.close()
     finally:
-        gauge.dec()
-        await ws.close()
+        slot.release()
     return ws
 
 
-def setup_routes(app: web.Application) -> None:
-    """Registers `GET /v1/conversation-relay`."""
+def setup_routes(
+    app: web.Application, settings: Settings, registry: CallRegistry | None = None
+) -> None:
+    """Registers `GET /v1/conversation-relay` and the `POST /v1/twiml` voice webhook.
+
+    `registry`: the calls already seen (default: this process's memory).
+    """
+    app[CALL_REGISTRY] = InMemoryCalls() if registry is None else registry
+    app[TWIML_SETTINGS] = settings
     app.router.add_get(ROUTE, conversation_relay)
+    app.router.add_post(TWIML_ROUTE, twiml_webhook)
 
 
 __all__ = ["ROUTE", "RelayCall", "conversation_relay", "greeting", "setup_routes"]

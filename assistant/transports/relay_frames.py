@@ -16,6 +16,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
+from assistant.transports.utf8 import invalid_text_at
+
 
 class _Inbound(BaseModel):
     model_config = ConfigDict(frozen=True, extra="ignore", populate_by_name=True)
@@ -89,6 +91,9 @@ def parse_frame(raw: str) -> SetupFrame | PromptFrame | InterruptFrame | DtmfFra
     kind = data.get("type")
     if not isinstance(kind, str):
         raise FrameError("no type")
+    bad = invalid_text_at(data)
+    if bad is not None:  # a lone surrogate: it would fail the turn when spoken or stored
+        raise FrameError(f"{kind}: {bad!a} is not valid UTF-8")
     try:
         return _INBOUND.validate_python(data)
     except ValidationError as exc:

@@ -16,15 +16,18 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+from collections.abc import Mapping
 from urllib.parse import urlsplit, urlunsplit
 
 _SCHEME_TWINS = {"https": "wss", "wss": "https", "http": "ws", "ws": "http"}
 _DEFAULT_PORTS = {"https": 443, "wss": 443, "http": 80, "ws": 80}
 
 
-def compute_signature(auth_token: str, url: str) -> str:
-    """The signature Twilio sends for a GET (or websocket) request to `url`."""
-    digest = hmac.new(auth_token.encode(), url.encode(), hashlib.sha1).digest()
+def compute_signature(auth_token: str, url: str, params: Mapping[str, str] | None = None) -> str:
+    """The signature Twilio sends for a request to `url`: a GET (or websocket) has no
+    `params`; a form POST (a voice webhook) appends each parameter, sorted, as key+value."""
+    data = url + "".join(key + value for key, value in sorted((params or {}).items()))
+    digest = hmac.new(auth_token.encode(), data.encode(), hashlib.sha1).digest()
     return base64.b64encode(digest).decode("ascii")
 
 
@@ -58,13 +61,15 @@ def _variants(url: str) -> list[str]:
     return list(dict.fromkeys(variants))
 
 
-def is_valid_signature(auth_token: str, url: str, signature: str | None) -> bool:
-    """True when `signature` is Twilio's for `url` (compared in constant time)."""
+def is_valid_signature(
+    auth_token: str, url: str, signature: str | None, params: Mapping[str, str] | None = None
+) -> bool:
+    """True when `signature` is Twilio's for `url` (and `params`), in constant time."""
     if not signature:
         return False
     given = signature.strip().encode()
     return any(
-        hmac.compare_digest(compute_signature(auth_token, variant).encode(), given)
+        hmac.compare_digest(compute_signature(auth_token, variant, params).encode(), given)
         for variant in _variants(url)
     )
 

@@ -1,31 +1,58 @@
-"""Open websockets of the app, closed with 1001 (going away) when the server stops.
+"""Open websockets of the app, ended with 1001 (going away) when the server stops.
 
 Without this, stopping `assistant serve` waits for every open chat page or call to
 close on its own (aiohttp's shutdown timeout); clients reconnect by themselves.
+
+A socket may register how it ends gracefully (a session: its running turn is
+cancelled by the usual rules, so a write in flight finishes and its `tool.finished`
+and `turn.done` reach the client before the close); the rest are closed at once.
+Every ending is bounded by the shutdown grace (`shutdown_grace_s`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import weakref
+from collections.abc import Awaitable, Callable
 
 from aiohttp import WSCloseCode, web
 
-OPEN_SOCKETS = web.AppKey("open_sockets", weakref.WeakSet[web.WebSocketResponse])
+Ending = Callable[[int, str], Awaitable[None]]
+OPEN_SOCKETS = web.AppKey(
+    "open_sockets", weakref.WeakKeyDictionary[web.WebSocketResponse, Ending | None]
+)
+SHUTDOWN_GRACE_S = web.AppKey("shutdown_grace_s", float)
+GOING_AWAY = "server shutting down"
 
 
-def setup_socket_tracking(app: web.Application) -> None:
-    app[OPEN_SOCKETS] = weakref.WeakSet()
+def setup_socket_tracking(app: web.Application, *, grace_s: float = 10.0) -> None:
+    app[OPEN_SOCKETS] = weakref.WeakKeyDictionary()
+    app[SHUTDOWN_GRACE_S] = grace_s
     app.on_shutdown.append(_close_all)
 
 
-def track(app: web.Application, ws: web.WebSocketResponse) -> None:
-    app[OPEN_SOCKETS].add(ws)
+def track(app: web.Application, ws: web.WebSocketResponse, ending: Ending | None = None) -> None:
+    """Remember `ws` (and, when given, how it ends gracefully) until it is collected."""
+    app[OPEN_SOCKETS][ws] = ending
 
 
 async def _close_all(app: web.Application) -> None:
-    sockets = [ws for ws in app[OPEN_SOCKETS] if not ws.closed]
+    endings = [
+        ending(WSCloseCode.GOING_AWAY, GOING_AWAY)
+        if ending is not None
+        else ws.close(code=WSCloseCode.GOING_AWAY, message=GOING_AWAY.encode())
+        for ws, ending in list(app[OPEN_SOCKETS].items())
+        if not ws.closed
+    ]
+    if not endings:
+        return
+    with contextlib.suppress(TimeoutError):
+        async with asyncio.timeout(app[SHUTDOWN_GRACE_S] + 1.0):
+            await asyncio.gather(*endings, return_exceptions=True)
+    # Past the grace, whatever is still open closes now.
+    late = [ws for ws in list(app[OPEN_SOCKETS].keys()) if not ws.closed]
     await asyncio.gather(
-        *(ws.close(code=WSCloseCode.GOING_AWAY, message=b"server shutting down") for ws in sockets),
+        *(ws.close(code=WSCloseCode.GOING_AWAY, message=GOING_AWAY.encode()) for ws in late),
         return_exceptions=True,
     )

@@ -1,27 +1,30 @@
 """The websocket endpoint `GET /v1/ws`: shared/PROTOCOL.md, version 1, exactly.
 
-One connection is one session. The handler authenticates (a Bearer header on the
+One connection is one session. The handler admits the socket (admission.py: caps
+answered over HTTP), authenticates it (ws_handshake.py: a Bearer header on the
 upgrade, or a browser's `session.start` first frame), then reads frames; a worker task
 owned by the connection runs the session's turns one at a time from a short queue;
-one sender serialises every frame going out. Closing the socket cancels the worker,
-and with it the running turn. A bad frame gets an `error` and never closes the socket;
-only an oversized frame (1009) or a binary one (1003) does.
+one outbox (outbox.py) sends every frame going out, and closes a client that does not
+read. Closing the socket cancels the worker, and with it the running turn. A bad frame
+gets an `error` and never closes the socket; only an oversized frame (1009) or a
+binary one (1003) does. A session also ends on time (its token's expiry, its maximum
+lifetime) and when the server stops, after its running turn has been wound down.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
+import time
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
 from aiohttp import WSCloseCode, WSMsgType, hdrs, web
-from yarl import URL
 
-from assistant.app import SERVICES, SETTINGS
-from assistant.auth import verify_token
+from assistant.app import METRICS, SERVICES, SETTINGS
+from assistant.auth import SessionClaims, verify_session
 from assistant.engine import Engine, Turn
 from assistant.errors import AuthError
 from assistant.logs import trace_context
@@ -31,23 +34,28 @@ from assistant.schema import ErrorEvent, Event, TurnDone
 from assistant.session import Session
 from assistant.settings import Settings
 from assistant.timeline import LiveTimelines
+from assistant.transports.admission import CONNECTION_LIMITS, Refusal
+from assistant.transports.outbox import Outbox
 from assistant.transports.ratelimit import Budget, CustomerBudgets, admit
 from assistant.transports.sockets import track
 from assistant.transports.ws_frames import (
     FrameError,
-    SessionStart,
     TurnCancel,
     UserMessage,
     parse_frame,
+)
+from assistant.transports.ws_handshake import (
+    bearer_token,
+    close_socket,
+    http_error,
+    origin_allowed,
+    session_start,
 )
 
 log = logging.getLogger(__name__)
 
 PROTOCOL_VERSION: Final = 1
 PATH: Final = "/v1/ws"
-# A close reason must fit in a control frame (125 bytes, 2 of them the code).
-_MAX_REASON_BYTES: Final = 123
-_BINARY_REFUSED: Final = "binary frames are not supported; send JSON text frames"
 _INTERNAL: Final = "Something went wrong on our side; it has been logged."
 
 
@@ -83,16 +91,16 @@ async def _create_budgets(app: web.Application) -> None:
 async def websocket_handler(request: web.Request) -> web.StreamResponse:
     app = request.app
     settings = app[SETTINGS]
-    if not origin_allowed(request, settings.allowed_origins):
+    if not origin_allowed(request, settings):
         origin = request.headers.get(hdrs.ORIGIN, "")
-        return _http_error(web.HTTPForbidden, "forbidden_origin", f"origin {origin} not allowed")
+        return http_error(web.HTTPForbidden, "forbidden_origin", f"origin {origin} not allowed")
     secret = settings.signing_secret(for_server=True)
-    customer_id: str | None = None
+    claims: SessionClaims | None = None
     if hdrs.AUTHORIZATION in request.headers:
         try:
-            customer_id = verify_token(secret, _bearer(request.headers[hdrs.AUTHORIZATION]))
+            claims = verify_session(secret, bearer_token(request.headers[hdrs.AUTHORIZATION]))
         except AuthError as exc:
-            return _http_error(
+            return http_error(
                 web.HTTPUnauthorized,
                 "unauthorized",
                 str(exc),
@@ -102,26 +110,60 @@ async def websocket_handler(request: web.Request) -> web.StreamResponse:
         heartbeat=settings.heartbeat_s, max_msg_size=settings.max_frame_bytes
     )
     if not ws.can_prepare(request).ok:
-        return _http_error(
+        return http_error(
             web.HTTPUpgradeRequired,
             "upgrade_required",
             f"{PATH} is a websocket: send an upgrade request",
             headers={hdrs.UPGRADE: "websocket"},
         )
-    await ws.prepare(request)
-    track(app, ws)
-    if customer_id is None:
-        customer_id = await _session_start(ws, secret, app[WS_TUNING].session_start_timeout_s)
-        if customer_id is None:
-            return ws
+    # Counted from before the upgrade until the socket closes, authenticated or not.
+    refused = app[METRICS].connections_refused
+    slot = app[CONNECTION_LIMITS].admit(request.remote)
+    if isinstance(slot, Refusal):
+        refused.labels(slot.code).inc()
+        return slot.response()
+    try:
+        refusal = slot.claim_customer(claims.customer_id) if claims else None
+        if refusal is not None:
+            refused.labels(refusal.code).inc()
+            return refusal.response()
+        await ws.prepare(request)
+        track(app, ws)
+        if claims is None:
+            claims = await session_start(ws, secret, app[WS_TUNING].session_start_timeout_s)
+            if claims is None:
+                return ws
+            refusal = slot.claim_customer(claims.customer_id)
+            if refusal is not None:
+                refused.labels(refusal.code).inc()
+                await close_socket(ws, WSCloseCode.TRY_AGAIN_LATER, refusal.message)
+                return ws
+        await _run_session(request, ws, claims)
+    finally:
+        slot.release()
+    return ws
+
+
+async def _run_session(
+    request: web.Request, ws: web.WebSocketResponse, claims: SessionClaims
+) -> None:
+    app = request.app
+    settings = app[SETTINGS]
     services = app[SERVICES]
     trace_id = uuid.uuid4().hex
-    session = await services.open_session(customer_id, trace_id=trace_id)
+    session = await services.open_session(claims.customer_id, trace_id=trace_id)
     budgets = (
         Budget(settings.session_messages_per_minute, app[WS_TUNING].rate_period_s),
-        app[CUSTOMER_BUDGETS].of(customer_id),
+        app[CUSTOMER_BUDGETS].of(claims.customer_id),
     )
     recording = services.recorder.open(session) if services.recorder else None
+    transport = request.transport
+
+    def abort() -> None:
+        services.metrics.slow_clients.inc()
+        if transport is not None:
+            transport.abort()
+
     with trace_context(trace_id, session_id=session.session_id):
         connection = WsConnection(
             ws,
@@ -130,111 +172,15 @@ async def websocket_handler(request: web.Request) -> web.StreamResponse:
             settings,
             services.metrics,
             recording=recording,
+            abort=abort,
             timelines=services.timelines,
         )
+        track(app, ws, connection.end)
         try:
-            await connection.serve(budgets)
+            await connection.serve(budgets, expires_at=claims.expires_at)
         finally:
             if recording is not None:
                 recording.close()
-    return ws
-
-
-def origin_allowed(request: web.Request, allowed: list[str]) -> bool:
-    """No Origin (not a browser), the service's own origin, or one on the allow-list."""
-    origin = request.headers.get(hdrs.ORIGIN)
-    if origin is None:
-        return True
-    key = _origin_key(origin)
-    if key is None:  # "null" (sandboxed frames, files) or garbage
-        return False
-    own = _origin_key(f"{request.scheme}://{request.host}")
-    return key == own or key in {_origin_key(entry) for entry in allowed}
-
-
-def _origin_key(value: str) -> tuple[str, str, int | None] | None:
-    try:
-        url = URL(value.strip())
-        if not url.scheme or not url.host:
-            return None
-        return url.scheme.lower(), url.host.lower(), url.port
-    except ValueError:
-        return None
-
-
-def _bearer(header: str) -> str:
-    scheme, _, token = header.strip().partition(" ")
-    if scheme.lower() != "bearer":
-        raise AuthError("the Authorization header must be 'Bearer <token>'")
-    return token.strip()
-
-
-def _http_error(
-    kind: type[web.HTTPException],
-    code: str,
-    message: str,
-    *,
-    headers: dict[str, str] | None = None,
-) -> web.Response:
-    return web.json_response(
-        {"error": {"code": code, "message": message}}, status=kind.status_code, headers=headers
-    )
-
-
-async def _session_start(ws: web.WebSocketResponse, secret: str, timeout_s: float) -> str | None:
-    """The browser path: the customer named by a `session.start` first frame, or None
-    once the socket is closed (1008 for silence, another frame or a bad token)."""
-    try:
-        message = await ws.receive(timeout=timeout_s)
-    except TimeoutError:
-        await _close(ws, WSCloseCode.POLICY_VIOLATION, f"no session.start within {timeout_s:g} s")
-        return None
-    if message.type is WSMsgType.BINARY:
-        await _close(ws, WSCloseCode.UNSUPPORTED_DATA, _BINARY_REFUSED)
-        return None
-    if message.type is not WSMsgType.TEXT:
-        return None  # the client left, or its frame was too big (closed with 1009)
-    try:
-        frame = parse_frame(message.data)
-    except FrameError:
-        frame = None
-    if not isinstance(frame, SessionStart):
-        await _close(ws, WSCloseCode.POLICY_VIOLATION, "the first frame must be session.start")
-        return None
-    try:
-        return verify_token(secret, frame.token)
-    except AuthError as exc:
-        await _close(ws, WSCloseCode.POLICY_VIOLATION, str(exc))
-        return None
-
-
-async def _close(ws: web.WebSocketResponse, code: int, reason: str) -> None:
-    encoded = reason.encode()[:_MAX_REASON_BYTES]
-    await ws.close(code=code, message=encoded.decode(errors="ignore").encode())
-
-
-class _Sender:
-    """The one writer of a socket: frames go out whole and in order, from any task.
-
-    After the socket closes, sends are dropped: a turn winding down must not fail
-    because nobody is listening any more.
-    """
-
-    def __init__(self, ws: web.WebSocketResponse) -> None:
-        self._ws = ws
-        self._lock = asyncio.Lock()
-        self._gone = False
-
-    async def send(self, frame: dict[str, Any]) -> None:
-        text = json.dumps(frame, ensure_ascii=False, separators=(",", ":"))
-        async with self._lock:
-            if self._gone or self._ws.closed:
-                return
-            try:
-                await self._ws.send_str(text)
-            except (ConnectionError, RuntimeError) as exc:
-                self._gone = True
-                log.debug("dropped a frame for a closed socket: %s", exc)
 
 
 async def _stop(worker: asyncio.Task[None]) -> None:
@@ -255,8 +201,20 @@ async def _stop(worker: asyncio.Task[None]) -> None:
         raise asyncio.CancelledError
 
 
+TOKEN_EXPIRED: Final = "session token expired"
+LIFETIME_REACHED: Final = "session lifetime reached"
+_NOT_RUN: Final = "the session ended before this message was answered; send it again"
+
+
 class WsConnection:
-    """One session's socket: reads frames, queues messages, runs turns one at a time."""
+    """One session's socket: reads frames, queues messages, runs turns one at a time.
+
+    A session ends when the client leaves (the running turn is cancelled with the
+    socket), or by `end(code, reason)`: at its token's expiry or its maximum lifetime
+    (1008) and when the server stops (1001). `end` cancels the running turn by the
+    usual rules, waits for it (a write in flight finishes), sends everything queued,
+    its `tool.finished` and `turn.done` included, and only then closes.
+    """
 
     def __init__(
         self,
@@ -267,6 +225,7 @@ class WsConnection:
         metrics: Metrics,
         *,
         recording: SessionRecording | None = None,
+        abort: Callable[[], None] | None = None,
         timelines: LiveTimelines | None = None,
     ) -> None:
         self._ws = ws
@@ -276,7 +235,12 @@ class WsConnection:
         self._engine = engine
         self._settings = settings
         self._metrics = metrics
-        self._sender = _Sender(ws)
+        self._outbox = Outbox(
+            ws,
+            send_timeout_s=settings.send_timeout_s,
+            max_frames=settings.max_outgoing_frames,
+            abort=abort or (lambda: None),
+        )
         self._queue: asyncio.Queue[UserMessage] = asyncio.Queue()
         # Accepted messages not yet answered: the running one plus those queued.
         self._outstanding = 0
@@ -284,18 +248,26 @@ class WsConnection:
         self._finished_turns: set[str] = set()
         self._done_sent: set[str] = set()
         self._budgets: tuple[Budget, Budget] | None = None
+        self._worker: asyncio.Task[None] | None = None
+        self._ending: asyncio.Task[None] | None = None
 
-    async def serve(self, budgets: tuple[Budget, Budget]) -> None:
-        """Until the socket closes. `budgets`: this session's and its customer's."""
+    async def serve(
+        self, budgets: tuple[Budget, Budget], *, expires_at: float | None = None
+    ) -> None:
+        """Until the socket closes. `budgets`: this session's and its customer's;
+        `expires_at`: the token's expiry (epoch seconds)."""
         self._budgets = budgets
         customer = self._session.customer
         customer_id = customer.customer_id if customer else None
         gauge = self._metrics.sessions.labels("ws")
         gauge.inc()
         log.info("websocket session opened", extra={"customer_id": customer_id})
-        worker = asyncio.create_task(self._work(), name=f"ws-turns-{self._session.session_id}")
+        self._worker = worker = asyncio.create_task(
+            self._work(), name=f"ws-turns-{self._session.session_id}"
+        )
+        expiry = self._schedule_expiry(expires_at)
         try:
-            await self._sender.send(
+            await self._outbox.send(
                 {
                     "type": "session.ready",
                     "session_id": self._session.session_id,
@@ -311,11 +283,58 @@ class WsConnection:
             )
             await self._read()
         finally:
+            expiry.cancel()
             try:
+                if self._ending is not None:
+                    await asyncio.wait([self._ending])
                 await _stop(worker)
             finally:
+                await self._outbox.close()
                 gauge.dec()
                 log.info("websocket session closed", extra={"code": self._ws.close_code})
+
+    def _schedule_expiry(self, expires_at: float | None) -> asyncio.TimerHandle:
+        lifetime_s = self._settings.max_session_lifetime_s
+        token_left_s = (expires_at - time.time()) if expires_at is not None else lifetime_s + 1
+        reason = TOKEN_EXPIRED if token_left_s <= lifetime_s else LIFETIME_REACHED
+        return asyncio.get_running_loop().call_later(
+            max(0.0, min(token_left_s, lifetime_s)),
+            self.begin_end,
+            WSCloseCode.POLICY_VIOLATION,
+            reason,
+        )
+
+    @property
+    def ending(self) -> bool:
+        """True once the session has begun to end (expiry, lifetime, shutdown)."""
+        return self._ending is not None
+
+    def begin_end(self, code: int, reason: str) -> None:
+        """Start ending the session (once); see `end`."""
+        if self._ending is None:
+            self._ending = asyncio.create_task(self._end(code, reason), name="ws-end")
+
+    async def end(self, code: int, reason: str) -> None:
+        """End the session gracefully and close the socket with `code` and `reason`."""
+        self.begin_end(code, reason)
+        assert self._ending is not None
+        await asyncio.wait([self._ending])
+
+    async def _end(self, code: int, reason: str) -> None:
+        grace_s = self._settings.shutdown_grace_s
+        worker = self._worker
+        if self._turn is not None:
+            self._turn.cancel()  # cooperative: reads stop, a write in flight finishes
+        elif worker is not None:
+            worker.cancel()  # idle: nothing to wait for
+        if worker is not None:
+            await asyncio.wait([worker], timeout=grace_s)
+        while not self._queue.empty():
+            dropped = self._queue.get_nowait()
+            await self._send_error("busy", _NOT_RUN, message_id=dropped.id)
+        await self._outbox.flush(grace_s)
+        log.info("ending the websocket session: %s", reason)
+        await close_socket(self._ws, code, reason)
 
     async def _read(self) -> None:
         while True:
@@ -323,7 +342,7 @@ class WsConnection:
             if message.type is WSMsgType.TEXT:
                 await self._on_text(message.data)
             elif message.type is WSMsgType.BINARY:
-                await _close(
+                await close_socket(
                     self._ws, WSCloseCode.UNSUPPORTED_DATA, "binary frames are not supported"
                 )
                 return
@@ -348,6 +367,8 @@ class WsConnection:
             await self._send_error("internal", _INTERNAL)
 
     async def _on_user_message(self, frame: UserMessage) -> None:
+        if self._ending is not None:
+            raise FrameError("busy", _NOT_RUN, message_id=frame.id)
         text = frame.text.strip()
         if not text:
             raise FrameError(
@@ -394,8 +415,11 @@ class WsConnection:
             turn.cancel()
 
     async def _work(self) -> None:
-        while True:
+        while self._ending is None:
             message = await self._queue.get()
+            if self._ending is not None:
+                self._queue.put_nowait(message)  # answered as not run by `_end`
+                return
             try:
                 await self._run_turn(message)
             finally:
@@ -425,7 +449,7 @@ class WsConnection:
     async def _emit(self, event: Event) -> None:
         if isinstance(event, TurnDone):
             self._done_sent.add(event.turn_id)
-        await self._sender.send(event.to_wire())
+        await self._outbox.send(event.to_wire())
 
     async def _send_error(
         self,
@@ -442,7 +466,7 @@ class WsConnection:
         ).to_wire()
         if message_id is not None:
             frame["message_id"] = message_id  # which message was dropped (an added field)
-        await self._sender.send(frame)
+        await self._outbox.send(frame)
 
 
 __all__ = ["CUSTOMER_BUDGETS", "PATH", "WS_TUNING", "WsConnection", "WsTuning", "setup_routes"]

@@ -9,6 +9,8 @@
 //   "ready"       the server's session.ready frame, plus {reconnected, resumed: boolean}
 //   "frame"       every later server frame, parsed
 //   "down"        {retryInMs, attempt, code, reason}  the socket closed; a retry is scheduled
+//   "expired"     {reason}                            the session's token (or lifetime) ran
+//                                                     out: reconnecting at once, fresh token
 //   "auth-failed" {code, reason}                      the token was refused twice; given up
 
 const BACKOFF_INITIAL_MS = 500;
@@ -16,6 +18,8 @@ const BACKOFF_MAX_MS = 10_000;
 // session.ready should follow session.start at once; a server that stays silent is broken.
 const READY_TIMEOUT_MS = 10_000;
 const CLOSE_POLICY = 1008;
+// The server ends a session on time with these reasons (PROTOCOL.md, "Expiry and overload").
+const SESSION_OVER = new Set(["session token expired", "session lifetime reached"]);
 
 export class Connection extends EventTarget {
   /**
@@ -34,6 +38,7 @@ export class Connection extends EventTarget {
     this.attempt = 0;
     this.authFailures = 0;
     this.everReady = false;
+    this.needFreshToken = false;
     this.retryTimer = null;
     this.readyTimer = null;
     this._onOnline = () => this._retryNow();
@@ -73,8 +78,9 @@ export class Connection extends EventTarget {
     this._emit("connecting", { attempt: this.attempt });
     let token;
     try {
-      // After a refused token, ask for a new one rather than sending the same again.
-      token = await this.getToken({ refresh: this.authFailures > 0 });
+      // After a refused or expired token, ask for a new one rather than the same again.
+      token = await this.getToken({ refresh: this.authFailures > 0 || this.needFreshToken });
+      this.needFreshToken = false;
     } catch (err) {
       this._scheduleRetry(0, `token: ${err && err.message}`);
       return;
@@ -130,6 +136,14 @@ export class Connection extends EventTarget {
     this.ready = false;
     this.socket = null;
     if (this.stopped) return;
+    if (event.code === CLOSE_POLICY && wasReady && SESSION_OVER.has(event.reason)) {
+      // Not a failure: the session ran its time. Reconnect now with a fresh token.
+      this.needFreshToken = true;
+      this._emit("expired", { reason: event.reason });
+      clearTimeout(this.retryTimer);
+      this._connect();
+      return;
+    }
     if (event.code === CLOSE_POLICY && !wasReady && this.resuming) {
       // A server without session.resume refuses it as a first frame: start afresh.
       this.resumeUnsupported = true;

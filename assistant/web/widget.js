@@ -146,6 +146,7 @@ class Widget {
     this.connection.addEventListener("ready", (e) => this._onReady(e.detail));
     this.connection.addEventListener("frame", (e) => this._onFrame(e.detail));
     this.connection.addEventListener("down", (e) => this._onDown(e.detail));
+    this.connection.addEventListener("expired", () => this._onExpired());
     this.connection.addEventListener("auth-failed", () => this._onAuthFailed());
     this._setConnected(false);
     this.connection.start();
@@ -208,7 +209,8 @@ class Widget {
   _onConnecting({ attempt }) {
     clearInterval(this.countdown);
     const again = attempt > 1 || this.wasDown;
-    this._setStatus("connecting", again ? STATUS.reconnecting : STATUS.connecting);
+    const text = this.expired ? STATUS.expired : STATUS.reconnecting;
+    this._setStatus("connecting", again ? text : STATUS.connecting);
   }
 
   _onReady(ready) {
@@ -226,12 +228,33 @@ class Widget {
     if (!ready.resumed) this._dropConfirmation();
     else if (this.confirmTurn) this.confirmTurn.rewireConfirmation((a) => this._answer(a));
     this.wasDown = false;
+    this.expired = false;
     this._setConnected(true);
     this._save();
     if (typeof this.options.onReady === "function") this.options.onReady(ready);
   }
 
   _onDown({ retryInMs }) {
+    this._lost();
+    const until = Date.now() + retryInMs;
+    const tick = () => {
+      const seconds = Math.max(0, Math.ceil((until - Date.now()) / 1000));
+      this._setStatus("down", STATUS.down, seconds > 0 ? ` (${seconds} s)` : "");
+    };
+    clearInterval(this.countdown);
+    tick();
+    this.countdown = setInterval(tick, 500);
+  }
+
+  /** The session ran its time (token expiry): it reconnects at once with a fresh token. */
+  _onExpired() {
+    this._lost();
+    this.expired = true;
+    clearInterval(this.countdown);
+    this._setStatus("connecting", STATUS.expired);
+  }
+
+  _lost() {
     this.wasDown = true;
     this._setConnected(false);
     // The server's session (its history, a pending confirmation) is gone with the socket.
@@ -242,14 +265,6 @@ class Widget {
     this.asked = null;
     this._updateRunning();
     this._save();
-    const until = Date.now() + retryInMs;
-    const tick = () => {
-      const seconds = Math.max(0, Math.ceil((until - Date.now()) / 1000));
-      this._setStatus("down", STATUS.down, seconds > 0 ? ` (${seconds} s)` : "");
-    };
-    clearInterval(this.countdown);
-    tick();
-    this.countdown = setInterval(tick, 500);
   }
 
   _onAuthFailed() {

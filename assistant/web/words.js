@@ -149,6 +149,7 @@ export const STATUS = {
     name ? `Connected as ${name} · a new conversation` : "Connected · a new conversation",
   down: "Connection lost. Reconnecting…",
   reconnecting: "Reconnecting…",
+  expired: "Your session expired. Reconnecting…",
   authFailed: "Your session has ended. Please reload the page to start again.",
   noToken: "This chat needs a sign-in token from the page that embeds it.",
 };

@@ -26,7 +26,7 @@ from assistant.auth import mint_token
 from assistant.settings import load_settings
 from crm_stub.app import create_app as create_crm_app
 
-CRM_TOKEN = "dev-crm-token"
+CRM_TOKEN = "browser-test-crm-token"  # outside demo mode the dev token is refused
 SECRET = "browser-tests-secret-0123456789abcdefghij"
 _T = TypeVar("_T")
 # A restart must not wait for open websockets to finish by themselves.
@@ -77,6 +77,9 @@ class LiveStack:
         self._site: web.AppRunner | None = None
         self.crm_port = 0
         self.site_port = 0
+        # The embedding site's token endpoint: how many it minted; the first one's ttl.
+        self.site_tokens_minted = 0
+        self.first_site_token_ttl_s = 600
         self.port = 0
 
     # --- lifecycle ---------------------------------------------------------------------
@@ -177,7 +180,9 @@ class LiveStack:
 
         async def assistant_token(request: web.Request) -> web.Response:
             # The site's own back end knows who is signed in and mints the token.
-            return web.json_response({"token": self.token(self.site_customer)})
+            ttl_s = self.first_site_token_ttl_s if not self.site_tokens_minted else 600
+            self.site_tokens_minted += 1
+            return web.json_response({"token": self.token(self.site_customer, ttl_s)})
 
         site = web.Application()
         site.router.add_get("/", page)

@@ -73,3 +73,34 @@ def test_a_refused_token_says_the_session_has_ended(page: Page, embedded: LiveSt
     expect(status).to_have_attribute("data-state", "failed")
     expect(status).to_have_text(re.compile("session has ended", re.I))
     expect(page.get_by_role("button", name="Send")).to_be_disabled()
+
+
+# Records every text the status line shows, so a passing state is not missed.
+RECORD_STATUS = """
+window.__statuses = [];
+new MutationObserver(() => {
+  const status = document.querySelector(".aw-status");
+  const text = status && status.firstChild && status.firstChild.nodeValue;
+  if (text && window.__statuses[window.__statuses.length - 1] !== text) {
+    window.__statuses.push(text);
+  }
+}).observe(document, {subtree: true, childList: true, characterData: true});
+"""
+
+
+def test_an_expired_session_reconnects_with_a_fresh_token(page: Page, embedded: LiveStack) -> None:
+    """The site's first token expires: the widget says so, gets a new one and goes on."""
+    embedded.first_site_token_ttl_s = 2
+    page.add_init_script(RECORD_STATUS)
+    page.goto(embedded.site_url)
+    page.wait_for_function(
+        "window.__statuses.includes('Your session expired. Reconnecting…')", timeout=10_000
+    )
+    expect(page.locator(".aw-status")).to_have_attribute("data-state", "ready")
+    assert embedded.site_tokens_minted >= 2  # a fresh token for the new session
+
+    box = page.get_by_role("textbox", name="Message")
+    box.fill("Show me my appointments")
+    box.press("Enter")
+    turn = page.locator(".aw-turn").first
+    expect(turn).to_have_attribute("data-state", "ok")

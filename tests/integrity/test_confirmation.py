@@ -154,3 +154,25 @@ async def test_an_openai_model_asking_four_deletes_gets_one_question(
     assert [c["arguments"]["task_id"] for c in pending["calls"]] == ids
     assert await writes_applied(crm_admin) == {}
     assert len(await tasks(crm_admin)) == 4
+
+
+async def test_a_delete_found_in_a_later_round_joins_the_same_question(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin
+) -> None:
+    """'Delete the grocery task and change my phone': the phone change is held in round 1,
+    the delete (found after the listing) joins it; one question, one yes runs both."""
+    before = await profile(crm_admin)
+    chat = await (await make_assistant()).connect()
+    events = await chat.say("delete the grocery task and change my phone to +1 415 555 0123")
+    pending = events[-1]["awaiting_confirmation"]
+    assert sorted(c["tool"] for c in pending["calls"]) == [
+        "crm.deleteTask",
+        "crm.updateContactInfo",
+    ]
+    assert pending["prompt"].count("?") == 1
+    assert "'Buy groceries'" in pending["prompt"] and "415-555-0123" in pending["prompt"]
+    assert (await profile(crm_admin))["phone"] == before["phone"]
+    assert "Buy groceries" in await tasks(crm_admin)
+    await chat.say("yes")
+    assert (await profile(crm_admin))["phone"] == "+14155550123"
+    assert "Buy groceries" not in await tasks(crm_admin)

@@ -168,3 +168,19 @@ async def test_assistant_chat_command_talks_to_a_demo_server(
     assert "Connected as cust_002" in shown
     assert "Hello from the assistant." in shown
     planner.assert_used_up()
+
+
+async def test_chat_asks_to_reconnect_when_the_session_expires(
+    make_assistant: MakeAssistant,
+) -> None:
+    """A token that runs out mid-conversation: the terminal says to reconnect, exit code 1."""
+    assistant = await make_assistant(
+        planner=ScriptedPlanner(), narrator=ScriptedNarrator(), tool_backend=FakeToolBackend()
+    )
+    out = io.StringIO()
+    hold = asyncio.Event()  # the user types nothing more; the server ends the session
+    code = await ChatClient(out).run(
+        _ws_url(assistant), assistant.token(ttl_s=2), _lines([], hold=hold)
+    )
+    assert code == 1
+    assert "Your session has expired. Please reconnect" in out.getvalue()

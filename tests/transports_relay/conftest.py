@@ -26,6 +26,7 @@ from tests.fixtures.app import AssistantHarness
 RELAY_PATH = "/v1/conversation-relay"
 MARIA_PHONE = "+14155550101"  # cust_001, Maria Garcia, in the CRM seed
 UNKNOWN_PHONE = "+15005550199"
+CALL_SID = "CA00000000000000000000000000000001"
 FRAME_TIMEOUT_S = 10.0
 
 
@@ -45,16 +46,22 @@ class RelayClient:
             await self.ws.send_str(json.dumps(frame))
 
     async def setup(
-        self, from_: str = MARIA_PHONE, custom_parameters: dict[str, Any] | None = None
+        self,
+        from_: str = MARIA_PHONE,
+        custom_parameters: dict[str, Any] | None = None,
+        *,
+        call_sid: str = CALL_SID,
+        greeting: bool = True,
     ) -> list[dict[str, Any]]:
-        """The documented setup frame; the frames of the greeting that follows."""
+        """The documented setup frame; the frames of the greeting that follows (none
+        when `greeting` is false)."""
         await self.send(
             {
                 "type": "setup",
                 "sessionId": "VX00000000000000000000000000000001",
                 "accountSid": "AC00000000000000000000000000000001",
                 "parentCallSid": "",
-                "callSid": "CA00000000000000000000000000000001",
+                "callSid": call_sid,
                 "from": from_,
                 "to": "+18005550100",
                 "forwardedFrom": "",
@@ -65,7 +72,7 @@ class RelayClient:
                 "customParameters": custom_parameters or {},
             }
         )
-        return await self.talk_cycle()
+        return await self.talk_cycle() if greeting else []
 
     async def prompt(self, text: str, *, last: bool = True) -> None:
         await self.send({"type": "prompt", "voicePrompt": text, "lang": "en-US", "last": last})

@@ -17,6 +17,14 @@ from tests.fixtures.app import MakeAssistant
 from tests.transports_relay.conftest import RELAY_PATH, Dial, SpokenNarrator, spoken
 
 AUTH_TOKEN = "twilio-auth-token-for-tests"
+
+
+@pytest.fixture
+def crm_token() -> str:
+    """Outside demo mode the assistant refuses the CRM's development token."""
+    return "relay-test-crm-token"
+
+
 PUBLIC_URL = "wss://voice.example.com"
 
 

@@ -1,0 +1,178 @@
+"""Write integrity in a turn: what the engine holds, refuses or checks before a write.
+
+`assistant/guard.py` judges single calls (a time gone, a duplicate); this module acts on
+a round's calls with the turn's state: it refuses what must not reach the CRM, holds
+what needs a yes under one question, keeps writes that could not finish in time from
+starting, fetches the listings the duplicate checks need, and remembers the writes made
+for the duplicate window. The engine calls it at fixed points of a round.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from datetime import datetime
+
+from assistant import confirmation, guard
+from assistant.confirmation import Wording
+from assistant.schema import ToolCall, ToolError, ToolResult
+from assistant.session import PendingConfirmation, RecentWrite
+from assistant.tools.executor import ToolExecutor
+from assistant.turn import TurnState
+
+# (turn, round, calls) → run them as calls of that round.
+Execute = Callable[[TurnState, int, list[ToolCall]], Awaitable[None]]
+
+NOT_STARTED = ToolError(code="timeout", message="not started: the turn ran out of time")
+
+
+class WriteIntegrity:
+    """The engine's write checks, configured once; the state is the turn's."""
+
+    def __init__(
+        self,
+        executor: ToolExecutor,
+        *,
+        confirmation_ttl_s: float,
+        write_start_budget_s: float,
+        booking_horizon_days: int,
+        duplicate_window_s: float,
+        clock: Callable[[], datetime],
+    ) -> None:
+        self._executor = executor
+        self._confirmation_ttl_s = confirmation_ttl_s
+        self._write_start_budget_s = write_start_budget_s
+        self._booking_horizon_days = booking_horizon_days
+        self._duplicate_window_s = duplicate_window_s
+        self._clock = clock
+
+    def _ask(self, state: TurnState, calls: Sequence[ToolCall], words: Wording) -> None:
+        """Hold `calls` for a yes; with calls already held this turn, one question for all."""
+        earlier = state.pending
+        state.pending = PendingConfirmation(
+            calls=(earlier.calls if earlier else ()) + tuple(calls),
+            prompt=words.prompt if earlier is None else f"{earlier.prompt} {words.prompt}",
+            session_id=state.session.session_id,
+            expires_at=time.monotonic() + self._confirmation_ttl_s,
+            declined=words.declined if earlier is None else earlier.declined,
+            dropped=words.dropped if earlier is None else f"{earlier.dropped} {words.dropped}",
+        )
+
+    def refuse_times(
+        self, state: TurnState, calls: list[ToolCall]
+    ) -> dict[str, tuple[ToolCall, ToolError]]:
+        """Writes whose time is gone, too far ahead, or unknowable: refused, by call id."""
+        customer = state.session.customer
+        refused: dict[str, tuple[ToolCall, ToolError]] = {}
+        for call in calls:
+            tool = self._executor.tool(call.tool_name)
+            if tool is None:
+                continue
+            error = guard.time_refusal(
+                tool,
+                call,
+                now=state.now,
+                horizon_days=self._booking_horizon_days,
+                timezone_known=customer is None or customer.timezone_known,
+            )
+            if error is not None:
+                refused[call.call_id] = (call, error)
+        return refused
+
+    def hold_confirmable(self, state: TurnState, calls: list[ToolCall]) -> list[ToolCall]:
+        """Destructive and identity calls wait for a "yes", all of them under one question."""
+        customer = state.session.customer
+        if customer is None:
+            return calls  # no account: the executor refuses every call anyway
+        runnable: list[ToolCall] = []
+        held: list[ToolCall] = []
+        for call in calls:
+            tool = self._executor.tool(call.tool_name)
+            holdable = (
+                tool is not None
+                and tool.needs_confirmation
+                # An invalid call runs, so that it is reported as invalid.
+                and self._executor.argument_error(call, customer.customer_id) is None
+            )
+            (held if holdable else runnable).append(call)
+        if held:
+            earlier = state.pending
+            if earlier is not None and all(self._needs_yes(c) for c in earlier.calls):
+                # Held in an earlier round of this turn: one question names them all.
+                state.pending = None
+                held = [*earlier.calls, *held]
+            self._ask(state, held, confirmation.wording(held, state.results, customer.timezone))
+        return runnable
+
+    def _needs_yes(self, call: ToolCall) -> bool:
+        tool = self._executor.tool(call.tool_name)
+        return tool is not None and tool.needs_confirmation
+
+    def startable(
+        self, state: TurnState, calls: list[ToolCall]
+    ) -> tuple[list[ToolCall], list[ToolCall]]:
+        """(calls to run, writes too late to start): a write is not begun, nor announced,
+        when the turn has too little time left to learn its outcome."""
+        remaining = state.deadline - asyncio.get_running_loop().time()
+        if remaining >= self._write_start_budget_s:
+            return calls, []
+        runnable: list[ToolCall] = []
+        late: list[ToolCall] = []
+        for call in calls:
+            tool = self._executor.tool(call.tool_name)
+            (late if tool is not None and tool.writes else runnable).append(call)
+        return runnable, late
+
+    async def hold_doubts(
+        self, state: TurnState, round_no: int, calls: list[ToolCall], execute: Execute
+    ) -> list[ToolCall]:
+        """Writes that would duplicate something are asked about; the rest run.
+
+        The listings a check needs are fetched first, as calls of this round (after its
+        acknowledgement) that the answer does not read out.
+        """
+        customer_id = state.session.customer.customer_id if state.session.customer else ""
+        writes = [
+            call
+            for call in calls
+            if self._plain_write(call)
+            # An invalid call is refused by the executor; there is nothing to check.
+            and self._executor.argument_error(call, customer_id) is None
+        ]
+        if not writes:
+            return calls
+        lookups = [
+            lookup.model_copy(update={"call_id": f"{guard.CHECK_PREFIX}{n}"})
+            for n, lookup in enumerate(guard.lookups_needed(writes, state.results), start=1)
+        ]
+        if lookups:
+            state.checks.update(lookup.call_id for lookup in lookups)
+            await execute(state, round_no, lookups)
+        held = guard.doubts(
+            writes,
+            state.results,
+            state.session.recent_writes,
+            now=self._clock().timestamp(),
+            window_s=self._duplicate_window_s,
+        )
+        if not held:
+            return calls
+        held_ids = {doubt.call.call_id for doubt in held}
+        self._ask(state, [doubt.call for doubt in held], guard.doubt_wording(held))
+        return [call for call in calls if call.call_id not in held_ids]
+
+    def _plain_write(self, call: ToolCall) -> bool:
+        tool = self._executor.tool(call.tool_name)
+        return tool is not None and tool.writes and not tool.needs_confirmation
+
+    def remember_writes(self, state: TurnState, results: Sequence[ToolResult]) -> None:
+        """Writes made, for asking before the same one is made again in the window."""
+        now = self._clock().timestamp()
+        recent = [w for w in state.session.recent_writes if now - w.at < self._duplicate_window_s]
+        for result in results:
+            if result.ok and self._plain_write(result.call):
+                recent.append(
+                    RecentWrite(guard.write_key(result.call), now, guard.done_phrase(result.call))
+                )
+        state.session.recent_writes[:] = recent

@@ -1,0 +1,109 @@
+"""The one writer of a socket: a bounded queue of frames and a task that sends them.
+
+Frames go out whole and in order, from any task, and `send` never waits on the
+network: a turn never stalls because its client is slow. A client that stops reading
+(or whose network died without a close) shows in two ways, and both end its socket:
+
+- one frame takes longer than `send_timeout_s` to hand to the network, or
+- more than `max_frames` frames are waiting behind the one being sent.
+
+The socket is then aborted (a close frame could not get through a full pipe either),
+so the handler's read loop ends, and the connection's usual wind-down cancels its
+turn: reads are cancelled, writes in flight finish.
+
+After the socket closes, sends are dropped: a turn winding down must not fail because
+nobody is listening any more. Text that is not valid UTF-8 (a lone surrogate echoed
+from somewhere) is sent with JSON escapes instead of failing the send.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from aiohttp import web
+
+log = logging.getLogger(__name__)
+
+
+def encode_frame(frame: dict[str, Any]) -> str:
+    """Compact JSON; escaped ASCII when a string would not encode as UTF-8."""
+    text = json.dumps(frame, ensure_ascii=False, separators=(",", ":"))
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        text = json.dumps(frame, separators=(",", ":"))
+    return text
+
+
+class Outbox:
+    """Queues frames for one websocket and sends them from its own task."""
+
+    def __init__(
+        self,
+        ws: web.WebSocketResponse,
+        *,
+        send_timeout_s: float,
+        max_frames: int,
+        abort: Callable[[], None],
+    ) -> None:
+        self._ws = ws
+        self._send_timeout_s = send_timeout_s
+        self._queue: asyncio.Queue[str] = asyncio.Queue(maxsize=max_frames)
+        self._abort = abort
+        self._gone = False
+        self._writer = asyncio.create_task(self._write(), name="ws-outbox")
+
+    @property
+    def gone(self) -> bool:
+        return self._gone or self._ws.closed
+
+    async def send(self, frame: dict[str, Any]) -> None:
+        """Queue one frame (async for the callers' sake: it never waits)."""
+        if self.gone:
+            return
+        try:
+            self._queue.put_nowait(encode_frame(frame))
+        except asyncio.QueueFull:
+            self._give_up(f"{self._queue.maxsize} frames were waiting for a client not reading")
+
+    async def flush(self, timeout_s: float) -> None:
+        """Wait until every queued frame is sent (or the socket gave up), at most `timeout_s`."""
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(timeout_s):
+                await self._queue.join()
+
+    async def close(self) -> None:
+        """Stop the writer (frames still queued are dropped)."""
+        self._writer.cancel()
+        await asyncio.wait([self._writer])
+
+    async def _write(self) -> None:
+        while True:
+            text = await self._queue.get()
+            try:
+                if self.gone:
+                    continue  # dropped: nobody is listening
+                async with asyncio.timeout(self._send_timeout_s):
+                    await self._ws.send_str(text)
+            except TimeoutError:
+                self._give_up(f"a frame waited {self._send_timeout_s:g} s for the client to read")
+            except (ConnectionError, RuntimeError) as exc:
+                self._gone = True
+                log.debug("dropped a frame for a closed socket: %s", exc)
+            finally:
+                self._queue.task_done()
+
+    def _give_up(self, why: str) -> None:
+        if self._gone:
+            return
+        self._gone = True
+        log.warning("closing a websocket whose client is not reading: %s", why)
+        self._abort()
+
+
+__all__ = ["Outbox", "encode_frame"]
