@@ -19,6 +19,7 @@ stream order: a read starts early only if it would also have been kept at the en
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 
 from assistant.acknowledge import hint_to_clause
@@ -51,6 +52,7 @@ class EarlyCalls:
         self.started: list[ToolCall] = []
         self.pieces: list[str] = []  # the acknowledgement said so far, hint by hint
         self.model_spoke = False
+        self.first_piece_at: float | None = None  # perf_counter of the first ack.delta
         self.closed = False  # set once the answer has begun: nothing more starts
 
     @property
@@ -60,7 +62,7 @@ class EarlyCalls:
     async def on_ack(self, piece: str) -> None:
         """The model's own acknowledgement: spoken instead of the waiting hints."""
         self.model_spoke = True
-        await self._state.emit(AckDelta(self._state.turn_id, self._round, piece))
+        await self._say(piece)
 
     async def on_call(self, call: ToolCall) -> None:
         key = self._key(call)
@@ -76,9 +78,14 @@ class EarlyCalls:
             clause = hint_to_clause(hint)
             piece = f"{self.lead} {clause}" if not self.pieces else f" and {clause}"
             self.pieces.append(piece)
-            await self._state.emit(AckDelta(self._state.turn_id, self._round, piece))
+            await self._say(piece)
         self.started.append(call)
         self.run.start([call])
+
+    async def _say(self, piece: str) -> None:
+        if self.first_piece_at is None:
+            self.first_piece_at = time.perf_counter()
+        await self._state.emit(AckDelta(self._state.turn_id, self._round, piece))
 
     def _is_plain_read(self, call: ToolCall) -> bool:
         tool = self._executor.tool(call.tool_name)

@@ -304,6 +304,12 @@ class Engine:
                 with tracing.span("decision", round=round_no):
                     decision = await self.planner.decide(request)
                     tracing.decision_made(decision)
+        except asyncio.CancelledError:
+            if early is not None and early.run.started:
+                # Cancelled mid-stream: the reads already out stop and are reported.
+                await early.run.stop()
+                self._record_round(state, round_no, early.run.results(), early.run)
+            raise
         except Exception as exc:
             if speaker is not None and speaker.spoke:
                 log.warning("planner failed after answering in part: %s", exc)
@@ -429,6 +435,27 @@ class Engine:
         order = list(calls)
         if run is None:
             run = RoundRun(self.executor, self._context(state, round_no), state.emit)
+        try:
+            await self._start_round(state, round_no, calls, decision, run, early, confirmed)
+            if run.started:
+                await self._await_round(state, run)
+        finally:
+            if run.started:
+                if not run.done():  # cancelled before the reads started early were awaited
+                    await run.stop()
+                self._record_round(state, round_no, run.results(order), run)
+
+    async def _start_round(
+        self,
+        state: TurnState,
+        round_no: int,
+        calls: list[ToolCall],
+        decision: ToolCallsDecision | None,
+        run: RoundRun,
+        early: EarlyCalls | None,
+        confirmed: bool,
+    ) -> None:
+        """Cap, integrity checks and acknowledgement, then every call not yet running."""
         if early is not None and early.started:
             calls, over = early.keep(calls)
         else:
@@ -453,12 +480,6 @@ class Engine:
         if calls and not confirmed:
             calls = await integrity.hold_doubts(state, round_no, calls, self._execute)
         run.start(calls)
-        if not run.started:
-            return
-        try:
-            await self._await_round(state, run)
-        finally:
-            self._record_round(state, round_no, run.results(order), run)
 
     def _within_cap(self, calls: list[ToolCall]) -> tuple[list[ToolCall], int]:
         # Duplicates go first, so that one never takes a distinct call's place under the cap.
@@ -563,7 +584,9 @@ class Engine:
             if tool is not None:
                 state.spoken_hints.add(tool.waiting_hint)
         if round_no == 1 or not state.timings["ack"]:
-            state.timings["ack"] = time.perf_counter() - state.started
+            # When the acknowledgement began while the decision streamed, it was heard then.
+            heard = early.first_piece_at if early and early.first_piece_at else None
+            state.timings["ack"] = (heard or time.perf_counter()) - state.started
             if self._metrics is not None:
                 self._metrics.ack_s.observe(state.timings["ack"])
         state.session.remember(AssistantTurn(kind="ack", text=text))

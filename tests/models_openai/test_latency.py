@@ -338,3 +338,33 @@ async def test_with_the_new_behaviour_off_the_order_is_as_before(
     assert events.of("ack.done")[0]["text"] == (
         "Sure, I'll look up your upcoming appointments and check your billing."
     )
+
+
+async def test_a_turn_cancelled_mid_decision_stops_the_reads_already_started(
+    openai_server: OpenAIServer,
+    make_engine: Callable[..., Engine],
+    session: Session,
+    backend: FakeToolBackend,
+) -> None:
+    """Barge-in while the model is still streaming: the read started early is cancelled,
+    reported once, and listed in turn.done."""
+    backend.held = {"crm.listUpcomingAppointments": asyncio.Event()}  # never answers
+    openai_server.stream(
+        [
+            content("", role=True),
+            *call(0, "call_a", APPOINTMENTS),
+            Gate(bound_s=1),  # the model "thinks" until the turn is cancelled
+            *call(1, "call_b", BILLING),
+            finish("tool_calls"),
+        ]
+    )
+    events = Events()
+    turns: list[Any] = []
+    events.on(started("call_a"), lambda: turns[0].cancel())
+    turns.append(make_engine().start_turn(session, "Show my appointments and billing", events))
+    done = await turns[0].wait()
+    assert done.status == "cancelled"
+    finished = [e for e in events.of("tool.finished") if e["call_id"] == "call_a"]
+    assert len(finished) == 1 and finished[0]["error"]["code"] == "cancelled"
+    assert [c["call_id"] for c in done.tool_calls] == ["call_a"]
+    assert "call_b" not in [e.get("call_id") for e in events.wire]
