@@ -58,8 +58,12 @@ TOOLS = (
 PER_CALL_S = 0.4
 FIRST_TOKEN_S = 0.2
 PER_SENTENCE_S = 0.15
-OFF = EngineConfig(start_tools_early=False, progress_after_s=0, stream_answers=False)
-ON = EngineConfig()
+# A deadline long enough that the turn budget never cuts a model short in either column.
+DEADLINE_S = 20.0
+OFF = EngineConfig(
+    turn_deadline_s=DEADLINE_S, start_tools_early=False, progress_after_s=0, stream_answers=False
+)
+ON = EngineConfig(turn_deadline_s=DEADLINE_S)
 
 
 def decision() -> list[Chunk | Delay]:
@@ -133,6 +137,7 @@ async def one_run(
     finally:
         await client.close()
     assert not server.script, "the run did not use its script"
+    assert not server.overruns, "the run asked the model more than scripted"
     return timeline.marks
 
 
