@@ -18,13 +18,12 @@ from contextlib import aclosing
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from assistant import confirmation, guard, tracing
+from assistant import confirmation, guard, progress, tracing
 from assistant.acknowledge import ack_pieces
 from assistant.answer_stream import AnswerStream
 from assistant.early_calls import EarlyCalls
 from assistant.errors import ModelUnavailable
 from assistant.integrity import NOT_STARTED, WriteIntegrity
-from assistant.language import detect_intents
 from assistant.logs import trace_context
 from assistant.metrics import Metrics
 from assistant.models.base import Narrator, Planner
@@ -503,19 +502,12 @@ class Engine:
             self._integrity.remember_writes(state, results)
 
     async def _await_round(self, state: TurnState, run: RoundRun) -> None:
-        """Every call of the round; meanwhile, when some results are in and another call
-        has run past `progress_after_s`, the answer begins with what is ready."""
-        threshold = self.config.progress_after_s
-        if threshold > 0 and self._may_tell_early(state, run):
-            while not run.done():
-                wait = run.overdue_in(threshold)
-                if wait is None:
-                    break
-                if wait == 0 and run.ready:
-                    await self._narrate_ready(state, run)
-                    break
-                await run.next_arrival(wait or None)
-        await run.wait()
+        await progress.await_round(
+            run,
+            self.config.progress_after_s,
+            may_tell=lambda: progress.may_tell_early(state, run, self.executor),
+            tell=lambda: self._narrate_ready(state, run),
+        )
 
     async def _execute(self, state: TurnState, round_no: int, calls: list[ToolCall]) -> None:
         started = time.perf_counter()
@@ -554,12 +546,7 @@ class Engine:
     ) -> None:
         if early is not None and early.pieces and not (decision and decision.acknowledgement):
             # Begun as the reads started; the calls that waited for the end complete it.
-            hints = []
-            for call in calls:
-                tool = self.executor.tool(call.tool_name)
-                if tool is not None and tool.waiting_hint not in state.spoken_hints:
-                    hints.append(tool.waiting_hint)
-            rest = early.closing(hints)
+            rest = early.closing(self._new_hints(state, calls))
             for piece in rest:
                 await state.emit(AckDelta(state.turn_id, round_no, piece))
             text = "".join(early.pieces + rest)
@@ -568,11 +555,7 @@ class Engine:
             if not decision.acknowledgement_streamed:
                 await state.emit(AckDelta(state.turn_id, round_no, text))
         else:
-            hints = []
-            for call in calls:
-                tool = self.executor.tool(call.tool_name)
-                if tool is not None and tool.waiting_hint not in state.spoken_hints:
-                    hints.append(tool.waiting_hint)
+            hints = self._new_hints(state, calls)
             pieces = ack_pieces(hints, lead="Sure, I'll" if round_no == 1 else "Now I'll")
             if not pieces:
                 return
@@ -591,6 +574,15 @@ class Engine:
                 self._metrics.ack_s.observe(state.timings["ack"])
         state.session.remember(AssistantTurn(kind="ack", text=text))
         await state.emit(AckDone(state.turn_id, round_no, text))
+
+    def _new_hints(self, state: TurnState, calls: Sequence[ToolCall]) -> list[str]:
+        """Waiting hints of `calls` not spoken yet this turn."""
+        hints = []
+        for call in calls:
+            tool = self.executor.tool(call.tool_name)
+            if tool is not None and tool.waiting_hint not in state.spoken_hints:
+                hints.append(tool.waiting_hint)
+        return hints
 
     async def _skip_round(self, state: TurnState, round_no: int, calls: Sequence[ToolCall]) -> None:
         """Calls asked for past `max_rounds`: reported skipped; the narrator uses the rest."""
@@ -632,36 +624,10 @@ class Engine:
         state.results.extend(skipped)
         state.session.remember(ToolExchange(round=round_no, results=tuple(skipped)))
 
-    def _may_tell_early(self, state: TurnState, run: RoundRun) -> bool:
-        """What is ready may be said before the rest only when this round is surely the
-        last: it only reads, and the request asks for no change (a lookup before an
-        action must wait for the action), and nothing is to be confirmed."""
-        if state.pending is not None or state.answer or state.checks:
-            return False
-        for call in run.calls:
-            tool = self.executor.tool(call.tool_name)
-            if tool is None or tool.writes or tool.needs_confirmation:
-                return False
-        return not any(intent.writes for intent in detect_intents(state.text, state.now))
-
     async def _narrate_ready(self, state: TurnState, run: RoundRun) -> None:
         """The first part of a progressive answer: the results in, then what is still
         being done ("I'm still checking your billing."). `_narrate` completes it."""
-        ready = tuple(result for result in run.results() if result.call.call_id in run.ready)
-        waiting: list[str] = []
-        for call in run.running():
-            hint = self._hint_of(call.tool_name)
-            if hint and hint not in waiting:
-                waiting.append(hint)
-        request = NarratorInput(
-            user_message=state.text,
-            tool_results=ready,
-            context_hint=context_hint(ready, self._hint_of),
-            customer=state.session.customer,
-            now=state.now,
-            conversation=tuple(state.session.history),
-            waiting_on=tuple(waiting),
-        )
+        request = progress.first_part(state, run, self._hint_of)
         started = time.perf_counter()
         try:
             async with asyncio.timeout_at(state.budget.answer_end):
@@ -673,7 +639,7 @@ class Engine:
                 return
         finally:
             state.timings["answer"] += time.perf_counter() - started
-        state.told.update(result.call.call_id for result in ready)
+        state.told.update(result.call.call_id for result in request.tool_results)
         state.told_pieces = len(state.answer)
 
     async def _narrate(self, state: TurnState) -> None:
