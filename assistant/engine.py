@@ -232,7 +232,7 @@ class Engine:
             round_no += 1
             run = RoundRun(self.executor, self._context(state, round_no), state.emit)
             early = self._early_calls(state, round_no, run)
-            speaker = self._answer_stream(state, round_no)
+            speaker = self._answer_stream(state, round_no, early)
             decision = await self._decide(state, round_no, early, speaker)
             if decision is None:
                 return
@@ -339,7 +339,9 @@ class Engine:
             cap=self.config.max_tool_calls_per_round,
         )
 
-    def _answer_stream(self, state: TurnState, round_no: int) -> AnswerStream | None:
+    def _answer_stream(
+        self, state: TurnState, round_no: int, early: EarlyCalls | None
+    ) -> AnswerStream | None:
         """Only after a round of tools: a first decision's text is too often a preamble
         to its calls (see assistant/answer_stream.py)."""
         if not self.config.stream_answers or round_no == 1:
@@ -352,9 +354,15 @@ class Engine:
             state,
             claims=lambda text: guard.claims_unmade_change(text, state.results, self._writes),
             may_stream=may_stream,
-            before_first=lambda: self._say_preface(state),
+            before_first=lambda: self._answer_begins(state, early),
             not_done=guard.NOT_DONE,
         )
+
+    async def _answer_begins(self, state: TurnState, early: EarlyCalls | None) -> None:
+        """The model's answer is going out: no call of its may start any more."""
+        if early is not None:
+            early.closed = True
+        await self._say_preface(state)
 
     async def _close_early(self, state: TurnState, round_no: int, early: EarlyCalls) -> None:
         """The decision failed after reads had started: end their acknowledgement and

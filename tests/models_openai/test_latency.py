@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from assistant import guard
+from assistant.answer_stream import NOT_RUN
 from assistant.engine import Engine, EngineConfig
 from assistant.models.openai_compat import OpenAINarrator, OpenAIPlanner
 from assistant.schema import Event
@@ -368,3 +369,32 @@ async def test_a_turn_cancelled_mid_decision_stops_the_reads_already_started(
     assert len(finished) == 1 and finished[0]["error"]["code"] == "cancelled"
     assert [c["call_id"] for c in done.tool_calls] == ["call_a"]
     assert "call_b" not in [e.get("call_id") for e in events.wire]
+
+
+async def test_calls_after_a_spoken_answer_are_not_run_and_the_answer_says_so(
+    openai_server: OpenAIServer,
+    make_engine: Callable[..., Engine],
+    session: Session,
+    backend: FakeToolBackend,
+) -> None:
+    """A model that answers, then calls a tool: what was said stands, the call is not
+    started (not even a read), and the answer ends by saying the rest was not done."""
+    openai_server.stream(
+        [content("", role=True), *call(0, "call_b", BILLING), finish("tool_calls")]
+    )
+    openai_server.stream(
+        [
+            content("", role=True),
+            content("You owe $42.50. "),
+            content("Anything else"),
+            *call(0, "call_a", APPOINTMENTS),
+            finish("tool_calls"),
+        ]
+    )
+    events = Events()
+    await make_engine().run_turn(session, "What do I owe?", events)
+    assert "call_a" not in [e.get("call_id") for e in events.wire]
+    assert [name for name, *_ in backend.invocations] == ["crm.getOpenInvoices"]
+    answer = events.of("answer.done")[0]["text"]
+    assert answer.startswith("You owe $42.50. Anything else")
+    assert answer.endswith(NOT_RUN)
