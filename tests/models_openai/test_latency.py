@@ -398,3 +398,30 @@ async def test_calls_after_a_spoken_answer_are_not_run_and_the_answer_says_so(
     answer = events.of("answer.done")[0]["text"]
     assert answer.startswith("You owe $42.50. Anything else")
     assert answer.endswith(NOT_RUN)
+
+
+async def test_the_models_own_acknowledgement_comes_first_and_is_the_only_one(
+    openai_server: OpenAIServer, make_engine: Callable[..., Engine], session: Session
+) -> None:
+    """With text before its calls, the model's words are the acknowledgement: spoken before
+    the first read starts, with no waiting hints added, whole in ack.done."""
+    after_first = Gate(bound_s=5)
+    openai_server.stream(
+        [
+            content("", role=True),
+            content("Sure, let me check both."),
+            *call(0, "call_a", APPOINTMENTS),
+            after_first,
+            *call(1, "call_b", BILLING),
+            finish("tool_calls"),
+        ]
+    )
+    openai_server.stream(text_reply("You have no appointments and owe $42.50."))
+    events = Events()
+    events.on(started("call_a"), after_first.open)
+    await make_engine().run_turn(session, "Show me my appointments and my billing", events)
+    assert not after_first.timed_out
+    assert [e["text"] for e in events.of("ack.delta")] == ["Sure, let me check both."]
+    assert events.index("ack.delta") < events.index("tool.started", call_id="call_a")
+    assert events.index("tool.started", call_id="call_a") < events.index("ack.done")
+    assert events.of("ack.done")[0]["text"] == "Sure, let me check both."
