@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: install run test lint bench browser clean
+.PHONY: install run test lint bench browser redis clean
 
 install: $(STAMP)
 
@@ -28,7 +28,15 @@ browser:
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null \
 	  || echo "warning: could not install chromium; the browser tests will fail and say why"; }
 
-test: install browser
+# Tests of shared state run a real redis-server; install Debian's when it is missing.
+redis:
+	@command -v redis-server >/dev/null 2>&1 || { \
+	  echo "redis-server not found; installing the Debian package"; \
+	  SUDO=$$(test "$$(id -u)" = 0 || echo sudo); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq redis-server >/dev/null \
+	  || echo "warning: could not install redis-server; the shared-state tests will fail and say why"; }
+
+test: install browser redis
 	$(BIN)/python -m pytest
 
 lint: install

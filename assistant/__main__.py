@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import errno
 import logging
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -40,6 +41,15 @@ def _serve(args: argparse.Namespace) -> int:
     )
     configure_logging(settings.log_level)
     settings.signing_secret(for_server=True)  # no secret outside demo mode: stop here
+    if not args.reuse_port:
+        from assistant.workers import serve_workers, worker_count
+
+        try:
+            workers = worker_count(args.workers)
+        except ValueError as exc:
+            raise ConfigError(str(exc)) from None
+        if workers > 1:
+            return serve_workers(settings, workers, _worker_argv(sys.argv[1:]))
     if settings.demo:
         log.warning(
             "demo mode: session tokens are signed with the fixed development secret and "
@@ -47,8 +57,10 @@ def _serve(args: argparse.Namespace) -> int:
         )
     app = create_app(settings)
     host = f"[{settings.host}]" if ":" in settings.host else settings.host
+    worker = os.environ.get("ASSISTANT_WORKER")
+    who = f"Assistant worker {worker}" if args.reuse_port and worker else "Assistant"
     banner = (
-        f"Assistant on http://{host}:{settings.port}/ (websocket ws://{host}:{settings.port}"
+        f"{who} on http://{host}:{settings.port}/ (websocket ws://{host}:{settings.port}"
         "/v1/ws); Ctrl-C to stop."
     )
     tracing.configure(settings.otel_exporter)
@@ -61,6 +73,7 @@ def _serve(args: argparse.Namespace) -> int:
             port=settings.port,
             print=lambda _: print(banner, flush=True),
             access_log=None,
+            reuse_port=args.reuse_port or None,
         )
     except OSError as exc:
         if exc.errno not in (errno.EADDRINUSE, errno.EACCES, errno.EADDRNOTAVAIL):
@@ -70,6 +83,23 @@ def _serve(args: argparse.Namespace) -> int:
     finally:
         tracing.shutdown()
     return 0
+
+
+def _worker_argv(argv: list[str]) -> list[str]:
+    """The command line for each worker: the same, without `--workers`."""
+    kept: list[str] = []
+    skip = False
+    for arg in argv:
+        if skip:
+            skip = False
+            continue
+        if arg == "--workers":
+            skip = True
+            continue
+        if arg.startswith("--workers="):
+            continue
+        kept.append(arg)
+    return kept
 
 
 def _bind_problem(code: int | None, host: str, port: int) -> str:
@@ -142,6 +172,15 @@ def _parser() -> argparse.ArgumentParser:
     )
     serve.add_argument("--record", default=None, metavar="DIR", help="record sessions here")
     serve.add_argument("--demo", action="store_true", help="demo mode (development secret)")
+    serve.add_argument(
+        "--workers",
+        default="1",
+        metavar="N",
+        help="processes sharing the port, each its own event loop: a number, or 'auto' "
+        "for one per core (1)",
+    )
+    # Set by the supervisor of --workers on each worker it starts.
+    serve.add_argument("--reuse-port", action="store_true", help=argparse.SUPPRESS)
     serve.set_defaults(handler=_serve)
 
     token = commands.add_parser(

@@ -5,10 +5,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import secrets
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from functools import partial
+from typing import TYPE_CHECKING
 
 import aiohttp
 from aiohttp import web
@@ -30,6 +32,9 @@ from assistant.tools.crm import CrmClient
 from assistant.tools.crm_tools import CrmTools
 from assistant.tools.executor import ToolExecutor
 from assistant.tools.resilience import CallPolicy
+
+if TYPE_CHECKING:
+    from assistant.redis_state import RedisCalls
 
 log = logging.getLogger(__name__)
 
@@ -237,7 +242,8 @@ def _add_transports(app: web.Application, settings: Settings) -> None:
     from assistant.transports import demo, relay, ws
     from assistant.transports import web as widget
     from assistant.transports.admission import ConnectionLimits, setup_connection_limits
-    from assistant.transports.relay_calls import InMemoryCalls
+    from assistant.transports.relay_calls import CallRegistry, InMemoryCalls
+    from assistant.transports.saturation import Saturation, setup_saturation
     from assistant.transports.sockets import setup_socket_tracking
 
     setup_socket_tracking(app, grace_s=settings.shutdown_grace_s)
@@ -249,10 +255,38 @@ def _add_transports(app: web.Application, settings: Settings) -> None:
             per_customer=settings.max_sessions_per_customer,
         ),
     )
+    setup_saturation(
+        app,
+        Saturation(
+            lambda: app[SERVICES].engine.turns_in_flight if SERVICES in app else 0,
+            max_turns=settings.saturation_turns_in_flight,
+            max_lag_s=settings.saturation_loop_lag_ms / 1000,
+        ),
+    )
     ws.setup_routes(app)
-    relay.setup_routes(app, settings, InMemoryCalls(settings.relay_seen_calls))
+    calls: CallRegistry = InMemoryCalls(settings.relay_seen_calls)
+    if settings.redis_url:
+        calls = _share_through_redis(app, settings)
+    relay.setup_routes(app, settings, calls)
     widget.setup_web_routes(app)
     demo.setup_demo_routes(app, settings)
+
+
+def _share_through_redis(app: web.Application, settings: Settings) -> RedisCalls:
+    """Message budgets and the call replay guard in Redis, for every worker and instance."""
+    from assistant.redis_state import RedisCalls, RedisLimits, connect
+    from assistant.transports.ws import MESSAGE_LIMITS
+
+    client = connect(settings.redis_url)
+    app[MESSAGE_LIMITS] = RedisLimits(
+        client, settings.session_messages_per_minute, settings.customer_messages_per_minute
+    )
+
+    async def close_client(app: web.Application) -> None:
+        await client.aclose()
+
+    app.on_cleanup.append(close_client)
+    return RedisCalls(client)
 
 
 def _fallback_narrator(settings: Settings) -> Narrator | None:
@@ -291,7 +325,8 @@ async def _in_process_crm(settings: Settings, token: str) -> AsyncIterator[str]:
 
 
 async def _healthz(request: web.Request) -> web.Response:
-    return web.json_response({"status": "ok"})
+    # The process id tells which worker answered (`serve --workers N`).
+    return web.json_response({"status": "ok", "pid": os.getpid()})
 
 
 async def _metrics(request: web.Request) -> web.Response:

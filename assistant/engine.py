@@ -121,6 +121,8 @@ class Engine:
         # Reads the profile again for a session that opened without it (no timezone).
         self._customer_loader = customer_loader
         self._writes = {tool.name for tool in executor.tools() if tool.writes}
+        # Turns running now, for admission control (transports/saturation.py).
+        self.turns_in_flight = 0
         self._integrity = WriteIntegrity(
             executor,
             confirmation_ttl_s=self.config.confirmation_ttl_s,
@@ -146,6 +148,21 @@ class Engine:
         return await self.start_turn(session, text, emit, message_id=message_id).wait()
 
     async def _run(
+        self,
+        holder: list[Turn],
+        session: Session,
+        text: str,
+        emit: EventSink,
+        message_id: str | None,
+        turn_id: str,
+    ) -> TurnDone:
+        self.turns_in_flight += 1
+        try:
+            return await self._run_counted(holder, session, text, emit, message_id, turn_id)
+        finally:
+            self.turns_in_flight -= 1
+
+    async def _run_counted(
         self,
         holder: list[Turn],
         session: Session,

@@ -55,6 +55,11 @@ class Metrics:
             ["reason"],
             registry=r,
         )
+        self.turns_refused = Counter(
+            "turn_refused_count",
+            "Messages answered `busy` because the worker was saturated.",
+            registry=r,
+        )
         self.slow_clients = Counter(
             "slow_client_count", "Sockets closed because their client stopped reading.", registry=r
         )

@@ -115,6 +115,15 @@ class Settings(BaseSettings):
     relay_max_partial_chars: int = Field(8000, ge=100)
     relay_max_partial_prompts: int = Field(200, ge=1)
 
+    # Admission control: past this many turns in flight, or this much event-loop lag, a
+    # worker answers new messages `busy` and new connections 503 (transports/saturation.py).
+    saturation_turns_in_flight: int = Field(400, ge=1)
+    saturation_loop_lag_ms: float = Field(250.0, gt=0)
+
+    # Shared state for several workers or instances (rate limits, replay guard,
+    # sessions): redis://host:port/db. Empty: this process's memory.
+    redis_url: str = ""
+
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
     # Traces: the OTLP endpoint comes from OpenTelemetry's own OTEL_EXPORTER_OTLP_* variables.
     otel_exporter: Literal["none", "console", "otlp"] = "none"

@@ -43,6 +43,10 @@ class Refusal:
         )
 
 
+# A worker past its capacity (transports/saturation.py) refuses new connections too.
+SATURATED = Refusal(503, "server_busy", "the server is saturated; try again shortly")
+
+
 class ConnectionLimits:
     """Counts open sockets; `admit` hands out slots until a cap is reached."""
 
@@ -116,6 +120,7 @@ def setup_connection_limits(app: web.Application, limits: ConnectionLimits) -> N
 
 __all__ = [
     "CONNECTION_LIMITS",
+    "SATURATED",
     "ConnectionLimits",
     "Refusal",
     "Slot",

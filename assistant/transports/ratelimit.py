@@ -1,5 +1,9 @@
 """Message rate limits: a budget per session and one per customer, shared by all of that
-customer's sessions in the app (two tabs do not get twice the budget).
+customer's sessions (two tabs do not get twice the budget).
+
+`MessageLimits` is the seam: `InMemoryLimits` (one process, the default) here, and
+`assistant.redis_state.RedisLimits` when several workers or instances share Redis, so
+that the budgets hold across all of them.
 
 Each budget is a leaky bucket (aiolimiter): `rate` messages per `period_s`, with bursts
 up to `rate`. A message over either budget is refused, never delayed: the client hears
@@ -10,7 +14,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, Protocol
 
 from aiolimiter import AsyncLimiter
 
@@ -83,3 +87,38 @@ async def admit(session: Budget, customer: Budget) -> Refusal | None:
     await session.take()
     await customer.take()
     return None
+
+
+class SessionLimits(Protocol):
+    """One session's view of the limits: its budget and its customer's."""
+
+    async def admit(self) -> Refusal | None:
+        """Take one message from both budgets, or from neither and say which refused."""
+        ...
+
+
+class MessageLimits(Protocol):
+    def for_session(self, session_id: str, customer_id: str) -> SessionLimits: ...
+
+
+@dataclass(frozen=True, slots=True)
+class _LocalSession:
+    session: Budget
+    customer: Budget
+
+    async def admit(self) -> Refusal | None:
+        return await admit(self.session, self.customer)
+
+
+class InMemoryLimits:
+    """The budgets of this process: a session's lives as long as its connection."""
+
+    def __init__(self, session_rate: float, customer_rate: float, period_s: float = 60.0) -> None:
+        self._session_rate = session_rate
+        self._period_s = period_s
+        self._customers = CustomerBudgets(customer_rate, period_s)
+
+    def for_session(self, session_id: str, customer_id: str) -> SessionLimits:
+        return _LocalSession(
+            Budget(self._session_rate, self._period_s), self._customers.of(customer_id)
+        )

@@ -48,7 +48,7 @@ from assistant.errors import AuthError
 from assistant.recording.recorder import SessionRecording
 from assistant.session import Session
 from assistant.settings import Settings
-from assistant.transports.admission import CONNECTION_LIMITS, Refusal
+from assistant.transports.admission import CONNECTION_LIMITS, SATURATED, Refusal
 from assistant.transports.outbox import encode_frame
 from assistant.transports.relay_admission import call_claims, signature_refusal
 from assistant.transports.relay_caller import greeting, identify
@@ -67,6 +67,7 @@ from assistant.transports.relay_handoff import HANDOFF_LINE, HandoffReason, hand
 from assistant.transports.relay_handoff import wants_person as _wants_person
 from assistant.transports.relay_talk import TalkCycle
 from assistant.transports.relay_twiml import TWIML_ROUTE, TWIML_SETTINGS, twiml_webhook
+from assistant.transports.saturation import SATURATION
 from assistant.transports.sockets import track
 
 if TYPE_CHECKING:
@@ -394,6 +395,10 @@ async def conversation_relay(request: web.Request) -> web.StreamResponse:
     if not ws.can_prepare(request).ok:
         return web.Response(status=400, text="expected a websocket upgrade")
     # Calls all come from the platform's few addresses: only the total cap applies.
+    saturation = request.app.get(SATURATION)
+    if saturation is not None and saturation.retry_after_s() is not None:
+        services.metrics.connections_refused.labels("saturated").inc()
+        return SATURATED.response()
     slot = request.app[CONNECTION_LIMITS].admit(request.remote, per_address=False)
     if isinstance(slot, Refusal):
         services.metrics.connections_refused.labels(slot.code).inc()

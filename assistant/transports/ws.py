@@ -34,9 +34,10 @@ from assistant.schema import ErrorEvent, Event, TurnDone
 from assistant.session import Session
 from assistant.settings import Settings
 from assistant.timeline import LiveTimelines
-from assistant.transports.admission import CONNECTION_LIMITS, Refusal
+from assistant.transports.admission import CONNECTION_LIMITS, SATURATED, Refusal
 from assistant.transports.outbox import Outbox
-from assistant.transports.ratelimit import Budget, CustomerBudgets, admit
+from assistant.transports.ratelimit import InMemoryLimits, MessageLimits, SessionLimits
+from assistant.transports.saturation import SATURATION, Saturation
 from assistant.transports.sockets import track
 from assistant.transports.ws_frames import (
     FrameError,
@@ -69,7 +70,8 @@ class WsTuning:
 
 
 WS_TUNING = web.AppKey("ws_tuning", WsTuning)
-CUSTOMER_BUDGETS = web.AppKey("ws_customer_budgets", CustomerBudgets)
+# Message budgets; set before start-up to share them (Redis), else made per process.
+MESSAGE_LIMITS = web.AppKey("message_limits", MessageLimits)
 
 
 def setup_routes(app: web.Application) -> None:
@@ -81,8 +83,14 @@ def setup_routes(app: web.Application) -> None:
 
 async def _create_budgets(app: web.Application) -> None:
     # At startup, so that a test's WS_TUNING (set after create_app) is the one used.
-    rate = app[SETTINGS].customer_messages_per_minute
-    app[CUSTOMER_BUDGETS] = CustomerBudgets(rate, app[WS_TUNING].rate_period_s)
+    if MESSAGE_LIMITS in app:
+        return
+    settings = app[SETTINGS]
+    app[MESSAGE_LIMITS] = InMemoryLimits(
+        settings.session_messages_per_minute,
+        settings.customer_messages_per_minute,
+        app[WS_TUNING].rate_period_s,
+    )
 
 
 # --- the endpoint --------------------------------------------------------------------
@@ -118,6 +126,9 @@ async def websocket_handler(request: web.Request) -> web.StreamResponse:
         )
     # Counted from before the upgrade until the socket closes, authenticated or not.
     refused = app[METRICS].connections_refused
+    if app.get(SATURATION) and app[SATURATION].retry_after_s() is not None:
+        refused.labels("saturated").inc()
+        return SATURATED.response()
     slot = app[CONNECTION_LIMITS].admit(request.remote)
     if isinstance(slot, Refusal):
         refused.labels(slot.code).inc()
@@ -152,10 +163,7 @@ async def _run_session(
     services = app[SERVICES]
     trace_id = uuid.uuid4().hex
     session = await services.open_session(claims.customer_id, trace_id=trace_id)
-    budgets = (
-        Budget(settings.session_messages_per_minute, app[WS_TUNING].rate_period_s),
-        app[CUSTOMER_BUDGETS].of(claims.customer_id),
-    )
+    budgets = app[MESSAGE_LIMITS].for_session(session.session_id, claims.customer_id)
     recording = services.recorder.open(session) if services.recorder else None
     transport = request.transport
 
@@ -174,6 +182,7 @@ async def _run_session(
             recording=recording,
             abort=abort,
             timelines=services.timelines,
+            saturation=app.get(SATURATION),
         )
         track(app, ws, connection.end)
         try:
@@ -227,9 +236,11 @@ class WsConnection:
         recording: SessionRecording | None = None,
         abort: Callable[[], None] | None = None,
         timelines: LiveTimelines | None = None,
+        saturation: Saturation | None = None,
     ) -> None:
         self._ws = ws
         self._timelines = timelines
+        self._saturation = saturation
         self._session = session
         self._recording = recording
         self._engine = engine
@@ -247,13 +258,11 @@ class WsConnection:
         self._turn: Turn | None = None
         self._finished_turns: set[str] = set()
         self._done_sent: set[str] = set()
-        self._budgets: tuple[Budget, Budget] | None = None
+        self._budgets: SessionLimits | None = None
         self._worker: asyncio.Task[None] | None = None
         self._ending: asyncio.Task[None] | None = None
 
-    async def serve(
-        self, budgets: tuple[Budget, Budget], *, expires_at: float | None = None
-    ) -> None:
+    async def serve(self, budgets: SessionLimits, *, expires_at: float | None = None) -> None:
         """Until the socket closes. `budgets`: this session's and its customer's;
         `expires_at`: the token's expiry (epoch seconds)."""
         self._budgets = budgets
@@ -382,7 +391,7 @@ class WsConnection:
                 message_id=frame.id,
             )
         assert self._budgets is not None, "serve() sets the budgets"
-        refusal = await admit(*self._budgets)
+        refusal = await self._budgets.admit()
         if refusal is not None:
             self._metrics.rate_limited.labels(refusal.scope).inc()
             raise FrameError(
@@ -391,6 +400,15 @@ class WsConnection:
                 f"try again in {refusal.retry_after_s:g} s",
                 message_id=frame.id,
                 retry_after_s=refusal.retry_after_s,
+            )
+        wait_s = self._saturation.retry_after_s() if self._saturation else None
+        if wait_s is not None:
+            self._metrics.turns_refused.inc()
+            raise FrameError(
+                "busy",
+                f"the server is busy; try again in {wait_s:g} s",
+                message_id=frame.id,
+                retry_after_s=wait_s,
             )
         if self._outstanding > self._settings.max_queued_messages:
             raise FrameError(
@@ -469,4 +487,4 @@ class WsConnection:
         await self._outbox.send(frame)
 
 
-__all__ = ["CUSTOMER_BUDGETS", "PATH", "WS_TUNING", "WsConnection", "WsTuning", "setup_routes"]
+__all__ = ["MESSAGE_LIMITS", "PATH", "WS_TUNING", "WsConnection", "WsTuning", "setup_routes"]
