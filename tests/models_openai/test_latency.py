@@ -198,6 +198,11 @@ async def test_the_answer_begins_before_the_slow_tool_finishes(
     openai_server.stream(text_reply("Your balance is $42.50."))
     events = Events()
     events.on(answering, billing.set)
+    asked_when_billing_came: list[int] = []
+    events.on(
+        lambda e: e["type"] == "tool.finished" and e["call_id"] == "call_b",
+        lambda: asked_when_billing_came.append(len(openai_server.requests)),
+    )
     done = await make_engine(progress_after_s=0.01).run_turn(
         session, "Show me my appointments and my billing", events
     )
@@ -217,6 +222,9 @@ async def test_the_answer_begins_before_the_slow_tool_finishes(
     assert [m["tool_call_id"] for m in first["messages"] if m["role"] == "tool"] == ["call_a"]
     assert "You have no upcoming appointments." in second["messages"][0]["content"]
     assert len(openai_server.requests) == 3  # no third decision: the answer had begun
+    # No longer than before: after the slow tool, one model stream, as without this (the
+    # round-2 answer); the decision, the fast tool and the first part were all before it.
+    assert asked_when_billing_came == [2]
 
 
 async def test_nothing_is_told_early_when_the_request_asks_for_a_change(
