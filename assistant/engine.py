@@ -4,6 +4,11 @@ The engine knows nothing about transports: it calls `emit` with events in the or
 shared/PROTOCOL.md fixes, and every transport (websocket, telephony, recorder) only
 translates them. The acknowledgement of a round is emitted before that round's tools
 are awaited, so a caller never sits in silence.
+
+With a streaming model the steps overlap (issue 18): reads start while the decision
+still streams, each after the ack.delta naming it (early_calls.py); the answer may
+begin with what is ready while one call is slow (progress.py); and a model's answer
+is spoken sentence by sentence as it is written (answer_stream.py).
 """
 
 from __future__ import annotations

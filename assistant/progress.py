@@ -43,15 +43,19 @@ async def await_round(
 ) -> None:
     """Every call of the round; `tell` once, when some results are in and another call
     has run `threshold_s` (never when `threshold_s` is 0 or `may_tell` says no)."""
-    if threshold_s > 0 and may_tell():
+    if threshold_s > 0:
         while not run.done():
             wait = run.overdue_in(threshold_s)
             if wait is None:
                 break  # nothing is running any more
-            if wait == 0 and run.ready:
-                await tell()
+            if wait > 0:
+                await run.wait(within_s=wait)  # most rounds end here, long before
+            elif run.ready:
+                if may_tell():
+                    await tell()
                 break
-            await run.next_arrival(wait or None)
+            else:
+                await run.next_arrival(None)  # overdue, nothing in yet: the first result
     await run.wait()
 
 

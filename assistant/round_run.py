@@ -80,13 +80,13 @@ class RoundRun:
     def done(self) -> bool:
         return all(task.done() for task in self._tasks)
 
-    async def wait(self) -> None:
-        """Wait for every call. Cancelled meanwhile, it stops the calls as the executor
-        does (reads stop, writes in flight finish), then re-raises."""
+    async def wait(self, within_s: float | None = None) -> None:
+        """Wait for every call (at most `within_s` seconds). Cancelled meanwhile, it stops
+        the calls as the executor does (reads stop, writes in flight finish), re-raises."""
         if not self._tasks:
             return
         try:
-            await asyncio.wait(self._tasks)
+            await asyncio.wait(self._tasks, timeout=within_s)
         except asyncio.CancelledError:
             await self.stop()
             raise
