@@ -330,7 +330,7 @@ def main() -> None:
         for target in targets
     }
     if len(figures) == 2:
-        figures["cpu_ratio"] = round(  # type: ignore[assignment]
+        figures["cpu_ratio"] = round(
             figures["assistant"]["cpu_ms_per_turn"]
             / max(0.01, figures["minimal"]["cpu_ms_per_turn"]),
             2,

@@ -7,17 +7,20 @@ bulkhead caps requests in flight per route (the part of the CRM: accounts,
 scheduling, billing, tasks, support) below the pool size, and per customer below
 that, so one slow route or one busy customer cannot take the pool from the rest.
 
-A request over a cap fails at once with `unavailable` (never holding a connection),
-which the call policy may retry after its backoff, when a slot may be free again.
-Fail fast rather than queue: a slot is full because its requests are slow, and
-waiting behind them only adds their slowness to this call.
+A request over a cap waits a moment for a slot (`wait_s`, half a second by default),
+so that a burst of healthy requests (a hundred sessions opening at once) is absorbed;
+past that it fails with `unavailable` (never holding a connection), which the call
+policy may retry after its backoff. The wait is short on purpose: a slot that stays
+full is full because its requests are slow, and waiting long behind them only adds
+their slowness to this call.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import AsyncIterator
 
 from assistant.errors import ToolFailure
 
@@ -25,29 +28,23 @@ from assistant.errors import ToolFailure
 class Bulkhead:
     """Counts CRM requests in flight by route and by customer."""
 
-    def __init__(self, *, per_route: int, per_customer: int) -> None:
+    def __init__(self, *, per_route: int, per_customer: int, wait_s: float = 0.5) -> None:
         self._route_cap = per_route
         self._customer_cap = per_customer
+        self._wait_s = wait_s
         self._routes: Counter[str] = Counter()
         self._customers: Counter[str] = Counter()
+        # Set (and replaced) whenever a slot is given back: waiters look again.
+        self._freed = asyncio.Event()
 
     def in_flight(self, route: str) -> int:
         return self._routes[route]
 
-    @contextlib.contextmanager
-    def slot(self, route: str, customer_id: str, *, system: str) -> Iterator[None]:
-        """Hold one slot of `route` and of `customer_id` for a request; ToolFailure if full."""
-        if self._routes[route] >= self._route_cap:
-            raise ToolFailure(
-                "unavailable",
-                f"{system} is slow to answer: {self._route_cap} requests are already waiting",
-            )
-        if self._customers[customer_id] >= self._customer_cap:
-            raise ToolFailure(
-                "unavailable", f"too many requests to {system} are in flight for this customer"
-            )
-        self._routes[route] += 1
-        self._customers[customer_id] += 1
+    @contextlib.asynccontextmanager
+    async def slot(self, route: str, customer_id: str, *, system: str) -> AsyncIterator[None]:
+        """Hold one slot of `route` and of `customer_id` for a request; ToolFailure when
+        none frees up within `wait_s`."""
+        await self._take(route, customer_id, system)
         try:
             yield
         finally:
@@ -55,6 +52,34 @@ class Bulkhead:
                 counter[key] -= 1
                 if counter[key] <= 0:
                     del counter[key]  # memory bounded by what is in flight
+            self._freed.set()
+            self._freed = asyncio.Event()
+
+    async def _take(self, route: str, customer_id: str, system: str) -> None:
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self._wait_s
+        while (full := self._full(route, customer_id, system)) is not None:
+            remaining = deadline - loop.time()
+            if remaining <= 0:
+                raise full
+            try:
+                await asyncio.wait_for(self._freed.wait(), remaining)
+            except TimeoutError:
+                raise full from None
+        self._routes[route] += 1
+        self._customers[customer_id] += 1
+
+    def _full(self, route: str, customer_id: str, system: str) -> ToolFailure | None:
+        if self._routes[route] >= self._route_cap:
+            return ToolFailure(
+                "unavailable",
+                f"{system} is slow to answer: {self._route_cap} requests are already waiting",
+            )
+        if self._customers[customer_id] >= self._customer_cap:
+            return ToolFailure(
+                "unavailable", f"too many requests to {system} are in flight for this customer"
+            )
+        return None
 
 
 __all__ = ["Bulkhead"]

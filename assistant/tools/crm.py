@@ -358,7 +358,7 @@ class CrmClient:
         }
         if idempotency_key is not None:
             headers["Idempotency-Key"] = idempotency_key
-        with (
+        async with (
             self._bulkhead.slot(system, path[0], system=system)
             if self._bulkhead is not None
             else contextlib.nullcontext()
