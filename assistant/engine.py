@@ -365,8 +365,9 @@ class Engine:
         self, state: TurnState, round_no: int, early: EarlyCalls | None
     ) -> AnswerStream | None:
         """Only after a round of tools: a first decision's text is too often a preamble
-        to its calls (see assistant/answer_stream.py)."""
-        if not self.config.stream_answers or round_no == 1:
+        to its calls (see assistant/answer_stream.py). Not while calls wait for a yes:
+        then the narrator answers, ending with the question."""
+        if not self.config.stream_answers or round_no == 1 or state.pending is not None:
             return None
 
         async def may_stream() -> bool:

@@ -433,3 +433,26 @@ async def test_the_models_own_acknowledgement_comes_first_and_is_the_only_one(
     assert events.index("ack.delta") < events.index("tool.started", call_id="call_a")
     assert events.index("tool.started", call_id="call_a") < events.index("ack.done")
     assert events.of("ack.done")[0]["text"] == "Sure, let me check both."
+
+
+async def test_a_pending_question_is_still_asked_when_the_model_answers_in_a_later_round(
+    openai_server: OpenAIServer, make_engine: Callable[..., Engine], session: Session
+) -> None:
+    """A delete held for a yes: the model's later answer is not streamed in its place;
+    the answer ends with the question and the turn awaits the confirmation."""
+    openai_server.stream(
+        [
+            content("", role=True),
+            *call(0, "call_d", "crm_deleteTask", '{"task_id": "task_7"}'),
+            *call(1, "call_b", BILLING),
+            finish("tool_calls"),
+        ]
+    )
+    openai_server.stream(text_reply("You owe $42.50. ", "I've deleted that task."))
+    openai_server.stream(text_reply("You owe $42.50."))  # the narrator, asked to ask
+    events = Events()
+    done = await make_engine().run_turn(session, "Delete task 7 and tell me what I owe", events)
+    assert done.awaiting_confirmation is not None
+    answer = events.of("answer.done")[0]["text"]
+    assert answer.endswith(done.awaiting_confirmation["prompt"])
+    assert "deleted" not in events.answer()
