@@ -113,6 +113,9 @@ def engine_config(settings: Settings) -> EngineConfig:
         confirmation_ttl_s=settings.confirmation_ttl_s,
         booking_horizon_days=settings.booking_horizon_days,
         duplicate_window_s=settings.duplicate_window_s,
+        start_tools_early=settings.start_tools_early,
+        progress_after_s=settings.progress_after_s,
+        stream_answers=settings.stream_answers,
         tool_reserve_s=settings.turn_tool_reserve_s,
         answer_reserve_s=settings.turn_answer_reserve_s,
     )
