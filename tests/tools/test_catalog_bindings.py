@@ -133,3 +133,25 @@ async def test_with_a_describer_the_embedded_narrator_speaks_the_new_tool(
 
     answer = next(e for e in events if e["type"] == "answer.done")
     assert answer["text"] == "Your past appointments were: Annual checkup and Haircut."
+
+
+def test_the_embedded_narrator_can_speak_of_every_catalog_tool() -> None:
+    """Every tool of config/tools.yaml has a describer and a failure phrasing."""
+    catalog = load_catalog(PROJECT_ROOT / "config" / "tools.yaml")
+    assert EmbeddedNarrator().missing(tool.name for tool in catalog.tools) == []
+
+
+async def test_past_appointments_by_status_are_spoken(make_assistant: MakeAssistant) -> None:
+    """Maria's past visits, asked for by status, are said with their count and services."""
+    assistant = await make_assistant(
+        planner=ScriptedPlanner(
+            calls(("crm.listAppointments", {"status": "past"})), FinalDecision(text="")
+        ),
+        narrator=EmbeddedNarrator(),
+    )
+    chat = await assistant.connect("cust_001")
+    events = await chat.say("which appointments did I have?")
+
+    answer = next(e for e in events if e["type"] == "answer.done")["text"]
+    assert answer.startswith("You have two past appointments: a haircut on "), answer
+    assert "and an annual checkup on " in answer
