@@ -46,6 +46,8 @@ lint: install
 
 bench: install
 	$(BIN)/python -m bench.engine
+	$(BIN)/python -m bench.decisions
+	$(BIN)/python -m bench.latency
 	@test ! -f bench/soak.py || $(BIN)/python -m bench.soak
 
 clean:

@@ -7,7 +7,7 @@ import logging
 import os
 import secrets
 from collections.abc import AsyncIterator, Callable
-from datetime import datetime
+from datetime import UTC, datetime
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -47,6 +47,9 @@ def engine_config(settings: Settings) -> EngineConfig:
         confirmation_ttl_s=settings.confirmation_ttl_s,
         booking_horizon_days=settings.booking_horizon_days,
         duplicate_window_s=settings.duplicate_window_s,
+        start_tools_early=settings.start_tools_early,
+        progress_after_s=settings.progress_after_s,
+        stream_answers=settings.stream_answers,
         tool_reserve_s=settings.turn_tool_reserve_s,
         answer_reserve_s=settings.turn_answer_reserve_s,
     )
@@ -108,6 +111,9 @@ def create_app(
                 models = build_models(settings, catalog)
                 for closer in models.closers():
                     stack.push_async_callback(closer)
+            lacking = models.missing(tool.name for tool in catalog.tools)
+            if lacking:
+                raise ConfigError(f"models: cannot serve every catalog tool: {'; '.join(lacking)}")
             breakers = BreakerRegistry(
                 failure_threshold=settings.breaker_failure_threshold,
                 cooldown_s=settings.breaker_cooldown_s,
@@ -133,12 +139,12 @@ def create_app(
                 metrics=metrics,
                 follow_up=wired.follow_up,
                 fallback_narrator=wired.fallback_narrator,
-                **({} if clock is None else {"clock": clock}),
                 customer_loader=(
                     None
                     if crm is None
                     else partial(load_customer, crm, timeout_s=settings.crm_setup_timeout_s)
                 ),
+                clock=clock or (lambda: datetime.now(UTC)),
             )
             timelines = LiveTimelines() if settings.demo else None
             app[SERVICES] = Services(

@@ -67,6 +67,10 @@ class ChatClient:
         self._waiting: set[str] = set()
         self._message_of_turn: dict[str, str] = {}
         self._progress: dict[str, tuple[int, str]] = {}  # call id → (line, words)
+        # Tool lines that came while an acknowledgement or answer was being written
+        # (reads start as their calls stream in; a slow one ends after the answer
+        # began): shown once that line is finished, never in the middle of it.
+        self._deferred: list[dict[str, Any]] = []
         self._stopping = False
         self._idle = asyncio.Event()
         self._idle.set()
@@ -266,6 +270,14 @@ class ChatClient:
 
     def _show(self, event: dict[str, Any]) -> None:
         kind = event.get("type")
+        if kind in ("tool.started", "tool.finished") and self._screen.midline:
+            self._deferred.append(event)
+            return
+        if kind in ("ack.done", "answer.done", "turn.done") and self._deferred:
+            self._screen.end_line()
+            deferred, self._deferred = self._deferred, []
+            for waiting in deferred:
+                self._show(waiting)
         style = self._style
         if kind == "turn.started" and isinstance(event.get("message_id"), str):
             self._message_of_turn[str(event.get("turn_id"))] = event["message_id"]

@@ -30,6 +30,9 @@ TOOL_DONE: Final = {
     "crm.listOpenTickets": "Support cases",
     "crm.createTicket": "Support case opened",
     "crm.updateContactInfo": "Contact details updated",
+    "crm.listAppointments": "Your appointments",
+    "crm.listInvoices": "Your invoices",
+    "crm.listTickets": "Your support cases",
 }
 
 # What a call that did not succeed was about.

@@ -4,11 +4,17 @@ The engine knows nothing about transports: it calls `emit` with events in the or
 shared/PROTOCOL.md fixes, and every transport (websocket, telephony, recorder) only
 translates them. The acknowledgement of a round is emitted before that round's tools
 are awaited, so a caller never sits in silence.
+
+With a streaming model the steps overlap (issue 18): reads start while the decision
+still streams, each after the ack.delta naming it (early_calls.py); the answer may
+begin with what is ready while one call is slow (progress.py); and a model's answer
+is spoken sentence by sentence as it is written (answer_stream.py).
 """
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import time
 import uuid
@@ -17,13 +23,16 @@ from contextlib import aclosing
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from assistant import confirmation, guard, tracing
+from assistant import confirmation, dialogue, guard, progress, tracing
 from assistant.acknowledge import ack_pieces
+from assistant.answer_stream import AnswerStream
+from assistant.early_calls import EarlyCalls
 from assistant.errors import ModelUnavailable
 from assistant.integrity import NOT_STARTED, WriteIntegrity
 from assistant.logs import trace_context
 from assistant.metrics import Metrics
 from assistant.models.base import Narrator, Planner
+from assistant.round_run import RoundRun
 from assistant.schema import (
     AckDelta,
     AckDone,
@@ -78,6 +87,14 @@ class EngineConfig:
     write_start_budget_s: float = 1.0
     booking_horizon_days: int = 365
     duplicate_window_s: float = 600.0
+    # Latency with streaming models (issue 18); each can be turned off to compare.
+    # Reads start as soon as their call has streamed in, not when the decision ends.
+    start_tools_early: bool = True
+    # When some results are in and a call has run this long, say what is ready and
+    # finish the answer when the rest arrive (0: wait for every result).
+    progress_after_s: float = 1.5
+    # A model's final answer is spoken sentence by sentence as it is written.
+    stream_answers: bool = True
     # Shares of the turn deadline that model calls may not eat (turn_budget.py).
     tool_reserve_s: float = 2.0
     answer_reserve_s: float = 2.0
@@ -202,6 +219,7 @@ class Engine:
                     current.uncancel()
                 status = "cancelled"
             state.remember_answer()
+            _advance_dialogue(state)
             done = state.turn_done(status)
             turn_finished(state, done)
             await emit(done)
@@ -235,8 +253,18 @@ class Engine:
         round_no = 0
         while True:
             round_no += 1
-            decision = await self._decide(state, round_no)
+            run = RoundRun(self.executor, self._context(state, round_no), state.emit)
+            early = self._early_calls(state, round_no, run)
+            speaker = self._answer_stream(state, round_no, early)
+            decision = await self._decide(state, round_no, early, speaker)
             if decision is None:
+                return
+            if speaker is not None and speaker.spoke:
+                # The answer went out as the model wrote it; calls after it are not run.
+                dropped = isinstance(decision, ToolCallsDecision)
+                if dropped:
+                    log.warning("model called tools after answering; not run: %s", decision)
+                await speaker.finish(calls_dropped=dropped)
                 return
             if isinstance(decision, FinalDecision):
                 claim = guard.claims_unmade_change(decision.text, state.results, self._writes)
@@ -259,7 +287,9 @@ class Engine:
                 if not calls:
                     break
             ran_before = len(state.results)
-            await self._run_round(state, round_no, calls, decision)
+            await self._run_round(state, round_no, calls, decision, run, early)
+            if state.told:
+                break  # the answer has begun with what was ready: no more rounds
             if state.pending is not None and len(state.results) == ran_before:
                 break  # only held calls this round: nothing new to plan from
         # A planner's own final text is the answer (a model that saw the results, or the
@@ -273,12 +303,22 @@ class Engine:
             await self._speak(state, "Okay.")
 
     async def _decide(
-        self, state: TurnState, round_no: int
+        self,
+        state: TurnState,
+        round_no: int,
+        early: EarlyCalls | None = None,
+        speaker: AnswerStream | None = None,
     ) -> FinalDecision | ToolCallsDecision | None:
         async def on_ack(piece: str) -> None:
             await state.emit(AckDelta(state.turn_id, round_no, piece))
 
-        request = self._plan_request(state, round_no, on_ack)
+        request = self._plan_request(state, round_no, early.on_ack if early else on_ack)
+        if early is not None or speaker is not None:
+            request = dataclasses.replace(
+                request,
+                on_call=early.on_call if early else None,
+                on_text=speaker.push if speaker else None,
+            )
         started = time.perf_counter()
         try:
             # A decision that outlasts its share of the deadline is a model that failed.
@@ -286,9 +326,21 @@ class Engine:
                 with tracing.span("decision", round=round_no):
                     decision = await self.planner.decide(request)
                     tracing.decision_made(decision)
-        except (ModelUnavailable, TimeoutError) as exc:
-            return await self._model_failed(state, round_no, "model_unavailable", exc)
+        except asyncio.CancelledError:
+            if early is not None and early.run.started:
+                # Cancelled mid-stream: the reads already out stop and are reported.
+                await early.run.stop()
+                self._record_round(state, round_no, early.run.results(), early.run)
+            raise
         except Exception as exc:
+            if speaker is not None and speaker.spoke:
+                log.warning("planner failed after answering in part: %s", exc)
+                await speaker.finish()
+                return None
+            if early is not None and early.started:
+                await self._close_early(state, round_no, early)
+            if isinstance(exc, ModelUnavailable | TimeoutError):
+                return await self._model_failed(state, round_no, "model_unavailable", exc)
             log.exception("planner failed")
             return await self._model_failed(state, round_no, "internal", exc)
         finally:
@@ -297,6 +349,53 @@ class Engine:
             if self._metrics is not None:
                 self._metrics.decision_s.observe(elapsed)
         return decision
+
+    def _early_calls(self, state: TurnState, round_no: int, run: RoundRun) -> EarlyCalls | None:
+        if not self.config.start_tools_early or round_no > self.config.max_rounds:
+            return None
+        return EarlyCalls(
+            run,
+            self.executor,
+            state,
+            round_no,
+            dedupe=self.config.dedupe_calls,
+            cap=self.config.max_tool_calls_per_round,
+        )
+
+    def _answer_stream(
+        self, state: TurnState, round_no: int, early: EarlyCalls | None
+    ) -> AnswerStream | None:
+        """Only after a round of tools: a first decision's text is too often a preamble
+        to its calls (see assistant/answer_stream.py). Not while calls wait for a yes:
+        then the narrator answers, ending with the question."""
+        if not self.config.stream_answers or round_no == 1 or state.pending is not None:
+            return None
+
+        async def may_stream() -> bool:
+            return await self._forced_follow_up(state, round_no, claimed=True) is None
+
+        return AnswerStream(
+            state,
+            claims=lambda text: guard.claims_unmade_change(text, state.results, self._writes),
+            may_stream=may_stream,
+            before_first=lambda: self._answer_begins(state, early),
+            not_done=guard.NOT_DONE,
+        )
+
+    async def _answer_begins(self, state: TurnState, early: EarlyCalls | None) -> None:
+        """The model's answer is going out: no call of its may start any more."""
+        if early is not None:
+            early.closed = True
+        await self._say_preface(state)
+
+    async def _close_early(self, state: TurnState, round_no: int, early: EarlyCalls) -> None:
+        """The decision failed after reads had started: end their acknowledgement and
+        keep what they found (the answer tells it)."""
+        if early.pieces:
+            await self._acknowledge(state, round_no, [], None, early)
+        run = early.run
+        await run.wait()
+        self._record_round(state, round_no, run.results(), run)
 
     async def _model_failed(
         self, state: TurnState, round_no: int, code: str, exc: Exception
@@ -328,6 +427,7 @@ class Engine:
             turn_results=tuple(state.results),
             max_calls=self.config.max_tool_calls_per_round,
             on_ack=on_ack,
+            dialogue=session.dialogue,
         )
 
     async def _forced_follow_up(
@@ -359,18 +459,44 @@ class Engine:
         round_no: int,
         calls: list[ToolCall],
         decision: ToolCallsDecision | None,
+        run: RoundRun | None = None,
+        early: EarlyCalls | None = None,
         *,
         confirmed: bool = False,
     ) -> None:
-        # Duplicates go first, so that one never takes a distinct call's place under the cap.
-        if self.config.dedupe_calls:
-            calls = list({call_key(call): call for call in reversed(calls)}.values())[::-1]
-        cap = self.config.max_tool_calls_per_round
-        if len(calls) > cap:
-            state.truncated += len(calls) - cap
+        order = list(calls)
+        if run is None:
+            run = RoundRun(self.executor, self._context(state, round_no), state.emit)
+        try:
+            await self._start_round(state, round_no, calls, decision, run, early, confirmed)
+            if run.started:
+                await self._await_round(state, run)
+        finally:
+            if run.started:
+                if not run.done():  # cancelled before the reads started early were awaited
+                    await run.stop()
+                self._record_round(state, round_no, run.results(order), run)
+
+    async def _start_round(
+        self,
+        state: TurnState,
+        round_no: int,
+        calls: list[ToolCall],
+        decision: ToolCallsDecision | None,
+        run: RoundRun,
+        early: EarlyCalls | None,
+        confirmed: bool,
+    ) -> None:
+        """Cap, integrity checks and acknowledgement, then every call not yet running."""
+        if early is not None and early.started:
+            calls, over = early.keep(calls)
+        else:
+            early = None
+            calls, over = self._within_cap(calls)
+        if over:
+            state.truncated += over
             if self._metrics is not None:
-                self._metrics.truncated.inc(len(calls) - cap)
-            calls = calls[:cap]
+                self._metrics.truncated.inc(over)
         integrity = self._integrity
         refused = integrity.refuse_times(state, calls)
         calls = [call for call in calls if call.call_id not in refused]
@@ -378,15 +504,43 @@ class Engine:
             calls = integrity.hold_confirmable(state, calls)
         calls, late = integrity.startable(state, calls)
         with tracing.span("acknowledgement", round=round_no):
-            await self._acknowledge(state, round_no, calls, decision)
+            await self._acknowledge(state, round_no, calls, decision, early)
         for call in late:
             refused[call.call_id] = (call, NOT_STARTED)
         if refused:
             await self._report_unstarted(state, round_no, list(refused.values()))
         if calls and not confirmed:
             calls = await integrity.hold_doubts(state, round_no, calls, self._execute)
-        if calls:
-            await self._execute(state, round_no, calls)
+        run.start(calls)
+
+    def _within_cap(self, calls: list[ToolCall]) -> tuple[list[ToolCall], int]:
+        # Duplicates go first, so that one never takes a distinct call's place under the cap.
+        if self.config.dedupe_calls:
+            calls = list({call_key(call): call for call in reversed(calls)}.values())[::-1]
+        cap = self.config.max_tool_calls_per_round
+        return calls[:cap], max(0, len(calls) - cap)
+
+    def _record_round(
+        self, state: TurnState, round_no: int, results: list[ToolResult], run: RoundRun
+    ) -> None:
+        """A round's results, kept once, in the decision's order."""
+        if run.began is not None:
+            elapsed = time.perf_counter() - run.began
+            state.timings["tools"] += elapsed
+            if self._metrics is not None:
+                self._metrics.tools_s.observe(elapsed)
+        if results:
+            state.results.extend(results)
+            state.session.remember(ToolExchange(round=round_no, results=tuple(results)))
+            self._integrity.remember_writes(state, results)
+
+    async def _await_round(self, state: TurnState, run: RoundRun) -> None:
+        await progress.await_round(
+            run,
+            self.config.progress_after_s,
+            may_tell=lambda: progress.may_tell_early(state, run, self.executor),
+            tell=lambda: self._narrate_ready(state, run),
+        )
 
     async def _execute(self, state: TurnState, round_no: int, calls: list[ToolCall]) -> None:
         started = time.perf_counter()
@@ -421,17 +575,20 @@ class Engine:
         round_no: int,
         calls: Sequence[ToolCall],
         decision: ToolCallsDecision | None,
+        early: EarlyCalls | None = None,
     ) -> None:
-        if decision is not None and decision.acknowledgement:
+        if early is not None and early.pieces and not (decision and decision.acknowledgement):
+            # Begun as the reads started; the calls that waited for the end complete it.
+            rest = early.closing(self._new_hints(state, calls))
+            for piece in rest:
+                await state.emit(AckDelta(state.turn_id, round_no, piece))
+            text = "".join(early.pieces + rest)
+        elif decision is not None and decision.acknowledgement:
             text = decision.acknowledgement
             if not decision.acknowledgement_streamed:
                 await state.emit(AckDelta(state.turn_id, round_no, text))
         else:
-            hints = []
-            for call in calls:
-                tool = self.executor.tool(call.tool_name)
-                if tool is not None and tool.waiting_hint not in state.spoken_hints:
-                    hints.append(tool.waiting_hint)
+            hints = self._new_hints(state, calls)
             pieces = ack_pieces(hints, lead="Sure, I'll" if round_no == 1 else "Now I'll")
             if not pieces:
                 return
@@ -443,11 +600,22 @@ class Engine:
             if tool is not None:
                 state.spoken_hints.add(tool.waiting_hint)
         if round_no == 1 or not state.timings["ack"]:
-            state.timings["ack"] = time.perf_counter() - state.started
+            # When the acknowledgement began while the decision streamed, it was heard then.
+            heard = early.first_piece_at if early and early.first_piece_at else None
+            state.timings["ack"] = (heard or time.perf_counter()) - state.started
             if self._metrics is not None:
                 self._metrics.ack_s.observe(state.timings["ack"])
         state.session.remember(AssistantTurn(kind="ack", text=text))
         await state.emit(AckDone(state.turn_id, round_no, text))
+
+    def _new_hints(self, state: TurnState, calls: Sequence[ToolCall]) -> list[str]:
+        """Waiting hints of `calls` not spoken yet this turn."""
+        hints = []
+        for call in calls:
+            tool = self.executor.tool(call.tool_name)
+            if tool is not None and tool.waiting_hint not in state.spoken_hints:
+                hints.append(tool.waiting_hint)
+        return hints
 
     async def _skip_round(self, state: TurnState, round_no: int, calls: Sequence[ToolCall]) -> None:
         """Calls asked for past `max_rounds`: reported skipped; the narrator uses the rest."""
@@ -489,6 +657,24 @@ class Engine:
         state.results.extend(skipped)
         state.session.remember(ToolExchange(round=round_no, results=tuple(skipped)))
 
+    async def _narrate_ready(self, state: TurnState, run: RoundRun) -> None:
+        """The first part of a progressive answer: the results in, then what is still
+        being done ("I'm still checking your billing."). `_narrate` completes it."""
+        request = progress.first_part(state, run, self._hint_of)
+        started = time.perf_counter()
+        try:
+            async with asyncio.timeout_at(state.budget.answer_end):
+                await self._stream_answer(state, self.narrator, request, done=False)
+        except (ModelUnavailable, TimeoutError) as exc:
+            # Nothing lost: the whole answer comes when every result is in.
+            log.warning("narrator unavailable for the results ready so far: %s", exc)
+            if not state.answer:
+                return
+        finally:
+            state.timings["answer"] += time.perf_counter() - started
+        state.told.update(result.call.call_id for result in request.tool_results)
+        state.told_pieces = len(state.answer)
+
     async def _narrate(self, state: TurnState) -> None:
         # Listings fetched only to check for duplicates are not read out.
         told = tuple(r for r in state.results if r.call.call_id not in state.checks)
@@ -501,6 +687,9 @@ class Engine:
             conversation=tuple(state.session.history),
             confirmation_prompt=state.pending.prompt if state.pending else None,
             truncated_calls=state.truncated,
+            dialogue=state.session.dialogue,
+            told=frozenset(state.told),
+            already_said="".join(state.answer).strip() if state.told else "",
         )
         started = time.perf_counter()
         try:
@@ -509,7 +698,9 @@ class Engine:
         except (ModelUnavailable, TimeoutError) as exc:
             if self._metrics is not None:
                 self._metrics.model_errors.labels("narrator").inc()
-            if self._fallback_narrator is None or state.answer:
+            # After a first part, the fallback finishes it without repeating (`told`).
+            said_more = len(state.answer) > state.told_pieces
+            if self._fallback_narrator is None or said_more:
                 state.failed = True
                 await state.emit(
                     ErrorEvent(
@@ -530,15 +721,20 @@ class Engine:
 
     @tracing.traced("narration")
     async def _stream_answer(
-        self, state: TurnState, narrator: Narrator, request: NarratorInput
+        self, state: TurnState, narrator: Narrator, request: NarratorInput, *, done: bool = True
     ) -> None:
         await self._say_preface(state)
         async with aclosing(narrator.narrate(request)) as pieces:  # type: ignore[type-var]
             async for piece in pieces:
                 if piece:
+                    if state.told and len(state.answer) == state.told_pieces:
+                        # The second part of a progressive answer: "…your billing." +
+                        # "You owe…" must not run together.
+                        piece = piece if piece[:1].isspace() else " " + piece
                     state.answer.append(piece)
                     await state.emit(AnswerDelta(state.turn_id, piece))
-        await state.emit(AnswerDone(state.turn_id, "".join(state.answer).strip()))
+        if done:
+            await state.emit(AnswerDone(state.turn_id, "".join(state.answer).strip()))
 
     @tracing.traced("narration", fixed=True)
     async def _speak(self, state: TurnState, text: str) -> None:
@@ -564,6 +760,15 @@ class Engine:
     def _hint_of(self, tool_name: str) -> str | None:
         tool = self.executor.tool(tool_name)
         return tool.waiting_hint if tool else None
+
+
+def _advance_dialogue(state: TurnState) -> None:
+    """What the conversation is about now: what was listed, done, named or held."""
+    session = state.session
+    held = list(session.pending.calls) if session.pending is not None else []
+    session.dialogue = dialogue.advance(
+        session.dialogue, state.results, state.text, "".join(state.answer), held
+    )
 
 
 def _error_text(code: str) -> str:

@@ -133,6 +133,8 @@ class FakeToolBackend:
     intervals: list[Interval] = field(default_factory=list)
     invocations: list[tuple[str, str, dict[str, Any], str | None]] = field(default_factory=list)
     release: asyncio.Event | None = None  # when set, tools wait for it before answering
+    # Tools named here wait for their own event before answering (one slow tool).
+    held: Mapping[str, asyncio.Event] = field(default_factory=dict)
 
     def supports(self, tool_name: str) -> bool:
         return True
@@ -151,6 +153,8 @@ class FakeToolBackend:
         try:
             if self.release is not None:
                 await self.release.wait()
+            if tool.name in self.held:
+                await self.held[tool.name].wait()
             delay = self.delays_s.get(tool.name, 0.0)
             if delay:
                 await asyncio.sleep(delay)

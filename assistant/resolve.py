@@ -11,6 +11,7 @@ planner's second round and by the engine's forced follow-up.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
@@ -21,6 +22,7 @@ from assistant.language.intents import APPOINTMENT_ACTIONS, TASK_ACTIONS, Intent
 from assistant.language.lexicon import SERVICES
 from assistant.language.targets import FILLER, TargetRef
 from assistant.language.typos import damerau
+from assistant.ordering import spoken_appointments, spoken_tasks
 from assistant.schema import ToolResult
 
 Item = dict[str, Any]
@@ -127,6 +129,12 @@ def _pick(candidates: Sequence[Item], position: int | None) -> Resolution | None
     return None
 
 
+def _by_id(items: Sequence[Item], item_id: str) -> Resolution:
+    """The item the conversation pinned down; gone from the listing: say so, offer the rest."""
+    found = [item for item in items if item.get("id") == item_id]
+    return Match(found[0]) if found else NoMatch(tuple(items))
+
+
 def _decide(found: Sequence[Item], options: Sequence[Item]) -> Resolution:
     if len(found) == 1:
         return Match(found[0])
@@ -140,7 +148,10 @@ def _decide(found: Sequence[Item], options: Sequence[Item]) -> Resolution:
 
 def resolve_task(tasks: Sequence[Item], target: TargetRef) -> Resolution:
     """The task meant; pending tasks first, a completed one only when no pending fits."""
-    pending = [t for t in tasks if t.get("status") != "completed"]
+    if target.item_id is not None:
+        return _by_id(tasks, target.item_id)
+    # Counted in the order spoken ("the second one" is the second the customer heard).
+    pending = spoken_tasks(t for t in tasks if t.get("status") != "completed")
     completed = [t for t in tasks if t.get("status") == "completed"]
     for pool in (pending, completed):
         found = _task_candidates(pool, target)
@@ -216,8 +227,9 @@ def resolve_appointment(
         zone = ZoneInfo(timezone)
     except (KeyError, ValueError):
         zone = ZoneInfo("UTC")
-    upcoming = [a for a in appointments if a.get("status") != "cancelled"]
-    upcoming.sort(key=lambda a: str(a.get("starts_at")))
+    upcoming = spoken_appointments(a for a in appointments if a.get("status") != "cancelled")
+    if target.item_id is not None:
+        return _by_id(upcoming, target.item_id)
     found: Sequence[Item] = upcoming
     if target.weekday is not None and target.day is not None:
         # "my Tuesday appointment": the coming Tuesday, else any Tuesday.
@@ -273,6 +285,27 @@ def resolve_intent(
     return resolve_appointment(items, intent.target, timezone)
 
 
+_ALL = re.compile(r"\b(?:all|every|everything|each)\b")
+_DONE_ONES = re.compile(r"\b(?:completed|done|finished|ticked off)\b")
+
+
+def resolve_all(intent: Intent, results: Iterable[ToolResult]) -> list[Item] | None:
+    """ "Delete all completed tasks", "cancel all my appointments": every item meant, or
+    None when the target is not "all of them"."""
+    target = intent.target
+    if target is None or not _ALL.search(target.phrase.lower()) or target.words:
+        return None
+    items = listing(intent, results)
+    if items is None:
+        return None
+    if intent.kind in TASK_ACTIONS:
+        done = bool(_DONE_ONES.search(target.phrase.lower()))
+        if intent.kind == "complete_task":
+            done = False
+        return [t for t in items if (t.get("status") == "completed") == done]
+    return [a for a in items if a.get("status") != "cancelled"]
+
+
 def action_arguments(intent: Intent, item: Item, timezone: str = "UTC") -> dict[str, Any] | None:
     """The action call's arguments for the resolved `item` (None: the time is unclear)."""
     item_id = item.get("id")
@@ -296,6 +329,8 @@ def _new_start(intent: Intent, item: Item, timezone: str) -> str | None:
     except (KeyError, ValueError):
         zone = ZoneInfo("UTC")
     current = _local_start(item, zone)
+    if current is not None and intent.shift is not None and when is None:
+        return (current + intent.shift).isoformat()
     if when is None or current is None:
         return None
     day = current.date() if when.day_implied or when.day is None else when.day

@@ -14,6 +14,7 @@ from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from assistant.dialogue_state import Dialogue
 from assistant.errors import ToolErrorCode
 
 # identity: a write to what recognises the customer (phone, email); confirmed like a
@@ -176,6 +177,8 @@ class ToolExchange(_Frozen):
 Message = Annotated[UserTurn | AssistantTurn | ToolExchange, Field(discriminator="role")]
 
 AckSink = Callable[[str], Awaitable[None]]
+# Receives each tool call the moment the model has finished streaming it.
+CallSink = Callable[[ToolCall], Awaitable[None]]
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -186,6 +189,12 @@ class PlanRequest:
     then this turn's earlier rounds (acknowledgements and `ToolExchange`s).
     `turn_results` repeats this turn's results so far, oldest first, for convenience.
     A planner that streams text before its tool calls passes it to `on_ack`.
+
+    Optional, for planners that stream (the embedded planner and replay ignore them):
+    `on_call` gets each tool call as soon as it is complete, before the decision ends,
+    so that the engine can start the reads at once; the returned decision still lists
+    every call. `on_text` gets the text the model streams before any tool call, as it
+    comes, so that a final answer can be spoken while it is being written.
     """
 
     conversation: tuple[Message, ...]
@@ -196,6 +205,11 @@ class PlanRequest:
     turn_results: tuple[ToolResult, ...] = ()
     max_calls: int = 4
     on_ack: AckSink | None = None
+    # What the conversation is about: the items last listed, the one in focus, the last
+    # action and the open question (assistant.dialogue).
+    dialogue: Dialogue = dataclasses.field(default_factory=Dialogue)
+    on_call: CallSink | None = None
+    on_text: AckSink | None = None
 
     @property
     def user_message(self) -> str:
@@ -219,6 +233,14 @@ class NarratorInput:
     # should end its answer with this question.
     confirmation_prompt: str | None = None
     truncated_calls: int = 0
+    dialogue: Dialogue = dataclasses.field(default_factory=Dialogue)
+    # Progressive narration. First part: `waiting_on` names what is still running (its
+    # waiting hints, "checking your billing"); say what the results show, then that.
+    # Second part: `told` holds the call ids already narrated and `already_said` what
+    # was said; speak only the rest, repeating nothing.
+    waiting_on: tuple[str, ...] = ()
+    told: frozenset[str] = frozenset()
+    already_said: str = ""
 
 
 # --- engine events (the wire format is shared/PROTOCOL.md) ----------------------------

@@ -13,6 +13,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from assistant.dialogue_state import Dialogue
 from assistant.schema import CustomerContext, Message, ToolCall, ToolDefinition
 
 # Enough context for follow-ups ("and the one after that?") without growing forever.
@@ -60,6 +61,8 @@ class Session:
     history: list[Message] = field(default_factory=list)
     pending: PendingConfirmation | None = None
     recent_writes: list[RecentWrite] = field(default_factory=list)
+    # What the conversation is about (assistant.dialogue): planner and narrator share it.
+    dialogue: Dialogue = field(default_factory=Dialogue)
     turns: int = 0  # turns started so far
     # The id of each history entry, in step with `history`; ids only grow.
     entry_ids: list[int] = field(default_factory=list)

@@ -55,6 +55,12 @@ class Settings(BaseSettings):
     booking_horizon_days: int = Field(365, ge=1, le=3650)
     # The same write asked again within this many seconds is asked about first.
     duplicate_window_s: float = Field(600.0, ge=0)
+    # Latency with streaming models: reads start as their calls stream in; when some
+    # results are in and a call has run this long, the answer begins with what is
+    # ready (0: wait for all); a model's answer is spoken as it is written.
+    start_tools_early: bool = True
+    progress_after_s: float = Field(1.5, ge=0, le=60)
+    stream_answers: bool = True
     # Shares of the turn deadline kept for the tools and for the answer (engine.py).
     turn_tool_reserve_s: float = Field(2.0, ge=0)
     turn_answer_reserve_s: float = Field(2.0, ge=0)

@@ -45,6 +45,9 @@ class TurnState:
     # Call ids of the lookups the engine made to check a write for duplicates.
     checks: set[str] = field(default_factory=set)
     answer: list[str] = field(default_factory=list)
+    # Call ids of the results the answer told while other calls were still running.
+    told: set[str] = field(default_factory=set)
+    told_pieces: int = 0  # how many answer pieces that first part was
     failed: bool = False
     answer_remembered: bool = False
     timings: dict[str, float] = field(

@@ -22,7 +22,7 @@ from crm_stub.faults import faults_middleware, latency_middleware
 from crm_stub.idempotency import idempotency_middleware
 from crm_stub.seed import build_seed
 from crm_stub.state import STATE, StubConfig, StubState
-from crm_stub.store import Store
+from crm_stub.store import Clock, Store, utc_now
 from crm_stub.traffic import traffic_middleware
 
 log = logging.getLogger(__name__)
@@ -40,16 +40,20 @@ def create_app(
     today: dt.date | None = None,
     faults_enabled: bool = True,
     reseed: bool = False,
+    clock: Clock | None = None,
 ) -> web.Application:
     """The stub as a plain aiohttp Application; its database opens when it starts.
 
     `today` anchors the seed (default: the current date). A database file seeded
     on another day, or `reseed=True`, is reloaded from the seed at start.
-    `faults_enabled=False` leaves out every /admin route.
+    `faults_enabled=False` leaves out every /admin route. `clock` (default: the real UTC
+    time) is "now" for upcoming and past, so that a test can pin the day.
     """
     if latency_ms < 0 or jitter_ms < 0:
         raise ValueError("latency_ms and jitter_ms must not be negative")
-    config = StubConfig(db_path, token, latency_ms, jitter_ms, today, faults_enabled, reseed)
+    config = StubConfig(
+        db_path, token, latency_ms, jitter_ms, today, faults_enabled, reseed, clock or utc_now
+    )
     state = StubState(config)
     app = web.Application(
         middlewares=[
@@ -90,7 +94,7 @@ def auth_middleware(token: str) -> Middleware:
 
 async def _database(app: web.Application) -> AsyncIterator[None]:
     state = app[STATE]
-    store = Store.open(state.config.db_path)
+    store = Store.open(state.config.db_path, state.config.clock)
     try:
         today = state.today()
         seeded_on = store.seeded_on()

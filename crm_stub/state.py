@@ -11,7 +11,7 @@ from aiohttp import web
 
 from crm_stub.faults import FaultBoard
 from crm_stub.idempotency import IdempotencyKeys
-from crm_stub.store import Store
+from crm_stub.store import Clock, Store, utc_now
 from crm_stub.traffic import Traffic
 
 
@@ -24,6 +24,8 @@ class StubConfig:
     today: dt.date | None
     faults_enabled: bool
     reseed: bool
+    # What "now" is for upcoming/past and for validating times (tests pin it).
+    clock: Clock = utc_now
 
 
 @dataclass

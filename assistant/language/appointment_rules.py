@@ -170,6 +170,8 @@ _EXISTING = rx(
     r" (?:work|make it|suit|attend|come in|be there)\b"
 )
 _INSTEAD = rx(r"\b(?:instead|rather)\b")
+# "book me a new haircut … instead": another booking, not a move.
+_NEW_BOOKING = rx(r"\bbook (?:me |us )?(?:in )?(?:for )?(?:a new|another|a second|a|an)\b")
 _INSTEAD_OF = rx(
     r"\binstead of (?P<t>.+?)(?=,| (?:can|could|would|please|let's|make|move|do|how about"
     r"|put|book)\b|$)"
@@ -178,7 +180,7 @@ _INSTEAD_OF = rx(
 
 def instead(c: Clause) -> Intent | None:
     """ "Instead of Friday, can my haircut be on Saturday?", "…can we do Saturday instead?"."""
-    if not _INSTEAD.search(c.text) or TASK_NOUN.search(c.text):
+    if not _INSTEAD.search(c.text) or TASK_NOUN.search(c.text) or _NEW_BOOKING.search(c.text):
         return None
     text, target_words = c.text, ""
     if match := _INSTEAD_OF.search(text):

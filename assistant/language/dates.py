@@ -28,6 +28,7 @@ from assistant.language.lexicon import (
     ORDINAL_WORDS,
     WEEKDAYS,
 )
+from assistant.language.shifts import weeks_ahead
 
 Span = tuple[int, int]
 
@@ -366,6 +367,11 @@ def find_when(text: str, now: datetime) -> When | None:
             weekday_said = WEEKDAYS.index(found_day[1].group(2))
             spans.append(found_day[1].span())
             found_day = dated
+    if (british := weeks_ahead(text, today)) is not None:
+        # "Friday week", "next week Wednesday": read whole (assistant.language.shifts).
+        day, _, span = british  # one day is meant, not any of that weekday
+        spans.append(span)
+        found_day = None
     if found_day is not None:
         name, match = found_day
         day, weekday_only, implied_clock = _day(name, match, today)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from datetime import timedelta
 from typing import Any, Literal
 
 from assistant.language.dates import When
@@ -66,6 +67,8 @@ class Intent:
     when: When | None = None
     missing: tuple[str, ...] = ()
     clause: str = ""
+    # A move said relative to the appointment's own time ("an hour earlier").
+    shift: timedelta | None = None
 
     @property
     def tool(self) -> str:

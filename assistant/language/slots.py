@@ -12,6 +12,7 @@ from datetime import datetime
 
 from assistant.language.dates import When, find_when
 from assistant.language.lexicon import SERVICES
+from assistant.language.shifts import relative_day
 from assistant.language.text import EMAIL_TOKEN, PHONE_TOKEN, Normalized, restore_case
 from assistant.language.verbs import base_form
 
@@ -195,6 +196,10 @@ def task_draft(
     if when is not None and when.day is not None:
         due_on = when.day.isoformat()
         spans.extend(when.spans)
+    elif (relative := relative_day(title_words, now.date())) is not None:
+        # "due in a fortnight", "in three days"
+        due_on = relative[0].isoformat()
+        spans.append(relative[1])
     found_priority, priority_span = priority(title_words)
     if priority_span is not None:
         spans.append(priority_span)

@@ -20,11 +20,29 @@ ChatKind = Literal[
     "human",
     "joke",
     "weather",
+    "acknowledgement",
+    "never_mind",
+    "how_to",
     "out_of_scope",
     "unclear",
 ]
 
 _PATTERNS: tuple[tuple[ChatKind, str], ...] = (
+    (
+        "greeting",
+        r"\bjust (?:saying|wanted to say|calling to say) (?:hi|hello|hey)\b",
+    ),
+    (
+        "never_mind",
+        r"^(?:(?:oh|ah|ok|okay|actually|no|erm|um)[ ,]+)*(?:never ?mind|nevermind|scrap that"
+        r"|forget (?:it|that|about it)|don't worry(?: about it)?|no worries|ignore that"
+        r"|cancel that|nothing|not to worry)\b",
+    ),
+    (
+        "how_to",
+        r"^(?:so |and |ok |okay )?how (?:do|can|would|should) i (?:\w+ )?(?:book|move|cancel|add"
+        r"|change|reschedule|complete|delete|pay|open|check)\b",
+    ),
     (
         "human",
         r"\b(?:human|real person|an agent|a person|representative|operator|someone real"
@@ -35,7 +53,12 @@ _PATTERNS: tuple[tuple[ChatKind, str], ...] = (
         r"\b(?:what can you do|what can you help|what do you do|how can you help"
         r"|what are you able|what (?:kind of |sort of )?things|what else can you|what can i ask"
         r"|what are your (?:capabilities|features|skills)|what do you help with"
-        r"|can you help me|how does this work|options)\b|^(?:help|help me|menu)$",
+        r"|can you help me|how does this work|options|what (?:kind of |sort of )?stuff"
+        r"|(?:don't|do not|dont) (?:understand|know|get) what you (?:can )?do"
+        r"|what are you for|what is this for|what's this for|what can i do(?: here| with you)?"
+        r"|what do you (?:actually |even |really |exactly )?do)\b|^(?:help|help me|menu)$"
+        r"|^(?:i need|i want|i'd like|i would like|can i get|can i have) (?:some )?help"
+        r"(?: please)?$",
     ),
     (
         "identity",
@@ -60,8 +83,16 @@ _PATTERNS: tuple[tuple[ChatKind, str], ...] = (
         r"\b(?:thanks|thank you|cheers|appreciate it|much appreciated|grateful)\b",
     ),
     (
+        "acknowledgement",
+        r"^(?:(?:ok|okay|great|lovely|perfect|brilliant|cool|nice|fine|good|super|excellent"
+        r"|awesome|fab|fantastic|ta|right|alright|all right|got it|sounds good|that's great"
+        r"|that's fine|sure|wonderful|splendid|noted|understood|you're a star|you're the best"
+        r"|legend|nice one|good stuff|ace|sweet|lol|haha)[ ,.!]*)+$",
+    ),
+    (
         "greeting",
-        r"^(?:hi|hello|hey|hiya|howdy|yo|greetings|good (?:morning|afternoon|evening|day)"
+        r"^(?:(?:um|uh|er|erm|oh|well|yeah|ok|okay)[ ,]+)*(?:hi|hello|hey|hiya|howdy|yo|greetings"
+        r"|good (?:morning|afternoon|evening|day)"
         r"|morning|afternoon|evening)\b",
     ),
 )

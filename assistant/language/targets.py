@@ -65,11 +65,15 @@ class TargetRef:
     # Words of an earlier description ("the bill one" before "the first one"): used only
     # to narrow several equally good candidates down.
     context: tuple[str, ...] = ()
+    # The very item meant, known from the conversation ("it", "the second one").
+    item_id: str | None = None
 
     @property
     def vague(self) -> bool:
         """Nothing to go on ("cancel it"): only a single candidate can be meant."""
-        return not (self.words or self.position or self.day or self.weekday is not None)
+        return not (
+            self.words or self.position or self.day or self.weekday is not None or self.item_id
+        )
 
 
 def target_ref(phrase: str, original: str, now: datetime | None = None) -> TargetRef:

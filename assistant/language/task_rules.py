@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from assistant.language import slots
@@ -47,12 +48,30 @@ _ADD_TASK = (
         r"\b(?:add|put|stick|pop)(?: this| that)? (?:to|on|onto) (?:my |the )?(?:(?:to-do |to do"
         r" |task |todo )?list|tasks|to-dos|reminders)\b[\s:,-]*(?P<rest>.+)$"
     ),
+    # "pop a reminder on my list to ring the bank on Friday"
+    rx(
+        r"\b(?:add|put|stick|pop|set|stick)(?: me)? (?:a |an )?(?:quick )?(?:reminder|task|note"
+        r"|to-do)(?: for me)? (?:on|to|onto|in) (?:my |the )?(?:(?:to-do |to do |task |todo )?list"
+        r"|tasks|to-dos|reminders)\b[\s:,-]*(?P<rest>.+)$"
+    ),
     rx(
         r"\b(?:add|put) (?P<rest>.+?) (?:to|on|onto) (?:my |the )?"
         r"(?:(?:to-do |to do |task |todo |tasks |reminder )?list|tasks|to-dos|reminders)\b"
     ),
 )
-_TITLE_LEAD = rx(r"^[\s,:;-]*(?:to|that says|saying|called|named|titled|about|for|that|:|-)?\s*")
+_PRONOUN_TITLE = rx(r"it|that|this|them")
+# ", it's important," said between the task and "put it on my list": its priority only.
+_IT_MATTERS = rx(
+    r",?\s*(?:it's|it is|that's|this is) (?:really |very |quite )?(?:important|urgent)\b,?"
+)
+_NEED_TO = rx(
+    r"^(?:so |ok |okay |um |uh )*(?:i need to|i have to|i must|i've got to|i gotta|need to"
+    r"|i should|i want to)\s+"
+)
+_TITLE_LEAD = rx(
+    r"^[\s,:;-]*(?:(?:on|to|onto) (?:my |the )?(?:to-?do |to do |task )?list\s*)?"
+    r"(?:to|that says|saying|called|named|titled|about|for|that|:|-)?\s*"
+)
 
 
 def add_task(c: Clause) -> Intent | None:
@@ -67,7 +86,23 @@ def add_task(c: Clause) -> Intent | None:
             # "…as a task with low priority": said after the title.
             priority = slots.priority(c.text[match.end("rest") :])[0]
         rest = _TITLE_LEAD.sub("", match.group("rest"), count=1)
+        if _PRONOUN_TITLE.fullmatch(rest.strip(" ,.")):
+            # "I need to send my tax forms by Thursday, it's important, put it on my list":
+            # "it" is what was said before, in this clause or the ones before it.
+            said_before = c.text[: match.start()]
+            if not said_before.strip(" ,."):
+                whole = c.norm.text
+                said_before = whole[: whole.find(c.text)] if c.text in whole else ""
+            said_before = _IT_MATTERS.sub("", said_before)
+            # Nothing said before: "it" names nothing, and the title is asked for.
+            rest = _NEED_TO.sub("", said_before.strip(" ,.")).strip(" ,.")
+            if rest:
+                priority = priority or slots.priority(c.norm.text)[0]
+        tail = c.text[match.end("rest") :]
         draft = slots.task_draft(rest, priority, c.original, c.now)
+        if draft.due_on is None and (later := find_when(tail, c.now)) and later.day:
+            # "put send the forms on my to-do list for Wednesday": the day after the list.
+            draft = dataclasses.replace(draft, due_on=later.day.isoformat(), when=later)
         arguments: dict[str, Any] = {}
         if draft.title:
             arguments["title"] = draft.title

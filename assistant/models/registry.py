@@ -10,7 +10,7 @@ Adding a backend is one entry in `BACKENDS` (see docs/architecture.md).
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from typing import Final
 
@@ -30,6 +30,17 @@ class ModelSet:
     follow_up: Planner | None = None
     # For model backends: speaks the results when the model cannot be reached.
     fallback_narrator: Narrator | None = None
+
+    def missing(self, tool_names: Iterable[str]) -> list[str]:
+        """What the models lack for these tools (a describer, a failure phrasing…):
+        each model that keeps per-tool knowledge says so through a `missing` method."""
+        names = list(tool_names)
+        lacking: list[str] = []
+        for model in (self.planner, self.narrator, self.follow_up, self.fallback_narrator):
+            check = getattr(model, "missing", None)
+            if check is not None:
+                lacking.extend(item for item in check(names) if item not in lacking)
+        return lacking
 
     def closers(self) -> list[Callable[[], Awaitable[object]]]:
         """The `aclose` of every model that holds a connection (a model backend's client)."""

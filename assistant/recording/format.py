@@ -81,6 +81,11 @@ class DecisionRecord(_Record):
     round: int
     now: datetime
     ack_pieces: list[str] = Field(default_factory=list)
+    # What a streaming planner handed over before its decision ended: the text it
+    # streamed (`on_text`) and the ids of the calls it passed on as they completed
+    # (`on_call`), so that a replay starts the same calls early and speaks the same text.
+    streamed_text: list[str] = Field(default_factory=list)
+    streamed_calls: list[str] = Field(default_factory=list)
     decision: ModelDecision | None = None
     error: ModelError | None = None
     cancelled: bool = False

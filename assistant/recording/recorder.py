@@ -42,6 +42,7 @@ from assistant.schema import (
     FinalDecision,
     NarratorInput,
     PlanRequest,
+    ToolCall,
     ToolCallsDecision,
     ToolExchange,
     TurnDone,
@@ -183,21 +184,41 @@ class RecordingPlanner:
                 await streamed(piece)
 
             request = dataclasses.replace(request, on_ack=on_ack)
+        texts: list[str] = []
+        handed: list[str] = []
+        if request.on_text is not None:
+            text_sink = request.on_text
+
+            async def on_text(piece: str) -> None:
+                texts.append(piece)
+                await text_sink(piece)
+
+            request = dataclasses.replace(request, on_text=on_text)
+        if request.on_call is not None:
+            call_sink = request.on_call
+
+            async def on_call(call: ToolCall) -> None:
+                handed.append(call.call_id)
+                await call_sink(call)
+
+            request = dataclasses.replace(request, on_call=on_call)
         record = DecisionRecord(
             turn=tap.turn, source=self._source, round=request.round, now=request.now
         )
+
+        def written(**update: object) -> DecisionRecord:
+            update.update(ack_pieces=pieces, streamed_text=texts, streamed_calls=handed)
+            return record.model_copy(update=update)
+
         try:
             decision = await self.inner.decide(request)
         except asyncio.CancelledError:
-            tap.recording._write(
-                record.model_copy(update={"ack_pieces": pieces, "cancelled": True})
-            )
+            tap.recording._write(written(cancelled=True))
             raise
         except Exception as exc:
-            error = _model_error(exc)
-            tap.recording._write(record.model_copy(update={"ack_pieces": pieces, "error": error}))
+            tap.recording._write(written(error=_model_error(exc)))
             raise
-        tap.recording._write(record.model_copy(update={"ack_pieces": pieces, "decision": decision}))
+        tap.recording._write(written(decision=decision))
         return decision
 
 

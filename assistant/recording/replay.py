@@ -179,9 +179,18 @@ class ReplayPlanner:
                 f"the {self._source} was given now={request.now.isoformat()}; "
                 f"the recording had {record.now.isoformat()}"
             )
+        if request.on_text is not None:
+            for piece in record.streamed_text:
+                await request.on_text(piece)
         for piece in record.ack_pieces:
             if request.on_ack is not None:
                 await request.on_ack(piece)
+        if request.on_call is not None and isinstance(record.decision, ToolCallsDecision):
+            by_id = {call.call_id: call for call in record.decision.calls}
+            for call_id in record.streamed_calls:
+                if call_id in by_id:
+                    await asyncio.sleep(0)  # streamed: the call before it got going
+                    await request.on_call(by_id[call_id])
         if record.cancelled:
             await _wait_for_cancel()
         if record.error is not None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from assistant import tracing
@@ -37,6 +37,9 @@ from assistant.tools.resilience import CallPolicy
 log = logging.getLogger(__name__)
 
 RAW_ARGUMENTS_KEY = "__raw_arguments__"  # a model's arguments that were not valid JSON
+
+# Told each call's result the moment it is known, before its tool.finished goes out.
+ResultSink = Callable[[ToolResult], None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,11 +92,13 @@ class ToolExecutor:
         ctx: RoundContext,
         emit: EventSink,
         into: list[ToolResult] | None = None,
+        on_result: ResultSink | None = None,
     ) -> list[ToolResult]:
         """Run `calls` concurrently; results come back in the order requested.
 
         `into`, when given, receives the results too, even when the round is
         cancelled (then the CancelledError propagates after every call is reported).
+        `on_result` hears each result as it comes (for narrating what is ready).
         """
         prepared = [self._prepare(call, ctx) for call in calls]
         for item in prepared:
@@ -104,7 +109,7 @@ class ToolExecutor:
             )
         results: list[ToolResult | None] = [None] * len(prepared)
         tasks = [
-            asyncio.create_task(self._run_one(item, ctx, emit, results, index))
+            asyncio.create_task(self._run_one(item, ctx, emit, results, index, on_result))
             for index, item in enumerate(prepared)
         ]
         try:
@@ -180,6 +185,7 @@ class ToolExecutor:
         emit: EventSink,
         results: list[ToolResult | None],
         index: int,
+        on_result: ResultSink | None = None,
     ) -> None:
         started = time.perf_counter()
         with tracing.tool_span(item.call, ctx.round):
@@ -191,6 +197,8 @@ class ToolExecutor:
             tracing.tool_outcome(result)
         results[index] = result
         self._count(item.call.tool_name, result)
+        if on_result is not None:
+            on_result(result)
         await _emit_quietly(emit, _finished(ctx, result))
 
     async def _call(

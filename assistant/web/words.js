@@ -18,6 +18,9 @@ const TOOL_LABELS = {
   "crm.listOpenTickets": "Support cases",
   "crm.createTicket": "Support case opened",
   "crm.updateContactInfo": "Contact details updated",
+  "crm.listAppointments": "Your appointments",
+  "crm.listInvoices": "Your invoices",
+  "crm.listTickets": "Your support cases",
 };
 
 // … and while it runs: the waiting hints of config/tools.yaml, as the customer hears them.
@@ -37,6 +40,9 @@ const TOOL_PROGRESS = {
   "crm.listOpenTickets": "Checking your support cases…",
   "crm.createTicket": "Opening a support case…",
   "crm.updateContactInfo": "Updating your contact details…",
+  "crm.listAppointments": "Looking through your appointments…",
+  "crm.listInvoices": "Looking through your invoices…",
+  "crm.listTickets": "Looking through your support cases…",
 };
 
 // What the label of a call that did not succeed names: the thing, not "Task deleted".

@@ -262,3 +262,40 @@ def test_readable_at_320_pixels(page: Page, live: LiveStack, artifacts: Path) ->
         assert bounds["x"] >= 0
         assert bounds["x"] + bounds["width"] <= 320
     page.screenshot(path=str(artifacts / "chat-widget-320px.png"))
+
+
+# Notes, in the page, whether the answer said what is still being done while a chip
+# was still running: the progressive answer shows as it is spoken, by structure.
+RECORD_PROGRESS = """
+window.__progress = false;
+new MutationObserver(() => {
+  const answer = document.querySelector(".aw-answer-text");
+  const running = document.querySelector(".aw-chip[data-state=running]");
+  if (answer && running && answer.textContent.includes("still checking your billing")) {
+    window.__progress = true;
+  }
+}).observe(document, {subtree: true, childList: true, characterData: true, attributes: true});
+"""
+
+
+def test_a_slow_lookup_shows_what_is_ready_then_completes_the_answer(
+    page: Page, live: LiveStack
+) -> None:
+    """With billing slow (past the 1.5 s default), the answer shows the appointments and
+    "still checking your billing" while its chip runs, then the balance: one answer."""
+    slow_billing = {"method": "GET", "path": "/v1/customers/*/invoices", "latency_ms": 2500}
+    live.crm("POST", "/admin/faults", slow_billing)
+    page.add_init_script(RECORD_PROGRESS)
+    box = open_chat(page, live)
+    ask(box, "Show me my appointments and my billing")
+
+    turn = turn_number(page, 1)
+    expect(turn).to_have_attribute("data-state", "ok")
+    answer = turn.locator(".aw-answer-text")
+    expect(answer).to_contain_text("Your balance is $150.00")
+    text = answer.inner_text()
+    assert text.count("I'm still checking your billing.") == 1
+    assert text.index("two upcoming appointments") < text.index("still checking")
+    assert text.index("still checking") < text.index("Your balance is")
+    assert page.evaluate("window.__progress") is True
+    assert turn.locator(".aw-answer-text").count() == 1

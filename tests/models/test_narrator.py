@@ -336,3 +336,20 @@ async def test_when_everything_failed_the_answer_apologises() -> None:
     )
     assert text.startswith("Sorry, I couldn't look up your appointments: the scheduling system")
     assert "the billing system is busy right now, please try again in a moment" in text
+
+
+async def test_a_progressive_answer_says_what_is_ready_then_only_the_rest() -> None:
+    """First part: the appointments and "I'm still checking your billing."; second part,
+    with every result: only the balance, nothing said twice, no "All done"."""
+    appointments = ok("crm.listUpcomingAppointments")
+    billing = ok("crm.getOpenInvoices")
+    message = "Show me my appointments and my billing"
+    first = "".join(await pieces(message, appointments, waiting_on=("checking your billing",)))
+    rest = "".join(
+        await pieces(message, appointments, billing, told=frozenset({appointments.call.call_id}))
+    )
+    whole = "".join(await pieces(message, appointments, billing))
+    assert first.endswith("I'm still checking your billing.")
+    assert first.removesuffix("I'm still checking your billing.").strip() in whole
+    assert rest.strip() and rest.strip() in whole
+    assert not set(first.split(". ")) & set(rest.split(". "))

@@ -89,6 +89,39 @@ APPOINTMENTS = [
         "notes": None,
     },
 ]
+PAST = [
+    {
+        "id": "appt_0",
+        "service": "Haircut",
+        "starts_at": moment(-60, 11),
+        "ends_at": moment(-60, 11, 45),
+        "status": "past",
+        "location": "Studio Nine, 48 Valencia St",
+        "notes": None,
+    }
+]
+CANCELLED = [
+    {
+        "id": "appt_3",
+        "service": "Consultation",
+        "starts_at": moment(4, 11, 30),
+        "ends_at": moment(4, 12),
+        "status": "cancelled",
+        "location": "Main office, 1 Embarcadero Center",
+        "notes": None,
+    }
+]
+PAID = [
+    {
+        "id": "inv_0",
+        "description": "Haircut",
+        "amount_cents": 4500,
+        "currency": "USD",
+        "issued_on": day(-65),
+        "due_on": day(-35),
+        "status": "paid",
+    }
+]
 INVOICES = {
     "invoices": [
         {
@@ -160,6 +193,12 @@ def answer(call: ToolCall, tasks: list[dict[str, Any]] | None = None) -> Any:
         if name == "crm.cancelAppointment":
             found["status"] = "cancelled"
         return found
+    if name == "crm.listAppointments":
+        return {"appointments": copy.deepcopy(PAST + APPOINTMENTS + CANCELLED)}
+    if name == "crm.listInvoices":
+        return {**copy.deepcopy(INVOICES), "invoices": copy.deepcopy(INVOICES["invoices"] + PAID)}
+    if name == "crm.listTickets":
+        return copy.deepcopy(TICKETS)
     if name == "crm.createTicket":
         return {"id": "tkt_9", "status": "open", "priority": "normal", **args}
     raise AssertionError(f"unexpected call {name}")

@@ -131,3 +131,27 @@ def test_arguments_sent_as_an_object_are_accepted() -> None:
 def test_parse_arguments(text: str, expected: dict) -> None:
     """Only a JSON object counts as arguments; anything else is kept raw for the engine."""
     assert parse_arguments(text) == expected
+
+
+def test_a_call_is_handed_over_once_its_arguments_are_whole() -> None:
+    """Mid-stream, a call counts as finished only once its arguments are a complete
+    object (or empty and another call has begun); the next call is not finished yet."""
+    accumulator = StreamAccumulator()
+    accumulator.feed(tool_delta(fragment(index=0, call_id="call_a", name=TASKS, arguments="")))
+    accumulator.feed(tool_delta(fragment(index=0, arguments='{"status": "pe')))
+    assert accumulator.finished_calls() == []
+    accumulator.feed(tool_delta(fragment(index=0, arguments='nding"}')))
+    assert [call.call_id for call in accumulator.finished_calls()] == ["call_a"]
+    accumulator.feed(tool_delta(fragment(index=1, call_id="call_b", name=APPOINTMENTS)))
+    accumulator.feed(tool_delta(fragment(index=2, call_id="call_c", name=TASKS, arguments="")))
+    finished = accumulator.finished_calls()
+    assert [call.call_id for call in finished] == ["call_a", "call_b"]
+    assert finished[1].arguments == {}
+
+
+def test_a_call_without_its_id_waits_for_the_end() -> None:
+    """A server that sends the id late: the call is not handed over on a guessed id."""
+    accumulator = StreamAccumulator()
+    accumulator.feed(tool_delta(fragment(index=0, name=TASKS, arguments="{}")))
+    assert accumulator.finished_calls() == []
+    assert len(accumulator.calls()) == 1

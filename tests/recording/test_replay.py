@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from pathlib import Path
 from typing import Any
@@ -9,7 +10,7 @@ from typing import Any
 from assistant.fakes import EchoNarrator, ScriptedNarrator, ScriptedPlanner, calls
 from assistant.recording.format import read_recording
 from assistant.recording.runner import ModelSet, replay, replay_file
-from assistant.schema import FinalDecision, PlanRequest
+from assistant.schema import FinalDecision, PlanRequest, ToolCallsDecision
 from assistant.settings import Settings
 from assistant.tools.catalog import Catalog
 from tests.recording.conftest import RECORDED_NOW, Say, record_conversation
@@ -169,3 +170,45 @@ async def test_a_tool_call_the_recording_lacks_is_named_and_blocks_update(
     )
     updated = await replay_file(path, catalog=catalog, settings=settings, update=True)
     assert updated.ok and path.read_text() == before
+
+
+class StreamingPlanner:
+    """Hands each call over as a streaming model would, then writes its answer in pieces."""
+
+    async def decide(self, request: PlanRequest) -> FinalDecision | ToolCallsDecision:
+        if request.round == 1:
+            decision = calls("crm.listUpcomingAppointments", "crm.getOpenInvoices")
+            for call in decision.calls:
+                await asyncio.sleep(0)
+                if request.on_call is not None:
+                    await request.on_call(call)
+            return decision
+        pieces = ["You have two appointments. ", "You owe $150.00."]
+        for piece in pieces:
+            if request.on_text is not None:
+                await request.on_text(piece)
+        return FinalDecision(text="".join(pieces))
+
+
+async def test_calls_started_early_and_a_streamed_answer_replay_the_same(
+    tmp_path: Path, catalog: Catalog, settings: Settings
+) -> None:
+    """The calls a model handed over mid-stream and the answer it streamed are recorded,
+    and the replay starts the same calls early and speaks the same pieces."""
+    path = await record_conversation(
+        tmp_path,
+        catalog,
+        StreamingPlanner(),
+        EchoNarrator(),
+        backend(),
+        [Say("Show me my appointments and my billing")],
+    )
+    records = [json.loads(line) for line in path.read_text().splitlines()]
+    decisions = [r for r in records if r.get("kind") == "decision"]
+    assert decisions[0]["streamed_calls"] == ["c_1", "c_2"]
+    assert decisions[1]["streamed_text"] == ["You have two appointments. ", "You owe $150.00."]
+    events = [r["event"] for r in records if "event" in r]
+    kinds = [e["type"] for e in events]
+    assert kinds.index("tool.started") < kinds.index("ack.done")
+    report = await replay_file(path, catalog=catalog, settings=settings)
+    assert report.ok, report.render()

@@ -193,6 +193,29 @@ async def update_contact_info(invoke: Invoke) -> None:
     assert (await invoke("crm.getCustomerProfile"))["email"] == "maria@example.org"
 
 
+async def list_appointments(invoke: Invoke) -> None:
+    past = (await invoke("crm.listAppointments", status="past"))["appointments"]
+    assert [a["service"] for a in past] == ["Haircut", "Annual checkup"]
+    cancelled = (await invoke("crm.listAppointments", status="cancelled"))["appointments"]
+    assert [(a["service"], a["status"]) for a in cancelled] == [("Consultation", "cancelled")]
+    assert len((await invoke("crm.listAppointments"))["appointments"]) == 5
+
+
+async def list_invoices(invoke: Invoke) -> None:
+    paid = (await invoke("crm.listInvoices", status="paid"))["invoices"]
+    assert sorted((i["description"], i["amount_cents"]) for i in paid) == [
+        ("Annual checkup", 9500),
+        ("Haircut", 4500),
+    ]
+    assert len((await invoke("crm.listInvoices"))["invoices"]) == 3
+
+
+async def list_tickets(invoke: Invoke) -> None:
+    closed = (await invoke("crm.listTickets", status="closed"))["tickets"]
+    assert [t["subject"] for t in closed] == ["Cannot log in to the portal"]
+    assert len((await invoke("crm.listTickets"))["tickets"]) == 2
+
+
 SCENARIOS: dict[str, Callable[[Invoke], Awaitable[None]]] = {
     "crm.getCustomerProfile": get_customer_profile,
     "crm.listUpcomingAppointments": list_upcoming_appointments,
@@ -209,6 +232,9 @@ SCENARIOS: dict[str, Callable[[Invoke], Awaitable[None]]] = {
     "crm.listOpenTickets": list_open_tickets,
     "crm.createTicket": create_ticket,
     "crm.updateContactInfo": update_contact_info,
+    "crm.listAppointments": list_appointments,
+    "crm.listInvoices": list_invoices,
+    "crm.listTickets": list_tickets,
 }
 
 
@@ -314,3 +340,18 @@ async def test_find_customer_by_phone(tools: CrmTools, crm_admin: CrmAdmin) -> N
     assert found is not None
     assert (found.customer_id, found.name) == (CUSTOMER, "Maria Garcia")
     assert await tools.find_customer_by_phone("+19995550000", trace_id="t") is None
+
+
+async def test_a_status_the_route_does_not_know_is_refused_by_name(
+    tools: CrmTools, catalog: Catalog
+) -> None:
+    """A listing's unknown status filter is refused naming the allowed ones: by the
+    catalog before any request, and by the CRM should one be sent anyway."""
+    assert catalog.argument_error("crm.listTickets", {"status": "lost"}) == (
+        "crm.listTickets: status: 'lost' is not one of ['open', 'closed', 'all']"
+    )
+    tool = catalog.get("crm.listTickets")
+    assert tool is not None
+    with pytest.raises(ToolFailure, match="must be one of open, closed, all") as refused:
+        await tools.invoke(tool, CUSTOMER, {"status": "lost"}, idempotency_key=None, trace_id="t")
+    assert refused.value.code == "invalid_arguments"

@@ -18,7 +18,7 @@ from assistant.fakes import (
     ScriptedPlanner,
     calls,
 )
-from assistant.schema import FinalDecision
+from assistant.schema import FinalDecision, PlanRequest, ToolCallsDecision
 from assistant.settings import PROJECT_ROOT, load_settings
 from tests.fixtures.app import AssistantHarness, MakeAssistant
 
@@ -184,3 +184,29 @@ async def test_chat_asks_to_reconnect_when_the_session_expires(
     )
     assert code == 1
     assert "Your session has expired. Please reconnect" in out.getvalue()
+
+
+async def test_lookups_that_start_mid_acknowledgement_never_split_its_line(
+    make_assistant: MakeAssistant,
+) -> None:
+    """Reads started as their calls stream in: the acknowledgement stays one line, and
+    the lookup lines follow it."""
+
+    async def streaming(request: PlanRequest) -> ToolCallsDecision:
+        decision = calls("crm.listUpcomingAppointments", "crm.getOpenInvoices")
+        for call in decision.calls:
+            await asyncio.sleep(0.01)  # the next call is still streaming
+            assert request.on_call is not None
+            await request.on_call(call)
+        return decision
+
+    planner = ScriptedPlanner(streaming, FinalDecision(text=""))
+    narrator = ScriptedNarrator(["You have one appointment ", "and owe nothing."])
+    assistant = await make_assistant(planner=planner, narrator=narrator)
+    shown = await _chat(assistant, "Show me my appointments and my billing")
+    lines = shown.splitlines()
+    ack = "Sure, I'll look up your upcoming appointments and check your billing."
+    assert any(line.endswith(ack) for line in lines), shown
+    ack_line = next(n for n, line in enumerate(lines) if line.endswith(ack))
+    lookups = [n for n, line in enumerate(lines) if "Billing" in line or "billing…" in line]
+    assert lookups and min(lookups) > ack_line, shown

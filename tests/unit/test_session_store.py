@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 
+from assistant.dialogue_state import Action, Dialogue
 from assistant.schema import (
     AssistantTurn,
     CustomerContext,
@@ -49,11 +50,22 @@ def _busy_session() -> Session:
         expires_at=1_900_000_000.5,
     )
     session.recent_writes.append(RecentWrite(key="crm.createTask|milk", at=1.5, done="added"))
+    task = {"id": "t_1", "title": "Buy groceries", "status": "pending"}
+    session.dialogue = Dialogue(
+        listed_kind="task",
+        listed=(task,),
+        focus_kind="task",
+        focus=task,
+        last_action=Action("crm.completeTask", {"task_id": "t_1"}, "task", task, None),
+        question="offer_case",
+        about="a double charge",
+    )
     return session
 
 
 def test_a_session_survives_a_json_round_trip() -> None:
-    """History, the pending confirmation, recent writes and counters come back equal."""
+    """History, the pending confirmation, recent writes, the dialogue state and the
+    counters come back equal."""
     session = _busy_session()
     text = json.dumps(session_to_json(session))
     again = session_from_json(json.loads(text))

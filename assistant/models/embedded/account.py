@@ -89,6 +89,17 @@ def tickets(result: ToolResult, scene: Scene) -> list[str]:
     return [f"You have {count(len(items), 'open support case')}: {subjects}."]
 
 
+def tickets_by_status(result: ToolResult, scene: Scene) -> list[str]:
+    """Support cases by status ("open", "closed", "all"): their subjects."""
+    status = str(result.call.arguments.get("status") or "all")
+    items = [t for t in result.result.get("tickets") or [] if isinstance(t, dict)]
+    kind = "support case" if status == "all" else f"{status} support case"
+    if not items:
+        return [f"You have no {kind}s."]
+    subjects = spoken_list([str(t.get("subject")) for t in items])
+    return [f"You have {count(len(items), kind)}: {subjects}."]
+
+
 def ticket_created(result: ToolResult, scene: Scene) -> list[str]:
     ticket = result.result
     subject = ticket.get("subject") or result.call.arguments.get("subject")

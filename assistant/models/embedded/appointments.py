@@ -38,6 +38,18 @@ def listing(result: ToolResult, scene: Scene) -> list[str]:
     return [f"You have {noun}: {spoken_list(described)}."]
 
 
+def by_status(result: ToolResult, scene: Scene) -> list[str]:
+    """A listing by status ("past", "cancelled", "all"), oldest first as the CRM gives it."""
+    status = str(result.call.arguments.get("status") or "all")
+    raw = result.result.get("appointments")
+    items = [i for i in raw if isinstance(i, dict)] if isinstance(raw, list) else []
+    kind = "appointment" if status == "all" else f"{status} appointment"
+    if not items:
+        return [f"You have no {kind}s."]
+    described = [f"{article(service(item))} {when(item, scene)}" for item in items]
+    return [f"You have {count(len(items), kind)}: {spoken_list(described)}."]
+
+
 def next_one(result: ToolResult, scene: Scene) -> list[str]:
     item = result.result.get("appointment")
     if not isinstance(item, dict):

@@ -18,6 +18,19 @@ def _invoice(item: Item, currency: str, scene: Scene, *, amount: bool = True) ->
     return text
 
 
+def by_status(result: ToolResult, scene: Scene) -> list[str]:
+    """Invoices by status ("open", "paid", "all"): each with its amount and what it was."""
+    status = str(result.call.arguments.get("status") or "all")
+    payload = result.result
+    currency = str(payload.get("currency") or "USD")
+    invoices = [i for i in payload.get("invoices") or [] if isinstance(i, dict)]
+    kind = "invoice" if status == "all" else f"{status} invoice"
+    if not invoices:
+        return [f"You have no {kind}s."]
+    described = [_invoice(item, currency, scene) for item in invoices]
+    return [f"You have {count(len(invoices), kind)}: {spoken_list(described)}."]
+
+
 def open_invoices(result: ToolResult, scene: Scene) -> list[str]:
     payload = result.result
     currency = str(payload.get("currency") or "USD")

@@ -110,7 +110,12 @@ def _fill(intent: Intent, text: str, now: datetime, timezone: str) -> list[Inten
     joiner = " to " if intent.kind == "reschedule_appointment" else " "
     filled = detect_intents(intent.clause + joiner + text, now, timezone)
     same = [i for i in filled if i.kind == intent.kind]
-    if same and (same[0].complete or len(same[0].missing) < len(intent.missing)):
+    # Progress is enough: "book a haircut" → "when?" → "Friday" leaves only the time to ask.
+    if same and (
+        same[0].complete
+        or len(same[0].missing) < len(intent.missing)
+        or (same[0].missing == ("time",) and "when" in intent.missing)
+    ):
         return same[:1]
     return None
 

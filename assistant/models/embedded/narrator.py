@@ -6,20 +6,25 @@ went through (or when a confirmation is asked instead); a target that was not fo
 or not only one, is said so with what exists; a question is asked for anything the
 request lacked; a pending confirmation's question comes last. Each piece streamed is
 one sentence, so a voice can start speaking after the first.
+
+A progressive answer comes in two parts (the engine asks for them when one call is
+slow): first the results in so far and "I'm still checking your billing." (the
+request's `waiting_on`), then, with every result, only what was not told yet (`told`)
+and the closing questions, so that no sentence is said twice.
 """
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterable
 
 from assistant.language import Intent
 from assistant.models.embedded import account, appointments, billing, replies, tasks
 from assistant.models.embedded.failures import failure
-from assistant.models.embedded.scene import Scene
+from assistant.models.embedded.scene import ACTION_OF, SYSTEM_OF, Scene
 from assistant.resolve import Match, resolve_intent
 from assistant.schema import NarratorInput, ToolResult
 from assistant.speaking import split_sentences
-from assistant.speech import lower_first, number
+from assistant.speech import join_and, lower_first, number
 
 Describer = Callable[[ToolResult, Scene], list[str]]
 
@@ -39,6 +44,9 @@ DESCRIBERS: dict[str, Describer] = {
     "crm.deleteTask": tasks.deleted,
     "crm.listOpenTickets": account.tickets,
     "crm.createTicket": account.ticket_created,
+    "crm.listAppointments": appointments.by_status,
+    "crm.listInvoices": billing.by_status,
+    "crm.listTickets": account.tickets_by_status,
 }
 _DESTRUCTIVE = frozenset({"crm.deleteTask", "crm.cancelAppointment"})
 
@@ -84,7 +92,25 @@ def _quiet_listings(scene: Scene, confirming: bool) -> set[int]:
                 tool = result.call.tool_name
                 if result.ok and tool in _lookup_tools(intent) and tool not in asked:
                     quiet.add(index)
+    if not any(intent.kind in _APPOINTMENT_KINDS for intent in scene.intents):
+        # Appointments looked at only in case a move was about one; it was a task.
+        for index, result in enumerate(scene.results):
+            if result.call.tool_name == "crm.listUpcomingAppointments" and any(
+                r.ok and r.call.tool_name == "crm.updateTask" for r in scene.results
+            ):
+                quiet.add(index)
     return quiet
+
+
+_APPOINTMENT_KINDS = frozenset(
+    {
+        "appointments",
+        "next_appointment",
+        "book_appointment",
+        "reschedule_appointment",
+        "cancel_appointment",
+    }
+)
 
 
 def _unanswered(scene: Scene, confirming: bool) -> list[str]:
@@ -114,16 +140,22 @@ def compose(request: NarratorInput) -> list[str]:
     quiet = _quiet_listings(scene, confirming)
     sentences: list[str] = []
     spoken_failures = 0
+    telling = 0
     for index, result in enumerate(scene.results):
-        if index in quiet:
+        if index in quiet or result.call.call_id in request.told:
             continue
+        telling += 1
         described = _describe(result, scene)
         if not result.ok:
             spoken_failures += 1
         sentences.extend(described)
-    if scene.results and spoken_failures == len(scene.results) and sentences:
+    if telling and spoken_failures == telling and sentences:
         first = sentences[0]
         sentences[0] = "Sorry, " + (first if first.startswith("I ") else lower_first(first))
+    if request.waiting_on:
+        # Waiting hints are what a voice says while it works: "checking your billing".
+        sentences.append(f"I'm still {join_and(list(request.waiting_on))}.")
+        return sentences
     sentences.extend(_unanswered(scene, confirming))
     if request.truncated_calls:
         sentences.append(
@@ -132,7 +164,7 @@ def compose(request: NarratorInput) -> list[str]:
         )
     if request.confirmation_prompt:
         sentences.append(request.confirmation_prompt)
-    if not sentences:
+    if not sentences and not request.told:
         sentences.append("All done." if scene.results else "Okay.")
     return sentences
 
@@ -144,6 +176,19 @@ def answer_text(request: NarratorInput) -> str:
 
 class EmbeddedNarrator:
     """Deterministic narrator with no model behind it (implements `Narrator`)."""
+
+    def missing(self, tool_names: Iterable[str]) -> list[str]:
+        """What this narrator lacks to speak of each tool (checked at start-up), so that
+        a tool it cannot describe is refused then, not narrated as "All done."."""
+        lacking = []
+        for name in tool_names:
+            if name not in DESCRIBERS:
+                lacking.append(f"{name}: no describer (models/embedded/narrator.py DESCRIBERS)")
+            if name not in ACTION_OF or name not in SYSTEM_OF:
+                lacking.append(
+                    f"{name}: no failure phrasing (models/embedded/scene.py ACTION_OF, SYSTEM_OF)"
+                )
+        return lacking
 
     async def narrate(self, request: NarratorInput) -> AsyncIterator[str]:
         pieces = split_sentences(answer_text(request))

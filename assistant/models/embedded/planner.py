@@ -17,9 +17,8 @@ from datetime import date
 from typing import Any
 
 from assistant.language import Intent, classify_chat, is_negative, unsupported
-from assistant.models.embedded import replies
-from assistant.models.embedded.followup import understand
-from assistant.resolve import Match, action_arguments, resolve_intent
+from assistant.models.embedded import limits, questions, references, replies
+from assistant.resolve import Match, action_arguments, resolve_all, resolve_intent
 from assistant.schema import FinalDecision, PlanRequest, ToolCall, ToolCallsDecision
 from assistant.speech import local_now
 
@@ -51,10 +50,57 @@ class EmbeddedPlanner:
     def plan(self, request: PlanRequest) -> Decision:
         """The decision, synchronously (the grammar never waits on anything)."""
         timezone = request.customer.timezone if request.customer else "UTC"
-        intents = understand(request.conversation, request.user_message, request.now, timezone)
-        if request.round <= 1 and not request.turn_results:
+        first = request.round <= 1 and not request.turn_results
+        if first and (early := self._before_reading(request)) is not None:
+            return early
+        pinned = references.follow_up(request.dialogue, request.user_message, request.now, timezone)
+        intents = references.read_intents(
+            request.conversation, request.user_message, request.now, timezone, request.dialogue
+        )
+        if pinned is None and len(intents) <= 1 and not any(intent.writes for intent in intents):
+            asked = questions.read_question(
+                request.user_message, request.dialogue, request.conversation
+            )
+            if asked is not None:
+                return self._question(request, asked, first)
+        if first:
             return self._first_round(request, intents)
         return self._next_round(request, intents, timezone)
+
+    def _before_reading(self, request: PlanRequest) -> Decision | None:
+        """Answers that come before the grammar: an accepted case, help, what can't be done."""
+        text = request.user_message
+        about = references.case_asked(text)
+        if about is None and references.describes_case(request.dialogue, text):
+            about = text
+        if references.complaint_opened(text):
+            return FinalDecision(text=references.ASK_WHAT_HAPPENED)
+        if about is not None or references.accepts_offer(request.dialogue, text):
+            case = references.offered_case(request.dialogue, about)
+            return ToolCallsDecision(calls=(self._call(request, 0, "crm.createTicket", case),))
+        if (undone := references.undo_reply(request.dialogue, text)) is not None:
+            return FinalDecision(text=undone)
+        if classify_chat(text) == "how_to":
+            return FinalDecision(text=replies.chat_reply("how_to", request.customer))
+        if (plainly := limits.cannot_do(text)) is not None:
+            return FinalDecision(text=plainly)
+        return None
+
+    def _question(self, request: PlanRequest, asked: questions.Question, first: bool) -> Decision:
+        """A qualified question: its lookups first, then the answer from them."""
+        reads = questions.lookups(asked)
+        available = {tool.name for tool in request.tools}
+        if first and reads:
+            calls = [
+                self._call(request, index, tool, arguments)
+                for index, (tool, arguments) in enumerate(reads)
+                if tool in available
+            ]
+            if calls:
+                return ToolCallsDecision(calls=tuple(calls))
+        now = local_now(request.now, request.customer.timezone if request.customer else None)
+        text = questions.answer(asked, request.turn_results, now)
+        return FinalDecision(text=text or "")
 
     def _first_round(self, request: PlanRequest, intents: list[Intent]) -> Decision:
         text = request.user_message
@@ -80,6 +126,10 @@ class EmbeddedPlanner:
                 continue
             seen.add(_key(tool, arguments))
             calls.append(self._call(request, len(calls), tool, arguments))
+            if references.may_be_a_task(intent) and _key("crm.listTasks", {}) not in seen:
+                # "push the treatment plan review back to the 10th": maybe a task's due date.
+                seen.add(_key("crm.listTasks", {}))
+                calls.append(self._call(request, len(calls), "crm.listTasks", {}))
         if calls:
             # A question for a lacking slot is asked by the narrator after the results.
             return ToolCallsDecision(calls=tuple(calls))
@@ -95,7 +145,19 @@ class EmbeddedPlanner:
         for intent in intents:
             if not intent.needs_target or intent.missing or intent.tool not in available:
                 continue
+            every = resolve_all(intent, request.turn_results)
+            if every is not None:
+                # All of them: one call each; destructive ones are confirmed together.
+                for item in every:
+                    arguments = action_arguments(intent, item, timezone)
+                    if arguments is not None and _key(intent.tool, arguments) not in made:
+                        made.add(_key(intent.tool, arguments))
+                        calls.append(self._call(request, len(calls), intent.tool, arguments))
+                continue
             resolution = resolve_intent(intent, request.turn_results, timezone)
+            if not isinstance(resolution, Match) and references.may_be_a_task(intent):
+                intent = references.as_task_due(intent)
+                resolution = resolve_intent(intent, request.turn_results, timezone)
             if not isinstance(resolution, Match):
                 continue  # not found or not only one: the narrator says so and offers
             arguments = action_arguments(intent, resolution.item, timezone)

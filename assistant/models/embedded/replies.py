@@ -48,6 +48,12 @@ def chat_reply(kind: ChatKind, customer: CustomerContext | None) -> str:
         ),
         "joke": f"I'm better with calendars than with comedy, I'm afraid. {HELP}",
         "weather": f"Sorry, I can't check the weather. {HELP}",
+        "acknowledgement": "Great. Is there anything else I can help with?",
+        "never_mind": "Okay, no problem. Is there anything else I can do for you?",
+        "how_to": (
+            "Just tell me in your own words. For example: book a haircut on Friday at 3 PM, "
+            "move my next appointment to Monday, or add a task to call the bank."
+        ),
         "out_of_scope": f"Sorry, I can't help with that. {HELP}",
         "unclear": f"Sorry, I didn't quite catch that. {HELP} What would you like to do?",
     }

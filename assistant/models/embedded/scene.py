@@ -12,9 +12,10 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from assistant.dialogue_state import Dialogue
 from assistant.language.intents import Intent
 from assistant.language.text import normalize
-from assistant.models.embedded.followup import understand
+from assistant.models.embedded.references import read_intents
 from assistant.schema import Message, NarratorInput, ToolExchange, ToolResult
 from assistant.speech import local_now
 
@@ -37,6 +38,9 @@ SYSTEM_OF = {
     "crm.deleteTask": "the task system",
     "crm.listOpenTickets": "the support system",
     "crm.createTicket": "the support system",
+    "crm.listAppointments": "the scheduling system",
+    "crm.listInvoices": "the billing system",
+    "crm.listTickets": "the support system",
 }
 
 #: What a call does, to complete "I couldn't …".
@@ -56,6 +60,9 @@ ACTION_OF = {
     "crm.listOpenTickets": "check your support cases",
     "crm.createTicket": "open that support case",
     "crm.updateContactInfo": "update your contact details",
+    "crm.listAppointments": "look through your appointments",
+    "crm.listInvoices": "look through your invoices",
+    "crm.listTickets": "look through your support cases",
 }
 
 WRITE_TOOLS = frozenset(
@@ -83,6 +90,10 @@ class Scene:
     results: tuple[ToolResult, ...]
     intents: list[Intent]
     items: dict[str, Item] = field(default_factory=dict)
+    # What the conversation was about before this turn (assistant.dialogue).
+    dialogue: Dialogue = field(default_factory=Dialogue)
+    # The request as typed or transcribed, lower case (`said` drops self-corrections).
+    original: str = ""
 
     @classmethod
     def of(cls, request: NarratorInput) -> Scene:
@@ -93,7 +104,16 @@ class Scene:
             timezone=timezone,
             said=normalize(request.user_message).text,
             results=request.tool_results,
-            intents=understand(request.conversation, request.user_message, now, timezone),
+            intents=read_intents(
+                request.conversation,
+                request.user_message,
+                now,
+                timezone,
+                request.dialogue,
+                request.tool_results,
+            ),
+            dialogue=request.dialogue,
+            original=request.user_message.lower(),
         )
         scene.remember(_history_results(request.conversation))
         scene.remember(request.tool_results)

@@ -6,6 +6,7 @@ import re
 from collections import Counter
 
 from assistant.models.embedded.scene import Item, Scene
+from assistant.ordering import spoken_tasks
 from assistant.schema import ToolResult
 from assistant.speech import count, due_day, join_and, number, parse_day, percent, spoken_list
 
@@ -29,15 +30,6 @@ def _split(result: ToolResult) -> tuple[list[Item], list[Item]]:
     return pending, done
 
 
-_PRIORITY_RANK = {"high": 0, "normal": 1, "low": 2}
-
-
-def _urgency(task: Item) -> tuple[str, int]:
-    """Soonest due first (undated last), then the higher priority: the first few said matter."""
-    due = str(task.get("due_on") or "9999-12-31")
-    return due, _PRIORITY_RANK.get(str(task.get("priority")), 1)
-
-
 def _details(pending: list[Item], scene: Scene) -> list[str]:
     """One sentence on what needs attention: overdue or soon due, and high priority."""
     today = scene.now.date()
@@ -53,7 +45,9 @@ def _details(pending: list[Item], scene: Scene) -> list[str]:
         else:
             notes.append(f"{title(task)} is due {due_day(day, today)}")
     high = [t for t in pending if t.get("priority") == "high"]
-    if len(high) == 1:
+    if len(high) == 1 and notes and dated and dated[0][1] is high[0]:
+        notes[-1] += " and high priority"  # one task: not its name twice
+    elif len(high) == 1:
         notes.append(f"{title(high[0])} is high priority")
     elif high:
         notes.append(f"{number(len(high))} are high priority")
@@ -73,7 +67,7 @@ def listing(result: ToolResult, scene: Scene) -> list[str]:
         return ["You don't have any tasks."]
     if not pending:
         return [f"You're all caught up: no pending tasks, and {number(len(done))} completed."]
-    pending = sorted(pending, key=_urgency)
+    pending = spoken_tasks(pending)
     names = spoken_list([title(t) for t in pending])
     sentences = [f"You have {count(len(pending), 'pending task')}: {names}."]
     sentences.extend(_details(pending, scene))
@@ -142,13 +136,40 @@ def completed(result: ToolResult, scene: Scene) -> list[str]:
     if listed and last:
         pending, _ = _split(listed[-1])
         finished = {str(r.result.get("id")) for r in siblings if isinstance(r.result, dict)}
-        left = len([t for t in pending if str(t.get("id")) not in finished])
-        sentences.append(
-            "That was your last pending task."
-            if left == 0
-            else f"You have {count(left, 'pending task')} left."
-        )
-    return sentences
+        remaining = [t for t in pending if str(t.get("id")) not in finished]
+        left = len(remaining)
+        if left and _WANTS_REST.search(scene.said):
+            names = spoken_list([title(t) for t in spoken_tasks(remaining)])
+            sentences.append(f"Still to do: {names}.")
+        else:
+            sentences.append(
+                "That was your last pending task."
+                if left == 0
+                else f"You have {count(left, 'pending task')} left."
+            )
+    return sentences + _instead_of_earlier(task, scene)
+
+
+_WANTS_REST = re.compile(r"\b(?:left|remaining|what else|still to do|rest)\b")
+_CORRECTING = re.compile(r"\b(?:meant|not that|other one|wrong one|instead|no wait)\b")
+
+
+def _instead_of_earlier(task: Item, scene: Scene) -> list[str]:
+    """After "no, I meant the other one": what became of the task completed just before."""
+    action = scene.dialogue.last_action
+    if (
+        action is None
+        or action.tool != "crm.completeTask"
+        or not _CORRECTING.search(scene.original)
+    ):
+        return []
+    earlier = action.after or action.before
+    if earlier is None or earlier.get("id") == task.get("id"):
+        return []
+    return [
+        f"{title(earlier)} is still marked complete, as I can't reopen a task from here; "
+        "tell me if you'd like me to add it again."
+    ]
 
 
 def updated(result: ToolResult, scene: Scene) -> list[str]:

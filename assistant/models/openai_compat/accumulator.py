@@ -141,6 +141,24 @@ class StreamAccumulator:
             for call in self._calls
         ]
 
+    def finished_calls(self) -> list[AssembledCall]:
+        """The calls already whole while the stream goes on, in the order begun.
+
+        Whole means named, with the server's id, and arguments that are a complete JSON
+        object (or still empty once a later call has begun: a tool without parameters).
+        Nothing more can join such a call: another fragment would start a new one. A
+        call without an id yet waits for the end (some servers send the id late).
+        """
+        whole: list[AssembledCall] = []
+        last = len(self._calls) - 1
+        for position, call in enumerate(self._calls):
+            if not call.name or call.call_id is None:
+                continue
+            text = call.arguments_text
+            if _is_complete(text) or (position < last and not text.strip()):
+                whole.append(AssembledCall(call.call_id, call.name, text))
+        return whole
+
     # --- matching a fragment to its call ----------------------------------------------
 
     def _take(self, fragment: Mapping[str, Any]) -> None:

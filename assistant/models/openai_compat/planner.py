@@ -7,6 +7,12 @@ its tool calls have begun is dropped: spoken as the acknowledgement it would com
 before any tool ran, and it is often a claim of the results ("Done! …").
 A stream that ends without tool calls was a final answer and is never sent as one.
 
+Each tool call goes to `PlanRequest.on_call` the moment its arguments are complete, so
+the engine can start it while the model is still streaming the next one; the decision
+returned at the end lists every call all the same. Text before any tool call also goes
+to `PlanRequest.on_text` as it streams: the engine may speak it as the answer once it
+can tell it is one (assistant/answer_stream.py).
+
 Every call the model produced is returned, even one naming an unknown tool or with
 arguments that are not JSON: the engine answers those with `invalid_arguments`.
 """
@@ -79,16 +85,21 @@ class OpenAIPlanner:
         ]
         accumulator = StreamAccumulator()
         acknowledgement = _Acknowledgement(request.on_ack)
+        handed: set[str] = set()
         chunks = self._model.stream(messages, tools=tool_params(request.tools, names))
         async with aclosing(chunks):
             async for chunk in chunks:
                 calling = accumulator.has_tool_calls
                 piece = accumulator.feed(chunk)
                 if calling:
+                    await self._hand_over(accumulator, names, request, handed)
                     continue  # the tail after the tool calls is never spoken
                 acknowledgement.hold(piece)
+                if piece and request.on_text is not None:
+                    await request.on_text(piece)
                 if accumulator.has_tool_calls:
                     await acknowledgement.release()
+                    await self._hand_over(accumulator, names, request, handed)
         if accumulator.has_tool_calls:
             calls = tuple(
                 ToolCall(
@@ -111,6 +122,25 @@ class OpenAIPlanner:
                 f"(finish_reason={accumulator.finish_reason})"
             )
         return FinalDecision(text=text)
+
+    @staticmethod
+    async def _hand_over(
+        accumulator: StreamAccumulator, names: ToolNames, request: PlanRequest, handed: set[str]
+    ) -> None:
+        """Each call whose arguments just became complete, to `on_call`, once."""
+        if request.on_call is None:
+            return
+        for call in accumulator.finished_calls():
+            if call.call_id in handed:
+                continue
+            handed.add(call.call_id)
+            await request.on_call(
+                ToolCall(
+                    call_id=call.call_id,
+                    tool_name=names.to_catalog(call.name),
+                    arguments=call.arguments,
+                )
+            )
 
     async def aclose(self) -> None:
         await self._model.aclose()

@@ -97,6 +97,19 @@ def narrator_prompt(request: NarratorInput) -> str:
         )
     if request.context_hint:
         lines.append(request.context_hint)
+    if request.waiting_on:
+        still = ", ".join(request.waiting_on)
+        lines.append(
+            f"Some lookups are still running ({still}). Say only what the results above "
+            f"show, in a sentence or two, then say briefly that you're still {still}. Do not "
+            "guess what they will show."
+        )
+    if request.already_said:
+        lines.append(
+            f'You have already told the customer: "{request.already_said}" Continue that '
+            "answer with what the other results show, in a sentence or two. Do not repeat "
+            "anything already said, and do not greet or acknowledge again."
+        )
     if request.confirmation_prompt:
         lines.append(f'End your answer with exactly this question: "{request.confirmation_prompt}"')
     return "\n".join(lines)

@@ -1,0 +1,220 @@
+"""The dialogue state: what the conversation is about, shared by planner and narrator.
+
+Per conversation: the items last listed (in the order they were spoken), the item in
+focus (the one last booked, moved, completed, named or asked about), the last action
+(so that "actually make that 11" or "put it back" can revise it), and the question the
+assistant left open (an offered support case). Pronouns, "same time", "an hour
+earlier", "instead", corrections and changes of mind resolve against it. The value
+itself is `assistant.dialogue_state.Dialogue`; this module moves it on after a turn.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Iterable, Sequence
+from datetime import datetime
+
+from assistant.dialogue_state import Action, Dialogue, Item, Kind
+from assistant.ordering import spoken_appointments, spoken_tasks
+from assistant.schema import ToolCall, ToolResult
+
+# The write tools whose reply is the item after the change, and the item's kind.
+_WRITES: dict[str, Kind] = {
+    "crm.bookAppointment": "appointment",
+    "crm.rescheduleAppointment": "appointment",
+    "crm.cancelAppointment": "appointment",
+    "crm.addTask": "task",
+    "crm.completeTask": "task",
+    "crm.updateTask": "task",
+    "crm.deleteTask": "task",
+    "crm.createTicket": "ticket",
+}
+_ID_ARGUMENT = {"appointment": "appointment_id", "task": "task_id"}
+# The answer's closing offer that a "yes" accepts.
+_OFFERS_A_CASE = re.compile(
+    r"\b(?:open|raise|log) (?:a|one|a support) (?:support )?case\b.*\?\s*$"
+    r"|\bi can open a support case so the team gets back\b"
+)
+
+
+def _listing(result: ToolResult) -> tuple[Kind, list[Item]] | None:
+    body = result.result
+    if not result.ok or not isinstance(body, dict):
+        return None
+    if isinstance(body.get("tasks"), list):
+        tasks = [t for t in body["tasks"] if isinstance(t, dict)]
+        pending = [t for t in tasks if t.get("status") != "completed"]
+        done = [t for t in tasks if t.get("status") == "completed"]
+        return "task", spoken_tasks(pending) or done
+    if isinstance(body.get("appointments"), list):
+        items = [a for a in body["appointments"] if isinstance(a, dict)]
+        return "appointment", spoken_appointments(items)
+    if isinstance(body.get("appointment"), dict):
+        return "appointment", [body["appointment"]]
+    if isinstance(body.get("invoices"), list):
+        return "invoice", [i for i in body["invoices"] if isinstance(i, dict)]
+    if isinstance(body.get("tickets"), list):
+        return "ticket", [t for t in body["tickets"] if isinstance(t, dict)]
+    return None
+
+
+def _known(state: Dialogue, results: Sequence[ToolResult], item_id: object) -> Item | None:
+    """The item with this id as last seen (this turn's listings first)."""
+    if item_id is None:
+        return None
+    for result in reversed(results):
+        found = _listing(result)
+        if found is not None:
+            for item in found[1]:
+                if item.get("id") == item_id:
+                    return item
+    earlier = [state.focus] if state.focus is not None else []
+    for known in (*earlier, *state.listed):
+        if known.get("id") == item_id:
+            return known
+    return None
+
+
+def advance(
+    state: Dialogue | None,
+    results: Iterable[ToolResult],
+    user_text: str,
+    answer: str,
+    held: Sequence[ToolCall] = (),
+) -> Dialogue:
+    """The state after a turn: what was listed, what is now in focus, what was done.
+
+    `held` are calls awaiting the customer's yes: their target is in focus, so that
+    "no, just move it" is about it.
+    """
+    state = state or Dialogue()
+    results = list(results)
+    listed_kind, listed = state.listed_kind, state.listed
+    focus_kind, focus = state.focus_kind, state.focus
+    last_action = state.last_action
+    appointment_action = state.last_appointment_action
+    for result in results:
+        found = _listing(result)
+        if found is not None:
+            kind, items = found
+            if len(items) > 1 or kind != listed_kind:
+                listed_kind, listed = kind, tuple(items)
+            if len(items) == 1 and kind in ("task", "appointment"):
+                focus_kind, focus = kind, items[0]
+            continue
+        kind_of_write = _WRITES.get(result.call.tool_name)
+        if kind_of_write is None or not result.ok:
+            continue
+        id_argument = _ID_ARGUMENT.get(kind_of_write, "")
+        before = _known(state, results, result.call.arguments.get(id_argument))
+        after = result.result if isinstance(result.result, dict) and "id" in result.result else None
+        if after is None and before is not None and result.call.tool_name != "crm.deleteTask":
+            after = before
+        last_action = Action(
+            result.call.tool_name, dict(result.call.arguments), kind_of_write, before, after
+        )
+        if kind_of_write == "appointment":
+            appointment_action = last_action
+        if after is not None and kind_of_write in ("task", "appointment"):
+            focus_kind, focus = kind_of_write, after
+            listed = tuple(after if i.get("id") == after.get("id") else i for i in listed)
+    if focus_kind is None or not any(_listing(r) is None for r in results if r.ok):
+        # Asked about by name, or the one item the answer spoke of.
+        named = (
+            _named(listed_kind, listed, user_text)
+            or _named(listed_kind, listed, answer)
+            or _soonest(listed_kind, listed, user_text)
+            or _on_weekday(listed_kind, listed, user_text)
+        )
+        if named is not None and listed_kind is not None and results:
+            focus_kind, focus = listed_kind, named
+    for call in held:
+        kind_held = _WRITES.get(call.tool_name)
+        if kind_held is not None:
+            item = _known(state, results, call.arguments.get(_ID_ARGUMENT.get(kind_held, "")))
+            if item is not None:
+                focus_kind, focus = kind_held, item
+    question, about = (None, "")
+    if _OFFERS_A_CASE.search(answer.lower()):
+        question, about = "offer_case", user_text
+    elif _WHICH_TO_CANCEL.search(answer):
+        question, about = "which_cancel", user_text
+    elif "Tell me what happened" in answer:
+        question, about = "describe_case", user_text
+    earlier_kind, earlier = state.earlier_focus_kind, state.earlier_focus
+    if state.focus_kind is not None and state.focus_kind != focus_kind:
+        earlier_kind, earlier = state.focus_kind, state.focus
+    return Dialogue(
+        listed_kind,
+        listed,
+        focus_kind,
+        focus,
+        last_action,
+        question,
+        about,
+        tuple(call.tool_name for call in held),
+        earlier_kind,
+        earlier,
+        appointment_action,
+    )
+
+
+_WORD = re.compile(r"[a-z]+")
+# "Which appointment should I cancel: …?": the next answer names it.
+_WHICH_TO_CANCEL = re.compile(r"\bWhich appointment should I cancel\b")
+
+
+_DAY_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+
+
+def _on_weekday(kind: Kind | None, items: Sequence[Item], text: str) -> Item | None:
+    """ "anything on Wednesday?": the one appointment on the weekday named."""
+    said = [d for d in _DAY_NAMES if d in text.lower()]
+    if kind != "appointment" or len(said) != 1:
+        return None
+    index = _DAY_NAMES.index(said[0])
+    found = []
+    for item in items:
+        try:
+            start = datetime.fromisoformat(str(item.get("starts_at")))
+        except ValueError:
+            continue
+        if start.weekday() == index and item.get("status") != "cancelled":
+            found.append(item)
+    return found[0] if len(found) == 1 else None
+
+
+def _named(kind: Kind | None, items: Sequence[Item], text: str) -> Item | None:
+    """The one listed item the customer named ("when is my haircut?"), if just one."""
+    said = set(_WORD.findall(text.lower().replace("hair cut", "haircut")))
+    field = {"appointment": "service", "task": "title"}.get(kind or "")
+    if field is None:
+        return None
+    named = []
+    for item in items:
+        words = [w for w in _WORD.findall(str(item.get(field) or "").lower()) if len(w) > 3]
+        if words and any(w in said for w in words):
+            named.append(item)
+    if named and all(str(i.get(field)) == str(named[0].get(field)) for i in named):
+        # The same service or title more than once (a past haircut and the next one):
+        # the one still ahead, else the latest.
+        ahead = [i for i in named if i.get("status") in ("upcoming", "pending", "scheduled")]
+        return ahead[0] if ahead else named[-1]
+    return None
+
+
+_SOONEST = re.compile(r"\b(?:next|soon|soonest|first|coming up next|earliest)\b")
+
+
+def _soonest(kind: Kind | None, items: Sequence[Item], text: str) -> Item | None:
+    """ "do I have an appointment soon?": the soonest one is what is talked about."""
+    if kind != "appointment" or not items or not _SOONEST.search(text.lower()):
+        return None
+    ahead = [i for i in items if i.get("status") != "cancelled"]
+    return ahead[0] if ahead else None
+
+
+def focus_from_target(state: Dialogue | None, kind: Kind, item: Item) -> Dialogue:
+    """The state with `item` in focus (a target named in a question or a confirmation)."""
+    return dataclasses.replace(state or Dialogue(), focus_kind=kind, focus=item)

@@ -1,0 +1,83 @@
+"""The dialogue state as a value: what the conversation is about (see assistant.dialogue).
+
+A plain value of JSON types (no object identity): it is stored with the session and
+can be written out and read back (`to_json` / `from_json`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from typing import Any, Literal
+
+Item = dict[str, Any]
+Kind = Literal["task", "appointment", "invoice", "ticket"]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Action:
+    """A write that was made: the call, the item before it (if known) and after it."""
+
+    tool: str
+    arguments: Mapping[str, Any]
+    kind: Kind
+    before: Item | None
+    after: Item | None
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Dialogue:
+    listed_kind: Kind | None = None
+    listed: tuple[Item, ...] = ()
+    focus_kind: Kind | None = None
+    focus: Item | None = None
+    last_action: Action | None = None
+    # "offer_case": the last answer offered to open a support case about `about`;
+    # "which_cancel": it asked which appointment to cancel.
+    question: str | None = None
+    about: str = ""
+    # The tools of calls left awaiting the customer's yes at the end of the last turn.
+    held: tuple[str, ...] = ()
+    # The focus before, when it was of another kind.
+    earlier_focus_kind: Kind | None = None
+    earlier_focus: Item | None = None
+    # The last appointment write, when the last action was of another kind ("book a
+    # cleaning and add a task" → "actually make the cleaning ten").
+    last_appointment_action: Action | None = None
+
+    # --- reading it ---------------------------------------------------------------
+
+    def focus_of(self, kind: Kind) -> Item | None:
+        """The item of this kind last in focus ("delete it" is a task even after a visit)."""
+        if self.focus_kind == kind:
+            return self.focus
+        return self.earlier_focus if self.earlier_focus_kind == kind else None
+
+    def listed_of(self, kind: Kind) -> tuple[Item, ...]:
+        return self.listed if self.listed_kind == kind else ()
+
+    # --- storing it ---------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Dialogue:
+        action = data.get("last_action")
+        return cls(
+            listed_kind=data.get("listed_kind"),
+            listed=tuple(data.get("listed") or ()),
+            focus_kind=data.get("focus_kind"),
+            focus=data.get("focus"),
+            last_action=_action(action),
+            question=data.get("question"),
+            about=str(data.get("about") or ""),
+            held=tuple(data.get("held") or ()),
+            earlier_focus_kind=data.get("earlier_focus_kind"),
+            earlier_focus=data.get("earlier_focus"),
+            last_appointment_action=_action(data.get("last_appointment_action")),
+        )
+
+
+def _action(data: object) -> Action | None:
+    return Action(**data) if isinstance(data, Mapping) else None

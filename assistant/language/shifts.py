@@ -1,0 +1,192 @@
+"""Times said relative to something already there: "an hour later", "the day after",
+"push it back a week", "bring it forward a day", "same time", "make that 11".
+
+They only mean something against an appointment or task in focus (assistant.dialogue),
+so they are read apart from `find_when`, which reads times that stand on their own.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, time, timedelta
+
+_AMOUNT = r"(?P<n>a|an|one|two|three|four|five|six|\d{1,2}|half an?|a couple of|a few|couple of)"
+_UNIT = r"(?P<u>minutes?|mins?|hours?|hrs?|days?|weeks?|fortnights?)"
+_NUMBERS = {
+    "a": 1.0,
+    "an": 1.0,
+    "one": 1.0,
+    "two": 2.0,
+    "three": 3.0,
+    "four": 4.0,
+    "five": 5.0,
+    "six": 6.0,
+    "half a": 0.5,
+    "half an": 0.5,
+    "a couple of": 2.0,
+    "couple of": 2.0,
+    "a few": 3.0,
+}
+_UNITS = {"m": timedelta(minutes=1), "h": timedelta(hours=1), "d": timedelta(days=1)}
+_LATER = r"later|back|after|on|out|afterwards|further"
+_EARLIER = r"earlier|forward|before|sooner|ahead|up"
+# "an hour later", "two days earlier", "half an hour later"
+_AMOUNT_THEN_WAY = re.compile(rf"\b{_AMOUNT} {_UNIT} (?P<way>{_LATER}|{_EARLIER})\b")
+# "back an hour", "forward by a day", "back by two hours"
+_WAY_THEN_AMOUNT = re.compile(
+    rf"\b(?P<way>back|forward|later|earlier|ahead|out)(?: by)? {_AMOUNT} {_UNIT}\b"
+)
+# "push it a week", "delay it by an hour": the verb says which way.
+_VERB_THEN_AMOUNT = re.compile(
+    rf"\b(?P<way>push|delay|postpone|put off|bring|pull)\b(?: (?:it|that|this|them|the \w+"
+    rf"|my \w+))?(?: back| forward| out)?(?: by)? {_AMOUNT} {_UNIT}\b"
+)
+_DAYS = (
+    (re.compile(r"\b(?:the )?(?:day after|following day|next day)\b"), 1),
+    (re.compile(r"\b(?:the )?day before\b"), -1),
+    (re.compile(r"\b(?:a week later|the week after|the following week|the next week)\b"), 7),
+    (re.compile(r"\b(?:the )?week before\b"), -7),
+    (re.compile(r"\b(?:a fortnight later|the fortnight after)\b"), 14),
+)
+_SAME_TIME = re.compile(r"\b(?:same time|at the same time|same hour|same slot)\b")
+
+
+def _amount(word: str) -> float:
+    if word.isdigit():
+        return float(word)
+    return _NUMBERS.get(word, 1.0)
+
+
+def _unit(word: str) -> timedelta:
+    if word.startswith("fortnight"):
+        return timedelta(days=14)
+    if word.startswith("week"):
+        return timedelta(days=7)
+    return _UNITS[word[0]]
+
+
+def find_shift(text: str) -> timedelta | None:
+    """The relative move said in `text` (positive: later), or None."""
+    text = text.lower()
+    for pattern in (_AMOUNT_THEN_WAY, _WAY_THEN_AMOUNT, _VERB_THEN_AMOUNT):
+        if match := pattern.search(text):
+            size = _unit(match.group("u")) * _amount(match.group("n"))
+            way = match.group("way")
+            earlier = re.fullmatch(_EARLIER, way) or way in ("bring", "pull")
+            return -size if earlier else size
+    for pattern, days in _DAYS:
+        if pattern.search(text):
+            return timedelta(days=days)
+    return None
+
+
+_IN_SOME_DAYS = re.compile(
+    rf"\b(?:(?:due|by|for) )?(?:in|within) {_AMOUNT} (?P<u>days?|weeks?|fortnights?)(?: time)?\b"
+    r"|\b(?:(?:due|by|for) )?(?:in )?a fortnight(?:'s time)?\b"
+)
+
+
+def relative_day(text: str, today: date) -> tuple[date, tuple[int, int]] | None:
+    """ "in a fortnight", "due in three days": the day meant, and where it was said."""
+    match = _IN_SOME_DAYS.search(text.lower())
+    if match is None:
+        return None
+    if match.group("u") is None:
+        return today + timedelta(days=14), match.span()
+    return today + _unit(match.group("u")) * _amount(match.group("n")), match.span()
+
+
+_WEEKDAY_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_WD = r"(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+# British weeks ahead: "Friday week", "a week on Friday", "a fortnight on Tuesday",
+# "next week Wednesday", "Wednesday next week", "Tuesday after next".
+_WEEKS_AHEAD = (
+    (re.compile(rf"\b{_WD} week\b"), 7),
+    (re.compile(rf"\b(?:a|one) week (?:on|from) {_WD}\b"), 7),
+    (re.compile(rf"\b{_WD} fortnight\b"), 14),
+    (re.compile(rf"\b(?:a|one) fortnight (?:on|from) {_WD}\b"), 14),
+    (re.compile(rf"\bnext week,? (?:on )?{_WD}\b"), 0),
+    (re.compile(rf"\b{_WD},? next week\b"), 0),
+    (re.compile(rf"\b{_WD} after next\b"), 7),
+)
+
+
+def weeks_ahead(text: str, today: date) -> tuple[date, int, tuple[int, int]] | None:
+    """ "Friday week": (the day, its weekday, where it was said), or None."""
+    for pattern, extra in _WEEKS_AHEAD:
+        match = pattern.search(text)
+        if match is None:
+            continue
+        index = _WEEKDAY_NAMES.index(match.group("wd"))
+        ahead = (index - today.weekday()) % 7 or 7
+        day = today + timedelta(days=ahead + extra)
+        if extra == 0:
+            # "next week Wednesday": the Wednesday of the coming Monday-to-Sunday week.
+            monday = today + timedelta(days=7 - today.weekday())
+            day = monday + timedelta(days=index)
+        return day, index, match.span()
+    return None
+
+
+_WEEKDAY_AFTER = re.compile(rf"\bthe {_WD} (?:after|following)\b(?! next)")
+
+
+def weekday_after(text: str, day: date) -> date | None:
+    """ "the Monday after" (an appointment on `day`): the first Monday after that day."""
+    match = _WEEKDAY_AFTER.search(text.lower())
+    if match is None:
+        return None
+    index = _WEEKDAY_NAMES.index(match.group("wd"))
+    return day + timedelta(days=(index - day.weekday()) % 7 or 7)
+
+
+def same_time(text: str) -> bool:
+    return bool(_SAME_TIME.search(text.lower()))
+
+
+# "make that 11", "at 3", "9:30", "to 11 instead of 9": an hour said without am/pm.
+_BARE_CLOCK = re.compile(
+    r"\b(?:make (?:it|that)|to|at|for|say|how about|what about|meant|mean|do|try)\s+"
+    r"(?P<h>\d{1,2})(?::(?P<m>\d\d))?"
+    r"(?:\s*(?P<ampm>am|pm|a\.m\.|p\.m\.))?(?![\d:])"
+    r"|^\s*(?P<h2>\d{1,2})(?::(?P<m2>\d\d))?\s*(?P<ampm2>am|pm)?\s*$"
+)
+_INSTEAD_OF = re.compile(r"\b(?:instead of|not|rather than)\b.*$")
+
+
+_HOUR_WORDS = {
+    "one": "1",
+    "two": "2",
+    "three": "3",
+    "four": "4",
+    "five": "5",
+    "six": "6",
+    "seven": "7",
+    "eight": "8",
+    "nine": "9",
+    "ten": "10",
+    "eleven": "11",
+    "twelve": "12",
+}
+_HOUR_WORD = re.compile(r"\b(" + "|".join(_HOUR_WORDS) + r")\s*$")
+
+
+def bare_clock(text: str, near: time) -> time | None:
+    """An hour said on its own, read on the same side of noon as `near` when it fits."""
+    text = _INSTEAD_OF.sub("", text.lower())
+    # "make the cleaning ten": an hour in words, at the end.
+    text = _HOUR_WORD.sub(lambda m: "at " + _HOUR_WORDS[m.group(1)], text)
+    match = _BARE_CLOCK.search(text)
+    if match is None:
+        return None
+    hour = int(match.group("h") or match.group("h2"))
+    minute = int(match.group("m") or match.group("m2") or 0)
+    ampm = match.group("ampm") or match.group("ampm2")
+    if hour > 23 or minute > 59:
+        return None
+    if ampm and ampm.startswith("p") and hour < 12:
+        hour += 12
+    elif ampm is None and hour < 12 and ((near.hour >= 12 and hour + 12 <= 21) or hour < 7):
+        # "make it 3" about a 2 pm visit is 3 pm; about a 9 am one, "11" is 11 am.
+        hour += 12
+    return time(hour, minute)

@@ -1,0 +1,254 @@
+"""Spoken answers to qualified questions (assistant.models.embedded.questions).
+
+Each says what was asked about first, from the data: the haircut's day and place, a
+cancelled or past visit, what an invoice was and whether it is paid, which tasks are
+overdue or urgent, and why a charge is there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import date, datetime
+
+from assistant.dialogue_state import Item
+from assistant.ordering import spoken_appointments, spoken_tasks
+from assistant.speech import (
+    calendar_date,
+    count,
+    due_day,
+    lower_first,
+    money,
+    parse_day,
+    parse_moment,
+    spoken_datetime,
+    spoken_list,
+)
+
+
+def _service(item: Item) -> str:
+    return lower_first(str(item.get("service") or "appointment"))
+
+
+def _matches(item: Item, subject: str, field: str) -> bool:
+    if not subject:
+        return True
+    said = subject.lower().replace(" ", "")
+    value = str(item.get(field) or "").lower().replace(" ", "")
+    return said in value or value in said
+
+
+def _when(item: Item, now: datetime) -> str:
+    moment = parse_moment(item.get("starts_at"))
+    return spoken_datetime(moment, now) if moment else "a time I can't read"
+
+
+def about_appointment(
+    appointments: Sequence[Item], subject: str, aspect: str, now: datetime, item: Item | None
+) -> str:
+    """When, where or what became of an appointment (or the one after the one in focus)."""
+    ordered = spoken_appointments(appointments)
+    if aspect == "after":
+        upcoming = [a for a in ordered if a.get("status") != "cancelled"]
+        if item is not None:
+            later = [a for a in upcoming if str(a.get("starts_at")) > str(item.get("starts_at"))]
+        else:
+            later = upcoming[1:]
+        if not later:
+            return "That's the last one: there's nothing booked after it."
+        return f"After that, you have your {_service(later[0])} on {_when(later[0], now)}."
+    if aspect == "recent":
+        past = [a for a in ordered if _is_past(a, now) and a.get("status") != "cancelled"]
+        if not past:
+            return "I don't see any past appointments on your account."
+        visits = [f"a {_service(a)} on {_day(a, now)}" for a in reversed(past[-3:])]
+        return f"Your recent appointments: {spoken_list(visits)}."
+    found = [a for a in ordered if _matches(a, subject, "service")]
+    if not found:
+        what = subject.lower() or "appointment"
+        upcoming = [a for a in ordered if a.get("status") == "upcoming" or not _is_past(a, now)]
+        upcoming = [a for a in upcoming if a.get("status") != "cancelled"]
+        listed = spoken_list([f"your {_service(a)} on {_when(a, now)}" for a in upcoming])
+        rest = f" What you have coming up: {listed}." if upcoming else ""
+        return f"I don't see {_article(what)} {what} on your account.{rest}"
+    ahead = [a for a in found if not _is_past(a, now) and a.get("status") != "cancelled"]
+    cancelled = [a for a in found if a.get("status") == "cancelled"]
+    past = [a for a in found if _is_past(a, now) and a.get("status") != "cancelled"]
+    if aspect == "past" and past:
+        last = past[-1]
+        return f"Your last {_service(last)} was on {_day(last, now)}."
+    if aspect == "status" and cancelled and not ahead:
+        last = cancelled[-1]
+        return (
+            f"Your {_service(last)} on {_when(last, now)} was cancelled. "
+            "Nothing else is booked for it."
+        )
+    if ahead:
+        first = ahead[0]
+        location = str(first.get("location") or "")
+        if aspect == "where":
+            place = f"at {location}" if location else "at a place I don't have on file"
+            return f"Your {_service(first)} is {place}, on {_when(first, now)}."
+        where = f", at {location}" if location else ""
+        more = f" You have {count(len(ahead) - 1, 'more')} after it." if len(ahead) > 1 else ""
+        return f"Your {_service(first)} is on {_when(first, now)}{where}.{more}"
+    if cancelled:
+        last = cancelled[-1]
+        return f"Your {_service(last)} on {_when(last, now)} was cancelled."
+    last = past[-1]
+    return f"You have no {_service(last)} coming up. Your last one was on {_day(last, now)}."
+
+
+def _article(word: str) -> str:
+    return "an" if word[:1] in "aeiou" else "a"
+
+
+def _is_past(item: Item, now: datetime) -> bool:
+    if item.get("status") == "past":
+        return True
+    moment = parse_moment(item.get("starts_at"))
+    return moment is not None and moment < now
+
+
+def _day(item: Item, now: datetime) -> str:
+    moment = parse_moment(item.get("starts_at"))
+    if moment is None:
+        return "a day I can't read"
+    return calendar_date(moment.astimezone(now.tzinfo).date(), now.date())
+
+
+def about_invoice(invoices: Sequence[Item], subject: str, aspect: str, now: datetime) -> str:
+    """What an invoice came to, and whether it is paid."""
+    found = [i for i in invoices if _matches(i, subject, "description")]
+    if aspect == "paid" and not subject:
+        paid = [i for i in invoices if i.get("status") == "paid"]
+        open_ = [i for i in invoices if i.get("status") != "paid"]
+        said = [_invoice(i, now) for i in sorted(paid, key=_issued, reverse=True)[:2]]
+        text = f"Yes, these are paid: {spoken_list(said)}." if paid else "Nothing is paid yet."
+        if open_:
+            owed = sum(int(i.get("amount_cents") or 0) for i in open_)
+            text += f" Still open: {money(owed)}, for {spoken_list([_what(i) for i in open_])}."
+        return text
+    if not found:
+        return f"I don't see an invoice for {_article(subject)} {subject.lower()} on your account."
+    latest = sorted(found, key=_issued)[-1]
+    state = "paid" if latest.get("status") == "paid" else "still open"
+    due = parse_day(latest.get("due_on"))
+    when_due = f", due {due_day(due, now.date())}" if due and state != "paid" else ""
+    if aspect == "paid":
+        answer = "Yes" if state == "paid" else "Not yet"
+        return f"{answer}: your {_invoice(latest, now)} is {state}{when_due}."
+    amount = money(int(latest.get("amount_cents") or 0))
+    issued = parse_day(latest.get("issued_on"))
+    on = f" from {calendar_date(issued, now.date())}" if issued else ""
+    return f"Your {_what(latest)} invoice{on} came to {amount}; it's {state}{when_due}."
+
+
+def owing(open_invoices: Sequence[Item], now: datetime) -> str:
+    """ "Have I paid everything?" from the open invoices alone."""
+    if not open_invoices:
+        return "Yes, you're all paid up: nothing is owed."
+    owed = sum(int(i.get("amount_cents") or 0) for i in open_invoices)
+    dues = [d for i in open_invoices if (d := parse_day(i.get("due_on"))) is not None]
+    by = f", due {due_day(min(dues), now.date())}" if dues else ""
+    what = spoken_list([_what(i) for i in open_invoices])
+    return f"Not quite: {money(owed)} is still open, for your {what}{by}."
+
+
+def _issued(invoice: Item) -> str:
+    return str(invoice.get("issued_on") or "")
+
+
+def _what(invoice: Item) -> str:
+    return lower_first(str(invoice.get("description") or "an invoice"))
+
+
+def _invoice(invoice: Item, now: datetime) -> str:
+    issued = parse_day(invoice.get("issued_on"))
+    on = f" from {calendar_date(issued, now.date())}" if issued else ""
+    amount = money(int(invoice.get("amount_cents") or 0))
+    return f"{_what(invoice)} invoice{on} for {amount}"
+
+
+def about_tasks(tasks: Sequence[Item], aspect: str, subject: str, now: datetime) -> str:
+    """Which tasks are overdue, urgent, due soon or done; whether a named one is done."""
+    today = now.date()
+    pending = spoken_tasks(t for t in tasks if t.get("status") != "completed")
+    done = [t for t in tasks if t.get("status") == "completed"]
+    if aspect == "overdue":
+        late = [t for t in pending if (d := parse_day(t.get("due_on"))) and d < today]
+        if late:
+            return f"Yes: {titles(late)} {'is' if len(late) == 1 else 'are'} overdue."
+        dated = [t for t in pending if parse_day(t.get("due_on"))]
+        nxt = f" The next one due is {_due_said(dated[0], today)}." if dated else ""
+        return f"Nothing on your list is overdue.{nxt}"
+    if aspect in ("high", "low"):
+        picked = [t for t in pending if t.get("priority") == aspect]
+        if not picked:
+            return f"None of your pending tasks is {aspect} priority."
+        noun = "task is" if len(picked) == 1 else "tasks are"
+        return f"Your {aspect}-priority {noun} {titles(picked)}."
+    if aspect == "due_soon":
+        soon = [t for t in pending if (d := parse_day(t.get("due_on"))) and (d - today).days <= 7]
+        if not soon:
+            return "Nothing on your list is due in the next week."
+        return "Due soon: " + spoken_list([_due_said(t, today) for t in soon]) + "."
+    if aspect == "finished":
+        if not done:
+            return "You haven't completed any tasks yet."
+        return f"You've completed {count(len(done), 'task')}: {titles(done)}."
+    if aspect == "due":
+        task = tasks[0] if tasks else None
+        if task is None:
+            return "I'm not sure which task you mean."
+        day = parse_day(task.get("due_on"))
+        if day is None:
+            return f"{task.get('title')} has no due date."
+        return f"{task.get('title')} is due {due_day(day, today)}."
+    # done_yet
+    named = [t for t in tasks if _matches(t, subject.replace(" ", ""), "title")] or [
+        t
+        for t in tasks
+        if any(w in str(t.get("title")).lower() for w in subject.split() if len(w) > 3)
+    ]
+    if not named:
+        return (
+            f"I don't see a task like '{subject}' on your list. You have {titles(pending)} to do."
+        )
+    task = named[0]
+    if task.get("status") == "completed":
+        return f"Yes, {task.get('title')} is done."
+    return f"Not yet: {_due_said(task, today)} is still on your list."
+
+
+def titles(items: Sequence[Item]) -> str:
+    return spoken_list([str(t.get("title")) for t in items])
+
+
+def _due_said(task: Item, today: date) -> str:
+    day = parse_day(task.get("due_on"))
+    title = str(task.get("title"))
+    if day is None:
+        return title
+    return f"{title}, due {due_day(day, today)}"
+
+
+def explain_charges(invoices: Sequence[Item], tickets: Sequence[Item], now: datetime) -> str:
+    """What the open charges are for, and any support case already open about them."""
+    today = now.date()
+    if not invoices:
+        text = "I don't see any open charges on your account right now."
+    else:
+        parts = []
+        for invoice in invoices:
+            issued = parse_day(invoice.get("issued_on"))
+            due = parse_day(invoice.get("due_on"))
+            on = f", invoiced {calendar_date(issued, today)}" if issued else ""
+            by = f" and due {due_day(due, today)}" if due else ""
+            parts.append(
+                f"{money(int(invoice.get('amount_cents') or 0))} for your {_what(invoice)}{on}{by}"
+            )
+        text = f"I'm sorry for the trouble. The charge on your account is {spoken_list(parts)}."
+    if tickets:
+        subjects = spoken_list([f"'{t.get('subject')}'" for t in tickets])
+        text += f" I can see your open support case {subjects}; it's still open with the team."
+    return text + " If something about it is wrong, the billing team can look into it."

@@ -1,0 +1,96 @@
+"""Support cases the customer agreed to: a "yes" to an offered case, or "open one about
+…", and the case's subject and body from their own words.
+"""
+
+from __future__ import annotations
+
+import re
+
+from assistant.dialogue_state import Dialogue
+from assistant.language.confirm import is_affirmative
+from assistant.language.text import normalize
+
+# "fine, open one about my bill being wrong": "one" is the case just offered.
+_EXPLICIT_CASE = re.compile(
+    r"^(?:(?:fine|ok|okay|yes|yeah|go on|please|then|so|just|alright|right)[ ,]+)*"
+    r"(?:can you |could you |please )?open (?:one|a new one|another one|a new (?:support )?case"
+    r"|a new ticket) (?:about|for|because|saying) (?P<about>.+)$"
+)
+
+
+def case_asked(message: str) -> str | None:
+    """ "open one about my bill being wrong": what the case is about, when "one" is a case."""
+    match = _EXPLICIT_CASE.search(normalize(message).text)
+    return match.group("about") if match else None
+
+
+def accepts_offer(state: Dialogue, message: str) -> bool:
+    """A yes to the support case the last answer offered ("go on then", "please do")."""
+    if state.question != "offer_case":
+        return False
+    text = normalize(message).text
+    return is_affirmative(message) or bool(
+        re.search(r"\b(?:go on|please do|open (?:one|it|a case)|look into it|do it)\b", text)
+    )
+
+
+_SUBJECTS = (
+    (re.compile(r"\bname\b"), "Change the name on my account"),
+    (re.compile(r"\b(?:pdf|document|copy|receipt|statement)\b"), "A problem with a document"),
+    (re.compile(r"\brefund"), "A refund request"),
+    (re.compile(r"\b(?:log ?in|password|portal|sign in|access)\b"), "Cannot log in"),
+    (re.compile(r"\b(?:rude|unhelpful|service|staff|receptionist|waited|waiting)"), "A complaint"),
+    (
+        re.compile(
+            r"\b(?:charg|bill|invoice|paid|pay|quoted|price|cost|\$|dollar|a lot|too much"
+            r"|expensive|so much|so high)"
+        ),
+        "Question about a charge on my account",
+    ),
+)
+
+
+def offered_case(state: Dialogue, said: str | None = None) -> dict[str, str]:
+    """The support case asked for or agreed to: a subject, and the customer's own words."""
+    about = (said or state.about).strip() or "A question about my account"
+    subject = next(
+        (text for pattern, text in _SUBJECTS if pattern.search(about.lower())),
+        "Help with my account",
+    )
+    return {"subject": subject, "body": about[:1].upper() + about[1:]}
+
+
+_COMPLAINING = re.compile(
+    r"^(?:(?:hi|hello|yes|yeah|well|so|um)[ ,]+)*(?:i (?:want|would like|wanna|need) to"
+    r" (?:complaint?|make a complaint|file a complaint|raise a complaint|report something)"
+    r"|i(?:'d| would) like to (?:complaint?|make a complaint)|i have a complaint"
+    r"|i've got a complaint"
+    r"|i'm not happy|i am not happy|i'm unhappy)\b[ .!]*$"
+)
+ASK_WHAT_HAPPENED = (
+    "I'm sorry to hear that. Tell me what happened, and I can open a support case so the "
+    "team looks into it."
+)
+
+
+def complaint_opened(message: str) -> bool:
+    """ "I want to complain" with nothing said yet about what: ask what happened."""
+    return bool(_COMPLAINING.search(normalize(message).text))
+
+
+def describes_case(state: Dialogue, message: str) -> bool:
+    """The customer was asked what happened: this message is what the case is about."""
+    if state.question != "describe_case":
+        return False
+    text = normalize(message).text
+    return len(text.split()) >= 3 and not is_affirmative(message)
+
+
+__all__ = [
+    "ASK_WHAT_HAPPENED",
+    "accepts_offer",
+    "case_asked",
+    "complaint_opened",
+    "describes_case",
+    "offered_case",
+]

@@ -1,0 +1,179 @@
+"""Corrections and changes of mind: a revision of the last action ("actually make that
+11 instead of 9", "no, I meant the car insurance one", "put it back where it was",
+"undo that"), the same again for another item ("and the eye exam one too"), and a held
+cancel or delete re-aimed ("actually the haircut, not the dental").
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from assistant.dialogue_state import Action, Dialogue, Item
+from assistant.language import Intent, detect_intents
+from assistant.language.slots import priority as said_priority
+from assistant.language.text import normalize
+from assistant.models.embedded.pinning import (
+    WORD_RE,
+    appointment_follow_up,
+    due_day_said,
+    pinned,
+    positions_said,
+    reschedule,
+    task_change,
+)
+
+_CORRECTION = re.compile(
+    r"^(?:actually|sorry|no|nope|oh no|oh|ah|hmm|wait|oops|nah|hang on|erm|um)\b"
+    r"|\bi meant\b|\bi mean\b|\binstead\b|\brather\b|\bmake (?:it|that)\b|\bwhere it was\b"
+    r"|\bput it back\b|\bundo\b|^(?:please |can you |could you )?(?:reverse|take back)\b"
+)
+
+
+_PUT_BACK = re.compile(
+    r"\b(?:where it was|put it back|undo (?:that|it)|as it was|change it back)\b"
+)
+
+
+_TOO = re.compile(r"\b(?:too|as well|also)\b|^and\b")
+
+
+_UNDO = re.compile(
+    r"^(?:please |can you |could you )?(?:undo|reverse|take back)(?: that| it| this)?\b"
+)
+
+
+def _corrected_title(text: str, item: Item) -> str | None:
+    """ "sorry I meant oat milk" after adding "Buy milk": "Buy oat milk"."""
+    match = re.search(r"\bi meant (?:to say )?(?P<w>[a-z][a-z ]+?)\s*$", text)
+    if match is None:
+        return None
+    words = match.group("w").split()
+    title = str(item.get("title") or "")
+    last = words[-1]
+    if re.search(rf"\b{re.escape(last)}\b", title, re.IGNORECASE):
+        return re.sub(rf"\b{re.escape(last)}\b", " ".join(words), title, count=1, flags=re.I)
+    return None
+
+
+def _about_visit(text: str, action: Action) -> bool:
+    item = action.after or action.before or {}
+    service = str(item.get("service") or "").lower()
+    words = [w for w in WORD_RE.findall(service) if len(w) > 3]
+    return any(w in text for w in words) or "appointment" in text
+
+
+def correction(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> list[Intent] | None:
+    """A revision of the last action: its target or its time or its details."""
+    action = state.last_action
+    if action is None or not _CORRECTION.search(text):
+        return None
+    visit = state.last_appointment_action
+    if action.kind != "appointment" and visit is not None and _about_visit(text, visit):
+        action = visit  # "actually make the cleaning ten" after a booking and a task
+    item = action.after or action.before
+    if item is None:
+        return None
+    if action.kind == "appointment" and action.tool != "crm.cancelAppointment":
+        if _PUT_BACK.search(text) and action.before is not None:
+            before = action.before.get("starts_at")
+            if action.tool == "crm.rescheduleAppointment" and isinstance(before, str):
+                return [reschedule(item, before, text)]
+        if _UNDO.search(text) and action.tool == "crm.bookAppointment":
+            return [Intent("cancel_appointment", target=pinned(item, "service"), clause=text)]
+        return appointment_follow_up(text, item, now, zone, correcting=True)
+    if action.tool == "crm.addTask" and _UNDO.search(text):
+        return [task_change("delete_task", item, {}, text)]
+    if action.kind == "task" and action.tool in ("crm.addTask", "crm.updateTask"):
+        if (title := _corrected_title(text, item)) is not None:
+            return [task_change("update_task", item, {"title": title}, text)]
+        arguments: dict[str, Any] = {}
+        if (due := due_day_said(text, now)) is not None:
+            arguments["due_on"] = due
+        level = said_priority(text)[0]
+        if level:
+            arguments["priority"] = level
+        if arguments:
+            return [task_change("update_task", item, arguments, text)]
+    if action.tool == "crm.completeTask" and re.search(r"\bmeant\b|\bnot\b|\bother\b", text):
+        # "no wait, I meant the car insurance one": complete the one meant instead.
+        intents = detect_intents("complete " + re.sub(r"^.*?\bmeant\b", "", text), now)
+        others = [
+            i
+            for i in intents
+            if i.kind == "complete_task" and i.target is not None and not i.target.vague
+        ]
+        return others[:1] or None
+    return None
+
+
+def also(state: Dialogue, text: str, now: datetime) -> list[Intent] | None:
+    """ "and the eye exam one too" after completing a task: the same again, another target."""
+    action = state.last_action
+    if action is None or not _TOO.search(text) or action.tool != "crm.completeTask":
+        return None
+    words = re.sub(r"\b(?:and|too|as well|also|is|are|done|one|the|please)\b", " ", text)
+    intents = detect_intents(f"complete the {words.strip()} task", now)
+    found = [i for i in intents if i.kind == "complete_task" and i.target and not i.target.vague]
+    return found[:1] or None
+
+
+_NOT_THAT = re.compile(r"\b(?:not|rather than|instead of) (?:the |my |that )?[a-z]+(?: one)?\b")
+
+
+_RETARGET = re.compile(r"\b(?:meant|mean|actually|rather|not)\b|^(?:no|wait|sorry)\b")
+
+
+_HELD_VERB = {"crm.cancelAppointment": "cancel my {}", "crm.deleteTask": "delete the {} task"}
+
+
+def retarget(state: Dialogue, text: str, now: datetime, timezone: str) -> list[Intent] | None:
+    """ "actually the haircut, not the dental": the question just asked, about another item."""
+    held = [tool for tool in state.held if tool in _HELD_VERB]
+    if not held or _ACTION_VERB.search(text) or _ASKS.search(text):
+        return None
+    kind = "cancel_appointment" if held[0] == "crm.cancelAppointment" else "delete_task"
+    listed = state.listed_of("appointment" if kind == "cancel_appointment" else "task")
+    positions = [p for p in positions_said(text) if -len(listed) <= p < len(listed)]
+    if positions and listed and not re.search(r"\bnext\b", text):
+        # "no wait, the first one": counted in the list the customer heard.
+        label = "service" if kind == "cancel_appointment" else "title"
+        item = listed[positions[0]]
+        return [Intent(kind, target=pinned(item, label), clause=text)]  # type: ignore[arg-type]
+    if not _RETARGET.search(text):
+        return None
+    rest = _NOT_THAT.sub(" ", text)
+    rest = re.sub(
+        r"\b(?:actually|sorry|no|i meant|i mean|meant|rather|wait|oh|the|my|one)\b", " ", rest
+    )
+    rest = " ".join(rest.replace(",", " ").split())
+    if not rest:
+        return None
+    intents = detect_intents(_HELD_VERB[held[0]].format(rest), now, timezone)
+    found = [i for i in intents if i.kind == kind and i.target is not None and not i.target.vague]
+    return found[:1] or None
+
+
+_ASKS = re.compile(r"\b(?:what|when|where|how|which|why|who)\b|\?")
+
+
+_ACTION_VERB = re.compile(r"\b(?:move|book|push|reschedule|add|complete|mark|change|rename)\b")
+
+
+def undo_reply(state: Dialogue, message: str) -> str | None:
+    """ "undo that" after completing a task: no route reopens one, so say so plainly."""
+    action = state.last_action
+    if action is None or action.tool != "crm.completeTask":
+        return None
+    if not _UNDO.search(normalize(message).text):
+        return None
+    title = str((action.after or action.before or {}).get("title") or "That task")
+    return (
+        f"I can't reopen a completed task from here, so {title} stays marked complete. "
+        "I can add it again as a new task if you like."
+    )
+
+
+__all__ = ["also", "correction", "retarget", "undo_reply"]

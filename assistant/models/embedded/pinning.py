@@ -1,0 +1,259 @@
+"""Pinning what a follow-up is about: the item in focus or counted from a listing, and
+a new time said relative to it ("an hour later", "same time", "make it 3").
+
+The building blocks of assistant.models.embedded.references and .corrections: the cue
+words, the item's current start, the new start, and intents aimed at one item by id.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime, time, timedelta
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from assistant.dialogue_state import Dialogue, Item, Kind
+from assistant.language import Intent, find_when, slots
+from assistant.language.lexicon import SERVICES
+from assistant.language.shifts import bare_clock, find_shift, same_time, weekday_after
+from assistant.language.slots import priority as said_priority
+from assistant.language.targets import TargetRef
+
+PRONOUN = r"(?:that one|this one|the one|it|that|this)"
+
+
+MOVE_CUE = re.compile(
+    r"\b(?:move|push|rebook|reschedule|make|bring|pop|put|shift|change|do|have|instead|rather"
+    r"|switch|bump|can we|could we|later|earlier|sooner)\b"
+)
+
+
+NEW_BOOKING = re.compile(r"\b(?:book|schedule)(?: me)?(?: in)? (?:a|an|another|new|one)\b|\bnew\b")
+
+
+CANCEL_IT = re.compile(
+    rf"(?<!don't )(?<!dont )(?<!do not )(?<!not )\b(?:cancel|call off|scrap|drop)\s+{PRONOUN}\b"
+)
+
+
+DELETE_IT = re.compile(rf"\b(?:delete|remove|get rid of|bin|scrap|drop)\s+{PRONOUN}\b")
+
+
+COMPLETE_IT = re.compile(
+    rf"\b(?:mark|tick|check)\s+{PRONOUN}\s+(?:off|as )?(?:done|complete|completed|finished)?"
+    rf"|\b(?:complete|finish|tick off|cross off)\s+{PRONOUN}\b"
+    r"|\b(?:it's|that's|it is|that is) (?:done|finished|sorted)\b"
+)
+
+
+PRIORITY_IT = re.compile(
+    rf"\b(?:make|set|mark|change)\s+{PRONOUN}\s+(?:to )?(?:a )?(?:high|low|normal|urgent|top)"
+    r"|^(?:and |oh |also )*(?:it's|it is|that's|that is|it was|its)(?: also| really| quite)?"
+    r" (?:a )?(?:urgent|important|high|low|not urgent|top)"
+)
+
+
+DUE_IT = re.compile(rf"\b(?:make|set|change|move|push)\s+{PRONOUN}\b.*\bdue\b|\bdue (?:on |by )?")
+
+
+def zone_of(timezone: str) -> ZoneInfo:
+    try:
+        return ZoneInfo(timezone)
+    except (KeyError, ValueError):
+        return ZoneInfo("UTC")
+
+
+def start_of(item: Item, zone: ZoneInfo) -> datetime | None:
+    try:
+        return datetime.fromisoformat(str(item.get("starts_at"))).astimezone(zone)
+    except ValueError:
+        return None
+
+
+def pinned(item: Item, label_field: str) -> TargetRef:
+    label = str(item.get(label_field) or "")
+    return TargetRef(phrase=label, item_id=str(item.get("id")))
+
+
+def moved(text: str, item: Item, now: datetime, zone: ZoneInfo) -> str | None:
+    """The new start for `item` said relative to it, or None when no new time is said."""
+    current = start_of(item, zone)
+    if current is None:
+        return None
+    when = find_when(strip_instead_of(text), now)
+    shift = find_shift(text)
+    day: date = current.date()
+    clock: time = current.time().replace(tzinfo=None)
+    changed = False
+    if SAME_DAY_NEXT_WEEK.search(text):
+        day, changed = current.date() + timedelta(days=7), True
+    elif (after := weekday_after(text, current.date())) is not None:
+        day, changed = after, True
+    elif when is not None and when.day is not None and not when.day_implied:
+        day, changed = when.day, True
+    if when is not None and when.clock is not None and not when.vague_time:
+        clock, changed = when.clock, True
+    elif (bare := bare_clock(text, clock)) is not None:
+        clock, changed = bare, True
+    moment = datetime.combine(day, clock, tzinfo=zone)
+    if shift is not None:
+        moment, changed = moment + shift, True
+    if not changed and not same_time(text):
+        return None
+    if moment == current:
+        return None
+    return moment.isoformat()
+
+
+SAME_DAY_NEXT_WEEK = re.compile(
+    r"\b(?:next week,? (?:on )?(?:the )?same day"
+    r"|(?:the )?same day(?:,)? (?:the )?(?:next|following) week)\b"
+)
+
+
+INSTEAD_OF_TAIL = re.compile(r"\b(?:instead of|rather than|not)\b[^,]*")
+
+
+def strip_instead_of(text: str) -> str:
+    return INSTEAD_OF_TAIL.sub(" ", text)
+
+
+def reschedule(item: Item, starts_at: str, clause: str) -> Intent:
+    return Intent(
+        "reschedule_appointment",
+        {"starts_at": starts_at},
+        target=pinned(item, "service"),
+        clause=clause,
+    )
+
+
+def task_change(kind: str, item: Item, arguments: dict[str, Any], clause: str) -> Intent:
+    return Intent(kind, arguments, target=pinned(item, "title"), clause=clause)  # type: ignore[arg-type]
+
+
+KNOWN_SERVICES = frozenset(str(name).lower() for name in SERVICES.values())
+
+
+def names_other_service(text: str, item: Item) -> bool:
+    """A known service other than the focused one is named ("book a haircut" after a cleaning)."""
+    named = str(slots.service(text, text) or "").lower()
+    return named in KNOWN_SERVICES and named != str(item.get("service") or "").lower()
+
+
+def due_day_said(text: str, now: datetime) -> str | None:
+    when = find_when(text, now)
+    if when is None or when.day is None or when.day_implied:
+        return None
+    return when.day.isoformat()
+
+
+def appointment_follow_up(
+    text: str, item: Item, now: datetime, zone: ZoneInfo, *, correcting: bool
+) -> list[Intent] | None:
+    if CANCEL_IT.search(text):
+        return [Intent("cancel_appointment", target=pinned(item, "service"), clause=text)]
+    if NEW_BOOKING.search(text) or names_other_service(text, item):
+        return None
+    if not (MOVE_CUE.search(text) or correcting or find_shift(text)):
+        return None
+    starts_at = moved(text, item, now, zone)
+    if starts_at is None:
+        return None
+    return [reschedule(item, starts_at, text)]
+
+
+def task_follow_up(text: str, item: Item, now: datetime) -> list[Intent] | None:
+    if DELETE_IT.search(text):
+        return [task_change("delete_task", item, {}, text)]
+    if COMPLETE_IT.search(text):
+        return [task_change("complete_task", item, {}, text)]
+    arguments: dict[str, Any] = {}
+    if PRIORITY_IT.search(text):
+        level = said_priority(text)[0] or "high"
+        arguments["priority"] = level
+    dated = DUE_IT.search(text) or re.search(rf"\b(?:make|move|put)\s+{PRONOUN}\b", text)
+    if dated and (due := due_day_said(text, now)) is not None:
+        arguments["due_on"] = due
+    if arguments:
+        return [task_change("update_task", item, arguments, text)]
+    return None
+
+
+WORD_RE = re.compile(r"[a-z]+")
+
+
+def named_listed(state: Dialogue, kind: Kind, text: str) -> Item | None:
+    """ "the haircut one, can you move that…": the one listed item the message names."""
+    field = "service" if kind == "appointment" else "title"
+    said = set(WORD_RE.findall(text.replace("hair cut", "haircut")))
+    said |= {"dental"} if "dentist" in said else set()
+    named = [
+        item
+        for item in state.listed_of(kind)
+        if any(w in said for w in WORD_RE.findall(str(item.get(field) or "").lower()) if len(w) > 3)
+        and item.get("status") != "cancelled"
+    ]
+    return named[0] if len(named) == 1 else None
+
+
+ORDINALS = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "last": -1}
+
+
+POSITIONAL = re.compile(
+    r"\b(?:the )?(?P<o>first|second|third|fourth|fifth|last)(?: one| task| appointment| item)?\b"
+    r"|\b(?:task|item|number) (?P<n>[1-5])\b"
+)
+
+
+FIRST_FEW = re.compile(r"\b(?:the )?(?P<end>first|last) (?P<n>two|three|2|3)\b")
+
+
+def positions_said(text: str) -> list[int]:
+    if match := FIRST_FEW.search(text):
+        many = {"two": 2, "three": 3}.get(match.group("n")) or int(match.group("n"))
+        return list(range(many)) if match.group("end") == "first" else list(range(-many, 0))
+    found = []
+    for match in POSITIONAL.finditer(text):
+        if match.group("o"):
+            found.append(ORDINALS[match.group("o")])
+        else:
+            found.append(int(match.group("n")) - 1)
+    return found
+
+
+def as_pronoun(text: str) -> str:
+    """ "make the second one low priority" read as "make it low priority"."""
+    return POSITIONAL.sub("it", text)
+
+
+__all__ = [
+    "CANCEL_IT",
+    "COMPLETE_IT",
+    "DELETE_IT",
+    "DUE_IT",
+    "FIRST_FEW",
+    "INSTEAD_OF_TAIL",
+    "KNOWN_SERVICES",
+    "MOVE_CUE",
+    "NEW_BOOKING",
+    "ORDINALS",
+    "POSITIONAL",
+    "PRIORITY_IT",
+    "PRONOUN",
+    "SAME_DAY_NEXT_WEEK",
+    "WORD_RE",
+    "appointment_follow_up",
+    "as_pronoun",
+    "due_day_said",
+    "moved",
+    "named_listed",
+    "names_other_service",
+    "pinned",
+    "positions_said",
+    "reschedule",
+    "start_of",
+    "strip_instead_of",
+    "task_change",
+    "task_follow_up",
+    "zone_of",
+]

@@ -1,0 +1,108 @@
+"""The words that mark a qualified question (assistant.models.embedded.questions): a
+complaint, what became of a visit, the past, a cost, paid or not, where, when, overdue,
+urgent, due soon, done yet, a note, "the one after that", and an elided follow-up.
+"""
+
+from __future__ import annotations
+
+import re
+
+
+def _rx(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern)
+
+
+ACTION = _rx(
+    r"\b(?:book|cancel|move|reschedule|push|add|delete|remove|complete|mark|change|update"
+    r"|rename|rebook|bring|put|set|open|create|make)\b"
+)
+COMPLAINT = _rx(
+    r"\bwhy (?:was|am|have|did|do|is|are)\b.*\b(?:charg|bill|owe|pay|invoice|balance)"
+    r"|\b(?:charged|billed)(?: me)? (?:twice|double)|\bdouble[- ]?(?:charged|billed)"
+    r"|\bover ?charg|\b(?:charge|bill|invoice|amount)s?\b.*\b(?:wrong|incorrect|mistake|too high"
+    r"|so high|not right)\b|\bdispute\b|\bquoted\b|\bwhat(?: is|'s) (?:this|the|that) .*charge\b"
+    r"|\b(?:charged|billed)\b.*\b(?:cancell?ed|didn't have|never had|haven't had|never got)\b"
+    r"|\bcharged (?:me )?for (?:a |an |my )?(?:cancel|missed)|^(?:but )?why (?:so much|so high"
+    r"|is it so (?:much|high)|that much|is that)\b"
+    r"|\b(?:seems|that's|that is|thats|is) (?:a lot|too much|too high|expensive|steep|a bit much)\b"
+    r"|^(?:but |so )?why (?:is|was) (?:it|that|this) (?:\$|so |\d)"
+    r"|\b(?:nobody|no one|no-one)\b.*\b(?:back|called|replied|answered)\b|\blook into (?:it|my bill"
+    r"|the charge|this)\b|\btold (?:me )?it would be\b"
+)
+WAITING = _rx(r"\b(?:nobody|no one|no-one|never heard|still waiting)\b")
+WHAT_HAPPENED = _rx(
+    r"\bwhat happened (?:to|with) \b|\b(?:did|was|has) (?:my|the) .+ (?:get |been )?cancell?ed\b"
+    r"|\bis (?:my|the) .+ cancell?ed\b"
+)
+PAST = _rx(r"\bwhen (?:was|did i have|did i last) |\bmy last \w+ (?:was|appointment)\b")
+RECENT = _rx(
+    r"\b(?:had|have had|been to)\b.*\b(?:recently|lately|before|in the past|last month)\b"
+    r"|\b(?:past|previous|earlier|old) (?:appointments|visits|bookings)\b"
+)
+COST = _rx(r"\bhow much (?:was|did|were|is|does)\b|\bwhat did .+ cost\b")
+PAID = _rx(
+    r"\b(?:have|did|has) i (?:paid|settled|pay|settle)\b|\bpaid (?:for|off)\b|\bsettled\b"
+    r"|\blast month'?s (?:invoice|bill)\b|\bpaid invoices\b|\bwas it paid\b|\bis it paid\b"
+)
+WHERE = _rx(r"\bwhere(?:'s| is| are| was)?\b|\baddress\b|\blocation\b|\bhow do i get to\b")
+WHEN = _rx(
+    r"\bwhen(?:'s| is| are)?\b|\bwhat time\b|\bwhat day\b|\btell me about\b|\bdetails\b"
+    r"|\bstill on\b|\bstill (?:happening|booked|going ahead)\b|\bgoing ahead\b"
+    r"|\bis (?:my|the) .+ (?:booked|confirmed)\b"
+)
+OVERDUE = _rx(r"\boverdue\b|\bpast due\b|\blate\b")
+HIGH = _rx(r"\b(?:high[- ]priority|urgent|important|top priority)\b")
+LOW = _rx(r"\blow[- ]priority\b|\bnot urgent\b")
+DUE_SOON = _rx(
+    r"\bdue (?:this week|soon|next|today|tomorrow)\b|\bwhat'?s due (?:on my (?:list|to))"
+)
+LEFT = _rx(r"^(?:so |and |ok |okay )?what'?s left(?: to do| on my (?:list|to-?do list))?$")
+NOTES = _rx(
+    r"\b(?:do i need to |should i )?(?:bring|prepare|know before)\b|\bany (?:notes|instructions)\b"
+)
+DONE_YET = _rx(r"\b(?:done|finished|completed|complete|ticked off) yet\b|\bis (?:my|the) .+ done\b")
+FINISHED = _rx(
+    r"\bwhat (?:have i|did i|i've) (?:already )?(?:finished|done|completed|ticked off)\b"
+    r"|\b(?:finished|completed|done) tasks\b"
+)
+CLOSED = _rx(r"\bclosed (?:ones|cases|tickets)\b|\bany closed\b|\bold (?:cases|tickets)\b")
+AFTER = _rx(r"\b(?:the )?one after (?:that|it)\b|\bafter that one\b")
+DUE_IT = _rx(r"\bwhen(?:'s| is) (?:it|that) due\b|\bwhen its due\b|\bwhen it's due\b")
+ELLIPSIS = _rx(r"^(?:and|what about|how about|also)\b|^(?:any|and) \w+ ones\b")
+FOCUS_QUESTION = _rx(
+    r"^(?:(?:and|so|ok|okay|great|thanks|cool|right|sorry|the first one|the second one),? )*"
+    r"(?:what time|when|where)"
+    r"(?:'s| is| was)?(?: (?:it|that|that one))?(?: again)?\??$"
+    r"|\bwhat time (?:is|was) (?:it|that)\b|\bwhere is it\b|\bhow much did (?:it|that) cost\b"
+    r"|^(?:and |so |ok |okay |great,? )?what(?:'s| is) the (?:address|location)\??$"
+    r"|\bhow much was (?:it|that)\b"
+)
+TASK_WORDS = _rx(r"\b(?:task|tasks|list|to-?dos?|to do)\b")
+
+
+__all__ = [
+    "ACTION",
+    "AFTER",
+    "CLOSED",
+    "COMPLAINT",
+    "COST",
+    "DONE_YET",
+    "DUE_IT",
+    "DUE_SOON",
+    "ELLIPSIS",
+    "FINISHED",
+    "FOCUS_QUESTION",
+    "HIGH",
+    "LEFT",
+    "LOW",
+    "NOTES",
+    "OVERDUE",
+    "PAID",
+    "PAST",
+    "RECENT",
+    "TASK_WORDS",
+    "WAITING",
+    "WHAT_HAPPENED",
+    "WHEN",
+    "WHERE",
+]

@@ -1,0 +1,323 @@
+"""Questions that carry a qualifier, answered from the data rather than with a listing.
+
+"When is my haircut?" is about the haircut, not the next appointment; "what happened to
+my consultation?" about its status; "how much was my last haircut?" about a paid
+invoice; "anything overdue?" about due dates. A question is read here (`read`), its
+lookups made (`lookups`), and once the results are in the planner answers it itself
+(`answer`), so the qualifier is never lost on the way to a generic listing.
+Complaints about a charge are explained from the open invoices and end by offering a
+support case (a "yes" opens it: assistant.models.embedded.references.accepts_offer).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Literal
+
+from assistant.dialogue_state import Dialogue, Item
+from assistant.language import slots
+from assistant.language.text import normalize
+from assistant.models.embedded.answers import (
+    about_appointment,
+    about_invoice,
+    about_tasks,
+    explain_charges,
+    owing,
+)
+from assistant.models.embedded.question_words import (
+    ACTION,
+    AFTER,
+    CLOSED,
+    COMPLAINT,
+    COST,
+    DONE_YET,
+    DUE_IT,
+    DUE_SOON,
+    ELLIPSIS,
+    FINISHED,
+    FOCUS_QUESTION,
+    HIGH,
+    LEFT,
+    LOW,
+    NOTES,
+    OVERDUE,
+    PAID,
+    PAST,
+    RECENT,
+    TASK_WORDS,
+    WAITING,
+    WHAT_HAPPENED,
+    WHEN,
+    WHERE,
+)
+from assistant.schema import Message, ToolResult, UserTurn
+
+Aspect = Literal[
+    "when",
+    "where",
+    "status",
+    "past",
+    "recent",
+    "cost",
+    "paid",
+    "overdue",
+    "high",
+    "low",
+    "due_soon",
+    "done_yet",
+    "finished",
+    "complaint",
+    "closed_tickets",
+    "after",
+    "due",
+    "notes",
+    "pending",
+]
+OFFER = "Would you like me to open a support case?"
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    aspect: Aspect
+    # The service or task words asked about ("haircut", "car insurance"), if any.
+    subject: str = ""
+    # Pinned by the conversation: the item in focus or counted from a listing.
+    item: Item | None = None
+    waiting: bool = False  # the customer says nobody came back to them
+
+
+def _task_subject(text: str) -> str:
+    match = re.search(
+        r"\b(?:is|are) (?:my|the) (?P<t>.+?) (?:task )?(?:done|finished|completed)", text
+    )
+    if match:
+        return re.sub(r"\btask\b", "", match.group("t")).strip()
+    match = re.search(r"\b(?:about|the) (?P<t>[a-z ]+?)(?: one| task)?\??$", text)
+    return match.group("t").strip() if match else ""
+
+
+def _service(text: str) -> str:
+    return str(slots.service(text, text) or "")
+
+
+def read_question(text: str, state: Dialogue, conversation: Sequence[Message]) -> Question | None:
+    """The qualified question `text` asks, or None (then it is read as usual)."""
+    said = normalize(text).text
+    found = _read(said, state)
+    if found is None and (ELLIPSIS.search(said) or len(said.split()) <= 4):
+        found = _ellipsis(said, state, conversation)
+    if (
+        found is not None
+        and found.aspect in ("paid", "cost")
+        and not found.subject
+        and re.search(r"\b(?:it|that)\b", said)
+        and (before := _previous_question(conversation)) is not None
+        and (earlier := _read(normalize(before).text, state)) is not None
+        and earlier.subject
+    ):
+        # "was it paid?" after "how much did my last haircut cost?": the same invoice.
+        found = Question(found.aspect, earlier.subject)
+    return found
+
+
+def _read(said: str, state: Dialogue) -> Question | None:
+    if COMPLAINT.search(said):
+        return Question("complaint", waiting=bool(WAITING.search(said)))
+    asks_notes = NOTES.search(said) and re.search(r"\b(?:do|should|what)\b", said)
+    if (
+        ACTION.search(said)
+        and not asks_notes
+        and not re.search(r"\b(?:did|was|has|have) (?:i|my)\b", said)
+    ):
+        return None
+    if re.search(
+        r"^(?:so |ok |okay |and )?what'?s on (?:it|the invoice|my invoice|the bill)", said
+    ):
+        return Question("due")  # the open invoices, read out
+    if (focused := _about_focus(said, state)) is not None:
+        return focused
+    if CLOSED.search(said):
+        return Question("closed_tickets")
+    service = _service(said)
+    billing = re.search(r"\b(?:bills?|invoices?|owe|balance|payments?|charges?|account)\b", said)
+    task_words = (
+        "overdue",
+        "urgent",
+        "finished",
+        "priority",
+        "what's due",
+        "due soon",
+        "due this week",
+        "due today",
+        "due tomorrow",
+        "what's left",
+    )
+    if not billing and (TASK_WORDS.search(said) or any(w in said for w in task_words)):
+        for pattern, aspect in (
+            (OVERDUE, "overdue"),
+            (DONE_YET, "done_yet"),
+            (FINISHED, "finished"),
+            (HIGH, "high"),
+            (LOW, "low"),
+            (DUE_SOON, "due_soon"),
+            (LEFT, "pending"),
+        ):
+            if pattern.search(said):
+                subject = _task_subject(said) if aspect == "done_yet" else ""
+                return Question(aspect, subject)  # type: ignore[arg-type]
+    if DONE_YET.search(said):
+        return Question("done_yet", _task_subject(said))
+    if RECENT.search(said):
+        return Question("recent")
+    if PAID.search(said):
+        # "last month's invoice" needs the paid ones too, not only what is open.
+        return Question("paid", service, waiting=bool(re.search(r"\blast month", said)))
+    if COST.search(said) and service:
+        return Question("cost", service)
+    if not service:
+        return None
+    if WHAT_HAPPENED.search(said):
+        return Question("status", service)
+    if PAST.search(said):
+        return Question("past", service)
+    if WHERE.search(said):
+        return Question("where", service)
+    if WHEN.search(said) and not re.search(r"\bnext (?:appointment|visit|one)\b", said):
+        return Question("when", service)
+    return None
+
+
+def _about_focus(said: str, state: Dialogue) -> Question | None:
+    if AFTER.search(said) and state.listed_kind == "appointment":
+        return Question("after", item=state.focus_of("appointment"))
+    if NOTES.search(said) and (visit := state.focus_of("appointment")) is not None:
+        return Question("notes", item=visit)
+    if DUE_IT.search(said):
+        task = state.focus_of("task")
+        return Question("due", item=task)
+    if not FOCUS_QUESTION.search(said):
+        return None
+    item = state.focus_of("appointment")
+    if re.search(r"\bthe first one\b", said) and state.listed_kind == "appointment":
+        item = state.listed[0] if state.listed else item
+    if re.search(r"\bthe second one\b", said) and state.listed_kind == "appointment":
+        item = state.listed[1] if len(state.listed) > 1 else item
+    if item is None:
+        return None
+    if "how much" in said:
+        return Question("cost", str(item.get("service") or ""), item=item)
+    aspect: Aspect = "where" if WHERE.search(said) else "when"
+    return Question(aspect, str(item.get("service") or ""), item=item)
+
+
+def _previous_question(conversation: Sequence[Message]) -> str | None:
+    users = [m.text for m in conversation if isinstance(m, UserTurn)]
+    return users[-2] if len(users) >= 2 else None
+
+
+def _ellipsis(said: str, state: Dialogue, conversation: Sequence[Message]) -> Question | None:
+    """ "and the dental one?" after "when is my haircut?": the same question, another subject."""
+    before = _previous_question(conversation)
+    if before is None:
+        return None
+    earlier = _read(normalize(before).text, state)
+    if earlier is None or earlier.aspect in ("complaint", "after"):
+        return None
+    if earlier.aspect in ("high", "low") and (HIGH.search(said) or LOW.search(said)):
+        return Question("high" if HIGH.search(said) else "low")
+    if earlier.aspect in ("paid", "cost", "past") and re.search(
+        r"\bhow much (?:was|is|did) (?:it|that)\b", said
+    ):
+        return Question("cost", earlier.subject)
+    if earlier.aspect in ("when", "where", "status", "past", "cost", "paid"):
+        service = _service(said)
+        return Question(earlier.aspect, service) if service else None
+    if earlier.aspect == "done_yet":
+        subject = re.sub(r"^(?:and|what about|how about) (?:the |my )?", "", said).strip(" ?")
+        return Question("done_yet", subject) if subject else None
+    return None
+
+
+def lookups(question: Question) -> list[tuple[str, dict[str, Any]]]:
+    """The reads that answer `question` (none: it is answered from the conversation)."""
+    aspect = question.aspect
+    if aspect == "complaint":
+        reads: list[tuple[str, dict[str, Any]]] = [("crm.getOpenInvoices", {})]
+        if question.waiting:
+            reads.append(("crm.listOpenTickets", {}))
+        return reads
+    if aspect == "paid" and not question.subject and not question.waiting:
+        return [("crm.getOpenInvoices", {})]
+    if aspect in ("cost", "paid"):
+        return [("crm.listInvoices", {"status": "all"})]
+    if aspect in ("status", "past", "recent"):
+        return [("crm.listAppointments", {"status": "all"})]
+    if aspect in ("when", "where"):
+        # What is coming up answers "when is my haircut"; the past is asked otherwise.
+        return [] if question.item is not None else [("crm.listUpcomingAppointments", {})]
+    if aspect == "after":
+        return [("crm.listUpcomingAppointments", {})]
+    if aspect == "closed_tickets":
+        return [("crm.listTickets", {"status": "closed"})]
+    if aspect == "due" and question.item is not None:
+        return []
+    if aspect == "notes":
+        return []
+    if aspect == "due":
+        return [("crm.getOpenInvoices", {})]
+    return [("crm.listTasks", {})]
+
+
+def _items(results: Sequence[ToolResult], key: str) -> list[Item]:
+    found: list[Item] = []
+    for result in results:
+        if result.ok and isinstance(result.result, dict):
+            value = result.result.get(key)
+            if isinstance(value, list):
+                found.extend(v for v in value if isinstance(v, dict))
+    return found
+
+
+def answer(question: Question, results: Sequence[ToolResult], now: datetime) -> str | None:
+    """The answer to `question` from this turn's results (None: they did not come back)."""
+    if any(not r.ok for r in results):
+        return None
+    aspect = question.aspect
+    if aspect == "complaint":
+        invoices = _items(results, "invoices")
+        tickets = _items(results, "tickets")
+        return f"{explain_charges(invoices, tickets, now)} {OFFER}"
+    if aspect == "paid" and any(r.call.tool_name == "crm.getOpenInvoices" for r in results):
+        return owing(_items(results, "invoices"), now)
+    if aspect in ("cost", "paid"):
+        return about_invoice(_items(results, "invoices"), question.subject, aspect, now)
+    if aspect == "closed_tickets":
+        tickets = _items(results, "tickets")
+        if not tickets:
+            return "You don't have any closed support cases."
+        names = "; ".join(f"'{t.get('subject')}'" for t in tickets[:3])
+        return f"Your closed support cases: {names}."
+    if aspect == "due" and question.item is not None:
+        return about_tasks([question.item], "due", "", now)
+    if aspect == "notes" and question.item is not None:
+        note = str(question.item.get("notes") or "").strip()
+        service = str(question.item.get("service") or "appointment").lower()
+        if not note:
+            return f"There are no notes on your {service}, so nothing special to bring."
+        return f"The note on your {service} says: {note[:1].lower() + note[1:]}"
+    if aspect == "pending":
+        return None  # the task listing says what is left
+    if aspect == "due":
+        return None  # the billing narration says when it is due
+    if aspect in ("when", "where", "status", "past", "recent", "after"):
+        appointments = _items(results, "appointments")
+        if question.item is not None and aspect != "after":
+            appointments = [question.item]
+        return about_appointment(appointments, question.subject, aspect, now, question.item)
+    return about_tasks(_items(results, "tasks"), aspect, question.subject, now)
+
+
+__all__ = ["OFFER", "Question", "answer", "lookups", "read_question"]

@@ -1,0 +1,315 @@
+"""Requests that lean on the conversation: "push it back a week", "cancel that one",
+"mark it done", "the second one", "actually make that 11 instead of 9".
+
+Read against the dialogue state (assistant.dialogue): a pronoun or an elided target is
+the item in focus, a position counts the items in the order they were spoken, and a
+correction revises the last action. What is read here becomes ordinary intents with
+the item pinned by id, so the planner's usual find-then-act path does the rest.
+None means: nothing here leans on the conversation; read the message as it stands.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Sequence
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+from assistant.dialogue_state import Dialogue, Item
+from assistant.language import Intent, detect_intents, slots
+from assistant.language.lexicon import SERVICES
+from assistant.language.shifts import find_shift
+from assistant.language.targets import TargetRef
+from assistant.language.text import normalize
+from assistant.models.embedded.cases import (
+    ASK_WHAT_HAPPENED,
+    accepts_offer,
+    case_asked,
+    complaint_opened,
+    describes_case,
+    offered_case,
+)
+from assistant.models.embedded.corrections import also, correction, retarget, undo_reply
+from assistant.models.embedded.followup import understand
+from assistant.models.embedded.pinning import (
+    CANCEL_IT,
+    KNOWN_SERVICES,
+    PRONOUN,
+    appointment_follow_up,
+    as_pronoun,
+    named_listed,
+    names_other_service,
+    pinned,
+    positions_said,
+    task_change,
+    task_follow_up,
+    zone_of,
+)
+from assistant.schema import Message, ToolResult
+
+
+def _by_position(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> list[Intent] | None:
+    """ "complete the second task", "task 2 is done": counted in the order last spoken."""
+    if state.listed_kind not in ("task", "appointment") or len(state.listed) < 2:
+        return None
+    positions = positions_said(text)
+    if not positions or re.search(r"\bnext\b", text):
+        return None
+    items = []
+    for index in positions:
+        if -len(state.listed) <= index < len(state.listed):
+            items.append(state.listed[index])
+    if not items:
+        return None
+    kind = state.listed_kind
+    intents: list[Intent] = []
+    for item in items:
+        found = (
+            appointment_follow_up(text, item, now, zone, correcting=False)
+            if kind == "appointment"
+            else task_follow_up(as_pronoun(text), item, now)
+        )
+        if found is None and kind == "task":
+            if re.search(r"\b(?:done|complete|completed|finished|tick)\b", text):
+                found = [task_change("complete_task", item, {}, text)]
+            elif re.search(r"\b(?:delete|remove)\b", text):
+                found = [task_change("delete_task", item, {}, text)]
+        if (
+            found is None
+            and kind == "task"
+            and re.fullmatch(
+                r"(?:and |also |then )*"
+                r"(?:the )?\S+(?: \S+)?\s*(?:too)?\??",
+                text,
+            )
+        ):
+            # "and number 1": the same as was just done, to another one.
+            again = {"crm.completeTask": "complete_task", "crm.deleteTask": "delete_task"}
+            action = state.last_action
+            if action is not None and action.tool in again:
+                found = [task_change(again[action.tool], item, {}, text)]
+        if found is None and kind == "appointment" and re.search(r"\bcancel\b", text):
+            found = [Intent("cancel_appointment", target=pinned(item, "service"), clause=text)]
+        intents.extend(found or [])
+    return intents or None
+
+
+_AGAIN = re.compile(r"\b(?:book|get|make)(?: me)? (?:a new one|another one|another|one|a new)\b")
+
+
+def _book_again(state: Dialogue, text: str, now: datetime, timezone: str) -> list[Intent] | None:
+    """ "ok book a new one for tuesday at 3pm" after talking about the consultation."""
+    item = state.focus_of("appointment")
+    if item is None or not _AGAIN.search(text) or slots.service(text, text) in _KNOWN_NAMES:
+        return None
+    service = str(item.get("service") or "").lower()
+    said = _AGAIN.sub(lambda m: m.group(0).rsplit(" ", 1)[0] + f" {service}", text, count=1)
+    said = said.replace("a new " + service, "a " + service).replace(
+        "another " + service, "a " + service
+    )
+    intents = detect_intents(said, now, timezone)
+    return [i for i in intents if i.kind == "book_appointment"] or None
+
+
+_KNOWN_NAMES = frozenset(SERVICES.values())
+
+
+_REBOOK = re.compile(
+    rf"\b(?:rebook|re-book|reschedule|move|book|make|put|get)\b(?: me)?(?: in)?"
+    rf"(?: {PRONOUN}| one| another(?: one)?| a new one| again)\b"
+)
+
+
+def _rebook(text: str, item: Item, now: datetime, timezone: str) -> list[Intent] | None:
+    """ "rebook it for Monday at 1pm" about a cancelled visit: a new booking of that service."""
+    if not _REBOOK.search(text) or names_other_service(text, item):
+        return None
+    service = str(item.get("service") or "").lower()
+    said = _REBOOK.sub(f"book a {service}", text, count=1)
+    intents = detect_intents(said, now, timezone)
+    return [i for i in intents if i.kind == "book_appointment"] or None
+
+
+# "I need to cancel": an appointment, which one to be asked once they are looked up.
+# ("cancel" alone is a "stop", not a request.)
+_BARE_CANCEL = re.compile(
+    r"(?:(?:i|we) (?:need|want|would like|have) to |i'd like to |can i |can you |could you "
+    r"|please )cancel(?: (?:something|an appointment|my appointment|a booking|my booking"
+    r"|a visit|it|that))?(?: please)?[.!]?"
+    r"|cancel (?:something|an appointment|my appointment|a booking|my booking|a visit)"
+    r"(?: please)?[.!]?"
+)
+
+
+def follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> list[Intent] | None:
+    """Intents for a message that leans on the conversation, or None."""
+    zone = zone_of(timezone)
+    now = now.astimezone(zone)
+    text = normalize(message).text
+    lowered = message.lower()
+    found = (
+        retarget(state, text, now, timezone)
+        or _book_again(state, text, now, timezone)
+        or correction(state, text, now, zone)
+        or correction(state, lowered, now, zone)
+        or _by_position(state, text, now, zone)
+        or also(state, text, now)
+    )
+    if found is not None:
+        return found
+    if state.question == "which_cancel":
+        listed = state.listed_of("appointment")
+        positions = [p for p in positions_said(text) if -len(listed) <= p < len(listed)]
+        meant = named_listed(state, "appointment", text) or (
+            listed[positions[0]] if positions else None
+        )
+        if meant is not None:
+            return [Intent("cancel_appointment", target=pinned(meant, "service"), clause=text)]
+    appointment = named_listed(state, "appointment", text) or state.focus_of("appointment")
+    task = named_listed(state, "task", text) or state.focus_of("task")
+    if appointment is None and (
+        _BARE_CANCEL.fullmatch(text) or (CANCEL_IT.search(text) and state.listed_of("appointment"))
+    ):
+        # "cancel it" with nothing in focus: ask which (the resolver offers the list).
+        return [Intent("cancel_appointment", target=TargetRef(phrase="it"), clause=text)]
+    if appointment is not None and appointment.get("status") == "cancelled":
+        found = _rebook(text, appointment, now, timezone)
+        if found is not None:
+            return found
+    elif appointment is not None:
+        found = appointment_follow_up(text, appointment, now, zone, correcting=False)
+        if found is not None and _leans(text):
+            return found
+    if task is not None:
+        found = task_follow_up(text, task, now)
+        if found is not None:
+            return found
+    return None
+
+
+# Words that show a message leans on what came before rather than standing alone.
+_LEANS = re.compile(
+    rf"\b{PRONOUN}\b|\b(?:the|that|this|my) (?:appointment|visit|booking)\b|\bsame time\b"
+    r"|\binstead\b|\blater\b|\bearlier\b|\bsooner\b|\bday after\b"
+    r"|\bday before\b|\bfollowing\b|\bback\b|\bforward\b|^(?:and |so |ok |okay )?(?:at |to )?\d"
+)
+
+
+def _leans(text: str) -> bool:
+    return bool(_LEANS.search(text))
+
+
+def with_shifts(intents: list[Intent], message: str) -> list[Intent]:
+    """ "Move the haircut an hour earlier": a move said relative to its own time."""
+    shift = find_shift(message)
+    if shift is None:
+        return intents
+    return [
+        dataclasses.replace(intent, shift=shift, missing=(), target=_without_shift(intent.target))
+        if intent.kind == "reschedule_appointment" and intent.missing == ("when",)
+        else intent
+        for intent in intents
+    ]
+
+
+# Words of "earlier by half an hour" that describe the move, not the appointment.
+_SHIFT_WORDS = frozenset(
+    {
+        "earlier",
+        "later",
+        "sooner",
+        "back",
+        "forward",
+        "ahead",
+        "half",
+        "hour",
+        "hours",
+        "minute",
+        "minutes",
+        "mins",
+        "day",
+        "days",
+        "week",
+        "weeks",
+        "fortnight",
+        "by",
+        "an",
+    }
+)
+
+
+def _without_shift(target: TargetRef | None) -> TargetRef | None:
+    if target is None:
+        return None
+    words = tuple(w for w in target.words if w not in _SHIFT_WORDS)
+    return dataclasses.replace(target, words=words)
+
+
+_APPOINTMENT_WORDS = frozenset(
+    {"appointment", "appointments", "visit", "booking", "session", "dentist", "dental", "hair"}
+)
+
+
+def may_be_a_task(intent: Intent) -> bool:
+    """A move of something that names no service: it may be a task's due date."""
+    target = intent.target
+    if intent.kind != "reschedule_appointment" or target is None or not target.words:
+        return False
+    if intent.when is None or intent.when.day is None or target.item_id:
+        return False
+    words = set(target.words)
+    return not (words & _APPOINTMENT_WORDS or any(w in SERVICES for w in words))
+
+
+def as_task_due(intent: Intent) -> Intent:
+    """The move read as a new due date for the task it names (`may_be_a_task` holds)."""
+    if intent.when is None or intent.when.day is None:
+        return intent
+    return Intent(
+        "update_task",
+        {"due_on": intent.when.day.isoformat()},
+        target=intent.target,
+        clause=intent.clause,
+    )
+
+
+def read_intents(
+    conversation: Sequence[Message],
+    message: str,
+    now: datetime,
+    timezone: str,
+    state: Dialogue,
+    results: Sequence[ToolResult] = (),
+) -> list[Intent]:
+    """What the message asks, read the same way by the planner and the narrator."""
+    pinned = follow_up(state, message, now, timezone)
+    if pinned is not None:
+        return pinned
+    intents = with_shifts(understand(conversation, message, now, timezone), message)
+    updated = any(r.ok and r.call.tool_name == "crm.updateTask" for r in results)
+    return [_named_visit(as_task_due(i) if updated and may_be_a_task(i) else i) for i in intents]
+
+
+def _named_visit(intent: Intent) -> Intent:
+    """ "when's my haircut" among other asks: the list that has it, not just the next one."""
+    named = str(slots.service(intent.clause, intent.clause) or "").lower()
+    if intent.kind == "next_appointment" and named in KNOWN_SERVICES:
+        return dataclasses.replace(intent, kind="appointments")
+    return intent
+
+
+__all__ = [
+    "ASK_WHAT_HAPPENED",
+    "accepts_offer",
+    "as_task_due",
+    "case_asked",
+    "complaint_opened",
+    "describes_case",
+    "follow_up",
+    "may_be_a_task",
+    "offered_case",
+    "read_intents",
+    "undo_reply",
+    "with_shifts",
+]

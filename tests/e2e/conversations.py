@@ -1,0 +1,296 @@
+"""Playing a written conversation through the websocket against the CRM stub, and scoring it.
+
+A case (one line of tests/data/conversations*.jsonl) is a session of turns:
+
+    {"id": "...", "turns": [{"say": "...", "writes": [...], "reads": [...],
+      "confirm": "crm.deleteTask", "has": ["haircut", ["moved", "changed"]],
+      "not": ["sorry"], "crm": [{"task": "Buy groceries", "status": "completed"}]}]}
+
+Per turn: `writes` the write and destructive calls that succeeded this turn (exactly;
+none when absent: nothing is written unasked; `writes_alt` other fair outcomes), `reads`
+lookups that must be among the calls (others are allowed), `confirm` the call left
+awaiting a yes (none when absent, "*" either way), `has` words the answer must contain
+(a list inside is "any of these"), `not` words it must not contain (besides the
+refusals no turn may give), `crm` checks of the CRM's data after the turn:
+
+    {"task": TITLE, "status": "completed" | "pending" | "gone", "due": DAY, "priority": P}
+    {"task_like": WORDS, "due": DAY, "priority": P, "count": N}   new tasks, by title words
+    {"appt": SERVICE, "at": WHEN, "status": "scheduled" | "cancelled", "count": N}   ahead
+    {"tickets": "+N"}                                       tickets opened this session
+
+DAY is "+N" (days from the customer's today), "wd:fri" (a Friday in the next two weeks),
+"dom:14" (a 14th in the next 45 days), "md:12-10" (the next 10 December) or "none";
+WHEN is DAY + "@HH:MM", or "seed+1d", "seed-1h", "seed@HH:MM" (the service's seeded
+upcoming time, shifted or at another hour).
+Times are the customer's (cust_001, Maria, America/Los_Angeles).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from datetime import date, datetime, timedelta
+from pathlib import Path
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from assistant.tools.catalog import Catalog
+from tests.fixtures.app import AssistantHarness
+from tests.fixtures.crm import CrmAdmin
+
+CUSTOMER = "cust_001"
+ZONE = ZoneInfo("America/Los_Angeles")
+# The pinned moment every session is played at (the CRM stub and the engine share it), so
+# that a score does not depend on the day the suite runs: a Monday noon in LA.
+NOW = datetime(2030, 1, 14, 12, 0, tzinfo=ZONE)
+# No turn may answer with a refusal or a shrug: the issue's complaint.
+NEVER = ("can't help with that", "didn't quite catch")
+_WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
+
+
+def read_cases(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+@dataclass
+class World:
+    """What the CRM held when the session started, to compare against."""
+
+    today: date
+    seeded: dict[str, datetime]  # service → its first upcoming scheduled start (local)
+    tickets: int
+    task_titles: set[str]
+
+
+@dataclass
+class Verdict:
+    case_id: str
+    problems: list[str] = field(default_factory=list)
+    turns: int = 0
+    turns_failed: int = 0
+
+    @property
+    def passed(self) -> bool:
+        return not self.problems
+
+
+async def _get(admin: CrmAdmin, path: str) -> Any:
+    status, body = await admin.get(f"/v1/customers/{CUSTOMER}{path}")
+    assert status == 200, body
+    return body
+
+
+def _local(iso: str) -> datetime:
+    return datetime.fromisoformat(iso).astimezone(ZONE)
+
+
+async def snapshot(admin: CrmAdmin) -> World:
+    appointments = (await _get(admin, "/appointments?status=upcoming"))["appointments"]
+    seeded: dict[str, datetime] = {}
+    for appointment in appointments:
+        seeded.setdefault(appointment["service"], _local(appointment["starts_at"]))
+    tickets = len((await _get(admin, "/tickets?status=all"))["tickets"])
+    titles = {t["title"] for t in (await _get(admin, "/tasks?status=all"))["tasks"]}
+    return World(NOW.date(), seeded, tickets, titles)
+
+
+def _day_ok(spec: str, day: date | None, today: date) -> bool:
+    if spec == "none":
+        return day is None
+    if day is None:
+        return False
+    if spec.startswith("+"):
+        return day == today + timedelta(days=int(spec[1:]))
+    if spec.startswith("wd:"):
+        offset = (day - today).days
+        return day.weekday() == _WEEKDAYS.index(spec[3:6]) and 0 < offset <= 14
+    if spec.startswith("dom:"):
+        return day.day == int(spec[4:]) and 0 < (day - today).days <= 45
+    if spec.startswith("md:"):
+        month, dom = (int(x) for x in spec[3:].split("-"))
+        return (day.month, day.day) == (month, dom) and day >= today
+    raise ValueError(f"unknown day spec {spec!r}")
+
+
+def _when_ok(spec: str, moment: datetime, world: World) -> bool:
+    if spec.startswith("seed"):
+        raise AssertionError("seed specs are resolved by the caller")
+    day_spec, _, clock = spec.partition("@")
+    if clock and moment.strftime("%H:%M") != clock:
+        return False
+    return _day_ok(day_spec, moment.date(), world.today)
+
+
+def _seed_when(spec: str, service: str, world: World) -> datetime | None:
+    base = world.seeded.get(service)
+    if base is None:
+        return None
+    rest = spec[4:]
+    if rest.startswith("@"):
+        hour, minute = (int(x) for x in rest[1:].split(":"))
+        return base.replace(hour=hour, minute=minute)
+    match = re.fullmatch(r"([+-]\d+)([dhm])", rest)
+    assert match, spec
+    amount, unit = int(match.group(1)), match.group(2)
+    delta = {"d": timedelta(days=amount), "h": timedelta(hours=amount)}.get(
+        unit, timedelta(minutes=amount)
+    )
+    return base + delta
+
+
+async def check_crm(admin: CrmAdmin, checks: list[dict[str, Any]], world: World) -> list[str]:
+    problems: list[str] = []
+    tasks = (await _get(admin, "/tasks?status=all"))["tasks"]
+    appointments = (await _get(admin, "/appointments?status=all"))["appointments"]
+    for check in checks:
+        if "task" in check:
+            found = [t for t in tasks if t["title"] == check["task"]]
+            status = check.get("status")
+            if status == "gone":
+                if found:
+                    problems.append(f"task {check['task']!r} still exists")
+                continue
+            if not found:
+                problems.append(f"task {check['task']!r} is gone")
+                continue
+            problems += _task_problems(found[0], check, world)
+        elif "task_like" in check:
+            wanted = check["task_like"].lower().split()
+            like = [
+                t
+                for t in tasks
+                if t["title"] not in world.task_titles
+                and all(word in t["title"].lower() for word in wanted)
+            ]
+            if len(like) != check.get("count", 1):
+                titles = [t["title"] for t in tasks if t["title"] not in world.task_titles]
+                problems.append(f"new tasks like {check['task_like']!r}: {titles}")
+                continue
+            for task in like:
+                problems += _task_problems(task, check, world)
+        elif "appt" in check:
+            problems += _appointment_problems(appointments, check, world)
+        elif "tickets" in check:
+            now = len((await _get(admin, "/tickets?status=all"))["tickets"])
+            if now - world.tickets != int(check["tickets"]):
+                problems.append(f"tickets opened: {now - world.tickets}, not {check['tickets']}")
+        else:
+            raise ValueError(f"unknown check {check}")
+    return problems
+
+
+def _task_problems(task: dict[str, Any], check: dict[str, Any], world: World) -> list[str]:
+    problems = []
+    if "status" in check and task["status"] != check["status"]:
+        problems.append(f"task {task['title']!r} is {task['status']}, not {check['status']}")
+    if "priority" in check and task["priority"] != check["priority"]:
+        problems.append(f"task {task['title']!r} priority {task['priority']}")
+    if "due" in check:
+        due = date.fromisoformat(task["due_on"]) if task["due_on"] else None
+        if not _day_ok(check["due"], due, world.today):
+            problems.append(f"task {task['title']!r} due {due}, not {check['due']}")
+    return problems
+
+
+def _appointment_problems(
+    appointments: list[dict[str, Any]], check: dict[str, Any], world: World
+) -> list[str]:
+    service = check["appt"]
+    # The stub says "upcoming" for a scheduled appointment still ahead.
+    status = {"scheduled": "upcoming"}.get(check.get("status", "scheduled"), check.get("status"))
+    now = NOW
+    found = [
+        a
+        for a in appointments
+        if a["service"].lower() == service.lower()
+        and a["status"] == status
+        and _local(a["starts_at"]) > now
+    ]
+    spec = check.get("at")
+    if spec is not None:
+        if spec.startswith("seed"):
+            expected = _seed_when(spec, service, world)
+            found = [a for a in found if _local(a["starts_at"]) == expected]
+        else:
+            found = [a for a in found if _when_ok(spec, _local(a["starts_at"]), world)]
+    if len(found) != check.get("count", 1):
+        held = [
+            (a["status"], _local(a["starts_at"]).strftime("%a %d %H:%M"))
+            for a in appointments
+            if a["service"].lower() == service.lower()
+        ]
+        return [f"{service} {status} at {spec}: {len(found)} found; there are {held}"]
+    return []
+
+
+def _answer(events: list[dict[str, Any]]) -> str:
+    texts = [e["text"] for e in events if e["type"] == "answer.done"]
+    return texts[-1] if texts else ""
+
+
+def _pending_tools(done: dict[str, Any]) -> list[str]:
+    pending = done.get("awaiting_confirmation")
+    if not pending:
+        return []
+    if "calls" in pending:
+        return [call["tool"] for call in pending["calls"]]
+    return [pending["tool"]]
+
+
+def turn_problems(
+    turn: dict[str, Any], events: list[dict[str, Any]], catalog: Catalog
+) -> list[str]:
+    done = events[-1]
+    problems: list[str] = []
+    calls = done["tool_calls"]
+    written = sorted(
+        c["tool"]
+        for c in calls
+        if c["status"] == "ok" and (tool := catalog.get(c["tool"])) and tool.effect != "read"
+    )
+    allowed = [sorted(turn.get("writes", []))] + [sorted(w) for w in turn.get("writes_alt", [])]
+    if written not in allowed:
+        problems.append(f"wrote {written}, expected {allowed[0]}")
+    called = {c["tool"] for c in calls}
+    missing = [tool for tool in turn.get("reads", []) if tool not in called]
+    if missing:
+        problems.append(f"did not read {missing} (called {sorted(called)})")
+    confirm = turn.get("confirm")
+    pending = _pending_tools(done)
+    expected = [confirm] if isinstance(confirm, str) else list(confirm or [])
+    if confirm != "*" and sorted(pending) != sorted(expected):
+        problems.append(f"awaiting {pending}, expected {expected}")
+    text = _answer(events)
+    low = text.lower()
+    for wanted in turn.get("has", []):
+        options = [wanted] if isinstance(wanted, str) else wanted
+        if not any(option.lower() in low for option in options):
+            problems.append(f"answer lacks {wanted!r}")
+    for unwanted in [*NEVER, *turn.get("not", [])]:
+        if unwanted.lower() in low:
+            problems.append(f"answer says {unwanted!r}")
+    if problems:
+        problems.append(f"answer was: {text!r}")
+    return problems
+
+
+async def play_case(
+    assistant: AssistantHarness, admin: CrmAdmin, case: dict[str, Any], catalog: Catalog
+) -> Verdict:
+    """One session, on freshly seeded data: every turn said and checked."""
+    await admin.reset()
+    world = await snapshot(admin)
+    chat = await assistant.connect(CUSTOMER)
+    verdict = Verdict(case["id"])
+    try:
+        for number, turn in enumerate(case["turns"], start=1):
+            events = await chat.say(turn["say"])
+            problems = turn_problems(turn, events, catalog)
+            problems += await check_crm(admin, turn.get("crm", []), world)
+            verdict.turns += 1
+            verdict.turns_failed += bool(problems)
+            verdict.problems += [f"turn {number} {turn['say']!r}: {p}" for p in problems]
+    finally:
+        await chat.close()
+    return verdict

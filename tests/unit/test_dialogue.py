@@ -1,0 +1,68 @@
+"""The dialogue state: what a turn leaves in focus and listed, and that it is plain data."""
+
+from __future__ import annotations
+
+import json
+
+from assistant.dialogue import advance
+from assistant.dialogue_state import Dialogue
+from assistant.schema import ToolCall, ToolResult
+
+TASKS = [
+    {"id": "t1", "title": "Schedule eye exam", "status": "pending", "priority": "low"},
+    {
+        "id": "t2",
+        "title": "Renew car insurance",
+        "status": "pending",
+        "priority": "high",
+        "due_on": "2030-01-08",
+    },
+    {
+        "id": "t3",
+        "title": "Buy groceries",
+        "status": "pending",
+        "priority": "normal",
+        "due_on": "2030-01-02",
+    },
+]
+
+
+def _result(tool: str, result: object, **arguments: object) -> ToolResult:
+    call = ToolCall(call_id="c1", tool_name=tool, arguments=dict(arguments))
+    return ToolResult(call=call, round=1, status="ok", result=result)
+
+
+def test_a_listing_is_kept_in_the_order_it_is_read_out() -> None:
+    """Tasks listed are kept soonest due first, the order the narrator reads them."""
+    state = advance(None, [_result("crm.listTasks", {"tasks": TASKS})], "my tasks", "…")
+    assert [t["title"] for t in state.listed] == [
+        "Buy groceries",
+        "Renew car insurance",
+        "Schedule eye exam",
+    ]
+
+
+def test_a_write_puts_its_item_in_focus_and_is_the_last_action() -> None:
+    """Completing a task focuses it and remembers the call, with the item before it."""
+    listed = advance(None, [_result("crm.listTasks", {"tasks": TASKS})], "my tasks", "…")
+    done = {**TASKS[2], "status": "completed"}
+    state = advance(listed, [_result("crm.completeTask", done, task_id="t3")], "done", "Done.")
+    assert state.focus == done
+    assert state.last_action is not None
+    assert state.last_action.before == TASKS[2]
+    assert state.last_action.tool == "crm.completeTask"
+
+
+def test_an_offered_support_case_is_the_open_question() -> None:
+    """An answer ending by offering a support case leaves that offer open, with the words."""
+    state = advance(
+        None, [], "why was I charged 150", "… Would you like me to open a support case?"
+    )
+    assert (state.question, state.about) == ("offer_case", "why was I charged 150")
+
+
+def test_the_state_is_plain_json() -> None:
+    """The state goes through JSON and back unchanged (sessions are stored elsewhere)."""
+    listed = advance(None, [_result("crm.listTasks", {"tasks": TASKS})], "my tasks", "…")
+    state = advance(listed, [_result("crm.completeTask", TASKS[0], task_id="t1")], "x", "y")
+    assert Dialogue.from_json(json.loads(json.dumps(state.to_json()))) == state
