@@ -14,6 +14,7 @@ flight finishes and is remembered for the next answer).
 
 from __future__ import annotations
 
+import asyncio
 import hmac
 import logging
 import uuid
@@ -35,8 +36,13 @@ from assistant.transports.completions_wire import (
     sse,
     tool_call,
 )
-from assistant.transports.platform_calls import PLATFORM_CALLS, PlatformCall, PlatformCalls
-from assistant.transports.platform_turns import Spoken, TurnEnd
+from assistant.transports.platform_calls import (
+    PLATFORM_CALLS,
+    PlatformCall,
+    PlatformCalls,
+    TooManyCalls,
+)
+from assistant.transports.platform_turns import Spoken, TurnEnd, TurnStream
 from assistant.transports.relay_caller import customer_by_phone
 from assistant.transports.relay_handoff import (
     HANDOFF_LINE,
@@ -113,9 +119,14 @@ async def chat_completions(request: web.Request) -> web.StreamResponse:
     if caller.platform:
         customer_id = await _platform_customer(services, completion, trace_id)
     key = completion.conversation_key(customer_id)
-    call = await request.app[PLATFORM_CALLS].get(
-        key, customer_id, earlier=completion.earlier, trace_id=trace_id
-    )
+    try:
+        call = await request.app[PLATFORM_CALLS].get(
+            key, customer_id, earlier=completion.earlier, trace_id=trace_id
+        )
+    except TooManyCalls as exc:
+        return error_response(
+            503, str(exc), type="server_error", code="server_busy", retry_after_s=5
+        )
     refusal = await call.budgets.admit()
     if refusal is not None:
         services.metrics.rate_limited.labels(refusal.scope).inc()
@@ -167,6 +178,7 @@ class Answer:
         self._chunks = Chunks(completion.model)
         self._spoken = Spoken()
         self._response: web.StreamResponse | None = None
+        self._stream: TurnStream | None = None
 
     async def run(self) -> web.StreamResponse:
         if self._completion.stream:
@@ -176,17 +188,19 @@ class Answer:
             await self._response.prepare(self._request)
         try:
             transfer = await self._speak()
+            finish = "tool_calls" if transfer is not None else "stop"
+            if self._response is None:
+                completion = self._chunks.completion(self._spoken.text, transfer, finish)
+                return web.json_response(completion)
+            await self._send(self._chunks.end(finish))
+            await self._response.write(b"data: [DONE]\n\n")
+            await self._response.write_eof()
         except ConnectionError:  # the platform hung up: the turn stops with it
-            self._call.barge_in()
-            return self._response or web.Response(status=499)
-        finish = "tool_calls" if transfer is not None else "stop"
-        if self._response is None:
-            completion = self._chunks.completion(self._spoken.text, transfer, finish)
-            return web.json_response(completion)
-        await self._send(self._chunks.end(finish))
-        await self._response.write(b"data: [DONE]\n\n")
-        await self._response.write_eof()
-        return self._response
+            self._call.give_up(self._stream)
+        except asyncio.CancelledError:
+            self._call.give_up(self._stream)
+            raise
+        return self._response or web.Response(status=499)
 
     async def _speak(self) -> dict[str, Any] | None:
         """Say the turn's text; the transfer call when it ends with a handoff."""
@@ -195,7 +209,7 @@ class Answer:
             self._chunks.id = f"chatcmpl-h_{uuid.uuid4().hex[:10]}"
             return await self._hand_off("caller_request", last_request=text)
         message_id = f"m_{uuid.uuid4().hex[:12]}"
-        stream = call.current = call.frames.open(message_id)
+        stream = self._stream = call.current = call.frames.open(message_id)
         call.conversation.submit(Message(text, message_id))
         self._chunks.id = f"chatcmpl-{message_id}"
         async for item in stream:
@@ -237,8 +251,12 @@ def setup_routes(app: web.Application) -> None:
     from assistant.transports.ws import MESSAGE_LIMITS  # the websocket's budgets, shared
 
     async def open_calls(app: web.Application) -> None:
+        settings = app[SETTINGS]
         app[PLATFORM_CALLS] = PlatformCalls(
-            app[SERVICES], app[MESSAGE_LIMITS], app[SETTINGS].platform_idle_s
+            app[SERVICES],
+            app[MESSAGE_LIMITS],
+            settings.platform_idle_s,
+            most=settings.max_connections,
         )
 
     async def close_calls(app: web.Application) -> None:

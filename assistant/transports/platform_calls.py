@@ -45,12 +45,25 @@ class PlatformCall:
         self.conversation.cancel()
         return True
 
+    def give_up(self, stream: TurnStream | None) -> None:
+        """The platform stopped listening to `stream` (it hung up): its turn stops,
+        unless a newer request has replaced it already."""
+        if stream is not None and self.current is stream:
+            self.barge_in()
+
+
+class TooManyCalls(Exception):
+    """Every slot holds a conversation with a turn running or queued."""
+
 
 class PlatformCalls:
-    def __init__(self, services: Services, limits: MessageLimits, idle_s: float) -> None:
+    def __init__(
+        self, services: Services, limits: MessageLimits, idle_s: float, *, most: int
+    ) -> None:
         self._services = services
         self._limits = limits
         self._idle_s = idle_s
+        self._most = most  # open conversations; past it the least recently used goes
         self._calls: dict[tuple[str, str], PlatformCall] = {}
 
     def __len__(self) -> int:
@@ -69,6 +82,8 @@ class PlatformCalls:
         await self._close_idle()
         call = self._calls.get((customer_id or "", key))
         if call is None:
+            if len(self._calls) >= self._most:
+                await self._close_least_recent()
             frames = RoutedFrames()
             conversation = await open_conversation(
                 self._services,
@@ -99,6 +114,17 @@ class PlatformCalls:
                 del self._calls[key]
                 await call.conversation.close()
 
+    async def _close_least_recent(self) -> None:
+        idle = [
+            (call.used_at, key)
+            for key, call in self._calls.items()
+            if call.conversation.turn is None and call.conversation.outstanding == 0
+        ]
+        if not idle:
+            raise TooManyCalls(f"{len(self._calls)} platform conversations are answering")
+        _, key = min(idle)
+        await self._calls.pop(key).conversation.close()
+
     async def close_all(self) -> None:
         calls, self._calls = list(self._calls.values()), {}
         for call in calls:
@@ -108,4 +134,4 @@ class PlatformCalls:
 
 PLATFORM_CALLS = web.AppKey("platform_calls", PlatformCalls)
 
-__all__ = ["PLATFORM_CALLS", "PlatformCall", "PlatformCalls"]
+__all__ = ["PLATFORM_CALLS", "PlatformCall", "PlatformCalls", "TooManyCalls"]

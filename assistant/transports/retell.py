@@ -44,6 +44,13 @@ from assistant.transports.ratelimit import SessionLimits
 from assistant.transports.relay_caller import greeting
 from assistant.transports.relay_handoff import HANDOFF_LINE, HandoffReason, wants_person
 from assistant.transports.retell_caller import identify
+from assistant.transports.retell_frames import (
+    CONFIG,
+    last_user_words,
+    parse_frame,
+    tool_invocation,
+    tool_result,
+)
 from assistant.transports.saturation import SATURATION
 from assistant.transports.sockets import track
 from assistant.transports.ws import MESSAGE_LIMITS
@@ -75,7 +82,7 @@ class RetellCall:
 
     async def run(self) -> None:
         try:
-            await self.send({"response_type": "config", "config": _CONFIG})
+            await self.send({"response_type": "config", "config": CONFIG})
             await self._greet(await self._call_details())
             async for message in self._ws:
                 if message.type is WSMsgType.TEXT:
@@ -98,7 +105,7 @@ class RetellCall:
                 break
             if message.type is not WSMsgType.TEXT:
                 return None
-            frame = _parse(message.data)
+            frame = parse_frame(message.data)
             if frame is None:
                 continue
             if frame.get("interaction_type") == "call_details":
@@ -137,7 +144,7 @@ class RetellCall:
     # --- frames from Retell -----------------------------------------------------------
 
     async def _receive(self, data: str) -> None:
-        frame = _parse(data)
+        frame = parse_frame(data)
         if frame is not None:
             try:
                 await self._receive_frame(frame)
@@ -155,7 +162,7 @@ class RetellCall:
             if not isinstance(response_id, int) or isinstance(response_id, bool):
                 log.warning("retell: ignoring a %s frame without an integer response_id", kind)
                 return
-            await self._respond_to(response_id, kind, _last_user_words(frame.get("transcript")))
+            await self._respond_to(response_id, kind, last_user_words(frame.get("transcript")))
         elif kind == "call_details":
             log.info("retell: ignoring call_details after the call began")
         else:
@@ -210,9 +217,9 @@ class RetellCall:
         spoken = Spoken()
         async for item in stream:
             if isinstance(item, ToolStarted):
-                await self.send(_invocation(item))
+                await self.send(tool_invocation(item))
             elif isinstance(item, ToolFinished):
-                await self.send(_result(item))
+                await self.send(tool_result(item))
             piece = spoken.piece(item)
             if piece is not None:
                 await self._respond(response_id, piece, complete=False)
@@ -260,50 +267,6 @@ class RetellCall:
         if self._conversation is not None:
             await self._conversation.wind_down(self._services.settings.shutdown_grace_s)
         await self._ws.close(code=code, message=reason.encode())
-
-
-_CONFIG: Final = {"auto_reconnect": True, "call_details": True}
-
-
-def _parse(data: str) -> dict[str, Any] | None:
-    try:
-        frame = json.loads(data)
-    except json.JSONDecodeError:
-        log.warning("retell: ignoring a frame that is not JSON")
-        return None
-    if not isinstance(frame, dict):
-        log.warning("retell: ignoring a frame that is not a JSON object")
-        return None
-    return frame
-
-
-def _last_user_words(transcript: Any) -> str:
-    """The last user utterance of Retell's transcript ([{role, content}, …])."""
-    if not isinstance(transcript, list):
-        return ""
-    for utterance in reversed(transcript):
-        if isinstance(utterance, dict) and utterance.get("role") == "user":
-            content = utterance.get("content")
-            return content.strip() if isinstance(content, str) else ""
-    return ""
-
-
-def _invocation(event: ToolStarted) -> dict[str, Any]:
-    return {
-        "response_type": "tool_call_invocation",
-        "tool_call_id": event.call_id,
-        "name": event.tool,
-        "arguments": json.dumps(event.arguments, ensure_ascii=False),
-    }
-
-
-def _result(event: ToolFinished) -> dict[str, Any]:
-    outcome = {"status": event.status, "error": event.error}
-    return {
-        "response_type": "tool_call_result",
-        "tool_call_id": event.call_id,
-        "content": json.dumps(outcome, ensure_ascii=False),
-    }
 
 
 async def retell_socket(request: web.Request) -> web.StreamResponse:

@@ -355,3 +355,20 @@ async def test_a_saturated_worker_answers_503(
     assert _error(caught.value)["code"] == "server_busy"
     harness.services.engine.turns_in_flight = 0
     await asyncio.sleep(0)
+
+
+async def test_past_the_cap_the_least_recently_used_conversation_is_closed(
+    make_assistant: MakeAssistant, openai_client: OpenAIClient
+) -> None:
+    """max_connections bounds open conversations: an idle one makes room for a new one."""
+    harness = await make_assistant(platform_keys=PLATFORM_KEY, max_connections=1)
+    client = openai_client(harness)
+
+    for call_id in ("c-a", "c-b", "c-a"):
+        answer = await client.chat.completions.create(
+            model="a", messages=[user("hello")], extra_body=vapi_body(call_id=call_id)
+        )
+        assert answer.id == "chatcmpl-t_1"  # each time a new conversation
+
+    metrics = await harness.metrics_text()
+    assert 'active_sessions{transport="platform"} 1.0' in metrics

@@ -193,3 +193,21 @@ async def test_a_wrong_key_is_refused_before_the_upgrade(make_assistant: MakeAss
         with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
             await target.client.ws_connect(path)
         assert refused.value.status == 403
+
+
+async def test_bad_frames_are_ignored_and_the_call_goes_on(
+    make_assistant: MakeAssistant, connect: Connect
+) -> None:
+    """Not JSON, not an object, an unknown kind, no response_id: the call still answers."""
+    harness = await make_assistant(retell_key=RETELL_KEY)
+    retell = await connect(harness)
+    await retell.call_details(MARIA_PHONE)
+    await retell.next_frame()
+
+    await retell.ws.send_str("{not json")
+    await retell.ws.send_str("[1, 2]")
+    await retell.send({"interaction_type": "dance"})
+    await retell.send({"interaction_type": "response_required", "response_id": "one"})
+    await retell.send({"interaction_type": "ping_pong", "timestamp": 7})
+
+    assert await retell.next_frame() == {"response_type": "ping_pong", "timestamp": 7}

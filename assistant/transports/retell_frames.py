@@ -1,0 +1,63 @@
+"""Retell's LLM websocket frames (its API reference): what we read, what we send.
+
+Frames both ways are JSON text. Retell sends `interaction_type` frames
+(`call_details`, `ping_pong`, `update_only`, `response_required`,
+`reminder_required`); we send `response_type` frames (`config`, `response`,
+`ping_pong`, and the bookkeeping `tool_call_invocation` / `tool_call_result`).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any, Final
+
+from assistant.schema import ToolFinished, ToolStarted
+
+log = logging.getLogger(__name__)
+
+CONFIG: Final = {"auto_reconnect": True, "call_details": True}
+
+
+def parse_frame(data: str) -> dict[str, Any] | None:
+    try:
+        frame = json.loads(data)
+    except json.JSONDecodeError:
+        log.warning("retell: ignoring a frame that is not JSON")
+        return None
+    if not isinstance(frame, dict):
+        log.warning("retell: ignoring a frame that is not a JSON object")
+        return None
+    return frame
+
+
+def last_user_words(transcript: Any) -> str:
+    """The last user utterance of Retell's transcript ([{role, content}, …])."""
+    if not isinstance(transcript, list):
+        return ""
+    for utterance in reversed(transcript):
+        if isinstance(utterance, dict) and utterance.get("role") == "user":
+            content = utterance.get("content")
+            return content.strip() if isinstance(content, str) else ""
+    return ""
+
+
+def tool_invocation(event: ToolStarted) -> dict[str, Any]:
+    return {
+        "response_type": "tool_call_invocation",
+        "tool_call_id": event.call_id,
+        "name": event.tool,
+        "arguments": json.dumps(event.arguments, ensure_ascii=False),
+    }
+
+
+def tool_result(event: ToolFinished) -> dict[str, Any]:
+    outcome = {"status": event.status, "error": event.error}
+    return {
+        "response_type": "tool_call_result",
+        "tool_call_id": event.call_id,
+        "content": json.dumps(outcome, ensure_ascii=False),
+    }
+
+
+__all__ = ["CONFIG", "last_user_words", "parse_frame", "tool_invocation", "tool_result"]
