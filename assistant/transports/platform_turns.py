@@ -60,7 +60,7 @@ class TurnStream:
     async def __aiter__(self) -> AsyncIterator[Event | TurnEnd]:
         while True:
             item = await self._items.get()
-            if item is None:
+            if item is None or self.abandoned:  # nothing queued is said after a barge-in
                 return
             yield item
             if isinstance(item, TurnEnd):
