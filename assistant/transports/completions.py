@@ -115,13 +115,17 @@ async def chat_completions(request: web.Request) -> web.StreamResponse:
             f"the limit is {settings.max_text_chars}"
         )
     trace_id = uuid.uuid4().hex
-    customer_id = caller.customer_id
-    if caller.platform:
-        customer_id = await _platform_customer(services, completion, trace_id)
-    key = completion.conversation_key(customer_id)
+    claim = _claim(caller, completion)
+
+    async def find_customer() -> str | None:
+        if not caller.platform:
+            return caller.customer_id
+        return await _platform_customer(services, completion, trace_id)
+
+    key = completion.conversation_key(claim)
     try:
         call = await request.app[PLATFORM_CALLS].get(
-            key, customer_id, earlier=completion.earlier, trace_id=trace_id
+            key, claim, find_customer, earlier=completion.earlier, trace_id=trace_id
         )
     except TooManyCalls as exc:
         return error_response(
@@ -146,6 +150,16 @@ async def chat_completions(request: web.Request) -> web.StreamResponse:
 
 def _too_large(message: str) -> web.Response:
     return error_response(413, message, type="invalid_request_error", code="request_too_large")
+
+
+def _claim(caller: Caller, completion: CompletionRequest) -> str:
+    """Who the request says is calling, before any lookup: what a conversation is
+    paired with (and, without any conversation id, hashed with the first message)."""
+    if not caller.platform:
+        return f"customer:{caller.customer_id}"
+    if completion.customer_id:
+        return f"customer:{completion.customer_id}"
+    return f"phone:{completion.phone}" if completion.phone else "unknown"
 
 
 async def _platform_customer(

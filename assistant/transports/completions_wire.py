@@ -38,12 +38,13 @@ class CompletionRequest:
     customer_id: str | None  # metadata.customer_id
     phone: str | None  # call.customer.number (Vapi), else metadata.caller_phone
 
-    def conversation_key(self, customer_id: str | None) -> str:
-        """Which conversation this is (PLATFORMS.md: call.id, conversation_id, user, hash)."""
+    def conversation_key(self, caller: str) -> str:
+        """Which conversation this is (PLATFORMS.md: call.id, conversation_id, user, else
+        a hash of the caller and the first user message)."""
         for key in (self.call_id, self.conversation_id, self.user):
             if key:
                 return key
-        digest = hashlib.sha256(f"{customer_id or ''}\n{self.first_user}".encode())
+        digest = hashlib.sha256(f"{caller}\n{self.first_user}".encode())
         return f"h_{digest.hexdigest()[:24]}"
 
 

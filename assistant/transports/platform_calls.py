@@ -3,14 +3,18 @@
 A chat completions request carries no connection: the platform calls once per turn.
 So the conversation (its runner, session, recording, budgets) is kept here between
 requests, under the conversation's key, and closed after `platform_idle_s` without a
-request or when the server stops. The key is paired with the customer, so that one
-caller can never continue another caller's conversation by naming its id.
+request or when the server stops. The key is paired with who the request says is
+calling (the session token's customer, the platform's `customer_id` or the caller's
+number), so that one caller can never continue another caller's conversation by naming
+its id, and the caller is looked up in the CRM only when a conversation opens, not on
+every turn.
 """
 
 from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
 from aiohttp import web
@@ -72,18 +76,21 @@ class PlatformCalls:
     async def get(
         self,
         key: str,
-        customer_id: str | None,
+        caller: str,
+        find_customer: Callable[[], Awaitable[str | None]],
         *,
         earlier: tuple[Message, ...] = (),
         trace_id: str = "",
     ) -> PlatformCall:
-        """The conversation under `key`; a new one (its history rebuilt from `earlier`,
+        """The conversation `caller` holds under `key`; a new one, for the customer
+        `find_customer` names (its history rebuilt from `earlier`,
         what the platform says was said) when we have none."""
         await self._close_idle()
-        call = self._calls.get((customer_id or "", key))
+        call = self._calls.get((caller, key))
         if call is None:
             if len(self._calls) >= self._most:
                 await self._close_least_recent()
+            customer_id = await find_customer()
             frames = RoutedFrames()
             conversation = await open_conversation(
                 self._services,
@@ -98,7 +105,7 @@ class PlatformCalls:
                 conversation.session.session_id, customer_id or f"unknown:{key}"
             )
             call = PlatformCall(conversation, frames, budgets, customer_id)
-            self._calls[(customer_id or "", key)] = call
+            self._calls[(caller, key)] = call
             log.info(
                 "platform conversation opened",
                 extra={"customer_id": customer_id, "rebuilt_entries": len(earlier)},
