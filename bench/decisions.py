@@ -21,9 +21,9 @@ from typing import Any
 
 from assistant.dialogue import advance
 from assistant.dialogue_state import Dialogue
+from assistant.fakes.world import APPOINTMENTS, CATALOG, CUSTOMER, NOW, TASKS, answer
 from assistant.models.embedded import EmbeddedPlanner
 from assistant.schema import PlanRequest, ToolCall, ToolCallsDecision, ToolResult, UserTurn
-from tests.models.world import APPOINTMENTS, CATALOG, CUSTOMER, NOW, TASKS, answer
 
 DATA = Path(__file__).resolve().parents[1] / "tests" / "data"
 READS = frozenset(tool.name for tool in CATALOG.tools if tool.effect == "read")

@@ -29,13 +29,7 @@ from openai import AsyncOpenAI
 
 from assistant.engine import Engine, EngineConfig
 from assistant.fakes import FakeToolBackend
-from assistant.models.openai_compat import build_openai_models
-from assistant.schema import CustomerContext, Event
-from assistant.session import Session
-from assistant.settings import Settings
-from assistant.tools.catalog import load_catalog
-from assistant.tools.executor import ToolExecutor
-from tests.fixtures.openai_server import (
+from assistant.fakes.openai_server import (
     Chunk,
     Delay,
     OpenAIServer,
@@ -44,6 +38,12 @@ from tests.fixtures.openai_server import (
     fragment,
     tool_delta,
 )
+from assistant.models.openai_compat import build_openai_models
+from assistant.schema import CustomerContext, Event
+from assistant.session import Session
+from assistant.settings import Settings
+from assistant.tools.catalog import load_catalog
+from assistant.tools.executor import ToolExecutor
 
 CATALOG = load_catalog(Path(__file__).resolve().parents[1] / "config" / "tools.yaml")
 CUSTOMER = CustomerContext(customer_id="cust_001", name="Ada", timezone="America/New_York")

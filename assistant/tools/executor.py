@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -60,6 +61,10 @@ class _Prepared:
     refusal: ToolError | None
 
 
+# Preparations kept: a few rounds' worth of calls across every session of the process.
+_PREPARED_KEPT = 1024
+
+
 class ToolExecutor:
     def __init__(
         self,
@@ -73,6 +78,9 @@ class ToolExecutor:
         self._backend = backend
         self._policy = policy or CallPolicy()
         self._metrics = metrics
+        # Each call is prepared (tool found, customer bound, arguments validated) once:
+        # the integrity checks ask before the round, the round runs it after.
+        self._prepared: OrderedDict[tuple[str, str | None], _Prepared] = OrderedDict()
 
     def tool(self, name: str) -> ToolDefinition | None:
         return self._catalog.get(name)
@@ -82,8 +90,7 @@ class ToolExecutor:
 
     def argument_error(self, call: ToolCall, customer_id: str) -> str | None:
         """Why `call` would be refused before reaching the CRM, or None."""
-        ctx = RoundContext("", 0, "", customer_id, "", 0.0)
-        refusal = self._prepare(call, ctx).refusal
+        refusal = self._prepare(call, customer_id).refusal
         return refusal.message if refusal else None
 
     async def run_round(
@@ -100,7 +107,7 @@ class ToolExecutor:
         cancelled (then the CancelledError propagates after every call is reported).
         `on_result` hears each result as it comes (for narrating what is ready).
         """
-        prepared = [self._prepare(call, ctx) for call in calls]
+        prepared = [self._prepare(call, ctx.customer_id) for call in calls]
         for item in prepared:
             await emit(
                 ToolStarted(
@@ -149,12 +156,23 @@ class ToolExecutor:
                 self._count(item.call.tool_name, result)
                 await _emit_quietly(emit, _finished(ctx, result))
 
-    def _prepare(self, call: ToolCall, ctx: RoundContext) -> _Prepared:
+    def _prepare(self, call: ToolCall, customer_id: str | None) -> _Prepared:
+        key = (call.call_id, customer_id)
+        known = self._prepared.get(key)
+        if known is not None and known.call == call:
+            return known
+        prepared = self._prepare_once(call, customer_id)
+        self._prepared[key] = prepared
+        if len(self._prepared) > _PREPARED_KEPT:
+            self._prepared.popitem(last=False)
+        return prepared
+
+    def _prepare_once(self, call: ToolCall, customer_id: str | None) -> _Prepared:
         tool = self._catalog.get(call.tool_name)
         if tool is None:
             error = ToolError(code="invalid_arguments", message=f"unknown tool {call.tool_name!r}")
             return _Prepared(call, None, dict(call.arguments), error)
-        if ctx.customer_id is None:
+        if customer_id is None:
             error = ToolError(code="permission_denied", message="no customer is signed in")
             return _Prepared(call, tool, dict(call.arguments), error)
         if RAW_ARGUMENTS_KEY in call.arguments:
@@ -164,7 +182,7 @@ class ToolExecutor:
                 {},
                 ToolError(code="invalid_arguments", message="arguments are not valid JSON"),
             )
-        arguments, refused = bind_customer(call.arguments, ctx.customer_id)
+        arguments, refused = bind_customer(call.arguments, customer_id)
         if refused:
             error = ToolError(
                 code="permission_denied",

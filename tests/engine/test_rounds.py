@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Mapping
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -13,6 +14,7 @@ from assistant.errors import ToolFailure
 from assistant.fakes import EchoNarrator, FakeToolBackend, ScriptedPlanner, Step, calls
 from assistant.schema import FinalDecision, PlanRequest, ToolCall, ToolCallsDecision, TurnDone
 from assistant.session import Session
+from assistant.tools.catalog import Catalog
 from tests.engine.conftest import MakeEngine, Recorder
 
 TASKS = {
@@ -300,3 +302,28 @@ async def test_closing_the_session_cancels_the_turn_without_leaking_tasks(
         await owner
     await asyncio.sleep(0)
     assert asyncio.all_tasks() - before == set()
+
+
+async def test_a_confirmed_delete_is_validated_once(
+    make_engine: MakeEngine,
+    session: Session,
+    recorder: Recorder,
+    catalog: Catalog,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The delete's arguments are checked against the catalog once, from the question
+    to the 'yes' that runs it, not again at every check on the way."""
+    checked: list[str] = []
+    original = catalog.argument_error
+
+    def spy(name: str, arguments: Mapping[str, Any]) -> str | None:
+        checked.append(name)
+        return original(name, arguments)
+
+    monkeypatch.setattr(catalog, "argument_error", spy)
+    engine, backend, _, _ = await ask_to_delete(
+        make_engine, session, recorder, FinalDecision(text="Done.")
+    )
+    await engine.run_turn(session, "yes", recorder)
+    assert "crm.deleteTask" in [inv[0] for inv in backend.invocations]
+    assert checked.count("crm.deleteTask") == 1

@@ -4,12 +4,7 @@ CRM stub, and with the openai backend against the scripted model server."""
 from __future__ import annotations
 
 from assistant.fakes import ScriptedPlanner, calls
-from assistant.models.embedded import EmbeddedNarrator, EmbeddedPlanner
-from assistant.models.openai_compat import OpenAINarrator, OpenAIPlanner
-from assistant.schema import FinalDecision
-from tests.fixtures.app import MakeAssistant
-from tests.fixtures.crm import CrmAdmin
-from tests.fixtures.openai_server import (
+from assistant.fakes.openai_server import (
     OpenAIServer,
     content,
     finish,
@@ -18,6 +13,11 @@ from tests.fixtures.openai_server import (
     tool_calls_reply,
     tool_delta,
 )
+from assistant.models.embedded import EmbeddedNarrator, EmbeddedPlanner
+from assistant.models.openai_compat import OpenAINarrator, OpenAIPlanner
+from assistant.schema import FinalDecision
+from tests.fixtures.app import MakeAssistant
+from tests.fixtures.crm import CrmAdmin
 from tests.integrity.helpers import answer, appointments, called, tasks
 
 Models = tuple[OpenAIPlanner, OpenAINarrator]

@@ -4,10 +4,10 @@ integrity, guarantee 1), through the websocket with the real CRM stub."""
 from __future__ import annotations
 
 from assistant.fakes import EchoNarrator, ScriptedPlanner, calls
+from assistant.fakes.openai_server import OpenAIServer, text_reply, tool_calls_reply
 from assistant.models.openai_compat import OpenAINarrator, OpenAIPlanner
 from tests.fixtures.app import MakeAssistant
 from tests.fixtures.crm import CrmAdmin
-from tests.fixtures.openai_server import OpenAIServer, text_reply, tool_calls_reply
 from tests.integrity.helpers import answer, called, profile, tasks, writes_applied
 
 GROCERIES_AND_EYE_EXAM = "Delete the grocery task and the eye exam task"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from assistant.fakes.world import APPOINTMENTS, NOW, TASKS, TIMEZONE, task
 from assistant.language import detect_intents
 from assistant.language.targets import TargetRef
 from assistant.resolve import (
@@ -16,7 +17,6 @@ from assistant.resolve import (
     resolve_task,
 )
 from assistant.schema import ToolCall, ToolResult
-from tests.models.world import APPOINTMENTS, NOW, TASKS, TIMEZONE, task
 
 
 def ref(*words: str, **fields: Any) -> TargetRef:

@@ -8,9 +8,9 @@ from typing import Any, get_args
 import pytest
 
 from assistant.errors import ToolErrorCode
+from assistant.fakes.world import APPOINTMENTS, CUSTOMER, NOW, TASKS, answer, moment, task
 from assistant.models.embedded import EmbeddedNarrator
 from assistant.schema import Message, NarratorInput, ToolCall, ToolError, ToolExchange, ToolResult
-from tests.models.world import APPOINTMENTS, CUSTOMER, NOW, TASKS, answer, moment, task
 
 
 def ok(tool: str, arguments: dict[str, Any] | None = None, result: Any = None) -> ToolResult:

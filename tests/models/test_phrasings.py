@@ -17,7 +17,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from tests.models.world import play
+from assistant.fakes.world import play
 
 DATA = Path(__file__).parents[1] / "data"
 PHRASINGS = DATA / "phrasings.jsonl"

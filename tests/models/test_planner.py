@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from assistant.fakes.world import CATALOG, CUSTOMER, NOW, answer, play, task
 from assistant.models.embedded import EmbeddedPlanner
 from assistant.models.embedded.replies import NO_ACCOUNT
 from assistant.schema import (
@@ -19,7 +20,6 @@ from assistant.schema import (
     ToolResult,
     UserTurn,
 )
-from tests.models.world import CATALOG, CUSTOMER, NOW, answer, play, task
 
 DEV = [
     json.loads(line)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.fixtures.openai_server import (
+from assistant.fakes.openai_server import (
     Chunk,
     content,
     finish,

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from assistant.fakes.openai_server import content, finish, fragment, tool_delta, usage_only
 from assistant.models.openai_compat.accumulator import (
     RAW_ARGUMENTS_KEY,
     StreamAccumulator,
     parse_arguments,
 )
-from tests.fixtures.openai_server import content, finish, fragment, tool_delta, usage_only
 from tests.models_openai.shapes import APPOINTMENTS, SHAPES, TASKS
 
 

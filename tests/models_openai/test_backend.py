@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from assistant.errors import ConfigError
+from assistant.fakes.openai_server import OpenAIServer, text_reply
 from assistant.models.openai_compat import build_openai_models
 from assistant.settings import Settings
-from tests.fixtures.openai_server import OpenAIServer, text_reply
 from tests.models_openai.helpers import CATALOG, plan_request
 
 

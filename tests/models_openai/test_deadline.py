@@ -5,16 +5,10 @@ from __future__ import annotations
 
 from assistant.engine import APOLOGY
 from assistant.fakes import FakeToolBackend
+from assistant.fakes.openai_server import Gate, OpenAIServer, content, finish, tool_calls_reply
 from assistant.models.openai_compat import OpenAINarrator, OpenAIPlanner
 from assistant.turn_budget import TurnBudget
 from tests.fixtures.app import MakeAssistant
-from tests.fixtures.openai_server import (
-    Gate,
-    OpenAIServer,
-    content,
-    finish,
-    tool_calls_reply,
-)
 
 Models = tuple[OpenAIPlanner, OpenAINarrator]
 

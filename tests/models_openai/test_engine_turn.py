@@ -9,17 +9,17 @@ import pytest
 
 from assistant.engine import Engine, EngineConfig
 from assistant.fakes import FakeToolBackend
-from assistant.models.openai_compat import OpenAINarrator, OpenAIPlanner
-from assistant.schema import Event
-from assistant.session import Session
-from assistant.tools.executor import ToolExecutor
-from tests.fixtures.openai_server import (
+from assistant.fakes.openai_server import (
     OpenAIServer,
     content,
     finish,
     text_reply,
     tool_calls_reply,
 )
+from assistant.models.openai_compat import OpenAINarrator, OpenAIPlanner
+from assistant.schema import Event
+from assistant.session import Session
+from assistant.tools.executor import ToolExecutor
 from tests.models_openai.helpers import CATALOG, CUSTOMER
 
 Models = tuple[OpenAIPlanner, OpenAINarrator]

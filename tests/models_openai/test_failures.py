@@ -8,9 +8,9 @@ import pytest
 from openai import AsyncOpenAI
 
 from assistant.errors import ModelUnavailable
+from assistant.fakes.openai_server import OpenAIServer, text_reply
 from assistant.models.openai_compat import OpenAINarrator, OpenAIPlanner, build_openai_models
 from assistant.settings import Settings
-from tests.fixtures.openai_server import OpenAIServer, text_reply
 from tests.models_openai.helpers import CATALOG, narrator_input, ok, plan_request
 
 Models = tuple[OpenAIPlanner, OpenAINarrator]

@@ -19,11 +19,7 @@ from assistant import guard
 from assistant.answer_stream import NOT_RUN
 from assistant.engine import Engine, EngineConfig
 from assistant.fakes import FakeToolBackend
-from assistant.models.openai_compat import OpenAINarrator, OpenAIPlanner
-from assistant.schema import Event
-from assistant.session import Session
-from assistant.tools.executor import ToolExecutor
-from tests.fixtures.openai_server import (
+from assistant.fakes.openai_server import (
     Chunk,
     Gate,
     OpenAIServer,
@@ -33,6 +29,10 @@ from tests.fixtures.openai_server import (
     text_reply,
     tool_delta,
 )
+from assistant.models.openai_compat import OpenAINarrator, OpenAIPlanner
+from assistant.schema import Event
+from assistant.session import Session
+from assistant.tools.executor import ToolExecutor
 from tests.models_openai.helpers import CATALOG, CUSTOMER
 
 Models = tuple[OpenAIPlanner, OpenAINarrator]

@@ -7,9 +7,9 @@ import json
 import pytest
 
 from assistant.errors import ModelUnavailable
+from assistant.fakes.openai_server import OpenAIServer, content, finish, text_reply
 from assistant.models.openai_compat import OpenAINarrator, OpenAIPlanner
 from assistant.schema import AssistantTurn, ToolExchange, UserTurn
-from tests.fixtures.openai_server import OpenAIServer, content, finish, text_reply
 from tests.models_openai.helpers import failed, narrator_input, ok
 
 Models = tuple[OpenAIPlanner, OpenAINarrator]

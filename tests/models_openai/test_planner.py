@@ -8,9 +8,7 @@ import re
 import pytest
 
 from assistant.errors import ModelUnavailable
-from assistant.models.openai_compat import RAW_ARGUMENTS_KEY, OpenAINarrator, OpenAIPlanner
-from assistant.schema import AssistantTurn, FinalDecision, ToolCallsDecision, ToolExchange, UserTurn
-from tests.fixtures.openai_server import (
+from assistant.fakes.openai_server import (
     Gate,
     OpenAIServer,
     content,
@@ -20,6 +18,8 @@ from tests.fixtures.openai_server import (
     tool_calls_reply,
     tool_delta,
 )
+from assistant.models.openai_compat import RAW_ARGUMENTS_KEY, OpenAINarrator, OpenAIPlanner
+from assistant.schema import AssistantTurn, FinalDecision, ToolCallsDecision, ToolExchange, UserTurn
 from tests.models_openai.helpers import failed, ok, plan_request
 from tests.models_openai.shapes import EXPECTED, SHAPES
 

@@ -8,7 +8,7 @@ import openai
 import pytest
 from openai import AsyncOpenAI
 
-from tests.fixtures.openai_server import OpenAIServer, text_reply
+from assistant.fakes.openai_server import OpenAIServer, text_reply
 
 TOOL = {"type": "function", "function": {"name": "crm_listTasks", "parameters": {}}}
 CALL = {

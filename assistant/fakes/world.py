@@ -69,7 +69,7 @@ TASKS = [
     task("task_3", "Schedule eye exam", "low", None),
     task("task_4", "Call the pharmacy", "normal", -1, done=True),
 ]
-APPOINTMENTS = [
+APPOINTMENTS: list[dict[str, Any]] = [
     {
         "id": "appt_1",
         "service": "Dental cleaning",
@@ -89,7 +89,7 @@ APPOINTMENTS = [
         "notes": None,
     },
 ]
-PAST = [
+PAST: list[dict[str, Any]] = [
     {
         "id": "appt_0",
         "service": "Haircut",
@@ -100,7 +100,7 @@ PAST = [
         "notes": None,
     }
 ]
-CANCELLED = [
+CANCELLED: list[dict[str, Any]] = [
     {
         "id": "appt_3",
         "service": "Consultation",
@@ -122,7 +122,7 @@ PAID = [
         "status": "paid",
     }
 ]
-INVOICES = {
+INVOICES: dict[str, Any] = {
     "invoices": [
         {
             "id": "inv_1",
@@ -258,7 +258,7 @@ async def play(
                 continue
             code = (failures or {}).get(call.tool_name)
             if code is not None:
-                error = ToolError(code=code, message="injected")  # type: ignore[arg-type]
+                error = ToolError(code=code, message="injected")
                 results.append(ToolResult(call=call, round=round_no, status="error", error=error))
             else:
                 result = answer(call, tasks)

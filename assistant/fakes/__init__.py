@@ -1,6 +1,8 @@
 """Fakes at the model and tool boundaries, for the tests and the benchmarks.
 
-Here rather than under tests/ so that bench/ does not import the test suite.
+Here rather than under tests/ so that bench/ does not import the test suite; with
+them, the scripted OpenAI-compatible server (openai_server.py) and a small world of
+customer data the embedded models are tried on (world.py).
 
 A scripted planner or narrator fails when called past its script, and
 `assert_used_up()` proves every scripted step was used.
