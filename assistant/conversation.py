@@ -33,7 +33,7 @@ from typing import Protocol
 
 from assistant.engine import Turn
 from assistant.recording.recorder import SessionRecording
-from assistant.schema import EventSink, TurnDone
+from assistant.schema import EventSink, TurnDone, TurnStarted
 from assistant.schema import Message as HistoryEntry
 from assistant.services import Services
 from assistant.session import Session
@@ -217,6 +217,10 @@ class Conversation:
                 # Shielded: the worker being cancelled must not stop the turn abruptly;
                 # it is stopped cooperatively (`cancel`, `wind_down`, `close`) and waited for.
                 done = await _shielded(turn)
+                if done is None:  # stopped before it began: end it as the engine would
+                    done = TurnDone(turn.turn_id, "cancelled", [], 0, None, {})
+                    await emit(TurnStarted(turn.turn_id, message.message_id))
+                    await emit(done)
                 status: str = done.status
             except asyncio.CancelledError:
                 raise
@@ -231,13 +235,17 @@ class Conversation:
         await self._frames.turn_ended(message, turn, status)
 
 
-async def _shielded(turn: Turn) -> TurnDone:
+async def _shielded(turn: Turn) -> TurnDone | None:
     """The turn's end; if the waiter is cancelled, the turn is stopped cooperatively
-    and waited for, then the cancellation goes on."""
+    and waited for, then the cancellation goes on. None: the turn was cancelled before
+    its task began (its coroutine never ran, so it reports nothing itself)."""
     waiting = asyncio.ensure_future(turn.wait())
     try:
         return await asyncio.shield(waiting)
     except asyncio.CancelledError:
+        current = asyncio.current_task()
+        if waiting.cancelled() and (current is None or current.cancelling() == 0):
+            return None  # the turn's own task was cancelled, not this worker
         turn.cancel()
         await asyncio.wait([waiting])
         if not waiting.cancelled():
