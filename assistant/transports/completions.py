@@ -131,6 +131,16 @@ async def chat_completions(request: web.Request) -> web.StreamResponse:
         return error_response(
             503, str(exc), type="server_error", code="server_busy", retry_after_s=5
         )
+    try:
+        return await _answer(request, call, completion)
+    finally:
+        call.done()
+
+
+async def _answer(
+    request: web.Request, call: PlatformCall, completion: CompletionRequest
+) -> web.StreamResponse:
+    services, settings = request.app[SERVICES], request.app[SETTINGS]
     refusal = await call.budgets.admit()
     if refusal is not None:
         services.metrics.rate_limited.labels(refusal.scope).inc()

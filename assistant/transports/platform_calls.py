@@ -12,6 +12,7 @@ every turn.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -38,6 +39,16 @@ class PlatformCall:
     customer_id: str | None
     used_at: float = field(default_factory=time.monotonic)
     current: TurnStream | None = None  # the request being answered now
+    requests: int = 0  # requests holding it: it is not closed under them
+
+    def done(self) -> None:
+        """A request has been answered."""
+        self.requests -= 1
+
+    @property
+    def idle(self) -> bool:
+        conversation = self.conversation
+        return self.requests == 0 and conversation.turn is None and conversation.outstanding == 0
 
     def barge_in(self) -> bool:
         """A new request: the one still answering gives way (PLATFORMS.md, barge-in).
@@ -69,6 +80,7 @@ class PlatformCalls:
         self._idle_s = idle_s
         self._most = most  # open conversations; past it the least recently used goes
         self._calls: dict[tuple[str, str], PlatformCall] = {}
+        self._opening: dict[tuple[str, str], asyncio.Lock] = {}
 
     def __len__(self) -> int:
         return len(self._calls)
@@ -86,47 +98,60 @@ class PlatformCalls:
         `find_customer` names (its history rebuilt from `earlier`,
         what the platform says was said) when we have none."""
         await self._close_idle()
-        call = self._calls.get((caller, key))
+        slot = (caller, key)
+        call = self._calls.get(slot)
         if call is None:
-            if len(self._calls) >= self._most:
-                await self._close_least_recent()
-            customer_id = await find_customer()
-            frames = RoutedFrames()
-            conversation = await open_conversation(
-                self._services,
-                customer_id,
-                frames,
-                transport="platform",
-                trace_id=trace_id,
-                history=earlier,
-            )
-            conversation.start()
-            budgets = self._limits.for_session(
-                conversation.session.session_id, customer_id or f"unknown:{key}"
-            )
-            call = PlatformCall(conversation, frames, budgets, customer_id)
-            self._calls[(caller, key)] = call
-            log.info(
-                "platform conversation opened",
-                extra={"customer_id": customer_id, "rebuilt_entries": len(earlier)},
-            )
+            # One opening per conversation: a second request waits for the first's.
+            opening = self._opening.setdefault(slot, asyncio.Lock())
+            async with opening:
+                call = self._calls.get(slot)
+                if call is None:
+                    call = await self._open(slot, find_customer, earlier, trace_id)
+            if not opening.locked():
+                self._opening.pop(slot, None)
         call.used_at = time.monotonic()
+        call.requests += 1  # the transport calls `done()` when it has answered
+        return call
+
+    async def _open(
+        self,
+        slot: tuple[str, str],
+        find_customer: Callable[[], Awaitable[str | None]],
+        earlier: tuple[Message, ...],
+        trace_id: str,
+    ) -> PlatformCall:
+        if len(self._calls) >= self._most:
+            await self._close_least_recent()
+        customer_id = await find_customer()
+        frames = RoutedFrames()
+        conversation = await open_conversation(
+            self._services,
+            customer_id,
+            frames,
+            transport="platform",
+            trace_id=trace_id,
+            history=earlier,
+        )
+        conversation.start()
+        budgets = self._limits.for_session(
+            conversation.session.session_id, customer_id or f"unknown:{slot[1]}"
+        )
+        call = self._calls[slot] = PlatformCall(conversation, frames, budgets, customer_id)
+        log.info(
+            "platform conversation opened",
+            extra={"customer_id": customer_id, "rebuilt_entries": len(earlier)},
+        )
         return call
 
     async def _close_idle(self) -> None:
         now = time.monotonic()
         for key, call in list(self._calls.items()):
-            idle = call.conversation.turn is None and call.conversation.outstanding == 0
-            if idle and now - call.used_at > self._idle_s:
+            if call.idle and now - call.used_at > self._idle_s:
                 del self._calls[key]
                 await call.conversation.close()
 
     async def _close_least_recent(self) -> None:
-        idle = [
-            (call.used_at, key)
-            for key, call in self._calls.items()
-            if call.conversation.turn is None and call.conversation.outstanding == 0
-        ]
+        idle = [(call.used_at, key) for key, call in self._calls.items() if call.idle]
         if not idle:
             raise TooManyCalls(f"{len(self._calls)} platform conversations are answering")
         _, key = min(idle)

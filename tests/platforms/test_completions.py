@@ -372,3 +372,24 @@ async def test_past_the_cap_the_least_recently_used_conversation_is_closed(
 
     metrics = await harness.metrics_text()
     assert 'active_sessions{transport="platform"} 1.0' in metrics
+
+
+async def test_two_first_requests_at_once_open_one_conversation(
+    make_assistant: MakeAssistant, openai_client: OpenAIClient
+) -> None:
+    """Racing first requests of one call share its conversation: one session, not two."""
+    harness = await make_assistant(platform_keys=PLATFORM_KEY)
+    client = openai_client(harness)
+    body = vapi_body(MARIA_PHONE, call_id="c-race")
+
+    answers = await asyncio.gather(
+        *(
+            client.chat.completions.create(model="a", messages=[user(q)], extra_body=body)
+            for q in ("What do I owe?", "How many tasks do I have?")
+        )
+    )
+
+    # Both end (the later may barge in on the earlier); the later is always answered.
+    assert any(answer.choices[0].message.content for answer in answers)
+    metrics = await harness.metrics_text()
+    assert 'active_sessions{transport="platform"} 1.0' in metrics
