@@ -20,7 +20,15 @@ from assistant.metrics import Metrics
 from assistant.models.base import Narrator, Planner
 from assistant.models.registry import ModelSet, build_models
 from assistant.recording.recorder import instrument
-from assistant.services import METRICS, SERVICES, SETTINGS, Services, load_customer
+from assistant.services import (
+    METRICS,
+    SERVICES,
+    SESSION_STORE,
+    SETTINGS,
+    Services,
+    load_customer,
+)
+from assistant.session_store import InMemorySessionStore
 from assistant.settings import DEV_CRM_TOKEN, Settings
 from assistant.timeline import LiveTimelines
 from assistant.tools.base import ToolBackend
@@ -148,7 +156,14 @@ def create_app(
             )
             timelines = LiveTimelines() if settings.demo else None
             app[SERVICES] = Services(
-                settings, catalog, metrics, engine, crm, wired.recorder, timelines
+                settings,
+                catalog,
+                metrics,
+                engine,
+                crm,
+                wired.recorder,
+                timelines,
+                sessions=app[SESSION_STORE],
             )
             yield
 
@@ -202,6 +217,7 @@ def _add_transports(app: web.Application, settings: Settings) -> None:
             max_lag_s=settings.saturation_loop_lag_ms / 1000,
         ),
     )
+    app[SESSION_STORE] = InMemorySessionStore(settings.resume_window_s)
     ws.setup_routes(app)
     calls: CallRegistry = InMemoryCalls(settings.relay_seen_calls)
     if settings.redis_url:
@@ -215,10 +231,11 @@ def _add_transports(app: web.Application, settings: Settings) -> None:
 
 def _share_through_redis(app: web.Application, settings: Settings) -> RedisCalls:
     """Message budgets and the call replay guard in Redis, for every worker and instance."""
-    from assistant.redis_state import RedisCalls, RedisLimits, connect
+    from assistant.redis_state import RedisCalls, RedisLimits, RedisSessionStore, connect
     from assistant.transports.ws import MESSAGE_LIMITS
 
     client = connect(settings.redis_url)
+    app[SESSION_STORE] = RedisSessionStore(client, ttl_s=settings.resume_window_s)
     app[MESSAGE_LIMITS] = RedisLimits(
         client, settings.session_messages_per_minute, settings.customer_messages_per_minute
     )

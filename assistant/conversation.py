@@ -116,6 +116,28 @@ class Conversation:
         """True once `wind_down` has begun: no new message will run."""
         return self._ending
 
+    async def resume(self, session_id: str, customer_id: str | None) -> bool:
+        """Continue the stored session `session_id` instead of this fresh one, when the
+        store still holds it and it is this customer's; before any message ran only.
+        The fresh session is forgotten. False (nothing changes) otherwise."""
+        if self._outstanding or self._finished or self._turn is not None:
+            return False
+        store = self._services.sessions
+        earlier = await store.load(session_id)
+        if earlier is None or earlier.session_id == self.session.session_id:
+            return False
+        owner = earlier.customer.customer_id if earlier.customer else None
+        if customer_id is None or owner != customer_id:
+            return False  # another customer's session is never resumed
+        await store.delete(self.session.session_id)
+        self.session = earlier
+        if self._recording is not None:
+            self._recording.close()
+            self._recording = (
+                self._services.recorder.open(earlier) if self._services.recorder else None
+            )
+        return True
+
     def start(self) -> None:
         """Start the worker; counted in the `sessions` gauge until `close`."""
         self._gauge.inc()
@@ -182,7 +204,7 @@ class Conversation:
                 self._gauge.dec()
             if self._recording is not None:
                 self._recording.close()
-            await self._services.sessions.delete(self.session.session_id)
+            # The session stays in the store for the resume window (session.resume).
         if interrupted:
             raise asyncio.CancelledError
 

@@ -79,6 +79,8 @@ async def load_customer(
 SERVICES = web.AppKey("services", Services)
 SETTINGS = web.AppKey("settings", Settings)
 METRICS = web.AppKey("metrics", Metrics)
+# Where sessions live: in memory by default, in Redis with ASSISTANT_REDIS_URL.
+SESSION_STORE = web.AppKey("session_store", SessionStore)
 
 
-__all__ = ["METRICS", "SERVICES", "SETTINGS", "Services", "load_customer"]
+__all__ = ["METRICS", "SERVICES", "SESSION_STORE", "SETTINGS", "Services", "load_customer"]

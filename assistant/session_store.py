@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator
+import time
+from collections.abc import AsyncIterator, Callable
 from typing import Any, Protocol
 
 from pydantic import TypeAdapter
@@ -43,11 +44,11 @@ class SessionStore(Protocol):
         ...
 
     async def save(self, session: Session) -> None:
-        """Keep `session` (under its id) until it is deleted."""
+        """Keep `session` (under its id) for the resume window from now."""
         ...
 
     async def delete(self, session_id: str) -> None:
-        """Forget the session (its conversation has ended)."""
+        """Forget the session at once (a fresh one replaced by a resumed one)."""
         ...
 
     def lock(self, session_id: str) -> contextlib.AbstractAsyncContextManager[None]:
@@ -56,26 +57,48 @@ class SessionStore(Protocol):
 
 
 class InMemorySessionStore:
-    """This process's memory: the session objects themselves, one lock per session."""
+    """This process's memory: the session objects themselves, one lock per session.
 
-    def __init__(self) -> None:
-        self._sessions: dict[str, Session] = {}
+    A session is kept `ttl_s` after its last save (the resume window), so that a client
+    that reconnects to this process continues it; expired ones are dropped as others
+    are saved.
+    """
+
+    def __init__(
+        self, ttl_s: float = 600.0, *, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self._ttl_s = ttl_s
+        self._clock = clock
+        self._sessions: dict[str, tuple[Session, float]] = {}
         self._locks: dict[str, asyncio.Lock] = {}
 
     def __len__(self) -> int:
         return len(self._sessions)
 
     async def load(self, session_id: str) -> Session | None:
-        return self._sessions.get(session_id)
+        kept = self._sessions.get(session_id)
+        if kept is None or kept[1] <= self._clock():
+            return None
+        return kept[0]
 
     async def save(self, session: Session) -> None:
-        self._sessions[session.session_id] = session
+        now = self._clock()
+        self._sessions[session.session_id] = (session, now + self._ttl_s)
+        if len(self._sessions) % 256 == 0:
+            self._drop_expired(now)
 
     async def delete(self, session_id: str) -> None:
         self._sessions.pop(session_id, None)
         lock = self._locks.get(session_id)
         if lock is not None and not lock.locked():
             del self._locks[session_id]
+
+    def _drop_expired(self, now: float) -> None:
+        for session_id in [sid for sid, (_, until) in self._sessions.items() if until <= now]:
+            del self._sessions[session_id]
+            lock = self._locks.get(session_id)
+            if lock is not None and not lock.locked():
+                del self._locks[session_id]
 
     @contextlib.asynccontextmanager
     async def lock(self, session_id: str) -> AsyncIterator[None]:

@@ -133,6 +133,8 @@ class Settings(BaseSettings):
     # Shared state for several workers or instances (rate limits, replay guard,
     # sessions): redis://host:port/db. Empty: this process's memory.
     redis_url: str = ""
+    # How long a session is kept after its last turn, so a reconnect resumes it.
+    resume_window_s: float = Field(600.0, gt=0)
 
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
     # Traces: the OTLP endpoint comes from OpenTelemetry's own OTEL_EXPORTER_OTLP_* variables.

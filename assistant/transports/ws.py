@@ -39,6 +39,7 @@ from assistant.transports.saturation import SATURATION, Saturation
 from assistant.transports.sockets import track
 from assistant.transports.ws_frames import (
     FrameError,
+    SessionResume,
     TurnCancel,
     UserMessage,
     parse_frame,
@@ -138,23 +139,25 @@ async def websocket_handler(request: web.Request) -> web.StreamResponse:
             return refusal.response()
         await ws.prepare(request)
         track(app, ws)
+        resume_id: str | None = None
         if claims is None:
-            claims = await session_start(ws, secret, app[WS_TUNING].session_start_timeout_s)
-            if claims is None:
+            opened = await session_start(ws, secret, app[WS_TUNING].session_start_timeout_s)
+            if opened is None:
                 return ws
+            claims, resume_id = opened
             refusal = slot.claim_customer(claims.customer_id)
             if refusal is not None:
                 refused.labels(refusal.code).inc()
                 await close_socket(ws, WSCloseCode.TRY_AGAIN_LATER, refusal.message)
                 return ws
-        await _run_session(request, ws, claims)
+        await _run_session(request, ws, claims, resume_id)
     finally:
         slot.release()
     return ws
 
 
 async def _run_session(
-    request: web.Request, ws: web.WebSocketResponse, claims: SessionClaims
+    request: web.Request, ws: web.WebSocketResponse, claims: SessionClaims, resume_id: str | None
 ) -> None:
     app = request.app
     settings = app[SETTINGS]
@@ -173,10 +176,14 @@ async def _run_session(
     conversation = await open_conversation(
         services, claims.customer_id, connection, transport="ws", trace_id=trace_id
     )
-    budgets = app[MESSAGE_LIMITS].for_session(conversation.session.session_id, claims.customer_id)
+    resumed = False
+    if resume_id is not None:
+        resumed = await conversation.resume(resume_id, claims.customer_id)
     with trace_context(trace_id, session_id=conversation.session.session_id):
         track(app, ws, connection.end)
-        await connection.serve(conversation, budgets, expires_at=claims.expires_at)
+        await connection.serve(
+            conversation, app[MESSAGE_LIMITS], expires_at=claims.expires_at, resumed=resumed
+        )
 
 
 TOKEN_EXPIRED: Final = "session token expired"
@@ -218,40 +225,32 @@ class WsConnection:
         self._conversation: Conversation | None = None
         self._done_sent: set[str] = set()
         self._budgets: SessionLimits | None = None
+        self._limits: MessageLimits | None = None
+        self._resume_closed = False
         self._ending: asyncio.Task[None] | None = None
 
     async def serve(
         self,
         conversation: Conversation,
-        budgets: SessionLimits,
+        limits: MessageLimits,
         *,
         expires_at: float | None = None,
+        resumed: bool = False,
     ) -> None:
-        """Until the socket closes. `budgets`: this session's and its customer's;
-        `expires_at`: the token's expiry (epoch seconds)."""
+        """Until the socket closes. `limits`: the message budgets (this session's and its
+        customer's); `expires_at`: the token's expiry (epoch seconds); `resumed`: the
+        conversation continues an earlier session (browser `session.resume`)."""
         self._conversation = conversation
-        self._budgets = budgets
+        self._limits = limits
         session = conversation.session
         customer = session.customer
         customer_id = customer.customer_id if customer else None
+        self._budgets = limits.for_session(session.session_id, customer_id or "")
         log.info("websocket session opened", extra={"customer_id": customer_id})
         conversation.start()
         expiry = self._schedule_expiry(expires_at)
         try:
-            await self._outbox.send(
-                {
-                    "type": "session.ready",
-                    "session_id": session.session_id,
-                    "customer_id": customer_id,
-                    # An added field: clients greet the customer by name, not by id.
-                    "customer_name": customer.name if customer else None,
-                    "protocol": PROTOCOL_VERSION,
-                    "limits": {
-                        "max_text_chars": self._settings.max_text_chars,
-                        "max_tool_calls_per_round": self._settings.max_tool_calls_per_round,
-                    },
-                }
-            )
+            await self._send_ready(resumed=resumed)
             await self._read()
         finally:
             expiry.cancel()
@@ -262,6 +261,48 @@ class WsConnection:
             finally:
                 await self._outbox.close()
                 log.info("websocket session closed", extra={"code": self._ws.close_code})
+
+    async def _send_ready(self, *, resumed: bool) -> None:
+        conversation = self._conversation
+        assert conversation is not None, "serve() sets it"
+        session = conversation.session
+        customer = session.customer
+        await self._outbox.send(
+            {
+                "type": "session.ready",
+                "session_id": session.session_id,
+                "customer_id": customer.customer_id if customer else None,
+                # An added field: clients greet the customer by name, not by id.
+                "customer_name": customer.name if customer else None,
+                "protocol": PROTOCOL_VERSION,
+                "resumed": resumed,
+                "limits": {
+                    "max_text_chars": self._settings.max_text_chars,
+                    "max_tool_calls_per_round": self._settings.max_tool_calls_per_round,
+                },
+            }
+        )
+
+    async def _on_resume(self, frame: SessionResume) -> None:
+        """`session.resume` after the Bearer path's `session.ready`: a second ready names
+        the session the client gets (the earlier one when it can be continued)."""
+        conversation = self._conversation
+        assert conversation is not None, "serve() sets it"
+        assert self._limits is not None, "serve() sets them"
+        if frame.token is not None:
+            raise FrameError(
+                "invalid_message",
+                "session.resume: this socket is already authenticated; send it without a token",
+            )
+        if self._resume_closed:
+            raise FrameError("invalid_message", "session.resume: only as the first frame")
+        self._resume_closed = True
+        customer = conversation.session.customer
+        customer_id = customer.customer_id if customer else None
+        resumed = await conversation.resume(frame.session_id, customer_id)
+        if resumed:
+            self._budgets = self._limits.for_session(frame.session_id, customer_id or "")
+        await self._send_ready(resumed=resumed)
 
     def _schedule_expiry(self, expires_at: float | None) -> asyncio.TimerHandle:
         lifetime_s = self._settings.max_session_lifetime_s
@@ -315,6 +356,10 @@ class WsConnection:
     async def _on_text(self, data: str) -> None:
         try:
             frame = parse_frame(data)
+            if isinstance(frame, SessionResume):
+                await self._on_resume(frame)
+                return
+            self._resume_closed = True  # session.resume is only a first frame
             if isinstance(frame, UserMessage):
                 await self._on_user_message(frame)
             elif isinstance(frame, TurnCancel):

@@ -23,6 +23,14 @@ class SessionStart(_Inbound):
     token: str
 
 
+class SessionResume(_Inbound):
+    """Continue an earlier session (PROTOCOL.md): browsers add their token."""
+
+    type: Literal["session.resume"]
+    session_id: str
+    token: str | None = None
+
+
 class UserMessage(_Inbound):
     type: Literal["user.message"]
     text: str
@@ -34,9 +42,13 @@ class TurnCancel(_Inbound):
     turn_id: str | None = None
 
 
-ClientFrame = Annotated[SessionStart | UserMessage | TurnCancel, Field(discriminator="type")]
-_CLIENT_FRAME: Final = TypeAdapter[SessionStart | UserMessage | TurnCancel](ClientFrame)
-_FRAME_TYPES: Final = "session.start, user.message, turn.cancel"
+ClientFrame = Annotated[
+    SessionStart | SessionResume | UserMessage | TurnCancel, Field(discriminator="type")
+]
+_CLIENT_FRAME: Final = TypeAdapter[SessionStart | SessionResume | UserMessage | TurnCancel](
+    ClientFrame
+)
+_FRAME_TYPES: Final = "session.start, session.resume, user.message, turn.cancel"
 
 
 class FrameError(Exception):
@@ -57,7 +69,7 @@ class FrameError(Exception):
         self.retry_after_s = retry_after_s
 
 
-def parse_frame(data: str) -> SessionStart | UserMessage | TurnCancel:
+def parse_frame(data: str) -> SessionStart | SessionResume | UserMessage | TurnCancel:
     """One text frame as a client frame; FrameError(invalid_message) naming what is wrong."""
     try:
         raw = json.loads(data)

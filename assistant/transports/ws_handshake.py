@@ -17,7 +17,7 @@ from yarl import URL
 from assistant.auth import SessionClaims, verify_session
 from assistant.errors import AuthError
 from assistant.settings import Settings
-from assistant.transports.ws_frames import FrameError, SessionStart, parse_frame
+from assistant.transports.ws_frames import FrameError, SessionResume, SessionStart, parse_frame
 
 # A close reason must fit in a control frame (125 bytes, 2 of them the code).
 _MAX_REASON_BYTES: Final = 123
@@ -88,9 +88,10 @@ def http_error(
 
 async def session_start(
     ws: web.WebSocketResponse, secret: str, timeout_s: float
-) -> SessionClaims | None:
-    """The browser path: the claims of a `session.start` first frame, or None once the
-    socket is closed (1008 for silence, another frame or a bad token).
+) -> tuple[SessionClaims, str | None] | None:
+    """The browser path: the claims of a `session.start` (or `session.resume`) first
+    frame, with the session id to resume if any; None once the socket is closed (1008
+    for silence, another frame or a bad token).
 
     The deadline is absolute: `receive(timeout=…)` would restart it on every ping the
     client sends, and an unauthenticated socket could live for ever.
@@ -112,13 +113,17 @@ async def session_start(
         frame = parse_frame(message.data)
     except FrameError:
         frame = None
-    if not isinstance(frame, SessionStart):
+    resume_id = frame.session_id if isinstance(frame, SessionResume) else None
+    token = frame.token if isinstance(frame, SessionStart | SessionResume) else None
+    if token is None:
         await close_socket(
-            ws, WSCloseCode.POLICY_VIOLATION, "the first frame must be session.start"
+            ws,
+            WSCloseCode.POLICY_VIOLATION,
+            "the first frame must be session.start (or session.resume with a token)",
         )
         return None
     try:
-        return verify_session(secret, frame.token)
+        return verify_session(secret, token), resume_id
     except AuthError as exc:
         await close_socket(ws, WSCloseCode.POLICY_VIOLATION, str(exc))
         return None

@@ -61,12 +61,14 @@ async def test_two_workers_share_one_port_and_one_crm_stub(tmp_path: Path) -> No
         await _answering(f"http://127.0.0.1:{port}/healthz")
         pids = set()
         connector = aiohttp.TCPConnector(force_close=True)  # a new connection each time
+        # The second worker may still be starting when the first answers: keep asking
+        # (each request a new connection) until both have answered, within the timeout.
+        deadline = asyncio.get_running_loop().time() + 45
         async with aiohttp.ClientSession(connector=connector) as http:
-            for _ in range(40):
+            while len(pids) < 2 and asyncio.get_running_loop().time() < deadline:
                 async with http.get(f"http://127.0.0.1:{port}/healthz") as response:
                     pids.add((await response.json())["pid"])
-                if len(pids) == 2:
-                    break
+                await asyncio.sleep(0.02)
         assert len(pids) == 2, f"every connection went to one worker: {pids}"
         assert process.pid not in pids  # the supervisor serves nothing itself
     finally:

@@ -64,9 +64,11 @@ async def test_session_ready_has_the_protocol_shape(make_assistant: MakeAssistan
         "customer_name",
         "protocol",
         "limits",
+        "resumed",
     }
     assert ready["session_id"].startswith("s_")
     assert ready["protocol"] == 1
+    assert ready["resumed"] is False
     assert ready["limits"] == {"max_text_chars": 500, "max_tool_calls_per_round": 3}
 
 
