@@ -13,6 +13,8 @@ every turn.
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import hmac
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -132,6 +134,7 @@ class PlatformCalls:
             trace_id=trace_id,
             history=earlier,
         )
+        await self._continue_stored(conversation, self._session_id(slot), customer_id)
         conversation.start()
         budgets = self._limits.for_session(
             conversation.session.session_id, customer_id or f"unknown:{slot[1]}"
@@ -142,6 +145,37 @@ class PlatformCalls:
             extra={"customer_id": customer_id, "rebuilt_entries": len(earlier)},
         )
         return call
+
+    def _session_id(self, slot: tuple[str, str]) -> str:
+        """The conversation's session id in the store: the same on every worker and
+        instance, and not guessable from the key (the service's secret is in it)."""
+        secret = self._services.settings.signing_secret(for_server=True).encode()
+        digest = hmac.new(secret, "\n".join(slot).encode(), hashlib.sha256).hexdigest()
+        return f"p_{digest[:24]}"
+
+    async def _continue_stored(
+        self, conversation: Conversation, session_id: str, customer_id: str | None
+    ) -> None:
+        """Continue the session the store keeps for this conversation (another worker or
+        instance began it, or this one before a restart); else keep the fresh one,
+        rebuilt from the platform's messages, under that id."""
+        if await conversation.resume(session_id, customer_id):
+            log.info("platform conversation continued from the session store")
+            return
+        store, fresh = self._services.sessions, conversation.session
+        await store.delete(fresh.session_id)
+        fresh.session_id = session_id
+        await store.save(fresh)
+
+    async def refresh(self, call: PlatformCall) -> None:
+        """Take the stored session when another worker has answered since (a shared
+        store): only between turns, so a running turn keeps what it started with."""
+        conversation = call.conversation
+        if conversation.turn is not None or conversation.outstanding:
+            return
+        stored = await self._services.sessions.load(conversation.session.session_id)
+        if stored is not None and stored.turns > conversation.session.turns:
+            conversation.session = stored
 
     async def _close_idle(self) -> None:
         now = time.monotonic()

@@ -9,7 +9,10 @@ from typing import Any
 
 import openai
 import pytest
+from aiohttp import web
 
+from assistant.services import SESSION_STORE
+from assistant.session_store import InMemorySessionStore
 from tests.fixtures.app import MakeAssistant
 from tests.fixtures.crm import CrmAdmin
 from tests.platforms.conftest import (
@@ -360,15 +363,19 @@ async def test_a_saturated_worker_answers_503(
 async def test_past_the_cap_the_least_recently_used_conversation_is_closed(
     make_assistant: MakeAssistant, openai_client: OpenAIClient
 ) -> None:
-    """max_connections bounds open conversations: an idle one makes room for a new one."""
+    """max_connections bounds open conversations: an idle one makes room for a new one,
+    and when asked again continues from the session store."""
     harness = await make_assistant(platform_keys=PLATFORM_KEY, max_connections=1)
     client = openai_client(harness)
 
+    ids = []
     for call_id in ("c-a", "c-b", "c-a"):
         answer = await client.chat.completions.create(
             model="a", messages=[user("hello")], extra_body=vapi_body(call_id=call_id)
         )
-        assert answer.id == "chatcmpl-t_1"  # each time a new conversation
+        ids.append(answer.id)
+
+    assert ids == ["chatcmpl-t_1", "chatcmpl-t_1", "chatcmpl-t_2"]
 
     metrics = await harness.metrics_text()
     assert 'active_sessions{transport="platform"} 1.0' in metrics
@@ -393,3 +400,33 @@ async def test_two_first_requests_at_once_open_one_conversation(
     assert any(answer.choices[0].message.content for answer in answers)
     metrics = await harness.metrics_text()
     assert 'active_sessions{transport="platform"} 1.0' in metrics
+
+
+async def test_a_conversation_continues_on_another_instance_sharing_the_store(
+    make_assistant: MakeAssistant, openai_client: OpenAIClient, crm_admin: CrmAdmin
+) -> None:
+    """'Delete the grocery task' asked on one instance, 'yes' answered by another: the
+    pending confirmation travels in the shared session store and the task is deleted."""
+    shared = InMemorySessionStore()
+
+    def share(app: web.Application) -> None:
+        app[SESSION_STORE] = shared
+
+    first = await make_assistant(platform_keys=PLATFORM_KEY, configure=share)
+    second = await make_assistant(platform_keys=PLATFORM_KEY, configure=share)
+    body = vapi_body(MARIA_PHONE, call_id="call-moves")
+    asked = [user("Delete the grocery task")]
+
+    question = await openai_client(first).chat.completions.create(
+        model="a", messages=asked, extra_body=body
+    )
+    answer = await openai_client(second).chat.completions.create(
+        model="a",
+        messages=[*asked, assistant(question.choices[0].message.content or ""), user("yes")],
+        extra_body=body,
+    )
+
+    assert "?" in (question.choices[0].message.content or "")
+    assert answer.id == "chatcmpl-t_2"
+    stats = await crm_admin.stats()
+    assert stats["requests"].get("DELETE /v1/customers/{cid}/tasks/{tid}") == 1
