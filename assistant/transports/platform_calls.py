@@ -134,7 +134,8 @@ class PlatformCalls:
             trace_id=trace_id,
             history=earlier,
         )
-        await self._continue_stored(conversation, self._session_id(slot), customer_id)
+        session_id = stored_session_id(self._services, "completions", *slot)
+        await continue_stored(self._services, conversation, session_id, customer_id)
         conversation.start()
         budgets = self._limits.for_session(
             conversation.session.session_id, customer_id or f"unknown:{slot[1]}"
@@ -145,27 +146,6 @@ class PlatformCalls:
             extra={"customer_id": customer_id, "rebuilt_entries": len(earlier)},
         )
         return call
-
-    def _session_id(self, slot: tuple[str, str]) -> str:
-        """The conversation's session id in the store: the same on every worker and
-        instance, and not guessable from the key (the service's secret is in it)."""
-        secret = self._services.settings.signing_secret(for_server=True).encode()
-        digest = hmac.new(secret, "\n".join(slot).encode(), hashlib.sha256).hexdigest()
-        return f"p_{digest[:24]}"
-
-    async def _continue_stored(
-        self, conversation: Conversation, session_id: str, customer_id: str | None
-    ) -> None:
-        """Continue the session the store keeps for this conversation (another worker or
-        instance began it, or this one before a restart); else keep the fresh one,
-        rebuilt from the platform's messages, under that id."""
-        if await conversation.resume(session_id, customer_id):
-            log.info("platform conversation continued from the session store")
-            return
-        store, fresh = self._services.sessions, conversation.session
-        await store.delete(fresh.session_id)
-        fresh.session_id = session_id
-        await store.save(fresh)
 
     async def refresh(self, call: PlatformCall) -> None:
         """Take the stored session when another worker has answered since (a shared
@@ -198,6 +178,37 @@ class PlatformCalls:
             await call.conversation.close()
 
 
+def stored_session_id(services: Services, *parts: str) -> str:
+    """A platform conversation's session id in the store: the same on every worker and
+    instance, and not guessable from its parts (the service's secret is in it)."""
+    secret = services.settings.signing_secret(for_server=True).encode()
+    digest = hmac.new(secret, "\n".join(parts).encode(), hashlib.sha256).hexdigest()
+    return f"p_{digest[:24]}"
+
+
+async def continue_stored(
+    services: Services, conversation: Conversation, session_id: str, customer_id: str | None
+) -> bool:
+    """Continue the session the store keeps under `session_id` (another worker or
+    instance began it, or this one before a restart): True. Else the fresh session,
+    rebuilt from what the platform sent, is kept under that id: False."""
+    if await conversation.resume(session_id, customer_id):
+        log.info("platform conversation continued from the session store")
+        return True
+    store, fresh = services.sessions, conversation.session
+    await store.delete(fresh.session_id)
+    fresh.session_id = session_id
+    await store.save(fresh)
+    return False
+
+
 PLATFORM_CALLS = web.AppKey("platform_calls", PlatformCalls)
 
-__all__ = ["PLATFORM_CALLS", "PlatformCall", "PlatformCalls", "TooManyCalls"]
+__all__ = [
+    "PLATFORM_CALLS",
+    "PlatformCall",
+    "PlatformCalls",
+    "TooManyCalls",
+    "continue_stored",
+    "stored_session_id",
+]

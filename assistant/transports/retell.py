@@ -39,6 +39,7 @@ from assistant.conversation import Conversation, Message, open_conversation
 from assistant.schema import ToolFinished, ToolStarted
 from assistant.services import SERVICES, Services
 from assistant.transports.admission import CONNECTION_LIMITS, SATURATED, Refusal
+from assistant.transports.platform_calls import continue_stored, stored_session_id
 from assistant.transports.platform_turns import RoutedFrames, Spoken, TurnEnd, TurnStream
 from assistant.transports.ratelimit import SessionLimits
 from assistant.transports.relay_caller import greeting
@@ -122,24 +123,30 @@ class RetellCall:
         customer_id, lookup_failed = await identify(
             call or {}, self._services.settings, self._services.crm, trace_id
         )
-        await self._open(customer_id, trace_id)
+        continued = await self._open(customer_id, trace_id)
         assert self._conversation is not None
         customer = self._conversation.session.customer
         first_name = customer.name.split()[0] if customer and customer.name else None
         text = greeting(first_name, known=customer is not None, lookup_failed=lookup_failed)
         if self._latest < 0:
-            await self._respond(0, text, complete=True)
+            # Retell reconnected mid-call (auto_reconnect): the caller was greeted already.
+            await self._respond(0, "" if continued else text, complete=True)
 
-    async def _open(self, customer_id: str | None, trace_id: str) -> None:
+    async def _open(self, customer_id: str | None, trace_id: str) -> bool:
+        """Open the call's conversation; True when it continues a stored session (a
+        reconnect of the same call, on this worker or another sharing the store)."""
         conversation = await open_conversation(
             self._services, customer_id, self._frames, transport="retell", trace_id=trace_id
         )
+        session_id = stored_session_id(self._services, "retell", self._call_id)
+        continued = await continue_stored(self._services, conversation, session_id, customer_id)
         conversation.start()
         self._conversation = conversation
         limits = self._app[MESSAGE_LIMITS]
         self._budgets = limits.for_session(
             conversation.session.session_id, customer_id or f"retell:{self._call_id}"
         )
+        return continued
 
     # --- frames from Retell -----------------------------------------------------------
 

@@ -9,6 +9,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 import aiohttp
 import pytest
 
+from assistant.transports.platform_calls import stored_session_id
 from assistant.transports.retell import NUDGE
 from tests.fixtures.app import AssistantHarness, MakeAssistant
 from tests.fixtures.crm import CrmAdmin
@@ -211,3 +212,34 @@ async def test_bad_frames_are_ignored_and_the_call_goes_on(
     await retell.send({"interaction_type": "ping_pong", "timestamp": 7})
 
     assert await retell.next_frame() == {"response_type": "ping_pong", "timestamp": 7}
+
+
+async def test_a_reconnected_call_continues_without_a_second_greeting(
+    make_assistant: MakeAssistant, connect: Connect
+) -> None:
+    """auto_reconnect: the same call id again continues its session; no new greeting."""
+    harness = await make_assistant(retell_key=RETELL_KEY)
+    retell = await connect(harness)
+    await retell.call_details(MARIA_PHONE)
+    await retell.next_frame()
+    await retell.response_required(1, "What do I owe?")
+    await retell.response(1)
+    await retell.ws.close()
+
+    again = await connect(harness)
+    await again.call_details(MARIA_PHONE)
+    greeting = await again.next_frame()
+    await again.response_required(2, "What do I owe?", "You owe $150.00.", "And my tasks?")
+    frames = await again.response(2)
+
+    assert greeting == {
+        "response_type": "response",
+        "response_id": 0,
+        "content": "",
+        "content_complete": True,
+    }
+    assert "task" in said(frames, 2)
+    session_id = stored_session_id(harness.services, "retell", CALL_PATH.rsplit("/", 1)[1])
+    session = await harness.services.sessions.load(session_id)
+    assert session is not None
+    assert session.turns == 2
