@@ -90,10 +90,12 @@ class RetellCall:
                     await self._receive(message.data)
         finally:
             self._stale()
-            if self._speaking is not None:
-                await asyncio.wait([self._speaking])
+            # First: close() outlasts a cancellation of ours (the server stopping) and
+            # closes the recording; the speaker's stream is abandoned, so it ends too.
             if self._conversation is not None:
                 await self._conversation.close()
+            if self._speaking is not None:
+                await asyncio.wait([self._speaking])
 
     async def _call_details(self) -> dict[str, Any] | None:
         """The `call` of call_details, answering pings meanwhile; None if it does not come."""
