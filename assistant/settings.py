@@ -127,7 +127,9 @@ class Settings(BaseSettings):
 
     # Admission control: past this many turns in flight, or this much event-loop lag, a
     # worker answers new messages `busy` and new connections 503 (transports/saturation.py).
-    saturation_turns_in_flight: int = Field(400, ge=1)
+    # The default matches the CRM bulkhead's per-route cap: more turns in flight than a
+    # route may have requests only queue there and miss their deadline (bench/load.py).
+    saturation_turns_in_flight: int = Field(40, ge=1)
     saturation_loop_lag_ms: float = Field(250.0, gt=0)
 
     # Shared state for several workers or instances (rate limits, replay guard,
