@@ -252,14 +252,23 @@ def _wire_value(value: Any) -> Any:
     return value
 
 
+# Each event class's field names, looked up once: dataclasses.fields() builds a new
+# tuple on every call, and to_wire runs for every frame of every turn.
+_WIRE_NAMES: dict[type, tuple[str, ...]] = {}
+
+
 class _Event:
     __slots__ = ()
     type: ClassVar[str]
 
     def to_wire(self) -> dict[str, Any]:
+        names = _WIRE_NAMES.get(type(self))
+        if names is None:
+            fields = dataclasses.fields(self)  # type: ignore[arg-type]
+            names = _WIRE_NAMES[type(self)] = tuple(field.name for field in fields)
         wire: dict[str, Any] = {"type": self.type}
-        for field in dataclasses.fields(self):  # type: ignore[arg-type]
-            wire[field.name] = _wire_value(getattr(self, field.name))
+        for name in names:
+            wire[name] = _wire_value(getattr(self, name))
         return wire
 
 
