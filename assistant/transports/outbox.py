@@ -33,6 +33,8 @@ log = logging.getLogger(__name__)
 def encode_frame(frame: dict[str, Any]) -> str:
     """Compact JSON; escaped ASCII when a string would not encode as UTF-8."""
     text = json.dumps(frame, ensure_ascii=False, separators=(",", ":"))
+    if text.isascii():  # nearly every frame: no need to encode it once more to check
+        return text
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
