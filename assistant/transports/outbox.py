@@ -19,9 +19,9 @@ from somewhere) is sent with JSON escapes instead of failing the send.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import logging
+from collections import deque
 from collections.abc import Callable
 from typing import Any
 
@@ -43,7 +43,12 @@ def encode_frame(frame: dict[str, Any]) -> str:
 
 
 class Outbox:
-    """Queues frames for one websocket and sends them from its own task."""
+    """Queues frames for one websocket and sends them from its own task.
+
+    The writer task runs only while frames are waiting, and the queue is a plain deque:
+    an idle session holds neither (an asyncio.Queue and a parked task were ~4 KiB of
+    each open session's memory).
+    """
 
     def __init__(
         self,
@@ -55,10 +60,12 @@ class Outbox:
     ) -> None:
         self._ws = ws
         self._send_timeout_s = send_timeout_s
-        self._queue: asyncio.Queue[str] = asyncio.Queue(maxsize=max_frames)
+        self._max_frames = max_frames
+        self._frames: deque[str] = deque()
         self._abort = abort
         self._gone = False
-        self._writer = asyncio.create_task(self._write(), name="ws-outbox")
+        self._closed = False
+        self._writer: asyncio.Task[None] | None = None
 
     @property
     def gone(self) -> bool:
@@ -66,39 +73,49 @@ class Outbox:
 
     async def send(self, frame: dict[str, Any]) -> None:
         """Queue one frame (async for the callers' sake: it never waits)."""
-        if self.gone:
+        if self.gone or self._closed:
             return
-        try:
-            self._queue.put_nowait(encode_frame(frame))
-        except asyncio.QueueFull:
-            self._give_up(f"{self._queue.maxsize} frames were waiting for a client not reading")
+        # Frames waiting behind the one being sent (the writer has taken that one).
+        if len(self._frames) >= self._max_frames:
+            self._give_up(f"{self._max_frames} frames were waiting for a client not reading")
+            return
+        self._frames.append(encode_frame(frame))
+        if self._writer is None:
+            self._writer = asyncio.create_task(self._write(), name="ws-outbox")
 
     async def flush(self, timeout_s: float) -> None:
         """Wait until every queued frame is sent (or the socket gave up), at most `timeout_s`."""
-        with contextlib.suppress(TimeoutError):
-            async with asyncio.timeout(timeout_s):
-                await self._queue.join()
+        writer = self._writer
+        if writer is not None:
+            await asyncio.wait([writer], timeout=timeout_s)
 
     async def close(self) -> None:
         """Stop the writer (frames still queued are dropped)."""
-        self._writer.cancel()
-        await asyncio.wait([self._writer])
+        self._closed = True
+        writer = self._writer
+        if writer is not None:
+            writer.cancel()
+            await asyncio.wait([writer])
 
     async def _write(self) -> None:
-        while True:
-            text = await self._queue.get()
-            try:
+        frames = self._frames
+        try:
+            while frames:
+                text = frames.popleft()
                 if self.gone:
                     continue  # dropped: nobody is listening
-                async with asyncio.timeout(self._send_timeout_s):
-                    await self._ws.send_str(text)
-            except TimeoutError:
-                self._give_up(f"a frame waited {self._send_timeout_s:g} s for the client to read")
-            except (ConnectionError, RuntimeError) as exc:
-                self._gone = True
-                log.debug("dropped a frame for a closed socket: %s", exc)
-            finally:
-                self._queue.task_done()
+                try:
+                    async with asyncio.timeout(self._send_timeout_s):
+                        await self._ws.send_str(text)
+                except TimeoutError:
+                    self._give_up(
+                        f"a frame waited {self._send_timeout_s:g} s for the client to read"
+                    )
+                except (ConnectionError, RuntimeError) as exc:
+                    self._gone = True
+                    log.debug("dropped a frame for a closed socket: %s", exc)
+        finally:
+            self._writer = None
 
     def _give_up(self, why: str) -> None:
         if self._gone:
