@@ -21,7 +21,6 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections import deque
 from collections.abc import Callable
 from typing import Any
 
@@ -45,7 +44,7 @@ def encode_frame(frame: dict[str, Any]) -> str:
 class Outbox:
     """Queues frames for one websocket and sends them from its own task.
 
-    The writer task runs only while frames are waiting, and the queue is a plain deque:
+    The writer task runs only while frames are waiting, and the queue is a plain list:
     an idle session holds neither (an asyncio.Queue and a parked task were ~4 KiB of
     each open session's memory).
     """
@@ -61,7 +60,7 @@ class Outbox:
         self._ws = ws
         self._send_timeout_s = send_timeout_s
         self._max_frames = max_frames
-        self._frames: deque[str] = deque()
+        self._frames: list[str] = []  # an empty deque would hold a 64-slot block
         self._abort = abort
         self._gone = False
         self._closed = False
@@ -101,7 +100,7 @@ class Outbox:
         frames = self._frames
         try:
             while frames:
-                text = frames.popleft()
+                text = frames.pop(0)
                 if self.gone:
                     continue  # dropped: nobody is listening
                 try:
