@@ -90,11 +90,14 @@ class Conversation:
         self._frames = frames
         self._transport = transport
         self._recording = recording
-        self._queue: asyncio.Queue[Message] = asyncio.Queue()
+        # A plain list and a worker task that runs only while messages wait: an idle
+        # session holds neither an asyncio.Queue nor a task parked on it (~4 KiB each).
+        self._queue: list[Message] = []
         self._outstanding = 0  # accepted, not yet answered: the running one and the queued
         self._turn: Turn | None = None
         self._finished: set[str] = set()
         self._worker: asyncio.Task[None] | None = None
+        self._started = False
         self._ending = False
         self._closed = False
         self._gauge = services.metrics.sessions.labels(transport)
@@ -141,14 +144,23 @@ class Conversation:
     def start(self) -> None:
         """Start the worker; counted in the `sessions` gauge until `close`."""
         self._gauge.inc()
-        self._worker = asyncio.create_task(
-            self._work(), name=f"{self._transport}-turns-{self.session.session_id}"
-        )
+        self._started = True
+        self._wake()
 
     def submit(self, message: Message) -> None:
         """Queue `message`; it runs after the turns before it."""
         self._outstanding += 1
-        self._queue.put_nowait(message)
+        self._queue.append(message)
+        self._wake()
+
+    def _wake(self) -> None:
+        """Start the worker when a message waits and none is running."""
+        if not self._started or self._ending or not self._queue:
+            return
+        if self._worker is None or self._worker.done():
+            self._worker = asyncio.create_task(
+                self._work(), name=f"{self._transport}-turns-{self.session.session_id}"
+            )
 
     def cancel(self, turn_id: str | None = None) -> CancelOutcome:
         """Stop the running turn (only if it is `turn_id`, when one is named)."""
@@ -171,9 +183,7 @@ class Conversation:
             worker.cancel()  # idle: nothing to wait for
         if worker is not None:
             await asyncio.wait([worker], timeout=grace_s)
-        dropped = []
-        while not self._queue.empty():
-            dropped.append(self._queue.get_nowait())
+        dropped, self._queue = self._queue, []
         return dropped
 
     async def close(self) -> None:
@@ -200,7 +210,7 @@ class Conversation:
                     except asyncio.CancelledError:
                         interrupted = True
         finally:
-            if self._worker is not None:
+            if self._started:
                 self._gauge.dec()
             if self._recording is not None:
                 self._recording.close()
@@ -211,15 +221,16 @@ class Conversation:
     # --- the worker -------------------------------------------------------------------
 
     async def _work(self) -> None:
-        while not self._ending:
-            message = await self._queue.get()
-            if self._ending:
-                self._queue.put_nowait(message)  # handed back by `wind_down`
-                return
-            try:
-                await self._run(message)
-            finally:
-                self._outstanding -= 1
+        # Until the queue is empty; a message left when ending is handed back by `wind_down`.
+        try:
+            while self._queue and not self._ending:
+                message = self._queue.pop(0)
+                try:
+                    await self._run(message)
+                finally:
+                    self._outstanding -= 1
+        finally:
+            self._worker = None  # idle: the next message starts another
 
     async def _run(self, message: Message) -> None:
         emit = self._frames.sink(message)
