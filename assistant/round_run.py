@@ -83,8 +83,8 @@ class RoundRun:
     async def wait(self, within_s: float | None = None) -> None:
         """Wait for every call (at most `within_s` seconds). Cancelled meanwhile, it stops
         the calls as the executor does (reads stop, writes in flight finish), re-raises."""
-        if not self._tasks:
-            return
+        if self.done():
+            return  # already in (the common case after progress.await_round's first wait)
         try:
             await asyncio.wait(self._tasks, timeout=within_s)
         except asyncio.CancelledError:
