@@ -14,7 +14,6 @@ is spoken sentence by sentence as it is written (answer_stream.py).
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import logging
 import time
 import uuid
@@ -40,6 +39,7 @@ from assistant.schema import (
     AnswerDelta,
     AnswerDone,
     AssistantTurn,
+    CallSink,
     CustomerContext,
     ErrorEvent,
     EventSink,
@@ -312,13 +312,13 @@ class Engine:
         async def on_ack(piece: str) -> None:
             await state.emit(AckDelta(state.turn_id, round_no, piece))
 
-        request = self._plan_request(state, round_no, early.on_ack if early else on_ack)
-        if early is not None or speaker is not None:
-            request = dataclasses.replace(
-                request,
-                on_call=early.on_call if early else None,
-                on_text=speaker.push if speaker else None,
-            )
+        request = self._plan_request(
+            state,
+            round_no,
+            early.on_ack if early else on_ack,
+            on_call=early.on_call if early else None,
+            on_text=speaker.push if speaker else None,
+        )
         started = time.perf_counter()
         try:
             # A decision that outlasts its share of the deadline is a model that failed.
@@ -415,8 +415,15 @@ class Engine:
         return None
 
     def _plan_request(
-        self, state: TurnState, round_no: int, on_ack: AckSink | None = None
+        self,
+        state: TurnState,
+        round_no: int,
+        on_ack: AckSink | None = None,
+        *,
+        on_call: CallSink | None = None,
+        on_text: AckSink | None = None,
     ) -> PlanRequest:
+        # Built once with every field: dataclasses.replace afterwards cost a second build.
         session = state.session
         return PlanRequest(
             conversation=tuple(session.history),
@@ -428,6 +435,8 @@ class Engine:
             max_calls=self.config.max_tool_calls_per_round,
             on_ack=on_ack,
             dialogue=session.dialogue,
+            on_call=on_call,
+            on_text=on_text,
         )
 
     async def _forced_follow_up(
