@@ -21,12 +21,24 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import socket
 from collections.abc import Callable
 from typing import Any
 
 from aiohttp import web
 
 log = logging.getLogger(__name__)
+
+
+_TCP_CORK: int | None = getattr(socket, "TCP_CORK", None)
+
+
+def _set_cork(sock: Any, value: int) -> bool:
+    try:
+        sock.setsockopt(socket.IPPROTO_TCP, _TCP_CORK, value)
+    except (OSError, TypeError):
+        return False
+    return True
 
 
 def encode_frame(frame: dict[str, Any]) -> str:
@@ -98,11 +110,14 @@ class Outbox:
 
     async def _write(self) -> None:
         frames = self._frames
+        corked: Any = None
         try:
             while frames:
                 text = frames.pop(0)
                 if self.gone:
                     continue  # dropped: nobody is listening
+                if frames and corked is None:
+                    corked = self._cork()  # more behind this one: one packet for all
                 try:
                     async with asyncio.timeout(self._send_timeout_s):
                         await self._ws.send_str(text)
@@ -114,7 +129,19 @@ class Outbox:
                     self._gone = True
                     log.debug("dropped a frame for a closed socket: %s", exc)
         finally:
+            if corked:
+                _set_cork(corked, 0)  # uncorked: what is buffered leaves now
             self._writer = None
+
+    def _cork(self) -> Any:
+        """The socket, corked (Linux TCP_CORK) while a batch of frames is written, so the
+        batch leaves in one packet rather than a packet (and a wake-up of the client) per
+        frame; the bytes are the same. False when it cannot be corked: frames then go
+        one by one as before."""
+        sock = self._ws.get_extra_info("socket")
+        if sock is None or _TCP_CORK is None or not _set_cork(sock, 1):
+            return False
+        return sock
 
     def _give_up(self, why: str) -> None:
         if self._gone:
