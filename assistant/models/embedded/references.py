@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections import OrderedDict
 from collections.abc import Sequence
 from datetime import datetime
 from zoneinfo import ZoneInfo
@@ -33,6 +32,7 @@ from assistant.models.embedded.cases import (
 )
 from assistant.models.embedded.corrections import also, correction, retarget, undo_reply
 from assistant.models.embedded.followup import understand
+from assistant.models.embedded.kept import KeptByIdentity
 from assistant.models.embedded.pinning import (
     CANCEL_IT,
     KNOWN_SERVICES,
@@ -143,25 +143,20 @@ _BARE_CANCEL = re.compile(
 )
 
 
-# The last few follow-ups read, by dialogue state (held, so its id is not reused), message,
-# moment and zone: a turn reads the same message against the same state in every planner
-# round and in the narrator's scene, and the reading is a pure function of those.
-_READ: OrderedDict[tuple[int, str, datetime, str], tuple[Dialogue, tuple[Intent, ...] | None]]
-_READ = OrderedDict()
-_READ_KEPT = 256
+# A turn reads the same message against the same state in every planner round and in
+# the narrator's scene; the reading is a pure function of the state, message, moment, zone.
+_FOLLOW_UPS: KeptByIdentity[Dialogue, tuple[Intent, ...] | None] = KeptByIdentity(256)
 
 
 def follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> list[Intent] | None:
     """Intents for a message that leans on the conversation, or None."""
-    key = (id(state), message, now, timezone)
-    kept = _READ.get(key)
-    if kept is None or kept[0] is not state:
+
+    def work_out() -> tuple[Intent, ...] | None:
         found = _follow_up(state, message, now, timezone)
-        kept = (state, None if found is None else tuple(found))
-        _READ[key] = kept
-        if len(_READ) > _READ_KEPT:
-            _READ.popitem(last=False)
-    return None if kept[1] is None else list(kept[1])
+        return None if found is None else tuple(found)
+
+    kept = _FOLLOW_UPS.get(state, (message, now, timezone), work_out)
+    return None if kept is None else list(kept)
 
 
 def _follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> list[Intent] | None:
