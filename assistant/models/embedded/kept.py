@@ -1,8 +1,8 @@
-"""Readings kept per turn: a value worked out from an object that is not hashable (a
-dialogue state, a round of tool results) and asked for again within the same turn.
+"""Readings kept per turn: a value worked out from an object that is neither hashable
+nor weakly referable (a dialogue state) and asked for again within the same turn.
 
-The planner's rounds and the narrator read the same message against the same state and
-the same history; the objects are values that are never changed in place, so what was
+The planner's rounds and the narrator read the same message against the same state; the
+objects are values that are never changed in place, so what was
 worked out from them holds for as long as they live. Each kept object is held, so its id
 cannot be reused by another while its reading is kept.
 """
