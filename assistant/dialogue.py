@@ -90,12 +90,12 @@ def advance(
     """
     state = state or Dialogue()
     results = list(results)
+    listings = [_listing(result) for result in results]  # each read once, used twice
     listed_kind, listed = state.listed_kind, state.listed
     focus_kind, focus = state.focus_kind, state.focus
     last_action = state.last_action
     appointment_action = state.last_appointment_action
-    for result in results:
-        found = _listing(result)
+    for result, found in zip(results, listings, strict=True):
         if found is not None:
             kind, items = found
             if len(items) > 1 or kind != listed_kind:
@@ -119,7 +119,9 @@ def advance(
         if after is not None and kind_of_write in ("task", "appointment"):
             focus_kind, focus = kind_of_write, after
             listed = tuple(after if i.get("id") == after.get("id") else i for i in listed)
-    if focus_kind is None or not any(_listing(r) is None for r in results if r.ok):
+    if focus_kind is None or not any(
+        found is None for result, found in zip(results, listings, strict=True) if result.ok
+    ):
         # Asked about by name, or the one item the answer spoke of.
         named = (
             _named(listed_kind, listed, user_text)

@@ -24,6 +24,7 @@ from assistant.language.targets import FILLER, TargetRef
 from assistant.language.typos import damerau
 from assistant.ordering import spoken_appointments, spoken_tasks
 from assistant.schema import ToolResult
+from assistant.zones import zone_named
 
 Item = dict[str, Any]
 
@@ -223,10 +224,7 @@ def resolve_appointment(
     appointments: Sequence[Item], target: TargetRef, timezone: str = "UTC"
 ) -> Resolution:
     """The appointment meant, among upcoming (not cancelled) ones, soonest first."""
-    try:
-        zone = ZoneInfo(timezone)
-    except (KeyError, ValueError):
-        zone = ZoneInfo("UTC")
+    zone = zone_named(timezone)
     upcoming = spoken_appointments(a for a in appointments if a.get("status") != "cancelled")
     if target.item_id is not None:
         return _by_id(upcoming, target.item_id)
@@ -324,10 +322,7 @@ def action_arguments(intent: Intent, item: Item, timezone: str = "UTC") -> dict[
 def _new_start(intent: Intent, item: Item, timezone: str) -> str | None:
     """ "Move my Tuesday appointment to Friday": Friday, at the appointment's own time."""
     when = intent.when
-    try:
-        zone = ZoneInfo(timezone)
-    except (KeyError, ValueError):
-        zone = ZoneInfo("UTC")
+    zone = zone_named(timezone)
     current = _local_start(item, zone)
     if current is not None and intent.shift is not None and when is None:
         return (current + intent.shift).isoformat()

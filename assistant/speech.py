@@ -9,7 +9,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from datetime import date, datetime, time
-from zoneinfo import ZoneInfo
+
+from assistant.zones import zone_named
 
 _NUMBER_WORDS = (
     "zero",
@@ -155,10 +156,7 @@ def parse_day(value: object) -> date | None:
 
 def local_now(now: datetime | None, timezone: str | None) -> datetime:
     """`now` in the customer's timezone (the current time when not given)."""
-    try:
-        zone = ZoneInfo(timezone or "UTC")
-    except (KeyError, ValueError):
-        zone = ZoneInfo("UTC")
+    zone = zone_named(timezone)
     return (now or datetime.now(zone)).astimezone(zone)
 
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 import dataclasses
 import re
 from datetime import datetime
-from zoneinfo import ZoneInfo
 
 from assistant.language.clause import QUESTION_START
 from assistant.language.dates import find_when
@@ -30,6 +29,7 @@ from assistant.language.intent import (
 from assistant.language.lexicon import SERVICES
 from assistant.language.slots import cut_spans
 from assistant.language.text import Normalized, normalize
+from assistant.zones import zone_named
 
 # --- clauses -----------------------------------------------------------------------
 
@@ -114,10 +114,8 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
     `now` is any aware datetime; dates are read in `timezone` (the customer's).
     """
     norm = normalize(text)
-    try:
-        zone = ZoneInfo(timezone)
-    except (KeyError, ValueError):
-        timezone, zone = "UTC", ZoneInfo("UTC")  # an unknown zone: read dates in UTC
+    zone = zone_named(timezone)
+    timezone = zone.key  # an unknown zone: read dates in UTC
     local_now = now.astimezone(zone)
     found: list[Intent] = []
     last_clause: str | None = None

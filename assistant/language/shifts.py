@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from datetime import date, time, timedelta
+from functools import lru_cache
 
 _AMOUNT = r"(?P<n>a|an|one|two|three|four|five|six|\d{1,2}|half an?|a couple of|a few|couple of)"
 _UNIT = r"(?P<u>minutes?|mins?|hours?|hrs?|days?|weeks?|fortnights?)"
@@ -65,8 +66,11 @@ def _unit(word: str) -> timedelta:
     return _UNITS[word[0]]
 
 
+@lru_cache(maxsize=1024)
 def find_shift(text: str) -> timedelta | None:
-    """The relative move said in `text` (positive: later), or None."""
+    """The relative move said in `text` (positive: later), or None.
+
+    Kept per text: a turn's planner rounds and narrator ask about the same message."""
     text = text.lower()
     for pattern in (_AMOUNT_THEN_WAY, _WAY_THEN_AMOUNT, _VERB_THEN_AMOUNT):
         if match := pattern.search(text):

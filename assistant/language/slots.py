@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import datetime
+from functools import lru_cache
 
 from assistant.language.dates import When, find_when
 from assistant.language.lexicon import SERVICES
@@ -131,8 +132,11 @@ def priority(clause: str) -> tuple[Priority | None, tuple[int, int] | None]:
     return _PRIORITY_WORDS[word], match.span()
 
 
+@lru_cache(maxsize=1024)
 def service(clause: str, original: str) -> str | None:
-    """What an appointment is for: a known service, or the words after "book a…"."""
+    """What an appointment is for: a known service, or the words after "book a…".
+
+    Kept per text: the planner's rounds and the narrator ask it of the same clauses."""
     if match := _SERVICE.search(clause):
         return SERVICES[match.group(1)]
     if match := _GENERIC_SERVICE.search(clause):

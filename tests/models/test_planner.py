@@ -8,8 +8,10 @@ from typing import Any
 
 import pytest
 
-from assistant.fakes.world import CATALOG, CUSTOMER, NOW, answer, play, task
+from assistant.dialogue_state import Dialogue
+from assistant.fakes.world import APPOINTMENTS, CATALOG, CUSTOMER, NOW, answer, play, task
 from assistant.models.embedded import EmbeddedPlanner
+from assistant.models.embedded.references import follow_up
 from assistant.models.embedded.replies import NO_ACCOUNT
 from assistant.schema import (
     FinalDecision,
@@ -272,3 +274,22 @@ def test_a_payment_or_refund_is_answered_without_a_tool(text: str) -> None:
     decision = first_round(text)
     assert isinstance(decision, FinalDecision)
     assert "can't take payments" in decision.text and "what you owe" in decision.text
+
+
+def test_the_same_words_in_two_conversations_move_each_ones_own_appointment() -> None:
+    """A follow-up read once per turn is never answered from another conversation's state."""
+    moved = []
+    for appointment in (APPOINTMENTS[0], APPOINTMENTS[1], APPOINTMENTS[0]):
+        state = Dialogue(focus_kind="appointment", focus=appointment)
+        for _ in range(2):  # a later round of the same turn reads it again
+            (intent,) = follow_up(state, "move it an hour later", NOW, CUSTOMER.timezone) or []
+            assert intent.target is not None
+            moved.append((intent.target.item_id, intent.arguments["starts_at"]))
+    assert moved == [
+        ("appt_1", "2025-03-03T11:00:00-08:00"),
+        ("appt_1", "2025-03-03T11:00:00-08:00"),
+        ("appt_2", "2025-03-07T15:30:00-08:00"),
+        ("appt_2", "2025-03-07T15:30:00-08:00"),
+        ("appt_1", "2025-03-03T11:00:00-08:00"),
+        ("appt_1", "2025-03-03T11:00:00-08:00"),
+    ]

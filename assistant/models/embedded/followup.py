@@ -38,8 +38,8 @@ class _Asked:
 
 
 def _asked(conversation: Sequence[Message]) -> _Asked | None:
-    users = [i for i, m in enumerate(conversation) if isinstance(m, UserTurn)]
-    if len(users) < 2:
+    users = _last_two_users(conversation)
+    if users is None:
         return None
     current = users[-1]
     answers = [
@@ -56,6 +56,18 @@ def _asked(conversation: Sequence[Message]) -> _Asked | None:
         if isinstance(message, ToolExchange):
             results.extend(message.results)
     return _Asked(previous.text, tuple(results), tuple(conversation[: users[-2] + 1]))
+
+
+def _last_two_users(conversation: Sequence[Message]) -> tuple[int, int] | None:
+    """The positions of the last two user turns, found from the end (every planner round
+    asks; walking the whole history each time cost more than the rest of `_asked`)."""
+    last: int | None = None
+    for index in range(len(conversation) - 1, -1, -1):
+        if isinstance(conversation[index], UserTurn):
+            if last is not None:
+                return index, last
+            last = index
+    return None
 
 
 @lru_cache(maxsize=512)

@@ -18,6 +18,7 @@ from assistant.language.lexicon import SERVICES
 from assistant.language.shifts import bare_clock, find_shift, same_time, weekday_after
 from assistant.language.slots import priority as said_priority
 from assistant.language.targets import TargetRef
+from assistant.zones import zone_named
 
 PRONOUN = r"(?:that one|this one|the one|it|that|this)"
 
@@ -57,10 +58,7 @@ DUE_IT = re.compile(rf"\b(?:make|set|change|move|push)\s+{PRONOUN}\b.*\bdue\b|\b
 
 
 def zone_of(timezone: str) -> ZoneInfo:
-    try:
-        return ZoneInfo(timezone)
-    except (KeyError, ValueError):
-        return ZoneInfo("UTC")
+    return zone_named(timezone)
 
 
 def start_of(item: Item, zone: ZoneInfo) -> datetime | None:

@@ -32,6 +32,7 @@ from assistant.models.embedded.cases import (
 )
 from assistant.models.embedded.corrections import also, correction, retarget, undo_reply
 from assistant.models.embedded.followup import understand
+from assistant.models.embedded.kept import KeptByIdentity
 from assistant.models.embedded.pinning import (
     CANCEL_IT,
     KNOWN_SERVICES,
@@ -142,8 +143,23 @@ _BARE_CANCEL = re.compile(
 )
 
 
+# A turn reads the same message against the same state in every planner round and in
+# the narrator's scene; the reading is a pure function of the state, message, moment, zone.
+_FOLLOW_UPS: KeptByIdentity[Dialogue, tuple[Intent, ...] | None] = KeptByIdentity(256)
+
+
 def follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> list[Intent] | None:
     """Intents for a message that leans on the conversation, or None."""
+
+    def work_out() -> tuple[Intent, ...] | None:
+        found = _follow_up(state, message, now, timezone)
+        return None if found is None else tuple(found)
+
+    kept = _FOLLOW_UPS.get(state, (message, now, timezone), work_out)
+    return None if kept is None else list(kept)
+
+
+def _follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> list[Intent] | None:
     zone = zone_of(timezone)
     now = now.astimezone(zone)
     text = normalize(message).text

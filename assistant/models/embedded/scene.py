@@ -7,6 +7,7 @@ request, and remembers every task and appointment seen in this conversation, so 
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -16,7 +17,7 @@ from assistant.dialogue_state import Dialogue
 from assistant.language.intents import Intent
 from assistant.language.text import normalize
 from assistant.models.embedded.references import read_intents
-from assistant.schema import Message, NarratorInput, ToolExchange, ToolResult
+from assistant.schema import NarratorInput, ToolExchange, ToolResult
 from assistant.speech import local_now
 
 Item = dict[str, Any]
@@ -115,40 +116,62 @@ class Scene:
             dialogue=request.dialogue,
             original=request.user_message.lower(),
         )
-        scene.remember(_history_results(request.conversation))
+        for message in request.conversation:
+            if isinstance(message, ToolExchange):
+                # Every earlier round of the history is indexed once, not every turn.
+                scene.items.update(_listed_in(message))
         scene.remember(request.tool_results)
         return scene
 
     def remember(self, results: Iterable[ToolResult]) -> None:
-        """Index every listed task and appointment by id (the latest listing wins).
-
-        Only lookups: a write's result shows the item after the change, and the
-        narrator needs it as it was ("was it already complete?").
-        """
-        for result in results:
-            if not result.ok or not isinstance(result.result, dict):
-                continue
-            if result.call.tool_name in WRITE_TOOLS:
-                continue
-            payload = result.result
-            if isinstance(payload.get("id"), str):
-                self.items[payload["id"]] = payload
-            for value in payload.values():
-                if isinstance(value, dict) and isinstance(value.get("id"), str):
-                    self.items[value["id"]] = value
-                elif isinstance(value, list):
-                    for item in value:
-                        if isinstance(item, dict) and isinstance(item.get("id"), str):
-                            self.items[item["id"]] = item
+        """Index every listed task and appointment by id (the latest listing wins)."""
+        self.items.update(_listed(results))
 
     def earlier(self, item_id: object) -> Item | None:
         """The item as it was last listed, before this turn's writes changed it."""
         return self.items.get(str(item_id)) if item_id is not None else None
 
 
-def _history_results(conversation: Iterable[Message]) -> list[ToolResult]:
-    found: list[ToolResult] = []
-    for message in conversation:
-        if isinstance(message, ToolExchange):
-            found.extend(message.results)
-    return found
+# The index of each round still in some session's history, dropped with the round: by
+# id, with a weak reference that tells a round from a later one given the same id.
+_LISTED: dict[int, tuple[weakref.ref[ToolExchange], dict[str, Item]]] = {}
+
+
+def _listed_in(exchange: ToolExchange) -> dict[str, Item]:
+    key = id(exchange)
+    kept = _LISTED.get(key)
+    if kept is not None and kept[0]() is exchange:
+        return kept[1]
+
+    def forget(ref: weakref.ref[ToolExchange]) -> None:
+        if (entry := _LISTED.get(key)) is not None and entry[0] is ref:
+            del _LISTED[key]
+
+    items = _listed(exchange.results)
+    _LISTED[key] = (weakref.ref(exchange, forget), items)
+    return items
+
+
+def _listed(results: Iterable[ToolResult]) -> dict[str, Item]:
+    """Every listed task and appointment by id (the latest listing wins).
+
+    Only lookups: a write's result shows the item after the change, and the
+    narrator needs it as it was ("was it already complete?").
+    """
+    items: dict[str, Item] = {}
+    for result in results:
+        if not result.ok or not isinstance(result.result, dict):
+            continue
+        if result.call.tool_name in WRITE_TOOLS:
+            continue
+        payload = result.result
+        if isinstance(payload.get("id"), str):
+            items[payload["id"]] = payload
+        for value in payload.values():
+            if isinstance(value, dict) and isinstance(value.get("id"), str):
+                items[value["id"]] = value
+            elif isinstance(value, list):
+                for item in value:
+                    if isinstance(item, dict) and isinstance(item.get("id"), str):
+                        items[item["id"]] = item
+    return items
