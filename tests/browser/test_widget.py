@@ -233,6 +233,13 @@ def test_nothing_moves_while_chips_finish_and_the_answer_streams(
     page.set_viewport_size({"width": width, "height": 700})
     page.add_init_script(RECORD_SHIFTS)
     box = open_chat(page, live)
+    # The page has settled before the turn: its final status line, fonts, two frames.
+    # (A shift while the page itself finishes loading is not the turn's doing.)
+    expect(page.locator(".aw-status")).to_have_text("Connected as Maria Garcia")
+    page.evaluate(
+        "document.fonts.ready.then(() => new Promise((done) =>"
+        " requestAnimationFrame(() => requestAnimationFrame(done))))"
+    )
     # Later than the half second after a key press in which the browser expects changes.
     slow = {"method": "GET", "path": "/v1/customers/*/appointments", "latency_ms": 900}
     live.crm("POST", "/admin/faults", slow)
