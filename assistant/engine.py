@@ -143,6 +143,9 @@ class Engine:
         turn_id = session.next_turn_id()
         holder: list[Turn] = []
         task = asyncio.create_task(self._run(holder, session, text, emit, message_id, turn_id))
+        # Counted from start to end, for admission control (transports/saturation.py).
+        self.turns_in_flight += 1
+        task.add_done_callback(self._turn_ended)
         turn = Turn(task, turn_id)
         holder.append(turn)
         return turn
@@ -152,22 +155,10 @@ class Engine:
     ) -> TurnDone:
         return await self.start_turn(session, text, emit, message_id=message_id).wait()
 
-    async def _run(
-        self,
-        holder: list[Turn],
-        session: Session,
-        text: str,
-        emit: EventSink,
-        message_id: str | None,
-        turn_id: str,
-    ) -> TurnDone:
-        self.turns_in_flight += 1
-        try:
-            return await self._run_counted(holder, session, text, emit, message_id, turn_id)
-        finally:
-            self.turns_in_flight -= 1
+    def _turn_ended(self, _task: asyncio.Task[TurnDone]) -> None:
+        self.turns_in_flight -= 1
 
-    async def _run_counted(
+    async def _run(
         self,
         holder: list[Turn],
         session: Session,
