@@ -11,6 +11,7 @@ here too, while the results that name the targets are at hand.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -105,15 +106,13 @@ def _clause(tool: str, calls: list[ToolCall], results: Sequence[ToolResult], tz:
     return "go ahead with that"
 
 
+@dataclass(frozen=True, slots=True)
 class Wording:
     """What to ask, what to say on a no, and what to say if the customer moves on."""
 
-    __slots__ = ("declined", "dropped", "prompt")
-
-    def __init__(self, prompt: str, declined: str, dropped: str) -> None:
-        self.prompt = prompt
-        self.declined = declined
-        self.dropped = dropped
+    prompt: str
+    declined: str
+    dropped: str
 
 
 def wording(calls: Sequence[ToolCall], results: Iterable[ToolResult], timezone: str) -> Wording:
