@@ -27,30 +27,30 @@ class _Waits:
 
     def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
         self._loop = loop
-        self._waits: set[Deadline] = set()
+        self._waits: dict[Deadline, float] = {}
         self._handle: asyncio.TimerHandle | None = None
 
-    def add(self, wait: Deadline) -> None:
-        self._waits.add(wait)
+    def add(self, wait: Deadline, when: float) -> None:
+        self._waits[wait] = when
         handle = self._handle
-        if handle is None or wait.when < handle.when():
+        if handle is None or when < handle.when():
             if handle is not None:
                 handle.cancel()
-            self._handle = self._loop.call_at(wait.when, self._fire)
+            self._handle = self._loop.call_at(when, self._fire)
 
     def discard(self, wait: Deadline) -> None:
         # The handle stays armed: when it fires with nothing due it only re-arms.
-        self._waits.discard(wait)
+        self._waits.pop(wait, None)
 
     def _fire(self) -> None:
         self._handle = None
         now = self._loop.time()
-        due = [wait for wait in self._waits if wait.when <= now]
+        due = [wait for wait, when in self._waits.items() if when <= now]
         for wait in due:
-            self._waits.discard(wait)
+            del self._waits[wait]
             wait.expire()
         if self._waits:
-            self._handle = self._loop.call_at(min(w.when for w in self._waits), self._fire)
+            self._handle = self._loop.call_at(min(self._waits.values()), self._fire)
 
 
 _PER_LOOP: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _Waits] = (
@@ -83,7 +83,7 @@ class Deadline:
             if waits is None:
                 waits = _PER_LOOP[loop] = _Waits(loop)
             self._waits = waits
-            waits.add(self)
+            waits.add(self, self.when)
         return self
 
     async def __aexit__(
