@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import time
-import uuid
 from collections.abc import Awaitable, Callable, Sequence
 from contextlib import aclosing
 from dataclasses import dataclass
@@ -183,7 +183,7 @@ class Engine:
             turn_id=turn_id,
             message_id=message_id,
             emit=emit,
-            trace_id=uuid.uuid4().hex,
+            trace_id=os.urandom(16).hex(),  # as random as uuid4, without building one
             started=started,
             deadline=budget.tools_end,
             now=self._clock(),

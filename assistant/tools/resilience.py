@@ -164,7 +164,8 @@ class _CallRun:
         if not self._breaker.allow() and not self.reconciling:
             raise _GiveUp(self._breaker.open_failure())
         self.attempts += 1
-        tracing.event("attempt", number=self.attempts, breaker=self._breaker.state)
+        if tracing.enabled():
+            tracing.event("attempt", number=self.attempts, breaker=self._breaker.state)
         budget = min(self._tool.timeout_s, remaining)
         try:
             async with deadline_in(budget):
