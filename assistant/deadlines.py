@@ -56,6 +56,20 @@ class _Waits:
 _PER_LOOP: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _Waits] = (
     weakref.WeakKeyDictionary()
 )
+# The last loop asked about: a process nearly always runs one (a weak lookup costs more).
+_last: tuple[asyncio.AbstractEventLoop | None, _Waits | None] = (None, None)
+
+
+def _waits_of(loop: asyncio.AbstractEventLoop) -> _Waits:
+    global _last
+    last_loop, waits = _last
+    if last_loop is loop and waits is not None:
+        return waits
+    waits = _PER_LOOP.get(loop)
+    if waits is None:
+        waits = _PER_LOOP[loop] = _Waits(loop)
+    _last = (loop, waits)
+    return waits
 
 
 class Deadline:
@@ -78,11 +92,7 @@ class Deadline:
         self._task = task
         self._cancelling = task.cancelling()
         if self.when is not None:
-            loop = asyncio.get_running_loop()
-            waits = _PER_LOOP.get(loop)
-            if waits is None:
-                waits = _PER_LOOP[loop] = _Waits(loop)
-            self._waits = waits
+            waits = self._waits = _waits_of(asyncio.get_running_loop())
             waits.add(self, self.when)
         return self
 
