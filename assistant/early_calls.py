@@ -3,9 +3,9 @@
 A model streams its tool calls one after another, 300–500 ms each. The planner hands
 every call over the moment its arguments are complete (`PlanRequest.on_call`); a read
 is announced at once ("Sure, I'll look up your upcoming appointments", then " and
-check your billing" when the next arrives) and started, so a call's tool.started
-always follows the ack.delta that names it. The acknowledgement ends (its full stop
-and ack.done) when the decision does.
+check your billing" when the next arrives) and started. The acknowledgement ends (its
+full stop and ack.done) when the decision does; the early calls' tool.started and
+tool.finished are held until then (round_run.py), as PROTOCOL.md orders them.
 
 A write is never started on a partial decision: destructive and identity changes are
 confirmed first, and the write-integrity checks (times, duplicates: guard.py) judge
@@ -80,6 +80,7 @@ class EarlyCalls:
             self.pieces.append(piece)
             await self._say(piece)
         self.started.append(call)
+        self.run.hold()  # its tool.started goes out after the round's ack.done
         await self.run.start([call])
 
     async def _say(self, piece: str) -> None:

@@ -18,13 +18,13 @@ import logging
 import os
 import time
 from collections.abc import Awaitable, Callable, Sequence
-from contextlib import aclosing
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from assistant import confirmation, dialogue, guard, progress, tracing
 from assistant.acknowledge import ack_pieces
 from assistant.answer_stream import AnswerStream
+from assistant.answering import APOLOGY, INTERNAL_APOLOGY, Answerer, error_text
 from assistant.deadlines import Deadline
 from assistant.early_calls import EarlyCalls
 from assistant.errors import ModelUnavailable
@@ -37,15 +37,12 @@ from assistant.schema import (
     AckDelta,
     AckDone,
     AckSink,
-    AnswerDelta,
-    AnswerDone,
     AssistantTurn,
     CallSink,
     CustomerContext,
     ErrorEvent,
     EventSink,
     FinalDecision,
-    NarratorInput,
     PlanRequest,
     ToolCall,
     ToolCallsDecision,
@@ -61,9 +58,8 @@ from assistant.schema import (
     tool_error_wire,
 )
 from assistant.session import Session
-from assistant.speaking import split_sentences
 from assistant.tools.executor import RoundContext, ToolExecutor
-from assistant.turn import Turn, TurnState, call_key, context_hint
+from assistant.turn import Turn, TurnState, call_key
 from assistant.turn_budget import TurnBudget
 from assistant.turn_log import turn_finished
 
@@ -71,9 +67,6 @@ log = logging.getLogger(__name__)
 
 # (the customer as known so far, the turn's trace id) → the customer with their profile.
 CustomerLoader = Callable[[CustomerContext, str], Awaitable[CustomerContext]]
-
-APOLOGY = "I'm sorry, I can't reach my assistant service right now. Please try again in a moment."
-INTERNAL_APOLOGY = "I'm sorry, something went wrong on my side. Please try that again."
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,6 +123,9 @@ class Engine:
         self._reads = frozenset(tool.name for tool in executor.tools() if not tool.writes)
         # Turns running now, for admission control (transports/saturation.py).
         self.turns_in_flight = 0
+        self._answers = Answerer(
+            narrator, self._hint_of, fallback_narrator=fallback_narrator, metrics=metrics
+        )
         self._integrity = WriteIntegrity(
             executor,
             confirmation_ttl_s=self.config.confirmation_ttl_s,
@@ -234,10 +230,10 @@ class Engine:
         if pending is not None:
             if confirmation.is_affirmative(state.text):
                 await self._run_round(state, 1, list(pending.calls), None, confirmed=True)
-                await self._narrate(state)
+                await self._answers.narrate(state)
                 return
             if confirmation.is_negative(state.text):
-                await self._speak(state, pending.declined)
+                await self._answers.speak(state, pending.declined)
                 return
             # Anything else drops the pending calls and is a new request; the answer
             # begins by saying they were not done (PROTOCOL.md).
@@ -257,6 +253,11 @@ class Engine:
                 dropped = isinstance(decision, ToolCallsDecision)
                 if dropped:
                     log.warning("model called tools after answering; not run: %s", decision)
+                if early is not None and early.run.started:
+                    # Reads it started before its answer: stopped, and reported.
+                    await early.run.stop()
+                    await early.run.release()
+                    self._record_round(state, round_no, early.run.results(), early.run)
                 await speaker.finish(calls_dropped=dropped)
                 return
             if isinstance(decision, FinalDecision):
@@ -289,11 +290,11 @@ class Engine:
         # embedded planner's "which one?"); empty text after tools means: narrate them.
         # With calls held for a yes, the narration ends with the question.
         if final_text and state.pending is None:
-            await self._speak(state, final_text)
+            await self._answers.speak(state, final_text)
         elif state.results or state.pending is not None:
-            await self._narrate(state)
+            await self._answers.narrate(state)
         else:
-            await self._speak(state, "Okay.")
+            await self._answers.speak(state, "Okay.")
 
     async def _decide(
         self,
@@ -323,6 +324,7 @@ class Engine:
             if early is not None and early.run.started:
                 # Cancelled mid-stream: the reads already out stop and are reported.
                 await early.run.stop()
+                await early.run.release()
                 self._record_round(state, round_no, early.run.results(), early.run)
             raise
         except Exception as exc:
@@ -379,7 +381,7 @@ class Engine:
         """The model's answer is going out: no call of its may start any more."""
         if early is not None:
             early.closed = True
-        await self._say_preface(state)
+        await self._answers.say_preface(state)
 
     async def _close_early(self, state: TurnState, round_no: int, early: EarlyCalls) -> None:
         """The decision failed after reads had started: end their acknowledgement and
@@ -387,6 +389,7 @@ class Engine:
         if early.pieces:
             await self._acknowledge(state, round_no, [], None, early)
         run = early.run
+        await run.release()
         await run.wait()
         self._record_round(state, round_no, run.results(), run)
 
@@ -402,9 +405,9 @@ class Engine:
         state.failed = True
         message = APOLOGY if code == "model_unavailable" else INTERNAL_APOLOGY
         await state.emit(
-            ErrorEvent(code, _error_text(code), turn_id=state.turn_id, trace_id=state.trace_id)
+            ErrorEvent(code, error_text(code), turn_id=state.turn_id, trace_id=state.trace_id)
         )
-        await self._speak(state, message)
+        await self._answers.speak(state, message)
         return None
 
     def _plan_request(
@@ -477,6 +480,7 @@ class Engine:
             if run.started:
                 if not run.done():  # cancelled before the reads started early were awaited
                     await run.stop()
+                await run.release()  # cancelled before the acknowledgement ended
                 self._record_round(state, round_no, run.results(order), run)
 
     async def _start_round(
@@ -546,7 +550,7 @@ class Engine:
             run,
             self.config.progress_after_s,
             may_tell=lambda: progress.may_tell_early(state, run, self.executor),
-            tell=lambda: self._narrate_ready(state, run),
+            tell=lambda: self._answers.first_part(state, run),
         )
 
     async def _execute(self, state: TurnState, round_no: int, calls: list[ToolCall]) -> None:
@@ -614,6 +618,8 @@ class Engine:
                 self._metrics.ack_s.observe(state.timings["ack"])
         state.session.remember(AssistantTurn(kind="ack", text=text))
         await state.emit(AckDone(state.turn_id, round_no, text))
+        if early is not None:
+            await early.run.release()  # the calls started early are announced now
 
     def _new_hints(self, state: TurnState, calls: Sequence[ToolCall]) -> list[str]:
         """Waiting hints of `calls` not spoken yet this turn."""
@@ -664,104 +670,6 @@ class Engine:
         state.results.extend(skipped)
         state.session.remember(ToolExchange(round=round_no, results=tuple(skipped)))
 
-    async def _narrate_ready(self, state: TurnState, run: RoundRun) -> None:
-        """The first part of a progressive answer: the results in, then what is still
-        being done ("I'm still checking your billing."). `_narrate` completes it."""
-        request = progress.first_part(state, run, self._hint_of)
-        started = time.perf_counter()
-        try:
-            async with Deadline(state.budget.answer_end):
-                await self._stream_answer(state, self.narrator, request, done=False)
-        except (ModelUnavailable, TimeoutError) as exc:
-            # Nothing lost: the whole answer comes when every result is in.
-            log.warning("narrator unavailable for the results ready so far: %s", exc)
-            if not state.answer:
-                return
-        finally:
-            state.timings["answer"] += time.perf_counter() - started
-        state.told.update(result.call.call_id for result in request.tool_results)
-        state.told_pieces = len(state.answer)
-
-    async def _narrate(self, state: TurnState) -> None:
-        # Listings fetched only to check for duplicates are not read out.
-        told = tuple(r for r in state.results if r.call.call_id not in state.checks)
-        request = NarratorInput(
-            user_message=state.text,
-            tool_results=told,
-            context_hint=context_hint(told, self._hint_of),
-            customer=state.session.customer,
-            now=state.now,
-            conversation=tuple(state.session.history),
-            confirmation_prompt=state.pending.prompt if state.pending else None,
-            truncated_calls=state.truncated,
-            dialogue=state.session.dialogue,
-            told=frozenset(state.told),
-            already_said="".join(state.answer).strip() if state.told else "",
-        )
-        started = time.perf_counter()
-        try:
-            async with Deadline(state.budget.answer_end):  # a stalled stream is cut
-                await self._stream_answer(state, self.narrator, request)
-        except (ModelUnavailable, TimeoutError) as exc:
-            if self._metrics is not None:
-                self._metrics.model_errors.labels("narrator").inc()
-            # After a first part, the fallback finishes it without repeating (`told`).
-            said_more = len(state.answer) > state.told_pieces
-            if self._fallback_narrator is None or said_more:
-                state.failed = True
-                await state.emit(
-                    ErrorEvent(
-                        "model_unavailable",
-                        _error_text("model_unavailable"),
-                        turn_id=state.turn_id,
-                        trace_id=state.trace_id,
-                    )
-                )
-                await self._speak(state, APOLOGY)
-            else:
-                log.warning("narrator unavailable, using the fallback: %s", exc)
-                await self._stream_answer(state, self._fallback_narrator, request)
-        finally:
-            state.timings["answer"] += time.perf_counter() - started
-        if state.pending is not None:
-            state.session.pending = state.pending
-
-    @tracing.traced("narration")
-    async def _stream_answer(
-        self, state: TurnState, narrator: Narrator, request: NarratorInput, *, done: bool = True
-    ) -> None:
-        await self._say_preface(state)
-        async with aclosing(narrator.narrate(request)) as pieces:  # type: ignore[type-var]
-            async for piece in pieces:
-                if piece:
-                    if state.told and len(state.answer) == state.told_pieces:
-                        # The second part of a progressive answer: "…your billing." +
-                        # "You owe…" must not run together.
-                        piece = piece if piece[:1].isspace() else " " + piece
-                    state.answer.append(piece)
-                    await state.emit(AnswerDelta(state.turn_id, piece))
-        if done:
-            await state.emit(AnswerDone(state.turn_id, "".join(state.answer).strip()))
-
-    @tracing.traced("narration", fixed=True)
-    async def _speak(self, state: TurnState, text: str) -> None:
-        """A fixed answer, streamed sentence by sentence like a narration."""
-        started = time.perf_counter()
-        await self._say_preface(state)
-        for piece in split_sentences(text):
-            state.answer.append(piece)
-            await state.emit(AnswerDelta(state.turn_id, piece))
-        await state.emit(AnswerDone(state.turn_id, "".join(state.answer).strip()))
-        state.timings["answer"] += time.perf_counter() - started
-
-    async def _say_preface(self, state: TurnState) -> None:
-        """What became of calls dropped this turn, said before the answer (once)."""
-        if state.preface and not state.answer:
-            piece = state.preface + " "
-            state.answer.append(piece)
-            await state.emit(AnswerDelta(state.turn_id, piece))
-        state.preface = None
-
     # --- bookkeeping ----------------------------------------------------------------
 
     def _hint_of(self, tool_name: str) -> str | None:
@@ -776,12 +684,6 @@ def _advance_dialogue(state: TurnState) -> None:
     session.dialogue = dialogue.advance(
         session.dialogue, state.results, state.text, "".join(state.answer), held
     )
-
-
-def _error_text(code: str) -> str:
-    if code == "model_unavailable":
-        return "The assistant's model could not be reached; please try again shortly."
-    return "Something went wrong while answering; it has been logged."
 
 
 __all__ = ["Engine", "EngineConfig", "Turn"]

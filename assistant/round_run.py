@@ -4,6 +4,11 @@ Reads may start while the decision is still streaming (assistant/early_calls.py)
 the rest when it ends; both land here, so the engine can wait for all of them, see
 which results are already in and which calls have been out for long (to narrate what
 is ready), and stop them all on cancellation the way the executor stops one batch.
+
+Calls started while the decision still streams run at once, but their `tool.started`
+and `tool.finished` are held (`hold`) until the round's `ack.done` has gone out
+(`release`): PROTOCOL.md orders a round's acknowledgement before its tool events, and
+the customer hears the acknowledgement first either way.
 """
 
 from __future__ import annotations
@@ -13,7 +18,7 @@ import time
 from collections.abc import Sequence
 
 from assistant.deadlines import deadline_in
-from assistant.schema import EventSink, ToolCall, ToolResult
+from assistant.schema import Event, EventSink, ToolCall, ToolResult
 from assistant.tools.executor import Batch, RoundContext, ToolExecutor
 
 
@@ -29,6 +34,24 @@ class RoundRun:
         self._started_at: dict[str, float] = {}
         # perf_counter of the first start, for the turn's `tools` timing.
         self.began: float | None = None
+        self._held: list[Event] | None = None  # tool events waiting for the ack.done
+
+    def hold(self) -> None:
+        """Keep the calls' events until `release` (the acknowledgement is not done)."""
+        if self._held is None:
+            self._held = []
+
+    async def release(self) -> None:
+        """Send the events held so far, in order, and every later one at once."""
+        held, self._held = self._held, None
+        for event in held or ():
+            await self._emit(event)
+
+    async def _sink(self, event: Event) -> None:
+        if self._held is not None:
+            self._held.append(event)
+        else:
+            await self._emit(event)
 
     @property
     def started(self) -> bool:
@@ -44,7 +67,7 @@ class RoundRun:
         for call in calls:
             self.calls.append(call)
             self._started_at[call.call_id] = now
-        batch = await self._executor.launch(calls, self._ctx, self._emit, on_result=self._arrived)
+        batch = await self._executor.launch(calls, self._ctx, self._sink, on_result=self._arrived)
         self._batches.append(batch)
 
     def _arrived(self, result: ToolResult) -> None:

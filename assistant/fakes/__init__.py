@@ -137,6 +137,8 @@ class FakeToolBackend:
     release: asyncio.Event | None = None  # when set, tools wait for it before answering
     # Tools named here wait for their own event before answering (one slow tool).
     held: Mapping[str, asyncio.Event] = field(default_factory=dict)
+    # Told each tool's name as its request is made (a test reacting to a call's start).
+    on_invoke: Callable[[str], None] | None = None
 
     def supports(self, tool_name: str) -> bool:
         return True
@@ -151,6 +153,8 @@ class FakeToolBackend:
         trace_id: str,
     ) -> Any:
         self.invocations.append((tool.name, customer_id, dict(arguments), idempotency_key))
+        if self.on_invoke is not None:
+            self.on_invoke(tool.name)
         start = time.perf_counter()
         try:
             if self.release is not None:

@@ -1,0 +1,155 @@
+"""The answer of a turn: narrated from the results, or a fixed text, streamed as it comes.
+
+The engine decides what is said (results to narrate, a question, an apology); this
+says it: `answer.delta` piece by piece and one `answer.done`, with the preface about
+dropped calls first, a progressive answer's first part while a slow call is still
+out (progress.py), and the fallback narrator, or an apology, when the model fails or
+misses the answer's share of the turn's deadline.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+from contextlib import aclosing
+
+from assistant import progress, tracing
+from assistant.deadlines import Deadline
+from assistant.errors import ModelUnavailable
+from assistant.metrics import Metrics
+from assistant.models.base import Narrator
+from assistant.round_run import RoundRun
+from assistant.schema import AnswerDelta, AnswerDone, ErrorEvent, NarratorInput
+from assistant.speaking import split_sentences
+from assistant.turn import TurnState, context_hint
+
+log = logging.getLogger(__name__)
+
+APOLOGY = "I'm sorry, I can't reach my assistant service right now. Please try again in a moment."
+INTERNAL_APOLOGY = "I'm sorry, something went wrong on my side. Please try that again."
+
+
+class Answerer:
+    """Speaks a turn's answer through its narrator (and the fallback one)."""
+
+    def __init__(
+        self,
+        narrator: Narrator,
+        hint_of: Callable[[str], str | None],
+        *,
+        fallback_narrator: Narrator | None = None,
+        metrics: Metrics | None = None,
+    ) -> None:
+        self._narrator = narrator
+        self._hint_of = hint_of
+        self._fallback_narrator = fallback_narrator
+        self._metrics = metrics
+
+    async def first_part(self, state: TurnState, run: RoundRun) -> None:
+        """The first part of a progressive answer: the results in, then what is still
+        being done ("I'm still checking your billing."). `narrate` completes it."""
+        request = progress.first_part(state, run, self._hint_of)
+        started = time.perf_counter()
+        try:
+            async with Deadline(state.budget.answer_end):
+                await self._stream_answer(state, self._narrator, request, done=False)
+        except (ModelUnavailable, TimeoutError) as exc:
+            # Nothing lost: the whole answer comes when every result is in.
+            log.warning("narrator unavailable for the results ready so far: %s", exc)
+            if not state.answer:
+                return
+        finally:
+            state.timings["answer"] += time.perf_counter() - started
+        state.told.update(result.call.call_id for result in request.tool_results)
+        state.told_pieces = len(state.answer)
+
+    async def narrate(self, state: TurnState) -> None:
+        # Listings fetched only to check for duplicates are not read out.
+        told = tuple(r for r in state.results if r.call.call_id not in state.checks)
+        request = NarratorInput(
+            user_message=state.text,
+            tool_results=told,
+            context_hint=context_hint(told, self._hint_of),
+            customer=state.session.customer,
+            now=state.now,
+            conversation=tuple(state.session.history),
+            confirmation_prompt=state.pending.prompt if state.pending else None,
+            truncated_calls=state.truncated,
+            dialogue=state.session.dialogue,
+            told=frozenset(state.told),
+            already_said="".join(state.answer).strip() if state.told else "",
+        )
+        started = time.perf_counter()
+        try:
+            async with Deadline(state.budget.answer_end):  # a stalled stream is cut
+                await self._stream_answer(state, self._narrator, request)
+        except (ModelUnavailable, TimeoutError) as exc:
+            if self._metrics is not None:
+                self._metrics.model_errors.labels("narrator").inc()
+            # After a first part, the fallback finishes it without repeating (`told`).
+            said_more = len(state.answer) > state.told_pieces
+            if self._fallback_narrator is None or said_more:
+                state.failed = True
+                await state.emit(
+                    ErrorEvent(
+                        "model_unavailable",
+                        error_text("model_unavailable"),
+                        turn_id=state.turn_id,
+                        trace_id=state.trace_id,
+                    )
+                )
+                await self.speak(state, APOLOGY)
+            else:
+                log.warning("narrator unavailable, using the fallback: %s", exc)
+                await self._stream_answer(state, self._fallback_narrator, request)
+        finally:
+            state.timings["answer"] += time.perf_counter() - started
+        if state.pending is not None:
+            state.session.pending = state.pending
+
+    @tracing.traced("narration")
+    async def _stream_answer(
+        self, state: TurnState, narrator: Narrator, request: NarratorInput, *, done: bool = True
+    ) -> None:
+        await self.say_preface(state)
+        async with aclosing(narrator.narrate(request)) as pieces:  # type: ignore[type-var]
+            async for piece in pieces:
+                if piece:
+                    if state.told and len(state.answer) == state.told_pieces:
+                        # The second part of a progressive answer: "…your billing." +
+                        # "You owe…" must not run together.
+                        piece = piece if piece[:1].isspace() else " " + piece
+                    state.answer.append(piece)
+                    await state.emit(AnswerDelta(state.turn_id, piece))
+        if done:
+            await state.emit(AnswerDone(state.turn_id, "".join(state.answer).strip()))
+
+    @tracing.traced("narration", fixed=True)
+    async def speak(self, state: TurnState, text: str) -> None:
+        """A fixed answer, streamed sentence by sentence like a narration."""
+        started = time.perf_counter()
+        await self.say_preface(state)
+        for piece in split_sentences(text):
+            state.answer.append(piece)
+            await state.emit(AnswerDelta(state.turn_id, piece))
+        await state.emit(AnswerDone(state.turn_id, "".join(state.answer).strip()))
+        state.timings["answer"] += time.perf_counter() - started
+
+    async def say_preface(self, state: TurnState) -> None:
+        """What became of calls dropped this turn, said before the answer (once)."""
+        if state.preface and not state.answer:
+            piece = state.preface + " "
+            state.answer.append(piece)
+            await state.emit(AnswerDelta(state.turn_id, piece))
+        state.preface = None
+
+
+def error_text(code: str) -> str:
+    """The `error` event's message for a model that failed (`code`)."""
+    if code == "model_unavailable":
+        return "The assistant's model could not be reached; please try again shortly."
+    return "Something went wrong while answering; it has been logged."
+
+
+__all__ = ["APOLOGY", "INTERNAL_APOLOGY", "Answerer", "error_text"]
