@@ -31,6 +31,7 @@ DATA = Path(__file__).resolve().parents[1] / "data"
 CATALOG = load_catalog(Path(__file__).resolve().parents[2] / "config" / "tools.yaml")
 CONVERSATIONS = DATA / "conversations.jsonl"
 HELDOUT = DATA / "conversations_heldout.jsonl"
+UNSEEN = DATA / "conversations_unseen.jsonl"
 # Pinned at the last measured score: a regression fails the build.
 REQUIRED_SHARE = 119 / 125
 # tests/data/conversations_heldout.jsonl (40 sessions, 84 turns) was written mid-way and
@@ -88,3 +89,20 @@ async def test_the_held_out_conversations_are_understood(
     assert len(read_cases(HELDOUT)) >= 40
     share, failed = await score(make_assistant, crm_admin, HELDOUT, capsys)
     assert share >= REQUIRED_HELDOUT_SHARE - 1e-9, failed
+
+
+# tests/data/conversations_unseen.jsonl (43 sessions, 92 turns) was written from what
+# customers say, without reading the language rules, and first run on the code as it was:
+# 19/43 sessions = 44.2 % (59/92 turns). Two of its own checks were then corrected (a "not"
+# that matched "I don't see a physical therapy on your account"; a support case offered
+# before it is opened is fair): still 19/43 (61/92 turns).
+REQUIRED_UNSEEN_SHARE = 19 / 43
+
+
+async def test_the_unseen_conversations_are_understood(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin, capsys: Any
+) -> None:
+    """At least the pinned share of the unseen sessions pass every turn (share reported)."""
+    assert len(read_cases(UNSEEN)) >= 40
+    share, failed = await score(make_assistant, crm_admin, UNSEEN, capsys)
+    assert share >= REQUIRED_UNSEEN_SHARE - 1e-9, failed
