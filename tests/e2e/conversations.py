@@ -17,7 +17,7 @@ refusals no turn may give), `crm` checks of the CRM's data after the turn:
     {"task_like": WORDS, "due": DAY, "priority": P, "count": N}   new tasks, by title words
     {"appt": SERVICE, "at": WHEN, "status": "scheduled" | "cancelled", "count": N}   ahead
     {"tickets": "+N"}                                       tickets opened this session
-    {"profile": "phone" | "email", "is": [VALUE, ...]}       the contact detail on file is one of these
+    {"profile": "phone" | "email", "is": [VALUE, ...]}       the detail on file is one of these
 
 DAY is "+N" (days from the customer's today), "wd:fri" (a Friday in the next two weeks),
 "dom:14" (a 14th in the next 45 days), "md:12-10" (the next 10 December) or "none";
