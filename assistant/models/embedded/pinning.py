@@ -14,6 +14,7 @@ from zoneinfo import ZoneInfo
 
 from assistant.dialogue_state import Dialogue, Item, Kind
 from assistant.language import Intent, find_when, slots
+from assistant.language.appointment_rules import says_vague_time
 from assistant.language.lexicon import SERVICES
 from assistant.language.shifts import bare_clock, find_shift, same_time, weekday_after
 from assistant.language.slots import priority as said_priority
@@ -87,6 +88,8 @@ def moved(text: str, item: Item, now: datetime, zone: ZoneInfo) -> str | None:
         day, changed = current.date() + timedelta(days=7), True
     elif (after := weekday_after(text, current.date())) is not None:
         day, changed = after, True
+    elif when is not None and when.vague_day:
+        return None  # "sometime next week": which day is asked (appointment_rules)
     elif when is not None and when.day is not None and not when.day_implied:
         day, changed = when.day, True
     if when is not None and when.clock is not None and not when.vague_time:
@@ -156,8 +159,21 @@ def appointment_follow_up(
         return None
     starts_at = moved(text, item, now, zone)
     if starts_at is None:
+        if _MOVE_VERB.search(text) and says_vague_time(text):
+            # "can we move it to later that week": that one, but which day is asked.
+            return [
+                Intent(
+                    "reschedule_appointment",
+                    target=pinned(item, "service"),
+                    missing=("when",),
+                    clause=text,
+                )
+            ]
         return None
     return [reschedule(item, starts_at, text)]
+
+
+_MOVE_VERB = re.compile(r"\b(?:move|push|reschedule|shift|change|bump|postpone|put off|rebook)\b")
 
 
 def task_follow_up(text: str, item: Item, now: datetime) -> list[Intent] | None:
