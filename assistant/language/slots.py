@@ -45,7 +45,10 @@ _SERVICE = re.compile(
 )
 _GENERIC_SERVICE = re.compile(
     r"\b(?:book|schedule|reserve|arrange|set up|make|get)(?: me)?(?: in)?(?: for)?"
-    r" (?:a |an |another |my |one )?(?P<svc>[a-z][a-z' -]*?)"
+    r" (?:a |an |another |my |one )?"
+    # "book one for friday": a service never begins with the words that lead to a time.
+    r"(?!(?:for|on|at|next|this|tomorrow|today|in|with|please|it|that|them)\b)"
+    r"(?P<svc>[a-z][a-z' -]*?)"
     r"(?: appointment| session| visit| slot| booking)?"
     r"(?= (?:for|on|at|next|this|tomorrow|today|in|with|please)\b|[,.?!]|$)"
 )

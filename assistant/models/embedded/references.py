@@ -47,7 +47,7 @@ from assistant.models.embedded.pinning import (
     task_follow_up,
     zone_of,
 )
-from assistant.schema import Message, ToolResult
+from assistant.schema import Message, ToolResult, UserTurn
 
 
 def _by_position(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> list[Intent] | None:
@@ -303,8 +303,40 @@ def read_intents(
     if pinned is not None:
         return pinned
     intents = with_shifts(understand(conversation, message, now, timezone), message)
+    intents = _service_said_before(conversation, message, intents, now, timezone)
     updated = any(r.ok and r.call.tool_name == "crm.updateTask" for r in results)
     return [_named_visit(as_task_due(i) if updated and may_be_a_task(i) else i) for i in intents]
+
+
+_ONE = re.compile(r"\b(?:book|get|make|schedule)(?: me)?(?: in)?(?: for)? (?:one|it|that)\b")
+# How many of the customer's earlier messages may name the service "one" stands for.
+_SERVICE_LOOKBACK = 2
+
+
+def _service_said_before(
+    conversation: Sequence[Message],
+    message: str,
+    intents: list[Intent],
+    now: datetime,
+    timezone: str,
+) -> list[Intent]:
+    """ "have I got an eye exam booked?" … "ok book one for friday": the one named before."""
+    if not any(i.kind == "book_appointment" and "service" in i.missing for i in intents):
+        return intents
+    text = normalize(message).text
+    if not _ONE.search(text):
+        return intents
+    earlier = [m.text for m in conversation if isinstance(m, UserTurn) and m.text != message]
+    for said in reversed(earlier[-_SERVICE_LOOKBACK:]):
+        named = slots.service(normalize(said).text, said)
+        if named is None or named.lower() not in KNOWN_SERVICES:
+            continue
+        again = detect_intents(_ONE.sub(f"book a {named.lower()}", text, count=1), now, timezone)
+        booked = [i for i in again if i.kind == "book_appointment" and "service" not in i.missing]
+        if booked:
+            return [booked[0] if i.kind == "book_appointment" else i for i in intents]
+        break
+    return intents
 
 
 def _named_visit(intent: Intent) -> Intent:
