@@ -21,10 +21,12 @@ from assistant.language.text import restore_case
 
 _ADD_TASK = (
     rx(
-        r"\b(?:add|create|make|put|set up|set|start|write|log|jot down|note down|save|enter)"
-        r"(?: me)?(?: in)? (?:a |an |another |new |one more |one )*"
+        r"\b(?:add|create|make|put|set up|set|start|write|log|jot down|note down|save|enter"
+        r"|pop|stick)(?: me)?(?: in)? (?:a |an |another |new |one more |one )*"
         r"(?:(?P<p>high|low|normal|medium|top|urgent|important)(?:[- ]priority)? )?(?:new )?"
-        r"(?:task|to-do|to do|reminder|item|action item)(?: item)?(?: for me)?(?P<rest>.*)$"
+        # British "pop a reminder in to ring the garage"
+        r"(?:task|to-do|to do|reminder|item|action item)(?: item)?(?: in(?= to\b))?(?: for me)?"
+        r"(?P<rest>.*)$"
     ),
     rx(r"^(?:new |a )?(?:task|reminder|to-do)(?P<rest>\b[^:]{0,30}:.+)$"),
     # "…and another task to call mom", "…and a new one to…" (intents._name_the_one)
@@ -57,6 +59,12 @@ _ADD_TASK = (
     rx(
         r"\b(?:add|put) (?P<rest>.+?) (?:to|on|onto) (?:my |the )?"
         r"(?:(?:to-do |to do |task |todo |tasks |reminder )?list|tasks|to-dos|reminders)\b"
+    ),
+    # "add buy stamps", "also add call the vet": a to-do said in the imperative after "add".
+    rx(
+        r"\badd (?P<rest>(?:buy|call|ring|pick up|pay|send|return|renew|clean"
+        r"|fix|order|collect|write|finish|check|take|bring|visit|wash|sort out|find|print|post"
+        r"|mail|drop off|ask|tell|get|cook|feed|walk|water|pack|submit|file|sign|read)\b.+)$"
     ),
 )
 _PRONOUN_TITLE = rx(r"it|that|this|them")

@@ -16,7 +16,8 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from assistant.language import Intent, classify_chat, is_negative, unsupported
+from assistant.language import Intent, classify_chat, detect_intents, is_negative, unsupported
+from assistant.language.confirm import request_after_yes
 from assistant.models.embedded import limits, questions, references, replies
 from assistant.resolve import Match, action_arguments, resolve_all, resolve_intent
 from assistant.schema import FinalDecision, PlanRequest, ToolCall, ToolCallsDecision
@@ -37,6 +38,23 @@ def _today(request: PlanRequest) -> date:
     return local_now(request.now, request.customer.timezone if request.customer else None).date()
 
 
+def _confirmed_rounds(request: PlanRequest) -> int:
+    """How many results the turn began with that ran on the customer's yes (0 or more).
+
+    Only a yes runs held calls without planning: a turn whose every result so far is a
+    call of a tool that was held, all of round 1, began with one ("yes, and also…")."""
+    held = request.dialogue.held
+    results = request.turn_results
+    if not held or not results or results[0].call.tool_name not in held:
+        return 0
+    count = 0
+    for result in results:
+        if result.round != 1 or result.call.tool_name not in held:
+            break
+        count += 1
+    return count if request.round > 1 else 0
+
+
 def _key(tool: str, arguments: dict[str, Any]) -> tuple[str, str]:
     return tool, repr(sorted(arguments.items()))
 
@@ -50,13 +68,21 @@ class EmbeddedPlanner:
     def plan(self, request: PlanRequest) -> Decision:
         """The decision, synchronously (the grammar never waits on anything)."""
         timezone = request.customer.timezone if request.customer else "UTC"
-        first = request.round <= 1 and not request.turn_results
+        confirmed = _confirmed_rounds(request)
+        first = request.round <= 1 + confirmed and len(request.turn_results) == confirmed
         if first and (early := self._before_reading(request)) is not None:
             return early
         pinned = references.follow_up(request.dialogue, request.user_message, request.now, timezone)
         intents = references.read_intents(
             request.conversation, request.user_message, request.now, timezone, request.dialogue
         )
+        if confirmed:
+            # "yes, and also add…": the yes ran what was held; the rest is new.
+            held = set(request.dialogue.held)
+            intents = [intent for intent in intents if intent.tool not in held]
+            pinned = None
+            if not intents:
+                return FinalDecision(text="")  # the narrator tells what the yes did
         if pinned is None and len(intents) <= 1 and not any(intent.writes for intent in intents):
             asked = questions.read_question(
                 request.user_message, request.dialogue, request.conversation
@@ -77,7 +103,17 @@ class EmbeddedPlanner:
             return FinalDecision(text=references.ASK_WHAT_HAPPENED)
         if about is not None or references.accepts_offer(request.dialogue, text):
             case = references.offered_case(request.dialogue, about)
-            return ToolCallsDecision(calls=(self._call(request, 0, "crm.createTicket", case),))
+            calls = [self._call(request, 0, "crm.createTicket", case)]
+            if about is None and (rest := request_after_yes(text)) is not None:
+                # "yes please, and what's the balance": the yes opens the case; what is
+                # asked after it is looked up too (reads only: a write is never inferred).
+                timezone = request.customer.timezone if request.customer else "UTC"
+                reads = [i for i in detect_intents(rest, request.now, timezone) if not i.writes]
+                for intent in reads:
+                    calls.append(
+                        self._call(request, len(calls), intent.tool, dict(intent.arguments))
+                    )
+            return ToolCallsDecision(calls=tuple(calls))
         if (undone := references.undo_reply(request.dialogue, text)) is not None:
             return FinalDecision(text=undone)
         if classify_chat(text) == "how_to":
@@ -172,6 +208,9 @@ class EmbeddedPlanner:
 
     @staticmethod
     def _call(request: PlanRequest, index: int, tool: str, arguments: dict[str, Any]) -> ToolCall:
-        return ToolCall(
-            call_id=f"c_{request.round}_{index + 1}", tool_name=tool, arguments=arguments
-        )
+        call_id = f"c_{request.round}_{index + 1}"
+        if any(result.call.call_id == call_id for result in request.turn_results):
+            # A call confirmed by a yes keeps the id it was planned with last turn; the
+            # id keys the write's idempotency, so a new call must not reuse it.
+            call_id += "_after_yes"
+        return ToolCall(call_id=call_id, tool_name=tool, arguments=arguments)
