@@ -80,7 +80,7 @@ class EarlyCalls:
             self.pieces.append(piece)
             await self._say(piece)
         self.started.append(call)
-        self.run.start([call])
+        await self.run.start([call])
 
     async def _say(self, piece: str) -> None:
         if self.first_piece_at is None:

@@ -515,7 +515,7 @@ class Engine:
             await self._report_unstarted(state, round_no, list(refused.values()))
         if calls and not confirmed:
             calls = await integrity.hold_doubts(state, round_no, calls, self._execute)
-        run.start(calls)
+        await run.start(calls)
 
     def _within_cap(self, calls: list[ToolCall]) -> tuple[list[ToolCall], int]:
         # Duplicates go first, so that one never takes a distinct call's place under the cap.

@@ -13,7 +13,7 @@ import time
 from collections.abc import Sequence
 
 from assistant.schema import EventSink, ToolCall, ToolResult
-from assistant.tools.executor import RoundContext, ToolExecutor
+from assistant.tools.executor import Batch, RoundContext, ToolExecutor
 
 
 class RoundRun:
@@ -21,21 +21,20 @@ class RoundRun:
         self._executor = executor
         self._ctx = ctx
         self._emit = emit
-        self._tasks: list[asyncio.Task[list[ToolResult]]] = []
-        self._collected: list[ToolResult] = []
+        self._batches: list[Batch] = []
         self.calls: list[ToolCall] = []
         self.ready: dict[str, ToolResult] = {}
-        self._arrival = asyncio.Event()
+        self._arrival: asyncio.Event | None = None
         self._started_at: dict[str, float] = {}
         # perf_counter of the first start, for the turn's `tools` timing.
         self.began: float | None = None
 
     @property
     def started(self) -> bool:
-        return bool(self._tasks)
+        return bool(self._batches)
 
-    def start(self, calls: Sequence[ToolCall]) -> None:
-        """Run `calls` concurrently (one executor batch), alongside any started before."""
+    async def start(self, calls: Sequence[ToolCall]) -> None:
+        """Announce and run `calls` concurrently, alongside any started before."""
         if not calls:
             return
         now = asyncio.get_running_loop().time()
@@ -44,21 +43,22 @@ class RoundRun:
         for call in calls:
             self.calls.append(call)
             self._started_at[call.call_id] = now
-        batch = self._executor.run_round(
-            list(calls), self._ctx, self._emit, into=self._collected, on_result=self._arrived
-        )
-        self._tasks.append(asyncio.create_task(batch))
+        batch = await self._executor.launch(calls, self._ctx, self._emit, on_result=self._arrived)
+        self._batches.append(batch)
 
     def _arrived(self, result: ToolResult) -> None:
         self.ready[result.call.call_id] = result
-        self._arrival.set()
+        if self._arrival is not None:
+            self._arrival.set()
 
     async def next_arrival(self, within_s: float | None) -> None:
         """Wait for the next result (at most `within_s` seconds); stops on cancellation."""
-        self._arrival.clear()
+        # Made only when needed: most rounds end before anyone waits for one result.
+        arrival = self._arrival = self._arrival or asyncio.Event()
+        arrival.clear()
         try:
             async with asyncio.timeout(within_s):
-                await self._arrival.wait()
+                await arrival.wait()
         except TimeoutError:
             pass
         except asyncio.CancelledError:
@@ -78,36 +78,34 @@ class RoundRun:
         return max(0.0, threshold_s - elapsed)
 
     def done(self) -> bool:
-        return all(task.done() for task in self._tasks)
+        return all(batch.done() for batch in self._batches)
 
     async def wait(self, within_s: float | None = None) -> None:
         """Wait for every call (at most `within_s` seconds). Cancelled meanwhile, it stops
         the calls as the executor does (reads stop, writes in flight finish), re-raises."""
         if self.done():
             return  # already in (the common case after progress.await_round's first wait)
+        tasks = [task for batch in self._batches for task in batch.tasks]
         try:
-            await asyncio.wait(self._tasks, timeout=within_s)
+            await asyncio.wait(tasks, timeout=within_s)
         except asyncio.CancelledError:
             await self.stop()
             raise
 
     async def stop(self) -> None:
         """Cancel: reads stop, writes in flight finish, every call is reported once."""
-        for task in self._tasks:
-            task.cancel()
-        while not self.done():
-            try:
-                await asyncio.wait(self._tasks)
-            except asyncio.CancelledError:
-                continue  # a second cancel must not abandon a write mid-flight
+        for batch in self._batches:
+            await batch.stop()
 
     def results(self, order: Sequence[ToolCall] = ()) -> list[ToolResult]:
         """Every result so far, in the order of `order` (the decision's), then started."""
+        unique = {
+            result.call.call_id: result for batch in self._batches for result in batch.results()
+        }
+        if not order and len(self._batches) <= 1:
+            return list(unique.values())  # one batch: already in the order started
         ranked = [*order, *self.calls]
         order_of: dict[str, int] = {}
         for n, call in enumerate(ranked):
             order_of.setdefault(call.call_id, n)
-        # Results as they arrived, and those a cancellation reported (in `_collected`).
-        unique = {result.call.call_id: result for result in self._collected}
-        unique.update(self.ready)
         return sorted(unique.values(), key=lambda result: order_of.get(result.call.call_id, 0))

@@ -99,12 +99,34 @@ class ToolExecutor:
         ctx: RoundContext,
         emit: EventSink,
         into: list[ToolResult] | None = None,
-        on_result: ResultSink | None = None,
     ) -> list[ToolResult]:
         """Run `calls` concurrently; results come back in the order requested.
 
         `into`, when given, receives the results too, even when the round is
         cancelled (then the CancelledError propagates after every call is reported).
+        """
+        batch = await self.launch(calls, ctx, emit)
+        try:
+            await batch.wait()
+        except asyncio.CancelledError:
+            await batch.stop()
+            if into is not None:
+                into.extend(batch.results())
+            raise
+        done = batch.results()
+        if into is not None:
+            into.extend(done)
+        return done
+
+    async def launch(
+        self,
+        calls: Sequence[ToolCall],
+        ctx: RoundContext,
+        emit: EventSink,
+        on_result: ResultSink | None = None,
+    ) -> Batch:
+        """Announce `calls` (tool.started each) and start them, without waiting for them.
+
         `on_result` hears each result as it comes (for narrating what is ready).
         """
         prepared = [self._prepare(call, ctx.customer_id) for call in calls]
@@ -114,47 +136,12 @@ class ToolExecutor:
                     ctx.turn_id, ctx.round, item.call.call_id, item.call.tool_name, item.arguments
                 )
             )
-        results: list[ToolResult | None] = [None] * len(prepared)
-        tasks = [
-            asyncio.create_task(self._run_one(item, ctx, emit, results, index, on_result))
+        batch = Batch(self, prepared, ctx, emit)
+        batch.tasks = [
+            asyncio.create_task(self._run_one(item, ctx, emit, batch.slots, index, on_result))
             for index, item in enumerate(prepared)
         ]
-        try:
-            await asyncio.wait(tasks)
-        except asyncio.CancelledError:
-            await self._wind_down(prepared, tasks, results, ctx, emit)
-            if into is not None:
-                into.extend(result for result in results if result is not None)
-            raise
-        done = [result for result in results if result is not None]
-        if into is not None:
-            into.extend(done)
-        return done
-
-    async def _wind_down(
-        self,
-        prepared: list[_Prepared],
-        tasks: list[asyncio.Task[None]],
-        results: list[ToolResult | None],
-        ctx: RoundContext,
-        emit: EventSink,
-    ) -> None:
-        """Cancel reads, let writes in flight finish, report every call exactly once."""
-        for item, task in zip(prepared, tasks, strict=True):
-            if item.tool is None or not item.tool.writes:
-                task.cancel()
-        while not all(task.done() for task in tasks):
-            try:
-                await asyncio.wait(tasks)
-            except asyncio.CancelledError:
-                continue  # a second cancel must not abandon a write mid-flight
-        for index, item in enumerate(prepared):
-            if results[index] is None:
-                error = ToolError(code="cancelled", message="the request was cancelled")
-                result = ToolResult(call=item.call, round=ctx.round, status="error", error=error)
-                results[index] = result
-                self._count(item.call.tool_name, result)
-                await _emit_quietly(emit, _finished(ctx, result))
+        return batch
 
     def _prepare(self, call: ToolCall, customer_id: str | None) -> _Prepared:
         key = (call.call_id, customer_id)
@@ -214,7 +201,7 @@ class ToolExecutor:
                 result = await self._call(item.tool, item, ctx, started)
             tracing.tool_outcome(result)
         results[index] = result
-        self._count(item.call.tool_name, result)
+        self.count(item.call.tool_name, result)
         if on_result is not None:
             on_result(result)
         await _emit_quietly(emit, _finished(ctx, result))
@@ -256,13 +243,61 @@ class ToolExecutor:
             attempts=outcome.attempts,
         )
 
-    def _count(self, tool: str, result: ToolResult | None) -> None:
+    def count(self, tool: str, result: ToolResult | None) -> None:
         if self._metrics is None or result is None:
             return
         outcome = result.status if result.error is None else result.error.code
         self._metrics.tool_calls.labels(tool, outcome).inc()
         if result.error is not None:
             self._metrics.tool_errors.labels(tool, result.error.code).inc()
+
+
+class Batch:
+    """Calls started together (`ToolExecutor.launch`): one task each, one result slot each.
+
+    A caller waits for the tasks directly: no task of its own wraps them, because every
+    turn's round goes through here (bench/engine.py counts what a task costs).
+    """
+
+    def __init__(
+        self, executor: ToolExecutor, prepared: list[_Prepared], ctx: RoundContext, emit: EventSink
+    ) -> None:
+        self._executor = executor
+        self._prepared = prepared
+        self._ctx = ctx
+        self._emit = emit
+        self.tasks: list[asyncio.Task[None]] = []
+        self.slots: list[ToolResult | None] = [None] * len(prepared)
+
+    def done(self) -> bool:
+        return all(task.done() for task in self.tasks)
+
+    async def wait(self) -> None:
+        if not self.done():
+            await asyncio.wait(self.tasks)
+
+    def results(self) -> list[ToolResult]:
+        """The results in so far, in the order the calls were given."""
+        return [result for result in self.slots if result is not None]
+
+    async def stop(self) -> None:
+        """Cancel reads, let writes in flight finish, report every call exactly once."""
+        for item, task in zip(self._prepared, self.tasks, strict=True):
+            if item.tool is None or not item.tool.writes:
+                task.cancel()
+        while not self.done():
+            try:
+                await asyncio.wait(self.tasks)
+            except asyncio.CancelledError:
+                continue  # a second cancel must not abandon a write mid-flight
+        ctx = self._ctx
+        for index, item in enumerate(self._prepared):
+            if self.slots[index] is None:
+                error = ToolError(code="cancelled", message="the request was cancelled")
+                result = ToolResult(call=item.call, round=ctx.round, status="error", error=error)
+                self.slots[index] = result
+                self._executor.count(item.call.tool_name, result)
+                await _emit_quietly(self._emit, _finished(ctx, result))
 
 
 def _failed(

@@ -1,8 +1,18 @@
-"""The one writer of a socket: a bounded queue of frames and a task that sends them.
+"""The one writer of a socket: a bounded queue of frames, written in batches.
 
 Frames go out whole and in order, from any task, and `send` never waits on the
-network: a turn never stalls because its client is slow. A client that stops reading
-(or whose network died without a close) shows in two ways, and both end its socket:
+network: a turn never stalls because its client is slow.
+
+The frames a turn step emits together (turn.started, the acknowledgement, the calls
+started; or the answer and turn.done) are queued and written at the next turn of the
+event loop in one write to the transport: one system call for the batch instead of
+one per frame, which on a busy worker was a fifth of its CPU per turn (bench/load.py).
+That direct path is taken while the client keeps up, its socket takes text frames
+uncompressed (no permessage-deflate), and nothing is left in the transport's buffer.
+Otherwise a writer task sends the frames one by one through aiohttp's own writer
+(which compresses and waits for the network to drain), and it notices a client that
+stops reading (or whose network died without a close) in two ways, both ending its
+socket:
 
 - one frame takes longer than `send_timeout_s` to hand to the network, or
 - more than `max_frames` frames are waiting behind the one being sent.
@@ -21,7 +31,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import socket
+import struct
 from collections.abc import Callable
 from typing import Any
 
@@ -29,16 +39,7 @@ from aiohttp import web
 
 log = logging.getLogger(__name__)
 
-
-_TCP_CORK: int | None = getattr(socket, "TCP_CORK", None)
-
-
-def _set_cork(sock: Any, value: int) -> bool:
-    try:
-        sock.setsockopt(socket.IPPROTO_TCP, _TCP_CORK, value)
-    except (OSError, TypeError):
-        return False
-    return True
+_TEXT_FIN = 0x81  # a whole text frame: FIN and opcode 1 (RFC 6455, 5.2)
 
 
 def encode_frame(frame: dict[str, Any]) -> str:
@@ -53,12 +54,22 @@ def encode_frame(frame: dict[str, Any]) -> str:
     return text
 
 
-class Outbox:
-    """Queues frames for one websocket and sends them from its own task.
+def text_frame(text: str) -> bytes:
+    """`text` as one unmasked websocket text frame, as a server sends it."""
+    payload = text.encode("utf-8")
+    length = len(payload)
+    if length < 126:
+        return bytes((_TEXT_FIN, length)) + payload
+    if length < 65536:
+        return struct.pack("!BBH", _TEXT_FIN, 126, length) + payload
+    return struct.pack("!BBQ", _TEXT_FIN, 127, length) + payload
 
-    The writer task runs only while frames are waiting, and the queue is a plain list:
-    an idle session holds neither (an asyncio.Queue and a parked task were ~4 KiB of
-    each open session's memory).
+
+class Outbox:
+    """Queues frames for one websocket and writes them in batches.
+
+    Neither a task nor a queue object is held while nothing is waiting: an idle
+    session's memory (an asyncio.Queue and a parked task were ~4 KiB of it).
     """
 
     def __init__(
@@ -68,14 +79,18 @@ class Outbox:
         send_timeout_s: float,
         max_frames: int,
         abort: Callable[[], None],
+        transport: asyncio.Transport | None = None,
     ) -> None:
         self._ws = ws
+        # The socket's transport, for writing a batch at once; None: frame by frame.
+        self._transport = transport
         self._send_timeout_s = send_timeout_s
         self._max_frames = max_frames
         self._frames: list[str] = []  # an empty deque would hold a 64-slot block
         self._abort = abort
         self._gone = False
         self._closed = False
+        self._batch: asyncio.Handle | None = None
         self._writer: asyncio.Task[None] | None = None
 
     @property
@@ -91,33 +106,56 @@ class Outbox:
             self._give_up(f"{self._max_frames} frames were waiting for a client not reading")
             return
         self._frames.append(encode_frame(frame))
-        if self._writer is None:
-            self._writer = asyncio.create_task(self._write(), name="ws-outbox")
+        if self._batch is None and self._writer is None:
+            self._batch = asyncio.get_running_loop().call_soon(self._write_batch)
 
     async def flush(self, timeout_s: float) -> None:
         """Wait until every queued frame is sent (or the socket gave up), at most `timeout_s`."""
+        if self._batch is not None:
+            self._batch.cancel()
+            self._write_batch()
         writer = self._writer
         if writer is not None:
             await asyncio.wait([writer], timeout=timeout_s)
 
     async def close(self) -> None:
-        """Stop the writer (frames still queued are dropped)."""
+        """Stop writing (frames still queued are dropped)."""
         self._closed = True
+        if self._batch is not None:
+            self._batch.cancel()
+            self._batch = None
         writer = self._writer
         if writer is not None:
             writer.cancel()
             await asyncio.wait([writer])
 
+    def _write_batch(self) -> None:
+        """Every queued frame in one write, or, when the client lags, the writer task."""
+        self._batch = None
+        if self._closed or not self._frames:
+            return
+        if self.gone:
+            self._frames.clear()  # dropped: nobody is listening
+            return
+        transport = self._transport
+        if (
+            transport is None
+            or self._ws.compress
+            or transport.is_closing()
+            or transport.get_write_buffer_size() > 0  # the client is behind: wait for it
+        ):
+            self._writer = asyncio.create_task(self._write(), name="ws-outbox")
+            return
+        frames, self._frames = self._frames, []
+        transport.write(b"".join([text_frame(text) for text in frames]))
+
     async def _write(self) -> None:
         frames = self._frames
-        corked: Any = None
         try:
             while frames:
                 text = frames.pop(0)
                 if self.gone:
                     continue  # dropped: nobody is listening
-                if frames and corked is None:
-                    corked = self._cork()  # more behind this one: one packet for all
                 try:
                     async with asyncio.timeout(self._send_timeout_s):
                         await self._ws.send_str(text)
@@ -129,19 +167,7 @@ class Outbox:
                     self._gone = True
                     log.debug("dropped a frame for a closed socket: %s", exc)
         finally:
-            if corked:
-                _set_cork(corked, 0)  # uncorked: what is buffered leaves now
             self._writer = None
-
-    def _cork(self) -> Any:
-        """The socket, corked (Linux TCP_CORK) while a batch of frames is written, so the
-        batch leaves in one packet rather than a packet (and a wake-up of the client) per
-        frame; the bytes are the same. False when it cannot be corked: frames then go
-        one by one as before."""
-        sock = self._ws.get_extra_info("socket")
-        if sock is None or _TCP_CORK is None or not _set_cork(sock, 1):
-            return False
-        return sock
 
     def _give_up(self, why: str) -> None:
         if self._gone:
@@ -151,4 +177,4 @@ class Outbox:
         self._abort()
 
 
-__all__ = ["Outbox", "encode_frame"]
+__all__ = ["Outbox", "encode_frame", "text_frame"]

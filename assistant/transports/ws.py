@@ -171,7 +171,12 @@ async def _run_session(
             transport.abort()
 
     connection = WsConnection(
-        ws, settings, services.metrics, abort=abort, saturation=app.get(SATURATION)
+        ws,
+        settings,
+        services.metrics,
+        abort=abort,
+        saturation=app.get(SATURATION),
+        transport=transport if isinstance(transport, asyncio.Transport) else None,
     )
     conversation = await open_conversation(
         services, claims.customer_id, connection, transport="ws", trace_id=trace_id
@@ -211,6 +216,7 @@ class WsConnection:
         *,
         abort: Callable[[], None] | None = None,
         saturation: Saturation | None = None,
+        transport: asyncio.Transport | None = None,
     ) -> None:
         self._ws = ws
         self._saturation = saturation
@@ -221,6 +227,7 @@ class WsConnection:
             send_timeout_s=settings.send_timeout_s,
             max_frames=settings.max_outgoing_frames,
             abort=abort or (lambda: None),
+            transport=transport,
         )
         self._conversation: Conversation | None = None
         self._done_sent: set[str] = set()
