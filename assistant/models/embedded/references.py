@@ -19,7 +19,7 @@ from zoneinfo import ZoneInfo
 from assistant.dialogue_state import Dialogue, Item
 from assistant.language import Intent, detect_intents, slots
 from assistant.language.lexicon import SERVICES
-from assistant.language.shifts import find_shift
+from assistant.language.shifts import find_shift, whole_days
 from assistant.language.targets import TargetRef
 from assistant.language.text import normalize
 from assistant.models.embedded.cases import (
@@ -272,7 +272,8 @@ def may_be_a_task(intent: Intent) -> bool:
     target = intent.target
     if intent.kind != "reschedule_appointment" or target is None or not target.words:
         return False
-    if intent.when is None or intent.when.day is None or target.item_id:
+    dated = intent.when is not None and intent.when.day is not None
+    if not (dated or whole_days(intent.shift)) or target.item_id:
         return False
     words = set(target.words)
     return not (words & _APPOINTMENT_WORDS or any(w in SERVICES for w in words))
@@ -281,6 +282,11 @@ def may_be_a_task(intent: Intent) -> bool:
 def as_task_due(intent: Intent) -> Intent:
     """The move read as a new due date for the task it names (`may_be_a_task` holds)."""
     if intent.when is None or intent.when.day is None:
+        if whole_days(intent.shift):
+            # "push groceries back a day": the due date moves by that much (resolve.py).
+            return Intent(
+                "update_task", target=intent.target, clause=intent.clause, shift=intent.shift
+            )
         return intent
     return Intent(
         "update_task",
