@@ -103,10 +103,13 @@ def correction(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> lis
         arguments: dict[str, Any] = {}
         if (due := due_day_said(text, now)) is not None:
             arguments["due_on"] = due
-        elif whole_days(shift := find_shift(text)) and shift is not None:
+        elif (
+            whole_days(shift := find_shift(text))
+            and shift is not None
+            and (day := _due(item)) is not None
+        ):
             # "no, the day after that": from the due date it was just given.
-            if (day := _due(item)) is not None:
-                arguments["due_on"] = (day + shift).isoformat()
+            arguments["due_on"] = (day + shift).isoformat()
         level = said_priority(text)[0]
         if level:
             arguments["priority"] = level
