@@ -32,6 +32,11 @@ _PAYMENT_MEANS = re.compile(
     r"|debit cards?|cash|checks?|cheques?|amex|visa|mastercard|bank transfers?)\b"
     r"|\bpay (?:by|with|via|using|over|through) \w+|\breceipts?\b|\bproof of payment\b"
 )
+# A to-do about paying is a task: "remind me to pay it", "add a reminder to pay the bill".
+_REMINDER = re.compile(
+    r"\b(?:remind me|reminders?|to-?dos?|tasks?|don't let me forget|do not let me forget"
+    r"|remember|note to self)\b"
+)
 _REPORT = re.compile(r"\b(?:ticket|case|complaint|report|problem|issue)\b")
 # A question about what is owed or when ("do I need to pay…", "when do I have to pay").
 _ASKS_ABOUT_PAYING = re.compile(
@@ -54,6 +59,9 @@ def asks_to_pay(said: str) -> bool:
         match = _PAY.search(said)
         if match is None or _ASKS_ABOUT_PAYING.search(said):
             return False
+    reminder = _REMINDER.search(said, 0, match.start() + 1)
+    if reminder is not None:
+        return False  # "remind me to pay it on friday": a to-do about paying
     report = _REPORT.search(said)
     return report is None or report.start() > match.start()
 

@@ -165,7 +165,8 @@ def _follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> l
     text = normalize(message).text
     lowered = message.lower()
     found = (
-        retarget(state, text, now, timezone)
+        _new_contact(state, message, now, timezone)
+        or retarget(state, text, now, timezone)
         or _book_again(state, text, now, timezone)
         or correction(state, text, now, zone)
         or correction(state, lowered, now, zone)
@@ -202,6 +203,25 @@ def _follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> l
         if found is not None:
             return found
     return None
+
+
+def _new_contact(
+    state: Dialogue, message: str, now: datetime, timezone: str
+) -> list[Intent] | None:
+    """ "actually make it maria.garcia@gmail.com" while a contact change waits for a yes:
+    the address said is the change now asked (and asked about again)."""
+    if "crm.updateContactInfo" not in state.held:
+        return None
+    norm = normalize(message)
+    if not (norm.emails or norm.phones) or len(norm.emails) > 1 or len(norm.phones) > 1:
+        return None
+    said = []
+    if norm.emails:
+        said.append(f"change my email to {norm.emails[0]}")
+    if norm.phones:
+        said.append(f"change my phone number to {norm.phones[0]}")
+    intents = detect_intents(" and ".join(said), now, timezone)
+    return [i for i in intents if i.kind == "update_contact"] or None
 
 
 # Words that show a message leans on what came before rather than standing alone.
@@ -310,8 +330,30 @@ def read_intents(
         return pinned
     intents = with_shifts(understand(conversation, message, now, timezone), message)
     intents = _service_said_before(conversation, message, intents, now, timezone)
+    intents = [_titled_from_focus(i, state) if i.kind == "add_task" else i for i in intents]
     updated = any(r.ok and r.call.tool_name == "crm.updateTask" for r in results)
     return [_named_visit(as_task_due(i) if updated and may_be_a_task(i) else i) for i in intents]
+
+
+_IT_IN_TITLE = re.compile(r"\bit\b")
+
+
+def _titled_from_focus(intent: Intent, state: Dialogue) -> Intent:
+    """ "how much do I owe" … "remind me to pay it on friday": "Pay the dental cleaning
+    invoice", not "Pay it" (only for the one bill or visit just talked about)."""
+    title = str(intent.arguments.get("title") or "")
+    if not _IT_IN_TITLE.search(title) or len(_IT_IN_TITLE.findall(title)) > 1:
+        return intent
+    if state.listed_kind == "invoice" and len(state.listed) == 1:
+        named = f"the {str(state.listed[0].get('description') or '').lower()} bill"
+    elif state.focus_kind == "appointment" and state.focus is not None:
+        named = f"the {str(state.focus.get('service') or '').lower()}"
+    else:
+        return intent
+    if named.startswith("the  "):
+        return intent
+    arguments = {**intent.arguments, "title": _IT_IN_TITLE.sub(named, title, count=1)}
+    return dataclasses.replace(intent, arguments=arguments)
 
 
 _ONE = re.compile(r"\b(?:book|get|make|schedule)(?: me)?(?: in)?(?: for)? (?:one|it|that)\b")
