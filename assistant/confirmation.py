@@ -92,8 +92,19 @@ def _contact(call: ToolCall) -> list[str]:
     if email := call.arguments.get("email"):
         changes.append(f"your email to {email}")
     if number := call.arguments.get("phone"):
-        changes.append(f"your phone number to {phone(str(number))}")
+        changes.append(f"your phone number to {phone(str(number))}{_country(str(number))}")
     return changes
+
+
+# Said with a number outside North America, so that a yes is a yes to that country.
+_COUNTRIES = {"+44": "a UK number"}
+
+
+def _country(number: str) -> str:
+    if number.startswith("+1"):
+        return ""
+    named = next((name for code, name in _COUNTRIES.items() if number.startswith(code)), None)
+    return f" ({named or 'an international number'})"
 
 
 def _clause(tool: str, calls: list[ToolCall], results: Sequence[ToolResult], tz: str) -> str:

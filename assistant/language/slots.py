@@ -94,17 +94,25 @@ class Contact:
     bad_phone: bool = False
 
 
+_UK_NATIONAL = re.compile(r"0[1237]\d{9}")
+
+
 def e164(raw: str) -> str | None:
     """ "+1 415 555 0199", "415-555-0199" (10 digits: +1 assumed) → "+14155550199"."""
     digits = re.sub(r"\D", "", raw)
     if raw.strip().startswith("+"):
         number = "+" + digits
-    elif len(digits) == 10:
+    elif len(digits) == 10 and digits[0] not in "01":
+        # A North American number: its area code never begins with 0 or 1.
         number = "+1" + digits
-    elif len(digits) == 11 and digits.startswith("1"):
+    elif len(digits) == 11 and digits.startswith("1") and digits[1] not in "01":
         number = "+" + digits
+    elif _UK_NATIONAL.fullmatch(digits):
+        # "07700 900123", "020 7946 0958": a UK number said the UK way. The change is
+        # confirmed with the country named (assistant.confirmation), never silently.
+        number = "+44" + digits[1:]
     else:
-        return None
+        return None  # no country known ("0612 345 678"): the number is asked again
     return number if re.fullmatch(r"\+[1-9]\d{6,14}", number) else None
 
 

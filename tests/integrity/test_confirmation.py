@@ -202,3 +202,16 @@ async def test_sure_thing_is_only_a_yes(make_assistant: MakeAssistant, crm_admin
     events = await chat.say("sure thing")
     assert called(events) == ["crm.deleteTask"]
     assert "Buy groceries" not in await tasks(crm_admin)
+
+
+async def test_a_uk_number_said_without_its_code_is_confirmed_with_the_country_named(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin
+) -> None:
+    """'07700 900123' waits for a yes to '+447700900123 (a UK number)'; nothing changes before."""
+    before = await profile(crm_admin)
+    chat = await (await make_assistant()).connect()
+    events = await chat.say("change my phone number to 07700 900123")
+    pending = events[-1]["awaiting_confirmation"]
+    assert pending["arguments"] == {"phone": "+447700900123"}
+    assert "a UK number" in pending["prompt"]
+    assert (await profile(crm_admin))["phone"] == before["phone"]

@@ -70,11 +70,21 @@ def test_email_is_lifted_out_intact() -> None:
         ("change my number to 415-555-0199", "+14155550199"),
         ("my cell is (415) 555-0199", "+14155550199"),
         ("set my phone to +44 20 7946 0958", "+442079460958"),
+        ("change my phone number to 07700 900123", "+447700900123"),
+        ("my new number is 020 7946 0958", "+442079460958"),
     ],
 )
 def test_phone_numbers_become_e164(text: str, phone: str) -> None:
-    """Phone numbers are sent in E.164, assuming +1 for ten digits."""
+    """Phone numbers are sent in E.164, assuming +1 for ten digits, +44 for a UK 0-number."""
     assert only(text) == {"phone": phone}
+
+
+@pytest.mark.parametrize("text", ["change my number to 0612 345 678", "my phone is 1234567890"])
+def test_a_number_of_no_known_country_is_asked_for_again(text: str) -> None:
+    """Ten digits that cannot be North American are never sent with +1: the number is asked."""
+    (intent,) = detect_intents(text, NOW, TZ)
+    assert intent.kind == "update_contact"
+    assert "phone" not in intent.arguments and intent.missing == ("phone",)
 
 
 def test_booking_reads_the_service_and_the_start_time() -> None:
