@@ -28,6 +28,7 @@ from assistant.language.intent import (
 )
 from assistant.language.lexicon import SERVICES
 from assistant.language.slots import cut_spans
+from assistant.language.targets import target_ref
 from assistant.language.text import Normalized, normalize
 from assistant.zones import zone_named
 
@@ -120,6 +121,7 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
     found: list[Intent] = []
     last_clause: str | None = None
     last_intents: list[Intent] = []
+    said: list[tuple[str, list[Intent]]] = []  # clauses read so far, for "tick both off"
     for separator, clause in _split(norm.text):
         if last_clause is not None:
             clause = _name_the_one(clause, last_clause)
@@ -159,10 +161,51 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
             if referred is not None:
                 intents = referred
                 del found[len(found) - len(last_intents) :]
+        if len(intents) == 1 and _names_them_all(intents[0]) and not joins_previous:
+            each = _each_said(intents[0], [text for text, _ in said], norm, local_now)
+            if each:
+                intents = each
+                # "booked the eye exam" told what was done: it asked for no lookup.
+                told = [i for _, before in said[-2:] for i in before if not i.writes]
+                found = [i for i in found if not any(i is t for t in told)]
         if intents or last_clause is None or joins_previous:
             found.extend(intents)
             last_clause, last_intents = clause, intents
+        said.append((clause, intents))
     return _dedupe(found)
+
+
+_THEM_ALL = frozenset({"both", "both of them", "them both", "them", "the two", "both of those"})
+# "I've done the groceries", "booked the eye exam": what a clause told was done.
+_TOLD_DONE = re.compile(
+    r"^(?:i've |i have |i |we've |we have |just |already |also )*(?:done|did|finished|sorted"
+    r"|booked|paid|bought|sent|renewed|called|picked up|handled|dealt with)\b"
+)
+
+
+def _names_them_all(intent: Intent) -> bool:
+    target = intent.target
+    return (
+        intent.kind in ("complete_task", "delete_task")
+        and target is not None
+        and target.phrase.lower() in _THEM_ALL
+    )
+
+
+def _each_said(intent: Intent, said: list[str], norm: Normalized, now: datetime) -> list[Intent]:
+    """ "I've done the groceries and booked the eye exam, tick both off": the action, once
+    for each of the two things just told; anything else is left to ask about."""
+    if len(said) < 2:
+        return []
+    targets = []
+    for clause in said[-2:]:
+        told = _TOLD_DONE.match(clause)
+        if told is None:
+            return []
+        targets.append(target_ref(clause[told.end() :], norm.original, now))
+    if any(target.vague for target in targets):
+        return []
+    return [dataclasses.replace(intent, target=target) for target in targets]
 
 
 # "…and can you open a new one": "one" is the thing the clause before named.

@@ -221,3 +221,19 @@ def test_an_unknown_timezone_reads_dates_in_utc() -> None:
     """A customer with a broken timezone setting still gets a booking, in UTC."""
     (intent,) = detect_intents("book a haircut tomorrow at 3pm", NOW, "Mars/Olympus")
     assert intent.arguments["starts_at"] == "2025-03-02T15:00:00+00:00"
+
+
+def test_both_after_two_things_told_done_completes_each() -> None:
+    """ "I've done the groceries and booked the eye exam, tick both off": two completions,
+    and no lookup for the "booked" that only told what was done."""
+    intents = detect_intents(
+        "i've done the groceries and booked the eye exam so tick both off", NOW, TZ
+    )
+    assert [i.kind for i in intents] == ["complete_task", "complete_task"]
+    assert [i.target.words for i in intents if i.target] == [("groceries",), ("eye", "exam")]
+
+
+def test_both_with_nothing_told_before_stays_vague() -> None:
+    """ "tick both off" alone names nothing: its target stays to be asked about."""
+    (intent,) = detect_intents("tick both off", NOW, TZ)
+    assert intent.target is not None and intent.target.words == ("both",)
