@@ -211,6 +211,8 @@ def task_draft(
     if when is not None and when.day is not None:
         due_on = when.day.isoformat()
         spans.extend(when.spans)
+    elif when is not None and when.no_such_date is not None:
+        spans.extend(when.spans)  # "on june 31st" is asked about, not kept in the title
     elif (relative := relative_day(title_words, now.date())) is not None:
         # "due in a fortnight", "in three days"
         due_on = relative[0].isoformat()

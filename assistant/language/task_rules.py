@@ -16,6 +16,7 @@ from assistant.language.clause import (
 )
 from assistant.language.dates import find_when
 from assistant.language.intent import TARGETS_JOINER, Intent
+from assistant.language.shifts import find_shift, whole_days
 from assistant.language.targets import target_ref
 from assistant.language.text import restore_case
 
@@ -118,7 +119,9 @@ def add_task(c: Clause) -> Intent | None:
             arguments["priority"] = draft.priority
         if draft.due_on:
             arguments["due_on"] = draft.due_on
-        missing = () if draft.title else ("title",)
+        missing: tuple[str, ...] = () if draft.title else ("title",)
+        if draft.when is not None and draft.when.no_such_date is not None:
+            missing = ("no_such_date", *missing)  # "pay rent on june 31st": which day?
         return Intent("add_task", arguments, when=draft.when, missing=missing, clause=c.text)
     return None
 
@@ -170,6 +173,10 @@ _DUE_CHANGE = (
         r" (?:to|till|until|back to|for) (?P<w>.+)$"
     ),
 )
+_DUE_SHIFT = rx(
+    r"\b(?P<v>move|push|postpone|shift|bring|put off|delay) (?P<t>.+?\b(?:task|to-do|reminder))"
+    r"(?P<s> .+)$"
+)
 _DESCRIBE = rx(
     r"\badd (?:a )?(?:note|description|details?) (?:to|on|for) (?P<t>.+?)"
     r"(?::| saying| that says| -) (?P<d>.+)$"
@@ -191,6 +198,10 @@ def update_task(c: Clause) -> Intent | None:
     for pattern in _DUE_CHANGE:
         if (match := pattern.search(c.text)) and (due := _date_of(match.group("w"), c)):
             return _task_change(c, match.group("t"), {"due_on": due})
+    if (match := _DUE_SHIFT.search(c.text)) and whole_days(shift := find_shift(match.group("s"))):
+        # "push the insurance task back two days": from the due date it has (resolve.py).
+        target = target_ref(LIST_TAIL.sub("", match.group("t")), c.original)
+        return Intent("update_task", target=target, clause=c.text, shift=shift)
     if match := _DESCRIBE.search(c.text):
         description = restore_case(slots.clean_free_text(match.group("d")), c.original)
         return _task_change(c, match.group("t"), {"description": description})

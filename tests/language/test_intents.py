@@ -237,3 +237,16 @@ def test_both_with_nothing_told_before_stays_vague() -> None:
     """ "tick both off" alone names nothing: its target stays to be asked about."""
     (intent,) = detect_intents("tick both off", NOW, TZ)
     assert intent.target is not None and intent.target.words == ("both",)
+
+
+def test_a_task_pushed_back_by_a_span_moves_from_its_due_date() -> None:
+    """ "push the insurance task back two days": a due-date change by two days, no date guessed."""
+    (intent,) = detect_intents("push the insurance task back two days", NOW, TZ)
+    assert intent.kind == "update_task" and not intent.arguments
+    assert intent.shift is not None and intent.shift.days == 2
+
+
+def test_a_reminder_on_a_date_not_on_the_calendar_asks_which_day() -> None:
+    """ "pay rent on june 31st" is not added with the date in its title: the day is asked."""
+    (intent,) = detect_intents("remind me to pay rent on june 31st", NOW, TZ)
+    assert intent.missing[0] == "no_such_date" and intent.arguments == {"title": "Pay rent"}

@@ -13,14 +13,16 @@ Deterministic, and a decision costs well under a millisecond.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import date
 from typing import Any
 
+from assistant.dialogue_state import Dialogue
 from assistant.language import Intent, classify_chat, detect_intents, is_negative, unsupported
 from assistant.language.confirm import request_after_yes
 from assistant.models.embedded import limits, questions, references, replies
 from assistant.resolve import Match, action_arguments, resolve_all, resolve_intent
-from assistant.schema import FinalDecision, PlanRequest, ToolCall, ToolCallsDecision
+from assistant.schema import FinalDecision, PlanRequest, ToolCall, ToolCallsDecision, ToolResult
 from assistant.speech import local_now
 
 Decision = FinalDecision | ToolCallsDecision
@@ -55,6 +57,31 @@ def _confirmed_rounds(request: PlanRequest) -> int:
     return count if request.round > 1 else 0
 
 
+def _done_by_yes(intent: Intent, done: Sequence[ToolResult], state: Dialogue) -> bool:
+    """The intent asks what the yes just ran: "yes, delete it" (not "yes, and delete the
+    groceries one too", which is another item and is asked about in its turn)."""
+    ran = [result for result in done if result.call.tool_name == intent.tool]
+    if not ran:
+        return False
+    target = intent.target
+    if target is None or target.vague:
+        return True
+    for result in ran:
+        item_id = next(iter(result.call.arguments.values()), None)
+        if target.item_id is not None and target.item_id == item_id:
+            return True
+        item = _known_item(state, item_id)
+        label = str((item or {}).get("title") or (item or {}).get("service") or "").lower()
+        if label and all(word in label for word in target.words):
+            return True
+    return False
+
+
+def _known_item(state: Dialogue, item_id: object) -> dict[str, Any] | None:
+    known = [state.focus] if state.focus is not None else []
+    return next((i for i in (*known, *state.listed) if i.get("id") == item_id), None)
+
+
 def _key(tool: str, arguments: dict[str, Any]) -> tuple[str, str]:
     return tool, repr(sorted(arguments.items()))
 
@@ -78,8 +105,8 @@ class EmbeddedPlanner:
         )
         if confirmed:
             # "yes, and also add…": the yes ran what was held; the rest is new.
-            held = set(request.dialogue.held)
-            intents = [intent for intent in intents if intent.tool not in held]
+            done = request.turn_results[:confirmed]
+            intents = [i for i in intents if not _done_by_yes(i, done, request.dialogue)]
             pinned = None
             if not intents:
                 return FinalDecision(text="")  # the narrator tells what the yes did
