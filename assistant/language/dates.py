@@ -416,6 +416,8 @@ def find_when(text: str, now: datetime) -> When | None:
             spans.append(match.span())
             if moment is not None and day is None:
                 day = moment.date()
+    if day is None and part_match is not None and part_match.group(0).startswith("this "):
+        day = today  # "this morning at 8": today's, even once it has gone (it is asked)
     if clock is None and part is not None and part_match is not None:
         clock, vague = _PARTS_OF_DAY[part.replace("  ", " ")], True
         spans.append(part_match.span())

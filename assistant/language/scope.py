@@ -34,7 +34,7 @@ _PAYMENT_MEANS = re.compile(
 )
 # A to-do about paying is a task: "remind me to pay it", "add a reminder to pay the bill".
 _REMINDER = re.compile(
-    r"\b(?:remind me|reminders?|to-?dos?|tasks?|don't let me forget|do not let me forget"
+    r"\b(?:remind me|reminders?|to-?dos?|tasks?|(?:don't|dont|do not) let me forget"
     r"|remember|note to self)\b"
 )
 _REPORT = re.compile(r"\b(?:ticket|case|complaint|report|problem|issue)\b")
@@ -59,7 +59,7 @@ def asks_to_pay(said: str) -> bool:
         match = _PAY.search(said)
         if match is None or _ASKS_ABOUT_PAYING.search(said):
             return False
-    reminder = _REMINDER.search(said, 0, match.start() + 1)
+    reminder = _REMINDER.search(said[: match.end()])
     if reminder is not None:
         return False  # "remind me to pay it on friday": a to-do about paying
     report = _REPORT.search(said)

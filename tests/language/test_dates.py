@@ -171,3 +171,11 @@ def test_a_named_day_is_not_vague() -> None:
     """ "tuesday next week" names its day."""
     found = find_when(normalize("tuesday next week").text, NOW)
     assert found is not None and not found.vague_day
+
+
+def test_this_morning_is_today_even_once_gone() -> None:
+    """ "this morning at 8" at noon is today's 8 AM (in the past, so asked about), never
+    tomorrow's."""
+    found = find_when(normalize("book a haircut for this morning at 8").text, NOW)
+    assert found is not None and found.day == NOW.date() and not found.day_implied
+    assert found.in_past(NOW, TZ)

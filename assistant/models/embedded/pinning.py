@@ -16,7 +16,13 @@ from assistant.dialogue_state import Dialogue, Item, Kind
 from assistant.language import Intent, find_when, slots
 from assistant.language.appointment_rules import says_vague_time
 from assistant.language.lexicon import SERVICES
-from assistant.language.shifts import bare_clock, find_shift, same_time, weekday_after
+from assistant.language.shifts import (
+    bare_clock,
+    find_shift,
+    same_time,
+    weekday_after,
+    whole_days,
+)
 from assistant.language.slots import priority as said_priority
 from assistant.language.targets import TargetRef
 from assistant.zones import zone_named
@@ -173,7 +179,9 @@ def appointment_follow_up(
     return [reschedule(item, starts_at, text)]
 
 
-_MOVE_VERB = re.compile(r"\b(?:move|push|reschedule|shift|change|bump|postpone|put off|rebook)\b")
+_MOVE_VERB = re.compile(
+    r"\b(?:move|push|reschedule|shift|change|bump|postpone|put off|rebook|bring|delay)\b"
+)
 
 
 def task_follow_up(text: str, item: Item, now: datetime) -> list[Intent] | None:
@@ -190,6 +198,9 @@ def task_follow_up(text: str, item: Item, now: datetime) -> list[Intent] | None:
         arguments["due_on"] = due
     if arguments:
         return [task_change("update_task", item, arguments, text)]
+    if _MOVE_VERB.search(text) and whole_days(shift := find_shift(text)):
+        # "push it back a day" about a task: its due date, from the one it has.
+        return [Intent("update_task", target=pinned(item, "title"), clause=text, shift=shift)]
     return None
 
 
