@@ -131,7 +131,7 @@ _TIME_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         (
             "bare_hour",
             rf"\b(?:at|around|@) ?(?:{_ROUGHLY})?(\d{{1,2}})(?:ish)?"
-            r"(?! ?(?:st|nd|rd|th|/|-|days?|weeks?|months?|\d))\b",
+            r"(?! ?(?:(?:st|nd|rd|th|days?|weeks?|months?)\b|/|-|\d))\b",
         ),
         ("noon", r"\b(noon|midday|midnight)\b"),
         (

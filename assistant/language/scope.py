@@ -66,4 +66,20 @@ def asks_to_pay(said: str) -> bool:
     return report is None or report.start() > match.start()
 
 
-__all__ = ["asks_to_pay", "unsupported"]
+# "what happens if I cancel my haircut?", "if I move it, will I be charged?": a question
+# about an action, which asks for none (a yes to it must never cancel anything).
+_HYPOTHETICAL = re.compile(
+    r"^(?:so |and |but |um |uh )*(?:what (?:happens|would happen|will happen|if)"
+    r"|what's the (?:fee|charge|penalty)|is there (?:a|any) (?:fee|charge|penalty)"
+    r"|if (?:i|we)(?! (?:could|can|may|might)\b)"
+    r"|(?:would|will|do) i (?:be charged|get charged|have to pay|lose|get (?:a refund|my money))"
+    r"|would it cost|will it cost)\b"
+)
+
+
+def hypothetical(said: str) -> bool:
+    """The normalized clause asks what would happen if, not for the thing itself."""
+    return bool(_HYPOTHETICAL.search(said))
+
+
+__all__ = ["asks_to_pay", "hypothetical", "unsupported"]

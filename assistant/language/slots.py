@@ -161,6 +161,11 @@ def service(clause: str, original: str) -> str | None:
     return None
 
 
+def services_named(clause: str) -> frozenset[str]:
+    """Every known service the clause names ("my dental cleaning and my haircut")."""
+    return frozenset(SERVICES[match.group(1)] for match in _SERVICE.finditer(clause))
+
+
 def _imperative(title: str) -> str:
     """ "sending the tax documents" → "send the tax documents" (a task reads as a to-do)."""
     first, _, rest = title.partition(" ")

@@ -215,3 +215,17 @@ async def test_a_uk_number_said_without_its_code_is_confirmed_with_the_country_n
     assert pending["arguments"] == {"phone": "+447700900123"}
     assert "a UK number" in pending["prompt"]
     assert (await profile(crm_admin))["phone"] == before["phone"]
+
+
+async def test_an_unclear_reply_to_a_question_drops_it_without_refusing(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin
+) -> None:
+    """'is there a fee for cancelling' drops the held cancel, says so, and is no refusal."""
+    chat = await (await make_assistant()).connect()
+    await chat.say("cancel the dental cleaning")
+    events = await chat.say("is there a fee for cancelling")
+    assert called(events) == [] and events[-1]["awaiting_confirmation"] is None
+    said = answer(events)
+    assert said.startswith("I didn't cancel your dental cleaning") and "can't help" not in said
+    events = await chat.say("yes")
+    assert "crm.cancelAppointment" not in called(events)

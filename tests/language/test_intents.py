@@ -250,3 +250,18 @@ def test_a_reminder_on_a_date_not_on_the_calendar_asks_which_day() -> None:
     """ "pay rent on june 31st" is not added with the date in its title: the day is asked."""
     (intent,) = detect_intents("remind me to pay rent on june 31st", NOW, TZ)
     assert intent.missing[0] == "no_such_date" and intent.arguments == {"title": "Pay rent"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["what happens if i cancel my haircut", "if i move my cleaning to friday will i be charged"],
+)
+def test_a_question_about_what_an_action_would_do_asks_for_none(text: str) -> None:
+    """ "what happens if I cancel…" is not a cancellation (a yes to it must cancel nothing)."""
+    assert detect_intents(text, NOW, TZ) == []
+
+
+def test_if_i_could_book_is_still_a_booking() -> None:
+    """ "if I could book a haircut friday at 3, that would be great" is a polite request."""
+    (intent,) = detect_intents("if i could book a haircut friday at 3 that would be great", NOW, TZ)
+    assert intent.kind == "book_appointment" and "starts_at" in intent.arguments

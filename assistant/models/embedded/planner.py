@@ -20,6 +20,8 @@ from typing import Any
 from assistant.dialogue_state import Dialogue
 from assistant.language import Intent, classify_chat, detect_intents, is_negative, unsupported
 from assistant.language.confirm import request_after_yes
+from assistant.language.scope import hypothetical
+from assistant.language.text import normalize
 from assistant.models.embedded import limits, questions, references, replies
 from assistant.resolve import Match, action_arguments, resolve_all, resolve_intent
 from assistant.schema import FinalDecision, PlanRequest, ToolCall, ToolCallsDecision, ToolResult
@@ -33,6 +35,15 @@ CANNOT_PAY = (
     "I can't take payments, give refunds or send receipts here, but I can tell you what "
     "you owe, or open a support case about a charge."
 )
+
+
+# "What happens if I cancel my haircut?": no tool says what a change would cost or lead
+# to, and the question is not the change itself.
+WHAT_IF = (
+    "I don't have details like fees here, and nothing changes unless you ask me to. If "
+    "you'd like me to go ahead, just say so and I'll confirm it with you first."
+)
+AFTER_DROPPED = "If you'd still like me to go ahead, just ask again. Anything else I can do?"
 
 
 def _today(request: PlanRequest) -> date:
@@ -172,7 +183,14 @@ class EmbeddedPlanner:
                 return FinalDecision(text="Okay, no problem. Is there anything else I can do?")
             if unsupported(text):
                 return FinalDecision(text=CANNOT_PAY)
-            return FinalDecision(text=replies.chat_reply(classify_chat(text), request.customer))
+            if hypothetical(normalize(text).text):
+                return FinalDecision(text=WHAT_IF)
+            kind = classify_chat(text)
+            if request.dialogue.held and kind in ("out_of_scope", "unclear"):
+                # The message left a held action undone (the answer begins by saying so);
+                # "I can't help with that" would read as a refusal of the action itself.
+                return FinalDecision(text=AFTER_DROPPED)
+            return FinalDecision(text=replies.chat_reply(kind, request.customer))
         if not request.tools:
             return FinalDecision(text=replies.NO_ACCOUNT)
         available = {tool.name for tool in request.tools}

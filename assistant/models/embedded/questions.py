@@ -141,6 +141,8 @@ def _read(said: str, state: Dialogue) -> Question | None:
         return focused
     if CLOSED.search(said):
         return Question("closed_tickets")
+    if len(slots.services_named(said)) > 1:
+        return None  # "when are my cleaning and my haircut": the listing answers both
     service = _service(said)
     billing = re.search(r"\b(?:bills?|invoices?|owe|balance|payments?|charges?|account)\b", said)
     task_words = (

@@ -190,6 +190,14 @@ def _follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> l
     ):
         # "cancel it" with nothing in focus: ask which (the resolver offers the list).
         return [Intent("cancel_appointment", target=TargetRef(phrase="it"), clause=text)]
+    if appointment is None and state.listed_of("appointment") and (move := _MOVE_IT.search(text)):
+        # "move it to monday" with several just listed: which one is asked, not guessed.
+        said = text[: move.start("p")] + "my appointment" + text[move.end("p") :]
+        moves = [
+            i for i in detect_intents(said, now, timezone) if i.kind == "reschedule_appointment"
+        ]
+        if moves:
+            return moves
     if appointment is not None and appointment.get("status") == "cancelled":
         found = _rebook(text, appointment, now, timezone)
         if found is not None:
@@ -222,6 +230,11 @@ def _new_contact(
         said.append(f"change my phone number to {norm.phones[0]}")
     intents = detect_intents(" and ".join(said), now, timezone)
     return [i for i in intents if i.kind == "update_contact"] or None
+
+
+_MOVE_IT = re.compile(
+    rf"\b(?:move|push|reschedule|shift|bring|change|postpone|bump) (?P<p>{PRONOUN})\b"
+)
 
 
 # Words that show a message leans on what came before rather than standing alone.
