@@ -229,3 +229,4 @@ async def test_an_unclear_reply_to_a_question_drops_it_without_refusing(
     assert said.startswith("I didn't cancel your dental cleaning") and "can't help" not in said
     events = await chat.say("yes")
     assert "crm.cancelAppointment" not in called(events)
+    assert answer(events).startswith("There's nothing waiting for a yes")

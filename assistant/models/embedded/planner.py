@@ -18,7 +18,14 @@ from datetime import date
 from typing import Any
 
 from assistant.dialogue_state import Dialogue
-from assistant.language import Intent, classify_chat, detect_intents, is_negative, unsupported
+from assistant.language import (
+    Intent,
+    classify_chat,
+    detect_intents,
+    is_affirmative,
+    is_negative,
+    unsupported,
+)
 from assistant.language.confirm import request_after_yes
 from assistant.language.scope import hypothetical
 from assistant.language.text import normalize
@@ -43,6 +50,7 @@ WHAT_IF = (
     "I don't have details like fees here, and nothing changes unless you ask me to. If "
     "you'd like me to go ahead, just say so and I'll confirm it with you first."
 )
+NOTHING_HELD = "There's nothing waiting for a yes just now. What would you like me to do?"
 AFTER_DROPPED = "If you'd still like me to go ahead, just ask again. Anything else I can do?"
 
 
@@ -186,6 +194,9 @@ class EmbeddedPlanner:
             if hypothetical(normalize(text).text):
                 return FinalDecision(text=WHAT_IF)
             kind = classify_chat(text)
+            if kind == "unclear" and is_affirmative(text) and len(text.split()) <= 4:
+                # A yes with nothing waiting for it ("delete…", "what's on my list?", "yes").
+                return FinalDecision(text=NOTHING_HELD)
             if request.dialogue.held and kind in ("out_of_scope", "unclear"):
                 # The message left a held action undone (the answer begins by saying so);
                 # "I can't help with that" would read as a refusal of the action itself.
