@@ -265,3 +265,12 @@ def test_if_i_could_book_is_still_a_booking() -> None:
     """ "if I could book a haircut friday at 3, that would be great" is a polite request."""
     (intent,) = detect_intents("if i could book a haircut friday at 3 that would be great", NOW, TZ)
     assert intent.kind == "book_appointment" and "starts_at" in intent.arguments
+
+
+def test_both_after_one_clause_naming_two_things_is_each_of_them() -> None:
+    """ "I don't need the groceries or the eye exam reminders any more, delete both": two
+    deletes (each still confirmed), not a task called "both"."""
+    intents = detect_intents(
+        "i don't need the groceries or the eye exam reminders anymore, delete both", NOW, TZ
+    )
+    assert [i.kind for i in intents] == ["delete_task", "delete_task"]

@@ -64,6 +64,25 @@ PRIORITY_IT = re.compile(
 DUE_IT = re.compile(rf"\b(?:make|set|change|move|push)\s+{PRONOUN}\b.*\bdue\b|\bdue (?:on |by )?")
 
 
+_OTHER_ONE = re.compile(r"\b(?:the )?other (?:one|appointment|visit|booking|task|reminder)\b")
+
+
+def the_other_named(state: Dialogue, message: str) -> str:
+    """ "what about the other one?" after one of two things: that one, named."""
+    if not _OTHER_ONE.search(message.lower()) or state.focus is None or state.focus_kind is None:
+        return message
+    others = [
+        item
+        for item in state.listed_of(state.focus_kind)
+        if item.get("id") != state.focus.get("id") and item.get("status") != "cancelled"
+    ]
+    if len(others) != 1:
+        return message
+    label = str(others[0].get("service") or others[0].get("title") or "").lower()
+    named = f"the {label}" if state.focus_kind == "appointment" else f"the {label} task"
+    return _OTHER_ONE.sub(named, message.lower(), count=1) if label else message
+
+
 def zone_of(timezone: str) -> ZoneInfo:
     return zone_named(timezone)
 
@@ -280,5 +299,6 @@ __all__ = [
     "strip_instead_of",
     "task_change",
     "task_follow_up",
+    "the_other_named",
     "zone_of",
 ]

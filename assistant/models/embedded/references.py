@@ -45,6 +45,7 @@ from assistant.models.embedded.pinning import (
     positions_said,
     task_change,
     task_follow_up,
+    the_other_named,
     zone_of,
 )
 from assistant.schema import Message, ToolResult, UserTurn
@@ -338,6 +339,7 @@ def read_intents(
     results: Sequence[ToolResult] = (),
 ) -> list[Intent]:
     """What the message asks, read the same way by the planner and the narrator."""
+    message = the_other_named(state, message)
     pinned = follow_up(state, message, now, timezone)
     if pinned is not None:
         return pinned
