@@ -27,6 +27,7 @@ def _serve(args: argparse.Namespace) -> int:
     from assistant import tracing
     from assistant.app import create_app
     from assistant.logs import configure_logging
+    from assistant.memory import settle_after_start
 
     settings = _settings(
         args,
@@ -64,6 +65,11 @@ def _serve(args: argparse.Namespace) -> int:
         "/v1/ws); Ctrl-C to stop."
     )
     tracing.configure(settings.otel_exporter)
+
+    async def settle(_app: web.Application) -> None:
+        settle_after_start()
+
+    app.on_startup.append(settle)
     try:
         # run_app calls `print` once the port is bound: the banner never announces a
         # server that failed to start.

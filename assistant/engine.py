@@ -126,6 +126,7 @@ class Engine:
         # Reads the profile again for a session that opened without it (no timezone).
         self._customer_loader = customer_loader
         self._writes = {tool.name for tool in executor.tools() if tool.writes}
+        self._reads = frozenset(tool.name for tool in executor.tools() if not tool.writes)
         # Turns running now, for admission control (transports/saturation.py).
         self.turns_in_flight = 0
         self._integrity = WriteIntegrity(
@@ -501,19 +502,23 @@ class Engine:
             state.truncated += over
             if self._metrics is not None:
                 self._metrics.truncated.inc(over)
+        # A round of known reads (most rounds) has nothing for the write checks to judge.
+        checked = any(call.tool_name not in self._reads for call in calls)
         integrity = self._integrity
-        refused = integrity.refuse_times(state, calls)
-        calls = [call for call in calls if call.call_id not in refused]
-        if not confirmed:
-            calls = integrity.hold_confirmable(state, calls)
-        calls, late = integrity.startable(state, calls)
+        refused: dict[str, tuple[ToolCall, ToolError]] = {}
+        if checked:
+            refused = integrity.refuse_times(state, calls)
+            calls = [call for call in calls if call.call_id not in refused]
+            if not confirmed:
+                calls = integrity.hold_confirmable(state, calls)
+            calls, late = integrity.startable(state, calls)
+            for call in late:
+                refused[call.call_id] = (call, NOT_STARTED)
         with tracing.span("acknowledgement", round=round_no):
             await self._acknowledge(state, round_no, calls, decision, early)
-        for call in late:
-            refused[call.call_id] = (call, NOT_STARTED)
         if refused:
             await self._report_unstarted(state, round_no, list(refused.values()))
-        if calls and not confirmed:
+        if checked and calls and not confirmed:
             calls = await integrity.hold_doubts(state, round_no, calls, self._execute)
         await run.start(calls)
 
@@ -536,7 +541,8 @@ class Engine:
         if results:
             state.results.extend(results)
             state.session.remember(ToolExchange(round=round_no, results=tuple(results)))
-            self._integrity.remember_writes(state, results)
+            if any(result.call.tool_name not in self._reads for result in results):
+                self._integrity.remember_writes(state, results)
 
     async def _await_round(self, state: TurnState, run: RoundRun) -> None:
         await progress.await_round(

@@ -8,6 +8,7 @@ dozen of them and they only need to be turned into wire JSON (`to_wire`).
 from __future__ import annotations
 
 import dataclasses
+import operator
 from collections.abc import Awaitable, Callable
 from datetime import datetime
 from typing import Annotated, Any, ClassVar, Literal
@@ -246,15 +247,14 @@ class NarratorInput:
 # --- engine events (the wire format is shared/PROTOCOL.md) ----------------------------
 
 
-def _wire_value(value: Any) -> Any:
-    if isinstance(value, BaseModel):
-        return value.model_dump(mode="json")
-    return value
+# Each event class's field names and a getter of their values, made once: to_wire runs
+# for every frame of every turn. Fields hold plain JSON values (str, int, dicts and
+# lists of them), so they go on the wire as they are.
+_WIRE_FIELDS: dict[type, tuple[tuple[str, ...], Callable[[Any], tuple[Any, ...]]]] = {}
 
 
-# Each event class's field names, looked up once: dataclasses.fields() builds a new
-# tuple on every call, and to_wire runs for every frame of every turn.
-_WIRE_NAMES: dict[type, tuple[str, ...]] = {}
+def _one(name: str) -> Callable[[Any], tuple[Any, ...]]:
+    return lambda event: (getattr(event, name),)
 
 
 class _Event:
@@ -262,13 +262,15 @@ class _Event:
     type: ClassVar[str]
 
     def to_wire(self) -> dict[str, Any]:
-        names = _WIRE_NAMES.get(type(self))
-        if names is None:
-            fields = dataclasses.fields(self)  # type: ignore[arg-type]
-            names = _WIRE_NAMES[type(self)] = tuple(field.name for field in fields)
+        known = _WIRE_FIELDS.get(type(self))
+        if known is None:
+            names = tuple(field.name for field in dataclasses.fields(self))  # type: ignore[arg-type]
+            # attrgetter of one name gives the value itself, not a 1-tuple.
+            getter = operator.attrgetter(*names) if len(names) > 1 else _one(names[0])
+            known = _WIRE_FIELDS[type(self)] = (names, getter)
+        names, values = known
         wire: dict[str, Any] = {"type": self.type}
-        for name in names:
-            wire[name] = _wire_value(getattr(self, name))
+        wire.update(zip(names, values(self), strict=True))
         return wire
 
 

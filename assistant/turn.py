@@ -7,6 +7,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import lru_cache
 
 from assistant.acknowledge import hint_to_clause
 from assistant.schema import (
@@ -129,9 +130,15 @@ def call_summary(result: ToolResult) -> dict[str, object]:
 
 def context_hint(results: Sequence[ToolResult], hints: Callable[[str], str | None]) -> str:
     """ "Summarise both your upcoming appointments and your billing naturally; …"."""
+    return _context_hint(tuple(result.call.tool_name for result in results), hints)
+
+
+@lru_cache(maxsize=256)
+def _context_hint(tool_names: tuple[str, ...], hints: Callable[[str], str | None]) -> str:
+    # The same few combinations of tools come back turn after turn.
     topics: list[str] = []
-    for result in results:
-        hint = hints(result.call.tool_name)
+    for tool_name in tool_names:
+        hint = hints(tool_name)
         if hint:
             topic = hint_to_clause(hint).partition(" ")[2]
             topic = topic.removeprefix("up ")  # "look up your …" → "your …"

@@ -18,9 +18,7 @@ their slowness to this call.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 from collections import Counter
-from collections.abc import AsyncIterator
 
 from assistant.errors import ToolFailure
 
@@ -36,22 +34,22 @@ class Bulkhead:
         self._customers: Counter[str] = Counter()
         # Set (and replaced) whenever a slot is given back: waiters look again.
         self._freed = asyncio.Event()
+        self._waiting = 0  # requests waiting for a slot: only they need to be woken
 
     def in_flight(self, route: str) -> int:
         return self._routes[route]
 
-    @contextlib.asynccontextmanager
-    async def slot(self, route: str, customer_id: str, *, system: str) -> AsyncIterator[None]:
-        """Hold one slot of `route` and of `customer_id` for a request; ToolFailure when
-        none frees up within `wait_s`."""
-        await self._take(route, customer_id, system)
-        try:
-            yield
-        finally:
-            for counter, key in ((self._routes, route), (self._customers, customer_id)):
-                counter[key] -= 1
-                if counter[key] <= 0:
-                    del counter[key]  # memory bounded by what is in flight
+    def slot(self, route: str, customer_id: str, *, system: str) -> _Slot:
+        """Hold one slot of `route` and of `customer_id` for a request (`async with`);
+        ToolFailure when none frees up within `wait_s`."""
+        return _Slot(self, route, customer_id, system)
+
+    def _give_back(self, route: str, customer_id: str) -> None:
+        for counter, key in ((self._routes, route), (self._customers, customer_id)):
+            counter[key] -= 1
+            if counter[key] <= 0:
+                del counter[key]  # memory bounded by what is in flight
+        if self._waiting:
             self._freed.set()
             self._freed = asyncio.Event()
 
@@ -62,10 +60,13 @@ class Bulkhead:
             remaining = deadline - loop.time()
             if remaining <= 0:
                 raise full
+            self._waiting += 1
             try:
                 await asyncio.wait_for(self._freed.wait(), remaining)
             except TimeoutError:
                 raise full from None
+            finally:
+                self._waiting -= 1
         self._routes[route] += 1
         self._customers[customer_id] += 1
 
@@ -80,6 +81,25 @@ class Bulkhead:
                 "unavailable", f"too many requests to {system} are in flight for this customer"
             )
         return None
+
+
+class _Slot:
+    """One request's slot, as a plain async context manager (a generator-based one cost
+    more than the rest of the bulkhead, on every CRM request)."""
+
+    __slots__ = ("_bulkhead", "_customer_id", "_route", "_system")
+
+    def __init__(self, bulkhead: Bulkhead, route: str, customer_id: str, system: str) -> None:
+        self._bulkhead = bulkhead
+        self._route = route
+        self._customer_id = customer_id
+        self._system = system
+
+    async def __aenter__(self) -> None:
+        await self._bulkhead._take(self._route, self._customer_id, self._system)
+
+    async def __aexit__(self, *_exc: object) -> None:
+        self._bulkhead._give_back(self._route, self._customer_id)
 
 
 __all__ = ["Bulkhead"]
