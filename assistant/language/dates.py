@@ -90,6 +90,17 @@ _DAY_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     )
 )
 
+# Without the spans counted from a day: most messages say no span, and that pattern is
+# the dearest to search ("a week from tomorrow" needs " day", "week" or "month").
+_DAY_PATTERNS_NO_SPAN = tuple((n, p) for n, p in _DAY_PATTERNS if n != "span_from_day")
+
+
+def _day_patterns(text: str) -> tuple[tuple[str, re.Pattern[str]], ...]:
+    if " day" in text or "week" in text or "month" in text:
+        return _DAY_PATTERNS
+    return _DAY_PATTERNS_NO_SPAN
+
+
 # The day patterns that name a calendar date (so the date can be wrong, or disagree
 # with a weekday said beside it).
 _DATE_NAMES = frozenset(
@@ -380,7 +391,7 @@ def find_when(text: str, now: datetime) -> When | None:
     implied_clock: time | None = None
     no_such_date: str | None = None
     weekday_said: int | None = None
-    found_day = _first(_DAY_PATTERNS, text)
+    found_day = _first(_day_patterns(text), text)
     if found_day is not None and found_day[0] == "weekday":
         # "Friday December 11": the date says which Friday; a weekday that disagrees
         # with it is kept so that the customer is asked which one they meant.
