@@ -61,7 +61,12 @@ PRIORITY_IT = re.compile(
 )
 
 
-DUE_IT = re.compile(rf"\b(?:make|set|change|move|push)\s+{PRONOUN}\b.*\bdue\b|\bdue (?:on |by )?")
+DUE_IT = re.compile(
+    rf"\b(?:make|set|change|move|push)\s+{PRONOUN}\b.*\bdue\b|\bdue (?:on |by )?"
+    # "it needs doing by thursday", "that has to be done by friday"
+    rf"|^(?:and |oh |so )*{PRONOUN} (?:needs?|has|have|should|must)(?: to)?(?: be)?"
+    r" (?:doing|done|finished|sorted|completed)\b"
+)
 
 
 _OTHER_ONE = re.compile(r"\b(?:the )?other (?:one|appointment|visit|booking|task|reminder)\b")
@@ -132,8 +137,9 @@ def moved(text: str, item: Item, now: datetime, zone: ZoneInfo) -> str | None:
 
 
 SAME_DAY_NEXT_WEEK = re.compile(
-    r"\b(?:next week,? (?:on )?(?:the )?same day"
-    r"|(?:the )?same day(?:,)? (?:the )?(?:next|following) week)\b"
+    r"\b(?:next week,? (?:on )?(?:the )?same (?:day|time)"
+    r"|(?:the )?same (?:day|time)(?:,)? (?:the )?(?:next|following) week"
+    r"|this time next week)\b"
 )
 
 
