@@ -317,7 +317,9 @@ def _refer(
         # "add pay rent to my tasks, make it high priority": "it" is the new task.
         added = before_intents[0]
         return [dataclasses.replace(added, arguments={**added.arguments, **intent.arguments})]
-    if intent.missing in (("problem",), ("title",)) and not before_intents:
+    if intent.missing in (("problem",), ("title",)) and (
+        not before_intents or (told and intent.kind == "create_ticket")
+    ):
         # "the portal keeps logging me out, can you open a ticket": the words came first.
         return read_clause(f"{intent.clause}: {before}", norm, now, "UTC") or None
     return None

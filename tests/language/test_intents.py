@@ -274,3 +274,16 @@ def test_both_after_one_clause_naming_two_things_is_each_of_them() -> None:
         "i don't need the groceries or the eye exam reminders anymore, delete both", NOW, TZ
     )
     assert [i.kind for i in intents] == ["delete_task", "delete_task"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the app keeps crashing when i open my invoices please report it",
+        "the app keeps crashing when i open my invoices, please report it",
+    ],
+)
+def test_a_problem_told_then_report_it_opens_a_case_about_it(text: str) -> None:
+    """ "…crashing when I open my invoices, please report it": a case, not a balance read."""
+    (intent,) = detect_intents(text, NOW, TZ)
+    assert intent.kind == "create_ticket" and "crashing" in intent.arguments["subject"]
