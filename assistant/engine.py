@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import time
-import uuid
 from collections.abc import Awaitable, Callable, Sequence
 from contextlib import aclosing
 from dataclasses import dataclass
@@ -25,6 +25,7 @@ from datetime import UTC, datetime
 from assistant import confirmation, dialogue, guard, progress, tracing
 from assistant.acknowledge import ack_pieces
 from assistant.answer_stream import AnswerStream
+from assistant.deadlines import Deadline
 from assistant.early_calls import EarlyCalls
 from assistant.errors import ModelUnavailable
 from assistant.integrity import NOT_STARTED, WriteIntegrity
@@ -182,7 +183,7 @@ class Engine:
             turn_id=turn_id,
             message_id=message_id,
             emit=emit,
-            trace_id=uuid.uuid4().hex,
+            trace_id=os.urandom(16).hex(),  # as random as uuid4, without building one
             started=started,
             deadline=budget.tools_end,
             now=self._clock(),
@@ -318,7 +319,7 @@ class Engine:
         started = time.perf_counter()
         try:
             # A decision that outlasts its share of the deadline is a model that failed.
-            async with asyncio.timeout_at(state.budget.decisions_end):
+            async with Deadline(state.budget.decisions_end):
                 with tracing.span("decision", round=round_no):
                     decision = await self.planner.decide(request)
                     tracing.decision_made(decision)
@@ -673,7 +674,7 @@ class Engine:
         request = progress.first_part(state, run, self._hint_of)
         started = time.perf_counter()
         try:
-            async with asyncio.timeout_at(state.budget.answer_end):
+            async with Deadline(state.budget.answer_end):
                 await self._stream_answer(state, self.narrator, request, done=False)
         except (ModelUnavailable, TimeoutError) as exc:
             # Nothing lost: the whole answer comes when every result is in.
@@ -703,7 +704,7 @@ class Engine:
         )
         started = time.perf_counter()
         try:
-            async with asyncio.timeout_at(state.budget.answer_end):  # a stalled stream is cut
+            async with Deadline(state.budget.answer_end):  # a stalled stream is cut
                 await self._stream_answer(state, self.narrator, request)
         except (ModelUnavailable, TimeoutError) as exc:
             if self._metrics is not None:

@@ -12,6 +12,7 @@ import asyncio
 import time
 from collections.abc import Sequence
 
+from assistant.deadlines import deadline_in
 from assistant.schema import EventSink, ToolCall, ToolResult
 from assistant.tools.executor import Batch, RoundContext, ToolExecutor
 
@@ -57,7 +58,7 @@ class RoundRun:
         arrival = self._arrival = self._arrival or asyncio.Event()
         arrival.clear()
         try:
-            async with asyncio.timeout(within_s):
+            async with deadline_in(within_s):
                 await arrival.wait()
         except TimeoutError:
             pass
@@ -87,7 +88,10 @@ class RoundRun:
             return  # already in (the common case after progress.await_round's first wait)
         tasks = [task for batch in self._batches for task in batch.tasks]
         try:
-            await asyncio.wait(tasks, timeout=within_s)
+            async with deadline_in(within_s):
+                await asyncio.wait(tasks)
+        except TimeoutError:
+            pass  # some calls are still out: the caller looks at which
         except asyncio.CancelledError:
             await self.stop()
             raise

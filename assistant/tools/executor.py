@@ -12,6 +12,7 @@ left in an unknown state, and its real outcome is reported.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import time
 from collections import OrderedDict
@@ -214,11 +215,15 @@ class ToolExecutor:
         key = f"{ctx.session_id}-{ctx.turn_id}-{item.call.call_id}" if tool.writes else None
         tracing.idempotency_key(key)
 
-        async def attempt() -> object:
-            return await self._backend.invoke(
-                tool, customer_id, item.arguments, idempotency_key=key, trace_id=ctx.trace_id
-            )
-
+        # Each attempt makes a new request (a partial, not a closure: one frame less).
+        attempt = functools.partial(
+            self._backend.invoke,
+            tool,
+            customer_id,
+            item.arguments,
+            idempotency_key=key,
+            trace_id=ctx.trace_id,
+        )
         try:
             outcome = await self._policy.run(
                 tool, attempt, deadline=ctx.deadline, idempotent=key is not None

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from assistant import tracing
+from assistant.deadlines import deadline_in
 from assistant.errors import ToolFailure
 from assistant.metrics import Metrics
 from assistant.schema import ToolDefinition
@@ -163,10 +164,11 @@ class _CallRun:
         if not self._breaker.allow() and not self.reconciling:
             raise _GiveUp(self._breaker.open_failure())
         self.attempts += 1
-        tracing.event("attempt", number=self.attempts, breaker=self._breaker.state)
+        if tracing.enabled():
+            tracing.event("attempt", number=self.attempts, breaker=self._breaker.state)
         budget = min(self._tool.timeout_s, remaining)
         try:
-            async with asyncio.timeout(budget):
+            async with deadline_in(budget):
                 result = await self._attempt()
         except TimeoutError:
             self._last = ToolFailure("timeout", f"no answer within {budget:.1f} s")
