@@ -122,6 +122,10 @@ def add_task(c: Clause) -> Intent | None:
         missing: tuple[str, ...] = () if draft.title else ("title",)
         if draft.when is not None and draft.when.no_such_date is not None:
             missing = ("no_such_date", *missing)  # "pay rent on june 31st": which day?
+        elif draft.due_on is not None and draft.due_on < c.now.date().isoformat():
+            # "remind me yesterday to…": a day gone is asked about, not set.
+            del arguments["due_on"]
+            missing = ("future", *missing)
         return Intent("add_task", arguments, when=draft.when, missing=missing, clause=c.text)
     return None
 

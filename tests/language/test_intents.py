@@ -287,3 +287,9 @@ def test_a_problem_told_then_report_it_opens_a_case_about_it(text: str) -> None:
     """ "…crashing when I open my invoices, please report it": a case, not a balance read."""
     (intent,) = detect_intents(text, NOW, TZ)
     assert intent.kind == "create_ticket" and "crashing" in intent.arguments["subject"]
+
+
+def test_a_reminder_for_a_day_gone_asks_instead_of_setting_it() -> None:
+    """ "remind me yesterday to call bob": the day is asked about, not set in the past."""
+    (intent,) = detect_intents("remind me yesterday to call bob", NOW, TZ)
+    assert intent.missing == ("future",) and "due_on" not in intent.arguments
