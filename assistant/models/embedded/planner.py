@@ -76,6 +76,10 @@ def _confirmed_rounds(request: PlanRequest) -> int:
     return count if request.round > 1 else 0
 
 
+# "yes, cancel both": every call that was held, which the yes just ran.
+_ALL_HELD = frozenset({"both", "them", "them both", "both of them", "all", "all of them"})
+
+
 def _done_by_yes(intent: Intent, done: Sequence[ToolResult], state: Dialogue) -> bool:
     """The intent asks what the yes just ran: "yes, delete it" (not "yes, and delete the
     groceries one too", which is another item and is asked about in its turn)."""
@@ -83,7 +87,7 @@ def _done_by_yes(intent: Intent, done: Sequence[ToolResult], state: Dialogue) ->
     if not ran:
         return False
     target = intent.target
-    if target is None or target.vague:
+    if target is None or target.vague or target.phrase.lower() in _ALL_HELD:
         return True
     for result in ran:
         item_id = next(iter(result.call.arguments.values()), None)
