@@ -28,8 +28,8 @@ from assistant.language.intent import (
 )
 from assistant.language.lexicon import SERVICES
 from assistant.language.slots import cut_spans
-from assistant.language.targets import target_ref
 from assistant.language.text import Normalized, normalize
+from assistant.language.them_all import each_said, names_them_all
 from assistant.zones import zone_named
 
 # --- clauses -----------------------------------------------------------------------
@@ -161,8 +161,8 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
             if referred is not None:
                 intents = referred
                 del found[len(found) - len(last_intents) :]
-        if len(intents) == 1 and _names_them_all(intents[0]) and not joins_previous:
-            each = _each_said(intents[0], [text for text, _ in said], norm, local_now)
+        if len(intents) == 1 and names_them_all(intents[0]) and not joins_previous:
+            each = each_said(intents[0], [text for text, _ in said], norm, local_now)
             if each:
                 intents = each
                 # "booked the eye exam" told what was done: it asked for no lookup.
@@ -173,54 +173,6 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
             last_clause, last_intents = clause, intents
         said.append((clause, intents))
     return _dedupe(found)
-
-
-_THEM_ALL = frozenset({"both", "both of them", "them both", "them", "the two", "both of those"})
-# "I've done the groceries", "booked the eye exam": what a clause told was done.
-_TOLD_DONE = re.compile(
-    r"^(?:i've |i have |i |we've |we have |just |already |also )*(?:done|did|finished|sorted"
-    r"|booked|paid|bought|sent|renewed|called|picked up|handled|dealt with"
-    r"|(?:don't|do not|no longer) need|(?:don't|do not) want)\b"
-)
-
-
-_PAIR = re.compile(
-    r"(?P<a>.+?) (?:and|or|nor) (?P<b>.+?)(?: (?:any ?more|anymore|now|either|as well))?"
-)
-
-
-def _names_them_all(intent: Intent) -> bool:
-    target = intent.target
-    return (
-        intent.kind in ("complete_task", "delete_task")
-        and target is not None
-        and target.phrase.lower() in _THEM_ALL
-    )
-
-
-def _each_said(intent: Intent, said: list[str], norm: Normalized, now: datetime) -> list[Intent]:
-    """ "I've done the groceries and booked the eye exam, tick both off": the action, once
-    for each of the two things just told; anything else is left to ask about."""
-    if not said:
-        return []
-    told_last = _TOLD_DONE.match(said[-1])
-    pair = _PAIR.fullmatch(said[-1][told_last.end() :].strip()) if told_last else None
-    if pair is not None:
-        # "I don't need the groceries or the eye exam reminders any more, delete both"
-        phrases = [pair.group("a"), pair.group("b")]
-    elif len(said) >= 2:
-        phrases = []
-        for clause in said[-2:]:
-            told = _TOLD_DONE.match(clause)
-            if told is None:
-                return []
-            phrases.append(clause[told.end() :])
-    else:
-        return []
-    targets = [target_ref(phrase, norm.original, now) for phrase in phrases]
-    if any(target.vague for target in targets):
-        return []
-    return [dataclasses.replace(intent, target=target) for target in targets]
 
 
 # "…and can you open a new one": "one" is the thing the clause before named.

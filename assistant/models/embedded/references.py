@@ -48,7 +48,12 @@ from assistant.models.embedded.pinning import (
     the_other_named,
     zone_of,
 )
-from assistant.schema import Message, ToolResult, UserTurn
+from assistant.models.embedded.said_before import (
+    new_contact,
+    service_said_before,
+    titled_from_focus,
+)
+from assistant.schema import Message, ToolResult
 
 
 def _by_position(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> list[Intent] | None:
@@ -166,7 +171,7 @@ def _follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> l
     text = normalize(message).text
     lowered = message.lower()
     found = (
-        _new_contact(state, message, now, timezone)
+        new_contact(state, message, now, timezone)
         or retarget(state, text, now, timezone)
         or _book_again(state, text, now, timezone)
         or correction(state, text, now, zone)
@@ -212,25 +217,6 @@ def _follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> l
         if found is not None:
             return found
     return None
-
-
-def _new_contact(
-    state: Dialogue, message: str, now: datetime, timezone: str
-) -> list[Intent] | None:
-    """ "actually make it maria.garcia@gmail.com" while a contact change waits for a yes:
-    the address said is the change now asked (and asked about again)."""
-    if "crm.updateContactInfo" not in state.held:
-        return None
-    norm = normalize(message)
-    if not (norm.emails or norm.phones) or len(norm.emails) > 1 or len(norm.phones) > 1:
-        return None
-    said = []
-    if norm.emails:
-        said.append(f"change my email to {norm.emails[0]}")
-    if norm.phones:
-        said.append(f"change my phone number to {norm.phones[0]}")
-    intents = detect_intents(" and ".join(said), now, timezone)
-    return [i for i in intents if i.kind == "update_contact"] or None
 
 
 _MOVE_IT = re.compile(
@@ -344,62 +330,10 @@ def read_intents(
     if pinned is not None:
         return pinned
     intents = with_shifts(understand(conversation, message, now, timezone), message)
-    intents = _service_said_before(conversation, message, intents, now, timezone)
-    intents = [_titled_from_focus(i, state) if i.kind == "add_task" else i for i in intents]
+    intents = service_said_before(conversation, message, intents, now, timezone)
+    intents = [titled_from_focus(i, state) if i.kind == "add_task" else i for i in intents]
     updated = any(r.ok and r.call.tool_name == "crm.updateTask" for r in results)
     return [_named_visit(as_task_due(i) if updated and may_be_a_task(i) else i) for i in intents]
-
-
-_IT_IN_TITLE = re.compile(r"\bit\b")
-
-
-def _titled_from_focus(intent: Intent, state: Dialogue) -> Intent:
-    """ "how much do I owe" … "remind me to pay it on friday": "Pay the dental cleaning
-    invoice", not "Pay it" (only for the one bill or visit just talked about)."""
-    title = str(intent.arguments.get("title") or "")
-    if not _IT_IN_TITLE.search(title) or len(_IT_IN_TITLE.findall(title)) > 1:
-        return intent
-    if state.listed_kind == "invoice" and len(state.listed) == 1:
-        named = f"the {str(state.listed[0].get('description') or '').lower()} bill"
-    elif state.focus_kind == "appointment" and state.focus is not None:
-        named = f"the {str(state.focus.get('service') or '').lower()}"
-    else:
-        return intent
-    if named.startswith("the  "):
-        return intent
-    arguments = {**intent.arguments, "title": _IT_IN_TITLE.sub(named, title, count=1)}
-    return dataclasses.replace(intent, arguments=arguments)
-
-
-_ONE = re.compile(r"\b(?:book|get|make|schedule)(?: me)?(?: in)?(?: for)? (?:one|it|that)\b")
-# How many of the customer's earlier messages may name the service "one" stands for.
-_SERVICE_LOOKBACK = 2
-
-
-def _service_said_before(
-    conversation: Sequence[Message],
-    message: str,
-    intents: list[Intent],
-    now: datetime,
-    timezone: str,
-) -> list[Intent]:
-    """ "have I got an eye exam booked?" … "ok book one for friday": the one named before."""
-    if not any(i.kind == "book_appointment" and "service" in i.missing for i in intents):
-        return intents
-    text = normalize(message).text
-    if not _ONE.search(text):
-        return intents
-    earlier = [m.text for m in conversation if isinstance(m, UserTurn) and m.text != message]
-    for said in reversed(earlier[-_SERVICE_LOOKBACK:]):
-        named = slots.service(normalize(said).text, said)
-        if named is None or named.lower() not in KNOWN_SERVICES:
-            continue
-        again = detect_intents(_ONE.sub(f"book a {named.lower()}", text, count=1), now, timezone)
-        booked = [i for i in again if i.kind == "book_appointment" and "service" not in i.missing]
-        if booked:
-            return [booked[0] if i.kind == "book_appointment" else i for i in intents]
-        break
-    return intents
 
 
 def _named_visit(intent: Intent) -> Intent:
