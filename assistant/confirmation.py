@@ -18,6 +18,8 @@ from zoneinfo import ZoneInfo
 
 from assistant.language.confirm import is_affirmative
 from assistant.language.confirm import is_negative as says_no
+from assistant.language.confirm import request_after_yes as _said_after_yes
+from assistant.language.intents import is_request
 from assistant.schema import ToolCall, ToolResult
 from assistant.speech import join_and, phone
 
@@ -26,6 +28,7 @@ __all__ = [
     "declined_answer",
     "is_affirmative",
     "is_negative",
+    "request_after_yes",
     "wording",
 ]
 
@@ -37,6 +40,13 @@ _BARE_NO_WORDS = 4
 def is_negative(text: str) -> bool:
     """True for a bare no ("no", "nope, keep it", "never mind")."""
     return says_no(text) and len(text.split()) <= _BARE_NO_WORDS
+
+
+def request_after_yes(text: str) -> str | None:
+    """ "yes, and also add a task to buy shampoo": the new request after the yes, or None
+    (nothing, or only more words of the yes: "sure thing", "yes that's right")."""
+    rest = _said_after_yes(text)
+    return rest if rest is not None and is_request(rest) else None
 
 
 def _items(results: Iterable[ToolResult]) -> Iterator[dict[str, Any]]:
@@ -82,8 +92,19 @@ def _contact(call: ToolCall) -> list[str]:
     if email := call.arguments.get("email"):
         changes.append(f"your email to {email}")
     if number := call.arguments.get("phone"):
-        changes.append(f"your phone number to {phone(str(number))}")
+        changes.append(f"your phone number to {phone(str(number))}{_country(str(number))}")
     return changes
+
+
+# Said with a number outside North America, so that a yes is a yes to that country.
+_COUNTRIES = {"+44": "a UK number"}
+
+
+def _country(number: str) -> str:
+    if number.startswith("+1"):
+        return ""
+    named = next((name for code, name in _COUNTRIES.items() if number.startswith(code)), None)
+    return f" ({named or 'an international number'})"
 
 
 def _clause(tool: str, calls: list[ToolCall], results: Sequence[ToolResult], tz: str) -> str:

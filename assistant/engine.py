@@ -227,19 +227,23 @@ class Engine:
 
     async def _body(self, state: TurnState) -> None:
         pending = state.session.take_pending(state.now.timestamp())
+        round_no = 0
         if pending is not None:
             if confirmation.is_affirmative(state.text):
                 await self._run_round(state, 1, list(pending.calls), None, confirmed=True)
-                await self._answers.narrate(state)
-                return
-            if confirmation.is_negative(state.text):
+                if confirmation.request_after_yes(state.text) is None:
+                    await self._answers.narrate(state)
+                    return
+                # "yes, and also add…": what follows the yes is planned from round 2 on.
+                round_no = 1
+            elif confirmation.is_negative(state.text):
                 await self._answers.speak(state, pending.declined)
                 return
-            # Anything else drops the pending calls and is a new request; the answer
-            # begins by saying they were not done (PROTOCOL.md).
-            state.preface = pending.dropped
+            else:
+                # Anything else drops the pending calls and is a new request; the answer
+                # begins by saying they were not done (PROTOCOL.md).
+                state.preface = pending.dropped
         final_text: str | None = None
-        round_no = 0
         while True:
             round_no += 1
             run = RoundRun(self.executor, self._context(state, round_no), state.emit)

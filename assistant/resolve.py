@@ -310,6 +310,12 @@ def action_arguments(intent: Intent, item: Item, timezone: str = "UTC") -> dict[
     if not isinstance(item_id, str):
         return None
     if intent.kind in TASK_ACTIONS:
+        if intent.kind == "update_task" and intent.shift is not None and not intent.arguments:
+            # "push the groceries back a day": from the due date it has; none, no guess.
+            due = _due_date(item)
+            if due is None:
+                return None
+            return {"task_id": item_id, "due_on": (due + intent.shift).date().isoformat()}
         return {"task_id": item_id, **intent.arguments}
     if intent.kind == "cancel_appointment":
         return {"appointment_id": item_id}
@@ -317,6 +323,13 @@ def action_arguments(intent: Intent, item: Item, timezone: str = "UTC") -> dict[
     if starts_at is None:
         return None
     return {"appointment_id": item_id, "starts_at": starts_at}
+
+
+def _due_date(item: Item) -> datetime | None:
+    try:
+        return datetime.fromisoformat(str(item.get("due_on")))
+    except ValueError:
+        return None
 
 
 def _new_start(intent: Intent, item: Item, timezone: str) -> str | None:

@@ -17,6 +17,11 @@ _CREATE_TICKET = (
     ),
     rx(r"\b(?:complain about|complain that|make a complaint about)(?P<rest>\s.+)$"),
     rx(r"\breport that(?P<rest>\s.+)$"),
+    # "the app keeps crashing when I open my invoices, please report it": the problem said first.
+    rx(
+        r"^(?P<rest>.{12,}?)[\s,.]+(?:so |please |can you |could you |would you |and )*"
+        r"(?:report|flag|log|raise) (?:it|this|that)(?: for me)?(?: please)?$"
+    ),
 )
 _IMPLICIT_PROBLEM = rx(
     r"\b(?:i have|i've got|i got|there's|there is|i'm having|i am having) (?:a |an |some )?"

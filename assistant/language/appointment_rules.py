@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from datetime import UTC, datetime
 from typing import Any
 
 from assistant.language import slots
@@ -82,6 +83,8 @@ def time_problem(when: When | None, c: Clause) -> str | None:
     """
     if when is None:
         return None
+    if when.vague_day:
+        return "when"  # "sometime next week": which day is the customer's to say
     if when.no_such_date is not None:
         return "no_such_date"
     if when.weekday_conflict:
@@ -97,6 +100,8 @@ def _move(c: Clause, target_words: str, time_words: str) -> Intent:
     problem = time_problem(when, c)
     if when is not None and when.day and when.clock and not when.day_implied and not problem:
         arguments["starts_at"] = when.iso(c.timezone)
+    if when is None and _VAGUE_TIME.search(time_words or target_words):
+        problem = "when"  # "to later that week", "to some other day": ask which
     missing: tuple[str, ...] = ("when",) if when is None else ((problem,) if problem else ())
     target = target_ref(target_words, c.original, c.now)
     return Intent(
@@ -107,6 +112,24 @@ def _move(c: Clause, target_words: str, time_words: str) -> Intent:
         missing=missing,
         clause=c.text,
     )
+
+
+# A time that names no day: the customer must be asked, never guessed for.
+_VAGUE_TIME = rx(
+    r"\b(?:some ?time|sometime|some other (?:day|time)|another (?:day|time)|later (?:that|this|"
+    r"in the|next) week|earlier (?:that|this|in the|next) week|(?:early|late) next week"
+    r"|whenever|any ?time)\b"
+)
+
+
+def says_vague_time(text: str) -> bool:
+    """ "later that week", "sometime next week": a time that names no day."""
+    return bool(_VAGUE_TIME.search(text)) or (
+        (when := find_when(text, _EPOCH)) is not None and when.vague_day
+    )
+
+
+_EPOCH = datetime(2000, 1, 3, 12, tzinfo=UTC)  # any moment: only the words are read
 
 
 def cancel(c: Clause) -> Intent | None:

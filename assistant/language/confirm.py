@@ -19,7 +19,7 @@ _AFFIRMATIVE = re.compile(
     r"\b(?:yes|yeah|yep|yup|yea|sure|okay|alright|all right|confirm|confirmed|correct|right"
     r"|absolutely|definitely|certainly|affirmative|go ahead|do it|go for it|please do"
     r"|of course|sounds good|i'm sure|i am sure|proceed|fine|perfect|exactly|yes please"
-    r"|please go ahead|that's right|that is right|do that|make it so)\b"
+    r"|please go ahead|that's right|that is right|do that|make it so|go on)\b"
 )
 # Past this many words a "yes" is probably the start of a new request, not an answer.
 _MAX_WORDS = 10
@@ -39,3 +39,22 @@ def is_affirmative(text: str) -> bool:
 def is_negative(text: str) -> bool:
     """True when the message means no (or "wait"): the pending action must not run."""
     return bool(_NEGATIVE.search(normalize(text).text))
+
+
+# The yes itself, and the words that lead from it into another request.
+_YES_LEAD = re.compile(
+    rf"^(?:(?:{_AFFIRMATIVE.pattern}|please|thanks|thank you|then|and|also|but|too|as well"
+    r"|cancel it|delete it|do that)[\s,.!;:-]*)+"
+)
+
+
+def request_after_yes(text: str) -> str | None:
+    """ "yes, and also add a task to buy shampoo": the request said after the yes, or None.
+
+    Only for a message that `is_affirmative`: the pending calls run, and the rest is
+    planned like any message (PROTOCOL.md: a yes executes them all; nothing said after
+    it is lost).
+    """
+    said = normalize(text).text
+    rest = _YES_LEAD.sub("", said).strip(" ,.!")
+    return rest if rest and rest != said else None

@@ -54,6 +54,8 @@ _MON = "|".join(sorted(_MONTH_NUMBERS, key=len, reverse=True))
 _ORD = "|".join(sorted(ORDINAL_WORDS, key=len, reverse=True))
 _NUM = r"\d{1,2}|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
 _HOURW = "|".join(sorted(_HOUR_WORDS, key=len, reverse=True))
+# "at like 9", "at about nine": the hour is still said (spoken filler before it).
+_ROUGHLY = r"(?:like |about |maybe |roughly |say |approximately |approx )"
 
 _DAY_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (name, re.compile(pattern))
@@ -65,6 +67,13 @@ _DAY_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("weekday", rf"\b(?:on )?(?:(this|next|coming|upcoming|the following) )?({_WD})s?\b"),
         ("in_span", rf"\bin (?:about )?({_NUM}) (day|week|month)s?\b"),
         ("span_from_now", rf"\b({_NUM}) (day|week|month)s? from (?:now|today)\b"),
+        # "a week from tomorrow", "two days after friday", British "a week tomorrow",
+        # "a week on tuesday": a span counted from another day, not from today.
+        (
+            "span_from_day",
+            rf"\b({_NUM}) (day|week|month)s? (?:from |after |on )?(?:this |next |the )?"
+            rf"(tomorrow|today|{_WD})\b",
+        ),
         (
             "week_word",
             r"\b(next week|this week|end of (?:the |this )?week|(?:this|the) weekend"
@@ -80,6 +89,17 @@ _DAY_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("ordinal_word_day", rf"\bon the ({_ORD})\b"),
     )
 )
+
+# Without the spans counted from a day: most messages say no span, and that pattern is
+# the dearest to search ("a week from tomorrow" needs " day", "week" or "month").
+_DAY_PATTERNS_NO_SPAN = tuple((n, p) for n, p in _DAY_PATTERNS if n != "span_from_day")
+
+
+def _day_patterns(text: str) -> tuple[tuple[str, re.Pattern[str]], ...]:
+    if " day" in text or "week" in text or "month" in text:
+        return _DAY_PATTERNS
+    return _DAY_PATTERNS_NO_SPAN
+
 
 # The day patterns that name a calendar date (so the date can be wrong, or disagree
 # with a weekday said beside it).
@@ -114,13 +134,15 @@ _TIME_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("half_hour", rf"\b(?:at |around |by )?half (\d{{1,2}}|{_HOURW})\b(?! (?:an|a) )"),
         (
             "word_hour",
-            rf"\b(?:(?:at|around|by) )({_HOURW})(?: (o'clock|fifteen|thirty|forty[ -]five))?"
+            rf"\b(?:(?:at|around|by) )(?:{_ROUGHLY})?({_HOURW})"
+            r"(?: (o'clock|fifteen|thirty|forty[ -]five))?"
             r"(?: ?([ap]m))?\b",
         ),
         ("word_meridiem", rf"\b({_HOURW}) ([ap]m|o'clock)\b"),
         (
             "bare_hour",
-            r"\b(?:at|around|@) ?(\d{1,2})(?! ?(?:st|nd|rd|th|/|-|days?|weeks?|months?|\d))\b",
+            rf"\b(?:at|around|@) ?(?:{_ROUGHLY})?(\d{{1,2}})(?:ish)?"
+            r"(?! ?(?:(?:st|nd|rd|th|days?|weeks?|months?)\b|/|-|\d))\b",
         ),
         ("noon", r"\b(noon|midday|midnight)\b"),
         (
@@ -145,6 +167,9 @@ class When:
     weekday: int | None = None
     # The day was not said: it was chosen because the time is still ahead today.
     day_implied: bool = False
+    # The day stands for a stretch ("next week", "this weekend", "next month"): fine
+    # for a task's due date, but a booking or a move must ask which day.
+    vague_day: bool = False
     # A date was said that is not on the calendar ("February 30", "13/45/2026"), as
     # it should be read back; `day` is then None and no day is implied.
     no_such_date: str | None = None
@@ -240,6 +265,14 @@ def _day(name: str, m: re.Match[str], today: date) -> tuple[date | None, int | N
             "month": relativedelta(months=count),
         }[unit]
         return today + delta, None, None
+    if name == "span_from_day":
+        count, unit, base = _number(g[0]), g[1], g[2]
+        if base in ("today", "tomorrow"):
+            start = today + timedelta(days=base == "tomorrow")
+        else:
+            start = _next_weekday(today, WEEKDAYS.index(base), include_today=False)
+        step = {"day": relativedelta(days=count), "week": relativedelta(weeks=count)}
+        return start + step.get(unit, relativedelta(months=count)), None, None
     if name == "week_word":
         return _week_word(g[0], today), None, None
     if name == "month_day":
@@ -358,7 +391,7 @@ def find_when(text: str, now: datetime) -> When | None:
     implied_clock: time | None = None
     no_such_date: str | None = None
     weekday_said: int | None = None
-    found_day = _first(_DAY_PATTERNS, text)
+    found_day = _first(_day_patterns(text), text)
     if found_day is not None and found_day[0] == "weekday":
         # "Friday December 11": the date says which Friday; a weekday that disagrees
         # with it is kept so that the customer is asked which one they meant.
@@ -372,8 +405,10 @@ def find_when(text: str, now: datetime) -> When | None:
         day, _, span = british  # one day is meant, not any of that weekday
         spans.append(span)
         found_day = None
+    vague_day = False
     if found_day is not None:
         name, match = found_day
+        vague_day = name == "week_word"
         day, weekday_only, implied_clock = _day(name, match, today)
         if day is not None:
             spans.append(match.span())
@@ -392,6 +427,8 @@ def find_when(text: str, now: datetime) -> When | None:
             spans.append(match.span())
             if moment is not None and day is None:
                 day = moment.date()
+    if day is None and part_match is not None and part_match.group(0).startswith("this "):
+        day = today  # "this morning at 8": today's, even once it has gone (it is asked)
     if clock is None and part is not None and part_match is not None:
         clock, vague = _PARTS_OF_DAY[part.replace("  ", " ")], True
         spans.append(part_match.span())
@@ -412,6 +449,7 @@ def find_when(text: str, now: datetime) -> When | None:
         vague_time=vague,
         weekday=weekday_only,
         day_implied=implied,
+        vague_day=vague_day,
         no_such_date=no_such_date,
         weekday_said=weekday_said,
     )

@@ -16,7 +16,7 @@ from assistant.language import account_rules, appointment_rules, slots, task_rul
 from assistant.language.clause import LIST_TAIL, NEGATED, QUESTION_START, REPORT_FIRST, Clause
 from assistant.language.intent import APPOINTMENT_ACTIONS, TASK_ACTIONS, Intent, IntentKind
 from assistant.language.lookups import READS, reads
-from assistant.language.scope import asks_to_pay
+from assistant.language.scope import asks_to_pay, hypothetical
 from assistant.language.spelling import words
 from assistant.language.targets import target_ref
 from assistant.language.text import Normalized
@@ -103,7 +103,7 @@ def read_clause(
     previous: Sequence[Intent] = (),
 ) -> list[Intent]:
     """The intents of one clause (normally one write, or any number of lookups)."""
-    if negated(text) or asks_to_pay(text):
+    if negated(text) or asks_to_pay(text) or hypothetical(text):
         return []
     clause = Clause(text, norm, now, timezone)
     for rule in _WRITE_RULES:

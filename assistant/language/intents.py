@@ -29,6 +29,7 @@ from assistant.language.intent import (
 from assistant.language.lexicon import SERVICES
 from assistant.language.slots import cut_spans
 from assistant.language.text import Normalized, normalize
+from assistant.language.them_all import each_said, names_them_all
 from assistant.zones import zone_named
 
 # --- clauses -----------------------------------------------------------------------
@@ -120,6 +121,7 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
     found: list[Intent] = []
     last_clause: str | None = None
     last_intents: list[Intent] = []
+    said: list[tuple[str, list[Intent]]] = []  # clauses read so far, for "tick both off"
     for separator, clause in _split(norm.text):
         if last_clause is not None:
             clause = _name_the_one(clause, last_clause)
@@ -159,9 +161,17 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
             if referred is not None:
                 intents = referred
                 del found[len(found) - len(last_intents) :]
+        if len(intents) == 1 and names_them_all(intents[0]) and not joins_previous:
+            each = each_said(intents[0], [text for text, _ in said], norm, local_now)
+            if each:
+                intents = each
+                # "booked the eye exam" told what was done: it asked for no lookup.
+                told = [i for _, before in said[-2:] for i in before if not i.writes]
+                found = [i for i in found if not any(i is t for t in told)]
         if intents or last_clause is None or joins_previous:
             found.extend(intents)
             last_clause, last_intents = clause, intents
+        said.append((clause, intents))
     return _dedupe(found)
 
 
@@ -259,7 +269,9 @@ def _refer(
         # "add pay rent to my tasks, make it high priority": "it" is the new task.
         added = before_intents[0]
         return [dataclasses.replace(added, arguments={**added.arguments, **intent.arguments})]
-    if intent.missing in (("problem",), ("title",)) and not before_intents:
+    if intent.missing in (("problem",), ("title",)) and (
+        not before_intents or (told and intent.kind == "create_ticket")
+    ):
         # "the portal keeps logging me out, can you open a ticket": the words came first.
         return read_clause(f"{intent.clause}: {before}", norm, now, "UTC") or None
     return None

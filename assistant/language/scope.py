@@ -32,6 +32,11 @@ _PAYMENT_MEANS = re.compile(
     r"|debit cards?|cash|checks?|cheques?|amex|visa|mastercard|bank transfers?)\b"
     r"|\bpay (?:by|with|via|using|over|through) \w+|\breceipts?\b|\bproof of payment\b"
 )
+# A to-do about paying is a task: "remind me to pay it", "add a reminder to pay the bill".
+_REMINDER = re.compile(
+    r"\b(?:remind me|reminders?|to-?dos?|tasks?|(?:don't|dont|do not) let me forget"
+    r"|remember|note to self)\b"
+)
 _REPORT = re.compile(r"\b(?:ticket|case|complaint|report|problem|issue)\b")
 # A question about what is owed or when ("do I need to pay…", "when do I have to pay").
 _ASKS_ABOUT_PAYING = re.compile(
@@ -54,8 +59,27 @@ def asks_to_pay(said: str) -> bool:
         match = _PAY.search(said)
         if match is None or _ASKS_ABOUT_PAYING.search(said):
             return False
+    reminder = _REMINDER.search(said[: match.end()])
+    if reminder is not None:
+        return False  # "remind me to pay it on friday": a to-do about paying
     report = _REPORT.search(said)
     return report is None or report.start() > match.start()
 
 
-__all__ = ["asks_to_pay", "unsupported"]
+# "what happens if I cancel my haircut?", "if I move it, will I be charged?": a question
+# about an action, which asks for none (a yes to it must never cancel anything).
+_HYPOTHETICAL = re.compile(
+    r"^(?:so |and |but |um |uh )*(?:what (?:happens|would happen|will happen|if)"
+    r"|what's the (?:fee|charge|penalty)|is there (?:a|any) (?:fee|charge|penalty)"
+    r"|if (?:i|we)(?! (?:could|can|may|might)\b)"
+    r"|(?:would|will|do) i (?:be charged|get charged|have to pay|lose|get (?:a refund|my money))"
+    r"|would it cost|will it cost)\b"
+)
+
+
+def hypothetical(said: str) -> bool:
+    """The normalized clause asks what would happen if, not for the thing itself."""
+    return bool(_HYPOTHETICAL.search(said))
+
+
+__all__ = ["asks_to_pay", "hypothetical", "unsupported"]

@@ -67,6 +67,11 @@ def _unit(word: str) -> timedelta:
 
 
 @lru_cache(maxsize=1024)
+def whole_days(shift: timedelta | None) -> bool:
+    """A shift a due date can take: whole days, not none ("push it back a day")."""
+    return shift is not None and bool(shift) and not shift % timedelta(days=1)
+
+
 def find_shift(text: str) -> timedelta | None:
     """The relative move said in `text` (positive: later), or None.
 

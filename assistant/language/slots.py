@@ -45,7 +45,10 @@ _SERVICE = re.compile(
 )
 _GENERIC_SERVICE = re.compile(
     r"\b(?:book|schedule|reserve|arrange|set up|make|get)(?: me)?(?: in)?(?: for)?"
-    r" (?:a |an |another |my |one )?(?P<svc>[a-z][a-z' -]*?)"
+    r" (?:a |an |another |my |one )?"
+    # "book one for friday": a service never begins with the words that lead to a time.
+    r"(?!(?:for|on|at|next|this|tomorrow|today|in|with|please|it|that|them)\b)"
+    r"(?P<svc>[a-z][a-z' -]*?)"
     r"(?: appointment| session| visit| slot| booking)?"
     r"(?= (?:for|on|at|next|this|tomorrow|today|in|with|please)\b|[,.?!]|$)"
 )
@@ -91,17 +94,25 @@ class Contact:
     bad_phone: bool = False
 
 
+_UK_NATIONAL = re.compile(r"0[1237]\d{9}")
+
+
 def e164(raw: str) -> str | None:
     """ "+1 415 555 0199", "415-555-0199" (10 digits: +1 assumed) → "+14155550199"."""
     digits = re.sub(r"\D", "", raw)
     if raw.strip().startswith("+"):
         number = "+" + digits
-    elif len(digits) == 10:
+    elif len(digits) == 10 and digits[0] not in "01":
+        # A North American number: its area code never begins with 0 or 1.
         number = "+1" + digits
-    elif len(digits) == 11 and digits.startswith("1"):
+    elif len(digits) == 11 and digits.startswith("1") and digits[1] not in "01":
         number = "+" + digits
+    elif _UK_NATIONAL.fullmatch(digits):
+        # "07700 900123", "020 7946 0958": a UK number said the UK way. The change is
+        # confirmed with the country named (assistant.confirmation), never silently.
+        number = "+44" + digits[1:]
     else:
-        return None
+        return None  # no country known ("0612 345 678"): the number is asked again
     return number if re.fullmatch(r"\+[1-9]\d{6,14}", number) else None
 
 
@@ -148,6 +159,11 @@ def service(clause: str, original: str) -> str | None:
         ):
             return _sentence_case(restore_case(words, original))
     return None
+
+
+def services_named(clause: str) -> frozenset[str]:
+    """Every known service the clause names ("my dental cleaning and my haircut")."""
+    return frozenset(SERVICES[match.group(1)] for match in _SERVICE.finditer(clause))
 
 
 def _imperative(title: str) -> str:
@@ -200,6 +216,8 @@ def task_draft(
     if when is not None and when.day is not None:
         due_on = when.day.isoformat()
         spans.extend(when.spans)
+    elif when is not None and when.no_such_date is not None:
+        spans.extend(when.spans)  # "on june 31st" is asked about, not kept in the title
     elif (relative := relative_day(title_words, now.date())) is not None:
         # "due in a fortnight", "in three days"
         due_on = relative[0].isoformat()

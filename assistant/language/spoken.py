@@ -48,7 +48,8 @@ _SEPARATORS = {" dot ": ".", " underscore ": "_", " dash ": "-", " hyphen ": "-"
 # "tomorrow's... sorry, Monday's": the word before the marker is taken back.
 _REPAIR = re.compile(
     r"(?<![a-z0-9':])(?P<bad>[a-z0-9'][a-z0-9':]*)(?:\s*(?:\.\.\.|…|,|--?)\s*|\s+)"
-    r"(?:sorry,? i mean(?:t)?|i mean(?:t)?|no wait|wait no|or rather|correction|sorry)"
+    r"(?:(?:no,? )?sorry,? (?:no,? )?i mean(?:t)?|(?:no,? )?i mean(?:t)?|no wait|wait no"
+    r"|or rather|correction|(?:no,? )?sorry(?:,? no)?)"
     r"(?:\s*[,:]\s*|\s+)(?P<next>[a-z0-9]\S*)",
     re.IGNORECASE,
 )

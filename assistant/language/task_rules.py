@@ -16,15 +16,18 @@ from assistant.language.clause import (
 )
 from assistant.language.dates import find_when
 from assistant.language.intent import TARGETS_JOINER, Intent
+from assistant.language.shifts import find_shift, whole_days
 from assistant.language.targets import target_ref
 from assistant.language.text import restore_case
 
 _ADD_TASK = (
     rx(
-        r"\b(?:add|create|make|put|set up|set|start|write|log|jot down|note down|save|enter)"
-        r"(?: me)?(?: in)? (?:a |an |another |new |one more |one )*"
+        r"\b(?:add|create|make|put|set up|set|start|write|log|jot down|note down|save|enter"
+        r"|pop|stick)(?: me)?(?: in)? (?:a |an |another |new |one more |one )*"
         r"(?:(?P<p>high|low|normal|medium|top|urgent|important)(?:[- ]priority)? )?(?:new )?"
-        r"(?:task|to-do|to do|reminder|item|action item)(?: item)?(?: for me)?(?P<rest>.*)$"
+        # British "pop a reminder in to ring the garage"
+        r"(?:task|to-do|to do|reminder|item|action item)(?: item)?(?: in(?= to\b))?(?: for me)?"
+        r"(?P<rest>.*)$"
     ),
     rx(r"^(?:new |a )?(?:task|reminder|to-do)(?P<rest>\b[^:]{0,30}:.+)$"),
     # "…and another task to call mom", "…and a new one to…" (intents._name_the_one)
@@ -57,6 +60,12 @@ _ADD_TASK = (
     rx(
         r"\b(?:add|put) (?P<rest>.+?) (?:to|on|onto) (?:my |the )?"
         r"(?:(?:to-do |to do |task |todo |tasks |reminder )?list|tasks|to-dos|reminders)\b"
+    ),
+    # "add buy stamps", "also add call the vet": a to-do said in the imperative after "add".
+    rx(
+        r"\badd (?P<rest>(?:buy|call|ring|pick up|pay|send|return|renew|clean"
+        r"|fix|order|collect|write|finish|check|take|bring|visit|wash|sort out|find|print|post"
+        r"|mail|drop off|ask|tell|get|cook|feed|walk|water|pack|submit|file|sign|read)\b.+)$"
     ),
 )
 _PRONOUN_TITLE = rx(r"it|that|this|them")
@@ -110,7 +119,13 @@ def add_task(c: Clause) -> Intent | None:
             arguments["priority"] = draft.priority
         if draft.due_on:
             arguments["due_on"] = draft.due_on
-        missing = () if draft.title else ("title",)
+        missing: tuple[str, ...] = () if draft.title else ("title",)
+        if draft.when is not None and draft.when.no_such_date is not None:
+            missing = ("no_such_date", *missing)  # "pay rent on june 31st": which day?
+        elif draft.due_on is not None and draft.due_on < c.now.date().isoformat():
+            # "remind me yesterday to…": a day gone is asked about, not set.
+            del arguments["due_on"]
+            missing = ("future", *missing)
         return Intent("add_task", arguments, when=draft.when, missing=missing, clause=c.text)
     return None
 
@@ -162,6 +177,10 @@ _DUE_CHANGE = (
         r" (?:to|till|until|back to|for) (?P<w>.+)$"
     ),
 )
+_DUE_SHIFT = rx(
+    r"\b(?P<v>move|push|postpone|shift|bring|put off|delay) (?P<t>.+?\b(?:task|to-do|reminder))"
+    r"(?P<s> .+)$"
+)
 _DESCRIBE = rx(
     r"\badd (?:a )?(?:note|description|details?) (?:to|on|for) (?P<t>.+?)"
     r"(?::| saying| that says| -) (?P<d>.+)$"
@@ -183,6 +202,10 @@ def update_task(c: Clause) -> Intent | None:
     for pattern in _DUE_CHANGE:
         if (match := pattern.search(c.text)) and (due := _date_of(match.group("w"), c)):
             return _task_change(c, match.group("t"), {"due_on": due})
+    if (match := _DUE_SHIFT.search(c.text)) and whole_days(shift := find_shift(match.group("s"))):
+        # "push the insurance task back two days": from the due date it has (resolve.py).
+        target = target_ref(LIST_TAIL.sub("", match.group("t")), c.original)
+        return Intent("update_task", target=target, clause=c.text, shift=shift)
     if match := _DESCRIBE.search(c.text):
         description = restore_case(slots.clean_free_text(match.group("d")), c.original)
         return _task_change(c, match.group("t"), {"description": description})

@@ -17,6 +17,7 @@ refusals no turn may give), `crm` checks of the CRM's data after the turn:
     {"task_like": WORDS, "due": DAY, "priority": P, "count": N}   new tasks, by title words
     {"appt": SERVICE, "at": WHEN, "status": "scheduled" | "cancelled", "count": N}   ahead
     {"tickets": "+N"}                                       tickets opened this session
+    {"profile": "phone" | "email", "is": [VALUE, ...]}       the detail on file is one of these
 
 DAY is "+N" (days from the customer's today), "wd:fri" (a Friday in the next two weeks),
 "dom:14" (a 14th in the next 45 days), "md:12-10" (the next 10 December) or "none";
@@ -171,6 +172,10 @@ async def check_crm(admin: CrmAdmin, checks: list[dict[str, Any]], world: World)
                 problems += _task_problems(task, check, world)
         elif "appt" in check:
             problems += _appointment_problems(appointments, check, world)
+        elif "profile" in check:
+            held = (await _get(admin, ""))[check["profile"]]
+            if held not in check["is"]:
+                problems.append(f"{check['profile']} on file is {held!r}, not one of {check['is']}")
         elif "tickets" in check:
             now = len((await _get(admin, "/tickets?status=all"))["tickets"])
             if now - world.tickets != int(check["tickets"]):

@@ -6,7 +6,9 @@ corrections, changes of mind during a confirmation, qualified questions, complai
 small talk, help, voice transcripts, typos, British wording), written before the
 dialogue state was built. First run, on the code before it: 29/125 sessions = 23.2 %
 (137/261 turns). It then guided the dialogue work (so it is a development set): 119/125
-sessions = 95.2 % (254/261 turns) at the end.
+sessions = 95.2 % (254/261 turns) at the end; 121/125 (256/261 turns) after the work
+the unseen set below guided. Still failing: pending-delete-then-read-then-yes expects a
+question to keep a pending delete, which PROTOCOL.md says is dropped by any other message.
 
 Every session is played at one pinned moment (tests/e2e/conversations.NOW), the CRM stub
 and the engine sharing the clock, so that a score does not move with the weekday.
@@ -31,8 +33,9 @@ DATA = Path(__file__).resolve().parents[1] / "data"
 CATALOG = load_catalog(Path(__file__).resolve().parents[2] / "config" / "tools.yaml")
 CONVERSATIONS = DATA / "conversations.jsonl"
 HELDOUT = DATA / "conversations_heldout.jsonl"
+UNSEEN = DATA / "conversations_unseen.jsonl"
 # Pinned at the last measured score: a regression fails the build.
-REQUIRED_SHARE = 119 / 125
+REQUIRED_SHARE = 121 / 125
 # tests/data/conversations_heldout.jsonl (40 sessions, 84 turns) was written mid-way and
 # first run once the dialogue work was done: 35/40 sessions = 87.5 % (79/84 turns); after
 # fixing what it showed (a help wording, "was it paid", a named haircut among two asks,
@@ -88,3 +91,22 @@ async def test_the_held_out_conversations_are_understood(
     assert len(read_cases(HELDOUT)) >= 40
     share, failed = await score(make_assistant, crm_admin, HELDOUT, capsys)
     assert share >= REQUIRED_HELDOUT_SHARE - 1e-9, failed
+
+
+# tests/data/conversations_unseen.jsonl (43 sessions, 92 turns) was written from what
+# customers say, without reading the language rules, and first run on the code as it was:
+# 19/43 sessions = 44.2 % (59/92 turns). Two of its own checks were then corrected (a "not"
+# that matched "I don't see a physical therapy on your account"; a support case offered
+# before it is opened is fair): still 19/43 (61/92 turns). After fixing the causes it
+# showed (general rules in assistant/language and models/embedded, see CHANGELOG): 43/43
+# (92/92 turns). Like the held-out set, it is now a development set too.
+REQUIRED_UNSEEN_SHARE = 43 / 43
+
+
+async def test_the_unseen_conversations_are_understood(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin, capsys: Any
+) -> None:
+    """At least the pinned share of the unseen sessions pass every turn (share reported)."""
+    assert len(read_cases(UNSEEN)) >= 40
+    share, failed = await score(make_assistant, crm_admin, UNSEEN, capsys)
+    assert share >= REQUIRED_UNSEEN_SHARE - 1e-9, failed

@@ -176,3 +176,57 @@ async def test_a_delete_found_in_a_later_round_joins_the_same_question(
     await chat.say("yes")
     assert (await profile(crm_admin))["phone"] == "+14155550123"
     assert "Buy groceries" not in await tasks(crm_admin)
+
+
+async def test_a_yes_with_a_new_request_runs_the_held_call_and_then_the_request(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin
+) -> None:
+    """'yes, and also add…': the held delete runs once, the new task is added, both told."""
+    chat = await (await make_assistant()).connect()
+    await chat.say("Delete the grocery task")
+    events = await chat.say("yes, and also add a task to buy shampoo")
+    assert [c for c in called(events) if c != "crm.listTasks"] == [
+        "crm.deleteTask",
+        "crm.addTask",
+    ]
+    assert events[-1]["awaiting_confirmation"] is None
+    left = await tasks(crm_admin)
+    assert "Buy groceries" not in left and "Buy shampoo" in left
+    assert "deleted" in answer(events) and "Buy shampoo" in answer(events)
+
+
+async def test_sure_thing_is_only_a_yes(make_assistant: MakeAssistant, crm_admin: CrmAdmin) -> None:
+    """Words after a yes that ask nothing ('sure thing') run the held call and nothing more."""
+    chat = await (await make_assistant()).connect()
+    await chat.say("Delete the grocery task")
+    events = await chat.say("sure thing")
+    assert called(events) == ["crm.deleteTask"]
+    assert "Buy groceries" not in await tasks(crm_admin)
+
+
+async def test_a_uk_number_said_without_its_code_is_confirmed_with_the_country_named(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin
+) -> None:
+    """'07700 900123' waits for a yes to '+447700900123 (a UK number)'; nothing changes before."""
+    before = await profile(crm_admin)
+    chat = await (await make_assistant()).connect()
+    events = await chat.say("change my phone number to 07700 900123")
+    pending = events[-1]["awaiting_confirmation"]
+    assert pending["arguments"] == {"phone": "+447700900123"}
+    assert "a UK number" in pending["prompt"]
+    assert (await profile(crm_admin))["phone"] == before["phone"]
+
+
+async def test_an_unclear_reply_to_a_question_drops_it_without_refusing(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin
+) -> None:
+    """'is there a fee for cancelling' drops the held cancel, says so, and is no refusal."""
+    chat = await (await make_assistant()).connect()
+    await chat.say("cancel the dental cleaning")
+    events = await chat.say("is there a fee for cancelling")
+    assert called(events) == [] and events[-1]["awaiting_confirmation"] is None
+    said = answer(events)
+    assert said.startswith("I didn't cancel your dental cleaning") and "can't help" not in said
+    events = await chat.say("yes")
+    assert "crm.cancelAppointment" not in called(events)
+    assert answer(events).startswith("There's nothing waiting for a yes")

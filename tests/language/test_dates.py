@@ -40,6 +40,12 @@ def when(text: str, now: datetime = NOW) -> tuple[date | None, time | None]:
         ("on the fifteenth", date(2025, 3, 15), None),
         ("two weeks from now at 10am", date(2025, 3, 15), time(10, 0)),
         ("January 5", date(2026, 1, 5), None),
+        ("a week from tomorrow at 11am", date(2025, 3, 9), time(11, 0)),
+        ("a week tomorrow", date(2025, 3, 9), None),
+        ("two days after friday", date(2025, 3, 9), None),
+        ("friday at like 9", date(2025, 3, 7), time(9, 0)),
+        ("monday at about nine", date(2025, 3, 3), time(9, 0)),
+        ("tuesday at 10ish", date(2025, 3, 4), time(10, 0)),
     ],
 )
 def test_common_phrases_give_the_day_and_time_meant(
@@ -151,4 +157,25 @@ def test_days_gone_are_in_the_past(text: str) -> None:
     found = find_when(normalize(text).text, NOW)
     assert found is not None
     assert found.day is not None and found.day < NOW.date()
+    assert found.in_past(NOW, TZ)
+
+
+@pytest.mark.parametrize("text", ["sometime next week", "this weekend", "next month"])
+def test_a_stretch_of_days_is_flagged_as_naming_no_day(text: str) -> None:
+    """ "next week" gives a day for a task's due date, but says it named no one day."""
+    found = find_when(normalize(text).text, NOW)
+    assert found is not None and found.vague_day
+
+
+def test_a_named_day_is_not_vague() -> None:
+    """ "tuesday next week" names its day."""
+    found = find_when(normalize("tuesday next week").text, NOW)
+    assert found is not None and not found.vague_day
+
+
+def test_this_morning_is_today_even_once_gone() -> None:
+    """ "this morning at 8" at noon is today's 8 AM (in the past, so asked about), never
+    tomorrow's."""
+    found = find_when(normalize("book a haircut for this morning at 8").text, NOW)
+    assert found is not None and found.day == NOW.date() and not found.day_implied
     assert found.in_past(NOW, TZ)

@@ -70,11 +70,21 @@ def test_email_is_lifted_out_intact() -> None:
         ("change my number to 415-555-0199", "+14155550199"),
         ("my cell is (415) 555-0199", "+14155550199"),
         ("set my phone to +44 20 7946 0958", "+442079460958"),
+        ("change my phone number to 07700 900123", "+447700900123"),
+        ("my new number is 020 7946 0958", "+442079460958"),
     ],
 )
 def test_phone_numbers_become_e164(text: str, phone: str) -> None:
-    """Phone numbers are sent in E.164, assuming +1 for ten digits."""
+    """Phone numbers are sent in E.164, assuming +1 for ten digits, +44 for a UK 0-number."""
     assert only(text) == {"phone": phone}
+
+
+@pytest.mark.parametrize("text", ["change my number to 0612 345 678", "my phone is 1234567890"])
+def test_a_number_of_no_known_country_is_asked_for_again(text: str) -> None:
+    """Ten digits that cannot be North American are never sent with +1: the number is asked."""
+    (intent,) = detect_intents(text, NOW, TZ)
+    assert intent.kind == "update_contact"
+    assert "phone" not in intent.arguments and intent.missing == ("phone",)
 
 
 def test_booking_reads_the_service_and_the_start_time() -> None:
@@ -211,3 +221,75 @@ def test_an_unknown_timezone_reads_dates_in_utc() -> None:
     """A customer with a broken timezone setting still gets a booking, in UTC."""
     (intent,) = detect_intents("book a haircut tomorrow at 3pm", NOW, "Mars/Olympus")
     assert intent.arguments["starts_at"] == "2025-03-02T15:00:00+00:00"
+
+
+def test_both_after_two_things_told_done_completes_each() -> None:
+    """ "I've done the groceries and booked the eye exam, tick both off": two completions,
+    and no lookup for the "booked" that only told what was done."""
+    intents = detect_intents(
+        "i've done the groceries and booked the eye exam so tick both off", NOW, TZ
+    )
+    assert [i.kind for i in intents] == ["complete_task", "complete_task"]
+    assert [i.target.words for i in intents if i.target] == [("groceries",), ("eye", "exam")]
+
+
+def test_both_with_nothing_told_before_stays_vague() -> None:
+    """ "tick both off" alone names nothing: its target stays to be asked about."""
+    (intent,) = detect_intents("tick both off", NOW, TZ)
+    assert intent.target is not None and intent.target.words == ("both",)
+
+
+def test_a_task_pushed_back_by_a_span_moves_from_its_due_date() -> None:
+    """ "push the insurance task back two days": a due-date change by two days, no date guessed."""
+    (intent,) = detect_intents("push the insurance task back two days", NOW, TZ)
+    assert intent.kind == "update_task" and not intent.arguments
+    assert intent.shift is not None and intent.shift.days == 2
+
+
+def test_a_reminder_on_a_date_not_on_the_calendar_asks_which_day() -> None:
+    """ "pay rent on june 31st" is not added with the date in its title: the day is asked."""
+    (intent,) = detect_intents("remind me to pay rent on june 31st", NOW, TZ)
+    assert intent.missing[0] == "no_such_date" and intent.arguments == {"title": "Pay rent"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["what happens if i cancel my haircut", "if i move my cleaning to friday will i be charged"],
+)
+def test_a_question_about_what_an_action_would_do_asks_for_none(text: str) -> None:
+    """ "what happens if I cancel…" is not a cancellation (a yes to it must cancel nothing)."""
+    assert detect_intents(text, NOW, TZ) == []
+
+
+def test_if_i_could_book_is_still_a_booking() -> None:
+    """ "if I could book a haircut friday at 3, that would be great" is a polite request."""
+    (intent,) = detect_intents("if i could book a haircut friday at 3 that would be great", NOW, TZ)
+    assert intent.kind == "book_appointment" and "starts_at" in intent.arguments
+
+
+def test_both_after_one_clause_naming_two_things_is_each_of_them() -> None:
+    """ "I don't need the groceries or the eye exam reminders any more, delete both": two
+    deletes (each still confirmed), not a task called "both"."""
+    intents = detect_intents(
+        "i don't need the groceries or the eye exam reminders anymore, delete both", NOW, TZ
+    )
+    assert [i.kind for i in intents] == ["delete_task", "delete_task"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the app keeps crashing when i open my invoices please report it",
+        "the app keeps crashing when i open my invoices, please report it",
+    ],
+)
+def test_a_problem_told_then_report_it_opens_a_case_about_it(text: str) -> None:
+    """ "…crashing when I open my invoices, please report it": a case, not a balance read."""
+    (intent,) = detect_intents(text, NOW, TZ)
+    assert intent.kind == "create_ticket" and "crashing" in intent.arguments["subject"]
+
+
+def test_a_reminder_for_a_day_gone_asks_instead_of_setting_it() -> None:
+    """ "remind me yesterday to call bob": the day is asked about, not set in the past."""
+    (intent,) = detect_intents("remind me yesterday to call bob", NOW, TZ)
+    assert intent.missing == ("future",) and "due_on" not in intent.arguments

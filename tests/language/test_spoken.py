@@ -66,6 +66,21 @@ def test_a_corrected_word_is_replaced_by_the_correction() -> None:
     assert intents[0].arguments == {"starts_at": "2025-03-04T12:00:00-05:00"}
 
 
+@pytest.mark.parametrize(
+    ("said", "meant"),
+    [
+        ("book a cleaning for the 22nd no sorry the 23rd at 9", "the 23rd at 9"),
+        ("a haircut on tuesday no sorry wednesday at 3", "on wednesday at 3"),
+        ("move it to 3 no i mean 4", "move it to 4"),
+        ("friday, sorry no, saturday", "saturday"),
+    ],
+)
+def test_a_day_taken_back_in_the_same_breath_is_replaced(said: str, meant: str) -> None:
+    """ "the 22nd no sorry the 23rd": the 23rd is meant (the 22nd was booked)."""
+    assert meant in written(said)
+    assert "22nd" not in written(said) and "tuesday" not in written(said)
+
+
 def test_an_apology_is_not_a_correction() -> None:
     """ "sorry to bother you" keeps every word of the request after it."""
     assert written("sorry to bother you, what's my balance") == (

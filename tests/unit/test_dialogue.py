@@ -6,6 +6,7 @@ import json
 
 from assistant.dialogue import advance
 from assistant.dialogue_state import Dialogue
+from assistant.models.embedded.pinning import the_other_named
 from assistant.schema import ToolCall, ToolResult
 
 TASKS = [
@@ -66,3 +67,22 @@ def test_the_state_is_plain_json() -> None:
     listed = advance(None, [_result("crm.listTasks", {"tasks": TASKS})], "my tasks", "…")
     state = advance(listed, [_result("crm.completeTask", TASKS[0], task_id="t1")], "x", "y")
     assert Dialogue.from_json(json.loads(json.dumps(state.to_json()))) == state
+
+
+def test_the_other_one_is_named_when_only_one_other_was_listed() -> None:
+    """ "what about the other one" after asking of one of two appointments names the other;
+    with more than one other, nothing is guessed."""
+    dental = {"id": "a1", "service": "Dental cleaning", "status": "upcoming"}
+    haircut = {"id": "a2", "service": "Haircut", "status": "upcoming"}
+    checkup = {"id": "a3", "service": "Annual checkup", "status": "upcoming"}
+    two = Dialogue(
+        listed_kind="appointment", listed=(dental, haircut), focus_kind="appointment", focus=dental
+    )
+    assert the_other_named(two, "and the other one?") == "and the haircut?"
+    three = Dialogue(
+        listed_kind="appointment",
+        listed=(dental, haircut, checkup),
+        focus_kind="appointment",
+        focus=dental,
+    )
+    assert the_other_named(three, "and the other one?") == "and the other one?"

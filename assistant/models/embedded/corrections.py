@@ -7,12 +7,13 @@ cancel or delete re-aimed ("actually the haircut, not the dental").
 from __future__ import annotations
 
 import re
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
 from assistant.dialogue_state import Action, Dialogue, Item
 from assistant.language import Intent, detect_intents
+from assistant.language.shifts import find_shift, whole_days
 from assistant.language.slots import priority as said_priority
 from assistant.language.text import normalize
 from assistant.models.embedded.pinning import (
@@ -50,12 +51,22 @@ def _corrected_title(text: str, item: Item) -> str | None:
     match = re.search(r"\bi meant (?:to say )?(?P<w>[a-z][a-z ]+?)\s*$", text)
     if match is None:
         return None
-    words = match.group("w").split()
     title = str(item.get("title") or "")
+    swap = _SWAP.fullmatch(match.group("w"))
+    if swap is not None:
+        # "bread not eggs", "bread instead of eggs": the word said replaces the one denied.
+        old, new = swap.group("old"), swap.group("new")
+        if re.search(rf"\b{re.escape(old)}\b", title, re.IGNORECASE):
+            return re.sub(rf"\b{re.escape(old)}\b", new, title, count=1, flags=re.I)
+        return None
+    words = match.group("w").split()
     last = words[-1]
     if re.search(rf"\b{re.escape(last)}\b", title, re.IGNORECASE):
         return re.sub(rf"\b{re.escape(last)}\b", " ".join(words), title, count=1, flags=re.I)
     return None
+
+
+_SWAP = re.compile(r"(?P<new>[a-z][a-z ]*?) (?:not|instead of|rather than) (?P<old>[a-z][a-z ]*?)")
 
 
 def _about_visit(text: str, action: Action) -> bool:
@@ -92,6 +103,13 @@ def correction(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> lis
         arguments: dict[str, Any] = {}
         if (due := due_day_said(text, now)) is not None:
             arguments["due_on"] = due
+        elif (
+            whole_days(shift := find_shift(text))
+            and shift is not None
+            and (day := _due(item)) is not None
+        ):
+            # "no, the day after that": from the due date it was just given.
+            arguments["due_on"] = (day + shift).isoformat()
         level = said_priority(text)[0]
         if level:
             arguments["priority"] = level
@@ -107,6 +125,13 @@ def correction(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> lis
         ]
         return others[:1] or None
     return None
+
+
+def _due(item: Item) -> date | None:
+    try:
+        return date.fromisoformat(str(item.get("due_on")))
+    except ValueError:
+        return None
 
 
 def also(state: Dialogue, text: str, now: datetime) -> list[Intent] | None:

@@ -10,12 +10,16 @@ The planner and the narrator both read a turn this way, so they agree on what wa
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Sequence
 from datetime import datetime
 from functools import lru_cache
 
 from assistant.language import Intent, detect_intents, is_affirmative
+from assistant.language.dates import find_when
 from assistant.language.intents import is_request
+from assistant.language.lexicon import MONTHS, WEEKDAYS
+from assistant.language.slots import cut_spans
 from assistant.language.targets import target_ref
 from assistant.language.text import normalize
 from assistant.resolve import Ambiguous, Match, resolve_intent
@@ -119,8 +123,11 @@ def _fill(intent: Intent, text: str, now: datetime, timezone: str) -> list[Inten
         return None
     # The clause is already normalized; the reply goes in raw so that an email or a
     # phone number in it is lifted out as usual.
+    clause = intent.clause
+    if set(intent.missing) & _TIME_ASKED:
+        clause, text = _retimed(clause, text, now)
     joiner = " to " if intent.kind == "reschedule_appointment" else " "
-    filled = detect_intents(intent.clause + joiner + text, now, timezone)
+    filled = detect_intents(clause + joiner + text, now, timezone)
     same = [i for i in filled if i.kind == intent.kind]
     # Progress is enough: "book a haircut" → "when?" → "Friday" leaves only the time to ask.
     if same and (
@@ -130,6 +137,43 @@ def _fill(intent: Intent, text: str, now: datetime, timezone: str) -> list[Inten
     ):
         return same[:1]
     return None
+
+
+# What the assistant asks about a time: none said, none usable, one on no calendar.
+_TIME_ASKED = frozenset({"when", "time", "future", "no_such_date", "weekday_conflict"})
+_MONTH = re.compile(rf"\b(?:{'|'.join(MONTHS)})\b")
+_DAY_OF_MONTH = re.compile(r"\b(?:the )?(\d{1,2}(?:st|nd|rd|th))\b")
+_WEEKDAY = re.compile(rf"\b(?:{'|'.join(WEEKDAYS)})\b")
+_TRAILING_TO = re.compile(r"\s+(?:to|for|on|at)\s*$")
+
+
+def _retimed(clause: str, reply: str, now: datetime) -> tuple[str, str]:
+    """The clause without the time it said, and the reply with what it left unsaid.
+
+    "book a checkup on february 30th at 10" → "which day?" → "the 28th then": the reply
+    replaces the day, keeps the month and the time it did not change ("February 28 at
+    10"); "move it to sometime next week" → "tuesday at 10" replaces the vague time.
+    """
+    # Only a time is expected: read as one clause ("the 30th, same time").
+    reply = said = re.sub(r"\s*,\s*", " ", normalize(reply).text)
+    earlier = find_when(clause, now)
+    if earlier is None:
+        return clause, reply
+    if earlier.vague_day and "next week" in clause and "week" not in said:
+        # "sometime next week" → "tuesday at 10": the Tuesday of next week.
+        reply = said = _WEEKDAY.sub(r"\g<0> next week", said, count=1)
+    month = _MONTH.search(clause[earlier.spans[0][0] :]) if earlier.spans else None
+    if month and not _MONTH.search(said) and (day := _DAY_OF_MONTH.search(reply)):
+        reply = f"{reply[: day.start()]}the {day.group(1)} of {month.group(0)}{reply[day.end() :]}"
+    again = find_when(normalize(reply).text, now)
+    if (
+        earlier.clock is not None
+        and not earlier.vague_time
+        and (again is None or again.clock is None)
+    ):
+        reply = f"{reply} at {earlier.clock:%H:%M}"
+    stripped = _TRAILING_TO.sub("", cut_spans(clause, list(earlier.spans)))
+    return stripped, reply
 
 
 def _renamed(

@@ -126,7 +126,12 @@ def _unanswered(scene: Scene, confirming: bool) -> list[str]:
             continue
         if intent.needs_target:
             resolution = resolve_intent(intent, scene.results, scene.timezone)
-            if resolution is not None:
+            if isinstance(resolution, Match) and intent.shift is not None:
+                if intent.kind == "update_task" and not resolution.item.get("due_on"):
+                    # "push the eye exam task back a day": no date to move from.
+                    title = resolution.item.get("title") or "That task"
+                    question = question or f"{title} has no due date yet. When should it be due?"
+            elif resolution is not None:
                 sentences.extend(replies.unresolved(intent, resolution, scene))
     if question:
         sentences.append(question)

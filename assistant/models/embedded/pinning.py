@@ -14,8 +14,15 @@ from zoneinfo import ZoneInfo
 
 from assistant.dialogue_state import Dialogue, Item, Kind
 from assistant.language import Intent, find_when, slots
+from assistant.language.appointment_rules import says_vague_time
 from assistant.language.lexicon import SERVICES
-from assistant.language.shifts import bare_clock, find_shift, same_time, weekday_after
+from assistant.language.shifts import (
+    bare_clock,
+    find_shift,
+    same_time,
+    weekday_after,
+    whole_days,
+)
 from assistant.language.slots import priority as said_priority
 from assistant.language.targets import TargetRef
 from assistant.zones import zone_named
@@ -54,7 +61,31 @@ PRIORITY_IT = re.compile(
 )
 
 
-DUE_IT = re.compile(rf"\b(?:make|set|change|move|push)\s+{PRONOUN}\b.*\bdue\b|\bdue (?:on |by )?")
+DUE_IT = re.compile(
+    rf"\b(?:make|set|change|move|push)\s+{PRONOUN}\b.*\bdue\b|\bdue (?:on |by )?"
+    # "it needs doing by thursday", "that has to be done by friday"
+    rf"|^(?:and |oh |so )*{PRONOUN} (?:needs?|has|have|should|must)(?: to)?(?: be)?"
+    r" (?:doing|done|finished|sorted|completed)\b"
+)
+
+
+_OTHER_ONE = re.compile(r"\b(?:the )?other (?:one|appointment|visit|booking|task|reminder)\b")
+
+
+def the_other_named(state: Dialogue, message: str) -> str:
+    """ "what about the other one?" after one of two things: that one, named."""
+    if not _OTHER_ONE.search(message.lower()) or state.focus is None or state.focus_kind is None:
+        return message
+    others = [
+        item
+        for item in state.listed_of(state.focus_kind)
+        if item.get("id") != state.focus.get("id") and item.get("status") != "cancelled"
+    ]
+    if len(others) != 1:
+        return message
+    label = str(others[0].get("service") or others[0].get("title") or "").lower()
+    named = f"the {label}" if state.focus_kind == "appointment" else f"the {label} task"
+    return _OTHER_ONE.sub(named, message.lower(), count=1) if label else message
 
 
 def zone_of(timezone: str) -> ZoneInfo:
@@ -87,6 +118,8 @@ def moved(text: str, item: Item, now: datetime, zone: ZoneInfo) -> str | None:
         day, changed = current.date() + timedelta(days=7), True
     elif (after := weekday_after(text, current.date())) is not None:
         day, changed = after, True
+    elif when is not None and when.vague_day:
+        return None  # "sometime next week": which day is asked (appointment_rules)
     elif when is not None and when.day is not None and not when.day_implied:
         day, changed = when.day, True
     if when is not None and when.clock is not None and not when.vague_time:
@@ -104,8 +137,9 @@ def moved(text: str, item: Item, now: datetime, zone: ZoneInfo) -> str | None:
 
 
 SAME_DAY_NEXT_WEEK = re.compile(
-    r"\b(?:next week,? (?:on )?(?:the )?same day"
-    r"|(?:the )?same day(?:,)? (?:the )?(?:next|following) week)\b"
+    r"\b(?:next week,? (?:on )?(?:the )?same (?:day|time)"
+    r"|(?:the )?same (?:day|time)(?:,)? (?:the )?(?:next|following) week"
+    r"|this time next week)\b"
 )
 
 
@@ -156,8 +190,23 @@ def appointment_follow_up(
         return None
     starts_at = moved(text, item, now, zone)
     if starts_at is None:
+        if _MOVE_VERB.search(text) and says_vague_time(text):
+            # "can we move it to later that week": that one, but which day is asked.
+            return [
+                Intent(
+                    "reschedule_appointment",
+                    target=pinned(item, "service"),
+                    missing=("when",),
+                    clause=text,
+                )
+            ]
         return None
     return [reschedule(item, starts_at, text)]
+
+
+_MOVE_VERB = re.compile(
+    r"\b(?:move|push|reschedule|shift|change|bump|postpone|put off|rebook|bring|delay)\b"
+)
 
 
 def task_follow_up(text: str, item: Item, now: datetime) -> list[Intent] | None:
@@ -174,6 +223,9 @@ def task_follow_up(text: str, item: Item, now: datetime) -> list[Intent] | None:
         arguments["due_on"] = due
     if arguments:
         return [task_change("update_task", item, arguments, text)]
+    if _MOVE_VERB.search(text) and whole_days(shift := find_shift(text)):
+        # "push it back a day" about a task: its due date, from the one it has.
+        return [Intent("update_task", target=pinned(item, "title"), clause=text, shift=shift)]
     return None
 
 
@@ -253,5 +305,6 @@ __all__ = [
     "strip_instead_of",
     "task_change",
     "task_follow_up",
+    "the_other_named",
     "zone_of",
 ]

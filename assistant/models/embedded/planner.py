@@ -13,13 +13,25 @@ Deterministic, and a decision costs well under a millisecond.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import date
 from typing import Any
 
-from assistant.language import Intent, classify_chat, is_negative, unsupported
+from assistant.dialogue_state import Dialogue
+from assistant.language import (
+    Intent,
+    classify_chat,
+    detect_intents,
+    is_affirmative,
+    is_negative,
+    unsupported,
+)
+from assistant.language.confirm import request_after_yes
+from assistant.language.scope import hypothetical
+from assistant.language.text import normalize
 from assistant.models.embedded import limits, questions, references, replies
 from assistant.resolve import Match, action_arguments, resolve_all, resolve_intent
-from assistant.schema import FinalDecision, PlanRequest, ToolCall, ToolCallsDecision
+from assistant.schema import FinalDecision, PlanRequest, ToolCall, ToolCallsDecision, ToolResult
 from assistant.speech import local_now
 
 Decision = FinalDecision | ToolCallsDecision
@@ -32,9 +44,65 @@ CANNOT_PAY = (
 )
 
 
+# "What happens if I cancel my haircut?": no tool says what a change would cost or lead
+# to, and the question is not the change itself.
+WHAT_IF = (
+    "I don't have details like fees here, and nothing changes unless you ask me to. If "
+    "you'd like me to go ahead, just say so and I'll confirm it with you first."
+)
+NOTHING_HELD = "There's nothing waiting for a yes just now. What would you like me to do?"
+AFTER_DROPPED = "If you'd still like me to go ahead, just ask again. Anything else I can do?"
+
+
 def _today(request: PlanRequest) -> date:
     """Today in the customer's timezone."""
     return local_now(request.now, request.customer.timezone if request.customer else None).date()
+
+
+def _confirmed_rounds(request: PlanRequest) -> int:
+    """How many results the turn began with that ran on the customer's yes (0 or more).
+
+    Only a yes runs held calls without planning: a turn whose every result so far is a
+    call of a tool that was held, all of round 1, began with one ("yes, and also…")."""
+    held = request.dialogue.held
+    results = request.turn_results
+    if not held or not results or results[0].call.tool_name not in held:
+        return 0
+    count = 0
+    for result in results:
+        if result.round != 1 or result.call.tool_name not in held:
+            break
+        count += 1
+    return count if request.round > 1 else 0
+
+
+# "yes, cancel both": every call that was held, which the yes just ran.
+_ALL_HELD = frozenset({"both", "them", "them both", "both of them", "all", "all of them"})
+
+
+def _done_by_yes(intent: Intent, done: Sequence[ToolResult], state: Dialogue) -> bool:
+    """The intent asks what the yes just ran: "yes, delete it" (not "yes, and delete the
+    groceries one too", which is another item and is asked about in its turn)."""
+    ran = [result for result in done if result.call.tool_name == intent.tool]
+    if not ran:
+        return False
+    target = intent.target
+    if target is None or target.vague or target.phrase.lower() in _ALL_HELD:
+        return True
+    for result in ran:
+        item_id = next(iter(result.call.arguments.values()), None)
+        if target.item_id is not None and target.item_id == item_id:
+            return True
+        item = _known_item(state, item_id)
+        label = str((item or {}).get("title") or (item or {}).get("service") or "").lower()
+        if label and all(word in label for word in target.words):
+            return True
+    return False
+
+
+def _known_item(state: Dialogue, item_id: object) -> dict[str, Any] | None:
+    known = [state.focus] if state.focus is not None else []
+    return next((i for i in (*known, *state.listed) if i.get("id") == item_id), None)
 
 
 def _key(tool: str, arguments: dict[str, Any]) -> tuple[str, str]:
@@ -50,13 +118,21 @@ class EmbeddedPlanner:
     def plan(self, request: PlanRequest) -> Decision:
         """The decision, synchronously (the grammar never waits on anything)."""
         timezone = request.customer.timezone if request.customer else "UTC"
-        first = request.round <= 1 and not request.turn_results
+        confirmed = _confirmed_rounds(request)
+        first = request.round <= 1 + confirmed and len(request.turn_results) == confirmed
         if first and (early := self._before_reading(request)) is not None:
             return early
         pinned = references.follow_up(request.dialogue, request.user_message, request.now, timezone)
         intents = references.read_intents(
             request.conversation, request.user_message, request.now, timezone, request.dialogue
         )
+        if confirmed:
+            # "yes, and also add…": the yes ran what was held; the rest is new.
+            done = request.turn_results[:confirmed]
+            intents = [i for i in intents if not _done_by_yes(i, done, request.dialogue)]
+            pinned = None
+            if not intents:
+                return FinalDecision(text="")  # the narrator tells what the yes did
         if pinned is None and len(intents) <= 1 and not any(intent.writes for intent in intents):
             asked = questions.read_question(
                 request.user_message, request.dialogue, request.conversation
@@ -77,7 +153,17 @@ class EmbeddedPlanner:
             return FinalDecision(text=references.ASK_WHAT_HAPPENED)
         if about is not None or references.accepts_offer(request.dialogue, text):
             case = references.offered_case(request.dialogue, about)
-            return ToolCallsDecision(calls=(self._call(request, 0, "crm.createTicket", case),))
+            calls = [self._call(request, 0, "crm.createTicket", case)]
+            if about is None and (rest := request_after_yes(text)) is not None:
+                # "yes please, and what's the balance": the yes opens the case; what is
+                # asked after it is looked up too (reads only: a write is never inferred).
+                timezone = request.customer.timezone if request.customer else "UTC"
+                reads = [i for i in detect_intents(rest, request.now, timezone) if not i.writes]
+                for intent in reads:
+                    calls.append(
+                        self._call(request, len(calls), intent.tool, dict(intent.arguments))
+                    )
+            return ToolCallsDecision(calls=tuple(calls))
         if (undone := references.undo_reply(request.dialogue, text)) is not None:
             return FinalDecision(text=undone)
         if classify_chat(text) == "how_to":
@@ -109,7 +195,17 @@ class EmbeddedPlanner:
                 return FinalDecision(text="Okay, no problem. Is there anything else I can do?")
             if unsupported(text):
                 return FinalDecision(text=CANNOT_PAY)
-            return FinalDecision(text=replies.chat_reply(classify_chat(text), request.customer))
+            if hypothetical(normalize(text).text):
+                return FinalDecision(text=WHAT_IF)
+            kind = classify_chat(text)
+            if kind == "unclear" and is_affirmative(text) and len(text.split()) <= 4:
+                # A yes with nothing waiting for it ("delete…", "what's on my list?", "yes").
+                return FinalDecision(text=NOTHING_HELD)
+            if request.dialogue.held and kind in ("out_of_scope", "unclear"):
+                # The message left a held action undone (the answer begins by saying so);
+                # "I can't help with that" would read as a refusal of the action itself.
+                return FinalDecision(text=AFTER_DROPPED)
+            return FinalDecision(text=replies.chat_reply(kind, request.customer))
         if not request.tools:
             return FinalDecision(text=replies.NO_ACCOUNT)
         available = {tool.name for tool in request.tools}
@@ -172,6 +268,9 @@ class EmbeddedPlanner:
 
     @staticmethod
     def _call(request: PlanRequest, index: int, tool: str, arguments: dict[str, Any]) -> ToolCall:
-        return ToolCall(
-            call_id=f"c_{request.round}_{index + 1}", tool_name=tool, arguments=arguments
-        )
+        call_id = f"c_{request.round}_{index + 1}"
+        if any(result.call.call_id == call_id for result in request.turn_results):
+            # A call confirmed by a yes keeps the id it was planned with last turn; the
+            # id keys the write's idempotency, so a new call must not reuse it.
+            call_id += "_after_yes"
+        return ToolCall(call_id=call_id, tool_name=tool, arguments=arguments)

@@ -27,6 +27,7 @@ from assistant.models.embedded.answers import (
     explain_charges,
     owing,
 )
+from assistant.models.embedded.pinning import the_other_named
 from assistant.models.embedded.question_words import (
     ACTION,
     AFTER,
@@ -105,7 +106,7 @@ def _service(text: str) -> str:
 
 def read_question(text: str, state: Dialogue, conversation: Sequence[Message]) -> Question | None:
     """The qualified question `text` asks, or None (then it is read as usual)."""
-    said = normalize(text).text
+    said = normalize(the_other_named(state, text)).text
     found = _read(said, state)
     if found is None and (ELLIPSIS.search(said) or len(said.split()) <= 4):
         found = _ellipsis(said, state, conversation)
@@ -141,6 +142,8 @@ def _read(said: str, state: Dialogue) -> Question | None:
         return focused
     if CLOSED.search(said):
         return Question("closed_tickets")
+    if len(slots.services_named(said)) > 1:
+        return None  # "when are my cleaning and my haircut": the listing answers both
     service = _service(said)
     billing = re.search(r"\b(?:bills?|invoices?|owe|balance|payments?|charges?|account)\b", said)
     task_words = (

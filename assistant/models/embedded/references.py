@@ -19,7 +19,7 @@ from zoneinfo import ZoneInfo
 from assistant.dialogue_state import Dialogue, Item
 from assistant.language import Intent, detect_intents, slots
 from assistant.language.lexicon import SERVICES
-from assistant.language.shifts import find_shift
+from assistant.language.shifts import find_shift, whole_days
 from assistant.language.targets import TargetRef
 from assistant.language.text import normalize
 from assistant.models.embedded.cases import (
@@ -45,7 +45,13 @@ from assistant.models.embedded.pinning import (
     positions_said,
     task_change,
     task_follow_up,
+    the_other_named,
     zone_of,
+)
+from assistant.models.embedded.said_before import (
+    new_contact,
+    service_said_before,
+    titled_from_focus,
 )
 from assistant.schema import Message, ToolResult
 
@@ -165,7 +171,8 @@ def _follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> l
     text = normalize(message).text
     lowered = message.lower()
     found = (
-        retarget(state, text, now, timezone)
+        new_contact(state, message, now, timezone)
+        or retarget(state, text, now, timezone)
         or _book_again(state, text, now, timezone)
         or correction(state, text, now, zone)
         or correction(state, lowered, now, zone)
@@ -189,6 +196,14 @@ def _follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> l
     ):
         # "cancel it" with nothing in focus: ask which (the resolver offers the list).
         return [Intent("cancel_appointment", target=TargetRef(phrase="it"), clause=text)]
+    if appointment is None and state.listed_of("appointment") and (move := _MOVE_IT.search(text)):
+        # "move it to monday" with several just listed: which one is asked, not guessed.
+        said = text[: move.start("p")] + "my appointment" + text[move.end("p") :]
+        moves = [
+            i for i in detect_intents(said, now, timezone) if i.kind == "reschedule_appointment"
+        ]
+        if moves:
+            return moves
     if appointment is not None and appointment.get("status") == "cancelled":
         found = _rebook(text, appointment, now, timezone)
         if found is not None:
@@ -202,6 +217,11 @@ def _follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> l
         if found is not None:
             return found
     return None
+
+
+_MOVE_IT = re.compile(
+    rf"\b(?:move|push|reschedule|shift|bring|change|postpone|bump) (?P<p>{PRONOUN})\b"
+)
 
 
 # Words that show a message leans on what came before rather than standing alone.
@@ -272,7 +292,8 @@ def may_be_a_task(intent: Intent) -> bool:
     target = intent.target
     if intent.kind != "reschedule_appointment" or target is None or not target.words:
         return False
-    if intent.when is None or intent.when.day is None or target.item_id:
+    dated = intent.when is not None and intent.when.day is not None
+    if not (dated or whole_days(intent.shift)) or target.item_id:
         return False
     words = set(target.words)
     return not (words & _APPOINTMENT_WORDS or any(w in SERVICES for w in words))
@@ -281,6 +302,11 @@ def may_be_a_task(intent: Intent) -> bool:
 def as_task_due(intent: Intent) -> Intent:
     """The move read as a new due date for the task it names (`may_be_a_task` holds)."""
     if intent.when is None or intent.when.day is None:
+        if whole_days(intent.shift):
+            # "push groceries back a day": the due date moves by that much (resolve.py).
+            return Intent(
+                "update_task", target=intent.target, clause=intent.clause, shift=intent.shift
+            )
         return intent
     return Intent(
         "update_task",
@@ -299,10 +325,13 @@ def read_intents(
     results: Sequence[ToolResult] = (),
 ) -> list[Intent]:
     """What the message asks, read the same way by the planner and the narrator."""
+    message = the_other_named(state, message)
     pinned = follow_up(state, message, now, timezone)
     if pinned is not None:
         return pinned
     intents = with_shifts(understand(conversation, message, now, timezone), message)
+    intents = service_said_before(conversation, message, intents, now, timezone)
+    intents = [titled_from_focus(i, state) if i.kind == "add_task" else i for i in intents]
     updated = any(r.ok and r.call.tool_name == "crm.updateTask" for r in results)
     return [_named_visit(as_task_due(i) if updated and may_be_a_task(i) else i) for i in intents]
 

@@ -94,7 +94,10 @@ def clarification(intent: Intent, today: date | None = None) -> str | None:
             "Sorry to hear that. Would you like me to open a support case about it?"
         ),
         ("update_contact", "email"): "Sure. What's the new email address?",
-        ("update_contact", "phone"): "Sure. What's the new phone number, with the area code?",
+        ("update_contact", "phone"): (
+            "I couldn't tell which country that number is in. What's the new phone number, "
+            "with the country code, like +1 415 555 0199?"
+        ),
     }
     return questions.get((intent.kind, wanted), "Could you tell me a bit more about what you need?")
 

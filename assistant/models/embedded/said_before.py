@@ -1,0 +1,92 @@
+"""What a follow-up names by what was said before it: "book one" (the service the customer
+asked about), "remind me to pay it" (the bill just read out), "actually make it
+maria.garcia@gmail.com" (the contact change waiting for a yes).
+
+Read against the conversation and the dialogue state (assistant.dialogue); used by
+assistant.models.embedded.references, which the planner and the narrator share.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Sequence
+from datetime import datetime
+
+from assistant.dialogue_state import Dialogue
+from assistant.language import Intent, detect_intents, slots
+from assistant.language.text import normalize
+from assistant.models.embedded.pinning import KNOWN_SERVICES
+from assistant.schema import Message, UserTurn
+
+
+def new_contact(state: Dialogue, message: str, now: datetime, timezone: str) -> list[Intent] | None:
+    """ "actually make it maria.garcia@gmail.com" while a contact change waits for a yes:
+    the address said is the change now asked (and asked about again)."""
+    if "crm.updateContactInfo" not in state.held:
+        return None
+    norm = normalize(message)
+    if not (norm.emails or norm.phones) or len(norm.emails) > 1 or len(norm.phones) > 1:
+        return None
+    said = []
+    if norm.emails:
+        said.append(f"change my email to {norm.emails[0]}")
+    if norm.phones:
+        said.append(f"change my phone number to {norm.phones[0]}")
+    intents = detect_intents(" and ".join(said), now, timezone)
+    return [i for i in intents if i.kind == "update_contact"] or None
+
+
+_IT_IN_TITLE = re.compile(r"\bit\b")
+
+
+def titled_from_focus(intent: Intent, state: Dialogue) -> Intent:
+    """ "how much do I owe" … "remind me to pay it on friday": "Pay the dental cleaning
+    invoice", not "Pay it" (only for the one bill or visit just talked about)."""
+    title = str(intent.arguments.get("title") or "")
+    if not _IT_IN_TITLE.search(title) or len(_IT_IN_TITLE.findall(title)) > 1:
+        return intent
+    if state.listed_kind == "invoice" and len(state.listed) == 1:
+        named = f"the {str(state.listed[0].get('description') or '').lower()} bill"
+    elif state.focus_kind == "appointment" and state.focus is not None:
+        named = f"the {str(state.focus.get('service') or '').lower()}"
+    else:
+        return intent
+    if named.startswith("the  "):
+        return intent
+    arguments = {**intent.arguments, "title": _IT_IN_TITLE.sub(named, title, count=1)}
+    return dataclasses.replace(intent, arguments=arguments)
+
+
+_ONE = re.compile(r"\b(?:book|get|make|schedule)(?: me)?(?: in)?(?: for)? (?:one|it|that)\b")
+# How many of the customer's earlier messages may name the service "one" stands for.
+_SERVICE_LOOKBACK = 2
+
+
+def service_said_before(
+    conversation: Sequence[Message],
+    message: str,
+    intents: list[Intent],
+    now: datetime,
+    timezone: str,
+) -> list[Intent]:
+    """ "have I got an eye exam booked?" … "ok book one for friday": the one named before."""
+    if not any(i.kind == "book_appointment" and "service" in i.missing for i in intents):
+        return intents
+    text = normalize(message).text
+    if not _ONE.search(text):
+        return intents
+    earlier = [m.text for m in conversation if isinstance(m, UserTurn) and m.text != message]
+    for said in reversed(earlier[-_SERVICE_LOOKBACK:]):
+        named = slots.service(normalize(said).text, said)
+        if named is None or named.lower() not in KNOWN_SERVICES:
+            continue
+        again = detect_intents(_ONE.sub(f"book a {named.lower()}", text, count=1), now, timezone)
+        booked = [i for i in again if i.kind == "book_appointment" and "service" not in i.missing]
+        if booked:
+            return [booked[0] if i.kind == "book_appointment" else i for i in intents]
+        break
+    return intents
+
+
+__all__ = ["new_contact", "service_said_before", "titled_from_focus"]
