@@ -110,39 +110,67 @@ async def _session(
     opened: asyncio.Queue[None],
 ) -> None:
     headers = {"Authorization": f"Bearer {mint_token(SECRET, customer, 3600)}"}
-    async with aiohttp.ClientSession() as http, http.ws_connect(url, headers=headers) as ws:
-        await ws.receive_json()  # session.ready
-        opened.put_nowait(None)
-        await start.wait()
-        rng = random.Random()
-        await asyncio.sleep(rng.uniform(0, interval_s))
-        while time.monotonic() < stop_at[0]:
-            sent = time.monotonic()
-            await ws.send_json({"type": "user.message", "text": TEXT})
-            acked = None
-            while True:
-                # Only the frames timed are decoded: the load generator's own CPU per turn
-                # limits the load a small machine can offer.
-                frame = await ws.receive_str(timeout=60)
-                kind = frame[:24]  # the type comes first, with or without a space after ':'
-                if acked is None and '"ack.delta"' in kind:
-                    acked = time.monotonic() - sent
-                    continue
-                if '"turn.done"' not in kind and '"error"' not in kind:
-                    continue
-                event = json.loads(frame)
-                if event["type"] == "error" and event.get("code") == "busy":
-                    out["refused"].append(1)
-                    break
-                if event["type"] == "turn.done":
-                    out["turn"].append(time.monotonic() - sent)
-                    out["ack"].append(acked if acked is not None else out["turn"][-1])
-                    if event["status"] not in ("ok", "partial"):
-                        out["failed"].append(1)
-                    break
-            await asyncio.sleep(
-                max(0.0, interval_s * rng.uniform(0.8, 1.2) - (time.monotonic() - sent))
-            )
+    async with aiohttp.ClientSession() as http:
+        # A saturated server answers 503 with Retry-After: tried again, as a client would.
+        for _ in range(5):
+            try:
+                ws = await http.ws_connect(url, headers=headers)
+                break
+            except aiohttp.WSServerHandshakeError as exc:
+                retry_after = exc.headers.get("Retry-After", "1") if exc.headers else "1"
+                await asyncio.sleep(min(1.0, float(retry_after)))
+        else:
+            out["refused_open"].append(1)
+            opened.put_nowait(None)
+            return
+        async with ws:
+            await _talk(ws, start, stop_at, out, interval_s, opened)
+
+
+async def _talk(
+    ws: aiohttp.ClientWebSocketResponse,
+    start: asyncio.Event,
+    stop_at: list[float],
+    out: dict[str, list[float]],
+    interval_s: float,
+    opened: asyncio.Queue[None],
+) -> None:
+    """The session once open: messages every `interval_s` until the run ends."""
+    await ws.receive_json()  # session.ready
+    opened.put_nowait(None)
+    await start.wait()
+    rng = random.Random()
+    await asyncio.sleep(rng.uniform(0, interval_s))
+    while time.monotonic() < stop_at[0]:
+        sent = time.monotonic()
+        await ws.send_json({"type": "user.message", "text": TEXT})
+        acked = None
+        while True:
+            # Only the frames timed are decoded: the load generator's own CPU per turn
+            # limits the load a small machine can offer.
+            frame = await ws.receive_str(timeout=60)
+            kind = frame[:24]  # the type comes first, with or without a space after ':'
+            if acked is None and '"ack.delta"' in kind:
+                acked = time.monotonic() - sent
+                continue
+            if '"turn.done"' not in kind and '"error"' not in kind:
+                continue
+            event = json.loads(frame)
+            if event["type"] == "error" and event.get("code") == "busy":
+                out["refused"].append(1)
+                break
+            if event["type"] == "error" and not event.get("turn_id"):
+                out["failed"].append(1)  # refused otherwise (a limit): no turn.done follows
+                break
+            if event["type"] == "turn.done":
+                out["turn"].append(time.monotonic() - sent)
+                out["ack"].append(acked if acked is not None else out["turn"][-1])
+                if event["status"] not in ("ok", "partial"):
+                    out["failed"].append(1)
+                break
+        await asyncio.sleep(
+            max(0.0, interval_s * rng.uniform(0.8, 1.2) - (time.monotonic() - sent))
+        )
 
 
 def _client(
@@ -161,7 +189,13 @@ def _client(
     async def run() -> None:
         start = asyncio.Event()
         stop_at = [0.0]
-        out: dict[str, list[float]] = {"ack": [], "turn": [], "refused": [], "failed": []}
+        out: dict[str, list[float]] = {
+            "ack": [],
+            "turn": [],
+            "refused": [],
+            "failed": [],
+            "refused_open": [],
+        }
         opened: asyncio.Queue[None] = asyncio.Queue()
         tasks = [
             asyncio.create_task(_session(url, c, start, stop_at, out, interval_s, opened))
@@ -334,6 +368,7 @@ def run(
         "turn_p99_ms": pct(turns, 0.99),
         "refused_busy": sum(len(out["refused"]) for out in outs),
         "failed": sum(len(out["failed"]) for out in outs),
+        "sessions_refused": sum(len(out["refused_open"]) for out in outs),
         "cpu_ms_per_turn": round(cpu / max(1, len(turns)) * 1000, 2),
         "kib_per_idle_session": round((idle_kib - baseline_kib) / sessions, 1),
     }
