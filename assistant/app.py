@@ -170,7 +170,7 @@ def create_app(
     app.cleanup_ctx.append(services_context)
     app.router.add_get("/healthz", _healthz)
     app.router.add_get("/metrics", _metrics)
-    _add_transports(app, settings)
+    _add_transports(app, settings, catalog)
     return app
 
 
@@ -192,7 +192,7 @@ def crm_service_token(settings: Settings) -> str:
     return secrets.token_urlsafe(32)
 
 
-def _add_transports(app: web.Application, settings: Settings) -> None:
+def _add_transports(app: web.Application, settings: Settings, catalog: Catalog) -> None:
     from assistant.transports import completions, demo, relay, retell, ws
     from assistant.transports import web as widget
     from assistant.transports.admission import ConnectionLimits, setup_connection_limits
@@ -221,7 +221,7 @@ def _add_transports(app: web.Application, settings: Settings) -> None:
     ws.setup_routes(app)
     calls: CallRegistry = InMemoryCalls(settings.relay_seen_calls)
     if settings.redis_url:
-        calls = _share_through_redis(app, settings)
+        calls = _share_through_redis(app, settings, catalog)
     relay.setup_routes(app, settings, calls)
     completions.setup_routes(app)
     retell.setup_routes(app)
@@ -229,13 +229,15 @@ def _add_transports(app: web.Application, settings: Settings) -> None:
     demo.setup_demo_routes(app, settings)
 
 
-def _share_through_redis(app: web.Application, settings: Settings) -> RedisCalls:
+def _share_through_redis(app: web.Application, settings: Settings, catalog: Catalog) -> RedisCalls:
     """Message budgets and the call replay guard in Redis, for every worker and instance."""
     from assistant.redis_state import RedisCalls, RedisLimits, RedisSessionStore, connect
     from assistant.transports.ws import MESSAGE_LIMITS
 
     client = connect(settings.redis_url)
-    app[SESSION_STORE] = RedisSessionStore(client, ttl_s=settings.resume_window_s)
+    app[SESSION_STORE] = RedisSessionStore(
+        client, ttl_s=settings.resume_window_s, catalog=catalog.tools
+    )
     app[MESSAGE_LIMITS] = RedisLimits(
         client, settings.session_messages_per_minute, settings.customer_messages_per_minute
     )

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import math
 import secrets
 from collections.abc import AsyncIterator
@@ -27,8 +26,9 @@ from typing import Any
 
 from redis.asyncio import Redis
 
+from assistant.schema import ToolDefinition
 from assistant.session import Session
-from assistant.session_store import session_from_json, session_to_json
+from assistant.session_store import session_from_text, session_to_text
 from assistant.transports.ratelimit import Refusal, SessionLimits
 
 # KEYS: session bucket, customer bucket. ARGV: session interval, session tolerance,
@@ -125,8 +125,13 @@ class RedisCalls:
         return bool(created)
 
 
-# Deletes the lock only if it still holds our token (it may have expired and been taken).
+# Saves the session when given (KEYS[2], ARGV[2] for ARGV[3] ms), then deletes the lock
+# (KEYS[1]) only if it still holds our token ARGV[1] (it may have expired and been
+# taken): the end of a turn is one round trip.
 _RELEASE = """
+if ARGV[2] ~= '' then
+  redis.call('SET', KEYS[2], ARGV[2], 'PX', ARGV[3])
+end
 if redis.call('GET', KEYS[1]) == ARGV[1] then
   return redis.call('DEL', KEYS[1])
 end
@@ -144,22 +149,30 @@ class RedisSessionStore:
         ttl_s: float = 600.0,
         lock_ttl_s: float = 60.0,
         prefix: str = "assistant",
+        catalog: tuple[ToolDefinition, ...] = (),
     ) -> None:
         self._client = client
+        self._catalog = catalog  # the tools every worker has: not stored with each session
         self._ttl_ms = max(1, round(ttl_s * 1000))
         self._lock_ttl_ms = max(1, round(lock_ttl_s * 1000))
         self._prefix = prefix
         self._release = client.register_script(_RELEASE)
+        # Sessions whose lock this process holds, with the save to make at its release.
+        self._held: dict[str, str] = {}
 
     def _key(self, session_id: str) -> str:
         return f"{self._prefix}:session:{session_id}"
 
     async def load(self, session_id: str) -> Session | None:
         raw = await self._client.get(self._key(session_id))
-        return None if raw is None else session_from_json(json.loads(raw))
+        return None if raw is None else session_from_text(raw, self._catalog)
 
     async def save(self, session: Session) -> None:
-        data = json.dumps(session_to_json(session), separators=(",", ":"))
+        data = session_to_text(session, self._catalog)
+        if session.session_id in self._held:
+            # Under this process's lock: written with the release, in the same round trip.
+            self._held[session.session_id] = data
+            return
         await self._client.set(self._key(session.session_id), data, px=self._ttl_ms)
 
     async def delete(self, session_id: str) -> None:
@@ -173,7 +186,9 @@ class RedisSessionStore:
         # Polled: the holder may be another process, so there is no local event to wait on.
         while not await self._client.set(key, token, nx=True, px=self._lock_ttl_ms):  # noqa: ASYNC110
             await asyncio.sleep(0.02)
+        self._held[session_id] = ""
         try:
             yield
         finally:
-            await self._release(keys=[key], args=[token])
+            data = self._held.pop(session_id, "")
+            await self._release(keys=[key, self._key(session_id)], args=[token, data, self._ttl_ms])

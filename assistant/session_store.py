@@ -16,12 +16,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import time
 from collections.abc import AsyncIterator, Callable
 from typing import Any, Protocol
 
 from pydantic import TypeAdapter
 
+from assistant.schema import ToolDefinition
 from assistant.session import Session
 
 _SESSION = TypeAdapter(Session)
@@ -35,6 +37,23 @@ def session_to_json(session: Session) -> dict[str, Any]:
 
 def session_from_json(data: dict[str, Any]) -> Session:
     """The session `session_to_json` gave; a ValidationError says what is wrong."""
+    return _SESSION.validate_python(data)
+
+
+def session_to_text(session: Session, catalog: tuple[ToolDefinition, ...] = ()) -> str:
+    """`session_to_json` as JSON text, serialised by pydantic's core in one pass (a store
+    writes a session after every turn). Tools that are `catalog`'s are left out: every
+    worker has the catalog, and it is most of a new session's size (~10 KiB)."""
+    if catalog and session.tools == catalog:
+        return _SESSION.dump_json(session, exclude={"tools"}).decode()
+    return _SESSION.dump_json(session).decode()
+
+
+def session_from_text(text: str | bytes, catalog: tuple[ToolDefinition, ...] = ()) -> Session:
+    """The session `session_to_text` gave; a ValidationError says what is wrong."""
+    data = json.loads(text)
+    if isinstance(data, dict) and "tools" not in data:
+        data["tools"] = catalog
     return _SESSION.validate_python(data)
 
 
@@ -111,5 +130,7 @@ __all__ = [
     "InMemorySessionStore",
     "SessionStore",
     "session_from_json",
+    "session_from_text",
     "session_to_json",
+    "session_to_text",
 ]

@@ -4,10 +4,13 @@ guard hold across workers (here: two apps, as two workers would be)."""
 from __future__ import annotations
 
 import asyncio
+import json
 
 from assistant.fakes import EchoNarrator, ScriptedPlanner
-from assistant.redis_state import RedisCalls, RedisLimits, connect
-from assistant.schema import FinalDecision
+from assistant.fakes.world import CATALOG
+from assistant.redis_state import RedisCalls, RedisLimits, RedisSessionStore, connect
+from assistant.schema import CustomerContext, FinalDecision, UserTurn
+from assistant.session import Session
 from tests.fixtures.app import MakeAssistant
 
 
@@ -57,3 +60,40 @@ async def test_a_call_sid_is_claimed_once_across_workers(redis_url: str) -> None
     finally:
         await first.aclose()
         await second.aclose()
+
+
+async def test_a_session_saved_under_its_lock_is_stored_at_release_without_the_catalog(
+    redis_url: str,
+) -> None:
+    """A turn's save under the lock lands with the lock's release (one round trip): another
+    worker then loads the same session, its tools the catalog's, which is not stored."""
+    first, second = connect(redis_url), connect(redis_url)
+    try:
+        writer = RedisSessionStore(first, catalog=CATALOG.tools)
+        reader = RedisSessionStore(second, catalog=CATALOG.tools)
+        session = Session(customer=CustomerContext(customer_id="cust_001"), tools=CATALOG.tools)
+        session.remember(UserTurn(text="what do I owe?"))
+        async with writer.lock(session.session_id):
+            await writer.save(session)
+            assert await reader.load(session.session_id) is None  # not yet: at the release
+        loaded = await reader.load(session.session_id)
+        assert loaded == session
+        stored = await second.get(f"assistant:session:{session.session_id}")
+        assert stored is not None and "tools" not in json.loads(stored)
+        assert await second.get(f"assistant:lock:{session.session_id}") is None
+    finally:
+        await first.aclose()
+        await second.aclose()
+
+
+async def test_a_session_without_the_catalogs_tools_keeps_its_own(redis_url: str) -> None:
+    """A session with no tools (no account) is stored and loaded with none."""
+    client = connect(redis_url)
+    try:
+        store = RedisSessionStore(client, catalog=CATALOG.tools)
+        session = Session(customer=None, tools=())
+        await store.save(session)
+        loaded = await store.load(session.session_id)
+        assert loaded is not None and loaded.tools == ()
+    finally:
+        await client.aclose()
