@@ -299,6 +299,8 @@ def run(
         "ASSISTANT_LOG_LEVEL": "WARNING",
         "ASSISTANT_MAX_SESSIONS_PER_CUSTOMER": "100000",
         "ASSISTANT_MAX_CONNECTIONS_PER_ADDRESS": "100000",
+        # Per worker; every session here is one connection (the default is 1,000).
+        "ASSISTANT_MAX_CONNECTIONS": str(max(1000, sessions)),
         "ASSISTANT_CUSTOMER_MESSAGES_PER_MINUTE": "100000",
     }
     server = subprocess.Popen(
