@@ -147,7 +147,8 @@ class ToolExecutor:
     def _prepare(self, call: ToolCall, customer_id: str | None) -> _Prepared:
         key = (call.call_id, customer_id)
         known = self._prepared.get(key)
-        if known is not None and known.call == call:
+        # The same call object, usually: compared as a value only when it is not.
+        if known is not None and (known.call is call or known.call == call):
             return known
         prepared = self._prepare_once(call, customer_id)
         self._prepared[key] = prepared
