@@ -10,17 +10,19 @@ its CPU per turn (bench/load.py). So, once the server has started:
 - what start-up made (modules, the catalog, the grammar's tables, the app) is frozen
   out of every collection: it lives as long as the process;
 - young collections wait for `YOUNG_THRESHOLD` new objects instead of 700: cycles are
-  found a little later. A collection's pause grows with it (~1 µs per object): at
-  20,000 the young collections took ~20 ms and the middle ones ~110 ms, which showed
-  in the turns' p99 with 1,000 sessions (198 ms); at 5,000 the p99 was 136 ms for the
-  same CPU (`bench.load --sessions 1000 --interval-s 5`).
+  found a little later. A pause grows with the threshold (~1 µs per object) while the
+  total time spent falls, so it is a trade between CPU and the turns' tail. With 1,000
+  sessions (`bench.load --sessions 1000 --interval-s 5`): at 20,000, young pauses of
+  ~20 ms and middle ones of ~110 ms lifted the p99 to 198 ms; at 10,000 it was 153 ms
+  and at 5,000 136 ms, the CPU per turn within the runs' noise at 1,000 sessions but
+  ~10% higher at 5,000 with 300 busier sessions.
 """
 
 from __future__ import annotations
 
 import gc
 
-YOUNG_THRESHOLD = 5_000
+YOUNG_THRESHOLD = 10_000
 
 
 def settle_after_start() -> None:
