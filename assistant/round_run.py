@@ -34,24 +34,16 @@ class RoundRun:
         self._started_at: dict[str, float] = {}
         # perf_counter of the first start, for the turn's `tools` timing.
         self.began: float | None = None
-        self._held: list[Event] | None = None  # tool events waiting for the ack.done
+        self._events = _ToolEvents(emit)
 
     def hold(self) -> None:
         """Keep the calls' events until `release` (the acknowledgement is not done)."""
-        if self._held is None:
-            self._held = []
+        if self._events.held is None:
+            self._events.held = []
 
     async def release(self) -> None:
         """Send the events held so far, in order, and every later one at once."""
-        held, self._held = self._held, None
-        for event in held or ():
-            await self._emit(event)
-
-    async def _sink(self, event: Event) -> None:
-        if self._held is not None:
-            self._held.append(event)
-        else:
-            await self._emit(event)
+        await self._events.release()
 
     @property
     def started(self) -> bool:
@@ -67,7 +59,9 @@ class RoundRun:
         for call in calls:
             self.calls.append(call)
             self._started_at[call.call_id] = now
-        batch = await self._executor.launch(calls, self._ctx, self._sink, on_result=self._arrived)
+        batch = await self._executor.launch(
+            calls, self._ctx, self._events.send, on_result=self._arrived
+        )
         self._batches.append(batch)
 
     def _arrived(self, result: ToolResult) -> None:
@@ -136,3 +130,28 @@ class RoundRun:
         for n, call in enumerate(ranked):
             order_of.setdefault(call.call_id, n)
         return sorted(unique.values(), key=lambda result: order_of.get(result.call.call_id, 0))
+
+
+class _ToolEvents:
+    """A round's tool events: sent at once, or held until the acknowledgement is done.
+
+    Apart from the RoundRun so that its batches, which keep the sink, do not keep the
+    RoundRun: that cycle left every round's tasks to the garbage collector.
+    """
+
+    __slots__ = ("_emit", "held")
+
+    def __init__(self, emit: EventSink) -> None:
+        self._emit = emit
+        self.held: list[Event] | None = None
+
+    async def send(self, event: Event) -> None:
+        if self.held is not None:
+            self.held.append(event)
+        else:
+            await self._emit(event)
+
+    async def release(self) -> None:
+        held, self.held = self.held, None
+        for event in held or ():
+            await self._emit(event)
