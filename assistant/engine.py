@@ -538,16 +538,21 @@ class Engine:
         self, state: TurnState, round_no: int, results: list[ToolResult], run: RoundRun
     ) -> None:
         """A round's results, kept once, in the decision's order."""
-        if run.began is not None:
-            elapsed = time.perf_counter() - run.began
+        self._keep_results(state, round_no, results, run.began)
+
+    def _keep_results(
+        self, state: TurnState, round_no: int, results: list[ToolResult], began: float | None
+    ) -> None:
+        """Results of calls run since `began`: timed, kept in the turn and the history."""
+        if began is not None:
+            elapsed = time.perf_counter() - began
             state.timings["tools"] += elapsed
             if self._metrics is not None:
                 self._metrics.tools_s.observe(elapsed)
         if results:
             state.results.extend(results)
             state.session.remember(ToolExchange(round=round_no, results=tuple(results)))
-            if any(result.call.tool_name not in self._reads for result in results):
-                self._integrity.remember_writes(state, results)
+            self._integrity.remember_writes(state, results)
 
     async def _await_round(self, state: TurnState, run: RoundRun) -> None:
         await progress.await_round(
@@ -565,14 +570,7 @@ class Engine:
                 calls, self._context(state, round_no), state.emit, into=results
             )
         finally:
-            elapsed = time.perf_counter() - started
-            state.timings["tools"] += elapsed
-            if self._metrics is not None:
-                self._metrics.tools_s.observe(elapsed)
-            if results:
-                state.results.extend(results)
-                state.session.remember(ToolExchange(round=round_no, results=tuple(results)))
-                self._integrity.remember_writes(state, results)
+            self._keep_results(state, round_no, results, started)
 
     def _context(self, state: TurnState, round_no: int) -> RoundContext:
         return RoundContext(

@@ -167,11 +167,13 @@ class WriteIntegrity:
 
     def remember_writes(self, state: TurnState, results: Sequence[ToolResult]) -> None:
         """Writes made, for asking before the same one is made again in the window."""
+        made = [r for r in results if r.ok and self._plain_write(r.call)]
+        if not made:
+            return  # most rounds only read: nothing to note, the window is pruned later
         now = self._clock().timestamp()
         recent = [w for w in state.session.recent_writes if now - w.at < self._duplicate_window_s]
-        for result in results:
-            if result.ok and self._plain_write(result.call):
-                recent.append(
-                    RecentWrite(guard.write_key(result.call), now, guard.done_phrase(result.call))
-                )
+        for result in made:
+            recent.append(
+                RecentWrite(guard.write_key(result.call), now, guard.done_phrase(result.call))
+            )
         state.session.recent_writes[:] = recent
