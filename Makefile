@@ -36,8 +36,11 @@ redis:
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq redis-server >/dev/null \
 	  || echo "warning: could not install redis-server; the shared-state tests will fail and say why"; }
 
+# One pytest process per core (pytest-xdist): the suite is ~1,200 tests, several of them
+# real browsers and servers. `make test PYTEST_ARGS=-n0` runs it in one process.
+PYTEST_ARGS ?= -n auto
 test: install browser redis
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 lint: install
 	$(BIN)/ruff check .

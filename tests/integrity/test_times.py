@@ -97,6 +97,7 @@ async def test_a_move_to_yesterday_moves_nothing(
         ((datetime.now(UTC) - timedelta(hours=3)).isoformat(), "already passed"),
         ((datetime.now(UTC) + timedelta(days=500)).isoformat(), "12 months ahead"),
     ],
+    ids=["past", "far"],  # stable ids: the times differ at each collection
 )
 async def test_a_models_past_or_far_time_never_reaches_the_crm(
     make_assistant: MakeAssistant, crm_admin: CrmAdmin, starts_at: str, reason: str

@@ -48,6 +48,9 @@ class Terminal:
         env = {k: v for k, v in os.environ.items() if not k.startswith("ASSISTANT_")}
         env["TERM"] = "xterm"
         env.pop("NO_COLOR", None)
+        # The pty's size is the terminal's: a COLUMNS inherited from the test runner is not.
+        env.pop("COLUMNS", None)
+        env.pop("LINES", None)
         process = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "assistant", "chat", *args,
             stdin=self.slave, stdout=self.slave, stderr=self.slave,
