@@ -1,24 +1,34 @@
-"""Server CPU per turn: many websocket sessions against the whole app and its CRM stub.
+"""Server CPU per turn, to the microsecond: the whole app in this process, nothing else.
 
-    python -m bench.sessions [--sessions 30] [--turns 20] [--json]
+    python -m bench.sessions [--sessions 30] [--turns 20] [--crm-latency-ms 5]
+                             [--redis-url URL] [--profile FILE] [--json]
 
-The app (embedded models, the in-process CRM stub over SQLite) is served on its own
-thread's event loop; the clients run on another. CPU time is the server thread's own
-(`time.thread_time`), so the clients' work is not counted: what is printed is the
-server's CPU per turn (the planner, the engine, the CRM calls and the stub answering
-them, the frames), the number a change in the house should move.
+The app (embedded models, the engine, the websocket, the CRM client) is served on this
+process's event loop, tuned as `assistant serve` tunes its workers. The CRM stub runs in
+a process of its own, and so do the websocket clients: the CPU this process spends
+while they talk to it is the server's alone, the number a change in the house should
+move. Quieter than `bench.load` (no scheduler between two servers), so it is the one
+to compare two versions of the code with; `bench.load` is the one that says how the
+service compares with a minimal server.
+
+`--profile FILE` writes a cProfile of the timed turns (`python -m pstats FILE`);
+`--redis-url` keeps the sessions and the budgets in that Redis, as a deployment does.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import cProfile
 import json
-import tempfile
-import threading
+import multiprocessing
+import os
+import socket
+import subprocess
+import sys
 import time
 from collections import Counter
-from pathlib import Path
+from multiprocessing.connection import Connection
 from typing import Any
 
 import aiohttp
@@ -26,9 +36,11 @@ from aiohttp import web
 
 from assistant.app import create_app
 from assistant.auth import mint_token
+from assistant.memory import settle_after_start
 from assistant.settings import load_settings
 
 SECRET = "b" * 32
+CRM_TOKEN = "bench-crm-token"
 # Reads only, so every run sees the same data: one, two and three lookups per turn.
 UTTERANCES = (
     "what's my next appointment",
@@ -62,84 +74,132 @@ async def _load(url: str, secret: str, sessions: int, turns: int) -> list[str]:
     return [status for statuses in runs for status in statuses]
 
 
-def run(sessions: int, turns: int) -> dict[str, Any]:
-    with tempfile.TemporaryDirectory() as tmp:
-        settings = load_settings(
-            demo=True,
-            secret=SECRET,
-            crm_port=0,
-            crm_db=str(Path(tmp) / "crm.db"),
-            session_messages_per_minute=10_000,
-            customer_messages_per_minute=10_000,
-            max_connections_per_address=10_000,
-            max_sessions_per_customer=10_000,
-        )
-        loop = asyncio.new_event_loop()
-        runner = web.AppRunner(create_app(settings), access_log=None)
-        loop.run_until_complete(runner.setup())
-        site = web.TCPSite(runner, "127.0.0.1", 0)
-        loop.run_until_complete(site.start())
-        port = runner.addresses[0][1]
-        url = f"http://127.0.0.1:{port}/v1/ws"
-        secret = settings.signing_secret(for_server=True)
-        result: dict[str, Any] = {}
+def _clients(url: str, secret: str, sessions: int, turns: int, pipe: Connection) -> None:
+    """The client process: a warm-up, then the timed sessions, each told to the server."""
+    asyncio.run(_load(url, secret, 2, 2))
+    pipe.send("start")
+    pipe.recv()  # the server has read its clock
+    pipe.send(asyncio.run(_load(url, secret, sessions, turns)))
 
-        def clients() -> None:
-            result["warm"] = asyncio.run(_load(url, secret, 2, 2))
-            started = time.perf_counter()
-            cpu_before = result["cpu_before"]()
-            result["turns"] = asyncio.run(_load(url, secret, sessions, turns))
-            result["cpu_s"] = result["cpu_before"]() - cpu_before
-            result["wall_s"] = time.perf_counter() - started
-            loop.call_soon_threadsafe(loop.stop)
 
-        # The server thread's CPU clock, read from the client thread through the loop.
-        server_cpu: list[float] = [0.0]
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
 
-        def read_server_cpu() -> float:
-            event = threading.Event()
 
-            def sample() -> None:
-                server_cpu[0] = time.thread_time()
-                event.set()
+def _start_stub(latency_ms: float) -> tuple[subprocess.Popen[bytes], str]:
+    port = _free_port()
+    command = [sys.executable, "-m", "crm_stub", "serve", "--port", str(port), "--db", ":memory:"]
+    command += ["--latency-ms", str(latency_ms), "--token", CRM_TOKEN]
+    stub = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            return stub, f"http://127.0.0.1:{port}"
+        except OSError:
+            time.sleep(0.05)
+    stub.kill()
+    raise SystemExit(f"the CRM stub did not start on port {port}")
 
-            loop.call_soon_threadsafe(sample)
-            event.wait()
-            return server_cpu[0]
 
-        result["cpu_before"] = read_server_cpu
-        thread = threading.Thread(target=clients)
-        thread.start()
-        loop.run_forever()
-        thread.join()
-        loop.run_until_complete(runner.cleanup())
-        loop.close()
-    statuses: list[str] = result["turns"]
-    turns_done = len(statuses)
+async def _serve_and_measure(
+    settings: Any, sessions: int, turns: int, profile: str | None
+) -> dict[str, Any]:
+    runner = web.AppRunner(create_app(settings), access_log=None)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    settle_after_start()  # as `assistant serve` does once its worker is up
+    url = f"http://127.0.0.1:{runner.addresses[0][1]}/v1/ws"
+    here, there = multiprocessing.Pipe()
+    secret = settings.signing_secret(for_server=True)
+    clients = multiprocessing.get_context("spawn").Process(
+        target=_clients, args=(url, secret, sessions, turns, there), daemon=True
+    )
+    clients.start()
+    loop = asyncio.get_running_loop()
+    try:
+        assert await loop.run_in_executor(None, here.recv) == "start"
+        profiler = cProfile.Profile() if profile else None
+        cpu, wall = time.process_time(), time.perf_counter()
+        if profiler is not None:
+            profiler.enable()
+        here.send("go")
+        statuses: list[str] = await loop.run_in_executor(None, here.recv)
+        if profiler is not None:
+            profiler.disable()
+            profiler.dump_stats(profile)
+        # The executor thread only waited on the pipe: the CPU is the server's.
+        cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+    finally:
+        clients.join(timeout=10)
+        await runner.cleanup()
+    done = len(statuses)
     return {
         "sessions": sessions,
-        "turns": turns_done,
+        "turns": done,
         "statuses": dict(Counter(statuses)),
-        "server_cpu_s": round(result["cpu_s"], 3),
-        "server_cpu_ms_per_turn": round(1000 * result["cpu_s"] / max(1, turns_done), 2),
-        "wall_s": round(result["wall_s"], 2),
+        "server_cpu_s": round(cpu, 3),
+        "server_cpu_ms_per_turn": round(1000 * cpu / max(1, done), 3),
+        "wall_s": round(wall, 2),
     }
 
 
+def run(
+    sessions: int,
+    turns: int,
+    *,
+    crm_latency_ms: float = 5.0,
+    redis_url: str | None = None,
+    profile: str | None = None,
+) -> dict[str, Any]:
+    stub, crm_url = _start_stub(crm_latency_ms)
+    try:
+        settings = load_settings(
+            secret=SECRET,
+            crm_url=crm_url,
+            crm_token=CRM_TOKEN,
+            redis_url=redis_url or "",
+            log_level="WARNING",
+            session_messages_per_minute=100_000,
+            customer_messages_per_minute=100_000,
+            max_connections_per_address=100_000,
+            max_sessions_per_customer=100_000,
+        )
+        report = asyncio.run(_serve_and_measure(settings, sessions, turns, profile))
+    finally:
+        stub.terminate()
+        stub.wait(timeout=10)
+    return {"crm_latency_ms": crm_latency_ms, "redis": bool(redis_url), **report}
+
+
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--sessions", type=int, default=30)
     parser.add_argument("--turns", type=int, default=20)
+    parser.add_argument("--crm-latency-ms", type=float, default=5.0)
+    parser.add_argument("--redis-url", default=os.environ.get("ASSISTANT_REDIS_URL"))
+    parser.add_argument("--profile", metavar="FILE", help="write a cProfile of the timed turns")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    report = run(args.sessions, args.turns)
+    report = run(
+        args.sessions,
+        args.turns,
+        crm_latency_ms=args.crm_latency_ms,
+        redis_url=args.redis_url,
+        profile=args.profile,
+    )
     if args.json:
         print(json.dumps(report))
         return
     print(
         f"{report['turns']} turns over {report['sessions']} websocket sessions in "
         f"{report['wall_s']} s: server CPU {report['server_cpu_ms_per_turn']} ms per turn "
-        f"(turns by status: {report['statuses']})"
+        f"(turns by status: {report['statuses']}; CRM at {report['crm_latency_ms']} ms"
+        f"{', sessions in Redis' if report['redis'] else ''})"
     )
 
 
