@@ -86,14 +86,16 @@ class Deadline:
         self._waits: _Waits | None = None
 
     async def __aenter__(self) -> Deadline:
-        task = asyncio.current_task()
+        if self.when is None:
+            return self  # never expires: no task to cancel, nothing to register
+        loop = asyncio.get_running_loop()
+        task = asyncio.current_task(loop)
         if task is None:
             raise RuntimeError("Deadline must be used inside a task")
         self._task = task
         self._cancelling = task.cancelling()
-        if self.when is not None:
-            waits = self._waits = _waits_of(asyncio.get_running_loop())
-            waits.add(self, self.when)
+        waits = self._waits = _waits_of(loop)
+        waits.add(self, self.when)
         return self
 
     async def __aexit__(

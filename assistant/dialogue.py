@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from functools import lru_cache
 from collections.abc import Iterable, Sequence
 from datetime import datetime
 
@@ -138,7 +139,9 @@ def advance(
             if item is not None:
                 focus_kind, focus = kind_held, item
     question, about = (None, "")
-    if _OFFERS_A_CASE.search(answer.lower()):
+    lowered = answer.lower()
+    # Both of the offer's phrasings say "case": most answers are passed over at once.
+    if "case" in lowered and _OFFERS_A_CASE.search(lowered):
         question, about = "offer_case", user_text
     elif _WHICH_TO_CANCEL.search(answer):
         question, about = "which_cancel", user_text
@@ -187,15 +190,24 @@ def _on_weekday(kind: Kind | None, items: Sequence[Item], text: str) -> Item | N
     return found[0] if len(found) == 1 else None
 
 
+_NAME_FIELD = {"appointment": "service", "task": "title"}
+
+
+@lru_cache(maxsize=1024)
+def _name_words(name: str) -> tuple[str, ...]:
+    """The words of a service or title that can name it (the same few, every turn)."""
+    return tuple(w for w in _WORD.findall(name.lower()) if len(w) > 3)
+
+
 def _named(kind: Kind | None, items: Sequence[Item], text: str) -> Item | None:
     """The one listed item the customer named ("when is my haircut?"), if just one."""
-    said = set(_WORD.findall(text.lower().replace("hair cut", "haircut")))
-    field = {"appointment": "service", "task": "title"}.get(kind or "")
-    if field is None:
+    field = _NAME_FIELD.get(kind or "")
+    if field is None or not items:
         return None
+    said = set(_WORD.findall(text.lower().replace("hair cut", "haircut")))
     named = []
     for item in items:
-        words = [w for w in _WORD.findall(str(item.get(field) or "").lower()) if len(w) > 3]
+        words = _name_words(str(item.get(field) or ""))
         if words and any(w in said for w in words):
             named.append(item)
     if named and all(str(i.get(field)) == str(named[0].get(field)) for i in named):

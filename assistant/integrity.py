@@ -45,6 +45,11 @@ class WriteIntegrity:
         self._booking_horizon_days = booking_horizon_days
         self._duplicate_window_s = duplicate_window_s
         self._clock = clock
+        # Writes made without a question, whose repeats are asked about (by name: a
+        # round's results are checked against this on every turn).
+        self._plain_writes = frozenset(
+            tool.name for tool in executor.tools() if tool.writes and not tool.needs_confirmation
+        )
 
     def _ask(self, state: TurnState, calls: Sequence[ToolCall], words: Wording) -> None:
         """Hold `calls` for a yes; with calls already held this turn, one question for all."""
@@ -167,7 +172,8 @@ class WriteIntegrity:
 
     def remember_writes(self, state: TurnState, results: Sequence[ToolResult]) -> None:
         """Writes made, for asking before the same one is made again in the window."""
-        made = [r for r in results if r.ok and self._plain_write(r.call)]
+        plain = self._plain_writes
+        made = [r for r in results if r.call.tool_name in plain and r.ok]
         if not made:
             return  # most rounds only read: nothing to note, the window is pruned later
         now = self._clock().timestamp()
