@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from functools import lru_cache
 from collections.abc import Iterable, Sequence
 from datetime import datetime
+from functools import lru_cache
 
 from assistant.dialogue_state import Action, Dialogue, Item, Kind
 from assistant.ordering import spoken_appointments, spoken_tasks
