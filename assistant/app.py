@@ -231,7 +231,8 @@ def _add_transports(app: web.Application, settings: Settings, catalog: Catalog) 
 
 def _share_through_redis(app: web.Application, settings: Settings, catalog: Catalog) -> RedisCalls:
     """Message budgets and the call replay guard in Redis, for every worker and instance."""
-    from assistant.redis_state import RedisCalls, RedisLimits, RedisSessionStore, connect
+    from assistant.redis_sessions import RedisSessionStore
+    from assistant.redis_state import RedisCalls, RedisLimits, connect
     from assistant.transports.ws import MESSAGE_LIMITS
 
     client = connect(settings.redis_url)

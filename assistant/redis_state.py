@@ -6,9 +6,7 @@ every worker and instance, not per process.
   (GCRA): `rate` messages per period with bursts up to `rate`, as the in-process
   leaky buckets. Time is Redis's own (`TIME`), so workers' clocks never disagree.
 - `RedisCalls`: the telephony `callSid` replay guard (`SET NX` with a TTL).
-- `RedisSessionStore`: sessions as JSON with the resume window as their TTL, so that a
-  reconnect continues the conversation on any worker or instance; a session's lock is
-  a `SET NX PX` key with a random token, released only by its holder (a Lua check).
+- Sessions, with the resume window as their TTL, are in `assistant.redis_sessions`.
 
 Circuit breakers stay per process: each worker judges the CRM routes from its own
 calls, which needs no coordination and fails safe (a worker that sees failures opens
@@ -17,18 +15,11 @@ its breaker; the others keep trying).
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import math
-import secrets
-from collections.abc import AsyncIterator
 from typing import Any
 
 from redis.asyncio import Redis
 
-from assistant.schema import ToolDefinition
-from assistant.session import Session
-from assistant.session_store import session_from_text, session_to_text
 from assistant.transports.ratelimit import Refusal, SessionLimits
 
 # KEYS: session bucket, customer bucket. ARGV: session interval, session tolerance,
@@ -123,72 +114,3 @@ class RedisCalls:
             f"{self._prefix}:call:{call_sid}", "1", nx=True, ex=self._ttl_s
         )
         return bool(created)
-
-
-# Saves the session when given (KEYS[2], ARGV[2] for ARGV[3] ms), then deletes the lock
-# (KEYS[1]) only if it still holds our token ARGV[1] (it may have expired and been
-# taken): the end of a turn is one round trip.
-_RELEASE = """
-if ARGV[2] ~= '' then
-  redis.call('SET', KEYS[2], ARGV[2], 'PX', ARGV[3])
-end
-if redis.call('GET', KEYS[1]) == ARGV[1] then
-  return redis.call('DEL', KEYS[1])
-end
-return 0
-"""
-
-
-class RedisSessionStore:
-    """Sessions in Redis for the resume window; turns of a session serialised by a lock."""
-
-    def __init__(
-        self,
-        client: Redis,
-        *,
-        ttl_s: float = 600.0,
-        lock_ttl_s: float = 60.0,
-        prefix: str = "assistant",
-        catalog: tuple[ToolDefinition, ...] = (),
-    ) -> None:
-        self._client = client
-        self._catalog = catalog  # the tools every worker has: not stored with each session
-        self._ttl_ms = max(1, round(ttl_s * 1000))
-        self._lock_ttl_ms = max(1, round(lock_ttl_s * 1000))
-        self._prefix = prefix
-        self._release = client.register_script(_RELEASE)
-        # Sessions whose lock this process holds, with the save to make at its release.
-        self._held: dict[str, str] = {}
-
-    def _key(self, session_id: str) -> str:
-        return f"{self._prefix}:session:{session_id}"
-
-    async def load(self, session_id: str) -> Session | None:
-        raw = await self._client.get(self._key(session_id))
-        return None if raw is None else session_from_text(raw, self._catalog)
-
-    async def save(self, session: Session) -> None:
-        data = session_to_text(session, self._catalog)
-        if session.session_id in self._held:
-            # Under this process's lock: written with the release, in the same round trip.
-            self._held[session.session_id] = data
-            return
-        await self._client.set(self._key(session.session_id), data, px=self._ttl_ms)
-
-    async def delete(self, session_id: str) -> None:
-        await self._client.delete(self._key(session_id))
-
-    @contextlib.asynccontextmanager
-    async def lock(self, session_id: str) -> AsyncIterator[None]:
-        """Held across one turn. Its TTL outlasts any turn (deadlines are seconds), so a
-        worker that dies holding it blocks the session only until the TTL passes."""
-        key, token = f"{self._prefix}:lock:{session_id}", secrets.token_hex(8)
-        # Polled: the holder may be another process, so there is no local event to wait on.
-        while not await self._client.set(key, token, nx=True, px=self._lock_ttl_ms):  # noqa: ASYNC110
-            await asyncio.sleep(0.02)
-        self._held[session_id] = ""
-        try:
-            yield
-        finally:
-            data = self._held.pop(session_id, "")
-            await self._release(keys=[key, self._key(session_id)], args=[token, data, self._ttl_ms])

@@ -23,10 +23,13 @@ from typing import Any, Protocol
 
 from pydantic import TypeAdapter
 
-from assistant.schema import ToolDefinition
+from assistant.schema import Message, ToolDefinition
 from assistant.session import Session
 
 _SESSION = TypeAdapter(Session)
+_MESSAGE: TypeAdapter[Message] = TypeAdapter(Message)
+# What a store that keeps the history apart leaves out of the rest of the session.
+_HISTORY_FIELDS = {"history", "entry_ids"}
 
 
 def session_to_json(session: Session) -> dict[str, Any]:
@@ -52,6 +55,34 @@ def session_to_text(session: Session, catalog: tuple[ToolDefinition, ...] = ()) 
 def session_from_text(text: str | bytes, catalog: tuple[ToolDefinition, ...] = ()) -> Session:
     """The session `session_to_text` gave; a ValidationError says what is wrong."""
     data = json.loads(text)
+    if isinstance(data, dict) and "tools" not in data:
+        data["tools"] = catalog
+    return _SESSION.validate_python(data)
+
+
+def session_head_to_text(session: Session, catalog: tuple[ToolDefinition, ...] = ()) -> str:
+    """`session_to_text` without the history, for a store that keeps the history's
+    entries apart and adds only the new ones after a turn (`message_to_text`)."""
+    exclude = _HISTORY_FIELDS | ({"tools"} if catalog and session.tools == catalog else set())
+    return _SESSION.dump_json(session, exclude=exclude).decode()
+
+
+def message_to_text(message: Message) -> str:
+    """One history entry as JSON text."""
+    return _MESSAGE.dump_json(message).decode()
+
+
+def session_from_parts(
+    head: str | bytes,
+    entries: list[tuple[int, str]],
+    catalog: tuple[ToolDefinition, ...] = (),
+) -> Session:
+    """The session `session_head_to_text` and its (entry id, `message_to_text`) gave.
+    A head that still holds its history (written whole) keeps it."""
+    data = json.loads(head)
+    if isinstance(data, dict) and "history" not in data:
+        data["history"] = [json.loads(text) for _, text in entries]
+        data["entry_ids"] = [entry_id for entry_id, _ in entries]
     if isinstance(data, dict) and "tools" not in data:
         data["tools"] = catalog
     return _SESSION.validate_python(data)
@@ -129,8 +160,11 @@ class InMemorySessionStore:
 __all__ = [
     "InMemorySessionStore",
     "SessionStore",
+    "message_to_text",
     "session_from_json",
+    "session_from_parts",
     "session_from_text",
+    "session_head_to_text",
     "session_to_json",
     "session_to_text",
 ]

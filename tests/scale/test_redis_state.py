@@ -8,7 +8,8 @@ import json
 
 from assistant.fakes import EchoNarrator, ScriptedPlanner
 from assistant.fakes.world import CATALOG
-from assistant.redis_state import RedisCalls, RedisLimits, RedisSessionStore, connect
+from assistant.redis_sessions import RedisSessionStore
+from assistant.redis_state import RedisCalls, RedisLimits, connect
 from assistant.schema import CustomerContext, FinalDecision, UserTurn
 from assistant.session import Session
 from tests.fixtures.app import MakeAssistant
