@@ -167,7 +167,8 @@ class RedisSessionStore:
         `token` is its holder's."""
         keys = list(self._keys(session.session_id))
         save = self._prepare(session)
-        args = [token, save.head, self._ttl_ms, save.last_id, save.keep, *save.entries]
+        args: list[str | int] = [token, save.head, self._ttl_ms, save.last_id, save.keep]
+        args += save.entries
         if await self._save(keys=keys, args=args) == -1:
             # Redis does not hold what this process wrote last (written elsewhere since).
             save = self._prepare(session, whole=True)
