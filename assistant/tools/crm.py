@@ -46,6 +46,7 @@ from typing import Any
 from urllib.parse import quote
 
 import aiohttp
+import orjson
 from yarl import URL
 
 from assistant import tracing
@@ -253,9 +254,18 @@ class CrmClient:
 
 def _decode(system: str, raw: bytes, expect: str | None) -> Json:
     try:
-        document = json.loads(raw)
-    except ValueError as exc:
-        raise ToolFailure("internal", f"{system} answered with something that is not JSON") from exc
+        document = orjson.loads(raw)
+    except ValueError:
+        document = _strict_json(system, raw)  # what only the standard library reads, or why not
     if not isinstance(document, dict) or (expect is not None and expect not in document):
         raise ToolFailure("internal", f"{system} answered with an unexpected shape")
+    return document
+
+
+def _strict_json(system: str, raw: bytes) -> Json:
+    """JSON that orjson refuses but is valid (an escaped lone surrogate), or the failure."""
+    try:
+        document: Json = json.loads(raw)
+    except ValueError as exc:
+        raise ToolFailure("internal", f"{system} answered with something that is not JSON") from exc
     return document

@@ -167,7 +167,7 @@ class RelayCall:
         if self._ws.closed:
             return
         try:
-            await self._ws.send_str(encode_frame(frame))
+            await self._ws.send_str(encode_frame(frame).decode("utf-8"))
         except (ConnectionError, RuntimeError) as exc:
             log.info("relay: could not send a %s frame: %s", frame.get("type"), exc)
 

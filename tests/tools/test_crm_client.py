@@ -303,6 +303,17 @@ async def test_malformed_success_bodies_are_internal(
     assert failure.message.startswith("the billing system answered with")
 
 
+async def test_valid_json_with_an_escaped_lone_surrogate_is_still_read(
+    scripted: tuple[ScriptedCrm, CrmClient],
+) -> None:
+    """JSON the fast parser refuses but that is valid (a lone surrogate, escaped) is read."""
+    fake, crm = scripted
+    fake.answer(200, '{"invoices": [{"id": "INV-1", "memo": "a \\ud800 b"}]}')
+    fake.content_type = "application/json"
+    document = await _invoices(crm, trace_id="t")
+    assert document == {"invoices": [{"id": "INV-1", "memo": "a \ud800 b"}]}
+
+
 async def test_delete_answering_204_returns_nothing(
     scripted: tuple[ScriptedCrm, CrmClient],
 ) -> None:
