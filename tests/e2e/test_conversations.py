@@ -110,3 +110,20 @@ async def test_the_unseen_conversations_are_understood(
     assert len(read_cases(UNSEEN)) >= 40
     share, failed = await score(make_assistant, crm_admin, UNSEEN, capsys)
     assert share >= REQUIRED_UNSEEN_SHARE - 1e-9, failed
+
+
+UNSEEN2 = DATA / "conversations_unseen2.jsonl"
+# tests/data/conversations_unseen2.jsonl (40 sessions, 85 turns), a second set written from
+# what customers say without reading the language rules (corrections mid-sentence, vague
+# times that must be asked about, replies during a pending confirmation, pronouns across
+# turns), first run on the code as it was: 26/40 sessions = 65.0 % (65/85 turns).
+REQUIRED_UNSEEN2_SHARE = 26 / 40
+
+
+async def test_the_second_unseen_conversations_are_understood(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin, capsys: Any
+) -> None:
+    """At least the pinned share of the second unseen sessions pass every turn (share reported)."""
+    assert len(read_cases(UNSEEN2)) >= 40
+    share, failed = await score(make_assistant, crm_admin, UNSEEN2, capsys)
+    assert share >= REQUIRED_UNSEEN2_SHARE - 1e-9, failed
