@@ -135,10 +135,11 @@ _TIME_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         (
             "word_hour",
             rf"\b(?:(?:at|around|by) )(?:{_ROUGHLY})?({_HOURW})"
-            r"(?: (o'clock|fifteen|thirty|forty[ -]five))?"
+            r"(?: (o'?clock|fifteen|thirty|forty[ -]five))?"
             r"(?: ?([ap]m))?\b",
         ),
-        ("word_meridiem", rf"\b({_HOURW}) ([ap]m|o'clock)\b"),
+        # "three o'clock", "3 oclock" (typed without the apostrophe).
+        ("word_meridiem", rf"\b(\d{{1,2}}|{_HOURW}) ?([ap]m|o'?clock)\b"),
         (
             "bare_hour",
             rf"\b(?:at|around|@) ?(?:{_ROUGHLY})?(\d{{1,2}})(?:ish)?"
@@ -358,8 +359,8 @@ def _clock(
         minute = _MINUTE_WORDS.get((g[1] or "o'clock").replace("-", " "), 0)
         return _hour_for(_HOUR_WORDS[g[0]], minute, g[2], part), None
     if name == "word_meridiem":
-        meridiem = None if g[1] == "o'clock" else g[1]
-        return _hour_for(_HOUR_WORDS[g[0]], 0, meridiem, part), None
+        meridiem = None if g[1].endswith("clock") else g[1]
+        return _hour_for(_number(g[0]), 0, meridiem, part), None
     if name == "bare_hour":
         return _hour_for(int(g[0]), 0, None, part), None
     if name == "noon":

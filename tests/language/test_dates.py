@@ -179,3 +179,9 @@ def test_this_morning_is_today_even_once_gone() -> None:
     found = find_when(normalize("book a haircut for this morning at 8").text, NOW)
     assert found is not None and found.day == NOW.date() and not found.day_implied
     assert found.in_past(NOW, TZ)
+
+
+def test_an_hour_with_o_clock_and_no_at_is_a_time() -> None:
+    """ "3 oclock" (typed without the apostrophe) and "3 o'clock" are 3 PM, like "at 3"."""
+    assert when("3 oclock")[1] == time(15, 0)
+    assert when("friday 10 o'clock") == (date(2025, 3, 7), time(10, 0))

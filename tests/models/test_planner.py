@@ -293,3 +293,25 @@ def test_the_same_words_in_two_conversations_move_each_ones_own_appointment() ->
         ("appt_1", "2025-03-03T11:00:00-08:00"),
         ("appt_1", "2025-03-03T11:00:00-08:00"),
     ]
+
+
+async def test_the_day_said_before_the_question_stays_with_the_time_given_after() -> None:
+    """ "book a haircut on wednesday" → what time? → "half ten": Wednesday 10:30, not tomorrow."""
+    history: list[Message] = []
+    asked = await play("book a haircut on wednesday", history)
+    assert asked.tools == []
+    booked = await play("half ten", history)
+    (call,) = booked.rounds[0]
+    assert call.arguments == {"service": "Haircut", "starts_at": "2025-03-05T10:30:00-08:00"}
+
+
+async def test_a_move_to_a_part_of_the_day_asks_the_hour_before_moving() -> None:
+    """ "move my haircut to friday afternoon" asks what time; "3 oclock" moves it to 3 PM."""
+    history: list[Message] = []
+    asked = await play("move my haircut to friday afternoon", history)
+    assert "crm.rescheduleAppointment" not in asked.tools
+    assert "What time on" in asked.answer
+    moved = await play("3 oclock", history)
+    (call,) = moved.rounds[-1]
+    assert call.tool_name == "crm.rescheduleAppointment"
+    assert call.arguments["starts_at"] == "2025-03-07T15:00:00-08:00"

@@ -172,6 +172,16 @@ def _retimed(clause: str, reply: str, now: datetime) -> tuple[str, str]:
         and (again is None or again.clock is None)
     ):
         reply = f"{reply} at {earlier.clock:%H:%M}"
+    if (
+        earlier.day is not None
+        and not earlier.day_implied
+        and not earlier.vague_day
+        and again is not None
+        and again.day_implied
+    ):
+        # "book a consultation for wednesday" → "what time?" → "half ten": Wednesday's,
+        # not the next 10:30 that comes (the day said is not taken away with the time).
+        reply = f"{reply} on {earlier.day:%B} {earlier.day.day} {earlier.day.year}"
     stripped = _TRAILING_TO.sub("", cut_spans(clause, list(earlier.spans)))
     return stripped, reply
 
