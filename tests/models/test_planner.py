@@ -9,8 +9,9 @@ from typing import Any
 import pytest
 
 from assistant.dialogue_state import Dialogue
-from assistant.fakes.world import APPOINTMENTS, CATALOG, CUSTOMER, NOW, answer, play, task
-from assistant.models.embedded import EmbeddedPlanner
+from assistant.fakes.world import APPOINTMENTS, CATALOG, CUSTOMER, NOW, TASKS, answer, play, task
+from assistant.models.embedded import EmbeddedPlanner, questions
+from assistant.models.embedded.pinning import task_follow_up
 from assistant.models.embedded.references import follow_up
 from assistant.models.embedded.replies import NO_ACCOUNT
 from assistant.schema import (
@@ -333,3 +334,20 @@ def test_lookups_that_only_need_telling_are_the_last_round(text: str, last: bool
     decision = first_round(text)
     assert isinstance(decision, ToolCallsDecision)
     assert decision.last_round is last
+
+
+def test_when_a_named_task_is_due_is_answered_from_the_listing() -> None:
+    """ "when is the car insurance due" is answered with that task's day, not the whole list."""
+    asked = questions.read_question("when is the car insurance due", Dialogue(), [])
+    assert asked is not None and asked.aspect == "task_due"
+    ((tool, arguments),) = questions.lookups(asked)
+    call = ToolCall(call_id="c_1", tool_name=tool, arguments=arguments)
+    listed = ToolResult(call=call, round=1, status="ok", result=answer(call))
+    said = questions.answer(asked, [listed], NOW)
+    assert said == "Renew car insurance is due March 8."
+
+
+def test_push_it_to_a_day_moves_the_due_day_of_the_task_in_focus() -> None:
+    """ "push it to the 20th" about a task sets its due day (it used to be read as a visit)."""
+    (intent,) = task_follow_up("push it to the 20th", TASKS[1], NOW) or []
+    assert (intent.kind, dict(intent.arguments)) == ("update_task", {"due_on": "2025-03-20"})

@@ -204,12 +204,10 @@ def about_tasks(tasks: Sequence[Item], aspect: str, subject: str, now: datetime)
         if day is None:
             return f"{task.get('title')} has no due date."
         return f"{task.get('title')} is due {due_day(day, today)}."
+    named = named_tasks(tasks, subject)
+    if aspect == "task_due" and named:
+        return about_tasks(named[:1], "due", "", now)
     # done_yet
-    named = [t for t in tasks if _matches(t, subject.replace(" ", ""), "title")] or [
-        t
-        for t in tasks
-        if any(w in str(t.get("title")).lower() for w in subject.split() if len(w) > 3)
-    ]
     if not named:
         return (
             f"I don't see a task like '{subject}' on your list. You have {titles(pending)} to do."
@@ -218,6 +216,15 @@ def about_tasks(tasks: Sequence[Item], aspect: str, subject: str, now: datetime)
     if task.get("status") == "completed":
         return f"Yes, {task.get('title')} is done."
     return f"Not yet: {_due_said(task, today)} is still on your list."
+
+
+def named_tasks(tasks: Sequence[Item], subject: str) -> list[Item]:
+    """The tasks `subject` names ("car insurance" → Renew car insurance)."""
+    return [t for t in tasks if _matches(t, subject.replace(" ", ""), "title")] or [
+        t
+        for t in tasks
+        if any(w in str(t.get("title")).lower() for w in subject.split() if len(w) > 3)
+    ]
 
 
 def titles(items: Sequence[Item]) -> str:

@@ -218,7 +218,10 @@ def task_follow_up(text: str, item: Item, now: datetime) -> list[Intent] | None:
     if PRIORITY_IT.search(text):
         level = said_priority(text)[0] or "high"
         arguments["priority"] = level
-    dated = DUE_IT.search(text) or re.search(rf"\b(?:make|move|put)\s+{PRONOUN}\b", text)
+    # "make it friday", "push it to the 28th": a task's new due day.
+    dated = DUE_IT.search(text) or re.search(
+        rf"\b(?:make|move|put|push|shift|bump|change|postpone|bring)\s+{PRONOUN}\b", text
+    )
     if dated and (due := due_day_said(text, now)) is not None:
         arguments["due_on"] = due
     if arguments:
