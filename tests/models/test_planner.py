@@ -351,3 +351,13 @@ def test_push_it_to_a_day_moves_the_due_day_of_the_task_in_focus() -> None:
     """ "push it to the 20th" about a task sets its due day (it used to be read as a visit)."""
     (intent,) = task_follow_up("push it to the 20th", TASKS[1], NOW) or []
     assert (intent.kind, dict(intent.arguments)) == ("update_task", {"due_on": "2025-03-20"})
+
+
+def test_what_is_due_tomorrow_names_only_tomorrows_tasks() -> None:
+    """ "whats due tomorrow" names the groceries only, not everything due within the week."""
+    asked = questions.read_question("whats due tomorrow", Dialogue(), [])
+    assert asked is not None
+    ((tool, arguments),) = questions.lookups(asked)
+    call = ToolCall(call_id="c_1", tool_name=tool, arguments=arguments)
+    listed = ToolResult(call=call, round=1, status="ok", result=answer(call))
+    assert questions.answer(asked, [listed], NOW) == "Due tomorrow: Buy groceries."

@@ -8,7 +8,7 @@ overdue or urgent, and why a charge is there.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 
 from assistant.dialogue_state import Item
 from assistant.ordering import spoken_appointments, spoken_tasks
@@ -187,6 +187,12 @@ def about_tasks(tasks: Sequence[Item], aspect: str, subject: str, now: datetime)
             return f"None of your pending tasks is {aspect} priority."
         noun = "task is" if len(picked) == 1 else "tasks are"
         return f"Your {aspect}-priority {noun} {titles(picked)}."
+    if aspect == "due_soon" and subject in ("today", "tomorrow"):
+        offset = 0 if subject == "today" else 1
+        on_day = [t for t in pending if parse_day(t.get("due_on")) == today + timedelta(offset)]
+        if not on_day:
+            return f"Nothing on your list is due {subject}."
+        return f"Due {subject}: {titles(on_day)}."
     if aspect == "due_soon":
         soon = [t for t in pending if (d := parse_day(t.get("due_on"))) and (d - today).days <= 7]
         if not soon:

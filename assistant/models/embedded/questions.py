@@ -98,6 +98,9 @@ _TASK_DUE = re.compile(
 )
 
 
+_DUE_ON_DAY = re.compile(r"\bdue (today|tomorrow)\b")
+
+
 def _task_subject(text: str) -> str:
     match = re.search(
         r"\b(?:is|are) (?:my|the) (?P<t>.+?) (?:task )?(?:done|finished|completed)", text
@@ -178,6 +181,8 @@ def _read(said: str, state: Dialogue) -> Question | None:
         ):
             if pattern.search(said):
                 subject = _task_subject(said) if aspect == "done_yet" else ""
+                if aspect == "due_soon" and (day := _DUE_ON_DAY.search(said)):
+                    subject = day.group(1)  # "what's due tomorrow": that day only
                 return Question(aspect, subject)  # type: ignore[arg-type]
     if DONE_YET.search(said):
         return Question("done_yet", _task_subject(said))
