@@ -361,3 +361,10 @@ def test_what_is_due_tomorrow_names_only_tomorrows_tasks() -> None:
     call = ToolCall(call_id="c_1", tool_name=tool, arguments=arguments)
     listed = ToolResult(call=call, round=1, status="ok", result=answer(call))
     assert questions.answer(asked, [listed], NOW) == "Due tomorrow: Buy groceries."
+
+
+def test_make_the_named_task_a_day_moves_its_due_day_only_when_it_names_it() -> None:
+    """ "make the car insurance saturday" sets that task's due day; other words leave it."""
+    (intent,) = task_follow_up("make the car insurance saturday", TASKS[1], NOW) or []
+    assert (intent.kind, dict(intent.arguments)) == ("update_task", {"due_on": "2025-03-08"})
+    assert task_follow_up("make the haircut saturday", TASKS[1], NOW) is None

@@ -220,8 +220,17 @@ def task_follow_up(text: str, item: Item, now: datetime) -> list[Intent] | None:
         arguments["priority"] = level
     # "make it friday", "push it to the 28th": a task's new due day.
     dated = DUE_IT.search(text) or re.search(
-        rf"\b(?:make|move|put|push|shift|bump|change|postpone|bring)\s+{PRONOUN}\b", text
+        rf"\b(?:make|move|put|push|shift|bump|change|postpone|bring)\s+(?:{PRONOUN}\b|"
+        r"(?:the |my )?(?P<named>[a-z]+(?: [a-z]+){0,3}) (?:to |for |on |till |until )?"
+        r"(?:(?:next |this )?(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|the \d)"
+        r")",
+        text,
     )
+    if dated and dated.groupdict().get("named"):
+        # "make the dry cleaning saturday": only when the words name this task.
+        title = set(WORD_RE.findall(str(item.get("title") or "").lower()))
+        if not set(dated.group("named").split()) & {w for w in title if len(w) > 3}:
+            dated = None
     if dated and (due := due_day_said(text, now)) is not None:
         arguments["due_on"] = due
     if arguments:
