@@ -72,8 +72,22 @@ DUE_IT = re.compile(
 _OTHER_ONE = re.compile(r"\b(?:the )?other (?:one|appointment|visit|booking|task|reminder)\b")
 
 
+# "open another one" after the support cases were read out: another case.
+_ANOTHER_ONE = re.compile(
+    r"\b(?P<verb>open|create|file|raise|log|start|add|make)(?: me)? (?P<a>another|a new|one more"
+    r"|a second) one\b"
+)
+_NOUN_OF = {"ticket": "ticket", "task": "task"}
+
+
 def the_other_named(state: Dialogue, message: str) -> str:
-    """ "what about the other one?" after one of two things: that one, named."""
+    """ "what about the other one?" after one of two things: that one, named; "open
+    another one" after a listing: another of what was listed."""
+    noun = _NOUN_OF.get(state.listed_kind or "")
+    lowered = message.lower()
+    if noun and len(lowered) == len(message) and (another := _ANOTHER_ONE.search(lowered)):
+        said = f"{another.group('verb')} {another.group('a')} {noun}"
+        message = message[: another.start()] + said + message[another.end() :]
     if not _OTHER_ONE.search(message.lower()) or state.focus is None or state.focus_kind is None:
         return message
     others = [
