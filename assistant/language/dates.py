@@ -138,6 +138,8 @@ _TIME_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"(?: (o'?clock|fifteen|thirty|forty[ -]five))?"
             r"(?: ?([ap]m))?\b",
         ),
+        # "three thirty", "five fifteen": an hour and its minutes, said without "at".
+        ("word_clock", rf"\b({_HOURW}) (fifteen|thirty|forty[ -]five)\b(?! (?:minute|min)s?\b)"),
         # "three o'clock", "3 oclock" (typed without the apostrophe).
         ("word_meridiem", rf"\b(\d{{1,2}}|{_HOURW}) ?([ap]m|o'?clock)\b"),
         (
@@ -358,6 +360,9 @@ def _clock(
     if name == "word_hour":
         minute = _MINUTE_WORDS.get((g[1] or "o'clock").replace("-", " "), 0)
         return _hour_for(_HOUR_WORDS[g[0]], minute, g[2], part), None
+    if name == "word_clock":
+        minute = _MINUTE_WORDS.get(g[1].replace("-", " "), 0)
+        return _hour_for(_HOUR_WORDS[g[0]], minute, None, part), None
     if name == "word_meridiem":
         meridiem = None if g[1].endswith("clock") else g[1]
         return _hour_for(_number(g[0]), 0, meridiem, part), None

@@ -185,3 +185,9 @@ def test_an_hour_with_o_clock_and_no_at_is_a_time() -> None:
     """ "3 oclock" (typed without the apostrophe) and "3 o'clock" are 3 PM, like "at 3"."""
     assert when("3 oclock")[1] == time(15, 0)
     assert when("friday 10 o'clock") == (date(2025, 3, 7), time(10, 0))
+
+
+def test_an_hour_and_its_minutes_in_words_are_a_time_without_at() -> None:
+    """ "three thirty" is 3:30 PM; "three thirty minute sessions" is no time at all."""
+    assert when("three thirty")[1] == time(15, 30)
+    assert find_when(normalize("book three thirty minute sessions").text, NOW) is None

@@ -5,12 +5,14 @@ from __future__ import annotations
 import json
 from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import pytest
 
-from assistant.dialogue_state import Dialogue
+from assistant.dialogue_state import Action, Dialogue
 from assistant.fakes.world import APPOINTMENTS, CATALOG, CUSTOMER, NOW, TASKS, answer, play, task
 from assistant.models.embedded import EmbeddedPlanner, questions
+from assistant.models.embedded.corrections import correction
 from assistant.models.embedded.pinning import task_follow_up
 from assistant.models.embedded.references import follow_up
 from assistant.models.embedded.replies import NO_ACCOUNT
@@ -368,3 +370,14 @@ def test_make_the_named_task_a_day_moves_its_due_day_only_when_it_names_it() -> 
     (intent,) = task_follow_up("make the car insurance saturday", TASKS[1], NOW) or []
     assert (intent.kind, dict(intent.arguments)) == ("update_task", {"due_on": "2025-03-08"})
     assert task_follow_up("make the haircut saturday", TASKS[1], NOW) is None
+
+
+def test_not_one_time_but_another_moves_a_booking_to_the_one_meant() -> None:
+    """ "sorry not two thirty three thirty" after booking at 2:30 moves it to 3:30, not 2:30."""
+    booked = {**APPOINTMENTS[0], "starts_at": "2025-03-04T14:30:00-08:00"}
+    action = Action("crm.bookAppointment", {}, "appointment", None, booked)
+    state = Dialogue(last_action=action, last_appointment_action=action)
+    zone = ZoneInfo("America/Los_Angeles")
+    (intent,) = correction(state, "sorry not two thirty three thirty", NOW, zone) or []
+    assert intent.kind == "reschedule_appointment"
+    assert intent.arguments["starts_at"] == "2025-03-04T15:30:00-08:00"
