@@ -202,6 +202,20 @@ def appointment_follow_up(
         return None
     if not (MOVE_CUE.search(text) or correcting or find_shift(text)):
         return None
+    said = find_when(strip_instead_of(text), now)
+    unsure = "meridiem" if said and said.hour_unsure else None
+    if said and said.vague_time and said.day and not said.day_implied:
+        unsure = "time"  # "move it to thursday afternoon": the hour is asked
+    if unsure is not None and not SAME_DAY_NEXT_WEEK.search(text):
+        return [
+            Intent(
+                "reschedule_appointment",
+                target=pinned(item, "service"),
+                when=said,
+                missing=(unsure,),
+                clause=text,
+            )
+        ]
     starts_at = moved(text, item, now, zone)
     if starts_at is None:
         if _MOVE_VERB.search(text) and says_vague_time(text):
