@@ -49,8 +49,8 @@ READS: tuple[tuple[IntentKind, re.Pattern[str]], ...] = (
             r"|\b(?:need to|have to|should|got to) (?:take care of|handle|get done|deal with)\b"
             r"|\b(?:what's|what is|anything|what else is|whats) (?:still )?pending\b"
             # "when is the car insurance due": a task's due day (a bill says so)
-            r"|\bwhen(?:'s| is| was) (?:the |my )?(?!\w*\s?(?:bill|invoice|payment|balance|rent)"
-            r"\b)[a-z][\w ]{0,40}? due\b"
+            r"|\bwhen(?:'s| is| was) (?:the |my )?(?!(?:it|that|this|they|those)\b)"
+            r"(?!(?:\w+ ){0,5}?(?:bills?|invoices?|payments?|balance|rent)\b)[a-z][\w ]{0,40}? due\b"
         ),
     ),
     (

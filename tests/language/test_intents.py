@@ -313,3 +313,18 @@ def test_what_not_to_do_then_just_what_to_do_is_the_second_action(
     (intent,) = detect_intents(text, NOW, TZ)
     assert intent.kind == kind
     assert intent.target is not None and " ".join(intent.target.words) == words
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("when is the car insurance due", ["tasks"]),
+        ("whens the groceries task due", ["tasks"]),
+        ("when is my water bill due", ["billing"]),
+    ],
+)
+def test_when_something_named_is_due_looks_at_tasks_unless_it_is_a_bill(
+    text: str, expected: list[str]
+) -> None:
+    """ "when is the car insurance due" reads the tasks; "when is my water bill due" the bills."""
+    assert kinds(text) == expected
