@@ -50,7 +50,8 @@ READS: tuple[tuple[IntentKind, re.Pattern[str]], ...] = (
             r"|\b(?:what's|what is|anything|what else is|whats) (?:still )?pending\b"
             # "when is the car insurance due": a task's due day (a bill says so)
             r"|\bwhen(?:'s| is| was) (?:the |my )?(?!(?:it|that|this|they|those)\b)"
-            r"(?!(?:\w+ ){0,5}?(?:bills?|invoices?|payments?|balance|rent)\b)[a-z][\w ]{0,40}? due\b"
+            r"(?!(?:\w+ ){0,5}?(?:bills?|invoices?|payments?|balance|rent)\b)"
+            r"[a-z][\w ]{0,40}? due\b"
         ),
     ),
     (
