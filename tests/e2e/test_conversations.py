@@ -142,3 +142,23 @@ async def test_the_second_unseen_conversations_are_understood(
     assert len(read_cases(UNSEEN2)) >= 40
     share, failed = await score(make_assistant, crm_admin, UNSEEN2, capsys)
     assert share >= REQUIRED_UNSEEN2_SHARE - 1e-9, failed
+
+
+UNSEEN3 = DATA / "conversations_unseen3.jsonl"
+# tests/data/conversations_unseen3.jsonl (40 sessions, 107 turns), a third set written from
+# what customers say without reading the language rules (billing, support cases, the
+# profile, task priorities and due dates, third turns that refer back two turns, reads and
+# writes in one message, a customer contradicting the assistant), first run on the code as
+# it was: 15/40 sessions = 37.5 % (65/107 turns). One of its own checks was then corrected
+# before any rule changed: "Okay, I'll leave your contact details as they are" does say
+# that nothing was changed. On the code as it was: 16/40 (66/107 turns).
+REQUIRED_UNSEEN3_SHARE = 16 / 40
+
+
+async def test_the_third_unseen_conversations_are_understood(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin, capsys: Any
+) -> None:
+    """At least the pinned share of the third unseen sessions pass every turn (share reported)."""
+    assert len(read_cases(UNSEEN3)) >= 40
+    share, failed = await score(make_assistant, crm_admin, UNSEEN3, capsys)
+    assert share >= REQUIRED_UNSEEN3_SHARE - 1e-9, failed
