@@ -136,6 +136,12 @@ _PRIORITY_CHANGE = (
         r" (?P<t>.+?)(?:'s priority)? (?:as |to |at |up to |down to |a |an )*"
         r"(?P<p>high|top|urgent|important|low|normal|medium|critical)(?:[- ]priority)?\b"
     ),
+    # "drop it to normal", "knock the insurance one down to low": a level said after "to".
+    rx(
+        r"\b(?:drop|knock|bring|turn|take)(?: down| back)? (?P<t>.+?)(?: down| back)?"
+        r" to (?:a |an )?"
+        r"(?P<p>high|top|urgent|important|low|normal|medium|critical)(?:[- ]priority)?\b"
+    ),
     rx(
         r"\b(?P<dir>set|change|raise|lower|bump|increase|decrease|update|make|reduce)"
         r"(?: up| down)? the priority (?:of|on|for) (?P<t>.+?)(?: to (?P<p>\w+))?$"

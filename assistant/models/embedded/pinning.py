@@ -232,6 +232,13 @@ def appointment_follow_up(
     return [reschedule(item, starts_at, text)]
 
 
+# A question about what falls due ("what's due on the 25th", "when's that due"), with
+# no verb of change in it.
+_ASKS_WHATS_DUE = re.compile(
+    r"^(?:(?:and|so|ok|okay|also|then|oh|um|uh)\b\W*)*(?:what|what's|whats|which|when|when's"
+    r"|is|are|anything|is anything|have i got|do i have)\b(?!.*\b(?:make|set|change|move|push"
+    r"|put|bump|shift)\b)"
+)
 _MOVE_VERB = re.compile(
     r"\b(?:move|push|reschedule|shift|change|bump|postpone|put off|rebook|bring|delay)\b"
 )
@@ -254,6 +261,8 @@ def task_follow_up(text: str, item: Item, now: datetime) -> list[Intent] | None:
         r")",
         text,
     )
+    if dated and _ASKS_WHATS_DUE.search(text):
+        dated = None  # "and what else is due this week": a question, not a new due day
     if dated and dated.groupdict().get("named"):
         # "make the dry cleaning saturday": only when the words name this task.
         title = set(WORD_RE.findall(str(item.get("title") or "").lower()))
