@@ -151,8 +151,10 @@ UNSEEN3 = DATA / "conversations_unseen3.jsonl"
 # writes in one message, a customer contradicting the assistant), first run on the code as
 # it was: 15/40 sessions = 37.5 % (65/107 turns). One of its own checks was then corrected
 # before any rule changed: "Okay, I'll leave your contact details as they are" does say
-# that nothing was changed. On the code as it was: 16/40 (66/107 turns).
-REQUIRED_UNSEEN3_SHARE = 16 / 40
+# that nothing was changed; and a phone number in one session, 415 555 0111, is another
+# customer's in the seed (found after the first rule change; re-measured on the code as it
+# was). On the code as it was: 17/40 (67/107 turns).
+REQUIRED_UNSEEN3_SHARE = 17 / 40
 
 
 async def test_the_third_unseen_conversations_are_understood(
