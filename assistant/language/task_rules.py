@@ -302,6 +302,12 @@ _ACCOUNT_THING = rx(
     r"^(?:my |the |that |this |your |off )*(?:bills?|invoices?|balance|account|charges?"
     r"|ticket|support|appointment|booking)\b"
 )
+# "I already paid that last week", "I paid the dental bill": a payment told, about the
+# account; what "that" was is for the conversation to say, not a to-do to guess at.
+_PAID_ACCOUNT = rx(
+    r"^(?:(?:it|that|this|that one|this one|them|those)\b|(?:my |the |that |this |your )*"
+    r"(?:\w+ )?(?:bills?|invoices?|balance|charges?|amount)\b)(?! (?:task|to-do|reminder))"
+)
 # "the car insurance is renewed": the same, said of the thing.
 _PASSIVE_DONE = rx(
     r"^(?P<t>.+?) (?:is|are|has been|have been|was|were|got)(?: now| all| finally| already)?"
@@ -313,6 +319,8 @@ def complete(c: Clause) -> list[Intent] | None:
     if QUESTION_START.search(c.text):
         return None  # "what have I finished?" asks to see, "did I complete…?" too
     past = _PAST_DONE.search(c.text) or _PASSIVE_DONE.search(c.text)
+    if past and past.group("verb") == "paid" and _PAID_ACCOUNT.search(past.group("t")):
+        return None
     if past and not (APPT_NOUN.search(c.text) or _ACCOUNT_THING.search(past.group("t"))):
         verb = _PAST_VERBS[past.group("verb")]
         target = target_ref(f"{verb} {LIST_TAIL.sub('', past.group('t'))}", c.original)

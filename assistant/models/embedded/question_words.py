@@ -28,6 +28,11 @@ COMPLAINT = _rx(
     r"|^(?:but |so )?why (?:is|was) (?:it|that|this) (?:\$|so |\d)"
     r"|\b(?:nobody|no one|no-one)\b.*\b(?:back|called|replied|answered)\b|\blook into (?:it|my bill"
     r"|the charge|this)\b|\btold (?:me )?it would be\b"
+    # "I already paid that", "I paid the dental bill this morning": a payment the account
+    # may not show yet
+    r"|^(?:(?:but|well|so|um|uh|i mean)\b\W*)*(?:i|i've|i have|we|we've)(?: already| just)?"
+    r" (?:paid|settled|payed) (?:it|that|this|(?:my |the |that )?(?:\w+ )?(?:bill|invoice"
+    r"|balance))\b"
 )
 WAITING = _rx(r"\b(?:nobody|no one|no-one|never heard|still waiting)\b")
 WHAT_HAPPENED = _rx(
