@@ -99,6 +99,7 @@ _ANY_SERVICE = rx(
     r"\b(?:recommend|suggest|know (?:a|any)|nearest|near me|any good|a good|the best)\b"
     r"|\b(?:a|an|another|some) (?:\w+ )?(?:dentist|physio|optometrist|massage|facial)\b"
 )
+_PRIORITY_WORD = rx(r"\bpriorit(?:y|ies|i[sz]ed)\b")
 _EVERYTHING_KINDS: tuple[IntentKind, ...] = ("appointments", "billing", "tasks", "tickets")
 
 
@@ -110,6 +111,12 @@ def reads(c: Clause) -> list[Intent]:
             found.append((match.start(), kind))
     if not found and slots.service(text, c.original) and not _ANY_SERVICE.search(text):
         found.append((0, "appointments"))  # "is my haircut still on?"
+    if _PRIORITY_WORD.search(text):
+        # "what priority is the eye exam one": only a task has a priority.
+        kinds = {kind for _, kind in found}
+        found = [(pos, kind) for pos, kind in found if kind != "appointments"]
+        if "appointments" in kinds and "tasks" not in kinds:
+            found.append((0, "tasks"))
     if next_match := _NEXT.search(text):
         found = [(pos, kind) for pos, kind in found if kind != "appointments"]
         found.append((next_match.start(), "next_appointment"))

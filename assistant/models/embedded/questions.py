@@ -27,7 +27,7 @@ from assistant.models.embedded.answers import (
     explain_charges,
     owing,
 )
-from assistant.models.embedded.pinning import the_other_named
+from assistant.models.embedded.pinning import ordinal_named, the_other_named
 from assistant.models.embedded.question_words import (
     ACTION,
     AFTER,
@@ -117,7 +117,7 @@ def _service(text: str) -> str:
 
 def read_question(text: str, state: Dialogue, conversation: Sequence[Message]) -> Question | None:
     """The qualified question `text` asks, or None (then it is read as usual)."""
-    said = normalize(the_other_named(state, text)).text
+    said = normalize(ordinal_named(state, the_other_named(state, text))).text
     found = _read(said, state)
     if found is None and (ELLIPSIS.search(said) or len(said.split()) <= 4):
         found = _ellipsis(said, state, conversation)

@@ -41,6 +41,7 @@ from assistant.models.embedded.pinning import (
     as_pronoun,
     named_listed,
     names_other_service,
+    ordinal_named,
     pinned,
     positions_said,
     task_change,
@@ -53,6 +54,7 @@ from assistant.models.embedded.said_before import (
     service_said_before,
     titled_from_focus,
 )
+from assistant.models.embedded.same_again import same_again
 from assistant.schema import Message, ToolResult
 
 
@@ -176,6 +178,7 @@ def _follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> l
         or _book_again(state, text, now, timezone)
         or correction(state, text, now, zone)
         or correction(state, lowered, now, zone)
+        or same_again(state, text, now, timezone)
         or _by_position(state, text, now, zone)
         or also(state, text, now)
     )
@@ -325,7 +328,7 @@ def read_intents(
     results: Sequence[ToolResult] = (),
 ) -> list[Intent]:
     """What the message asks, read the same way by the planner and the narrator."""
-    message = the_other_named(state, message)
+    message = ordinal_named(state, the_other_named(state, message))
     pinned = follow_up(state, message, now, timezone) or _time_for_the_one_in_focus(
         conversation, message, now, timezone, state
     )
