@@ -213,6 +213,8 @@ def about_tasks(tasks: Sequence[Item], aspect: str, subject: str, now: datetime)
     named = named_tasks(tasks, subject)
     if aspect == "task_due" and named:
         return about_tasks(named[:1], "due", "", now)
+    if aspect == "task_priority" and named:
+        return f"{named[0].get('title')} is {named[0].get('priority')} priority."
     # done_yet
     if not named:
         return (

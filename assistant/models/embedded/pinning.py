@@ -105,7 +105,11 @@ def ordinal_named(state: Dialogue, message: str) -> str:
     if not label:
         return message
     named = f"the {label}" if state.listed_kind == "appointment" else f"the {label} task"
-    return lowered[: one.start()] + named + lowered[one.end() :]
+    # "the first one, what time is that?": "that" is the one named.
+    after = re.sub(
+        r"\b(is|was|'s) (?:that|it|this)\b", rf"\1 {named}", lowered[one.end() :], count=1
+    )
+    return lowered[: one.start()] + named + after
 
 
 def the_other_named(state: Dialogue, message: str) -> str:

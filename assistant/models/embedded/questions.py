@@ -77,6 +77,7 @@ Aspect = Literal[
     "notes",
     "pending",
     "task_due",
+    "task_priority",
 ]
 OFFER = "Would you like me to open a support case?"
 
@@ -90,6 +91,17 @@ class Question:
     item: Item | None = None
     waiting: bool = False  # the customer says nobody came back to them
 
+
+# "what priority is the eye exam one": a task named by its words (only tasks have one).
+_TASK_PRIORITY = re.compile(
+    r"\bwhat(?:'s| is)? (?:the )?priority (?:is |of |on |for )?(?:the |my )?"
+    r"(?!(?:it|that|this)\b)(?P<t>[a-z][a-z ]{1,40}?)(?: one| task| reminder)?(?: now)?$"
+)
+# "and the groceries one, when's that": the task named first, its due day asked after.
+_NAMED_THEN_WHEN = re.compile(
+    r"^(?:and |what about |how about )?the (?P<t>[a-z][a-z ]{1,40}?) (?:one|task|reminder),?"
+    r" when(?:'s| is) (?:that|it)(?: due)?$"
+)
 
 # "when is the car insurance due": a task named by its words (not "it", not a bill).
 _TASK_DUE = re.compile(
@@ -186,6 +198,10 @@ def _read(said: str, state: Dialogue) -> Question | None:
                 return Question(aspect, subject)  # type: ignore[arg-type]
     if DONE_YET.search(said):
         return Question("done_yet", _task_subject(said))
+    if priority_of := _TASK_PRIORITY.search(said):
+        return Question("task_priority", priority_of.group("t").strip())
+    if not billing and not service and (named := _NAMED_THEN_WHEN.search(said)):
+        return Question("task_due", named.group("t").strip())
     if not billing and (due := _TASK_DUE.search(said)) and not service:
         return Question("task_due", re.sub(r"\b(?:task|reminder)\b", "", due.group("t")).strip())
     if RECENT.search(said):
