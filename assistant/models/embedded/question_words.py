@@ -73,7 +73,11 @@ FINISHED = _rx(
     r"\bwhat (?:have i|did i|i've) (?:already )?(?:finished|done|completed|ticked off)\b"
     r"|\b(?:finished|completed|done) tasks\b"
 )
-CLOSED = _rx(r"\bclosed (?:ones|cases|tickets)\b|\bany closed\b|\bold (?:cases|tickets)\b")
+CLOSED = _rx(
+    r"\bclosed (?:ones|cases|tickets)\b|\bany closed\b|\bold (?:cases|tickets)\b"
+    # "have any of my tickets been closed", "the old one about the portal, is that closed"
+    r"|\b(?:tickets?|cases?|support requests?|(?:old|other|previous|earlier) one)\b.*\bclosed\b"
+)
 AFTER = _rx(r"\b(?:the )?one after (?:that|it)\b|\bafter that one\b")
 DUE_IT = _rx(r"\bwhen(?:'s| is) (?:it|that) due\b|\bwhen its due\b|\bwhen it's due\b")
 ELLIPSIS = _rx(r"^(?:and|what about|how about|also)\b|^(?:any|and) \w+ ones\b")

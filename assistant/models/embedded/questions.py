@@ -78,6 +78,7 @@ Aspect = Literal[
     "pending",
     "task_due",
     "task_priority",
+    "case_status",
 ]
 OFFER = "Would you like me to open a support case?"
 
@@ -101,6 +102,12 @@ _TASK_PRIORITY = re.compile(
 _NAMED_THEN_WHEN = re.compile(
     r"^(?:and |what about |how about )?the (?P<t>[a-z][a-z ]{1,40}?) (?:one|task|reminder),?"
     r" when(?:'s| is) (?:that|it)(?: due)?$"
+)
+
+# "what's the status of it", "any update on that": about the case just opened.
+_CASE_STATUS = re.compile(
+    r"\b(?:status|any (?:news|update|progress)|still open|been (?:looked at|answered))\b"
+    r"(?=.*\b(?:it|that|this|the case|the ticket|my case|my ticket)\b|\W*$)"
 )
 
 # "when is the car insurance due": a task named by its words (not "it", not a bill).
@@ -165,6 +172,10 @@ def _read(said: str, state: Dialogue) -> Question | None:
         return focused
     if CLOSED.search(said):
         return Question("closed_tickets")
+    case = state.last_action
+    if case is not None and case.kind == "ticket" and _CASE_STATUS.search(said):
+        # "what's the status of it" just after a case was opened: that case.
+        return Question("case_status", item=case.after)
     if len(slots.services_named(said)) > 1:
         return None  # "when are my cleaning and my haircut": the listing answers both
     service = _service(said)
@@ -296,6 +307,8 @@ def lookups(question: Question) -> list[tuple[str, dict[str, Any]]]:
         return [("crm.listUpcomingAppointments", {})]
     if aspect == "closed_tickets":
         return [("crm.listTickets", {"status": "closed"})]
+    if aspect == "case_status":
+        return [("crm.listTickets", {"status": "all"})]
     if aspect == "due" and question.item is not None:
         return []
     if aspect == "notes":
@@ -303,6 +316,17 @@ def lookups(question: Question) -> list[tuple[str, dict[str, Any]]]:
     if aspect == "due":
         return [("crm.getOpenInvoices", {})]
     return [("crm.listTasks", {})]
+
+
+def case_status(tickets: Sequence[Item], case: Item | None) -> str:
+    """Where the case just opened stands, as the support system has it now."""
+    wanted = (case or {}).get("id")
+    found = next((t for t in tickets if t.get("id") == wanted), case)
+    if not found:
+        return "I can't find that case just now."
+    status = str(found.get("status") or "open")
+    follow = " The support team will follow up with you." if status == "open" else ""
+    return f"Your support case '{found.get('subject')}' is {status}.{follow}"
 
 
 def _items(results: Sequence[ToolResult], key: str) -> list[Item]:
@@ -328,6 +352,8 @@ def answer(question: Question, results: Sequence[ToolResult], now: datetime) -> 
         return owing(_items(results, "invoices"), now)
     if aspect in ("cost", "paid"):
         return about_invoice(_items(results, "invoices"), question.subject, aspect, now)
+    if aspect == "case_status":
+        return case_status(_items(results, "tickets"), question.item)
     if aspect == "closed_tickets":
         tickets = _items(results, "tickets")
         if not tickets:
