@@ -276,11 +276,24 @@ _MOVE_VERB = re.compile(
 )
 
 
+# Said against the high priority the task in view has, naming no level of its own.
+_NOT_THAT_HIGH = re.compile(
+    r"^(?:no\b\W*)?(?:it|that|this)? ?(?:shouldn'?t|should not|doesn'?t need to|does not need"
+    r" to|needn'?t|isn'?t meant to) be\b(?!.*\b(?:low|normal|medium)\b)"
+)
+
+
 def task_follow_up(text: str, item: Item, now: datetime) -> list[Intent] | None:
     if DELETE_IT.search(text):
         return [task_change("delete_task", item, {}, text)]
     if COMPLETE_IT.search(text):
         return [task_change("complete_task", item, {}, text)]
+    if item.get("priority") == "high" and _NOT_THAT_HIGH.search(text):
+        # "no, it shouldn't be, it's not that urgent": lower, but to normal or to low is
+        # asked, not guessed.
+        return [
+            Intent("update_task", target=pinned(item, "title"), missing=("priority",), clause=text)
+        ]
     arguments: dict[str, Any] = {}
     if PRIORITY_IT.search(text):
         level = said_priority(text)[0] or "high"

@@ -28,6 +28,9 @@ COMPLAINT = _rx(
     r"|^(?:but |so )?why (?:is|was) (?:it|that|this) (?:\$|so |\d)"
     r"|\b(?:nobody|no one|no-one)\b.*\b(?:back|called|replied|answered)\b|\blook into (?:it|my bill"
     r"|the charge|this)\b|\btold (?:me )?it would be\b"
+    # "that's not right, they told me it was due end of january": the bill disputed
+    r"|^(?:no,? |but |well,? )?(?:that's|that is|thats) (?:not right|wrong|not correct)\b.*"
+    r"\b(?:due|paid|charged?|bill|invoice|owe|amount|cost)\b"
     # "I already paid that", "I paid the dental bill this morning": a payment the account
     # may not show yet
     r"|^(?:(?:but|well|so|um|uh|i mean)\b\W*)*(?:i|i've|i have|we|we've)(?: already| just)?"

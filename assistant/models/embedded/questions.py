@@ -224,6 +224,9 @@ def _read(said: str, state: Dialogue) -> Question | None:
         return Question("cost", service)
     if not service:
         return None
+    if billing:
+        # "when is the dental invoice due": the bill's due day, not the visit's.
+        return Question("due") if re.search(r"\b(?:due|when)\b", said) else None
     if WHAT_HAPPENED.search(said):
         return Question("status", service)
     if PAST.search(said):

@@ -184,6 +184,12 @@ def _follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> l
     )
     if found is not None:
         return found
+    if state.question == "which_priority" and (asked := state.focus_of("task")) is not None:
+        # "normal is fine" to "should it be normal or low priority?"
+        level = re.search(r"\b(normal|low|medium|high)\b", text)
+        if level is not None:
+            priority = "normal" if level.group(1) == "medium" else level.group(1)
+            return [task_change("update_task", asked, {"priority": priority}, text)]
     if state.question == "which_cancel":
         listed = state.listed_of("appointment")
         positions = [p for p in positions_said(text) if -len(listed) <= p < len(listed)]
