@@ -209,6 +209,12 @@ _DUE_CHANGE = (
     ),
     rx(r"\b(?:change|set|move|update|push) (?P<t>.+?)(?:'s)? due date to (?P<w>.+)$"),
     rx(r"\bmake (?P<t>.+?) due (?:on |by )?(?P<w>.+)$"),
+    # "give it one for the 25th", "give the eye exam task a due date of friday"
+    rx(
+        r"\bgive (?P<t>it|that|this|that one|this one|(?:the|my) .+?\b(?:task|to-?do|reminder|one))"
+        r" (?:a |an |one )?(?:due date |deadline |due day |date )?"
+        r"(?:for|of|on|by) (?P<w>.+)$"
+    ),
     rx(
         r"^(?P<t>.+?\b(?:task|to-do|reminder|one)) (?:should be|is now|is) due"
         r" (?:on |by )?(?P<w>.+)$"

@@ -50,6 +50,9 @@ RECENT = _rx(
 COST = _rx(r"\bhow much (?:was|did|were|is|does)\b|\bwhat did .+ cost\b")
 PAID = _rx(
     r"\b(?:have|did|has) i (?:paid|settled|pay|settle)\b|\bpaid (?:for|off)\b|\bsettled\b"
+    # "were both of them paid", "was that one paid"
+    r"|\b(?:was|were|is|are) (?:it|that|they|both|both of them|those|these|that one|this one)"
+    r" (?:all |both |already )?paid\b"
     r"|\blast month'?s (?:invoice|bill)\b|\bpaid invoices\b|\bwas it paid\b|\bis it paid\b"
 )
 WHERE = _rx(

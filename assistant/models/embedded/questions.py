@@ -19,6 +19,7 @@ from typing import Any, Literal
 
 from assistant.dialogue_state import Dialogue, Item
 from assistant.language import slots
+from assistant.language.lexicon import MONTHS
 from assistant.language.text import normalize
 from assistant.models.embedded.answers import (
     about_appointment,
@@ -92,6 +93,12 @@ class Question:
     item: Item | None = None
     waiting: bool = False  # the customer says nobody came back to them
 
+
+_PREVIOUS = re.compile(
+    r"\b(?:one|invoice|bill) before (?:that|it|this)\b"
+    r"|\b(?:previous|last but one) (?:one|invoice|bill)\b"
+)
+_MONTH = re.compile(r"\b(?:" + "|".join(MONTHS) + r")\b")
 
 # "what priority is the eye exam one": a task named by its words (only tasks have one).
 _TASK_PRIORITY = re.compile(
@@ -217,11 +224,17 @@ def _read(said: str, state: Dialogue) -> Question | None:
         return Question("task_due", re.sub(r"\b(?:task|reminder)\b", "", due.group("t")).strip())
     if RECENT.search(said):
         return Question("recent")
+    month = _MONTH.search(said) if billing or re.search(r"\bone\b", said) else None
     if PAID.search(said):
-        # "last month's invoice" needs the paid ones too, not only what is open.
-        return Question("paid", service, waiting=bool(re.search(r"\blast month", said)))
-    if COST.search(said) and service:
-        return Question("cost", service)
+        # "last month's invoice", "were both of them paid" need the paid ones too, not
+        # only what is open.
+        wider = re.search(r"\blast month|\bboth\b|\b(?:them|those|they)\b", said)
+        if _PREVIOUS.search(said):
+            return Question("paid", "previous")  # "the one before that, was it paid"
+        return Question("paid", month.group(0) if month else service, waiting=bool(wider))
+    if COST.search(said) and (service or month):
+        # "how much was the invoice from december": the one issued that month.
+        return Question("cost", month.group(0) if month else service)
     if not service:
         return None
     if billing:
@@ -280,6 +293,8 @@ def _ellipsis(said: str, state: Dialogue, conversation: Sequence[Message]) -> Qu
         r"\bhow much (?:was|is|did) (?:it|that)\b", said
     ):
         return Question("cost", earlier.subject)
+    if earlier.aspect in ("cost", "paid") and (month := _MONTH.search(said)):
+        return Question(earlier.aspect, month.group(0))  # "and the november one"
     if earlier.aspect in ("when", "where", "status", "past", "cost", "paid"):
         service = _service(said)
         return Question(earlier.aspect, service) if service else None
