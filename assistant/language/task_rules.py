@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-import re
 from datetime import timedelta
 from typing import Any
 
@@ -18,6 +17,7 @@ from assistant.language.clause import (
 )
 from assistant.language.dates import find_when
 from assistant.language.intent import TARGETS_JOINER, Intent
+from assistant.language.relative_days import RELATIVE_DAY, relative_days
 from assistant.language.shifts import find_shift, whole_days
 from assistant.language.targets import target_ref
 from assistant.language.text import restore_case
@@ -85,24 +85,6 @@ _TITLE_LEAD = rx(
 )
 
 
-# A day said relative to something not named here ("the day before", "a week after it").
-_RELATIVE_DAY = rx(
-    r"(?i),? (?:on |by )?(?:the|a|one|two|three|\d+) (?:day|days|week|weeks) (?:before|after"
-    r"|prior|earlier|later)(?: (?:it|that|then|hand))?$"
-)
-
-
-_COUNTS = {"the": 1, "a": 1, "one": 1, "two": 2, "three": 3}
-
-
-def _relative_days(words: str) -> timedelta:
-    """ "the day before" → -1 day, "two weeks after" → +14 days."""
-    count_word, unit = re.search(r"(the|a|one|two|three|\d+) (day|week)", words).groups()  # type: ignore[union-attr]
-    count = int(count_word) if count_word.isdigit() else _COUNTS[count_word]
-    days = count * (7 if unit == "week" else 1)
-    return timedelta(days=days if re.search(r"after|later", words) else -days)
-
-
 def add_task(c: Clause) -> Intent | None:
     for pattern in _ADD_TASK:
         match = pattern.search(c.text)
@@ -141,13 +123,13 @@ def add_task(c: Clause) -> Intent | None:
             arguments["due_on"] = draft.due_on
         missing: tuple[str, ...] = () if draft.title else ("title",)
         relative_shift: timedelta | None = None
-        if draft.due_on is None and (relative := _RELATIVE_DAY.search(arguments.get("title", ""))):
+        if draft.due_on is None and (relative := RELATIVE_DAY.search(arguments.get("title", ""))):
             # "remind me to pay it the day before": before what, on which day, is asked; the
             # words are not the title, and no day is guessed.
             arguments["title"] = arguments["title"][: relative.start()].rstrip(" ,")
             missing = ("when", *missing)
             # Kept as a shift: the bill or visit just talked about may anchor it.
-            relative_shift = _relative_days(relative.group(0))
+            relative_shift = relative_days(relative.group(0))
         if draft.when is not None and draft.when.no_such_date is not None:
             missing = ("no_such_date", *missing)  # "pay rent on june 31st": which day?
         elif draft.due_on is not None and draft.due_on < c.now.date().isoformat():

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+from assistant.language.lexicon import MONTHS
+
 
 def _rx(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern)
@@ -99,9 +101,34 @@ FOCUS_QUESTION = _rx(
 TASK_WORDS = _rx(r"\b(?:task|tasks|list|to-?dos?|to do)\b")
 
 
+PREVIOUS = _rx(
+    r"\b(?:one|invoice|bill) before (?:that|it|this)\b"
+    r"|\b(?:previous|last but one) (?:one|invoice|bill)\b"
+)
+MONTH = _rx(r"\b(?:" + "|".join(MONTHS) + r")\b")
+
+# "what priority is the eye exam one": a task named by its words (only tasks have one).
+TASK_PRIORITY = _rx(
+    r"\bwhat(?:'s| is)? (?:the )?priority (?:is |of |on |for )?(?:the |my )?"
+    r"(?!(?:it|that|this)\b)(?P<t>[a-z][a-z ]{1,40}?)(?: one| task| reminder)?(?: now)?$"
+)
+# "and the groceries one, when's that": the task named first, its due day asked after.
+NAMED_THEN_WHEN = _rx(
+    r"^(?:and |what about |how about )?the (?P<t>[a-z][a-z ]{1,40}?) (?:one|task|reminder),?"
+    r" when(?:'s| is) (?:that|it)(?: due)?$"
+)
+
+# "what's the status of it", "any update on that": about the case just opened.
+CASE_STATUS = _rx(
+    r"\b(?:status|any (?:news|update|progress)|still open|been (?:looked at|answered))\b"
+    r"(?=.*\b(?:it|that|this|the case|the ticket|my case|my ticket)\b|\W*$)"
+)
+
+
 __all__ = [
     "ACTION",
     "AFTER",
+    "CASE_STATUS",
     "CLOSED",
     "COMPLAINT",
     "COST",
@@ -114,11 +141,15 @@ __all__ = [
     "HIGH",
     "LEFT",
     "LOW",
+    "MONTH",
+    "NAMED_THEN_WHEN",
     "NOTES",
     "OVERDUE",
     "PAID",
     "PAST",
+    "PREVIOUS",
     "RECENT",
+    "TASK_PRIORITY",
     "TASK_WORDS",
     "WAITING",
     "WHAT_HAPPENED",

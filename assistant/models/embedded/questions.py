@@ -19,7 +19,6 @@ from typing import Any, Literal
 
 from assistant.dialogue_state import Dialogue, Item
 from assistant.language import slots
-from assistant.language.lexicon import MONTHS
 from assistant.language.text import normalize
 from assistant.models.embedded.answers import (
     about_appointment,
@@ -28,10 +27,13 @@ from assistant.models.embedded.answers import (
     explain_charges,
     owing,
 )
-from assistant.models.embedded.pinning import ordinal_named, the_other_named
+from assistant.models.embedded.cases import case_status
+from assistant.models.embedded.ordinals import ordinal_named
+from assistant.models.embedded.pinning import the_other_named
 from assistant.models.embedded.question_words import (
     ACTION,
     AFTER,
+    CASE_STATUS,
     CLOSED,
     COMPLAINT,
     COST,
@@ -44,11 +46,15 @@ from assistant.models.embedded.question_words import (
     HIGH,
     LEFT,
     LOW,
+    MONTH,
+    NAMED_THEN_WHEN,
     NOTES,
     OVERDUE,
     PAID,
     PAST,
+    PREVIOUS,
     RECENT,
+    TASK_PRIORITY,
     TASK_WORDS,
     WAITING,
     WHAT_HAPPENED,
@@ -93,29 +99,6 @@ class Question:
     item: Item | None = None
     waiting: bool = False  # the customer says nobody came back to them
 
-
-_PREVIOUS = re.compile(
-    r"\b(?:one|invoice|bill) before (?:that|it|this)\b"
-    r"|\b(?:previous|last but one) (?:one|invoice|bill)\b"
-)
-_MONTH = re.compile(r"\b(?:" + "|".join(MONTHS) + r")\b")
-
-# "what priority is the eye exam one": a task named by its words (only tasks have one).
-_TASK_PRIORITY = re.compile(
-    r"\bwhat(?:'s| is)? (?:the )?priority (?:is |of |on |for )?(?:the |my )?"
-    r"(?!(?:it|that|this)\b)(?P<t>[a-z][a-z ]{1,40}?)(?: one| task| reminder)?(?: now)?$"
-)
-# "and the groceries one, when's that": the task named first, its due day asked after.
-_NAMED_THEN_WHEN = re.compile(
-    r"^(?:and |what about |how about )?the (?P<t>[a-z][a-z ]{1,40}?) (?:one|task|reminder),?"
-    r" when(?:'s| is) (?:that|it)(?: due)?$"
-)
-
-# "what's the status of it", "any update on that": about the case just opened.
-_CASE_STATUS = re.compile(
-    r"\b(?:status|any (?:news|update|progress)|still open|been (?:looked at|answered))\b"
-    r"(?=.*\b(?:it|that|this|the case|the ticket|my case|my ticket)\b|\W*$)"
-)
 
 # "when is the car insurance due": a task named by its words (not "it", not a bill).
 _TASK_DUE = re.compile(
@@ -180,7 +163,7 @@ def _read(said: str, state: Dialogue) -> Question | None:
     if CLOSED.search(said):
         return Question("closed_tickets")
     case = state.last_action
-    if case is not None and case.kind == "ticket" and _CASE_STATUS.search(said):
+    if case is not None and case.kind == "ticket" and CASE_STATUS.search(said):
         # "what's the status of it" just after a case was opened: that case.
         return Question("case_status", item=case.after)
     if len(slots.services_named(said)) > 1:
@@ -216,20 +199,20 @@ def _read(said: str, state: Dialogue) -> Question | None:
                 return Question(aspect, subject)  # type: ignore[arg-type]
     if DONE_YET.search(said):
         return Question("done_yet", _task_subject(said))
-    if priority_of := _TASK_PRIORITY.search(said):
+    if priority_of := TASK_PRIORITY.search(said):
         return Question("task_priority", priority_of.group("t").strip())
-    if not billing and not service and (named := _NAMED_THEN_WHEN.search(said)):
+    if not billing and not service and (named := NAMED_THEN_WHEN.search(said)):
         return Question("task_due", named.group("t").strip())
     if not billing and (due := _TASK_DUE.search(said)) and not service:
         return Question("task_due", re.sub(r"\b(?:task|reminder)\b", "", due.group("t")).strip())
     if RECENT.search(said):
         return Question("recent")
-    month = _MONTH.search(said) if billing or re.search(r"\bone\b", said) else None
+    month = MONTH.search(said) if billing or re.search(r"\bone\b", said) else None
     if PAID.search(said):
         # "last month's invoice", "were both of them paid" need the paid ones too, not
         # only what is open.
         wider = re.search(r"\blast month|\bboth\b|\b(?:them|those|they)\b", said)
-        if _PREVIOUS.search(said):
+        if PREVIOUS.search(said):
             return Question("paid", "previous")  # "the one before that, was it paid"
         return Question("paid", month.group(0) if month else service, waiting=bool(wider))
     if COST.search(said) and (service or month):
@@ -293,7 +276,7 @@ def _ellipsis(said: str, state: Dialogue, conversation: Sequence[Message]) -> Qu
         r"\bhow much (?:was|is|did) (?:it|that)\b", said
     ):
         return Question("cost", earlier.subject)
-    if earlier.aspect in ("cost", "paid") and (month := _MONTH.search(said)):
+    if earlier.aspect in ("cost", "paid") and (month := MONTH.search(said)):
         return Question(earlier.aspect, month.group(0))  # "and the november one"
     if earlier.aspect in ("when", "where", "status", "past", "cost", "paid"):
         service = _service(said)
@@ -334,17 +317,6 @@ def lookups(question: Question) -> list[tuple[str, dict[str, Any]]]:
     if aspect == "due":
         return [("crm.getOpenInvoices", {})]
     return [("crm.listTasks", {})]
-
-
-def case_status(tickets: Sequence[Item], case: Item | None) -> str:
-    """Where the case just opened stands, as the support system has it now."""
-    wanted = (case or {}).get("id")
-    found = next((t for t in tickets if t.get("id") == wanted), case)
-    if not found:
-        return "I can't find that case just now."
-    status = str(found.get("status") or "open")
-    follow = " The support team will follow up with you." if status == "open" else ""
-    return f"Your support case '{found.get('subject')}' is {status}.{follow}"
 
 
 def _items(results: Sequence[ToolResult], key: str) -> list[Item]:

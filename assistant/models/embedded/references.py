@@ -33,6 +33,7 @@ from assistant.models.embedded.cases import (
 from assistant.models.embedded.corrections import also, correction, retarget, undo_reply
 from assistant.models.embedded.followup import asked_about, retimed, understand
 from assistant.models.embedded.kept import KeptByIdentity
+from assistant.models.embedded.ordinals import ordinal_named
 from assistant.models.embedded.pinning import (
     CANCEL_IT,
     KNOWN_SERVICES,
@@ -41,7 +42,6 @@ from assistant.models.embedded.pinning import (
     as_pronoun,
     named_listed,
     names_other_service,
-    ordinal_named,
     pinned,
     positions_said,
     task_change,
