@@ -52,6 +52,28 @@ async def test_a_write_repeated_in_other_words_is_made_once(
     assert len(added) == 1
 
 
+async def test_a_write_said_twice_in_other_words_in_one_round_is_made_once(
+    make_assistant: MakeAssistant,
+    crm_admin: CrmAdmin,
+    openai_server: OpenAIServer,
+    openai_models: Models,
+) -> None:
+    """addTask 'Buy milk' and 'buy milk.' in one decision: one task, the other asked about."""
+    planner, narrator = openai_models
+    openai_server.stream(
+        tool_calls_reply(
+            call("c1", "crm_addTask", title="Buy milk"),
+            call("c2", "crm_addTask", title="buy milk."),
+        )
+    )
+    openai_server.stream(text_reply(""))
+    openai_server.stream(text_reply("I added 'Buy milk'."))
+    chat = await (await make_assistant(planner=planner, narrator=narrator)).connect()
+    events = await chat.say("add a task to buy milk")
+    assert [t.lower().strip(".") for t in await titles(crm_admin)].count("buy milk") == 1
+    assert events[-1]["awaiting_confirmation"] is not None
+
+
 async def test_the_same_write_twice_in_one_round_is_made_once(
     make_assistant: MakeAssistant,
     crm_admin: CrmAdmin,
@@ -128,6 +150,7 @@ async def test_a_model_asking_in_words_while_calling_the_write_waits_for_the_yes
         )
     )
     openai_server.stream(text_reply("Shall I go ahead?"))
+    openai_server.stream(text_reply("Your haircut is booked."))
     before = await haircuts(crm_admin)
     chat = await (await make_assistant(planner=planner, narrator=narrator)).connect()
     events = await chat.say("I might want a haircut tomorrow at 3pm")

@@ -229,6 +229,7 @@ async def test_a_phone_number_the_customer_never_gave_is_not_offered(
         tool_calls_reply(call("c1", "crm_updateContactInfo", phone="+14155550000"))
     )
     openai_server.stream(text_reply("What is your new number?"))
+    openai_server.stream(text_reply("There's nothing waiting for a yes."))
     chat = await (await make_assistant(planner=planner, narrator=narrator)).connect()
     events = await chat.say("my phone number changed")
     assert events[-1]["awaiting_confirmation"] is None
