@@ -1,0 +1,79 @@
+"""A misbehaving model's writes on words that asked for none, and on a stranger's item,
+with the real `openai` client against the scripted model server and the real CRM stub."""
+
+from __future__ import annotations
+
+from assistant.fakes.openai_server import OpenAIServer, text_reply, tool_calls_reply
+from assistant.models.openai_compat import OpenAINarrator, OpenAIPlanner
+from tests.fixtures.app import MakeAssistant
+from tests.fixtures.crm import CrmAdmin
+from tests.integrity.helpers import answer, called, writes_applied
+from tests.integrity.test_model_writes import call, haircuts, tomorrow_at
+
+Models = tuple[OpenAIPlanner, OpenAINarrator]
+
+
+async def test_dont_book_is_not_a_booking(
+    make_assistant: MakeAssistant,
+    crm_admin: CrmAdmin,
+    openai_server: OpenAIServer,
+    openai_models: Models,
+) -> None:
+    """'Don't book the haircut tomorrow at 3pm' and the model books it: nothing is booked
+    before a yes, and 'no' books nothing."""
+    planner, narrator = openai_models
+    when = tomorrow_at(15).isoformat()
+    openai_server.stream(
+        tool_calls_reply(call("c1", "crm_bookAppointment", service="Haircut", starts_at=when))
+    )
+    openai_server.stream(text_reply("Shall I book it?"))
+    before = await haircuts(crm_admin)
+    chat = await (await make_assistant(planner=planner, narrator=narrator)).connect()
+    events = await chat.say("don't book the haircut tomorrow at 3pm")
+    assert "crm.bookAppointment" not in called(events)
+    await chat.say("no")
+    assert await haircuts(crm_admin) == before
+    assert await writes_applied(crm_admin) == {}
+
+
+async def test_a_complaint_does_not_open_a_case_unasked(
+    make_assistant: MakeAssistant,
+    crm_admin: CrmAdmin,
+    openai_server: OpenAIServer,
+    openai_models: Models,
+) -> None:
+    """'My invoice is wrong' and the model opens a support case: asked first, naming it."""
+    planner, narrator = openai_models
+    openai_server.stream(
+        tool_calls_reply(
+            call("c1", "crm_createTicket", subject="Wrong invoice", body="Invoice is wrong")
+        )
+    )
+    openai_server.stream(text_reply("Shall I open a case?"))
+    chat = await (await make_assistant(planner=planner, narrator=narrator)).connect()
+    events = await chat.say("my invoice is wrong")
+    pending = events[-1]["awaiting_confirmation"]
+    assert pending is not None and "'Wrong invoice'" in pending["prompt"]
+    assert pending["prompt"] in answer(events)
+    assert await writes_applied(crm_admin) == {}
+
+
+async def test_a_yes_to_deleting_another_customers_task_deletes_nothing(
+    make_assistant: MakeAssistant,
+    crm_admin: CrmAdmin,
+    openai_server: OpenAIServer,
+    openai_models: Models,
+) -> None:
+    """deleteTask on cust_002's task, and a yes: their task is still there, none claimed."""
+    planner, narrator = openai_models
+    _, body = await crm_admin.get("/v1/customers/cust_002/tasks?status=all")
+    theirs = body["tasks"][0]["id"]
+    openai_server.stream(tool_calls_reply(call("c1", "crm_deleteTask", task_id=theirs)))
+    openai_server.stream(text_reply("Are you sure?"))
+    openai_server.stream(text_reply("I've deleted that task."))
+    chat = await (await make_assistant(planner=planner, narrator=narrator)).connect()
+    await chat.say("delete that task")
+    events = await chat.say("yes")
+    _, body = await crm_admin.get("/v1/customers/cust_002/tasks?status=all")
+    assert theirs in [task["id"] for task in body["tasks"]]
+    assert "deleted" not in answer(events)
