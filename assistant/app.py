@@ -196,10 +196,15 @@ def _add_transports(app: web.Application, settings: Settings, catalog: Catalog) 
     from assistant.transports import completions, demo, relay, retell, ws
     from assistant.transports import web as widget
     from assistant.transports.admission import ConnectionLimits, setup_connection_limits
+    from assistant.transports.client_address import forwarded_client_middleware, parse_networks
     from assistant.transports.relay_calls import CallRegistry, InMemoryCalls
     from assistant.transports.saturation import Saturation, setup_saturation
     from assistant.transports.sockets import setup_socket_tracking
 
+    if settings.trusted_proxies:
+        # Before the connection caps count anyone: clients, not the balancer's address.
+        proxies = parse_networks(settings.trusted_proxies)
+        app.middlewares.append(forwarded_client_middleware(proxies))
     setup_socket_tracking(app, grace_s=settings.shutdown_grace_s)
     setup_connection_limits(
         app,

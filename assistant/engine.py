@@ -251,12 +251,22 @@ class Engine:
                 # begins by saying they were not done (PROTOCOL.md).
                 state.preface = pending.dropped
         final_text: str | None = None
+        planned_last = False
         while True:
             round_no += 1
-            run = RoundRun(self.executor, self._context(state, round_no), state.emit)
-            early = self._early_calls(state, round_no, run)
-            speaker = self._answer_stream(state, round_no, early)
-            decision = await self._decide(state, round_no, early, speaker)
+            run: RoundRun | None = None
+            early: EarlyCalls | None = None
+            speaker: AnswerStream | None = None
+            decision: FinalDecision | ToolCallsDecision | None
+            if planned_last:
+                # The planner said its last round's calls were its last: not asked again
+                # (a decision saved on most lookups), its results are narrated.
+                decision = FinalDecision(text="")
+            else:
+                run = RoundRun(self.executor, self._context(state, round_no), state.emit)
+                early = self._early_calls(state, round_no, run)
+                speaker = self._answer_stream(state, round_no, early)
+                decision = await self._decide(state, round_no, early, speaker)
             if decision is None:
                 return
             if speaker is not None and speaker.spoke:
@@ -293,6 +303,7 @@ class Engine:
                     break
             ran_before = len(state.results)
             await self._run_round(state, round_no, calls, decision, run, early)
+            planned_last = decision.last_round
             if state.told:
                 break  # the answer has begun with what was ready: no more rounds
             if state.pending is not None and len(state.results) == ran_before:

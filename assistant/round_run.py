@@ -32,6 +32,11 @@ class RoundRun:
         self.ready: dict[str, ToolResult] = {}
         self._arrival: asyncio.Event | None = None
         self._started_at: dict[str, float] = {}
+        # Calls whose task has not ended, and the futures of those waiting for them all,
+        # resolved by the last task's end (asyncio.wait adds and removes a callback on
+        # every task at every wait).
+        self._running = 0
+        self._waiters: list[asyncio.Future[None]] = []
         # perf_counter of the first start, for the turn's `tools` timing.
         self.began: float | None = None
         self._events = _ToolEvents(emit)
@@ -63,6 +68,18 @@ class RoundRun:
             calls, self._ctx, self._events.send, on_result=self._arrived
         )
         self._batches.append(batch)
+        self._running += len(batch.tasks)
+        for task in batch.tasks:
+            task.add_done_callback(self._ended)
+
+    def _ended(self, _task: asyncio.Task[None]) -> None:
+        # After a task's end its callbacks are dropped: no cycle outlives the round.
+        self._running -= 1
+        if self._running == 0:
+            waiters, self._waiters = self._waiters, []
+            for waiter in waiters:
+                if not waiter.done():  # a wait cut short cancelled its own
+                    waiter.set_result(None)
 
     def _arrived(self, result: ToolResult) -> None:
         self.ready[result.call.call_id] = result
@@ -96,20 +113,23 @@ class RoundRun:
         return max(0.0, threshold_s - elapsed)
 
     def done(self) -> bool:
-        return all(batch.done() for batch in self._batches)
+        return self._running == 0
 
     async def wait(self, within_s: float | None = None) -> None:
         """Wait for every call (at most `within_s` seconds). Cancelled meanwhile, it stops
         the calls as the executor does (reads stop, writes in flight finish), re-raises."""
-        if self.done():
+        if self._running == 0:
             return  # already in (the common case after progress.await_round's first wait)
-        tasks = [task for batch in self._batches for task in batch.tasks]
+        ended: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._waiters.append(ended)
         try:
             async with deadline_in(within_s):
-                await asyncio.wait(tasks)
+                await ended
         except TimeoutError:
-            pass  # some calls are still out: the caller looks at which
+            self._waiters.remove(ended)  # some calls are still out: the caller looks at which
         except asyncio.CancelledError:
+            if ended in self._waiters:
+                self._waiters.remove(ended)
             await self.stop()
             raise
 

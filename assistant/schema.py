@@ -106,6 +106,9 @@ class ToolCallsDecision(_Frozen):
     acknowledgement: str | None = None
     # True when the planner already streamed `acknowledgement` through `PlanRequest.on_ack`.
     acknowledgement_streamed: bool = False
+    # True when the planner needs no further round after these calls (lookups whose
+    # results only need telling): the engine narrates them without asking it again.
+    last_round: bool = False
 
 
 ModelDecision = Annotated[FinalDecision | ToolCallsDecision, Field(discriminator="type")]

@@ -5,6 +5,7 @@ Read only here. An invalid value stops the start with a message naming the setti
 
 from __future__ import annotations
 
+import ipaddress
 import logging
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -77,6 +78,10 @@ class Settings(BaseSettings):
     max_connections: int = Field(1000, ge=1)
     max_connections_per_address: int = Field(50, ge=1)
     max_sessions_per_customer: int = Field(10, ge=1)
+    # Load balancers whose X-Forwarded-For names the client (addresses or networks,
+    # comma-separated): the per-address cap counts clients, not the balancer. Only their
+    # header is believed (transports/client_address.py).
+    trusted_proxies: Annotated[list[str], NoDecode] = []
     # A client that does not read: one send may wait this long, and this many frames
     # may wait behind it, before the socket is closed.
     send_timeout_s: float = Field(10.0, gt=0)
@@ -157,6 +162,23 @@ class Settings(BaseSettings):
     def _split_keys(cls, value: Any) -> Any:
         if isinstance(value, str):
             return [key.strip() for key in value.split(",") if key.strip()]
+        return value
+
+    @field_validator("trusted_proxies", mode="before")
+    @classmethod
+    def _split_proxies(cls, value: Any) -> Any:
+        if isinstance(value, str):
+            value = [proxy.strip() for proxy in value.split(",") if proxy.strip()]
+        return value
+
+    @field_validator("trusted_proxies")
+    @classmethod
+    def _proxies_are_networks(cls, value: list[str]) -> list[str]:
+        for proxy in value:
+            try:
+                ipaddress.ip_network(proxy, strict=False)
+            except ValueError:
+                raise ValueError(f"{proxy!r} is not an IP address or network") from None
         return value
 
     @field_validator("secret", "twilio_auth_token", "retell_key", mode="before")

@@ -5,7 +5,10 @@
 Prints the per-turn orchestration overhead (planner, narrator and tools cost nothing
 here, so all that is measured is the engine), beside a hand-written minimal turn doing
 the same work (decide, one merged acknowledgement, four concurrent calls, narrate, the
-same events) and the ratio of the two; and a parallel check: the median turn with each
+same events) and the ratio of the two. The engine's turn asks the planner a second time
+after the results, as it asks a model; it is also timed with a planner that says at once
+that its calls are its last round (one decision, as in the minimal turn; the embedded
+planner does so for lookups). And a parallel check: the median turn with each
 of the 4 tools sleeping 50 ms, beside the same turn run one call at a time.
 """
 
@@ -62,11 +65,19 @@ DONE = FinalDecision(text="")
 CUSTOMER = CustomerContext(customer_id="cust_001")
 
 
+LAST_ROUND = DECISION.model_copy(update={"last_round": True})
+
+
 class BenchPlanner:
-    """Four calls in round 1, then done: the shape of a four-intent request."""
+    """Four calls in round 1, then done: the shape of a four-intent request. Asked again
+    after the results (as a model is), or, with `says_done`, saying at once that the
+    calls are its last round (as the embedded planner does for lookups)."""
+
+    def __init__(self, *, says_done: bool = False) -> None:
+        self._first = LAST_ROUND if says_done else DECISION
 
     async def decide(self, request: PlanRequest) -> FinalDecision | ToolCallsDecision:
-        return DECISION if request.round == 1 else DONE
+        return self._first if request.round == 1 else DONE
 
 
 class BenchNarrator:
@@ -79,11 +90,14 @@ async def _sink(event: Event) -> None:
     return None
 
 
-def _engine(delay_s: float, *, sequential: bool = False) -> tuple[Engine, Session]:
+def _engine(
+    delay_s: float, *, sequential: bool = False, says_done: bool = False
+) -> tuple[Engine, Session]:
     catalog = load_catalog(CATALOG)
     backend = FakeToolBackend(delays_s=dict.fromkeys(TOOLS, delay_s) if delay_s else {})
     config = EngineConfig(max_tool_calls_per_round=1 if sequential else 4, max_rounds=8)
-    engine = Engine(BenchPlanner(), BenchNarrator(), ToolExecutor(catalog, backend), config)
+    planner = BenchPlanner(says_done=says_done)
+    engine = Engine(planner, BenchNarrator(), ToolExecutor(catalog, backend), config)
     session = Session(customer=CustomerContext(customer_id="cust_001"), tools=catalog.tools)
     return engine, session
 
@@ -177,16 +191,20 @@ def _percentile(values: list[float], share: float) -> float:
 
 async def run(turns: int) -> dict[str, Any]:
     engine, session = _engine(0.0)
+    once, once_session = _engine(0.0, says_done=True)
     await _turn_times(engine, session, 200)  # warm-up
+    await _turn_times(once, once_session, 200)
     await _minimal_times(200)
     gc.collect()
-    # In alternating blocks, so that both see the same machine (a shared machine's speed
+    # In alternating blocks, so that all see the same machine (a shared machine's speed
     # drifts over seconds, and the ratio is what is reported).
     times: list[float] = []
+    one_decision: list[float] = []
     minimal: list[float] = []
     block = 100
     for _ in range(max(1, turns // block)):
         times += await _turn_times(engine, session, block)
+        one_decision += await _turn_times(once, once_session, block)
         minimal += await _minimal_times(block)
     slow_engine, slow_session = _engine(0.05)
     parallel = await _turn_times(slow_engine, slow_session, 15)
@@ -198,6 +216,12 @@ async def run(turns: int) -> dict[str, Any]:
         "overhead_mean_us": round(statistics.fmean(times) * 1e6, 1),
         "minimal_turn_p50_us": round(_percentile(minimal, 0.50) * 1e6, 1),
         "engine_vs_minimal_p50": round(_percentile(times, 0.50) / _percentile(minimal, 0.50), 2),
+        # The same turn when the planner says its calls are its last round: one decision,
+        # as in the minimal turn.
+        "one_decision_p50_us": round(_percentile(one_decision, 0.50) * 1e6, 1),
+        "one_decision_vs_minimal_p50": round(
+            _percentile(one_decision, 0.50) / _percentile(minimal, 0.50), 2
+        ),
         "parallel_check_ms": round(statistics.median(parallel) * 1e3, 1),
         "sequential_check_ms": round(statistics.median(sequential) * 1e3, 1),
     }
@@ -216,7 +240,8 @@ def main() -> None:
     print(
         f"engine overhead p50 {figures['overhead_p50_us']} µs, p99 {figures['overhead_p99_us']} µs"
         f" per 4-call turn ({figures['engine_vs_minimal_p50']}× a hand-written minimal turn, "
-        f"{figures['minimal_turn_p50_us']} µs); 4 × 50 ms tools: "
+        f"{figures['minimal_turn_p50_us']} µs; {figures['one_decision_vs_minimal_p50']}× when "
+        f"the planner says its calls are its last round); 4 × 50 ms tools: "
         f"{figures['parallel_check_ms']} ms concurrently vs "
         f"{figures['sequential_check_ms']} ms one after another"
     )

@@ -327,3 +327,20 @@ async def test_a_confirmed_delete_is_validated_once(
     await engine.run_turn(session, "yes", recorder)
     assert "crm.deleteTask" in [inv[0] for inv in backend.invocations]
     assert checked.count("crm.deleteTask") == 1
+
+
+async def test_a_planner_that_says_its_round_was_the_last_is_not_asked_again(
+    make_engine: MakeEngine, session: Session, recorder: Recorder
+) -> None:
+    """Calls marked as the last round: their results go to the narrator at once, with no
+    second decision (the script has none: a second call would fail the turn)."""
+    reads = ToolCallsDecision(
+        calls=(ToolCall(call_id="c_1", tool_name="crm.listTasks"),), last_round=True
+    )
+    planner = ScriptedPlanner(reads)
+    engine, backend = make_engine(planner, EchoNarrator(), backend=tasks_backend())
+    done = await engine.run_turn(session, "what's on my list", recorder)
+    assert done.status == "ok"
+    assert len(planner.requests) == 1
+    assert [name for name, *_ in backend.invocations] == ["crm.listTasks"]
+    assert recorder.types()[-2:] == ["answer.done", "turn.done"]

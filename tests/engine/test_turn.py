@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 
 from assistant.errors import ModelUnavailable, ToolFailure
 from assistant.fakes import (
@@ -13,7 +14,14 @@ from assistant.fakes import (
     ScriptedPlanner,
     calls,
 )
-from assistant.schema import AssistantTurn, FinalDecision, ToolExchange, UserTurn
+from assistant.schema import (
+    AssistantTurn,
+    FinalDecision,
+    PlanRequest,
+    ToolCallsDecision,
+    ToolExchange,
+    UserTurn,
+)
 from assistant.session import Session
 from tests.engine.conftest import MakeEngine, Recorder
 
@@ -361,3 +369,28 @@ async def test_a_narrator_outage_without_fallback_apologises(
     done = await engine.run_turn(session, "billing", recorder)
     assert recorder.of("error")[0]["code"] == "model_unavailable"
     assert done.status == "failed"
+
+
+async def test_turns_leave_nothing_for_the_cycle_collector(
+    make_engine: MakeEngine, session: Session, recorder: Recorder
+) -> None:
+    """A turn's objects (tasks, rounds, results) are freed by reference counting alone:
+    a busy worker's garbage collector has nothing of theirs to find (each cycle a turn
+    left behind lengthened the collector's pauses, and with them the turns' p99)."""
+    lookups = calls("crm.listUpcomingAppointments", "crm.getOpenInvoices")
+
+    class Planner:  # keeps no requests (a scripted planner's would keep every round alive)
+        async def decide(self, request: PlanRequest) -> FinalDecision | ToolCallsDecision:
+            return lookups if request.round == 1 else FinalDecision(text="")
+
+    engine, _ = make_engine(Planner(), EchoNarrator())
+    await engine.run_turn(session, "what's on and what do I owe", recorder)  # warm caches
+    gc.collect()
+    gc.disable()
+    try:
+        for _ in range(3):
+            await engine.run_turn(session, "what's on and what do I owe", recorder)
+        found = gc.collect()
+    finally:
+        gc.enable()
+    assert found == 0

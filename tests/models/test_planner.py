@@ -293,3 +293,21 @@ def test_the_same_words_in_two_conversations_move_each_ones_own_appointment() ->
         ("appt_1", "2025-03-03T11:00:00-08:00"),
         ("appt_1", "2025-03-03T11:00:00-08:00"),
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "last"),
+    [
+        ("show me my tasks and what I owe", True),
+        ("when's my next appointment", True),
+        ("complete the grocery task", False),  # the listing names the task to act on
+        ("move my haircut to friday at 3", False),
+        ("add a task to call the bank", False),
+    ],
+)
+def test_lookups_that_only_need_telling_are_the_last_round(text: str, last: bool) -> None:
+    """Lookups whose results are only told end the planning (the engine does not ask
+    again); a lookup that finds what to act on, or a write, leaves room for a next round."""
+    decision = first_round(text)
+    assert isinstance(decision, ToolCallsDecision)
+    assert decision.last_round is last

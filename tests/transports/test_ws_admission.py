@@ -100,6 +100,36 @@ async def test_one_address_cannot_take_every_connection(make_assistant: MakeAssi
         await socket.close()
 
 
+async def test_behind_a_trusted_balancer_each_client_has_its_own_cap(
+    make_assistant: MakeAssistant,
+) -> None:
+    """Through a trusted proxy (here the test client's 127.0.0.1) the cap counts the
+    addresses X-Forwarded-For names: two clients each get their connection, a client's
+    second is refused 429."""
+    assistant = await _assistant(
+        make_assistant, max_connections_per_address=1, trusted_proxies="127.0.0.1, 10.0.0.0/8"
+    )
+    # The balancer appends the peer it saw; a spoofed first hop is ignored past it.
+    first = await assistant.open_ws(headers={"X-Forwarded-For": "203.0.113.5"})
+    second = await assistant.open_ws(headers={"X-Forwarded-For": "1.2.3.4, 198.51.100.7, 10.1.2.3"})
+    refused = await _refused(assistant, headers={"X-Forwarded-For": "9.9.9.9, 203.0.113.5"})
+    assert refused.status == 429
+    for socket in (first, second):
+        await socket.close()
+
+
+async def test_x_forwarded_for_from_an_untrusted_peer_dodges_no_cap(
+    make_assistant: MakeAssistant,
+) -> None:
+    """Without trusted proxies anyone could send the header: it is ignored, so naming
+    another address does not get a client past its cap."""
+    assistant = await _assistant(make_assistant, max_connections_per_address=1)
+    first = await assistant.open_ws(headers={"X-Forwarded-For": "203.0.113.5"})
+    refused = await _refused(assistant, headers={"X-Forwarded-For": "198.51.100.7"})
+    assert refused.status == 429
+    await first.close()
+
+
 async def test_one_customer_cannot_open_sessions_without_bound(
     make_assistant: MakeAssistant,
 ) -> None:

@@ -91,6 +91,13 @@ def test_allowed_origins_come_comma_separated(monkeypatch: pytest.MonkeyPatch) -
     assert load_settings().allowed_origins == ["https://a.example", "https://b.example"]
 
 
+def test_a_trusted_proxy_that_is_not_an_address_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    """ASSISTANT_TRUSTED_PROXIES with a typo stops the start naming the bad entry."""
+    monkeypatch.setenv("ASSISTANT_TRUSTED_PROXIES", "10.0.0.0/8, 10.0.0.300")
+    with pytest.raises(ConfigError, match=r"ASSISTANT_TRUSTED_PROXIES.*'10\.0\.0\.300'"):
+        load_settings()
+
+
 def test_outside_demo_mode_a_secret_is_required() -> None:
     """No ASSISTANT_SECRET and no demo mode: the server refuses to start."""
     settings = load_settings(demo=False, secret="")

@@ -216,6 +216,7 @@ class EmbeddedPlanner:
         calls: list[ToolCall] = []
         seen: set[tuple[str, str]] = set()
         question: str | None = None
+        extra_lists = False  # a listing asked for in case it resolves a target
         for intent in intents:
             if intent.missing:
                 question = question or replies.clarification(intent, _today(request))
@@ -227,12 +228,19 @@ class EmbeddedPlanner:
             seen.add(_key(tool, arguments))
             calls.append(self._call(request, len(calls), tool, arguments))
             if references.may_be_a_task(intent) and _key("crm.listTasks", {}) not in seen:
+                extra_lists = True
                 # "push the treatment plan review back to the 10th": maybe a task's due date.
                 seen.add(_key("crm.listTasks", {}))
                 calls.append(self._call(request, len(calls), "crm.listTasks", {}))
         if calls:
             # A question for a lacking slot is asked by the narrator after the results.
-            return ToolCallsDecision(calls=tuple(calls))
+            # Lookups that only need telling end the planning: a later round would find
+            # nothing to act on (only a target found in a listing is acted on).
+            told_only = question is None and all(
+                not intent.writes and not intent.needs_target and not intent.missing
+                for intent in intents
+            )
+            return ToolCallsDecision(calls=tuple(calls), last_round=told_only and not extra_lists)
         if question:
             return FinalDecision(text=question)
         return FinalDecision(text=f"Sorry, I can't do that here. {replies.HELP}")
