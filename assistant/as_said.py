@@ -31,6 +31,7 @@ from assistant.language.slots import cut_spans, e164
 from assistant.language.spoken import written
 from assistant.language.text import normalize
 from assistant.schema import ToolCall, ToolDefinition, ToolError, ToolResult
+from assistant.zones import UTC_ZONE, zone_named
 
 # Writes a customer may ask for in the words of another: "book" for a move, "done" for
 # an edit. The grammar names one of each pair; either is taken as asked for.
@@ -134,7 +135,7 @@ def judge_times(
     argument judged. A time not said but found in this turn's results (the time an
     appointment has, a slot just listed) is not a guess."""
     properties = tool.parameters.get("properties", {})
-    zone = ZoneInfo(timezone)
+    zone = zone_named(timezone)  # an unknown zone: no timed write is made (guard.py)
     local_now = now.astimezone(zone)
     said: _Times | None = None
     worst = (Verdict.AGREES, "")
@@ -166,10 +167,7 @@ def _listed(moment: datetime, results: Sequence[ToolResult]) -> bool:
         for value in result.result.values():
             items = value if isinstance(value, list) else [value]
             for item in items:
-                if (
-                    isinstance(item, dict)
-                    and _local(item.get("starts_at"), ZoneInfo("UTC")) == moment
-                ):
+                if isinstance(item, dict) and _local(item.get("starts_at"), UTC_ZONE) == moment:
                     return True
     return False
 
@@ -249,7 +247,7 @@ def said_as(field: str, value: object) -> ToolError:
     return ToolError(
         code="invalid_arguments",
         message=f"{field} {value} is not the time the customer said",
-        say="I haven't done that: I had a different time from the one you said. "
+        say="I haven't done that: I had a different day or time from the one you said. "
         "Could you tell me the day and time once more?",
     )
 

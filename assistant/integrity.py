@@ -95,8 +95,8 @@ class WriteIntegrity:
         its words ("Shall I book it?") while calling it, waits for a yes.
         """
         customer = state.session.customer
-        if customer is None or not customer.timezone_known:
-            return calls, {}  # refused elsewhere: no account, or no timed write at all
+        if customer is None:
+            return calls, {}  # no account: the executor refuses every call anyway
         texts: list[str] | None = None
         going: list[ToolCall] = []
         guessed: list[ToolCall] = []
