@@ -20,13 +20,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import date, datetime, time
 from enum import Enum
 from zoneinfo import ZoneInfo
 
 from assistant.language.dates import find_when
 from assistant.language.intents import detect_intents
-from assistant.language.shifts import find_shift, same_time
+from assistant.language.shifts import bare_clock, find_shift, same_time
 from assistant.language.slots import cut_spans, e164
 from assistant.language.spoken import written
 from assistant.language.text import normalize
@@ -85,6 +85,11 @@ def _times_said(text: str, now: datetime) -> _Times:
         elif when.vague_day:
             said.relative = True  # "next week": any day of it may be meant
         words = cut_spans(words, list(when.spans))
+    if not said.clocks and not said.vague_time:
+        # "make it 4", "no, 11": an hour said on its own (a correction), either side of noon.
+        bare = bare_clock(words, near=time(12))
+        if bare is not None:
+            said.clocks |= {(bare.hour % 12, bare.minute), (bare.hour % 12 + 12, bare.minute)}
     return said
 
 
@@ -177,8 +182,8 @@ def _judge_moment(moment: datetime, said: _Times) -> Verdict:
         return Verdict.UNSAID
     if said.relative and not said.clocks:
         return Verdict.AGREES  # "an hour earlier": relative to what the CRM holds
-    if said.clocks and (moment.hour, moment.minute) not in said.clocks:
-        return Verdict.CONTRADICTS
+    if said.clocks and not said.relative and (moment.hour, moment.minute) not in said.clocks:
+        return Verdict.CONTRADICTS  # ("my 3pm, an hour later" is 4pm: not judged by 3pm)
     day = _judge_day(moment.date(), said)
     if day is not Verdict.AGREES:
         return day
