@@ -30,7 +30,15 @@ from assistant.language.shifts import bare_clock, find_shift, same_time
 from assistant.language.slots import cut_spans, e164
 from assistant.language.spoken import written
 from assistant.language.text import normalize
-from assistant.schema import ToolCall, ToolDefinition, ToolError, ToolResult
+from assistant.schema import (
+    AssistantTurn,
+    Message,
+    ToolCall,
+    ToolDefinition,
+    ToolError,
+    ToolResult,
+    UserTurn,
+)
 from assistant.zones import UTC_ZONE, zone_named
 
 # Writes a customer may ask for in the words of another: "book" for a move, "done" for
@@ -94,8 +102,8 @@ def _times_said(text: str, now: datetime) -> _Times:
 
 
 def _latest_said(texts: Sequence[str], now: datetime) -> _Times | None:
-    """The times of this turn's message, or else of the one before (a reply such as
-    "the downtown one" to "which location?" leaves the time where it was said)."""
+    """The times of this turn's message, or else of the one before, if given (a reply
+    such as "the downtown one" to "which location?" leaves the time where it was said)."""
     for text in texts[:2]:
         said = _times_said(text, now)
         if said.any:
@@ -226,9 +234,30 @@ def _email_in(address: str, text: str) -> bool:
     return wanted in (found.lower() for found in normalize(text).emails)
 
 
+def request_texts(history: Sequence[Message]) -> tuple[list[str], list[str]]:
+    """(the messages that make this request, every message of the customer), newest
+    first. The message before this one makes the request too only when the answer in
+    between asked a question ("What time?" → "tomorrow at 3pm"); after an answer that
+    asked nothing, "thanks!" asks for nothing, whatever the message before asked."""
+    customer: list[str] = []
+    answered_with_question: bool | None = None
+    for message in reversed(history):
+        if isinstance(message, UserTurn):
+            customer.append(message.text)
+        elif (
+            len(customer) == 1
+            and answered_with_question is None
+            and isinstance(message, AssistantTurn)
+            and message.kind == "answer"
+        ):
+            answered_with_question = message.text.rstrip().endswith("?")
+    return customer[: 2 if answered_with_question else 1], customer
+
+
 def asked_for(tool_name: str, texts: Sequence[str], now: datetime, timezone: str) -> bool:
     """Whether the customer asked for this kind of write: in this turn's message, or,
-    when it asks for nothing itself ("at 3pm please"), in the one before."""
+    when it asks for nothing itself ("at 3pm please"), in the one before, if given
+    (`request_texts`)."""
     wanted = {tool_name} | _ALIKE.get(tool_name, frozenset())
     for text in texts[:2]:
         tools = {intent.tool for intent in detect_intents(text, now, timezone)}
@@ -262,5 +291,6 @@ __all__ = [
     "asked_for",
     "judge_contact",
     "judge_times",
+    "request_texts",
     "said_as",
 ]

@@ -16,7 +16,7 @@ from datetime import datetime
 from assistant import as_said, confirmation, guard
 from assistant.as_said import Verdict
 from assistant.confirmation import Wording
-from assistant.schema import ToolCall, ToolError, ToolResult, UserTurn
+from assistant.schema import ToolCall, ToolError, ToolResult
 from assistant.session import PendingConfirmation, RecentWrite
 from assistant.tools.executor import ToolExecutor
 from assistant.turn import TurnState
@@ -98,6 +98,7 @@ class WriteIntegrity:
         if customer is None:
             return calls, {}  # no account: the executor refuses every call anyway
         texts: list[str] | None = None
+        everything: list[str] = []
         going: list[ToolCall] = []
         guessed: list[ToolCall] = []
         refused: dict[str, tuple[ToolCall, ToolError]] = {}
@@ -111,8 +112,8 @@ class WriteIntegrity:
                 going.append(call)
                 continue
             if texts is None:
-                texts = [m.text for m in reversed(state.session.history) if isinstance(m, UserTurn)]
-            verdict, field = as_said.judge_contact(call, texts)
+                texts, everything = as_said.request_texts(state.session.history)
+            verdict, field = as_said.judge_contact(call, everything)
             if verdict is Verdict.AGREES:
                 verdict, field = as_said.judge_times(
                     tool, call, texts, state.now, customer.timezone, state.results

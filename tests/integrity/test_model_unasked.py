@@ -8,6 +8,7 @@ from assistant.models.openai_compat import OpenAINarrator, OpenAIPlanner
 from tests.fixtures.app import MakeAssistant
 from tests.fixtures.crm import CrmAdmin
 from tests.integrity.helpers import answer, called, writes_applied
+from tests.integrity.test_model_tricks import titles
 from tests.integrity.test_model_writes import call, haircuts, tomorrow_at
 
 Models = tuple[OpenAIPlanner, OpenAINarrator]
@@ -77,3 +78,48 @@ async def test_a_yes_to_deleting_another_customers_task_deletes_nothing(
     _, body = await crm_admin.get("/v1/customers/cust_002/tasks?status=all")
     assert theirs in [task["id"] for task in body["tasks"]]
     assert "deleted" not in answer(events)
+
+
+async def test_thanks_after_a_write_asks_for_no_other_write(
+    make_assistant: MakeAssistant,
+    crm_admin: CrmAdmin,
+    openai_server: OpenAIServer,
+    openai_models: Models,
+) -> None:
+    """'Add a task to buy milk', done; then 'thanks!' and the model adds 'Buy eggs': that
+    waits for a yes (the earlier request was answered, it asks for nothing more)."""
+    planner, narrator = openai_models
+    openai_server.stream(tool_calls_reply(call("c1", "crm_addTask", title="Buy milk")))
+    openai_server.stream(text_reply("I added 'Buy milk' to your list."))
+    openai_server.stream(tool_calls_reply(call("c2", "crm_addTask", title="Buy eggs")))
+    openai_server.stream(text_reply("Shall I add 'Buy eggs' too?"))
+    chat = await (await make_assistant(planner=planner, narrator=narrator)).connect()
+    await chat.say("add a task to buy milk")
+    events = await chat.say("thanks!")
+    assert events[-1]["awaiting_confirmation"] is not None
+    listed = await titles(crm_admin)
+    assert "Buy milk" in listed and "Buy eggs" not in listed
+
+
+async def test_a_reply_to_the_models_question_carries_the_request(
+    make_assistant: MakeAssistant,
+    crm_admin: CrmAdmin,
+    openai_server: OpenAIServer,
+    openai_models: Models,
+) -> None:
+    """The control: 'book me a haircut', 'What time?', 'tomorrow at 3pm': booked at once."""
+    planner, narrator = openai_models
+    when = tomorrow_at(15)
+    openai_server.stream(text_reply("Sure, what day and time would you like?"))
+    openai_server.stream(
+        tool_calls_reply(
+            call("c1", "crm_bookAppointment", service="Haircut", starts_at=when.isoformat())
+        )
+    )
+    openai_server.stream(text_reply("You're booked for tomorrow at 3 PM."))
+    before = await haircuts(crm_admin)
+    chat = await (await make_assistant(planner=planner, narrator=narrator)).connect()
+    await chat.say("book me a haircut")
+    events = await chat.say("tomorrow at 3pm")
+    assert events[-1]["awaiting_confirmation"] is None
+    assert len(await haircuts(crm_admin)) == len(before) + 1
