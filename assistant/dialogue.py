@@ -120,6 +120,12 @@ def advance(
         if after is not None and kind_of_write in ("task", "appointment"):
             focus_kind, focus = kind_of_write, after
             listed = tuple(after if i.get("id") == after.get("id") else i for i in listed)
+            if kind_of_write == listed_kind and not any(
+                i.get("id") == after.get("id") for i in listed
+            ):
+                # Added while the list was in view: it is on the list now, last, as the
+                # CRM lists it, so it can be named ("make the dry cleaning saturday").
+                listed = (*listed, after)
     if focus_kind is None or not any(
         found is None for result, found in zip(results, listings, strict=True) if result.ok
     ):

@@ -91,13 +91,24 @@ def time_problem(when: When | None, c: Clause) -> str | None:
         return "weekday_conflict"
     if when.in_past(c.now, c.timezone):
         return "future"
+    if when.hour_unsure:
+        return "meridiem"  # "friday at 7": the morning or the evening is asked
+    return None
+
+
+def _part_of_day_only(when: When | None) -> str | None:
+    """ "to Thursday afternoon": an appointment that exists is moved to an hour the
+    customer says, never to one read into "afternoon" (a booking takes the usual hour
+    of a part of the day; a move of something already fixed asks)."""
+    if when is not None and when.vague_time and when.day is not None:
+        return "time"
     return None
 
 
 def _move(c: Clause, target_words: str, time_words: str) -> Intent:
     when = find_when(time_words, c.now) if time_words else None
     arguments: dict[str, Any] = {}
-    problem = time_problem(when, c)
+    problem = time_problem(when, c) or _part_of_day_only(when)
     if when is not None and when.day and when.clock and not when.day_implied and not problem:
         arguments["starts_at"] = when.iso(c.timezone)
     if when is None and _VAGUE_TIME.search(time_words or target_words):
@@ -218,7 +229,7 @@ def instead(c: Clause) -> Intent | None:
     # Words other than the service and the day ("can we do") do not describe the target.
     target = target_ref(target_words, c.original, c.now)
     arguments: dict[str, Any] = {}
-    problem = time_problem(when, c)
+    problem = time_problem(when, c) or _part_of_day_only(when)
     if when.day and when.clock and not when.day_implied and not problem:
         arguments["starts_at"] = when.iso(c.timezone)
     return Intent(

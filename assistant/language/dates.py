@@ -9,7 +9,8 @@ date inside a sentence; this grammar costs tens of microseconds.)
 Conventions, chosen to match how customers book: a bare weekday or "next <weekday>"
 is the next one after today ("this Friday" may be today); "the 15th" is the next 15th;
 a time without a day is today if still ahead, else tomorrow; a bare hour from 1 to 7
-means the afternoon ("at 3" is 3 PM), from 8 to 11 the morning.
+means the afternoon ("at 3" is 3 PM), from 8 to 11 the morning, and 6 or 7 alone is also
+marked `hour_unsure` (morning and evening are both likely: a booking or a move asks).
 """
 
 from __future__ import annotations
@@ -135,10 +136,13 @@ _TIME_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         (
             "word_hour",
             rf"\b(?:(?:at|around|by) )(?:{_ROUGHLY})?({_HOURW})"
-            r"(?: (o'clock|fifteen|thirty|forty[ -]five))?"
+            r"(?: (o'?clock|fifteen|thirty|forty[ -]five))?"
             r"(?: ?([ap]m))?\b",
         ),
-        ("word_meridiem", rf"\b({_HOURW}) ([ap]m|o'clock)\b"),
+        # "three thirty", "five fifteen": an hour and its minutes, said without "at".
+        ("word_clock", rf"\b({_HOURW}) (fifteen|thirty|forty[ -]five)\b(?! (?:minute|min)s?\b)"),
+        # "three o'clock", "3 oclock" (typed without the apostrophe).
+        ("word_meridiem", rf"\b(\d{{1,2}}|{_HOURW}) ?([ap]m|o'?clock)\b"),
         (
             "bare_hour",
             rf"\b(?:at|around|@) ?(?:{_ROUGHLY})?(\d{{1,2}})(?:ish)?"
@@ -167,6 +171,9 @@ class When:
     weekday: int | None = None
     # The day was not said: it was chosen because the time is still ahead today.
     day_implied: bool = False
+    # "at 7" with no am or pm and no part of the day: morning and evening are both
+    # likely, so a booking or a move asks which (the clock holds the evening).
+    hour_unsure: bool = False
     # The day stands for a stretch ("next week", "this weekend", "next month"): fine
     # for a task's due date, but a booking or a move must ask which day.
     vague_day: bool = False
@@ -357,14 +364,32 @@ def _clock(
     if name == "word_hour":
         minute = _MINUTE_WORDS.get((g[1] or "o'clock").replace("-", " "), 0)
         return _hour_for(_HOUR_WORDS[g[0]], minute, g[2], part), None
+    if name == "word_clock":
+        minute = _MINUTE_WORDS.get(g[1].replace("-", " "), 0)
+        return _hour_for(_HOUR_WORDS[g[0]], minute, None, part), None
     if name == "word_meridiem":
-        meridiem = None if g[1] == "o'clock" else g[1]
-        return _hour_for(_HOUR_WORDS[g[0]], 0, meridiem, part), None
+        meridiem = None if g[1].endswith("clock") else g[1]
+        return _hour_for(_number(g[0]), 0, meridiem, part), None
     if name == "bare_hour":
         return _hour_for(int(g[0]), 0, None, part), None
     if name == "noon":
         return (time(0, 0) if g[0] == "midnight" else time(12, 0)), None
     return None, None
+
+
+# Hours said alone that are as likely in the morning as in the evening.
+_EITHER_END = frozenset({6, 7})
+
+
+def _either_end_of_day(name: str, m: re.Match[str]) -> bool:
+    """ "at 7", "seven o'clock", "7:30": an hour that may be a.m. or p.m."""
+    if name in ("in_hours", "noon", "meridiem") or any(g in ("am", "pm") for g in m.groups()):
+        return False
+    said = m.groups()[0] if name not in ("half_past",) else m.groups()[2]
+    if said is None:
+        return False
+    hour = int(said) if said.isdigit() else _HOUR_WORDS.get(said, 0)
+    return hour in _EITHER_END
 
 
 def _first(
@@ -420,9 +445,11 @@ def find_when(text: str, now: datetime) -> When | None:
     clock: time | None = None
     vague = False
     found_time = _first(_TIME_PATTERNS[:-1], text)
+    hour_unsure = False
     if found_time is not None:
         name, match = found_time
         clock, moment = _clock(name, match, part, now)
+        hour_unsure = part is None and clock is not None and _either_end_of_day(name, match)
         if clock is not None:
             spans.append(match.span())
             if moment is not None and day is None:
@@ -450,6 +477,7 @@ def find_when(text: str, now: datetime) -> When | None:
         weekday=weekday_only,
         day_implied=implied,
         vague_day=vague_day,
+        hour_unsure=hour_unsure,
         no_such_date=no_such_date,
         weekday_said=weekday_said,
     )

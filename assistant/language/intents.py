@@ -74,9 +74,26 @@ _WRAPPED = re.compile(
 _INSTEAD_OF_COMMA = re.compile(r"\b(instead of [^,]{1,40}),\s*")
 
 
+# "don't cancel my haircut just move it to saturday": what not to do, then what to do.
+# The clause after "just" is a request of its own, and its "it" is the thing named in
+# the one before ("…, move my haircut to saturday").
+_NOT_THIS_JUST_THAT = re.compile(
+    r"\b(?P<no>don't|do not|no need to) (?P<verb>\w+) (?P<thing>[^,]+?)\s+(?:just|instead|but)"
+    r"\s+(?P<then>(?:please )?(?:move|reschedule|push|postpone|bring|shift|change|mark|tick"
+    r"|complete|update|book|add)\b)(?: (?P<it>it|them)\b)?"
+)
+
+
+def _not_this_just_that(match: re.Match[str]) -> str:
+    thing = match.group("thing")
+    said = f"{match.group('no')} {match.group('verb')} {thing}, {match.group('then')}"
+    return f"{said} {thing}" if match.group("it") else said
+
+
 def _protect_wrapped(sentence: str) -> str:
     # "Instead of Friday, can my haircut be on Saturday?" is one request.
     sentence = _INSTEAD_OF_COMMA.sub(r"\1 ", sentence)
+    sentence = _NOT_THIS_JUST_THAT.sub(_not_this_just_that, sentence)
     match = _WRAPPED.search(sentence)
     if match is None or not re.search(r" and |, ", match.group("t")):
         return sentence

@@ -28,6 +28,8 @@ READS: tuple[tuple[IntentKind, re.Pattern[str]], ...] = (
             r"| planned| going on| happening)? (?:for |on )?(?:today|tomorrow|tonight"
             r"|this (?:week|weekend|month|morning|afternoon|evening)|next (?:week|weekend|month"
             r"|\w+day)|\w+day)\b"
+            # "and I still have the wednesday one, right?"
+            r"|\bthe (?:mon|tues|wednes|thurs|fri|satur|sun)day (?:one|visit|booking)\b"
         ),
     ),
     (
@@ -46,6 +48,10 @@ READS: tuple[tuple[IntentKind, re.Pattern[str]], ...] = (
             r"|\b(?:checked|ticked|crossed) off\b|\bwhat have i (?:done|completed|finished)\b"
             r"|\b(?:need to|have to|should|got to) (?:take care of|handle|get done|deal with)\b"
             r"|\b(?:what's|what is|anything|what else is|whats) (?:still )?pending\b"
+            # "when is the car insurance due": a task's due day (a bill says so)
+            r"|\bwhen(?:'s| is| was) (?:the |my )?(?!(?:it|that|this|they|those)\b)"
+            r"(?!(?:\w+ ){0,5}?(?:bills?|invoices?|payments?|balance|rent)\b)"
+            r"[a-z][\w ]{0,40}? due\b"
         ),
     ),
     (

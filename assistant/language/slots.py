@@ -40,8 +40,12 @@ _PRIORITY = re.compile(
     r"(high|top|urgent|important|highest|critical|low|lowest|normal|medium|regular|standard)"
     r"[- ]priority\b|\b(urgent|urgently|important|not urgent|no rush|whenever)\b"
 )
+# "pick up the dry cleaning", "the house cleaning": a chore, not the dental cleaning.
+_NOT_DENTAL = r"(?<!dry )(?<!house )(?<!window )(?<!carpet )(?<!spring )(?<!office )"
 _SERVICE = re.compile(
-    r"\b(" + "|".join(re.escape(k) for k in sorted(SERVICES, key=len, reverse=True)) + r")\b"
+    rf"\b{_NOT_DENTAL}("
+    + "|".join(re.escape(k) for k in sorted(SERVICES, key=len, reverse=True))
+    + r")\b"
 )
 _GENERIC_SERVICE = re.compile(
     r"\b(?:book|schedule|reserve|arrange|set up|make|get)(?: me)?(?: in)?(?: for)?"

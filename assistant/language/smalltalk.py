@@ -36,7 +36,10 @@ _PATTERNS: tuple[tuple[ChatKind, str], ...] = (
         "never_mind",
         r"^(?:(?:oh|ah|ok|okay|actually|no|erm|um)[ ,]+)*(?:never ?mind|nevermind|scrap that"
         r"|forget (?:it|that|about it)|don't worry(?: about it)?|no worries|ignore that"
-        r"|cancel that|nothing|not to worry)\b",
+        r"|cancel that|nothing|not to worry"
+        # "ok leave it as it is", "keep it then", "hang on": nothing is to change.
+        r"|(?:just )?(?:leave|keep) (?:it|them|that|things)(?: (?:as (?:it is|they are|is)"
+        r"|alone|be|for now|then))*$|(?:hang|hold) on(?: a (?:sec|second|minute|moment))?$)\b",
     ),
     (
         "how_to",

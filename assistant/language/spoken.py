@@ -45,17 +45,73 @@ _SPOKEN_EMAIL = re.compile(
 )
 _SEPARATORS = {" dot ": ".", " underscore ": "_", " dash ": "-", " hyphen ": "-"}
 
-# "tomorrow's... sorry, Monday's": the word before the marker is taken back.
+# "tomorrow's... sorry, Monday's": the word before the marker is taken back. A word is
+# a whole token, so "…@yahoo.com no wait …@hotmail.com" takes back the whole address.
+_STRONG = (
+    r"(?:no,? )?sorry,? (?:no,? )?i mean(?:t)?|(?:no,? )?i mean(?:t)?|no wait|wait no"
+    r"|or rather|correction|(?:no,? )?sorry(?:,? no)?"
+)
+# Words that may also just be talk ("I actually need…", "hang on a sec"): they take a
+# word back only when the next one is of the same kind ("at 10 no hang on 11", "on the
+# 20th actually the 22nd", "thursday actually friday").
+_WEAK = r"no,? hang on|hang on|no,? hold on|hold on|no,? actually|actually"
 _REPAIR = re.compile(
-    r"(?<![a-z0-9':])(?P<bad>[a-z0-9'][a-z0-9':]*)(?:\s*(?:\.\.\.|…|,|--?)\s*|\s+)"
-    r"(?:(?:no,? )?sorry,? (?:no,? )?i mean(?:t)?|(?:no,? )?i mean(?:t)?|no wait|wait no"
-    r"|or rather|correction|(?:no,? )?sorry(?:,? no)?)"
-    r"(?:\s*[,:]\s*|\s+)(?P<next>[a-z0-9]\S*)",
+    r"(?<![a-z0-9':@._+-])(?P<bad>[a-z0-9'][a-z0-9':@._+-]*?)"
+    r"(?:\s*(?:\.\.\.|…|,|--?)\s*|\s+)"
+    rf"(?:(?P<strong>{_STRONG})|(?P<weak>{_WEAK}))"
+    r"(?:\s*[,:]\s*|\s+)(?P<article>the )?(?P<next>[a-z0-9]\S*)",
     re.IGNORECASE,
 )
-_MARKER = re.compile(r"\b(?:sorry|i mean|no wait|wait no|or rather|correction)\b", re.IGNORECASE)
+_MARKER = re.compile(
+    r"\b(?:sorry|i mean|no wait|wait no|or rather|correction|hang on|hold on|actually)\b",
+    re.IGNORECASE,
+)
 # "sorry to bother you", "sorry I missed it": an apology, not a correction.
 _APOLOGY_NEXT = frozenset({"to", "about", "for", "if", "but", "i", "i'm", "im", "that", "again"})
+_DAY_WORDS = frozenset(
+    [
+        "monday",
+        "tuesday",
+        "wednesday",
+        "thursday",
+        "friday",
+        "saturday",
+        "sunday",
+        "today",
+        "tomorrow",
+        "tonight",
+    ]
+)
+_NUMBER_WORDS = frozenset(
+    [
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "eleven",
+        "twelve",
+        "noon",
+        "midnight",
+    ]
+)
+
+
+def _kind(word: str) -> str | None:
+    """What a word names, for the weak markers: a day, a number or time, an address."""
+    word = word.lower().strip(",.;:!?'s")
+    if "@" in word:
+        return "address"
+    if word in _DAY_WORDS:
+        return "day"
+    if word[:1].isdigit() or word in _NUMBER_WORDS:
+        return "number"
+    return None
 
 
 def _spoken_digits(match: re.Match[str]) -> str:
@@ -84,9 +140,15 @@ def _spoken_email(match: re.Match[str]) -> str:
 
 
 def _repair(match: re.Match[str]) -> str:
-    if match.group("next").lower().strip(",.") in _APOLOGY_NEXT:
+    bad, following = match.group("bad"), match.group("next")
+    if following.lower().strip(",.") in _APOLOGY_NEXT:
         return match.group(0)
-    return match.group("next")
+    if match.group("weak") and (_kind(bad) is None or _kind(bad) != _kind(following)):
+        return match.group(0)
+    # "the 20th actually the 22nd": the article said again is not said twice.
+    before = match.string[: match.start()].lower()
+    article = "" if before.endswith("the ") else (match.group("article") or "")
+    return article + following
 
 
 def written(text: str) -> str:

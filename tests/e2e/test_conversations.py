@@ -110,3 +110,35 @@ async def test_the_unseen_conversations_are_understood(
     assert len(read_cases(UNSEEN)) >= 40
     share, failed = await score(make_assistant, crm_admin, UNSEEN, capsys)
     assert share >= REQUIRED_UNSEEN_SHARE - 1e-9, failed
+
+
+UNSEEN2 = DATA / "conversations_unseen2.jsonl"
+# tests/data/conversations_unseen2.jsonl (40 sessions, 85 turns), a second set written from
+# what customers say without reading the language rules (corrections mid-sentence, vague
+# times that must be asked about, replies during a pending confirmation, pronouns across
+# turns), first run on the code as it was: 26/40 sessions = 65.0 % (65/85 turns).
+# Two of its own checks were then corrected, before any rule changed: "When would you
+# like to move it to?" asks for the time as well as "what time" does; and a consultation
+# on Wednesday at 10:30 rightly meets an overlap question (the dental cleaning is then),
+# so that case books Thursday. On the code as it was: 27/40 (66/85 turns).
+# The causes then fixed (general rules, see CHANGELOG): a corrected email blended into the
+# one taken back; "at 10 no hang on 11", "the 20th actually the 22nd" kept the first;
+# a move to "thursday afternoon" wrote 2 PM, and "friday at 7" 7 PM, without asking;
+# a time given after "what time?" dropped the day said before it (a Wednesday booking
+# landed on Tuesday); "don't cancel my haircut just move it…" was refused whole; "3
+# oclock", "three thirty" were no time; "sorry not two thirty three thirty" was refused;
+# "what's due tomorrow" read out the week; "when is the car insurance due", "is it still
+# at the same place", "the wednesday one", "open another one", "ok leave it as it is"
+# were refused; "dry cleaning" was a dental cleaning; a task added while the list was in
+# view could not be named. Final: 40/40 (85/85 turns). Nothing still fails; being tuned
+# on now, it is a development set too.
+REQUIRED_UNSEEN2_SHARE = 40 / 40
+
+
+async def test_the_second_unseen_conversations_are_understood(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin, capsys: Any
+) -> None:
+    """At least the pinned share of the second unseen sessions pass every turn (share reported)."""
+    assert len(read_cases(UNSEEN2)) >= 40
+    share, failed = await score(make_assistant, crm_admin, UNSEEN2, capsys)
+    assert share >= REQUIRED_UNSEEN2_SHARE - 1e-9, failed

@@ -179,3 +179,33 @@ def test_this_morning_is_today_even_once_gone() -> None:
     found = find_when(normalize("book a haircut for this morning at 8").text, NOW)
     assert found is not None and found.day == NOW.date() and not found.day_implied
     assert found.in_past(NOW, TZ)
+
+
+def test_an_hour_with_o_clock_and_no_at_is_a_time() -> None:
+    """ "3 oclock" (typed without the apostrophe) and "3 o'clock" are 3 PM, like "at 3"."""
+    assert when("3 oclock")[1] == time(15, 0)
+    assert when("friday 10 o'clock") == (date(2025, 3, 7), time(10, 0))
+
+
+def test_an_hour_and_its_minutes_in_words_are_a_time_without_at() -> None:
+    """ "three thirty" is 3:30 PM; "three thirty minute sessions" is no time at all."""
+    assert when("three thirty")[1] == time(15, 30)
+    assert find_when(normalize("book three thirty minute sessions").text, NOW) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "unsure"),
+    [
+        ("friday at 7", True),
+        ("seven o'clock", True),
+        ("at 6:30", True),
+        ("at 7pm", False),
+        ("at 7 in the morning", False),
+        ("at 3", False),
+        ("at 18:00", False),
+    ],
+)
+def test_six_or_seven_alone_may_be_morning_or_evening(text: str, unsure: bool) -> None:
+    """ "at 7" with no am, pm or part of the day is marked unsure (a write asks which)."""
+    found = find_when(normalize(text).text, NOW)
+    assert found is not None and found.hour_unsure is unsure

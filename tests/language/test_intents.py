@@ -293,3 +293,38 @@ def test_a_reminder_for_a_day_gone_asks_instead_of_setting_it() -> None:
     """ "remind me yesterday to call bob": the day is asked about, not set in the past."""
     (intent,) = detect_intents("remind me yesterday to call bob", NOW, TZ)
     assert intent.missing == ("future",) and "due_on" not in intent.arguments
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "words"),
+    [
+        (
+            "dont cancel my haircut just move it to friday at 11",
+            "reschedule_appointment",
+            "haircut",
+        ),
+        ("please don't delete the eye exam task just mark it done", "complete_task", "eye exam"),
+    ],
+)
+def test_what_not_to_do_then_just_what_to_do_is_the_second_action(
+    text: str, kind: str, words: str
+) -> None:
+    """ "don't cancel my haircut just move it…" moves the haircut and cancels nothing."""
+    (intent,) = detect_intents(text, NOW, TZ)
+    assert intent.kind == kind
+    assert intent.target is not None and " ".join(intent.target.words) == words
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("when is the car insurance due", ["tasks"]),
+        ("whens the groceries task due", ["tasks"]),
+        ("when is my water bill due", ["billing"]),
+    ],
+)
+def test_when_something_named_is_due_looks_at_tasks_unless_it_is_a_bill(
+    text: str, expected: list[str]
+) -> None:
+    """ "when is the car insurance due" reads the tasks; "when is my water bill due" the bills."""
+    assert kinds(text) == expected

@@ -137,3 +137,28 @@ def test_an_email_spelled_letter_by_letter_is_written_whole() -> None:
 def test_a_short_word_missing_its_double_letter_is_understood() -> None:
     """ "show my bil" asks for the bill."""
     assert only("show my bil") == ("billing", {})
+
+
+def test_a_corrected_address_is_taken_back_whole() -> None:
+    """ "…@yahoo.com no wait …@hotmail.com" keeps only the second address, not a blend."""
+    text = "set my email to maria.garcia@yahoo.com no wait maria.garcia@hotmail.com"
+    assert only(text) == ("update_contact", {"email": "maria.garcia@hotmail.com"})
+
+
+@pytest.mark.parametrize(
+    ("text", "meant"),
+    [
+        ("book a haircut tomorrow at 10 no hang on 11", "book a haircut tomorrow at 11"),
+        ("pay rent on the 20th actually the 22nd", "pay rent on the 22nd"),
+        ("move it to thursday actually friday", "move it to friday"),
+    ],
+)
+def test_hang_on_and_actually_take_back_a_word_of_the_same_kind(text: str, meant: str) -> None:
+    """ "at 10 no hang on 11" means 11; a day, number or address is replaced by its like."""
+    assert written(text) == meant
+
+
+def test_actually_between_words_of_different_kinds_is_just_talk() -> None:
+    """ "cancel the haircut actually the dental one" and "I actually need" are left as said."""
+    for text in ("i actually need to cancel", "cancel the haircut actually the dental one"):
+        assert written(text) == text

@@ -5,12 +5,15 @@ from __future__ import annotations
 import json
 from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import pytest
 
-from assistant.dialogue_state import Dialogue
-from assistant.fakes.world import APPOINTMENTS, CATALOG, CUSTOMER, NOW, answer, play, task
-from assistant.models.embedded import EmbeddedPlanner
+from assistant.dialogue_state import Action, Dialogue
+from assistant.fakes.world import APPOINTMENTS, CATALOG, CUSTOMER, NOW, TASKS, answer, play, task
+from assistant.models.embedded import EmbeddedPlanner, questions
+from assistant.models.embedded.corrections import correction
+from assistant.models.embedded.pinning import task_follow_up
 from assistant.models.embedded.references import follow_up
 from assistant.models.embedded.replies import NO_ACCOUNT
 from assistant.schema import (
@@ -295,6 +298,28 @@ def test_the_same_words_in_two_conversations_move_each_ones_own_appointment() ->
     ]
 
 
+async def test_the_day_said_before_the_question_stays_with_the_time_given_after() -> None:
+    """ "book a haircut on wednesday" → what time? → "half ten": Wednesday 10:30, not tomorrow."""
+    history: list[Message] = []
+    asked = await play("book a haircut on wednesday", history)
+    assert asked.tools == []
+    booked = await play("half ten", history)
+    (call,) = booked.rounds[0]
+    assert call.arguments == {"service": "Haircut", "starts_at": "2025-03-05T10:30:00-08:00"}
+
+
+async def test_a_move_to_a_part_of_the_day_asks_the_hour_before_moving() -> None:
+    """ "move my haircut to friday afternoon" asks what time; "3 oclock" moves it to 3 PM."""
+    history: list[Message] = []
+    asked = await play("move my haircut to friday afternoon", history)
+    assert "crm.rescheduleAppointment" not in asked.tools
+    assert "What time on" in asked.answer
+    moved = await play("3 oclock", history)
+    (call,) = moved.rounds[-1]
+    assert call.tool_name == "crm.rescheduleAppointment"
+    assert call.arguments["starts_at"] == "2025-03-07T15:00:00-08:00"
+
+
 @pytest.mark.parametrize(
     ("text", "last"),
     [
@@ -311,3 +336,48 @@ def test_lookups_that_only_need_telling_are_the_last_round(text: str, last: bool
     decision = first_round(text)
     assert isinstance(decision, ToolCallsDecision)
     assert decision.last_round is last
+
+
+def test_when_a_named_task_is_due_is_answered_from_the_listing() -> None:
+    """ "when is the car insurance due" is answered with that task's day, not the whole list."""
+    asked = questions.read_question("when is the car insurance due", Dialogue(), [])
+    assert asked is not None and asked.aspect == "task_due"
+    ((tool, arguments),) = questions.lookups(asked)
+    call = ToolCall(call_id="c_1", tool_name=tool, arguments=arguments)
+    listed = ToolResult(call=call, round=1, status="ok", result=answer(call))
+    said = questions.answer(asked, [listed], NOW)
+    assert said == "Renew car insurance is due March 8."
+
+
+def test_push_it_to_a_day_moves_the_due_day_of_the_task_in_focus() -> None:
+    """ "push it to the 20th" about a task sets its due day (it used to be read as a visit)."""
+    (intent,) = task_follow_up("push it to the 20th", TASKS[1], NOW) or []
+    assert (intent.kind, dict(intent.arguments)) == ("update_task", {"due_on": "2025-03-20"})
+
+
+def test_what_is_due_tomorrow_names_only_tomorrows_tasks() -> None:
+    """ "whats due tomorrow" names the groceries only, not everything due within the week."""
+    asked = questions.read_question("whats due tomorrow", Dialogue(), [])
+    assert asked is not None
+    ((tool, arguments),) = questions.lookups(asked)
+    call = ToolCall(call_id="c_1", tool_name=tool, arguments=arguments)
+    listed = ToolResult(call=call, round=1, status="ok", result=answer(call))
+    assert questions.answer(asked, [listed], NOW) == "Due tomorrow: Buy groceries."
+
+
+def test_make_the_named_task_a_day_moves_its_due_day_only_when_it_names_it() -> None:
+    """ "make the car insurance saturday" sets that task's due day; other words leave it."""
+    (intent,) = task_follow_up("make the car insurance saturday", TASKS[1], NOW) or []
+    assert (intent.kind, dict(intent.arguments)) == ("update_task", {"due_on": "2025-03-08"})
+    assert task_follow_up("make the haircut saturday", TASKS[1], NOW) is None
+
+
+def test_not_one_time_but_another_moves_a_booking_to_the_one_meant() -> None:
+    """ "sorry not two thirty three thirty" after booking at 2:30 moves it to 3:30, not 2:30."""
+    booked = {**APPOINTMENTS[0], "starts_at": "2025-03-04T14:30:00-08:00"}
+    action = Action("crm.bookAppointment", {}, "appointment", None, booked)
+    state = Dialogue(last_action=action, last_appointment_action=action)
+    zone = ZoneInfo("America/Los_Angeles")
+    (intent,) = correction(state, "sorry not two thirty three thirty", NOW, zone) or []
+    assert intent.kind == "reschedule_appointment"
+    assert intent.arguments["starts_at"] == "2025-03-04T15:30:00-08:00"

@@ -86,3 +86,19 @@ def test_the_other_one_is_named_when_only_one_other_was_listed() -> None:
         focus=dental,
     )
     assert the_other_named(three, "and the other one?") == "and the other one?"
+
+
+def test_a_task_added_while_the_list_is_in_view_joins_it_last() -> None:
+    """A task added after a listing can be named later, even once another write took focus."""
+    listed = advance(None, [_result("crm.listTasks", {"tasks": TASKS})], "my tasks", "…")
+    added = {"id": "t9", "title": "Pick up dry cleaning", "status": "pending"}
+    state = advance(listed, [_result("crm.addTask", added, title=added["title"])], "add", "Done.")
+    assert [t["id"] for t in state.listed] == ["t3", "t2", "t1", "t9"]
+
+
+def test_open_another_one_after_a_listing_is_another_of_what_was_listed() -> None:
+    """ "open another one" after the support cases were read out asks for another case."""
+    tickets = [{"id": "k1", "subject": "Question about my last invoice", "status": "open"}]
+    state = advance(None, [_result("crm.listOpenTickets", {"tickets": tickets})], "cases", "…")
+    said = the_other_named(state, "ok open another one my login is broken")
+    assert said == "ok open another ticket my login is broken"

@@ -8,7 +8,7 @@ overdue or urgent, and why a charge is there.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 
 from assistant.dialogue_state import Item
 from assistant.ordering import spoken_appointments, spoken_tasks
@@ -187,6 +187,12 @@ def about_tasks(tasks: Sequence[Item], aspect: str, subject: str, now: datetime)
             return f"None of your pending tasks is {aspect} priority."
         noun = "task is" if len(picked) == 1 else "tasks are"
         return f"Your {aspect}-priority {noun} {titles(picked)}."
+    if aspect == "due_soon" and subject in ("today", "tomorrow"):
+        offset = 0 if subject == "today" else 1
+        on_day = [t for t in pending if parse_day(t.get("due_on")) == today + timedelta(offset)]
+        if not on_day:
+            return f"Nothing on your list is due {subject}."
+        return f"Due {subject}: {titles(on_day)}."
     if aspect == "due_soon":
         soon = [t for t in pending if (d := parse_day(t.get("due_on"))) and (d - today).days <= 7]
         if not soon:
@@ -204,12 +210,10 @@ def about_tasks(tasks: Sequence[Item], aspect: str, subject: str, now: datetime)
         if day is None:
             return f"{task.get('title')} has no due date."
         return f"{task.get('title')} is due {due_day(day, today)}."
+    named = named_tasks(tasks, subject)
+    if aspect == "task_due" and named:
+        return about_tasks(named[:1], "due", "", now)
     # done_yet
-    named = [t for t in tasks if _matches(t, subject.replace(" ", ""), "title")] or [
-        t
-        for t in tasks
-        if any(w in str(t.get("title")).lower() for w in subject.split() if len(w) > 3)
-    ]
     if not named:
         return (
             f"I don't see a task like '{subject}' on your list. You have {titles(pending)} to do."
@@ -218,6 +222,15 @@ def about_tasks(tasks: Sequence[Item], aspect: str, subject: str, now: datetime)
     if task.get("status") == "completed":
         return f"Yes, {task.get('title')} is done."
     return f"Not yet: {_due_said(task, today)} is still on your list."
+
+
+def named_tasks(tasks: Sequence[Item], subject: str) -> list[Item]:
+    """The tasks `subject` names ("car insurance" → Renew car insurance)."""
+    return [t for t in tasks if _matches(t, subject.replace(" ", ""), "title")] or [
+        t
+        for t in tasks
+        if any(w in str(t.get("title")).lower() for w in subject.split() if len(w) > 3)
+    ]
 
 
 def titles(items: Sequence[Item]) -> str:

@@ -12,7 +12,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from assistant.dialogue_state import Action, Dialogue, Item
-from assistant.language import Intent, detect_intents
+from assistant.language import Intent, detect_intents, find_when
 from assistant.language.shifts import find_shift, whole_days
 from assistant.language.slots import priority as said_priority
 from assistant.language.text import normalize
@@ -94,7 +94,7 @@ def correction(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> lis
                 return [reschedule(item, before, text)]
         if _UNDO.search(text) and action.tool == "crm.bookAppointment":
             return [Intent("cancel_appointment", target=pinned(item, "service"), clause=text)]
-        return appointment_follow_up(text, item, now, zone, correcting=True)
+        return appointment_follow_up(_without_denied(text, now), item, now, zone, correcting=True)
     if action.tool == "crm.addTask" and _UNDO.search(text):
         return [task_change("delete_task", item, {}, text)]
     if action.kind == "task" and action.tool in ("crm.addTask", "crm.updateTask"):
@@ -125,6 +125,24 @@ def correction(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> lis
         ]
         return others[:1] or None
     return None
+
+
+_DENIED = re.compile(r"\bnot (?:at |on |for )?")
+
+
+def _without_denied(text: str, now: datetime) -> str:
+    """ "sorry not two thirty, three thirty": the time denied is dropped, the one meant kept."""
+    denied = _DENIED.search(text)
+    if denied is None:
+        return text
+    rest = text[denied.end() :]
+    when = find_when(rest, now)
+    if when is None or not when.spans or when.spans[0][0] != 0:
+        return text
+    kept = rest[when.spans[0][1] :].strip(" ,")
+    if find_when(kept, now) is None:
+        return text  # nothing else was said: "not at 3" alone is not a new time
+    return f"{text[: denied.start()]}{kept}".strip()
 
 
 def _due(item: Item) -> date | None:

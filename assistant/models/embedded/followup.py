@@ -62,6 +62,18 @@ def _asked(conversation: Sequence[Message]) -> _Asked | None:
     return _Asked(previous.text, tuple(results), tuple(conversation[: users[-2] + 1]))
 
 
+def asked_about(conversation: Sequence[Message]) -> str | None:
+    """The customer's previous message, when the assistant answered it with a question."""
+    asked = _asked(conversation)
+    return None if asked is None else asked.text
+
+
+def retimed(clause: str, reply: str, now: datetime) -> str:
+    """The request with the time the reply gives in place of the one it lacked."""
+    stripped, reply = _retimed(normalize(clause).text, reply, now)
+    return f"{stripped} to {reply}"
+
+
 def _last_two_users(conversation: Sequence[Message]) -> tuple[int, int] | None:
     """The positions of the last two user turns, found from the end (every planner round
     asks; walking the whole history each time cost more than the rest of `_asked`)."""
@@ -140,7 +152,7 @@ def _fill(intent: Intent, text: str, now: datetime, timezone: str) -> list[Inten
 
 
 # What the assistant asks about a time: none said, none usable, one on no calendar.
-_TIME_ASKED = frozenset({"when", "time", "future", "no_such_date", "weekday_conflict"})
+_TIME_ASKED = frozenset({"when", "time", "future", "no_such_date", "weekday_conflict", "meridiem"})
 _MONTH = re.compile(rf"\b(?:{'|'.join(MONTHS)})\b")
 _DAY_OF_MONTH = re.compile(r"\b(?:the )?(\d{1,2}(?:st|nd|rd|th))\b")
 _WEEKDAY = re.compile(rf"\b(?:{'|'.join(WEEKDAYS)})\b")
@@ -166,12 +178,30 @@ def _retimed(clause: str, reply: str, now: datetime) -> tuple[str, str]:
     if month and not _MONTH.search(said) and (day := _DAY_OF_MONTH.search(reply)):
         reply = f"{reply[: day.start()]}the {day.group(1)} of {month.group(0)}{reply[day.end() :]}"
     again = find_when(normalize(reply).text, now)
+    if earlier.hour_unsure and earlier.clock is not None and (again is None or again.vague_time):
+        # "friday at 7" → "morning or evening?" → "in the morning": 7 in the morning.
+        reply = f"at {earlier.clock:%-I:%M} {reply if again is not None else ''}".strip()
+        if again is None and re.search(r"\b(?:am|a\.m\.|morning)\b", said):
+            reply += " am"
+        elif again is None and re.search(r"\b(?:pm|p\.m\.|evening|night)\b", said):
+            reply += " pm"
+        again = find_when(normalize(reply).text, now)
     if (
         earlier.clock is not None
         and not earlier.vague_time
         and (again is None or again.clock is None)
     ):
         reply = f"{reply} at {earlier.clock:%H:%M}"
+    if (
+        earlier.day is not None
+        and not earlier.day_implied
+        and not earlier.vague_day
+        and again is not None
+        and again.day_implied
+    ):
+        # "book a consultation for wednesday" → "what time?" → "half ten": Wednesday's,
+        # not the next 10:30 that comes (the day said is not taken away with the time).
+        reply = f"{reply} on {earlier.day:%B} {earlier.day.day} {earlier.day.year}"
     stripped = _TRAILING_TO.sub("", cut_spans(clause, list(earlier.spans)))
     return stripped, reply
 

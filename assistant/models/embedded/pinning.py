@@ -72,8 +72,22 @@ DUE_IT = re.compile(
 _OTHER_ONE = re.compile(r"\b(?:the )?other (?:one|appointment|visit|booking|task|reminder)\b")
 
 
+# "open another one" after the support cases were read out: another case.
+_ANOTHER_ONE = re.compile(
+    r"\b(?P<verb>open|create|file|raise|log|start|add|make)(?: me)? (?P<a>another|a new|one more"
+    r"|a second) one\b"
+)
+_NOUN_OF = {"ticket": "ticket", "task": "task"}
+
+
 def the_other_named(state: Dialogue, message: str) -> str:
-    """ "what about the other one?" after one of two things: that one, named."""
+    """ "what about the other one?" after one of two things: that one, named; "open
+    another one" after a listing: another of what was listed."""
+    noun = _NOUN_OF.get(state.listed_kind or "")
+    lowered = message.lower()
+    if noun and len(lowered) == len(message) and (another := _ANOTHER_ONE.search(lowered)):
+        said = f"{another.group('verb')} {another.group('a')} {noun}"
+        message = message[: another.start()] + said + message[another.end() :]
     if not _OTHER_ONE.search(message.lower()) or state.focus is None or state.focus_kind is None:
         return message
     others = [
@@ -188,6 +202,20 @@ def appointment_follow_up(
         return None
     if not (MOVE_CUE.search(text) or correcting or find_shift(text)):
         return None
+    said = find_when(strip_instead_of(text), now)
+    unsure = "meridiem" if said and said.hour_unsure else None
+    if said and said.vague_time and said.day and not said.day_implied:
+        unsure = "time"  # "move it to thursday afternoon": the hour is asked
+    if unsure is not None and not SAME_DAY_NEXT_WEEK.search(text):
+        return [
+            Intent(
+                "reschedule_appointment",
+                target=pinned(item, "service"),
+                when=said,
+                missing=(unsure,),
+                clause=text,
+            )
+        ]
     starts_at = moved(text, item, now, zone)
     if starts_at is None:
         if _MOVE_VERB.search(text) and says_vague_time(text):
@@ -218,7 +246,19 @@ def task_follow_up(text: str, item: Item, now: datetime) -> list[Intent] | None:
     if PRIORITY_IT.search(text):
         level = said_priority(text)[0] or "high"
         arguments["priority"] = level
-    dated = DUE_IT.search(text) or re.search(rf"\b(?:make|move|put)\s+{PRONOUN}\b", text)
+    # "make it friday", "push it to the 28th": a task's new due day.
+    dated = DUE_IT.search(text) or re.search(
+        rf"\b(?:make|move|put|push|shift|bump|change|postpone|bring)\s+(?:{PRONOUN}\b|"
+        r"(?:the |my )?(?P<named>[a-z]+(?: [a-z]+){0,3}) (?:to |for |on |till |until )?"
+        r"(?:(?:next |this )?(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|the \d)"
+        r")",
+        text,
+    )
+    if dated and dated.groupdict().get("named"):
+        # "make the dry cleaning saturday": only when the words name this task.
+        title = set(WORD_RE.findall(str(item.get("title") or "").lower()))
+        if not set(dated.group("named").split()) & {w for w in title if len(w) > 3}:
+            dated = None
     if dated and (due := due_day_said(text, now)) is not None:
         arguments["due_on"] = due
     if arguments:

@@ -44,7 +44,10 @@ PAID = _rx(
     r"\b(?:have|did|has) i (?:paid|settled|pay|settle)\b|\bpaid (?:for|off)\b|\bsettled\b"
     r"|\blast month'?s (?:invoice|bill)\b|\bpaid invoices\b|\bwas it paid\b|\bis it paid\b"
 )
-WHERE = _rx(r"\bwhere(?:'s| is| are| was)?\b|\baddress\b|\blocation\b|\bhow do i get to\b")
+WHERE = _rx(
+    r"\bwhere(?:'s| is| are| was)?\b|\baddress\b|\blocation\b|\bhow do i get to\b"
+    r"|\bsame (?:place|address|location|clinic|salon|studio)\b"
+)
 WHEN = _rx(
     r"\bwhen(?:'s| is| are)?\b|\bwhat time\b|\bwhat day\b|\btell me about\b|\bdetails\b"
     r"|\bstill on\b|\bstill (?:happening|booked|going ahead)\b|\bgoing ahead\b"
@@ -76,6 +79,7 @@ FOCUS_QUESTION = _rx(
     r"|\bwhat time (?:is|was) (?:it|that)\b|\bwhere is it\b|\bhow much did (?:it|that) cost\b"
     r"|^(?:and |so |ok |okay |great,? )?what(?:'s| is) the (?:address|location)\??$"
     r"|\bhow much was (?:it|that)\b"
+    r"|\b(?:is|was) (?:it|that) (?:still )?(?:at|in) the same (?:place|address|location)\b"
 )
 TASK_WORDS = _rx(r"\b(?:task|tasks|list|to-?dos?|to do)\b")
 

@@ -76,6 +76,7 @@ Aspect = Literal[
     "due",
     "notes",
     "pending",
+    "task_due",
 ]
 OFFER = "Would you like me to open a support case?"
 
@@ -88,6 +89,16 @@ class Question:
     # Pinned by the conversation: the item in focus or counted from a listing.
     item: Item | None = None
     waiting: bool = False  # the customer says nobody came back to them
+
+
+# "when is the car insurance due": a task named by its words (not "it", not a bill).
+_TASK_DUE = re.compile(
+    r"\bwhen(?:'s| is| was) (?:the |my )?(?!(?:it|that|this)\b)(?P<t>[a-z][a-z ]{1,40}?)"
+    r" (?:task |reminder )?due\b"
+)
+
+
+_DUE_ON_DAY = re.compile(r"\bdue (today|tomorrow)\b")
 
 
 def _task_subject(text: str) -> str:
@@ -170,9 +181,13 @@ def _read(said: str, state: Dialogue) -> Question | None:
         ):
             if pattern.search(said):
                 subject = _task_subject(said) if aspect == "done_yet" else ""
+                if aspect == "due_soon" and (day := _DUE_ON_DAY.search(said)):
+                    subject = day.group(1)  # "what's due tomorrow": that day only
                 return Question(aspect, subject)  # type: ignore[arg-type]
     if DONE_YET.search(said):
         return Question("done_yet", _task_subject(said))
+    if not billing and (due := _TASK_DUE.search(said)) and not service:
+        return Question("task_due", re.sub(r"\b(?:task|reminder)\b", "", due.group("t")).strip())
     if RECENT.search(said):
         return Question("recent")
     if PAID.search(said):

@@ -31,7 +31,7 @@ from assistant.models.embedded.cases import (
     offered_case,
 )
 from assistant.models.embedded.corrections import also, correction, retarget, undo_reply
-from assistant.models.embedded.followup import understand
+from assistant.models.embedded.followup import asked_about, retimed, understand
 from assistant.models.embedded.kept import KeptByIdentity
 from assistant.models.embedded.pinning import (
     CANCEL_IT,
@@ -326,7 +326,9 @@ def read_intents(
 ) -> list[Intent]:
     """What the message asks, read the same way by the planner and the narrator."""
     message = the_other_named(state, message)
-    pinned = follow_up(state, message, now, timezone)
+    pinned = follow_up(state, message, now, timezone) or _time_for_the_one_in_focus(
+        conversation, message, now, timezone, state
+    )
     if pinned is not None:
         return pinned
     intents = with_shifts(understand(conversation, message, now, timezone), message)
@@ -334,6 +336,26 @@ def read_intents(
     intents = [titled_from_focus(i, state) if i.kind == "add_task" else i for i in intents]
     updated = any(r.ok and r.call.tool_name == "crm.updateTask" for r in results)
     return [_named_visit(as_task_due(i) if updated and may_be_a_task(i) else i) for i in intents]
+
+
+_HOUR_ASKED = frozenset({"time", "meridiem"})
+
+
+def _time_for_the_one_in_focus(
+    conversation: Sequence[Message], message: str, now: datetime, timezone: str, state: Dialogue
+) -> list[Intent] | None:
+    """ "move it to saturday afternoon" → "what time?" → "4pm": the move of the one in
+    focus, now with its hour (the earlier words alone name no appointment)."""
+    before = asked_about(conversation)
+    if before is None:
+        return None
+    earlier = follow_up(state, before, now, timezone)
+    if not earlier or len(earlier) != 1 or not set(earlier[0].missing) & _HOUR_ASKED:
+        return None
+    found = follow_up(state, retimed(before, message, now), now, timezone)
+    if found and len(found) == 1 and found[0].kind == earlier[0].kind and found[0].complete:
+        return found
+    return None
 
 
 def _named_visit(intent: Intent) -> Intent:

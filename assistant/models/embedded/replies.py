@@ -84,6 +84,14 @@ def clarification(intent: Intent, today: date | None = None) -> str | None:
             if day is not None and today is not None:
                 return f"What time on {due_day(day, today)} works for you?"
             return "What time works for you?"
+    if wanted == "meridiem" and intent.when is not None and intent.when.clock is not None:
+        hour = intent.when.clock.strftime("%-I:%M").removesuffix(":00")
+        return f"Is that {hour} in the morning or {hour} in the evening?"
+    if intent.kind == "reschedule_appointment" and wanted == "time":
+        day = intent.when.day if intent.when else None
+        if day is not None and today is not None:
+            return f"Sure. What time on {due_day(day, today)} would you like it moved to?"
+        return "Sure. What time would you like it moved to?"
     if wanted == "future":
         return "That time has already passed. When would you like it instead?"
     questions = {
