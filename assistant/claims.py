@@ -29,7 +29,10 @@ _CLAIM = re.compile(
     rf"|\b(?:has|have|is|are|was|were)\s+(?:now\s+|been\s+|successfully\s+|all\s+)+{_CHANGED}\b"
     rf"|^\W*(?:all\s+)?(?:done|{_CHANGED})\b"
     r"|\byou(?:'re| are)\s+(?:now\s+|all\s+)*(?:set|booked)\b"
-    r"|\b(?:it's|that's|it is|that is)\s+(?:all\s+)?done\b",
+    r"|\b(?:it's|that's|it is|that is)\s+(?:all\s+)?done\b"
+    # How models say it without a verb of the list: "I've taken care of that", "I've put
+    # you down for Friday", "you're all sorted", "that's locked in".
+    r"|\b(?:taken care of|put you down|got you (?:down|booked)|all sorted|locked in)\b",
     re.IGNORECASE,
 )
 _VERB = re.compile(rf"\b{_CHANGED}\b", re.IGNORECASE)
@@ -79,10 +82,18 @@ def unbacked_claim(
     """The truthful line to say instead of `text` when it claims a change no successful
     write of this turn made, or None when it claims nothing unmade. `held`: calls wait
     for the customer's yes (the question follows)."""
-    # Every claim holds "ed" (its verb), "done", "set" or "cancel"; most sentences hold
-    # none, and looking is some thirty times cheaper than the pattern (0.3 µs, not 10).
+    # Every claim holds "ed" (its verb), "done", "set", "cancel", "care of" or "you
+    # down"; most sentences hold none, and looking is some thirty times cheaper than
+    # the pattern (0.3 µs, not 10).
     lowered = text.lower()
-    hinted = "ed" in lowered or "done" in lowered or "set" in lowered or "cancel" in lowered
+    hinted = (
+        "ed" in lowered
+        or "done" in lowered
+        or "set" in lowered
+        or "cancel" in lowered
+        or "care of" in lowered
+        or "you down" in lowered
+    )
     if not hinted or not _CLAIM.search(text):
         return None
     made = {r.call.tool_name for r in results if r.ok and r.call.tool_name in writes}
