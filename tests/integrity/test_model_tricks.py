@@ -8,15 +8,18 @@ from assistant.fakes.openai_server import OpenAIServer, text_reply, tool_calls_r
 from assistant.models.openai_compat import OpenAINarrator, OpenAIPlanner
 from tests.fixtures.app import MakeAssistant
 from tests.fixtures.crm import CrmAdmin
-from tests.integrity.helpers import answer, called, tasks, writes_applied
-from tests.integrity.test_model_writes import call, haircuts, tomorrow_at
+from tests.integrity.helpers import (
+    answer,
+    call,
+    called,
+    haircuts,
+    tasks,
+    titles,
+    tomorrow_at,
+    writes_applied,
+)
 
 Models = tuple[OpenAIPlanner, OpenAINarrator]
-
-
-async def titles(crm: CrmAdmin, customer: str = "cust_001") -> list[str]:
-    _, body = await crm.get(f"/v1/customers/{customer}/tasks?status=all")
-    return [task["title"] for task in body["tasks"]]
 
 
 async def test_a_write_repeated_with_a_new_call_id_is_made_once(

@@ -7,9 +7,15 @@ from assistant.fakes.openai_server import OpenAIServer, text_reply, tool_calls_r
 from assistant.models.openai_compat import OpenAINarrator, OpenAIPlanner
 from tests.fixtures.app import MakeAssistant
 from tests.fixtures.crm import CrmAdmin
-from tests.integrity.helpers import answer, called, writes_applied
-from tests.integrity.test_model_tricks import titles
-from tests.integrity.test_model_writes import call, haircuts, tomorrow_at
+from tests.integrity.helpers import (
+    answer,
+    call,
+    called,
+    haircuts,
+    titles,
+    tomorrow_at,
+    writes_applied,
+)
 
 Models = tuple[OpenAIPlanner, OpenAINarrator]
 

@@ -4,34 +4,25 @@ each case is what a real model may do, and what the customer would notice is ass
 
 from __future__ import annotations
 
-import json
-from datetime import datetime, time, timedelta
-from typing import Any
+from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from assistant.fakes.openai_server import OpenAIServer, text_reply, tool_calls_reply
 from assistant.models.openai_compat import OpenAINarrator, OpenAIPlanner
 from tests.fixtures.app import MakeAssistant
 from tests.fixtures.crm import CrmAdmin
-from tests.integrity.helpers import answer, appointments, called, profile, tasks, writes_applied
+from tests.integrity.helpers import (
+    answer,
+    call,
+    called,
+    haircuts,
+    profile,
+    tasks,
+    tomorrow_at,
+    writes_applied,
+)
 
 Models = tuple[OpenAIPlanner, OpenAINarrator]
-# cust_001's timezone (crm_stub/seed.py).
-HOME = ZoneInfo("America/Los_Angeles")
-
-
-def tomorrow_at(hour: int, zone: ZoneInfo = HOME) -> datetime:
-    day = datetime.now(HOME).date() + timedelta(days=1)
-    return datetime.combine(day, time(hour), zone)
-
-
-def call(call_id: str, tool: str, **arguments: Any) -> tuple[str, str, str]:
-    return call_id, tool, json.dumps(arguments)
-
-
-async def haircuts(crm: CrmAdmin) -> list[str]:
-    """Start times of the customer's upcoming haircuts."""
-    return [a["starts_at"] for a in await appointments(crm) if a["service"] == "Haircut"]
 
 
 async def test_a_delete_hidden_among_reads_waits_for_a_yes(
