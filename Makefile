@@ -38,7 +38,7 @@ redis:
 
 # One pytest process per core (pytest-xdist): the suite is ~1,200 tests, several of them
 # real browsers and servers. `make test PYTEST_ARGS=-n0` runs it in one process.
-PYTEST_ARGS ?= -n auto
+PYTEST_ARGS ?= -n auto --dist loadgroup
 test: install browser redis
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 

@@ -93,3 +93,13 @@ def artifacts() -> Path:
     """The gitignored folder where a test run leaves screenshots for people to look at."""
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Under `make test` (a pytest process per core) every browser test runs in the same
+    process, one at a time: two Chromiums rendering at once on a small machine starve
+    each other's frames, and a layout or timing check then fails for the machine's sake."""
+    browser_dir = Path(__file__).parent
+    for item in items:
+        if browser_dir in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.xdist_group("browser"))

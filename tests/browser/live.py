@@ -25,6 +25,7 @@ from assistant.app import create_app
 from assistant.auth import mint_token
 from assistant.settings import load_settings
 from crm_stub.app import create_app as create_crm_app
+from tests.fixtures.app import SATURATION_LAG_MS
 
 CRM_TOKEN = "browser-test-crm-token"  # outside demo mode the dev token is refused
 SECRET = "browser-tests-secret-0123456789abcdefghij"
@@ -164,6 +165,7 @@ class LiveStack:
             backend="embedded",
             secret=None if self.demo else SECRET,
             allowed_origins=[] if self.demo else [self.site_url.rstrip("/")],
+            saturation_loop_lag_ms=SATURATION_LAG_MS,  # a busy test machine is not overload
         )
         self._assistant = _runner(create_app(settings))
         return await _listen(self._assistant, port)
