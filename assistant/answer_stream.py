@@ -6,7 +6,7 @@ streams before any tool call (`PlanRequest.on_text`); this cuts it at sentence
 boundaries (models_openai's SentenceGrouper, which also drops markdown) and speaks
 each sentence once it has been judged:
 
-- The engine never speaks a claim of a change no tool made (guard.claims_unmade_change).
+- The engine never speaks a claim of a change no tool made (assistant/claims.py).
   Each sentence is judged before it goes out, so a claim is never spoken: from that
   sentence on, the answer is the "I haven't actually made that change" line instead.
   (Judging every sentence rather than holding the whole text keeps the first sentence
@@ -50,16 +50,15 @@ class AnswerStream:
         self,
         state: TurnState,
         *,
-        claims: Callable[[str], bool],
+        truth: Callable[[str], str | None],
         may_stream: Callable[[], Awaitable[bool]],
         before_first: Callable[[], Awaitable[None]],
-        not_done: str,
     ) -> None:
         self._state = state
-        self._claims = claims
+        # A sentence claiming a change no write made → the line to say instead.
+        self._truth = truth
         self._may_stream = may_stream
         self._before_first = before_first
-        self._not_done = not_done
         self._sentences = SentenceGrouper()
         self._held: list[str] = []
         self._holding = False
@@ -88,9 +87,9 @@ class AnswerStream:
         """One judged sentence out (or the not-done line instead of a claim)."""
         if self._stopped:
             return
-        if self._claims(sentence):
+        if (instead := self._truth(sentence)) is not None:
             self._stopped = True
-            sentence = self._not_done
+            sentence = instead
         if not self.spoke:
             self.spoke = True
             await self._before_first()

@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable
 from contextlib import aclosing
 
-from assistant import progress, tracing
+from assistant import claims, progress, tracing
 from assistant.deadlines import Deadline
 from assistant.errors import ModelUnavailable
 from assistant.metrics import Metrics
@@ -40,8 +40,12 @@ class Answerer:
         *,
         fallback_narrator: Narrator | None = None,
         metrics: Metrics | None = None,
+        writes: frozenset[str] = frozenset(),
     ) -> None:
         self._narrator = narrator
+        # The tools that change something: a narrator's claim of a change is held
+        # against the turn's results of these (assistant/claims.py).
+        self._writes = writes
         self._hint_of = hint_of
         self._fallback_narrator = fallback_narrator
         self._metrics = metrics
@@ -114,7 +118,17 @@ class Answerer:
     ) -> None:
         await self.say_preface(state)
         async with aclosing(narrator.narrate(request)) as pieces:  # type: ignore[type-var]
+            false_claims = 0
+            judged = bool(self._writes) and not getattr(narrator, "speaks_from_results", False)
             async for piece in pieces:
+                if piece and judged:
+                    instead = claims.unbacked_claim(
+                        piece, state.results, self._writes, held=state.pending is not None
+                    )
+                    if instead is not None:
+                        # Said once, in place of the first false claim; later ones dropped.
+                        false_claims += 1
+                        piece = _in_place_of(piece, instead) if false_claims == 1 else ""
                 if piece:
                     if state.told and len(state.answer) == state.told_pieces:
                         # The second part of a progressive answer: "…your billing." +
@@ -153,3 +167,10 @@ def error_text(code: str) -> str:
 
 
 __all__ = ["APOLOGY", "INTERNAL_APOLOGY", "Answerer", "error_text"]
+
+
+def _in_place_of(piece: str, instead: str) -> str:
+    """`instead`, spaced as `piece` was, so that it joins the pieces around it."""
+    lead = piece[: len(piece) - len(piece.lstrip())]
+    trail = piece[len(piece.rstrip()) :]
+    return f"{lead}{instead}{trail}"

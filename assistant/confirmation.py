@@ -124,7 +124,34 @@ def _clause(tool: str, calls: list[ToolCall], results: Sequence[ToolResult], tz:
     if tool == "crm.updateContactInfo":
         changes = [change for call in calls for change in _contact(call)]
         return f"change {join_and(changes)}" if changes else "change your contact details"
+    return join_and([_write_clause(call, results, tz) for call in calls])
+
+
+def _write_clause(call: ToolCall, results: Sequence[ToolResult], tz: str) -> str:
+    """A write held because the customer did not say it (assistant/as_said.py): named
+    with what it would do, the model's time and title included, so a yes is a yes to that."""
+    arguments = call.arguments
+    when = _when(str(arguments.get("starts_at", "")), tz)
+    if call.tool_name == "crm.bookAppointment":
+        return f"book a {str(arguments.get('service') or 'appointment').lower()}{when}"
+    if call.tool_name == "crm.rescheduleAppointment":
+        target = _appointment(call, results, tz) or "that appointment"
+        return f"move {target} to{when.removeprefix(' on')}" if when else f"move {target}"
+    if call.tool_name == "crm.addTask" and arguments.get("title"):
+        due = f" due {arguments['due_on']}" if arguments.get("due_on") else ""
+        return f"add the task '{arguments['title']}'{due}"
+    if call.tool_name == "crm.completeTask":
+        return f"mark the task {_task(call, results) or 'you mean'} complete"
+    if call.tool_name == "crm.updateTask":
+        return f"change the task {_task(call, results) or 'you mean'}"
+    if call.tool_name == "crm.createTicket" and arguments.get("subject"):
+        return f"open a support case about '{arguments['subject']}'"
     return "go ahead with that"
+
+
+# Calls that always wait for a yes: asked "Are you sure…?"; a write held only because
+# the customer did not say it is asked "Shall I…?".
+_CONFIRMED = frozenset({"crm.deleteTask", "crm.cancelAppointment", "crm.updateContactInfo"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,7 +170,8 @@ def wording(calls: Sequence[ToolCall], results: Iterable[ToolResult], timezone: 
     for call in calls:
         by_tool.setdefault(call.tool_name, []).append(call)
     clauses = [_clause(tool, group, results, timezone) for tool, group in by_tool.items()]
-    prompt = f"Are you sure you want to {join_and(clauses)}?"
+    sure = all(call.tool_name in _CONFIRMED for call in calls)
+    prompt = f"{'Are you sure you want to' if sure else 'Shall I'} {join_and(clauses)}?"
     dropped = f"I didn't {join_and(clauses, 'or')}."
     return Wording(prompt, declined_answer(calls), dropped)
 

@@ -21,7 +21,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from assistant import confirmation, dialogue, guard, progress, tracing
+from assistant import claims, confirmation, dialogue, progress, tracing
 from assistant.acknowledge import ack_pieces
 from assistant.answer_stream import AnswerStream
 from assistant.answering import APOLOGY, INTERNAL_APOLOGY, Answerer, error_text
@@ -120,11 +120,18 @@ class Engine:
         # Reads the profile again for a session that opened without it (no timezone).
         self._customer_loader = customer_loader
         self._writes = {tool.name for tool in executor.tools() if tool.writes}
+        # A model's writes are compared with the customer's words (assistant/as_said.py);
+        # the embedded planner's are those words, read by the same grammar.
+        self._guessing_planner = not getattr(planner, "reads_the_words", False)
         self._reads = frozenset(tool.name for tool in executor.tools() if not tool.writes)
         # Turns running now, for admission control (transports/saturation.py).
         self.turns_in_flight = 0
         self._answers = Answerer(
-            narrator, self._hint_of, fallback_narrator=fallback_narrator, metrics=metrics
+            narrator,
+            self._hint_of,
+            fallback_narrator=fallback_narrator,
+            metrics=metrics,
+            writes=frozenset(self._writes),
         )
         self._integrity = WriteIntegrity(
             executor,
@@ -275,11 +282,11 @@ class Engine:
                 await speaker.finish(calls_dropped=dropped)
                 return
             if isinstance(decision, FinalDecision):
-                claim = guard.claims_unmade_change(decision.text, state.results, self._writes)
-                forced = await self._forced_follow_up(state, round_no, claim)
+                instead = claims.unbacked_claim(decision.text, state.results, self._writes)
+                forced = await self._forced_follow_up(state, round_no, instead is not None)
                 if forced is None:
                     # A claim of a change that no tool made is never spoken.
-                    final_text = guard.NOT_DONE if claim else decision.text
+                    final_text = instead or decision.text
                     break
                 decision = forced
             if round_no > self.config.max_rounds:
@@ -386,10 +393,9 @@ class Engine:
 
         return AnswerStream(
             state,
-            claims=lambda text: guard.claims_unmade_change(text, state.results, self._writes),
+            truth=lambda text: claims.unbacked_claim(text, state.results, self._writes),
             may_stream=may_stream,
             before_first=lambda: self._answer_begins(state, early),
-            not_done=guard.NOT_DONE,
         )
 
     async def _answer_begins(self, state: TurnState, early: EarlyCalls | None) -> None:
@@ -526,6 +532,11 @@ class Engine:
             refused = integrity.refuse_times(state, calls)
             calls = [call for call in calls if call.call_id not in refused]
             if not confirmed:
+                if self._guessing_planner:
+                    # A model that asks in its words ("Shall I book it?") has no yes yet.
+                    asked = decision is not None and "?" in (decision.acknowledgement or "")
+                    calls, contradicted = integrity.judge_words(state, calls, model_asked=asked)
+                    refused.update(contradicted)
                 calls = integrity.hold_confirmable(state, calls)
             calls, late = integrity.startable(state, calls)
             for call in late:

@@ -20,6 +20,9 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
+# Claims live in assistant/claims.py; the names stay importable from here.
+from assistant.claims import NOT_DONE as NOT_DONE
+from assistant.claims import claims_unmade_change as claims_unmade_change
 from assistant.confirmation import Wording
 from assistant.schema import ToolCall, ToolDefinition, ToolError, ToolResult
 from assistant.session import RecentWrite
@@ -108,32 +111,6 @@ def time_refusal(
     return None
 
 
-# --- claims ---------------------------------------------------------------------------
-
-_CHANGED = (
-    r"(?:booked|cancell?ed|deleted|removed|moved|rescheduled|added|updated|changed|completed"
-    r"|created|opened|marked|scheduled|ticked off|crossed off)"
-)
-_CLAIM = re.compile(
-    rf"\b(?:i|we)(?:'ve| have)?\s+(?:just\s+|now\s+|successfully\s+|already\s+|gone ahead and\s+)*"
-    rf"{_CHANGED}\b"
-    rf"|\b(?:has|have|is|are|was|were)\s+(?:now\s+|been\s+|successfully\s+|all\s+)+{_CHANGED}\b"
-    r"|^\W*(?:all\s+)?done\b",
-    re.IGNORECASE,
-)
-NOT_DONE = (
-    "Sorry, I haven't actually made that change yet. Could you tell me once more what you'd "
-    "like me to do?"
-)
-
-
-def claims_unmade_change(text: str, results: Iterable[ToolResult], writes: set[str]) -> bool:
-    """A model's answer that says something changed when no write of this turn did."""
-    if not _CLAIM.search(text):
-        return False
-    return not any(result.ok and result.call.tool_name in writes for result in results)
-
-
 # --- duplicates -----------------------------------------------------------------------
 
 
@@ -194,9 +171,19 @@ def _overlapping(call: ToolCall, results: Sequence[ToolResult]) -> dict[str, Any
     return None
 
 
+# Free text a model may repeat in other words ("Buy milk", "buy milk."): compared by
+# its words, so that the repeat is the same write.
+_FREE_TEXT = frozenset({"title", "subject", "service", "description", "body"})
+
+
 def write_key(call: ToolCall) -> str:
-    """The same write, whatever its call id: the tool and its arguments."""
-    return f"{call.tool_name}:{sorted(call.arguments.items())!r}"
+    """The same write, whatever its call id: the tool and its arguments (free text by
+    its words, whatever their case and punctuation)."""
+    arguments = sorted(
+        (name, " ".join(sorted(_words(value))) if name in _FREE_TEXT else value)
+        for name, value in call.arguments.items()
+    )
+    return f"{call.tool_name}:{arguments!r}"
 
 
 # Writes that make something new each time; repeating any other write (complete a task,
@@ -260,11 +247,19 @@ def doubts(
     """The writes to ask about before making them, each with its question."""
     found: list[Doubt] = []
     asked_before = {w.key: w for w in recent if now - w.at < window_s}
+    in_this_round: set[str] = set()
     for call in calls:
-        earlier = asked_before.get(write_key(call)) if call.tool_name in _CREATES else None
+        key = write_key(call) if call.tool_name in _CREATES else ""
+        earlier = asked_before.get(key) if key else None
         if earlier is not None:
             found.append(Doubt(call, f"I already {earlier.done} a few minutes ago"))
             continue
+        if key in in_this_round:
+            # The same thing twice in one decision, in other words: asked, not made twice.
+            found.append(Doubt(call, "that's the same as another change I'm making now"))
+            continue
+        if key:
+            in_this_round.add(key)
         if call.tool_name == "crm.addTask" and (twin := _pending_twin(call, results)):
             found.append(Doubt(call, f"'{twin.get('title')}' is already on your list"))
         elif call.tool_name == "crm.bookAppointment" and (clash := _overlapping(call, results)):

@@ -13,7 +13,8 @@ import asyncio
 from collections.abc import Awaitable, Callable, Sequence
 from datetime import datetime
 
-from assistant import confirmation, guard
+from assistant import as_said, confirmation, guard
+from assistant.as_said import Verdict
 from assistant.confirmation import Wording
 from assistant.schema import ToolCall, ToolError, ToolResult
 from assistant.session import PendingConfirmation, RecentWrite
@@ -83,6 +84,57 @@ class WriteIntegrity:
             if error is not None:
                 refused[call.call_id] = (call, error)
         return refused
+
+    def judge_words(
+        self, state: TurnState, calls: list[ToolCall], *, model_asked: bool
+    ) -> tuple[list[ToolCall], dict[str, tuple[ToolCall, ToolError]]]:
+        """(calls to go on, refusals): writes are compared with the customer's words.
+
+        A time, day, phone or email other than the one said is refused. A plain write
+        nobody asked for, at a time nobody said, or one the model itself asked about in
+        its words ("Shall I book it?") while calling it, waits for a yes.
+        """
+        customer = state.session.customer
+        if customer is None:
+            return calls, {}  # no account: the executor refuses every call anyway
+        texts: list[str] | None = None
+        everything: list[str] = []
+        going: list[ToolCall] = []
+        guessed: list[ToolCall] = []
+        refused: dict[str, tuple[ToolCall, ToolError]] = {}
+        for call in calls:
+            tool = self._executor.tool(call.tool_name)
+            if (
+                tool is None
+                or not tool.writes
+                or self._executor.argument_error(call, customer.customer_id) is not None
+            ):
+                going.append(call)
+                continue
+            if texts is None:
+                texts, everything = as_said.request_texts(state.session.history)
+            verdict, field = as_said.judge_contact(call, everything)
+            if verdict is Verdict.AGREES:
+                verdict, field = as_said.judge_times(
+                    tool, call, texts, state.now, customer.timezone, state.results
+                )
+            if verdict is Verdict.CONTRADICTS:
+                refused[call.call_id] = (call, as_said.said_as(field, call.arguments.get(field)))
+            elif tool.needs_confirmation:
+                going.append(call)  # held for a yes in any case, with its own question
+            elif (
+                verdict is Verdict.UNSAID
+                or model_asked
+                or not as_said.asked_for(call.tool_name, texts, state.now, customer.timezone)
+            ):
+                guessed.append(call)
+            else:
+                going.append(call)
+        if guessed:
+            self._ask(
+                state, guessed, confirmation.wording(guessed, state.results, customer.timezone)
+            )
+        return going, refused
 
     def hold_confirmable(self, state: TurnState, calls: list[ToolCall]) -> list[ToolCall]:
         """Destructive and identity calls wait for a "yes", all of them under one question."""

@@ -126,7 +126,10 @@ class RoundRun:
             async with deadline_in(within_s):
                 await ended
         except TimeoutError:
-            self._waiters.remove(ended)  # some calls are still out: the caller looks at which
+            # Some calls are still out: the caller looks at which. (Unless the last one
+            # ended as the time ran out: it took the waiters already.)
+            if ended in self._waiters:
+                self._waiters.remove(ended)
         except asyncio.CancelledError:
             if ended in self._waiters:
                 self._waiters.remove(ended)

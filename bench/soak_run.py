@@ -219,7 +219,8 @@ async def soak(
         config = EngineConfig(turn_deadline_s=deadline_s)
 
         def engine_for(decision: ToolCallsDecision) -> Engine:
-            planner = ScriptedPlanner(decision, FinalDecision(text=""))
+            # "turn N" is a placeholder: the scripted writes are the requests.
+            planner = ScriptedPlanner(decision, FinalDecision(text=""), reads_the_words=True)
             return Engine(planner, EchoNarrator(), executor, config)
 
         rng = random.Random(seed)

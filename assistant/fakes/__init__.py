@@ -41,9 +41,13 @@ def calls(*specs: tuple[str, dict[str, Any]] | str, ack: str | None = None) -> T
 class ScriptedPlanner:
     """Answers each `decide` with the next scripted step; fails past the script."""
 
-    def __init__(self, *steps: Step) -> None:
+    def __init__(self, *steps: Step, reads_the_words: bool = False) -> None:
         self._steps = list(steps)
         self.requests: list[PlanRequest] = []
+        # Like a model by default: its writes are compared with the customer's words
+        # (assistant/as_said.py). True where the message is a placeholder and the
+        # script is the request (retry and soak tests of the tool layer).
+        self.reads_the_words = reads_the_words
 
     async def decide(self, request: PlanRequest) -> FinalDecision | ToolCallsDecision:
         self.requests.append(request)

@@ -57,7 +57,8 @@ class Harness:
     def engine(self, *steps: Any, deadline_s: float = 8.0) -> Engine:
         executor = ToolExecutor(self.catalog, self.crm, CallPolicy(self.breakers))
         return Engine(
-            ScriptedPlanner(*steps),
+            # The turn's text is a placeholder: the script is the request.
+            ScriptedPlanner(*steps, reads_the_words=True),
             EchoNarrator(),
             executor,
             EngineConfig(turn_deadline_s=deadline_s),

@@ -182,6 +182,10 @@ def answer_text(request: NarratorInput) -> str:
 class EmbeddedNarrator:
     """Deterministic narrator with no model behind it (implements `Narrator`)."""
 
+    # Every change it speaks of is read from a result (or a recent write of the
+    # session): its sentences are not judged as a model's are (assistant/claims.py).
+    speaks_from_results = True
+
     def missing(self, tool_names: Iterable[str]) -> list[str]:
         """What this narrator lacks to speak of each tool (checked at start-up), so that
         a tool it cannot describe is refused then, not narrated as "All done."."""

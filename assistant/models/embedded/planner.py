@@ -112,6 +112,10 @@ def _key(tool: str, arguments: dict[str, Any]) -> tuple[str, str]:
 class EmbeddedPlanner:
     """Deterministic planner (implements `Planner`)."""
 
+    # Its writes are the customer's words read by the grammar, times and numbers as
+    # said: the engine's comparison with the words (assistant/as_said.py) is for models.
+    reads_the_words = True
+
     async def decide(self, request: PlanRequest) -> Decision:
         return self.plan(request)
 

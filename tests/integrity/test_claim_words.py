@@ -1,0 +1,56 @@
+"""Which sentences claim a change no write of the turn made (assistant/claims.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from assistant.claims import NOT_ALL_DONE, NOT_DONE, NOT_YET, unbacked_claim
+from assistant.schema import ToolCall, ToolError, ToolResult
+
+WRITES = {"crm.addTask", "crm.bookAppointment", "crm.deleteTask", "crm.completeTask"}
+
+
+def ran(tool: str, *, ok: bool = True) -> ToolResult:
+    call = ToolCall(call_id=f"c_{tool}", tool_name=tool)
+    if ok:
+        return ToolResult(call=call, round=1, status="ok", result={})
+    error = ToolError(code="invalid_arguments", message="refused")
+    return ToolResult(call=call, round=1, status="error", error=error)
+
+
+TASK_ADDED_BOOKING_FAILED = (ran("crm.addTask"), ran("crm.bookAppointment", ok=False))
+
+
+@pytest.mark.parametrize(
+    ("sentence", "results", "instead"),
+    [
+        ("Your balance is $150.00.", (), None),
+        ("I've booked your haircut.", (), NOT_DONE),
+        ("Booked!", (), NOT_DONE),
+        ("I've taken care of that for you.", (), NOT_DONE),
+        ("I've put you down for Friday at 3.", (), NOT_DONE),
+        ("You're all set.", (), NOT_DONE),
+        ("I've booked your haircut.", (ran("crm.bookAppointment"),), None),
+        ("I've added 'Buy milk'.", TASK_ADDED_BOOKING_FAILED, None),
+        ("I've added 'Buy milk' and booked your haircut.", TASK_ADDED_BOOKING_FAILED, NOT_ALL_DONE),
+        (
+            "I've added 'Buy milk', but your haircut couldn't be booked.",
+            TASK_ADDED_BOOKING_FAILED,
+            None,
+        ),
+        # A title in quotes holds any words: 'Get car fixed' claims nothing by itself.
+        ("I've added 'Schedule a booked review'.", TASK_ADDED_BOOKING_FAILED, None),
+        ("I marked 'Buy groceries' as complete.", (ran("crm.completeTask"),), None),
+        ("I marked 'Buy groceries' as complete.", (ran("crm.addTask"),), NOT_ALL_DONE),
+    ],
+)
+def test_a_claim_is_backed_by_the_write_that_makes_it(
+    sentence: str, results: tuple[ToolResult, ...], instead: str | None
+) -> None:
+    """Each verb of a claim needs a successful write that makes that change."""
+    assert unbacked_claim(sentence, results, WRITES) == instead
+
+
+def test_a_claim_while_the_change_waits_for_a_yes_says_not_yet() -> None:
+    """'I've deleted it' while the delete waits for the yes: 'not yet', the question follows."""
+    assert unbacked_claim("I've deleted the task.", (), WRITES, held=True) == NOT_YET
