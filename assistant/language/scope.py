@@ -73,7 +73,10 @@ _HYPOTHETICAL = re.compile(
     r"|what's the (?:fee|charge|penalty)|is there (?:a|any) (?:fee|charge|penalty)"
     r"|if (?:i|we)(?! (?:could|can|may|might)\b)"
     r"|(?:would|will|do) i (?:be charged|get charged|have to pay|lose|get (?:a refund|my money))"
-    r"|would it cost|will it cost)\b"
+    r"|would it cost|will it cost"
+    # "should I delete the eye exam task or keep it?": asks for advice, not the change
+    r"|should (?:i|we) (?:delete|cancel|mark|move|remove|reschedule|change|update|book|add"
+    r"|tick|cross|complete|open))\b"
 )
 
 

@@ -41,6 +41,7 @@ from assistant.models.embedded.question_words import (
     FINISHED,
     FOCUS_QUESTION,
     HIGH,
+    INVOICE_HISTORY,
     LEFT,
     LOW,
     NOTES,
@@ -49,6 +50,7 @@ from assistant.models.embedded.question_words import (
     PAST,
     RECENT,
     TASK_WORDS,
+    TICKET_HISTORY,
     WAITING,
     WHAT_HAPPENED,
     WHEN,
@@ -77,6 +79,8 @@ Aspect = Literal[
     "notes",
     "pending",
     "task_due",
+    "ticket_history",
+    "invoice_history",
 ]
 OFFER = "Would you like me to open a support case?"
 
@@ -151,8 +155,13 @@ def _read(said: str, state: Dialogue) -> Question | None:
         return Question("due")  # the open invoices, read out
     if (focused := _about_focus(said, state)) is not None:
         return focused
+    if TICKET_HISTORY.search(said):
+        return Question("ticket_history")
     if CLOSED.search(said):
         return Question("closed_tickets")
+    if INVOICE_HISTORY.search(said):
+        paid_only = re.search(r"\bpaid invoices\b", said) and "unpaid" not in said
+        return Question("invoice_history", "paid" if paid_only else "")
     if len(slots.services_named(said)) > 1:
         return None  # "when are my cleaning and my haircut": the listing answers both
     service = _service(said)
@@ -280,6 +289,10 @@ def lookups(question: Question) -> list[tuple[str, dict[str, Any]]]:
         return [("crm.listUpcomingAppointments", {})]
     if aspect == "closed_tickets":
         return [("crm.listTickets", {"status": "closed"})]
+    if aspect == "ticket_history":
+        return [("crm.listTickets", {"status": "all"})]
+    if aspect == "invoice_history":
+        return [("crm.listInvoices", {"status": question.subject or "all"})]
     if aspect == "due" and question.item is not None:
         return []
     if aspect == "notes":
@@ -326,8 +339,8 @@ def answer(question: Question, results: Sequence[ToolResult], now: datetime) -> 
         if not note:
             return f"There are no notes on your {service}, so nothing special to bring."
         return f"The note on your {service} says: {note[:1].lower() + note[1:]}"
-    if aspect == "pending":
-        return None  # the task listing says what is left
+    if aspect in ("pending", "ticket_history", "invoice_history"):
+        return None  # the listing's own narration reads the history out
     if aspect == "due":
         return None  # the billing narration says when it is due
     if aspect in ("when", "where", "status", "past", "recent", "after"):
