@@ -42,6 +42,12 @@ _ADD_TASK = (
         r" remember|i need to remember) to (?P<rest>.*)$"
     ),
     rx(r"\bnote to self:? (?P<rest>.*)$"),
+    # "put down renew passport, high priority": British for writing a to-do down ("put
+    # me down for a haircut" is a booking).
+    rx(
+        r"^(?:(?:can|could) you |please )?put down (?!for\b|me\b)(?:a |an )?(?:task |reminder "
+        r"|to-?do )?(?:to )?(?P<rest>.+)$"
+    ),
     rx(
         r"\b(?:add|put|save|create|set up|enter) (?P<rest>.+?) as (?:a |an |another )?(?:new )?"
         r"(?:task|to-do|reminder|todo)\b"
@@ -69,6 +75,11 @@ _ADD_TASK = (
     ),
 )
 _PRONOUN_TITLE = rx(r"it|that|this|them")
+# "could you remind me about something": a title that names nothing is asked for.
+_PLACEHOLDER_TITLE = rx(
+    r"(?:about )?(?:something|anything|stuff|a thing|some things|things|something for me"
+    r"|a few things|one thing)"
+)
 # ", it's important," said between the task and "put it on my list": its priority only.
 _IT_MATTERS = rx(
     r",?\s*(?:it's|it is|that's|this is) (?:really |very |quite )?(?:important|urgent)\b,?"
@@ -119,7 +130,10 @@ def add_task(c: Clause) -> Intent | None:
             arguments["priority"] = draft.priority
         if draft.due_on:
             arguments["due_on"] = draft.due_on
-        missing: tuple[str, ...] = () if draft.title else ("title",)
+        names_nothing = _PLACEHOLDER_TITLE.fullmatch(rest.strip(" ,.?!"))
+        if names_nothing:
+            arguments.pop("title", None)
+        missing: tuple[str, ...] = () if draft.title and not names_nothing else ("title",)
         if draft.when is not None and draft.when.no_such_date is not None:
             missing = ("no_such_date", *missing)  # "pay rent on june 31st": which day?
         elif draft.due_on is not None and draft.due_on < c.now.date().isoformat():
@@ -132,8 +146,8 @@ def add_task(c: Clause) -> Intent | None:
 
 _PRIORITY_CHANGE = (
     rx(
-        r"\b(?:make|set|mark|change|bump|raise|lower|put|flag|update|switch|move)(?: up| down)?"
-        r" (?P<t>.+?)(?:'s priority)? (?:as |to |at |up to |down to |a |an )*"
+        r"\b(?:make|set|mark|change|bump|raise|lower|put(?! down)|flag|update|switch|move)"
+        r"(?: up| down)? (?P<t>.+?)(?:'s priority)? (?:as |to |at |up to |down to |a |an )*"
         r"(?P<p>high|top|urgent|important|low|normal|medium|critical)(?:[- ]priority)?\b"
     ),
     rx(
@@ -196,6 +210,10 @@ def update_task(c: Clause) -> Intent | None:
             lowering = direction.startswith(("lower", "decrease", "reduce", "de"))
             if said:
                 level = slots.priority(f"{said} priority")[0] or "high"
+            elif direction.startswith(("set", "change", "update", "make")):
+                # "change the priority of my insurance task": to what is asked, not guessed.
+                change = _task_change(c, match.group("t"), {})
+                return dataclasses.replace(change, missing=("priority",))
             else:
                 level = "low" if lowering else "high"
             return _task_change(c, match.group("t"), {"priority": level})
