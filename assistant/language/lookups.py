@@ -104,7 +104,11 @@ def reads(c: Clause) -> list[Intent]:
     for kind, pattern in READS:
         if match := pattern.search(text):
             found.append((match.start(), kind))
-    if _TASKS_OUTSTANDING.search(text) and not READS[1][1].search(text.replace("outstanding", "")):
+    if (
+        "outstanding" in text
+        and _TASKS_OUTSTANDING.search(text)
+        and not READS[1][1].search(text.replace("outstanding", ""))
+    ):
         found = [(pos, kind) for pos, kind in found if kind != "billing"]
     if not found and slots.service(text, c.original) and not _ANY_SERVICE.search(text):
         found.append((0, "appointments"))  # "is my haircut still on?"

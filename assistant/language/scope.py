@@ -80,9 +80,25 @@ _HYPOTHETICAL = re.compile(
 )
 
 
+# "did I cancel my haircut?", "have you deleted the groceries task?": a question about a
+# change, answered from what is on file; it asks for no change (a yes must not make it).
+_ASKS_IF_DONE = re.compile(
+    r"^(?:so |and |but |um |uh |hey |hi |ok |okay |sorry |wait |just checking,? )*"
+    r"(?:did|have|has|had) (?:i|you|we|someone|anyone|anybody|somebody)"
+    r"(?: (?:already|ever|actually|just|really|definitely|even))? "
+    r"(?:cancel|delete|remove|book|move|reschedul|mark|tick|complet|add|chang|updat|open"
+    r"|creat|rais|log|finish|cross|renam)\w*\b"
+)
+
+
+def asks_if_done(said: str) -> bool:
+    """The normalized clause asks whether a change was made, not for the change."""
+    return bool(_ASKS_IF_DONE.search(said))
+
+
 def hypothetical(said: str) -> bool:
     """The normalized clause asks what would happen if, not for the thing itself."""
     return bool(_HYPOTHETICAL.search(said))
 
 
-__all__ = ["asks_to_pay", "hypothetical", "unsupported"]
+__all__ = ["asks_if_done", "asks_to_pay", "hypothetical", "unsupported"]
