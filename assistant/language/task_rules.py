@@ -317,7 +317,10 @@ _ACCOUNT_THING = rx(
 # "the car insurance is renewed": the same, said of the thing.
 _PASSIVE_DONE = rx(
     r"^(?P<t>.+?) (?:is|are|has been|have been|was|were|got)(?: now| all| finally| already)?"
-    r" (?P<verb>" + "|".join(sorted(_PAST_VERBS, key=len, reverse=True)) + r")(?: now| already)?$"
+    r" (?P<verb>" + "|".join(sorted(_PAST_VERBS, key=len, reverse=True)) + r")(?: now| already)?"
+    # "car insurance is renewed tick it off please": said aloud, without the comma
+    r"(?:,? (?:so |you can |please |can you )*(?:tick|check|cross|mark) (?:it|that)"
+    r"(?: off| done| as done| complete)?(?: please)?)?$"
 )
 
 
