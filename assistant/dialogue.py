@@ -131,7 +131,8 @@ def advance(
     ):
         # Asked about by name, or the one item the answer spoke of.
         named = (
-            _named(listed_kind, listed, user_text)
+            _the_other(listed_kind, listed, focus, user_text)
+            or _named(listed_kind, listed, user_text)
             or _named(listed_kind, listed, answer)
             or _soonest(listed_kind, listed, user_text)
             or _on_weekday(listed_kind, listed, user_text)
@@ -151,6 +152,8 @@ def advance(
         question, about = "offer_case", user_text
     elif _WHICH_TO_CANCEL.search(answer):
         question, about = "which_cancel", user_text
+    elif answer.endswith("Should it be normal or low priority?"):
+        question, about = "which_priority", user_text
     elif "Tell me what happened" in answer:
         question, about = "describe_case", user_text
     earlier_kind, earlier = state.earlier_focus_kind, state.earlier_focus
@@ -222,6 +225,19 @@ def _named(kind: Kind | None, items: Sequence[Item], text: str) -> Item | None:
         ahead = [i for i in named if i.get("status") in ("upcoming", "pending", "scheduled")]
         return ahead[0] if ahead else named[-1]
     return None
+
+
+_OTHER = re.compile(r"\bthe other (?:one|appointment|visit|booking|task|reminder)\b")
+
+
+def _the_other(
+    kind: Kind | None, items: Sequence[Item], focus: Item | None, text: str
+) -> Item | None:
+    """ "what's the other appointment I have?": the one listed that was not in focus."""
+    if focus is None or kind not in ("appointment", "task") or not _OTHER.search(text.lower()):
+        return None
+    others = [i for i in items if i.get("id") != focus.get("id") and i.get("status") != "cancelled"]
+    return others[0] if len(others) == 1 and len(others) < len(items) else None
 
 
 _SOONEST = re.compile(r"\b(?:next|soon|soonest|first|coming up next|earliest)\b")

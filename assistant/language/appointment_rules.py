@@ -242,6 +242,10 @@ def instead(c: Clause) -> Intent | None:
     )
 
 
+# "I paid the dental bill this morning": the visit's bill, not a visit to book.
+_MONEY = rx(r"\b(?:bills?|invoices?|charges?|payments?|balance|receipts?|paid)\b")
+
+
 def book(c: Clause) -> Intent | None:
     text = c.text
     strong = _BOOK.search(text)
@@ -263,6 +267,7 @@ def book(c: Clause) -> Intent | None:
         not question
         and service is not None
         and not _EXISTING.search(text)
+        and not _MONEY.search(text)
         and (bool(_SOFT_BOOK.search(text)) or when is not None)
     )
     if not (strong or soft):

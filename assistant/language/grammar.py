@@ -31,6 +31,11 @@ def _inherit(c: Clause, previous: Sequence[Intent]) -> Intent | None:
     action = actions[0]
     if any(pattern.search(c.text) for kind, pattern in READS if not _same_domain(kind, action)):
         return None
+    if action.kind == "update_task":
+        # "set groceries to low and car insurance to normal": the second says its own level.
+        own = task_rules.update_task(dataclasses.replace(c, text=f"set {c.text}"))
+        if own is not None:
+            return own
     target = target_ref(LIST_TAIL.sub("", c.text), c.original, c.now)
     if target.vague:
         return None
@@ -57,7 +62,7 @@ _NOT_A_TARGET_WORD = words(
     can't cannot won't make see show find look got what where don't not no never need
     needed want wanted delete remove cancel mark complete finish finished anymore any
     more longer going i'm i've really actually still keep keeping get rid now already
-    just think guess thought sure booked scheduled sorted
+    just think guess thought sure booked scheduled sorted has have had
     """
 )
 

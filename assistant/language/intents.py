@@ -272,8 +272,12 @@ def _refer(
     """A clause that only makes sense with the one before it, read together with it."""
     vague = intent.target is not None and intent.target.vague
     if vague and [i.kind for i in before_intents] == [intent.kind]:
-        # "finished the grocery shopping, cross it off": the same action, said twice.
-        return list(before_intents)
+        # "finished the grocery shopping, cross it off": the same action, said twice;
+        # "move the insurance task to wednesday and drop it to normal": one change of both.
+        before_one = before_intents[0]
+        return [
+            dataclasses.replace(before_one, arguments={**before_one.arguments, **intent.arguments})
+        ]
     same_domain = bool(before_intents) and all(
         i.kind in _READ_DOMAIN.get(intent.kind, ()) for i in before_intents
     )

@@ -19,6 +19,14 @@ _NEXT = rx(
     r"|\bwhen(?:'s| is) my (?:\w+ )?(?:appointment|visit|booking|haircut|cleaning|checkup"
     r"|consultation|exam)\b|\bnext appointment\b"
 )
+# A day or span said after "due": the to-dos falling due then, not a bill.
+_DUE_WHEN = (
+    r" (?:this|next|today|tomorrow|tonight|on(?! (?:my|the|your) account)|by|before|in the next"
+    r"|over the|the \d)"
+)
+_WHATS_DUE = (
+    r"|\b(?:what(?:'s| is)|what else is|anything|is anything|whats) (?:still )?due" + _DUE_WHEN
+)
 READS: tuple[tuple[IntentKind, re.Pattern[str]], ...] = (
     (
         "appointments",
@@ -37,7 +45,8 @@ READS: tuple[tuple[IntentKind, re.Pattern[str]], ...] = (
         rx(
             r"\b(?:invoices?|bills?|billing|balance|owe|owed|owing|payments?|outstanding|unpaid"
             r"|charges?|statements?|amount due|how much do i|how much i|pay|paid)\b"
-            r"|\bwhat(?:'s| is) due\b|\bdue on my account\b|\bthe damage\b"
+            # "what's due this week" asks about to-dos (_DUE_WHEN); "what's due" alone, a bill
+            rf"|\bwhat(?:'s| is) due\b(?!{_DUE_WHEN})|\bdue on my account\b|\bthe damage\b"
             r"|\b(?:good standing|in arrears|in credit|all square|squared up|settled up"
             r"|in the red|in debt)\b"
         ),
@@ -49,6 +58,7 @@ READS: tuple[tuple[IntentKind, re.Pattern[str]], ...] = (
             r"|\b(?:checked|ticked|crossed) off\b|\bwhat have i (?:done|completed|finished)\b"
             r"|\b(?:need to|have to|should|got to) (?:take care of|handle|get done|deal with)\b"
             r"|\b(?:what's|what is|anything|what else is|whats) (?:still )?pending\b"
+            rf"{_WHATS_DUE}"
             # "when is the car insurance due": a task's due day (a bill says so)
             r"|\bwhen(?:'s| is| was) (?:the |my )?(?!(?:it|that|this|they|those)\b)"
             r"(?!(?:\w+ ){0,5}?(?:bills?|invoices?|payments?|balance|rent)\b)"
@@ -95,6 +105,7 @@ _TASKS_OUTSTANDING = rx(
     rf"(?:{TASK_NOUN.pattern})(?:\s\w+){{0,4}}?\s(?:still )?outstanding\b"
     r"|\boutstanding (?:tasks?|to-?dos?|jobs|reminders)\b"
 )
+_PRIORITY_WORD = rx(r"\bpriorit(?:y|ies|i[sz]ed)\b")
 _EVERYTHING_KINDS: tuple[IntentKind, ...] = ("appointments", "billing", "tasks", "tickets")
 
 
@@ -112,6 +123,12 @@ def reads(c: Clause) -> list[Intent]:
         found = [(pos, kind) for pos, kind in found if kind != "billing"]
     if not found and slots.service(text, c.original) and not _ANY_SERVICE.search(text):
         found.append((0, "appointments"))  # "is my haircut still on?"
+    if _PRIORITY_WORD.search(text):
+        # "what priority is the eye exam one": only a task has a priority.
+        kinds = {kind for _, kind in found}
+        found = [(pos, kind) for pos, kind in found if kind != "appointments"]
+        if "appointments" in kinds and "tasks" not in kinds:
+            found.append((0, "tasks"))
     if next_match := _NEXT.search(text):
         found = [(pos, kind) for pos, kind in found if kind != "appointments"]
         found.append((next_match.start(), "next_appointment"))

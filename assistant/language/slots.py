@@ -38,7 +38,8 @@ _PRIORITY_WORDS = {
 _PRIORITY = re.compile(
     r"(?:,\s*|\s)?\b(?:(?:with |at |as |a |an )*)"
     r"(high|top|urgent|important|highest|critical|low|lowest|normal|medium|regular|standard)"
-    r"[- ]priority\b|\b(urgent|urgently|important|not urgent|no rush|whenever)\b"
+    r"[- ]priority\b|\b(urgent|urgently|important|not (?:that |so |very |really |too |super )?"
+    r"(?:urgent|important)|no rush|whenever)\b"
 )
 # "pick up the dry cleaning", "the house cleaning": a chore, not the dental cleaning.
 _NOT_DENTAL = r"(?<!dry )(?<!house )(?<!window )(?<!carpet )(?<!spring )(?<!office )"
@@ -140,7 +141,8 @@ def priority(clause: str) -> tuple[Priority | None, tuple[int, int] | None]:
     if not match:
         return None, None
     word = match.group(1) or match.group(2)
-    if word in ("not urgent", "no rush", "whenever"):
+    if word.startswith("not ") or word in ("no rush", "whenever"):
+        # "not urgent", "it's not that urgent": said against a high priority
         return "low", match.span()
     if word == "urgently":
         return "high", match.span()

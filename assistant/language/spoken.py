@@ -56,7 +56,7 @@ _STRONG = (
 # 20th actually the 22nd", "thursday actually friday").
 _WEAK = r"no,? hang on|hang on|no,? hold on|hold on|no,? actually|actually"
 _REPAIR = re.compile(
-    r"(?<![a-z0-9':@._+-])(?P<bad>[a-z0-9'][a-z0-9':@._+-]*?)"
+    r"(?<![a-z0-9':@._+-])(?P<bad>\+?[a-z0-9'][a-z0-9':@._+-]*?)"
     r"(?:\s*(?:\.\.\.|…|,|--?)\s*|\s+)"
     rf"(?:(?P<strong>{_STRONG})|(?P<weak>{_WEAK}))"
     r"(?:\s*[,:]\s*|\s+)(?P<article>the )?(?P<next>[a-z0-9]\S*)",
@@ -158,4 +158,17 @@ def written(text: str) -> str:
     text = _DIGIT_RUN.sub(_spoken_digits, text)
     if _MARKER.search(text) is None:
         return text
+    # "415 555 0123, sorry, 415 555 0132": the whole number is taken back, not its last group.
+    text = _GROUPED_NUMBER.sub(_one_token, text)
     return _REPAIR.sub(_repair, text)
+
+
+# A number written in groups ("415 555 0123", "+1 (415) 555-0123"), seven digits or more.
+_GROUPED_NUMBER = re.compile(r"(?<![\w:/])\+?\(?\d{1,4}\)?(?:[ .-]+\(?\d{2,4}\)?){2,}(?![\w:])")
+
+
+def _one_token(match: re.Match[str]) -> str:
+    number = match.group(0)
+    if sum(ch.isdigit() for ch in number) < _MIN_PHONE_DIGITS:
+        return number
+    return re.sub(r"[ ().-]", "", number)

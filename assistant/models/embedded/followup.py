@@ -29,6 +29,13 @@ from assistant.schema import AssistantTurn, Message, ToolExchange, ToolResult, U
 _MAX_ANSWER_WORDS = 8
 # How many questions back a reply may still complete a request.
 _MAX_DEPTH = 3
+# A reply that asks a question of its own ("what's the other one I have?"), after fillers;
+# "what about the haircut" still names the one meant.
+_ASKS_ABOUT = re.compile(
+    r"^(?:(?:wait|hang on|hold on|ok|okay|and|so|um|erm|sorry|oh|hmm)\b\W*)*"
+    r"(?:what(?!(?: about| if)\b)|what's|when|when's|where|where's|which|how(?! about\b)"
+    r"|is|are|do|does|did|have i|has)\b"
+)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -211,6 +218,8 @@ def _renamed(
 ) -> Intent | None:
     """The earlier action aimed at the target the reply describes, if it is one."""
     norm = normalize(text)
+    if _ASKS_ABOUT.search(norm.text):
+        return None  # "wait, what's the other appointment I have?" asks; it names no target
     target = target_ref(norm.text, norm.original, now)
     if target.vague or intent.target is None:
         return None

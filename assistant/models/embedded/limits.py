@@ -43,6 +43,31 @@ _CANNOT: tuple[tuple[re.Pattern[str], str], ...] = (
     ),
     (
         re.compile(
+            r"\bmark (?:it|that|this|(?:the|my) (?:\w+ )?(?:bill|invoice|balance)) (?:as )?paid\b"
+        ),
+        "I can't change whether an invoice is paid myself, but the billing team can check "
+        "your payment.",
+    ),
+    (
+        re.compile(
+            r"\breopen\b|\badd (?:to|onto|on to) (?:my|the|that|this) (?:case|ticket)\b"
+            r"|\b(?:add|put|say) (?:that|this|a note|a comment)\b.*\b(?:case|ticket|reply|heard"
+            r"|still)\b"
+        ),
+        "I can't reopen a support case or add to one from here, but I can open a new one "
+        "with that.",
+    ),
+    (
+        re.compile(
+            # (a case asked for in the same breath is opened by the grammar)
+            r"^(?!.*\b(?:complain|complaint|case|ticket|report)).*"
+            r"\b(?:was|were|is|are|being|so) (?:really |very |quite |incredibly |so )?(?:rude"
+            r"|unhelpful|unprofessional|disrespectful|dismissive)\b"
+        ),
+        "I'm sorry to hear that; the team will want to know.",
+    ),
+    (
+        re.compile(
             r"\b(?:email|send|mail|post) me (?:a |the )?(?:copy|receipt|statement|pdf|invoice)"
             r"|\bcopy of my (?:invoice|bill|statement)\b"
         ),

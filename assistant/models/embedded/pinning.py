@@ -232,8 +232,22 @@ def appointment_follow_up(
     return [reschedule(item, starts_at, text)]
 
 
+# A question about what falls due ("what's due on the 25th", "when's that due"), with
+# no verb of change in it.
+_ASKS_WHATS_DUE = re.compile(
+    r"^(?:(?:and|so|ok|okay|also|then|oh|um|uh)\b\W*)*(?:what|what's|whats|which|when|when's"
+    r"|is|are|anything|is anything|have i got|do i have)\b(?!.*\b(?:make|set|change|move|push"
+    r"|put|bump|shift)\b)"
+)
 _MOVE_VERB = re.compile(
     r"\b(?:move|push|reschedule|shift|change|bump|postpone|put off|rebook|bring|delay)\b"
+)
+
+
+# Said against the high priority the task in view has, naming no level of its own.
+_NOT_THAT_HIGH = re.compile(
+    r"^(?:no\b\W*)?(?:it|that|this)? ?(?:shouldn'?t|should not|doesn'?t need to|does not need"
+    r" to|needn'?t|isn'?t meant to) be\b(?!.*\b(?:low|normal|medium)\b)"
 )
 
 
@@ -242,6 +256,12 @@ def task_follow_up(text: str, item: Item, now: datetime) -> list[Intent] | None:
         return [task_change("delete_task", item, {}, text)]
     if COMPLETE_IT.search(text):
         return [task_change("complete_task", item, {}, text)]
+    if item.get("priority") == "high" and _NOT_THAT_HIGH.search(text):
+        # "no, it shouldn't be, it's not that urgent": lower, but to normal or to low is
+        # asked, not guessed.
+        return [
+            Intent("update_task", target=pinned(item, "title"), missing=("priority",), clause=text)
+        ]
     arguments: dict[str, Any] = {}
     if PRIORITY_IT.search(text):
         level = said_priority(text)[0] or "high"
@@ -254,6 +274,8 @@ def task_follow_up(text: str, item: Item, now: datetime) -> list[Intent] | None:
         r")",
         text,
     )
+    if dated and _ASKS_WHATS_DUE.search(text):
+        dated = None  # "and what else is due this week": a question, not a new due day
     if dated and dated.groupdict().get("named"):
         # "make the dry cleaning saturday": only when the words name this task.
         title = set(WORD_RE.findall(str(item.get("title") or "").lower()))

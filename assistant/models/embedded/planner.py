@@ -151,7 +151,7 @@ class EmbeddedPlanner:
             about = text
         if references.complaint_opened(text):
             return FinalDecision(text=references.ASK_WHAT_HAPPENED)
-        if about is not None or references.accepts_offer(request.dialogue, text):
+        if about is not None or self._accepts_offer(request, text):
             case = references.offered_case(request.dialogue, about)
             calls = [self._call(request, 0, "crm.createTicket", case)]
             if about is None and (rest := request_after_yes(text)) is not None:
@@ -171,6 +171,21 @@ class EmbeddedPlanner:
         if (plainly := limits.cannot_do(text)) is not None:
             return FinalDecision(text=plainly)
         return None
+
+    @staticmethod
+    def _accepts_offer(request: PlanRequest, text: str) -> bool:
+        """A yes to the offered case, unless what follows it asks for another change
+        ("ok, can you at least update my mobile then…"): that is not a yes to the case."""
+        if not references.accepts_offer(request.dialogue, text):
+            return False
+        rest = request_after_yes(text)
+        if rest is None:
+            return True
+        timezone = request.customer.timezone if request.customer else "UTC"
+        return not any(
+            intent.writes and intent.kind != "create_ticket"
+            for intent in detect_intents(rest, request.now, timezone)
+        )
 
     def _question(self, request: PlanRequest, asked: questions.Question, first: bool) -> Decision:
         """A qualified question: its lookups first, then the answer from them."""

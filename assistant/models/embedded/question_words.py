@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+from assistant.language.lexicon import MONTHS
+
 
 def _rx(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern)
@@ -28,6 +30,14 @@ COMPLAINT = _rx(
     r"|^(?:but |so )?why (?:is|was) (?:it|that|this) (?:\$|so |\d)"
     r"|\b(?:nobody|no one|no-one)\b.*\b(?:back|called|replied|answered)\b|\blook into (?:it|my bill"
     r"|the charge|this)\b|\btold (?:me )?it would be\b"
+    # "that's not right, they told me it was due end of january": the bill disputed
+    r"|^(?:no,? |but |well,? )?(?:that's|that is|thats) (?:not right|wrong|not correct)\b.*"
+    r"\b(?:due|paid|charged?|bill|invoice|owe|amount|cost)\b"
+    # "I already paid that", "I paid the dental bill this morning": a payment the account
+    # may not show yet
+    r"|^(?:(?:but|well|so|um|uh|i mean)\b\W*)*(?:i|i've|i have|we|we've)(?: already| just)?"
+    r" (?:paid|settled|payed) (?:it|that|this|(?:my |the |that )?(?:\w+ )?(?:bill|invoice"
+    r"|balance))\b"
 )
 WAITING = _rx(r"\b(?:nobody|no one|no-one|never heard|still waiting)\b")
 WHAT_HAPPENED = _rx(
@@ -45,6 +55,9 @@ RECENT = _rx(
 COST = _rx(r"\bhow much (?:was|did|were|is|does)\b|\bwhat did .+ cost\b")
 PAID = _rx(
     r"\b(?:have|did|has) i (?:paid|settled|pay|settle)\b|\bpaid (?:for|off)\b|\bsettled\b"
+    # "were both of them paid", "was that one paid"
+    r"|\b(?:was|were|is|are) (?:it|that|they|both|both of them|those|these|that one|this one)"
+    r" (?:all |both |already )?paid\b"
     r"|\blast month'?s (?:invoice|bill)\b|\bpaid invoices\b|\bwas it paid\b|\bis it paid\b"
 )
 WHERE = _rx(
@@ -78,6 +91,8 @@ CLOSED = _rx(
     r"\bclosed (?:ones|cases|tickets)\b|\bany closed\b|\bold (?:cases?|tickets?)\b"
     # "which of my tickets have been resolved" (one ticket "resolved yet?" is the open ones)
     r"|\b(?:tickets|cases|complaints)\b.*\b(?:been|got|were) (?:resolved|closed|sorted)\b"
+    # "have any of my tickets been closed", "the old one about the portal, is that closed"
+    r"|\b(?:tickets?|cases?|support requests?|(?:old|other|previous|earlier) one)\b.*\bclosed\b"
 )
 # "every support ticket I've ever opened", "my invoice history", "paid and unpaid":
 # the whole history, not only what is open.
@@ -105,9 +120,34 @@ FOCUS_QUESTION = _rx(
 TASK_WORDS = _rx(r"\b(?:task|tasks|list|to-?dos?|to do)\b")
 
 
+PREVIOUS = _rx(
+    r"\b(?:one|invoice|bill) before (?:that|it|this)\b"
+    r"|\b(?:previous|last but one) (?:one|invoice|bill)\b"
+)
+MONTH = _rx(r"\b(?:" + "|".join(MONTHS) + r")\b")
+
+# "what priority is the eye exam one": a task named by its words (only tasks have one).
+TASK_PRIORITY = _rx(
+    r"\bwhat(?:'s| is)? (?:the )?priority (?:is |of |on |for )?(?:the |my )?"
+    r"(?!(?:it|that|this)\b)(?P<t>[a-z][a-z ]{1,40}?)(?: one| task| reminder)?(?: now)?$"
+)
+# "and the groceries one, when's that": the task named first, its due day asked after.
+NAMED_THEN_WHEN = _rx(
+    r"^(?:and |what about |how about )?the (?P<t>[a-z][a-z ]{1,40}?) (?:one|task|reminder),?"
+    r" when(?:'s| is) (?:that|it)(?: due)?$"
+)
+
+# "what's the status of it", "any update on that": about the case just opened.
+CASE_STATUS = _rx(
+    r"\b(?:status|any (?:news|update|progress)|still open|been (?:looked at|answered))\b"
+    r"(?=.*\b(?:it|that|this|the case|the ticket|my case|my ticket)\b|\W*$)"
+)
+
+
 __all__ = [
     "ACTION",
     "AFTER",
+    "CASE_STATUS",
     "CLOSED",
     "COMPLAINT",
     "COST",
@@ -121,11 +161,15 @@ __all__ = [
     "INVOICE_HISTORY",
     "LEFT",
     "LOW",
+    "MONTH",
+    "NAMED_THEN_WHEN",
     "NOTES",
     "OVERDUE",
     "PAID",
     "PAST",
+    "PREVIOUS",
     "RECENT",
+    "TASK_PRIORITY",
     "TASK_WORDS",
     "TICKET_HISTORY",
     "WAITING",

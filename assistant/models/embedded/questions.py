@@ -27,10 +27,13 @@ from assistant.models.embedded.answers import (
     explain_charges,
     owing,
 )
+from assistant.models.embedded.cases import case_status
+from assistant.models.embedded.ordinals import ordinal_named
 from assistant.models.embedded.pinning import the_other_named
 from assistant.models.embedded.question_words import (
     ACTION,
     AFTER,
+    CASE_STATUS,
     CLOSED,
     COMPLAINT,
     COST,
@@ -44,11 +47,15 @@ from assistant.models.embedded.question_words import (
     INVOICE_HISTORY,
     LEFT,
     LOW,
+    MONTH,
+    NAMED_THEN_WHEN,
     NOTES,
     OVERDUE,
     PAID,
     PAST,
+    PREVIOUS,
     RECENT,
+    TASK_PRIORITY,
     TASK_WORDS,
     TICKET_HISTORY,
     WAITING,
@@ -81,6 +88,8 @@ Aspect = Literal[
     "task_due",
     "ticket_history",
     "invoice_history",
+    "task_priority",
+    "case_status",
 ]
 OFFER = "Would you like me to open a support case?"
 
@@ -121,7 +130,7 @@ def _service(text: str) -> str:
 
 def read_question(text: str, state: Dialogue, conversation: Sequence[Message]) -> Question | None:
     """The qualified question `text` asks, or None (then it is read as usual)."""
-    said = normalize(the_other_named(state, text)).text
+    said = normalize(ordinal_named(state, the_other_named(state, text))).text
     found = _read(said, state)
     if found is None and (ELLIPSIS.search(said) or len(said.split()) <= 4):
         found = _ellipsis(said, state, conversation)
@@ -159,6 +168,10 @@ def _read(said: str, state: Dialogue) -> Question | None:
         return Question("ticket_history")
     if CLOSED.search(said):
         return Question("closed_tickets")
+    case = state.last_action
+    if case is not None and case.kind == "ticket" and CASE_STATUS.search(said):
+        # "what's the status of it" just after a case was opened: that case.
+        return Question("case_status", item=case.after)
     if INVOICE_HISTORY.search(said):
         paid_only = re.search(r"\bpaid invoices\b", said) and "unpaid" not in said
         return Question("invoice_history", "paid" if paid_only else "")
@@ -195,17 +208,30 @@ def _read(said: str, state: Dialogue) -> Question | None:
                 return Question(aspect, subject)  # type: ignore[arg-type]
     if DONE_YET.search(said):
         return Question("done_yet", _task_subject(said))
+    if priority_of := TASK_PRIORITY.search(said):
+        return Question("task_priority", priority_of.group("t").strip())
+    if not billing and not service and (named := NAMED_THEN_WHEN.search(said)):
+        return Question("task_due", named.group("t").strip())
     if not billing and (due := _TASK_DUE.search(said)) and not service:
         return Question("task_due", re.sub(r"\b(?:task|reminder)\b", "", due.group("t")).strip())
     if RECENT.search(said):
         return Question("recent")
+    month = MONTH.search(said) if billing or re.search(r"\bone\b", said) else None
     if PAID.search(said):
-        # "last month's invoice" needs the paid ones too, not only what is open.
-        return Question("paid", service, waiting=bool(re.search(r"\blast month", said)))
-    if COST.search(said) and service:
-        return Question("cost", service)
+        # "last month's invoice", "were both of them paid" need the paid ones too, not
+        # only what is open.
+        wider = re.search(r"\blast month|\bboth\b|\b(?:them|those|they)\b", said)
+        if PREVIOUS.search(said):
+            return Question("paid", "previous")  # "the one before that, was it paid"
+        return Question("paid", month.group(0) if month else service, waiting=bool(wider))
+    if COST.search(said) and (service or month):
+        # "how much was the invoice from december": the one issued that month.
+        return Question("cost", month.group(0) if month else service)
     if not service:
         return None
+    if billing:
+        # "when is the dental invoice due": the bill's due day, not the visit's.
+        return Question("due") if re.search(r"\b(?:due|when)\b", said) else None
     if WHAT_HAPPENED.search(said):
         return Question("status", service)
     if PAST.search(said):
@@ -259,6 +285,8 @@ def _ellipsis(said: str, state: Dialogue, conversation: Sequence[Message]) -> Qu
         r"\bhow much (?:was|is|did) (?:it|that)\b", said
     ):
         return Question("cost", earlier.subject)
+    if earlier.aspect in ("cost", "paid") and (month := MONTH.search(said)):
+        return Question(earlier.aspect, month.group(0))  # "and the november one"
     if earlier.aspect in ("when", "where", "status", "past", "cost", "paid"):
         service = _service(said)
         return Question(earlier.aspect, service) if service else None
@@ -293,6 +321,8 @@ def lookups(question: Question) -> list[tuple[str, dict[str, Any]]]:
         return [("crm.listTickets", {"status": "all"})]
     if aspect == "invoice_history":
         return [("crm.listInvoices", {"status": question.subject or "all"})]
+    if aspect == "case_status":
+        return [("crm.listTickets", {"status": "all"})]
     if aspect == "due" and question.item is not None:
         return []
     if aspect == "notes":
@@ -325,6 +355,8 @@ def answer(question: Question, results: Sequence[ToolResult], now: datetime) -> 
         return owing(_items(results, "invoices"), now)
     if aspect in ("cost", "paid"):
         return about_invoice(_items(results, "invoices"), question.subject, aspect, now)
+    if aspect == "case_status":
+        return case_status(_items(results, "tickets"), question.item)
     if aspect == "closed_tickets":
         tickets = _items(results, "tickets")
         if not tickets:

@@ -33,6 +33,7 @@ from assistant.models.embedded.cases import (
 from assistant.models.embedded.corrections import also, correction, retarget, undo_reply
 from assistant.models.embedded.followup import asked_about, retimed, understand
 from assistant.models.embedded.kept import KeptByIdentity
+from assistant.models.embedded.ordinals import ordinal_named
 from assistant.models.embedded.pinning import (
     CANCEL_IT,
     KNOWN_SERVICES,
@@ -53,6 +54,7 @@ from assistant.models.embedded.said_before import (
     service_said_before,
     titled_from_focus,
 )
+from assistant.models.embedded.same_again import same_again
 from assistant.schema import Message, ToolResult
 
 
@@ -176,11 +178,18 @@ def _follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> l
         or _book_again(state, text, now, timezone)
         or correction(state, text, now, zone)
         or correction(state, lowered, now, zone)
+        or same_again(state, text, now, timezone)
         or _by_position(state, text, now, zone)
         or also(state, text, now)
     )
     if found is not None:
         return found
+    if state.question == "which_priority" and (asked := state.focus_of("task")) is not None:
+        # "normal is fine" to "should it be normal or low priority?"
+        level = re.search(r"\b(normal|low|medium|high)\b", text)
+        if level is not None:
+            priority = "normal" if level.group(1) == "medium" else level.group(1)
+            return [task_change("update_task", asked, {"priority": priority}, text)]
     if state.question == "which_cancel":
         listed = state.listed_of("appointment")
         positions = [p for p in positions_said(text) if -len(listed) <= p < len(listed)]
@@ -325,7 +334,7 @@ def read_intents(
     results: Sequence[ToolResult] = (),
 ) -> list[Intent]:
     """What the message asks, read the same way by the planner and the narrator."""
-    message = the_other_named(state, message)
+    message = ordinal_named(state, the_other_named(state, message))
     pinned = follow_up(state, message, now, timezone) or _time_for_the_one_in_focus(
         conversation, message, now, timezone, state
     )

@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import date, datetime
 
 from assistant.dialogue_state import Dialogue
 from assistant.language import Intent, detect_intents, slots
@@ -46,6 +46,7 @@ def titled_from_focus(intent: Intent, state: Dialogue) -> Intent:
     title = str(intent.arguments.get("title") or "")
     if not _IT_IN_TITLE.search(title) or len(_IT_IN_TITLE.findall(title)) > 1:
         return intent
+    intent = _dated_from_focus(intent, state)
     if state.listed_kind == "invoice" and len(state.listed) == 1:
         named = f"the {str(state.listed[0].get('description') or '').lower()} bill"
     elif state.focus_kind == "appointment" and state.focus is not None:
@@ -56,6 +57,25 @@ def titled_from_focus(intent: Intent, state: Dialogue) -> Intent:
         return intent
     arguments = {**intent.arguments, "title": _IT_IN_TITLE.sub(named, title, count=1)}
     return dataclasses.replace(intent, arguments=arguments)
+
+
+def _dated_from_focus(intent: Intent, state: Dialogue) -> Intent:
+    """ "remind me to pay it the day before": the day before the one bill's due date, or
+    the visit in focus; otherwise the day stays asked."""
+    if intent.shift is None or intent.missing[:1] != ("when",):
+        return intent
+    if state.listed_kind == "invoice" and len(state.listed) == 1:
+        anchor = str(state.listed[0].get("due_on") or "")[:10]
+    elif state.focus_kind == "appointment" and state.focus is not None:
+        anchor = str(state.focus.get("starts_at") or "")[:10]
+    else:
+        return intent
+    try:
+        day = date.fromisoformat(anchor) + intent.shift
+    except ValueError:
+        return intent
+    arguments = {**intent.arguments, "due_on": day.isoformat()}
+    return dataclasses.replace(intent, arguments=arguments, missing=intent.missing[1:], shift=None)
 
 
 _ONE = re.compile(r"\b(?:book|get|make|schedule)(?: me)?(?: in)?(?: for)? (?:one|it|that)\b")

@@ -1,0 +1,31 @@
+""" "Remind me to pay it the day before": a day said relative to something not named in
+the clause, kept as a shift for the conversation to anchor (or the day is asked)."""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+
+# A day said relative to something not named here ("the day before", "a week after it").
+RELATIVE_DAY = re.compile(
+    r"(?i),? (?:on |by )?(?:the|a|one|two|three|\d+) (?:day|days|week|weeks) (?:before|after"
+    r"|prior|earlier|later)(?: (?:it|that|then|hand))?$"
+)
+
+
+_COUNT_AND_UNIT = re.compile(r"(the|a|one|two|three|\d+) (day|week)")
+_COUNTS = {"the": 1, "a": 1, "one": 1, "two": 2, "three": 3}
+
+
+def relative_days(words: str) -> timedelta:
+    """ "the day before" → -1 day, "two weeks after" → +14 days."""
+    said = _COUNT_AND_UNIT.search(words)
+    if said is None:
+        return timedelta(0)
+    count_word, unit = said.groups()
+    count = int(count_word) if count_word.isdigit() else _COUNTS[count_word]
+    days = count * (7 if unit == "week" else 1)
+    return timedelta(days=days if re.search(r"after|later", words) else -days)
+
+
+__all__ = ["RELATIVE_DAY", "relative_days"]

@@ -1,0 +1,48 @@
+""" "Do the same for the eye exam one": the last change made, made again to another item."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+
+from assistant.dialogue_state import Dialogue
+from assistant.language import Intent, detect_intents
+
+_SAME_FOR = re.compile(
+    r"^(?:(?:and|ok|okay|now|then|please|can you|could you)\b\W*)*(?:do |same |the same )?"
+    r"(?:the same|that|it|same)(?: again)?(?: thing)? (?:for|with|to|on) (?P<t>.+?)"
+    r"(?: too| as well)?(?: please)?$"
+)
+# The request that makes the change again, by the tool that made it.
+_AGAIN = {
+    "crm.completeTask": "complete {}",
+    "crm.deleteTask": "delete {}",
+    "crm.cancelAppointment": "cancel {}",
+}
+
+
+def same_again(state: Dialogue, text: str, now: datetime, timezone: str) -> list[Intent] | None:
+    """The last change, asked for again about the item named, read as if said in full."""
+    action = state.last_action
+    match = _SAME_FOR.search(text)
+    if action is None or match is None:
+        return None
+    said = _AGAIN.get(action.tool)
+    if said is None and action.tool == "crm.updateTask":
+        changes = []
+        if priority := action.arguments.get("priority"):
+            changes.append(f"make {{}} {priority} priority")
+        if due := action.arguments.get("due_on"):
+            changes.append(f"make {{}} due on {due}")
+        said = changes[0] if len(changes) == 1 else None
+    if said is None:
+        return None  # a move or a booking: its time for another item is asked as usual
+    found = [
+        i
+        for i in detect_intents(said.format(match.group("t")), now, timezone)
+        if i.target is not None and not i.target.vague and i.tool == action.tool
+    ]
+    return found[:1] or None
+
+
+__all__ = ["same_again"]
