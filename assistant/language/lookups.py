@@ -47,7 +47,8 @@ READS: tuple[tuple[IntentKind, re.Pattern[str]], ...] = (
             r"|charges?|statements?|amount due|how much do i|how much i|pay|paid)\b"
             # "what's due this week" asks about to-dos (_DUE_WHEN); "what's due" alone, a bill
             rf"|\bwhat(?:'s| is) due\b(?!{_DUE_WHEN})|\bdue on my account\b|\bthe damage\b"
-            r"|\b(?:good standing|in arrears|in credit|all square|squared up|settled up)\b"
+            r"|\b(?:good standing|in arrears|in credit|all square|squared up|settled up"
+            r"|in the red|in debt)\b"
         ),
     ),
     (
@@ -82,7 +83,7 @@ _PROFILE = rx(
     r"|my info(?:rmation)?|personal (?:details|info(?:rmation)?)|contact (?:details|info"
     r"(?:rmation)?)|my name|tier|membership|what email|which email|my email|email address"
     r"|e-mail|phone number|my number|my phone|my address|who am i|my account|about me"
-    r"|the account|what name|which name)\b"
+    r"|the account|what name|which name|time ?zone)\b"
 )
 # "have you got my correct email?", "what mobile number do you have for me?"
 _HELD = r"\b(?:have you got|do you have|you have|you've got|my)\b"
@@ -99,6 +100,11 @@ _ANY_SERVICE = rx(
     r"\b(?:recommend|suggest|know (?:a|any)|nearest|near me|any good|a good|the best)\b"
     r"|\b(?:a|an|another|some) (?:\w+ )?(?:dentist|physio|optometrist|massage|facial)\b"
 )
+# "how many tasks have I got outstanding": tasks still to do, not an unpaid bill.
+_TASKS_OUTSTANDING = rx(
+    rf"(?:{TASK_NOUN.pattern})(?:\s\w+){{0,4}}?\s(?:still )?outstanding\b"
+    r"|\boutstanding (?:tasks?|to-?dos?|jobs|reminders)\b"
+)
 _PRIORITY_WORD = rx(r"\bpriorit(?:y|ies|i[sz]ed)\b")
 _EVERYTHING_KINDS: tuple[IntentKind, ...] = ("appointments", "billing", "tasks", "tickets")
 
@@ -109,6 +115,12 @@ def reads(c: Clause) -> list[Intent]:
     for kind, pattern in READS:
         if match := pattern.search(text):
             found.append((match.start(), kind))
+    if (
+        "outstanding" in text
+        and _TASKS_OUTSTANDING.search(text)
+        and not READS[1][1].search(text.replace("outstanding", ""))
+    ):
+        found = [(pos, kind) for pos, kind in found if kind != "billing"]
     if not found and slots.service(text, c.original) and not _ANY_SERVICE.search(text):
         found.append((0, "appointments"))  # "is my haircut still on?"
     if _PRIORITY_WORD.search(text):

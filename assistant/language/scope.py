@@ -73,8 +73,27 @@ _HYPOTHETICAL = re.compile(
     r"|what's the (?:fee|charge|penalty)|is there (?:a|any) (?:fee|charge|penalty)"
     r"|if (?:i|we)(?! (?:could|can|may|might)\b)"
     r"|(?:would|will|do) i (?:be charged|get charged|have to pay|lose|get (?:a refund|my money))"
-    r"|would it cost|will it cost)\b"
+    r"|would it cost|will it cost"
+    # "should I delete the eye exam task or keep it?": asks for advice, not the change
+    r"|should (?:i|we) (?:delete|cancel|mark|move|remove|reschedule|change|update|book|add"
+    r"|tick|cross|complete|open))\b"
 )
+
+
+# "did I cancel my haircut?", "have you deleted the groceries task?": a question about a
+# change, answered from what is on file; it asks for no change (a yes must not make it).
+_ASKS_IF_DONE = re.compile(
+    r"^(?:so |and |but |um |uh |hey |hi |ok |okay |sorry |wait |just checking,? )*"
+    r"(?:did|have|has|had) (?:i|you|we|someone|anyone|anybody|somebody)"
+    r"(?: (?:already|ever|actually|just|really|definitely|even))? "
+    r"(?:cancel|delete|remove|book|move|reschedul|mark|tick|complet|add|chang|updat|open"
+    r"|creat|rais|log|finish|cross|renam)\w*\b"
+)
+
+
+def asks_if_done(said: str) -> bool:
+    """The normalized clause asks whether a change was made, not for the change."""
+    return bool(_ASKS_IF_DONE.search(said))
 
 
 def hypothetical(said: str) -> bool:
@@ -82,4 +101,4 @@ def hypothetical(said: str) -> bool:
     return bool(_HYPOTHETICAL.search(said))
 
 
-__all__ = ["asks_to_pay", "hypothetical", "unsupported"]
+__all__ = ["asks_if_done", "asks_to_pay", "hypothetical", "unsupported"]

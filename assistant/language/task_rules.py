@@ -44,6 +44,12 @@ _ADD_TASK = (
         r" remember|i need to remember) to (?P<rest>.*)$"
     ),
     rx(r"\bnote to self:? (?P<rest>.*)$"),
+    # "put down renew passport, high priority": British for writing a to-do down ("put
+    # me down for a haircut" is a booking).
+    rx(
+        r"^(?:(?:can|could) you |please )?put down (?!for\b|me\b)(?:a |an )?(?:task |reminder "
+        r"|to-?do )?(?:to )?(?P<rest>.+)$"
+    ),
     rx(
         r"\b(?:add|put|save|create|set up|enter) (?P<rest>.+?) as (?:a |an |another )?(?:new )?"
         r"(?:task|to-do|reminder|todo)\b"
@@ -71,6 +77,11 @@ _ADD_TASK = (
     ),
 )
 _PRONOUN_TITLE = rx(r"it|that|this|them")
+# "could you remind me about something": a title that names nothing is asked for.
+_PLACEHOLDER_TITLE = rx(
+    r"(?:about )?(?:something|anything|stuff|a thing|some things|things|something for me"
+    r"|a few things|one thing)"
+)
 # ", it's important," said between the task and "put it on my list": its priority only.
 _IT_MATTERS = rx(
     r",?\s*(?:it's|it is|that's|this is) (?:really |very |quite )?(?:important|urgent)\b,?"
@@ -121,7 +132,10 @@ def add_task(c: Clause) -> Intent | None:
             arguments["priority"] = draft.priority
         if draft.due_on:
             arguments["due_on"] = draft.due_on
-        missing: tuple[str, ...] = () if draft.title else ("title",)
+        names_nothing = _PLACEHOLDER_TITLE.fullmatch(rest.strip(" ,.?!"))
+        if names_nothing:
+            arguments.pop("title", None)
+        missing: tuple[str, ...] = () if draft.title and not names_nothing else ("title",)
         relative_shift: timedelta | None = None
         if draft.due_on is None and (relative := RELATIVE_DAY.search(arguments.get("title", ""))):
             # "remind me to pay it the day before": before what, on which day, is asked; the
@@ -149,8 +163,8 @@ def add_task(c: Clause) -> Intent | None:
 
 _PRIORITY_CHANGE = (
     rx(
-        r"\b(?:make|set|mark|change|bump|raise|lower|put|flag|update|switch|move)(?: up| down)?"
-        r" (?P<t>.+?)(?:'s priority)? (?:as |to |at |up to |down to |a |an )*"
+        r"\b(?:make|set|mark|change|bump|raise|lower|put(?! down)|flag|update|switch|move)"
+        r"(?: up| down)? (?P<t>.+?)(?:'s priority)? (?:as |to |at |up to |down to |a |an )*"
         r"(?P<p>high|top|urgent|important|low|normal|medium|critical)(?:[- ]priority)?\b"
     ),
     # "drop it to normal", "knock the insurance one down to low": a level said after "to".
@@ -225,6 +239,10 @@ def update_task(c: Clause) -> Intent | None:
             lowering = direction.startswith(("lower", "decrease", "reduce", "de"))
             if said:
                 level = slots.priority(f"{said} priority")[0] or "high"
+            elif direction.startswith(("set", "change", "update", "make")):
+                # "change the priority of my insurance task": to what is asked, not guessed.
+                change = _task_change(c, match.group("t"), {})
+                return dataclasses.replace(change, missing=("level",))
             else:
                 level = "low" if lowering else "high"
             return _task_change(c, match.group("t"), {"priority": level})
@@ -334,7 +352,10 @@ _PAID_ACCOUNT = rx(
 # "the car insurance is renewed": the same, said of the thing.
 _PASSIVE_DONE = rx(
     r"^(?P<t>.+?) (?:is|are|has been|have been|was|were|got)(?: now| all| finally| already)?"
-    r" (?P<verb>" + "|".join(sorted(_PAST_VERBS, key=len, reverse=True)) + r")(?: now| already)?$"
+    r" (?P<verb>" + "|".join(sorted(_PAST_VERBS, key=len, reverse=True)) + r")(?: now| already)?"
+    # "car insurance is renewed tick it off please": said aloud, without the comma
+    r"(?:,? (?:so |you can |please |can you )*(?:tick|check|cross|mark) (?:it|that)"
+    r"(?: off| done| as done| complete)?(?: please)?)?$"
 )
 
 

@@ -261,6 +261,34 @@ def test_a_question_about_what_an_action_would_do_asks_for_none(text: str) -> No
     assert detect_intents(text, NOW, TZ) == []
 
 
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("did i cancel my haircut", "appointments"),
+        ("did you cancel my haircut?", "appointments"),
+        ("have i already deleted the groceries task", "tasks"),
+    ],
+)
+def test_a_question_whether_a_change_was_made_only_reads(text: str, read: str) -> None:
+    """ "did I cancel my haircut?" looks it up; it is no cancellation waiting for a yes."""
+    assert [intent.kind for intent in detect_intents(text, NOW, TZ)] == [read]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["should i delete the eye exam task or keep it", "could you remind me about something"],
+)
+def test_advice_and_a_reminder_about_nothing_write_nothing(text: str) -> None:
+    """ "should I delete…?" asks advice; "remind me about something" has no title to add."""
+    assert not any(intent.writes and not intent.missing for intent in detect_intents(text, NOW, TZ))
+
+
+def test_a_priority_change_without_a_level_asks_which() -> None:
+    """ "change the priority of my insurance task" asks for the level instead of guessing."""
+    (intent,) = detect_intents("change the priority of my insurance task", NOW, TZ)
+    assert intent.kind == "update_task" and intent.missing == ("level",)
+
+
 def test_if_i_could_book_is_still_a_booking() -> None:
     """ "if I could book a haircut friday at 3, that would be great" is a polite request."""
     (intent,) = detect_intents("if i could book a haircut friday at 3 that would be great", NOW, TZ)

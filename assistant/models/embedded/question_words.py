@@ -41,13 +41,16 @@ COMPLAINT = _rx(
 )
 WAITING = _rx(r"\b(?:nobody|no one|no-one|never heard|still waiting)\b")
 WHAT_HAPPENED = _rx(
-    r"\bwhat happened (?:to|with) \b|\b(?:did|was|has) (?:my|the) .+ (?:get |been )?cancell?ed\b"
+    r"\b(?:what|whatever) happened (?:to|with) \b|\bdid i (?:already )?cancel (?:my|the) \w"
+    r"|\b(?:did|was|has) (?:my|the) .+ (?:get |been )?cancell?ed\b"
     r"|\bis (?:my|the) .+ cancell?ed\b"
 )
 PAST = _rx(r"\bwhen (?:was|did i have|did i last) |\bmy last \w+ (?:was|appointment)\b")
 RECENT = _rx(
     r"\b(?:had|have had|been to)\b.*\b(?:recently|lately|before|in the past|last month)\b"
-    r"|\b(?:past|previous|earlier|old) (?:appointments|visits|bookings)\b"
+    r"|\b(?:past|previous|earlier|old|cancell?ed) (?:appointments|visits|bookings)\b"
+    r"|\b(?:appointments|visits|bookings)\b.*\b(?:have i had|i've had|did i have)\b"
+    r"|\bwhen was my last (?:visit|appointment|booking)\b"
 )
 COST = _rx(r"\bhow much (?:was|did|were|is|does)\b|\bwhat did .+ cost\b")
 PAID = _rx(
@@ -76,15 +79,31 @@ LEFT = _rx(r"^(?:so |and |ok |okay )?what'?s left(?: to do| on my (?:list|to-?do
 NOTES = _rx(
     r"\b(?:do i need to |should i )?(?:bring|prepare|know before)\b|\bany (?:notes|instructions)\b"
 )
-DONE_YET = _rx(r"\b(?:done|finished|completed|complete|ticked off) yet\b|\bis (?:my|the) .+ done\b")
+DONE_YET = _rx(
+    r"\b(?:done|finished|completed|complete|ticked off) yet\b|\bis (?:my|the) .+ done\b"
+    r"|\b(?:have|did) i (?:already )?(?:finished|done|completed|ticked off) (?:my|the) \w"
+)
 FINISHED = _rx(
     r"\bwhat (?:have i|did i|i've) (?:already )?(?:finished|done|completed|ticked off)\b"
     r"|\b(?:finished|completed|done) tasks\b"
 )
 CLOSED = _rx(
-    r"\bclosed (?:ones|cases|tickets)\b|\bany closed\b|\bold (?:cases|tickets)\b"
+    r"\bclosed (?:ones|cases|tickets)\b|\bany closed\b|\bold (?:cases?|tickets?)\b"
+    # "which of my tickets have been resolved" (one ticket "resolved yet?" is the open ones)
+    r"|\b(?:tickets|cases|complaints)\b.*\b(?:been|got|were) (?:resolved|closed|sorted)\b"
     # "have any of my tickets been closed", "the old one about the portal, is that closed"
     r"|\b(?:tickets?|cases?|support requests?|(?:old|other|previous|earlier) one)\b.*\bclosed\b"
+)
+# "every support ticket I've ever opened", "my invoice history", "paid and unpaid":
+# the whole history, not only what is open.
+TICKET_HISTORY = _rx(
+    r"\b(?:all|every|each)\b.*\b(?:tickets?|support cases?|complaints?)\b.*\b(?:ever|opened"
+    r"|raised|made|logged)\b|\b(?:ticket|support|case) history\b"
+)
+INVOICE_HISTORY = _rx(
+    r"\bpaid invoices\b|\b(?:billing|invoice|payment) history\b|\bpaid and unpaid\b"
+    r"|\b(?:all|every one) of my (?:invoices|bills)\b|\ball my (?:invoices|bills)\b"
+    r"|\b(?:past|previous|old) (?:invoices|bills|payments)\b"
 )
 AFTER = _rx(r"\b(?:the )?one after (?:that|it)\b|\bafter that one\b")
 DUE_IT = _rx(r"\bwhen(?:'s| is) (?:it|that) due\b|\bwhen its due\b|\bwhen it's due\b")
@@ -139,6 +158,7 @@ __all__ = [
     "FINISHED",
     "FOCUS_QUESTION",
     "HIGH",
+    "INVOICE_HISTORY",
     "LEFT",
     "LOW",
     "MONTH",
@@ -151,6 +171,7 @@ __all__ = [
     "RECENT",
     "TASK_PRIORITY",
     "TASK_WORDS",
+    "TICKET_HISTORY",
     "WAITING",
     "WHAT_HAPPENED",
     "WHEN",

@@ -44,6 +44,7 @@ from assistant.models.embedded.question_words import (
     FINISHED,
     FOCUS_QUESTION,
     HIGH,
+    INVOICE_HISTORY,
     LEFT,
     LOW,
     MONTH,
@@ -56,6 +57,7 @@ from assistant.models.embedded.question_words import (
     RECENT,
     TASK_PRIORITY,
     TASK_WORDS,
+    TICKET_HISTORY,
     WAITING,
     WHAT_HAPPENED,
     WHEN,
@@ -84,6 +86,8 @@ Aspect = Literal[
     "notes",
     "pending",
     "task_due",
+    "ticket_history",
+    "invoice_history",
     "task_priority",
     "case_status",
 ]
@@ -160,12 +164,17 @@ def _read(said: str, state: Dialogue) -> Question | None:
         return Question("due")  # the open invoices, read out
     if (focused := _about_focus(said, state)) is not None:
         return focused
+    if TICKET_HISTORY.search(said):
+        return Question("ticket_history")
     if CLOSED.search(said):
         return Question("closed_tickets")
     case = state.last_action
     if case is not None and case.kind == "ticket" and CASE_STATUS.search(said):
         # "what's the status of it" just after a case was opened: that case.
         return Question("case_status", item=case.after)
+    if INVOICE_HISTORY.search(said):
+        paid_only = re.search(r"\bpaid invoices\b", said) and "unpaid" not in said
+        return Question("invoice_history", "paid" if paid_only else "")
     if len(slots.services_named(said)) > 1:
         return None  # "when are my cleaning and my haircut": the listing answers both
     service = _service(said)
@@ -308,6 +317,10 @@ def lookups(question: Question) -> list[tuple[str, dict[str, Any]]]:
         return [("crm.listUpcomingAppointments", {})]
     if aspect == "closed_tickets":
         return [("crm.listTickets", {"status": "closed"})]
+    if aspect == "ticket_history":
+        return [("crm.listTickets", {"status": "all"})]
+    if aspect == "invoice_history":
+        return [("crm.listInvoices", {"status": question.subject or "all"})]
     if aspect == "case_status":
         return [("crm.listTickets", {"status": "all"})]
     if aspect == "due" and question.item is not None:
@@ -358,8 +371,8 @@ def answer(question: Question, results: Sequence[ToolResult], now: datetime) -> 
         if not note:
             return f"There are no notes on your {service}, so nothing special to bring."
         return f"The note on your {service} says: {note[:1].lower() + note[1:]}"
-    if aspect == "pending":
-        return None  # the task listing says what is left
+    if aspect in ("pending", "ticket_history", "invoice_history"):
+        return None  # the listing's own narration reads the history out
     if aspect == "due":
         return None  # the billing narration says when it is due
     if aspect in ("when", "where", "status", "past", "recent", "after"):

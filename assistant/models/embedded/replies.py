@@ -99,6 +99,7 @@ def clarification(intent: Intent, today: date | None = None) -> str | None:
         ("add_task", "title"): "Sure. What should the task say?",
         ("add_task", "when"): "Sure. Which day should it be due?",
         ("update_task", "priority"): "Sure. Should it be normal or low priority?",
+        ("update_task", "level"): "Sure. Should it be high, normal or low priority?",
         ("create_ticket", "problem"): "Sure. What's the problem you'd like me to report?",
         ("create_ticket", "consent"): (
             "Sorry to hear that. Would you like me to open a support case about it?"
