@@ -183,3 +183,25 @@ async def test_the_third_unseen_conversations_are_understood(
     assert len(read_cases(UNSEEN3)) >= 40
     share, failed = await score(make_assistant, crm_admin, UNSEEN3, capsys)
     assert share >= REQUIRED_UNSEEN3_SHARE - 1e-9, failed
+
+
+UNSEEN4 = DATA / "conversations_unseen4.jsonl"
+# tests/data/conversations_unseen4.jsonl (31 sessions, appointments only), a fourth set written
+# from what customers say without reading the language rules (relative dates, shifts and named
+# slots, one of two similar visits, overlaps, what is free or open, recurring asks, changes of
+# mind, questions during a pending cancel, times in words, voice transcripts and typos), first
+# run on the code as it was: 19/31 sessions = 61.3 % (47/65 turns). Three of its own checks
+# were then corrected before any rule changed: "actually cancel the haircut" with two haircuts
+# booked rightly asks which (the next turn names one); "tomorrow noonish" rightly asks the time
+# (the next turn now answers it, "12 is fine"); a booking that overlaps another visit may ask
+# before booking. On the code as it was: 20/31 (51/65 turns).
+REQUIRED_UNSEEN4_SHARE = 20 / 31
+
+
+async def test_the_fourth_unseen_conversations_are_understood(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin, capsys: Any
+) -> None:
+    """At least the pinned share of the fourth unseen sessions pass every turn (share reported)."""
+    assert len(read_cases(UNSEEN4)) >= 30
+    share, failed = await score(make_assistant, crm_admin, UNSEEN4, capsys)
+    assert share >= REQUIRED_UNSEEN4_SHARE - 1e-9, failed
