@@ -246,6 +246,16 @@ def instead(c: Clause) -> Intent | None:
 _MONEY = rx(r"\b(?:bills?|invoices?|charges?|payments?|balance|receipts?|paid)\b")
 
 
+# "every monday", "weekly", "a standing haircut every four weeks": a series is asked
+# about (the tools book one visit), never booked as its first one unasked.
+_REPEATING = rx(
+    r"\b(?:every|each) (?:other |single )?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|week"
+    r"|fortnight|month|morning|afternoon|evening|(?:\d{1,2}|two|three|four|five|six|eight)"
+    r" (?:weeks|months))\b|\b(?:weekly|fortnightly|monthly|recurring|repeating|standing)\b"
+    r"|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days at\b"
+)
+
+
 def book(c: Clause) -> Intent | None:
     text = c.text
     strong = _BOOK.search(text)
@@ -282,7 +292,9 @@ def book(c: Clause) -> Intent | None:
         missing.append("service")
     moment = when.moment(c.timezone) if when is not None else None
     problem = time_problem(when, c)
-    if problem is not None:
+    if _REPEATING.search(text):
+        missing.append("repeat")  # one booking is made at a time: which one is asked
+    elif problem is not None:
         missing.append(problem)
     elif when is None or when.day is None:
         missing.append("when")

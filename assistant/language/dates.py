@@ -49,6 +49,9 @@ _MONTH_NUMBERS = {name: index for index, name in enumerate(MONTHS, start=1)}
 _MONTH_NUMBERS.update(MONTH_ABBREVIATIONS)
 _HOUR_WORDS = {word: n for word, n in NUMBER_WORDS.items() if word.isalpha() and len(word) > 2}
 _MINUTE_WORDS = {"o'clock": 0, "fifteen": 15, "thirty": 30, "forty five": 45, "forty-five": 45}
+# Minutes said before the hour: "ten past nine", "twenty-five to four".
+_PAST_MINUTE_WORDS = {"five": 5, "ten": 10, "twenty": 20, "twenty five": 25, "twenty-five": 25}
+_PAST_MINUTES = "|".join(sorted(_PAST_MINUTE_WORDS, key=len, reverse=True))
 
 _WD = "|".join(WEEKDAYS)
 _MON = "|".join(sorted(_MONTH_NUMBERS, key=len, reverse=True))
@@ -130,7 +133,13 @@ _TIME_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("in_hours", rf"\bin (?:about )?({_NUM}|half an) (hour|minute)s?\b"),
         ("meridiem", r"\b(?:at |around |by |for |@ ?)?(\d{1,2})(?::(\d{2}))? ?([ap]m)\b"),
         ("clock", r"\b(?:at |around |by |for |from |@ ?)?(\d{1,2}):(\d{2})\b"),
-        ("half_past", rf"\b(?:at )?(half|quarter) (past|after|to) (\d{{1,2}}|{_HOURW})\b"),
+        # "half past two", "quarter to three", "ten past nine", "20 minutes past 4": the
+        # minutes are said before the hour (digits only with "past", "2 to 3" is a span).
+        (
+            "half_past",
+            rf"\b(?:at )?(half|quarter|{_PAST_MINUTES}|\d{{1,2}}(?= minutes? | (?:past|after) ))"
+            rf"(?: minutes?)? (past|after|to) (\d{{1,2}}|{_HOURW})\b",
+        ),
         # British "half two": half past two.
         ("half_hour", rf"\b(?:at |around |by )?half (\d{{1,2}}|{_HOURW})\b(?! (?:an|a) )"),
         (
@@ -358,9 +367,13 @@ def _clock(
         hour = _number(g[2])
         if g[0] == "half":
             return _hour_for(hour, 30, None, part), None
+        said = {"quarter": 15, **_PAST_MINUTE_WORDS}
+        minutes = said[g[0]] if g[0] in said else int(g[0])
+        if not 0 < minutes < 60:
+            return None, None
         if g[1] == "to":
-            return _hour_for(hour - 1 if hour > 1 else 12, 45, None, part), None
-        return _hour_for(hour, 15, None, part), None
+            return _hour_for(hour - 1 if hour > 1 else 12, 60 - minutes, None, part), None
+        return _hour_for(hour, minutes, None, part), None
     if name == "word_hour":
         minute = _MINUTE_WORDS.get((g[1] or "o'clock").replace("-", " "), 0)
         return _hour_for(_HOUR_WORDS[g[0]], minute, g[2], part), None

@@ -159,7 +159,9 @@ def _fill(intent: Intent, text: str, now: datetime, timezone: str) -> list[Inten
 
 
 # What the assistant asks about a time: none said, none usable, one on no calendar.
-_TIME_ASKED = frozenset({"when", "time", "future", "no_such_date", "weekday_conflict", "meridiem"})
+_TIME_ASKED = frozenset(
+    {"when", "time", "future", "no_such_date", "weekday_conflict", "meridiem", "repeat"}
+)
 _MONTH = re.compile(rf"\b(?:{'|'.join(MONTHS)})\b")
 _DAY_OF_MONTH = re.compile(r"\b(?:the )?(\d{1,2}(?:st|nd|rd|th))\b")
 _WEEKDAY = re.compile(rf"\b(?:{'|'.join(WEEKDAYS)})\b")

@@ -77,6 +77,11 @@ def clarification(intent: Intent, today: date | None = None) -> str | None:
                 else "Sure. What would you like to book, for example a haircut or a dental "
                 "cleaning?"
             )
+        if wanted == "repeat":
+            return (
+                f"I can book one {service} at a time, not a repeating series. Which day "
+                "and time should I book the first one for?"
+            )
         if wanted == "when":
             return f"Sure. When would you like your {service}?"
         if wanted == "time":
