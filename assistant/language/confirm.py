@@ -2,7 +2,8 @@
 
 "yes", "yeah go ahead", "sure, do it", "yep please", "confirm" are yes; "no", "nope,
 keep it", "never mind", "wait" are no. A message with both ("yes… no, wait") is no:
-a destructive action only goes ahead on a clear yes.
+a destructive action only goes ahead on a clear yes. "Ok, make it 2pm instead" changes
+what was asked: it is not a yes either.
 """
 
 from __future__ import annotations
@@ -21,6 +22,9 @@ _AFFIRMATIVE = re.compile(
     r"|of course|sounds good|i'm sure|i am sure|proceed|fine|perfect|exactly|yes please"
     r"|please go ahead|that's right|that is right|do that|make it so|go on)\b"
 )
+# "ok, make it 2pm instead", "sure but thursday rather": the held action is changed,
+# not agreed to (the change is planned as a request of its own).
+_CHANGED = re.compile(r"\b(?:instead|rather)\b")
 # Past this many words a "yes" is probably the start of a new request, not an answer.
 _MAX_WORDS = 10
 
@@ -28,7 +32,7 @@ _MAX_WORDS = 10
 def is_affirmative(text: str) -> bool:
     """True when the message clearly means yes."""
     said = normalize(text).text
-    if _NEGATIVE.search(said):
+    if _NEGATIVE.search(said) or _CHANGED.search(said):
         return False
     match = _AFFIRMATIVE.search(said)
     if match is None:

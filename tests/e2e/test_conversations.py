@@ -195,7 +195,7 @@ UNSEEN4 = DATA / "conversations_unseen4.jsonl"
 # booked rightly asks which (the next turn names one); "tomorrow noonish" rightly asks the time
 # (the next turn now answers it, "12 is fine"); a booking that overlaps another visit may ask
 # before booking. On the code as it was: 20/31 (51/65 turns).
-REQUIRED_UNSEEN4_SHARE = 21 / 31
+REQUIRED_UNSEEN4_SHARE = 22 / 31
 
 
 async def test_the_fourth_unseen_conversations_are_understood(

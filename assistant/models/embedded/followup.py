@@ -19,7 +19,7 @@ from assistant.language import Intent, detect_intents, is_affirmative
 from assistant.language.dates import find_when
 from assistant.language.intents import is_request
 from assistant.language.lexicon import MONTHS, WEEKDAYS
-from assistant.language.slots import cut_spans
+from assistant.language.slots import cut_spans, service
 from assistant.language.targets import target_ref
 from assistant.language.text import normalize
 from assistant.resolve import Ambiguous, Match, resolve_intent
@@ -132,6 +132,38 @@ def understand(
             if intent.needs_target and (named := _renamed(intent, text, asked, now, timezone)):
                 return [named]
     return intents
+
+
+def held_booking_retimed(
+    conversation: Sequence[Message], text: str, now: datetime, timezone: str
+) -> list[Intent] | None:
+    """ "book a consultation wednesday at 10" → "that overlaps…, book it anyway?" → "ok
+    make it 2pm instead": the booking asked about, at the new time, and nothing else (the
+    "it" is the booking not made, never the visit it overlapped). Only while a booking
+    is held for a yes (the caller knows)."""
+    asked = _asked(conversation)
+    if asked is None:
+        return None
+    earlier = understand(asked.before, asked.text, now, timezone, depth=1)
+    intents = _read(text, now, timezone)
+    if len(earlier) != 1 or earlier[0].kind != "book_appointment" or earlier[0].missing:
+        return None
+    if any(r.ok and r.call.tool_name == "crm.bookAppointment" for r in asked.results):
+        return None  # it was booked: "make it 2pm" moves that one (the last action)
+    if len(intents) != 1 or intents[0].kind != "reschedule_appointment":
+        return None
+    said = normalize(text)
+    if service(said.text, said.original) is not None:
+        return None  # "move the dental to 2pm instead" names another visit
+    when = find_when(said.text, now)
+    if when is None or when.clock is None:
+        return None
+    time_words = " ".join(said.text[start:end] for start, end in when.spans)
+    clause, reply = _retimed(earlier[0].clause, time_words, now)
+    booked = [i for i in detect_intents(f"{clause} {reply}", now, timezone) if i.writes]
+    if len(booked) != 1 or booked[0].kind != "book_appointment":
+        return None
+    return booked
 
 
 def _fill(intent: Intent, text: str, now: datetime, timezone: str) -> list[Intent] | None:

@@ -31,7 +31,12 @@ from assistant.models.embedded.cases import (
     offered_case,
 )
 from assistant.models.embedded.corrections import also, correction, retarget, undo_reply
-from assistant.models.embedded.followup import asked_about, retimed, understand
+from assistant.models.embedded.followup import (
+    asked_about,
+    held_booking_retimed,
+    retimed,
+    understand,
+)
 from assistant.models.embedded.kept import KeptByIdentity
 from assistant.models.embedded.ordinals import ordinal_named
 from assistant.models.embedded.pinning import (
@@ -335,6 +340,10 @@ def read_intents(
 ) -> list[Intent]:
     """What the message asks, read the same way by the planner and the narrator."""
     message = ordinal_named(state, the_other_named(state, message))
+    if "crm.bookAppointment" in state.held and (
+        rebooked := held_booking_retimed(conversation, message, now, timezone)
+    ):
+        return rebooked
     pinned = follow_up(state, message, now, timezone) or _time_for_the_one_in_focus(
         conversation, message, now, timezone, state
     )
