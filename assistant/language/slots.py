@@ -52,7 +52,9 @@ _GENERIC_SERVICE = re.compile(
     r"\b(?:book|schedule|reserve|arrange|set up|make|get)(?: me)?(?: in)?(?: for)?"
     r" (?:a |an |another |my |one )?"
     # "book one for friday": a service never begins with the words that lead to a time.
-    r"(?!(?:for|on|at|next|this|tomorrow|today|in|with|please|it|that|them)\b)"
+    # Nor with the one it is for: "book me in at 11" books no service called "Me".
+    r"(?!(?:for|on|at|next|this|tomorrow|today|in|with|please|it|that|them|me|us|him|her"
+    r"|myself|someone|somebody|something)\b)"
     r"(?P<svc>[a-z][a-z' -]*?)"
     r"(?: appointment| session| visit| slot| booking)?"
     r"(?= (?:for|on|at|next|this|tomorrow|today|in|with|please)\b|[,.?!]|$)"
