@@ -195,7 +195,23 @@ UNSEEN4 = DATA / "conversations_unseen4.jsonl"
 # booked rightly asks which (the next turn names one); "tomorrow noonish" rightly asks the time
 # (the next turn now answers it, "12 is fine"); a booking that overlaps another visit may ask
 # before booking. On the code as it was: 20/31 (51/65 turns).
-REQUIRED_UNSEEN4_SHARE = 22 / 31
+# The causes then fixed (general rules, see CHANGELOG). Wrong or unasked writes: "ten past
+# nine" was read as 10:00 (minutes said before the hour now read as said: "twenty-five to
+# four", "20 past 4"); "book me physio every monday at 8am" booked the first of a series
+# (a repeating ask now asks which visit to book); "ok make it 2pm instead" while a booking
+# was held for a yes booked it at 10:00 and moved the overlapped dental cleaning to 2pm
+# (now the held booking at the new time; "instead" after an ok is not a yes); "book me in
+# at 11am friday" booked a service called "Me" (now asks which service). Not understood:
+# "12 is fine" after "what time?" (a bare hour answering a time question is the hour).
+# Final: 23/31 (56/65 turns). Still failing: "book a dental cleaning tomorrow morning"
+# books 9 AM (the house reads a part of the day as its usual hour for a booking, pinned in
+# tests/data/phrasings.jsonl; asking instead would be a product decision); "can my haircut
+# be half an hour earlier" lists instead of moving; follow-up questions after a write
+# ("what day is that now", "same time yeah?", "how long will it take", "whats the address
+# for that") and "what about wednesday" after "anything booked tomorrow" get a refusal;
+# "book me in at 11am friday then" after asking what is free for a haircut asks the
+# service again (the haircut said in the question is not carried).
+REQUIRED_UNSEEN4_SHARE = 23 / 31
 
 
 async def test_the_fourth_unseen_conversations_are_understood(

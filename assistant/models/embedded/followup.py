@@ -200,6 +200,12 @@ _WEEKDAY = re.compile(rf"\b(?:{'|'.join(WEEKDAYS)})\b")
 _TRAILING_TO = re.compile(r"\s+(?:to|for|on|at)\s*$")
 
 
+_BARE_HOUR_REPLY = re.compile(
+    r"^(?:(?:ok|okay|um|uh|erm|yeah|yes|so|maybe|say)\W+)*(1[0-2]|0?[1-9])\b"
+    r"(?!\s*(?:st|nd|rd|th|days?|weeks?|months?|minutes?|mins?|hours?|of)\b|[/.:-]\d)"
+)
+
+
 def _retimed(clause: str, reply: str, now: datetime) -> tuple[str, str]:
     """The clause without the time it said, and the reply with what it left unsaid.
 
@@ -209,6 +215,9 @@ def _retimed(clause: str, reply: str, now: datetime) -> tuple[str, str]:
     """
     # Only a time is expected: read as one clause ("the 30th, same time").
     reply = said = re.sub(r"\s*,\s*", " ", normalize(reply).text)
+    if (hour := _BARE_HOUR_REPLY.match(said)) and find_when(said, now) is None:
+        # "what time?" → "12 is fine", "4 please": the number is the hour asked for.
+        reply = said = f"at {said[hour.start(1) :]}"
     earlier = find_when(clause, now)
     if earlier is None:
         return clause, reply
