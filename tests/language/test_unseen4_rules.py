@@ -1,4 +1,4 @@
-"""Readings the fourth unseen set showed wrong, where a misreading would write what was not asked."""
+"""Readings the fourth unseen set showed wrong, where a misreading writes what was not asked."""
 
 from __future__ import annotations
 
