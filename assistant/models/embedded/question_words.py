@@ -113,7 +113,11 @@ FOCUS_QUESTION = _rx(
     r"(?:what time|when|where)"
     r"(?:'s| is| was)?(?: (?:it|that|that one))?(?: again)?\??$"
     r"|\bwhat time (?:is|was) (?:it|that)\b|\bwhere is it\b|\bhow much did (?:it|that) cost\b"
-    r"|^(?:and |so |ok |okay |great,? )?what(?:'s| is) the (?:address|location)\??$"
+    r"|^(?:and |so |ok |okay |great,? |thanks,? )?what(?:'s| is) the (?:address|location)"
+    r"(?: (?:for|of) (?:it|that|that one))?(?: again)?\??$"
+    # "what day is that now" after a move: the day of the one just changed.
+    r"|^(?:and |so |ok |okay |great,? |thanks,? )?what day (?:is|was) (?:it|that)(?: on)?"
+    r"(?: now)?\??$"
     r"|\bhow much was (?:it|that)\b"
     r"|\b(?:is|was) (?:it|that) (?:still )?(?:at|in) the same (?:place|address|location)\b"
 )
