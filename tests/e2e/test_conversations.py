@@ -209,9 +209,8 @@ UNSEEN4 = DATA / "conversations_unseen4.jsonl"
 # tests/data/phrasings.jsonl; asking instead would be a product decision); "can my haircut
 # be half an hour earlier" lists instead of moving; "same time yeah?", "how long will it
 # take" after a write and "what about wednesday" after "anything booked tomorrow" get a
-# refusal;
-# "book me in at 11am friday then" after asking what is free for a haircut asks the
-# service again (the haircut said in the question is not carried).
+# refusal; "book me in at 11am friday then" after asking what is free for a haircut asks
+# the service again (the haircut said in the question is not carried).
 REQUIRED_UNSEEN4_SHARE = 25 / 31
 
 
