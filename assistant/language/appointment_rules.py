@@ -57,7 +57,18 @@ _HAVE_CANCELLED = rx(
 )
 
 
+# "can my haircut be half an hour earlier", "could the cleaning start a day later": a move
+# by a shift said without a verb of moving (the shift itself is read by assistant.shifts).
+_BE_SHIFTED = rx(
+    r"^(?:can|could|would|will)\s+(?P<t>(?:my|the|this|that)\b.+?) (?:be|start)"
+    r" (?:(?:moved|pushed|made|put) )?(?:[a-z0-9]+ ){1,4}(?:earlier|later|sooner)\b"
+)
+
+
 def reschedule(c: Clause) -> Intent | None:
+    shifted = _BE_SHIFTED.search(c.text)
+    if shifted and appointment_context(c) and not TASK_NOUN.search(c.text):
+        return _move(c, shifted.group("t"), "")
     passive = _PASSIVE_MOVE.search(c.text) or _HAVE_MOVED.search(c.text)
     if passive and appointment_context(c) and not TASK_NOUN.search(c.text):
         return _move(c, passive.group("t"), passive.group("w") or "")

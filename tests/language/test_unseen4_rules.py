@@ -48,3 +48,10 @@ def test_ok_with_instead_is_not_a_yes() -> None:
     """ "ok make it 2pm instead" changes what was asked; it does not agree to it."""
     assert not is_affirmative("ok make it 2pm instead")
     assert is_affirmative("ok go ahead")
+
+
+def test_a_visit_that_can_be_earlier_is_a_move() -> None:
+    """ "can my haircut be half an hour earlier" moves the haircut; nothing is booked."""
+    assert [i.kind for i in detect_intents("can my haircut be half an hour earlier", NOW, TZ)] == [
+        "reschedule_appointment"
+    ]
