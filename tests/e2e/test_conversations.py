@@ -209,8 +209,9 @@ UNSEEN4 = DATA / "conversations_unseen4.jsonl"
 # books 9 AM (the house reads a part of the day as its usual hour for a booking, pinned in
 # tests/data/phrasings.jsonl; asking instead would be a product decision); "same time
 # yeah?", "how long will it take" after a write and "what about wednesday" after
-# "anything booked tomorrow" get a refusal; "book me in at 11am friday then" after asking what is free for a haircut asks
-# the service again (the haircut said in the question is not carried).
+# "anything booked tomorrow" get a refusal; "book me in at 11am friday then" after asking
+# what is free for a haircut asks the service again (the haircut said in the question is
+# not carried).
 REQUIRED_UNSEEN4_SHARE = 26 / 31
 
 
