@@ -204,15 +204,16 @@ UNSEEN4 = DATA / "conversations_unseen4.jsonl"
 # at 11am friday" booked a service called "Me" (now asks which service). Not understood:
 # "12 is fine" after "what time?" (a bare hour answering a time question is the hour);
 # "whats the address for that", "what day is that now" after a write (the one in focus);
-# "can my haircut be half an hour earlier" (a move by a shift said without a moving verb).
-# Final: 26/31 (59/65 turns). Still failing: "book a dental cleaning tomorrow morning"
-# books 9 AM (the house reads a part of the day as its usual hour for a booking, pinned in
-# tests/data/phrasings.jsonl; asking instead would be a product decision); "same time
-# yeah?", "how long will it take" after a write and "what about wednesday" after
-# "anything booked tomorrow" get a refusal; "book me in at 11am friday then" after asking
-# what is free for a haircut asks the service again (the haircut said in the question is
-# not carried).
-REQUIRED_UNSEEN4_SHARE = 26 / 31
+# "can my haircut be half an hour earlier" (a move by a shift said without a moving verb);
+# "what about wednesday" after "have i got anything booked tomorrow" (the same lookup for
+# the other day; reads only). Final: 27/31 (60/65 turns).
+# Still failing: "book a dental cleaning tomorrow morning" books 9 AM (the house reads a
+# part of the day as its usual hour for a booking, pinned in tests/data/phrasings.jsonl;
+# asking instead would be a product decision); "same time yeah?" and "how long will it
+# take" after a write get a refusal; "book me in at 11am friday then" after asking what is
+# free for a haircut asks the service again (the haircut said in the question is not
+# carried).
+REQUIRED_UNSEEN4_SHARE = 27 / 31
 
 
 async def test_the_fourth_unseen_conversations_are_understood(

@@ -166,6 +166,40 @@ def held_booking_retimed(
     return booked
 
 
+# "what about wednesday?", "and friday": only another day, said after a lookup by day.
+_OTHER_DAY = re.compile(r"^(?:and|what about|how about|ok|okay|so|\W)+(?P<d>[a-z0-9 ]+?)\W*$")
+
+
+def day_ellipsis(
+    conversation: Sequence[Message], text: str, now: datetime, timezone: str
+) -> list[Intent] | None:
+    """ "have I got anything tomorrow?" → "no" → "what about wednesday": the same lookup
+    for the other day. Only lookups are read this way: a write is never inferred."""
+    said = normalize(text).text
+    other = _OTHER_DAY.match(said)
+    users = _last_two_users(conversation)
+    if other is None or users is None:
+        return None
+    when = find_when(other.group("d"), now)
+    if when is None or when.day is None or when.day_implied or len(when.spans) != 1:
+        return None
+    start, end = when.spans[0]
+    if other.group("d")[:start].strip() or other.group("d")[end:].strip():
+        return None  # more than a day was said
+    previous = conversation[users[0]]
+    assert isinstance(previous, UserTurn)
+    before = normalize(previous.text).text
+    earlier = find_when(before, now)
+    if earlier is None or earlier.day is None or not earlier.spans:
+        return None
+    first, last = earlier.spans[0][0], earlier.spans[-1][1]
+    again = f"{before[:first]}{other.group('d')[start:end]}{before[last:]}"
+    intents = list(_read(again, now, timezone))
+    if not intents or any(i.writes for i in intents):
+        return None
+    return intents
+
+
 def _fill(intent: Intent, text: str, now: datetime, timezone: str) -> list[Intent] | None:
     """The lacking clause read again with the reply's words added."""
     if intent.missing == ("consent",):

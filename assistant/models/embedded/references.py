@@ -33,6 +33,7 @@ from assistant.models.embedded.cases import (
 from assistant.models.embedded.corrections import also, correction, retarget, undo_reply
 from assistant.models.embedded.followup import (
     asked_about,
+    day_ellipsis,
     held_booking_retimed,
     retimed,
     understand,
@@ -350,6 +351,8 @@ def read_intents(
     if pinned is not None:
         return pinned
     intents = with_shifts(understand(conversation, message, now, timezone), message)
+    if not intents and (other_day := day_ellipsis(conversation, message, now, timezone)):
+        intents = other_day
     intents = service_said_before(conversation, message, intents, now, timezone)
     intents = [titled_from_focus(i, state) if i.kind == "add_task" else i for i in intents]
     updated = any(r.ok and r.call.tool_name == "crm.updateTask" for r in results)
