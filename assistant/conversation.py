@@ -172,11 +172,15 @@ class Conversation:
         turn.cancel()
         return CancelOutcome.CANCELLED
 
-    async def wind_down(self, grace_s: float) -> list[Message]:
+    async def wind_down(self, grace_s: float, *, finish_turn: bool = False) -> list[Message]:
         """Stop taking messages, let the running turn end by the usual rules (for at
-        most `grace_s`), and hand back the queued messages that will not run."""
+        most `grace_s`), and hand back the queued messages that will not run. With
+        `finish_turn` the running turn is first given `grace_s` to be answered in full,
+        and stopped only past it."""
         self._ending = True
         worker = self._worker
+        if finish_turn and self._turn is not None and worker is not None:
+            await asyncio.wait([worker], timeout=grace_s)
         if self._turn is not None:
             self._turn.cancel()  # cooperative: reads stop, a write in flight finishes
         elif worker is not None:

@@ -81,6 +81,10 @@ _TOO_LONG: Final = (
     "I'm sorry, that was more than I can take in at once, so I have to end this call. "
     "Please call back and tell me a little at a time. Goodbye."
 )
+_LIFETIME_REACHED: Final = (
+    "I'm sorry, this call has gone on as long as I can keep it open, so I have to end it "
+    "now. Please call again if there's anything else. Goodbye."
+)
 
 
 class RelayCall:
@@ -110,6 +114,9 @@ class RelayCall:
         self._cycle: TalkCycle | None = None  # what an interrupt refers to
         self._failures_in_row = 0
         self._ended = False
+        # Ends the call at `max_session_lifetime_s` after setup, as a websocket session ends.
+        self._lifetime: asyncio.TimerHandle | None = None
+        self._lifetime_end: asyncio.Task[None] | None = None
 
     # --- the call's life --------------------------------------------------------------
 
@@ -133,6 +140,8 @@ class RelayCall:
             )
             await self._ws.close(code=WSCloseCode.POLICY_VIOLATION, message=b"no setup in time")
         finally:
+            if self._lifetime is not None:
+                self._lifetime.cancel()
             if self._conversation is not None:
                 await self._conversation.close()  # a write in flight still finishes
 
@@ -195,6 +204,9 @@ class RelayCall:
         )
         self._conversation, self._session = conversation, conversation.session
         conversation.start()
+        self._lifetime = asyncio.get_running_loop().call_later(
+            self._settings.max_session_lifetime_s, self._lifetime_reached
+        )
         customer = self._session.customer
         first_name = customer.name.split()[0] if customer and customer.name else None
         log.info(
@@ -220,6 +232,18 @@ class RelayCall:
         if not await self._registry.claim(frame.call_sid):
             return "this call is already connected"
         return None
+
+    def _lifetime_reached(self) -> None:
+        self._lifetime_end = asyncio.create_task(self._end_at_lifetime())
+
+    async def _end_at_lifetime(self) -> None:
+        """The call's maximum lifetime: the question being answered is answered (within
+        the shutdown grace), nothing more is taken, then the caller hears why it ends."""
+        if self._ended or self._conversation is None:
+            return
+        log.info("relay: call reached its maximum lifetime; ending it")
+        await self._conversation.wind_down(self._settings.shutdown_grace_s, finish_turn=True)
+        await self.end_call(_LIFETIME_REACHED)
 
     async def shut_down(self, code: int, reason: str) -> None:
         """The server is stopping: let the turn end by the usual rules, then close."""

@@ -24,6 +24,7 @@ from assistant.fakes import EchoNarrator, FakeToolBackend, ScriptedPlanner, call
 from assistant.transports.relay_calls import InMemoryCalls
 from assistant.transports.sockets import OPEN_SOCKETS
 from tests.fixtures.app import TEST_SECRET, AssistantHarness, MakeAssistant
+from tests.fixtures.crm import CrmAdmin
 from tests.transports_relay.conftest import CALL_SID, MARIA_PHONE, Dial, spoken
 
 AUTH_TOKEN = "twilio-auth-token-for-tests"
@@ -247,3 +248,36 @@ async def test_shutdown_lets_a_write_in_flight_finish_before_closing(
     assert frames[-1] == {"type": "text", "token": "", "last": True}  # the cycle was ended
     assert relay.ws.close_code == 1001
     assert backend.intervals and backend.intervals[0].tool == "crm.completeTask"  # it completed
+
+
+async def test_a_call_ends_politely_at_its_maximum_lifetime(
+    make_assistant: MakeAssistant, dial: Dial
+) -> None:
+    """Past max_session_lifetime_s after setup (as a websocket session ends), the caller
+    hears why the call ends, then `end`: no call stays open for ever."""
+    harness = await make_assistant(max_session_lifetime_s=0.5)
+    relay = await dial(harness)
+    await relay.setup()
+    frames = await relay.talk_cycle()
+    assert "as long as I can keep it open" in spoken(frames)
+    assert (await relay.next_frame())["type"] == "end"
+
+
+async def test_a_write_in_flight_at_the_lifetime_finishes_and_is_told_before_the_end(
+    make_assistant: MakeAssistant, dial: Dial, crm_admin: CrmAdmin
+) -> None:
+    """A task being added when the lifetime comes is added and told; then the call ends."""
+    await crm_admin.add_fault(method="POST", path="/v1/customers/cust_001/tasks", latency_ms=900)
+    harness = await make_assistant(max_session_lifetime_s=0.6)
+    relay = await dial(harness)
+    await relay.setup()
+    await relay.prompt("add a task to call the bank")
+    frames = []
+    while not frames or frames[-1]["type"] != "end":
+        frames.append(await relay.next_frame())
+    said = spoken(frames)
+    assert "as long as I can keep it open" in said
+    assert said.lower().index("call the bank") < said.index("as long as I can keep it open")
+    status, body = await crm_admin.get("/v1/customers/cust_001/tasks")
+    assert status == 200
+    assert any(task["title"].lower() == "call the bank" for task in body["tasks"])
