@@ -243,11 +243,11 @@ class EmbeddedPlanner:
                 continue
             tool = intent.lookup or intent.tool
             arguments = {} if intent.lookup else dict(intent.arguments)
-            if len(intents) > 1 and not intent.writes and not intent.lookup and intent.clause:
-                # One ask of several about the past ("…and when was my last visit"): the
-                # history it names, not what is open or coming up (only reads change).
+            if not intent.writes and not intent.lookup and intent.clause:
+                # An ask about the past ("…and when was my last visit"): the history it
+                # names, not what is open or coming up (only reads change).
                 for past_tool, past_arguments in questions.history_reads(
-                    intent.clause, request.dialogue
+                    intent.clause, request.dialogue, several=len(intents) > 1
                 )[:1]:
                     tool, arguments = past_tool, dict(past_arguments)
             if tool not in available or _key(tool, arguments) in seen:

@@ -354,17 +354,22 @@ _PAST_TICKETS = re.compile(
 )
 
 
-def history_reads(clause: str, state: Dialogue) -> list[tuple[str, dict[str, Any]]]:
-    """The history reads one ask among several needs ("when was my last visit", "my
-    paid invoices", "my closed tickets"), or none: then its usual listing answers it."""
+def history_reads(
+    clause: str, state: Dialogue, several: bool = True
+) -> list[tuple[str, dict[str, Any]]]:
+    """The history reads one ask needs ("when was my last visit", "my paid invoices",
+    "my closed tickets"), or none: then its usual listing answers it. Alone (not
+    `several`), only visits and tickets: "did I pay…?" alone is the open invoices."""
     said = normalize(clause).text
     for words, tool in (
         (_PAST_VISITS, "crm.listAppointments"),
         (_PAST_PAYMENTS, "crm.listInvoices"),
         (_PAST_TICKETS, "crm.listTickets"),
     ):
-        if words.search(said):
+        if words.search(said) and (several or words is not _PAST_PAYMENTS):
             return [(tool, {"status": "all"})]
+    if not several:
+        return []
     asked = _read(said, state)
     if asked is None:
         return []
