@@ -27,3 +27,10 @@ async def test_a_history_ask_beside_a_write_reads_the_history_and_writes_only_wh
     turn = await play("remind me to pick up the kids on friday and show me my past appointments")
     assert sorted(turn.tools) == ["crm.addTask", "crm.listAppointments"]
     assert turn.held is None
+
+
+async def test_asking_whether_anyone_got_back_reads_the_support_cases() -> None:
+    """ "has anyone got back to me about my invoice question" reads open cases, not bills."""
+    turn = await play("has anyone got back to me about my invoice question")
+    assert turn.tools == ["crm.listOpenTickets"]
+    assert "Question about my last invoice" in turn.answer

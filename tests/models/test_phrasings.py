@@ -20,12 +20,12 @@ missing a detail). First run 91/120 (75.8%); 93/120 once two expectations were c
 the red", time zone, tasks "outstanding" not a bill, "should I delete…?" and "did I
 cancel…?" only read (the latter held a cancellation for a yes before), a reminder
 "about something" and a priority change with no level ask, "put down <to-do>" adds,
-"<task> is renewed tick it off" completes. Then 117/120 (97.5%) with heldout4's fixes:
-history reads inside several asks, and a change held back or asked about ("I haven't
+"<task> is renewed tick it off" completes. Then 118/120 (98.3%) with heldout4's fixes:
+history reads inside several asks; a change held back or asked about ("I haven't
 cancelled anything have I", "don't add anything to my list yet, just tell me what's on
-it") reads the listing it names. Still missed: "has anyone got back to me about my
-invoice question" (reads billing), "can the eye exam be due next friday" (read as the
-appointment), "the shopping one" for groceries (no synonyms in target matching).
+it") reads the listing it names; "has anyone got back to me about my invoice question"
+reads the open support cases. Still missed: "can the eye exam be due next friday" (read
+as the appointment), "the shopping one" for groceries (no synonyms in target matching).
 
 tests/data/heldout4.jsonl: 62 single requests with two or three asks each, written before
 the rule code was read: current and history reads together (past visits, paid invoices,
@@ -62,8 +62,8 @@ HELDOUT4 = DATA / "heldout4.jsonl"
 # Pinned at the last measured scores (389/389 and 398/398): any regression fails the build.
 REQUIRED_SHARE = 1.0
 REQUIRED_HELDOUT_SHARE = 1.0
-# heldout3: first run 91/120 before any rule change; pinned at the last measured 117/120.
-REQUIRED_HELDOUT3_SHARE = 117 / 120
+# heldout3: first run 91/120 before any rule change; pinned at the last measured 118/120.
+REQUIRED_HELDOUT3_SHARE = 118 / 120
 # heldout4: first run 26/62 before any rule change; pinned at the last measured score.
 REQUIRED_HELDOUT4_SHARE = 53 / 62
 

@@ -353,6 +353,13 @@ _PAST_TICKETS = re.compile(
     r"|\bclosed tickets\b"
 )
 
+# "has anyone got back to me about my invoice question": what became of a request, read
+# from the support cases, not from the invoices it mentions.
+_FOLLOW_UP = re.compile(
+    r"\b(?:anyone|someone|somebody|you) (?:got|get|gotten|come|came) back to me\b"
+    r"|\bheard back\b|\b(?:reply|response|answer) (?:to|on|about) my \w+ (?:question|query)\b"
+)
+
 
 def history_reads(
     clause: str, state: Dialogue, several: bool = True
@@ -361,6 +368,11 @@ def history_reads(
     "my closed tickets"), or none: then its usual listing answers it. Alone (not
     `several`), only visits and tickets: "did I pay…?" alone is the open invoices."""
     said = normalize(clause).text
+    if follow_up := _FOLLOW_UP.search(said):
+        # Only when nothing else is asked before it in the clause ("what's my balance and
+        # has anyone…" keeps its balance read): a read is never traded for another.
+        before = re.sub(r"\b(?:has|have|did|so|um|erm|hi|hey|and)\b", "", said[: follow_up.start()])
+        return [] if before.strip(" ,.?") else [("crm.listOpenTickets", {})]
     for words, tool in (
         (_PAST_VISITS, "crm.listAppointments"),
         (_PAST_PAYMENTS, "crm.listInvoices"),
