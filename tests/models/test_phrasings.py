@@ -20,12 +20,30 @@ missing a detail). First run 91/120 (75.8%); 93/120 once two expectations were c
 the red", time zone, tasks "outstanding" not a bill, "should I delete…?" and "did I
 cancel…?" only read (the latter held a cancellation for a yes before), a reminder
 "about something" and a priority change with no level ask, "put down <to-do>" adds,
-"<task> is renewed tick it off" completes. Still missed: history reads inside several
-asks ("my balance and when was my last visit"), "has anyone got back to me about my
-invoice question" (reads billing too), "can the eye exam be due next friday" (read as
-the appointment), "the shopping one" for groceries (no synonyms in target matching),
-"I haven't cancelled anything have I" and "don't add anything…, just tell me what's on
-it" (nothing read).
+"<task> is renewed tick it off" completes. Then 118/120 (98.3%) with heldout4's fixes:
+history reads inside several asks; a change held back or asked about ("I haven't
+cancelled anything have I", "don't add anything to my list yet, just tell me what's on
+it") reads the listing it names; "has anyone got back to me about my invoice question"
+reads the open support cases. Still missed: "can the eye exam be due next friday" (read
+as the appointment), "the shopping one" for groceries (no synonyms in target matching).
+
+tests/data/heldout4.jsonl: 62 single requests with two or three asks each, written before
+the rule code was read: current and history reads together (past visits, paid invoices,
+closed tickets), reads with writes, a write with a negated one ("don't cancel it, just
+tell me when it is"), questions about past changes. Any order of the asks is right.
+First run 26/62 (41.9%): most misses drop or replace a history read beside another ask.
+Final 53/62 (85.5%) after: an ask that names the past ("when did I last come in",
+"my old tickets", "appointments I missed or cancelled"; among several also "what have I
+paid" and a qualified question such as "my paid invoices") reads the history
+(listAppointments, listInvoices, listTickets) instead of what is upcoming or open; a
+change held back with a question ("don't book another one", "have I cancelled…") reads
+the listing it names and changes nothing. Still missed: two asks the grammar reads as
+one clause ("how much do I owe and when did I last come in", "book a haircut … and tell
+me when my last one was", "update my phone … and tell me when I last came in", "what did
+I have done at my last appointment and how much was it"), asks it drops ("have I ever
+had a facial", "how many times have I been in", "what have I paid this year and what's
+still outstanding", "did I already pay … and what's left"), "did someone close my ticket
+… and is the billing one still open" (reads the invoices too).
 """
 
 from __future__ import annotations
@@ -40,11 +58,14 @@ DATA = Path(__file__).parents[1] / "data"
 PHRASINGS = DATA / "phrasings.jsonl"
 HELDOUT = DATA / "heldout.jsonl"
 HELDOUT3 = DATA / "heldout3.jsonl"
+HELDOUT4 = DATA / "heldout4.jsonl"
 # Pinned at the last measured scores (389/389 and 398/398): any regression fails the build.
 REQUIRED_SHARE = 1.0
 REQUIRED_HELDOUT_SHARE = 1.0
-# heldout3: first run 91/120 before any rule change; pinned at the last measured 113/120.
-REQUIRED_HELDOUT3_SHARE = 113 / 120
+# heldout3: first run 91/120 before any rule change; pinned at the last measured 118/120.
+REQUIRED_HELDOUT3_SHARE = 118 / 120
+# heldout4: first run 26/62 before any rule change; pinned at the last measured score.
+REQUIRED_HELDOUT4_SHARE = 53 / 62
 
 
 async def understood(line: dict[str, Any]) -> bool:
@@ -62,7 +83,7 @@ async def report(path: Path, capsys: Any) -> tuple[float, list[str]]:
     """The share of `path` understood, printed with what was missed."""
     lines = read_lines(path)
     missed = [line["text"] for line in lines if not await understood(line)]
-    share = 1 - len(missed) / len(lines)
+    share = (len(lines) - len(missed)) / len(lines)  # exact against an n / m pin
     with capsys.disabled():
         print(f"\n{path.stem} understood: {len(lines) - len(missed)}/{len(lines)} = {share:.1%}")
         for text in missed:
@@ -89,3 +110,10 @@ async def test_the_planner_understands_the_third_held_out_set(capsys: Any) -> No
     assert len(read_lines(HELDOUT3)) >= 120
     share, missed = await report(HELDOUT3, capsys)
     assert share >= REQUIRED_HELDOUT3_SHARE, missed
+
+
+async def test_the_planner_understands_the_fourth_held_out_set(capsys: Any) -> None:
+    """The fourth held-out set, several asks per request written blind, scores its pin."""
+    assert len(read_lines(HELDOUT4)) >= 60
+    share, missed = await report(HELDOUT4, capsys)
+    assert share >= REQUIRED_HELDOUT4_SHARE, missed

@@ -30,6 +30,7 @@ from assistant.language.confirm import request_after_yes
 from assistant.language.scope import hypothetical
 from assistant.language.text import normalize
 from assistant.models.embedded import limits, questions, references, replies
+from assistant.models.embedded.held_back import held_back_read
 from assistant.resolve import Match, action_arguments, resolve_all, resolve_intent
 from assistant.schema import FinalDecision, PlanRequest, ToolCall, ToolCallsDecision, ToolResult
 from assistant.speech import local_now
@@ -214,6 +215,10 @@ class EmbeddedPlanner:
                 return FinalDecision(text="Okay, no problem. Is there anything else I can do?")
             if unsupported(text):
                 return FinalDecision(text=CANNOT_PAY)
+            listing = held_back_read(text)
+            if listing is not None and any(tool.name == listing for tool in request.tools):
+                call = self._call(request, 0, listing, {})
+                return ToolCallsDecision(calls=(call,), last_round=True)
             if hypothetical(normalize(text).text):
                 return FinalDecision(text=WHAT_IF)
             kind = classify_chat(text)
@@ -238,6 +243,13 @@ class EmbeddedPlanner:
                 continue
             tool = intent.lookup or intent.tool
             arguments = {} if intent.lookup else dict(intent.arguments)
+            if not intent.writes and not intent.lookup and intent.clause:
+                # An ask about the past ("…and when was my last visit"): the history it
+                # names, not what is open or coming up (only reads change).
+                for past_tool, past_arguments in questions.history_reads(
+                    intent.clause, request.dialogue, several=len(intents) > 1
+                )[:1]:
+                    tool, arguments = past_tool, dict(past_arguments)
             if tool not in available or _key(tool, arguments) in seen:
                 continue
             seen.add(_key(tool, arguments))

@@ -332,6 +332,65 @@ def lookups(question: Question) -> list[tuple[str, dict[str, Any]]]:
     return [("crm.listTasks", {})]
 
 
+HISTORY_READS = frozenset({"crm.listAppointments", "crm.listInvoices", "crm.listTickets"})
+
+
+# Asks about the past that only stand beside another ask ("…and when did I last come
+# in"): alone, the qualified question (`read_question`) answers them from the data.
+_PAST_VISITS = re.compile(
+    r"\bmy (?:last|previous) (?:appointment|visit|booking)\b|\bwhen did i last (?:come|visit)\b"
+    r"|\bhave i (?:ever )?had\b|\b(?:missed|cancell?ed) (?:appointments|visits|bookings)\b"
+    r"|\bappointments have i (?:missed|cancell?ed|had)\b|\bhow many times have i been\b"
+)
+_PAST_PAYMENTS = re.compile(
+    r"\bwhen did i last pay\b|\bwhat (?:have|did) i (?:paid|pay|spent|spend)\b"
+    r"|\bwhat i've paid\b|\bhow much have i (?:paid|spent)\b|\bdid i (?:already |ever )?pay\b"
+    r"|\b(?:was|were) (?:my )?(?:last )?(?:invoices?|bills?) paid\b"
+)
+_PAST_TICKETS = re.compile(
+    r"\b(?:raised|opened|logged|made) before\b|\bold (?:complaints?|tickets?|cases?)\b"
+    r"|\bclosed? my (?:ticket|case|complaint)\b|\bever (?:resolved|closed|sorted)\b"
+    r"|\bclosed tickets\b"
+)
+
+# "has anyone got back to me about my invoice question": what became of a request, read
+# from the support cases, not from the invoices it mentions.
+_FOLLOW_UP = re.compile(
+    r"\b(?:anyone|someone|somebody|you) (?:got|get|gotten|come|came) back to me\b"
+    r"|\bheard back\b|\b(?:reply|response|answer) (?:to|on|about) my \w+ (?:question|query)\b"
+)
+
+
+def history_reads(
+    clause: str, state: Dialogue, several: bool = True
+) -> list[tuple[str, dict[str, Any]]]:
+    """The history reads one ask needs ("when was my last visit", "my paid invoices",
+    "my closed tickets"), or none: then its usual listing answers it. Alone (not
+    `several`), only visits and tickets: "did I pay…?" alone is the open invoices."""
+    said = normalize(clause).text
+    if follow_up := _FOLLOW_UP.search(said):
+        # Only when nothing else is asked before it in the clause ("what's my balance and
+        # has anyone…" keeps its balance read): a read is never traded for another.
+        before = re.sub(r"\b(?:has|have|did|so|um|erm|hi|hey|and)\b", "", said[: follow_up.start()])
+        return [] if before.strip(" ,.?") else [("crm.listOpenTickets", {})]
+    for words, tool in (
+        (_PAST_VISITS, "crm.listAppointments"),
+        (_PAST_PAYMENTS, "crm.listInvoices"),
+        (_PAST_TICKETS, "crm.listTickets"),
+    ):
+        if words.search(said) and (several or words is not _PAST_PAYMENTS):
+            return [(tool, {"status": "all"})]
+    if not several:
+        return []
+    asked = _read(said, state)
+    if asked is None:
+        return []
+    if asked.aspect == "paid":
+        return [("crm.listInvoices", {"status": "all"})]  # beside "what do I owe"
+    reads = lookups(asked)
+    return reads if reads and all(tool in HISTORY_READS for tool, _ in reads) else []
+
+
 def _items(results: Sequence[ToolResult], key: str) -> list[Item]:
     found: list[Item] = []
     for result in results:
