@@ -196,7 +196,11 @@ def answer(call: ToolCall, tasks: list[dict[str, Any]] | None = None) -> Any:
     if name == "crm.listAppointments":
         return {"appointments": copy.deepcopy(PAST + APPOINTMENTS + CANCELLED)}
     if name == "crm.listInvoices":
-        return {**copy.deepcopy(INVOICES), "invoices": copy.deepcopy(INVOICES["invoices"] + PAID)}
+        # As the CRM does: by status (open, paid or all; all when not given).
+        every = INVOICES["invoices"] + PAID
+        status = args.get("status", "all")
+        chosen = every if status == "all" else [i for i in every if i["status"] == status]
+        return {**copy.deepcopy(INVOICES), "invoices": copy.deepcopy(chosen)}
     if name == "crm.listTickets":
         return copy.deepcopy(TICKETS)
     if name == "crm.createTicket":
