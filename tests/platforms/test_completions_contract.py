@@ -11,7 +11,7 @@ import pytest
 
 from tests.fixtures.app import MakeAssistant
 from tests.fixtures.crm import CrmAdmin
-from tests.platforms.conftest import MARIA_PHONE, PLATFORM_KEY, OpenAIClient, user
+from tests.platforms.conftest import MARIA_PHONE, PLATFORM_KEY, OpenAIClient, content, user
 
 AUTH = {"Authorization": f"Bearer {PLATFORM_KEY}"}
 PLATFORM_TOOLS = [
@@ -160,3 +160,30 @@ async def test_a_failed_lookup_is_answered_honestly_without_a_second_apology(
     text = completion.choices[0].message.content or ""
     assert "billing" in text.lower()
     assert "went wrong on my side" not in text
+
+
+async def test_a_barge_in_during_a_write_lets_it_land_once(
+    make_assistant: MakeAssistant, openai_client: OpenAIClient, crm_admin: CrmAdmin
+) -> None:
+    """A new request while 'add a task' is being written: the older stream ends after its
+    acknowledgement, the new one answers, and the task is added exactly once."""
+    await crm_admin.add_fault(method="POST", path="/v1/customers/*/tasks", latency_ms=600, times=1)
+    harness = await make_assistant(platform_keys=PLATFORM_KEY)
+    client = openai_client(harness)
+    body = {"call": {"id": "call-write-barge", "customer": {"number": MARIA_PHONE}}}
+    asked = user("Add a task to call the plumber")
+
+    slow = await client.chat.completions.create(
+        model="a", messages=[asked], stream=True, extra_body=body
+    )
+    old = [await slow.__anext__()]
+    await crm_admin.wait_until_seen("POST /v1/customers/{cid}/tasks")
+    new = await client.chat.completions.create(
+        model="a", messages=[asked, user("what do I owe?")], extra_body=body
+    )
+    old += [chunk async for chunk in slow]
+
+    assert content(old) == "Sure, I'll add that task."
+    assert "$150.00" in (new.choices[0].message.content or "")
+    _, tasks = await crm_admin.get("/v1/customers/cust_001/tasks")
+    assert [t["title"] for t in tasks["tasks"]].count("Call the plumber") == 1

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from aiohttp import web
+from aiohttp import WSCloseCode, WSMsgType, web
 
 from assistant.errors import ToolFailure
 from assistant.fakes import EchoNarrator, FakeToolBackend, ScriptedPlanner, calls
@@ -221,3 +221,16 @@ async def test_a_malformed_browser_resume_closes_1008_naming_the_field(
 
     assert code == 1008
     assert "session_id" in reason
+
+
+async def test_a_text_frame_that_is_not_utf8_closes_1007(make_assistant: MakeAssistant) -> None:
+    """Bytes that are not UTF-8 in a text frame fail the connection as RFC 6455 requires
+    (1007, invalid data), not with a hang or a server error; a JSON-escaped lone surrogate
+    instead is an invalid_message (test_ws_admission.py)."""
+    assistant = await make_assistant()
+    chat = await assistant.connect()
+
+    await chat.ws.send_frame(b'{"type": "user.message", "text": "\xff\xfe"}', WSMsgType.TEXT)
+    code, _ = await chat.expect_close()
+
+    assert code == WSCloseCode.INVALID_TEXT
