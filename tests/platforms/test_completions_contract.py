@@ -124,7 +124,7 @@ async def test_conversation_id_else_the_first_message_keeps_one_conversation(
         "messages-not-list",
         "not-an-object",
         "metadata-not-object",
-        "body-over-64KiB",
+        "body-over-the-limit",
     ],
 )
 async def test_a_malformed_body_is_named_in_openais_error_shape(
@@ -132,7 +132,7 @@ async def test_a_malformed_body_is_named_in_openais_error_shape(
 ) -> None:
     """Each malformed request body gets 400 (413 when too big) in OpenAI's error shape,
     its message naming what was wrong; none is a 500."""
-    harness = await make_assistant(platform_keys=PLATFORM_KEY)
+    harness = await make_assistant(platform_keys=PLATFORM_KEY, platform_max_body_bytes=65_536)
 
     response = await harness.client.post("/v1/chat/completions", data=body, headers=AUTH)
     error = (await response.json())["error"]
@@ -187,3 +187,21 @@ async def test_a_barge_in_during_a_write_lets_it_land_once(
     assert "$150.00" in (new.choices[0].message.content or "")
     _, tasks = await crm_admin.get("/v1/customers/cust_001/tasks")
     assert [t["title"] for t in tasks["tasks"]].count("Call the plumber") == 1
+
+
+async def test_a_long_calls_whole_history_is_still_answered(
+    make_assistant: MakeAssistant, openai_client: OpenAIClient
+) -> None:
+    """Platforms resend the whole call every time: 150 KiB of earlier messages (past the
+    websocket's 64 KiB frames) is answered, not refused with 413."""
+    harness = await make_assistant(platform_keys=PLATFORM_KEY)
+    earlier = [user(f"earlier question {n}: " + "tell me more " * 40) for n in range(300)]
+
+    completion = await openai_client(harness).chat.completions.create(
+        model="a",
+        messages=[*earlier, user("What do I owe?")],
+        extra_body={"metadata": {"customer_id": "cust_001"}},
+    )
+
+    assert len(json.dumps(earlier)) > 150_000
+    assert "$150.00" in (completion.choices[0].message.content or "")

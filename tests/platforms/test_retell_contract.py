@@ -106,3 +106,18 @@ async def test_the_retell_key_is_never_written_to_the_logs(
     assert "retell" in logged
     assert RETELL_KEY not in logged
     assert wrong not in logged
+
+
+async def test_a_long_calls_transcript_is_still_answered(make_assistant: MakeAssistant) -> None:
+    """Retell resends the whole transcript: 150 KiB of it (past the websocket's 64 KiB
+    frames) is answered instead of closing the socket, which would drop the call."""
+    harness = await make_assistant(retell_key=RETELL_KEY)
+    retell = await _call(harness)
+    earlier = ["and another thing I wanted to say " * 12] * 380
+
+    await retell.response_required(1, *earlier, "What do I owe?")
+    frames = await retell.response(1)
+
+    assert len(" ".join(earlier)) > 150_000
+    assert "$150.00" in said(frames, 1)
+    await retell.ws.close()

@@ -234,3 +234,24 @@ async def test_a_text_frame_that_is_not_utf8_closes_1007(make_assistant: MakeAss
     code, _ = await chat.expect_close()
 
     assert code == WSCloseCode.INVALID_TEXT
+
+
+async def test_a_message_resent_after_a_resume_is_asked_about_not_applied_twice(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin
+) -> None:
+    """A client that lost its socket resumes and sends 'add a task' again with the same
+    id: the service asks before adding it again, and the CRM holds one such task."""
+    assistant = await make_assistant()
+    first = await assistant.connect()
+    await first.say("add a task to call the plumber", id="m1")
+    await first.close()
+
+    chat = await assistant.connect()
+    await chat.send({"type": "session.resume", "session_id": first.session_id})
+    await chat.next_of("session.ready")
+    events = await chat.say("add a task to call the plumber", id="m1")
+
+    assert events[0]["message_id"] == "m1"
+    assert events[-1]["awaiting_confirmation"]["tool"] == "crm.addTask"
+    _, tasks = await crm_admin.get("/v1/customers/cust_001/tasks")
+    assert [t["title"] for t in tasks["tasks"]].count("Call the plumber") == 1
