@@ -255,3 +255,27 @@ async def test_a_message_resent_after_a_resume_is_asked_about_not_applied_twice(
     assert events[-1]["awaiting_confirmation"]["tool"] == "crm.addTask"
     _, tasks = await crm_admin.get("/v1/customers/cust_001/tasks")
     assert [t["title"] for t in tasks["tasks"]].count("Call the plumber") == 1
+
+
+async def test_turn_cancel_during_a_write_reports_the_write_in_turn_done(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin
+) -> None:
+    """turn.cancel while 'add a task' is being written: the write finishes, its
+    tool.finished comes, and turn.done (cancelled) lists it as ok; the CRM holds it once."""
+    await crm_admin.add_fault(method="POST", path="/v1/customers/*/tasks", latency_ms=500, times=1)
+    assistant = await make_assistant()
+    chat = await assistant.connect()
+
+    await chat.send_message("add a task to call the plumber")
+    await crm_admin.wait_until_seen("POST /v1/customers/{cid}/tasks")
+    await chat.cancel()
+    events = await chat.events_until("turn.done")
+
+    finished = [e for e in events if e["type"] == "tool.finished"]
+    assert [e["status"] for e in finished if e["tool"] == "crm.addTask"] == ["ok"]
+    done = events[-1]
+    assert done["status"] == "cancelled"
+    writes = [c for c in done["tool_calls"] if c["tool"] == "crm.addTask"]
+    assert [c["status"] for c in writes] == ["ok"]
+    _, tasks = await crm_admin.get("/v1/customers/cust_001/tasks")
+    assert [t["title"] for t in tasks["tasks"]].count("Call the plumber") == 1
