@@ -205,3 +205,23 @@ async def test_a_long_calls_whole_history_is_still_answered(
 
     assert len(json.dumps(earlier)) > 150_000
     assert "$150.00" in (completion.choices[0].message.content or "")
+
+
+async def test_another_customers_conversation_id_is_never_continued(
+    make_assistant: MakeAssistant, openai_client: OpenAIClient, crm_admin: CrmAdmin
+) -> None:
+    """cust_002's token naming cust_001's conversation (`user`) gets a conversation of its
+    own: its 'yes' does not confirm cust_001's pending delete."""
+    harness = await make_assistant()
+    maria = openai_client(harness, key=harness.token("cust_001"))
+    james = openai_client(harness, key=harness.token("cust_002"))
+
+    asked = await maria.chat.completions.create(
+        model="a", messages=[user("Delete the grocery task")], user="shared-conv"
+    )
+    yes = await james.chat.completions.create(model="a", messages=[user("yes")], user="shared-conv")
+
+    assert "?" in (asked.choices[0].message.content or "")
+    assert yes.id == "chatcmpl-t_1"
+    _, tasks = await crm_admin.get("/v1/customers/cust_001/tasks")
+    assert "Buy groceries" in [t["title"] for t in tasks["tasks"]]
