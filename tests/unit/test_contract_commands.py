@@ -8,7 +8,6 @@ import pytest
 from assistant.__main__ import _parser
 from assistant.__main__ import main as assistant_main
 from assistant.auth import verify_session
-from assistant.errors import ConfigError
 from assistant.settings import load_settings
 from assistant.transports.ws import WsTuning
 from crm_stub.__main__ import build_parser as crm_stub_parser
@@ -107,15 +106,6 @@ def test_each_environment_variable_the_design_names_sets_its_setting(
         return
     plain = loaded.get_secret_value() if hasattr(loaded, "get_secret_value") else loaded
     assert plain == expected
-
-
-def test_an_otel_exporter_outside_the_three_is_named() -> None:
-    """ASSISTANT_OTEL_EXPORTER takes none, console or otlp; another value stops the start
-    naming the variable."""
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("ASSISTANT_OTEL_EXPORTER", "jaeger")
-        with pytest.raises(ConfigError, match="ASSISTANT_OTEL_EXPORTER"):
-            load_settings()
 
 
 def test_the_defaults_are_the_contracts_numbers() -> None:
