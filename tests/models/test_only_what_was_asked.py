@@ -16,6 +16,11 @@ task removed, which no tool does, beside three real completions and deletions. F
 "remove the due date from groceries", "take the deadline off…" and "delete the priority
 on groceries" held the task's deletion for a yes. Now 12/12: each says what it cannot
 do instead.
+
+tests/data/told_not_asked.jsonl: problems told as past or someone else's, questions about
+cases and bookings, beside three real requests. First run 12/13: "do I need to file a
+complaint to get a refund" opened a support case. Now 13/13, and two questions of the
+same kind added after the fix ("do I have to cancel 24 hours ahead") write nothing.
 """
 
 from __future__ import annotations
@@ -29,7 +34,7 @@ from assistant.fakes.world import play
 from assistant.tools.catalog import load_catalog
 
 DATA = Path(__file__).parents[1] / "data"
-SETS = ("contact_not_mine.jsonl", "task_not_done.jsonl")
+SETS = ("contact_not_mine.jsonl", "task_not_done.jsonl", "told_not_asked.jsonl")
 CATALOG = load_catalog(Path(__file__).parents[2] / "config" / "tools.yaml")
 WRITES = frozenset(tool.name for tool in CATALOG.tools if tool.writes)
 LINES = [
