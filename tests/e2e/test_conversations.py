@@ -171,6 +171,20 @@ UNSEEN4 = DATA / "conversations_unseen4.jsonl"
 REQUIRED_UNSEEN4_SHARE = 27 / 31
 
 
+VOICE = DATA / "conversations_voice.jsonl"
+# tests/data/conversations_voice.jsonl (45 sessions, 66 turns): what phone callers' words look
+# like once a speech recogniser has written them down (lowercase, no punctuation, fillers,
+# restarts, self-corrections, times, dates, digits and emails in words, homophones such as
+# "two book", "to morrow", run-on asks joined by "and also", "oh and", confirmations by voice),
+# written without reading the language rules, and first run on the code as it was: 35/45
+# sessions = 77.8 % (52/66 turns). Two kinds of its own checks were then corrected before any
+# rule changed: new tasks are checked by their whole title ("Uh to call the bank", "Buy flowers
+# and oh" had passed a check by words), and "a consultation on friday afternoon" may be booked
+# at the house's afternoon hour as well as asked about (phrasings.jsonl pins the first). On the
+# code as it was: 32/45 (50/66 turns).
+REQUIRED_VOICE_SHARE = 32 / 45
+
+
 # Each set, its pinned share, and the fewest sessions it may have (a set cut short by
 # accident must not pass by scoring fewer cases).
 SCORED_SETS = [
@@ -180,6 +194,7 @@ SCORED_SETS = [
     (UNSEEN2, REQUIRED_UNSEEN2_SHARE, 40),
     (UNSEEN3, REQUIRED_UNSEEN3_SHARE, 40),
     (UNSEEN4, REQUIRED_UNSEEN4_SHARE, 30),
+    (VOICE, REQUIRED_VOICE_SHARE, 40),
 ]
 
 
