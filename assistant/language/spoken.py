@@ -58,7 +58,7 @@ _WEAK = r"no,? hang on|hang on|no,? hold on|hold on|no,? actually|actually"
 _REPAIR = re.compile(
     r"(?<![a-z0-9':@._+-])(?P<bad>\+?[a-z0-9'][a-z0-9':@._+-]*?)"
     r"(?:\s*(?:\.\.\.|…|,|--?)\s*|\s+)"
-    rf"(?:(?P<strong>{_STRONG})|(?P<weak>{_WEAK}))"
+    rf"(?:(?P<strong>{_STRONG})(?:,? actually)?|(?P<weak>{_WEAK}))"
     r"(?:\s*[,:]\s*|\s+)(?P<article>the )?(?P<next>[a-z0-9]\S*)",
     re.IGNORECASE,
 )
@@ -66,8 +66,12 @@ _MARKER = re.compile(
     r"\b(?:sorry|i mean|no wait|wait no|or rather|correction|hang on|hold on|actually)\b",
     re.IGNORECASE,
 )
-# "sorry to bother you", "sorry I missed it": an apology, not a correction.
+# "sorry to bother you", "sorry I missed it": an apology, not a correction; "…wait no,
+# actually don't": the whole ask is taken back (confirm.taken_back), not one word of it.
 _APOLOGY_NEXT = frozenset({"to", "about", "for", "if", "but", "i", "i'm", "im", "that", "again"})
+_TAKING_BACK_NEXT = frozenset(
+    {"don't", "dont", "do", "never", "nevermind", "forget", "scratch", "leave", "not", "hold"}
+)
 _DAY_WORDS = frozenset(
     [
         "monday",
@@ -141,7 +145,7 @@ def _spoken_email(match: re.Match[str]) -> str:
 
 def _repair(match: re.Match[str]) -> str:
     bad, following = match.group("bad"), match.group("next")
-    if following.lower().strip(",.") in _APOLOGY_NEXT:
+    if following.lower().strip(",.") in _APOLOGY_NEXT | _TAKING_BACK_NEXT:
         return match.group(0)
     if match.group("weak") and (_kind(bad) is None or _kind(bad) != _kind(following)):
         return match.group(0)
@@ -160,6 +164,7 @@ def written(text: str) -> str:
         return text
     # "415 555 0123, sorry, 415 555 0132": the whole number is taken back, not its last group.
     text = _GROUPED_NUMBER.sub(_one_token, text)
+    text = _TAIL_REPAIR.sub(_tail_repair, text)
     return _REPAIR.sub(_repair, text)
 
 
@@ -172,3 +177,28 @@ def _one_token(match: re.Match[str]) -> str:
     if sum(ch.isdigit() for ch in number) < _MIN_PHONE_DIGITS:
         return number
     return re.sub(r"[ ().-]", "", number)
+
+
+# "415 555 0144, no wait, 0147": the digits said after the marker replace as many of the
+# number's last ones (the whole number said again is taken back by _REPAIR). The tail ends
+# the sentence or a clause, so "…0144, sorry, 2 more things" is not read as a correction.
+_TAIL_REPAIR = re.compile(
+    rf"(?P<number>\+?\d{{7,}})(?:\s*(?:\.\.\.|…|,|--?)\s*|\s+)(?:{_STRONG}|{_WEAK})"
+    rf"(?:\s*[,:]\s*|\s+)(?P<tail>{_DIGIT_TOKEN}(?:[ ,.-]+{_DIGIT_TOKEN}){{0,5}})"
+    r"(?=\s*(?:[.,!?;]|$|(?:please|thanks|thank you|instead|and|that's|thats|yes)\b))",
+    re.IGNORECASE,
+)
+
+
+def _tail_repair(match: re.Match[str]) -> str:
+    number, tail = match.group("number"), ""
+    repeat = 1
+    for token in re.findall(r"[a-z]+|\d+", match.group("tail").lower()):
+        if token in ("double", "triple"):
+            repeat = 2 if token == "double" else 3
+        else:
+            tail += (_DIGITS.get(token) or token) * repeat
+            repeat = 1
+    if not 2 <= len(tail) < sum(ch.isdigit() for ch in number):
+        return match.group(0)
+    return number[: len(number) - len(tail)] + tail

@@ -26,7 +26,7 @@ from assistant.language import (
     is_negative,
     unsupported,
 )
-from assistant.language.confirm import request_after_yes
+from assistant.language.confirm import request_after_yes, taken_back
 from assistant.language.scope import hypothetical
 from assistant.language.text import normalize
 from assistant.models.embedded import limits, questions, references, replies
@@ -52,6 +52,8 @@ WHAT_IF = (
     "you'd like me to go ahead, just say so and I'll confirm it with you first."
 )
 NOTHING_HELD = "There's nothing waiting for a yes just now. What would you like me to do?"
+# "cancel my haircut, oh wait, no, actually don't": nothing is done, and nothing asked.
+TAKEN_BACK = "Okay, I'll leave everything as it is. Is there anything else I can do?"
 AFTER_DROPPED = "If you'd still like me to go ahead, just ask again. Anything else I can do?"
 
 
@@ -151,6 +153,8 @@ class EmbeddedPlanner:
     def _before_reading(self, request: PlanRequest) -> Decision | None:
         """Answers that come before the grammar: an accepted case, help, what can't be done."""
         text = request.user_message
+        if taken_back(text):
+            return FinalDecision(text=TAKEN_BACK)
         about = references.case_asked(text)
         if about is None and references.describes_case(request.dialogue, text):
             about = text
