@@ -67,6 +67,20 @@ _CANNOT: tuple[tuple[re.Pattern[str], str], ...] = (
         "I'm sorry to hear that; the team will want to know.",
     ),
     (
+        # "the dentist was really late last time", "they kept me waiting an hour": a visit
+        # that ran late (not "I was late" nor "my payment was late": the customer's own).
+        re.compile(
+            r"^(?!.*\b(?:complain|complaint|case|ticket|report)).*"
+            r"(?:(?<!\bi )(?<!\bwe )(?<!payment )(?<!bill )(?<!invoice )(?<!payments )"
+            r"\b(?:was|were|ran|running) (?:really |very |quite |so |super )?"
+            r"(?:late|behind)\b(?! (?:for|with|on|paying)\b)"
+            r"|\bkept (?:me|us) waiting\b|\bmade (?:me|us) wait\b"
+            r"|\b(?:waited|waiting) (?:for )?(?:over |almost |nearly |about )?"
+            r"(?:an hour|ages|forever|\d+ minutes))"
+        ),
+        "I'm sorry to hear that; the team will want to know.",
+    ),
+    (
         re.compile(
             r"\b(?:email|send|mail|post) me (?:a |the )?(?:copy|receipt|statement|pdf|invoice)"
             r"|\bcopy of my (?:invoice|bill|statement)\b"
