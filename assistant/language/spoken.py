@@ -158,6 +158,7 @@ def _repair(match: re.Match[str]) -> str:
 def written(text: str) -> str:
     """`text` with spoken addresses and digit runs written out, corrections applied."""
     if " at " in text.lower():
+        text = _EMAIL_NUMBER.sub(_email_number, text)
         text = _SPOKEN_EMAIL.sub(_spoken_email, text)
     text = _DIGIT_RUN.sub(_spoken_digits, text)
     if _MARKER.search(text) is None:
@@ -202,3 +203,44 @@ def _tail_repair(match: re.Match[str]) -> str:
     if not 2 <= len(tail) < sum(ch.isdigit() for ch in number):
         return match.group(0)
     return number[: len(number) - len(tail)] + tail
+
+
+# "j dot lee eighty one at yahoo dot com": a number said in words inside an address is
+# written in digits and joined to the word before it ("j.lee81@yahoo.com"), as the
+# address would have been typed; otherwise only its last word would be the address.
+_UNITS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+_TEENS = ("ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen")
+_TEENS += ("seventeen", "eighteen", "nineteen")
+_TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+_NUMBER_WORD = rf"(?:zero|oh|{'|'.join(_UNITS + _TEENS + _TENS)})"
+_EMAIL_NUMBER = re.compile(
+    rf"\b(?P<word>[a-z0-9]+)(?P<number>(?: {_NUMBER_WORD})+)"
+    rf"(?= (?:dot |underscore )?[a-z0-9]*(?: dot [a-z0-9]+)* ?at [a-z0-9-]+(?: dot |\.){_TLD}\b)",
+    re.IGNORECASE,
+)
+
+
+def _number_digits(words: list[str]) -> str:
+    digits = ""
+    index = 0
+    while index < len(words):
+        word = words[index]
+        if word in _TENS:
+            tens = (_TENS.index(word) + 2) * 10
+            if index + 1 < len(words) and words[index + 1] in _UNITS:
+                index += 1
+                tens += _UNITS.index(words[index]) + 1
+            digits += str(tens)
+        elif word in _TEENS:
+            digits += str(_TEENS.index(word) + 10)
+        else:
+            digits += _DIGITS[word]
+        index += 1
+    return digits
+
+
+def _email_number(match: re.Match[str]) -> str:
+    word = match.group("word")
+    if word.lower() in ("at", "dot", "is", "to", "email", "address"):
+        return match.group(0)
+    return word + _number_digits(match.group("number").lower().split())

@@ -49,7 +49,8 @@ _OH = re.compile(r"\boh\b[,.]?\s*", re.IGNORECASE)
 # "can i get like a checkup on friday at like ten": "like" before what it would measure.
 # After these words it is a verb or a comparison ("i'd like a", "looks like the").
 _LIKE = re.compile(
-    r"\blike,?\s+(?=(?:a|an|the|really|just|maybe|next|this|tomorrow|today|\d|"
+    r"\blike,?\s+(?=(?:a|an|the|really|just|maybe|next|this|tomorrow|today|so|very|super"
+    r"|totally|pretty|literally|completely|\d|"
     + "|".join(sorted({*WEEKDAYS, *(w for w in NUMBER_WORDS if w.isalpha() and len(w) > 2)}))
     + r")\b)",
     re.IGNORECASE,
@@ -203,6 +204,25 @@ def _said_once(match: re.Match[str]) -> str:
     return match.group(1)
 
 
+# "can you tell me when the car insurance thing is due": the question asked the long way
+# round, said as asked ("when is the car insurance thing due"). Only a question that ends
+# on its verb and at most one word after it is turned; anything longer is left as said.
+_INDIRECT = re.compile(
+    r"^(?P<lead>(?:(?:so|and|hi|hello|yeah|okay|ok|um|uh|hey)\W+)*)"
+    r"(?:(?:can|could|would) you (?:please )?(?:just )?tell me|do you know|do you happen to know"
+    r"|i (?:want|wanna|would like|'d like|need) to know|i was wondering)\s+"
+    r"(?P<wh>when|where|what time|what day|how much|how long|which|what)\s+"
+    r"(?P<subject>(?:my|the|your|our|this|that|it)\b.*?)\s+(?P<verb>is|are|was|were)"
+    r"(?P<tail>(?: [a-z']+)?)[?.!\s]*$",
+    re.IGNORECASE,
+)
+
+
+def _direct(match: re.Match[str]) -> str:
+    wh, verb, subject = match.group("wh"), match.group("verb"), match.group("subject")
+    return f"{match.group('lead')}{wh} {verb} {subject}{match.group('tail')}"
+
+
 def plain(text: str) -> str:
     """`text` as a typist would have written it: the recogniser's habits taken out."""
     text = _SPOKEN_NO.sub("no", _SPOKEN_YES.sub("yes", text))
@@ -219,4 +239,6 @@ def plain(text: str) -> str:
     for pattern, word in _FOUR_HEARD_AS_FOR:
         text = pattern.sub(word, text)
     text = _RESTART.sub(_said_once, text)
+    if " know" in text or " tell me" in text or "wondering" in text:
+        text = _INDIRECT.sub(_direct, text)
     return _SPACES.sub(" ", _ORDINAL.sub(_ordinal, text))

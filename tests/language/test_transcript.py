@@ -45,7 +45,7 @@ def test_what_a_recogniser_adds_is_taken_out(said: str, read: str) -> None:
     [
         "i'd like a haircut",
         "it looks like the app is broken",
-        "do you know when my haircut is",
+        "do you know if the dentist is open",
         "book two haircuts",
         "book a haircut at two tomorrow",
         "book a consultation for thirty minutes",
@@ -128,3 +128,31 @@ def test_an_ask_taken_back_as_it_is_said_is_no_ask(said: str) -> None:
 def test_an_ask_that_stands_is_not_taken_back(said: str) -> None:
     """A condition ending in "leave it", or a bare "never mind", is not a request withdrawn."""
     assert not taken_back(said)
+
+
+@pytest.mark.parametrize(
+    ("said", "email"),
+    [
+        ("my email is j dot lee eighty one at yahoo dot com", "j.lee81@yahoo.com"),
+        ("it's mgarcia nineteen eighty four at gmail dot com", "mgarcia1984@gmail.com"),
+    ],
+)
+def test_a_number_said_inside_an_address_is_part_of_it(said: str, email: str) -> None:
+    """ "lee eighty one at yahoo dot com" is lee81@yahoo.com, not one@yahoo.com."""
+    assert normalize(said).emails == (email,)
+
+
+@pytest.mark.parametrize(
+    ("said", "read"),
+    [
+        (
+            "can you tell me when the car insurance thing is due",
+            "when is the car insurance thing due",
+        ),
+        ("do you know what time my dentist appointment is", "what time is my dentist appointment"),
+        ("can you tell me how much i owe", "can you tell me how much i owe"),
+    ],
+)
+def test_a_question_asked_the_long_way_round_is_the_question(said: str, read: str) -> None:
+    """ "can you tell me when X is due" is read as "when is X due"; others are left as said."""
+    assert plain(said) == read

@@ -61,7 +61,8 @@ _CANNOT: tuple[tuple[re.Pattern[str], str], ...] = (
         re.compile(
             # (a case asked for in the same breath is opened by the grammar)
             r"^(?!.*\b(?:complain|complaint|case|ticket|report)).*"
-            r"\b(?:was|were|is|are|being|so) (?:really |very |quite |incredibly |so )?(?:rude"
+            r"\b(?:was|were|is|are|being|so) (?:really |very |quite |incredibly |so |super )?"
+            r"(?:rude"
             r"|unhelpful|unprofessional|disrespectful|dismissive)\b"
         ),
         "I'm sorry to hear that; the team will want to know.",
