@@ -76,8 +76,13 @@ _TAKEN_BACK = re.compile(
 )
 
 
+_BACK_WORDS = ("don", "do not", "leave it", "not yet", "hold off", "mind", "forget", "scratch")
+
+
 def taken_back(text: str) -> bool:
     """True when the message asks for something and takes it back at its end."""
     said = normalize(text).text
+    if not any(word in said for word in _BACK_WORDS):
+        return False  # most messages: the pattern need not be tried
     match = _TAKEN_BACK.search(said)
     return match is not None and match.start() > 0 and said[match.end() :].strip(" .!") == ""
