@@ -209,8 +209,8 @@ def _tail_repair(match: re.Match[str]) -> str:
 # written in digits and joined to the word before it ("j.lee81@yahoo.com"), as the
 # address would have been typed; otherwise only its last word would be the address.
 _UNITS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
-_TEENS = ("ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen")
-_TEENS += ("seventeen", "eighteen", "nineteen")
+_TEENS: tuple[str, ...] = ("ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen")
+_TEENS += ("sixteen", "seventeen", "eighteen", "nineteen")
 _TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
 _NUMBER_WORD = rf"(?:zero|oh|{'|'.join(_UNITS + _TEENS + _TENS)})"
 _EMAIL_NUMBER = re.compile(
