@@ -53,8 +53,8 @@ _STRONG = (
 )
 # Words that may also just be talk ("I actually need…", "hang on a sec"): they take a
 # word back only when the next one is of the same kind ("at 10 no hang on 11", "on the
-# 20th actually the 22nd", "thursday actually friday").
-_WEAK = r"no,? hang on|hang on|no,? hold on|hold on|no,? actually|actually"
+# 20th actually the 22nd", "thursday actually friday", a bare "at two no three").
+_WEAK = r"no,? hang on|hang on|no,? hold on|hold on|no,? actually|actually|no"
 _REPAIR = re.compile(
     r"(?<![a-z0-9':@._+-])(?P<bad>\+?[a-z0-9'][a-z0-9':@._+-]*?)"
     r"(?:\s*(?:\.\.\.|…|,|--?)\s*|\s+)"
@@ -63,7 +63,7 @@ _REPAIR = re.compile(
     re.IGNORECASE,
 )
 _MARKER = re.compile(
-    r"\b(?:sorry|i mean|no wait|wait no|or rather|correction|hang on|hold on|actually)\b",
+    r"\b(?:sorry|i mean|no wait|wait no|or rather|correction|hang on|hold on|actually|no)\b",
     re.IGNORECASE,
 )
 # "sorry to bother you", "sorry I missed it": an apology, not a correction; "…wait no,

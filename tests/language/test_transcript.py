@@ -156,3 +156,19 @@ def test_a_number_said_inside_an_address_is_part_of_it(said: str, email: str) ->
 def test_a_question_asked_the_long_way_round_is_the_question(said: str, read: str) -> None:
     """ "can you tell me when X is due" is read as "when is X due"; others are left as said."""
     assert plain(said) == read
+
+
+@pytest.mark.parametrize(
+    ("said", "clock"),
+    [("book a haircut on thursday at two no three p m", time(15, 0)), ("at 10 no 11", time(11, 0))],
+)
+def test_a_bare_no_between_two_times_keeps_the_second(said: str, clock: time) -> None:
+    """ "at two no three p m" is 3 PM: the "no" takes the first hour back."""
+    when = find_when(normalize(said).text, NOW)
+    assert when is not None and when.clock == clock
+
+
+def test_a_no_that_is_not_between_two_alike_words_stays() -> None:
+    """ "book 2 no problem" and "i have no idea" are not corrections."""
+    assert normalize("book 2 no problem").text == "book 2 no problem"
+    assert normalize("i have no idea").text == "i have no idea"
