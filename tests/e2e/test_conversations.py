@@ -182,7 +182,19 @@ VOICE = DATA / "conversations_voice.jsonl"
 # and oh" had passed a check by words), and "a consultation on friday afternoon" may be booked
 # at the house's afternoon hour as well as asked about (phrasings.jsonl pins the first). On the
 # code as it was: 32/45 (50/66 turns).
-REQUIRED_VOICE_SHARE = 32 / 45
+# The causes then fixed (one normalising step at the front of the reading,
+# assistant/language/transcript.py, and general rules, see CHANGELOG). Wrong writes: "for the
+# twenty second at eleven", "tuesday the twenty second" booked tomorrow; "remind me to call
+# my mom to morrow" wrote an undated task "...to morrow"; "add a reminder uh to call the bank",
+# "...buy flowers and oh and what do i owe", "...by the end of the month" wrote titles with
+# "Uh", "and oh", "by the" in them. Misheard: "...zero one four four no wait zero one four
+# seven" lost the number; "cancel my haircut oh wait no actually don't" asked to confirm the
+# cancel. Not understood: "uh huh"; "i uh i bought the groceries"; "perfect and where is that
+# again"; "the dentist was like really late last time you know". Final: 44/45 (65/66 turns).
+# Still failing: "uh three o clock" right after a consultation was booked at the house's
+# afternoon hour is refused (reading a bare time as a move would be a more eager write than
+# the house makes; asking first needs a held move the embedded planner cannot make yet).
+REQUIRED_VOICE_SHARE = 44 / 45
 
 
 # Each set, its pinned share, and the fewest sessions it may have (a set cut short by
