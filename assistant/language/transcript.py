@@ -124,11 +124,12 @@ _YOU_KNOW_KEPT_AFTER = frozenset(
 _SPACES = re.compile(r"[ \t]{2,}")
 # "can you can you move my my haircut": a run of one to three words said again at once.
 _RESTART = re.compile(r"\b([a-z']+(?: [a-z']+){0,2})(?:,? \1\b)+", re.IGNORECASE)
-# Words an engine splits in two: "to morrow", "after noon".
+# Words an engine splits in two: "to morrow", "after noon", "three o clock".
 _SPLIT = (
     (re.compile(r"\bto morrow\b", re.IGNORECASE), "tomorrow"),
     (re.compile(r"\bafter noon\b", re.IGNORECASE), "afternoon"),
     (re.compile(r"\bweek end\b", re.IGNORECASE), "weekend"),
+    (re.compile(r"\bo clock\b", re.IGNORECASE), "o'clock"),
 )
 # "two"/"too" heard for "to": before a verb of the trade, or before a single day ("move
 # my haircut two saturday"), unless a time is being given ("at two tomorrow").
@@ -253,7 +254,7 @@ def plain(text: str) -> str:
         text = _LIKE.sub(_drop_like, text)
     if "you know" in lower:
         text = _YOU_KNOW.sub(_drop_you_know, text)
-    if "morrow" in lower or "noon" in lower or "week end" in lower:
+    if "morrow" in lower or "noon" in lower or "week end" in lower or "o clock" in lower:
         for pattern, word in _SPLIT:
             text = pattern.sub(word, text)
     if "two" in words or "too" in words:

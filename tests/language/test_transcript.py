@@ -26,6 +26,7 @@ NOW = datetime(2030, 1, 14, 12, 0, tzinfo=ZoneInfo(TZ))  # a Monday noon
         ("can i get like a checkup at like ten", "can i get a checkup at ten"),
         ("it was really late you know it's not okay", "it was really late it's not okay"),
         ("remind me to call my mom to morrow", "remind me to call my mom tomorrow"),
+        ("uh three o clock", "three o'clock"),
         ("i want two book a haircut", "i want to book a haircut"),
         ("move my haircut two saturday", "move my haircut to saturday"),
         ("book a haircut at for p m", "book a haircut at four p m"),

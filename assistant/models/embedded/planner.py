@@ -30,7 +30,9 @@ from assistant.language.confirm import request_after_yes, taken_back
 from assistant.language.scope import hypothetical
 from assistant.language.text import normalize
 from assistant.models.embedded import limits, questions, references, replies
+from assistant.models.embedded.bare_time import move_question
 from assistant.models.embedded.held_back import held_back_read
+from assistant.models.embedded.pinning import zone_of
 from assistant.resolve import Match, action_arguments, resolve_all, resolve_intent
 from assistant.schema import FinalDecision, PlanRequest, ToolCall, ToolCallsDecision, ToolResult
 from assistant.speech import local_now
@@ -215,6 +217,10 @@ class EmbeddedPlanner:
     def _first_round(self, request: PlanRequest, intents: list[Intent]) -> Decision:
         text = request.user_message
         if not intents:
+            timezone = request.customer.timezone if request.customer else "UTC"
+            zone = zone_of(timezone)
+            if (asked := move_question(request.dialogue, text, request.now, zone)) is not None:
+                return FinalDecision(text=asked)  # "three o clock" just after a booking
             if is_negative(text) and len(text.split()) <= 4:
                 return FinalDecision(text="Okay, no problem. Is there anything else I can do?")
             if unsupported(text):
