@@ -166,6 +166,7 @@ def written(text: str) -> str:
     # "415 555 0123, sorry, 415 555 0132": the whole number is taken back, not its last group.
     text = _GROUPED_NUMBER.sub(_one_token, text)
     text = _TAIL_REPAIR.sub(_tail_repair, text)
+    text = _echo_repair(text)
     return _REPAIR.sub(_repair, text)
 
 
@@ -244,3 +245,38 @@ def _email_number(match: re.Match[str]) -> str:
     if word.lower() in ("at", "dot", "is", "to", "email", "address"):
         return match.group(0)
     return word + _number_digits(match.group("number").lower().split())
+
+
+# "an hour earlier, no wait, two hours earlier", "the car insurance one sorry the groceries
+# one": a correction that ends on the word the words taken back end on replaces as many of
+# them as it has (not only the last one). "tomorrow no sorry the day after" is the day
+# after the one taken back.
+_STRONG_MARK = re.compile(
+    rf"(?:\s*(?:\.\.\.|…|,|--?)\s*|\s+)(?:{_STRONG})(?:,? actually)?(?:\s*[,:]\s*|\s+)",
+    re.IGNORECASE,
+)
+_ARTICLES = frozenset({"the", "a", "an", "my"})
+_LONGEST_ECHO = 6
+_DAY_AFTER = {"today": "tomorrow", "tomorrow": "the day after tomorrow"}
+
+
+def _echo_repair(text: str) -> str:
+    mark = _STRONG_MARK.search(text)
+    if mark is None:
+        return text
+    before = text[: mark.start()].split()
+    after = text[mark.end() :].split()
+    if not before or not after:
+        return text
+    last = before[-1].lower().strip(",.")
+    day_after = " ".join(after[:3]).lower().strip(",.") == "the day after"
+    if day_after and last in _DAY_AFTER and (len(after) == 3 or after[3] not in _DAY_AFTER):
+        return " ".join([*before[:-1], _DAY_AFTER[last], *after[3:]])
+    for size in range(2, min(_LONGEST_ECHO, len(after), len(before)) + 1):
+        if after[size - 1].lower().strip(",.") != last:
+            continue
+        kept = before[:-size]
+        if kept and after[0].lower() in _ARTICLES and kept[-1].lower() == after[0].lower():
+            kept = kept[:-1]  # "the car insurance one … the groceries one": "the" said once
+        return " ".join([*kept, *after])
+    return text

@@ -173,3 +173,23 @@ def test_a_no_that_is_not_between_two_alike_words_stays() -> None:
     """ "book 2 no problem" and "i have no idea" are not corrections."""
     assert normalize("book 2 no problem").text == "book 2 no problem"
     assert normalize("i have no idea").text == "i have no idea"
+
+
+@pytest.mark.parametrize(
+    ("said", "read"),
+    [
+        (
+            "move my haircut an hour earlier no wait two hours earlier",
+            "move my haircut two hours earlier",
+        ),
+        (
+            "mark the car insurance one no wait the groceries one done",
+            "mark the groceries one done",
+        ),
+        ("book a haircut at two no wait a consultation at two", "book a consultation at two"),
+        ("book it at ten tomorrow no sorry the day after", "book it at ten the day after tomorrow"),
+    ],
+)
+def test_a_correction_replaces_the_words_it_echoes(said: str, read: str) -> None:
+    """A correction ending on the word taken back replaces the whole phrase, not one word."""
+    assert normalize(said).text == read
