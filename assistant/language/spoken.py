@@ -256,6 +256,7 @@ _STRONG_MARK = re.compile(
     re.IGNORECASE,
 )
 _ARTICLES = frozenset({"the", "a", "an", "my"})
+_LEADS = frozenset({"to", "at", "on", "for", "by", "from", "until", "till", "before", "after"})
 _LONGEST_ECHO = 6
 _DAY_AFTER = {"today": "tomorrow", "tomorrow": "the day after tomorrow"}
 
@@ -272,6 +273,14 @@ def _echo_repair(text: str) -> str:
     day_after = " ".join(after[:3]).lower().strip(",.") == "the day after"
     if day_after and last in _DAY_AFTER and (len(after) == 3 or after[3] not in _DAY_AFTER):
         return " ".join([*before[:-1], _DAY_AFTER[last], *after[3:]])
+    lead = after[0].lower()
+    if lead in _LEADS and len(after) > 1 and lead in (w.lower() for w in before[-4:]):
+        # "to tomorrow no wait to wednesday", "at 10 sorry at 11": from the same little
+        # word on, when what follows it is of the same kind (not "to move it, sorry to…").
+        at = len(before) - 1 - [w.lower() for w in before][::-1].index(lead)
+        said = before[at + 1] if at + 1 < len(before) else ""
+        if _kind(said) is not None and _kind(said) == _kind(after[1]):
+            return " ".join([*before[:at], *after])
     for size in range(2, min(_LONGEST_ECHO, len(after), len(before)) + 1):
         if after[size - 1].lower().strip(",.") != last:
             continue

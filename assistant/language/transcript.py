@@ -100,6 +100,8 @@ _LIKE_KEPT_AFTER = frozenset(
         "really",
     ]
 )
+# "add a task called like call grandma": "like" after a word that introduces a quote.
+_LIKE_QUOTING = re.compile(r"\b(called|named|titled|saying|says|to say) like\b", re.IGNORECASE)
 # "…last time you know it's not okay": "you know" that asks nothing.
 _YOU_KNOW = re.compile(r"(?:,\s*)?\byou know\b(?:,\s*|\s*$)?", re.IGNORECASE)
 _YOU_KNOW_KEPT_AFTER = frozenset(
@@ -251,7 +253,7 @@ def plain(text: str) -> str:
     if "oh" in words:
         text = _OH.sub(_drop_oh, text)
     if "like" in words:
-        text = _LIKE.sub(_drop_like, text)
+        text = _LIKE_QUOTING.sub(r"\1", _LIKE.sub(_drop_like, text))
     if "you know" in lower:
         text = _YOU_KNOW.sub(_drop_you_know, text)
     if "morrow" in lower or "noon" in lower or "week end" in lower or "o clock" in lower:

@@ -27,6 +27,7 @@ NOW = datetime(2030, 1, 14, 12, 0, tzinfo=ZoneInfo(TZ))  # a Monday noon
         ("it was really late you know it's not okay", "it was really late it's not okay"),
         ("remind me to call my mom to morrow", "remind me to call my mom tomorrow"),
         ("uh three o clock", "three o'clock"),
+        ("add a task called like call grandma", "add a task called call grandma"),
         ("i want two book a haircut", "i want to book a haircut"),
         ("move my haircut two saturday", "move my haircut to saturday"),
         ("book a haircut at for p m", "book a haircut at four p m"),
@@ -188,6 +189,8 @@ def test_a_no_that_is_not_between_two_alike_words_stays() -> None:
         ),
         ("book a haircut at two no wait a consultation at two", "book a consultation at two"),
         ("book it at ten tomorrow no sorry the day after", "book it at ten the day after tomorrow"),
+        ("change the task to um to tomorrow no wait to wednesday", "change the task to wednesday"),
+        ("i need to move it sorry to be a pain", "i need to move it sorry to be a pain"),
     ],
 )
 def test_a_correction_replaces_the_words_it_echoes(said: str, read: str) -> None:
