@@ -11,6 +11,7 @@ from assistant.language import detect_intents
 from assistant.language.text import normalize
 from assistant.models.embedded import limits
 from assistant.models.embedded.question_words import FOCUS_QUESTION
+from assistant.models.embedded.replies import clarification
 
 TZ = "America/Los_Angeles"
 NOW = datetime(2030, 1, 14, 12, 0, tzinfo=ZoneInfo(TZ))  # a Monday noon
@@ -57,3 +58,11 @@ def test_a_visit_that_ran_late_is_heard_and_a_case_offered(said: str) -> None:
 def test_the_customer_being_late_is_not_a_complaint(said: str) -> None:
     """ "I was late" is the customer's own lateness, not a complaint about the service."""
     assert limits.cannot_do(said) is None
+
+
+def test_asking_to_change_the_number_without_one_asks_for_it_plainly() -> None:
+    """ "I'd like to update my phone number" asks for the number, not about its country."""
+    (intent,) = detect_intents("i'd like to update my phone number", NOW, TZ)
+    assert clarification(intent) == "Sure. What's the new phone number?"
+    (bad,) = detect_intents("change my number to 0612 345 678", NOW, TZ)
+    assert "country" in (clarification(bad) or "")
