@@ -158,7 +158,8 @@ def _repair(match: re.Match[str]) -> str:
 def written(text: str) -> str:
     """`text` with spoken addresses and digit runs written out, corrections applied."""
     if " at " in text.lower():
-        text = _EMAIL_NUMBER.sub(_email_number, text)
+        if " dot " in text.lower():
+            text = _EMAIL_NUMBER.sub(_email_number, text)
         text = _SPOKEN_EMAIL.sub(_spoken_email, text)
     text = _DIGIT_RUN.sub(_spoken_digits, text)
     if _MARKER.search(text) is None:

@@ -71,7 +71,9 @@ _CANNOT: tuple[tuple[re.Pattern[str], str], ...] = (
         # "the dentist was really late last time", "they kept me waiting an hour": a visit
         # that ran late (not "I was late" nor "my payment was late": the customer's own).
         re.compile(
-            r"^(?!.*\b(?:complain|complaint|case|ticket|report)).*"
+            # (the first look finds the few messages that can match, in one pass)
+            r"^(?=.*\b(?:late|behind|waiting|waited|wait)\b)"
+            r"(?!.*\b(?:complain|complaint|case|ticket|report)).*"
             r"(?:(?<!\bi )(?<!\bwe )(?<!payment )(?<!bill )(?<!invoice )(?<!payments )"
             r"\b(?:was|were|ran|running) (?:really |very |quite |so |super )?"
             r"(?:late|behind)\b(?! (?:for|with|on|paying)\b)"
