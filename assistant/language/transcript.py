@@ -1,11 +1,12 @@
-"""A speech transcript made plain: fillers, restarts, split and misheard words, ordinals.
+"""A speech transcript made plain: fillers, restarts, split and misheard words, ordinals,
+"uh huh", and questions asked the long way round ("can you tell me when X is due").
 
 A caller's words reach us through a speech recogniser (Twilio ConversationRelay, Vapi,
 Retell…), and read differently from typed chat: "um can you can you move my uh my
 haircut two saturday", "remind me to call my mom to morrow", "book it for the twenty
 second at for p m". This is the one step, at the front of the reading, that turns them
 into what a typist would have written ("can you move my haircut to saturday", "…
-tomorrow", "… the 22nd at four pm"), so that no rule downstream has to know about them.
+tomorrow", "… the 22nd at four p m"), so that no rule downstream has to know about them.
 
 Only what cannot be meant otherwise is rewritten: a number word is never taken for a
 restart ("five five five"), "two" becomes "to" only before a verb or a day ("two
