@@ -162,13 +162,13 @@ UNSEEN4 = DATA / "conversations_unseen4.jsonl"
 # "can my haircut be half an hour earlier" (a move by a shift said without a moving verb);
 # "what about wednesday" after "have i got anything booked tomorrow" (the same lookup for
 # the other day; reads only). Final: 27/31 (60/65 turns).
-# Still failing: "book a dental cleaning tomorrow morning" books 9 AM (the house reads a
-# part of the day as its usual hour for a booking, pinned in tests/data/phrasings.jsonl;
-# asking instead would be a product decision); "same time yeah?" and "how long will it
+# Then 28/31: a booking "tomorrow morning" asks the hour, as a move already did (the
+# usual hour of a part of the day was a guess written to the CRM; the five phrasings that
+# expected it now expect the question). Still failing: "same time yeah?" and "how long will it
 # take" after a write get a refusal; "book me in at 11am friday then" after asking what is
 # free for a haircut asks the service again (the haircut said in the question is not
 # carried).
-REQUIRED_UNSEEN4_SHARE = 27 / 31
+REQUIRED_UNSEEN4_SHARE = 28 / 31
 
 
 VOICE = DATA / "conversations_voice.jsonl"
@@ -191,12 +191,14 @@ VOICE = DATA / "conversations_voice.jsonl"
 # seven" lost the number; "cancel my haircut oh wait no actually don't" asked to confirm the
 # cancel. Not understood: "uh huh"; "i uh i bought the groceries"; "perfect and where is that
 # again"; "the dentist was like really late last time you know". Final: 44/45 (65/66 turns).
-# Still failing: "uh three o clock" right after a consultation was booked at the house's
-# afternoon hour was refused; it now asks "Should I move your consultation on Friday,
-# January 18 to 3:00 PM?" and moves it on a yes (tests/e2e/test_bare_time.py), where the
-# set expected the move at once. Moving a visit on a time said alone would be a more eager
-# write than the house makes, so the check is left as written and the session fails.
-REQUIRED_VOICE_SHARE = 44 / 45
+# The one left failing: "uh three o clock" right after a consultation was booked at the
+# house's afternoon hour was refused; it is now asked about ("Should I move your
+# consultation on Friday, January 18 to 3:00 PM?", moved on a yes: tests/e2e/
+# test_bare_time.py), the set expecting the move at once (a move on a time said alone would
+# be a more eager write than the house makes, so the check was left as written). Since
+# "a consultation on friday afternoon" asks the time instead of booking 2 PM (merged from
+# main), the time said next books it: 45/45 (66/66 turns).
+REQUIRED_VOICE_SHARE = 45 / 45
 
 
 # Each set, its pinned share, and the fewest sessions it may have (a set cut short by
