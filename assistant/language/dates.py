@@ -64,6 +64,13 @@ _ROUGHLY = r"(?:like |about |maybe |roughly |say |approximately |approx )"
 _DAY_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (name, re.compile(pattern))
     for name, pattern in (
+        # "the first monday of april", "the last friday of the month": a weekday counted
+        # within a month (before "the first" alone, which is a day of the month).
+        (
+            "nth_weekday",
+            rf"\b(?:on )?the (first|second|third|fourth|last|1st|2nd|3rd|4th) ({_WD})"
+            rf" (?:of|in) (?:({_MON})|(?:the |this )?month|(next) month)\b",
+        ),
         ("after_tomorrow", r"\b(?:the )?day after tomorrow\b"),
         ("relative_day", r"\b(today|tonight|tomorrow|yesterday)\b"),
         ("last_weekday", rf"\b(?:on )?last ({_WD})\b"),
@@ -297,6 +304,8 @@ def _day(name: str, m: re.Match[str], today: date) -> tuple[date | None, int | N
             start = _next_weekday(today, WEEKDAYS.index(base), include_today=False)
         step = {"day": relativedelta(days=count), "week": relativedelta(weeks=count)}
         return start + step.get(unit, relativedelta(months=count)), None, None
+    if name == "nth_weekday":
+        return _nth_weekday(today, g[0], WEEKDAYS.index(g[1]), g[2], bool(g[3])), None, None
     if name == "next_month_day":
         said = g[0] or g[1]
         digits = said.rstrip("stndrh")  # "2nd" → "2"
@@ -326,6 +335,25 @@ def _day(name: str, m: re.Match[str], today: date) -> tuple[date | None, int | N
     if name == "ordinal_word_day":
         return _upcoming_day_of_month(today, ORDINAL_WORDS[g[0]]), None, None
     return None, None, None
+
+
+_NTH = {"first": 1, "second": 2, "third": 3, "fourth": 4, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4}
+
+
+def _nth_weekday(
+    today: date, nth: str, index: int, month_name: str | None, next_month: bool
+) -> date | None:
+    """The first (…, last) such weekday of the month named, of this month, or of next."""
+    if month_name is not None:
+        month = _MONTH_NUMBERS[month_name]
+        year = today.year + (month < today.month)
+    else:
+        first = today.replace(day=1) + relativedelta(months=1 if next_month else 0)
+        year, month = first.year, first.month
+    start = date(year, month, 1)
+    if nth == "last":
+        return start + relativedelta(day=31, weekday=weekday(index)(-1))
+    return start + relativedelta(weekday=weekday(index)(+_NTH[nth]))
 
 
 def _week_word(phrase: str, today: date) -> date:
