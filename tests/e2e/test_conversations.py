@@ -164,11 +164,13 @@ UNSEEN4 = DATA / "conversations_unseen4.jsonl"
 # the other day; reads only). Final: 27/31 (60/65 turns).
 # Then 28/31: a booking "tomorrow morning" asks the hour, as a move already did (the
 # usual hour of a part of the day was a guess written to the CRM; the five phrasings that
-# expected it now expect the question). Still failing: "same time yeah?" and "how long will it
-# take" after a write get a refusal; "book me in at 11am friday then" after asking what is
+# expected it now expect the question). Then 29/31: "how long will it take" after a
+# booking tells its length (a question about the length of a visit was refused). Still
+# failing: "same time yeah?" and "how long will it
+# take" after a write got a refusal; "book me in at 11am friday then" after asking what is
 # free for a haircut asks the service again (the haircut said in the question is not
 # carried).
-REQUIRED_UNSEEN4_SHARE = 28 / 31
+REQUIRED_UNSEEN4_SHARE = 29 / 31
 
 
 VOICE = DATA / "conversations_voice.jsonl"

@@ -21,6 +21,7 @@ from assistant.speech import (
     money,
     parse_day,
     parse_moment,
+    short_clock,
     spoken_datetime,
     spoken_list,
 )
@@ -89,6 +90,8 @@ def about_appointment(
         if aspect == "where":
             place = f"at {location}" if location else "at a place I don't have on file"
             return f"Your {_service(first)} is {place}, on {_when(first, now)}."
+        if aspect == "length":
+            return _length(first, now)
         where = f", at {location}" if location else ""
         more = f" You have {count(len(ahead) - 1, 'more')} after it." if len(ahead) > 1 else ""
         return f"Your {_service(first)} is on {_when(first, now)}{where}.{more}"
@@ -97,6 +100,25 @@ def about_appointment(
         return f"Your {_service(last)} on {_when(last, now)} was cancelled."
     last = past[-1]
     return f"You have no {_service(last)} coming up. Your last one was on {_day(last, now)}."
+
+
+def _length(item: Item, now: datetime) -> str:
+    """ "Your haircut is 45 minutes: Friday, March 7 from 2:30 to 3:15 PM." """
+    starts, ends = parse_moment(item.get("starts_at")), parse_moment(item.get("ends_at"))
+    if starts is None or ends is None or ends <= starts:
+        return f"I don't have an end time for your {_service(item)}, on {_when(item, now)}."
+    minutes = round((ends - starts).total_seconds() / 60)
+    hours, rest = divmod(minutes, 60)
+    length = " and ".join(
+        part
+        for part in (count(hours, "hour") if hours else "", count(rest, "minute") if rest else "")
+        if part
+    )
+    ends_local = ends.astimezone(now.tzinfo)
+    return (
+        f"Your {_service(item)} is booked for {length}: on {_when(item, now)}, "
+        f"ending at {short_clock(ends_local)}."
+    )
 
 
 def _article(word: str) -> str:

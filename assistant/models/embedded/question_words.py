@@ -69,6 +69,11 @@ WHEN = _rx(
     r"|\bstill on\b|\bstill (?:happening|booked|going ahead)\b|\bgoing ahead\b"
     r"|\bis (?:my|the) .+ (?:booked|confirmed)\b"
 )
+# "how long will it take", "how long is my haircut", "when does it finish": its length.
+LENGTH = _rx(
+    r"\bhow long (?:is|will|does|would|'s|do)\b|\bhow many (?:minutes|hours)\b|\bduration\b"
+    r"|\b(?:when|what time) (?:does|will) (?:it|that|my \w+|the \w+) (?:end|finish|be over)\b"
+)
 OVERDUE = _rx(r"\boverdue\b|\bpast due\b|\blate\b")
 HIGH = _rx(r"\b(?:high[- ]priority|urgent|important|top priority)\b")
 LOW = _rx(r"\blow[- ]priority\b|\bnot urgent\b")
@@ -125,6 +130,8 @@ FOCUS_QUESTION = _rx(
     r"|" + _FOCUS_LEAD + r"what day (?:is|was) (?:it|that)(?: on)?"
     r"(?: now)?\??$"
     r"|\bhow much was (?:it|that)\b"
+    r"|^(?:(?:and|so|ok|okay|great|thanks|perfect)[,.!]? )*how long (?:will|does|would|is)"
+    r" (?:it|that)(?: take| last| be)?(?: again)?\??$"
     r"|\b(?:is|was) (?:it|that) (?:still )?(?:at|in) the same (?:place|address|location)\b"
 )
 TASK_WORDS = _rx(r"\b(?:task|tasks|list|to-?dos?|to do)\b")
@@ -170,6 +177,7 @@ __all__ = [
     "HIGH",
     "INVOICE_HISTORY",
     "LEFT",
+    "LENGTH",
     "LOW",
     "MONTH",
     "NAMED_THEN_WHEN",

@@ -46,6 +46,7 @@ from assistant.models.embedded.question_words import (
     HIGH,
     INVOICE_HISTORY,
     LEFT,
+    LENGTH,
     LOW,
     MONTH,
     NAMED_THEN_WHEN,
@@ -90,6 +91,7 @@ Aspect = Literal[
     "invoice_history",
     "task_priority",
     "case_status",
+    "length",
 ]
 OFFER = "Would you like me to open a support case?"
 
@@ -236,6 +238,8 @@ def _read(said: str, state: Dialogue) -> Question | None:
         return Question("status", service)
     if PAST.search(said):
         return Question("past", service)
+    if LENGTH.search(said):
+        return Question("length", service)
     if WHERE.search(said):
         return Question("where", service)
     if WHEN.search(said) and not re.search(r"\bnext (?:appointment|visit|one)\b", said):
@@ -262,7 +266,7 @@ def _about_focus(said: str, state: Dialogue) -> Question | None:
         return None
     if "how much" in said:
         return Question("cost", str(item.get("service") or ""), item=item)
-    aspect: Aspect = "where" if WHERE.search(said) else "when"
+    aspect: Aspect = "length" if LENGTH.search(said) else "where" if WHERE.search(said) else "when"
     return Question(aspect, str(item.get("service") or ""), item=item)
 
 
@@ -310,7 +314,7 @@ def lookups(question: Question) -> list[tuple[str, dict[str, Any]]]:
         return [("crm.listInvoices", {"status": "all"})]
     if aspect in ("status", "past", "recent"):
         return [("crm.listAppointments", {"status": "all"})]
-    if aspect in ("when", "where"):
+    if aspect in ("when", "where", "length"):
         # What is coming up answers "when is my haircut"; the past is asked otherwise.
         return [] if question.item is not None else [("crm.listUpcomingAppointments", {})]
     if aspect == "after":
@@ -434,7 +438,7 @@ def answer(question: Question, results: Sequence[ToolResult], now: datetime) -> 
         return None  # the listing's own narration reads the history out
     if aspect == "due":
         return None  # the billing narration says when it is due
-    if aspect in ("when", "where", "status", "past", "recent", "after"):
+    if aspect in ("when", "where", "status", "past", "recent", "after", "length"):
         appointments = _items(results, "appointments")
         if question.item is not None and aspect != "after":
             appointments = [question.item]
