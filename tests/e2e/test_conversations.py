@@ -166,8 +166,7 @@ UNSEEN4 = DATA / "conversations_unseen4.jsonl"
 # usual hour of a part of the day was a guess written to the CRM; the five phrasings that
 # expected it now expect the question). Then 29/31: "how long will it take" after a
 # booking tells its length (a question about the length of a visit was refused). Still
-# failing: "same time yeah?" and "how long will it
-# take" after a write got a refusal; "book me in at 11am friday then" after asking what is
+# failing: "same time yeah?" after a write gets a refusal; "book me in at 11am friday then" after asking what is
 # free for a haircut asks the service again (the haircut said in the question is not
 # carried).
 REQUIRED_UNSEEN4_SHARE = 29 / 31
