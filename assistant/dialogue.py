@@ -96,6 +96,7 @@ def advance(
     focus_kind, focus = state.focus_kind, state.focus
     last_action = state.last_action
     appointment_action = state.last_appointment_action
+    written: set[object] = set()  # the items this turn's writes changed
     for result, found in zip(results, listings, strict=True):
         if found is not None:
             kind, items = found
@@ -118,6 +119,7 @@ def advance(
         if kind_of_write == "appointment":
             appointment_action = last_action
         if after is not None and kind_of_write in ("task", "appointment"):
+            written.add(after.get("id"))
             focus_kind, focus = kind_of_write, after
             listed = tuple(after if i.get("id") == after.get("id") else i for i in listed)
             if kind_of_write == listed_kind and not any(
@@ -139,6 +141,10 @@ def advance(
         )
         if named is not None and listed_kind is not None and results:
             focus_kind, focus = listed_kind, named
+    if len(written) > 1 and focus_kind is not None:
+        # "book a haircut thursday and physio friday": "move it to 11" next could be
+        # either, so neither is in focus (which one is asked); the last action stays.
+        focus_kind, focus = None, None
     for call in held:
         kind_held = _WRITES.get(call.tool_name)
         if kind_held is not None:
@@ -152,6 +158,10 @@ def advance(
         question, about = "offer_case", user_text
     elif _WHICH_TO_CANCEL.search(answer):
         question, about = "which_cancel", user_text
+    elif _WHICH_TO_MOVE.search(answer):
+        question, about = "which_move", user_text
+    elif _WHICH_TASK.search(answer):
+        question, about = "which_task", user_text
     elif answer.endswith("Should it be normal or low priority?"):
         question, about = "which_priority", user_text
     elif "Tell me what happened" in answer:
@@ -177,6 +187,10 @@ def advance(
 _WORD = re.compile(r"[a-z]+")
 # "Which appointment should I cancel: …?": the next answer names it.
 _WHICH_TO_CANCEL = re.compile(r"\bWhich appointment should I cancel\b")
+# "Which appointment should I move: …?", "Which task do you mean: …?": the next answer
+# names the one the request was about (assistant.models.embedded.which_answered).
+_WHICH_TO_MOVE = re.compile(r"\bWhich (?:appointment|one) should I move\b")
+_WHICH_TASK = re.compile(r"\bWhich task do you mean\b|\bWhich one did you mean\?$")
 
 
 _DAY_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")

@@ -33,7 +33,8 @@ class Dialogue:
     focus: Item | None = None
     last_action: Action | None = None
     # "offer_case": the last answer offered to open a support case about `about`;
-    # "which_cancel": it asked which appointment to cancel.
+    # "which_cancel", "which_move", "which_task": it asked which appointment to cancel or
+    # move, or which task was meant, and `about` is the request asked about.
     question: str | None = None
     about: str = ""
     # The tools of calls left awaiting the customer's yes at the end of the last turn.

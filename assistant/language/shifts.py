@@ -178,13 +178,17 @@ _HOUR_WORDS = {
     "twelve": "12",
 }
 _HOUR_WORD = re.compile(r"\b(" + "|".join(_HOUR_WORDS) + r")\s*$")
+# "one" is an hour only after a word that introduces a time ("make it one", "at one"):
+# "cancel the friday one", "the other one" point at an item.
+_ONE_AS_HOUR = re.compile(r"\b(?:at|to|for|till|until|by|about|around|it|be)\s+one\s*$")
 
 
 def bare_clock(text: str, near: time) -> time | None:
     """An hour said on its own, read on the same side of noon as `near` when it fits."""
     text = _INSTEAD_OF.sub("", text.lower())
     # "make the cleaning ten": an hour in words, at the end.
-    text = _HOUR_WORD.sub(lambda m: "at " + _HOUR_WORDS[m.group(1)], text)
+    if not text.rstrip().endswith("one") or _ONE_AS_HOUR.search(text):
+        text = _HOUR_WORD.sub(lambda m: "at " + _HOUR_WORDS[m.group(1)], text)
     match = _BARE_CLOCK.search(text)
     if match is None:
         return None

@@ -200,6 +200,8 @@ def appointment_follow_up(
         return [Intent("cancel_appointment", target=pinned(item, "service"), clause=text)]
     if NEW_BOOKING.search(text) or names_other_service(text, item):
         return None
+    if _CANCEL_VERB.search(text) and not _MOVE_VERB.search(text):
+        return None  # "hmm, cancel the friday one at 11": a cancel, never a move
     if not (MOVE_CUE.search(text) or correcting or find_shift(text)):
         return None
     said = find_when(strip_instead_of(text), now)
@@ -239,9 +241,14 @@ _ASKS_WHATS_DUE = re.compile(
     r"|is|are|anything|is anything|have i got|do i have)\b(?!.*\b(?:make|set|change|move|push"
     r"|put|bump|shift)\b)"
 )
+_CANCEL_VERB = re.compile(r"(?<!don't )(?<!dont )(?<!not )\b(?:cancel|call off)\b")
 _MOVE_VERB = re.compile(
     r"\b(?:move|push|reschedule|shift|change|bump|postpone|put off|rebook|bring|delay)\b"
 )
+
+
+# "make the task friday": the word for a task names the one in focus.
+_TASK_NOUNS = frozenset({"task", "reminder", "todo", "to-do"})
 
 
 # Said against the high priority the task in view has, naming no level of its own.
@@ -279,7 +286,8 @@ def task_follow_up(text: str, item: Item, now: datetime) -> list[Intent] | None:
     if dated and dated.groupdict().get("named"):
         # "make the dry cleaning saturday": only when the words name this task.
         title = set(WORD_RE.findall(str(item.get("title") or "").lower()))
-        if not set(dated.group("named").split()) & {w for w in title if len(w) > 3}:
+        named = set(dated.group("named").split())
+        if not named & {w for w in title if len(w) > 3} and not named <= _TASK_NOUNS:
             dated = None
     if dated and (due := due_day_said(text, now)) is not None:
         arguments["due_on"] = due

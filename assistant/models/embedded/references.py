@@ -61,6 +61,7 @@ from assistant.models.embedded.said_before import (
     titled_from_focus,
 )
 from assistant.models.embedded.same_again import same_again
+from assistant.models.embedded.which_answered import which_answered
 from assistant.schema import Message, ToolResult
 
 
@@ -187,6 +188,7 @@ def _follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> l
         or same_again(state, text, now, timezone)
         or _by_position(state, text, now, zone)
         or also(state, text, now)
+        or which_answered(state, text, now, zone)
     )
     if found is not None:
         return found
@@ -204,14 +206,25 @@ def _follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> l
         )
         if meant is not None:
             return [Intent("cancel_appointment", target=pinned(meant, "service"), clause=text)]
-    appointment = named_listed(state, "appointment", text) or state.focus_of("appointment")
+    # "…make the task friday": said of a task, so never a move of the visit in view.
+    of_a_task = _TASK_NOUN.search(text) is not None
+    appointment = (
+        None
+        if of_a_task
+        else named_listed(state, "appointment", text) or state.focus_of("appointment")
+    )
     task = named_listed(state, "task", text) or state.focus_of("task")
     if appointment is None and (
         _BARE_CANCEL.fullmatch(text) or (CANCEL_IT.search(text) and state.listed_of("appointment"))
     ):
         # "cancel it" with nothing in focus: ask which (the resolver offers the list).
         return [Intent("cancel_appointment", target=TargetRef(phrase="it"), clause=text)]
-    if appointment is None and state.listed_of("appointment") and (move := _MOVE_IT.search(text)):
+    if (
+        appointment is None
+        and not of_a_task
+        and state.listed_of("appointment")
+        and (move := _MOVE_IT.search(text))
+    ):
         # "move it to monday" with several just listed: which one is asked, not guessed.
         said = text[: move.start("p")] + "my appointment" + text[move.end("p") :]
         moves = [
@@ -225,7 +238,7 @@ def _follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> l
             return found
     elif appointment is not None:
         found = appointment_follow_up(text, appointment, now, zone, correcting=False)
-        if found is not None and _leans(text):
+        if found is not None and _leans(text) and not _asks_for_new(text, now, timezone):
             return found
     if task is not None:
         found = task_follow_up(text, task, now)
@@ -234,6 +247,7 @@ def _follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> l
     return None
 
 
+_TASK_NOUN = re.compile(r"\b(?:task|tasks|reminder|to-?do|to do list)\b")
 _MOVE_IT = re.compile(
     rf"\b(?:move|push|reschedule|shift|bring|change|postpone|bump) (?P<p>{PRONOUN})\b"
 )
@@ -249,6 +263,18 @@ _LEANS = re.compile(
 
 def _leans(text: str) -> bool:
     return bool(_LEANS.search(text))
+
+
+# A verb that asks for something new to be written down: a reminder, a task, a case.
+_NEW_ITEM_VERB = re.compile(r"\b(?:remind|reminder|add|note|task|case|ticket)\b")
+
+
+def _asks_for_new(text: str, now: datetime, timezone: str) -> bool:
+    """ "remind me to pay the bill the day before it's due" with a visit in focus: a new
+    task (its "day before" is no move of the visit)."""
+    if not _NEW_ITEM_VERB.search(text):
+        return False
+    return any(i.kind in ("add_task", "create_ticket") for i in detect_intents(text, now, timezone))
 
 
 def with_shifts(intents: list[Intent], message: str) -> list[Intent]:
