@@ -181,7 +181,32 @@ def advance(
         earlier_kind,
         earlier,
         appointment_action,
+        _failed_writes(state, results),
     )
+
+
+# Every tool that changes something: a failure of one is remembered for "try again".
+_CHANGES = frozenset({*_WRITES, "crm.updateContactInfo"})
+
+
+def _failed_writes(state: Dialogue, results: Sequence[ToolResult]) -> tuple[Item, ...]:
+    """This turn's writes that failed; kept through turns that write nothing ("did that
+    go through?"), dropped once a write succeeds."""
+    failed = tuple(
+        {
+            "tool": r.call.tool_name,
+            "arguments": dict(r.call.arguments),
+            "code": r.error.code if r.error is not None else "internal",
+            "unconfirmed": bool(r.error is not None and r.error.unconfirmed),
+        }
+        for r in results
+        if not r.ok and r.call.tool_name in _CHANGES and r.status == "error"
+    )
+    if failed:
+        return failed
+    if any(r.ok and r.call.tool_name in _CHANGES for r in results):
+        return ()
+    return state.failed
 
 
 _WORD = re.compile(r"[a-z]+")

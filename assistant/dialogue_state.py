@@ -45,6 +45,9 @@ class Dialogue:
     # The last appointment write, when the last action was of another kind ("book a
     # cleaning and add a task" → "actually make the cleaning ten").
     last_appointment_action: Action | None = None
+    # The writes the last turn with a write tried that did not go through (each
+    # {"tool", "arguments", "code", "unconfirmed"}): "did that go through?", "try again".
+    failed: tuple[Item, ...] = ()
 
     # --- reading it ---------------------------------------------------------------
 
@@ -77,6 +80,7 @@ class Dialogue:
             earlier_focus_kind=data.get("earlier_focus_kind"),
             earlier_focus=data.get("earlier_focus"),
             last_appointment_action=_action(data.get("last_appointment_action")),
+            failed=tuple(data.get("failed") or ()),
         )
 
 

@@ -29,7 +29,7 @@ from assistant.language import (
 from assistant.language.confirm import request_after_yes
 from assistant.language.scope import hypothetical
 from assistant.language.text import normalize
-from assistant.models.embedded import limits, questions, references, replies
+from assistant.models.embedded import limits, questions, references, replies, retries
 from assistant.models.embedded.held_back import held_back_read
 from assistant.resolve import Match, action_arguments, resolve_all, resolve_intent
 from assistant.schema import FinalDecision, PlanRequest, ToolCall, ToolCallsDecision, ToolResult
@@ -122,6 +122,9 @@ class EmbeddedPlanner:
 
     def plan(self, request: PlanRequest) -> Decision:
         """The decision, synchronously (the grammar never waits on anything)."""
+        state = request.dialogue
+        if (state.failed or state.last_action) and (after := retries.decide(request)) is not None:
+            return after  # "did that go through?", "try again": told from the CRM
         timezone = request.customer.timezone if request.customer else "UTC"
         confirmed = _confirmed_rounds(request)
         first = request.round <= 1 + confirmed and len(request.turn_results) == confirmed

@@ -1,0 +1,222 @@
+"""After a write that failed: "did that go through?" and "try again", told from the CRM.
+
+The dialogue keeps the writes of the last turn that did not go through
+(`Dialogue.failed`). A question whether it went through is answered from a fresh
+lookup, never from memory: a write whose outcome was unknown (its reply lost, the CRM
+not confirming in time) may have been applied after all. "Try again" looks first too,
+and sends again only what the lookup shows was not done, so nothing is applied twice;
+a destructive write sent again is held for a yes like any other.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from assistant.dialogue_state import Item
+from assistant.language.text import normalize
+from assistant.schema import (
+    FinalDecision,
+    PlanRequest,
+    ToolCall,
+    ToolCallsDecision,
+    ToolResult,
+)
+
+# "did that go through?", "did it work", "is it done now?", "has that happened"
+_ASKS_IF_DONE = re.compile(
+    r"\b(?:did|has|have|is|was) (?:that|it|this|the \w+(?: \w+)?) (?:go|gone|went|get|got"
+    r"|been|work|worked|happen|happened|done|go ahead|gone ahead|succeed|succeeded|stick|save"
+    r"|saved|booked|cancelled|canceled|added|changed|moved|updated|deleted|through)\b"
+    r"|\b(?:did|has) (?:that|it) (?:actually )?(?:go|gone) through\b"
+    r"|\bwent through\b|\bgo through\b|\bgone through\b"
+)
+# "try again", "have another go", "can you retry", "give it another shot"
+_ASKS_RETRY = re.compile(
+    r"\b(?:try|trying) (?:it |that |this )?(?:again|once more|one more time)\b|\bretry\b"
+    r"|\b(?:another|one more) (?:go|try|shot|attempt)\b|\bagain please\b|\bdo it again\b"
+)
+# Words that ask for something else as well: read as a request of its own.
+_OTHER_REQUEST = re.compile(r"\b(?:and|also|then) (?:book|cancel|add|move|delete|change|open)\b")
+
+# The lookup that shows whether a write of each tool went through.
+LOOKUP_OF = {
+    "crm.bookAppointment": ("crm.listUpcomingAppointments", {}),
+    "crm.rescheduleAppointment": ("crm.listUpcomingAppointments", {}),
+    "crm.cancelAppointment": ("crm.listUpcomingAppointments", {}),
+    "crm.addTask": ("crm.listTasks", {"status": "all"}),
+    "crm.completeTask": ("crm.listTasks", {"status": "all"}),
+    "crm.updateTask": ("crm.listTasks", {"status": "all"}),
+    "crm.deleteTask": ("crm.listTasks", {"status": "all"}),
+    "crm.createTicket": ("crm.listTickets", {"status": "all"}),
+    "crm.updateContactInfo": ("crm.getCustomerProfile", {}),
+}
+
+_WHAT = {
+    "crm.bookAppointment": "the booking",
+    "crm.rescheduleAppointment": "the move of your appointment",
+    "crm.cancelAppointment": "the cancellation",
+    "crm.addTask": "the new task",
+    "crm.completeTask": "marking the task done",
+    "crm.updateTask": "the change to your task",
+    "crm.deleteTask": "deleting the task",
+    "crm.createTicket": "the support case",
+    "crm.updateContactInfo": "the change to your contact details",
+}
+
+
+def asked(text: str) -> str | None:
+    """ "check" for a question whether it went through, "retry" for a retry, else None."""
+    said = normalize(text).text
+    if _OTHER_REQUEST.search(said):
+        return None
+    if _ASKS_RETRY.search(said):
+        return "retry"
+    if _ASKS_IF_DONE.search(said):
+        return "check"
+    return None
+
+
+def lookups(failed: Sequence[Item]) -> list[tuple[str, dict[str, Any]]]:
+    """The reads that show whether each failed write went through, each once."""
+    found: list[tuple[str, dict[str, Any]]] = []
+    for write in failed:
+        lookup = LOOKUP_OF.get(str(write.get("tool")))
+        if lookup is not None and lookup not in found:
+            found.append(lookup)
+    return found
+
+
+def _items(results: Sequence[ToolResult]) -> list[Item] | None:
+    """Every item the lookups returned, or None when a lookup failed."""
+    items: list[Item] = []
+    for result in results:
+        if not result.ok or not isinstance(result.result, dict):
+            return None
+        body = result.result
+        for key in ("appointments", "tasks", "tickets"):
+            items += [i for i in body.get(key) or () if isinstance(i, dict)]
+        if "email" in body or "phone" in body:
+            items.append(body)
+    return items
+
+
+def _same_moment(a: object, b: object) -> bool:
+    try:
+        return datetime.fromisoformat(str(a)) == datetime.fromisoformat(str(b))
+    except ValueError:
+        return False
+
+
+def went_through(write: Item, items: Sequence[Item]) -> bool:
+    """Whether the CRM's items show the write as done."""
+    tool, arguments = str(write.get("tool")), dict(write.get("arguments") or {})
+    by_id = {str(i.get("id")): i for i in items}
+    if tool == "crm.bookAppointment":
+        return any(
+            str(i.get("service", "")).lower() == str(arguments.get("service", "")).lower()
+            and _same_moment(i.get("starts_at"), arguments.get("starts_at"))
+            and i.get("status") != "cancelled"
+            for i in items
+        )
+    if tool == "crm.rescheduleAppointment":
+        item = by_id.get(str(arguments.get("appointment_id")))
+        return item is not None and _same_moment(item.get("starts_at"), arguments.get("starts_at"))
+    if tool == "crm.cancelAppointment":
+        item = by_id.get(str(arguments.get("appointment_id")))
+        return item is None or item.get("status") == "cancelled"
+    if tool == "crm.addTask":
+        title = str(arguments.get("title", "")).lower()
+        return any(str(i.get("title", "")).lower() == title for i in items)
+    if tool == "crm.completeTask":
+        item = by_id.get(str(arguments.get("task_id")))
+        return item is not None and item.get("status") == "completed"
+    if tool == "crm.deleteTask":
+        return str(arguments.get("task_id")) not in by_id
+    if tool == "crm.updateTask":
+        item = by_id.get(str(arguments.get("task_id")))
+        fields = {k: v for k, v in arguments.items() if k != "task_id"}
+        return item is not None and all(item.get(k) == v for k, v in fields.items())
+    if tool == "crm.updateContactInfo":
+        profile = next((i for i in items if "email" in i or "phone" in i), None)
+        fields = {k: v for k, v in arguments.items() if k in ("email", "phone")}
+        return profile is not None and all(profile.get(k) == v for k, v in fields.items())
+    return False  # a new support case has no key to find it by: never assumed done
+
+
+def verdict(failed: Sequence[Item], results: Sequence[ToolResult]) -> tuple[list[Item], str]:
+    """The failed writes still not done, and what to say about the check."""
+    items = _items(results)
+    what = _spoken([str(w.get("tool")) for w in failed])
+    if items is None:
+        return list(failed), (
+            f"I can't check right now: the system isn't answering. When I last tried, "
+            f"{what} had not gone through."
+        )
+    pending = [w for w in failed if not went_through(w, items)]
+    if not pending:
+        return [], f"Yes: I've checked, and {what} did go through after all."
+    if len(pending) < len(failed):
+        done = _spoken([str(w.get("tool")) for w in failed if w not in pending])
+        still = _spoken([str(w.get("tool")) for w in pending])
+        return pending, (
+            f"I've checked: {done} went through, but {still} did not. Would you like me to "
+            "try that again?"
+        )
+    return pending, (
+        f"No, {what} didn't go through, so nothing was changed. Would you like me to try again?"
+    )
+
+
+def _spoken(tools: Sequence[str]) -> str:
+    names = list(dict.fromkeys(_WHAT.get(tool, "that change") for tool in tools))
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def decide(request: PlanRequest) -> FinalDecision | ToolCallsDecision | None:
+    """The decision for a message about the writes that failed last, or None."""
+    state = request.dialogue
+    failed = state.failed
+    mode = asked(request.user_message)
+    if mode is None:
+        return None
+    if not failed:
+        if mode == "check" and state.last_action is not None and not state.held:
+            # Asked after a write the CRM confirmed: it did.
+            what = _spoken([state.last_action.tool])
+            return FinalDecision(text=f"Yes, {what} went through.")
+        return None
+    available = {tool.name for tool in request.tools}
+    results = request.turn_results
+    if not results:
+        reads = [(t, a) for t, a in lookups(failed) if t in available]
+        if not reads:
+            return None
+        calls = tuple(
+            ToolCall(call_id=f"c_{request.round}_{n}", tool_name=tool, arguments=arguments)
+            for n, (tool, arguments) in enumerate(reads, start=1)
+        )
+        return ToolCallsDecision(calls=calls)
+    if any(r.call.tool_name not in _LOOKUP_TOOLS for r in results):
+        return FinalDecision(text="")  # sent again: the narrator tells how it went
+    pending, text = verdict(failed, results)
+    if mode == "check" or not pending or _items(results) is None:
+        return FinalDecision(text=text)
+    calls = tuple(
+        ToolCall(
+            call_id=f"c_{request.round}_{n}",
+            tool_name=str(write["tool"]),
+            arguments=dict(write.get("arguments") or {}),
+        )
+        for n, write in enumerate(pending, start=1)
+        if str(write["tool"]) in available
+    )
+    return ToolCallsDecision(calls=calls) if calls else FinalDecision(text=text)
+
+
+_LOOKUP_TOOLS = frozenset(tool for tool, _ in LOOKUP_OF.values())
+
+
+__all__ = ["LOOKUP_OF", "asked", "decide", "lookups", "verdict", "went_through"]
