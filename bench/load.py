@@ -338,6 +338,10 @@ def run(
             ready.acquire()
         time.sleep(1.0)
         idle_kib = _rss_kib(server.pid)
+        # What every open session costs while nobody speaks (timers, heartbeats, watchers).
+        idle_cpu, idle_started = _cpu_s(server.pid), time.monotonic()
+        time.sleep(2.0)
+        idle_cpu = (_cpu_s(server.pid) - idle_cpu) / (time.monotonic() - idle_started)
         cpu_before, started = _cpu_s(server.pid), time.monotonic()
         go.set()
         outs = [results.get(timeout=duration_s + 120) for _ in procs]
@@ -373,6 +377,7 @@ def run(
         "sessions_refused": sum(len(out["refused_open"]) for out in outs),
         "cpu_ms_per_turn": round(cpu / max(1, len(turns)) * 1000, 2),
         "kib_per_idle_session": round((idle_kib - baseline_kib) / sessions, 1),
+        "idle_cpu_pct": round(100 * idle_cpu, 1),
     }
 
 

@@ -11,6 +11,9 @@ move. Quieter than `bench.load` (no scheduler between two servers), so it is the
 to compare two versions of the code with; `bench.load` is the one that says how the
 service compares with a minimal server.
 
+`--target both` also serves bench/minimal_server.py the same way, every session saying
+the one turn it does, and prints the ratio of the two CPU figures.
+
 `--profile FILE` writes a cProfile of the timed turns (`python -m pstats FILE`);
 `--redis-url` keeps the sessions and the budgets in that Redis, as a deployment does.
 """
@@ -38,6 +41,7 @@ from assistant.app import create_app
 from assistant.auth import mint_token
 from assistant.memory import settle_after_start
 from assistant.settings import load_settings
+from bench import minimal_server
 
 SECRET = "b" * 32
 CRM_TOKEN = "bench-crm-token"
@@ -48,9 +52,11 @@ UTTERANCES = (
     "what do I owe, my upcoming appointments and my open tasks",
     "when is my next appointment and do I have any open invoices",
 )
+# The turn bench/minimal_server.py does, for `--target both` (the same as bench/load.py's).
+SAME_TURN = "Show me my appointments and my billing"
 
 
-async def _client(url: str, token: str, turns: int) -> list[str]:
+async def _client(url: str, token: str, turns: int, texts: tuple[str, ...]) -> list[str]:
     statuses = []
     async with (
         aiohttp.ClientSession() as http,
@@ -59,27 +65,41 @@ async def _client(url: str, token: str, turns: int) -> list[str]:
         ready = await ws.receive_json()
         assert ready["type"] == "session.ready", ready
         for i in range(turns):
-            await ws.send_json({"type": "user.message", "text": UTTERANCES[i % len(UTTERANCES)]})
-            while True:
+            while True:  # a worker with too many turns in flight answers `busy`: wait, again
+                text = texts[i % len(texts)]
+                await ws.send_json({"type": "user.message", "text": text})
                 event = await ws.receive_json(timeout=30)
+                while event["type"] not in ("turn.done", "error"):
+                    event = await ws.receive_json(timeout=30)
                 if event["type"] == "turn.done":
                     statuses.append(event["status"])
                     break
+                if event.get("code") != "busy":
+                    raise RuntimeError(f"the server answered an error: {event}")
+                statuses.append("busy")
+                await asyncio.sleep(float(event.get("retry_after_s") or 0.1))
     return statuses
 
 
-async def _load(url: str, secret: str, sessions: int, turns: int) -> list[str]:
+async def _load(
+    url: str, secret: str, sessions: int, turns: int, texts: tuple[str, ...]
+) -> list[str]:
     tokens = [mint_token(secret, f"cust_{i % 20 + 1:03d}") for i in range(sessions)]
-    runs = await asyncio.gather(*(_client(url, token, turns) for token in tokens))
+    runs = await asyncio.gather(*(_client(url, token, turns, texts) for token in tokens))
     return [status for statuses in runs for status in statuses]
 
 
-def _clients(url: str, secret: str, sessions: int, turns: int, pipe: Connection) -> None:
+def _clients(
+    url: str, secret: str, sessions: int, turns: int, texts: tuple[str, ...], pipe: Connection
+) -> None:
     """The client process: a warm-up, then the timed sessions, each told to the server."""
-    asyncio.run(_load(url, secret, 2, 2))
-    pipe.send("start")
-    pipe.recv()  # the server has read its clock
-    pipe.send(asyncio.run(_load(url, secret, sessions, turns)))
+    try:
+        asyncio.run(_load(url, secret, 2, 2, texts))
+        pipe.send("start")
+        pipe.recv()  # the server has read its clock
+        pipe.send(asyncio.run(_load(url, secret, sessions, turns, texts)))
+    except Exception as exc:  # told to the server, which would otherwise wait forever
+        pipe.send(f"the clients failed: {exc!r}")
 
 
 def _free_port() -> int:
@@ -106,9 +126,19 @@ def _start_stub(latency_ms: float) -> tuple[subprocess.Popen[bytes], str]:
 
 
 async def _serve_and_measure(
-    settings: Any, sessions: int, turns: int, profile: str | None
+    settings: Any,
+    sessions: int,
+    turns: int,
+    profile: str | None,
+    minimal: bool,
+    texts: tuple[str, ...],
 ) -> dict[str, Any]:
-    runner = web.AppRunner(create_app(settings), access_log=None)
+    app = (
+        minimal_server.create_app(SECRET, settings.crm_url, CRM_TOKEN)
+        if minimal
+        else create_app(settings)
+    )
+    runner = web.AppRunner(app, access_log=None)
     await runner.setup()
     site = web.TCPSite(runner, "127.0.0.1", 0)
     await site.start()
@@ -117,19 +147,23 @@ async def _serve_and_measure(
     here, there = multiprocessing.Pipe()
     secret = settings.signing_secret(for_server=True)
     clients = multiprocessing.get_context("spawn").Process(
-        target=_clients, args=(url, secret, sessions, turns, there), daemon=True
+        target=_clients, args=(url, secret, sessions, turns, texts, there), daemon=True
     )
     clients.start()
     loop = asyncio.get_running_loop()
     try:
-        assert await loop.run_in_executor(None, here.recv) == "start"
+        started = await loop.run_in_executor(None, here.recv)
+        if started != "start":
+            raise SystemExit(started)
         profiler = cProfile.Profile() if profile else None
         cpu, wall = time.process_time(), time.perf_counter()
         if profiler is not None:
             profiler.enable()
         here.send("go")
-        statuses: list[str] = await loop.run_in_executor(None, here.recv)
-        if profiler is not None:
+        statuses = await loop.run_in_executor(None, here.recv)
+        if isinstance(statuses, str):
+            raise SystemExit(statuses)
+        if profiler is not None and profile:
             profiler.disable()
             profiler.dump_stats(profile)
         # The executor thread only waited on the pipe: the CPU is the server's.
@@ -137,7 +171,7 @@ async def _serve_and_measure(
     finally:
         clients.join(timeout=10)
         await runner.cleanup()
-    done = len(statuses)
+    done = sum(1 for status in statuses if status != "busy")
     return {
         "sessions": sessions,
         "turns": done,
@@ -155,6 +189,8 @@ def run(
     crm_latency_ms: float = 5.0,
     redis_url: str | None = None,
     profile: str | None = None,
+    minimal: bool = False,
+    texts: tuple[str, ...] = UTTERANCES,
 ) -> dict[str, Any]:
     stub, crm_url = _start_stub(crm_latency_ms)
     try:
@@ -169,11 +205,16 @@ def run(
             max_connections_per_address=100_000,
             max_sessions_per_customer=100_000,
         )
-        report = asyncio.run(_serve_and_measure(settings, sessions, turns, profile))
+        report = asyncio.run(_serve_and_measure(settings, sessions, turns, profile, minimal, texts))
     finally:
         stub.terminate()
         stub.wait(timeout=10)
-    return {"crm_latency_ms": crm_latency_ms, "redis": bool(redis_url), **report}
+    return {
+        "target": "minimal" if minimal else "assistant",
+        "crm_latency_ms": crm_latency_ms,
+        "redis": bool(redis_url),
+        **report,
+    }
 
 
 def main() -> None:
@@ -183,24 +224,42 @@ def main() -> None:
     parser.add_argument("--crm-latency-ms", type=float, default=5.0)
     parser.add_argument("--redis-url", default=os.environ.get("ASSISTANT_REDIS_URL"))
     parser.add_argument("--profile", metavar="FILE", help="write a cProfile of the timed turns")
+    parser.add_argument(
+        "--target",
+        choices=["assistant", "minimal", "both"],
+        default="assistant",
+        help="minimal: bench/minimal_server.py's turn served the same way, the yardstick",
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    report = run(
-        args.sessions,
-        args.turns,
-        crm_latency_ms=args.crm_latency_ms,
-        redis_url=args.redis_url,
-        profile=args.profile,
-    )
+    targets = ["assistant", "minimal"] if args.target == "both" else [args.target]
+    # Beside the minimal server, every turn is the one it does (appointments and billing).
+    texts = UTTERANCES if args.target == "assistant" else (SAME_TURN,)
+    reports = [
+        run(
+            args.sessions,
+            args.turns,
+            crm_latency_ms=args.crm_latency_ms,
+            redis_url=args.redis_url,
+            profile=args.profile,
+            minimal=target == "minimal",
+            texts=texts,
+        )
+        for target in targets
+    ]
     if args.json:
-        print(json.dumps(report))
+        print(json.dumps(reports[0] if len(reports) == 1 else reports))
         return
-    print(
-        f"{report['turns']} turns over {report['sessions']} websocket sessions in "
-        f"{report['wall_s']} s: server CPU {report['server_cpu_ms_per_turn']} ms per turn "
-        f"(turns by status: {report['statuses']}; CRM at {report['crm_latency_ms']} ms"
-        f"{', sessions in Redis' if report['redis'] else ''})"
-    )
+    for report in reports:
+        print(
+            f"{report['target']}: {report['turns']} turns over {report['sessions']} websocket "
+            f"sessions in {report['wall_s']} s: server CPU {report['server_cpu_ms_per_turn']} ms "
+            f"per turn (turns by status: {report['statuses']}; CRM at "
+            f"{report['crm_latency_ms']} ms{', sessions in Redis' if report['redis'] else ''})"
+        )
+    if len(reports) == 2:
+        ratio = reports[0]["server_cpu_ms_per_turn"] / reports[1]["server_cpu_ms_per_turn"]
+        print(f"CPU ratio (assistant / minimal): {ratio:.2f}")
 
 
 if __name__ == "__main__":
