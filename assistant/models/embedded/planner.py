@@ -29,7 +29,7 @@ from assistant.language import (
 from assistant.language.confirm import request_after_yes
 from assistant.language.scope import hypothetical
 from assistant.language.text import normalize
-from assistant.models.embedded import limits, questions, references, replies, retries
+from assistant.models.embedded import limits, questions, references, replies, retries, topic
 from assistant.models.embedded.held_back import held_back_read
 from assistant.resolve import Match, action_arguments, resolve_all, resolve_intent
 from assistant.schema import FinalDecision, PlanRequest, ToolCall, ToolCallsDecision, ToolResult
@@ -221,6 +221,11 @@ class EmbeddedPlanner:
             listing = held_back_read(text)
             if listing is not None and any(tool.name == listing for tool in request.tools):
                 call = self._call(request, 0, listing, {})
+                return ToolCallsDecision(calls=(call,), last_round=True)
+            again = topic.listing_again(text, request.dialogue)
+            if again is not None and any(tool.name == again for tool in request.tools):
+                # "ok what have I got now": the topic in view, read again.
+                call = self._call(request, 0, again, {})
                 return ToolCallsDecision(calls=(call,), last_round=True)
             if hypothetical(normalize(text).text):
                 return FinalDecision(text=WHAT_IF)

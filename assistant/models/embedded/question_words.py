@@ -78,6 +78,7 @@ DUE_SOON = _rx(
 LEFT = _rx(r"^(?:so |and |ok |okay )?what'?s left(?: to do| on my (?:list|to-?do list))?$")
 NOTES = _rx(
     r"\b(?:do i need to |should i )?(?:bring|prepare|know before)\b|\bany (?:notes|instructions)\b"
+    r"|\b(?:need|have) to know (?:for|about|before) (?:it|that|the)\b"
 )
 DONE_YET = _rx(
     r"\b(?:done|finished|completed|complete|ticked off) yet\b|\bis (?:my|the) .+ done\b"
@@ -113,6 +114,8 @@ FOCUS_QUESTION = _rx(
     r"(?:what time|when|where)"
     r"(?:'s| is| was)?(?: (?:it|that|that one))?(?: again)?\??$"
     r"|\bwhat time (?:is|was) (?:it|that)\b|\bwhere is it\b|\bhow much did (?:it|that) cost\b"
+    r"|^(?:and |so |ok |okay |great,? |thanks,? )?(?:is it |it's |at )?(?:the )?same"
+    r" (?:place|address|location)(?: as before)?\??$"
     r"|^(?:and |so |ok |okay |great,? |thanks,? )?what(?:'s| is) the (?:address|location)"
     r"(?: (?:for|of) (?:it|that|that one))?(?: again)?\??$"
     # "what day is that now" after a move: the day of the one just changed.

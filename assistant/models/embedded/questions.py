@@ -29,7 +29,7 @@ from assistant.models.embedded.answers import (
 )
 from assistant.models.embedded.cases import case_status
 from assistant.models.embedded.ordinals import ordinal_named
-from assistant.models.embedded.pinning import the_other_named
+from assistant.models.embedded.pinning import KNOWN_SERVICES, named_listed, the_other_named
 from assistant.models.embedded.question_words import (
     ACTION,
     AFTER,
@@ -249,11 +249,21 @@ def _about_focus(said: str, state: Dialogue) -> Question | None:
     if NOTES.search(said) and (visit := state.focus_of("appointment")) is not None:
         return Question("notes", item=visit)
     if DUE_IT.search(said):
-        task = state.focus_of("task")
+        # "what about the insurance, when's that due": the task named, not the one in focus.
+        task = named_listed(state, "task", said) or state.focus_of("task")
         return Question("due", item=task)
     if not FOCUS_QUESTION.search(said):
         return None
-    item = state.focus_of("appointment")
+    # "what about the dentist, what time is that": the visit named, else the one in focus.
+    item = named_listed(state, "appointment", said) or state.focus_of("appointment")
+    service = _service(said)
+    if (
+        item is not None
+        and service.lower() in KNOWN_SERVICES
+        and service.lower() != str(item.get("service") or "").lower()
+    ):
+        aspect_named: Aspect = "where" if WHERE.search(said) else "when"
+        return Question(aspect_named, service)  # another service: looked up by name
     if re.search(r"\bthe first one\b", said) and state.listed_kind == "appointment":
         item = state.listed[0] if state.listed else item
     if re.search(r"\bthe second one\b", said) and state.listed_kind == "appointment":
