@@ -141,6 +141,14 @@ def advance(
         )
         if named is not None and listed_kind is not None and results:
             focus_kind, focus = listed_kind, named
+        elif not results and listed_kind is not None:
+            # Answered from what is known ("and the dental one, what time was it again"):
+            # the one the customer named is in focus now, so "push that to 11" is about it.
+            said = _the_other(listed_kind, listed, focus, user_text) or _named(
+                listed_kind, listed, user_text
+            )
+            if said is not None:
+                focus_kind, focus = listed_kind, said
     if len(written) > 1 and focus_kind is not None:
         # "book a haircut thursday and physio friday": "move it to 11" next could be
         # either, so neither is in focus (which one is asked); the last action stays.
