@@ -190,7 +190,28 @@ def advance(
         earlier,
         appointment_action,
         _failed_writes(state, results),
+        _done_writes(state, results),
     )
+
+
+# How many writes that went through are remembered ("did the cancel go through?").
+_DONE_KEPT = 6
+
+
+def _done_writes(state: Dialogue, results: Sequence[ToolResult]) -> tuple[Item, ...]:
+    done = [
+        {"tool": r.call.tool_name, "label": _label(r.result)}
+        for r in results
+        if r.ok and r.call.tool_name in _CHANGES
+    ]
+    return (*state.done, *done)[-_DONE_KEPT:] if done else state.done
+
+
+def _label(body: object) -> str:
+    """What a write's reply names: the service or the task's title."""
+    if not isinstance(body, dict):
+        return ""
+    return str(body.get("service") or body.get("title") or body.get("subject") or "")
 
 
 # Every tool that changes something: a failure of one is remembered for "try again".

@@ -48,6 +48,9 @@ class Dialogue:
     # The writes the last turn with a write tried that did not go through (each
     # {"tool", "arguments", "code", "unconfirmed"}): "did that go through?", "try again".
     failed: tuple[Item, ...] = ()
+    # The last few writes that went through, oldest first ({"tool", "label"}): "did the
+    # cancel go through?" after a cancel and then a booking.
+    done: tuple[Item, ...] = ()
 
     # --- reading it ---------------------------------------------------------------
 
@@ -81,6 +84,7 @@ class Dialogue:
             earlier_focus=data.get("earlier_focus"),
             last_appointment_action=_action(data.get("last_appointment_action")),
             failed=tuple(data.get("failed") or ()),
+            done=tuple(data.get("done") or ()),
         )
 
 

@@ -123,7 +123,7 @@ class EmbeddedPlanner:
     def plan(self, request: PlanRequest) -> Decision:
         """The decision, synchronously (the grammar never waits on anything)."""
         state = request.dialogue
-        if (state.failed or state.last_action) and (after := retries.decide(request)) is not None:
+        if (state.failed or state.done) and (after := retries.decide(request)) is not None:
             return after  # "did that go through?", "try again": told from the CRM
         timezone = request.customer.timezone if request.customer else "UTC"
         confirmed = _confirmed_rounds(request)

@@ -170,6 +170,52 @@ def verdict(failed: Sequence[Item], results: Sequence[ToolResult]) -> tuple[list
     )
 
 
+# Words that name which kind of write is asked about ("did the cancel go through").
+_NAMES_WRITE = (
+    (re.compile(r"\bcancel"), ("crm.cancelAppointment",)),
+    (re.compile(r"\bbook"), ("crm.bookAppointment",)),
+    (re.compile(r"\b(?:move|moved|reschedul|change of time)"), ("crm.rescheduleAppointment",)),
+    (re.compile(r"\b(?:delet|remov)"), ("crm.deleteTask",)),
+    (re.compile(r"\b(?:task|reminder)\b"), ("crm.addTask", "crm.updateTask", "crm.completeTask")),
+    (re.compile(r"\b(?:case|ticket|complaint)\b"), ("crm.createTicket",)),
+    (re.compile(r"\b(?:email|phone|number|details)\b"), ("crm.updateContactInfo",)),
+)
+
+
+# What a write that went through left behind, said of the item it was about.
+_OUTCOME = {
+    "crm.bookAppointment": "your {} is booked",
+    "crm.rescheduleAppointment": "your {} was moved",
+    "crm.cancelAppointment": "your {} is cancelled",
+    "crm.addTask": "{} is on your list",
+    "crm.completeTask": "{} is marked done",
+    "crm.updateTask": "{} was changed",
+    "crm.deleteTask": "{} was deleted",
+    "crm.createTicket": "your support case is open",
+    "crm.updateContactInfo": "your contact details were changed",
+}
+
+
+def _outcome(write: Item) -> str:
+    """ "Yes, that went through: your dental cleaning is cancelled." """
+    tool, label = str(write.get("tool")), str(write.get("label") or "")
+    template = _OUTCOME.get(tool)
+    if template is None or ("{}" in template and not label):
+        return f"Yes, {_spoken([tool])} went through."
+    said = template.format(label.lower() if "Appointment" in tool else label)
+    return f"Yes, that went through: {said}."
+
+
+def _asked_of(done: Sequence[Item], text: str) -> Item | None:
+    """The latest write that went through of the kind the question names (any kind when
+    it names none), or None."""
+    named = [tools for words, tools in _NAMES_WRITE if words.search(text)]
+    for write in reversed(done):
+        if not named or any(write.get("tool") in tools for tools in named):
+            return write
+    return None
+
+
 def _spoken(tools: Sequence[str]) -> str:
     names = list(dict.fromkeys(_WHAT.get(tool, "that change") for tool in tools))
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
@@ -179,14 +225,14 @@ def decide(request: PlanRequest) -> FinalDecision | ToolCallsDecision | None:
     """The decision for a message about the writes that failed last, or None."""
     state = request.dialogue
     failed = state.failed
+    text = normalize(request.user_message).text
     mode = asked(request.user_message)
     if mode is None:
         return None
     if not failed:
-        if mode == "check" and state.last_action is not None and not state.held:
+        if mode == "check" and not state.held and (write := _asked_of(state.done, text)):
             # Asked after a write the CRM confirmed: it did.
-            what = _spoken([state.last_action.tool])
-            return FinalDecision(text=f"Yes, {what} went through.")
+            return FinalDecision(text=_outcome(write))
         return None
     available = {tool.name for tool in request.tools}
     results = request.turn_results
