@@ -307,6 +307,8 @@ def named_listed(state: Dialogue, kind: Kind, text: str) -> Item | None:
     field = "service" if kind == "appointment" else "title"
     said = set(WORD_RE.findall(text.replace("hair cut", "haircut")))
     said |= {"dental"} if "dentist" in said else set()
+    if kind == "appointment" and (service := slots.service(text, text)) is not None:
+        said |= set(WORD_RE.findall(str(service).lower()))  # "the physio": its service
     named = [
         item
         for item in state.listed_of(kind)

@@ -13,13 +13,13 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import datetime, time
 from zoneinfo import ZoneInfo
 
 from assistant.dialogue_state import Dialogue, Item
 from assistant.language import Intent, detect_intents, slots
 from assistant.language.lexicon import SERVICES
-from assistant.language.shifts import find_shift, whole_days
+from assistant.language.shifts import bare_clock, find_shift, whole_days
 from assistant.language.targets import TargetRef
 from assistant.language.text import normalize
 from assistant.models.embedded.cases import (
@@ -230,6 +230,10 @@ def _follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> l
         moves = [
             i for i in detect_intents(said, now, timezone) if i.kind == "reschedule_appointment"
         ]
+        if moves and all("when" in i.missing for i in moves) and bare_clock(text, time(12)):
+            # "move it to 11": the hour is said, the day is that one's own; which one is
+            # asked first (its answer then moves it: which_answered).
+            return [Intent("reschedule_appointment", target=TargetRef(phrase="it"), clause=text)]
         if moves:
             return moves
     if appointment is not None and appointment.get("status") == "cancelled":
