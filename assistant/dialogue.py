@@ -295,7 +295,7 @@ def _named(kind: Kind | None, items: Sequence[Item], text: str) -> Item | None:
     return None
 
 
-_OTHER = re.compile(r"\bthe other (?:one|appointment|visit|booking|task|reminder)\b")
+_OTHER = re.compile(r"\b(?:the|that) other (?:one|appointment|visit|booking|task|reminder)\b")
 
 
 def _the_other(

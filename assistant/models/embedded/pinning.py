@@ -69,7 +69,7 @@ DUE_IT = re.compile(
 )
 
 
-_OTHER_ONE = re.compile(r"\b(?:the )?other (?:one|appointment|visit|booking|task|reminder)\b")
+_OTHER_ONE = re.compile(r"\b(?:the |that )?other (?:one|appointment|visit|booking|task|reminder)\b")
 
 
 # "open another one" after the support cases were read out: another case.
