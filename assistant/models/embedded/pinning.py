@@ -202,6 +202,8 @@ def appointment_follow_up(
         return None
     if _CANCEL_VERB.search(text) and not _MOVE_VERB.search(text):
         return None  # "hmm, cancel the friday one at 11": a cancel, never a move
+    if _SAYS_TASK.search(text):
+        return None  # "and the task, make it due wednesday": never a move of a visit
     if not (MOVE_CUE.search(text) or correcting or find_shift(text)):
         return None
     said = find_when(strip_instead_of(text), now)
@@ -241,6 +243,7 @@ _ASKS_WHATS_DUE = re.compile(
     r"|is|are|anything|is anything|have i got|do i have)\b(?!.*\b(?:make|set|change|move|push"
     r"|put|bump|shift)\b)"
 )
+_SAYS_TASK = re.compile(r"\b(?:task|tasks|reminder|to-?do)\b")
 _CANCEL_VERB = re.compile(r"(?<!don't )(?<!dont )(?<!not )\b(?:cancel|call off)\b")
 _MOVE_VERB = re.compile(
     r"\b(?:move|push|reschedule|shift|change|bump|postpone|put off|rebook|bring|delay)\b"
