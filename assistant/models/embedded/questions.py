@@ -102,6 +102,8 @@ class Question:
     # Pinned by the conversation: the item in focus or counted from a listing.
     item: Item | None = None
     waiting: bool = False  # the customer says nobody came back to them
+    # "when's my other haircut": the id of the one in focus, which is not the one asked.
+    besides: str = ""
 
 
 # "when is the car insurance due": a task named by its words (not "it", not a bill).
@@ -239,6 +241,13 @@ def _read(said: str, state: Dialogue) -> Question | None:
     if WHERE.search(said):
         return Question("where", service)
     if WHEN.search(said) and not re.search(r"\bnext (?:appointment|visit|one)\b", said):
+        focus = state.focus_of("appointment")
+        if (
+            re.search(r"\bother\b", said)
+            and focus is not None
+            and str(focus.get("service") or "").lower() == service.lower()
+        ):
+            return Question("when", service, besides=str(focus.get("id")))
         return Question("when", service)
     return None
 
@@ -445,7 +454,9 @@ def answer(question: Question, results: Sequence[ToolResult], now: datetime) -> 
     if aspect == "due":
         return None  # the billing narration says when it is due
     if aspect in ("when", "where", "status", "past", "recent", "after"):
-        appointments = _items(results, "appointments")
+        appointments = [
+            a for a in _items(results, "appointments") if str(a.get("id")) != question.besides
+        ]
         if question.item is not None and aspect != "after":
             appointments = [question.item]
         return about_appointment(appointments, question.subject, aspect, now, question.item)

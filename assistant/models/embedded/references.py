@@ -179,6 +179,9 @@ def _follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> l
     now = now.astimezone(zone)
     text = normalize(message).text
     lowered = message.lower()
+    if (new := _the_new_one(state, text)) is not None:
+        # "cancel the new one": the one just booked or added, as "it".
+        state, text = new
     found = (
         new_contact(state, message, now, timezone)
         or retarget(state, text, now, timezone)
@@ -249,6 +252,25 @@ def _follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> l
         if found is not None:
             return found
     return None
+
+
+_NEW_ONE = re.compile(
+    r"\bthe (?:new|newer|latest|new (?:appointment|booking|task|reminder)|one (?:i|you|we) just"
+    r" (?:booked|made|added|put in))(?: one)?\b"
+)
+_MADE = {"crm.bookAppointment": "appointment", "crm.addTask": "task"}
+
+
+def _the_new_one(state: Dialogue, text: str) -> tuple[Dialogue, str] | None:
+    """ "cancel the new one" after a booking: the booked one in focus, said as "it"."""
+    action = state.last_action
+    if action is None or action.after is None or not (said := _NEW_ONE.search(text)):
+        return None
+    kind = _MADE.get(action.tool)
+    if kind is None:
+        return None
+    focused = dataclasses.replace(state, focus_kind=kind, focus=action.after)  # type: ignore[arg-type]
+    return focused, f"{text[: said.start()]}it{text[said.end() :]}"
 
 
 _TASK_NOUN = re.compile(r"\b(?:task|tasks|reminder|to-?do|to do list)\b")
