@@ -191,7 +191,17 @@ def advance(
         appointment_action,
         _failed_writes(state, results),
         _done_writes(state, results),
+        *_earlier_listing(state, listed_kind),
     )
+
+
+def _earlier_listing(
+    state: Dialogue, listed_kind: Kind | None
+) -> tuple[Kind | None, tuple[Item, ...]]:
+    """The listing before, when this turn's is of another kind."""
+    if state.listed_kind is not None and state.listed_kind != listed_kind:
+        return state.listed_kind, state.listed
+    return state.earlier_listed_kind, state.earlier_listed
 
 
 # How many writes that went through are remembered ("did the cancel go through?").

@@ -51,6 +51,10 @@ class Dialogue:
     # The last few writes that went through, oldest first ({"tool", "label"}): "did the
     # cancel go through?" after a cancel and then a booking.
     done: tuple[Item, ...] = ()
+    # The listing before, when it was of another kind ("the first task you mentioned"
+    # after the appointments were read out since).
+    earlier_listed_kind: Kind | None = None
+    earlier_listed: tuple[Item, ...] = ()
 
     # --- reading it ---------------------------------------------------------------
 
@@ -62,6 +66,12 @@ class Dialogue:
 
     def listed_of(self, kind: Kind) -> tuple[Item, ...]:
         return self.listed if self.listed_kind == kind else ()
+
+    def last_listed_of(self, kind: Kind) -> tuple[Item, ...]:
+        """The items of this kind last read out, even if another listing came since."""
+        if self.listed_kind == kind:
+            return self.listed
+        return self.earlier_listed if self.earlier_listed_kind == kind else ()
 
     # --- storing it ---------------------------------------------------------------
 
@@ -85,6 +95,8 @@ class Dialogue:
             last_appointment_action=_action(data.get("last_appointment_action")),
             failed=tuple(data.get("failed") or ()),
             done=tuple(data.get("done") or ()),
+            earlier_listed_kind=data.get("earlier_listed_kind"),
+            earlier_listed=tuple(data.get("earlier_listed") or ()),
         )
 
 

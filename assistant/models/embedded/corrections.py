@@ -157,10 +157,19 @@ def also(state: Dialogue, text: str, now: datetime) -> list[Intent] | None:
     action = state.last_action
     if action is None or not _TOO.search(text) or action.tool != "crm.completeTask":
         return None
+    if _OWN_VERB.search(text):
+        return None  # "and move the car insurance one to friday": a request of its own
     words = re.sub(r"\b(?:and|too|as well|also|is|are|done|one|the|please)\b", " ", text)
     intents = detect_intents(f"complete the {words.strip()} task", now)
     found = [i for i in intents if i.kind == "complete_task" and i.target and not i.target.vague]
     return found[:1] or None
+
+
+# A verb that asks for another change than the one just made.
+_OWN_VERB = re.compile(
+    r"\b(?:move|push|delete|remove|add|book|cancel|change|set|make|rename|update|bump"
+    r"|reschedule|put|give)\b"
+)
 
 
 _NOT_THAT = re.compile(r"\b(?:not|rather than|instead of) (?:the |my |that )?[a-z]+(?: one)?\b")

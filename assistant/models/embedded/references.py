@@ -67,6 +67,10 @@ from assistant.schema import Message, ToolResult
 
 def _by_position(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> list[Intent] | None:
     """ "complete the second task", "task 2 is done": counted in the order last spoken."""
+    if _KIND_NAMED.search(text) and state.listed_kind != "task" and state.last_listed_of("task"):
+        # "mark the first task you mentioned as done" after the visits were read out since:
+        # counted in the task listing before them.
+        state = dataclasses.replace(state, listed_kind="task", listed=state.last_listed_of("task"))
     if state.listed_kind not in ("task", "appointment") or len(state.listed) < 2:
         return None
     positions = positions_said(text)
@@ -109,6 +113,9 @@ def _by_position(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> l
             found = [Intent("cancel_appointment", target=pinned(item, "service"), clause=text)]
         intents.extend(found or [])
     return intents or None
+
+
+_KIND_NAMED = re.compile(r"\b(?:tasks?|to-?dos?)\b")
 
 
 _AGAIN = re.compile(r"\b(?:book|get|make)(?: me)? (?:a new one|another one|another|one|a new)\b")
