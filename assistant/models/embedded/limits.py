@@ -77,9 +77,18 @@ _CANNOT: tuple[tuple[re.Pattern[str], str], ...] = (
 )
 
 
+# A to-do the customer writes down for themselves, whatever it is about.
+_NOTE_TO_SELF = re.compile(
+    r"^(?:\w+,? )?(?:please |can you |could you )?(?:add|put|create|make|set|set up)"
+    r" (?:me )?(?:a |an |another )?(?:task|reminder|to-?do)\b|\bremind me to\b"
+)
+
+
 def cannot_do(text: str) -> str | None:
     """A plain answer, with a support case offered, for what no tool does; else None."""
     said = normalize(text).text
+    if _NOTE_TO_SELF.search(said):
+        return None  # "add a task to update my address with the bank": a task, not a change
     for pattern, reply in _CANNOT:
         if pattern.search(said):
             return f"{reply} {OFFER}"

@@ -74,9 +74,13 @@ _OTHER_ONE = re.compile(r"\b(?:the |that )?other (?:one|appointment|visit|bookin
 
 # "open another one" after the support cases were read out: another case.
 _ANOTHER_ONE = re.compile(
-    r"\b(?P<verb>open|create|file|raise|log|start|add|make)(?: me)? (?P<a>another|a new|one more"
-    r"|a second) one\b"
+    r"\b(?P<verb>open|create|file|raise|log|start|add|make|need|want)(?: me)? (?P<a>another"
+    r"|a new|one more|a second) one\b"
+    # "add one to renew my passport", "open one about…": one more of what was listed.
+    r"|\b(?P<verb1>add|open|create|raise|log|file)(?: me)? (?P<a1>one) (?=to |for |about )"
 )
+# "I need a new one": the verb that makes one of each kind.
+_MAKES = {"ticket": "open", "task": "add"}
 _NOUN_OF = {"ticket": "ticket", "task": "task"}
 
 
@@ -86,7 +90,11 @@ def the_other_named(state: Dialogue, message: str) -> str:
     noun = _NOUN_OF.get(state.listed_kind or "")
     lowered = message.lower()
     if noun and len(lowered) == len(message) and (another := _ANOTHER_ONE.search(lowered)):
-        said = f"{another.group('verb')} {another.group('a')} {noun}"
+        verb = another.group("verb") or another.group("verb1")
+        if verb in ("need", "want"):
+            verb = _MAKES.get(noun, verb)
+        article = another.group("a") or "a"
+        said = f"{verb} {article} {noun}" + (" " if another.group("verb1") else "")
         message = message[: another.start()] + said + message[another.end() :]
     if not _OTHER_ONE.search(message.lower()) or state.focus is None or state.focus_kind is None:
         return message
