@@ -27,11 +27,11 @@ from assistant.schema import (
 
 # "did that go through?", "did it work", "is it done now?", "has that happened"
 _ASKS_IF_DONE = re.compile(
-    r"\b(?:did|has|have|is|was) (?:that|it|this|the \w+(?: \w+)?) (?:go|gone|went|get|got"
-    r"|been|work|worked|happen|happened|done|go ahead|gone ahead|succeed|succeeded|stick|save"
-    r"|saved|booked|cancelled|canceled|added|changed|moved|updated|deleted|through)\b"
-    r"|\b(?:did|has) (?:that|it) (?:actually )?(?:go|gone) through\b"
-    r"|\bwent through\b|\bgo through\b|\bgone through\b"
+    r"\b(?:go|gone|went|get|got|goes) through\b"
+    r"|\b(?:did|has|have) (?:that|it|this|the \w+) (?:actually )?(?:work|worked|happen"
+    r"|happened|succeed|succeeded|stick|stuck|save|saved|go ahead|gone ahead)\b"
+    r"|\b(?:is|was|has) (?:that|it|this) (?:been )?(?:done|saved|sorted)(?: now)?\??$"
+    r"|\bdid (?:you|it) (?:do|manage|get) (?:it|that)\b"
 )
 # "try again", "have another go", "can you retry", "give it another shot"
 _ASKS_RETRY = re.compile(
