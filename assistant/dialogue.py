@@ -141,6 +141,16 @@ def advance(
         )
         if named is not None and listed_kind is not None and results:
             focus_kind, focus = listed_kind, named
+        elif (
+            listed_kind == focus_kind == state.focus_kind
+            and focus is state.focus
+            and len(listed) > 1
+            and any(found is not None and len(found[1]) > 1 for found in listings)
+            and not held
+        ):
+            # Several read out and none of them named ("what's due soonest" answered with
+            # two): "mark that done" next is one of those, asked, not the one before.
+            focus_kind, focus = None, None
         elif not results and listed_kind is not None:
             # Answered from what is known ("and the dental one, what time was it again"):
             # the one the customer named is in focus now, so "push that to 11" is about it.
@@ -175,7 +185,7 @@ def advance(
     elif "Tell me what happened" in answer:
         question, about = "describe_case", user_text
     earlier_kind, earlier = state.earlier_focus_kind, state.earlier_focus
-    if state.focus_kind is not None and state.focus_kind != focus_kind:
+    if state.focus_kind is not None and focus_kind is not None and state.focus_kind != focus_kind:
         earlier_kind, earlier = state.focus_kind, state.focus
     return Dialogue(
         listed_kind,
@@ -323,10 +333,17 @@ _SOONEST = re.compile(r"\b(?:next|soon|soonest|first|coming up next|earliest)\b"
 
 def _soonest(kind: Kind | None, items: Sequence[Item], text: str) -> Item | None:
     """ "do I have an appointment soon?": the soonest one is what is talked about."""
+    if kind == "task" and _DUE_FIRST.search(text.lower()):
+        # "what's due soonest": the pending task due first.
+        dated = [i for i in items if i.get("due_on") and i.get("status") != "completed"]
+        return min(dated, key=lambda i: str(i.get("due_on"))) if dated else None
     if kind != "appointment" or not items or not _SOONEST.search(text.lower()):
         return None
     ahead = [i for i in items if i.get("status") != "cancelled"]
     return ahead[0] if ahead else None
+
+
+_DUE_FIRST = re.compile(r"\bdue (?:soonest|first|next|earliest)\b")
 
 
 def focus_from_target(state: Dialogue | None, kind: Kind, item: Item) -> Dialogue:

@@ -322,7 +322,7 @@ def named_listed(state: Dialogue, kind: Kind, text: str) -> Item | None:
         said |= set(WORD_RE.findall(str(service).lower()))  # "the physio": its service
     named = [
         item
-        for item in state.listed_of(kind)
+        for item in state.last_listed_of(kind)
         if any(w in said for w in WORD_RE.findall(str(item.get(field) or "").lower()) if len(w) > 3)
         and item.get("status") != "cancelled"
     ]

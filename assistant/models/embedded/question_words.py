@@ -73,7 +73,8 @@ OVERDUE = _rx(r"\boverdue\b|\bpast due\b|\blate\b")
 HIGH = _rx(r"\b(?:high[- ]priority|urgent|important|top priority)\b")
 LOW = _rx(r"\blow[- ]priority\b|\bnot urgent\b")
 DUE_SOON = _rx(
-    r"\bdue (?:this week|soonest|soon|next|first|today|tomorrow)\b|\bwhat'?s due (?:on my (?:list|to))"
+    r"\bdue (?:this week|soonest|soon|next|first|today|tomorrow)\b"
+    r"|\bwhat'?s due (?:on my (?:list|to))"
 )
 LEFT = _rx(r"^(?:so |and |ok |okay )?what'?s left(?: to do| on my (?:list|to-?do list))?$")
 NOTES = _rx(
