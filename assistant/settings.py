@@ -127,6 +127,11 @@ class Settings(BaseSettings):
     platform_keys: Annotated[list[SecretStr], NoDecode] = []
     platform_transfer_tool: str = Field("transferCall", pattern=r"^[A-Za-z_][A-Za-z0-9_-]{0,63}$")
     platform_idle_s: float = Field(900.0, gt=0)
+    # A platform sends the whole conversation every time (Vapi's messages with its system
+    # prompt, Retell's transcript): a long call outgrows the websocket's 64 KiB frames, and
+    # a 413 or a 1009 there would drop the call. The turn's own text still has
+    # max_text_chars.
+    platform_max_body_bytes: int = Field(1_048_576, ge=1024)
     retell_key: SecretStr | None = None
     retell_transfer_number: str = ""
 

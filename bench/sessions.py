@@ -150,9 +150,18 @@ async def _serve_and_measure(
         target=_clients, args=(url, secret, sessions, turns, texts, there), daemon=True
     )
     clients.start()
+    there.close()  # the child's end: if the child dies, reading here ends instead of waiting
     loop = asyncio.get_running_loop()
+
+    def told() -> Any:
+        try:
+            return here.recv()
+        except EOFError:
+            clients.join(timeout=5)
+            return f"the client process ended without a word (exit code {clients.exitcode})"
+
     try:
-        started = await loop.run_in_executor(None, here.recv)
+        started = await loop.run_in_executor(None, told)
         if started != "start":
             raise SystemExit(started)
         profiler = cProfile.Profile() if profile else None
@@ -160,7 +169,7 @@ async def _serve_and_measure(
         if profiler is not None:
             profiler.enable()
         here.send("go")
-        statuses = await loop.run_in_executor(None, here.recv)
+        statuses = await loop.run_in_executor(None, told)
         if isinstance(statuses, str):
             raise SystemExit(statuses)
         if profiler is not None and profile:

@@ -101,10 +101,12 @@ async def chat_completions(request: web.Request) -> web.StreamResponse:
             code="server_busy",
             retry_after_s=wait_s,
         )
+    limit = settings.platform_max_body_bytes
     try:
-        body = await request.read()
+        # The platform's own limit, not the app's (the websocket's frame size).
+        body = await request.clone(client_max_size=limit).read()
     except web.HTTPRequestEntityTooLarge:
-        return _too_large(f"the body is over {settings.max_frame_bytes} bytes")
+        return _too_large(f"the body is over {limit} bytes")
     try:
         completion = parse_request(body)
     except BadRequest as exc:

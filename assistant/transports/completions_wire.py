@@ -17,6 +17,7 @@ from typing import Any, Final
 from aiohttp import hdrs, web
 
 from assistant.schema import AssistantTurn, Message, UserTurn
+from assistant.transports.utf8 import invalid_text_problem
 
 _ROLES: Final = frozenset({"system", "developer", "user", "assistant", "tool", "function"})
 
@@ -55,6 +56,13 @@ def parse_request(body: bytes) -> CompletionRequest:
         raise BadRequest(f"the body is not JSON: {exc}") from exc
     if not isinstance(data, dict):
         raise BadRequest("the body must be a JSON object")
+    # Caught here, not as a UnicodeEncodeError in the middle of the turn (was: a 500).
+    problem = invalid_text_problem(data)
+    if problem is not None:
+        raise BadRequest(problem)
+    model = data.get("model")
+    if model is not None and not isinstance(model, str):
+        raise BadRequest("'model' must be a string")
     messages = data.get("messages")
     if not isinstance(messages, list) or not messages:
         raise BadRequest("'messages' must be a non-empty list")
@@ -84,7 +92,7 @@ def parse_request(body: bytes) -> CompletionRequest:
         earlier=tuple(earlier),
         first_user=said[users[0]][1].strip(),
         stream=stream,
-        model=str(data.get("model") or "assistant"),
+        model=model or "assistant",
         call_id=_string(call.get("id")),
         conversation_id=_string(metadata.get("conversation_id")),
         user=_string(data.get("user")),

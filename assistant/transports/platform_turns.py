@@ -33,9 +33,12 @@ SORRY: Final = "I'm sorry, something went wrong on my side. Please try that agai
 
 @dataclass(frozen=True, slots=True)
 class TurnEnd:
-    """The turn is over; `failed` when the engine itself raised (the client is told)."""
+    """The turn is over, with its status. `raised`: the engine itself raised, so nothing
+    was answered and the asker is told sorry here; a turn that ends `failed` the usual
+    way (its tools all failed, a model was down) has spoken its own honest answer."""
 
     status: str
+    raised: bool = False
 
 
 class TurnStream:
@@ -95,7 +98,7 @@ class RoutedFrames:
         stream = self._streams.get(message.message_id or "")
         if stream is not None:
             stream.turn_id = stream.turn_id or turn.turn_id
-            stream.put(TurnEnd("failed"))
+            stream.put(TurnEnd("failed", raised=True))
 
     async def turn_ended(self, message: Message, turn: Turn, status: str) -> None:
         if status in ("ok", "partial"):
@@ -132,7 +135,9 @@ class Spoken:
             text = event.text
         elif isinstance(event, AnswerDelta):
             part, text = "answer", event.text
-        elif isinstance(event, TurnEnd) and event.status == "failed":
+        elif isinstance(event, TurnEnd) and event.raised:
+            # Only then: after an answer of its own it read twice (was: a failed lookup's
+            # honest answer followed by "something went wrong on my side").
             part, text = "sorry", SORRY
         else:
             return None

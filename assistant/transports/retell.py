@@ -287,8 +287,10 @@ async def retell_socket(request: web.Request) -> web.StreamResponse:
     if expected is None or not hmac.compare_digest(given, expected.get_secret_value().encode()):
         log.warning("retell: refusing a connection with a wrong key")  # the key is not logged
         return web.Response(status=403, text="wrong or unconfigured Retell key")
+    settings = services.settings
+    # Each frame carries the whole transcript: the platforms' limit, not the websocket's.
     ws = web.WebSocketResponse(
-        max_msg_size=services.settings.max_frame_bytes, heartbeat=services.settings.heartbeat_s
+        max_msg_size=settings.platform_max_body_bytes, heartbeat=settings.heartbeat_s
     )
     if not ws.can_prepare(request).ok:
         return web.Response(status=400, text="expected a websocket upgrade")

@@ -32,6 +32,16 @@ def invalid_text_at(value: Any, where: str = "") -> str | None:
     return None
 
 
+def invalid_text_problem(value: Any) -> str | None:
+    """What a sender is told when `value` holds text that is not UTF-8, or None. The
+    offending text is not echoed: it could not be sent back either."""
+    bad = invalid_text_at(value)
+    if bad is None:
+        return None
+    printable = bad.encode("utf-8", "backslashreplace").decode("ascii", "backslashreplace")
+    return f"'{printable}' is not valid UTF-8 (a lone surrogate?)"
+
+
 def _encodes(text: str) -> bool:
     try:
         text.encode("utf-8")
@@ -40,4 +50,4 @@ def _encodes(text: str) -> bool:
     return True
 
 
-__all__ = ["invalid_text_at"]
+__all__ = ["invalid_text_at", "invalid_text_problem"]

@@ -11,7 +11,7 @@ from typing import Annotated, Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-from assistant.transports.utf8 import invalid_text_at
+from assistant.transports.utf8 import invalid_text_problem
 
 
 class _Inbound(BaseModel):
@@ -78,20 +78,13 @@ def parse_frame(data: str) -> SessionStart | SessionResume | UserMessage | TurnC
     if not isinstance(raw, dict):
         kind = "an array" if isinstance(raw, list) else type(raw).__name__
         raise FrameError("invalid_message", f"the frame must be a JSON object, not {kind}")
-    bad = invalid_text_at(raw)
-    if bad is not None:
-        # The offending text is not echoed: it could not be sent back either.
-        raise FrameError(
-            "invalid_message", f"'{_printable(bad)}' is not valid UTF-8 (a lone surrogate?)"
-        )
+    problem = invalid_text_problem(raw)
+    if problem is not None:
+        raise FrameError("invalid_message", problem)
     try:
         return _CLIENT_FRAME.validate_python(raw)
     except ValidationError as exc:
         raise FrameError("invalid_message", _describe(raw, exc)) from None
-
-
-def _printable(path: str) -> str:
-    return path.encode("utf-8", "backslashreplace").decode("ascii", "backslashreplace")
 
 
 def _describe(raw: dict[str, Any], exc: ValidationError) -> str:

@@ -111,8 +111,13 @@ async def session_start(
         return None  # the client left, or its frame was too big (closed with 1009)
     try:
         frame = parse_frame(message.data)
-    except FrameError:
-        frame = None
+    except FrameError as exc:
+        # Name what was wrong with it (a mistyped session_id, a missing token), as a
+        # frame refused later would be told, within a close reason's 123 bytes.
+        await close_socket(
+            ws, WSCloseCode.POLICY_VIOLATION, f"session.start expected: {exc.message}"
+        )
+        return None
     resume_id = frame.session_id if isinstance(frame, SessionResume) else None
     token = frame.token if isinstance(frame, SessionStart | SessionResume) else None
     if token is None:
