@@ -13,6 +13,7 @@ Deterministic, and a decision costs well under a millisecond.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from datetime import date
 from typing import Any
@@ -53,6 +54,13 @@ WHAT_IF = (
 )
 NOTHING_HELD = "There's nothing waiting for a yes just now. What would you like me to do?"
 AFTER_DROPPED = "If you'd still like me to go ahead, just ask again. Anything else I can do?"
+
+
+# An acknowledgement ("ok", "right") and then a question of its own.
+_ACK_THEN_ASK = re.compile(
+    r"^(?:ok|okay|alright|all right|right|fine|cool|thanks|cheers|great)\b[ ,.!]*"
+    r"(?:and |so |then )?(?:what|when|where|which|who|how|is|are|do|does|can|could)\b"
+)
 
 
 def _today(request: PlanRequest) -> date:
@@ -189,6 +197,8 @@ class EmbeddedPlanner:
         rest = request_after_yes(text)
         if rest is None:
             return True
+        if _ACK_THEN_ASK.match(normalize(text).text):
+            return False  # "ok. what email do you have": moving on, not a yes to the case
         timezone = request.customer.timezone if request.customer else "UTC"
         return not any(
             intent.writes and intent.kind != "create_ticket"
