@@ -59,7 +59,7 @@ AFTER_DROPPED = "If you'd still like me to go ahead, just ask again. Anything el
 # An acknowledgement ("ok", "right") and then a question of its own.
 _ACK_THEN_ASK = re.compile(
     r"^(?:ok|okay|alright|all right|right|fine|cool|thanks|cheers|great)\b[ ,.!]*"
-    r"(?:and |so |then )?(?:what|when|where|which|who|how|is|are|do|does|can|could)\b"
+    r"(?:and |so |then )?(?:what|when|where|which|who|how|is|are)\b"
 )
 
 
