@@ -81,6 +81,10 @@ def correction(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> lis
     action = state.last_action
     if action is None or not _CORRECTION.search(text):
         return None
+    if state.focus is None and action.kind in ("task", "appointment"):
+        # Nothing in focus (two were just added or booked, or several read out since):
+        # "make it due friday" could be either, so which is asked.
+        return None
     visit = state.last_appointment_action
     if action.kind != "appointment" and visit is not None and _about_visit(text, visit):
         action = visit  # "actually make the cleaning ten" after a booking and a task
