@@ -224,6 +224,10 @@ def about_tasks(tasks: Sequence[Item], aspect: str, subject: str, now: datetime)
         return f"{task.get('title')} is due {due_day(day, today)}."
     named = named_tasks(tasks, subject)
     if aspect == "task_due" and named:
+        if " and " in subject and len(named) > 1:
+            # "when are my groceries and car insurance tasks due": each of them.
+            said = [about_tasks([task], "due", "", now).rstrip(".") for task in named[:3]]
+            return spoken_list(said) + "."
         return about_tasks(named[:1], "due", "", now)
     if aspect == "task_priority" and named:
         return f"{named[0].get('title')} is {named[0].get('priority')} priority."

@@ -108,8 +108,8 @@ class Question:
 
 # "when is the car insurance due": a task named by its words (not "it", not a bill).
 _TASK_DUE = re.compile(
-    r"\bwhen(?:'s| is| was) (?:the |my )?(?!(?:it|that|this)\b)(?P<t>[a-z][a-z ]{1,40}?)"
-    r" (?:task |reminder )?due\b"
+    r"\bwhen(?:'s| is| was| are| were) (?:the |my )?(?!(?:it|that|this|they|those)\b)"
+    r"(?P<t>[a-z][a-z ]{1,40}?) (?:tasks? |reminders? )?due\b"
 )
 
 
@@ -215,7 +215,8 @@ def _read(said: str, state: Dialogue) -> Question | None:
     if not billing and not service and (named := NAMED_THEN_WHEN.search(said)):
         return Question("task_due", named.group("t").strip())
     if not billing and (due := _TASK_DUE.search(said)) and not service:
-        return Question("task_due", re.sub(r"\b(?:task|reminder)\b", "", due.group("t")).strip())
+        subject = re.sub(r"\b(?:tasks?|reminders?)\b", "", due.group("t"))
+        return Question("task_due", " ".join(subject.split()))
     if RECENT.search(said):
         return Question("recent")
     month = MONTH.search(said) if billing or re.search(r"\bone\b", said) else None
