@@ -128,6 +128,10 @@ def advance(
                 # Added while the list was in view: it is on the list now, last, as the
                 # CRM lists it, so it can be named ("make the dry cleaning saturday").
                 listed = (*listed, after)
+    if listed_kind == "task" and any(found is not None for found in listings):
+        # "Renew car insurance is due January 21 and Buy groceries is due tomorrow": the
+        # tasks the answer spoke of are the ones listed, in the order spoken.
+        listed = _spoken_of(listed, answer)
     if focus_kind is None or not any(
         found is None for result, found in zip(results, listings, strict=True) if result.ok
     ):
@@ -259,6 +263,23 @@ def _failed_writes(state: Dialogue, results: Sequence[ToolResult]) -> tuple[Item
 
 
 _WORD = re.compile(r"[a-z]+")
+
+
+def _spoken_of(tasks: tuple[Item, ...], answer: str) -> tuple[Item, ...]:
+    """The tasks the answer named, in its order, when it named some but not all of them
+    (two or more); else the listing as it was."""
+    said = answer.lower()
+    where: list[tuple[int, int]] = []
+    for index, task in enumerate(tasks):
+        title = str(task.get("title") or "").lower()
+        at = said.find(title) if title else -1
+        if at >= 0:
+            where.append((at, index))
+    if not 2 <= len(where) < len(tasks):
+        return tasks
+    return tuple(tasks[index] for _, index in sorted(where))
+
+
 # "Which appointment should I cancel: …?": the next answer names it.
 _WHICH_TO_CANCEL = re.compile(r"\bWhich appointment should I cancel\b")
 # "Which appointment should I move: …?", "Which task do you mean: …?": the next answer

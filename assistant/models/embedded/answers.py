@@ -205,6 +205,17 @@ def about_tasks(tasks: Sequence[Item], aspect: str, subject: str, now: datetime)
         if not on_day:
             return f"Nothing on your list is due {subject}."
         return f"Due {subject}: {titles(on_day)}."
+    if aspect == "due_soon" and subject == "next week":
+        # "and the week after?": Monday to Sunday of the next calendar week.
+        start = today + timedelta(days=7 - today.weekday())
+        later = [
+            t
+            for t in pending
+            if (d := parse_day(t.get("due_on"))) and start <= d < start + timedelta(days=7)
+        ]
+        if not later:
+            return "Nothing on your list is due the week after."
+        return "Due the week after: " + spoken_list([_due_said(t, today) for t in later]) + "."
     if aspect == "due_soon":
         soon = [t for t in pending if (d := parse_day(t.get("due_on"))) and (d - today).days <= 7]
         if not soon:

@@ -286,6 +286,9 @@ def _about_focus(said: str, state: Dialogue) -> Question | None:
     return Question(aspect, str(item.get("service") or ""), item=item)
 
 
+_WEEK_AFTER = re.compile(r"\b(?:the week after|next week|the following week)\b")
+
+
 def _previous_question(conversation: Sequence[Message]) -> str | None:
     users = [m.text for m in conversation if isinstance(m, UserTurn)]
     return users[-2] if len(users) >= 2 else None
@@ -299,6 +302,8 @@ def _ellipsis(said: str, state: Dialogue, conversation: Sequence[Message]) -> Qu
     earlier = _read(normalize(before).text, state)
     if earlier is None or earlier.aspect in ("complaint", "after"):
         return None
+    if earlier.aspect == "due_soon" and _WEEK_AFTER.search(said):
+        return Question("due_soon", "next week")  # "what's due this week" … "and the week after?"
     if earlier.aspect in ("high", "low") and (HIGH.search(said) or LOW.search(said)):
         return Question("high" if HIGH.search(said) else "low")
     if earlier.aspect in ("paid", "cost", "past") and re.search(
