@@ -234,6 +234,12 @@ def about_tasks(tasks: Sequence[Item], aspect: str, subject: str, now: datetime)
             return f"{task.get('title')} has no due date."
         return f"{task.get('title')} is due {due_day(day, today)}."
     named = named_tasks(tasks, subject)
+    if aspect == "tasks_about":
+        about = [t for t in named if t.get("status") != "completed"]
+        if not about:
+            return f"No, nothing on your list is about your {subject.lower()}."
+        verb = "is" if len(about) == 1 else "are"
+        return f"Yes: {spoken_list([_due_said(t, today) for t in about])} {verb} on your list."
     if aspect == "task_due" and named:
         if " and " in subject and len(named) > 1:
             # "when are my groceries and car insurance tasks due": each of them.

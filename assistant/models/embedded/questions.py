@@ -90,6 +90,7 @@ Aspect = Literal[
     "invoice_history",
     "task_priority",
     "case_status",
+    "tasks_about",
 ]
 OFFER = "Would you like me to open a support case?"
 
@@ -164,6 +165,9 @@ def _read(said: str, state: Dialogue) -> Question | None:
         r"^(?:so |ok |okay |and )?what'?s on (?:it|the invoice|my invoice|the bill)", said
     ):
         return Question("due")  # the open invoices, read out
+    if _TASKS_ABOUT_IT.search(said) and (visit := state.focus_of("appointment")) is not None:
+        # "do I have any tasks about that" after the eye exam: the tasks naming it.
+        return Question("tasks_about", str(visit.get("service") or ""))
     if (focused := _about_focus(said, state)) is not None:
         return focused
     if TICKET_HISTORY.search(said):
@@ -286,6 +290,9 @@ def _about_focus(said: str, state: Dialogue) -> Question | None:
     return Question(aspect, str(item.get("service") or ""), item=item)
 
 
+_TASKS_ABOUT_IT = re.compile(
+    r"\b(?:tasks?|reminders?|to-?dos?) (?:about|for|on|related to|to do with) (?:that|it|this)\b"
+)
 _WEEK_AFTER = re.compile(r"\b(?:the week after|next week|the following week)\b")
 
 
