@@ -30,7 +30,11 @@ _ASKED_KIND: dict[str, Kind] = {"which_move": "appointment", "which_task": "task
 # A reply with a request of its own ("the haircut, and book me a physio") is not only
 # the answer to the question.
 _OWN_REQUEST = re.compile(
-    r"\b(?:book|cancel|delete|remove|add|move|push|reschedule|complete|mark|change|open)\b"
+    r"\b(?:book|cancel|delete|remove|add|move|push|reschedule|complete|mark|change|open|make"
+    r"|set|put|but|instead|actually|rather|not)\b"
+    # a day or time of its own: "the plumber one, saturday though"
+    r"|\d|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|\b(?:today|tomorrow|tonight|noon"
+    r"|morning|afternoon|evening|week|month)\b"
 )
 
 
