@@ -91,6 +91,26 @@ _ASKS_IF_DONE = re.compile(
 )
 
 
+# "I wonder whether I should mark the insurance task done", "I hope I don't have to
+# cancel Friday", "not sure if I'll keep the haircut": the change is being weighed, not
+# asked for. The clause reads what it names, so the answer can help the customer decide.
+_DELIBERATES = re.compile(
+    r"\b(?:(?:wonder(?:ing)?|not sure|unsure|undecided|debating|(?:can't|cannot|trying to)"
+    r" decide|deciding|(?:don't|dont|do not) know|think(?:ing)? about|thinking)"
+    r" (?:whether|if)|(?:i|i'm|im|i am) (?:hope|hoping)|hopefully|in case"
+    r"|(?:might|may) (?:have|need) to)\b"
+    # "I hope you can move it", "I was wondering if I could book…": asked politely.
+    r"(?! (?:you|u|ya|someone|somebody|anyone|anybody|(?:i|we) (?:could|can))\b)"
+    r"(?: [\w']+){0,5}? (?:cancel|delete|remove|book|move|reschedul|mark|tick|complet|add|chang"
+    r"|updat|open|creat|finish|cross|drop|push)\w*\b"
+)
+
+
+def deliberates(said: str) -> bool:
+    """The normalized clause weighs a change ("I wonder whether I should…"), not asks it."""
+    return bool(_DELIBERATES.search(said))
+
+
 def asks_if_done(said: str) -> bool:
     """The normalized clause asks whether a change was made, not for the change."""
     return bool(_ASKS_IF_DONE.search(said))
@@ -101,4 +121,4 @@ def hypothetical(said: str) -> bool:
     return bool(_HYPOTHETICAL.search(said))
 
 
-__all__ = ["asks_if_done", "asks_to_pay", "hypothetical", "unsupported"]
+__all__ = ["asks_if_done", "asks_to_pay", "deliberates", "hypothetical", "unsupported"]

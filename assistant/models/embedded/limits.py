@@ -85,21 +85,24 @@ _CANNOT: tuple[tuple[re.Pattern[str], str], ...] = (
 )
 
 
-# A to-do the customer writes down for themselves, whatever it is about.
-_NOTE_TO_SELF = re.compile(
-    r"^(?:\w+,? )?(?:please |can you |could you )?(?:add|put|create|make|set|set up)"
-    r" (?:me )?(?:a |an |another )?(?:task|reminder|to-?do)\b|\bremind me to\b"
+# "make a task to update my address with the DMV", "remind me to chase it up": a to-do
+# whose words name something no tool does; the to-do is what is asked.
+_TODO_FIRST = re.compile(
+    r"\b(?:(?:add|make|create|put|set up|new|start)(?: me)? (?:a |an |another )?(?:new )?"
+    r"(?:task|to-?do|reminder)s?|remind me|note to self|on my (?:to-?do )?list)\b"
 )
 
 
 def cannot_do(text: str) -> str | None:
     """A plain answer, with a support case offered, for what no tool does; else None."""
     said = normalize(text).text
-    if _NOTE_TO_SELF.search(said):
-        return None  # "add a task to update my address with the bank": a task, not a change
     for pattern, reply in _CANNOT:
-        if pattern.search(said):
-            return f"{reply} {OFFER}"
+        if (found := pattern.search(said)) is None:
+            continue
+        todo = _TODO_FIRST.search(said)
+        if todo is not None and todo.start() < found.start():
+            return None
+        return f"{reply} {OFFER}"
     return None
 
 
