@@ -33,6 +33,9 @@ _CORRECTION = re.compile(
 )
 
 
+_IT = re.compile(r"\b(?:it|that|this)\b")
+
+
 _PUT_BACK = re.compile(
     r"\b(?:where it was|put it back|undo (?:that|it)|as it was|change it back)\b"
 )
@@ -81,7 +84,7 @@ def correction(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> lis
     action = state.last_action
     if action is None or not _CORRECTION.search(text):
         return None
-    if state.focus is None and action.kind in ("task", "appointment"):
+    if state.focus is None and action.kind in ("task", "appointment") and _IT.search(text):
         # Nothing in focus (two were just added or booked, or several read out since):
         # "make it due friday" could be either, so which is asked.
         return None
