@@ -12,7 +12,7 @@ import re
 _SEVERAL = re.compile(
     r"^(?P<lead>(?:(?:ok|okay|so|and|also|hi|please|can you|could you|would you),? )*)"
     r"(?:add|create|make|put in|set up|set|write down) (?:me )?(?:two|2|three|3|four|4|both"
-    r"|these|some|a couple of|a few)(?: new)? (?:tasks|reminders|to-?dos|things)(?: for me)?"
+    r"|these|some|a couple of|a few)(?: new)? (?:tasks|reminders|to-?dos)(?: for me)?"
     r"(?: to my list)?[,:;]? (?:to )?(?P<rest>.+)$"
 )
 _ITEM_SEP = re.compile(r",? and (?:to |also )?|, (?:to )?|; ")
@@ -20,7 +20,10 @@ _ITEM_SEP = re.compile(r",? and (?:to |also )?|, (?:to )?|; ")
 
 def said_one_by_one(text: str) -> str:
     """The message with each of several tasks asked for on its own, else as it was."""
-    match = _SEVERAL.match(text.strip().lower())
+    low = text.lower()
+    if not ("task" in low or "reminder" in low or "to-do" in low or "todo" in low):
+        return text
+    match = _SEVERAL.match(low.strip())
     if match is None:
         return text
     items = [item.strip(" .!") for item in _ITEM_SEP.split(match.group("rest"))]

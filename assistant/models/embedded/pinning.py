@@ -316,17 +316,25 @@ WORD_RE = re.compile(r"[a-z]+")
 def named_listed(state: Dialogue, kind: Kind, text: str) -> Item | None:
     """ "the haircut one, can you move that…": the one listed item the message names."""
     field = "service" if kind == "appointment" else "title"
+    items = state.last_listed_of(kind)
+    if not items:
+        return None
     said = set(WORD_RE.findall(text.replace("hair cut", "haircut")))
     said |= {"dental"} if "dentist" in said else set()
-    if kind == "appointment" and (service := slots.service(text, text)) is not None:
-        said |= set(WORD_RE.findall(str(service).lower()))  # "the physio": its service
-    named = [
+    named = _named_by(items, field, said)
+    if not named and kind == "appointment" and (service := slots.service(text, text)):
+        # "the physio": the service it is another word for.
+        named = _named_by(items, field, said | set(WORD_RE.findall(str(service).lower())))
+    return named[0] if len(named) == 1 else None
+
+
+def _named_by(items: tuple[Item, ...], field: str, said: set[str]) -> list[Item]:
+    return [
         item
-        for item in state.last_listed_of(kind)
+        for item in items
         if any(w in said for w in WORD_RE.findall(str(item.get(field) or "").lower()) if len(w) > 3)
         and item.get("status") != "cancelled"
     ]
-    return named[0] if len(named) == 1 else None
 
 
 ORDINALS = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "last": -1}

@@ -67,8 +67,18 @@ _WHAT = {
 }
 
 
+# Words without which neither is asked: most messages are passed over without reading.
+_CUE = re.compile(
+    r"through|work|happen|succe|stick|stuck|save|sorted|done|manage|go ahead|gone ahead"
+    r"|again|retry|another|one more",
+    re.IGNORECASE,
+)
+
+
 def asked(text: str) -> str | None:
     """ "check" for a question whether it went through, "retry" for a retry, else None."""
+    if not _CUE.search(text):
+        return None
     said = normalize(text).text
     if _OTHER_REQUEST.search(said):
         return None
@@ -225,11 +235,11 @@ def decide(request: PlanRequest) -> FinalDecision | ToolCallsDecision | None:
     """The decision for a message about the writes that failed last, or None."""
     state = request.dialogue
     failed = state.failed
-    text = normalize(request.user_message).text
     mode = asked(request.user_message)
     if mode is None:
         return None
     if not failed:
+        text = normalize(request.user_message).text
         if mode == "check" and not state.held and (write := _asked_of(state.done, text)):
             # Asked after a write the CRM confirmed: it did.
             return FinalDecision(text=_outcome(write))
