@@ -19,6 +19,7 @@ from functools import lru_cache
 from assistant.dialogue_state import Action, Dialogue, Item, Kind
 from assistant.ordering import spoken_appointments, spoken_tasks
 from assistant.schema import ToolCall, ToolResult
+from assistant.write_memory import done_writes, failed_writes
 
 # The write tools whose reply is the item after the change, and the item's kind.
 _WRITES: dict[str, Kind] = {
@@ -32,6 +33,8 @@ _WRITES: dict[str, Kind] = {
     "crm.createTicket": "ticket",
 }
 _ID_ARGUMENT = {"appointment": "appointment_id", "task": "task_id"}
+# Every tool that changes something: remembered when it fails, and when it goes through.
+_CHANGES = frozenset({*_WRITES, "crm.updateContactInfo"})
 # The answer's closing offer that a "yes" accepts.
 _OFFERS_A_CASE = re.compile(
     r"\b(?:open|raise|log) (?:a|one|a support) (?:support )?case\b.*\?\s*$"
@@ -203,8 +206,8 @@ def advance(
         earlier_kind,
         earlier,
         appointment_action,
-        _failed_writes(state, results),
-        _done_writes(state, results),
+        failed_writes(state.failed, results, _CHANGES),
+        done_writes(state.done, results, _CHANGES),
         *_earlier_listing(state, listed_kind),
     )
 
@@ -216,50 +219,6 @@ def _earlier_listing(
     if state.listed_kind is not None and state.listed_kind != listed_kind:
         return state.listed_kind, state.listed
     return state.earlier_listed_kind, state.earlier_listed
-
-
-# How many writes that went through are remembered ("did the cancel go through?").
-_DONE_KEPT = 6
-
-
-def _done_writes(state: Dialogue, results: Sequence[ToolResult]) -> tuple[Item, ...]:
-    done = [
-        {"tool": r.call.tool_name, "label": _label(r.result)}
-        for r in results
-        if r.ok and r.call.tool_name in _CHANGES
-    ]
-    return (*state.done, *done)[-_DONE_KEPT:] if done else state.done
-
-
-def _label(body: object) -> str:
-    """What a write's reply names: the service or the task's title."""
-    if not isinstance(body, dict):
-        return ""
-    return str(body.get("service") or body.get("title") or body.get("subject") or "")
-
-
-# Every tool that changes something: a failure of one is remembered for "try again".
-_CHANGES = frozenset({*_WRITES, "crm.updateContactInfo"})
-
-
-def _failed_writes(state: Dialogue, results: Sequence[ToolResult]) -> tuple[Item, ...]:
-    """This turn's writes that failed; kept through turns that write nothing ("did that
-    go through?"), dropped once a write succeeds."""
-    failed = tuple(
-        {
-            "tool": r.call.tool_name,
-            "arguments": dict(r.call.arguments),
-            "code": r.error.code if r.error is not None else "internal",
-            "unconfirmed": bool(r.error is not None and r.error.unconfirmed),
-        }
-        for r in results
-        if not r.ok and r.call.tool_name in _CHANGES and r.status == "error"
-    )
-    if failed:
-        return failed
-    if any(r.ok and r.call.tool_name in _CHANGES for r in results):
-        return ()
-    return state.failed
 
 
 _WORD = re.compile(r"[a-z]+")

@@ -39,6 +39,7 @@ from assistant.models.embedded.followup import (
     understand,
 )
 from assistant.models.embedded.kept import KeptByIdentity
+from assistant.models.embedded.new_items import asks_for_new, the_new_one
 from assistant.models.embedded.ordinals import ordinal_named
 from assistant.models.embedded.pinning import (
     CANCEL_IT,
@@ -186,7 +187,7 @@ def _follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> l
     now = now.astimezone(zone)
     text = normalize(message).text
     lowered = message.lower()
-    if (new := _the_new_one(state, text)) is not None:
+    if (new := the_new_one(state, text)) is not None:
         # "cancel the new one": the one just booked or added, as "it".
         state, text = new
     found = (
@@ -252,32 +253,13 @@ def _follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> l
             return found
     elif appointment is not None:
         found = appointment_follow_up(text, appointment, now, zone, correcting=False)
-        if found is not None and _leans(text) and not _asks_for_new(text, now, timezone):
+        if found is not None and _leans(text) and not asks_for_new(text, now, timezone):
             return found
     if task is not None:
         found = task_follow_up(text, task, now)
         if found is not None:
             return found
     return None
-
-
-_NEW_ONE = re.compile(
-    r"\bthe (?:new|newer|latest|new (?:appointment|booking|task|reminder)|one (?:i|you|we) just"
-    r" (?:booked|made|added|put in))(?: one)?\b"
-)
-_MADE = {"crm.bookAppointment": "appointment", "crm.addTask": "task"}
-
-
-def _the_new_one(state: Dialogue, text: str) -> tuple[Dialogue, str] | None:
-    """ "cancel the new one" after a booking: the booked one in focus, said as "it"."""
-    action = state.last_action
-    if action is None or action.after is None or not (said := _NEW_ONE.search(text)):
-        return None
-    kind = _MADE.get(action.tool)
-    if kind is None:
-        return None
-    focused = dataclasses.replace(state, focus_kind=kind, focus=action.after)  # type: ignore[arg-type]
-    return focused, f"{text[: said.start()]}it{text[said.end() :]}"
 
 
 _TASK_NOUN = re.compile(r"\b(?:task|tasks|reminder|to-?do|to do list)\b")
@@ -296,18 +278,6 @@ _LEANS = re.compile(
 
 def _leans(text: str) -> bool:
     return bool(_LEANS.search(text))
-
-
-# A verb that asks for something new to be written down: a reminder, a task, a case.
-_NEW_ITEM_VERB = re.compile(r"\b(?:remind|reminder|add|note|task|case|ticket)\b")
-
-
-def _asks_for_new(text: str, now: datetime, timezone: str) -> bool:
-    """ "remind me to pay the bill the day before it's due" with a visit in focus: a new
-    task (its "day before" is no move of the visit)."""
-    if not _NEW_ITEM_VERB.search(text):
-        return False
-    return any(i.kind in ("add_task", "create_ticket") for i in detect_intents(text, now, timezone))
 
 
 def with_shifts(intents: list[Intent], message: str) -> list[Intent]:
