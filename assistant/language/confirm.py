@@ -3,7 +3,7 @@
 "yes", "yeah go ahead", "sure, do it", "yep please", "confirm" are yes; "no", "nope,
 keep it", "never mind", "wait" are no. A message with both ("yes… no, wait") is no:
 a destructive action only goes ahead on a clear yes. "Ok, make it 2pm instead" changes
-what was asked: it is not a yes either.
+what was asked: it is not a yes either, nor is "yes, the other one" (another target).
 """
 
 from __future__ import annotations
@@ -24,7 +24,12 @@ _AFFIRMATIVE = re.compile(
 )
 # "ok, make it 2pm instead", "sure but thursday rather": the held action is changed,
 # not agreed to (the change is planned as a request of its own).
-_CHANGED = re.compile(r"\b(?:instead|rather)\b")
+_CHANGED = re.compile(
+    r"\b(?:instead|rather)\b"
+    # "yes the other one", "sure, a different one": another target than the one asked about
+    r"|\b(?:the|that|this) other\b|\b(?:a |the )?different (?:one|task|appointment|visit)\b"
+    r"|\banother (?:one|task|appointment|visit)\b|\bwrong one\b"
+)
 # Past this many words a "yes" is probably the start of a new request, not an answer.
 _MAX_WORDS = 10
 
@@ -48,7 +53,8 @@ def is_negative(text: str) -> bool:
 # The yes itself, and the words that lead from it into another request.
 _YES_LEAD = re.compile(
     rf"^(?:(?:{_AFFIRMATIVE.pattern}|please|thanks|thank you|then|and|also|but|too|as well"
-    r"|cancel it|delete it|do that)[\s,.!;:-]*)+"
+    r"|cancel it|delete it|do that|oh|one more thing|another thing|while you're at it"
+    r"|by the way|btw)[\s,.!;:-]*)+"
 )
 
 

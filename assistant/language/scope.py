@@ -106,6 +106,19 @@ _DELIBERATES = re.compile(
 )
 
 
+# "do I need to file a complaint to get a refund?", "do I have to cancel a day ahead?":
+# a question about what is required, answered from what is on file; it asks for nothing.
+_ASKS_IF_NEEDED = re.compile(
+    r"^(?:so |and |but |um |uh |ok |okay |sorry |wait )*(?:(?:do|would|will) (?:i|we)"
+    r" (?:need|have|got) to|is it (?:necessary|required|mandatory) to)\b"
+)
+
+
+def asks_if_needed(said: str) -> bool:
+    """The normalized clause asks whether something is required, not for it."""
+    return bool(_ASKS_IF_NEEDED.search(said))
+
+
 def deliberates(said: str) -> bool:
     """The normalized clause weighs a change ("I wonder whether I should…"), not asks it."""
     return bool(_DELIBERATES.search(said))
@@ -121,4 +134,11 @@ def hypothetical(said: str) -> bool:
     return bool(_HYPOTHETICAL.search(said))
 
 
-__all__ = ["asks_if_done", "asks_to_pay", "deliberates", "hypothetical", "unsupported"]
+__all__ = [
+    "asks_if_done",
+    "asks_if_needed",
+    "asks_to_pay",
+    "deliberates",
+    "hypothetical",
+    "unsupported",
+]

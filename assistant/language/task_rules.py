@@ -364,9 +364,20 @@ _PASSIVE_DONE = rx(
 )
 
 
+# "mark groceries as not done", "untick the eye exam": the opposite of completing it,
+# which no tool does (limits.py says so); it must never complete the task.
+_NOT_DONE = rx(
+    r"\b(?:not|no longer|isn't|is not|wasn't|hasn't been|never) (?:\w+ )?(?:done|complete"
+    r"|completed|finished|ticked|checked)\b|\b(?:undone|incomplete|uncomplete|unfinished"
+    r"|un-?tick|un-?check|un-?mark|reopen|re-open)\w*\b"
+)
+
+
 def complete(c: Clause) -> list[Intent] | None:
     if QUESTION_START.search(c.text):
         return None  # "what have I finished?" asks to see, "did I complete…?" too
+    if _NOT_DONE.search(c.text):
+        return None
     told = not c.asked  # "the groceries task is done?" asks whether it is
     past = told and (_PAST_DONE.search(c.text) or _PASSIVE_DONE.search(c.text))
     if past and past.group("verb") == "paid" and _PAID_ACCOUNT.search(past.group("t")):
@@ -400,11 +411,20 @@ _DELETE = rx(
 )
 
 
+# "remove the due date from groceries": a detail of the task, not the task.
+_A_DETAIL = rx(
+    r"^\s*(?:the |its |my |that )?(?:due dates?|deadlines?|due days?|dates?|priority|priorities"
+    r"|descriptions?|notes?|reminder times?)\b"
+)
+
+
 def delete(c: Clause) -> Intent | None:
     match = _DELETE.search(c.text)
     if match is None or not match.group("rest").strip():
         return None
     rest = match.group("rest")
+    if _A_DETAIL.search(rest):
+        return None
     if match.group(0).startswith("take") and " off" not in rest:
         return None
     if APPT_NOUN.search(rest) and not TASK_NOUN.search(rest):

@@ -150,7 +150,14 @@ class EmbeddedPlanner:
             pinned = None
             if not intents:
                 return FinalDecision(text="")  # the narrator tells what the yes did
-        if pinned is None and len(intents) <= 1 and not any(intent.writes for intent in intents):
+        # After a yes, a question goes through the narrator, which also tells what the
+        # yes did (a question's own answer would leave that unsaid).
+        if (
+            pinned is None
+            and not confirmed
+            and len(intents) <= 1
+            and not any(intent.writes for intent in intents)
+        ):
             asked = questions.read_question(
                 request.user_message, request.dialogue, request.conversation
             )
