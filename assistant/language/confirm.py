@@ -1,4 +1,4 @@
-"""Yes and no, as people say them to "Are you sure…?".
+"""Yes and no, as people say them to "Are you sure…?", and an ask taken back as it is said.
 
 "yes", "yeah go ahead", "sure, do it", "yep please", "confirm" are yes; "no", "nope,
 keep it", "never mind", "wait" are no. A message with both ("yes… no, wait") is no:
@@ -68,3 +68,27 @@ def request_after_yes(text: str) -> str | None:
     said = normalize(text).text
     rest = _YES_LEAD.sub("", said).strip(" ,.!")
     return rest if rest and rest != said else None
+
+
+# "cancel my haircut, oh wait, no, actually don't": an ask taken back before it ends. The
+# words that take it back must end the message, and "don't", "leave it", "not yet" count
+# only after a "wait", "no", "actually"… ("if there's no slot, leave it" asks something).
+_BACK_MARK = r"(?:oh |well )?(?:no|wait|actually|sorry|hang on|hold on|on second thought)"
+_TAKEN_BACK = re.compile(
+    rf"(?:[\s,.!;]+{_BACK_MARK})+[\s,.!;]+(?:don't|do not|dont|leave it|not yet|hold off)"
+    rf"(?: do it| do that)?"
+    rf"|(?:[\s,.!;]+{_BACK_MARK})*[\s,.!;]+(?:never ?mind|forget (?:it|that|about it)"
+    r"|scratch that)(?: then| for now| after all| please| thanks)*[\s.!]*$"
+)
+
+
+_BACK_WORDS = ("don", "do not", "leave it", "not yet", "hold off", "mind", "forget", "scratch")
+
+
+def taken_back(text: str) -> bool:
+    """True when the message asks for something and takes it back at its end."""
+    said = normalize(text).text
+    if not any(word in said for word in _BACK_WORDS):
+        return False  # most messages: the pattern need not be tried
+    match = _TAKEN_BACK.search(said)
+    return match is not None and match.start() > 0 and said[match.end() :].strip(" .!") == ""
