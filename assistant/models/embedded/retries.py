@@ -153,7 +153,10 @@ def went_through(write: Item, items: Sequence[Item]) -> bool:
         profile = next((i for i in items if "email" in i or "phone" in i), None)
         fields = {k: v for k, v in arguments.items() if k in ("email", "phone")}
         return profile is not None and all(profile.get(k) == v for k, v in fields.items())
-    return False  # a new support case has no key to find it by: never assumed done
+    if tool == "crm.createTicket":
+        subject = str(arguments.get("subject", "")).lower()
+        return bool(subject) and any(str(i.get("subject", "")).lower() == subject for i in items)
+    return False
 
 
 def verdict(failed: Sequence[Item], results: Sequence[ToolResult]) -> tuple[list[Item], str]:
@@ -240,9 +243,12 @@ def decide(request: PlanRequest) -> FinalDecision | ToolCallsDecision | None:
         return None
     if not failed:
         text = normalize(request.user_message).text
-        if mode == "check" and not state.held and (write := _asked_of(state.done, text)):
-            # Asked after a write the CRM confirmed: it did.
-            return FinalDecision(text=_outcome(write))
+        if not state.held and (write := _asked_of(state.done, text)):
+            # Asked after a write the CRM confirmed: it did, and is not sent again.
+            told = _outcome(write)
+            if mode == "retry":
+                told = "There's nothing to try again; " + told.removeprefix("Yes, ")
+            return FinalDecision(text=told)
         return None
     available = {tool.name for tool in request.tools}
     results = request.turn_results
