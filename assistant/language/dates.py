@@ -78,6 +78,13 @@ _DAY_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             rf"\b({_NUM}) (day|week|month)s? (?:from |after |on )?(?:this |next |the )?"
             rf"(tomorrow|today|{_WD})\b",
         ),
+        # "the 2nd of next month", "next month on the 15th": that day of next month (the
+        # ordinal alone would be the next 2nd to come, which may be this month's).
+        (
+            "next_month_day",
+            rf"\b(?:on )?(?:the )?(\d{{1,2}}(?:st|nd|rd|th)?|{_ORD}) of next month\b"
+            rf"|\bnext month,? (?:on )?the (\d{{1,2}}(?:st|nd|rd|th)?|{_ORD})\b",
+        ),
         (
             "week_word",
             r"\b(next week|this week|end of (?:the |this )?week|(?:this|the) weekend"
@@ -109,6 +116,7 @@ def _day_patterns(text: str) -> tuple[tuple[str, re.Pattern[str]], ...]:
 # with a weekday said beside it).
 _DATE_NAMES = frozenset(
     {"month_day", "day_month", "month_ordinal", "ordinal_of_month", "iso", "slash"}
+    | {"next_month_day"}
     | {"ordinal_day", "ordinal_word_day"}
 )
 _DATE_PATTERNS = tuple((name, p) for name, p in _DAY_PATTERNS if name in _DATE_NAMES)
@@ -289,6 +297,12 @@ def _day(name: str, m: re.Match[str], today: date) -> tuple[date | None, int | N
             start = _next_weekday(today, WEEKDAYS.index(base), include_today=False)
         step = {"day": relativedelta(days=count), "week": relativedelta(weeks=count)}
         return start + step.get(unit, relativedelta(months=count)), None, None
+    if name == "next_month_day":
+        said = g[0] or g[1]
+        digits = said.rstrip("stndrh")  # "2nd" → "2"
+        number = int(digits) if digits.isdigit() else ORDINAL_WORDS[said]
+        first = today.replace(day=1) + relativedelta(months=1)
+        return _valid(first.year, first.month, number), None, None
     if name == "week_word":
         return _week_word(g[0], today), None, None
     if name == "month_day":
