@@ -227,6 +227,17 @@ def about_tasks(tasks: Sequence[Item], aspect: str, subject: str, now: datetime)
         if not on_day:
             return f"Nothing on your list is due {subject}."
         return f"Due {subject}: {titles(on_day)}."
+    if aspect == "due_soon" and subject == "next week":
+        # "and the week after?": Monday to Sunday of the next calendar week.
+        start = today + timedelta(days=7 - today.weekday())
+        later = [
+            t
+            for t in pending
+            if (d := parse_day(t.get("due_on"))) and start <= d < start + timedelta(days=7)
+        ]
+        if not later:
+            return "Nothing on your list is due the week after."
+        return "Due the week after: " + spoken_list([_due_said(t, today) for t in later]) + "."
     if aspect == "due_soon":
         soon = [t for t in pending if (d := parse_day(t.get("due_on"))) and (d - today).days <= 7]
         if not soon:
@@ -245,7 +256,17 @@ def about_tasks(tasks: Sequence[Item], aspect: str, subject: str, now: datetime)
             return f"{task.get('title')} has no due date."
         return f"{task.get('title')} is due {due_day(day, today)}."
     named = named_tasks(tasks, subject)
+    if aspect == "tasks_about":
+        about = [t for t in named if t.get("status") != "completed"]
+        if not about:
+            return f"No, nothing on your list is about your {subject.lower()}."
+        verb = "is" if len(about) == 1 else "are"
+        return f"Yes: {spoken_list([_due_said(t, today) for t in about])} {verb} on your list."
     if aspect == "task_due" and named:
+        if " and " in subject and len(named) > 1:
+            # "when are my groceries and car insurance tasks due": each of them.
+            said = [about_tasks([task], "due", "", now).rstrip(".") for task in named[:3]]
+            return spoken_list(said) + "."
         return about_tasks(named[:1], "due", "", now)
     if aspect == "task_priority" and named:
         return f"{named[0].get('title')} is {named[0].get('priority')} priority."
