@@ -166,10 +166,10 @@ UNSEEN4 = DATA / "conversations_unseen4.jsonl"
 # usual hour of a part of the day was a guess written to the CRM; the five phrasings that
 # expected it now expect the question). Then 29/31: "how long will it take" after a
 # booking tells its length (a question about the length of a visit was refused). Then
-# 30/31: "same time yeah?" after a move says the time of the one moved. Still failing:
-# "book me in at 11am friday then" after asking what is free for a haircut asks the
-# service again (the haircut said in the question is not carried).
-REQUIRED_UNSEEN4_SHARE = 30 / 31
+# 30/31: "same time yeah?" after a move says the time of the one moved. Then 31/31:
+# "book me in at 11am friday then" after asking what is free for a haircut books the
+# haircut (the service was asked again).
+REQUIRED_UNSEEN4_SHARE = 31 / 31
 
 
 LONG = DATA / "conversations_long.jsonl"
