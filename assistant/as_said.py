@@ -195,8 +195,10 @@ def _judge_moment(moment: datetime, said: _Times) -> Verdict:
     day = _judge_day(moment.date(), said)
     if day is not Verdict.AGREES:
         return day
-    if not said.clocks and not said.vague_time and not said.relative:
-        return Verdict.UNSAID  # a day without a time: the hour was the model's
+    if not said.clocks and not said.relative:
+        # A day without a time, or with only a part of it ("tomorrow morning"): the
+        # hour was the model's.
+        return Verdict.UNSAID
     return Verdict.AGREES
 
 

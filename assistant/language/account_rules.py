@@ -67,12 +67,49 @@ _ASKS_WHETHER = rx(
 )
 
 
+# Details that are not the customer's own as of now: someone else's ("my wife's number
+# is…", "the clinic's email"), an old one ("my old number was…"), one not to be used
+# ("don't use my work number…"). Told, they change nothing on file.
+_SOMEONE_ELSES = rx(
+    r"\b(?:wife|husband|partner|spouse|son|daughter|mom|mum|mother|dad|father|sister"
+    r"|brother|friend|boss|colleague|assistant|neighbou?r|kid|child|parent|carer|caregiver"
+    r"|office|clinic|receptionist|dentist|salon|doctor|landlord|work)(?:'s|s')"
+    r"|\b(?:his|her|their|your) (?:\w+ )?(?:number|phone|email|e-mail|cell|mobile)\b"
+    r"|\b(?:the|your) (?:office|clinic|front desk|billing|support|salon|practice)"
+    r" (?:number|phone|email|e-mail)\b"
+)
+_FORMER = rx(
+    r"\b(?:old|previous|former|last|ex) (?:number|phone|email|e-mail|cell|mobile|address)\b"
+    r"|\b(?:number|phone|email|e-mail|cell|mobile) (?:was|used to be)\b(?! (?:wrong|incorrect"
+    r"|a typo|mistyped|misspelled|misspelt))"
+)
+# "…the new one is", "my old number was wrong, it's…": the one said replaces it.
+_NOW = rx(
+    r"\b(?:new|now|instead|change|update|replace|switch|from now on|should be|wrong"
+    r"|incorrect|typo|mistake)\b"
+)
+_AVOID = rx(
+    r"\b(?:don't|dont|do not|never|stop|please don't) (?:use|using|call|calling|text|texting"
+    r"|email|emailing|contact|contacting|ring)\b"
+)
+
+
+def _not_mine_now(text: str) -> bool:
+    return bool(
+        _SOMEONE_ELSES.search(text)
+        or _AVOID.search(text)
+        or (_FORMER.search(text) and not _NOW.search(text))
+    )
+
+
 def update_contact(c: Clause) -> Intent | None:
     found = slots.contact(c.text, c.norm)
     said = found.email or found.phone or found.bad_phone
     noun = CONTACT_NOUN.search(c.text)
     if said and _ASKS_WHETHER.search(c.text) and not _CHANGE.search(c.text):
         return None  # "is my phone number +1…?" checks what is on file; it changes nothing
+    if _not_mine_now(c.text):
+        return None
     if said and (noun or _CHANGE.search(c.text)):
         arguments = {
             key: value for key, value in (("email", found.email), ("phone", found.phone)) if value

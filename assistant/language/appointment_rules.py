@@ -108,9 +108,9 @@ def time_problem(when: When | None, c: Clause) -> str | None:
 
 
 def _part_of_day_only(when: When | None) -> str | None:
-    """ "to Thursday afternoon": an appointment that exists is moved to an hour the
-    customer says, never to one read into "afternoon" (a booking takes the usual hour
-    of a part of the day; a move of something already fixed asks)."""
+    """ "to Thursday afternoon", "a cleaning tomorrow morning": an appointment is booked
+    or moved to an hour the customer says, never to one read into "afternoon" (the
+    usual hour of a part of the day is a guess, and a wrong hour reaches the business)."""
     if when is not None and when.vague_time and when.day is not None:
         return "time"
     return None
@@ -302,7 +302,7 @@ def book(c: Clause) -> Intent | None:
     else:
         missing.append("service")
     moment = when.moment(c.timezone) if when is not None else None
-    problem = time_problem(when, c)
+    problem = time_problem(when, c) or _part_of_day_only(when)
     if _REPEATING.search(text):
         missing.append("repeat")  # one booking is made at a time: which one is asked
     elif problem is not None:

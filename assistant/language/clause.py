@@ -18,6 +18,8 @@ class Clause:
     norm: Normalized
     now: datetime  # aware, in the customer's timezone
     timezone: str
+    # The clause ended its sentence with "?": "the groceries task is done?" asks.
+    asked: bool = False
 
     @property
     def original(self) -> str:

@@ -16,7 +16,13 @@ from assistant.language import account_rules, appointment_rules, slots, task_rul
 from assistant.language.clause import LIST_TAIL, NEGATED, QUESTION_START, REPORT_FIRST, Clause
 from assistant.language.intent import APPOINTMENT_ACTIONS, TASK_ACTIONS, Intent, IntentKind
 from assistant.language.lookups import READS, reads
-from assistant.language.scope import asks_if_done, asks_to_pay, hypothetical
+from assistant.language.scope import (
+    asks_if_done,
+    asks_if_needed,
+    asks_to_pay,
+    deliberates,
+    hypothetical,
+)
 from assistant.language.spelling import words
 from assistant.language.targets import target_ref
 from assistant.language.text import Normalized
@@ -106,12 +112,14 @@ def read_clause(
     timezone: str,
     *,
     previous: Sequence[Intent] = (),
+    asked: bool = False,
 ) -> list[Intent]:
-    """The intents of one clause (normally one write, or any number of lookups)."""
+    """The intents of one clause (normally one write, or any number of lookups);
+    `asked`: the clause ended its sentence with a question mark."""
     if negated(text) or asks_to_pay(text) or hypothetical(text):
         return []
-    clause = Clause(text, norm, now, timezone)
-    if asks_if_done(text):
+    clause = Clause(text, norm, now, timezone, asked)
+    if asks_if_done(text) or asks_if_needed(text) or deliberates(text):
         return reads(clause)  # "did I cancel my haircut?": what is on file says
     for rule in _WRITE_RULES:
         if found := rule(clause):

@@ -106,16 +106,22 @@ def is_request(text: str) -> bool:
     return bool(_STARTS_REQUEST.match(normalize(text).text))
 
 
-def _split(text: str) -> list[tuple[str, str]]:
-    """(separator before, clause) pairs; the separator is kept to rejoin clauses."""
-    clauses: list[tuple[str, str]] = []
+def _split(text: str) -> list[tuple[str, str, bool]]:
+    """(separator before, clause, asked) triples; the separator is kept to rejoin
+    clauses, and `asked` marks the clause that ends a sentence with a question mark."""
+    clauses: list[tuple[str, str, bool]] = []
     for sentence in _SENTENCE.split(text):
         parts = _JOINER_KEPT.split(_protect_wrapped(sentence))
         separators = ["", *parts[1::2]]
+        last = len(clauses)
         for separator, part in zip(separators, parts[0::2], strict=True):
             part = part.strip(" ,.?!")
             if part:
-                clauses.append((separator if clauses else "", part))
+                last = len(clauses)
+                clauses.append((separator if clauses else "", part, False))
+        if len(clauses) > last and sentence.rstrip().endswith("?"):
+            separator, part, _ = clauses[last]
+            clauses[last] = (separator, part, True)
     return clauses
 
 
@@ -139,10 +145,10 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
     last_clause: str | None = None
     last_intents: list[Intent] = []
     said: list[tuple[str, list[Intent]]] = []  # clauses read so far, for "tick both off"
-    for separator, clause in _split(norm.text):
+    for separator, clause, asked in _split(norm.text):
         if last_clause is not None:
             clause = _name_the_one(clause, last_clause)
-        intents = read_clause(clause, norm, local_now, timezone, previous=last_intents)
+        intents = read_clause(clause, norm, local_now, timezone, previous=last_intents, asked=asked)
         carries_text = any(_carries_free_text(intent) for intent in last_intents)
         own_request = bool(_STARTS_REQUEST.match(clause))
         joins_previous = last_clause is not None and (
@@ -167,7 +173,7 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
             # "…buy milk and eggs": the words belong to the clause before.
             merged = f"{last_clause}{separator or ' '}{clause}"
             del found[len(found) - len(last_intents) :]
-            intents = read_clause(merged, norm, local_now, timezone, previous=[])
+            intents = read_clause(merged, norm, local_now, timezone, previous=[], asked=asked)
             clause = merged
         elif _narrows(clause, intents, last_intents):
             # "what's the story with my account, like appointments and bills": the

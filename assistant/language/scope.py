@@ -91,6 +91,39 @@ _ASKS_IF_DONE = re.compile(
 )
 
 
+# "I wonder whether I should mark the insurance task done", "I hope I don't have to
+# cancel Friday", "not sure if I'll keep the haircut": the change is being weighed, not
+# asked for. The clause reads what it names, so the answer can help the customer decide.
+_DELIBERATES = re.compile(
+    r"\b(?:(?:wonder(?:ing)?|not sure|unsure|undecided|debating|(?:can't|cannot|trying to)"
+    r" decide|deciding|(?:don't|dont|do not) know|think(?:ing)? about|thinking)"
+    r" (?:whether|if)|(?:i|i'm|im|i am) (?:hope|hoping)|hopefully|in case"
+    r"|(?:might|may) (?:have|need) to)\b"
+    # "I hope you can move it", "I was wondering if I could book…": asked politely.
+    r"(?! (?:you|u|ya|someone|somebody|anyone|anybody|(?:i|we) (?:could|can))\b)"
+    r"(?: [\w']+){0,5}? (?:cancel|delete|remove|book|move|reschedul|mark|tick|complet|add|chang"
+    r"|updat|open|creat|finish|cross|drop|push)\w*\b"
+)
+
+
+# "do I need to file a complaint to get a refund?", "do I have to cancel a day ahead?":
+# a question about what is required, answered from what is on file; it asks for nothing.
+_ASKS_IF_NEEDED = re.compile(
+    r"^(?:so |and |but |um |uh |ok |okay |sorry |wait )*(?:(?:do|would|will) (?:i|we)"
+    r" (?:need|have|got) to|is it (?:necessary|required|mandatory) to)\b"
+)
+
+
+def asks_if_needed(said: str) -> bool:
+    """The normalized clause asks whether something is required, not for it."""
+    return bool(_ASKS_IF_NEEDED.search(said))
+
+
+def deliberates(said: str) -> bool:
+    """The normalized clause weighs a change ("I wonder whether I should…"), not asks it."""
+    return bool(_DELIBERATES.search(said))
+
+
 def asks_if_done(said: str) -> bool:
     """The normalized clause asks whether a change was made, not for the change."""
     return bool(_ASKS_IF_DONE.search(said))
@@ -101,4 +134,11 @@ def hypothetical(said: str) -> bool:
     return bool(_HYPOTHETICAL.search(said))
 
 
-__all__ = ["asks_if_done", "asks_to_pay", "hypothetical", "unsupported"]
+__all__ = [
+    "asks_if_done",
+    "asks_if_needed",
+    "asks_to_pay",
+    "deliberates",
+    "hypothetical",
+    "unsupported",
+]

@@ -285,7 +285,8 @@ def _task_change(c: Clause, target_words: str, change: dict[str, Any]) -> Intent
     return Intent("update_task", change, target=target, clause=c.text)
 
 
-_COMPLETE = (
+# Asked for: "mark groceries done", "tick it off".
+_COMPLETE_ASKED = (
     rx(
         r"\b(?:set|change|update|switch|move|put) (?P<t>.+?) (?:to|as) (?:done|complete|completed"
         r"|finished)\b"
@@ -294,11 +295,15 @@ _COMPLETE = (
     rx(r"\b(?:check|tick|cross) (?P<t>.+?) off\b"),
     rx(r"\b(?:check|tick|cross) off (?P<t>.+)$"),
     rx(r"\b(?:complete|finish|close out|finalize|finalise) (?P<t>.+)$"),
+    # "…, you can mark it": the target is in the clause before (intents._refer).
+    rx(r"\b(?:mark|check|tick|cross)(?: off)? (?P<t>it|that|this|that one|this one)(?: off)?$"),
+)
+# Told: "I've finished the groceries", "done with the eye exam". Said with a question
+# mark ("I've finished the groceries?") they ask, and change nothing.
+_COMPLETE_TOLD = (
     rx(r"\bi(?:'ve| have)? (?:done|finished|completed|did) (?P<t>.+)$"),
     rx(r"\b(?:i'm |i am )?(?:done|finished) with (?P<t>.+)$"),
     rx(r"^(?:just |already |finally )?(?:finished|completed) (?P<t>.+)$"),
-    # "…, you can mark it": the target is in the clause before (intents._refer).
-    rx(r"\b(?:mark|check|tick|cross)(?: off)? (?P<t>it|that|this|that one|this one)(?: off)?$"),
 )
 # "the grocery task is done", "groceries - done", "groceries done".
 _DONE_STATEMENT = rx(
@@ -359,10 +364,22 @@ _PASSIVE_DONE = rx(
 )
 
 
+# "mark groceries as not done", "untick the eye exam": the opposite of completing it,
+# which no tool does (limits.py says so); it must never complete the task.
+_NOT_DONE = rx(
+    r"\b(?:not|no longer|isn't|is not|wasn't|hasn't been|never) (?:\w+ )?(?:done|complete"
+    r"|completed|finished|ticked|checked)\b|\b(?:undone|incomplete|uncomplete|unfinished"
+    r"|un-?tick|un-?check|un-?mark|reopen|re-open)\w*\b"
+)
+
+
 def complete(c: Clause) -> list[Intent] | None:
     if QUESTION_START.search(c.text):
         return None  # "what have I finished?" asks to see, "did I complete…?" too
-    past = _PAST_DONE.search(c.text) or _PASSIVE_DONE.search(c.text)
+    if _NOT_DONE.search(c.text):
+        return None
+    told = not c.asked  # "the groceries task is done?" asks whether it is
+    past = told and (_PAST_DONE.search(c.text) or _PASSIVE_DONE.search(c.text))
     if past and past.group("verb") == "paid" and _PAID_ACCOUNT.search(past.group("t")):
         return None
     if past and not (APPT_NOUN.search(c.text) or _ACCOUNT_THING.search(past.group("t"))):
@@ -370,10 +387,10 @@ def complete(c: Clause) -> list[Intent] | None:
         target = target_ref(f"{verb} {LIST_TAIL.sub('', past.group('t'))}", c.original)
         return [Intent("complete_task", target=target, clause=c.text)]
     match = None
-    for pattern in _COMPLETE:
+    for pattern in _COMPLETE_ASKED + _COMPLETE_TOLD if told else _COMPLETE_ASKED:
         if match := pattern.search(c.text):
             break
-    if match is None:
+    if match is None and told:
         match = _DONE_STATEMENT.search(c.text)
         if match and _NOT_A_DONE_THING.match(match.group("t")):
             return None
@@ -394,11 +411,20 @@ _DELETE = rx(
 )
 
 
+# "remove the due date from groceries": a detail of the task, not the task.
+_A_DETAIL = rx(
+    r"^\s*(?:the |its |my |that )?(?:due dates?|deadlines?|due days?|dates?|priority|priorities"
+    r"|descriptions?|notes?|reminder times?)\b"
+)
+
+
 def delete(c: Clause) -> Intent | None:
     match = _DELETE.search(c.text)
     if match is None or not match.group("rest").strip():
         return None
     rest = match.group("rest")
+    if _A_DETAIL.search(rest):
+        return None
     if match.group(0).startswith("take") and " off" not in rest:
         return None
     if APPT_NOUN.search(rest) and not TASK_NOUN.search(rest):

@@ -162,13 +162,13 @@ UNSEEN4 = DATA / "conversations_unseen4.jsonl"
 # "can my haircut be half an hour earlier" (a move by a shift said without a moving verb);
 # "what about wednesday" after "have i got anything booked tomorrow" (the same lookup for
 # the other day; reads only). Final: 27/31 (60/65 turns).
-# Still failing: "book a dental cleaning tomorrow morning" books 9 AM (the house reads a
-# part of the day as its usual hour for a booking, pinned in tests/data/phrasings.jsonl;
-# asking instead would be a product decision); "same time yeah?" and "how long will it
+# Then 28/31: a booking "tomorrow morning" asks the hour, as a move already did (the
+# usual hour of a part of the day was a guess written to the CRM; the five phrasings that
+# expected it now expect the question). Still failing: "same time yeah?" and "how long will it
 # take" after a write get a refusal; "book me in at 11am friday then" after asking what is
 # free for a haircut asks the service again (the haircut said in the question is not
 # carried).
-REQUIRED_UNSEEN4_SHARE = 27 / 31
+REQUIRED_UNSEEN4_SHARE = 28 / 31
 
 
 # Each set, its pinned share, and the fewest sessions it may have (a set cut short by

@@ -206,6 +206,33 @@ async def test_a_time_the_customer_never_said_waits_for_a_yes(
     assert await haircuts(crm_admin) == before
 
 
+async def test_an_hour_read_into_a_part_of_the_day_waits_for_a_yes(
+    make_assistant: MakeAssistant,
+    crm_admin: CrmAdmin,
+    openai_server: OpenAIServer,
+    openai_models: Models,
+) -> None:
+    """'A haircut tomorrow morning' booked by the model at 9am: asked first, naming 9 AM;
+    the yes books it then."""
+    planner, narrator = openai_models
+    guessed = tomorrow_at(9)
+    openai_server.stream(
+        tool_calls_reply(
+            call("c1", "crm_bookAppointment", service="Haircut", starts_at=guessed.isoformat())
+        )
+    )
+    openai_server.stream(text_reply("Shall I book it for tomorrow at 9 AM?"))
+    openai_server.stream(text_reply("You're booked for tomorrow at 9 AM."))
+    before = await haircuts(crm_admin)
+    chat = await (await make_assistant(planner=planner, narrator=narrator)).connect()
+    events = await chat.say("book me a haircut tomorrow morning")
+    pending = events[-1]["awaiting_confirmation"]
+    assert pending is not None and "9:00 AM" in pending["prompt"]
+    assert await haircuts(crm_admin) == before
+    await chat.say("yes")
+    assert len(await haircuts(crm_admin)) == len(before) + 1
+
+
 async def test_a_phone_number_the_customer_never_gave_is_not_offered(
     make_assistant: MakeAssistant,
     crm_admin: CrmAdmin,

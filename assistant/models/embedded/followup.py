@@ -124,6 +124,10 @@ def understand(
     ):
         return intents  # a new, complete request: the question is left behind
     earlier = understand(asked.before, asked.text, now, timezone, depth=depth + 1)
+    if not earlier and (still := unanswered(asked.before, now, timezone, depth=depth + 1)):
+        # "what time?" → "the earliest you have" → the question again → "11am": the
+        # reply between answered nothing, so the request asked about is still open.
+        earlier = [still]
     lacking = [i for i in earlier if i.missing]
     if lacking:
         return _fill(lacking[0], text, now, timezone) or intents
@@ -132,6 +136,20 @@ def understand(
             if intent.needs_target and (named := _renamed(intent, text, asked, now, timezone)):
                 return [named]
     return intents
+
+
+def unanswered(
+    conversation: Sequence[Message], now: datetime, timezone: str, *, depth: int = 0
+) -> Intent | None:
+    """The request the assistant's last question was about, when that question asked for
+    something it still lacks ("What time on Friday works for you?"): a reply that does
+    not answer it is met with the question again, not with a shrug."""
+    asked = _asked(conversation) if depth < _MAX_DEPTH else None
+    if asked is None:
+        return None
+    earlier = understand(asked.before, asked.text, now, timezone, depth=depth + 1)
+    lacking = [i for i in earlier if i.missing]
+    return lacking[0] if len(lacking) == 1 else None
 
 
 def held_booking_retimed(
@@ -219,9 +237,17 @@ def _fill(intent: Intent, text: str, now: datetime, timezone: str) -> list[Inten
         same[0].complete
         or len(same[0].missing) < len(intent.missing)
         or (same[0].missing == ("time",) and "when" in intent.missing)
+        # "tomorrow morning" → "what time?" → "make it friday afternoon": still no hour,
+        # but the day asked about is the one said now.
+        or (same[0].missing == intent.missing == ("time",) and _other_day(same[0], intent))
     ):
         return same[:1]
     return None
+
+
+def _other_day(now_said: Intent, before: Intent) -> bool:
+    day = now_said.when.day if now_said.when is not None else None
+    return day is not None and (before.when is None or before.when.day != day)
 
 
 # What the assistant asks about a time: none said, none usable, one on no calendar.

@@ -77,12 +77,48 @@ _CANNOT: tuple[tuple[re.Pattern[str], str], ...] = (
 )
 
 
+# What no tool does, answered with what can be done instead: a support case offered
+# after it would be a second question, for something the team cannot do either.
+_INSTEAD: tuple[tuple[re.Pattern[str], str], ...] = (
+    (
+        re.compile(
+            r"\b(?:mark|set|make|change|put|turn)\b.*\b(?:not (?:done|complete|completed"
+            r"|finished)|undone|incomplete|uncomplete|unfinished|pending again|open again)\b"
+            r"|\b(?:un-?tick|un-?check|un-?mark|un-?complete|reopen|re-open)\b.*\b(?:task|to-?do"
+            r"|reminder|groceries|it)\b"
+        ),
+        "I can't mark a task as not done from here. If you still need it, just ask me to add "
+        "it to your list again.",
+    ),
+    (
+        re.compile(
+            r"\b(?:remove|delete|clear|drop|take (?:off|away)|get rid of|erase)"
+            r" (?:the |its |my |that )?(?:due dates?|deadlines?|due days?)\b"
+        ),
+        "I can't take a due date off a task, only change it to another day: say which, and "
+        "the task's name, and I'll change it.",
+    ),
+)
+
+
+# "make a task to update my address with the DMV", "remind me to chase it up": a to-do
+# whose words name something no tool does; the to-do is what is asked.
+_TODO_FIRST = re.compile(
+    r"\b(?:(?:add|make|create|put|set up|new|start)(?: me)? (?:a |an |another )?(?:new )?"
+    r"(?:task|to-?do|reminder)s?|remind me|note to self|on my (?:to-?do )?list)\b"
+)
+
+
 def cannot_do(text: str) -> str | None:
     """A plain answer, with a support case offered, for what no tool does; else None."""
     said = normalize(text).text
-    for pattern, reply in _CANNOT:
-        if pattern.search(said):
-            return f"{reply} {OFFER}"
+    for pattern, reply in (*_INSTEAD, *_CANNOT):
+        if (found := pattern.search(said)) is None:
+            continue
+        todo = _TODO_FIRST.search(said)
+        if todo is not None and todo.start() < found.start():
+            return None
+        return f"{reply} {OFFER}" if (pattern, reply) in _CANNOT else reply
     return None
 
 

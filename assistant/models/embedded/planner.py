@@ -30,6 +30,7 @@ from assistant.language.confirm import request_after_yes
 from assistant.language.scope import hypothetical
 from assistant.language.text import normalize
 from assistant.models.embedded import limits, questions, references, replies
+from assistant.models.embedded.followup import unanswered
 from assistant.models.embedded.held_back import held_back_read
 from assistant.resolve import Match, action_arguments, resolve_all, resolve_intent
 from assistant.schema import FinalDecision, PlanRequest, ToolCall, ToolCallsDecision, ToolResult
@@ -148,6 +149,15 @@ class EmbeddedPlanner:
             return self._first_round(request, intents)
         return self._next_round(request, intents, timezone)
 
+    def _ask_again(self, request: PlanRequest, text: str) -> str | None:
+        """The assistant's open question again, for a reply that does not answer it."""
+        timezone = request.customer.timezone if request.customer else "UTC"
+        lacking = unanswered(request.conversation, request.now, timezone)
+        question = replies.clarification(lacking, _today(request)) if lacking else None
+        if lacking is None or question is None:
+            return None
+        return replies.asked_again(lacking, question, text)
+
     def _before_reading(self, request: PlanRequest) -> Decision | None:
         """Answers that come before the grammar: an accepted case, help, what can't be done."""
         text = request.user_message
@@ -229,6 +239,8 @@ class EmbeddedPlanner:
                 # The message left a held action undone (the answer begins by saying so);
                 # "I can't help with that" would read as a refusal of the action itself.
                 return FinalDecision(text=AFTER_DROPPED)
+            if kind in ("out_of_scope", "unclear") and (again := self._ask_again(request, text)):
+                return FinalDecision(text=again)
             return FinalDecision(text=replies.chat_reply(kind, request.customer))
         if not request.tools:
             return FinalDecision(text=replies.NO_ACCOUNT)

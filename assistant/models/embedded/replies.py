@@ -7,6 +7,7 @@ when a described task or appointment is not there, or is not the only one.
 
 from __future__ import annotations
 
+import re
 from datetime import date, timedelta
 
 from assistant.language import ChatKind, Intent, When
@@ -87,7 +88,7 @@ def clarification(intent: Intent, today: date | None = None) -> str | None:
         if wanted == "time":
             day = intent.when.day if intent.when else None
             if day is not None and today is not None:
-                return f"What time on {due_day(day, today)} works for you?"
+                return f"What time {_the_day(day, intent.when, today)} works for you?"
             return "What time works for you?"
     if wanted == "meridiem" and intent.when is not None and intent.when.clock is not None:
         hour = intent.when.clock.strftime("%-I:%M").removesuffix(":00")
@@ -95,7 +96,8 @@ def clarification(intent: Intent, today: date | None = None) -> str | None:
     if intent.kind == "reschedule_appointment" and wanted == "time":
         day = intent.when.day if intent.when else None
         if day is not None and today is not None:
-            return f"Sure. What time on {due_day(day, today)} would you like it moved to?"
+            said = _the_day(day, intent.when, today)
+            return f"Sure. What time {said} would you like it moved to?"
         return "Sure. What time would you like it moved to?"
     if wanted == "future":
         return "That time has already passed. When would you like it instead?"
@@ -131,6 +133,37 @@ def time_question(when: When, problem: str) -> str:
         f"{date_day}, {when.day:%B} {when.day.day}, or {said_day}, "
         f"{same_week:%B} {same_week.day}?"
     )
+
+
+# "the earliest you have", "what times are free": the CRM's open slots are not known here.
+_SLOTS_ASKED = re.compile(
+    r"\b(?:earliest|first|soonest|latest|free|open|available|availability|slots?"
+    r"|what times|which times|any time|anytime|whenever)\b"
+)
+
+
+def asked_again(intent: Intent, question: str, reply: str) -> str:
+    """The open question asked again after a reply that did not answer it."""
+    question = question.removeprefix("Sure. ")
+    if set(intent.missing) & {"when", "time"} and _SLOTS_ASKED.search(reply.lower()):
+        return f"I can't see which times are free, so I can't pick one for you. {question}"
+    return f"Sorry, I didn't catch that. {question}"
+
+
+# The hour a part of the day was read as (language/dates.py), named back when it is asked.
+_PART_AT_HOUR = {9: "morning", 14: "afternoon", 18: "evening", 19: "evening"}
+
+
+def _the_day(day: date, when: When | None, today: date) -> str:
+    """ "tomorrow morning", "on Friday afternoon", "on March 15": the day asked about."""
+    said = due_day(day, today)
+    if said not in ("today", "tomorrow", "yesterday"):
+        said = f"on {said}"
+    if when is not None and when.vague_time and when.clock is not None and when.clock.minute == 0:
+        part = _PART_AT_HOUR.get(when.clock.hour)
+        if part is not None:
+            said = f"{said} {part}"
+    return said
 
 
 def _target_words(intent: Intent) -> str:
