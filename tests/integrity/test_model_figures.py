@@ -120,3 +120,32 @@ async def test_a_cancel_the_crm_refused_after_the_yes_is_not_claimed(
     events = await chat.say("yes")
     assert "cancelled your haircut" not in answer(events)
     assert any(a["id"] == "appt_0003" for a in await appointments(crm_admin))
+
+
+async def test_a_true_count_is_said_as_written(
+    make_assistant: MakeAssistant,
+    openai_server: OpenAIServer,
+    openai_models: Models,
+) -> None:
+    """The control: 'three pending tasks' (true) is said as the model wrote it."""
+    planner, narrator = openai_models
+    openai_server.stream(tool_calls_reply(call("c1", "crm_listTasks", status="pending")))
+    openai_server.stream(text_reply("You have three pending tasks. ", "The first is groceries."))
+    chat = await (await make_assistant(planner=planner, narrator=narrator)).connect()
+    said = answer(await chat.say("how many tasks do I have left?"))
+    assert said == "You have three pending tasks. The first is groceries."
+
+
+async def test_a_count_after_a_write_of_its_kind_is_not_judged_by_the_older_listing(
+    make_assistant: MakeAssistant,
+    openai_server: OpenAIServer,
+    openai_models: Models,
+) -> None:
+    """Three pending, groceries completed, 'two pending tasks left': said as written."""
+    planner, narrator = openai_models
+    openai_server.stream(tool_calls_reply(call("c1", "crm_listTasks", status="pending")))
+    openai_server.stream(tool_calls_reply(call("c2", "crm_completeTask", task_id="task_0001")))
+    openai_server.stream(text_reply("Done. You have two pending tasks left."))
+    chat = await (await make_assistant(planner=planner, narrator=narrator)).connect()
+    said = answer(await chat.say("complete the grocery task"))
+    assert said.endswith("You have two pending tasks left.")

@@ -250,3 +250,24 @@ async def test_a_due_date_nobody_said_waits_for_a_yes(
     events = await chat.say("add a task to buy milk")
     assert events[-1]["awaiting_confirmation"] is not None
     assert "Buy milk" not in await titles(crm_admin)
+
+
+async def test_it_after_a_listing_in_an_earlier_turn_is_completed_at_once(
+    make_assistant: MakeAssistant,
+    crm_admin: CrmAdmin,
+    openai_server: OpenAIServer,
+    openai_models: Models,
+) -> None:
+    """The control: tasks listed, then 'mark buy groceries as done' a turn later, by its
+    id: completed with no extra lookup and no question."""
+    planner, narrator = openai_models
+    openai_server.stream(tool_calls_reply(call("c1", "crm_listTasks")))
+    openai_server.stream(text_reply("You have three pending tasks."))
+    openai_server.stream(tool_calls_reply(call("c2", "crm_completeTask", task_id="task_0001")))
+    openai_server.stream(text_reply("I've marked 'Buy groceries' as complete."))
+    chat = await (await make_assistant(planner=planner, narrator=narrator)).connect()
+    await chat.say("what's on my list?")
+    events = await chat.say("mark buy groceries as done")
+    assert events[-1]["awaiting_confirmation"] is None
+    assert [c["tool"] for c in events[-1]["tool_calls"]] == ["crm.completeTask"]
+    assert (await tasks(crm_admin))["Buy groceries"]["status"] == "completed"
