@@ -1,7 +1,8 @@
-"""Figures in a model's answer, held against the CRM's results: amounts, hours, counts.
+"""Figures in a model's answer, held against the CRM's results: amounts, hours, days,
+counts.
 
-A narrator model may say "$95" when the balance is $150, "at 4 PM" for an appointment
-at 10, or "five pending tasks" when there are three. `claims.py` judges the verbs of an
+A narrator model may say "$95" when the balance is $150, "at 4 PM" or "on Thursday"
+for an appointment on Wednesday at 10, or "five pending tasks" when there are three. `claims.py` judges the verbs of an
 answer (what was done); this judges its figures (what is so). Each figure of a
 sentence is compared with every value of its kind in the results the answer may speak
 from (this conversation's): one found there is left as written; one not found is
@@ -10,7 +11,8 @@ start of the appointment the sentence names, the count of the listing); otherwis
 sentence is not said and a line saying so is said instead.
 
 A figure of a kind the results hold nothing of (an amount, with no billing looked up)
-cannot be judged and is left alone. Most sentences hold no figure: one regular
+cannot be judged and is left alone; an hour or a day is judged only in a sentence that
+names an appointment looked up (or is about the only one), so "we open at 9 AM" is not. Most sentences hold no figure: one regular
 expression decides that before any result is read.
 """
 
@@ -18,8 +20,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Iterable, Iterator, Sequence
+from contextlib import suppress
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -61,6 +64,16 @@ _COUNT = re.compile(
     rf"({'|'.join(re.escape(k) for k in _KINDS)})s?\b",
     re.IGNORECASE,
 )
+_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_MONTHS = (
+    "january", "february", "march", "april", "may", "june", "july",
+    "august", "september", "october", "november", "december",
+)  # fmt: skip
+_WEEKDAY = re.compile(rf"\b({'|'.join(_WEEKDAYS)})\b", re.IGNORECASE)
+_MONTH_DAY = re.compile(
+    rf"\b({'|'.join(_MONTHS)})\s+([12]?\d|3[01])(?:st|nd|rd|th)?\b", re.IGNORECASE
+)
+_ABOUT_APPOINTMENT = re.compile(r"\b(?:appointment|booked|scheduled|visit)\b")
 _OWED = re.compile(r"\b(?:balance|owe|owing|due|total)\b", re.IGNORECASE)
 
 UNSURE = "Sorry, I can't give you that figure with certainty right now."
@@ -73,6 +86,7 @@ class _Facts:
     amounts: set[int] = field(default_factory=set)  # cents
     balance: int | None = None
     clocks: set[tuple[int, int]] = field(default_factory=set)
+    days: set[date] = field(default_factory=set)
     # (name, local start) of each listed item with a start time.
     starts: list[tuple[str, datetime]] = field(default_factory=list)
     # kind → the items of its latest listing.
@@ -91,10 +105,14 @@ def _walk(value: Any, facts: _Facts, zone: ZoneInfo) -> None:
                 facts.amounts.add(cents)
                 if key == "balance":
                     facts.balance = cents
+            elif isinstance(inner, str) and key.endswith("_on"):
+                with suppress(ValueError):
+                    facts.days.add(date.fromisoformat(inner))
             elif isinstance(inner, str) and key.endswith("_at"):
                 moment = _moment(inner, zone)
                 if moment is not None:
                     facts.clocks.add((moment.hour, moment.minute))
+                    facts.days.add(moment.date())
                     if key == "starts_at":
                         facts.starts.append((str(value.get("service") or ""), moment))
             elif isinstance(inner, dict | list):
@@ -153,8 +171,8 @@ def facts_of(
 
 
 def has_figure(text: str) -> bool:
-    """Whether `text` may state a figure: a digit, or a count's noun ("five tasks").
-    Cheap (about 0.3 µs; most sentences state none), unlike the patterns."""
+    """Whether `text` may state a figure: a digit, a count's noun ("five tasks") or a
+    weekday. Cheap (under 1 µs; most sentences state none), unlike the patterns."""
     if _DIGIT.search(text) is not None:
         return True
     lowered = text.lower()
@@ -167,6 +185,7 @@ def has_figure(text: str) -> bool:
         or "ticket" in lowered
         or "to-do" in lowered
         or "todo" in lowered
+        or "day" in lowered
     )
 
 
@@ -179,7 +198,7 @@ def corrected(text: str, facts: _Facts) -> str | None:
     be, or None when every figure stands."""
     changed = False
     out = text
-    for fix in (_fix_money, _fix_clocks, _fix_counts):
+    for fix in (_fix_money, _fix_when, _fix_counts):
         fixed = fix(out, facts)
         if fixed is None:
             continue
@@ -216,28 +235,43 @@ def _one_amount(text: str, facts: _Facts) -> int | None:
     return next(iter(facts.amounts)) if len(facts.amounts) == 1 else None
 
 
-def _fix_clocks(text: str, facts: _Facts) -> str | None:
-    if not facts.clocks:
+def _fix_when(text: str, facts: _Facts) -> str | None:
+    """Hours, weekdays and dates said of an appointment the sentence names (or of the
+    only one looked up, in a sentence about an appointment); any other hour ("we open
+    at 9 AM") is not the results' to judge."""
+    if not facts.starts:
         return None
+    lowered = text.lower()
+    named = {moment for name, moment in facts.starts if name and name.lower() in lowered}
+    if not named:
+        every = {moment for _, moment in facts.starts}
+        if len(every) != 1 or _ABOUT_APPOINTMENT.search(lowered) is None:
+            return None
+        named = every
+    truth = next(iter(named)) if len(named) == 1 else None
     spans: list[tuple[int, int, str]] = []
     for found in _CLOCK.finditer(text):
         hour = int(found.group(1)) % 12 + (12 if found.group(3).lower() == "p" else 0)
         if (hour, int(found.group(2) or 0)) in facts.clocks:
             continue
-        truth = _one_start(text, facts)
         if truth is None:
             return UNSURE
         spans.append((found.start(), found.end(), short_clock(truth)))
+    for found in _WEEKDAY.finditer(text):
+        weekday = _WEEKDAYS.index(found.group(1).lower())
+        if weekday in {day.weekday() for day in facts.days}:
+            continue  # the day of something the results hold ("due Monday")
+        if truth is None:
+            return UNSURE
+        spans.append((found.start(1), found.end(1), f"{truth:%A}"))
+    for found in _MONTH_DAY.finditer(text):
+        said = (_MONTHS.index(found.group(1).lower()) + 1, int(found.group(2)))
+        if said in {(day.month, day.day) for day in facts.days}:
+            continue
+        if truth is None:
+            return UNSURE
+        spans.append((found.start(), found.end(), f"{truth:%B} {truth.day}"))
     return _replace(text, spans) if spans else None
-
-
-def _one_start(text: str, facts: _Facts) -> datetime | None:
-    lowered = text.lower()
-    named = {m for name, m in facts.starts if name and name.lower() in lowered}
-    if len(named) == 1:
-        return named.pop()
-    every = {m for _, m in facts.starts}
-    return every.pop() if len(every) == 1 else None
 
 
 def _fix_counts(text: str, facts: _Facts) -> str | None:

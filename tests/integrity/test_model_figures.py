@@ -4,7 +4,7 @@ customer never hears a figure the CRM's results contradict."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from assistant.fakes.openai_server import OpenAIServer, text_reply, tool_calls_reply
 from assistant.models.openai_compat import OpenAINarrator, OpenAIPlanner
@@ -149,3 +149,36 @@ async def test_a_count_after_a_write_of_its_kind_is_not_judged_by_the_older_list
     chat = await (await make_assistant(planner=planner, narrator=narrator)).connect()
     said = answer(await chat.say("complete the grocery task"))
     assert said.endswith("You have two pending tasks left.")
+
+
+async def test_a_weekday_the_appointment_is_not_on_is_not_said(
+    make_assistant: MakeAssistant,
+    crm_admin: CrmAdmin,
+    openai_server: OpenAIServer,
+    openai_models: Models,
+) -> None:
+    """The dental cleaning is on one day; the model names the day after: the customer
+    hears the cleaning's own day."""
+    planner, narrator = openai_models
+    when = await _dental(crm_admin)
+    wrong = when + timedelta(days=1)
+    openai_server.stream(tool_calls_reply(call("c1", "crm_getNextAppointment")))
+    openai_server.stream(text_reply(f"Your dental cleaning is on {wrong:%A}."))
+    chat = await (await make_assistant(planner=planner, narrator=narrator)).connect()
+    said = answer(await chat.say("when is my next appointment?"))
+    assert said == f"Your dental cleaning is on {when:%A}."
+
+
+async def test_an_hour_about_nothing_looked_up_is_said_as_written(
+    make_assistant: MakeAssistant,
+    openai_server: OpenAIServer,
+    openai_models: Models,
+) -> None:
+    """The control: after a listing, 'the office opens at 9 AM' (about no appointment)
+    is not the results' to judge: said as written."""
+    planner, narrator = openai_models
+    line = "You have two appointments coming up. The office opens at 9 AM on weekdays."
+    openai_server.stream(tool_calls_reply(call("c1", "crm_listUpcomingAppointments")))
+    openai_server.stream(text_reply(line))
+    chat = await (await make_assistant(planner=planner, narrator=narrator)).connect()
+    assert answer(await chat.say("what appointments do I have?")) == line
