@@ -2,18 +2,19 @@
 counts.
 
 A narrator model may say "$95" when the balance is $150, "at 4 PM" or "on Thursday"
-for an appointment on Wednesday at 10, or "five pending tasks" when there are three. `claims.py` judges the verbs of an
-answer (what was done); this judges its figures (what is so). Each figure of a
-sentence is compared with every value of its kind in the results the answer may speak
-from (this conversation's): one found there is left as written; one not found is
-replaced by the true value when the results leave one candidate (the balance, the
-start of the appointment the sentence names, the count of the listing); otherwise the
-sentence is not said and a line saying so is said instead.
+for an appointment on Wednesday at 10, or "five pending tasks" when there are three.
+`claims.py` judges the verbs of an answer (what was done); this judges its figures
+(what is so). Each figure of a sentence is compared with every value of its kind in
+the results the answer may speak from (this conversation's): one found there is left
+as written; one not found is replaced by the true value when the results leave one
+candidate (the balance, the start of the appointment the sentence names, the count of
+the listing); otherwise the sentence is not said and a line saying so is said instead.
 
 A figure of a kind the results hold nothing of (an amount, with no billing looked up)
 cannot be judged and is left alone; an hour or a day is judged only in a sentence that
-names an appointment looked up (or is about the only one), so "we open at 9 AM" is not. Most sentences hold no figure: one regular
-expression decides that before any result is read.
+names an appointment looked up (or is about the only one), so "we open at 9 AM" is
+not. Most sentences hold no figure: a digit search and a few substring tests decide
+that before any result is read.
 """
 
 from __future__ import annotations
