@@ -16,7 +16,7 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime
 from functools import lru_cache
 
-from assistant.dialogue_state import Action, Dialogue, Item, Kind
+from assistant.dialogue_state import MOVE_QUESTION_START, Action, Dialogue, Item, Kind
 from assistant.ordering import spoken_appointments, spoken_tasks
 from assistant.schema import ToolCall, ToolResult
 
@@ -156,6 +156,8 @@ def advance(
         question, about = "which_priority", user_text
     elif "Tell me what happened" in answer:
         question, about = "describe_case", user_text
+    elif answer.startswith(MOVE_QUESTION_START):
+        question, about = "move_to", user_text
     earlier_kind, earlier = state.earlier_focus_kind, state.earlier_focus
     if state.focus_kind is not None and state.focus_kind != focus_kind:
         earlier_kind, earlier = state.focus_kind, state.focus

@@ -25,6 +25,10 @@ class Action:
     after: Item | None
 
 
+# How the answer asking "move_to" begins (models/embedded/bare_time.py asks it).
+MOVE_QUESTION_START = "Should I move your "
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class Dialogue:
     listed_kind: Kind | None = None
@@ -33,7 +37,8 @@ class Dialogue:
     focus: Item | None = None
     last_action: Action | None = None
     # "offer_case": the last answer offered to open a support case about `about`;
-    # "which_cancel": it asked which appointment to cancel.
+    # "which_cancel": it asked which appointment to cancel; "move_to": it asked whether to
+    # move the visit just booked or moved to the time said alone in `about`.
     question: str | None = None
     about: str = ""
     # The tools of calls left awaiting the customer's yes at the end of the last turn.

@@ -1,9 +1,9 @@
-"""Yes and no, as people say them to "Are you sure…?".
+"""Yes and no, as people say them to "Are you sure…?", and an ask taken back as it is said.
 
 "yes", "yeah go ahead", "sure, do it", "yep please", "confirm" are yes; "no", "nope,
 keep it", "never mind", "wait" are no. A message with both ("yes… no, wait") is no:
 a destructive action only goes ahead on a clear yes. "Ok, make it 2pm instead" changes
-what was asked: it is not a yes either.
+what was asked: it is not a yes either, nor is "yes, the other one" (another target).
 """
 
 from __future__ import annotations
@@ -24,7 +24,12 @@ _AFFIRMATIVE = re.compile(
 )
 # "ok, make it 2pm instead", "sure but thursday rather": the held action is changed,
 # not agreed to (the change is planned as a request of its own).
-_CHANGED = re.compile(r"\b(?:instead|rather)\b")
+_CHANGED = re.compile(
+    r"\b(?:instead|rather)\b"
+    # "yes the other one", "sure, a different one": another target than the one asked about
+    r"|\b(?:the|that|this) other\b|\b(?:a |the )?different (?:one|task|appointment|visit)\b"
+    r"|\banother (?:one|task|appointment|visit)\b|\bwrong one\b"
+)
 # Past this many words a "yes" is probably the start of a new request, not an answer.
 _MAX_WORDS = 10
 
@@ -48,7 +53,8 @@ def is_negative(text: str) -> bool:
 # The yes itself, and the words that lead from it into another request.
 _YES_LEAD = re.compile(
     rf"^(?:(?:{_AFFIRMATIVE.pattern}|please|thanks|thank you|then|and|also|but|too|as well"
-    r"|cancel it|delete it|do that)[\s,.!;:-]*)+"
+    r"|cancel it|delete it|do that|oh|one more thing|another thing|while you're at it"
+    r"|by the way|btw)[\s,.!;:-]*)+"
 )
 
 
@@ -62,3 +68,27 @@ def request_after_yes(text: str) -> str | None:
     said = normalize(text).text
     rest = _YES_LEAD.sub("", said).strip(" ,.!")
     return rest if rest and rest != said else None
+
+
+# "cancel my haircut, oh wait, no, actually don't": an ask taken back before it ends. The
+# words that take it back must end the message, and "don't", "leave it", "not yet" count
+# only after a "wait", "no", "actually"… ("if there's no slot, leave it" asks something).
+_BACK_MARK = r"(?:oh |well )?(?:no|wait|actually|sorry|hang on|hold on|on second thought)"
+_TAKEN_BACK = re.compile(
+    rf"(?:[\s,.!;]+{_BACK_MARK})+[\s,.!;]+(?:don't|do not|dont|leave it|not yet|hold off)"
+    rf"(?: do it| do that)?"
+    rf"|(?:[\s,.!;]+{_BACK_MARK})*[\s,.!;]+(?:never ?mind|forget (?:it|that|about it)"
+    r"|scratch that)(?: then| for now| after all| please| thanks)*[\s.!]*$"
+)
+
+
+_BACK_WORDS = ("don", "do not", "leave it", "not yet", "hold off", "mind", "forget", "scratch")
+
+
+def taken_back(text: str) -> bool:
+    """True when the message asks for something and takes it back at its end."""
+    said = normalize(text).text
+    if not any(word in said for word in _BACK_WORDS):
+        return False  # most messages: the pattern need not be tried
+    match = _TAKEN_BACK.search(said)
+    return match is not None and match.start() > 0 and said[match.end() :].strip(" .!") == ""

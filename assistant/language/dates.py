@@ -64,6 +64,13 @@ _ROUGHLY = r"(?:like |about |maybe |roughly |say |approximately |approx )"
 _DAY_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (name, re.compile(pattern))
     for name, pattern in (
+        # "the first monday of april", "the last friday of the month": a weekday counted
+        # within a month (before "the first" alone, which is a day of the month).
+        (
+            "nth_weekday",
+            rf"\b(?:on )?the (first|second|third|fourth|last|1st|2nd|3rd|4th) ({_WD})"
+            rf" (?:of|in) (?:({_MON})|(?:the |this )?month|(next) month)\b",
+        ),
         ("after_tomorrow", r"\b(?:the )?day after tomorrow\b"),
         ("relative_day", r"\b(today|tonight|tomorrow|yesterday)\b"),
         ("last_weekday", rf"\b(?:on )?last ({_WD})\b"),
@@ -77,6 +84,13 @@ _DAY_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             "span_from_day",
             rf"\b({_NUM}) (day|week|month)s? (?:from |after |on )?(?:this |next |the )?"
             rf"(tomorrow|today|{_WD})\b",
+        ),
+        # "the 2nd of next month", "next month on the 15th": that day of next month (the
+        # ordinal alone would be the next 2nd to come, which may be this month's).
+        (
+            "next_month_day",
+            rf"\b(?:on )?(?:the )?(\d{{1,2}}(?:st|nd|rd|th)?|{_ORD}) of next month\b"
+            rf"|\bnext month,? (?:on )?the (\d{{1,2}}(?:st|nd|rd|th)?|{_ORD})\b",
         ),
         (
             "week_word",
@@ -109,6 +123,7 @@ def _day_patterns(text: str) -> tuple[tuple[str, re.Pattern[str]], ...]:
 # with a weekday said beside it).
 _DATE_NAMES = frozenset(
     {"month_day", "day_month", "month_ordinal", "ordinal_of_month", "iso", "slash"}
+    | {"next_month_day"}
     | {"ordinal_day", "ordinal_word_day"}
 )
 _DATE_PATTERNS = tuple((name, p) for name, p in _DAY_PATTERNS if name in _DATE_NAMES)
@@ -289,6 +304,14 @@ def _day(name: str, m: re.Match[str], today: date) -> tuple[date | None, int | N
             start = _next_weekday(today, WEEKDAYS.index(base), include_today=False)
         step = {"day": relativedelta(days=count), "week": relativedelta(weeks=count)}
         return start + step.get(unit, relativedelta(months=count)), None, None
+    if name == "nth_weekday":
+        return _nth_weekday(today, g[0], WEEKDAYS.index(g[1]), g[2], bool(g[3])), None, None
+    if name == "next_month_day":
+        said = g[0] or g[1]
+        digits = said.rstrip("stndrh")  # "2nd" → "2"
+        number = int(digits) if digits.isdigit() else ORDINAL_WORDS[said]
+        first = today.replace(day=1) + relativedelta(months=1)
+        return _valid(first.year, first.month, number), None, None
     if name == "week_word":
         return _week_word(g[0], today), None, None
     if name == "month_day":
@@ -312,6 +335,25 @@ def _day(name: str, m: re.Match[str], today: date) -> tuple[date | None, int | N
     if name == "ordinal_word_day":
         return _upcoming_day_of_month(today, ORDINAL_WORDS[g[0]]), None, None
     return None, None, None
+
+
+_NTH = {"first": 1, "second": 2, "third": 3, "fourth": 4, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4}
+
+
+def _nth_weekday(
+    today: date, nth: str, index: int, month_name: str | None, next_month: bool
+) -> date | None:
+    """The first (…, last) such weekday of the month named, of this month, or of next."""
+    if month_name is not None:
+        month = _MONTH_NUMBERS[month_name]
+        year = today.year + (month < today.month)
+    else:
+        first = today.replace(day=1) + relativedelta(months=1 if next_month else 0)
+        year, month = first.year, first.month
+    start = date(year, month, 1)
+    if nth == "last":
+        return start + relativedelta(day=31, weekday=weekday(index)(-1))
+    return start + relativedelta(weekday=weekday(index)(+_NTH[nth]))
 
 
 def _week_word(phrase: str, today: date) -> date:

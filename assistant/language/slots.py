@@ -82,9 +82,11 @@ _OTHER_DOMAIN = re.compile(
     r"\b(?:balance|bills?|invoices?|statement|tasks?|to-dos?|reminders?|tickets?|cases?"
     r"|account|profile|details|email|phone|number|list|info|information|summary)\b"
 )
-# Words linking a date to what came before it ("renew my insurance by Friday").
+# Words linking a date to what came before it ("renew my insurance by Friday", "… by the
+# end of the month").
 _DATE_LEAD = re.compile(
-    r"(?:[,\s]+(?:by|on|before|for|due|due on|due by|until|till|at|this|next|in|from|starting))*"
+    r"(?:[,\s]+(?:by|on|before|for|due|due on|due by|until|till|at|this|next|in|from|starting)"
+    r"(?: the)?)*"
     r"[,\s]*$"
 )
 _POLITE_TAIL = re.compile(

@@ -53,21 +53,25 @@ _STRONG = (
 )
 # Words that may also just be talk ("I actually need…", "hang on a sec"): they take a
 # word back only when the next one is of the same kind ("at 10 no hang on 11", "on the
-# 20th actually the 22nd", "thursday actually friday").
-_WEAK = r"no,? hang on|hang on|no,? hold on|hold on|no,? actually|actually"
+# 20th actually the 22nd", "thursday actually friday", a bare "at two no three").
+_WEAK = r"no,? hang on|hang on|no,? hold on|hold on|no,? actually|actually|no"
 _REPAIR = re.compile(
     r"(?<![a-z0-9':@._+-])(?P<bad>\+?[a-z0-9'][a-z0-9':@._+-]*?)"
     r"(?:\s*(?:\.\.\.|…|,|--?)\s*|\s+)"
-    rf"(?:(?P<strong>{_STRONG})|(?P<weak>{_WEAK}))"
+    rf"(?:(?P<strong>{_STRONG})(?:,? actually)?|(?P<weak>{_WEAK}))"
     r"(?:\s*[,:]\s*|\s+)(?P<article>the )?(?P<next>[a-z0-9]\S*)",
     re.IGNORECASE,
 )
 _MARKER = re.compile(
-    r"\b(?:sorry|i mean|no wait|wait no|or rather|correction|hang on|hold on|actually)\b",
+    r"\b(?:sorry|i mean|no wait|wait no|or rather|correction|hang on|hold on|actually|no)\b",
     re.IGNORECASE,
 )
-# "sorry to bother you", "sorry I missed it": an apology, not a correction.
+# "sorry to bother you", "sorry I missed it": an apology, not a correction; "…wait no,
+# actually don't": the whole ask is taken back (confirm.taken_back), not one word of it.
 _APOLOGY_NEXT = frozenset({"to", "about", "for", "if", "but", "i", "i'm", "im", "that", "again"})
+_TAKING_BACK_NEXT = frozenset(
+    {"don't", "dont", "do", "never", "nevermind", "forget", "scratch", "leave", "not", "hold"}
+)
 _DAY_WORDS = frozenset(
     [
         "monday",
@@ -141,7 +145,7 @@ def _spoken_email(match: re.Match[str]) -> str:
 
 def _repair(match: re.Match[str]) -> str:
     bad, following = match.group("bad"), match.group("next")
-    if following.lower().strip(",.") in _APOLOGY_NEXT:
+    if following.lower().strip(",.") in _APOLOGY_NEXT | _TAKING_BACK_NEXT:
         return match.group(0)
     if match.group("weak") and (_kind(bad) is None or _kind(bad) != _kind(following)):
         return match.group(0)
@@ -154,12 +158,16 @@ def _repair(match: re.Match[str]) -> str:
 def written(text: str) -> str:
     """`text` with spoken addresses and digit runs written out, corrections applied."""
     if " at " in text.lower():
+        if " dot " in text.lower():
+            text = _EMAIL_NUMBER.sub(_email_number, text)
         text = _SPOKEN_EMAIL.sub(_spoken_email, text)
     text = _DIGIT_RUN.sub(_spoken_digits, text)
     if _MARKER.search(text) is None:
         return text
     # "415 555 0123, sorry, 415 555 0132": the whole number is taken back, not its last group.
     text = _GROUPED_NUMBER.sub(_one_token, text)
+    text = _TAIL_REPAIR.sub(_tail_repair, text)
+    text = _echo_repair(text)
     return _REPAIR.sub(_repair, text)
 
 
@@ -172,3 +180,113 @@ def _one_token(match: re.Match[str]) -> str:
     if sum(ch.isdigit() for ch in number) < _MIN_PHONE_DIGITS:
         return number
     return re.sub(r"[ ().-]", "", number)
+
+
+# "415 555 0144, no wait, 0147": the digits said after the marker replace as many of the
+# number's last ones (the whole number said again is taken back by _REPAIR). The tail ends
+# the sentence or a clause, so "…0144, sorry, 2 more things" is not read as a correction.
+_TAIL_REPAIR = re.compile(
+    rf"(?P<number>\+?\d{{7,}})(?:\s*(?:\.\.\.|…|,|--?)\s*|\s+)(?:{_STRONG}|{_WEAK})"
+    rf"(?:\s*[,:]\s*|\s+)(?P<tail>{_DIGIT_TOKEN}(?:[ ,.-]+{_DIGIT_TOKEN}){{0,5}})"
+    r"(?=\s*(?:[.,!?;]|$|(?:please|thanks|thank you|instead|and|that's|thats|yes)\b))",
+    re.IGNORECASE,
+)
+
+
+def _tail_repair(match: re.Match[str]) -> str:
+    number, tail = match.group("number"), ""
+    repeat = 1
+    for token in re.findall(r"[a-z]+|\d+", match.group("tail").lower()):
+        if token in ("double", "triple"):
+            repeat = 2 if token == "double" else 3
+        else:
+            tail += (_DIGITS.get(token) or token) * repeat
+            repeat = 1
+    if not 2 <= len(tail) < sum(ch.isdigit() for ch in number):
+        return match.group(0)
+    return number[: len(number) - len(tail)] + tail
+
+
+# "j dot lee eighty one at yahoo dot com": a number said in words inside an address is
+# written in digits and joined to the word before it ("j.lee81@yahoo.com"), as the
+# address would have been typed; otherwise only its last word would be the address.
+_UNITS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+_TEENS: tuple[str, ...] = ("ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen")
+_TEENS += ("sixteen", "seventeen", "eighteen", "nineteen")
+_TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+_NUMBER_WORD = rf"(?:zero|oh|{'|'.join(_UNITS + _TEENS + _TENS)})"
+_EMAIL_NUMBER = re.compile(
+    rf"\b(?P<word>[a-z0-9]+)(?P<number>(?: {_NUMBER_WORD})+)"
+    rf"(?= (?:dot |underscore )?[a-z0-9]*(?: dot [a-z0-9]+)* ?at [a-z0-9-]+(?: dot |\.){_TLD}\b)",
+    re.IGNORECASE,
+)
+
+
+def _number_digits(words: list[str]) -> str:
+    digits = ""
+    index = 0
+    while index < len(words):
+        word = words[index]
+        if word in _TENS:
+            tens = (_TENS.index(word) + 2) * 10
+            if index + 1 < len(words) and words[index + 1] in _UNITS:
+                index += 1
+                tens += _UNITS.index(words[index]) + 1
+            digits += str(tens)
+        elif word in _TEENS:
+            digits += str(_TEENS.index(word) + 10)
+        else:
+            digits += _DIGITS[word]
+        index += 1
+    return digits
+
+
+def _email_number(match: re.Match[str]) -> str:
+    word = match.group("word")
+    if word.lower() in ("at", "dot", "is", "to", "email", "address"):
+        return match.group(0)
+    return word + _number_digits(match.group("number").lower().split())
+
+
+# "an hour earlier, no wait, two hours earlier", "the car insurance one sorry the groceries
+# one": a correction that ends on the word the words taken back end on replaces as many of
+# them as it has (not only the last one). "tomorrow no sorry the day after" is the day
+# after the one taken back.
+_STRONG_MARK = re.compile(
+    rf"(?:\s*(?:\.\.\.|…|,|--?)\s*|\s+)(?:{_STRONG})(?:,? actually)?(?:\s*[,:]\s*|\s+)",
+    re.IGNORECASE,
+)
+_ARTICLES = frozenset({"the", "a", "an", "my"})
+_LEADS = frozenset({"to", "at", "on", "for", "by", "from", "until", "till", "before", "after"})
+_LONGEST_ECHO = 6
+_DAY_AFTER = {"today": "tomorrow", "tomorrow": "the day after tomorrow"}
+
+
+def _echo_repair(text: str) -> str:
+    mark = _STRONG_MARK.search(text)
+    if mark is None:
+        return text
+    before = text[: mark.start()].split()
+    after = text[mark.end() :].split()
+    if not before or not after:
+        return text
+    last = before[-1].lower().strip(",.")
+    day_after = " ".join(after[:3]).lower().strip(",.") == "the day after"
+    if day_after and last in _DAY_AFTER and (len(after) == 3 or after[3] not in _DAY_AFTER):
+        return " ".join([*before[:-1], _DAY_AFTER[last], *after[3:]])
+    lead = after[0].lower()
+    if lead in _LEADS and len(after) > 1 and lead in (w.lower() for w in before[-4:]):
+        # "to tomorrow no wait to wednesday", "at 10 sorry at 11": from the same little
+        # word on, when what follows it is of the same kind (not "to move it, sorry to…").
+        at = len(before) - 1 - [w.lower() for w in before][::-1].index(lead)
+        said = before[at + 1] if at + 1 < len(before) else ""
+        if _kind(said) is not None and _kind(said) == _kind(after[1]):
+            return " ".join([*before[:at], *after])
+    for size in range(2, min(_LONGEST_ECHO, len(after), len(before)) + 1):
+        if after[size - 1].lower().strip(",.") != last:
+            continue
+        kept = before[:-size]
+        if kept and after[0].lower() in _ARTICLES and kept[-1].lower() == after[0].lower():
+            kept = kept[:-1]  # "the car insurance one … the groceries one": "the" said once
+        return " ".join([*kept, *after])
+    return text

@@ -14,6 +14,7 @@ from functools import lru_cache
 from assistant.language.lexicon import VOCABULARY
 from assistant.language.spelling import COMMON_WORDS, SLANG
 from assistant.language.spoken import written
+from assistant.language.transcript import plain
 from assistant.language.typos import TypoCorrector
 
 # The placeholders that stand in for lifted-out emails and phone numbers, numbered
@@ -68,10 +69,11 @@ def normalize(text: str) -> Normalized:
     """Lower-case `text`, lift out emails and phones, expand slang, fix small typos.
 
     Spoken forms ("john dot smith at example dot com", "four one five…", "Tuesday,
-    sorry, Wednesday") are written out first (spoken.py).
+    sorry, Wednesday") are written out first (spoken.py), after a recogniser's fillers,
+    restarts and misheard words are taken out (transcript.py).
     """
     original = text
-    text = written(text.translate(_QUOTES))
+    text = written(plain(text.translate(_QUOTES)))
     emails = tuple(match.group(0) for match in _EMAIL.finditer(text)) if "@" in text else ()
     for index, email in enumerate(emails):
         text = text.replace(email, f" {EMAIL_TOKEN}{index} ", 1)
@@ -91,7 +93,7 @@ def normalize(text: str) -> Normalized:
 
 def _token_words(token: str) -> list[str]:
     """One original token as normalize() reads it (slang may make it two words)."""
-    lowered = _MERIDIEM.sub(lambda m: f"{m.group(1)}m", token.lower())
+    lowered = _MERIDIEM.sub(lambda m: f"{m.group(1)}m", plain(token).lower())
     return _WORD.sub(_fix_word, lowered).strip(' ,.;:!?"()').split()
 
 
@@ -113,14 +115,19 @@ def restore_case(fragment: str, original: str) -> str:
     wanted = [word for word in (w.strip(' ,.;:!?"()') for w in fragment.split()) if word]
     tokens = list(re.finditer(r"\S+", translated))
     for first in range(len(tokens)):
-        matched, index = 0, first
+        matched, index, dropped = 0, first, []
         while matched < len(wanted) and index < len(tokens):
             words = _token_words(tokens[index].group(0))
+            if not words and matched:
+                # A filler ("buy uh flowers") the normalized text does not have.
+                dropped.append(index)
+                index += 1
+                continue
             if not words or wanted[matched : matched + len(words)] != words:
                 break
             matched += len(words)
             index += 1
         if matched == len(wanted):
-            text = translated[tokens[first].start() : tokens[index - 1].end()]
-            return text.rstrip(" ,.;:!?")
+            kept = [tokens[i].group(0) for i in range(first, index) if i not in dropped]
+            return " ".join(kept).rstrip(" ,.;:!?")
     return fragment

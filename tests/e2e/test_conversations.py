@@ -171,6 +171,36 @@ UNSEEN4 = DATA / "conversations_unseen4.jsonl"
 REQUIRED_UNSEEN4_SHARE = 28 / 31
 
 
+VOICE = DATA / "conversations_voice.jsonl"
+# tests/data/conversations_voice.jsonl (45 sessions, 66 turns): what phone callers' words look
+# like once a speech recogniser has written them down (lowercase, no punctuation, fillers,
+# restarts, self-corrections, times, dates, digits and emails in words, homophones such as
+# "two book", "to morrow", run-on asks joined by "and also", "oh and", confirmations by voice),
+# written without reading the language rules, and first run on the code as it was: 35/45
+# sessions = 77.8 % (52/66 turns). Two kinds of its own checks were then corrected before any
+# rule changed: new tasks are checked by their whole title ("Uh to call the bank", "Buy flowers
+# and oh" had passed a check by words), and "a consultation on friday afternoon" may be booked
+# at the house's afternoon hour as well as asked about (phrasings.jsonl pins the first). On the
+# code as it was: 32/45 (50/66 turns).
+# The causes then fixed (one normalising step at the front of the reading,
+# assistant/language/transcript.py, and general rules, see CHANGELOG). Wrong writes: "for the
+# twenty second at eleven", "tuesday the twenty second" booked tomorrow; "remind me to call
+# my mom to morrow" wrote an undated task "...to morrow"; "add a reminder uh to call the bank",
+# "...buy flowers and oh and what do i owe", "...by the end of the month" wrote titles with
+# "Uh", "and oh", "by the" in them. Misheard: "...zero one four four no wait zero one four
+# seven" lost the number; "cancel my haircut oh wait no actually don't" asked to confirm the
+# cancel. Not understood: "uh huh"; "i uh i bought the groceries"; "perfect and where is that
+# again"; "the dentist was like really late last time you know". Final: 44/45 (65/66 turns).
+# The one left failing: "uh three o clock" right after a consultation was booked at the
+# house's afternoon hour was refused; it is now asked about ("Should I move your
+# consultation on Friday, January 18 to 3:00 PM?", moved on a yes: tests/e2e/
+# test_bare_time.py), the set expecting the move at once (a move on a time said alone would
+# be a more eager write than the house makes, so the check was left as written). Since
+# "a consultation on friday afternoon" asks the time instead of booking 2 PM (merged from
+# main), the time said next books it: 45/45 (66/66 turns).
+REQUIRED_VOICE_SHARE = 45 / 45
+
+
 # Each set, its pinned share, and the fewest sessions it may have (a set cut short by
 # accident must not pass by scoring fewer cases).
 SCORED_SETS = [
@@ -180,6 +210,7 @@ SCORED_SETS = [
     (UNSEEN2, REQUIRED_UNSEEN2_SHARE, 40),
     (UNSEEN3, REQUIRED_UNSEEN3_SHARE, 40),
     (UNSEEN4, REQUIRED_UNSEEN4_SHARE, 30),
+    (VOICE, REQUIRED_VOICE_SHARE, 40),
 ]
 
 

@@ -38,6 +38,14 @@ def when(text: str, now: datetime = NOW) -> tuple[date | None, time | None]:
         ("tuesday next week", date(2025, 3, 4), None),
         ("the day after tomorrow at 9", date(2025, 3, 3), time(9, 0)),
         ("on the fifteenth", date(2025, 3, 15), None),
+        # A day of next month, not the next such day to come (which is this month's).
+        ("the 2nd of next month at noon", date(2025, 4, 2), time(12, 0)),
+        ("next month on the 15th", date(2025, 4, 15), None),
+        ("the second of next month", date(2025, 4, 2), None),
+        # A weekday counted within a month (not "the first": today, the 1st).
+        ("the first monday of april at 9am", date(2025, 4, 7), time(9, 0)),
+        ("the last friday of the month", date(2025, 3, 28), None),
+        ("the second tuesday of next month", date(2025, 4, 8), None),
         ("two weeks from now at 10am", date(2025, 3, 15), time(10, 0)),
         ("January 5", date(2026, 1, 5), None),
         ("a week from tomorrow at 11am", date(2025, 3, 9), time(11, 0)),

@@ -40,7 +40,12 @@ _SUBJECTS = (
     (re.compile(r"\b(?:pdf|document|copy|receipt|statement)\b"), "A problem with a document"),
     (re.compile(r"\brefund"), "A refund request"),
     (re.compile(r"\b(?:log ?in|password|portal|sign in|access)\b"), "Cannot log in"),
-    (re.compile(r"\b(?:rude|unhelpful|service|staff|receptionist|waited|waiting)"), "A complaint"),
+    (
+        re.compile(
+            r"\b(?:rude|unhelpful|service|staff|receptionist|waited|waiting|late\b(?! fee))"
+        ),
+        "A complaint",
+    ),
     (
         re.compile(
             r"\b(?:charg|bill|invoice|paid|pay|quoted|price|cost|\$|dollar|a lot|too much"

@@ -61,8 +61,25 @@ _CANNOT: tuple[tuple[re.Pattern[str], str], ...] = (
         re.compile(
             # (a case asked for in the same breath is opened by the grammar)
             r"^(?!.*\b(?:complain|complaint|case|ticket|report)).*"
-            r"\b(?:was|were|is|are|being|so) (?:really |very |quite |incredibly |so )?(?:rude"
+            r"\b(?:was|were|is|are|being|so) (?:really |very |quite |incredibly |so |super )?"
+            r"(?:rude"
             r"|unhelpful|unprofessional|disrespectful|dismissive)\b"
+        ),
+        "I'm sorry to hear that; the team will want to know.",
+    ),
+    (
+        # "the dentist was really late last time", "they kept me waiting an hour": a visit
+        # that ran late (not "I was late" nor "my payment was late": the customer's own).
+        re.compile(
+            # (the first look finds the few messages that can match, in one pass)
+            r"^(?=.*\b(?:late|behind|waiting|waited|wait)\b)"
+            r"(?!.*\b(?:complain|complaint|case|ticket|report)).*"
+            r"(?:(?<!\bi )(?<!\bwe )(?<!payment )(?<!bill )(?<!invoice )(?<!payments )"
+            r"\b(?:was|were|ran|running) (?:really |very |quite |so |super )?"
+            r"(?:late|behind)\b(?! (?:for|with|on|paying)\b)"
+            r"|\bkept (?:me|us) waiting\b|\bmade (?:me|us) wait\b"
+            r"|\b(?:waited|waiting) (?:for )?(?:over |almost |nearly |about )?"
+            r"(?:an hour|ages|forever|\d+ minutes))"
         ),
         "I'm sorry to hear that; the team will want to know.",
     ),

@@ -26,12 +26,14 @@ from assistant.language import (
     is_negative,
     unsupported,
 )
-from assistant.language.confirm import request_after_yes
+from assistant.language.confirm import request_after_yes, taken_back
 from assistant.language.scope import hypothetical
 from assistant.language.text import normalize
 from assistant.models.embedded import limits, questions, references, replies
+from assistant.models.embedded.bare_time import move_question
 from assistant.models.embedded.followup import unanswered
 from assistant.models.embedded.held_back import held_back_read
+from assistant.models.embedded.pinning import zone_of
 from assistant.resolve import Match, action_arguments, resolve_all, resolve_intent
 from assistant.schema import FinalDecision, PlanRequest, ToolCall, ToolCallsDecision, ToolResult
 from assistant.speech import local_now
@@ -53,6 +55,8 @@ WHAT_IF = (
     "you'd like me to go ahead, just say so and I'll confirm it with you first."
 )
 NOTHING_HELD = "There's nothing waiting for a yes just now. What would you like me to do?"
+# "cancel my haircut, oh wait, no, actually don't": nothing is done, and nothing asked.
+TAKEN_BACK = "Okay, I'll leave everything as it is. Is there anything else I can do?"
 AFTER_DROPPED = "If you'd still like me to go ahead, just ask again. Anything else I can do?"
 
 
@@ -139,7 +143,14 @@ class EmbeddedPlanner:
             pinned = None
             if not intents:
                 return FinalDecision(text="")  # the narrator tells what the yes did
-        if pinned is None and len(intents) <= 1 and not any(intent.writes for intent in intents):
+        # After a yes, a question goes through the narrator, which also tells what the
+        # yes did (a question's own answer would leave that unsaid).
+        if (
+            pinned is None
+            and not confirmed
+            and len(intents) <= 1
+            and not any(intent.writes for intent in intents)
+        ):
             asked = questions.read_question(
                 request.user_message, request.dialogue, request.conversation
             )
@@ -161,6 +172,8 @@ class EmbeddedPlanner:
     def _before_reading(self, request: PlanRequest) -> Decision | None:
         """Answers that come before the grammar: an accepted case, help, what can't be done."""
         text = request.user_message
+        if taken_back(text):
+            return FinalDecision(text=TAKEN_BACK)
         about = references.case_asked(text)
         if about is None and references.describes_case(request.dialogue, text):
             about = text
@@ -221,6 +234,10 @@ class EmbeddedPlanner:
     def _first_round(self, request: PlanRequest, intents: list[Intent]) -> Decision:
         text = request.user_message
         if not intents:
+            timezone = request.customer.timezone if request.customer else "UTC"
+            zone = zone_of(timezone)
+            if (asked := move_question(request.dialogue, text, request.now, zone)) is not None:
+                return FinalDecision(text=asked)  # "three o clock" just after a booking
             if is_negative(text) and len(text.split()) <= 4:
                 return FinalDecision(text="Okay, no problem. Is there anything else I can do?")
             if unsupported(text):

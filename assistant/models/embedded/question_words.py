@@ -108,15 +108,21 @@ INVOICE_HISTORY = _rx(
 AFTER = _rx(r"\b(?:the )?one after (?:that|it)\b|\bafter that one\b")
 DUE_IT = _rx(r"\bwhen(?:'s| is) (?:it|that) due\b|\bwhen its due\b|\bwhen it's due\b")
 ELLIPSIS = _rx(r"^(?:and|what about|how about|also)\b|^(?:any|and) \w+ ones\b")
+# The words a question about the one in focus may open with: "perfect, and where is that",
+# "thanks so much, what day is that now" (an acknowledgement, then the question).
+_FOCUS_LEAD = (
+    r"^(?:(?:and|so|ok|okay|great|thanks|thank you|thanks so much|cool|right|sorry|perfect"
+    r"|lovely|brilliant|awesome|nice|wonderful|excellent|cheers|got it|the first one"
+    r"|the second one)[,.!]? )*"
+)
 FOCUS_QUESTION = _rx(
-    r"^(?:(?:and|so|ok|okay|great|thanks|cool|right|sorry|the first one|the second one),? )*"
-    r"(?:what time|when|where)"
+    _FOCUS_LEAD + r"(?:what time|when|where)"
     r"(?:'s| is| was)?(?: (?:it|that|that one))?(?: again)?\??$"
     r"|\bwhat time (?:is|was) (?:it|that)\b|\bwhere is it\b|\bhow much did (?:it|that) cost\b"
-    r"|^(?:and |so |ok |okay |great,? |thanks,? )?what(?:'s| is) the (?:address|location)"
+    r"|" + _FOCUS_LEAD + r"what(?:'s| is) the (?:address|location)"
     r"(?: (?:for|of) (?:it|that|that one))?(?: again)?\??$"
     # "what day is that now" after a move: the day of the one just changed.
-    r"|^(?:and |so |ok |okay |great,? |thanks,? )?what day (?:is|was) (?:it|that)(?: on)?"
+    r"|" + _FOCUS_LEAD + r"what day (?:is|was) (?:it|that)(?: on)?"
     r"(?: now)?\??$"
     r"|\bhow much was (?:it|that)\b"
     r"|\b(?:is|was) (?:it|that) (?:still )?(?:at|in) the same (?:place|address|location)\b"

@@ -22,6 +22,7 @@ from assistant.language.lexicon import SERVICES
 from assistant.language.shifts import find_shift, whole_days
 from assistant.language.targets import TargetRef
 from assistant.language.text import normalize
+from assistant.models.embedded.bare_time import move_agreed
 from assistant.models.embedded.cases import (
     ASK_WHAT_HAPPENED,
     accepts_offer,
@@ -190,6 +191,8 @@ def _follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> l
     )
     if found is not None:
         return found
+    if (agreed := move_agreed(state, message, now, zone)) is not None:
+        return agreed  # "yes" to "should I move your consultation … to 3:00 PM?"
     if state.question == "which_priority" and (asked := state.focus_of("task")) is not None:
         # "normal is fine" to "should it be normal or low priority?"
         level = re.search(r"\b(normal|low|medium|high)\b", text)

@@ -61,6 +61,10 @@ def chat_reply(kind: ChatKind, customer: CustomerContext | None) -> str:
     return replies[kind]
 
 
+# A number said, whole (lifted out as "phonenumber0") or in part ("555 1234").
+_SAID_DIGITS = re.compile(r"\d")
+
+
 def clarification(intent: Intent, today: date | None = None) -> str | None:
     """The question to ask for what `intent` lacks (None when nothing is missing)."""
     if not intent.missing:
@@ -101,6 +105,13 @@ def clarification(intent: Intent, today: date | None = None) -> str | None:
         return "Sure. What time would you like it moved to?"
     if wanted == "future":
         return "That time has already passed. When would you like it instead?"
+    if (
+        intent.kind == "update_contact"
+        and wanted == "phone"
+        and not _SAID_DIGITS.search(intent.clause)
+    ):
+        # "I'd like to update my phone number": no number yet, so none to find fault with.
+        return "Sure. What's the new phone number?"
     questions = {
         ("reschedule_appointment", "when"): "Sure. When would you like to move it to?",
         ("add_task", "title"): "Sure. What should the task say?",

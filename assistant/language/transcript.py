@@ -1,0 +1,274 @@
+"""A speech transcript made plain: fillers, restarts, split and misheard words, ordinals,
+"uh huh", and questions asked the long way round ("can you tell me when X is due").
+
+A caller's words reach us through a speech recogniser (Twilio ConversationRelay, Vapi,
+Retell…), and read differently from typed chat: "um can you can you move my uh my
+haircut two saturday", "remind me to call my mom to morrow", "book it for the twenty
+second at for p m". This is the one step, at the front of the reading, that turns them
+into what a typist would have written ("can you move my haircut to saturday", "…
+tomorrow", "… the 22nd at four p m"), so that no rule downstream has to know about them.
+
+Only what cannot be meant otherwise is rewritten: a number word is never taken for a
+restart ("five five five"), "two" becomes "to" only before a verb or a day ("two
+saturdays" stays), "like" and "you know" only where they carry nothing ("i'd like a
+haircut", "do you know…" keep theirs), and "oh" is only a filler away from digits ("four
+one oh five" is a phone number).
+"""
+
+from __future__ import annotations
+
+import operator
+import re
+
+from assistant.language.lexicon import NUMBER_WORDS, ORDINAL_WORDS, WEEKDAYS
+
+# "uh huh", "mm hmm": a yes said without words; "uh-uh", "nuh uh": a no. Rewritten before
+# the fillers go, which would otherwise leave a bare "huh".
+_SPOKEN_YES = re.compile(r"\b(?:uh[- ]huh|mm[- ]?hmm|mhm+|mm[- ]?hm)\b", re.IGNORECASE)
+_SPOKEN_NO = re.compile(r"\b(?:uh-uh|nuh[- ]uh)\b|^\s*uh uh\W*$", re.IGNORECASE)
+_FILLER = re.compile(
+    r"(?:^|(?<=[\s,.]))(?:u+m+|u+h+m*|e+r+m*|a+h+|h?m{2,}|hm+|e+h)(?:[\s,.!?]+|$)", re.IGNORECASE
+)
+# "oh and", "oh wait": a filler, unless it stands among digits ("four one oh five").
+_DIGIT_WORDS = frozenset(
+    [
+        "zero",
+        "oh",
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "double",
+        "triple",
+    ]
+)
+_OH = re.compile(r"\boh\b[,.]?\s*", re.IGNORECASE)
+# "can i get like a checkup on friday at like ten": "like" before what it would measure.
+# After these words it is a verb or a comparison ("i'd like a", "looks like the").
+_LIKE = re.compile(
+    r"\blike,?\s+(?=(?:a|an|the|really|just|maybe|next|this|tomorrow|today|so|very|super"
+    r"|totally|pretty|literally|completely|\d|"
+    + "|".join(sorted({*WEEKDAYS, *(w for w in NUMBER_WORDS if w.isalpha() and len(w) > 2)}))
+    + r")\b)",
+    re.IGNORECASE,
+)
+_LIKE_KEPT_AFTER = frozenset(
+    [
+        "i",
+        "i'd",
+        "id",
+        "we",
+        "we'd",
+        "you",
+        "you'd",
+        "they",
+        "they'd",
+        "he",
+        "she",
+        "would",
+        "'d",
+        "do",
+        "don't",
+        "dont",
+        "did",
+        "didn't",
+        "didnt",
+        "does",
+        "doesn't",
+        "feel",
+        "feels",
+        "look",
+        "looks",
+        "looked",
+        "seem",
+        "seems",
+        "sound",
+        "sounds",
+        "something",
+        "anything",
+        "nothing",
+        "more",
+        "less",
+        "just",
+        "much",
+        "not",
+        "also",
+        "really",
+    ]
+)
+# "add a task called like call grandma": "like" after a word that introduces a quote.
+_LIKE_QUOTING = re.compile(r"\b(called|named|titled|saying|says|to say) like\b", re.IGNORECASE)
+# "…last time you know it's not okay": "you know" that asks nothing.
+_YOU_KNOW = re.compile(r"(?:,\s*)?\byou know\b(?:,\s*|\s*$)?", re.IGNORECASE)
+_YOU_KNOW_KEPT_AFTER = frozenset(
+    [
+        "do",
+        "did",
+        "does",
+        "don't",
+        "dont",
+        "didn't",
+        "if",
+        "would",
+        "will",
+        "let",
+        "whether",
+        "how",
+        "what",
+        "when",
+        "as",
+    ]
+)
+_SPACES = re.compile(r"[ \t]{2,}")
+# "can you can you move my my haircut": a run of one to three words said again at once.
+_RESTART = re.compile(r"\b([a-z']+(?: [a-z']+){0,2})(?:,? \1\b)+", re.IGNORECASE)
+# Words an engine splits in two: "to morrow", "after noon", "three o clock".
+_SPLIT = (
+    (re.compile(r"\bto morrow\b", re.IGNORECASE), "tomorrow"),
+    (re.compile(r"\bafter noon\b", re.IGNORECASE), "afternoon"),
+    (re.compile(r"\bweek end\b", re.IGNORECASE), "weekend"),
+    (re.compile(r"\bo clock\b", re.IGNORECASE), "o'clock"),
+)
+# "two"/"too" heard for "to": before a verb of the trade, or before a single day ("move
+# my haircut two saturday"), unless a time is being given ("at two tomorrow").
+_TO_VERBS = (
+    "book|move|cancel|change|update|add|delete|remove|pay|reschedule|schedule|see|know"
+    "|make|get|open|report|mark|push|bring|ask|talk|speak|file|create|close|switch|renew"
+)
+_TO_HEARD_AS_TWO = re.compile(
+    rf"(?<!\bat )(?<!\bby )(?<!\bfor )(?<!\bat about )(?<!\baround )(?<!\buntil )"
+    rf"(?<!\btill )(?<!\bfrom )(?<!\bbefore )(?<!\bafter )"
+    rf"\b(?:two|too) (?=(?:{_TO_VERBS}|{'|'.join(WEEKDAYS)}|tomorrow|today|tonight)\b)",
+    re.IGNORECASE,
+)
+# "at for", "for p m": "four" heard as "for" where only a number can stand.
+_FOUR_HEARD_AS_FOR = (
+    (re.compile(r"\bat for\b", re.IGNORECASE), "at four"),
+    (re.compile(r"\bfor (?=(?:[ap]\.? ?m\b|o'? ?clock\b))", re.IGNORECASE), "four "),
+)
+# "the twenty second", "the fifteenth": the 13th to the 31st are dates; the first to the
+# twelfth are also the second of a list ("the second one"), and are left as they are.
+_DATE_ORDINALS = {word: n for word, n in ORDINAL_WORDS.items() if n >= 13}
+_ORDINAL = re.compile(
+    r"\b("
+    + "|".join(sorted((w.replace(" ", "[ -]") for w in _DATE_ORDINALS), key=len, reverse=True))
+    + r")\b",
+    re.IGNORECASE,
+)
+
+
+def _suffix(n: int) -> str:
+    return {1: "st", 2: "nd", 3: "rd"}.get(n % 10 if n // 10 != 1 else 0, "th")
+
+
+def _ordinal(match: re.Match[str]) -> str:
+    n = _DATE_ORDINALS[re.sub(r"[ -]", " ", match.group(1).lower())]
+    return f"{n}{_suffix(n)}"
+
+
+def _word_before(text: str, index: int) -> str:
+    words = text[:index].rstrip(" ,").rsplit(None, 1)
+    return words[-1].lower() if words else ""
+
+
+def _word_after(text: str, index: int) -> str:
+    words = text[index:].lstrip(" ,").split(None, 1)
+    return words[0].lower().strip(",.!?") if words else ""
+
+
+def _drop_oh(match: re.Match[str]) -> str:
+    text = match.string
+    around = (_word_before(text, match.start()), _word_after(text, match.end()))
+    if any(word in _DIGIT_WORDS or word[:1].isdigit() for word in around):
+        return match.group(0)
+    return ""
+
+
+def _drop_like(match: re.Match[str]) -> str:
+    if _word_before(match.string, match.start()).strip(",") in _LIKE_KEPT_AFTER:
+        return match.group(0)
+    return ""
+
+
+def _drop_you_know(match: re.Match[str]) -> str:
+    if _word_before(match.string, match.start()).strip(",") in _YOU_KNOW_KEPT_AFTER:
+        return match.group(0)
+    # A clause follows ("you know it's not okay"), or the sentence ends: nothing asked.
+    return " "
+
+
+def _said_once(match: re.Match[str]) -> str:
+    words = match.group(1).lower().split()
+    if any(word in _DIGIT_WORDS or (len(word) == 1 and word != "i") for word in words):
+        return match.group(0)  # "five five five", "a a r o n": digits and letters said
+    return match.group(1)
+
+
+# "can you tell me when the car insurance thing is due": the question asked the long way
+# round, said as asked ("when is the car insurance thing due"). Only a question that ends
+# on its verb and at most one word after it is turned; anything longer is left as said.
+_INDIRECT = re.compile(
+    r"^(?P<lead>(?:(?:so|and|hi|hello|yeah|okay|ok|um|uh|hey)\W+)*)"
+    r"(?:(?:can|could|would) you (?:please )?(?:just )?tell me|do you know|do you happen to know"
+    r"|i (?:want|wanna|would like|'d like|need) to know|i was wondering)\s+"
+    r"(?P<wh>when|where|what time|what day|how much|how long|which|what)\s+"
+    r"(?P<subject>(?:my|the|your|our|this|that|it)\b.*?)\s+(?P<verb>is|are|was|were)"
+    r"(?P<tail>(?: [a-z']+)?)[?.!\s]*$",
+    re.IGNORECASE,
+)
+
+
+def _direct(match: re.Match[str]) -> str:
+    wh, verb, subject = match.group("wh"), match.group("verb"), match.group("subject")
+    return f"{match.group('lead')}{wh} {verb} {subject}{match.group('tail')}"
+
+
+# Cheap tests that let most messages skip a pattern: a decision reads many messages, and
+# most typed ones have none of this (bench/decisions.py keeps the cost in view).
+_FILLER_WORDS = frozenset(
+    {"um", "umm", "ummm", "uh", "uhh", "uhhh", "uhm", "er", "err", "erm", "ah", "ahh", "hm"}
+    | {"hmm", "hmmm", "mm", "mmm", "eh", "mhm", "huh"}
+)
+_WORDS = re.compile(r"[a-z']+")
+_SAID_ORDINAL = ("teenth", "twent", "thirt")
+
+
+def _restarted(words: list[str]) -> bool:
+    """Maybe one to three words said twice in a row: a word met again within three (a
+    look much cheaper than the pattern, which then decides)."""
+    return any(any(map(operator.eq, words, words[gap:])) for gap in (1, 2, 3))
+
+
+def plain(text: str) -> str:
+    """`text` as a typist would have written it: the recogniser's habits taken out."""
+    lower = text.lower()
+    words = _WORDS.findall(lower)
+    if _FILLER_WORDS.intersection(words) or "uh-uh" in lower:
+        text = _SPOKEN_NO.sub("no", _SPOKEN_YES.sub("yes", text))
+        text = _SPACES.sub(" ", _FILLER.sub(" ", text))
+    if "oh" in words:
+        text = _OH.sub(_drop_oh, text)
+    if "like" in words:
+        text = _LIKE_QUOTING.sub(r"\1", _LIKE.sub(_drop_like, text))
+    if "you know" in lower:
+        text = _YOU_KNOW.sub(_drop_you_know, text)
+    if "morrow" in lower or "noon" in lower or "week end" in lower or "o clock" in lower:
+        for pattern, word in _SPLIT:
+            text = pattern.sub(word, text)
+    if "two" in words or "too" in words:
+        text = _TO_HEARD_AS_TWO.sub("to ", text)
+    if "for" in words:
+        for pattern, word in _FOUR_HEARD_AS_FOR:
+            text = pattern.sub(word, text)
+    if _restarted(words):
+        text = _RESTART.sub(_said_once, text)
+    if " know" in lower or " tell me" in lower or "wondering" in lower:
+        text = _INDIRECT.sub(_direct, text)
+    if any(part in lower for part in _SAID_ORDINAL):
+        text = _ORDINAL.sub(_ordinal, text)
+    return _SPACES.sub(" ", text) if "  " in text else text

@@ -1,0 +1,76 @@
+"""A time said alone right after a visit was booked or moved: asked about, then done on a yes.
+
+"You're booked for a consultation on Friday at 2:00 PM." → "uh three o clock". On the
+phone that is most likely "make it three", but it may be a question ("three o'clock?")
+or a second visit: the house does not move a visit on a guess, so the time is read back
+as a question ("Should I move your consultation on Friday, January 18 to 3:00 PM?"), and
+only the customer's yes to it moves the visit. Anything else said next drops the question.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+from assistant.dialogue_state import MOVE_QUESTION_START, Dialogue, Item
+from assistant.language import Intent, detect_intents, find_when, is_affirmative
+from assistant.language.confirm import request_after_yes
+from assistant.language.slots import cut_spans
+from assistant.language.text import normalize
+from assistant.models.embedded.pinning import moved, reschedule
+from assistant.speech import calendar_date, clock
+
+_WRITES = frozenset({"crm.bookAppointment", "crm.rescheduleAppointment"})
+# What may stand around the time: "ok at three then", "how about three please".
+_AROUND = re.compile(
+    r"\b(?:ok|okay|so|and|at|um|uh|er|well|maybe|how about|what about|make it|then|please"
+    r"|instead|would be better|is better|works better|would work|is fine|thanks)\b|[\s,.!]+"
+)
+
+
+def _just_written(state: Dialogue) -> Item | None:
+    """The visit the last appointment write booked or moved, still in focus."""
+    action = state.last_appointment_action
+    focus = state.focus_of("appointment")
+    if action is None or action.tool not in _WRITES or action.after is None or focus is None:
+        return None
+    return focus if focus.get("id") == action.after.get("id") else None
+
+
+def move_question(state: Dialogue, message: str, now: datetime, zone: ZoneInfo) -> str | None:
+    """ "three o clock" just after a booking: the question to ask, or None."""
+    if state.held or (item := _just_written(state)) is None:
+        return None
+    text = normalize(message).text
+    if text.endswith("?"):
+        return None  # "three o'clock?" asks; it is answered by the question reader
+    when = find_when(text, now)
+    if when is None or when.clock is None or when.vague_time or not when.day_implied:
+        return None
+    if _AROUND.sub("", cut_spans(text, list(when.spans))):
+        return None  # more was said than a time: the grammar reads it
+    starts_at = moved(text, item, now, zone)
+    if starts_at is None:
+        return None
+    moment = datetime.fromisoformat(starts_at)
+    service = str(item.get("service") or "appointment").lower()
+    return f"{MOVE_QUESTION_START}{service} on {calendar_date(moment.date())} to {clock(moment)}?"
+
+
+def move_agreed(
+    state: Dialogue, message: str, now: datetime, zone: ZoneInfo
+) -> list[Intent] | None:
+    """A yes to that question: the move it asked about, and whatever was asked after the yes
+    ("yes, and what do I owe")."""
+    if state.question != "move_to" or not is_affirmative(message):
+        return None
+    item = state.focus_of("appointment")
+    if item is None:
+        return None
+    starts_at = moved(normalize(state.about).text, item, now, zone)
+    if starts_at is None:
+        return None
+    rest = request_after_yes(message)
+    after = detect_intents(rest, now, str(zone)) if rest else []
+    return [reschedule(item, starts_at, normalize(message).text), *after]
