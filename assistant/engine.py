@@ -535,6 +535,7 @@ class Engine:
         integrity = self._integrity
         refused: dict[str, tuple[ToolCall, ToolError]] = {}
         if checked:
+            calls = integrity.drop_repeats(state, calls)
             refused = integrity.refuse_times(state, calls)
             calls = [call for call in calls if call.call_id not in refused]
             if not confirmed:

@@ -19,7 +19,7 @@ from assistant.confirmation import Wording
 from assistant.schema import ToolCall, ToolError, ToolExchange, ToolResult
 from assistant.session import PendingConfirmation, RecentWrite
 from assistant.tools.executor import ToolExecutor
-from assistant.turn import TurnState
+from assistant.turn import TurnState, call_key
 
 # (turn, round, calls) → run them as calls of that round.
 Execute = Callable[[TurnState, int, list[ToolCall]], Awaitable[None]]
@@ -61,6 +61,10 @@ class WriteIntegrity:
         self._plain_writes = frozenset(
             tool.name for tool in executor.tools() if tool.writes and not tool.needs_confirmation
         )
+        # Writes whose repeat changes nothing more (complete, delete, move to a time).
+        self._settling = frozenset(
+            tool.name for tool in executor.tools() if tool.writes and not guard.creates(tool.name)
+        )
 
     def _ask(self, state: TurnState, calls: Sequence[ToolCall], words: Wording) -> None:
         """Hold `calls` for a yes; with calls already held this turn, one question for all."""
@@ -73,6 +77,19 @@ class WriteIntegrity:
             declined=words.declined if earlier is None else earlier.declined,
             dropped=words.dropped if earlier is None else f"{earlier.dropped} {words.dropped}",
         )
+
+    def drop_repeats(self, state: TurnState, calls: list[ToolCall]) -> list[ToolCall]:
+        """A change this turn already made, called again (a model re-issuing the delete the
+        customer's yes just ran): not made, nor asked about, a second time. A repeated
+        create is left to the duplicate checks, which ask."""
+        made = {
+            call_key(result.call)
+            for result in state.results
+            if result.ok and result.call.tool_name in self._settling
+        }
+        if not made:
+            return calls  # most turns: no change made yet
+        return [call for call in calls if call_key(call) not in made]
 
     def refuse_times(
         self, state: TurnState, calls: list[ToolCall]

@@ -17,6 +17,7 @@ from tests.integrity.helpers import (
     tasks,
     titles,
     tomorrow_at,
+    writes_applied,
 )
 
 Models = tuple[OpenAIPlanner, OpenAINarrator]
@@ -171,3 +172,32 @@ async def test_a_yes_to_a_held_booking_books_the_time_asked_about(
     added = [s for s in await haircuts(crm_admin) if s not in before]
     assert len(added) == 1
     assert "4 PM" not in answer(events)
+
+
+async def test_a_held_delete_issued_again_in_the_yes_turn_is_not_asked_again(
+    make_assistant: MakeAssistant,
+    crm_admin: CrmAdmin,
+    openai_server: OpenAIServer,
+    openai_models: Models,
+) -> None:
+    """Delete 'Buy groceries' held; 'yes, and add a task to buy milk'; the model deletes
+    the same task again beside the new one: deleted once, milk added, and no second
+    question about a task already gone."""
+    planner, narrator = openai_models
+    openai_server.stream(tool_calls_reply(call("c1", "crm_deleteTask", task_id="task_0001")))
+    openai_server.stream(text_reply("Are you sure?"))
+    openai_server.stream(
+        tool_calls_reply(
+            call("c2", "crm_deleteTask", task_id="task_0001"),
+            call("c3", "crm_addTask", title="Buy milk"),
+        )
+    )
+    openai_server.stream(text_reply(""))
+    openai_server.stream(text_reply("Done."))
+    chat = await (await make_assistant(planner=planner, narrator=narrator)).connect()
+    await chat.say("delete the grocery task")
+    events = await chat.say("yes, and add a task to buy milk")
+    listed = await tasks(crm_admin)
+    assert "Buy groceries" not in listed and "Buy milk" in listed
+    assert events[-1]["awaiting_confirmation"] is None
+    assert (await writes_applied(crm_admin)).get("DELETE /v1/customers/{cid}/tasks/{tid}") == 1
