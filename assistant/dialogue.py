@@ -19,6 +19,7 @@ from functools import lru_cache
 from assistant.dialogue_state import MOVE_QUESTION_START, Action, Dialogue, Item, Kind
 from assistant.ordering import spoken_appointments, spoken_tasks
 from assistant.schema import ToolCall, ToolResult
+from assistant.write_memory import done_writes, failed_writes
 
 # The write tools whose reply is the item after the change, and the item's kind.
 _WRITES: dict[str, Kind] = {
@@ -32,6 +33,8 @@ _WRITES: dict[str, Kind] = {
     "crm.createTicket": "ticket",
 }
 _ID_ARGUMENT = {"appointment": "appointment_id", "task": "task_id"}
+# Every tool that changes something: remembered when it fails, and when it goes through.
+_CHANGES = frozenset({*_WRITES, "crm.updateContactInfo"})
 # The answer's closing offer that a "yes" accepts.
 _OFFERS_A_CASE = re.compile(
     r"\b(?:open|raise|log) (?:a|one|a support) (?:support )?case\b.*\?\s*$"
@@ -96,6 +99,7 @@ def advance(
     focus_kind, focus = state.focus_kind, state.focus
     last_action = state.last_action
     appointment_action = state.last_appointment_action
+    written: set[object] = set()  # the items this turn's writes changed
     for result, found in zip(results, listings, strict=True):
         if found is not None:
             kind, items = found
@@ -118,6 +122,7 @@ def advance(
         if kind_of_write == "appointment":
             appointment_action = last_action
         if after is not None and kind_of_write in ("task", "appointment"):
+            written.add(after.get("id"))
             focus_kind, focus = kind_of_write, after
             listed = tuple(after if i.get("id") == after.get("id") else i for i in listed)
             if kind_of_write == listed_kind and not any(
@@ -126,6 +131,10 @@ def advance(
                 # Added while the list was in view: it is on the list now, last, as the
                 # CRM lists it, so it can be named ("make the dry cleaning saturday").
                 listed = (*listed, after)
+    if listed_kind == "task" and any(found is not None for found in listings):
+        # "Renew car insurance is due January 21 and Buy groceries is due tomorrow": the
+        # tasks the answer spoke of are the ones listed, in the order spoken.
+        listed = _spoken_of(listed, answer)
     if focus_kind is None or not any(
         found is None for result, found in zip(results, listings, strict=True) if result.ok
     ):
@@ -139,6 +148,28 @@ def advance(
         )
         if named is not None and listed_kind is not None and results:
             focus_kind, focus = listed_kind, named
+        elif (
+            listed_kind == focus_kind == state.focus_kind
+            and focus is state.focus
+            and len(listed) > 1
+            and any(found is not None and len(found[1]) > 1 for found in listings)
+            and not held
+        ):
+            # Several read out and none of them named ("what's due soonest" answered with
+            # two): "mark that done" next is one of those, asked, not the one before.
+            focus_kind, focus = None, None
+        elif not results and listed_kind is not None:
+            # Answered from what is known ("and the dental one, what time was it again"):
+            # the one the customer named is in focus now, so "push that to 11" is about it.
+            said = _the_other(listed_kind, listed, focus, user_text) or _named(
+                listed_kind, listed, user_text
+            )
+            if said is not None:
+                focus_kind, focus = listed_kind, said
+    if len(written) > 1 and focus_kind is not None:
+        # "book a haircut thursday and physio friday": "move it to 11" next could be
+        # either, so neither is in focus (which one is asked); the last action stays.
+        focus_kind, focus = None, None
     for call in held:
         kind_held = _WRITES.get(call.tool_name)
         if kind_held is not None:
@@ -152,6 +183,10 @@ def advance(
         question, about = "offer_case", user_text
     elif _WHICH_TO_CANCEL.search(answer):
         question, about = "which_cancel", user_text
+    elif _WHICH_TO_MOVE.search(answer):
+        question, about = "which_move", user_text
+    elif _WHICH_TASK.search(answer):
+        question, about = "which_task", user_text
     elif answer.endswith("Should it be normal or low priority?"):
         question, about = "which_priority", user_text
     elif "Tell me what happened" in answer:
@@ -159,7 +194,7 @@ def advance(
     elif answer.startswith(MOVE_QUESTION_START):
         question, about = "move_to", user_text
     earlier_kind, earlier = state.earlier_focus_kind, state.earlier_focus
-    if state.focus_kind is not None and state.focus_kind != focus_kind:
+    if state.focus_kind is not None and focus_kind is not None and state.focus_kind != focus_kind:
         earlier_kind, earlier = state.focus_kind, state.focus
     return Dialogue(
         listed_kind,
@@ -173,12 +208,45 @@ def advance(
         earlier_kind,
         earlier,
         appointment_action,
+        failed_writes(state.failed, results, _CHANGES),
+        done_writes(state.done, results, _CHANGES),
+        *_earlier_listing(state, listed_kind),
     )
 
 
+def _earlier_listing(
+    state: Dialogue, listed_kind: Kind | None
+) -> tuple[Kind | None, tuple[Item, ...]]:
+    """The listing before, when this turn's is of another kind."""
+    if state.listed_kind is not None and state.listed_kind != listed_kind:
+        return state.listed_kind, state.listed
+    return state.earlier_listed_kind, state.earlier_listed
+
+
 _WORD = re.compile(r"[a-z]+")
+
+
+def _spoken_of(tasks: tuple[Item, ...], answer: str) -> tuple[Item, ...]:
+    """The tasks the answer named, in its order, when it named some but not all of them
+    (two or more); else the listing as it was."""
+    said = answer.lower()
+    where: list[tuple[int, int]] = []
+    for index, task in enumerate(tasks):
+        title = str(task.get("title") or "").lower()
+        at = said.find(title) if title else -1
+        if at >= 0:
+            where.append((at, index))
+    if not 2 <= len(where) < len(tasks):
+        return tasks
+    return tuple(tasks[index] for _, index in sorted(where))
+
+
 # "Which appointment should I cancel: …?": the next answer names it.
 _WHICH_TO_CANCEL = re.compile(r"\bWhich appointment should I cancel\b")
+# "Which appointment should I move: …?", "Which task do you mean: …?": the next answer
+# names the one the request was about (assistant.models.embedded.which_answered).
+_WHICH_TO_MOVE = re.compile(r"\bWhich (?:appointment|one) should I move\b")
+_WHICH_TASK = re.compile(r"\bWhich task do you mean\b|\bWhich one did you mean\?$")
 
 
 _DAY_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
@@ -229,7 +297,7 @@ def _named(kind: Kind | None, items: Sequence[Item], text: str) -> Item | None:
     return None
 
 
-_OTHER = re.compile(r"\bthe other (?:one|appointment|visit|booking|task|reminder)\b")
+_OTHER = re.compile(r"\b(?:the|that) other (?:one|appointment|visit|booking|task|reminder)\b")
 
 
 def _the_other(
@@ -247,10 +315,17 @@ _SOONEST = re.compile(r"\b(?:next|soon|soonest|first|coming up next|earliest)\b"
 
 def _soonest(kind: Kind | None, items: Sequence[Item], text: str) -> Item | None:
     """ "do I have an appointment soon?": the soonest one is what is talked about."""
+    if kind == "task" and _DUE_FIRST.search(text.lower()):
+        # "what's due soonest": the pending task due first.
+        dated = [i for i in items if i.get("due_on") and i.get("status") != "completed"]
+        return min(dated, key=lambda i: str(i.get("due_on"))) if dated else None
     if kind != "appointment" or not items or not _SOONEST.search(text.lower()):
         return None
     ahead = [i for i in items if i.get("status") != "cancelled"]
     return ahead[0] if ahead else None
+
+
+_DUE_FIRST = re.compile(r"\bdue (?:soonest|first|next|earliest)\b")
 
 
 def focus_from_target(state: Dialogue | None, kind: Kind, item: Item) -> Dialogue:

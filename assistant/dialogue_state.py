@@ -37,8 +37,9 @@ class Dialogue:
     focus: Item | None = None
     last_action: Action | None = None
     # "offer_case": the last answer offered to open a support case about `about`;
-    # "which_cancel": it asked which appointment to cancel; "move_to": it asked whether to
-    # move the visit just booked or moved to the time said alone in `about`.
+    # "which_cancel", "which_move", "which_task": it asked which appointment to cancel or
+    # move, or which task was meant, and `about` is the request asked about; "move_to": it
+    # asked whether to move the visit just booked or moved to the time said alone in `about`.
     question: str | None = None
     about: str = ""
     # The tools of calls left awaiting the customer's yes at the end of the last turn.
@@ -49,6 +50,16 @@ class Dialogue:
     # The last appointment write, when the last action was of another kind ("book a
     # cleaning and add a task" → "actually make the cleaning ten").
     last_appointment_action: Action | None = None
+    # The writes the last turn with a write tried that did not go through (each
+    # {"tool", "arguments", "code", "unconfirmed"}): "did that go through?", "try again".
+    failed: tuple[Item, ...] = ()
+    # The last few writes that went through, oldest first ({"tool", "label"}): "did the
+    # cancel go through?" after a cancel and then a booking.
+    done: tuple[Item, ...] = ()
+    # The listing before, when it was of another kind ("the first task you mentioned"
+    # after the appointments were read out since).
+    earlier_listed_kind: Kind | None = None
+    earlier_listed: tuple[Item, ...] = ()
 
     # --- reading it ---------------------------------------------------------------
 
@@ -60,6 +71,12 @@ class Dialogue:
 
     def listed_of(self, kind: Kind) -> tuple[Item, ...]:
         return self.listed if self.listed_kind == kind else ()
+
+    def last_listed_of(self, kind: Kind) -> tuple[Item, ...]:
+        """The items of this kind last read out, even if another listing came since."""
+        if self.listed_kind == kind:
+            return self.listed
+        return self.earlier_listed if self.earlier_listed_kind == kind else ()
 
     # --- storing it ---------------------------------------------------------------
 
@@ -81,6 +98,10 @@ class Dialogue:
             earlier_focus_kind=data.get("earlier_focus_kind"),
             earlier_focus=data.get("earlier_focus"),
             last_appointment_action=_action(data.get("last_appointment_action")),
+            failed=tuple(data.get("failed") or ()),
+            done=tuple(data.get("done") or ()),
+            earlier_listed_kind=data.get("earlier_listed_kind"),
+            earlier_listed=tuple(data.get("earlier_listed") or ()),
         )
 
 

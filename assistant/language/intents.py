@@ -27,6 +27,7 @@ from assistant.language.intent import (
     IntentKind,
 )
 from assistant.language.lexicon import SERVICES
+from assistant.language.several_tasks import said_one_by_one
 from assistant.language.slots import cut_spans
 from assistant.language.text import Normalized, normalize
 from assistant.language.them_all import each_said, names_them_all
@@ -137,7 +138,7 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
 
     `now` is any aware datetime; dates are read in `timezone` (the customer's).
     """
-    norm = normalize(text)
+    norm = normalize(said_one_by_one(text))
     zone = zone_named(timezone)
     timezone = zone.key  # an unknown zone: read dates in UTC
     local_now = now.astimezone(zone)

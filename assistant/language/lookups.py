@@ -38,6 +38,10 @@ READS: tuple[tuple[IntentKind, re.Pattern[str]], ...] = (
             r"|\w+day)|\w+day)\b"
             # "and I still have the wednesday one, right?"
             r"|\bthe (?:mon|tues|wednes|thurs|fri|satur|sun)day (?:one|visit|booking)\b"
+            # "am I free on friday?", "is wednesday clear for me?": what is booked then
+            r"|\b(?:am i|are we|will i be|would i be) (?:free|busy|available|booked up|tied up"
+            r"|clear)\b|\b(?:today|tomorrow|tonight|\w+day)(?: morning| afternoon| evening)?"
+            r" (?:clear|free|open|busy) for me\b"
         ),
     ),
     (

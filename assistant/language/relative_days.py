@@ -9,7 +9,7 @@ from datetime import timedelta
 # A day said relative to something not named here ("the day before", "a week after it").
 RELATIVE_DAY = re.compile(
     r"(?i),? (?:on |by )?(?:the|a|one|two|three|\d+) (?:day|days|week|weeks) (?:before|after"
-    r"|prior|earlier|later)(?: (?:it|that|then|hand))?$"
+    r"|prior|earlier|later)(?: (?:it|that|then|hand|(?:it|that)(?:'s| is) due|the due date))?$"
 )
 
 

@@ -155,7 +155,7 @@ def same_time(text: str) -> bool:
 
 # "make that 11", "at 3", "9:30", "to 11 instead of 9": an hour said without am/pm.
 _BARE_CLOCK = re.compile(
-    r"\b(?:make (?:it|that)|to|at|for|say|how about|what about|meant|mean|do|try)\s+"
+    r"\b(?:make (?:it|that)|to|at|for|say|how about|what about|meant|mean|do|try|(?:it|that) be)\s+"
     r"(?P<h>\d{1,2})(?::(?P<m>\d\d))?"
     r"(?:\s*(?P<ampm>am|pm|a\.m\.|p\.m\.))?(?![\d:])"
     r"|^\s*(?P<h2>\d{1,2})(?::(?P<m2>\d\d))?\s*(?P<ampm2>am|pm)?\s*$"
@@ -178,13 +178,17 @@ _HOUR_WORDS = {
     "twelve": "12",
 }
 _HOUR_WORD = re.compile(r"\b(" + "|".join(_HOUR_WORDS) + r")\s*$")
+# "one" is an hour only after a word that introduces a time ("make it one", "at one"):
+# "cancel the friday one", "the other one" point at an item.
+_ONE_AS_HOUR = re.compile(r"\b(?:at|to|for|till|until|by|about|around|it|be)\s+one\s*$")
 
 
 def bare_clock(text: str, near: time) -> time | None:
     """An hour said on its own, read on the same side of noon as `near` when it fits."""
     text = _INSTEAD_OF.sub("", text.lower())
     # "make the cleaning ten": an hour in words, at the end.
-    text = _HOUR_WORD.sub(lambda m: "at " + _HOUR_WORDS[m.group(1)], text)
+    if not text.rstrip().endswith("one") or _ONE_AS_HOUR.search(text):
+        text = _HOUR_WORD.sub(lambda m: "at " + _HOUR_WORDS[m.group(1)], text)
     match = _BARE_CLOCK.search(text)
     if match is None:
         return None

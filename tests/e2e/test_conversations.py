@@ -164,11 +164,42 @@ UNSEEN4 = DATA / "conversations_unseen4.jsonl"
 # the other day; reads only). Final: 27/31 (60/65 turns).
 # Then 28/31: a booking "tomorrow morning" asks the hour, as a move already did (the
 # usual hour of a part of the day was a guess written to the CRM; the five phrasings that
-# expected it now expect the question). Still failing: "same time yeah?" and "how long will it
-# take" after a write get a refusal; "book me in at 11am friday then" after asking what is
-# free for a haircut asks the service again (the haircut said in the question is not
-# carried).
-REQUIRED_UNSEEN4_SHARE = 28 / 31
+# expected it now expect the question). Then 29/31: "how long will it take" after a
+# booking tells its length (a question about the length of a visit was refused). Still
+# failing: "same time yeah?" after a write gets a refusal; "book me in at 11am friday
+# then" after asking what is free for a haircut asks the service again (the haircut said
+# in the question is not carried).
+REQUIRED_UNSEEN4_SHARE = 29 / 31
+
+
+LONG = DATA / "conversations_long.jsonl"
+# tests/data/conversations_long.jsonl (25 sessions of 5 to 7 turns, 151 turns), a set of long
+# conversations written from what customers say without reading the language rules: topic
+# switches and returns ("ok back to the dentist thing, move it to 3"), references two to five
+# turns back ("the first task you mentioned", "that other appointment", "the invoice from
+# before"), fragments ("and the week after?", "and the other ones?"), changes of mind, a
+# pending confirmation followed by a question and then "yes" (the question drops it, as
+# PROTOCOL.md says), and seven sessions where "it" after two candidates must be asked about.
+# First run on the code as it was: 4/25 sessions = 16.0 % (99/151 turns). One of its own
+# checks was then corrected before any rule changed ("I didn't change your email to
+# maria@garcia.dev" names the dropped address rightly): 4/25 (100/151 turns).
+# The causes then fixed (general rules, see CHANGELOG). Wrong or unasked writes: "hmm,
+# cancel the friday one" moved the haircut to 1 PM; "remind me to pay the bill the day
+# before it's due" moved the visit in view; "make the task friday" after "dry cleaning",
+# and "and the task, make it due wednesday", moved the dental cleaning; "and move the car
+# insurance one to friday" after completing a task completed it; "move it to 11" and
+# "make it due friday" after two bookings or two tasks changed the last; "push that to 11"
+# after asking about the dental cleaning moved the haircut; "what's due soonest" then
+# "mark that done" completed the task just kept; "ok. what email do you have" opened an
+# offered case. Told wrong: "did the cancel go through" (the booking did), "has it been
+# paid" (about a task). Lost threads: the reply to "which one?", the one named over the
+# one in focus, questions that name nothing, the first task mentioned before another
+# listing, "that other appointment", "the new one", "the week after", and more.
+# Final: 24/25 (150/151 turns). Still failing: "and make the other one low priority" after
+# "when are my groceries and car insurance tasks due" / "mark it as done" / "the
+# groceries" (the other of the two named three turns back; the which-question offered all
+# three tasks, so "the other" is not one). Now tuned on, it is a development set too.
+REQUIRED_LONG_SHARE = 24 / 25
 
 
 VOICE = DATA / "conversations_voice.jsonl"
@@ -210,6 +241,7 @@ SCORED_SETS = [
     (UNSEEN2, REQUIRED_UNSEEN2_SHARE, 40),
     (UNSEEN3, REQUIRED_UNSEEN3_SHARE, 40),
     (UNSEEN4, REQUIRED_UNSEEN4_SHARE, 30),
+    (LONG, REQUIRED_LONG_SHARE, 25),
     (VOICE, REQUIRED_VOICE_SHARE, 40),
 ]
 

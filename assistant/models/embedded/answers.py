@@ -21,6 +21,7 @@ from assistant.speech import (
     money,
     parse_day,
     parse_moment,
+    short_clock,
     spoken_datetime,
     spoken_list,
 )
@@ -89,6 +90,8 @@ def about_appointment(
         if aspect == "where":
             place = f"at {location}" if location else "at a place I don't have on file"
             return f"Your {_service(first)} is {place}, on {_when(first, now)}."
+        if aspect == "length":
+            return _length(first, now)
         where = f", at {location}" if location else ""
         more = f" You have {count(len(ahead) - 1, 'more')} after it." if len(ahead) > 1 else ""
         return f"Your {_service(first)} is on {_when(first, now)}{where}.{more}"
@@ -97,6 +100,25 @@ def about_appointment(
         return f"Your {_service(last)} on {_when(last, now)} was cancelled."
     last = past[-1]
     return f"You have no {_service(last)} coming up. Your last one was on {_day(last, now)}."
+
+
+def _length(item: Item, now: datetime) -> str:
+    """ "Your haircut is 45 minutes: Friday, March 7 from 2:30 to 3:15 PM." """
+    starts, ends = parse_moment(item.get("starts_at")), parse_moment(item.get("ends_at"))
+    if starts is None or ends is None or ends <= starts:
+        return f"I don't have an end time for your {_service(item)}, on {_when(item, now)}."
+    minutes = round((ends - starts).total_seconds() / 60)
+    hours, rest = divmod(minutes, 60)
+    length = " and ".join(
+        part
+        for part in (count(hours, "hour") if hours else "", count(rest, "minute") if rest else "")
+        if part
+    )
+    ends_local = ends.astimezone(now.tzinfo)
+    return (
+        f"Your {_service(item)} is booked for {length}: on {_when(item, now)}, "
+        f"ending at {short_clock(ends_local)}."
+    )
 
 
 def _article(word: str) -> str:
@@ -205,6 +227,17 @@ def about_tasks(tasks: Sequence[Item], aspect: str, subject: str, now: datetime)
         if not on_day:
             return f"Nothing on your list is due {subject}."
         return f"Due {subject}: {titles(on_day)}."
+    if aspect == "due_soon" and subject == "next week":
+        # "and the week after?": Monday to Sunday of the next calendar week.
+        start = today + timedelta(days=7 - today.weekday())
+        later = [
+            t
+            for t in pending
+            if (d := parse_day(t.get("due_on"))) and start <= d < start + timedelta(days=7)
+        ]
+        if not later:
+            return "Nothing on your list is due the week after."
+        return "Due the week after: " + spoken_list([_due_said(t, today) for t in later]) + "."
     if aspect == "due_soon":
         soon = [t for t in pending if (d := parse_day(t.get("due_on"))) and (d - today).days <= 7]
         if not soon:
@@ -223,7 +256,17 @@ def about_tasks(tasks: Sequence[Item], aspect: str, subject: str, now: datetime)
             return f"{task.get('title')} has no due date."
         return f"{task.get('title')} is due {due_day(day, today)}."
     named = named_tasks(tasks, subject)
+    if aspect == "tasks_about":
+        about = [t for t in named if t.get("status") != "completed"]
+        if not about:
+            return f"No, nothing on your list is about your {subject.lower()}."
+        verb = "is" if len(about) == 1 else "are"
+        return f"Yes: {spoken_list([_due_said(t, today) for t in about])} {verb} on your list."
     if aspect == "task_due" and named:
+        if " and " in subject and len(named) > 1:
+            # "when are my groceries and car insurance tasks due": each of them.
+            said = [about_tasks([task], "due", "", now).rstrip(".") for task in named[:3]]
+            return spoken_list(said) + "."
         return about_tasks(named[:1], "due", "", now)
     if aspect == "task_priority" and named:
         return f"{named[0].get('title')} is {named[0].get('priority')} priority."

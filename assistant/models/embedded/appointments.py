@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Any
 
+from assistant.language.dates import find_when
 from assistant.models.embedded.scene import Item, Scene
 from assistant.schema import ToolResult
-from assistant.speech import article, count, lower_first, parse_moment, spoken_datetime, spoken_list
+from assistant.speech import (
+    article,
+    count,
+    lower_first,
+    parse_moment,
+    short_clock,
+    spoken_datetime,
+    spoken_day,
+    spoken_list,
+)
 
 
 def when(item: Item, scene: Scene) -> str:
@@ -31,11 +42,52 @@ def _upcoming(items: Any) -> list[Item]:
 
 def listing(result: ToolResult, scene: Scene) -> list[str]:
     items = _upcoming(result.result.get("appointments"))
+    day = _day_asked(scene)
+    if day is not None:
+        return _on_day(items, day, scene)
     if not items:
         return ["You have no upcoming appointments."]
     described = [f"{article(service(item))} {when(item, scene)}" for item in items]
     noun = count(len(items), "upcoming appointment")
     return [f"You have {noun}: {spoken_list(described)}."]
+
+
+def _day_asked(scene: Scene) -> date | None:
+    """The one day a lookup asks about ("anything on Sunday?", "am I free tomorrow?");
+    None for a span ("next week"), no day, or a turn that also changes something."""
+    if not scene.intents or any(intent.writes for intent in scene.intents):
+        return None
+    said = find_when(scene.said, scene.now)
+    if said is None or said.day is None or said.vague_day or said.day_implied:
+        return None
+    return said.day
+
+
+def _on_day(items: list[Item], day: date, scene: Scene) -> list[str]:
+    """What is booked that day, or that nothing is and what comes next."""
+    named = spoken_day(day, scene.now.date())
+    lead = named if named in ("today", "tomorrow") else f"on {named}"
+    that_day: list[str] = []
+    after: list[Item] = []
+    for item in items:
+        moment = parse_moment(item.get("starts_at"))
+        if moment is None:
+            continue
+        local = moment.astimezone(scene.now.tzinfo)
+        if local.date() == day:
+            that_day.append(f"{article(service(item))} at {short_clock(local)}")
+        elif local.date() > day:
+            after.append(item)
+    if that_day:
+        return [f"You have {spoken_list(that_day)} {lead}."]
+    sentences = [f"You have nothing booked {lead}."]
+    if after:
+        next_one = after[0]
+        sentences.append(
+            f"Your next appointment after that is {article(service(next_one))} "
+            f"{when(next_one, scene)}."
+        )
+    return sentences
 
 
 def by_status(result: ToolResult, scene: Scene) -> list[str]:

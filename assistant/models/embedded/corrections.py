@@ -33,6 +33,9 @@ _CORRECTION = re.compile(
 )
 
 
+_IT = re.compile(r"\b(?:it|that|this)\b")
+
+
 _PUT_BACK = re.compile(
     r"\b(?:where it was|put it back|undo (?:that|it)|as it was|change it back)\b"
 )
@@ -80,6 +83,10 @@ def correction(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> lis
     """A revision of the last action: its target or its time or its details."""
     action = state.last_action
     if action is None or not _CORRECTION.search(text):
+        return None
+    if state.focus is None and action.kind in ("task", "appointment") and _IT.search(text):
+        # Nothing in focus (two were just added or booked, or several read out since):
+        # "make it due friday" could be either, so which is asked.
         return None
     visit = state.last_appointment_action
     if action.kind != "appointment" and visit is not None and _about_visit(text, visit):
@@ -157,10 +164,19 @@ def also(state: Dialogue, text: str, now: datetime) -> list[Intent] | None:
     action = state.last_action
     if action is None or not _TOO.search(text) or action.tool != "crm.completeTask":
         return None
+    if _OWN_VERB.search(text):
+        return None  # "and move the car insurance one to friday": a request of its own
     words = re.sub(r"\b(?:and|too|as well|also|is|are|done|one|the|please)\b", " ", text)
     intents = detect_intents(f"complete the {words.strip()} task", now)
     found = [i for i in intents if i.kind == "complete_task" and i.target and not i.target.vague]
     return found[:1] or None
+
+
+# A verb that asks for another change than the one just made.
+_OWN_VERB = re.compile(
+    r"\b(?:move|push|delete|remove|add|book|cancel|change|set|make|rename|update|bump"
+    r"|reschedule|put|give)\b"
+)
 
 
 _NOT_THAT = re.compile(r"\b(?:not|rather than|instead of) (?:the |my |that )?[a-z]+(?: one)?\b")

@@ -46,11 +46,13 @@ def failure(result: ToolResult, scene: Scene) -> list[str]:
     if result.error is not None and result.error.say:
         return [f"I didn't {action}: {result.error.say}"]
     if result.error is not None and result.error.unconfirmed:
-        # Sent, and perhaps applied: never "couldn't", never an invitation to repeat it.
+        # Sent, and perhaps applied: never "couldn't", never an invitation to repeat it,
+        # and no promise either (nothing goes on trying after the turn): asked whether it
+        # went through, the next turn looks (assistant.models.embedded.retries).
         return [
             f"I've asked {system} to {action}, but it hasn't confirmed it yet, so it may "
             "already be done.",
-            "It should show up shortly; there's no need to ask again.",
+            "Ask me in a moment whether it went through and I'll check.",
         ]
     if writes and code == "timeout" and result.attempts == 0:
         return [f"I ran out of time before I could {action}, so nothing was changed."]

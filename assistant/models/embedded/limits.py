@@ -59,6 +59,14 @@ _CANNOT: tuple[tuple[re.Pattern[str], str], ...] = (
     ),
     (
         re.compile(
+            r"\b(?:close|withdraw|resolve|shut)(?: down)? (?:it|that|this|(?:the|my|that|this)"
+            r"(?: new| old| other| \w+)? (?:one|case|ticket|complaint|request))\b"
+        ),
+        "I can't close a support case from here; the team closes it once it's resolved, "
+        "and they can close it sooner if you tell them it's sorted.",
+    ),
+    (
+        re.compile(
             # (a case asked for in the same breath is opened by the grammar)
             r"^(?!.*\b(?:complain|complaint|case|ticket|report)).*"
             r"\b(?:was|were|is|are|being|so) (?:really |very |quite |incredibly |so |super )?"

@@ -20,7 +20,7 @@ from collections.abc import AsyncIterator, Callable, Iterable
 from assistant.language import Intent
 from assistant.models.embedded import account, appointments, billing, replies, tasks
 from assistant.models.embedded.failures import failure
-from assistant.models.embedded.scene import ACTION_OF, SYSTEM_OF, Scene
+from assistant.models.embedded.scene import ACTION_OF, SYSTEM_OF, WRITE_TOOLS, Scene
 from assistant.resolve import Match, resolve_intent
 from assistant.schema import NarratorInput, ToolResult
 from assistant.speaking import split_sentences
@@ -99,6 +99,16 @@ def _quiet_listings(scene: Scene, confirming: bool) -> set[int]:
                 r.ok and r.call.tool_name == "crm.updateTask" for r in scene.results
             ):
                 quiet.add(index)
+    if not scene.intents and (
+        confirming or any(r.call.tool_name in WRITE_TOOLS for r in scene.results)
+    ):
+        # "try again": the lookups only checked what had not gone through before it was
+        # sent again; the write (or its question) is the answer.
+        quiet.update(
+            index
+            for index, result in enumerate(scene.results)
+            if result.call.tool_name not in WRITE_TOOLS
+        )
     return quiet
 
 
@@ -156,7 +166,7 @@ def compose(request: NarratorInput) -> list[str]:
         sentences.extend(described)
     if telling and spoken_failures == telling and sentences:
         first = sentences[0]
-        sentences[0] = "Sorry, " + (first if first.startswith("I ") else lower_first(first))
+        sentences[0] = "Sorry, " + (first if first.startswith(("I ", "I'")) else lower_first(first))
     if request.waiting_on:
         # Waiting hints are what a voice says while it works: "checking your billing".
         sentences.append(f"I'm still {join_and(list(request.waiting_on))}.")

@@ -69,14 +69,18 @@ DUE_IT = re.compile(
 )
 
 
-_OTHER_ONE = re.compile(r"\b(?:the )?other (?:one|appointment|visit|booking|task|reminder)\b")
+_OTHER_ONE = re.compile(r"\b(?:the |that )?other (?:one|appointment|visit|booking|task|reminder)\b")
 
 
 # "open another one" after the support cases were read out: another case.
 _ANOTHER_ONE = re.compile(
-    r"\b(?P<verb>open|create|file|raise|log|start|add|make)(?: me)? (?P<a>another|a new|one more"
-    r"|a second) one\b"
+    r"\b(?P<verb>open|create|file|raise|log|start|add|make|need|want)(?: me)? (?P<a>another"
+    r"|a new|one more|a second) one\b"
+    # "add one to renew my passport", "open one about…": one more of what was listed.
+    r"|\b(?P<verb1>add|open|create|raise|log|file)(?: me)? (?P<a1>one) (?=to |for |about )"
 )
+# "I need a new one": the verb that makes one of each kind.
+_MAKES = {"ticket": "open", "task": "add"}
 _NOUN_OF = {"ticket": "ticket", "task": "task"}
 
 
@@ -86,7 +90,11 @@ def the_other_named(state: Dialogue, message: str) -> str:
     noun = _NOUN_OF.get(state.listed_kind or "")
     lowered = message.lower()
     if noun and len(lowered) == len(message) and (another := _ANOTHER_ONE.search(lowered)):
-        said = f"{another.group('verb')} {another.group('a')} {noun}"
+        verb = another.group("verb") or another.group("verb1")
+        if verb in ("need", "want"):
+            verb = _MAKES.get(noun, verb)
+        article = another.group("a") or "a"
+        said = f"{verb} {article} {noun}" + (" " if another.group("verb1") else "")
         message = message[: another.start()] + said + message[another.end() :]
     if not _OTHER_ONE.search(message.lower()) or state.focus is None or state.focus_kind is None:
         return message
@@ -200,6 +208,10 @@ def appointment_follow_up(
         return [Intent("cancel_appointment", target=pinned(item, "service"), clause=text)]
     if NEW_BOOKING.search(text) or names_other_service(text, item):
         return None
+    if _CANCEL_VERB.search(text) and not _MOVE_VERB.search(text):
+        return None  # "hmm, cancel the friday one at 11": a cancel, never a move
+    if _SAYS_TASK.search(text):
+        return None  # "and the task, make it due wednesday": never a move of a visit
     if not (MOVE_CUE.search(text) or correcting or find_shift(text)):
         return None
     said = find_when(strip_instead_of(text), now)
@@ -239,9 +251,15 @@ _ASKS_WHATS_DUE = re.compile(
     r"|is|are|anything|is anything|have i got|do i have)\b(?!.*\b(?:make|set|change|move|push"
     r"|put|bump|shift)\b)"
 )
+_SAYS_TASK = re.compile(r"\b(?:task|tasks|reminder|to-?do)\b")
+_CANCEL_VERB = re.compile(r"(?<!don't )(?<!dont )(?<!not )\b(?:cancel|call off)\b")
 _MOVE_VERB = re.compile(
     r"\b(?:move|push|reschedule|shift|change|bump|postpone|put off|rebook|bring|delay)\b"
 )
+
+
+# "make the task friday": the word for a task names the one in focus.
+_TASK_NOUNS = frozenset({"task", "reminder", "todo", "to-do"})
 
 
 # Said against the high priority the task in view has, naming no level of its own.
@@ -279,7 +297,8 @@ def task_follow_up(text: str, item: Item, now: datetime) -> list[Intent] | None:
     if dated and dated.groupdict().get("named"):
         # "make the dry cleaning saturday": only when the words name this task.
         title = set(WORD_RE.findall(str(item.get("title") or "").lower()))
-        if not set(dated.group("named").split()) & {w for w in title if len(w) > 3}:
+        named = set(dated.group("named").split())
+        if not named & {w for w in title if len(w) > 3} and not named <= _TASK_NOUNS:
             dated = None
     if dated and (due := due_day_said(text, now)) is not None:
         arguments["due_on"] = due
@@ -297,15 +316,25 @@ WORD_RE = re.compile(r"[a-z]+")
 def named_listed(state: Dialogue, kind: Kind, text: str) -> Item | None:
     """ "the haircut one, can you move that…": the one listed item the message names."""
     field = "service" if kind == "appointment" else "title"
+    items = state.last_listed_of(kind)
+    if not items:
+        return None
     said = set(WORD_RE.findall(text.replace("hair cut", "haircut")))
     said |= {"dental"} if "dentist" in said else set()
-    named = [
+    named = _named_by(items, field, said)
+    if not named and kind == "appointment" and (service := slots.service(text, text)):
+        # "the physio": the service it is another word for.
+        named = _named_by(items, field, said | set(WORD_RE.findall(str(service).lower())))
+    return named[0] if len(named) == 1 else None
+
+
+def _named_by(items: tuple[Item, ...], field: str, said: set[str]) -> list[Item]:
+    return [
         item
-        for item in state.listed_of(kind)
+        for item in items
         if any(w in said for w in WORD_RE.findall(str(item.get(field) or "").lower()) if len(w) > 3)
         and item.get("status") != "cancelled"
     ]
-    return named[0] if len(named) == 1 else None
 
 
 ORDINALS = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "last": -1}

@@ -13,6 +13,7 @@ Deterministic, and a decision costs well under a millisecond.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from datetime import date
 from typing import Any
@@ -29,7 +30,7 @@ from assistant.language import (
 from assistant.language.confirm import request_after_yes, taken_back
 from assistant.language.scope import hypothetical
 from assistant.language.text import normalize
-from assistant.models.embedded import limits, questions, references, replies
+from assistant.models.embedded import limits, questions, references, replies, retries, topic
 from assistant.models.embedded.bare_time import move_question
 from assistant.models.embedded.followup import unanswered
 from assistant.models.embedded.held_back import held_back_read
@@ -58,6 +59,13 @@ NOTHING_HELD = "There's nothing waiting for a yes just now. What would you like 
 # "cancel my haircut, oh wait, no, actually don't": nothing is done, and nothing asked.
 TAKEN_BACK = "Okay, I'll leave everything as it is. Is there anything else I can do?"
 AFTER_DROPPED = "If you'd still like me to go ahead, just ask again. Anything else I can do?"
+
+
+# An acknowledgement ("ok", "right") and then a question of its own.
+_ACK_THEN_ASK = re.compile(
+    r"^(?:ok|okay|alright|all right|right|fine|cool|thanks|cheers|great)\b[ ,.!]*"
+    r"(?:and |so |then )?(?:what|when|where|which|who|how|is|are)\b"
+)
 
 
 def _today(request: PlanRequest) -> date:
@@ -127,6 +135,9 @@ class EmbeddedPlanner:
 
     def plan(self, request: PlanRequest) -> Decision:
         """The decision, synchronously (the grammar never waits on anything)."""
+        state = request.dialogue
+        if (state.failed or state.done) and (after := retries.decide(request)) is not None:
+            return after  # "did that go through?", "try again": told from the CRM
         timezone = request.customer.timezone if request.customer else "UTC"
         confirmed = _confirmed_rounds(request)
         first = request.round <= 1 + confirmed and len(request.turn_results) == confirmed
@@ -209,6 +220,8 @@ class EmbeddedPlanner:
         rest = request_after_yes(text)
         if rest is None:
             return True
+        if _ACK_THEN_ASK.match(normalize(text).text):
+            return False  # "ok. what email do you have": moving on, not a yes to the case
         timezone = request.customer.timezone if request.customer else "UTC"
         return not any(
             intent.writes and intent.kind != "create_ticket"
@@ -245,6 +258,11 @@ class EmbeddedPlanner:
             listing = held_back_read(text)
             if listing is not None and any(tool.name == listing for tool in request.tools):
                 call = self._call(request, 0, listing, {})
+                return ToolCallsDecision(calls=(call,), last_round=True)
+            again = topic.listing_again(text, request.dialogue)
+            if again is not None and any(tool.name == again for tool in request.tools):
+                # "ok what have I got now": the topic in view, read again.
+                call = self._call(request, 0, again, {})
                 return ToolCallsDecision(calls=(call,), last_round=True)
             if hypothetical(normalize(text).text):
                 return FinalDecision(text=WHAT_IF)

@@ -69,15 +69,22 @@ WHEN = _rx(
     r"|\bstill on\b|\bstill (?:happening|booked|going ahead)\b|\bgoing ahead\b"
     r"|\bis (?:my|the) .+ (?:booked|confirmed)\b"
 )
+# "how long will it take", "how long is my haircut", "when does it finish": its length.
+LENGTH = _rx(
+    r"\bhow long (?:is|will|does|would|'s|do)\b|\bhow many (?:minutes|hours)\b|\bduration\b"
+    r"|\b(?:when|what time) (?:does|will) (?:it|that|my \w+|the \w+) (?:end|finish|be over)\b"
+)
 OVERDUE = _rx(r"\boverdue\b|\bpast due\b|\blate\b")
 HIGH = _rx(r"\b(?:high[- ]priority|urgent|important|top priority)\b")
 LOW = _rx(r"\blow[- ]priority\b|\bnot urgent\b")
 DUE_SOON = _rx(
-    r"\bdue (?:this week|soon|next|today|tomorrow)\b|\bwhat'?s due (?:on my (?:list|to))"
+    r"\bdue (?:this week|soonest|soon|next|first|today|tomorrow)\b"
+    r"|\bwhat'?s due (?:on my (?:list|to))"
 )
 LEFT = _rx(r"^(?:so |and |ok |okay )?what'?s left(?: to do| on my (?:list|to-?do list))?$")
 NOTES = _rx(
     r"\b(?:do i need to |should i )?(?:bring|prepare|know before)\b|\bany (?:notes|instructions)\b"
+    r"|\b(?:need|have) to know (?:for|about|before) (?:it|that|the)\b"
 )
 DONE_YET = _rx(
     r"\b(?:done|finished|completed|complete|ticked off) yet\b|\bis (?:my|the) .+ done\b"
@@ -119,12 +126,16 @@ FOCUS_QUESTION = _rx(
     _FOCUS_LEAD + r"(?:what time|when|where)"
     r"(?:'s| is| was)?(?: (?:it|that|that one))?(?: again)?\??$"
     r"|\bwhat time (?:is|was) (?:it|that)\b|\bwhere is it\b|\bhow much did (?:it|that) cost\b"
+    r"|" + _FOCUS_LEAD + r"(?:is it |it's |at )?(?:the )?same (?:place|address|location)"
+    r"(?: as before)?\??$"
     r"|" + _FOCUS_LEAD + r"what(?:'s| is) the (?:address|location)"
     r"(?: (?:for|of) (?:it|that|that one))?(?: again)?\??$"
     # "what day is that now" after a move: the day of the one just changed.
     r"|" + _FOCUS_LEAD + r"what day (?:is|was) (?:it|that)(?: on)?"
     r"(?: now)?\??$"
     r"|\bhow much was (?:it|that)\b"
+    r"|^(?:(?:and|so|ok|okay|great|thanks|perfect)[,.!]? )*how long (?:will|does|would|is)"
+    r" (?:it|that)(?: take| last| be)?(?: again)?\??$"
     r"|\b(?:is|was) (?:it|that) (?:still )?(?:at|in) the same (?:place|address|location)\b"
 )
 TASK_WORDS = _rx(r"\b(?:task|tasks|list|to-?dos?|to do)\b")
@@ -170,6 +181,7 @@ __all__ = [
     "HIGH",
     "INVOICE_HISTORY",
     "LEFT",
+    "LENGTH",
     "LOW",
     "MONTH",
     "NAMED_THEN_WHEN",

@@ -29,7 +29,7 @@ from assistant.models.embedded.answers import (
 )
 from assistant.models.embedded.cases import case_status
 from assistant.models.embedded.ordinals import ordinal_named
-from assistant.models.embedded.pinning import the_other_named
+from assistant.models.embedded.pinning import KNOWN_SERVICES, named_listed, the_other_named
 from assistant.models.embedded.question_words import (
     ACTION,
     AFTER,
@@ -46,6 +46,7 @@ from assistant.models.embedded.question_words import (
     HIGH,
     INVOICE_HISTORY,
     LEFT,
+    LENGTH,
     LOW,
     MONTH,
     NAMED_THEN_WHEN,
@@ -90,6 +91,8 @@ Aspect = Literal[
     "invoice_history",
     "task_priority",
     "case_status",
+    "length",
+    "tasks_about",
 ]
 OFFER = "Would you like me to open a support case?"
 
@@ -102,12 +105,14 @@ class Question:
     # Pinned by the conversation: the item in focus or counted from a listing.
     item: Item | None = None
     waiting: bool = False  # the customer says nobody came back to them
+    # "when's my other haircut": the id of the one in focus, which is not the one asked.
+    besides: str = ""
 
 
 # "when is the car insurance due": a task named by its words (not "it", not a bill).
 _TASK_DUE = re.compile(
-    r"\bwhen(?:'s| is| was) (?:the |my )?(?!(?:it|that|this)\b)(?P<t>[a-z][a-z ]{1,40}?)"
-    r" (?:task |reminder )?due\b"
+    r"\bwhen(?:'s| is| was| are| were) (?:the |my )?(?!(?:it|that|this|they|those)\b)"
+    r"(?P<t>[a-z][a-z ]{1,40}?) (?:tasks? |reminders? )?due\b"
 )
 
 
@@ -162,6 +167,9 @@ def _read(said: str, state: Dialogue) -> Question | None:
         r"^(?:so |ok |okay |and )?what'?s on (?:it|the invoice|my invoice|the bill)", said
     ):
         return Question("due")  # the open invoices, read out
+    if _TASKS_ABOUT_IT.search(said) and (visit := state.focus_of("appointment")) is not None:
+        # "do I have any tasks about that" after the eye exam: the tasks naming it.
+        return Question("tasks_about", str(visit.get("service") or ""))
     if (focused := _about_focus(said, state)) is not None:
         return focused
     if TICKET_HISTORY.search(said):
@@ -213,7 +221,8 @@ def _read(said: str, state: Dialogue) -> Question | None:
     if not billing and not service and (named := NAMED_THEN_WHEN.search(said)):
         return Question("task_due", named.group("t").strip())
     if not billing and (due := _TASK_DUE.search(said)) and not service:
-        return Question("task_due", re.sub(r"\b(?:task|reminder)\b", "", due.group("t")).strip())
+        subject = re.sub(r"\b(?:tasks?|reminders?)\b", "", due.group("t"))
+        return Question("task_due", " ".join(subject.split()))
     if RECENT.search(said):
         return Question("recent")
     month = MONTH.search(said) if billing or re.search(r"\bone\b", said) else None
@@ -236,9 +245,18 @@ def _read(said: str, state: Dialogue) -> Question | None:
         return Question("status", service)
     if PAST.search(said):
         return Question("past", service)
+    if LENGTH.search(said):
+        return Question("length", service)
     if WHERE.search(said):
         return Question("where", service)
     if WHEN.search(said) and not re.search(r"\bnext (?:appointment|visit|one)\b", said):
+        focus = state.focus_of("appointment")
+        if (
+            re.search(r"\bother\b", said)
+            and focus is not None
+            and str(focus.get("service") or "").lower() == service.lower()
+        ):
+            return Question("when", service, besides=str(focus.get("id")))
         return Question("when", service)
     return None
 
@@ -249,11 +267,21 @@ def _about_focus(said: str, state: Dialogue) -> Question | None:
     if NOTES.search(said) and (visit := state.focus_of("appointment")) is not None:
         return Question("notes", item=visit)
     if DUE_IT.search(said):
-        task = state.focus_of("task")
+        # "what about the insurance, when's that due": the task named, not the one in focus.
+        task = named_listed(state, "task", said) or state.focus_of("task")
         return Question("due", item=task)
     if not FOCUS_QUESTION.search(said):
         return None
-    item = state.focus_of("appointment")
+    # "what about the dentist, what time is that": the visit named, else the one in focus.
+    item = named_listed(state, "appointment", said) or state.focus_of("appointment")
+    service = _service(said)
+    if (
+        item is not None
+        and service.lower() in KNOWN_SERVICES
+        and service.lower() != str(item.get("service") or "").lower()
+    ):
+        aspect_named: Aspect = "where" if WHERE.search(said) else "when"
+        return Question(aspect_named, service)  # another service: looked up by name
     if re.search(r"\bthe first one\b", said) and state.listed_kind == "appointment":
         item = state.listed[0] if state.listed else item
     if re.search(r"\bthe second one\b", said) and state.listed_kind == "appointment":
@@ -262,8 +290,14 @@ def _about_focus(said: str, state: Dialogue) -> Question | None:
         return None
     if "how much" in said:
         return Question("cost", str(item.get("service") or ""), item=item)
-    aspect: Aspect = "where" if WHERE.search(said) else "when"
+    aspect: Aspect = "length" if LENGTH.search(said) else "where" if WHERE.search(said) else "when"
     return Question(aspect, str(item.get("service") or ""), item=item)
+
+
+_TASKS_ABOUT_IT = re.compile(
+    r"\b(?:tasks?|reminders?|to-?dos?) (?:about|for|on|related to|to do with) (?:that|it|this)\b"
+)
+_WEEK_AFTER = re.compile(r"\b(?:the week after|next week|the following week)\b")
 
 
 def _previous_question(conversation: Sequence[Message]) -> str | None:
@@ -279,6 +313,8 @@ def _ellipsis(said: str, state: Dialogue, conversation: Sequence[Message]) -> Qu
     earlier = _read(normalize(before).text, state)
     if earlier is None or earlier.aspect in ("complaint", "after"):
         return None
+    if earlier.aspect == "due_soon" and _WEEK_AFTER.search(said):
+        return Question("due_soon", "next week")  # "what's due this week" … "and the week after?"
     if earlier.aspect in ("high", "low") and (HIGH.search(said) or LOW.search(said)):
         return Question("high" if HIGH.search(said) else "low")
     if earlier.aspect in ("paid", "cost", "past") and re.search(
@@ -310,7 +346,7 @@ def lookups(question: Question) -> list[tuple[str, dict[str, Any]]]:
         return [("crm.listInvoices", {"status": "all"})]
     if aspect in ("status", "past", "recent"):
         return [("crm.listAppointments", {"status": "all"})]
-    if aspect in ("when", "where"):
+    if aspect in ("when", "where", "length"):
         # What is coming up answers "when is my haircut"; the past is asked otherwise.
         return [] if question.item is not None else [("crm.listUpcomingAppointments", {})]
     if aspect == "after":
@@ -434,8 +470,10 @@ def answer(question: Question, results: Sequence[ToolResult], now: datetime) -> 
         return None  # the listing's own narration reads the history out
     if aspect == "due":
         return None  # the billing narration says when it is due
-    if aspect in ("when", "where", "status", "past", "recent", "after"):
-        appointments = _items(results, "appointments")
+    if aspect in ("when", "where", "status", "past", "recent", "after", "length"):
+        appointments = [
+            a for a in _items(results, "appointments") if str(a.get("id")) != question.besides
+        ]
         if question.item is not None and aspect != "after":
             appointments = [question.item]
         return about_appointment(appointments, question.subject, aspect, now, question.item)

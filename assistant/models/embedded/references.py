@@ -13,13 +13,13 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import datetime, time
 from zoneinfo import ZoneInfo
 
 from assistant.dialogue_state import Dialogue, Item
 from assistant.language import Intent, detect_intents, slots
 from assistant.language.lexicon import SERVICES
-from assistant.language.shifts import find_shift, whole_days
+from assistant.language.shifts import bare_clock, find_shift, whole_days
 from assistant.language.targets import TargetRef
 from assistant.language.text import normalize
 from assistant.models.embedded.bare_time import move_agreed
@@ -40,6 +40,7 @@ from assistant.models.embedded.followup import (
     understand,
 )
 from assistant.models.embedded.kept import KeptByIdentity
+from assistant.models.embedded.new_items import asks_for_new, the_new_one
 from assistant.models.embedded.ordinals import ordinal_named
 from assistant.models.embedded.pinning import (
     CANCEL_IT,
@@ -62,11 +63,16 @@ from assistant.models.embedded.said_before import (
     titled_from_focus,
 )
 from assistant.models.embedded.same_again import same_again
+from assistant.models.embedded.which_answered import which_answered
 from assistant.schema import Message, ToolResult
 
 
 def _by_position(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> list[Intent] | None:
     """ "complete the second task", "task 2 is done": counted in the order last spoken."""
+    if _KIND_NAMED.search(text) and state.listed_kind != "task" and state.last_listed_of("task"):
+        # "mark the first task you mentioned as done" after the visits were read out since:
+        # counted in the task listing before them.
+        state = dataclasses.replace(state, listed_kind="task", listed=state.last_listed_of("task"))
     if state.listed_kind not in ("task", "appointment") or len(state.listed) < 2:
         return None
     positions = positions_said(text)
@@ -109,6 +115,9 @@ def _by_position(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> l
             found = [Intent("cancel_appointment", target=pinned(item, "service"), clause=text)]
         intents.extend(found or [])
     return intents or None
+
+
+_KIND_NAMED = re.compile(r"\b(?:tasks?|to-?dos?)\b")
 
 
 _AGAIN = re.compile(r"\b(?:book|get|make)(?: me)? (?:a new one|another one|another|one|a new)\b")
@@ -179,6 +188,9 @@ def _follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> l
     now = now.astimezone(zone)
     text = normalize(message).text
     lowered = message.lower()
+    if (new := the_new_one(state, text)) is not None:
+        # "cancel the new one": the one just booked or added, as "it".
+        state, text = new
     found = (
         new_contact(state, message, now, timezone)
         or retarget(state, text, now, timezone)
@@ -188,6 +200,7 @@ def _follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> l
         or same_again(state, text, now, timezone)
         or _by_position(state, text, now, zone)
         or also(state, text, now)
+        or which_answered(state, text, now, zone)
     )
     if found is not None:
         return found
@@ -207,19 +220,34 @@ def _follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> l
         )
         if meant is not None:
             return [Intent("cancel_appointment", target=pinned(meant, "service"), clause=text)]
-    appointment = named_listed(state, "appointment", text) or state.focus_of("appointment")
+    # "…make the task friday": said of a task, so never a move of the visit in view.
+    of_a_task = _TASK_NOUN.search(text) is not None
+    appointment = (
+        None
+        if of_a_task
+        else named_listed(state, "appointment", text) or state.focus_of("appointment")
+    )
     task = named_listed(state, "task", text) or state.focus_of("task")
     if appointment is None and (
         _BARE_CANCEL.fullmatch(text) or (CANCEL_IT.search(text) and state.listed_of("appointment"))
     ):
         # "cancel it" with nothing in focus: ask which (the resolver offers the list).
         return [Intent("cancel_appointment", target=TargetRef(phrase="it"), clause=text)]
-    if appointment is None and state.listed_of("appointment") and (move := _MOVE_IT.search(text)):
+    if (
+        appointment is None
+        and not of_a_task
+        and state.listed_of("appointment")
+        and (move := _MOVE_IT.search(text))
+    ):
         # "move it to monday" with several just listed: which one is asked, not guessed.
         said = text[: move.start("p")] + "my appointment" + text[move.end("p") :]
         moves = [
             i for i in detect_intents(said, now, timezone) if i.kind == "reschedule_appointment"
         ]
+        if moves and all("when" in i.missing for i in moves) and bare_clock(text, time(12)):
+            # "move it to 11": the hour is said, the day is that one's own; which one is
+            # asked first (its answer then moves it: which_answered).
+            return [Intent("reschedule_appointment", target=TargetRef(phrase="it"), clause=text)]
         if moves:
             return moves
     if appointment is not None and appointment.get("status") == "cancelled":
@@ -228,7 +256,7 @@ def _follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> l
             return found
     elif appointment is not None:
         found = appointment_follow_up(text, appointment, now, zone, correcting=False)
-        if found is not None and _leans(text):
+        if found is not None and _leans(text) and not asks_for_new(text, now, timezone):
             return found
     if task is not None:
         found = task_follow_up(text, task, now)
@@ -237,6 +265,7 @@ def _follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> l
     return None
 
 
+_TASK_NOUN = re.compile(r"\b(?:task|tasks|reminder|to-?do|to do list)\b")
 _MOVE_IT = re.compile(
     rf"\b(?:move|push|reschedule|shift|bring|change|postpone|bump) (?P<p>{PRONOUN})\b"
 )

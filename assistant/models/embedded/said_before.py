@@ -45,7 +45,7 @@ def titled_from_focus(intent: Intent, state: Dialogue) -> Intent:
     invoice", not "Pay it" (only for the one bill or visit just talked about)."""
     title = str(intent.arguments.get("title") or "")
     if not _IT_IN_TITLE.search(title) or len(_IT_IN_TITLE.findall(title)) > 1:
-        return intent
+        return _dated_from_focus(intent, state) if _BILL.search(intent.clause) else intent
     intent = _dated_from_focus(intent, state)
     if state.listed_kind == "invoice" and len(state.listed) == 1:
         named = f"the {str(state.listed[0].get('description') or '').lower()} bill"
@@ -59,13 +59,20 @@ def titled_from_focus(intent: Intent, state: Dialogue) -> Intent:
     return dataclasses.replace(intent, arguments=arguments)
 
 
+_BILL = re.compile(r"\b(?:bill|invoice|balance|due)\b")
+
+
 def _dated_from_focus(intent: Intent, state: Dialogue) -> Intent:
     """ "remind me to pay it the day before": the day before the one bill's due date, or
     the visit in focus; otherwise the day stays asked."""
     if intent.shift is None or intent.missing[:1] != ("when",):
         return intent
+    bills = state.last_listed_of("invoice")
     if state.listed_kind == "invoice" and len(state.listed) == 1:
         anchor = str(state.listed[0].get("due_on") or "")[:10]
+    elif len(bills) == 1 and _BILL.search(intent.clause):
+        # "remind me to pay the bill the day before it's due", the bill read out earlier.
+        anchor = str(bills[0].get("due_on") or "")[:10]
     elif state.focus_kind == "appointment" and state.focus is not None:
         anchor = str(state.focus.get("starts_at") or "")[:10]
     else:

@@ -21,9 +21,39 @@ _AGAIN = {
 }
 
 
+# "and the card one saturday" after a task was given a due day: that one, another day.
+_AND_THIS_ONE = re.compile(
+    r"^(?:and|also|then|now)\b\W*(?:the |my )?(?P<t>[a-z][a-z ]*? (?:one|task))"
+    r" (?:to |for |on |by |as )?(?P<v>[a-z0-9][a-z0-9 ]*?)(?: please)?$"
+)
+
+
+def _the_other_too(action_arguments: dict[str, object], text: str) -> str | None:
+    """ "and the card one saturday": the request that gives it the value said."""
+    match = _AND_THIS_ONE.search(text)
+    if match is None:
+        return None
+    target, value = match.group("t"), match.group("v")
+    if "due_on" in action_arguments:
+        return f"make {target} due {value}"
+    if "priority" in action_arguments and value.split()[0] in ("high", "low", "normal"):
+        return f"make {target} {value.split()[0]} priority"
+    return None
+
+
 def same_again(state: Dialogue, text: str, now: datetime, timezone: str) -> list[Intent] | None:
     """The last change, asked for again about the item named, read as if said in full."""
     action = state.last_action
+    if action is not None and action.tool == "crm.updateTask":
+        said_again = _the_other_too(dict(action.arguments), text)
+        if said_again is not None:
+            found = [
+                i
+                for i in detect_intents(said_again, now, timezone)
+                if i.tool == action.tool and i.target is not None and not i.target.vague
+            ]
+            if found and not found[0].missing:
+                return found[:1]
     match = _SAME_FOR.search(text)
     if action is None or match is None:
         return None

@@ -1,0 +1,36 @@
+"""Several tasks asked for at once: "add two tasks, call the plumber and buy a card".
+
+A count or a plural said before the items ("two tasks", "these reminders") makes each
+item its own task; without one, "buy milk and eggs" stays one task, as said. The message
+is said again as one request per item for the grammar to read.
+"""
+
+from __future__ import annotations
+
+import re
+
+_SEVERAL = re.compile(
+    r"^(?P<lead>(?:(?:ok|okay|so|and|also|hi|please|can you|could you|would you),? )*)"
+    r"(?:add|create|make|put in|set up|set|write down) (?:me )?(?:two|2|three|3|four|4|both"
+    r"|these|some|a couple of|a few)(?: new)? (?:tasks|reminders|to-?dos)(?: for me)?"
+    r"(?: to my list)?[,:;]? (?:to )?(?P<rest>.+)$"
+)
+_ITEM_SEP = re.compile(r",? and (?:to |also )?|, (?:to )?|; ")
+
+
+def said_one_by_one(text: str) -> str:
+    """The message with each of several tasks asked for on its own, else as it was."""
+    low = text.lower()
+    if not ("task" in low or "reminder" in low or "to-do" in low or "todo" in low):
+        return text
+    match = _SEVERAL.match(low.strip())
+    if match is None:
+        return text
+    items = [item.strip(" .!") for item in _ITEM_SEP.split(match.group("rest"))]
+    items = [item for item in items if item]
+    if len(items) < 2:
+        return text
+    return " and ".join(f"add a task to {item}" for item in items)
+
+
+__all__ = ["said_one_by_one"]

@@ -1,0 +1,284 @@
+"""After a write that failed: "did that go through?" and "try again", told from the CRM.
+
+The dialogue keeps the writes of the last turn that did not go through
+(`Dialogue.failed`). A question whether it went through is answered from a fresh
+lookup, never from memory: a write whose outcome was unknown (its reply lost, the CRM
+not confirming in time) may have been applied after all. "Try again" looks first too,
+and sends again only what the lookup shows was not done, so nothing is applied twice;
+a destructive write sent again is held for a yes like any other.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from assistant.dialogue_state import Item
+from assistant.language.text import normalize
+from assistant.schema import (
+    FinalDecision,
+    PlanRequest,
+    ToolCall,
+    ToolCallsDecision,
+    ToolResult,
+)
+
+# "did that go through?", "did it work", "is it done now?", "has that happened"
+_ASKS_IF_DONE = re.compile(
+    r"\b(?:go|gone|went|get|got|goes) through\b"
+    r"|\b(?:did|has|have) (?:that|it|this|the \w+) (?:actually )?(?:work|worked|happen"
+    r"|happened|succeed|succeeded|stick|stuck|save|saved|go ahead|gone ahead)\b"
+    r"|\b(?:is|was|has) (?:that|it|this) (?:been )?(?:done|saved|sorted)(?: now)?\??$"
+    r"|\bdid (?:you|it) (?:do|manage|get) (?:it|that)\b"
+)
+# "try again", "have another go", "can you retry", "give it another shot"
+_ASKS_RETRY = re.compile(
+    r"\b(?:try|trying) (?:it |that |this )?(?:again|once more|one more time)\b|\bretry\b"
+    r"|\b(?:another|one more) (?:go|try|shot|attempt)\b|\bagain please\b|\bdo it again\b"
+)
+# Words that ask for something else as well: read as a request of its own.
+_OTHER_REQUEST = re.compile(r"\b(?:and|also|then) (?:book|cancel|add|move|delete|change|open)\b")
+
+# The lookup that shows whether a write of each tool went through.
+LOOKUP_OF = {
+    "crm.bookAppointment": ("crm.listUpcomingAppointments", {}),
+    "crm.rescheduleAppointment": ("crm.listUpcomingAppointments", {}),
+    "crm.cancelAppointment": ("crm.listUpcomingAppointments", {}),
+    "crm.addTask": ("crm.listTasks", {"status": "all"}),
+    "crm.completeTask": ("crm.listTasks", {"status": "all"}),
+    "crm.updateTask": ("crm.listTasks", {"status": "all"}),
+    "crm.deleteTask": ("crm.listTasks", {"status": "all"}),
+    "crm.createTicket": ("crm.listTickets", {"status": "all"}),
+    "crm.updateContactInfo": ("crm.getCustomerProfile", {}),
+}
+
+_WHAT = {
+    "crm.bookAppointment": "the booking",
+    "crm.rescheduleAppointment": "the move of your appointment",
+    "crm.cancelAppointment": "the cancellation",
+    "crm.addTask": "the new task",
+    "crm.completeTask": "marking the task done",
+    "crm.updateTask": "the change to your task",
+    "crm.deleteTask": "deleting the task",
+    "crm.createTicket": "the support case",
+    "crm.updateContactInfo": "the change to your contact details",
+}
+
+
+# Words without which neither is asked: most messages are passed over without reading.
+_CUE = re.compile(
+    r"through|work|happen|succe|stick|stuck|save|sorted|done|manage|go ahead|gone ahead"
+    r"|again|retry|another|one more",
+    re.IGNORECASE,
+)
+
+
+def asked(text: str) -> str | None:
+    """ "check" for a question whether it went through, "retry" for a retry, else None."""
+    if not _CUE.search(text):
+        return None
+    said = normalize(text).text
+    if _OTHER_REQUEST.search(said):
+        return None
+    if _ASKS_RETRY.search(said):
+        return "retry"
+    if _ASKS_IF_DONE.search(said):
+        return "check"
+    return None
+
+
+def lookups(failed: Sequence[Item]) -> list[tuple[str, dict[str, Any]]]:
+    """The reads that show whether each failed write went through, each once."""
+    found: list[tuple[str, dict[str, Any]]] = []
+    for write in failed:
+        lookup = LOOKUP_OF.get(str(write.get("tool")))
+        if lookup is not None and lookup not in found:
+            found.append(lookup)
+    return found
+
+
+def _items(results: Sequence[ToolResult]) -> list[Item] | None:
+    """Every item the lookups returned, or None when a lookup failed."""
+    items: list[Item] = []
+    for result in results:
+        if not result.ok or not isinstance(result.result, dict):
+            return None
+        body = result.result
+        for key in ("appointments", "tasks", "tickets"):
+            items += [i for i in body.get(key) or () if isinstance(i, dict)]
+        if "email" in body or "phone" in body:
+            items.append(body)
+    return items
+
+
+def _same_moment(a: object, b: object) -> bool:
+    try:
+        return datetime.fromisoformat(str(a)) == datetime.fromisoformat(str(b))
+    except ValueError:
+        return False
+
+
+def went_through(write: Item, items: Sequence[Item]) -> bool:
+    """Whether the CRM's items show the write as done."""
+    tool, arguments = str(write.get("tool")), dict(write.get("arguments") or {})
+    by_id = {str(i.get("id")): i for i in items}
+    if tool == "crm.bookAppointment":
+        return any(
+            str(i.get("service", "")).lower() == str(arguments.get("service", "")).lower()
+            and _same_moment(i.get("starts_at"), arguments.get("starts_at"))
+            and i.get("status") != "cancelled"
+            for i in items
+        )
+    if tool == "crm.rescheduleAppointment":
+        item = by_id.get(str(arguments.get("appointment_id")))
+        return item is not None and _same_moment(item.get("starts_at"), arguments.get("starts_at"))
+    if tool == "crm.cancelAppointment":
+        item = by_id.get(str(arguments.get("appointment_id")))
+        return item is None or item.get("status") == "cancelled"
+    if tool == "crm.addTask":
+        title = str(arguments.get("title", "")).lower()
+        return any(str(i.get("title", "")).lower() == title for i in items)
+    if tool == "crm.completeTask":
+        item = by_id.get(str(arguments.get("task_id")))
+        return item is not None and item.get("status") == "completed"
+    if tool == "crm.deleteTask":
+        return str(arguments.get("task_id")) not in by_id
+    if tool == "crm.updateTask":
+        item = by_id.get(str(arguments.get("task_id")))
+        fields = {k: v for k, v in arguments.items() if k != "task_id"}
+        return item is not None and all(item.get(k) == v for k, v in fields.items())
+    if tool == "crm.updateContactInfo":
+        profile = next((i for i in items if "email" in i or "phone" in i), None)
+        fields = {k: v for k, v in arguments.items() if k in ("email", "phone")}
+        return profile is not None and all(profile.get(k) == v for k, v in fields.items())
+    if tool == "crm.createTicket":
+        subject = str(arguments.get("subject", "")).lower()
+        return bool(subject) and any(str(i.get("subject", "")).lower() == subject for i in items)
+    return False
+
+
+def verdict(failed: Sequence[Item], results: Sequence[ToolResult]) -> tuple[list[Item], str]:
+    """The failed writes still not done, and what to say about the check."""
+    items = _items(results)
+    what = _spoken([str(w.get("tool")) for w in failed])
+    if items is None:
+        return list(failed), (
+            f"I can't check right now: the system isn't answering. When I last tried, "
+            f"{what} had not gone through."
+        )
+    pending = [w for w in failed if not went_through(w, items)]
+    if not pending:
+        return [], f"Yes: I've checked, and {what} did go through after all."
+    if len(pending) < len(failed):
+        done = _spoken([str(w.get("tool")) for w in failed if w not in pending])
+        still = _spoken([str(w.get("tool")) for w in pending])
+        return pending, (
+            f"I've checked: {done} went through, but {still} did not. Would you like me to "
+            "try that again?"
+        )
+    return pending, (
+        f"No, {what} didn't go through, so nothing was changed. Would you like me to try again?"
+    )
+
+
+# Words that name which kind of write is asked about ("did the cancel go through").
+_NAMES_WRITE = (
+    (re.compile(r"\bcancel"), ("crm.cancelAppointment",)),
+    (re.compile(r"\bbook"), ("crm.bookAppointment",)),
+    (re.compile(r"\b(?:move|moved|reschedul|change of time)"), ("crm.rescheduleAppointment",)),
+    (re.compile(r"\b(?:delet|remov)"), ("crm.deleteTask",)),
+    (re.compile(r"\b(?:task|reminder)\b"), ("crm.addTask", "crm.updateTask", "crm.completeTask")),
+    (re.compile(r"\b(?:case|ticket|complaint)\b"), ("crm.createTicket",)),
+    (re.compile(r"\b(?:email|phone|number|details)\b"), ("crm.updateContactInfo",)),
+)
+
+
+# What a write that went through left behind, said of the item it was about.
+_OUTCOME = {
+    "crm.bookAppointment": "your {} is booked",
+    "crm.rescheduleAppointment": "your {} was moved",
+    "crm.cancelAppointment": "your {} is cancelled",
+    "crm.addTask": "{} is on your list",
+    "crm.completeTask": "{} is marked done",
+    "crm.updateTask": "{} was changed",
+    "crm.deleteTask": "{} was deleted",
+    "crm.createTicket": "your support case is open",
+    "crm.updateContactInfo": "your contact details were changed",
+}
+
+
+def _outcome(write: Item) -> str:
+    """ "Yes, that went through: your dental cleaning is cancelled." """
+    tool, label = str(write.get("tool")), str(write.get("label") or "")
+    template = _OUTCOME.get(tool)
+    if template is None or ("{}" in template and not label):
+        return f"Yes, {_spoken([tool])} went through."
+    said = template.format(label.lower() if "Appointment" in tool else label)
+    return f"Yes, that went through: {said}."
+
+
+def _asked_of(done: Sequence[Item], text: str) -> Item | None:
+    """The latest write that went through of the kind the question names (any kind when
+    it names none), or None."""
+    named = [tools for words, tools in _NAMES_WRITE if words.search(text)]
+    for write in reversed(done):
+        if not named or any(write.get("tool") in tools for tools in named):
+            return write
+    return None
+
+
+def _spoken(tools: Sequence[str]) -> str:
+    names = list(dict.fromkeys(_WHAT.get(tool, "that change") for tool in tools))
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def decide(request: PlanRequest) -> FinalDecision | ToolCallsDecision | None:
+    """The decision for a message about the writes that failed last, or None."""
+    state = request.dialogue
+    failed = state.failed
+    mode = asked(request.user_message)
+    if mode is None:
+        return None
+    if not failed:
+        text = normalize(request.user_message).text
+        if not state.held and (write := _asked_of(state.done, text)):
+            # Asked after a write the CRM confirmed: it did, and is not sent again.
+            told = _outcome(write)
+            if mode == "retry":
+                told = "There's nothing to try again; " + told.removeprefix("Yes, ")
+            return FinalDecision(text=told)
+        return None
+    available = {tool.name for tool in request.tools}
+    results = request.turn_results
+    if not results:
+        reads = [(t, a) for t, a in lookups(failed) if t in available]
+        if not reads:
+            return None
+        calls = tuple(
+            ToolCall(call_id=f"c_{request.round}_{n}", tool_name=tool, arguments=arguments)
+            for n, (tool, arguments) in enumerate(reads, start=1)
+        )
+        return ToolCallsDecision(calls=calls)
+    if any(r.call.tool_name not in _LOOKUP_TOOLS for r in results):
+        return FinalDecision(text="")  # sent again: the narrator tells how it went
+    pending, text = verdict(failed, results)
+    if mode == "check" or not pending or _items(results) is None:
+        return FinalDecision(text=text)
+    calls = tuple(
+        ToolCall(
+            call_id=f"c_{request.round}_{n}",
+            tool_name=str(write["tool"]),
+            arguments=dict(write.get("arguments") or {}),
+        )
+        for n, write in enumerate(pending, start=1)
+        if str(write["tool"]) in available
+    )
+    return ToolCallsDecision(calls=calls) if calls else FinalDecision(text=text)
+
+
+_LOOKUP_TOOLS = frozenset(tool for tool, _ in LOOKUP_OF.values())
+
+
+__all__ = ["LOOKUP_OF", "asked", "decide", "lookups", "verdict", "went_through"]

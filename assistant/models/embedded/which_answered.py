@@ -1,0 +1,63 @@
+"""The answer to "which one?": the request that was asked about, now for the one named.
+
+"can you move it to friday at 2" → "Which appointment should I move: …?" → "the haircut":
+the move of the haircut to Friday at 2. "mark it as done" → "Which task do you mean: …?"
+→ "the groceries": the groceries task completed. The request is the customer's own
+earlier words (kept as the dialogue's `about`), read again against the one now named;
+a reply that asks for something of its own is read as it stands instead.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+from assistant.dialogue_state import Dialogue, Item, Kind
+from assistant.language import Intent
+from assistant.language.text import normalize
+from assistant.models.embedded.pinning import (
+    appointment_follow_up,
+    as_pronoun,
+    named_listed,
+    positions_said,
+    task_follow_up,
+)
+
+# What the open question was about, by the dialogue's `question`.
+_ASKED_KIND: dict[str, Kind] = {"which_move": "appointment", "which_task": "task"}
+
+# A reply with a request of its own ("the haircut, and book me a physio") is not only
+# the answer to the question.
+_OWN_REQUEST = re.compile(
+    r"\b(?:book|cancel|delete|remove|add|move|push|reschedule|complete|mark|change|open|make"
+    r"|set|put|but|instead|actually|rather|not)\b"
+    # a day or time of its own: "the plumber one, saturday though"
+    r"|\d|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|\b(?:today|tomorrow|tonight|noon"
+    r"|morning|afternoon|evening|week|month)\b"
+)
+
+
+def _named(state: Dialogue, kind: Kind, text: str) -> Item | None:
+    listed = state.listed_of(kind)
+    positions = [p for p in positions_said(text) if -len(listed) <= p < len(listed)]
+    return named_listed(state, kind, text) or (listed[positions[0]] if positions else None)
+
+
+def which_answered(
+    state: Dialogue, text: str, now: datetime, zone: ZoneInfo
+) -> list[Intent] | None:
+    """The request asked about, aimed at the item the reply names; None otherwise."""
+    kind = _ASKED_KIND.get(state.question or "")
+    if kind is None or not state.about or _OWN_REQUEST.search(text):
+        return None
+    meant = _named(state, kind, text)
+    if meant is None:
+        return None
+    asked = as_pronoun(normalize(state.about).text)
+    if kind == "appointment":
+        return appointment_follow_up(asked, meant, now, zone, correcting=False)
+    return task_follow_up(asked, meant, now)
+
+
+__all__ = ["which_answered"]
