@@ -50,8 +50,13 @@ _UNDO = re.compile(
 
 
 def _corrected_title(text: str, item: Item) -> str | None:
-    """ "sorry I meant oat milk" after adding "Buy milk": "Buy oat milk"."""
-    match = re.search(r"\bi meant (?:to say )?(?P<w>[a-z][a-z ]+?)\s*$", text)
+    """ "sorry I meant oat milk", "actually make that oat milk" after adding "Buy milk":
+    "Buy oat milk" (only a word of the title said again: "make it friday" is a day)."""
+    match = re.search(
+        r"\b(?:i meant (?:to say )?|(?:make|change) (?:it|that|this)(?: say| to| into)? )"
+        r"(?P<w>[a-z][a-z ]+?)\s*$",
+        text,
+    )
     if match is None:
         return None
     title = str(item.get("title") or "")

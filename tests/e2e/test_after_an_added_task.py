@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from tests.fixtures.app import MakeAssistant
 from tests.fixtures.crm import CrmAdmin
-from tests.integrity.helpers import titles
+from tests.integrity.helpers import tasks, titles
 
 
 async def test_one_more_after_an_added_task_adds_another(
@@ -27,3 +27,26 @@ async def test_one_more_with_nothing_added_before_writes_nothing(
     chat = await (await make_assistant()).connect()
     await chat.say("and another to call the plumber")
     assert await titles(crm_admin) == before
+
+
+async def test_a_word_of_the_title_said_again_renames_the_task_just_added(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin
+) -> None:
+    """ "Buy milk", then "actually make that oat milk": one task, "Buy oat milk"."""
+    chat = await (await make_assistant()).connect()
+    await chat.say("add a task to buy milk")
+    await chat.say("actually make that oat milk")
+    names = await titles(crm_admin)
+    assert "Buy oat milk" in names
+    assert "Buy milk" not in names
+
+
+async def test_a_day_said_after_adding_a_task_is_its_due_day_not_its_title(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin
+) -> None:
+    """ "Actually make it friday" gives "Buy milk" a due day and keeps its title."""
+    chat = await (await make_assistant()).connect()
+    await chat.say("add a task to buy milk")
+    await chat.say("actually make it friday")
+    milk = (await tasks(crm_admin))["Buy milk"]
+    assert milk["due_on"] is not None
