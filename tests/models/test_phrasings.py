@@ -44,6 +44,11 @@ I have done at my last appointment and how much was it"), asks it drops ("have I
 had a facial", "how many times have I been in", "what have I paid this year and what's
 still outstanding", "did I already pay … and what's left"), "did someone close my ticket
 … and is the billing one still open" (reads the invoices too).
+
+tests/data/heldout5.jsonl: 55 single messages with two or three asks each, written before
+the rule code was read: a write beside a read, two writes, an ask that must not write
+("don't cancel it", "should I…", "never mind"), joined by "and", "also", "oh and", "plus",
+commas, full stops, "then", "after that" or nothing at all (voice). First run 43/55 (78.2%).
 """
 
 from __future__ import annotations
@@ -61,6 +66,7 @@ PHRASINGS = DATA / "phrasings.jsonl"
 HELDOUT = DATA / "heldout.jsonl"
 HELDOUT3 = DATA / "heldout3.jsonl"
 HELDOUT4 = DATA / "heldout4.jsonl"
+HELDOUT5 = DATA / "heldout5.jsonl"
 # Pinned at the last measured scores (389/389 and 398/398): any regression fails the build.
 REQUIRED_SHARE = 1.0
 REQUIRED_HELDOUT_SHARE = 1.0
@@ -68,6 +74,8 @@ REQUIRED_HELDOUT_SHARE = 1.0
 REQUIRED_HELDOUT3_SHARE = 118 / 120
 # heldout4: first run 26/62 before any rule change; pinned at the last measured score.
 REQUIRED_HELDOUT4_SHARE = 53 / 62
+# heldout5: first run 43/55 before any rule change; pinned at the last measured score.
+REQUIRED_HELDOUT5_SHARE = 43 / 55
 
 
 async def understood(line: dict[str, Any]) -> bool:
@@ -100,6 +108,7 @@ SCORED_SETS = [
     (HELDOUT, REQUIRED_HELDOUT_SHARE, 150),
     (HELDOUT3, REQUIRED_HELDOUT3_SHARE, 120),
     (HELDOUT4, REQUIRED_HELDOUT4_SHARE, 60),
+    (HELDOUT5, REQUIRED_HELDOUT5_SHARE, 50),
 ]
 
 
