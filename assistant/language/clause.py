@@ -48,7 +48,9 @@ NEGATED = rx(
     r"|after|fussed|bothered|concerned|worried"
     r"|booking|deleting|rescheduling|moving|changing|adding)\b"
     r"|(?<!why )\b(?:don't|do not|no need to|never|no point in) (?:\w+ )?(?:show|tell|check"
-    r"|add|book|cancel|delete|remove|change|move|reschedule|touch|mark|complete|create)\b"
+    r"|add|book|cancel|delete|remove|change|move|reschedule|touch|mark|complete|create|open"
+    r"|raise|log|file|submit|make|set|update|edit|rename|push|shift|bring|tick|cross|remind"
+    r"|schedule|put)\b"
 )
 # A negation after this belongs to a problem being reported ("open a ticket, the app
 # does not load"), not to the request.

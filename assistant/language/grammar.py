@@ -17,6 +17,7 @@ from assistant.language.clause import LIST_TAIL, NEGATED, QUESTION_START, REPORT
 from assistant.language.intent import APPOINTMENT_ACTIONS, TASK_ACTIONS, Intent, IntentKind
 from assistant.language.lookups import READS, reads
 from assistant.language.scope import (
+    asks_advice,
     asks_if_done,
     asks_if_needed,
     asks_to_pay,
@@ -116,9 +117,13 @@ def read_clause(
 ) -> list[Intent]:
     """The intents of one clause (normally one write, or any number of lookups);
     `asked`: the clause ended its sentence with a question mark."""
-    if negated(text) or asks_to_pay(text) or hypothetical(text):
+    if negated(text) or asks_to_pay(text):
         return []
     clause = Clause(text, norm, now, timezone, asked)
+    if hypothetical(text):
+        # "should I cancel my dentist?" among other asks: the thing it would change is read
+        # (the first named: "…before or after I pay" asks about the task, not the bill).
+        return reads(clause)[:1] if asks_advice(text) else []
     if asks_if_done(text) or asks_if_needed(text) or deliberates(text):
         return reads(clause)  # "did I cancel my haircut?": what is on file says
     for rule in _WRITE_RULES:

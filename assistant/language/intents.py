@@ -29,6 +29,7 @@ from assistant.language.intent import (
 from assistant.language.lexicon import SERVICES
 from assistant.language.several_tasks import said_one_by_one
 from assistant.language.slots import cut_spans
+from assistant.language.spelling import words
 from assistant.language.text import Normalized, normalize
 from assistant.language.them_all import each_said, names_them_all
 from assistant.zones import zone_named
@@ -53,7 +54,11 @@ _REQUEST_VERBS = (
 # A clause that starts like this asks for something of its own.
 _STARTS_REQUEST = re.compile(f"^{_OPENERS}{_REQUEST_VERBS}")
 _JOINER = (
-    r"\s*,?\s*\b(?:and also|and then|and|also|plus|as well as|then|after that)\b\s*,?\s*"
+    r"\s*,?\s*\b(?:oh and|oh also|and also|and then|and|also|plus|as well as|then|after that)\b"
+    r"\s*,?\s*"
+    # "add eggs to my list but don't mark the groceries done": what not to do is its own
+    # clause (it must not negate the request before it).
+    r"|\s*,?\s*\bbut\b\s*,?\s*(?=(?:please )?(?:don't|do not|no need to|never)\b)"
     # "…is booked now so mark that task done", "…first X, second Y, third Z": a new
     # request follows these words only when it opens like one.
     rf"|\s*,?\s*\b(?:so|but)\b\s*,?\s*(?={_OPENERS}{_REQUEST_VERBS})"
@@ -107,6 +112,45 @@ def is_request(text: str) -> bool:
     return bool(_STARTS_REQUEST.match(normalize(text).text))
 
 
+# Spoken without a pause ("cancel my haircut what do I owe"): a question that starts
+# after a request is a clause of its own, unless the word before it takes it as its
+# object ("tell me what's my balance", "remind me to check when is my flight").
+_RUN_ON = re.compile(
+    r"\s(?=(?:what's|what is|when's|when is|when was|where's|where is|how's) my\b"
+    r"|(?:what do|what did|what have|when did|when do|how much do|how much have) i\b)"
+)
+# These start a question only after a request: after a question they go on with it
+# ("how many tasks have I got", "which appointment is my dentist").
+_RUN_ON_AFTER_REQUEST = re.compile(r"\s(?=(?:is|are) my\b|(?:have|did|do|am) i\b)")
+_TAKES_A_QUESTION = words(
+    """
+    ask asked check see know out up tell told me us wonder wondering about remember find if
+    whether and also then so but or what when where which who why how time day date much
+    many long to is are was
+    """
+)
+
+
+def _run_on(part: str) -> list[str]:
+    """`part` cut where a question starts after a request said in one breath."""
+    pieces: list[str] = []
+    start = 0
+    cuts = [*_RUN_ON.finditer(part), *_RUN_ON_AFTER_REQUEST.finditer(part)]
+    for match in sorted(cuts, key=lambda found: found.start()):
+        left = part[start : match.start()]
+        before = left.rsplit(" ", 1)[-1]
+        if (
+            match.start() > start
+            and len(left.split()) >= 2
+            and before not in _TAKES_A_QUESTION
+            and _STARTS_REQUEST.match(left)
+            and (match.re is _RUN_ON or not QUESTION_START.search(left))
+        ):
+            pieces.append(left)
+            start = match.end()
+    return [*pieces, part[start:]]
+
+
 def _split(text: str) -> list[tuple[str, str, bool]]:
     """(separator before, clause, asked) triples; the separator is kept to rejoin
     clauses, and `asked` marks the clause that ends a sentence with a question mark."""
@@ -114,8 +158,13 @@ def _split(text: str) -> list[tuple[str, str, bool]]:
     for sentence in _SENTENCE.split(text):
         parts = _JOINER_KEPT.split(_protect_wrapped(sentence))
         separators = ["", *parts[1::2]]
+        pieces = [
+            (separator if n == 0 else " ", piece)
+            for separator, part in zip(separators, parts[0::2], strict=True)
+            for n, piece in enumerate(_run_on(part))
+        ]
         last = len(clauses)
-        for separator, part in zip(separators, parts[0::2], strict=True):
+        for separator, part in pieces:
             part = part.strip(" ,.?!")
             if part:
                 last = len(clauses)
@@ -152,22 +201,34 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
         intents = read_clause(clause, norm, local_now, timezone, previous=last_intents, asked=asked)
         carries_text = any(_carries_free_text(intent) for intent in last_intents)
         own_request = bool(_STARTS_REQUEST.match(clause))
-        joins_previous = last_clause is not None and (
-            not intents
-            or (carries_text and not own_request)
-            # "my phone number changed, it's 415…": the number completes the clause before
-            or (_PLACEHOLDER.search(clause) is not None and not own_request)
-            # "I need to cancel, the haircut on friday": what the verb before was about
-            or (
-                not last_intents
-                and not own_request
-                and _ENDS_WITH_VERB.search(last_clause) is not None
-                and not negated(last_clause)
-            )
-            # "reschedule my cleaning, maybe thursday at noon": the time it lacked
-            or (
-                any(set(i.missing) & {"when", "time"} for i in last_intents)
-                and _only_a_time(clause, local_now)
+        if not intents and last_clause is not None and negated(last_clause) and own_request:
+            # "don't cancel the haircut, just tell me when it is": "it" is the haircut.
+            named = _name_the_it(clause, last_clause)
+            if named != clause:
+                clause = named
+                intents = read_clause(clause, norm, local_now, timezone, asked=asked)
+        # "…but don't mark the groceries done": what not to do is no part of the request
+        # before it (merged, it would negate that request too).
+        joins_previous = (
+            last_clause is not None
+            and not _refuses(clause)
+            and (
+                not intents
+                or (carries_text and not own_request)
+                # "my phone number changed, it's 415…": the number completes the clause before
+                or (_PLACEHOLDER.search(clause) is not None and not own_request)
+                # "I need to cancel, the haircut on friday": what the verb before was about
+                or (
+                    not last_intents
+                    and not own_request
+                    and _ENDS_WITH_VERB.search(last_clause) is not None
+                    and not negated(last_clause)
+                )
+                # "reschedule my cleaning, maybe thursday at noon": the time it lacked
+                or (
+                    any(set(i.missing) & {"when", "time"} for i in last_intents)
+                    and _only_a_time(clause, local_now)
+                )
             )
         )
         if joins_previous and last_clause is not None:
@@ -264,6 +325,23 @@ def _name_the_one(clause: str, before: str) -> str:
         return clause
     noun = named[-1] + ("s" if one.group("one") == "ones" else "")
     return clause[: one.start("one")] + noun + clause[one.end("one") :]
+
+
+_IT = re.compile(r"\b(?:it|that one|that)\b")
+
+
+def _name_the_it(clause: str, before: str) -> str:
+    """`clause` with its "it" replaced by the last thing `before` named."""
+    it = _IT.search(clause)
+    named = [match.group(0) for match in _NAMED.finditer(before)]
+    if it is None or not named or _NAMED.search(clause):
+        return clause
+    return f"{clause[: it.start()]}the {named[-1]}{clause[it.end() :]}"
+
+
+def _refuses(clause: str) -> bool:
+    """The clause says what not to do ("don't mark it done", "no need to book")."""
+    return negated(clause) and not clause.startswith("not ")
 
 
 def _only_a_time(clause: str, now: datetime) -> bool:
