@@ -27,6 +27,15 @@ _DUE_WHEN = (
 _WHATS_DUE = (
     r"|\b(?:what(?:'s| is)|what else is|anything|is anything|whats) (?:still )?due" + _DUE_WHEN
 )
+# A visit already made: the planner reads it from the history (the appointments it names
+# are the customer's own, even with no noun: "when did I last come in").
+PAST_VISIT = (
+    r"\bwhen (?:did )?i (?:last )?(?:came|come|was|been|visited) in\b"
+    r"|\bwhen did i last (?:come|visit|have)\b|\bhave i (?:ever )?had (?:a|an|my)\b"
+    r"|\bhow many times have i been\b"
+    r"|\bwhen (?:was )?my (?:last|previous) (?!(?:\w+ )?(?:invoices?|bills?|payments?|tickets?"
+    r"|cases?|complaints?|tasks?)\b)\w+"
+)
 READS: tuple[tuple[IntentKind, re.Pattern[str]], ...] = (
     (
         "appointments",
@@ -42,6 +51,8 @@ READS: tuple[tuple[IntentKind, re.Pattern[str]], ...] = (
             r"|\b(?:am i|are we|will i be|would i be) (?:free|busy|available|booked up|tied up"
             r"|clear)\b|\b(?:today|tomorrow|tonight|\w+day)(?: morning| afternoon| evening)?"
             r" (?:clear|free|open|busy) for me\b"
+            # the visits before ("when did I last come in", "have I ever had a facial")
+            rf"|{PAST_VISIT}"
         ),
     ),
     (

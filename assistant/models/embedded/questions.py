@@ -19,6 +19,7 @@ from typing import Any, Literal
 
 from assistant.dialogue_state import Dialogue, Item
 from assistant.language import slots
+from assistant.language.lookups import PAST_VISIT
 from assistant.language.text import normalize
 from assistant.models.embedded.answers import (
     about_appointment,
@@ -374,7 +375,8 @@ HISTORY_READS = frozenset({"crm.listAppointments", "crm.listInvoices", "crm.list
 # Asks about the past that only stand beside another ask ("…and when did I last come
 # in"): alone, the qualified question (`read_question`) answers them from the data.
 _PAST_VISITS = re.compile(
-    r"\bmy (?:last|previous) (?:appointment|visit|booking)\b|\bwhen did i last (?:come|visit)\b"
+    rf"{PAST_VISIT}"
+    r"|\bmy (?:last|previous) (?:appointment|visit|booking)\b|\bwhen did i last (?:come|visit)\b"
     r"|\bhave i (?:ever )?had\b|\b(?:missed|cancell?ed) (?:appointments|visits|bookings)\b"
     r"|\bappointments have i (?:missed|cancell?ed|had)\b|\bhow many times have i been\b"
 )
