@@ -353,3 +353,15 @@ async def test_a_progressive_answer_says_what_is_ready_then_only_the_rest() -> N
     assert first.removesuffix("I'm still checking your billing.").strip() in whole
     assert rest.strip() and rest.strip() in whole
     assert not set(first.split(". ")) & set(rest.split(". "))
+
+
+async def test_every_appointment_on_file_is_told_as_last_visit_coming_up_and_cancelled() -> None:
+    """ "when did I last come in, and was the consultation cancelled?" is answered from the
+    whole history: the last past visit, then what is coming, then what was cancelled."""
+    text = await say(
+        "when did i last come in and was the consultation cancelled",
+        ok("crm.listAppointments", {"status": "all"}),
+    )
+    assert text.startswith("Your last visit was a haircut on Tuesday, December 31, 2024"), text
+    assert "Coming up: a dental cleaning on Monday, March 3" in text
+    assert text.endswith("Cancelled: a consultation on Wednesday, March 5 at 11:30 AM."), text
