@@ -9,6 +9,7 @@ A clause with no write asks to see things (lookups). A clause naming only a targ
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable, Sequence
 from datetime import datetime
 
@@ -83,6 +84,11 @@ def refer_back(intent: Intent, clause: str, norm: Normalized, now: datetime) -> 
     return dataclasses.replace(intent, target=dataclasses.replace(target, words=words))
 
 
+# "…and tell me what else is due": a question put as a request names no new target.
+_ASKS_TO_BE_TOLD = re.compile(
+    r"(?:please |can you |could you |and |also |then |just )*(?:tell|show|give|let) (?:me|us)\b"
+)
+
 _WRITE_RULES: tuple[Callable[[Clause], Intent | list[Intent] | None], ...] = (
     task_rules.add_task,
     account_rules.create_ticket,
@@ -129,7 +135,11 @@ def read_clause(
     for rule in _WRITE_RULES:
         if found := rule(clause):
             return found if isinstance(found, list) else [found]
-    if QUESTION_START.search(text) is None and (inherited := _inherit(clause, previous)):
+    if (
+        QUESTION_START.search(text) is None
+        and _ASKS_TO_BE_TOLD.match(text) is None
+        and (inherited := _inherit(clause, previous))
+    ):
         return [inherited]
     return reads(clause)
 

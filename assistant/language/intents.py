@@ -209,6 +209,9 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
                 intents = read_clause(clause, norm, local_now, timezone, asked=asked)
         # "…but don't mark the groceries done": what not to do is no part of the request
         # before it (merged, it would negate that request too).
+        if not intents and own_request and (read := _same_listing(clause, last_intents)):
+            # "add printer ink to my list then tell me what's overdue": the list just named.
+            intents = [Intent(read, clause=clause)]
         joins_previous = (
             last_clause is not None
             and not _refuses(clause)
@@ -253,6 +256,13 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
                 # "booked the eye exam" told what was done: it asked for no lookup.
                 told = [i for _, before in said[-2:] for i in before if not i.writes]
                 found = [i for i in found if not any(i is t for t in told)]
+        if _TAKES_BACK.match(clause) and last_intents:
+            # "I was going to reschedule the cleaning but never mind, …": the clause
+            # before is taken back (asked about next turn, its time would move it).
+            del found[len(found) - len(last_intents) :]
+            last_clause, last_intents = clause, []
+            said.append((clause, []))
+            continue
         if intents or last_clause is None or joins_previous:
             found.extend(intents)
             last_clause, last_intents = clause, intents
@@ -327,6 +337,29 @@ def _name_the_one(clause: str, before: str) -> str:
     return clause[: one.start("one")] + noun + clause[one.end("one") :]
 
 
+# "what's overdue", "what else is due", "what's left": a state of the things just named.
+_STATE_ASKED = re.compile(r"\b(?:overdue|due|left|else|pending|remaining)\b")
+_LISTING_OF: dict[str, IntentKind] = {
+    **dict.fromkeys(("add_task", "complete_task", "update_task", "delete_task", "tasks"), "tasks"),
+    **dict.fromkeys(
+        ("book_appointment", "reschedule_appointment", "cancel_appointment", "appointments"),
+        "appointments",
+    ),
+}
+
+
+def _same_listing(clause: str, before: list[Intent]) -> IntentKind | None:
+    """The listing a clause naming no domain asks about, from the one clause before."""
+    kinds = {_LISTING_OF.get(intent.kind) for intent in before}
+    if len(kinds) != 1 or None in kinds or not _STATE_ASKED.search(clause):
+        return None
+    return kinds.pop()
+
+
+_TAKES_BACK = re.compile(
+    r"(?:oh |actually |no |wait )*(?:never ?mind|forget (?:it|that|about it)|scratch that"
+    r"|ignore that)(?: then| for now| after all)?$"
+)
 _IT = re.compile(r"\b(?:it|that one|that)\b")
 
 
