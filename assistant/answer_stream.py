@@ -51,12 +51,15 @@ class AnswerStream:
         state: TurnState,
         *,
         truth: Callable[[str], str | None],
+        figures: Callable[[str], str | None] = lambda _: None,
         may_stream: Callable[[], Awaitable[bool]],
         before_first: Callable[[], Awaitable[None]],
     ) -> None:
         self._state = state
         # A sentence claiming a change no write made → the line to say instead.
         self._truth = truth
+        # A sentence stating a figure the results contradict → it put right.
+        self._figures = figures
         self._may_stream = may_stream
         self._before_first = before_first
         self._sentences = SentenceGrouper()
@@ -90,6 +93,8 @@ class AnswerStream:
         if (instead := self._truth(sentence)) is not None:
             self._stopped = True
             sentence = instead
+        elif (fixed := self._figures(sentence)) is not None:
+            sentence = fixed
         if not self.spoke:
             self.spoke = True
             await self._before_first()

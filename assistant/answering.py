@@ -11,16 +11,16 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from contextlib import aclosing
 
-from assistant import claims, progress, tracing
+from assistant import claims, figures, progress, tracing
 from assistant.deadlines import Deadline
 from assistant.errors import ModelUnavailable
 from assistant.metrics import Metrics
 from assistant.models.base import Narrator
 from assistant.round_run import RoundRun
-from assistant.schema import AnswerDelta, AnswerDone, ErrorEvent, NarratorInput
+from assistant.schema import AnswerDelta, AnswerDone, ErrorEvent, NarratorInput, ToolExchange
 from assistant.speaking import split_sentences
 from assistant.turn import TurnState, context_hint
 
@@ -129,6 +129,8 @@ class Answerer:
                         # Said once, in place of the first false claim; later ones dropped.
                         false_claims += 1
                         piece = _in_place_of(piece, instead) if false_claims == 1 else ""
+                    elif (fixed := fixed_figures(state, piece, self._writes)) is not None:
+                        piece = _in_place_of(piece, fixed)
                 if piece:
                     if state.told and len(state.answer) == state.told_pieces:
                         # The second part of a progressive answer: "…your billing." +
@@ -159,6 +161,26 @@ class Answerer:
         state.preface = None
 
 
+def fixed_figures(state: TurnState, text: str, writes: Collection[str]) -> str | None:
+    """`text` with the amounts, hours and counts this conversation's results contradict
+    put right (assistant/figures.py), or None when it states none wrongly. A model's
+    words only: the embedded narrator speaks from the results."""
+    if not figures.has_figure(text):
+        return None  # most sentences: no result is read
+    results = [
+        result
+        for message in state.session.history
+        if isinstance(message, ToolExchange)
+        for result in message.results
+    ]
+    held = state.pending.calls if state.pending is not None else ()
+    customer = state.session.customer
+    zone = customer.timezone if customer else "UTC"
+    facts = figures.facts_of(results, held, zone, writes)
+    fixed = figures.corrected(text, facts)
+    return fixed.strip() if fixed is not None else None
+
+
 def error_text(code: str) -> str:
     """The `error` event's message for a model that failed (`code`)."""
     if code == "model_unavailable":
@@ -166,7 +188,7 @@ def error_text(code: str) -> str:
     return "Something went wrong while answering; it has been logged."
 
 
-__all__ = ["APOLOGY", "INTERNAL_APOLOGY", "Answerer", "error_text"]
+__all__ = ["APOLOGY", "INTERNAL_APOLOGY", "Answerer", "error_text", "fixed_figures"]
 
 
 def _in_place_of(piece: str, instead: str) -> str:

@@ -24,7 +24,7 @@ from datetime import UTC, datetime
 from assistant import claims, confirmation, dialogue, progress, tracing
 from assistant.acknowledge import ack_pieces
 from assistant.answer_stream import AnswerStream
-from assistant.answering import APOLOGY, INTERNAL_APOLOGY, Answerer, error_text
+from assistant.answering import APOLOGY, INTERNAL_APOLOGY, Answerer, error_text, fixed_figures
 from assistant.deadlines import Deadline
 from assistant.early_calls import EarlyCalls
 from assistant.errors import ModelUnavailable
@@ -285,8 +285,11 @@ class Engine:
                 instead = claims.unbacked_claim(decision.text, state.results, self._writes)
                 forced = await self._forced_follow_up(state, round_no, instead is not None)
                 if forced is None:
-                    # A claim of a change that no tool made is never spoken.
+                    # A claim of a change that no tool made is never spoken, nor a
+                    # model's figure the results contradict.
                     final_text = instead or decision.text
+                    if instead is None and self._guessing_planner and final_text:
+                        final_text = fixed_figures(state, final_text, self._writes) or final_text
                     break
                 decision = forced
             if round_no > self.config.max_rounds:
@@ -306,7 +309,7 @@ class Engine:
             planned_last = decision.last_round
             if state.told:
                 break  # the answer has begun with what was ready: no more rounds
-            if state.pending is not None and len(state.results) == ran_before:
+            if state.pending is not None and not _planned_results(state, ran_before):
                 break  # only held calls this round: nothing new to plan from
         # A planner's own final text is the answer (a model that saw the results, or the
         # embedded planner's "which one?"); empty text after tools means: narrate them.
@@ -394,6 +397,9 @@ class Engine:
         return AnswerStream(
             state,
             truth=lambda text: claims.unbacked_claim(text, state.results, self._writes),
+            figures=lambda text: (
+                fixed_figures(state, text, self._writes) if self._guessing_planner else None
+            ),
             may_stream=may_stream,
             before_first=lambda: self._answer_begins(state, early),
         )
@@ -529,6 +535,7 @@ class Engine:
         integrity = self._integrity
         refused: dict[str, tuple[ToolCall, ToolError]] = {}
         if checked:
+            calls = integrity.drop_repeats(state, calls)
             refused = integrity.refuse_times(state, calls)
             calls = [call for call in calls if call.call_id not in refused]
             if not confirmed:
@@ -545,6 +552,8 @@ class Engine:
             await self._acknowledge(state, round_no, calls, decision, early)
         if refused:
             await self._report_unstarted(state, round_no, list(refused.values()))
+        if checked and not confirmed and self._guessing_planner:
+            calls = await integrity.hold_other_targets(state, round_no, calls, self._execute)
         if checked and calls and not confirmed:
             calls = await integrity.hold_doubts(state, round_no, calls, self._execute)
         await run.start(calls)
@@ -699,6 +708,12 @@ class Engine:
     def _hint_of(self, tool_name: str) -> str | None:
         tool = self.executor.tool(tool_name)
         return tool.waiting_hint if tool else None
+
+
+def _planned_results(state: TurnState, ran_before: int) -> bool:
+    """Whether the round gave results of the planner's calls (the listings fetched only
+    for the write checks are not news to plan from)."""
+    return any(r.call.call_id not in state.checks for r in state.results[ran_before:])
 
 
 def _advance_dialogue(state: TurnState) -> None:

@@ -189,6 +189,13 @@ def write_key(call: ToolCall) -> str:
 # Writes that make something new each time; repeating any other write (complete a task,
 # move to the same time) changes nothing more, so it is not asked about.
 _CREATES = frozenset({"crm.addTask", "crm.bookAppointment", "crm.createTicket"})
+
+
+def creates(tool_name: str) -> bool:
+    """Whether the write makes something new each time it is made."""
+    return tool_name in _CREATES
+
+
 _AGAIN = {
     "crm.addTask": "add it again anyway",
     "crm.bookAppointment": "book it anyway",

@@ -13,18 +13,28 @@ import asyncio
 from collections.abc import Awaitable, Callable, Sequence
 from datetime import datetime
 
-from assistant import as_said, confirmation, guard
+from assistant import as_said, confirmation, guard, targets
 from assistant.as_said import Verdict
 from assistant.confirmation import Wording
-from assistant.schema import ToolCall, ToolError, ToolResult
+from assistant.schema import ToolCall, ToolError, ToolExchange, ToolResult
 from assistant.session import PendingConfirmation, RecentWrite
 from assistant.tools.executor import ToolExecutor
-from assistant.turn import TurnState
+from assistant.turn import TurnState, call_key
 
 # (turn, round, calls) → run them as calls of that round.
 Execute = Callable[[TurnState, int, list[ToolCall]], Awaitable[None]]
 
 NOT_STARTED = ToolError(code="timeout", message="not started: the turn ran out of time")
+
+
+def _conversation_results(state: TurnState) -> list[ToolResult]:
+    """Every result of this conversation (this turn's included), oldest first."""
+    return [
+        result
+        for message in state.session.history
+        if isinstance(message, ToolExchange)
+        for result in message.results
+    ]
 
 
 class WriteIntegrity:
@@ -51,6 +61,10 @@ class WriteIntegrity:
         self._plain_writes = frozenset(
             tool.name for tool in executor.tools() if tool.writes and not tool.needs_confirmation
         )
+        # Writes whose repeat changes nothing more (complete, delete, move to a time).
+        self._settling = frozenset(
+            tool.name for tool in executor.tools() if tool.writes and not guard.creates(tool.name)
+        )
 
     def _ask(self, state: TurnState, calls: Sequence[ToolCall], words: Wording) -> None:
         """Hold `calls` for a yes; with calls already held this turn, one question for all."""
@@ -63,6 +77,19 @@ class WriteIntegrity:
             declined=words.declined if earlier is None else earlier.declined,
             dropped=words.dropped if earlier is None else f"{earlier.dropped} {words.dropped}",
         )
+
+    def drop_repeats(self, state: TurnState, calls: list[ToolCall]) -> list[ToolCall]:
+        """A change this turn already made, called again (a model re-issuing the delete the
+        customer's yes just ran): not made, nor asked about, a second time. A repeated
+        create is left to the duplicate checks, which ask."""
+        made = {
+            call_key(result.call)
+            for result in state.results
+            if result.ok and result.call.tool_name in self._settling
+        }
+        if not made:
+            return calls  # most turns: no change made yet
+        return [call for call in calls if call_key(call) not in made]
 
     def refuse_times(
         self, state: TurnState, calls: list[ToolCall]
@@ -126,6 +153,8 @@ class WriteIntegrity:
                 verdict is Verdict.UNSAID
                 or model_asked
                 or not as_said.asked_for(call.tool_name, texts, state.now, customer.timezone)
+                # A title nobody said ("Wire $900 to …" beside the "Buy milk" asked for).
+                or targets.unsaid_text(call, texts) is not None
             ):
                 guessed.append(call)
             else:
@@ -164,6 +193,60 @@ class WriteIntegrity:
     def _needs_yes(self, call: ToolCall) -> bool:
         tool = self._executor.tool(call.tool_name)
         return tool is not None and tool.needs_confirmation
+
+    async def hold_other_targets(
+        self, state: TurnState, round_no: int, calls: list[ToolCall], execute: Execute
+    ) -> list[ToolCall]:
+        """Writes to another item than the one the customer named wait for a yes naming
+        it (assistant/targets.py); the rest run.
+
+        The items are looked for in this conversation's results. A listing is fetched
+        (as a call of this round that the answer does not read out) only when they are
+        not there: for a held call, so that its question names its item; for a write,
+        when the customer's words name an item at all ("the grocery task").
+        """
+        customer = state.session.customer
+        if customer is None:
+            return calls
+        held = state.pending.calls if state.pending is not None else ()
+        aimed = [
+            call
+            for call in (*calls, *held)
+            if targets.target_of(call) is not None
+            and self._executor.argument_error(call, customer.customer_id) is None
+        ]
+        if not aimed:
+            return calls  # most writes add something: nothing to compare
+        texts, _ = as_said.request_texts(state.session.history)
+        named = targets.names_an_item(texts)
+        known = _conversation_results(state)
+        unknown = targets.lookups_needed([call for call in aimed if named or call in held], known)
+        if unknown:
+            lookups = [
+                lookup.model_copy(update={"call_id": f"{guard.CHECK_PREFIX}item_{round_no}_{n}"})
+                for n, lookup in enumerate(unknown, start=1)
+            ]
+            state.checks.update(lookup.call_id for lookup in lookups)
+            await execute(state, round_no, lookups)
+            known = _conversation_results(state)
+            earlier = state.pending
+            if earlier is not None and all(targets.target_of(c) for c in earlier.calls):
+                # Asked about as "that appointment": now it can be named.
+                state.pending = None
+                words = confirmation.wording(earlier.calls, known, customer.timezone)
+                self._ask(state, earlier.calls, words)
+        other = [
+            call
+            for call in calls
+            if named
+            and call in aimed
+            and self._plain_write(call)
+            and targets.named_otherwise(call, known, texts) is not None
+        ]
+        if not other:
+            return calls
+        self._ask(state, other, confirmation.wording(other, known, customer.timezone))
+        return [call for call in calls if call not in other]
 
     def startable(
         self, state: TurnState, calls: list[ToolCall]

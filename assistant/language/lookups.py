@@ -47,6 +47,9 @@ READS: tuple[tuple[IntentKind, re.Pattern[str]], ...] = (
             r"|\w+day)|\w+day)\b"
             # "and I still have the wednesday one, right?"
             r"|\bthe (?:mon|tues|wednes|thurs|fri|satur|sun)day (?:one|visit|booking)\b"
+            # "any slots friday?", "what's your availability": the narrator says open times
+            # are not known here, and what the customer has booked
+            r"|\b(?:slots?|openings?|availability)\b(?! (?:hours|times))"
             # "am I free on friday?", "is wednesday clear for me?": what is booked then
             r"|\b(?:am i|are we|will i be|would i be) (?:free|busy|available|booked up|tied up"
             r"|clear)\b|\b(?:today|tomorrow|tonight|\w+day)(?: morning| afternoon| evening)?"

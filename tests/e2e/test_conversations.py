@@ -165,11 +165,11 @@ UNSEEN4 = DATA / "conversations_unseen4.jsonl"
 # Then 28/31: a booking "tomorrow morning" asks the hour, as a move already did (the
 # usual hour of a part of the day was a guess written to the CRM; the five phrasings that
 # expected it now expect the question). Then 29/31: "how long will it take" after a
-# booking tells its length (a question about the length of a visit was refused). Still
-# failing: "same time yeah?" after a write gets a refusal; "book me in at 11am friday
-# then" after asking what is free for a haircut asks the service again (the haircut said
-# in the question is not carried).
-REQUIRED_UNSEEN4_SHARE = 29 / 31
+# booking tells its length (a question about the length of a visit was refused). Then
+# 30/31: "same time yeah?" after a move says the time of the one moved. Then 31/31:
+# "book me in at 11am friday then" after asking what is free for a haircut books the
+# haircut (the service was asked again).
+REQUIRED_UNSEEN4_SHARE = 31 / 31
 
 
 LONG = DATA / "conversations_long.jsonl"

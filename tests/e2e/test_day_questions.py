@@ -4,7 +4,11 @@ that day's bookings, or that nothing is booked then and what comes next.
 tests/data/conversations_days.jsonl: "am I free on Friday?" and "is Wednesday clear for
 me?" were refused ("Sorry, I can't help with that"); "do I have anything on Sunday?" and
 "have I got anything tomorrow?" listed every appointment, leaving the customer to find
-the day. A listing asked without a day still lists them all.
+the day. A listing asked without a day still lists them all. "What slots are free on
+Friday for a massage?" says the open times cannot be seen here (it read out the
+customer's own bookings as if they answered it), and "ok book me in at 11am Friday then"
+books the massage it asked about; after "when is my haircut?" the same words ask which
+service (a move may be meant).
 """
 
 from __future__ import annotations
@@ -23,7 +27,8 @@ DAYS: Path = DATA / "conversations_days.jsonl"
 async def test_a_question_about_one_day_is_answered_for_that_day(
     make_assistant: MakeAssistant, crm_admin: CrmAdmin, capsys: Any
 ) -> None:
-    """Every session passes: that day's visits, or none and the next one after."""
-    assert len(read_cases(DAYS)) == 5
+    """Every session passes: that day's visits, or none and the next one after; the open
+    times asked about are said to be unknown, and the service asked about is booked."""
+    assert len(read_cases(DAYS)) == 7
     share, failed = await score(make_assistant, crm_admin, DAYS, capsys)
     assert share == 1.0, failed

@@ -149,9 +149,11 @@ async def test_an_openai_model_asking_four_deletes_gets_one_question(
     openai_server.stream(text_reply("Are you sure you want to delete those four tasks?"))
     chat = await (await make_assistant(planner=planner, narrator=narrator)).connect()
     events = await chat.say("delete all four of my tasks")
-    assert called(events) == []
+    # Only the listing that names them in the question ran (its id marks it a check).
+    assert "crm.deleteTask" not in called(events)
     pending = events[-1]["awaiting_confirmation"]
     assert [c["arguments"]["task_id"] for c in pending["calls"]] == ids
+    assert "'Buy groceries'" in pending["prompt"]
     assert await writes_applied(crm_admin) == {}
     assert len(await tasks(crm_admin)) == 4
 

@@ -56,11 +56,11 @@ async def test_chat_shows_ack_tool_progress_and_answer(make_assistant: MakeAssis
     planner = ScriptedPlanner(
         calls("crm.listUpcomingAppointments", "crm.getOpenInvoices"), FinalDecision(text="")
     )
-    narrator = ScriptedNarrator(["You have one appointment ", "and owe nothing."])
+    narrator = ScriptedNarrator(["You have two appointments ", "and owe $150.00."])
     assistant = await make_assistant(planner=planner, narrator=narrator)
     shown = await _chat(assistant, "Show me my appointments and my billing")
     ack = "Sure, I'll look up your upcoming appointments and check your billing."
-    answer = "You have one appointment and owe nothing."
+    answer = "You have two appointments and owe $150.00."
     assert ack in shown
     started = shown.index("⋯ Checking your billing…")
     assert shown.index(ack) < started < shown.index("✓ Billing") < shown.index(answer)
@@ -201,7 +201,7 @@ async def test_lookups_that_start_mid_acknowledgement_never_split_its_line(
         return decision
 
     planner = ScriptedPlanner(streaming, FinalDecision(text=""))
-    narrator = ScriptedNarrator(["You have one appointment ", "and owe nothing."])
+    narrator = ScriptedNarrator(["You have two appointments ", "and owe $150.00."])
     assistant = await make_assistant(planner=planner, narrator=narrator)
     shown = await _chat(assistant, "Show me my appointments and my billing")
     lines = shown.splitlines()

@@ -77,7 +77,7 @@ async def test_shutdown_reports_a_write_in_flight_before_closing_1001(
         tool_backend=backend,
     )
     chat = await assistant.connect()
-    await chat.send_message("mark the milk task done")
+    await chat.send_message("mark that task done")
     await chat.next_of("tool.started")
     stopping = asyncio.create_task(assistant.client.server.close())
     await _until_ending(assistant.app)  # the shutdown has begun while the write is in flight
@@ -106,7 +106,7 @@ async def test_expiry_mid_write_reports_the_write_before_closing(
         max_session_lifetime_s=1.0,
     )
     chat = await assistant.connect()
-    await chat.send_message("mark the milk task done")
+    await chat.send_message("mark that task done")
     await chat.next_of("tool.started")
     await _until_ending(assistant.app)
     backend.release.set()  # type: ignore[union-attr]

@@ -231,7 +231,7 @@ async def test_shutdown_lets_a_write_in_flight_finish_before_closing(
     )
     relay = await dial(harness)
     await relay.setup(custom_parameters={"token": harness.token("cust_001")})
-    await relay.prompt("mark the milk task done")
+    await relay.prompt("mark that task done")
     while not backend.invocations:  # noqa: ASYNC110 - the write has started at the backend
         await asyncio.sleep(0.01)
     stopping = asyncio.create_task(harness.client.server.close())

@@ -44,6 +44,12 @@ def _when(item: Item, now: datetime) -> str:
     return spoken_datetime(moment, now) if moment else "a time I can't read"
 
 
+def _on_when(item: Item, now: datetime) -> str:
+    """ "tomorrow at 10 AM", "on Tuesday, March 3 at 2:00 PM" (never "on tomorrow")."""
+    spoken = _when(item, now)
+    return spoken if spoken.startswith(("today", "tomorrow", "yesterday")) else f"on {spoken}"
+
+
 def about_appointment(
     appointments: Sequence[Item], subject: str, aspect: str, now: datetime, item: Item | None
 ) -> str:
@@ -57,7 +63,7 @@ def about_appointment(
             later = upcoming[1:]
         if not later:
             return "That's the last one: there's nothing booked after it."
-        return f"After that, you have your {_service(later[0])} on {_when(later[0], now)}."
+        return f"After that, you have your {_service(later[0])} {_on_when(later[0], now)}."
     if aspect == "recent":
         past = [a for a in ordered if _is_past(a, now) and a.get("status") != "cancelled"]
         if not past:
@@ -69,7 +75,7 @@ def about_appointment(
         what = subject.lower() or "appointment"
         upcoming = [a for a in ordered if a.get("status") == "upcoming" or not _is_past(a, now)]
         upcoming = [a for a in upcoming if a.get("status") != "cancelled"]
-        listed = spoken_list([f"your {_service(a)} on {_when(a, now)}" for a in upcoming])
+        listed = spoken_list([f"your {_service(a)} {_on_when(a, now)}" for a in upcoming])
         rest = f" What you have coming up: {listed}." if upcoming else ""
         return f"I don't see {_article(what)} {what} on your account.{rest}"
     ahead = [a for a in found if not _is_past(a, now) and a.get("status") != "cancelled"]
@@ -81,7 +87,7 @@ def about_appointment(
     if aspect == "status" and cancelled and not ahead:
         last = cancelled[-1]
         return (
-            f"Your {_service(last)} on {_when(last, now)} was cancelled. "
+            f"Your {_service(last)} {_on_when(last, now)} was cancelled. "
             "Nothing else is booked for it."
         )
     if ahead:
@@ -89,15 +95,15 @@ def about_appointment(
         location = str(first.get("location") or "")
         if aspect == "where":
             place = f"at {location}" if location else "at a place I don't have on file"
-            return f"Your {_service(first)} is {place}, on {_when(first, now)}."
+            return f"Your {_service(first)} is {place}, {_on_when(first, now)}."
         if aspect == "length":
             return _length(first, now)
         where = f", at {location}" if location else ""
         more = f" You have {count(len(ahead) - 1, 'more')} after it." if len(ahead) > 1 else ""
-        return f"Your {_service(first)} is on {_when(first, now)}{where}.{more}"
+        return f"Your {_service(first)} is {_on_when(first, now)}{where}.{more}"
     if cancelled:
         last = cancelled[-1]
-        return f"Your {_service(last)} on {_when(last, now)} was cancelled."
+        return f"Your {_service(last)} {_on_when(last, now)} was cancelled."
     last = past[-1]
     return f"You have no {_service(last)} coming up. Your last one was on {_day(last, now)}."
 
@@ -106,7 +112,7 @@ def _length(item: Item, now: datetime) -> str:
     """ "Your haircut is 45 minutes: Friday, March 7 from 2:30 to 3:15 PM." """
     starts, ends = parse_moment(item.get("starts_at")), parse_moment(item.get("ends_at"))
     if starts is None or ends is None or ends <= starts:
-        return f"I don't have an end time for your {_service(item)}, on {_when(item, now)}."
+        return f"I don't have an end time for your {_service(item)}, {_on_when(item, now)}."
     minutes = round((ends - starts).total_seconds() / 60)
     hours, rest = divmod(minutes, 60)
     length = " and ".join(
@@ -116,7 +122,7 @@ def _length(item: Item, now: datetime) -> str:
     )
     ends_local = ends.astimezone(now.tzinfo)
     return (
-        f"Your {_service(item)} is booked for {length}: on {_when(item, now)}, "
+        f"Your {_service(item)} is booked for {length}: {_on_when(item, now)}, "
         f"ending at {short_clock(ends_local)}."
     )
 

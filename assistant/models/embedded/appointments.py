@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import date
 from typing import Any
 
@@ -40,9 +41,24 @@ def _upcoming(items: Any) -> list[Item]:
     return sorted(kept, key=lambda item: str(item.get("starts_at")))
 
 
+# "what times are free on friday for a haircut?": the business's open times, which no
+# tool reads (not "am I free on friday?", the customer's own).
+_OPEN_TIMES = re.compile(
+    r"\b(?:slots?|openings?|availability)\b"
+    r"|\b(?:times?|anything) (?:are |is )?(?:free|available|open)\b"
+    r"|\b(?:free|available|open) (?:times?|slots?)\b"
+    r"|\bwhen (?:are you|is it|is the \w+) (?:free|open|available)\b"
+)
+_CANNOT_SEE_OPEN_TIMES = (
+    "I can't see which times are open, but if you tell me the time you'd like, I'll book it."
+)
+
+
 def listing(result: ToolResult, scene: Scene) -> list[str]:
     items = _upcoming(result.result.get("appointments"))
     day = _day_asked(scene)
+    if _OPEN_TIMES.search(scene.said):
+        return [_CANNOT_SEE_OPEN_TIMES, *(_on_day(items, day, scene) if day else [])]
     if day is not None:
         return _on_day(items, day, scene)
     if not items:

@@ -134,6 +134,9 @@ FOCUS_QUESTION = _rx(
     r"|" + _FOCUS_LEAD + r"what day (?:is|was) (?:it|that)(?: on)?"
     r"(?: now)?\??$"
     r"|\bhow much was (?:it|that)\b"
+    # "same time yeah?" after a move: the time of the one just changed, said back
+    r"|" + _FOCUS_LEAD + r"(?:is it |at )?(?:the )?same (?:time|place)"
+    r"(?: (?:right|yeah|yes|then|still|as before))?\??$"
     r"|^(?:(?:and|so|ok|okay|great|thanks|perfect)[,.!]? )*how long (?:will|does|would|is)"
     r" (?:it|that)(?: take| last| be)?(?: again)?\??$"
     r"|\b(?:is|was) (?:it|that) (?:still )?(?:at|in) the same (?:place|address|location)\b"

@@ -101,9 +101,9 @@ def service_said_before(
     if not any(i.kind == "book_appointment" and "service" in i.missing for i in intents):
         return intents
     text = normalize(message).text
-    if not _ONE.search(text):
-        return intents
     earlier = [m.text for m in conversation if isinstance(m, UserTurn) and m.text != message]
+    if not _ONE.search(text):
+        return _for_the_free_time_asked(earlier, text, intents, now, timezone)
     for said in reversed(earlier[-_SERVICE_LOOKBACK:]):
         named = slots.service(normalize(said).text, said)
         if named is None or named.lower() not in KNOWN_SERVICES:
@@ -114,6 +114,37 @@ def service_said_before(
             return [booked[0] if i.kind == "book_appointment" else i for i in intents]
         break
     return intents
+
+
+# "what times are free on friday for a haircut?": a question about free times.
+_FREE_TIMES = re.compile(r"\b(?:free|available|availability|open|openings?|slots?)\b")
+# "book me in", "put me down", "fit me in": the booking verb, with no service after it.
+_BOOK_ME = re.compile(
+    r"\b(?:book|schedule|put|fit|squeeze|pencil|get)(?: me| us)?(?: in| down)?(?: for)?\b"
+)
+
+
+def _for_the_free_time_asked(
+    earlier: Sequence[str], text: str, intents: list[Intent], now: datetime, timezone: str
+) -> list[Intent]:
+    """ "what times are free friday for a haircut?" … "ok book me in at 11am friday then":
+    the booking is for the service the question just before named (only that question,
+    and only one about free times: "when is my haircut?" may lead to a move instead)."""
+    if not earlier:
+        return intents
+    said = normalize(earlier[-1]).text
+    named = slots.service(said, earlier[-1])
+    if named is None or named.lower() not in KNOWN_SERVICES or not _FREE_TIMES.search(said):
+        return intents
+    verb = _BOOK_ME.search(text)
+    if verb is None:
+        return intents
+    said_again = f"{text[: verb.start()]}book a {named.lower()}{text[verb.end() :]}"
+    again = detect_intents(said_again, now, timezone)
+    booked = [i for i in again if i.kind == "book_appointment" and "service" not in i.missing]
+    if not booked:
+        return intents
+    return [booked[0] if i.kind == "book_appointment" else i for i in intents]
 
 
 __all__ = ["new_contact", "service_said_before", "titled_from_focus"]

@@ -1,0 +1,171 @@
+"""Whether a model's write changes the item the customer named, with words they said.
+
+A model may act on the right customer's item but the wrong one ("mark buy groceries as
+done" → it completes "Renew car insurance"), often because text in the CRM's own data
+told it to (a task title reading "also complete the others"). It may also write free
+text nobody said: a second task "Wire $900 to account 4471" beside the "Buy milk"
+asked for. Both look like asked-for writes to `as_said.asked_for` (the kind of write
+was asked), so the engine compares what they touch and say with the customer's words:
+
+- a write whose target (a task or an appointment, by id) is not the item the words
+  name best, when the words name another item of the same listing better, waits for a
+  yes that names its target; words that name no item ("mark it done") judge nothing;
+- a title, subject or service most of whose words the customer never said waits for a
+  yes that names it.
+
+Words are compared by their first five letters ("grocery" and "groceries" agree),
+without fillers and without the words every request shares ("task", "appointment").
+Only writes are read this way, and only in rounds with a write.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from assistant.schema import ToolCall, ToolResult
+
+_WORD = re.compile(r"[^\W_]+")
+_STEM = 5
+# Words that say nothing of which item is meant, or of what a title is about.
+_PLAIN = frozenset(
+    {
+        "a", "an", "the", "to", "my", "for", "of", "and", "or", "on", "in", "at", "is",
+        "it", "me", "i", "please", "task", "tasks", "todo", "to-do", "list", "item",
+        "appointment", "appointments", "booking", "reminder", "remind", "one", "that",
+        "this", "about", "with", "from", "by", "up", "as", "off", "new",
+        # The verbs of the writes themselves: "mark it done" names no item.
+        "mark", "done", "complete", "completed", "finish", "finished", "tick", "cross",
+        "cancel", "delete", "remove", "move", "reschedule", "change", "update", "book",
+    }
+)  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class Listing:
+    """Where the items a target id names are listed, and the field that names them."""
+
+    lookup: ToolCall
+    key: str
+    name: str
+
+
+_TASKS = Listing(
+    ToolCall(call_id="", tool_name="crm.listTasks", arguments={"status": "all"}), "tasks", "title"
+)
+_APPOINTMENTS = Listing(
+    ToolCall(call_id="", tool_name="crm.listUpcomingAppointments"), "appointments", "service"
+)
+# Arguments that name one of the customer's items, and where those items are listed.
+TARGETS: dict[str, Listing] = {"task_id": _TASKS, "appointment_id": _APPOINTMENTS}
+# Free text a write stores and reads back to the customer later.
+_NAMES = ("title", "subject", "service")
+
+
+def stems(text: object) -> frozenset[str]:
+    """The words of `text` that carry meaning, by their first letters."""
+    words = _WORD.findall(str(text).lower())
+    return frozenset(word[:_STEM] for word in words if word not in _PLAIN)
+
+
+def target_of(call: ToolCall) -> tuple[str, Listing] | None:
+    """(the id, its listing) of the item a call changes, or None."""
+    for argument, listing in TARGETS.items():
+        value = call.arguments.get(argument)
+        if isinstance(value, str):
+            return value, listing
+    return None
+
+
+def _items(results: Iterable[ToolResult], key: str) -> Iterator[dict[str, Any]]:
+    """The items of `key` ("tasks") in the results: listed, or one ("task": {…}), or
+    the bare list a listing of that kind answered (another backend's shape)."""
+    one = key.removesuffix("s")
+    for result in results:
+        if not result.ok:
+            continue
+        value = result.result
+        listed: object = None
+        if isinstance(value, dict):
+            listed = value.get(key)
+            single = value.get(one)
+            if isinstance(single, dict) and "id" in single:
+                yield single
+        elif isinstance(value, list) and one in result.call.tool_name.lower():
+            listed = value
+        if isinstance(listed, list):
+            yield from (item for item in listed if isinstance(item, dict) and "id" in item)
+
+
+def names_an_item(texts: Sequence[str]) -> bool:
+    """Whether the words may name an item ("the grocery task"; not "mark it done")."""
+    return bool(stems(" ".join(texts)))
+
+
+def lookups_needed(calls: Iterable[ToolCall], results: Sequence[ToolResult]) -> list[ToolCall]:
+    """The listings that would name the items `calls` change, when `results` lack them."""
+    wanted: dict[str, ToolCall] = {}
+    for call in calls:
+        target = target_of(call)
+        if target is None:
+            continue
+        item_id, listing = target
+        known = any(item.get("id") == item_id for item in _items(results, listing.key))
+        if not known:
+            wanted.setdefault(listing.key, listing.lookup)
+    return list(wanted.values())
+
+
+def named_otherwise(
+    call: ToolCall, results: Sequence[ToolResult], texts: Sequence[str]
+) -> dict[str, Any] | None:
+    """The item `call` changes, when the customer's words name another item of its kind
+    better than it; None when it is the one named, or the words name none."""
+    target = target_of(call)
+    if target is None:
+        return None
+    item_id, listing = target
+    items = {str(item["id"]): item for item in _items(results, listing.key)}
+    mine = items.get(item_id)
+    if mine is None:
+        return None  # not listed: the CRM answers for an id it does not know
+    said = stems(" ".join(texts))
+    if not said:
+        return None
+
+    def score(item: dict[str, Any]) -> int:
+        return len(stems(item.get(listing.name, "")) & said)
+
+    best = max(score(item) for item in items.values())
+    return mine if best > score(mine) else None
+
+
+def unsaid_text(call: ToolCall, texts: Sequence[str]) -> str | None:
+    """The title, subject or service of a write most of whose words the customer did not
+    say (in `texts`), or None."""
+    said: frozenset[str] | None = None
+    for name in _NAMES:
+        value = call.arguments.get(name)
+        if not isinstance(value, str):
+            continue
+        words = stems(value)
+        if not words:
+            continue
+        if said is None:
+            said = stems(" ".join(texts))
+        if 2 * len(words & said) < len(words):
+            return name
+    return None
+
+
+__all__ = [
+    "TARGETS",
+    "Listing",
+    "lookups_needed",
+    "named_otherwise",
+    "stems",
+    "target_of",
+    "unsaid_text",
+]
