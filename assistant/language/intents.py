@@ -273,7 +273,9 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
 # "…and can you open a new one": "one" is the thing the clause before named.
 _ONE = re.compile(
     r"\b(?P<lead>a new|another|the existing|the other|the same|that|this|a|new|existing"
-    r"|which) (?P<one>ones?)\b(?! (?:of|more|pm|am|o'clock))"
+    # "…and is the billing one still open": a word of its own before "one" (not an order)
+    r"|which|the (?!last\b|next\b|first\b|only\b)[a-z]+) (?P<one>ones?)\b"
+    r"(?! (?:of|more|pm|am|o'clock))"
 )
 _NAMED = re.compile(
     r"\b(?:"

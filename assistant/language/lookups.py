@@ -123,6 +123,13 @@ _TASKS_OUTSTANDING = rx(
     rf"(?:{TASK_NOUN.pattern})(?:\s\w+){{0,4}}?\s(?:still )?outstanding\b"
     r"|\boutstanding (?:tasks?|to-?dos?|jobs|reminders)\b"
 )
+# "my ticket about the invoice", "the billing ticket": the bill says what the case is
+# about; it is not asked for.
+_ABOUT_A_BILL = rx(
+    r"\b(?:tickets?|cases?|complaints?|quer(?:y|ies)|questions?) (?:about|regarding|re|on|for"
+    r"|over) (?:the |my |a |an |this |that )?(?:\w+ )?(?:invoices?|bills?|billing|charges?"
+    r"|payments?)\b|\b(?:billing|invoice|payment|charge) (?:tickets?|cases?|complaints?)\b"
+)
 _PRIORITY_WORD = rx(r"\bpriorit(?:y|ies|i[sz]ed)\b")
 _EVERYTHING_KINDS: tuple[IntentKind, ...] = ("appointments", "billing", "tasks", "tickets")
 
@@ -137,6 +144,12 @@ def reads(c: Clause) -> list[Intent]:
         "outstanding" in text
         and _TASKS_OUTSTANDING.search(text)
         and not READS[1][1].search(text.replace("outstanding", ""))
+    ):
+        found = [(pos, kind) for pos, kind in found if kind != "billing"]
+    if (
+        any(kind == "tickets" for _, kind in found)
+        and (about := _ABOUT_A_BILL.search(text))
+        and not READS[1][1].search(text[: about.start()] + text[about.end() :])
     ):
         found = [(pos, kind) for pos, kind in found if kind != "billing"]
     if not found and slots.service(text, c.original) and not _ANY_SERVICE.search(text):

@@ -68,3 +68,15 @@ def test_an_ask_about_a_past_visit_beside_a_write_is_kept() -> None:
         "update_contact",
         "appointments",
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("has anyone answered my ticket about the invoice", ["tickets"]),
+        ("leave the haircut where it is, what tasks are due this week", ["tasks"]),
+    ],
+)
+def test_what_only_describes_another_ask_is_not_read(text: str, expected: list[str]) -> None:
+    """A bill a case is about, or a visit to be left alone, is not looked up beside the ask."""
+    assert [kind for kind, _ in read(text)] == expected
