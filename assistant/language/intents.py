@@ -117,11 +117,13 @@ def is_request(text: str) -> bool:
 # object ("tell me what's my balance", "remind me to check when is my flight").
 _RUN_ON = re.compile(
     r"\s(?=(?:what's|what is|when's|when is|when was|where's|where is|how's) my\b"
-    r"|(?:what do|what did|what have|when did|when do|how much do|how much have) i\b)"
+    r"|(?:what do|what did|what have|when did|when do|how much do|how much have) i\b"
+    r"|(?:what time|how long|where|when) (?:is|does|do|are) (?:it|that|my|the)\b)"
 )
 # These start a question only after a request: after a question they go on with it
 # ("how many tasks have I got", "which appointment is my dentist").
 _RUN_ON_AFTER_REQUEST = re.compile(r"\s(?=(?:is|are) my\b|(?:have|did|do|am) i\b)")
+_JUST_TELL = re.compile(r"\s(?=just (?:tell|show|give|let|check|list)\b)")
 _TAKES_A_QUESTION = words(
     """
     ask asked check see know out up tell told me us wonder wondering about remember find if
@@ -136,6 +138,8 @@ def _run_on(part: str) -> list[str]:
     pieces: list[str] = []
     start = 0
     cuts = [*_RUN_ON.finditer(part), *_RUN_ON_AFTER_REQUEST.finditer(part)]
+    if (just := _JUST_TELL.search(part)) and negated(part[: just.start()]):
+        cuts.append(just)  # "don't book anything just tell me what's free"
     for match in sorted(cuts, key=lambda found: found.start()):
         left = part[start : match.start()]
         before = left.rsplit(" ", 1)[-1]
@@ -143,8 +147,8 @@ def _run_on(part: str) -> list[str]:
             match.start() > start
             and len(left.split()) >= 2
             and before not in _TAKES_A_QUESTION
-            and _STARTS_REQUEST.match(left)
-            and (match.re is _RUN_ON or not QUESTION_START.search(left))
+            and (_STARTS_REQUEST.match(left) or match.re is _JUST_TELL)
+            and (match.re is not _RUN_ON_AFTER_REQUEST or not QUESTION_START.search(left))
         ):
             pieces.append(left)
             start = match.end()
@@ -201,8 +205,14 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
         intents = read_clause(clause, norm, local_now, timezone, previous=last_intents, asked=asked)
         carries_text = any(_carries_free_text(intent) for intent in last_intents)
         own_request = bool(_STARTS_REQUEST.match(clause))
-        if not intents and last_clause is not None and negated(last_clause) and own_request:
-            # "don't cancel the haircut, just tell me when it is": "it" is the haircut.
+        if (
+            not intents
+            and last_clause is not None
+            and own_request
+            and (negated(last_clause) or QUESTION_START.search(clause))
+        ):
+            # "don't cancel the haircut, just tell me when it is", "remind me to bring my
+            # x-rays to the cleaning, what time is it": "it" is the thing named before.
             named = _name_the_it(clause, last_clause)
             if named != clause:
                 clause = named

@@ -80,3 +80,12 @@ def test_an_ask_about_a_past_visit_beside_a_write_is_kept() -> None:
 def test_what_only_describes_another_ask_is_not_read(text: str, expected: list[str]) -> None:
     """A bill a case is about, or a visit to be left alone, is not looked up beside the ask."""
     assert [kind for kind, _ in read(text)] == expected
+
+
+def test_a_question_about_it_after_a_reminder_is_not_part_of_the_title() -> None:
+    """ "remind me to bring my x-rays to the cleaning on monday what time is it": the title
+    stops before the question, which reads the appointments ("it" is the cleaning)."""
+    assert read("remind me to bring my x-rays to the cleaning on monday what time is it") == [
+        ("add_task", {"title": "Bring my x-rays to the cleaning", "due_on": "2025-03-03"}),
+        ("appointments", {}),
+    ]
