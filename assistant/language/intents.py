@@ -440,6 +440,9 @@ def _carries_free_text(intent: Intent) -> bool:
     return intent.kind == "update_task" and "title" in intent.arguments
 
 
+_HISTORY_KINDS = frozenset({"appointments", "billing", "tickets"})
+
+
 def _dedupe(intents: list[Intent]) -> list[Intent]:
     seen: set[tuple[str, str, str]] = set()
     unique = []
@@ -447,10 +450,20 @@ def _dedupe(intents: list[Intent]) -> list[Intent]:
         key = (intent.kind, repr(sorted(intent.arguments.items())), repr(intent.target))
         if intent.kind in ("tasks", "task_summary"):
             key = ("tasks", "", "")  # a summary and a listing need the same one call
-        if key not in seen:
+        if key not in seen or _own_question(intent):
             seen.add(key)
             unique.append(intent)
     return unique
+
+
+def _own_question(intent: Intent) -> bool:
+    """A second read of a kind that asks a question of its own: "what have I paid and
+    what's still outstanding" may ask the history, then what is open (the planner makes
+    one call when both ask the same); "all my invoices, paid and unpaid" is one ask."""
+    clause = intent.clause
+    return intent.kind in _HISTORY_KINDS and bool(
+        _STARTS_REQUEST.match(clause) or QUESTION_START.search(clause)
+    )
 
 
 __all__ = [

@@ -65,6 +65,9 @@ READS: tuple[tuple[IntentKind, re.Pattern[str]], ...] = (
             r"|charges?|statements?|amount due|how much do i|how much i|pay|paid)\b"
             # "what's due this week" asks about to-dos (_DUE_WHEN); "what's due" alone, a bill
             rf"|\bwhat(?:'s| is) due\b(?!{_DUE_WHEN})|\bdue on my account\b|\bthe damage\b"
+            # "…and how much have I spent", "…and how much was it": what it cost
+            r"|\bhow much (?:have|did|do) i (?:spent|spend)\b"
+            r"|\bhow much (?:was|is|were|did|does) (?:it|that|this)\b"
             r"|\b(?:good standing|in arrears|in credit|all square|squared up|settled up"
             r"|in the red|in debt)\b"
         ),

@@ -89,3 +89,20 @@ def test_a_question_about_it_after_a_reminder_is_not_part_of_the_title() -> None
         ("add_task", {"title": "Bring my x-rays to the cleaning", "due_on": "2025-03-03"}),
         ("appointments", {}),
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("what have i paid this year and whats still outstanding", ["billing", "billing"]),
+        (
+            "how many times have i been in this year and how much have i spent",
+            ["appointments", "billing"],
+        ),
+        ("all my invoices please, paid and unpaid", ["billing"]),
+    ],
+)
+def test_two_questions_about_one_kind_are_both_kept(text: str, expected: list[str]) -> None:
+    """Two questions of one kind stay two (one may ask the history, the other what is
+    open); words that only elaborate one ask do not become a second."""
+    assert [kind for kind, _ in read(text)] == expected

@@ -384,6 +384,7 @@ _PAST_PAYMENTS = re.compile(
     r"\bwhen did i last pay\b|\bwhat (?:have|did) i (?:paid|pay|spent|spend)\b"
     r"|\bwhat i've paid\b|\bhow much have i (?:paid|spent)\b|\bdid i (?:already |ever )?pay\b"
     r"|\b(?:was|were) (?:my )?(?:last )?(?:invoices?|bills?) paid\b"
+    r"|\bhow much (?:was|did) (?:it|that|this)\b"  # the cost of a past visit
 )
 _PAST_TICKETS = re.compile(
     r"\b(?:raised|opened|logged|made) before\b|\bold (?:complaints?|tickets?|cases?)\b"
