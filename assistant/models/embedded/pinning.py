@@ -79,6 +79,13 @@ _ANOTHER_ONE = re.compile(
     # "add one to renew my passport", "open one about…": one more of what was listed.
     r"|\b(?P<verb1>add|open|create|raise|log|file)(?: me)? (?P<a1>one) (?=to |for |about )"
 )
+# "and another to call the plumber" right after a task was added: one more of the same.
+_ONE_MORE = re.compile(
+    r"^(?:(?:and|also|oh|plus|ok|okay|great|thanks)[,.!]? )*(?P<a>another|one more)"
+    r"(?: one)? (?=to |for |about |saying |that says )"
+)
+# The kind of thing the last write made, and the verb that makes another.
+_MADE_BY = {"crm.addTask": ("add", "task"), "crm.createTicket": ("open", "ticket")}
 # "I need a new one": the verb that makes one of each kind.
 _MAKES = {"ticket": "open", "task": "add"}
 _NOUN_OF = {"ticket": "ticket", "task": "task"}
@@ -89,6 +96,10 @@ def the_other_named(state: Dialogue, message: str) -> str:
     another one" after a listing: another of what was listed."""
     noun = _NOUN_OF.get(state.listed_kind or "")
     lowered = message.lower()
+    made = _MADE_BY.get(state.last_action.tool) if state.last_action is not None else None
+    if made is not None and len(lowered) == len(message) and (more := _ONE_MORE.search(lowered)):
+        verb, kind = made
+        return f"{verb} {more.group('a')} {kind} {message[more.end() :]}"
     if noun and len(lowered) == len(message) and (another := _ANOTHER_ONE.search(lowered)):
         verb = another.group("verb") or another.group("verb1")
         if verb in ("need", "want"):
