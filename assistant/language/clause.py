@@ -43,12 +43,17 @@ QUESTION_START = rx(
 # anything, do I?" and "the portal does not open" name no request, so they are read.
 NEGATED = rx(
     r"^(?:not |no need\b|never ?mind\b|(?:forget|skip|ignore)(?: about)? (?:it|that|the|my)\b)"
+    # "leave the haircut where it is", "leave my tasks alone"
+    r"|^(?:just |please )?leave (?:\w+ ){1,3}?(?:where (?:it is|it's|they are)|as (?:it is|it's"
+    r"|they are|is)|alone)\b"
     r"|(?<!why )\b(?:don't|do not|no need to|never|no point|not) (?:\w+ )?(?:need|want|care"
     r"|bother|worry|ask|asking|interested|calling about|looking for|cancelling|canceling"
     r"|after|fussed|bothered|concerned|worried"
     r"|booking|deleting|rescheduling|moving|changing|adding)\b"
     r"|(?<!why )\b(?:don't|do not|no need to|never|no point in) (?:\w+ )?(?:show|tell|check"
-    r"|add|book|cancel|delete|remove|change|move|reschedule|touch|mark|complete|create)\b"
+    r"|add|book|cancel|delete|remove|change|move|reschedule|touch|mark|complete|create|open"
+    r"|raise|log|file|submit|make|set|update|edit|rename|push|shift|bring|tick|cross|remind"
+    r"|schedule|put)\b"
 )
 # A negation after this belongs to a problem being reported ("open a ticket, the app
 # does not load"), not to the request.

@@ -9,6 +9,7 @@ A clause with no write asks to see things (lookups). A clause naming only a targ
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable, Sequence
 from datetime import datetime
 
@@ -17,6 +18,7 @@ from assistant.language.clause import LIST_TAIL, NEGATED, QUESTION_START, REPORT
 from assistant.language.intent import APPOINTMENT_ACTIONS, TASK_ACTIONS, Intent, IntentKind
 from assistant.language.lookups import READS, reads
 from assistant.language.scope import (
+    asks_advice,
     asks_if_done,
     asks_if_needed,
     asks_to_pay,
@@ -82,6 +84,11 @@ def refer_back(intent: Intent, clause: str, norm: Normalized, now: datetime) -> 
     return dataclasses.replace(intent, target=dataclasses.replace(target, words=words))
 
 
+# "…and tell me what else is due": a question put as a request names no new target.
+_ASKS_TO_BE_TOLD = re.compile(
+    r"(?:please |can you |could you |and |also |then |just )*(?:tell|show|give|let) (?:me|us)\b"
+)
+
 _WRITE_RULES: tuple[Callable[[Clause], Intent | list[Intent] | None], ...] = (
     task_rules.add_task,
     account_rules.create_ticket,
@@ -116,15 +123,23 @@ def read_clause(
 ) -> list[Intent]:
     """The intents of one clause (normally one write, or any number of lookups);
     `asked`: the clause ended its sentence with a question mark."""
-    if negated(text) or asks_to_pay(text) or hypothetical(text):
+    if negated(text) or asks_to_pay(text):
         return []
     clause = Clause(text, norm, now, timezone, asked)
+    if hypothetical(text):
+        # "should I cancel my dentist?" among other asks: the thing it would change is read
+        # (the first named: "…before or after I pay" asks about the task, not the bill).
+        return reads(clause)[:1] if asks_advice(text) else []
     if asks_if_done(text) or asks_if_needed(text) or deliberates(text):
         return reads(clause)  # "did I cancel my haircut?": what is on file says
     for rule in _WRITE_RULES:
         if found := rule(clause):
             return found if isinstance(found, list) else [found]
-    if QUESTION_START.search(text) is None and (inherited := _inherit(clause, previous)):
+    if (
+        QUESTION_START.search(text) is None
+        and _ASKS_TO_BE_TOLD.match(text) is None
+        and (inherited := _inherit(clause, previous))
+    ):
         return [inherited]
     return reads(clause)
 

@@ -29,6 +29,7 @@ from assistant.language.intent import (
 from assistant.language.lexicon import SERVICES
 from assistant.language.several_tasks import said_one_by_one
 from assistant.language.slots import cut_spans
+from assistant.language.spelling import words
 from assistant.language.text import Normalized, normalize
 from assistant.language.them_all import each_said, names_them_all
 from assistant.zones import zone_named
@@ -53,7 +54,11 @@ _REQUEST_VERBS = (
 # A clause that starts like this asks for something of its own.
 _STARTS_REQUEST = re.compile(f"^{_OPENERS}{_REQUEST_VERBS}")
 _JOINER = (
-    r"\s*,?\s*\b(?:and also|and then|and|also|plus|as well as|then|after that)\b\s*,?\s*"
+    r"\s*,?\s*\b(?:oh and|oh also|and also|and then|and|also|plus|as well as|then|after that)\b"
+    r"\s*,?\s*"
+    # "add eggs to my list but don't mark the groceries done": what not to do is its own
+    # clause (it must not negate the request before it).
+    r"|\s*,?\s*\bbut\b\s*,?\s*(?=(?:please )?(?:don't|do not|no need to|never)\b)"
     # "…is booked now so mark that task done", "…first X, second Y, third Z": a new
     # request follows these words only when it opens like one.
     rf"|\s*,?\s*\b(?:so|but)\b\s*,?\s*(?={_OPENERS}{_REQUEST_VERBS})"
@@ -107,6 +112,49 @@ def is_request(text: str) -> bool:
     return bool(_STARTS_REQUEST.match(normalize(text).text))
 
 
+# Spoken without a pause ("cancel my haircut what do I owe"): a question that starts
+# after a request is a clause of its own, unless the word before it takes it as its
+# object ("tell me what's my balance", "remind me to check when is my flight").
+_RUN_ON = re.compile(
+    r"\s(?=(?:what's|what is|when's|when is|when was|where's|where is|how's) my\b"
+    r"|(?:what do|what did|what have|when did|when do|how much do|how much have) i\b"
+    r"|(?:what time|how long|where|when) (?:is|does|do|are) (?:it|that|my|the)\b)"
+)
+# These start a question only after a request: after a question they go on with it
+# ("how many tasks have I got", "which appointment is my dentist").
+_RUN_ON_AFTER_REQUEST = re.compile(r"\s(?=(?:is|are) my\b|(?:have|did|do|am) i\b)")
+_JUST_TELL = re.compile(r"\s(?=just (?:tell|show|give|let|check|list)\b)")
+_TAKES_A_QUESTION = words(
+    """
+    ask asked check see know out up tell told me us wonder wondering about remember find if
+    whether and also then so but or what when where which who why how time day date much
+    many long to is are was
+    """
+)
+
+
+def _run_on(part: str) -> list[str]:
+    """`part` cut where a question starts after a request said in one breath."""
+    pieces: list[str] = []
+    start = 0
+    cuts = [*_RUN_ON.finditer(part), *_RUN_ON_AFTER_REQUEST.finditer(part)]
+    if (just := _JUST_TELL.search(part)) and negated(part[: just.start()]):
+        cuts.append(just)  # "don't book anything just tell me what's free"
+    for match in sorted(cuts, key=lambda found: found.start()):
+        left = part[start : match.start()]
+        before = left.rsplit(" ", 1)[-1]
+        if (
+            match.start() > start
+            and len(left.split()) >= 2
+            and before not in _TAKES_A_QUESTION
+            and (_STARTS_REQUEST.match(left) or match.re is _JUST_TELL)
+            and (match.re is not _RUN_ON_AFTER_REQUEST or not QUESTION_START.search(left))
+        ):
+            pieces.append(left)
+            start = match.end()
+    return [*pieces, part[start:]]
+
+
 def _split(text: str) -> list[tuple[str, str, bool]]:
     """(separator before, clause, asked) triples; the separator is kept to rejoin
     clauses, and `asked` marks the clause that ends a sentence with a question mark."""
@@ -114,8 +162,13 @@ def _split(text: str) -> list[tuple[str, str, bool]]:
     for sentence in _SENTENCE.split(text):
         parts = _JOINER_KEPT.split(_protect_wrapped(sentence))
         separators = ["", *parts[1::2]]
+        pieces = [
+            (separator if n == 0 else " ", piece)
+            for separator, part in zip(separators, parts[0::2], strict=True)
+            for n, piece in enumerate(_run_on(part))
+        ]
         last = len(clauses)
-        for separator, part in zip(separators, parts[0::2], strict=True):
+        for separator, part in pieces:
             part = part.strip(" ,.?!")
             if part:
                 last = len(clauses)
@@ -152,22 +205,43 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
         intents = read_clause(clause, norm, local_now, timezone, previous=last_intents, asked=asked)
         carries_text = any(_carries_free_text(intent) for intent in last_intents)
         own_request = bool(_STARTS_REQUEST.match(clause))
-        joins_previous = last_clause is not None and (
+        if (
             not intents
-            or (carries_text and not own_request)
-            # "my phone number changed, it's 415…": the number completes the clause before
-            or (_PLACEHOLDER.search(clause) is not None and not own_request)
-            # "I need to cancel, the haircut on friday": what the verb before was about
-            or (
-                not last_intents
-                and not own_request
-                and _ENDS_WITH_VERB.search(last_clause) is not None
-                and not negated(last_clause)
-            )
-            # "reschedule my cleaning, maybe thursday at noon": the time it lacked
-            or (
-                any(set(i.missing) & {"when", "time"} for i in last_intents)
-                and _only_a_time(clause, local_now)
+            and last_clause is not None
+            and own_request
+            and (negated(last_clause) or QUESTION_START.search(clause))
+        ):
+            # "don't cancel the haircut, just tell me when it is", "remind me to bring my
+            # x-rays to the cleaning, what time is it": "it" is the thing named before.
+            named = _name_the_it(clause, last_clause)
+            if named != clause:
+                clause = named
+                intents = read_clause(clause, norm, local_now, timezone, asked=asked)
+        # "…but don't mark the groceries done": what not to do is no part of the request
+        # before it (merged, it would negate that request too).
+        if not intents and own_request and (read := _same_listing(clause, last_intents)):
+            # "add printer ink to my list then tell me what's overdue": the list just named.
+            intents = [Intent(read, clause=clause)]
+        joins_previous = (
+            last_clause is not None
+            and not _refuses(clause)
+            and (
+                not intents
+                or (carries_text and not own_request)
+                # "my phone number changed, it's 415…": the number completes the clause before
+                or (_PLACEHOLDER.search(clause) is not None and not own_request)
+                # "I need to cancel, the haircut on friday": what the verb before was about
+                or (
+                    not last_intents
+                    and not own_request
+                    and _ENDS_WITH_VERB.search(last_clause) is not None
+                    and not negated(last_clause)
+                )
+                # "reschedule my cleaning, maybe thursday at noon": the time it lacked
+                or (
+                    any(set(i.missing) & {"when", "time"} for i in last_intents)
+                    and _only_a_time(clause, local_now)
+                )
             )
         )
         if joins_previous and last_clause is not None:
@@ -192,6 +266,13 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
                 # "booked the eye exam" told what was done: it asked for no lookup.
                 told = [i for _, before in said[-2:] for i in before if not i.writes]
                 found = [i for i in found if not any(i is t for t in told)]
+        if _TAKES_BACK.match(clause) and last_intents:
+            # "I was going to reschedule the cleaning but never mind, …": the clause
+            # before is taken back (asked about next turn, its time would move it).
+            del found[len(found) - len(last_intents) :]
+            last_clause, last_intents = clause, []
+            said.append((clause, []))
+            continue
         if intents or last_clause is None or joins_previous:
             found.extend(intents)
             last_clause, last_intents = clause, intents
@@ -202,7 +283,9 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
 # "…and can you open a new one": "one" is the thing the clause before named.
 _ONE = re.compile(
     r"\b(?P<lead>a new|another|the existing|the other|the same|that|this|a|new|existing"
-    r"|which) (?P<one>ones?)\b(?! (?:of|more|pm|am|o'clock))"
+    # "…and is the billing one still open": a word of its own before "one" (not an order)
+    r"|which|the (?!last\b|next\b|first\b|only\b)[a-z]+) (?P<one>ones?)\b"
+    r"(?! (?:of|more|pm|am|o'clock))"
 )
 _NAMED = re.compile(
     r"\b(?:"
@@ -266,6 +349,46 @@ def _name_the_one(clause: str, before: str) -> str:
     return clause[: one.start("one")] + noun + clause[one.end("one") :]
 
 
+# "what's overdue", "what else is due", "what's left": a state of the things just named.
+_STATE_ASKED = re.compile(r"\b(?:overdue|due|left|else|pending|remaining)\b")
+_LISTING_OF: dict[str, IntentKind] = {
+    **dict.fromkeys(("add_task", "complete_task", "update_task", "delete_task", "tasks"), "tasks"),
+    **dict.fromkeys(
+        ("book_appointment", "reschedule_appointment", "cancel_appointment", "appointments"),
+        "appointments",
+    ),
+}
+
+
+def _same_listing(clause: str, before: list[Intent]) -> IntentKind | None:
+    """The listing a clause naming no domain asks about, from the one clause before."""
+    kinds = {_LISTING_OF.get(intent.kind) for intent in before}
+    if len(kinds) != 1 or None in kinds or not _STATE_ASKED.search(clause):
+        return None
+    return kinds.pop()
+
+
+_TAKES_BACK = re.compile(
+    r"(?:oh |actually |no |wait )*(?:never ?mind|forget (?:it|that|about it)|scratch that"
+    r"|ignore that)(?: then| for now| after all)?$"
+)
+_IT = re.compile(r"\b(?:it|that one|that)\b")
+
+
+def _name_the_it(clause: str, before: str) -> str:
+    """`clause` with its "it" replaced by the last thing `before` named."""
+    it = _IT.search(clause)
+    named = [match.group(0) for match in _NAMED.finditer(before)]
+    if it is None or not named or _NAMED.search(clause):
+        return clause
+    return f"{clause[: it.start()]}the {named[-1]}{clause[it.end() :]}"
+
+
+def _refuses(clause: str) -> bool:
+    """The clause says what not to do ("don't mark it done", "no need to book")."""
+    return negated(clause) and not clause.startswith("not ")
+
+
 def _only_a_time(clause: str, now: datetime) -> bool:
     when = find_when(clause, now)
     if when is None:
@@ -317,6 +440,9 @@ def _carries_free_text(intent: Intent) -> bool:
     return intent.kind == "update_task" and "title" in intent.arguments
 
 
+_HISTORY_KINDS = frozenset({"appointments", "billing", "tickets"})
+
+
 def _dedupe(intents: list[Intent]) -> list[Intent]:
     seen: set[tuple[str, str, str]] = set()
     unique = []
@@ -324,10 +450,20 @@ def _dedupe(intents: list[Intent]) -> list[Intent]:
         key = (intent.kind, repr(sorted(intent.arguments.items())), repr(intent.target))
         if intent.kind in ("tasks", "task_summary"):
             key = ("tasks", "", "")  # a summary and a listing need the same one call
-        if key not in seen:
+        if key not in seen or _own_question(intent):
             seen.add(key)
             unique.append(intent)
     return unique
+
+
+def _own_question(intent: Intent) -> bool:
+    """A second read of a kind that asks a question of its own: "what have I paid and
+    what's still outstanding" may ask the history, then what is open (the planner makes
+    one call when both ask the same); "all my invoices, paid and unpaid" is one ask."""
+    clause = intent.clause
+    return intent.kind in _HISTORY_KINDS and bool(
+        _STARTS_REQUEST.match(clause) or QUESTION_START.search(clause)
+    )
 
 
 __all__ = [

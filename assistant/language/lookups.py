@@ -27,6 +27,15 @@ _DUE_WHEN = (
 _WHATS_DUE = (
     r"|\b(?:what(?:'s| is)|what else is|anything|is anything|whats) (?:still )?due" + _DUE_WHEN
 )
+# A visit already made: the planner reads it from the history (the appointments it names
+# are the customer's own, even with no noun: "when did I last come in").
+PAST_VISIT = (
+    r"\bwhen (?:did )?i (?:last )?(?:came|come|was|been|visited) in\b"
+    r"|\bwhen did i last (?:come|visit|have)\b|\bhave i (?:ever )?had (?:a|an|my)\b"
+    r"|\bhow many times have i been\b"
+    r"|\bwhen (?:was )?my (?:last|previous) (?!(?:\w+ )?(?:invoices?|bills?|payments?|tickets?"
+    r"|cases?|complaints?|tasks?)\b)\w+"
+)
 READS: tuple[tuple[IntentKind, re.Pattern[str]], ...] = (
     (
         "appointments",
@@ -45,6 +54,8 @@ READS: tuple[tuple[IntentKind, re.Pattern[str]], ...] = (
             r"|\b(?:am i|are we|will i be|would i be) (?:free|busy|available|booked up|tied up"
             r"|clear)\b|\b(?:today|tomorrow|tonight|\w+day)(?: morning| afternoon| evening)?"
             r" (?:clear|free|open|busy) for me\b"
+            # the visits before ("when did I last come in", "have I ever had a facial")
+            rf"|{PAST_VISIT}"
         ),
     ),
     (
@@ -54,6 +65,9 @@ READS: tuple[tuple[IntentKind, re.Pattern[str]], ...] = (
             r"|charges?|statements?|amount due|how much do i|how much i|pay|paid)\b"
             # "what's due this week" asks about to-dos (_DUE_WHEN); "what's due" alone, a bill
             rf"|\bwhat(?:'s| is) due\b(?!{_DUE_WHEN})|\bdue on my account\b|\bthe damage\b"
+            # "…and how much have I spent", "…and how much was it": what it cost
+            r"|\bhow much (?:have|did|do) i (?:spent|spend)\b"
+            r"|\bhow much (?:was|is|were|did|does) (?:it|that|this)\b"
             r"|\b(?:good standing|in arrears|in credit|all square|squared up|settled up"
             r"|in the red|in debt)\b"
         ),
@@ -112,6 +126,13 @@ _TASKS_OUTSTANDING = rx(
     rf"(?:{TASK_NOUN.pattern})(?:\s\w+){{0,4}}?\s(?:still )?outstanding\b"
     r"|\boutstanding (?:tasks?|to-?dos?|jobs|reminders)\b"
 )
+# "my ticket about the invoice", "the billing ticket": the bill says what the case is
+# about; it is not asked for.
+_ABOUT_A_BILL = rx(
+    r"\b(?:tickets?|cases?|complaints?|quer(?:y|ies)|questions?) (?:about|regarding|re|on|for"
+    r"|over) (?:the |my |a |an |this |that )?(?:\w+ )?(?:invoices?|bills?|billing|charges?"
+    r"|payments?)\b|\b(?:billing|invoice|payment|charge) (?:tickets?|cases?|complaints?)\b"
+)
 _PRIORITY_WORD = rx(r"\bpriorit(?:y|ies|i[sz]ed)\b")
 _EVERYTHING_KINDS: tuple[IntentKind, ...] = ("appointments", "billing", "tasks", "tickets")
 
@@ -126,6 +147,12 @@ def reads(c: Clause) -> list[Intent]:
         "outstanding" in text
         and _TASKS_OUTSTANDING.search(text)
         and not READS[1][1].search(text.replace("outstanding", ""))
+    ):
+        found = [(pos, kind) for pos, kind in found if kind != "billing"]
+    if (
+        any(kind == "tickets" for _, kind in found)
+        and (about := _ABOUT_A_BILL.search(text))
+        and not READS[1][1].search(text[: about.start()] + text[about.end() :])
     ):
         found = [(pos, kind) for pos, kind in found if kind != "billing"]
     if not found and slots.service(text, c.original) and not _ANY_SERVICE.search(text):

@@ -134,7 +134,17 @@ def hypothetical(said: str) -> bool:
     return bool(_HYPOTHETICAL.search(said))
 
 
+_ADVICE = re.compile(r"\bshould (?:i|we) \w+")
+
+
+def asks_advice(said: str) -> bool:
+    """The normalized clause asks whether to make a change ("should I cancel my
+    dentist?"): what it names is read, so the answer can help decide; nothing changes."""
+    return hypothetical(said) and bool(_ADVICE.search(said))
+
+
 __all__ = [
+    "asks_advice",
     "asks_if_done",
     "asks_if_needed",
     "asks_to_pay",

@@ -353,3 +353,38 @@ async def test_a_progressive_answer_says_what_is_ready_then_only_the_rest() -> N
     assert first.removesuffix("I'm still checking your billing.").strip() in whole
     assert rest.strip() and rest.strip() in whole
     assert not set(first.split(". ")) & set(rest.split(". "))
+
+
+async def test_every_appointment_on_file_is_told_as_last_visit_coming_up_and_cancelled() -> None:
+    """ "when did I last come in, and was the consultation cancelled?" is answered from the
+    whole history: the last past visit, then what is coming, then what was cancelled."""
+    text = await say(
+        "when did i last come in and was the consultation cancelled",
+        ok("crm.listAppointments", {"status": "all"}),
+    )
+    assert text.startswith("Your last visit was a haircut on Tuesday, December 31, 2024"), text
+    assert "Coming up: a dental cleaning on Monday, March 3" in text
+    assert text.endswith("Cancelled: a consultation on Wednesday, March 5 at 11:30 AM."), text
+
+
+async def test_the_profile_read_beside_an_email_change_tells_only_what_was_asked() -> None:
+    """ "change my email … and what phone number do you have": the new email once, then the
+    phone; the old email read beside the change is never told as the one on file."""
+    change = ok("crm.updateContactInfo", {"email": "maria.g@newmail.com"})
+    text = await say(
+        "change my email to maria.g@newmail.com and what phone number do you have for me",
+        change,
+        ok("crm.getCustomerProfile"),
+    )
+    assert (
+        text
+        == "Done: your email is now maria.g@newmail.com. The phone number on file is 415-555-0101."
+    )
+
+
+async def test_a_held_back_done_does_not_turn_the_list_into_the_completed_tasks() -> None:
+    """ "don't mark it done yet, just tell me what's on my list" lists what is pending."""
+    text = await say(
+        "dont mark it done yet, just tell me whats still on my list", ok("crm.listTasks")
+    )
+    assert text.startswith("You have three pending tasks: Buy groceries"), text

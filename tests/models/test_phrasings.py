@@ -37,13 +37,20 @@ Final 53/62 (85.5%) after: an ask that names the past ("when did I last come in"
 paid" and a qualified question such as "my paid invoices") reads the history
 (listAppointments, listInvoices, listTickets) instead of what is upcoming or open; a
 change held back with a question ("don't book another one", "have I cancelled…") reads
-the listing it names and changes nothing. Still missed: two asks the grammar reads as
-one clause ("how much do I owe and when did I last come in", "book a haircut … and tell
-me when my last one was", "update my phone … and tell me when I last came in", "what did
-I have done at my last appointment and how much was it"), asks it drops ("have I ever
-had a facial", "how many times have I been in", "what have I paid this year and what's
-still outstanding", "did I already pay … and what's left"), "did someone close my ticket
-… and is the billing one still open" (reads the invoices too).
+the listing it names and changes nothing. Then 62/62 with heldout5's fixes (a past visit
+or a cost asked with no noun is a read of its own; two questions of one kind are both
+kept; "did someone close my ticket…?" reads the tickets).
+
+tests/data/heldout5.jsonl: 55 single messages with two or three asks each, written before
+the rule code was read: a write beside a read, two writes, an ask that must not write
+("don't cancel it", "should I…", "never mind"), joined by "and", "also", "oh and", "plus",
+commas, full stops, "then", "after that" or nothing at all (voice). First run 43/55 (78.2%).
+Final 55/55 after: a "don't …" clause stands alone (merged, it negated the write before
+it; "open", "raise", "log"… now negate); a question said in one breath after a request
+is its own ask (the title no longer swallows it); "when did I last come in" and "what's
+overdue" (after a task change) read beside another ask; "should I cancel…?" reads what
+it names; "never mind" takes back the ask before it; "my ticket about the invoice" reads
+no bill; "leave the haircut where it is" holds back.
 """
 
 from __future__ import annotations
@@ -61,13 +68,16 @@ PHRASINGS = DATA / "phrasings.jsonl"
 HELDOUT = DATA / "heldout.jsonl"
 HELDOUT3 = DATA / "heldout3.jsonl"
 HELDOUT4 = DATA / "heldout4.jsonl"
+HELDOUT5 = DATA / "heldout5.jsonl"
 # Pinned at the last measured scores (389/389 and 398/398): any regression fails the build.
 REQUIRED_SHARE = 1.0
 REQUIRED_HELDOUT_SHARE = 1.0
 # heldout3: first run 91/120 before any rule change; pinned at the last measured 118/120.
 REQUIRED_HELDOUT3_SHARE = 118 / 120
 # heldout4: first run 26/62 before any rule change; pinned at the last measured score.
-REQUIRED_HELDOUT4_SHARE = 53 / 62
+REQUIRED_HELDOUT4_SHARE = 62 / 62
+# heldout5: first run 43/55 before any rule change; pinned at the last measured score.
+REQUIRED_HELDOUT5_SHARE = 55 / 55
 
 
 async def understood(line: dict[str, Any]) -> bool:
@@ -100,6 +110,7 @@ SCORED_SETS = [
     (HELDOUT, REQUIRED_HELDOUT_SHARE, 150),
     (HELDOUT3, REQUIRED_HELDOUT3_SHARE, 120),
     (HELDOUT4, REQUIRED_HELDOUT4_SHARE, 60),
+    (HELDOUT5, REQUIRED_HELDOUT5_SHARE, 50),
 ]
 
 

@@ -19,7 +19,10 @@ _ASKS = (
 
 def profile(result: ToolResult, scene: Scene) -> list[str]:
     p = result.result
-    asked = [field for field, pattern in _ASKS if pattern.search(scene.said)]
+    # The words that asked for the profile: "change my email to … and what phone number do
+    # you have" asks for the phone only.
+    said = " ".join(i.clause for i in scene.intents if i.kind == "profile" and i.clause)
+    asked = [field for field, pattern in _ASKS if pattern.search(said or scene.said)]
     spoken = {
         "email": f"The email on file is {p.get('email')}."
         if p.get("email")
@@ -31,6 +34,10 @@ def profile(result: ToolResult, scene: Scene) -> list[str]:
         "tier": f"You're on the {str(p.get('tier')).capitalize()} tier." if p.get("tier") else "",
         "timezone": f"Your timezone is set to {p.get('timezone')}." if p.get("timezone") else "",
     }
+    for field, value in _changed_now(scene).items():
+        # Read beside the change: the same value was told as changed; another is the old one.
+        shown = p.get(field)
+        spoken[field] = "" if shown == value or not shown else _before_change(field, shown)
     if asked:
         return [spoken[field] for field in asked if spoken[field]]
     parts = []
@@ -45,6 +52,23 @@ def profile(result: ToolResult, scene: Scene) -> list[str]:
     if spoken["tier"]:
         sentences.append(spoken["tier"])
     return sentences
+
+
+def _changed_now(scene: Scene) -> dict[str, object]:
+    """The contact fields this turn changed, with their new values."""
+    return {
+        field: value
+        for r in scene.results
+        if r.ok and r.call.tool_name == "crm.updateContactInfo"
+        for field, value in r.call.arguments.items()
+        if field in ("email", "phone")
+    }
+
+
+def _before_change(field: str, shown: object) -> str:
+    if field == "phone":
+        return f"Before the change, the phone number on file was {phone(str(shown))}."
+    return f"Before the change, the email on file was {shown}."
 
 
 def contact_updated(result: ToolResult, scene: Scene) -> list[str]:

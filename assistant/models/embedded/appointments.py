@@ -114,8 +114,41 @@ def by_status(result: ToolResult, scene: Scene) -> list[str]:
     kind = "appointment" if status == "all" else f"{status} appointment"
     if not items:
         return [f"You have no {kind}s."]
+    if status == "all":
+        return _history(items, scene)
     described = [f"{article(service(item))} {when(item, scene)}" for item in items]
     return [f"You have {count(len(items), kind)}: {spoken_list(described)}."]
+
+
+def _history(items: list[Item], scene: Scene) -> list[str]:
+    """Every appointment on file, told apart: the last visit ("when did I last come in"),
+    what is coming up, and what was cancelled ("was the consultation cancelled?")."""
+    cancelled = [i for i in items if i.get("status") == "cancelled"]
+    kept = sorted((i for i in items if i not in cancelled), key=lambda i: str(i.get("starts_at")))
+    past = [i for i in kept if _before(i, scene)]
+    coming = [i for i in kept if i not in past]
+    if past:
+        last = past[-1]
+        lead = "Your last visit was"
+        if len(past) > 1:
+            lead = f"You've had {count(len(past), 'visit')}; the last was"
+        sentences = [f"{lead} {article(service(last))} {when(last, scene)}."]
+    else:
+        sentences = ["You have no past visits on file."]
+    if coming:
+        described = [f"{article(service(item))} {when(item, scene)}" for item in coming]
+        sentences.append(f"Coming up: {spoken_list(described)}.")
+    if cancelled:
+        described = [f"{article(service(item))} {when(item, scene)}" for item in cancelled]
+        sentences.append(f"Cancelled: {spoken_list(described)}.")
+    return sentences
+
+
+def _before(item: Item, scene: Scene) -> bool:
+    moment = parse_moment(item.get("starts_at"))
+    return item.get("status") in ("past", "completed") or (
+        moment is not None and moment < scene.now
+    )
 
 
 def next_one(result: ToolResult, scene: Scene) -> list[str]:

@@ -134,6 +134,12 @@ _TODO_FIRST = re.compile(
 )
 
 
+_ASKED_IF_DONE = re.compile(
+    r"\b(?:did|has|have|had) (?:i|you|we|they|someone|anyone|anybody|somebody|the team)"
+    r"(?: \w+)? $"
+)
+
+
 def cannot_do(text: str) -> str | None:
     """A plain answer, with a support case offered, for what no tool does; else None."""
     said = normalize(text).text
@@ -143,6 +149,8 @@ def cannot_do(text: str) -> str | None:
         todo = _TODO_FIRST.search(said)
         if todo is not None and todo.start() < found.start():
             return None
+        if _ASKED_IF_DONE.search(said[: found.start()]):
+            return None  # "did someone close my ticket…?" asks what became of it
         return f"{reply} {OFFER}" if (pattern, reply) in _CANNOT else reply
     return None
 

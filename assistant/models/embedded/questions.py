@@ -19,6 +19,7 @@ from typing import Any, Literal
 
 from assistant.dialogue_state import Dialogue, Item
 from assistant.language import slots
+from assistant.language.lookups import PAST_VISIT
 from assistant.language.text import normalize
 from assistant.models.embedded.answers import (
     about_appointment,
@@ -374,7 +375,8 @@ HISTORY_READS = frozenset({"crm.listAppointments", "crm.listInvoices", "crm.list
 # Asks about the past that only stand beside another ask ("…and when did I last come
 # in"): alone, the qualified question (`read_question`) answers them from the data.
 _PAST_VISITS = re.compile(
-    r"\bmy (?:last|previous) (?:appointment|visit|booking)\b|\bwhen did i last (?:come|visit)\b"
+    rf"{PAST_VISIT}"
+    r"|\bmy (?:last|previous) (?:appointment|visit|booking)\b|\bwhen did i last (?:come|visit)\b"
     r"|\bhave i (?:ever )?had\b|\b(?:missed|cancell?ed) (?:appointments|visits|bookings)\b"
     r"|\bappointments have i (?:missed|cancell?ed|had)\b|\bhow many times have i been\b"
 )
@@ -382,6 +384,7 @@ _PAST_PAYMENTS = re.compile(
     r"\bwhen did i last pay\b|\bwhat (?:have|did) i (?:paid|pay|spent|spend)\b"
     r"|\bwhat i've paid\b|\bhow much have i (?:paid|spent)\b|\bdid i (?:already |ever )?pay\b"
     r"|\b(?:was|were) (?:my )?(?:last )?(?:invoices?|bills?) paid\b"
+    r"|\bhow much (?:was|did) (?:it|that|this)\b"  # the cost of a past visit
 )
 _PAST_TICKETS = re.compile(
     r"\b(?:raised|opened|logged|made) before\b|\bold (?:complaints?|tickets?|cases?)\b"

@@ -54,11 +54,18 @@ def _details(pending: list[Item], scene: Scene) -> list[str]:
     return [join_and(notes)[:1].upper() + join_and(notes)[1:] + "."] if notes else []
 
 
+def _asked(scene: Scene) -> str:
+    """The words that asked for the task list ("don't mark it done yet, just tell me
+    what's on my list" asks for what is pending: "done" is in what was held back)."""
+    clauses = [i.clause for i in scene.intents if i.kind in ("tasks", "task_summary")]
+    return " ".join(clause for clause in clauses if clause) or scene.said
+
+
 def listing(result: ToolResult, scene: Scene) -> list[str]:
     pending, done = _split(result)
     if _WANTS_SUMMARY.search(scene.said):
         return summary(pending, done, scene)
-    if _WANTS_COMPLETED.search(scene.said) and "pending" not in scene.said:
+    if _WANTS_COMPLETED.search(_asked(scene)) and "pending" not in scene.said:
         if not done:
             return ["You haven't completed any tasks yet."]
         names = spoken_list([title(t) for t in done])
