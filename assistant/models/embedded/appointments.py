@@ -68,11 +68,21 @@ def listing(result: ToolResult, scene: Scene) -> list[str]:
     return [f"You have {noun}: {spoken_list(described)}."]
 
 
+# Words without which no single day can be said ("friday", "today", "tonight", "the 5th",
+# "the fifteenth", "3/4", a month): a cheap look before the full date reading.
+_NAMES_A_DAY = re.compile(
+    r"day|tomorrow|tonight|\d|th\b|first|second|third"
+    r"|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec"
+)
+
+
 def _day_asked(scene: Scene) -> date | None:
     """The one day a lookup asks about ("anything on Sunday?", "am I free tomorrow?");
     None for a span ("next week"), no day, or a turn that also changes something."""
     if not scene.intents or any(intent.writes for intent in scene.intents):
         return None
+    if _NAMES_A_DAY.search(scene.said) is None:
+        return None  # most listings name no day: the date reading is not paid for
     said = find_when(scene.said, scene.now)
     if said is None or said.day is None or said.vague_day or said.day_implied:
         return None
