@@ -66,6 +66,7 @@ def test_a_gate_never_refuses_a_text_its_regex_matches() -> None:
         (r"\b([ap])\.\s?m\b", (".",)),
         (r"(?:urgent|important)?\s*task", ("task",)),
         (r"\b\w+ing\b|now", ("ing", "now")),
+        (r"\s(?=(?:tell|show) me\b)", ("tell", "show")),  # what a lookahead must see
     ],
 )
 def test_what_a_match_must_contain(source: str, needs: tuple[str, ...]) -> None:
@@ -79,7 +80,7 @@ def test_what_a_match_must_contain(source: str, needs: tuple[str, ...]) -> None:
         r"(?:please )?",  # may match nothing
         r"\b\w+day\b|\d+",  # one way ("12") needs no fixed word
         r"(?i)remind me",  # ignores case: "Remind" would not hold "remind"
-        r"(?=.*done)\b\w+",  # only a lookahead names a word
+        r"(?!.*done)\b\w+",  # a word it must not see
         r"[^,]+",
     ],
 )

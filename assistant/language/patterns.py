@@ -25,7 +25,7 @@ _parser: Any = importlib.import_module("re._parser")
 _const: Any = importlib.import_module("re._constants")
 
 # More words than this and testing them costs about what the search would.
-_MAX_NEEDS = 8
+_MAX_NEEDS = 16
 _REPEATS = (_const.MAX_REPEAT, _const.MIN_REPEAT, getattr(_const, "POSSESSIVE_REPEAT", None))
 
 Needs = frozenset[str]
@@ -75,6 +75,10 @@ def _item(op: Any, argument: Any) -> Needs | None:
     if op in _REPEATS:
         least, _most, inner = argument
         return _sequence(inner) if least >= 1 else None
+    if op is _const.ASSERT:
+        # A lookahead or lookbehind that must hold: what it matches is in the text too.
+        _direction, inner = argument
+        return _sequence(inner)
     if op is _const.IN and all(kind is _const.LITERAL for kind, _ in argument):
         return frozenset(chr(code) for _, code in argument) or None
     return None  # any character, a class, a lookaround, a back-reference: nothing sure
