@@ -5,7 +5,7 @@ tests/data/conversations_times.jsonl, written before the rules were read. First 
 3/12 sessions: "cancel my 2:30" asked which visit, "move my 2:30 to 4pm" and "move the
 10am to Friday" were refused. A time matches the visit that starts then (2:30 without
 am or pm is either half of the day); a time no visit starts at is not taken as another
-visit.
+visit. The last two sessions (a voice's "my two thirty", "my ten o'clock") came after.
 """
 
 from __future__ import annotations
@@ -26,6 +26,6 @@ async def test_an_appointment_named_by_its_time_is_the_one_that_starts_then(
 ) -> None:
     """Every session passes: the visit at the time said is the one cancelled or moved
     (after a yes for a cancellation), and a time no visit has moves nothing."""
-    assert len(read_cases(TIMES)) == 12
+    assert len(read_cases(TIMES)) == 14
     share, failed = await score(make_assistant, crm_admin, TIMES, capsys)
     assert share == 1.0, failed
