@@ -219,9 +219,10 @@ class Engine:
             done = state.turn_done(status)
             turn_finished(state, done)
             await emit(done)
-            if self._metrics is not None:
-                self._metrics.turns.labels(status).inc()
-                self._metrics.turn_s.observe(time.perf_counter() - started)
+            metrics = self._metrics
+            if metrics is not None:
+                metrics.labelled(metrics.turns, status).inc()
+                metrics.turn_s.observe(time.perf_counter() - started)
             return done
 
     # --- the turn's steps -----------------------------------------------------------
