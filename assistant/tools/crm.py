@@ -37,7 +37,6 @@ requests in flight per part of the CRM and per customer below the pool size.
 
 from __future__ import annotations
 
-import contextlib
 import json
 from collections.abc import Mapping
 from datetime import UTC, datetime
@@ -199,14 +198,18 @@ class CrmClient:
         }
         if idempotency_key is not None:
             headers["Idempotency-Key"] = idempotency_key
-        async with (
-            self._bulkhead.slot(system, path[0], system=system)
-            if self._bulkhead is not None
-            else contextlib.nullcontext()
-        ):
+        # The bulkhead's slot, taken without a coroutine when one is free (`Bulkhead.slot`
+        # spelled out: three coroutines fewer on every request).
+        bulkhead, customer_id = self._bulkhead, path[0]
+        if bulkhead is not None and not bulkhead.take_now(system, customer_id):
+            await bulkhead.take(system, customer_id, system=system)
+        try:
             status, raw = await self._request(
                 method, system, path, url, trace_id, params=params, body=body, headers=headers
             )
+        finally:
+            if bulkhead is not None:
+                bulkhead.give_back(system, customer_id)
         if status == 204:
             return {}
         return _decode(system, raw, expect)
