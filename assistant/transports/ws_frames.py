@@ -78,7 +78,10 @@ def parse_frame(data: str) -> SessionStart | SessionResume | UserMessage | TurnC
     if not isinstance(raw, dict):
         kind = "an array" if isinstance(raw, list) else type(raw).__name__
         raise FrameError("invalid_message", f"the frame must be a JSON object, not {kind}")
-    problem = invalid_text_problem(raw)
+    # Only a JSON escape (or a lone surrogate in `data` itself, which is then not ASCII)
+    # can put text that is not UTF-8 in the frame: ASCII without "\\u", nearly every frame,
+    # needs no walk over its strings.
+    problem = None if data.isascii() and "\\u" not in data else invalid_text_problem(raw)
     if problem is not None:
         raise FrameError("invalid_message", problem)
     try:
