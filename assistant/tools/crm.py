@@ -37,6 +37,7 @@ requests in flight per part of the CRM and per customer below the pool size.
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Mapping
 from datetime import UTC, datetime
@@ -90,6 +91,8 @@ def parse_retry_after(value: str | None, *, now: datetime | None = None) -> floa
     return max(0.0, seconds)
 
 
+# The same few segments (customer ids, collections) come back request after request.
+@functools.lru_cache(maxsize=4096)
 def _segment(value: str) -> str:
     """One path segment, percent-encoded so an id can never walk to another route."""
     if value in ("", ".", ".."):
@@ -189,7 +192,7 @@ class CrmClient:
         from something other than the CRM before a narrator reads nonsense aloud.
         """
         # Every route lives under /v1/customers/; `path` is what follows it.
-        segments = "/".join(_segment(part) for part in path)
+        segments = "/".join(map(_segment, path))
         url = URL(f"{self._base}/v1/customers/{segments}", encoded=True)
         headers = {
             "Authorization": self._auth,
