@@ -231,7 +231,7 @@ class CrmClient:
     ) -> tuple[int, bytes]:
         """(status, body) of a 2xx answer; every other outcome as a ToolFailure."""
         try:
-            with tracing.crm_span(method, system, path, str(url)):
+            with tracing.crm_span(method, system, path, url):
                 headers["traceparent"] = tracing.traceparent(trace_id)
                 # No redirects: the CRM API never sends one, and following one could carry
                 # the service token somewhere else.
@@ -239,7 +239,8 @@ class CrmClient:
                     method, url, params=params, json=body, headers=headers, allow_redirects=False
                 ) as response:
                     status = response.status
-                    tracing.annotate(**{"http.response.status_code": status})
+                    if tracing.enabled():  # no attributes built for a span not made
+                        tracing.annotate(**{"http.response.status_code": status})
                     raw = await response.read()
                     if not 200 <= status < 300:
                         raise _failure_for_status(system, status, raw, response.headers)
