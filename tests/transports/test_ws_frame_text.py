@@ -1,6 +1,8 @@
-"""Inbound frames whose text cannot be UTF-8 are refused, however the text got there."""
+"""Inbound frames: text that is not UTF-8 is refused; JSON is read as the stdlib reads it."""
 
 from __future__ import annotations
+
+import json
 
 import pytest
 
@@ -37,3 +39,17 @@ def test_text_that_is_utf8_goes_through_as_sent(data: str, text: str) -> None:
     frame = parse_frame(data)
     assert isinstance(frame, UserMessage)
     assert frame.text == text
+
+
+def test_json_the_standard_library_reads_is_read_and_refused_as_it_reads_it() -> None:
+    """NaN (not strict JSON) is read; broken and too deep JSON get the library's message."""
+    with pytest.raises(FrameError, match=r"'x' is not a field of user\.message"):
+        parse_frame('{"type":"user.message","text":"hi","x":NaN}')
+    for data in ("{not json", "[" * 100_000 + "]" * 100_000):
+        try:
+            json.loads(data)
+        except (ValueError, RecursionError) as exc:
+            expected = f"the frame is not valid JSON: {exc}"
+        with pytest.raises(FrameError) as refused:
+            parse_frame(data)
+        assert refused.value.message == expected
