@@ -276,7 +276,7 @@ async def _shielded(turn: Turn) -> TurnDone | None:
     """The turn's end; if the waiter is cancelled, the turn is stopped cooperatively
     and waited for, then the cancellation goes on. None: the turn was cancelled before
     its task began (its coroutine never ran, so it reports nothing itself)."""
-    waiting = asyncio.ensure_future(turn.wait())
+    waiting = turn.task  # the turn's own task: no second task just to wait for it
     try:
         return await asyncio.shield(waiting)
     except asyncio.CancelledError:

@@ -65,6 +65,9 @@ from assistant.turn_log import turn_finished
 
 log = logging.getLogger(__name__)
 
+# "Narrate the results": a frozen value, so one serves every turn.
+_NARRATE = FinalDecision(text="")
+
 # (the customer as known so far, the turn's trace id) → the customer with their profile.
 CustomerLoader = Callable[[CustomerContext, str], Awaitable[CustomerContext]]
 
@@ -202,7 +205,9 @@ class Engine:
                 holder[0].trace_id = state.trace_id
             try:
                 await emit(TurnStarted(turn_id, message_id))
-                await self._reload_customer(state)
+                customer = session.customer
+                if customer is not None and not customer.timezone_known:
+                    await self._reload_customer(state)
                 session.remember(UserTurn(text=text))
                 await self._body(state)
                 status = state.status()
@@ -219,9 +224,10 @@ class Engine:
             done = state.turn_done(status)
             turn_finished(state, done)
             await emit(done)
-            if self._metrics is not None:
-                self._metrics.turns.labels(status).inc()
-                self._metrics.turn_s.observe(time.perf_counter() - started)
+            metrics = self._metrics
+            if metrics is not None:
+                metrics.labelled(metrics.turns, status).inc()
+                metrics.turn_s.observe(time.perf_counter() - started)
             return done
 
     # --- the turn's steps -----------------------------------------------------------
@@ -261,7 +267,7 @@ class Engine:
             if planned_last:
                 # The planner said its last round's calls were its last: not asked again
                 # (a decision saved on most lookups), its results are narrated.
-                decision = FinalDecision(text="")
+                decision = _NARRATE
             else:
                 run = RoundRun(self.executor, self._context(state, round_no), state.emit)
                 early = self._early_calls(state, round_no, run)

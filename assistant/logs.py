@@ -5,8 +5,6 @@ from __future__ import annotations
 import contextvars
 import json
 import logging
-from collections.abc import Iterator
-from contextlib import contextmanager
 from datetime import UTC, datetime
 from typing import Any
 
@@ -15,14 +13,23 @@ _trace: contextvars.ContextVar[dict[str, str] | None] = contextvars.ContextVar(
 )
 
 
-@contextmanager
-def trace_context(trace_id: str, **fields: str) -> Iterator[None]:
-    """Every log record made inside carries `trace_id` and `fields` (turn, session)."""
-    token = _trace.set({"trace_id": trace_id, **fields})
-    try:
-        yield
-    finally:
-        _trace.reset(token)
+class trace_context:  # used as a function: `with trace_context(…):`
+    """Every log record made inside carries `trace_id` and `fields` (turn, session).
+
+    A class rather than a generator-based context manager: every turn enters one."""
+
+    __slots__ = ("_fields", "_token")
+
+    def __init__(self, trace_id: str, **fields: str) -> None:
+        self._fields = {"trace_id": trace_id, **fields}
+        self._token: contextvars.Token[dict[str, str] | None] | None = None
+
+    def __enter__(self) -> None:
+        self._token = _trace.set(self._fields)
+
+    def __exit__(self, *_exc: object) -> None:
+        assert self._token is not None
+        _trace.reset(self._token)
 
 
 def current_trace_id() -> str | None:

@@ -5,9 +5,14 @@ Each app owns its own registry, so several apps (tests) never collide.
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
+from prometheus_client.metrics import MetricWrapperBase
 
 _LATENCY_BUCKETS_S = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 4, 8, 16)
+
+M = TypeVar("M", bound=MetricWrapperBase)
 
 
 class Metrics:
@@ -75,6 +80,19 @@ class Metrics:
         self.tools_s = histogram("tools_seconds", "A round's tool phase.")
         self.tool_call_s = histogram("tool_call_seconds", "One tool call.", ("tool",))
         self.turn_s = histogram("turn_seconds", "A whole turn.")
+
+        # The labelled children asked for on every turn and tool call (`labelled`).
+        self._children: dict[tuple[MetricWrapperBase, tuple[str, ...]], MetricWrapperBase] = {}
+
+    def labelled(self, metric: M, *values: str) -> M:
+        """`metric.labels(*values)`, kept: `labels` takes a lock and checks its values on
+        every call, and a turn asks for five. The same child, so the same series. The
+        values are few (statuses, tool names, error codes), and no series is removed."""
+        key = (metric, values)
+        child = self._children.get(key)
+        if child is None:
+            child = self._children[key] = metric.labels(*values)
+        return child  # type: ignore[return-value]  # labels() of an M is an M
 
     def render(self) -> bytes:
         return generate_latest(self.registry)

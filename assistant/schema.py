@@ -8,7 +8,6 @@ dozen of them and they only need to be turned into wire JSON (`to_wire`).
 from __future__ import annotations
 
 import dataclasses
-import operator
 from collections.abc import Awaitable, Callable
 from datetime import datetime
 from typing import Annotated, Any, ClassVar, Literal
@@ -250,14 +249,23 @@ class NarratorInput:
 # --- engine events (the wire format is shared/PROTOCOL.md) ----------------------------
 
 
-# Each event class's field names and a getter of their values, made once: to_wire runs
-# for every frame of every turn. Fields hold plain JSON values (str, int, dicts and
-# lists of them), so they go on the wire as they are.
-_WIRE_FIELDS: dict[type, tuple[tuple[str, ...], Callable[[Any], tuple[Any, ...]]]] = {}
+# Each event class's `to_wire`, made once per class: it runs for every frame of every
+# turn. Fields hold plain JSON values (str, int, dicts and lists of them), so they go on
+# the wire as they are. The function is written out as one dict display, as
+# `dataclasses` writes `__init__`: 0.25 µs a frame, where a getter of the values zipped
+# with the names cost 1.1 µs (a turn sends about twelve frames).
+_WIRE_FUNCTIONS: dict[type, Callable[[Any], dict[str, Any]]] = {}
 
 
-def _one(name: str) -> Callable[[Any], tuple[Any, ...]]:
-    return lambda event: (getattr(event, name),)
+def _wire_function(cls: type) -> Callable[[Any], dict[str, Any]]:
+    names = [field.name for field in dataclasses.fields(cls)]
+    assert all(name.isidentifier() for name in names)  # field names: safe to write out
+    items = "".join(f", {name!r}: event.{name}" for name in names)
+    kind: str = getattr(cls, "type")  # noqa: B009  # a ClassVar of every event class
+    namespace: dict[str, Any] = {}
+    exec(f"def to_wire(event):\n    return {{'type': {kind!r}{items}}}", namespace)
+    function: Callable[[Any], dict[str, Any]] = namespace["to_wire"]
+    return function
 
 
 class _Event:
@@ -265,16 +273,11 @@ class _Event:
     type: ClassVar[str]
 
     def to_wire(self) -> dict[str, Any]:
-        known = _WIRE_FIELDS.get(type(self))
-        if known is None:
-            names = tuple(field.name for field in dataclasses.fields(self))  # type: ignore[arg-type]
-            # attrgetter of one name gives the value itself, not a 1-tuple.
-            getter = operator.attrgetter(*names) if len(names) > 1 else _one(names[0])
-            known = _WIRE_FIELDS[type(self)] = (names, getter)
-        names, values = known
-        wire: dict[str, Any] = {"type": self.type}
-        wire.update(zip(names, values(self), strict=True))
-        return wire
+        """`{"type": …}` and then every field, in the order declared."""
+        function = _WIRE_FUNCTIONS.get(type(self))
+        if function is None:
+            function = _WIRE_FUNCTIONS[type(self)] = _wire_function(type(self))
+        return function(self)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

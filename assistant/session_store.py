@@ -18,7 +18,7 @@ import asyncio
 import contextlib
 import json
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from pydantic import TypeAdapter
@@ -150,11 +150,14 @@ class InMemorySessionStore:
             if lock is not None and not lock.locked():
                 del self._locks[session_id]
 
-    @contextlib.asynccontextmanager
-    async def lock(self, session_id: str) -> AsyncIterator[None]:
-        lock = self._locks.setdefault(session_id, asyncio.Lock())
-        async with lock:
-            yield
+    def lock(self, session_id: str) -> asyncio.Lock:
+        # The session's lock itself (an async context manager): a generator-based wrapper
+        # and a new Lock made only to be dropped by setdefault cost more than the rest of
+        # this store per turn.
+        lock = self._locks.get(session_id)
+        if lock is None:
+            lock = self._locks[session_id] = asyncio.Lock()
+        return lock
 
 
 __all__ = [

@@ -200,9 +200,10 @@ def idempotency_key(key: str | None) -> None:
 
 
 def crm_span(
-    method: str, system: str, path: tuple[str, ...], url: str
+    method: str, system: str, path: tuple[str, ...], url: object
 ) -> AbstractContextManager[Span | None]:
-    """`CRM GET tasks`: named by the collection (no ids: few distinct names)."""
+    """`CRM GET tasks`: named by the collection (no ids: few distinct names). `url` is
+    made a string only for a span (a yarl URL, as the client holds it)."""
     if _tracer is None:
         return _NOOP
     from opentelemetry.trace import SpanKind
@@ -211,7 +212,7 @@ def crm_span(
     return _tracer.start_as_current_span(
         f"CRM {method} {collection}",
         kind=SpanKind.CLIENT,
-        attributes={"http.request.method": method, "url.full": url, "crm.system": system},
+        attributes={"http.request.method": method, "url.full": str(url), "crm.system": system},
     )
 
 
@@ -232,8 +233,10 @@ def traceparent(trace_id: str) -> str:
 
 
 def turn_finished(done: TurnDone) -> None:
+    if _tracer is None:
+        return  # no attributes built for a span not made
     annotate(**{"turn.status": done.status, "turn.truncated_calls": done.truncated_calls})
-    if _tracer is not None and done.status == "failed":
+    if done.status == "failed":
         from opentelemetry import trace
         from opentelemetry.trace import Status, StatusCode
 

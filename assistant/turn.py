@@ -107,6 +107,11 @@ class Turn:
     def done(self) -> bool:
         return self._task.done()
 
+    @property
+    def task(self) -> asyncio.Task[TurnDone]:
+        """The task running the turn, for waiting on it without a task of one's own."""
+        return self._task
+
     async def wait(self) -> TurnDone:
         return await self._task
 

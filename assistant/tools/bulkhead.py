@@ -44,16 +44,20 @@ class Bulkhead:
         ToolFailure when none frees up within `wait_s`."""
         return _Slot(self, route, customer_id, system)
 
-    def _give_back(self, route: str, customer_id: str) -> None:
-        for counter, key in ((self._routes, route), (self._customers, customer_id)):
-            counter[key] -= 1
-            if counter[key] <= 0:
-                del counter[key]  # memory bounded by what is in flight
-        if self._waiting:
-            self._freed.set()
-            self._freed = asyncio.Event()
+    def take_now(self, route: str, customer_id: str) -> bool:
+        """Hold a slot of `route` and of `customer_id` if both have one free (nearly
+        always): no coroutine for the common case. `give_back` when the request ends."""
+        routes, customers = self._routes, self._customers
+        if routes[route] >= self._route_cap or customers[customer_id] >= self._customer_cap:
+            return False
+        routes[route] += 1
+        customers[customer_id] += 1
+        return True
 
-    async def _take(self, route: str, customer_id: str, system: str) -> None:
+    async def take(self, route: str, customer_id: str, *, system: str) -> None:
+        """Hold a slot, waiting up to `wait_s` for one; ToolFailure when none frees up."""
+        if self.take_now(route, customer_id):
+            return
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self._wait_s
         while (full := self._full(route, customer_id, system)) is not None:
@@ -69,6 +73,15 @@ class Bulkhead:
                 self._waiting -= 1
         self._routes[route] += 1
         self._customers[customer_id] += 1
+
+    def give_back(self, route: str, customer_id: str) -> None:
+        for counter, key in ((self._routes, route), (self._customers, customer_id)):
+            counter[key] -= 1
+            if counter[key] <= 0:
+                del counter[key]  # memory bounded by what is in flight
+        if self._waiting:
+            self._freed.set()
+            self._freed = asyncio.Event()
 
     def _full(self, route: str, customer_id: str, system: str) -> ToolFailure | None:
         if self._routes[route] >= self._route_cap:
@@ -96,10 +109,10 @@ class _Slot:
         self._system = system
 
     async def __aenter__(self) -> None:
-        await self._bulkhead._take(self._route, self._customer_id, self._system)
+        await self._bulkhead.take(self._route, self._customer_id, system=self._system)
 
     async def __aexit__(self, *_exc: object) -> None:
-        self._bulkhead._give_back(self._route, self._customer_id)
+        self._bulkhead.give_back(self._route, self._customer_id)
 
 
 __all__ = ["Bulkhead"]

@@ -242,7 +242,8 @@ class ToolExecutor:
             return _failed(item.call, ctx.round, outcome.failure, started, outcome.attempts)
         latency_ms = round((time.perf_counter() - started) * 1000)
         if self._metrics is not None:
-            self._metrics.tool_call_s.labels(tool.name).observe(latency_ms / 1000)
+            metrics = self._metrics
+            metrics.labelled(metrics.tool_call_s, tool.name).observe(latency_ms / 1000)
         return ToolResult(
             call=item.call,
             round=ctx.round,
@@ -255,10 +256,11 @@ class ToolExecutor:
     def count(self, tool: str, result: ToolResult | None) -> None:
         if self._metrics is None or result is None:
             return
+        metrics = self._metrics
         outcome = result.status if result.error is None else result.error.code
-        self._metrics.tool_calls.labels(tool, outcome).inc()
+        metrics.labelled(metrics.tool_calls, tool, outcome).inc()
         if result.error is not None:
-            self._metrics.tool_errors.labels(tool, result.error.code).inc()
+            metrics.labelled(metrics.tool_errors, tool, result.error.code).inc()
 
 
 class Batch:

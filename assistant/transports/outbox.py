@@ -99,7 +99,12 @@ class Outbox:
 
     async def send(self, frame: dict[str, Any]) -> None:
         """Queue one frame (async for the callers' sake: it never waits)."""
-        if self.gone or self._closed:
+        self.put(frame)
+
+    def put(self, frame: dict[str, Any]) -> None:
+        """Queue one frame: `send` without a coroutine, for the turn's events (a dozen a
+        turn, every turn)."""
+        if self._gone or self._closed or self._ws.closed:  # `gone`, spelled out
             return
         # Frames waiting behind the one being sent (the writer has taken that one).
         if len(self._frames) >= self._max_frames:

@@ -455,7 +455,7 @@ class WsConnection:
     async def _emit(self, event: Event) -> None:
         if isinstance(event, TurnDone):
             self._done_sent.add(event.turn_id)
-        await self._outbox.send(event.to_wire())
+        self._outbox.put(event.to_wire())
 
     async def _send_error(
         self,

@@ -98,6 +98,9 @@ async def test_crm_gets_traceparent_of_its_span(
     done = (await chat.say("What do I owe?"))[-1]
     crm_span = next(s for s in of_trace(spans, done["trace_id"]) if s.name.startswith("CRM"))
     assert crm_span.context is not None
+    attributes = crm_span.attributes or {}
+    assert str(attributes["url.full"]).endswith("/v1/customers/cust_001/invoices")
+    assert attributes["http.response.status_code"] == 200
     seen = [r for r in await crm_admin.requests() if r["trace_id"] == done["trace_id"]]
     # version-trace id-parent span id-flags (sampled)
     assert [r["traceparent"][:-2] for r in seen] == [

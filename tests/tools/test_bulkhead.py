@@ -43,3 +43,23 @@ async def test_slots_held_by_a_hung_route_refuse_after_the_short_wait() -> None:
     assert refused.value.code == "unavailable"
     hung.set()
     await asyncio.gather(*holders)
+
+
+async def test_a_slot_taken_at_once_counts_like_one_waited_for_and_wakes_a_waiter() -> None:
+    """take_now holds slots up to each cap, then says no; giving one back lets a waiter in."""
+    bulkhead = Bulkhead(per_route=3, per_customer=2, wait_s=2.0)
+    assert bulkhead.take_now("billing", "cust_1")
+    assert bulkhead.take_now("billing", "cust_1")
+    assert not bulkhead.take_now("billing", "cust_1")  # the customer's cap
+    assert bulkhead.take_now("billing", "cust_2")
+    assert not bulkhead.take_now("billing", "cust_3")  # the route's cap
+    assert bulkhead.in_flight("billing") == 3
+    waiter = asyncio.create_task(bulkhead.take("billing", "cust_3", system="the billing system"))
+    await asyncio.sleep(0)
+    assert not waiter.done()
+    bulkhead.give_back("billing", "cust_1")
+    await asyncio.wait_for(waiter, 1.0)
+    assert bulkhead.in_flight("billing") == 3
+    for customer in ("cust_1", "cust_2", "cust_3"):
+        bulkhead.give_back("billing", customer)
+    assert bulkhead.in_flight("billing") == 0

@@ -102,3 +102,18 @@ def test_open_another_one_after_a_listing_is_another_of_what_was_listed() -> Non
     state = advance(None, [_result("crm.listOpenTickets", {"tickets": tickets})], "cases", "…")
     said = the_other_named(state, "ok open another one my login is broken")
     assert said == "ok open another ticket my login is broken"
+
+
+def test_the_question_an_answer_leaves_open_is_named_and_a_plain_answer_leaves_none() -> None:
+    """Each "Which …?" question is recognised; an answer asking none leaves no question."""
+    asked = {
+        "Which appointment should I cancel: the haircut or the physio?": "which_cancel",
+        "Which one should I move: the haircut or the physio?": "which_move",
+        "Which task do you mean: Buy groceries or Renew car insurance?": "which_task",
+        "I found two. Which one did you mean?": "which_task",
+        "You have 3 tasks. Buy groceries is due January 2; which one first?": None,
+        "You have 3 tasks: Buy groceries, Renew car insurance and Schedule eye exam.": None,
+    }
+    for answer, question in asked.items():
+        state = advance(None, [], "which one", answer)
+        assert state.question == question, answer
