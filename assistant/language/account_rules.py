@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from assistant.language import slots
-from assistant.language.clause import CONTACT_NOUN, QUESTION_START, Clause, rx
+from assistant.language.clause import CONTACT_NOUN, QUESTION_START, Clause
 from assistant.language.intent import Intent
+from assistant.language.patterns import rx
 
 _CREATE_TICKET = (
     rx(

@@ -15,10 +15,10 @@ from assistant.language.clause import (
     TASK_NOUN,
     Clause,
     appointment_context,
-    rx,
 )
 from assistant.language.dates import When, find_when
 from assistant.language.intent import Intent
+from assistant.language.patterns import rx
 from assistant.language.targets import target_ref
 
 _RESCHEDULE = rx(

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from datetime import datetime
 
 from assistant.language import slots
+from assistant.language.patterns import rx
 from assistant.language.text import Normalized
 
 
@@ -24,11 +24,6 @@ class Clause:
     @property
     def original(self) -> str:
         return self.norm.original
-
-
-def rx(pattern: str) -> re.Pattern[str]:
-    """Rules compile their patterns once, at import: a decision only runs them."""
-    return re.compile(pattern)
 
 
 # A question asks to see, even when it names an action ("did I complete…?").

@@ -8,15 +8,14 @@ what was asked: it is not a yes either, nor is "yes, the other one" (another tar
 
 from __future__ import annotations
 
-import re
-
+from assistant.language.patterns import rx
 from assistant.language.text import normalize
 
-_NEGATIVE = re.compile(
+_NEGATIVE = rx(
     r"\b(?:no|not|don't|do not|dont|never ?mind|stop|wait|hold on|hang on|keep it|leave it"
     r"|forget it|changed my mind|rather not|negative|abort)\b"
 )
-_AFFIRMATIVE = re.compile(
+_AFFIRMATIVE = rx(
     r"\b(?:yes|yeah|yep|yup|yea|sure|okay|alright|all right|confirm|confirmed|correct|right"
     r"|absolutely|definitely|certainly|affirmative|go ahead|do it|go for it|please do"
     r"|of course|sounds good|i'm sure|i am sure|proceed|fine|perfect|exactly|yes please"
@@ -24,7 +23,7 @@ _AFFIRMATIVE = re.compile(
 )
 # "ok, make it 2pm instead", "sure but thursday rather": the held action is changed,
 # not agreed to (the change is planned as a request of its own).
-_CHANGED = re.compile(
+_CHANGED = rx(
     r"\b(?:instead|rather)\b"
     # "yes the other one", "sure, a different one": another target than the one asked about
     r"|\b(?:the|that|this) other\b|\b(?:a |the )?different (?:one|task|appointment|visit)\b"
@@ -51,7 +50,7 @@ def is_negative(text: str) -> bool:
 
 
 # The yes itself, and the words that lead from it into another request.
-_YES_LEAD = re.compile(
+_YES_LEAD = rx(
     rf"^(?:(?:{_AFFIRMATIVE.pattern}|please|thanks|thank you|then|and|also|but|too|as well"
     r"|cancel it|delete it|do that|oh|one more thing|another thing|while you're at it"
     r"|by the way|btw)[\s,.!;:-]*)+"
@@ -74,7 +73,7 @@ def request_after_yes(text: str) -> str | None:
 # words that take it back must end the message, and "don't", "leave it", "not yet" count
 # only after a "wait", "no", "actually"… ("if there's no slot, leave it" asks something).
 _BACK_MARK = r"(?:oh |well )?(?:no|wait|actually|sorry|hang on|hold on|on second thought)"
-_TAKEN_BACK = re.compile(
+_TAKEN_BACK = rx(
     rf"(?:[\s,.!;]+{_BACK_MARK})+[\s,.!;]+(?:don't|do not|dont|leave it|not yet|hold off)"
     rf"(?: do it| do that)?"
     rf"|(?:[\s,.!;]+{_BACK_MARK})*[\s,.!;]+(?:never ?mind|forget (?:it|that|about it)"

@@ -29,6 +29,7 @@ from assistant.language.lexicon import (
     ORDINAL_WORDS,
     WEEKDAYS,
 )
+from assistant.language.patterns import GatedPattern, rx
 from assistant.language.shifts import weeks_ahead
 
 Span = tuple[int, int]
@@ -61,8 +62,8 @@ _HOURW = "|".join(sorted(_HOUR_WORDS, key=len, reverse=True))
 # "at like 9", "at about nine": the hour is still said (spoken filler before it).
 _ROUGHLY = r"(?:like |about |maybe |roughly |say |approximately |approx )"
 
-_DAY_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
-    (name, re.compile(pattern))
+_DAY_PATTERNS: tuple[tuple[str, GatedPattern], ...] = tuple(
+    (name, rx(pattern))
     for name, pattern in (
         # "the first monday of april", "the last friday of the month": a weekday counted
         # within a month (before "the first" alone, which is a day of the month).
@@ -113,7 +114,7 @@ _DAY_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
 _DAY_PATTERNS_NO_SPAN = tuple((n, p) for n, p in _DAY_PATTERNS if n != "span_from_day")
 
 
-def _day_patterns(text: str) -> tuple[tuple[str, re.Pattern[str]], ...]:
+def _day_patterns(text: str) -> tuple[tuple[str, GatedPattern], ...]:
     if " day" in text or "week" in text or "month" in text:
         return _DAY_PATTERNS
     return _DAY_PATTERNS_NO_SPAN
@@ -142,8 +143,8 @@ def _as_said(name: str, m: re.Match[str]) -> str:
     return m.group(0).removeprefix("on ").removeprefix("the ").strip()
 
 
-_TIME_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
-    (name, re.compile(pattern))
+_TIME_PATTERNS: tuple[tuple[str, GatedPattern], ...] = tuple(
+    (name, rx(pattern))
     for name, pattern in (
         ("in_hours", rf"\bin (?:about )?({_NUM}|half an) (hour|minute)s?\b"),
         ("meridiem", r"\b(?:at |around |by |for |@ ?)?(\d{1,2})(?::(\d{2}))? ?([ap]m)\b"),
@@ -448,7 +449,7 @@ def _either_end_of_day(name: str, m: re.Match[str]) -> bool:
 
 
 def _first(
-    patterns: tuple[tuple[str, re.Pattern[str]], ...], text: str
+    patterns: tuple[tuple[str, GatedPattern], ...], text: str
 ) -> tuple[str, re.Match[str]] | None:
     """The earliest match of any pattern; at one position the pattern listed first wins."""
     best: tuple[str, re.Match[str]] | None = None

@@ -9,7 +9,6 @@ A clause with no write asks to see things (lookups). A clause naming only a targ
 from __future__ import annotations
 
 import dataclasses
-import re
 from collections.abc import Callable, Sequence
 from datetime import datetime
 
@@ -17,6 +16,7 @@ from assistant.language import account_rules, appointment_rules, slots, task_rul
 from assistant.language.clause import LIST_TAIL, NEGATED, QUESTION_START, REPORT_FIRST, Clause
 from assistant.language.intent import APPOINTMENT_ACTIONS, TASK_ACTIONS, Intent, IntentKind
 from assistant.language.lookups import READS, reads
+from assistant.language.patterns import rx
 from assistant.language.scope import (
     asks_advice,
     asks_if_done,
@@ -85,7 +85,7 @@ def refer_back(intent: Intent, clause: str, norm: Normalized, now: datetime) -> 
 
 
 # "…and tell me what else is due": a question put as a request names no new target.
-_ASKS_TO_BE_TOLD = re.compile(
+_ASKS_TO_BE_TOLD = rx(
     r"(?:please |can you |could you |and |also |then |just )*(?:tell|show|give|let) (?:me|us)\b"
 )
 

@@ -27,6 +27,7 @@ from assistant.language.intent import (
     IntentKind,
 )
 from assistant.language.lexicon import SERVICES
+from assistant.language.patterns import rx
 from assistant.language.several_tasks import said_one_by_one
 from assistant.language.slots import cut_spans
 from assistant.language.spelling import words
@@ -36,7 +37,7 @@ from assistant.zones import zone_named
 
 # --- clauses -----------------------------------------------------------------------
 
-_SENTENCE = re.compile(r"(?<=[.?!;])\s+|\n+")
+_SENTENCE = rx(r"(?<=[.?!;])\s+|\n+")
 # Words that open a request without being part of it ("just show me…", "okay so…").
 _OPENERS = (
     r"(?:please |can you |could you |would you |will you |pls |and |also |then |just |only "
@@ -52,38 +53,42 @@ _REQUEST_VERBS = (
     r"|cross|tick|(?:another|a new|one more|new) (?:task|reminder|to-do|ticket|case))\b"
 )
 # A clause that starts like this asks for something of its own.
-_STARTS_REQUEST = re.compile(f"^{_OPENERS}{_REQUEST_VERBS}")
+_STARTS_REQUEST = rx(f"^{_OPENERS}{_REQUEST_VERBS}")
+# Every joiner but the bare comma starts with the same optional comma and spaces and
+# then a word: they are read once per position, not once per alternative (the split
+# runs on every message; the shared lead-in made it the grammar's dearest search).
 _JOINER = (
-    r"\s*,?\s*\b(?:oh and|oh also|and also|and then|and|also|plus|as well as|then|after that)\b"
-    r"\s*,?\s*"
+    r"\s*,?\s*\b(?:"
+    r"(?:oh and|oh also|and also|and then|and|also|plus|as well as|then|after that)\b\s*,?\s*"
     # "add eggs to my list but don't mark the groceries done": what not to do is its own
     # clause (it must not negate the request before it).
-    r"|\s*,?\s*\bbut\b\s*,?\s*(?=(?:please )?(?:don't|do not|no need to|never)\b)"
+    r"|but\b\s*,?\s*(?=(?:please )?(?:don't|do not|no need to|never)\b)"
     # "…is booked now so mark that task done", "…first X, second Y, third Z": a new
     # request follows these words only when it opens like one.
-    rf"|\s*,?\s*\b(?:so|but)\b\s*,?\s*(?={_OPENERS}{_REQUEST_VERBS})"
-    r"|\s*,?\s*\b(?:second(?:ly)?|third(?:ly)?|fourth(?:ly)?|lastly|finally)\b\s*,?\s*"
+    rf"|(?:so|but)\b\s*,?\s*(?={_OPENERS}{_REQUEST_VERBS})"
+    r"|(?:second(?:ly)?|third(?:ly)?|fourth(?:ly)?|lastly|finally)\b\s*,?\s*"
     rf"(?={_OPENERS}(?:{_REQUEST_VERBS}|my\b))"
+    r")"
     r"|\s*,\s*"
 )
-_JOINER_KEPT = re.compile(f"({_JOINER})")
+_JOINER_KEPT = rx(f"({_JOINER})")
 
 
 # "mark the groceries and the insurance tasks as done": one verb around several targets.
 # Their "and" must not split the sentence (see TARGETS_JOINER).
-_WRAPPED = re.compile(
+_WRAPPED = rx(
     r"\b(?:mark|check|tick|cross)(?: off)? (?P<t>.+?) (?:as )?(?:done|complete|completed"
     r"|finished|off)\b"
 )
 
 
-_INSTEAD_OF_COMMA = re.compile(r"\b(instead of [^,]{1,40}),\s*")
+_INSTEAD_OF_COMMA = rx(r"\b(instead of [^,]{1,40}),\s*")
 
 
 # "don't cancel my haircut just move it to saturday": what not to do, then what to do.
 # The clause after "just" is a request of its own, and its "it" is the thing named in
 # the one before ("…, move my haircut to saturday").
-_NOT_THIS_JUST_THAT = re.compile(
+_NOT_THIS_JUST_THAT = rx(
     r"\b(?P<no>don't|do not|no need to) (?P<verb>\w+) (?P<thing>[^,]+?)\s+(?:just|instead|but)"
     r"\s+(?P<then>(?:please )?(?:move|reschedule|push|postpone|bring|shift|change|mark|tick"
     r"|complete|update|book|add)\b)(?: (?P<it>it|them)\b)?"
@@ -115,15 +120,15 @@ def is_request(text: str) -> bool:
 # Spoken without a pause ("cancel my haircut what do I owe"): a question that starts
 # after a request is a clause of its own, unless the word before it takes it as its
 # object ("tell me what's my balance", "remind me to check when is my flight").
-_RUN_ON = re.compile(
+_RUN_ON = rx(
     r"\s(?=(?:what's|what is|when's|when is|when was|where's|where is|how's) my\b"
     r"|(?:what do|what did|what have|when did|when do|how much do|how much have) i\b"
     r"|(?:what time|how long|where|when) (?:is|does|do|are) (?:it|that|my|the)\b)"
 )
 # These start a question only after a request: after a question they go on with it
 # ("how many tasks have I got", "which appointment is my dentist").
-_RUN_ON_AFTER_REQUEST = re.compile(r"\s(?=(?:is|are) my\b|(?:have|did|do|am) i\b)")
-_JUST_TELL = re.compile(r"\s(?=just (?:tell|show|give|let|check|list)\b)")
+_RUN_ON_AFTER_REQUEST = rx(r"\s(?=(?:is|are) my\b|(?:have|did|do|am) i\b)")
+_JUST_TELL = rx(r"\s(?=just (?:tell|show|give|let|check|list)\b)")
 _TAKES_A_QUESTION = words(
     """
     ask asked check see know out up tell told me us wonder wondering about remember find if
@@ -147,8 +152,8 @@ def _run_on(part: str) -> list[str]:
             match.start() > start
             and len(left.split()) >= 2
             and before not in _TAKES_A_QUESTION
-            and (_STARTS_REQUEST.match(left) or match.re is _JUST_TELL)
-            and (match.re is not _RUN_ON_AFTER_REQUEST or not QUESTION_START.search(left))
+            and (_STARTS_REQUEST.match(left) or match.re is _JUST_TELL.regex)
+            and (match.re is not _RUN_ON_AFTER_REQUEST.regex or not QUESTION_START.search(left))
         ):
             pieces.append(left)
             start = match.end()
@@ -179,7 +184,7 @@ def _split(text: str) -> list[tuple[str, str, bool]]:
     return clauses
 
 
-_PLACEHOLDER = re.compile(r"\b(?:emailaddress|phonenumber)\d+\b")
+_PLACEHOLDER = rx(r"\b(?:emailaddress|phonenumber)\d+\b")
 _READ_DOMAIN: dict[str, frozenset[str]] = {
     **{kind: frozenset({"tasks"}) for kind in TASK_ACTIONS},
     **{kind: frozenset({"appointments", "next_appointment"}) for kind in APPOINTMENT_ACTIONS},
@@ -281,13 +286,13 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
 
 
 # "…and can you open a new one": "one" is the thing the clause before named.
-_ONE = re.compile(
+_ONE = rx(
     r"\b(?P<lead>a new|another|the existing|the other|the same|that|this|a|new|existing"
     # "…and is the billing one still open": a word of its own before "one" (not an order)
     r"|which|the (?!last\b|next\b|first\b|only\b)[a-z]+) (?P<one>ones?)\b"
     r"(?! (?:of|more|pm|am|o'clock))"
 )
-_NAMED = re.compile(
+_NAMED = rx(
     r"\b(?:"
     + "|".join(
         sorted(
@@ -310,18 +315,18 @@ _NAMED = re.compile(
     )
     + r")(?=s?\b)"
 )
-_ENDS_WITH_VERB = re.compile(
+_ENDS_WITH_VERB = rx(
     r"\b(?:cancel|move|reschedule|postpone|push back|delete|remove|complete|mark|book"
     r"|change|update)$"
 )
 # Words that may come with a time offered on its own ("maybe thursday at noon?").
-_TIME_FILLER = re.compile(
+_TIME_FILLER = rx(
     r"\b(?:maybe|perhaps|how about|what about|ideally|preferably|possibly|if possible|say|or"
     r"|instead|please|then|would work|works|is good|is fine|at|on|the|for|like)\b|[\s,.?!]+"
 )
 
 
-_ELABORATION = re.compile(
+_ELABORATION = rx(
     # "especially", "in particular" stress one part of all: they do not narrow it.
     r"^(?:like|such as|specifically|namely|for example|e\.?g\.?)\b"
 )
@@ -350,7 +355,7 @@ def _name_the_one(clause: str, before: str) -> str:
 
 
 # "what's overdue", "what else is due", "what's left": a state of the things just named.
-_STATE_ASKED = re.compile(r"\b(?:overdue|due|left|else|pending|remaining)\b")
+_STATE_ASKED = rx(r"\b(?:overdue|due|left|else|pending|remaining)\b")
 _LISTING_OF: dict[str, IntentKind] = {
     **dict.fromkeys(("add_task", "complete_task", "update_task", "delete_task", "tasks"), "tasks"),
     **dict.fromkeys(
@@ -368,11 +373,11 @@ def _same_listing(clause: str, before: list[Intent]) -> IntentKind | None:
     return kinds.pop()
 
 
-_TAKES_BACK = re.compile(
+_TAKES_BACK = rx(
     r"(?:oh |actually |no |wait )*(?:never ?mind|forget (?:it|that|about it)|scratch that"
     r"|ignore that)(?: then| for now| after all)?$"
 )
-_IT = re.compile(r"\b(?:it|that one|that)\b")
+_IT = rx(r"\b(?:it|that one|that)\b")
 
 
 def _name_the_it(clause: str, before: str) -> str:

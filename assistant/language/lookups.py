@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import re
-
 from assistant.language import slots
-from assistant.language.clause import APPT_NOUN, TASK_NOUN, Clause, rx
+from assistant.language.clause import APPT_NOUN, TASK_NOUN, Clause
 from assistant.language.intent import Intent, IntentKind
+from assistant.language.patterns import GatedPattern, rx
 
 _NEXT = rx(
     r"\b(?:next|soonest|earliest) (?:\w+ )?(?:appointment|visit|booking|session|one|reservation"
@@ -36,7 +35,7 @@ PAST_VISIT = (
     r"|\bwhen (?:was )?my (?:last|previous) (?!(?:\w+ )?(?:invoices?|bills?|payments?|tickets?"
     r"|cases?|complaints?|tasks?)\b)\w+"
 )
-READS: tuple[tuple[IntentKind, re.Pattern[str]], ...] = (
+READS: tuple[tuple[IntentKind, GatedPattern], ...] = (
     (
         "appointments",
         rx(

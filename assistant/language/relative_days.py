@@ -6,14 +6,16 @@ from __future__ import annotations
 import re
 from datetime import timedelta
 
+from assistant.language.patterns import rx
+
 # A day said relative to something not named here ("the day before", "a week after it").
-RELATIVE_DAY = re.compile(
+RELATIVE_DAY = rx(
     r"(?i),? (?:on |by )?(?:the|a|one|two|three|\d+) (?:day|days|week|weeks) (?:before|after"
     r"|prior|earlier|later)(?: (?:it|that|then|hand|(?:it|that)(?:'s| is) due|the due date))?$"
 )
 
 
-_COUNT_AND_UNIT = re.compile(r"(the|a|one|two|three|\d+) (day|week)")
+_COUNT_AND_UNIT = rx(r"(the|a|one|two|three|\d+) (day|week)")
 _COUNTS = {"the": 1, "a": 1, "one": 1, "two": 2, "three": 3}
 
 

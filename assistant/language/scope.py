@@ -10,11 +10,10 @@ bill due?") are still billing lookups.
 
 from __future__ import annotations
 
-import re
-
+from assistant.language.patterns import rx
 from assistant.language.text import normalize
 
-_PAY = re.compile(
+_PAY = rx(
     r"\b(?:can you|could you|would you|can i|could i|i want to|i'd like to|i would like to"
     r"|want to|let me|i'll|i will|help me|how (?:do|can|would) i|please|go ahead and"
     r"|trying to|i'm trying to|i wanna)(?: \w+){0,2}? (?:pay|settle|clear)\b"
@@ -27,19 +26,19 @@ _PAY = re.compile(
     r"|direct debit)\b"
 )
 # Ways to pay and paperwork, asked about in any form ("do you take Apple Pay?").
-_PAYMENT_MEANS = re.compile(
+_PAYMENT_MEANS = rx(
     r"\b(?:take|accept|use) (?:apple pay|google pay|paypal|venmo|zelle|cards?|credit cards?"
     r"|debit cards?|cash|checks?|cheques?|amex|visa|mastercard|bank transfers?)\b"
     r"|\bpay (?:by|with|via|using|over|through) \w+|\breceipts?\b|\bproof of payment\b"
 )
 # A to-do about paying is a task: "remind me to pay it", "add a reminder to pay the bill".
-_REMINDER = re.compile(
+_REMINDER = rx(
     r"\b(?:remind me|reminders?|to-?dos?|tasks?|(?:don't|dont|do not) let me forget"
     r"|remember|note to self)\b"
 )
-_REPORT = re.compile(r"\b(?:ticket|case|complaint|report|problem|issue)\b")
+_REPORT = rx(r"\b(?:ticket|case|complaint|report|problem|issue)\b")
 # A question about what is owed or when ("do I need to pay…", "when do I have to pay").
-_ASKS_ABOUT_PAYING = re.compile(
+_ASKS_ABOUT_PAYING = rx(
     r"^(?:do|does|did|have|has|what|what's|when|when's|how much|is|are|am|which)\b"
 )
 
@@ -68,7 +67,7 @@ def asks_to_pay(said: str) -> bool:
 
 # "what happens if I cancel my haircut?", "if I move it, will I be charged?": a question
 # about an action, which asks for none (a yes to it must never cancel anything).
-_HYPOTHETICAL = re.compile(
+_HYPOTHETICAL = rx(
     r"^(?:so |and |but |um |uh )*(?:what (?:happens|would happen|will happen|if)"
     r"|what's the (?:fee|charge|penalty)|is there (?:a|any) (?:fee|charge|penalty)"
     r"|if (?:i|we)(?! (?:could|can|may|might)\b)"
@@ -82,7 +81,7 @@ _HYPOTHETICAL = re.compile(
 
 # "did I cancel my haircut?", "have you deleted the groceries task?": a question about a
 # change, answered from what is on file; it asks for no change (a yes must not make it).
-_ASKS_IF_DONE = re.compile(
+_ASKS_IF_DONE = rx(
     r"^(?:so |and |but |um |uh |hey |hi |ok |okay |sorry |wait |just checking,? )*"
     r"(?:did|have|has|had) (?:i|you|we|someone|anyone|anybody|somebody)"
     r"(?: (?:already|ever|actually|just|really|definitely|even))? "
@@ -94,7 +93,7 @@ _ASKS_IF_DONE = re.compile(
 # "I wonder whether I should mark the insurance task done", "I hope I don't have to
 # cancel Friday", "not sure if I'll keep the haircut": the change is being weighed, not
 # asked for. The clause reads what it names, so the answer can help the customer decide.
-_DELIBERATES = re.compile(
+_DELIBERATES = rx(
     r"\b(?:(?:wonder(?:ing)?|not sure|unsure|undecided|debating|(?:can't|cannot|trying to)"
     r" decide|deciding|(?:don't|dont|do not) know|think(?:ing)? about|thinking)"
     r" (?:whether|if)|(?:i|i'm|im|i am) (?:hope|hoping)|hopefully|in case"
@@ -108,7 +107,7 @@ _DELIBERATES = re.compile(
 
 # "do I need to file a complaint to get a refund?", "do I have to cancel a day ahead?":
 # a question about what is required, answered from what is on file; it asks for nothing.
-_ASKS_IF_NEEDED = re.compile(
+_ASKS_IF_NEEDED = rx(
     r"^(?:so |and |but |um |uh |ok |okay |sorry |wait )*(?:(?:do|would|will) (?:i|we)"
     r" (?:need|have|got) to|is it (?:necessary|required|mandatory) to)\b"
 )
@@ -134,7 +133,7 @@ def hypothetical(said: str) -> bool:
     return bool(_HYPOTHETICAL.search(said))
 
 
-_ADVICE = re.compile(r"\bshould (?:i|we) \w+")
+_ADVICE = rx(r"\bshould (?:i|we) \w+")
 
 
 def asks_advice(said: str) -> bool:

@@ -7,15 +7,15 @@ is said again as one request per item for the grammar to read.
 
 from __future__ import annotations
 
-import re
+from assistant.language.patterns import rx
 
-_SEVERAL = re.compile(
+_SEVERAL = rx(
     r"^(?P<lead>(?:(?:ok|okay|so|and|also|hi|please|can you|could you|would you),? )*)"
     r"(?:add|create|make|put in|set up|set|write down) (?:me )?(?:two|2|three|3|four|4|both"
     r"|these|some|a couple of|a few)(?: new)? (?:tasks|reminders|to-?dos)(?: for me)?"
     r"(?: to my list)?[,:;]? (?:to )?(?P<rest>.+)$"
 )
-_ITEM_SEP = re.compile(r",? and (?:to |also )?|, (?:to )?|; ")
+_ITEM_SEP = rx(r",? and (?:to |also )?|, (?:to )?|; ")
 
 
 def said_one_by_one(text: str) -> str:

@@ -11,6 +11,8 @@ import re
 from datetime import date, time, timedelta
 from functools import lru_cache
 
+from assistant.language.patterns import rx
+
 _AMOUNT = r"(?P<n>a|an|one|two|three|four|five|six|\d{1,2}|half an?|a couple of|a few|couple of)"
 _UNIT = r"(?P<u>minutes?|mins?|hours?|hrs?|days?|weeks?|fortnights?)"
 _NUMBERS = {
@@ -32,24 +34,24 @@ _UNITS = {"m": timedelta(minutes=1), "h": timedelta(hours=1), "d": timedelta(day
 _LATER = r"later|back|after|on|out|afterwards|further"
 _EARLIER = r"earlier|forward|before|sooner|ahead|up"
 # "an hour later", "two days earlier", "half an hour later"
-_AMOUNT_THEN_WAY = re.compile(rf"\b{_AMOUNT} {_UNIT} (?P<way>{_LATER}|{_EARLIER})\b")
+_AMOUNT_THEN_WAY = rx(rf"\b{_AMOUNT} {_UNIT} (?P<way>{_LATER}|{_EARLIER})\b")
 # "back an hour", "forward by a day", "back by two hours"
-_WAY_THEN_AMOUNT = re.compile(
+_WAY_THEN_AMOUNT = rx(
     rf"\b(?P<way>back|forward|later|earlier|ahead|out)(?: by)? {_AMOUNT} {_UNIT}\b"
 )
 # "push it a week", "delay it by an hour": the verb says which way.
-_VERB_THEN_AMOUNT = re.compile(
+_VERB_THEN_AMOUNT = rx(
     rf"\b(?P<way>push|delay|postpone|put off|bring|pull)\b(?: (?:it|that|this|them|the \w+"
     rf"|my \w+))?(?: back| forward| out)?(?: by)? {_AMOUNT} {_UNIT}\b"
 )
 _DAYS = (
-    (re.compile(r"\b(?:the )?(?:day after|following day|next day)\b"), 1),
-    (re.compile(r"\b(?:the )?day before\b"), -1),
-    (re.compile(r"\b(?:a week later|the week after|the following week|the next week)\b"), 7),
-    (re.compile(r"\b(?:the )?week before\b"), -7),
-    (re.compile(r"\b(?:a fortnight later|the fortnight after)\b"), 14),
+    (rx(r"\b(?:the )?(?:day after|following day|next day)\b"), 1),
+    (rx(r"\b(?:the )?day before\b"), -1),
+    (rx(r"\b(?:a week later|the week after|the following week|the next week)\b"), 7),
+    (rx(r"\b(?:the )?week before\b"), -7),
+    (rx(r"\b(?:a fortnight later|the fortnight after)\b"), 14),
 )
-_SAME_TIME = re.compile(r"\b(?:same time|at the same time|same hour|same slot)\b")
+_SAME_TIME = rx(r"\b(?:same time|at the same time|same hour|same slot)\b")
 
 
 def _amount(word: str) -> float:
@@ -90,7 +92,7 @@ def find_shift(text: str) -> timedelta | None:
     return None
 
 
-_IN_SOME_DAYS = re.compile(
+_IN_SOME_DAYS = rx(
     rf"\b(?:(?:due|by|for) )?(?:in|within) {_AMOUNT} (?P<u>days?|weeks?|fortnights?)(?: time)?\b"
     r"|\b(?:(?:due|by|for) )?(?:in )?a fortnight(?:'s time)?\b"
 )
@@ -111,13 +113,13 @@ _WD = r"(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
 # British weeks ahead: "Friday week", "a week on Friday", "a fortnight on Tuesday",
 # "next week Wednesday", "Wednesday next week", "Tuesday after next".
 _WEEKS_AHEAD = (
-    (re.compile(rf"\b{_WD} week\b"), 7),
-    (re.compile(rf"\b(?:a|one) week (?:on|from) {_WD}\b"), 7),
-    (re.compile(rf"\b{_WD} fortnight\b"), 14),
-    (re.compile(rf"\b(?:a|one) fortnight (?:on|from) {_WD}\b"), 14),
-    (re.compile(rf"\bnext week,? (?:on )?{_WD}\b"), 0),
-    (re.compile(rf"\b{_WD},? next week\b"), 0),
-    (re.compile(rf"\b{_WD} after next\b"), 7),
+    (rx(rf"\b{_WD} week\b"), 7),
+    (rx(rf"\b(?:a|one) week (?:on|from) {_WD}\b"), 7),
+    (rx(rf"\b{_WD} fortnight\b"), 14),
+    (rx(rf"\b(?:a|one) fortnight (?:on|from) {_WD}\b"), 14),
+    (rx(rf"\bnext week,? (?:on )?{_WD}\b"), 0),
+    (rx(rf"\b{_WD},? next week\b"), 0),
+    (rx(rf"\b{_WD} after next\b"), 7),
 )
 
 
@@ -138,7 +140,7 @@ def weeks_ahead(text: str, today: date) -> tuple[date, int, tuple[int, int]] | N
     return None
 
 
-_WEEKDAY_AFTER = re.compile(rf"\bthe {_WD} (?:after|following)\b(?! next)")
+_WEEKDAY_AFTER = rx(rf"\bthe {_WD} (?:after|following)\b(?! next)")
 
 
 def weekday_after(text: str, day: date) -> date | None:
@@ -155,13 +157,13 @@ def same_time(text: str) -> bool:
 
 
 # "make that 11", "at 3", "9:30", "to 11 instead of 9": an hour said without am/pm.
-_BARE_CLOCK = re.compile(
+_BARE_CLOCK = rx(
     r"\b(?:make (?:it|that)|to|at|for|say|how about|what about|meant|mean|do|try|(?:it|that) be)\s+"
     r"(?P<h>\d{1,2})(?::(?P<m>\d\d))?"
     r"(?:\s*(?P<ampm>am|pm|a\.m\.|p\.m\.))?(?![\d:])"
     r"|^\s*(?P<h2>\d{1,2})(?::(?P<m2>\d\d))?\s*(?P<ampm2>am|pm)?\s*$"
 )
-_INSTEAD_OF = re.compile(r"\b(?:instead of|not|rather than)\b.*$")
+_INSTEAD_OF = rx(r"\b(?:instead of|not|rather than)\b.*$")
 
 
 _HOUR_WORDS = {
@@ -178,10 +180,10 @@ _HOUR_WORDS = {
     "eleven": "11",
     "twelve": "12",
 }
-_HOUR_WORD = re.compile(r"\b(" + "|".join(_HOUR_WORDS) + r")\s*$")
+_HOUR_WORD = rx(r"\b(" + "|".join(_HOUR_WORDS) + r")\s*$")
 # "one" is an hour only after a word that introduces a time ("make it one", "at one"):
 # "cancel the friday one", "the other one" point at an item.
-_ONE_AS_HOUR = re.compile(r"\b(?:at|to|for|till|until|by|about|around|it|be)\s+one\s*$")
+_ONE_AS_HOUR = rx(r"\b(?:at|to|for|till|until|by|about|around|it|be)\s+one\s*$")
 
 
 def bare_clock(text: str, near: time) -> time | None:

@@ -13,14 +13,15 @@ from functools import lru_cache
 
 from assistant.language.dates import When, find_when
 from assistant.language.lexicon import SERVICES
+from assistant.language.patterns import rx
 from assistant.language.shifts import relative_day
 from assistant.language.text import EMAIL_TOKEN, PHONE_TOKEN, Normalized, restore_case
 from assistant.language.verbs import base_form
 
 Priority = str  # "low" | "normal" | "high"
 
-_EMAIL_REF = re.compile(rf"\b{EMAIL_TOKEN}(\d+)\b")
-_PHONE_REF = re.compile(rf"\b{PHONE_TOKEN}(\d+)\b")
+_EMAIL_REF = rx(rf"\b{EMAIL_TOKEN}(\d+)\b")
+_PHONE_REF = rx(rf"\b{PHONE_TOKEN}(\d+)\b")
 _PRIORITY_WORDS = {
     "high": "high",
     "top": "high",
@@ -35,7 +36,7 @@ _PRIORITY_WORDS = {
     "regular": "normal",
     "standard": "normal",
 }
-_PRIORITY = re.compile(
+_PRIORITY = rx(
     r"(?:,\s*|\s)?\b(?:(?:with |at |as |a |an )*)"
     r"(high|top|urgent|important|highest|critical|low|lowest|normal|medium|regular|standard)"
     r"[- ]priority\b|\b(urgent|urgently|important|not (?:that |so |very |really |too |super )?"
@@ -43,12 +44,12 @@ _PRIORITY = re.compile(
 )
 # "pick up the dry cleaning", "the house cleaning": a chore, not the dental cleaning.
 _NOT_DENTAL = r"(?<!dry )(?<!house )(?<!window )(?<!carpet )(?<!spring )(?<!office )"
-_SERVICE = re.compile(
+_SERVICE = rx(
     rf"\b{_NOT_DENTAL}("
     + "|".join(re.escape(k) for k in sorted(SERVICES, key=len, reverse=True))
     + r")\b"
 )
-_GENERIC_SERVICE = re.compile(
+_GENERIC_SERVICE = rx(
     r"\b(?:book|schedule|reserve|arrange|set up|make|get)(?: me)?(?: in)?(?: for)?"
     r" (?:a |an |another |my |one )?"
     # "book one for friday": a service never begins with the words that lead to a time.
@@ -78,21 +79,21 @@ _NOT_A_SERVICE = frozenset(
     }
 )
 # "could I get my balance": the words name something else the assistant looks up.
-_OTHER_DOMAIN = re.compile(
+_OTHER_DOMAIN = rx(
     r"\b(?:balance|bills?|invoices?|statement|tasks?|to-dos?|reminders?|tickets?|cases?"
     r"|account|profile|details|email|phone|number|list|info|information|summary)\b"
 )
 # Words linking a date to what came before it ("renew my insurance by Friday", "… by the
 # end of the month").
-_DATE_LEAD = re.compile(
+_DATE_LEAD = rx(
     r"(?:[,\s]+(?:by|on|before|for|due|due on|due by|until|till|at|this|next|in|from|starting)"
     r"(?: the)?)*"
     r"[,\s]*$"
 )
-_POLITE_TAIL = re.compile(
+_POLITE_TAIL = rx(
     r"[\s,.!]*(?:please|thanks|thank you|thx|for me|ok|okay|if you can|if possible)?[\s,.!?]*$"
 )
-_POLITE_HEAD = re.compile(r"^(?:to|that|about|i need to|i have to|i should|i must|please)\s+")
+_POLITE_HEAD = rx(r"^(?:to|that|about|i need to|i have to|i should|i must|please)\s+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +104,7 @@ class Contact:
     bad_phone: bool = False
 
 
-_UK_NATIONAL = re.compile(r"0[1237]\d{9}")
+_UK_NATIONAL = rx(r"0[1237]\d{9}")
 
 
 def e164(raw: str) -> str | None:
@@ -245,7 +246,7 @@ def task_draft(
     )
 
 
-_SUBJECT_LEAD = re.compile(r"^(?:i think |it seems |it looks like |i believe )(?:that )?")
+_SUBJECT_LEAD = rx(r"^(?:i think |it seems |it looks like |i believe )(?:that )?")
 
 
 def ticket_text(body_words: str, original: str) -> tuple[str, str] | None:

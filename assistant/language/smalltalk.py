@@ -5,9 +5,9 @@ Only classified here; what to answer is the embedded model's (replies.py).
 
 from __future__ import annotations
 
-import re
 from typing import Literal
 
+from assistant.language.patterns import rx
 from assistant.language.text import normalize
 
 ChatKind = Literal[
@@ -99,8 +99,8 @@ _PATTERNS: tuple[tuple[ChatKind, str], ...] = (
         r"|morning|afternoon|evening)\b",
     ),
 )
-_RULES = tuple((kind, re.compile(pattern)) for kind, pattern in _PATTERNS)
-_WORDS = re.compile(r"[a-z]{2,}")
+_RULES = tuple((kind, rx(pattern)) for kind, pattern in _PATTERNS)
+_WORDS = rx(r"[a-z]{2,}")
 
 
 def classify_chat(text: str) -> ChatKind:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from assistant.language.patterns import rx
+
 _DIGITS = {
     "zero": "0",
     "oh": "0",
@@ -26,9 +28,7 @@ _DIGITS = {
 _DIGIT_WORD = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|\d{1,4})"
 # "double five", "triple zero": how people read out repeated digits.
 _DIGIT_TOKEN = rf"(?:(?:double|triple) )?{_DIGIT_WORD}"
-_DIGIT_RUN = re.compile(
-    rf"\b(?:plus )?{_DIGIT_TOKEN}(?:[ ,.-]+{_DIGIT_TOKEN}){{6,}}\b", re.IGNORECASE
-)
+_DIGIT_RUN = rx(rf"\b(?:plus )?{_DIGIT_TOKEN}(?:[ ,.-]+{_DIGIT_TOKEN}){{6,}}\b", re.IGNORECASE)
 # Fewer than seven digits is a time, a date or a count ("two two-thirty"), not a number.
 _MIN_PHONE_DIGITS = 7
 
@@ -38,7 +38,7 @@ _DOT = r"(?: dot |\.)"
 # string can be read two ways, so a near miss ("a-a-a-… at nothing") fails fast.
 # A part may be spelled out letter by letter ("j o h n"), read from its first letter.
 _PART = r"(?:(?<!\b[a-z0-9] )(?:[a-z0-9] )+[a-z0-9]\b|[a-z0-9_%+.-]+)"
-_SPOKEN_EMAIL = re.compile(
+_SPOKEN_EMAIL = rx(
     rf"\b(?P<local>{_PART}(?:(?: dot | underscore | dash | hyphen ){_PART})*)"
     rf" at (?P<domain>[a-z0-9-]+(?:{_DOT}[a-z0-9-]+)*{_DOT}{_TLD})\b",
     re.IGNORECASE,
@@ -55,14 +55,14 @@ _STRONG = (
 # word back only when the next one is of the same kind ("at 10 no hang on 11", "on the
 # 20th actually the 22nd", "thursday actually friday", a bare "at two no three").
 _WEAK = r"no,? hang on|hang on|no,? hold on|hold on|no,? actually|actually|no"
-_REPAIR = re.compile(
+_REPAIR = rx(
     r"(?<![a-z0-9':@._+-])(?P<bad>\+?[a-z0-9'][a-z0-9':@._+-]*?)"
     r"(?:\s*(?:\.\.\.|…|,|--?)\s*|\s+)"
     rf"(?:(?P<strong>{_STRONG})(?:,? actually)?|(?P<weak>{_WEAK}))"
     r"(?:\s*[,:]\s*|\s+)(?P<article>the )?(?P<next>[a-z0-9]\S*)",
     re.IGNORECASE,
 )
-_MARKER = re.compile(
+_MARKER = rx(
     r"\b(?:sorry|i mean|no wait|wait no|or rather|correction|hang on|hold on|actually|no)\b",
     re.IGNORECASE,
 )
@@ -172,7 +172,7 @@ def written(text: str) -> str:
 
 
 # A number written in groups ("415 555 0123", "+1 (415) 555-0123"), seven digits or more.
-_GROUPED_NUMBER = re.compile(r"(?<![\w:/])\+?\(?\d{1,4}\)?(?:[ .-]+\(?\d{2,4}\)?){2,}(?![\w:])")
+_GROUPED_NUMBER = rx(r"(?<![\w:/])\+?\(?\d{1,4}\)?(?:[ .-]+\(?\d{2,4}\)?){2,}(?![\w:])")
 
 
 def _one_token(match: re.Match[str]) -> str:
@@ -185,7 +185,7 @@ def _one_token(match: re.Match[str]) -> str:
 # "415 555 0144, no wait, 0147": the digits said after the marker replace as many of the
 # number's last ones (the whole number said again is taken back by _REPAIR). The tail ends
 # the sentence or a clause, so "…0144, sorry, 2 more things" is not read as a correction.
-_TAIL_REPAIR = re.compile(
+_TAIL_REPAIR = rx(
     rf"(?P<number>\+?\d{{7,}})(?:\s*(?:\.\.\.|…|,|--?)\s*|\s+)(?:{_STRONG}|{_WEAK})"
     rf"(?:\s*[,:]\s*|\s+)(?P<tail>{_DIGIT_TOKEN}(?:[ ,.-]+{_DIGIT_TOKEN}){{0,5}})"
     r"(?=\s*(?:[.,!?;]|$|(?:please|thanks|thank you|instead|and|that's|thats|yes)\b))",
@@ -215,7 +215,7 @@ _TEENS: tuple[str, ...] = ("ten", "eleven", "twelve", "thirteen", "fourteen", "f
 _TEENS += ("sixteen", "seventeen", "eighteen", "nineteen")
 _TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
 _NUMBER_WORD = rf"(?:zero|oh|{'|'.join(_UNITS + _TEENS + _TENS)})"
-_EMAIL_NUMBER = re.compile(
+_EMAIL_NUMBER = rx(
     rf"\b(?P<word>[a-z0-9]+)(?P<number>(?: {_NUMBER_WORD})+)"
     rf"(?= (?:dot |underscore )?[a-z0-9]*(?: dot [a-z0-9]+)* ?at [a-z0-9-]+(?: dot |\.){_TLD}\b)",
     re.IGNORECASE,
@@ -252,7 +252,7 @@ def _email_number(match: re.Match[str]) -> str:
 # one": a correction that ends on the word the words taken back end on replaces as many of
 # them as it has (not only the last one). "tomorrow no sorry the day after" is the day
 # after the one taken back.
-_STRONG_MARK = re.compile(
+_STRONG_MARK = rx(
     rf"(?:\s*(?:\.\.\.|…|,|--?)\s*|\s+)(?:{_STRONG})(?:,? actually)?(?:\s*[,:]\s*|\s+)",
     re.IGNORECASE,
 )

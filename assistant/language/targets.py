@@ -14,6 +14,7 @@ from datetime import date, datetime
 
 from assistant.language.dates import find_when
 from assistant.language.lexicon import SERVICES
+from assistant.language.patterns import rx
 from assistant.language.spelling import words
 from assistant.language.text import restore_case
 
@@ -29,7 +30,7 @@ _POSITIONS = {
     "last": -1,
     "final": -1,
 }
-_POSITION = re.compile(r"\b(next|first|soonest|earliest|second|third|fourth|last|final)\b")
+_POSITION = rx(r"\b(next|first|soonest|earliest|second|third|fourth|last|final)\b")
 # Words that say what kind of thing is meant, or nothing at all: not matched to titles.
 FILLER = words(
     """
@@ -44,9 +45,9 @@ FILLER = words(
     please thanks thank kindly cheers pls so um uh okay ok like really right well
     """
 )
-_WORD = re.compile(r"[a-z0-9][a-z0-9'-]*")
+_WORD = rx(r"[a-z0-9][a-z0-9'-]*")
 # "hair cut", "check up": said apart, listed as one word ("Haircut").
-_CLOSED_UP = re.compile(
+_CLOSED_UP = rx(
     r"\b(?:"
     + "|".join(re.escape(k) for k in SERVICES if " " in k and k.replace(" ", "") in SERVICES)
     + r")\b"

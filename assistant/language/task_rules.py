@@ -13,10 +13,10 @@ from assistant.language.clause import (
     QUESTION_START,
     TASK_NOUN,
     Clause,
-    rx,
 )
 from assistant.language.dates import find_when
 from assistant.language.intent import TARGETS_JOINER, Intent
+from assistant.language.patterns import rx
 from assistant.language.relative_days import RELATIVE_DAY, relative_days
 from assistant.language.shifts import find_shift, whole_days
 from assistant.language.targets import target_ref

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from assistant.language.lexicon import VOCABULARY
+from assistant.language.patterns import rx
 from assistant.language.spelling import COMMON_WORDS, SLANG
 from assistant.language.spoken import written
 from assistant.language.transcript import plain
@@ -23,17 +24,17 @@ EMAIL_TOKEN = "emailaddress"
 PHONE_TOKEN = "phonenumber"
 _CORRECTOR = TypoCorrector(VOCABULARY, protected=COMMON_WORDS | set(SLANG))
 
-_EMAIL = re.compile(r"[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}", re.IGNORECASE)
+_EMAIL = rx(r"[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}", re.IGNORECASE)
 # A phone number: optional +country, then groups of digits separated by space, dot,
 # dash or brackets; at least 7 digits in all (checked by the slot extractor).
-_PHONE = re.compile(r"(?<![\w:/])\+?\(?\d[\d\s().-]{5,}\d(?![\w:])")
-_ISO_DATE = re.compile(r"\d{4}-\d{1,2}-\d{1,2}")
+_PHONE = rx(r"(?<![\w:/])\+?\(?\d[\d\s().-]{5,}\d(?![\w:])")
+_ISO_DATE = rx(r"\d{4}-\d{1,2}-\d{1,2}")
 _QUOTES = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "–": "-", "—": "-"})
-_MERIDIEM = re.compile(r"\b([ap])\.\s?m\b\.?")
-_WORD = re.compile(r"[a-z0-9][a-z0-9'-]*")
-_SPACES = re.compile(r"[ \t\r\n]+")
+_MERIDIEM = rx(r"\b([ap])\.\s?m\b\.?")
+_WORD = rx(r"[a-z0-9][a-z0-9'-]*")
+_SPACES = rx(r"[ \t\r\n]+")
 # "&" and "+" between words mean "and"; "@" alone means "at".
-_SYMBOLS = ((re.compile(r"\s&\s|\s\+\s"), " and "), (re.compile(r"\s@\s"), " at "))
+_SYMBOLS = ((rx(r"\s&\s|\s\+\s"), " and "), (rx(r"\s@\s"), " at "))
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,25 +8,23 @@ before told is taken; anything else is left for the resolver to ask about.
 from __future__ import annotations
 
 import dataclasses
-import re
 from datetime import datetime
 
 from assistant.language.intent import Intent
+from assistant.language.patterns import rx
 from assistant.language.targets import target_ref
 from assistant.language.text import Normalized
 
 _THEM_ALL = frozenset({"both", "both of them", "them both", "them", "the two", "both of those"})
 # "I've done the groceries", "booked the eye exam": what a clause told was done.
-_TOLD_DONE = re.compile(
+_TOLD_DONE = rx(
     r"^(?:i've |i have |i |we've |we have |just |already |also )*(?:done|did|finished|sorted"
     r"|booked|paid|bought|sent|renewed|called|picked up|handled|dealt with"
     r"|(?:don't|do not|no longer) need|(?:don't|do not) want)\b"
 )
 
 
-_PAIR = re.compile(
-    r"(?P<a>.+?) (?:and|or|nor) (?P<b>.+?)(?: (?:any ?more|anymore|now|either|as well))?"
-)
+_PAIR = rx(r"(?P<a>.+?) (?:and|or|nor) (?P<b>.+?)(?: (?:any ?more|anymore|now|either|as well))?")
 
 
 def names_them_all(intent: Intent) -> bool:

@@ -21,12 +21,13 @@ import operator
 import re
 
 from assistant.language.lexicon import NUMBER_WORDS, ORDINAL_WORDS, WEEKDAYS
+from assistant.language.patterns import rx
 
 # "uh huh", "mm hmm": a yes said without words; "uh-uh", "nuh uh": a no. Rewritten before
 # the fillers go, which would otherwise leave a bare "huh".
-_SPOKEN_YES = re.compile(r"\b(?:uh[- ]huh|mm[- ]?hmm|mhm+|mm[- ]?hm)\b", re.IGNORECASE)
-_SPOKEN_NO = re.compile(r"\b(?:uh-uh|nuh[- ]uh)\b|^\s*uh uh\W*$", re.IGNORECASE)
-_FILLER = re.compile(
+_SPOKEN_YES = rx(r"\b(?:uh[- ]huh|mm[- ]?hmm|mhm+|mm[- ]?hm)\b", re.IGNORECASE)
+_SPOKEN_NO = rx(r"\b(?:uh-uh|nuh[- ]uh)\b|^\s*uh uh\W*$", re.IGNORECASE)
+_FILLER = rx(
     r"(?:^|(?<=[\s,.]))(?:u+m+|u+h+m*|e+r+m*|a+h+|h?m{2,}|hm+|e+h)(?:[\s,.!?]+|$)", re.IGNORECASE
 )
 # "oh and", "oh wait": a filler, unless it stands among digits ("four one oh five").
@@ -47,10 +48,10 @@ _DIGIT_WORDS = frozenset(
         "triple",
     ]
 )
-_OH = re.compile(r"\boh\b[,.]?\s*", re.IGNORECASE)
+_OH = rx(r"\boh\b[,.]?\s*", re.IGNORECASE)
 # "can i get like a checkup on friday at like ten": "like" before what it would measure.
 # After these words it is a verb or a comparison ("i'd like a", "looks like the").
-_LIKE = re.compile(
+_LIKE = rx(
     r"\blike,?\s+(?=(?:a|an|the|really|just|maybe|next|this|tomorrow|today|so|very|super"
     r"|totally|pretty|literally|completely|\d|"
     + "|".join(sorted({*WEEKDAYS, *(w for w in NUMBER_WORDS if w.isalpha() and len(w) > 2)}))
@@ -102,9 +103,9 @@ _LIKE_KEPT_AFTER = frozenset(
     ]
 )
 # "add a task called like call grandma": "like" after a word that introduces a quote.
-_LIKE_QUOTING = re.compile(r"\b(called|named|titled|saying|says|to say) like\b", re.IGNORECASE)
+_LIKE_QUOTING = rx(r"\b(called|named|titled|saying|says|to say) like\b", re.IGNORECASE)
 # "…last time you know it's not okay": "you know" that asks nothing.
-_YOU_KNOW = re.compile(r"(?:,\s*)?\byou know\b(?:,\s*|\s*$)?", re.IGNORECASE)
+_YOU_KNOW = rx(r"(?:,\s*)?\byou know\b(?:,\s*|\s*$)?", re.IGNORECASE)
 _YOU_KNOW_KEPT_AFTER = frozenset(
     [
         "do",
@@ -124,15 +125,15 @@ _YOU_KNOW_KEPT_AFTER = frozenset(
         "as",
     ]
 )
-_SPACES = re.compile(r"[ \t]{2,}")
+_SPACES = rx(r"[ \t]{2,}")
 # "can you can you move my my haircut": a run of one to three words said again at once.
-_RESTART = re.compile(r"\b([a-z']+(?: [a-z']+){0,2})(?:,? \1\b)+", re.IGNORECASE)
+_RESTART = rx(r"\b([a-z']+(?: [a-z']+){0,2})(?:,? \1\b)+", re.IGNORECASE)
 # Words an engine splits in two: "to morrow", "after noon", "three o clock".
 _SPLIT = (
-    (re.compile(r"\bto morrow\b", re.IGNORECASE), "tomorrow"),
-    (re.compile(r"\bafter noon\b", re.IGNORECASE), "afternoon"),
-    (re.compile(r"\bweek end\b", re.IGNORECASE), "weekend"),
-    (re.compile(r"\bo clock\b", re.IGNORECASE), "o'clock"),
+    (rx(r"\bto morrow\b", re.IGNORECASE), "tomorrow"),
+    (rx(r"\bafter noon\b", re.IGNORECASE), "afternoon"),
+    (rx(r"\bweek end\b", re.IGNORECASE), "weekend"),
+    (rx(r"\bo clock\b", re.IGNORECASE), "o'clock"),
 )
 # "two"/"too" heard for "to": before a verb of the trade, or before a single day ("move
 # my haircut two saturday"), unless a time is being given ("at two tomorrow").
@@ -140,7 +141,7 @@ _TO_VERBS = (
     "book|move|cancel|change|update|add|delete|remove|pay|reschedule|schedule|see|know"
     "|make|get|open|report|mark|push|bring|ask|talk|speak|file|create|close|switch|renew"
 )
-_TO_HEARD_AS_TWO = re.compile(
+_TO_HEARD_AS_TWO = rx(
     rf"(?<!\bat )(?<!\bby )(?<!\bfor )(?<!\bat about )(?<!\baround )(?<!\buntil )"
     rf"(?<!\btill )(?<!\bfrom )(?<!\bbefore )(?<!\bafter )"
     rf"\b(?:two|too) (?=(?:{_TO_VERBS}|{'|'.join(WEEKDAYS)}|tomorrow|today|tonight)\b)",
@@ -148,13 +149,13 @@ _TO_HEARD_AS_TWO = re.compile(
 )
 # "at for", "for p m": "four" heard as "for" where only a number can stand.
 _FOUR_HEARD_AS_FOR = (
-    (re.compile(r"\bat for\b", re.IGNORECASE), "at four"),
-    (re.compile(r"\bfor (?=(?:[ap]\.? ?m\b|o'? ?clock\b))", re.IGNORECASE), "four "),
+    (rx(r"\bat for\b", re.IGNORECASE), "at four"),
+    (rx(r"\bfor (?=(?:[ap]\.? ?m\b|o'? ?clock\b))", re.IGNORECASE), "four "),
 )
 # "the twenty second", "the fifteenth": the 13th to the 31st are dates; the first to the
 # twelfth are also the second of a list ("the second one"), and are left as they are.
 _DATE_ORDINALS = {word: n for word, n in ORDINAL_WORDS.items() if n >= 13}
-_ORDINAL = re.compile(
+_ORDINAL = rx(
     r"\b("
     + "|".join(sorted((w.replace(" ", "[ -]") for w in _DATE_ORDINALS), key=len, reverse=True))
     + r")\b",
@@ -212,7 +213,7 @@ def _said_once(match: re.Match[str]) -> str:
 # "can you tell me when the car insurance thing is due": the question asked the long way
 # round, said as asked ("when is the car insurance thing due"). Only a question that ends
 # on its verb and at most one word after it is turned; anything longer is left as said.
-_INDIRECT = re.compile(
+_INDIRECT = rx(
     r"^(?P<lead>(?:(?:so|and|hi|hello|yeah|okay|ok|um|uh|hey)\W+)*)"
     r"(?:(?:can|could|would) you (?:please )?(?:just )?tell me|do you know|do you happen to know"
     r"|i (?:want|wanna|would like|'d like|need) to know|i was wondering)\s+"
@@ -234,7 +235,7 @@ _FILLER_WORDS = frozenset(
     {"um", "umm", "ummm", "uh", "uhh", "uhhh", "uhm", "er", "err", "erm", "ah", "ahh", "hm"}
     | {"hmm", "hmmm", "mm", "mmm", "eh", "mhm", "huh"}
 )
-_WORDS = re.compile(r"[a-z']+")
+_WORDS = rx(r"[a-z']+")
 _SAID_ORDINAL = ("teenth", "twent", "thirt")
 
 

@@ -19,13 +19,14 @@ vowels different, is that word.
 from __future__ import annotations
 
 import itertools
-import re
 from collections.abc import Iterable
 from functools import lru_cache
 
+from assistant.language.patterns import rx
+
 _VOWELS = frozenset("aeiou")
 # A token typed without its vowels: any first letter, then consonants (a final "e" kept).
-_UNVOWELLED = re.compile(r"[a-z][b-df-hj-np-tv-z]+e?")
+_UNVOWELLED = rx(r"[a-z][b-df-hj-np-tv-z]+e?")
 
 
 # Vowel confusions are only trusted on words this long: "tell"/"tall", "list"/"last".

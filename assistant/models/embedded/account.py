@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-import re
-
+from assistant.language.patterns import rx
 from assistant.models.embedded.scene import Scene
 from assistant.schema import ToolResult
 from assistant.speech import count, number, parse_moment, phone, spoken_list
 
 _ASKS = (
-    ("email", re.compile(r"\b(?:email|e-mail)\b")),
-    ("phone", re.compile(r"\b(?:phone|number|cell|mobile)\b")),
-    ("name", re.compile(r"\bname\b")),
-    ("tier", re.compile(r"\b(?:tier|membership|level|status)\b")),
-    ("timezone", re.compile(r"\b(?:timezone|time zone)\b")),
+    ("email", rx(r"\b(?:email|e-mail)\b")),
+    ("phone", rx(r"\b(?:phone|number|cell|mobile)\b")),
+    ("name", rx(r"\bname\b")),
+    ("tier", rx(r"\b(?:tier|membership|level|status)\b")),
+    ("timezone", rx(r"\b(?:timezone|time zone)\b")),
 )
 
 

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import re
 from datetime import date, datetime, time, tzinfo
 from functools import lru_cache
 from typing import Any
 
 from assistant.language.dates import find_when
+from assistant.language.patterns import rx
 from assistant.models.embedded.scene import Item, Scene
 from assistant.schema import ToolResult
 from assistant.speech import (
@@ -59,7 +59,7 @@ def _upcoming(items: Any) -> list[Item]:
 
 # "what times are free on friday for a haircut?": the business's open times, which no
 # tool reads (not "am I free on friday?", the customer's own).
-_OPEN_TIMES = re.compile(
+_OPEN_TIMES = rx(
     r"\b(?:slots?|openings?|availability)\b"
     r"|\b(?:times?|anything) (?:are |is )?(?:free|available|open)\b"
     r"|\b(?:free|available|open) (?:times?|slots?)\b"
@@ -86,7 +86,7 @@ def listing(result: ToolResult, scene: Scene) -> list[str]:
 
 # Words without which no single day can be said ("friday", "today", "tonight", "the 5th",
 # "the fifteenth", "3/4", a month): a cheap look before the full date reading.
-_NAMES_A_DAY = re.compile(
+_NAMES_A_DAY = rx(
     r"day|tomorrow|tonight|\d|th\b|first|second|third"
     r"|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec"
 )

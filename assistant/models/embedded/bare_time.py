@@ -9,13 +9,13 @@ only the customer's yes to it moves the visit. Anything else said next drops the
 
 from __future__ import annotations
 
-import re
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
 from assistant.dialogue_state import MOVE_QUESTION_START, Dialogue, Item
 from assistant.language import Intent, detect_intents, find_when, is_affirmative
 from assistant.language.confirm import request_after_yes
+from assistant.language.patterns import rx
 from assistant.language.slots import cut_spans
 from assistant.language.text import normalize
 from assistant.models.embedded.pinning import moved, reschedule
@@ -23,7 +23,7 @@ from assistant.speech import calendar_date, clock
 
 _WRITES = frozenset({"crm.bookAppointment", "crm.rescheduleAppointment"})
 # What may stand around the time: "ok at three then", "how about three please".
-_AROUND = re.compile(
+_AROUND = rx(
     r"\b(?:ok|okay|so|and|at|um|uh|er|well|maybe|how about|what about|make it|then|please"
     r"|instead|would be better|is better|works better|would work|is fine|thanks)\b|[\s,.!]+"
 )

@@ -9,10 +9,11 @@ from collections.abc import Sequence
 
 from assistant.dialogue_state import Dialogue, Item
 from assistant.language.confirm import is_affirmative
+from assistant.language.patterns import rx
 from assistant.language.text import normalize
 
 # "fine, open one about my bill being wrong": "one" is the case just offered.
-_EXPLICIT_CASE = re.compile(
+_EXPLICIT_CASE = rx(
     r"^(?:(?:fine|ok|okay|yes|yeah|go on|please|then|so|just|alright|right)[ ,]+)*"
     r"(?:can you |could you |please )?open (?:one|a new one|another one|a new (?:support )?case"
     r"|a new ticket) (?:about|for|because|saying) (?P<about>.+)$"
@@ -36,18 +37,16 @@ def accepts_offer(state: Dialogue, message: str) -> bool:
 
 
 _SUBJECTS = (
-    (re.compile(r"\bname\b"), "Change the name on my account"),
-    (re.compile(r"\b(?:pdf|document|copy|receipt|statement)\b"), "A problem with a document"),
-    (re.compile(r"\brefund"), "A refund request"),
-    (re.compile(r"\b(?:log ?in|password|portal|sign in|access)\b"), "Cannot log in"),
+    (rx(r"\bname\b"), "Change the name on my account"),
+    (rx(r"\b(?:pdf|document|copy|receipt|statement)\b"), "A problem with a document"),
+    (rx(r"\brefund"), "A refund request"),
+    (rx(r"\b(?:log ?in|password|portal|sign in|access)\b"), "Cannot log in"),
     (
-        re.compile(
-            r"\b(?:rude|unhelpful|service|staff|receptionist|waited|waiting|late\b(?! fee))"
-        ),
+        rx(r"\b(?:rude|unhelpful|service|staff|receptionist|waited|waiting|late\b(?! fee))"),
         "A complaint",
     ),
     (
-        re.compile(
+        rx(
             r"\b(?:charg|bill|invoice|paid|pay|quoted|price|cost|\$|dollar|a lot|too much"
             r"|expensive|so much|so high)"
         ),
@@ -66,7 +65,7 @@ def offered_case(state: Dialogue, said: str | None = None) -> dict[str, str]:
     return {"subject": subject, "body": about[:1].upper() + about[1:]}
 
 
-_COMPLAINING = re.compile(
+_COMPLAINING = rx(
     r"^(?:(?:hi|hello|yes|yeah|well|so|um)[ ,]+)*(?:i (?:want|would like|wanna|need) to"
     r" (?:complaint?|make a complaint|file a complaint|raise a complaint|report something)"
     r"|i(?:'d| would) like to (?:complaint?|make a complaint)|i have a complaint"

@@ -13,6 +13,7 @@ from zoneinfo import ZoneInfo
 
 from assistant.dialogue_state import Action, Dialogue, Item
 from assistant.language import Intent, detect_intents, find_when
+from assistant.language.patterns import rx
 from assistant.language.shifts import find_shift, whole_days
 from assistant.language.slots import priority as said_priority
 from assistant.language.text import normalize
@@ -26,27 +27,23 @@ from assistant.models.embedded.pinning import (
     task_change,
 )
 
-_CORRECTION = re.compile(
+_CORRECTION = rx(
     r"^(?:actually|sorry|no|nope|oh no|oh|ah|hmm|wait|oops|nah|hang on|erm|um)\b"
     r"|\bi meant\b|\bi mean\b|\binstead\b|\brather\b|\bmake (?:it|that)\b|\bwhere it was\b"
     r"|\bput it back\b|\bundo\b|^(?:please |can you |could you )?(?:reverse|take back)\b"
 )
 
 
-_IT = re.compile(r"\b(?:it|that|this)\b")
+_IT = rx(r"\b(?:it|that|this)\b")
 
 
-_PUT_BACK = re.compile(
-    r"\b(?:where it was|put it back|undo (?:that|it)|as it was|change it back)\b"
-)
+_PUT_BACK = rx(r"\b(?:where it was|put it back|undo (?:that|it)|as it was|change it back)\b")
 
 
-_TOO = re.compile(r"\b(?:too|as well|also)\b|^and\b")
+_TOO = rx(r"\b(?:too|as well|also)\b|^and\b")
 
 
-_UNDO = re.compile(
-    r"^(?:please |can you |could you )?(?:undo|reverse|take back)(?: that| it| this)?\b"
-)
+_UNDO = rx(r"^(?:please |can you |could you )?(?:undo|reverse|take back)(?: that| it| this)?\b")
 
 
 def _corrected_title(text: str, item: Item) -> str | None:
@@ -74,7 +71,7 @@ def _corrected_title(text: str, item: Item) -> str | None:
     return None
 
 
-_SWAP = re.compile(r"(?P<new>[a-z][a-z ]*?) (?:not|instead of|rather than) (?P<old>[a-z][a-z ]*?)")
+_SWAP = rx(r"(?P<new>[a-z][a-z ]*?) (?:not|instead of|rather than) (?P<old>[a-z][a-z ]*?)")
 
 
 def _about_visit(text: str, action: Action) -> bool:
@@ -139,7 +136,7 @@ def correction(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> lis
     return None
 
 
-_DENIED = re.compile(r"\bnot (?:at |on |for )?")
+_DENIED = rx(r"\bnot (?:at |on |for )?")
 
 
 def _without_denied(text: str, now: datetime) -> str:
@@ -178,19 +175,17 @@ def also(state: Dialogue, text: str, now: datetime) -> list[Intent] | None:
 
 
 # A verb that asks for another change than the one just made.
-_OWN_VERB = re.compile(
+_OWN_VERB = rx(
     r"\b(?:move|push|delete|remove|add|book|cancel|change|set|make|rename|update|bump"
     r"|reschedule|put|give)\b"
 )
 
 
-_NOT_THAT = re.compile(r"\b(?:not|rather than|instead of) (?:the |my |that )?[a-z]+(?: one)?\b")
+_NOT_THAT = rx(r"\b(?:not|rather than|instead of) (?:the |my |that )?[a-z]+(?: one)?\b")
 
 
-_RETARGET = re.compile(
-    r"\b(?:meant|mean|actually|rather|not)\b|^(?:no|wait|sorry)\b|^(?:just|only) the\b"
-)
-_LET_GO = re.compile(
+_RETARGET = rx(r"\b(?:meant|mean|actually|rather|not)\b|^(?:no|wait|sorry)\b|^(?:just|only) the\b")
+_LET_GO = rx(
     r"^(?:(?:no|wait|sorry|oh|ok|okay|actually)\b\W*)*(?:never ?mind|forget|skip|leave out"
     r"|scrap|not) (?:about )?the (?:first|second|third|fourth|last|other) one\b\W*"
 )
@@ -230,10 +225,10 @@ def retarget(state: Dialogue, text: str, now: datetime, timezone: str) -> list[I
     return found[:1] or None
 
 
-_ASKS = re.compile(r"\b(?:what|when|where|how|which|why|who)\b|\?")
+_ASKS = rx(r"\b(?:what|when|where|how|which|why|who)\b|\?")
 
 
-_ACTION_VERB = re.compile(r"\b(?:move|book|push|reschedule|add|complete|mark|change|rename)\b")
+_ACTION_VERB = rx(r"\b(?:move|book|push|reschedule|add|complete|mark|change|rename)\b")
 
 
 def undo_reply(state: Dialogue, message: str) -> str | None:

@@ -7,8 +7,7 @@ through, so the answer says so instead of inviting a duplicate.
 
 from __future__ import annotations
 
-import re
-
+from assistant.language.patterns import rx
 from assistant.models.embedded.scene import ACTION_OF, SYSTEM_OF, WRITE_TOOLS, Scene
 from assistant.models.embedded.tasks import title
 from assistant.schema import ToolResult
@@ -33,7 +32,7 @@ def _action(result: ToolResult, scene: Scene) -> str:
     return ACTION_OF.get(tool, "finish one of the steps")
 
 
-_TAKEN = re.compile(r"\b(?:belongs to another|already (?:in use|taken|registered)|taken)\b")
+_TAKEN = rx(r"\b(?:belongs to another|already (?:in use|taken|registered)|taken)\b")
 
 
 def failure(result: ToolResult, scene: Scene) -> list[str]:

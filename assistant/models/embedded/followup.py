@@ -19,6 +19,7 @@ from assistant.language import Intent, detect_intents, is_affirmative
 from assistant.language.dates import find_when
 from assistant.language.intents import is_request
 from assistant.language.lexicon import MONTHS, WEEKDAYS
+from assistant.language.patterns import rx
 from assistant.language.slots import cut_spans, service
 from assistant.language.targets import target_ref
 from assistant.language.text import normalize
@@ -31,7 +32,7 @@ _MAX_ANSWER_WORDS = 8
 _MAX_DEPTH = 3
 # A reply that asks a question of its own ("what's the other one I have?"), after fillers;
 # "what about the haircut" still names the one meant.
-_ASKS_ABOUT = re.compile(
+_ASKS_ABOUT = rx(
     r"^(?:(?:wait|hang on|hold on|ok|okay|and|so|um|erm|sorry|oh|hmm)\b\W*)*"
     r"(?:what(?!(?: about| if)\b)|what's|when|when's|where|where's|which|how(?! about\b)"
     r"|is|are|do|does|did|have i|has)\b"
@@ -185,7 +186,7 @@ def held_booking_retimed(
 
 
 # "what about wednesday?", "and friday": only another day, said after a lookup by day.
-_OTHER_DAY = re.compile(r"^(?:and|what about|how about|ok|okay|so|\W)+(?P<d>[a-z0-9 ]+?)\W*$")
+_OTHER_DAY = rx(r"^(?:and|what about|how about|ok|okay|so|\W)+(?P<d>[a-z0-9 ]+?)\W*$")
 
 
 def day_ellipsis(
@@ -254,13 +255,13 @@ def _other_day(now_said: Intent, before: Intent) -> bool:
 _TIME_ASKED = frozenset(
     {"when", "time", "future", "no_such_date", "weekday_conflict", "meridiem", "repeat"}
 )
-_MONTH = re.compile(rf"\b(?:{'|'.join(MONTHS)})\b")
-_DAY_OF_MONTH = re.compile(r"\b(?:the )?(\d{1,2}(?:st|nd|rd|th))\b")
-_WEEKDAY = re.compile(rf"\b(?:{'|'.join(WEEKDAYS)})\b")
-_TRAILING_TO = re.compile(r"\s+(?:to|for|on|at)\s*$")
+_MONTH = rx(rf"\b(?:{'|'.join(MONTHS)})\b")
+_DAY_OF_MONTH = rx(r"\b(?:the )?(\d{1,2}(?:st|nd|rd|th))\b")
+_WEEKDAY = rx(rf"\b(?:{'|'.join(WEEKDAYS)})\b")
+_TRAILING_TO = rx(r"\s+(?:to|for|on|at)\s*$")
 
 
-_BARE_HOUR_REPLY = re.compile(
+_BARE_HOUR_REPLY = rx(
     r"^(?:(?:ok|okay|um|uh|erm|yeah|yes|so|maybe|say)\W+)*(1[0-2]|0?[1-9])\b"
     r"(?!\s*(?:st|nd|rd|th|days?|weeks?|months?|minutes?|mins?|hours?|of)\b|[/.:-]\d)"
 )

@@ -11,21 +11,18 @@ from __future__ import annotations
 
 import re
 
+from assistant.language.patterns import rx
 from assistant.language.text import normalize
 
 # The change is refused ("don't…", "not yet") or asked about ("have I cancelled…").
-_HELD_BACK = re.compile(
+_HELD_BACK = rx(
     r"\b(?:don't|do not|haven't|didn't|not yet)\b|\b(?:have|did) i (?:already |ever )?\w+ed\b"
     r"|\b(?:did|have) i already\b|\bhave i\??$"
 )
 # …and something is to be told.
-_TELL = re.compile(
-    r"\b(?:tell me|show me|what's|what is|what are|what have|have i|did i|let me know)\b"
-)
-_TASKS = re.compile(r"\b(?:add|tick|mark|delete|remove)\b.*\b(?:list|tasks?|to-?dos?|it)\b")
-_APPOINTMENTS = re.compile(
-    r"\b(?:cancel|cancell?ed|book|booked|reschedule|rescheduled|move|moved)\b"
-)
+_TELL = rx(r"\b(?:tell me|show me|what's|what is|what are|what have|have i|did i|let me know)\b")
+_TASKS = rx(r"\b(?:add|tick|mark|delete|remove)\b.*\b(?:list|tasks?|to-?dos?|it)\b")
+_APPOINTMENTS = rx(r"\b(?:cancel|cancell?ed|book|booked|reschedule|rescheduled|move|moved)\b")
 
 
 def held_back_read(text: str) -> str | None:

@@ -4,15 +4,14 @@ a name or address change, a broken document, a copy sent, a case chased up.
 
 from __future__ import annotations
 
-import re
-
+from assistant.language.patterns import GatedPattern, rx
 from assistant.language.text import normalize
 from assistant.models.embedded.questions import OFFER
 
 # What no tool can do, said plainly, with a support case offered where the team can help.
-_CANNOT: tuple[tuple[re.Pattern[str], str], ...] = (
+_CANNOT: tuple[tuple[GatedPattern, str], ...] = (
     (
-        re.compile(
+        rx(
             r"\b(?:change|update|correct|fix) my (?:name|surname|last name|first name)\b"
             r"|\bthe name on my account\b"
             r"|\bmy name to\b|\bname is (?:spelt|spelled) wrong\b"
@@ -20,14 +19,14 @@ _CANNOT: tuple[tuple[re.Pattern[str], str], ...] = (
         "I can't change the name on your account myself, but the team can.",
     ),
     (
-        re.compile(
+        rx(
             r"\b(?:change|update|correct|fix) (?:my|the) (?:home |postal |billing )?address\b"
             r"|\bmy address to\b|\bi(?:'ve| have) moved\b"
         ),
         "I can't change your postal address here, but the team can.",
     ),
     (
-        re.compile(
+        rx(
             r"\b(?:pdf|document|statement|receipt|letter)s?\b.*\b(?:blank|empty|missing pages"
             r"|broken|won't open|doesn't open|corrupt|unreadable)\b"
         ),
@@ -35,21 +34,17 @@ _CANNOT: tuple[tuple[re.Pattern[str], str], ...] = (
         "correct one.",
     ),
     (
-        re.compile(
-            r"\bchase (?:it |that |this |them )?up\b|\bescalate\b|\bspeed (?:it|this|that) up\b"
-        ),
+        rx(r"\bchase (?:it |that |this |them )?up\b|\bescalate\b|\bspeed (?:it|this|that) up\b"),
         "I can't chase or escalate a case from here; it stays open with the team until they "
         "answer. If something new has come up, I can open another one.",
     ),
     (
-        re.compile(
-            r"\bmark (?:it|that|this|(?:the|my) (?:\w+ )?(?:bill|invoice|balance)) (?:as )?paid\b"
-        ),
+        rx(r"\bmark (?:it|that|this|(?:the|my) (?:\w+ )?(?:bill|invoice|balance)) (?:as )?paid\b"),
         "I can't change whether an invoice is paid myself, but the billing team can check "
         "your payment.",
     ),
     (
-        re.compile(
+        rx(
             r"\breopen\b|\badd (?:to|onto|on to) (?:my|the|that|this) (?:case|ticket)\b"
             r"|\b(?:add|put|say) (?:that|this|a note|a comment)\b.*\b(?:case|ticket|reply|heard"
             r"|still)\b"
@@ -58,7 +53,7 @@ _CANNOT: tuple[tuple[re.Pattern[str], str], ...] = (
         "with that.",
     ),
     (
-        re.compile(
+        rx(
             r"\b(?:close|withdraw|resolve|shut)(?: down)? (?:it|that|this|(?:the|my|that|this)"
             r"(?: new| old| other| \w+)? (?:one|case|ticket|complaint|request))\b"
         ),
@@ -66,7 +61,7 @@ _CANNOT: tuple[tuple[re.Pattern[str], str], ...] = (
         "and they can close it sooner if you tell them it's sorted.",
     ),
     (
-        re.compile(
+        rx(
             # (a case asked for in the same breath is opened by the grammar)
             r"^(?!.*\b(?:complain|complaint|case|ticket|report)).*"
             r"\b(?:was|were|is|are|being|so) (?:really |very |quite |incredibly |so |super )?"
@@ -78,7 +73,7 @@ _CANNOT: tuple[tuple[re.Pattern[str], str], ...] = (
     (
         # "the dentist was really late last time", "they kept me waiting an hour": a visit
         # that ran late (not "I was late" nor "my payment was late": the customer's own).
-        re.compile(
+        rx(
             # (the first look finds the few messages that can match, in one pass)
             r"^(?=.*\b(?:late|behind|waiting|waited|wait)\b)"
             r"(?!.*\b(?:complain|complaint|case|ticket|report)).*"
@@ -92,7 +87,7 @@ _CANNOT: tuple[tuple[re.Pattern[str], str], ...] = (
         "I'm sorry to hear that; the team will want to know.",
     ),
     (
-        re.compile(
+        rx(
             r"\b(?:email|send|mail|post) me (?:a |the )?(?:copy|receipt|statement|pdf|invoice)"
             r"|\bcopy of my (?:invoice|bill|statement)\b"
         ),
@@ -104,9 +99,9 @@ _CANNOT: tuple[tuple[re.Pattern[str], str], ...] = (
 
 # What no tool does, answered with what can be done instead: a support case offered
 # after it would be a second question, for something the team cannot do either.
-_INSTEAD: tuple[tuple[re.Pattern[str], str], ...] = (
+_INSTEAD: tuple[tuple[GatedPattern, str], ...] = (
     (
-        re.compile(
+        rx(
             r"\b(?:mark|set|make|change|put|turn)\b.*\b(?:not (?:done|complete|completed"
             r"|finished)|undone|incomplete|uncomplete|unfinished|pending again|open again)\b"
             r"|\b(?:un-?tick|un-?check|un-?mark|un-?complete|reopen|re-open)\b.*\b(?:task|to-?do"
@@ -116,7 +111,7 @@ _INSTEAD: tuple[tuple[re.Pattern[str], str], ...] = (
         "it to your list again.",
     ),
     (
-        re.compile(
+        rx(
             r"\b(?:remove|delete|clear|drop|take (?:off|away)|get rid of|erase)"
             r" (?:the |its |my |that )?(?:due dates?|deadlines?|due days?)\b"
         ),
@@ -128,13 +123,13 @@ _INSTEAD: tuple[tuple[re.Pattern[str], str], ...] = (
 
 # "make a task to update my address with the DMV", "remind me to chase it up": a to-do
 # whose words name something no tool does; the to-do is what is asked.
-_TODO_FIRST = re.compile(
+_TODO_FIRST = rx(
     r"\b(?:(?:add|make|create|put|set up|new|start)(?: me)? (?:a |an |another )?(?:new )?"
     r"(?:task|to-?do|reminder)s?|remind me|note to self|on my (?:to-?do )?list)\b"
 )
 
 
-_ASKED_IF_DONE = re.compile(
+_ASKED_IF_DONE = rx(
     r"\b(?:did|has|have|had) (?:i|you|we|they|someone|anyone|anybody|somebody|the team)"
     r"(?: \w+)? $"
 )

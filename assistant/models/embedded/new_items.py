@@ -6,13 +6,13 @@ added; "remind me to pay the bill the day before it's due" asks for a new task, 
 from __future__ import annotations
 
 import dataclasses
-import re
 from datetime import datetime
 
 from assistant.dialogue_state import Dialogue
 from assistant.language import detect_intents
+from assistant.language.patterns import rx
 
-_NEW_ONE = re.compile(
+_NEW_ONE = rx(
     r"\bthe (?:new|newer|latest|new (?:appointment|booking|task|reminder)|one (?:i|you|we) just"
     r" (?:booked|made|added|put in))(?: one)?\b"
 )
@@ -32,7 +32,7 @@ def the_new_one(state: Dialogue, text: str) -> tuple[Dialogue, str] | None:
 
 
 # A verb that asks for something new to be written down: a reminder, a task, a case.
-_NEW_ITEM_VERB = re.compile(r"\b(?:remind|reminder|add|note|task|case|ticket)\b")
+_NEW_ITEM_VERB = rx(r"\b(?:remind|reminder|add|note|task|case|ticket)\b")
 
 
 def asks_for_new(text: str, now: datetime, timezone: str) -> bool:

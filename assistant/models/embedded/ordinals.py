@@ -6,14 +6,15 @@ from __future__ import annotations
 import re
 
 from assistant.dialogue_state import Dialogue
+from assistant.language.patterns import rx
 from assistant.models.embedded.pinning import ORDINALS
 
 # "when's the second one due?", "and the first one?": a question about one listed item.
-_ASKED_OF_ONE = re.compile(
+_ASKED_OF_ONE = rx(
     r"^(?:and |so |ok |okay |what about |how about )*(?:the )?(?:first|second|third|fourth"
     r"|fifth|last) one\W*$|\b(?:what|what's|when|when's|which|how|is|was|has)\b"
 )
-_ORDINAL_ONE = re.compile(r"\bthe (?P<o>first|second|third|fourth|fifth|last) one\b")
+_ORDINAL_ONE = rx(r"\bthe (?P<o>first|second|third|fourth|fifth|last) one\b")
 
 
 def ordinal_named(state: Dialogue, message: str) -> str:

@@ -16,6 +16,7 @@ from assistant.dialogue_state import Dialogue, Item, Kind
 from assistant.language import Intent, find_when, slots
 from assistant.language.appointment_rules import says_vague_time
 from assistant.language.lexicon import SERVICES
+from assistant.language.patterns import rx
 from assistant.language.shifts import (
     bare_clock,
     find_shift,
@@ -30,38 +31,38 @@ from assistant.zones import zone_named
 PRONOUN = r"(?:that one|this one|the one|it|that|this)"
 
 
-MOVE_CUE = re.compile(
+MOVE_CUE = rx(
     r"\b(?:move|push|rebook|reschedule|make|bring|pop|put|shift|change|do|have|instead|rather"
     r"|switch|bump|can we|could we|later|earlier|sooner)\b"
 )
 
 
-NEW_BOOKING = re.compile(r"\b(?:book|schedule)(?: me)?(?: in)? (?:a|an|another|new|one)\b|\bnew\b")
+NEW_BOOKING = rx(r"\b(?:book|schedule)(?: me)?(?: in)? (?:a|an|another|new|one)\b|\bnew\b")
 
 
-CANCEL_IT = re.compile(
+CANCEL_IT = rx(
     rf"(?<!don't )(?<!dont )(?<!do not )(?<!not )\b(?:cancel|call off|scrap|drop)\s+{PRONOUN}\b"
 )
 
 
-DELETE_IT = re.compile(rf"\b(?:delete|remove|get rid of|bin|scrap|drop)\s+{PRONOUN}\b")
+DELETE_IT = rx(rf"\b(?:delete|remove|get rid of|bin|scrap|drop)\s+{PRONOUN}\b")
 
 
-COMPLETE_IT = re.compile(
+COMPLETE_IT = rx(
     rf"\b(?:mark|tick|check)\s+{PRONOUN}\s+(?:off|as )?(?:done|complete|completed|finished)?"
     rf"|\b(?:complete|finish|tick off|cross off)\s+{PRONOUN}\b"
     r"|\b(?:it's|that's|it is|that is) (?:done|finished|sorted)\b"
 )
 
 
-PRIORITY_IT = re.compile(
+PRIORITY_IT = rx(
     rf"\b(?:make|set|mark|change)\s+{PRONOUN}\s+(?:to )?(?:a )?(?:high|low|normal|urgent|top)"
     r"|^(?:and |oh |also )*(?:it's|it is|that's|that is|it was|its)(?: also| really| quite)?"
     r" (?:a )?(?:urgent|important|high|low|not urgent|top)"
 )
 
 
-DUE_IT = re.compile(
+DUE_IT = rx(
     rf"\b(?:make|set|change|move|push)\s+{PRONOUN}\b.*\bdue\b|\bdue (?:on |by )?"
     # "it needs doing by thursday", "that has to be done by friday"
     rf"|^(?:and |oh |so )*{PRONOUN} (?:needs?|has|have|should|must)(?: to)?(?: be)?"
@@ -69,18 +70,18 @@ DUE_IT = re.compile(
 )
 
 
-_OTHER_ONE = re.compile(r"\b(?:the |that )?other (?:one|appointment|visit|booking|task|reminder)\b")
+_OTHER_ONE = rx(r"\b(?:the |that )?other (?:one|appointment|visit|booking|task|reminder)\b")
 
 
 # "open another one" after the support cases were read out: another case.
-_ANOTHER_ONE = re.compile(
+_ANOTHER_ONE = rx(
     r"\b(?P<verb>open|create|file|raise|log|start|add|make|need|want)(?: me)? (?P<a>another"
     r"|a new|one more|a second) one\b"
     # "add one to renew my passport", "open one about…": one more of what was listed.
     r"|\b(?P<verb1>add|open|create|raise|log|file)(?: me)? (?P<a1>one) (?=to |for |about )"
 )
 # "and another to call the plumber" right after a task was added: one more of the same.
-_ONE_MORE = re.compile(
+_ONE_MORE = rx(
     r"^(?:(?:and|also|oh|plus|ok|okay|great|thanks)[,.!]? )*(?P<a>another|one more)"
     r"(?: one)? (?=to |for |about |saying |that says )"
 )
@@ -169,14 +170,14 @@ def moved(text: str, item: Item, now: datetime, zone: ZoneInfo) -> str | None:
     return moment.isoformat()
 
 
-SAME_DAY_NEXT_WEEK = re.compile(
+SAME_DAY_NEXT_WEEK = rx(
     r"\b(?:next week,? (?:on )?(?:the )?same (?:day|time)"
     r"|(?:the )?same (?:day|time)(?:,)? (?:the )?(?:next|following) week"
     r"|this time next week)\b"
 )
 
 
-INSTEAD_OF_TAIL = re.compile(r"\b(?:instead of|rather than|not)\b[^,]*")
+INSTEAD_OF_TAIL = rx(r"\b(?:instead of|rather than|not)\b[^,]*")
 
 
 def strip_instead_of(text: str) -> str:
@@ -257,14 +258,14 @@ def appointment_follow_up(
 
 # A question about what falls due ("what's due on the 25th", "when's that due"), with
 # no verb of change in it.
-_ASKS_WHATS_DUE = re.compile(
+_ASKS_WHATS_DUE = rx(
     r"^(?:(?:and|so|ok|okay|also|then|oh|um|uh)\b\W*)*(?:what|what's|whats|which|when|when's"
     r"|is|are|anything|is anything|have i got|do i have)\b(?!.*\b(?:make|set|change|move|push"
     r"|put|bump|shift)\b)"
 )
-_SAYS_TASK = re.compile(r"\b(?:task|tasks|reminder|to-?do)\b")
-_CANCEL_VERB = re.compile(r"(?<!don't )(?<!dont )(?<!not )\b(?:cancel|call off)\b")
-_MOVE_VERB = re.compile(
+_SAYS_TASK = rx(r"\b(?:task|tasks|reminder|to-?do)\b")
+_CANCEL_VERB = rx(r"(?<!don't )(?<!dont )(?<!not )\b(?:cancel|call off)\b")
+_MOVE_VERB = rx(
     r"\b(?:move|push|reschedule|shift|change|bump|postpone|put off|rebook|bring|delay)\b"
 )
 
@@ -274,7 +275,7 @@ _TASK_NOUNS = frozenset({"task", "reminder", "todo", "to-do"})
 
 
 # Said against the high priority the task in view has, naming no level of its own.
-_NOT_THAT_HIGH = re.compile(
+_NOT_THAT_HIGH = rx(
     r"^(?:no\b\W*)?(?:it|that|this)? ?(?:shouldn'?t|should not|doesn'?t need to|does not need"
     r" to|needn'?t|isn'?t meant to) be\b(?!.*\b(?:low|normal|medium)\b)"
 )
@@ -321,7 +322,7 @@ def task_follow_up(text: str, item: Item, now: datetime) -> list[Intent] | None:
     return None
 
 
-WORD_RE = re.compile(r"[a-z]+")
+WORD_RE = rx(r"[a-z]+")
 
 
 def named_listed(state: Dialogue, kind: Kind, text: str) -> Item | None:
@@ -351,13 +352,13 @@ def _named_by(items: tuple[Item, ...], field: str, said: set[str]) -> list[Item]
 ORDINALS = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "last": -1}
 
 
-POSITIONAL = re.compile(
+POSITIONAL = rx(
     r"\b(?:the )?(?P<o>first|second|third|fourth|fifth|last)(?: one| task| appointment| item)?\b"
     r"|\b(?:task|item|number) (?P<n>[1-5])\b"
 )
 
 
-FIRST_FEW = re.compile(r"\b(?:the )?(?P<end>first|last) (?P<n>two|three|2|3)\b")
+FIRST_FEW = rx(r"\b(?:the )?(?P<end>first|last) (?P<n>two|three|2|3)\b")
 
 
 def positions_said(text: str) -> list[int]:

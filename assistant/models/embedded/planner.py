@@ -13,7 +13,6 @@ Deterministic, and a decision costs well under a millisecond.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from datetime import date
 from typing import Any
@@ -28,6 +27,7 @@ from assistant.language import (
     unsupported,
 )
 from assistant.language.confirm import request_after_yes, taken_back
+from assistant.language.patterns import rx
 from assistant.language.scope import hypothetical
 from assistant.language.text import normalize
 from assistant.models.embedded import limits, questions, references, replies, retries, topic
@@ -62,7 +62,7 @@ AFTER_DROPPED = "If you'd still like me to go ahead, just ask again. Anything el
 
 
 # An acknowledgement ("ok", "right") and then a question of its own.
-_ACK_THEN_ASK = re.compile(
+_ACK_THEN_ASK = rx(
     r"^(?:ok|okay|alright|all right|right|fine|cool|thanks|cheers|great)\b[ ,.!]*"
     r"(?:and |so |then )?(?:what|when|where|which|who|how|is|are)\b"
 )

@@ -5,13 +5,12 @@ urgent, due soon, done yet, a note, "the one after that", and an elided follow-u
 
 from __future__ import annotations
 
-import re
-
 from assistant.language.lexicon import MONTHS
+from assistant.language.patterns import GatedPattern, rx
 
 
-def _rx(pattern: str) -> re.Pattern[str]:
-    return re.compile(pattern)
+def _rx(pattern: str) -> GatedPattern:
+    return rx(pattern)
 
 
 ACTION = _rx(

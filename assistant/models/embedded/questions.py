@@ -20,6 +20,7 @@ from typing import Any, Literal
 from assistant.dialogue_state import Dialogue, Item
 from assistant.language import slots
 from assistant.language.lookups import PAST_VISIT
+from assistant.language.patterns import rx
 from assistant.language.text import normalize
 from assistant.models.embedded.answers import (
     about_appointment,
@@ -111,13 +112,13 @@ class Question:
 
 
 # "when is the car insurance due": a task named by its words (not "it", not a bill).
-_TASK_DUE = re.compile(
+_TASK_DUE = rx(
     r"\bwhen(?:'s| is| was| are| were) (?:the |my )?(?!(?:it|that|this|they|those)\b)"
     r"(?P<t>[a-z][a-z ]{1,40}?) (?:tasks? |reminders? )?due\b"
 )
 
 
-_DUE_ON_DAY = re.compile(r"\bdue (today|tomorrow)\b")
+_DUE_ON_DAY = rx(r"\bdue (today|tomorrow)\b")
 
 
 def _task_subject(text: str) -> str:
@@ -295,10 +296,10 @@ def _about_focus(said: str, state: Dialogue) -> Question | None:
     return Question(aspect, str(item.get("service") or ""), item=item)
 
 
-_TASKS_ABOUT_IT = re.compile(
+_TASKS_ABOUT_IT = rx(
     r"\b(?:tasks?|reminders?|to-?dos?) (?:about|for|on|related to|to do with) (?:that|it|this)\b"
 )
-_WEEK_AFTER = re.compile(r"\b(?:the week after|next week|the following week)\b")
+_WEEK_AFTER = rx(r"\b(?:the week after|next week|the following week)\b")
 
 
 def _previous_question(conversation: Sequence[Message]) -> str | None:
@@ -374,19 +375,19 @@ HISTORY_READS = frozenset({"crm.listAppointments", "crm.listInvoices", "crm.list
 
 # Asks about the past that only stand beside another ask ("…and when did I last come
 # in"): alone, the qualified question (`read_question`) answers them from the data.
-_PAST_VISITS = re.compile(
+_PAST_VISITS = rx(
     rf"{PAST_VISIT}"
     r"|\bmy (?:last|previous) (?:appointment|visit|booking)\b|\bwhen did i last (?:come|visit)\b"
     r"|\bhave i (?:ever )?had\b|\b(?:missed|cancell?ed) (?:appointments|visits|bookings)\b"
     r"|\bappointments have i (?:missed|cancell?ed|had)\b|\bhow many times have i been\b"
 )
-_PAST_PAYMENTS = re.compile(
+_PAST_PAYMENTS = rx(
     r"\bwhen did i last pay\b|\bwhat (?:have|did) i (?:paid|pay|spent|spend)\b"
     r"|\bwhat i've paid\b|\bhow much have i (?:paid|spent)\b|\bdid i (?:already |ever )?pay\b"
     r"|\b(?:was|were) (?:my )?(?:last )?(?:invoices?|bills?) paid\b"
     r"|\bhow much (?:was|did) (?:it|that|this)\b"  # the cost of a past visit
 )
-_PAST_TICKETS = re.compile(
+_PAST_TICKETS = rx(
     r"\b(?:raised|opened|logged|made) before\b|\bold (?:complaints?|tickets?|cases?)\b"
     r"|\bclosed? my (?:ticket|case|complaint)\b|\bever (?:resolved|closed|sorted)\b"
     r"|\bclosed tickets\b"
@@ -394,7 +395,7 @@ _PAST_TICKETS = re.compile(
 
 # "has anyone got back to me about my invoice question": what became of a request, read
 # from the support cases, not from the invoices it mentions.
-_FOLLOW_UP = re.compile(
+_FOLLOW_UP = rx(
     r"\b(?:anyone|someone|somebody|you) (?:got|get|gotten|come|came) back to me\b"
     r"|\bheard back\b|\b(?:reply|response|answer) (?:to|on|about) my \w+ (?:question|query)\b"
 )

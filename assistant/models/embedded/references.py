@@ -19,6 +19,7 @@ from zoneinfo import ZoneInfo
 from assistant.dialogue_state import Dialogue, Item
 from assistant.language import Intent, detect_intents, slots
 from assistant.language.lexicon import SERVICES
+from assistant.language.patterns import rx
 from assistant.language.shifts import bare_clock, find_shift, whole_days
 from assistant.language.targets import TargetRef
 from assistant.language.text import normalize
@@ -117,10 +118,10 @@ def _by_position(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> l
     return intents or None
 
 
-_KIND_NAMED = re.compile(r"\b(?:tasks?|to-?dos?)\b")
+_KIND_NAMED = rx(r"\b(?:tasks?|to-?dos?)\b")
 
 
-_AGAIN = re.compile(r"\b(?:book|get|make)(?: me)? (?:a new one|another one|another|one|a new)\b")
+_AGAIN = rx(r"\b(?:book|get|make)(?: me)? (?:a new one|another one|another|one|a new)\b")
 
 
 def _book_again(state: Dialogue, text: str, now: datetime, timezone: str) -> list[Intent] | None:
@@ -140,7 +141,7 @@ def _book_again(state: Dialogue, text: str, now: datetime, timezone: str) -> lis
 _KNOWN_NAMES = frozenset(SERVICES.values())
 
 
-_REBOOK = re.compile(
+_REBOOK = rx(
     rf"\b(?:rebook|re-book|reschedule|move|book|make|put|get)\b(?: me)?(?: in)?"
     rf"(?: {PRONOUN}| one| another(?: one)?| a new one| again)\b"
 )
@@ -158,7 +159,7 @@ def _rebook(text: str, item: Item, now: datetime, timezone: str) -> list[Intent]
 
 # "I need to cancel": an appointment, which one to be asked once they are looked up.
 # ("cancel" alone is a "stop", not a request.)
-_BARE_CANCEL = re.compile(
+_BARE_CANCEL = rx(
     r"(?:(?:i|we) (?:need|want|would like|have) to |i'd like to |can i |can you |could you "
     r"|please )cancel(?: (?:something|an appointment|my appointment|a booking|my booking"
     r"|a visit|it|that))?(?: please)?[.!]?"
@@ -265,14 +266,12 @@ def _follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> l
     return None
 
 
-_TASK_NOUN = re.compile(r"\b(?:task|tasks|reminder|to-?do|to do list)\b")
-_MOVE_IT = re.compile(
-    rf"\b(?:move|push|reschedule|shift|bring|change|postpone|bump) (?P<p>{PRONOUN})\b"
-)
+_TASK_NOUN = rx(r"\b(?:task|tasks|reminder|to-?do|to do list)\b")
+_MOVE_IT = rx(rf"\b(?:move|push|reschedule|shift|bring|change|postpone|bump) (?P<p>{PRONOUN})\b")
 
 
 # Words that show a message leans on what came before rather than standing alone.
-_LEANS = re.compile(
+_LEANS = rx(
     rf"\b{PRONOUN}\b|\b(?:the|that|this|my) (?:appointment|visit|booking)\b|\bsame time\b"
     r"|\binstead\b|\blater\b|\bearlier\b|\bsooner\b|\bday after\b"
     r"|\bday before\b|\bfollowing\b|\bback\b|\bforward\b|^(?:and |so |ok |okay )?(?:at |to )?\d"

@@ -7,11 +7,11 @@ when a described task or appointment is not there, or is not the only one.
 
 from __future__ import annotations
 
-import re
 from datetime import date, timedelta
 
 from assistant.language import ChatKind, Intent, When
 from assistant.language.lexicon import WEEKDAYS
+from assistant.language.patterns import rx
 from assistant.models.embedded import appointments
 from assistant.models.embedded.scene import Scene
 from assistant.models.embedded.tasks import title
@@ -62,7 +62,7 @@ def chat_reply(kind: ChatKind, customer: CustomerContext | None) -> str:
 
 
 # A number said, whole (lifted out as "phonenumber0") or in part ("555 1234").
-_SAID_DIGITS = re.compile(r"\d")
+_SAID_DIGITS = rx(r"\d")
 
 
 def clarification(intent: Intent, today: date | None = None) -> str | None:
@@ -147,7 +147,7 @@ def time_question(when: When, problem: str) -> str:
 
 
 # "the earliest you have", "what times are free": the CRM's open slots are not known here.
-_SLOTS_ASKED = re.compile(
+_SLOTS_ASKED = rx(
     r"\b(?:earliest|first|soonest|latest|free|open|available|availability|slots?"
     r"|what times|which times|any time|anytime|whenever)\b"
 )

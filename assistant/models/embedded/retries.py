@@ -16,6 +16,7 @@ from datetime import datetime
 from typing import Any
 
 from assistant.dialogue_state import Item
+from assistant.language.patterns import rx
 from assistant.language.text import normalize
 from assistant.schema import (
     FinalDecision,
@@ -26,7 +27,7 @@ from assistant.schema import (
 )
 
 # "did that go through?", "did it work", "is it done now?", "has that happened"
-_ASKS_IF_DONE = re.compile(
+_ASKS_IF_DONE = rx(
     r"\b(?:go|gone|went|get|got|goes) through\b"
     r"|\b(?:did|has|have) (?:that|it|this|the \w+) (?:actually )?(?:work|worked|happen"
     r"|happened|succeed|succeeded|stick|stuck|save|saved|go ahead|gone ahead)\b"
@@ -34,12 +35,12 @@ _ASKS_IF_DONE = re.compile(
     r"|\bdid (?:you|it) (?:do|manage|get) (?:it|that)\b"
 )
 # "try again", "have another go", "can you retry", "give it another shot"
-_ASKS_RETRY = re.compile(
+_ASKS_RETRY = rx(
     r"\b(?:try|trying) (?:it |that |this )?(?:again|once more|one more time)\b|\bretry\b"
     r"|\b(?:another|one more) (?:go|try|shot|attempt)\b|\bagain please\b|\bdo it again\b"
 )
 # Words that ask for something else as well: read as a request of its own.
-_OTHER_REQUEST = re.compile(r"\b(?:and|also|then) (?:book|cancel|add|move|delete|change|open)\b")
+_OTHER_REQUEST = rx(r"\b(?:and|also|then) (?:book|cancel|add|move|delete|change|open)\b")
 
 # The lookup that shows whether a write of each tool went through.
 LOOKUP_OF = {
@@ -68,7 +69,7 @@ _WHAT = {
 
 
 # Words without which neither is asked: most messages are passed over without reading.
-_CUE = re.compile(
+_CUE = rx(
     r"through|work|happen|succe|stick|stuck|save|sorted|done|manage|go ahead|gone ahead"
     r"|again|retry|another|one more",
     re.IGNORECASE,
@@ -185,13 +186,13 @@ def verdict(failed: Sequence[Item], results: Sequence[ToolResult]) -> tuple[list
 
 # Words that name which kind of write is asked about ("did the cancel go through").
 _NAMES_WRITE = (
-    (re.compile(r"\bcancel"), ("crm.cancelAppointment",)),
-    (re.compile(r"\bbook"), ("crm.bookAppointment",)),
-    (re.compile(r"\b(?:move|moved|reschedul|change of time)"), ("crm.rescheduleAppointment",)),
-    (re.compile(r"\b(?:delet|remov)"), ("crm.deleteTask",)),
-    (re.compile(r"\b(?:task|reminder)\b"), ("crm.addTask", "crm.updateTask", "crm.completeTask")),
-    (re.compile(r"\b(?:case|ticket|complaint)\b"), ("crm.createTicket",)),
-    (re.compile(r"\b(?:email|phone|number|details)\b"), ("crm.updateContactInfo",)),
+    (rx(r"\bcancel"), ("crm.cancelAppointment",)),
+    (rx(r"\bbook"), ("crm.bookAppointment",)),
+    (rx(r"\b(?:move|moved|reschedul|change of time)"), ("crm.rescheduleAppointment",)),
+    (rx(r"\b(?:delet|remov)"), ("crm.deleteTask",)),
+    (rx(r"\b(?:task|reminder)\b"), ("crm.addTask", "crm.updateTask", "crm.completeTask")),
+    (rx(r"\b(?:case|ticket|complaint)\b"), ("crm.createTicket",)),
+    (rx(r"\b(?:email|phone|number|details)\b"), ("crm.updateContactInfo",)),
 )
 
 

@@ -9,12 +9,12 @@ assistant.models.embedded.references, which the planner and the narrator share.
 from __future__ import annotations
 
 import dataclasses
-import re
 from collections.abc import Sequence
 from datetime import date, datetime
 
 from assistant.dialogue_state import Dialogue
 from assistant.language import Intent, detect_intents, slots
+from assistant.language.patterns import rx
 from assistant.language.text import normalize
 from assistant.models.embedded.pinning import KNOWN_SERVICES
 from assistant.schema import Message, UserTurn
@@ -37,7 +37,7 @@ def new_contact(state: Dialogue, message: str, now: datetime, timezone: str) -> 
     return [i for i in intents if i.kind == "update_contact"] or None
 
 
-_IT_IN_TITLE = re.compile(r"\bit\b")
+_IT_IN_TITLE = rx(r"\bit\b")
 
 
 def titled_from_focus(intent: Intent, state: Dialogue) -> Intent:
@@ -59,7 +59,7 @@ def titled_from_focus(intent: Intent, state: Dialogue) -> Intent:
     return dataclasses.replace(intent, arguments=arguments)
 
 
-_BILL = re.compile(r"\b(?:bill|invoice|balance|due)\b")
+_BILL = rx(r"\b(?:bill|invoice|balance|due)\b")
 
 
 def _dated_from_focus(intent: Intent, state: Dialogue) -> Intent:
@@ -85,7 +85,7 @@ def _dated_from_focus(intent: Intent, state: Dialogue) -> Intent:
     return dataclasses.replace(intent, arguments=arguments, missing=intent.missing[1:], shift=None)
 
 
-_ONE = re.compile(r"\b(?:book|get|make|schedule)(?: me)?(?: in)?(?: for)? (?:one|it|that)\b")
+_ONE = rx(r"\b(?:book|get|make|schedule)(?: me)?(?: in)?(?: for)? (?:one|it|that)\b")
 # How many of the customer's earlier messages may name the service "one" stands for.
 _SERVICE_LOOKBACK = 2
 
@@ -117,9 +117,9 @@ def service_said_before(
 
 
 # "what times are free on friday for a haircut?": a question about free times.
-_FREE_TIMES = re.compile(r"\b(?:free|available|availability|open|openings?|slots?)\b")
+_FREE_TIMES = rx(r"\b(?:free|available|availability|open|openings?|slots?)\b")
 # "book me in", "put me down", "fit me in": the booking verb, with no service after it.
-_BOOK_ME = re.compile(
+_BOOK_ME = rx(
     r"\b(?:book|schedule|put|fit|squeeze|pencil|get)(?: me| us)?(?: in| down)?(?: for)?\b"
 )
 

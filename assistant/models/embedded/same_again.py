@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import re
 from datetime import datetime
 
 from assistant.dialogue_state import Dialogue
 from assistant.language import Intent, detect_intents
+from assistant.language.patterns import rx
 
-_SAME_FOR = re.compile(
+_SAME_FOR = rx(
     r"^(?:(?:and|ok|okay|now|then|please|can you|could you)\b\W*)*(?:do |same |the same )?"
     r"(?:the same|that|it|same)(?: again)?(?: thing)? (?:for|with|to|on) (?P<t>.+?)"
     r"(?: too| as well)?(?: please)?$"
@@ -22,7 +22,7 @@ _AGAIN = {
 
 
 # "and the card one saturday" after a task was given a due day: that one, another day.
-_AND_THIS_ONE = re.compile(
+_AND_THIS_ONE = rx(
     r"^(?:and|also|then|now)\b\W*(?:the |my )?(?P<t>[a-z][a-z ]*? (?:one|task))"
     r" (?:to |for |on |by |as )?(?P<v>[a-z0-9][a-z0-9 ]*?)(?: please)?$"
 )

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 
+from assistant.language.patterns import rx
 from assistant.models.embedded.scene import Item, Scene
 from assistant.ordering import spoken_tasks
 from assistant.schema import ToolResult
 from assistant.speech import count, due_day, join_and, number, parse_day, percent, spoken_list
 
-_WANTS_COMPLETED = re.compile(r"\b(?:completed|done|finished)\b")
-_WANTS_SUMMARY = re.compile(
+_WANTS_COMPLETED = rx(r"\b(?:completed|done|finished)\b")
+_WANTS_SUMMARY = rx(
     r"\b(?:summary|summari[sz]e|progress|how am i doing|how i'm doing|how i am doing|stats"
     r"|statistics|completion rate|how productive|how am i getting on)\b"
 )
@@ -157,8 +157,8 @@ def completed(result: ToolResult, scene: Scene) -> list[str]:
     return sentences + _instead_of_earlier(task, scene)
 
 
-_WANTS_REST = re.compile(r"\b(?:left|remaining|what else|still to do|rest)\b")
-_CORRECTING = re.compile(r"\b(?:meant|not that|other one|wrong one|instead|no wait)\b")
+_WANTS_REST = rx(r"\b(?:left|remaining|what else|still to do|rest)\b")
+_CORRECTING = rx(r"\b(?:meant|not that|other one|wrong one|instead|no wait)\b")
 
 
 def _instead_of_earlier(task: Item, scene: Scene) -> list[str]:

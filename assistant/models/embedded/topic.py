@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from assistant.dialogue_state import Dialogue
+from assistant.language.patterns import rx
 from assistant.language.text import normalize
 
 # The listing that shows each kind of item again.
@@ -25,7 +26,7 @@ _LISTING = {
 }
 
 # Questions that ask about "what there is" without naming it.
-_AGAIN = re.compile(
+_AGAIN = rx(
     r"\bwhat (?:have|do) i (?:got|have)(?: now| left| booked| on| coming up)?$"
     r"|\bwhat(?:'s| is| does) (?:my|the) (?:week|day|month|list|schedule|diary|calendar)"
     r" (?:look|looking) like\b"
@@ -37,7 +38,7 @@ _AGAIN = re.compile(
     r"|\bwhat(?:'s| is) left\b"
 )
 # Words of the profile: the contact details on file.
-_PROFILE = re.compile(
+_PROFILE = rx(
     r"^(?:and |so |ok |okay )?(?:what'?s|what is) (?:the|my)(?: phone| mobile| new)?"
     r" (?:number|phone|mobile|email|e-mail)(?: address)?(?: (?:now|on file|you have))?$"
 )

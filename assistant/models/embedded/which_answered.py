@@ -9,12 +9,12 @@ a reply that asks for something of its own is read as it stands instead.
 
 from __future__ import annotations
 
-import re
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
 from assistant.dialogue_state import Dialogue, Item, Kind
 from assistant.language import Intent
+from assistant.language.patterns import rx
 from assistant.language.text import normalize
 from assistant.models.embedded.pinning import (
     appointment_follow_up,
@@ -29,7 +29,7 @@ _ASKED_KIND: dict[str, Kind] = {"which_move": "appointment", "which_task": "task
 
 # A reply with a request of its own ("the haircut, and book me a physio") is not only
 # the answer to the question.
-_OWN_REQUEST = re.compile(
+_OWN_REQUEST = rx(
     r"\b(?:book|cancel|delete|remove|add|move|push|reschedule|complete|mark|change|open|make"
     r"|set|put|but|instead|actually|rather|not)\b"
     # a day or time of its own: "the plumber one, saturday though"

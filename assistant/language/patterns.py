@@ -1,0 +1,211 @@
+"""The grammar's compiled patterns, which skip the regex engine when a text cannot match.
+
+A message is read by a few hundred patterns, and most of them fail: "cancel my haircut"
+is tried by every rule for adding a task, opening a case or changing an email. A failed
+search still walks the whole text, position by position (a pattern that starts with
+`\\b` or `.+?` gives the engine no first character to look for). So each pattern is read
+once, at import, for the words any match of it must contain ("remind me", or one of
+"done", "finished", "complete"...), and a text holding none of them is answered "no
+match" after a substring test or two. A pattern with no such words (or one that ignores
+case) runs as it is. The answers are the regex's own: a gate only ever says "cannot
+match" where the pattern could not (tests/test_patterns.py holds every pattern of the
+grammar to that over the phrasings we keep).
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from collections.abc import Callable, Iterator
+from typing import Any
+
+# The regex module's own parser (the one `re.compile` uses): the tree it gives is how the
+# engine itself reads the pattern, so what it says a match must contain holds.
+_parser: Any = importlib.import_module("re._parser")
+_const: Any = importlib.import_module("re._constants")
+
+# More words than this and testing them costs about what the search would.
+_MAX_NEEDS = 16
+_REPEATS = (_const.MAX_REPEAT, _const.MIN_REPEAT, getattr(_const, "POSSESSIVE_REPEAT", None))
+
+Needs = frozenset[str]
+
+
+def _best(candidates: list[Needs]) -> Needs | None:
+    """The most telling of several sets that each hold: longest shortest word, then fewest."""
+    if not candidates:
+        return None
+    return max(candidates, key=lambda words: (min(map(len, words)), -len(words)))
+
+
+def _sequence(items: Any) -> Needs | None:
+    """Words a match of this sequence must contain (one of the set), or None."""
+    candidates: list[Needs] = []
+    run = ""
+    for op, argument in items:
+        if op is _const.LITERAL:
+            run += chr(argument)
+            continue
+        if op is _const.AT:
+            continue  # "^", "\b": zero-width, the letters on each side stay neighbours
+        if run:
+            candidates.append(frozenset({run}))
+            run = ""
+        if (needs := _item(op, argument)) is not None:
+            candidates.append(needs)
+    if run:
+        candidates.append(frozenset({run}))
+    return _best(candidates)
+
+
+def _item(op: Any, argument: Any) -> Needs | None:
+    if op is _const.SUBPATTERN:
+        _group, add_flags, _del_flags, inner = argument
+        return None if add_flags & re.IGNORECASE else _sequence(inner)
+    if op is getattr(_const, "ATOMIC_GROUP", None):
+        return _sequence(argument)
+    if op is _const.BRANCH:
+        words: set[str] = set()
+        for branch in argument[1]:
+            needs = _sequence(branch)
+            if needs is None:
+                return None  # one way to match needs nothing in particular
+            words |= needs
+        return frozenset(words)
+    if op in _REPEATS:
+        least, _most, inner = argument
+        return _sequence(inner) if least >= 1 else None
+    if op is _const.ASSERT:
+        # A lookahead or lookbehind that must hold: what it matches is in the text too.
+        _direction, inner = argument
+        return _sequence(inner)
+    if op is _const.IN and all(kind is _const.LITERAL for kind, _ in argument):
+        return frozenset(chr(code) for _, code in argument) or None
+    return None  # any character, a class, a lookaround, a back-reference: nothing sure
+
+
+def _fewer(needs: Needs) -> Needs | None:
+    """At most `_MAX_NEEDS` words: cut to their first letters (a part of a word a match
+    must contain is itself contained), or None when even that leaves too many."""
+    for length in (None, 5, 4, 3, 2):
+        cut = frozenset(word[:length] for word in needs) if length else needs
+        if len(cut) <= _MAX_NEEDS:
+            return cut
+    return None
+
+
+def needs_of(regex: re.Pattern[str]) -> tuple[str, ...]:
+    """Words one of which every match of `regex` contains; () when nothing is sure."""
+    if regex.flags & re.IGNORECASE:
+        return ()
+    needs = _sequence(_parser.parse(regex.pattern, regex.flags))
+    if needs is None or not (needs := _fewer(needs)):
+        return ()
+    return tuple(sorted(needs, key=len, reverse=True))
+
+
+class GatedPattern:
+    """A compiled pattern with `re.Pattern`'s methods, each answering "no match" at once
+    for a text that lacks every one of `needs` (and otherwise the regex's own answer)."""
+
+    __slots__ = (
+        "findall",
+        "finditer",
+        "fullmatch",
+        "match",
+        "needs",
+        "pattern",
+        "regex",
+        "search",
+        "split",
+        "sub",
+        "subn",
+    )
+    search: Callable[..., re.Match[str] | None]
+    match: Callable[..., re.Match[str] | None]
+    fullmatch: Callable[..., re.Match[str] | None]
+    finditer: Callable[..., Iterator[re.Match[str]]]
+    findall: Callable[..., list[Any]]
+    sub: Callable[..., str]
+    subn: Callable[..., tuple[str, int]]
+    split: Callable[..., list[str | Any]]
+
+    def __init__(self, regex: re.Pattern[str]) -> None:
+        self.regex = regex
+        self.pattern = regex.pattern
+        self.needs = needs_of(regex)
+        if not self.needs:
+            # Nothing to test first: the regex's own methods, no call in between.
+            self.search, self.match, self.fullmatch = regex.search, regex.match, regex.fullmatch
+            self.finditer, self.findall = regex.finditer, regex.findall
+            self.sub, self.subn, self.split = regex.sub, regex.subn, regex.split
+            return
+        needs = self.needs
+
+        def may_match(text: str) -> bool:
+            for word in needs:  # noqa: SIM110 (a loop: any() with a generator costs more)
+                if word in text:
+                    return True
+            return False
+
+        self.search = _searcher(regex.search, needs)
+        self.match = _searcher(regex.match, needs)
+        self.fullmatch = _searcher(regex.fullmatch, needs)
+
+        def finditer(text: str, *args: Any) -> Iterator[re.Match[str]]:
+            return regex.finditer(text, *args) if may_match(text) else iter(())
+
+        def findall(text: str, *args: Any) -> list[Any]:
+            return regex.findall(text, *args) if may_match(text) else []
+
+        def split(text: str, maxsplit: int = 0) -> list[str | Any]:
+            return regex.split(text, maxsplit) if may_match(text) else [text]
+
+        def sub(repl: Any, text: str, count: int = 0) -> str:
+            return regex.sub(repl, text, count) if may_match(text) else text
+
+        def subn(repl: Any, text: str, count: int = 0) -> tuple[str, int]:
+            return regex.subn(repl, text, count) if may_match(text) else (text, 0)
+
+        self.finditer, self.findall, self.split = finditer, findall, split
+        self.sub, self.subn = sub, subn
+
+    def __repr__(self) -> str:
+        return f"GatedPattern({self.pattern!r}, needs={self.needs!r})"
+
+
+def _searcher(
+    method: Callable[..., re.Match[str] | None], needs: tuple[str, ...]
+) -> Callable[..., re.Match[str] | None]:
+    """`method` (search, match, fullmatch), run only when the text holds one of `needs`:
+    a loop, not any(), since it runs hundreds of times a message and a generator would
+    cost more than the test saves."""
+    if len(needs) == 1:
+        (word,) = needs
+
+        def search_one(text: str, *args: Any) -> re.Match[str] | None:
+            return method(text, *args) if word in text else None
+
+        return search_one
+
+    def search(text: str, *args: Any) -> re.Match[str] | None:
+        for word in needs:
+            if word in text:
+                return method(text, *args)
+        return None
+
+    return search
+
+
+# Every pattern made here, for the test that holds each gate to its regex's answers.
+MADE: list[GatedPattern] = []
+
+
+def rx(source: str, flags: int = 0) -> GatedPattern:
+    """Compile `source` once, at import (a decision only runs it)."""
+    made = GatedPattern(re.compile(source, flags))
+    MADE.append(made)
+    return made
+
+
+__all__ = ["MADE", "GatedPattern", "needs_of", "rx"]

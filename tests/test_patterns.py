@@ -1,0 +1,106 @@
+"""The grammar's gated patterns answer as their regexes do, only sooner."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+import assistant.models.embedded.planner  # noqa: F401  (makes every pattern of the grammar)
+from assistant.language.intents import _split
+from assistant.language.patterns import MADE, GatedPattern, needs_of
+from assistant.language.text import normalize
+
+DATA = Path(__file__).parent / "data"
+
+
+def _said(value: object) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [text for inner in value.values() for text in _said(inner)]
+    if isinstance(value, list):
+        return [text for inner in value for text in _said(inner)]
+    return []
+
+
+def _corpus() -> list[str]:
+    """Every phrasing the project keeps, as said, as the grammar reads it, and by clause."""
+    said = {
+        text
+        for path in sorted(DATA.glob("*.jsonl"))
+        for line in path.read_text().splitlines()
+        if line.strip()
+        for text in _said(json.loads(line))
+        if len(text) > 1
+    }
+    texts = set(said)
+    for text in said:
+        read = normalize(text).text
+        texts.add(read)
+        texts.update(clause for _, clause, _ in _split(read))
+    return sorted(texts)
+
+
+def test_a_gate_never_refuses_a_text_its_regex_matches() -> None:
+    """Over every kept phrasing, each gated pattern's "cannot match" is the regex's own."""
+    gated = [made for made in MADE if made.needs]
+    assert len(gated) > 200, "the grammar's patterns are made with rx()"
+    wrong = [
+        (made.pattern, text)
+        for text in _corpus()
+        for made in gated
+        if made.search(text) is None and made.regex.search(text) is not None
+    ]
+    assert wrong == []
+
+
+@pytest.mark.parametrize(
+    ("source", "needs"),
+    [
+        (r"\bremind me (?!what|when)(?P<rest>.*)$", ("remind me ",)),
+        (r"^(?P<t>.+?) (?:is|are)? ?(?:done|finished)\b", ("finished", "done")),
+        (r"\b(?:add|put) (?P<rest>.+?) (?:to|on) my list\b", (" my list",)),
+        (r"\b([ap])\.\s?m\b", (".",)),
+        (r"(?:urgent|important)?\s*task", ("task",)),
+        (r"\b\w+ing\b|now", ("ing", "now")),
+        (r"\s(?=(?:tell|show) me\b)", ("tell", "show")),  # what a lookahead must see
+    ],
+)
+def test_what_a_match_must_contain(source: str, needs: tuple[str, ...]) -> None:
+    """The words read from a pattern are ones every match of it holds."""
+    assert set(needs_of(re.compile(source))) == set(needs)
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        r"(?:please )?",  # may match nothing
+        r"\b\w+day\b|\d+",  # one way ("12") needs no fixed word
+        r"(?i)remind me",  # ignores case: "Remind" would not hold "remind"
+        r"(?!.*done)\b\w+",  # a word it must not see
+        r"[^,]+",
+    ],
+)
+def test_nothing_is_sure(source: str) -> None:
+    """A pattern that can match without any fixed word is never gated."""
+    assert needs_of(re.compile(source)) == ()
+
+
+def test_every_method_answers_as_the_regex_does() -> None:
+    """search, match, fullmatch, finditer, findall, sub, subn and split, with and
+    without the words the pattern needs."""
+    source = r"\b(?:mark|tick) (?P<t>\w+) (?:done|off)\b"
+    gated, regex = GatedPattern(re.compile(source)), re.compile(source)
+    assert gated.needs
+    for text in ("mark groceries done and tick milk off", "nothing here", "mark it", ""):
+        assert repr(gated.search(text)) == repr(regex.search(text))
+        assert repr(gated.match(text)) == repr(regex.match(text))
+        assert repr(gated.fullmatch(text)) == repr(regex.fullmatch(text))
+        assert [m.span() for m in gated.finditer(text)] == [m.span() for m in regex.finditer(text)]
+        assert gated.findall(text) == regex.findall(text)
+        assert gated.sub("X", text) == regex.sub("X", text)
+        assert gated.subn("X", text, count=1) == regex.subn("X", text, count=1)
+        assert gated.split(text) == regex.split(text)
