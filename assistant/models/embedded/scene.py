@@ -17,6 +17,7 @@ from assistant.dialogue_state import Dialogue
 from assistant.language.intents import Intent
 from assistant.language.text import normalize
 from assistant.models.embedded.references import read_intents
+from assistant.resolve import Resolution, resolve_intent
 from assistant.schema import Message, NarratorInput, ToolExchange, ToolResult
 from assistant.speech import local_now
 
@@ -97,6 +98,7 @@ class Scene:
     # The history, whose listings `earlier` looks items up in.
     conversation: tuple[Message, ...] = ()
     _items: dict[str, Item] | None = None
+    _resolved: dict[int, tuple[Intent, Resolution | None]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, request: NarratorInput) -> Scene:
@@ -135,6 +137,17 @@ class Scene:
             items.update(_listed(self.results))
             self._items = items
         return self._items
+
+    def resolution(self, intent: Intent) -> Resolution | None:
+        """The intent's target among this turn's results, worked out once a narration:
+        the listings kept quiet and the targets not found both ask, and a target that
+        is not there is looked for with every spelling (50 µs)."""
+        kept = self._resolved.get(id(intent))
+        if kept is not None and kept[0] is intent:
+            return kept[1]
+        resolution = resolve_intent(intent, self.results, self.timezone)
+        self._resolved[id(intent)] = (intent, resolution)
+        return resolution
 
     def earlier(self, item_id: object) -> Item | None:
         """The item as it was last listed, before this turn's writes changed it."""
