@@ -10,7 +10,7 @@ import pytest
 
 import assistant.models.embedded.planner  # noqa: F401  (makes every pattern of the grammar)
 from assistant.language.intents import _split
-from assistant.language.patterns import MADE, GatedPattern, needs_of
+from assistant.language.patterns import MADE, MADE_ANY, GatedPattern, needs_of
 from assistant.language.text import normalize
 
 DATA = Path(__file__).parent / "data"
@@ -55,6 +55,16 @@ def test_a_gate_never_refuses_a_text_its_regex_matches() -> None:
         if made.search(text) is None and made.regex.search(text) is not None
     ]
     assert wrong == []
+
+
+def test_one_of_several_is_found_as_by_their_alternation() -> None:
+    """A set of patterns asked whether one is found answers as the one alternation of
+    them would, over every kept phrasing."""
+    assert MADE_ANY, "the complaint words are an any_of()"
+    texts = _corpus()
+    for several in MADE_ANY:
+        joined = re.compile("|".join(part.pattern for part in several.parts))
+        assert [t for t in texts if several.found_in(t) != bool(joined.search(t))] == []
 
 
 @pytest.mark.parametrize(

@@ -199,6 +199,7 @@ def _searcher(
 
 # Every pattern made here, for the test that holds each gate to its regex's answers.
 MADE: list[GatedPattern] = []
+MADE_ANY: list[AnyOf] = []
 
 
 def rx(source: str, flags: int = 0) -> GatedPattern:
@@ -208,4 +209,34 @@ def rx(source: str, flags: int = 0) -> GatedPattern:
     return made
 
 
-__all__ = ["MADE", "GatedPattern", "needs_of", "rx"]
+class AnyOf:
+    """Several patterns asked only whether one of them is found. Kept apart rather than
+    joined in one alternation: each is tried only on a text holding its own words, where
+    an alternation tries every one of its ways at every position of every text."""
+
+    __slots__ = ("_tries", "parts")
+
+    def __init__(self, parts: tuple[GatedPattern, ...]) -> None:
+        self.parts = parts
+        # The words and the regex of each, tested here in one loop: a call per part
+        # would cost more than most of the tests it makes.
+        self._tries = tuple((part.needs or ("",), part.regex.search) for part in parts)
+
+    def found_in(self, text: str) -> bool:
+        for needs, search in self._tries:
+            for word in needs:
+                if word in text:
+                    if search(text) is not None:
+                        return True
+                    break
+        return False
+
+
+def any_of(*sources: str) -> AnyOf:
+    """`AnyOf` the patterns `sources`, each compiled once with `rx`."""
+    made = AnyOf(tuple(rx(source) for source in sources))
+    MADE_ANY.append(made)
+    return made
+
+
+__all__ = ["MADE", "MADE_ANY", "AnyOf", "GatedPattern", "any_of", "needs_of", "rx"]

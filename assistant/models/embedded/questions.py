@@ -156,7 +156,7 @@ def read_question(text: str, state: Dialogue, conversation: Sequence[Message]) -
 
 
 def _read(said: str, state: Dialogue) -> Question | None:
-    if COMPLAINT.search(said):
+    if COMPLAINT.found_in(said):
         return Question("complaint", waiting=bool(WAITING.search(said)))
     asks_notes = NOTES.search(said) and re.search(r"\b(?:do|should|what)\b", said)
     if (
