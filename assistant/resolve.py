@@ -211,6 +211,22 @@ def _on_weekday(items: Iterable[Item], weekday: int, zone: ZoneInfo) -> list[Ite
     return found
 
 
+def _at_clock(items: Iterable[Item], target: TargetRef, zone: ZoneInfo) -> list[Item]:
+    """The visits that start at the time said ("my 2:30": 2:30 AM or PM, unless said)."""
+    assert target.clock is not None
+    wanted = target.clock
+    found = []
+    for item in items:
+        start = _local_start(item, zone)
+        if start is None or start.minute != wanted.minute:
+            continue
+        if start.hour == wanted.hour or (
+            target.either_half and start.hour % 12 == wanted.hour % 12
+        ):
+            found.append(item)
+    return found
+
+
 def _service_words(words: Sequence[str]) -> list[str]:
     """'dentist' → also the words of the service it names ('dental cleaning')."""
     expanded = list(words)
@@ -234,6 +250,8 @@ def resolve_appointment(
         found = _on_day(found, target.day, zone) or _on_weekday(found, target.weekday, zone)
     elif target.day is not None:
         found = _on_day(found, target.day, zone)
+    if target.clock is not None:
+        found = _at_clock(found, target, zone)
     if target.words and found:
         by_service = _best(found, target.words, "service")
         if not by_service:

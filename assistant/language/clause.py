@@ -67,6 +67,19 @@ CONTACT_NOUN = rx(r"\b(?:email|e-mail|phone|number|cell|mobile|contact (?:info|d
 LIST_TAIL = rx(r"\s*\b(?:from|off|on) (?:my |the )?(?:to-do |task |todo )?(?:list|tasks)\b.*$")
 
 
+# "my 2:30", "the 10am", "my Sunday half two": an appointment named by the time it starts.
+VISIT_BY_TIME = rx(
+    r"\b(?:my|the|our|your)(?: [a-z]+day(?:'s)?)? (?:\d{1,2}[:.]\d{2}(?: ?[ap]m)?|\d{1,2} ?[ap]m"
+    r"|\d{1,2} o'clock|half (?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve))"
+    r"(?! (?:tasks?|reminders?|to-?dos?)\b)(?!\w)"
+)
+
+
 def appointment_context(c: Clause) -> bool:
-    """The clause is about an appointment: it says so, or names a service."""
-    return bool(APPT_NOUN.search(c.text) or slots.service(c.text, c.original))
+    """The clause is about an appointment: it says so, names a service, or names one by
+    the time it starts ("move my 2:30 to 4pm")."""
+    return bool(
+        APPT_NOUN.search(c.text)
+        or slots.service(c.text, c.original)
+        or VISIT_BY_TIME.search(c.text)
+    )

@@ -161,6 +161,9 @@ _TIME_PATTERNS: tuple[tuple[str, GatedPattern], ...] = tuple(
         (
             "word_hour",
             rf"\b(?:(?:at|around|by) )(?:{_ROUGHLY})?({_HOURW})"
+            # "push it back by two days", "by three hours": an amount, not an hour
+            r"(?! (?:more |extra |whole |full )?(?:days?|weeks?|months?|hours?|hrs?|minutes?"
+            r"|mins?)\b)"
             r"(?: (o'?clock|fifteen|thirty|forty[ -]five))?"
             r"(?: ?([ap]m))?\b",
         ),
@@ -171,7 +174,7 @@ _TIME_PATTERNS: tuple[tuple[str, GatedPattern], ...] = tuple(
         (
             "bare_hour",
             rf"\b(?:at|around|@) ?(?:{_ROUGHLY})?(\d{{1,2}})(?:ish)?"
-            r"(?! ?(?:(?:st|nd|rd|th|days?|weeks?|months?)\b|/|-|\d))\b",
+            r"(?! ?(?:(?:st|nd|rd|th|days?|weeks?|months?|hours?|hrs?|minutes?|mins?)\b|/|-|\d))\b",
         ),
         ("noon", r"\b(noon|midday|midnight)\b"),
         (

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from assistant.language import slots
-from assistant.language.clause import APPT_NOUN, TASK_NOUN, Clause
+from assistant.language.clause import APPT_NOUN, TASK_NOUN, VISIT_BY_TIME, Clause
 from assistant.language.intent import Intent, IntentKind
 from assistant.language.patterns import GatedPattern, rx
 
@@ -39,7 +39,8 @@ READS: tuple[tuple[IntentKind, GatedPattern], ...] = (
     (
         "appointments",
         rx(
-            rf"{APPT_NOUN.pattern}|\b(?:have i got|do i have|is there|got|what have i got"
+            rf"{APPT_NOUN.pattern}|{VISIT_BY_TIME.pattern}"
+            r"|\b(?:have i got|do i have|is there|got|what have i got"
             r"|what do i have|what's|what is)(?: anything| something)?(?: on| scheduled| booked"
             r"| planned| going on| happening)? (?:for |on )?(?:today|tomorrow|tonight"
             r"|this (?:week|weekend|month|morning|afternoon|evening)|next (?:week|weekend|month"

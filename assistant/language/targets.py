@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date, datetime, time
 
 from assistant.language.dates import find_when
 from assistant.language.lexicon import SERVICES
@@ -46,6 +46,10 @@ FILLER = words(
     """
 )
 _WORD = rx(r"[a-z0-9][a-z0-9'-]*")
+# A time said with its half of the day ("2:30pm", "10 in the morning", "noon").
+_HALF_OF_DAY = rx(
+    r"(?:\d|\b)(?:am|pm|a\.m|p\.m)\b|\b(?:noon|midday|midnight|morning|afternoon|evening|tonight)\b"
+)
 # "hair cut", "check up": said apart, listed as one word ("Haircut").
 _CLOSED_UP = rx(
     r"\b(?:"
@@ -68,12 +72,21 @@ class TargetRef:
     context: tuple[str, ...] = ()
     # The very item meant, known from the conversation ("it", "the second one").
     item_id: str | None = None
+    # The time it starts ("cancel my 2:30", "move the 10am to Friday"); said without am
+    # or pm (`either_half`), 2:30 in the morning or the afternoon fits.
+    clock: time | None = None
+    either_half: bool = False
 
     @property
     def vague(self) -> bool:
         """Nothing to go on ("cancel it"): only a single candidate can be meant."""
         return not (
-            self.words or self.position or self.day or self.weekday is not None or self.item_id
+            self.words
+            or self.position
+            or self.day
+            or self.weekday is not None
+            or self.item_id
+            or self.clock
         )
 
 
@@ -82,11 +95,18 @@ def target_ref(phrase: str, original: str, now: datetime | None = None) -> Targe
     phrase = phrase.strip(" ,.?!")
     day = None
     weekday = None
+    clock = None
+    either_half = False
     rest = phrase
-    if now is not None:
-        when = find_when(phrase, now)
-        if when is not None and when.day is not None and not when.day_implied:
+    if now is not None and (when := find_when(phrase, now)) is not None:
+        if when.day is not None and not when.day_implied:
             day, weekday = when.day, when.weekday
+        if when.clock is not None and not when.vague_time:
+            # "my 2:30": the visit that starts then (the day read into a bare time is not).
+            clock = when.clock
+            said = " ".join(phrase[start:end] for start, end in when.spans)
+            either_half = _HALF_OF_DAY.search(said) is None
+        if day is not None or clock is not None:
             for start, end in sorted(when.spans, reverse=True):
                 rest = rest[:start] + " " + rest[end:]
     rest = _CLOSED_UP.sub(lambda m: m.group(0).replace(" ", ""), rest)
@@ -99,4 +119,12 @@ def target_ref(phrase: str, original: str, now: datetime | None = None) -> Targe
         if word not in FILLER and not word.isdigit() and len(word.strip("'")) > 1
     )
     shown = restore_case(phrase, original)
-    return TargetRef(phrase=shown, words=words, position=position, day=day, weekday=weekday)
+    return TargetRef(
+        phrase=shown,
+        words=words,
+        position=position,
+        day=day,
+        weekday=weekday,
+        clock=clock,
+        either_half=either_half,
+    )

@@ -4,7 +4,9 @@ tests/data/conversations_hours.jsonl: a move to "saturday afternoon" or to "satu
 7" of the appointment in focus asks the hour (or morning or evening) and the reply then
 moves it; a booking "friday at 7" asks too; "7pm" and "afternoon at 3" are written at once.
 A booking "tomorrow morning" asks the hour (a part of the day is not one); a reply that
-names another day, or asks which times are free, is met with the question again.
+names another day, or asks which times are free, is met with the question again. "Push
+it back by two days" moves the visit two days at its own hour (it was moved to 2 PM:
+"by two" was read as an hour).
 """
 
 from __future__ import annotations
@@ -24,6 +26,6 @@ async def test_an_unsure_hour_is_asked_and_the_reply_is_written(
     make_assistant: MakeAssistant, crm_admin: CrmAdmin, capsys: Any
 ) -> None:
     """Every session passes: nothing is written at a guessed hour, the reply's hour is."""
-    assert len(read_cases(HOURS)) == 8
+    assert len(read_cases(HOURS)) == 10
     share, failed = await score(make_assistant, crm_admin, HOURS, capsys)
     assert share == 1.0, failed

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from assistant.fakes.world import APPOINTMENTS, NOW, TASKS, TIMEZONE, task
 from assistant.language import detect_intents
-from assistant.language.targets import TargetRef
+from assistant.language.targets import TargetRef, target_ref
 from assistant.resolve import (
     Ambiguous,
     Match,
@@ -152,3 +154,26 @@ def test_no_listing_means_nothing_to_resolve() -> None:
         error={"code": "timeout", "message": "slow"},
     )
     assert resolve_intent(intent, [failed], TIMEZONE) is None
+
+
+def _visits_at(*times: str) -> list[dict[str, str]]:
+    return [
+        {"id": f"a{n}", "service": "Haircut", "starts_at": f"2030-01-20T{at}:00-08:00"}
+        for n, at in enumerate(times)
+    ]
+
+
+def test_a_visit_named_by_its_time_is_the_one_that_starts_then() -> None:
+    """ "my 2:30" is the visit at 2:30 in the afternoon; "my 2:30am" is not; a time no
+    visit starts at finds none (never the nearest)."""
+    now = datetime(2030, 1, 14, 12, 0, tzinfo=ZoneInfo("America/Los_Angeles"))
+    visits = _visits_at("10:00", "14:30")
+    zone = "America/Los_Angeles"
+    said = target_ref("my 2:30", "my 2:30", now)
+    assert said.clock is not None and said.either_half and not said.vague
+    found = resolve_appointment(visits, said, zone)
+    assert isinstance(found, Match) and found.item["id"] == "a1"
+    assert isinstance(resolve_appointment(visits, target_ref("my 2:30am", "", now), zone), NoMatch)
+    assert isinstance(resolve_appointment(visits, target_ref("my 10:30", "", now), zone), NoMatch)
+    both = resolve_appointment(_visits_at("02:30", "14:30"), said, zone)
+    assert isinstance(both, Ambiguous)
