@@ -22,6 +22,7 @@ from assistant.language.scope import (
     asks_if_done,
     asks_if_needed,
     asks_to_pay,
+    asks_what_was_done,
     deliberates,
     hypothetical,
 )
@@ -132,6 +133,8 @@ def read_clause(
         return reads(clause)[:1] if asks_advice(text) else []
     if asks_if_done(text) or asks_if_needed(text) or deliberates(text):
         return reads(clause)  # "did I cancel my haircut?": what is on file says
+    if asks_what_was_done(text):
+        return []  # "what time did you book it for?": told from the change just made
     for rule in _WRITE_RULES:
         if found := rule(clause):
             return found if isinstance(found, list) else [found]

@@ -79,6 +79,28 @@ _HYPOTHETICAL = rx(
 )
 
 
+# "what time did you put it at?", "when did you book me in for?", "what did you call
+# it?": a question about the change just made, told again from what was done (the
+# booking words in it ask for no booking).
+_ASKS_WHAT_WAS_DONE = rx(
+    r"\b(?:what|which) (?:time|day|date|hour)(?: and (?:time|day|date))? (?:did|have) you"
+    r" (?:just )?(?:put|book|move|set|schedul|make|made|chang|get|got|pencil|switch)\w*"
+    r" (?:it|that|this|me|them|us|my \w+|the \w+)\b"
+    r"|\bwhen (?:did|have) you (?:just )?(?:put|book|move|set|schedul|make|made|chang|pencil"
+    r"|switch)\w* (?:it|that|this|me|them|us)(?: (?:in )?(?:for|to|at|on))?\b"
+    r"|\bwhat (?:did|have) you (?:just )?(?:call|name|title|put down|write down|write|save)\w*"
+    r" (?:it|that|this|the task|the reminder)\b"
+    r"|\bwhat (?:time|day|date) (?:is|was) (?:it|that) (?:booked|set|moved|scheduled|changed|put)"
+    r" (?:for|to|at|on)\b"
+    r"|\bwhat (?:did|have) you (?:just )?(?:do|done|change|changed)\b"
+)
+
+
+def asks_what_was_done(said: str) -> bool:
+    """The normalized clause asks what the change just made was, not for a change."""
+    return bool(_ASKS_WHAT_WAS_DONE.search(said))
+
+
 # "did I cancel my haircut?", "have you deleted the groceries task?": a question about a
 # change, answered from what is on file; it asks for no change (a yes must not make it).
 _ASKS_IF_DONE = rx(
@@ -147,6 +169,7 @@ __all__ = [
     "asks_if_done",
     "asks_if_needed",
     "asks_to_pay",
+    "asks_what_was_done",
     "deliberates",
     "hypothetical",
     "unsupported",

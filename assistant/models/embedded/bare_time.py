@@ -18,7 +18,7 @@ from assistant.language.confirm import request_after_yes
 from assistant.language.patterns import rx
 from assistant.language.slots import cut_spans
 from assistant.language.text import normalize
-from assistant.models.embedded.pinning import moved, reschedule
+from assistant.models.embedded.pinning import moved, reschedule, start_of
 from assistant.speech import calendar_date, clock
 
 _WRITES = frozenset({"crm.bookAppointment", "crm.rescheduleAppointment"})
@@ -50,11 +50,15 @@ def move_question(state: Dialogue, message: str, now: datetime, zone: ZoneInfo) 
         return None
     if _AROUND.sub("", cut_spans(text, list(when.spans))):
         return None  # more was said than a time: the grammar reads it
+    service = str(item.get("service") or "appointment").lower()
     starts_at = moved(text, item, now, zone)
+    current = start_of(item, zone)
+    if starts_at is None and current is not None and when.clock == current.time():
+        # "3pm" after "your massage is booked for 3 PM": said back, nothing to move.
+        return f"Yes, your {service} is on {calendar_date(current.date())} at {clock(current)}."
     if starts_at is None:
         return None
     moment = datetime.fromisoformat(starts_at)
-    service = str(item.get("service") or "appointment").lower()
     return f"{MOVE_QUESTION_START}{service} on {calendar_date(moment.date())} to {clock(moment)}?"
 
 

@@ -30,7 +30,15 @@ from assistant.language.confirm import request_after_yes, taken_back
 from assistant.language.patterns import rx
 from assistant.language.scope import hypothetical
 from assistant.language.text import normalize
-from assistant.models.embedded import limits, questions, references, replies, retries, topic
+from assistant.models.embedded import (
+    last_write,
+    limits,
+    questions,
+    references,
+    replies,
+    retries,
+    topic,
+)
 from assistant.models.embedded.bare_time import move_question
 from assistant.models.embedded.followup import unanswered
 from assistant.models.embedded.held_back import held_back_read
@@ -138,6 +146,10 @@ class EmbeddedPlanner:
         state = request.dialogue
         if (state.failed or state.done) and (after := retries.decide(request)) is not None:
             return after  # "did that go through?", "try again": told from the CRM
+        if request.round <= 1 and last_write.asked(request.user_message):
+            # "what time did you put it at?": the change just made, said again.
+            zone_name = request.customer.timezone if request.customer else None
+            return FinalDecision(text=last_write.told(state, local_now(request.now, zone_name)))
         timezone = request.customer.timezone if request.customer else "UTC"
         confirmed = _confirmed_rounds(request)
         first = request.round <= 1 + confirmed and len(request.turn_results) == confirmed

@@ -1,0 +1,83 @@
+"""'What time did you put it at?', 'what did you call it?': the change just made in this
+conversation, told again from what the CRM answered. It is never made again: the booking
+words in such a question ask for no booking (assistant.language.scope). Said as how
+things stand ("your massage is booked for…"), not as a change made now: this turn made
+none (assistant/claims.py holds every answer to that)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from assistant.dialogue_state import Action, Dialogue, Item
+from assistant.language.scope import asks_what_was_done
+from assistant.language.text import normalize
+from assistant.speech import due_day, parse_day, parse_moment, spoken_datetime
+
+NOTHING_YET = "I haven't changed anything in this conversation yet."
+
+
+def asked(message: str) -> bool:
+    """The message asks what the change just made was."""
+    return asks_what_was_done(normalize(message).text)
+
+
+def told(state: Dialogue, now: datetime) -> str:
+    """The last change, said again ("I booked your massage for tomorrow at 3 PM.")."""
+    action = state.last_action
+    if action is None:
+        return _from_done(state) or NOTHING_YET
+    return _appointment(action, now) or _task(action, now) or _from_done(state) or NOTHING_YET
+
+
+def _appointment(action: Action, now: datetime) -> str | None:
+    item = action.after or action.before
+    if action.kind != "appointment" or item is None:
+        return None
+    service = str(item.get("service") or "appointment").lower()
+    start = parse_moment(item.get("starts_at"))
+    when = spoken_datetime(start, now) if start is not None else ""
+    if action.tool == "crm.bookAppointment":
+        return f"Your {service} is booked" + (f" for {when}." if when else ".")
+    if action.tool == "crm.rescheduleAppointment":
+        return f"Your {service} is now" + (f" on {when}." if when else " at its new time.")
+    if action.tool == "crm.cancelAppointment":
+        return f"Your {service}" + (f" on {when}" if when else "") + " is cancelled."
+    return None
+
+
+def _task(action: Action, now: datetime) -> str | None:
+    item = action.after or action.before
+    if action.kind != "task" or item is None:
+        return None
+    title = str(item.get("title") or "that task")
+    due = parse_day(item.get("due_on"))
+    due_said = f", due {due_day(due, now.date())}" if due is not None else ""
+    if action.tool == "crm.addTask":
+        return f"It's on your list as {title}{due_said}."
+    if action.tool == "crm.completeTask":
+        return f"{title} is marked done."
+    if action.tool == "crm.deleteTask":
+        return f"{title} is off your list."
+    if action.tool == "crm.updateTask":
+        priority = str(item.get("priority") or "")
+        details = [f"due {due_day(due, now.date())}"] if due is not None else []
+        details += [f"{priority} priority"] if priority else []
+        return f"{title} is " + (" and ".join(details) if details else "up to date") + "."
+    return None
+
+
+def _from_done(state: Dialogue) -> str | None:
+    """A change with no item kept (a support case, contact details), by what it was about."""
+    last: Item | None = state.done[-1] if state.done else None
+    if last is None:
+        return None
+    label = str(last.get("label") or "").strip()
+    tool = last.get("tool")
+    if tool == "crm.createTicket":
+        return "Your support case is open" + (f": {label}." if label else ".")
+    if tool == "crm.updateContactInfo":
+        return "Your contact details are up to date with what you gave me."
+    return None
+
+
+__all__ = ["NOTHING_YET", "asked", "told"]
