@@ -6,10 +6,11 @@ import re
 
 # A sentence ends at . ! or ? followed by space, unless the dot ends a common abbreviation
 # or sits inside a number or an amount ("$150.00", "Dr. Lee", "e.g.").
-# The end-of-sentence check comes first: it fails at once at almost every position, so
-# the abbreviations are looked at only after a dot (10× faster than the other way round).
+# The stop is matched first, as a character: the search then skips ahead to the next
+# stop in one step (a pattern that begins with a look-behind is tried at every position,
+# twice as slow), and the abbreviations are looked at only after a stop.
 _BOUNDARY = re.compile(
-    r"(?<=[.!?])(?<!\bDr\.)(?<!\bMr\.)(?<!\bMs\.)(?<!\bMrs\.)(?<!\be\.g\.)(?<!\bi\.e\.)\s+"
+    r"[.!?](?<!\bDr\.)(?<!\bMr\.)(?<!\bMs\.)(?<!\bMrs\.)(?<!\be\.g\.)(?<!\bi\.e\.)\s+"
 )
 
 
@@ -18,5 +19,10 @@ def split_sentences(text: str) -> list[str]:
     text = text.strip()
     if not text:
         return []
-    parts = _BOUNDARY.split(text)
-    return [part + " " for part in parts[:-1]] + [parts[-1]]
+    pieces = []
+    start = 0
+    for boundary in _BOUNDARY.finditer(text):
+        pieces.append(text[start : boundary.start() + 1] + " ")
+        start = boundary.end()
+    pieces.append(text[start:])
+    return pieces

@@ -74,6 +74,7 @@ def whole_days(shift: timedelta | None) -> bool:
     return shift is not None and bool(shift) and not shift % timedelta(days=1)
 
 
+@lru_cache(maxsize=1024)
 def find_shift(text: str) -> timedelta | None:
     """The relative move said in `text` (positive: later), or None.
 

@@ -66,6 +66,21 @@ def test_due_days_are_short() -> None:
     assert speech.due_day(date(2026, 1, 5), today) == "January 5, 2026"
 
 
+def test_every_day_is_said_with_its_english_weekday_and_month() -> None:
+    """Eight years of days, each named as a calendar names it ("Saturday, February 29")."""
+    weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+    months = ["January", "February", "March", "April", "May", "June", "July", "August"]
+    months += ["September", "October", "November", "December"]
+    first = date(2024, 1, 1).toordinal()
+    for ordinal in range(first, first + 8 * 365):
+        day = date.fromordinal(ordinal)
+        weekday, month = weekdays[day.weekday()], months[day.month - 1]
+        assert speech.calendar_date(day, day) == f"{weekday}, {month} {day.day}"
+        assert speech.due_day(day, date.fromordinal(ordinal - 3)) == weekday
+        if day.month > 1:
+            assert speech.due_day(day, date(day.year, 1, 1)) == f"{month} {day.day}"
+
+
 def test_phone_numbers_are_said_in_groups() -> None:
     """ "+14155550199" is said "415-555-0199"."""
     assert speech.phone("+14155550199") == "415-555-0199"

@@ -33,7 +33,7 @@ async def pieces(
         tool_results=results,
         context_hint="Summarise the results naturally.",
         customer=CUSTOMER,
-        now=NOW,
+        now=fields.pop("now", NOW),
         conversation=conversation,
         **fields,
     )
@@ -388,3 +388,42 @@ async def test_a_held_back_done_does_not_turn_the_list_into_the_completed_tasks(
         "dont mark it done yet, just tell me whats still on my list", ok("crm.listTasks")
     )
     assert text.startswith("You have three pending tasks: Buy groceries"), text
+
+
+async def test_an_appointment_time_is_said_in_the_customers_day_or_said_unreadable() -> None:
+    """Tomorrow's visit is "tomorrow", a later one has its date; a missing or garbled time
+    is said to be unreadable instead of failing the answer, across customers' days."""
+    listing = {
+        "appointments": [
+            {"id": "a1", "service": "Haircut", "starts_at": moment(1, 9)},
+            {"id": "a2", "service": "Eye exam", "starts_at": moment(3, 14)},
+            {"id": "a3", "service": "Massage", "starts_at": "next tuesday-ish"},
+            {"id": "a4", "service": "Facial", "starts_at": None},
+        ]
+    }
+    result = ok("crm.listUpcomingAppointments", result=listing)
+    text = await say("what have I got coming up", result)
+    assert "a haircut tomorrow at 9 AM" in text
+    assert "an eye exam on Tuesday, March 4 at 2:00 PM" in text
+    assert "a massage at a time I couldn't read" in text
+    assert "a facial at a time I couldn't read" in text
+    # The same visits a day later: "tomorrow" is no longer the haircut's.
+    later = await say("what have I got coming up", result, now=NOW.replace(day=2))
+    assert "a haircut today at 9 AM" in later
+    assert "an eye exam on Tuesday, March 4 at 2:00 PM" in later
+
+
+async def test_an_invoice_due_day_is_said_from_the_customers_day() -> None:
+    """The same invoice is "due tomorrow" one day and "due today" the next."""
+    invoices = {
+        "invoices": [
+            {"id": "i1", "description": "Haircut", "amount_cents": 4500, "due_on": "2025-03-02"}
+        ],
+        "balance_cents": 4500,
+        "currency": "USD",
+    }
+    result = ok("crm.getOpenInvoices", result=invoices)
+    text = await say("what do I owe", result)
+    assert text == "Your balance is $45.00, from one open invoice for haircut, due tomorrow."
+    later = await say("what do I owe", result, now=NOW.replace(day=2))
+    assert later == "Your balance is $45.00, from one open invoice for haircut, due today."

@@ -21,7 +21,7 @@ from assistant.language import Intent
 from assistant.models.embedded import account, appointments, billing, replies, tasks
 from assistant.models.embedded.failures import failure
 from assistant.models.embedded.scene import ACTION_OF, SYSTEM_OF, WRITE_TOOLS, Scene
-from assistant.resolve import Match, resolve_intent
+from assistant.resolve import Match
 from assistant.schema import NarratorInput, ToolResult
 from assistant.speaking import split_sentences
 from assistant.speech import join_and, lower_first, number
@@ -81,9 +81,7 @@ def _quiet_listings(scene: Scene, confirming: bool) -> set[int]:
         acted = any(r.ok for r in actions)
         failed = bool(actions) and not acted
         unresolved = (
-            not actions
-            and not confirming
-            and not isinstance(resolve_intent(intent, scene.results, scene.timezone), Match)
+            not actions and not confirming and not isinstance(scene.resolution(intent), Match)
         )
         if failed:
             continue  # the action failed: what the listing shows still helps
@@ -135,7 +133,7 @@ def _unanswered(scene: Scene, confirming: bool) -> list[str]:
             question = question or replies.clarification(intent, scene.now.date())
             continue
         if intent.needs_target:
-            resolution = resolve_intent(intent, scene.results, scene.timezone)
+            resolution = scene.resolution(intent)
             if isinstance(resolution, Match) and intent.shift is not None:
                 if intent.kind == "update_task" and not resolution.item.get("due_on"):
                     # "push the eye exam task back a day": no date to move from.

@@ -17,7 +17,8 @@ from assistant.dialogue_state import Dialogue
 from assistant.language.intents import Intent
 from assistant.language.text import normalize
 from assistant.models.embedded.references import read_intents
-from assistant.schema import NarratorInput, ToolExchange, ToolResult
+from assistant.resolve import Resolution, resolve_intent
+from assistant.schema import Message, NarratorInput, ToolExchange, ToolResult
 from assistant.speech import local_now
 
 Item = dict[str, Any]
@@ -90,17 +91,20 @@ class Scene:
     said: str  # the request, normalized (lower case, typos fixed)
     results: tuple[ToolResult, ...]
     intents: list[Intent]
-    items: dict[str, Item] = field(default_factory=dict)
     # What the conversation was about before this turn (assistant.dialogue).
     dialogue: Dialogue = field(default_factory=Dialogue)
     # The request as typed or transcribed, lower case (`said` drops self-corrections).
     original: str = ""
+    # The history, whose listings `earlier` looks items up in.
+    conversation: tuple[Message, ...] = ()
+    _items: dict[str, Item] | None = None
+    _resolved: dict[int, tuple[Intent, Resolution | None]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, request: NarratorInput) -> Scene:
         timezone = request.customer.timezone if request.customer else "UTC"
         now = local_now(request.now, timezone)
-        scene = cls(
+        return cls(
             now=now,
             timezone=timezone,
             said=normalize(request.user_message).text,
@@ -115,17 +119,35 @@ class Scene:
             ),
             dialogue=request.dialogue,
             original=request.user_message.lower(),
+            conversation=request.conversation,
         )
-        for message in request.conversation:
-            if isinstance(message, ToolExchange):
-                # Every earlier round of the history is indexed once, not every turn.
-                scene.items.update(_listed_in(message))
-        scene.remember(request.tool_results)
-        return scene
 
-    def remember(self, results: Iterable[ToolResult]) -> None:
-        """Index every listed task and appointment by id (the latest listing wins)."""
-        self.items.update(_listed(results))
+    @property
+    def items(self) -> dict[str, Item]:
+        """Every task and appointment listed in this conversation, by id (the latest
+        listing wins). Indexed when first asked for: only a few answers (a write's, a
+        failure's) look an item up, and indexing the history took a fifth of the
+        narrator's time on every turn."""
+        if self._items is None:
+            items: dict[str, Item] = {}
+            for message in self.conversation:
+                if isinstance(message, ToolExchange):
+                    # Every earlier round of the history is indexed once, not every turn.
+                    items.update(_listed_in(message))
+            items.update(_listed(self.results))
+            self._items = items
+        return self._items
+
+    def resolution(self, intent: Intent) -> Resolution | None:
+        """The intent's target among this turn's results, worked out once a narration:
+        the listings kept quiet and the targets not found both ask, and a target that
+        is not there is looked for with every spelling (50 µs)."""
+        kept = self._resolved.get(id(intent))
+        if kept is not None and kept[0] is intent:
+            return kept[1]
+        resolution = resolve_intent(intent, self.results, self.timezone)
+        self._resolved[id(intent)] = (intent, resolution)
+        return resolution
 
     def earlier(self, item_id: object) -> Item | None:
         """The item as it was last listed, before this turn's writes changed it."""
