@@ -65,7 +65,7 @@ from assistant.models.embedded.said_before import (
 )
 from assistant.models.embedded.same_again import same_again
 from assistant.models.embedded.which_answered import which_answered
-from assistant.schema import Message, ToolResult
+from assistant.schema import Message, ToolResult, UserTurn
 
 
 def _by_position(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> list[Intent] | None:
@@ -371,6 +371,38 @@ def read_intents(
     results: Sequence[ToolResult] = (),
 ) -> list[Intent]:
     """What the message asks, read the same way by the planner and the narrator."""
+    # The planner and the narrator read the same message against the same state and the
+    # same conversation so far (the narrator's goes on with this turn's results, which no
+    # reading looks at): it is read once a turn. Kept with the conversation it was read
+    # in, which a later ask must match message for message.
+    last = _last_user(conversation)
+    told = tuple(conversation[: last + 1])
+    key = (message, now.timestamp(), timezone, last, id(conversation[last]) if told else 0)
+    kept = _READINGS.get(
+        state, key, lambda: (told, tuple(_read(conversation, message, now, timezone, state)))
+    )
+    if kept[0] != told:
+        kept = (told, tuple(_read(conversation, message, now, timezone, state)))
+    updated = any(r.ok and r.call.tool_name == "crm.updateTask" for r in results)
+    return [_named_visit(as_task_due(i) if updated and may_be_a_task(i) else i) for i in kept[1]]
+
+
+_READINGS: KeptByIdentity[Dialogue, tuple[tuple[Message, ...], tuple[Intent, ...]]] = (
+    KeptByIdentity(64)
+)
+
+
+def _last_user(conversation: Sequence[Message]) -> int:
+    """Where the customer's last message is (-1: none): what a reading may look up to."""
+    for index in range(len(conversation) - 1, -1, -1):
+        if isinstance(conversation[index], UserTurn):
+            return index
+    return -1
+
+
+def _read(
+    conversation: Sequence[Message], message: str, now: datetime, timezone: str, state: Dialogue
+) -> list[Intent]:
     message = ordinal_named(state, the_other_named(state, message))
     if "crm.bookAppointment" in state.held and (
         rebooked := held_booking_retimed(conversation, message, now, timezone)
@@ -385,9 +417,7 @@ def read_intents(
     if not intents and (other_day := day_ellipsis(conversation, message, now, timezone)):
         intents = other_day
     intents = service_said_before(conversation, message, intents, now, timezone)
-    intents = [titled_from_focus(i, state) if i.kind == "add_task" else i for i in intents]
-    updated = any(r.ok and r.call.tool_name == "crm.updateTask" for r in results)
-    return [_named_visit(as_task_due(i) if updated and may_be_a_task(i) else i) for i in intents]
+    return [titled_from_focus(i, state) if i.kind == "add_task" else i for i in intents]
 
 
 _HOUR_ASKED = frozenset({"time", "meridiem"})
