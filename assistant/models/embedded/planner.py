@@ -108,6 +108,12 @@ def _done_by_yes(intent: Intent, done: Sequence[ToolResult], state: Dialogue) ->
     ran = [result for result in done if result.call.tool_name == intent.tool]
     if not ran:
         return False
+    if intent.tool == "crm.updateContactInfo":
+        # "yes and also update my email to …": another detail, not the one the yes wrote.
+        return any(
+            all(result.call.arguments.get(key) == value for key, value in intent.arguments.items())
+            for result in ran
+        )
     target = intent.target
     if target is None or target.vague or target.phrase.lower() in _ALL_HELD:
         return True
