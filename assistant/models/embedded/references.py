@@ -59,6 +59,7 @@ from assistant.models.embedded.pinning import (
     zone_of,
 )
 from assistant.models.embedded.said_before import (
+    held_number_ending,
     new_contact,
     service_said_before,
     titled_from_focus,
@@ -408,6 +409,10 @@ def _read(
         rebooked := held_booking_retimed(conversation, message, now, timezone)
     ):
         return rebooked
+    if "crm.updateContactInfo" in state.held and (
+        renumbered := held_number_ending(conversation, message, now, timezone)
+    ):
+        return renumbered
     pinned = follow_up(state, message, now, timezone) or _time_for_the_one_in_focus(
         conversation, message, now, timezone, state
     )
