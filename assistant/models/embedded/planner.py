@@ -304,7 +304,10 @@ class EmbeddedPlanner:
         extra_lists = False  # a listing asked for in case it resolves a target
         for intent in intents:
             if intent.missing:
-                question = question or replies.clarification(intent, _today(request))
+                opened = None
+                if intent.kind == "create_ticket" and "problem" in intent.missing:
+                    opened = references.already_opened(request.dialogue, intent.clause)
+                question = question or opened or replies.clarification(intent, _today(request))
                 continue
             tool = intent.lookup or intent.tool
             arguments = {} if intent.lookup else dict(intent.arguments)

@@ -27,6 +27,7 @@ from assistant.models.embedded.bare_time import move_agreed
 from assistant.models.embedded.cases import (
     ASK_WHAT_HAPPENED,
     accepts_offer,
+    already_opened,
     case_asked,
     complaint_opened,
     describes_case,
@@ -456,6 +457,7 @@ def _named_visit(intent: Intent) -> Intent:
 __all__ = [
     "ASK_WHAT_HAPPENED",
     "accepts_offer",
+    "already_opened",
     "as_task_due",
     "case_asked",
     "complaint_opened",
