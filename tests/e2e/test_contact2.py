@@ -7,7 +7,10 @@ dot com" wrote smarya.garcia@... (the s of "it's" spelled in); "maria.lopez @ gm
 asked for the address, then took "yes" as one and offered maria.lopez@email.com; "yes and
 also update my email to ..." wrote the phone and lost the email; "no wait, it ends in 43"
 dropped the change instead of correcting it; "oops, it's maria.lo@gmail.com" after a change
-was refused; "...@gmial.com, sorry, gmail.com" asked for the address again.
+was refused; "...@gmial.com, sorry, gmail.com" asked for the address again. Two checks
+were added after reading the passing answers: a case's subject keeps the number said in
+it (it said "phonenumber0"), and "open a ticket for that" just after one was opened says
+it is open already (it asked what the problem was). Now 33/33 (60/60 turns).
 """
 
 from __future__ import annotations
