@@ -136,8 +136,17 @@ def _spoken_digits(match: re.Match[str]) -> str:
     return f" {out} "
 
 
+# "my email is at gmail.com", "send it to me at …": the word before "at" is talk, not an
+# address's local part (it made "is@gmail.com", offered as the new email).
+_NOT_LOCAL = frozenset(
+    {"is", "it", "me", "to", "was", "email", "address", "one", "mine", "now", "be", "that"}
+)
+
+
 def _spoken_email(match: re.Match[str]) -> str:
     local, domain = match.group("local"), match.group("domain")
+    if local.lower() in _NOT_LOCAL:
+        return match.group(0)
     for spoken, written in _SEPARATORS.items():
         local = local.replace(spoken, written)
         domain = domain.replace(spoken, written)

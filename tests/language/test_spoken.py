@@ -184,3 +184,13 @@ def test_a_domain_said_again_after_sorry_replaces_the_addresss_domain() -> None:
         "update_contact",
         {"email": "maria.garcia@gmail.com"},
     )
+
+
+def test_a_domain_is_not_corrected_as_a_typo() -> None:
+    """ "gmail.com" said without a whole address stays gmail.com (it became email.com)."""
+    assert "gmail.com" in normalize("my address is at gmail.com now").text
+
+
+def test_the_word_before_at_is_not_taken_for_an_address() -> None:
+    """ "my email is at gmail.com" holds no address: not "is@gmail.com"."""
+    assert normalize("my email is at gmail.com").emails == ()
