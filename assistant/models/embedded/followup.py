@@ -221,10 +221,12 @@ def day_ellipsis(
 
 def _fill(intent: Intent, text: str, now: datetime, timezone: str) -> list[Intent] | None:
     """The lacking clause read again with the reply's words added."""
-    if intent.missing == ("consent",):
-        if is_affirmative(text):
+    if intent.missing[-1:] == ("consent",):
+        # Asked last, once nothing else was lacking: only a yes makes the change.
+        if intent.missing == ("consent",) and is_affirmative(text):
             return [dataclasses.replace(intent, missing=())]
-        return None
+        if intent.missing == ("consent",):
+            return None
     # The clause is already normalized; the reply goes in raw so that an email or a
     # phone number in it is lifted out as usual.
     clause = intent.clause
