@@ -301,7 +301,11 @@ def resolve_intent(
     return resolve_appointment(items, intent.target, timezone)
 
 
-_ALL = re.compile(r"\b(?:all|every|everything|each)\b")
+_ALL = re.compile(r"\b(?:all|every|everything|each|both)\b")
+# "both", "the two of them": every one, when there are two.
+_BOTH = re.compile(r"\b(?:both|two)\b")
+# Words a target for every one may hold: "both", "all of them", "them both".
+_EVERY_ONE = frozenset({"both", "them", "two"})
 _DONE_ONES = re.compile(r"\b(?:completed|done|finished|ticked off)\b")
 
 
@@ -309,8 +313,10 @@ def resolve_all(intent: Intent, results: Iterable[ToolResult]) -> list[Item] | N
     """ "Delete all completed tasks", "cancel all my appointments": every item meant, or
     None when the target is not "all of them"."""
     target = intent.target
-    if target is None or not _ALL.search(target.phrase.lower()) or target.words:
+    if target is None or not _ALL.search(target.phrase.lower()):
         return None
+    if not set(target.words) <= _EVERY_ONE:
+        return None  # "all my dental appointments": the words narrow which
     items = listing(intent, results)
     if items is None:
         return None
@@ -318,8 +324,12 @@ def resolve_all(intent: Intent, results: Iterable[ToolResult]) -> list[Item] | N
         done = bool(_DONE_ONES.search(target.phrase.lower()))
         if intent.kind == "complete_task":
             done = False
-        return [t for t in items if (t.get("status") == "completed") == done]
-    return [a for a in items if a.get("status") != "cancelled"]
+        every = [t for t in items if (t.get("status") == "completed") == done]
+    else:
+        every = [a for a in items if a.get("status") != "cancelled"]
+    if _BOTH.search(target.phrase.lower()) and len(every) != 2:
+        return None  # "cancel both" with three listed: which two is asked
+    return every
 
 
 def action_arguments(intent: Intent, item: Item, timezone: str = "UTC") -> dict[str, Any] | None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from assistant.language import slots
 from assistant.language.clause import CONTACT_NOUN, QUESTION_START, Clause
 from assistant.language.intent import Intent
@@ -29,8 +31,8 @@ _IMPLICIT_PROBLEM = rx(
     r"(?:problem|issue|trouble)s? (?:with )?(?P<rest>.+)$"
 )
 _BODY_LEAD = rx(
-    r"^[\s,:;-]*(?:for me)?[\s,:;-]*(?:about|for|regarding|re|because|saying|that says|on"
-    r"|with|that)?[\s,:;-]*"
+    r"^[\s,:;-]*(?:for me)?[\s,:;-]*(?:and |so )?"
+    r"(?:about|for|regarding|re|because|saying|that says|on|with|that)?[\s,:;-]*"
 )
 
 
@@ -44,8 +46,23 @@ def create_ticket(c: Clause) -> Intent | None:
     return None
 
 
+_LIFTED = rx(r"\b(?P<kind>emailaddress|phonenumber)(?P<index>\d+)\b")
+
+
+def _as_said(words: str, c: Clause) -> str:
+    """The case's words with the numbers and addresses in them as the customer said them
+    ("call me at 415 555 0177"), not the placeholders the grammar read them as."""
+
+    def said(match: re.Match[str]) -> str:
+        lifted = c.norm.emails if match.group("kind") == "emailaddress" else c.norm.phones
+        index = int(match.group("index"))
+        return lifted[index] if index < len(lifted) else match.group(0)
+
+    return _LIFTED.sub(said, words)
+
+
 def _ticket(c: Clause, words: str, *, consent: bool) -> Intent:
-    text = slots.ticket_text(words, c.original)
+    text = slots.ticket_text(_as_said(words, c), c.original)
     if text is None:
         return Intent("create_ticket", missing=("problem",), clause=c.text)
     subject, body = text

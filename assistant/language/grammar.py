@@ -25,6 +25,7 @@ from assistant.language.scope import (
     asks_what_was_done,
     deliberates,
     hypothetical,
+    on_a_condition,
 )
 from assistant.language.spelling import words
 from assistant.language.targets import target_ref
@@ -104,6 +105,13 @@ _WRITE_RULES: tuple[Callable[[Clause], Intent | list[Intent] | None], ...] = (
 )
 
 
+def _needs_consent(intent: Intent) -> Intent:
+    """The write, to be made only on the customer's yes to it (asked last)."""
+    if "consent" in intent.missing:
+        return intent
+    return dataclasses.replace(intent, missing=(*intent.missing, "consent"))
+
+
 def negated(text: str) -> bool:
     """The clause says what not to do ("don't cancel anything")."""
     negation = NEGATED.search(text)
@@ -137,7 +145,11 @@ def read_clause(
         return []  # "what time did you book it for?": told from the change just made
     for rule in _WRITE_RULES:
         if found := rule(clause):
-            return found if isinstance(found, list) else [found]
+            found = found if isinstance(found, list) else [found]
+            if on_a_condition(text):
+                # "…and if not, book a haircut for Tuesday": asked about, not made.
+                found = [_needs_consent(i) for i in found]
+            return found
     if (
         QUESTION_START.search(text) is None
         and _ASKS_TO_BE_TOLD.match(text) is None

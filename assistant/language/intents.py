@@ -204,7 +204,20 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
     last_clause: str | None = None
     last_intents: list[Intent] = []
     said: list[tuple[str, list[Intent]]] = []  # clauses read so far, for "tick both off"
+    # "book a massage friday at 3 then move my haircut to the same day at 5": the day
+    # said before (looked for only when "same day" is said).
+    same_day = "same day" in norm.text
+    day_said: str | None = None
     for separator, clause, asked in _split(norm.text):
+        if same_day and day_said is not None:
+            clause = _SAME_DAY.sub(f"on {day_said}", clause)
+        if (
+            same_day
+            and (when := find_when(clause, local_now))
+            and when.day
+            and not when.day_implied
+        ):
+            day_said = when.day.isoformat()
         if last_clause is not None:
             clause = _name_the_one(clause, last_clause)
         intents = read_clause(clause, norm, local_now, timezone, previous=last_intents, asked=asked)
@@ -283,6 +296,10 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
             last_clause, last_intents = clause, intents
         said.append((clause, intents))
     return _dedupe(found)
+
+
+# "…the same day at 5" after a day was said ("the same day next week" is read elsewhere).
+_SAME_DAY = re.compile(r"\b(?:on )?the same day\b(?!,? (?:the )?(?:next|following) week)")
 
 
 # "…and can you open a new one": "one" is the thing the clause before named.

@@ -96,6 +96,27 @@ _ASKS_WHAT_WAS_DONE = rx(
 )
 
 
+# "…and if not, book a haircut for Tuesday", "move it to Friday if I've nothing on":
+# a change said on a condition the customer has not seen settled. It is asked about
+# after the lookups ("Should I go ahead…?"), never made on the strength of the "if";
+# "if possible", "if you can", "if that's okay" are only polite.
+_POLITE_IF = (
+    r"(?: (?:possible|you can|you could|you (?:don't|do not) mind|(?:that's|that is|it's|it is)"
+    r" (?:ok|okay|alright|all right|fine|possible|not too much)|at all possible|convenient"
+    r"|you please)\b)"
+)
+_ON_A_CONDITION = rx(
+    # "see if you can move it" asks for the move; "if possible" is only polite
+    r"(?<!see )(?<!check )(?<!checking )(?<!wonder )(?<!wondering )(?<!know )(?<!ask )(?<!asking )"
+    rf"\b(?:if|unless|only if|provided|as long as)\b(?!{_POLITE_IF})"
+)
+
+
+def on_a_condition(said: str) -> bool:
+    """The normalized clause asks for a change only if something holds."""
+    return bool(_ON_A_CONDITION.search(said))
+
+
 def asks_what_was_done(said: str) -> bool:
     """The normalized clause asks what the change just made was, not for a change."""
     return bool(_ASKS_WHAT_WAS_DONE.search(said))
@@ -172,5 +193,6 @@ __all__ = [
     "asks_what_was_done",
     "deliberates",
     "hypothetical",
+    "on_a_condition",
     "unsupported",
 ]

@@ -37,7 +37,8 @@ _DOT = r"(?: dot |\.)"
 # Written separators (".", "_", "-") are part of a word, spoken ones stand apart: no
 # string can be read two ways, so a near miss ("a-a-a-… at nothing") fails fast.
 # A part may be spelled out letter by letter ("j o h n"), read from its first letter.
-_PART = r"(?:(?<!\b[a-z0-9] )(?:[a-z0-9] )+[a-z0-9]\b|[a-z0-9_%+.-]+)"
+# Not from the s of "it's" on ("it's m a r y a dot …" is marya, not smarya).
+_PART = r"(?:(?<!(?<!['’])\b[a-z0-9] )(?<!['’])(?:[a-z0-9] )+[a-z0-9]\b|[a-z0-9_%+.-]+)"
 _SPOKEN_EMAIL = rx(
     rf"\b(?P<local>{_PART}(?:(?: dot | underscore | dash | hyphen ){_PART})*)"
     rf" at (?P<domain>[a-z0-9-]+(?:{_DOT}[a-z0-9-]+)*{_DOT}{_TLD})\b",
@@ -135,8 +136,17 @@ def _spoken_digits(match: re.Match[str]) -> str:
     return f" {out} "
 
 
+# "my email is at gmail.com", "send it to me at …": the word before "at" is talk, not an
+# address's local part (it made "is@gmail.com", offered as the new email).
+_NOT_LOCAL = frozenset(
+    {"is", "it", "me", "to", "was", "email", "address", "one", "mine", "now", "be", "that"}
+)
+
+
 def _spoken_email(match: re.Match[str]) -> str:
     local, domain = match.group("local"), match.group("domain")
+    if local.lower() in _NOT_LOCAL:
+        return match.group(0)
     for spoken, written in _SEPARATORS.items():
         local = local.replace(spoken, written)
         domain = domain.replace(spoken, written)
@@ -155,8 +165,20 @@ def _repair(match: re.Match[str]) -> str:
     return article + following
 
 
+# "maria.lopez @ gmail.com": an address typed with spaces round its @ is one address.
+_SPACED_AT = rx(rf"(?<=[a-z0-9_])\s+@\s*(?=[a-z0-9-]+(?:\.[a-z0-9-]+)*\.{_TLD}\b)", re.IGNORECASE)
+# "…@gmial.com, sorry, gmail.com": the domain said again replaces the address's domain.
+_DOMAIN_REPAIR = rx(
+    rf"(?P<local>[a-z0-9_%+.-]+)@[a-z0-9.-]+\.{_TLD}(?:\s*(?:\.\.\.|…|,|--?)\s*|\s+)"
+    rf"(?:{_STRONG})(?:\s*[,:]\s*|\s+)@?(?P<domain>[a-z0-9-]+(?:\.[a-z0-9-]+)*\.{_TLD})\b(?!@)",
+    re.IGNORECASE,
+)
+
+
 def written(text: str) -> str:
     """`text` with spoken addresses and digit runs written out, corrections applied."""
+    if "@" in text:
+        text = _SPACED_AT.sub("@", text)
     if " at " in text.lower():
         if " dot " in text.lower():
             text = _EMAIL_NUMBER.sub(_email_number, text)
@@ -167,6 +189,7 @@ def written(text: str) -> str:
     # "415 555 0123, sorry, 415 555 0132": the whole number is taken back, not its last group.
     text = _GROUPED_NUMBER.sub(_one_token, text)
     text = _TAIL_REPAIR.sub(_tail_repair, text)
+    text = _DOMAIN_REPAIR.sub(lambda m: f"{m.group('local')}@{m.group('domain')}", text)
     text = _echo_repair(text)
     return _REPAIR.sub(_repair, text)
 

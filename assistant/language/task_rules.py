@@ -59,6 +59,11 @@ _ADD_TASK = (
         r"\b(?:add|put|stick|pop)(?: this| that)? (?:to|on|onto) (?:my |the )?(?:(?:to-do |to do"
         r" |task |todo )?list|tasks|to-dos|reminders)\b[\s:,-]*(?P<rest>.+)$"
     ),
+    # "add milk to my shopping list": a thing to buy, kept as a task ("Buy milk")
+    rx(
+        r"\b(?:add|put|stick|pop|write) (?P<rest>.+?) (?:to|on|onto) (?:my |the |our )?"
+        r"(?P<shop>shopping|grocery|groceries) list\b"
+    ),
     # "pop a reminder on my list to ring the bank on Friday"
     rx(
         r"\b(?:add|put|stick|pop|set|stick)(?: me)? (?:a |an )?(?:quick )?(?:reminder|task|note"
@@ -77,6 +82,7 @@ _ADD_TASK = (
     ),
 )
 _PRONOUN_TITLE = rx(r"it|that|this|them")
+_TO_BUY = rx(r"(?:buy|get|pick up|order|grab)\b")
 # "could you remind me about something": a title that names nothing is asked for.
 _PLACEHOLDER_TITLE = rx(
     r"(?:about )?(?:something|anything|stuff|a thing|some things|things|something for me"
@@ -108,6 +114,8 @@ def add_task(c: Clause) -> Intent | None:
             # "…as a task with low priority": said after the title.
             priority = slots.priority(c.text[match.end("rest") :])[0]
         rest = _TITLE_LEAD.sub("", match.group("rest"), count=1)
+        if match.groupdict().get("shop") and not _TO_BUY.match(rest):
+            rest = f"buy {rest}"  # "add milk to my shopping list": the task is to buy it
         if _PRONOUN_TITLE.fullmatch(rest.strip(" ,.")):
             # "I need to send my tax forms by Thursday, it's important, put it on my list":
             # "it" is what was said before, in this clause or the ones before it.

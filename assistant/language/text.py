@@ -31,7 +31,8 @@ _PHONE = rx(r"(?<![\w:/])\+?\(?\d[\d\s().-]{5,}\d(?![\w:])")
 _ISO_DATE = rx(r"\d{4}-\d{1,2}-\d{1,2}")
 _QUOTES = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "–": "-", "—": "-"})
 _MERIDIEM = rx(r"\b([ap])\.\s?m\b\.?")
-_WORD = rx(r"[a-z0-9][a-z0-9'-]*")
+# A part of a domain ("gmail" in "gmail.com") is not a word to correct: it became "email".
+_WORD = rx(r"(?<![a-z0-9'@-])(?<![a-z0-9]\.)[a-z0-9][a-z0-9'-]*+(?!\.[a-z0-9])")
 _SPACES = rx(r"[ \t\r\n]+")
 # "&" and "+" between words mean "and"; "@" alone means "at".
 _SYMBOLS = ((rx(r"\s&\s|\s\+\s"), " and "), (rx(r"\s@\s"), " at "))

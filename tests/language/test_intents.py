@@ -356,3 +356,17 @@ def test_when_something_named_is_due_looks_at_tasks_unless_it_is_a_bill(
 ) -> None:
     """ "when is the car insurance due" reads the tasks; "when is my water bill due" the bills."""
     assert kinds(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        ("add milk to my shopping list", "Buy milk"),
+        ("put eggs and bread on the grocery list", "Buy eggs and bread"),
+        ("add get batteries to my shopping list", "Get batteries"),
+    ],
+)
+def test_a_thing_for_the_shopping_list_is_a_task_to_buy_it(text: str, title: str) -> None:
+    """ "Add milk to my shopping list" was refused: it is a task to buy it, titled so."""
+    (intent,) = detect_intents(text, NOW, TZ)
+    assert intent.kind == "add_task" and intent.arguments.get("title") == title

@@ -162,3 +162,35 @@ def test_actually_between_words_of_different_kinds_is_just_talk() -> None:
     """ "cancel the haircut actually the dental one" and "I actually need" are left as said."""
     for text in ("i actually need to cancel", "cancel the haircut actually the dental one"):
         assert written(text) == text
+
+
+def test_a_spelled_email_after_its_is_not_given_the_s_of_its() -> None:
+    """ "it's m a r y a dot g a r c i a at example dot com" is marya.garcia@…, not smarya."""
+    said = "you have my email spelled wrong, it's m a r y a dot g a r c i a at example dot com"
+    assert "it's marya.garcia@example.com" in written(said)
+
+
+def test_an_email_typed_with_spaces_round_its_at_is_one_address() -> None:
+    """ "maria.lopez @ gmail.com" updates the email to maria.lopez@gmail.com."""
+    assert only("update my email to maria.lopez @ gmail.com") == (
+        "update_contact",
+        {"email": "maria.lopez@gmail.com"},
+    )
+
+
+def test_a_domain_said_again_after_sorry_replaces_the_addresss_domain() -> None:
+    """ "maria.garcia@gmial.com, sorry, gmail.com" is maria.garcia@gmail.com."""
+    assert only("change my email to maria.garcia@gmial.com, sorry, gmail.com") == (
+        "update_contact",
+        {"email": "maria.garcia@gmail.com"},
+    )
+
+
+def test_a_domain_is_not_corrected_as_a_typo() -> None:
+    """ "gmail.com" said without a whole address stays gmail.com (it became email.com)."""
+    assert "gmail.com" in normalize("my address is at gmail.com now").text
+
+
+def test_the_word_before_at_is_not_taken_for_an_address() -> None:
+    """ "my email is at gmail.com" holds no address: not "is@gmail.com"."""
+    assert normalize("my email is at gmail.com").emails == ()

@@ -111,3 +111,22 @@ __all__ = [
     "describes_case",
     "offered_case",
 ]
+
+
+# "another ticket", "a new case", "a second one": a case of its own, not the one just opened.
+_ANOTHER = rx(r"\b(?:another|new|second|separate|different|other)\b")
+
+
+def already_opened(state: Dialogue, clause: str) -> str | None:
+    """ "open a ticket, my invoice pdf won't download" … "can you open a ticket for that":
+    the case the last write opened, told again, not asked about nor opened twice."""
+    last = state.done[-1] if state.done else None
+    if last is None or last.get("tool") != "crm.createTicket" or _ANOTHER.search(clause):
+        return None
+    subject = str(last.get("label") or "").strip()
+    about = f": {subject}" if subject else ""
+    return (
+        # Not "I've opened": that says a change of this turn (assistant/claims.py).
+        f"There's already a support case open for that{about}. "
+        "The support team will follow up with you."
+    )

@@ -131,7 +131,12 @@ def understand(
         earlier = [still]
     lacking = [i for i in earlier if i.missing]
     if lacking:
-        return _fill(lacking[0], text, now, timezone) or intents
+        filled = _fill(lacking[0], text, now, timezone)
+        if filled is None and (aimed := _aimed_at(lacking[0], text, intents, now)) is not None:
+            # "I need to reschedule my appointment" → "when?" → "the dentist one": the
+            # reply says which, and the time is still to be asked.
+            return [aimed]
+        return filled or intents
     if len(text.split()) <= _MAX_ANSWER_WORDS:
         for intent in earlier:
             if intent.needs_target and (named := _renamed(intent, text, asked, now, timezone)):
@@ -221,10 +226,12 @@ def day_ellipsis(
 
 def _fill(intent: Intent, text: str, now: datetime, timezone: str) -> list[Intent] | None:
     """The lacking clause read again with the reply's words added."""
-    if intent.missing == ("consent",):
-        if is_affirmative(text):
+    if intent.missing[-1:] == ("consent",):
+        # Asked last, once nothing else was lacking: only a yes makes the change.
+        if intent.missing == ("consent",) and is_affirmative(text):
             return [dataclasses.replace(intent, missing=())]
-        return None
+        if intent.missing == ("consent",):
+            return None
     # The clause is already normalized; the reply goes in raw so that an email or a
     # phone number in it is lifted out as usual.
     clause = intent.clause
@@ -233,6 +240,10 @@ def _fill(intent: Intent, text: str, now: datetime, timezone: str) -> list[Inten
     joiner = " to " if intent.kind == "reschedule_appointment" else " "
     filled = detect_intents(clause + joiner + text, now, timezone)
     same = [i for i in filled if i.kind == intent.kind]
+    said_before = intent.target is not None and not intent.target.vague
+    if same and said_before and (same[0].target is None or same[0].target.vague):
+        # The one it is about was said in an earlier reply ("the dentist one"): kept.
+        same[0] = dataclasses.replace(same[0], target=intent.target)
     # Progress is enough: "book a haircut" → "when?" → "Friday" leaves only the time to ask.
     if same and (
         same[0].complete
@@ -315,6 +326,26 @@ def _retimed(clause: str, reply: str, now: datetime) -> tuple[str, str]:
         reply = f"{reply} on {earlier.day:%B} {earlier.day.day} {earlier.day.year}"
     stripped = _TRAILING_TO.sub("", cut_spans(clause, list(earlier.spans)))
     return stripped, reply
+
+
+_DOMAIN_READS = {"reschedule_appointment": "appointments", "cancel_appointment": "appointments"}
+
+
+def _aimed_at(intent: Intent, text: str, own: list[Intent], now: datetime) -> Intent | None:
+    """The lacking action aimed at the one the reply names, when it named none itself and
+    the reply is only that name ("the dentist one"): a visit by its service."""
+    domain = _DOMAIN_READS.get(intent.kind)
+    if domain is None or (intent.target is not None and not intent.target.vague):
+        return None
+    if len(text.split()) > _MAX_ANSWER_WORDS or any(i.kind != domain for i in own):
+        return None
+    norm = normalize(text)
+    if _ASKS_ABOUT.search(norm.text):
+        return None
+    target = target_ref(norm.text, norm.original, now)
+    if target.vague or not any(service(word, word) for word in target.words):
+        return None
+    return dataclasses.replace(intent, target=target)
 
 
 def _renamed(

@@ -108,6 +108,12 @@ def _done_by_yes(intent: Intent, done: Sequence[ToolResult], state: Dialogue) ->
     ran = [result for result in done if result.call.tool_name == intent.tool]
     if not ran:
         return False
+    if intent.tool == "crm.updateContactInfo":
+        # "yes and also update my email to …": another detail, not the one the yes wrote.
+        return any(
+            all(result.call.arguments.get(key) == value for key, value in intent.arguments.items())
+            for result in ran
+        )
     target = intent.target
     if target is None or target.vague or target.phrase.lower() in _ALL_HELD:
         return True
@@ -298,7 +304,10 @@ class EmbeddedPlanner:
         extra_lists = False  # a listing asked for in case it resolves a target
         for intent in intents:
             if intent.missing:
-                question = question or replies.clarification(intent, _today(request))
+                opened = None
+                if intent.kind == "create_ticket" and "problem" in intent.missing:
+                    opened = references.already_opened(request.dialogue, intent.clause)
+                question = question or opened or replies.clarification(intent, _today(request))
                 continue
             tool = intent.lookup or intent.tool
             arguments = {} if intent.lookup else dict(intent.arguments)

@@ -27,6 +27,7 @@ from assistant.models.embedded.bare_time import move_agreed
 from assistant.models.embedded.cases import (
     ASK_WHAT_HAPPENED,
     accepts_offer,
+    already_opened,
     case_asked,
     complaint_opened,
     describes_case,
@@ -59,6 +60,7 @@ from assistant.models.embedded.pinning import (
     zone_of,
 )
 from assistant.models.embedded.said_before import (
+    held_number_ending,
     new_contact,
     service_said_before,
     titled_from_focus,
@@ -408,6 +410,10 @@ def _read(
         rebooked := held_booking_retimed(conversation, message, now, timezone)
     ):
         return rebooked
+    if "crm.updateContactInfo" in state.held and (
+        renumbered := held_number_ending(conversation, message, now, timezone)
+    ):
+        return renumbered
     pinned = follow_up(state, message, now, timezone) or _time_for_the_one_in_focus(
         conversation, message, now, timezone, state
     )
@@ -451,6 +457,7 @@ def _named_visit(intent: Intent) -> Intent:
 __all__ = [
     "ASK_WHAT_HAPPENED",
     "accepts_offer",
+    "already_opened",
     "as_task_due",
     "case_asked",
     "complaint_opened",

@@ -112,6 +112,8 @@ def clarification(intent: Intent, today: date | None = None) -> str | None:
     ):
         # "I'd like to update my phone number": no number yet, so none to find fault with.
         return "Sure. What's the new phone number?"
+    if wanted == "consent" and intent.kind != "create_ticket":
+        return _go_ahead(intent, today)
     questions = {
         ("reschedule_appointment", "when"): "Sure. When would you like to move it to?",
         ("add_task", "title"): "Sure. What should the task say?",
@@ -129,6 +131,25 @@ def clarification(intent: Intent, today: date | None = None) -> str | None:
         ),
     }
     return questions.get((intent.kind, wanted), "Could you tell me a bit more about what you need?")
+
+
+def _go_ahead(intent: Intent, today: date | None) -> str:
+    """ "…and if not, book a haircut for Tuesday": the change, asked about on its own."""
+    when = ""
+    if intent.when is not None and intent.when.day is not None and today is not None:
+        when = f" {_the_day(intent.when.day, intent.when, today)}"
+        if intent.when.clock is not None:
+            when += f" at {intent.when.clock.strftime('%-I:%M %p').replace(':00', '')}"
+    service = lower_first(str(intent.arguments.get("service") or "appointment"))
+    task = str(intent.arguments.get("title") or "")
+    asks = {
+        "book_appointment": f"book a {service}{when}",
+        "reschedule_appointment": f"move it to{when.removeprefix(' on')}" if when else "move it",
+        "cancel_appointment": "cancel it",
+        "add_task": f"add {task} to your list" if task else "add that task",
+    }
+    change = asks.get(intent.kind, "go ahead with that")
+    return f"I haven't changed anything yet. Would you like me to {change}?"
 
 
 def time_question(when: When, problem: str) -> str:

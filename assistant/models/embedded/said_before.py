@@ -9,24 +9,27 @@ assistant.models.embedded.references, which the planner and the narrator share.
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Sequence
 from datetime import date, datetime
 
 from assistant.dialogue_state import Dialogue
 from assistant.language import Intent, detect_intents, slots
 from assistant.language.patterns import rx
-from assistant.language.text import normalize
+from assistant.language.text import Normalized, normalize
+from assistant.models.embedded.followup import asked_about
 from assistant.models.embedded.pinning import KNOWN_SERVICES
 from assistant.schema import Message, UserTurn
 
 
 def new_contact(state: Dialogue, message: str, now: datetime, timezone: str) -> list[Intent] | None:
     """ "actually make it maria.garcia@gmail.com" while a contact change waits for a yes:
-    the address said is the change now asked (and asked about again)."""
-    if "crm.updateContactInfo" not in state.held:
-        return None
+    the address said is the change now asked (and asked about again). So is "oops, it's
+    maria.lo@gmail.com" just after an email change went through: it is asked about anew."""
     norm = normalize(message)
     if not (norm.emails or norm.phones) or len(norm.emails) > 1 or len(norm.phones) > 1:
+        return None
+    if "crm.updateContactInfo" not in state.held and not _fixes_last_change(state, norm):
         return None
     said = []
     if norm.emails:
@@ -35,6 +38,47 @@ def new_contact(state: Dialogue, message: str, now: datetime, timezone: str) -> 
         said.append(f"change my phone number to {norm.phones[0]}")
     intents = detect_intents(" and ".join(said), now, timezone)
     return [i for i in intents if i.kind == "update_contact"] or None
+
+
+# "no wait, it ends in 43": the last digits of the number waiting for a yes, said again.
+_ENDS_IN = rx(r"\bends? (?:in|with) (?P<tail>\d{2,4})\b")
+
+
+def held_number_ending(
+    conversation: Sequence[Message], message: str, now: datetime, timezone: str
+) -> list[Intent] | None:
+    """ "change my number to 415 555 0134" → "Are you sure…?" → "no wait, it ends in 43":
+    the change asked about, with its last digits as now said (and asked about again)."""
+    said = normalize(message)
+    match = _ENDS_IN.search(said.text)
+    if match is None or said.phones or said.emails:
+        return None
+    before = asked_about(conversation)
+    phones = normalize(before).phones if before is not None else ()
+    if len(phones) != 1:
+        return None
+    digits, tail = re.sub(r"\D", "", phones[0]), match.group("tail")
+    if len(tail) >= len(digits):
+        return None
+    fixed = digits[: -len(tail)] + tail
+    intents = detect_intents(f"change my phone number to {fixed}", now, timezone)
+    return [i for i in intents if i.kind == "update_contact"] or None
+
+
+# Words that put right what was just said: "oops, it's …", "sorry, I meant …".
+_PUTS_RIGHT = rx(
+    r"^(?:oops|whoops|sorry|no|actually|wait|my bad|i mean|i meant|correction|typo)\b"
+    r"|^(?:it's|its|it is|make it|it should be|that should be|should be)\b"
+)
+
+
+def _fixes_last_change(state: Dialogue, norm: Normalized) -> bool:
+    """A bare address or number putting right the last change, a contact change: asked
+    about anew (a question, never a write on these words alone)."""
+    last = state.done[-1] if state.done else None
+    if last is None or last.get("tool") != "crm.updateContactInfo":
+        return False
+    return _PUTS_RIGHT.search(norm.text) is not None
 
 
 _IT_IN_TITLE = rx(r"\bit\b")
@@ -147,4 +191,4 @@ def _for_the_free_time_asked(
     return [booked[0] if i.kind == "book_appointment" else i for i in intents]
 
 
-__all__ = ["new_contact", "service_said_before", "titled_from_focus"]
+__all__ = ["held_number_ending", "new_contact", "service_said_before", "titled_from_focus"]
