@@ -365,7 +365,8 @@ def _new_start(intent: Intent, item: Item, timezone: str) -> str | None:
     when = intent.when
     zone = zone_named(timezone)
     current = _local_start(item, zone)
-    if current is not None and intent.shift is not None and when is None:
+    # "the same time next week": the shift says the day; "next week" alone names no day.
+    if current is not None and intent.shift is not None and (when is None or when.vague_day):
         return (current + intent.shift).isoformat()
     if when is None or current is None:
         return None

@@ -36,6 +36,8 @@ Span = tuple[int, int]
 
 _PARTS_OF_DAY = {
     "morning": time(9, 0),
+    # "first thing Monday": the morning, its hour not said (a booking or a move asks it)
+    "first thing": time(9, 0),
     "afternoon": time(14, 0),
     "evening": time(18, 0),
     "night": time(19, 0),
@@ -180,7 +182,7 @@ _TIME_PATTERNS: tuple[tuple[str, GatedPattern], ...] = tuple(
         (
             "part",
             r"\b(?:in the |this |tomorrow )?(morning|afternoon|evening|night|lunch ?time"
-            r"|lunch|end of (?:the )?day)\b",
+            r"|lunch|end of (?:the )?day|first thing(?! in the morning))\b",
         ),
     )
 )

@@ -44,7 +44,14 @@ _VERB_THEN_AMOUNT = rx(
     rf"\b(?P<way>push|delay|postpone|put off|bring|pull)\b(?: (?:it|that|this|them|the \w+"
     rf"|my \w+))?(?: back| forward| out)?(?: by)? {_AMOUNT} {_UNIT}\b"
 )
+# "same time next week", "this time next week": a week on, at the hour it has.
+SAME_DAY_NEXT_WEEK = rx(
+    r"\b(?:next week,? (?:on )?(?:the )?same (?:day|time)"
+    r"|(?:the )?same (?:day|time)(?:,)? (?:the )?(?:next|following) week"
+    r"|this time next week)\b"
+)
 _DAYS = (
+    (SAME_DAY_NEXT_WEEK, 7),
     (rx(r"\b(?:the )?(?:day after|following day|next day)\b"), 1),
     (rx(r"\b(?:the )?day before\b"), -1),
     (rx(r"\b(?:a week later|the week after|the following week|the next week)\b"), 7),

@@ -18,7 +18,7 @@ from assistant.language.dates import find_when
 from assistant.language.intent import TARGETS_JOINER, Intent
 from assistant.language.patterns import rx
 from assistant.language.relative_days import RELATIVE_DAY, relative_days
-from assistant.language.shifts import find_shift, whole_days
+from assistant.language.shifts import find_shift, relative_day, whole_days
 from assistant.language.targets import target_ref
 from assistant.language.text import restore_case
 
@@ -279,6 +279,8 @@ _DONE_WORD = rx(r"(?:done|complete|completed|finished)")
 
 def _date_of(words: str, c: Clause, *, whole: bool = False) -> str | None:
     when = find_when(words, c.now)
+    if when is None and not whole and (relative := relative_day(words, c.now.date())):
+        return relative[0].isoformat()  # "due in a fortnight": as a new task's due date reads it
     if when is None or when.day is None or when.day_implied:
         return None
     if whole:

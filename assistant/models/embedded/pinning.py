@@ -18,6 +18,7 @@ from assistant.language.appointment_rules import says_vague_time
 from assistant.language.lexicon import SERVICES
 from assistant.language.patterns import rx
 from assistant.language.shifts import (
+    SAME_DAY_NEXT_WEEK,
     bare_clock,
     find_shift,
     same_time,
@@ -150,6 +151,7 @@ def moved(text: str, item: Item, now: datetime, zone: ZoneInfo) -> str | None:
     changed = False
     if SAME_DAY_NEXT_WEEK.search(text):
         day, changed = current.date() + timedelta(days=7), True
+        shift = None  # the week that find_shift reads too: moved once, not twice
     elif (after := weekday_after(text, current.date())) is not None:
         day, changed = after, True
     elif when is not None and when.vague_day:
@@ -168,13 +170,6 @@ def moved(text: str, item: Item, now: datetime, zone: ZoneInfo) -> str | None:
     if moment == current:
         return None
     return moment.isoformat()
-
-
-SAME_DAY_NEXT_WEEK = rx(
-    r"\b(?:next week,? (?:on )?(?:the )?same (?:day|time)"
-    r"|(?:the )?same (?:day|time)(?:,)? (?:the )?(?:next|following) week"
-    r"|this time next week)\b"
-)
 
 
 INSTEAD_OF_TAIL = rx(r"\b(?:instead of|rather than|not)\b[^,]*")
