@@ -169,6 +169,18 @@ _TIME_PATTERNS: tuple[tuple[str, GatedPattern], ...] = tuple(
             r"(?: (o'?clock|fifteen|thirty|forty[ -]five))?"
             r"(?: ?([ap]m))?\b",
         ),
+        # "three in the afternoon", "nine o'clock in the morning": an hour said without
+        # "at", whose part of the day says the half
+        (
+            "word_hour",
+            rf"\b({_HOURW})(?: (o'?clock|fifteen|thirty|forty[ -]five))?(?: ?([ap]m))?"
+            r"(?= (?:in the (?:morning|afternoon|evening)|at night|tonight)\b)",
+        ),
+        (
+            "hour_part",
+            r"(?<![\d/:.-])\b(\d{1,2})(?::(\d{2}))?(?: o'?clock)?"
+            r"(?= (?:in the (?:morning|afternoon|evening)|at night|tonight)\b)",
+        ),
         # "three thirty", "five fifteen": an hour and its minutes, said without "at".
         ("word_clock", rf"\b({_HOURW}) (fifteen|thirty|forty[ -]five)\b(?! (?:minute|min)s?\b)"),
         # "three o'clock", "3 oclock" (typed without the apostrophe).
@@ -433,6 +445,8 @@ def _clock(
         return _hour_for(_number(g[0]), 0, meridiem, part), None
     if name == "bare_hour":
         return _hour_for(int(g[0]), 0, None, part), None
+    if name == "hour_part":
+        return _hour_for(int(g[0]), int(g[1] or 0), None, part), None
     if name == "noon":
         return (time(0, 0) if g[0] == "midnight" else time(12, 0)), None
     return None, None

@@ -217,3 +217,22 @@ def test_six_or_seven_alone_may_be_morning_or_evening(text: str, unsure: bool) -
     """ "at 7" with no am, pm or part of the day is marked unsure (a write asks which)."""
     found = find_when(normalize(text).text, NOW)
     assert found is not None and found.hour_unsure is unsure
+
+
+@pytest.mark.parametrize(
+    ("said", "clock"),
+    [
+        ("three in the afternoon", time(15, 0)),
+        ("nine in the morning", time(9, 0)),
+        ("seven thirty in the evening", time(19, 30)),
+        ("ten at night", time(22, 0)),
+        ("3 in the afternoon", time(15, 0)),
+        ("friday 3:30 in the afternoon", time(15, 30)),
+        ("eleven o'clock in the morning", time(11, 0)),
+    ],
+)
+def test_an_hour_said_with_its_part_of_the_day_is_that_hour(said: str, clock: time) -> None:
+    """ "Three in the afternoon" is 3 PM, said: it was read as the afternoon's usual hour
+    (2 PM, asked about), the three ignored."""
+    when = find_when(normalize(said).text, NOW)
+    assert when is not None and when.clock == clock and not when.vague_time
