@@ -10,6 +10,7 @@ import re
 from collections.abc import Sequence
 from datetime import date, datetime, time
 
+from assistant.language.lexicon import MONTHS, WEEKDAYS
 from assistant.zones import zone_named
 
 _NUMBER_WORDS = (
@@ -29,22 +30,9 @@ _NUMBER_WORDS = (
 )
 # English names, looked up: strftime's %A and %B cost 3 µs a date, and every listed
 # appointment is said with its day and month (the process's C locale gave these same
-# names).
-_DAY_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
-_MONTH_NAMES = (
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-)
+# names). The words are the grammar's own (one list of them in the project).
+_DAY_NAMES = tuple(day.capitalize() for day in WEEKDAYS)
+_MONTH_NAMES = tuple(month.capitalize() for month in MONTHS)
 _CURRENCY_SYMBOLS = {"USD": "$", "CAD": "CA$", "AUD": "A$", "EUR": "€", "GBP": "£", "JPY": "¥"}
 
 
