@@ -347,10 +347,12 @@ class Engine:
         started = time.perf_counter()
         try:
             # A decision that outlasts its share of the deadline is a model that failed.
-            async with Deadline(state.budget.decisions_end):
-                with tracing.span("decision", round=round_no):
-                    decision = await self.planner.decide(request)
-                    tracing.decision_made(decision)
+            with (
+                Deadline(state.budget.decisions_end),
+                tracing.span("decision", round=round_no),
+            ):
+                decision = await self.planner.decide(request)
+                tracing.decision_made(decision)
         except asyncio.CancelledError:
             if early is not None and early.run.started:
                 # Cancelled mid-stream: the reads already out stop and are reported.
