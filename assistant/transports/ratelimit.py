@@ -49,14 +49,16 @@ class Budget:
         # the longest anyone has to wait for room for one more.
         self.retry_after_s = math.ceil(period_s / rate * 10) / 10
 
-    def _leak(self) -> None:
-        now = asyncio.get_running_loop().time()
+    def _leak(self, now: float | None = None) -> None:
+        if now is None:
+            now = asyncio.get_running_loop().time()
         if self._level:
             self._level = max(self._level - (now - self._last) * self._per_s, 0)
         self._last = now
 
-    def has_room(self) -> bool:
-        self._leak()
+    def has_room(self, now: float | None = None) -> bool:
+        """Whether one more message fits, the bucket drained to `now` (loop time)."""
+        self._leak(now)
         return self._level + 1 <= self.rate
 
     def is_idle(self) -> bool:
@@ -64,9 +66,11 @@ class Budget:
         self._leak()
         return self._level + self.rate <= self.rate
 
-    def take_now(self) -> None:
-        """Take one message; only after `has_room()` said it fits."""
-        self._leak()
+    def take_now(self, drained: bool = False) -> None:
+        """Take one message; only after `has_room()` said it fits (`drained`: at this
+        very loop time, so there is nothing more to drip)."""
+        if not drained:
+            self._leak()
         self._level += 1
 
     async def take(self) -> None:
@@ -100,12 +104,13 @@ async def admit(session: Budget, customer: Budget) -> Refusal | None:
     Both are checked before either is charged, so a message the customer budget
     refuses does not also use up the session's budget.
     """
-    if not session.has_room():
+    now = asyncio.get_running_loop().time()  # one time for the four steps
+    if not session.has_room(now):
         return Refusal("session", session.retry_after_s)
-    if not customer.has_room():
+    if not customer.has_room(now):
         return Refusal("customer", customer.retry_after_s)
-    session.take_now()
-    customer.take_now()
+    session.take_now(drained=True)
+    customer.take_now(drained=True)
     return None
 
 

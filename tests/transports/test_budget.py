@@ -58,6 +58,40 @@ def test_bursts_drips_and_idleness_match_aiolimiter() -> None:
         assert (False in fitted) == (rate < 100_000)  # the limit was reached, when it can be
 
 
+def test_admitting_messages_matches_two_aiolimiter_buckets() -> None:
+    """`admit` over a session and a customer budget lets through and refuses, scope by
+    scope, what the two AsyncLimiters it replaced did, asked and charged in the same order."""
+    loop = _Clock()
+    draw = random.Random(7)
+
+    async def both() -> tuple[list[object], list[object]]:
+        ours = (Budget(4, 60.0), Budget(6, 60.0))
+        theirs = (AsyncLimiter(4, 60.0), AsyncLimiter(6, 60.0))
+        said_ours: list[object] = []
+        said_theirs: list[object] = []
+        for _ in range(500):
+            loop.now += draw.choice((0.0, 0.0, 0.0, 0.2, 1.0, 5.0, 15.0, 40.0))
+            refusal = await admit(*ours)
+            said_ours.append(refusal.scope if refusal else None)
+            session, customer = theirs
+            if not session.has_capacity():
+                said_theirs.append("session")
+            elif not customer.has_capacity():
+                said_theirs.append("customer")
+            else:
+                await session.acquire()
+                await customer.acquire()
+                said_theirs.append(None)
+        return said_ours, said_theirs
+
+    try:
+        ours, theirs = loop.run_until_complete(both())
+    finally:
+        loop.close()
+    assert ours == theirs
+    assert {"session", None} <= set(ours)
+
+
 def test_a_refused_message_charges_neither_budget() -> None:
     """The customer budget refusing leaves the session budget as it was."""
 
