@@ -81,6 +81,8 @@ def _by_position(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> l
     positions = positions_said(text)
     if not positions or re.search(r"\bnext\b", text):
         return None
+    if len(positions) > 1 and (each := _each_in_its_clause(state, text, now, zone)) is not None:
+        return each
     items = []
     for index in positions:
         if -len(state.listed) <= index < len(state.listed):
@@ -121,6 +123,28 @@ def _by_position(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> l
 
 
 _KIND_NAMED = rx(r"\b(?:tasks?|to-?dos?)\b")
+# Where one ask ends and the next begins: "move the first to friday and cancel the second".
+_NEXT_ASK = rx(r",? (?:and then|and also|then|and|but|also)\b |, ")
+
+
+def _each_in_its_clause(
+    state: Dialogue, text: str, now: datetime, zone: ZoneInfo
+) -> list[Intent] | None:
+    """Positions said in asks of their own, each read with its own words: "move the first
+    to friday at 11am and cancel the second" moves one and cancels the other (read whole,
+    both were moved). None when a position comes without an ask ("cancel the first and
+    the second"): the whole message is one ask of them all."""
+    intents: list[Intent] = []
+    for piece in _NEXT_ASK.split(text):
+        if not positions_said(piece):
+            continue
+        if len(positions_said(piece)) > 1:
+            return None
+        found = _by_position(state, piece, now, zone)
+        if not found:
+            return None
+        intents.extend(found)
+    return intents or None
 
 
 _AGAIN = rx(r"\b(?:book|get|make)(?: me)? (?:a new one|another one|another|one|a new)\b")
@@ -437,7 +461,9 @@ def _time_for_the_one_in_focus(
     before = asked_about(conversation)
     if before is None:
         return None
-    earlier = follow_up(state, before, now, timezone)
+    # "push it to the afternoon" leans on nothing by its words alone (a part of the day is
+    # no move yet), so it is read as it stands: a move of "it", the hour asked.
+    earlier = follow_up(state, before, now, timezone) or detect_intents(before, now, timezone)
     if not earlier or len(earlier) != 1 or not set(earlier[0].missing) & _HOUR_ASKED:
         return None
     found = follow_up(state, retimed(before, message, now), now, timezone)
