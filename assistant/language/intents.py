@@ -17,6 +17,7 @@ from datetime import datetime
 from assistant.language.clause import QUESTION_START
 from assistant.language.dates import find_when
 from assistant.language.grammar import negated, read_clause, refer_back
+from assistant.language.if_named import condition_named
 from assistant.language.intent import (
     APPOINTMENT_ACTIONS,
     READ_KINDS,
@@ -197,6 +198,9 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
 
     `now` is any aware datetime; dates are read in `timezone` (the customer's).
     """
+    text = _ask_corrected(text)
+    if (named := condition_named(text.lower())) != text.lower():
+        text = named  # "if groceries is still there mark it done": "mark groceries done"
     norm = normalize(said_one_by_one(text))
     zone = zone_named(timezone)
     timezone = zone.key  # an unknown zone: read dates in UTC
@@ -403,6 +407,23 @@ _TAKES_BACK = rx(
     r"|ignore that)(?: then| for now| after all)?$"
 )
 _IT = rx(r"\b(?:it|that one|that)\b")
+_VERB = r"(?:cancel|delete|remove|book|move|reschedule|push|mark|complete|add|change|update|make)"
+# "cancel my haircut, no wait, I mean move it to saturday": the ask after the marker
+# replaces the one before it (only that one: "cancel the haircut and book, no, move…").
+_ASK_CORRECTED = rx(
+    rf"\b(?P<a>{_VERB}\b(?:(?! and | then |[,.;] ?{_VERB}\b).)*?)[,.]? "
+    r"(?:no,? wait|wait,? no|oh wait|no,? sorry|sorry,? no|sorry|no)[,.]? "
+    r"(?:i mean(?:t)?,? |actually,? |rather,? |just )?"
+    rf"(?P<b>{_VERB}\b.*)$"
+)
+
+
+def _ask_corrected(text: str) -> str:
+    """`text` without an ask the customer corrected in the same breath."""
+    match = _ASK_CORRECTED.search(text.lower())
+    if match is None or len(text.lower()) != len(text):
+        return text
+    return text[: match.start()] + _name_the_it(text[match.start("b") :], match.group("a"))
 
 
 def _name_the_it(clause: str, before: str) -> str:

@@ -66,6 +66,7 @@ from assistant.models.embedded.said_before import (
     titled_from_focus,
 )
 from assistant.models.embedded.same_again import same_again
+from assistant.models.embedded.undo import undo
 from assistant.models.embedded.which_answered import which_answered
 from assistant.schema import Message, ToolResult, UserTurn
 
@@ -218,6 +219,8 @@ def _follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> l
     if (new := the_new_one(state, text)) is not None:
         # "cancel the new one": the one just booked or added, as "it".
         state, text = new
+    if isinstance(undone := undo(state, text), list):
+        return undone  # "undo that": the last change, made the other way
     found = (
         new_contact(state, message, now, timezone)
         or retarget(state, text, now, timezone)
@@ -444,6 +447,7 @@ def _read(
     if pinned is not None:
         return pinned
     intents = with_shifts(understand(conversation, message, now, timezone), message)
+    intents = [_hour_said(i, now, timezone) for i in intents]
     if not intents and (other_day := day_ellipsis(conversation, message, now, timezone)):
         intents = other_day
     intents = service_said_before(conversation, message, intents, now, timezone)
@@ -451,6 +455,27 @@ def _read(
 
 
 _HOUR_ASKED = frozenset({"time", "meridiem"})
+# "move my haircut to 3": an hour on its own, at the end of the ask.
+_TO_AN_HOUR = rx(r"\b(?:to|for|at) (?P<h>1[0-2]|[1-9])(?: please| instead| then)?[.!]?$")
+
+
+def _hour_said(intent: Intent, now: datetime, timezone: str) -> Intent:
+    """A named visit moved to a bare hour is that hour on its own day, read by the grammar's
+    reading of an hour ("3" is 3 PM, "7" is asked), not a move whose time is asked."""
+    hour = _TO_AN_HOUR.search(intent.clause)
+    if (
+        intent.kind != "reschedule_appointment"
+        or intent.missing != ("when",)
+        or intent.target is None
+        or intent.target.vague
+        or hour is None
+    ):
+        return intent
+    said = f"{intent.clause[: hour.start()]}to {hour.group('h')} o'clock"
+    again = detect_intents(said, now, timezone)
+    if len(again) != 1 or again[0].kind != intent.kind:
+        return intent
+    return dataclasses.replace(again[0], clause=intent.clause)
 
 
 def _time_for_the_one_in_focus(
@@ -492,6 +517,7 @@ __all__ = [
     "may_be_a_task",
     "offered_case",
     "read_intents",
+    "undo",
     "undo_reply",
     "with_shifts",
 ]
