@@ -407,6 +407,7 @@ _TAKES_BACK = rx(
     r"|ignore that)(?: then| for now| after all)?$"
 )
 _IT = rx(r"\b(?:it|that one|that)\b")
+_IT_WORD = rx(r"\bit\b")
 _VERB = r"(?:cancel|delete|remove|book|move|reschedule|push|mark|complete|add|change|update|make)"
 # "cancel my haircut, no wait, I mean move it to saturday": the ask after the marker
 # replaces the one before it (only that one: "cancel the haircut and book, no, move…").
@@ -475,6 +476,14 @@ def _refer(
         # "mark the insurance task as done and then delete it", "add a task to buy milk,
         # then mark it done": "it" is the one the ask before acted on.
         return [*before_intents, dataclasses.replace(intent, target=earlier)]
+    if intent.kind == "add_task" and _IT_WORD.search(str(intent.arguments.get("title") or "")):
+        # "open a ticket about my invoice and add a task to follow up on it": on the invoice.
+        named = [match.group(0) for match in _NAMED.finditer(before)]
+        if named:
+            said = _IT_WORD.sub(f"the {named[-1]}", intent.clause, count=1)
+            again = read_clause(said, norm, now, "UTC")
+            if [i.kind for i in again] == ["add_task"]:
+                return [*before_intents, *again]
     if intent.missing in (("problem",), ("title",)) and (
         not before_intents or (told and intent.kind == "create_ticket")
     ):

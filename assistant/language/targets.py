@@ -8,6 +8,7 @@ services), an ordinal position ("my next appointment", "the second one") and a d
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass
 from datetime import date, datetime, time
@@ -128,3 +129,20 @@ def target_ref(phrase: str, original: str, now: datetime | None = None) -> Targe
         clock=clock,
         either_half=either_half,
     )
+
+
+# "whichever one is due tomorrow", "the task that's due friday": a task by its due day.
+_DUE_SAID = rx(r"\b(?:(?:that|which) (?:is |'s )?|that's |is )?due (?:on |by )?(?P<d>[a-z0-9 ]+)$")
+_WHICHEVER = rx(r"\bwhichever(?: one| task)?\b")
+
+
+def task_target(phrase: str, original: str, now: datetime) -> TargetRef:
+    """A task's description, with a due day said ("the one due tomorrow") read as that
+    day (other days stay words of the title: "the call mom friday task")."""
+    phrase = _WHICHEVER.sub("the one", phrase.strip(" ,.?!"))
+    due = _DUE_SAID.search(phrase)
+    when = find_when(due.group("d"), now) if due else None
+    if due is None or when is None or when.day is None or when.day_implied:
+        return target_ref(phrase, original)
+    target = target_ref(phrase[: due.start()], original)
+    return dataclasses.replace(target, phrase=restore_case(phrase, original), day=when.day)

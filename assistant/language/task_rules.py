@@ -19,7 +19,7 @@ from assistant.language.intent import TARGETS_JOINER, Intent
 from assistant.language.patterns import rx
 from assistant.language.relative_days import RELATIVE_DAY, relative_days
 from assistant.language.shifts import find_shift, relative_day, whole_days
-from assistant.language.targets import target_ref
+from assistant.language.targets import target_ref, task_target
 from assistant.language.text import restore_case
 
 _ADD_TASK = (
@@ -238,7 +238,16 @@ _DESCRIBE = rx(
 )
 
 
+# "delete whichever one is due tomorrow": another action, whose target says a due day.
+_OTHER_ACTION = rx(
+    r"^(?:(?:please|just|and|then|now|also|can you|could you|go ahead and)\b\W*)*"
+    r"(?:delete|remove|get rid of|cancel|complete|finish)\b"
+)
+
+
 def update_task(c: Clause) -> Intent | None:
+    if _OTHER_ACTION.search(c.text):
+        return None
     for pattern in _PRIORITY_CHANGE:
         if match := pattern.search(c.text):
             groups = match.groupdict()
@@ -408,7 +417,9 @@ def complete(c: Clause) -> list[Intent] | None:
         return None
     return [
         Intent(
-            "complete_task", target=target_ref(LIST_TAIL.sub("", part), c.original), clause=c.text
+            "complete_task",
+            target=task_target(LIST_TAIL.sub("", part), c.original, c.now),
+            clause=c.text,
         )
         for part in match.group("t").split(TARGETS_JOINER.strip())
         if part.strip()
@@ -441,5 +452,5 @@ def delete(c: Clause) -> Intent | None:
         return Intent(
             "cancel_appointment", target=target_ref(rest, c.original, c.now), clause=c.text
         )
-    target = target_ref(LIST_TAIL.sub("", rest), c.original)
+    target = task_target(LIST_TAIL.sub("", rest), c.original, c.now)
     return Intent("delete_task", target=target, clause=c.text)
