@@ -98,6 +98,11 @@ def read_days(request: PlanRequest) -> PlanRequest | ToolCallsDecision | FinalDe
     return dataclasses.replace(request, conversation=tuple(conversation))
 
 
+def counts_from_a_visit(text: str) -> bool:
+    """The message says a day by another visit ("the day after my haircut")."""
+    return _ANCHOR.search(text.lower()) is not None
+
+
 def looked_up_only(request: PlanRequest) -> bool:
     """This turn has read only the listing the day is counted from: the request is
     planned now as a first round would be."""
