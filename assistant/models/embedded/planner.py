@@ -229,8 +229,8 @@ class EmbeddedPlanner:
             return ToolCallsDecision(calls=tuple(calls))
         if (undone := references.undo_reply(request.dialogue, text)) is not None:
             return FinalDecision(text=undone)
-        if isinstance(undone := references.undo(request.dialogue, normalize(text).text), str):
-            return FinalDecision(text=undone)  # a cancel or delete cannot be undone
+        if isinstance(cannot := references.undo(request.dialogue, normalize(text).text), str):
+            return FinalDecision(text=cannot)  # a cancel or delete cannot be undone
         if classify_chat(text) == "how_to":
             return FinalDecision(text=replies.chat_reply("how_to", request.customer))
         if (plainly := limits.cannot_do(text)) is not None:
