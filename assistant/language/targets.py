@@ -214,4 +214,3 @@ def _plain_ref(phrase: str, original: str, now: datetime | None) -> TargetRef:
         hours=hours,
         priority=priority,
     )
-

@@ -94,3 +94,11 @@ def test_moved_up_is_earlier() -> None:
     assert [i.kind for i in detect_intents("can I get my haircut moved up by a day", NOW, TZ)] == [
         "reschedule_appointment"
     ]
+
+
+def test_a_day_of_a_month_before_a_part_of_the_day_is_not_an_hour() -> None:
+    """ "january 21 in the morning" booked 9 PM on the 21st; the hour is asked now."""
+    found = detect_intents("book a haircut on january 21 in the morning", NOW, TZ)
+    assert [(i.kind, "starts_at" in i.arguments, i.missing) for i in found] == [
+        ("book_appointment", False, ("time",))
+    ]

@@ -22,10 +22,11 @@ from assistant.models.embedded.pinning import zone_of
 from assistant.schema import FinalDecision, PlanRequest, ToolCall, ToolCallsDecision, UserTurn
 
 _OFFSET = {"day after": 1, "day before": -1, "same day as": 0, "week after": 7, "week before": -7}
+_PARTS = r"(?:day|morning|afternoon|evening)"
 _SERVICE_WORDS = "|".join(sorted((re.escape(name) for name in SERVICES), key=len, reverse=True))
 _ANCHOR = rx(
-    rf"\b(?P<lead>(?:to|for|on) )?(?:the )?(?P<rel>day after|day before|same day as|week after"
-    rf"|week before) (?:my|the|your) (?P<what>{_SERVICE_WORDS})"
+    rf"\b(?P<lead>(?:to|for|on) )?(?:the )?(?P<rel>{_PARTS} after|{_PARTS} before|same day as"
+    rf"|week after|week before) (?:my|the|your) (?P<what>{_SERVICE_WORDS})"
     rf"(?: (?:appointment|visit|booking))?\b"
 )
 LOOKUP = "crm.listUpcomingAppointments"
@@ -65,37 +66,59 @@ def _first_start(items: Iterable[Item], service: str, now: datetime) -> datetime
     return min(starts, default=None)
 
 
+def _told(text: str, items: Iterable[Item], request: PlanRequest) -> tuple[str, str | None]:
+    """`text` (lower-cased) with its day counted from the visit named, and that visit's
+    service; the text unchanged when it names none, or when that visit is not known."""
+    match = _ANCHOR.search(text)
+    if match is None:
+        return text, None
+    service = SERVICES[match.group("what")]
+    start = _first_start(items, service, request.now)
+    if start is None:
+        return text, service
+    zone = zone_of(request.customer.timezone if request.customer else "UTC")
+    rel = match.group("rel")
+    offset = _OFFSET[rel] if rel in _OFFSET else _OFFSET["day " + rel.split()[-1]]
+    day = start.astimezone(zone).date() + timedelta(days=offset)
+    part = rel.split()[0]
+    said = f"{match.group('lead') or 'on '}{day:%B} {day.day}"
+    if part in ("morning", "afternoon", "evening"):
+        # Not "January 21 in the morning": a number before "in the morning" is an hour.
+        said = f"{match.group('lead') or ''}the {part} of {day:%B} {day.day}"
+    return text[: match.start()] + said + text[match.end() :], None
+
+
 def read_days(request: PlanRequest) -> PlanRequest | ToolCallsDecision | FinalDecision | None:
     """The request with the day counted from the visit named; a lookup of the visits when
     none is known yet; an answer when there is no such visit; None when no day is said
-    by another visit."""
-    text = request.user_message
-    if len(text.lower()) == len(text):
-        text = text.lower()  # the same places in both (read lower-cased all the same)
-    match = _ANCHOR.search(text.lower())
-    if match is None:
+    by another visit. The customer's message before is read the same way ("the morning
+    after my haircut" → "what time?" → "9am")."""
+    users = [i for i, message in enumerate(request.conversation) if isinstance(message, UserTurn)]
+    if not users:
         return None
-    service = SERVICES[match.group("what")]
     items, read = _items(request)
-    start = _first_start(items, service, request.now)
-    lookup = any(tool.name == LOOKUP for tool in request.tools)
-    if start is None and not read and request.round <= 1 and lookup:
-        call = ToolCall(call_id="c_1_1", tool_name=LOOKUP, arguments={})
-        return ToolCallsDecision(calls=(call,))
-    if start is None:
-        noun = service.lower()
-        return FinalDecision(
-            text=f"I couldn't find an upcoming {noun} to count that day from. "
-            "Which day would you like instead?"
-        )
-    zone = zone_of(request.customer.timezone if request.customer else "UTC")
-    day = start.astimezone(zone).date() + timedelta(days=_OFFSET[match.group("rel")])
-    said = f"{match.group('lead') or 'on '}{day:%B} {day.day}"
-    told = text[: match.start()] + said + text[match.end() :]
     conversation = list(request.conversation)
-    last = max(i for i, message in enumerate(conversation) if isinstance(message, UserTurn))
-    conversation[last] = UserTurn(text=told)
-    return dataclasses.replace(request, conversation=tuple(conversation))
+    changed = False
+    for position, index in enumerate(users[-2:][::-1]):
+        message = conversation[index]
+        assert isinstance(message, UserTurn)
+        if len(message.text.lower()) != len(message.text):
+            continue  # the same places in both are needed
+        text = message.text.lower()
+        told, unknown = _told(text, items, request)
+        if unknown is not None and position == 0:
+            lookup = any(tool.name == LOOKUP for tool in request.tools)
+            if not read and request.round <= 1 and lookup:
+                call = ToolCall(call_id="c_1_1", tool_name=LOOKUP, arguments={})
+                return ToolCallsDecision(calls=(call,))
+            return FinalDecision(
+                text=f"I couldn't find an upcoming {unknown.lower()} to count that day from. "
+                "Which day would you like instead?"
+            )
+        if told != text:
+            conversation[index] = UserTurn(text=told)
+            changed = True
+    return dataclasses.replace(request, conversation=tuple(conversation)) if changed else None
 
 
 def counts_from_a_visit(text: str) -> bool:
