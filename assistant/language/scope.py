@@ -29,6 +29,12 @@ _PAY = rx(
     r"|\b(?:set up|sign me up for|start|put me on) (?:a |an )?(?:payment plan|auto-?pay"
     r"|direct debit)\b"
 )
+# "where is my refund?", "what happened to my refund": no tool sees refunds, asked in
+# any form.
+_REFUND_ASKED = rx(
+    r"\b(?:where(?:'s| is)|status of|what happen(?:ed)? to|still waiting (?:for|on))"
+    r" (?:my |the |that )?(?:refund|money back)\b"
+)
 # Ways to pay and paperwork, asked about in any form ("do you take Apple Pay?").
 _PAYMENT_MEANS = rx(
     r"\b(?:take|accept|use) (?:apple pay|google pay|paypal|venmo|zelle|cards?|credit cards?"
@@ -57,7 +63,7 @@ def asks_to_pay(said: str) -> bool:
 
     "Open a ticket, my refund never arrived" reports a problem: that is a support case.
     """
-    match = _PAYMENT_MEANS.search(said)
+    match = _PAYMENT_MEANS.search(said) or _REFUND_ASKED.search(said)
     if match is None:
         match = _PAY.search(said)
         if match is None or _ASKS_ABOUT_PAYING.search(said):
