@@ -51,7 +51,17 @@ _PARTS_OF_DAY = {
 _MONTH_NUMBERS = {name: index for index, name in enumerate(MONTHS, start=1)}
 _MONTH_NUMBERS.update(MONTH_ABBREVIATIONS)
 _HOUR_WORDS = {word: n for word, n in NUMBER_WORDS.items() if word.isalpha() and len(word) > 2}
-_MINUTE_WORDS = {"o'clock": 0, "fifteen": 15, "thirty": 30, "forty five": 45, "forty-five": 45}
+# The minutes said after a spoken hour: "nine oh five", "two ten", "four forty five". Tens
+# take only a five ("twenty five"): "two thirty three thirty" is two times, not 2:33.
+_UNIT_WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+_MINUTE_WORDS = {"o'clock": 0, "oclock": 0, "ten": 10, "fifteen": 15}
+for _n, _unit in enumerate(_UNIT_WORDS, 1):
+    _MINUTE_WORDS.update({f"oh {_unit}": _n, f"o {_unit}": _n})
+for _tens, _word in ((20, "twenty"), (30, "thirty"), (40, "forty"), (50, "fifty")):
+    _MINUTE_WORDS.update({_word: _tens, f"{_word} five": _tens + 5})
+_MINW = "|".join(sorted((w.replace(" ", "[ -]") for w in _MINUTE_WORDS), key=len, reverse=True))
+# Minutes are not followed by what makes the number an amount ("two fifty dollars").
+_NOT_MINUTES = r"(?! (?:minutes?|mins?|dollars?|bucks|percent|people)\b)"
 # Minutes said before the hour: "ten past nine", "twenty-five to four".
 _PAST_MINUTE_WORDS = {"five": 5, "ten": 10, "twenty": 20, "twenty five": 25, "twenty-five": 25}
 _PAST_MINUTES = "|".join(sorted(_PAST_MINUTE_WORDS, key=len, reverse=True))
@@ -166,14 +176,14 @@ _TIME_PATTERNS: tuple[tuple[str, GatedPattern], ...] = tuple(
             # "push it back by two days", "by three hours": an amount, not an hour
             r"(?! (?:more |extra |whole |full )?(?:days?|weeks?|months?|hours?|hrs?|minutes?"
             r"|mins?)\b)"
-            r"(?: (o'?clock|fifteen|thirty|forty[ -]five))?"
+            rf"(?: ({_MINW}))?\b{_NOT_MINUTES}"
             r"(?: ?([ap]m))?\b",
         ),
         # "three in the afternoon", "nine o'clock in the morning": an hour said without
         # "at", whose part of the day says the half
         (
             "word_hour",
-            rf"\b({_HOURW})(?: (o'?clock|fifteen|thirty|forty[ -]five))?(?: ?([ap]m))?"
+            rf"\b({_HOURW})(?: ({_MINW}))?(?: ?([ap]m))?"
             r"(?= (?:in the (?:morning|afternoon|evening)|at night|tonight)\b)",
         ),
         (
@@ -182,7 +192,20 @@ _TIME_PATTERNS: tuple[tuple[str, GatedPattern], ...] = tuple(
             r"(?= (?:in the (?:morning|afternoon|evening)|at night|tonight)\b)",
         ),
         # "three thirty", "five fifteen": an hour and its minutes, said without "at".
-        ("word_clock", rf"\b({_HOURW}) (fifteen|thirty|forty[ -]five)\b(?! (?:minute|min)s?\b)"),
+        # "four fifteen pm": with its half of the day when said.
+        ("word_clock", rf"\b({_HOURW}) ({_MINW})\b{_NOT_MINUTES}(?: ?([ap]m)\b)?"),
+        # "for four on saturday", "for 10 tomorrow": an hour given with "for", when a day
+        # follows it (otherwise "for two" may count people or things).
+        (
+            "word_hour",
+            rf"\bfor ({_HOURW})(?: ({_MINW}))?(?: ?([ap]m))?"
+            rf"(?= (?:on|this|next|tomorrow|today|tonight|{_WD})\b)",
+        ),
+        (
+            "for_hour",
+            rf"\bfor (\d{{1,2}})(?::(\d{{2}}))?(?: ?([ap]m))?(?= (?:on|this|next|tomorrow|today"
+            rf"|tonight|{_WD})\b)",
+        ),
         # "three o'clock", "3 oclock" (typed without the apostrophe).
         ("word_meridiem", rf"\b(\d{{1,2}}|{_HOURW}) ?([ap]m|o'?clock)\b"),
         (
@@ -417,7 +440,7 @@ def _clock(
         delta = timedelta(hours=count) if g[1] == "hour" else timedelta(minutes=count)
         moment = (now + delta).replace(second=0, microsecond=0)
         return moment.time(), moment
-    if name == "meridiem":
+    if name in ("meridiem", "for_hour"):
         return _hour_for(int(g[0]), int(g[1] or 0), g[2], part), None
     if name == "clock":
         return _hour_for(int(g[0]), int(g[1]), None, part), None
@@ -439,7 +462,7 @@ def _clock(
         return _hour_for(_HOUR_WORDS[g[0]], minute, g[2], part), None
     if name == "word_clock":
         minute = _MINUTE_WORDS.get(g[1].replace("-", " "), 0)
-        return _hour_for(_HOUR_WORDS[g[0]], minute, None, part), None
+        return _hour_for(_HOUR_WORDS[g[0]], minute, g[2], part), None
     if name == "word_meridiem":
         meridiem = None if g[1].endswith("clock") else g[1]
         return _hour_for(_number(g[0]), 0, meridiem, part), None
