@@ -248,6 +248,9 @@ class When:
     # A weekday and a date that disagree ("Thursday December 11" when the 11th is a
     # Friday): the weekday said. `day` is the date said.
     weekday_said: int | None = None
+    # An hour was said that could not be read whole ("at nine fifty two", "at ate"):
+    # a booking or a move asks the time rather than keep or guess one.
+    time_unread: bool = False
 
     @property
     def weekday_conflict(self) -> bool:
@@ -502,6 +505,28 @@ def _first(
     return best
 
 
+# A word that says a number of the clock: what is left of an hour read only in part.
+_CLOCK_WORD = (
+    r"\d{1,2}(?::\d{2})?(?! ?(?:st|nd|rd|th|%|days?|weeks?|months?|hours?|mins?|minutes?)\b)"
+    r"|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen"
+    r"|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|oh|o|[ap]m"
+)
+_CLOCK_NEXT = rx(rf"\s*(?:{_CLOCK_WORD})\b")
+# "at ate", "at nine": "at" before a number, wherever no time was read.
+_AT_CLOCK = rx(rf"\b(?:at|around) (?:about |like )?(?:{_CLOCK_WORD})\b|\bat [a-z]+ (?:[ap]m)\b")
+
+
+def _time_unread(text: str, time_span: Span | None, spans: list[Span]) -> bool:
+    """An hour said but not read whole: more of it right after the time read, or "at"
+    and a number where no time was read."""
+    if time_span is not None and _CLOCK_NEXT.match(text, time_span[1]):
+        return True
+    return any(
+        not any(start <= found.start() < end for start, end in spans)
+        for found in _AT_CLOCK.finditer(text)
+    )
+
+
 def find_when(text: str, now: datetime) -> When | None:
     """The first day and the first time said in `text` (normalized), relative to `now`.
 
@@ -544,9 +569,11 @@ def find_when(text: str, now: datetime) -> When | None:
     vague = False
     found_time = _first(_TIME_PATTERNS[:-1], text)
     hour_unsure = False
+    time_span: Span | None = None
     if found_time is not None:
         name, match = found_time
         clock, moment = _clock(name, match, part, now)
+        time_span = match.span() if clock is not None else None
         hour_unsure = part is None and clock is not None and _either_end_of_day(name, match)
         if clock is not None:
             spans.append(match.span())
@@ -561,7 +588,8 @@ def find_when(text: str, now: datetime) -> When | None:
         spans.append(part_match.span())  # "at 3 in the afternoon": both said it
     if clock is None and implied_clock is not None:
         clock, vague = implied_clock, True
-    if day is None and clock is None and no_such_date is None:
+    unread = ("at " in text or time_span is not None) and _time_unread(text, time_span, spans)
+    if day is None and clock is None and no_such_date is None and not unread:
         return None
     implied = False
     if day is None and clock is not None and no_such_date is None:
@@ -578,6 +606,7 @@ def find_when(text: str, now: datetime) -> When | None:
         hour_unsure=hour_unsure,
         no_such_date=no_such_date,
         weekday_said=weekday_said,
+        time_unread=unread,
     )
 
 
