@@ -62,7 +62,12 @@ def chat_reply(kind: ChatKind, customer: CustomerContext | None) -> str:
 
 
 # A number said, whole (lifted out as "phonenumber0") or in part ("555 1234").
-_SAID_DIGITS = rx(r"\d")
+# Digits said as such, not a lifted number's placeholder ("phonenumber0").
+_SAID_DIGITS = rx(r"(?<![a-z])\d")
+_PART_OF_AN_ADDRESS = rx(r"\b(?:at|dot)\b|@")
+_TOO_SHORT = (
+    "That number seems to be missing some digits. What's the full phone number, with the area code?"
+)
 
 
 def clarification(intent: Intent, today: date | None = None) -> str | None:
@@ -107,9 +112,17 @@ def clarification(intent: Intent, today: date | None = None) -> str | None:
         return "That time has already passed. When would you like it instead?"
     if (
         intent.kind == "update_contact"
-        and wanted == "phone"
-        and not _SAID_DIGITS.search(intent.clause)
+        and wanted == "email"
+        and _PART_OF_AN_ADDRESS.search(intent.clause)
     ):
+        # "my email is maria at gmail": part of an address heard, not a whole one.
+        return (
+            "I didn't catch a whole email address. What's the full address, like name@example.com?"
+        )
+    if intent.kind == "update_contact" and wanted == "phone":
+        if _SAID_DIGITS.search(intent.clause):
+            # "my new number is 555 0199": digits said, too few to be read as a number.
+            return _TOO_SHORT
         # "I'd like to update my phone number": no number yet, so none to find fault with.
         return "Sure. What's the new phone number?"
     if wanted == "consent" and intent.kind != "create_ticket":
@@ -125,10 +138,11 @@ def clarification(intent: Intent, today: date | None = None) -> str | None:
             "Sorry to hear that. Would you like me to open a support case about it?"
         ),
         ("update_contact", "email"): "Sure. What's the new email address?",
-        ("update_contact", "phone"): (
+        ("update_contact", "phone_country"): (
             "I couldn't tell which country that number is in. What's the new phone number, "
             "with the country code, like +1 415 555 0199?"
         ),
+        ("update_contact", "phone_short"): _TOO_SHORT,
     }
     return questions.get((intent.kind, wanted), "Could you tell me a bit more about what you need?")
 
