@@ -28,7 +28,7 @@ from assistant.language.scope import (
     on_a_condition,
 )
 from assistant.language.spelling import words
-from assistant.language.targets import target_ref
+from assistant.language.targets import EXCEPT, target_ref
 from assistant.language.text import Normalized
 
 # --- "…and the pharmacy one": an action carried over to a new target -----------------
@@ -112,6 +112,21 @@ def _needs_consent(intent: Intent) -> Intent:
     return dataclasses.replace(intent, missing=(*intent.missing, "consent"))
 
 
+def _left_out(intent: Intent, c: Clause) -> Intent:
+    """ "mark every task as done apart from the car insurance": an exception said after
+    the action's words is the target's too (the rule's target phrase ends before it)."""
+    target = intent.target
+    if target is None or target.excluded is not None or target.item_id is not None:
+        return intent
+    cut = EXCEPT.search(c.text)
+    if cut is None or EXCEPT.search(target.phrase.lower()) is not None:
+        return intent
+    left_out = target_ref(c.text[cut.end() :], c.original, c.now)
+    if left_out.vague:
+        return intent
+    return dataclasses.replace(intent, target=dataclasses.replace(target, excluded=left_out))
+
+
 def negated(text: str) -> bool:
     """The clause says what not to do ("don't cancel anything")."""
     negation = NEGATED.search(text)
@@ -145,7 +160,7 @@ def read_clause(
         return []  # "what time did you book it for?": told from the change just made
     for rule in _WRITE_RULES:
         if found := rule(clause):
-            found = found if isinstance(found, list) else [found]
+            found = [_left_out(i, clause) for i in (found if isinstance(found, list) else [found])]
             if on_a_condition(text):
                 # "…and if not, book a haircut for Tuesday": asked about, not made.
                 found = [_needs_consent(i) for i in found]

@@ -64,6 +64,7 @@ def chat_reply(kind: ChatKind, customer: CustomerContext | None) -> str:
 # A number said, whole (lifted out as "phonenumber0") or in part ("555 1234").
 # Digits said as such, not a lifted number's placeholder ("phonenumber0").
 _SAID_DIGITS = rx(r"(?<![a-z])\d")
+_SPAN_SAID = rx(r"\b(?:this|next|the following|the coming|coming) week(?:end)?\b")
 _PART_OF_AN_ADDRESS = rx(r"\b(?:at|dot)\b|@")
 _TOO_SHORT = (
     "That number seems to be missing some digits. What's the full phone number, with the area code?"
@@ -252,6 +253,15 @@ def _unresolved_appointment(
     if not resolution.options:
         return [f"You have no upcoming appointments, so there's nothing to {verb}."]
     options = [appointments.describe(a, scene) for a in resolution.options]
+    target = intent.target
+    if target is not None and target.within is not None:
+        # "cancel my appointment next week" with none then: said so, and which is asked.
+        span = _SPAN_SAID.search(target.phrase.lower())
+        return [
+            f"You don't have any appointments {span.group(0) if span else 'then'}.",
+            f"You have {spoken_list(options)}.",
+            f"Which one should I {verb}, if any?",
+        ]
     return [
         "I couldn't find an appointment like that.",
         f"You have {spoken_list(options)}.",
