@@ -60,6 +60,10 @@ for _n, _unit in enumerate(_UNIT_WORDS, 1):
 for _tens, _word in ((20, "twenty"), (30, "thirty"), (40, "forty"), (50, "fifty")):
     _MINUTE_WORDS.update({_word: _tens, f"{_word} five": _tens + 5})
 _MINW = "|".join(sorted((w.replace(" ", "[ -]") for w in _MINUTE_WORDS), key=len, reverse=True))
+# Said without "at", only minutes of five letters or more ("three forty"), so that the
+# pattern is tried only on a text holding one of them (assistant.language.patterns);
+# "nine oh five" is looked for apart, on a text that says "oh" or "o".
+_MINW_ALONE = "|".join(w for w in _MINW.split("|") if w.startswith(("f", "t")) and w != "ten")
 # Minutes are not followed by what makes the number an amount ("two fifty dollars").
 _NOT_MINUTES = r"(?! (?:minutes?|mins?|dollars?|bucks|percent|people)\b)"
 # Minutes said before the hour: "ten past nine", "twenty-five to four".
@@ -71,6 +75,7 @@ _MON = "|".join(sorted(_MONTH_NUMBERS, key=len, reverse=True))
 _ORD = "|".join(sorted(ORDINAL_WORDS, key=len, reverse=True))
 _NUM = r"\d{1,2}|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
 _HOURW = "|".join(sorted(_HOUR_WORDS, key=len, reverse=True))
+_OH_CLOCK = rx(rf"\b({_HOURW}) ((?:oh|o) (?:{'|'.join(_UNIT_WORDS)}))\b(?: ?([ap]m)\b)?")
 # "at like 9", "at about nine": the hour is still said (spoken filler before it).
 _ROUGHLY = r"(?:like |about |maybe |roughly |say |approximately |approx )"
 
@@ -193,7 +198,7 @@ _TIME_PATTERNS: tuple[tuple[str, GatedPattern], ...] = tuple(
         ),
         # "three thirty", "five fifteen": an hour and its minutes, said without "at".
         # "four fifteen pm": with its half of the day when said.
-        ("word_clock", rf"\b({_HOURW}) ({_MINW})\b{_NOT_MINUTES}(?: ?([ap]m)\b)?"),
+        ("word_clock", rf"\b({_HOURW}) ({_MINW_ALONE})\b{_NOT_MINUTES}(?: ?([ap]m)\b)?"),
         # "for four on saturday", "for 10 tomorrow": an hour given with "for", when a day
         # follows it (otherwise "for two" may count people or things).
         (
@@ -568,6 +573,9 @@ def find_when(text: str, now: datetime) -> When | None:
     clock: time | None = None
     vague = False
     found_time = _first(_TIME_PATTERNS[:-1], text)
+    oh = _OH_CLOCK.search(text) if " oh " in text or " o " in text else None
+    if oh is not None and (found_time is None or oh.start() < found_time[1].start()):
+        found_time = ("word_clock", oh)
     hour_unsure = False
     time_span: Span | None = None
     if found_time is not None:
@@ -588,7 +596,8 @@ def find_when(text: str, now: datetime) -> When | None:
         spans.append(part_match.span())  # "at 3 in the afternoon": both said it
     if clock is None and implied_clock is not None:
         clock, vague = implied_clock, True
-    unread = ("at " in text or time_span is not None) and _time_unread(text, time_span, spans)
+    said_at = text.startswith(("at ", "around ")) or " at " in text or " around " in text
+    unread = (said_at or time_span is not None) and _time_unread(text, time_span, spans)
     if day is None and clock is None and no_such_date is None and not unread:
         return None
     implied = False

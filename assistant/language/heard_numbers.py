@@ -42,7 +42,7 @@ _FOR_HEARD_AS_FOUR = rx(
     re.IGNORECASE,
 )
 _HIGH_HEARD_AS_HI = rx(r"\bhi (?=priority\b)", re.IGNORECASE)
-_GATE = frozenset({"a", "p", "ate", "won", "to", "too", "four", "hi"})
+# Cheap tests that let almost every message skip these patterns.
 
 
 def _hour(match: re.Match[str]) -> str:
@@ -50,18 +50,15 @@ def _hour(match: re.Match[str]) -> str:
     return _SOUNDS_LIKE[word.lower()]
 
 
-def heard_as_said(text: str, words: list[str]) -> str:
+def heard_as_said(text: str, words: list[str], lower: str) -> str:
     """`text` with the numbers a recogniser wrote as other words written as numbers
-    (`words` are its lower-case words, to skip what it cannot hold)."""
-    present = _GATE.intersection(words)
-    if not present:
-        return text
-    if "a" in present or "p" in present:
+    (`words` and `lower`: its lower-case words and text, to skip what it cannot hold)."""
+    if "a m" in lower or "p m" in lower or ". m" in lower:
         text = _SPACED_MERIDIEM.sub(lambda m: f"{m.group(1)} {m.group(2)}m", text)
-    if present & {"ate", "won", "to", "too"}:
+    if "at to" in lower or "ate" in words or "won" in words:
         text = _HOUR_HEARD_AS_WORD.sub(_hour, text)
-    if "four" in present:
+    if "four" in words:
         text = _FOR_HEARD_AS_FOUR.sub("for ", text)
-    if "hi" in present:
+    if "hi" in words:
         text = _HIGH_HEARD_AS_HI.sub("high ", text)
     return text

@@ -131,6 +131,23 @@ def _kind(word: str) -> str | None:
     return None
 
 
+_RUN_WORDS = frozenset(_DIGITS) | frozenset(_GROUPS)
+_LEAST_RUN_TOKENS = 7  # _DIGIT_RUN: one token and six more
+_RUN_TOKEN = re.compile(r"[a-z0-9]+")
+
+
+def _may_hold_digit_run(text: str) -> bool:
+    """Seven number words or digit groups at least: the run's pattern is dear to try
+    (most messages hold none), and each of its tokens holds one of these."""
+    found = 0
+    for word in _RUN_TOKEN.findall(text.lower()):
+        if word in _RUN_WORDS or word.isdigit():
+            found += 1
+            if found == _LEAST_RUN_TOKENS:
+                return True
+    return False
+
+
 def _spoken_digits(match: re.Match[str]) -> str:
     raw = match.group(0).lower()
     if not any(word in raw for word in _DIGITS):
@@ -201,7 +218,8 @@ def written(text: str) -> str:
         if " dot " in text.lower():
             text = _EMAIL_NUMBER.sub(_email_number, text)
         text = _SPOKEN_EMAIL.sub(_spoken_email, text)
-    text = _DIGIT_RUN.sub(_spoken_digits, text)
+    if _may_hold_digit_run(text):
+        text = _DIGIT_RUN.sub(_spoken_digits, text)
     if _MARKER.search(text) is None:
         return text
     # "415 555 0123, sorry, 415 555 0132": the whole number is taken back, not its last group.

@@ -262,7 +262,7 @@ def plain(text: str) -> str:
     if "morrow" in lower or "noon" in lower or "week end" in lower or "o clock" in lower:
         for pattern, word in _SPLIT:
             text = pattern.sub(word, text)
-    text = heard_as_said(text, words)
+    text = heard_as_said(text, words, lower)
     if "two" in words or "too" in words:
         text = _TO_HEARD_AS_TWO.sub("to ", text)
     if "for" in words:
