@@ -402,3 +402,20 @@ def test_a_thing_for_the_shopping_list_is_a_task_to_buy_it(text: str, title: str
     """ "Add milk to my shopping list" was refused: it is a task to buy it, titled so."""
     (intent,) = detect_intents(text, NOW, TZ)
     assert intent.kind == "add_task" and intent.arguments.get("title") == title
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "move my haircut to the day after my dentist",
+        "book a haircut on the same day as my dentist at 4pm",
+        "move my haircut to two days before my dentist",
+        "book a massage the day before my haircut at 11am",
+        "move my dentist to the same time as my haircut but on saturday",
+    ],
+)
+def test_a_day_told_by_another_appointment_is_asked_not_guessed(text: str) -> None:
+    """No start is read from words around "…after my dentist": the day is asked."""
+    (intent,) = detect_intents(text, NOW, TZ)
+    assert "starts_at" not in intent.arguments
+    assert intent.missing == ("anchored_when",)

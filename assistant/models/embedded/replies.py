@@ -64,6 +64,10 @@ def chat_reply(kind: ChatKind, customer: CustomerContext | None) -> str:
 # A number said, whole (lifted out as "phonenumber0") or in part ("555 1234").
 # Digits said as such, not a lifted number's placeholder ("phonenumber0").
 _SAID_DIGITS = rx(r"(?<![a-z])\d")
+_ANCHORED_ASK = (
+    "I can't work out a day from another appointment yet. Which day and time should I {}, "
+    "for example Friday at 2pm?"
+)
 _SPAN_SAID = rx(r"\b(?:this|next|the following|the coming|coming) week(?:end)?\b")
 _PART_OF_AN_ADDRESS = rx(r"\b(?:at|dot)\b|@")
 _TOO_SHORT = (
@@ -130,6 +134,8 @@ def clarification(intent: Intent, today: date | None = None) -> str | None:
         return _go_ahead(intent, today)
     questions = {
         ("reschedule_appointment", "when"): "Sure. When would you like to move it to?",
+        ("reschedule_appointment", "anchored_when"): _ANCHORED_ASK.format("move it to"),
+        ("book_appointment", "anchored_when"): _ANCHORED_ASK.format("book it for"),
         ("add_task", "title"): "Sure. What should the task say?",
         ("add_task", "when"): "Sure. Which day should it be due?",
         ("update_task", "priority"): "Sure. Should it be normal or low priority?",
