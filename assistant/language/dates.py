@@ -160,6 +160,14 @@ def _as_said(name: str, m: re.Match[str]) -> str:
     return m.group(0).removeprefix("on ").removeprefix("the ").strip()
 
 
+_NOT_AFTER_A_MONTH = "".join(
+    f"(?<!{month} )"
+    for month in (
+        *("january", "february", "march", "april", "may", "june", "july", "august"),
+        *("september", "october", "november", "december", "jan", "feb", "mar", "apr"),
+        *("jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec"),
+    )
+)
 _TIME_PATTERNS: tuple[tuple[str, GatedPattern], ...] = tuple(
     (name, rx(pattern))
     for name, pattern in (
@@ -193,7 +201,8 @@ _TIME_PATTERNS: tuple[tuple[str, GatedPattern], ...] = tuple(
         ),
         (
             "hour_part",
-            r"(?<![\d/:.-])\b(\d{1,2})(?::(\d{2}))?(?: o'?clock)?"
+            # (not a day of a month: "january 21 in the morning" is the 21st, not 9 PM)
+            r"(?<![\d/:.-])" + _NOT_AFTER_A_MONTH + r"\b(1[0-2]|0?[1-9])(?::(\d{2}))?(?: o'?clock)?"
             r"(?= (?:in the (?:morning|afternoon|evening)|at night|tonight)\b)",
         ),
         # "three thirty", "five fifteen": an hour and its minutes, said without "at".

@@ -18,6 +18,10 @@ _PAY = rx(
     r"|want to|let me|i'll|i will|help me|how (?:do|can|would) i|please|go ahead and"
     r"|trying to|i'm trying to|i wanna)(?: \w+){0,2}? (?:pay|settle|clear)\b"
     r"|\b(?:make|take|process|put through|submit|schedule) (?:a |my |the )?payments?\b"
+    # "ok pay it", "settle the balance please": said as the whole ask
+    r"|^(?:(?:ok|okay|alright|right|then|so|great|fine|yes|yeah|sure|and)[ ,]+)*(?:please )?"
+    r"(?:pay|settle|clear) (?:it|this|that|my \w+|the \w+|what i owe)(?: off)?"
+    r"(?: please| now| for me)?[.!]?$"
     r"|\bcharge (?:my|it|the|this|that)\b|\bpay (?:it|this|that|my \w+|the \w+)"
     r" (?:with|by|using|on|online|now|today)\b"
     r"|\b(?:want|like|get|give me|need|request|issue|process|owe me|have|for) (?:a |my |me a"

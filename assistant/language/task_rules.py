@@ -238,7 +238,16 @@ _DESCRIBE = rx(
 )
 
 
+# "delete whichever one is due tomorrow": another action, whose target says a due day.
+_OTHER_ACTION = rx(
+    r"^(?:(?:please|just|and|then|now|also|can you|could you|go ahead and)\b\W*)*"
+    r"(?:delete|remove|get rid of|cancel|complete|finish)\b"
+)
+
+
 def update_task(c: Clause) -> Intent | None:
+    if _OTHER_ACTION.search(c.text):
+        return None
     for pattern in _PRIORITY_CHANGE:
         if match := pattern.search(c.text):
             groups = match.groupdict()
