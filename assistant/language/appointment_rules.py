@@ -104,6 +104,8 @@ def time_problem(when: When | None, c: Clause) -> str | None:
         return "weekday_conflict"
     if when.in_past(c.now, c.timezone):
         return "future"
+    if when.time_unread:
+        return "time"  # "at ate", "at nine fifty two": the hour said is asked again
     if when.hour_unsure:
         return "meridiem"  # "friday at 7": the morning or the evening is asked
     return None

@@ -33,6 +33,7 @@ from assistant.language.several_tasks import said_one_by_one
 from assistant.language.slots import cut_spans
 from assistant.language.spelling import words
 from assistant.language.targets import TargetRef, target_ref
+from assistant.language.task_rules import told_done
 from assistant.language.text import Normalized, normalize
 from assistant.language.them_all import each_said, names_them_all
 from assistant.zones import zone_named
@@ -125,6 +126,8 @@ def is_request(text: str) -> bool:
 _RUN_ON = rx(
     r"\s(?=(?:what's|what is|when's|when is|when was|where's|where is|how's) my\b"
     r"|(?:what do|what did|what have|when did|when do|how much do|how much have) i\b"
+    # "…what's left on my list", "…what else is on my list"
+    r"|(?:what's|what is|what else is|what else's) (?:left|still|on|due)\b"
     r"|(?:what time|how long|where|when) (?:is|does|do|are) (?:it|that|my|the)\b)"
 )
 # These start a question only after a request: after a question they go on with it
@@ -154,7 +157,11 @@ def _run_on(part: str) -> list[str]:
             match.start() > start
             and len(left.split()) >= 2
             and before not in _TAKES_A_QUESTION
-            and (_STARTS_REQUEST.match(left) or match.re is _JUST_TELL.regex)
+            and (
+                _STARTS_REQUEST.match(left)
+                or match.re is _JUST_TELL.regex
+                or told_done(left)  # "i bought the groceries already what's left…"
+            )
             and (match.re is not _RUN_ON_AFTER_REQUEST.regex or not QUESTION_START.search(left))
         ):
             pieces.append(left)

@@ -370,8 +370,16 @@ _PAST_VERBS = {
 _PAST_DONE = rx(
     r"^(?:i|i've|i have|we|we've)(?: already| just| finally)? (?P<verb>"
     + "|".join(sorted(_PAST_VERBS, key=len, reverse=True))
-    + r") (?P<t>.+)$"
+    # "I bought the groceries already": the word after the thing says when, not what.
+    + r") (?P<t>.+?)(?: already| now| too| as well| earlier| today| yesterday)?$"
 )
+
+
+def told_done(text: str) -> bool:
+    """ "I bought the groceries": a to-do told done with its own verb in the past."""
+    return bool(_PAST_DONE.search(text))
+
+
 # "I paid my bill": about the account, not a to-do (a lookup reads it).
 _ACCOUNT_THING = rx(
     r"^(?:my |the |that |this |your |off )*(?:bills?|invoices?|balance|account|charges?"
