@@ -56,7 +56,7 @@ class Answerer:
         request = progress.first_part(state, run, self._hint_of)
         started = time.perf_counter()
         try:
-            async with Deadline(state.budget.answer_end):
+            with Deadline(state.budget.answer_end):
                 await self._stream_answer(state, self._narrator, request, done=False)
         except (ModelUnavailable, TimeoutError) as exc:
             # Nothing lost: the whole answer comes when every result is in.
@@ -86,7 +86,7 @@ class Answerer:
         )
         started = time.perf_counter()
         try:
-            async with Deadline(state.budget.answer_end):  # a stalled stream is cut
+            with Deadline(state.budget.answer_end):  # a stalled stream is cut
                 await self._stream_answer(state, self._narrator, request)
         except (ModelUnavailable, TimeoutError) as exc:
             if self._metrics is not None:

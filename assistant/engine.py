@@ -30,7 +30,7 @@ from assistant.early_calls import EarlyCalls
 from assistant.errors import ModelUnavailable
 from assistant.integrity import NOT_STARTED, WriteIntegrity
 from assistant.logs import trace_context
-from assistant.metrics import Metrics
+from assistant.metrics import Metrics, count, observe
 from assistant.models.base import Narrator, Planner
 from assistant.round_run import RoundRun
 from assistant.schema import (
@@ -226,8 +226,8 @@ class Engine:
             await emit(done)
             metrics = self._metrics
             if metrics is not None:
-                metrics.labelled(metrics.turns, status).inc()
-                metrics.turn_s.observe(time.perf_counter() - started)
+                count(metrics.labelled(metrics.turns, status))
+                observe(metrics.turn_s, time.perf_counter() - started)
             return done
 
     # --- the turn's steps -----------------------------------------------------------
@@ -348,10 +348,12 @@ class Engine:
         started = time.perf_counter()
         try:
             # A decision that outlasts its share of the deadline is a model that failed.
-            async with Deadline(state.budget.decisions_end):
-                with tracing.span("decision", round=round_no):
-                    decision = await self.planner.decide(request)
-                    tracing.decision_made(decision)
+            with (
+                Deadline(state.budget.decisions_end),
+                tracing.span("decision", round=round_no),
+            ):
+                decision = await self.planner.decide(request)
+                tracing.decision_made(decision)
         except asyncio.CancelledError:
             if early is not None and early.run.started:
                 # Cancelled mid-stream: the reads already out stop and are reported.
@@ -374,7 +376,7 @@ class Engine:
             elapsed = time.perf_counter() - started
             state.timings["decision"] += elapsed
             if self._metrics is not None:
-                self._metrics.decision_s.observe(elapsed)
+                observe(self._metrics.decision_s, elapsed)
         return decision
 
     def _early_calls(self, state: TurnState, round_no: int, run: RoundRun) -> EarlyCalls | None:
@@ -586,7 +588,7 @@ class Engine:
             elapsed = time.perf_counter() - began
             state.timings["tools"] += elapsed
             if self._metrics is not None:
-                self._metrics.tools_s.observe(elapsed)
+                observe(self._metrics.tools_s, elapsed)
         if results:
             state.results.extend(results)
             state.session.remember(ToolExchange(round=round_no, results=tuple(results)))
@@ -655,7 +657,7 @@ class Engine:
             heard = early.first_piece_at if early and early.first_piece_at else None
             state.timings["ack"] = (heard or time.perf_counter()) - state.started
             if self._metrics is not None:
-                self._metrics.ack_s.observe(state.timings["ack"])
+                observe(self._metrics.ack_s, state.timings["ack"])
         state.session.remember(AssistantTurn(kind="ack", text=text))
         await state.emit(AckDone(state.turn_id, round_no, text))
         if early is not None:

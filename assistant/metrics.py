@@ -5,10 +5,12 @@ Each app owns its own registry, so several apps (tests) never collide.
 
 from __future__ import annotations
 
-from typing import TypeVar
+from bisect import bisect_left
+from typing import Any, TypeVar
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
 from prometheus_client.metrics import MetricWrapperBase
+from prometheus_client.values import MutexValue
 
 _LATENCY_BUCKETS_S = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 4, 8, 16)
 
@@ -96,3 +98,38 @@ class Metrics:
 
     def render(self) -> bytes:
         return generate_latest(self.registry)
+
+
+# The turn's own observations and counts (six and three a turn) go through these: the
+# library's `observe` and `inc` check that the metric takes observations and walk the
+# buckets through three more calls each (1.1 and 0.65 µs); these add to the same values
+# under the same locks. A metric that is not a plain in-process one (a labelled parent,
+# a multiprocess value), NaN or a negative count is handed to the library, which treats
+# it as it always did. tests/observability/test_metrics_fast.py holds the two equal.
+
+
+def observe(histogram: Histogram, amount: float) -> None:
+    """`histogram.observe(amount)`, for an unlabelled histogram or a labelled child."""
+    total: Any = getattr(histogram, "_sum", None)
+    if type(total) is not MutexValue or amount != amount:
+        histogram.observe(amount)
+        return
+    internals: Any = histogram
+    bounds: list[float] = internals._upper_bounds
+    with total._lock:
+        total._value += amount
+    index = bisect_left(bounds, amount)  # the first bucket whose bound is >= amount
+    if index < len(bounds):
+        bucket = internals._buckets[index]
+        with bucket._lock:
+            bucket._value += 1
+
+
+def count(counter: Counter, amount: float = 1) -> None:
+    """`counter.inc(amount)`, for an unlabelled counter or a labelled child."""
+    value: Any = getattr(counter, "_value", None)
+    if type(value) is not MutexValue or not amount >= 0:
+        counter.inc(amount)
+        return
+    with value._lock:
+        value._value += amount

@@ -92,7 +92,7 @@ class RoundRun:
         arrival = self._arrival = self._arrival or asyncio.Event()
         arrival.clear()
         try:
-            async with deadline_in(within_s):
+            with deadline_in(within_s):
                 await arrival.wait()
         except TimeoutError:
             pass
@@ -123,7 +123,7 @@ class RoundRun:
         ended: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._waiters.append(ended)
         try:
-            async with deadline_in(within_s):
+            with deadline_in(within_s):
                 await ended
         except TimeoutError:
             # Some calls are still out: the caller looks at which. (Unless the last one

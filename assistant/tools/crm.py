@@ -100,6 +100,14 @@ def _segment(value: str) -> str:
     return quote(value, safe="")
 
 
+# The same few queries (`status=upcoming`, `status=open`) come back request after request.
+@functools.lru_cache(maxsize=1024)
+def _query_string(items: tuple[tuple[str, str], ...]) -> str:
+    """`?…` exactly as aiohttp would append `params` (yarl's `extend_query`), once per
+    distinct query instead of on every request (1.7 µs each)."""
+    return "?" + URL("http://crm/").extend_query(dict(items)).raw_query_string
+
+
 def _crm_message(body: bytes) -> str | None:
     """The message of the CRM's error envelope, when the body is one."""
     try:
@@ -193,7 +201,10 @@ class CrmClient:
         """
         # Every route lives under /v1/customers/; `path` is what follows it.
         segments = "/".join(map(_segment, path))
-        url = URL(f"{self._base}/v1/customers/{segments}", encoded=True)
+        route = f"{self._base}/v1/customers/{segments}"
+        # The query goes into the URL here, encoded as aiohttp would from `params`.
+        query = _query_string(tuple(params.items())) if params else ""
+        url = URL(route + query, encoded=True)
         headers = {
             "Authorization": self._auth,
             "Accept": "application/json",
@@ -208,7 +219,7 @@ class CrmClient:
             await bulkhead.take(system, customer_id, system=system)
         try:
             status, raw = await self._request(
-                method, system, path, url, trace_id, params=params, body=body, headers=headers
+                method, system, path, url, route, trace_id, body=body, headers=headers
             )
         finally:
             if bulkhead is not None:
@@ -223,20 +234,22 @@ class CrmClient:
         system: str,
         path: tuple[str, ...],
         url: URL,
+        route: str,
         trace_id: str,
         *,
-        params: Mapping[str, str] | None,
         body: Json | None,
         headers: dict[str, str],
     ) -> tuple[int, bytes]:
         """(status, body) of a 2xx answer; every other outcome as a ToolFailure."""
         try:
-            with tracing.crm_span(method, system, path, url):
+            # The span's URL is the route without its query, as it was named before.
+            span_url = URL(route, encoded=True) if tracing.enabled() else route
+            with tracing.crm_span(method, system, path, span_url):
                 headers["traceparent"] = tracing.traceparent(trace_id)
                 # No redirects: the CRM API never sends one, and following one could carry
                 # the service token somewhere else.
                 async with self._session.request(
-                    method, url, params=params, json=body, headers=headers, allow_redirects=False
+                    method, url, json=body, headers=headers, allow_redirects=False
                 ) as response:
                     status = response.status
                     if tracing.enabled():  # no attributes built for a span not made

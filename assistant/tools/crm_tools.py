@@ -12,6 +12,7 @@ Only where a result must be reshaped for a narrator to read is there a function 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import lru_cache
 from typing import Any
 
 from assistant.errors import ToolFailure
@@ -100,12 +101,23 @@ def _argument(arguments: Mapping[str, Any], name: str) -> str:
     return value
 
 
+@lru_cache(maxsize=256)
+def _path_parts(path: str) -> tuple[tuple[str, ...], tuple[bool, ...]]:
+    """A binding's path split once: its parts (a `{name}` as the name), and which are
+    names to fill from the arguments."""
+    parts = [part for part in path.split("/") if part]
+    fills = tuple(part.startswith("{") for part in parts)
+    names = tuple(part[1:-1] if fill else part for part, fill in zip(parts, fills, strict=True))
+    return names, fills
+
+
 def _path(binding: HttpBinding, arguments: Mapping[str, Any]) -> tuple[str, ...]:
     """The path's parts after the customer id, `{name}` parts filled from the arguments."""
-    parts = [part for part in binding.path.split("/") if part]
-    return tuple(
-        _argument(arguments, part[1:-1]) if part.startswith("{") else part for part in parts
-    )
+    parts, fills = _path_parts(binding.path)
+    if not any(fills):
+        return parts  # a collection (most reads): nothing to fill
+    filled = zip(parts, fills, strict=True)
+    return tuple(_argument(arguments, part) if fill else part for part, fill in filled)
 
 
 def _query(

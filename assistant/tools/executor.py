@@ -22,7 +22,7 @@ from typing import NamedTuple
 
 from assistant import tracing
 from assistant.errors import ToolFailure
-from assistant.metrics import Metrics
+from assistant.metrics import Metrics, count, observe
 from assistant.schema import (
     EventSink,
     ToolCall,
@@ -243,7 +243,7 @@ class ToolExecutor:
         latency_ms = round((time.perf_counter() - started) * 1000)
         if self._metrics is not None:
             metrics = self._metrics
-            metrics.labelled(metrics.tool_call_s, tool.name).observe(latency_ms / 1000)
+            observe(metrics.labelled(metrics.tool_call_s, tool.name), latency_ms / 1000)
         return ToolResult(
             call=item.call,
             round=ctx.round,
@@ -258,9 +258,9 @@ class ToolExecutor:
             return
         metrics = self._metrics
         outcome = result.status if result.error is None else result.error.code
-        metrics.labelled(metrics.tool_calls, tool, outcome).inc()
+        count(metrics.labelled(metrics.tool_calls, tool, outcome))
         if result.error is not None:
-            metrics.labelled(metrics.tool_errors, tool, result.error.code).inc()
+            count(metrics.labelled(metrics.tool_errors, tool, result.error.code))
 
 
 class Batch:

@@ -168,7 +168,7 @@ class _CallRun:
             tracing.event("attempt", number=self.attempts, breaker=self._breaker.state)
         budget = min(self._tool.timeout_s, remaining)
         try:
-            async with deadline_in(budget):
+            with deadline_in(budget):
                 result = await self._attempt()
         except TimeoutError:
             self._last = ToolFailure("timeout", f"no answer within {budget:.1f} s")

@@ -24,9 +24,10 @@ import pytest
 from aiohttp import web
 from aiohttp.test_utils import TestServer
 from aioresponses import aioresponses
+from yarl import URL
 
 from assistant.errors import ToolFailure
-from assistant.tools.crm import SYSTEM_NAMES, CrmClient, Json, parse_retry_after
+from assistant.tools.crm import SYSTEM_NAMES, CrmClient, Json, _query_string, parse_retry_after
 from tests.fixtures.crm import CrmAdmin
 
 
@@ -347,6 +348,33 @@ async def test_headers_carry_token_trace_id_and_idempotency_key(
     assert read.headers["X-Trace-Id"] == "trace-r"
     assert "Idempotency-Key" not in read.headers
     assert read.query == {"status": "pending"}
+
+
+@pytest.mark.parametrize(
+    "value", ["pending", "a b", "x&y=z", "50%+1", "café ☕", "a/b?c#d", "", "~-._*'()"]
+)
+def test_a_query_is_encoded_as_aiohttp_encodes_params(value: str) -> None:
+    """The query the client puts into the URL itself (once per distinct query) is, byte
+    for byte, the URL aiohttp built from `params` on every request before."""
+    route = "http://127.0.0.1:8081/v1/customers/cust_001/tasks"
+    params = {"status": value, "due": "2026-05-01T09:00:00+02:00"}
+    for _ in range(2):
+        ours = URL(route + _query_string(tuple(params.items())), encoded=True)
+        theirs = URL(route, encoded=True).extend_query(params)
+        assert str(ours) == str(theirs)
+        assert ours.raw_path_qs == theirs.raw_path_qs
+
+
+async def test_a_query_reaches_the_crm_decoded_as_given(
+    scripted: tuple[ScriptedCrm, CrmClient],
+) -> None:
+    """Query values with spaces, '&', '=', '+' and accents arrive as they were given."""
+    fake, crm = scripted
+    for status in ("a b", "x&y=z", "1+1", "café"):
+        fake.answer(200, {"tasks": []})
+        await _list_tasks(crm, status=status, trace_id="t")
+        assert fake.seen[-1].query == {"status": status}
+        assert fake.seen[-1].raw_path == "/v1/customers/cust_001/tasks"
 
 
 async def test_a_write_without_a_key_sends_none(scripted: tuple[ScriptedCrm, CrmClient]) -> None:

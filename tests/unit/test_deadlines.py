@@ -78,3 +78,28 @@ async def test_nested_deadlines_the_inner_expiring_first() -> None:
                 await asyncio.Event().wait()
         await asyncio.sleep(0)
     assert not outer.expired()
+
+
+async def test_a_plain_with_behaves_as_async_with() -> None:
+    """`with` (the turn's own waits) times out, leaves a quick block alone and lets an
+    outside cancel through, exactly as `async with` does."""
+    with pytest.raises(TimeoutError), deadline_in(0.01):
+        await asyncio.Event().wait()
+    with deadline_in(0.05) as deadline:
+        await asyncio.sleep(0)
+    await asyncio.sleep(0.08)
+    assert not deadline.expired()
+    assert asyncio.current_task().cancelling() == 0  # type: ignore[union-attr]
+
+    async def guarded() -> None:
+        with deadline_in(5):
+            await asyncio.Event().wait()
+
+    task = asyncio.create_task(guarded())
+    await asyncio.sleep(0)
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    with Deadline(None) as never:
+        await asyncio.sleep(0)
+    assert not never.expired()
