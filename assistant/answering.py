@@ -22,7 +22,7 @@ from assistant.models.base import Narrator
 from assistant.round_run import RoundRun
 from assistant.schema import AnswerDelta, AnswerDone, ErrorEvent, NarratorInput, ToolExchange
 from assistant.speaking import split_sentences
-from assistant.turn import TurnState, context_hint
+from assistant.turn import TurnState, call_key, context_hint
 
 log = logging.getLogger(__name__)
 
@@ -154,11 +154,20 @@ class Answerer:
 
     async def say_preface(self, state: TurnState) -> None:
         """What became of calls dropped this turn, said before the answer (once)."""
-        if state.preface and not state.answer:
+        if state.preface and not state.answer and not _held_again(state):
             piece = state.preface + " "
             state.answer.append(piece)
             await state.emit(AnswerDelta(state.turn_id, piece))
         state.preface = None
+
+
+def _held_again(state: TurnState) -> bool:
+    """ "No, just the haircut": what waits now is some of what was left, and its question
+    names it; "I didn't cancel the haircut" before it would contradict it."""
+    if state.pending is None or not state.dropped_calls:
+        return False
+    left = {call_key(call) for call in state.dropped_calls}
+    return all(call_key(call) in left for call in state.pending.calls)
 
 
 def fixed_figures(state: TurnState, text: str, writes: Collection[str]) -> str | None:

@@ -10,6 +10,7 @@ here too, while the results that name the targets are at hand.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -38,8 +39,16 @@ _BARE_NO_WORDS = 4
 
 
 def is_negative(text: str) -> bool:
-    """True for a bare no ("no", "nope, keep it", "never mind")."""
-    return says_no(text) and len(text.split()) <= _BARE_NO_WORDS
+    """True for a bare no ("no", "nope, keep it", "never mind"); "no, just the haircut"
+    narrows what waits, which the planner hears."""
+    return (
+        says_no(text)
+        and len(text.split()) <= _BARE_NO_WORDS
+        and _NARROWED.search(text.lower()) is None
+    )
+
+
+_NARROWED = re.compile(r"\b(?:just|only)\b")
 
 
 def request_after_yes(text: str) -> str | None:

@@ -256,6 +256,7 @@ class Engine:
                 # Anything else drops the pending calls and is a new request; the answer
                 # begins by saying they were not done (PROTOCOL.md).
                 state.preface = pending.dropped
+                state.dropped_calls = pending.calls
         final_text: str | None = None
         planned_last = False
         while True:

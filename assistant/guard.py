@@ -130,6 +130,8 @@ def lookups_needed(calls: Sequence[ToolCall], known: Iterable[ToolResult]) -> li
     names = {call.tool_name for call in calls}
     if "crm.addTask" in names and "crm.listTasks" not in have:
         wanted.append(TASK_LOOKUP)
+    # A move is checked against a listing this turn already has (the one its visit was
+    # found in, most often); a booking, which has none, fetches one.
     if "crm.bookAppointment" in names and not have & {"crm.listUpcomingAppointments"}:
         wanted.append(APPOINTMENT_LOOKUP)
     return wanted
@@ -152,14 +154,19 @@ def _pending_twin(call: ToolCall, results: Sequence[ToolResult]) -> dict[str, An
     return None
 
 
+# Writes that put a visit at a time: one another visit holds is asked about first.
+_TIMED_VISITS = frozenset({"crm.bookAppointment", "crm.rescheduleAppointment"})
+
+
 def _overlapping(call: ToolCall, results: Sequence[ToolResult]) -> dict[str, Any] | None:
     start = _moment(call.arguments.get("starts_at"))
     if start is None:
         return None
     end = start + _DEFAULT_LENGTH
+    moved = call.arguments.get("appointment_id")
     for item in _listed(results, "crm.listUpcomingAppointments", "appointments"):
-        if item.get("status") == "cancelled":
-            continue
+        if item.get("status") == "cancelled" or (moved is not None and item.get("id") == moved):
+            continue  # a visit moved by an hour overlaps its own old time: not a clash
         other_start = _moment(item.get("starts_at"))
         other_end = _moment(item.get("ends_at")) or (
             other_start + _DEFAULT_LENGTH if other_start else None
@@ -199,6 +206,7 @@ def creates(tool_name: str) -> bool:
 _AGAIN = {
     "crm.addTask": "add it again anyway",
     "crm.bookAppointment": "book it anyway",
+    "crm.rescheduleAppointment": "move it anyway",
     "crm.createTicket": "open another one anyway",
 }
 
@@ -215,6 +223,7 @@ def question(held: Sequence[Doubt]) -> str:
 _DECLINED = {
     "crm.addTask": "Okay, I won't add it again.",
     "crm.bookAppointment": "Okay, I won't book another one.",
+    "crm.rescheduleAppointment": "Okay, I won't move it. It stays where it was.",
 }
 
 
@@ -226,7 +235,8 @@ def doubt_wording(held: Sequence[Doubt]) -> Wording:
         if len(held) == 1
         else ("Okay, I'll leave things as they are.")
     )
-    return Wording(question(held), declined, "I didn't make that change again.")
+    again = " again" if all(creates(doubt.call.tool_name) for doubt in held) else ""
+    return Wording(question(held), declined, f"I didn't make that change{again}.")
 
 
 def done_phrase(call: ToolCall) -> str:
@@ -269,7 +279,7 @@ def doubts(
             in_this_round.add(key)
         if call.tool_name == "crm.addTask" and (twin := _pending_twin(call, results)):
             found.append(Doubt(call, f"'{twin.get('title')}' is already on your list"))
-        elif call.tool_name == "crm.bookAppointment" and (clash := _overlapping(call, results)):
+        elif call.tool_name in _TIMED_VISITS and (clash := _overlapping(call, results)):
             service = str(clash.get("service") or "appointment").lower()
             found.append(Doubt(call, f"that overlaps your {service} at the same time"))
     return found

@@ -12,7 +12,7 @@ planner's second round and by the engine's forced follow-up.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
@@ -144,6 +144,67 @@ def _decide(found: Sequence[Item], options: Sequence[Item]) -> Resolution:
     return Ambiguous(tuple(found))
 
 
+def _beside(ordered: Sequence[Item], anchor: Resolution, side: int) -> Resolution:
+    """ "The one after the dentist": the next (or previous) to the anchor, in order."""
+    if not isinstance(anchor, Match):
+        return anchor  # the anchor itself unknown or unclear: that is what is asked
+    at = next(i for i, item in enumerate(ordered) if item is anchor.item)
+    index = at + side
+    if 0 <= index < len(ordered):
+        return Match(ordered[index])
+    return NoMatch(tuple(ordered))
+
+
+def _left_in(
+    pool: Sequence[Item],
+    excluded: TargetRef,
+    resolve: Callable[[Sequence[Item], TargetRef], Resolution],
+) -> list[Item]:
+    """The pool without what "except …" names: every item it fits, when it fits any."""
+    left_out = resolve(pool, excluded)
+    if isinstance(left_out, Match):
+        gone = [left_out.item]
+    elif isinstance(left_out, Ambiguous):
+        gone = list(left_out.candidates)
+    else:
+        gone = []
+    gone_ids = {g.get("id") for g in gone}
+    return [item for item in pool if item.get("id") not in gone_ids]
+
+
+def _when_said(items: Sequence[Item], target: TargetRef, zone: ZoneInfo) -> list[Item]:
+    """The visits on the days and at the time the description says, if it says any."""
+    found = _within(items, target, zone)
+    if target.weekday is not None and target.day is not None:
+        # "my Tuesday appointment": the coming Tuesday, else any Tuesday.
+        found = _on_day(found, target.day, zone) or _on_weekday(found, target.weekday, zone)
+    elif target.day is not None:
+        found = _on_day(found, target.day, zone)
+    if target.clock is not None:
+        found = _at_clock(found, target, zone)
+    if target.hours is not None:
+        first, last = target.hours
+        found = [
+            item
+            for item in found
+            if (start := _local_start(item, zone)) is not None and first <= start.hour < last
+        ]
+    return found
+
+
+def _within(items: Sequence[Item], target: TargetRef, zone: ZoneInfo) -> list[Item]:
+    """The visits in the span of days said ("next week"), or all when none was."""
+    if target.within is None:
+        return list(items)
+    first, last = target.within
+    found = []
+    for item in items:
+        start = _local_start(item, zone)
+        if start is not None and first <= start.date() <= last:
+            found.append(item)
+    return found
+
+
 # --- tasks ---------------------------------------------------------------------------
 
 
@@ -154,6 +215,11 @@ def resolve_task(tasks: Sequence[Item], target: TargetRef) -> Resolution:
     # Counted in the order spoken ("the second one" is the second the customer heard).
     pending = spoken_tasks(t for t in tasks if t.get("status") != "completed")
     completed = [t for t in tasks if t.get("status") == "completed"]
+    if target.anchor is not None:
+        return _beside(pending, resolve_task(pending, target.anchor), target.beside)
+    if target.excluded is not None:
+        pending = _left_in(pending, target.excluded, lambda pool, ref: resolve_task(pool, ref))
+        completed = _left_in(completed, target.excluded, lambda pool, ref: resolve_task(pool, ref))
     for pool in (pending, completed):
         found = _task_candidates(pool, target)
         if found:
@@ -169,6 +235,11 @@ def _task_candidates(pool: Sequence[Item], target: TargetRef) -> tuple[Item, ...
     found: Sequence[Item] = pool
     if target.day is not None:
         found = [t for t in found if t.get("due_on") == target.day.isoformat()]
+    if target.within is not None:
+        first, last = (day.isoformat() for day in target.within)
+        found = [t for t in found if first <= str(t.get("due_on") or "") <= last]
+    if target.priority is not None:
+        found = [t for t in found if t.get("priority") == target.priority]
     if target.words:
         found = _best(found, target.words, "title")
     return _narrow(found, target, "title")
@@ -244,14 +315,15 @@ def resolve_appointment(
     upcoming = spoken_appointments(a for a in appointments if a.get("status") != "cancelled")
     if target.item_id is not None:
         return _by_id(upcoming, target.item_id)
-    found: Sequence[Item] = upcoming
-    if target.weekday is not None and target.day is not None:
-        # "my Tuesday appointment": the coming Tuesday, else any Tuesday.
-        found = _on_day(found, target.day, zone) or _on_weekday(found, target.weekday, zone)
-    elif target.day is not None:
-        found = _on_day(found, target.day, zone)
-    if target.clock is not None:
-        found = _at_clock(found, target, zone)
+    if target.anchor is not None:
+        anchor = resolve_appointment(upcoming, target.anchor, timezone)
+        return _beside(upcoming, anchor, target.beside)
+    found: Sequence[Item] = _when_said(upcoming, target, zone)
+    if target.excluded is not None:
+        excluded = target.excluded
+        found = _left_in(
+            found, excluded, lambda pool, ref: resolve_appointment(pool, ref, timezone)
+        )
     if target.words and found:
         by_service = _best(found, target.words, "service")
         if not by_service:
@@ -305,28 +377,39 @@ _ALL = re.compile(r"\b(?:all|every|everything|each|both)\b")
 # "both", "the two of them": every one, when there are two.
 _BOTH = re.compile(r"\b(?:both|two)\b")
 # Words a target for every one may hold: "both", "all of them", "them both".
-_EVERY_ONE = frozenset({"both", "them", "two"})
+_EVERY_ONE = frozenset({"both", "them", "two", "every"})
 _DONE_ONES = re.compile(r"\b(?:completed|done|finished|ticked off)\b")
 
 
-def resolve_all(intent: Intent, results: Iterable[ToolResult]) -> list[Item] | None:
-    """ "Delete all completed tasks", "cancel all my appointments": every item meant, or
-    None when the target is not "all of them"."""
+def resolve_all(
+    intent: Intent, results: Iterable[ToolResult], timezone: str = "UTC"
+) -> list[Item] | None:
+    """ "Delete all completed tasks", "cancel all my appointments next week", "…except the
+    dentist": every item meant, or None when the target is not "all of them"."""
     target = intent.target
-    if target is None or not _ALL.search(target.phrase.lower()):
+    if target is None or target.anchor is not None or not _ALL.search(target.phrase.lower()):
         return None
     if not set(target.words) <= _EVERY_ONE:
         return None  # "all my dental appointments": the words narrow which
     items = listing(intent, results)
     if items is None:
         return None
+    every: list[Item]
     if intent.kind in TASK_ACTIONS:
         done = bool(_DONE_ONES.search(target.phrase.lower()))
         if intent.kind == "complete_task":
             done = False
         every = [t for t in items if (t.get("status") == "completed") == done]
+        if target.excluded is not None:
+            every = _left_in(every, target.excluded, resolve_task)
     else:
-        every = [a for a in items if a.get("status") != "cancelled"]
+        zone = zone_named(timezone)
+        every = _when_said([a for a in items if a.get("status") != "cancelled"], target, zone)
+        if target.excluded is not None:
+            excluded = target.excluded
+            every = _left_in(
+                every, excluded, lambda pool, ref: resolve_appointment(pool, ref, timezone)
+            )
     if _BOTH.search(target.phrase.lower()) and len(every) != 2:
         return None  # "cancel both" with three listed: which two is asked
     return every

@@ -43,6 +43,9 @@ class TurnState:
     pending: PendingConfirmation | None = None
     # Said before the answer: what became of a pending confirmation the customer left.
     preface: str | None = None
+    # The calls that confirmation held, left this turn: a narrowed "no, just the haircut"
+    # holds some of them again, and the preface about them all is then not said.
+    dropped_calls: tuple[ToolCall, ...] = ()
     # Call ids of the lookups the engine made to check a write for duplicates.
     checks: set[str] = field(default_factory=set)
     answer: list[str] = field(default_factory=list)

@@ -26,9 +26,19 @@ _CREATE_TICKET = (
         r"(?:report|flag|log|raise) (?:it|this|that)(?: for me)?(?: please)?$"
     ),
 )
-_IMPLICIT_PROBLEM = rx(
-    r"\b(?:i have|i've got|i got|there's|there is|i'm having|i am having) (?:a |an |some )?"
-    r"(?:problem|issue|trouble)s? (?:with )?(?P<rest>.+)$"
+_IMPLICIT_PROBLEM = (
+    rx(
+        r"\b(?:i have|i've got|i got|there's|there is|i'm having|i am having) (?:a |an |some )?"
+        r"(?:problem|issue|trouble)s? (?:with )?(?P<rest>.+)$"
+    ),
+    # "your app keeps logging me out", "the website won't load": something of the
+    # business's that does not work, told, not yet a case asked for.
+    rx(
+        r"(?P<rest>\b(?:the |your |my |this )?(?:app|website|web site|site|portal|login|log in"
+        r"|online booking|booking page|password reset|link)\b"
+        r".*\b(?:keeps|kept|won't|wont|doesn't|does not|isn't|is not|can't|cannot|not working"
+        r"|broken|crash|crashes|crashing|crashed|freezes|freezing|down|error)\b.*)$"
+    ),
 )
 _BODY_LEAD = rx(
     r"^[\s,:;-]*(?:for me)?[\s,:;-]*(?:and |so )?"
@@ -40,9 +50,12 @@ def create_ticket(c: Clause) -> Intent | None:
     for pattern in _CREATE_TICKET:
         if match := pattern.search(c.text):
             return _ticket(c, _BODY_LEAD.sub("", match.group("rest"), count=1), consent=True)
-    if match := _IMPLICIT_PROBLEM.search(c.text):
-        # Describing a problem is not yet asking for a case: offer, do not guess a write.
-        return _ticket(c, "problem with " + match.group("rest"), consent=False)
+    if any(pattern.search(c.norm.text) for pattern in _CREATE_TICKET):
+        return None  # "the portal keeps logging me out, can you open a ticket": asked after
+    for lead, pattern in zip(("problem with ", ""), _IMPLICIT_PROBLEM, strict=True):
+        if match := pattern.search(c.text):
+            # Describing a problem is not yet asking for a case: offer, do not guess a write.
+            return _ticket(c, lead + match.group("rest"), consent=False)
     return None
 
 
@@ -101,6 +114,20 @@ _FORMER = rx(
     r"|\b(?:number|phone|email|e-mail|cell|mobile) (?:was|used to be)\b(?! (?:wrong|incorrect"
     r"|a typo|mistyped|misspelled|misspelt))"
 )
+# "you have my old number": the one on file is the old one (and the new one is asked).
+_ON_FILE = rx(
+    r"\b(?:you have|you've got|you got|you guys have|on file|on record|in the system"
+    r"|on my account|in my account)\b"
+)
+# "the email you have is wrong", "my number ends in 0199 now": what is on file is out of
+# date, and the new one is not (all) said yet.
+_OUT_OF_DATE = rx(
+    r"\b(?:wrong|incorrect|out of date|outdated|not right|isn't right|not correct|change"
+    r"|changed|no longer|old|ends? in|ending in|now|typo|mistake|different)\b"
+)
+_TELL_ME = rx(r"\b(?:what|which|tell me|read me|remind me|check)\b")
+# "my email is maria at gmail": a detail stated, that no address or number was read from.
+_STATED = rx(r"\bmy (?:new )?(?:email|e-mail|phone|number|cell|mobile)(?: address| number)? is\b")
 # "…the new one is", "my old number was wrong, it's…": the one said replaces it.
 _NOW = rx(
     r"\b(?:new|now|instead|change|update|replace|switch|from now on|should be|wrong"
@@ -116,7 +143,18 @@ def _not_mine_now(text: str) -> bool:
     return bool(
         _SOMEONE_ELSES.search(text)
         or _AVOID.search(text)
-        or (_FORMER.search(text) and not _NOW.search(text))
+        or (_FORMER.search(text) and not _NOW.search(text) and not _ON_FILE.search(text))
+    )
+
+
+def someone_elses_detail(text: str) -> bool:
+    """ "my husband's number is …", "change my wife's email to …": a detail that is not
+    the customer's, which no change to their account can be (a question is not this)."""
+    return bool(
+        _SOMEONE_ELSES.search(text)
+        and CONTACT_NOUN.search(text)
+        and not QUESTION_START.search(text)
+        and not _AVOID.search(text)
     )
 
 
@@ -132,9 +170,14 @@ def update_contact(c: Clause) -> Intent | None:
         arguments = {
             key: value for key, value in (("email", found.email), ("phone", found.phone)) if value
         }
-        missing = ("phone",) if found.bad_phone and not arguments else ()
+        missing = (f"phone_{found.bad_phone}",) if found.bad_phone and not arguments else ()
         return Intent("update_contact", arguments, missing=missing, clause=c.text)
-    if noun and _CHANGE.search(c.text) and not QUESTION_START.search(c.text):
+    if QUESTION_START.search(c.text) or _TELL_ME.search(c.text):
+        return None  # "…and tell me what email you have now" asks what is on file
+    if found.only_old and (noun or _CHANGE.search(c.text)):
+        # "change my number from 415 555 0101", "my old email was…": the new one is asked.
+        return Intent("update_contact", missing=(found.only_old,), clause=c.text)
+    if noun and (_CHANGE.search(c.text) or _OUT_OF_DATE.search(c.text) or _STATED.search(c.text)):
         wanted = "email" if "mail" in noun.group(0) else "phone"
         return Intent("update_contact", missing=(wanted,), clause=c.text)
     return None

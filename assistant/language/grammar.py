@@ -9,12 +9,14 @@ A clause with no write asks to see things (lookups). A clause naming only a targ
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable, Sequence
 from datetime import datetime
 
 from assistant.language import account_rules, appointment_rules, slots, task_rules
 from assistant.language.clause import LIST_TAIL, NEGATED, QUESTION_START, REPORT_FIRST, Clause
 from assistant.language.intent import APPOINTMENT_ACTIONS, TASK_ACTIONS, Intent, IntentKind
+from assistant.language.lexicon import SERVICES
 from assistant.language.lookups import READS, reads
 from assistant.language.patterns import rx
 from assistant.language.scope import (
@@ -28,7 +30,7 @@ from assistant.language.scope import (
     on_a_condition,
 )
 from assistant.language.spelling import words
-from assistant.language.targets import target_ref
+from assistant.language.targets import EXCEPT, target_ref
 from assistant.language.text import Normalized
 
 # --- "…and the pharmacy one": an action carried over to a new target -----------------
@@ -112,6 +114,50 @@ def _needs_consent(intent: Intent) -> Intent:
     return dataclasses.replace(intent, missing=(*intent.missing, "consent"))
 
 
+def _left_out(intent: Intent, c: Clause) -> Intent:
+    """ "mark every task as done apart from the car insurance": an exception said after
+    the action's words is the target's too (the rule's target phrase ends before it)."""
+    target = intent.target
+    if target is None or target.excluded is not None or target.item_id is not None:
+        return intent
+    cut = EXCEPT.search(c.text)
+    if cut is None or EXCEPT.search(target.phrase.lower()) is not None:
+        return intent
+    left_out = target_ref(c.text[cut.end() :], c.original, c.now)
+    if left_out.vague:
+        return intent
+    return dataclasses.replace(intent, target=dataclasses.replace(target, excluded=left_out))
+
+
+# "the day after my dentist", "the same time as my haircut", "two days before my cleaning":
+# a day told by another appointment, whose date only the CRM knows.
+_ANCHORED_WHEN = rx(
+    r"\b(?:(?:the )?same (?:day|time|date|week|hour|morning|afternoon|evening)"
+    r"|(?:the )?(?:day|morning|afternoon|evening|night|week|weekend) (?:after|before)"
+    r"|\w+ (?:days?|weeks?|hours?|minutes?) (?:after|before)"
+    r"|(?:right|straight|just|directly|immediately) (?:after|before))"
+    r" (?:as |that of )?(?:my|the|our|your) (?!(?:next|this|coming|following)\b)"
+    r"(?:\w+ ){0,2}?(?:appointments?|visits?|sessions?|bookings?|"
+    + "|".join(re.escape(name) for name in sorted(SERVICES, key=len, reverse=True))
+    + r")\b"
+)
+_TIMED = frozenset({"book_appointment", "reschedule_appointment"})
+
+
+def _anchored(intent: Intent, c: Clause) -> Intent:
+    """A booking or a move to a day told by another appointment: never to a day guessed
+    from the words around it; the day is asked, the rest of the request kept."""
+    if intent.kind not in _TIMED or (found := _ANCHORED_WHEN.search(c.text)) is None:
+        return intent
+    if intent.target is not None and found.group(0) in intent.target.phrase.lower():
+        return intent  # "move the one the day after my dentist…": that is which one
+    clause = re.sub(r"\s+", " ", f"{c.text[: found.start()]} {c.text[found.end() :]}").strip()
+    arguments = {key: value for key, value in intent.arguments.items() if key != "starts_at"}
+    return dataclasses.replace(
+        intent, arguments=arguments, when=None, missing=("anchored_when",), clause=clause
+    )
+
+
 def negated(text: str) -> bool:
     """The clause says what not to do ("don't cancel anything")."""
     negation = NEGATED.search(text)
@@ -145,7 +191,10 @@ def read_clause(
         return []  # "what time did you book it for?": told from the change just made
     for rule in _WRITE_RULES:
         if found := rule(clause):
-            found = found if isinstance(found, list) else [found]
+            found = [
+                _anchored(_left_out(i, clause), clause)
+                for i in (found if isinstance(found, list) else [found])
+            ]
             if on_a_condition(text):
                 # "…and if not, book a haircut for Tuesday": asked about, not made.
                 found = [_needs_consent(i) for i in found]

@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from assistant.language.dates import When, find_when
 from assistant.language.lexicon import SERVICES
-from assistant.language.patterns import rx
+from assistant.language.patterns import GatedPattern, rx
 from assistant.language.shifts import relative_day
 from assistant.language.text import EMAIL_TOKEN, PHONE_TOKEN, Normalized, restore_case
 from assistant.language.verbs import base_form
@@ -100,8 +100,12 @@ _POLITE_HEAD = rx(r"^(?:to|that|about|i need to|i have to|i should|i must|please
 class Contact:
     email: str | None
     phone: str | None
-    # A number was said but cannot be made into E.164 (too short, no area code).
-    bad_phone: bool = False
+    # A number was said but cannot be made into E.164: "short" (too few digits for any
+    # number: the area code left out) or "country" (no country known: "0612 345 678").
+    bad_phone: str | None = None
+    # A detail was said only as the one being replaced ("my old number was…", "change it
+    # from…"), no new one: "email" or "phone", the new one still to be asked.
+    only_old: str | None = None
 
 
 _UK_NATIONAL = rx(r"0[1237]\d{9}")
@@ -126,18 +130,51 @@ def e164(raw: str) -> str | None:
     return number if re.fullmatch(r"\+[1-9]\d{6,14}", number) else None
 
 
+def _why_not_a_number(raw: str) -> str:
+    digits = re.sub(r"\D", "", raw)
+    if not raw.strip().startswith(("+", "0")) and len(digits) < 10:
+        return "short"  # "555 0199": no number anywhere is dialled that short
+    return "country"
+
+
+# The words just before a detail that make it the one being replaced, not the new one:
+# "change my number from X to Y", "replace X with Y", "my old email was X", "Y, not X".
+_SAID_AS_OLD = rx(
+    r"(?:\bfrom|\breplace|\binstead of|\brather than|\bnot|\bused to be|\bwas"
+    r"|\b(?:old|previous|former) (?:\w+ ){0,2}(?:is|of)?)[\s,:]*$"
+)
+
+
+def _new_one(reference: GatedPattern, clause: str, count: int) -> tuple[int | None, bool]:
+    """Which of the details said is the new one (its index), and whether one said was an
+    old one: the first not said as being replaced."""
+    old = False
+    for match in reference.finditer(clause):
+        index = int(match.group(1))
+        if index >= count:
+            continue  # a clause read again on its own has lost its addresses
+        if _SAID_AS_OLD.search(clause[max(0, match.start() - 40) : match.start()]):
+            old = True
+            continue
+        return index, old
+    return None, old
+
+
 def contact(clause: str, norm: Normalized) -> Contact:
-    """The email address and phone number this clause holds, if any."""
-    email = None
-    phone = None
-    bad = False
-    # A clause read again on its own has lost its addresses: the indexes may not resolve.
-    if (match := _EMAIL_REF.search(clause)) and int(match.group(1)) < len(norm.emails):
-        email = norm.emails[int(match.group(1))].lower()
-    if (match := _PHONE_REF.search(clause)) and int(match.group(1)) < len(norm.phones):
-        phone = e164(norm.phones[int(match.group(1))])
-        bad = phone is None
-    return Contact(email=email, phone=phone, bad_phone=bad)
+    """The new email address and phone number this clause holds, if any."""
+    email = phone = bad = None
+    email_at, old_email = _new_one(_EMAIL_REF, clause, len(norm.emails))
+    if email_at is not None:
+        email = norm.emails[email_at].lower()
+    phone_at, old_phone = _new_one(_PHONE_REF, clause, len(norm.phones))
+    if phone_at is not None:
+        raw = norm.phones[phone_at]
+        phone = e164(raw)
+        bad = None if phone is not None else _why_not_a_number(raw)
+    only_old = None
+    if not (email or phone or bad) and (old_email or old_phone):
+        only_old = "phone" if old_phone else "email"
+    return Contact(email=email, phone=phone, bad_phone=bad, only_old=only_old)
 
 
 def priority(clause: str) -> tuple[Priority | None, tuple[int, int] | None]:

@@ -8,11 +8,12 @@ services), an ordinal position ("my next appointment", "the second one") and a d
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass
-from datetime import date, datetime, time
+from datetime import date, datetime, time, timedelta
 
-from assistant.language.dates import find_when
+from assistant.language.dates import When, find_when
 from assistant.language.lexicon import SERVICES
 from assistant.language.patterns import rx
 from assistant.language.spelling import words
@@ -76,6 +77,18 @@ class TargetRef:
     # or pm (`either_half`), 2:30 in the morning or the afternoon fits.
     clock: time | None = None
     either_half: bool = False
+    # A span of days said ("all my appointments next week"): first and last day.
+    within: tuple[date, date] | None = None
+    # "my morning appointment": the hours of the part of the day said, [from, to).
+    hours: tuple[int, int] | None = None
+    # "the high priority task": the priority said.
+    priority: str | None = None
+    # What is left out ("all my appointments except the dentist"): never one of these.
+    excluded: TargetRef | None = None
+    # "the appointment after the dentist": the one next to `anchor` in the order they
+    # come, +1 after it, -1 before it.
+    anchor: TargetRef | None = None
+    beside: int = 0
 
     @property
     def vague(self) -> bool:
@@ -87,20 +100,86 @@ class TargetRef:
             or self.weekday is not None
             or self.item_id
             or self.clock
+            or self.within
+            or self.hours
+            or self.priority
+            or self.excluded
+            or self.anchor
         )
+
+
+# "…except the dentist", "every task but groceries": what follows is left out.
+EXCEPT = rx(
+    r"\b(?:except(?: for)?|but not|other than|apart from|aside from|besides|excluding"
+    r"|save for|(?<=\ball )but|(?<=\beverything )but|(?<=\bevery one )but|(?<=\bany )but)\b"
+)
+# "the appointment after the dentist", "the task before groceries": next to another one.
+_BESIDE = rx(r"\b(?P<side>after|before|following|preceding)\b")
+_SIDES = {"after": 1, "following": 1, "before": -1, "preceding": -1}
+_WEEK = rx(r"\bweek\b")
+_PART_OF_DAY = rx(r"\b(?:morning|afternoon|evening)\b")
+_HOURS_OF = {"morning": (0, 12), "afternoon": (12, 17), "evening": (17, 24)}
+_PRIORITY_SAID = rx(r"\b(?P<level>high|low|normal)[- ]priority\b|\burgent\b")
+_WEEKEND = rx(r"\bweekend\b")
 
 
 def target_ref(phrase: str, original: str, now: datetime | None = None) -> TargetRef:
     """Read a target description; `now` (aware, customer's zone) enables day matching."""
     phrase = phrase.strip(" ,.?!")
+    if (cut := EXCEPT.search(phrase)) is not None and phrase[cut.end() :].strip():
+        left_out = target_ref(phrase[cut.end() :], original, now)
+        if not left_out.vague:
+            kept = target_ref(phrase[: cut.start()], original, now)
+            return dataclasses.replace(
+                kept, phrase=restore_case(phrase, original), excluded=left_out
+            )
+    if (side := _BESIDE.search(phrase)) is not None:
+        anchor = target_ref(phrase[side.end() :], original, now)
+        # "…before friday" is a day, not another appointment: only a named one anchors.
+        if anchor.words and anchor.day is None and anchor.clock is None:
+            kept = target_ref(phrase[: side.start()], original, now)
+            return dataclasses.replace(
+                kept,
+                phrase=restore_case(phrase, original),
+                anchor=anchor,
+                beside=_SIDES[side.group("side")],
+            )
+    return _plain_ref(phrase, original, now)
+
+
+def _span(when: When, phrase: str) -> tuple[date, date] | None:
+    """ "next week", "this weekend": the days a vague day stands for."""
+    if when.day is None or not when.vague_day:
+        return None
+    if _WEEKEND.search(phrase):
+        saturday = when.day + timedelta(days=(5 - when.day.weekday()) % 7)
+        return saturday, saturday + timedelta(days=1)
+    if _WEEK.search(phrase):
+        monday = when.day - timedelta(days=when.day.weekday())
+        return monday, monday + timedelta(days=6)
+    return None
+
+
+def _plain_ref(phrase: str, original: str, now: datetime | None) -> TargetRef:
     day = None
     weekday = None
     clock = None
     either_half = False
     rest = phrase
+    within = None
+    hours = None
     if now is not None and (when := find_when(phrase, now)) is not None:
-        if when.day is not None and not when.day_implied:
+        within = _span(when, phrase)
+        if within is not None:
+            for start, end in sorted(when.spans, reverse=True):
+                rest = rest[:start] + " " + rest[end:]
+        elif when.day is not None and not when.day_implied:
             day, weekday = when.day, when.weekday
+        if when.clock is not None and when.vague_time and _PART_OF_DAY.search(phrase):
+            # "my morning appointment": one that starts in that part of the day.
+            hours = _HOURS_OF[_PART_OF_DAY.search(phrase).group(0)]  # type: ignore[union-attr]
+            for start, end in sorted(when.spans, reverse=True):
+                rest = rest[:start] + " " + rest[end:]
         if when.clock is not None and not when.vague_time:
             # "my 2:30": the visit that starts then (the day read into a bare time is not).
             clock = when.clock
@@ -109,6 +188,10 @@ def target_ref(phrase: str, original: str, now: datetime | None = None) -> Targe
         if day is not None or clock is not None:
             for start, end in sorted(when.spans, reverse=True):
                 rest = rest[:start] + " " + rest[end:]
+    priority = None
+    if (level := _PRIORITY_SAID.search(rest)) is not None:
+        priority = "high" if level.group(0) == "urgent" else level.group("level")
+        rest = rest[: level.start()] + " " + rest[level.end() :]
     rest = _CLOSED_UP.sub(lambda m: m.group(0).replace(" ", ""), rest)
     position = None
     if match := _POSITION.search(rest):
@@ -127,4 +210,7 @@ def target_ref(phrase: str, original: str, now: datetime | None = None) -> Targe
         weekday=weekday,
         clock=clock,
         either_half=either_half,
+        within=within,
+        hours=hours,
+        priority=priority,
     )

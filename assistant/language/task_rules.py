@@ -19,7 +19,7 @@ from assistant.language.intent import TARGETS_JOINER, Intent
 from assistant.language.patterns import rx
 from assistant.language.relative_days import RELATIVE_DAY, relative_days
 from assistant.language.shifts import find_shift, relative_day, whole_days
-from assistant.language.targets import target_ref
+from assistant.language.targets import TargetRef, target_ref
 from assistant.language.text import restore_case
 
 _ADD_TASK = (
@@ -259,7 +259,7 @@ def update_task(c: Clause) -> Intent | None:
             return _task_change(c, match.group("t"), {"due_on": due})
     if (match := _DUE_SHIFT.search(c.text)) and whole_days(shift := find_shift(match.group("s"))):
         # "push the insurance task back two days": from the due date it has (resolve.py).
-        target = target_ref(LIST_TAIL.sub("", match.group("t")), c.original)
+        target = task_ref(match.group("t"), c)
         return Intent("update_task", target=target, clause=c.text, shift=shift)
     if match := _DESCRIBE.search(c.text):
         description = restore_case(slots.clean_free_text(match.group("d")), c.original)
@@ -291,8 +291,18 @@ def _date_of(words: str, c: Clause, *, whole: bool = False) -> str | None:
 
 
 def _task_change(c: Clause, target_words: str, change: dict[str, Any]) -> Intent:
-    target = target_ref(LIST_TAIL.sub("", target_words), c.original)
-    return Intent("update_task", change, target=target, clause=c.text)
+    return Intent("update_task", change, target=task_ref(target_words, c), clause=c.text)
+
+
+_DUE_SAID = rx(r"\bdue\b")
+
+
+def task_ref(words: str, c: Clause) -> TargetRef:
+    """A task described; by its due day only when "due" is said ("whatever is due
+    tomorrow"), since a title may hold a day ("Call mom on Friday")."""
+    return target_ref(
+        LIST_TAIL.sub("", words), c.original, c.now if _DUE_SAID.search(words) else None
+    )
 
 
 # Asked for: "mark groceries done", "tick it off".
@@ -407,9 +417,7 @@ def complete(c: Clause) -> list[Intent] | None:
     if match is None:
         return None
     return [
-        Intent(
-            "complete_task", target=target_ref(LIST_TAIL.sub("", part), c.original), clause=c.text
-        )
+        Intent("complete_task", target=task_ref(part, c), clause=c.text)
         for part in match.group("t").split(TARGETS_JOINER.strip())
         if part.strip()
     ]
@@ -441,5 +449,4 @@ def delete(c: Clause) -> Intent | None:
         return Intent(
             "cancel_appointment", target=target_ref(rest, c.original, c.now), clause=c.text
         )
-    target = target_ref(LIST_TAIL.sub("", rest), c.original)
-    return Intent("delete_task", target=target, clause=c.text)
+    return Intent("delete_task", target=task_ref(rest, c), clause=c.text)

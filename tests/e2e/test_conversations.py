@@ -1,7 +1,7 @@
 """Whole conversations through the websocket, the real engine, the embedded models and the
 real CRM stub, scored (tests/e2e/conversations.py says how a case is written and checked).
 
-tests/data/conversations.jsonl: 125 sessions of 2 or 3 turns (261 turns) (follow-ups with pronouns,
+tests/data/conversations.jsonl: 125 sessions of 2 or 3 turns (262 turns) (follow-ups with pronouns,
 corrections, changes of mind during a confirmation, qualified questions, complaints,
 small talk, help, voice transcripts, typos, British wording), written before the
 dialogue state was built. First run, on the code before it: 29/125 sessions = 23.2 %

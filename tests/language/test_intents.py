@@ -79,12 +79,44 @@ def test_phone_numbers_become_e164(text: str, phone: str) -> None:
     assert only(text) == {"phone": phone}
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "change my number from 415 555 0101 to 415 555 0177",
+        "replace 415 555 0101 with 415 555 0177",
+        "my old number was 415 555 0101, the new one is 415 555 0177",
+        "my number is 415 555 0177 not 415 555 0101",
+        "my number used to be 415 555 0101 but now it's 415 555 0177",
+    ],
+)
+def test_of_two_numbers_the_new_one_is_written(text: str) -> None:
+    """Said beside the number it replaces, the new number is the one sent, never the old."""
+    assert only(text) == {"phone": "+14155550177"}
+
+
+@pytest.mark.parametrize(
+    ("text", "wanted"),
+    [
+        ("my old number was 415 555 0101, it's changed", "phone"),
+        ("you have my old phone number", "phone"),
+        ("the email you have for me is wrong", "email"),
+        ("my email is maria at gmail", "email"),
+        ("my new number is 555 0199", "phone"),
+        ("change my number from 415 555 0101", "phone"),
+    ],
+)
+def test_a_detail_out_of_date_without_a_new_one_asks_for_it(text: str, wanted: str) -> None:
+    """An old or partial detail is never written: the new one is asked for."""
+    (intent,) = detect_intents(text, NOW, TZ)
+    assert (intent.kind, intent.arguments, intent.missing) == ("update_contact", {}, (wanted,))
+
+
 @pytest.mark.parametrize("text", ["change my number to 0612 345 678", "my phone is 1234567890"])
 def test_a_number_of_no_known_country_is_asked_for_again(text: str) -> None:
     """Ten digits that cannot be North American are never sent with +1: the number is asked."""
     (intent,) = detect_intents(text, NOW, TZ)
     assert intent.kind == "update_contact"
-    assert "phone" not in intent.arguments and intent.missing == ("phone",)
+    assert "phone" not in intent.arguments and intent.missing == ("phone_country",)
 
 
 def test_booking_reads_the_service_and_the_start_time() -> None:
@@ -370,3 +402,20 @@ def test_a_thing_for_the_shopping_list_is_a_task_to_buy_it(text: str, title: str
     """ "Add milk to my shopping list" was refused: it is a task to buy it, titled so."""
     (intent,) = detect_intents(text, NOW, TZ)
     assert intent.kind == "add_task" and intent.arguments.get("title") == title
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "move my haircut to the day after my dentist",
+        "book a haircut on the same day as my dentist at 4pm",
+        "move my haircut to two days before my dentist",
+        "book a massage the day before my haircut at 11am",
+        "move my dentist to the same time as my haircut but on saturday",
+    ],
+)
+def test_a_day_told_by_another_appointment_is_asked_not_guessed(text: str) -> None:
+    """No start is read from words around "…after my dentist": the day is asked."""
+    (intent,) = detect_intents(text, NOW, TZ)
+    assert "starts_at" not in intent.arguments
+    assert intent.missing == ("anchored_when",)

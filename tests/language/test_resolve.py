@@ -177,3 +177,40 @@ def test_a_visit_named_by_its_time_is_the_one_that_starts_then() -> None:
     assert isinstance(resolve_appointment(visits, target_ref("my 10:30", "", now), zone), NoMatch)
     both = resolve_appointment(_visits_at("02:30", "14:30"), said, zone)
     assert isinstance(both, Ambiguous)
+
+
+def _appointment(description: str) -> Match | NoMatch | Ambiguous:
+    return resolve_appointment(APPOINTMENTS, target_ref(description, description, NOW), TIMEZONE)
+
+
+def test_what_is_left_out_is_never_the_one_meant() -> None:
+    """ "…except the dentist" names the dentist only to leave it out: the other one is meant."""
+    resolution = _appointment("my appointment except the dentist")
+    assert isinstance(resolution, Match)
+    assert resolution.item["service"] == "Haircut"
+    (intent,) = detect_intents(
+        "mark every task as done apart from the car insurance", NOW, TIMEZONE
+    )
+    assert intent.target is not None and intent.target.excluded is not None
+    assert "insurance" in intent.target.excluded.words
+
+
+def test_the_one_after_or_before_another_is_its_neighbour() -> None:
+    """ "The appointment after the dentist" is the haircut, not the dentist; none after the last."""
+    after = _appointment("the appointment after the dentist")
+    assert isinstance(after, Match) and after.item["service"] == "Haircut"
+    before = _appointment("the one before my haircut")
+    assert isinstance(before, Match) and before.item["service"] == "Dental cleaning"
+    assert isinstance(_appointment("the appointment after the haircut"), NoMatch)
+
+
+def test_a_span_part_of_day_or_priority_narrows_what_is_meant() -> None:
+    """ "Next week" is its seven days, "morning" its hours, "high priority" the task's."""
+    assert isinstance(_appointment("my appointment this weekend"), NoMatch)  # NOW: a Saturday
+    assert isinstance(_appointment("my appointment next week"), Ambiguous)
+    morning = _appointment("my morning appointment")
+    assert isinstance(morning, Match) and morning.item["service"] == "Dental cleaning"
+    afternoon = _appointment("the afternoon one")
+    assert isinstance(afternoon, Match) and afternoon.item["service"] == "Haircut"
+    urgent = resolve_task(TASKS, target_ref("the high priority task", "the high priority task"))
+    assert isinstance(urgent, Match) and urgent.item["title"] == "Renew car insurance"

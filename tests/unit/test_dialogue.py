@@ -117,3 +117,12 @@ def test_the_question_an_answer_leaves_open_is_named_and_a_plain_answer_leaves_n
     for answer, question in asked.items():
         state = advance(None, [], "which one", answer)
         assert state.question == question, answer
+
+
+def test_no_just_one_of_them_is_not_a_bare_no() -> None:
+    """ "No, just the haircut" narrows what waits (the planner hears it); "no thanks" declines."""
+    from assistant.confirmation import is_negative
+
+    assert is_negative("no thanks")
+    assert not is_negative("no, just the haircut")
+    assert not is_negative("no only the first")

@@ -244,6 +244,11 @@ def _fill(intent: Intent, text: str, now: datetime, timezone: str) -> list[Inten
     if same and said_before and (same[0].target is None or same[0].target.vague):
         # The one it is about was said in an earlier reply ("the dentist one"): kept.
         same[0] = dataclasses.replace(same[0], target=intent.target)
+    if same and intent.missing == ("anchored_when",) and not _day_said(same[0]):
+        # "the morning after my haircut" → "which day?" → "9am": the hour, not yet the
+        # day: written on no day read into it (its own, today's); the day is asked again.
+        arguments = {k: v for k, v in same[0].arguments.items() if k != "starts_at"}
+        return [dataclasses.replace(same[0], arguments=arguments, missing=intent.missing)]
     # Progress is enough: "book a haircut" → "when?" → "Friday" leaves only the time to ask.
     if same and (
         same[0].complete
@@ -255,6 +260,10 @@ def _fill(intent: Intent, text: str, now: datetime, timezone: str) -> list[Inten
     ):
         return same[:1]
     return None
+
+
+def _day_said(intent: Intent) -> bool:
+    return intent.when is not None and intent.when.day is not None and not intent.when.day_implied
 
 
 def _other_day(now_said: Intent, before: Intent) -> bool:

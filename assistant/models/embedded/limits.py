@@ -4,6 +4,7 @@ a name or address change, a broken document, a copy sent, a case chased up.
 
 from __future__ import annotations
 
+from assistant.language.account_rules import someone_elses_detail
 from assistant.language.patterns import GatedPattern, rx
 from assistant.language.text import normalize
 from assistant.models.embedded.questions import OFFER
@@ -75,16 +76,27 @@ _CANNOT: tuple[tuple[GatedPattern, str], ...] = (
         # that ran late (not "I was late" nor "my payment was late": the customer's own).
         rx(
             # (the first look finds the few messages that can match, in one pass)
-            r"^(?=.*\b(?:late|behind|waiting|waited|wait)\b)"
+            r"^(?=.*\b(?:late|behind|waiting|waited|wait|hold)\b)"
             r"(?!.*\b(?:complain|complaint|case|ticket|report)).*"
             r"(?:(?<!\bi )(?<!\bwe )(?<!payment )(?<!bill )(?<!invoice )(?<!payments )"
             r"\b(?:was|were|ran|running) (?:really |very |quite |so |super )?"
             r"(?:late|behind)\b(?! (?:for|with|on|paying)\b)"
             r"|\bkept (?:me|us) waiting\b|\bmade (?:me|us) wait\b"
-            r"|\b(?:waited|waiting) (?:for )?(?:over |almost |nearly |about )?"
-            r"(?:an hour|ages|forever|\d+ minutes))"
+            r"|\b(?:waited|waiting|on hold) (?:for )?(?:over |almost |nearly |about |more than )?"
+            r"(?:an hour|half an hour|ages|forever|(?:\d+|\w+(?:[ -]\w+)?) (?:minutes|hours)))"
         ),
         "I'm sorry to hear that; the team will want to know.",
+    ),
+    (
+        # "please stop texting me reminders", "don't call me again": how the business
+        # contacts the customer is not a detail on file, and no tool changes it.
+        rx(
+            r"\b(?:stop|quit|no more|don't|dont|do not|never) (?:\w+ )?(?:texting|calling"
+            r"|emailing|messaging|contacting|ringing|sending me)\b"
+            r"|\b(?:don't|dont|do not|never|stop) (?:text|call|email|message|contact|ring) me\b"
+            r"|\bunsubscribe\b|\bopt (?:me )?out\b|\bno more (?:texts|calls|emails|reminders)\b"
+        ),
+        "I can't change how or whether the team contacts you from here, but they can.",
     ),
     (
         rx(
@@ -135,9 +147,17 @@ _ASKED_IF_DONE = rx(
 )
 
 
+# Told someone else's number or address: nothing on file is changed, and it is said so.
+OWN_DETAILS_ONLY = (
+    "I can only change your own phone number and email on file, so I haven't changed anything."
+)
+
+
 def cannot_do(text: str) -> str | None:
     """A plain answer, with a support case offered, for what no tool does; else None."""
     said = normalize(text).text
+    if someone_elses_detail(said):
+        return OWN_DETAILS_ONLY
     for pattern, reply in (*_INSTEAD, *_CANNOT):
         if (found := pattern.search(said)) is None:
             continue

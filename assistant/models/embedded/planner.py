@@ -350,7 +350,7 @@ class EmbeddedPlanner:
         for intent in intents:
             if not intent.needs_target or intent.missing or intent.tool not in available:
                 continue
-            every = resolve_all(intent, request.turn_results)
+            every = resolve_all(intent, request.turn_results, timezone)
             if every is not None:
                 # All of them: one call each; destructive ones are confirmed together.
                 for item in every:

@@ -62,7 +62,17 @@ def chat_reply(kind: ChatKind, customer: CustomerContext | None) -> str:
 
 
 # A number said, whole (lifted out as "phonenumber0") or in part ("555 1234").
-_SAID_DIGITS = rx(r"\d")
+# Digits said as such, not a lifted number's placeholder ("phonenumber0").
+_SAID_DIGITS = rx(r"(?<![a-z])\d")
+_ANCHORED_ASK = (
+    "I can't work out a day from another appointment yet. Which day and time should I {}, "
+    "for example Friday at 2pm?"
+)
+_SPAN_SAID = rx(r"\b(?:this|next|the following|the coming|coming) week(?:end)?\b")
+_PART_OF_AN_ADDRESS = rx(r"\b(?:at|dot)\b|@")
+_TOO_SHORT = (
+    "That number seems to be missing some digits. What's the full phone number, with the area code?"
+)
 
 
 def clarification(intent: Intent, today: date | None = None) -> str | None:
@@ -107,15 +117,25 @@ def clarification(intent: Intent, today: date | None = None) -> str | None:
         return "That time has already passed. When would you like it instead?"
     if (
         intent.kind == "update_contact"
-        and wanted == "phone"
-        and not _SAID_DIGITS.search(intent.clause)
+        and wanted == "email"
+        and _PART_OF_AN_ADDRESS.search(intent.clause)
     ):
+        # "my email is maria at gmail": part of an address heard, not a whole one.
+        return (
+            "I didn't catch a whole email address. What's the full address, like name@example.com?"
+        )
+    if intent.kind == "update_contact" and wanted == "phone":
+        if _SAID_DIGITS.search(intent.clause):
+            # "my new number is 555 0199": digits said, too few to be read as a number.
+            return _TOO_SHORT
         # "I'd like to update my phone number": no number yet, so none to find fault with.
         return "Sure. What's the new phone number?"
     if wanted == "consent" and intent.kind != "create_ticket":
         return _go_ahead(intent, today)
     questions = {
         ("reschedule_appointment", "when"): "Sure. When would you like to move it to?",
+        ("reschedule_appointment", "anchored_when"): _ANCHORED_ASK.format("move it to"),
+        ("book_appointment", "anchored_when"): _ANCHORED_ASK.format("book it for"),
         ("add_task", "title"): "Sure. What should the task say?",
         ("add_task", "when"): "Sure. Which day should it be due?",
         ("update_task", "priority"): "Sure. Should it be normal or low priority?",
@@ -125,10 +145,11 @@ def clarification(intent: Intent, today: date | None = None) -> str | None:
             "Sorry to hear that. Would you like me to open a support case about it?"
         ),
         ("update_contact", "email"): "Sure. What's the new email address?",
-        ("update_contact", "phone"): (
+        ("update_contact", "phone_country"): (
             "I couldn't tell which country that number is in. What's the new phone number, "
             "with the country code, like +1 415 555 0199?"
         ),
+        ("update_contact", "phone_short"): _TOO_SHORT,
     }
     return questions.get((intent.kind, wanted), "Could you tell me a bit more about what you need?")
 
@@ -238,6 +259,15 @@ def _unresolved_appointment(
     if not resolution.options:
         return [f"You have no upcoming appointments, so there's nothing to {verb}."]
     options = [appointments.describe(a, scene) for a in resolution.options]
+    target = intent.target
+    if target is not None and target.within is not None:
+        # "cancel my appointment next week" with none then: said so, and which is asked.
+        span = _SPAN_SAID.search(target.phrase.lower())
+        return [
+            f"You don't have any appointments {span.group(0) if span else 'then'}.",
+            f"You have {spoken_list(options)}.",
+            f"Which one should I {verb}, if any?",
+        ]
     return [
         "I couldn't find an appointment like that.",
         f"You have {spoken_list(options)}.",
