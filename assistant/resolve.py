@@ -341,10 +341,13 @@ def resolve_appointment(
 def listing(intent: Intent, results: Iterable[ToolResult]) -> list[Item] | None:
     """The items of the latest successful listing this intent's target is found in."""
     found: list[Item] | None = None
+    added: list[Item] = []  # "add a task to buy milk, then mark it done": made this turn
     for result in results:
         if not result.ok or not isinstance(result.result, dict):
             continue
         tool = result.call.tool_name
+        if intent.kind in TASK_ACTIONS and tool == "crm.addTask" and "id" in result.result:
+            added.append(result.result)
         if intent.kind in TASK_ACTIONS and tool == "crm.listTasks":
             found = [t for t in result.result.get("tasks") or [] if isinstance(t, dict)]
         elif intent.kind in APPOINTMENT_ACTIONS and tool == "crm.listUpcomingAppointments":
@@ -356,6 +359,10 @@ def listing(intent: Intent, results: Iterable[ToolResult]) -> list[Item] | None:
         ):
             single = result.result.get("appointment")
             found = [single] if isinstance(single, dict) else []
+    if added:
+        # A listing read at the same time as the add may not have the new one yet.
+        known = {item.get("id") for item in found or []}
+        found = [*(found or []), *(item for item in added if item.get("id") not in known)]
     return found
 
 

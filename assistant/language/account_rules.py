@@ -50,10 +50,10 @@ def create_ticket(c: Clause) -> Intent | None:
     for pattern in _CREATE_TICKET:
         if match := pattern.search(c.text):
             return _ticket(c, _BODY_LEAD.sub("", match.group("rest"), count=1), consent=True)
-    if any(pattern.search(c.norm.text) for pattern in _CREATE_TICKET):
-        return None  # "the portal keeps logging me out, can you open a ticket": asked after
     for lead, pattern in zip(("problem with ", ""), _IMPLICIT_PROBLEM, strict=True):
         if match := pattern.search(c.text):
+            if any(asked.search(c.norm.text) for asked in _CREATE_TICKET):
+                return None  # "the portal keeps logging me out, can you open a ticket"
             # Describing a problem is not yet asking for a case: offer, do not guess a write.
             return _ticket(c, lead + match.group("rest"), consent=False)
     return None
@@ -151,8 +151,8 @@ def someone_elses_detail(text: str) -> bool:
     """ "my husband's number is …", "change my wife's email to …": a detail that is not
     the customer's, which no change to their account can be (a question is not this)."""
     return bool(
-        _SOMEONE_ELSES.search(text)
-        and CONTACT_NOUN.search(text)
+        CONTACT_NOUN.search(text)
+        and _SOMEONE_ELSES.search(text)
         and not QUESTION_START.search(text)
         and not _AVOID.search(text)
     )

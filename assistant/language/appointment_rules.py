@@ -34,10 +34,12 @@ _OFFERED_TIME = rx(
     r"|possibly|if possible|say)\b\s*(?P<w>.+)$"
 )
 _CANCEL = rx(r"\b(?:cancel|call off|scrap)\b(?P<rest>.*)$")
+# "…moved up by a day", "…pushed back an hour": the shift is read by assistant.shifts.
+_BY_A_SHIFT = r"(?:up|back|forward|out|ahead|earlier|later|by) [a-z0-9 ]+"
 _PASSIVE_MOVE = rx(
     r"^(?:can|could|would|will|should|please|i'd like|i want)?\s*(?:you )?(?:have |get )?"
     r"(?P<t>.+?) (?:be|get|got) (?:moved|rescheduled|pushed(?: back)?|shifted|changed|postponed"
-    r"|bumped)\b\s*(?:(?:to|for|until|till|into) (?P<w>.+))?$"
+    r"|bumped)\b\s*(?:(?:to|for|until|till|into) (?P<w>.+)|" + _BY_A_SHIFT + ")?$"
 )
 
 
@@ -49,7 +51,7 @@ _HAVE_DONE = (
 )
 _HAVE_MOVED = rx(
     _HAVE_DONE + r"(?:moved|rescheduled|pushed(?: back)?|shifted|changed|postponed|bumped"
-    r"|brought forward)\b\s*(?:(?:to|for|until|till|into) (?P<w>.+))?$"
+    r"|brought forward)\b\s*(?:(?:to|for|until|till|into) (?P<w>.+)|" + _BY_A_SHIFT + ")?$"
 )
 _HAVE_CANCELLED = rx(
     _HAVE_DONE + r"(?:cancell?ed|called off|scrapped|taken off)\b"
@@ -102,6 +104,8 @@ def time_problem(when: When | None, c: Clause) -> str | None:
         return "weekday_conflict"
     if when.in_past(c.now, c.timezone):
         return "future"
+    if when.time_unread:
+        return "time"  # "at ate", "at nine fifty two": the hour said is asked again
     if when.hour_unsure:
         return "meridiem"  # "friday at 7": the morning or the evening is asked
     return None

@@ -51,7 +51,21 @@ _PARTS_OF_DAY = {
 _MONTH_NUMBERS = {name: index for index, name in enumerate(MONTHS, start=1)}
 _MONTH_NUMBERS.update(MONTH_ABBREVIATIONS)
 _HOUR_WORDS = {word: n for word, n in NUMBER_WORDS.items() if word.isalpha() and len(word) > 2}
-_MINUTE_WORDS = {"o'clock": 0, "fifteen": 15, "thirty": 30, "forty five": 45, "forty-five": 45}
+# The minutes said after a spoken hour: "nine oh five", "two ten", "four forty five". Tens
+# take only a five ("twenty five"): "two thirty three thirty" is two times, not 2:33.
+_UNIT_WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+_MINUTE_WORDS = {"o'clock": 0, "oclock": 0, "ten": 10, "fifteen": 15}
+for _n, _unit in enumerate(_UNIT_WORDS, 1):
+    _MINUTE_WORDS.update({f"oh {_unit}": _n, f"o {_unit}": _n})
+for _tens, _word in ((20, "twenty"), (30, "thirty"), (40, "forty"), (50, "fifty")):
+    _MINUTE_WORDS.update({_word: _tens, f"{_word} five": _tens + 5})
+_MINW = "|".join(sorted((w.replace(" ", "[ -]") for w in _MINUTE_WORDS), key=len, reverse=True))
+# Said without "at", only minutes of five letters or more ("three forty"), so that the
+# pattern is tried only on a text holding one of them (assistant.language.patterns);
+# "nine oh five" is looked for apart, on a text that says "oh" or "o".
+_MINW_ALONE = "|".join(w for w in _MINW.split("|") if w.startswith(("f", "t")) and w != "ten")
+# Minutes are not followed by what makes the number an amount ("two fifty dollars").
+_NOT_MINUTES = r"(?! (?:minutes?|mins?|dollars?|bucks|percent|people)\b)"
 # Minutes said before the hour: "ten past nine", "twenty-five to four".
 _PAST_MINUTE_WORDS = {"five": 5, "ten": 10, "twenty": 20, "twenty five": 25, "twenty-five": 25}
 _PAST_MINUTES = "|".join(sorted(_PAST_MINUTE_WORDS, key=len, reverse=True))
@@ -61,6 +75,7 @@ _MON = "|".join(sorted(_MONTH_NUMBERS, key=len, reverse=True))
 _ORD = "|".join(sorted(ORDINAL_WORDS, key=len, reverse=True))
 _NUM = r"\d{1,2}|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
 _HOURW = "|".join(sorted(_HOUR_WORDS, key=len, reverse=True))
+_OH_CLOCK = rx(rf"\b({_HOURW}) ((?:oh|o) (?:{'|'.join(_UNIT_WORDS)}))\b(?: ?([ap]m)\b)?")
 # "at like 9", "at about nine": the hour is still said (spoken filler before it).
 _ROUGHLY = r"(?:like |about |maybe |roughly |say |approximately |approx )"
 
@@ -145,6 +160,14 @@ def _as_said(name: str, m: re.Match[str]) -> str:
     return m.group(0).removeprefix("on ").removeprefix("the ").strip()
 
 
+_NOT_AFTER_A_MONTH = "".join(
+    f"(?<!{month} )"
+    for month in (
+        *("january", "february", "march", "april", "may", "june", "july", "august"),
+        *("september", "october", "november", "december", "jan", "feb", "mar", "apr"),
+        *("jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec"),
+    )
+)
 _TIME_PATTERNS: tuple[tuple[str, GatedPattern], ...] = tuple(
     (name, rx(pattern))
     for name, pattern in (
@@ -166,23 +189,37 @@ _TIME_PATTERNS: tuple[tuple[str, GatedPattern], ...] = tuple(
             # "push it back by two days", "by three hours": an amount, not an hour
             r"(?! (?:more |extra |whole |full )?(?:days?|weeks?|months?|hours?|hrs?|minutes?"
             r"|mins?)\b)"
-            r"(?: (o'?clock|fifteen|thirty|forty[ -]five))?"
+            rf"(?: ({_MINW}))?\b{_NOT_MINUTES}"
             r"(?: ?([ap]m))?\b",
         ),
         # "three in the afternoon", "nine o'clock in the morning": an hour said without
         # "at", whose part of the day says the half
         (
             "word_hour",
-            rf"\b({_HOURW})(?: (o'?clock|fifteen|thirty|forty[ -]five))?(?: ?([ap]m))?"
+            rf"\b({_HOURW})(?: ({_MINW}))?(?: ?([ap]m))?"
             r"(?= (?:in the (?:morning|afternoon|evening)|at night|tonight)\b)",
         ),
         (
             "hour_part",
-            r"(?<![\d/:.-])\b(\d{1,2})(?::(\d{2}))?(?: o'?clock)?"
+            # (not a day of a month: "january 21 in the morning" is the 21st, not 9 PM)
+            r"(?<![\d/:.-])" + _NOT_AFTER_A_MONTH + r"\b(1[0-2]|0?[1-9])(?::(\d{2}))?(?: o'?clock)?"
             r"(?= (?:in the (?:morning|afternoon|evening)|at night|tonight)\b)",
         ),
         # "three thirty", "five fifteen": an hour and its minutes, said without "at".
-        ("word_clock", rf"\b({_HOURW}) (fifteen|thirty|forty[ -]five)\b(?! (?:minute|min)s?\b)"),
+        # "four fifteen pm": with its half of the day when said.
+        ("word_clock", rf"\b({_HOURW}) ({_MINW_ALONE})\b{_NOT_MINUTES}(?: ?([ap]m)\b)?"),
+        # "for four on saturday", "for 10 tomorrow": an hour given with "for", when a day
+        # follows it (otherwise "for two" may count people or things).
+        (
+            "word_hour",
+            rf"\bfor ({_HOURW})(?: ({_MINW}))?(?: ?([ap]m))?"
+            rf"(?= (?:on|this|next|tomorrow|today|tonight|{_WD})\b)",
+        ),
+        (
+            "for_hour",
+            rf"\bfor (\d{{1,2}})(?::(\d{{2}}))?(?: ?([ap]m))?(?= (?:on|this|next|tomorrow|today"
+            rf"|tonight|{_WD})\b)",
+        ),
         # "three o'clock", "3 oclock" (typed without the apostrophe).
         ("word_meridiem", rf"\b(\d{{1,2}}|{_HOURW}) ?([ap]m|o'?clock)\b"),
         (
@@ -225,6 +262,9 @@ class When:
     # A weekday and a date that disagree ("Thursday December 11" when the 11th is a
     # Friday): the weekday said. `day` is the date said.
     weekday_said: int | None = None
+    # An hour was said that could not be read whole ("at nine fifty two", "at ate"):
+    # a booking or a move asks the time rather than keep or guess one.
+    time_unread: bool = False
 
     @property
     def weekday_conflict(self) -> bool:
@@ -417,7 +457,7 @@ def _clock(
         delta = timedelta(hours=count) if g[1] == "hour" else timedelta(minutes=count)
         moment = (now + delta).replace(second=0, microsecond=0)
         return moment.time(), moment
-    if name == "meridiem":
+    if name in ("meridiem", "for_hour"):
         return _hour_for(int(g[0]), int(g[1] or 0), g[2], part), None
     if name == "clock":
         return _hour_for(int(g[0]), int(g[1]), None, part), None
@@ -439,7 +479,7 @@ def _clock(
         return _hour_for(_HOUR_WORDS[g[0]], minute, g[2], part), None
     if name == "word_clock":
         minute = _MINUTE_WORDS.get(g[1].replace("-", " "), 0)
-        return _hour_for(_HOUR_WORDS[g[0]], minute, None, part), None
+        return _hour_for(_HOUR_WORDS[g[0]], minute, g[2], part), None
     if name == "word_meridiem":
         meridiem = None if g[1].endswith("clock") else g[1]
         return _hour_for(_number(g[0]), 0, meridiem, part), None
@@ -477,6 +517,28 @@ def _first(
         if match and (best is None or match.start() < best[1].start()):
             best = (name, match)
     return best
+
+
+# A word that says a number of the clock: what is left of an hour read only in part.
+_CLOCK_WORD = (
+    r"\d{1,2}(?::\d{2})?(?! ?(?:st|nd|rd|th|%|days?|weeks?|months?|hours?|mins?|minutes?)\b)"
+    r"|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen"
+    r"|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|oh|o|[ap]m"
+)
+_CLOCK_NEXT = rx(rf"\s*(?:{_CLOCK_WORD})\b")
+# "at ate", "at nine": "at" before a number, wherever no time was read.
+_AT_CLOCK = rx(rf"\b(?:at|around) (?:about |like )?(?:{_CLOCK_WORD})\b|\bat [a-z]+ (?:[ap]m)\b")
+
+
+def _time_unread(text: str, time_span: Span | None, spans: list[Span]) -> bool:
+    """An hour said but not read whole: more of it right after the time read, or "at"
+    and a number where no time was read."""
+    if time_span is not None and _CLOCK_NEXT.match(text, time_span[1]):
+        return True
+    return any(
+        not any(start <= found.start() < end for start, end in spans)
+        for found in _AT_CLOCK.finditer(text)
+    )
 
 
 def find_when(text: str, now: datetime) -> When | None:
@@ -520,10 +582,15 @@ def find_when(text: str, now: datetime) -> When | None:
     clock: time | None = None
     vague = False
     found_time = _first(_TIME_PATTERNS[:-1], text)
+    oh = _OH_CLOCK.search(text) if " oh " in text or " o " in text else None
+    if oh is not None and (found_time is None or oh.start() < found_time[1].start()):
+        found_time = ("word_clock", oh)
     hour_unsure = False
+    time_span: Span | None = None
     if found_time is not None:
         name, match = found_time
         clock, moment = _clock(name, match, part, now)
+        time_span = match.span() if clock is not None else None
         hour_unsure = part is None and clock is not None and _either_end_of_day(name, match)
         if clock is not None:
             spans.append(match.span())
@@ -538,7 +605,9 @@ def find_when(text: str, now: datetime) -> When | None:
         spans.append(part_match.span())  # "at 3 in the afternoon": both said it
     if clock is None and implied_clock is not None:
         clock, vague = implied_clock, True
-    if day is None and clock is None and no_such_date is None:
+    said_at = text.startswith(("at ", "around ")) or " at " in text or " around " in text
+    unread = (said_at or time_span is not None) and _time_unread(text, time_span, spans)
+    if day is None and clock is None and no_such_date is None and not unread:
         return None
     implied = False
     if day is None and clock is not None and no_such_date is None:
@@ -555,6 +624,7 @@ def find_when(text: str, now: datetime) -> When | None:
         hour_unsure=hour_unsure,
         no_such_date=no_such_date,
         weekday_said=weekday_said,
+        time_unread=unread,
     )
 
 

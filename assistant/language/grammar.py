@@ -41,6 +41,14 @@ def _inherit(c: Clause, previous: Sequence[Intent]) -> Intent | None:
     if len(actions) != 1 or len(previous) != 1:
         return None
     action = actions[0]
+    if (
+        _CANCEL_IT.fullmatch(c.text)
+        and action.kind in APPOINTMENT_ACTIONS
+        and action.target is not None
+        and not action.target.vague
+    ):
+        # "move my cleaning to friday, no, just cancel it": the visit the ask before named.
+        return Intent("cancel_appointment", target=action.target, clause=c.text)
     if any(pattern.search(c.text) for kind, pattern in READS if not _same_domain(kind, action)):
         return None
     if action.kind == "update_task":
@@ -59,6 +67,13 @@ def _inherit(c: Clause, previous: Sequence[Intent]) -> Intent | None:
         missing=action.missing,
         clause=c.text,
     )
+
+
+# "…and then cancel it": a cancel naming nothing but "it" ("cancel" alone is a "stop").
+_CANCEL_IT = rx(
+    r"(?:(?:and|then|also|just|please|actually|no)\b[ ,]*)*(?:cancel|call off|scrap) "
+    r"(?:it|that|that one|this|this one)(?: please| for me| too| as well| instead)?"
+)
 
 
 def _same_domain(kind: IntentKind, action: Intent) -> bool:

@@ -17,6 +17,7 @@ from datetime import datetime
 from assistant.language.clause import QUESTION_START
 from assistant.language.dates import find_when
 from assistant.language.grammar import negated, read_clause, refer_back
+from assistant.language.if_named import condition_named
 from assistant.language.intent import (
     APPOINTMENT_ACTIONS,
     READ_KINDS,
@@ -31,6 +32,8 @@ from assistant.language.patterns import rx
 from assistant.language.several_tasks import said_one_by_one
 from assistant.language.slots import cut_spans
 from assistant.language.spelling import words
+from assistant.language.targets import TargetRef, target_ref
+from assistant.language.task_rules import told_done
 from assistant.language.text import Normalized, normalize
 from assistant.language.them_all import each_said, names_them_all
 from assistant.zones import zone_named
@@ -123,6 +126,8 @@ def is_request(text: str) -> bool:
 _RUN_ON = rx(
     r"\s(?=(?:what's|what is|when's|when is|when was|where's|where is|how's) my\b"
     r"|(?:what do|what did|what have|when did|when do|how much do|how much have) i\b"
+    # "…what's left on my list", "…what else is on my list"
+    r"|(?:what's|what is|what else is|what else's) (?:left|still|on|due)\b"
     r"|(?:what time|how long|where|when) (?:is|does|do|are) (?:it|that|my|the)\b)"
 )
 # These start a question only after a request: after a question they go on with it
@@ -152,7 +157,11 @@ def _run_on(part: str) -> list[str]:
             match.start() > start
             and len(left.split()) >= 2
             and before not in _TAKES_A_QUESTION
-            and (_STARTS_REQUEST.match(left) or match.re is _JUST_TELL.regex)
+            and (
+                _STARTS_REQUEST.match(left)
+                or match.re is _JUST_TELL.regex
+                or told_done(left)  # "i bought the groceries already what's left…"
+            )
             and (match.re is not _RUN_ON_AFTER_REQUEST.regex or not QUESTION_START.search(left))
         ):
             pieces.append(left)
@@ -196,6 +205,9 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
 
     `now` is any aware datetime; dates are read in `timezone` (the customer's).
     """
+    text = _ask_corrected(text)
+    if (named := condition_named(text.lower())) != text.lower():
+        text = named  # "if groceries is still there mark it done": "mark groceries done"
     norm = normalize(said_one_by_one(text))
     zone = zone_named(timezone)
     timezone = zone.key  # an unknown zone: read dates in UTC
@@ -360,6 +372,9 @@ def _narrows(clause: str, intents: list[Intent], before: list[Intent]) -> bool:
     )
 
 
+_A_NEW = frozenset({"a new", "another", "a", "new"})
+
+
 def _name_the_one(clause: str, before: str) -> str:
     one = _ONE.search(clause)
     if one is None or _NAMED.search(clause, 0, one.start()):
@@ -367,6 +382,10 @@ def _name_the_one(clause: str, before: str) -> str:
     named = [match.group(0) for match in _NAMED.finditer(before)]
     if not named:
         return clause
+    if one.group("lead") in _A_NEW:
+        # "cancel my dentist appointment and book a new one": a new dentist visit, not
+        # any appointment (which would leave the service to be asked).
+        named = [noun for noun in named if noun in SERVICES] or named
     noun = named[-1] + ("s" if one.group("one") == "ones" else "")
     return clause[: one.start("one")] + noun + clause[one.end("one") :]
 
@@ -395,6 +414,24 @@ _TAKES_BACK = rx(
     r"|ignore that)(?: then| for now| after all)?$"
 )
 _IT = rx(r"\b(?:it|that one|that)\b")
+_IT_WORD = rx(r"\bit\b")
+_VERB = r"(?:cancel|delete|remove|book|move|reschedule|push|mark|complete|add|change|update|make)"
+# "cancel my haircut, no wait, I mean move it to saturday": the ask after the marker
+# replaces the one before it (only that one: "cancel the haircut and book, no, move…").
+_ASK_CORRECTED = rx(
+    rf"\b(?P<a>{_VERB}\b(?:(?! and | then |[,.;] ?{_VERB}\b).)*?)[,.]? "
+    r"(?:no,? wait|wait,? no|oh wait|no,? sorry|sorry,? no|sorry|no)[,.]? "
+    r"(?:i mean(?:t)?,? |actually,? |rather,? |just )?"
+    rf"(?P<b>{_VERB}\b.*)$"
+)
+
+
+def _ask_corrected(text: str) -> str:
+    """`text` without an ask the customer corrected in the same breath."""
+    match = _ASK_CORRECTED.search(text.lower())
+    if match is None or len(text.lower()) != len(text):
+        return text
+    return text[: match.start()] + _name_the_it(text[match.start("b") :], match.group("a"))
 
 
 def _name_the_it(clause: str, before: str) -> str:
@@ -442,11 +479,38 @@ def _refer(
         # "add pay rent to my tasks, make it high priority": "it" is the new task.
         added = before_intents[0]
         return [dataclasses.replace(added, arguments={**added.arguments, **intent.arguments})]
+    if vague and (earlier := _the_one_before(intent, before_intents, now)) is not None:
+        # "mark the insurance task as done and then delete it", "add a task to buy milk,
+        # then mark it done": "it" is the one the ask before acted on.
+        return [*before_intents, dataclasses.replace(intent, target=earlier)]
+    if intent.kind == "add_task" and _IT_WORD.search(str(intent.arguments.get("title") or "")):
+        # "open a ticket about my invoice and add a task to follow up on it": on the invoice.
+        named = [match.group(0) for match in _NAMED.finditer(before)]
+        if named:
+            said = _IT_WORD.sub(f"the {named[-1]}", intent.clause, count=1)
+            again = read_clause(said, norm, now, "UTC")
+            if [i.kind for i in again] == ["add_task"]:
+                return [*before_intents, *again]
     if intent.missing in (("problem",), ("title",)) and (
         not before_intents or (told and intent.kind == "create_ticket")
     ):
         # "the portal keeps logging me out, can you open a ticket": the words came first.
         return read_clause(f"{intent.clause}: {before}", norm, now, "UTC") or None
+    return None
+
+
+def _the_one_before(intent: Intent, before: list[Intent], now: datetime) -> TargetRef | None:
+    """The one thing the ask just before acted on, when it is of the same kind as what
+    `intent` acts on: its target as said, or the title of the task it adds."""
+    family = TASK_ACTIONS if intent.kind in TASK_ACTIONS else APPOINTMENT_ACTIONS
+    if intent.kind not in family or len(before) != 1:
+        return None
+    one = before[0]
+    if one.kind in family and one.target is not None and not one.target.vague:
+        return one.target
+    title = one.arguments.get("title")
+    if intent.kind in TASK_ACTIONS and one.kind == "add_task" and isinstance(title, str):
+        return target_ref(title.lower(), title, now)
     return None
 
 

@@ -18,12 +18,22 @@ _PAY = rx(
     r"|want to|let me|i'll|i will|help me|how (?:do|can|would) i|please|go ahead and"
     r"|trying to|i'm trying to|i wanna)(?: \w+){0,2}? (?:pay|settle|clear)\b"
     r"|\b(?:make|take|process|put through|submit|schedule) (?:a |my |the )?payments?\b"
+    # "ok pay it", "settle the balance please": said as the whole ask
+    r"|^(?:(?:ok|okay|alright|right|then|so|great|fine|yes|yeah|sure|and)[ ,]+)*(?:please )?"
+    r"(?:pay|settle|clear) (?:it|this|that|my \w+|the \w+|what i owe)(?: off)?"
+    r"(?: please| now| for me)?[.!]?$"
     r"|\bcharge (?:my|it|the|this|that)\b|\bpay (?:it|this|that|my \w+|the \w+)"
     r" (?:with|by|using|on|online|now|today)\b"
     r"|\b(?:want|like|get|give me|need|request|issue|process|owe me|have|for) (?:a |my |me a"
     r" |me my |the |me )?(?:refund|money back)\b|\b(?:refund|reimburse) (?:me|my|the|it)\b"
     r"|\b(?:set up|sign me up for|start|put me on) (?:a |an )?(?:payment plan|auto-?pay"
     r"|direct debit)\b"
+)
+# "where is my refund?", "what happened to my refund": no tool sees refunds, asked in
+# any form.
+_REFUND_ASKED = rx(
+    r"\b(?:where(?:'s| is)|status of|what happen(?:ed)? to|still waiting (?:for|on))"
+    r" (?:my |the |that )?(?:refund|money back)\b"
 )
 # Ways to pay and paperwork, asked about in any form ("do you take Apple Pay?").
 _PAYMENT_MEANS = rx(
@@ -53,7 +63,7 @@ def asks_to_pay(said: str) -> bool:
 
     "Open a ticket, my refund never arrived" reports a problem: that is a support case.
     """
-    match = _PAYMENT_MEANS.search(said)
+    match = _PAYMENT_MEANS.search(said) or _REFUND_ASKED.search(said)
     if match is None:
         match = _PAY.search(said)
         if match is None or _ASKS_ABOUT_PAYING.search(said):

@@ -37,7 +37,7 @@ _EARLIER = r"earlier|forward|before|sooner|ahead|up"
 _AMOUNT_THEN_WAY = rx(rf"\b{_AMOUNT} {_UNIT} (?P<way>{_LATER}|{_EARLIER})\b")
 # "back an hour", "forward by a day", "back by two hours"
 _WAY_THEN_AMOUNT = rx(
-    rf"\b(?P<way>back|forward|later|earlier|ahead|out)(?: by)? {_AMOUNT} {_UNIT}\b"
+    rf"\b(?P<way>back|forward|later|earlier|ahead|out|up)(?: by)? {_AMOUNT} {_UNIT}\b"
 )
 # "push it a week", "delay it by an hour": the verb says which way.
 _VERB_THEN_AMOUNT = rx(

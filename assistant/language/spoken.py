@@ -15,6 +15,7 @@ from assistant.language.patterns import rx
 _DIGITS = {
     "zero": "0",
     "oh": "0",
+    "o": "0",  # "five five five o one nine nine"
     "one": "1",
     "two": "2",
     "three": "3",
@@ -25,7 +26,17 @@ _DIGITS = {
     "eight": "8",
     "nine": "9",
 }
-_DIGIT_WORD = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|\d{1,4})"
+_UNITS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+_TEENS: tuple[str, ...] = ("ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen")
+_TEENS += ("sixteen", "seventeen", "eighteen", "nineteen")
+_TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+# A group read as one number: "four fifteen", "oh one twenty three".
+_GROUPS = {word: str(n) for n, word in enumerate(_TEENS, 10)}
+_GROUPS.update({word: str(n) for n, word in zip(range(20, 100, 10), _TENS, strict=True)})
+_DIGIT_WORD = (
+    rf"(?:zero|oh|o(?!['’])|{'|'.join(_UNITS)}|\d{{1,4}}"
+    rf"|(?:{'|'.join(_GROUPS)})(?: (?:{'|'.join(_UNITS)})\b)?)"
+)
 # "double five", "triple zero": how people read out repeated digits.
 _DIGIT_TOKEN = rf"(?:(?:double|triple) )?{_DIGIT_WORD}"
 _DIGIT_RUN = rx(rf"\b(?:plus )?{_DIGIT_TOKEN}(?:[ ,.-]+{_DIGIT_TOKEN}){{6,}}\b", re.IGNORECASE)
@@ -109,7 +120,8 @@ _NUMBER_WORDS = frozenset(
 
 def _kind(word: str) -> str | None:
     """What a word names, for the weak markers: a day, a number or time, an address."""
-    word = word.lower().strip(",.;:!?'s")
+    # "monday's" is a day; stripping "'s" as characters made "saturday" "aturday".
+    word = word.lower().strip(",.;:!?").removesuffix("'s")
     if "@" in word:
         return "address"
     if word in _DAY_WORDS:
@@ -119,19 +131,42 @@ def _kind(word: str) -> str | None:
     return None
 
 
+_RUN_WORDS = frozenset(_DIGITS) | frozenset(_GROUPS)
+_LEAST_RUN_TOKENS = 7  # _DIGIT_RUN: one token and six more
+_RUN_TOKEN = re.compile(r"[a-z0-9]+")
+
+
+def _may_hold_digit_run(text: str) -> bool:
+    """Seven number words or digit groups at least: the run's pattern is dear to try
+    (most messages hold none), and each of its tokens holds one of these."""
+    found = 0
+    for word in _RUN_TOKEN.findall(text.lower()):
+        if word in _RUN_WORDS or word.isdigit():
+            found += 1
+            if found == _LEAST_RUN_TOKENS:
+                return True
+    return False
+
+
 def _spoken_digits(match: re.Match[str]) -> str:
     raw = match.group(0).lower()
     if not any(word in raw for word in _DIGITS):
         return match.group(0)  # written digits: the phone reader already knows them
     out = "+" if raw.startswith("plus") else ""
     repeat = 1
-    for token in re.findall(r"[a-z]+|\d+", raw):
+    tokens = re.findall(r"[a-z]+|\d+", raw)
+    for index, token in enumerate(tokens):
         if token in ("double", "triple"):
             repeat = 2 if token == "double" else 3
+        elif token in _GROUPS:
+            # "twenty three" is 23: the unit after a tens word belongs to it.
+            out += _GROUPS[token]
+            if token in _TENS and index + 1 < len(tokens) and tokens[index + 1] in _DIGITS:
+                out = out[:-1]
         elif token != "plus":
             out += (_DIGITS.get(token) or token) * repeat
             repeat = 1
-    if sum(ch.isdigit() for ch in out) < _MIN_PHONE_DIGITS:
+    if sum(ch.isdigit() for ch in out) < _MIN_PHONE_DIGITS or not out.strip("+").isdigit():
         return match.group(0)
     return f" {out} "
 
@@ -183,7 +218,8 @@ def written(text: str) -> str:
         if " dot " in text.lower():
             text = _EMAIL_NUMBER.sub(_email_number, text)
         text = _SPOKEN_EMAIL.sub(_spoken_email, text)
-    text = _DIGIT_RUN.sub(_spoken_digits, text)
+    if _may_hold_digit_run(text):
+        text = _DIGIT_RUN.sub(_spoken_digits, text)
     if _MARKER.search(text) is None:
         return text
     # "415 555 0123, sorry, 415 555 0132": the whole number is taken back, not its last group.
@@ -233,10 +269,6 @@ def _tail_repair(match: re.Match[str]) -> str:
 # "j dot lee eighty one at yahoo dot com": a number said in words inside an address is
 # written in digits and joined to the word before it ("j.lee81@yahoo.com"), as the
 # address would have been typed; otherwise only its last word would be the address.
-_UNITS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
-_TEENS: tuple[str, ...] = ("ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen")
-_TEENS += ("sixteen", "seventeen", "eighteen", "nineteen")
-_TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
 _NUMBER_WORD = rf"(?:zero|oh|{'|'.join(_UNITS + _TEENS + _TENS)})"
 _EMAIL_NUMBER = rx(
     rf"\b(?P<word>[a-z0-9]+)(?P<number>(?: {_NUMBER_WORD})+)"

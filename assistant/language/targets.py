@@ -41,7 +41,7 @@ FILLER = words(
     session reservation upcoming scheduled with about all in at i have is are was be
     one's up out to and done complete completed finished mark priority due date
     day time next first second third fourth last final soonest earliest can you could
-    would will just also now again instead our your whatever anything everything something
+    would will just also now again instead our your whatever whichever anything everything something
     stuff
     please thanks thank kindly cheers pls so um uh okay ok like really right well
     """

@@ -238,7 +238,16 @@ _DESCRIBE = rx(
 )
 
 
+# "delete whichever one is due tomorrow": another action, whose target says a due day.
+_OTHER_ACTION = rx(
+    r"^(?:(?:please|just|and|then|now|also|can you|could you|go ahead and)\b\W*)*"
+    r"(?:delete|remove|get rid of|cancel|complete|finish)\b"
+)
+
+
 def update_task(c: Clause) -> Intent | None:
+    if _OTHER_ACTION.search(c.text):
+        return None
     for pattern in _PRIORITY_CHANGE:
         if match := pattern.search(c.text):
             groups = match.groupdict()
@@ -361,8 +370,16 @@ _PAST_VERBS = {
 _PAST_DONE = rx(
     r"^(?:i|i've|i have|we|we've)(?: already| just| finally)? (?P<verb>"
     + "|".join(sorted(_PAST_VERBS, key=len, reverse=True))
-    + r") (?P<t>.+)$"
+    # "I bought the groceries already": the word after the thing says when, not what.
+    + r") (?P<t>.+?)(?: already| now| too| as well| earlier| today| yesterday)?$"
 )
+
+
+def told_done(text: str) -> bool:
+    """ "I bought the groceries": a to-do told done with its own verb in the past."""
+    return bool(_PAST_DONE.search(text))
+
+
 # "I paid my bill": about the account, not a to-do (a lookup reads it).
 _ACCOUNT_THING = rx(
     r"^(?:my |the |that |this |your |off )*(?:bills?|invoices?|balance|account|charges?"

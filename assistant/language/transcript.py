@@ -20,6 +20,7 @@ from __future__ import annotations
 import operator
 import re
 
+from assistant.language.heard_numbers import heard_as_said
 from assistant.language.lexicon import NUMBER_WORDS, ORDINAL_WORDS, WEEKDAYS
 from assistant.language.patterns import rx
 
@@ -261,6 +262,7 @@ def plain(text: str) -> str:
     if "morrow" in lower or "noon" in lower or "week end" in lower or "o clock" in lower:
         for pattern, word in _SPLIT:
             text = pattern.sub(word, text)
+    text = heard_as_said(text, words, lower)
     if "two" in words or "too" in words:
         text = _TO_HEARD_AS_TWO.sub("to ", text)
     if "for" in words:

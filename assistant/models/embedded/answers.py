@@ -98,6 +98,12 @@ def about_appointment(
             return f"Your {_service(first)} is {place}, {_on_when(first, now)}."
         if aspect == "length":
             return _length(first, now)
+        if aspect == "status":
+            # "did you cancel my haircut?": it is still booked, said as such.
+            return (
+                f"Your {_service(first)} {_on_when(first, now)} is still booked; it hasn't "
+                "been cancelled."
+            )
         where = f", at {location}" if location else ""
         more = f" You have {count(len(ahead) - 1, 'more')} after it." if len(ahead) > 1 else ""
         return f"Your {_service(first)} is {_on_when(first, now)}{where}.{more}"

@@ -41,6 +41,8 @@ _PUT_BACK = rx(r"\b(?:where it was|put it back|undo (?:that|it)|as it was|change
 
 
 _TOO = rx(r"\b(?:too|as well|also)\b|^and\b")
+# "now the insurance one": the next one, named by its own words and "one" or "task".
+_NEXT_ONE = rx(r"^(?:ok |okay )?(?:now|then|next)\b,? (?:the |my )?[a-z][a-z ]* (?:one|task)[.!]?$")
 
 
 _UNDO = rx(r"^(?:please |can you |could you )?(?:undo|reverse|take back)(?: that| it| this)?\b")
@@ -164,11 +166,16 @@ def _due(item: Item) -> date | None:
 def also(state: Dialogue, text: str, now: datetime) -> list[Intent] | None:
     """ "and the eye exam one too" after completing a task: the same again, another target."""
     action = state.last_action
-    if action is None or not _TOO.search(text) or action.tool != "crm.completeTask":
+    said_too = _TOO.search(text) or _NEXT_ONE.match(text)
+    if action is None or not said_too or action.tool != "crm.completeTask":
         return None
     if _OWN_VERB.search(text):
         return None  # "and move the car insurance one to friday": a request of its own
-    words = re.sub(r"\b(?:and|too|as well|also|is|are|done|one|the|please)\b", " ", text)
+    words = re.sub(
+        r"\b(?:and|too|as well|also|is|are|done|one|the|please|now|then|next|ok|okay|my|task)\b",
+        " ",
+        text,
+    )
     intents = detect_intents(f"complete the {words.strip()} task", now)
     found = [i for i in intents if i.kind == "complete_task" and i.target and not i.target.vague]
     return found[:1] or None

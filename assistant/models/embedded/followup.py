@@ -278,7 +278,7 @@ _TIME_ASKED = frozenset(
 _MONTH = rx(rf"\b(?:{'|'.join(MONTHS)})\b")
 _DAY_OF_MONTH = rx(r"\b(?:the )?(\d{1,2}(?:st|nd|rd|th))\b")
 _WEEKDAY = rx(rf"\b(?:{'|'.join(WEEKDAYS)})\b")
-_TRAILING_TO = rx(r"\s+(?:to|for|on|at)\s*$")
+_TRAILING_TO = rx(r"\s+(?:(?:to|for|on|at|in)(?:\s+the)?|the)\s*$")
 
 
 _BARE_HOUR_REPLY = rx(

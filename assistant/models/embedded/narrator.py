@@ -19,6 +19,7 @@ from collections.abc import AsyncIterator, Callable, Iterable
 
 from assistant.language import Intent
 from assistant.models.embedded import account, appointments, billing, replies, tasks
+from assistant.models.embedded.anchored import counts_from_a_visit
 from assistant.models.embedded.failures import failure
 from assistant.models.embedded.scene import ACTION_OF, SYSTEM_OF, WRITE_TOOLS, Scene
 from assistant.resolve import Match
@@ -97,6 +98,13 @@ def _quiet_listings(scene: Scene, confirming: bool) -> set[int]:
                 r.ok and r.call.tool_name == "crm.updateTask" for r in scene.results
             ):
                 quiet.add(index)
+    if counts_from_a_visit(scene.said) and not asked & _APPOINTMENT_READS:
+        # "…the day after my haircut": the visits were read only to count the day from.
+        quiet.update(
+            index
+            for index, result in enumerate(scene.results)
+            if result.call.tool_name == "crm.listUpcomingAppointments"
+        )
     if not scene.intents and (
         confirming or any(r.call.tool_name in WRITE_TOOLS for r in scene.results)
     ):
@@ -110,6 +118,7 @@ def _quiet_listings(scene: Scene, confirming: bool) -> set[int]:
     return quiet
 
 
+_APPOINTMENT_READS = frozenset({"crm.listUpcomingAppointments", "crm.getNextAppointment"})
 _APPOINTMENT_KINDS = frozenset(
     {
         "appointments",

@@ -145,6 +145,8 @@ def moved(text: str, item: Item, now: datetime, zone: ZoneInfo) -> str | None:
     if current is None:
         return None
     when = find_when(strip_instead_of(text), now)
+    if when is not None and when.time_unread:
+        return None  # an hour said but not read whole: never the old one kept
     shift = find_shift(text)
     day: date = current.date()
     clock: time = current.time().replace(tzinfo=None)

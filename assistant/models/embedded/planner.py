@@ -31,6 +31,7 @@ from assistant.language.patterns import rx
 from assistant.language.scope import hypothetical
 from assistant.language.text import normalize
 from assistant.models.embedded import (
+    anchored,
     last_write,
     limits,
     questions,
@@ -159,6 +160,11 @@ class EmbeddedPlanner:
         timezone = request.customer.timezone if request.customer else "UTC"
         confirmed = _confirmed_rounds(request)
         first = request.round <= 1 + confirmed and len(request.turn_results) == confirmed
+        if not confirmed and (dated := anchored.read_days(request)) is not None:
+            # "…the day after my haircut": the day counted from that visit (looked up first).
+            if not isinstance(dated, PlanRequest):
+                return dated
+            request, first = dated, first or anchored.looked_up_only(dated)
         if first and (early := self._before_reading(request)) is not None:
             return early
         pinned = references.follow_up(request.dialogue, request.user_message, request.now, timezone)
@@ -223,6 +229,8 @@ class EmbeddedPlanner:
             return ToolCallsDecision(calls=tuple(calls))
         if (undone := references.undo_reply(request.dialogue, text)) is not None:
             return FinalDecision(text=undone)
+        if isinstance(cannot := references.undo(request.dialogue, normalize(text).text), str):
+            return FinalDecision(text=cannot)  # a cancel or delete cannot be undone
         if classify_chat(text) == "how_to":
             return FinalDecision(text=replies.chat_reply("how_to", request.customer))
         if (plainly := limits.cannot_do(text)) is not None:

@@ -50,7 +50,11 @@ COMPLAINT = any_of(
 )
 WAITING = _rx(r"\b(?:nobody|no one|no-one|never heard|still waiting)\b")
 WHAT_HAPPENED = _rx(
-    r"\b(?:what|whatever) happened (?:to|with) \b|\bdid i (?:already )?cancel (?:my|the) \w"
+    r"\b(?:what|whatever) happened (?:to|with) \b"
+    r"|\bdid (?:i|you|we|someone|anyone) (?:already |ever |just )?cancel (?:my|the) \w"
+    # "did I already book a massage?": whether one is booked, not a booking
+    r"|\b(?:did|have) (?:i|you|we) (?:already |ever |just )?(?:book|booked|schedule|scheduled)"
+    r" (?:a|an|my|the|me a|me an) \w"
     r"|\b(?:did|was|has) (?:my|the) .+ (?:get |been )?cancell?ed\b"
     r"|\bis (?:my|the) .+ cancell?ed\b"
 )

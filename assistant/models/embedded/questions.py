@@ -162,7 +162,10 @@ def _read(said: str, state: Dialogue) -> Question | None:
     if (
         ACTION.search(said)
         and not asks_notes
-        and not re.search(r"\b(?:did|was|has|have) (?:i|my)\b", said)
+        and not re.search(
+            r"\b(?:did|was|has|have) (?:i|my|you|we|they|someone|anyone|somebody|anybody)\b",
+            said,
+        )
     ):
         return None
     if re.search(

@@ -66,6 +66,7 @@ from assistant.models.embedded.said_before import (
     titled_from_focus,
 )
 from assistant.models.embedded.same_again import same_again
+from assistant.models.embedded.undo import undo
 from assistant.models.embedded.which_answered import which_answered
 from assistant.schema import Message, ToolResult, UserTurn
 
@@ -81,6 +82,8 @@ def _by_position(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> l
     positions = positions_said(text)
     if not positions or re.search(r"\bnext\b", text):
         return None
+    if len(positions) > 1 and (each := _each_in_its_clause(state, text, now, zone)) is not None:
+        return each
     items = []
     for index in positions:
         if -len(state.listed) <= index < len(state.listed):
@@ -121,6 +124,28 @@ def _by_position(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> l
 
 
 _KIND_NAMED = rx(r"\b(?:tasks?|to-?dos?)\b")
+# Where one ask ends and the next begins: "move the first to friday and cancel the second".
+_NEXT_ASK = rx(r",? (?:and then|and also|then|and|but|also)\b |, ")
+
+
+def _each_in_its_clause(
+    state: Dialogue, text: str, now: datetime, zone: ZoneInfo
+) -> list[Intent] | None:
+    """Positions said in asks of their own, each read with its own words: "move the first
+    to friday at 11am and cancel the second" moves one and cancels the other (read whole,
+    both were moved). None when a position comes without an ask ("cancel the first and
+    the second"): the whole message is one ask of them all."""
+    intents: list[Intent] = []
+    for piece in _NEXT_ASK.split(text):
+        if not positions_said(piece):
+            continue
+        if len(positions_said(piece)) > 1:
+            return None
+        found = _by_position(state, piece, now, zone)
+        if not found:
+            return None
+        intents.extend(found)
+    return intents or None
 
 
 _AGAIN = rx(r"\b(?:book|get|make)(?: me)? (?:a new one|another one|another|one|a new)\b")
@@ -194,6 +219,8 @@ def _follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> l
     if (new := the_new_one(state, text)) is not None:
         # "cancel the new one": the one just booked or added, as "it".
         state, text = new
+    if isinstance(undone := undo(state, text), list):
+        return undone  # "undo that": the last change, made the other way
     found = (
         new_contact(state, message, now, timezone)
         or retarget(state, text, now, timezone)
@@ -420,6 +447,7 @@ def _read(
     if pinned is not None:
         return pinned
     intents = with_shifts(understand(conversation, message, now, timezone), message)
+    intents = [_hour_said(i, now, timezone) for i in intents]
     if not intents and (other_day := day_ellipsis(conversation, message, now, timezone)):
         intents = other_day
     intents = service_said_before(conversation, message, intents, now, timezone)
@@ -427,6 +455,27 @@ def _read(
 
 
 _HOUR_ASKED = frozenset({"time", "meridiem"})
+# "move my haircut to 3": an hour on its own, at the end of the ask.
+_TO_AN_HOUR = rx(r"\b(?:to|for|at) (?P<h>1[0-2]|[1-9])(?: please| instead| then)?[.!]?$")
+
+
+def _hour_said(intent: Intent, now: datetime, timezone: str) -> Intent:
+    """A named visit moved to a bare hour is that hour on its own day, read by the grammar's
+    reading of an hour ("3" is 3 PM, "7" is asked), not a move whose time is asked."""
+    hour = _TO_AN_HOUR.search(intent.clause)
+    if (
+        intent.kind != "reschedule_appointment"
+        or intent.missing != ("when",)
+        or intent.target is None
+        or intent.target.vague
+        or hour is None
+    ):
+        return intent
+    said = f"{intent.clause[: hour.start()]}to {hour.group('h')} o'clock"
+    again = detect_intents(said, now, timezone)
+    if len(again) != 1 or again[0].kind != intent.kind:
+        return intent
+    return dataclasses.replace(again[0], clause=intent.clause)
 
 
 def _time_for_the_one_in_focus(
@@ -437,7 +486,9 @@ def _time_for_the_one_in_focus(
     before = asked_about(conversation)
     if before is None:
         return None
-    earlier = follow_up(state, before, now, timezone)
+    # "push it to the afternoon" leans on nothing by its words alone (a part of the day is
+    # no move yet), so it is read as it stands: a move of "it", the hour asked.
+    earlier = follow_up(state, before, now, timezone) or detect_intents(before, now, timezone)
     if not earlier or len(earlier) != 1 or not set(earlier[0].missing) & _HOUR_ASKED:
         return None
     found = follow_up(state, retimed(before, message, now), now, timezone)
@@ -466,6 +517,7 @@ __all__ = [
     "may_be_a_task",
     "offered_case",
     "read_intents",
+    "undo",
     "undo_reply",
     "with_shifts",
 ]

@@ -109,6 +109,10 @@ def clarification(intent: Intent, today: date | None = None) -> str | None:
         return f"Is that {hour} in the morning or {hour} in the evening?"
     if intent.kind == "reschedule_appointment" and wanted == "time":
         day = intent.when.day if intent.when else None
+        if intent.when is not None and intent.when.day_implied:
+            # "push it to the afternoon": the visit's own day, which is not today's.
+            part = _part_of_day(intent.when)
+            return f"Sure. What time{f' in the {part}' if part else ''} would you like it moved to?"
         if day is not None and today is not None:
             said = _the_day(day, intent.when, today)
             return f"Sure. What time {said} would you like it moved to?"
@@ -212,11 +216,17 @@ def _the_day(day: date, when: When | None, today: date) -> str:
     said = due_day(day, today)
     if said not in ("today", "tomorrow", "yesterday"):
         said = f"on {said}"
-    if when is not None and when.vague_time and when.clock is not None and when.clock.minute == 0:
-        part = _PART_AT_HOUR.get(when.clock.hour)
-        if part is not None:
-            said = f"{said} {part}"
+    part = _part_of_day(when)
+    if part is not None:
+        said = f"{said} {part}"
     return said
+
+
+def _part_of_day(when: When | None) -> str | None:
+    """ "afternoon" for a time said as a part of the day, not an hour."""
+    if when is None or not when.vague_time or when.clock is None or when.clock.minute:
+        return None
+    return _PART_AT_HOUR.get(when.clock.hour)
 
 
 def _target_words(intent: Intent) -> str:

@@ -1,0 +1,64 @@
+"""Numbers and times as a speech recogniser writes them, put back where only they can stand.
+
+A phone transcript spells the half of the day as two letters ("ten a m", "four fifteen
+p m") and writes a number as the word that sounds like it: "at ate thirty", "at won",
+"at to thirty", "book a haircut four friday", "make it hi priority". Read as written,
+the hour is lost: a move kept the visit's old hour, a booking asked the time again.
+
+Each word is only rewritten where the word it sounds like could not stand: after "at"
+or before minutes ("at ate", "ate thirty" — nobody "ate thirty"), "four" before a day
+that no hour leads ("four friday"), "a m" after a number.
+"""
+
+from __future__ import annotations
+
+import re
+
+from assistant.language.lexicon import WEEKDAYS
+from assistant.language.patterns import rx
+
+_SOUNDS_LIKE = {"ate": "eight", "won": "one", "to": "two", "too": "two"}
+_UNITS = "one|two|three|four|five|six|seven|eight|nine"
+_NUMBER = (
+    rf"\d{{1,2}}|{_UNITS}|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen"
+    r"|eighteen|nineteen|twenty|thirty|forty|fifty|o'?clock"
+)
+# "ten a m", "four fifteen p m", "nine a. m.": the half of the day after a number.
+_SPACED_MERIDIEM = rx(rf"\b({_NUMBER}) ([ap])\.? ?m\b\.?", re.IGNORECASE)
+# Minutes, or the half of the day, after an hour: what makes a word before them an hour.
+_AFTER_HOUR = rf"(?:fifteen|thirty|forty[ -]five|o'?clock|(?:oh|o) (?:{_UNITS})|[ap]\.? ?m\b|[ap]m)"
+_DAY = rf"(?:on|this|next|tomorrow|today|tonight|{'|'.join(WEEKDAYS)})"
+# "at ate thirty", "at won on friday", "at to thirty", "to ate thirty", "won o'clock".
+_HOUR_HEARD_AS_WORD = rx(
+    rf"\b(?:(?<=\bat )(ate|won|to|too)(?= (?:{_AFTER_HOUR}|{_DAY})\b|\s*[.!?]?\s*$)"
+    rf"|(ate|won)(?= {_AFTER_HOUR}))",
+    re.IGNORECASE,
+)
+# "book a haircut four friday": "for" heard as "four" before a day no hour word leads.
+_FOR_HEARD_AS_FOUR = rx(
+    r"(?<!\bat )(?<!\bby )(?<!\bfor )(?<!\baround )(?<!\buntil )(?<!\btill )(?<!\bfrom )"
+    rf"(?<!\bbefore )(?<!\bafter )(?<=[a-z] )four (?=(?:{'|'.join(WEEKDAYS)}|tomorrow|today"
+    r"|tonight)\b)",
+    re.IGNORECASE,
+)
+_HIGH_HEARD_AS_HI = rx(r"\bhi (?=priority\b)", re.IGNORECASE)
+# Cheap tests that let almost every message skip these patterns.
+
+
+def _hour(match: re.Match[str]) -> str:
+    word = match.group(1) or match.group(2)
+    return _SOUNDS_LIKE[word.lower()]
+
+
+def heard_as_said(text: str, words: list[str], lower: str) -> str:
+    """`text` with the numbers a recogniser wrote as other words written as numbers
+    (`words` and `lower`: its lower-case words and text, to skip what it cannot hold)."""
+    if "a m" in lower or "p m" in lower or ". m" in lower:
+        text = _SPACED_MERIDIEM.sub(lambda m: f"{m.group(1)} {m.group(2)}m", text)
+    if "at to" in lower or "ate" in words or "won" in words:
+        text = _HOUR_HEARD_AS_WORD.sub(_hour, text)
+    if "four" in words:
+        text = _FOR_HEARD_AS_FOUR.sub("for ", text)
+    if "hi" in words:
+        text = _HIGH_HEARD_AS_HI.sub("high ", text)
+    return text

@@ -1,0 +1,133 @@
+"""Days said by another appointment: "book an eye exam the day after my haircut at 10am",
+"move my haircut to the same day as my dentist".
+
+The grammar alone would read "the day after … at 10am" as the next 10 AM (tomorrow) and
+"the same day as my dentist" as no day at all. Here the day is counted from the visit
+named: from the visits the conversation knows, or from a listing read first. The message
+is then read with that date in place of the words, so every rule after this one sees a
+plain day ("book an eye exam on January 21 at 10am").
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Iterable
+from datetime import datetime, timedelta
+
+from assistant.dialogue_state import Item
+from assistant.language.lexicon import SERVICES
+from assistant.language.patterns import rx
+from assistant.models.embedded.pinning import zone_of
+from assistant.schema import FinalDecision, PlanRequest, ToolCall, ToolCallsDecision, UserTurn
+
+_OFFSET = {"day after": 1, "day before": -1, "same day as": 0, "week after": 7, "week before": -7}
+_PARTS = r"(?:day|morning|afternoon|evening)"
+_SERVICE_WORDS = "|".join(sorted((re.escape(name) for name in SERVICES), key=len, reverse=True))
+_ANCHOR = rx(
+    rf"\b(?P<lead>(?:to|for|on) )?(?:the )?(?P<rel>{_PARTS} after|{_PARTS} before|same day as"
+    rf"|week after|week before) (?:my|the|your) (?P<what>{_SERVICE_WORDS})"
+    rf"(?: (?:appointment|visit|booking))?\b"
+)
+LOOKUP = "crm.listUpcomingAppointments"
+_LISTINGS = frozenset({LOOKUP, "crm.listAppointments", "crm.getNextAppointment"})
+
+
+def _items(request: PlanRequest) -> tuple[list[Item], bool]:
+    """The visits known: this turn's listings first, then the conversation's; and whether a
+    listing was read this turn."""
+    found: list[Item] = []
+    read = False
+    for result in request.turn_results:
+        if result.call.tool_name not in _LISTINGS or not result.ok:
+            continue
+        read = True
+        body = result.result if isinstance(result.result, dict) else {}
+        listed = body.get("appointments") or [body.get("appointment")]
+        found += [item for item in listed if isinstance(item, dict)]
+    state = request.dialogue
+    found += [*state.last_listed_of("appointment")]
+    if (focus := state.focus_of("appointment")) is not None:
+        found.append(focus)
+    return found, read
+
+
+def _start(item: Item, service: str, now: datetime) -> datetime | None:
+    if str(item.get("service") or "").lower() != service.lower():
+        return None
+    if item.get("status") == "cancelled" or not isinstance(item.get("starts_at"), str):
+        return None
+    start = datetime.fromisoformat(str(item["starts_at"]))
+    return start if start > now else None
+
+
+def _first_start(items: Iterable[Item], service: str, now: datetime) -> datetime | None:
+    starts = [start for item in items if (start := _start(item, service, now)) is not None]
+    return min(starts, default=None)
+
+
+def _told(text: str, items: Iterable[Item], request: PlanRequest) -> tuple[str, str | None]:
+    """`text` (lower-cased) with its day counted from the visit named, and that visit's
+    service; the text unchanged when it names none, or when that visit is not known."""
+    match = _ANCHOR.search(text)
+    if match is None:
+        return text, None
+    service = SERVICES[match.group("what")]
+    start = _first_start(items, service, request.now)
+    if start is None:
+        return text, service
+    zone = zone_of(request.customer.timezone if request.customer else "UTC")
+    rel = match.group("rel")
+    offset = _OFFSET[rel] if rel in _OFFSET else _OFFSET["day " + rel.split()[-1]]
+    day = start.astimezone(zone).date() + timedelta(days=offset)
+    part = rel.split()[0]
+    said = f"{match.group('lead') or 'on '}{day:%B} {day.day}"
+    if part in ("morning", "afternoon", "evening"):
+        # Not "January 21 in the morning": a number before "in the morning" is an hour.
+        said = f"{match.group('lead') or ''}the {part} of {day:%B} {day.day}"
+    return text[: match.start()] + said + text[match.end() :], None
+
+
+def read_days(request: PlanRequest) -> PlanRequest | ToolCallsDecision | FinalDecision | None:
+    """The request with the day counted from the visit named; a lookup of the visits when
+    none is known yet; an answer when there is no such visit; None when no day is said
+    by another visit. The customer's message before is read the same way ("the morning
+    after my haircut" → "what time?" → "9am")."""
+    users = [i for i, message in enumerate(request.conversation) if isinstance(message, UserTurn)]
+    if not users:
+        return None
+    items, read = _items(request)
+    conversation = list(request.conversation)
+    changed = False
+    for position, index in enumerate(users[-2:][::-1]):
+        message = conversation[index]
+        assert isinstance(message, UserTurn)
+        if len(message.text.lower()) != len(message.text):
+            continue  # the same places in both are needed
+        text = message.text.lower()
+        told, unknown = _told(text, items, request)
+        if unknown is not None and position == 0:
+            lookup = any(tool.name == LOOKUP for tool in request.tools)
+            if not read and request.round <= 1 and lookup:
+                call = ToolCall(call_id="c_1_1", tool_name=LOOKUP, arguments={})
+                return ToolCallsDecision(calls=(call,))
+            return FinalDecision(
+                text=f"I couldn't find an upcoming {unknown.lower()} to count that day from. "
+                "Which day would you like instead?"
+            )
+        if told != text:
+            conversation[index] = UserTurn(text=told)
+            changed = True
+    return dataclasses.replace(request, conversation=tuple(conversation)) if changed else None
+
+
+def counts_from_a_visit(text: str) -> bool:
+    """The message says a day by another visit ("the day after my haircut")."""
+    return _ANCHOR.search(text.lower()) is not None
+
+
+def looked_up_only(request: PlanRequest) -> bool:
+    """This turn has read only the listing the day is counted from: the request is
+    planned now as a first round would be."""
+    results = request.turn_results
+    return len(results) == 1 and results[0].call.tool_name == LOOKUP and results[0].round == 1

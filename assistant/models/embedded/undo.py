@@ -1,0 +1,57 @@
+""" "Undo that", "put it back": the last change made, made the other way.
+
+A move goes back to the time it had; a booking is cancelled and an added task deleted
+(both confirmed first, as every cancel and delete is); a priority or due date changed
+goes back to what it was. What cannot be made the other way (a completed task reopened,
+a cancelled visit restored) is said plainly, with nothing written.
+"""
+
+from __future__ import annotations
+
+from assistant.dialogue_state import Action, Dialogue
+from assistant.language import Intent
+from assistant.language.patterns import rx
+from assistant.models.embedded.pinning import pinned, task_change
+
+_UNDO = rx(
+    r"^(?:(?:oh|ok|okay|actually|wait|no|hmm|sorry|um)[, ]+)*"
+    r"(?:please |can you |could you |just )?"
+    r"(?:undo|reverse|revert|take back|put (?:it|that) back|change (?:it|that) back"
+    r"|move (?:it|that) back to where it was)(?: that| it| this| the last change)?"
+    r"(?: please| for me)?[.!]?$"
+)
+CANNOT_RESTORE = (
+    "I can't bring back something once it's cancelled or deleted, but I can book or add it "
+    "again as new if you like."
+)
+
+
+def undo(state: Dialogue, text: str) -> list[Intent] | str | None:
+    """The change that undoes the last one, a plain answer when none can, or None when the
+    message asks for no undoing."""
+    action = state.last_action
+    if action is None or not _UNDO.match(text):
+        return None
+    return _reversed(action, text)
+
+
+def _reversed(action: Action, text: str) -> list[Intent] | str | None:
+    before, after = action.before or {}, action.after or {}
+    if action.tool == "crm.rescheduleAppointment" and before.get("starts_at") and after:
+        target = pinned(after, "service")
+        starts_at = str(before["starts_at"])
+        return [Intent("reschedule_appointment", {"starts_at": starts_at}, target, clause=text)]
+    if action.tool == "crm.bookAppointment" and after.get("id"):
+        return [Intent("cancel_appointment", target=pinned(after, "service"), clause=text)]
+    if action.tool == "crm.addTask" and after.get("id"):
+        return [task_change("delete_task", after, {}, text)]
+    if action.tool == "crm.updateTask" and before and after.get("id"):
+        back = {
+            key: before[key]
+            for key in action.arguments
+            if key in ("priority", "due_on", "title") and before.get(key)
+        }
+        return [task_change("update_task", after, back, text)] if back else None
+    if action.tool in ("crm.cancelAppointment", "crm.deleteTask"):
+        return CANNOT_RESTORE
+    return None
