@@ -10,14 +10,7 @@ import pytest
 
 import assistant.models.embedded.planner  # noqa: F401  (makes every pattern of the grammar)
 from assistant.language.intents import _split
-from assistant.language.patterns import (
-    MADE,
-    MADE_ANY,
-    GatedPattern,
-    keys_of,
-    letters_in,
-    needs_of,
-)
+from assistant.language.patterns import MADE, MADE_ANY, GatedPattern, needs_of
 from assistant.language.text import normalize
 
 DATA = Path(__file__).parent / "data"
@@ -62,34 +55,6 @@ def test_a_gate_never_refuses_a_text_its_regex_matches() -> None:
         if made.search(text) is None and made.regex.search(text) is not None
     ]
     assert wrong == []
-
-
-def test_the_letters_gate_passes_every_text_holding_a_word() -> None:
-    """Over every kept phrasing (and its upper-case first letter), the one set test of a
-    text's letters lets through each text that holds one of a pattern's words."""
-    gates = [keys_of(made.needs) for made in MADE if len(made.needs) > 1]
-    words = [made.needs for made in MADE if len(made.needs) > 1]
-    texts = [variant for text in _corpus() for variant in (text, text[:1].upper() + text[1:])]
-    wrong = [
-        (needs, text)
-        for text in texts
-        for (keys, others), needs in zip(gates, words, strict=True)
-        if any(word in text for word in needs)
-        and keys.isdisjoint(letters_in(text))
-        and not any(word in text for word in others)
-    ]
-    assert wrong == []
-
-
-def test_a_word_is_found_by_its_letters_however_it_sits() -> None:
-    """A word inside a longer run, across a space or beside punctuation passes; a text
-    without it, or with it only in capitals, does not."""
-    keys, others = keys_of(("remind me", "appointment", "@"))
-    assert keys == {"remind", "appoin"} and others == ("@",)
-    for text in ("please remind me", "my reappointments", "x@y", "reminding"):
-        assert not keys.isdisjoint(letters_in(text)) or "@" in text
-    for text in ("REMIND ME", "my appt", "rem ind"):
-        assert keys.isdisjoint(letters_in(text)) and "@" not in text
 
 
 def test_one_of_several_is_found_as_by_their_alternation() -> None:

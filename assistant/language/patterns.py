@@ -10,14 +10,6 @@ match" after a substring test or two. A pattern with no such words (or one that 
 case) runs as it is. The answers are the regex's own: a gate only ever says "cannot
 match" where the pattern could not (tests/test_patterns.py holds every pattern of the
 grammar to that over the phrasings we keep).
-
-A pattern with several words tests them all on every text that fails it, and the same
-few clauses are tried by a hundred patterns a turn. So each text is read once for the
-pieces of its runs of letters (`letters_in`), kept for the texts of the turn, and a
-pattern asks whether any of its words' pieces is among them: one set test in C instead
-of a loop of substring tests (about half of a decision's instructions went to the
-loop). A word is in a text only if its longest run of letters is in one of the text's
-runs of letters, so the answer "none of the words" stays exact.
 """
 
 from __future__ import annotations
@@ -112,77 +104,6 @@ def needs_of(regex: re.Pattern[str]) -> tuple[str, ...]:
     return tuple(sorted(needs, key=len, reverse=True))
 
 
-# Pieces of a run of letters kept per text: as long as this, which a word's key is cut to.
-_PIECE = 6
-_LETTERS = re.compile(r"[a-z]+")
-# The texts read lately (those of one turn and a few more), and the runs seen lately.
-_MAX_TEXTS = 512
-_MAX_RUNS = 8192
-_TEXTS: dict[str, frozenset[str]] = {}
-_RUNS: dict[str, frozenset[str]] = {}
-
-
-def _pieces(run: str) -> frozenset[str]:
-    """Every piece of `run` up to `_PIECE` letters long."""
-    found = _RUNS.get(run)
-    if found is None:
-        if len(_RUNS) >= _MAX_RUNS:
-            _RUNS.clear()
-        found = _RUNS[run] = frozenset(
-            run[start : start + size]
-            for size in range(1, min(_PIECE, len(run)) + 1)
-            for start in range(len(run) - size + 1)
-        )
-    return found
-
-
-def letters_in(text: str) -> frozenset[str]:
-    """The pieces (up to `_PIECE` letters) of every run of lower-case letters in `text`."""
-    found = _TEXTS.get(text)
-    if found is None:
-        if len(_TEXTS) >= _MAX_TEXTS:
-            _TEXTS.clear()
-        found = _TEXTS[text] = frozenset().union(*map(_pieces, _LETTERS.findall(text)))
-    return found
-
-
-def forget_texts() -> None:
-    """Forget the texts read so far (for measuring a turn as if its texts were new)."""
-    _TEXTS.clear()
-    _RUNS.clear()
-
-
-def keys_of(needs: tuple[str, ...]) -> tuple[frozenset[str], tuple[str, ...]]:
-    """What `letters_in` must hold for one of `needs` to be in a text: for each word with
-    letters, its longest run of them cut to `_PIECE` (a word in the text has that run
-    inside one of the text's own runs of letters); and the words without letters
-    ("@", ":"), which are looked for as they are."""
-    keys: set[str] = set()
-    others: list[str] = []
-    for word in needs:
-        runs = _LETTERS.findall(word)
-        if runs:
-            keys.add(max(runs, key=len)[:_PIECE])
-        else:
-            others.append(word)
-    return frozenset(keys), tuple(others)
-
-
-def _may_hold(needs: tuple[str, ...]) -> Callable[[str], bool]:
-    """Whether a text may hold one of `needs`: False only when it holds none."""
-    keys, others = keys_of(needs)
-
-    def may_hold(text: str) -> bool:
-        if not keys.isdisjoint(_TEXTS.get(text) or letters_in(text)):
-            return True
-        for word in others:  # noqa: SIM110 (a loop: any() with a generator costs more)
-            if word in text:
-                return True
-        return False
-
-    return may_hold
-
-
 class GatedPattern:
     """A compiled pattern with `re.Pattern`'s methods, each answering "no match" at once
     for a text that lacks every one of `needs` (and otherwise the regex's own answer)."""
@@ -220,7 +141,12 @@ class GatedPattern:
             self.sub, self.subn, self.split = regex.sub, regex.subn, regex.split
             return
         needs = self.needs
-        may_match = _may_hold(needs)
+
+        def may_match(text: str) -> bool:
+            for word in needs:  # noqa: SIM110 (a loop: any() with a generator costs more)
+                if word in text:
+                    return True
+            return False
 
         self.search = _searcher(regex.search, needs)
         self.match = _searcher(regex.match, needs)
@@ -261,25 +187,14 @@ def _searcher(
             return method(text, *args) if word in text else None
 
         return search_one
-    keys, others = keys_of(needs)
-    if not others:
 
-        def search(text: str, *args: Any) -> re.Match[str] | None:
-            if keys.isdisjoint(_TEXTS.get(text) or letters_in(text)):
-                return None
-            return method(text, *args)
-
-        return search
-
-    def search_or_others(text: str, *args: Any) -> re.Match[str] | None:
-        if not keys.isdisjoint(_TEXTS.get(text) or letters_in(text)):
-            return method(text, *args)
-        for word in others:
+    def search(text: str, *args: Any) -> re.Match[str] | None:
+        for word in needs:
             if word in text:
                 return method(text, *args)
         return None
 
-    return search_or_others
+    return search
 
 
 # Every pattern made here, for the test that holds each gate to its regex's answers.
@@ -305,21 +220,15 @@ class AnyOf:
         self.parts = parts
         # The words and the regex of each, tested here in one loop: a call per part
         # would cost more than most of the tests it makes.
-        self._tries = tuple(
-            (keys_of(part.needs) if part.needs else None, part.regex.search) for part in parts
-        )
+        self._tries = tuple((part.needs or ("",), part.regex.search) for part in parts)
 
     def found_in(self, text: str) -> bool:
-        held = _TEXTS.get(text) or letters_in(text)
-        for gate, search in self._tries:
-            if (
-                gate is not None
-                and gate[0].isdisjoint(held)
-                and not any(word in text for word in gate[1])
-            ):
-                continue
-            if search(text) is not None:
-                return True
+        for needs, search in self._tries:
+            for word in needs:
+                if word in text:
+                    if search(text) is not None:
+                        return True
+                    break
         return False
 
 
@@ -330,15 +239,4 @@ def any_of(*sources: str) -> AnyOf:
     return made
 
 
-__all__ = [
-    "MADE",
-    "MADE_ANY",
-    "AnyOf",
-    "GatedPattern",
-    "any_of",
-    "forget_texts",
-    "keys_of",
-    "letters_in",
-    "needs_of",
-    "rx",
-]
+__all__ = ["MADE", "MADE_ANY", "AnyOf", "GatedPattern", "any_of", "needs_of", "rx"]
