@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import json
 import re
-from pathlib import Path
 
 import pytest
 
@@ -12,30 +10,12 @@ import assistant.models.embedded.planner  # noqa: F401  (makes every pattern of 
 from assistant.language.intents import _split
 from assistant.language.patterns import MADE, MADE_ANY, GatedPattern, needs_of
 from assistant.language.text import normalize
-
-DATA = Path(__file__).parent / "data"
-
-
-def _said(value: object) -> list[str]:
-    if isinstance(value, str):
-        return [value]
-    if isinstance(value, dict):
-        return [text for inner in value.values() for text in _said(inner)]
-    if isinstance(value, list):
-        return [text for inner in value for text in _said(inner)]
-    return []
+from tests.fixtures.phrasings import kept_phrasings
 
 
 def _corpus() -> list[str]:
     """Every phrasing the project keeps, as said, as the grammar reads it, and by clause."""
-    said = {
-        text
-        for path in sorted(DATA.glob("*.jsonl"))
-        for line in path.read_text().splitlines()
-        if line.strip()
-        for text in _said(json.loads(line))
-        if len(text) > 1
-    }
+    said = kept_phrasings()
     texts = set(said)
     for text in said:
         read = normalize(text).text

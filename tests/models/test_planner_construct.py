@@ -2,45 +2,17 @@
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 from assistant.fakes.world import CATALOG, CUSTOMER, NOW
 from assistant.models.embedded import EmbeddedPlanner
 from assistant.schema import FinalDecision, PlanRequest, ToolCallsDecision, UserTurn
-
-DATA = Path(__file__).parents[1] / "data"
-
-
-def _said(value: object) -> list[str]:
-    if isinstance(value, str):
-        return [value]
-    if isinstance(value, dict):
-        return [text for inner in value.values() for text in _said(inner)]
-    if isinstance(value, list):
-        return [text for inner in value for text in _said(inner)]
-    return []
-
-
-def _phrasings() -> list[str]:
-    """Every text the project keeps (requests and replies alike), once each."""
-    return sorted(
-        {
-            text
-            for path in sorted(DATA.glob("*.jsonl"))
-            for line in path.read_text().splitlines()
-            if line.strip()
-            for text in _said(json.loads(line))
-            if len(text) > 1
-        }
-    )
+from tests.fixtures.phrasings import kept_phrasings
 
 
 def test_every_first_round_decision_equals_its_validated_copy() -> None:
     """Over every kept phrasing, a decision's calls are what validating them would make."""
     planner = EmbeddedPlanner()
     checked = 0
-    for text in _phrasings():
+    for text in kept_phrasings():
         request = PlanRequest(
             conversation=(UserTurn(text=text),), tools=CATALOG.tools, customer=CUSTOMER, now=NOW
         )
