@@ -66,7 +66,7 @@ def test_keeping_it_takes_the_ask_back_but_keeping_another_does_not() -> None:
 @pytest.mark.parametrize(
     ("text", "title"),
     [
-        ("new task: call the bank and cancel the old card", "Call the bank and cancel the old card"),
+        ("new task: call the bank and cancel the card", "Call the bank and cancel the card"),
         ("add a reminder called book flights and move the car", "Book flights and move the car"),
         ("remind me to clear out old files", "Clear out old files"),
     ],
