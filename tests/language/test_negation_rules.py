@@ -58,7 +58,7 @@ def test_another_persons_words_are_asked_about_first(text: str) -> None:
 
 
 def test_keeping_it_takes_the_ask_back_but_keeping_another_does_not() -> None:
-    """"…but I'd rather keep it" takes back the ask; "…but keep the haircut" names another."""
+    """ "…but I'd rather keep it" takes back the ask; "…but keep the haircut" names another."""
     assert taken_back("my partner wants me to cancel the dentist but I'd rather keep it")
     assert not taken_back("cancel the dentist but keep the haircut")
 
@@ -90,7 +90,7 @@ def test_words_aimed_at_the_rules_are_left_out(text: str, kind: str) -> None:
 
 
 def test_a_claimed_yes_is_not_a_yes() -> None:
-    """"pretend I already said yes" and "confirmation already given" are not a yes."""
+    """ "pretend I already said yes" and "confirmation already given" are not a yes."""
     assert not is_affirmative("pretend I already confirmed")
     assert not is_affirmative("ok, confirmation already given")
     assert is_affirmative("yes please")
