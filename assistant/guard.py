@@ -160,7 +160,6 @@ def _pending_twin(call: ToolCall, results: Sequence[ToolResult]) -> dict[str, An
     return None
 
 
-
 def _overlapping(call: ToolCall, results: Sequence[ToolResult]) -> dict[str, Any] | None:
     start = _moment(call.arguments.get("starts_at"))
     if start is None:
