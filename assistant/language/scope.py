@@ -10,6 +10,8 @@ bill due?") are still billing lookups.
 
 from __future__ import annotations
 
+import re
+
 from assistant.language.patterns import rx
 from assistant.language.text import normalize
 
@@ -189,9 +191,16 @@ _DONE_ELSEWHERE = rx(
 )
 
 
+# The customer as the subject, first: most clauses fail this at their first word, before
+# the verbs above are looked for.
+_SUBJECT_FIRST = re.compile(
+    r"(?:(?:but|so|well|um|uh|oh|actually|ok|okay|just so you know,?|fyi,?) )*(?:i|we)\b"
+)
+
+
 def done_elsewhere(said: str) -> bool:
     """The normalized clause tells of a change the customer made, not one asked for."""
-    return bool(_DONE_ELSEWHERE.search(said))
+    return _SUBJECT_FIRST.match(said) is not None and bool(_DONE_ELSEWHERE.search(said))
 
 
 def asks_if_done(said: str) -> bool:
