@@ -66,10 +66,16 @@ from assistant.models.embedded.said_before import (
     service_said_before,
     titled_from_focus,
 )
-from assistant.models.embedded.same_again import same_again
+from assistant.models.embedded.same_again import move_again, same_again
 from assistant.models.embedded.undo import undo
 from assistant.models.embedded.which_answered import which_answered
 from assistant.schema import Message, ToolResult, UserTurn
+
+# "the next one" counts from the calendar, not the list; "next wednesday" is only a day.
+_NEXT_ONE = rx(
+    r"\bnext\b(?! (?:week|month|weekend|monday|tuesday|wednesday|thursday|friday|saturday"
+    r"|sunday|mon|tue|tues|wed|thu|thurs|fri|sat|sun)\b)"
+)
 
 
 def _by_position(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> list[Intent] | None:
@@ -81,7 +87,7 @@ def _by_position(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> l
     if state.listed_kind not in ("task", "appointment") or len(state.listed) < 2:
         return None
     positions = positions_said(text)
-    if not positions or re.search(r"\bnext\b", text):
+    if not positions or _NEXT_ONE.search(text):
         return None
     if len(positions) > 1 and (each := _each_in_its_clause(state, text, now, zone)) is not None:
         return each
@@ -442,8 +448,10 @@ def _read(
         renumbered := held_number_ending(conversation, message, now, timezone)
     ):
         return renumbered
-    pinned = follow_up(state, message, now, timezone) or _time_for_the_one_in_focus(
-        conversation, message, now, timezone, state
+    pinned = (
+        move_again(conversation, state, message, now, timezone)
+        or follow_up(state, message, now, timezone)
+        or _time_for_the_one_in_focus(conversation, message, now, timezone, state)
     )
     if pinned is not None:
         return pinned
