@@ -1,0 +1,49 @@
+"""Longer conversations that change their mind, correct a detail, switch topic and come
+back, point several turns back, or say the same thing twice. Through the websocket and the
+real CRM stub.
+
+tests/data/conversations_thread.jsonl (30 sessions, 86 turns), written before the rules
+were read. First run: 20/30 sessions (74/86 turns), and none of the ten failures wrote
+anything wrong: each asked or refused instead. Refused: "ok, go ahead with the delete" after
+a question in between, "no, I said 4 not 5", "the title should be 'buy oat milk'", "sorry,
+I meant a massage, not a facial", "what else is on there?". Asked: "the first appointment
+you told me about", "the second appointment you listed", "cancel my haircut" once it was
+cancelled (offered the dentist), and "3pm" after a move to Friday ("should I move it?").
+One check of the set's own was corrected: "did that go through?" answered "yes, your
+massage is booked" without the day, which is fair. Then 21/30 (75/86 turns).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tests.e2e.conversations import read_cases
+from tests.e2e.test_conversations import DATA, crm_app, score  # noqa: F401  (the fixture)
+from tests.fixtures.app import MakeAssistant
+from tests.fixtures.crm import CrmAdmin
+
+THREAD: Path = DATA / "conversations_thread.jsonl"
+
+# Asked or refused instead of doing what was meant; none writes anything.
+KNOWN_OPEN = [
+    "thread-cancel-then-move-friday-3pm",
+    "thread-delete-switch-to-balance-come-back",
+    "thread-first-appointment-you-told-me-about",
+    "thread-said-4-not-5",
+    "thread-title-should-be-oat-milk",
+    "thread-booked-wrong-service",
+    "thread-add-task-said-twice",
+    "thread-second-appointment-you-listed",
+    "thread-cancel-said-twice",
+]
+
+
+async def test_the_thread_of_a_conversation_is_kept(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin, capsys: Any
+) -> None:
+    """Every session but the known open passes: a change of mind replaces what was asked,
+    a correction changes what was just done, and nothing is written twice or unasked."""
+    assert len(read_cases(THREAD)) == 30
+    _, failed = await score(make_assistant, crm_admin, THREAD, capsys)
+    assert failed == KNOWN_OPEN
