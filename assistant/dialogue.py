@@ -214,7 +214,20 @@ def advance(
         failed_writes(state.failed, results, _CHANGES),
         done_writes(state.done, results, _CHANGES),
         *_earlier_listing(state, listed_kind),
+        _listings(state, listed_kind, listed),
     )
+
+
+def _listings(
+    state: Dialogue, listed_kind: Kind | None, listed: tuple[Item, ...]
+) -> tuple[tuple[Kind, tuple[Item, ...]], ...]:
+    """The last listing of each kind, newest first, with this turn's in front."""
+    if listed_kind is None or not listed:
+        return state.listings
+    if state.listings and state.listings[0] == (listed_kind, listed):
+        return state.listings  # the same listing still in view: the value kept as it was
+    others = tuple(entry for entry in state.listings if entry[0] != listed_kind)
+    return ((listed_kind, listed), *others)
 
 
 def _earlier_listing(

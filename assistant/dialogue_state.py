@@ -60,6 +60,9 @@ class Dialogue:
     # after the appointments were read out since).
     earlier_listed_kind: Kind | None = None
     earlier_listed: tuple[Item, ...] = ()
+    # The last listing of each kind read out in the session, newest first: "the first
+    # appointment you told me about" after the tasks and then the balance were read out.
+    listings: tuple[tuple[Kind, tuple[Item, ...]], ...] = ()
 
     # --- reading it ---------------------------------------------------------------
 
@@ -76,7 +79,9 @@ class Dialogue:
         """The items of this kind last read out, even if another listing came since."""
         if self.listed_kind == kind:
             return self.listed
-        return self.earlier_listed if self.earlier_listed_kind == kind else ()
+        if self.earlier_listed_kind == kind:
+            return self.earlier_listed
+        return next((items for held, items in self.listings if held == kind), ())
 
     # --- storing it ---------------------------------------------------------------
 
@@ -102,6 +107,7 @@ class Dialogue:
             done=tuple(data.get("done") or ()),
             earlier_listed_kind=data.get("earlier_listed_kind"),
             earlier_listed=tuple(data.get("earlier_listed") or ()),
+            listings=tuple((kind, tuple(items)) for kind, items in data.get("listings") or ()),
         )
 
 

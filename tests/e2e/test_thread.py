@@ -11,6 +11,16 @@ you told me about", "the second appointment you listed", "cancel my haircut" onc
 cancelled (offered the dentist), and "3pm" after a move to Friday ("should I move it?").
 One check of the set's own was corrected: "did that go through?" answered "yes, your
 massage is booked" without the day, which is fair. Then 21/30 (75/86 turns).
+
+The causes fixed (general rules): an hour alone after a correcting word ("no, I said 4",
+"no, 4 not 5") was no time; a title said whole ("the title should be…", "call it…") was no
+correction; "what else is on there?" named no listing; a listing counted into ("the first
+appointment you told me about") was forgotten once two others were read out since (the
+dialogue now keeps the last listing of each kind); a time alone after a move that kept its
+hour (only the day was said) was asked about instead of done; a confirmation moved on from
+could not be taken up by a yes naming its action ("ok, go ahead with the delete"; a bare
+"yes" still never does, and a write or new question since forgets it); "cancel my haircut"
+once it was cancelled said "I couldn't find one". Now 29/30 (84/86 turns).
 """
 
 from __future__ import annotations
@@ -25,18 +35,10 @@ from tests.fixtures.crm import CrmAdmin
 
 THREAD: Path = DATA / "conversations_thread.jsonl"
 
-# Asked or refused instead of doing what was meant; none writes anything.
-KNOWN_OPEN = [
-    "thread-cancel-then-move-friday-3pm",
-    "thread-delete-switch-to-balance-come-back",
-    "thread-first-appointment-you-told-me-about",
-    "thread-said-4-not-5",
-    "thread-title-should-be-oat-milk",
-    "thread-booked-wrong-service",
-    "thread-add-task-said-twice",
-    "thread-second-appointment-you-listed",
-    "thread-cancel-said-twice",
-]
+# "sorry, I meant a massage, not a facial" just after booking the facial: a change of the
+# service booked (a cancel, asked, and a new booking) is not read yet; refused, and
+# nothing is written.
+KNOWN_OPEN = ["thread-booked-wrong-service"]
 
 
 async def test_the_thread_of_a_conversation_is_kept(

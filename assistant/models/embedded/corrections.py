@@ -31,6 +31,7 @@ _CORRECTION = rx(
     r"^(?:actually|sorry|no|nope|oh no|oh|ah|hmm|wait|oops|nah|hang on|erm|um)\b"
     r"|\bi meant\b|\bi mean\b|\binstead\b|\brather\b|\bmake (?:it|that)\b|\bwhere it was\b"
     r"|\bput it back\b|\bundo\b|^(?:please |can you |could you )?(?:reverse|take back)\b"
+    r"|\b(?:title|name) should\b|\b(?:call|rename) (?:it|that)\b"
 )
 
 
@@ -48,9 +49,21 @@ _NEXT_ONE = rx(r"^(?:ok |okay )?(?:now|then|next)\b,? (?:the |my )?[a-z][a-z ]* 
 _UNDO = rx(r"^(?:please |can you |could you )?(?:undo|reverse|take back)(?: that| it| this)?\b")
 
 
+# "the title should be 'buy oat milk'", "call it pay rent": the whole title said anew
+# (named as a title or a name, or quoted: "it should be friday" is a day).
+_WHOLE_TITLE = rx(
+    r"\b(?:(?:the )?(?:title|name) should (?:be|say|read)|(?:call|rename) (?:it|that)(?: to)?"
+    r"|(?:it|that) should (?:be|say|read)(?= ['\"]))"
+    r"\s*:?\s*['\"]?(?P<t>[a-z0-9][^'\"]*?)['\"]?[.!]*$"
+)
+
+
 def _corrected_title(text: str, item: Item) -> str | None:
     """ "sorry I meant oat milk", "actually make that oat milk" after adding "Buy milk":
     "Buy oat milk" (only a word of the title said again: "make it friday" is a day)."""
+    if (whole := _WHOLE_TITLE.search(text)) is not None:
+        title = whole.group("t").strip()
+        return title[:1].upper() + title[1:]
     match = re.search(
         r"\b(?:i meant (?:to say )?|(?:make|change) (?:it|that|this)(?: say| to| into)? )"
         r"(?P<w>[a-z][a-z ]+?)\s*$",
