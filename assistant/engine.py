@@ -14,6 +14,7 @@ is spoken sentence by sentence as it is written (answer_stream.py).
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import os
 import time
@@ -244,6 +245,15 @@ class Engine:
         round_no = 0
         if pending is None and (taken_up := self._dropped_taken_up(state)) is not None:
             # "ok, go ahead with the delete", the question it was asked in left turns ago.
+            if taken_up.ask_first:
+                # Something was written since: what it names is asked about again.
+                expires_at = state.now.timestamp() + self.config.confirmation_ttl_s
+                state.pending = dataclasses.replace(
+                    taken_up, ask_first=False, expires_at=expires_at
+                )
+                await self._answers.speak(state, taken_up.prompt)
+                state.session.pending = state.pending
+                return
             await self._run_round(state, 1, list(taken_up.calls), None, confirmed=True)
             await self._answers.narrate(state)
             return
@@ -733,15 +743,15 @@ class Engine:
         return session.take_dropped(state.now.timestamp())
 
     def _forget_dropped_after_change(self, state: TurnState) -> None:
-        """A write or a new question since: the confirmation moved on from is not taken up
-        later (what it named may have changed)."""
+        """A new question since: the confirmation moved on from is not taken up later. A
+        write since: it is asked again before it runs (what it named may have changed)."""
         session = state.session
         if session.dropped is None:
             return
-        if session.pending is not None or any(
-            result.ok and result.call.tool_name in self._writes for result in state.results
-        ):
+        if session.pending is not None:
             session.dropped = None
+        elif any(result.ok and result.call.tool_name in self._writes for result in state.results):
+            session.dropped = dataclasses.replace(session.dropped, ask_first=True)
 
     def _hint_of(self, tool_name: str) -> str | None:
         tool = self.executor.tool(tool_name)

@@ -31,6 +31,8 @@ class PendingConfirmation:
     # What to say on a "no", and when the customer moves on to something else.
     declined: str = "Okay, I won't go ahead with that."
     dropped: str = "I didn't go ahead with that."
+    # Moved on from, and something was written since: asked again before it runs.
+    ask_first: bool = False
 
     def wire(self) -> dict[str, Any]:
         first = self.calls[0]
@@ -62,7 +64,7 @@ class Session:
     pending: PendingConfirmation | None = None
     # The confirmation the customer moved on from without a yes or a no ("delete the
     # groceries task" → "what do I owe?"): "ok, go ahead with the delete" later takes it
-    # up. Kept while only lookups follow; any write or new question ends it.
+    # up (asked again first if something was written since); a new question ends it.
     dropped: PendingConfirmation | None = None
     recent_writes: list[RecentWrite] = field(default_factory=list)
     # What the conversation is about (assistant.dialogue): planner and narrator share it.

@@ -59,6 +59,9 @@ def test_the_title_said_whole_renames_the_task_just_added() -> None:
     assert _read("actually, call it pay the milkman", state) == [
         ("update_task", {"title": "Pay the milkman"})
     ]
+    assert _read("change the name to 'buy milk and eggs'", state) == [
+        ("update_task", {"title": "Buy milk and eggs"})
+    ]
     assert ("update_task", {"title": "Friday"}) not in _read("no, it should be friday", state)
 
 
@@ -111,3 +114,18 @@ def test_only_a_yes_naming_the_action_takes_up_a_question_moved_on_from() -> Non
     for said in ("yes", "go ahead", "ok", "go ahead and delete the eye exam task", "delete it"):
         assert go_ahead_named(said) is None, said
     assert is_affirmative("ok, go ahead with the delete")
+
+
+def test_another_service_meant_for_the_visit_just_booked_replaces_it() -> None:
+    """ "sorry, I meant a massage, not a facial" just after booking the facial: that one
+    cancelled and a massage booked at its time; "and a massage too" is another booking."""
+    facial = {"id": "a5", "service": "Facial", "starts_at": "2030-01-19T11:00:00-08:00"}
+    booked = Action("crm.bookAppointment", {}, "appointment", None, facial)
+    state = Dialogue(
+        focus_kind="appointment", focus=facial, last_action=booked, last_appointment_action=booked
+    )
+    assert _read("sorry, I meant a massage, not a facial", state) == [
+        ("cancel_appointment", {}),
+        ("book_appointment", {"service": "Massage", "starts_at": "2030-01-19T11:00:00-08:00"}),
+    ]
+    assert ("cancel_appointment", {}) not in _read("oh and a massage too", state)
