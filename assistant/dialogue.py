@@ -214,20 +214,22 @@ def advance(
         failed_writes(state.failed, results, _CHANGES),
         done_writes(state.done, results, _CHANGES),
         *_earlier_listing(state, listed_kind),
-        _listings(state, listed_kind, listed),
+        _listings(state, listed_kind),
     )
 
 
 def _listings(
-    state: Dialogue, listed_kind: Kind | None, listed: tuple[Item, ...]
+    state: Dialogue, listed_kind: Kind | None
 ) -> tuple[tuple[Kind, tuple[Item, ...]], ...]:
-    """The last listing of each kind, newest first, with this turn's in front."""
-    if listed_kind is None or not listed:
+    """Listings older than the two kept in view (`listed`, `earlier_listed`), one per kind:
+    the one this turn's listing pushes out of them is kept here (none most turns)."""
+    if listed_kind is None or state.listed_kind in (None, listed_kind):
+        return state.listings  # the two in view stay as they were
+    out = state.earlier_listed_kind
+    if out is None or out in (listed_kind, state.listed_kind):
         return state.listings
-    if state.listings and state.listings[0] == (listed_kind, listed):
-        return state.listings  # the same listing still in view: the value kept as it was
-    others = tuple(entry for entry in state.listings if entry[0] != listed_kind)
-    return ((listed_kind, listed), *others)
+    kept = (listed_kind, state.listed_kind, out)
+    return ((out, state.earlier_listed), *(e for e in state.listings if e[0] not in kept))
 
 
 def _earlier_listing(

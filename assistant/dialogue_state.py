@@ -60,8 +60,8 @@ class Dialogue:
     # after the appointments were read out since).
     earlier_listed_kind: Kind | None = None
     earlier_listed: tuple[Item, ...] = ()
-    # The last listing of each kind read out in the session, newest first: "the first
-    # appointment you told me about" after the tasks and then the balance were read out.
+    # Older listings than those two, one per kind, newest first: "the first appointment
+    # you told me about" after the tasks and then the balance were read out.
     listings: tuple[tuple[Kind, tuple[Item, ...]], ...] = ()
 
     # --- reading it ---------------------------------------------------------------

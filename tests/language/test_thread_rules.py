@@ -102,6 +102,7 @@ def test_a_time_after_a_move_that_kept_its_hour_is_that_hour() -> None:
     assert found is not None
     assert [dict(i.arguments) for i in found] == [{"starts_at": "2030-01-18T15:00:00-08:00"}]
     assert hour_left_unsaid(state, "move it to friday at 2:30", "3pm", NOW, ZONE) is None
+    assert hour_left_unsaid(state, "what else is on friday", "3pm", NOW, ZONE) is None
     assert hour_left_unsaid(state, "move it to friday instead", "3pm?", NOW, ZONE) is None
 
 

@@ -29,6 +29,12 @@ _AROUND = rx(
 )
 
 
+# The words of a move: the message before asked for the one just made.
+_MOVED = rx(
+    r"\b(?:move|push|reschedule|shift|bump|postpone|bring|change|put|make (?:it|that))\b"
+)
+
+
 def _just_written(state: Dialogue) -> Item | None:
     """The visit the last appointment write booked or moved, still in focus."""
     action = state.last_appointment_action
@@ -76,7 +82,10 @@ def hour_left_unsaid(
     old, new = start_of(action.before, zone), start_of(item, zone)
     if old is None or new is None or old.time() != new.time():
         return None  # the move changed the hour: one was said
-    said = find_when(normalize(before).text, now)
+    asked = normalize(before).text
+    if not _MOVED.search(asked):
+        return None  # the message before did not ask the move ("what's on friday?")
+    said = find_when(asked, now)
     if said is None or said.clock is not None or said.vague_time:
         return None
     text = normalize(message).text

@@ -74,6 +74,9 @@ from assistant.schema import Message, ToolResult, UserTurn
 
 def _by_position(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> list[Intent] | None:
     """ "complete the second task", "task 2 is done": counted in the order last spoken."""
+    positions = positions_said(text)
+    if not positions or re.search(r"\bnext\b", text):
+        return None  # most messages count nothing: no listing need be looked at
     if _KIND_NAMED.search(text) and state.listed_kind != "task" and state.last_listed_of("task"):
         # "mark the first task you mentioned as done" after the visits were read out since:
         # counted in the task listing before them.
@@ -87,9 +90,6 @@ def _by_position(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> l
         listed = state.last_listed_of("appointment")
         state = dataclasses.replace(state, listed_kind="appointment", listed=listed)
     if state.listed_kind not in ("task", "appointment") or len(state.listed) < 2:
-        return None
-    positions = positions_said(text)
-    if not positions or re.search(r"\bnext\b", text):
         return None
     if len(positions) > 1 and (each := _each_in_its_clause(state, text, now, zone)) is not None:
         return each
