@@ -30,9 +30,7 @@ _AROUND = rx(
 
 
 # The words of a move: the message before asked for the one just made.
-_MOVED = rx(
-    r"\b(?:move|push|reschedule|shift|bump|postpone|bring|change|put|make (?:it|that))\b"
-)
+_MOVED = rx(r"\b(?:move|push|reschedule|shift|bump|postpone|bring|change|put|make (?:it|that))\b")
 
 
 def _just_written(state: Dialogue) -> Item | None:
