@@ -28,7 +28,7 @@ _ADD_TASK = (
         r"|pop|stick)(?: me)?(?: in)? (?:a |an |another |new |one more |one )*"
         r"(?:(?P<p>high|low|normal|medium|top|urgent|important)(?:[- ]priority)? )?(?:new )?"
         # British "pop a reminder in to ring the garage"
-        r"(?:task|to-do|to do|reminder|item|action item)(?: item)?(?: in(?= to\b))?(?: for me)?"
+        r"(?:task|to-do|to do|reminder|item|action item)s?(?: item)?(?: in(?= to\b))?(?: for me)?"
         r"(?P<rest>.*)$"
     ),
     rx(r"^(?:new |a )?(?:task|reminder|to-do)(?P<rest>\b[^:]{0,30}:.+)$"),
