@@ -71,11 +71,17 @@ from assistant.models.embedded.undo import undo
 from assistant.models.embedded.which_answered import which_answered
 from assistant.schema import Message, ToolResult, UserTurn
 
+# "the next one" counts from the calendar, not the list; "next wednesday" is only a day.
+_NEXT_ONE = rx(
+    r"\bnext\b(?! (?:week|month|weekend|monday|tuesday|wednesday|thursday|friday|saturday"
+    r"|sunday|mon|tue|tues|wed|thu|thurs|fri|sat|sun)\b)"
+)
+
 
 def _by_position(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> list[Intent] | None:
     """ "complete the second task", "task 2 is done": counted in the order last spoken."""
     positions = positions_said(text)
-    if not positions or re.search(r"\bnext\b", text):
+    if not positions or _NEXT_ONE.search(text):
         return None  # most messages count nothing: no listing need be looked at
     if _KIND_NAMED.search(text) and state.listed_kind != "task" and state.last_listed_of("task"):
         # "mark the first task you mentioned as done" after the visits were read out since:
