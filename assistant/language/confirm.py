@@ -8,6 +8,7 @@ what was asked: it is not a yes either, nor is "yes, the other one" (another tar
 
 from __future__ import annotations
 
+from assistant.language.aimed_at_system import pretends_a_yes, without_system_talk
 from assistant.language.patterns import rx
 from assistant.language.text import normalize
 
@@ -34,14 +35,40 @@ _MAX_WORDS = 10
 
 
 def is_affirmative(text: str) -> bool:
-    """True when the message clearly means yes."""
-    said = normalize(text).text
+    """True when the message clearly means yes ("pretend I said yes" does not)."""
+    if pretends_a_yes(text):
+        return False
+    said = normalize(without_system_talk(text)).text
     if _NEGATIVE.search(said) or _CHANGED.search(said):
         return False
     match = _AFFIRMATIVE.search(said)
     if match is None:
         return False
     return match.start() == 0 or len(said.split()) <= _MAX_WORDS
+
+
+# "ok, go ahead with the delete", "yes, cancel it after all": a yes that names the action
+# asked about before the customer moved on to something else (a bare "yes" never does).
+_NAMED_GO_AHEAD = rx(
+    r"^(?:(?:ok|okay|yes|yeah|yep|alright|all right|right|sure|fine|actually|then|so|now"
+    r"|please|on second thought)\b[\s,.!]*)*"
+    r"(?:(?:go ahead|proceed|carry on|continue|go on)(?: and| with)?(?: the)?"
+    r"|(?:do|you can do|please do|let's do) the|you can|let's)\s+"
+    r"(?P<verb>delete|deletion|deleting|remove|removal|cancel|cancellation|cancelling|canceling)"
+    r"(?: (?:it|that|them|then|after all|now|please|anyway|thanks))*[\s.!]*$"
+    r"|^(?:(?:ok|okay|yes|yeah|actually|fine|alright|all right)\b[\s,.!]*)*"
+    r"(?P<verb2>delete|remove|cancel) (?:it|that|them) (?:after all|anyway|then)[\s.!]*$"
+)
+_VERB_TOOL = {"del": "crm.deleteTask", "rem": "crm.deleteTask", "can": "crm.cancelAppointment"}
+
+
+def go_ahead_named(text: str) -> str | None:
+    """The destructive tool a yes names by its verb ("go ahead with the delete"), or None."""
+    match = _NAMED_GO_AHEAD.search(normalize(text).text)
+    if match is None:
+        return None
+    verb = match.group("verb") or match.group("verb2")
+    return _VERB_TOOL.get(verb[:3])
 
 
 def is_negative(text: str) -> bool:
@@ -78,10 +105,26 @@ _TAKEN_BACK = rx(
     rf"(?: do it| do that)?"
     rf"|(?:[\s,.!;]+{_BACK_MARK})*[\s,.!;]+(?:never ?mind|forget (?:it|that|about it)"
     r"|scratch that)(?: then| for now| after all| please| thanks)*[\s.!]*$"
+    # "my husband said to cancel the dentist but I want to keep it": the thing asked about
+    # is kept ("…but keep the haircut" names another thing: the ask before it stands).
+    r"|[\s,.!;]+(?:but|though|however)[\s,]+(?:i (?:really |actually )?(?:want|would like|'d like"
+    r"|wanna|need|plan|intend|am going|'m going) to |i(?:'d| would) (?:rather|prefer to) "
+    r"|i(?:'ll| will| am| 'm|'m) |i (?:want|need|would like|'d like) )?keep(?:ing)? (?:it|that|this"
+    r"|them|that one|this one)(?: for now| as it is| as is| after all)?[\s.!]*$"
 )
 
 
-_BACK_WORDS = ("don", "do not", "leave it", "not yet", "hold off", "mind", "forget", "scratch")
+_BACK_WORDS = (
+    "don",
+    "do not",
+    "leave it",
+    "not yet",
+    "hold off",
+    "mind",
+    "forget",
+    "scratch",
+    "keep",
+)
 
 
 def taken_back(text: str) -> bool:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 
-from assistant.language import ChatKind, Intent, When
+from assistant.language import ChatKind, Intent, When, slots
 from assistant.language.lexicon import WEEKDAYS
 from assistant.language.patterns import rx
 from assistant.models.embedded import appointments
@@ -136,6 +136,8 @@ def clarification(intent: Intent, today: date | None = None) -> str | None:
         return "Sure. What's the new phone number?"
     if wanted == "consent" and intent.kind != "create_ticket":
         return _go_ahead(intent, today)
+    if wanted == "someone_else":
+        return _someone_else(intent)
     questions = {
         ("reschedule_appointment", "when"): "Sure. When would you like to move it to?",
         ("reschedule_appointment", "anchored_when"): _ANCHORED_ASK.format("move it to"),
@@ -171,10 +173,30 @@ def _go_ahead(intent: Intent, today: date | None) -> str:
         "book_appointment": f"book a {service}{when}",
         "reschedule_appointment": f"move it to{when.removeprefix(' on')}" if when else "move it",
         "cancel_appointment": "cancel it",
+        "delete_task": "delete it",
+        "complete_task": "mark it as done",
         "add_task": f"add {task} to your list" if task else "add that task",
     }
     change = asks.get(intent.kind, "go ahead with that")
     return f"I haven't changed anything yet. Would you like me to {change}?"
+
+
+def _a(noun: str) -> str:
+    return f"{'an' if noun[:1] in 'aeiou' else 'a'} {noun}"
+
+
+def _someone_else(intent: Intent) -> str:
+    """ "book a checkup for my son": the account is the customer's own."""
+    if intent.kind == "book_appointment":
+        service = lower_first(str(intent.arguments.get("service") or "appointment"))
+        return (
+            "I can only book appointments for you, on your own account, so I haven't booked "
+            f"anything. Would you like me to book {_a(service)} for yourself?"
+        )
+    return (
+        "I can only change your own appointments, so I haven't changed anything. Is it one "
+        "of yours you'd like me to change?"
+    )
 
 
 def time_question(when: When, problem: str) -> str:
@@ -278,8 +300,20 @@ def _unresolved_appointment(
             f"You have {spoken_list(options)}.",
             f"Which one should I {verb}, if any?",
         ]
-    return [
-        "I couldn't find an appointment like that.",
-        f"You have {spoken_list(options)}.",
-        f"Which one should I {verb}?",
-    ]
+    head = _done_already(intent, scene) or "I couldn't find an appointment like that."
+    return [head, f"You have {spoken_list(options)}.", f"Which one should I {verb}?"]
+
+
+def _done_already(intent: Intent, scene: Scene) -> str | None:
+    """ "cancel my haircut" said again after it was cancelled in this conversation: said so
+    (not "I couldn't find one"), before the others are offered."""
+    target = intent.target
+    if intent.kind != "cancel_appointment" or target is None:
+        return None
+    said = target.phrase.lower()
+    named = str(slots.service(said, said) or "").lower()
+    for done in reversed(scene.dialogue.done):
+        label = str(done.get("label") or "").lower()
+        if done.get("tool") == "crm.cancelAppointment" and label and label in (said, named):
+            return f"Your {label} is already cancelled."
+    return None
