@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from assistant.language.patterns import rx
+from assistant.language.patterns import Tried, rx
 from assistant.language.text import normalize
 
 ChatKind = Literal[
@@ -100,15 +100,15 @@ _PATTERNS: tuple[tuple[ChatKind, str], ...] = (
     ),
 )
 _RULES = tuple((kind, rx(pattern)) for kind, pattern in _PATTERNS)
+_KINDS = Tried(_RULES)
 _WORDS = rx(r"[a-z]{2,}")
 
 
 def classify_chat(text: str) -> ChatKind:
     """What kind of no-tool message this is; "out_of_scope" for other questions."""
     said = normalize(text).text
-    for kind, pattern in _RULES:
-        if pattern.search(said):
-            return kind
+    if (found := _KINDS.first(said)) is not None:
+        return found[0]
     if len(_WORDS.findall(said)) >= 2:
         return "out_of_scope"
     return "unclear"
