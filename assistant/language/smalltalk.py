@@ -112,3 +112,13 @@ def classify_chat(text: str) -> ChatKind:
     if len(_WORDS.findall(said)) >= 2:
         return "out_of_scope"
     return "unclear"
+
+
+_HOW_TO = dict(_RULES)["how_to"]
+
+
+def asks_how_to(text: str) -> bool:
+    """`classify_chat(text) == "how_to"`, asked of every request before it is read: only
+    a message the how-to pattern finds can be one, so the other kinds (a dozen patterns)
+    are tried only then."""
+    return _HOW_TO.search(normalize(text).text) is not None and classify_chat(text) == "how_to"
