@@ -100,6 +100,7 @@ def advance(
     last_action = state.last_action
     appointment_action = state.last_appointment_action
     written: set[object] = set()  # the items this turn's writes changed
+    actions: list[Action] = []
     for result, found in zip(results, listings, strict=True):
         if found is not None:
             kind, items = found
@@ -119,6 +120,7 @@ def advance(
         last_action = Action(
             result.call.tool_name, dict(result.call.arguments), kind_of_write, before, after
         )
+        actions.append(last_action)
         if kind_of_write == "appointment":
             appointment_action = last_action
         if after is not None and kind_of_write in ("task", "appointment"):
@@ -214,6 +216,7 @@ def advance(
         failed_writes(state.failed, results, _CHANGES),
         done_writes(state.done, results, _CHANGES),
         *_earlier_listing(state, listed_kind),
+        tuple(actions) if actions else state.last_turn_actions,
     )
 
 

@@ -60,6 +60,9 @@ class Dialogue:
     # after the appointments were read out since).
     earlier_listed_kind: Kind | None = None
     earlier_listed: tuple[Item, ...] = ()
+    # Every write of the last turn that made one, in order (`last_action` is its last):
+    # "undo that" after "move my haircut and make the eye exam high priority" is both.
+    last_turn_actions: tuple[Action, ...] = ()
 
     # --- reading it ---------------------------------------------------------------
 
@@ -102,6 +105,11 @@ class Dialogue:
             done=tuple(data.get("done") or ()),
             earlier_listed_kind=data.get("earlier_listed_kind"),
             earlier_listed=tuple(data.get("earlier_listed") or ()),
+            last_turn_actions=tuple(
+                action
+                for action in map(_action, data.get("last_turn_actions") or ())
+                if action is not None
+            ),
         )
 
 

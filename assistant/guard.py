@@ -123,6 +123,10 @@ def _same_title(a: object, b: object) -> bool:
     return bool(first) and first == second
 
 
+# Writes that put a visit at a time: one another visit holds is asked about first.
+_TIMED_VISITS = frozenset({"crm.bookAppointment", "crm.rescheduleAppointment"})
+
+
 def lookups_needed(calls: Sequence[ToolCall], known: Iterable[ToolResult]) -> list[ToolCall]:
     """The listings the duplicate checks need that this turn has not fetched yet."""
     have = {result.call.tool_name for result in known if result.ok}
@@ -130,9 +134,11 @@ def lookups_needed(calls: Sequence[ToolCall], known: Iterable[ToolResult]) -> li
     names = {call.tool_name for call in calls}
     if "crm.addTask" in names and "crm.listTasks" not in have:
         wanted.append(TASK_LOOKUP)
-    # A move is checked against a listing this turn already has (the one its visit was
-    # found in, most often); a booking, which has none, fetches one.
-    if "crm.bookAppointment" in names and not have & {"crm.listUpcomingAppointments"}:
+    # A booking or a move is checked against this turn's listing of the visits: the one
+    # a move's visit was found in, most often; when the visit came from elsewhere
+    # (`getNextAppointment`, an earlier turn, a model that called the move directly),
+    # one is fetched, or a move could land on another visit's hour unasked.
+    if names & _TIMED_VISITS and "crm.listUpcomingAppointments" not in have:
         wanted.append(APPOINTMENT_LOOKUP)
     return wanted
 
@@ -152,10 +158,6 @@ def _pending_twin(call: ToolCall, results: Sequence[ToolResult]) -> dict[str, An
         if task.get("status", "pending") == "pending" and _same_title(task.get("title"), title):
             return task
     return None
-
-
-# Writes that put a visit at a time: one another visit holds is asked about first.
-_TIMED_VISITS = frozenset({"crm.bookAppointment", "crm.rescheduleAppointment"})
 
 
 def _overlapping(call: ToolCall, results: Sequence[ToolResult]) -> dict[str, Any] | None:

@@ -47,3 +47,17 @@ async def test_a_no_to_the_question_leaves_the_booking_as_it_was(
     await chat.say("five o clock")
     await chat.say("no leave it")
     assert await _eye_exams(crm_admin) == ["16:00"]
+
+
+async def test_a_day_and_time_said_with_nothing_asked_asks_what_for(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin
+) -> None:
+    """ "friday at 3pm" as the first thing said: what is wanted then is asked, nothing is
+    called or written; "morning" alone still greets."""
+    chat = await (await make_assistant()).connect()
+    events = await chat.say("friday at 3pm")
+    asked = _answer(events)
+    assert asked.startswith("What would you like on Friday") and "3:00 PM" in asked
+    assert events[-1]["tool_calls"] == []
+    assert "What would you like" not in _answer(await chat.say("morning"))
+    assert await _eye_exams(crm_admin) == []

@@ -47,6 +47,25 @@ async def test_a_booking_over_an_existing_appointment_is_asked_about(
     assert await writes_applied(crm_admin) == {}
 
 
+async def test_a_move_found_without_a_listing_onto_another_visit_is_asked_about(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin
+) -> None:
+    """'Move my next appointment' (found by getNextAppointment, no listing) onto the hour
+    the haircut holds: the visits are fetched and it is asked; 'no' moves nothing."""
+    haircut = next(a for a in await appointments(crm_admin) if a["service"] == "Haircut")
+    chat = await (await make_assistant()).connect()
+    _, profile = await crm_admin.get("/v1/customers/cust_001")
+    local = datetime.fromisoformat(haircut["starts_at"]).astimezone(ZoneInfo(profile["timezone"]))
+    when = f"{local:%B} {local.day} at {local.hour % 12 or 12}:{local:%M}{local:%p}".lower()
+    events = await chat.say(f"move my next appointment to {when}")
+    assert "crm.getNextAppointment" in called(events)
+    assert "crm.rescheduleAppointment" not in called(events)
+    assert "overlaps your haircut" in answer(events)
+    events = await chat.say("no")
+    assert "won't move it" in answer(events)
+    assert await writes_applied(crm_admin) == {}
+
+
 async def test_the_same_add_said_twice_asks_the_second_time(
     make_assistant: MakeAssistant, crm_admin: CrmAdmin
 ) -> None:

@@ -32,11 +32,12 @@ from aiohttp import web
 from assistant.app import create_app
 from assistant.auth import mint_token
 from assistant.settings import load_settings
-from crm_stub.app import DEFAULT_TOKEN
 from crm_stub.app import create_app as create_crm_app
 
 HERE = Path(__file__).resolve().parent
 SECRET = "recordings-secret-0123456789abcdef"
+# A token of its own: the assistant refuses the development default for a CRM it is given.
+CRM_TOKEN = "recordings-crm-token"
 EVENT_TIMEOUT_S = 15.0
 
 
@@ -134,14 +135,18 @@ async def converse(ws: aiohttp.ClientWebSocketResponse, scenario: Scenario) -> l
 async def record(scenario: Scenario, out: Path) -> list[str]:
     """Run one scenario; its recording is written to out/<name>.jsonl."""
     with tempfile.TemporaryDirectory() as scratch:
-        crm_app = create_crm_app(token=DEFAULT_TOKEN, today=dt.date.today())
+        crm_app = create_crm_app(token=CRM_TOKEN, today=dt.date.today())
         async with serving(crm_app) as crm_url, aiohttp.ClientSession() as http:
-            admin = {"Authorization": f"Bearer {DEFAULT_TOKEN}"}
+            admin = {"Authorization": f"Bearer {CRM_TOKEN}"}
             for fault in scenario.faults:
                 async with http.post(f"{crm_url}/admin/faults", json=fault, headers=admin) as r:
                     assert r.status == 201, await r.text()
             settings = load_settings(
-                secret=SECRET, crm_url=crm_url, record_dir=scratch, backend="embedded"
+                secret=SECRET,
+                crm_url=crm_url,
+                crm_token=CRM_TOKEN,
+                record_dir=scratch,
+                backend="embedded",
             )
             async with serving(create_app(settings)) as url:
                 token = mint_token(SECRET, scenario.customer, 600)

@@ -78,3 +78,26 @@ def move_agreed(
     rest = request_after_yes(message)
     after = detect_intents(rest, now, str(zone)) if rest else []
     return [reschedule(item, starts_at, normalize(message).text), *after]
+
+
+def what_for(message: str, now: datetime) -> str | None:
+    """A day and time said alone with nothing waiting for it ("friday at 3pm" as the first
+    thing said, or after an answer that asked nothing): what is wanted then is asked,
+    rather than a refusal that reads as "that day is not possible"."""
+    text = normalize(message).text
+    if text.endswith("?"):
+        return None
+    when = find_when(text, now)
+    if when is None or when.day is None or when.day_implied or when.vague_day:
+        return None  # "morning" alone greets; "next week" is no one day
+    if when.no_such_date or when.time_unread:
+        return None
+    if _AROUND.sub("", cut_spans(text, list(when.spans))):
+        return None  # more was said than a day and time
+    said = calendar_date(when.day)
+    if when.clock is not None and not when.vague_time:
+        said = f"{said} at {clock(datetime.combine(when.day, when.clock))}"
+    return (
+        f"What would you like on {said}? I can book an appointment then, or move one of "
+        "yours there."
+    )

@@ -243,6 +243,8 @@ def undo_reply(state: Dialogue, message: str) -> str | None:
     action = state.last_action
     if action is None or action.tool != "crm.completeTask":
         return None
+    if len(state.last_turn_actions) > 1:
+        return None  # several were made: which to undo is asked (models/embedded/undo.py)
     if not _UNDO.search(normalize(message).text):
         return None
     title = str((action.after or action.before or {}).get("title") or "That task")

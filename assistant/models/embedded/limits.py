@@ -106,6 +106,69 @@ _CANNOT: tuple[tuple[GatedPattern, str], ...] = (
         "I can't send copies of documents from here, but I can tell you what's on your bill, "
         "or the team can send you a copy.",
     ),
+    (
+        # "cancel the dental cleaning invoice", "take the cleaning off my bill", "waive the
+        # late fee": an invoice is the billing team's; the visit it names is not touched.
+        rx(
+            r"\b(?:cancel|remove|delete|waive|void|drop|wipe|erase|forgive|reduce|lower"
+            r"|discount|scrap)\b(?: (?!and\b|then\b|also\b|but\b|so\b)[\w']+){0,4}"
+            r" (?:invoice|bill|charge|fee|balance|debt)s?\b"
+            r"|\b(?:off|from) (?:my|the) (?:bill|invoice|balance|statement)\b"
+        ),
+        "I can't change or cancel an invoice myself, but the billing team can look into it.",
+    ),
+    (
+        # "add a note to my dentist appointment", "tell the salon I'll bring my own dye":
+        # nothing on a booking holds a message, and nothing here sends one.
+        rx(
+            r"\b(?:add|put|leave|write|attach|include) (?:a |the |this |that |my )?"
+            r"(?:note|comment|message)s?\b(?!.*\b(?:task|to-?do|list|case|ticket|reminder)s?\b)"
+            r"|\b(?:tell|let|inform|warn|message|notify) (?:the |my )?(?:dentist|salon|stylist"
+            r"|hairdresser|barber|clinic|office|front desk|receptionist|therapist|doctor)\b"
+            r"|\bpass (?:it|that|this|a message|the message) (?:on|along)\b"
+        ),
+        "I can't add notes to a booking or pass a message on from here, but the team can.",
+    ),
+    (
+        # "make my haircut an hour longer", "extend my massage": a visit's length is the
+        # business's; a task's due date ("extend the deadline") is not read here.
+        rx(
+            r"^(?!.*\b(?:due|deadline|task|to-?do)s?\b)"
+            r"(?=.*\b(?:appointment|booking|visit|session|haircut|cleaning|massage|dentist"
+            r"|consultation|slot)s?\b).*\b(?:longer|shorter|lengthen|shorten|extend)\b"
+        ),
+        "I can't change how long a visit lasts from here, but the team can.",
+    ),
+    (
+        rx(
+            r"\b(?:close|delete|cancel|deactivate|terminate|end|remove|shut down) (?:my |the )?"
+            r"(?:whole |entire )?(?:account|membership|subscription|profile)\b"
+        ),
+        "I can't close or cancel an account from here, but the team can.",
+    ),
+    (
+        # "my daughter will take my haircut slot", "put it in her name": a booking is the
+        # customer's own; the team can hand it to someone else.
+        rx(
+            r"\b(?:she|he|they|someone|somebody|my (?!appointment|booking)\w+|a friend)"
+            r"(?: \w+){0,3} (?:take|takes|taking|use|uses|using|have|has) (?:over )?my (?:\w+ )?"
+            r"(?:slot|spot|place|appointment|booking|turn)\b"
+            r"|\b(?:transfer|give|hand) (?:over )?(?:my |the |that |this )?(?:\w+ )?"
+            r"(?:slot|spot|appointment|booking)s? (?:over )?to\b"
+            r"|\bin (?:her|his|their|my \w+'s) name\b"
+        ),
+        "I can't book or change appointments in anyone's name but yours, but the team can "
+        "pass this one to someone else.",
+    ),
+    (
+        rx(
+            r"\bwait(?:ing)?[ -]?list\b|\bcancellation list\b"
+            r"|\b(?:let|tell|notify|call|text|email) me (?:know )?(?:if|when|as soon as)"
+            r" (?:a|an|something|anything|one|a slot|a spot) ?(?:\w+ ){0,2}(?:opens|comes|frees"
+            r"|becomes|is free|gets free)"
+        ),
+        "I can't keep a waiting list or watch for openings from here, but the team can.",
+    ),
 )
 
 
@@ -129,6 +192,41 @@ _INSTEAD: tuple[tuple[GatedPattern, str], ...] = (
         ),
         "I can't take a due date off a task, only change it to another day: say which, and "
         "the task's name, and I'll change it.",
+    ),
+    (
+        # "I'm going to be 15 minutes late to my haircut": no message reaches the salon from
+        # here, and the visit is not moved unless a time is asked for.
+        rx(
+            r"(?:\b(?:i|i'm|im|i'll|we|we're|we'll)(?: \w+){0,2} (?:be|am|are|running|run)"
+            r"|^(?:(?:um|so|hey|hi|oh|sorry|ok|okay)\W+)*(?:running|gonna be|going to be))"
+            r"(?: (?!paying\b|paid\b)\w+)? (?:a (?:bit|little) |(?:\d+|\w+) (?:minutes?"
+            r"|mins?) |slightly |very |really |so |quite )?(?:late|behind)\b"
+            r"(?! (?:fee|payment|charge|on (?:my )?(?:bill|payment|invoice)))"
+        ),
+        "I can't pass on a message that you're running late, but if you'd like the visit "
+        "moved, tell me the new time and I'll move it.",
+    ),
+    (
+        # "change my haircut to a massage": a booking's service is not changed by a move;
+        # read as one, the next time said would have moved the haircut and kept it one.
+        rx(
+            r"\b(?:change|switch|swap|turn|convert) (?:my |the |that |this )?(?:\w+ ){0,2}"
+            r"(?:appointment |booking |visit )?(?:to|into|for) (?:a |an )"
+            r"(?!(?:different |later |earlier |new |other |another |\w+ )?(?:time|day|date|slot"
+            r"|hour|morning|afternoon|evening|week|weekday|weekend)s?\b)[a-z]+"
+        ),
+        "I can't change which service a booking is for. I can cancel this one and book the "
+        "other in its place, if you ask me for both.",
+    ),
+    (
+        rx(
+            r"\b(?:call|ring|phone|text|sms|email|e-mail|message) me (?:back\b|later\b"
+            r"|tomorrow\b|the (?:day|night|morning) before\b|before\b|to remind\b"
+            r"|(?:with |as )?a reminder\b)|\bsend me (?:a )?reminders?\b"
+            r"|\b(?:reminder|remind) (?:calls?|texts?|sms|emails?)\b"
+        ),
+        "I can't set up calls or texts from here. If it helps, ask me to add a task with a "
+        "due day and it will be on your list.",
     ),
 )
 

@@ -41,7 +41,7 @@ from assistant.models.embedded import (
     retries,
     topic,
 )
-from assistant.models.embedded.bare_time import move_question
+from assistant.models.embedded.bare_time import move_question, what_for
 from assistant.models.embedded.followup import unanswered
 from assistant.models.embedded.held_back import held_back_read
 from assistant.models.embedded.pinning import zone_of
@@ -161,7 +161,12 @@ class EmbeddedPlanner:
         timezone = request.customer.timezone if request.customer else "UTC"
         confirmed = _confirmed_rounds(request)
         first = request.round <= 1 + confirmed and len(request.turn_results) == confirmed
-        if not confirmed and (dated := anchored.read_days(request)) is not None:
+        if (
+            not confirmed
+            and (dated := anchored.read_days(request)) is not None
+            # "call me the day before my haircut": what no tool does, whatever the day.
+            and not (first and limits.cannot_do(request.user_message))
+        ):
             # "…the day after my haircut": the day counted from that visit (looked up first).
             if not isinstance(dated, PlanRequest):
                 return dated
@@ -278,6 +283,8 @@ class EmbeddedPlanner:
             zone = zone_of(timezone)
             if (asked := move_question(request.dialogue, text, request.now, zone)) is not None:
                 return FinalDecision(text=asked)  # "three o clock" just after a booking
+            if (wanted := what_for(text, local_now(request.now, timezone))) is not None:
+                return FinalDecision(text=wanted)  # "friday at 3pm", with nothing asked
             if is_negative(text) and len(text.split()) <= 4:
                 return FinalDecision(text="Okay, no problem. Is there anything else I can do?")
             if unsupported(text):

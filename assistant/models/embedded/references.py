@@ -65,7 +65,7 @@ from assistant.models.embedded.said_before import (
     service_said_before,
     titled_from_focus,
 )
-from assistant.models.embedded.same_again import same_again
+from assistant.models.embedded.same_again import move_again, same_again
 from assistant.models.embedded.undo import undo
 from assistant.models.embedded.which_answered import which_answered
 from assistant.schema import Message, ToolResult, UserTurn
@@ -448,8 +448,10 @@ def _read(
         renumbered := held_number_ending(conversation, message, now, timezone)
     ):
         return renumbered
-    pinned = follow_up(state, message, now, timezone) or _time_for_the_one_in_focus(
-        conversation, message, now, timezone, state
+    pinned = (
+        move_again(conversation, state, message, now, timezone)
+        or follow_up(state, message, now, timezone)
+        or _time_for_the_one_in_focus(conversation, message, now, timezone, state)
     )
     if pinned is not None:
         return pinned

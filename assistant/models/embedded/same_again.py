@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Sequence
 from datetime import datetime
 
 from assistant.dialogue_state import Dialogue
 from assistant.language import Intent, detect_intents
 from assistant.language.patterns import rx
+from assistant.language.shifts import find_shift
+from assistant.language.text import normalize
+from assistant.schema import Message, UserTurn
 
 _SAME_FOR = rx(
     r"^(?:(?:and|ok|okay|now|then|please|can you|could you)\b\W*)*(?:do |same |the same )?"
@@ -75,4 +80,42 @@ def same_again(state: Dialogue, text: str, now: datetime, timezone: str) -> list
     return found[:1] or None
 
 
-__all__ = ["same_again"]
+def _said_before(conversation: Sequence[Message]) -> str | None:
+    """The customer's message before the last one."""
+    seen = 0
+    for message in reversed(conversation):
+        if isinstance(message, UserTurn):
+            seen += 1
+            if seen == 2:
+                return message.text
+    return None
+
+
+def move_again(
+    conversation: Sequence[Message], state: Dialogue, message: str, now: datetime, timezone: str
+) -> list[Intent] | None:
+    """ "Do the same for my other appointment" right after a move said relative to the
+    visit's own time ("an hour later"): the other visit moved by as much. A move to a time
+    said outright is not repeated onto another visit (both at one hour is rarely meant):
+    its time is asked as usual."""
+    action = state.last_action
+    if action is None or action.tool != "crm.rescheduleAppointment":
+        return None
+    match = _SAME_FOR.search(normalize(message).text)
+    before = _said_before(conversation)
+    if match is None or before is None or (shift := find_shift(before)) is None:
+        return None
+    found = [
+        i
+        for i in detect_intents(f"move {match.group('t')}", now, timezone)
+        if i.kind == "reschedule_appointment"
+        and i.target is not None
+        and not i.target.vague
+        and i.missing == ("when",)
+    ]
+    if len(found) != 1:
+        return None
+    return [dataclasses.replace(found[0], shift=shift, missing=(), clause=message)]
+
+
+__all__ = ["move_again", "same_again"]

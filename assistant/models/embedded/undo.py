@@ -26,13 +26,31 @@ CANNOT_RESTORE = (
 )
 
 
+SEVERAL_NOT_ALL = (
+    "Your last request made several changes, and not all of them can be made the other "
+    "way from here (a completed task can't be reopened, nor a cancelled or deleted one "
+    "brought back). Which one should I undo?"
+)
+
+
 def undo(state: Dialogue, text: str) -> list[Intent] | str | None:
-    """The change that undoes the last one, a plain answer when none can, or None when the
-    message asks for no undoing."""
+    """The changes that undo the last turn's (all of them: "that" is what was just done),
+    a plain answer when none can, or None when the message asks for no undoing."""
     action = state.last_action
     if action is None or not _UNDO.match(text):
         return None
-    return _reversed(action, text)
+    several = state.last_turn_actions
+    if len(several) < 2 or several[-1] != action:
+        return _reversed(action, text)
+    undone: list[Intent] = []
+    for each in several:
+        reversed_ = _reversed(each, text)
+        if not isinstance(reversed_, list):
+            # One of them cannot be made the other way: which to undo is asked, rather
+            # than some undone and the customer told "undone".
+            return SEVERAL_NOT_ALL
+        undone += reversed_
+    return undone
 
 
 def _reversed(action: Action, text: str) -> list[Intent] | str | None:
