@@ -415,6 +415,10 @@ _NOT_DONE = rx(
 )
 
 
+_COMPLETES_ASKED = Tried((pattern, pattern) for pattern in _COMPLETE_ASKED)
+_COMPLETES_ASKED_OR_TOLD = Tried((p, p) for p in _COMPLETE_ASKED + _COMPLETE_TOLD)
+
+
 def complete(c: Clause) -> list[Intent] | None:
     if QUESTION_START.search(c.text):
         return None  # "what have I finished?" asks to see, "did I complete…?" too
@@ -428,10 +432,8 @@ def complete(c: Clause) -> list[Intent] | None:
         verb = _PAST_VERBS[past.group("verb")]
         target = target_ref(f"{verb} {LIST_TAIL.sub('', past.group('t'))}", c.original)
         return [Intent("complete_task", target=target, clause=c.text)]
-    match = None
-    for pattern in _COMPLETE_ASKED + _COMPLETE_TOLD if told else _COMPLETE_ASKED:
-        if match := pattern.search(c.text):
-            break
+    found = (_COMPLETES_ASKED_OR_TOLD if told else _COMPLETES_ASKED).first(c.text)
+    match = None if found is None else found[1]
     if match is None and told:
         match = _DONE_STATEMENT.search(c.text)
         if match and _NOT_A_DONE_THING.match(match.group("t")):
