@@ -165,6 +165,8 @@ def update_contact(c: Clause) -> Intent | None:
     found = slots.contact(c.text, c.norm)
     said = found.email or found.phone or found.bad_phone
     noun = CONTACT_NOUN.search(c.text)
+    if not (said or found.only_old or noun):
+        return None  # no detail, old detail or contact word: nothing below could change one
     if said and _ASKS_WHETHER.search(c.text) and not _CHANGE.search(c.text):
         return None  # "is my phone number +1…?" checks what is on file; it changes nothing
     if _not_mine_now(c.text):
