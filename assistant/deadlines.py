@@ -45,8 +45,13 @@ class _Waits:
     def _fire(self) -> None:
         self._handle = None
         now = self._loop.time()
-        due = [wait for wait, when in self._waits.items() if when <= now]
-        for wait in due:
+        # In the order of their deadlines, as separate timers would fire: when the loop was
+        # held up past several, the earliest still expires first.
+        due = sorted(
+            ((when, wait) for wait, when in self._waits.items() if when <= now),
+            key=lambda pair: pair[0],
+        )
+        for _, wait in due:
             del self._waits[wait]
             wait.expire()
         if self._waits:

@@ -15,6 +15,7 @@ from datetime import datetime
 
 from assistant.language import account_rules, appointment_rules, slots, task_rules
 from assistant.language.clause import LIST_TAIL, NEGATED, QUESTION_START, REPORT_FIRST, Clause
+from assistant.language.dates import find_when
 from assistant.language.intent import APPOINTMENT_ACTIONS, TASK_ACTIONS, Intent, IntentKind
 from assistant.language.lexicon import SERVICES
 from assistant.language.lookups import READS, reads
@@ -56,6 +57,17 @@ def _inherit(c: Clause, previous: Sequence[Intent]) -> Intent | None:
         own = task_rules.update_task(dataclasses.replace(c, text=f"set {c.text}"))
         if own is not None:
             return own
+        # "make the eye exam high priority and due friday": a change of the same task,
+        # said without it ("it", vague: merged into the ask before), not a task named
+        # "due friday" given the first change again.
+        more = task_rules.update_task(dataclasses.replace(c, text=f"make it {c.text}"))
+        if more is not None and more.target is not None and more.target.vague:
+            return more
+    if action.kind == "reschedule_appointment" and find_when(c.text, c.now) is not None:
+        # "move the dentist to thursday at 9am and the haircut to friday at 4pm": the
+        # second visit goes where its own words say, not where the first went.
+        own = appointment_rules.reschedule(dataclasses.replace(c, text=f"move {c.text}"))
+        return own if own is not None and own.target is not None and not own.target.vague else None
     target = target_ref(LIST_TAIL.sub("", c.text), c.original, c.now)
     if target.vague:
         return None

@@ -11,11 +11,19 @@ from assistant.language.patterns import rx
 
 _SEVERAL = rx(
     r"^(?P<lead>(?:(?:ok|okay|so|and|also|hi|please|can you|could you|would you),? )*)"
-    r"(?:add|create|make|put in|set up|set|write down) (?:me )?(?:two|2|three|3|four|4|both"
-    r"|these|some|a couple of|a few)(?: new)? (?:tasks|reminders|to-?dos)(?: for me)?"
+    r"(?:add|create|make|put in|set up|set|write down) (?:me )?(?:(?:two|2|three|3|four|4"
+    r"|both|these|some|a couple of|a few) )?(?:new )?(?:tasks|reminders|to-?dos)(?: for me)?"
     r"(?: to my list)?[,:;]? (?:to )?(?P<rest>.+)$"
 )
 _ITEM_SEP = rx(r",? and (?:to |also )?|, (?:to )?|; ")
+# What is asked after the items ("…, then read me my list"): not one of them.
+_THEN = rx(r",? (?:and )?then\b|[.!?] ")
+# "…, and what's my balance": a question after the items is asked, never a task's title
+# ("check the mail" or "read a book" may well be one).
+_ASKS = rx(
+    r"(?:what|what's|whats|when|when's|where|where's|how|which|who|why|show me|tell me"
+    r"|give me|do i|did i|am i|is my|are my|is there|are there|can you|could you)\b"
+)
 
 
 def said_one_by_one(text: str) -> str:
@@ -26,11 +34,18 @@ def said_one_by_one(text: str) -> str:
     match = _SEVERAL.match(low.strip())
     if match is None:
         return text
-    items = [item.strip(" .!") for item in _ITEM_SEP.split(match.group("rest"))]
+    rest, after = match.group("rest"), ""
+    if (then := _THEN.search(rest)) is not None:
+        rest, after = rest[: then.start()], rest[then.start() :]
+    for sep in _ITEM_SEP.finditer(rest):
+        if _ASKS.match(rest, sep.end()):
+            rest, after = rest[: sep.start()], f" and {rest[sep.end() :]}{after}"
+            break
+    items = [item.strip(" .!") for item in _ITEM_SEP.split(rest)]
     items = [item for item in items if item]
     if len(items) < 2:
         return text
-    return " and ".join(f"add a task to {item}" for item in items)
+    return " and ".join(f"add a task to {item}" for item in items) + after
 
 
 __all__ = ["said_one_by_one"]

@@ -29,7 +29,7 @@ _ADD_TASK = (
         r"|pop|stick)(?: me)?(?: in)? (?:a |an |another |new |one more |one )*"
         r"(?:(?P<p>high|low|normal|medium|top|urgent|important)(?:[- ]priority)? )?(?:new )?"
         # British "pop a reminder in to ring the garage"
-        r"(?:task|to-do|to do|reminder|item|action item)(?: item)?(?: in(?= to\b))?(?: for me)?"
+        r"(?:task|to-do|to do|reminder|item|action item)s?(?: item)?(?: in(?= to\b))?(?: for me)?"
         r"(?P<rest>.*)$"
     ),
     rx(r"^(?:new |a )?(?:task|reminder|to-do)(?P<rest>\b[^:]{0,30}:.+)$"),
@@ -223,8 +223,9 @@ _DUE_CHANGE = (
         r" (?:on |by )?(?P<w>.+)$"
     ),
     rx(
-        r"\b(?:move|push|postpone|shift|reschedule|change) (?P<t>.+?\b(?:task|to-do|reminder))"
-        r" (?:to|till|until|back to|for) (?P<w>.+)$"
+        r"\b(?:move|push|postpone|shift|reschedule|change|bring|put off|delay)"
+        r" (?P<t>.+?\b(?:task|to-do|reminder))"
+        r" (?:back |forward |ahead |out |up )?(?:to|till|until|for) (?P<w>.+)$"
     ),
 )
 _DUE_SHIFT = rx(
@@ -271,7 +272,10 @@ def update_task(c: Clause) -> Intent | None:
     for _, match in _DUE_CHANGES.found(c.text):
         if due := _date_of(match.group("w"), c):
             return _task_change(c, match.group("t"), {"due_on": due})
-    if (match := _DUE_SHIFT.search(c.text)) and whole_days(shift := find_shift(match.group("s"))):
+    if (match := _DUE_SHIFT.search(c.text)) and whole_days(
+        # the verb with what follows it: "postpone … by two days" says the way in the verb
+        shift := find_shift(f"{match.group('v')}{match.group('s')}")
+    ):
         # "push the insurance task back two days": from the due date it has (resolve.py).
         target = task_ref(match.group("t"), c)
         return Intent("update_task", target=target, clause=c.text, shift=shift)

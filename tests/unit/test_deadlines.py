@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import time
 
 import pytest
 
@@ -38,6 +39,28 @@ async def test_waits_expire_in_the_order_of_their_deadlines() -> None:
 
     # Registered latest-first, so the timer is re-armed for each earlier one.
     await asyncio.gather(wait("third", 0.06), wait("second", 0.04), wait("first", 0.02))
+    assert order == ["first", "second", "third"]
+
+
+def test_waits_past_their_deadlines_at_once_expire_earliest_first() -> None:
+    """The loop held up past all three deadlines (a busy machine): they still expire in the
+    order of their deadlines, not the order they were registered in."""
+    order: list[str] = []
+
+    async def wait(name: str, delay_s: float) -> None:
+        try:
+            async with deadline_in(delay_s):
+                await asyncio.Event().wait()
+        except TimeoutError:
+            order.append(name)
+
+    async def main() -> None:
+        waits = asyncio.gather(wait("third", 0.03), wait("second", 0.02), wait("first", 0.01))
+        await asyncio.sleep(0)  # all three registered
+        time.sleep(0.05)  # noqa: ASYNC251 (on purpose: the loop held up past every deadline)
+        await waits
+
+    asyncio.run(main())
     assert order == ["first", "second", "third"]
 
 

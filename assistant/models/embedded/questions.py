@@ -155,6 +155,13 @@ def read_question(text: str, state: Dialogue, conversation: Sequence[Message]) -
     return found
 
 
+# "what's that one for?", "what is it for": asked of the bill just told.
+_WHAT_FOR = rx(
+    r"^(?:so |ok |okay |and |sorry |um )*what(?:'s| is| was) (?:it|that|that one|this|this one"
+    r"|the charge|the bill|the invoice|the balance|that charge|that bill)(?: for| from)\b"
+)
+
+
 def _read(said: str, state: Dialogue) -> Question | None:
     if COMPLAINT.found_in(said):
         return Question("complaint", waiting=bool(WAITING.search(said)))
@@ -172,6 +179,8 @@ def _read(said: str, state: Dialogue) -> Question | None:
         r"^(?:so |ok |okay |and )?what'?s on (?:it|the invoice|my invoice|the bill)", said
     ):
         return Question("due")  # the open invoices, read out
+    if "invoice" in (state.listed_kind, state.focus_kind) and _WHAT_FOR.search(said):
+        return Question("due")  # "what's that one for?" after the balance: the invoices, read out
     if _TASKS_ABOUT_IT.search(said) and (visit := state.focus_of("appointment")) is not None:
         # "do I have any tasks about that" after the eye exam: the tasks naming it.
         return Question("tasks_about", str(visit.get("service") or ""))

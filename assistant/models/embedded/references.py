@@ -70,6 +70,12 @@ from assistant.models.embedded.undo import undo
 from assistant.models.embedded.which_answered import which_answered
 from assistant.schema import Message, ToolResult, UserTurn
 
+# "the next one" counts from the calendar, not the list; "next wednesday" is only a day.
+_NEXT_ONE = rx(
+    r"\bnext\b(?! (?:week|month|weekend|monday|tuesday|wednesday|thursday|friday|saturday"
+    r"|sunday|mon|tue|tues|wed|thu|thurs|fri|sat|sun)\b)"
+)
+
 
 def _by_position(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> list[Intent] | None:
     """ "complete the second task", "task 2 is done": counted in the order last spoken."""
@@ -80,7 +86,7 @@ def _by_position(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> l
     if state.listed_kind not in ("task", "appointment") or len(state.listed) < 2:
         return None
     positions = positions_said(text)
-    if not positions or re.search(r"\bnext\b", text):
+    if not positions or _NEXT_ONE.search(text):
         return None
     if len(positions) > 1 and (each := _each_in_its_clause(state, text, now, zone)) is not None:
         return each
