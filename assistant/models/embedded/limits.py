@@ -9,9 +9,7 @@ from assistant.language.patterns import GatedPattern, Tried, rx
 from assistant.language.text import normalize
 from assistant.models.embedded.questions import OFFER
 
-_NOT_INVOICES = (
-    "I can't change or cancel an invoice myself, but the billing team can look into it."
-)
+_NOT_INVOICES = "I can't change or cancel an invoice myself, but the billing team can look into it."
 
 # What no tool can do, said plainly, with a support case offered where the team can help.
 _CANNOT: tuple[tuple[GatedPattern, str], ...] = (
