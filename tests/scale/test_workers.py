@@ -22,7 +22,11 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-async def _answering(url: str, timeout_s: float = 30.0) -> None:
+async def _answering(
+    url: str, process: asyncio.subprocess.Process | None = None, timeout_s: float = 60.0
+) -> None:
+    """Until `url` answers 200; a generous bound, since two workers and a stub start on a
+    machine that may be busy (a slow start is not what is tested)."""
     deadline = asyncio.get_running_loop().time() + timeout_s
     async with aiohttp.ClientSession() as http:
         while True:
@@ -32,11 +36,14 @@ async def _answering(url: str, timeout_s: float = 30.0) -> None:
                         return
             except aiohttp.ClientError:
                 pass
+            if process is not None and process.returncode is not None:
+                said = await process.stdout.read() if process.stdout else b""
+                raise AssertionError(f"the server exited ({process.returncode}): {said!r}")
             assert asyncio.get_running_loop().time() < deadline, f"{url} never answered"
             await asyncio.sleep(0.1)
 
 
-@pytest.mark.timeout(90)
+@pytest.mark.timeout(150)
 async def test_two_workers_share_one_port_and_one_crm_stub(tmp_path: Path) -> None:
     """New connections land on both workers; the stub started once; SIGTERM stops all."""
     port, crm_port = _free_port(), _free_port()
@@ -58,7 +65,7 @@ async def test_two_workers_share_one_port_and_one_crm_stub(tmp_path: Path) -> No
         stderr=asyncio.subprocess.STDOUT,
     )
     try:
-        await _answering(f"http://127.0.0.1:{port}/healthz")
+        await _answering(f"http://127.0.0.1:{port}/healthz", process)
         pids = set()
         connector = aiohttp.TCPConnector(force_close=True)  # a new connection each time
         # The second worker may still be starting when the first answers: keep asking
