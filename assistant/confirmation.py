@@ -17,7 +17,7 @@ from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from assistant.language.confirm import is_affirmative
+from assistant.language.confirm import go_ahead_named, is_affirmative
 from assistant.language.confirm import is_negative as says_no
 from assistant.language.confirm import request_after_yes as _said_after_yes
 from assistant.language.intents import is_request
@@ -27,6 +27,7 @@ from assistant.speech import join_and, phone
 __all__ = [
     "Wording",
     "declined_answer",
+    "go_ahead_named",
     "is_affirmative",
     "is_negative",
     "request_after_yes",

@@ -217,7 +217,22 @@ def advance(
         done_writes(state.done, results, _CHANGES),
         *_earlier_listing(state, listed_kind),
         tuple(actions) if actions else state.last_turn_actions,
+        _listings(state, listed_kind),
     )
+
+
+def _listings(
+    state: Dialogue, listed_kind: Kind | None
+) -> tuple[tuple[Kind, tuple[Item, ...]], ...]:
+    """Listings older than the two kept in view (`listed`, `earlier_listed`), one per kind:
+    the one this turn's listing pushes out of them is kept here (none most turns)."""
+    if listed_kind is None or state.listed_kind in (None, listed_kind):
+        return state.listings  # the two in view stay as they were
+    out = state.earlier_listed_kind
+    if out is None or out in (listed_kind, state.listed_kind):
+        return state.listings
+    kept = (listed_kind, state.listed_kind, out)
+    return ((out, state.earlier_listed), *(e for e in state.listings if e[0] not in kept))
 
 
 def _earlier_listing(

@@ -63,6 +63,9 @@ class Dialogue:
     # Every write of the last turn that made one, in order (`last_action` is its last):
     # "undo that" after "move my haircut and make the eye exam high priority" is both.
     last_turn_actions: tuple[Action, ...] = ()
+    # Older listings than those two, one per kind, newest first: "the first appointment
+    # you told me about" after the tasks and then the balance were read out.
+    listings: tuple[tuple[Kind, tuple[Item, ...]], ...] = ()
 
     # --- reading it ---------------------------------------------------------------
 
@@ -79,7 +82,9 @@ class Dialogue:
         """The items of this kind last read out, even if another listing came since."""
         if self.listed_kind == kind:
             return self.listed
-        return self.earlier_listed if self.earlier_listed_kind == kind else ()
+        if self.earlier_listed_kind == kind:
+            return self.earlier_listed
+        return next((items for held, items in self.listings if held == kind), ())
 
     # --- storing it ---------------------------------------------------------------
 
@@ -110,6 +115,7 @@ class Dialogue:
                 for action in map(_action, data.get("last_turn_actions") or ())
                 if action is not None
             ),
+            listings=tuple((kind, tuple(items)) for kind, items in data.get("listings") or ()),
         )
 
 

@@ -14,6 +14,7 @@ is spoken sentence by sentence as it is written (answer_stream.py).
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import os
 import time
@@ -57,7 +58,7 @@ from assistant.schema import (
     UserTurn,
     tool_error_wire,
 )
-from assistant.session import Session
+from assistant.session import PendingConfirmation, Session
 from assistant.tools.executor import RoundContext, ToolExecutor
 from assistant.turn import Turn, TurnState, call_key
 from assistant.turn_budget import TurnBudget
@@ -221,6 +222,7 @@ class Engine:
                 status = "cancelled"
             state.remember_answer()
             _advance_dialogue(state)
+            self._forget_dropped_after_change(state)
             done = state.turn_done(status)
             turn_finished(state, done)
             await emit(done)
@@ -241,6 +243,20 @@ class Engine:
     async def _body(self, state: TurnState) -> None:
         pending = state.session.take_pending(state.now.timestamp())
         round_no = 0
+        if pending is None and (taken_up := self._dropped_taken_up(state)) is not None:
+            # "ok, go ahead with the delete", the question it was asked in left turns ago.
+            if taken_up.ask_first:
+                # Something was written since: what it names is asked about again.
+                expires_at = state.now.timestamp() + self.config.confirmation_ttl_s
+                state.pending = dataclasses.replace(
+                    taken_up, ask_first=False, expires_at=expires_at
+                )
+                await self._answers.speak(state, taken_up.prompt)
+                state.session.pending = state.pending
+                return
+            await self._run_round(state, 1, list(taken_up.calls), None, confirmed=True)
+            await self._answers.narrate(state)
+            return
         if pending is not None:
             if confirmation.is_affirmative(state.text):
                 await self._run_round(state, 1, list(pending.calls), None, confirmed=True)
@@ -257,6 +273,7 @@ class Engine:
                 # begins by saying they were not done (PROTOCOL.md).
                 state.preface = pending.dropped
                 state.dropped_calls = pending.calls
+                state.session.dropped = pending
         final_text: str | None = None
         planned_last = False
         while True:
@@ -713,6 +730,28 @@ class Engine:
         state.session.remember(ToolExchange(round=round_no, results=tuple(skipped)))
 
     # --- bookkeeping ----------------------------------------------------------------
+
+    def _dropped_taken_up(self, state: TurnState) -> PendingConfirmation | None:
+        """The confirmation moved on from earlier, when this message is a yes naming its
+        action ("go ahead with the delete"); a bare "yes" never takes it up."""
+        session = state.session
+        if session.dropped is None:
+            return None
+        named = confirmation.go_ahead_named(state.text)
+        if named is None or any(call.tool_name != named for call in session.dropped.calls):
+            return None
+        return session.take_dropped(state.now.timestamp())
+
+    def _forget_dropped_after_change(self, state: TurnState) -> None:
+        """A new question since: the confirmation moved on from is not taken up later. A
+        write since: it is asked again before it runs (what it named may have changed)."""
+        session = state.session
+        if session.dropped is None:
+            return
+        if session.pending is not None:
+            session.dropped = None
+        elif any(result.ok and result.call.tool_name in self._writes for result in state.results):
+            session.dropped = dataclasses.replace(session.dropped, ask_first=True)
 
     def _hint_of(self, tool_name: str) -> str | None:
         tool = self.executor.tool(tool_name)

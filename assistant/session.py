@@ -31,6 +31,8 @@ class PendingConfirmation:
     # What to say on a "no", and when the customer moves on to something else.
     declined: str = "Okay, I won't go ahead with that."
     dropped: str = "I didn't go ahead with that."
+    # Moved on from, and something was written since: asked again before it runs.
+    ask_first: bool = False
 
     def wire(self) -> dict[str, Any]:
         first = self.calls[0]
@@ -60,6 +62,10 @@ class Session:
     session_id: str = field(default_factory=lambda: f"s_{secrets.token_hex(6)}")
     history: list[Message] = field(default_factory=list)
     pending: PendingConfirmation | None = None
+    # The confirmation the customer moved on from without a yes or a no ("delete the
+    # groceries task" → "what do I owe?"): "ok, go ahead with the delete" later takes it
+    # up (asked again first if something was written since); a new question ends it.
+    dropped: PendingConfirmation | None = None
     recent_writes: list[RecentWrite] = field(default_factory=list)
     # What the conversation is about (assistant.dialogue): planner and narrator share it.
     dialogue: Dialogue = field(default_factory=Dialogue)
@@ -114,6 +120,15 @@ class Session:
             return self.entry_ids.index(entry_id)
         except ValueError:
             return None
+
+    def take_dropped(self, now: float | None = None) -> PendingConfirmation | None:
+        """The confirmation moved on from, if still valid and this session's; consumed."""
+        dropped, self.dropped = self.dropped, None
+        if dropped is None or dropped.session_id != self.session_id:
+            return None
+        if (time.time() if now is None else now) >= dropped.expires_at:
+            return None
+        return dropped
 
     def take_pending(self, now: float | None = None) -> PendingConfirmation | None:
         """The pending confirmation, if still valid and this session's; it is consumed.

@@ -44,6 +44,30 @@ def is_affirmative(text: str) -> bool:
     return match.start() == 0 or len(said.split()) <= _MAX_WORDS
 
 
+# "ok, go ahead with the delete", "yes, cancel it after all": a yes that names the action
+# asked about before the customer moved on to something else (a bare "yes" never does).
+_NAMED_GO_AHEAD = rx(
+    r"^(?:(?:ok|okay|yes|yeah|yep|alright|all right|right|sure|fine|actually|then|so|now"
+    r"|please|on second thought)\b[\s,.!]*)*"
+    r"(?:(?:go ahead|proceed|carry on|continue|go on)(?: and| with)?(?: the)?"
+    r"|(?:do|you can do|please do|let's do) the|you can|let's)\s+"
+    r"(?P<verb>delete|deletion|deleting|remove|removal|cancel|cancellation|cancelling|canceling)"
+    r"(?: (?:it|that|them|then|after all|now|please|anyway|thanks))*[\s.!]*$"
+    r"|^(?:(?:ok|okay|yes|yeah|actually|fine|alright|all right)\b[\s,.!]*)*"
+    r"(?P<verb2>delete|remove|cancel) (?:it|that|them) (?:after all|anyway|then)[\s.!]*$"
+)
+_VERB_TOOL = {"del": "crm.deleteTask", "rem": "crm.deleteTask", "can": "crm.cancelAppointment"}
+
+
+def go_ahead_named(text: str) -> str | None:
+    """The destructive tool a yes names by its verb ("go ahead with the delete"), or None."""
+    match = _NAMED_GO_AHEAD.search(normalize(text).text)
+    if match is None:
+        return None
+    verb = match.group("verb") or match.group("verb2")
+    return _VERB_TOOL.get(verb[:3])
+
+
 def is_negative(text: str) -> bool:
     """True when the message means no (or "wait"): the pending action must not run."""
     return bool(_NEGATIVE.search(normalize(text).text))

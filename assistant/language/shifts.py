@@ -165,10 +165,13 @@ def same_time(text: str) -> bool:
 
 # "make that 11", "at 3", "9:30", "to 11 instead of 9": an hour said without am/pm.
 _BARE_CLOCK = rx(
-    r"\b(?:make (?:it|that)|to|at|for|say|how about|what about|meant|mean|do|try|(?:it|that) be)\s+"
+    r"\b(?:make (?:it|that)|to|at|for|say|said|how about|what about|meant|mean|do|try"
+    r"|(?:it|that) be)\s+"
     r"(?P<h>\d{1,2})(?::(?P<m>\d\d))?"
     r"(?:\s*(?P<ampm>am|pm|a\.m\.|p\.m\.))?(?![\d:])"
-    r"|^\s*(?P<h2>\d{1,2})(?::(?P<m2>\d\d))?\s*(?P<ampm2>am|pm)?\s*$"
+    # "4", "no, 4 (not 5)": the hour alone, after a word that corrects at most.
+    r"|^(?:(?:no|nope|sorry|oops|actually|wait)\b[\s,.!]*)*"
+    r"(?P<h2>\d{1,2})(?::(?P<m2>\d\d))?\s*(?P<ampm2>am|pm)?[\s,.!]*$"
 )
 _INSTEAD_OF = rx(r"\b(?:instead of|not|rather than)\b.*$")
 

@@ -232,3 +232,34 @@ async def test_an_unclear_reply_to_a_question_drops_it_without_refusing(
     events = await chat.say("yes")
     assert "crm.cancelAppointment" not in called(events)
     assert answer(events).startswith("There's nothing waiting for a yes")
+
+
+async def test_a_question_moved_on_from_runs_only_on_a_yes_that_names_it(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin
+) -> None:
+    """After a lookup in between, a bare 'yes' deletes nothing; 'ok, go ahead with the
+    delete' deletes the task asked about, and only it."""
+    chat = await (await make_assistant()).connect()
+    await chat.say("Delete the grocery task")
+    await chat.say("show me my billing")
+    events = await chat.say("yes")
+    assert "crm.deleteTask" not in called(events)
+    assert "Buy groceries" in await tasks(crm_admin)
+    events = await chat.say("ok, go ahead with the delete")
+    assert called(events) == ["crm.deleteTask"]
+    left = await tasks(crm_admin)
+    assert "Buy groceries" not in left and "Schedule eye exam" in left
+
+
+async def test_a_question_moved_on_from_is_asked_again_after_a_write(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin
+) -> None:
+    """A task added in between: 'go ahead with the delete' asks again before deleting."""
+    chat = await (await make_assistant()).connect()
+    await chat.say("Delete the grocery task")
+    await chat.say("add a task to call mom")
+    events = await chat.say("go ahead with the delete")
+    assert called(events) == [] and "Buy groceries" in await tasks(crm_admin)
+    assert events[-1]["awaiting_confirmation"]["tool"] == "crm.deleteTask"
+    await chat.say("yes")
+    assert "Buy groceries" not in await tasks(crm_admin)

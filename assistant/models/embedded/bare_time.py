@@ -29,6 +29,10 @@ _AROUND = rx(
 )
 
 
+# The words of a move: the message before asked for the one just made.
+_MOVED = rx(r"\b(?:move|push|reschedule|shift|bump|postpone|bring|change|put|make (?:it|that))\b")
+
+
 def _just_written(state: Dialogue) -> Item | None:
     """The visit the last appointment write booked or moved, still in focus."""
     action = state.last_appointment_action
@@ -60,6 +64,36 @@ def move_question(state: Dialogue, message: str, now: datetime, zone: ZoneInfo) 
         return None
     moment = datetime.fromisoformat(starts_at)
     return f"{MOVE_QUESTION_START}{service} on {calendar_date(moment.date())} to {clock(moment)}?"
+
+
+def hour_left_unsaid(
+    state: Dialogue, before: str | None, message: str, now: datetime, zone: ZoneInfo
+) -> list[Intent] | None:
+    """ "move it to friday instead" (moved, its hour kept) → "3pm": the hour the move left
+    unsaid, so the visit is moved to it; nothing is guessed, as the customer said only the
+    day and now the time (a time after a move that said its own hour is asked about)."""
+    action = state.last_appointment_action
+    if before is None or action is None or action.tool != "crm.rescheduleAppointment":
+        return None
+    if state.held or (item := _just_written(state)) is None or action.before is None:
+        return None
+    old, new = start_of(action.before, zone), start_of(item, zone)
+    if old is None or new is None or old.time() != new.time():
+        return None  # the move changed the hour: one was said
+    asked = normalize(before).text
+    if not _MOVED.search(asked):
+        return None  # the message before did not ask the move ("what's on friday?")
+    said = find_when(asked, now)
+    if said is None or said.clock is not None or said.vague_time:
+        return None
+    text = normalize(message).text
+    when = find_when(text, now)
+    if when is None or when.clock is None or when.vague_time or not when.day_implied:
+        return None
+    if text.endswith("?") or _AROUND.sub("", cut_spans(text, list(when.spans))):
+        return None
+    starts_at = moved(text, item, now, zone)
+    return None if starts_at is None else [reschedule(item, starts_at, text)]
 
 
 def move_agreed(

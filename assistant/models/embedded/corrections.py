@@ -12,7 +12,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from assistant.dialogue_state import Action, Dialogue, Item
-from assistant.language import Intent, detect_intents, find_when
+from assistant.language import Intent, detect_intents, find_when, slots
 from assistant.language.patterns import rx
 from assistant.language.shifts import find_shift, whole_days
 from assistant.language.slots import priority as said_priority
@@ -24,6 +24,7 @@ from assistant.models.embedded.pinning import (
     pinned,
     positions_said,
     reschedule,
+    strip_instead_of,
     task_change,
 )
 
@@ -31,6 +32,7 @@ _CORRECTION = rx(
     r"^(?:actually|sorry|no|nope|oh no|oh|ah|hmm|wait|oops|nah|hang on|erm|um)\b"
     r"|\bi meant\b|\bi mean\b|\binstead\b|\brather\b|\bmake (?:it|that)\b|\bwhere it was\b"
     r"|\bput it back\b|\bundo\b|^(?:please |can you |could you )?(?:reverse|take back)\b"
+    r"|\b(?:title|name) should\b|\b(?:call|rename) (?:it|that)\b|\bthe (?:title|name) to\b"
 )
 
 
@@ -48,9 +50,23 @@ _NEXT_ONE = rx(r"^(?:ok |okay )?(?:now|then|next)\b,? (?:the |my )?[a-z][a-z ]* 
 _UNDO = rx(r"^(?:please |can you |could you )?(?:undo|reverse|take back)(?: that| it| this)?\b")
 
 
+# "the title should be 'buy oat milk'", "call it pay rent", "change the name to…": the
+# whole title said anew (named as a title or a name, or quoted: "it should be friday" is
+# a day).
+_WHOLE_TITLE = rx(
+    r"\b(?:(?:the )?(?:title|name) should (?:be|say|read)|(?:call|rename) (?:it|that)(?: to)?"
+    r"|(?:change|set|update) the (?:title|name)(?: of (?:it|that))? to"
+    r"|(?:it|that) should (?:be|say|read)(?= ['\"]))"
+    r"\s*:?\s*['\"]?(?P<t>[a-z0-9][^'\"]*?)['\"]?[.!]*$"
+)
+
+
 def _corrected_title(text: str, item: Item) -> str | None:
     """ "sorry I meant oat milk", "actually make that oat milk" after adding "Buy milk":
     "Buy oat milk" (only a word of the title said again: "make it friday" is a day)."""
+    if (whole := _WHOLE_TITLE.search(text)) is not None:
+        title = whole.group("t").strip()
+        return title[:1].upper() + title[1:]
     match = re.search(
         r"\b(?:i meant (?:to say )?|(?:make|change) (?:it|that|this)(?: say| to| into)? )"
         r"(?P<w>[a-z][a-z ]+?)\s*$",
@@ -99,6 +115,17 @@ def correction(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> lis
     if item is None:
         return None
     if action.kind == "appointment" and action.tool != "crm.cancelAppointment":
+        if action.tool == "crm.bookAppointment" and (other := _service_meant(text, item)):
+            # "sorry, I meant a massage, not a facial" just after booking the facial: that
+            # one cancelled (asked, as every cancel is) and the one meant booked at its time.
+            return [
+                Intent("cancel_appointment", target=pinned(item, "service"), clause=text),
+                Intent(
+                    "book_appointment",
+                    arguments={"service": other, "starts_at": str(item.get("starts_at"))},
+                    clause=text,
+                ),
+            ]
         if _PUT_BACK.search(text) and action.before is not None:
             before = action.before.get("starts_at")
             if action.tool == "crm.rescheduleAppointment" and isinstance(before, str):
@@ -136,6 +163,20 @@ def correction(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> lis
         ]
         return others[:1] or None
     return None
+
+
+_MEANT = rx(r"\b(?:i meant|i mean|meant|not|instead|rather|make (?:it|that) an?)\b")
+
+
+def _service_meant(text: str, item: Item) -> str | None:
+    """The other service a correction names for the visit just booked, or None."""
+    if not _MEANT.search(text) or _TOO.search(text) or not item.get("starts_at"):
+        return None  # "and a massage too": another booking, read as one
+    kept = strip_instead_of(text)  # "…, not a facial": the service denied is not the one
+    named = slots.service(kept, kept)
+    if not named or named.lower() == str(item.get("service") or "").lower():
+        return None
+    return named
 
 
 _DENIED = rx(r"\bnot (?:at |on |for )?")

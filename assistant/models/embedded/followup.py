@@ -76,6 +76,15 @@ def asked_about(conversation: Sequence[Message]) -> str | None:
     return None if asked is None else asked.text
 
 
+def said_before(conversation: Sequence[Message]) -> str | None:
+    """The customer's message before the last one, whatever was answered to it."""
+    users = _last_two_users(conversation)
+    if users is None:
+        return None
+    previous = conversation[users[0]]
+    return previous.text if isinstance(previous, UserTurn) else None
+
+
 def retimed(clause: str, reply: str, now: datetime) -> str:
     """The request with the time the reply gives in place of the one it lacked."""
     stripped, reply = _retimed(normalize(clause).text, reply, now)

@@ -23,7 +23,7 @@ from assistant.language.patterns import rx
 from assistant.language.shifts import bare_clock, find_shift, whole_days
 from assistant.language.targets import TargetRef
 from assistant.language.text import normalize
-from assistant.models.embedded.bare_time import move_agreed
+from assistant.models.embedded.bare_time import hour_left_unsaid, move_agreed
 from assistant.models.embedded.cases import (
     ASK_WHAT_HAPPENED,
     accepts_offer,
@@ -39,6 +39,7 @@ from assistant.models.embedded.followup import (
     day_ellipsis,
     held_booking_retimed,
     retimed,
+    said_before,
     understand,
 )
 from assistant.models.embedded.kept import KeptByIdentity
@@ -79,14 +80,22 @@ _NEXT_ONE = rx(
 
 def _by_position(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> list[Intent] | None:
     """ "complete the second task", "task 2 is done": counted in the order last spoken."""
+    positions = positions_said(text)
+    if not positions or _NEXT_ONE.search(text):
+        return None  # most messages count nothing: no listing need be looked at
     if _KIND_NAMED.search(text) and state.listed_kind != "task" and state.last_listed_of("task"):
         # "mark the first task you mentioned as done" after the visits were read out since:
         # counted in the task listing before them.
         state = dataclasses.replace(state, listed_kind="task", listed=state.last_listed_of("task"))
+    elif (
+        _VISIT_NAMED.search(text)
+        and state.listed_kind != "appointment"
+        and state.last_listed_of("appointment")
+    ):
+        # "move the first appointment you told me about…" after the tasks were read out.
+        listed = state.last_listed_of("appointment")
+        state = dataclasses.replace(state, listed_kind="appointment", listed=listed)
     if state.listed_kind not in ("task", "appointment") or len(state.listed) < 2:
-        return None
-    positions = positions_said(text)
-    if not positions or _NEXT_ONE.search(text):
         return None
     if len(positions) > 1 and (each := _each_in_its_clause(state, text, now, zone)) is not None:
         return each
@@ -130,6 +139,7 @@ def _by_position(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> l
 
 
 _KIND_NAMED = rx(r"\b(?:tasks?|to-?dos?)\b")
+_VISIT_NAMED = rx(r"\b(?:appointments?|visits?|bookings?)\b")
 # Where one ask ends and the next begins: "move the first to friday and cancel the second".
 _NEXT_ASK = rx(r",? (?:and then|and also|then|and|but|also)\b |, ")
 
@@ -458,6 +468,7 @@ def _read(
         move_again(conversation, state, message, now, timezone)
         or follow_up(state, message, now, timezone)
         or _time_for_the_one_in_focus(conversation, message, now, timezone, state)
+        or hour_left_unsaid(state, said_before(conversation), message, now, zone_of(timezone))
     )
     if pinned is not None:
         return pinned

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 
-from assistant.language import ChatKind, Intent, When
+from assistant.language import ChatKind, Intent, When, slots
 from assistant.language.lexicon import WEEKDAYS
 from assistant.language.patterns import rx
 from assistant.models.embedded import appointments
@@ -278,8 +278,20 @@ def _unresolved_appointment(
             f"You have {spoken_list(options)}.",
             f"Which one should I {verb}, if any?",
         ]
-    return [
-        "I couldn't find an appointment like that.",
-        f"You have {spoken_list(options)}.",
-        f"Which one should I {verb}?",
-    ]
+    head = _done_already(intent, scene) or "I couldn't find an appointment like that."
+    return [head, f"You have {spoken_list(options)}.", f"Which one should I {verb}?"]
+
+
+def _done_already(intent: Intent, scene: Scene) -> str | None:
+    """ "cancel my haircut" said again after it was cancelled in this conversation: said so
+    (not "I couldn't find one"), before the others are offered."""
+    target = intent.target
+    if intent.kind != "cancel_appointment" or target is None:
+        return None
+    said = target.phrase.lower()
+    named = str(slots.service(said, said) or "").lower()
+    for done in reversed(scene.dialogue.done):
+        label = str(done.get("label") or "").lower()
+        if done.get("tool") == "crm.cancelAppointment" and label and label in (said, named):
+            return f"Your {label} is already cancelled."
+    return None

@@ -2,11 +2,11 @@
 
 "ok what have I got now" after a move, "what's my week looking like now" after a
 booking, "how many are open now" after a case was opened, "and the other ones?" after
-the high-priority task, "do I not already have one" after a booking: each asks about what
-the conversation is on, so the listing of that kind is read again (reads only). "What's
-the number now" reads the profile. A question that
-names a topic of its own is read as it stands (assistant.language), and one that leans
-on nothing in view gets the usual reply.
+the high-priority task, "do I not already have one" after a booking, "what else is on
+there?" after a task was added: each asks about what the conversation is on, so the
+listing of that kind is read again (reads only). "What's the number now" reads the
+profile. A question that names a topic of its own is read as it stands
+(assistant.language), and one that leans on nothing in view gets the usual reply.
 """
 
 from __future__ import annotations
@@ -36,6 +36,9 @@ _AGAIN = rx(
     r"|\b(?:do|don't|dont|didn't|didnt) i (?:not )?(?:already|still) have (?:one|it|that)\b"
     r"|\bwhat(?:'s| is) (?:left )?on (?:the|my) (?:list|to-?do list)\b"
     r"|\bwhat(?:'s| is) left\b"
+    # "what else is on there", "what else have I got": the rest of the list in view.
+    r"|\bwhat(?: else)?(?:'s| is)? (?:on|in) (?:there|it)$"
+    r"|\bwhat else (?:have i got|do i have|is there)(?: (?:on|in) (?:there|it))?$"
 )
 # Words of the profile: the contact details on file.
 _PROFILE = rx(
