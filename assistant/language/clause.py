@@ -41,6 +41,10 @@ NEGATED = rx(
     # "leave the haircut where it is", "leave my tasks alone"
     r"|^(?:just |please )?leave (?:\w+ ){1,3}?(?:where (?:it is|it's|they are)|as (?:it is|it's"
     r"|they are|is)|alone)\b"
+    # "…but I want to keep it": the thing named before stays as it is
+    r"|^(?:i (?:really |actually )?(?:want|would like|'d like|wanna|need|plan|intend) to "
+    r"|i(?:'d| would) (?:rather|prefer to) |i'm |i am |i'll |i will )keep(?:ing)? (?:it|that"
+    r"|this|them)\b"
     r"|(?<!why )\b(?:don't|do not|no need to|never|no point|not) (?:\w+ )?(?:need|want|care"
     r"|bother|worry|ask|asking|interested|calling about|looking for|cancelling|canceling"
     r"|after|fussed|bothered|concerned|worried"

@@ -8,6 +8,7 @@ what was asked: it is not a yes either, nor is "yes, the other one" (another tar
 
 from __future__ import annotations
 
+from assistant.language.aimed_at_system import pretends_a_yes, without_system_talk
 from assistant.language.patterns import rx
 from assistant.language.text import normalize
 
@@ -34,8 +35,10 @@ _MAX_WORDS = 10
 
 
 def is_affirmative(text: str) -> bool:
-    """True when the message clearly means yes."""
-    said = normalize(text).text
+    """True when the message clearly means yes ("pretend I said yes" does not)."""
+    if pretends_a_yes(text):
+        return False
+    said = normalize(without_system_talk(text)).text
     if _NEGATIVE.search(said) or _CHANGED.search(said):
         return False
     match = _AFFIRMATIVE.search(said)
@@ -102,10 +105,26 @@ _TAKEN_BACK = rx(
     rf"(?: do it| do that)?"
     rf"|(?:[\s,.!;]+{_BACK_MARK})*[\s,.!;]+(?:never ?mind|forget (?:it|that|about it)"
     r"|scratch that)(?: then| for now| after all| please| thanks)*[\s.!]*$"
+    # "my husband said to cancel the dentist but I want to keep it": the thing asked about
+    # is kept ("…but keep the haircut" names another thing: the ask before it stands).
+    r"|[\s,.!;]+(?:but|though|however)[\s,]+(?:i (?:really |actually )?(?:want|would like|'d like"
+    r"|wanna|need|plan|intend|am going|'m going) to |i(?:'d| would) (?:rather|prefer to) "
+    r"|i(?:'ll| will| am| 'm|'m) |i (?:want|need|would like|'d like) )?keep(?:ing)? (?:it|that|this"
+    r"|them|that one|this one)(?: for now| as it is| as is| after all)?[\s.!]*$"
 )
 
 
-_BACK_WORDS = ("don", "do not", "leave it", "not yet", "hold off", "mind", "forget", "scratch")
+_BACK_WORDS = (
+    "don",
+    "do not",
+    "leave it",
+    "not yet",
+    "hold off",
+    "mind",
+    "forget",
+    "scratch",
+    "keep",
+)
 
 
 def taken_back(text: str) -> bool:

@@ -19,6 +19,7 @@ from assistant.language.dates import find_when
 from assistant.language.intent import APPOINTMENT_ACTIONS, TASK_ACTIONS, Intent, IntentKind
 from assistant.language.lexicon import SERVICES
 from assistant.language.lookups import READS, reads
+from assistant.language.others import for_someone_else, reported
 from assistant.language.patterns import rx
 from assistant.language.scope import (
     asks_advice,
@@ -27,6 +28,7 @@ from assistant.language.scope import (
     asks_to_pay,
     asks_what_was_done,
     deliberates,
+    done_elsewhere,
     hypothetical,
     on_a_condition,
 )
@@ -141,6 +143,16 @@ def _needs_consent(intent: Intent) -> Intent:
     return dataclasses.replace(intent, missing=(*intent.missing, "consent"))
 
 
+_VISIT_CHANGES = frozenset({"book_appointment", *APPOINTMENT_ACTIONS})
+
+
+def _for_someone_else(intent: Intent) -> Intent:
+    """A visit for another person: the customer is told it is not made, and asked."""
+    if intent.kind not in _VISIT_CHANGES:
+        return intent  # "remind me to pick up my son": the customer's own task
+    return dataclasses.replace(intent, missing=("someone_else",))
+
+
 def _left_out(intent: Intent, c: Clause) -> Intent:
     """ "mark every task as done apart from the car insurance": an exception said after
     the action's words is the target's too (the rule's target phrase ends before it)."""
@@ -212,7 +224,7 @@ def read_clause(
         # "should I cancel my dentist?" among other asks: the thing it would change is read
         # (the first named: "…before or after I pay" asks about the task, not the bill).
         return reads(clause)[:1] if asks_advice(text) else []
-    if asks_if_done(text) or asks_if_needed(text) or deliberates(text):
+    if asks_if_done(text) or asks_if_needed(text) or deliberates(text) or done_elsewhere(text):
         return reads(clause)  # "did I cancel my haircut?": what is on file says
     if asks_what_was_done(text):
         return []  # "what time did you book it for?": told from the change just made
@@ -222,8 +234,12 @@ def read_clause(
                 _anchored(_left_out(i, clause), clause)
                 for i in (found if isinstance(found, list) else [found])
             ]
-            if on_a_condition(text):
-                # "…and if not, book a haircut for Tuesday": asked about, not made.
+            if for_someone_else(text):
+                # "book a checkup for my son": never made in the customer's name.
+                found = [_for_someone_else(i) for i in found]
+            elif on_a_condition(text) or reported(text):
+                # "…and if not, book a haircut for Tuesday", "my husband said to cancel the
+                # dentist": asked about, not made.
                 found = [_needs_consent(i) for i in found]
             return found
     if (

@@ -10,6 +10,8 @@ bill due?") are still billing lookups.
 
 from __future__ import annotations
 
+import re
+
 from assistant.language.patterns import rx
 from assistant.language.text import normalize
 
@@ -176,6 +178,31 @@ def deliberates(said: str) -> bool:
     return bool(_DELIBERATES.search(said))
 
 
+# "I cancelled my haircut yesterday on the phone", "I moved my dentist to thursday last
+# week, right?": what the customer says was done elsewhere. It is checked against what is
+# on file, never done again (nor its day read as one asked for).
+_DONE_ELSEWHERE = rx(
+    r"^(?:but |so |well |um |uh |oh |actually |ok |okay |just so you know,? |fyi,? )*(?:i|we)"
+    r"(?:'ve|'d)? (?:(?:already|just|actually|have|had) )*(?:cancell?ed|moved|rescheduled"
+    r"|booked|called off|postponed|pushed|brought forward|changed|rebooked"
+    # the typo fixer reads "rescheduled" as "reschedule": past only after "already", "have"
+    r"|(?:(?<=already )|(?<=have )|(?<=had )|(?<='ve )|(?<='d ))(?:reschedule|rebook))"
+    r" (?:my|the|our|that|this|it)\b"
+)
+
+
+# The customer as the subject, first: most clauses fail this at their first word, before
+# the verbs above are looked for.
+_SUBJECT_FIRST = re.compile(
+    r"(?:(?:but|so|well|um|uh|oh|actually|ok|okay|just so you know,?|fyi,?) )*(?:i|we)\b"
+)
+
+
+def done_elsewhere(said: str) -> bool:
+    """The normalized clause tells of a change the customer made, not one asked for."""
+    return _SUBJECT_FIRST.match(said) is not None and bool(_DONE_ELSEWHERE.search(said))
+
+
 def asks_if_done(said: str) -> bool:
     """The normalized clause asks whether a change was made, not for the change."""
     return bool(_ASKS_IF_DONE.search(said))
@@ -202,6 +229,7 @@ __all__ = [
     "asks_to_pay",
     "asks_what_was_done",
     "deliberates",
+    "done_elsewhere",
     "hypothetical",
     "on_a_condition",
     "unsupported",

@@ -110,9 +110,17 @@ def restore_case(fragment: str, original: str) -> str:
     if not fragment:
         return fragment
     translated = original.translate(_QUOTES)
-    start = translated.lower().find(fragment)
-    if start >= 0:
-        return translated[start : start + len(fragment)]
+    lowered = translated.lower()
+    start = lowered.find(fragment)
+    while start >= 0:
+        # Whole words only: "delete old email" (a typo fix of "emails") is not the start
+        # of "delete old emails"; the walk below gives the customer's own word back.
+        end = start + len(fragment)
+        if not (start and lowered[start - 1].isalnum()) and not (
+            end < len(lowered) and lowered[end].isalnum()
+        ):
+            return translated[start:end]
+        start = lowered.find(fragment, start + 1)
     # Punctuation is compared without, as _token_words reads the original's tokens.
     wanted = [word for word in (w.strip(' ,.;:!?"()') for w in fragment.split()) if word]
     tokens = list(re.finditer(r"\S+", translated))

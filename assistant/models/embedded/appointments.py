@@ -8,7 +8,9 @@ from functools import lru_cache
 from typing import Any
 
 from assistant.language.dates import find_when
+from assistant.language.others import reported
 from assistant.language.patterns import rx
+from assistant.language.scope import done_elsewhere
 from assistant.models.embedded.scene import Item, Scene
 from assistant.schema import ToolResult
 from assistant.speech import (
@@ -102,6 +104,8 @@ def _day_asked(scene: Scene) -> date | None:
     None for a span ("next week"), no day, or a turn that also changes something."""
     if not scene.intents or any(intent.writes for intent in scene.intents):
         return None
+    if any(done_elsewhere(i.clause) or reported(i.clause) for i in scene.intents):
+        return None  # "I moved it to thursday", "I was told it's on monday": a claim, checked
     if _NAMES_A_DAY.search(scene.said) is None and _DIGIT.search(scene.said) is None:
         return None  # most listings name no day: the date reading is not paid for
     said = find_when(scene.said, scene.now)
@@ -113,7 +117,7 @@ def _day_asked(scene: Scene) -> date | None:
 def _on_day(items: list[Item], day: date, scene: Scene) -> list[str]:
     """What is booked that day, or that nothing is and what comes next."""
     named = spoken_day(day, scene.now.date())
-    lead = named if named in ("today", "tomorrow") else f"on {named}"
+    lead = named if named in ("today", "tomorrow", "yesterday") else f"on {named}"
     that_day: list[str] = []
     after: list[Item] = []
     for item in items:

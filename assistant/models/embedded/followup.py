@@ -235,6 +235,8 @@ def day_ellipsis(
 
 def _fill(intent: Intent, text: str, now: datetime, timezone: str) -> list[Intent] | None:
     """The lacking clause read again with the reply's words added."""
+    if intent.missing[:1] == ("someone_else",):
+        return None  # someone else's visit: what follows is read as a request of its own
     if intent.missing[-1:] == ("consent",):
         # Asked last, once nothing else was lacking: only a yes makes the change.
         if intent.missing == ("consent",) and is_affirmative(text):

@@ -26,6 +26,7 @@ from assistant.language import (
     is_negative,
     unsupported,
 )
+from assistant.language.aimed_at_system import without_system_talk
 from assistant.language.confirm import request_after_yes, taken_back
 from assistant.language.patterns import rx
 from assistant.language.scope import hypothetical
@@ -301,7 +302,11 @@ class EmbeddedPlanner:
             if hypothetical(normalize(text).text):
                 return FinalDecision(text=WHAT_IF)
             kind = classify_chat(text)
-            if kind == "unclear" and is_affirmative(text) and len(text.split()) <= 4:
+            if (
+                kind in ("unclear", "out_of_scope")
+                and is_affirmative(text)
+                and len(without_system_talk(text).split()) <= 4
+            ):
                 # A yes with nothing waiting for it ("delete…", "what's on my list?", "yes").
                 return FinalDecision(text=NOTHING_HELD)
             if request.dialogue.held and kind in ("out_of_scope", "unclear"):

@@ -19,6 +19,8 @@ from typing import Any, Literal
 
 from assistant.dialogue_state import Dialogue, Item
 from assistant.language import slots
+from assistant.language.grammar import negated
+from assistant.language.intents import asked_after_refusal
 from assistant.language.lookups import PAST_VISIT
 from assistant.language.patterns import rx
 from assistant.language.text import normalize
@@ -115,6 +117,8 @@ class Question:
 _TASK_DUE = rx(
     r"\bwhen(?:'s| is| was| are| were) (?:the |my )?(?!(?:it|that|this|they|those)\b)"
     r"(?P<t>[a-z][a-z ]{1,40}?) (?:tasks? |reminders? )?due\b"
+    # asked inside a sentence: "I just want to know when the insurance task is due"
+    r"|\bwhen (?:the |my )(?P<e>[a-z][a-z ]{1,40}?)(?: tasks?| reminders?)(?:'s| is) due\b"
 )
 
 
@@ -138,6 +142,10 @@ def _service(text: str) -> str:
 def read_question(text: str, state: Dialogue, conversation: Sequence[Message]) -> Question | None:
     """The qualified question `text` asks, or None (then it is read as usual)."""
     said = normalize(ordinal_named(state, the_other_named(state, text))).text
+    if negated(said) and (asked := asked_after_refusal(said)) is not None:
+        # "don't move my dentist appointment, I just need the address": the question is
+        # asked of the thing the refusal names (the action there is what not to do).
+        said = asked
     found = _read(said, state)
     if found is None and (ELLIPSIS.search(said) or len(said.split()) <= 4):
         found = _ellipsis(said, state, conversation)
@@ -239,7 +247,7 @@ def _read(said: str, state: Dialogue) -> Question | None:
     if not billing and not service and (named := NAMED_THEN_WHEN.search(said)):
         return Question("task_due", named.group("t").strip())
     if not billing and (due := _TASK_DUE.search(said)) and not service:
-        subject = re.sub(r"\b(?:tasks?|reminders?)\b", "", due.group("t"))
+        subject = re.sub(r"\b(?:tasks?|reminders?)\b", "", due.group("t") or due.group("e"))
         return Question("task_due", " ".join(subject.split()))
     if RECENT.search(said):
         return Question("recent")

@@ -62,6 +62,7 @@ from assistant.models.embedded.pinning import (
 )
 from assistant.models.embedded.said_before import (
     held_number_ending,
+    it_asked_about_before,
     new_contact,
     service_said_before,
     titled_from_focus,
@@ -477,6 +478,7 @@ def _read(
     if not intents and (other_day := day_ellipsis(conversation, message, now, timezone)):
         intents = other_day
     intents = service_said_before(conversation, message, intents, now, timezone)
+    intents = it_asked_about_before(conversation, message, intents, now, timezone)
     return [titled_from_focus(i, state) if i.kind == "add_task" else i for i in intents]
 
 

@@ -136,6 +136,8 @@ def clarification(intent: Intent, today: date | None = None) -> str | None:
         return "Sure. What's the new phone number?"
     if wanted == "consent" and intent.kind != "create_ticket":
         return _go_ahead(intent, today)
+    if wanted == "someone_else":
+        return _someone_else(intent)
     questions = {
         ("reschedule_appointment", "when"): "Sure. When would you like to move it to?",
         ("reschedule_appointment", "anchored_when"): _ANCHORED_ASK.format("move it to"),
@@ -171,10 +173,30 @@ def _go_ahead(intent: Intent, today: date | None) -> str:
         "book_appointment": f"book a {service}{when}",
         "reschedule_appointment": f"move it to{when.removeprefix(' on')}" if when else "move it",
         "cancel_appointment": "cancel it",
+        "delete_task": "delete it",
+        "complete_task": "mark it as done",
         "add_task": f"add {task} to your list" if task else "add that task",
     }
     change = asks.get(intent.kind, "go ahead with that")
     return f"I haven't changed anything yet. Would you like me to {change}?"
+
+
+def _a(noun: str) -> str:
+    return f"{'an' if noun[:1] in 'aeiou' else 'a'} {noun}"
+
+
+def _someone_else(intent: Intent) -> str:
+    """ "book a checkup for my son": the account is the customer's own."""
+    if intent.kind == "book_appointment":
+        service = lower_first(str(intent.arguments.get("service") or "appointment"))
+        return (
+            "I can only book appointments for you, on your own account, so I haven't booked "
+            f"anything. Would you like me to book {_a(service)} for yourself?"
+        )
+    return (
+        "I can only change your own appointments, so I haven't changed anything. Is it one "
+        "of yours you'd like me to change?"
+    )
 
 
 def time_question(when: When, problem: str) -> str:

@@ -16,6 +16,7 @@ from datetime import date, datetime
 from assistant.dialogue_state import Dialogue
 from assistant.language import Intent, detect_intents, slots
 from assistant.language.patterns import rx
+from assistant.language.scope import deliberates, hypothetical
 from assistant.language.text import Normalized, normalize
 from assistant.models.embedded.followup import asked_about
 from assistant.models.embedded.pinning import KNOWN_SERVICES
@@ -192,3 +193,42 @@ def _for_the_free_time_asked(
 
 
 __all__ = ["held_number_ending", "new_contact", "service_said_before", "titled_from_focus"]
+
+
+# "what happens if I cancel my haircut?" … "ok then go ahead and cancel it": "it" is the
+# thing the question named (the answer to a question about a change looked nothing up,
+# so nothing is in view for "it" to be).
+_IT = rx(r"\b(?:it|that|that one)\b")
+_THING = rx(
+    r"\b(?:my|the|that|this) (?:[a-z-]+ ){0,3}?(?:appointment|visit|booking|task|reminder|to-do"
+    r"|ticket|case|invoice|bill|"
+    + "|".join(sorted((re.escape(name) for name in KNOWN_SERVICES), key=len, reverse=True))
+    + r"|haircut|dentist|cleaning|checkup|consultation|exam|physio|therapy)\b"
+)
+
+
+def it_asked_about_before(
+    conversation: Sequence[Message],
+    message: str,
+    intents: list[Intent],
+    now: datetime,
+    timezone: str,
+) -> list[Intent]:
+    """A change of "it" read as a change of what the customer's question before named,
+    when that question asked what a change would do, or weighed it."""
+    if intents:
+        return intents
+    text = normalize(message).text
+    it = _IT.search(text)
+    earlier = [m.text for m in conversation if isinstance(m, UserTurn) and m.text != message]
+    if it is None or not earlier:
+        return intents
+    before = normalize(earlier[-1]).text
+    if not (hypothetical(before) or deliberates(before)):
+        return intents
+    named = [match.group(0) for match in _THING.finditer(before)]
+    if not named:
+        return intents
+    thing = re.sub(r"^(?:that|this) ", "the ", named[-1])
+    again = detect_intents(f"{text[: it.start()]}{thing}{text[it.end() :]}", now, timezone)
+    return [i for i in again if i.writes] or intents

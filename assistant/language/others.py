@@ -1,0 +1,61 @@
+"""Words about people other than the customer, and what they said.
+
+"book a checkup for my son", "my sister wants a haircut on friday", "cancel my husband's
+haircut": the account is the customer's own, so a visit for someone else is never booked,
+moved or cancelled in the customer's name; the customer is told so and asked.
+"my husband said to cancel the dentist", "the receptionist told me to move it": what
+another person said is reported, not asked for; the change is asked about first.
+"""
+
+from __future__ import annotations
+
+import re
+
+from assistant.language.patterns import rx
+
+# Someone the customer may book for, ask about, or quote.
+_PERSON = (
+    r"(?:son|sons|daughter|daughters|husband|wife|partner|spouse|kid|kids|child|children"
+    r"|boy|girl|baby|mom|mum|mother|dad|father|parents?|sister|brother|sibling|friend"
+    r"|boyfriend|girlfriend|fiance|fiancee|fiancé|fiancée|grandma|grandmother|grandpa"
+    r"|grandfather|grandson|granddaughter|aunt|uncle|niece|nephew|cousin|roommate|flatmate"
+    r"|neighbou?r|colleague|coworker|co-worker|boss|mother-in-law|father-in-law|family"
+    r"|little one)"
+)
+# Every way of naming someone else above says "my <person>" or "our <person>": looked for
+# first, so that a request naming no one costs one quick search.
+_NAMES_A_PERSON = re.compile(rf"\b(?:my|our) {_PERSON}\b")
+_FOR_SOMEONE_ELSE = rx(
+    # "for my son", "for my wife and me" (not "for my son's school run": a task)
+    rf"\bfor (?:my|our) {_PERSON}\b(?!'s)"
+    # "my husband's haircut", "my daughter's checkup"
+    rf"|\b(?:my|our) {_PERSON}'s (?:\w+ )?(?:appointment|booking|visit|session|haircut|cleaning"
+    r"|checkup|check-up|consultation|exam|therapy|physio)"
+    # "my sister wants a haircut", "my son needs a checkup"
+    rf"|^(?:and |but |so |also |oh )*(?:my|our) {_PERSON} (?:wants|needs|would like|'d like"
+    r"|is after|is hoping for|has to have|should get)\b"
+    # "book my son in", "get my mum a haircut"
+    rf"|\b(?:book|get|schedule|fit|squeeze|put) (?:my|our) {_PERSON} (?:in|a|an|for|down)\b"
+)
+# Another person's words, reported: "my husband said to cancel", "the clinic told me to".
+_REPORTED = rx(
+    rf"^(?:and |but |so |well |um |uh |oh )*(?:(?:my|our) {_PERSON}|(?:my|the|our) (?:doctor"
+    r"|dentist|receptionist|stylist|hairdresser|barber|therapist|nurse|clinic|salon|office"
+    r"|front desk|assistant|secretary)|he|she|they|someone|somebody)"
+    r" (?:said|says|told me|tells me|keeps telling me|wants me|wanted me|asked me|thinks|thought"
+    r"|reckons|suggested|suggests|insists|insisted|keeps saying)\b"
+    r"|^(?:i was|i've been|i have been|i got) (?:told|asked) to\b"
+)
+
+
+def for_someone_else(said: str) -> bool:
+    """The normalized clause asks for a visit for another person ("for my son")."""
+    return _NAMES_A_PERSON.search(said) is not None and bool(_FOR_SOMEONE_ELSE.search(said))
+
+
+def reported(said: str) -> bool:
+    """The normalized clause reports what another person said or wants of the customer."""
+    return bool(_REPORTED.search(said))
+
+
+__all__ = ["for_someone_else", "reported"]
