@@ -1,12 +1,15 @@
 """How long the embedded planner takes to decide, on every phrasing the tests know.
 
     python -m bench.decisions [--repeat 5] [--json]
+    python -m bench.decisions --dump FILE   # every decision, one a line, to diff two checkouts
 
 Each request of tests/data (phrasings, held-out requests, every turn of the written
 conversations) is decided in round 1, and again in round 2 with the results its calls
 would get, once with an empty dialogue state and once with a full one (tasks and
 appointments listed, one in focus, a last action, an offered case), as the engine
 would ask. Prints p50, p99 and the worst decision in milliseconds; the budget is 2 ms.
+With --dump, each decision is written out instead (a change meant to make the planner
+cheaper, not different, leaves the file the same).
 """
 
 from __future__ import annotations
@@ -64,10 +67,16 @@ def _full_dialogue() -> Dialogue:
     return state
 
 
+# Each decision made, when they are to be written out (--dump).
+DECIDED: list[Any] | None = None
+
+
 def _timed(planner: EmbeddedPlanner, request: PlanRequest, samples: list[float]) -> Any:
     started = time.perf_counter()
     decision = planner.plan(request)
     samples.append((time.perf_counter() - started) * 1000)
+    if DECIDED is not None:
+        DECIDED.append(decision)
     return decision
 
 
@@ -128,7 +137,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--dump", type=Path, help="write every decision to this file")
     args = parser.parse_args()
+    if args.dump is not None:
+        global DECIDED
+        DECIDED = []
+        _measure(EmbeddedPlanner(), _texts(), 1, [])
+        args.dump.write_text("".join(f"{decision!r}\n" for decision in DECIDED))
+        print(f"{len(DECIDED)} decisions written to {args.dump}")
+        return
     report = run(args.repeat)
     if args.json:
         print(json.dumps(report))

@@ -8,7 +8,7 @@ import pytest
 
 import assistant.models.embedded.planner  # noqa: F401  (makes every pattern of the grammar)
 from assistant.language.intents import _split
-from assistant.language.patterns import MADE, MADE_ANY, GatedPattern, needs_of
+from assistant.language.patterns import MADE, MADE_ANY, MADE_TRIED, GatedPattern, needs_of
 from assistant.language.text import normalize
 from tests.fixtures.phrasings import kept_phrasings
 
@@ -45,6 +45,26 @@ def test_one_of_several_is_found_as_by_their_alternation() -> None:
     for several in MADE_ANY:
         joined = re.compile("|".join(part.pattern for part in several.parts))
         assert [t for t in texts if several.found_in(t) != bool(joined.search(t))] == []
+
+
+def test_patterns_tried_in_one_loop_answer_as_each_tried_in_turn() -> None:
+    """Named patterns tried in one loop find what trying each in turn finds: the first,
+    the earliest and every match, over every kept phrasing."""
+    assert len(MADE_TRIED) >= 10, "the day, time, small-talk and rule lists are Tried"
+    texts = _corpus()
+    for tried in MADE_TRIED:
+        for text in texts:
+            each = [(n, m) for n, p in tried.named if (m := p.regex.search(text)) is not None]
+            spans = [(n, m.span()) for n, m in each]
+            assert [(n, m.span()) for n, m in tried.every(text)] == spans, text
+            assert [(n, m.span()) for n, m in tried.found(text)] == spans, text
+            assert _said(tried.first(text)) == (spans[0] if spans else None), text
+            earliest = min(each, key=lambda found: found[1].start(), default=None)
+            assert _said(tried.earliest(text)) == _said(earliest), text
+
+
+def _said(found: tuple[object, re.Match[str]] | None) -> tuple[object, tuple[int, int]] | None:
+    return None if found is None else (found[0], found[1].span())
 
 
 @pytest.mark.parametrize(

@@ -7,7 +7,7 @@ import re
 from assistant.language import slots
 from assistant.language.clause import CONTACT_NOUN, QUESTION_START, Clause
 from assistant.language.intent import Intent
-from assistant.language.patterns import rx
+from assistant.language.patterns import Tried, rx
 
 _CREATE_TICKET = (
     rx(
@@ -46,16 +46,19 @@ _BODY_LEAD = rx(
 )
 
 
+_CREATES = Tried((pattern, pattern) for pattern in _CREATE_TICKET)
+_PROBLEMS = Tried(zip(("problem with ", ""), _IMPLICIT_PROBLEM, strict=True))
+
+
 def create_ticket(c: Clause) -> Intent | None:
-    for pattern in _CREATE_TICKET:
-        if match := pattern.search(c.text):
-            return _ticket(c, _BODY_LEAD.sub("", match.group("rest"), count=1), consent=True)
-    for lead, pattern in zip(("problem with ", ""), _IMPLICIT_PROBLEM, strict=True):
-        if match := pattern.search(c.text):
-            if any(asked.search(c.norm.text) for asked in _CREATE_TICKET):
-                return None  # "the portal keeps logging me out, can you open a ticket"
-            # Describing a problem is not yet asking for a case: offer, do not guess a write.
-            return _ticket(c, lead + match.group("rest"), consent=False)
+    if asked := _CREATES.first(c.text):
+        return _ticket(c, _BODY_LEAD.sub("", asked[1].group("rest"), count=1), consent=True)
+    if told := _PROBLEMS.first(c.text):
+        if _CREATES.first(c.norm.text):
+            return None  # "the portal keeps logging me out, can you open a ticket"
+        # Describing a problem is not yet asking for a case: offer, do not guess a write.
+        lead, match = told
+        return _ticket(c, lead + match.group("rest"), consent=False)
     return None
 
 
@@ -162,6 +165,8 @@ def update_contact(c: Clause) -> Intent | None:
     found = slots.contact(c.text, c.norm)
     said = found.email or found.phone or found.bad_phone
     noun = CONTACT_NOUN.search(c.text)
+    if not (said or found.only_old or noun):
+        return None  # no detail, old detail or contact word: nothing below could change one
     if said and _ASKS_WHETHER.search(c.text) and not _CHANGE.search(c.text):
         return None  # "is my phone number +1…?" checks what is on file; it changes nothing
     if _not_mine_now(c.text):

@@ -280,7 +280,6 @@ def book(c: Clause) -> Intent | None:
     if strong is None and service is None:
         return None  # neither a booking verb nor a service: no need to read dates
     has_noun = bool(APPT_NOUN.search(text))
-    when = find_when(text, c.now)
     if (
         strong
         and _WEAK_BOOK_VERB.fullmatch(strong.group(0))
@@ -288,16 +287,14 @@ def book(c: Clause) -> Intent | None:
     ):
         strong = None
     question = QUESTION_START.search(text)
-    soft = (
-        not question
-        and service is not None
-        and not _EXISTING.search(text)
-        and not _MONEY.search(text)
-        and (bool(_SOFT_BOOK.search(text)) or when is not None)
-    )
-    if not (strong or soft):
+    # Without a booking verb, only a service said as a new booking (no question, no
+    # existing visit, no bill) books; the day is read once that holds.
+    if strong is None and (
+        question or service is None or _EXISTING.search(text) or _MONEY.search(text)
+    ):
         return None
-    if strong is None and question:
+    when = find_when(text, c.now)
+    if strong is None and not _SOFT_BOOK.search(text) and when is None:
         return None
     arguments: dict[str, Any] = {}
     missing: list[str] = []

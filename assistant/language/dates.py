@@ -29,7 +29,7 @@ from assistant.language.lexicon import (
     ORDINAL_WORDS,
     WEEKDAYS,
 )
-from assistant.language.patterns import GatedPattern, rx
+from assistant.language.patterns import GatedPattern, Tried, rx
 from assistant.language.shifts import weeks_ahead
 
 Span = tuple[int, int]
@@ -131,10 +131,14 @@ _DAY_PATTERNS: tuple[tuple[str, GatedPattern], ...] = tuple(
 _DAY_PATTERNS_NO_SPAN = tuple((n, p) for n, p in _DAY_PATTERNS if n != "span_from_day")
 
 
-def _day_patterns(text: str) -> tuple[tuple[str, GatedPattern], ...]:
+_DAY_TRIES = Tried(_DAY_PATTERNS)
+_DAY_TRIES_NO_SPAN = Tried(_DAY_PATTERNS_NO_SPAN)
+
+
+def _day_patterns(text: str) -> Tried[str]:
     if " day" in text or "week" in text or "month" in text:
-        return _DAY_PATTERNS
-    return _DAY_PATTERNS_NO_SPAN
+        return _DAY_TRIES
+    return _DAY_TRIES_NO_SPAN
 
 
 # The day patterns that name a calendar date (so the date can be wrong, or disagree
@@ -507,16 +511,13 @@ def _either_end_of_day(name: str, m: re.Match[str]) -> bool:
     return hour in _EITHER_END
 
 
-def _first(
-    patterns: tuple[tuple[str, GatedPattern], ...], text: str
-) -> tuple[str, re.Match[str]] | None:
+def _first(patterns: Tried[str], text: str) -> tuple[str, re.Match[str]] | None:
     """The earliest match of any pattern; at one position the pattern listed first wins."""
-    best: tuple[str, re.Match[str]] | None = None
-    for name, pattern in patterns:
-        match = pattern.search(text)
-        if match and (best is None or match.start() < best[1].start()):
-            best = (name, match)
-    return best
+    return patterns.earliest(text)
+
+
+_DATE_TRIES = Tried(_DATE_PATTERNS)
+_TIME_TRIES = Tried(_TIME_PATTERNS[:-1])
 
 
 # A word that says a number of the clock: what is left of an hour read only in part.
@@ -557,7 +558,7 @@ def find_when(text: str, now: datetime) -> When | None:
     if found_day is not None and found_day[0] == "weekday":
         # "Friday December 11": the date says which Friday; a weekday that disagrees
         # with it is kept so that the customer is asked which one they meant.
-        dated = _first(_DATE_PATTERNS, text)
+        dated = _first(_DATE_TRIES, text)
         if dated is not None:
             weekday_said = WEEKDAYS.index(found_day[1].group(2))
             spans.append(found_day[1].span())
@@ -581,7 +582,7 @@ def find_when(text: str, now: datetime) -> When | None:
     part = part_match.group(1) if part_match else None
     clock: time | None = None
     vague = False
-    found_time = _first(_TIME_PATTERNS[:-1], text)
+    found_time = _first(_TIME_TRIES, text)
     oh = _OH_CLOCK.search(text) if " oh " in text or " o " in text else None
     if oh is not None and (found_time is None or oh.start() < found_time[1].start()):
         found_time = ("word_clock", oh)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from assistant.language import slots
 from assistant.language.clause import APPT_NOUN, TASK_NOUN, VISIT_BY_TIME, Clause
 from assistant.language.intent import Intent, IntentKind
-from assistant.language.patterns import GatedPattern, rx
+from assistant.language.patterns import GatedPattern, Tried, rx
 
 _NEXT = rx(
     r"\b(?:next|soonest|earliest) (?:\w+ )?(?:appointment|visit|booking|session|one|reservation"
@@ -137,12 +137,12 @@ _PRIORITY_WORD = rx(r"\bpriorit(?:y|ies|i[sz]ed)\b")
 _EVERYTHING_KINDS: tuple[IntentKind, ...] = ("appointments", "billing", "tasks", "tickets")
 
 
+_READS_TRIED = Tried(READS)
+
+
 def reads(c: Clause) -> list[Intent]:
     text = c.text
-    found: list[tuple[int, IntentKind]] = []
-    for kind, pattern in READS:
-        if match := pattern.search(text):
-            found.append((match.start(), kind))
+    found = [(match.start(), kind) for kind, match in _READS_TRIED.every(text)]
     if (
         "outstanding" in text
         and _TASKS_OUTSTANDING.search(text)

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import importlib
 import re
-from collections.abc import Callable, Iterator
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, Generic, TypeVar
 
 # The regex module's own parser (the one `re.compile` uses): the tree it gives is how the
 # engine itself reads the pattern, so what it says a match must contain holds.
@@ -29,6 +29,7 @@ _MAX_NEEDS = 16
 _REPEATS = (_const.MAX_REPEAT, _const.MIN_REPEAT, getattr(_const, "POSSESSIVE_REPEAT", None))
 
 Needs = frozenset[str]
+Name = TypeVar("Name")
 
 
 def _best(candidates: list[Needs]) -> Needs | None:
@@ -200,6 +201,7 @@ def _searcher(
 # Every pattern made here, for the test that holds each gate to its regex's answers.
 MADE: list[GatedPattern] = []
 MADE_ANY: list[AnyOf] = []
+MADE_TRIED: list[Tried[Any]] = []
 
 
 def rx(source: str, flags: int = 0) -> GatedPattern:
@@ -232,6 +234,66 @@ class AnyOf:
         return False
 
 
+class Tried(Generic[Name]):
+    """Named patterns tried over one text in one loop, each only where its words are, as
+    `AnyOf` does: the first that finds, the earliest found, or all found. The grammar's
+    hottest loops ("which day is said", "which kind of small talk") try a dozen or more
+    patterns a text, most failing their words; a call per pattern cost more than that.
+    The answers are those of trying each `GatedPattern` in turn (tests/test_patterns.py)."""
+
+    __slots__ = ("_tries", "named")
+
+    def __init__(self, named: Iterable[tuple[Name, GatedPattern]]) -> None:
+        self.named = tuple(named)
+        self._tries = tuple(
+            (name, part.needs or ("",), part.regex.search) for name, part in self.named
+        )
+        MADE_TRIED.append(self)
+
+    def first(self, text: str) -> tuple[Name, re.Match[str]] | None:
+        """The first pattern, in order, that finds something in `text`, and its match."""
+        for name, needs, search in self._tries:
+            for word in needs:
+                if word in text:
+                    if (match := search(text)) is not None:
+                        return name, match
+                    break
+        return None
+
+    def earliest(self, text: str) -> tuple[Name, re.Match[str]] | None:
+        """The match that starts first (at one position, the pattern listed first)."""
+        best: tuple[Name, re.Match[str]] | None = None
+        for name, needs, search in self._tries:
+            for word in needs:
+                if word in text:
+                    match = search(text)
+                    if match and (best is None or match.start() < best[1].start()):
+                        best = (name, match)
+                    break
+        return best
+
+    def found(self, text: str) -> Iterator[tuple[Name, re.Match[str]]]:
+        """Each pattern's match in `text` in the order listed, found as they are asked
+        for (a loop that stops at the first match tries no more patterns)."""
+        for name, needs, search in self._tries:
+            for word in needs:
+                if word in text:
+                    if (match := search(text)) is not None:
+                        yield name, match
+                    break
+
+    def every(self, text: str) -> list[tuple[Name, re.Match[str]]]:
+        """Each pattern's match in `text`, in the order the patterns are listed."""
+        found: list[tuple[Name, re.Match[str]]] = []
+        for name, needs, search in self._tries:
+            for word in needs:
+                if word in text:
+                    if (match := search(text)) is not None:
+                        found.append((name, match))
+                    break
+        return found
+
+
 def any_of(*sources: str) -> AnyOf:
     """`AnyOf` the patterns `sources`, each compiled once with `rx`."""
     made = AnyOf(tuple(rx(source) for source in sources))
@@ -239,4 +301,14 @@ def any_of(*sources: str) -> AnyOf:
     return made
 
 
-__all__ = ["MADE", "MADE_ANY", "AnyOf", "GatedPattern", "any_of", "needs_of", "rx"]
+__all__ = [
+    "MADE",
+    "MADE_ANY",
+    "MADE_TRIED",
+    "AnyOf",
+    "GatedPattern",
+    "Tried",
+    "any_of",
+    "needs_of",
+    "rx",
+]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from assistant.language.patterns import rx
+from assistant.language.patterns import Tried, rx
 from assistant.language.text import normalize
 
 ChatKind = Literal[
@@ -100,15 +100,25 @@ _PATTERNS: tuple[tuple[ChatKind, str], ...] = (
     ),
 )
 _RULES = tuple((kind, rx(pattern)) for kind, pattern in _PATTERNS)
+_KINDS = Tried(_RULES)
 _WORDS = rx(r"[a-z]{2,}")
 
 
 def classify_chat(text: str) -> ChatKind:
     """What kind of no-tool message this is; "out_of_scope" for other questions."""
     said = normalize(text).text
-    for kind, pattern in _RULES:
-        if pattern.search(said):
-            return kind
+    if (found := _KINDS.first(said)) is not None:
+        return found[0]
     if len(_WORDS.findall(said)) >= 2:
         return "out_of_scope"
     return "unclear"
+
+
+_HOW_TO = dict(_RULES)["how_to"]
+
+
+def asks_how_to(text: str) -> bool:
+    """`classify_chat(text) == "how_to"`, asked of every request before it is read: only
+    a message the how-to pattern finds can be one, so the other kinds (a dozen patterns)
+    are tried only then."""
+    return _HOW_TO.search(normalize(text).text) is not None and classify_chat(text) == "how_to"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 from datetime import timedelta
 from typing import Any
 
@@ -16,7 +17,7 @@ from assistant.language.clause import (
 )
 from assistant.language.dates import find_when
 from assistant.language.intent import TARGETS_JOINER, Intent
-from assistant.language.patterns import rx
+from assistant.language.patterns import Tried, rx
 from assistant.language.relative_days import RELATIVE_DAY, relative_days
 from assistant.language.shifts import find_shift, relative_day, whole_days
 from assistant.language.targets import TargetRef, target_ref
@@ -96,6 +97,7 @@ _NEED_TO = rx(
     r"^(?:so |ok |okay |um |uh )*(?:i need to|i have to|i must|i've got to|i gotta|need to"
     r"|i should|i want to)\s+"
 )
+_ADDS = Tried((pattern, pattern) for pattern in _ADD_TASK)
 _TITLE_LEAD = rx(
     r"^[\s,:;-]*(?:(?:on|to|onto) (?:my |the )?(?:to-?do |to do |task )?list\s*)?"
     r"(?:to|that says|saying|called|named|titled|about|for|that|:|-)?\s*"
@@ -103,10 +105,7 @@ _TITLE_LEAD = rx(
 
 
 def add_task(c: Clause) -> Intent | None:
-    for pattern in _ADD_TASK:
-        match = pattern.search(c.text)
-        if match is None:
-            continue
+    for _, match in _ADDS.found(c.text):
         said_priority = match.groupdict().get("p")
         if said_priority:
             priority = slots.priority(f"{said_priority} priority")[0]
@@ -239,6 +238,12 @@ _DESCRIBE = rx(
 )
 
 
+# Each list tried in one loop (patterns.Tried): most clauses hold none of their words.
+_PRIORITY_CHANGES = Tried((pattern, pattern) for pattern in _PRIORITY_CHANGE)
+_DUE_CHANGES = Tried((pattern, pattern) for pattern in _DUE_CHANGE)
+_RENAMES = Tried((pattern, pattern) for pattern in _RENAME)
+
+
 # "delete whichever one is due tomorrow": another action, whose target says a due day.
 _OTHER_ACTION = rx(
     r"^(?:(?:please|just|and|then|now|also|can you|could you|go ahead and)\b\W*)*"
@@ -249,23 +254,23 @@ _OTHER_ACTION = rx(
 def update_task(c: Clause) -> Intent | None:
     if _OTHER_ACTION.search(c.text):
         return None
-    for pattern in _PRIORITY_CHANGE:
-        if match := pattern.search(c.text):
-            groups = match.groupdict()
-            said = groups.get("p")
-            direction = groups.get("dir") or ""
-            lowering = direction.startswith(("lower", "decrease", "reduce", "de"))
-            if said:
-                level = slots.priority(f"{said} priority")[0] or "high"
-            elif direction.startswith(("set", "change", "update", "make")):
-                # "change the priority of my insurance task": to what is asked, not guessed.
-                change = _task_change(c, match.group("t"), {})
-                return dataclasses.replace(change, missing=("level",))
-            else:
-                level = "low" if lowering else "high"
-            return _task_change(c, match.group("t"), {"priority": level})
-    for pattern in _DUE_CHANGE:
-        if (match := pattern.search(c.text)) and (due := _date_of(match.group("w"), c)):
+    match: re.Match[str] | None
+    for _, match in _PRIORITY_CHANGES.found(c.text):
+        groups = match.groupdict()
+        said = groups.get("p")
+        direction = groups.get("dir") or ""
+        lowering = direction.startswith(("lower", "decrease", "reduce", "de"))
+        if said:
+            level = slots.priority(f"{said} priority")[0] or "high"
+        elif direction.startswith(("set", "change", "update", "make")):
+            # "change the priority of my insurance task": to what is asked, not guessed.
+            change = _task_change(c, match.group("t"), {})
+            return dataclasses.replace(change, missing=("level",))
+        else:
+            level = "low" if lowering else "high"
+        return _task_change(c, match.group("t"), {"priority": level})
+    for _, match in _DUE_CHANGES.found(c.text):
+        if due := _date_of(match.group("w"), c):
             return _task_change(c, match.group("t"), {"due_on": due})
     if (match := _DUE_SHIFT.search(c.text)) and whole_days(
         # the verb with what follows it: "postpone … by two days" says the way in the verb
@@ -277,8 +282,8 @@ def update_task(c: Clause) -> Intent | None:
     if match := _DESCRIBE.search(c.text):
         description = restore_case(slots.clean_free_text(match.group("d")), c.original)
         return _task_change(c, match.group("t"), {"description": description})
-    for pattern in _RENAME:
-        if (match := pattern.search(c.text)) and not _DONE_WORD.fullmatch(match.group("new")):
+    for _, match in _RENAMES.found(c.text):
+        if not _DONE_WORD.fullmatch(match.group("new")):
             new = match.group("new")
             if due := _date_of(new, c, whole=True):
                 return _task_change(c, match.group("t"), {"due_on": due})
@@ -414,6 +419,10 @@ _NOT_DONE = rx(
 )
 
 
+_COMPLETES_ASKED = Tried((pattern, pattern) for pattern in _COMPLETE_ASKED)
+_COMPLETES_ASKED_OR_TOLD = Tried((p, p) for p in _COMPLETE_ASKED + _COMPLETE_TOLD)
+
+
 def complete(c: Clause) -> list[Intent] | None:
     if QUESTION_START.search(c.text):
         return None  # "what have I finished?" asks to see, "did I complete…?" too
@@ -427,10 +436,8 @@ def complete(c: Clause) -> list[Intent] | None:
         verb = _PAST_VERBS[past.group("verb")]
         target = target_ref(f"{verb} {LIST_TAIL.sub('', past.group('t'))}", c.original)
         return [Intent("complete_task", target=target, clause=c.text)]
-    match = None
-    for pattern in _COMPLETE_ASKED + _COMPLETE_TOLD if told else _COMPLETE_ASKED:
-        if match := pattern.search(c.text):
-            break
+    found = (_COMPLETES_ASKED_OR_TOLD if told else _COMPLETES_ASKED).first(c.text)
+    match = None if found is None else found[1]
     if match is None and told:
         match = _DONE_STATEMENT.search(c.text)
         if match and _NOT_A_DONE_THING.match(match.group("t")):

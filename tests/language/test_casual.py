@@ -12,6 +12,8 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from assistant.language import classify_chat, detect_intents, unsupported
+from assistant.language.smalltalk import asks_how_to
+from tests.fixtures.phrasings import kept_phrasings
 
 TZ = "America/New_York"
 NOW = datetime(2025, 3, 1, 12, 0, tzinfo=ZoneInfo(TZ))  # a Saturday
@@ -328,3 +330,11 @@ def test_a_service_said_as_two_words_is_the_listed_service() -> None:
 def test_paying_a_bill_is_not_a_task_done() -> None:
     """ "I paid my bill last week, why is it still showing" reads the bill, completes nothing."""
     assert kinds("I paid my bill last week, why is it still showing") == ["billing"]
+
+
+def test_the_how_to_check_asked_before_reading_answers_as_the_small_talk_kinds() -> None:
+    """The planner's quick "how do I…?" check says how-to exactly where the small-talk
+    reading does, over every kept phrasing (and a how-to that another kind wins)."""
+    texts = [*kept_phrasings(), "how do i book one", "thanks, how do i cancel a visit"]
+    assert [t for t in texts if asks_how_to(t) != (classify_chat(t) == "how_to")] == []
+    assert asks_how_to("how do i book one")

@@ -12,14 +12,21 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from datetime import datetime, timedelta
 
 from assistant.dialogue_state import Item
 from assistant.language.lexicon import SERVICES
 from assistant.language.patterns import rx
 from assistant.models.embedded.pinning import zone_of
-from assistant.schema import FinalDecision, PlanRequest, ToolCall, ToolCallsDecision, UserTurn
+from assistant.schema import (
+    FinalDecision,
+    Message,
+    PlanRequest,
+    ToolCall,
+    ToolCallsDecision,
+    UserTurn,
+)
 
 _OFFSET = {"day after": 1, "day before": -1, "same day as": 0, "week after": 7, "week before": -7}
 _PARTS = r"(?:day|morning|afternoon|evening)"
@@ -93,9 +100,9 @@ def read_days(request: PlanRequest) -> PlanRequest | ToolCallsDecision | FinalDe
     none is known yet; an answer when there is no such visit; None when no day is said
     by another visit. The customer's message before is read the same way ("the morning
     after my haircut" → "what time?" → "9am")."""
-    users = [i for i, message in enumerate(request.conversation) if isinstance(message, UserTurn)]
-    if not users:
-        return None
+    users = _last_two_users(request.conversation)
+    if not any(counts_from_a_visit(text) for text in _said(request.conversation, users)):
+        return None  # most messages count no day from a visit: the visits are not gathered
     items, read = _items(request)
     conversation = list(request.conversation)
     changed = False
@@ -119,6 +126,22 @@ def read_days(request: PlanRequest) -> PlanRequest | ToolCallsDecision | FinalDe
             conversation[index] = UserTurn(text=told)
             changed = True
     return dataclasses.replace(request, conversation=tuple(conversation)) if changed else None
+
+
+def _last_two_users(conversation: Sequence[Message]) -> list[int]:
+    """Where the customer's last two messages are, oldest first, found from the end (the
+    history grows every turn, and each round of each turn asks)."""
+    found: list[int] = []
+    for index in range(len(conversation) - 1, -1, -1):
+        if isinstance(conversation[index], UserTurn):
+            found.insert(0, index)
+            if len(found) == 2:
+                break
+    return found
+
+
+def _said(conversation: Sequence[Message], users: list[int]) -> list[str]:
+    return [m.text for i in users if isinstance(m := conversation[i], UserTurn)]
 
 
 def counts_from_a_visit(text: str) -> bool:

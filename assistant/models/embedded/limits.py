@@ -5,7 +5,7 @@ a name or address change, a broken document, a copy sent, a case chased up.
 from __future__ import annotations
 
 from assistant.language.account_rules import someone_elses_detail
-from assistant.language.patterns import GatedPattern, rx
+from assistant.language.patterns import GatedPattern, Tried, rx
 from assistant.language.text import normalize
 from assistant.models.embedded.questions import OFFER
 
@@ -257,14 +257,15 @@ OWN_DETAILS_ONLY = (
 )
 
 
+_LIMITS = Tried(((pattern, reply), pattern) for pattern, reply in (*_INSTEAD, *_CANNOT))
+
+
 def cannot_do(text: str) -> str | None:
     """A plain answer, with a support case offered, for what no tool does; else None."""
     said = normalize(text).text
     if someone_elses_detail(said):
         return OWN_DETAILS_ONLY
-    for pattern, reply in (*_INSTEAD, *_CANNOT):
-        if (found := pattern.search(said)) is None:
-            continue
+    for (pattern, reply), found in _LIMITS.found(said):
         todo = _TODO_FIRST.search(said)
         if todo is not None and todo.start() < found.start():
             return None

@@ -30,6 +30,7 @@ from assistant.language.aimed_at_system import without_system_talk
 from assistant.language.confirm import request_after_yes, taken_back
 from assistant.language.patterns import rx
 from assistant.language.scope import hypothetical
+from assistant.language.smalltalk import asks_how_to
 from assistant.language.text import normalize
 from assistant.models.embedded import (
     anchored,
@@ -237,7 +238,7 @@ class EmbeddedPlanner:
             return FinalDecision(text=undone)
         if isinstance(cannot := references.undo(request.dialogue, normalize(text).text), str):
             return FinalDecision(text=cannot)  # a cancel or delete cannot be undone
-        if classify_chat(text) == "how_to":
+        if asks_how_to(text):
             return FinalDecision(text=replies.chat_reply("how_to", request.customer))
         if (plainly := limits.cannot_do(text)) is not None:
             return FinalDecision(text=plainly)

@@ -170,6 +170,12 @@ _WHAT_FOR = rx(
 )
 
 
+# Asked of most messages: compiled once, each tried only on a text holding its words.
+_WHATS_ON_IT = rx(r"^(?:so |ok |okay |and )?what'?s on (?:it|the invoice|my invoice|the bill)")
+_BILLING = rx(r"\b(?:bills?|invoices?|owe|balance|payments?|charges?|account)\b")
+_ONE = rx(r"\bone\b")
+
+
 def _read(said: str, state: Dialogue) -> Question | None:
     if COMPLAINT.found_in(said):
         return Question("complaint", waiting=bool(WAITING.search(said)))
@@ -183,9 +189,7 @@ def _read(said: str, state: Dialogue) -> Question | None:
         )
     ):
         return None
-    if re.search(
-        r"^(?:so |ok |okay |and )?what'?s on (?:it|the invoice|my invoice|the bill)", said
-    ):
+    if _WHATS_ON_IT.search(said):
         return Question("due")  # the open invoices, read out
     if "invoice" in (state.listed_kind, state.focus_kind) and _WHAT_FOR.search(said):
         return Question("due")  # "what's that one for?" after the balance: the invoices, read out
@@ -208,7 +212,7 @@ def _read(said: str, state: Dialogue) -> Question | None:
     if len(slots.services_named(said)) > 1:
         return None  # "when are my cleaning and my haircut": the listing answers both
     service = _service(said)
-    billing = re.search(r"\b(?:bills?|invoices?|owe|balance|payments?|charges?|account)\b", said)
+    billing = _BILLING.search(said)
     task_words = (
         "overdue",
         "urgent",
@@ -247,7 +251,7 @@ def _read(said: str, state: Dialogue) -> Question | None:
         return Question("task_due", " ".join(subject.split()))
     if RECENT.search(said):
         return Question("recent")
-    month = MONTH.search(said) if billing or re.search(r"\bone\b", said) else None
+    month = MONTH.search(said) if billing or _ONE.search(said) else None
     if PAID.search(said):
         # "last month's invoice", "were both of them paid" need the paid ones too, not
         # only what is open.

@@ -330,15 +330,22 @@ def _leans(text: str) -> bool:
 
 def with_shifts(intents: list[Intent], message: str) -> list[Intent]:
     """ "Move the haircut an hour earlier": a move said relative to its own time."""
+    # The message is read for a shift only when a move lacks its time (most lack none).
+    if not any(_lacks_when(intent) for intent in intents):
+        return intents
     shift = find_shift(message)
     if shift is None:
         return intents
     return [
         dataclasses.replace(intent, shift=shift, missing=(), target=_without_shift(intent.target))
-        if intent.kind == "reschedule_appointment" and intent.missing == ("when",)
+        if _lacks_when(intent)
         else intent
         for intent in intents
     ]
+
+
+def _lacks_when(intent: Intent) -> bool:
+    return intent.kind == "reschedule_appointment" and intent.missing == ("when",)
 
 
 # Words of "earlier by half an hour" that describe the move, not the appointment.
