@@ -12,7 +12,6 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable, Collection
-from contextlib import aclosing
 
 from assistant import claims, figures, progress, tracing
 from assistant.deadlines import Deadline
@@ -117,7 +116,9 @@ class Answerer:
         self, state: TurnState, narrator: Narrator, request: NarratorInput, *, done: bool = True
     ) -> None:
         await self.say_preface(state)
-        async with aclosing(narrator.narrate(request)) as pieces:  # type: ignore[type-var]
+        # Closed however the loop ends: `aclosing` spelled out (two coroutines fewer).
+        pieces = narrator.narrate(request)
+        try:
             false_claims = 0
             judged = bool(self._writes) and not getattr(narrator, "speaks_from_results", False)
             async for piece in pieces:
@@ -138,6 +139,8 @@ class Answerer:
                         piece = piece if piece[:1].isspace() else " " + piece
                     state.answer.append(piece)
                     await state.emit(AnswerDelta(state.turn_id, piece))
+        finally:
+            await pieces.aclose()  # type: ignore[attr-defined]  # narrators are generators
         if done:
             await state.emit(AnswerDone(state.turn_id, "".join(state.answer).strip()))
 

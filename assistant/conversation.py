@@ -203,11 +203,14 @@ class Conversation:
         self._ending = True
         interrupted = False
         try:
-            if self._turn is not None:
-                self._turn.cancel()
             worker = self._worker
-            if worker is not None:
+            if self._turn is not None:
+                # Stopped through its turn: the worker, waiting on the turn's own task,
+                # ends as soon as the turn has (it sees `_closed`).
+                self._turn.cancel()
+            elif worker is not None:
                 worker.cancel()
+            if worker is not None:
                 while not worker.done():
                     try:
                         await asyncio.wait([worker])
@@ -251,9 +254,16 @@ class Conversation:
             )
             self._turn = turn
             try:
-                # Shielded: the worker being cancelled must not stop the turn abruptly;
-                # it is stopped cooperatively (`cancel`, `wind_down`, `close`) and waited for.
-                done = await _shielded(turn)
+                # The runner stops a turn cooperatively (`cancel`, `wind_down`, `close`)
+                # and never cancels the worker meanwhile, so the worker waits on the
+                # turn's own task: its end wakes the worker at once (no shield between).
+                try:
+                    done = await _ended(turn)
+                finally:
+                    if self._closed:
+                        # Closed meanwhile: nothing more to tell, whatever the turn's end
+                        # (as when the worker itself was cancelled with the connection).
+                        raise asyncio.CancelledError
                 if done is None:  # stopped before it began: end it as the engine would
                     done = TurnDone(turn.turn_id, "cancelled", [], 0, None, {})
                     await emit(TurnStarted(turn.turn_id, message.message_id))
@@ -272,13 +282,14 @@ class Conversation:
         await self._frames.turn_ended(message, turn, status)
 
 
-async def _shielded(turn: Turn) -> TurnDone | None:
-    """The turn's end; if the waiter is cancelled, the turn is stopped cooperatively
-    and waited for, then the cancellation goes on. None: the turn was cancelled before
-    its task began (its coroutine never ran, so it reports nothing itself)."""
-    waiting = turn.task  # the turn's own task: no second task just to wait for it
+async def _ended(turn: Turn) -> TurnDone | None:
+    """The turn's end. None: the turn was cancelled before its task began (its coroutine
+    never ran, so it reports nothing itself). A cancellation of the worker from outside
+    the runner reaches the turn's task too; the turn is then waited for, and the
+    cancellation goes on."""
+    waiting = turn.task
     try:
-        return await asyncio.shield(waiting)
+        return await waiting
     except asyncio.CancelledError:
         current = asyncio.current_task()
         if waiting.cancelled() and (current is None or current.cancelling() == 0):

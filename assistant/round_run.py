@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Sequence
+from collections.abc import Awaitable, Sequence
 
 from assistant.deadlines import deadline_in
 from assistant.schema import Event, EventSink, ToolCall, ToolResult
@@ -168,11 +168,17 @@ class _ToolEvents:
         self._emit = emit
         self.held: list[Event] | None = None
 
-    async def send(self, event: Event) -> None:
-        if self.held is not None:
-            self.held.append(event)
-        else:
+    def send(self, event: Event) -> Awaitable[None]:
+        # The sink's own awaitable when not held: no coroutine around it for each event.
+        if self.held is None:
+            return self._emit(event)
+        return self._hold(event)
+
+    async def _hold(self, event: Event) -> None:
+        if self.held is None:  # released since `send` (its caller awaits it at once)
             await self._emit(event)
+        else:
+            self.held.append(event)
 
     async def release(self) -> None:
         held, self.held = self.held, None

@@ -102,15 +102,20 @@ def span(name: str, **attributes: AttributeValue) -> AbstractContextManager[Span
 def traced(
     name: str, **attributes: AttributeValue
 ) -> Callable[[Callable[P, Awaitable[R]]], Callable[P, Awaitable[R]]]:
-    """Decorate a coroutine function so that each call is one span `name`."""
+    """Decorate a coroutine function so that each call is one span `name`. With tracing
+    off the call is the function's own coroutine: no coroutine around it."""
 
     def decorate(fn: Callable[P, Awaitable[R]]) -> Callable[P, Awaitable[R]]:
-        @functools.wraps(fn)
-        async def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
-            if _tracer is None:
-                return await fn(*args, **kwargs)
+        async def in_span(*args: P.args, **kwargs: P.kwargs) -> R:
+            assert _tracer is not None
             with _tracer.start_as_current_span(name, attributes=attributes):
                 return await fn(*args, **kwargs)
+
+        @functools.wraps(fn)
+        def wrapper(*args: P.args, **kwargs: P.kwargs) -> Awaitable[R]:
+            if _tracer is None:
+                return fn(*args, **kwargs)
+            return in_span(*args, **kwargs)
 
         return wrapper
 

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Awaitable, Mapping
 from typing import Any, Protocol
 
 from assistant.schema import ToolDefinition
 
 
 class ToolBackend(Protocol):
-    async def invoke(
+    def invoke(
         self,
         tool: ToolDefinition,
         customer_id: str,
@@ -17,11 +17,12 @@ class ToolBackend(Protocol):
         *,
         idempotency_key: str | None,
         trace_id: str,
-    ) -> Any:
-        """Perform one attempt of `tool` for `customer_id` and return its JSON result.
+    ) -> Awaitable[Any]:
+        """Perform one attempt of `tool` for `customer_id`: awaited, its JSON result.
 
-        Raises `ToolFailure` with a PROTOCOL.md tool error code on any failure. The
-        caller owns timeouts, retries and the circuit breaker.
+        An `async def` implements it; the CRM's returns its request's coroutine as it
+        is. Raises (or the awaitable raises) `ToolFailure` with a PROTOCOL.md tool error
+        code on any failure. The caller owns timeouts, retries and the circuit breaker.
         """
         ...
 

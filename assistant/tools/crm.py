@@ -218,30 +218,6 @@ class CrmClient:
         if bulkhead is not None and not bulkhead.take_now(system, customer_id):
             await bulkhead.take(system, customer_id, system=system)
         try:
-            status, raw = await self._request(
-                method, system, path, url, route, trace_id, body=body, headers=headers
-            )
-        finally:
-            if bulkhead is not None:
-                bulkhead.give_back(system, customer_id)
-        if status == 204:
-            return {}
-        return _decode(system, raw, expect)
-
-    async def _request(
-        self,
-        method: str,
-        system: str,
-        path: tuple[str, ...],
-        url: URL,
-        route: str,
-        trace_id: str,
-        *,
-        body: Json | None,
-        headers: dict[str, str],
-    ) -> tuple[int, bytes]:
-        """(status, body) of a 2xx answer; every other outcome as a ToolFailure."""
-        try:
             # The span's URL is the route without its query, as it was named before.
             span_url = URL(route, encoded=True) if tracing.enabled() else route
             with tracing.crm_span(method, system, path, span_url):
@@ -269,7 +245,12 @@ class CrmClient:
             ) from exc
         except aiohttp.ClientError as exc:
             raise ToolFailure("internal", f"calling {system} failed: {type(exc).__name__}") from exc
-        return status, raw
+        finally:
+            if bulkhead is not None:
+                bulkhead.give_back(system, customer_id)
+        if status == 204:
+            return {}
+        return _decode(system, raw, expect)
 
 
 def _decode(system: str, raw: bytes, expect: str | None) -> Json:

@@ -11,7 +11,7 @@ Only where a result must be reshaped for a narrator to read is there a function 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -51,7 +51,7 @@ class CrmTools:
         tool = self._catalog.get(tool_name)
         return tool is not None and tool.http is not None and tool.system is not None
 
-    async def invoke(
+    def invoke(
         self,
         tool: ToolDefinition,
         customer_id: str,
@@ -59,12 +59,14 @@ class CrmTools:
         *,
         idempotency_key: str | None,
         trace_id: str,
-    ) -> Json:
+    ) -> Awaitable[Json]:
+        """The request's coroutine itself (no coroutine around it: every call of every
+        turn comes here), or one that reshapes its answer (`_SHAPES`)."""
         binding, system = tool.http, tool.system
         if binding is None or system is None:
             # The app checks `supports` at start, so reaching this is a wiring bug.
             raise ToolFailure("internal", f"no CRM binding for tool {tool.name}")
-        answer = await self._client.request(
+        request = self._client.request(
             binding.method,
             SYSTEM_NAMES[system],
             (customer_id, *_path(binding, arguments)),
@@ -75,7 +77,7 @@ class CrmTools:
             expect=binding.expect,
         )
         shape = _SHAPES.get(tool.name)
-        return shape(answer, arguments) if shape is not None else answer
+        return request if shape is None else _shaped(request, shape, arguments)
 
     # --- session start and the telephony bridge ----------------------------------------
 
@@ -92,6 +94,10 @@ class CrmTools:
                 return None
             raise
         return _context(profile)
+
+
+async def _shaped(request: Awaitable[Json], shape: _Shape, arguments: Mapping[str, Any]) -> Json:
+    return shape(await request, arguments)
 
 
 def _argument(arguments: Mapping[str, Any], name: str) -> str:

@@ -35,7 +35,7 @@ from assistant.schema import (
 )
 from assistant.tools.base import ToolBackend
 from assistant.tools.catalog import Catalog, bind_customer
-from assistant.tools.resilience import CallPolicy
+from assistant.tools.resilience import CallPolicy, Outcome
 
 log = logging.getLogger(__name__)
 
@@ -198,12 +198,37 @@ class ToolExecutor:
         on_result: ResultSink | None = None,
     ) -> None:
         started = time.perf_counter()
+        tool = item.tool
         with tracing.tool_span(item.call, ctx.round):
-            if item.refusal is not None or item.tool is None:
+            if item.refusal is not None or tool is None:
                 error = item.refusal
                 result = ToolResult(call=item.call, round=ctx.round, status="error", error=error)
             else:
-                result = await self._call(item.tool, item, ctx, started)
+                # Awaited here, not in a coroutine of its own (every call of every turn).
+                # The same key on every attempt, so a retried write is applied exactly once.
+                key = f"{ctx.session_id}-{ctx.turn_id}-{item.call.call_id}" if tool.writes else None
+                tracing.idempotency_key(key)
+                # Each attempt makes a new request (a partial, not a closure: one frame less).
+                attempt = functools.partial(
+                    self._backend.invoke,
+                    tool,
+                    ctx.customer_id or "",
+                    item.arguments,
+                    idempotency_key=key,
+                    trace_id=ctx.trace_id,
+                )
+                try:
+                    outcome = await self._policy.run(
+                        tool, attempt, deadline=ctx.deadline, idempotent=key is not None
+                    )
+                except asyncio.CancelledError:
+                    raise
+                except Exception as exc:  # a bug below us must not cost the siblings their answer
+                    log.exception("tool %s failed unexpectedly", tool.name)
+                    failure = ToolFailure("internal", f"unexpected error: {type(exc).__name__}")
+                    result = _failed(item.call, ctx.round, failure, started, attempts=1)
+                else:
+                    result = self._outcome(tool, item.call, ctx.round, outcome, started)
             tracing.tool_outcome(result)
         results[index] = result
         self.count(item.call.tool_name, result)
@@ -211,42 +236,18 @@ class ToolExecutor:
             on_result(result)
         await _emit_quietly(emit, _finished(ctx, result))
 
-    async def _call(
-        self, tool: ToolDefinition, item: _Prepared, ctx: RoundContext, started: float
+    def _outcome(
+        self, tool: ToolDefinition, call: ToolCall, round_: int, outcome: Outcome, started: float
     ) -> ToolResult:
-        customer_id = ctx.customer_id or ""
-        # The same key on every attempt, so a retried write is applied exactly once.
-        key = f"{ctx.session_id}-{ctx.turn_id}-{item.call.call_id}" if tool.writes else None
-        tracing.idempotency_key(key)
-
-        # Each attempt makes a new request (a partial, not a closure: one frame less).
-        attempt = functools.partial(
-            self._backend.invoke,
-            tool,
-            customer_id,
-            item.arguments,
-            idempotency_key=key,
-            trace_id=ctx.trace_id,
-        )
-        try:
-            outcome = await self._policy.run(
-                tool, attempt, deadline=ctx.deadline, idempotent=key is not None
-            )
-        except asyncio.CancelledError:
-            raise
-        except Exception as exc:  # a bug below us must not cost the siblings their answer
-            log.exception("tool %s failed unexpectedly", tool.name)
-            outcome_failure = ToolFailure("internal", f"unexpected error: {type(exc).__name__}")
-            return _failed(item.call, ctx.round, outcome_failure, started, attempts=1)
         if outcome.failure is not None:
-            return _failed(item.call, ctx.round, outcome.failure, started, outcome.attempts)
+            return _failed(call, round_, outcome.failure, started, outcome.attempts)
         latency_ms = round((time.perf_counter() - started) * 1000)
         if self._metrics is not None:
             metrics = self._metrics
             observe(metrics.labelled(metrics.tool_call_s, tool.name), latency_ms / 1000)
         return ToolResult(
-            call=item.call,
-            round=ctx.round,
+            call=call,
+            round=round_,
             status="ok",
             result=outcome.result,
             latency_ms=latency_ms,

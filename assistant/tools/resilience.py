@@ -89,29 +89,34 @@ class CallPolicy:
         `deadline` is a loop time (`asyncio.get_running_loop().time()`).
         """
         max_attempts = tool.retry.attempts if (idempotent or not tool.writes) else 1
-        run = _CallRun(self, tool, attempt, deadline, max_attempts)
-        # The first attempt runs outside the retry loop: nearly every call succeeds at
-        # once, and the loop's set-up is a third of a turn's overhead (bench/engine.py).
-        try:
-            return Outcome(result=await run.attempt(), attempts=run.attempts)
-        except _GiveUp as give_up:
-            return Outcome(failure=give_up.failure, attempts=run.attempts)
-        except ToolFailure as failure:
-            wait_s = run.backoff(failure)
-            if wait_s is False:
-                return Outcome(failure=run.settled(_final(failure)), attempts=run.attempts)
-        # Again after each wait, until `backoff` says no: a write being reconciled is
-        # bounded by the deadline, anything else also by the tool's attempts.
+        run = _CallRun(self, tool, deadline, max_attempts)
+        # Each attempt is awaited here, not in a coroutine of its own: every call of every
+        # turn goes through this loop, and nearly every one succeeds at once.
         while True:
-            await self._sleep(wait_s)
             try:
-                return Outcome(result=await run.attempt(), attempts=run.attempts)
+                budget = run.begin()
+                try:
+                    with deadline_in(budget):
+                        result = await attempt()
+                except TimeoutError:
+                    raise run.timed_out(budget) from None
+                except ToolFailure as failure:
+                    run.failed(failure)
+                    raise
+                except asyncio.CancelledError:
+                    run.cancelled()
+                    raise
+                run.succeeded()
+                return Outcome(result=result, attempts=run.attempts)
             except _GiveUp as give_up:
                 return Outcome(failure=run.settled(give_up.failure), attempts=run.attempts)
             except ToolFailure as failure:
+                # Again after each wait, until `backoff` says no: a write being reconciled
+                # is bounded by the deadline, anything else also by the tool's attempts.
                 wait_s = run.backoff(failure)
                 if wait_s is False:
                     return Outcome(failure=run.settled(_final(failure)), attempts=run.attempts)
+            await self._sleep(wait_s)
 
     def jitter(self) -> float:
         return self._rng.uniform(0.5, 1.0)
@@ -137,13 +142,11 @@ class _CallRun:
         self,
         policy: CallPolicy,
         tool: ToolDefinition,
-        attempt: Attempt,
         deadline: float,
         max_attempts: int,
     ) -> None:
         self._policy = policy
         self._tool = tool
-        self._attempt = attempt
         self._deadline = deadline
         self._max_attempts = max_attempts
         self._loop = asyncio.get_running_loop()
@@ -154,8 +157,9 @@ class _CallRun:
         self.reconciling = False
         self._idempotent_write = tool.writes and max_attempts > 1
 
-    async def attempt(self) -> Any:
-        """One attempt under the tool's timeout, cut to the deadline; the breaker told."""
+    def begin(self) -> float:
+        """Start an attempt: the seconds it may take (the tool's timeout, cut to the
+        deadline); `_GiveUp` when none may start. `CallPolicy.run` awaits it."""
         remaining = self._deadline - self._loop.time()
         if remaining <= 0:
             raise _GiveUp(self._last or _deadline_passed())
@@ -166,23 +170,23 @@ class _CallRun:
         self.attempts += 1
         if tracing.enabled():
             tracing.event("attempt", number=self.attempts, breaker=self._breaker.state)
-        budget = min(self._tool.timeout_s, remaining)
-        try:
-            with deadline_in(budget):
-                result = await self._attempt()
-        except TimeoutError:
-            self._last = ToolFailure("timeout", f"no answer within {budget:.1f} s")
-            self._breaker.record(self._last)
-            raise self._last from None
-        except ToolFailure as failure:
-            self._last = failure
-            self._breaker.record(failure)
-            raise
-        except asyncio.CancelledError:
-            self._breaker.release()
-            raise
+        return min(self._tool.timeout_s, remaining)
+
+    def succeeded(self) -> None:
         self._breaker.record(None)
-        return result
+
+    def failed(self, failure: ToolFailure) -> None:
+        self._last = failure
+        self._breaker.record(failure)
+
+    def timed_out(self, budget: float) -> ToolFailure:
+        """The failure of an attempt cut off after `budget` seconds, told the breaker."""
+        failure = ToolFailure("timeout", f"no answer within {budget:.1f} s")
+        self.failed(failure)
+        return failure
+
+    def cancelled(self) -> None:
+        self._breaker.release()
 
     def settled(self, failure: ToolFailure) -> ToolFailure:
         """The failure to report; a write still unreconciled is marked unconfirmed."""

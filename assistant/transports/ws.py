@@ -17,7 +17,7 @@ import asyncio
 import logging
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Final
 
@@ -235,6 +235,9 @@ class WsConnection:
         self._limits: MessageLimits | None = None
         self._resume_closed = False
         self._ending: asyncio.Task[None] | None = None
+        # What `_emit` returns: awaiting a future already done returns at once.
+        self._queued: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._queued.set_result(None)
 
     async def serve(
         self,
@@ -452,10 +455,13 @@ class WsConnection:
     async def turn_ended(self, message: Message, turn: Turn, status: str) -> None:
         return None
 
-    async def _emit(self, event: Event) -> None:
+    def _emit(self, event: Event) -> Awaitable[None]:
+        """The turn's event sink: the frame is queued at once, and what is returned to
+        await is already done (a dozen events a turn: no coroutine made for each)."""
         if isinstance(event, TurnDone):
             self._done_sent.add(event.turn_id)
         self._outbox.put(event.to_wire())
+        return self._queued
 
     async def _send_error(
         self,

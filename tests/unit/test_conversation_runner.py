@@ -7,7 +7,8 @@ from typing import Any
 
 from assistant.conversation import Message, open_conversation
 from assistant.engine import Turn
-from assistant.schema import Event, EventSink, TurnDone
+from assistant.fakes import FakeToolBackend
+from assistant.schema import Event, EventSink, ToolFinished, TurnDone
 from tests.fixtures.app import MakeAssistant
 
 
@@ -65,3 +66,34 @@ async def test_a_turn_cancelled_before_it_starts_ends_cancelled_and_the_next_run
     assert [event.type for event in first_turn] == ["turn.started", "turn.done"]
     assert isinstance(first_turn[-1], TurnDone)
     assert first_turn[-1].status == "cancelled"
+
+
+async def test_closing_during_a_turn_ends_it_cancelled_and_tells_the_transport_no_more(
+    make_assistant: MakeAssistant,
+) -> None:
+    """The connection going away mid-turn: the read in flight stops, the turn still ends
+    `cancelled` with its tool.finished and turn.done, the session keeps the turn, and the
+    transport is not told of the turn's end (nobody is listening)."""
+    release = asyncio.Event()
+    started = asyncio.Event()
+    backend = FakeToolBackend(release=release, on_invoke=lambda _name: started.set())
+    harness = await make_assistant(tool_backend=backend)
+    frames = Collect()
+    conversation = await open_conversation(harness.services, "cust_001", frames, transport="t")
+    conversation.start()
+    conversation.submit(Message("what do I owe"))
+    await asyncio.wait_for(started.wait(), 10)
+
+    await asyncio.wait_for(conversation.close(), 10)
+
+    types = [event.type for _, event in frames.events]
+    assert types[0] == "turn.started" and types[-1] == "turn.done"
+    finished = [event for _, event in frames.events if isinstance(event, ToolFinished)]
+    assert [event.status for event in finished] == ["error"]
+    assert finished[0].error == {"code": "cancelled", "message": "the request was cancelled"}
+    done = frames.events[-1][1]
+    assert isinstance(done, TurnDone) and done.status == "cancelled"
+    assert frames.ended.empty()
+    stored = await harness.services.sessions.load(conversation.session.session_id)
+    assert stored is not None
+    assert [message.role for message in stored.history][:1] == ["user"]
