@@ -26,19 +26,23 @@ async def test_a_wait_that_ends_in_time_is_left_alone() -> None:
     assert asyncio.current_task().cancelling() == 0  # type: ignore[union-attr]
 
 
+async def _noted(order: list[str], name: str, delay_s: float) -> None:
+    """A wait that never ends by itself; its name is noted when it times out."""
+    try:
+        async with deadline_in(delay_s):
+            await asyncio.Event().wait()
+    except TimeoutError:
+        order.append(name)
+
+
 async def test_waits_expire_in_the_order_of_their_deadlines() -> None:
     """Many waits share one timer: each expires at its own deadline, the later ones later."""
     order: list[str] = []
 
-    async def wait(name: str, delay_s: float) -> None:
-        try:
-            async with deadline_in(delay_s):
-                await asyncio.Event().wait()
-        except TimeoutError:
-            order.append(name)
-
     # Registered latest-first, so the timer is re-armed for each earlier one.
-    await asyncio.gather(wait("third", 0.06), wait("second", 0.04), wait("first", 0.02))
+    await asyncio.gather(
+        _noted(order, "third", 0.06), _noted(order, "second", 0.04), _noted(order, "first", 0.02)
+    )
     assert order == ["first", "second", "third"]
 
 
@@ -47,15 +51,12 @@ def test_waits_past_their_deadlines_at_once_expire_earliest_first() -> None:
     order of their deadlines, not the order they were registered in."""
     order: list[str] = []
 
-    async def wait(name: str, delay_s: float) -> None:
-        try:
-            async with deadline_in(delay_s):
-                await asyncio.Event().wait()
-        except TimeoutError:
-            order.append(name)
-
     async def main() -> None:
-        waits = asyncio.gather(wait("third", 0.03), wait("second", 0.02), wait("first", 0.01))
+        waits = asyncio.gather(
+            _noted(order, "third", 0.03),
+            _noted(order, "second", 0.02),
+            _noted(order, "first", 0.01),
+        )
         await asyncio.sleep(0)  # all three registered
         time.sleep(0.05)  # noqa: ASYNC251 (on purpose: the loop held up past every deadline)
         await waits
