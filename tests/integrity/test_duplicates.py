@@ -30,15 +30,20 @@ async def test_a_task_already_pending_is_asked_about(
     assert titles.count("Buy groceries") == 2
 
 
+async def _haircut_said(crm_admin: CrmAdmin) -> str:
+    """The haircut's start as a customer says it ("january 20 at 2:30pm"), in their zone."""
+    haircut = next(a for a in await appointments(crm_admin) if a["service"] == "Haircut")
+    _, profile = await crm_admin.get("/v1/customers/cust_001")
+    local = datetime.fromisoformat(haircut["starts_at"]).astimezone(ZoneInfo(profile["timezone"]))
+    return f"{local:%B} {local.day} at {local.hour % 12 or 12}:{local:%M}{local:%p}".lower()
+
+
 async def test_a_booking_over_an_existing_appointment_is_asked_about(
     make_assistant: MakeAssistant, crm_admin: CrmAdmin
 ) -> None:
     """Booking a haircut in the slot the haircut already holds: asked; 'no' books nothing."""
-    haircut = next(a for a in await appointments(crm_admin) if a["service"] == "Haircut")
+    when = await _haircut_said(crm_admin)
     chat = await (await make_assistant()).connect()
-    _, profile = await crm_admin.get("/v1/customers/cust_001")
-    local = datetime.fromisoformat(haircut["starts_at"]).astimezone(ZoneInfo(profile["timezone"]))
-    when = f"{local:%B} {local.day} at {local.hour % 12 or 12}:{local:%M}{local:%p}".lower()
     events = await chat.say(f"book a haircut on {when}")
     assert "crm.bookAppointment" not in called(events)
     assert "overlaps your haircut" in answer(events)
@@ -52,11 +57,8 @@ async def test_a_move_found_without_a_listing_onto_another_visit_is_asked_about(
 ) -> None:
     """'Move my next appointment' (found by getNextAppointment, no listing) onto the hour
     the haircut holds: the visits are fetched and it is asked; 'no' moves nothing."""
-    haircut = next(a for a in await appointments(crm_admin) if a["service"] == "Haircut")
+    when = await _haircut_said(crm_admin)
     chat = await (await make_assistant()).connect()
-    _, profile = await crm_admin.get("/v1/customers/cust_001")
-    local = datetime.fromisoformat(haircut["starts_at"]).astimezone(ZoneInfo(profile["timezone"]))
-    when = f"{local:%B} {local.day} at {local.hour % 12 or 12}:{local:%M}{local:%p}".lower()
     events = await chat.say(f"move my next appointment to {when}")
     assert "crm.getNextAppointment" in called(events)
     assert "crm.rescheduleAppointment" not in called(events)
