@@ -15,6 +15,8 @@ refusals no turn may give), `crm` checks of the CRM's data after the turn:
 
     {"task": TITLE, "status": "completed" | "pending" | "gone", "due": DAY, "priority": P}
     {"task_like": WORDS, "due": DAY, "priority": P, "count": N}   new tasks, by title words
+        ("without": [WORD, ...] words the new title must not hold: a date or request said
+        around the title, "remind", "friday", is a garbled title)
     {"appt": SERVICE, "at": WHEN, "status": "scheduled" | "cancelled", "count": N}   ahead
     {"tickets": "+N"}                                       tickets opened this session
     {"profile": "phone" | "email", "is": [VALUE, ...]}       the detail on file is one of these
@@ -170,6 +172,7 @@ async def check_crm(admin: CrmAdmin, checks: list[dict[str, Any]], world: World)
                 continue
             for task in like:
                 problems += _task_problems(task, check, world)
+                problems += _title_problems(task["title"], check.get("without", []))
         elif "appt" in check:
             problems += _appointment_problems(appointments, check, world)
         elif "profile" in check:
@@ -196,6 +199,16 @@ def _task_problems(task: dict[str, Any], check: dict[str, Any], world: World) ->
         if not _day_ok(check["due"], due, world.today):
             problems.append(f"task {task['title']!r} due {due}, not {check['due']}")
     return problems
+
+
+def _title_problems(title: str, without: list[str]) -> list[str]:
+    words = re.findall(r"[\w']+", title.lower())
+    said = " ".join(words)
+    return [
+        f"task title {title!r} holds {word!r}"
+        for word in without
+        if re.search(rf"\b{re.escape(word.lower())}\b", said)
+    ]
 
 
 def _appointment_problems(
