@@ -136,7 +136,7 @@ _WRITE_RULES: tuple[Callable[[Clause], Intent | list[Intent] | None], ...] = (
 )
 
 
-def _needs_consent(intent: Intent) -> Intent:
+def needs_consent(intent: Intent) -> Intent:
     """The write, to be made only on the customer's yes to it (asked last)."""
     if "consent" in intent.missing:
         return intent
@@ -240,7 +240,7 @@ def read_clause(
             elif on_a_condition(text) or reported(text):
                 # "…and if not, book a haircut for Tuesday", "my husband said to cancel the
                 # dentist": asked about, not made.
-                found = [_needs_consent(i) for i in found]
+                found = [needs_consent(i) for i in found]
             return found
     if (
         QUESTION_START.search(text) is None
@@ -251,4 +251,4 @@ def read_clause(
     return reads(clause)
 
 
-__all__ = ["negated", "read_clause", "refer_back"]
+__all__ = ["needs_consent", "negated", "read_clause", "refer_back"]

@@ -17,7 +17,7 @@ from datetime import datetime
 from assistant.language.aimed_at_system import without_system_talk
 from assistant.language.clause import QUESTION_START
 from assistant.language.dates import find_when
-from assistant.language.grammar import negated, read_clause, refer_back
+from assistant.language.grammar import needs_consent, negated, read_clause, refer_back
 from assistant.language.if_named import condition_named
 from assistant.language.intent import (
     APPOINTMENT_ACTIONS,
@@ -30,6 +30,7 @@ from assistant.language.intent import (
 )
 from assistant.language.lexicon import SERVICES
 from assistant.language.patterns import rx
+from assistant.language.scope import on_a_condition
 from assistant.language.several_tasks import said_one_by_one
 from assistant.language.slots import cut_spans
 from assistant.language.spelling import words
@@ -219,8 +220,11 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
     said: list[tuple[str, list[Intent]]] = []  # clauses read so far, for "tick both off"
     # "book a massage friday at 3 then move my haircut to the same day at 5": the day
     # said before (looked for only when "same day" is said).
-    same_day = "same day" in norm.text
+    same_day = "same day" in norm.text or "that day" in norm.text
     day_said: str | None = None
+    # "is my cleaning still on? if it is, book me a haircut…", "do I owe anything? if I
+    # do, remind me…": a condition said as a clause of its own holds the ask after it.
+    on_condition = False
     for separator, clause, asked in _split(norm.text):
         if same_day and day_said is not None:
             clause = _SAME_DAY.sub(f"on {day_said}", clause)
@@ -234,6 +238,11 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
         if last_clause is not None:
             clause = _name_the_one(clause, last_clause)
         intents = read_clause(clause, norm, local_now, timezone, previous=last_intents, asked=asked)
+        condition_only = (
+            _IF_FIRST.match(clause) is not None
+            and on_a_condition(clause)
+            and not any(i.writes for i in intents)
+        )
         carries_text = any(_carries_free_text(intent) for intent in last_intents)
         own_request = bool(_STARTS_REQUEST.match(clause))
         # The clause just before, even one that asked for nothing ("no, I don't want to
@@ -315,6 +324,10 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
             last_clause, last_intents = clause, []
             said.append((clause, []))
             continue
+        if on_condition and any(i.writes for i in intents):
+            intents = [needs_consent(i) if i.writes else i for i in intents]
+            on_condition = False
+        on_condition = on_condition or condition_only
         if intents or last_clause is None or joins_previous:
             found.extend(intents)
             last_clause, last_intents = clause, intents
@@ -331,7 +344,9 @@ _TITLE_TOLD = rx(
 
 
 # "…the same day at 5" after a day was said ("the same day next week" is read elsewhere).
-_SAME_DAY = re.compile(r"\b(?:on )?the same day\b(?!,? (?:the )?(?:next|following) week)")
+_SAME_DAY = re.compile(
+    r"\b(?:on )?(?:the same|that same|that) day\b(?!,? (?:the )?(?:next|following) week)"
+)
 
 
 # "…and can you open a new one": "one" is the thing the clause before named.
@@ -506,6 +521,16 @@ def _refer(
 ) -> list[Intent] | None:
     """A clause that only makes sense with the one before it, read together with it."""
     vague = intent.target is not None and intent.target.vague
+    if (
+        intent.kind == "add_task"
+        and [i.kind for i in before_intents] == ["add_task"]
+        and _ADDS_IT.search(intent.clause)
+    ):
+        # "remind me to call mom, can you put it on my list (for friday)": the task just
+        # said, once; what this clause adds to it (a day, a priority) is kept.
+        before_one = before_intents[0]
+        more = {key: value for key, value in intent.arguments.items() if key != "title"}
+        return [dataclasses.replace(before_one, arguments={**before_one.arguments, **more})]
     if vague and [i.kind for i in before_intents] == [intent.kind]:
         # "finished the grocery shopping, cross it off": the same action, said twice;
         # "move the insurance task to wednesday and drop it to normal": one change of both.
@@ -532,6 +557,8 @@ def _refer(
     if intent.kind == "add_task" and _IT_WORD.search(str(intent.arguments.get("title") or "")):
         # "open a ticket about my invoice and add a task to follow up on it": on the invoice.
         named = [match.group(0) for match in _NAMED.finditer(before)]
+        if not named and any(i.kind == "billing" for i in before_intents):
+            named = ["bill"]  # "what do I owe? remind me to pay it friday": the bill
         if named:
             said = _IT_WORD.sub(f"the {named[-1]}", intent.clause, count=1)
             again = read_clause(said, norm, now, "UTC")
@@ -543,6 +570,12 @@ def _refer(
         # "the portal keeps logging me out, can you open a ticket": the words came first.
         return read_clause(f"{intent.clause}: {before}", norm, now, "UTC") or None
     return None
+
+
+_IF_FIRST = rx(r"(?:and |but |so |oh |well )?(?:if|unless|only if|provided|as long as)\b")
+_ADDS_IT = rx(
+    r"\b(?:add|put|pop|stick|save|write|note|jot|log|set|make)(?: down)? (?:it|that|this|them)\b"
+)
 
 
 def _the_one_before(intent: Intent, before: list[Intent], now: datetime) -> TargetRef | None:

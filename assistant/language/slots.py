@@ -246,6 +246,18 @@ def clean_free_text(text: str) -> str:
     return text.strip(" ,:;-\"'")
 
 
+# "send the consent form, could you note that down (for the 3rd)": the ask to write it
+# down, said after the to-do, is no part of its title.
+_ASKED_TO_NOTE = rx(
+    r"(?:[,;]\s*|\s+(?=(?:can|could|would|will) you\b))(?:so |and )?"
+    r"(?:(?:can|could|would|will) you |please )?(?:please |just )?"
+    r"(?:note|write|jot|put|add|save|pop|stick|log|keep|set)"
+    r" (?:that|it|this|them)(?: down| in| up)?"
+    r"(?: (?:on|to|in|onto) (?:my|the) (?:list|to-?do list|tasks|reminders|calendar))?"
+    r"(?: for me)?(?: please)?$"
+)
+
+
 @dataclass(frozen=True, slots=True)
 class TaskDraft:
     title: str
@@ -273,7 +285,8 @@ def task_draft(
     found_priority, priority_span = priority(title_words)
     if priority_span is not None:
         spans.append(priority_span)
-    text = clean_free_text(cut_spans(title_words, spans) if spans else title_words)
+    text = cut_spans(title_words, spans) if spans else title_words
+    text = clean_free_text(_ASKED_TO_NOTE.sub("", text))
     title = _sentence_case(_imperative(restore_case(text, original)))
     return TaskDraft(
         title=title,

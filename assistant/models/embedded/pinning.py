@@ -349,8 +349,16 @@ def _named_by(items: tuple[Item, ...], field: str, said: set[str]) -> list[Item]
 ORDINALS = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "last": -1}
 
 
+# An ordinal in a saying counts nothing: "on second thought", "wait a second", "first of
+# all", "first thing monday", "last week", "the last time I came".
+_NOT_A_POSITION = (
+    r"(?<!\bon )(?<!\ba )(?<!\bone )(?<!\bat )"
+    r"(?P<o>first|second|third|fourth|fifth|last)"
+    r"(?! thoughts?\b| of all\b| things?\b| time\b| week\b| month\b| year\b| night\b"
+    r"| minute\b| moment\b| off\b)"
+)
 POSITIONAL = rx(
-    r"\b(?:the )?(?P<o>first|second|third|fourth|fifth|last)(?: one| task| appointment| item)?\b"
+    rf"\b(?:the )?{_NOT_A_POSITION}(?: one| task| appointment| item)?\b"
     r"|\b(?:task|item|number) (?P<n>[1-5])\b"
 )
 
