@@ -67,7 +67,21 @@ _BE_SHIFTED = rx(
 )
 
 
+# "is there any chance I could come in for my cleaning a bit earlier that day, say 8:30?":
+# a move asked as coming in at another time, the time offered after it.
+_COME_IN_AT = rx(
+    r"\b(?:(?:could|can|may|might) (?:i|we)|(?:i|we) (?:could|can|might))"
+    r" (?:come in|come|get in|be seen|pop in|go in)"
+    r"(?P<t> for (?:my|the|our) [a-z ]+?)?"
+    r" (?:a (?:bit|little|little bit) |an hour |half an hour |slightly )?(?:earlier|later)\b"
+    r"(?P<w>.*)$"
+)
+
+
 def reschedule(c: Clause) -> Intent | None:
+    come_in = _COME_IN_AT.search(c.text)
+    if come_in and come_in.group("t") and find_when(come_in.group("w"), c.now) is not None:
+        return _move(c, come_in.group("t"), _OFFER_LEAD.sub("", come_in.group("w")))
     shifted = _BE_SHIFTED.search(c.text)
     if shifted and appointment_context(c) and not TASK_NOUN.search(c.text):
         return _move(c, shifted.group("t"), "")
@@ -140,6 +154,9 @@ def _move(c: Clause, target_words: str, time_words: str) -> Intent:
     )
 
 
+_OFFER_LEAD = rx(r"^[\s,]*(?:(?:on )?(?:that|the same) day[\s,]*)?(?:say|maybe|perhaps|like)?\s*")
+
+
 # A time that names no day: the customer must be asked, never guessed for.
 _VAGUE_TIME = rx(
     r"\b(?:some ?time|sometime|some other (?:day|time)|another (?:day|time)|later (?:that|this|"
@@ -200,6 +217,8 @@ def _cancel_what_was_said(c: Clause, before: str) -> Intent | None:
 _BOOK = rx(
     r"\b(?:book|reserve|schedule|arrange|set up|make|get me|sign me up|fit me in|squeeze me in"
     r"|pencil me in)\b"
+    # "put me in for…", "put my annual checkup in for the 1st": a booking said the British way
+    r"|\bput (?:me|us|my \w+(?: \w+)?|a \w+(?: \w+)?|an \w+(?: \w+)?) (?:in|down) for\b"
 )
 _SCHEDULE_NOUN = rx(r"\b(?:my|the|your|on) schedule\b")
 _WEAK_BOOK_VERB = rx(r"\b(?:make|set up|arrange)\b")
@@ -217,6 +236,12 @@ _EXISTING = rx(
     r"|appointment|visit|session)\b(?! (?:appointment|visit|session))"
     r"|\b(?:doesn't|does not|won't|can't|cannot|couldn't|not|never|unable to)(?: \w+){0,3}"
     r" (?:work|make it|suit|attend|come in|be there)\b"
+    # "so I've got two haircuts on sunday now?": ones already booked, not a booking.
+    r"|(?<!can )(?<!could )(?<!may )(?<!might )(?<!would )(?<!should )(?<!to )"
+    r"\b(?:i've got|i have got|i've|i have|have i got|do i have|i've now got|i now have)"
+    r"(?: (?:two|2|three|3|both|a|an|any|my|the|more|another|one|now))?"
+    r" (?:\w+ )?(?:haircut|cleaning|checkup|consultation|exam|massage|therapy|physio"
+    r"|appointment|visit|session)s?\b"
 )
 _INSTEAD = rx(r"\b(?:instead|rather)\b")
 # "book me a new haircut … instead": another booking, not a move.

@@ -103,6 +103,11 @@ _BACK_MARK = r"(?:oh |well )?(?:no|wait|actually|sorry|hang on|hold on|on second
 _TAKEN_BACK = rx(
     rf"(?:[\s,.!;]+{_BACK_MARK})+[\s,.!;]+(?:don't|do not|dont|leave it|not yet|hold off)"
     rf"(?: do it| do that)?"
+    # "delete the eye exam task, oh wait, I haven't booked it yet, keep it": a reason
+    # between the mark and the words that keep it.
+    rf"|\s*[,.!;]\s*{_BACK_MARK}\s*[,.!;]\s*[^.!?;]{{3,80}}?[\s,.!;]+(?:so |then |just |please )?"
+    r"(?:keep it|leave it|keep that|leave that|don't do it|don't bother)"
+    r"(?: then| for now| after all| as it is| as is| please| thanks)*[\s.!]*$"
     rf"|(?:[\s,.!;]+{_BACK_MARK})*[\s,.!;]+(?:never ?mind|forget (?:it|that|about it)"
     r"|scratch that)(?: then| for now| after all| please| thanks)*[\s.!]*$"
     # "my husband said to cancel the dentist but I want to keep it": the thing asked about

@@ -159,6 +159,23 @@ def weekday_after(text: str, day: date) -> date | None:
     return day + timedelta(days=(index - day.weekday()) % 7 or 7)
 
 
+_WEEKDAY_BEFORE = rx(rf"\bthe {_WD} (?:before|prior|just before)\b(?! (?:that|next|last)\b)")
+
+
+def weekday_before(text: str, day: date) -> date | None:
+    """ "the Friday before" (an appointment on `day`): the last Friday before that day."""
+    match = _WEEKDAY_BEFORE.search(text.lower())
+    if match is None:
+        return None
+    index = _WEEKDAY_NAMES.index(match.group("wd"))
+    return day - timedelta(days=(day.weekday() - index) % 7 or 7)
+
+
+def weekday_beside(text: str, day: date) -> date | None:
+    """ "the Monday after", "the Friday before" an appointment on `day`."""
+    return weekday_after(text, day) or weekday_before(text, day)
+
+
 def same_time(text: str) -> bool:
     return bool(_SAME_TIME.search(text.lower()))
 

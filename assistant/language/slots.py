@@ -55,7 +55,7 @@ _GENERIC_SERVICE = rx(
     # "book one for friday": a service never begins with the words that lead to a time.
     # Nor with the one it is for: "book me in at 11" books no service called "Me".
     r"(?!(?:for|on|at|next|this|tomorrow|today|in|with|please|it|that|them|me|us|him|her"
-    r"|myself|someone|somebody|something)\b)"
+    r"|myself|someone|somebody|something|there|here|home|back|going|started|ready|to)\b)"
     r"(?P<svc>[a-z][a-z' -]*?)"
     r"(?: appointment| session| visit| slot| booking)?"
     r"(?= (?:for|on|at|next|this|tomorrow|today|in|with|please)\b|[,.?!]|$)"

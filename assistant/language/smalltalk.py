@@ -42,6 +42,16 @@ _PATTERNS: tuple[tuple[ChatKind, str], ...] = (
         r"|alone|be|for now|then))*$|(?:hang|hold) on(?: a (?:sec|second|minute|moment))?$)\b",
     ),
     (
+        # "ok, I'll let you know", "let me think about it": nothing to do yet, said kindly.
+        "never_mind",
+        r"^(?:(?:oh|ah|ok|okay|alright|right|sure|fine|thanks|cool|hmm|um)[ ,.!]+)*"
+        r"(?:i'll|i will|let me|i need to|i'll have to|i'd better)"
+        r" (?:let you know|get back to you|think about it|have a think|think it over|sleep on it"
+        r"|check(?: first| with \w+(?: \w+)?)?(?: and (?:get back to you|call (?:you )?back|let you"
+        r" know))?|call (?:you )?back|come back to (?:you|it|this)|see)(?: later| then| tomorrow"
+        r"| soon)?[.!]*$",
+    ),
+    (
         "how_to",
         r"^(?:so |and |ok |okay )?how (?:do|can|would|should) i (?:\w+ )?(?:book|move|cancel|add"
         r"|change|reschedule|complete|delete|pay|open|check)\b",

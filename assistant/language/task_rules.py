@@ -374,13 +374,18 @@ _PAST_VERBS = {
     "took care of": "",
     "handled": "",
     "sorted out": "",
+    "sorted": "",
     "dealt with": "",
+    "done": "",
+    "finished": "",
 }
 _PAST_DONE = rx(
-    r"^(?:i|i've|i have|we|we've)(?: already| just| finally)? (?P<verb>"
+    r"^(?:(?:oh|well|so|actually|um|uh|yeah|and)[ ,]+)*"
+    r"(?:i|i've|i have|we|we've)(?: already| just| finally| actually)? (?P<verb>"
     + "|".join(sorted(_PAST_VERBS, key=len, reverse=True))
     # "I bought the groceries already": the word after the thing says when, not what.
-    + r") (?P<t>.+?)(?: already| now| too| as well| earlier| today| yesterday)?$"
+    + r") (?P<t>.+?)(?: already| now| too| as well| earlier| today| yesterday| this morning"
+    r"| last night| last week| actually| then)*$"
 )
 
 

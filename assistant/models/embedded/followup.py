@@ -126,6 +126,8 @@ def understand(
     intents = list(_read(text, now, timezone))
     asked = _asked(conversation) if depth < _MAX_DEPTH else None
     if asked is None:
+        if depth == 0 and (agreed := _consent_after_a_question(conversation, text, now, timezone)):
+            return agreed
         return intents
     if (
         intents
@@ -165,6 +167,66 @@ def unanswered(
     earlier = understand(asked.before, asked.text, now, timezone, depth=depth + 1)
     lacking = [i for i in earlier if i.missing]
     return lacking[0] if len(lacking) == 1 else None
+
+
+# The words of a yes that name the action asked about: "yes please, move it", "ok yes,
+# add the reminder" (a bare "yes" two turns on could be to anything).
+_ACTION_NAMED: dict[str, str] = {
+    "book_appointment": r"\b(?:book|booking|book it|get it booked)\b",
+    "reschedule_appointment": r"\b(?:move|moving|reschedule|push|change)\b",
+    "cancel_appointment": r"\b(?:cancel|cancelling|canceling)\b",
+    "add_task": r"\b(?:add|reminder|put it|task|note it)\b",
+    "update_task": r"\b(?:change|update|move|set)\b",
+    "complete_task": r"\b(?:mark|done|complete|tick)\b",
+    "delete_task": r"\b(?:delete|remove)\b",
+    "create_ticket": r"\b(?:open|case|ticket|report)\b",
+}
+_WRITE_TOOLS = frozenset(
+    {
+        "crm.bookAppointment",
+        "crm.rescheduleAppointment",
+        "crm.cancelAppointment",
+        "crm.addTask",
+        "crm.completeTask",
+        "crm.updateTask",
+        "crm.deleteTask",
+        "crm.createTicket",
+        "crm.updateContactInfo",
+    }
+)
+
+
+def _consent_after_a_question(
+    conversation: Sequence[Message], text: str, now: datetime, timezone: str
+) -> list[Intent] | None:
+    """ "if my haircut is on the weekend, move it to friday" → "Would you like me to move
+    it…?" → "is that still at the same place?" → "yes please, move it": the change asked
+    about a turn before the question, agreed to by a yes that names it. Nothing written in
+    between, and only the one change asked about."""
+    if not is_affirmative(text):
+        return None
+    users = [i for i, message in enumerate(conversation) if isinstance(message, UserTurn)]
+    if len(users) < 3:
+        return None
+    between = conversation[users[-2] + 1 : users[-1]]
+    if any(
+        result.ok and result.call.tool_name in _WRITE_TOOLS
+        for message in between
+        if isinstance(message, ToolExchange)
+        for result in message.results
+    ):
+        return None  # something was written since: the question is left behind
+    asked = _asked(conversation[: users[-1]])
+    if asked is None:
+        return None
+    earlier = understand(asked.before, asked.text, now, timezone, depth=1)
+    lacking = [i for i in earlier if i.missing]
+    if len(lacking) != 1 or lacking[0].missing != ("consent",):
+        return None
+    named = _ACTION_NAMED.get(lacking[0].kind)
+    if named is None or not re.search(named, normalize(text).text):
+        return None
+    return [dataclasses.replace(lacking[0], missing=())]
 
 
 def held_booking_retimed(

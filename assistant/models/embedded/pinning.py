@@ -22,7 +22,7 @@ from assistant.language.shifts import (
     bare_clock,
     find_shift,
     same_time,
-    weekday_after,
+    weekday_beside,
     whole_days,
 )
 from assistant.language.slots import priority as said_priority
@@ -154,7 +154,7 @@ def moved(text: str, item: Item, now: datetime, zone: ZoneInfo) -> str | None:
     if SAME_DAY_NEXT_WEEK.search(text):
         day, changed = current.date() + timedelta(days=7), True
         shift = None  # the week that find_shift reads too: moved once, not twice
-    elif (after := weekday_after(text, current.date())) is not None:
+    elif (after := weekday_beside(text, current.date())) is not None:
         day, changed = after, True
     elif when is not None and when.vague_day:
         return None  # "sometime next week": which day is asked (appointment_rules)

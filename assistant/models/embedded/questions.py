@@ -37,6 +37,7 @@ from assistant.models.embedded.pinning import KNOWN_SERVICES, named_listed, the_
 from assistant.models.embedded.question_words import (
     ACTION,
     AFTER,
+    CANCELLED_ASKED,
     CASE_STATUS,
     CLOSED,
     COMPLAINT,
@@ -296,6 +297,8 @@ def _about_focus(said: str, state: Dialogue) -> Question | None:
         # "what about the insurance, when's that due": the task named, not the one in focus.
         task = named_listed(state, "task", said) or state.focus_of("task")
         return Question("due", item=task)
+    if CANCELLED_ASKED.search(said) and (visit := state.focus_of("appointment")) is not None:
+        return Question("status", str(visit.get("service") or ""), item=visit)
     if not FOCUS_QUESTION.search(said):
         return None
     # "what about the dentist, what time is that": the visit named, else the one in focus.

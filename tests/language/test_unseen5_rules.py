@@ -1,0 +1,166 @@
+"""Readings the fifth unseen set showed wrong, where a misreading writes what was not asked."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from assistant.language import classify_chat, detect_intents
+from assistant.language.confirm import taken_back
+from assistant.language.shifts import weekday_beside
+from assistant.models.embedded.pinning import positions_said
+
+TZ = "America/Los_Angeles"
+NOW = datetime(2030, 1, 14, 12, 0, tzinfo=ZoneInfo(TZ))  # a Monday
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "hmm, on second thought, could I just move it to next week",
+        "wait a second, move it to friday",
+        "first of all, what's on my list",
+        "move it to first thing monday",
+        "the same as last week please",
+    ],
+)
+def test_an_ordinal_in_a_saying_counts_no_position(said: str) -> None:
+    """ "on second thought" is no "second one": a move never goes to the second listed."""
+    assert positions_said(said) == []
+
+
+def test_the_second_one_still_counts() -> None:
+    """ "cancel the second one", "the last appointment" are still positions."""
+    assert positions_said("cancel the second one") == [1]
+    assert positions_said("move the last appointment") == [-1]
+
+
+@pytest.mark.parametrize(
+    ("said", "day"),
+    [
+        (
+            "is my cleaning on wednesday still on? could I also get a haircut that same day at 2",
+            date(2030, 1, 16),
+        ),
+        ("book a haircut friday at 10 and a massage that day at 3", date(2030, 1, 18)),
+    ],
+)
+def test_that_same_day_is_the_day_said_before(said: str, day: date) -> None:
+    """ "a haircut that same day at 2" after Wednesday is on Wednesday, not today."""
+    booked = [i for i in detect_intents(said, NOW, TZ) if i.kind == "book_appointment"]
+    assert booked and booked[-1].arguments["starts_at"].startswith(day.isoformat())
+
+
+def test_that_day_with_no_day_said_asks_the_day() -> None:
+    """ "book a haircut that day at 2" with no day said before asks which day: never today."""
+    (intent,) = detect_intents("book a haircut that day at 2", NOW, TZ)
+    assert "starts_at" not in intent.arguments and intent.missing == ("when",)
+
+
+@pytest.mark.parametrize(
+    ("said", "due"),
+    [
+        ("remind me to renew my passport by the end of next month", "2030-02-28"),
+        ("remind me to renew my passport by the end of the month", "2030-01-31"),
+        ("add a task to file taxes by the end of next week", "2030-01-25"),
+    ],
+)
+def test_the_end_of_next_month_is_its_last_day(said: str, due: str) -> None:
+    """ "the end of next month" is its last day, not the 1st of it."""
+    (intent,) = detect_intents(said, NOW, TZ)
+    assert intent.arguments["due_on"] == due
+
+
+@pytest.mark.parametrize(
+    ("said", "title"),
+    [
+        (
+            "I need to remember to send the signed consent form, could you note that down "
+            "for the 3rd?",
+            "Send the signed consent form",
+        ),
+        ("do I owe anything? remind me to pay it on friday", "Pay the bill"),
+        ("whats my balance and put a reminder in to pay it on friday", "Pay the bill"),
+    ],
+)
+def test_a_title_holds_only_the_to_do(said: str, title: str) -> None:
+    """No "could you note that down" in a title, and "pay it" after the balance is the bill."""
+    added = [i for i in detect_intents(said, NOW, TZ) if i.kind == "add_task"]
+    assert [i.arguments["title"] for i in added] == [title]
+
+
+def test_put_it_on_my_list_is_the_to_do_said_before() -> None:
+    """ "remind me to call mom, can you put it on my list" adds one task, not "Can you"."""
+    intents = detect_intents("remind me to call mom, can you put it on my list for friday", NOW, TZ)
+    assert [(i.kind, i.arguments.get("title"), i.arguments.get("due_on")) for i in intents] == [
+        ("add_task", "Call mom", "2030-01-18")
+    ]
+
+
+def test_a_condition_said_first_holds_the_ask_after_it() -> None:
+    """ "do I owe anything? if I do, remind me…": asked about after the lookup, not made."""
+    intents = detect_intents("do I owe anything? if I do, remind me to pay it on friday", NOW, TZ)
+    added = [i for i in intents if i.kind == "add_task"]
+    assert added and added[0].missing == ("consent",)
+
+
+def test_a_weekend_condition_names_the_visit() -> None:
+    """ "if my haircut falls on the weekend, move it to the friday before": the haircut of
+    this weekend is the one moved (none there: nothing moves), counted from its own day."""
+    (intent,) = detect_intents(
+        "if my haircut falls on the weekend, could you move it to the friday before, same time?",
+        NOW,
+        TZ,
+    )
+    assert intent.kind == "reschedule_appointment" and not intent.missing
+    assert intent.target is not None and intent.target.within == (
+        date(2030, 1, 19),
+        date(2030, 1, 20),
+    )
+    assert weekday_beside(intent.clause, date(2030, 1, 20)) == date(2030, 1, 18)
+
+
+def test_a_clause_with_its_own_verb_never_takes_the_action_before() -> None:
+    """ "the groceries are done, and could you move the car insurance one to friday"
+    completes one and moves the other's due date: it never completes the second."""
+    intents = detect_intents(
+        "the groceries are done, and could you move the car insurance one to friday", NOW, TZ
+    )
+    assert [(i.kind, dict(i.arguments)) for i in intents] == [
+        ("complete_task", {}),
+        ("update_task", {"due_on": "2030-01-18"}),
+    ]
+
+
+def test_come_in_earlier_at_a_time_is_a_move() -> None:
+    """ "could I come in for my cleaning a bit earlier that day, say 8:30" moves it."""
+    (intent,) = detect_intents(
+        "is there any chance I could come in for my cleaning a bit earlier that day, say 8:30?",
+        NOW,
+        TZ,
+    )
+    assert intent.kind == "reschedule_appointment" and not intent.missing
+
+
+def test_having_two_visits_is_no_booking() -> None:
+    """ "so I've got two haircuts on sunday now?" asks; "can I have a haircut…" books."""
+    assert not any(
+        i.writes for i in detect_intents("so I've got two haircuts on sunday now?", NOW, TZ)
+    )
+    (booked,) = detect_intents("can I have another haircut this sunday at noon?", NOW, TZ)
+    assert booked.kind == "book_appointment" and booked.arguments["starts_at"]
+
+
+def test_an_ask_kept_after_a_reason_is_taken_back() -> None:
+    """ "delete the eye exam task, oh wait, I haven't booked it yet, keep it": nothing."""
+    said = "delete the eye exam task, oh wait, I haven't actually booked it yet, keep it"
+    assert taken_back(said)
+    assert not taken_back("if there is no slot on friday, leave it")
+
+
+def test_ill_let_you_know_is_no_refusal() -> None:
+    """ "ok, I'll let you know" needs nothing: it is not an unknown ask."""
+    assert classify_chat("ok, I'll let you know") == "never_mind"
+    assert classify_chat("I'll check with my husband and get back to you") == "never_mind"
