@@ -233,7 +233,7 @@ _SOFT_BOOK = rx(
 # "my haircut on Friday doesn't work": an appointment that exists, not a new booking.
 _EXISTING = rx(
     r"\b(?:my|the|our) (?:\w+ )?(?:haircut|cleaning|checkup|consultation|exam|massage|therapy"
-    r"|appointment|visit|session)\b(?! (?:appointment|visit|session))"
+    r"|dentist|dental|physio|appointment|visit|session)\b(?! (?:appointment|visit|session))"
     r"|\b(?:doesn't|does not|won't|can't|cannot|couldn't|not|never|unable to)(?: \w+){0,3}"
     r" (?:work|make it|suit|attend|come in|be there)\b"
     # "so I've got two haircuts on sunday now?": ones already booked, not a booking.

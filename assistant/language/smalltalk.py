@@ -39,7 +39,9 @@ _PATTERNS: tuple[tuple[ChatKind, str], ...] = (
         r"|cancel that|nothing|not to worry"
         # "ok leave it as it is", "keep it then", "hang on": nothing is to change.
         r"|(?:just )?(?:leave|keep) (?:it|them|that|things)(?: (?:as (?:it is|they are|is)"
-        r"|alone|be|for now|then))*$|(?:hang|hold) on(?: a (?:sec|second|minute|moment))?$)\b",
+        r"|alone|be|for now|then))*(?:[ ,.!]+(?:i'll|i will|i'd like to|i want to|i'm going to)"
+        r" keep (?:it|them|that)(?: then| for now| after all)?)?[ .!]*$"
+        r"|(?:hang|hold) on(?: a (?:sec|second|minute|moment))?$)\b",
     ),
     (
         # "ok, I'll let you know", "let me think about it": nothing to do yet, said kindly.

@@ -18,7 +18,7 @@ from assistant.language.clause import (
 from assistant.language.dates import find_when
 from assistant.language.intent import TARGETS_JOINER, Intent
 from assistant.language.patterns import Tried, rx
-from assistant.language.relative_days import RELATIVE_DAY, relative_days
+from assistant.language.relative_days import RELATIVE_DAY, RELATIVE_DAY_FIRST, relative_days
 from assistant.language.shifts import find_shift, relative_day, whole_days
 from assistant.language.targets import TargetRef, target_ref
 from assistant.language.text import restore_case
@@ -26,7 +26,9 @@ from assistant.language.text import restore_case
 _ADD_TASK = (
     rx(
         r"\b(?:add|create|make|put|set up|set|start|write|log|jot down|note down|save|enter"
-        r"|pop|stick)(?: me)?(?: in)? (?:a |an |another |new |one more |one )*"
+        # "would you mind adding a reminder to…": the -ing form after a polite lead
+        r"|pop|stick|adding|creating|making|putting|setting up|popping|sticking)(?: me)?(?: in)?"
+        r" (?:a |an |another |new |one more |one )*"
         r"(?:(?P<p>high|low|normal|medium|top|urgent|important)(?:[- ]priority)? )?(?:new )?"
         # British "pop a reminder in to ring the garage"
         r"(?:task|to-do|to do|reminder|item|action item)s?(?: item)?(?: in(?= to\b))?(?: for me)?"
@@ -113,6 +115,10 @@ def add_task(c: Clause) -> Intent | None:
             # "…as a task with low priority": said after the title.
             priority = slots.priority(c.text[match.end("rest") :])[0]
         rest = _TITLE_LEAD.sub("", match.group("rest"), count=1)
+        # "remind me the day before to find my glasses": the day first, then the to-do.
+        first = RELATIVE_DAY_FIRST.match(rest)
+        if first is not None:
+            rest = rest[first.end() :]
         if match.groupdict().get("shop") and not _TO_BUY.match(rest):
             rest = f"buy {rest}"  # "add milk to my shopping list": the task is to buy it
         if _PRONOUN_TITLE.fullmatch(rest.strip(" ,.")):
@@ -144,7 +150,10 @@ def add_task(c: Clause) -> Intent | None:
             arguments.pop("title", None)
         missing: tuple[str, ...] = () if draft.title and not names_nothing else ("title",)
         relative_shift: timedelta | None = None
-        if draft.due_on is None and (relative := RELATIVE_DAY.search(arguments.get("title", ""))):
+        if draft.due_on is None and first is not None:
+            missing = ("when", *missing)  # before what, on which day, is asked
+            relative_shift = relative_days(first.group(0))
+        elif draft.due_on is None and (relative := RELATIVE_DAY.search(arguments.get("title", ""))):
             # "remind me to pay it the day before": before what, on which day, is asked; the
             # words are not the title, and no day is guessed.
             arguments["title"] = arguments["title"][: relative.start()].rstrip(" ,")

@@ -15,6 +15,7 @@ refusals no turn may give), `crm` checks of the CRM's data after the turn:
 
     {"task": TITLE, "status": "completed" | "pending" | "gone", "due": DAY, "priority": P}
     {"task_like": WORDS, "due": DAY, "priority": P, "count": N}   new tasks, by title words
+        (N may be a list of fair counts: [0, 1] where asking first is as fair as adding)
         ("without": [WORD, ...] words the new title must not hold: a date or request said
         around the title, "remind", "friday", is a garbled title)
     {"appt": SERVICE, "at": WHEN, "status": "scheduled" | "cancelled", "count": N}   ahead
@@ -166,7 +167,8 @@ async def check_crm(admin: CrmAdmin, checks: list[dict[str, Any]], world: World)
                 if t["title"] not in world.task_titles
                 and all(word in t["title"].lower() for word in wanted)
             ]
-            if len(like) != check.get("count", 1):
+            counts = check.get("count", 1)
+            if len(like) not in (counts if isinstance(counts, list) else [counts]):
                 titles = [t["title"] for t in tasks if t["title"] not in world.task_titles]
                 problems.append(f"new tasks like {check['task_like']!r}: {titles}")
                 continue

@@ -1,7 +1,8 @@
 """Conversations nobody tuned for: a fifth set written from what customers of a salon or
 clinic say, before the language rules were read. Through the websocket and the real CRM stub.
 
-tests/data/conversations_unseen5.jsonl (35 sessions, 71 turns): conditional and hedged
+tests/data/conversations_unseen5.jsonl (35 sessions, 71 turns, and 8 written after the fixes,
+below): conditional and hedged
 destructive asks ("if my dentist appointment is before 10, please cancel it", "I might have
 to cancel my haircut, I need to check with work first"), dates said every way ("a week from
 tuesday at half past two", "the 3rd at noon", "the end of next month", "this friday at
@@ -48,6 +49,23 @@ test_conditions.py): "do I owe anything? if I do, remind me…" and "is my clean
 wednesday still on? if it is, could I also get a haircut…" now expect that question, and a
 yes turn was added to each so that the write (its title, its day) is still checked.
 After the fixes: 35/35 (73/73 turns).
+
+Eight sessions (ids u5b-, 18 turns) were then written after those fixes and not tuned on.
+First run: 6/8 sessions (15/18 turns) by their own checks, no wrong write caught by them;
+but reading the answers showed one WRONG WRITE the checks let through ("can I book an eye
+exam for thursday at noon, and remind me the day before to find my old glasses" added a
+task titled "The day before to find my old glasses", undated) and one poor answer ("no,
+actually leave it, I'll keep it" after a conditional cancel was asked about met "Sorry, I
+didn't catch that" and the question again). Those two checks were then tightened (a
+title check that allows the task to be asked about instead; the answer must not say
+"didn't catch") before any rule changed. Failing: "would you mind adding a reminder to
+drop off the library books by thursday?" (read as a change of a task that does not
+exist) and "and my dentist is still wednesday at 10?" after moving the haircut (read as a
+new dental booking, held only because it overlapped the cleaning).
+The causes then fixed: a relative day said before the to-do ("remind me the day before
+to…") is cut from the title and asked, as one said after it was; "adding a reminder"
+adds one; "leave it, I'll keep it" is a no; "my dentist" names an existing visit, as "my
+cleaning" did, so no booking is read into a question about it. Now 43/43 (91/91 turns).
 """
 
 from __future__ import annotations
@@ -69,6 +87,6 @@ async def test_conversations_nobody_tuned_for(
     make_assistant: MakeAssistant, crm_admin: CrmAdmin, capsys: Any
 ) -> None:
     """Every session of the fifth unseen set passes: nothing is written unasked or wrong."""
-    assert len(read_cases(UNSEEN5)) == 35
+    assert len(read_cases(UNSEEN5)) == 43
     _, failed = await score(make_assistant, crm_admin, UNSEEN5, capsys)
     assert failed == KNOWN_OPEN

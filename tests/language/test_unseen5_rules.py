@@ -164,3 +164,34 @@ def test_ill_let_you_know_is_no_refusal() -> None:
     """ "ok, I'll let you know" needs nothing: it is not an unknown ask."""
     assert classify_chat("ok, I'll let you know") == "never_mind"
     assert classify_chat("I'll check with my husband and get back to you") == "never_mind"
+
+
+def test_a_day_said_before_the_to_do_is_no_part_of_its_title() -> None:
+    """ "remind me the day before to find my old glasses": the title is the to-do; the day
+    is asked (before what?), never written as "The day before to…"."""
+    (intent,) = detect_intents("remind me the day before to find my old glasses", NOW, TZ)
+    assert intent.arguments["title"] == "Find my old glasses"
+    assert "due_on" not in intent.arguments and intent.missing == ("when",)
+
+
+def test_adding_a_reminder_politely_adds_one() -> None:
+    """ "would you mind adding a reminder to drop off the library books by thursday?"."""
+    (intent,) = detect_intents(
+        "would you mind adding a reminder to drop off the library books by thursday?", NOW, TZ
+    )
+    assert intent.kind == "add_task"
+    assert dict(intent.arguments) == {"title": "Drop off the library books", "due_on": "2030-01-17"}
+
+
+def test_a_question_about_my_dentist_books_nothing() -> None:
+    """ "and my dentist is still wednesday at 10?" asks; "book my dentist for…" books."""
+    said = "and my dentist is still wednesday at 10?"
+    assert not any(i.writes for i in detect_intents(said, NOW, TZ))
+    (booked,) = detect_intents("book my dentist for wednesday at 10", NOW, TZ)
+    assert booked.kind == "book_appointment"
+
+
+def test_leave_it_ill_keep_it_is_a_no() -> None:
+    """ "no, actually leave it, I'll keep it" leaves everything as it is."""
+    assert classify_chat("no, actually leave it, I'll keep it") == "never_mind"
+    assert detect_intents("no, actually leave it, I'll keep it", NOW, TZ) == []
