@@ -31,7 +31,10 @@ _NEW_TIME = rx(
 # "reschedule my cleaning, maybe thursday at noon": a new time offered, not said with "to".
 _OFFERED_TIME = rx(
     r"^(?P<t>.*?)\s*(?:,\s*|\b)(?:maybe|perhaps|how about|what about|ideally|preferably"
-    r"|possibly|if possible|say)\b\s*(?P<w>.+)$"
+    r"|possibly|if possible|say"
+    # "…, would the 23rd at 2 work?", "…, does thursday at 9 suit?"
+    r"|,\s*(?:would|could|does|will|is)(?= (?:the |this |next |on |at )?(?:\d|mon|tue|wed|thu"
+    r"|fri|sat|sun|tomorrow|noon|midday|half|quarter)))\b\s*(?P<w>.+)$"
 )
 _CANCEL = rx(r"\b(?:cancel|call off|scrap)\b(?P<rest>.*)$")
 # "…moved up by a day", "…pushed back an hour": the shift is read by assistant.shifts.

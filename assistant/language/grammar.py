@@ -157,6 +157,18 @@ _WRITE_RULES: tuple[Callable[[Clause], Intent | list[Intent] | None], ...] = (
 )
 
 
+_CONDITION_WORD = rx(r",?\s*\b(?:if|unless|only if|provided|as long as)\b")
+
+
+def _without_condition(intent: Intent, c: Clause) -> Intent:
+    """ "cancel my dentist if it's before noon": the dentist, not one named "if it before"."""
+    target = intent.target
+    if target is None or (cut := _CONDITION_WORD.search(target.phrase.lower())) is None:
+        return intent
+    kept = target_ref(target.phrase[: cut.start()], c.original, c.now)
+    return intent if kept.vague else dataclasses.replace(intent, target=kept)
+
+
 def needs_consent(intent: Intent) -> Intent:
     """The write, to be made only on the customer's yes to it (asked last)."""
     if "consent" in intent.missing:
@@ -261,7 +273,7 @@ def read_clause(
             elif on_a_condition(text) or reported(text):
                 # "…and if not, book a haircut for Tuesday", "my husband said to cancel the
                 # dentist": asked about, not made.
-                found = [needs_consent(i) for i in found]
+                found = [needs_consent(_without_condition(i, clause)) for i in found]
             return found
     if (
         QUESTION_START.search(text) is None

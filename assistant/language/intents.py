@@ -386,7 +386,10 @@ _ENDS_WITH_VERB = rx(
 # Words that may come with a time offered on its own ("maybe thursday at noon?").
 _TIME_FILLER = rx(
     r"\b(?:maybe|perhaps|how about|what about|ideally|preferably|possibly|if possible|say|or"
-    r"|instead|please|then|would work|works|is good|is fine|at|on|the|for|like)\b|[\s,.?!]+"
+    r"|instead|please|then|would work|works|is good|is fine|at|on|the|for|like"
+    # "…, would the 23rd at 2 work?", "does thursday at 9 suit?": a time offered as a question
+    r"|would|could|will|does|do|work|suit|be|okay|ok|possible|available|free|any good)\b"
+    r"|[\s,.?!]+"
 )
 
 

@@ -258,6 +258,16 @@ _ASKED_TO_NOTE = rx(
 )
 
 
+# "buy dog food, no date", "…, no deadline", "…, whenever": said of the due date, which
+# stays unset; no part of the title.
+_NO_DAY = rx(
+    r"(?:[,;]\s*(?:(?:with|and|but) )?|\s+(?:with|and|but) )"
+    r"(?:no|without(?: a)?|there's no|not a) (?:due |particular |set )?"
+    r"(?:date|day|deadline|due date)(?: (?:needed|for it|on it|yet|required))?$"
+    r"|[,;]\s*(?:whenever|any ?time|no rush)$"
+)
+
+
 @dataclass(frozen=True, slots=True)
 class TaskDraft:
     title: str
@@ -286,7 +296,7 @@ def task_draft(
     if priority_span is not None:
         spans.append(priority_span)
     text = cut_spans(title_words, spans) if spans else title_words
-    text = clean_free_text(_ASKED_TO_NOTE.sub("", text))
+    text = clean_free_text(_NO_DAY.sub("", _ASKED_TO_NOTE.sub("", text)))
     title = _sentence_case(_imperative(restore_case(text, original)))
     return TaskDraft(
         title=title,

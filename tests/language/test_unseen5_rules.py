@@ -195,3 +195,35 @@ def test_leave_it_ill_keep_it_is_a_no() -> None:
     """ "no, actually leave it, I'll keep it" leaves everything as it is."""
     assert classify_chat("no, actually leave it, I'll keep it") == "never_mind"
     assert detect_intents("no, actually leave it, I'll keep it", NOW, TZ) == []
+
+
+def test_half_past_two_is_an_hour_not_to() -> None:
+    """ "set a reminder for half past two tomorrow to call mum": 2:30 tomorrow, titled
+    "Call mum" (the "two" was heard as "to": a title "Half past to to call mum")."""
+    (intent,) = detect_intents("set a reminder for half past two tomorrow to call mum", NOW, TZ)
+    assert dict(intent.arguments) == {"title": "Call mum", "due_on": "2030-01-15"}
+
+
+def test_no_date_said_is_no_part_of_the_title() -> None:
+    """ "and another to buy dog food, no date" adds "Buy dog food", undated."""
+    (intent,) = detect_intents("add a task to buy dog food, no date", NOW, TZ)
+    assert dict(intent.arguments) == {"title": "Buy dog food"}
+
+
+def test_a_condition_is_no_part_of_the_target() -> None:
+    """ "cancel my dentist if it's before noon" is about the dentist (asked, not made)."""
+    (intent,) = detect_intents("cancel my dentist if it's before noon", NOW, TZ)
+    assert intent.target is not None and intent.target.words == ("dentist",)
+    assert intent.missing == ("consent",)
+
+
+def test_a_time_offered_as_a_question_is_the_move() -> None:
+    """ "I need to move my cleaning, would the 23rd at 2 work?" moves it there."""
+    (intent,) = detect_intents("I need to move my cleaning, would the 23rd at 2 work?", NOW, TZ)
+    assert intent.kind == "reschedule_appointment"
+    assert intent.arguments["starts_at"] == "2030-01-23T14:00:00-08:00"
+
+
+def test_what_did_i_just_book_asks_for_no_booking() -> None:
+    """ "what did I just book?" is told from the change just made: nothing is booked."""
+    assert not any(i.writes for i in detect_intents("what did I just book?", NOW, TZ))
