@@ -277,18 +277,24 @@ class TaskDraft:
 
 
 def task_draft(
-    title_words: str, clause_priority: Priority | None, original: str, now: datetime
+    title_words: str,
+    clause_priority: Priority | None,
+    original: str,
+    now: datetime,
+    *,
+    dated: bool = True,
 ) -> TaskDraft:
-    """A task title with its due date and priority words taken out of it."""
+    """A task title with its due date and priority words taken out of it (`dated` False:
+    the days said stay in the title, "every tuesday", and no due date is read)."""
     spans: list[tuple[int, int]] = []
-    when = find_when(title_words, now)
+    when = find_when(title_words, now) if dated else None
     due_on = None
     if when is not None and when.day is not None:
         due_on = when.day.isoformat()
         spans.extend(when.spans)
     elif when is not None and when.no_such_date is not None:
         spans.extend(when.spans)  # "on june 31st" is asked about, not kept in the title
-    elif (relative := relative_day(title_words, now.date())) is not None:
+    elif dated and (relative := relative_day(title_words, now.date())) is not None:
         # "due in a fortnight", "in three days"
         due_on = relative[0].isoformat()
         spans.append(relative[1])

@@ -31,7 +31,8 @@ _ADD_TASK = (
         r" (?:a |an |another |new |one more |one )*"
         r"(?:(?P<p>high|low|normal|medium|top|urgent|important)(?:[- ]priority)? )?(?:new )?"
         # British "pop a reminder in to ring the garage"
-        r"(?:task|to-do|to do|reminder|item|action item)s?(?: item)?(?: in(?= to\b))?(?: for me)?"
+        r"(?:task|to-do|to do|reminder|item|action item)s?(?: item)?(?: in(?= (?:to|for|on)\b))?"
+        r"(?: for me)?"
         r"(?P<rest>.*)$"
     ),
     rx(r"^(?:new |a )?(?:task|reminder|to-do)(?P<rest>\b[^:]{0,30}:.+)$"),
@@ -84,6 +85,10 @@ _ADD_TASK = (
         r"|mail|drop off|ask|tell|get|cook|feed|walk|water|pack|submit|file|sign|read)\b.+)$"
     ),
 )
+_EVERY = rx(
+    r"\b(?:every|each) (?:other |single )?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|day|week"
+    r"|weekday|weekend|morning|evening|night|month|year)\b|\b(?:daily|weekly|monthly|yearly)\b"
+)
 _PRONOUN_TITLE = rx(r"it|that|this|them")
 _TO_BUY = rx(r"(?:buy|get|pick up|order|grab)\b")
 # "could you remind me about something": a title that names nothing is asked for.
@@ -102,7 +107,8 @@ _NEED_TO = rx(
 _ADDS = Tried((pattern, pattern) for pattern in _ADD_TASK)
 _TITLE_LEAD = rx(
     r"^[\s,:;-]*(?:(?:on|to|onto) (?:my |the )?(?:to-?do |to do |task )?list\s*)?"
-    r"(?:to|that says|saying|called|named|titled|about|for|that|:|-)?\s*"
+    # whole words only: "remind me tomorrow at noon…" keeps its "to" ("morrow at noon")
+    r"(?:(?:to|that says|saying|called|named|titled|about|for|that)\b|:|-)?\s*"
 )
 
 
@@ -134,7 +140,9 @@ def add_task(c: Clause) -> Intent | None:
             if rest:
                 priority = priority or slots.priority(c.norm.text)[0]
         tail = c.text[match.end("rest") :]
-        draft = slots.task_draft(rest, priority, c.original, c.now)
+        # "take the bins out every tuesday": no task repeats; the words stay as said, and
+        # no one day of them is made its due date.
+        draft = slots.task_draft(rest, priority, c.original, c.now, dated=not _EVERY.search(rest))
         if draft.due_on is None and (later := find_when(tail, c.now)) and later.day:
             # "put send the forms on my to-do list for Wednesday": the day after the list.
             draft = dataclasses.replace(draft, due_on=later.day.isoformat(), when=later)

@@ -227,3 +227,29 @@ def test_a_time_offered_as_a_question_is_the_move() -> None:
 def test_what_did_i_just_book_asks_for_no_booking() -> None:
     """ "what did I just book?" is told from the change just made: nothing is booked."""
     assert not any(i.writes for i in detect_intents("what did I just book?", NOW, TZ))
+
+
+@pytest.mark.parametrize(
+    ("said", "title", "due"),
+    [
+        ("remind me tomorrow at noon to call the bank", "Call the bank", "2030-01-15"),
+        (
+            "put a reminder in for the 3rd, renew my gym membership",
+            "Renew my gym membership",
+            "2030-02-03",
+        ),
+        (
+            "I need a reminder to take the bins out every tuesday",
+            "Take the bins out every tuesday",
+            None,
+        ),
+    ],
+)
+def test_the_day_said_around_a_to_do_is_no_part_of_its_title(
+    said: str, title: str, due: str | None
+) -> None:
+    """ "remind me tomorrow at noon to…" was titled "Morrow to call the bank"; "put a reminder
+    in for the 3rd, …" "In renew…"; a to-do said every Tuesday was due tomorrow as "…every"."""
+    (intent,) = detect_intents(said, NOW, TZ)
+    assert intent.arguments["title"] == title
+    assert intent.arguments.get("due_on") == due
