@@ -54,12 +54,23 @@ _NAMED_GO_AHEAD = rx(
     r"|please|on second thought)\b[\s,.!]*)*"
     r"(?:(?:go ahead|proceed|carry on|continue|go on)(?: and| with)?(?: the)?"
     r"|(?:do|you can do|please do|let's do) the|you can|let's)\s+"
-    r"(?P<verb>delete|deletion|deleting|remove|removal|cancel|cancellation|cancelling|canceling)"
+    r"(?P<verb>delete|deletion|deleting|remove|removal|cancel|cancellation|cancelling|canceling"
+    # "ok yes go ahead and change it" (a held change of the phone or email: only those are
+    # held among changes, and the tool must be the one held)
+    r"|change|update|switch)"
     r"(?: (?:it|that|them|then|after all|now|please|anyway|thanks))*[\s.!]*$"
     r"|^(?:(?:ok|okay|yes|yeah|actually|fine|alright|all right)\b[\s,.!]*)*"
-    r"(?P<verb2>delete|remove|cancel) (?:it|that|them) (?:after all|anyway|then)[\s.!]*$"
+    r"(?P<verb2>delete|remove|cancel|change|update) (?:it|that|them) (?:after all|anyway|then)"
+    r"[\s.!]*$"
 )
-_VERB_TOOL = {"del": "crm.deleteTask", "rem": "crm.deleteTask", "can": "crm.cancelAppointment"}
+_VERB_TOOL = {
+    "del": "crm.deleteTask",
+    "rem": "crm.deleteTask",
+    "can": "crm.cancelAppointment",
+    "cha": "crm.updateContactInfo",
+    "upd": "crm.updateContactInfo",
+    "swi": "crm.updateContactInfo",
+}
 
 
 def go_ahead_named(text: str) -> str | None:

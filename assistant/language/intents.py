@@ -106,10 +106,25 @@ def _not_this_just_that(match: re.Match[str]) -> str:
     return f"{said} {thing}" if match.group("it") else said
 
 
+# "please don't change my email, just the phone to 415…": the other thing, with the verb
+# of the refusal before it ("…, change the phone to 415…").
+_NOT_THIS_JUST_THE_OTHER = rx(
+    r"\b(?P<no>don't|do not) (?P<verb>change|update|move|reschedule|cancel|delete|remove|mark)"
+    r" (?P<thing>[^,]+?),?\s+(?:just|only)\s+(?P<other>(?:the|my) (?!one\b)[^,]+)$"
+)
+
+
 def _protect_wrapped(sentence: str) -> str:
     # "Instead of Friday, can my haircut be on Saturday?" is one request.
     sentence = _INSTEAD_OF_COMMA.sub(r"\1 ", sentence)
     sentence = _NOT_THIS_JUST_THAT.sub(_not_this_just_that, sentence)
+    sentence = _NOT_THIS_JUST_THE_OTHER.sub(
+        lambda m: (
+            f"{m.group('no')} {m.group('verb')} {m.group('thing')}, "
+            f"{m.group('verb')} {m.group('other')}"
+        ),
+        sentence,
+    )
     match = _WRAPPED.search(sentence)
     if match is None or not re.search(r" and |, ", match.group("t")):
         return sentence

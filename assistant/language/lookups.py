@@ -104,7 +104,10 @@ _PROFILE = rx(
     r"|my info(?:rmation)?|personal (?:details|info(?:rmation)?)|contact (?:details|info"
     r"(?:rmation)?)|my name|tier|membership|what email|which email|my email|email address"
     r"|e-mail|phone number|my number|my phone|my address|who am i|my account|about me"
-    r"|the account|what name|which name|time ?zone)\b"
+    r"|the account|what name|which name|time ?zone"
+    # "and the phone?" after the email was read out
+    r"|(?:and|what about|how about) (?:the|my) (?:phone|mobile|cell|e-?mail)(?: number| address)?"
+    r"(?=[?.!]*$))\b"
 )
 # "have you got my correct email?", "what mobile number do you have for me?"
 _HELD = r"\b(?:have you got|do you have|you have|you've got|my)\b"

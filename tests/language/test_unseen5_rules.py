@@ -8,7 +8,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from assistant.language import classify_chat, detect_intents
-from assistant.language.confirm import taken_back
+from assistant.language.confirm import go_ahead_named, taken_back
 from assistant.language.shifts import weekday_beside
 from assistant.models.embedded.pinning import positions_said
 
@@ -253,3 +253,18 @@ def test_the_day_said_around_a_to_do_is_no_part_of_its_title(
     (intent,) = detect_intents(said, NOW, TZ)
     assert intent.arguments["title"] == title
     assert intent.arguments.get("due_on") == due
+
+
+def test_dont_change_this_just_the_other() -> None:
+    """ "please don't change my email, just the phone to 415 555 0170": the phone only."""
+    (intent,) = detect_intents(
+        "please don't change my email, just the phone to 415 555 0170", NOW, TZ
+    )
+    assert intent.kind == "update_contact" and dict(intent.arguments) == {"phone": "+14155550170"}
+
+
+def test_go_ahead_and_change_it_names_a_held_contact_change() -> None:
+    """ "ok yes go ahead and change it" takes up a held change of the phone or email that
+    a question moved on from (only that tool: it never runs a held delete)."""
+    assert go_ahead_named("ok yes go ahead and change it") == "crm.updateContactInfo"
+    assert go_ahead_named("ok, go ahead with the delete") == "crm.deleteTask"
