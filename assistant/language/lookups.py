@@ -50,6 +50,8 @@ READS: tuple[tuple[IntentKind, GatedPattern], ...] = (
             # "any slots friday?", "what's your availability": the narrator says open times
             # are not known here, and what the customer has booked
             r"|\b(?:slots?|openings?|availability)\b(?! (?:hours|times))"
+            # "what time is free thursday?", "which times are open"
+            r"|\b(?:what|which|any) times? (?:is |are )?(?:free|open|available)\b"
             # "am I free on friday?", "is wednesday clear for me?": what is booked then
             r"|\b(?:am i|are we|will i be|would i be) (?:free|busy|available|booked up|tied up"
             r"|clear)\b|\b(?:today|tomorrow|tonight|\w+day)(?: morning| afternoon| evening)?"

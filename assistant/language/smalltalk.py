@@ -34,13 +34,15 @@ _PATTERNS: tuple[tuple[ChatKind, str], ...] = (
     ),
     (
         "never_mind",
-        r"^(?:(?:oh|ah|ok|okay|actually|no|erm|um)[ ,]+)*(?:never ?mind|nevermind|scrap that"
+        r"^(?:(?:oh|ah|ok|okay|actually|no|erm|um|good|great|fine|perfect|right|alright|thanks)"
+        r"[ ,.!]+)*(?:never ?mind|nevermind|scrap that"
         r"|forget (?:it|that|about it)|don't worry(?: about it)?|no worries|ignore that"
         r"|cancel that|nothing|not to worry"
         # "ok leave it as it is", "keep it then", "hang on": nothing is to change.
         r"|(?:just )?(?:leave|keep) (?:it|them|that|things)(?: (?:as (?:it is|they are|is)"
-        r"|alone|be|for now|then))*(?:[ ,.!]+(?:i'll|i will|i'd like to|i want to|i'm going to)"
-        r" keep (?:it|them|that)(?: then| for now| after all)?)?[ .!]*$"
+        r"|alone|be|for now|then|that way|like that))*"
+        r"(?:[ ,.!]+(?:i'll|i will|i'd like to|i want to|i'm going to) keep (?:it|them|that)"
+        r"(?: then| for now| after all)?)?[ .!]*$"
         r"|(?:hang|hold) on(?: a (?:sec|second|minute|moment))?$)\b",
     ),
     (

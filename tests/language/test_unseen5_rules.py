@@ -268,3 +268,16 @@ def test_go_ahead_and_change_it_names_a_held_contact_change() -> None:
     a question moved on from (only that tool: it never runs a held delete)."""
     assert go_ahead_named("ok yes go ahead and change it") == "crm.updateContactInfo"
     assert go_ahead_named("ok, go ahead with the delete") == "crm.deleteTask"
+
+
+def test_what_time_is_free_reads_what_is_booked() -> None:
+    """ "actually what time is free thursday?" is a lookup (the answer says open times
+    are not known here), not a refusal."""
+    assert [i.kind for i in detect_intents("actually what time is free thursday?", NOW, TZ)] == [
+        "appointments"
+    ]
+
+
+def test_keep_it_that_way_needs_nothing() -> None:
+    """ "good, keep it that way" after being told the haircut is still booked."""
+    assert classify_chat("good, keep it that way") == "never_mind"
