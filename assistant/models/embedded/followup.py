@@ -91,6 +91,17 @@ def retimed(clause: str, reply: str, now: datetime) -> str:
     return f"{stripped} to {reply}"
 
 
+def _last_users(conversation: Sequence[Message], count: int) -> list[int] | None:
+    """The positions of the last `count` user turns, oldest first, found from the end."""
+    found: list[int] = []
+    for index in range(len(conversation) - 1, -1, -1):
+        if isinstance(conversation[index], UserTurn):
+            found.append(index)
+            if len(found) == count:
+                return found[::-1]
+    return None
+
+
 def _last_two_users(conversation: Sequence[Message]) -> tuple[int, int] | None:
     """The positions of the last two user turns, found from the end (every planner round
     asks; walking the whole history each time cost more than the rest of `_asked`)."""
@@ -181,6 +192,7 @@ _ACTION_NAMED: dict[str, str] = {
     "delete_task": r"\b(?:delete|remove)\b",
     "create_ticket": r"\b(?:open|case|ticket|report)\b",
 }
+_ANY_ACTION_NAMED = re.compile("|".join(_ACTION_NAMED.values()))
 _WRITE_TOOLS = frozenset(
     {
         "crm.bookAppointment",
@@ -203,10 +215,11 @@ def _consent_after_a_question(
     it…?" → "is that still at the same place?" → "yes please, move it": the change asked
     about a turn before the question, agreed to by a yes that names it. Nothing written in
     between, and only the one change asked about."""
-    if not is_affirmative(text):
-        return None
-    users = [i for i, message in enumerate(conversation) if isinstance(message, UserTurn)]
-    if len(users) < 3:
+    if _ANY_ACTION_NAMED.search(text.lower()) is None:
+        return None  # most messages name no change: nothing more is looked at
+    users = _last_users(conversation, 3)
+    asked = None if users is None else _asked(conversation[: users[-1]])
+    if users is None or asked is None or not is_affirmative(text):
         return None
     between = conversation[users[-2] + 1 : users[-1]]
     if any(
@@ -216,9 +229,6 @@ def _consent_after_a_question(
         for result in message.results
     ):
         return None  # something was written since: the question is left behind
-    asked = _asked(conversation[: users[-1]])
-    if asked is None:
-        return None
     earlier = understand(asked.before, asked.text, now, timezone, depth=1)
     lacking = [i for i in earlier if i.missing]
     if len(lacking) != 1 or lacking[0].missing != ("consent",):
