@@ -26,8 +26,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import Protocol
 
@@ -47,6 +48,9 @@ class Message:
 
     text: str
     message_id: str | None = None
+    # When it arrived (wall-clock seconds): a "yes" sent before the question it would
+    # answer was asked (typed ahead, or from another tab) confirms nothing.
+    received_at: float = field(default_factory=time.time)
 
 
 class Frames(Protocol):
@@ -249,8 +253,19 @@ class Conversation:
             emit = self._services.timelines.wrap_emit(emit, message.text)
         engine, store = self._services.engine, self._services.sessions
         async with store.lock(self.session.session_id):
+            latest = await store.latest(self.session)
+            if latest is not self.session:
+                # A turn of this session ran on another connection since (a second tab,
+                # a reconnect): this one goes on from what that turn left.
+                self.session = latest
+                if self._recording is not None:
+                    self._recording.follow(latest)
             turn = engine.start_turn(
-                self.session, message.text, emit, message_id=message.message_id
+                self.session,
+                message.text,
+                emit,
+                message_id=message.message_id,
+                received_at=message.received_at,
             )
             self._turn = turn
             try:

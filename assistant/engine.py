@@ -147,11 +147,21 @@ class Engine:
         )
 
     def start_turn(
-        self, session: Session, text: str, emit: EventSink, *, message_id: str | None = None
+        self,
+        session: Session,
+        text: str,
+        emit: EventSink,
+        *,
+        message_id: str | None = None,
+        received_at: float | None = None,
     ) -> Turn:
+        """`received_at`: when the message arrived (wall-clock seconds), so that a yes
+        that came before the question it would answer confirms nothing."""
         turn_id = session.next_turn_id()
         holder: list[Turn] = []
-        task = asyncio.create_task(self._run(holder, session, text, emit, message_id, turn_id))
+        task = asyncio.create_task(
+            self._run(holder, session, text, emit, message_id, turn_id, received_at)
+        )
         # Counted from start to end, for admission control (transports/saturation.py).
         self.turns_in_flight += 1
         task.add_done_callback(self._turn_ended)
@@ -175,6 +185,7 @@ class Engine:
         emit: EventSink,
         message_id: str | None,
         turn_id: str,
+        received_at: float | None = None,
     ) -> TurnDone:
         loop = asyncio.get_running_loop()
         started = time.perf_counter()
@@ -195,6 +206,7 @@ class Engine:
             deadline=budget.tools_end,
             now=self._clock(),
             budget=budget,
+            received_at=received_at,
         )
         customer_id = session.customer.customer_id if session.customer else None
         # turn_span first: when tracing, it gives the turn the span's trace id.
@@ -252,10 +264,22 @@ class Engine:
                     taken_up, ask_first=False, expires_at=expires_at
                 )
                 await self._answers.speak(state, taken_up.prompt)
-                state.session.pending = state.pending
+                state.pending = state.session.pending = state.pending.asked_now()
                 return
             await self._run_round(state, 1, list(taken_up.calls), None, confirmed=True)
             await self._answers.narrate(state)
+            return
+        if (
+            pending is not None
+            and not pending.answered_by(state.received_at)
+            and confirmation.is_affirmative(state.text)
+        ):
+            # Sent before the question was said (typed ahead, another tab): a yes to
+            # something the customer had not heard yet. Nothing is done; asked again.
+            expires_at = state.now.timestamp() + self.config.confirmation_ttl_s
+            state.pending = dataclasses.replace(pending, expires_at=expires_at)
+            await self._answers.speak(state, f"{_YES_BEFORE_QUESTION} {pending.prompt}")
+            state.pending = state.session.pending = state.pending.asked_now()
             return
         if pending is not None:
             if confirmation.is_affirmative(state.text):
@@ -756,6 +780,10 @@ class Engine:
     def _hint_of(self, tool_name: str) -> str | None:
         tool = self.executor.tool(tool_name)
         return tool.waiting_hint if tool else None
+
+
+# Said before a question asked again because its yes arrived before it was asked.
+_YES_BEFORE_QUESTION = "I haven't done that yet: your yes came before my question."
 
 
 def _planned_results(state: TurnState, ran_before: int) -> bool:
