@@ -25,6 +25,7 @@ itself failed.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections.abc import Sequence
@@ -40,6 +41,10 @@ from assistant.services import Services
 from assistant.session import Session
 
 log = logging.getLogger(__name__)
+
+# How long a resume waits for a turn of the session still running elsewhere (a dropped
+# socket's write finishing): under the browser widget's wait for session.ready (10 s).
+RESUME_WAIT_S = 5.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,7 +128,9 @@ class Conversation:
         """True once `wind_down` has begun: no new message will run."""
         return self._ending
 
-    async def resume(self, session_id: str, customer_id: str | None) -> bool:
+    async def resume(
+        self, session_id: str, customer_id: str | None, *, wait_s: float = RESUME_WAIT_S
+    ) -> bool:
         """Continue the stored session `session_id` instead of this fresh one, when the
         store still holds it and it is this customer's; before any message ran only.
         The fresh session is forgotten. False (nothing changes) otherwise."""
@@ -136,6 +143,12 @@ class Conversation:
         owner = earlier.customer.customer_id if earlier.customer else None
         if customer_id is None or owner != customer_id:
             return False  # another customer's session is never resumed
+        # A turn of it may still be running (the dropped socket's, finishing its write):
+        # read the session once that turn is over, so the client is told how it ended.
+        # Bounded: past `wait_s` the session goes on from what is stored.
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(wait_s), store.lock(session_id):
+                earlier = await store.load(session_id) or earlier
         await store.delete(self.session.session_id)
         self.session = earlier
         if self._recording is not None:
@@ -260,6 +273,7 @@ class Conversation:
                 self.session = latest
                 if self._recording is not None:
                     self._recording.follow(latest)
+            self.session.last_message_id = message.message_id
             turn = engine.start_turn(
                 self.session,
                 message.text,

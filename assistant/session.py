@@ -82,6 +82,8 @@ class Session:
     # What the conversation is about (assistant.dialogue): planner and narrator share it.
     dialogue: Dialogue = field(default_factory=Dialogue)
     turns: int = 0  # turns started so far
+    # The client's id of the message the last turn answered (told on a resume).
+    last_message_id: str | None = None
     # The id of each history entry, in step with `history`; ids only grow.
     entry_ids: list[int] = field(default_factory=list)
     next_entry_id: int = 1

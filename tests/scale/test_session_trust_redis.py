@@ -10,6 +10,7 @@ Probes written before the session code was read. First run: 1 of 4 held. Failed:
   the session was read before instance 1's turn had saved it, so "did that go
   through?" had nothing to go by ("Sorry, I can't help with that").
 Held: the same message resent on instance 2 mid-write (asked about, one task).
+Written after the fixes: session.ready's `last_turn` on instance 2 (held at first run).
 """
 
 from __future__ import annotations
@@ -103,3 +104,23 @@ async def test_a_resend_to_the_other_instance_mid_write_adds_once(
     events = await chat.say("add a task to call the plumber", id="m1")
     assert (await titles(crm_admin)).count(PLUMBER) == 1
     assert events[-1]["awaiting_confirmation"] is not None or "already" in answer(events).lower()
+
+
+async def test_a_resume_on_the_other_instance_mid_write_is_ready_with_the_write(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin, redis_url: str
+) -> None:
+    """Written after the fixes: the resume on instance 2 waits for instance 1's turn to
+    end, and its session.ready tells the add went through (last_turn.tool_calls)."""
+    await crm_admin.add_fault(method="POST", path=TASKS, latency_ms=600, times=1)
+    one, two = await make_assistant(redis_url=redis_url), await make_assistant(redis_url=redis_url)
+    first = await one.connect()
+    await first.send_message("add a task to call the plumber", id="m1")
+    await crm_admin.wait_until_seen("POST /v1/customers/{cid}/tasks")
+    await first.close()
+    chat = await resume(two, first.session_id)
+    assert chat.ready is not None
+    last = chat.ready["last_turn"]
+    assert last["message_id"] == "m1"
+    adds = [c for c in last["tool_calls"] if c["tool"] == "crm.addTask"]
+    assert [c["status"] for c in adds] == ["ok"]
+    assert (await titles(crm_admin)).count(PLUMBER) == 1

@@ -20,6 +20,8 @@ resent after its socket dropped mid-delete was told "there's nothing waiting for
 yes", not that the delete went through; "did that go through?" after a request cut off
 before its write was answered "Sorry, I can't help with that" (a loose first assertion
 let it pass; it is now held to a plain "No, I haven't changed anything").
+The two on session.ready's `last_turn` (the last two) failed at first: the field did
+not exist, so a client that resumed mid-write had to ask what became of its message.
 """
 
 from __future__ import annotations
@@ -448,3 +450,46 @@ async def test_a_socket_dropped_before_the_write_began_is_told_it_was_not_done(
     events = await chat.say("did that go through?")
     assert (await tasks(crm_admin))["Buy groceries"]["status"] == "pending"
     assert answer(events).startswith("No, I haven't changed anything"), answer(events)
+
+
+async def test_a_resume_mid_write_is_ready_with_what_the_dropped_turn_answered(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin
+) -> None:
+    """The socket drops while a task is written; the resume's session.ready comes once
+    that turn is over and tells it (the add ok, never narrated), so the client shows
+    what happened without asking; the CRM holds the task once."""
+    await crm_admin.add_fault(method="POST", path=TASKS, latency_ms=500, times=1)
+    assistant = await make_assistant()
+    first = await assistant.connect()
+    await first.send_message("add a task to call the plumber", id="m1")
+    await crm_admin.wait_until_seen("POST /v1/customers/{cid}/tasks")
+    await first.close()
+    chat = await resume(assistant, first.session_id)
+    assert chat.ready is not None
+    last = chat.ready["last_turn"]
+    assert last["message_id"] == "m1"
+    adds = [c for c in last["tool_calls"] if c["tool"] == "crm.addTask"]
+    assert [(c["status"], c["arguments"]["title"]) for c in adds] == [("ok", PLUMBER)]
+    assert last["awaiting_confirmation"] is None
+    assert (await titles(crm_admin)).count(PLUMBER) == 1
+
+
+async def test_a_resume_is_ready_with_the_question_still_waiting(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin
+) -> None:
+    """A browser that resumes while a delete waits for a yes learns the question from
+    session.ready (last_turn.awaiting_confirmation), and its yes deletes the task."""
+    assistant = await make_assistant()
+    first = await assistant.connect()
+    asked = await first.say("delete the grocery task")
+    await first.close()
+    chat = WsConversation(await assistant.open_ws(), None)
+    assistant.conversations.append(chat)
+    await chat.send(
+        {"type": "session.resume", "session_id": first.session_id, "token": assistant.token()}
+    )
+    ready = await chat.next_of("session.ready")
+    waiting = ready["last_turn"]["awaiting_confirmation"]
+    assert waiting == asked[-1]["awaiting_confirmation"]
+    await chat.say("yes")
+    assert "Buy groceries" not in await tasks(crm_admin)
