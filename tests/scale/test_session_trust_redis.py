@@ -10,7 +10,8 @@ Probes written before the session code was read. First run: 1 of 4 held. Failed:
   the session was read before instance 1's turn had saved it, so "did that go
   through?" had nothing to go by ("Sorry, I can't help with that").
 Held: the same message resent on instance 2 mid-write (asked about, one task).
-Written after the fixes: session.ready's `last_turn` on instance 2 (held at first run).
+Written after the fixes, both held at first run: session.ready's `last_turn` on
+instance 2, and a yes from tab B sent while tab A's question was still being worked out.
 """
 
 from __future__ import annotations
@@ -124,3 +125,27 @@ async def test_a_resume_on_the_other_instance_mid_write_is_ready_with_the_write(
     adds = [c for c in last["tool_calls"] if c["tool"] == "crm.addTask"]
     assert [c["status"] for c in adds] == ["ok"]
     assert (await titles(crm_admin)).count(PLUMBER) == 1
+
+
+async def test_a_yes_from_the_other_tab_before_the_question_deletes_nothing(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin, redis_url: str
+) -> None:
+    """Written after the fixes: tab B (instance 2) says yes while tab A's 'delete the
+    grocery task' is still looking the task up: nothing is deleted and B is asked; B's
+    next yes deletes it, once."""
+    await crm_admin.add_fault(method="GET", path=TASKS, latency_ms=300, times=1)
+    one, two = await make_assistant(redis_url=redis_url), await make_assistant(redis_url=redis_url)
+    tab_a = await one.connect()
+    tab_b = await resume(two, tab_a.session_id)
+    await tab_a.send_message("delete the grocery task")
+    await crm_admin.wait_until_seen("GET /v1/customers/{cid}/tasks")
+    await tab_b.send_message("yes")
+    assert (await turn_of(tab_a))[-1]["awaiting_confirmation"] is not None
+    early = await turn_of(tab_b)
+    assert "crm.deleteTask" not in called(early)
+    assert early[-1]["awaiting_confirmation"] is not None, answer(early)
+    assert "Buy groceries" in await titles(crm_admin)
+    await tab_b.say("yes")
+    assert "Buy groceries" not in await titles(crm_admin)
+    deletes = (await writes_applied(crm_admin)).get("DELETE /v1/customers/{cid}/tasks/{tid}")
+    assert deletes == 1
