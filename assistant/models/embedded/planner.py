@@ -153,9 +153,11 @@ class EmbeddedPlanner:
     def plan(self, request: PlanRequest) -> Decision:
         """The decision, synchronously (the grammar never waits on anything)."""
         state = request.dialogue
-        if (state.failed or state.done or request.round <= 1) and (
-            after := retries.decide(request)
-        ) is not None:
+        if (
+            state.failed
+            or state.done
+            or (request.round <= 1 and retries.about_that(request.user_message))
+        ) and (after := retries.decide(request)) is not None:
             # "did that go through?", "try again": told from the CRM (or that nothing
             # was changed yet, when no write was made in this conversation).
             return after

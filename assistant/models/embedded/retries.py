@@ -98,6 +98,13 @@ def asked(text: str) -> str | None:
     return None
 
 
+def about_that(text: str) -> bool:
+    """The whole message is about "that" alone ("did that go through?", "try again").
+    Anchored, so it is answered at the text's first word: asked of every message of a
+    conversation that has made no change yet, where `asked` would scan each one."""
+    return _ABOUT_THAT.search(text.strip().lower()) is not None
+
+
 def lookups(failed: Sequence[Item]) -> list[tuple[str, dict[str, Any]]]:
     """The reads that show whether each failed write went through, each once."""
     found: list[tuple[str, dict[str, Any]]] = []
@@ -317,6 +324,7 @@ __all__ = [
     "LOOKUP_OF",
     "NOTHING_DONE",
     "NOTHING_TO_RETRY",
+    "about_that",
     "asked",
     "decide",
     "lookups",
