@@ -29,6 +29,7 @@ from assistant.answering import APOLOGY, INTERNAL_APOLOGY, Answerer, error_text,
 from assistant.deadlines import Deadline
 from assistant.early_calls import EarlyCalls
 from assistant.errors import ModelUnavailable
+from assistant.heard import said_before_reply, was_heard
 from assistant.integrity import NOT_STARTED, WriteIntegrity
 from assistant.logs import trace_context
 from assistant.metrics import Metrics, count, observe
@@ -68,6 +69,8 @@ log = logging.getLogger(__name__)
 
 # "Narrate the results": a frozen value, so one serves every turn.
 _NARRATE = FinalDecision(text="")
+# Before a question asked again because the caller did not hear it in full.
+NOT_HEARD = "Sorry, I don't think you heard my whole question."
 
 # (the customer as known so far, the turn's trace id) → the customer with their profile.
 CustomerLoader = Callable[[CustomerContext, str], Awaitable[CustomerContext]]
@@ -258,6 +261,13 @@ class Engine:
             await self._answers.narrate(state)
             return
         if pending is not None:
+            if confirmation.is_affirmative(state.text) and not was_heard(
+                pending.prompt, said_before_reply(state.session)
+            ):
+                # The caller talked over the question (or the platform never played
+                # it): their yes answers something else, so the question is asked again.
+                await self._ask_again(state, pending)
+                return
             if confirmation.is_affirmative(state.text):
                 await self._run_round(state, 1, list(pending.calls), None, confirmed=True)
                 if confirmation.request_after_yes(state.text) is None:
@@ -344,6 +354,12 @@ class Engine:
             await self._answers.narrate(state)
         else:
             await self._answers.speak(state, "Okay.")
+
+    async def _ask_again(self, state: TurnState, pending: PendingConfirmation) -> None:
+        expires_at = state.now.timestamp() + self.config.confirmation_ttl_s
+        state.pending = dataclasses.replace(pending, expires_at=expires_at)
+        await self._answers.speak(state, f"{NOT_HEARD} {pending.prompt}")
+        state.session.pending = state.pending
 
     async def _decide(
         self,

@@ -237,7 +237,7 @@ class Answer:
             return await self._hand_off("caller_request", last_request=text)
         message_id = f"m_{uuid.uuid4().hex[:12]}"
         stream = self._stream = call.current = call.frames.open(message_id)
-        call.conversation.submit(Message(text, message_id))
+        call.conversation.submit(Message(text, message_id, self._completion.heard))
         self._chunks.id = f"chatcmpl-{message_id}"
         async for item in stream:
             if stream.turn_id is not None:

@@ -30,6 +30,9 @@ class BadRequest(ValueError):
 class CompletionRequest:
     text: str  # the last user message: this turn's words
     earlier: tuple[Message, ...]  # what was said before it, for a conversation we lost
+    # What the platform says it played after the customer's previous message (its
+    # assistant messages there, joined; "" for none); None when it sent no earlier turn.
+    heard: str | None
     first_user: str
     stream: bool
     model: str
@@ -90,6 +93,7 @@ def parse_request(body: bytes) -> CompletionRequest:
     return CompletionRequest(
         text=said[users[-1]][1].strip(),
         earlier=tuple(earlier),
+        heard=_heard(said, users),
         first_user=said[users[0]][1].strip(),
         stream=stream,
         model=model or "assistant",
@@ -99,6 +103,15 @@ def parse_request(body: bytes) -> CompletionRequest:
         customer_id=_string(metadata.get("customer_id")),
         phone=_string(customer.get("number")) or _string(metadata.get("caller_phone")),
     )
+
+
+def _heard(said: list[tuple[str, str]], users: list[int]) -> str | None:
+    """The assistant text between the last two user messages (the platform's record of
+    what its voice played: cut short at a barge-in, absent when none was heard)."""
+    if len(users) < 2:
+        return None
+    between = said[users[-2] + 1 : users[-1]]
+    return " ".join(text.strip() for role, text in between if role == "assistant" and text.strip())
 
 
 def _text(content: Any, index: int) -> str:

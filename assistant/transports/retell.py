@@ -47,6 +47,7 @@ from assistant.transports.relay_handoff import HANDOFF_LINE, HandoffReason, want
 from assistant.transports.retell_caller import identify
 from assistant.transports.retell_frames import (
     CONFIG,
+    heard_before_last_user,
     last_user_words,
     parse_frame,
     tool_invocation,
@@ -171,13 +172,18 @@ class RetellCall:
             if not isinstance(response_id, int) or isinstance(response_id, bool):
                 log.warning("retell: ignoring a %s frame without an integer response_id", kind)
                 return
-            await self._respond_to(response_id, kind, last_user_words(frame.get("transcript")))
+            transcript = frame.get("transcript")
+            await self._respond_to(
+                response_id, kind, last_user_words(transcript), heard_before_last_user(transcript)
+            )
         elif kind == "call_details":
             log.info("retell: ignoring call_details after the call began")
         else:
             log.warning("retell: ignoring a frame of interaction_type %r", kind)
 
-    async def _respond_to(self, response_id: int, kind: str, text: str) -> None:
+    async def _respond_to(
+        self, response_id: int, kind: str, text: str, heard: str | None = None
+    ) -> None:
         if response_id < self._latest:
             log.info("retell: ignoring response_id %d, already at %d", response_id, self._latest)
             return
@@ -194,7 +200,7 @@ class RetellCall:
         elif wants_person(text):
             await self._hand_off(response_id, "caller_request")
         else:
-            await self._start_turn(response_id, text)
+            await self._start_turn(response_id, text, heard)
 
     def _stale(self) -> None:
         """Stop the response being given: nothing more is sent, its reads stop."""
@@ -204,7 +210,7 @@ class RetellCall:
             if self._conversation is not None:
                 self._conversation.cancel()
 
-    async def _start_turn(self, response_id: int, text: str) -> None:
+    async def _start_turn(self, response_id: int, text: str, heard: str | None) -> None:
         assert self._conversation is not None, "opened before any turn"
         assert self._budgets is not None, "opened with the conversation"
         refusal = await self._budgets.admit()
@@ -214,7 +220,7 @@ class RetellCall:
             return
         message_id = f"r_{response_id}_{uuid.uuid4().hex[:6]}"
         stream = self._current = self._frames.open(message_id)
-        self._conversation.submit(Message(text, message_id))
+        self._conversation.submit(Message(text, message_id, heard))
         previous = self._speaking
         self._speaking = asyncio.create_task(self._speak(response_id, stream, previous))
 

@@ -42,6 +42,25 @@ def last_user_words(transcript: Any) -> str:
     return ""
 
 
+def heard_before_last_user(transcript: Any) -> str | None:
+    """What the agent said between the caller's last two utterances, as Retell heard it
+    spoken (cut short where the caller barged in); None before the caller's second."""
+    if not isinstance(transcript, list):
+        return None
+    said: list[str] = []
+    users = 0
+    for utterance in reversed(transcript):
+        if not isinstance(utterance, dict) or not isinstance(utterance.get("content"), str):
+            continue
+        if utterance.get("role") == "user":
+            users += 1
+            if users == 2:
+                return " ".join(reversed(said))
+        elif users == 1 and utterance.get("role") == "agent" and utterance["content"].strip():
+            said.append(utterance["content"].strip())
+    return None
+
+
 def tool_invocation(event: ToolStarted) -> dict[str, Any]:
     return {
         "response_type": "tool_call_invocation",
@@ -60,4 +79,11 @@ def tool_result(event: ToolFinished) -> dict[str, Any]:
     }
 
 
-__all__ = ["CONFIG", "last_user_words", "parse_frame", "tool_invocation", "tool_result"]
+__all__ = [
+    "CONFIG",
+    "heard_before_last_user",
+    "last_user_words",
+    "parse_frame",
+    "tool_invocation",
+    "tool_result",
+]
