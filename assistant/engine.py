@@ -29,7 +29,7 @@ from assistant.answering import APOLOGY, INTERNAL_APOLOGY, Answerer, error_text,
 from assistant.deadlines import Deadline
 from assistant.early_calls import EarlyCalls
 from assistant.errors import ModelUnavailable
-from assistant.heard import said_before_reply, was_heard
+from assistant.heard import said_before_reply, was_heard, words
 from assistant.integrity import NOT_STARTED, WriteIntegrity
 from assistant.logs import trace_context
 from assistant.metrics import Metrics, count, observe
@@ -64,6 +64,7 @@ from assistant.tools.executor import RoundContext, ToolExecutor
 from assistant.turn import Turn, TurnState, call_key
 from assistant.turn_budget import TurnBudget
 from assistant.turn_log import turn_finished
+from assistant.untold import untold_preface, untold_writes
 
 log = logging.getLogger(__name__)
 
@@ -225,6 +226,8 @@ class Engine:
                 status = "cancelled"
             state.remember_answer()
             _advance_dialogue(state)
+            if status == "cancelled":
+                _keep_untold(state)
             self._forget_dropped_after_change(state)
             done = state.turn_done(status)
             turn_finished(state, done)
@@ -244,6 +247,17 @@ class Engine:
         state.session.customer = await self._customer_loader(customer, state.trace_id)
 
     async def _body(self, state: TurnState) -> None:
+        session = state.session
+        if untold := session.dialogue.untold:
+            asked_again = words(session.dialogue.untold_asked) == words(state.text)
+            session.dialogue = dataclasses.replace(session.dialogue, untold=(), untold_asked="")
+            if asked_again:
+                # The same words again (a platform's retry, a caller who heard nothing):
+                # what they asked for is done, and is said, not done a second time.
+                await self._answers.speak(state, untold_preface(untold) or "")
+                return
+            # Told first, whatever this turn is: "yes, wait, no" must not hear "okay".
+            state.preface = untold_preface(untold)
         pending = state.session.take_pending(state.now.timestamp())
         round_no = 0
         if pending is None and (taken_up := self._dropped_taken_up(state)) is not None:
@@ -281,7 +295,7 @@ class Engine:
             else:
                 # Anything else drops the pending calls and is a new request; the answer
                 # begins by saying they were not done (PROTOCOL.md).
-                state.preface = pending.dropped
+                state.preface = " ".join(filter(None, (state.preface, pending.dropped)))
                 state.dropped_calls = pending.calls
                 state.session.dropped = pending
         final_text: str | None = None
@@ -778,6 +792,19 @@ def _planned_results(state: TurnState, ran_before: int) -> bool:
     """Whether the round gave results of the planner's calls (the listings fetched only
     for the write checks are not news to plan from)."""
     return any(r.call.call_id not in state.checks for r in state.results[ran_before:])
+
+
+def _keep_untold(state: TurnState) -> None:
+    """A stopped turn's writes that went through, for the next answer to begin with."""
+    customer = state.session.customer
+    timezone = customer.timezone if customer is not None else "UTC"
+    clauses = untold_writes(state.results, state.told, timezone)
+    if clauses:
+        dialogue_now = state.session.dialogue
+        untold = (*dialogue_now.untold, *clauses)
+        state.session.dialogue = dataclasses.replace(
+            dialogue_now, untold=untold, untold_asked=state.text
+        )
 
 
 def _advance_dialogue(state: TurnState) -> None:

@@ -235,6 +235,12 @@ class Answer:
         if wants_person(text):
             self._chunks.id = f"chatcmpl-h_{uuid.uuid4().hex[:10]}"
             return await self._hand_off("caller_request", last_request=text)
+        fingerprint = self._completion.fingerprint
+        if call.answered is not None and call.answered[0] == fingerprint:
+            log.info("platform: a retried request is answered as before, not run again")
+            _, self._chunks.id, said = call.answered
+            await self._say(self._spoken.say("answer", said))
+            return None
         message_id = f"m_{uuid.uuid4().hex[:12]}"
         stream = self._stream = call.current = call.frames.open(message_id)
         call.conversation.submit(Message(text, message_id, self._completion.heard))
@@ -248,6 +254,8 @@ class Answer:
                     call.current = None
                 if call.frames.wants_handoff():
                     return await self._hand_off("repeated_failures")
+                if item.status in ("ok", "partial") and not item.raised:
+                    call.answered = (fingerprint, self._chunks.id, self._spoken.text)
         return None
 
     async def _hand_off(

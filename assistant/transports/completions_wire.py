@@ -33,6 +33,8 @@ class CompletionRequest:
     # What the platform says it played after the customer's previous message (its
     # assistant messages there, joined; "" for none); None when it sent no earlier turn.
     heard: str | None
+    # The messages up to the last user one, hashed: the same again is a retry.
+    fingerprint: str
     first_user: str
     stream: bool
     model: str
@@ -94,6 +96,9 @@ def parse_request(body: bytes) -> CompletionRequest:
         text=said[users[-1]][1].strip(),
         earlier=tuple(earlier),
         heard=_heard(said, users),
+        fingerprint=hashlib.sha256(
+            json.dumps(said[: users[-1] + 1], ensure_ascii=False).encode()
+        ).hexdigest(),
         first_user=said[users[0]][1].strip(),
         stream=stream,
         model=model or "assistant",

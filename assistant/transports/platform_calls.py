@@ -42,6 +42,10 @@ class PlatformCall:
     used_at: float = field(default_factory=time.monotonic)
     current: TurnStream | None = None  # the request being answered now
     requests: int = 0  # requests holding it: it is not closed under them
+    # The last request answered in full (ok or partial; a failed one is run again): its
+    # messages' fingerprint, its response id and text. The same messages again are the
+    # platform's retry (it timed out waiting): answered with that text, not run again.
+    answered: tuple[str, str, str] | None = None
 
     def done(self) -> None:
         """A request has been answered."""
