@@ -19,7 +19,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from assistant.language.intents import APPOINTMENT_ACTIONS, TASK_ACTIONS, Intent
-from assistant.language.lexicon import SERVICES
+from assistant.language.lexicon import SERVICES, TITLE_VERBS
 from assistant.language.targets import FILLER, TargetRef
 from assistant.language.typos import damerau
 from assistant.ordering import spoken_appointments, spoken_tasks
@@ -110,9 +110,43 @@ def _same_words(query_words: Sequence[str], text: str) -> bool:
     return [stem(w) for w in query_words] == [stem(w) for w in _content_words(text)]
 
 
+# A word counts as found in a title from this score on (a shared first four letters).
+_FOUND = 0.6
+_TITLE_VERB_STEMS = frozenset(stem(word) for word in TITLE_VERBS)
+
+
+def _found(word: str, words: Sequence[str]) -> bool:
+    """`word` is among `words`, as `_word_score` reads them or with one slip in a short
+    word ("exm" for "exam")."""
+    if _word_score(word, words) >= _FOUND:
+        return True
+    return len(word) >= 3 and any(len(w) >= 3 and damerau(word, w) <= 1 for w in words)
+
+
+def _names_another(query_words: Sequence[str], text: str) -> bool:
+    """Whether the description names another item than `text` though words of it fit:
+    each holds a word, not a doing word, that the other lacks ("call the bank" and "Call
+    the pharmacy", "the car registration task" and "Renew car insurance"). A title said
+    with other doing words ("the grocery shopping task", "Buy groceries") or in part
+    ("the insurance task") is still the one named."""
+    words = _content_words(text)
+    said_only = [q for q in query_words if not _found(q, words)]
+    listed_only = [w for w in words if not _found(w, query_words)]
+    return any(stem(q) not in _TITLE_VERB_STEMS for q in said_only) and any(
+        stem(w) not in _TITLE_VERB_STEMS for w in listed_only
+    )
+
+
 def _best(items: Sequence[Item], query_words: Sequence[str], field: str) -> tuple[Item, ...]:
     scored = [(text_score(query_words, str(item.get(field) or "")), item) for item in items]
     scored = [(score, item) for score, item in scored if score >= _THRESHOLD]
+    if field == "title":
+        # Titles are the customer's own free text: a word or two shared is not a name.
+        scored = [
+            (score, item)
+            for score, item in scored
+            if not _names_another(query_words, str(item.get(field) or ""))
+        ]
     if not scored:
         return ()
     top = max(score for score, _ in scored)

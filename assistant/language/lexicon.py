@@ -134,6 +134,20 @@ SERVICES = {
     "x-ray": "X-ray",
 }
 
+#: The doing words a task's title starts with ("Call the pharmacy", "Buy groceries"), and
+#: their kin a customer says instead ("the grocery shopping task", "the booking one"):
+#: two titles that differ only in them name the same errand; the nouns say which. Only
+#: words seldom a noun in a title: "eye drops", "tax return", "phone bill" say which.
+TITLE_VERBS = frozenset(
+    {
+        "buy", "shop", "shopping", "get", "pick", "call", "ring", "email", "send", "renew",
+        "renewal", "schedule", "book", "arrange", "organize", "organise", "set", "make", "do",
+        "finish", "pay", "sort", "fix", "clean", "review", "read", "write", "sign", "fill",
+        "submit", "collect", "take", "bring", "see", "contact", "follow", "print", "update",
+        "register", "apply", "prepare", "note", "log", "record",
+    }
+)  # fmt: skip
+
 #: What the typo corrector may correct to: the words the grammar keys on.
 VOCABULARY = (
     *WEEKDAYS,

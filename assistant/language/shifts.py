@@ -39,10 +39,13 @@ _AMOUNT_THEN_WAY = rx(rf"\b{_AMOUNT} {_UNIT} (?P<way>{_LATER}|{_EARLIER})\b")
 _WAY_THEN_AMOUNT = rx(
     rf"\b(?P<way>back|forward|later|earlier|ahead|out|up)(?: by)? {_AMOUNT} {_UNIT}\b"
 )
-# "push it a week", "delay it by an hour": the verb says which way.
+# "push it a week", "delay my dental cleaning by an hour": the verb says which way. What is
+# moved may take a few words, none of them a preposition: "bring the kids in two days" is
+# not a shift.
 _VERB_THEN_AMOUNT = rx(
-    rf"\b(?P<way>push|delay|postpone|put off|bring|pull)\b(?: (?:it|that|this|them|the \w+"
-    rf"|my \w+))?(?: back| forward| out)?(?: by)? {_AMOUNT} {_UNIT}\b"
+    rf"\b(?P<way>push|delay|postpone|put off|bring|pull)\b"
+    rf"(?: (?!(?:in|within|to|for|at|on|until|till|from|after|before|and)\b)[\w'-]+){{0,5}}?"
+    rf"(?: back| forward| out)?(?: by)? {_AMOUNT} {_UNIT}\b"
 )
 # "same time next week", "this time next week": a week on, at the hour it has.
 SAME_DAY_NEXT_WEEK = rx(

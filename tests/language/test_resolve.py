@@ -56,6 +56,24 @@ def test_two_tasks_sharing_a_word_are_ambiguous() -> None:
     assert first.item["id"] == "t_w"
 
 
+def test_a_shared_word_with_other_words_of_its_own_is_another_task() -> None:
+    """ "call the bank" is not "Call the pharmacy", nor "the car registration" "Renew car
+    insurance", nor "the gas bill" "Pay water bill": nothing fits, the list is offered.
+    Said with other doing words ("grocery shopping") or a slip ("eye exm"), it fits."""
+    tasks = [*TASKS, task("t_w", "Pay water bill", "normal", 3)]
+    for words in (("call", "bank"), ("car", "registration"), ("gas", "bill"), ("eye", "drops")):
+        assert isinstance(resolve_task(tasks, ref(*words)), NoMatch), words
+    for words, title in (
+        (("grocery", "shopping"), "Buy groceries"),
+        (("eye", "exm"), "Schedule eye exam"),
+        (("car", "insurance", "renewal"), "Renew car insurance"),
+        (("water",), "Pay water bill"),
+    ):
+        found = resolve_task(tasks, ref(*words))
+        assert isinstance(found, Match), words
+        assert found.item["title"] == title
+
+
 def test_nothing_matching_offers_the_pending_tasks() -> None:
     """No match is said as such, with the pending tasks to choose from."""
     resolution = resolve_task(TASKS, ref("dishwasher"))

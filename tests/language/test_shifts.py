@@ -26,11 +26,18 @@ NOW = datetime(2026, 11, 22, 17, 0, tzinfo=ZoneInfo("America/Los_Angeles"))
         ("can u make it the day after same time", timedelta(days=1)),
         ("could i have it the day before instead", timedelta(days=-1)),
         ("make it two hours later", timedelta(hours=2)),
+        ("postpone my dental cleaning by two days", timedelta(days=2)),
+        ("could you delay the renew car insurance task by a week", timedelta(days=7)),
     ],
 )
 def test_a_relative_move_is_read_with_its_direction(text: str, shift: timedelta) -> None:
     """Later, back and after move on; earlier, forward and before move back."""
     assert find_shift(text) == shift
+
+
+def test_a_day_said_after_a_verb_and_in_is_not_a_shift() -> None:
+    """ "bring the kids in two days" says when, not a move of something by two days."""
+    assert find_shift("bring the kids in two days") is None
 
 
 def test_no_relative_move_in_a_plain_time() -> None:
