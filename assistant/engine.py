@@ -64,7 +64,7 @@ from assistant.tools.executor import RoundContext, ToolExecutor
 from assistant.turn import Turn, TurnState, call_key
 from assistant.turn_budget import TurnBudget
 from assistant.turn_log import turn_finished
-from assistant.untold import untold_preface, untold_writes
+from assistant.untold import too_late, untold_preface, untold_writes
 
 log = logging.getLogger(__name__)
 
@@ -255,6 +255,10 @@ class Engine:
                 # The same words again (a platform's retry, a caller who heard nothing):
                 # what they asked for is done, and is said, not done a second time.
                 await self._answers.speak(state, untold_preface(untold) or "")
+                return
+            if confirmation.is_negative(state.text):
+                # "yes, wait, no" after it went through: not "okay", but what happened.
+                await self._answers.speak(state, too_late(untold))
                 return
             # Told first, whatever this turn is: "yes, wait, no" must not hear "okay".
             state.preface = untold_preface(untold)

@@ -66,4 +66,12 @@ def untold_preface(clauses: tuple[str, ...]) -> str | None:
     return f"{LEAD} {join_and(list(clauses))}."
 
 
-__all__ = ["LEAD", "untold_preface", "untold_writes"]
+def too_late(clauses: tuple[str, ...]) -> str:
+    """The answer to a "no" that came after the write went through."""
+    return (
+        f"I'm sorry, that had already gone through: {join_and(list(clauses))}. "
+        "If you'd like it changed back, just tell me what to do."
+    )
+
+
+__all__ = ["LEAD", "too_late", "untold_preface", "untold_writes"]

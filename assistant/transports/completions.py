@@ -236,10 +236,10 @@ class Answer:
             self._chunks.id = f"chatcmpl-h_{uuid.uuid4().hex[:10]}"
             return await self._hand_off("caller_request", last_request=text)
         fingerprint = self._completion.fingerprint
-        if call.answered is not None and call.answered[0] == fingerprint:
+        if (answered := call.answered.for_retry(fingerprint)) is not None:
             log.info("platform: a retried request is answered as before, not run again")
-            _, self._chunks.id, said = call.answered
-            await self._say(self._spoken.say("answer", said))
+            self._chunks.id = answered.response_id
+            await self._say(self._spoken.say("answer", answered.text))
             return None
         message_id = f"m_{uuid.uuid4().hex[:12]}"
         stream = self._stream = call.current = call.frames.open(message_id)
@@ -254,8 +254,7 @@ class Answer:
                     call.current = None
                 if call.frames.wants_handoff():
                     return await self._hand_off("repeated_failures")
-                if item.status in ("ok", "partial") and not item.raised:
-                    call.answered = (fingerprint, self._chunks.id, self._spoken.text)
+                call.answered.keep(fingerprint, self._chunks.id, self._spoken.text, item.status)
         return None
 
     async def _hand_off(

@@ -17,6 +17,7 @@ from typing import Any, Final
 from aiohttp import hdrs, web
 
 from assistant.schema import AssistantTurn, Message, UserTurn
+from assistant.transports.platform_retry import fingerprint
 from assistant.transports.utf8 import invalid_text_problem
 
 _ROLES: Final = frozenset({"system", "developer", "user", "assistant", "tool", "function"})
@@ -96,9 +97,7 @@ def parse_request(body: bytes) -> CompletionRequest:
         text=said[users[-1]][1].strip(),
         earlier=tuple(earlier),
         heard=_heard(said, users),
-        fingerprint=hashlib.sha256(
-            json.dumps(said[: users[-1] + 1], ensure_ascii=False).encode()
-        ).hexdigest(),
+        fingerprint=fingerprint(said[: users[-1] + 1]),
         first_user=said[users[0]][1].strip(),
         stream=stream,
         model=model or "assistant",

@@ -13,6 +13,11 @@ First run (written before reading the adapter, before any fix): 6 probes, 2 held
   for a yes just now", as if nothing had been done;
 - failed: the write retried while it ran added one task but asked "Do you want me to add
   it again anyway?", inviting a duplicate the caller never asked for.
+
+After the fixes (a yes confirms only a question heard in full, assistant/heard.py; the
+writes of a stopped turn are told, assistant/untold.py; a retried request is answered
+as before, transports/platform_retry.py) all 6 hold, and 2 probes written afterwards
+(marked "After the fixes") held on their first run.
 """
 
 from __future__ import annotations
@@ -192,3 +197,51 @@ async def test_a_yes_on_a_conversation_we_lost_never_cancels_the_wrong_thing(
     claims_done = "cancelled" in answer.lower() and "?" not in answer
     assert claims_done == (statuses["Haircut"] == "cancelled"), (answer, statuses)
     await asyncio.sleep(0)
+
+
+async def test_the_yes_retried_while_the_cancel_runs_cancels_once_and_says_so(
+    make_assistant: MakeAssistant, openai_client: OpenAIClient, crm_admin: CrmAdmin
+) -> None:
+    """(After the fixes.) The platform gives up on the slow 'yes' and sends it again: one
+    cancel, and the retry's answer says the haircut is cancelled."""
+    await crm_admin.add_fault(
+        method="POST", path="/v1/customers/*/appointments/*/cancel", latency_ms=500, times=1
+    )
+    harness = await make_assistant(platform_keys=PLATFORM_KEY)
+    client = openai_client(harness)
+    asked = [user("Cancel my haircut")]
+    question = await _ask(client, asked, "c-slow-yes")
+    confirmed = [*asked, assistant(question), user("Yes please")]
+    body = vapi_body(MARIA_PHONE, call_id="c-slow-yes")
+
+    slow = await client.chat.completions.create(
+        model="a", messages=confirmed, stream=True, extra_body=body
+    )
+    await crm_admin.wait_until_seen(CANCEL_ROUTE)
+    retried = await _ask(client, confirmed, "c-slow-yes")
+    _ = [chunk async for chunk in slow]
+
+    assert await _count(crm_admin, CANCEL_ROUTE) == 1
+    assert (await _statuses(crm_admin))["Haircut"] == "cancelled"
+    assert "haircut" in retried.lower() and "cancelled" in retried.lower(), retried
+    assert "?" not in retried, retried
+
+
+async def test_a_yes_after_half_of_a_two_part_question_does_nothing(
+    make_assistant: MakeAssistant, openai_client: OpenAIClient, crm_admin: CrmAdmin
+) -> None:
+    """(After the fixes.) One question names the cancel and the delete; the platform
+    played it up to the first part only: the 'yes' runs neither."""
+    harness = await make_assistant(platform_keys=PLATFORM_KEY)
+    client = openai_client(harness)
+    asked = [user("Cancel my haircut and delete the grocery task")]
+    question = await _ask(client, asked, "c-half")
+    half = question[: question.lower().index(" and ")] if " and " in question else question
+
+    answer = await _ask(client, [*asked, assistant(half), user("yes")], "c-half")
+
+    assert "groceries" in question.lower() and "haircut" in question.lower(), question
+    stats = await crm_admin.stats()
+    assert stats["requests"].get("DELETE /v1/customers/{cid}/tasks/{tid}", 0) == 0
+    assert await _count(crm_admin, CANCEL_ROUTE) == 0
+    assert "?" in answer, answer

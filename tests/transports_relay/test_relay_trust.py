@@ -9,6 +9,10 @@ First run (written before reading the bridge, before any fix): 3 probes, 1 held,
 - failed, but on a wrong premise: keys pressed while the question waited cancelled it,
   and the question does offer the keypad ("press 1 for yes"): that probe was rewritten
   (after the fix below) as a key pressed after the question was cut off, held first run.
+
+After the fix (a yes, spoken or keyed, confirms only a question the caller heard in
+full: assistant/heard.py against the history the bridge rewrites to what was heard) all
+3 hold.
 """
 
 from __future__ import annotations
