@@ -71,7 +71,7 @@ log = logging.getLogger(__name__)
 # "Narrate the results": a frozen value, so one serves every turn.
 _NARRATE = FinalDecision(text="")
 # Before a question asked again because the caller did not hear it in full.
-NOT_HEARD = "Sorry, I don't think you heard my whole question."
+NOT_HEARD = "Before I change anything,"
 
 # (the customer as known so far, the turn's trace id) → the customer with their profile.
 CustomerLoader = Callable[[CustomerContext, str], Awaitable[CustomerContext]]
@@ -376,7 +376,8 @@ class Engine:
     async def _ask_again(self, state: TurnState, pending: PendingConfirmation) -> None:
         expires_at = state.now.timestamp() + self.config.confirmation_ttl_s
         state.pending = dataclasses.replace(pending, expires_at=expires_at)
-        await self._answers.speak(state, f"{NOT_HEARD} {pending.prompt}")
+        prompt = pending.prompt
+        await self._answers.speak(state, f"{NOT_HEARD} {prompt[:1].lower()}{prompt[1:]}")
         state.session.pending = state.pending
 
     async def _decide(

@@ -6,8 +6,9 @@ Retell's transcript and a platform's chat history hold only what was spoken, or 
 assistant line the platform made up, or nothing where the caller barged in before the
 first word. The session's history is aligned to that (`align_said`), so planner and
 narrator work from what was heard, and the engine takes a "yes" for the pending
-question only when the question is in it (`was_heard`): a yes to words the caller
-never heard would change the CRM without being asked.
+question only when the question is in it and nothing else was asked after it
+(`was_heard`): a yes to words the caller never heard, or to the platform's "are you
+still there?", would change the CRM without being asked.
 
 Words are compared, not characters: case, punctuation and spacing differ between our
 text and a platform's copy of it, the words do not (platforms copy what their voice
@@ -30,9 +31,21 @@ def words(text: str) -> list[str]:
 
 def was_heard(question: str, said: str) -> bool:
     """True when every word of `question` is in `said`, in order (whatever came
-    between: an acknowledgement, the platform's own words, a keypad hint)."""
+    between: an acknowledgement, the platform's own words, a keypad hint), and no other
+    question was asked after it: a yes answers the last question heard ("Are you still
+    there?" after a silence is answered "yes" too)."""
     heard = iter(words(said))
-    return all(word in heard for word in words(question))
+    if not all(word in heard for word in words(question)):
+        return False
+    last_asked = said[: said.rfind("?") + 1]
+    if not last_asked:
+        return True  # a copy without question marks: the words are all there is
+    ending = words(question)[-_ENDING_WORDS:]
+    return words(last_asked)[-len(ending) :] == ending
+
+
+# How many of the question's last words identify it as the last question asked.
+_ENDING_WORDS = 4
 
 
 def said_before_reply(session: Session) -> str:

@@ -16,8 +16,10 @@ First run (written before reading the adapter, before any fix): 6 probes, 2 held
 
 After the fixes (a yes confirms only a question heard in full, assistant/heard.py; the
 writes of a stopped turn are told, assistant/untold.py; a retried request is answered
-as before, transports/platform_retry.py) all 6 hold, and 2 probes written afterwards
-(marked "After the fixes") held on their first run.
+as before, transports/platform_retry.py) all 6 hold. Of 3 probes written afterwards
+(marked "After the fixes") 2 held on their first run; the third failed: our question,
+then the platform's own "Are you still there?", then "Yes" cancelled the haircut. A yes
+now answers the last question heard (assistant/heard.py), and it holds.
 """
 
 from __future__ import annotations
@@ -245,3 +247,24 @@ async def test_a_yes_after_half_of_a_two_part_question_does_nothing(
     assert stats["requests"].get("DELETE /v1/customers/{cid}/tasks/{tid}", 0) == 0
     assert await _count(crm_admin, CANCEL_ROUTE) == 0
     assert "?" in answer, answer
+
+
+async def test_a_yes_after_the_platforms_are_you_still_there_cancels_nothing(
+    make_assistant: MakeAssistant, openai_client: OpenAIClient, crm_admin: CrmAdmin
+) -> None:
+    """(After the fixes.) Our question, then the platform's own 'Are you still there?'
+    after a silence: the 'yes' answers that, so nothing is cancelled and it asks again."""
+    harness = await make_assistant(platform_keys=PLATFORM_KEY)
+    client = openai_client(harness)
+    asked = [user("Cancel my haircut")]
+    question = await _ask(client, asked, "c-silence")
+
+    answer = await _ask(
+        client,
+        [*asked, assistant(question), assistant("Are you still there?"), user("Yes")],
+        "c-silence",
+    )
+
+    assert await _count(crm_admin, CANCEL_ROUTE) == 0
+    assert (await _statuses(crm_admin))["Haircut"] == "upcoming"
+    assert "haircut" in answer.lower() and answer.rstrip().endswith("?"), answer

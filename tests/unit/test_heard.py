@@ -44,3 +44,9 @@ def test_untold_writes_survive_the_session_store() -> None:
     dialogue = Dialogue(untold=("your haircut is cancelled",), untold_asked="yes")
 
     assert Dialogue.from_json(dialogue.to_json()) == dialogue
+
+
+def test_a_yes_answers_the_last_question_asked() -> None:
+    """Another question after ours ('Are you still there?'): ours is not what a yes answers."""
+    assert not was_heard(QUESTION, f"{QUESTION} Are you still there?")
+    assert was_heard(QUESTION, f"{QUESTION} Take your time.")
