@@ -257,7 +257,9 @@ class Engine:
                 await self._answers.speak(state, untold_preface(untold) or "")
                 return
             if confirmation.is_negative(state.text):
-                # "yes, wait, no" after it went through: not "okay", but what happened.
+                # "yes, wait, no" after it went through: not "okay", but what happened;
+                # and no question is left waiting for a later yes.
+                session.pending = None
                 await self._answers.speak(state, too_late(untold))
                 return
             # Told first, whatever this turn is: "yes, wait, no" must not hear "okay".

@@ -24,7 +24,6 @@ now answers the last question heard (assistant/heard.py), and it holds.
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 from openai import AsyncOpenAI
@@ -198,7 +197,6 @@ async def test_a_yes_on_a_conversation_we_lost_never_cancels_the_wrong_thing(
     assert await _count(crm_admin, CANCEL_ROUTE) <= 1
     claims_done = "cancelled" in answer.lower() and "?" not in answer
     assert claims_done == (statuses["Haircut"] == "cancelled"), (answer, statuses)
-    await asyncio.sleep(0)
 
 
 async def test_the_yes_retried_while_the_cancel_runs_cancels_once_and_says_so(

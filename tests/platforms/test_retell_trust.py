@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator, Awaitable, Callable
-from typing import Any
 
 import pytest
 
@@ -203,10 +202,6 @@ async def test_a_yes_to_a_question_cut_off_by_barge_in_does_nothing(
     assert await _count(crm_admin, CANCEL_ROUTE) == 0
     assert (await _statuses(crm_admin))["Haircut"] == "upcoming"
     assert "cancelled your" not in answer.lower(), answer
-
-
-def _unused(frames: list[dict[str, Any]]) -> None:
-    """Keeps the import of Any honest for type checkers."""
 
 
 async def test_the_yes_transcript_again_after_its_answer_is_answered_as_before(
