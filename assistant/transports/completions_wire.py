@@ -111,8 +111,10 @@ def parse_request(body: bytes) -> CompletionRequest:
 
 def _heard(said: list[tuple[str, str]], users: list[int]) -> str | None:
     """The assistant text between the last two user messages (the platform's record of
-    what its voice played: cut short at a barge-in, absent when none was heard)."""
-    if len(users) < 2:
+    what its voice played: cut short at a barge-in, absent when none was heard). None
+    when it does not keep such a record: no earlier user message, or no assistant
+    message anywhere (a history of the caller's words only)."""
+    if len(users) < 2 or not any(role == "assistant" for role, _ in said):
         return None
     between = said[users[-2] + 1 : users[-1]]
     return " ".join(text.strip() for role, text in between if role == "assistant" and text.strip())

@@ -19,7 +19,9 @@ writes of a stopped turn are told, assistant/untold.py; a retried request is ans
 as before, transports/platform_retry.py) all 6 hold. Of 3 probes written afterwards
 (marked "After the fixes") 2 held on their first run; the third failed: our question,
 then the platform's own "Are you still there?", then "Yes" cancelled the haircut. A yes
-now answers the last question heard (assistant/heard.py), and it holds.
+now answers the last question heard (assistant/heard.py), and it holds. The last test
+(a history of the caller's words only) guards the limit of that rule; it was written
+with it, not as a probe.
 """
 
 from __future__ import annotations
@@ -144,10 +146,12 @@ async def test_a_yes_to_a_question_the_caller_never_heard_does_nothing(
     make_assistant: MakeAssistant, openai_client: OpenAIClient, crm_admin: CrmAdmin
 ) -> None:
     """The caller barged in before the question was spoken (the platform's history has no
-    assistant turn, or only the first words): their 'yes' cancels nothing."""
+    assistant turn after the request, or only the first words): their 'yes' cancels
+    nothing. (The platform's greeting was added after the first run: a history with no
+    assistant message at all is now read as one that does not record what was played.)"""
     harness = await make_assistant(platform_keys=PLATFORM_KEY)
     client = openai_client(harness)
-    asked = [user("Cancel my haircut")]
+    asked = [PLATFORM_GREETING, user("Cancel my haircut")]
 
     for call_id, heard in (("c-unheard", []), ("c-cut-short", [assistant("Just to")])):
         question = await _ask(client, asked, call_id)
@@ -266,3 +270,22 @@ async def test_a_yes_after_the_platforms_are_you_still_there_cancels_nothing(
     assert await _count(crm_admin, CANCEL_ROUTE) == 0
     assert (await _statuses(crm_admin))["Haircut"] == "upcoming"
     assert "haircut" in answer.lower() and answer.rstrip().endswith("?"), answer
+
+
+async def test_a_history_of_the_callers_words_only_still_confirms(
+    make_assistant: MakeAssistant, openai_client: OpenAIClient, crm_admin: CrmAdmin
+) -> None:
+    """(After the fixes.) An integration that sends only the caller's words (no assistant
+    messages at all) says nothing of what was played: our own record holds, and the
+    'yes' to our question cancels the haircut once."""
+    harness = await make_assistant(platform_keys=PLATFORM_KEY)
+    client = openai_client(harness)
+    asked = [user("Cancel my haircut")]
+
+    question = await _ask(client, asked, "c-words-only")
+    answer = await _ask(client, [*asked, user("yes")], "c-words-only")
+
+    assert "?" in question
+    assert await _count(crm_admin, CANCEL_ROUTE) == 1
+    assert (await _statuses(crm_admin))["Haircut"] == "cancelled"
+    assert "cancelled" in answer.lower(), answer
