@@ -32,6 +32,7 @@ from enum import Enum
 from typing import Protocol
 
 from assistant.engine import Turn
+from assistant.heard import align_said
 from assistant.recording.recorder import SessionRecording
 from assistant.schema import EventSink, TurnDone, TurnStarted
 from assistant.schema import Message as HistoryEntry
@@ -47,6 +48,9 @@ class Message:
 
     text: str
     message_id: str | None = None
+    # What the platform says the customer last heard from us before saying this (its
+    # history or transcript); None when it does not say. History is aligned to it.
+    heard: str | None = None
 
 
 class Frames(Protocol):
@@ -249,6 +253,8 @@ class Conversation:
             emit = self._services.timelines.wrap_emit(emit, message.text)
         engine, store = self._services.engine, self._services.sessions
         async with store.lock(self.session.session_id):
+            if message.heard is not None and align_said(self.session, message.heard):
+                log.info("history aligned to what the platform says was heard")
             turn = engine.start_turn(
                 self.session, message.text, emit, message_id=message.message_id
             )
