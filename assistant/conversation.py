@@ -34,6 +34,7 @@ from enum import Enum
 from typing import Protocol
 
 from assistant.engine import Turn
+from assistant.heard import align_said
 from assistant.recording.recorder import SessionRecording
 from assistant.schema import EventSink, TurnDone, TurnStarted
 from assistant.schema import Message as HistoryEntry
@@ -53,6 +54,9 @@ class Message:
 
     text: str
     message_id: str | None = None
+    # What the platform says the customer last heard from us before saying this (its
+    # history or transcript); None when it does not say. History is aligned to it.
+    heard: str | None = None
     # When it arrived (wall-clock seconds): a "yes" sent before the question it would
     # answer was asked (typed ahead, or from another tab) confirms nothing.
     received_at: float = field(default_factory=time.time)
@@ -274,6 +278,8 @@ class Conversation:
                 if self._recording is not None:
                     self._recording.follow(latest)
             self.session.last_message_id = message.message_id
+            if message.heard is not None and align_said(self.session, message.heard):
+                log.info("history aligned to what the platform says was heard")
             turn = engine.start_turn(
                 self.session,
                 message.text,
