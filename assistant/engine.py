@@ -72,6 +72,8 @@ log = logging.getLogger(__name__)
 _NARRATE = FinalDecision(text="")
 # Before a question asked again because the caller did not hear it in full.
 NOT_HEARD = "Before I change anything,"
+# Before a question asked again because the yes arrived before it had been said.
+YES_BEFORE_QUESTION = "Your yes came before my question, so nothing is changed yet:"
 
 # (the customer as known so far, the turn's trace id) → the customer with their profile.
 CustomerLoader = Callable[[CustomerContext, str], Awaitable[CustomerContext]]
@@ -151,11 +153,21 @@ class Engine:
         )
 
     def start_turn(
-        self, session: Session, text: str, emit: EventSink, *, message_id: str | None = None
+        self,
+        session: Session,
+        text: str,
+        emit: EventSink,
+        *,
+        message_id: str | None = None,
+        received_at: float | None = None,
     ) -> Turn:
+        """`received_at`: when the message arrived (wall-clock seconds), so that a yes
+        that came before the question it would answer confirms nothing."""
         turn_id = session.next_turn_id()
         holder: list[Turn] = []
-        task = asyncio.create_task(self._run(holder, session, text, emit, message_id, turn_id))
+        task = asyncio.create_task(
+            self._run(holder, session, text, emit, message_id, turn_id, received_at)
+        )
         # Counted from start to end, for admission control (transports/saturation.py).
         self.turns_in_flight += 1
         task.add_done_callback(self._turn_ended)
@@ -179,6 +191,7 @@ class Engine:
         emit: EventSink,
         message_id: str | None,
         turn_id: str,
+        received_at: float | None = None,
     ) -> TurnDone:
         loop = asyncio.get_running_loop()
         started = time.perf_counter()
@@ -199,6 +212,7 @@ class Engine:
             deadline=budget.tools_end,
             now=self._clock(),
             budget=budget,
+            received_at=received_at,
         )
         customer_id = session.customer.customer_id if session.customer else None
         # turn_span first: when tracing, it gives the turn the span's trace id.
@@ -275,10 +289,19 @@ class Engine:
                     taken_up, ask_first=False, expires_at=expires_at
                 )
                 await self._answers.speak(state, taken_up.prompt)
-                state.session.pending = state.pending
+                state.pending = state.session.pending = state.pending.asked_now()
                 return
             await self._run_round(state, 1, list(taken_up.calls), None, confirmed=True)
             await self._answers.narrate(state)
+            return
+        if (
+            pending is not None
+            and not pending.answered_by(state.received_at)
+            and confirmation.is_affirmative(state.text)
+        ):
+            # Sent before the question was said (typed ahead, another tab): a yes to
+            # something the customer had not heard yet. Nothing is done; asked again.
+            await self._ask_again(state, pending, YES_BEFORE_QUESTION)
             return
         if pending is not None:
             if confirmation.is_affirmative(state.text) and not was_heard(
@@ -375,12 +398,15 @@ class Engine:
         else:
             await self._answers.speak(state, "Okay.")
 
-    async def _ask_again(self, state: TurnState, pending: PendingConfirmation) -> None:
+    async def _ask_again(
+        self, state: TurnState, pending: PendingConfirmation, why: str = NOT_HEARD
+    ) -> None:
+        """The question held, asked again after `why`; its yes must come after this."""
         expires_at = state.now.timestamp() + self.config.confirmation_ttl_s
         state.pending = dataclasses.replace(pending, expires_at=expires_at)
         prompt = pending.prompt
-        await self._answers.speak(state, f"{NOT_HEARD} {prompt[:1].lower()}{prompt[1:]}")
-        state.session.pending = state.pending
+        await self._answers.speak(state, f"{why} {prompt[:1].lower()}{prompt[1:]}")
+        state.pending = state.session.pending = state.pending.asked_now()
 
     async def _decide(
         self,
