@@ -109,7 +109,7 @@ class Answerer:
         finally:
             state.timings["answer"] += time.perf_counter() - started
         if state.pending is not None:
-            state.session.pending = state.pending
+            state.pending = state.session.pending = state.pending.asked_now()
 
     @tracing.traced("narration")
     async def _stream_answer(

@@ -24,7 +24,9 @@ from assistant.chat_view import Screen, Style, finished_text, progress_text, ref
 
 _CONNECT_TIMEOUT_S: Final = 10.0
 _RECONNECT_MAX_DELAY_S: Final = 5.0
-_RESUME_TIMEOUT_S: Final = 3.0
+# The server waits up to 5 s for a turn of the session still running before it answers
+# a resume (PROTOCOL.md, session.resume): more than that, so a cut-off turn is kept.
+_RESUME_TIMEOUT_S: Final = 8.0
 EXIT_INTERRUPTED: Final = 130  # the shell's status for a program stopped by Ctrl-C
 # The close reasons of a session that ended on time (PROTOCOL.md, "Expiry and overload"):
 # the same token will not open another, so the client asks to reconnect and stops.
@@ -65,6 +67,7 @@ class ChatClient:
         self._session_id: str | None = None
         # Messages sent and not yet answered (their ids): the client is idle when empty.
         self._waiting: set[str] = set()
+        self._cut_off: set[str] = set()
         self._message_of_turn: dict[str, str] = {}
         self._progress: dict[str, tuple[int, str]] = {}  # call id → (line, words)
         # Tool lines that came while an acknowledgement or answer was being written
@@ -178,6 +181,8 @@ class ChatClient:
     ) -> ClientConnection | None:
         self._ws = None
         self._screen.end_line()
+        # Kept so that the resumed session's `last_turn` can say what became of them.
+        self._cut_off = set(self._waiting)
         for message_id in list(self._waiting):
             self._answered(message_id, prompt=False)
         self._screen.line(self._style.error("Connection lost; reconnecting… (Ctrl-C quits)"))
@@ -207,10 +212,28 @@ class ChatClient:
                     frame = json.loads(await ws.recv())
                     if frame.get("type") == "session.ready":
                         self._session_id = frame.get("session_id") or self._session_id
-                        return frame.get("resumed") is True
+                        resumed = frame.get("resumed") is True
+                        if resumed and isinstance(frame.get("last_turn"), dict):
+                            self._catch_up(frame["last_turn"])
+                        return resumed
                     if frame.get("type") == "error":
                         break  # a server without session.resume: the new session stands
         return False
+
+    def _catch_up(self, last: dict[str, Any]) -> None:
+        """What the turn cut off by the dropped connection did, as the server kept it:
+        a write that landed is seen to have landed, not asked for again."""
+        if last.get("message_id") not in self._cut_off:
+            return
+        self._screen.line(self._style.dim("Before the connection dropped:"))
+        for call in last.get("tool_calls") or ():
+            tool = str(call.get("tool", "?"))
+            ok, words = finished_text(call, writes=tool in self._writes, cancelled=True)
+            self._screen.line(f"  {'✓' if ok else '✗'} {words}")
+        if answer := last.get("answer"):
+            self._screen.line(str(answer))
+        if last.get("awaiting_confirmation"):
+            self._screen.line(self._style.dim("  (say yes or no)"))
 
     async def _send_lines(self, lines: AsyncIterator[str]) -> None:
         async for line in lines:

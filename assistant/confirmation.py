@@ -31,6 +31,7 @@ __all__ = [
     "is_affirmative",
     "is_negative",
     "request_after_yes",
+    "when_said",
     "wording",
 ]
 
@@ -73,6 +74,11 @@ def _items(results: Iterable[ToolResult]) -> Iterator[dict[str, Any]]:
 
 def _find(results: Iterable[ToolResult], item_id: object) -> dict[str, Any] | None:
     return next((item for item in _items(results) if item.get("id") == item_id), None)
+
+
+def when_said(starts_at: str, timezone: str) -> str:
+    """ " on Sunday, November 29 at 2:30 PM" in the customer's timezone ("" if unreadable)."""
+    return _when(starts_at, timezone)
 
 
 def _when(starts_at: str, timezone: str) -> str:

@@ -25,13 +25,16 @@ itself failed.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import Protocol
 
 from assistant.engine import Turn
+from assistant.heard import align_said
 from assistant.recording.recorder import SessionRecording
 from assistant.schema import EventSink, TurnDone, TurnStarted
 from assistant.schema import Message as HistoryEntry
@@ -40,6 +43,10 @@ from assistant.session import Session
 
 log = logging.getLogger(__name__)
 
+# How long a resume waits for a turn of the session still running elsewhere (a dropped
+# socket's write finishing): under the browser widget's wait for session.ready (10 s).
+RESUME_WAIT_S = 5.0
+
 
 @dataclass(frozen=True, slots=True)
 class Message:
@@ -47,6 +54,12 @@ class Message:
 
     text: str
     message_id: str | None = None
+    # What the platform says the customer last heard from us before saying this (its
+    # history or transcript); None when it does not say. History is aligned to it.
+    heard: str | None = None
+    # When it arrived (wall-clock seconds): a "yes" sent before the question it would
+    # answer was asked (typed ahead, or from another tab) confirms nothing.
+    received_at: float = field(default_factory=time.time)
 
 
 class Frames(Protocol):
@@ -119,7 +132,9 @@ class Conversation:
         """True once `wind_down` has begun: no new message will run."""
         return self._ending
 
-    async def resume(self, session_id: str, customer_id: str | None) -> bool:
+    async def resume(
+        self, session_id: str, customer_id: str | None, *, wait_s: float = RESUME_WAIT_S
+    ) -> bool:
         """Continue the stored session `session_id` instead of this fresh one, when the
         store still holds it and it is this customer's; before any message ran only.
         The fresh session is forgotten. False (nothing changes) otherwise."""
@@ -132,6 +147,12 @@ class Conversation:
         owner = earlier.customer.customer_id if earlier.customer else None
         if customer_id is None or owner != customer_id:
             return False  # another customer's session is never resumed
+        # A turn of it may still be running (the dropped socket's, finishing its write):
+        # read the session once that turn is over, so the client is told how it ended.
+        # Bounded: past `wait_s` the session goes on from what is stored.
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(wait_s), store.lock(session_id):
+                earlier = await store.load(session_id) or earlier
         await store.delete(self.session.session_id)
         self.session = earlier
         if self._recording is not None:
@@ -249,8 +270,22 @@ class Conversation:
             emit = self._services.timelines.wrap_emit(emit, message.text)
         engine, store = self._services.engine, self._services.sessions
         async with store.lock(self.session.session_id):
+            latest = await store.latest(self.session)
+            if latest is not self.session:
+                # A turn of this session ran on another connection since (a second tab,
+                # a reconnect): this one goes on from what that turn left.
+                self.session = latest
+                if self._recording is not None:
+                    self._recording.follow(latest)
+            self.session.last_message_id = message.message_id
+            if message.heard is not None and align_said(self.session, message.heard):
+                log.info("history aligned to what the platform says was heard")
             turn = engine.start_turn(
-                self.session, message.text, emit, message_id=message.message_id
+                self.session,
+                message.text,
+                emit,
+                message_id=message.message_id,
+                received_at=message.received_at,
             )
             self._turn = turn
             try:

@@ -66,6 +66,10 @@ class Dialogue:
     # Older listings than those two, one per kind, newest first: "the first appointment
     # you told me about" after the tasks and then the balance were read out.
     listings: tuple[tuple[Kind, tuple[Item, ...]], ...] = ()
+    # Writes that went through in a turn stopped before its answer (assistant.untold),
+    # one clause each: the next answer begins with them.
+    untold: tuple[str, ...] = ()
+    untold_asked: str = ""  # what the customer said in that stopped turn
 
     # --- reading it ---------------------------------------------------------------
 
@@ -116,6 +120,8 @@ class Dialogue:
                 if action is not None
             ),
             listings=tuple((kind, tuple(items)) for kind, items in data.get("listings") or ()),
+            untold=tuple(data.get("untold") or ()),
+            untold_asked=str(data.get("untold_asked") or ""),
         )
 
 

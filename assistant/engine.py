@@ -29,6 +29,7 @@ from assistant.answering import APOLOGY, INTERNAL_APOLOGY, Answerer, error_text,
 from assistant.deadlines import Deadline
 from assistant.early_calls import EarlyCalls
 from assistant.errors import ModelUnavailable
+from assistant.heard import said_before_reply, was_heard, words
 from assistant.integrity import NOT_STARTED, WriteIntegrity
 from assistant.logs import trace_context
 from assistant.metrics import Metrics, count, observe
@@ -63,11 +64,16 @@ from assistant.tools.executor import RoundContext, ToolExecutor
 from assistant.turn import Turn, TurnState, call_key
 from assistant.turn_budget import TurnBudget
 from assistant.turn_log import turn_finished
+from assistant.untold import too_late, untold_preface, untold_writes
 
 log = logging.getLogger(__name__)
 
 # "Narrate the results": a frozen value, so one serves every turn.
 _NARRATE = FinalDecision(text="")
+# Before a question asked again because the caller did not hear it in full.
+NOT_HEARD = "Before I change anything,"
+# Before a question asked again because the yes arrived before it had been said.
+YES_BEFORE_QUESTION = "Your yes came before my question, so nothing is changed yet:"
 
 # (the customer as known so far, the turn's trace id) → the customer with their profile.
 CustomerLoader = Callable[[CustomerContext, str], Awaitable[CustomerContext]]
@@ -147,11 +153,21 @@ class Engine:
         )
 
     def start_turn(
-        self, session: Session, text: str, emit: EventSink, *, message_id: str | None = None
+        self,
+        session: Session,
+        text: str,
+        emit: EventSink,
+        *,
+        message_id: str | None = None,
+        received_at: float | None = None,
     ) -> Turn:
+        """`received_at`: when the message arrived (wall-clock seconds), so that a yes
+        that came before the question it would answer confirms nothing."""
         turn_id = session.next_turn_id()
         holder: list[Turn] = []
-        task = asyncio.create_task(self._run(holder, session, text, emit, message_id, turn_id))
+        task = asyncio.create_task(
+            self._run(holder, session, text, emit, message_id, turn_id, received_at)
+        )
         # Counted from start to end, for admission control (transports/saturation.py).
         self.turns_in_flight += 1
         task.add_done_callback(self._turn_ended)
@@ -175,6 +191,7 @@ class Engine:
         emit: EventSink,
         message_id: str | None,
         turn_id: str,
+        received_at: float | None = None,
     ) -> TurnDone:
         loop = asyncio.get_running_loop()
         started = time.perf_counter()
@@ -195,6 +212,7 @@ class Engine:
             deadline=budget.tools_end,
             now=self._clock(),
             budget=budget,
+            received_at=received_at,
         )
         customer_id = session.customer.customer_id if session.customer else None
         # turn_span first: when tracing, it gives the turn the span's trace id.
@@ -222,6 +240,8 @@ class Engine:
                 status = "cancelled"
             state.remember_answer()
             _advance_dialogue(state)
+            if status == "cancelled":
+                _keep_untold(state)
             self._forget_dropped_after_change(state)
             done = state.turn_done(status)
             turn_finished(state, done)
@@ -241,6 +261,23 @@ class Engine:
         state.session.customer = await self._customer_loader(customer, state.trace_id)
 
     async def _body(self, state: TurnState) -> None:
+        session = state.session
+        if untold := session.dialogue.untold:
+            asked_again = words(session.dialogue.untold_asked) == words(state.text)
+            session.dialogue = dataclasses.replace(session.dialogue, untold=(), untold_asked="")
+            if asked_again:
+                # The same words again (a platform's retry, a caller who heard nothing):
+                # what they asked for is done, and is said, not done a second time.
+                await self._answers.speak(state, untold_preface(untold) or "")
+                return
+            if confirmation.is_negative(state.text):
+                # "yes, wait, no" after it went through: not "okay", but what happened;
+                # and no question is left waiting for a later yes.
+                session.pending = None
+                await self._answers.speak(state, too_late(untold))
+                return
+            # Told first, whatever this turn is: "yes, wait, no" must not hear "okay".
+            state.preface = untold_preface(untold)
         pending = state.session.take_pending(state.now.timestamp())
         round_no = 0
         if pending is None and (taken_up := self._dropped_taken_up(state)) is not None:
@@ -252,12 +289,28 @@ class Engine:
                     taken_up, ask_first=False, expires_at=expires_at
                 )
                 await self._answers.speak(state, taken_up.prompt)
-                state.session.pending = state.pending
+                state.pending = state.session.pending = state.pending.asked_now()
                 return
             await self._run_round(state, 1, list(taken_up.calls), None, confirmed=True)
             await self._answers.narrate(state)
             return
+        if (
+            pending is not None
+            and not pending.answered_by(state.received_at)
+            and confirmation.is_affirmative(state.text)
+        ):
+            # Sent before the question was said (typed ahead, another tab): a yes to
+            # something the customer had not heard yet. Nothing is done; asked again.
+            await self._ask_again(state, pending, YES_BEFORE_QUESTION)
+            return
         if pending is not None:
+            if confirmation.is_affirmative(state.text) and not was_heard(
+                pending.prompt, said_before_reply(state.session)
+            ):
+                # The caller talked over the question (or the platform never played
+                # it): their yes answers something else, so the question is asked again.
+                await self._ask_again(state, pending)
+                return
             if confirmation.is_affirmative(state.text):
                 await self._run_round(state, 1, list(pending.calls), None, confirmed=True)
                 if confirmation.request_after_yes(state.text) is None:
@@ -271,7 +324,7 @@ class Engine:
             else:
                 # Anything else drops the pending calls and is a new request; the answer
                 # begins by saying they were not done (PROTOCOL.md).
-                state.preface = pending.dropped
+                state.preface = " ".join(filter(None, (state.preface, pending.dropped)))
                 state.dropped_calls = pending.calls
                 state.session.dropped = pending
         final_text: str | None = None
@@ -344,6 +397,16 @@ class Engine:
             await self._answers.narrate(state)
         else:
             await self._answers.speak(state, "Okay.")
+
+    async def _ask_again(
+        self, state: TurnState, pending: PendingConfirmation, why: str = NOT_HEARD
+    ) -> None:
+        """The question held, asked again after `why`; its yes must come after this."""
+        expires_at = state.now.timestamp() + self.config.confirmation_ttl_s
+        state.pending = dataclasses.replace(pending, expires_at=expires_at)
+        prompt = pending.prompt
+        await self._answers.speak(state, f"{why} {prompt[:1].lower()}{prompt[1:]}")
+        state.pending = state.session.pending = state.pending.asked_now()
 
     async def _decide(
         self,
@@ -762,6 +825,19 @@ def _planned_results(state: TurnState, ran_before: int) -> bool:
     """Whether the round gave results of the planner's calls (the listings fetched only
     for the write checks are not news to plan from)."""
     return any(r.call.call_id not in state.checks for r in state.results[ran_before:])
+
+
+def _keep_untold(state: TurnState) -> None:
+    """A stopped turn's writes that went through, for the next answer to begin with."""
+    customer = state.session.customer
+    timezone = customer.timezone if customer is not None else "UTC"
+    clauses = untold_writes(state.results, state.told, timezone)
+    if clauses:
+        dialogue_now = state.session.dialogue
+        untold = (*dialogue_now.untold, *clauses)
+        state.session.dialogue = dataclasses.replace(
+            dialogue_now, untold=untold, untold_asked=state.text
+        )
 
 
 def _advance_dialogue(state: TurnState) -> None:

@@ -17,7 +17,10 @@ a session this process did not write), or Redis does not hold what it remembers,
 history is written whole.
 
 A session's lock is a `SET NX PX` key with a random token, released only by its holder;
-the turn's save travels with the release, so the end of a turn is one round trip.
+the turn's save travels with the release, so the end of a turn is one round trip. Taking
+the lock also reads how many turns the stored session has had: when another connection
+or worker ran one since this copy was read (two tabs, a reconnect elsewhere while the
+dropped socket's turn finished), `latest` reads the session again before the turn.
 """
 
 from __future__ import annotations
@@ -67,6 +70,22 @@ if ARGV[1] ~= '' and redis.call('GET', KEYS[1]) == ARGV[1] then
 end
 return 1
 """
+# KEYS: lock, head. ARGV: lock token, lock TTL (ms). Returns nil when the lock is held
+# by another; else the stored session's turn count, or -1 when none can be read.
+_LOCK = """
+if not redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then
+  return false
+end
+local head = redis.call('GET', KEYS[2])
+if not head then
+  return -1
+end
+local ok, stored = pcall(cjson.decode, head)
+if not ok or type(stored) ~= 'table' or type(stored['turns']) ~= 'number' then
+  return -1
+end
+return stored['turns']
+"""
 # Sessions whose stored history this process remembers; past this, the least recently
 # saved are forgotten (and written whole at their next save).
 _REMEMBERED_SESSIONS = 4096
@@ -107,8 +126,11 @@ class RedisSessionStore:
         self._lock_ttl_ms = max(1, round(lock_ttl_s * 1000))
         self._prefix = prefix
         self._save = client.register_script(_SAVE)
+        self._take_lock = client.register_script(_LOCK)
         # Sessions whose lock this process holds, with the save to make at its release.
         self._held: dict[str, Session | None] = {}
+        # ... and how many turns the stored session had when the lock was taken.
+        self._stored_turns: dict[str, int] = {}
         self._written: OrderedDict[str, _Written] = OrderedDict()
 
     def _keys(self, session_id: str) -> tuple[str, str, str]:
@@ -140,6 +162,12 @@ class RedisSessionStore:
             return
         await self._write(session, token="")
 
+    async def latest(self, session: Session) -> Session:
+        stored = self._stored_turns.get(session.session_id, -1)
+        if stored < 0 or stored == session.turns:
+            return session  # not under this process's lock, nothing stored, or current
+        return await self.load(session.session_id) or session
+
     async def delete(self, session_id: str) -> None:
         self._written.pop(session_id, None)
         await self._client.delete(*self._keys(session_id)[1:])
@@ -148,14 +176,17 @@ class RedisSessionStore:
     async def lock(self, session_id: str) -> AsyncIterator[None]:
         """Held across one turn. Its TTL outlasts any turn (deadlines are seconds), so a
         worker that dies holding it blocks the session only until the TTL passes."""
-        key, token = self._keys(session_id)[0], secrets.token_hex(8)
+        keys, token = list(self._keys(session_id)[:2]), secrets.token_hex(8)
         # Polled: the holder may be another process, so there is no local event to wait on.
-        while not await self._client.set(key, token, nx=True, px=self._lock_ttl_ms):  # noqa: ASYNC110
+        args: list[str | int] = [token, self._lock_ttl_ms]
+        while (turns := await self._take_lock(keys=keys, args=args)) is None:  # noqa: ASYNC110
             await asyncio.sleep(0.02)
         self._held[session_id] = None
+        self._stored_turns[session_id] = int(turns)
         try:
             yield
         finally:
+            self._stored_turns.pop(session_id, None)
             session = self._held.pop(session_id, None)
             if session is None:
                 await self._save(keys=list(self._keys(session_id)), args=[token, "", 0, "", 0])

@@ -8,6 +8,7 @@ id rather than by holding the object, and a session can live in a store.
 
 from __future__ import annotations
 
+import dataclasses
 import secrets
 import time
 from dataclasses import dataclass, field
@@ -33,6 +34,17 @@ class PendingConfirmation:
     dropped: str = "I didn't go ahead with that."
     # Moved on from, and something was written since: asked again before it runs.
     ask_first: bool = False
+    # When the question had been said in full (wall-clock seconds, `time.time()`, as a
+    # message's arrival): a yes that arrived before it answers nothing. None: unknown.
+    asked_at: float | None = None
+
+    def asked_now(self) -> PendingConfirmation:
+        """This confirmation, its question said in full just now."""
+        return dataclasses.replace(self, asked_at=time.time())
+
+    def answered_by(self, received_at: float | None) -> bool:
+        """Whether a message that arrived at `received_at` came after the question."""
+        return received_at is None or self.asked_at is None or received_at >= self.asked_at
 
     def wire(self) -> dict[str, Any]:
         first = self.calls[0]
@@ -70,6 +82,8 @@ class Session:
     # What the conversation is about (assistant.dialogue): planner and narrator share it.
     dialogue: Dialogue = field(default_factory=Dialogue)
     turns: int = 0  # turns started so far
+    # The client's id of the message the last turn answered (told on a resume).
+    last_message_id: str | None = None
     # The id of each history entry, in step with `history`; ids only grow.
     entry_ids: list[int] = field(default_factory=list)
     next_entry_id: int = 1

@@ -1,13 +1,17 @@
 """Where sessions live between turns: the `SessionStore` seam and its in-memory store.
 
     async with store.lock(session_id):          # one turn of a session at a time
-        session = await store.load(session_id)
+        session = await store.latest(session)   # another connection's turns included
         ...                                     # the turn runs
         await store.save(session)
 
 The conversation runner (conversation.py) saves the session when it opens and after
 every turn, and takes the session's lock around each turn, so that a store shared by
-several processes serialises a session's turns wherever they run. A session is a
+several processes serialises a session's turns wherever they run. One session may be
+open on several connections at once (two tabs that resumed it, a reconnect while the
+dropped socket's turn still runs): under the lock each turn starts from what the last
+turn left, wherever it ran, so a question answered in one tab is not answered again
+from another's copy. A session is a
 plain value: `session_to_json` and `session_from_json` give the JSON a store outside
 this process keeps (a Redis store and `session.resume` build on this seam).
 """
@@ -105,6 +109,11 @@ class SessionStore(Protocol):
         """Held while one turn of the session runs: turns of a session never overlap."""
         ...
 
+    async def latest(self, session: Session) -> Session:
+        """Under the session's lock: the stored session when a turn of it ran elsewhere
+        (another connection or worker) since `session` was read; else `session` itself."""
+        ...
+
 
 class InMemorySessionStore:
     """This process's memory: the session objects themselves, one lock per session.
@@ -136,6 +145,11 @@ class InMemorySessionStore:
         self._sessions[session.session_id] = (session, now + self._ttl_s)
         if len(self._sessions) % 256 == 0:
             self._drop_expired(now)
+
+    async def latest(self, session: Session) -> Session:
+        # Every connection of a session in this process holds the stored object itself.
+        kept = self._sessions.get(session.session_id)
+        return session if kept is None else kept[0]
 
     async def delete(self, session_id: str) -> None:
         self._sessions.pop(session_id, None)

@@ -10,6 +10,10 @@ was asked), so the engine compares what they touch and say with the customer's w
 - a write whose target (a task or an appointment, by id) is not the item the words
   name best, when the words name another item of the same listing better, waits for a
   yes that names its target; words that name no item ("mark it done") judge nothing;
+- so does a write to a task that shares a word with what the customer said but not its
+  name: in every part of the message that holds a word of its title, another word says
+  another item, and the title a word not said ("the car registration task", and the
+  model completes "Renew car insurance"; "call the bank" and "Call the pharmacy");
 - a title, subject or service most of whose words the customer never said waits for a
   yes that names it.
 
@@ -25,6 +29,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from assistant.language.lexicon import MONTHS, TITLE_VERBS, WEEKDAYS
 from assistant.schema import ToolCall, ToolResult
 
 _WORD = re.compile(r"[^\W_]+")
@@ -139,7 +144,47 @@ def named_otherwise(
         return len(stems(item.get(listing.name, "")) & said)
 
     best = max(score(item) for item in items.values())
-    return mine if best > score(mine) else None
+    if best > score(mine):
+        return mine
+    if listing is _TASKS and _only_a_word_shared(mine.get(listing.name, ""), texts):
+        return mine
+    return None
+
+
+# Where a message's parts meet: each part names its own item ("mark the insurance task
+# done and tell me my balance": "balance" is not a word of the task's name).
+_PARTS = re.compile(r"[,.;:!?]|\b(?:and|then|also|but|plus|or)\b")
+# Words that say which errand, not which item: a title's doing words and their kin,
+# days and months ("the insurance task for friday"). Whole words: "register" is one,
+# "registration" is a name.
+_NOT_A_NAME = frozenset({*TITLE_VERBS, *WEEKDAYS, *MONTHS, "today", "tomorrow"})
+
+
+def _naming(text: object) -> frozenset[str]:
+    """`stems` of the words of `text` that may name an item (not `_NOT_A_NAME`)."""
+    words = _WORD.findall(str(text).lower())
+    return frozenset(
+        word[:_STEM]
+        for word in words
+        if word not in _PLAIN and word not in _NOT_A_NAME and not word.isdigit()
+    )
+
+
+def _only_a_word_shared(title: object, texts: Sequence[str]) -> bool:
+    """Whether every part of the message that shares a word with `title` also holds a
+    word naming something else, while the title holds one no such part said."""
+    name = stems(title)
+    naming = _naming(title)
+    shared_any = False
+    for text in texts:
+        for part in _PARTS.split(text.lower()):
+            if not stems(part) & name:
+                continue
+            shared_any = True
+            said = _naming(part)
+            if not said - name or not naming - said:
+                return False  # this part names the item, in part or in full
+    return shared_any
 
 
 def unsaid_text(call: ToolCall, texts: Sequence[str]) -> str | None:

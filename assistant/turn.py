@@ -37,6 +37,8 @@ class TurnState:
     deadline: float  # the tools' end (turn_budget.py)
     now: datetime
     budget: TurnBudget  # when each part of the turn must be done
+    # When the customer's message arrived (wall-clock seconds); None: not known (replay).
+    received_at: float | None = None
     results: list[ToolResult] = field(default_factory=list)
     truncated: int = 0
     spoken_hints: set[str] = field(default_factory=set)

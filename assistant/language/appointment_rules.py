@@ -113,8 +113,8 @@ def time_problem(when: When | None, c: Clause) -> str | None:
     """
     if when is None:
         return None
-    if when.vague_day:
-        return "when"  # "sometime next week": which day is the customer's to say
+    if when.vague_day or when.day_unread:
+        return "when"  # "sometime next week", "on thanksgiving": the customer's to say
     if when.no_such_date is not None:
         return "no_such_date"
     if when.weekday_conflict:

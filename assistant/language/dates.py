@@ -269,6 +269,9 @@ class When:
     # An hour was said that could not be read whole ("at nine fifty two", "at ate"):
     # a booking or a move asks the time rather than keep or guess one.
     time_unread: bool = False
+    # A day was named that is not read here ("on thanksgiving at 10am", "on my birthday"):
+    # `day` is then only implied, and a booking or a move asks which day is meant.
+    day_unread: bool = False
 
     @property
     def weekday_conflict(self) -> bool:
@@ -624,6 +627,7 @@ def find_when(text: str, now: datetime) -> When | None:
         # "…a haircut that same day at 2": a day said before, never today by default.
         day = today if clock > now.time() else today + timedelta(days=1)
         implied = True
+    day_unread = implied and _DAY_UNREAD.search(text) is not None
     return When(
         day=day,
         clock=clock,
@@ -636,7 +640,25 @@ def find_when(text: str, now: datetime) -> When | None:
         no_such_date=no_such_date,
         weekday_said=weekday_said,
         time_unread=unread,
+        day_unread=day_unread,
     )
+
+
+# A day named in words no pattern here reads: a holiday, a day of one's own ("my day
+# off", "the morning of my wedding"), or "on …" before anything but the few things one
+# is "on" that are not days ("on time", "on the phone"). Only asked about when no day
+# was read at all.
+_DAY_UNREAD = rx(
+    r"\b(?:christmas|xmas|thanksgiving|easter|new year'?s|halloween|valentine'?s|hanukkah"
+    r"|passover|diwali|eid|boxing day|memorial day|labou?r day|independence day|fourth of july"
+    r"|mother'?s day|father'?s day|birthday|anniversary|holidays?|days? off|wedding|payday"
+    r"|pay day|graduation|vacation|trip)\b"
+    r"|\bthe (?:day|morning|afternoon|evening|night|weekend|week) (?:of|after|before)\b"
+    r"|\bon (?!(?:time|it|that|this|me|you|us|them|the phone|the line|the call|hold|my way"
+    r"|your end|the list|file|record|the books|the calendar|the schedule|my account|top"
+    r"|the same|the day|that day|the one)\b)"
+    r"(?:the |my |our |a )?[a-z][a-z'-]+"
+)
 
 
 __all__ = ["When", "find_when"]

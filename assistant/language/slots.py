@@ -7,6 +7,7 @@ words end up in the CRM (a task title, a ticket body), gives them back as typed.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
@@ -276,6 +277,16 @@ class TaskDraft:
     when: When | None
 
 
+# Words in quotes: an opening quote after a space, a closing one before a space or a
+# stop (the apostrophe of "it's" is neither).
+_QUOTED = rx(r"(?:^|(?<=\s))['\"‘“].+?['\"’”](?=\s|$|[,.!?;:])")
+
+
+def _inside(spans: Iterable[tuple[int, int]], regions: Sequence[tuple[int, int]]) -> bool:
+    """Whether any of `spans` lies within one of `regions`."""
+    return any(a <= start and end <= b for start, end in spans for a, b in regions)
+
+
 def task_draft(
     title_words: str,
     clause_priority: Priority | None,
@@ -284,10 +295,14 @@ def task_draft(
     *,
     dated: bool = True,
 ) -> TaskDraft:
-    """A task title with its due date and priority words taken out of it (`dated` False:
+    """A task title with its due date and priority words taken out of it; words quoted in
+    it ("read the 'it's urgent' memo") are the title's, whatever they say (`dated` False:
     the days said stay in the title, "every tuesday", and no due date is read)."""
     spans: list[tuple[int, int]] = []
+    quoted = [m.span() for m in _QUOTED.finditer(title_words)]
     when = find_when(title_words, now) if dated else None
+    if when is not None and _inside(when.spans, quoted):
+        when = None
     due_on = None
     if when is not None and when.day is not None:
         due_on = when.day.isoformat()
@@ -299,6 +314,8 @@ def task_draft(
         due_on = relative[0].isoformat()
         spans.append(relative[1])
     found_priority, priority_span = priority(title_words)
+    if priority_span is not None and _inside((priority_span,), quoted):
+        found_priority, priority_span = None, None
     if priority_span is not None:
         spans.append(priority_span)
     text = cut_spans(title_words, spans) if spans else title_words

@@ -98,7 +98,13 @@ _PLACEHOLDER_TITLE = rx(
 )
 # ", it's important," said between the task and "put it on my list": its priority only.
 _IT_MATTERS = rx(
-    r",?\s*(?:it's|it is|that's|this is) (?:really |very |quite )?(?:important|urgent)\b,?"
+    r",?\s*(?:it's|it is|that's|that is|this is|this one's) (?:really |very |quite |super "
+    r"|pretty |extremely |kind of )?(?:important|urgent)\b,?"
+)
+# The same said last, of the task being added, and its opposite ("it's not urgent").
+_REMARK_ON_PRIORITY = rx(
+    r",?\s*(?:it's|it is|that's|that is|this is|this one's) (?:not )?(?:really |very |quite "
+    r"|super |pretty |extremely |kind of |that |so |too )?(?:important|urgent)\W*$"
 )
 _NEED_TO = rx(
     r"^(?:so |ok |okay |um |uh )*(?:i need to|i have to|i must|i've got to|i gotta|need to"
@@ -139,6 +145,10 @@ def add_task(c: Clause) -> Intent | None:
             rest = _NEED_TO.sub("", said_before.strip(" ,.")).strip(" ,.")
             if rest:
                 priority = priority or slots.priority(c.norm.text)[0]
+        if remark := _REMARK_ON_PRIORITY.search(rest):
+            # "call the plumber on monday, it's urgent": its priority, not title words.
+            priority = priority or slots.priority(remark.group(0))[0]
+            rest = rest[: remark.start()]
         tail = c.text[match.end("rest") :]
         # "take the bins out every tuesday": no task repeats; the words stay as said, and
         # no one day of them is made its due date.

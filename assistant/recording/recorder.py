@@ -102,6 +102,12 @@ class SessionRecording:
 
         return recorded
 
+    def follow(self, session: Session) -> None:
+        """The conversation goes on in `session` (the stored one, after a turn of it ran on
+        another connection): tool results are read from its history from now on."""
+        self._session = session
+        self._mark = session.next_entry_id
+
     def close(self) -> None:
         """End the recording; a turn still running is left unfinished in the file."""
         self._flush_user()

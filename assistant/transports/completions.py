@@ -235,9 +235,15 @@ class Answer:
         if wants_person(text):
             self._chunks.id = f"chatcmpl-h_{uuid.uuid4().hex[:10]}"
             return await self._hand_off("caller_request", last_request=text)
+        fingerprint = self._completion.fingerprint
+        if (answered := call.answered.for_retry(fingerprint)) is not None:
+            log.info("platform: a retried request is answered as before, not run again")
+            self._chunks.id = answered.response_id
+            await self._say(self._spoken.say("answer", answered.text))
+            return None
         message_id = f"m_{uuid.uuid4().hex[:12]}"
         stream = self._stream = call.current = call.frames.open(message_id)
-        call.conversation.submit(Message(text, message_id))
+        call.conversation.submit(Message(text, message_id, self._completion.heard))
         self._chunks.id = f"chatcmpl-{message_id}"
         async for item in stream:
             if stream.turn_id is not None:
@@ -248,6 +254,7 @@ class Answer:
                     call.current = None
                 if call.frames.wants_handoff():
                     return await self._hand_off("repeated_failures")
+                call.answered.keep(fingerprint, self._chunks.id, self._spoken.text, item.status)
         return None
 
     async def _hand_off(

@@ -17,6 +17,7 @@ from typing import Any, Final
 from aiohttp import hdrs, web
 
 from assistant.schema import AssistantTurn, Message, UserTurn
+from assistant.transports.platform_retry import fingerprint
 from assistant.transports.utf8 import invalid_text_problem
 
 _ROLES: Final = frozenset({"system", "developer", "user", "assistant", "tool", "function"})
@@ -30,6 +31,11 @@ class BadRequest(ValueError):
 class CompletionRequest:
     text: str  # the last user message: this turn's words
     earlier: tuple[Message, ...]  # what was said before it, for a conversation we lost
+    # What the platform says it played after the customer's previous message (its
+    # assistant messages there, joined; "" for none); None when it sent no earlier turn.
+    heard: str | None
+    # The messages up to the last user one, hashed: the same again is a retry.
+    fingerprint: str
     first_user: str
     stream: bool
     model: str
@@ -90,6 +96,8 @@ def parse_request(body: bytes) -> CompletionRequest:
     return CompletionRequest(
         text=said[users[-1]][1].strip(),
         earlier=tuple(earlier),
+        heard=_heard(said, users),
+        fingerprint=fingerprint(said[: users[-1] + 1]),
         first_user=said[users[0]][1].strip(),
         stream=stream,
         model=model or "assistant",
@@ -99,6 +107,17 @@ def parse_request(body: bytes) -> CompletionRequest:
         customer_id=_string(metadata.get("customer_id")),
         phone=_string(customer.get("number")) or _string(metadata.get("caller_phone")),
     )
+
+
+def _heard(said: list[tuple[str, str]], users: list[int]) -> str | None:
+    """The assistant text between the last two user messages (the platform's record of
+    what its voice played: cut short at a barge-in, absent when none was heard). None
+    when it does not keep such a record: no earlier user message, or no assistant
+    message anywhere (a history of the caller's words only)."""
+    if len(users) < 2 or not any(role == "assistant" for role, _ in said):
+        return None
+    between = said[users[-2] + 1 : users[-1]]
+    return " ".join(text.strip() for role, text in between if role == "assistant" and text.strip())
 
 
 def _text(content: Any, index: int) -> str:

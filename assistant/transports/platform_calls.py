@@ -25,6 +25,7 @@ from aiohttp import web
 from assistant.conversation import Conversation, open_conversation
 from assistant.schema import Message
 from assistant.services import Services
+from assistant.transports.platform_retry import LastAnswer
 from assistant.transports.platform_turns import RoutedFrames, TurnStream
 from assistant.transports.ratelimit import MessageLimits, SessionLimits
 
@@ -42,6 +43,8 @@ class PlatformCall:
     used_at: float = field(default_factory=time.monotonic)
     current: TurnStream | None = None  # the request being answered now
     requests: int = 0  # requests holding it: it is not closed under them
+    # The last answer given in full: the same messages again are a retry (platform_retry).
+    answered: LastAnswer = field(default_factory=LastAnswer)
 
     def done(self) -> None:
         """A request has been answered."""

@@ -40,6 +40,7 @@ from assistant.schema import ToolFinished, ToolStarted
 from assistant.services import SERVICES, Services
 from assistant.transports.admission import CONNECTION_LIMITS, SATURATED, Refusal
 from assistant.transports.platform_calls import continue_stored, stored_session_id
+from assistant.transports.platform_retry import LastAnswer
 from assistant.transports.platform_turns import RoutedFrames, Spoken, TurnEnd, TurnStream
 from assistant.transports.ratelimit import SessionLimits
 from assistant.transports.relay_caller import greeting
@@ -47,8 +48,9 @@ from assistant.transports.relay_handoff import HANDOFF_LINE, HandoffReason, want
 from assistant.transports.retell_caller import identify
 from assistant.transports.retell_frames import (
     CONFIG,
-    last_user_words,
+    Asked,
     parse_frame,
+    read_transcript,
     tool_invocation,
     tool_result,
 )
@@ -80,6 +82,7 @@ class RetellCall:
         self._speaking: asyncio.Task[None] | None = None
         self._current: TurnStream | None = None
         self._ended = False
+        self._answered = LastAnswer()  # for Retell asking again for the same transcript
 
     async def run(self) -> None:
         try:
@@ -171,13 +174,13 @@ class RetellCall:
             if not isinstance(response_id, int) or isinstance(response_id, bool):
                 log.warning("retell: ignoring a %s frame without an integer response_id", kind)
                 return
-            await self._respond_to(response_id, kind, last_user_words(frame.get("transcript")))
+            await self._respond_to(response_id, kind, read_transcript(frame.get("transcript")))
         elif kind == "call_details":
             log.info("retell: ignoring call_details after the call began")
         else:
             log.warning("retell: ignoring a frame of interaction_type %r", kind)
 
-    async def _respond_to(self, response_id: int, kind: str, text: str) -> None:
+    async def _respond_to(self, response_id: int, kind: str, asked: Asked) -> None:
         if response_id < self._latest:
             log.info("retell: ignoring response_id %d, already at %d", response_id, self._latest)
             return
@@ -189,12 +192,15 @@ class RetellCall:
             await self._respond(response_id, "", complete=True, end_call=True)
         elif kind == "reminder_required":
             await self._respond(response_id, NUDGE, complete=True)
-        elif not text:
+        elif not asked.text:
             await self._respond(response_id, "", complete=True)
-        elif wants_person(text):
+        elif wants_person(asked.text):
             await self._hand_off(response_id, "caller_request")
+        elif (answered := self._answered.for_retry(asked.fingerprint)) is not None:
+            log.info("retell: the same transcript again is answered as before, not run again")
+            await self._respond(response_id, answered.text, complete=True)
         else:
-            await self._start_turn(response_id, text)
+            await self._start_turn(response_id, asked)
 
     def _stale(self) -> None:
         """Stop the response being given: nothing more is sent, its reads stop."""
@@ -204,7 +210,7 @@ class RetellCall:
             if self._conversation is not None:
                 self._conversation.cancel()
 
-    async def _start_turn(self, response_id: int, text: str) -> None:
+    async def _start_turn(self, response_id: int, asked: Asked) -> None:
         assert self._conversation is not None, "opened before any turn"
         assert self._budgets is not None, "opened with the conversation"
         refusal = await self._budgets.admit()
@@ -214,12 +220,17 @@ class RetellCall:
             return
         message_id = f"r_{response_id}_{uuid.uuid4().hex[:6]}"
         stream = self._current = self._frames.open(message_id)
-        self._conversation.submit(Message(text, message_id))
+        self._conversation.submit(Message(asked.text, message_id, asked.heard))
         previous = self._speaking
-        self._speaking = asyncio.create_task(self._speak(response_id, stream, previous))
+        speaking = self._speak(response_id, stream, previous, asked.fingerprint)
+        self._speaking = asyncio.create_task(speaking)
 
     async def _speak(
-        self, response_id: int, stream: TurnStream, previous: asyncio.Task[None] | None
+        self,
+        response_id: int,
+        stream: TurnStream,
+        previous: asyncio.Task[None] | None,
+        asked: str,
     ) -> None:
         if previous is not None:
             await asyncio.wait([previous])  # its stream is abandoned: it ends at once
@@ -238,6 +249,7 @@ class RetellCall:
                 if self._frames.wants_handoff():
                     await self._hand_off(response_id, "repeated_failures")
                 else:
+                    self._answered.keep(asked, str(response_id), spoken.text, item.status)
                     await self._respond(response_id, "", complete=True)
 
     async def _hand_off(self, response_id: int, reason: HandoffReason) -> None:

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import json
 import logging
+from dataclasses import dataclass
 from typing import Any, Final
 
 from assistant.schema import ToolFinished, ToolStarted
+from assistant.transports.platform_retry import fingerprint
 
 log = logging.getLogger(__name__)
 
@@ -42,6 +44,49 @@ def last_user_words(transcript: Any) -> str:
     return ""
 
 
+def heard_before_last_user(transcript: Any) -> str | None:
+    """What the agent said between the caller's last two utterances, as Retell heard it
+    spoken (cut short where the caller barged in); None before the caller's second."""
+    if not isinstance(transcript, list):
+        return None
+    said: list[str] = []
+    users = 0
+    for utterance in reversed(transcript):
+        if not isinstance(utterance, dict) or not isinstance(utterance.get("content"), str):
+            continue
+        if utterance.get("role") == "user":
+            users += 1
+            if users == 2:
+                return " ".join(reversed(said))
+        elif users == 1 and utterance.get("role") == "agent" and utterance["content"].strip():
+            said.append(utterance["content"].strip())
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Asked:
+    """What a response_required asks: the caller's last words, what they heard before
+    them, and the transcript up to them hashed (the same again is Retell's retry)."""
+
+    text: str
+    heard: str | None
+    fingerprint: str
+
+
+def read_transcript(transcript: Any) -> Asked:
+    said = [
+        (str(u.get("role")), u["content"].strip())
+        for u in (transcript if isinstance(transcript, list) else ())
+        if isinstance(u, dict) and isinstance(u.get("content"), str)
+    ]
+    last_user = max((i for i, (role, _) in enumerate(said) if role == "user"), default=-1)
+    return Asked(
+        last_user_words(transcript),
+        heard_before_last_user(transcript),
+        fingerprint(said[: last_user + 1]),
+    )
+
+
 def tool_invocation(event: ToolStarted) -> dict[str, Any]:
     return {
         "response_type": "tool_call_invocation",
@@ -60,4 +105,13 @@ def tool_result(event: ToolFinished) -> dict[str, Any]:
     }
 
 
-__all__ = ["CONFIG", "last_user_words", "parse_frame", "tool_invocation", "tool_result"]
+__all__ = [
+    "CONFIG",
+    "Asked",
+    "heard_before_last_user",
+    "last_user_words",
+    "parse_frame",
+    "read_transcript",
+    "tool_invocation",
+    "tool_result",
+]

@@ -51,6 +51,7 @@ from assistant.transports.ws_handshake import (
     origin_allowed,
     session_start,
 )
+from assistant.transports.ws_resume import last_turn
 
 log = logging.getLogger(__name__)
 
@@ -277,6 +278,8 @@ class WsConnection:
         assert conversation is not None, "serve() sets it"
         session = conversation.session
         customer = session.customer
+        # An added field, only on a resume: how the turn before the reconnect ended.
+        told = {"last_turn": last_turn(session)} if resumed else {}
         await self._outbox.send(
             {
                 "type": "session.ready",
@@ -290,6 +293,7 @@ class WsConnection:
                     "max_text_chars": self._settings.max_text_chars,
                     "max_tool_calls_per_round": self._settings.max_tool_calls_per_round,
                 },
+                **told,
             }
         )
 

@@ -190,6 +190,19 @@ export class TurnView {
     this.reply.setAttribute("aria-busy", "false");
   }
 
+  /**
+   * A turn abandoned when the connection dropped, completed from what the server kept of
+   * it (`last_turn` of a resumed session.ready): its calls and their outcomes, and its
+   * answer when it gave one. The note says the view was caught up, not answered live.
+   */
+  catchUp(last, note) {
+    for (const call of last.tool_calls || []) this.toolFinished(call);
+    if (last.answer) this.answerDone(last.answer);
+    const failed = (last.tool_calls || []).some((call) => call.status !== "ok");
+    this.root.dataset.state = failed ? "partial" : "ok";
+    this.showNote(note, "caught-up");
+  }
+
   showNote(text, kind) {
     this.note.textContent = text;
     this.note.dataset.kind = kind;

@@ -16,6 +16,7 @@ import { Connection, defaultSocketUrl } from "./connection.js";
 import { Transcript } from "./transcript.js";
 import { TurnView } from "./turn.js";
 import {
+  CAUGHT_UP,
   CONFIRM_DROPPED,
   EXAMPLES,
   INTERRUPTED,
@@ -227,11 +228,29 @@ class Widget {
     // A new session does not know the question on screen: a "yes" would do nothing.
     if (!ready.resumed) this._dropConfirmation();
     else if (this.confirmTurn) this.confirmTurn.rewireConfirmation((a) => this._answer(a));
+    if (ready.resumed && ready.last_turn) this._catchUp(ready.last_turn);
     this.wasDown = false;
     this.expired = false;
     this._setConnected(true);
     this._save();
     if (typeof this.options.onReady === "function") this.options.onReady(ready);
+  }
+
+  /**
+   * The turn the dropped connection cut off, shown as the server says it ended: a write
+   * that landed is seen to have landed, and a question it asked can be answered.
+   */
+  _catchUp(last) {
+    const turn = this.turns.find(
+      (t) => t.messageId === last.message_id && t.root.dataset.state === "interrupted",
+    );
+    if (!turn) return;
+    const told = Boolean(last.answer) || (last.tool_calls || []).length > 0;
+    if (told) turn.catchUp(last, CAUGHT_UP);
+    if (last.awaiting_confirmation) {
+      this.confirmTurn = turn;
+      turn.askConfirmation((answer) => this._answer(answer), last.awaiting_confirmation);
+    }
   }
 
   _onDown({ retryInMs }) {

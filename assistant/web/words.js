@@ -161,6 +161,10 @@ export const STATUS = {
 };
 
 export const INTERRUPTED = "The connection dropped before I finished. Please ask again.";
+// After a reconnect that kept the conversation: what that turn did, told by the server
+// (session.ready's last_turn), in place of "Please ask again" (asking again would do it
+// twice, or be told it was done).
+export const CAUGHT_UP = "The connection dropped; this is what had been done by then.";
 export const CONFIRM_DROPPED =
   "This question expired when the connection was lost; nothing was changed. Ask again if you still want it.";
 export const EXPIRED = "Expired";

@@ -271,3 +271,38 @@ async def test_it_after_a_listing_in_an_earlier_turn_is_completed_at_once(
     assert events[-1]["awaiting_confirmation"] is None
     assert [c["tool"] for c in events[-1]["tool_calls"]] == ["crm.completeTask"]
     assert (await tasks(crm_admin))["Buy groceries"]["status"] == "completed"
+
+
+async def test_a_task_sharing_only_a_word_with_the_one_named_waits_for_a_yes(
+    make_assistant: MakeAssistant,
+    crm_admin: CrmAdmin,
+    openai_server: OpenAIServer,
+    openai_models: Models,
+) -> None:
+    """'Mark the car registration task as done', there is none, and the model completes
+    'Renew car insurance' (a word shared): it stays pending and the question names it."""
+    planner, narrator = openai_models
+    openai_server.stream(tool_calls_reply(call("c1", "crm_completeTask", task_id="task_0002")))
+    openai_server.stream(text_reply("I've marked it complete."))
+    chat = await (await make_assistant(planner=planner, narrator=narrator)).connect()
+    events = await chat.say("mark the car registration task as done")
+    assert (await tasks(crm_admin))["Renew car insurance"]["status"] == "pending"
+    pending = events[-1]["awaiting_confirmation"]
+    assert pending is not None and "Renew car insurance" in pending["prompt"]
+
+
+async def test_a_task_named_in_part_beside_other_words_is_completed_at_once(
+    make_assistant: MakeAssistant,
+    crm_admin: CrmAdmin,
+    openai_server: OpenAIServer,
+    openai_models: Models,
+) -> None:
+    """The control: 'mark the insurance task done and tell me my balance, thanks so much':
+    the other words belong to other clauses, so the task named is completed, no question."""
+    planner, narrator = openai_models
+    openai_server.stream(tool_calls_reply(call("c1", "crm_completeTask", task_id="task_0002")))
+    openai_server.stream(text_reply("I've marked 'Renew car insurance' as complete."))
+    chat = await (await make_assistant(planner=planner, narrator=narrator)).connect()
+    events = await chat.say("mark the insurance task done and tell me my balance, thanks so much")
+    assert events[-1]["awaiting_confirmation"] is None
+    assert (await tasks(crm_admin))["Renew car insurance"]["status"] == "completed"

@@ -69,6 +69,28 @@ def test_a_time_alone_is_today_while_ahead_and_tomorrow_once_passed() -> None:
     assert when("at 9am") == (date(2025, 3, 2), time(9, 0))
 
 
+@pytest.mark.parametrize(
+    ("text", "unread"),
+    [
+        ("on thanksgiving at 10am", True),
+        ("on my birthday at 2pm", True),
+        ("to my day off at 9am", True),
+        ("the morning of my wedding at 10am", True),
+        ("on main street at 4pm", True),
+        ("at 4pm on the same day", False),
+        ("at 3pm, I'll be on time", False),
+        ("at 10am", False),
+        ("on friday at 10am", False),  # a day read: nothing implied, nothing unread
+    ],
+)
+def test_a_day_named_but_not_read_is_marked(text: str, unread: bool) -> None:
+    """A time whose day was named in words not read ("on thanksgiving") says so, so that
+    a booking asks the day rather than take today's or tomorrow's."""
+    when = find_when(text, NOW)
+    assert when is not None
+    assert when.day_unread is unread
+
+
 def test_the_15th_after_the_15th_is_next_month() -> None:
     """A day of the month already past this month means next month's."""
     later = datetime(2025, 3, 20, 12, 0, tzinfo=ZoneInfo(TZ))

@@ -181,8 +181,11 @@ class HeldWrite(FakeToolBackend):
         return await super().invoke(tool, *args, **kwargs)
 
 
-async def _stopped_write(make_assistant: MakeAssistant, failure: ToolFailure | None) -> str:
-    """Add a task, press Ctrl-C while the CRM holds the write, then let it end."""
+async def _adding_a_held_task(
+    make_assistant: MakeAssistant, failure: ToolFailure | None
+) -> tuple[HeldWrite, Any, ChatClient, io.StringIO]:
+    """An assistant that adds a task on any message, the CRM holding the write, and a
+    client writing to a buffer."""
     backend = HeldWrite(failure)
     assistant = await make_assistant(
         planner=ScriptedPlanner(calls(("crm.addTask", {"title": "Call the bank"}))),
@@ -190,7 +193,12 @@ async def _stopped_write(make_assistant: MakeAssistant, failure: ToolFailure | N
         tool_backend=backend,
     )
     out = io.StringIO()
-    client = ChatClient(out, hints=HINTS, writes=WRITES)
+    return backend, assistant, ChatClient(out, hints=HINTS, writes=WRITES), out
+
+
+async def _stopped_write(make_assistant: MakeAssistant, failure: ToolFailure | None) -> str:
+    """Add a task, press Ctrl-C while the CRM holds the write, then let it end."""
+    backend, assistant, client, out = await _adding_a_held_task(make_assistant, failure)
     typed = asyncio.Event()
 
     async def lines() -> AsyncIterator[str]:
@@ -245,3 +253,32 @@ async def test_the_turn_s_answer_is_still_shown_after_a_stop(
         await ChatClient(out, hints=HINTS).run(ws_url(assistant), assistant.token(), lines()) == 0
     )
     assert "Hello." in out.getvalue()
+
+
+async def test_a_write_cut_off_by_a_dropped_connection_is_told_after_the_resume(
+    make_assistant: MakeAssistant,
+) -> None:
+    """The socket drops while the CRM holds a task being added, and the write lands: the
+    client resumes the conversation and shows "✓ Task added" under "Before the connection
+    dropped:", not a silence that invites asking again."""
+    backend, assistant, client, out = await _adding_a_held_task(make_assistant, None)
+    resumed = asyncio.Event()
+
+    async def lines() -> AsyncIterator[str]:
+        yield "add a task to call the bank"
+        await resumed.wait()
+
+    talk = asyncio.create_task(client.run(ws_url(assistant), assistant.token(), lines()))
+    await asyncio.wait_for(backend.write_started.wait(), 10)
+    dropped = client._ws
+    assert dropped is not None
+    await dropped.close()  # as a flaky network would: the server keeps the session
+    backend.held_write.set()
+    async with asyncio.timeout(20):
+        while "(the conversation goes on)" not in out.getvalue():  # noqa: ASYNC110
+            await asyncio.sleep(0.05)
+    resumed.set()
+    assert await asyncio.wait_for(talk, 10) == 0
+    after = out.getvalue().split("Connection lost", 1)[1]
+    assert "Before the connection dropped:" in after
+    assert "✓ Task added" in after.split("Before the connection dropped:", 1)[1]

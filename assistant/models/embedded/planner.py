@@ -153,8 +153,14 @@ class EmbeddedPlanner:
     def plan(self, request: PlanRequest) -> Decision:
         """The decision, synchronously (the grammar never waits on anything)."""
         state = request.dialogue
-        if (state.failed or state.done) and (after := retries.decide(request)) is not None:
-            return after  # "did that go through?", "try again": told from the CRM
+        if (
+            state.failed
+            or state.done
+            or (request.round <= 1 and retries.about_that(request.user_message))
+        ) and (after := retries.decide(request)) is not None:
+            # "did that go through?", "try again": told from the CRM (or that nothing
+            # was changed yet, when no write was made in this conversation).
+            return after
         if request.round <= 1 and last_write.asked(request.user_message):
             # "what time did you put it at?": the change just made, said again.
             zone_name = request.customer.timezone if request.customer else None
@@ -308,7 +314,9 @@ class EmbeddedPlanner:
                 and len(without_system_talk(text).split()) <= 4
             ):
                 # A yes with nothing waiting for it ("delete…", "what's on my list?", "yes").
-                return FinalDecision(text=NOTHING_HELD)
+                return FinalDecision(
+                    text=retries.nothing_held(request.dialogue.done) or NOTHING_HELD
+                )
             if request.dialogue.held and kind in ("out_of_scope", "unclear"):
                 # The message left a held action undone (the answer begins by saying so);
                 # "I can't help with that" would read as a refusal of the action itself.

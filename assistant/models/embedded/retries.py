@@ -39,6 +39,14 @@ _ASKS_RETRY = rx(
     r"\b(?:try|trying) (?:it |that |this )?(?:again|once more|one more time)\b|\bretry\b"
     r"|\b(?:another|one more) (?:go|try|shot|attempt)\b|\bagain please\b|\bdo it again\b"
 )
+# The whole message is about "that" alone ("did that go through?", "did it work",
+# "try again"): with no change made in the conversation, there is nothing it can mean.
+_ABOUT_THAT = rx(
+    r"^(?:so |and |ok |okay )?(?:(?:did|has|have) (?:that|it|this) (?:actually )?"
+    r"(?:go|gone|went|work|worked|happen|happened|go ahead|gone ahead)(?: through)?"
+    r"|(?:is|was) (?:that|it|this) (?:done|sorted)(?: now)?"
+    r"|(?:can you |please )?(?:try (?:it |that )?again|retry)(?: please)?)[ ?.!]*$"
+)
 # Words that ask for something else as well: read as a request of its own.
 _OTHER_REQUEST = rx(r"\b(?:and|also|then) (?:book|cancel|add|move|delete|change|open)\b")
 
@@ -88,6 +96,13 @@ def asked(text: str) -> str | None:
     if _ASKS_IF_DONE.search(said):
         return "check"
     return None
+
+
+def about_that(text: str) -> bool:
+    """The whole message is about "that" alone ("did that go through?", "try again").
+    Anchored, so it is answered at the text's first word: asked of every message of a
+    conversation that has made no change yet, where `asked` would scan each one."""
+    return _ABOUT_THAT.search(text.strip().lower()) is not None
 
 
 def lookups(failed: Sequence[Item]) -> list[tuple[str, dict[str, Any]]]:
@@ -196,6 +211,25 @@ _NAMES_WRITE = (
 )
 
 
+NOTHING_DONE = (
+    "No, I haven't changed anything in this conversation yet. Just ask again if you'd "
+    "like me to do it."
+)
+NOTHING_TO_RETRY = (
+    "There's nothing to try again: I haven't tried a change in this conversation yet. "
+    "What would you like me to do?"
+)
+
+
+def nothing_held(done: Sequence[Item]) -> str | None:
+    """A yes with nothing waiting for it, after a change went through (a yes sent again
+    by a client that lost its socket before hearing the answer): what became of it."""
+    if not done:
+        return None
+    told = _outcome(done[-1]).removeprefix("Yes, ")
+    return f"There's nothing waiting for a yes just now; {told}"
+
+
 # What a write that went through left behind, said of the item it was about.
 _OUTCOME = {
     "crm.bookAppointment": "your {} is booked",
@@ -250,6 +284,10 @@ def decide(request: PlanRequest) -> FinalDecision | ToolCallsDecision | None:
             if mode == "retry":
                 told = "There's nothing to try again; " + told.removeprefix("Yes, ")
             return FinalDecision(text=told)
+        if not state.held and not state.done and _ABOUT_THAT.search(text):
+            # Nothing was changed in this conversation (a request cut off before its write,
+            # a socket dropped mid-turn): said so, never "I can't help with that".
+            return FinalDecision(text=NOTHING_TO_RETRY if mode == "retry" else NOTHING_DONE)
         return None
     available = {tool.name for tool in request.tools}
     results = request.turn_results
@@ -282,4 +320,15 @@ def decide(request: PlanRequest) -> FinalDecision | ToolCallsDecision | None:
 _LOOKUP_TOOLS = frozenset(tool for tool, _ in LOOKUP_OF.values())
 
 
-__all__ = ["LOOKUP_OF", "asked", "decide", "lookups", "verdict", "went_through"]
+__all__ = [
+    "LOOKUP_OF",
+    "NOTHING_DONE",
+    "NOTHING_TO_RETRY",
+    "about_that",
+    "asked",
+    "decide",
+    "lookups",
+    "nothing_held",
+    "verdict",
+    "went_through",
+]
