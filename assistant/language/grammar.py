@@ -31,6 +31,7 @@ from assistant.language.scope import (
     done_elsewhere,
     hypothetical,
     on_a_condition,
+    undecided,
 )
 from assistant.language.spelling import words
 from assistant.language.targets import EXCEPT, target_ref
@@ -54,6 +55,8 @@ def _inherit(c: Clause, previous: Sequence[Intent]) -> Intent | None:
         return Intent("cancel_appointment", target=action.target, clause=c.text)
     if any(pattern.search(c.text) for kind, pattern in READS if not _same_domain(kind, action)):
         return None
+    if undecided(c.text):
+        return None  # "…, I'm not sure yet": about the ask, not another target of it
     if _SAME_THING.fullmatch(c.text):
         return None  # "…to friday, same time": how, not which one (read with the ask)
     if action.kind == "update_task":

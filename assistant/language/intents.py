@@ -30,7 +30,7 @@ from assistant.language.intent import (
 )
 from assistant.language.lexicon import SERVICES
 from assistant.language.patterns import rx
-from assistant.language.scope import on_a_condition
+from assistant.language.scope import on_a_condition, undecided, without_undecided
 from assistant.language.several_tasks import said_one_by_one
 from assistant.language.slots import cut_spans
 from assistant.language.spelling import words
@@ -223,6 +223,9 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
     `now` is any aware datetime; dates are read in `timezone` (the customer's).
     """
     text = _ask_corrected(without_system_talk(text))
+    unsure = undecided(text.lower())
+    if unsure:
+        text = without_undecided(text)  # "…, I'm not sure yet": said of the ask, not in it
     if (named := condition_named(text.lower())) != text.lower():
         text = named  # "if groceries is still there mark it done": "mark groceries done"
     norm = normalize(said_one_by_one(text))
@@ -347,6 +350,9 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
             found.extend(intents)
             last_clause, last_intents = clause, intents
         said.append((clause, intents))
+    if unsure and any(i.writes for i in found):
+        # "cancel the dentist, I'm not sure yet": asked about, never held for a bare "ok".
+        found = [needs_consent(i) if i.writes else i for i in found]
     return _dedupe(found)
 
 

@@ -140,8 +140,8 @@ def asks_what_was_done(said: str) -> bool:
 # "did I cancel my haircut?", "have you deleted the groceries task?": a question about a
 # change, answered from what is on file; it asks for no change (a yes must not make it).
 _ASKS_IF_DONE = rx(
-    r"^(?:so |and |but |um |uh |hey |hi |ok |okay |sorry |wait |just checking,? )*"
-    r"(?:did|have|has|had) (?:i|you|we|someone|anyone|anybody|somebody)"
+    r"^(?:(?:so|and|but|um|uh|hey|hi|ok|okay|sorry|wait|hang on|just checking)[,.!]? )*"
+    r"(?:did|have|has|had) (?:i|you|we|someone|anyone|anybody|somebody|that|it|this)"
     r"(?: (?:already|ever|actually|just|really|definitely|even))? "
     r"(?:cancel|delete|remove|book|move|reschedul|mark|tick|complet|add|chang|updat|open"
     r"|creat|rais|log|finish|cross|renam)\w*\b"
@@ -155,7 +155,7 @@ _DELIBERATES = rx(
     r"\b(?:(?:wonder(?:ing)?|not sure|unsure|undecided|debating|(?:can't|cannot|trying to)"
     r" decide|deciding|(?:don't|dont|do not) know|think(?:ing)? about|thinking)"
     r" (?:whether|if)|(?:i|i'm|im|i am) (?:hope|hoping)|hopefully|in case"
-    r"|(?:might|may) (?:have|need) to)\b"
+    r"|(?:might|may) (?:have|need) to|probably (?:have|need|want) to|(?:might|may) want to)\b"
     # "I hope you can move it", "I was wondering if I could book…": asked politely.
     r"(?! (?:you|u|ya|someone|somebody|anyone|anybody|(?:i|we) (?:could|can))\b)"
     r"(?: [\w']+){0,5}? (?:cancel|delete|remove|book|move|reschedul|mark|tick|complet|add|chang"
@@ -174,6 +174,25 @@ _ASKS_IF_NEEDED = rx(
 def asks_if_needed(said: str) -> bool:
     """The normalized clause asks whether something is required, not for it."""
     return bool(_ASKS_IF_NEEDED.search(said))
+
+
+# "…, I'm not sure yet", "…, I haven't decided": the message asks nothing settled yet.
+_UNDECIDED_TAIL = re.compile(
+    r"[\s,;.!-]*(?:but |though |although )?(?:(?:i'm|i am|im) not (?:sure|certain)(?: yet)?"
+    r"|not sure yet|i (?:haven't|have not) decided(?: yet)?|i don't know yet|still deciding"
+    r"|still thinking about it)[.!]*\s*$",
+    re.IGNORECASE,
+)
+
+
+def undecided(said: str) -> bool:
+    """The normalized message ends by saying the customer has not decided."""
+    return bool(_UNDECIDED_TAIL.search(said))
+
+
+def without_undecided(text: str) -> str:
+    """The message without a closing "I'm not sure yet" (which names nothing to act on)."""
+    return _UNDECIDED_TAIL.sub("", text)
 
 
 def deliberates(said: str) -> bool:
@@ -235,5 +254,7 @@ __all__ = [
     "done_elsewhere",
     "hypothetical",
     "on_a_condition",
+    "undecided",
     "unsupported",
+    "without_undecided",
 ]

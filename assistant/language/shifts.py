@@ -122,30 +122,35 @@ _WEEKDAY_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "satur
 _WD = r"(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
 # British weeks ahead: "Friday week", "a week on Friday", "a fortnight on Tuesday",
 # "next week Wednesday", "Wednesday next week", "Tuesday after next".
+# (pattern, days added, counted from the coming Monday rather than the next such weekday)
 _WEEKS_AHEAD = (
-    (rx(rf"\b{_WD} week\b"), 7),
-    (rx(rf"\b(?:a|one) week (?:on|from) {_WD}\b"), 7),
-    (rx(rf"\b{_WD} fortnight\b"), 14),
-    (rx(rf"\b(?:a|one) fortnight (?:on|from) {_WD}\b"), 14),
-    (rx(rf"\bnext week,? (?:on )?{_WD}\b"), 0),
-    (rx(rf"\b{_WD},? next week\b"), 0),
-    (rx(rf"\b{_WD} after next\b"), 7),
+    (rx(rf"\b{_WD} week\b"), 7, False),
+    (rx(rf"\b(?:a|one) week (?:on|from) {_WD}\b"), 7, False),
+    (rx(rf"\b{_WD} fortnight\b"), 14, False),
+    (rx(rf"\b(?:a|one) fortnight (?:on|from) {_WD}\b"), 14, False),
+    # "the week after next on tuesday", "tuesday the week after next": the week after the
+    # coming one (read before "next week…", whose words these hold)
+    (rx(rf"\b(?:the )?week after next,? (?:on )?(?:the )?{_WD}\b"), 7, True),
+    (rx(rf"\b{_WD},? (?:of |in )?the week after next\b"), 7, True),
+    (rx(rf"\bnext week,? (?:on )?{_WD}\b"), 0, True),
+    (rx(rf"\b{_WD},? next week\b"), 0, True),
+    (rx(rf"\b{_WD} after next\b"), 7, False),
 )
 
 
 def weeks_ahead(text: str, today: date) -> tuple[date, int, tuple[int, int]] | None:
     """ "Friday week": (the day, its weekday, where it was said), or None."""
-    for pattern, extra in _WEEKS_AHEAD:
+    for pattern, extra, from_monday in _WEEKS_AHEAD:
         match = pattern.search(text)
         if match is None:
             continue
         index = _WEEKDAY_NAMES.index(match.group("wd"))
         ahead = (index - today.weekday()) % 7 or 7
         day = today + timedelta(days=ahead + extra)
-        if extra == 0:
+        if from_monday:
             # "next week Wednesday": the Wednesday of the coming Monday-to-Sunday week.
             monday = today + timedelta(days=7 - today.weekday())
-            day = monday + timedelta(days=index)
+            day = monday + timedelta(days=index + extra)
         return day, index, match.span()
     return None
 

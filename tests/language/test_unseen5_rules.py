@@ -281,3 +281,31 @@ def test_what_time_is_free_reads_what_is_booked() -> None:
 def test_keep_it_that_way_needs_nothing() -> None:
     """ "good, keep it that way" after being told the haircut is still booked."""
     assert classify_chat("good, keep it that way") == "never_mind"
+
+
+def test_the_week_after_next_on_tuesday_is_not_tomorrow() -> None:
+    """ "book a checkup the week after next on tuesday at 10" on a Monday: the 29th, not the
+    coming Tuesday (it booked tomorrow)."""
+    for said in (
+        "book a checkup the week after next on tuesday at 10",
+        "book a checkup tuesday the week after next at 10",
+    ):
+        (intent,) = detect_intents(said, NOW, TZ)
+        assert intent.arguments["starts_at"] == "2030-01-29T10:00:00-08:00"
+
+
+def test_did_that_cancel_the_dentist_is_a_question() -> None:
+    """ "wait, did that cancel the dentist too?" after a cancel asks; it cancels nothing."""
+    assert not any(
+        i.writes for i in detect_intents("wait, did that cancel the dentist too?", NOW, TZ)
+    )
+
+
+def test_an_undecided_ask_is_asked_about_not_held() -> None:
+    """ "cancel the dentist, I'm not sure yet" is asked about (never held for a bare "ok");
+    "I probably need to cancel the dentist" only reads it."""
+    (intent,) = detect_intents("cancel the dentist, I'm not sure yet", NOW, TZ)
+    assert intent.kind == "cancel_appointment" and intent.missing == ("consent",)
+    assert intent.target is not None and intent.target.words == ("dentist",)
+    said = "I probably need to cancel the dentist, I'm not sure yet"
+    assert not any(i.writes for i in detect_intents(said, NOW, TZ))

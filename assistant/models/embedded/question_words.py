@@ -51,7 +51,8 @@ COMPLAINT = any_of(
 WAITING = _rx(r"\b(?:nobody|no one|no-one|never heard|still waiting)\b")
 WHAT_HAPPENED = _rx(
     r"\b(?:what|whatever) happened (?:to|with) \b"
-    r"|\bdid (?:i|you|we|someone|anyone) (?:already |ever |just )?cancel (?:my|the) \w"
+    r"|\bdid (?:i|you|we|someone|anyone|that|it|this) (?:already |ever |just |also )?cancel"
+    r" (?:my|the) \w"
     # "did I already book a massage?": whether one is booked, not a booking
     r"|\b(?:did|have) (?:i|you|we) (?:already |ever |just )?(?:book|booked|schedule|scheduled)"
     r" (?:a|an|my|the|me a|me an) \w"
@@ -151,6 +152,9 @@ FOCUS_QUESTION = _rx(
     r"|" + _FOCUS_LEAD + r"(?:what|which) (?:day|date|day of the week)(?: and time)?"
     r" (?:is|was|'s) (?:it|that|that one|this)(?: on| for| booked for)?"
     r"(?: now| again| then)?\??$"
+    # "is that a thursday?" after a move or a booking: its day, said
+    r"|" + _FOCUS_LEAD + r"(?:is|was|so) (?:that|it|that one)(?: on)? a"
+    r" (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekday|weekend)\??$"
     r"|\bhow much was (?:it|that)\b"
     # "same time yeah?" after a move: the time of the one just changed, said back
     r"|" + _FOCUS_LEAD + r"(?:is it |at )?(?:the )?same (?:time|place)"

@@ -185,7 +185,8 @@ def _read(said: str, state: Dialogue) -> Question | None:
         ACTION.search(said)
         and not asks_notes
         and not re.search(
-            r"\b(?:did|was|has|have) (?:i|my|you|we|they|someone|anyone|somebody|anybody)\b",
+            r"\b(?:did|was|has|have) (?:i|my|you|we|they|someone|anyone|somebody|anybody|that"
+            r"|it|this)\b",
             said,
         )
     ):
