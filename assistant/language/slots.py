@@ -92,7 +92,8 @@ _DATE_LEAD = rx(
     r"[,\s]*$"
 )
 _POLITE_TAIL = rx(
-    r"[\s,.!]*(?:please|thanks|thank you|thx|for me|ok|okay|if you can|if possible)?[\s,.!?]*$"
+    r"[\s,.!]*(?:please|thanks(?: so much| a lot| very much)?|thank you(?: so much| very much)?"
+    r"|thx|cheers|much appreciated|for me|ok|okay|if you can|if possible)?[\s,.!?]*$"
 )
 _POLITE_HEAD = rx(r"^(?:to|that|about|i need to|i have to|i should|i must|please)\s+")
 
@@ -259,6 +260,7 @@ _ASKED_TO_NOTE = rx(
 )
 
 
+_ABOUT_A_DAY = rx(r"\b(?:about|regarding|re|concerning)\s+$")
 # "buy dog food, no date", "…, no deadline", "…, whenever": said of the due date, which
 # stays unset; no part of the title.
 _NO_DAY = rx(
@@ -303,6 +305,8 @@ def task_draft(
     when = find_when(title_words, now) if dated else None
     if when is not None and _inside(when.spans, quoted):
         when = None
+    if when is not None and _ABOUT_A_DAY.search(title_words[: when.spans[0][0]]):
+        when = None  # "email Sarah about the 3rd": what the to-do is about, not its day
     due_on = None
     if when is not None and when.day is not None:
         due_on = when.day.isoformat()

@@ -309,3 +309,22 @@ def test_an_undecided_ask_is_asked_about_not_held() -> None:
     assert intent.target is not None and intent.target.words == ("dentist",)
     said = "I probably need to cancel the dentist, I'm not sure yet"
     assert not any(i.writes for i in detect_intents(said, NOW, TZ))
+
+
+@pytest.mark.parametrize(
+    ("said", "arguments"),
+    [
+        (
+            "could you please add a reminder for me to renew my driving licence before the "
+            "3rd? thanks so much",
+            {"title": "Renew my driving licence", "due_on": "2030-02-03"},
+        ),
+        ("make a note to email Sarah about the 3rd", {"title": "Email Sarah about the 3rd"}),
+    ],
+)
+def test_thanks_and_a_topic_day_stay_where_they_belong(
+    said: str, arguments: dict[str, str]
+) -> None:
+    """ "…? thanks so much" is no part of the title; "about the 3rd" is what it is about."""
+    (intent,) = detect_intents(said, NOW, TZ)
+    assert dict(intent.arguments) == arguments
