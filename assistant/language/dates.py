@@ -113,7 +113,8 @@ _DAY_PATTERNS: tuple[tuple[str, GatedPattern], ...] = tuple(
         (
             "week_word",
             r"\b(next week|this week|end of (?:the |this )?week|(?:this|the) weekend"
-            r"|next weekend|next month|end of (?:the |this )?month|end of next (?:week|month))\b",
+            r"|next weekend|next month|end of (?:the |this )?month|end of next (?:week|month)"
+            r"|(?:the )?last day of (?:the |this )?month|(?:the )?last day of next month)\b",
         ),
         ("month_day", rf"\b(?:on )?({_MON})\.? (\d{{1,2}})(?:st|nd|rd|th)?\b(?:,? (\d{{4}}))?"),
         ("day_month", rf"\b(?:on )?(?:the )?(\d{{1,2}})(?:st|nd|rd|th)? (?:of )?({_MON})\b"),
@@ -426,9 +427,9 @@ def _week_word(phrase: str, today: date) -> date:
         return _next_weekday(today, 0, include_today=False)
     if phrase == "next month":
         return today.replace(day=1) + relativedelta(months=1)
-    if phrase == "end of next month":
+    if phrase.endswith("of next month"):  # "the end of next month", "its last day"
         return today + relativedelta(months=1, day=31)
-    if phrase.startswith("end of") and phrase.endswith("month"):
+    if phrase.endswith("month") and ("end of" in phrase or "last day" in phrase):
         return today + relativedelta(day=31)
     if phrase == "end of next week":
         return _next_weekday(today, 0, include_today=False) + timedelta(days=4)

@@ -350,10 +350,71 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
             found.extend(intents)
             last_clause, last_intents = clause, intents
         said.append((clause, intents))
+    found = _rebooked_is_moved(found)
+    if len(said) > 1 and any(_hour_only_booking(i) for i in found):
+        found = _on_the_day_said(found, [clause for clause, _ in said], norm, local_now, timezone)
     if unsure and any(i.writes for i in found):
         # "cancel the dentist, I'm not sure yet": asked about, never held for a bare "ok".
         found = [needs_consent(i) if i.writes else i for i in found]
     return _dedupe(found)
+
+
+def _same_one(a: TargetRef | None, b: TargetRef | None) -> bool:
+    if a is None or b is None or not (a.words or a.item_id):
+        return False
+    keys = ("words", "day", "weekday", "clock", "position", "item_id")
+    return all(getattr(a, key) == getattr(b, key) for key in keys)
+
+
+def _rebooked_is_moved(found: list[Intent]) -> list[Intent]:
+    """ "cancel my cleaning and rebook it for next week same time": one move. Cancelling
+    the visit as well would leave none (the move keeps its id: the cancel hit the moved)."""
+    if not any(i.kind == "reschedule_appointment" for i in found):
+        return found
+    # Only a cancel said before the move of the same visit ("move it to friday and then
+    # cancel it" asks both, in that order).
+    return [
+        intent
+        for n, intent in enumerate(found)
+        if not (
+            intent.kind == "cancel_appointment"
+            and any(
+                later.kind == "reschedule_appointment" and _same_one(intent.target, later.target)
+                for later in found[n + 1 :]
+            )
+        )
+    ]
+
+
+def _hour_only_booking(intent: Intent) -> bool:
+    when = intent.when
+    return intent.kind == "book_appointment" and when is not None and when.day_implied
+
+
+def _on_the_day_said(
+    found: list[Intent], clauses: list[str], norm: Normalized, now: datetime, timezone: str
+) -> list[Intent]:
+    """ "what have I got on thursday? if nothing, book me a massage at 4": Thursday at 4,
+    the day said before in the message, not today (the hour alone reads as today)."""
+    day = None
+    for clause in clauses:
+        when = find_when(clause, now)
+        if when is not None and when.day is not None and not when.day_implied:
+            if not when.vague_day:
+                day = when.day
+    if day is None:
+        return found
+    out: list[Intent] = []
+    for intent in found:
+        if _hour_only_booking(intent):
+            again = read_clause(f"{intent.clause} on {day.isoformat()}", norm, now, timezone)
+            if [i.kind for i in again] == ["book_appointment"]:
+                one = again[0]
+                if "consent" in intent.missing:
+                    one = needs_consent(one)
+                intent = dataclasses.replace(one, clause=intent.clause)
+        out.append(intent)
+    return out
 
 
 # "create a task: …", "a reminder called …", "a to-do that says …": the title follows.

@@ -87,8 +87,8 @@ _OTHER_DOMAIN = rx(
 # Words linking a date to what came before it ("renew my insurance by Friday", "… by the
 # end of the month").
 _DATE_LEAD = rx(
-    r"(?:[,\s]+(?:by|on|before|for|due|due on|due by|until|till|at|this|next|in|from|starting)"
-    r"(?: the)?)*"
+    r"(?:(?:^|[,\s]+)(?:by|on|before|for|due|due on|due by|until|till|at|this|next|in|from"
+    r"|starting)(?: the)?)*"
     r"[,\s]*$"
 )
 _POLITE_TAIL = rx(

@@ -328,3 +328,26 @@ def test_thanks_and_a_topic_day_stay_where_they_belong(
     """ "…? thanks so much" is no part of the title; "about the 3rd" is what it is about."""
     (intent,) = detect_intents(said, NOW, TZ)
     assert dict(intent.arguments) == arguments
+
+
+def test_cancel_and_rebook_it_is_one_move() -> None:
+    """ "cancel my cleaning and rebook it for next week same time" moves it; a cancel of the
+    same visit as well (held for a yes) cancelled the visit just moved."""
+    said = "can you cancel my cleaning and rebook it for next week same time"
+    assert [i.kind for i in detect_intents(said, NOW, TZ)] == ["reschedule_appointment"]
+
+
+def test_an_hour_alone_books_on_the_day_said_before() -> None:
+    """ "what have I got on thursday? if nothing, book me a massage at 4": Thursday at 4
+    (asked about first), never today at 4."""
+    said = "what have I got on thursday? if nothing, book me a massage at 4"
+    (booked,) = [i for i in detect_intents(said, NOW, TZ) if i.kind == "book_appointment"]
+    assert booked.arguments["starts_at"] == "2030-01-17T16:00:00-08:00"
+    assert booked.missing == ("consent",)
+
+
+def test_the_last_day_of_the_month_is_a_day() -> None:
+    """ "remind me on the last day of the month to pay rent" was titled "On the last day of
+    the month to pay rent", undated."""
+    (intent,) = detect_intents("please remind me on the last day of the month to pay rent", NOW, TZ)
+    assert dict(intent.arguments) == {"title": "Pay rent", "due_on": "2030-01-31"}
