@@ -399,9 +399,8 @@ def _on_the_day_said(
     day = None
     for clause in clauses:
         when = find_when(clause, now)
-        if when is not None and when.day is not None and not when.day_implied:
-            if not when.vague_day:
-                day = when.day
+        if when is not None and when.day is not None and not (when.day_implied or when.vague_day):
+            day = when.day
     if day is None:
         return found
     out: list[Intent] = []
