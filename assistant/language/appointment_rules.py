@@ -31,10 +31,12 @@ _NEW_TIME = rx(
 # "reschedule my cleaning, maybe thursday at noon": a new time offered, not said with "to".
 _OFFERED_TIME = rx(
     r"^(?P<t>.*?)\s*(?:,\s*|\b)(?:maybe|perhaps|how about|what about|ideally|preferably"
-    r"|possibly|if possible|say"
-    # "…, would the 23rd at 2 work?", "…, does thursday at 9 suit?"
-    r"|,\s*(?:would|could|does|will|is)(?= (?:the |this |next |on |at )?(?:\d|mon|tue|wed|thu"
-    r"|fri|sat|sun|tomorrow|noon|midday|half|quarter)))\b\s*(?P<w>.+)$"
+    r"|possibly|if possible|say)\b\s*(?P<w>.+)$"
+)
+# "…, would the 23rd at 2 work?", "…, does thursday at 9 suit?": offered as a question.
+_OFFERED_AS_QUESTION = rx(
+    r"^(?P<t>.*?),\s*(?P<w>(?:would|could|does|will|is) (?:the |this |next |on |at )?(?:\d|mon"
+    r"|tue|wed|thu|fri|sat|sun|tomorrow|noon|midday|half|quarter).*)$"
 )
 _CANCEL = rx(r"\b(?:cancel|call off|scrap)\b(?P<rest>.*)$")
 # "…moved up by a day", "…pushed back an hour": the shift is read by assistant.shifts.
@@ -82,7 +84,8 @@ _COME_IN_AT = rx(
 
 
 def reschedule(c: Clause) -> Intent | None:
-    come_in = _COME_IN_AT.search(c.text)
+    text = c.text
+    come_in = _COME_IN_AT.search(text) if "earlier" in text or "later" in text else None
     if come_in and come_in.group("t") and find_when(come_in.group("w"), c.now) is not None:
         return _move(c, come_in.group("t"), _OFFER_LEAD.sub("", come_in.group("w")))
     shifted = _BE_SHIFTED.search(c.text)
@@ -99,7 +102,8 @@ def reschedule(c: Clause) -> Intent | None:
         appointment_context(c)
     ):
         return None
-    split = _NEW_TIME.match(match.group("rest")) or _OFFERED_TIME.match(match.group("rest"))
+    rest = match.group("rest")
+    split = _NEW_TIME.match(rest) or _OFFERED_TIME.match(rest) or _OFFERED_AS_QUESTION.match(rest)
     if split:
         return _move(c, split.group("t"), split.group("w"))
     return _move(c, match.group("rest"), "")

@@ -118,13 +118,14 @@ def _protect_wrapped(sentence: str) -> str:
     # "Instead of Friday, can my haircut be on Saturday?" is one request.
     sentence = _INSTEAD_OF_COMMA.sub(r"\1 ", sentence)
     sentence = _NOT_THIS_JUST_THAT.sub(_not_this_just_that, sentence)
-    sentence = _NOT_THIS_JUST_THE_OTHER.sub(
-        lambda m: (
-            f"{m.group('no')} {m.group('verb')} {m.group('thing')}, "
-            f"{m.group('verb')} {m.group('other')}"
-        ),
-        sentence,
-    )
+    if "just " in sentence or "only " in sentence:
+        sentence = _NOT_THIS_JUST_THE_OTHER.sub(
+            lambda m: (
+                f"{m.group('no')} {m.group('verb')} {m.group('thing')}, "
+                f"{m.group('verb')} {m.group('other')}"
+            ),
+            sentence,
+        )
     match = _WRAPPED.search(sentence)
     if match is None or not re.search(r" and |, ", match.group("t")):
         return sentence
@@ -257,7 +258,8 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
             clause = _name_the_one(clause, last_clause)
         intents = read_clause(clause, norm, local_now, timezone, previous=last_intents, asked=asked)
         condition_only = (
-            _IF_FIRST.match(clause) is not None
+            ("if" in clause or "unless" in clause or "provided" in clause or "as long" in clause)
+            and _IF_FIRST.match(clause) is not None
             and on_a_condition(clause)
             and not any(i.writes for i in intents)
         )
@@ -350,9 +352,10 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
             found.extend(intents)
             last_clause, last_intents = clause, intents
         said.append((clause, intents))
-    found = _rebooked_is_moved(found)
-    if len(said) > 1 and any(_hour_only_booking(i) for i in found):
-        found = _on_the_day_said(found, [clause for clause, _ in said], norm, local_now, timezone)
+    if len(found) > 1:
+        found = _rebooked_is_moved(found)
+        if any(_hour_only_booking(i) for i in found):
+            found = _on_the_day_said(found, [c for c, _ in said], norm, local_now, timezone)
     if unsure and any(i.writes for i in found):
         # "cancel the dentist, I'm not sure yet": asked about, never held for a bare "ok".
         found = [needs_consent(i) if i.writes else i for i in found]

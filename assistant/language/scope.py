@@ -155,7 +155,7 @@ _DELIBERATES = rx(
     r"\b(?:(?:wonder(?:ing)?|not sure|unsure|undecided|debating|(?:can't|cannot|trying to)"
     r" decide|deciding|(?:don't|dont|do not) know|think(?:ing)? about|thinking)"
     r" (?:whether|if)|(?:i|i'm|im|i am) (?:hope|hoping)|hopefully|in case"
-    r"|(?:might|may) (?:have|need) to|probably (?:have|need|want) to|(?:might|may) want to)\b"
+    r"|(?:might|may) (?:have|need) to)\b"
     # "I hope you can move it", "I was wondering if I could book…": asked politely.
     r"(?! (?:you|u|ya|someone|somebody|anyone|anybody|(?:i|we) (?:could|can))\b)"
     r"(?: [\w']+){0,5}? (?:cancel|delete|remove|book|move|reschedul|mark|tick|complet|add|chang"
@@ -185,9 +185,12 @@ _UNDECIDED_TAIL = re.compile(
 )
 
 
+_UNDECIDED_WORDS = ("sure", "decid", "know yet", "thinking about")
+
+
 def undecided(said: str) -> bool:
-    """The normalized message ends by saying the customer has not decided."""
-    return bool(_UNDECIDED_TAIL.search(said))
+    """The message (lower case) ends by saying the customer has not decided."""
+    return any(word in said for word in _UNDECIDED_WORDS) and bool(_UNDECIDED_TAIL.search(said))
 
 
 def without_undecided(text: str) -> str:
@@ -195,9 +198,20 @@ def without_undecided(text: str) -> str:
     return _UNDECIDED_TAIL.sub("", text)
 
 
+# "I probably need to cancel the dentist", "I may want to move it": the same, said apart
+# (with the words above, too many for the quick look that skips most clauses).
+_PROBABLY = rx(
+    r"\b(?:probably (?:have|need|want) to|(?:might|may) want to)(?: [\w']+){0,5}? (?:cancel"
+    r"|delete|remove|book|move|reschedul|mark|complet|chang|updat|drop|push)\w*\b"
+)
+
+
 def deliberates(said: str) -> bool:
     """The normalized clause weighs a change ("I wonder whether I should…"), not asks it."""
-    return bool(_DELIBERATES.search(said))
+    return bool(
+        _DELIBERATES.search(said)
+        or (("probably" in said or "want to" in said) and _PROBABLY.search(said))
+    )
 
 
 # "I cancelled my haircut yesterday on the phone", "I moved my dentist to thursday last

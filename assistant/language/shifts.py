@@ -140,6 +140,8 @@ _WEEKS_AHEAD = (
 
 def weeks_ahead(text: str, today: date) -> tuple[date, int, tuple[int, int]] | None:
     """ "Friday week": (the day, its weekday, where it was said), or None."""
+    if "week" not in text and "fortnight" not in text and "after next" not in text:
+        return None  # every pattern holds one of these: most dates say none of them
     for pattern, extra, from_monday in _WEEKS_AHEAD:
         match = pattern.search(text)
         if match is None:
