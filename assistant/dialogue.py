@@ -305,6 +305,9 @@ def _named(kind: Kind | None, items: Sequence[Item], text: str) -> Item | None:
     if field is None or not items:
         return None
     said = set(_WORD.findall(text.lower().replace("hair cut", "haircut")))
+    # "my dentist appointment": the dental cleaning, as the grammar reads it (pinning.py).
+    said |= {"dental"} if "dentist" in said else set()
+    said |= {"physical"} if "physio" in said else set()
     named = []
     for item in items:
         words = _name_words(str(item.get(field) or ""))

@@ -20,6 +20,7 @@ from zoneinfo import ZoneInfo
 
 from assistant.language.intents import APPOINTMENT_ACTIONS, TASK_ACTIONS, Intent
 from assistant.language.lexicon import SERVICES, TITLE_VERBS
+from assistant.language.shifts import weekday_beside
 from assistant.language.targets import FILLER, TargetRef
 from assistant.language.typos import damerau
 from assistant.ordering import spoken_appointments, spoken_tasks
@@ -492,6 +493,10 @@ def _new_start(intent: Intent, item: Item, timezone: str) -> str | None:
     # "the same time next week": the shift says the day; "next week" alone names no day.
     if current is not None and intent.shift is not None and (when is None or when.vague_day):
         return (current + intent.shift).isoformat()
+    if current is not None and (beside := weekday_beside(intent.clause, current.date())):
+        # "move it to the friday before, same time": counted from its own day.
+        clock = when.clock if when is not None and when.clock else current.time()
+        return datetime.combine(beside, clock.replace(tzinfo=None), tzinfo=zone).isoformat()
     if when is None or current is None:
         return None
     day = current.date() if when.day_implied or when.day is None else when.day

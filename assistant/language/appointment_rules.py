@@ -33,6 +33,11 @@ _OFFERED_TIME = rx(
     r"^(?P<t>.*?)\s*(?:,\s*|\b)(?:maybe|perhaps|how about|what about|ideally|preferably"
     r"|possibly|if possible|say)\b\s*(?P<w>.+)$"
 )
+# "…, would the 23rd at 2 work?", "…, does thursday at 9 suit?": offered as a question.
+_OFFERED_AS_QUESTION = rx(
+    r"^(?P<t>.*?),\s*(?P<w>(?:would|could|does|will|is) (?:the |this |next |on |at )?(?:\d|mon"
+    r"|tue|wed|thu|fri|sat|sun|tomorrow|noon|midday|half|quarter).*)$"
+)
 _CANCEL = rx(r"\b(?:cancel|call off|scrap)\b(?P<rest>.*)$")
 # "…moved up by a day", "…pushed back an hour": the shift is read by assistant.shifts.
 _BY_A_SHIFT = r"(?:up|back|forward|out|ahead|earlier|later|by) [a-z0-9 ]+"
@@ -67,7 +72,22 @@ _BE_SHIFTED = rx(
 )
 
 
+# "is there any chance I could come in for my cleaning a bit earlier that day, say 8:30?":
+# a move asked as coming in at another time, the time offered after it.
+_COME_IN_AT = rx(
+    r"\b(?:(?:could|can|may|might) (?:i|we)|(?:i|we) (?:could|can|might))"
+    r" (?:come in|come|get in|be seen|pop in|go in)"
+    r"(?P<t> for (?:my|the|our) [a-z ]+?)?"
+    r" (?:a (?:bit|little|little bit) |an hour |half an hour |slightly )?(?:earlier|later)\b"
+    r"(?P<w>.*)$"
+)
+
+
 def reschedule(c: Clause) -> Intent | None:
+    text = c.text
+    come_in = _COME_IN_AT.search(text) if "earlier" in text or "later" in text else None
+    if come_in and come_in.group("t") and find_when(come_in.group("w"), c.now) is not None:
+        return _move(c, come_in.group("t"), _OFFER_LEAD.sub("", come_in.group("w")))
     shifted = _BE_SHIFTED.search(c.text)
     if shifted and appointment_context(c) and not TASK_NOUN.search(c.text):
         return _move(c, shifted.group("t"), "")
@@ -82,7 +102,8 @@ def reschedule(c: Clause) -> Intent | None:
         appointment_context(c)
     ):
         return None
-    split = _NEW_TIME.match(match.group("rest")) or _OFFERED_TIME.match(match.group("rest"))
+    rest = match.group("rest")
+    split = _NEW_TIME.match(rest) or _OFFERED_TIME.match(rest) or _OFFERED_AS_QUESTION.match(rest)
     if split:
         return _move(c, split.group("t"), split.group("w"))
     return _move(c, match.group("rest"), "")
@@ -138,6 +159,9 @@ def _move(c: Clause, target_words: str, time_words: str) -> Intent:
         missing=missing,
         clause=c.text,
     )
+
+
+_OFFER_LEAD = rx(r"^[\s,]*(?:(?:on )?(?:that|the same) day[\s,]*)?(?:say|maybe|perhaps|like)?\s*")
 
 
 # A time that names no day: the customer must be asked, never guessed for.
@@ -200,6 +224,8 @@ def _cancel_what_was_said(c: Clause, before: str) -> Intent | None:
 _BOOK = rx(
     r"\b(?:book|reserve|schedule|arrange|set up|make|get me|sign me up|fit me in|squeeze me in"
     r"|pencil me in)\b"
+    # "put me in for…", "put my annual checkup in for the 1st": a booking said the British way
+    r"|\bput (?:me|us|my \w+(?: \w+)?|a \w+(?: \w+)?|an \w+(?: \w+)?) (?:in|down) for\b"
 )
 _SCHEDULE_NOUN = rx(r"\b(?:my|the|your|on) schedule\b")
 _WEAK_BOOK_VERB = rx(r"\b(?:make|set up|arrange)\b")
@@ -217,6 +243,17 @@ _EXISTING = rx(
     r"|appointment|visit|session)\b(?! (?:appointment|visit|session))"
     r"|\b(?:doesn't|does not|won't|can't|cannot|couldn't|not|never|unable to)(?: \w+){0,3}"
     r" (?:work|make it|suit|attend|come in|be there)\b"
+)
+# "and my dentist is still wednesday at 10?": a visit on file named by who sees you (apart:
+# with the words above, too many for the quick look that skips most texts).
+_MY_DENTIST = rx(r"\b(?:my|the|our) (?:dentist|physio)\b(?! (?:appointment|visit|session))")
+# "so I've got two haircuts on sunday now?": ones already booked, not a booking.
+_HAVE_ONE = rx(
+    r"(?<!can )(?<!could )(?<!may )(?<!might )(?<!would )(?<!should )(?<!to )"
+    r"\b(?:i've got|i have got|i've|i have|have i got|do i have|i've now got|i now have)"
+    r"(?: (?:two|2|three|3|both|a|an|any|my|the|more|another|one|now))?"
+    r" (?:\w+ )?(?:haircut|cleaning|checkup|consultation|exam|massage|therapy|physio"
+    r"|appointment|visit|session)s?\b"
 )
 _INSTEAD = rx(r"\b(?:instead|rather)\b")
 # "book me a new haircut … instead": another booking, not a move.
@@ -290,7 +327,12 @@ def book(c: Clause) -> Intent | None:
     # Without a booking verb, only a service said as a new booking (no question, no
     # existing visit, no bill) books; the day is read once that holds.
     if strong is None and (
-        question or service is None or _EXISTING.search(text) or _MONEY.search(text)
+        question
+        or service is None
+        or _EXISTING.search(text)
+        or _MY_DENTIST.search(text)
+        or _HAVE_ONE.search(text)
+        or _MONEY.search(text)
     ):
         return None
     when = find_when(text, c.now)

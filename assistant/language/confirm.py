@@ -54,12 +54,23 @@ _NAMED_GO_AHEAD = rx(
     r"|please|on second thought)\b[\s,.!]*)*"
     r"(?:(?:go ahead|proceed|carry on|continue|go on)(?: and| with)?(?: the)?"
     r"|(?:do|you can do|please do|let's do) the|you can|let's)\s+"
-    r"(?P<verb>delete|deletion|deleting|remove|removal|cancel|cancellation|cancelling|canceling)"
+    r"(?P<verb>delete|deletion|deleting|remove|removal|cancel|cancellation|cancelling|canceling"
+    # "ok yes go ahead and change it" (a held change of the phone or email: only those are
+    # held among changes, and the tool must be the one held)
+    r"|change|update|switch)"
     r"(?: (?:it|that|them|then|after all|now|please|anyway|thanks))*[\s.!]*$"
     r"|^(?:(?:ok|okay|yes|yeah|actually|fine|alright|all right)\b[\s,.!]*)*"
-    r"(?P<verb2>delete|remove|cancel) (?:it|that|them) (?:after all|anyway|then)[\s.!]*$"
+    r"(?P<verb2>delete|remove|cancel|change|update) (?:it|that|them) (?:after all|anyway|then)"
+    r"[\s.!]*$"
 )
-_VERB_TOOL = {"del": "crm.deleteTask", "rem": "crm.deleteTask", "can": "crm.cancelAppointment"}
+_VERB_TOOL = {
+    "del": "crm.deleteTask",
+    "rem": "crm.deleteTask",
+    "can": "crm.cancelAppointment",
+    "cha": "crm.updateContactInfo",
+    "upd": "crm.updateContactInfo",
+    "swi": "crm.updateContactInfo",
+}
 
 
 def go_ahead_named(text: str) -> str | None:
@@ -103,6 +114,11 @@ _BACK_MARK = r"(?:oh |well )?(?:no|wait|actually|sorry|hang on|hold on|on second
 _TAKEN_BACK = rx(
     rf"(?:[\s,.!;]+{_BACK_MARK})+[\s,.!;]+(?:don't|do not|dont|leave it|not yet|hold off)"
     rf"(?: do it| do that)?"
+    # "delete the eye exam task, oh wait, I haven't booked it yet, keep it": a reason
+    # between the mark and the words that keep it.
+    rf"|\s*[,.!;]\s*{_BACK_MARK}\s*[,.!;]\s*[^.!?;]{{3,80}}?[\s,.!;]+(?:so |then |just |please )?"
+    r"(?:keep it|leave it|keep that|leave that|don't do it|don't bother)"
+    r"(?: then| for now| after all| as it is| as is| please| thanks)*[\s.!]*$"
     rf"|(?:[\s,.!;]+{_BACK_MARK})*[\s,.!;]+(?:never ?mind|forget (?:it|that|about it)"
     r"|scratch that)(?: then| for now| after all| please| thanks)*[\s.!]*$"
     # "my husband said to cancel the dentist but I want to keep it": the thing asked about

@@ -113,7 +113,8 @@ _DAY_PATTERNS: tuple[tuple[str, GatedPattern], ...] = tuple(
         (
             "week_word",
             r"\b(next week|this week|end of (?:the |this )?week|(?:this|the) weekend"
-            r"|next weekend|next month|end of (?:the |this )?month)\b",
+            r"|next weekend|next month|end of (?:the |this )?month|end of next (?:week|month)"
+            r"|(?:the )?last day of (?:the |this )?month|(?:the )?last day of next month)\b",
         ),
         ("month_day", rf"\b(?:on )?({_MON})\.? (\d{{1,2}})(?:st|nd|rd|th)?\b(?:,? (\d{{4}}))?"),
         ("day_month", rf"\b(?:on )?(?:the )?(\d{{1,2}})(?:st|nd|rd|th)? (?:of )?({_MON})\b"),
@@ -426,8 +427,12 @@ def _week_word(phrase: str, today: date) -> date:
         return _next_weekday(today, 0, include_today=False)
     if phrase == "next month":
         return today.replace(day=1) + relativedelta(months=1)
-    if phrase.startswith("end of") and phrase.endswith("month"):
+    if phrase.endswith("of next month"):  # "the end of next month", "its last day"
+        return today + relativedelta(months=1, day=31)
+    if phrase.endswith("month") and ("end of" in phrase or "last day" in phrase):
         return today + relativedelta(day=31)
+    if phrase == "end of next week":
+        return _next_weekday(today, 0, include_today=False) + timedelta(days=4)
     if phrase == "next weekend":
         return _next_weekday(today, 0, include_today=False) + timedelta(days=5)
     if "weekend" in phrase:
@@ -545,6 +550,11 @@ def _time_unread(text: str, time_span: Span | None, spans: list[Span]) -> bool:
     )
 
 
+# A day pointed back at ("that same day", "the same day", "that day"): told by what was
+# said before it (assistant.language.intents puts it in), not implied by the hour.
+_DAY_REFERRED = rx(r"\b(?:(?:the|that) same (?:day|date)|that (?:day|date))\b").search
+
+
 def find_when(text: str, now: datetime) -> When | None:
     """The first day and the first time said in `text` (normalized), relative to `now`.
 
@@ -614,7 +624,8 @@ def find_when(text: str, now: datetime) -> When | None:
     if day is None and clock is None and no_such_date is None and not unread:
         return None
     implied = False
-    if day is None and clock is not None and no_such_date is None:
+    if day is None and clock is not None and no_such_date is None and not _DAY_REFERRED(text):
+        # "…a haircut that same day at 2": a day said before, never today by default.
         day = today if clock > now.time() else today + timedelta(days=1)
         implied = True
     day_unread = implied and _DAY_UNREAD.search(text) is not None

@@ -31,6 +31,7 @@ from assistant.language.scope import (
     done_elsewhere,
     hypothetical,
     on_a_condition,
+    undecided,
 )
 from assistant.language.spelling import words
 from assistant.language.targets import EXCEPT, target_ref
@@ -54,6 +55,10 @@ def _inherit(c: Clause, previous: Sequence[Intent]) -> Intent | None:
         return Intent("cancel_appointment", target=action.target, clause=c.text)
     if any(pattern.search(c.text) for kind, pattern in READS if not _same_domain(kind, action)):
         return None
+    if undecided(c.text):
+        return None  # "…, I'm not sure yet": about the ask, not another target of it
+    if _SAME_THING.fullmatch(c.text):
+        return None  # "…to friday, same time": how, not which one (read with the ask)
     if action.kind == "update_task":
         # "set groceries to low and car insurance to normal": the second says its own level.
         own = task_rules.update_task(dataclasses.replace(c, text=f"set {c.text}"))
@@ -70,6 +75,13 @@ def _inherit(c: Clause, previous: Sequence[Intent]) -> Intent | None:
         # second visit goes where its own words say, not where the first went.
         own = appointment_rules.reschedule(dataclasses.replace(c, text=f"move {c.text}"))
         return own if own is not None and own.target is not None and not own.target.vague else None
+    if action.kind in TASK_ACTIONS and _MOVES.search(c.text):
+        # "the groceries are done, and could you move the car insurance one to friday":
+        # among tasks, "the … one" is a task, and moving it is its due date.
+        own = task_rules.update_task(dataclasses.replace(c, text=_ONE.sub("task", c.text)))
+        return own if own is not None and own.target is not None and not own.target.vague else None
+    if _OWN_VERB.search(c.text):
+        return None  # a clause with a verb of its own asks its own thing, never the one before
     target = target_ref(LIST_TAIL.sub("", c.text), c.original, c.now)
     if target.vague:
         return None
@@ -87,6 +99,18 @@ def _inherit(c: Clause, previous: Sequence[Intent]) -> Intent | None:
 _CANCEL_IT = rx(
     r"(?:(?:and|then|also|just|please|actually|no)\b[ ,]*)*(?:cancel|call off|scrap) "
     r"(?:it|that|that one|this|this one)(?: please| for me| too| as well| instead)?"
+)
+
+
+_SAME_THING = rx(
+    r"(?:at |for |on )?(?:the )?same (?:time|day|hour|place|date)(?: as (?:before|now|it is))?"
+    r"(?: please| then| yeah)?"
+)
+_MOVES = rx(r"\b(?:move|push|postpone|put off|shift|bring forward|change)\b")
+_ONE = rx(r"\bone\b")
+_OWN_VERB = rx(
+    r"\b(?:move|push|postpone|reschedule|shift|bring|change|delete|remove|cancel|book|add"
+    r"|rename|set|make|mark|tick|cross|complete|finish|open|update|create)\b"
 )
 
 
@@ -136,7 +160,19 @@ _WRITE_RULES: tuple[Callable[[Clause], Intent | list[Intent] | None], ...] = (
 )
 
 
-def _needs_consent(intent: Intent) -> Intent:
+_CONDITION_WORD = rx(r",?\s*\b(?:if|unless|only if|provided|as long as)\b")
+
+
+def _without_condition(intent: Intent, c: Clause) -> Intent:
+    """ "cancel my dentist if it's before noon": the dentist, not one named "if it before"."""
+    target = intent.target
+    if target is None or (cut := _CONDITION_WORD.search(target.phrase.lower())) is None:
+        return intent
+    kept = target_ref(target.phrase[: cut.start()], c.original, c.now)
+    return intent if kept.vague else dataclasses.replace(intent, target=kept)
+
+
+def needs_consent(intent: Intent) -> Intent:
     """The write, to be made only on the customer's yes to it (asked last)."""
     if "consent" in intent.missing:
         return intent
@@ -240,7 +276,7 @@ def read_clause(
             elif on_a_condition(text) or reported(text):
                 # "…and if not, book a haircut for Tuesday", "my husband said to cancel the
                 # dentist": asked about, not made.
-                found = [_needs_consent(i) for i in found]
+                found = [needs_consent(_without_condition(i, clause)) for i in found]
             return found
     if (
         QUESTION_START.search(text) is None
@@ -251,4 +287,4 @@ def read_clause(
     return reads(clause)
 
 
-__all__ = ["negated", "read_clause", "refer_back"]
+__all__ = ["needs_consent", "negated", "read_clause", "refer_back"]

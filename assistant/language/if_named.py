@@ -15,9 +15,10 @@ from assistant.language.patterns import rx
 _DAY = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow"
 _IF_NAMED = rx(
     r"\bif (?P<np>(?:the |my )?(?!it\b|that\b|this\b|so\b|not\b)[a-z][a-z' -]{1,40}?)"
-    r" (?:is|are) (?:still )?"
+    r" (?:is|are|falls|fall|lands|land) (?:still )?"
     r"(?:there|on (?:my|the) (?:list|tasks?|to-?do list)|pending|open|not done(?: yet)?"
-    rf"|not finished|booked|scheduled|on (?P<day>{_DAY}))(?: still)?,? (?:then )?"
+    rf"|not finished|booked|scheduled|on (?P<day>{_DAY}|the weekend|a weekend))(?: still)?,?"
+    r" (?:then )?"
     r"(?:please )?(?:can you |could you |just |go ahead and )?"
     r"(?P<verb>mark|tick|cross|complete|finish|delete|remove|cancel|move|reschedule|push"
     r"|change|set|make) (?:it|that|that one)\b"
@@ -29,6 +30,7 @@ def condition_named(text: str) -> str:
     match = _IF_NAMED.search(text)
     if match is None:
         return text
-    day = f" on {match.group('day')}" if match.group("day") else ""
+    day = match.group("day") or ""
+    day = f" on {'the weekend' if day.endswith('weekend') else day}" if day else ""
     said = f"{match.group('verb')} {match.group('np')}{day}"
     return f"{text[: match.start()]}{said}{text[match.end() :]}"

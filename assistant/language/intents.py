@@ -17,7 +17,7 @@ from datetime import datetime
 from assistant.language.aimed_at_system import without_system_talk
 from assistant.language.clause import QUESTION_START
 from assistant.language.dates import find_when
-from assistant.language.grammar import negated, read_clause, refer_back
+from assistant.language.grammar import needs_consent, negated, read_clause, refer_back
 from assistant.language.if_named import condition_named
 from assistant.language.intent import (
     APPOINTMENT_ACTIONS,
@@ -30,6 +30,7 @@ from assistant.language.intent import (
 )
 from assistant.language.lexicon import SERVICES
 from assistant.language.patterns import rx
+from assistant.language.scope import on_a_condition, undecided, without_undecided
 from assistant.language.several_tasks import said_one_by_one
 from assistant.language.slots import cut_spans
 from assistant.language.spelling import words
@@ -105,10 +106,26 @@ def _not_this_just_that(match: re.Match[str]) -> str:
     return f"{said} {thing}" if match.group("it") else said
 
 
+# "please don't change my email, just the phone to 415…": the other thing, with the verb
+# of the refusal before it ("…, change the phone to 415…").
+_NOT_THIS_JUST_THE_OTHER = rx(
+    r"\b(?P<no>don't|do not) (?P<verb>change|update|move|reschedule|cancel|delete|remove|mark)"
+    r" (?P<thing>[^,]+?),?\s+(?:just|only)\s+(?P<other>(?:the|my) (?!one\b)[^,]+)$"
+)
+
+
 def _protect_wrapped(sentence: str) -> str:
     # "Instead of Friday, can my haircut be on Saturday?" is one request.
     sentence = _INSTEAD_OF_COMMA.sub(r"\1 ", sentence)
     sentence = _NOT_THIS_JUST_THAT.sub(_not_this_just_that, sentence)
+    if "just " in sentence or "only " in sentence:
+        sentence = _NOT_THIS_JUST_THE_OTHER.sub(
+            lambda m: (
+                f"{m.group('no')} {m.group('verb')} {m.group('thing')}, "
+                f"{m.group('verb')} {m.group('other')}"
+            ),
+            sentence,
+        )
     match = _WRAPPED.search(sentence)
     if match is None or not re.search(r" and |, ", match.group("t")):
         return sentence
@@ -207,6 +224,9 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
     `now` is any aware datetime; dates are read in `timezone` (the customer's).
     """
     text = _ask_corrected(without_system_talk(text))
+    unsure = undecided(text.lower())
+    if unsure:
+        text = without_undecided(text)  # "…, I'm not sure yet": said of the ask, not in it
     if (named := condition_named(text.lower())) != text.lower():
         text = named  # "if groceries is still there mark it done": "mark groceries done"
     norm = normalize(said_one_by_one(text))
@@ -219,8 +239,11 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
     said: list[tuple[str, list[Intent]]] = []  # clauses read so far, for "tick both off"
     # "book a massage friday at 3 then move my haircut to the same day at 5": the day
     # said before (looked for only when "same day" is said).
-    same_day = "same day" in norm.text
+    same_day = "same day" in norm.text or "that day" in norm.text
     day_said: str | None = None
+    # "is my cleaning still on? if it is, book me a haircut…", "do I owe anything? if I
+    # do, remind me…": a condition said as a clause of its own holds the ask after it.
+    on_condition = False
     for separator, clause, asked in _split(norm.text):
         if same_day and day_said is not None:
             clause = _SAME_DAY.sub(f"on {day_said}", clause)
@@ -234,6 +257,12 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
         if last_clause is not None:
             clause = _name_the_one(clause, last_clause)
         intents = read_clause(clause, norm, local_now, timezone, previous=last_intents, asked=asked)
+        condition_only = (
+            ("if" in clause or "unless" in clause or "provided" in clause or "as long" in clause)
+            and _IF_FIRST.match(clause) is not None
+            and on_a_condition(clause)
+            and not any(i.writes for i in intents)
+        )
         carries_text = any(_carries_free_text(intent) for intent in last_intents)
         own_request = bool(_STARTS_REQUEST.match(clause))
         # The clause just before, even one that asked for nothing ("no, I don't want to
@@ -315,11 +344,79 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
             last_clause, last_intents = clause, []
             said.append((clause, []))
             continue
+        if on_condition and any(i.writes for i in intents):
+            intents = [needs_consent(i) if i.writes else i for i in intents]
+            on_condition = False
+        on_condition = on_condition or condition_only
         if intents or last_clause is None or joins_previous:
             found.extend(intents)
             last_clause, last_intents = clause, intents
         said.append((clause, intents))
+    if len(found) > 1:
+        found = _rebooked_is_moved(found)
+        if any(_hour_only_booking(i) for i in found):
+            found = _on_the_day_said(found, [c for c, _ in said], norm, local_now, timezone)
+    if unsure and any(i.writes for i in found):
+        # "cancel the dentist, I'm not sure yet": asked about, never held for a bare "ok".
+        found = [needs_consent(i) if i.writes else i for i in found]
     return _dedupe(found)
+
+
+def _same_one(a: TargetRef | None, b: TargetRef | None) -> bool:
+    if a is None or b is None or not (a.words or a.item_id):
+        return False
+    keys = ("words", "day", "weekday", "clock", "position", "item_id")
+    return all(getattr(a, key) == getattr(b, key) for key in keys)
+
+
+def _rebooked_is_moved(found: list[Intent]) -> list[Intent]:
+    """ "cancel my cleaning and rebook it for next week same time": one move. Cancelling
+    the visit as well would leave none (the move keeps its id: the cancel hit the moved)."""
+    if not any(i.kind == "reschedule_appointment" for i in found):
+        return found
+    # Only a cancel said before the move of the same visit ("move it to friday and then
+    # cancel it" asks both, in that order).
+    return [
+        intent
+        for n, intent in enumerate(found)
+        if not (
+            intent.kind == "cancel_appointment"
+            and any(
+                later.kind == "reschedule_appointment" and _same_one(intent.target, later.target)
+                for later in found[n + 1 :]
+            )
+        )
+    ]
+
+
+def _hour_only_booking(intent: Intent) -> bool:
+    when = intent.when
+    return intent.kind == "book_appointment" and when is not None and when.day_implied
+
+
+def _on_the_day_said(
+    found: list[Intent], clauses: list[str], norm: Normalized, now: datetime, timezone: str
+) -> list[Intent]:
+    """ "what have I got on thursday? if nothing, book me a massage at 4": Thursday at 4,
+    the day said before in the message, not today (the hour alone reads as today)."""
+    day = None
+    for clause in clauses:
+        when = find_when(clause, now)
+        if when is not None and when.day is not None and not (when.day_implied or when.vague_day):
+            day = when.day
+    if day is None:
+        return found
+    out: list[Intent] = []
+    for intent in found:
+        if _hour_only_booking(intent):
+            again = read_clause(f"{intent.clause} on {day.isoformat()}", norm, now, timezone)
+            if [i.kind for i in again] == ["book_appointment"]:
+                one = again[0]
+                if "consent" in intent.missing:
+                    one = needs_consent(one)
+                intent = dataclasses.replace(one, clause=intent.clause)
+        out.append(intent)
+    return out
 
 
 # "create a task: …", "a reminder called …", "a to-do that says …": the title follows.
@@ -331,7 +428,9 @@ _TITLE_TOLD = rx(
 
 
 # "…the same day at 5" after a day was said ("the same day next week" is read elsewhere).
-_SAME_DAY = re.compile(r"\b(?:on )?the same day\b(?!,? (?:the )?(?:next|following) week)")
+_SAME_DAY = re.compile(
+    r"\b(?:on )?(?:the same|that same|that) day\b(?!,? (?:the )?(?:next|following) week)"
+)
 
 
 # "…and can you open a new one": "one" is the thing the clause before named.
@@ -371,7 +470,10 @@ _ENDS_WITH_VERB = rx(
 # Words that may come with a time offered on its own ("maybe thursday at noon?").
 _TIME_FILLER = rx(
     r"\b(?:maybe|perhaps|how about|what about|ideally|preferably|possibly|if possible|say|or"
-    r"|instead|please|then|would work|works|is good|is fine|at|on|the|for|like)\b|[\s,.?!]+"
+    r"|instead|please|then|would work|works|is good|is fine|at|on|the|for|like"
+    # "…, would the 23rd at 2 work?", "does thursday at 9 suit?": a time offered as a question
+    r"|would|could|will|does|do|work|suit|be|okay|ok|possible|available|free|any good)\b"
+    r"|[\s,.?!]+"
 )
 
 
@@ -506,6 +608,16 @@ def _refer(
 ) -> list[Intent] | None:
     """A clause that only makes sense with the one before it, read together with it."""
     vague = intent.target is not None and intent.target.vague
+    if (
+        intent.kind == "add_task"
+        and [i.kind for i in before_intents] == ["add_task"]
+        and _ADDS_IT.search(intent.clause)
+    ):
+        # "remind me to call mom, can you put it on my list (for friday)": the task just
+        # said, once; what this clause adds to it (a day, a priority) is kept.
+        before_one = before_intents[0]
+        more = {key: value for key, value in intent.arguments.items() if key != "title"}
+        return [dataclasses.replace(before_one, arguments={**before_one.arguments, **more})]
     if vague and [i.kind for i in before_intents] == [intent.kind]:
         # "finished the grocery shopping, cross it off": the same action, said twice;
         # "move the insurance task to wednesday and drop it to normal": one change of both.
@@ -532,6 +644,8 @@ def _refer(
     if intent.kind == "add_task" and _IT_WORD.search(str(intent.arguments.get("title") or "")):
         # "open a ticket about my invoice and add a task to follow up on it": on the invoice.
         named = [match.group(0) for match in _NAMED.finditer(before)]
+        if not named and any(i.kind == "billing" for i in before_intents):
+            named = ["bill"]  # "what do I owe? remind me to pay it friday": the bill
         if named:
             said = _IT_WORD.sub(f"the {named[-1]}", intent.clause, count=1)
             again = read_clause(said, norm, now, "UTC")
@@ -543,6 +657,12 @@ def _refer(
         # "the portal keeps logging me out, can you open a ticket": the words came first.
         return read_clause(f"{intent.clause}: {before}", norm, now, "UTC") or None
     return None
+
+
+_IF_FIRST = rx(r"(?:and |but |so |oh |well )?(?:if|unless|only if|provided|as long as)\b")
+_ADDS_IT = rx(
+    r"\b(?:add|put|pop|stick|save|write|note|jot|log|set|make)(?: down)? (?:it|that|this|them)\b"
+)
 
 
 def _the_one_before(intent: Intent, before: list[Intent], now: datetime) -> TargetRef | None:

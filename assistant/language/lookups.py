@@ -50,6 +50,8 @@ READS: tuple[tuple[IntentKind, GatedPattern], ...] = (
             # "any slots friday?", "what's your availability": the narrator says open times
             # are not known here, and what the customer has booked
             r"|\b(?:slots?|openings?|availability)\b(?! (?:hours|times))"
+            # "what time is free thursday?", "which times are open"
+            r"|\b(?:what|which|any) times? (?:is |are )?(?:free|open|available)\b"
             # "am I free on friday?", "is wednesday clear for me?": what is booked then
             r"|\b(?:am i|are we|will i be|would i be) (?:free|busy|available|booked up|tied up"
             r"|clear)\b|\b(?:today|tomorrow|tonight|\w+day)(?: morning| afternoon| evening)?"
@@ -105,6 +107,12 @@ _PROFILE = rx(
     r"(?:rmation)?)|my name|tier|membership|what email|which email|my email|email address"
     r"|e-mail|phone number|my number|my phone|my address|who am i|my account|about me"
     r"|the account|what name|which name|time ?zone)\b"
+)
+# "that's fine, and the phone?" after the email was read out (apart: the pattern above is
+# tried on every clause, and is skipped at once on a text holding none of its words).
+_THE_OTHER_DETAIL = rx(
+    r"\b(?:and|what about|how about) (?:the|my) (?:phone|mobile|cell|e-?mail)"
+    r"(?: number| address)?[?.!]*$"
 )
 # "have you got my correct email?", "what mobile number do you have for me?"
 _HELD = r"\b(?:have you got|do you have|you have|you've got|my)\b"
@@ -171,7 +179,11 @@ def reads(c: Clause) -> list[Intent]:
         if any(kind == "tasks" for _, kind in found) or not others:
             found = [(pos, kind) for pos, kind in found if kind != "tasks"]
             found.append((summary.start(), "task_summary"))
-    if not found and (profile := _PROFILE.search(text) or _CONTACT_QUESTION.search(text)):
+    if not found and (
+        profile := _PROFILE.search(text)
+        or _CONTACT_QUESTION.search(text)
+        or _THE_OTHER_DETAIL.search(text)
+    ):
         found.append((profile.start(), "profile"))
     if not found and _EVERYTHING.search(text) and not _CLOSING.search(text):
         return [Intent(kind, clause=text) for kind in _EVERYTHING_KINDS]

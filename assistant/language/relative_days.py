@@ -15,6 +15,13 @@ RELATIVE_DAY = rx(
 )
 
 
+# The same said first: "remind me the day before to find my glasses".
+RELATIVE_DAY_FIRST = rx(
+    r"^(?:on |by )?(?:the|a|one|two|three|\d+) (?:day|days|week|weeks) (?:before|after|prior"
+    r"|earlier|later)(?: (?:it|that|then|hand))?,?\s+(?:to )?(?=\w)"
+)
+
+
 _COUNT_AND_UNIT = rx(r"(the|a|one|two|three|\d+) (day|week)")
 _COUNTS = {"the": 1, "a": 1, "one": 1, "two": 2, "three": 3}
 
@@ -30,4 +37,4 @@ def relative_days(words: str) -> timedelta:
     return timedelta(days=days if re.search(r"after|later", words) else -days)
 
 
-__all__ = ["RELATIVE_DAY", "relative_days"]
+__all__ = ["RELATIVE_DAY", "RELATIVE_DAY_FIRST", "relative_days"]

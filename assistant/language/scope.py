@@ -105,6 +105,9 @@ _ASKS_WHAT_WAS_DONE = rx(
     r"|\bwhat (?:time|day|date) (?:is|was) (?:it|that) (?:booked|set|moved|scheduled|changed|put)"
     r" (?:for|to|at|on)\b"
     r"|\bwhat (?:did|have) you (?:just )?(?:do|done|change|changed)\b"
+    # "what did I just book?", "what have we just changed?": the change just made
+    r"|\bwhat (?:did|have) (?:i|we) just (?:book|booked|add|added|change|changed|move|moved"
+    r"|schedul\w*|set up|put in|ask(?:ed)? for)\b"
 )
 
 
@@ -137,8 +140,8 @@ def asks_what_was_done(said: str) -> bool:
 # "did I cancel my haircut?", "have you deleted the groceries task?": a question about a
 # change, answered from what is on file; it asks for no change (a yes must not make it).
 _ASKS_IF_DONE = rx(
-    r"^(?:so |and |but |um |uh |hey |hi |ok |okay |sorry |wait |just checking,? )*"
-    r"(?:did|have|has|had) (?:i|you|we|someone|anyone|anybody|somebody)"
+    r"^(?:(?:so|and|but|um|uh|hey|hi|ok|okay|sorry|wait|hang on|just checking)[,.!]? )*"
+    r"(?:did|have|has|had) (?:i|you|we|someone|anyone|anybody|somebody|that|it|this)"
     r"(?: (?:already|ever|actually|just|really|definitely|even))? "
     r"(?:cancel|delete|remove|book|move|reschedul|mark|tick|complet|add|chang|updat|open"
     r"|creat|rais|log|finish|cross|renam)\w*\b"
@@ -173,9 +176,42 @@ def asks_if_needed(said: str) -> bool:
     return bool(_ASKS_IF_NEEDED.search(said))
 
 
+# "…, I'm not sure yet", "…, I haven't decided": the message asks nothing settled yet.
+_UNDECIDED_TAIL = re.compile(
+    r"[\s,;.!-]*(?:but |though |although )?(?:(?:i'm|i am|im) not (?:sure|certain)(?: yet)?"
+    r"|not sure yet|i (?:haven't|have not) decided(?: yet)?|i don't know yet|still deciding"
+    r"|still thinking about it)[.!]*\s*$",
+    re.IGNORECASE,
+)
+
+
+_UNDECIDED_WORDS = ("sure", "decid", "know yet", "thinking about")
+
+
+def undecided(said: str) -> bool:
+    """The message (lower case) ends by saying the customer has not decided."""
+    return any(word in said for word in _UNDECIDED_WORDS) and bool(_UNDECIDED_TAIL.search(said))
+
+
+def without_undecided(text: str) -> str:
+    """The message without a closing "I'm not sure yet" (which names nothing to act on)."""
+    return _UNDECIDED_TAIL.sub("", text)
+
+
+# "I probably need to cancel the dentist", "I may want to move it": the same, said apart
+# (with the words above, too many for the quick look that skips most clauses).
+_PROBABLY = rx(
+    r"\b(?:probably (?:have|need|want) to|(?:might|may) want to)(?: [\w']+){0,5}? (?:cancel"
+    r"|delete|remove|book|move|reschedul|mark|complet|chang|updat|drop|push)\w*\b"
+)
+
+
 def deliberates(said: str) -> bool:
     """The normalized clause weighs a change ("I wonder whether I should…"), not asks it."""
-    return bool(_DELIBERATES.search(said))
+    return bool(
+        _DELIBERATES.search(said)
+        or (("probably" in said or "want to" in said) and _PROBABLY.search(said))
+    )
 
 
 # "I cancelled my haircut yesterday on the phone", "I moved my dentist to thursday last
@@ -232,5 +268,7 @@ __all__ = [
     "done_elsewhere",
     "hypothetical",
     "on_a_condition",
+    "undecided",
     "unsupported",
+    "without_undecided",
 ]

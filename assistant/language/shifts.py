@@ -122,30 +122,37 @@ _WEEKDAY_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "satur
 _WD = r"(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
 # British weeks ahead: "Friday week", "a week on Friday", "a fortnight on Tuesday",
 # "next week Wednesday", "Wednesday next week", "Tuesday after next".
+# (pattern, days added, counted from the coming Monday rather than the next such weekday)
 _WEEKS_AHEAD = (
-    (rx(rf"\b{_WD} week\b"), 7),
-    (rx(rf"\b(?:a|one) week (?:on|from) {_WD}\b"), 7),
-    (rx(rf"\b{_WD} fortnight\b"), 14),
-    (rx(rf"\b(?:a|one) fortnight (?:on|from) {_WD}\b"), 14),
-    (rx(rf"\bnext week,? (?:on )?{_WD}\b"), 0),
-    (rx(rf"\b{_WD},? next week\b"), 0),
-    (rx(rf"\b{_WD} after next\b"), 7),
+    (rx(rf"\b{_WD} week\b"), 7, False),
+    (rx(rf"\b(?:a|one) week (?:on|from) {_WD}\b"), 7, False),
+    (rx(rf"\b{_WD} fortnight\b"), 14, False),
+    (rx(rf"\b(?:a|one) fortnight (?:on|from) {_WD}\b"), 14, False),
+    # "the week after next on tuesday", "tuesday the week after next": the week after the
+    # coming one (read before "next week…", whose words these hold)
+    (rx(rf"\b(?:the )?week after next,? (?:on )?(?:the )?{_WD}\b"), 7, True),
+    (rx(rf"\b{_WD},? (?:of |in )?the week after next\b"), 7, True),
+    (rx(rf"\bnext week,? (?:on )?{_WD}\b"), 0, True),
+    (rx(rf"\b{_WD},? next week\b"), 0, True),
+    (rx(rf"\b{_WD} after next\b"), 7, False),
 )
 
 
 def weeks_ahead(text: str, today: date) -> tuple[date, int, tuple[int, int]] | None:
     """ "Friday week": (the day, its weekday, where it was said), or None."""
-    for pattern, extra in _WEEKS_AHEAD:
+    if "week" not in text and "fortnight" not in text and "after next" not in text:
+        return None  # every pattern holds one of these: most dates say none of them
+    for pattern, extra, from_monday in _WEEKS_AHEAD:
         match = pattern.search(text)
         if match is None:
             continue
         index = _WEEKDAY_NAMES.index(match.group("wd"))
         ahead = (index - today.weekday()) % 7 or 7
         day = today + timedelta(days=ahead + extra)
-        if extra == 0:
+        if from_monday:
             # "next week Wednesday": the Wednesday of the coming Monday-to-Sunday week.
             monday = today + timedelta(days=7 - today.weekday())
-            day = monday + timedelta(days=index)
+            day = monday + timedelta(days=index + extra)
         return day, index, match.span()
     return None
 
@@ -160,6 +167,23 @@ def weekday_after(text: str, day: date) -> date | None:
         return None
     index = _WEEKDAY_NAMES.index(match.group("wd"))
     return day + timedelta(days=(index - day.weekday()) % 7 or 7)
+
+
+_WEEKDAY_BEFORE = rx(rf"\bthe {_WD} (?:before|prior|just before)\b(?! (?:that|next|last)\b)")
+
+
+def weekday_before(text: str, day: date) -> date | None:
+    """ "the Friday before" (an appointment on `day`): the last Friday before that day."""
+    match = _WEEKDAY_BEFORE.search(text.lower())
+    if match is None:
+        return None
+    index = _WEEKDAY_NAMES.index(match.group("wd"))
+    return day - timedelta(days=(day.weekday() - index) % 7 or 7)
+
+
+def weekday_beside(text: str, day: date) -> date | None:
+    """ "the Monday after", "the Friday before" an appointment on `day`."""
+    return weekday_after(text, day) or weekday_before(text, day)
 
 
 def same_time(text: str) -> bool:

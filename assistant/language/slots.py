@@ -56,7 +56,7 @@ _GENERIC_SERVICE = rx(
     # "book one for friday": a service never begins with the words that lead to a time.
     # Nor with the one it is for: "book me in at 11" books no service called "Me".
     r"(?!(?:for|on|at|next|this|tomorrow|today|in|with|please|it|that|them|me|us|him|her"
-    r"|myself|someone|somebody|something)\b)"
+    r"|myself|someone|somebody|something|there|here|home|back|going|started|ready|to)\b)"
     r"(?P<svc>[a-z][a-z' -]*?)"
     r"(?: appointment| session| visit| slot| booking)?"
     r"(?= (?:for|on|at|next|this|tomorrow|today|in|with|please)\b|[,.?!]|$)"
@@ -87,12 +87,13 @@ _OTHER_DOMAIN = rx(
 # Words linking a date to what came before it ("renew my insurance by Friday", "… by the
 # end of the month").
 _DATE_LEAD = rx(
-    r"(?:[,\s]+(?:by|on|before|for|due|due on|due by|until|till|at|this|next|in|from|starting)"
-    r"(?: the)?)*"
+    r"(?:(?:^|[,\s]+)(?:by|on|before|for|due|due on|due by|until|till|at|this|next|in|from"
+    r"|starting)(?: the)?)*"
     r"[,\s]*$"
 )
 _POLITE_TAIL = rx(
-    r"[\s,.!]*(?:please|thanks|thank you|thx|for me|ok|okay|if you can|if possible)?[\s,.!?]*$"
+    r"[\s,.!]*(?:please|thanks(?: so much| a lot| very much)?|thank you(?: so much| very much)?"
+    r"|thx|cheers|much appreciated|for me|ok|okay|if you can|if possible)?[\s,.!?]*$"
 )
 _POLITE_HEAD = rx(r"^(?:to|that|about|i need to|i have to|i should|i must|please)\s+")
 
@@ -247,6 +248,29 @@ def clean_free_text(text: str) -> str:
     return text.strip(" ,:;-\"'")
 
 
+# "send the consent form, could you note that down (for the 3rd)": the ask to write it
+# down, said after the to-do, is no part of its title.
+_ASKED_TO_NOTE = rx(
+    r"(?:[,;]\s*|\s+(?=(?:can|could|would|will) you\b))(?:so |and )?"
+    r"(?:(?:can|could|would|will) you |please )?(?:please |just )?"
+    r"(?:note|write|jot|put|add|save|pop|stick|log|keep|set)"
+    r" (?:that|it|this|them)(?: down| in| up)?"
+    r"(?: (?:on|to|in|onto) (?:my|the) (?:list|to-?do list|tasks|reminders|calendar))?"
+    r"(?: for me)?(?: please)?$"
+)
+
+
+_ABOUT_A_DAY = rx(r"\b(?:about|regarding|re|concerning)\s+$")
+# "buy dog food, no date", "…, no deadline", "…, whenever": said of the due date, which
+# stays unset; no part of the title.
+_NO_DAY = rx(
+    r"(?:[,;]\s*(?:(?:with|and|but) )?|\s+(?:with|and|but) )"
+    r"(?:no|without(?: a)?|there's no|not a) (?:due |particular |set )?"
+    r"(?:date|day|deadline|due date)(?: (?:needed|for it|on it|yet|required))?$"
+    r"|[,;]\s*(?:whenever|any ?time|no rush)$"
+)
+
+
 @dataclass(frozen=True, slots=True)
 class TaskDraft:
     title: str
@@ -266,22 +290,30 @@ def _inside(spans: Iterable[tuple[int, int]], regions: Sequence[tuple[int, int]]
 
 
 def task_draft(
-    title_words: str, clause_priority: Priority | None, original: str, now: datetime
+    title_words: str,
+    clause_priority: Priority | None,
+    original: str,
+    now: datetime,
+    *,
+    dated: bool = True,
 ) -> TaskDraft:
     """A task title with its due date and priority words taken out of it; words quoted in
-    it ("read the 'it's urgent' memo") are the title's, whatever they say."""
+    it ("read the 'it's urgent' memo") are the title's, whatever they say (`dated` False:
+    the days said stay in the title, "every tuesday", and no due date is read)."""
     spans: list[tuple[int, int]] = []
     quoted = [m.span() for m in _QUOTED.finditer(title_words)]
-    when = find_when(title_words, now)
+    when = find_when(title_words, now) if dated else None
     if when is not None and _inside(when.spans, quoted):
         when = None
+    if when is not None and _ABOUT_A_DAY.search(title_words[: when.spans[0][0]]):
+        when = None  # "email Sarah about the 3rd": what the to-do is about, not its day
     due_on = None
     if when is not None and when.day is not None:
         due_on = when.day.isoformat()
         spans.extend(when.spans)
     elif when is not None and when.no_such_date is not None:
         spans.extend(when.spans)  # "on june 31st" is asked about, not kept in the title
-    elif (relative := relative_day(title_words, now.date())) is not None:
+    elif dated and (relative := relative_day(title_words, now.date())) is not None:
         # "due in a fortnight", "in three days"
         due_on = relative[0].isoformat()
         spans.append(relative[1])
@@ -290,7 +322,8 @@ def task_draft(
         found_priority, priority_span = None, None
     if priority_span is not None:
         spans.append(priority_span)
-    text = clean_free_text(cut_spans(title_words, spans) if spans else title_words)
+    text = cut_spans(title_words, spans) if spans else title_words
+    text = clean_free_text(_NO_DAY.sub("", _ASKED_TO_NOTE.sub("", text)))
     title = _sentence_case(_imperative(restore_case(text, original)))
     return TaskDraft(
         title=title,

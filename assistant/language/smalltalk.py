@@ -34,12 +34,26 @@ _PATTERNS: tuple[tuple[ChatKind, str], ...] = (
     ),
     (
         "never_mind",
-        r"^(?:(?:oh|ah|ok|okay|actually|no|erm|um)[ ,]+)*(?:never ?mind|nevermind|scrap that"
+        r"^(?:(?:oh|ah|ok|okay|actually|no|erm|um|good|great|fine|perfect|right|alright|thanks)"
+        r"[ ,.!]+)*(?:never ?mind|nevermind|scrap that"
         r"|forget (?:it|that|about it)|don't worry(?: about it)?|no worries|ignore that"
         r"|cancel that|nothing|not to worry"
         # "ok leave it as it is", "keep it then", "hang on": nothing is to change.
         r"|(?:just )?(?:leave|keep) (?:it|them|that|things)(?: (?:as (?:it is|they are|is)"
-        r"|alone|be|for now|then))*$|(?:hang|hold) on(?: a (?:sec|second|minute|moment))?$)\b",
+        r"|alone|be|for now|then|that way|like that))*"
+        r"(?:[ ,.!]+(?:i'll|i will|i'd like to|i want to|i'm going to) keep (?:it|them|that)"
+        r"(?: then| for now| after all)?)?[ .!]*$"
+        r"|(?:hang|hold) on(?: a (?:sec|second|minute|moment))?$)\b",
+    ),
+    (
+        # "ok, I'll let you know", "let me think about it": nothing to do yet, said kindly.
+        "never_mind",
+        r"^(?:(?:oh|ah|ok|okay|alright|right|sure|fine|thanks|cool|hmm|um)[ ,.!]+)*"
+        r"(?:i'll|i will|let me|i need to|i'll have to|i'd better)"
+        r" (?:let you know|get back to you|think about it|have a think|think it over|sleep on it"
+        r"|check(?: first| with \w+(?: \w+)?)?(?: and (?:get back to you|call (?:you )?back|let you"
+        r" know))?|call (?:you )?back|come back to (?:you|it|this)|see)(?: later| then| tomorrow"
+        r"| soon)?[.!]*$",
     ),
     (
         "how_to",

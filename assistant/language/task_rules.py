@@ -18,7 +18,7 @@ from assistant.language.clause import (
 from assistant.language.dates import find_when
 from assistant.language.intent import TARGETS_JOINER, Intent
 from assistant.language.patterns import Tried, rx
-from assistant.language.relative_days import RELATIVE_DAY, relative_days
+from assistant.language.relative_days import RELATIVE_DAY, RELATIVE_DAY_FIRST, relative_days
 from assistant.language.shifts import find_shift, relative_day, whole_days
 from assistant.language.targets import TargetRef, target_ref
 from assistant.language.text import restore_case
@@ -26,10 +26,13 @@ from assistant.language.text import restore_case
 _ADD_TASK = (
     rx(
         r"\b(?:add|create|make|put|set up|set|start|write|log|jot down|note down|save|enter"
-        r"|pop|stick)(?: me)?(?: in)? (?:a |an |another |new |one more |one )*"
+        # "would you mind adding a reminder to…": the -ing form after a polite lead
+        r"|pop|stick|adding|creating|making|putting|setting up|popping|sticking)(?: me)?(?: in)?"
+        r" (?:a |an |another |new |one more |one )*"
         r"(?:(?P<p>high|low|normal|medium|top|urgent|important)(?:[- ]priority)? )?(?:new )?"
         # British "pop a reminder in to ring the garage"
-        r"(?:task|to-do|to do|reminder|item|action item)s?(?: item)?(?: in(?= to\b))?(?: for me)?"
+        r"(?:task|to-do|to do|reminder|item|action item)s?(?: item)?(?: in(?= (?:to|for|on)\b))?"
+        r"(?: for me)?"
         r"(?P<rest>.*)$"
     ),
     rx(r"^(?:new |a )?(?:task|reminder|to-do)(?P<rest>\b[^:]{0,30}:.+)$"),
@@ -82,6 +85,10 @@ _ADD_TASK = (
         r"|mail|drop off|ask|tell|get|cook|feed|walk|water|pack|submit|file|sign|read)\b.+)$"
     ),
 )
+_EVERY = rx(
+    r"\b(?:every|each) (?:other |single )?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|day|week"
+    r"|weekday|weekend|morning|evening|night|month|year)\b|\b(?:daily|weekly|monthly|yearly)\b"
+)
 _PRONOUN_TITLE = rx(r"it|that|this|them")
 _TO_BUY = rx(r"(?:buy|get|pick up|order|grab)\b")
 # "could you remind me about something": a title that names nothing is asked for.
@@ -106,7 +113,8 @@ _NEED_TO = rx(
 _ADDS = Tried((pattern, pattern) for pattern in _ADD_TASK)
 _TITLE_LEAD = rx(
     r"^[\s,:;-]*(?:(?:on|to|onto) (?:my |the )?(?:to-?do |to do |task )?list\s*)?"
-    r"(?:to|that says|saying|called|named|titled|about|for|that|:|-)?\s*"
+    # whole words only: "remind me tomorrow at noon…" keeps its "to" ("morrow at noon")
+    r"(?:(?:to|that says|saying|called|named|titled|about|for|that)\b|:|-)?\s*"
 )
 
 
@@ -119,6 +127,10 @@ def add_task(c: Clause) -> Intent | None:
             # "…as a task with low priority": said after the title.
             priority = slots.priority(c.text[match.end("rest") :])[0]
         rest = _TITLE_LEAD.sub("", match.group("rest"), count=1)
+        # "remind me the day before to find my glasses": the day first, then the to-do.
+        first = RELATIVE_DAY_FIRST.match(rest)
+        if first is not None:
+            rest = rest[first.end() :]
         if match.groupdict().get("shop") and not _TO_BUY.match(rest):
             rest = f"buy {rest}"  # "add milk to my shopping list": the task is to buy it
         if _PRONOUN_TITLE.fullmatch(rest.strip(" ,.")):
@@ -138,7 +150,9 @@ def add_task(c: Clause) -> Intent | None:
             priority = priority or slots.priority(remark.group(0))[0]
             rest = rest[: remark.start()]
         tail = c.text[match.end("rest") :]
-        draft = slots.task_draft(rest, priority, c.original, c.now)
+        # "take the bins out every tuesday": no task repeats; the words stay as said, and
+        # no one day of them is made its due date.
+        draft = slots.task_draft(rest, priority, c.original, c.now, dated=not _EVERY.search(rest))
         if draft.due_on is None and (later := find_when(tail, c.now)) and later.day:
             # "put send the forms on my to-do list for Wednesday": the day after the list.
             draft = dataclasses.replace(draft, due_on=later.day.isoformat(), when=later)
@@ -154,7 +168,10 @@ def add_task(c: Clause) -> Intent | None:
             arguments.pop("title", None)
         missing: tuple[str, ...] = () if draft.title and not names_nothing else ("title",)
         relative_shift: timedelta | None = None
-        if draft.due_on is None and (relative := RELATIVE_DAY.search(arguments.get("title", ""))):
+        if draft.due_on is None and first is not None:
+            missing = ("when", *missing)  # before what, on which day, is asked
+            relative_shift = relative_days(first.group(0))
+        elif draft.due_on is None and (relative := RELATIVE_DAY.search(arguments.get("title", ""))):
             # "remind me to pay it the day before": before what, on which day, is asked; the
             # words are not the title, and no day is guessed.
             arguments["title"] = arguments["title"][: relative.start()].rstrip(" ,")
@@ -384,13 +401,18 @@ _PAST_VERBS = {
     "took care of": "",
     "handled": "",
     "sorted out": "",
+    "sorted": "",
     "dealt with": "",
+    "done": "",
+    "finished": "",
 }
 _PAST_DONE = rx(
-    r"^(?:i|i've|i have|we|we've)(?: already| just| finally)? (?P<verb>"
+    r"^(?:(?:oh|well|so|actually|um|uh|yeah|and)[ ,]+)*"
+    r"(?:i|i've|i have|we|we've)(?: already| just| finally| actually)? (?P<verb>"
     + "|".join(sorted(_PAST_VERBS, key=len, reverse=True))
     # "I bought the groceries already": the word after the thing says when, not what.
-    + r") (?P<t>.+?)(?: already| now| too| as well| earlier| today| yesterday)?$"
+    + r") (?P<t>.+?)(?: already| now| too| as well| earlier| today| yesterday| this morning"
+    r"| last night| last week| actually| then)*$"
 )
 
 

@@ -145,6 +145,8 @@ _TO_VERBS = (
 _TO_HEARD_AS_TWO = rx(
     rf"(?<!\bat )(?<!\bby )(?<!\bfor )(?<!\bat about )(?<!\baround )(?<!\buntil )"
     rf"(?<!\btill )(?<!\bfrom )(?<!\bbefore )(?<!\bafter )"
+    # "half past two tomorrow", "quarter to two friday", British "half two": an hour.
+    rf"(?<!\bpast )(?<!\bhalf )(?<!\bquarter to )(?<!\bten to )(?<!\btwenty to )"
     rf"\b(?:two|too) (?=(?:{_TO_VERBS}|{'|'.join(WEEKDAYS)}|tomorrow|today|tonight)\b)",
     re.IGNORECASE,
 )

@@ -15,6 +15,9 @@ refusals no turn may give), `crm` checks of the CRM's data after the turn:
 
     {"task": TITLE, "status": "completed" | "pending" | "gone", "due": DAY, "priority": P}
     {"task_like": WORDS, "due": DAY, "priority": P, "count": N}   new tasks, by title words
+        (N may be a list of fair counts: [0, 1] where asking first is as fair as adding)
+        ("without": [WORD, ...] words the new title must not hold: a date or request said
+        around the title, "remind", "friday", is a garbled title)
     {"appt": SERVICE, "at": WHEN, "status": "scheduled" | "cancelled", "count": N}   ahead
     {"tickets": "+N"}                                       tickets opened this session
     {"profile": "phone" | "email", "is": [VALUE, ...]}       the detail on file is one of these
@@ -164,12 +167,14 @@ async def check_crm(admin: CrmAdmin, checks: list[dict[str, Any]], world: World)
                 if t["title"] not in world.task_titles
                 and all(word in t["title"].lower() for word in wanted)
             ]
-            if len(like) != check.get("count", 1):
+            counts = check.get("count", 1)
+            if len(like) not in (counts if isinstance(counts, list) else [counts]):
                 titles = [t["title"] for t in tasks if t["title"] not in world.task_titles]
                 problems.append(f"new tasks like {check['task_like']!r}: {titles}")
                 continue
             for task in like:
                 problems += _task_problems(task, check, world)
+                problems += _title_problems(task["title"], check.get("without", []))
         elif "appt" in check:
             problems += _appointment_problems(appointments, check, world)
         elif "profile" in check:
@@ -196,6 +201,16 @@ def _task_problems(task: dict[str, Any], check: dict[str, Any], world: World) ->
         if not _day_ok(check["due"], due, world.today):
             problems.append(f"task {task['title']!r} due {due}, not {check['due']}")
     return problems
+
+
+def _title_problems(title: str, without: list[str]) -> list[str]:
+    words = re.findall(r"[\w']+", title.lower())
+    said = " ".join(words)
+    return [
+        f"task title {title!r} holds {word!r}"
+        for word in without
+        if re.search(rf"\b{re.escape(word.lower())}\b", said)
+    ]
 
 
 def _appointment_problems(

@@ -71,6 +71,9 @@ def about_appointment(
         visits = [f"a {_service(a)} on {_day(a, now)}" for a in reversed(past[-3:])]
         return f"Your recent appointments: {spoken_list(visits)}."
     found = [a for a in ordered if _matches(a, subject, "service")]
+    if aspect == "status" and item is not None:
+        # "so it's definitely cancelled?": that one, not another of the same service.
+        found = [a for a in found if a.get("id") == item.get("id")] or found
     if not found:
         what = subject.lower() or "appointment"
         upcoming = [a for a in ordered if a.get("status") == "upcoming" or not _is_past(a, now)]

@@ -91,6 +91,17 @@ def retimed(clause: str, reply: str, now: datetime) -> str:
     return f"{stripped} to {reply}"
 
 
+def _last_users(conversation: Sequence[Message], count: int) -> list[int] | None:
+    """The positions of the last `count` user turns, oldest first, found from the end."""
+    found: list[int] = []
+    for index in range(len(conversation) - 1, -1, -1):
+        if isinstance(conversation[index], UserTurn):
+            found.append(index)
+            if len(found) == count:
+                return found[::-1]
+    return None
+
+
 def _last_two_users(conversation: Sequence[Message]) -> tuple[int, int] | None:
     """The positions of the last two user turns, found from the end (every planner round
     asks; walking the whole history each time cost more than the rest of `_asked`)."""
@@ -126,6 +137,8 @@ def understand(
     intents = list(_read(text, now, timezone))
     asked = _asked(conversation) if depth < _MAX_DEPTH else None
     if asked is None:
+        if depth == 0 and (agreed := _consent_after_a_question(conversation, text, now, timezone)):
+            return agreed
         return intents
     if (
         intents
@@ -165,6 +178,65 @@ def unanswered(
     earlier = understand(asked.before, asked.text, now, timezone, depth=depth + 1)
     lacking = [i for i in earlier if i.missing]
     return lacking[0] if len(lacking) == 1 else None
+
+
+# The words of a yes that name the action asked about: "yes please, move it", "ok yes,
+# add the reminder" (a bare "yes" two turns on could be to anything).
+_ACTION_NAMED: dict[str, str] = {
+    "book_appointment": r"\b(?:book|booking|book it|get it booked)\b",
+    "reschedule_appointment": r"\b(?:move|moving|reschedule|push|change)\b",
+    "cancel_appointment": r"\b(?:cancel|cancelling|canceling)\b",
+    "add_task": r"\b(?:add|reminder|put it|task|note it)\b",
+    "update_task": r"\b(?:change|update|move|set)\b",
+    "complete_task": r"\b(?:mark|done|complete|tick)\b",
+    "delete_task": r"\b(?:delete|remove)\b",
+    "create_ticket": r"\b(?:open|case|ticket|report)\b",
+}
+_ANY_ACTION_NAMED = re.compile("|".join(_ACTION_NAMED.values()))
+_WRITE_TOOLS = frozenset(
+    {
+        "crm.bookAppointment",
+        "crm.rescheduleAppointment",
+        "crm.cancelAppointment",
+        "crm.addTask",
+        "crm.completeTask",
+        "crm.updateTask",
+        "crm.deleteTask",
+        "crm.createTicket",
+        "crm.updateContactInfo",
+    }
+)
+
+
+def _consent_after_a_question(
+    conversation: Sequence[Message], text: str, now: datetime, timezone: str
+) -> list[Intent] | None:
+    """ "if my haircut is on the weekend, move it to friday" → "Would you like me to move
+    it…?" → "is that still at the same place?" → "yes please, move it": the change asked
+    about a turn before the question, agreed to by a yes that names it. Nothing written in
+    between, and only the one change asked about."""
+    if _ANY_ACTION_NAMED.search(text.lower()) is None:
+        return None  # most messages name no change: nothing more is looked at
+    users = _last_users(conversation, 3)
+    asked = None if users is None else _asked(conversation[: users[-1]])
+    if users is None or asked is None or not is_affirmative(text):
+        return None
+    between = conversation[users[-2] + 1 : users[-1]]
+    if any(
+        result.ok and result.call.tool_name in _WRITE_TOOLS
+        for message in between
+        if isinstance(message, ToolExchange)
+        for result in message.results
+    ):
+        return None  # something was written since: the question is left behind
+    earlier = understand(asked.before, asked.text, now, timezone, depth=1)
+    lacking = [i for i in earlier if i.missing]
+    if len(lacking) != 1 or lacking[0].missing != ("consent",):
+        return None
+    named = _ACTION_NAMED.get(lacking[0].kind)
+    if named is None or not re.search(named, normalize(text).text):
+        return None
+    return [dataclasses.replace(lacking[0], missing=())]
 
 
 def held_booking_retimed(

@@ -22,7 +22,7 @@ from assistant.language.shifts import (
     bare_clock,
     find_shift,
     same_time,
-    weekday_after,
+    weekday_beside,
     whole_days,
 )
 from assistant.language.slots import priority as said_priority
@@ -154,7 +154,7 @@ def moved(text: str, item: Item, now: datetime, zone: ZoneInfo) -> str | None:
     if SAME_DAY_NEXT_WEEK.search(text):
         day, changed = current.date() + timedelta(days=7), True
         shift = None  # the week that find_shift reads too: moved once, not twice
-    elif (after := weekday_after(text, current.date())) is not None:
+    elif (after := weekday_beside(text, current.date())) is not None:
         day, changed = after, True
     elif when is not None and when.vague_day:
         return None  # "sometime next week": which day is asked (appointment_rules)
@@ -349,8 +349,16 @@ def _named_by(items: tuple[Item, ...], field: str, said: set[str]) -> list[Item]
 ORDINALS = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "last": -1}
 
 
+# An ordinal in a saying counts nothing: "on second thought", "wait a second", "first of
+# all", "first thing monday", "last week", "the last time I came".
+_NOT_A_POSITION = (
+    r"(?<!\bon )(?<!\ba )(?<!\bone )(?<!\bat )"
+    r"(?P<o>first|second|third|fourth|fifth|last)"
+    r"(?! thoughts?\b| of all\b| things?\b| time\b| week\b| month\b| year\b| night\b"
+    r"| minute\b| moment\b| off\b)"
+)
 POSITIONAL = rx(
-    r"\b(?:the )?(?P<o>first|second|third|fourth|fifth|last)(?: one| task| appointment| item)?\b"
+    rf"\b(?:the )?{_NOT_A_POSITION}(?: one| task| appointment| item)?\b"
     r"|\b(?:task|item|number) (?P<n>[1-5])\b"
 )
 

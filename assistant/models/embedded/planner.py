@@ -337,6 +337,16 @@ class EmbeddedPlanner:
                 if intent.kind == "create_ticket" and "problem" in intent.missing:
                     opened = references.already_opened(request.dialogue, intent.clause)
                 question = question or opened or replies.clarification(intent, _today(request))
+                lookup = intent.lookup
+                if (
+                    intent.missing == ("consent",)
+                    and lookup in available
+                    and _key(lookup, {}) not in seen
+                ):
+                    # "if my dentist is before 10, cancel it": the one it would change is
+                    # read out with the question, so the customer sees what the "if" is about.
+                    seen.add(_key(lookup, {}))
+                    calls.append(self._call(request, len(calls), lookup, {}))
                 continue
             tool = intent.lookup or intent.tool
             arguments = {} if intent.lookup else dict(intent.arguments)

@@ -51,7 +51,8 @@ COMPLAINT = any_of(
 WAITING = _rx(r"\b(?:nobody|no one|no-one|never heard|still waiting)\b")
 WHAT_HAPPENED = _rx(
     r"\b(?:what|whatever) happened (?:to|with) \b"
-    r"|\bdid (?:i|you|we|someone|anyone) (?:already |ever |just )?cancel (?:my|the) \w"
+    r"|\bdid (?:i|you|we|someone|anyone|that|it|this) (?:already |ever |just |also )?cancel"
+    r" (?:my|the) \w"
     # "did I already book a massage?": whether one is booked, not a booking
     r"|\b(?:did|have) (?:i|you|we) (?:already |ever |just )?(?:book|booked|schedule|scheduled)"
     r" (?:a|an|my|the|me a|me an) \w"
@@ -133,12 +134,15 @@ ELLIPSIS = _rx(r"^(?:and|what about|how about|also)\b|^(?:any|and) \w+ ones\b")
 _FOCUS_LEAD = (
     r"^(?:(?:and|so|ok|okay|great|thanks|thank you|thanks so much|cool|right|sorry|perfect"
     r"|lovely|brilliant|awesome|nice|wonderful|excellent|cheers|got it|the first one"
-    r"|the second one)[,.!]? )*"
+    r"|the second one|wait|hang on|hold on|um|uh|oh|sorry)[,.!]? )*"
 )
 FOCUS_QUESTION = _rx(
     _FOCUS_LEAD + r"(?:what time|when|where)"
     r"(?:'s| is| was)?(?: (?:it|that|that one))?(?: again)?\??$"
     r"|\bwhat time (?:is|was) (?:it|that)\b|\bwhere is it\b|\bhow much did (?:it|that) cost\b"
+    # "what time should I get there?": the time of the one in focus
+    r"|\b(?:what time|when) (?:should|do|must|shall) (?:i|we) (?:need to |have to )?(?:get|be"
+    r"|arrive|come|turn up|show up|head)(?: there| in| over)?(?: for (?:it|that))?\??$"
     r"|" + _FOCUS_LEAD + r"(?:is it |it's |at )?(?:the )?same (?:place|address|location)"
     r"(?: as before)?\??$"
     r"|" + _FOCUS_LEAD + r"what(?:'s| is) the (?:address|location)"
@@ -151,8 +155,26 @@ FOCUS_QUESTION = _rx(
     r"|" + _FOCUS_LEAD + r"(?:is it |at )?(?:the )?same (?:time|place)"
     r"(?: (?:right|yeah|yes|then|still|as before))?\??$"
     r"|^(?:(?:and|so|ok|okay|great|thanks|perfect)[,.!]? )*how long (?:will|does|would|is)"
-    r" (?:it|that)(?: take| last| be)?(?: again)?\??$"
+    r" (?:it|that|the (?:session|appointment|visit|treatment)|that (?:session|appointment"
+    r"|visit))(?: take| last| be)?(?: for)?(?: again)?\??$"
     r"|\b(?:is|was) (?:it|that) (?:still )?(?:at|in) the same (?:place|address|location)\b"
+)
+# The day of the one just changed, asked other ways: "which day is that on?", "what date
+# is it now", "what day of the week is that?", "is that a thursday?" (apart from the
+# pattern above: with these, too many words for the quick look that skips most texts).
+FOCUS_DAY = _rx(
+    _FOCUS_LEAD + r"(?:(?:what|which) (?:day|date|day of the week)(?: and time)?"
+    r" (?:is|was|'s) (?:it|that|that one|this)(?: on| for| booked for)?(?: now| again| then)?"
+    r"|(?:is|was|so) (?:that|it|that one)(?: on)? a (?:monday|tuesday|wednesday|thursday"
+    r"|friday|saturday|sunday|weekday|weekend))\??$"
+)
+# "so it's definitely cancelled?", "is that cancelled now?" just after a cancel: what
+# became of the one in focus, read again from the CRM.
+CANCELLED_ASKED = _rx(
+    _FOCUS_LEAD + r"(?:it's|it is|is it|is that|that's|that is|was it|has it been|it's been"
+    r"|it has been|did it get|did that get|so that's)"
+    r"(?: (?:definitely|really|now|all|properly|actually|already))? (?:been )?cancell?ed"
+    r"(?: now| then| for sure| right| yeah| yes)?\??$"
 )
 TASK_WORDS = _rx(r"\b(?:task|tasks|list|to-?dos?|to do)\b")
 
@@ -193,6 +215,7 @@ __all__ = [
     "DUE_SOON",
     "ELLIPSIS",
     "FINISHED",
+    "FOCUS_DAY",
     "FOCUS_QUESTION",
     "HIGH",
     "INVOICE_HISTORY",

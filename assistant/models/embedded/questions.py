@@ -37,6 +37,7 @@ from assistant.models.embedded.pinning import KNOWN_SERVICES, named_listed, the_
 from assistant.models.embedded.question_words import (
     ACTION,
     AFTER,
+    CANCELLED_ASKED,
     CASE_STATUS,
     CLOSED,
     COMPLAINT,
@@ -46,6 +47,7 @@ from assistant.models.embedded.question_words import (
     DUE_SOON,
     ELLIPSIS,
     FINISHED,
+    FOCUS_DAY,
     FOCUS_QUESTION,
     HIGH,
     INVOICE_HISTORY,
@@ -184,7 +186,8 @@ def _read(said: str, state: Dialogue) -> Question | None:
         ACTION.search(said)
         and not asks_notes
         and not re.search(
-            r"\b(?:did|was|has|have) (?:i|my|you|we|they|someone|anyone|somebody|anybody)\b",
+            r"\b(?:did|was|has|have) (?:i|my|you|we|they|someone|anyone|somebody|anybody|that"
+            r"|it|this)\b",
             said,
         )
     ):
@@ -296,7 +299,16 @@ def _about_focus(said: str, state: Dialogue) -> Question | None:
         # "what about the insurance, when's that due": the task named, not the one in focus.
         task = named_listed(state, "task", said) or state.focus_of("task")
         return Question("due", item=task)
-    if not FOCUS_QUESTION.search(said):
+    if (
+        "cancel" in said
+        and CANCELLED_ASKED.search(said)
+        and (visit := state.focus_of("appointment")) is not None
+    ):
+        return Question("status", str(visit.get("service") or ""), item=visit)
+    if not (
+        FOCUS_QUESTION.search(said)
+        or (("day" in said or "date" in said) and FOCUS_DAY.search(said))
+    ):
         return None
     # "what about the dentist, what time is that": the visit named, else the one in focus.
     item = named_listed(state, "appointment", said) or state.focus_of("appointment")

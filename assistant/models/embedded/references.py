@@ -55,6 +55,7 @@ from assistant.models.embedded.pinning import (
     names_other_service,
     pinned,
     positions_said,
+    start_of,
     task_change,
     task_follow_up,
     the_other_named,
@@ -474,12 +475,42 @@ def _read(
     if pinned is not None:
         return pinned
     intents = with_shifts(understand(conversation, message, now, timezone), message)
+    intents = _on_the_same_day(intents, message, state, now, timezone)
     intents = [_hour_said(i, now, timezone) for i in intents]
     if not intents and (other_day := day_ellipsis(conversation, message, now, timezone)):
         intents = other_day
     intents = service_said_before(conversation, message, intents, now, timezone)
     intents = it_asked_about_before(conversation, message, intents, now, timezone)
     return [titled_from_focus(i, state) if i.kind == "add_task" else i for i in intents]
+
+
+# "…and a cleaning the same day at 2" after a booking: the day of the visit in focus.
+_SAME_DAY_SAID = rx(
+    r"\b(?:on )?(?:the same|that same|that) day\b(?!,? (?:the )?(?:next|following))"
+)
+
+
+def _on_the_same_day(
+    intents: list[Intent], message: str, state: Dialogue, now: datetime, timezone: str
+) -> list[Intent]:
+    """A booking or move to "the same day" with no day said in the message: the day of the
+    visit just talked about (never today, which the hour alone would read as)."""
+    if not any(
+        i.kind in ("book_appointment", "reschedule_appointment") and "when" in i.missing
+        for i in intents
+    ):
+        return intents
+    text = normalize(message).text
+    visit = state.focus_of("appointment")
+    if visit is None or _SAME_DAY_SAID.search(text) is None:
+        return intents
+    start = start_of(visit, zone_of(timezone))
+    if start is None:
+        return intents
+    said = _SAME_DAY_SAID.sub(f"on {start.date().isoformat()}", text, count=1)
+    again = detect_intents(said, now, timezone)
+    kinds = [i.kind for i in intents]
+    return again if [i.kind for i in again] == kinds else intents
 
 
 _HOUR_ASKED = frozenset({"time", "meridiem"})
