@@ -30,6 +30,16 @@ def test_the_same_day_is_the_day_of_the_visit_just_talked_about() -> None:
     }
 
 
+def test_a_to_do_for_that_day_is_due_on_the_day_of_the_visit_talked_about() -> None:
+    """ "add a task to bring my insurance card that day" after moving the haircut: due on
+    the haircut's day, and "that day" is not in the title (found by hand)."""
+    state = Dialogue(focus_kind="appointment", focus=HAIRCUT)
+    text = "and add a task to bring my insurance card that day"
+    (intent,) = read_intents([], text, NOW, TZ, state)
+    assert intent.kind == "add_task"
+    assert intent.arguments == {"title": "Bring my insurance card", "due_on": "2030-01-18"}
+
+
 def test_the_same_day_with_nothing_talked_about_is_asked() -> None:
     """With no visit in focus, "a cleaning the same day at 2" asks the day."""
     (intent,) = read_intents([], "and a cleaning the same day at 2", NOW, TZ, Dialogue())

@@ -494,9 +494,16 @@ def _on_the_same_day(
     intents: list[Intent], message: str, state: Dialogue, now: datetime, timezone: str
 ) -> list[Intent]:
     """A booking or move to "the same day" with no day said in the message: the day of the
-    visit just talked about (never today, which the hour alone would read as)."""
+    visit just talked about (never today, which the hour alone would read as). So is a
+    to-do "for that day" ("add a task to bring my insurance card that day"): its due day,
+    not words of its title."""
     if not any(
-        i.kind in ("book_appointment", "reschedule_appointment") and "when" in i.missing
+        (i.kind in ("book_appointment", "reschedule_appointment") and "when" in i.missing)
+        or (
+            i.kind == "add_task"
+            and "due_on" not in i.arguments
+            and _SAME_DAY_SAID.search(str(i.arguments.get("title", "")).lower())
+        )
         for i in intents
     ):
         return intents
