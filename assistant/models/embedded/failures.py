@@ -8,8 +8,9 @@ through, so the answer says so instead of inviting a duplicate.
 from __future__ import annotations
 
 from assistant.language.patterns import rx
-from assistant.models.embedded.scene import ACTION_OF, SYSTEM_OF, WRITE_TOOLS, Scene
+from assistant.models.embedded.scene import ACTION_OF, SYSTEM_OF, Scene
 from assistant.models.embedded.tasks import title
+from assistant.models.embedded.write_tools import WRITE_TOOLS
 from assistant.schema import ToolResult
 
 

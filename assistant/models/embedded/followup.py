@@ -23,6 +23,7 @@ from assistant.language.patterns import rx
 from assistant.language.slots import cut_spans, service
 from assistant.language.targets import target_ref
 from assistant.language.text import normalize
+from assistant.models.embedded.write_tools import WRITE_TOOLS
 from assistant.resolve import Ambiguous, Match, resolve_intent
 from assistant.schema import AssistantTurn, Message, ToolExchange, ToolResult, UserTurn
 
@@ -193,19 +194,6 @@ _ACTION_NAMED: dict[str, str] = {
     "create_ticket": r"\b(?:open|case|ticket|report)\b",
 }
 _ANY_ACTION_NAMED = re.compile("|".join(_ACTION_NAMED.values()))
-_WRITE_TOOLS = frozenset(
-    {
-        "crm.bookAppointment",
-        "crm.rescheduleAppointment",
-        "crm.cancelAppointment",
-        "crm.addTask",
-        "crm.completeTask",
-        "crm.updateTask",
-        "crm.deleteTask",
-        "crm.createTicket",
-        "crm.updateContactInfo",
-    }
-)
 
 
 def _consent_after_a_question(
@@ -223,7 +211,7 @@ def _consent_after_a_question(
         return None
     between = conversation[users[-2] + 1 : users[-1]]
     if any(
-        result.ok and result.call.tool_name in _WRITE_TOOLS
+        result.ok and result.call.tool_name in WRITE_TOOLS
         for message in between
         if isinstance(message, ToolExchange)
         for result in message.results

@@ -21,7 +21,8 @@ from assistant.language import Intent
 from assistant.models.embedded import account, appointments, billing, replies, tasks
 from assistant.models.embedded.anchored import counts_from_a_visit
 from assistant.models.embedded.failures import failure
-from assistant.models.embedded.scene import ACTION_OF, SYSTEM_OF, WRITE_TOOLS, Scene
+from assistant.models.embedded.scene import ACTION_OF, SYSTEM_OF, Scene
+from assistant.models.embedded.write_tools import WRITE_TOOLS
 from assistant.resolve import Match
 from assistant.schema import NarratorInput, ToolResult
 from assistant.speaking import split_sentences

@@ -17,6 +17,7 @@ from assistant.dialogue_state import Dialogue
 from assistant.language.intents import Intent
 from assistant.language.text import normalize
 from assistant.models.embedded.references import read_intents
+from assistant.models.embedded.write_tools import WRITE_TOOLS
 from assistant.resolve import Resolution, resolve_intent
 from assistant.schema import Message, NarratorInput, ToolExchange, ToolResult
 from assistant.speech import local_now
@@ -66,20 +67,6 @@ ACTION_OF = {
     "crm.listInvoices": "look through your invoices",
     "crm.listTickets": "look through your support cases",
 }
-
-WRITE_TOOLS = frozenset(
-    {
-        "crm.bookAppointment",
-        "crm.rescheduleAppointment",
-        "crm.cancelAppointment",
-        "crm.addTask",
-        "crm.completeTask",
-        "crm.updateTask",
-        "crm.deleteTask",
-        "crm.createTicket",
-        "crm.updateContactInfo",
-    }
-)
 
 
 @dataclass(slots=True)
