@@ -427,3 +427,16 @@ async def test_an_invoice_due_day_is_said_from_the_customers_day() -> None:
     assert text == "Your balance is $45.00, from one open invoice for haircut, due tomorrow."
     later = await say("what do I owe", result, now=NOW.replace(day=2))
     assert later == "Your balance is $45.00, from one open invoice for haircut, due today."
+
+
+async def test_two_visits_moved_in_one_turn_are_done_once() -> None:
+    """ "Push both appointments back an hour": "Done." once, then each visit's new time
+    (it said "Done." before each)."""
+    first, second = (str(appointment["id"]) for appointment in APPOINTMENTS[:2])
+    text = await say(
+        "push both appointments back an hour",
+        ok("crm.rescheduleAppointment", {"appointment_id": first, "starts_at": moment(1, 11)}),
+        ok("crm.rescheduleAppointment", {"appointment_id": second, "starts_at": moment(2, 15)}),
+    )
+    assert text.count("Done.") == 1
+    assert text.count(" is now ") == 2

@@ -223,7 +223,10 @@ def rescheduled(result: ToolResult, scene: Scene) -> list[str]:
     moved_from = ""
     if before is not None and was_at is not None:
         moved_from = f", moved from {when(before, scene).removeprefix('on ')}"
-    return [f"Done. Your {service(item)} is now {when(item, scene)}{moved_from}."]
+    # Several moved in one turn: "Done" once, before the first.
+    moves = [r for r in scene.results if r.ok and r.call.tool_name == result.call.tool_name]
+    done = "Done. " if not moves or moves[0] is result else ""
+    return [f"{done}Your {service(item)} is now {when(item, scene)}{moved_from}."]
 
 
 def cancelled(result: ToolResult, scene: Scene) -> list[str]:
