@@ -19,7 +19,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from tests.fixtures.app import AssistantHarness, MakeAssistant, WsConversation
+from tests.fixtures.app import MakeAssistant, WsConversation
 from tests.fixtures.crm import CrmAdmin
 from tests.integrity.helpers import answer, called, profile, titles, writes_applied
 
@@ -27,13 +27,6 @@ TASKS = "/v1/customers/*/tasks"
 PLUMBER = "Call the plumber"
 NEW_PHONE = "+14155550199"
 PHONE_WRITES = "PATCH /v1/customers/{cid}"
-
-
-async def resume(assistant: AssistantHarness, session_id: str) -> WsConversation:
-    chat = await assistant.connect()
-    await chat.send({"type": "session.resume", "session_id": session_id})
-    chat.ready = await chat.next_of("session.ready")
-    return chat
 
 
 async def turn_of(chat: WsConversation) -> list[dict[str, Any]]:
@@ -48,7 +41,7 @@ async def test_a_question_on_one_instance_answered_on_the_other_then_again_chang
     one, two = await make_assistant(redis_url=redis_url), await make_assistant(redis_url=redis_url)
     tab_a = await one.connect()
     await tab_a.say("My new phone number is +1 415 555 0199")
-    tab_b = await resume(two, tab_a.session_id)
+    tab_b = await two.resume(tab_a.session_id)
     assert tab_b.ready is not None and tab_b.ready["resumed"] is True
     await tab_b.say("yes")
     late = await tab_a.say("yes")
@@ -64,7 +57,7 @@ async def test_two_instances_saying_yes_at_once_change_once(
     one, two = await make_assistant(redis_url=redis_url), await make_assistant(redis_url=redis_url)
     tab_a = await one.connect()
     await tab_a.say("My new phone number is +1 415 555 0199")
-    tab_b = await resume(two, tab_a.session_id)
+    tab_b = await two.resume(tab_a.session_id)
     await asyncio.gather(tab_a.send_message("yes"), tab_b.send_message("yes"))
     on_a, on_b = await asyncio.gather(turn_of(tab_a), turn_of(tab_b))
     assert (await writes_applied(crm_admin)).get(PHONE_WRITES) == 1
@@ -82,7 +75,7 @@ async def test_a_reconnect_to_the_other_instance_mid_write_is_told_it_landed(
     await first.send_message("add a task to call the plumber", id="m1")
     await crm_admin.wait_until_seen("POST /v1/customers/{cid}/tasks")
     await first.close()
-    chat = await resume(two, first.session_id)
+    chat = await two.resume(first.session_id)
     assert chat.ready is not None and chat.ready["resumed"] is True
     events = await chat.say("did that go through?")
     said = answer(events).lower()
@@ -101,7 +94,7 @@ async def test_a_resend_to_the_other_instance_mid_write_adds_once(
     await first.send_message("add a task to call the plumber", id="m1")
     await crm_admin.wait_until_seen("POST /v1/customers/{cid}/tasks")
     await first.close()
-    chat = await resume(two, first.session_id)
+    chat = await two.resume(first.session_id)
     events = await chat.say("add a task to call the plumber", id="m1")
     assert (await titles(crm_admin)).count(PLUMBER) == 1
     said = answer(events).lower()
@@ -122,7 +115,7 @@ async def test_a_resume_on_the_other_instance_mid_write_is_ready_with_the_write(
     await first.send_message("add a task to call the plumber", id="m1")
     await crm_admin.wait_until_seen("POST /v1/customers/{cid}/tasks")
     await first.close()
-    chat = await resume(two, first.session_id)
+    chat = await two.resume(first.session_id)
     assert chat.ready is not None
     last = chat.ready["last_turn"]
     assert last["message_id"] == "m1"
@@ -140,7 +133,7 @@ async def test_a_yes_from_the_other_tab_before_the_question_deletes_nothing(
     await crm_admin.add_fault(method="GET", path=TASKS, latency_ms=300, times=1)
     one, two = await make_assistant(redis_url=redis_url), await make_assistant(redis_url=redis_url)
     tab_a = await one.connect()
-    tab_b = await resume(two, tab_a.session_id)
+    tab_b = await two.resume(tab_a.session_id)
     await tab_a.send_message("delete the grocery task")
     await crm_admin.wait_until_seen("GET /v1/customers/{cid}/tasks")
     await tab_b.send_message("yes")

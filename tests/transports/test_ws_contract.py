@@ -150,10 +150,9 @@ class _Clock:
 
 
 async def _resume(assistant: Any, session_id: str) -> dict[str, Any]:
-    chat = await assistant.connect()
-    await chat.send({"type": "session.resume", "session_id": session_id})
-    ready: dict[str, Any] = await chat.next_of("session.ready")
+    chat = await assistant.resume(session_id)
     await chat.close()
+    ready: dict[str, Any] = chat.ready
     return ready
 
 

@@ -29,7 +29,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from tests.fixtures.app import AssistantHarness, MakeAssistant, WsConversation
+from tests.fixtures.app import MakeAssistant, WsConversation
 from tests.fixtures.crm import CrmAdmin
 from tests.integrity.helpers import answer, called, profile, tasks, titles, writes_applied
 
@@ -37,14 +37,6 @@ TASKS = "/v1/customers/*/tasks"
 PLUMBER = "Call the plumber"
 NEW_PHONE = "+14155550199"
 PHONE_WRITES = "PATCH /v1/customers/{cid}"
-
-
-async def resume(assistant: AssistantHarness, session_id: str) -> WsConversation:
-    """A Bearer client's reconnect: a new socket whose first frame is session.resume."""
-    chat = await assistant.connect()
-    await chat.send({"type": "session.resume", "session_id": session_id})
-    chat.ready = await chat.next_of("session.ready")
-    return chat
 
 
 async def turn_of(chat: WsConversation) -> list[dict[str, Any]]:
@@ -125,7 +117,7 @@ async def test_a_yes_after_the_resume_window_confirms_nothing(
     await first.say("delete the grocery task")
     await first.close()
     await asyncio.sleep(0.5)
-    chat = await resume(assistant, first.session_id)
+    chat = await assistant.resume(first.session_id)
     assert chat.ready is not None and chat.ready["resumed"] is False
     events = await chat.say("yes")
     assert "crm.deleteTask" not in called(events)
@@ -141,7 +133,7 @@ async def test_a_question_in_tab_a_answered_in_tab_b_then_again_in_a_changes_onc
     assistant = await make_assistant()
     tab_a = await assistant.connect()
     await tab_a.say("My new phone number is +1 415 555 0199")
-    tab_b = await resume(assistant, tab_a.session_id)
+    tab_b = await assistant.resume(tab_a.session_id)
     assert tab_b.ready is not None and tab_b.ready["resumed"] is True
     await tab_b.say("yes")
     assert (await profile(crm_admin))["phone"] == NEW_PHONE
@@ -158,7 +150,7 @@ async def test_two_tabs_of_one_session_saying_yes_at_once_change_once(
     assistant = await make_assistant()
     tab_a = await assistant.connect()
     await tab_a.say("My new phone number is +1 415 555 0199")
-    tab_b = await resume(assistant, tab_a.session_id)
+    tab_b = await assistant.resume(tab_a.session_id)
     await asyncio.gather(tab_a.send_message("yes"), tab_b.send_message("yes"))
     on_a, on_b = await asyncio.gather(turn_of(tab_a), turn_of(tab_b))
     assert (await profile(crm_admin))["phone"] == NEW_PHONE
@@ -191,7 +183,7 @@ async def test_a_socket_dropped_mid_write_resumes_knowing_the_write_landed(
     await first.send_message("add a task to call the plumber", id="m1")
     await crm_admin.wait_until_seen("POST /v1/customers/{cid}/tasks")
     await first.close()
-    chat = await resume(assistant, first.session_id)
+    chat = await assistant.resume(first.session_id)
     assert chat.ready is not None and chat.ready["resumed"] is True
     events = await chat.say("did that go through?")
     said = answer(events).lower()
@@ -210,7 +202,7 @@ async def test_a_message_resent_after_a_drop_mid_write_adds_once(
     await first.send_message("add a task to call the plumber", id="m1")
     await crm_admin.wait_until_seen("POST /v1/customers/{cid}/tasks")
     await first.close()
-    chat = await resume(assistant, first.session_id)
+    chat = await assistant.resume(first.session_id)
     events = await chat.say("add a task to call the plumber", id="m1")
     assert (await titles(crm_admin)).count(PLUMBER) == 1
     said = answer(events).lower()
@@ -366,7 +358,7 @@ async def test_messages_queued_when_the_socket_dropped_are_resent_once(
     await first.send_message("add a task to water the plants", id="m2")
     await crm_admin.wait_until_seen("POST /v1/customers/{cid}/tasks")
     await first.close()
-    chat = await resume(assistant, first.session_id)
+    chat = await assistant.resume(first.session_id)
     for text, id in (
         ("add a task to call the plumber", "m1"),
         ("add a task to water the plants", "m2"),
@@ -386,14 +378,14 @@ async def test_two_tabs_of_one_session_writing_at_once_both_remembered(
     await crm_admin.add_fault(method="POST", path=TASKS, latency_ms=400, times=1)
     assistant = await make_assistant()
     tab_a = await assistant.connect()
-    tab_b = await resume(assistant, tab_a.session_id)
+    tab_b = await assistant.resume(tab_a.session_id)
     await tab_a.send_message("add a task to call the plumber")
     await crm_admin.wait_until_seen("POST /v1/customers/{cid}/tasks")
     await tab_b.send_message("add a task to water the plants")
     await asyncio.gather(turn_of(tab_a), turn_of(tab_b))
     got = await titles(crm_admin)
     assert (got.count(PLUMBER), got.count("Water the plants")) == (1, 1), got
-    third = await resume(assistant, tab_a.session_id)
+    third = await assistant.resume(tab_a.session_id)
     events = await third.say("did that go through?")
     said = answer(events).lower()
     assert "plants" in said, said
@@ -415,7 +407,7 @@ async def test_a_yes_resent_after_a_drop_mid_delete_is_told_it_was_done(
     await first.send_message("yes", id="m2")
     await crm_admin.wait_until_seen("DELETE /v1/customers/{cid}/tasks/{tid}")
     await first.close()
-    chat = await resume(assistant, first.session_id)
+    chat = await assistant.resume(first.session_id)
     events = await chat.say("yes", id="m2")
     assert "crm.deleteTask" not in called(events)
     assert "went through" in answer(events).lower(), answer(events)
@@ -450,7 +442,7 @@ async def test_a_socket_dropped_before_the_write_began_is_told_it_was_not_done(
     await first.send_message("complete the grocery task")
     await first.next_of("ack.done")
     await first.close()
-    chat = await resume(assistant, first.session_id)
+    chat = await assistant.resume(first.session_id)
     events = await chat.say("did that go through?")
     assert (await tasks(crm_admin))["Buy groceries"]["status"] == "pending"
     assert answer(events).startswith("No, I haven't changed anything"), answer(events)
@@ -468,7 +460,7 @@ async def test_a_resume_mid_write_is_ready_with_what_the_dropped_turn_answered(
     await first.send_message("add a task to call the plumber", id="m1")
     await crm_admin.wait_until_seen("POST /v1/customers/{cid}/tasks")
     await first.close()
-    chat = await resume(assistant, first.session_id)
+    chat = await assistant.resume(first.session_id)
     assert chat.ready is not None
     last = chat.ready["last_turn"]
     assert last["message_id"] == "m1"
