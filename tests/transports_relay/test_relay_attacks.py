@@ -1,0 +1,47 @@
+"""The same budgets on ConversationRelay as on the other ways in: an utterance over the
+text limit, and a caller (or a looping bridge) over the message rate, with the real
+CRM stub. Nothing the caller did not ask for is written, and the caller hears why.
+
+First run (written before any fix): 2 probes, 0 held.
+- failed: an utterance over the limit was cut to its first 2,000 characters and run, so
+  its last words ("no wait, don't add anything") were lost and a task titled "Call the
+  plumberand, you" was added;
+- failed: ConversationRelay had no message budget at all: the third prompt inside a
+  2-a-minute budget ran and added its task.
+"""
+
+from __future__ import annotations
+
+from tests.fixtures.app import MakeAssistant
+from tests.fixtures.crm import CrmAdmin
+from tests.integrity.helpers import titles, writes_applied
+from tests.transports_relay.conftest import Dial, spoken
+
+PLUMBER = "Call the plumber"
+
+
+async def test_an_utterance_over_the_text_limit_runs_nothing_and_is_told(
+    make_assistant: MakeAssistant, dial: Dial, crm_admin: CrmAdmin
+) -> None:
+    """'Add a task to call the plumber… [filler] …no wait, don't add anything' past the
+    2,000-character limit: not cut to its first words and run; the caller hears why."""
+    relay = await dial(await make_assistant(max_text_chars=2000))
+    await relay.setup()
+    words = "Add a task to call the plumber. " + "and, um, " * 250 + "no wait, don't add anything."
+    said = spoken(await relay.ask(words))
+    assert not await writes_applied(crm_admin), await titles(crm_admin)
+    assert said, "the caller hears something"
+
+
+async def test_over_the_message_budget_the_caller_hears_why_and_nothing_runs(
+    make_assistant: MakeAssistant, dial: Dial, crm_admin: CrmAdmin
+) -> None:
+    """Session budget of 2 messages a minute, as on the websocket and Retell: the third
+    prompt adds no task, and the caller hears to slow down."""
+    relay = await dial(await make_assistant(session_messages_per_minute=2))
+    await relay.setup()
+    await relay.ask("What do I owe?")
+    await relay.ask("And my appointments?")
+    said = spoken(await relay.ask("Add a task to call the plumber"))
+    assert PLUMBER not in await titles(crm_admin)
+    assert said, "the caller hears something"
