@@ -174,3 +174,19 @@ async def test_a_transcript_of_odd_shapes_completes_with_no_turn(
     await retell.response_required(2, "What do I owe?")
     assert "$150.00" in said(await retell.response(2), 2)
     assert PLUMBER not in await titles(crm_admin)
+
+
+async def test_frames_that_break_the_json_reader_leave_the_call_up(
+    make_assistant: MakeAssistant, call: Connect
+) -> None:
+    """A 5,000-digit timestamp and 5,000 nested arrays (the standard library refuses both):
+    ignored like any bad frame; the call still answers pings and response 1."""
+    retell = await call(await make_assistant(retell_key=RETELL_KEY))
+    await retell.ws.send_str('{"interaction_type": "ping_pong", "timestamp": ' + "9" * 5000 + "}")
+    await retell.ws.send_str(
+        '{"interaction_type": "update_only", "x": ' + "[" * 5000 + "]" * 5000 + "}"
+    )
+    await retell.send({"interaction_type": "ping_pong", "timestamp": 7})
+    assert await retell.next_frame() == {"response_type": "ping_pong", "timestamp": 7}
+    await retell.response_required(1, "What do I owe?")
+    assert "$150.00" in said(await retell.response(1), 1)
