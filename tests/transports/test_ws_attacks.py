@@ -154,3 +154,13 @@ async def test_a_text_frame_that_is_not_utf8_closes_with_a_reason(
     code, reason = await chat.expect_close()
     assert code == 1007, (code, reason)
     assert "UTF-8" in reason, reason
+
+
+async def test_a_one_megabyte_frame_closes_naming_the_limit(make_assistant: MakeAssistant) -> None:
+    """A 1 MB frame: closed 1009 with a reason naming the 64 KiB limit, so the client's
+    developer knows what to shorten."""
+    chat = await (await make_assistant()).connect()
+    await chat.send_message("x" * 1_000_000)
+    code, reason = await chat.expect_close()
+    assert code == 1009, (code, reason)
+    assert "65536" in reason, reason
