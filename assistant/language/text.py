@@ -34,6 +34,20 @@ _MERIDIEM = rx(r"\b([ap])\.\s?m\b\.?")
 # A part of a domain ("gmail" in "gmail.com") is not a word to correct: it became "email".
 _WORD = rx(r"(?<![a-z0-9'@-])(?<![a-z0-9]\.)[a-z0-9][a-z0-9'-]*+(?!\.[a-z0-9])")
 _SPACES = rx(r"[ \t\r\n]+")
+# "move my haircut to 3, thanks": thanks said after a request is not part of it (a
+# fragment read whole, "and what time", would otherwise be only a thank-you). Kept after
+# a message that is only an answer or a remark ("no, thanks", "that's great, thanks").
+_THANKS_TAIL = rx(
+    r"\s*[,.!?;]\s*(?:thanks|thank you|thank u|thx|cheers|many thanks|much appreciated)"
+    r"(?: (?:so much|very much|a lot|a bunch|again|in advance))?[\s.!]*$"
+)
+_ONLY_REMARKS = frozenset(
+    """ok okay great lovely perfect brilliant cool nice fine good super excellent awesome
+    right alright all sure wonderful yes yeah yep yup no nope that's thats that it is was
+    hi hello hey so oh well got sounds noted understood and bye goodbye done helpful very
+    really much still correct exactly works work everything set sorted ah wow amazing you
+    you've you're have been a lot big help then now for your for that this""".split()
+)
 # "&" and "+" between words mean "and"; "@" alone means "at".
 _SYMBOLS = ((rx(r"\s&\s|\s\+\s"), " and "), (rx(r"\s@\s"), " at "))
 
@@ -85,6 +99,10 @@ def normalize(text: str) -> Normalized:
     for index, phone in enumerate(phones):
         text = text.replace(phone, f" {PHONE_TOKEN}{index} ", 1)
     text = text.lower()
+    if (tail := _THANKS_TAIL.search(text)) is not None and not _ONLY_REMARKS.issuperset(
+        re.findall(r"[a-z']+", text[: tail.start()])
+    ):
+        text = text[: tail.start()]
     text = _MERIDIEM.sub(lambda m: f"{m.group(1)}m", text)
     for pattern, replacement in _SYMBOLS:
         text = pattern.sub(replacement, text)
