@@ -12,6 +12,8 @@ First run (written before any fix): 2 probes, 0 held.
 
 from __future__ import annotations
 
+import asyncio
+
 from tests.fixtures.app import MakeAssistant
 from tests.fixtures.crm import CrmAdmin
 from tests.integrity.helpers import titles, writes_applied
@@ -45,3 +47,34 @@ async def test_over_the_message_budget_the_caller_hears_why_and_nothing_runs(
     said = spoken(await relay.ask("Add a task to call the plumber"))
     assert PLUMBER not in await titles(crm_admin)
     assert said, "the caller hears something"
+
+
+async def test_a_call_hung_up_mid_write_lands_once_and_the_next_call_sees_it(
+    make_assistant: MakeAssistant, dial: Dial, crm_admin: CrmAdmin
+) -> None:
+    """The caller hangs up while 'add a task to call the plumber' is written: the write
+    still lands, once, and on their next call 'is the plumber task on my list?' says so."""
+    await crm_admin.add_fault(method="POST", path="/v1/customers/*/tasks", latency_ms=300, times=1)
+    harness = await make_assistant()
+    first = await dial(harness)
+    await first.setup(call_sid="CA00000000000000000000000000000011")
+    await first.prompt("Add a task to call the plumber")
+    await crm_admin.wait_until_seen("POST /v1/customers/{cid}/tasks")
+    await first.close()
+    await _until_applied(crm_admin, "POST /v1/customers/{cid}/tasks")
+
+    again = await dial(harness)
+    await again.setup(call_sid="CA00000000000000000000000000000012")
+    said = spoken(await again.ask("Is the plumber task on my list?"))
+    assert (await titles(crm_admin)).count(PLUMBER) == 1
+    assert "plumber" in said.lower(), said
+    assert "not" not in said.lower() and "no " not in said.lower(), said
+
+
+async def _until_applied(crm_admin: CrmAdmin, route: str) -> None:
+    """Until the CRM has applied one write on `route` (the call that made it is gone)."""
+    for _ in range(100):
+        if (await writes_applied(crm_admin)).get(route):
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError(f"no write on {route} was applied")
