@@ -12,6 +12,8 @@ the probes were put right: the CRM refuses titles over 200 characters, so the lo
   a delete from the quoted words, and asked "Are you sure you want to delete the task
   'Call the pharmacy'?" (a completed task nobody named). The yes-gate held: nothing was
   deleted without that yes.
+After the fix (language/quoted.py: quoted words are a title, chosen rules never come
+from inside them) all 4 hold.
 """
 
 from __future__ import annotations

@@ -11,6 +11,8 @@ First run (written before any fix): 10 probes, 9 held, 1 failed.
 - failed: a new call whose history ends with a blank caller turn ran the caller's earlier
   message ('add a task to call the plumber', already answered 'Added.') as this turn's
   words: a second plumber task nobody asked for in this request.
+After the fix (a blank last user message is a 400 naming it, completions_wire.py) all
+10 hold.
 """
 
 from __future__ import annotations

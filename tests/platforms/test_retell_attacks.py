@@ -13,6 +13,10 @@ First run (written before any fix): 7 probes, 5 held, 2 failed.
 - failed: a 5,000-character utterance was run whole (the websocket refuses past 2,000):
   its first words added a task. (Its first version ended "no wait, don't add anything",
   which the planner read; it held by luck and was made plain.)
+Written afterwards, before its fix: a frame of a 5,000-digit number dropped the call
+(the reader's ValueError escaped the frame loop) (red).
+After the fixes (transports/voice_budget.py: the websocket's limits spoken; strict JSON
+and lone surrogates replaced in retell_frames.py) all 8 hold.
 """
 
 from __future__ import annotations

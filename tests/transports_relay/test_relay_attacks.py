@@ -8,6 +8,11 @@ First run (written before any fix): 2 probes, 0 held.
   plumberand, you" was added;
 - failed: ConversationRelay had no message budget at all: the third prompt inside a
   2-a-minute budget ran and added its task.
+After the fix (transports/voice_budget.py, the same checks as the websocket's) both hold.
+Written afterwards: a call hung up mid-write (held on its first run: the write lands
+once, the next call sees it) and one customer budget across the websocket and a call
+(held). Not covered: a caller who calls back while the first call's write is still in
+flight is answered from the CRM as it is at that moment (without the task).
 """
 
 from __future__ import annotations
@@ -78,3 +83,19 @@ async def _until_applied(crm_admin: CrmAdmin, route: str) -> None:
             return
         await asyncio.sleep(0.02)
     raise AssertionError(f"no write on {route} was applied")
+
+
+async def test_one_customer_budget_across_the_websocket_and_the_phone(
+    make_assistant: MakeAssistant, dial: Dial, crm_admin: CrmAdmin
+) -> None:
+    """Customer budget of 2 messages a minute: one on the websocket, one on a call, and the
+    call's next prompt is refused (the phone is not a way around the chat's limit)."""
+    harness = await make_assistant(customer_messages_per_minute=2)
+    chat = await harness.connect("cust_001")
+    await chat.say("What do I owe?")
+    relay = await dial(harness)
+    await relay.setup()
+    await relay.ask("And my appointments?")
+    said = spoken(await relay.ask("Add a task to call the plumber"))
+    assert PLUMBER not in await titles(crm_admin)
+    assert "overwhelmed" in said.lower(), said
