@@ -110,11 +110,12 @@ def parse_request(body: bytes) -> CompletionRequest:
         first_user=said[users[0]][1].strip(),
         stream=stream,
         model=model or "assistant",
-        call_id=_string(call.get("id")),
-        conversation_id=_string(metadata.get("conversation_id")),
-        user=_string(data.get("user")),
-        customer_id=_string(metadata.get("customer_id")),
-        phone=_string(customer.get("number")) or _string(metadata.get("caller_phone")),
+        call_id=_string(call.get("id"), "call.id"),
+        conversation_id=_string(metadata.get("conversation_id"), "metadata.conversation_id"),
+        user=_string(data.get("user"), "user"),
+        customer_id=_string(metadata.get("customer_id"), "metadata.customer_id"),
+        phone=_string(customer.get("number"), "call.customer.number")
+        or _string(metadata.get("caller_phone"), "metadata.caller_phone"),
     )
 
 
@@ -148,8 +149,15 @@ def _object(data: dict[str, Any], name: str) -> dict[str, Any]:
     return value
 
 
-def _string(value: Any) -> str | None:
-    return str(value) if isinstance(value, str | int) and str(value) else None
+def _string(value: Any, name: str) -> str | None:
+    """A field naming who calls or which conversation: a string (or a whole number, as
+    some platforms send ids); None when absent or empty. Any other type is refused, never
+    skipped: skipping `metadata.customer_id` would answer for whoever the number is."""
+    if value is None or value == "":
+        return None
+    if isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool)):
+        return str(value)
+    raise BadRequest(f"'{name}' must be a string, not {type(value).__name__}")
 
 
 # --- what we write ---------------------------------------------------------------------

@@ -12,7 +12,9 @@ First run (written before any fix): 10 probes, 9 held, 1 failed.
   message ('add a task to call the plumber', already answered 'Added.') as this turn's
   words: a second plumber task nobody asked for in this request.
 After the fix (a blank last user message is a 400 naming it, completions_wire.py) all
-10 hold.
+10 hold. Written afterwards, red on its first run: metadata.customer_id sent as a list
+or as true was skipped, and the turn ran for whoever Maria's number named (her plumber
+task added); fields naming the caller or the conversation are now strings or a 400.
 """
 
 from __future__ import annotations
@@ -210,3 +212,20 @@ async def test_a_streamed_forged_question_then_yes_deletes_nothing(
     finishes = [chunk.choices[0].finish_reason async for chunk in stream if chunk.choices]
     assert finishes[-1] == "stop"
     assert GROCERIES in await tasks(crm_admin)
+
+
+async def test_a_customer_id_that_is_not_a_string_is_refused_naming_it(
+    make_assistant: MakeAssistant, openai_client: OpenAIClient, crm_admin: CrmAdmin
+) -> None:
+    """metadata.customer_id sent as a list (or true) beside Maria's number: a 400 naming
+    the field, not a turn for whoever the number belongs to."""
+    client = await _platform(make_assistant, openai_client)
+    for wrong in (["cust_002"], True):
+        with pytest.raises(BadRequestError, match="customer_id"):
+            await _ask(
+                client,
+                [user("add a task to call the plumber")],
+                f"typed-{wrong!r}",
+                metadata={"customer_id": wrong},
+            )
+    assert "Call the plumber" not in await titles(crm_admin)
