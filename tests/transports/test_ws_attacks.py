@@ -14,6 +14,8 @@ First run (written before any fix): 9 probes, 5 held, 4 failed.
 Written afterwards, before its fix: a 1 MB frame closed 1009 with no reason (red).
 After the fixes (transports/strict_json.py: one value per key, numbers of a readable
 length; transports/sockets.py ExplainedSocket: closes that say why) all 10 hold.
+Written afterwards, held: two sockets resuming one session at the same moment, both
+saying yes to its question, delete once.
 """
 
 from __future__ import annotations
@@ -167,3 +169,28 @@ async def test_a_one_megabyte_frame_closes_naming_the_limit(make_assistant: Make
     code, reason = await chat.expect_close()
     assert code == 1009, (code, reason)
     assert "65536" in reason, reason
+
+
+async def test_two_resumes_of_one_session_at_once_both_go_on_and_write_once(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin
+) -> None:
+    """The question 'delete the grocery task?' asked, the socket dropped, then two sockets
+    resume that session at the same moment and both say yes: each gets one session.ready,
+    and the task is deleted once."""
+    assistant = await make_assistant()
+    first = await assistant.connect()
+    asked = await first.say("delete the grocery task")
+    assert asked[-1]["awaiting_confirmation"] is not None
+    await first.close()
+    tab_a, tab_b = await assistant.connect(), await assistant.connect()
+    for tab in (tab_a, tab_b):
+        await tab.send({"type": "session.resume", "session_id": first.session_id})
+    ready = [await tab.next_of("session.ready") for tab in (tab_a, tab_b)]
+    assert [r["session_id"] for r in ready if r["resumed"]], ready
+    for tab in (tab_a, tab_b):
+        await tab.send_message("yes")
+    for tab in (tab_a, tab_b):
+        await turn_of(tab)
+    assert "Buy groceries" not in await tasks(crm_admin)
+    deletes = (await writes_applied(crm_admin)).get("DELETE /v1/customers/{cid}/tasks/{tid}")
+    assert deletes == 1, deletes
