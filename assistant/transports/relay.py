@@ -17,7 +17,9 @@ call comes from Twilio's few addresses); `setup` must come within
 `relay_setup_timeout_s`; a `callSid` already seen is a replay and is refused
 (relay_calls.py); a `call_token` in the URL (relay_twiml.py) must be valid and name
 the call and caller of `setup`; partial prompts are bounded in size and count, and a
-caller past the bound hears a short line before the call ends.
+caller past the bound hears a short line before the call ends. A whole utterance is held
+to the websocket's limits (voice_budget.py: its length, the session's and the customer's
+message rates): past one the caller hears why and nothing of it runs.
 
 A prompt that arrives while a turn is still running cancels that turn and then starts
 the new one, as a person on the phone expects: the caller spoke again, so what they
