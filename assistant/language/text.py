@@ -50,7 +50,7 @@ _ONLY_REMARKS = words(
 )
 # "okay so what do I owe", "alright, and the week after?": words that only open what
 # is said next ("now" stays: "now the insurance one" goes on from the last change).
-_OPENER = rx(r"(?:(?:okay|ok|alright|all right|right|so|well|anyway|anyways)\b[\s,.!;:-]*)+")
+_OPENER = rx(r"(?:(?:okay|ok|alright|all right|right|so|well|anyway|anyways|then)\b[\s,.!;:-]*)+")
 # What is left by itself means nothing ("alright then" is said whole).
 _NOT_ON_THEIR_OWN = frozenset({"", "then", "now", "please", "thanks", "thank you", "then please"})
 # "&" and "+" between words mean "and"; "@" alone means "at".
