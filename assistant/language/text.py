@@ -50,7 +50,10 @@ _ONLY_REMARKS = words(
 )
 # "okay so what do I owe", "alright, and the week after?": words that only open what
 # is said next ("now" stays: "now the insurance one" goes on from the last change).
-_OPENER = rx(r"(?:(?:okay|ok|alright|all right|right|so|well|anyway|anyways)\b[\s,.!;:-]*)+")
+_OPENER = rx(
+    # "ok then …" is said whole: "then" goes on from what was just said.
+    r"(?:(?:okay|ok|alright|all right|right|so|well|anyway|anyways)\b(?![\s,]*then\b)[\s,.!;:-]*)+"
+)
 # What is left by itself means nothing ("alright then" is said whole).
 _NOT_ON_THEIR_OWN = frozenset({"", "then", "now", "please", "thanks", "thank you", "then please"})
 # "&" and "+" between words mean "and"; "@" alone means "at".
@@ -83,6 +86,7 @@ def without_thanks(lowered: str) -> str:
     return lowered[: tail.start()] + ("?" if tail.group("mark") == "?" else "")
 
 
+@lru_cache(maxsize=1024)
 def as_meant(message: str) -> str:
     """The message in the customer's own case as the grammar reads it: a recogniser's
     fillers and restarts taken out ("um, and the first one?"), the words that only open it
