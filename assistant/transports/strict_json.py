@@ -83,6 +83,24 @@ def _bounded_int(digits: str) -> int:
 def _quotes_read(value: Any) -> int:
     """The quote characters `value` takes written as JSON with `\\"` escapes: two around
     each string and key, one for each quote inside them."""
+    if type(value) is dict:
+        # A flat object of strings (nearly every frame): one pass, no stack.
+        count = 0
+        for key, item in value.items():
+            if type(item) is str:
+                count += 4 + key.count('"') + item.count('"')
+            elif item is None or type(item) in _SCALARS:
+                count += 2 + key.count('"')
+            else:
+                return _quotes_nested(value)
+        return count
+    return _quotes_nested(value)
+
+
+_SCALARS: Final = frozenset({int, float, bool})
+
+
+def _quotes_nested(value: Any) -> int:
     count = 0
     pending = [value]
     while pending:
