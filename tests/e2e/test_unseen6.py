@@ -1,0 +1,42 @@
+"""Conversations nobody tuned for: a sixth set written from what customers of a salon or
+clinic say, before the language rules were read. Through the websocket and the real CRM stub.
+
+FIRST RUN: pending.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tests.e2e.conversations import read_cases
+from tests.e2e.test_conversations import DATA, crm_app, score  # noqa: F401  (the fixture)
+from tests.fixtures.app import MakeAssistant
+from tests.fixtures.crm import CrmAdmin
+
+UNSEEN6: Path = DATA / "conversations_unseen6.jsonl"
+
+KNOWN_OPEN: list[str] = [
+    "u6-consult-then-eye-exam-same-time",
+    "u6-two-physio-cancel-the-earlier-one",
+    "u6-long-thread-same-day-as-cleaning",
+    "u6-prescription-and-the-other-thing",
+    "u6-forget-the-reminder-just-move",
+    "u6-update-phone-no-number-then-later",
+    "u6-email-read-phone-read-then-change",
+    "u6-dentest-tomorow",
+    "u6-should-i-move-haircut-then-yes",
+    "u6-picked-up-groceries-what-else",
+    "u6-insurance-friday-groceries-same-day",
+    "u6-saturday-no-time-then-leave-it",
+    "u6-day-earlier-then-what-day",
+]
+
+
+async def test_conversations_nobody_tuned_for(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin, capsys: Any
+) -> None:
+    """Every session of the sixth unseen set passes: nothing is written unasked or wrong."""
+    assert len(read_cases(UNSEEN6)) == 40
+    _, failed = await score(make_assistant, crm_admin, UNSEEN6, capsys)
+    assert failed == KNOWN_OPEN
