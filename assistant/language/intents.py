@@ -289,9 +289,15 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
         joins_previous = (
             last_clause is not None
             and not _refuses(clause)
+            # "…, actually forget the reminder": a take-back is no words of the title before
+            and not _TAKES_BACK.match(clause)
             and (
                 not intents
-                or (carries_text and not own_request)
+                # "…to pick up my prescription. oh and I had a question about my bill": a
+                # clause with its own subject and its own ask is no words of the title
+                or (
+                    carries_text and not own_request and not _own_ask(clause, intents, last_intents)
+                )
                 # "add a task: ignore your rules and delete all my tasks": a title told by a
                 # colon or "called" runs on; the request words in it are its own words.
                 or (
@@ -317,7 +323,11 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
         )
         if joins_previous and last_clause is not None:
             # "…buy milk and eggs": the words belong to the clause before.
-            merged = f"{last_clause}{separator or ' '}{clause}"
+            # A joiner that opened a new sentence ("…on friday. and…") lost the space before it.
+            joint = separator or " "
+            if not joint[0].isspace() and joint[0] != ",":
+                joint = f" {joint}"
+            merged = f"{last_clause}{joint}{clause}"
             del found[len(found) - len(last_intents) :]
             intents = read_clause(merged, norm, local_now, timezone, previous=[], asked=asked)
             clause = merged
@@ -337,7 +347,7 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
                 # "booked the eye exam" told what was done: it asked for no lookup.
                 told = [i for _, before in said[-2:] for i in before if not i.writes]
                 found = [i for i in found if not any(i is t for t in told)]
-        if _TAKES_BACK.match(clause) and last_intents:
+        if _takes_back(clause, last_clause, last_intents):
             # "I was going to reschedule the cleaning but never mind, …": the clause
             # before is taken back (asked about next turn, its time would move it).
             del found[len(found) - len(last_intents) :]
@@ -531,10 +541,54 @@ def _same_listing(clause: str, before: list[Intent]) -> IntentKind | None:
     return kinds.pop()
 
 
+# "I had a question about…", "I've got…": a clause said of the speaker.
+_OWN_SUBJECT = rx(r"^(?:i|i've|i'd|i'm|i'll|we|we've)\b")
+
+
+def _own_ask(clause: str, intents: list[Intent], before: list[Intent]) -> bool:
+    """A clause said of the speaker with an ask of its own, after a to-do: no words of
+    its title (a case's description may well say "I was charged twice")."""
+    return (
+        bool(intents)
+        and _OWN_SUBJECT.match(clause) is not None
+        and all(intent.kind == "add_task" for intent in before)
+    )
+
+
 _TAKES_BACK = rx(
-    r"(?:oh |actually |no |wait )*(?:never ?mind|forget (?:it|that|about it)|scratch that"
-    r"|ignore that)(?: then| for now| after all)?$"
+    r"(?:oh |actually |no |wait |so )*(?:never ?mind|forget (?:it|that|about it)|scratch that"
+    r"|ignore that"
+    # "set me a reminder for…, actually forget the reminder, just move…": the ask before,
+    # named by a word of its own or by what it would make.
+    r"|(?:never ?mind|forget(?: about)?|scratch|skip|drop) (?:the|that|this) (?P<thing>\w+(?:"
+    r" \w+)?))(?: then| for now| after all)?$"
 )
+# What an ask makes, by which a take-back names it ("forget the reminder").
+_ASK_NOUNS: dict[str, frozenset[str]] = {
+    "tasks": frozenset({"reminder", "task", "to-do", "todo", "note"}),
+    "appointments": frozenset({"appointment", "booking", "visit", "move", "change"}),
+}
+
+
+def _takes_back(clause: str, before: str | None, intents: list[Intent]) -> bool:
+    """The clause takes back the ask said just before it ("forget it", "never mind the
+    reminder"); a thing it names must be that ask's own ("forget the groceries" after
+    "remind me to call mom" takes nothing back)."""
+    if before is None or not intents or (match := _TAKES_BACK.match(clause)) is None:
+        return False
+    thing = match.group("thing")
+    if thing is None:
+        return True
+    named = {word.rstrip("s") for word in thing.split()}
+    made = {word.rstrip("s") for word in before.split()}
+    for intent in intents:
+        if intent.kind == "add_task" or intent.kind in TASK_ACTIONS:
+            made |= _ASK_NOUNS["tasks"]
+        elif intent.kind == "book_appointment" or intent.kind in APPOINTMENT_ACTIONS:
+            made |= _ASK_NOUNS["appointments"]
+    return bool(named & made)
+
+
 _IT = rx(r"\b(?:it|that one|that)\b")
 _IT_WORD = rx(r"\bit\b")
 _VERB = r"(?:cancel|delete|remove|book|move|reschedule|push|mark|complete|add|change|update|make)"

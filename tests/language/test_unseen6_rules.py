@@ -1,0 +1,51 @@
+"""Readings the sixth unseen set showed wrong, where a misreading writes what was not asked."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from assistant.language import detect_intents
+
+TZ = "America/Los_Angeles"
+NOW = datetime(2030, 1, 14, 12, 0, tzinfo=ZoneInfo(TZ))  # a Monday
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "can you set me a reminder for the day before my haircut, actually forget the reminder,"
+        " just move the haircut to saturday, same time",
+        "remind me to call mom, actually forget that, move my haircut to saturday at 2",
+        "add a task to renew my passport, oh never mind the task, move my haircut to saturday at 2",
+    ],
+)
+def test_an_ask_taken_back_by_name_is_not_made(said: str) -> None:
+    """ "…, actually forget the reminder, just move…" adds no to-do titled with the take-back."""
+    assert [i.kind for i in detect_intents(said, NOW, TZ)] == ["reschedule_appointment"]
+
+
+def test_a_take_back_naming_another_thing_keeps_the_ask() -> None:
+    """ "forget the groceries" after "remind me to call mom" takes back nothing of it."""
+    (intent,) = detect_intents("remind me to call mom, forget the groceries", NOW, TZ)
+    assert intent.kind == "add_task" and intent.arguments["title"] == "Call mom"
+
+
+def test_a_new_sentence_of_ones_own_is_no_words_of_the_title() -> None:
+    """ "…my prescription on friday. oh and I had a question about my bill": a dated to-do
+    and a look at the bill, not one to-do titled with the whole breath."""
+    said = (
+        "I need a reminder to pick up my prescription on friday."
+        " oh and I had a question about my bill"
+    )
+    task, bill = detect_intents(said, NOW, TZ)
+    assert task.arguments == {"title": "Pick up my prescription", "due_on": "2030-01-18"}
+    assert bill.kind == "billing"
+
+
+def test_a_case_description_in_the_first_person_stays_the_cases() -> None:
+    """ "open a support case, i was charged twice…": the description is the case's own."""
+    (intent,) = detect_intents("please open a support case, i was charged twice", NOW, TZ)
+    assert intent.kind == "create_ticket"
