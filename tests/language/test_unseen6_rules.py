@@ -8,6 +8,8 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from assistant.language import detect_intents
+from assistant.models.embedded.question_words import FOCUS_DAY, FOCUS_QUESTION
+from assistant.models.embedded.replies import asked_again
 
 TZ = "America/Los_Angeles"
 NOW = datetime(2030, 1, 14, 12, 0, tzinfo=ZoneInfo(TZ))  # a Monday
@@ -49,3 +51,32 @@ def test_a_case_description_in_the_first_person_stays_the_cases() -> None:
     """ "open a support case, i was charged twice…": the description is the case's own."""
     (intent,) = detect_intents("please open a support case, i was charged twice", NOW, TZ)
     assert intent.kind == "create_ticket"
+
+
+def test_a_slip_in_a_service_name_is_that_service() -> None:
+    """ "move my dentest appointment…" moves the dental visit (no lookup of the to-dos)."""
+    (intent,) = detect_intents("can you move my dentest appointment to tomorow at 11", NOW, TZ)
+    assert intent.kind == "reschedule_appointment" and intent.target is not None
+    assert intent.target.words == ("dentist",)
+
+
+@pytest.mark.parametrize(
+    "said", ["what day's that?", "what date's that now?", "which day's that on?"]
+)
+def test_the_day_of_the_one_in_focus_asked_with_a_contraction(said: str) -> None:
+    """ "what day's that?" after a move asks that one's day, as "what day is that?" does."""
+    assert FOCUS_QUESTION.search(said.lower()) or FOCUS_DAY.search(said.lower())
+
+
+@pytest.mark.parametrize(
+    ("reply", "start"),
+    [
+        ("hang on, let me find it", "Sure, take your time."),
+        ("hmm, no, let's leave it for now", "Okay, I'll leave it for now."),
+        ("purple", "Sorry, I didn't catch that."),
+    ],
+)
+def test_a_reply_to_an_open_question_that_pauses_or_lets_it_go(reply: str, start: str) -> None:
+    """A pause keeps the question open kindly; a no lets it go; only gibberish is not caught."""
+    (intent,) = detect_intents("can you update my phone", NOW, TZ)
+    assert asked_again(intent, "What's the new phone number?", reply).startswith(start)
