@@ -281,6 +281,10 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
             if named != clause:
                 clause = named
                 intents = read_clause(clause, norm, local_now, timezone, asked=asked)
+        if not intents and (
+            more := _another_booking(clause, last_intents, norm, local_now, timezone)
+        ):
+            intents = more  # "physio on tuesday at 9 and on thursday at 9 as well"
         # "…but don't mark the groceries done": what not to do is no part of the request
         # before it (merged, it would negate that request too).
         if not intents and own_request and (read := _same_listing(clause, last_intents)):
@@ -648,6 +652,30 @@ _DESCRIBED = rx(
 def _refuses(clause: str) -> bool:
     """The clause says what not to do ("don't mark it done", "no need to book")."""
     return negated(clause) and not clause.startswith("not ")
+
+
+_ANOTHER = rx(r"\b(?:as well|too|also|another(?: one)?|one more)\b")
+
+
+def _another_booking(
+    clause: str, before: list[Intent], norm: Normalized, now: datetime, timezone: str
+) -> list[Intent]:
+    """ "book physio on tuesday at 9 and on thursday at 9 as well": a day and an hour of
+    their own after a booking made with its own are another booking of that service (run
+    on into the first, two days would leave it with none)."""
+    if len(before) != 1 or before[0].kind != "book_appointment":
+        return []
+    service = before[0].arguments.get("service")
+    if not service or "starts_at" not in before[0].arguments:
+        return []
+    bare = _ANOTHER.sub(" ", clause).strip()
+    when = find_when(bare, now)
+    if when is None or when.day is None or when.clock is None or not _only_a_time(bare, now):
+        return []
+    found = read_clause(f"book {str(service).lower()} {bare}", norm, now, timezone)
+    if len(found) == 1 and found[0].kind == "book_appointment" and found[0].complete:
+        return found
+    return []
 
 
 def _only_a_time(clause: str, now: datetime) -> bool:

@@ -17,19 +17,8 @@ from tests.fixtures.crm import CrmAdmin
 UNSEEN6: Path = DATA / "conversations_unseen6.jsonl"
 
 KNOWN_OPEN: list[str] = [
-    "u6-consult-then-eye-exam-same-time",
-    "u6-two-physio-cancel-the-earlier-one",
-    "u6-long-thread-same-day-as-cleaning",
-    "u6-prescription-and-the-other-thing",
-    "u6-forget-the-reminder-just-move",
-    "u6-update-phone-no-number-then-later",
-    "u6-email-read-phone-read-then-change",
-    "u6-dentest-tomorow",
     "u6-should-i-move-haircut-then-yes",
-    "u6-picked-up-groceries-what-else",
-    "u6-insurance-friday-groceries-same-day",
     "u6-saturday-no-time-then-leave-it",
-    "u6-day-earlier-then-what-day",
 ]
 
 

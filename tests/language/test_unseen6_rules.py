@@ -8,6 +8,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from assistant.language import detect_intents
+from assistant.models.embedded.pinning import task_follow_up
 from assistant.models.embedded.question_words import FOCUS_DAY, FOCUS_QUESTION
 from assistant.models.embedded.replies import asked_again
 
@@ -80,3 +81,32 @@ def test_a_reply_to_an_open_question_that_pauses_or_lets_it_go(reply: str, start
     """A pause keeps the question open kindly; a no lets it go; only gibberish is not caught."""
     (intent,) = detect_intents("can you update my phone", NOW, TZ)
     assert asked_again(intent, "What's the new phone number?", reply).startswith(start)
+
+
+@pytest.mark.parametrize(
+    ("said", "days"),
+    [
+        (
+            "can I get physio on tuesday at 9 and on thursday at 9 as well",
+            ["2030-01-15T09:00", "2030-01-17T09:00"],
+        ),
+        (
+            "book a haircut friday at 10 and saturday at 11",
+            ["2030-01-18T10:00", "2030-01-19T11:00"],
+        ),
+    ],
+)
+def test_a_second_day_and_hour_after_a_booking_is_a_second_booking(
+    said: str, days: list[str]
+) -> None:
+    """Two days run into one booking left it with none (its time was asked): two bookings."""
+    intents = detect_intents(said, NOW, TZ)
+    assert [i.kind for i in intents] == ["book_appointment", "book_appointment"]
+    assert [str(i.arguments["starts_at"])[:16] for i in intents] == days
+
+
+def test_a_to_do_moved_to_a_month_and_day() -> None:
+    """ "move the groceries one to january 16" sets that due day, as "…to friday" does."""
+    item = {"id": "task_1", "title": "Buy groceries", "due_on": "2030-01-15", "status": "pending"}
+    (intent,) = task_follow_up("ok, move the groceries one to january 16", item, NOW) or []
+    assert intent.kind == "update_task" and intent.arguments == {"due_on": "2030-01-16"}
