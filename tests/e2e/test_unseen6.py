@@ -16,10 +16,7 @@ from tests.fixtures.crm import CrmAdmin
 
 UNSEEN6: Path = DATA / "conversations_unseen6.jsonl"
 
-KNOWN_OPEN: list[str] = [
-    "u6-should-i-move-haircut-then-yes",
-    "u6-saturday-no-time-then-leave-it",
-]
+KNOWN_OPEN: list[str] = []
 
 
 async def test_conversations_nobody_tuned_for(

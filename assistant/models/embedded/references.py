@@ -24,6 +24,7 @@ from assistant.language.patterns import rx
 from assistant.language.shifts import bare_clock, find_shift, whole_days
 from assistant.language.targets import TargetRef
 from assistant.language.text import normalize
+from assistant.models.embedded.advice_taken import advice_taken
 from assistant.models.embedded.bare_time import hour_left_unsaid, move_agreed
 from assistant.models.embedded.by_time import by_time
 from assistant.models.embedded.cases import (
@@ -64,6 +65,7 @@ from assistant.models.embedded.pinning import (
     zone_of,
 )
 from assistant.models.embedded.said_before import (
+    current_one_named,
     held_number_ending,
     it_asked_about_before,
     new_contact,
@@ -469,7 +471,13 @@ def _read(
         renumbered := held_number_ending(conversation, message, now, timezone)
     ):
         return renumbered
-    message = _the_day_in_view(state, message, now, timezone)
+    message = _the_day_in_view(state, current_one_named(conversation, message), now, timezone)
+    if (
+        not state.held
+        and state.question is None
+        and (decided := advice_taken(conversation, message, now, timezone))
+    ):
+        return decided  # "should I move my haircut to saturday?" → "yeah go on then"
     pinned = (
         move_again(conversation, state, message, now, timezone)
         or follow_up(state, message, now, timezone)
