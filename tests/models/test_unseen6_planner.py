@@ -17,9 +17,11 @@ READ_OUT = "You have nothing booked on Saturday, January 19."
 
 def _after(*said: str) -> list[Message]:
     """The conversation: the advice question, its answer, then the customer's message."""
-    return [UserTurn(text=SHOULD_I), AssistantTurn(kind="answer", text=READ_OUT)] + [
-        UserTurn(text=text) for text in said
+    conversation: list[Message] = [
+        UserTurn(text=SHOULD_I),
+        AssistantTurn(kind="answer", text=READ_OUT),
     ]
+    return conversation + [UserTurn(text=text) for text in said]
 
 
 def test_going_ahead_after_advice_makes_the_change_asked_about() -> None:
