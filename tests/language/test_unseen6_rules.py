@@ -8,6 +8,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from assistant.language import detect_intents
+from assistant.language.dates import find_when
 from assistant.models.embedded.pinning import task_follow_up
 from assistant.models.embedded.question_words import FOCUS_DAY, FOCUS_QUESTION
 from assistant.models.embedded.replies import asked_again
@@ -110,3 +111,18 @@ def test_a_to_do_moved_to_a_month_and_day() -> None:
     item = {"id": "task_1", "title": "Buy groceries", "due_on": "2030-01-15", "status": "pending"}
     (intent,) = task_follow_up("ok, move the groceries one to january 16", item, NOW) or []
     assert intent.kind == "update_task" and intent.arguments == {"due_on": "2030-01-16"}
+
+
+@pytest.mark.parametrize(
+    ("said", "hour"),
+    [("move my haircut to the morning of the 19th, like 10?", 10), ("saturday, say 3", 15)],
+)
+def test_an_hour_offered_after_a_comma_is_the_time(said: str, hour: int) -> None:
+    """ "…the morning of the 19th, like 10" is 10:00, not a morning whose hour is asked."""
+    when = find_when(said, NOW)
+    assert when is not None and when.clock is not None and when.clock.hour == hour
+
+
+def test_a_count_after_a_comma_is_no_hour() -> None:
+    """ "…, like 10 of them" counts things: no time is read from it."""
+    assert find_when("add some things, like 10 of them", NOW) is None
