@@ -28,11 +28,11 @@ def advice_taken(
     conversation: Sequence[Message], message: str, now: datetime, timezone: str
 ) -> list[Intent] | None:
     """The writes of the change asked advice about, when this message says to go ahead."""
-    if not is_affirmative(message):
-        return None
-    rest = request_after_yes(message) or ""
     before = said_before(conversation)
-    if before is None or len(rest.split()) > _MORE_WORDS:
+    if before is None or "should" not in before.lower() or not is_affirmative(message):
+        return None  # most messages: no advice was asked just before
+    rest = request_after_yes(message) or ""
+    if len(rest.split()) > _MORE_WORDS:
         return None
     if rest and detect_intents(rest, now, timezone):
         return None  # "yes, what do I owe": an ask of its own, not how to make the change

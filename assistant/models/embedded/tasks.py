@@ -163,8 +163,9 @@ _WANTS_REST = rx(r"\b(?:left|remaining|what else|still to do|rest)\b")
 def completion_tells_the_rest(scene: Scene) -> bool:
     """A to-do was completed this turn and what is left was asked: the completion says
     it ("Still to do: …"), from the list read with it (which still held the done one)."""
-    return _WANTS_REST.search(scene.said) is not None and any(
-        r.ok and r.call.tool_name == "crm.completeTask" for r in scene.results
+    return (
+        any(r.ok and r.call.tool_name == "crm.completeTask" for r in scene.results)
+        and _WANTS_REST.search(scene.said) is not None
     )
 
 
