@@ -1,0 +1,83 @@
+"""Every written conversation said another way, meaning the same (tests/e2e/said_otherwise.py):
+with thanks after a request, a filler or "okay so" before it, as an unpunctuated transcript,
+or capitalised. Through the websocket, the real engine and the real CRM stub.
+
+Every second case of tests/data/conversations*.jsonl (about 450; the suite's time is
+kept) is played once, rewritten by one of the five ways in turn, and must pass the checks
+it passes as written: the same writes (none unasked), the same questions held, the same
+facts in the answer.
+
+First run, every case rewritten every way (6 ways then: "lowercase" is now part of the
+transcript way), on the code as it was: 206 of 5,382 sessions failed, 105 of them with
+writes that differed. The worst: "okay so what's my balance?" (or "okay so actually, how
+much do I owe", "okay so add a task to water the plants") while a delete or cancel waited
+for a yes DELETED or CANCELLED it, since a message opening with "okay" was a yes whatever
+followed; "um, and what's due this week" after changing a task MOVED its due day (a filler
+was a correction mark); "um, move the haircut to 4pm" with two haircuts booked moved one
+without asking which; "…, thanks" after a fragment ("and what time, thanks", "now the
+insurance one, thanks") was only a thank-you, and after a request split it ("add a task
+to call the plumber and make it high priority, thanks" asked which task). Transcripts with
+no pauses ("don't delete the groceries task mark it as done instead", "leave my tasks alone
+what's my balance") were one negated clause: nothing done, "I can't help with that".
+The causes fixed: an opening "okay", "right", "fine" is a yes only when nothing but a
+yes or a go-ahead follows (confirm.is_affirmative); the message is read as meant once a
+turn, by planner and narrator alike (text.as_meant: fillers, openers, thanks after a
+request); fillers are not correction marks; a count of tasks is read past a filler; what
+to do said right after what not to do is a clause of its own. After: 0 failures with
+thanks, a filler or "okay so"; 1 left as fair ("help, thanks" is thanked). Open: an ask
+after a remark with no pause ("the eye exam task has no due date can you give it one for
+the 25th" asks which task: nothing is written).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.e2e.conversations import NOW, play_case, read_cases
+from tests.e2e.said_otherwise import REWRITES
+from tests.e2e.test_conversations import CATALOG, DATA, crm_app  # noqa: F401  (the fixture)
+from tests.fixtures.app import MakeAssistant
+from tests.fixtures.crm import CrmAdmin
+
+_SETS = sorted(DATA.glob("conversations*.jsonl"))
+KNOWN_OPEN = ["conversations_unseen3/u3-eye-exam-25th-then-high [unpunctuated]"]
+# Every second case, in two groups played on two test workers at once.
+_STRIDE = 2
+_GROUPS = 2
+
+
+def _rewritten(case: dict[str, Any], way: str) -> dict[str, Any]:
+    rewrite = REWRITES[way]
+    return {**case, "turns": [{**turn, "say": rewrite(turn["say"])} for turn in case["turns"]]}
+
+
+@pytest.mark.parametrize("group", range(_GROUPS))
+async def test_a_conversation_said_another_way_is_understood_the_same(
+    group: int, make_assistant: MakeAssistant, crm_admin: CrmAdmin
+) -> None:
+    """Each case passes rewritten as it passes written: no write differs, nothing is lost."""
+    assistant = await make_assistant(customer_messages_per_minute=100_000, clock=lambda: NOW)
+    ways = sorted(REWRITES)
+    cases = [(path, case) for path in _SETS for case in read_cases(path)]
+    failed: list[str] = []
+    played = 0
+    for number, (path, case) in enumerate(cases):
+        if number % _STRIDE or (number // _STRIDE) % _GROUPS != group:
+            continue
+        way = ways[(number // _STRIDE) % len(ways)]
+        rewritten = _rewritten(case, way)
+        if rewritten["turns"] == case["turns"]:
+            continue
+        played += 1
+        verdict = await play_case(assistant, crm_admin, rewritten, CATALOG)
+        if verdict.passed:
+            continue
+        if not (await play_case(assistant, crm_admin, case, CATALOG)).passed:
+            continue  # fails as written too: its own set's test says so
+        failed.append(f"{Path(path).stem}/{case['id']} [{way}]")
+        print(failed[-1], verdict.problems[:3])
+    assert played > 150
+    assert [f for f in failed if f not in KNOWN_OPEN] == []
