@@ -3,9 +3,10 @@
 Said around a request, some words carry nothing of it: a recogniser's fillers and
 restarts ("um, and the first one?"), the words that only open what is said next ("okay
 so what do I owe?"), a greeting before a request ("hi there, cancel my haircut"), and
-thanks after one ("move my haircut to 3, thanks"). They are taken off once a turn, for
-the planner and the narrator alike, so that every rule (those reading the raw words
-too) reads the request as it would read it said plainly. A yes to a question waiting for
+thanks or please after one ("move my haircut to 3, thanks", "and what time please").
+They are taken off once a turn, for the planner and the narrator alike, so that every
+rule (those reading the raw words too) reads the request as it would read it said
+plainly. A yes to a question waiting for
 one is heard before this, from the words as said (confirm.is_affirmative).
 """
 
@@ -15,7 +16,7 @@ from functools import lru_cache
 
 from assistant.language.intents import is_request
 from assistant.language.patterns import rx
-from assistant.language.text import thanks_tail
+from assistant.language.text import only_remarks, thanks_tail
 from assistant.language.transcript import plain
 
 # "okay so what do I owe", "alright, and the week after?": words that only open what
@@ -27,6 +28,8 @@ _OPENER = rx(
 )
 # What is left by itself means nothing ("alright then" is said whole).
 _NOT_ON_THEIR_OWN = frozenset({"", "then", "now", "please", "thanks", "thank you", "then please"})
+# "and what time please", "the third one is done please": "yes please" stays as said.
+_PLEASE_TAIL = rx(r"[\s,]+please(?P<mark>[\s.!?]*)$")
 # "hi there, cancel my haircut": taken off only before a request ("hi, I need to sort a
 # few things out" is answered as the greeting it is).
 _GREETING = rx(
@@ -47,10 +50,13 @@ def as_meant(message: str) -> str:
     opener = _OPENER.match(lowered)
     if opener is not None and lowered[opener.end() :].strip(" .!?") not in _NOT_ON_THEIR_OWN:
         plained, lowered = plained[opener.end() :], lowered[opener.end() :]
-    tail = thanks_tail(lowered)
-    if tail is None:
-        return plained
-    return plained[: tail.start()] + ("?" if tail.group("mark") == "?" else "")
+    if (tail := thanks_tail(lowered)) is not None:
+        plained = plained[: tail.start()] + ("?" if tail.group("mark") == "?" else "")
+    elif (please := _PLEASE_TAIL.search(lowered)) is not None and not only_remarks(
+        lowered[: please.start()]
+    ):
+        plained = plained[: please.start()] + ("?" if "?" in please.group("mark") else "")
+    return plained
 
 
 __all__ = ["as_meant"]

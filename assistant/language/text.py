@@ -62,9 +62,15 @@ class Normalized:
     phones: tuple[str, ...]
 
 
+def only_remarks(lowered: str) -> bool:
+    """`lowered` is an answer or a remark, no request ("no", "that's great")."""
+    return _ONLY_REMARKS.issuperset(re.findall(r"[a-z']+", lowered))
+
+
 def thanks_tail(lowered: str) -> re.Match[str] | None:
+    """The thanks said after a request, or None (also after a remark: "no, thanks")."""
     tail = _THANKS_TAIL.search(lowered)
-    if tail is None or _ONLY_REMARKS.issuperset(re.findall(r"[a-z']+", lowered[: tail.start()])):
+    if tail is None or only_remarks(lowered[: tail.start()]):
         return None
     return tail
 
