@@ -258,6 +258,14 @@ _UNWRITTEN_PAUSES = (
         r"|i mean|no)\b)",
         re.IGNORECASE,
     ),
+    # "…still on if it is could I also get a haircut…": a condition said back to what was
+    # just asked, then the ask it holds for.
+    rx(
+        r"(?<=\w) (if (?:it is|it's|so|i do|they are|there is|there's|that's the case|not))"
+        r" (?=(?:could|can|would|will|please|then|book|cancel|move|add|remind|get|put|make"
+        r"|mark)\b)",
+        re.IGNORECASE,
+    ),
     # "…forget the reminder just move the haircut": the new ask after the one taken back.
     rx(
         r"\b((?:forget|never ?mind|scratch|skip|drop)(?: about)?(?: the| that| it| my)?"
@@ -272,8 +280,9 @@ def _pauses_written(text: str) -> str:
     """`text` with a comma where a caller started over, if no pause is written in it."""
     if not _WRITTEN_PAUSE.isdisjoint(text):
         return text
-    restart, new_ask = _UNWRITTEN_PAUSES
-    return new_ask.sub(r"\1, \2", restart.sub(", ", text))
+    restart, condition, new_ask = _UNWRITTEN_PAUSES
+    text = condition.sub(r", \1, ", restart.sub(", ", text))
+    return new_ask.sub(r"\1, \2", text)
 
 
 def plain(text: str) -> str:
