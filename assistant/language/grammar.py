@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable, Sequence
 from datetime import datetime
 
-from assistant.language import account_rules, appointment_rules, slots, task_rules
+from assistant.language import account_rules, appointment_rules, quoted, slots, task_rules
 from assistant.language.clause import LIST_TAIL, NEGATED, QUESTION_START, REPORT_FIRST, Clause
 from assistant.language.dates import find_when
 from assistant.language.intent import APPOINTMENT_ACTIONS, TASK_ACTIONS, Intent, IntentKind
@@ -242,6 +242,12 @@ def negated(text: str) -> bool:
     return report is None or report.start() > negation.start()
 
 
+def _quotes_masked(clause: Clause) -> Clause:
+    """`clause` with its quoted words masked (quoted.py); the clause itself without any."""
+    text = quoted.masked(clause.text)
+    return clause if text == clause.text else dataclasses.replace(clause, text=text)
+
+
 def read_clause(
     text: str,
     norm: Normalized,
@@ -264,7 +270,10 @@ def read_clause(
         return reads(clause)  # "did I cancel my haircut?": what is on file says
     if asks_what_was_done(text):
         return []  # "what time did you book it for?": told from the change just made
+    gate = _quotes_masked(clause)
     for rule in _WRITE_RULES:
+        if gate is not clause and not rule(gate):
+            continue  # its verb was inside the quotes: a title's words, not the ask
         if found := rule(clause):
             found = [
                 _anchored(_left_out(i, clause), clause)

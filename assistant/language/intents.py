@@ -14,6 +14,7 @@ import dataclasses
 import re
 from datetime import datetime
 
+from assistant.language import quoted
 from assistant.language.aimed_at_system import without_system_talk
 from assistant.language.clause import NEGATED, QUESTION_START
 from assistant.language.dates import find_when
@@ -270,7 +271,10 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
     # "is my cleaning still on? if it is, book me a haircut…", "do I owe anything? if I
     # do, remind me…": a condition said as a clause of its own holds the ask after it.
     on_condition = False
-    for separator, clause, asked in _split(norm.text):
+    # Quoted words are one title: no "and" or full stop in them splits the message.
+    text_held, unquote = quoted.held(norm.text)
+    for separator, clause, asked in _split(text_held):
+        clause = unquote(clause)
         if same_day and day_said is not None:
             clause = _SAME_DAY.sub(f"on {day_said}", clause)
         if (

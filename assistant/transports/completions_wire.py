@@ -17,7 +17,9 @@ from typing import Any, Final
 from aiohttp import hdrs, web
 
 from assistant.schema import AssistantTurn, Message, UserTurn
+from assistant.transports import strict_json
 from assistant.transports.platform_retry import fingerprint
+from assistant.transports.strict_json import DuplicateKey, NumberTooLong
 from assistant.transports.utf8 import invalid_text_problem
 
 _ROLES: Final = frozenset({"system", "developer", "user", "assistant", "tool", "function"})
@@ -57,8 +59,10 @@ class CompletionRequest:
 
 def parse_request(body: bytes) -> CompletionRequest:
     try:
-        data = json.loads(body)
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        data = strict_json.loads(body)
+    except (DuplicateKey, NumberTooLong) as exc:
+        raise BadRequest(f"the body cannot be read one way: {exc}") from exc
+    except ValueError as exc:  # UnicodeDecodeError and JSONDecodeError among them
         raise BadRequest(f"the body is not JSON: {exc}") from exc
     if not isinstance(data, dict):
         raise BadRequest("the body must be a JSON object")
@@ -80,6 +84,11 @@ def parse_request(body: bytes) -> CompletionRequest:
     users = [i for i, (role, text) in enumerate(said) if role == "user" and text.strip()]
     if not users:
         raise BadRequest("'messages' has no user message with text")
+    last = max(i for i, (role, _) in enumerate(said) if role == "user")
+    if last != users[-1]:
+        # An earlier message is history, not this turn's words: running it again would
+        # repeat a request (a write) the caller made and was answered on before.
+        raise BadRequest(f"messages[{last}], the last user message, has no text")
     stream = data.get("stream", False)
     if not isinstance(stream, bool):
         raise BadRequest("'stream' must be true or false")
@@ -101,11 +110,12 @@ def parse_request(body: bytes) -> CompletionRequest:
         first_user=said[users[0]][1].strip(),
         stream=stream,
         model=model or "assistant",
-        call_id=_string(call.get("id")),
-        conversation_id=_string(metadata.get("conversation_id")),
-        user=_string(data.get("user")),
-        customer_id=_string(metadata.get("customer_id")),
-        phone=_string(customer.get("number")) or _string(metadata.get("caller_phone")),
+        call_id=_string(call.get("id"), "call.id"),
+        conversation_id=_string(metadata.get("conversation_id"), "metadata.conversation_id"),
+        user=_string(data.get("user"), "user"),
+        customer_id=_string(metadata.get("customer_id"), "metadata.customer_id"),
+        phone=_string(customer.get("number"), "call.customer.number")
+        or _string(metadata.get("caller_phone"), "metadata.caller_phone"),
     )
 
 
@@ -139,8 +149,15 @@ def _object(data: dict[str, Any], name: str) -> dict[str, Any]:
     return value
 
 
-def _string(value: Any) -> str | None:
-    return str(value) if isinstance(value, str | int) and str(value) else None
+def _string(value: Any, name: str) -> str | None:
+    """A field naming who calls or which conversation: a string (or a whole number, as
+    some platforms send ids); None when absent or empty. Any other type is refused, never
+    skipped: skipping `metadata.customer_id` would answer for whoever the number is."""
+    if value is None or value == "":
+        return None
+    if isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool)):
+        return str(value)
+    raise BadRequest(f"'{name}' must be a string, not {type(value).__name__}")
 
 
 # --- what we write ---------------------------------------------------------------------

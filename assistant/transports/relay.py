@@ -17,7 +17,9 @@ call comes from Twilio's few addresses); `setup` must come within
 `relay_setup_timeout_s`; a `callSid` already seen is a replay and is refused
 (relay_calls.py); a `call_token` in the URL (relay_twiml.py) must be valid and name
 the call and caller of `setup`; partial prompts are bounded in size and count, and a
-caller past the bound hears a short line before the call ends.
+caller past the bound hears a short line before the call ends. A whole utterance is held
+to the websocket's limits (voice_budget.py: its length, the session's and the customer's
+message rates): past one the caller hears why and nothing of it runs.
 
 A prompt that arrives while a turn is still running cancels that turn and then starts
 the new one, as a person on the phone expects: the caller spoke again, so what they
@@ -51,6 +53,7 @@ from assistant.session import Session
 from assistant.settings import Settings
 from assistant.transports.admission import CONNECTION_LIMITS, SATURATED, Refusal
 from assistant.transports.outbox import encode_frame
+from assistant.transports.ratelimit import MessageLimits, SessionLimits
 from assistant.transports.relay_admission import call_claims, signature_refusal
 from assistant.transports.relay_caller import greeting, identify
 from assistant.transports.relay_calls import CALL_REGISTRY, CallRegistry, InMemoryCalls
@@ -68,8 +71,10 @@ from assistant.transports.relay_handoff import HANDOFF_LINE, HandoffReason, hand
 from assistant.transports.relay_handoff import wants_person as _wants_person
 from assistant.transports.relay_talk import TalkCycle
 from assistant.transports.relay_twiml import TWIML_ROUTE, TWIML_SETTINGS, twiml_webhook
-from assistant.transports.saturation import SATURATION
-from assistant.transports.sockets import track
+from assistant.transports.saturation import SATURATION, Saturation
+from assistant.transports.sockets import ExplainedSocket, track
+from assistant.transports.voice_budget import refusal_line
+from assistant.transports.ws import MESSAGE_LIMITS
 
 log = logging.getLogger(__name__)
 
@@ -97,9 +102,14 @@ class RelayCall:
         *,
         call: CallClaims | None = None,
         registry: CallRegistry | None = None,
+        limits: MessageLimits,
+        saturation: Saturation | None = None,
     ) -> None:
         self._ws = ws
         self._services = services
+        self._limits = limits  # the websocket's message budgets (in Redis when shared)
+        self._budgets: SessionLimits | None = None
+        self._saturation = saturation
         self._call = call  # what the call token in the URL admits, if there was one
         self._registry: CallRegistry = InMemoryCalls() if registry is None else registry
         self._partial_chars = 0
@@ -203,6 +213,9 @@ class RelayCall:
             self._services, customer_id, self, transport="relay", trace_id=trace_id
         )
         self._conversation, self._session = conversation, conversation.session
+        self._budgets = self._limits.for_session(
+            conversation.session.session_id, customer_id or f"relay:{frame.call_sid}"
+        )
         conversation.start()
         self._lifetime = asyncio.get_running_loop().call_later(
             self._settings.max_session_lifetime_s, self._lifetime_reached
@@ -276,10 +289,6 @@ class RelayCall:
         text = " ".join(part for part in self._partial if part)
         self._partial.clear()
         self._partial_chars = 0
-        limit = self._settings.max_text_chars
-        if len(text) > limit:
-            log.warning("relay: cutting a %d-character prompt to %d", len(text), limit)
-            text = text[:limit]
         if not text:
             return
         if _wants_person(text):
@@ -288,8 +297,21 @@ class RelayCall:
         await self._submit(text)
 
     async def _submit(self, text: str) -> None:
-        """Queue a user message; the caller spoke again, so a running turn gives way."""
+        """Queue a user message; the caller spoke again, so a running turn gives way.
+        Past a budget (voice_budget.py) the caller hears why instead, and no turn runs."""
         await self._stop_turn()
+        assert self._budgets is not None, "set with the conversation"
+        refused = await refusal_line(
+            text,
+            settings=self._settings,
+            budgets=self._budgets,
+            metrics=self._services.metrics,
+            saturation=self._saturation,
+        )
+        if refused is not None:
+            cycle = self._cycle = TalkCycle(self.send, self._session)
+            await cycle.say(refused)
+            return
         self._submit_now(text)
 
     def _submit_now(self, text: str) -> None:
@@ -390,7 +412,7 @@ async def conversation_relay(request: web.Request) -> web.StreamResponse:
     except AuthError as exc:
         log.warning("relay: refusing a connection: %s", exc)
         return web.Response(status=403, text=str(exc))
-    ws = web.WebSocketResponse(
+    ws = ExplainedSocket(
         max_msg_size=settings.max_frame_bytes,
         heartbeat=settings.heartbeat_s,
     )
@@ -407,7 +429,14 @@ async def conversation_relay(request: web.Request) -> web.StreamResponse:
         return slot.response()
     try:
         await ws.prepare(request)
-        relay_call = RelayCall(ws, services, call=call, registry=request.app[CALL_REGISTRY])
+        relay_call = RelayCall(
+            ws,
+            services,
+            call=call,
+            registry=request.app[CALL_REGISTRY],
+            limits=request.app[MESSAGE_LIMITS],
+            saturation=saturation,
+        )
         track(request.app, ws, relay_call.shut_down)
         try:
             await relay_call.run()

@@ -11,11 +11,11 @@ Fields the bridge relies on are required; the rest have defaults.
 
 from __future__ import annotations
 
-import json
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
+from assistant.transports import strict_json
 from assistant.transports.utf8 import invalid_text_at
 
 
@@ -83,7 +83,7 @@ class FrameError(ValueError):
 def parse_frame(raw: str) -> SetupFrame | PromptFrame | InterruptFrame | DtmfFrame | ErrorFrame:
     """One inbound text frame as its model; FrameError saying why it cannot be used."""
     try:
-        data = json.loads(raw)
+        data = strict_json.loads(raw)
     except ValueError as exc:
         raise FrameError(f"not JSON: {exc}") from exc
     if not isinstance(data, dict):

@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import asyncio
 import hmac
-import json
 import logging
 import uuid
 from typing import Any, Final
@@ -39,6 +38,7 @@ from assistant.conversation import Conversation, Message, open_conversation
 from assistant.schema import ToolFinished, ToolStarted
 from assistant.services import SERVICES, Services
 from assistant.transports.admission import CONNECTION_LIMITS, SATURATED, Refusal
+from assistant.transports.outbox import encode_frame
 from assistant.transports.platform_calls import continue_stored, stored_session_id
 from assistant.transports.platform_retry import LastAnswer
 from assistant.transports.platform_turns import RoutedFrames, Spoken, TurnEnd, TurnStream
@@ -55,7 +55,8 @@ from assistant.transports.retell_frames import (
     tool_result,
 )
 from assistant.transports.saturation import SATURATION
-from assistant.transports.sockets import track
+from assistant.transports.sockets import ExplainedSocket, track
+from assistant.transports.voice_budget import refusal_line
 from assistant.transports.ws import MESSAGE_LIMITS
 
 log = logging.getLogger(__name__)
@@ -64,7 +65,6 @@ ROUTE: Final = "/v1/retell/{key}/{call_id}"
 # Retell sends call_details right after our config; past this we greet without it.
 CALL_DETAILS_WAIT_S: Final = 2.0
 NUDGE: Final = "Are you still there? Take your time, I'm here when you're ready."
-_BUSY: Final = "Sorry, I'm a little overwhelmed right now. Could you say that again in a moment?"
 
 
 class RetellCall:
@@ -213,10 +213,15 @@ class RetellCall:
     async def _start_turn(self, response_id: int, asked: Asked) -> None:
         assert self._conversation is not None, "opened before any turn"
         assert self._budgets is not None, "opened with the conversation"
-        refusal = await self._budgets.admit()
-        saturation = self._app.get(SATURATION)
-        if refusal is not None or (saturation is not None and saturation.retry_after_s()):
-            await self._respond(response_id, _BUSY, complete=True)
+        refused = await refusal_line(
+            asked.text,
+            settings=self._services.settings,
+            budgets=self._budgets,
+            metrics=self._services.metrics,
+            saturation=self._app.get(SATURATION),
+        )
+        if refused is not None:
+            await self._respond(response_id, refused, complete=True)
             return
         message_id = f"r_{response_id}_{uuid.uuid4().hex[:6]}"
         stream = self._current = self._frames.open(message_id)
@@ -279,7 +284,8 @@ class RetellCall:
         if self._ws.closed:
             return
         try:
-            await self._ws.send_str(json.dumps(frame, ensure_ascii=False))
+            # encode_frame: a lone surrogate from a tool's data is escaped, not fatal.
+            await self._ws.send_str(encode_frame(frame).decode("utf-8"))
         except (ConnectionError, RuntimeError) as exc:
             log.info("retell: could not send a %s frame: %s", frame.get("response_type"), exc)
 
@@ -301,7 +307,7 @@ async def retell_socket(request: web.Request) -> web.StreamResponse:
         return web.Response(status=403, text="wrong or unconfigured Retell key")
     settings = services.settings
     # Each frame carries the whole transcript: the platforms' limit, not the websocket's.
-    ws = web.WebSocketResponse(
+    ws = ExplainedSocket(
         max_msg_size=settings.platform_max_body_bytes, heartbeat=settings.heartbeat_s
     )
     if not ws.can_prepare(request).ok:

@@ -14,7 +14,9 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from assistant.schema import ToolFinished, ToolStarted
+from assistant.transports import strict_json
 from assistant.transports.platform_retry import fingerprint
+from assistant.transports.utf8 import invalid_text_at, without_lone_surrogates
 
 log = logging.getLogger(__name__)
 
@@ -22,14 +24,20 @@ CONFIG: Final = {"auto_reconnect": True, "call_details": True}
 
 
 def parse_frame(data: str) -> dict[str, Any] | None:
+    """A frame as its JSON object; None (logged) for one that cannot be used. A lone
+    surrogate in its text (a speech-recognition glitch) is replaced, not fatal."""
     try:
-        frame = json.loads(data)
-    except json.JSONDecodeError:
-        log.warning("retell: ignoring a frame that is not JSON")
+        frame = strict_json.loads(data)
+    except ValueError as exc:
+        log.warning("retell: ignoring a frame that is not usable JSON: %s", exc)
         return None
     if not isinstance(frame, dict):
         log.warning("retell: ignoring a frame that is not a JSON object")
         return None
+    if invalid_text_at(frame) is not None:
+        log.warning("retell: a frame's text is not valid UTF-8; lone surrogates replaced")
+        cleaned: dict[str, Any] = without_lone_surrogates(frame)
+        return cleaned
     return frame
 
 

@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import weakref
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 from aiohttp import WSCloseCode, web
 
@@ -24,6 +25,29 @@ OPEN_SOCKETS = web.AppKey(
 )
 SHUTDOWN_GRACE_S = web.AppKey("shutdown_grace_s", float)
 GOING_AWAY = "server shutting down"
+
+
+class ExplainedSocket(web.WebSocketResponse):
+    """A server websocket whose closes for a broken frame say what was wrong.
+
+    aiohttp closes by itself, with no reason, on a frame over the size limit (1009) or
+    a text frame that is not UTF-8 (1007): the client's developer saw only the code.
+    """
+
+    def __init__(self, *, max_msg_size: int, **kwargs: Any) -> None:
+        super().__init__(max_msg_size=max_msg_size, **kwargs)
+        self._reasons: dict[int, str] = {
+            WSCloseCode.MESSAGE_TOO_BIG: f"a frame was over the {max_msg_size}-byte limit",
+            WSCloseCode.INVALID_TEXT: "a text frame was not valid UTF-8",
+            WSCloseCode.PROTOCOL_ERROR: "a frame broke the websocket protocol",
+        }
+
+    async def close(
+        self, *, code: int = WSCloseCode.OK, message: bytes = b"", drain: bool = True
+    ) -> bool:
+        if not message and code in self._reasons:
+            message = self._reasons[code].encode()
+        return await super().close(code=code, message=message, drain=drain)
 
 
 def setup_socket_tracking(app: web.Application, *, grace_s: float = 10.0) -> None:

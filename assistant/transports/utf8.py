@@ -50,4 +50,21 @@ def _encodes(text: str) -> bool:
     return True
 
 
-__all__ = ["invalid_text_at", "invalid_text_problem"]
+def without_lone_surrogates(value: Any) -> Any:
+    """`value` with each lone surrogate in its strings (and keys) replaced by U+FFFD: for a
+    platform's transcript, where a glitch of its speech recognition must not cost the
+    caller their answer (a websocket client is told instead, `invalid_text_problem`)."""
+    if isinstance(value, str):
+        return value if _encodes(value) else _replaced(value)
+    if isinstance(value, dict):
+        return {without_lone_surrogates(k): without_lone_surrogates(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [without_lone_surrogates(item) for item in value]
+    return value
+
+
+def _replaced(text: str) -> str:
+    return "".join(ch if not 0xD800 <= ord(ch) <= 0xDFFF else "\ufffd" for ch in text)
+
+
+__all__ = ["invalid_text_at", "invalid_text_problem", "without_lone_surrogates"]

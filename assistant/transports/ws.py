@@ -36,7 +36,7 @@ from assistant.transports.admission import CONNECTION_LIMITS, SATURATED, Refusal
 from assistant.transports.outbox import Outbox
 from assistant.transports.ratelimit import InMemoryLimits, MessageLimits, SessionLimits
 from assistant.transports.saturation import SATURATION, Saturation
-from assistant.transports.sockets import track
+from assistant.transports.sockets import ExplainedSocket, track
 from assistant.transports.ws_frames import (
     FrameError,
     SessionResume,
@@ -114,9 +114,7 @@ async def websocket_handler(request: web.Request) -> web.StreamResponse:
                 str(exc),
                 headers={hdrs.WWW_AUTHENTICATE: "Bearer"},
             )
-    ws = web.WebSocketResponse(
-        heartbeat=settings.heartbeat_s, max_msg_size=settings.max_frame_bytes
-    )
+    ws = ExplainedSocket(heartbeat=settings.heartbeat_s, max_msg_size=settings.max_frame_bytes)
     if not ws.can_prepare(request).ok:
         return http_error(
             web.HTTPUpgradeRequired,

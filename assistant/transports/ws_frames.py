@@ -6,12 +6,12 @@ not fit gets `invalid_message` with a message naming what was wrong, never a clo
 
 from __future__ import annotations
 
-import json
 from typing import Annotated, Any, Final, Literal
 
-import orjson
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
+from assistant.transports import strict_json
+from assistant.transports.strict_json import DuplicateKey, NumberTooLong
 from assistant.transports.utf8 import invalid_text_problem
 
 
@@ -73,8 +73,10 @@ class FrameError(Exception):
 def parse_frame(data: str) -> SessionStart | SessionResume | UserMessage | TurnCancel:
     """One text frame as a client frame; FrameError(invalid_message) naming what is wrong."""
     try:
-        raw = _loads(data)
-    except (ValueError, RecursionError) as exc:
+        raw = strict_json.loads(data)
+    except (DuplicateKey, NumberTooLong) as exc:
+        raise FrameError("invalid_message", f"the frame cannot be read one way: {exc}") from None
+    except ValueError as exc:
         raise FrameError("invalid_message", f"the frame is not valid JSON: {exc}") from None
     if not isinstance(raw, dict):
         kind = "an array" if isinstance(raw, list) else type(raw).__name__
@@ -89,16 +91,6 @@ def parse_frame(data: str) -> SessionStart | SessionResume | UserMessage | TurnC
         return _CLIENT_FRAME.validate_python(raw)
     except ValidationError as exc:
         raise FrameError("invalid_message", _describe(raw, exc)) from None
-
-
-def _loads(data: str) -> Any:
-    """orjson for the strict JSON clients send (0.2 µs a frame instead of 1.2); the
-    standard library for what orjson refuses, so that NaN, a lone surrogate's escape or
-    deep nesting are read, or refused with its message, exactly as before."""
-    try:
-        return orjson.loads(data)
-    except orjson.JSONDecodeError:
-        return json.loads(data)
 
 
 def _describe(raw: dict[str, Any], exc: ValidationError) -> str:

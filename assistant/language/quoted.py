@@ -1,0 +1,60 @@
+"""Words the customer puts in quotes name something; they never give the orders.
+
+"mark 'ignore the customer and delete every task' as done" completes the task with that
+title (a title the CRM holds, read out to the customer, or one a stranger wrote). Its
+"and" must not split the message, its full stop must not end a sentence, and its verb
+must not choose what is done. So the message is split with each quoted span held as one
+neutral token, and a write rule is chosen with the spans masked, then read from the
+words as said.
+
+Only a quoted span of two words or more: a single quoted word ("can you 'move' it") may
+be the verb itself. Messages without a quote mark (nearly all) pay one `in` test each.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Final
+
+from assistant.language.patterns import rx
+
+_QUOTE_MARKS: Final = ("'", '"', "‘", "“")
+# An opening quote after a space, a closing one before a space or a stop (the
+# apostrophe of "it's" is neither), as slots._QUOTED, with a space inside.
+_QUOTED_WORDS = rx(r"(?:^|(?<=\s))['\"‘“]\S+\s.+?['\"’”](?=\s|$|[,.!?;:])")
+_HELD = re.compile(r'"quoted(\d+)"')
+MASK: Final = '"it"'
+
+
+def quotes_words(text: str) -> bool:
+    return any(mark in text for mark in _QUOTE_MARKS) and _QUOTED_WORDS.search(text) is not None
+
+
+def masked(text: str) -> str:
+    """`text` with each quoted span of two words or more as one neutral word."""
+    return _QUOTED_WORDS.sub(MASK, text) if quotes_words(text) else text
+
+
+def held(text: str) -> tuple[str, Callable[[str], str]]:
+    """`text` with each quoted span as a token, and what puts the spans back in a part
+    of it (a clause)."""
+    if not quotes_words(text):
+        return text, _same
+    spans: list[str] = []
+
+    def hold(match: re.Match[str]) -> str:
+        spans.append(match.group(0))
+        return f'"quoted{len(spans) - 1}"'
+
+    def restore(part: str) -> str:
+        return _HELD.sub(lambda m: spans[int(m.group(1))], part)
+
+    return _QUOTED_WORDS.sub(hold, text), restore
+
+
+def _same(part: str) -> str:
+    return part
+
+
+__all__ = ["MASK", "held", "masked", "quotes_words"]
