@@ -13,9 +13,10 @@ from datetime import datetime
 from functools import lru_cache
 
 from assistant.language.dates import When, find_when
-from assistant.language.lexicon import SERVICES
+from assistant.language.lexicon import MONTHS, SERVICES, WEEKDAYS
 from assistant.language.patterns import GatedPattern, rx
 from assistant.language.shifts import relative_day
+from assistant.language.spelling import words
 from assistant.language.text import EMAIL_TOKEN, PHONE_TOKEN, Normalized, restore_case
 from assistant.language.verbs import base_form
 
@@ -209,6 +210,45 @@ def service(clause: str, original: str) -> str | None:
         ):
             return _sentence_case(restore_case(words, original))
     return None
+
+
+#: The services offered: what the lexicon's words name. A service outside them is not booked.
+OFFERED = frozenset(SERVICES.values())
+# A word of a service that also starts a longer name of it ("dental" of "dental cleaning"):
+# said before another noun, it is that noun's kind, not the service ("dental surgery").
+_MODIFIERS = tuple(
+    key
+    for key, name in SERVICES.items()
+    if " " not in key and any(k.startswith(f"{key} ") and n == name for k, n in SERVICES.items())
+)
+_MODIFIER_THEN = rx(rf"\b{_NOT_DENTAL}({'|'.join(_MODIFIERS)})[ -](?P<next>[a-z]{{3,}})\b")
+# What may follow such a word without naming another service: the visit itself, its bill,
+# its place, a day or a linking word ("the dental one", "dental bill", "dental on friday").
+_STILL_THE_SERVICE = (
+    words(
+        """
+    appointment appointments apointment visit visits session sessions booking bookings slot
+    one ones thing things stuff bill bills invoice invoices charge charges office clinic
+    place practice people team work forms form again too also and but for from the that
+    this then with was were will would can could should please thanks not now next
+    tomorrow today tonight morning afternoon evening week weekend month
+    """
+    )
+    | frozenset(WEEKDAYS)
+    | frozenset(MONTHS)
+    | frozenset(word for key in SERVICES for word in key.replace("-", " ").split())
+)
+
+
+def service_said_apart(clause: str) -> tuple[str, str] | None:
+    """A service named with a word of one on offer before a noun of its own: ("dental
+    surgery", "Dental cleaning"). It names neither that service nor another offered one,
+    so what was meant is asked, never the near one picked."""
+    if not _MODIFIERS or (match := _MODIFIER_THEN.search(clause)) is None:
+        return None
+    if match.group("next") in _STILL_THE_SERVICE:
+        return None
+    return f"{match.group(1)} {match.group('next')}", SERVICES[match.group(1)]
 
 
 def services_named(clause: str) -> frozenset[str]:

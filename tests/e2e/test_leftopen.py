@@ -28,10 +28,6 @@ from tests.fixtures.crm import CrmAdmin
 LEFT_OPEN: Path = DATA / "conversations_leftopen.jsonl"
 
 KNOWN_OPEN: list[str] = [
-    "lo-resched-dental-surgery",
-    "lo-cancel-dental-surgery",
-    "lo-book-dental-surgery",
-    "lo-book-not-offered",
     "lo-task-time-quarter-to-nine",
     "lo-bit-later-like-11",
     "lo-and-the-phone-read",
