@@ -251,6 +251,30 @@ def service_said_apart(clause: str) -> tuple[str, str] | None:
     return f"{match.group(1)} {match.group('next')}", SERVICES[match.group(1)]
 
 
+# A task keeps a day, not a time ("call the bank at quarter to nine on thursday"): the time
+# said goes in its note, in these words, and the answer says so.
+_TIME_NOTE = "Time said: "
+
+
+def time_note(when: When) -> str:
+    """ "Time said: 8:45 AM", "5 PM" ("7" when the half of the day was not said; "the
+    morning" when only that was)."""
+    assert when.clock is not None
+    hour = when.clock.hour
+    if when.vague_time:
+        part = "morning" if hour < 12 else "afternoon" if hour < 17 else "evening"
+        return f"{_TIME_NOTE}the {part}"
+    clock = when.clock.strftime("%-I:%M").removesuffix(":00")
+    return _TIME_NOTE + (clock if when.hour_unsure else f"{clock} {'AM' if hour < 12 else 'PM'}")
+
+
+def noted_time(description: object) -> str | None:
+    """The time a task's note keeps (see `time_note`), or None."""
+    if isinstance(description, str) and description.startswith(_TIME_NOTE):
+        return description.removeprefix(_TIME_NOTE)
+    return None
+
+
 def services_named(clause: str) -> frozenset[str]:
     """Every known service the clause names ("my dental cleaning and my haircut")."""
     return frozenset(SERVICES[match.group(1)] for match in _SERVICE.finditer(clause))

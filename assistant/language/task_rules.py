@@ -163,6 +163,9 @@ def add_task(c: Clause) -> Intent | None:
             arguments["priority"] = draft.priority
         if draft.due_on:
             arguments["due_on"] = draft.due_on
+            if draft.when is not None and draft.when.clock is not None:
+                # A task keeps a day, not a time: the time said is kept in its note.
+                arguments["description"] = slots.time_note(draft.when)
         names_nothing = _PLACEHOLDER_TITLE.fullmatch(rest.strip(" ,.?!"))
         if names_nothing:
             arguments.pop("title", None)

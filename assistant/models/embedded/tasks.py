@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from assistant.language.patterns import rx
+from assistant.language.slots import noted_time
 from assistant.models.embedded.scene import Item, Scene
 from assistant.ordering import spoken_tasks
 from assistant.schema import ToolResult
@@ -122,7 +123,11 @@ def added(result: ToolResult, scene: Scene) -> list[str]:
         text += ", marked high priority"
     elif task.get("priority") == "low":
         text += ", marked low priority"
-    return [text + "."]
+    sentences = [text + "."]
+    if said := noted_time(result.call.arguments.get("description")):
+        # "…at quarter to nine on thursday": the time is not dropped unsaid.
+        sentences.append(f"A task keeps a day, not a time, so its note says {said}.")
+    return sentences
 
 
 def completed(result: ToolResult, scene: Scene) -> list[str]:
