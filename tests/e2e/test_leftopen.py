@@ -28,7 +28,6 @@ from tests.fixtures.crm import CrmAdmin
 LEFT_OPEN: Path = DATA / "conversations_leftopen.jsonl"
 
 KNOWN_OPEN: list[str] = [
-    "lo-bit-later-like-11",
     "lo-and-the-phone-read",
     "lo-and-the-phone-after-change",
     "lo-celebrate-that-day",
