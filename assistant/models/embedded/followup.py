@@ -92,7 +92,7 @@ def retimed(clause: str, reply: str, now: datetime) -> str:
     return f"{stripped} to {reply}"
 
 
-def _last_users(conversation: Sequence[Message], count: int) -> list[int] | None:
+def last_users(conversation: Sequence[Message], count: int) -> list[int] | None:
     """The positions of the last `count` user turns, oldest first, found from the end."""
     found: list[int] = []
     for index in range(len(conversation) - 1, -1, -1):
@@ -207,7 +207,7 @@ def _consent_after_a_question(
     between, and only the one change asked about."""
     if _ANY_ACTION_NAMED.search(text.lower()) is None:
         return None  # most messages name no change: nothing more is looked at
-    users = _last_users(conversation, 3)
+    users = last_users(conversation, 3)
     asked = None if users is None else _asked(conversation[: users[-1]])
     if users is None or asked is None or not is_affirmative(text):
         return None

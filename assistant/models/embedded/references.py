@@ -65,6 +65,8 @@ from assistant.models.embedded.said_before import (
     held_number_ending,
     it_asked_about_before,
     new_contact,
+    other_detail_after_change,
+    other_detail_given,
     service_said_before,
     titled_from_focus,
 )
@@ -467,7 +469,9 @@ def _read(
     ):
         return renumbered
     pinned = (
-        move_again(conversation, state, message, now, timezone)
+        other_detail_after_change(conversation, message)
+        or other_detail_given(conversation, message, now, timezone)
+        or move_again(conversation, state, message, now, timezone)
         or follow_up(state, message, now, timezone)
         or _time_for_the_one_in_focus(conversation, message, now, timezone, state)
         or hour_left_unsaid(state, said_before(conversation), message, now, zone_of(timezone))
