@@ -28,7 +28,6 @@ from tests.fixtures.crm import CrmAdmin
 LEFT_OPEN: Path = DATA / "conversations_leftopen.jsonl"
 
 KNOWN_OPEN: list[str] = [
-    "lo-celebrate-that-day",
     "lo-next-tuesday-move",
     "lo-next-tuesday-task",
 ]

@@ -504,9 +504,7 @@ def _on_the_same_day(
     if not any(
         (i.kind in ("book_appointment", "reschedule_appointment") and "when" in i.missing)
         or (
-            i.kind == "add_task"
-            and "due_on" not in i.arguments
-            and _SAME_DAY_SAID.search(str(i.arguments.get("title", "")).lower())
+            i.kind == "add_task" and "due_on" not in i.arguments and _SAME_DAY_SAID.search(i.clause)
         )
         for i in intents
     ):
