@@ -28,8 +28,6 @@ from tests.fixtures.crm import CrmAdmin
 LEFT_OPEN: Path = DATA / "conversations_leftopen.jsonl"
 
 KNOWN_OPEN: list[str] = [
-    "lo-next-tuesday-move",
-    "lo-next-tuesday-task",
 ]
 
 
