@@ -32,6 +32,18 @@ _CHANGED = rx(
 )
 # Past this many words a "yes" is probably the start of a new request, not an answer.
 _MAX_WORDS = 10
+# Words that answer a question only when nothing follows them: said before something
+# else ("okay so what do I owe?", "right, when's my haircut?", "fine, add milk to my
+# list", "ok thanks") they open the next thing said or close the talk; they do not agree
+# to the change asked about. After them, only a yes or a go-ahead is a yes.
+_ONLY_OPENS = rx(
+    r"^(?:(?:okay|ok|alright|all right|right|fine|perfect|so|well|then|now|great|good|cool)"
+    r"\b[\s,.!;:-]*)+"
+)
+_GO_AHEAD_REST = rx(
+    r"(?:(?:just|then|now|please)\s+)*(?:cancel|delete|remove|change|update|do) (?:it|that|them)"
+    r"(?: one)?(?:[\s,.!]+(?:please|then|now|anyway|after all))*"
+)
 
 
 def is_affirmative(text: str) -> bool:
@@ -44,6 +56,13 @@ def is_affirmative(text: str) -> bool:
     match = _AFFIRMATIVE.search(said)
     if match is None:
         return False
+    if match.start() == 0 and (opened := _ONLY_OPENS.match(said)) is not None:
+        rest = said[opened.end() :].strip(" ,.!?")
+        return (
+            not rest
+            or _AFFIRMATIVE.match(rest) is not None
+            or _GO_AHEAD_REST.fullmatch(rest) is not None
+        )
     return match.start() == 0 or len(said.split()) <= _MAX_WORDS
 
 

@@ -8,6 +8,7 @@ is said again as one request per item for the grammar to read.
 from __future__ import annotations
 
 from assistant.language.patterns import rx
+from assistant.language.transcript import plain
 
 _SEVERAL = rx(
     r"^(?P<lead>(?:(?:ok|okay|so|and|also|hi|please|can you|could you|would you),? )*)"
@@ -31,6 +32,7 @@ def said_one_by_one(text: str) -> str:
     low = text.lower()
     if not ("task" in low or "reminder" in low or "to-do" in low or "todo" in low):
         return text
+    low = plain(low)  # "um, add two tasks…": a filler does not hide the count
     match = _SEVERAL.match(low.strip())
     if match is None:
         return text

@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from assistant.language.lexicon import VOCABULARY
 from assistant.language.patterns import rx
-from assistant.language.spelling import COMMON_WORDS, SLANG
+from assistant.language.spelling import COMMON_WORDS, SLANG, words
 from assistant.language.spoken import written
 from assistant.language.transcript import plain
 from assistant.language.typos import TypoCorrector
@@ -34,6 +34,20 @@ _MERIDIEM = rx(r"\b([ap])\.\s?m\b\.?")
 # A part of a domain ("gmail" in "gmail.com") is not a word to correct: it became "email".
 _WORD = rx(r"(?<![a-z0-9'@-])(?<![a-z0-9]\.)[a-z0-9][a-z0-9'-]*+(?!\.[a-z0-9])")
 _SPACES = rx(r"[ \t\r\n]+")
+# "move my haircut to 3, thanks": thanks said after a request is not part of it (a
+# fragment read whole, "and what time", would otherwise be only a thank-you). Kept after
+# a message that is only an answer or a remark ("no, thanks", "that's great, thanks").
+_THANKS_TAIL = rx(
+    r"\s*(?P<mark>[,.!?;])\s*(?:thanks|thank you|thank u|thx|cheers|many thanks|much appreciated)"
+    r"(?: (?:so much|very much|a lot|a bunch|again|in advance))?[\s.!]*$"
+)
+_ONLY_REMARKS = words(
+    """ok okay great lovely perfect brilliant cool nice fine good super excellent awesome
+    right alright all sure wonderful yes yeah yep yup no nope that's thats that it is was
+    hi hello hey so oh well got sounds noted understood and bye goodbye done helpful very
+    really much still correct exactly works work everything set sorted ah wow amazing you
+    you've you're have been a lot big help then now for your this"""
+)
 # "&" and "+" between words mean "and"; "@" alone means "at".
 _SYMBOLS = ((rx(r"\s&\s|\s\+\s"), " and "), (rx(r"\s@\s"), " at "))
 
@@ -46,6 +60,34 @@ class Normalized:
     text: str
     emails: tuple[str, ...]
     phones: tuple[str, ...]
+
+
+def _thanks_tail(lowered: str) -> re.Match[str] | None:
+    tail = _THANKS_TAIL.search(lowered)
+    if tail is None or _ONLY_REMARKS.issuperset(re.findall(r"[a-z']+", lowered[: tail.start()])):
+        return None
+    return tail
+
+
+def without_thanks(lowered: str) -> str:
+    """`lowered` without the thanks said after a request ("…to 3, thanks"); "and the first
+    one? thanks" is still a question."""
+    tail = _thanks_tail(lowered)
+    if tail is None:
+        return lowered
+    return lowered[: tail.start()] + ("?" if tail.group("mark") == "?" else "")
+
+
+def as_meant(message: str) -> str:
+    """The message in the customer's own case as the grammar reads it: a recogniser's
+    fillers and restarts taken out ("um, and the first one?"), and thanks said after a
+    request. Read once a turn, so that a rule reading the raw words reads these too."""
+    plained = plain(message).strip()
+    lowered = plained.lower()
+    tail = _thanks_tail(lowered)
+    if tail is None or len(lowered) != len(plained):
+        return plained
+    return plained[: tail.start()] + ("?" if tail.group("mark") == "?" else "")
 
 
 def _looks_like_phone(match: re.Match[str]) -> bool:
@@ -84,7 +126,7 @@ def normalize(text: str) -> Normalized:
     )
     for index, phone in enumerate(phones):
         text = text.replace(phone, f" {PHONE_TOKEN}{index} ", 1)
-    text = text.lower()
+    text = without_thanks(text.lower())
     text = _MERIDIEM.sub(lambda m: f"{m.group(1)}m", text)
     for pattern, replacement in _SYMBOLS:
         text = pattern.sub(replacement, text)

@@ -29,7 +29,8 @@ from assistant.models.embedded.pinning import (
 )
 
 _CORRECTION = rx(
-    r"^(?:actually|sorry|no|nope|oh no|oh|ah|hmm|wait|oops|nah|hang on|erm|um)\b"
+    # A filler ("um", "hmm", "oh") opens anything: "um, and what's due this week" asks.
+    r"^(?:actually|sorry|no|nope|oh no|wait|oops|nah|hang on)\b"
     r"|\bi meant\b|\bi mean\b|\binstead\b|\brather\b|\bmake (?:it|that)\b|\bwhere it was\b"
     r"|\bput it back\b|\bundo\b|^(?:please |can you |could you )?(?:reverse|take back)\b"
     r"|\b(?:title|name) should\b|\b(?:call|rename) (?:it|that)\b|\bthe (?:title|name) to\b"

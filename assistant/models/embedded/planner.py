@@ -13,6 +13,7 @@ Deterministic, and a decision costs well under a millisecond.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from datetime import date
 from typing import Any
@@ -31,7 +32,7 @@ from assistant.language.confirm import request_after_yes, taken_back
 from assistant.language.patterns import rx
 from assistant.language.scope import hypothetical
 from assistant.language.smalltalk import asks_how_to
-from assistant.language.text import normalize
+from assistant.language.text import as_meant, normalize
 from assistant.models.embedded import (
     anchored,
     last_write,
@@ -47,7 +48,14 @@ from assistant.models.embedded.followup import unanswered
 from assistant.models.embedded.held_back import held_back_read
 from assistant.models.embedded.pinning import zone_of
 from assistant.resolve import Match, action_arguments, resolve_all, resolve_intent
-from assistant.schema import FinalDecision, PlanRequest, ToolCall, ToolCallsDecision, ToolResult
+from assistant.schema import (
+    FinalDecision,
+    PlanRequest,
+    ToolCall,
+    ToolCallsDecision,
+    ToolResult,
+    UserTurn,
+)
 from assistant.speech import local_now
 
 Decision = FinalDecision | ToolCallsDecision
@@ -77,6 +85,20 @@ _ACK_THEN_ASK = rx(
     r"^(?:ok|okay|alright|all right|right|fine|cool|thanks|cheers|great)\b[ ,.!]*"
     r"(?:and |so |then )?(?:what|when|where|which|who|how|is|are)\b"
 )
+
+
+def _as_meant(request: PlanRequest) -> PlanRequest:
+    """The request with its last message as the grammar reads it (text.as_meant)."""
+    said = request.user_message
+    meant = as_meant(said)
+    if meant == said:
+        return request
+    conversation = list(request.conversation)
+    for index in range(len(conversation) - 1, -1, -1):
+        if isinstance(conversation[index], UserTurn):
+            conversation[index] = UserTurn(text=meant)
+            break
+    return dataclasses.replace(request, conversation=tuple(conversation))
 
 
 def _today(request: PlanRequest) -> date:
@@ -152,6 +174,7 @@ class EmbeddedPlanner:
 
     def plan(self, request: PlanRequest) -> Decision:
         """The decision, synchronously (the grammar never waits on anything)."""
+        request = _as_meant(request)
         state = request.dialogue
         if (
             state.failed
