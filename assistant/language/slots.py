@@ -221,7 +221,7 @@ _MODIFIERS = tuple(
     for key, name in SERVICES.items()
     if " " not in key and any(k.startswith(f"{key} ") and n == name for k, n in SERVICES.items())
 )
-_MODIFIER_THEN = rx(rf"\b{_NOT_DENTAL}({'|'.join(_MODIFIERS)})[ -](?P<next>[a-z]{{3,}})\b")
+_MODIFIER_THEN = rx(rf"\b{_NOT_DENTAL}({'|'.join(_MODIFIERS)})[ -](?P<next>[a-z]+(?:-[a-z]+)?)\b")
 # What may follow such a word without naming another service: the visit itself, its bill,
 # its place, a day or a linking word ("the dental one", "dental bill", "dental on friday").
 _STILL_THE_SERVICE = (
@@ -236,7 +236,12 @@ _STILL_THE_SERVICE = (
     )
     | frozenset(WEEKDAYS)
     | frozenset(MONTHS)
-    | frozenset(word for key in SERVICES for word in key.replace("-", " ").split())
+    | frozenset(  # words of its own names ("dental cleaning"); another's ("dental x-ray") are apart
+        word
+        for key in SERVICES
+        if SERVICES[key] in {SERVICES[m] for m in _MODIFIERS}
+        for word in key.replace("-", " ").split()
+    )
 )
 
 
@@ -246,7 +251,8 @@ def service_said_apart(clause: str) -> tuple[str, str] | None:
     so what was meant is asked, never the near one picked."""
     if not _MODIFIERS or (match := _MODIFIER_THEN.search(clause)) is None:
         return None
-    if match.group("next") in _STILL_THE_SERVICE:
+    following = match.group("next")
+    if following in _STILL_THE_SERVICE or (len(following) < 3 and following not in SERVICES):
         return None
     return f"{match.group(1)} {match.group('next')}", SERVICES[match.group(1)]
 

@@ -19,7 +19,9 @@ Fifteen sessions (ids lo2-, 21 turns) were then written after those fixes and no
 two or three per case. First run: 14/15 sessions (20/21 turns), no wrong write; reading
 the answers found nothing more. Failing: "I need to cancel the dental x-ray" asked to
 cancel the dental cleaning without saying there is no x-ray (an offered service's name,
-"x-ray", after "dental", was read as the cleaning).
+"x-ray", after "dental", was read as the cleaning). Fixed by the same rule, widened: a
+name of another offered service after "dental" is apart too ("dental checkup" is now a
+name of the cleaning in the lexicon, as a dentist's checkup is). Now 26/26.
 """
 
 from __future__ import annotations
@@ -34,8 +36,6 @@ from tests.fixtures.crm import CrmAdmin
 
 LEFT_OPEN: Path = DATA / "conversations_leftopen.jsonl"
 
-KNOWN_OPEN = ["lo2-cancel-dental-xray"]
-
 
 async def test_the_cases_left_open_are_answered_as_asked(
     make_assistant: MakeAssistant, crm_admin: CrmAdmin, capsys: Any
@@ -43,4 +43,4 @@ async def test_the_cases_left_open_are_answered_as_asked(
     """Each left-open case: nothing near is picked silently, nothing said is dropped."""
     assert len(read_cases(LEFT_OPEN)) == 26
     _, failed = await score(make_assistant, crm_admin, LEFT_OPEN, capsys)
-    assert failed == KNOWN_OPEN
+    assert failed == []
