@@ -21,6 +21,7 @@ from assistant.language.confirm import go_ahead_named, is_affirmative
 from assistant.language.confirm import is_negative as says_no
 from assistant.language.confirm import request_after_yes as _said_after_yes
 from assistant.language.intents import is_request
+from assistant.language.text import as_meant
 from assistant.schema import ToolCall, ToolResult
 from assistant.speech import join_and, phone
 
@@ -45,7 +46,8 @@ def is_negative(text: str) -> bool:
     narrows what waits, which the planner hears."""
     return (
         says_no(text)
-        and len(text.split()) <= _BARE_NO_WORDS
+        # "okay so nah, leave it": the words that only open it are not counted.
+        and len(as_meant(text).split()) <= _BARE_NO_WORDS
         and _NARROWED.search(text.lower()) is None
     )
 

@@ -108,7 +108,7 @@ def is_negative(text: str) -> bool:
 
 # The yes itself, and the words that lead from it into another request.
 _YES_LEAD = rx(
-    rf"^(?:(?:{_AFFIRMATIVE.pattern}|please|thanks|thank you|then|and|also|but|too|as well"
+    rf"^(?:(?:{_AFFIRMATIVE.pattern}|please|thanks|thank you|then|and|also|but|too|as well|so|well"
     r"|cancel it|delete it|do that|oh|one more thing|another thing|while you're at it"
     r"|by the way|btw)[\s,.!;:-]*)+"
 )

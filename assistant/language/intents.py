@@ -15,7 +15,7 @@ import re
 from datetime import datetime
 
 from assistant.language.aimed_at_system import without_system_talk
-from assistant.language.clause import QUESTION_START
+from assistant.language.clause import NEGATED, QUESTION_START
 from assistant.language.dates import find_when
 from assistant.language.grammar import needs_consent, negated, read_clause, refer_back
 from assistant.language.if_named import condition_named
@@ -161,6 +161,29 @@ _TAKES_A_QUESTION = words(
 )
 
 
+# After what not to do, said without a pause: where what to do starts ("don't cancel
+# anything yet what appointments do i have", "don't delete the groceries task mark it
+# done instead", "leave my tasks alone what's my balance").
+_AFTER_NEGATION = rx(
+    r"\s(?=(?:what|what's|whats|when|when's|where|where's|which|how|can you|could you"
+    r"|i (?:just |only |really )?(?:want|need|would like)|i'm (?:just|only)"
+    r"|(?:just |only )?(?:tell|show|give|check|list|mark|move|book|cancel|delete|remove"
+    r"|complete|change|update|set|make|add|put|push)\b))"
+)
+
+
+def _after_negation(part: str) -> re.Match[str] | None:
+    """The first place in `part` where an ask starts after a negated one, or None."""
+    negation = NEGATED.search(part)
+    if negation is None:
+        return None
+    for cut in _AFTER_NEGATION.finditer(part, negation.end()):
+        before = part[: cut.start()].rsplit(" ", 1)[-1]
+        if before not in _TAKES_A_QUESTION and cut.start() >= negation.end():
+            return cut
+    return None
+
+
 def _run_on(part: str) -> list[str]:
     """`part` cut where a question starts after a request said in one breath."""
     pieces: list[str] = []
@@ -168,6 +191,8 @@ def _run_on(part: str) -> list[str]:
     cuts = [*_RUN_ON.finditer(part), *_RUN_ON_AFTER_REQUEST.finditer(part)]
     if (just := _JUST_TELL.search(part)) and negated(part[: just.start()]):
         cuts.append(just)  # "don't book anything just tell me what's free"
+    elif (unsaid := _after_negation(part)) is not None and negated(part[: unsaid.start()]):
+        cuts.append(unsaid)
     for match in sorted(cuts, key=lambda found: found.start()):
         left = part[start : match.start()]
         before = left.rsplit(" ", 1)[-1]
@@ -178,6 +203,7 @@ def _run_on(part: str) -> list[str]:
             and (
                 _STARTS_REQUEST.match(left)
                 or match.re is _JUST_TELL.regex
+                or match.re is _AFTER_NEGATION.regex
                 or told_done(left)  # "i bought the groceries already what's left…"
             )
             and (match.re is not _RUN_ON_AFTER_REQUEST.regex or not QUESTION_START.search(left))

@@ -48,6 +48,14 @@ _ONLY_REMARKS = words(
     really much still correct exactly works work everything set sorted ah wow amazing you
     you've you're have been a lot big help then now for your this"""
 )
+# "okay so what do I owe", "alright, and the week after?": words that only open what
+# is said next ("now" stays: "now the insurance one" goes on from the last change).
+_OPENER = rx(
+    # "ok then …" is said whole: "then" goes on from what was just said.
+    r"(?:(?:okay|ok|alright|all right|right|so|well|anyway|anyways)\b(?![\s,]*then\b)[\s,.!;:-]*)+"
+)
+# What is left by itself means nothing ("alright then" is said whole).
+_NOT_ON_THEIR_OWN = frozenset({"", "then", "now", "please", "thanks", "thank you", "then please"})
 # "&" and "+" between words mean "and"; "@" alone means "at".
 _SYMBOLS = ((rx(r"\s&\s|\s\+\s"), " and "), (rx(r"\s@\s"), " at "))
 
@@ -78,14 +86,22 @@ def without_thanks(lowered: str) -> str:
     return lowered[: tail.start()] + ("?" if tail.group("mark") == "?" else "")
 
 
+@lru_cache(maxsize=1024)
 def as_meant(message: str) -> str:
     """The message in the customer's own case as the grammar reads it: a recogniser's
-    fillers and restarts taken out ("um, and the first one?"), and thanks said after a
-    request. Read once a turn, so that a rule reading the raw words reads these too."""
+    fillers and restarts taken out ("um, and the first one?"), the words that only open it
+    ("okay so and the week after?"), and thanks said after a request. Read once a turn,
+    so that a rule reading the raw words reads these too. (A yes to a question waiting
+    for one is heard before, from the words as said: confirm.is_affirmative.)"""
     plained = plain(message).strip()
     lowered = plained.lower()
+    if len(lowered) != len(plained):
+        return plained
+    opener = _OPENER.match(lowered)
+    if opener is not None and lowered[opener.end() :].strip(" .!?") not in _NOT_ON_THEIR_OWN:
+        plained, lowered = plained[opener.end() :], lowered[opener.end() :]
     tail = _thanks_tail(lowered)
-    if tail is None or len(lowered) != len(plained):
+    if tail is None:
         return plained
     return plained[: tail.start()] + ("?" if tail.group("mark") == "?" else "")
 

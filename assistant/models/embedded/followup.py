@@ -153,6 +153,10 @@ def understand(
         # reply between answered nothing, so the request asked about is still open.
         earlier = [still]
     lacking = [i for i in earlier if i.missing]
+    if lacking and lacking[0].kind != "book_appointment" and _books(intents):
+        # "when should I move it to?" → "then just book one for the 3rd at 9": a booking
+        # of its own, not the day of the move.
+        return intents
     if lacking:
         filled = _fill(lacking[0], text, now, timezone)
         if filled is None and (aimed := _aimed_at(lacking[0], text, intents, now)) is not None:
@@ -167,6 +171,10 @@ def understand(
             if intent.needs_target and (meant := _near_agreed(intent, text, asked, timezone)):
                 return [meant]
     return intents
+
+
+def _books(intents: Sequence[Intent]) -> bool:
+    return any(intent.kind == "book_appointment" for intent in intents)
 
 
 def unanswered(

@@ -88,17 +88,15 @@ _ACK_THEN_ASK = rx(
 
 
 def _as_meant(request: PlanRequest) -> PlanRequest:
-    """The request with its last message as the grammar reads it (text.as_meant)."""
-    said = request.user_message
-    meant = as_meant(said)
-    if meant == said:
-        return request
+    """The request with the customer's messages as the grammar reads them (text.as_meant):
+    the last, and the earlier ones a reply may complete ("okay so, I want to add a task")."""
+    changed = False
     conversation = list(request.conversation)
-    for index in range(len(conversation) - 1, -1, -1):
-        if isinstance(conversation[index], UserTurn):
+    for index, message in enumerate(conversation):
+        if isinstance(message, UserTurn) and (meant := as_meant(message.text)) != message.text:
             conversation[index] = UserTurn(text=meant)
-            break
-    return dataclasses.replace(request, conversation=tuple(conversation))
+            changed = True
+    return dataclasses.replace(request, conversation=tuple(conversation)) if changed else request
 
 
 def _today(request: PlanRequest) -> date:

@@ -15,7 +15,7 @@ from typing import Any
 
 from assistant.dialogue_state import Dialogue
 from assistant.language.intents import Intent
-from assistant.language.text import normalize
+from assistant.language.text import as_meant, normalize
 from assistant.models.embedded.references import read_intents
 from assistant.models.embedded.write_tools import WRITE_TOOLS
 from assistant.resolve import Resolution, resolve_intent
@@ -91,21 +91,22 @@ class Scene:
     def of(cls, request: NarratorInput) -> Scene:
         timezone = request.customer.timezone if request.customer else "UTC"
         now = local_now(request.now, timezone)
+        message = as_meant(request.user_message)  # as the planner read it
         return cls(
             now=now,
             timezone=timezone,
-            said=normalize(request.user_message).text,
+            said=normalize(message).text,
             results=request.tool_results,
             intents=read_intents(
                 request.conversation,
-                request.user_message,
+                message,
                 now,
                 timezone,
                 request.dialogue,
                 request.tool_results,
             ),
             dialogue=request.dialogue,
-            original=request.user_message.lower(),
+            original=message.lower(),
             conversation=request.conversation,
         )
 
