@@ -22,6 +22,9 @@ cancel the dental cleaning without saying there is no x-ray (an offered service'
 "x-ray", after "dental", was read as the cleaning). Fixed by the same rule, widened: a
 name of another offered service after "dental" is apart too ("dental checkup" is now a
 name of the cleaning in the lexicon, as a dentist's checkup is). Now 26/26.
+Two sessions were added last, from reading answers by hand: "no, a haircut" after "did you
+mean a dental cleaning?" listed the appointments instead of booking the haircut asked for
+(now booked); "ok an eye exam please" after a service not offered. 28/28.
 """
 
 from __future__ import annotations
@@ -41,6 +44,6 @@ async def test_the_cases_left_open_are_answered_as_asked(
     make_assistant: MakeAssistant, crm_admin: CrmAdmin, capsys: Any
 ) -> None:
     """Each left-open case: nothing near is picked silently, nothing said is dropped."""
-    assert len(read_cases(LEFT_OPEN)) == 26
+    assert len(read_cases(LEFT_OPEN)) == 28
     _, failed = await score(make_assistant, crm_admin, LEFT_OPEN, capsys)
     assert failed == []

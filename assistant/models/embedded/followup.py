@@ -321,8 +321,12 @@ def _fill(intent: Intent, text: str, now: datetime, timezone: str) -> list[Inten
         if named in OFFERED and is_affirmative(text):
             # "Did you mean a dental cleaning?" → "yes": that one, and what else is lacking.
             return [dataclasses.replace(intent, missing=intent.missing[1:])]
-        # "a haircut then": the service not offered is cut, the one said now read instead.
+        # "no, a haircut": the service said now, in the place of the one not offered.
         said, _ = service_said_apart(clause) or (named.lower(), named)
+        reply = normalize(text).text
+        if (instead := service(reply, reply)) in OFFERED and instead is not None:
+            again = detect_intents(clause.replace(said, instead.lower(), 1), now, timezone)
+            return [i for i in again if i.kind == intent.kind][:1] or None
         clause = clause.replace(said, " ")
     if set(intent.missing) & _TIME_ASKED:
         clause, text = _retimed(clause, text, now)
