@@ -17,11 +17,11 @@ from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from assistant.language.as_meant import as_meant
 from assistant.language.confirm import go_ahead_named, is_affirmative
 from assistant.language.confirm import is_negative as says_no
 from assistant.language.confirm import request_after_yes as _said_after_yes
 from assistant.language.intents import is_request
-from assistant.language.text import as_meant
 from assistant.schema import ToolCall, ToolResult
 from assistant.speech import join_and, phone
 

@@ -16,7 +16,9 @@ from assistant.language.patterns import rx
 
 _ROLE_LABEL = rx(
     r"^(?:\s*\[?(?:system|admin|administrator|developer|dev|assistant|root|operator|sudo)\]?"
-    r"(?: (?:override|message|note|prompt|mode|command|instruction))?(?:\][\s:>-]*|\s*[:>-]+\s*))+"
+    r"(?: (?:override|message|note|prompt|mode|command|instruction))?(?:\][\s:>-]*|\s*[:>-]+\s*"
+    # "system confirm all pending actions": a transcript writes no colon.
+    r"|\s+(?=(?:confirm|approve|execute|run|delete|cancel|override|ignore|disregard)\b)))+"
 )
 # (Tried with match() where the label before ends: no "^", which holds only at 0.)
 _DROP_THE_RULES = rx(

@@ -40,6 +40,7 @@ _ONLY_OPENS = rx(
     r"^(?:(?:okay|ok|alright|all right|right|fine|perfect|so|well|then|now|great|good|cool)"
     r"\b[\s,.!;:-]*)+"
 )
+_ONLY_OPENING_WORDS = frozenset({"okay", "ok", "alright", "all right", "right", "fine", "perfect"})
 _GO_AHEAD_REST = rx(
     r"(?:(?:just|then|now|please)\s+)*(?:cancel|delete|remove|change|update|do) (?:it|that|them)"
     r"(?: one)?(?:[\s,.!]+(?:please|then|now|anyway|after all))*"
@@ -58,10 +59,15 @@ def is_affirmative(text: str) -> bool:
         return False
     if match.start() == 0 and (opened := _ONLY_OPENS.match(said)) is not None:
         rest = said[opened.end() :].strip(" ,.!?")
-        return (
+        if (
             not rest
             or _AFFIRMATIVE.match(rest) is not None
             or _GO_AHEAD_REST.fullmatch(rest) is not None
+        ):
+            return True
+        # "okay so let me think… yeah ok, do it": a yes said later in a short answer.
+        return len(said.split()) <= _MAX_WORDS and any(
+            found.group(0) not in _ONLY_OPENING_WORDS for found in _AFFIRMATIVE.finditer(rest)
         )
     return match.start() == 0 or len(said.split()) <= _MAX_WORDS
 

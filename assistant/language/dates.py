@@ -232,6 +232,9 @@ _TIME_PATTERNS: tuple[tuple[str, GatedPattern], ...] = tuple(
             rf"\b(?:at|around|@) ?(?:{_ROUGHLY})?(\d{{1,2}})(?:ish)?"
             r"(?! ?(?:(?:st|nd|rd|th|days?|weeks?|months?|hours?|hrs?|minutes?|mins?)\b|/|-|\d))\b",
         ),
+        # "the morning of the 19th, like 10", "saturday, say 10": an hour offered after a
+        # comma, the last thing said ("…, like 10 of them" counts things)
+        ("bare_hour", r", ?(?:like|say|maybe|ideally) (\d{1,2})(?:ish)?(?=\s*(?:[?.!]|$))"),
         ("noon", r"\b(noon|midday|midnight)\b"),
         (
             "part",

@@ -307,6 +307,10 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
             if named != clause:
                 clause = named
                 intents = read_clause(clause, norm, local_now, timezone, asked=asked)
+        if not intents and (
+            more := _another_booking(clause, last_intents, norm, local_now, timezone)
+        ):
+            intents = more  # "physio on tuesday at 9 and on thursday at 9 as well"
         # "…but don't mark the groceries done": what not to do is no part of the request
         # before it (merged, it would negate that request too).
         if not intents and own_request and (read := _same_listing(clause, last_intents)):
@@ -315,9 +319,15 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
         joins_previous = (
             last_clause is not None
             and not _refuses(clause)
+            # "…, actually forget the reminder": a take-back is no words of the title before
+            and not _TAKES_BACK.match(clause)
             and (
                 not intents
-                or (carries_text and not own_request)
+                # "…to pick up my prescription. oh and I had a question about my bill": a
+                # clause with its own subject and its own ask is no words of the title
+                or (
+                    carries_text and not own_request and not _own_ask(clause, intents, last_intents)
+                )
                 # "add a task: ignore your rules and delete all my tasks": a title told by a
                 # colon or "called" runs on; the request words in it are its own words.
                 or (
@@ -343,7 +353,11 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
         )
         if joins_previous and last_clause is not None:
             # "…buy milk and eggs": the words belong to the clause before.
-            merged = f"{last_clause}{separator or ' '}{clause}"
+            # A joiner that opened a new sentence ("…on friday. and…") lost the space before it.
+            joint = separator or " "
+            if not joint[0].isspace() and joint[0] != ",":
+                joint = f" {joint}"
+            merged = f"{last_clause}{joint}{clause}"
             del found[len(found) - len(last_intents) :]
             intents = read_clause(merged, norm, local_now, timezone, previous=[], asked=asked)
             clause = merged
@@ -363,7 +377,7 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
                 # "booked the eye exam" told what was done: it asked for no lookup.
                 told = [i for _, before in said[-2:] for i in before if not i.writes]
                 found = [i for i in found if not any(i is t for t in told)]
-        if _TAKES_BACK.match(clause) and last_intents:
+        if _takes_back(clause, last_clause, last_intents):
             # "I was going to reschedule the cleaning but never mind, …": the clause
             # before is taken back (asked about next turn, its time would move it).
             del found[len(found) - len(last_intents) :]
@@ -557,10 +571,54 @@ def _same_listing(clause: str, before: list[Intent]) -> IntentKind | None:
     return kinds.pop()
 
 
+# "I had a question about…", "I've got…": a clause said of the speaker.
+_OWN_SUBJECT = rx(r"^(?:i|i've|i'd|i'm|i'll|we|we've)\b")
+
+
+def _own_ask(clause: str, intents: list[Intent], before: list[Intent]) -> bool:
+    """A clause said of the speaker with an ask of its own, after a to-do: no words of
+    its title (a case's description may well say "I was charged twice")."""
+    return (
+        bool(intents)
+        and _OWN_SUBJECT.match(clause) is not None
+        and all(intent.kind == "add_task" for intent in before)
+    )
+
+
 _TAKES_BACK = rx(
-    r"(?:oh |actually |no |wait )*(?:never ?mind|forget (?:it|that|about it)|scratch that"
-    r"|ignore that)(?: then| for now| after all)?$"
+    r"(?:oh |actually |no |wait |so )*(?:never ?mind|forget (?:it|that|about it)|scratch that"
+    r"|ignore that"
+    # "set me a reminder for…, actually forget the reminder, just move…": the ask before,
+    # named by a word of its own or by what it would make.
+    r"|(?:never ?mind|forget(?: about)?|scratch|skip|drop) (?:the|that|this) (?P<thing>\w+(?:"
+    r" \w+)?))(?: then| for now| after all)?$"
 )
+# What an ask makes, by which a take-back names it ("forget the reminder").
+_ASK_NOUNS: dict[str, frozenset[str]] = {
+    "tasks": frozenset({"reminder", "task", "to-do", "todo", "note"}),
+    "appointments": frozenset({"appointment", "booking", "visit", "move", "change"}),
+}
+
+
+def _takes_back(clause: str, before: str | None, intents: list[Intent]) -> bool:
+    """The clause takes back the ask said just before it ("forget it", "never mind the
+    reminder"); a thing it names must be that ask's own ("forget the groceries" after
+    "remind me to call mom" takes nothing back)."""
+    if before is None or not intents or (match := _TAKES_BACK.match(clause)) is None:
+        return False
+    thing = match.group("thing")
+    if thing is None:
+        return True
+    named = {word.rstrip("s") for word in thing.split()}
+    made = {word.rstrip("s") for word in before.split()}
+    for intent in intents:
+        if intent.kind == "add_task" or intent.kind in TASK_ACTIONS:
+            made |= _ASK_NOUNS["tasks"]
+        elif intent.kind == "book_appointment" or intent.kind in APPOINTMENT_ACTIONS:
+            made |= _ASK_NOUNS["appointments"]
+    return bool(named & made)
+
+
 _IT = rx(r"\b(?:it|that one|that)\b")
 _IT_WORD = rx(r"\bit\b")
 _VERB = r"(?:cancel|delete|remove|book|move|reschedule|push|mark|complete|add|change|update|make)"
@@ -620,6 +678,30 @@ _DESCRIBED = rx(
 def _refuses(clause: str) -> bool:
     """The clause says what not to do ("don't mark it done", "no need to book")."""
     return negated(clause) and not clause.startswith("not ")
+
+
+_ANOTHER = rx(r"\b(?:as well|too|also|another(?: one)?|one more)\b")
+
+
+def _another_booking(
+    clause: str, before: list[Intent], norm: Normalized, now: datetime, timezone: str
+) -> list[Intent]:
+    """ "book physio on tuesday at 9 and on thursday at 9 as well": a day and an hour of
+    their own after a booking made with its own are another booking of that service (run
+    on into the first, two days would leave it with none)."""
+    if len(before) != 1 or before[0].kind != "book_appointment":
+        return []
+    service = before[0].arguments.get("service")
+    if not service or "starts_at" not in before[0].arguments:
+        return []
+    bare = _ANOTHER.sub(" ", clause).strip()
+    when = find_when(bare, now)
+    if when is None or when.day is None or when.clock is None or not _only_a_time(bare, now):
+        return []
+    found = read_clause(f"book {str(service).lower()} {bare}", norm, now, timezone)
+    if len(found) == 1 and found[0].kind == "book_appointment" and found[0].complete:
+        return found
+    return []
 
 
 def _only_a_time(clause: str, now: datetime) -> bool:

@@ -258,6 +258,9 @@ VOCABULARY = (
     "upcoming",
     "week",
     "weeks",
+    # "dentest", "manicur": a service's own one-word name, long enough that one slip
+    # leaves it unmistakable (shorter ones, "trim", "color", are real words' neighbours).
+    *(name for name in SERVICES if name.isalpha() and len(name) >= 7),
 )
 
 

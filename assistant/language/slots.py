@@ -406,11 +406,35 @@ def task_draft(
 _SUBJECT_LEAD = rx(r"^(?:i think |it seems |it looks like |i believe )(?:that )?")
 
 
+# Words that point at something said before rather than say what a case is about.
+_POINTS_BACK = frozenset(
+    {
+        "that",
+        "this",
+        "it",
+        "them",
+        "those",
+        "these",
+        "that one",
+        "this one",
+        "the same",
+        "that too",
+        "all that",
+        "that as well",
+        "this too",
+        "that issue",
+        "this issue",
+        "that problem",
+        "this problem",
+    }
+)
+
+
 def ticket_text(body_words: str, original: str) -> tuple[str, str] | None:
     """(subject, body) of a support case from the words describing the problem."""
     body = clean_free_text(body_words)
-    if len(body) < 3:
-        return None
+    if len(body) < 3 or body.lower().strip(" .!?") in _POINTS_BACK:
+        return None  # "open a ticket for that": what it is about was said before, or not
     body = _sentence_case(restore_case(body, original))
     subject = _SUBJECT_LEAD.sub("", body.lower()).strip()
     subject = restore_case(subject, original) if subject else body

@@ -48,14 +48,6 @@ _ONLY_REMARKS = words(
     really much still correct exactly works work everything set sorted ah wow amazing you
     you've you're have been a lot big help then now for your this"""
 )
-# "okay so what do I owe", "alright, and the week after?": words that only open what
-# is said next ("now" stays: "now the insurance one" goes on from the last change).
-_OPENER = rx(
-    # "ok then …" is said whole: "then" goes on from what was just said.
-    r"(?:(?:okay|ok|alright|all right|right|so|well|anyway|anyways)\b(?![\s,]*then\b)[\s,.!;:-]*)+"
-)
-# What is left by itself means nothing ("alright then" is said whole).
-_NOT_ON_THEIR_OWN = frozenset({"", "then", "now", "please", "thanks", "thank you", "then please"})
 # "&" and "+" between words mean "and"; "@" alone means "at".
 _SYMBOLS = ((rx(r"\s&\s|\s\+\s"), " and "), (rx(r"\s@\s"), " at "))
 
@@ -70,9 +62,15 @@ class Normalized:
     phones: tuple[str, ...]
 
 
-def _thanks_tail(lowered: str) -> re.Match[str] | None:
+def only_remarks(lowered: str) -> bool:
+    """`lowered` is an answer or a remark, no request ("no", "that's great")."""
+    return _ONLY_REMARKS.issuperset(re.findall(r"[a-z']+", lowered))
+
+
+def thanks_tail(lowered: str) -> re.Match[str] | None:
+    """The thanks said after a request, or None (also after a remark: "no, thanks")."""
     tail = _THANKS_TAIL.search(lowered)
-    if tail is None or _ONLY_REMARKS.issuperset(re.findall(r"[a-z']+", lowered[: tail.start()])):
+    if tail is None or only_remarks(lowered[: tail.start()]):
         return None
     return tail
 
@@ -80,30 +78,10 @@ def _thanks_tail(lowered: str) -> re.Match[str] | None:
 def without_thanks(lowered: str) -> str:
     """`lowered` without the thanks said after a request ("…to 3, thanks"); "and the first
     one? thanks" is still a question."""
-    tail = _thanks_tail(lowered)
+    tail = thanks_tail(lowered)
     if tail is None:
         return lowered
     return lowered[: tail.start()] + ("?" if tail.group("mark") == "?" else "")
-
-
-@lru_cache(maxsize=1024)
-def as_meant(message: str) -> str:
-    """The message in the customer's own case as the grammar reads it: a recogniser's
-    fillers and restarts taken out ("um, and the first one?"), the words that only open it
-    ("okay so and the week after?"), and thanks said after a request. Read once a turn,
-    so that a rule reading the raw words reads these too. (A yes to a question waiting
-    for one is heard before, from the words as said: confirm.is_affirmative.)"""
-    plained = plain(message).strip()
-    lowered = plained.lower()
-    if len(lowered) != len(plained):
-        return plained
-    opener = _OPENER.match(lowered)
-    if opener is not None and lowered[opener.end() :].strip(" .!?") not in _NOT_ON_THEIR_OWN:
-        plained, lowered = plained[opener.end() :], lowered[opener.end() :]
-    tail = _thanks_tail(lowered)
-    if tail is None:
-        return plained
-    return plained[: tail.start()] + ("?" if tail.group("mark") == "?" else "")
 
 
 def _looks_like_phone(match: re.Match[str]) -> bool:

@@ -248,8 +248,46 @@ def _restarted(words: list[str]) -> bool:
     return any(any(map(operator.eq, words, words[gap:])) for gap in (1, 2, 3))
 
 
+# A transcript with no pause written in it: where the caller starts over, a typist would
+# have put a comma ("…before my haircut actually forget the reminder just move the
+# haircut…"). Only a mark of a restart followed by what restarts is taken for one.
+_UNWRITTEN_PAUSES = (
+    rx(
+        r"(?<=\w) (?=(?:actually|no wait|oh wait|wait|sorry|on second thought)\s+(?:forget"
+        r"|never ?mind|scratch|skip|drop|don't|do not|just|make it|change|move|cancel|i meant"
+        r"|i mean|no)\b)",
+        re.IGNORECASE,
+    ),
+    # "…still on if it is could I also get a haircut…": a condition said back to what was
+    # just asked, then the ask it holds for.
+    rx(
+        r"(?<=\w) (if (?:it is|it's|so|i do|they are|there is|there's|that's the case|not))"
+        r" (?=(?:could|can|would|will|please|then|book|cancel|move|add|remind|get|put|make"
+        r"|mark)\b)",
+        re.IGNORECASE,
+    ),
+    # "…forget the reminder just move the haircut": the new ask after the one taken back.
+    rx(
+        r"\b((?:forget|never ?mind|scratch|skip|drop)(?: about)?(?: the| that| it| my)?"
+        r"(?: \w+){0,2}?) (just (?:move|cancel|book|add|delete|mark|change|make|put|push|set)\b)",
+        re.IGNORECASE,
+    ),
+)
+_WRITTEN_PAUSE = frozenset(",.;!?")
+
+
+def _pauses_written(text: str) -> str:
+    """`text` with a comma where a caller started over, if no pause is written in it."""
+    if not _WRITTEN_PAUSE.isdisjoint(text):
+        return text
+    restart, condition, new_ask = _UNWRITTEN_PAUSES
+    text = condition.sub(r", \1, ", restart.sub(", ", text))
+    return new_ask.sub(r"\1, \2", text)
+
+
 def plain(text: str) -> str:
     """`text` as a typist would have written it: the recogniser's habits taken out."""
+    text = _pauses_written(text)
     lower = text.lower()
     words = _WORDS.findall(lower)
     if _FILLER_WORDS.intersection(words) or "uh-uh" in lower:

@@ -99,6 +99,14 @@ def _quiet_listings(scene: Scene, confirming: bool) -> set[int]:
                 r.ok and r.call.tool_name == "crm.updateTask" for r in scene.results
             ):
                 quiet.add(index)
+    if tasks.completion_tells_the_rest(scene):
+        # "I picked up the groceries, what else do I need to do?": the list was read
+        # before the groceries were done; read out, it would still name them.
+        quiet.update(
+            index
+            for index, result in enumerate(scene.results)
+            if result.call.tool_name == "crm.listTasks"
+        )
     if counts_from_a_visit(scene.said) and not asked & _APPOINTMENT_READS:
         # "…the day after my haircut": the visits were read only to count the day from.
         quiet.update(

@@ -324,9 +324,11 @@ def task_follow_up(text: str, item: Item, now: datetime) -> list[Intent] | None:
         arguments["priority"] = level
     # "make it friday", "push it to the 28th": a task's new due day.
     dated = DUE_IT.search(text) or re.search(
-        rf"\b(?:make|move|put|push|shift|bump|change|postpone|bring)\s+(?:{PRONOUN}\b|"
+        rf"\b(?:make|move|put|push|shift|bump|change|postpone|bring|give|set)\s+(?:{PRONOUN}\b|"
         r"(?:the |my )?(?P<named>[a-z]+(?: [a-z]+){0,3}) (?:to |for |on |till |until )?"
-        r"(?:(?:next |this )?(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|the \d)"
+        r"(?:(?:next |this )?(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|the \d"
+        # "…to january 16": a month and its day
+        r"|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* \d)"
         r")",
         text,
     )

@@ -28,11 +28,12 @@ from assistant.language import (
     unsupported,
 )
 from assistant.language.aimed_at_system import without_system_talk
+from assistant.language.as_meant import as_meant
 from assistant.language.confirm import request_after_yes, taken_back
 from assistant.language.patterns import rx
 from assistant.language.scope import hypothetical
 from assistant.language.smalltalk import asks_how_to
-from assistant.language.text import as_meant, normalize
+from assistant.language.text import normalize
 from assistant.models.embedded import (
     anchored,
     last_write,
@@ -172,6 +173,7 @@ class EmbeddedPlanner:
 
     def plan(self, request: PlanRequest) -> Decision:
         """The decision, synchronously (the grammar never waits on anything)."""
+        said = request.user_message
         request = _as_meant(request)
         state = request.dialogue
         if (
@@ -226,7 +228,7 @@ class EmbeddedPlanner:
             if asked is not None:
                 return self._question(request, asked, first)
         if first:
-            return self._first_round(request, intents)
+            return self._first_round(request, intents, said)
         return self._next_round(request, intents, timezone)
 
     def _ask_again(self, request: PlanRequest, text: str) -> str | None:
@@ -304,7 +306,7 @@ class EmbeddedPlanner:
         text = questions.answer(asked, request.turn_results, now)
         return FinalDecision(text=text or "")
 
-    def _first_round(self, request: PlanRequest, intents: list[Intent]) -> Decision:
+    def _first_round(self, request: PlanRequest, intents: list[Intent], said: str) -> Decision:
         text = request.user_message
         if not intents:
             timezone = request.customer.timezone if request.customer else "UTC"
@@ -329,6 +331,9 @@ class EmbeddedPlanner:
             if hypothetical(normalize(text).text):
                 return FinalDecision(text=WHAT_IF)
             kind = classify_chat(text)
+            if kind in ("unclear", "out_of_scope") and said != text:
+                # "hi, I need to sort a few things out": greeted back, as said.
+                kind = classify_chat(said)
             if (
                 kind in ("unclear", "out_of_scope")
                 and is_affirmative(text)

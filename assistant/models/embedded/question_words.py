@@ -148,7 +148,7 @@ FOCUS_QUESTION = _rx(
     r"|" + _FOCUS_LEAD + r"what(?:'s| is) the (?:address|location)"
     r"(?: (?:for|of) (?:it|that|that one))?(?: again)?\??$"
     # "what day is that now" after a move: the day of the one just changed.
-    r"|" + _FOCUS_LEAD + r"what day (?:is|was) (?:it|that)(?: on)?"
+    r"|" + _FOCUS_LEAD + r"what day(?: is| was|'s) (?:it|that)(?: on)?"
     r"(?: now)?\??$"
     r"|\bhow much was (?:it|that)\b"
     # "same time yeah?" after a move: the time of the one just changed, said back
@@ -164,7 +164,7 @@ FOCUS_QUESTION = _rx(
 # pattern above: with these, too many words for the quick look that skips most texts).
 FOCUS_DAY = _rx(
     _FOCUS_LEAD + r"(?:(?:what|which) (?:day|date|day of the week)(?: and time)?"
-    r" (?:is|was|'s) (?:it|that|that one|this)(?: on| for| booked for)?(?: now| again| then)?"
+    r"(?: is| was|'s) (?:it|that|that one|this)(?: on| for| booked for)?(?: now| again| then)?"
     r"|(?:is|was|so) (?:that|it|that one)(?: on)? a (?:monday|tuesday|wednesday|thursday"
     r"|friday|saturday|sunday|weekday|weekend))\??$"
 )

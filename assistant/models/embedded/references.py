@@ -13,17 +13,20 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Sequence
-from datetime import datetime, time
+from datetime import date, datetime, time
 from zoneinfo import ZoneInfo
 
 from assistant.dialogue_state import Dialogue, Item
 from assistant.language import Intent, detect_intents, slots
+from assistant.language.dates import find_when
 from assistant.language.lexicon import SERVICES
 from assistant.language.patterns import rx
 from assistant.language.shifts import bare_clock, find_shift, whole_days
 from assistant.language.targets import TargetRef
 from assistant.language.text import normalize
+from assistant.models.embedded.advice_taken import advice_taken
 from assistant.models.embedded.bare_time import hour_left_unsaid, move_agreed
+from assistant.models.embedded.by_time import by_time
 from assistant.models.embedded.cases import (
     ASK_WHAT_HAPPENED,
     accepts_offer,
@@ -62,6 +65,7 @@ from assistant.models.embedded.pinning import (
     zone_of,
 )
 from assistant.models.embedded.said_before import (
+    current_one_named,
     held_number_ending,
     it_asked_about_before,
     new_contact,
@@ -248,6 +252,7 @@ def _follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> l
         or correction(state, text, now, zone)
         or correction(state, lowered, now, zone)
         or same_again(state, text, now, timezone)
+        or by_time(state, text, now, zone)
         or _by_position(state, text, now, zone)
         or also(state, text, now)
         or which_answered(state, text, now, zone)
@@ -468,6 +473,13 @@ def _read(
         renumbered := held_number_ending(conversation, message, now, timezone)
     ):
         return renumbered
+    message = _the_day_in_view(state, current_one_named(conversation, message), now, timezone)
+    if (
+        not state.held
+        and state.question is None
+        and (decided := advice_taken(conversation, message, now, timezone))
+    ):
+        return decided  # "should I move my haircut to saturday?" → "yeah go on then"
     pinned = (
         other_detail_after_change(conversation, message)
         or other_detail_given(conversation, message, now, timezone)
@@ -480,6 +492,7 @@ def _read(
         return pinned
     intents = with_shifts(understand(conversation, message, now, timezone), message)
     intents = _on_the_same_day(intents, message, state, now, timezone)
+    intents = _at_the_same_time(intents, message, state, now, timezone)
     intents = [_hour_said(i, now, timezone) for i in intents]
     if not intents and (other_day := day_ellipsis(conversation, message, now, timezone)):
         intents = other_day
@@ -492,6 +505,36 @@ def _read(
 _SAME_DAY_SAID = rx(
     r"\b(?:on )?(?:the same|that same|that) day\b(?!,? (?:the )?(?:next|following))"
 )
+
+
+_TO_THE_SAME_DAY = rx(
+    r"\b(?P<p>to |for |on )?(?:the same|that same|that) day\b(?!,? (?:the )?(?:next|following))"
+)
+
+
+def _the_day_in_view(state: Dialogue, message: str, now: datetime, timezone: str) -> str:
+    """ "ok, move the groceries one to that same day" after "when's the cleaning?", "and the
+    groceries one to the same day" after a to-do was made due Friday: "the same day" with
+    no day said in the message is the day last talked about (the visit's, or the to-do's
+    just set), said as a date; the message as it is otherwise."""
+    text = normalize(message).text
+    said = _TO_THE_SAME_DAY.search(text)
+    if said is None or state.focus is None:
+        return message
+    zone = zone_of(timezone)
+    other = find_when(text[: said.start()] + text[said.end() :], now.astimezone(zone))
+    if other is not None and other.day is not None and not other.day_implied:
+        return message  # "a haircut friday at 10 and a massage that day at 3"
+    if state.focus_kind == "appointment":
+        start = start_of(state.focus, zone)
+        day = start.date() if start is not None else None
+    else:
+        due = str(state.focus.get("due_on") or "")
+        day = date.fromisoformat(due) if re.fullmatch(r"\d{4}-\d\d-\d\d", due) else None
+    if day is None:
+        return message
+    dated = f"{said.group('p') or 'on '}{day:%B} {day.day}".lower()
+    return text[: said.start()] + dated + text[said.end() :]
 
 
 def _on_the_same_day(
@@ -523,6 +566,32 @@ def _on_the_same_day(
 
 
 _HOUR_ASKED = frozenset({"time", "meridiem"})
+# "…and an eye exam, same time but on friday" after a booking: the hour of the visit in
+# focus ("the same time as my haircut" names its own visit, read by the grammar).
+_SAME_TIME_SAID = rx(r"\b(?:at )?(?:the )?same (?:time|hour)\b(?! as\b)")
+
+
+def _at_the_same_time(
+    intents: list[Intent], message: str, state: Dialogue, now: datetime, timezone: str
+) -> list[Intent]:
+    """A booking at "the same time" with no hour said: the hour of the visit just talked
+    about (a booking's time is otherwise asked, never taken from another visit unsaid)."""
+    if not any(
+        i.kind == "book_appointment" and set(i.missing) & {*_HOUR_ASKED, "when"} for i in intents
+    ):
+        return intents
+    text = normalize(message).text
+    visit = state.focus_of("appointment")
+    if visit is None or _SAME_TIME_SAID.search(text) is None:
+        return intents
+    start = start_of(visit, zone_of(timezone))
+    if start is None:
+        return intents
+    said = _SAME_TIME_SAID.sub(f"at {start:%H:%M}", text, count=1)
+    again = detect_intents(said, now, timezone)
+    return again if [i.kind for i in again] == [i.kind for i in intents] else intents
+
+
 # "move my haircut to 3": an hour on its own, at the end of the ask.
 _TO_AN_HOUR = rx(r"\b(?:to|for|at) (?P<h>1[0-2]|[1-9])(?: please| instead| then)?[.!]?$")
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 
-from assistant.language import ChatKind, Intent, When, slots
+from assistant.language import ChatKind, Intent, When, is_negative, slots
 from assistant.language.lexicon import WEEKDAYS
 from assistant.language.patterns import rx
 from assistant.models.embedded import appointments
@@ -243,9 +243,23 @@ _SLOTS_ASKED = rx(
 def asked_again(intent: Intent, question: str, reply: str) -> str:
     """The open question asked again after a reply that did not answer it."""
     question = question.removeprefix("Sure. ")
-    if set(intent.missing) & {"when", "time"} and _SLOTS_ASKED.search(reply.lower()):
+    said = reply.lower()
+    if set(intent.missing) & {"when", "time"} and _SLOTS_ASKED.search(said):
         return f"I can't see which times are free, so I can't pick one for you. {question}"
+    if _PAUSE.search(said):
+        return f"Sure, take your time. {question}"  # "hang on, let me find it"
+    if is_negative(reply):
+        # "hmm, no, let's leave it for now": the question is let go, nothing was changed.
+        return LET_GO
     return f"Sorry, I didn't catch that. {question}"
+
+
+LET_GO = "Okay, I'll leave it for now. Is there anything else I can do?"
+# A reply that asks for a moment before it answers.
+_PAUSE = rx(
+    r"\b(?:hang on|hold on|one sec(?:ond)?|just a (?:sec(?:ond)?|minute|moment)"
+    r"|give me a (?:sec(?:ond)?|minute|moment)|let me (?:find|check|look|get|grab|dig))\b"
+)
 
 
 # The hour a part of the day was read as (language/dates.py), named back when it is asked.

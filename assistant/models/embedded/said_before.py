@@ -281,3 +281,25 @@ def it_asked_about_before(
     thing = re.sub(r"^(?:that|this) ", "the ", named[-1])
     again = detect_intents(f"{text[: it.start()]}{thing}{text[it.end() :]}", now, timezone)
     return [i for i in again if i.writes] or intents
+
+
+# "what time is my current one?" after asking to book another haircut: the one on file of
+# the service talked about.
+_CURRENT_ONE = rx(
+    r"\b(?:my|the) (?:current|existing|original|present) (?:one|appointment|booking)\b"
+)
+
+
+def current_one_named(conversation: Sequence[Message], message: str) -> str:
+    """`message` with "my current one" said as the service named last before it; as it
+    is when it says no such thing, or no service was named."""
+    text = normalize(message).text
+    said = _CURRENT_ONE.search(text)
+    if said is None:
+        return message
+    earlier = [m.text for m in conversation if isinstance(m, UserTurn) and m.text != message]
+    for before in reversed(earlier[-_SERVICE_LOOKBACK:]):
+        named = slots.service(normalize(before).text, before)
+        if named is not None and named.lower() in KNOWN_SERVICES:
+            return f"{text[: said.start()]}my {named.lower()}{text[said.end() :]}"
+    return message

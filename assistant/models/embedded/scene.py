@@ -14,8 +14,9 @@ from datetime import datetime
 from typing import Any
 
 from assistant.dialogue_state import Dialogue
+from assistant.language.as_meant import as_meant
 from assistant.language.intents import Intent
-from assistant.language.text import as_meant, normalize
+from assistant.language.text import normalize
 from assistant.models.embedded.references import read_intents
 from assistant.models.embedded.write_tools import WRITE_TOOLS
 from assistant.resolve import Resolution, resolve_intent

@@ -172,6 +172,17 @@ def completed(result: ToolResult, scene: Scene) -> list[str]:
 
 
 _WANTS_REST = rx(r"\b(?:left|remaining|what else|still to do|rest)\b")
+
+
+def completion_tells_the_rest(scene: Scene) -> bool:
+    """A to-do was completed this turn and what is left was asked: the completion says
+    it ("Still to do: …"), from the list read with it (which still held the done one)."""
+    return (
+        any(r.ok and r.call.tool_name == "crm.completeTask" for r in scene.results)
+        and _WANTS_REST.search(scene.said) is not None
+    )
+
+
 _CORRECTING = rx(r"\b(?:meant|not that|other one|wrong one|instead|no wait)\b")
 
 

@@ -1,0 +1,107 @@
+"""Every written conversation said another way, meaning the same (tests/e2e/said_otherwise.py):
+with thanks after a request, a filler or "okay so" before it, as an unpunctuated transcript,
+or capitalised. Through the websocket, the real engine and the real CRM stub.
+
+Every second case of tests/data/conversations*.jsonl (about 450; the suite's time is
+kept) is played once, rewritten by one of the nine ways in turn, and must pass the checks
+it passes as written: the same writes (none unasked), the same questions held, the same
+facts in the answer.
+
+First run, every case rewritten every way (6 ways then: "lowercase" is now part of the
+transcript way), on the code as it was: 206 of 5,382 sessions failed, 105 of them with
+writes that differed. The worst: "okay so what's my balance?" (or "okay so actually, how
+much do I owe", "okay so add a task to water the plants") while a delete or cancel waited
+for a yes DELETED or CANCELLED it, since a message opening with "okay" was a yes whatever
+followed; "um, and what's due this week" after changing a task MOVED its due day (a filler
+was a correction mark); "um, move the haircut to 4pm" with two haircuts booked moved one
+without asking which; "…, thanks" after a fragment ("and what time, thanks", "now the
+insurance one, thanks") was only a thank-you, and after a request split it ("add a task
+to call the plumber and make it high priority, thanks" asked which task). Transcripts with
+no pauses ("don't delete the groceries task mark it as done instead", "leave my tasks alone
+what's my balance") were one negated clause: nothing done, "I can't help with that".
+The causes fixed: an opening "okay", "right", "fine" is a yes only when nothing but a
+yes or a go-ahead follows (confirm.is_affirmative); the message is read as meant once a
+turn, by planner and narrator alike (language/as_meant.py: fillers, openers, thanks after a
+request); fillers are not correction marks; a count of tasks is read past a filler; what
+to do said right after what not to do is a clause of its own. After: 0 failures with
+thanks, a filler or "okay so"; 1 left as fair ("help, thanks" is thanked).
+
+Four more ways were written after those fixes, not tuned on (said_otherwise.WRITTEN_AFTER:
+"hi there, …", "… please", "hmm, right, …", "…. cheers!"). Their first run, every case
+every way: 164 of 3,775 sessions failed, 64 with writes that differed. Two of the ways'
+own faults were then corrected: a greeting is said before the first turn only ("hi there,
+yes" on a later one is not the same words), and "please" is not said after a remark
+("great please"); on the code as it was, 71 still failed, 13 with writes that differed. A
+greeting before a request was read into it ("hi there, delete all completed tasks" looked
+for a task named "hi there"; "hi there, um i wanna add a task" ADDED a task titled "Hi
+there"), and "please" after a fragment as "thanks" was ("the third one is done please"
+completed nothing); "can you open a ticket for that" opened a SECOND ticket, titled
+"That". After the fixes: 2 left as fair ("help please" and "help. cheers!" are not the
+word "help" alone). A condition said back with no pause ("is my cleaning on wednesday
+still on if it is could i also get a haircut that same day at 2") BOOKED the haircut
+unasked: the condition was read into the question before it; now the pause is written.
+
+Open: an ask
+after a remark with no pause ("the eye exam task has no due date can you give it one for
+the 25th" asks which task: nothing is written).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.e2e.conversations import NOW, play_case, read_cases
+from tests.e2e.said_otherwise import FIRST_TURN_ONLY, REWRITES, WRITTEN_AFTER
+from tests.e2e.test_conversations import CATALOG, DATA, crm_app  # noqa: F401  (the fixture)
+from tests.fixtures.app import MakeAssistant
+from tests.fixtures.crm import CrmAdmin
+
+_SETS = sorted(DATA.glob("conversations*.jsonl"))
+KNOWN_OPEN = ["conversations_unseen3/u3-eye-exam-25th-then-high [unpunctuated]"]
+# Every second case, in two groups played on two test workers at once.
+_STRIDE = 2
+_GROUPS = 2
+
+
+_WAYS = {**REWRITES, **WRITTEN_AFTER}
+
+
+def _rewritten(case: dict[str, Any], way: str) -> dict[str, Any]:
+    rewrite = _WAYS[way]
+    turns = [
+        {**turn, "say": rewrite(turn["say"])} if number == 0 or way not in FIRST_TURN_ONLY else turn
+        for number, turn in enumerate(case["turns"])
+    ]
+    return {**case, "turns": turns}
+
+
+@pytest.mark.parametrize("group", range(_GROUPS))
+async def test_a_conversation_said_another_way_is_understood_the_same(
+    group: int, make_assistant: MakeAssistant, crm_admin: CrmAdmin
+) -> None:
+    """Each case passes rewritten as it passes written: no write differs, nothing is lost."""
+    assistant = await make_assistant(customer_messages_per_minute=100_000, clock=lambda: NOW)
+    ways = sorted(_WAYS)
+    cases = [(path, case) for path in _SETS for case in read_cases(path)]
+    failed: list[str] = []
+    played = 0
+    for number, (path, case) in enumerate(cases):
+        if number % _STRIDE or (number // _STRIDE) % _GROUPS != group:
+            continue
+        way = ways[(number // _STRIDE) % len(ways)]
+        rewritten = _rewritten(case, way)
+        if rewritten["turns"] == case["turns"]:
+            continue
+        played += 1
+        verdict = await play_case(assistant, crm_admin, rewritten, CATALOG)
+        if verdict.passed:
+            continue
+        if not (await play_case(assistant, crm_admin, case, CATALOG)).passed:
+            continue  # fails as written too: its own set's test says so
+        failed.append(f"{Path(path).stem}/{case['id']} [{way}]")
+        print(failed[-1], verdict.problems[:3])
+    assert played > 150
+    assert [f for f in failed if f not in KNOWN_OPEN] == []
