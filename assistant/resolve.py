@@ -18,6 +18,7 @@ from datetime import date, datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from assistant.language import slots
 from assistant.language.intents import APPOINTMENT_ACTIONS, TASK_ACTIONS, Intent
 from assistant.language.lexicon import SERVICES, TITLE_VERBS
 from assistant.language.shifts import weekday_beside
@@ -41,9 +42,12 @@ class Match:
 
 @dataclass(frozen=True, slots=True)
 class NoMatch:
-    """Nothing fits; `options` are what exists (to offer instead)."""
+    """Nothing fits; `options` are what exists (to offer instead). `near`: the ones a word
+    of the description fits though it names another service ("my dental surgery" and the
+    dental cleaning), offered as "did you mean…?", never picked."""
 
     options: tuple[Item, ...]
+    near: tuple[Item, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -359,6 +363,13 @@ def resolve_appointment(
         found = _left_in(
             found, excluded, lambda pool, ref: resolve_appointment(pool, ref, timezone)
         )
+    if target.words and found and (apart := slots.service_said_apart(target.phrase)):
+        said, near_service = apart
+        named = [a for a in found if str(a.get("service") or "").lower() == said]
+        if not named:
+            near = tuple(a for a in found if a.get("service") == near_service)
+            return NoMatch(tuple(upcoming), near)
+        found = named
     if target.words and found:
         by_service = _best(found, target.words, "service")
         if not by_service:

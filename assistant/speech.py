@@ -128,6 +128,25 @@ def due_day(day: date, today: date) -> str:
     return text if day.year == today.year else f"{text}, {day.year}"
 
 
+def dated_day(day: date, today: date) -> str:
+    """A day a write lands on, its date always said: "tomorrow, Tuesday, January 15",
+    "Friday, January 18" ("next tuesday" said on a Monday is tomorrow: the customer hears
+    which day was used)."""
+    near = spoken_day(day, today)
+    dated = calendar_date(day, today)
+    return dated if near == dated else f"{near}, {dated}"
+
+
+def dated_datetime(moment: datetime, now: datetime) -> str:
+    """ "tomorrow, Tuesday, January 15 at 3 PM", "Friday, January 18 at 10:00 AM"."""
+    spoken = spoken_datetime(moment, now)
+    if not spoken.startswith(("today", "tomorrow")):
+        return spoken
+    if now.tzinfo is not None and moment.tzinfo is not None:
+        moment = moment.astimezone(now.tzinfo)
+    return f"{dated_day(moment.date(), now.date())} at {short_clock(moment)}"
+
+
 def spoken_datetime(moment: datetime, now: datetime) -> str:
     """ "today at 4 PM", "tomorrow at 9 AM", "Tuesday, March 3 at 2:00 PM".
 

@@ -342,6 +342,10 @@ def book(c: Clause) -> Intent | None:
     missing: list[str] = []
     if service:
         arguments["service"] = service
+        if service not in slots.OFFERED or slots.service_said_apart(text):
+            # "book a knee surgery", "book a dental surgery": not on offer, and never
+            # booked as the offered one it shares a word with. Asked first.
+            missing.append("offered")
     else:
         missing.append("service")
     moment = when.moment(c.timezone) if when is not None else None

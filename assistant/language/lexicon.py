@@ -98,6 +98,10 @@ SERVICES = {
     "cleaning": "Dental cleaning",
     "dentist": "Dental cleaning",
     "dental": "Dental cleaning",
+    # the visit a dentist's cleaning is often called (apart: "dental x-ray" is not it)
+    "dental checkup": "Dental cleaning",
+    "dental check-up": "Dental cleaning",
+    "dental check up": "Dental cleaning",
     "haircut": "Haircut",
     "hair cut": "Haircut",
     "trim": "Haircut",

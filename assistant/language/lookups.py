@@ -111,8 +111,8 @@ _PROFILE = rx(
 # "that's fine, and the phone?" after the email was read out (apart: the pattern above is
 # tried on every clause, and is skipped at once on a text holding none of its words).
 _THE_OTHER_DETAIL = rx(
-    r"\b(?:and|what about|how about) (?:the|my) (?:phone|mobile|cell|e-?mail)"
-    r"(?: number| address)?[?.!]*$"
+    r"(?:\b(?:and|what about|how about) |^)(?:the |my )?(?:phone|mobile|cell|e-?mail)"
+    r"(?: number| address)?(?: too| as well)?[?.!]*$"
 )
 # "have you got my correct email?", "what mobile number do you have for me?"
 _HELD = r"\b(?:have you got|do you have|you have|you've got|my)\b"

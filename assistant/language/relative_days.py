@@ -22,6 +22,11 @@ RELATIVE_DAY_FIRST = rx(
 )
 
 
+# "add a task to celebrate that day": the day of something said before, not title words;
+# with nothing in view it names no day, and the day is asked.
+SAME_DAY = rx(r",? (?:on |for |by )?(?:the same|that same|that very|that) day$")
+
+
 _COUNT_AND_UNIT = rx(r"(the|a|one|two|three|\d+) (day|week)")
 _COUNTS = {"the": 1, "a": 1, "one": 1, "two": 2, "three": 3}
 
@@ -37,4 +42,4 @@ def relative_days(words: str) -> timedelta:
     return timedelta(days=days if re.search(r"after|later", words) else -days)
 
 
-__all__ = ["RELATIVE_DAY", "RELATIVE_DAY_FIRST", "relative_days"]
+__all__ = ["RELATIVE_DAY", "RELATIVE_DAY_FIRST", "SAME_DAY", "relative_days"]

@@ -192,8 +192,9 @@ def same_time(text: str) -> bool:
 
 # "make that 11", "at 3", "9:30", "to 11 instead of 9": an hour said without am/pm.
 _BARE_CLOCK = rx(
-    r"\b(?:make (?:it|that)|to|at|for|say|said|how about|what about|meant|mean|do|try"
-    r"|(?:it|that) be)\s+"
+    r"\b(?:make (?:it|that|this)(?: one)?|to|at|for|say|said|how about|what about|meant|mean"
+    # "a bit later, like 11", "maybe 11": an hour offered as the new one
+    r"|do|try|like|maybe|(?:it|that) be)\s+"
     r"(?P<h>\d{1,2})(?::(?P<m>\d\d))?"
     r"(?:\s*(?P<ampm>am|pm|a\.m\.|p\.m\.))?(?![\d:])"
     # "4", "no, 4 (not 5)": the hour alone, after a word that corrects at most.

@@ -13,9 +13,10 @@ from datetime import datetime
 from functools import lru_cache
 
 from assistant.language.dates import When, find_when
-from assistant.language.lexicon import SERVICES
+from assistant.language.lexicon import MONTHS, SERVICES, WEEKDAYS
 from assistant.language.patterns import GatedPattern, rx
 from assistant.language.shifts import relative_day
+from assistant.language.spelling import words
 from assistant.language.text import EMAIL_TOKEN, PHONE_TOKEN, Normalized, restore_case
 from assistant.language.verbs import base_form
 
@@ -208,6 +209,75 @@ def service(clause: str, original: str) -> str | None:
             and not _OTHER_DOMAIN.search(words)
         ):
             return _sentence_case(restore_case(words, original))
+    return None
+
+
+#: The services offered: what the lexicon's words name. A service outside them is not booked.
+OFFERED = frozenset(SERVICES.values())
+# A word of a service that also starts a longer name of it ("dental" of "dental cleaning"):
+# said before another noun, it is that noun's kind, not the service ("dental surgery").
+_MODIFIERS = tuple(
+    key
+    for key, name in SERVICES.items()
+    if " " not in key and any(k.startswith(f"{key} ") and n == name for k, n in SERVICES.items())
+)
+_MODIFIER_THEN = rx(rf"\b{_NOT_DENTAL}({'|'.join(_MODIFIERS)})[ -](?P<next>[a-z]+(?:-[a-z]+)?)\b")
+# What may follow such a word without naming another service: the visit itself, its bill,
+# its place, a day or a linking word ("the dental one", "dental bill", "dental on friday").
+_STILL_THE_SERVICE = (
+    words(
+        """
+    appointment appointments apointment visit visits session sessions booking bookings slot
+    one ones thing things stuff bill bills invoice invoices charge charges office clinic
+    place practice people team work forms form again too also and but for from the that
+    this then with was were will would can could should please thanks not now next
+    tomorrow today tonight morning afternoon evening week weekend month
+    """
+    )
+    | frozenset(WEEKDAYS)
+    | frozenset(MONTHS)
+    | frozenset(  # words of its own names ("dental cleaning"); another's ("dental x-ray") are apart
+        word
+        for key in SERVICES
+        if SERVICES[key] in {SERVICES[m] for m in _MODIFIERS}
+        for word in key.replace("-", " ").split()
+    )
+)
+
+
+def service_said_apart(clause: str) -> tuple[str, str] | None:
+    """A service named with a word of one on offer before a noun of its own: ("dental
+    surgery", "Dental cleaning"). It names neither that service nor another offered one,
+    so what was meant is asked, never the near one picked."""
+    if not _MODIFIERS or (match := _MODIFIER_THEN.search(clause)) is None:
+        return None
+    following = match.group("next")
+    if following in _STILL_THE_SERVICE or (len(following) < 3 and following not in SERVICES):
+        return None
+    return f"{match.group(1)} {match.group('next')}", SERVICES[match.group(1)]
+
+
+# A task keeps a day, not a time ("call the bank at quarter to nine on thursday"): the time
+# said goes in its note, in these words, and the answer says so.
+_TIME_NOTE = "Time said: "
+
+
+def time_note(when: When) -> str:
+    """ "Time said: 8:45 AM", "5 PM" ("7" when the half of the day was not said; "the
+    morning" when only that was)."""
+    assert when.clock is not None
+    hour = when.clock.hour
+    if when.vague_time:
+        part = "morning" if hour < 12 else "afternoon" if hour < 17 else "evening"
+        return f"{_TIME_NOTE}the {part}"
+    clock = when.clock.strftime("%-I:%M").removesuffix(":00")
+    return _TIME_NOTE + (clock if when.hour_unsure else f"{clock} {'AM' if hour < 12 else 'PM'}")
+
+
+def noted_time(description: object) -> str | None:
+    """The time a task's note keeps (see `time_note`), or None."""
+    if isinstance(description, str) and description.startswith(_TIME_NOTE):
+        return description.removeprefix(_TIME_NOTE)
     return None
 
 

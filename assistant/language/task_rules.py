@@ -18,7 +18,12 @@ from assistant.language.clause import (
 from assistant.language.dates import find_when
 from assistant.language.intent import TARGETS_JOINER, Intent
 from assistant.language.patterns import Tried, rx
-from assistant.language.relative_days import RELATIVE_DAY, RELATIVE_DAY_FIRST, relative_days
+from assistant.language.relative_days import (
+    RELATIVE_DAY,
+    RELATIVE_DAY_FIRST,
+    SAME_DAY,
+    relative_days,
+)
 from assistant.language.shifts import find_shift, relative_day, whole_days
 from assistant.language.targets import TargetRef, target_ref
 from assistant.language.text import restore_case
@@ -163,6 +168,9 @@ def add_task(c: Clause) -> Intent | None:
             arguments["priority"] = draft.priority
         if draft.due_on:
             arguments["due_on"] = draft.due_on
+            if draft.when is not None and draft.when.clock is not None:
+                # A task keeps a day, not a time: the time said is kept in its note.
+                arguments["description"] = slots.time_note(draft.when)
         names_nothing = _PLACEHOLDER_TITLE.fullmatch(rest.strip(" ,.?!"))
         if names_nothing:
             arguments.pop("title", None)
@@ -178,6 +186,16 @@ def add_task(c: Clause) -> Intent | None:
             missing = ("when", *missing)
             # Kept as a shift: the bill or visit just talked about may anchor it.
             relative_shift = relative_days(relative.group(0))
+        if same_day := SAME_DAY.search(arguments.get("title", "")):
+            # "celebrate that day": the day of what was said before (the conversation may
+            # anchor it), asked when nothing does; never words of the title.
+            arguments["title"] = arguments["title"][: same_day.start()].rstrip(" ,")
+            if draft.due_on is None:
+                missing = ("when", *missing)
+                relative_shift = timedelta(0)
+            if not arguments["title"]:
+                del arguments["title"]
+                missing = (*missing, "title") if "title" not in missing else missing
         if draft.when is not None and draft.when.no_such_date is not None:
             missing = ("no_such_date", *missing)  # "pay rent on june 31st": which day?
         elif draft.due_on is not None and draft.due_on < c.now.date().isoformat():

@@ -201,7 +201,11 @@ def test_half_past_two_is_an_hour_not_to() -> None:
     """ "set a reminder for half past two tomorrow to call mum": 2:30 tomorrow, titled
     "Call mum" (the "two" was heard as "to": a title "Half past to to call mum")."""
     (intent,) = detect_intents("set a reminder for half past two tomorrow to call mum", NOW, TZ)
-    assert dict(intent.arguments) == {"title": "Call mum", "due_on": "2030-01-15"}
+    assert dict(intent.arguments) == {
+        "title": "Call mum",
+        "due_on": "2030-01-15",
+        "description": "Time said: 2:30 PM",  # a task keeps a day; its note, the time
+    }
 
 
 def test_no_date_said_is_no_part_of_the_title() -> None:

@@ -98,7 +98,7 @@ async def test_the_answer_streams_sentence_by_sentence() -> None:
         (
             "Add a task",
             ok("crm.addTask", {"title": "Renew my insurance", "due_on": "2025-03-07"}),
-            "I added a task: Renew my insurance, due Friday.",
+            "I added a task: Renew my insurance, due Friday, March 7.",
         ),
         (
             "Complete it",

@@ -16,6 +16,7 @@ from assistant.schema import ToolResult
 from assistant.speech import (
     article,
     count,
+    dated_datetime,
     lower_first,
     parse_moment,
     short_clock,
@@ -47,6 +48,16 @@ def _when(starts_at: str, today: date, zone: tzinfo | None) -> str:
     # spoken_datetime reads only the date and the zone of `now`.
     spoken = spoken_datetime(moment, datetime.combine(today, time(), zone))
     return spoken if spoken.startswith(("today", "tomorrow")) else f"on {spoken}"
+
+
+def when_written(item: Item, scene: Scene) -> str:
+    """Where a booking or a move landed, its date always said ("tomorrow, Tuesday,
+    January 15 at 3 PM"): a relative day ("next tuesday") is heard as the day used."""
+    moment = parse_moment(item.get("starts_at"))
+    if moment is None:
+        return _UNREADABLE
+    dated = dated_datetime(moment, scene.now)
+    return dated if dated.startswith(("today", "tomorrow")) else f"on {dated}"
 
 
 def service(item: Item) -> str:
@@ -200,7 +211,7 @@ def next_one(result: ToolResult, scene: Scene) -> list[str]:
 
 def booked(result: ToolResult, scene: Scene) -> list[str]:
     item = result.result
-    sentences = [f"You're booked for {article(service(item))} {when(item, scene)}."]
+    sentences = [f"You're booked for {article(service(item))} {when_written(item, scene)}."]
     if location := item.get("location"):
         sentences.append(f"It's at {location}.")
     return sentences
@@ -226,7 +237,7 @@ def rescheduled(result: ToolResult, scene: Scene) -> list[str]:
     # Several moved in one turn: "Done" once, before the first.
     moves = [r for r in scene.results if r.ok and r.call.tool_name == result.call.tool_name]
     done = "Done. " if not moves or moves[0] is result else ""
-    return [f"{done}Your {service(item)} is now {when(item, scene)}{moved_from}."]
+    return [f"{done}Your {service(item)} is now {when_written(item, scene)}{moved_from}."]
 
 
 def cancelled(result: ToolResult, scene: Scene) -> list[str]:

@@ -20,11 +20,11 @@ from assistant.language.dates import find_when
 from assistant.language.intents import is_request
 from assistant.language.lexicon import MONTHS, WEEKDAYS
 from assistant.language.patterns import rx
-from assistant.language.slots import cut_spans, service
+from assistant.language.slots import OFFERED, cut_spans, service, service_said_apart
 from assistant.language.targets import target_ref
 from assistant.language.text import normalize
 from assistant.models.embedded.write_tools import WRITE_TOOLS
-from assistant.resolve import Ambiguous, Match, resolve_intent
+from assistant.resolve import Ambiguous, Match, NoMatch, resolve_intent
 from assistant.schema import AssistantTurn, Message, ToolExchange, ToolResult, UserTurn
 
 # A reply this long is a new request, not an answer to "which one?".
@@ -92,7 +92,7 @@ def retimed(clause: str, reply: str, now: datetime) -> str:
     return f"{stripped} to {reply}"
 
 
-def _last_users(conversation: Sequence[Message], count: int) -> list[int] | None:
+def last_users(conversation: Sequence[Message], count: int) -> list[int] | None:
     """The positions of the last `count` user turns, oldest first, found from the end."""
     found: list[int] = []
     for index in range(len(conversation) - 1, -1, -1):
@@ -168,6 +168,8 @@ def understand(
         for intent in earlier:
             if intent.needs_target and (named := _renamed(intent, text, asked, now, timezone)):
                 return [named]
+            if intent.needs_target and (meant := _near_agreed(intent, text, asked, timezone)):
+                return [meant]
     return intents
 
 
@@ -213,7 +215,7 @@ def _consent_after_a_question(
     between, and only the one change asked about."""
     if _ANY_ACTION_NAMED.search(text.lower()) is None:
         return None  # most messages name no change: nothing more is looked at
-    users = _last_users(conversation, 3)
+    users = last_users(conversation, 3)
     asked = None if users is None else _asked(conversation[: users[-1]])
     if users is None or asked is None or not is_affirmative(text):
         return None
@@ -314,6 +316,18 @@ def _fill(intent: Intent, text: str, now: datetime, timezone: str) -> list[Inten
     # The clause is already normalized; the reply goes in raw so that an email or a
     # phone number in it is lifted out as usual.
     clause = intent.clause
+    if intent.missing[0] == "offered":
+        named = str(intent.arguments.get("service") or "")
+        if named in OFFERED and is_affirmative(text):
+            # "Did you mean a dental cleaning?" → "yes": that one, and what else is lacking.
+            return [dataclasses.replace(intent, missing=intent.missing[1:])]
+        # "no, a haircut": the service said now, in the place of the one not offered.
+        said, _ = service_said_apart(clause) or (named.lower(), named)
+        reply = normalize(text).text
+        if (instead := service(reply, reply)) in OFFERED and instead is not None:
+            again = detect_intents(clause.replace(said, instead.lower(), 1), now, timezone)
+            return [i for i in again if i.kind == intent.kind][:1] or None
+        clause = clause.replace(said, " ")
     if set(intent.missing) & _TIME_ASKED:
         clause, text = _retimed(clause, text, now)
     joiner = " to " if intent.kind == "reschedule_appointment" else " "
@@ -434,6 +448,18 @@ def _aimed_at(intent: Intent, text: str, own: list[Intent], now: datetime) -> In
     if target.vague or not any(service(word, word) for word in target.words):
         return None
     return dataclasses.replace(intent, target=target)
+
+
+def _near_agreed(intent: Intent, text: str, asked: _Asked, timezone: str) -> Intent | None:
+    """ "move my dental surgery" → "Did you mean your dental cleaning on…?" → "yes": the
+    earlier action aimed at the one offered, when one was."""
+    if intent.target is None or not is_affirmative(text):
+        return None
+    before = resolve_intent(intent, asked.results, timezone)
+    if not isinstance(before, NoMatch) or len(before.near) != 1:
+        return None
+    meant = str(before.near[0].get("id") or "")
+    return dataclasses.replace(intent, target=dataclasses.replace(intent.target, item_id=meant))
 
 
 def _renamed(

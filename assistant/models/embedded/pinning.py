@@ -239,7 +239,7 @@ def appointment_follow_up(
         ]
     starts_at = moved(text, item, now, zone)
     if starts_at is None:
-        if _MOVE_VERB.search(text) and says_vague_time(text):
+        if (_MOVE_VERB.search(text) and says_vague_time(text)) or _BIT_LATER.search(text):
             # "can we move it to later that week": that one, but which day is asked.
             return [
                 Intent(
@@ -250,7 +250,36 @@ def appointment_follow_up(
                 )
             ]
         return None
+    if _against_the_way_said(text, item, starts_at, zone):
+        # "a bit later, like 9" about a 10 o'clock visit: which is meant is asked.
+        return [
+            Intent(
+                "reschedule_appointment",
+                target=pinned(item, "service"),
+                missing=("when",),
+                clause=text,
+            )
+        ]
     return [reschedule(item, starts_at, text)]
+
+
+# "can you make that one a bit later?": that one, moved, to a time still to be asked.
+_BIT_LATER = rx(r"\b(?:a bit|a little|slightly|bit|little|somewhat) (?:later|earlier|sooner)\b")
+# The way the visit is moved ("make it later", "a bit earlier"), not when something was
+# done ("the exam I booked earlier").
+_MOVED_BY = r"\b(?:it|that|one|this|bit|little|slightly|much|move|push|bring|go|be|somewhat)\s+"
+_LATER = rx(_MOVED_BY + r"later\b")
+_EARLIER = rx(_MOVED_BY + r"(?:earlier|sooner)\b")
+
+
+def _against_the_way_said(text: str, item: Item, starts_at: str, zone: ZoneInfo) -> bool:
+    """ "later" said of a new time before the current one, or "earlier" of one after it."""
+    later, earlier = _LATER.search(text) is not None, _EARLIER.search(text) is not None
+    current = start_of(item, zone)
+    if later == earlier or current is None:
+        return False
+    new = datetime.fromisoformat(starts_at)
+    return new < current if later else new > current
 
 
 # A question about what falls due ("what's due on the 25th", "when's that due"), with

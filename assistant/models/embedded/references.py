@@ -69,6 +69,8 @@ from assistant.models.embedded.said_before import (
     held_number_ending,
     it_asked_about_before,
     new_contact,
+    other_detail_after_change,
+    other_detail_given,
     service_said_before,
     titled_from_focus,
 )
@@ -479,7 +481,9 @@ def _read(
     ):
         return decided  # "should I move my haircut to saturday?" → "yeah go on then"
     pinned = (
-        move_again(conversation, state, message, now, timezone)
+        other_detail_after_change(conversation, message)
+        or other_detail_given(conversation, message, now, timezone)
+        or move_again(conversation, state, message, now, timezone)
         or follow_up(state, message, now, timezone)
         or _time_for_the_one_in_focus(conversation, message, now, timezone, state)
         or hour_left_unsaid(state, said_before(conversation), message, now, zone_of(timezone))
@@ -543,9 +547,7 @@ def _on_the_same_day(
     if not any(
         (i.kind in ("book_appointment", "reschedule_appointment") and "when" in i.missing)
         or (
-            i.kind == "add_task"
-            and "due_on" not in i.arguments
-            and _SAME_DAY_SAID.search(str(i.arguments.get("title", "")).lower())
+            i.kind == "add_task" and "due_on" not in i.arguments and _SAME_DAY_SAID.search(i.clause)
         )
         for i in intents
     ):

@@ -92,6 +92,8 @@ def clarification(intent: Intent, today: date | None = None) -> str | None:
                 else "Sure. What would you like to book, for example a haircut or a dental "
                 "cleaning?"
             )
+        if wanted == "offered":
+            return _not_offered(intent)
         if wanted == "repeat":
             return (
                 f"I can book one {service} at a time, not a repeating series. Which day "
@@ -179,6 +181,23 @@ def _go_ahead(intent: Intent, today: date | None) -> str:
     }
     change = asks.get(intent.kind, "go ahead with that")
     return f"I haven't changed anything yet. Would you like me to {change}?"
+
+
+def _not_offered(intent: Intent) -> str:
+    """ "book a dental surgery": "did you mean a dental cleaning?"; "book a knee surgery":
+    not offered, and what is."""
+    named = str(intent.arguments.get("service") or "")
+    if named in slots.OFFERED:
+        said, _ = slots.service_said_apart(intent.clause) or (named.lower(), named)
+        return (
+            f"I don't see {_a(said)} among the services offered here. "
+            f"Did you mean {_a(lower_first(named))}?"
+        )
+    return (
+        f"Sorry, {_a(lower_first(named))} isn't one of the services offered here, so I haven't "
+        "booked anything. I can book, for example, a haircut, a dental cleaning or an eye exam. "
+        "What would you like instead?"
+    )
 
 
 def _a(noun: str) -> str:
@@ -304,6 +323,14 @@ def _unresolved_appointment(
         return [f"Which appointment should I {verb}: {join_and(options[:4], 'or')}?"]
     if not resolution.options:
         return [f"You have no upcoming appointments, so there's nothing to {verb}."]
+    if resolution.near and intent.target is not None:
+        # "move my dental surgery": not the cleaning it shares a word with, unless said so.
+        said, _ = slots.service_said_apart(intent.target.phrase) or ("", "")
+        near = [appointments.describe(a, scene) for a in resolution.near]
+        return [
+            f"I don't see {_a(said or 'appointment like that')} on your account.",
+            f"Did you mean {join_and(near[:3], 'or')}?",
+        ]
     options = [appointments.describe(a, scene) for a in resolution.options]
     target = intent.target
     if target is not None and target.within is not None:

@@ -18,7 +18,7 @@ from assistant.language import Intent, detect_intents, slots
 from assistant.language.patterns import rx
 from assistant.language.scope import deliberates, hypothetical
 from assistant.language.text import Normalized, normalize
-from assistant.models.embedded.followup import asked_about
+from assistant.models.embedded.followup import asked_about, last_users
 from assistant.models.embedded.pinning import KNOWN_SERVICES
 from assistant.schema import Message, UserTurn
 
@@ -39,6 +39,55 @@ def new_contact(state: Dialogue, message: str, now: datetime, timezone: str) -> 
         said.append(f"change my phone number to {norm.phones[0]}")
     intents = detect_intents(" and ".join(said), now, timezone)
     return [i for i in intents if i.kind == "update_contact"] or None
+
+
+# "and the phone?", "the email too": only the other detail named, nothing said of it.
+_THE_OTHER_ONLY = rx(
+    r"^(?:(?:ok|okay|great|thanks|and|also|now|so|what about|how about)\b\W*)*(?:the |my )?"
+    r"(?P<f>phone|mobile|cell|e-?mail)(?: number| address)?(?: too| as well| then)?[?.!]*$"
+)
+
+
+def other_detail_after_change(conversation: Sequence[Message], message: str) -> list[Intent] | None:
+    """ "change my email to …" → "Done" → "and the phone?": the phone is to change too,
+    and its new number is asked (never the email's value, never the old number kept)."""
+    match = _THE_OTHER_ONLY.search(normalize(message).text)
+    if match is None:
+        return None
+    changed = _changed_last_turn(conversation)
+    named = "email" if "mail" in match.group("f") else "phone"
+    if changed is None or named in changed:
+        return None  # nothing changed just now, or the one changed: a question about it
+    return [Intent("update_contact", missing=(named,), clause=f"change my {named}")]
+
+
+def other_detail_given(
+    conversation: Sequence[Message], message: str, now: datetime, timezone: str
+) -> list[Intent] | None:
+    """ "and the phone?" → "What's the new phone number?" → "415 555 0199": that change."""
+    users = last_users(conversation, 2)
+    if users is None:
+        return None
+    before, asked = conversation[: users[1]], conversation[users[0]]
+    assert isinstance(asked, UserTurn)
+    wanted = other_detail_after_change(before, asked.text)
+    if wanted is None:
+        return None
+    named = wanted[0].missing[0]
+    found = detect_intents(f"change my {named} to {message}", now, timezone)
+    return [i for i in found if i.kind == "update_contact" and named in i.arguments] or None
+
+
+def _changed_last_turn(conversation: Sequence[Message]) -> frozenset[str] | None:
+    """The contact details the turn before this message changed (None: it changed none)."""
+    users = last_users(conversation, 2)
+    if users is None:
+        return None
+    for item in conversation[users[0] + 1 : users[1]]:
+        for result in getattr(item, "results", ()):
+            if result.ok and result.call.tool_name == "crm.updateContactInfo":
+                return frozenset(result.call.arguments)
+    return None
 
 
 # "no wait, it ends in 43": the last digits of the number waiting for a yes, said again.

@@ -5,10 +5,20 @@ from __future__ import annotations
 from collections import Counter
 
 from assistant.language.patterns import rx
+from assistant.language.slots import noted_time
 from assistant.models.embedded.scene import Item, Scene
 from assistant.ordering import spoken_tasks
 from assistant.schema import ToolResult
-from assistant.speech import count, due_day, join_and, number, parse_day, percent, spoken_list
+from assistant.speech import (
+    count,
+    dated_day,
+    due_day,
+    join_and,
+    number,
+    parse_day,
+    percent,
+    spoken_list,
+)
 
 _WANTS_COMPLETED = rx(r"\b(?:completed|done|finished)\b")
 _WANTS_SUMMARY = rx(
@@ -117,12 +127,16 @@ def added(result: ToolResult, scene: Scene) -> list[str]:
     task = result.result
     text = f"I added a task: {title(task)}"
     if (due := parse_day(task.get("due_on"))) is not None:
-        text += f", due {due_day(due, scene.now.date())}"
+        text += f", due {dated_day(due, scene.now.date())}"
     if task.get("priority") == "high":
         text += ", marked high priority"
     elif task.get("priority") == "low":
         text += ", marked low priority"
-    return [text + "."]
+    sentences = [text + "."]
+    if said := noted_time(result.call.arguments.get("description")):
+        # "…at quarter to nine on thursday": the time is not dropped unsaid.
+        sentences.append(f"A task keeps a day, not a time, so its note says {said}.")
+    return sentences
 
 
 def completed(result: ToolResult, scene: Scene) -> list[str]:
@@ -206,7 +220,7 @@ def updated(result: ToolResult, scene: Scene) -> list[str]:
             f"{title(task)} is now {task.get('priority', changes['priority'])} priority."
         )
     if "due_on" in changes and (due := parse_day(task.get("due_on"))) is not None:
-        sentences.append(f"{title(task)} is now due {due_day(due, scene.now.date())}.")
+        sentences.append(f"{title(task)} is now due {dated_day(due, scene.now.date())}.")
     if "description" in changes:
         sentences.append(f"I added that note to {title(task)}.")
     return sentences or [f"I updated {title(task)}."]
