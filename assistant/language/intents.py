@@ -173,6 +173,29 @@ _AFTER_NEGATION = rx(
 )
 
 
+# "mark the eye exam task done move the haircut to 3:30": a second order said without a
+# pause, after words that end the first ("done", a day, an hour). Not after a word that
+# may lead into it ("add a task book flights" is one task).
+_NEXT_ORDER = rx(
+    r"\s(?=(?:move|cancel|book|add|delete|remove|remind|mark|change|reschedule|push|postpone"
+    r"|complete|create|open|update|set)\b)"
+)
+_ENDS_AN_ORDER = words(
+    """
+    done complete completed finished off please today tomorrow monday tuesday wednesday
+    thursday friday saturday sunday am pm noon morning afternoon evening high low normal
+    """
+)
+
+
+def _ends_an_order(word: str) -> bool:
+    return (
+        word in _ENDS_AN_ORDER
+        or word[-1:].isdigit()
+        or (word.endswith(("am", "pm")) and word[:1].isdigit())  # "…at 3pm add a task…"
+    )
+
+
 def _after_negation(part: str) -> re.Match[str] | None:
     """The first place in `part` where an ask starts after a negated one, or None."""
     negation = NEGATED.search(part)
@@ -190,6 +213,11 @@ def _run_on(part: str) -> list[str]:
     pieces: list[str] = []
     start = 0
     cuts = [*_RUN_ON.finditer(part), *_RUN_ON_AFTER_REQUEST.finditer(part)]
+    cuts += [
+        order
+        for order in _NEXT_ORDER.finditer(part)
+        if _ends_an_order(part[: order.start()].rsplit(" ", 1)[-1])
+    ]
     if (just := _JUST_TELL.search(part)) and negated(part[: just.start()]):
         cuts.append(just)  # "don't book anything just tell me what's free"
     elif (unsaid := _after_negation(part)) is not None and negated(part[: unsaid.start()]):

@@ -40,6 +40,9 @@ completed nothing); "can you open a ticket for that" opened a SECOND ticket, tit
 word "help" alone). A condition said back with no pause ("is my cleaning on wednesday
 still on if it is could i also get a haircut that same day at 2") BOOKED the haircut
 unasked: the condition was read into the question before it; now the pause is written.
+Met once a new set moved the stride: "mark the eye exam task done move the haircut to 3:30
+and how much do i owe" dropped the move unsaid (a second order with no pause after words
+that end the first is now a clause of its own).
 
 Open: an ask
 after a remark with no pause ("the eye exam task has no due date can you give it one for
@@ -62,10 +65,6 @@ from tests.fixtures.crm import CrmAdmin
 _SETS = sorted(DATA.glob("conversations*.jsonl"))
 KNOWN_OPEN = [
     "conversations_unseen3/u3-eye-exam-25th-then-high [unpunctuated]",
-    # Met once conversations_leftopen.jsonl moved the stride: main drops the move of "mark
-    # the eye exam task done move the haircut to 3:30 and how much do i owe" (a run-on
-    # after "done"), with or without that set's rules.
-    "conversations_unseen6/u6-done-move-and-owe-three-asks [unpunctuated]",
 ]
 # Every second case, in two groups played on two test workers at once.
 _STRIDE = 2
