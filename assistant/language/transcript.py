@@ -267,10 +267,14 @@ _UNWRITTEN_PAUSES = (
         re.IGNORECASE,
     ),
     # "i'd rather not come in on wednesday would thursday at 9 work": another day or hour
-    # offered after the one refused.
+    # offered after the one refused, or for the day just said.
     rx(
-        r"(?<=\w) (?=(?:would|could|how about|what about) (?:monday|tuesday|wednesday|thursday"
-        r"|friday|saturday|sunday|tomorrow|next|the \d|\d)\b)",
+        # ("at like 9", "around like 9": the hour itself, said with a filler)
+        r"(?<=\w)(?<!\bat)(?<!\bfor)(?<!\bby)(?<!\baround)(?<!\babout)"
+        r" (?=(?:would|could|how about|what about) (?:monday|tuesday|wednesday|thursday"
+        r"|friday|saturday|sunday|tomorrow|next|the \d|\d)\b"
+        # "…the morning of the 19th like 10": the hour offered for the day just said.
+        r"|(?:like|say) \d{1,2}(?::\d\d)?(?: ?[ap]m)?$)",
         re.IGNORECASE,
     ),
     # "…forget the reminder just move the haircut": the new ask after the one taken back.
