@@ -136,6 +136,12 @@ _NOW = rx(
     r"\b(?:new|now|instead|change|update|replace|switch|from now on|should be|wrong"
     r"|incorrect|typo|mistake)\b"
 )
+# "that's the old one. it's maria.garcia@gmail.com now": the address said is the one now.
+_IS_NOW = rx(
+    r"\b(?:it's|its|it is)(?: now)? (?:emailaddress|phonenumber)\d+ now\b"
+    r"|\b(?:it's|its|it is) now (?:emailaddress|phonenumber)\d+"
+    r"|\b(?:it|that) should be (?:emailaddress|phonenumber)\d+"
+)
 _AVOID = rx(
     r"\b(?:don't|dont|do not|never|stop|please don't) (?:use|using|call|calling|text|texting"
     r"|email|emailing|contact|contacting|ring)\b"
@@ -171,7 +177,7 @@ def update_contact(c: Clause) -> Intent | None:
         return None  # "is my phone number +1…?" checks what is on file; it changes nothing
     if _not_mine_now(c.text):
         return None
-    if said and (noun or _CHANGE.search(c.text)):
+    if said and (noun or _CHANGE.search(c.text) or _IS_NOW.search(c.text)):
         arguments = {
             key: value for key, value in (("email", found.email), ("phone", found.phone)) if value
         }

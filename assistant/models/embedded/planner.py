@@ -216,16 +216,13 @@ class EmbeddedPlanner:
                 return FinalDecision(text="")  # the narrator tells what the yes did
         # After a yes, a question goes through the narrator, which also tells what the
         # yes did (a question's own answer would leave that unsaid).
-        if (
-            pinned is None
-            and not confirmed
-            and len(intents) <= 1
-            and not any(intent.writes for intent in intents)
-        ):
+        if pinned is None and not confirmed and not any(intent.writes for intent in intents):
             asked = questions.read_question(
                 request.user_message, request.dialogue, request.conversation
             )
-            if asked is not None:
+            # A case asked after by what it was about is one question, though said in two
+            # clauses ("that portal thing I reported, is it fixed?", "…about my invoice").
+            if asked is not None and (len(intents) <= 1 or asked.aspect == "named_case"):
                 return self._question(request, asked, first)
         if first:
             return self._first_round(request, intents, said)
