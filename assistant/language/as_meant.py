@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from assistant.language.intents import is_request
 from assistant.language.patterns import rx
 from assistant.language.text import only_remarks, thanks_tail
 from assistant.language.transcript import plain
@@ -30,8 +29,9 @@ _OPENER = rx(
 _NOT_ON_THEIR_OWN = frozenset({"", "then", "now", "please", "thanks", "thank you", "then please"})
 # "and what time please", "the third one is done please": "yes please" stays as said.
 _PLEASE_TAIL = rx(r"[\s,]+please(?P<mark>[\s.!?]*)$")
-# "hi there, cancel my haircut": taken off only before a request ("hi, I need to sort a
-# few things out" is answered as the greeting it is).
+# "hi there, cancel my haircut", "hi, don't delete the groceries task…": taken off before
+# what follows (the planner greets back a message it then finds no request in: "hi, I need
+# to sort a few things out").
 _GREETING = rx(
     r"(?:(?:hi|hello|hey|hiya)(?: there)?\b|good (?:morning|afternoon|evening)\b)[\s,.!;:-]*"
 )
@@ -45,7 +45,7 @@ def as_meant(message: str) -> str:
     if len(lowered) != len(plained):
         return plained
     greeting = _GREETING.match(lowered)
-    if greeting is not None and is_request(lowered[greeting.end() :]):
+    if greeting is not None and greeting.end() < len(lowered):
         plained, lowered = plained[greeting.end() :], lowered[greeting.end() :]
     opener = _OPENER.match(lowered)
     if opener is not None and lowered[opener.end() :].strip(" .!?") not in _NOT_ON_THEIR_OWN:

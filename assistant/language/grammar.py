@@ -124,7 +124,7 @@ def _same_domain(kind: IntentKind, action: Intent) -> bool:
 # ("I don't need the eye exam reminder any more"): only the rest describes it.
 _NOT_A_TARGET_WORD = words(
     """
-    can't cannot won't make see show find look got what where don't not no never need
+    can't cannot won't do does did make see show find look got what where don't not no never need
     needed want wanted delete remove cancel mark complete finish finished anymore any
     more longer going i'm i've really actually still keep keeping get rid now already
     just think guess thought sure booked scheduled sorted has have had

@@ -70,8 +70,9 @@ _PATTERNS: tuple[tuple[ChatKind, str], ...] = (
     ),
     (
         "capabilities",
-        r"\b(?:what can you do|what can you help|what do you do|how can you help"
-        r"|what are you able|what (?:kind of |sort of )?things|what else can you|what can i ask"
+        r"\b(?:what (?:can|could) you do|what (?:can|could) you help|what do you do"
+        r"|how can you help|what are you able|what (?:kind of |sort of )?things"
+        r"|what else can you|what can i ask"
         r"|what are your (?:capabilities|features|skills)|what do you help with"
         r"|can you help me|how does this work|options|what (?:kind of |sort of )?stuff"
         r"|(?:don't|do not|dont) (?:understand|know|get) what you (?:can )?do"

@@ -48,6 +48,18 @@ _ONLY_REMARKS = words(
     really much still correct exactly works work everything set sorted ah wow amazing you
     you've you're have been a lot big help then now for your this"""
 )
+# Written out or contracted, the same words: the grammar reads the contraction ("I am
+# going to be late", "do not delete…", "the page will not load"), as it reads "dont".
+_WRITTEN_OUT = rx(r"\b(?:do not|does not|did not|cannot|can not|will not|i am)\b")
+_CONTRACTED = {
+    "do not": "don't",
+    "does not": "doesn't",
+    "did not": "didn't",
+    "cannot": "can't",
+    "can not": "can't",
+    "will not": "won't",
+    "i am": "i'm",
+}
 # "&" and "+" between words mean "and"; "@" alone means "at".
 _SYMBOLS = ((rx(r"\s&\s|\s\+\s"), " and "), (rx(r"\s@\s"), " at "))
 
@@ -121,6 +133,7 @@ def normalize(text: str) -> Normalized:
     for index, phone in enumerate(phones):
         text = text.replace(phone, f" {PHONE_TOKEN}{index} ", 1)
     text = without_thanks(text.lower())
+    text = _WRITTEN_OUT.sub(lambda m: _CONTRACTED[m.group(0)], text)
     text = _MERIDIEM.sub(lambda m: f"{m.group(1)}m", text)
     for pattern, replacement in _SYMBOLS:
         text = pattern.sub(replacement, text)

@@ -266,6 +266,13 @@ _UNWRITTEN_PAUSES = (
         r"|mark)\b)",
         re.IGNORECASE,
     ),
+    # "i'd rather not come in on wednesday would thursday at 9 work": another day or hour
+    # offered after the one refused.
+    rx(
+        r"(?<=\w) (?=(?:would|could|how about|what about) (?:monday|tuesday|wednesday|thursday"
+        r"|friday|saturday|sunday|tomorrow|next|the \d|\d)\b)",
+        re.IGNORECASE,
+    ),
     # "…forget the reminder just move the haircut": the new ask after the one taken back.
     rx(
         r"\b((?:forget|never ?mind|scratch|skip|drop)(?: about)?(?: the| that| it| my)?"
@@ -280,8 +287,8 @@ def _pauses_written(text: str) -> str:
     """`text` with a comma where a caller started over, if no pause is written in it."""
     if not _WRITTEN_PAUSE.isdisjoint(text):
         return text
-    restart, condition, new_ask = _UNWRITTEN_PAUSES
-    text = condition.sub(r", \1, ", restart.sub(", ", text))
+    restart, condition, offered, new_ask = _UNWRITTEN_PAUSES
+    text = offered.sub(", ", condition.sub(r", \1, ", restart.sub(", ", text)))
     return new_ask.sub(r"\1, \2", text)
 
 

@@ -115,3 +115,50 @@ WRITTEN_AFTER: dict[str, Callable[[str], str]] = {
     "hesitant": hesitant,
     "cheered": cheered,
 }
+
+
+# A third batch, written after the second's fixes and not tuned on.
+_CONTRACTIONS = (
+    (r"\bdon't\b", "do not"),
+    (r"\bdoesn't\b", "does not"),
+    (r"\bcan't\b", "cannot"),
+    (r"\bwon't\b", "will not"),
+    (r"\bI'm\b", "I am"),
+    (r"\bi'm\b", "i am"),
+    (r"\bI'd\b", "I would"),
+    (r"\bi'd\b", "i would"),
+    (r"\bit's\b", "it is"),
+    (r"\bwhat's\b", "what is"),
+    (r"\bWhat's\b", "What is"),
+    (r"\bwhen's\b", "when is"),
+    (r"\bthat's\b", "that is"),
+    (r"\bI've\b", "I have"),
+    (r"\bi've\b", "i have"),
+)
+
+
+def spelled_out(text: str) -> str:
+    """ "I do not want…", "what is my balance": contractions written out."""
+    for contracted, full in _CONTRACTIONS:
+        text = re.sub(contracted, full, text)
+    return text
+
+
+def dotted_times(text: str) -> str:
+    """ "at 3 p.m.", "10:30 a.m.": a time as a transcript or a letter writes it."""
+    return re.sub(r"(?i)\b(\d{1,2}(?::\d\d)?)\s?([ap])m\b", r"\1 \2.m.", text)
+
+
+def asked_politely(text: str) -> str:
+    """ "could you…" for "can you…" and back."""
+    swapped = re.sub(r"(?i)\bcan you\b", "could you", text)
+    if swapped != text:
+        return swapped
+    return re.sub(r"(?i)\bcould you\b", "can you", text)
+
+
+WRITTEN_LATER: dict[str, Callable[[str], str]] = {
+    "spelled_out": spelled_out,
+    "dotted_times": dotted_times,
+    "asked_politely": asked_politely,
+}

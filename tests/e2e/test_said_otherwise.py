@@ -3,7 +3,7 @@ with thanks after a request, a filler or "okay so" before it, as an unpunctuated
 or capitalised. Through the websocket, the real engine and the real CRM stub.
 
 Every second case of tests/data/conversations*.jsonl (about 450; the suite's time is
-kept) is played once, rewritten by one of the nine ways in turn, and must pass the checks
+kept) is played once, rewritten by one of the twelve ways in turn, and must pass the checks
 it passes as written: the same writes (none unasked), the same questions held, the same
 facts in the answer.
 
@@ -44,6 +44,14 @@ Met once a new set moved the stride: "mark the eye exam task done move the hairc
 and how much do i owe" dropped the move unsaid (a second order with no pause after words
 that end the first is now a clause of its own).
 
+A third batch, written after those fixes and not tuned on (said_otherwise.WRITTEN_LATER:
+contractions written out, "3 p.m." for "3pm", "could you" for "can you" and back): first
+run 4 of 375 sessions failed, 2 with writes that differed ("do not delete the groceries
+task, mark it as done instead" asked which task; "the booking page will not load" was no
+problem, so no case was opened on the yes), and "I am going to be 15 minutes late" and
+"what could you do for me" were misread. The grammar now reads a contraction written out
+as the contraction; after: 0.
+
 Open: an ask
 after a remark with no pause ("the eye exam task has no due date can you give it one for
 the 25th" asks which task: nothing is written).
@@ -57,7 +65,7 @@ from typing import Any
 import pytest
 
 from tests.e2e.conversations import NOW, play_case, read_cases
-from tests.e2e.said_otherwise import FIRST_TURN_ONLY, REWRITES, WRITTEN_AFTER
+from tests.e2e.said_otherwise import FIRST_TURN_ONLY, REWRITES, WRITTEN_AFTER, WRITTEN_LATER
 from tests.e2e.test_conversations import CATALOG, DATA, crm_app  # noqa: F401  (the fixture)
 from tests.fixtures.app import MakeAssistant
 from tests.fixtures.crm import CrmAdmin
@@ -71,7 +79,7 @@ _STRIDE = 2
 _GROUPS = 2
 
 
-_WAYS = {**REWRITES, **WRITTEN_AFTER}
+_WAYS = {**REWRITES, **WRITTEN_AFTER, **WRITTEN_LATER}
 
 
 def _rewritten(case: dict[str, Any], way: str) -> dict[str, Any]:
