@@ -41,7 +41,8 @@ _IMPLICIT_PROBLEM = (
     ),
 )
 _BODY_LEAD = rx(
-    r"^[\s,:;-]*(?:for me)?[\s,:;-]*(?:and |so )?"
+    # "open a ticket please, I was charged…": the please is not words of the case
+    r"^[\s,:;-]*(?:please\b)?[\s,:;-]*(?:for me)?[\s,:;-]*(?:and |so )?"
     r"(?:about|for|regarding|re|because|saying|that says|on|with|that)?[\s,:;-]*"
 )
 

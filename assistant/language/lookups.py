@@ -74,6 +74,8 @@ READS: tuple[tuple[IntentKind, GatedPattern], ...] = (
             # "…and how much have I spent", "…and how much was it": what it cost
             r"|\bhow much (?:have|did|do) i (?:spent|spend)\b"
             r"|\bhow much (?:was|is|were|did|does) (?:it|that|this)\b"
+            # "sorry what was that, how much?": the sum asked again, said bare
+            r"|\bhow much\W*$"
             r"|\b(?:good standing|in arrears|in credit|all square|squared up|settled up"
             r"|in the red|in debt)\b"
         ),
