@@ -143,6 +143,12 @@ def _service(text: str) -> str:
     return str(slots.service(text, text) or "")
 
 
+def may_ask_after_case(text: str) -> bool:
+    """Whether `text` may ask after a case by what it was about (a cheap test first: the
+    question is read only then, when the grammar found several reads in it)."""
+    return ASKED_AFTER.search(text.lower()) is not None
+
+
 def read_question(text: str, state: Dialogue, conversation: Sequence[Message]) -> Question | None:
     """The qualified question `text` asks, or None (then it is read as usual)."""
     said = normalize(ordinal_named(state, the_other_named(state, text))).text
@@ -554,4 +560,4 @@ def answer(question: Question, results: Sequence[ToolResult], now: datetime) -> 
     return about_tasks(_items(results, "tasks"), aspect, question.subject, now)
 
 
-__all__ = ["OFFER", "Question", "answer", "lookups", "read_question"]
+__all__ = ["OFFER", "Question", "answer", "lookups", "may_ask_after_case", "read_question"]
