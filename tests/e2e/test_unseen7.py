@@ -43,10 +43,10 @@ word of the address right and asks again (before, it was read as a no).
 After the fixes: 22/26 (51/56 turns).
 
 KNOWN_OPEN (not fixed, for lack of time; each is a question or a miss, never a write):
-a visit named by its place ("the one at the clinic on third street", "cancel the one on
-market street": asked which), "when is it again?" after a cancel was declined, "my 2:30
-on sunday, can that be 4 instead" (asked which, though only the haircut is at 2:30),
-"book me the same as my last visit, next monday at 9" (asked what to book).
+a past visit named by its place ("the one at the clinic on third street, when was that?":
+"Sorry, I can't help with that"), "my 2:30 on sunday, can that be 4 instead" (asked
+which, though only the haircut is at 2:30), "book me the same as my last visit, next
+monday at 9" (asked what to book).
 
 Eight sessions (ids u7b-, 15 turns) were then written after those fixes and not tuned on.
 First run: 5/8 sessions (12/15 turns), no wrong write. Failing: "sorry what was that, how
@@ -58,6 +58,10 @@ word: "open a ticket please, I was charged for a haircut I never had" titled the
 it" of the case just opened is its status; a "please" before the case's words is not
 words of it. The move stays open (a question-shaped move naming the visit by its hour
 and a new day, "same time"). Now 29/34 (65/71 turns).
+
+Then one of the open ones: a visit named by where it is ("cancel the one on market
+street") is the visit at that place (the cancel is still asked about first, naming it);
+"when is it again?" after that cancel was declined then names it too. Now 30/34 (67/71).
 """
 
 from __future__ import annotations
@@ -74,7 +78,6 @@ UNSEEN7: Path = DATA / "conversations_unseen7.jsonl"
 
 KNOWN_OPEN: list[str] = [
     "u7-clinic-on-third-street",
-    "u7-cancel-the-one-on-market-street-then-no",
     "u7-my-230-on-sunday-to-4",
     "u7-same-as-last-visit-next-monday",
     "u7b-10-oclock-to-thursday-same-time",
