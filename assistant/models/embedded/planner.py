@@ -88,16 +88,32 @@ _ACK_THEN_ASK = rx(
 )
 
 
+# How many of the customer's last messages are read as meant: a reply completes the ask
+# at most a few messages back (followup's questions, said_before's services).
+_MEANT_MESSAGES = 4
+
+
 def _as_meant(request: PlanRequest) -> PlanRequest:
-    """The request with the customer's messages as the grammar reads them (text.as_meant):
-    the last, and the earlier ones a reply may complete ("okay so, I want to add a task")."""
-    changed = False
-    conversation = list(request.conversation)
-    for index, message in enumerate(conversation):
-        if isinstance(message, UserTurn) and (meant := as_meant(message.text)) != message.text:
-            conversation[index] = UserTurn(text=meant)
-            changed = True
-    return dataclasses.replace(request, conversation=tuple(conversation)) if changed else request
+    """The request with the customer's last messages as the grammar reads them
+    (language/as_meant.py): the last, and the earlier ones a reply may complete ("okay so,
+    I want to add a task")."""
+    conversation = request.conversation
+    changed: list[tuple[int, UserTurn]] = []
+    seen = 0
+    for index in range(len(conversation) - 1, -1, -1):
+        message = conversation[index]
+        if isinstance(message, UserTurn):
+            if (meant := as_meant(message.text)) != message.text:
+                changed.append((index, UserTurn(text=meant)))
+            seen += 1
+            if seen == _MEANT_MESSAGES:
+                break
+    if not changed:
+        return request
+    rewritten = list(conversation)
+    for index, message in changed:
+        rewritten[index] = message
+    return dataclasses.replace(request, conversation=tuple(rewritten))
 
 
 def _today(request: PlanRequest) -> date:
