@@ -49,10 +49,18 @@ def is_negative(text: str) -> bool:
         # "okay so nah, leave it": the words that only open it are not counted.
         and len(as_meant(text).split()) <= _BARE_NO_WORDS
         and _NARROWED.search(text.lower()) is None
+        and _PUT_RIGHT.search(text.lower()) is None
     )
 
 
 _NARROWED = re.compile(r"\b(?:just|only)\b")
+# "sorry, hotmail not gmail": one word of what waits put right, which the planner hears
+# ("no, not now" is a no).
+_PUT_RIGHT = re.compile(
+    r"\b(?!(?:no|nope|nah|not|now|yet|it|that|this|them|really|please|sure|one|me|so|then"
+    r"|thanks|ok|okay|yes|sorry|wait|just|anymore|ever|again)\b)[a-z0-9_]+,? not [a-z0-9_]+"
+    r"(?:,? (?:thanks|thank you|please))?[ .!]*$"
+)
 
 
 def request_after_yes(text: str) -> str | None:

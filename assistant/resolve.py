@@ -374,6 +374,10 @@ def resolve_appointment(
         by_service = _best(found, target.words, "service")
         if not by_service:
             by_service = _best(found, _service_words(target.words), "service")
+        if not by_service:
+            # "cancel the one on market street": a visit named by where it is (a cancel
+            # is still asked about first, naming the visit found).
+            by_service = _best(found, target.words, "location")
         found = by_service
     found = _narrow(found, target, "service")
     if (picked := _pick(found, target.position)) is not None:

@@ -41,7 +41,8 @@ _IMPLICIT_PROBLEM = (
     ),
 )
 _BODY_LEAD = rx(
-    r"^[\s,:;-]*(?:for me)?[\s,:;-]*(?:and |so )?"
+    # "open a ticket please, I was charged…": the please is not words of the case
+    r"^[\s,:;-]*(?:please\b)?[\s,:;-]*(?:for me)?[\s,:;-]*(?:and |so )?"
     r"(?:about|for|regarding|re|because|saying|that says|on|with|that)?[\s,:;-]*"
 )
 
@@ -136,6 +137,12 @@ _NOW = rx(
     r"\b(?:new|now|instead|change|update|replace|switch|from now on|should be|wrong"
     r"|incorrect|typo|mistake)\b"
 )
+# "that's the old one. it's maria.garcia@gmail.com now": the address said is the one now.
+_IS_NOW = rx(
+    r"\b(?:it's|its|it is)(?: now)? (?:emailaddress|phonenumber)\d+ now\b"
+    r"|\b(?:it's|its|it is) now (?:emailaddress|phonenumber)\d+"
+    r"|\b(?:it|that) should be (?:emailaddress|phonenumber)\d+"
+)
 _AVOID = rx(
     r"\b(?:don't|dont|do not|never|stop|please don't) (?:use|using|call|calling|text|texting"
     r"|email|emailing|contact|contacting|ring)\b"
@@ -171,7 +178,7 @@ def update_contact(c: Clause) -> Intent | None:
         return None  # "is my phone number +1…?" checks what is on file; it changes nothing
     if _not_mine_now(c.text):
         return None
-    if said and (noun or _CHANGE.search(c.text)):
+    if said and (noun or _CHANGE.search(c.text) or _IS_NOW.search(c.text)):
         arguments = {
             key: value for key, value in (("email", found.email), ("phone", found.phone)) if value
         }

@@ -555,7 +555,11 @@ def _time_unread(text: str, time_span: Span | None, spans: list[Span]) -> bool:
 
 # A day pointed back at ("that same day", "the same day", "that day"): told by what was
 # said before it (assistant.language.intents puts it in), not implied by the hour.
-_DAY_REFERRED = rx(r"\b(?:(?:the|that) same (?:day|date)|that (?:day|date))\b").search
+# So is "on it" before an hour ("could you put a consultation on it at 9", after "have I
+# got anything on the 23rd?"): a day talked about, never tomorrow by default.
+_DAY_REFERRED = rx(
+    r"\b(?:(?:the|that) same (?:day|date)|that (?:day|date))\b|\bon it (?:at|around|for) \d"
+).search
 
 
 def find_when(text: str, now: datetime) -> When | None:

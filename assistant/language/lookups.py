@@ -44,7 +44,11 @@ READS: tuple[tuple[IntentKind, GatedPattern], ...] = (
             r"|what do i have|what's|what is)(?: anything| something)?(?: on| scheduled| booked"
             r"| planned| going on| happening)? (?:for |on )?(?:today|tomorrow|tonight"
             r"|this (?:week|weekend|month|morning|afternoon|evening)|next (?:week|weekend|month"
-            r"|\w+day)|\w+day)\b"
+            r"|\w+day)|\w+day"
+            # "have I got anything on the 23rd", "anything on january 23?": a date
+            r"|(?:the )?\d{1,2}(?:st|nd|rd|th)|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov"
+            r"|dec)[a-z]* \d{1,2}(?:st|nd|rd|th)?)\b"
+            r"|^anything (?:on |for )?(?:the )?\d{1,2}(?:st|nd|rd|th)\b"
             # "and I still have the wednesday one, right?"
             r"|\bthe (?:mon|tues|wednes|thurs|fri|satur|sun)day (?:one|visit|booking)\b"
             # "any slots friday?", "what's your availability": the narrator says open times
@@ -70,6 +74,8 @@ READS: tuple[tuple[IntentKind, GatedPattern], ...] = (
             # "…and how much have I spent", "…and how much was it": what it cost
             r"|\bhow much (?:have|did|do) i (?:spent|spend)\b"
             r"|\bhow much (?:was|is|were|did|does) (?:it|that|this)\b"
+            # "sorry what was that, how much?": the sum asked again, said bare
+            r"|\bhow much\W*$"
             r"|\b(?:good standing|in arrears|in credit|all square|squared up|settled up"
             r"|in the red|in debt)\b"
         ),
@@ -93,6 +99,11 @@ READS: tuple[tuple[IntentKind, GatedPattern], ...] = (
         rx(
             r"\b(?:tickets?|support cases?|(?<!in )cases?|support requests?|complaints?|issues?"
             r"|support)\b"
+            # "that portal thing I reported, is it fixed?", "…about my invoice, is that sorted
+            # yet?": what was reported, asked after
+            r"|\bi (?:reported|raised|logged|complained about)\b"
+            r"|\b(?:is|has) (?:it|that|this)(?: one)?(?: been)? (?:sorted|resolved|fixed"
+            r"|dealt with)(?: out)?(?: yet)?\W*$"
         ),
     ),
 )

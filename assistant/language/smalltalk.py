@@ -48,11 +48,14 @@ _PATTERNS: tuple[tuple[ChatKind, str], ...] = (
     (
         # "ok, I'll let you know", "let me think about it": nothing to do yet, said kindly.
         "never_mind",
-        r"^(?:(?:oh|ah|ok|okay|alright|right|sure|fine|thanks|cool|hmm|um)[ ,.!]+)*"
+        # "wait, let me check with my husband first"
+        r"^(?:(?:oh|ah|ok|okay|alright|right|sure|fine|thanks|cool|hmm|um|wait|hang on|hold on)"
+        r"[ ,.!]+)*"
         r"(?:i'll|i will|let me|i need to|i'll have to|i'd better)"
         r" (?:let you know|get back to you|think about it|have a think|think it over|sleep on it"
-        r"|check(?: first| with \w+(?: \w+)?)?(?: and (?:get back to you|call (?:you )?back|let you"
-        r" know))?|call (?:you )?back|come back to (?:you|it|this)|see)(?: later| then| tomorrow"
+        r"|check(?: with \w+(?: \w+)?)?(?: first)?"
+        r"(?: and (?:get back to you|call (?:you )?back|let you know))?"
+        r"|call (?:you )?back|come back to (?:you|it|this)|see)(?: later| then| tomorrow"
         r"| soon)?[.!]*$",
     ),
     (

@@ -68,7 +68,9 @@ def about_appointment(
         past = [a for a in ordered if _is_past(a, now) and a.get("status") != "cancelled"]
         if not past:
             return "I don't see any past appointments on your account."
-        visits = [f"a {_service(a)} on {_day(a, now)}" for a in reversed(past[-3:])]
+        visits = [
+            f"{_article(_service(a))} {_service(a)} on {_day(a, now)}" for a in reversed(past[-3:])
+        ]
         return f"Your recent appointments: {spoken_list(visits)}."
     found = [a for a in ordered if _matches(a, subject, "service")]
     if aspect == "status" and item is not None:
@@ -168,6 +170,11 @@ def about_invoice(invoices: Sequence[Item], subject: str, aspect: str, now: date
         found = [i for i in invoices if (d := parse_day(i.get("issued_on"))) and d.month == month]
         if not found:
             return f"I don't see an invoice from {subject.capitalize()} on your account."
+    if aspect == "paid" and subject == "last":
+        paid = sorted((i for i in invoices if i.get("status") == "paid"), key=_issued)
+        if not paid:
+            return "I don't see a payment on your account yet."
+        return f"The last one you paid was your {_invoice(paid[-1], now)}."
     if aspect == "paid" and not subject:
         paid = [i for i in invoices if i.get("status") == "paid"]
         open_ = [i for i in invoices if i.get("status") != "paid"]

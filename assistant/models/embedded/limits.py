@@ -25,6 +25,9 @@ _CANNOT: tuple[tuple[GatedPattern, str], ...] = (
         rx(
             r"\b(?:change|update|correct|fix) (?:my|the) (?:home |postal |billing )?address\b"
             r"|\bmy address to\b|\bi(?:'ve| have) moved\b"
+            # "I moved, my new address is 12 Oak Street" ("I moved, and my new number is…" is
+            # the phone's)
+            r"|\bmy new (?:home |postal )?address\b"
         ),
         "I can't change your postal address here, but the team can.",
     ),
@@ -49,6 +52,8 @@ _CANNOT: tuple[tuple[GatedPattern, str], ...] = (
     (
         rx(
             r"\breopen\b|\badd (?:to|onto|on to) (?:my|the|that|this) (?:case|ticket)\b"
+            # "can you add to it that I'd like a call back", of a case just read out
+            r"|\badd (?:to|onto) (?:it|that one|this one) that\b"
             r"|\b(?:add|put|say) (?:that|this|a note|a comment)\b.*\b(?:case|ticket|reply|heard"
             r"|still)\b"
         ),

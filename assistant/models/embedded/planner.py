@@ -232,16 +232,19 @@ class EmbeddedPlanner:
                 return FinalDecision(text="")  # the narrator tells what the yes did
         # After a yes, a question goes through the narrator, which also tells what the
         # yes did (a question's own answer would leave that unsaid).
+        # A case asked after by what it was about is one question, though said in two
+        # clauses ("that portal thing I reported, is it fixed?", "…about my invoice").
+        one_question = len(intents) <= 1 or questions.may_ask_after_case(request.user_message)
         if (
             pinned is None
             and not confirmed
-            and len(intents) <= 1
+            and one_question
             and not any(intent.writes for intent in intents)
         ):
             asked = questions.read_question(
                 request.user_message, request.dialogue, request.conversation
             )
-            if asked is not None:
+            if asked is not None and (len(intents) <= 1 or asked.aspect == "named_case"):
                 return self._question(request, asked, first)
         if first:
             return self._first_round(request, intents, said)

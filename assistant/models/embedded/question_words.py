@@ -198,7 +198,10 @@ NAMED_THEN_WHEN = _rx(
 
 # "what's the status of it", "any update on that": about the case just opened.
 CASE_STATUS = _rx(
-    r"\b(?:status|any (?:news|update|progress)|still open|been (?:looked at|answered))\b"
+    r"\b(?:status|any (?:news|update|progress)|still open|been (?:looked at|answered)"
+    # "has anyone looked at it yet?" just after it was opened
+    r"|(?:has|have) (?:anyone|someone|anybody|somebody|they|the team) (?:looked at|answered"
+    r"|replied to|got back to me about))\b"
     r"(?=.*\b(?:it|that|this|the case|the ticket|my case|my ticket)\b|\W*$)"
 )
 

@@ -32,6 +32,7 @@ from assistant.models.embedded.answers import (
     owing,
 )
 from assistant.models.embedded.cases import case_status
+from assistant.models.embedded.named_cases import ASKED_AFTER, case_words, named_case_status
 from assistant.models.embedded.ordinals import ordinal_named
 from assistant.models.embedded.pinning import KNOWN_SERVICES, named_listed, the_other_named
 from assistant.models.embedded.question_words import (
@@ -99,6 +100,7 @@ Aspect = Literal[
     "case_status",
     "length",
     "tasks_about",
+    "named_case",
 ]
 OFFER = "Would you like me to open a support case?"
 
@@ -139,6 +141,12 @@ def _task_subject(text: str) -> str:
 
 def _service(text: str) -> str:
     return str(slots.service(text, text) or "")
+
+
+def may_ask_after_case(text: str) -> bool:
+    """Whether `text` may ask after a case by what it was about (a cheap test first: the
+    question is read only then, when the grammar found several reads in it)."""
+    return ASKED_AFTER.search(text.lower()) is not None
 
 
 def read_question(text: str, state: Dialogue, conversation: Sequence[Message]) -> Question | None:
@@ -205,6 +213,8 @@ def _read(said: str, state: Dialogue) -> Question | None:
         return Question("ticket_history")
     if CLOSED.search(said):
         return Question("closed_tickets")
+    if ASKED_AFTER.search(said) and (words := case_words(said)):
+        return Question("named_case", words)  # "that portal thing I reported, is it fixed?"
     case = state.last_action
     if case is not None and case.kind == "ticket" and CASE_STATUS.search(said):
         # "what's the status of it" just after a case was opened: that case.
@@ -255,13 +265,20 @@ def _read(said: str, state: Dialogue) -> Question | None:
     if RECENT.search(said):
         return Question("recent")
     month = MONTH.search(said) if billing or _ONE.search(said) else None
+    if _PAID_LAST.search(said):
+        return Question("paid", "last")  # "what did I pay last time?": the latest paid
     if PAID.search(said):
         # "last month's invoice", "were both of them paid" need the paid ones too, not
         # only what is open.
         wider = re.search(r"\blast month|\bboth\b|\b(?:them|those|they)\b", said)
         if PREVIOUS.search(said):
             return Question("paid", "previous")  # "the one before that, was it paid"
-        return Question("paid", month.group(0) if month else service, waiting=bool(wider))
+        subject = month.group(0) if month else service
+        if not subject and _IT.search(said) and (visit := _visit_in_view(state)):
+            # "and did I pay for it?" after "when was my last visit?": that visit's bill,
+            # not whether everything is paid.
+            subject = str(visit.get("service") or "")
+        return Question("paid", subject, waiting=bool(wider))
     if COST.search(said) and (service or month):
         # "how much was the invoice from december": the one issued that month.
         return Question("cost", month.group(0) if month else service)
@@ -338,6 +355,27 @@ _TASKS_ABOUT_IT = rx(
 _WEEK_AFTER = rx(r"\b(?:the week after|next week|the following week)\b")
 
 
+# What was paid last, asked without a yes or no: "what did I pay last time?", "what was my
+# last payment?"
+_PAID_LAST = rx(
+    r"\bwhat did i (?:pay|spend) (?:last time|the last time|last)\b"
+    r"|\bwhat (?:was|is) (?:my|the) (?:last|latest|most recent) payment\b"
+)
+_IT = rx(r"\b(?:for|pay) (?:it|that|that one|that visit)\b|\b(?:was|is) (?:it|that) paid\b")
+
+
+def _visit_in_view(state: Dialogue) -> Item | None:
+    """The past visit in focus, or else the latest past one of the visits just read out
+    ("when was my last visit?")."""
+    visit = state.focus_of("appointment")
+    if visit is not None and visit.get("status") == "past":
+        return visit  # one still ahead has no bill of its own yet
+    past = [a for a in state.listed if a.get("status") == "past"]
+    if state.listed_kind == "appointment" and past:
+        return max(past, key=lambda a: str(a.get("starts_at") or ""))
+    return None
+
+
 def _previous_question(conversation: Sequence[Message]) -> str | None:
     users = [m.text for m in conversation if isinstance(m, UserTurn)]
     return users[-2] if len(users) >= 2 else None
@@ -391,7 +429,7 @@ def lookups(question: Question) -> list[tuple[str, dict[str, Any]]]:
         return [("crm.listUpcomingAppointments", {})]
     if aspect == "closed_tickets":
         return [("crm.listTickets", {"status": "closed"})]
-    if aspect == "ticket_history":
+    if aspect in ("ticket_history", "named_case"):
         return [("crm.listTickets", {"status": "all"})]
     if aspect == "invoice_history":
         return [("crm.listInvoices", {"status": question.subject or "all"})]
@@ -492,6 +530,8 @@ def answer(question: Question, results: Sequence[ToolResult], now: datetime) -> 
         return about_invoice(_items(results, "invoices"), question.subject, aspect, now)
     if aspect == "case_status":
         return case_status(_items(results, "tickets"), question.item)
+    if aspect == "named_case":
+        return named_case_status(_items(results, "tickets"), question.subject)
     if aspect == "closed_tickets":
         tickets = _items(results, "tickets")
         if not tickets:
@@ -520,4 +560,4 @@ def answer(question: Question, results: Sequence[ToolResult], now: datetime) -> 
     return about_tasks(_items(results, "tasks"), aspect, question.subject, now)
 
 
-__all__ = ["OFFER", "Question", "answer", "lookups", "read_question"]
+__all__ = ["OFFER", "Question", "answer", "lookups", "may_ask_after_case", "read_question"]

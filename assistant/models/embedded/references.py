@@ -66,6 +66,7 @@ from assistant.models.embedded.pinning import (
 )
 from assistant.models.embedded.said_before import (
     current_one_named,
+    held_email_swapped,
     held_number_ending,
     it_asked_about_before,
     new_contact,
@@ -473,6 +474,10 @@ def _read(
         renumbered := held_number_ending(conversation, message, now, timezone)
     ):
         return renumbered
+    if "crm.updateContactInfo" in state.held and (
+        readdressed := held_email_swapped(conversation, message, now, timezone)
+    ):
+        return readdressed
     message = _the_day_in_view(state, current_one_named(conversation, message), now, timezone)
     if (
         not state.held
@@ -491,7 +496,7 @@ def _read(
     if pinned is not None:
         return pinned
     intents = with_shifts(understand(conversation, message, now, timezone), message)
-    intents = _on_the_same_day(intents, message, state, now, timezone)
+    intents = _on_the_same_day(intents, conversation, message, state, now, timezone)
     intents = _at_the_same_time(intents, message, state, now, timezone)
     intents = [_hour_said(i, now, timezone) for i in intents]
     if not intents and (other_day := day_ellipsis(conversation, message, now, timezone)):
@@ -502,8 +507,10 @@ def _read(
 
 
 # "…and a cleaning the same day at 2" after a booking: the day of the visit in focus.
+# So is "on it" before an hour ("…put a consultation on it at 9" after "when's my haircut?").
 _SAME_DAY_SAID = rx(
     r"\b(?:on )?(?:the same|that same|that) day\b(?!,? (?:the )?(?:next|following))"
+    r"|\bon it(?= (?:at|around|for) \d)"
 )
 
 
@@ -537,8 +544,26 @@ def _the_day_in_view(state: Dialogue, message: str, now: datetime, timezone: str
     return text[: said.start()] + dated + text[said.end() :]
 
 
+def _day_asked_before(conversation: Sequence[Message], message: str, now: datetime) -> date | None:
+    """The day the customer's message before named ("have I got anything on the 23rd?"),
+    when no visit was in view to point back at; None when it named none. `now` is the
+    customer's."""
+    earlier = [m.text for m in conversation if isinstance(m, UserTurn) and m.text != message]
+    if not earlier:
+        return None
+    when = find_when(normalize(earlier[-1]).text, now)
+    if when is None or when.day is None or when.day_implied or when.vague_day:
+        return None
+    return when.day
+
+
 def _on_the_same_day(
-    intents: list[Intent], message: str, state: Dialogue, now: datetime, timezone: str
+    intents: list[Intent],
+    conversation: Sequence[Message],
+    message: str,
+    state: Dialogue,
+    now: datetime,
+    timezone: str,
 ) -> list[Intent]:
     """A booking or move to "the same day" with no day said in the message: the day of the
     visit just talked about (never today, which the hour alone would read as). So is a
@@ -553,13 +578,18 @@ def _on_the_same_day(
     ):
         return intents
     text = normalize(message).text
+    if _SAME_DAY_SAID.search(text) is None:
+        return intents
     visit = state.focus_of("appointment")
-    if visit is None or _SAME_DAY_SAID.search(text) is None:
+    start = start_of(visit, zone_of(timezone)) if visit is not None else None
+    day = (
+        start.date()
+        if start is not None
+        else _day_asked_before(conversation, message, now.astimezone(zone_of(timezone)))
+    )
+    if day is None:
         return intents
-    start = start_of(visit, zone_of(timezone))
-    if start is None:
-        return intents
-    said = _SAME_DAY_SAID.sub(f"on {start.date().isoformat()}", text, count=1)
+    said = _SAME_DAY_SAID.sub(f"on {day.isoformat()}", text, count=1)
     again = detect_intents(said, now, timezone)
     kinds = [i.kind for i in intents]
     return again if [i.kind for i in again] == kinds else intents

@@ -115,6 +115,35 @@ def held_number_ending(
     return [i for i in intents if i.kind == "update_contact"] or None
 
 
+# "sorry, hotmail not gmail", "outlook, not gmail": one word of the address put right.
+_SWAPPED = rx(
+    r"^(?:(?:sorry|no|oops|wait|actually|i mean|i meant)[ ,.]+)*(?:it's |its |it is )?"
+    r"(?P<new>[a-z0-9_]+),? not (?P<old>[a-z0-9_]+)(?:,? (?:thanks|thank you|please))?[ .!]*$"
+)
+
+
+def held_email_swapped(
+    conversation: Sequence[Message], message: str, now: datetime, timezone: str
+) -> list[Intent] | None:
+    """ "change my email to maria@gmail.com" → "Are you sure…?" → "sorry, hotmail not
+    gmail": the change asked about, with that word of the address replaced (and asked
+    about again); None unless the word put right is one of the address's."""
+    # As said: the normalizer reads "gmail" as a slip for "email".
+    match = _SWAPPED.search(" ".join(message.lower().split()))
+    if match is None:
+        return None
+    before = asked_about(conversation)
+    emails = normalize(before).emails if before is not None else ()
+    if len(emails) != 1:
+        return None
+    parts = re.split(r"([@.])", emails[0])
+    if parts.count(match.group("old")) != 1:
+        return None
+    fixed = "".join(match.group("new") if part == match.group("old") else part for part in parts)
+    intents = detect_intents(f"change my email to {fixed}", now, timezone)
+    return [i for i in intents if i.kind == "update_contact"] or None
+
+
 # Words that put right what was just said: "oops, it's …", "sorry, I meant …".
 _PUTS_RIGHT = rx(
     r"^(?:oops|whoops|sorry|no|actually|wait|my bad|i mean|i meant|correction|typo)\b"
