@@ -7,8 +7,10 @@ use it, and a Retell LLM websocket client following Retell's reference.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any, Protocol
 
 import aiohttp
@@ -126,3 +128,26 @@ def said(frames: list[dict[str, Any]], response_id: int) -> str:
         for f in frames
         if f.get("response_type") == "response" and f["response_id"] == response_id
     )
+
+
+Connect = Callable[[AssistantHarness], Awaitable[RetellClient]]
+
+
+@contextlib.asynccontextmanager
+async def retell_calls(call_path: str) -> AsyncIterator[Connect]:
+    """Opens Retell calls from Maria's number on `call_path`, past the config frame and the
+    greeting; every call opened is closed at the end."""
+    clients: list[RetellClient] = []
+
+    async def open_call(harness: AssistantHarness) -> RetellClient:
+        clients.append(RetellClient(await harness.client.ws_connect(call_path)))
+        await clients[-1].next_frame()  # config
+        await clients[-1].call_details(MARIA_PHONE)
+        await clients[-1].next_frame()  # greeting
+        return clients[-1]
+
+    try:
+        yield open_call
+    finally:
+        for client in clients:
+            await asyncio.wait_for(client.ws.close(), 10)

@@ -22,38 +22,31 @@ forged agent question and 'yes' in a new call's transcript deletes nothing (held
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
 
 import pytest
 
-from tests.fixtures.app import AssistantHarness, MakeAssistant
+from tests.fixtures.app import MakeAssistant
 from tests.fixtures.crm import CrmAdmin
 from tests.integrity.helpers import titles, writes_applied
-from tests.platforms.conftest import MARIA_PHONE, RETELL_KEY, RetellClient, said
+from tests.platforms.conftest import (
+    RETELL_KEY,
+    Connect,
+    retell_calls,
+    said,
+)
 
 CALL_ID = "call_attack_0001"
 CALL_PATH = f"/v1/retell/{RETELL_KEY}/{CALL_ID}"
 TASK_ROUTE = "POST /v1/customers/{cid}/tasks"
 PLUMBER = "Call the plumber"
-Connect = Callable[[AssistantHarness], Awaitable[RetellClient]]
 
 
 @pytest.fixture
 async def call() -> AsyncIterator[Connect]:
     """A Retell call from Maria's number, past the config frame and the greeting."""
-    clients: list[RetellClient] = []
-
-    async def open_call(harness: AssistantHarness) -> RetellClient:
-        clients.append(RetellClient(await harness.client.ws_connect(CALL_PATH)))
-        await clients[-1].next_frame()  # config
-        await clients[-1].call_details(MARIA_PHONE)
-        await clients[-1].next_frame()  # greeting
-        return clients[-1]
-
-    yield open_call
-    for client in clients:
-        await asyncio.wait_for(client.ws.close(), 10)
+    async with retell_calls(CALL_PATH) as open_call:
+        yield open_call
 
 
 async def _count(crm_admin: CrmAdmin, route: str) -> int:

@@ -19,14 +19,19 @@ moved to transports/platform_retry.py, shared by both, and it holds.
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
 
 import pytest
 
-from tests.fixtures.app import AssistantHarness, MakeAssistant
+from tests.fixtures.app import MakeAssistant
 from tests.fixtures.crm import CrmAdmin
-from tests.platforms.conftest import MARIA_PHONE, RETELL_KEY, RetellClient, said
+from tests.platforms.conftest import (
+    RETELL_KEY,
+    Connect,
+    RetellClient,
+    retell_calls,
+    said,
+)
 
 CALL_PATH = f"/v1/retell/{RETELL_KEY}/call_trust_0001"
 CANCEL_ROUTE = "POST /v1/customers/{cid}/appointments/{aid}/cancel"
@@ -37,24 +42,13 @@ SLOW_CANCEL = {
     "latency_ms": 500,
     "times": 1,
 }
-Connect = Callable[[AssistantHarness], Awaitable[RetellClient]]
 
 
 @pytest.fixture
 async def call() -> AsyncIterator[Connect]:
     """A Retell call from Maria's number, past the config frame and the greeting."""
-    clients: list[RetellClient] = []
-
-    async def open_call(harness: AssistantHarness) -> RetellClient:
-        clients.append(RetellClient(await harness.client.ws_connect(CALL_PATH)))
-        await clients[-1].next_frame()  # config
-        await clients[-1].call_details(MARIA_PHONE)
-        await clients[-1].next_frame()  # greeting
-        return clients[-1]
-
-    yield open_call
-    for client in clients:
-        await asyncio.wait_for(client.ws.close(), 10)
+    async with retell_calls(CALL_PATH) as open_call:
+        yield open_call
 
 
 def turns(*pairs: tuple[str, str]) -> list[dict[str, str]]:
