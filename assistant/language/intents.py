@@ -144,7 +144,8 @@ def is_request(text: str) -> bool:
 # object ("tell me what's my balance", "remind me to check when is my flight").
 _RUN_ON = rx(
     r"\s(?=(?:what's|what is|when's|when is|when was|where's|where is|how's) my\b"
-    r"|(?:what do|what did|what have|when did|when do|how much do|how much have) i\b"
+    r"|(?:what do|what did|what have|when did|when do|how much do|how much have"
+    r"|what else do|what else have|what else should|what else can) i\b"
     # "…what's left on my list", "…what else is on my list"
     r"|(?:what's|what is|what else is|what else's) (?:left|still|on|due)\b"
     r"|(?:what time|how long|where|when) (?:is|does|do|are) (?:it|that|my|the)\b)"
