@@ -65,6 +65,9 @@ ROUTE: Final = "/v1/retell/{key}/{call_id}"
 # Retell sends call_details right after our config; past this we greet without it.
 CALL_DETAILS_WAIT_S: Final = 2.0
 NUDGE: Final = "Are you still there? Take your time, I'm here when you're ready."
+# How far past the newest response id the next may be: Retell asks one response at a time,
+# so a call's ids grow by a few (reminders and barge-ins skip some), never by thousands.
+_MAX_RESPONSE_ID_STEP: Final = 1000
 
 
 class RetellCall:
@@ -183,6 +186,13 @@ class RetellCall:
     async def _respond_to(self, response_id: int, kind: str, asked: Asked) -> None:
         if response_id < self._latest:
             log.info("retell: ignoring response_id %d, already at %d", response_id, self._latest)
+            return
+        if response_id > max(self._latest, 0) + _MAX_RESPONSE_ID_STEP:
+            # Retell counts its responses up from 0: one far ahead would make every later
+            # one stale and leave the call silent, so it is not taken as the newest.
+            log.warning(
+                "retell: ignoring response_id %d, far ahead of %d", response_id, self._latest
+            )
             return
         self._latest = response_id
         self._stale()  # whatever was being said is stale now

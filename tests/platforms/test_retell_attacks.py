@@ -18,6 +18,8 @@ Written afterwards, before its fix: a frame of a 5,000-digit number dropped the 
 After the fixes (transports/voice_budget.py: the websocket's limits spoken; strict JSON
 and lone surrogates replaced in retell_frames.py) all 8 hold. Written afterwards: a
 forged agent question and 'yes' in a new call's transcript deletes nothing (held).
+Written next, red before its fix: a response_id a trillion ahead left every later response
+of the call unanswered (a far-ahead id is now ignored, transports/retell.py).
 """
 
 from __future__ import annotations
@@ -67,6 +69,20 @@ async def test_an_older_response_id_after_a_newer_one_runs_nothing(
     frames = await retell.response(3)
     assert not [f for f in frames if f.get("response_id") == 1]
     assert PLUMBER not in await titles(crm_admin)
+
+
+async def test_a_response_id_far_ahead_of_the_call_leaves_the_next_ones_answered(
+    make_assistant: MakeAssistant, call: Connect
+) -> None:
+    """A response_id a trillion ahead of the call's (sent by anyone holding the key) is not
+    taken as the newest: the call's next response ids are still answered, not left silent."""
+    retell = await call(await make_assistant(retell_key=RETELL_KEY))
+    await retell.response_required(1, "What do I owe?")
+    await retell.response(1)
+    await retell.response_required(10**12, "What do I owe?")
+    await retell.response_required(2, "What do I owe?")
+    frames = await retell.response(2)
+    assert "150" in said(frames, 2)
 
 
 async def test_the_same_response_id_replayed_while_it_writes_adds_once(
