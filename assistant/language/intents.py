@@ -16,7 +16,7 @@ from datetime import datetime
 
 from assistant.language import quoted
 from assistant.language.aimed_at_system import without_system_talk
-from assistant.language.clause import NEGATED, QUESTION_START
+from assistant.language.clause import NEGATED, QUESTION_START, TASK_NOUN
 from assistant.language.dates import find_when
 from assistant.language.grammar import needs_consent, negated, read_clause, refer_back
 from assistant.language.if_named import condition_named
@@ -209,6 +209,21 @@ def _after_negation(part: str) -> re.Match[str] | None:
     return None
 
 
+# "the eye exam task has no due date can you give it one": an ask after what is said of a
+# task, with no pause (the task is then what "it" is).
+_ASK_AFTER_A_TASK = rx(r"\s(?=(?:can|could|would|will) you\b)")
+
+
+def _ask_after_a_task(part: str) -> re.Match[str] | None:
+    ask = _ASK_AFTER_A_TASK.search(part)
+    if ask is None:
+        return None
+    said = part[: ask.start()]
+    if len(said.split()) < 3 or QUESTION_START.search(said) or not TASK_NOUN.search(said):
+        return None
+    return ask
+
+
 def _run_on(part: str) -> list[str]:
     """`part` cut where a question starts after a request said in one breath."""
     pieces: list[str] = []
@@ -223,17 +238,20 @@ def _run_on(part: str) -> list[str]:
         cuts.append(just)  # "don't book anything just tell me what's free"
     elif (unsaid := _after_negation(part)) is not None and negated(part[: unsaid.start()]):
         cuts.append(unsaid)
+    if (ask := _ask_after_a_task(part)) is not None:
+        cuts.append(ask)
     for match in sorted(cuts, key=lambda found: found.start()):
         left = part[start : match.start()]
         before = left.rsplit(" ", 1)[-1]
         if (
             match.start() > start
             and len(left.split()) >= 2
-            and before not in _TAKES_A_QUESTION
+            and (before not in _TAKES_A_QUESTION or match.re is _ASK_AFTER_A_TASK.regex)
             and (
                 _STARTS_REQUEST.match(left)
                 or match.re is _JUST_TELL.regex
                 or match.re is _AFTER_NEGATION.regex
+                or match.re is _ASK_AFTER_A_TASK.regex
                 or told_done(left)  # "i bought the groceries already what's left…"
             )
             and (match.re is not _RUN_ON_AFTER_REQUEST.regex or not QUESTION_START.search(left))

@@ -52,9 +52,8 @@ problem, so no case was opened on the yes), and "I am going to be 15 minutes lat
 "what could you do for me" were misread. The grammar now reads a contraction written out
 as the contraction; after: 0.
 
-Open: an ask
-after a remark with no pause ("the eye exam task has no due date can you give it one for
-the 25th" asks which task: nothing is written).
+An ask after a remark on a task with no pause ("the eye exam task has no due date can you
+give it one for the 25th") asked which task; it is now an ask of its own about that task.
 """
 
 from __future__ import annotations
@@ -71,9 +70,7 @@ from tests.fixtures.app import MakeAssistant
 from tests.fixtures.crm import CrmAdmin
 
 _SETS = sorted(DATA.glob("conversations*.jsonl"))
-KNOWN_OPEN = [
-    "conversations_unseen3/u3-eye-exam-25th-then-high [unpunctuated]",
-]
+KNOWN_OPEN: list[str] = []
 # Every second case, in two groups played on two test workers at once.
 _STRIDE = 2
 _GROUPS = 2
