@@ -179,7 +179,10 @@ _AFTER_NEGATION = rx(
 # may lead into it ("add a task book flights" is one task).
 _NEXT_ORDER = rx(
     r"\s(?=(?:move|cancel|book|add|delete|remove|remind|mark|change|reschedule|push|postpone"
-    r"|complete|create|open|update|set)\b)"
+    r"|complete|create|open|update|set)\b"
+    # "push the haircut to saturday at 10am the dental cleaning to friday at 1pm": the same
+    # order for another thing, its verb left unsaid.
+    r"|(?:the|my) [a-z]+(?: [a-z]+)? (?:to|for) )"
 )
 _ENDS_AN_ORDER = words(
     """
