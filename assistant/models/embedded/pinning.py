@@ -238,20 +238,14 @@ def appointment_follow_up(
             )
         ]
     starts_at = moved(text, item, now, zone)
-    if starts_at is None:
-        if (_MOVE_VERB.search(text) and says_vague_time(text)) or _BIT_LATER.search(text):
-            # "can we move it to later that week": that one, but which day is asked.
-            return [
-                Intent(
-                    "reschedule_appointment",
-                    target=pinned(item, "service"),
-                    missing=("when",),
-                    clause=text,
-                )
-            ]
-        return None
-    if _against_the_way_said(text, item, starts_at, zone):
+    if (
+        # "can we move it to later that week": that one, but which day is asked.
+        starts_at is None
+        and ((_MOVE_VERB.search(text) and says_vague_time(text)) or _BIT_LATER.search(text))
+    ) or (
         # "a bit later, like 9" about a 10 o'clock visit: which is meant is asked.
+        starts_at is not None and _against_the_way_said(text, item, starts_at, zone)
+    ):
         return [
             Intent(
                 "reschedule_appointment",
@@ -260,6 +254,8 @@ def appointment_follow_up(
                 clause=text,
             )
         ]
+    if starts_at is None:
+        return None
     return [reschedule(item, starts_at, text)]
 
 
