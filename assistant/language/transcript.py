@@ -251,38 +251,36 @@ def _restarted(words: list[str]) -> bool:
 # A transcript with no pause written in it: where the caller starts over, a typist would
 # have put a comma ("…before my haircut actually forget the reminder just move the
 # haircut…"). Only a mark of a restart followed by what restarts is taken for one.
-_UNWRITTEN_PAUSES = (
-    rx(
-        r"(?<=\w) (?=(?:actually|no wait|oh wait|wait|sorry|on second thought)\s+(?:forget"
-        r"|never ?mind|scratch|skip|drop|don't|do not|just|make it|change|move|cancel|i meant"
-        r"|i mean|no)\b)",
-        re.IGNORECASE,
-    ),
-    # "…still on if it is could I also get a haircut…": a condition said back to what was
-    # just asked, then the ask it holds for.
-    rx(
-        r"(?<=\w) (if (?:it is|it's|so|i do|they are|there is|there's|that's the case|not))"
-        r" (?=(?:could|can|would|will|please|then|book|cancel|move|add|remind|get|put|make"
-        r"|mark)\b)",
-        re.IGNORECASE,
-    ),
-    # "i'd rather not come in on wednesday would thursday at 9 work": another day or hour
-    # offered after the one refused, or for the day just said.
-    rx(
-        # ("at like 9", "around like 9": the hour itself, said with a filler)
-        r"(?<=\w)(?<!\bat)(?<!\bfor)(?<!\bby)(?<!\baround)(?<!\babout)"
-        r" (?=(?:would|could|how about|what about) (?:monday|tuesday|wednesday|thursday"
-        r"|friday|saturday|sunday|tomorrow|next|the \d|\d)\b"
-        # "…the morning of the 19th like 10": the hour offered for the day just said.
-        r"|(?:like|say) \d{1,2}(?::\d\d)?(?: ?[ap]m)?$)",
-        re.IGNORECASE,
-    ),
-    # "…forget the reminder just move the haircut": the new ask after the one taken back.
-    rx(
-        r"\b((?:forget|never ?mind|scratch|skip|drop)(?: about)?(?: the| that| it| my)?"
-        r"(?: \w+){0,2}?) (just (?:move|cancel|book|add|delete|mark|change|make|put|push|set)\b)",
-        re.IGNORECASE,
-    ),
+_RESTARTED = rx(
+    r"(?<=\w) (?=(?:actually|no wait|oh wait|wait|sorry|on second thought)\s+(?:forget"
+    r"|never ?mind|scratch|skip|drop|don't|do not|just|make it|change|move|cancel|i meant"
+    r"|i mean|no)\b)",
+    re.IGNORECASE,
+)
+# "…still on if it is could I also get a haircut…": a condition said back to what was
+# just asked, then the ask it holds for.
+_CONDITION_SAID_BACK = rx(
+    r"(?<=\w) (if (?:it is|it's|so|i do|they are|there is|there's|that's the case|not))"
+    r" (?=(?:could|can|would|will|please|then|book|cancel|move|add|remind|get|put|make"
+    r"|mark)\b)",
+    re.IGNORECASE,
+)
+# "i'd rather not come in on wednesday would thursday at 9 work": another day or hour
+# offered after the one refused, or for the day just said.
+_HOUR_OFFERED = rx(
+    # ("at like 9", "around like 9": the hour itself, said with a filler)
+    r"(?<=\w)(?<!\bat)(?<!\bfor)(?<!\bby)(?<!\baround)(?<!\babout)"
+    r" (?=(?:would|could|how about|what about) (?:monday|tuesday|wednesday|thursday"
+    r"|friday|saturday|sunday|tomorrow|next|the \d|\d)\b"
+    # "…the morning of the 19th like 10": the hour offered for the day just said.
+    r"|(?:like|say) \d{1,2}(?::\d\d)?(?: ?[ap]m)?$)",
+    re.IGNORECASE,
+)
+# "…forget the reminder just move the haircut": the new ask after the one taken back.
+_ASK_AFTER_TAKE_BACK = rx(
+    r"\b((?:forget|never ?mind|scratch|skip|drop)(?: about)?(?: the| that| it| my)?"
+    r"(?: \w+){0,2}?) (just (?:move|cancel|book|add|delete|mark|change|make|put|push|set)\b)",
+    re.IGNORECASE,
 )
 _WRITTEN_PAUSE = frozenset(",.;!?")
 
@@ -291,9 +289,10 @@ def _pauses_written(text: str) -> str:
     """`text` with a comma where a caller started over, if no pause is written in it."""
     if not _WRITTEN_PAUSE.isdisjoint(text):
         return text
-    restart, condition, offered, new_ask = _UNWRITTEN_PAUSES
-    text = offered.sub(", ", condition.sub(r", \1, ", restart.sub(", ", text)))
-    return new_ask.sub(r"\1, \2", text)
+    text = _RESTARTED.sub(", ", text)
+    text = _CONDITION_SAID_BACK.sub(r", \1, ", text)
+    text = _HOUR_OFFERED.sub(", ", text)
+    return _ASK_AFTER_TAKE_BACK.sub(r"\1, \2", text)
 
 
 def plain(text: str) -> str:
