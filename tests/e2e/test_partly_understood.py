@@ -1,0 +1,60 @@
+"""Messages understood only in part: one message holds two or three asks, and one of them is
+something no tool does, or vague, or gibberish ("move my haircut to friday at 3pm and also
+sort out the thing with my card", "what's my balance and the other thing", "cancel my
+haircut, add a task to buy shampoo and do my taxes"), in either order, written and as voice
+transcripts. Through the websocket and the real CRM stub.
+
+The part not understood must not be dropped without a word: a customer who is not told
+believes it was done. Each such turn must do the understood asks (and nothing else: the
+CRM is checked on every turn) and its answer must show the rest was flagged (said not
+understood, or a support case offered where that fits) and name it. The control sessions
+(ids pc-) carry remarks, reasons, thanks, greetings and a date said in a clause of its own,
+where nothing may be flagged.
+
+tests/data/conversations_partly.jsonl (38 sessions, 40 turns: 26 partly understood, 12
+controls), written before the language rules were read.
+
+FIRST RUN, on the code as it was: 10/38 sessions (12/40 turns). 18 of the 26 partly
+understood turns did the understood asks and dropped the rest without a word ("move my
+haircut to friday at 3pm and also sort out the thing with my card": "Done. Your haircut is
+now on Friday…", nothing of the card; "what's my balance and the other thing": the balance
+only; "cancel my haircut and tell the manager I'm unhappy": the cancel asked, the manager
+dropped; "cancel the dental cleaning and also change my card on file" read the profile out
+as if that were the ask). Two controls missed their ask for the remark or reason beside it:
+"move my haircut to friday at 3pm, I'm running late today" moved nothing ("I can't pass
+on a message that you're running late…"), and "cancel my dentist appointment because I'm
+sick" found no such appointment. No wrong write to a visit, ticket or the profile; five
+tasks took the rest of the message into their title ("Buy milk and fix my card", "Call
+the bank and sort out the parking", "Buy shampoo and do my taxes", "Renew my passport and
+tell the manager the music is too loud", "Pick up dry cleaning and xqzt plmbr").
+
+Checks corrected before any rule changed, as unfair: a reminder "to buy milk and fix my
+card" is one fair reading of a to-do (the customer's list, in their words), so those five
+turns now ask only that the second part is named in the answer (read back in the title, or
+flagged), not that it is kept out of the title; and "Sorry, a flight to boston isn't one of
+the services offered here, so I haven't booked anything" did say plainly what was not done
+(the check lacked its words). On the code as it was: 16/38 (18/40 turns).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tests.e2e.conversations import read_cases
+from tests.e2e.test_conversations import DATA, crm_app, score  # noqa: F401  (the fixture)
+from tests.fixtures.app import MakeAssistant
+from tests.fixtures.crm import CrmAdmin
+
+PARTLY: Path = DATA / "conversations_partly.jsonl"
+
+KNOWN_OPEN: list[str] = []
+
+
+async def test_the_part_not_understood_is_said(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin, capsys: Any
+) -> None:
+    """Every part of a message is done, answered, asked about or said not understood."""
+    assert len(read_cases(PARTLY)) == 38
+    _, failed = await score(make_assistant, crm_admin, PARTLY, capsys)
+    assert failed == KNOWN_OPEN
