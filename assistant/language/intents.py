@@ -18,7 +18,13 @@ from assistant.language import quoted
 from assistant.language.aimed_at_system import without_system_talk
 from assistant.language.clause import NEGATED, QUESTION_START, TASK_NOUN
 from assistant.language.dates import find_when
-from assistant.language.grammar import needs_consent, negated, read_clause, refer_back
+from assistant.language.grammar import (
+    needs_consent,
+    negated,
+    opens_with_a_verb,
+    read_clause,
+    refer_back,
+)
 from assistant.language.if_named import condition_named
 from assistant.language.intent import (
     APPOINTMENT_ACTIONS,
@@ -39,6 +45,7 @@ from assistant.language.targets import TargetRef, target_ref
 from assistant.language.task_rules import told_done
 from assistant.language.text import Normalized, normalize
 from assistant.language.them_all import each_said, names_them_all
+from assistant.language.unheard import as_said, asks_something
 from assistant.zones import zone_named
 
 # --- clauses -----------------------------------------------------------------------
@@ -321,6 +328,10 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
     # "is my cleaning still on? if it is, book me a haircut…", "do I owe anything? if I
     # do, remind me…": a condition said as a clause of its own holds the ask after it.
     on_condition = False
+    # Clauses that asked for something no rule read (language/unheard.py): those said
+    # before any ask (`leading`), and those read with the ask before to no effect.
+    unheard: list[str] = []
+    leading: list[str] = []
     # Quoted words are one title: no "and" or full stop in them splits the message.
     text_held, unquote = quoted.held(norm.text)
     for separator, clause, asked in _split(text_held):
@@ -370,8 +381,21 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
         if not intents and own_request and (read := _same_listing(clause, last_intents)):
             # "add printer ink to my list then tell me what's overdue": the list just named.
             intents = [Intent(read, clause=clause)]
+        # "cancel my haircut and tell the manager I'm unhappy": a verb of its own that no
+        # rule knows, after an ask whose words end where it starts (no title runs on): no
+        # words of that ask (its target would take them in), an ask not understood.
+        apart = (
+            not intents
+            and bool(last_intents)
+            and not carries_text
+            and opens_with_a_verb(clause)
+            and not _TAKES_BACK.match(clause)
+        )
+        if apart:
+            unheard.append(clause)
         joins_previous = (
-            last_clause is not None
+            not apart
+            and last_clause is not None
             and not _refuses(clause)
             # "…, actually forget the reminder": a take-back is no words of the title before
             and not _TAKES_BACK.match(clause)
@@ -413,7 +437,14 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
                 joint = f" {joint}"
             merged = f"{last_clause}{joint}{clause}"
             del found[len(found) - len(last_intents) :]
+            own = intents
             intents = read_clause(merged, norm, local_now, timezone, previous=[], asked=asked)
+            if not last_intents:
+                leading = [] if intents else [*leading, clause]
+            elif not own and not carries_text and _same_reading(intents, last_intents):
+                # "move my haircut to friday and sort out the thing with my card": read
+                # with the move, the words changed nothing of it (no title takes them).
+                unheard.append(clause)
             clause = merged
         elif _narrows(clause, intents, last_intents):
             # "what's the story with my account, like appointments and bills": the
@@ -443,6 +474,11 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
             on_condition = False
         on_condition = on_condition or condition_only
         if intents or last_clause is None or joins_previous:
+            if not intents and last_clause is None:
+                leading.append(clause)  # "sort out my card and move my haircut…"
+            elif intents and leading and not joins_previous:
+                unheard.extend(leading)  # no ask took the words said before this one
+                leading = []
             found.extend(intents)
             last_clause, last_intents = clause, intents
         said.append((clause, intents))
@@ -453,7 +489,32 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
     if unsure and any(i.writes for i in found):
         # "cancel the dentist, I'm not sure yet": asked about, never held for a bare "ok".
         found = [needs_consent(i) if i.writes else i for i in found]
+    if unheard and found:
+        # Asks no rule read, kept with every ask read beside them (whichever the planner
+        # acts on, the answer names them): remarks, reasons and thanks are not kept.
+        asks = tuple(
+            as_said(words)
+            for words in unheard
+            if not negated(words)
+            and not _only_a_time(words, local_now)
+            and asks_something(words, local_now)
+        )
+        if asks:
+            found = [dataclasses.replace(intent, unheard=asks) for intent in found]
     return _dedupe(found)
+
+
+def _same_reading(after: list[Intent], before: list[Intent]) -> bool:
+    """Two readings ask the same: the same kinds, arguments, targets and questions."""
+
+    def asks(intent: Intent) -> tuple[object, ...]:
+        target = intent.target
+        words = None if target is None else (target.words, target.day)
+        return intent.kind, sorted(intent.arguments.items()), words, intent.missing
+
+    return len(after) == len(before) and all(
+        asks(a) == asks(b) for a, b in zip(after, before, strict=True)
+    )
 
 
 def _same_one(a: TargetRef | None, b: TargetRef | None) -> bool:

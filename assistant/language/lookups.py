@@ -129,6 +129,13 @@ _THE_OTHER_DETAIL = rx(
 _HELD = r"\b(?:have you got|do you have|you have|you've got|my)\b"
 _CONTACT_WORD = r"\b(?:email|e-mail|phone|mobile|cell|number|address)\b"
 _CONTACT_QUESTION = rx(f"{_HELD}.*{_CONTACT_WORD}|{_CONTACT_WORD}.*{_HELD}")
+# "change my card on file": a change of something no tool keeps, which asks to see nothing
+# ("what's on file" is not what was asked).
+_CHANGE_OF_ANOTHER_THING = rx(
+    r"^(?:(?:please|can you|could you|also|and|then|just)\b[ ,]*)*(?:change|update|replace"
+    r"|swap|switch|remove|fix) (?:my|the|our) (?!(?:\w+ )?(?:e-?mail|phone|mobile|cell|number"
+    r"|contact|details|info|name|address|profile|account|tier|time ?zone)\b)"
+)
 _EVERYTHING = rx(
     r"\b(?:everything|all of it|all my stuff|full picture|catch me up|rundown|overview"
     r"|the works|all my info)\b"
@@ -190,10 +197,14 @@ def reads(c: Clause) -> list[Intent]:
         if any(kind == "tasks" for _, kind in found) or not others:
             found = [(pos, kind) for pos, kind in found if kind != "tasks"]
             found.append((summary.start(), "task_summary"))
-    if not found and (
-        profile := _PROFILE.search(text)
-        or _CONTACT_QUESTION.search(text)
-        or _THE_OTHER_DETAIL.search(text)
+    if (
+        not found
+        and (
+            profile := _PROFILE.search(text)
+            or _CONTACT_QUESTION.search(text)
+            or _THE_OTHER_DETAIL.search(text)
+        )
+        and not _CHANGE_OF_ANOTHER_THING.match(text)
     ):
         found.append((profile.start(), "profile"))
     if not found and _EVERYTHING.search(text) and not _CLOSING.search(text):

@@ -34,6 +34,30 @@ turns now ask only that the second part is named in the answer (read back in the
 flagged), not that it is kept out of the title; and "Sorry, a flight to boston isn't one of
 the services offered here, so I haven't booked anything" did say plainly what was not done
 (the check lacked its words). On the code as it was: 16/38 (18/40 turns).
+
+The causes then fixed (general rules, see CHANGELOG). A clause that asked for nothing any
+rule reads was either merged into the ask before it, to no effect ("…and also sort out
+the thing with my card"), or, said first, dropped ("sort out the thing with my card and
+move…"); now such a clause, when it is shaped like an ask (a verb said to the assistant,
+or a thing named with nothing said of it) and not a remark, reason, thanks, refusal,
+question or a day said apart, is kept with the message's asks (`Intent.unheard`) and the
+answer ends "I didn't catch what you meant by '…', so I haven't done anything about it."
+(language/unheard.py, models/embedded/unheard.py). A verb no rule knows with its object
+("tell the manager…", "walk my dog") is no other target of the ask before it (it had
+made "cancel my haircut and tell the manager I'm unhappy" two cancels, the second
+silently unfound), and no words of that ask's target. A thing named after an ask as
+another target of it that fits nothing ("…and uh the other thing too"), while the ask went
+ahead, is said the same way. "change my card on file" is no ask to read the profile. A
+reason after a visit ("…appointment because I'm sick") is no words of it; "I'm running
+late" beside a move is the move's reason, not the whole message. After: 37/38 (39/40).
+
+Every other set was then played with "didn't catch what you meant" forbidden on every
+turn: no answer of theirs says it (the remarks, refusals, questions and "same time" first
+caught by a wider rule are in tests/language/test_unheard.py).
+
+KNOWN_OPEN: "ok move it to friday at 2pm and sort the card thing out" after "when's my
+dentist": the move of the visit in view is read by the follow-up rules, as one clause, and
+the card is not said (the move itself is right).
 """
 
 from __future__ import annotations
@@ -48,7 +72,7 @@ from tests.fixtures.crm import CrmAdmin
 
 PARTLY: Path = DATA / "conversations_partly.jsonl"
 
-KNOWN_OPEN: list[str] = []
+KNOWN_OPEN: list[str] = ["pu-followup-move-and-card"]
 
 
 async def test_the_part_not_understood_is_said(

@@ -48,6 +48,7 @@ from assistant.models.embedded.bare_time import move_question, what_for
 from assistant.models.embedded.followup import unanswered
 from assistant.models.embedded.held_back import held_back_read
 from assistant.models.embedded.pinning import zone_of
+from assistant.models.embedded.unheard import said_not_understood, unheard_in
 from assistant.resolve import Match, action_arguments, resolve_all, resolve_intent
 from assistant.schema import (
     FinalDecision,
@@ -245,7 +246,7 @@ class EmbeddedPlanner:
                 request.user_message, request.dialogue, request.conversation
             )
             if asked is not None and (len(intents) <= 1 or asked.aspect == "named_case"):
-                return self._question(request, asked, first)
+                return self._question(request, asked, first, unheard_in(intents))
         if first:
             return self._first_round(request, intents, said)
         return self._next_round(request, intents, timezone)
@@ -288,7 +289,12 @@ class EmbeddedPlanner:
             return FinalDecision(text=cannot)  # a cancel or delete cannot be undone
         if asks_how_to(text):
             return FinalDecision(text=replies.chat_reply("how_to", request.customer))
-        if (plainly := limits.cannot_do(text)) is not None:
+        timezone = request.customer.timezone if request.customer else "UTC"
+
+        def asks_a_change(said: str) -> bool:
+            return any(intent.writes for intent in detect_intents(said, request.now, timezone))
+
+        if (plainly := limits.cannot_do(text, asks_a_change)) is not None:
             return FinalDecision(text=plainly)
         return None
 
@@ -309,7 +315,9 @@ class EmbeddedPlanner:
             for intent in detect_intents(rest, request.now, timezone)
         )
 
-    def _question(self, request: PlanRequest, asked: questions.Question, first: bool) -> Decision:
+    def _question(
+        self, request: PlanRequest, asked: questions.Question, first: bool, unheard: list[str]
+    ) -> Decision:
         """A qualified question: its lookups first, then the answer from them."""
         reads = questions.lookups(asked)
         available = {tool.name for tool in request.tools}
@@ -323,6 +331,9 @@ class EmbeddedPlanner:
                 return ToolCallsDecision(calls=tuple(calls))
         now = local_now(request.now, request.customer.timezone if request.customer else None)
         text = questions.answer(asked, request.turn_results, now)
+        if text and unheard:
+            # "when's my haircut and can you do my taxes too": the rest said not understood
+            text = " ".join([text, *said_not_understood(unheard)])
         return FinalDecision(text=text or "")
 
     def _first_round(self, request: PlanRequest, intents: list[Intent], said: str) -> Decision:
