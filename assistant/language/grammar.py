@@ -14,7 +14,14 @@ from collections.abc import Callable, Sequence
 from datetime import datetime
 
 from assistant.language import account_rules, appointment_rules, quoted, slots, task_rules
-from assistant.language.clause import LIST_TAIL, NEGATED, QUESTION_START, REPORT_FIRST, Clause
+from assistant.language.clause import (
+    LIST_TAIL,
+    NEGATED,
+    QUESTION_START,
+    REPORT_FIRST,
+    Clause,
+    opens_with_a_verb,
+)
 from assistant.language.dates import find_when
 from assistant.language.intent import APPOINTMENT_ACTIONS, TASK_ACTIONS, Intent, IntentKind
 from assistant.language.lexicon import SERVICES
@@ -80,7 +87,7 @@ def _inherit(c: Clause, previous: Sequence[Intent]) -> Intent | None:
         # among tasks, "the … one" is a task, and moving it is its due date.
         own = task_rules.update_task(dataclasses.replace(c, text=_ONE.sub("task", c.text)))
         return own if own is not None and own.target is not None and not own.target.vague else None
-    if _OWN_VERB.search(c.text) or _VERB_AND_OBJECT.match(c.text):
+    if _OWN_VERB.search(c.text) or opens_with_a_verb(c.text):
         return None  # a clause with a verb of its own asks its own thing, never the one before
     target = target_ref(LIST_TAIL.sub("", c.text), c.original, c.now)
     if target.vague:
@@ -111,19 +118,6 @@ _ONE = rx(r"\bone\b")
 _OWN_VERB = rx(
     r"\b(?:move|push|postpone|reschedule|shift|bring|change|delete|remove|cancel|book|add"
     r"|rename|set|make|mark|tick|cross|complete|finish|open|update|create)\b"
-)
-# Any verb, known or not, shows by its object right after it ("sort out the thing with
-# my card", "tell the manager…", "walk my dog"): a thing named ("the pharmacy one", "car
-# insurance") never opens with a word and then "the" or "my".
-_VERB_AND_OBJECT = rx(
-    r"^(?:(?:and|also|plus|then|so|oh|um|uh|just|please|can you|could you|would you)\b[ ,]*)*"
-    r"(?!(?:either|both|all|each|only|just|maybe|perhaps|probably|also|even|especially|not"
-    r"|and|or|plus|like|same|what|which|when|where|how|who|is|are|was|were|of|for|with|at|on"
-    r"|in|to|by|from|about|after|before|than|then|but|so|if|would|could|can|will|should"
-    r"|shall|may|might|must|does|did|has|have|had|am|be|been)\b)"
-    r"[a-z']+(?: (?:out|up|off|over|on|in|back|down|through|round|around|away))?"
-    # (not "it", "that", "them": those point back at what was named before)
-    r" (?:the|my|me|a|an|your|our|his|her|their|him|us|these|some)\b"
 )
 
 
@@ -309,10 +303,4 @@ def read_clause(
     return reads(clause)
 
 
-def opens_with_a_verb(text: str) -> bool:
-    """The clause opens with a verb and its object ("tell the manager…"): an ask of its own,
-    never a description of the thing the ask before named."""
-    return _VERB_AND_OBJECT.match(text) is not None
-
-
-__all__ = ["needs_consent", "negated", "opens_with_a_verb", "read_clause", "refer_back"]
+__all__ = ["needs_consent", "negated", "read_clause", "refer_back"]

@@ -16,12 +16,11 @@ from datetime import datetime
 
 from assistant.language import quoted
 from assistant.language.aimed_at_system import without_system_talk
-from assistant.language.clause import NEGATED, QUESTION_START, TASK_NOUN
+from assistant.language.clause import NEGATED, QUESTION_START, TASK_NOUN, opens_with_a_verb
 from assistant.language.dates import find_when
 from assistant.language.grammar import (
     needs_consent,
     negated,
-    opens_with_a_verb,
     read_clause,
     refer_back,
 )
@@ -45,7 +44,7 @@ from assistant.language.targets import TargetRef, target_ref
 from assistant.language.task_rules import told_done
 from assistant.language.text import Normalized, normalize
 from assistant.language.them_all import each_said, names_them_all
-from assistant.language.unheard import as_said, asks_something
+from assistant.language.unheard import as_said, asks_something, tells
 from assistant.zones import zone_named
 
 # --- clauses -----------------------------------------------------------------------
@@ -393,8 +392,27 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
         )
         if apart:
             unheard.append(clause)
+        # "add a task to buy shampoo, it's for my mum", "…tomorrow, my account is acting up":
+        # what is told after a pause is no words of the to-do's title (a day in it is; a
+        # case's words are what is told).
+        told = (
+            not any(intent.writes for intent in intents)
+            and bool(last_intents)
+            and all(intent.kind == "add_task" for intent in last_intents)
+            and separator.strip() in ("", ",")
+            and tells(clause)
+            and find_when(clause, local_now) is None
+            and last_clause is not None
+            and _only_the_title_grows(
+                read_clause(f"{last_clause}, {clause}", norm, local_now, timezone, asked=asked),
+                last_intents,
+            )
+        )
+        if told:
+            intents = []  # "my account is acting up" is told: no ask to see the account
         joins_previous = (
             not apart
+            and not told
             and last_clause is not None
             and not _refuses(clause)
             # "…, actually forget the reminder": a take-back is no words of the title before
@@ -502,6 +520,19 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
         if asks:
             found = [dataclasses.replace(intent, unheard=asks) for intent in found]
     return _dedupe(found)
+
+
+def _only_the_title_grows(after: list[Intent], before: list[Intent]) -> bool:
+    """Read with the words after it, the to-do changes in its title only ("it's urgent"
+    makes it high priority: those words are the to-do's; "it's for my mum" is not)."""
+
+    def rest(intent: Intent) -> tuple[object, ...]:
+        kept = sorted((k, v) for k, v in intent.arguments.items() if k != "title")
+        return intent.kind, kept, intent.missing
+
+    return len(after) == len(before) and all(
+        rest(a) == rest(b) for a, b in zip(after, before, strict=True)
+    )
 
 
 def _same_reading(after: list[Intent], before: list[Intent]) -> bool:

@@ -129,3 +129,17 @@ def asks_something(clause: str, now: datetime) -> bool:
         # "the 10 o'clock one on wednesday" names the topic; "the other thing" asks
         return not known
     return True
+
+
+# Told, not asked: the speaker or a thing, and what is said of it.
+_STATEMENT = rx(
+    r"^(?:it's|it is|its|that's|that is|thats|this is|i'm|i am|im|i've|i have|i was|we're"
+    r"|we are|we've|she's|he's|they're|they are|there's|there is)\b"
+)
+
+
+def tells(clause: str) -> bool:
+    """The clause tells something of the speaker or of a thing ("it's for my mum", "my
+    account is acting up"), asking nothing."""
+    said = as_said(clause)
+    return bool(_STATEMENT.match(said) or (_NAMED_START.match(said) and _SAID_OF_IT.search(said)))

@@ -12,7 +12,8 @@ understood, or a support case offered where that fits) and name it. The control 
 where nothing may be flagged.
 
 tests/data/conversations_partly.jsonl (38 sessions, 40 turns: 26 partly understood, 12
-controls), written before the language rules were read.
+controls, as first written; 48 sessions, 50 turns now), written before the language rules
+were read.
 
 FIRST RUN, on the code as it was: 10/38 sessions (12/40 turns). 18 of the 26 partly
 understood turns did the understood asks and dropped the rest without a word ("move my
@@ -55,6 +56,22 @@ Every other set was then played with "didn't catch what you meant" forbidden on 
 turn: no answer of theirs says it (the remarks, refusals, questions and "same time" first
 caught by a wider rule are in tests/language/test_unheard.py).
 
+Ten sessions (ids pv-, pc2-: seven partly understood, three controls, 10 turns) were then
+written after those fixes and not tuned on. First run: 8/10 sessions (8/10 turns), no
+wrong write. "please renew my membership and when is my haircut" read the tier out as if
+it were asked ("You're on the Gold tier") and said nothing of the renewal; "add a task to
+call the plumber, and also email my boss for me" made one to-do of both. The second check
+was unfair by the measure above (the title read back names it) and was corrected so. Reading
+every answer of the set then showed two titles holding a remark said after the to-do, in
+controls of the first set: "add a task to buy shampoo, it's for my mum" ("Buy shampoo,
+it's for my mum") and "remind me to call the bank tomorrow, my account is acting up"
+("Call the bank my account is acting up"); those two checks were tightened. Fixed: a verb
+of its own with its object that does not ask to be shown ("renew my membership", "change
+my card on file") asks to see nothing, so it is said not understood; what is told after a
+pause behind a to-do ("it's for my mum", "my account is acting up") is no words of its
+title, unless read with it the to-do changes in more than its title ("it's urgent" is its
+priority). Now 47/48 (49/50 turns).
+
 KNOWN_OPEN: "ok move it to friday at 2pm and sort the card thing out" after "when's my
 dentist": the move of the visit in view is read by the follow-up rules, as one clause, and
 the card is not said (the move itself is right).
@@ -79,6 +96,6 @@ async def test_the_part_not_understood_is_said(
     make_assistant: MakeAssistant, crm_admin: CrmAdmin, capsys: Any
 ) -> None:
     """Every part of a message is done, answered, asked about or said not understood."""
-    assert len(read_cases(PARTLY)) == 38
+    assert len(read_cases(PARTLY)) == 48
     _, failed = await score(make_assistant, crm_admin, PARTLY, capsys)
     assert failed == KNOWN_OPEN
