@@ -395,7 +395,7 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
         # "add a task to buy shampoo, it's for my mum", "…tomorrow, my account is acting up":
         # what is told after a pause is no words of the to-do's title (a day in it is; a
         # case's words are what is told).
-        told = (
+        remark = (
             not any(intent.writes for intent in intents)
             and bool(last_intents)
             and all(intent.kind == "add_task" for intent in last_intents)
@@ -408,11 +408,11 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
                 last_intents,
             )
         )
-        if told:
+        if remark:
             intents = []  # "my account is acting up" is told: no ask to see the account
         joins_previous = (
             not apart
-            and not told
+            and not remark
             and last_clause is not None
             and not _refuses(clause)
             # "…, actually forget the reminder": a take-back is no words of the title before
