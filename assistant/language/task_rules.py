@@ -21,6 +21,7 @@ from assistant.language.patterns import Tried, rx
 from assistant.language.relative_days import (
     RELATIVE_DAY,
     RELATIVE_DAY_FIRST,
+    RELATIVE_DAY_THEN_TIME,
     SAME_DAY,
     relative_days,
 )
@@ -136,6 +137,8 @@ def add_task(c: Clause) -> Intent | None:
         first = RELATIVE_DAY_FIRST.match(rest)
         if first is not None:
             rest = rest[first.end() :]
+        elif (first := RELATIVE_DAY_THEN_TIME.search(rest)) is not None:
+            rest = rest[: first.start()] + rest[first.end() :]
         if match.groupdict().get("shop") and not _TO_BUY.match(rest):
             rest = f"buy {rest}"  # "add milk to my shopping list": the task is to buy it
         if _PRONOUN_TITLE.fullmatch(rest.strip(" ,.")):
@@ -176,10 +179,15 @@ def add_task(c: Clause) -> Intent | None:
             arguments.pop("title", None)
         missing: tuple[str, ...] = () if draft.title and not names_nothing else ("title",)
         relative_shift: timedelta | None = None
-        if draft.due_on is None and first is not None:
+        # "call the bank at 3pm the day before": the day is the one before something said
+        # before, not the one the hour alone would fall on (today's 3pm).
+        undated = draft.due_on is None or (draft.when is not None and draft.when.day_implied)
+        if undated and first is not None:
+            arguments.pop("due_on", None)
             missing = ("when", *missing)  # before what, on which day, is asked
             relative_shift = relative_days(first.group(0))
-        elif draft.due_on is None and (relative := RELATIVE_DAY.search(arguments.get("title", ""))):
+        elif undated and (relative := RELATIVE_DAY.search(arguments.get("title", ""))):
+            arguments.pop("due_on", None)
             # "remind me to pay it the day before": before what, on which day, is asked; the
             # words are not the title, and no day is guessed.
             arguments["title"] = arguments["title"][: relative.start()].rstrip(" ,")

@@ -168,7 +168,8 @@ def titled_from_focus(intent: Intent, state: Dialogue) -> Intent:
     invoice", not "Pay it" (only for the one bill or visit just talked about)."""
     title = str(intent.arguments.get("title") or "")
     if not _IT_IN_TITLE.search(title) or len(_IT_IN_TITLE.findall(title)) > 1:
-        return _dated_from_focus(intent, state) if _BILL.search(intent.clause) else intent
+        # "remind me to call the bank the day before", a visit in view: the day before it.
+        return _dated_from_focus(intent, state)
     intent = _dated_from_focus(intent, state)
     if state.listed_kind == "invoice" and len(state.listed) == 1:
         named = f"the {str(state.listed[0].get('description') or '').lower()} bill"
