@@ -20,7 +20,7 @@ from assistant.language.scope import deliberates, hypothetical
 from assistant.language.text import Normalized, normalize
 from assistant.models.embedded.followup import asked_about, last_users
 from assistant.models.embedded.pinning import KNOWN_SERVICES
-from assistant.schema import Message, UserTurn
+from assistant.schema import AssistantTurn, Message, UserTurn
 
 
 def new_contact(state: Dialogue, message: str, now: datetime, timezone: str) -> list[Intent] | None:
@@ -59,6 +59,39 @@ def other_detail_after_change(conversation: Sequence[Message], message: str) -> 
     if changed is None or named in changed:
         return None  # nothing changed just now, or the one changed: a question about it
     return [Intent("update_contact", missing=(named,), clause=f"change my {named}")]
+
+
+# "no, just tell me what it is", "just read it out please": what was talked about, read out.
+_READ_IT = rx(
+    r"(?:^|[,.;!]\s*)(?:(?:no|nah|nope|um|uh|i mean|ok|okay|well|so|please|sorry|just)\b"
+    r"[\s,.!]*)*"
+    r"(?:tell me|read|say|give me)(?: me)? (?:what it is|it|it out|it back|it to me)\b"
+    r"(?:[\s,]*(?:please|then|out|back|to me|now|again|whatever it is|whichever(?: one)? it is))*"
+    r"[\s.!?]*$"
+)
+_DETAIL_WORD = rx(r"\b(?:(?P<phone>phone|number|mobile|cell)|(?P<email>e-?mail))\b")
+
+
+def detail_read_back(
+    conversation: Sequence[Message], message: str, now: datetime, timezone: str
+) -> list[Intent] | None:
+    """ "what's the new number?" → "What's the new phone number?" (or the number read) →
+    "no, just tell me what it is": the detail last talked about, read out (not asked again,
+    not refused)."""
+    if _READ_IT.search(normalize(message).text) is None:
+        return None
+    users = last_users(conversation, 2)
+    if users is None:
+        return None
+    talked = " ".join(
+        m.text for m in conversation[users[0] : users[1]] if isinstance(m, UserTurn | AssistantTurn)
+    )
+    named = [m for m in _DETAIL_WORD.finditer(talked.lower())]
+    if not named:
+        return None
+    detail = "email" if named[-1].group("email") else "phone number"
+    found = detect_intents(f"what's my {detail}", now, timezone)
+    return [i for i in found if i.kind == "profile"] or None
 
 
 def other_detail_given(
