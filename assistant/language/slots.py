@@ -315,10 +315,21 @@ def time_note(when: When) -> str:
 
 
 def noted_time(description: object) -> str | None:
-    """The time a task's note keeps (see `time_note`), or None."""
-    if isinstance(description, str) and description.startswith(_TIME_NOTE):
-        return description.removeprefix(_TIME_NOTE)
+    """The time a task's note keeps (see `time_note`, its last line), or None."""
+    if isinstance(description, str):
+        last = description.rpartition("\n")[2]
+        if last.startswith(_TIME_NOTE):
+            return last.removeprefix(_TIME_NOTE)
     return None
+
+
+def note_kept_with(earlier: object, note: str) -> str:
+    """The note of a task moved to a day and an hour: its earlier words kept, a time said
+    before replaced by the one said now (`note`, from `time_note`)."""
+    if not isinstance(earlier, str) or not earlier.strip():
+        return note
+    kept = [line for line in earlier.split("\n") if not line.startswith(_TIME_NOTE)]
+    return "\n".join([*kept, note])[-2000:]
 
 
 def services_named(clause: str) -> frozenset[str]:

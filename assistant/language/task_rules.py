@@ -276,7 +276,7 @@ _DUE_CHANGE = (
         r" (?:on |by )?(?P<w>.+)$"
     ),
     rx(
-        r"\b(?:move|push|postpone|shift|reschedule|change|bring|put off|delay)"
+        r"\b(?:move|push|postpone|shift|reschedule|change|bring|put off|delay|set)"
         r" (?P<t>.+?\b(?:task|to-do|reminder))"
         r" (?:back |forward |ahead |out |up )?(?:to|till|until|for) (?P<w>.+)$"
     ),
@@ -324,7 +324,13 @@ def update_task(c: Clause) -> Intent | None:
         return _task_change(c, match.group("t"), {"priority": level})
     for _, match in _DUE_CHANGES.found(c.text):
         if due := _date_of(match.group("w"), c):
-            return _task_change(c, match.group("t"), {"due_on": due})
+            change = {"due_on": due}
+            when = find_when(match.group("w"), c.now)
+            if when is not None and when.clock is not None and not when.time_unread:
+                # "move the groceries task to friday at 5pm": a task keeps a day, not a
+                # time; the time said goes in its note, as a new task's does.
+                change["description"] = slots.time_note(when)
+            return _task_change(c, match.group("t"), change)
     if (match := _DUE_SHIFT.search(c.text)) and whole_days(
         # the verb with what follows it: "postpone … by two days" says the way in the verb
         shift := find_shift(f"{match.group('v')}{match.group('s')}")
