@@ -142,6 +142,7 @@ _IS_NOW = rx(
     r"\b(?:it's|its|it is)(?: now)? (?:emailaddress|phonenumber)\d+ now\b"
     r"|\b(?:it's|its|it is) now (?:emailaddress|phonenumber)\d+"
     r"|\b(?:it|that) should be (?:emailaddress|phonenumber)\d+"
+    r"|\bnow (?:it's|its|it is) (?:emailaddress|phonenumber)\d+"
 )
 _AVOID = rx(
     r"\b(?:don't|dont|do not|never|stop|please don't) (?:use|using|call|calling|text|texting"

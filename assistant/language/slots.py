@@ -142,9 +142,11 @@ def _why_not_a_number(raw: str) -> str:
 
 # The words just before a detail that make it the one being replaced, not the new one:
 # "change my number from X to Y", "replace X with Y", "my old email was X", "Y, not X".
+# ("that's an old one use X", said without a pause: the word asking for X ends the old one.)
 _SAID_AS_OLD = rx(
     r"(?:\bfrom|\breplace|\binstead of|\brather than|\bnot|\bused to be|\bwas"
-    r"|\b(?:old|previous|former) (?:\w+ ){0,2}(?:is|of)?)[\s,:]*$"
+    r"|\b(?:old|previous|former) (?:(?!(?:use|using|try|put|make|take|go|switch|change|its"
+    r"|now|should|please)\b)\w+ ){0,2}(?:is|of)?)[\s,:]*$"
 )
 
 
