@@ -48,6 +48,13 @@ _PASSIVE_MOVE = rx(
 )
 
 
+# "can the 10 o'clock on wednesday go to thursday, same time": the visit itself goes.
+_GO_TO = rx(
+    r"^(?:can|could|would|will|should)\s+(?P<t>(?:my|the|this|that|our|[a-z]+day's)\b.+?)"
+    r" (?:go|move|shift|slide) (?:to|over to|till|until|on) (?P<w>.+)$"
+)
+
+
 # "I need my haircut moved to the 10th", "get my next appointment cancelled": the
 # customer wants something done to one of their appointments, said in the passive.
 _HAVE_DONE = (
@@ -91,7 +98,7 @@ def reschedule(c: Clause) -> Intent | None:
     shifted = _BE_SHIFTED.search(c.text)
     if shifted and appointment_context(c) and not TASK_NOUN.search(c.text):
         return _move(c, shifted.group("t"), "")
-    passive = _PASSIVE_MOVE.search(c.text) or _HAVE_MOVED.search(c.text)
+    passive = _PASSIVE_MOVE.search(c.text) or _HAVE_MOVED.search(c.text) or _GO_TO.search(c.text)
     if passive and appointment_context(c) and not TASK_NOUN.search(c.text):
         return _move(c, passive.group("t"), passive.group("w") or "")
     match = _RESCHEDULE.search(c.text)
@@ -313,7 +320,8 @@ def instead(c: Clause) -> Intent | None:
 # service), then a new time for it, said with "make it".
 _VISIT_MADE = rx(
     r"^(?P<t>(?:(?:ok|okay|so|and|um|uh|well|oh|right)[ ,]+)*(?:my|the|that|this|our"
-    r"|[a-z]+day's|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b.+?),?\s+(?:(?:can|could|would|will) you |please |just |and |so )*"
+    r"|[a-z]+day's|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b.+?),?\s+"
+    r"(?:(?:can|could|would|will) you |please |just |and |so )*"
     r"(?:make|have|put|set) (?:it|that|this|that one|this one) (?:for |at |on |to )?(?P<w>.+)$"
 )
 

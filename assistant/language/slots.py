@@ -278,7 +278,10 @@ _AROUND_A_VISIT = (
     had book schedule cancel move reschedule push shift change bring set arrange reserve
     make makes keep confirm check when what which where about of to at on in by before
     after as or if is i me you we it usual quickie nice good simple professional proper
-    early late do did does go going come coming due
+    early late do did does go going come coming due like love fancy wanted needed getting
+    booking having doing would could should can will may might must i'd i'll i'm i've id
+    im ive we'd we'll let's lets please thanks also with from for two three four both
+    several many more sooner standing recurring weekly
     """
     )
     | frozenset(WEEKDAYS)

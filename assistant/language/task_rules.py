@@ -324,13 +324,13 @@ def update_task(c: Clause) -> Intent | None:
         return _task_change(c, match.group("t"), {"priority": level})
     for _, match in _DUE_CHANGES.found(c.text):
         if due := _date_of(match.group("w"), c):
-            change = {"due_on": due}
+            due_change: dict[str, Any] = {"due_on": due}
             when = find_when(match.group("w"), c.now)
             if when is not None and when.clock is not None and not when.time_unread:
                 # "move the groceries task to friday at 5pm": a task keeps a day, not a
                 # time; the time said goes in its note, as a new task's does.
-                change["description"] = slots.time_note(when)
-            return _task_change(c, match.group("t"), change)
+                due_change["description"] = slots.time_note(when)
+            return _task_change(c, match.group("t"), due_change)
     if (match := _DUE_SHIFT.search(c.text)) and whole_days(
         # the verb with what follows it: "postpone … by two days" says the way in the verb
         shift := find_shift(f"{match.group('v')}{match.group('s')}")

@@ -479,7 +479,8 @@ def _read(
         readdressed := held_email_swapped(conversation, message, now, timezone)
     ):
         return readdressed
-    message = _the_day_in_view(state, current_one_named(conversation, message), now, timezone)
+    message = current_one_named(conversation, message, state)
+    message = _the_day_in_view(state, message, now, timezone)
     if (
         not state.held
         and state.question is None

@@ -348,14 +348,19 @@ def it_asked_about_before(
 
 # "what time is my current one?" after asking to book another haircut: the one on file of
 # the service talked about.
+# "…the one I have", "…the one I've got": the same, said of the visit talked about.
 _CURRENT_ONE = rx(
     r"\b(?:my|the) (?:current|existing|original|present) (?:one|appointment|booking)\b"
+    r"|\bthe (?:one|appointment) (?:i have|i've got|i got|i have got|i've booked|i booked"
+    r"|i have booked|i've already got|i already have)\b"
 )
 
 
-def current_one_named(conversation: Sequence[Message], message: str) -> str:
-    """`message` with "my current one" said as the service named last before it; as it
-    is when it says no such thing, or no service was named."""
+def current_one_named(
+    conversation: Sequence[Message], message: str, state: Dialogue | None = None
+) -> str:
+    """`message` with "my current one" said as the service named last before it (or, none
+    named, the one visit in view); as it is when it says no such thing, or none is."""
     text = normalize(message).text
     said = _CURRENT_ONE.search(text)
     if said is None:
@@ -365,4 +370,7 @@ def current_one_named(conversation: Sequence[Message], message: str) -> str:
         named = slots.service(normalize(before).text, before)
         if named is not None and named.lower() in KNOWN_SERVICES:
             return f"{text[: said.start()]}my {named.lower()}{text[said.end() :]}"
+    visit = state.focus_of("appointment") if state is not None else None
+    if visit is not None and (service := str(visit.get("service") or "").lower()):
+        return f"{text[: said.start()]}my {service}{text[said.end() :]}"
     return message
