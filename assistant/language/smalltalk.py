@@ -81,7 +81,8 @@ _PATTERNS: tuple[tuple[ChatKind, str], ...] = (
         # "help", "um help", "help please", "help? thank you": the word alone, whatever filler
         # or politeness is said around it.
         r"|^(?:(?:um+|uh+|er+|erm|hmm+|so|ok|okay|well|hi|hello|hey|yeah)[ ,.!?]+)*"
-        r"(?:help|help me|menu)(?:[ ,.!?]+(?:please|pls|plz|thanks|thank you|thx|ta))*[ ,.!?]*$"
+        r"(?:help|help me|help me out|help out|menu)"
+        r"(?:[ ,.!?]+(?:please|pls|plz|thanks|thank you|thx|ta))*[ ,.!?]*$"
         r"|^(?:i need|i want|i'd like|i would like|can i get|can i have) (?:some )?help"
         r"(?: please)?$",
     ),

@@ -275,6 +275,12 @@ _DUE_CHANGE = (
         r"^(?P<t>.+?\b(?:task|to-do|reminder|one)) (?:should be|is now|is) due"
         r" (?:on |by )?(?P<w>.+)$"
     ),
+    # "can the car insurance task be moved to monday": said in the passive.
+    rx(
+        r"^(?:(?:can|could|would|will|please)\s+)?(?:you\s+)?(?:have |get )?"
+        r"(?P<t>.+?\b(?:task|to-do|reminder)) (?:be|get) (?:moved|pushed|postponed|shifted"
+        r"|changed|rescheduled|set|put off)(?: back| forward| out)? (?:to|till|until|for) (?P<w>.+)$"
+    ),
     rx(
         r"\b(?:move|push|postpone|shift|reschedule|change|bring|put off|delay|set)"
         r" (?P<t>.+?\b(?:task|to-do|reminder))"

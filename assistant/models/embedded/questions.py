@@ -192,7 +192,7 @@ _ONE = rx(r"\bone\b")
 # "…at bayview clinic", "…at the clinic on third street": where a visit was, by its place
 # (never a time: "at 10", "at the same time").
 _PLACE_SAID = rx(
-    r"\b(?:at|(?:go|went|been) to) (?P<the>the )?"
+    r"\b(?:at|(?:go|went|been) to|visit|visited) (?P<the>the )?"
     r"(?!(?:same|\d|noon|midday|night|the moment|all|least|most|first|last|home)\b)"
     r"(?P<p>[a-z][a-z0-9' ]*?)(?=,|\?|\.|$| (?:when|what|how|was|did|is|do)\b)"
 )
@@ -316,7 +316,7 @@ def _read(said: str, state: Dialogue) -> Question | None:
         return Question("cost", month.group(0) if month else service)
     if (
         not billing
-        and (" at " in f" {said}" or " to " in said)
+        and (" at " in f" {said}" or " to " in said or " visit" in said)
         and (place := _PLACE_SAID.search(said))
         and _PAST_ASKED.search(said)
     ):

@@ -68,6 +68,9 @@ _READ_IT = rx(
     r"(?:tell me|read|say|give me)(?: me)? (?:what it is|it|it out|it back|it to me)\b"
     r"(?:[\s,]*(?:please|then|out|back|to me|now|again|whatever it is|whichever(?: one)? it is))*"
     r"[\s.!?]*$"
+    # "i don't want to change it i just want to hear it": said without a pause
+    r"|\bi (?:only |just )?(?:want|wanted|need|needed) to (?:hear|know|see) (?:it|what it is)"
+    r"(?: again| please| then)*[\s.!?]*$"
 )
 _DETAIL_WORD = rx(r"\b(?:(?P<phone>phone|number|mobile|cell)|(?P<email>e-?mail))\b")
 
