@@ -279,7 +279,8 @@ _DUE_CHANGE = (
     rx(
         r"^(?:(?:can|could|would|will|please)\s+)?(?:you\s+)?(?:have |get )?"
         r"(?P<t>.+?\b(?:task|to-do|reminder)) (?:be|get) (?:moved|pushed|postponed|shifted"
-        r"|changed|rescheduled|set|put off)(?: back| forward| out)? (?:to|till|until|for) (?P<w>.+)$"
+        r"|changed|rescheduled|set|put off)(?: back| forward| out)?"
+        r" (?:to|till|until|for) (?P<w>.+)$"
     ),
     rx(
         r"\b(?:move|push|postpone|shift|reschedule|change|bring|put off|delay|set)"
