@@ -12,6 +12,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from assistant.language import detect_intents, slots
+from assistant.models.embedded.questions import at_place
 from assistant.resolve import action_arguments
 
 TZ = "America/Los_Angeles"
@@ -65,3 +66,19 @@ def test_a_moved_task_keeps_its_note_and_the_new_hour() -> None:
     assert slots.noted_time(arguments["description"]) == "5 PM"
     bare = action_arguments(intent, {"id": "task_1", "description": None}, TZ)
     assert bare is not None and bare["description"] == "Time said: 5 PM"
+
+
+@pytest.mark.parametrize(
+    ("place", "there"),
+    [
+        ("bayview clinic", True),
+        ("clinic on third street", True),
+        ("third street clinic", True),
+        ("the eye clinic", False),
+        ("the dentist", False),  # who sees you names no place: the visit is not found by it
+    ],
+)
+def test_a_visit_is_found_by_the_words_of_its_place(place: str, there: bool) -> None:
+    """ "the one at the clinic on third street": Bayview Clinic, 300 Third St."""
+    visit = {"location": "Bayview Clinic, 300 Third St"}
+    assert at_place(visit, place) is there

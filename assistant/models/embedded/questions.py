@@ -203,18 +203,25 @@ _PAST_ASKED = rx(
 # Words of a place said that its address may spell otherwise, or that name no place.
 _PLACE_SPELLED = {"street": "st", "avenue": "ave", "road": "rd", "boulevard": "blvd"}
 _NOT_PLACE_WORDS = frozenset(
-    {"the", "on", "in", "at", "of", "one", "my", "a", "an", "that"}
-    # "…at the dentist on market street": the service is asked apart from the place
+    {"the", "on", "in", "at", "of", "one", "my", "a", "an", "that", "s"}
+    # "…at the dentist on market street": the service (or who sees you) is asked apart
+    # from the place; "at the doctor's" names no place.
     | {key for key in SERVICES if " " not in key}
+    | {"doctor", "doctors", "barber", "barbers", "hairdresser", "hairdressers", "salon"}
+    | {"office", "practice", "appointment", "visit", "last", "time", "place"}
 )
+
+
+def _place_words(place: str) -> list[str]:
+    said = [_PLACE_SPELLED.get(w, w) for w in re.findall(r"[a-z0-9]+", place.lower())]
+    return [w for w in said if w not in _NOT_PLACE_WORDS]
 
 
 def at_place(item: Item, place: str) -> bool:
     """Whether the visit's location holds every word of the place said ("third street
     clinic" and "Bayview Clinic, 300 Third St")."""
     location = set(re.findall(r"[a-z0-9]+", str(item.get("location") or "").lower()))
-    said = [_PLACE_SPELLED.get(w, w) for w in re.findall(r"[a-z0-9]+", place.lower())]
-    wanted = [w for w in said if w not in _NOT_PLACE_WORDS]
+    wanted = _place_words(place)
     return bool(wanted) and all(w in location for w in wanted)
 
 
@@ -319,6 +326,7 @@ def _read(said: str, state: Dialogue) -> Question | None:
         and (" at " in f" {said}" or " to " in said or " visit" in said)
         and (place := _PLACE_SAID.search(said))
         and _PAST_ASKED.search(said)
+        and _place_words(place.group("p"))
     ):
         # "when was my visit at bayview clinic?": the past visit named by its place.
         said_place = f"{place.group('the') or ''}{place.group('p').strip()}"
