@@ -19,6 +19,7 @@ from zoneinfo import ZoneInfo
 from assistant.dialogue_state import Dialogue, Item
 from assistant.language import Intent, detect_intents, slots
 from assistant.language.dates import find_when
+from assistant.language.intents import clauses_of
 from assistant.language.lexicon import SERVICES
 from assistant.language.patterns import rx
 from assistant.language.shifts import bare_clock, find_shift, whole_days
@@ -66,6 +67,7 @@ from assistant.models.embedded.pinning import (
 )
 from assistant.models.embedded.said_before import (
     current_one_named,
+    detail_read_back,
     held_email_swapped,
     held_number_ending,
     it_asked_about_before,
@@ -246,6 +248,8 @@ def _follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> l
         state, text = new
     if isinstance(undone := undo(state, text), list):
         return undone  # "undo that": the last change, made the other way
+    if (each := _each_clause(state, text, now, timezone)) is not None:
+        return each
     found = (
         new_contact(state, message, now, timezone)
         or retarget(state, text, now, timezone)
@@ -321,9 +325,6 @@ def _follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> l
     return None
 
 
-_IT_SAID = rx(rf"\b{PRONOUN}\b")
-
-
 def _with_unheard(
     found: list[Intent], text: str, thing: str, now: datetime, timezone: str
 ) -> list[Intent]:
@@ -332,7 +333,7 @@ def _with_unheard(
     Only a message with a joiner in it is read again."""
     if " and " not in text and ", " not in text:
         return found
-    it = _IT_SAID.search(text)
+    it = _POINTS_BACK.search(text)
     if it is None:
         return found
     named = f"{text[: it.start()]}{thing}{text[it.end() :]}"
@@ -344,6 +345,50 @@ def _with_unheard(
     return [dataclasses.replace(intent, unheard=tuple(parts)) for intent in found]
 
 
+def _each_clause(state: Dialogue, text: str, now: datetime, timezone: str) -> list[Intent] | None:
+    """ "move that one to the 25th and the groceries one to thursday": "that one" is the
+    task in view, the groceries one is another, each changed as its own clause says (read
+    whole, the task the message names took both changes' places). Only for a message
+    whose first clause points back and a later one names a task listed."""
+    if not _POINTS_BACK.search(text):
+        return None
+    clauses = clauses_of(text)
+    if len(clauses) < 2 or not _POINTS_BACK.search(clauses[0]):
+        return None
+    if named_listed(state, "task", clauses[0]) is not None or not any(
+        named_listed(state, "task", clause) is not None or _A_TASK_NAMED.search(clause)
+        for clause in clauses[1:]
+    ):
+        return None
+    found: list[Intent] = []
+    verb = _VERB_FIRST.match(clauses[0])
+    for number, clause in enumerate(clauses):
+        if number and verb is not None and not _VERB_FIRST.match(clause):
+            # "…. And the groceries one to thursday": the same order, its verb unsaid.
+            clause = f"{verb.group('verb')} {_AND.sub('', clause)}"
+        read = _follow_up(state, clause, now, timezone) or [
+            # "…, and mark the eye exam one done": a task named by its own words.
+            i
+            for i in detect_intents(_ONE.sub("task", clause), now, timezone)
+            if i.writes and i.target is not None and not i.target.vague
+        ]
+        if not read:
+            return None  # read whole, as before ("…cross that off. And the eye exam one too")
+        found += read
+    return found or None
+
+
+_POINTS_BACK = rx(rf"\b{PRONOUN}\b")
+_VERB_FIRST = rx(
+    r"(?:(?:and|then|also|please|ok|okay|now)\b[ ,]*)*(?P<verb>move|push|postpone|shift|set"
+    r"|make|change|mark|tick|complete|delete|remove|cancel|reschedule|bring)\b"
+)
+_AND = rx(r"^(?:and|then|also)\b[ ,]*")
+_A_TASK_NAMED = rx(
+    r"\b(?:the|my) (?!(?:first|second|third|last|other|same|new)\b)[a-z]+(?: [a-z]+)?"
+    r" (?:one|task)\b"
+)
+_ONE = rx(r"\bone\b")
 _TASK_NOUN = rx(r"\b(?:task|tasks|reminder|to-?do|to do list)\b")
 _MOVE_IT = rx(rf"\b(?:move|push|reschedule|shift|bring|change|postpone|bump) (?P<p>{PRONOUN})\b")
 
@@ -501,7 +546,8 @@ def _read(
         readdressed := held_email_swapped(conversation, message, now, timezone)
     ):
         return readdressed
-    message = _the_day_in_view(state, current_one_named(conversation, message), now, timezone)
+    message = current_one_named(conversation, message, state)
+    message = _the_day_in_view(state, message, now, timezone)
     if (
         not state.held
         and state.question is None
@@ -511,6 +557,7 @@ def _read(
     pinned = (
         other_detail_after_change(conversation, message)
         or other_detail_given(conversation, message, now, timezone)
+        or detail_read_back(conversation, message, now, timezone)
         or move_again(conversation, state, message, now, timezone)
         or follow_up(state, message, now, timezone)
         or _time_for_the_one_in_focus(conversation, message, now, timezone, state)
