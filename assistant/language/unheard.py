@@ -64,6 +64,8 @@ _REMARK_START = rx(
     r"|keep|wait|hold on|hang on|one sec|one moment|same|let me|let's|lemme|start over"
     r"|start again|from the top|go ahead|go on|carry on|proceed|another thing|one more thing"
     r"|one other thing|something else"
+    # how, not what: a time offered, a participle ("say 1", "keeping the time")
+    r"|say|how about|what about|ideally|preferably|[a-z]{3,}ing"
     # a lookup's verb: what it asks is read by the lookups and the questions, or by the
     # condition it sets ("check if I have anything next week and if not…")
     r"|check|look|see|find|show|list|read|pull"

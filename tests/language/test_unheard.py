@@ -63,3 +63,15 @@ def test_the_reason_after_a_visit_is_no_words_of_it() -> None:
     (intent,) = detect_intents("cancel my dentist appointment because I'm sick", NOW, TZ)
     assert intent.kind == "cancel_appointment" and intent.target is not None
     assert intent.target.words == ("dentist",)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "could the 10 o'clock on wednesday be on thursday instead, keeping the time",
+        "move my haircut to sunday, say 1",
+    ],
+)
+def test_how_an_ask_is_to_be_done_is_not_kept(text: str) -> None:
+    """A time offered ("say 1") or a participle ("keeping the time") says how, asks nothing."""
+    assert unheard(text) == []
