@@ -372,10 +372,6 @@ class EmbeddedPlanner:
                 return FinalDecision(text=wanted)  # "friday at 3pm", with nothing asked
             if is_negative(text) and len(text.split()) <= 4:
                 return FinalDecision(text="Okay, no problem. Is there anything else I can do?")
-            if _only_what_not_to_do(text):
-                # "don't move my haircut to saturday": nothing to do, and that is the answer
-                # (before, "I can't help with that" read as a refusal of something asked).
-                return FinalDecision(text=LEFT_AS_IT_IS)
             if unsupported(text):
                 return FinalDecision(text=CANNOT_PAY)
             listing = held_back_read(text)
@@ -387,6 +383,10 @@ class EmbeddedPlanner:
                 # "ok what have I got now": the topic in view, read again.
                 call = self._call(request, 0, again, {})
                 return ToolCallsDecision(calls=(call,), last_round=True)
+            if _only_what_not_to_do(text):
+                # "don't move my haircut to saturday": nothing to do, and that is the answer
+                # (before, "I can't help with that" read as a refusal of something asked).
+                return FinalDecision(text=LEFT_AS_IT_IS)
             if hypothetical(normalize(text).text):
                 return FinalDecision(text=WHAT_IF)
             kind = classify_chat(text)
