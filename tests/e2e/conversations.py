@@ -19,10 +19,12 @@ refusals no turn may give), `crm` checks of the CRM's data after the turn:
         ("without": [WORD, ...] words the new title must not hold: a date or request said
         around the title, "remind", "friday", is a garbled title)
     {"appt": SERVICE, "at": WHEN, "status": "scheduled" | "cancelled", "count": N}   ahead
+        (N may be a list of fair counts, as for tasks)
     {"tickets": "+N"}                                       tickets opened this session
     {"profile": "phone" | "email", "is": [VALUE, ...]}       the detail on file is one of these
 
-DAY is "+N" (days from the customer's today), "wd:fri" (a Friday in the next two weeks),
+DAY is "+N" (days from the customer's today), "+N..+M" (any day from N to M days on),
+"wd:fri" (a Friday in the next two weeks),
 "dom:14" (a 14th in the next 45 days), "md:12-10" (the next 10 December) or "none";
 WHEN is DAY + "@HH:MM", or "seed+1d", "seed-1h", "seed@HH:MM" (the service's seeded
 upcoming time, shifted or at another hour).
@@ -104,6 +106,9 @@ def _day_ok(spec: str, day: date | None, today: date) -> bool:
         return day is None
     if day is None:
         return False
+    if spec.startswith("+") and ".." in spec:
+        first, last = (int(x) for x in spec[1:].split("..+"))
+        return first <= (day - today).days <= last
     if spec.startswith("+"):
         return day == today + timedelta(days=int(spec[1:]))
     if spec.startswith("wd:"):
@@ -234,7 +239,8 @@ def _appointment_problems(
             found = [a for a in found if _local(a["starts_at"]) == expected]
         else:
             found = [a for a in found if _when_ok(spec, _local(a["starts_at"]), world)]
-    if len(found) != check.get("count", 1):
+    counts = check.get("count", 1)
+    if len(found) not in (counts if isinstance(counts, list) else [counts]):
         held = [
             (a["status"], _local(a["starts_at"]).strftime("%a %d %H:%M"))
             for a in appointments
