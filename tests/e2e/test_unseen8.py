@@ -40,8 +40,6 @@ was not caught; "book me another one same time next week" after the haircut's ti
 said asked when.
 """
 
-from __future__ import annotations"""
-
 from __future__ import annotations
 
 from pathlib import Path
