@@ -19,7 +19,8 @@ refusals no turn may give), `crm` checks of the CRM's data after the turn:
         ("without": [WORD, ...] words the new title must not hold: a date or request said
         around the title, "remind", "friday", is a garbled title)
     {"appt": SERVICE, "at": WHEN, "status": "scheduled" | "cancelled", "count": N}   ahead
-        (N may be a list of fair counts, as for tasks)
+        (N may be a list of fair counts, as for tasks; "only": true, none of that service
+        and status ahead is at another time)
     {"tickets": "+N"}                                       tickets opened this session
     {"profile": "phone" | "email", "is": [VALUE, ...]}       the detail on file is one of these
 
@@ -233,12 +234,15 @@ def _appointment_problems(
         and _local(a["starts_at"]) > now
     ]
     spec = check.get("at")
+    every = len(found)
     if spec is not None:
         if spec.startswith("seed"):
             expected = _seed_when(spec, service, world)
             found = [a for a in found if _local(a["starts_at"]) == expected]
         else:
             found = [a for a in found if _when_ok(spec, _local(a["starts_at"]), world)]
+    if check.get("only") and len(found) != every:
+        return [f"{service} {status}: {every - len(found)} not at {spec}"]
     counts = check.get("count", 1)
     if len(found) not in (counts if isinstance(counts, list) else [counts]):
         held = [
