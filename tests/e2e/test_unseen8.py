@@ -38,6 +38,45 @@ moved), "keep it, what's the address there" and "and same as before for the week
 met "Sorry, I can't help with that"; "six o'clock" to "what time on Wednesday evening?"
 was not caught; "book me another one same time next week" after the haircut's time was
 said asked when.
+
+Fixed (general rules, see CHANGELOG). The wrong write: "by the end of the year" (and
+"the last day of the year") is December 31, said of a day like "the end of the month",
+so it leaves the title. Wrong words: "the usual", "the same …" after "book" name no
+service (what to book is asked). Misses: a reply to a question about several changes
+that picks some of them, by place ("the first"), kind ("the task"), verb or a word of
+them, goes ahead with those when it says yes ("yes to the first, no to the second"), and
+is asked again about those alone when it does not ("no wait, just the task"; the project
+pins that a narrowed no is asked again, tests/e2e/test_scoped.py, so that check was
+unfair and now expects the question and a "yes" after it); "yes delete it" takes up the
+question moved on from, as "ok yes go ahead and delete it" did; "the one with no date" is
+the task with no due date, and "give it the 25th" gives it one; an earlier change named
+by its item ("actually leave groceries where it was", two changes on) is put back as it
+was; "keep it, what's the address there" is the place of the visit in view; "six
+o'clock" to "what time on Wednesday evening?" is six in the evening; "book me another one
+same time next week" and "and same as before for the week after" book the visit talked
+about again, a week after it, at its hour; "what time is my dentist thing" among other
+asks reads out that visit only. Now 33/33 (73/73 turns; one turn added by the corrected
+check).
+
+Ten sessions (ids u8b-, 17 turns) were then written after those fixes and not tuned on.
+FIRST RUN: 7/10 sessions (14/17 turns), with 2 WRONG WRITES: "and the wednesday one an
+hour earlier" (after "move the one on sunday to saturday same time") moved the HAIRCUT,
+just moved to Saturday, to Wednesday at 1:30 PM, instead of the dental cleaning (the
+visit on Wednesday) to 9:00; "remind me to book the venue on new year's eve" added "Book
+the venue on new year's eve" with no due date. Miss: "and the other two as well" after
+"mark groceries done" asked which ("I couldn't find a task matching 'other two'").
+Reading every answer showed no other wrong word.
+
+Fixed after that run (general rules): a visit named by its day ("the wednesday one",
+"the one on sunday", "my friday appointment") is the one visit known to be on that day,
+and that day is not a new day for the visit in view (none known on it: not read as a
+move of the one in view); a holiday on a fixed date ("new year's eve", "christmas eve",
+"valentine's day") is that date, while a day counted from one or a span around one ("the
+day after christmas", "over christmas") and the movable ones stay unread and asked (one
+check of tests/e2e/test_named_days.py now allows "book a massage for new year's eve at
+3pm" to book December 31 at 3 PM, as asked, and nothing else); "and the other two as
+well" after a task was completed completes the others listed, when as many are left.
+Now 43/43 (90/90 turns).
 """
 
 from __future__ import annotations
@@ -59,6 +98,6 @@ async def test_conversations_nobody_tuned_for(
     make_assistant: MakeAssistant, crm_admin: CrmAdmin, capsys: Any
 ) -> None:
     """Every session of the eighth unseen set passes: nothing is written unasked or wrong."""
-    assert len(read_cases(UNSEEN8)) == 33
+    assert len(read_cases(UNSEEN8)) == 43
     _, failed = await score(make_assistant, crm_admin, UNSEEN8, capsys)
     assert failed == KNOWN_OPEN
