@@ -153,6 +153,7 @@ async def check_crm(admin: CrmAdmin, checks: list[dict[str, Any]], world: World)
     problems: list[str] = []
     tasks = (await _get(admin, "/tasks?status=all"))["tasks"]
     appointments = (await _get(admin, "/appointments?status=all"))["appointments"]
+    profile: dict[str, Any] | None = None  # read once for the phone and the email
     for check in checks:
         if "task" in check:
             found = [t for t in tasks if t["title"] == check["task"]]
@@ -184,7 +185,8 @@ async def check_crm(admin: CrmAdmin, checks: list[dict[str, Any]], world: World)
         elif "appt" in check:
             problems += _appointment_problems(appointments, check, world)
         elif "profile" in check:
-            held = (await _get(admin, ""))[check["profile"]]
+            profile = profile if profile is not None else await _get(admin, "")
+            held = profile[check["profile"]]
             if held not in check["is"]:
                 problems.append(f"{check['profile']} on file is {held!r}, not one of {check['is']}")
         elif "tickets" in check:
