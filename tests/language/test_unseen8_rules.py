@@ -10,12 +10,13 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from assistant.confirmation import narrowed
-from assistant.dialogue_state import Dialogue
+from assistant.dialogue_state import Action, Dialogue
 from assistant.language import detect_intents
 from assistant.language.confirm import go_ahead_named
 from assistant.language.dates import find_when
 from assistant.language.narrowed import agreed, picked
 from assistant.language.slots import service
+from assistant.models.embedded.corrections import correction
 from assistant.models.embedded.pinning import named_by_day
 from assistant.models.embedded.question_words import FOCUS_QUESTION
 from assistant.schema import ToolCall
@@ -174,3 +175,18 @@ def test_a_visit_named_by_its_day_is_that_visit_not_a_new_day() -> None:
     assert found == (dental, "and the one an hour earlier")
     assert named_by_day(state, "move the friday one to 3", zone) == (None, "move the one to 3")
     assert named_by_day(state, "move it to wednesday", zone) is None
+
+
+def test_a_task_put_back_is_set_back_never_given_a_day_said_beside_it() -> None:
+    """ "…to friday. Actually leave groceries where it was" right after the groceries were
+    moved: their day before the move, not the Friday said of another task."""
+    before = {"id": "t1", "title": "Buy groceries", "due_on": "2030-01-15"}
+    after = {**before, "due_on": "2030-01-17"}
+    state = Dialogue(
+        focus_kind="task",
+        focus=after,
+        last_action=Action("crm.updateTask", {"due_on": "2030-01-17"}, "task", before, after),
+    )
+    said = "and the car insurance one to friday. actually leave groceries where it was"
+    (intent,) = correction(state, said, NOW, ZoneInfo(TZ)) or []
+    assert intent.kind == "update_task" and intent.arguments == {"due_on": "2030-01-15"}

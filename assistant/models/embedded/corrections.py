@@ -113,6 +113,18 @@ def _earlier_put_back(state: Dialogue, text: str) -> list[Intent] | None:
     return None
 
 
+def _task_put_back(action: Action, item: Item, text: str) -> list[Intent] | None:
+    before = action.before or {}
+    changed: dict[str, Any] = {
+        key: before.get(key)
+        for key in ("due_on", "priority", "title")
+        if key in action.arguments and key in before
+    }
+    if not changed or any(value is None for value in changed.values()):
+        return None
+    return [task_change("update_task", item, changed, text)]
+
+
 def _names_label(text: str, label: str) -> bool:
     """The text names the item by a telling word of its label ("groceries")."""
     words = [w for w in WORD_RE.findall(label.lower()) if len(w) > 3]
@@ -167,6 +179,10 @@ def correction(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> lis
         return appointment_follow_up(_without_denied(text, now), item, now, zone, correcting=True)
     if action.tool == "crm.addTask" and _UNDO.search(text):
         return [task_change("delete_task", item, {}, text)]
+    if action.tool == "crm.updateTask" and _PUT_BACK.search(text):
+        # "actually leave it where it was": what the change set, as it was before it (no
+        # day or priority read from the rest of the message); not known: not guessed.
+        return _task_put_back(action, item, text)
     if action.kind == "task" and action.tool in ("crm.addTask", "crm.updateTask"):
         if (title := _corrected_title(text, item)) is not None:
             return [task_change("update_task", item, {"title": title}, text)]
