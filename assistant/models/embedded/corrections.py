@@ -258,8 +258,10 @@ def also(state: Dialogue, text: str, now: datetime) -> list[Intent] | None:
     said_too = _TOO.search(text) or _NEXT_ONE.match(text)
     if action is None or not said_too or action.tool != "crm.completeTask":
         return None
-    if _OWN_VERB.search(text):
-        return None  # "and move the car insurance one to friday": a request of its own
+    if _OWN_VERB.search(text) or _ASKS_ITS_OWN.search(text):
+        # "and move the car insurance one to friday", "and show me my support cases": a
+        # request of its own (before, the second was looked for as a task to complete)
+        return None
     if (others := _THE_OTHERS.search(text)) is not None:
         return _the_others_too(state, action, others.group("n"))
     words = re.sub(
@@ -294,6 +296,12 @@ def _the_others_too(state: Dialogue, action: Action, said: str | None) -> list[I
 _OWN_VERB = rx(
     r"\b(?:move|push|delete|remove|add|book|cancel|change|set|make|rename|update|bump"
     r"|reschedule|put|give)\b"
+)
+
+
+_ASKS_ITS_OWN = rx(
+    r"\b(?:show|tell|list|read|check|look up|find|open)\b|^(?:and |also )?(?:what|when|where"
+    r"|how|which|who|do i|does|did|is there|are there|have i|can you|could you)\b"
 )
 
 
