@@ -22,15 +22,18 @@ from assistant.language.confirm import go_ahead_named, is_affirmative
 from assistant.language.confirm import is_negative as says_no
 from assistant.language.confirm import request_after_yes as _said_after_yes
 from assistant.language.intents import is_request
+from assistant.language.narrowed import agreed, picked
 from assistant.schema import ToolCall, ToolResult
 from assistant.speech import join_and, phone
 
 __all__ = [
+    "Narrowed",
     "Wording",
     "declined_answer",
     "go_ahead_named",
     "is_affirmative",
     "is_negative",
+    "narrowed",
     "request_after_yes",
     "when_said",
     "wording",
@@ -187,6 +190,8 @@ class Wording:
     prompt: str
     declined: str
     dropped: str
+    # Each call and what it would do, in the order the question says them ("the second").
+    named: tuple[tuple[str, str], ...] = ()
 
 
 def wording(calls: Sequence[ToolCall], results: Iterable[ToolResult], timezone: str) -> Wording:
@@ -199,7 +204,68 @@ def wording(calls: Sequence[ToolCall], results: Iterable[ToolResult], timezone: 
     sure = all(call.tool_name in _CONFIRMED for call in calls)
     prompt = f"{'Are you sure you want to' if sure else 'Shall I'} {join_and(clauses)}?"
     dropped = f"I didn't {join_and(clauses, 'or')}."
-    return Wording(prompt, declined_answer(calls), dropped)
+    named = tuple(
+        (call.call_id, _clause(tool, [call], results, timezone))
+        for tool, group in by_tool.items()
+        for call in group
+    )
+    return Wording(prompt, declined_answer(calls), dropped, named)
+
+
+_KIND = {
+    "crm.deleteTask": "task",
+    "crm.addTask": "task",
+    "crm.completeTask": "task",
+    "crm.updateTask": "task",
+    "crm.cancelAppointment": "appointment",
+    "crm.bookAppointment": "appointment",
+    "crm.rescheduleAppointment": "appointment",
+    "crm.updateContactInfo": "contact",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Narrowed:
+    """The waiting calls a reply picked: run at once when it said yes ("yes to the first"),
+    else asked about again on their own ("no wait, just the task")."""
+
+    calls: list[ToolCall]
+    named: tuple[tuple[str, str], ...]
+    agreed: bool
+    left: str  # "Okay, I won't cancel your haircut …": said before the ones run
+    prompt: str  # the question about the ones picked alone
+    dropped: str  # if the customer moves on from that question
+
+
+def narrowed(
+    text: str, calls: Sequence[ToolCall], named: Sequence[tuple[str, str]]
+) -> Narrowed | None:
+    """The waiting calls the reply picks some of ("yes to the first, no to the second",
+    "no wait, just the task"); None when it picks no strict part of them."""
+    if len(named) < 2 or len(named) != len(calls):
+        return None
+    by_id = {call.call_id: call for call in calls}
+    spoken = [by_id.get(call_id) for call_id, _ in named]
+    if any(call is None for call in spoken):
+        return None
+    ordered = [call for call in spoken if call is not None]
+    chosen = picked(
+        text, [_KIND.get(call.tool_name, "") for call in ordered], [n for _, n in named]
+    )
+    if chosen is None:
+        return None
+    kept = sorted(chosen)
+    left = [named[i][1] for i in range(len(named)) if i not in chosen]
+    sure = all(ordered[i].tool_name in _CONFIRMED for i in kept)
+    asked = join_and([named[i][1] for i in kept])
+    return Narrowed(
+        calls=[ordered[i] for i in kept],
+        named=tuple(named[i] for i in kept),
+        agreed=agreed(text),
+        left=f"Okay, I won't {join_and(left, 'or')}.",
+        prompt=f"{'Are you sure you want to' if sure else 'Shall I'} {asked}?",
+        dropped=f"I didn't {join_and([named[i][1] for i in kept], 'or')}.",
+    )
 
 
 def declined_answer(calls: Sequence[ToolCall]) -> str:

@@ -214,7 +214,7 @@ def advance(
         earlier,
         appointment_action,
         failed_writes(state.failed, results, _CHANGES),
-        done_writes(state.done, results, _CHANGES),
+        done_writes(state.done, results, _CHANGES, lambda id_: _known(state, results, id_)),
         *_earlier_listing(state, listed_kind),
         tuple(actions) if actions else state.last_turn_actions,
         _listings(state, listed_kind),

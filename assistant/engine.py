@@ -303,6 +303,24 @@ class Engine:
             # something the customer had not heard yet. Nothing is done; asked again.
             await self._ask_again(state, pending, YES_BEFORE_QUESTION)
             return
+        if pending is not None and (picked := self._picked(state, pending)) is not None:
+            if not picked.agreed:
+                # "no wait, just the task": asked again, about the one picked alone.
+                narrowed = dataclasses.replace(
+                    pending,
+                    calls=tuple(picked.calls),
+                    named=picked.named,
+                    prompt=picked.prompt,
+                    declined=confirmation.declined_answer(picked.calls),
+                    dropped=picked.dropped,
+                )
+                await self._ask_again(state, narrowed, "")
+                return
+            # "yes to the first, no to the second": the calls picked run, the others not.
+            state.preface = " ".join(filter(None, (state.preface, picked.left)))
+            await self._run_round(state, 1, picked.calls, None, confirmed=True)
+            await self._answers.narrate(state)
+            return
         if pending is not None:
             if confirmation.is_affirmative(state.text) and not was_heard(
                 pending.prompt, said_before_reply(state.session)
@@ -405,7 +423,8 @@ class Engine:
         expires_at = state.now.timestamp() + self.config.confirmation_ttl_s
         state.pending = dataclasses.replace(pending, expires_at=expires_at)
         prompt = pending.prompt
-        await self._answers.speak(state, f"{why} {prompt[:1].lower()}{prompt[1:]}")
+        asked = f"{why} {prompt[:1].lower()}{prompt[1:]}" if why else prompt
+        await self._answers.speak(state, asked)
         state.pending = state.session.pending = state.pending.asked_now()
 
     async def _decide(
@@ -793,6 +812,15 @@ class Engine:
         state.session.remember(ToolExchange(round=round_no, results=tuple(skipped)))
 
     # --- bookkeeping ----------------------------------------------------------------
+
+    def _picked(
+        self, state: TurnState, pending: PendingConfirmation
+    ) -> confirmation.Narrowed | None:
+        """The waiting calls a reply picks some of, once the question was heard in full."""
+        picked = confirmation.narrowed(state.text, pending.calls, pending.named)
+        if picked is None or not pending.answered_by(state.received_at):
+            return None
+        return picked if was_heard(pending.prompt, said_before_reply(state.session)) else None
 
     def _dropped_taken_up(self, state: TurnState) -> PendingConfirmation | None:
         """The confirmation moved on from earlier, when this message is a yes naming its

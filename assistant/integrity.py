@@ -76,6 +76,7 @@ class WriteIntegrity:
             expires_at=self._clock().timestamp() + self._confirmation_ttl_s,
             declined=words.declined if earlier is None else earlier.declined,
             dropped=words.dropped if earlier is None else f"{earlier.dropped} {words.dropped}",
+            named=(earlier.named if earlier else ()) + words.named,
         )
 
     def drop_repeats(self, state: TurnState, calls: list[ToolCall]) -> list[ToolCall]:

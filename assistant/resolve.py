@@ -279,6 +279,8 @@ def _task_candidates(pool: Sequence[Item], target: TargetRef) -> tuple[Item, ...
         found = [t for t in found if first <= str(t.get("due_on") or "") <= last]
     if target.priority is not None:
         found = [t for t in found if t.get("priority") == target.priority]
+    if target.undated:
+        found = [t for t in found if not t.get("due_on")]
     if target.words:
         found = _best(found, target.words, "title")
     return _narrow(found, target, "title")

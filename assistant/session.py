@@ -32,6 +32,9 @@ class PendingConfirmation:
     # What to say on a "no", and when the customer moves on to something else.
     declined: str = "Okay, I won't go ahead with that."
     dropped: str = "I didn't go ahead with that."
+    # Each call (by id) and what it would do, in the order the question said them: a reply
+    # that picks some of them ("yes to the first, no to the second") is read against it.
+    named: tuple[tuple[str, str], ...] = ()
     # Moved on from, and something was written since: asked again before it runs.
     ask_first: bool = False
     # When the question had been said in full (wall-clock seconds, `time.time()`, as a

@@ -3,12 +3,14 @@ with a write that did not go through ("did that go through?", "try again"), and 
 few that did ("did the cancel go through?" after a cancel and then a booking).
 
 Plain JSON values, as the rest of the dialogue state: each failed write is
-{"tool", "arguments", "code", "unconfirmed"}, each done one {"tool", "label"}.
+{"tool", "arguments", "code", "unconfirmed"}, each done one {"tool", "label"}, and a
+change of a task or a visit also {"id", "before", "changed"}: what it changed from, so that "leave
+the groceries where they were" two turns later can put that one back.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from assistant.schema import ToolResult
@@ -41,16 +43,34 @@ def failed_writes(
     return before
 
 
+# The changes that can be put back, by the argument naming their item, and what of the
+# item before them is kept for it.
+_PUT_BACK = {"crm.updateTask": "task_id", "crm.rescheduleAppointment": "appointment_id"}
+_KEPT = ("id", "title", "service", "due_on", "starts_at", "priority")
+
+
 def done_writes(
-    before: tuple[Item, ...], results: Sequence[ToolResult], changes: frozenset[str]
+    before: tuple[Item, ...],
+    results: Sequence[ToolResult],
+    changes: frozenset[str],
+    known: Callable[[object], Item | None] = lambda _: None,
 ) -> tuple[Item, ...]:
-    """The last few writes that went through, oldest first, with what each was about."""
-    done = [
-        {"tool": r.call.tool_name, "label": _label(r.result)}
-        for r in results
-        if r.ok and r.call.tool_name in changes
-    ]
+    """The last few writes that went through, oldest first, with what each was about (and
+    for a change, the item as `known` says it was before)."""
+    done = [_done(r, known) for r in results if r.ok and r.call.tool_name in changes]
     return (*before, *done)[-DONE_KEPT:] if done else before
+
+
+def _done(result: ToolResult, known: Callable[[object], Item | None]) -> Item:
+    entry: Item = {"tool": result.call.tool_name, "label": _label(result.result)}
+    argument = _PUT_BACK.get(result.call.tool_name)
+    if argument is not None and (item := known(result.call.arguments.get(argument))):
+        # Its name, and the fields the change set, as they were.
+        kept = {"id", "title", "service", *result.call.arguments}
+        entry["id"] = item.get("id")
+        entry["before"] = {key: item.get(key) for key in _KEPT if key in kept}
+        entry["changed"] = [key for key in _KEPT if key in result.call.arguments]
+    return entry
 
 
 def _label(body: object) -> str:

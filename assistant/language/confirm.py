@@ -87,6 +87,10 @@ _NAMED_GO_AHEAD = rx(
     r"|^(?:(?:ok|okay|yes|yeah|actually|fine|alright|all right)\b[\s,.!]*)*"
     r"(?P<verb2>delete|remove|cancel|change|update) (?:it|that|them) (?:after all|anyway|then)"
     r"[\s.!]*$"
+    # "yes delete it", "yeah ok cancel it please": a yes said with the verb asked about.
+    r"|^(?:(?:ok|okay|actually|so|well|oh)\b[\s,.!]*)*(?:yes|yeah|yep|yup|sure)\b[\s,.!]*"
+    r"(?:(?:ok|okay|please|just|then)\b[\s,.!]*)*"
+    r"(?P<verb3>delete|remove|cancel) (?:it|that|them)(?: please| then| now| anyway)*[\s.!]*$"
 )
 _VERB_TOOL = {
     "del": "crm.deleteTask",
@@ -103,7 +107,7 @@ def go_ahead_named(text: str) -> str | None:
     match = _NAMED_GO_AHEAD.search(normalize(text).text)
     if match is None:
         return None
-    verb = match.group("verb") or match.group("verb2")
+    verb = match.group("verb") or match.group("verb2") or match.group("verb3")
     return _VERB_TOOL.get(verb[:3])
 
 

@@ -90,6 +90,18 @@ _DAY_PATTERNS: tuple[tuple[str, GatedPattern], ...] = tuple(
             rf" (?:of|in) (?:({_MON})|(?:the |this )?month|(next) month)\b",
         ),
         ("after_tomorrow", r"\b(?:the )?day after tomorrow\b"),
+        # Holidays on a fixed date ("on new year's eve"): that date (the movable ones,
+        # "thanksgiving", "easter", stay unread and are asked about), but not a day counted
+        # from one or a span around one ("the day after christmas", "the week of christmas",
+        # "over christmas"), which stays unread too.
+        (
+            "holiday",
+            r"\b(?:on )?(?<!after )(?<!before )(?<!of )(?<!around )(?<!over )(?<!near )"
+            r"(?<!till )(?<!until )(?<!since )(?<!past )(?<!after the )(?<!before the )"
+            r"(new year'?s eve|new year'?s(?: day)?|christmas eve|christmas(?: day)?"
+            r"|xmas eve|xmas|halloween|valentine'?s(?: day)?|independence day"
+            r"|(?:the )?fourth of july)\b",
+        ),
         ("relative_day", r"\b(today|tonight|tomorrow|yesterday)\b"),
         ("last_weekday", rf"\b(?:on )?last ({_WD})\b"),
         ("weekday_next_week", rf"\b(?:on )?({_WD}) (?:of )?next week\b"),
@@ -114,7 +126,8 @@ _DAY_PATTERNS: tuple[tuple[str, GatedPattern], ...] = tuple(
             "week_word",
             r"\b(next week|this week|end of (?:the |this )?week|(?:this|the) weekend"
             r"|next weekend|next month|end of (?:the |this )?month|end of next (?:week|month)"
-            r"|(?:the )?last day of (?:the |this )?month|(?:the )?last day of next month)\b",
+            r"|(?:the )?last day of (?:the |this )?month|(?:the )?last day of next month"
+            r"|end of (?:the |this )?year|(?:the )?last day of (?:the |this )?year)\b",
         ),
         ("month_day", rf"\b(?:on )?({_MON})\.? (\d{{1,2}})(?:st|nd|rd|th)?\b(?:,? (\d{{4}}))?"),
         ("day_month", rf"\b(?:on )?(?:the )?(\d{{1,2}})(?:st|nd|rd|th)? (?:of )?({_MON})\b"),
@@ -373,6 +386,9 @@ def _day(name: str, m: re.Match[str], today: date) -> tuple[date | None, int | N
             start = _next_weekday(today, WEEKDAYS.index(base), include_today=False)
         step = {"day": relativedelta(days=count), "week": relativedelta(weeks=count)}
         return start + step.get(unit, relativedelta(months=count)), None, None
+    if name == "holiday":
+        month, dom = _HOLIDAYS[g[0].removeprefix("the ").replace("'", "").split(" day")[0]]
+        return _upcoming_month_day(today, month, dom, None), None, None
     if name == "nth_weekday":
         return _nth_weekday(today, g[0], WEEKDAYS.index(g[1]), g[2], bool(g[3])), None, None
     if name == "next_month_day":
@@ -406,6 +422,19 @@ def _day(name: str, m: re.Match[str], today: date) -> tuple[date | None, int | N
     return None, None, None
 
 
+# The holidays read as days: (month, day), by their name without "'" or " day".
+_HOLIDAYS = {
+    "new years eve": (12, 31),
+    "new years": (1, 1),
+    "christmas eve": (12, 24),
+    "christmas": (12, 25),
+    "xmas eve": (12, 24),
+    "xmas": (12, 25),
+    "halloween": (10, 31),
+    "valentines": (2, 14),
+    "independence": (7, 4),
+    "fourth of july": (7, 4),
+}
 _NTH = {"first": 1, "second": 2, "third": 3, "fourth": 4, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4}
 
 
@@ -434,6 +463,8 @@ def _week_word(phrase: str, today: date) -> date:
         return today + relativedelta(months=1, day=31)
     if phrase.endswith("month") and ("end of" in phrase or "last day" in phrase):
         return today + relativedelta(day=31)
+    if phrase.endswith("year"):  # "by the end of the year": its last day, December 31
+        return date(today.year, 12, 31)
     if phrase == "end of next week":
         return _next_weekday(today, 0, include_today=False) + timedelta(days=4)
     if phrase == "next weekend":

@@ -55,9 +55,12 @@ _GENERIC_SERVICE = rx(
     r"\b(?:book|schedule|reserve|arrange|set up|make|get)(?: me)?(?: in)?(?: for)?"
     r" (?:a |an |another |my |one )?"
     # "book one for friday": a service never begins with the words that lead to a time.
-    # Nor with the one it is for: "book me in at 11" books no service called "Me".
+    # Nor with the one it is for: "book me in at 11" books no service called "Me". Nor with
+    # "the" or "same": "book me the usual", "the same as before" point back at a visit,
+    # they name no service (which one is asked, never "a the usual" refused).
     r"(?!(?:for|on|at|next|this|tomorrow|today|in|with|please|it|that|them|me|us|him|her"
-    r"|myself|someone|somebody|something|there|here|home|back|going|started|ready|to)\b)"
+    r"|myself|someone|somebody|something|there|here|home|back|going|started|ready|to"
+    r"|the|same|usual)\b)"
     r"(?P<svc>[a-z][a-z' -]*?)"
     r"(?: appointment| session| visit| slot| booking)?"
     r"(?= (?:for|on|at|next|this|tomorrow|today|in|with|please)\b|[,.?!]|$)"

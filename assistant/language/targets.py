@@ -83,6 +83,8 @@ class TargetRef:
     hours: tuple[int, int] | None = None
     # "the high priority task": the priority said.
     priority: str | None = None
+    # "the one with no date": a task with no due date.
+    undated: bool = False
     # What is left out ("all my appointments except the dentist"): never one of these.
     excluded: TargetRef | None = None
     # "the appointment after the dentist": the one next to `anchor` in the order they
@@ -103,6 +105,7 @@ class TargetRef:
             or self.within
             or self.hours
             or self.priority
+            or self.undated
             or self.excluded
             or self.anchor
         )
@@ -120,6 +123,10 @@ _WEEK = rx(r"\bweek\b")
 _PART_OF_DAY = rx(r"\b(?:morning|afternoon|evening)\b")
 _HOURS_OF = {"morning": (0, 12), "afternoon": (12, 17), "evening": (17, 24)}
 _PRIORITY_SAID = rx(r"\b(?P<level>high|low|normal)[- ]priority\b|\burgent\b")
+_UNDATED = rx(
+    r"\b(?:(?:with|that has|which has|that's got|with) no (?:due )?(?:date|deadline)"
+    r"|without (?:a |any )?(?:due )?(?:date|deadline)|(?:that's |that is )?undated)\b"
+)
 _WEEKEND = rx(r"\bweekend\b")
 
 
@@ -199,6 +206,11 @@ def _plain_ref(phrase: str, original: str, now: datetime | None) -> TargetRef:
     if (level := _PRIORITY_SAID.search(rest)) is not None:
         priority = "high" if level.group(0) == "urgent" else level.group("level")
         rest = rest[: level.start()] + " " + rest[level.end() :]
+    undated = False
+    no_date = _UNDATED.search(rest) if "date" in rest or "deadline" in rest else None
+    if no_date is not None:
+        undated = True
+        rest = rest[: no_date.start()] + " " + rest[no_date.end() :]
     rest = _CLOSED_UP.sub(lambda m: m.group(0).replace(" ", ""), rest)
     position = None
     if match := _POSITION.search(rest):
@@ -220,4 +232,5 @@ def _plain_ref(phrase: str, original: str, now: datetime | None) -> TargetRef:
         within=within,
         hours=hours,
         priority=priority,
+        undated=undated,
     )

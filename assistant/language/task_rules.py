@@ -271,6 +271,12 @@ _DUE_CHANGE = (
         r" (?:a |an |one )?(?:due date |deadline |due day |date )?"
         r"(?:for|of|on|by) (?P<w>.+)$"
     ),
+    # "give it the 25th", "give the eye exam one friday": a day said outright, no "for".
+    rx(
+        r"\bgive (?P<t>it|that|this|that one|this one|(?:the|my) .+?\b(?:task|to-?do|reminder|one))"
+        r" (?P<w>(?:the )?\d{1,2}(?:st|nd|rd|th)\b.*|tomorrow\b.*"
+        r"|(?:next |this )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b.*)$"
+    ),
     rx(
         r"^(?P<t>.+?\b(?:task|to-do|reminder|one)) (?:should be|is now|is) due"
         r" (?:on |by )?(?P<w>.+)$"

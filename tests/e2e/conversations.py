@@ -19,10 +19,13 @@ refusals no turn may give), `crm` checks of the CRM's data after the turn:
         ("without": [WORD, ...] words the new title must not hold: a date or request said
         around the title, "remind", "friday", is a garbled title)
     {"appt": SERVICE, "at": WHEN, "status": "scheduled" | "cancelled", "count": N}   ahead
+        (N may be a list of fair counts, as for tasks; "only": true, none of that service
+        and status ahead is at another time)
     {"tickets": "+N"}                                       tickets opened this session
     {"profile": "phone" | "email", "is": [VALUE, ...]}       the detail on file is one of these
 
-DAY is "+N" (days from the customer's today), "wd:fri" (a Friday in the next two weeks),
+DAY is "+N" (days from the customer's today), "+N..+M" (any day from N to M days on),
+"wd:fri" (a Friday in the next two weeks),
 "dom:14" (a 14th in the next 45 days), "md:12-10" (the next 10 December) or "none";
 WHEN is DAY + "@HH:MM", or "seed+1d", "seed-1h", "seed@HH:MM" (the service's seeded
 upcoming time, shifted or at another hour).
@@ -116,6 +119,9 @@ def _day_ok(spec: str, day: date | None, today: date) -> bool:
         return day is None
     if day is None:
         return False
+    if spec.startswith("+") and ".." in spec:
+        first, last = (int(x) for x in spec[1:].split("..+"))
+        return first <= (day - today).days <= last
     if spec.startswith("+"):
         return day == today + timedelta(days=int(spec[1:]))
     if spec.startswith("wd:"):
@@ -159,6 +165,7 @@ async def check_crm(admin: CrmAdmin, checks: list[dict[str, Any]], world: World)
     problems: list[str] = []
     tasks = (await _get(admin, "/tasks?status=all"))["tasks"]
     appointments = (await _get(admin, "/appointments?status=all"))["appointments"]
+    profile: dict[str, Any] | None = None  # read once for the phone and the email
     for check in checks:
         if "task" in check:
             found = [t for t in tasks if t["title"] == check["task"]]
@@ -190,7 +197,8 @@ async def check_crm(admin: CrmAdmin, checks: list[dict[str, Any]], world: World)
         elif "appt" in check:
             problems += _appointment_problems(appointments, check, world)
         elif "profile" in check:
-            held = (await _get(admin, ""))[check["profile"]]
+            profile = profile if profile is not None else await _get(admin, "")
+            held = profile[check["profile"]]
             if held not in check["is"]:
                 problems.append(f"{check['profile']} on file is {held!r}, not one of {check['is']}")
         elif "tickets" in check:
@@ -240,13 +248,17 @@ def _appointment_problems(
         and _local(a["starts_at"]) > now
     ]
     spec = check.get("at")
+    every = len(found)
     if spec is not None:
         if spec.startswith("seed"):
             expected = _seed_when(spec, service, world)
             found = [a for a in found if _local(a["starts_at"]) == expected]
         else:
             found = [a for a in found if _when_ok(spec, _local(a["starts_at"]), world)]
-    if len(found) != check.get("count", 1):
+    if check.get("only") and len(found) != every:
+        return [f"{service} {status}: {every - len(found)} not at {spec}"]
+    counts = check.get("count", 1)
+    if len(found) not in (counts if isinstance(counts, list) else [counts]):
         held = [
             (a["status"], _local(a["starts_at"]).strftime("%a %d %H:%M"))
             for a in appointments

@@ -14,6 +14,12 @@ fix, with new phrasings: first run 10/12, two wrong writes ("move my dental clea
 my day off at 9am", "book a haircut the morning of my wedding at 10am"); a day of one's
 own is now read as unread too. 12/12 (one expectation of the set corrected: the seeded
 haircut counts among upcoming haircuts).
+
+Later, a holiday on a fixed date came to be read as its date ("on new year's eve" is
+December 31; "the day after christmas", "over christmas" and the movable ones stay
+unread): "book a massage for new year's eve at 3pm" may now book December 31 at 3 PM, as
+asked, and nothing else (its check allows that booking, at that time only, or the
+question).
 """
 
 from __future__ import annotations

@@ -71,6 +71,18 @@ KNOWN_OPEN: list[str] = [
     "conversations_unseen6/u6-long-thread-same-day-as-cleaning@3",
     # "book a consultation on thursday at 3pm. And an eye exam, same time but on friday"
     "conversations_unseen6/u6-consult-then-eye-exam-same-time@1",
+    # "move my haircut to saturday at 11. And add a task to buy shampoo", then "actually,
+    # leave the haircut where it was": the haircut's place is said, it is not put back
+    "conversations_unseen8/u8-change-mind-two-turns-later-haircut@1",
+    # "and add a task to buy shampoo. Actually, leave the haircut where it was": no task
+    "conversations_unseen8/u8-change-mind-two-turns-later-haircut@2",
+    # "and the car insurance one to friday. Actually leave groceries where it was": the
+    # groceries are put back, the car insurance task is not moved
+    "conversations_unseen8/u8-change-mind-task-dates@2",
+    # "book a haircut on friday at 10. And same as before for the week after": one booked
+    "conversations_unseen8/u8-same-as-before-week-after@1",
+    # "mark groceries done. And the other two as well": only the groceries
+    "conversations_unseen8/u8b-groceries-done-then-the-other-two@1",
 ]
 # Every second joinable pair, in two groups on two test workers; SAID_AT_ONCE=ALL: all.
 _STRIDE = 2

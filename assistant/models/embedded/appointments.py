@@ -11,6 +11,7 @@ from assistant.language.dates import find_when
 from assistant.language.others import reported
 from assistant.language.patterns import rx
 from assistant.language.scope import done_elsewhere
+from assistant.language.slots import services_named
 from assistant.models.embedded.scene import Item, Scene
 from assistant.schema import ToolResult
 from assistant.speech import (
@@ -93,9 +94,35 @@ def listing(result: ToolResult, scene: Scene) -> list[str]:
         return _on_day(items, day, scene)
     if not items:
         return ["You have no upcoming appointments."]
+    if (one := _the_one_asked(items, scene)) is not None:
+        # "…and also what time is my dentist thing": that visit, not every one.
+        return [f"Your {service(one)} is {when(one, scene)}."]
     described = [f"{article(service(item))} {when(item, scene)}" for item in items]
     noun = count(len(items), "upcoming appointment")
     return [f"You have {noun}: {spoken_list(described)}."]
+
+
+# "what time is my dentist thing": when one visit named is asked about; not "when are my
+# appointments other than the haircut", nor "…the haircut and the others".
+_WHEN_OF_ONE = rx(r"\b(?:what time|when)\b")
+_NOT_ONE = rx(r"\b(?:other|others|besides|except|apart|else|all|every|any|and)\b")
+
+
+def _the_one_asked(items: list[Item], scene: Scene) -> Item | None:
+    """The one visit the turn's question names by its service, when only that one is asked
+    about among other asks ("add a task … and also what time is my dentist thing")."""
+    if len(scene.intents) < 2 or len(items) < 2:
+        return None  # asked alone, it is answered as a question (models/embedded/questions)
+    asked = [i for i in scene.intents if i.kind in ("appointments", "next_appointment")]
+    if len(asked) != 1 or not _WHEN_OF_ONE.search(clause := asked[0].clause):
+        return None
+    after = clause[_WHEN_OF_ONE.search(clause).end() :]  # type: ignore[union-attr]
+    named = services_named(after)
+    if len(named) != 1 or _NOT_ONE.search(after):
+        return None
+    (name,) = named
+    of_it = [item for item in items if service(item) == name.lower()]
+    return of_it[0] if of_it else None
 
 
 # Words without which no single day can be said ("friday", "today", "tonight", "the 5th",

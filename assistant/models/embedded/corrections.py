@@ -90,6 +90,47 @@ def _corrected_title(text: str, item: Item) -> str | None:
     return None
 
 
+def _earlier_put_back(state: Dialogue, text: str) -> list[Intent] | None:
+    """ "actually leave groceries where it was" after the groceries were moved and then
+    another task: the earlier change, named by its item, put back as it was before it
+    (the last change is put back as before; nothing named, nothing here)."""
+    last = state.last_action
+    last_id = (last.after or last.before or {}).get("id") if last is not None else None
+    for entry in reversed(state.done):
+        before = entry.get("before")
+        if not isinstance(before, dict) or not _names_label(text, str(entry.get("label") or "")):
+            continue
+        if before.get("id") == last_id:
+            return None
+        if entry.get("tool") == "crm.rescheduleAppointment":
+            starts_at = before.get("starts_at")
+            return [reschedule(before, starts_at, text)] if isinstance(starts_at, str) else None
+        said = entry.get("changed") or ()
+        changed = {key: before.get(key) for key in ("due_on", "priority", "title") if key in said}
+        if not changed or any(value is None for value in changed.values()):
+            return None  # a due date that was not there cannot be set back to none
+        return [task_change("update_task", before, changed, text)]
+    return None
+
+
+def _task_put_back(action: Action, item: Item, text: str) -> list[Intent] | None:
+    before = action.before or {}
+    changed: dict[str, Any] = {
+        key: before.get(key)
+        for key in ("due_on", "priority", "title")
+        if key in action.arguments and key in before
+    }
+    if not changed or any(value is None for value in changed.values()):
+        return None
+    return [task_change("update_task", item, changed, text)]
+
+
+def _names_label(text: str, label: str) -> bool:
+    """The text names the item by a telling word of its label ("groceries")."""
+    words = [w for w in WORD_RE.findall(label.lower()) if len(w) > 3]
+    return any(re.search(rf"\b{re.escape(w)}\b", text) for w in words)
+
+
 _SWAP = rx(r"(?P<new>[a-z][a-z ]*?) (?:not|instead of|rather than) (?P<old>[a-z][a-z ]*?)")
 
 
@@ -105,6 +146,8 @@ def correction(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> lis
     action = state.last_action
     if action is None or not _CORRECTION.search(text):
         return None
+    if _PUT_BACK.search(text) and (earlier := _earlier_put_back(state, text)) is not None:
+        return earlier
     if state.focus is None and action.kind in ("task", "appointment") and _IT.search(text):
         # Nothing in focus (two were just added or booked, or several read out since):
         # "make it due friday" could be either, so which is asked.
@@ -136,6 +179,10 @@ def correction(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> lis
         return appointment_follow_up(_without_denied(text, now), item, now, zone, correcting=True)
     if action.tool == "crm.addTask" and _UNDO.search(text):
         return [task_change("delete_task", item, {}, text)]
+    if action.tool == "crm.updateTask" and _PUT_BACK.search(text):
+        # "actually leave it where it was": what the change set, as it was before it (no
+        # day or priority read from the rest of the message); not known: not guessed.
+        return _task_put_back(action, item, text)
     if action.kind == "task" and action.tool in ("crm.addTask", "crm.updateTask"):
         if (title := _corrected_title(text, item)) is not None:
             return [task_change("update_task", item, {"title": title}, text)]
@@ -211,8 +258,12 @@ def also(state: Dialogue, text: str, now: datetime) -> list[Intent] | None:
     said_too = _TOO.search(text) or _NEXT_ONE.match(text)
     if action is None or not said_too or action.tool != "crm.completeTask":
         return None
-    if _OWN_VERB.search(text):
-        return None  # "and move the car insurance one to friday": a request of its own
+    if _OWN_VERB.search(text) or _ASKS_ITS_OWN.search(text):
+        # "and move the car insurance one to friday", "and show me my support cases": a
+        # request of its own (before, the second was looked for as a task to complete)
+        return None
+    if (others := _THE_OTHERS.search(text)) is not None:
+        return _the_others_too(state, action, others.group("n"))
     words = re.sub(
         r"\b(?:and|too|as well|also|is|are|done|one|the|please|now|then|next|ok|okay|my|task)\b",
         " ",
@@ -223,10 +274,34 @@ def also(state: Dialogue, text: str, now: datetime) -> list[Intent] | None:
     return found[:1] or None
 
 
+# "and the other two as well", "the rest too": every other one of the tasks listed.
+_THE_OTHERS = rx(r"\bthe (?:other|remaining)(?: (?P<n>two|three|four|ones))?\b|\bthe rest\b")
+_COUNTS = {"two": 2, "three": 3, "four": 4}
+
+
+def _the_others_too(state: Dialogue, action: Action, said: str | None) -> list[Intent] | None:
+    """The same done to every other pending task listed, when as many are left as said."""
+    done = (action.after or action.before or {}).get("id")
+    others = [
+        item
+        for item in state.last_listed_of("task")
+        if item.get("id") != done and item.get("status") != "completed"
+    ]
+    if not others or (said in _COUNTS and _COUNTS[said] != len(others)):
+        return None  # "the other two" of three left: which is asked
+    return [task_change("complete_task", item, {}, "complete it") for item in others]
+
+
 # A verb that asks for another change than the one just made.
 _OWN_VERB = rx(
     r"\b(?:move|push|delete|remove|add|book|cancel|change|set|make|rename|update|bump"
     r"|reschedule|put|give)\b"
+)
+
+
+_ASKS_ITS_OWN = rx(
+    r"\b(?:show|tell|list|read|check|look up|find|open)\b|^(?:and |also )?(?:what|when|where"
+    r"|how|which|who|do i|does|did|is there|are there|have i|can you|could you)\b"
 )
 
 

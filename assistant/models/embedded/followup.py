@@ -374,6 +374,8 @@ _WEEKDAY = rx(rf"\b(?:{'|'.join(WEEKDAYS)})\b")
 _TRAILING_TO = rx(r"\s+(?:(?:to|for|on|at|in)(?:\s+the)?|the)\s*$")
 
 
+_PART_OF_DAY = rx(r"\b(?:morning|afternoon|evening|tonight|night)\b")
+_PARTS = {"tonight": "evening", "night": "evening"}
 _BARE_HOUR_REPLY = rx(
     r"^(?:(?:ok|okay|um|uh|erm|yeah|yes|so|maybe|say)\W+)*(1[0-2]|0?[1-9])\b"
     r"(?!\s*(?:st|nd|rd|th|days?|weeks?|months?|minutes?|mins?|hours?|of)\b|[/.:-]\d)"
@@ -402,6 +404,16 @@ def _retimed(clause: str, reply: str, now: datetime) -> tuple[str, str]:
     if month and not _MONTH.search(said) and (day := _DAY_OF_MONTH.search(reply)):
         reply = f"{reply[: day.start()]}the {day.group(1)} of {month.group(0)}{reply[day.end() :]}"
     again = find_when(normalize(reply).text, now)
+    if (
+        earlier.vague_time
+        and again is not None
+        and again.hour_unsure
+        and (part := _PART_OF_DAY.search(clause)) is not None
+    ):
+        # "the day after tomorrow in the evening" → "what time?" → "six o'clock": six in
+        # the evening asked about, not asked again whether morning or evening.
+        reply = f"{reply} in the {_PARTS.get(part.group(0), part.group(0))}"
+        again = find_when(normalize(reply).text, now)
     if earlier.hour_unsure and earlier.clock is not None and (again is None or again.vague_time):
         # "friday at 7" → "morning or evening?" → "in the morning": 7 in the morning.
         reply = f"at {earlier.clock:%-I:%M} {reply if again is not None else ''}".strip()

@@ -15,7 +15,7 @@ from zoneinfo import ZoneInfo
 from assistant.dialogue_state import Dialogue, Item, Kind
 from assistant.language import Intent, find_when, slots
 from assistant.language.appointment_rules import says_vague_time
-from assistant.language.lexicon import SERVICES
+from assistant.language.lexicon import SERVICES, WEEKDAYS
 from assistant.language.patterns import rx
 from assistant.language.shifts import (
     SAME_DAY_NEXT_WEEK,
@@ -362,6 +362,40 @@ def named_listed(state: Dialogue, kind: Kind, text: str) -> Item | None:
         # "the physio": the service it is another word for.
         named = _named_by(items, field, said | set(WORD_RE.findall(str(service).lower())))
     return named[0] if len(named) == 1 else None
+
+
+# "the wednesday one", "the one on sunday", "my friday appointment": a visit named by its
+# day, never a new day for the visit in view.
+_WEEKDAY_NAMES = "|".join(WEEKDAYS)
+_BY_ITS_DAY = rx(
+    rf"\b(?:the|my|that) (?P<a>{_WEEKDAY_NAMES})(?:'s)? (?:one|appointment|visit|booking)\b"
+    rf"|\b(?:the|my) (?:one|appointment|visit|booking) (?:on|for) (?P<b>{_WEEKDAY_NAMES})\b"
+)
+
+
+def named_by_day(state: Dialogue, text: str, zone: ZoneInfo) -> tuple[Item | None, str] | None:
+    """ "and the wednesday one an hour earlier": the one visit known (listed or in view)
+    to be on the weekday said, and the words left once those are taken out; (None, text)
+    when no one known visit is on it; None when no visit is named by its day."""
+    if not any(day in text for day in WEEKDAYS):
+        return None  # most messages name no weekday
+    match = _BY_ITS_DAY.search(text)
+    if match is None:
+        return None
+    weekday = WEEKDAYS.index(match.group("a") or match.group("b"))
+    # Each visit as last seen: the one in view (as last changed) over its listed copy.
+    known = {item.get("id"): item for item in state.last_listed_of("appointment")}
+    if (focus := state.focus_of("appointment")) is not None:
+        known[focus.get("id")] = focus
+    on_it = [
+        item
+        for item in known.values()
+        if (start := start_of(item, zone)) is not None
+        and start.weekday() == weekday
+        and item.get("status") != "cancelled"
+    ]
+    rest = f"{text[: match.start()]}{match.group(0).split()[0]} one{text[match.end() :]}"
+    return (on_it[0] if len(on_it) == 1 else None), rest
 
 
 def _named_by(items: tuple[Item, ...], field: str, said: set[str]) -> list[Item]:

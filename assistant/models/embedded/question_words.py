@@ -134,7 +134,9 @@ ELLIPSIS = _rx(r"^(?:and|what about|how about|also)\b|^(?:any|and) \w+ ones\b")
 _FOCUS_LEAD = (
     r"^(?:(?:and|so|ok|okay|great|thanks|thank you|thanks so much|cool|right|sorry|perfect"
     r"|lovely|brilliant|awesome|nice|wonderful|excellent|cheers|got it|the first one"
-    r"|the second one|wait|hang on|hold on|um|uh|oh|sorry)[,.!]? )*"
+    r"|the second one|wait|hang on|hold on|um|uh|oh|sorry"
+    # "keep it, what's the address there": after a change declined, of the same one.
+    r"|(?:no|nah|fine|ok|okay)?,? ?(?:keep|leave) it(?: then| as it is| booked)?)[,.!]? )*"
 )
 FOCUS_QUESTION = _rx(
     _FOCUS_LEAD + r"(?:what time|when|where)"
@@ -146,7 +148,7 @@ FOCUS_QUESTION = _rx(
     r"|" + _FOCUS_LEAD + r"(?:is it |it's |at )?(?:the )?same (?:place|address|location)"
     r"(?: as before)?\??$"
     r"|" + _FOCUS_LEAD + r"what(?:'s| is) the (?:address|location)"
-    r"(?: (?:for|of) (?:it|that|that one))?(?: again)?\??$"
+    r"(?: (?:for|of) (?:it|that|that one)| there| of the place)?(?: again)?\??$"
     # "what day is that now" after a move: the day of the one just changed.
     r"|" + _FOCUS_LEAD + r"what day(?: is| was|'s) (?:it|that)(?: on)?"
     r"(?: now)?\??$"

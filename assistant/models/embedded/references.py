@@ -55,6 +55,7 @@ from assistant.models.embedded.pinning import (
     PRONOUN,
     appointment_follow_up,
     as_pronoun,
+    named_by_day,
     named_listed,
     names_other_service,
     pinned,
@@ -77,7 +78,7 @@ from assistant.models.embedded.said_before import (
     service_said_before,
     titled_from_focus,
 )
-from assistant.models.embedded.same_again import move_again, same_again
+from assistant.models.embedded.same_again import a_week_on, move_again, same_again
 from assistant.models.embedded.undo import undo
 from assistant.models.embedded.which_answered import which_answered
 from assistant.schema import Message, ToolResult, UserTurn
@@ -253,6 +254,7 @@ def _follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> l
     found = (
         new_contact(state, message, now, timezone)
         or retarget(state, text, now, timezone)
+        or a_week_on(state, text, now, timezone)
         or _book_again(state, text, now, timezone)
         or correction(state, text, now, zone)
         or correction(state, lowered, now, zone)
@@ -282,11 +284,19 @@ def _follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> l
             return [Intent("cancel_appointment", target=pinned(meant, "service"), clause=text)]
     # "…make the task friday": said of a task, so never a move of the visit in view.
     of_a_task = _TASK_NOUN.search(text) is not None
-    appointment = (
-        None
-        if of_a_task
-        else named_listed(state, "appointment", text) or state.focus_of("appointment")
-    )
+    by_day = None if of_a_task else named_by_day(state, text, zone)
+    if by_day is not None:
+        # "and the wednesday one an hour earlier": that visit, its day no new day; none
+        # known on that day: not read here (never the one in view moved to it).
+        appointment, text = by_day
+        if appointment is None:
+            return None
+    else:
+        appointment = (
+            None
+            if of_a_task
+            else named_listed(state, "appointment", text) or state.focus_of("appointment")
+        )
     task = named_listed(state, "task", text) or state.focus_of("task")
     if appointment is None and (
         _BARE_CANCEL.fullmatch(text) or (CANCEL_IT.search(text) and state.listed_of("appointment"))
@@ -615,9 +625,8 @@ def _the_day_in_view(state: Dialogue, message: str, now: datetime, timezone: str
 
 
 def _day_asked_before(conversation: Sequence[Message], message: str, now: datetime) -> date | None:
-    """The day the customer's message before named ("have I got anything on the 23rd?"),
-    when no visit was in view to point back at; None when it named none. `now` is the
-    customer's."""
+    """The day the customer's message before named ("have I got anything on the 23rd?");
+    None when it named none. `now` is the customer's."""
     earlier = [m.text for m in conversation if isinstance(m, UserTurn) and m.text != message]
     if not earlier:
         return None
@@ -650,13 +659,12 @@ def _on_the_same_day(
     text = normalize(message).text
     if _SAME_DAY_SAID.search(text) is None:
         return intents
-    visit = state.focus_of("appointment")
+    # The day the customer asked about first ("anything on the 23rd?" then "could you put a
+    # consultation on it at 9": the 23rd, though the answer named the next visit after it).
+    day = _day_asked_before(conversation, message, now.astimezone(zone_of(timezone)))
+    visit = state.focus_of("appointment") if day is None else None
     start = start_of(visit, zone_of(timezone)) if visit is not None else None
-    day = (
-        start.date()
-        if start is not None
-        else _day_asked_before(conversation, message, now.astimezone(zone_of(timezone)))
-    )
+    day = start.date() if start is not None else day
     if day is None:
         return intents
     said = _SAME_DAY_SAID.sub(f"on {day.isoformat()}", text, count=1)

@@ -1,17 +1,20 @@
-""" "Do the same for the eye exam one": the last change made, made again to another item."""
+""" "Do the same for the eye exam one": the last change made, made again to another item;
+"book me another one same time next week": the visit in focus, booked again a week on."""
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from assistant.dialogue_state import Dialogue
-from assistant.language import Intent, detect_intents
+from assistant.language import Intent, detect_intents, slots
 from assistant.language.patterns import rx
 from assistant.language.shifts import find_shift
 from assistant.language.text import normalize
+from assistant.models.embedded.pinning import start_of
 from assistant.schema import Message, UserTurn
+from assistant.zones import zone_named
 
 _SAME_FOR = rx(
     r"^(?:(?:and|ok|okay|now|then|please|can you|could you)\b\W*)*(?:do |same |the same )?"
@@ -118,4 +121,50 @@ def move_again(
     return [dataclasses.replace(found[0], shift=shift, missing=(), clause=message)]
 
 
-__all__ = ["move_again", "same_again"]
+# "same time next week", "for the week after", "the following week, same time": a week on
+# from the visit talked about.
+_A_WEEK_ON = rx(
+    r"\b(?:(?:at |for )?(?:the )?same time,? )?(?:for |on )?(?:next week|the week after"
+    r"|the following week|a week later)(?:,? (?:at )?(?:the )?same time)?\b"
+)
+# "book me another one …", "get me the same again …": a booking of the one talked about.
+_ANOTHER = rx(
+    r"\b(?:book|get|make|put)(?: me)?(?: in for)? (?:another(?: one)?|a new one|one more"
+    r"|the same(?: again| one)?)\b"
+)
+# "and same as before …", "the same again …": nothing else said but when.
+_ONLY_SAME = rx(
+    r"^(?:(?:and|also|ok|okay|then|so|now|please)\b\W*)*(?:the )?same(?: again| thing"
+    r"| as before| as last time| as that| one)?\W*(?:please|too|as well)?\W*$"
+)
+
+
+def a_week_on(state: Dialogue, text: str, now: datetime, timezone: str) -> list[Intent] | None:
+    """ "book me another one same time next week" after the haircut's time was said, "and
+    same as before for the week after" just after a booking: that service again, a week
+    after the visit talked about, at its hour (not the next week's days, asked)."""
+    if "same" not in text and "another" not in text:
+        return None  # most messages: none of it said
+    week = _A_WEEK_ON.search(text)
+    item = state.focus_of("appointment")
+    if week is None or item is None or "same" not in text:
+        return None
+    rest = f"{text[: week.start()]} {text[week.end() :]}".strip()
+    if _ANOTHER.search(rest) is None and _ONLY_SAME.match(rest) is None:
+        return None
+    service = str(item.get("service") or "")
+    named = slots.services_named(text)
+    if not service or (named and named != {service}):
+        return None  # "book a cleaning same time next week": another service, read as said
+    start = start_of(item, zone_named(timezone))
+    if start is None:
+        return None
+    day = start + timedelta(days=7)
+    said = f"book a {service.lower()} on {day:%B} {day.day} {day.year} at {day:%H:%M}"
+    found = [i for i in detect_intents(said, now, timezone) if i.kind == "book_appointment"]
+    if len(found) != 1 or not found[0].complete:
+        return None
+    return [dataclasses.replace(found[0], clause=text)]
+
+
+__all__ = ["a_week_on", "move_again", "same_again"]
