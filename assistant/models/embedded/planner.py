@@ -36,6 +36,7 @@ from assistant.language.put_right import put_right
 from assistant.language.scope import hypothetical
 from assistant.language.smalltalk import asks_how_to
 from assistant.language.text import normalize
+from assistant.language.unheard import as_said, asks_something
 from assistant.models.embedded import (
     anchored,
     last_visit,
@@ -135,6 +136,16 @@ def _only_what_not_to_do(text: str) -> bool:
     book anything yet")."""
     said = normalize(text).text
     return negated(said) and _A_CHANGE.search(said) is not None and "?" not in said
+
+
+def _an_ask_not_understood(text: str, request: PlanRequest) -> str | None:
+    """A message no rule reads that is shaped like an ask ("do my taxes"), as said; None
+    for anything else (a question, a remark, thanks, a word or two of nothing)."""
+    said = normalize(text).text
+    now = local_now(request.now, request.customer.timezone if request.customer else None)
+    if len(said.split()) < 2 or negated(said) or not asks_something(said, now):
+        return None
+    return as_said(said)
 
 
 def _today(request: PlanRequest) -> date:
@@ -419,6 +430,13 @@ class EmbeddedPlanner:
                 return FinalDecision(text=AFTER_DROPPED)
             if kind in ("out_of_scope", "unclear") and (again := self._ask_again(request, text)):
                 return FinalDecision(text=again)
+            if kind in ("out_of_scope", "unclear") and (
+                asks := _an_ask_not_understood(text, request)
+            ):
+                # "and tell the manager the music is too loud", said on its own: named as
+                # not understood, as it is beside an ask that was ("can't help" reads as a
+                # refusal of something understood).
+                return FinalDecision(text=" ".join([*said_not_understood([asks]), replies.HELP]))
             return FinalDecision(text=replies.chat_reply(kind, request.customer))
         if not request.tools:
             return FinalDecision(text=replies.NO_ACCOUNT)
