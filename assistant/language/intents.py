@@ -394,6 +394,8 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
             and bool(last_intents)
             and not carries_text
             and opens_with_a_verb(clause)
+            # (read with a lookup before it, a rule's verb may yet make its change)
+            and (any(i.writes for i in last_intents) or not _A_RULES_VERB.match(clause))
             and not _TAKES_BACK.match(clause)
         )
         if apart:
@@ -534,6 +536,16 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
         if asks:
             found = [dataclasses.replace(intent, unheard=asks) for intent in found]
     return _dedupe(found)
+
+
+# A verb the write rules know ("what have I got booked. Move the one on sunday to saturday
+# same time"): a clause of it that read as nothing alone is read with a lookup before it.
+_A_RULES_VERB = rx(
+    r"(?:(?:and|also|plus|then|so|oh|um|uh|just|please|can you|could you|would you)\b[ ,]*)*"
+    r"(?:move|push|postpone|reschedule|shift|bring|change|delete|remove|cancel|book|add"
+    r"|rename|set|make|mark|tick|cross|complete|finish|open|update|create|remind|schedule"
+    r"|put|drop|take)\b"
+)
 
 
 def _only_the_title_grows(after: list[Intent], before: list[Intent]) -> bool:
