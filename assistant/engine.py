@@ -74,6 +74,8 @@ _NARRATE = FinalDecision(text="")
 NOT_HEARD = "Before I change anything,"
 # Before a question asked again because the yes arrived before it had been said.
 YES_BEFORE_QUESTION = "Your yes came before my question, so nothing is changed yet:"
+# Before a question asked again because its visit moved after it was asked.
+MOVED_SINCE_ASKED = "That appointment has changed since I asked, so nothing is changed yet:"
 
 # (the customer as known so far, the turn's trace id) → the customer with their profile.
 CustomerLoader = Callable[[CustomerContext, str], Awaitable[CustomerContext]]
@@ -312,6 +314,12 @@ class Engine:
                 await self._ask_again(state, pending)
                 return
             if confirmation.is_affirmative(state.text):
+                moved = await self._integrity.changed_since_asked(state, pending, self._execute)
+                if moved is not None:
+                    # Its visit moved since the question (another tab, the phone): the
+                    # yes was to the visit as it was; asked again, as it is now.
+                    await self._ask_again(state, _reworded(pending, moved), MOVED_SINCE_ASKED)
+                    return
                 await self._run_round(state, 1, list(pending.calls), None, confirmed=True)
                 if confirmation.request_after_yes(state.text) is None:
                     await self._answers.narrate(state)
@@ -819,6 +827,13 @@ class Engine:
     def _hint_of(self, tool_name: str) -> str | None:
         tool = self.executor.tool(tool_name)
         return tool.waiting_hint if tool else None
+
+
+def _reworded(pending: PendingConfirmation, words: confirmation.Wording) -> PendingConfirmation:
+    """The same held calls, asked about in other words."""
+    return dataclasses.replace(
+        pending, prompt=words.prompt, declined=words.declined, dropped=words.dropped
+    )
 
 
 def _planned_results(state: TurnState, ran_before: int) -> bool:

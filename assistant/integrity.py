@@ -37,6 +37,12 @@ def _conversation_results(state: TurnState) -> list[ToolResult]:
     ]
 
 
+# Held calls whose question names their visit as it was then (its day and hour): the
+# visit is read again before a yes runs them.
+_NAMED_AS_IT_WAS = frozenset({"crm.cancelAppointment", "crm.rescheduleAppointment"})
+_ASKED_CHECK = f"{guard.CHECK_PREFIX}as_asked"
+
+
 class WriteIntegrity:
     """The engine's write checks, configured once; the state is the turn's."""
 
@@ -77,6 +83,33 @@ class WriteIntegrity:
             declined=words.declined if earlier is None else earlier.declined,
             dropped=words.dropped if earlier is None else f"{earlier.dropped} {words.dropped}",
         )
+
+    async def changed_since_asked(
+        self, state: TurnState, pending: PendingConfirmation, execute: Execute
+    ) -> Wording | None:
+        """The question again, naming its visits as they are now, when one of them has
+        moved since it was asked (on another tab, on the phone, by the office): a yes is
+        a yes to the visit as it was named. None when they are as named, or cannot be
+        read (the yes runs the calls, and the CRM judges their ids)."""
+        customer = state.session.customer
+        named = [call for call in pending.calls if call.tool_name in _NAMED_AS_IT_WAS]
+        if customer is None or not named:
+            return None
+        seen = list(reversed(_conversation_results(state)))  # newest first, as last said
+        zone = customer.timezone
+        before = [confirmation.visit_named(call, seen, zone) for call in named]
+        if not any(before):
+            return None
+        lookup = guard.APPOINTMENT_LOOKUP.model_copy(update={"call_id": _ASKED_CHECK})
+        state.checks.add(_ASKED_CHECK)
+        await execute(state, 1, [lookup])
+        fresh = [r for r in state.results if r.call.call_id == _ASKED_CHECK and r.ok]
+        if not fresh:
+            return None
+        after = [confirmation.visit_named(call, fresh, zone) for call in named]
+        if all(now is None or was is None or now == was for was, now in zip(before, after)):
+            return None  # as named; or gone, which the CRM's answer to the call tells
+        return confirmation.wording(pending.calls, [*fresh, *seen], zone)
 
     def drop_repeats(self, state: TurnState, calls: list[ToolCall]) -> list[ToolCall]:
         """A change this turn already made, called again (a model re-issuing the delete the
