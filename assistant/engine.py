@@ -653,6 +653,8 @@ class Engine:
             calls = await integrity.hold_other_targets(state, round_no, calls, self._execute)
         if checked and calls and not confirmed:
             calls = await integrity.hold_doubts(state, round_no, calls, self._execute)
+        if checked:
+            integrity.note_sent(state, calls)
         await run.start(calls)
 
     def _within_cap(self, calls: list[ToolCall]) -> tuple[list[ToolCall], int]:

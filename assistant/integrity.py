@@ -10,7 +10,9 @@ for the duplicate window. The engine calls it at fixed points of a round.
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 
 from assistant import as_said, confirmation, guard, targets
@@ -27,6 +29,10 @@ Execute = Callable[[TurnState, int, list[ToolCall]], Awaitable[None]]
 NOT_STARTED = ToolError(code="timeout", message="not started: the turn ran out of time")
 
 
+def _unconfirmed(result: ToolResult) -> bool:
+    return result.error is not None and result.error.unconfirmed
+
+
 def _conversation_results(state: TurnState) -> list[ToolResult]:
     """Every result of this conversation (this turn's included), oldest first."""
     return [
@@ -41,6 +47,25 @@ def _conversation_results(state: TurnState) -> list[ToolResult]:
 # visit is read again before a yes runs them.
 _NAMED_AS_IT_WAS = frozenset({"crm.cancelAppointment", "crm.rescheduleAppointment"})
 _ASKED_CHECK = f"{guard.CHECK_PREFIX}as_asked"
+# How long a create sent to the CRM counts as in flight for its customer's other
+# conversations: until its outcome is known, and at most this long (a turn that never
+# reported it); one the CRM had not confirmed when its turn ended, this long after.
+_IN_FLIGHT_MAX_S = 30.0
+_UNCONFIRMED_SETTLE_S = 60.0
+
+
+@dataclass(slots=True)
+class _InFlight:
+    """A create sent for a customer whose outcome is not known yet."""
+
+    key: str  # guard.write_key
+    owner: str  # the turn that sent it: "session_id/turn_id"
+    doing: str  # "adding 'Buy milk'"
+    until: float  # loop-independent monotonic seconds
+
+
+def _owner(state: TurnState) -> str:
+    return f"{state.session.session_id}/{state.turn_id}"
 
 
 class WriteIntegrity:
@@ -71,6 +96,11 @@ class WriteIntegrity:
         self._settling = frozenset(
             tool.name for tool in executor.tools() if tool.writes and not guard.creates(tool.name)
         )
+        # Creates sent and not yet answered, by customer, across every conversation of
+        # this process: a caller who rings back, or the widget beside a call, asking the
+        # same before the first lands is asked about it (the CRM's listing cannot show it
+        # yet), not given a second one.
+        self._in_flight: dict[str, list[_InFlight]] = {}
 
     def _ask(self, state: TurnState, calls: Sequence[ToolCall], words: Wording) -> None:
         """Hold `calls` for a yes; with calls already held this turn, one question for all."""
@@ -327,6 +357,7 @@ class WriteIntegrity:
             state.session.recent_writes,
             now=self._clock().timestamp(),
             window_s=self._duplicate_window_s,
+            in_flight=self._sent_elsewhere(state),
         )
         if not held:
             return calls
@@ -338,16 +369,61 @@ class WriteIntegrity:
         tool = self._executor.tool(call.tool_name)
         return tool is not None and tool.writes and not tool.needs_confirmation
 
+    def note_sent(self, state: TurnState, calls: Sequence[ToolCall]) -> None:
+        """Creates about to be sent, in flight for their customer until their results."""
+        customer = state.session.customer
+        creates = [call for call in calls if guard.creates(call.tool_name)]
+        if customer is None or not creates:
+            return
+        until = time.monotonic() + _IN_FLIGHT_MAX_S
+        owner = _owner(state)
+        self._in_flight.setdefault(customer.customer_id, []).extend(
+            _InFlight(guard.write_key(call), owner, guard.doing_phrase(call), until)
+            for call in creates
+        )
+
+    def _sent_elsewhere(self, state: TurnState) -> dict[str, str]:
+        """The customer's creates in flight from other turns: write key → what it does."""
+        customer = state.session.customer
+        if customer is None or not (sent := self._in_flight.get(customer.customer_id)):
+            return {}
+        now = time.monotonic()
+        sent[:] = [entry for entry in sent if entry.until > now]
+        if not sent:
+            del self._in_flight[customer.customer_id]
+        owner = _owner(state)
+        return {entry.key: entry.doing for entry in sent if entry.owner != owner}
+
+    def _answered(self, state: TurnState, results: Sequence[ToolResult]) -> None:
+        """Creates whose outcome is known: in flight no more; one not confirmed stays a
+        while (it may still land, and the listing cannot show it yet)."""
+        customer = state.session.customer
+        sent = self._in_flight.get(customer.customer_id) if customer is not None else None
+        if not sent:
+            return
+        owner = _owner(state)
+        for result in results:
+            key = guard.write_key(result.call)
+            for entry in sent:
+                if entry.owner == owner and entry.key == key:
+                    unconfirmed = result.error is not None and result.error.unconfirmed
+                    entry.until = time.monotonic() + _UNCONFIRMED_SETTLE_S if unconfirmed else 0
+                    break
+
     def remember_writes(self, state: TurnState, results: Sequence[ToolResult]) -> None:
-        """Writes made, for asking before the same one is made again in the window."""
+        """Writes made, for asking before the same one is made again in the window; and
+        writes sent that the CRM had not confirmed (they may have been made)."""
         plain = self._plain_writes
-        made = [r for r in results if r.call.tool_name in plain and r.ok]
+        made = [r for r in results if r.call.tool_name in plain and (r.ok or _unconfirmed(r))]
         if not made:
             return  # most rounds only read: nothing to note, the window is pruned later
+        self._answered(state, [r for r in made if guard.creates(r.call.tool_name)])
         now = self._clock().timestamp()
         recent = [w for w in state.session.recent_writes if now - w.at < self._duplicate_window_s]
         for result in made:
-            recent.append(
-                RecentWrite(guard.write_key(result.call), now, guard.done_phrase(result.call))
-            )
+            key = guard.write_key(result.call)
+            if result.ok:
+                recent.append(RecentWrite(key, now, guard.done_phrase(result.call)))
+            else:
+                recent.append(RecentWrite(key, now, guard.asked_phrase(result.call), True))
         state.session.recent_writes[:] = recent
