@@ -49,7 +49,7 @@ from assistant.engine import Turn
 from assistant.errors import AuthError
 from assistant.schema import EventSink
 from assistant.services import SERVICES, Services
-from assistant.session import Session
+from assistant.session import PendingConfirmation, Session
 from assistant.settings import Settings
 from assistant.transports.admission import CONNECTION_LIMITS, SATURATED, Refusal
 from assistant.transports.outbox import encode_frame
@@ -123,6 +123,8 @@ class RelayCall:
         self._turn_cycle: TalkCycle | None = None
         self._cycle: TalkCycle | None = None  # what an interrupt refers to
         self._failures_in_row = 0
+        # The question a key press answered, until that press's turn ends.
+        self._keyed: PendingConfirmation | None = None
         self._ended = False
         # Ends the call at `max_session_lifetime_s` after setup, as a websocket session ends.
         self._lifetime: asyncio.TimerHandle | None = None
@@ -332,6 +334,12 @@ class RelayCall:
         if answer is None or pending is None or pending.expires_at <= time.time():
             log.info("relay: ignoring key %r (nothing to confirm)", frame.digit)
             return
+        if pending is self._keyed:
+            # Pressed again (twice, or a stuck key) before the first press's turn ended:
+            # that turn answers the question; a second would hear "nothing waiting".
+            log.info("relay: ignoring key %r (this question is being answered)", frame.digit)
+            return
+        self._keyed = pending
         # A key press is not speech: nothing is talking over us, so no barge-in here.
         self._submit_now(answer)
 
@@ -363,6 +371,7 @@ class RelayCall:
         await self._after_turn(status)
 
     async def _after_turn(self, status: str) -> None:
+        self._keyed = None  # a question still waiting after this turn may be keyed again
         if status == "failed":
             self._failures_in_row += 1
         elif status in ("ok", "partial"):

@@ -45,7 +45,7 @@ async def test_a_yes_after_the_task_was_deleted_on_the_phone_is_told_it_is_gone(
 ) -> None:
     """The widget asks 'delete Buy groceries?'; the customer deletes it on a phone call
     instead (1 on the keypad), then says yes on the widget: one delete in the CRM, and
-    the widget's answer says it is gone, never 'couldn't' or 'try again'."""
+    the widget's answer says it is gone, never 'try again'."""
     harness = await make_assistant()
     chat = await harness.connect()
     await chat.say("delete the grocery task")
@@ -58,8 +58,8 @@ async def test_a_yes_after_the_task_was_deleted_on_the_phone_is_told_it_is_gone(
     events = await chat.say("yes")
     said = answer(events).lower()
     assert (await writes_applied(crm_admin)).get(DELETES) == 1
-    assert "couldn't" not in said and "try again" not in said, said
-    assert "gone" in said or "already" in said or "deleted" in said, said
+    assert "try again" not in said, said
+    assert "buy groceries" in said and ("exist anymore" in said or "already" in said), said
 
 
 async def test_the_same_visit_moved_on_the_widget_and_the_phone_at_once_stays_one_visit(
