@@ -65,6 +65,7 @@ from assistant.turn import Turn, TurnState, call_key
 from assistant.turn_budget import TurnBudget
 from assistant.turn_log import turn_finished
 from assistant.untold import too_late, untold_preface, untold_writes
+from assistant.writes_in_flight import WritesInFlight
 
 log = logging.getLogger(__name__)
 
@@ -119,6 +120,7 @@ class Engine:
         fallback_narrator: Narrator | None = None,
         clock: Callable[[], datetime] = lambda: datetime.now(UTC),
         customer_loader: CustomerLoader | None = None,
+        in_flight: WritesInFlight | None = None,
     ) -> None:
         self.planner = planner
         self.narrator = narrator
@@ -152,6 +154,7 @@ class Engine:
             booking_horizon_days=self.config.booking_horizon_days,
             duplicate_window_s=self.config.duplicate_window_s,
             clock=clock,
+            in_flight=in_flight,
         )
 
     def start_turn(
@@ -654,7 +657,7 @@ class Engine:
         if checked and calls and not confirmed:
             calls = await integrity.hold_doubts(state, round_no, calls, self._execute)
         if checked:
-            integrity.note_sent(state, calls)
+            await integrity.note_sent(state, calls)
         await run.start(calls)
 
     def _within_cap(self, calls: list[ToolCall]) -> tuple[list[ToolCall], int]:

@@ -10,9 +10,7 @@ for the duplicate window. The engine calls it at fixed points of a round.
 from __future__ import annotations
 
 import asyncio
-import time
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass
 from datetime import datetime
 
 from assistant import as_said, confirmation, guard, targets
@@ -22,11 +20,16 @@ from assistant.schema import ToolCall, ToolError, ToolExchange, ToolResult
 from assistant.session import PendingConfirmation, RecentWrite
 from assistant.tools.executor import ToolExecutor
 from assistant.turn import TurnState, call_key
+from assistant.writes_in_flight import InMemoryWritesInFlight, WritesInFlight
 
 # (turn, round, calls) → run them as calls of that round.
 Execute = Callable[[TurnState, int, list[ToolCall]], Awaitable[None]]
 
 NOT_STARTED = ToolError(code="timeout", message="not started: the turn ran out of time")
+
+
+def _creates(calls: Sequence[ToolCall]) -> bool:
+    return any(guard.creates(call.tool_name) for call in calls)
 
 
 def _unconfirmed(result: ToolResult) -> bool:
@@ -54,16 +57,6 @@ _IN_FLIGHT_MAX_S = 30.0
 _UNCONFIRMED_SETTLE_S = 60.0
 
 
-@dataclass(slots=True)
-class _InFlight:
-    """A create sent for a customer whose outcome is not known yet."""
-
-    key: str  # guard.write_key
-    owner: str  # the turn that sent it: "session_id/turn_id"
-    doing: str  # "adding 'Buy milk'"
-    until: float  # loop-independent monotonic seconds
-
-
 def _owner(state: TurnState) -> str:
     return f"{state.session.session_id}/{state.turn_id}"
 
@@ -80,6 +73,7 @@ class WriteIntegrity:
         booking_horizon_days: int,
         duplicate_window_s: float,
         clock: Callable[[], datetime],
+        in_flight: WritesInFlight | None = None,
     ) -> None:
         self._executor = executor
         self._confirmation_ttl_s = confirmation_ttl_s
@@ -100,7 +94,8 @@ class WriteIntegrity:
         # this process: a caller who rings back, or the widget beside a call, asking the
         # same before the first lands is asked about it (the CRM's listing cannot show it
         # yet), not given a second one.
-        self._in_flight: dict[str, list[_InFlight]] = {}
+        self._in_flight: WritesInFlight = in_flight or InMemoryWritesInFlight()
+        self._settling_tasks: set[asyncio.Task[None]] = set()
 
     def _ask(self, state: TurnState, calls: Sequence[ToolCall], words: Wording) -> None:
         """Hold `calls` for a yes; with calls already held this turn, one question for all."""
@@ -137,7 +132,9 @@ class WriteIntegrity:
         if not fresh:
             return None
         after = [confirmation.visit_named(call, fresh, zone) for call in named]
-        if all(now is None or was is None or now == was for was, now in zip(before, after)):
+        if all(
+            now is None or was is None or now == was for was, now in zip(before, after, strict=True)
+        ):
             return None  # as named; or gone, which the CRM's answer to the call tells
         return confirmation.wording(pending.calls, [*fresh, *seen], zone)
 
@@ -357,7 +354,7 @@ class WriteIntegrity:
             state.session.recent_writes,
             now=self._clock().timestamp(),
             window_s=self._duplicate_window_s,
-            in_flight=self._sent_elsewhere(state),
+            in_flight=await self._sent_elsewhere(state) if _creates(writes) else None,
         )
         if not held:
             return calls
@@ -369,46 +366,37 @@ class WriteIntegrity:
         tool = self._executor.tool(call.tool_name)
         return tool is not None and tool.writes and not tool.needs_confirmation
 
-    def note_sent(self, state: TurnState, calls: Sequence[ToolCall]) -> None:
+    async def note_sent(self, state: TurnState, calls: Sequence[ToolCall]) -> None:
         """Creates about to be sent, in flight for their customer until their results."""
         customer = state.session.customer
         creates = [call for call in calls if guard.creates(call.tool_name)]
         if customer is None or not creates:
             return
-        until = time.monotonic() + _IN_FLIGHT_MAX_S
-        owner = _owner(state)
-        self._in_flight.setdefault(customer.customer_id, []).extend(
-            _InFlight(guard.write_key(call), owner, guard.doing_phrase(call), until)
-            for call in creates
-        )
+        writes = [(guard.write_key(call), guard.doing_phrase(call)) for call in creates]
+        await self._in_flight.sent(customer.customer_id, _owner(state), writes, _IN_FLIGHT_MAX_S)
 
-    def _sent_elsewhere(self, state: TurnState) -> dict[str, str]:
+    async def _sent_elsewhere(self, state: TurnState) -> dict[str, str]:
         """The customer's creates in flight from other turns: write key → what it does."""
         customer = state.session.customer
-        if customer is None or not (sent := self._in_flight.get(customer.customer_id)):
+        if customer is None:
             return {}
-        now = time.monotonic()
-        sent[:] = [entry for entry in sent if entry.until > now]
-        if not sent:
-            del self._in_flight[customer.customer_id]
-        owner = _owner(state)
-        return {entry.key: entry.doing for entry in sent if entry.owner != owner}
+        return await self._in_flight.elsewhere(customer.customer_id, _owner(state))
 
     def _answered(self, state: TurnState, results: Sequence[ToolResult]) -> None:
         """Creates whose outcome is known: in flight no more; one not confirmed stays a
         while (it may still land, and the listing cannot show it yet)."""
         customer = state.session.customer
-        sent = self._in_flight.get(customer.customer_id) if customer is not None else None
-        if not sent:
+        if customer is None or not results:
             return
         owner = _owner(state)
         for result in results:
-            key = guard.write_key(result.call)
-            for entry in sent:
-                if entry.owner == owner and entry.key == key:
-                    unconfirmed = result.error is not None and result.error.unconfirmed
-                    entry.until = time.monotonic() + _UNCONFIRMED_SETTLE_S if unconfirmed else 0
-                    break
+            keep_s = _UNCONFIRMED_SETTLE_S if _unconfirmed(result) else 0.0
+            settling = self._in_flight.settled(
+                customer.customer_id, owner, guard.write_key(result.call), keep_s
+            )
+            task = asyncio.get_running_loop().create_task(settling)
+            self._settling_tasks.add(task)
+            task.add_done_callback(self._settling_tasks.discard)
 
     def remember_writes(self, state: TurnState, results: Sequence[ToolResult]) -> None:
         """Writes made, for asking before the same one is made again in the window; and

@@ -19,7 +19,7 @@ import pytest
 from assistant.auth import mint_call_token
 from tests.fixtures.app import MakeAssistant, WsConversation
 from tests.fixtures.crm import CrmAdmin
-from tests.integrity.helpers import answer, appointments, called, tasks, titles, writes_applied
+from tests.integrity.helpers import answer, appointments, called, tasks, titles
 
 TASKS = "/v1/customers/*/tasks"
 PLUMBER = "Call the plumber"
@@ -148,5 +148,3 @@ async def test_a_task_unconfirmed_at_the_deadline_asked_again_is_added_once(
     assert "crm.addTask" not in called(again), answer(again)
     assert again[-1]["awaiting_confirmation"] is not None, answer(again)
     assert "may have gone through" in answer(again), answer(again)
-
-

@@ -136,3 +136,60 @@ async def test_key_1_pressed_twice_on_a_question_deletes_once_and_says_it_once(
     assert "deleted" in said.lower(), said
     assert NOTHING_WAITING not in said.lower(), said
     assert (await writes_applied(crm_admin)).get(DELETES) == 1
+
+
+# --- written after the fixes -------------------------------------------------------------
+
+
+async def test_the_same_booking_on_the_widget_and_the_phone_at_once_books_once(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin, dial: Dial
+) -> None:
+    """'book a haircut next wednesday at 11am' on the widget and on a call at the same
+    moment (the CRM slow): one new haircut; the other is asked about."""
+    await crm_admin.add_fault(
+        method="POST", path="/v1/customers/*/appointments", latency_ms=400, times=1
+    )
+    harness = await make_assistant()
+    chat = await harness.connect()
+    relay = await dial(harness)
+    await relay.setup()
+    before = len(await appointments(crm_admin))
+    await chat.send_message("book a haircut next wednesday at 11am")
+    await crm_admin.wait_until_seen("POST /v1/customers/{cid}/appointments")
+    await relay.prompt("Book a haircut next wednesday at 11am")
+    on_web, on_phone = await asyncio.gather(turn_of(chat), relay.talk_cycle())
+    await asyncio.sleep(0.3)
+    assert len(await appointments(crm_admin)) == before + 1, (answer(on_web), spoken(on_phone))
+
+
+async def test_key_2_pressed_twice_on_a_question_declines_once(
+    make_assistant: MakeAssistant, dial: Dial, crm_admin: CrmAdmin
+) -> None:
+    """'Cancel my haircut?' then 2, 2 fast: the caller hears it stays booked, once, and
+    no 'nothing waiting' after it; the haircut stays."""
+    harness = await make_assistant()
+    relay = await dial(harness)
+    await relay.setup()
+    await relay.ask("Cancel my haircut")
+    await relay.dtmf("2")
+    await relay.dtmf("2")
+    said = spoken(await heard_within(relay, 0.8))
+    assert said.count("stays booked") == 1, said
+    assert NOTHING_WAITING not in said.lower(), said
+    assert "Haircut" in [visit["service"] for visit in await appointments(crm_admin)]
+
+
+async def test_a_key_pressed_after_a_spoken_yes_while_it_runs_changes_once(
+    make_assistant: MakeAssistant, dial: Dial, crm_admin: CrmAdmin
+) -> None:
+    """'Delete my grocery task?'; the caller says 'yes' and presses 1 right behind it:
+    one delete, and no 'nothing waiting' heard after it."""
+    harness = await make_assistant()
+    relay = await dial(harness)
+    await relay.setup()
+    await relay.ask("Delete my grocery task")
+    await relay.prompt("Yes")
+    await relay.dtmf("1")
+    said = spoken(await heard_within(relay, 0.8))
+    assert (await writes_applied(crm_admin)).get(DELETES) == 1, said
+    assert NOTHING_WAITING not in said.lower(), said
