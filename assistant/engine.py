@@ -30,7 +30,7 @@ from assistant.deadlines import Deadline
 from assistant.early_calls import EarlyCalls
 from assistant.errors import ModelUnavailable
 from assistant.heard import said_before_reply, was_heard, words
-from assistant.integrity import NOT_STARTED, WriteIntegrity
+from assistant.integrity import AS_ASKED_CHECK, NOT_STARTED, WriteIntegrity
 from assistant.logs import trace_context
 from assistant.metrics import Metrics, count, observe
 from assistant.models.base import Narrator, Planner
@@ -554,7 +554,7 @@ class Engine:
             customer=session.customer,
             now=state.now,
             round=round_no,
-            turn_results=tuple(state.results),
+            turn_results=_planned_from(state),
             max_calls=self.config.max_tool_calls_per_round,
             on_ack=on_ack,
             dialogue=session.dialogue,
@@ -832,6 +832,14 @@ class Engine:
     def _hint_of(self, tool_name: str) -> str | None:
         tool = self.executor.tool(tool_name)
         return tool.waiting_hint if tool else None
+
+
+def _planned_from(state: TurnState) -> tuple[ToolResult, ...]:
+    """The turn's results a planner plans from: not the look, before a yes ran its held
+    calls, at whether their visit had moved (a yes's turn begins with what it ran)."""
+    if AS_ASKED_CHECK not in state.checks:
+        return tuple(state.results)
+    return tuple(result for result in state.results if result.call.call_id != AS_ASKED_CHECK)
 
 
 def _reworded(pending: PendingConfirmation, words: confirmation.Wording) -> PendingConfirmation:

@@ -32,8 +32,12 @@ def _creates(calls: Sequence[ToolCall]) -> bool:
     return any(guard.creates(call.tool_name) for call in calls)
 
 
-def _unconfirmed(result: ToolResult) -> bool:
-    return result.error is not None and result.error.unconfirmed
+def _may_still_land(result: ToolResult) -> bool:
+    """A write the CRM may still be applying: sent, not confirmed, and its last attempt
+    unanswered (a timeout) or answered "still in progress". One answered 5xx or reset is
+    settled at the CRM, and its listing tells whether it landed."""
+    error = result.error
+    return error is not None and error.unconfirmed and error.code in ("timeout", "conflict")
 
 
 def _conversation_results(state: TurnState) -> list[ToolResult]:
@@ -49,7 +53,7 @@ def _conversation_results(state: TurnState) -> list[ToolResult]:
 # Held calls whose question names their visit as it was then (its day and hour): the
 # visit is read again before a yes runs them.
 _NAMED_AS_IT_WAS = frozenset({"crm.cancelAppointment", "crm.rescheduleAppointment"})
-_ASKED_CHECK = f"{guard.CHECK_PREFIX}as_asked"
+AS_ASKED_CHECK = f"{guard.CHECK_PREFIX}as_asked"
 # How long a create sent to the CRM counts as in flight for its customer's other
 # conversations: until its outcome is known, and at most this long (a turn that never
 # reported it); one the CRM had not confirmed when its turn ended, this long after.
@@ -125,10 +129,10 @@ class WriteIntegrity:
         before = [confirmation.visit_named(call, seen, zone) for call in named]
         if not any(before):
             return None
-        lookup = guard.APPOINTMENT_LOOKUP.model_copy(update={"call_id": _ASKED_CHECK})
-        state.checks.add(_ASKED_CHECK)
+        lookup = guard.APPOINTMENT_LOOKUP.model_copy(update={"call_id": AS_ASKED_CHECK})
+        state.checks.add(AS_ASKED_CHECK)
         await execute(state, 1, [lookup])
-        fresh = [r for r in state.results if r.call.call_id == _ASKED_CHECK and r.ok]
+        fresh = [r for r in state.results if r.call.call_id == AS_ASKED_CHECK and r.ok]
         if not fresh:
             return None
         after = [confirmation.visit_named(call, fresh, zone) for call in named]
@@ -348,11 +352,18 @@ class WriteIntegrity:
         if lookups:
             state.checks.update(lookup.call_id for lookup in lookups)
             await execute(state, round_no, lookups)
+        now = self._clock().timestamp()
+        recent = [
+            write
+            for write in state.session.recent_writes
+            # One sent but not confirmed has landed by now, or never will.
+            if not write.unconfirmed or now - write.at < _UNCONFIRMED_SETTLE_S
+        ]
         held = guard.doubts(
             writes,
             state.results,
-            state.session.recent_writes,
-            now=self._clock().timestamp(),
+            recent,
+            now=now,
             window_s=self._duplicate_window_s,
             in_flight=await self._sent_elsewhere(state) if _creates(writes) else None,
         )
@@ -390,7 +401,7 @@ class WriteIntegrity:
             return
         owner = _owner(state)
         for result in results:
-            keep_s = _UNCONFIRMED_SETTLE_S if _unconfirmed(result) else 0.0
+            keep_s = _UNCONFIRMED_SETTLE_S if _may_still_land(result) else 0.0
             settling = self._in_flight.settled(
                 customer.customer_id, owner, guard.write_key(result.call), keep_s
             )
@@ -400,12 +411,15 @@ class WriteIntegrity:
 
     def remember_writes(self, state: TurnState, results: Sequence[ToolResult]) -> None:
         """Writes made, for asking before the same one is made again in the window; and
-        writes sent that the CRM had not confirmed (they may have been made)."""
+        writes sent that the CRM may still be applying (not confirmed when the turn ended)."""
         plain = self._plain_writes
-        made = [r for r in results if r.call.tool_name in plain and (r.ok or _unconfirmed(r))]
-        if not made:
+        sent = [r for r in results if r.call.tool_name in plain]
+        if not sent:
             return  # most rounds only read: nothing to note, the window is pruned later
-        self._answered(state, [r for r in made if guard.creates(r.call.tool_name)])
+        self._answered(state, [r for r in sent if guard.creates(r.call.tool_name)])
+        made = [r for r in sent if r.ok or _may_still_land(r)]
+        if not made:
+            return
         now = self._clock().timestamp()
         recent = [w for w in state.session.recent_writes if now - w.at < self._duplicate_window_s]
         for result in made:
