@@ -4,7 +4,25 @@ write is in flight, and a keypad pressed over and over, on ConversationRelay (an
 after each: nothing asked for is lost or applied twice, nothing unasked is applied,
 and the call goes on.
 
-FIRST RUN: (filled in below)
+First run (written before the code they exercise was read, before any fix): 5 probes,
+2 held, 3 failed:
+- DOUBLED WRITE: the caller rang back while the first call's add was still being
+  written and asked the same: two "Call the plumber" tasks (the CRM's listing could not
+  show the first yet, and the duplicate window is per conversation);
+- 1 pressed twice on "delete Buy groceries?": deleted once, then "There's nothing
+  waiting for a yes just now. Deleting the task went through." (left open before);
+- the widget's yes after the task was deleted on the phone was answered "Sorry, I
+  couldn't delete Buy groceries: it doesn't seem to exist anymore." The check had
+  banned "couldn't"; judged unfair (the answer names the task and says truly that it
+  is gone), it now asks for the task named and no "try again".
+- held: the same visit moved on the widget and on a call at once stays one visit;
+  1 pressed four times with nothing waiting is ignored (one line at most, none heard).
+After the fixes (creates in flight by customer, assistant/writes_in_flight.py; a key
+that comes while the question's answer is being worked out is ignored, relay.py) all
+hold. Written afterwards, first run: the same booking on the widget and a call at once
+(held), 2 pressed twice (held), a spoken "yes" with 1 pressed right behind it (failed:
+"nothing waiting" after the delete; a key is now ignored while any words or key that
+answer the question are being worked out).
 """
 
 from __future__ import annotations
@@ -39,6 +57,12 @@ async def heard_within(relay: RelayClient, seconds: float) -> list[dict[str, Any
             break
     return frames
 
+
+
+async def crm_settled(crm_admin: CrmAdmin) -> None:
+    """Until the CRM has no write in progress (the slow first write has landed)."""
+    while (await crm_admin.stats())["idempotency_in_flight"]:  # noqa: ASYNC110
+        await asyncio.sleep(0.02)
 
 async def test_a_yes_after_the_task_was_deleted_on_the_phone_is_told_it_is_gone(
     make_assistant: MakeAssistant, crm_admin: CrmAdmin, dial: Dial
@@ -96,7 +120,7 @@ async def test_a_caller_ringing_back_while_the_add_is_in_flight_gets_one_task(
     again = await dial(harness)
     await again.setup(call_sid="CA00000000000000000000000000000022")
     said = spoken(await again.ask("Add a task to call the plumber"))
-    await asyncio.sleep(0.8)
+    await crm_settled(crm_admin)
     assert (await titles(crm_admin)).count(PLUMBER) == 1, said
     assert "still adding" in said and "add it again anyway?" in said, said
 
@@ -112,7 +136,7 @@ async def test_key_1_pressed_four_times_with_nothing_waiting_is_answered_once(
     await relay.setup()
     for _ in range(4):
         await relay.dtmf("1")
-    frames = await heard_within(relay, 0.6)
+    frames = await heard_within(relay, 0.4)
     said = spoken(frames).lower()
     assert said.count(NOTHING_WAITING) <= 1, said
     owed = spoken(await relay.ask("What do I owe?"))
@@ -131,7 +155,7 @@ async def test_key_1_pressed_twice_on_a_question_deletes_once_and_says_it_once(
     await relay.ask("Delete my grocery task")
     await relay.dtmf("1")
     await relay.dtmf("1")
-    frames = await heard_within(relay, 0.8)
+    frames = await relay.talk_cycle() + await heard_within(relay, 0.3)
     said = spoken(frames)
     assert "deleted" in said.lower(), said
     assert NOTHING_WAITING not in said.lower(), said
@@ -158,7 +182,7 @@ async def test_the_same_booking_on_the_widget_and_the_phone_at_once_books_once(
     await crm_admin.wait_until_seen("POST /v1/customers/{cid}/appointments")
     await relay.prompt("Book a haircut next wednesday at 11am")
     on_web, on_phone = await asyncio.gather(turn_of(chat), relay.talk_cycle())
-    await asyncio.sleep(0.3)
+    await crm_settled(crm_admin)
     assert len(await appointments(crm_admin)) == before + 1, (answer(on_web), spoken(on_phone))
 
 
@@ -173,7 +197,7 @@ async def test_key_2_pressed_twice_on_a_question_declines_once(
     await relay.ask("Cancel my haircut")
     await relay.dtmf("2")
     await relay.dtmf("2")
-    said = spoken(await heard_within(relay, 0.8))
+    said = spoken(await relay.talk_cycle() + await heard_within(relay, 0.3))
     assert said.count("stays booked") == 1, said
     assert NOTHING_WAITING not in said.lower(), said
     assert "Haircut" in [visit["service"] for visit in await appointments(crm_admin)]
@@ -190,6 +214,6 @@ async def test_a_key_pressed_after_a_spoken_yes_while_it_runs_changes_once(
     await relay.ask("Delete my grocery task")
     await relay.prompt("Yes")
     await relay.dtmf("1")
-    said = spoken(await heard_within(relay, 0.8))
+    said = spoken(await relay.talk_cycle() + await heard_within(relay, 0.3))
     assert (await writes_applied(crm_admin)).get(DELETES) == 1, said
     assert NOTHING_WAITING not in said.lower(), said
