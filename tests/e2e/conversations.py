@@ -32,6 +32,7 @@ Times are the customer's (cust_001, Maria, America/Los_Angeles).
 from __future__ import annotations
 
 import json
+import os
 import re
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
@@ -53,6 +54,13 @@ NEVER = ("can't help with that", "didn't quite catch")
 _WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
 
 
+def note_exploring(row: list[Any]) -> None:
+    """A failure of an exploring run (every case every way), added to the file $OUT names."""
+    if out := os.environ.get("OUT"):
+        with Path(out).open("a") as report:
+            report.write(json.dumps(row) + "\n")
+
+
 def read_cases(path: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
 
@@ -61,10 +69,14 @@ def read_cases(path: Path) -> list[dict[str, Any]]:
 class World:
     """What the CRM held when the session started, to compare against."""
 
-    today: date
+    now: datetime  # the moment the session is played at (local)
     seeded: dict[str, datetime]  # service → its first upcoming scheduled start (local)
     tickets: int
     task_titles: set[str]
+
+    @property
+    def today(self) -> date:
+        return self.now.date()
 
 
 @dataclass
@@ -89,14 +101,14 @@ def _local(iso: str) -> datetime:
     return datetime.fromisoformat(iso).astimezone(ZONE)
 
 
-async def snapshot(admin: CrmAdmin) -> World:
+async def snapshot(admin: CrmAdmin, now: datetime = NOW) -> World:
     appointments = (await _get(admin, "/appointments?status=upcoming"))["appointments"]
     seeded: dict[str, datetime] = {}
     for appointment in appointments:
         seeded.setdefault(appointment["service"], _local(appointment["starts_at"]))
     tickets = len((await _get(admin, "/tickets?status=all"))["tickets"])
     titles = {t["title"] for t in (await _get(admin, "/tasks?status=all"))["tasks"]}
-    return World(NOW.date(), seeded, tickets, titles)
+    return World(now, seeded, tickets, titles)
 
 
 def _day_ok(spec: str, day: date | None, today: date) -> bool:
@@ -219,7 +231,7 @@ def _appointment_problems(
     service = check["appt"]
     # The stub says "upcoming" for a scheduled appointment still ahead.
     status = {"scheduled": "upcoming"}.get(check.get("status", "scheduled"), check.get("status"))
-    now = NOW
+    now = world.now
     found = [
         a
         for a in appointments
@@ -296,11 +308,18 @@ def turn_problems(
 
 
 async def play_case(
-    assistant: AssistantHarness, admin: CrmAdmin, case: dict[str, Any], catalog: Catalog
+    assistant: AssistantHarness,
+    admin: CrmAdmin,
+    case: dict[str, Any],
+    catalog: Catalog,
+    now: datetime = NOW,
 ) -> Verdict:
-    """One session, on freshly seeded data: every turn said and checked."""
+    """One session, on freshly seeded data: every turn said and checked.
+
+    `now` is the moment the CRM stub and the assistant were pinned to (NOW unless a test
+    plays the sessions on another day)."""
     await admin.reset()
-    world = await snapshot(admin)
+    world = await snapshot(admin, now)
     chat = await assistant.connect(CUSTOMER)
     verdict = Verdict(case["id"])
     try:

@@ -244,9 +244,12 @@ _INSTEAD: tuple[tuple[GatedPattern, str], ...] = (
 
 # "make a task to update my address with the DMV", "remind me to chase it up": a to-do
 # whose words name something no tool does; the to-do is what is asked.
+# (words may describe the task before it is named: "add a high priority task to update my
+# address with the bank" is a task, not an address change)
 _TODO_FIRST = rx(
-    r"\b(?:(?:add|make|create|put|set up|new|start)(?: me)? (?:a |an |another )?(?:new )?"
-    r"(?:task|to-?do|reminder)s?|remind me|note to self|on my (?:to-?do )?list)\b"
+    r"\b(?:(?:add|make|create|put|set up|new|start)(?: me)? (?:a |an |another )?"
+    r"(?:[a-z-]+ ){0,3}?(?:task|to-?do|reminder)s?|remind me|note to self"
+    r"|on my (?:to-?do )?list)\b"
 )
 
 

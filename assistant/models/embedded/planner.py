@@ -31,6 +31,7 @@ from assistant.language.aimed_at_system import without_system_talk
 from assistant.language.as_meant import as_meant
 from assistant.language.confirm import request_after_yes, taken_back
 from assistant.language.patterns import rx
+from assistant.language.put_right import put_right
 from assistant.language.scope import hypothetical
 from assistant.language.smalltalk import asks_how_to
 from assistant.language.text import normalize
@@ -100,10 +101,12 @@ def _as_meant(request: PlanRequest) -> PlanRequest:
     conversation = request.conversation
     changed: list[tuple[int, UserTurn]] = []
     seen = 0
+    now = local_now(request.now, request.customer.timezone if request.customer else None)
     for index in range(len(conversation) - 1, -1, -1):
         message = conversation[index]
         if isinstance(message, UserTurn):
-            if (meant := as_meant(message.text)) != message.text:
+            # "…at 10am. Actually, make it 11.": put right before anything reads it.
+            if (meant := put_right(as_meant(message.text), now)) != message.text:
                 changed.append((index, UserTurn(text=meant)))
             seen += 1
             if seen == _MEANT_MESSAGES:

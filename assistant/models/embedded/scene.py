@@ -16,6 +16,7 @@ from typing import Any
 from assistant.dialogue_state import Dialogue
 from assistant.language.as_meant import as_meant
 from assistant.language.intents import Intent
+from assistant.language.put_right import put_right
 from assistant.language.text import normalize
 from assistant.models.embedded.references import read_intents
 from assistant.models.embedded.write_tools import WRITE_TOOLS
@@ -92,7 +93,7 @@ class Scene:
     def of(cls, request: NarratorInput) -> Scene:
         timezone = request.customer.timezone if request.customer else "UTC"
         now = local_now(request.now, timezone)
-        message = as_meant(request.user_message)  # as the planner read it
+        message = put_right(as_meant(request.user_message), now)  # as the planner read it
         return cls(
             now=now,
             timezone=timezone,

@@ -1,0 +1,358 @@
+"""A change put right in the same message: "book a facial on Thursday at 10am. Actually,
+make it 11.", "move my cleaning to Tuesday. Wrong day, I meant Thursday.", "add buy milk
+to my list. Sorry, oat milk not milk", "move my haircut to Saturday. Actually, undo that".
+
+Said in two turns, the second is a correction of the change just made (the planner's
+corrections). Said in one message, nothing has been made yet: the correction is applied
+to the words of the ask it corrects before anything reads them, so that what is written
+is what the customer settled on, once ("book a facial on thursday at 11am"), and nothing
+of the correction lands in a title or a day. A correction this module cannot place
+leaves the message as said (the rules then read it as they always have).
+
+Only a sentence or clause of its own after an ask that changes something is read as a
+correction, and only when what it says is a time, a day, a priority, a shift ("half an
+hour later", "the next day"), one thing for another ("oat milk not milk") or taking the
+ask back ("undo that", "never mind that"): "sorry to be a pain!" and "actually I have
+another question" are not.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime, time, timedelta
+from functools import lru_cache
+
+from assistant.language.dates import When, find_when
+from assistant.language.patterns import rx
+
+Span = tuple[int, int]
+
+# Most messages correct nothing: one search says whether to look further.
+_MAYBE = rx(
+    r"[.,!?;:]\s+(?:[a-z']+[,!]?\s+){0,3}?(?:actually|sorry|oops|whoops|wait|no|nope|hang on"
+    r"|hold on|my bad|my mistake|correction|scratch that|on second thought|wrong|i meant"
+    r"|i mean|make (?:it|that|this)|(?:can|could) (?:you|we)|undo|put it back|never ?mind"
+    r"|forget (?:it|that))\b"
+)
+# The ask corrected changes something (a question or a remark is not put right).
+_CHANGES = rx(
+    r"\b(?:book|schedule|move|reschedule|push|pull|bring|change|put|add|remind|create|set"
+    r"|make|mark|complete|tick|update|pencil|get me|i need|i'd like|i want|can i get)\b"
+)
+_BOUNDARY = r"(?:[.!?;]+\s+|,\s+|\s+-+\s+|\s*—\s*)"
+_FILLERS = r"(?:(?:oh|ah|ugh|hmm+|um+|uh+|er|erm|well|ok|okay)[,!.]?\s+)*"
+_CUES = (
+    r"(?:actually|sorry|oops|whoops|no wait|wait|oh no|no no|no|nope|hang on|hold on|my bad"
+    r"|my mistake|correction|scratch that|on second thought|wrong (?:day|time|date|one))"
+)
+# What introduces the value put right ("make it 11", "can you make that 2:30?", "I
+# meant Thursday"): said with or without a cue before it.
+_LEAD = (
+    r"(?:(?:can|could|would) (?:you|we) )?(?:make|change|push|move|do|put)"
+    r" (?:it|that|this|(?:the|my) (?P<thing>[a-z]+(?: [a-z]+)?))"
+    r"(?: one)?(?: to| for| into| at| on)?\s+|i meant\s+(?:to say\s+)?|i mean\s+"
+    r"|it should be\s+|let'?s (?:say|do|make it)\s+|how about\s+|what about\s+"
+)
+_CORRECTION = rx(
+    rf"{_BOUNDARY}{_FILLERS}(?:(?P<cue>{_CUES})(?:[,!.]?\s+{_CUES})*[,!.]?\s+)?"
+    rf"(?P<lead>{_LEAD})?(?P<body>[^.!?;]+?)\s*(?=[.!?;]|$)"
+)
+_TAKE_BACK = rx(
+    r"(?:undo|reverse) (?:that|it)|put it back(?: where it was| as it was)?"
+    r"|leave it(?: where it was| as it was)?|never ?mind(?: that| about that)?|forget (?:it|that)"
+    r"|scratch that|don'?t (?:do that|bother)|cancel that"
+)
+_SWAP = (
+    rx(r"(?P<new>.+?),? (?:not|instead of|rather than) (?P<old>.+)"),
+    rx(r"not (?P<old>.+?),? (?:but )?(?P<new>.+)"),
+)
+_PRIORITY = rx(r"(?:(?:a |an )?(?P<p>high|low|normal|medium|urgent)(?: priority| one)?)")
+# "the groceries one", "my eye exam task": a task named by its words.
+_ONE_NAMED = rx(r"\b(?:the|my) (?P<words>[a-z][a-z' ]*?) (?:one|task|reminder|to-?do)\b")
+_TASK_NOUN = rx(r"\b(?:a|an|the|my) (?P<noun>task|reminder|to-?do|note)\b")
+_PRIORITY_SAID = rx(r"\b(?:(?:a |an )?(?:high|low|normal|medium|urgent)(?: priority)?)\b")
+_SHIFT = rx(
+    r"(?:(?:a |an |one )?(?P<half>half (?:an )?)?(?P<n>\d+|an?|one|two|three|a couple of)?\s*"
+    r"(?P<unit>hours?|minutes?|mins?|days?)\s+(?P<dir>later|earlier|after|before|sooner))"
+)
+_NEXT_DAY = rx(
+    r"(?:the )?(?:next|following) day|the day after|a day later"
+    r"|(?:the )?(?:previous|day before)|the day before|a day earlier"
+)
+# Said of the value, not a value: "thursday is better", "11 instead", "same time".
+_AROUND = rx(
+    r"(?:,?\s*(?:please|instead|then|thanks|is better|works better|would be better|is fine"
+    r"|would work|works|(?:at |,\s*)?(?:the )?same time|if (?:you can|possible)))+$"
+)
+_NUMBER = rx(
+    r"(?:\d{1,2}(?::\d{2})?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+)
+_DOTTED_MERIDIEM = rx(r"\b([ap])\.m\.")
+_MERIDIEM = rx(r"\b(?:am|pm|a\.m\.|p\.m\.|morning|afternoon|evening|tonight|noon|midday)\b")
+_PREPOSITION = rx(r"(?:on|at|for|by) ")
+_PREPOSITION_BEFORE = rx(r"\b(?:on|at|for|by|to)\s+$")
+_WORDS_LEFT = frozenset({"at", "on", "for", "the", "in", "by", "and", "to", ""})
+
+
+@lru_cache(maxsize=512)
+def put_right(message: str, now: datetime) -> str:
+    """`message` with a correction said in it applied to the ask it corrects (see the
+    module's docstring); `now` is the customer's (a day put right is read from it)."""
+    lowered = message.lower()
+    if len(lowered) != len(message) or not _MAYBE.search(lowered):
+        return message
+    # "10 a.m.. actually, quarter past 10": the dots of a.m. are no full stops.
+    lowered = _DOTTED_MERIDIEM.sub(r"\1m", lowered) if ".m." in lowered else lowered
+    for _ in range(2):  # "…at 2. sorry, 3. no wait, 4"
+        corrected = _put_right_once(lowered, now)
+        if corrected is None:
+            break
+        lowered = corrected
+    return message if lowered == message.lower() else lowered
+
+
+def _put_right_once(text: str, now: datetime) -> str | None:
+    for match in _CORRECTION.finditer(text):
+        before = text[: match.start()]
+        if not _CHANGES.search(before):
+            continue
+        after = text[match.end() :].lstrip(".!?; ")
+        body = match.group("body").strip(" ,")
+        thing = match.group("thing")
+        if thing is not None and thing not in before:
+            continue  # "make the receipt out to me": nothing said before was named
+        # Put right in what was said from the thing named on ("…add pick up dry cleaning
+        # for friday. Actually make the dry cleaning saturday").
+        head = before[: before.rfind(thing)] if thing is not None else ""
+        before = before[len(head) :]
+        if _TAKE_BACK.fullmatch(f"{match.group('lead') or ''}{body}"):
+            body = "undo that"  # "…, actually put it back where it was": "put it" leads nothing
+        fixed = _applied(before, body, bool(match.group("cue") or match.group("lead")), now)
+        if fixed is None:
+            continue
+        fixed = head + fixed
+        rest = after.strip()
+        if not fixed.strip():
+            return rest or "never mind"
+        return f"{fixed.rstrip(' ,')}. {rest}" if rest else fixed.rstrip(" ,")
+    return None
+
+
+def _applied(before: str, body: str, marked: bool, now: datetime) -> str | None:
+    """`before` put right by `body`; None when the body is not a correction of it."""
+    if _TAKE_BACK.fullmatch(body):
+        return _without_last_sentence(before)
+    for swap in _SWAP:
+        if (found := swap.fullmatch(body)) is not None:
+            old, new = found.group("old").strip(), found.group("new").strip()
+            if "," not in body and swap is _SWAP[1]:
+                old, new = _two_times(f"{old} {new}", now) or (old, new)
+            if (swapped := _swapped(before, old, new, now)) is not None:
+                return swapped
+    if not marked:
+        return None  # a bare "friday" after an ask is a remark, not a correction
+    value = _AROUND.sub("", body).strip(" ,")
+    if "," in value and not _classified(value, now):
+        # "sorry, normal priority, it's not that urgent": the value, then why.
+        value = value.split(",", 1)[0].strip()
+    if (priority := _PRIORITY.fullmatch(value)) is not None:
+        return _with_priority(before, priority.group("p"))
+    if (shift := _SHIFT.fullmatch(value)) is not None:
+        return _shifted(before, shift, now)
+    if _NEXT_DAY.fullmatch(value):
+        days = -1 if "before" in value or "previous" in value or "earlier" in value else 1
+        return _day_moved(before, days, now)
+    return _retimed(before, value, now) or _retargeted(before, value)
+
+
+def _retargeted(before: str, value: str) -> str | None:
+    """ "tick off the eye exam task. Sorry, i meant the groceries one": the groceries task."""
+    new = _ONE_NAMED.fullmatch(value)
+    if new is None:
+        return None
+    named = list(_ONE_NAMED.finditer(before))
+    if not named:
+        return None
+    old = named[-1]
+    return f"{before[: old.start('words')]}{new.group('words')}{before[old.end('words') :]}"
+
+
+def _classified(value: str, now: datetime) -> bool:
+    """The value is one this module puts right with."""
+    return bool(
+        _PRIORITY.fullmatch(value)
+        or _SHIFT.fullmatch(value)
+        or _NEXT_DAY.fullmatch(value)
+        or find_when(value, now)
+        or find_when(f"at {value}", now)
+    )
+
+
+def _without_last_sentence(text: str) -> str:
+    """ "What do I owe? And book me a facial…" taken back: "What do I owe?"."""
+    cut = max(text.rfind(mark) for mark in ".?!;")
+    return text[: cut + 1] if cut >= 0 else ""
+
+
+def _two_times(words: str, now: datetime) -> tuple[str, str] | None:
+    """ "two thirty three thirty" said with no pause: "two thirty", "three thirty"."""
+    said = words.split()
+    for cut in range(len(said) - 1, 0, -1):
+        old, new = " ".join(said[:cut]), " ".join(said[cut:])
+        if _is_time(old, now) and _is_time(new, now):
+            return old, new
+    return None
+
+
+def _is_time(words: str, now: datetime) -> bool:
+    when = find_when(f"at {words}", now)
+    return when is not None and when.clock is not None and _only_when(f"at {words}", when)
+
+
+def _swapped(before: str, old: str, new: str, now: datetime) -> str | None:
+    """ "…at 2. sorry, 3 not 2", "…buy milk. sorry, oat milk not milk"."""
+    if _NUMBER.fullmatch(old) and _NUMBER.fullmatch(new):
+        return _retimed(before, new, now)
+    spot = None
+    for found in re.finditer(rf"\b{re.escape(old)}\b", before):
+        spot = found
+    if spot is None:
+        return _retimed(before, new, now) if find_when(f"at {new}", now) else None
+    return before[: spot.start()] + new + before[spot.end() :]
+
+
+def _with_priority(before: str, priority: str) -> str:
+    said = list(_PRIORITY_SAID.finditer(before))
+    if not said:
+        # "…put a reminder in to pay it": "a high priority reminder" (said after the ask
+        # as a clause of its own, it is read as a new ask's words).
+        nouns = list(_TASK_NOUN.finditer(before))
+        if not nouns:
+            return f"{before.rstrip(' ,.')}, {priority} priority"
+        spot = nouns[-1].start("noun")
+        return f"{before[:spot]}{priority} priority {before[spot:]}"
+    last = said[-1]
+    return f"{before[: last.start()]}{priority} priority{before[last.end() :]}"
+
+
+def _spans(text: str, now: datetime) -> tuple[When | None, list[Span], list[Span]]:
+    """The day and the time said in `text`, with where each was said."""
+    when = find_when(text, now)
+    days: list[Span] = []
+    times: list[Span] = []
+    for start, end in when.spans if when else ():
+        part = find_when(text[start:end], now)
+        if part is None:
+            continue
+        if part.clock is not None and (part.day_implied or part.day is None):
+            times.append((start, end))
+        elif part.day is not None and part.clock is None:
+            days.append((start, end))
+        else:
+            times.append((start, end))  # said as one ("tomorrow at 9"): put right whole
+    return when, days, times
+
+
+def _retimed(before: str, value: str, now: datetime) -> str | None:
+    """ "…thursday at 10am" put right by "11", "friday", "friday at 10", "the 21st"."""
+    said = value if find_when(value, now) is not None else f"at {value}"
+    when = find_when(said, now)
+    if when is None or not _only_when(said, when):
+        return None
+    old, days, times = _spans(before, now)
+    day_said = when.day is not None and not when.day_implied
+    clock_said = when.clock is not None
+    if (
+        when.clock is not None
+        and not _MERIDIEM.search(said)
+        and old is not None
+        and old.clock is not None
+    ):
+        # "friday at 10" after "…at 9am": the hour in the half of the day it puts right.
+        _, _, clock_spans = _spans(said, now)
+        if clock_spans:
+            start, end = clock_spans[-1]
+            said = f"{said[:start]}{_at(_same_half(when.clock, old.clock))}{said[end:]}"
+    if day_said and clock_said:
+        return _replaced(before, days + times, said)
+    if clock_said:
+        return _replaced(before, times, said if said.startswith("at ") else f"at {said}")
+    if day_said:
+        return _replaced(before, days, said)
+    return None
+
+
+def _only_when(said: str, when: When) -> bool:
+    """Nothing but the day and the time is said ("at 11", "on friday", not "at 11 and
+    what do I owe")."""
+    left = said
+    for start, end in sorted(when.spans, reverse=True):
+        left = left[:start] + " " + left[end:]
+    return all(word in _WORDS_LEFT for word in left.replace(",", " ").split())
+
+
+def _replaced(before: str, spans: list[Span], said: str) -> str:
+    """`before` with its last run of `spans` replaced by `said` (added when none)."""
+    if not spans:
+        return f"{before.rstrip(' ,.')} {said}"
+    spans = sorted(spans)
+    run = [spans[-1]]
+    for span in reversed(spans[:-1]):
+        if run[0][0] - span[1] > 4:  # "on thursday at 9": one run; two asks' are two
+            break
+        run.insert(0, span)
+    start, end = run[0][0], run[-1][1]
+    # "…on wednesday" put right by "thursday": on thursday (the word before it kept).
+    lead = _PREPOSITION.match(before, start)
+    if lead is not None and not _PREPOSITION.match(said):
+        said = f"{lead.group(0)}{said}"
+    elif lead is None and _PREPOSITION.match(said) and _PREPOSITION_BEFORE.search(before[:start]):
+        said = _PREPOSITION.sub("", said, count=1)  # "…to at 10am" is not said
+    return f"{before[:start]}{said}{before[end:]}"
+
+
+def _same_half(new: time, old: time) -> time:
+    """ "11am… no wait, 1" is 1pm; "4pm… sorry, 5" is 5pm: a bare hour is in the half of
+    the day of the one it puts right, or the next one when it would come before it."""
+    hour = new.hour % 12
+    half = 12 if old.hour >= 12 else 0
+    if half == 0 and hour < old.hour % 12:
+        half = 12
+    return new.replace(hour=hour + half)
+
+
+def _at(clock: time) -> str:
+    hour = clock.hour % 12 or 12
+    minutes = f":{clock.minute:02d}" if clock.minute else ""
+    return f"at {hour}{minutes}{'am' if clock.hour < 12 else 'pm'}"
+
+
+def _shifted(before: str, shift: re.Match[str], now: datetime) -> str | None:
+    """ "…at 1pm. can you make it half an hour later?": at 1:30pm."""
+    unit = shift.group("unit")
+    count = shift.group("n") or "a"
+    amount = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "a couple of": 2}.get(count)
+    number: float = amount if amount is not None else int(count)
+    if shift.group("half"):
+        number = 0.5 if shift.group("n") in (None, "a", "an") else number + 0.5
+    sign = -1 if shift.group("dir") in ("earlier", "before", "sooner") else 1
+    if unit.startswith("day"):
+        return _day_moved(before, int(sign * number), now)
+    minutes = number * (60 if unit.startswith("hour") else 1)
+    old, _, times = _spans(before, now)
+    if old is None or old.clock is None or not times:
+        return None
+    moved = datetime.combine(now.date(), old.clock) + timedelta(minutes=sign * minutes)
+    return _replaced(before, times, _at(moved.time()))
+
+
+def _day_moved(before: str, days: int, now: datetime) -> str | None:
+    """ "…on tuesday at 9am. actually the next day, same time": on wednesday the 16th."""
+    old, spans, _ = _spans(before, now)
+    if old is None or old.day is None or not spans:
+        return None
+    day: date = old.day + timedelta(days=days)
+    return _replaced(before, spans, f"on {day.strftime('%B')} {day.day}".lower())
+
+
+__all__ = ["put_right"]

@@ -1,0 +1,61 @@
+"""A change said and put right in the same message ("book a facial on Thursday at 10am?
+Actually, make it 11."), through the websocket and the real CRM stub: what is written is
+what the customer settled on, once, and nothing of the correction lands in a title.
+
+tests/data/conversations_one_breath.jsonl, written before the rules it exercises were
+read: a time, a day, a day and a time, a date, a title word, a priority put right after a
+full stop ("…. Sorry, 5 not 4", "…. Wrong day, I meant Thursday.", "…. Oops, low
+priority"), with or without an opener ("…. Make it 2:30"), as a shift ("…. Can you make
+it half an hour later?", "…. Actually the next day, same time"), taken back ("…. Actually,
+undo that"), with another ask before or after it; and two controls where words that open
+a correction open something else ("sorry to be a pain!", "actually I have another
+question").
+
+FIRST RUN, on the code as it was: 9/22 sessions, 12 of the 13 failing with a WRONG WRITE.
+The ask was carried out as first said and the correction dropped without a word: a facial
+booked at 10 ("…? Actually, make it 11."), a massage at 2pm ("…. make it 2:30"), a haircut
+at 1pm ("…. can you make it half an hour later?"), an eye exam on Tuesday ("…. actually
+the next day, same time"), a facial at noon ("…. Actually make that 1pm."), the cleaning
+moved to Tuesday ("…. Wrong day, I meant Thursday.") or Thursday at 9 ("…. sorry, friday
+at 10"); the haircut moved to Saturday and a massage booked though each was taken back
+("…. actually, undo that", "…. hmm, never mind that"); and the correction written into a
+task's title: "Call the vet actually make that thursday" due Wednesday, "Buy milk to my
+oat milk not milk", "Book flights oops, low priority" at high priority. The thirteenth,
+"move my dental cleaning to Friday at 2. Oh no, I meant 3.", asked what time.
+Corrections said after a comma of the same clause ("at 9am, sorry, 11") already held.
+
+The cause, fixed as one rule (language/put_right.py): a sentence or clause after an ask
+that changes something, opened by a correction ("actually", "sorry", "oops", "wrong day",
+"no wait") or saying "make it …", "I meant …", "… not …", and saying only a time, a day,
+a priority, a shift or one word for another, or taking the ask back, is applied to the
+words of that ask before anything reads the message, for the planner and the narrator
+alike. After: 22/22.
+
+Eight more (ids ob2-) were written after that rule and not tuned on: a target put right
+("cancel my haircut. sorry, I meant the dental cleaning": asked about the cleaning), "an
+hour earlier", "no sorry, tomorrow", "quarter past 10", "three not four" in words, a
+correction after a comma ("…for monday, actually tuesday"), one of two asks taken back,
+and a control. First run: 8/8.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tests.e2e.conversations import read_cases
+from tests.e2e.test_conversations import DATA, crm_app, score  # noqa: F401  (the fixture)
+from tests.fixtures.app import MakeAssistant
+from tests.fixtures.crm import CrmAdmin
+
+ONE_BREATH: Path = DATA / "conversations_one_breath.jsonl"
+KNOWN_OPEN: list[str] = []
+
+
+async def test_a_change_put_right_in_the_same_message_writes_what_was_settled(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin, capsys: Any
+) -> None:
+    """Every session passes: the corrected value is written, once; nothing else."""
+    assert len(read_cases(ONE_BREATH)) == 30
+    _, failed = await score(make_assistant, crm_admin, ONE_BREATH, capsys)
+    assert failed == KNOWN_OPEN
