@@ -29,11 +29,11 @@ TASKS = "/v1/customers/*/tasks"
 PLUMBER = "Call the plumber"
 
 
-
 async def crm_settled(crm_admin: CrmAdmin) -> None:
     """Until the CRM has no write in progress (the slow first write has landed)."""
     while (await crm_admin.stats())["idempotency_in_flight"]:  # noqa: ASYNC110
         await asyncio.sleep(0.02)
+
 
 async def test_a_yes_on_the_other_instance_after_the_visit_moved_asks_again(
     make_assistant: MakeAssistant, crm_admin: CrmAdmin, redis_url: str

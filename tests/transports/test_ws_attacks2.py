@@ -51,11 +51,11 @@ def haircut_of(visits: list[dict[str, Any]]) -> dict[str, Any]:
     return haircut
 
 
-
 async def crm_settled(crm_admin: CrmAdmin) -> None:
     """Until the CRM has no write in progress (the slow first write has landed)."""
     while (await crm_admin.stats())["idempotency_in_flight"]:  # noqa: ASYNC110
         await asyncio.sleep(0.02)
+
 
 async def test_a_yes_after_the_visit_was_moved_another_way_does_not_cancel_it_unasked(
     make_assistant: MakeAssistant, crm_admin: CrmAdmin

@@ -58,11 +58,11 @@ async def heard_within(relay: RelayClient, seconds: float) -> list[dict[str, Any
     return frames
 
 
-
 async def crm_settled(crm_admin: CrmAdmin) -> None:
     """Until the CRM has no write in progress (the slow first write has landed)."""
     while (await crm_admin.stats())["idempotency_in_flight"]:  # noqa: ASYNC110
         await asyncio.sleep(0.02)
+
 
 async def test_a_yes_after_the_task_was_deleted_on_the_phone_is_told_it_is_gone(
     make_assistant: MakeAssistant, crm_admin: CrmAdmin, dial: Dial
