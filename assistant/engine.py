@@ -296,6 +296,8 @@ class Engine:
                 await self._answers.speak(state, taken_up.prompt)
                 state.pending = state.session.pending = state.pending.asked_now()
                 return
+            if await self._moved_since_asked(state, taken_up):
+                return
             await self._run_round(state, 1, list(taken_up.calls), None, confirmed=True)
             await self._answers.narrate(state)
             return
@@ -317,11 +319,7 @@ class Engine:
                 await self._ask_again(state, pending)
                 return
             if confirmation.is_affirmative(state.text):
-                moved = await self._integrity.changed_since_asked(state, pending, self._execute)
-                if moved is not None:
-                    # Its visit moved since the question (another tab, the phone): the
-                    # yes was to the visit as it was; asked again, as it is now.
-                    await self._ask_again(state, _reworded(pending, moved), MOVED_SINCE_ASKED)
+                if await self._moved_since_asked(state, pending):
                     return
                 await self._run_round(state, 1, list(pending.calls), None, confirmed=True)
                 if confirmation.request_after_yes(state.text) is None:
@@ -408,6 +406,16 @@ class Engine:
             await self._answers.narrate(state)
         else:
             await self._answers.speak(state, "Okay.")
+
+    async def _moved_since_asked(self, state: TurnState, held: PendingConfirmation) -> bool:
+        """Whether a visit the held calls name moved since the question (another tab, the
+        phone, the office): the yes was to the visit as it was, so the question is asked
+        again, naming it as it is now, and nothing runs."""
+        moved = await self._integrity.changed_since_asked(state, held, self._execute)
+        if moved is None:
+            return False
+        await self._ask_again(state, _reworded(held, moved), MOVED_SINCE_ASKED)
+        return True
 
     async def _ask_again(
         self, state: TurnState, pending: PendingConfirmation, why: str = NOT_HEARD

@@ -19,7 +19,10 @@ First run (written before the code they exercise was read, before any fix): 9 pr
 was told "nothing was changed", truly; it runs at 1.3 s with small reserves.)
 After the fixes (assistant/integrity.py: a held visit is read again before its yes
 runs, and asked about again if it moved; a write the CRM may still be applying is
-remembered, and asked about when asked for again) all hold.
+remembered, and asked about when asked for again) all hold. Written afterwards, red
+on its first run (WRONG WRITE): the question moved on from, the visit moved, then "ok,
+go ahead with the cancel" cancelled it at its new time; that way to a yes now reads the
+visit again too.
 """
 
 from __future__ import annotations
@@ -168,3 +171,27 @@ async def test_a_task_unconfirmed_at_the_deadline_asked_again_is_added_once(
     assert "crm.addTask" not in called(again), answer(again)
     assert again[-1]["awaiting_confirmation"] is not None, answer(again)
     assert "may have gone through" in answer(again), answer(again)
+
+
+# --- written after the fixes -------------------------------------------------------------
+
+
+async def test_go_ahead_with_the_cancel_after_the_visit_moved_asks_again(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin
+) -> None:
+    """'cancel my haircut' is asked about, the customer moves on ('what do I owe?'), the
+    office moves the haircut, then 'ok, go ahead with the cancel': not cancelled at its
+    new time unasked; asked again, naming it."""
+    chat = await (await make_assistant()).connect()
+    assert (await chat.say("cancel my haircut"))[-1]["awaiting_confirmation"] is not None
+    await chat.say("what do I owe?")
+    haircut = haircut_of(await appointments(crm_admin))
+    moved = datetime.fromisoformat(haircut["starts_at"]) + timedelta(days=1, hours=2)
+    status, body = await crm_admin.patch(
+        f"/v1/customers/cust_001/appointments/{haircut['id']}", {"starts_at": moved.isoformat()}
+    )
+    assert status == 200, body
+    events = await chat.say("ok, go ahead with the cancel")
+    assert "Haircut" in [v["service"] for v in await appointments(crm_admin)], answer(events)
+    assert events[-1]["awaiting_confirmation"] is not None, answer(events)
+    assert "4:30 PM" in answer(events), answer(events)
