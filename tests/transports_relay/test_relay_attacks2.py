@@ -20,7 +20,7 @@ First run (written before the code they exercise was read, before any fix): 5 pr
 After the fixes (creates in flight by customer, assistant/writes_in_flight.py; a key
 that comes while the question's answer is being worked out is ignored, relay.py) all
 hold. Written afterwards, first run: the same booking on the widget and a call at once
-(held), 2 pressed twice (held), a spoken "yes" with 1 pressed right behind it (failed:
+(held), the same add on both at the same instant (held), 2 pressed twice (held), a spoken "yes" with 1 pressed right behind it (failed:
 "nothing waiting" after the delete; a key is now ignored while any words or key that
 answer the question are being worked out).
 """
@@ -217,3 +217,22 @@ async def test_a_key_pressed_after_a_spoken_yes_while_it_runs_changes_once(
     said = spoken(await relay.talk_cycle() + await heard_within(relay, 0.3))
     assert (await writes_applied(crm_admin)).get(DELETES) == 1, said
     assert NOTHING_WAITING not in said.lower(), said
+
+
+async def test_the_same_add_on_the_widget_and_the_phone_at_the_same_instant_adds_once(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin, dial: Dial
+) -> None:
+    """'add a task to call the plumber' sent on the widget and on a call at the same
+    instant (the CRM slow): one plumber task; the other is asked about."""
+    await crm_admin.add_fault(method="POST", path=TASKS, latency_ms=300, times=2)
+    harness = await make_assistant()
+    chat = await harness.connect()
+    relay = await dial(harness)
+    await relay.setup()
+    await asyncio.gather(
+        chat.send_message("add a task to call the plumber"),
+        relay.prompt("Add a task to call the plumber"),
+    )
+    on_web, on_phone = await asyncio.gather(turn_of(chat), relay.talk_cycle())
+    await crm_settled(crm_admin)
+    assert (await titles(crm_admin)).count(PLUMBER) == 1, (answer(on_web), spoken(on_phone))
