@@ -20,9 +20,10 @@ First run (written before the code they exercise was read, before any fix): 5 pr
 After the fixes (creates in flight by customer, assistant/writes_in_flight.py; a key
 that comes while the question's answer is being worked out is ignored, relay.py) all
 hold. Written afterwards, first run: the same booking on the widget and a call at once
-(held), the same add on both at the same instant (held), 2 pressed twice (held), a spoken "yes" with 1 pressed right behind it (failed:
-"nothing waiting" after the delete; a key is now ignored while any words or key that
-answer the question are being worked out).
+(held), the same add on both at the same instant (held), 2 pressed twice (held), a
+spoken "yes" with 1 pressed right behind it (failed: "nothing waiting" after the
+delete; a key is now ignored while any words or key that answer the question are being
+worked out).
 """
 
 from __future__ import annotations
