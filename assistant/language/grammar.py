@@ -53,6 +53,15 @@ def _inherit(c: Clause, previous: Sequence[Intent]) -> Intent | None:
     ):
         # "move my cleaning to friday, no, just cancel it": the visit the ask before named.
         return Intent("cancel_appointment", target=action.target, clause=c.text)
+    if (
+        action.kind == "reschedule_appointment"
+        and _A_TASK.search(c.text)
+        and find_when(c.text, c.now) is not None
+    ):
+        # "move my haircut to saturday and the groceries task to friday": a task is moved
+        # by its due date.
+        own = task_rules.update_task(dataclasses.replace(c, text=f"move {c.text}"))
+        return _naming_its_own(own)
     if any(pattern.search(c.text) for kind, pattern in READS if not _same_domain(kind, action)):
         return None
     if undecided(c.text):
@@ -70,19 +79,28 @@ def _inherit(c: Clause, previous: Sequence[Intent]) -> Intent | None:
         more = task_rules.update_task(dataclasses.replace(c, text=f"make it {c.text}"))
         if more is not None and more.target is not None and more.target.vague:
             return more
+        if find_when(c.text, c.now) is not None:
+            # "move the insurance task to friday and the groceries one to thursday": the
+            # second task is due when its own words say, never when the first went.
+            moved = _ONE.sub("task", c.text.replace(" to on ", " to "))
+            own = task_rules.update_task(dataclasses.replace(c, text=f"move {moved}"))
+            return (
+                own if own is not None and own.target is not None and not own.target.vague else None
+            )
     if action.kind == "reschedule_appointment" and find_when(c.text, c.now) is not None:
         # "move the dentist to thursday at 9am and the haircut to friday at 4pm": the
         # second visit goes where its own words say, not where the first went.
         own = appointment_rules.reschedule(dataclasses.replace(c, text=f"move {c.text}"))
-        return own if own is not None and own.target is not None and not own.target.vague else None
+        return _naming_its_own(own)
     if action.kind in TASK_ACTIONS and _MOVES.search(c.text):
         # "the groceries are done, and could you move the car insurance one to friday":
         # among tasks, "the … one" is a task, and moving it is its due date.
         own = task_rules.update_task(dataclasses.replace(c, text=_ONE.sub("task", c.text)))
-        return own if own is not None and own.target is not None and not own.target.vague else None
+        return _naming_its_own(own)
     if _OWN_VERB.search(c.text):
         return None  # a clause with a verb of its own asks its own thing, never the one before
-    target = target_ref(LIST_TAIL.sub("", c.text), c.original, c.now)
+    # "…and the insurance one too": "too" says the same again, it names nothing.
+    target = target_ref(_TOO.sub("", LIST_TAIL.sub("", c.text)), c.original, c.now)
     if target.vague:
         return None
     return Intent(
@@ -92,6 +110,16 @@ def _inherit(c: Clause, previous: Sequence[Intent]) -> Intent | None:
         when=action.when,
         missing=action.missing,
         clause=c.text,
+    )
+
+
+def _naming_its_own(intent: Intent | None) -> Intent | None:
+    """The clause's own ask when it names what it is about ("the groceries task"), else
+    None: "it" alone is not read as another target of the ask before."""
+    return (
+        intent
+        if intent is not None and intent.target is not None and not intent.target.vague
+        else None
     )
 
 
@@ -106,6 +134,8 @@ _SAME_THING = rx(
     r"(?:at |for |on )?(?:the )?same (?:time|day|hour|place|date)(?: as (?:before|now|it is))?"
     r"(?: please| then| yeah)?"
 )
+_A_TASK = rx(r"\b(?:task|to-?do|reminder)s?\b")
+_TOO = rx(r",?\s*\b(?:too|as well|also)\b")
 _MOVES = rx(r"\b(?:move|push|postpone|put off|shift|bring forward|change)\b")
 _ONE = rx(r"\bone\b")
 _OWN_VERB = rx(

@@ -264,6 +264,12 @@ def _run_on(part: str) -> list[str]:
     return [*pieces, part[start:]]
 
 
+def clauses_of(text: str) -> list[str]:
+    """The clauses of a normalized message, in the order said ("move it to the 25th",
+    "and the groceries one to thursday")."""
+    return [clause for _, clause, _ in _split(text)]
+
+
 def _split(text: str) -> list[tuple[str, str, bool]]:
     """(separator before, clause, asked) triples; the separator is kept to rejoin
     clauses, and `asked` marks the clause that ends a sentence with a question mark."""
@@ -415,6 +421,14 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
             del found[len(found) - len(last_intents) :]
             intents = read_clause(merged, norm, local_now, timezone, previous=[], asked=asked)
             clause = merged
+            if (read_with := _read_with(said, last_clause, last_intents)) is not None and (
+                len(intents) == 1
+            ):
+                # "what's my balance and remind me to pay it on friday, high priority": the
+                # clause the ask was read with is read with it again ("it" is the bill, and
+                # the balance is still asked).
+                referred = _refer(intents[0], *read_with, norm, local_now)
+                intents = referred if referred is not None else intents
         elif _narrows(clause, intents, last_intents):
             # "what's the story with my account, like appointments and bills": the
             # examples say what "my account" meant.
@@ -763,6 +777,19 @@ def _only_a_time(clause: str, now: datetime) -> bool:
     if when is None:
         return False
     return not _TIME_FILLER.sub("", cut_spans(clause, list(when.spans)))
+
+
+def _read_with(
+    said: list[tuple[str, list[Intent]]], clause: str, intents: list[Intent]
+) -> tuple[str, list[Intent]] | None:
+    """The clause `clause` was read together with (its intents hold that one's), or None."""
+    at = next((n for n in range(len(said) - 1, -1, -1) if said[n][0] == clause), None)
+    if not at:
+        return None
+    before, before_intents = said[at - 1]
+    if before_intents and all(any(i is j for j in intents) for i in before_intents):
+        return before, before_intents
+    return None
 
 
 def _refer(

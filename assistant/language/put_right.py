@@ -114,7 +114,9 @@ def put_right(message: str, now: datetime) -> str:
 def _put_right_once(text: str, now: datetime) -> str | None:
     for match in _CORRECTION.finditer(text):
         before = text[: match.start()]
-        if not _CHANGES.search(before):
+        # The ask put right is the sentence just before ("mark it done then. and the exam i
+        # booked earlier, can you make it 3 instead" puts right no change of this message).
+        if not _CHANGES.search(before[_last_sentence_start(before) :]):
             continue
         after = text[match.end() :].lstrip(".!?; ")
         body = match.group("body").strip(" ,")
@@ -186,6 +188,10 @@ def _classified(value: str, now: datetime) -> bool:
         or find_when(value, now)
         or find_when(f"at {value}", now)
     )
+
+
+def _last_sentence_start(text: str) -> int:
+    return max(text.rfind(mark) for mark in ".?!;") + 1
 
 
 def _without_last_sentence(text: str) -> str:

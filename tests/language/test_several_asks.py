@@ -106,3 +106,20 @@ def test_two_questions_about_one_kind_are_both_kept(text: str, expected: list[st
     """Two questions of one kind stay two (one may ask the history, the other what is
     open); words that only elaborate one ask do not become a second."""
     assert [kind for kind, _ in read(text)] == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "whats my balance and put a reminder in to pay it on friday, high priority",
+        "do I owe anything? remind me to pay it on friday, high priority",
+    ],
+)
+def test_a_priority_said_after_an_ask_read_with_the_one_before_keeps_both(text: str) -> None:
+    """ "…and put a reminder in to pay it on friday, high priority": the balance is still
+    asked and the task is still "Pay the bill" (the priority clause, joined to the ask,
+    read it again without the lookup it was read with: the balance went unanswered and the
+    task was titled "Pay it")."""
+    found = read(text)
+    assert [kind for kind, _ in found] == ["billing", "add_task"]
+    assert found[1][1]["title"] == "Pay the bill" and found[1][1]["priority"] == "high"

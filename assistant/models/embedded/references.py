@@ -19,6 +19,7 @@ from zoneinfo import ZoneInfo
 from assistant.dialogue_state import Dialogue, Item
 from assistant.language import Intent, detect_intents, slots
 from assistant.language.dates import find_when
+from assistant.language.intents import clauses_of
 from assistant.language.lexicon import SERVICES
 from assistant.language.patterns import rx
 from assistant.language.shifts import bare_clock, find_shift, whole_days
@@ -246,6 +247,8 @@ def _follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> l
         state, text = new
     if isinstance(undone := undo(state, text), list):
         return undone  # "undo that": the last change, made the other way
+    if (each := _each_clause(state, text, now, timezone)) is not None:
+        return each
     found = (
         new_contact(state, message, now, timezone)
         or retarget(state, text, now, timezone)
@@ -321,6 +324,50 @@ def _follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> l
     return None
 
 
+def _each_clause(state: Dialogue, text: str, now: datetime, timezone: str) -> list[Intent] | None:
+    """ "move that one to the 25th and the groceries one to thursday": "that one" is the
+    task in view, the groceries one is another, each changed as its own clause says (read
+    whole, the task the message names took both changes' places). Only for a message
+    whose first clause points back and a later one names a task listed."""
+    if not _POINTS_BACK.search(text):
+        return None
+    clauses = clauses_of(text)
+    if len(clauses) < 2 or not _POINTS_BACK.search(clauses[0]):
+        return None
+    if named_listed(state, "task", clauses[0]) is not None or not any(
+        named_listed(state, "task", clause) is not None or _A_TASK_NAMED.search(clause)
+        for clause in clauses[1:]
+    ):
+        return None
+    found: list[Intent] = []
+    verb = _VERB_FIRST.match(clauses[0])
+    for number, clause in enumerate(clauses):
+        if number and verb is not None and not _VERB_FIRST.match(clause):
+            # "…. And the groceries one to thursday": the same order, its verb unsaid.
+            clause = f"{verb.group('verb')} {_AND.sub('', clause)}"
+        read = _follow_up(state, clause, now, timezone) or [
+            # "…, and mark the eye exam one done": a task named by its own words.
+            i
+            for i in detect_intents(_ONE.sub("task", clause), now, timezone)
+            if i.writes and i.target is not None and not i.target.vague
+        ]
+        if not read:
+            return None  # read whole, as before ("…cross that off. And the eye exam one too")
+        found += read
+    return found or None
+
+
+_POINTS_BACK = rx(rf"\b{PRONOUN}\b")
+_VERB_FIRST = rx(
+    r"(?:(?:and|then|also|please|ok|okay|now)\b[ ,]*)*(?P<verb>move|push|postpone|shift|set"
+    r"|make|change|mark|tick|complete|delete|remove|cancel|reschedule|bring)\b"
+)
+_AND = rx(r"^(?:and|then|also)\b[ ,]*")
+_A_TASK_NAMED = rx(
+    r"\b(?:the|my) (?!(?:first|second|third|last|other|same|new)\b)[a-z]+(?: [a-z]+)?"
+    r" (?:one|task)\b"
+)
+_ONE = rx(r"\bone\b")
 _TASK_NOUN = rx(r"\b(?:task|tasks|reminder|to-?do|to do list)\b")
 _MOVE_IT = rx(rf"\b(?:move|push|reschedule|shift|bring|change|postpone|bump) (?P<p>{PRONOUN})\b")
 
