@@ -484,7 +484,14 @@ def action_arguments(intent: Intent, item: Item, timezone: str = "UTC") -> dict[
             if due is None:
                 return None
             return {"task_id": item_id, "due_on": (due + intent.shift).date().isoformat()}
-        return {"task_id": item_id, **intent.arguments}
+        arguments = dict(intent.arguments)
+        if slots.noted_time(arguments.get("description")) and item.get("description"):
+            # "move the groceries task to friday at 5pm": the hour goes in its note, the
+            # words already there kept.
+            arguments["description"] = slots.note_kept_with(
+                item.get("description"), arguments["description"]
+            )
+        return {"task_id": item_id, **arguments}
     if intent.kind == "cancel_appointment":
         return {"appointment_id": item_id}
     starts_at = intent.arguments.get("starts_at") or _new_start(intent, item, timezone)

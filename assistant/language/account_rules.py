@@ -142,17 +142,26 @@ _IS_NOW = rx(
     r"\b(?:it's|its|it is)(?: now)? (?:emailaddress|phonenumber)\d+ now\b"
     r"|\b(?:it's|its|it is) now (?:emailaddress|phonenumber)\d+"
     r"|\b(?:it|that) should be (?:emailaddress|phonenumber)\d+"
+    r"|\bnow (?:it's|its|it is) (?:emailaddress|phonenumber)\d+"
 )
 _AVOID = rx(
     r"\b(?:don't|dont|do not|never|stop|please don't) (?:use|using|call|calling|text|texting"
     r"|email|emailing|contact|contacting|ring)\b"
 )
 
+# "i dont use that one anymore, go with …": the one not to be used is the one on file,
+# pointed back at, not the detail said (which replaces it).
+_AVOID_THE_ONE_ON_FILE = rx(
+    r"\b(?:don't|dont|do not|never|stop|please don't) (?:use|using) (?:that|this|it|the old one"
+    r"|that old one)(?: one| address| email| number| anymore| any more| no more| now)*+"
+    r"(?!\s*(?:emailaddress|phonenumber)\d)"
+)
+
 
 def _not_mine_now(text: str) -> bool:
     return bool(
         _SOMEONE_ELSES.search(text)
-        or _AVOID.search(text)
+        or (_AVOID.search(text) and not _AVOID_THE_ONE_ON_FILE.search(text))
         or (_FORMER.search(text) and not _NOW.search(text) and not _ON_FILE.search(text))
     )
 

@@ -48,6 +48,13 @@ _PASSIVE_MOVE = rx(
 )
 
 
+# "can the 10 o'clock on wednesday go to thursday, same time": the visit itself goes.
+_GO_TO = rx(
+    r"^(?:can|could|would|will|should)\s+(?P<t>(?:my|the|this|that|our|[a-z]+day's)\b.+?)"
+    r" (?:go|move|shift|slide) (?:to|over to|till|until|on) (?P<w>.+)$"
+)
+
+
 # "I need my haircut moved to the 10th", "get my next appointment cancelled": the
 # customer wants something done to one of their appointments, said in the passive.
 _HAVE_DONE = (
@@ -91,7 +98,7 @@ def reschedule(c: Clause) -> Intent | None:
     shifted = _BE_SHIFTED.search(c.text)
     if shifted and appointment_context(c) and not TASK_NOUN.search(c.text):
         return _move(c, shifted.group("t"), "")
-    passive = _PASSIVE_MOVE.search(c.text) or _HAVE_MOVED.search(c.text)
+    passive = _PASSIVE_MOVE.search(c.text) or _HAVE_MOVED.search(c.text) or _GO_TO.search(c.text)
     if passive and appointment_context(c) and not TASK_NOUN.search(c.text):
         return _move(c, passive.group("t"), passive.group("w") or "")
     match = _RESCHEDULE.search(c.text)
@@ -264,6 +271,17 @@ _INSTEAD_OF = rx(
 )
 
 
+# "my 2:30 on sunday, can that be 4 instead", "could the 10 o'clock on wednesday be on
+# thursday instead": what is said before the "be" names the visit, what follows, the time.
+_VISIT_THEN_NEW = rx(
+    r"^(?:(?:can|could|would|will) )?(?P<t>.+?)(?:,\s*|\s+)(?:(?:can|could|would|will|should) )?"
+    r"(?:(?:it|that|this|that one|this one) )?(?:be|go|move|start)\b(?P<w>.+)$"
+)
+
+# "…can that be 4 instead": a bare number after the "be" is the hour.
+_BARE_HOUR = rx(r"^\s*(\d{1,2}(?::\d\d)?)\b(?!:)(?= |$|,|\?)")
+
+
 def instead(c: Clause) -> Intent | None:
     """ "Instead of Friday, can my haircut be on Saturday?", "…can we do Saturday instead?"."""
     if not _INSTEAD.search(c.text) or TASK_NOUN.search(c.text) or _NEW_BOOKING.search(c.text):
@@ -272,6 +290,10 @@ def instead(c: Clause) -> Intent | None:
     if match := _INSTEAD_OF.search(text):
         target_words = match.group("t")
         text = text[: match.start()] + text[match.end() :]
+    elif (said := _VISIT_THEN_NEW.search(text)) and find_when(said.group("t"), c.now):
+        # "my 10am on wednesday, could it be 11 instead": the hour and day said first name
+        # the visit; the time said after its "be" is the new one.
+        target_words, text = said.group("t"), _BARE_HOUR.sub(r"at \1", said.group("w"), count=1)
     when = find_when(text, c.now)
     if when is None:
         return None
@@ -292,6 +314,30 @@ def instead(c: Clause) -> Intent | None:
         missing=(problem,) if problem else (),
         clause=c.text,
     )
+
+
+# "the 2:30 one on sunday, make it 4pm please": a visit named by its day and hour (or its
+# service), then a new time for it, said with "make it".
+_VISIT_MADE = rx(
+    r"^(?P<t>(?:(?:ok|okay|so|and|um|uh|well|oh|right)[ ,]+)*(?:my|the|that|this|our"
+    r"|[a-z]+day's|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b.+?),?\s+"
+    r"(?:(?:can|could|would|will) you |please |just |and |so )*"
+    r"(?:make|have|put|set) (?:it|that|this|that one|this one) (?:for |at |on |to )?(?P<w>.+)$"
+)
+
+
+def made_it(c: Clause) -> Intent | None:
+    """ "my sunday 2:30, make it 4pm please": a move of the visit named before "make it"."""
+    said = _VISIT_MADE.search(c.text)
+    if said is None or TASK_NOUN.search(c.text):
+        return None
+    visit = find_when(said.group("t"), c.now)
+    named = (visit is not None and visit.clock is not None) or slots.service(
+        said.group("t"), c.original
+    )
+    if not named or find_when(said.group("w"), c.now) is None:
+        return None
+    return _move(c, said.group("t"), said.group("w"))
 
 
 # "I paid the dental bill this morning": the visit's bill, not a visit to book.

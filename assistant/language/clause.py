@@ -71,10 +71,12 @@ CONTACT_NOUN = rx(r"\b(?:email|e-mail|phone|number|cell|mobile|contact (?:info|d
 LIST_TAIL = rx(r"\s*\b(?:from|off|on) (?:my |the )?(?:to-do |task |todo )?(?:list|tasks)\b.*$")
 
 
-# "my 2:30", "the 10am", "my Sunday half two": an appointment named by the time it starts.
+# "my 2:30", "the 10am", "my Sunday half two", "sunday's 2:30": an appointment named by the
+# time it starts.
 _HOUR_WORD = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
 VISIT_BY_TIME = rx(
-    r"\b(?:my|the|our|your)(?: [a-z]+day(?:'s)?)? (?:\d{1,2}[:.]\d{2}(?: ?[ap]m)?|\d{1,2} ?[ap]m"
+    r"\b(?:(?:my|the|our|your)(?: [a-z]+day(?:'s)?)?|(?:mon|tues|wednes|thurs|fri|satur|sun)day's)"
+    r" (?:\d{1,2}[:.]\d{2}(?: ?[ap]m)?|\d{1,2} ?[ap]m"
     rf"|\d{{1,2}} o'?clock|half {_HOUR_WORD}"
     # said by a voice: "my two thirty", "the ten a m", "my ten o'clock"
     rf"|{_HOUR_WORD} (?:fifteen|thirty|forty[- ]five|o'?clock)|{_HOUR_WORD} ?[ap]m)"

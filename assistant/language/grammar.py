@@ -182,6 +182,7 @@ _WRITE_RULES: tuple[Callable[[Clause], Intent | list[Intent] | None], ...] = (
     account_rules.update_contact,
     task_rules.update_task,
     appointment_rules.instead,
+    appointment_rules.made_it,
     appointment_rules.reschedule,
     appointment_rules.cancel,
     task_rules.delete,

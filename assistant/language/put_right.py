@@ -90,6 +90,8 @@ _NUMBER = rx(
 _DOTTED_MERIDIEM = rx(r"\b([ap])\.m\.")
 _MERIDIEM = rx(r"\b(?:am|pm|a\.m\.|p\.m\.|morning|afternoon|evening|tonight|noon|midday)\b")
 _PREPOSITION = rx(r"(?:on|at|for|by) ")
+# Said with no "on" before it ("…on friday. no sorry, tomorrow": tomorrow).
+_STANDS_ALONE = rx(r"(?:today|tomorrow|tonight|next|this|in|the day after)\b")
 _PREPOSITION_BEFORE = rx(r"\b(?:on|at|for|by|to)\s+$")
 _WORDS_LEFT = frozenset({"at", "on", "for", "the", "in", "by", "and", "to", ""})
 
@@ -310,7 +312,7 @@ def _replaced(before: str, spans: list[Span], said: str) -> str:
     start, end = run[0][0], run[-1][1]
     # "…on wednesday" put right by "thursday": on thursday (the word before it kept).
     lead = _PREPOSITION.match(before, start)
-    if lead is not None and not _PREPOSITION.match(said):
+    if lead is not None and not _PREPOSITION.match(said) and not _STANDS_ALONE.match(said):
         said = f"{lead.group(0)}{said}"
     elif lead is None and _PREPOSITION.match(said) and _PREPOSITION_BEFORE.search(before[:start]):
         said = _PREPOSITION.sub("", said, count=1)  # "…to at 10am" is not said

@@ -22,6 +22,14 @@ RELATIVE_DAY_FIRST = rx(
 )
 
 
+# The same said before the time it is at: "remind me to call the bank the day before at 3pm"
+# (not "before 3pm", and not title words).
+RELATIVE_DAY_THEN_TIME = rx(
+    r",? (?:on |by )?(?:the|a|one|two|three|\d+) (?:day|days|week|weeks) (?:before|after"
+    r"|prior|earlier|later)(?: (?:it|that|then|hand))?(?=,? (?:at|around|by|about) \S)"
+)
+
+
 # "add a task to celebrate that day": the day of something said before, not title words;
 # with nothing in view it names no day, and the day is asked.
 SAME_DAY = rx(r",? (?:on |for |by )?(?:the same|that same|that very|that) day$")
@@ -42,4 +50,10 @@ def relative_days(words: str) -> timedelta:
     return timedelta(days=days if re.search(r"after|later", words) else -days)
 
 
-__all__ = ["RELATIVE_DAY", "RELATIVE_DAY_FIRST", "SAME_DAY", "relative_days"]
+__all__ = [
+    "RELATIVE_DAY",
+    "RELATIVE_DAY_FIRST",
+    "RELATIVE_DAY_THEN_TIME",
+    "SAME_DAY",
+    "relative_days",
+]

@@ -142,9 +142,11 @@ def _why_not_a_number(raw: str) -> str:
 
 # The words just before a detail that make it the one being replaced, not the new one:
 # "change my number from X to Y", "replace X with Y", "my old email was X", "Y, not X".
+# ("that's an old one use X", said without a pause: the word asking for X ends the old one.)
 _SAID_AS_OLD = rx(
     r"(?:\bfrom|\breplace|\binstead of|\brather than|\bnot|\bused to be|\bwas"
-    r"|\b(?:old|previous|former) (?:\w+ ){0,2}(?:is|of)?)[\s,:]*$"
+    r"|\b(?:old|previous|former) (?:(?!(?:use|using|try|put|make|take|go|switch|change|its"
+    r"|now|should|please)\b)\w+ ){0,2}(?:is|of)?)[\s,:]*$"
 )
 
 
@@ -247,14 +249,57 @@ _STILL_THE_SERVICE = (
 
 def service_said_apart(clause: str) -> tuple[str, str] | None:
     """A service named with a word of one on offer before a noun of its own: ("dental
-    surgery", "Dental cleaning"). It names neither that service nor another offered one,
-    so what was meant is asked, never the near one picked."""
-    if not _MODIFIERS or (match := _MODIFIER_THEN.search(clause)) is None:
-        return None
-    following = match.group("next")
-    if following in _STILL_THE_SERVICE or (len(following) < 3 and following not in SERVICES):
-        return None
-    return f"{match.group(1)} {match.group('next')}", SERVICES[match.group(1)]
+    surgery", "Dental cleaning"), or a one-word service after a word of its own kind
+    ("deep cleaning", "beard trim"). It names neither that service nor another offered
+    one, so what was meant is asked, never the near one picked."""
+    if _MODIFIERS and (match := _MODIFIER_THEN.search(clause)) is not None:
+        following = match.group("next")
+        if following not in _STILL_THE_SERVICE and (len(following) >= 3 or following in SERVICES):
+            return f"{match.group(1)} {match.group('next')}", SERVICES[match.group(1)]
+    return _kind_before_service(clause)
+
+
+# A one-word service ("cleaning", "trim") is the head of a name: said after a word that is
+# neither a word of its own longer names ("teeth cleaning") nor an ordinary one around a
+# visit ("my usual cleaning", "friday's trim", "book a cleaning"), that word makes it
+# another service ("deep cleaning", "beard trim"), not the one on offer.
+_HEADS = tuple(key for key in SERVICES if key.isalpha() and key not in _MODIFIERS)
+_HEAD = rx(rf"\b{_NOT_DENTAL}({'|'.join(_HEADS)})\b")
+_WORD_BEFORE = rx(r"([a-z][a-z'-]*)\s+$")
+_AROUND_A_VISIT = (
+    _STILL_THE_SERVICE
+    | words(
+        """
+    a an my our your his her their its these those another other same any some no each
+    every both either one first second third last next usual regular routine normal
+    standard quick little short small basic full yearly annual monthly upcoming scheduled
+    booked planned old new current earlier later original real actual proper whole entire
+    just only even still also then so is are was be been get got want need needs have has
+    had book schedule cancel move reschedule push shift change bring set arrange reserve
+    make makes keep confirm check when what which where about of to at on in by before
+    after as or if is i me you we it usual quickie nice good simple professional proper
+    early late do did does go going come coming due like love fancy wanted needed getting
+    booking having doing would could should can will may might must i'd i'll i'm i've id
+    im ive we'd we'll let's lets please thanks also with from for two three four both
+    several many more sooner standing recurring weekly
+    """
+    )
+    | frozenset(WEEKDAYS)
+    | frozenset(MONTHS)
+    | frozenset(word for key in SERVICES for word in key.replace("-", " ").split())
+)
+
+
+def _kind_before_service(clause: str) -> tuple[str, str] | None:
+    for match in _HEAD.finditer(clause):
+        before = _WORD_BEFORE.search(clause, 0, match.start())
+        if before is None:
+            continue
+        word = before.group(1)
+        if word in _AROUND_A_VISIT or word.endswith("'s") or len(word) < 3:
+            continue
+        return f"{word} {match.group(1)}", SERVICES[match.group(1)]
+    return None
 
 
 # A task keeps a day, not a time ("call the bank at quarter to nine on thursday"): the time
@@ -275,10 +320,21 @@ def time_note(when: When) -> str:
 
 
 def noted_time(description: object) -> str | None:
-    """The time a task's note keeps (see `time_note`), or None."""
-    if isinstance(description, str) and description.startswith(_TIME_NOTE):
-        return description.removeprefix(_TIME_NOTE)
+    """The time a task's note keeps (see `time_note`, its last line), or None."""
+    if isinstance(description, str):
+        last = description.rpartition("\n")[2]
+        if last.startswith(_TIME_NOTE):
+            return last.removeprefix(_TIME_NOTE)
     return None
+
+
+def note_kept_with(earlier: object, note: str) -> str:
+    """The note of a task moved to a day and an hour: its earlier words kept, a time said
+    before replaced by the one said now (`note`, from `time_note`)."""
+    if not isinstance(earlier, str) or not earlier.strip():
+        return note
+    kept = [line for line in earlier.split("\n") if not line.startswith(_TIME_NOTE)]
+    return "\n".join([*kept, note])[-2000:]
 
 
 def services_named(clause: str) -> frozenset[str]:

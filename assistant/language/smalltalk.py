@@ -77,7 +77,12 @@ _PATTERNS: tuple[tuple[ChatKind, str], ...] = (
         r"|can you help me|how does this work|options|what (?:kind of |sort of )?stuff"
         r"|(?:don't|do not|dont) (?:understand|know|get) what you (?:can )?do"
         r"|what are you for|what is this for|what's this for|what can i do(?: here| with you)?"
-        r"|what do you (?:actually |even |really |exactly )?do)\b|^(?:help|help me|menu)$"
+        r"|what do you (?:actually |even |really |exactly )?do)\b"
+        # "help", "um help", "help please", "help? thank you": the word alone, whatever filler
+        # or politeness is said around it.
+        r"|^(?:(?:um+|uh+|er+|erm|hmm+|so|ok|okay|well|hi|hello|hey|yeah)[ ,.!?]+)*"
+        r"(?:help|help me|help me out|help out|menu)"
+        r"(?:[ ,.!?]+(?:please|pls|plz|thanks|thank you|thx|ta))*[ ,.!?]*$"
         r"|^(?:i need|i want|i'd like|i would like|can i get|can i have) (?:some )?help"
         r"(?: please)?$",
     ),

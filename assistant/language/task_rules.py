@@ -21,6 +21,7 @@ from assistant.language.patterns import Tried, rx
 from assistant.language.relative_days import (
     RELATIVE_DAY,
     RELATIVE_DAY_FIRST,
+    RELATIVE_DAY_THEN_TIME,
     SAME_DAY,
     relative_days,
 )
@@ -136,6 +137,8 @@ def add_task(c: Clause) -> Intent | None:
         first = RELATIVE_DAY_FIRST.match(rest)
         if first is not None:
             rest = rest[first.end() :]
+        elif (first := RELATIVE_DAY_THEN_TIME.search(rest)) is not None:
+            rest = rest[: first.start()] + rest[first.end() :]
         if match.groupdict().get("shop") and not _TO_BUY.match(rest):
             rest = f"buy {rest}"  # "add milk to my shopping list": the task is to buy it
         if _PRONOUN_TITLE.fullmatch(rest.strip(" ,.")):
@@ -176,10 +179,15 @@ def add_task(c: Clause) -> Intent | None:
             arguments.pop("title", None)
         missing: tuple[str, ...] = () if draft.title and not names_nothing else ("title",)
         relative_shift: timedelta | None = None
-        if draft.due_on is None and first is not None:
+        # "call the bank at 3pm the day before": the day is the one before something said
+        # before, not the one the hour alone would fall on (today's 3pm).
+        undated = draft.due_on is None or (draft.when is not None and draft.when.day_implied)
+        if undated and first is not None:
+            arguments.pop("due_on", None)
             missing = ("when", *missing)  # before what, on which day, is asked
             relative_shift = relative_days(first.group(0))
-        elif draft.due_on is None and (relative := RELATIVE_DAY.search(arguments.get("title", ""))):
+        elif undated and (relative := RELATIVE_DAY.search(arguments.get("title", ""))):
+            arguments.pop("due_on", None)
             # "remind me to pay it the day before": before what, on which day, is asked; the
             # words are not the title, and no day is guessed.
             arguments["title"] = arguments["title"][: relative.start()].rstrip(" ,")
@@ -267,8 +275,15 @@ _DUE_CHANGE = (
         r"^(?P<t>.+?\b(?:task|to-do|reminder|one)) (?:should be|is now|is) due"
         r" (?:on |by )?(?P<w>.+)$"
     ),
+    # "can the car insurance task be moved to monday": said in the passive.
     rx(
-        r"\b(?:move|push|postpone|shift|reschedule|change|bring|put off|delay)"
+        r"^(?:(?:can|could|would|will|please)\s+)?(?:you\s+)?(?:have |get )?"
+        r"(?P<t>.+?\b(?:task|to-do|reminder)) (?:be|get) (?:moved|pushed|postponed|shifted"
+        r"|changed|rescheduled|set|put off)(?: back| forward| out)?"
+        r" (?:to|till|until|for) (?P<w>.+)$"
+    ),
+    rx(
+        r"\b(?:move|push|postpone|shift|reschedule|change|bring|put off|delay|set)"
         r" (?P<t>.+?\b(?:task|to-do|reminder))"
         r" (?:back |forward |ahead |out |up )?(?:to|till|until|for) (?P<w>.+)$"
     ),
@@ -316,7 +331,13 @@ def update_task(c: Clause) -> Intent | None:
         return _task_change(c, match.group("t"), {"priority": level})
     for _, match in _DUE_CHANGES.found(c.text):
         if due := _date_of(match.group("w"), c):
-            return _task_change(c, match.group("t"), {"due_on": due})
+            due_change: dict[str, Any] = {"due_on": due}
+            when = find_when(match.group("w"), c.now)
+            if when is not None and when.clock is not None and not when.time_unread:
+                # "move the groceries task to friday at 5pm": a task keeps a day, not a
+                # time; the time said goes in its note, as a new task's does.
+                due_change["description"] = slots.time_note(when)
+            return _task_change(c, match.group("t"), due_change)
     if (match := _DUE_SHIFT.search(c.text)) and whole_days(
         # the verb with what follows it: "postpone … by two days" says the way in the verb
         shift := find_shift(f"{match.group('v')}{match.group('s')}")

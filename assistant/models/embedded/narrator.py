@@ -21,6 +21,8 @@ from assistant.language import Intent
 from assistant.models.embedded import account, appointments, billing, replies, tasks
 from assistant.models.embedded.anchored import counts_from_a_visit
 from assistant.models.embedded.failures import failure
+from assistant.models.embedded.last_visit import LOOKUP as LAST_VISIT_LOOKUP
+from assistant.models.embedded.last_visit import says_last_visit
 from assistant.models.embedded.scene import ACTION_OF, SYSTEM_OF, Scene
 from assistant.models.embedded.write_tools import WRITE_TOOLS
 from assistant.resolve import Match
@@ -113,6 +115,13 @@ def _quiet_listings(scene: Scene, confirming: bool) -> set[int]:
             index
             for index, result in enumerate(scene.results)
             if result.call.tool_name == "crm.listUpcomingAppointments"
+        )
+    if says_last_visit(scene.said):
+        # "book me the same as my last visit": the past visits were read only for its service.
+        quiet.update(
+            index
+            for index, result in enumerate(scene.results)
+            if result.call.tool_name == LAST_VISIT_LOOKUP
         )
     if not scene.intents and (
         confirming or any(r.call.tool_name in WRITE_TOOLS for r in scene.results)

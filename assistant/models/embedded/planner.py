@@ -37,6 +37,7 @@ from assistant.language.smalltalk import asks_how_to
 from assistant.language.text import normalize
 from assistant.models.embedded import (
     anchored,
+    last_visit,
     last_write,
     limits,
     questions,
@@ -49,6 +50,7 @@ from assistant.models.embedded.bare_time import move_question, what_for
 from assistant.models.embedded.followup import unanswered
 from assistant.models.embedded.held_back import held_back_read
 from assistant.models.embedded.pinning import zone_of
+from assistant.models.embedded.said_before import current_one_named
 from assistant.resolve import Match, action_arguments, resolve_all, resolve_intent
 from assistant.schema import (
     FinalDecision,
@@ -220,6 +222,11 @@ class EmbeddedPlanner:
             if not isinstance(dated, PlanRequest):
                 return dated
             request, first = dated, first or anchored.looked_up_only(dated)
+        if not confirmed and (again := last_visit.read_last_visit(request)) is not None:
+            # "book me the same as my last visit…": that visit's service (looked up first).
+            if not isinstance(again, PlanRequest):
+                return again
+            request, first = again, first or last_visit.looked_up_only(again)
         if first and (early := self._before_reading(request)) is not None:
             return early
         pinned = references.follow_up(request.dialogue, request.user_message, request.now, timezone)
@@ -237,7 +244,11 @@ class EmbeddedPlanner:
         # yes did (a question's own answer would leave that unsaid).
         # A case asked after by what it was about is one question, though said in two
         # clauses ("that portal thing I reported, is it fixed?", "…about my invoice").
-        one_question = len(intents) <= 1 or questions.may_ask_after_case(request.user_message)
+        one_question = (
+            len(intents) <= 1
+            or questions.may_ask_after_case(request.user_message)
+            or {i.kind for i in intents} == {"appointments"}
+        )
         if (
             pinned is None
             and not confirmed
@@ -245,9 +256,16 @@ class EmbeddedPlanner:
             and not any(intent.writes for intent in intents)
         ):
             asked = questions.read_question(
-                request.user_message, request.dialogue, request.conversation
+                # "what time is my current one?": of the visit talked about, as read above
+                current_one_named(request.conversation, request.user_message, request.dialogue),
+                request.dialogue,
+                request.conversation,
             )
-            if asked is not None and (len(intents) <= 1 or asked.aspect == "named_case"):
+            # "the checkup at the third street clinic, what date was that": one question,
+            # though said in two clauses.
+            if asked is not None and (
+                len(intents) <= 1 or asked.aspect == "named_case" or asked.place
+            ):
                 return self._question(request, asked, first)
         if first:
             return self._first_round(request, intents, said)

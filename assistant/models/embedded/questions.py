@@ -21,6 +21,7 @@ from assistant.dialogue_state import Dialogue, Item
 from assistant.language import slots
 from assistant.language.grammar import negated
 from assistant.language.intents import asked_after_refusal
+from assistant.language.lexicon import SERVICES
 from assistant.language.lookups import PAST_VISIT
 from assistant.language.patterns import rx
 from assistant.language.text import normalize
@@ -115,6 +116,8 @@ class Question:
     waiting: bool = False  # the customer says nobody came back to them
     # "when's my other haircut": the id of the one in focus, which is not the one asked.
     besides: str = ""
+    # "my visit at bayview clinic, when was that?": the place a visit is named by.
+    place: str = ""
 
 
 # "when is the car insurance due": a task named by its words (not "it", not a bill).
@@ -184,6 +187,42 @@ _WHAT_FOR = rx(
 _WHATS_ON_IT = rx(r"^(?:so |ok |okay |and )?what'?s on (?:it|the invoice|my invoice|the bill)")
 _BILLING = rx(r"\b(?:bills?|invoices?|owe|balance|payments?|charges?|account)\b")
 _ONE = rx(r"\bone\b")
+
+
+# "…at bayview clinic", "…at the clinic on third street": where a visit was, by its place
+# (never a time: "at 10", "at the same time").
+_PLACE_SAID = rx(
+    r"\b(?:at|(?:go|went|been) to|visit|visited) (?P<the>the )?"
+    r"(?!(?:same|\d|noon|midday|night|the moment|all|least|most|first|last|home)\b)"
+    r"(?P<p>[a-z][a-z0-9' ]*?)(?=,|\?|\.|$| (?:when|what|how|was|did|is|do)\b)"
+)
+_PAST_ASKED = rx(
+    r"\b(?:when|what (?:day|date|time))\b.*\b(?:was|were|did)\b"
+    r"|\bwhen did i (?:go|have|visit|see)\b"
+)
+# Words of a place said that its address may spell otherwise, or that name no place.
+_PLACE_SPELLED = {"street": "st", "avenue": "ave", "road": "rd", "boulevard": "blvd"}
+_NOT_PLACE_WORDS = frozenset(
+    {"the", "on", "in", "at", "of", "one", "my", "a", "an", "that", "s"}
+    # "…at the dentist on market street": the service (or who sees you) is asked apart
+    # from the place; "at the doctor's" names no place.
+    | {key for key in SERVICES if " " not in key}
+    | {"doctor", "doctors", "barber", "barbers", "hairdresser", "hairdressers", "salon"}
+    | {"office", "practice", "appointment", "visit", "last", "time", "place"}
+)
+
+
+def _place_words(place: str) -> list[str]:
+    said = [_PLACE_SPELLED.get(w, w) for w in re.findall(r"[a-z0-9]+", place.lower())]
+    return [w for w in said if w not in _NOT_PLACE_WORDS]
+
+
+def at_place(item: Item, place: str) -> bool:
+    """Whether the visit's location holds every word of the place said ("third street
+    clinic" and "Bayview Clinic, 300 Third St")."""
+    location = set(re.findall(r"[a-z0-9]+", str(item.get("location") or "").lower()))
+    wanted = _place_words(place)
+    return bool(wanted) and all(w in location for w in wanted)
 
 
 def _read(said: str, state: Dialogue) -> Question | None:
@@ -282,6 +321,16 @@ def _read(said: str, state: Dialogue) -> Question | None:
     if COST.search(said) and (service or month):
         # "how much was the invoice from december": the one issued that month.
         return Question("cost", month.group(0) if month else service)
+    if (
+        not billing
+        and (" at " in f" {said}" or " to " in said or " visit" in said)
+        and (place := _PLACE_SAID.search(said))
+        and _PAST_ASKED.search(said)
+        and _place_words(place.group("p"))
+    ):
+        # "when was my visit at bayview clinic?": the past visit named by its place.
+        said_place = f"{place.group('the') or ''}{place.group('p').strip()}"
+        return Question("past", service, place=said_place)
     if not service:
         return None
     if billing:
@@ -556,6 +605,11 @@ def answer(question: Question, results: Sequence[ToolResult], now: datetime) -> 
         ]
         if question.item is not None and aspect != "after":
             appointments = [question.item]
+        if question.place:
+            there = [a for a in appointments if at_place(a, question.place)]
+            if not there:
+                return f"I don't see a visit at {question.place} on your account."
+            appointments = there
         return about_appointment(appointments, question.subject, aspect, now, question.item)
     return about_tasks(_items(results, "tasks"), aspect, question.subject, now)
 

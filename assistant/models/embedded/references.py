@@ -67,6 +67,7 @@ from assistant.models.embedded.pinning import (
 )
 from assistant.models.embedded.said_before import (
     current_one_named,
+    detail_read_back,
     held_email_swapped,
     held_number_ending,
     it_asked_about_before,
@@ -525,7 +526,8 @@ def _read(
         readdressed := held_email_swapped(conversation, message, now, timezone)
     ):
         return readdressed
-    message = _the_day_in_view(state, current_one_named(conversation, message), now, timezone)
+    message = current_one_named(conversation, message, state)
+    message = _the_day_in_view(state, message, now, timezone)
     if (
         not state.held
         and state.question is None
@@ -535,6 +537,7 @@ def _read(
     pinned = (
         other_detail_after_change(conversation, message)
         or other_detail_given(conversation, message, now, timezone)
+        or detail_read_back(conversation, message, now, timezone)
         or move_again(conversation, state, message, now, timezone)
         or follow_up(state, message, now, timezone)
         or _time_for_the_one_in_focus(conversation, message, now, timezone, state)

@@ -20,7 +20,7 @@ from assistant.language.scope import deliberates, hypothetical
 from assistant.language.text import Normalized, normalize
 from assistant.models.embedded.followup import asked_about, last_users
 from assistant.models.embedded.pinning import KNOWN_SERVICES
-from assistant.schema import Message, UserTurn
+from assistant.schema import AssistantTurn, Message, UserTurn
 
 
 def new_contact(state: Dialogue, message: str, now: datetime, timezone: str) -> list[Intent] | None:
@@ -59,6 +59,42 @@ def other_detail_after_change(conversation: Sequence[Message], message: str) -> 
     if changed is None or named in changed:
         return None  # nothing changed just now, or the one changed: a question about it
     return [Intent("update_contact", missing=(named,), clause=f"change my {named}")]
+
+
+# "no, just tell me what it is", "just read it out please": what was talked about, read out.
+_READ_IT = rx(
+    r"(?:^|[,.;!]\s*)(?:(?:no|nah|nope|um|uh|i mean|ok|okay|well|so|please|sorry|just)\b"
+    r"[\s,.!]*)*"
+    r"(?:tell me|read|say|give me)(?: me)? (?:what it is|it|it out|it back|it to me)\b"
+    r"(?:[\s,]*(?:please|then|out|back|to me|now|again|whatever it is|whichever(?: one)? it is))*"
+    r"[\s.!?]*$"
+    # "i don't want to change it i just want to hear it": said without a pause
+    r"|\bi (?:only |just )?(?:want|wanted|need|needed) to (?:hear|know|see) (?:it|what it is)"
+    r"(?: again| please| then)*[\s.!?]*$"
+)
+_DETAIL_WORD = rx(r"\b(?:(?P<phone>phone|number|mobile|cell)|(?P<email>e-?mail))\b")
+
+
+def detail_read_back(
+    conversation: Sequence[Message], message: str, now: datetime, timezone: str
+) -> list[Intent] | None:
+    """ "what's the new number?" → "What's the new phone number?" (or the number read) →
+    "no, just tell me what it is": the detail last talked about, read out (not asked again,
+    not refused)."""
+    if _READ_IT.search(normalize(message).text) is None:
+        return None
+    users = last_users(conversation, 2)
+    if users is None:
+        return None
+    talked = " ".join(
+        m.text for m in conversation[users[0] : users[1]] if isinstance(m, UserTurn | AssistantTurn)
+    )
+    named = [m for m in _DETAIL_WORD.finditer(talked.lower())]
+    if not named:
+        return None
+    detail = "email" if named[-1].group("email") else "phone number"
+    found = detect_intents(f"what's my {detail}", now, timezone)
+    return [i for i in found if i.kind == "profile"] or None
 
 
 def other_detail_given(
@@ -168,7 +204,8 @@ def titled_from_focus(intent: Intent, state: Dialogue) -> Intent:
     invoice", not "Pay it" (only for the one bill or visit just talked about)."""
     title = str(intent.arguments.get("title") or "")
     if not _IT_IN_TITLE.search(title) or len(_IT_IN_TITLE.findall(title)) > 1:
-        return _dated_from_focus(intent, state) if _BILL.search(intent.clause) else intent
+        # "remind me to call the bank the day before", a visit in view: the day before it.
+        return _dated_from_focus(intent, state)
     intent = _dated_from_focus(intent, state)
     if state.listed_kind == "invoice" and len(state.listed) == 1:
         named = f"the {str(state.listed[0].get('description') or '').lower()} bill"
@@ -314,14 +351,19 @@ def it_asked_about_before(
 
 # "what time is my current one?" after asking to book another haircut: the one on file of
 # the service talked about.
+# "…the one I have", "…the one I've got": the same, said of the visit talked about.
 _CURRENT_ONE = rx(
     r"\b(?:my|the) (?:current|existing|original|present) (?:one|appointment|booking)\b"
+    r"|\bthe (?:one|appointment) (?:i have|i've got|i got|i have got|i've booked|i booked"
+    r"|i have booked|i've already got|i already have)\b"
 )
 
 
-def current_one_named(conversation: Sequence[Message], message: str) -> str:
-    """`message` with "my current one" said as the service named last before it; as it
-    is when it says no such thing, or no service was named."""
+def current_one_named(
+    conversation: Sequence[Message], message: str, state: Dialogue | None = None
+) -> str:
+    """`message` with "my current one" said as the service named last before it (or, none
+    named, the one visit in view); as it is when it says no such thing, or none is."""
     text = normalize(message).text
     said = _CURRENT_ONE.search(text)
     if said is None:
@@ -331,4 +373,7 @@ def current_one_named(conversation: Sequence[Message], message: str) -> str:
         named = slots.service(normalize(before).text, before)
         if named is not None and named.lower() in KNOWN_SERVICES:
             return f"{text[: said.start()]}my {named.lower()}{text[said.end() :]}"
+    visit = state.focus_of("appointment") if state is not None else None
+    if visit is not None and (service := str(visit.get("service") or "").lower()):
+        return f"{text[: said.start()]}my {service}{text[said.end() :]}"
     return message

@@ -221,7 +221,10 @@ def updated(result: ToolResult, scene: Scene) -> list[str]:
         )
     if "due_on" in changes and (due := parse_day(task.get("due_on"))) is not None:
         sentences.append(f"{title(task)} is now due {dated_day(due, scene.now.date())}.")
-    if "description" in changes:
+    if said := noted_time(changes.get("description")):
+        # "…to friday at 5pm": the time is not dropped unsaid.
+        sentences.append(f"A task keeps a day, not a time, so its note says {said}.")
+    elif "description" in changes:
         sentences.append(f"I added that note to {title(task)}.")
     return sentences or [f"I updated {title(task)}."]
 
