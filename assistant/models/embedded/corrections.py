@@ -211,8 +211,10 @@ def also(state: Dialogue, text: str, now: datetime) -> list[Intent] | None:
     said_too = _TOO.search(text) or _NEXT_ONE.match(text)
     if action is None or not said_too or action.tool != "crm.completeTask":
         return None
-    if _OWN_VERB.search(text):
-        return None  # "and move the car insurance one to friday": a request of its own
+    if _OWN_VERB.search(text) or _ASKS_ITS_OWN.search(text):
+        # "and move the car insurance one to friday", "and show me my support cases": a
+        # request of its own (before, the second was looked for as a task to complete)
+        return None
     words = re.sub(
         r"\b(?:and|too|as well|also|is|are|done|one|the|please|now|then|next|ok|okay|my|task)\b",
         " ",
@@ -227,6 +229,12 @@ def also(state: Dialogue, text: str, now: datetime) -> list[Intent] | None:
 _OWN_VERB = rx(
     r"\b(?:move|push|delete|remove|add|book|cancel|change|set|make|rename|update|bump"
     r"|reschedule|put|give)\b"
+)
+
+
+_ASKS_ITS_OWN = rx(
+    r"\b(?:show|tell|list|read|check|look up|find|open)\b|^(?:and |also )?(?:what|when|where"
+    r"|how|which|who|do i|does|did|is there|are there|have i|can you|could you)\b"
 )
 
 

@@ -595,9 +595,8 @@ def _the_day_in_view(state: Dialogue, message: str, now: datetime, timezone: str
 
 
 def _day_asked_before(conversation: Sequence[Message], message: str, now: datetime) -> date | None:
-    """The day the customer's message before named ("have I got anything on the 23rd?"),
-    when no visit was in view to point back at; None when it named none. `now` is the
-    customer's."""
+    """The day the customer's message before named ("have I got anything on the 23rd?");
+    None when it named none. `now` is the customer's."""
     earlier = [m.text for m in conversation if isinstance(m, UserTurn) and m.text != message]
     if not earlier:
         return None
@@ -630,13 +629,12 @@ def _on_the_same_day(
     text = normalize(message).text
     if _SAME_DAY_SAID.search(text) is None:
         return intents
-    visit = state.focus_of("appointment")
+    # The day the customer asked about first ("anything on the 23rd?" then "could you put a
+    # consultation on it at 9": the 23rd, though the answer named the next visit after it).
+    day = _day_asked_before(conversation, message, now.astimezone(zone_of(timezone)))
+    visit = state.focus_of("appointment") if day is None else None
     start = start_of(visit, zone_of(timezone)) if visit is not None else None
-    day = (
-        start.date()
-        if start is not None
-        else _day_asked_before(conversation, message, now.astimezone(zone_of(timezone)))
-    )
+    day = start.date() if start is not None else day
     if day is None:
         return intents
     said = _SAME_DAY_SAID.sub(f"on {day.isoformat()}", text, count=1)

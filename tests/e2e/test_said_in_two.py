@@ -1,0 +1,114 @@
+"""Two asks written as one message, said as two turns, meaning the same: the CRM ends as it
+ends after the one message. Through the websocket, the real engine and the real CRM stub.
+
+The inverse of tests/e2e/test_said_at_once.py. Where a written turn holds two asks joined
+by "and" (the second with a verb of its own: "cancel my haircut and book a massage on
+friday at 3"), nothing is left waiting for a yes after it, and something was written, a
+customer may as well stop after the first and say the second next: "cancel my haircut",
+then "and book a massage on friday at 3". Each of the two turns may write any part of the
+message's writes; after the second, the CRM must hold what the message left (the same
+checks), and every later turn is played and checked as written.
+
+FIRST RUN, every split case (25 then; two cut inside a title were then left out as
+unfair, one of them told after a colon), on the code as it was: 6 failed, 3 of them
+checks that belonged to the first half (a lookup made in the first turn). No wrong write.
+"and show me my support cases", said after completing a task, was looked for as a task
+to complete ("I couldn't find a task matching 'show support cases'"): an "and …" after a
+completion is the same again only when it asks nothing of its own (corrections.also).
+Left open: "and add a task to follow up on it", after opening a case about an invoice,
+is titled "Follow up on it".
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from itertools import combinations
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.e2e.conversations import NOW, note_exploring, play_case, read_cases
+from tests.e2e.test_conversations import CATALOG, DATA, crm_app  # noqa: F401  (the fixture)
+from tests.fixtures.app import MakeAssistant
+from tests.fixtures.crm import CrmAdmin
+
+_SETS = sorted(DATA.glob("conversations*.jsonl"))
+# "open a ticket about my invoice being wrong", then "and add a task to follow up on it":
+# the task is titled "Follow up on it" (in one message, "it" is the invoice).
+KNOWN_OPEN: list[str] = ["conversations_chains/ch-ticket-and-task-about-it@1"]
+_STRIDE = 1
+_GROUPS = 2
+_EVERY = os.environ.get("SAID_IN_TWO") == "ALL"
+# "…, and cancel my haircut", "… and what do I owe": a second ask with its own verb.
+_SECOND_ASK = re.compile(
+    r"(?i),? and (?:then |also )?(?=(?:please |can you |could you )?(?:cancel|move|book"
+    r"|reschedule|add|mark|complete|delete|remove|remind|change|set|open|push|tick|what|when"
+    r"|how|show|tell|list|is my|do i|have i)\b)"
+)
+
+
+def _parts(written: list[str]) -> list[list[str]]:
+    """Every part of `written` (a multiset of tool names), the whole and none included."""
+    return [
+        sorted(part)
+        for size in range(len(written) + 1)
+        for part in {tuple(sorted(c)) for c in combinations(written, size)}
+    ]
+
+
+def split(case: dict[str, Any], at: int) -> dict[str, Any] | None:
+    """The case with turn `at` said as two turns, or None when it holds no second ask."""
+    turn = case["turns"][at]
+    found = list(_SECOND_ASK.finditer(turn["say"]))
+    if len(found) != 1 or turn.get("confirm") or not turn.get("writes"):
+        return None
+    cut = found[0]
+    first, second = turn["say"][: cut.start()].strip(), turn["say"][cut.start() :].strip(" ,")
+    if len(first.split()) < 2 or len(re.findall(r"['\"]", first)) % 2 or ":" in first:
+        return None  # a fragment, or a cut inside a title (quoted, or told after a colon)
+    parts = _parts(turn["writes"])
+    said_first = {"say": first, "writes": parts[0], "writes_alt": parts[1:], "confirm": "*"}
+    said_next = {**turn, "say": second, "writes": parts[0], "writes_alt": parts[1:]}
+    said_next.pop("has", None)  # the first part's words were said a turn before
+    said_next.pop("reads", None)  # and its lookups made then
+    turns = [*case["turns"][:at], said_first, said_next, *case["turns"][at + 1 :]]
+    return {**case, "id": f"{case['id']}@{at + 1}", "turns": turns}
+
+
+def _split_cases() -> list[tuple[str, dict[str, Any], dict[str, Any]]]:
+    found = []
+    for path in _SETS:
+        for case in read_cases(path):
+            for at in range(len(case["turns"])):
+                if (two := split(case, at)) is not None:
+                    found.append((Path(path).stem, case, two))
+    return found
+
+
+@pytest.mark.parametrize("group", range(_GROUPS))
+async def test_two_asks_said_in_two_turns_leave_what_the_one_message_left(
+    group: int, make_assistant: MakeAssistant, crm_admin: CrmAdmin
+) -> None:
+    """Each split case leaves the CRM as the message did, nothing written unasked."""
+    assistant = await make_assistant(customer_messages_per_minute=100_000, clock=lambda: NOW)
+    failed: list[str] = []
+    played = 0
+    for number, (stem, case, two) in enumerate(_split_cases()):
+        if _EVERY and number % _GROUPS != group:
+            continue
+        if not _EVERY and (number % _STRIDE or (number // _STRIDE) % _GROUPS != group):
+            continue
+        played += 1
+        verdict = await play_case(assistant, crm_admin, two, CATALOG)
+        if verdict.passed:
+            continue
+        if not (await play_case(assistant, crm_admin, case, CATALOG)).passed:
+            continue  # fails as written too: its own set's test says so
+        failed.append(f"{stem}/{two['id']}")
+        print(failed[-1], verdict.problems[:3])
+        if _EVERY:
+            note_exploring([failed[-1], verdict.problems])
+    assert played > 8
+    assert [f for f in failed if f not in KNOWN_OPEN] == []
