@@ -37,6 +37,11 @@ The last seven sessions were written after the fixes, in the same areas: first r
 ("I'm not deleting the insurance task, I just want to know when it's due" listed the bill:
 the refusal's "it" was only "the task", and a question asked inside a sentence was not
 read; nothing was written). Now 42/42.
+
+Two more (only-what-not-to-do-), from a pass over messages said two ways: a message that
+only says what not to change ("don't move my haircut to saturday", "please don't book
+anything yet, I'm still checking") met "Sorry, I can't help with that", which reads as a
+refusal of something asked; it is now said back plainly ("Okay, I won't change anything.").
 """
 
 from __future__ import annotations
@@ -59,6 +64,6 @@ async def test_what_was_not_asked_is_never_written(
 ) -> None:
     """Every session but the known open passes: nothing negated, supposed, reported, quoted
     or past is written, and the plain requests among them are."""
-    assert len(read_cases(NEGATION)) == 42
+    assert len(read_cases(NEGATION)) == 44
     _, failed = await score(make_assistant, crm_admin, NEGATION, capsys)
     assert failed == KNOWN_OPEN

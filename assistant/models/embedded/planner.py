@@ -30,6 +30,7 @@ from assistant.language import (
 from assistant.language.aimed_at_system import without_system_talk
 from assistant.language.as_meant import as_meant
 from assistant.language.confirm import request_after_yes, taken_back
+from assistant.language.grammar import negated
 from assistant.language.patterns import rx
 from assistant.language.put_right import put_right
 from assistant.language.scope import hypothetical
@@ -119,6 +120,20 @@ def _as_meant(request: PlanRequest) -> PlanRequest:
     for index, message in changed:
         rewritten[index] = message
     return dataclasses.replace(request, conversation=tuple(rewritten))
+
+
+LEFT_AS_IT_IS = "Okay, I won't change anything. Is there anything else I can do?"
+_A_CHANGE = rx(
+    r"\b(?:move|push|reschedule|cancel|delete|remove|book|add|mark|complete|change|update"
+    r"|set|open|tick)\b"
+)
+
+
+def _only_what_not_to_do(text: str) -> bool:
+    """The message only says what not to change ("don't move my haircut", "please don't
+    book anything yet")."""
+    said = normalize(text).text
+    return negated(said) and _A_CHANGE.search(said) is not None and "?" not in said
 
 
 def _today(request: PlanRequest) -> date:
@@ -357,6 +372,10 @@ class EmbeddedPlanner:
                 return FinalDecision(text=wanted)  # "friday at 3pm", with nothing asked
             if is_negative(text) and len(text.split()) <= 4:
                 return FinalDecision(text="Okay, no problem. Is there anything else I can do?")
+            if _only_what_not_to_do(text):
+                # "don't move my haircut to saturday": nothing to do, and that is the answer
+                # (before, "I can't help with that" read as a refusal of something asked).
+                return FinalDecision(text=LEFT_AS_IT_IS)
             if unsupported(text):
                 return FinalDecision(text=CANNOT_PAY)
             listing = held_back_read(text)
