@@ -25,6 +25,7 @@ from assistant.services import (
     SERVICES,
     SESSION_STORE,
     SETTINGS,
+    WRITES_IN_FLIGHT,
     Services,
     load_customer,
 )
@@ -39,6 +40,7 @@ from assistant.tools.crm import CrmClient
 from assistant.tools.crm_tools import CrmTools
 from assistant.tools.executor import ToolExecutor
 from assistant.tools.resilience import CallPolicy
+from assistant.writes_in_flight import InMemoryWritesInFlight
 
 if TYPE_CHECKING:
     from assistant.redis_state import RedisCalls
@@ -153,6 +155,7 @@ def create_app(
                     else partial(load_customer, crm, timeout_s=settings.crm_setup_timeout_s)
                 ),
                 clock=clock or (lambda: datetime.now(UTC)),
+                in_flight=app[WRITES_IN_FLIGHT],
             )
             timelines = LiveTimelines() if settings.demo else None
             app[SERVICES] = Services(
@@ -223,6 +226,7 @@ def _add_transports(app: web.Application, settings: Settings, catalog: Catalog) 
         ),
     )
     app[SESSION_STORE] = InMemorySessionStore(settings.resume_window_s)
+    app[WRITES_IN_FLIGHT] = InMemoryWritesInFlight()
     ws.setup_routes(app)
     calls: CallRegistry = InMemoryCalls(settings.relay_seen_calls)
     if settings.redis_url:
@@ -239,11 +243,13 @@ def _share_through_redis(app: web.Application, settings: Settings, catalog: Cata
     from assistant.redis_sessions import RedisSessionStore
     from assistant.redis_state import RedisCalls, RedisLimits, connect
     from assistant.transports.ws import MESSAGE_LIMITS
+    from assistant.writes_in_flight import RedisWritesInFlight
 
     client = connect(settings.redis_url)
     app[SESSION_STORE] = RedisSessionStore(
         client, ttl_s=settings.resume_window_s, catalog=catalog.tools
     )
+    app[WRITES_IN_FLIGHT] = RedisWritesInFlight(client)
     app[MESSAGE_LIMITS] = RedisLimits(
         client, settings.session_messages_per_minute, settings.customer_messages_per_minute
     )

@@ -108,6 +108,12 @@ def _task(call: ToolCall, results: Sequence[ToolResult]) -> str | None:
     return f"'{task['title']}'" if task else None
 
 
+def visit_named(call: ToolCall, results: Sequence[ToolResult], timezone: str) -> str | None:
+    """The visit a call names, as the results hold it ("your haircut on Sunday, November
+    29 at 2:30 PM"); None when they do not hold it."""
+    return _appointment(call, results, timezone)
+
+
 def _appointment(call: ToolCall, results: Sequence[ToolResult], timezone: str) -> str | None:
     appointment = _find(results, call.arguments.get("appointment_id"))
     if appointment is None:

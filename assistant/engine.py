@@ -30,7 +30,7 @@ from assistant.deadlines import Deadline
 from assistant.early_calls import EarlyCalls
 from assistant.errors import ModelUnavailable
 from assistant.heard import said_before_reply, was_heard, words
-from assistant.integrity import NOT_STARTED, WriteIntegrity
+from assistant.integrity import AS_ASKED_CHECK, NOT_STARTED, WriteIntegrity
 from assistant.logs import trace_context
 from assistant.metrics import Metrics, count, observe
 from assistant.models.base import Narrator, Planner
@@ -65,6 +65,7 @@ from assistant.turn import Turn, TurnState, call_key
 from assistant.turn_budget import TurnBudget
 from assistant.turn_log import turn_finished
 from assistant.untold import too_late, untold_preface, untold_writes
+from assistant.writes_in_flight import WritesInFlight
 
 log = logging.getLogger(__name__)
 
@@ -74,6 +75,8 @@ _NARRATE = FinalDecision(text="")
 NOT_HEARD = "Before I change anything,"
 # Before a question asked again because the yes arrived before it had been said.
 YES_BEFORE_QUESTION = "Your yes came before my question, so nothing is changed yet:"
+# Before a question asked again because its visit moved after it was asked.
+MOVED_SINCE_ASKED = "That appointment has changed since I asked, so nothing is changed yet:"
 
 # (the customer as known so far, the turn's trace id) → the customer with their profile.
 CustomerLoader = Callable[[CustomerContext, str], Awaitable[CustomerContext]]
@@ -117,6 +120,7 @@ class Engine:
         fallback_narrator: Narrator | None = None,
         clock: Callable[[], datetime] = lambda: datetime.now(UTC),
         customer_loader: CustomerLoader | None = None,
+        in_flight: WritesInFlight | None = None,
     ) -> None:
         self.planner = planner
         self.narrator = narrator
@@ -150,6 +154,7 @@ class Engine:
             booking_horizon_days=self.config.booking_horizon_days,
             duplicate_window_s=self.config.duplicate_window_s,
             clock=clock,
+            in_flight=in_flight,
         )
 
     def start_turn(
@@ -291,6 +296,8 @@ class Engine:
                 await self._answers.speak(state, taken_up.prompt)
                 state.pending = state.session.pending = state.pending.asked_now()
                 return
+            if await self._moved_since_asked(state, taken_up):
+                return
             await self._run_round(state, 1, list(taken_up.calls), None, confirmed=True)
             await self._answers.narrate(state)
             return
@@ -330,6 +337,8 @@ class Engine:
                 await self._ask_again(state, pending)
                 return
             if confirmation.is_affirmative(state.text):
+                if await self._moved_since_asked(state, pending):
+                    return
                 await self._run_round(state, 1, list(pending.calls), None, confirmed=True)
                 if confirmation.request_after_yes(state.text) is None:
                     await self._answers.narrate(state)
@@ -415,6 +424,16 @@ class Engine:
             await self._answers.narrate(state)
         else:
             await self._answers.speak(state, "Okay.")
+
+    async def _moved_since_asked(self, state: TurnState, held: PendingConfirmation) -> bool:
+        """Whether a visit the held calls name moved since the question (another tab, the
+        phone, the office): the yes was to the visit as it was, so the question is asked
+        again, naming it as it is now, and nothing runs."""
+        moved = await self._integrity.changed_since_asked(state, held, self._execute)
+        if moved is None:
+            return False
+        await self._ask_again(state, _reworded(held, moved), MOVED_SINCE_ASKED)
+        return True
 
     async def _ask_again(
         self, state: TurnState, pending: PendingConfirmation, why: str = NOT_HEARD
@@ -562,7 +581,7 @@ class Engine:
             customer=session.customer,
             now=state.now,
             round=round_no,
-            turn_results=tuple(state.results),
+            turn_results=_planned_from(state),
             max_calls=self.config.max_tool_calls_per_round,
             on_ack=on_ack,
             dialogue=session.dialogue,
@@ -664,6 +683,8 @@ class Engine:
             calls = await integrity.hold_other_targets(state, round_no, calls, self._execute)
         if checked and calls and not confirmed:
             calls = await integrity.hold_doubts(state, round_no, calls, self._execute)
+        if checked:
+            await integrity.note_sent(state, calls)
         await run.start(calls)
 
     def _within_cap(self, calls: list[ToolCall]) -> tuple[list[ToolCall], int]:
@@ -847,6 +868,21 @@ class Engine:
     def _hint_of(self, tool_name: str) -> str | None:
         tool = self.executor.tool(tool_name)
         return tool.waiting_hint if tool else None
+
+
+def _planned_from(state: TurnState) -> tuple[ToolResult, ...]:
+    """The turn's results a planner plans from: not the look, before a yes ran its held
+    calls, at whether their visit had moved (a yes's turn begins with what it ran)."""
+    if AS_ASKED_CHECK not in state.checks:
+        return tuple(state.results)
+    return tuple(result for result in state.results if result.call.call_id != AS_ASKED_CHECK)
+
+
+def _reworded(pending: PendingConfirmation, words: confirmation.Wording) -> PendingConfirmation:
+    """The same held calls, asked about in other words."""
+    return dataclasses.replace(
+        pending, prompt=words.prompt, declined=words.declined, dropped=words.dropped
+    )
 
 
 def _planned_results(state: TurnState, ran_before: int) -> bool:

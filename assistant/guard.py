@@ -15,7 +15,7 @@ under one question, like a destructive call.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -255,6 +255,34 @@ def done_phrase(call: ToolCall) -> str:
     return "did that"
 
 
+def asked_phrase(call: ToolCall) -> str:
+    """What a write not yet confirmed was sent to do, for "I already … a moment ago"."""
+    return "asked to " + _DOING.get(call.tool_name, "make that change").format(**_named(call))
+
+
+def doing_phrase(call: ToolCall) -> str:
+    """What a write in flight is doing: "adding 'Buy milk'"."""
+    phrase = _DOING.get(call.tool_name, "make that change").format(**_named(call))
+    verb, _, rest = phrase.partition(" ")
+    return f"{_ING.get(verb, verb + 'ing')} {rest}"
+
+
+_DOING = {
+    "crm.addTask": "add '{title}'",
+    "crm.bookAppointment": "book that {service}",
+    "crm.createTicket": "open that support case",
+}
+_ING = {"make": "making", "book": "booking", "open": "opening", "add": "adding"}
+
+
+def _named(call: ToolCall) -> dict[str, str]:
+    arguments = call.arguments
+    return {
+        "title": str(arguments.get("title") or "that task"),
+        "service": str(arguments.get("service") or "appointment").lower(),
+    }
+
+
 def doubts(
     calls: Sequence[ToolCall],
     results: Sequence[ToolResult],
@@ -262,8 +290,11 @@ def doubts(
     *,
     now: float,
     window_s: float,
+    in_flight: Mapping[str, str] | None = None,
 ) -> list[Doubt]:
-    """The writes to ask about before making them, each with its question."""
+    """The writes to ask about before making them, each with its question. `in_flight`:
+    the same customer's creates still being made by another turn (another call, tab or
+    channel), by their write key, each with what it is doing ("adding 'Buy milk'")."""
     found: list[Doubt] = []
     asked_before = {w.key: w for w in recent if now - w.at < window_s}
     in_this_round: set[str] = set()
@@ -271,7 +302,14 @@ def doubts(
         key = write_key(call) if call.tool_name in _CREATES else ""
         earlier = asked_before.get(key) if key else None
         if earlier is not None:
-            found.append(Doubt(call, f"I already {earlier.done} a few minutes ago"))
+            if earlier.unconfirmed:
+                doubt = f"I already {earlier.done} a moment ago, and it may have gone through"
+            else:
+                doubt = f"I already {earlier.done} a few minutes ago"
+            found.append(Doubt(call, doubt))
+            continue
+        if key and in_flight and (doing := in_flight.get(key)):
+            found.append(Doubt(call, f"I'm still {doing} from a moment ago"))
             continue
         if key in in_this_round:
             # The same thing twice in one decision, in other words: asked, not made twice.

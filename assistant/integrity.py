@@ -20,11 +20,24 @@ from assistant.schema import ToolCall, ToolError, ToolExchange, ToolResult
 from assistant.session import PendingConfirmation, RecentWrite
 from assistant.tools.executor import ToolExecutor
 from assistant.turn import TurnState, call_key
+from assistant.writes_in_flight import InMemoryWritesInFlight, WritesInFlight
 
 # (turn, round, calls) → run them as calls of that round.
 Execute = Callable[[TurnState, int, list[ToolCall]], Awaitable[None]]
 
 NOT_STARTED = ToolError(code="timeout", message="not started: the turn ran out of time")
+
+
+def _creates(calls: Sequence[ToolCall]) -> bool:
+    return any(guard.creates(call.tool_name) for call in calls)
+
+
+def _may_still_land(result: ToolResult) -> bool:
+    """A write the CRM may still be applying: sent, not confirmed, and its last attempt
+    unanswered (a timeout) or answered "still in progress". One answered 5xx or reset is
+    settled at the CRM, and its listing tells whether it landed."""
+    error = result.error
+    return error is not None and error.unconfirmed and error.code in ("timeout", "conflict")
 
 
 def _conversation_results(state: TurnState) -> list[ToolResult]:
@@ -35,6 +48,21 @@ def _conversation_results(state: TurnState) -> list[ToolResult]:
         if isinstance(message, ToolExchange)
         for result in message.results
     ]
+
+
+# Held calls whose question names their visit as it was then (its day and hour): the
+# visit is read again before a yes runs them.
+_NAMED_AS_IT_WAS = frozenset({"crm.cancelAppointment", "crm.rescheduleAppointment"})
+AS_ASKED_CHECK = f"{guard.CHECK_PREFIX}as_asked"
+# How long a create sent to the CRM counts as in flight for its customer's other
+# conversations: until its outcome is known, and at most this long (a turn that never
+# reported it); one the CRM had not confirmed when its turn ended, this long after.
+_IN_FLIGHT_MAX_S = 30.0
+_UNCONFIRMED_SETTLE_S = 60.0
+
+
+def _owner(state: TurnState) -> str:
+    return f"{state.session.session_id}/{state.turn_id}"
 
 
 class WriteIntegrity:
@@ -49,6 +77,7 @@ class WriteIntegrity:
         booking_horizon_days: int,
         duplicate_window_s: float,
         clock: Callable[[], datetime],
+        in_flight: WritesInFlight | None = None,
     ) -> None:
         self._executor = executor
         self._confirmation_ttl_s = confirmation_ttl_s
@@ -65,6 +94,12 @@ class WriteIntegrity:
         self._settling = frozenset(
             tool.name for tool in executor.tools() if tool.writes and not guard.creates(tool.name)
         )
+        # Creates sent and not yet answered, by customer, across every conversation of
+        # this process: a caller who rings back, or the widget beside a call, asking the
+        # same before the first lands is asked about it (the CRM's listing cannot show it
+        # yet), not given a second one.
+        self._in_flight: WritesInFlight = in_flight or InMemoryWritesInFlight()
+        self._settling_tasks: set[asyncio.Task[None]] = set()
 
     def _ask(self, state: TurnState, calls: Sequence[ToolCall], words: Wording) -> None:
         """Hold `calls` for a yes; with calls already held this turn, one question for all."""
@@ -78,6 +113,35 @@ class WriteIntegrity:
             dropped=words.dropped if earlier is None else f"{earlier.dropped} {words.dropped}",
             named=(earlier.named if earlier else ()) + words.named,
         )
+
+    async def changed_since_asked(
+        self, state: TurnState, pending: PendingConfirmation, execute: Execute
+    ) -> Wording | None:
+        """The question again, naming its visits as they are now, when one of them has
+        moved since it was asked (on another tab, on the phone, by the office): a yes is
+        a yes to the visit as it was named. None when they are as named, or cannot be
+        read (the yes runs the calls, and the CRM judges their ids)."""
+        customer = state.session.customer
+        named = [call for call in pending.calls if call.tool_name in _NAMED_AS_IT_WAS]
+        if customer is None or not named:
+            return None
+        seen = list(reversed(_conversation_results(state)))  # newest first, as last said
+        zone = customer.timezone
+        before = [confirmation.visit_named(call, seen, zone) for call in named]
+        if not any(before):
+            return None
+        lookup = guard.APPOINTMENT_LOOKUP.model_copy(update={"call_id": AS_ASKED_CHECK})
+        state.checks.add(AS_ASKED_CHECK)
+        await execute(state, 1, [lookup])
+        fresh = [r for r in state.results if r.call.call_id == AS_ASKED_CHECK and r.ok]
+        if not fresh:
+            return None
+        after = [confirmation.visit_named(call, fresh, zone) for call in named]
+        if all(
+            now is None or was is None or now == was for was, now in zip(before, after, strict=True)
+        ):
+            return None  # as named; or gone, which the CRM's answer to the call tells
+        return confirmation.wording(pending.calls, [*fresh, *seen], zone)
 
     def drop_repeats(self, state: TurnState, calls: list[ToolCall]) -> list[ToolCall]:
         """A change this turn already made, called again (a model re-issuing the delete the
@@ -289,12 +353,20 @@ class WriteIntegrity:
         if lookups:
             state.checks.update(lookup.call_id for lookup in lookups)
             await execute(state, round_no, lookups)
+        now = self._clock().timestamp()
+        recent = [
+            write
+            for write in state.session.recent_writes
+            # One sent but not confirmed has landed by now, or never will.
+            if not write.unconfirmed or now - write.at < _UNCONFIRMED_SETTLE_S
+        ]
         held = guard.doubts(
             writes,
             state.results,
-            state.session.recent_writes,
-            now=self._clock().timestamp(),
+            recent,
+            now=now,
             window_s=self._duplicate_window_s,
+            in_flight=await self._sent_elsewhere(state) if _creates(writes) else None,
         )
         if not held:
             return calls
@@ -306,16 +378,55 @@ class WriteIntegrity:
         tool = self._executor.tool(call.tool_name)
         return tool is not None and tool.writes and not tool.needs_confirmation
 
+    async def note_sent(self, state: TurnState, calls: Sequence[ToolCall]) -> None:
+        """Creates about to be sent, in flight for their customer until their results."""
+        customer = state.session.customer
+        creates = [call for call in calls if guard.creates(call.tool_name)]
+        if customer is None or not creates:
+            return
+        writes = [(guard.write_key(call), guard.doing_phrase(call)) for call in creates]
+        await self._in_flight.sent(customer.customer_id, _owner(state), writes, _IN_FLIGHT_MAX_S)
+
+    async def _sent_elsewhere(self, state: TurnState) -> dict[str, str]:
+        """The customer's creates in flight from other turns: write key → what it does."""
+        customer = state.session.customer
+        if customer is None:
+            return {}
+        return await self._in_flight.elsewhere(customer.customer_id, _owner(state))
+
+    def _answered(self, state: TurnState, results: Sequence[ToolResult]) -> None:
+        """Creates whose outcome is known: in flight no more; one not confirmed stays a
+        while (it may still land, and the listing cannot show it yet)."""
+        customer = state.session.customer
+        if customer is None or not results:
+            return
+        owner = _owner(state)
+        for result in results:
+            keep_s = _UNCONFIRMED_SETTLE_S if _may_still_land(result) else 0.0
+            settling = self._in_flight.settled(
+                customer.customer_id, owner, guard.write_key(result.call), keep_s
+            )
+            task = asyncio.get_running_loop().create_task(settling)
+            self._settling_tasks.add(task)
+            task.add_done_callback(self._settling_tasks.discard)
+
     def remember_writes(self, state: TurnState, results: Sequence[ToolResult]) -> None:
-        """Writes made, for asking before the same one is made again in the window."""
+        """Writes made, for asking before the same one is made again in the window; and
+        writes sent that the CRM may still be applying (not confirmed when the turn ended)."""
         plain = self._plain_writes
-        made = [r for r in results if r.call.tool_name in plain and r.ok]
-        if not made:
+        sent = [r for r in results if r.call.tool_name in plain]
+        if not sent:
             return  # most rounds only read: nothing to note, the window is pruned later
+        self._answered(state, [r for r in sent if guard.creates(r.call.tool_name)])
+        made = [r for r in sent if r.ok or _may_still_land(r)]
+        if not made:
+            return
         now = self._clock().timestamp()
         recent = [w for w in state.session.recent_writes if now - w.at < self._duplicate_window_s]
         for result in made:
-            recent.append(
-                RecentWrite(guard.write_key(result.call), now, guard.done_phrase(result.call))
-            )
+            key = guard.write_key(result.call)
+            if result.ok:
+                recent.append(RecentWrite(key, now, guard.done_phrase(result.call)))
+            else:
+                recent.append(RecentWrite(key, now, guard.asked_phrase(result.call), True))
         state.session.recent_writes[:] = recent

@@ -23,6 +23,7 @@ from assistant.settings import Settings
 from assistant.timeline import LiveTimelines
 from assistant.tools.catalog import Catalog
 from assistant.tools.crm_tools import CrmTools
+from assistant.writes_in_flight import WritesInFlight
 
 log = logging.getLogger(__name__)
 
@@ -81,6 +82,17 @@ SETTINGS = web.AppKey("settings", Settings)
 METRICS = web.AppKey("metrics", Metrics)
 # Where sessions live: in memory by default, in Redis with ASSISTANT_REDIS_URL.
 SESSION_STORE = web.AppKey("session_store", SessionStore)
+# Creates sent and not yet answered, by customer: in memory by default, in Redis with
+# ASSISTANT_REDIS_URL (assistant/writes_in_flight.py).
+WRITES_IN_FLIGHT = web.AppKey("writes_in_flight", WritesInFlight)
 
 
-__all__ = ["METRICS", "SERVICES", "SESSION_STORE", "SETTINGS", "Services", "load_customer"]
+__all__ = [
+    "METRICS",
+    "SERVICES",
+    "SESSION_STORE",
+    "SETTINGS",
+    "WRITES_IN_FLIGHT",
+    "Services",
+    "load_customer",
+]

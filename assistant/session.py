@@ -65,7 +65,9 @@ class RecentWrite:
 
     key: str  # the tool and its arguments
     at: float  # wall-clock seconds (the engine's clock)
-    done: str  # "added 'Buy milk'"
+    done: str  # "added 'Buy milk'"; "asked to add 'Buy milk'" when not confirmed
+    # Sent, but the CRM had not confirmed it by the turn's end: it may have been made.
+    unconfirmed: bool = False
 
 
 @dataclass(slots=True)

@@ -49,7 +49,7 @@ from assistant.engine import Turn
 from assistant.errors import AuthError
 from assistant.schema import EventSink
 from assistant.services import SERVICES, Services
-from assistant.session import Session
+from assistant.session import PendingConfirmation, Session
 from assistant.settings import Settings
 from assistant.transports.admission import CONNECTION_LIMITS, SATURATED, Refusal
 from assistant.transports.outbox import encode_frame
@@ -123,6 +123,8 @@ class RelayCall:
         self._turn_cycle: TalkCycle | None = None
         self._cycle: TalkCycle | None = None  # what an interrupt refers to
         self._failures_in_row = 0
+        # The question the caller's last words or key answer, until their turn ends.
+        self._answering: PendingConfirmation | None = None
         self._ended = False
         # Ends the call at `max_session_lifetime_s` after setup, as a websocket session ends.
         self._lifetime: asyncio.TimerHandle | None = None
@@ -316,6 +318,8 @@ class RelayCall:
 
     def _submit_now(self, text: str) -> None:
         assert self._conversation is not None, "frames wait for setup"
+        # Whatever the caller said or keyed answers the question waiting, if any.
+        self._answering = self._session.pending if self._session is not None else None
         self._conversation.submit(Message(text))
 
     def _on_interrupt(self, frame: InterruptFrame) -> None:
@@ -331,6 +335,12 @@ class RelayCall:
         pending = self._session.pending if self._session else None
         if answer is None or pending is None or pending.expires_at <= time.time():
             log.info("relay: ignoring key %r (nothing to confirm)", frame.digit)
+            return
+        if pending is self._answering:
+            # Pressed again (twice, a stuck key, or right behind a spoken "yes") before
+            # that answer's turn ended: it answers the question; this would hear
+            # "nothing waiting" after the change was made.
+            log.info("relay: ignoring key %r (this question is being answered)", frame.digit)
             return
         # A key press is not speech: nothing is talking over us, so no barge-in here.
         self._submit_now(answer)
@@ -363,6 +373,7 @@ class RelayCall:
         await self._after_turn(status)
 
     async def _after_turn(self, status: str) -> None:
+        self._answering = None  # a question still waiting after this turn may be keyed
         if status == "failed":
             self._failures_in_row += 1
         elif status in ("ok", "partial"):
