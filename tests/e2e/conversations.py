@@ -57,6 +57,37 @@ NEVER = ("can't help with that", "didn't quite catch")
 _WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
 
 
+def played_here(number: int, group: int, groups: int, stride: int, every: bool) -> bool:
+    """Whether the `number`th case is played by test `group` of `groups`: every `stride`th
+    case, dealt in turn (each case, dealt in turn, when `every`: exploring)."""
+    if every:
+        return number % groups == group
+    return number % stride == 0 and (number // stride) % groups == group
+
+
+async def failing_variants(
+    assistant: AssistantHarness,
+    admin: CrmAdmin,
+    variants: list[tuple[str, dict[str, Any], dict[str, Any]]],
+    catalog: Catalog,
+    *,
+    exploring: bool = False,
+) -> list[str]:
+    """The ids ("set/variant id") of the `variants` (set, case as written, case said
+    another way) that fail where the case as written passes (one that fails as written
+    too is its own set's to report). `exploring` notes each failure in $OUT."""
+    failed: list[str] = []
+    for stem, case, variant in variants:
+        verdict = await play_case(assistant, admin, variant, catalog)
+        if verdict.passed or not (await play_case(assistant, admin, case, catalog)).passed:
+            continue
+        failed.append(f"{stem}/{variant['id']}")
+        print(failed[-1], verdict.problems[:3])
+        if exploring:
+            note_exploring([failed[-1], verdict.problems])
+    return failed
+
+
 def note_exploring(row: list[Any]) -> None:
     """A failure of an exploring run (every case every way), added to the file $OUT names."""
     if out := os.environ.get("OUT"):

@@ -43,7 +43,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.conversations import NOW, note_exploring, play_case, read_cases
+from tests.e2e.conversations import NOW, failing_variants, played_here, read_cases
 from tests.e2e.test_conversations import CATALOG, DATA, crm_app  # noqa: F401  (the fixture)
 from tests.fixtures.app import MakeAssistant
 from tests.fixtures.crm import CrmAdmin
@@ -164,22 +164,12 @@ async def test_two_asks_said_at_once_do_what_the_two_turns_do(
 ) -> None:
     """Each joined case writes both turns' writes at once, nothing else, none lost."""
     assistant = await make_assistant(customer_messages_per_minute=100_000, clock=lambda: NOW)
-    failed: list[str] = []
-    played = 0
-    for number, (stem, case, together) in enumerate(_joined_cases()):
-        if not _EVERY and (number % _STRIDE or (number // _STRIDE) % _GROUPS != group):
-            continue
-        if _EVERY and number % _GROUPS != group:
-            continue
-        played += 1
-        verdict = await play_case(assistant, crm_admin, together, CATALOG)
-        if verdict.passed:
-            continue
-        if not (await play_case(assistant, crm_admin, case, CATALOG)).passed:
-            continue  # fails as written too: its own set's test says so
-        failed.append(f"{stem}/{together['id']}")
-        print(failed[-1], verdict.problems[:3])
-        if _EVERY:
-            note_exploring([failed[-1], verdict.problems])
+    mine = [
+        variant
+        for number, variant in enumerate(_joined_cases())
+        if played_here(number, group, _GROUPS, _STRIDE, _EVERY)
+    ]
+    failed = await failing_variants(assistant, crm_admin, mine, CATALOG, exploring=_EVERY)
+    played = len(mine)
     assert played > 12
     assert [f for f in failed if f not in KNOWN_OPEN] == []
