@@ -93,6 +93,8 @@ _PREPOSITION = rx(r"(?:on|at|for|by) ")
 # Said with no "on" before it ("…on friday. no sorry, tomorrow": tomorrow).
 _STANDS_ALONE = rx(r"(?:today|tomorrow|tonight|next|this|in|the day after)\b")
 _PREPOSITION_BEFORE = rx(r"\b(?:on|at|for|by|to)\s+$")
+_WORD = rx(r"[A-Za-z][\w'-]*")
+_SENTENCE_START = rx(r"(?:^|[.!?]\s+)\W*$")
 _WORDS_LEFT = frozenset({"at", "on", "for", "the", "in", "by", "and", "to", ""})
 
 
@@ -110,7 +112,20 @@ def put_right(message: str, now: datetime) -> str:
         if corrected is None:
             break
         lowered = corrected
-    return message if lowered == message.lower() else lowered
+    return message if lowered == message.lower() else _in_its_case(lowered, message)
+
+
+def _in_its_case(corrected: str, message: str) -> str:
+    """`corrected` with the words the customer capitalised inside a sentence as they were
+    ("call John", "the ClearView one"): a title keeps them."""
+    cased: dict[str, str] = {}
+    for found in _WORD.finditer(message):
+        word = found.group(0)
+        if word != word.lower() and not _SENTENCE_START.search(message[: found.start()]):
+            cased[word.lower()] = word  # ("Can you…", "Actually, …": cased for their place)
+    if not cased:
+        return corrected
+    return _WORD.sub(lambda found: cased.get(found.group(0), found.group(0)), corrected)
 
 
 def _put_right_once(text: str, now: datetime) -> str | None:
