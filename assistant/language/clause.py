@@ -67,6 +67,27 @@ APPT_NOUN = rx(
 )
 CONTACT_NOUN = rx(r"\b(?:email|e-mail|phone|number|cell|mobile|contact (?:info|details))\b")
 
+# Any verb, known or not, shows by its object right after it ("sort out the thing with
+# my card", "tell the manager…", "walk my dog"): a thing named ("the pharmacy one", "car
+# insurance") never opens with a word and then "the" or "my".
+_VERB_AND_OBJECT = rx(
+    r"^(?:(?:and|also|plus|then|so|oh|um|uh|just|please|can you|could you|would you)\b[ ,]*)*"
+    r"(?!(?:either|both|all|each|only|just|maybe|perhaps|probably|also|even|especially|not"
+    r"|and|or|plus|like|same|what|which|when|where|how|who|is|are|was|were|of|for|with|at|on"
+    r"|in|to|by|from|about|after|before|than|then|but|so|if|would|could|can|will|should"
+    r"|shall|may|might|must|does|did|has|have|had|am|be|been)\b)"
+    r"[a-z']+(?: (?:out|up|off|over|on|in|back|down|through|round|around|away))?"
+    # (not "it", "that", "them": those point back at what was named before)
+    r" (?:the|my|me|a|an|your|our|his|her|their|him|us|these|some)\b"
+)
+
+
+def opens_with_a_verb(text: str) -> bool:
+    """The clause opens with a verb and its object ("tell the manager…"): an ask of its own,
+    never a description of the thing the ask before named."""
+    return _VERB_AND_OBJECT.match(text) is not None
+
+
 # "…from my list", "…off my tasks": not part of the target's description.
 LIST_TAIL = rx(r"\s*\b(?:from|off|on) (?:my |the )?(?:to-do |task |todo )?(?:list|tasks)\b.*$")
 

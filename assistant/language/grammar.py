@@ -14,7 +14,14 @@ from collections.abc import Callable, Sequence
 from datetime import datetime
 
 from assistant.language import account_rules, appointment_rules, quoted, slots, task_rules
-from assistant.language.clause import LIST_TAIL, NEGATED, QUESTION_START, REPORT_FIRST, Clause
+from assistant.language.clause import (
+    LIST_TAIL,
+    NEGATED,
+    QUESTION_START,
+    REPORT_FIRST,
+    Clause,
+    opens_with_a_verb,
+)
 from assistant.language.dates import find_when
 from assistant.language.intent import APPOINTMENT_ACTIONS, TASK_ACTIONS, Intent, IntentKind
 from assistant.language.lexicon import SERVICES
@@ -97,7 +104,7 @@ def _inherit(c: Clause, previous: Sequence[Intent]) -> Intent | None:
         # among tasks, "the … one" is a task, and moving it is its due date.
         own = task_rules.update_task(dataclasses.replace(c, text=_ONE.sub("task", c.text)))
         return _naming_its_own(own)
-    if _OWN_VERB.search(c.text):
+    if _OWN_VERB.search(c.text) or opens_with_a_verb(c.text):
         return None  # a clause with a verb of its own asks its own thing, never the one before
     # "…and the insurance one too": "too" says the same again, it names nothing.
     target = target_ref(_TOO.sub("", LIST_TAIL.sub("", c.text)), c.original, c.now)

@@ -69,6 +69,9 @@ class Intent:
     clause: str = ""
     # A move said relative to the appointment's own time ("an hour earlier").
     shift: timedelta | None = None
+    # Asks said in the same message that no rule read ("…and sort out the thing with my
+    # card"), as said: the answer names them as not understood (language/unheard.py).
+    unheard: tuple[str, ...] = ()
 
     @property
     def tool(self) -> str:

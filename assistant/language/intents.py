@@ -16,9 +16,14 @@ from datetime import datetime
 
 from assistant.language import quoted
 from assistant.language.aimed_at_system import without_system_talk
-from assistant.language.clause import NEGATED, QUESTION_START, TASK_NOUN
+from assistant.language.clause import NEGATED, QUESTION_START, TASK_NOUN, opens_with_a_verb
 from assistant.language.dates import find_when
-from assistant.language.grammar import needs_consent, negated, read_clause, refer_back
+from assistant.language.grammar import (
+    needs_consent,
+    negated,
+    read_clause,
+    refer_back,
+)
 from assistant.language.if_named import condition_named
 from assistant.language.intent import (
     APPOINTMENT_ACTIONS,
@@ -39,6 +44,7 @@ from assistant.language.targets import TargetRef, target_ref
 from assistant.language.task_rules import told_done
 from assistant.language.text import Normalized, normalize
 from assistant.language.them_all import each_said, names_them_all
+from assistant.language.unheard import as_said, asks_something, tells
 from assistant.zones import zone_named
 
 # --- clauses -----------------------------------------------------------------------
@@ -327,6 +333,10 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
     # "is my cleaning still on? if it is, book me a haircut…", "do I owe anything? if I
     # do, remind me…": a condition said as a clause of its own holds the ask after it.
     on_condition = False
+    # Clauses that asked for something no rule read (language/unheard.py): those said
+    # before any ask (`leading`), and those read with the ask before to no effect.
+    unheard: list[str] = []
+    leading: list[str] = []
     # Quoted words are one title: no "and" or full stop in them splits the message.
     text_held, unquote = quoted.held(norm.text)
     for separator, clause, asked in _split(text_held):
@@ -376,8 +386,42 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
         if not intents and own_request and (read := _same_listing(clause, last_intents)):
             # "add printer ink to my list then tell me what's overdue": the list just named.
             intents = [Intent(read, clause=clause)]
+        # "cancel my haircut and tell the manager I'm unhappy": a verb of its own that no
+        # rule knows, after an ask whose words end where it starts (no title runs on): no
+        # words of that ask (its target would take them in), an ask not understood.
+        apart = (
+            not intents
+            and bool(last_intents)
+            and not carries_text
+            and opens_with_a_verb(clause)
+            # (read with a lookup before it, a rule's verb may yet make its change)
+            and (any(i.writes for i in last_intents) or not _A_RULES_VERB.match(clause))
+            and not _TAKES_BACK.match(clause)
+        )
+        if apart:
+            unheard.append(clause)
+        # "add a task to buy shampoo, it's for my mum", "…tomorrow, my account is acting up":
+        # what is told after a pause is no words of the to-do's title (a day in it is; a
+        # case's words are what is told).
+        remark = (
+            not any(intent.writes for intent in intents)
+            and bool(last_intents)
+            and all(intent.kind == "add_task" for intent in last_intents)
+            and separator.strip() in ("", ",")
+            and tells(clause)
+            and find_when(clause, local_now) is None
+            and last_clause is not None
+            and _only_the_title_grows(
+                read_clause(f"{last_clause}, {clause}", norm, local_now, timezone, asked=asked),
+                last_intents,
+            )
+        )
+        if remark:
+            intents = []  # "my account is acting up" is told: no ask to see the account
         joins_previous = (
-            last_clause is not None
+            not apart
+            and not remark
+            and last_clause is not None
             and not _refuses(clause)
             # "…, actually forget the reminder": a take-back is no words of the title before
             and not _TAKES_BACK.match(clause)
@@ -419,7 +463,14 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
                 joint = f" {joint}"
             merged = f"{last_clause}{joint}{clause}"
             del found[len(found) - len(last_intents) :]
+            own = intents
             intents = read_clause(merged, norm, local_now, timezone, previous=[], asked=asked)
+            if not last_intents:
+                leading = [] if intents else [*leading, clause]
+            elif not own and not carries_text and _same_reading(intents, last_intents):
+                # "move my haircut to friday and sort out the thing with my card": read
+                # with the move, the words changed nothing of it (no title takes them).
+                unheard.append(clause)
             clause = merged
             if (read_with := _read_with(said, last_clause, last_intents)) is not None and (
                 len(intents) == 1
@@ -457,6 +508,11 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
             on_condition = False
         on_condition = on_condition or condition_only
         if intents or last_clause is None or joins_previous:
+            if not intents and last_clause is None:
+                leading.append(clause)  # "sort out my card and move my haircut…"
+            elif intents and leading and not joins_previous:
+                unheard.extend(leading)  # no ask took the words said before this one
+                leading = []
             found.extend(intents)
             last_clause, last_intents = clause, intents
         said.append((clause, intents))
@@ -467,7 +523,55 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
     if unsure and any(i.writes for i in found):
         # "cancel the dentist, I'm not sure yet": asked about, never held for a bare "ok".
         found = [needs_consent(i) if i.writes else i for i in found]
+    if unheard and found:
+        # Asks no rule read, kept with every ask read beside them (whichever the planner
+        # acts on, the answer names them): remarks, reasons and thanks are not kept.
+        asks = tuple(
+            as_said(words)
+            for words in unheard
+            if not negated(words)
+            and not _only_a_time(words, local_now)
+            and asks_something(words, local_now)
+        )
+        if asks:
+            found = [dataclasses.replace(intent, unheard=asks) for intent in found]
     return _dedupe(found)
+
+
+# A verb the write rules know ("what have I got booked. Move the one on sunday to saturday
+# same time"): a clause of it that read as nothing alone is read with a lookup before it.
+_A_RULES_VERB = rx(
+    r"(?:(?:and|also|plus|then|so|oh|um|uh|just|please|can you|could you|would you)\b[ ,]*)*"
+    r"(?:move|push|postpone|reschedule|shift|bring|change|delete|remove|cancel|book|add"
+    r"|rename|set|make|mark|tick|cross|complete|finish|open|update|create|remind|schedule"
+    r"|put|drop|take)\b"
+)
+
+
+def _only_the_title_grows(after: list[Intent], before: list[Intent]) -> bool:
+    """Read with the words after it, the to-do changes in its title only ("it's urgent"
+    makes it high priority: those words are the to-do's; "it's for my mum" is not)."""
+
+    def rest(intent: Intent) -> tuple[object, ...]:
+        kept = sorted((k, v) for k, v in intent.arguments.items() if k != "title")
+        return intent.kind, kept, intent.missing
+
+    return len(after) == len(before) and all(
+        rest(a) == rest(b) for a, b in zip(after, before, strict=True)
+    )
+
+
+def _same_reading(after: list[Intent], before: list[Intent]) -> bool:
+    """Two readings ask the same: the same kinds, arguments, targets and questions."""
+
+    def asks(intent: Intent) -> tuple[object, ...]:
+        target = intent.target
+        words = None if target is None else (target.words, target.day)
+        return intent.kind, sorted(intent.arguments.items()), words, intent.missing
+
+    return len(after) == len(before) and all(
+        asks(a) == asks(b) for a, b in zip(after, before, strict=True)
+    )
 
 
 def _same_one(a: TargetRef | None, b: TargetRef | None) -> bool:

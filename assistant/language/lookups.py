@@ -3,7 +3,13 @@
 from __future__ import annotations
 
 from assistant.language import slots
-from assistant.language.clause import APPT_NOUN, TASK_NOUN, VISIT_BY_TIME, Clause
+from assistant.language.clause import (
+    APPT_NOUN,
+    TASK_NOUN,
+    VISIT_BY_TIME,
+    Clause,
+    opens_with_a_verb,
+)
 from assistant.language.intent import Intent, IntentKind
 from assistant.language.patterns import GatedPattern, Tried, rx
 
@@ -129,6 +135,16 @@ _THE_OTHER_DETAIL = rx(
 _HELD = r"\b(?:have you got|do you have|you have|you've got|my)\b"
 _CONTACT_WORD = r"\b(?:email|e-mail|phone|mobile|cell|number|address)\b"
 _CONTACT_QUESTION = rx(f"{_HELD}.*{_CONTACT_WORD}|{_CONTACT_WORD}.*{_HELD}")
+# "change my card on file", "renew my membership": a verb of its own with its object, not
+# one that asks to be shown or told, asks to see nothing ("what's on file" is not asked).
+_SHOW_VERB = rx(
+    r"^(?:(?:please|can you|could you|also|and|then|just)\b[ ,]*)*(?:show|tell|give|get|check"
+    r"|list|read|pull|see|find|look|send|confirm|verify|double-check|remind)\b"
+)
+# "sort out my account details": the details are still what to look at first.
+_DETAILS = rx(
+    r"\b(?:my|the) (?:account |contact |personal )?(?:details|info|information|profile)\b"
+)
 _EVERYTHING = rx(
     r"\b(?:everything|all of it|all my stuff|full picture|catch me up|rundown|overview"
     r"|the works|all my info)\b"
@@ -190,10 +206,16 @@ def reads(c: Clause) -> list[Intent]:
         if any(kind == "tasks" for _, kind in found) or not others:
             found = [(pos, kind) for pos, kind in found if kind != "tasks"]
             found.append((summary.start(), "task_summary"))
-    if not found and (
-        profile := _PROFILE.search(text)
-        or _CONTACT_QUESTION.search(text)
-        or _THE_OTHER_DETAIL.search(text)
+    if (
+        not found
+        and (
+            profile := _PROFILE.search(text)
+            or _CONTACT_QUESTION.search(text)
+            or _THE_OTHER_DETAIL.search(text)
+        )
+        and not (
+            opens_with_a_verb(text) and not _SHOW_VERB.match(text) and not _DETAILS.search(text)
+        )
     ):
         found.append((profile.start(), "profile"))
     if not found and _EVERYTHING.search(text) and not _CLOSING.search(text):

@@ -130,9 +130,16 @@ _UNDATED = rx(
 _WEEKEND = rx(r"\bweekend\b")
 
 
+# A reason said after the thing named, which is no words of it.
+_REASON = rx(r"\s*,?\s*\b(?:because|'cause|cause|cos|coz|since i|since we|as i'm|as i am)\b")
+
+
 def target_ref(phrase: str, original: str, now: datetime | None = None) -> TargetRef:
     """Read a target description; `now` (aware, customer's zone) enables day matching."""
     phrase = phrase.strip(" ,.?!")
+    if (reason := _REASON.search(phrase)) is not None and reason.start() > 0:
+        # "cancel my dentist appointment because I'm sick": why, not which one.
+        phrase = phrase[: reason.start()].rstrip(" ,")
     if (cut := EXCEPT.search(phrase)) is not None and phrase[cut.end() :].strip():
         left_out = target_ref(phrase[cut.end() :], original, now)
         if not left_out.vague:

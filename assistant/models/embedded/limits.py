@@ -4,12 +4,20 @@ a name or address change, a broken document, a copy sent, a case chased up.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from assistant.language.account_rules import someone_elses_detail
 from assistant.language.patterns import GatedPattern, Tried, rx
 from assistant.language.text import normalize
 from assistant.models.embedded.questions import OFFER
 
 _NOT_INVOICES = "I can't change or cancel an invoice myself, but the billing team can look into it."
+# Said of oneself, not asked: beside an ask ("move my haircut to friday at 3pm, I'm
+# running late today") it is the ask's reason, and the ask is what is answered.
+RUNNING_LATE = (
+    "I can't pass on a message that you're running late, but if you'd like the visit "
+    "moved, tell me the new time and I'll move it."
+)
 
 # What no tool can do, said plainly, with a support case offered where the team can help.
 _CANNOT: tuple[tuple[GatedPattern, str], ...] = (
@@ -214,8 +222,7 @@ _INSTEAD: tuple[tuple[GatedPattern, str], ...] = (
             r"|mins?) |slightly |very |really |so |quite )?(?:late|behind)\b"
             r"(?! (?:fee|payment|charge|on (?:my )?(?:bill|payment|invoice)))"
         ),
-        "I can't pass on a message that you're running late, but if you'd like the visit "
-        "moved, tell me the new time and I'll move it.",
+        RUNNING_LATE,
     ),
     (
         # "change my haircut to a massage": a booking's service is not changed by a move;
@@ -268,8 +275,11 @@ OWN_DETAILS_ONLY = (
 _LIMITS = Tried(((pattern, reply), pattern) for pattern, reply in (*_INSTEAD, *_CANNOT))
 
 
-def cannot_do(text: str) -> str | None:
-    """A plain answer, with a support case offered, for what no tool does; else None."""
+def cannot_do(text: str, asks_a_change: Callable[[str], bool] | None = None) -> str | None:
+    """A plain answer, with a support case offered, for what no tool does; else None.
+
+    `asks_a_change` tells whether the message asks a change besides: then what is only
+    said of oneself (`RUNNING_LATE`) is no limit met, but the change's reason."""
     said = normalize(text).text
     if someone_elses_detail(said):
         return OWN_DETAILS_ONLY
@@ -279,6 +289,8 @@ def cannot_do(text: str) -> str | None:
             return None
         if _ASKED_IF_DONE.search(said[: found.start()]):
             return None  # "did someone close my ticket…?" asks what became of it
+        if reply is RUNNING_LATE and asks_a_change is not None and asks_a_change(text):
+            return None
         return f"{reply} {OFFER}" if (pattern, reply) in _CANNOT else reply
     return None
 

@@ -24,6 +24,7 @@ from assistant.models.embedded.failures import failure
 from assistant.models.embedded.last_visit import LOOKUP as LAST_VISIT_LOOKUP
 from assistant.models.embedded.last_visit import says_last_visit
 from assistant.models.embedded.scene import ACTION_OF, SYSTEM_OF, Scene
+from assistant.models.embedded.unheard import not_understood
 from assistant.models.embedded.write_tools import WRITE_TOOLS
 from assistant.resolve import Match
 from assistant.schema import NarratorInput, ToolResult
@@ -196,6 +197,7 @@ def compose(request: NarratorInput) -> list[str]:
         # Waiting hints are what a voice says while it works: "checking your billing".
         sentences.append(f"I'm still {join_and(list(request.waiting_on))}.")
         return sentences
+    sentences.extend(not_understood(scene, confirming))
     sentences.extend(_unanswered(scene, confirming))
     if request.truncated_calls:
         sentences.append(

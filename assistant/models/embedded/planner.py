@@ -36,6 +36,7 @@ from assistant.language.put_right import put_right
 from assistant.language.scope import hypothetical
 from assistant.language.smalltalk import asks_how_to
 from assistant.language.text import normalize
+from assistant.language.unheard import as_said, asks_something
 from assistant.models.embedded import (
     anchored,
     last_visit,
@@ -52,6 +53,7 @@ from assistant.models.embedded.followup import unanswered
 from assistant.models.embedded.held_back import held_back_read
 from assistant.models.embedded.pinning import zone_of
 from assistant.models.embedded.said_before import current_one_named
+from assistant.models.embedded.unheard import said_not_understood, unheard_in
 from assistant.resolve import Match, action_arguments, resolve_all, resolve_intent
 from assistant.schema import (
     FinalDecision,
@@ -134,6 +136,16 @@ def _only_what_not_to_do(text: str) -> bool:
     book anything yet")."""
     said = normalize(text).text
     return negated(said) and _A_CHANGE.search(said) is not None and "?" not in said
+
+
+def _an_ask_not_understood(text: str, request: PlanRequest) -> str | None:
+    """A message no rule reads that is shaped like an ask ("do my taxes"), as said; None
+    for anything else (a question, a remark, thanks, a word or two of nothing)."""
+    said = normalize(text).text
+    now = local_now(request.now, request.customer.timezone if request.customer else None)
+    if len(said.split()) < 2 or negated(said) or not asks_something(said, now):
+        return None
+    return as_said(said)
 
 
 def _today(request: PlanRequest) -> date:
@@ -281,7 +293,7 @@ class EmbeddedPlanner:
             if asked is not None and (
                 len(intents) <= 1 or asked.aspect == "named_case" or asked.place
             ):
-                return self._question(request, asked, first)
+                return self._question(request, asked, first, unheard_in(intents))
         if first:
             return self._first_round(request, intents, said)
         return self._next_round(request, intents, timezone)
@@ -324,7 +336,12 @@ class EmbeddedPlanner:
             return FinalDecision(text=cannot)  # a cancel or delete cannot be undone
         if asks_how_to(text):
             return FinalDecision(text=replies.chat_reply("how_to", request.customer))
-        if (plainly := limits.cannot_do(text)) is not None:
+        timezone = request.customer.timezone if request.customer else "UTC"
+
+        def asks_a_change(said: str) -> bool:
+            return any(intent.writes for intent in detect_intents(said, request.now, timezone))
+
+        if (plainly := limits.cannot_do(text, asks_a_change)) is not None:
             return FinalDecision(text=plainly)
         return None
 
@@ -345,7 +362,9 @@ class EmbeddedPlanner:
             for intent in detect_intents(rest, request.now, timezone)
         )
 
-    def _question(self, request: PlanRequest, asked: questions.Question, first: bool) -> Decision:
+    def _question(
+        self, request: PlanRequest, asked: questions.Question, first: bool, unheard: list[str]
+    ) -> Decision:
         """A qualified question: its lookups first, then the answer from them."""
         reads = questions.lookups(asked)
         available = {tool.name for tool in request.tools}
@@ -359,6 +378,9 @@ class EmbeddedPlanner:
                 return ToolCallsDecision(calls=tuple(calls))
         now = local_now(request.now, request.customer.timezone if request.customer else None)
         text = questions.answer(asked, request.turn_results, now)
+        if text and unheard:
+            # "when's my haircut and can you do my taxes too": the rest said not understood
+            text = " ".join([text, *said_not_understood(unheard)])
         return FinalDecision(text=text or "")
 
     def _first_round(self, request: PlanRequest, intents: list[Intent], said: str) -> Decision:
@@ -408,6 +430,13 @@ class EmbeddedPlanner:
                 return FinalDecision(text=AFTER_DROPPED)
             if kind in ("out_of_scope", "unclear") and (again := self._ask_again(request, text)):
                 return FinalDecision(text=again)
+            if kind in ("out_of_scope", "unclear") and (
+                asks := _an_ask_not_understood(text, request)
+            ):
+                # "and tell the manager the music is too loud", said on its own: named as
+                # not understood, as it is beside an ask that was ("can't help" reads as a
+                # refusal of something understood).
+                return FinalDecision(text=" ".join([*said_not_understood([asks]), replies.HELP]))
             return FinalDecision(text=replies.chat_reply(kind, request.customer))
         if not request.tools:
             return FinalDecision(text=replies.NO_ACCOUNT)

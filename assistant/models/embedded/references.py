@@ -327,12 +327,32 @@ def _follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> l
     elif appointment is not None:
         found = appointment_follow_up(text, appointment, now, zone, correcting=False)
         if found is not None and _leans(text) and not asks_for_new(text, now, timezone):
-            return found
+            return _with_unheard(found, text, "my appointment", now, timezone)
     if task is not None:
         found = task_follow_up(text, task, now)
         if found is not None:
-            return found
+            return _with_unheard(found, text, "the task", now, timezone)
     return None
+
+
+def _with_unheard(
+    found: list[Intent], text: str, thing: str, now: datetime, timezone: str
+) -> list[Intent]:
+    """A follow-up read whole ("ok move it to friday at 2pm and sort the card thing out")
+    with the asks no rule read in it kept, as the grammar finds them with "it" named.
+    Only a message with a joiner in it is read again."""
+    if " and " not in text and ", " not in text:
+        return found
+    it = _POINTS_BACK.search(text)
+    if it is None:
+        return found
+    named = f"{text[: it.start()]}{thing}{text[it.end() :]}"
+    parts: list[str] = []
+    for intent in detect_intents(named, now, timezone):
+        parts += [words for words in intent.unheard if words not in parts]
+    if not parts:
+        return found
+    return [dataclasses.replace(intent, unheard=tuple(parts)) for intent in found]
 
 
 def _each_clause(state: Dialogue, text: str, now: datetime, timezone: str) -> list[Intent] | None:
