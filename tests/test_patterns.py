@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 
 import pytest
@@ -13,6 +14,7 @@ from assistant.language.text import normalize
 from tests.fixtures.phrasings import kept_phrasings
 
 
+@functools.cache
 def _corpus() -> list[str]:
     """Every phrasing the project keeps, as said, as the grammar reads it, and by clause."""
     said = kept_phrasings()
@@ -24,10 +26,12 @@ def _corpus() -> list[str]:
     return sorted(texts)
 
 
-def test_a_gate_never_refuses_a_text_its_regex_matches() -> None:
-    """Over every kept phrasing, each gated pattern's "cannot match" is the regex's own."""
-    gated = [made for made in MADE if made.needs]
-    assert len(gated) > 200, "the grammar's patterns are made with rx()"
+@pytest.mark.parametrize("half", [0, 1])
+def test_a_gate_never_refuses_a_text_its_regex_matches(half: int) -> None:
+    """Over every kept phrasing, each gated pattern's "cannot match" is the regex's own
+    (in two halves of the patterns, which test workers run side by side)."""
+    gated = [made for made in MADE if made.needs][half::2]
+    assert len(gated) > 100, "the grammar's patterns are made with rx()"
     wrong = [
         (made.pattern, text)
         for text in _corpus()

@@ -16,7 +16,7 @@ are checked too, except those that name a day (a weekday, a month, "tomorrow", "
 15th"), which change with the date by rights. Cases that say a date of the month or a
 month are left out (`dated`): their checks count days from the 14th ("the 21st" is "+7").
 
-Every fourth case is played, each on one of the Mondays in turn. ANOTHER_DAY=ALL plays
+Every eighth case is played, each on one of the Mondays in turn. ANOTHER_DAY=ALL plays
 every case on every Monday and on the pinned one (OUT=FILE notes each failure).
 
 FIRST RUN, every case on every Monday, on the code as it was (1,029 cases, 8,232
@@ -81,8 +81,8 @@ FAILS_AS_WRITTEN = frozenset(
         "long-it-after-two-tasks-asked",
     }
 )
-# Every fourth case, each on one day in turn; ANOTHER_DAY=ALL plays every case every day.
-_STRIDE = 4
+# Every eighth case, each on one day in turn; ANOTHER_DAY=ALL plays every case every day.
+_STRIDE = 8
 _EVERY = os.environ.get("ANOTHER_DAY") == "ALL"
 # Exploring, the pinned Monday too: what fails there fails as written, its own set says so.
 _PLAYED = {"monday": NOW, **DAYS} if _EVERY else DAYS
@@ -166,7 +166,7 @@ async def test_a_conversation_on_another_day_writes_the_same(
             print(failed[-1], verdict.problems[:3])
             if _EVERY:
                 note_exploring([day, failed[-1], verdict.problems])
-    assert played > 20
+    assert played > 10
     assert [f for f in failed if f not in KNOWN_OPEN] == []
 
 
