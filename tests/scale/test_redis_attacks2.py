@@ -16,23 +16,16 @@ Redis) all hold.
 
 from __future__ import annotations
 
-import asyncio
 from datetime import datetime, timedelta
 
 from tests.fixtures.app import MakeAssistant
 from tests.fixtures.crm import CrmAdmin
 from tests.integrity.helpers import answer, appointments, called, titles
-from tests.transports_relay.conftest import Dial, spoken
+from tests.transports_relay.conftest import Dial, ring_back_mid_add
 from tests.transports_relay.conftest import dial as dial  # the fixture
 
 TASKS = "/v1/customers/*/tasks"
 PLUMBER = "Call the plumber"
-
-
-async def crm_settled(crm_admin: CrmAdmin) -> None:
-    """Until the CRM has no write in progress (the slow first write has landed)."""
-    while (await crm_admin.stats())["idempotency_in_flight"]:  # noqa: ASYNC110
-        await asyncio.sleep(0.02)
 
 
 async def test_a_yes_on_the_other_instance_after_the_visit_moved_asks_again(
@@ -72,7 +65,7 @@ async def test_an_unconfirmed_add_asked_again_on_the_other_instance_is_asked_abo
     assert "confirmed" in answer(first).lower(), answer(first)
     other = await two.resume(tab.session_id)
     again = await other.say("add a task to call the plumber")
-    await crm_settled(crm_admin)
+    await crm_admin.wait_until_settled()
     assert (await titles(crm_admin)).count(PLUMBER) == 1, answer(again)
 
 
@@ -81,15 +74,9 @@ async def test_a_caller_ringing_back_to_the_other_instance_mid_write_gets_one_ta
 ) -> None:
     """The first call (instance 1) hangs up while the add is written; the caller rings
     back and lands on instance 2, asking the same: one plumber task."""
-    await crm_admin.add_fault(method="POST", path=TASKS, latency_ms=600, times=1)
     one, two = await make_assistant(redis_url=redis_url), await make_assistant(redis_url=redis_url)
-    first = await dial(one)
-    await first.setup(call_sid="CA00000000000000000000000000000031")
-    await first.prompt("Add a task to call the plumber")
-    await crm_admin.wait_until_seen("POST /v1/customers/{cid}/tasks")
-    await first.close()
-    again = await dial(two)
-    await again.setup(call_sid="CA00000000000000000000000000000032")
-    said = spoken(await again.ask("Add a task to call the plumber"))
-    await crm_settled(crm_admin)
+    sids = ("CA00000000000000000000000000000031", "CA00000000000000000000000000000032")
+    said = await ring_back_mid_add(
+        dial, crm_admin, one, two, sids, "Add a task to call the plumber"
+    )
     assert (await titles(crm_admin)).count(PLUMBER) == 1, said

@@ -27,7 +27,6 @@ visit again too.
 
 from __future__ import annotations
 
-import asyncio
 import time
 from datetime import datetime, timedelta
 from typing import Any
@@ -52,12 +51,6 @@ async def turn_of(chat: WsConversation) -> list[dict[str, Any]]:
 def haircut_of(visits: list[dict[str, Any]]) -> dict[str, Any]:
     (haircut,) = [visit for visit in visits if visit["service"] == "Haircut"]
     return haircut
-
-
-async def crm_settled(crm_admin: CrmAdmin) -> None:
-    """Until the CRM has no write in progress (the slow first write has landed)."""
-    while (await crm_admin.stats())["idempotency_in_flight"]:  # noqa: ASYNC110
-        await asyncio.sleep(0.02)
 
 
 async def test_a_yes_after_the_visit_was_moved_another_way_does_not_cancel_it_unasked(
@@ -166,7 +159,7 @@ async def test_a_task_unconfirmed_at_the_deadline_asked_again_is_added_once(
     first = await chat.say("add a task to call the plumber")
     assert "confirmed" in answer(first).lower(), answer(first)
     again = await chat.say("add a task to call the plumber")
-    await crm_settled(crm_admin)
+    await crm_admin.wait_until_settled()
     assert (await titles(crm_admin)).count(PLUMBER) == 1, answer(again)
     assert "crm.addTask" not in called(again), answer(again)
     assert again[-1]["awaiting_confirmation"] is not None, answer(again)

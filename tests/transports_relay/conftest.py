@@ -22,6 +22,7 @@ import pytest
 
 from assistant.schema import NarratorInput, ToolResult
 from tests.fixtures.app import AssistantHarness
+from tests.fixtures.crm import CrmAdmin
 
 RELAY_PATH = "/v1/conversation-relay"
 MARIA_PHONE = "+14155550101"  # cust_001, Maria Garcia, in the CRM seed
@@ -119,6 +120,9 @@ def spoken(frames: Sequence[dict[str, Any]]) -> str:
     return "".join(frame["token"] for frame in frames if frame["type"] == "text").strip()
 
 
+TASKS_ROUTE = "/v1/customers/*/tasks"
+
+
 class Dial(Protocol):
     def __call__(
         self,
@@ -190,3 +194,27 @@ class SpokenNarrator:
                 yield sentence
         if request.confirmation_prompt:
             yield request.confirmation_prompt
+
+
+async def ring_back_mid_add(
+    dial: Dial,
+    crm_admin: CrmAdmin,
+    first: AssistantHarness,
+    again: AssistantHarness,
+    call_sids: tuple[str, str],
+    said: str,
+) -> str:
+    """A call on `first` asks `said` (an add the CRM is made slow to write) and hangs up
+    while it is written; the caller rings back on `again` (the same instance or another)
+    and asks the same. What the second call heard, once the first write has landed."""
+    await crm_admin.add_fault(method="POST", path=TASKS_ROUTE, latency_ms=600, times=1)
+    call = await dial(first)
+    await call.setup(call_sid=call_sids[0])
+    await call.prompt(said)
+    await crm_admin.wait_until_seen("POST /v1/customers/{cid}/tasks")
+    await call.close()
+    back = await dial(again)
+    await back.setup(call_sid=call_sids[1])
+    heard = spoken(await back.ask(said))
+    await crm_admin.wait_until_settled()
+    return heard

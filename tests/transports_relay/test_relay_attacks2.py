@@ -34,7 +34,7 @@ from typing import Any
 from tests.fixtures.app import MakeAssistant, WsConversation
 from tests.fixtures.crm import CrmAdmin
 from tests.integrity.helpers import answer, appointments, called, tasks, titles, writes_applied
-from tests.transports_relay.conftest import Dial, RelayClient, spoken
+from tests.transports_relay.conftest import Dial, RelayClient, ring_back_mid_add, spoken
 
 TASKS = "/v1/customers/*/tasks"
 PLUMBER = "Call the plumber"
@@ -57,12 +57,6 @@ async def heard_within(relay: RelayClient, seconds: float) -> list[dict[str, Any
         except TimeoutError:
             break
     return frames
-
-
-async def crm_settled(crm_admin: CrmAdmin) -> None:
-    """Until the CRM has no write in progress (the slow first write has landed)."""
-    while (await crm_admin.stats())["idempotency_in_flight"]:  # noqa: ASYNC110
-        await asyncio.sleep(0.02)
 
 
 async def test_a_yes_after_the_task_was_deleted_on_the_phone_is_told_it_is_gone(
@@ -111,17 +105,11 @@ async def test_a_caller_ringing_back_while_the_add_is_in_flight_gets_one_task(
 ) -> None:
     """The line drops while 'add a task to call the plumber' is written (the CRM is
     slow); the caller rings back at once and asks the same: one plumber task."""
-    await crm_admin.add_fault(method="POST", path=TASKS, latency_ms=600, times=1)
     harness = await make_assistant()
-    first = await dial(harness)
-    await first.setup(call_sid="CA00000000000000000000000000000021")
-    await first.prompt("Add a task to call the plumber")
-    await crm_admin.wait_until_seen("POST /v1/customers/{cid}/tasks")
-    await first.close()
-    again = await dial(harness)
-    await again.setup(call_sid="CA00000000000000000000000000000022")
-    said = spoken(await again.ask("Add a task to call the plumber"))
-    await crm_settled(crm_admin)
+    sids = ("CA00000000000000000000000000000021", "CA00000000000000000000000000000022")
+    said = await ring_back_mid_add(
+        dial, crm_admin, harness, harness, sids, "Add a task to call the plumber"
+    )
     assert (await titles(crm_admin)).count(PLUMBER) == 1, said
     assert "still adding" in said and "add it again anyway?" in said, said
 
@@ -183,7 +171,7 @@ async def test_the_same_booking_on_the_widget_and_the_phone_at_once_books_once(
     await crm_admin.wait_until_seen("POST /v1/customers/{cid}/appointments")
     await relay.prompt("Book a haircut next wednesday at 11am")
     on_web, on_phone = await asyncio.gather(turn_of(chat), relay.talk_cycle())
-    await crm_settled(crm_admin)
+    await crm_admin.wait_until_settled()
     assert len(await appointments(crm_admin)) == before + 1, (answer(on_web), spoken(on_phone))
 
 
@@ -235,5 +223,5 @@ async def test_the_same_add_on_the_widget_and_the_phone_at_the_same_instant_adds
         relay.prompt("Add a task to call the plumber"),
     )
     on_web, on_phone = await asyncio.gather(turn_of(chat), relay.talk_cycle())
-    await crm_settled(crm_admin)
+    await crm_admin.wait_until_settled()
     assert (await titles(crm_admin)).count(PLUMBER) == 1, (answer(on_web), spoken(on_phone))
