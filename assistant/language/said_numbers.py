@@ -83,15 +83,15 @@ _AFTER_HOUR = (
     r"(?=\s*(?:$|[,.!?;]|(?:[ap]\.? ?m\b\.?|o'?clock\b|oclock\b|instead\b|then\b|please\b"
     rf"|not\b|no\b|wait\b|sorry\b|actually\b|or\b|and\b|if\b|on\b|this\b|next\b|tomorrow\b|today\b|tonight\b|(?:{_WEEKDAY})\b"
     r"|works?\b|would\b|is (?:fine|good|better|ok|okay|great|perfect)\b|sharp\b|ish\b"
-    r"|in the (?:morning|afternoon|evening)\b|at night\b|same\b|that day\b|for (?:a|an|my|the)\b)))"
+    r"|in the (?:morning|afternoon|evening)\b|at night\b|same\b|that day\b)))"
 )
 # Words that put a time after them ("one" only after those that cannot point at an item).
 # ("like" only as a filler, after a pause or a word that puts a time: "a bit later, like
 # eleven", "to like three"; "i'd like two" counts.)
-_PUTS_ONE = r"at|to|till|until|by|around|be|it|wait|sorry|say"
+_PUTS_ONE = r"make (?:it|that)|at|to|till|until|by|around|wait|sorry|say"
 _PUTS_HOUR = (
-    rf"{_PUTS_ONE}|(?<=, )like|(?<=to )like|(?<=at )like|(?<=be )like|(?<=around )like"
-    r"|about|before|after|from|past|maybe|make (?:it|that)"
+    rf"{_PUTS_ONE}|be|it|(?<=, )like|(?<=to )like|(?<=at )like|(?<=be )like|(?<=around )like"
+    r"|about|before|after|from|past|maybe"
     r"|instead of|not|no|actually|then|or|how about|what about|meant|mean|try"
 )
 _HOUR_ALONE = rx(
@@ -163,9 +163,10 @@ _SMALL_ORDINAL = rx(
     + r")\b(?=\s*(?:$|[,.!?;]|(?:at|then|please|instead|in the|of (?:next|this|the) month)\b))"
 )
 _SUFFIX = {1: "st", 2: "nd", 3: "rd"}
-# "make it thirty minutes later", "two hours earlier": a shift by an amount of time.
+# "make it thirty minutes later": a shift by minutes (hours are read in words: "make it
+# 2 hours later" would put "it 2" for an hour).
 _SHIFT = rx(
-    rf"(?i)\b(?P<count>{_SMALL}) (?P<unit>minutes?|mins?|hours?|hrs?|days?|weeks?)"
+    rf"(?i)\b(?P<count>{_SMALL}) (?P<unit>minutes?|mins?)"
     r"(?= (?:later|earlier|sooner|back|forward|before|after|late|early)\b)"
 )
 # "task two is done": a task's number.
@@ -181,7 +182,9 @@ _NUMBER_WORDS = frozenset([*_UNITS, *_TEENS, *_TENS])
 _MINUTE_WORDS = frozenset({"oh", "o", *_MINUTES})
 _PARTS_OF_DAY = frozenset({"morning", "afternoon", "evening", "night"})
 _PUTS_HOUR_WORDS = frozenset(re.findall(r"[a-z]+", _PUTS_HOUR))
-_PUTS_ONE_WORDS = frozenset({*_PUTS_ONE.split("|"), "task", "item", "clock", "o'clock", "am", "pm"})
+_PUTS_ONE_WORDS = frozenset(
+    {*re.findall(r"[a-z]+", _PUTS_ONE), "task", "item", "o'clock", "oclock", "am", "pm", "m"}
+)
 
 
 def _small(words: str) -> int:
