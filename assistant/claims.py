@@ -62,6 +62,39 @@ _MADE_BY: dict[str, frozenset[str]] = {
     "ticked off": _TASK_DONE,
     "crossed off": _TASK_DONE,
 }
+# A verb that describes what was made rather than claiming a change of its own: a task
+# or a case "marked high priority" / "marked as urgent" (set when it was added, or by the
+# change made), a task ", scheduled for Friday" (its due day). Without this a truthful
+# "I added a task: Water the plants, marked low priority." was replaced by an apology
+# saying the change was not made.
+_DESCRIBED: dict[str, tuple[re.Pattern[str], frozenset[str]]] = {
+    "marked": (
+        re.compile(
+            r"^\s+(?:(?:it|them|as|a|an|with)\s+)*(?:(?:high|low|normal|medium|top)[- ])?"
+            r"(?:priority|urgent|important)\b",
+            re.IGNORECASE,
+        ),
+        frozenset({"crm.addTask", "crm.updateTask", "crm.createTicket"}),
+    ),
+    "scheduled": (
+        re.compile(r"^\s+for\b", re.IGNORECASE),
+        frozenset({"crm.addTask", "crm.updateTask", *_APPOINTMENT}),
+    ),
+}
+# Only a participle set off after a comma describes ("a reminder, scheduled for Friday");
+# "…and scheduled your haircut" is a change of its own.
+_SET_OFF = re.compile(r",\s*$")
+
+
+def _made_by(verb: re.Match[str], said: str) -> frozenset[str] | None:
+    """The writes that back this verb where it stands (None: any write)."""
+    word = " ".join(verb.group(0).lower().split())
+    described = _DESCRIBED.get(word)
+    if described is not None and described[0].search(said[verb.end() :]):
+        if word == "marked" or _SET_OFF.search(said[: verb.start()]):
+            return described[1]
+    return _MADE_BY.get(word)
+
 
 NOT_DONE = (
     "Sorry, I haven't actually made that change yet. Could you tell me once more what you'd "
@@ -103,7 +136,7 @@ def unbacked_claim(
     for verb in _VERB.finditer(said):
         if _NEGATED.search(said[: verb.start()]):
             continue
-        tools = _MADE_BY.get(" ".join(verb.group(0).lower().split()))
+        tools = _made_by(verb, said)
         if tools is not None and not tools & made:
             return NOT_YET if held else NOT_ALL_DONE
     return None
