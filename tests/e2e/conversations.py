@@ -38,6 +38,7 @@ from __future__ import annotations
 import json
 import os
 import re
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from pathlib import Path
@@ -323,7 +324,12 @@ _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 
 
 def unbacked_claims(
-    text: str, calls: list[dict[str, Any]], catalog: Catalog, *, held: bool
+    text: str,
+    calls: list[dict[str, Any]],
+    catalog: Catalog,
+    *,
+    held: bool,
+    earlier: Collection[str] = (),
 ) -> list[str]:
     """Every sentence of the answer that claims a change no write of this turn made (the
     check assistant/claims.py makes of a model's words, made of every answer here): an
@@ -342,21 +348,32 @@ def unbacked_claims(
     return [
         f"claims a change not made: {sentence!r}"
         for sentence in _SENTENCE_END.split(text)
-        if not _EARLIER.search(sentence) and unbacked_claim(sentence, results, writes, held=held)
+        if not _EARLIER.search(sentence)
+        and unbacked_claim(sentence, results, writes, held=held, earlier=earlier)
     ]
 
 
-def turn_problems(
-    turn: dict[str, Any], events: list[dict[str, Any]], catalog: Catalog
-) -> list[str]:
-    done = events[-1]
-    problems: list[str] = []
-    calls = done["tool_calls"]
-    written = sorted(
+def _written(calls: list[dict[str, Any]], catalog: Catalog) -> list[str]:
+    """The tools of the calls that wrote, and went through."""
+    return sorted(
         c["tool"]
         for c in calls
         if c["status"] == "ok" and (tool := catalog.get(c["tool"])) and tool.effect != "read"
     )
+
+
+def turn_problems(
+    turn: dict[str, Any],
+    events: list[dict[str, Any]],
+    catalog: Catalog,
+    earlier: Collection[str] = (),
+) -> list[str]:
+    """What is wrong with a turn's outcome; `earlier`: the tools of the writes the session
+    made before it."""
+    done = events[-1]
+    problems: list[str] = []
+    calls = done["tool_calls"]
+    written = _written(calls, catalog)
     allowed = [sorted(turn.get("writes", []))] + [sorted(w) for w in turn.get("writes_alt", [])]
     if written not in allowed:
         problems.append(f"wrote {written}, expected {allowed[0]}")
@@ -370,7 +387,7 @@ def turn_problems(
     if confirm != "*" and sorted(pending) != sorted(expected):
         problems.append(f"awaiting {pending}, expected {expected}")
     text = _answer(events)
-    problems += unbacked_claims(text, calls, catalog, held=bool(pending))
+    problems += unbacked_claims(text, calls, catalog, held=bool(pending), earlier=earlier)
     low = text.lower()
     for wanted in turn.get("has", []):
         options = [wanted] if isinstance(wanted, str) else wanted
@@ -399,10 +416,12 @@ async def play_case(
     world = await snapshot(admin, now)
     chat = await assistant.connect(CUSTOMER)
     verdict = Verdict(case["id"])
+    written: set[str] = set()  # the tools of the writes made in the session so far
     try:
         for number, turn in enumerate(case["turns"], start=1):
             events = await chat.say(turn["say"])
-            problems = turn_problems(turn, events, catalog)
+            problems = turn_problems(turn, events, catalog, written)
+            written |= set(_written(events[-1]["tool_calls"], catalog))
             problems += await check_crm(admin, turn.get("crm", []), world)
             verdict.turns += 1
             verdict.turns_failed += bool(problems)

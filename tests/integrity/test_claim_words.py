@@ -75,6 +75,25 @@ def test_a_claim_is_backed_by_the_write_that_makes_it(
     assert unbacked_claim(sentence, results, WRITES) == instead
 
 
+@pytest.mark.parametrize(
+    ("sentence", "earlier", "instead"),
+    [
+        # "what day did you move it to?": the state a change of this conversation left.
+        ("Your haircut is now on Saturday at 11 AM.", {"crm.rescheduleAppointment"}, None),
+        ("Your haircut on Friday is cancelled.", {"crm.cancelAppointment"}, None),
+        ("Your haircut is now on Saturday at 11 AM.", set(), NOT_DONE),
+        ("Your haircut is now on Saturday at 11 AM.", {"crm.addTask"}, NOT_ALL_DONE),
+        # A claim of doing needs a write of this turn: an earlier one made another change.
+        ("I've moved your haircut to Saturday.", {"crm.rescheduleAppointment"}, NOT_DONE),
+    ],
+)
+def test_a_state_said_again_rests_on_a_change_made_earlier_in_the_conversation(
+    sentence: str, earlier: set[str], instead: str | None
+) -> None:
+    writes = {*WRITES, "crm.rescheduleAppointment", "crm.cancelAppointment"}
+    assert unbacked_claim(sentence, (), writes, earlier=earlier) == instead
+
+
 def test_a_claim_while_the_change_waits_for_a_yes_says_not_yet() -> None:
     """'I've deleted it' while the delete waits for the yes: 'not yet', the question follows."""
     assert unbacked_claim("I've deleted the task.", (), WRITES, held=True) == NOT_YET
