@@ -1,20 +1,19 @@
 """Numbers a speech recogniser writes in words, written in digits where a typist would.
 
 A caller's transcript says "move my haircut to three", "can it be nine instead", "sorry,
-four", "my two thirty on sunday", "renew my passport by the first", "task two is done",
-"why do I owe one hundred and fifty". Typed, each holds digits ("to 3", "9 instead",
-"2:30", "by the 1st", "task 2", "150"), and that is how the rules read an hour, a day of
-the month, a task's number or an amount; read in words, the hour was asked again, "at
-nine" after "on it" fell on tomorrow, "the third at 9" was booked for tomorrow, and the
-day of the month went into a task's title.
+four", "my two thirty on sunday", "task two is done", "why do I owe one hundred and
+fifty". Typed, each holds digits ("to 3", "9 instead", "2:30", "task 2", "150"), and that
+is how the rules read an hour, a task's number or an amount; read in words, the hour was
+asked again, and "at nine" after "on it" fell on tomorrow.
 
 A number word is only written as digits where nothing but a number of that kind can
-stand: an hour after a word that puts a time ("to", "at", "be", "make it", "sorry")
-with nothing after it that it could count ("to three days" stays), an hour with its
-minutes ("two thirty"), an ordinal up to the twelfth after "on the", "by the", "for the"
-where nothing follows that it could rank ("the second one" stays), a number after
-"task", and an amount said with "hundred" or "dollars". "one" is an hour only after "at",
-"to", "by", "it", "be" and the like ("that one", "a new one" point at an item).
+stand: an hour after a word that puts a time ("to", "at", "be", "make it", "sorry") with
+nothing after it that it could count ("to three days" stays), an hour with its minutes
+("two thirty"), its part of the day or "o'clock", a number after "task", a shift by
+minutes, and an amount said with "hundred" or "dollars" (a day of the month up to the
+twelfth is transcript.py's: "by the first", "sunday the third"). "one" is an hour only
+after "at", "to", "make it", "sorry" and the like ("that one", "give it one" point at an
+item).
 """
 
 from __future__ import annotations
@@ -134,35 +133,6 @@ _HOUR_MINUTES = rx(
     r"|people|hours?|days?|weeks?|months?|years?|of\b|and\b|hundred)\b)"
     rf"(?! (?:{'|'.join(_DIGIT_SAID)}|\d)\b)"
 )
-# "by the first", "the third at 9", "sunday the third": a day of the month up to the
-# twelfth, where nothing follows that it could rank ("the first one", "the second task"
-# stay).
-_SMALL_ORDINALS = {
-    word: n
-    for n, word in enumerate(
-        [
-            "first",
-            "second",
-            "third",
-            "fourth",
-            "fifth",
-            "sixth",
-            "seventh",
-            "eighth",
-            "ninth",
-            "tenth",
-            "eleventh",
-            "twelfth",
-        ],
-        1,
-    )
-}
-_SMALL_ORDINAL = rx(
-    rf"(?i)\b(?P<by>on|by|for|until|till|before|after|due|from|{_WEEKDAY}),? the (?P<day>"
-    + "|".join(_SMALL_ORDINALS)
-    + r")\b(?=\s*(?:$|[,.!?;]|(?:at|then|please|instead|in the|of (?:next|this|the) month)\b))"
-)
-_SUFFIX = {1: "st", 2: "nd", 3: "rd"}
 # "make it thirty minutes later": a shift by minutes (hours are read in words: "make it
 # 2 hours later" would put "it 2" for an hour).
 _SHIFT = rx(
@@ -176,7 +146,6 @@ _AMOUNT = rx(
     rf"(?i)\b(?:(?P<hundreds>a|{_UNIT}) hundred(?: and)?(?: (?P<rest>{_SMALL}))?"
     rf"|(?P<alone>{_SMALL})(?= (?:dollars?|bucks)\b))\b"
 )
-_ORDINAL_WORDS = frozenset(_SMALL_ORDINALS)
 _NUMBER_WORDS = frozenset([*_UNITS, *_TEENS, *_TENS])
 # Cheap tests of the words that let most messages skip a pattern.
 _MINUTE_WORDS = frozenset({"oh", "o", *_MINUTES})
@@ -232,11 +201,6 @@ def _hour_minutes(match: re.Match[str]) -> str:
     return f"{HOURS[match.group('hour').lower()]}:{count:02d}"
 
 
-def _ordinal(match: re.Match[str]) -> str:
-    n = _SMALL_ORDINALS[match.group("day").lower()]
-    return f"{match.group('by')} the {n}{_SUFFIX.get(n, 'th')}"
-
-
 def in_digits(text: str, words: list[str]) -> str:
     """`text` with the numbers said in words written in digits where only a number of
     that kind can stand (`words`: its lower-case words, to skip what it cannot hold)."""
@@ -264,8 +228,6 @@ def in_digits(text: str, words: list[str]) -> str:
             text = _TASK_NUMBER.sub(lambda m: f"{m.group(1)} {HOURS[m.group(2).lower()]}", text)
     if not said.isdisjoint(_NUMBER_WORDS):
         text = _SHIFT.sub(lambda m: f"{_small(m.group('count'))} {m.group('unit')}", text)
-    if not said.isdisjoint(_ORDINAL_WORDS):
-        text = _SMALL_ORDINAL.sub(_ordinal, text)
     if "hundred" in said or "dollars" in said or "dollar" in said or "bucks" in said:
         text = _AMOUNT.sub(_amount, text)
     return text

@@ -51,7 +51,30 @@ after "to" or "at" is a filler before the hour; a contraction without its apostr
 read as the contraction where the word could not be meant ("thats", "youre"; "ill" before
 a verb, "its" before "due" but not "its due date"); "that is" and "it is" are read as
 "that's" and "it's"; what a turn names ("the other appointment") is read from the message
-as meant (the engine passes it to dialogue.advance). After: (to be recorded)
+as meant (the engine passes it to dialogue.advance). After: 1 left open (KNOWN_OPEN, no
+write), and no wrong write. Two of the first fixes were narrowed when the written sets
+caught them: "give it one for the 25th" is no hour ("one" is an hour only after a word that
+cannot point at an item), "make it two hours later" stays in words.
+
+Three more ways were written after those fixes and not tuned on (said_aloud.WRITTEN_LATER:
+"three o'clock in the afternoon", "noon", "at eleven o'clock"; "a quarter to three";
+"friday the twenty fifth"). Their first run, every case every way: 56 of 266 sessions
+failed; 2 were the way's own fault, corrected after ("the 28th" said after "february
+30th" is February's, not "monday the twenty eighth": a way that fits only some
+conversations is told from all their turns, said_aloud.FITS). Of the other 54, 12 were
+WRONG WRITES: "sunday the third" was read as the next Sunday and the date went into the
+title ("remind me to pay the water bill on sunday the third" added "Pay the water bill the
+third" due Sunday the 20th; "can i get an eye exam on sunday the third at 2pm" booked the
+20th); "on sunday the twentieth actually tuesday the twenty second" added "Pay the gas bill
+actually tuesday the 22nd"; "at nine o'clock" was read as an hour not read whole (its "o"
+taken for more of it), so the time was asked, and the next turn ("actually the next day,
+same time", "no wait wednesday") booked where the first should have been moved. Fixed: a
+day of the month said after its weekday is that date (main's transcript rule, met in the
+merge, reads "sunday the third"; language/spoken.py puts right a day with its date said
+again with another), "o'clock" is written as the hour on the hour ("10:00"), and the "o"
+of "o'clock" is no more of an hour. After: 0. A correction met once on the way ("tomorrow
+at ten o'clock no hang on 11" booked 10:00 while "o'clock" stood between the hour and the
+correction) is fixed by the same.
 """
 
 from __future__ import annotations
@@ -69,7 +92,11 @@ from tests.fixtures.app import MakeAssistant
 from tests.fixtures.crm import CrmAdmin
 
 _SETS = sorted(DATA.glob("conversations*.jsonl"))
-KNOWN_OPEN: list[str] = []
+KNOWN_OPEN: list[str] = [
+    # "ok that is right, leave it" after the phone number was read out: "I can't help with
+    # that" (typed "that's right, leave it" is understood; nothing is written either way)
+    "conversations_unseen7/u7b-number-read-leave-it [written_out]",
+]
 _WAYS = {**SPOKEN, **WRITTEN_LATER}
 if os.environ.get("WAYS"):  # exploring some ways only: WAYS=times_read,liked
     _WAYS = {way: _WAYS[way] for way in os.environ["WAYS"].split(",")}
