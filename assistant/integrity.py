@@ -28,10 +28,6 @@ Execute = Callable[[TurnState, int, list[ToolCall]], Awaitable[None]]
 NOT_STARTED = ToolError(code="timeout", message="not started: the turn ran out of time")
 
 
-def _creates(calls: Sequence[ToolCall]) -> bool:
-    return any(guard.creates(call.tool_name) for call in calls)
-
-
 def _may_still_land(result: ToolResult) -> bool:
     """A write the CRM may still be applying: sent, not confirmed, and its last attempt
     unanswered (a timeout) or answered "still in progress". One answered 5xx or reset is
@@ -360,17 +356,19 @@ class WriteIntegrity:
             # One sent but not confirmed has landed by now, or never will.
             if not write.unconfirmed or now - write.at < _UNCONFIRMED_SETTLE_S
         ]
+        claimed = [call for call in writes if guard.creates(call.tool_name)]
         held = guard.doubts(
             writes,
             state.results,
             recent,
             now=now,
             window_s=self._duplicate_window_s,
-            in_flight=await self._sent_elsewhere(state) if _creates(writes) else None,
+            in_flight=await self._claim(state, claimed) if claimed else None,
         )
         if not held:
             return calls
         held_ids = {doubt.call.call_id for doubt in held}
+        self._unclaim(state, [call for call in claimed if call.call_id in held_ids])
         self._ask(state, [doubt.call for doubt in held], guard.doubt_wording(held))
         return [call for call in calls if call.call_id not in held_ids]
 
@@ -387,12 +385,32 @@ class WriteIntegrity:
         writes = [(guard.write_key(call), guard.doing_phrase(call)) for call in creates]
         await self._in_flight.sent(customer.customer_id, _owner(state), writes, _IN_FLIGHT_MAX_S)
 
-    async def _sent_elsewhere(self, state: TurnState) -> dict[str, str]:
-        """The customer's creates in flight from other turns: write key → what it does."""
+    async def _claim(self, state: TurnState, creates: Sequence[ToolCall]) -> dict[str, str]:
+        """The customer's creates in flight from other turns (write key → what it does),
+        and these noted as in flight, in one step: of two turns asking the same at the
+        same moment (two instances included), the second finds the first's."""
         customer = state.session.customer
         if customer is None:
             return {}
-        return await self._in_flight.elsewhere(customer.customer_id, _owner(state))
+        writes = [(guard.write_key(call), guard.doing_phrase(call)) for call in creates]
+        return await self._in_flight.claim(
+            customer.customer_id, _owner(state), writes, _IN_FLIGHT_MAX_S
+        )
+
+    def _unclaim(self, state: TurnState, held: Sequence[ToolCall]) -> None:
+        """Creates claimed, then held for a question: not in flight after all."""
+        customer = state.session.customer
+        if customer is None:
+            return
+        for call in held:
+            self._settle(customer.customer_id, _owner(state), guard.write_key(call), 0.0)
+
+    def _settle(self, customer_id: str, owner: str, key: str, keep_s: float) -> None:
+        task = asyncio.get_running_loop().create_task(
+            self._in_flight.settled(customer_id, owner, key, keep_s)
+        )
+        self._settling_tasks.add(task)
+        task.add_done_callback(self._settling_tasks.discard)
 
     def _answered(self, state: TurnState, results: Sequence[ToolResult]) -> None:
         """Creates whose outcome is known: in flight no more; one not confirmed stays a
@@ -403,12 +421,7 @@ class WriteIntegrity:
         owner = _owner(state)
         for result in results:
             keep_s = _UNCONFIRMED_SETTLE_S if _may_still_land(result) else 0.0
-            settling = self._in_flight.settled(
-                customer.customer_id, owner, guard.write_key(result.call), keep_s
-            )
-            task = asyncio.get_running_loop().create_task(settling)
-            self._settling_tasks.add(task)
-            task.add_done_callback(self._settling_tasks.discard)
+            self._settle(customer.customer_id, owner, guard.write_key(result.call), keep_s)
 
     def remember_writes(self, state: TurnState, results: Sequence[ToolResult]) -> None:
         """Writes made, for asking before the same one is made again in the window; and
