@@ -75,8 +75,6 @@ _NARRATE = FinalDecision(text="")
 NOT_HEARD = "Before I change anything,"
 # Before a question asked again because the yes arrived before it had been said.
 YES_BEFORE_QUESTION = "Your yes came before my question, so nothing is changed yet:"
-# Before a question asked again because its visit moved after it was asked.
-MOVED_SINCE_ASKED = "That appointment has changed since I asked, so nothing is changed yet:"
 
 # (the customer as known so far, the turn's trace id) → the customer with their profile.
 CustomerLoader = Callable[[CustomerContext, str], Awaitable[CustomerContext]]
@@ -426,13 +424,15 @@ class Engine:
             await self._answers.speak(state, "Okay.")
 
     async def _moved_since_asked(self, state: TurnState, held: PendingConfirmation) -> bool:
-        """Whether a visit the held calls name moved since the question (another tab, the
-        phone, the office): the yes was to the visit as it was, so the question is asked
-        again, naming it as it is now, and nothing runs."""
-        moved = await self._integrity.changed_since_asked(state, held, self._execute)
-        if moved is None:
+        """Whether what the held calls name changed since the question (a visit moved, the
+        email or phone on file changed: another tab, the phone, the office): the yes was
+        to it as it was, so the question is asked again, naming it as it is now, and
+        nothing runs."""
+        changed = await self._integrity.changed_since_asked(state, held, self._execute)
+        if changed is None:
             return False
-        await self._ask_again(state, _reworded(held, moved), MOVED_SINCE_ASKED)
+        why, words = changed
+        await self._ask_again(state, _reworded(held, words), why)
         return True
 
     async def _ask_again(
@@ -685,6 +685,8 @@ class Engine:
             calls = await integrity.hold_doubts(state, round_no, calls, self._execute)
         if checked:
             await integrity.note_sent(state, calls)
+            if not confirmed:
+                await integrity.note_as_asked(state, round_no, self._execute)
         await run.start(calls)
 
     def _within_cap(self, calls: list[ToolCall]) -> tuple[list[ToolCall], int]:

@@ -13,7 +13,7 @@ import asyncio
 from collections.abc import Awaitable, Callable, Sequence
 from datetime import datetime
 
-from assistant import as_said, confirmation, guard, targets
+from assistant import as_asked, as_said, confirmation, guard, targets
 from assistant.as_said import Verdict
 from assistant.confirmation import Wording
 from assistant.schema import ToolCall, ToolError, ToolExchange, ToolResult
@@ -50,6 +50,10 @@ def _conversation_results(state: TurnState) -> list[ToolResult]:
 # visit is read again before a yes runs them.
 _NAMED_AS_IT_WAS = frozenset({"crm.cancelAppointment", "crm.rescheduleAppointment"})
 AS_ASKED_CHECK = f"{guard.CHECK_PREFIX}as_asked"
+AS_ASKED_PROFILE = f"{guard.CHECK_PREFIX}as_asked_profile"
+_PROFILE_LOOKUP = ToolCall(call_id="", tool_name=as_asked.PROFILE_READ)
+# Before a question asked again because its visit moved after it was asked.
+MOVED_SINCE_ASKED = "That appointment has changed since I asked, so nothing is changed yet:"
 # How long a create sent to the CRM counts as in flight for its customer's other
 # conversations: until its outcome is known, and at most this long (a turn that never
 # reported it); one the CRM had not confirmed when its turn ended, this long after.
@@ -112,32 +116,58 @@ class WriteIntegrity:
 
     async def changed_since_asked(
         self, state: TurnState, pending: PendingConfirmation, execute: Execute
-    ) -> Wording | None:
-        """The question again, naming its visits as they are now, when one of them has
-        moved since it was asked (on another tab, on the phone, by the office): a yes is
-        a yes to the visit as it was named. None when they are as named, or cannot be
-        read (the yes runs the calls, and the CRM judges their ids)."""
+    ) -> tuple[str, Wording] | None:
+        """Why, and the question again, when what it named has changed since it was
+        asked (on another tab, on the phone, by the office): a visit moved, or the email
+        or phone on file changed. A yes is a yes to what was named. None when all is as
+        named, or cannot be read (the yes runs the calls, and the CRM judges them)."""
         customer = state.session.customer
-        named = [call for call in pending.calls if call.tool_name in _NAMED_AS_IT_WAS]
-        if customer is None or not named:
+        if customer is None:
             return None
         seen = list(reversed(_conversation_results(state)))  # newest first, as last said
         zone = customer.timezone
+        named = [call for call in pending.calls if call.tool_name in _NAMED_AS_IT_WAS]
         before = [confirmation.visit_named(call, seen, zone) for call in named]
-        if not any(before):
+        profile_was = (
+            as_asked.last_profile(seen) if as_asked.changes_contact(pending.calls) else None
+        )
+        lookups = []
+        if any(before):
+            lookups.append(guard.APPOINTMENT_LOOKUP.model_copy(update={"call_id": AS_ASKED_CHECK}))
+        if profile_was is not None:
+            lookups.append(_PROFILE_LOOKUP.model_copy(update={"call_id": AS_ASKED_PROFILE}))
+        if not lookups:
             return None
-        lookup = guard.APPOINTMENT_LOOKUP.model_copy(update={"call_id": AS_ASKED_CHECK})
-        state.checks.add(AS_ASKED_CHECK)
-        await execute(state, 1, [lookup])
-        fresh = [r for r in state.results if r.call.call_id == AS_ASKED_CHECK and r.ok]
-        if not fresh:
+        state.checks.update(lookup.call_id for lookup in lookups)
+        await execute(state, 1, lookups)
+        fresh = [r for r in state.results if r.call.call_id in state.checks and r.ok]
+        profile_now = as_asked.last_profile(r for r in fresh if r.call.call_id == AS_ASKED_PROFILE)
+        if profile_was is not None and profile_now is not None:
+            why = as_asked.contact_changed(pending.calls, profile_was, profile_now)
+            if why is not None:
+                return why, confirmation.wording(pending.calls, [*fresh, *seen], zone)
+        visits = [r for r in fresh if r.call.call_id == AS_ASKED_CHECK]
+        if not visits or not any(before):
             return None
-        after = [confirmation.visit_named(call, fresh, zone) for call in named]
+        after = [confirmation.visit_named(call, visits, zone) for call in named]
         if all(
             now is None or was is None or now == was for was, now in zip(before, after, strict=True)
         ):
             return None  # as named; or gone, which the CRM's answer to the call tells
-        return confirmation.wording(pending.calls, [*fresh, *seen], zone)
+        return MOVED_SINCE_ASKED, confirmation.wording(pending.calls, [*visits, *seen], zone)
+
+    async def note_as_asked(self, state: TurnState, round_no: int, execute: Execute) -> None:
+        """A change of contact details just held for a yes: the profile on file is read
+        now, as a check of this round, so that the yes can tell whether it changed since."""
+        pending = state.pending
+        if pending is None or not as_asked.changes_contact(pending.calls):
+            return
+        if AS_ASKED_PROFILE in state.checks:
+            return  # read this turn already
+        state.checks.add(AS_ASKED_PROFILE)
+        await execute(
+            state, round_no, [_PROFILE_LOOKUP.model_copy(update={"call_id": AS_ASKED_PROFILE})]
+        )
 
     def drop_repeats(self, state: TurnState, calls: list[ToolCall]) -> list[ToolCall]:
         """A change this turn already made, called again (a model re-issuing the delete the
