@@ -69,8 +69,9 @@ async def test_a_phone_changed_in_the_crm_before_the_yes_is_asked_about_again(
     status, body = await crm_admin.patch(f"/v1/customers/{CUSTOMER}", {"phone": "+14155550188"})
     assert status == 200, body
     events = await tab.say("yes")
-    assert "crm.updateContact" not in called(events) or (
-        await profile(crm_admin)
-    )["phone"] == "+14155550188", answer(events)
+    assert (
+        "crm.updateContact" not in called(events)
+        or (await profile(crm_admin))["phone"] == "+14155550188"
+    ), answer(events)
     assert (await profile(crm_admin))["phone"] == "+14155550188", answer(events)
     assert events[-1]["awaiting_confirmation"] is not None, answer(events)
