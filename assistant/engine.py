@@ -43,6 +43,7 @@ from assistant.schema import (
     CallSink,
     CustomerContext,
     ErrorEvent,
+    Event,
     EventSink,
     FinalDecision,
     PlanRequest,
@@ -675,14 +676,29 @@ class Engine:
             calls, late = integrity.startable(state, calls)
             for call in late:
                 refused[call.call_id] = (call, NOT_STARTED)
+        unannounced: list[Event] = []
+        spoken_early = early is not None and bool(early.pieces)
+        if checked and not confirmed and not spoken_early:
+            # Before the acknowledgement: it must not promise a write then asked about
+            # ("Sure, I'll add that task." and then "it's already on your list: add it
+            # again?"). The listings the checks read are announced after it.
+            before = len(calls)
+            calls = await self._hold_doubtful(state, round_no, calls, unannounced)
+            if (
+                len(calls) < before
+                and decision is not None
+                and decision.acknowledgement
+                and not decision.acknowledgement_streamed
+            ):
+                decision = None  # a model's words promised what is now asked: ours instead
         with tracing.span("acknowledgement", round=round_no):
             await self._acknowledge(state, round_no, calls, decision, early)
+        for event in unannounced:
+            await state.emit(event)
         if refused:
             await self._report_unstarted(state, round_no, list(refused.values()))
-        if checked and not confirmed and self._guessing_planner:
-            calls = await integrity.hold_other_targets(state, round_no, calls, self._execute)
-        if checked and calls and not confirmed:
-            calls = await integrity.hold_doubts(state, round_no, calls, self._execute)
+        if checked and not confirmed and spoken_early:
+            calls = await self._hold_doubtful(state, round_no, calls)
         if checked:
             await integrity.note_sent(state, calls)
             if not confirmed:
@@ -733,6 +749,42 @@ class Engine:
             )
         finally:
             self._keep_results(state, round_no, results, started)
+
+    async def _hold_doubtful(
+        self,
+        state: TurnState,
+        round_no: int,
+        calls: list[ToolCall],
+        unannounced: list[Event] | None = None,
+    ) -> list[ToolCall]:
+        """Writes aimed at another item than the one named, or duplicating something,
+        held for a yes; their listings' events kept in `unannounced` when given."""
+        integrity = self._integrity
+        execute = self._execute if unannounced is None else self._quiet_execute(unannounced)
+        if self._guessing_planner:
+            calls = await integrity.hold_other_targets(state, round_no, calls, execute)
+        if calls:
+            calls = await integrity.hold_doubts(state, round_no, calls, execute)
+        return calls
+
+    def _quiet_execute(self, events: list[Event]) -> Callable[..., Awaitable[None]]:
+        """`_execute` whose events are kept in `events`, to be sent later (a round's
+        acknowledgement goes before its tool events)."""
+
+        async def keep(event: Event) -> None:
+            events.append(event)
+
+        async def execute(state: TurnState, round_no: int, calls: list[ToolCall]) -> None:
+            started = time.perf_counter()
+            results: list[ToolResult] = []
+            try:
+                await self.executor.run_round(
+                    calls, self._context(state, round_no), keep, into=results
+                )
+            finally:
+                self._keep_results(state, round_no, results, started)
+
+        return execute
 
     def _context(self, state: TurnState, round_no: int) -> RoundContext:
         return RoundContext(
@@ -874,10 +926,11 @@ class Engine:
 
 def _planned_from(state: TurnState) -> tuple[ToolResult, ...]:
     """The turn's results a planner plans from: not the look, before a yes ran its held
-    calls, at whether their visit had moved (a yes's turn begins with what it ran)."""
-    if AS_ASKED_CHECK not in state.checks:
+    calls, at whether their visit moved or their contact details changed (a yes's turn
+    begins with what it ran)."""
+    if not any(check.startswith(AS_ASKED_CHECK) for check in state.checks):
         return tuple(state.results)
-    return tuple(result for result in state.results if result.call.call_id != AS_ASKED_CHECK)
+    return tuple(r for r in state.results if not r.call.call_id.startswith(AS_ASKED_CHECK))
 
 
 def _reworded(pending: PendingConfirmation, words: confirmation.Wording) -> PendingConfirmation:

@@ -49,8 +49,10 @@ def _conversation_results(state: TurnState) -> list[ToolResult]:
 # Held calls whose question names their visit as it was then (its day and hour): the
 # visit is read again before a yes runs them.
 _NAMED_AS_IT_WAS = frozenset({"crm.cancelAppointment", "crm.rescheduleAppointment"})
+# Looks at what a question named (ids that begin with AS_ASKED_CHECK): the visits, and
+# the profile read again before a yes, or when a contact change is asked about.
 AS_ASKED_CHECK = f"{guard.CHECK_PREFIX}as_asked"
-AS_ASKED_PROFILE = f"{guard.CHECK_PREFIX}as_asked_profile"
+AS_ASKED_PROFILE = f"{AS_ASKED_CHECK}_profile"
 _PROFILE_LOOKUP = ToolCall(call_id="", tool_name=as_asked.PROFILE_READ)
 # Before a question asked again because its visit moved after it was asked.
 MOVED_SINCE_ASKED = "That appointment has changed since I asked, so nothing is changed yet:"
@@ -162,12 +164,13 @@ class WriteIntegrity:
         pending = state.pending
         if pending is None or not as_asked.changes_contact(pending.calls):
             return
-        if AS_ASKED_PROFILE in state.checks:
-            return  # read this turn already
-        state.checks.add(AS_ASKED_PROFILE)
-        await execute(
-            state, round_no, [_PROFILE_LOOKUP.model_copy(update={"call_id": AS_ASKED_PROFILE})]
-        )
+        # Read again in each round that holds one: after the writes of the rounds before
+        # (a yes's "and also change my email" follows the number that yes just changed).
+        check = f"{AS_ASKED_PROFILE}_{round_no}"
+        if check in state.checks:
+            return
+        state.checks.add(check)
+        await execute(state, round_no, [_PROFILE_LOOKUP.model_copy(update={"call_id": check})])
 
     def drop_repeats(self, state: TurnState, calls: list[ToolCall]) -> list[ToolCall]:
         """A change this turn already made, called again (a model re-issuing the delete the

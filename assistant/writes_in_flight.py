@@ -64,9 +64,11 @@ class InMemoryWritesInFlight:
         self, customer_id: str, owner: str, writes: Sequence[tuple[str, str]], ttl_s: float
     ) -> None:
         until = time.monotonic() + ttl_s
-        self._by_customer.setdefault(customer_id, []).extend(
-            _Entry(key, owner, doing, until) for key, doing in writes
-        )
+        entries = self._by_customer.setdefault(customer_id, [])
+        for key, doing in writes:
+            # One entry per turn and write, as in Redis (noted when claimed, then sent).
+            entries[:] = [e for e in entries if not (e.owner == owner and e.key == key)]
+            entries.append(_Entry(key, owner, doing, until))
 
     async def claim(
         self, customer_id: str, owner: str, writes: Sequence[tuple[str, str]], ttl_s: float

@@ -14,6 +14,13 @@ First run (written before any fix): 5 probes, 4 held, 1 failed.
 - held: an add answered 409 is told as not made, and asked again adds once; a move
   answered 422 is told and the visit stays; a move answered with another time is told
   as the CRM has it; a stale listing after an add does not lead to a second task.
+After the fix (models/embedded/account.py: each field said as the CRM's reply holds it;
+one held otherwise than asked is "showing as …, not … as I asked", with no "Done") all
+hold. Written afterwards, first run: 2 probes, 1 held, 1 failed:
+- a cancel answered 200 with the visit still "scheduled" was told "Your haircut on
+  Monday, November 30 at 2:30 PM is cancelled." (now: "The system still shows your
+  haircut … as scheduled, so I can't confirm it's cancelled.", appointments.py);
+- held: an add answered with another title is not told as the title asked.
 """
 
 from __future__ import annotations
@@ -170,3 +177,35 @@ async def test_a_stale_listing_after_an_add_does_not_lead_to_a_second_task(
     again = await tab.say("add a task to call the plumber")
     await crm_admin.wait_until_settled()
     assert (await titles(crm_admin)).count(PLUMBER) == 1, (listed, added, stale, answer(again))
+
+
+async def test_an_add_answered_with_another_title_is_told_as_the_crm_has_it(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin, aiohttp_server: ServeProxy, crm_url: str
+) -> None:
+    """'add a task to call the plumber' answered 201 with the title 'Call the pharmacy':
+    the customer is not told 'Call the plumber' was added."""
+    harness, proxy = await _proxied(make_assistant, aiohttp_server, crm_url)
+    proxy.rewrite(
+        "POST", r"/v1/customers/[^/]+/tasks", lambda body: {**body, "title": "Call the pharmacy"}
+    )
+    tab = await harness.connect()
+    said = answer(await tab.say("add a task to call the plumber"))
+    assert "added a task: call the plumber" not in said.lower(), said
+
+
+async def test_a_cancel_answered_200_but_still_scheduled_is_not_claimed(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin, aiohttp_server: ServeProxy, crm_url: str
+) -> None:
+    """The cancel is confirmed and answered 200 with the visit still 'scheduled': the
+    customer is not told it is cancelled."""
+    harness, proxy = await _proxied(make_assistant, aiohttp_server, crm_url)
+    proxy.rewrite(
+        "POST",
+        r"/v1/customers/[^/]+/appointments/[^/]+/cancel",
+        lambda body: {**body, "status": "scheduled"},
+    )
+    tab = await harness.connect()
+    asked = await tab.say("cancel my haircut")
+    assert asked[-1]["awaiting_confirmation"] is not None, answer(asked)
+    said = answer(await tab.say("yes"))
+    assert "is cancelled" not in said and "has been cancelled" not in said, said

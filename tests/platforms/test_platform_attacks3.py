@@ -8,6 +8,9 @@ after each.
 First run (written before any fix): 7 probes, all held, once a check of the probe was
 put right: the 413 was looked for with the word "limit", and its message ("the body is
 over 1048576 bytes") names the limit as a number; the check now asks for the number.
+Written after the fixes of the other attack files, first run: 2 probes, both held: two
+Retell sockets for one call carrying the same add at once add once; a streamed request
+repeated while the first streams and writes ends the first and adds once.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ from tests.platforms.conftest import (
     Connect,
     OpenAIClient,
     assistant,
+    content,
     retell_calls,
     said,
     user,
@@ -174,3 +178,43 @@ async def test_retell_a_binary_frame_leaves_the_call_answering(
     await retell.response_required(1, "What do I owe?")
     assert "150" in said(await retell.response(1), 1)
     assert not await writes_applied(crm_admin)
+
+
+async def test_retell_two_sockets_for_one_call_asking_the_same_add_once(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin
+) -> None:
+    """Retell reconnects (auto_reconnect) while the old socket is still open, and both
+    carry response 1 'add a task to call the plumber' (the CRM slow): one task."""
+    await crm_admin.add_fault(method="POST", path="/v1/customers/*/tasks", latency_ms=300, times=2)
+    harness = await make_assistant(retell_key=RETELL_KEY)
+    async with retell_calls(f"/v1/retell/{RETELL_KEY}/call_attack_0004") as open_call:
+        old, new = await open_call(harness), await open_call(harness)
+        await asyncio.gather(
+            old.response_required(1, "Add a task to call the plumber"),
+            new.response_required(1, "Add a task to call the plumber"),
+        )
+        heard = await asyncio.gather(old.response(1), new.response(1))
+    await crm_admin.wait_until_settled()
+    assert (await titles(crm_admin)).count(PLUMBER) == 1, [said(f, 1) for f in heard]
+
+
+async def test_a_streamed_request_while_another_for_the_call_adds_ends_it_and_adds_once(
+    make_assistant: MakeAssistant, openai_client: OpenAIClient, crm_admin: CrmAdmin
+) -> None:
+    """A streamed 'add a task to call the plumber' (the CRM slow), and the platform sends
+    it again, streamed, before the first ends: the first stream ends, one task."""
+    await crm_admin.add_fault(method="POST", path="/v1/customers/*/tasks", latency_ms=400, times=1)
+    client = openai_client(await make_assistant(platform_keys=PLATFORM_KEY))
+    history = [user("add a task to call the plumber")]
+    body = vapi_body(MARIA_PHONE, "streamed-1")
+    first = await client.chat.completions.create(
+        model="a", messages=history, stream=True, extra_body=body
+    )
+    await crm_admin.wait_until_seen("POST /v1/customers/{cid}/tasks")
+    second = await client.chat.completions.create(
+        model="a", messages=history, stream=True, extra_body=body
+    )
+    old = [chunk async for chunk in first]
+    new = [chunk async for chunk in second]
+    await crm_admin.wait_until_settled()
+    assert (await titles(crm_admin)).count(PLUMBER) == 1, (content(old), content(new))

@@ -12,6 +12,13 @@ First run (written before any fix): 6 probes, 5 held, 1 failed.
   after the question was heard deletes once); a ring-back that opens with "yes" deletes
   nothing; a late partial of an answered utterance adds nothing; an utterance whose
   `last` never came adds nothing when the caller hangs up.
+(The growing-partials probe's second check first counted 6 tasks where the seed has 4
+plus the new one: the probe's own mistake, now counted from the listing before.)
+After the fix (relay_frames.grows_from: a partial that repeats what was gathered from its
+start replaces it) all hold. Written afterwards, first run: 2 probes, both held: a
+partial guess revised by the final ('Add a test', then 'Add a task to call the
+plumber') adds one task; a barge-in at the question's end, 'yes' and key 1 behind it
+delete once.
 """
 
 from __future__ import annotations
@@ -116,3 +123,36 @@ async def test_an_utterance_whose_last_never_comes_adds_nothing(
     heard = spoken(await again.ask("what are my tasks"))
     await crm_admin.wait_until_settled()
     assert PLUMBER not in await titles(crm_admin), heard
+
+
+async def test_a_partial_hypothesis_revised_by_the_final_adds_the_final_words_only(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin, dial: Dial
+) -> None:
+    """A recogniser revises its guess: 'Add a test' then the final 'Add a task to call
+    the plumber': one task, titled from the final words."""
+    before = await titles(crm_admin)
+    relay = await dial(await make_assistant())
+    await relay.setup()
+    await relay.prompt("Add a test", last=False)
+    heard = spoken(await relay.ask("Add a task to call the plumber"))
+    await crm_admin.wait_until_settled()
+    now = await titles(crm_admin)
+    assert now.count(PLUMBER) == 1 and len(now) == len(before) + 1, (now, heard)
+
+
+async def test_an_interrupt_then_yes_then_key_1_deletes_once(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin, dial: Dial
+) -> None:
+    """The question heard in full, a barge-in at its end, 'yes' and key 1 right behind
+    it: the task is deleted once, and nothing else."""
+    relay = await dial(await make_assistant())
+    await relay.setup()
+    asked = spoken(await relay.ask("Delete the buy groceries task"))
+    await relay.interrupt(asked)
+    await relay.prompt("yes")
+    await relay.dtmf("1")
+    heard = spoken(await relay.talk_cycle())
+    await crm_admin.wait_until_settled()
+    assert GROCERIES not in await titles(crm_admin), heard
+    stats = await crm_admin.stats()
+    assert sum(stats.get("writes_applied", {}).values()) == 1, heard

@@ -268,7 +268,14 @@ def rescheduled(result: ToolResult, scene: Scene) -> list[str]:
 
 
 def cancelled(result: ToolResult, scene: Scene) -> list[str]:
+    """What the CRM's reply shows: cancelled, or still booked (said so, not claimed)."""
     item = result.result
+    status = item.get("status")
+    if status is not None and status != "cancelled":
+        return [
+            f"The system still shows your {service(item)} {when(item, scene)} as {status}, "
+            "so I can't confirm it's cancelled."
+        ]
     return [f"Your {service(item)} {when(item, scene)} is cancelled."]
 
 
