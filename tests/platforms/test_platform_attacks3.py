@@ -98,7 +98,7 @@ async def test_two_requests_for_one_call_at_the_same_moment_add_once(
 ) -> None:
     """The platform sends the same 'add a task to call the plumber' twice at once (a
     retry racing the first): one plumber task."""
-    await crm_admin.add_fault(method="POST", path="/v1/customers/*/tasks", latency_ms=200, times=2)
+    await crm_admin.add_fault(method="POST", path="/v1/customers/*/tasks", latency_ms=100, times=2)
     client = openai_client(await make_assistant(platform_keys=PLATFORM_KEY))
     history = [user("add a task to call the plumber")]
     heard = await asyncio.gather(
@@ -185,7 +185,7 @@ async def test_retell_two_sockets_for_one_call_asking_the_same_add_once(
 ) -> None:
     """Retell reconnects (auto_reconnect) while the old socket is still open, and both
     carry response 1 'add a task to call the plumber' (the CRM slow): one task."""
-    await crm_admin.add_fault(method="POST", path="/v1/customers/*/tasks", latency_ms=300, times=2)
+    await crm_admin.add_fault(method="POST", path="/v1/customers/*/tasks", latency_ms=100, times=2)
     harness = await make_assistant(retell_key=RETELL_KEY)
     async with retell_calls(f"/v1/retell/{RETELL_KEY}/call_attack_0004") as open_call:
         old, new = await open_call(harness), await open_call(harness)
@@ -203,7 +203,7 @@ async def test_a_streamed_request_while_another_for_the_call_adds_ends_it_and_ad
 ) -> None:
     """A streamed 'add a task to call the plumber' (the CRM slow), and the platform sends
     it again, streamed, before the first ends: the first stream ends, one task."""
-    await crm_admin.add_fault(method="POST", path="/v1/customers/*/tasks", latency_ms=400, times=1)
+    await crm_admin.add_fault(method="POST", path="/v1/customers/*/tasks", latency_ms=200, times=1)
     client = openai_client(await make_assistant(platform_keys=PLATFORM_KEY))
     history = [user("add a task to call the plumber")]
     body = vapi_body(MARIA_PHONE, "streamed-1")

@@ -27,7 +27,7 @@ async def test_the_same_add_on_two_instances_at_the_same_instant_adds_once(
 ) -> None:
     """'add a task to call the plumber' on instance 1 and on instance 2 at once (the
     CRM slow to answer the add): one plumber task; the other is asked about."""
-    await crm_admin.add_fault(method="POST", path=TASKS, latency_ms=300, times=2)
+    await crm_admin.add_fault(method="POST", path=TASKS, latency_ms=100, times=2)
     one, two = await make_assistant(redis_url=redis_url), await make_assistant(redis_url=redis_url)
     first, second = await one.connect(), await two.connect()
     said = await asyncio.gather(
@@ -43,7 +43,7 @@ async def test_the_same_booking_on_two_instances_at_the_same_instant_books_once(
     """'book a facial next friday at 11am' on both instances at once (the CRM slow to
     answer the booking): one facial."""
     visits = "/v1/customers/*/appointments"
-    await crm_admin.add_fault(method="POST", path=visits, latency_ms=300, times=2)
+    await crm_admin.add_fault(method="POST", path=visits, latency_ms=100, times=2)
     one, two = await make_assistant(redis_url=redis_url), await make_assistant(redis_url=redis_url)
     first, second = await one.connect(), await two.connect()
     said = await asyncio.gather(
