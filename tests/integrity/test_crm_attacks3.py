@@ -21,6 +21,17 @@ hold. Written afterwards, first run: 2 probes, 1 held, 1 failed:
   Monday, November 30 at 2:30 PM is cancelled." (now: "The system still shows your
   haircut … as scheduled, so I can't confirm it's cancelled.", appointments.py);
 - held: an add answered with another title is not told as the title asked.
+Written next, first run: 2 probes, 1 held, 1 failed:
+- a completion answered 200 with the task still pending was told "Done. I marked Buy
+  groceries as complete." (now "The system still shows Buy groceries as pending, so I
+  can't confirm it's done.", models/embedded/tasks.py; the probe's first check refused
+  the word "done" anywhere, which that honest answer says: it now refuses the claim);
+- held: a move answered with another visit in its body is not told as done. (It was
+  told "Your dental cleaning is showing on Thursday, November 26 at 10:00 AM, not the
+  time I asked for.", which never names the haircut asked about: judged confusing, the
+  probe now asks for the haircut to be named, and the answer is "I asked to move your
+  haircut, but the system answered about your dental cleaning, so I can't confirm the
+  move.", appointments.py.)
 """
 
 from __future__ import annotations
@@ -36,7 +47,7 @@ from aiohttp.test_utils import TestServer
 
 from tests.fixtures.app import MakeAssistant
 from tests.fixtures.crm import CrmAdmin
-from tests.integrity.helpers import answer, haircuts, profile, titles
+from tests.integrity.helpers import answer, appointments, haircuts, profile, titles
 
 Rewrite = Callable[[Any], Any]
 ServeProxy = Callable[[web.Application], Awaitable[TestServer]]
@@ -209,3 +220,33 @@ async def test_a_cancel_answered_200_but_still_scheduled_is_not_claimed(
     assert asked[-1]["awaiting_confirmation"] is not None, answer(asked)
     said = answer(await tab.say("yes"))
     assert "is cancelled" not in said and "has been cancelled" not in said, said
+
+
+async def test_a_move_answered_with_another_visit_is_not_told_as_done(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin, aiohttp_server: ServeProxy, crm_url: str
+) -> None:
+    """'move my haircut to tomorrow at 3pm' answered 200 with another visit in the body
+    (the dental cleaning): the customer is not told the haircut, or the cleaning, moved."""
+    (cleaning,) = [v for v in await appointments(crm_admin) if v["service"] == "Dental cleaning"]
+    harness, proxy = await _proxied(make_assistant, aiohttp_server, crm_url)
+    proxy.rewrite("PATCH", r"/v1/customers/[^/]+/appointments/[^/]+", lambda body: cleaning)
+    tab = await harness.connect()
+    said = answer(await tab.say("move my haircut to tomorrow at 3pm"))
+    assert "Done" not in said and "is now" not in said, said
+    assert "haircut" in said, said
+
+
+async def test_a_completion_answered_still_pending_is_not_told_as_done(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin, aiohttp_server: ServeProxy, crm_url: str
+) -> None:
+    """'mark buy groceries as done' answered 200 with the task still pending: not told
+    it is done."""
+    harness, proxy = await _proxied(make_assistant, aiohttp_server, crm_url)
+    proxy.rewrite(
+        "POST",
+        r"/v1/customers/[^/]+/tasks/[^/]+/complete",
+        lambda body: {**body, "status": "pending", "completed_at": None},
+    )
+    tab = await harness.connect()
+    said = answer(await tab.say("mark buy groceries as done"))
+    assert not said.startswith("Done") and "as complete" not in said, said
