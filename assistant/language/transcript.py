@@ -363,10 +363,8 @@ _RESTARTED = rx(
 _DAY_OR_HOUR_PUT_RIGHT = rx(
     r"(?:(?<=\d)|(?<=\dam)|(?<=\dpm)|(?<=\d am)|(?<=\d pm)|(?<=day)|(?<=tomorrow)"
     r"|(?<=noon)) (?:(?:hmm+|um+|uh+|erm|er|oh) )?"
-    # ("…at 2 oh no i meant 3": what is meant said as such)
-    r"(?=(?:actually|no wait|oh wait|no sorry|sorry|no)\s+(?:i mean(?:t)?\s+)?"
-    r"(?:an? (?:hour|half hour|day|week)"
-    r"|half an hour|\d+|at \d+|the \d+|the next day"
+    r"(?=(?:actually|no wait|oh wait|no sorry|sorry|no)\s+(?:an? (?:hour|half hour|day|week)"
+    r"|half an hour|\d+|at \d+|the \d+|the next day|i meant|i mean"
     r"|(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow)\b)",
     re.IGNORECASE,
 )
