@@ -107,13 +107,18 @@ _EVERY = os.environ.get("SAID_ALOUD") == "ALL"
 _GROUPS = 24 if _EVERY else 2
 
 
-def said_aloud(case: dict[str, Any], way: str) -> dict[str, Any]:
-    """The case with every turn said `way`, what must stay as written kept."""
+def said_aloud(
+    case: dict[str, Any], way: str, kept: list[list[str]] | None = None
+) -> dict[str, Any]:
+    """The case with every turn said `way`, what must stay as written kept (`kept`: each
+    turn's kept words, when worked out already)."""
     rewrite = _WAYS[way]
     if way in FITS and not FITS[way]([turn["say"] for turn in case["turns"]]):
         return case
+    kept = kept or [kept_words(turn) for turn in case["turns"]]
     turns = [
-        {**turn, "say": aloud(turn["say"], rewrite, kept_words(turn))} for turn in case["turns"]
+        {**turn, "say": aloud(turn["say"], rewrite, words)}
+        for turn, words in zip(case["turns"], kept, strict=True)
     ]
     return {**case, "id": f"{case['id']} [{way}]", "turns": turns}
 
@@ -127,7 +132,8 @@ def _variants() -> list[tuple[str, dict[str, Any], dict[str, Any]]]:
     for number, (stem, case) in enumerate(cases):
         if not _EVERY and number % _STRIDE:
             continue
-        variants = [(way, said_aloud(case, way)) for way in played]
+        kept = [kept_words(turn) for turn in case["turns"]]
+        variants = [(way, said_aloud(case, way, kept)) for way in played]
         changed = [(way, v) for way, v in variants if v["turns"] != case["turns"]]
         if not _EVERY and changed:
             changed = [min(changed, key=lambda pair: played[pair[0]])]
