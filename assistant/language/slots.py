@@ -152,6 +152,13 @@ _SAID_AS_OLD = rx(
     r"|now|should|please)\b)\w+ ){0,2}(?:is|of)?)[\s,:]*$"
 )
 
+# A detail followed by "to" and another of its kind is the one changed from: "change X to
+# Y", "swap X for Y" (the customer names the old one first, even a value no longer on file).
+_TO_ANOTHER = {
+    token: re.compile(rf"[\s,]*(?:to|for|with|into)\s+{token}\d+\b")
+    for token in (EMAIL_TOKEN, PHONE_TOKEN)
+}
+
 
 def _new_one(reference: GatedPattern, clause: str, count: int) -> tuple[int | None, bool]:
     """Which of the details said is the new one (its index), and whether one said was an
@@ -163,6 +170,10 @@ def _new_one(reference: GatedPattern, clause: str, count: int) -> tuple[int | No
             continue  # a clause read again on its own has lost its addresses
         if _SAID_AS_OLD.search(clause[max(0, match.start() - 40) : match.start()]):
             old = True
+            continue
+        token = EMAIL_TOKEN if match.group(0).startswith(EMAIL_TOKEN) else PHONE_TOKEN
+        if _TO_ANOTHER[token].match(clause, match.end()):
+            old = True  # "change X to Y": X is the one being replaced
             continue
         return index, old
     return None, old

@@ -24,6 +24,7 @@ from assistant.models.embedded.failures import failure
 from assistant.models.embedded.last_visit import LOOKUP as LAST_VISIT_LOOKUP
 from assistant.models.embedded.last_visit import says_last_visit
 from assistant.models.embedded.scene import ACTION_OF, SYSTEM_OF, Scene
+from assistant.models.embedded.task_anchored import counts_from_a_task
 from assistant.models.embedded.unheard import not_understood
 from assistant.models.embedded.write_tools import WRITE_TOOLS
 from assistant.resolve import Match
@@ -116,6 +117,13 @@ def _quiet_listings(scene: Scene, confirming: bool) -> set[int]:
             index
             for index, result in enumerate(scene.results)
             if result.call.tool_name == "crm.listUpcomingAppointments"
+        )
+    if "crm.listTasks" not in asked and counts_from_a_task(scene.said):
+        # "…due the same day as the car insurance": the tasks were read only to count from.
+        quiet.update(
+            index
+            for index, result in enumerate(scene.results)
+            if result.call.tool_name == "crm.listTasks"
         )
     if says_last_visit(scene.said):
         # "book me the same as my last visit": the past visits were read only for its service.

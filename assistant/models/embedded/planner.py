@@ -46,6 +46,7 @@ from assistant.models.embedded import (
     references,
     replies,
     retries,
+    task_anchored,
     topic,
 )
 from assistant.models.embedded.bare_time import move_question, what_for
@@ -249,6 +250,11 @@ class EmbeddedPlanner:
             if not isinstance(dated, PlanRequest):
                 return dated
             request, first = dated, first or anchored.looked_up_only(dated)
+        if not confirmed and (by_task := task_anchored.read_days(request)) is not None:
+            # "…due the same day as the car insurance": the day counted from that task.
+            if not isinstance(by_task, PlanRequest):
+                return by_task
+            request, first = by_task, first or task_anchored.looked_up_only(by_task)
         if not confirmed and (again := last_visit.read_last_visit(request)) is not None:
             # "book me the same as my last visit…": that visit's service (looked up first).
             if not isinstance(again, PlanRequest):
