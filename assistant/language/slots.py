@@ -500,6 +500,9 @@ _POINTS_BACK = frozenset(
 )
 
 
+_PLEASE_BETWEEN = re.compile(r",? please\b(?=[,.;!?]|$)", re.IGNORECASE)
+
+
 def ticket_text(body_words: str, original: str) -> tuple[str, str] | None:
     """(subject, body) of a support case from the words describing the problem."""
     body = clean_free_text(body_words)
@@ -508,6 +511,9 @@ def ticket_text(body_words: str, original: str) -> tuple[str, str] | None:
     body = _sentence_case(restore_case(body, original))
     subject = _SUBJECT_LEAD.sub("", body.lower()).strip()
     subject = restore_case(subject, original) if subject else body
+    if "please" in body:
+        # "about my bill please, I think …": the politeness is no part of what it is about
+        body, subject = _PLEASE_BETWEEN.sub("", body), _PLEASE_BETWEEN.sub("", subject)
     subject = re.split(r"[.;!?]\s|, (?:and|but|because) ", subject)[0]
     if len(subject) > 60:
         subject = subject[:60].rsplit(" ", 1)[0]

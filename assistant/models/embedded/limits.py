@@ -19,6 +19,12 @@ RUNNING_LATE = (
     "moved, tell me the new time and I'll move it."
 )
 
+NOTES = "I can't add notes to a booking or pass a message on from here, but the team can."
+# "add a note to it" just after a case was opened: the case is what "it" is.
+NOTES_ON_A_CASE = (
+    "I can't add a note to a support case once it's open, but the team will be in touch "
+    "about it, and you can tell them then."
+)
 # What no tool can do, said plainly, with a support case offered where the team can help.
 _CANNOT: tuple[tuple[GatedPattern, str], ...] = (
     (
@@ -146,7 +152,7 @@ _CANNOT: tuple[tuple[GatedPattern, str], ...] = (
             r"|hairdresser|barber|clinic|office|front desk|receptionist|therapist|doctor)\b"
             r"|\bpass (?:it|that|this|a message|the message) (?:on|along)\b"
         ),
-        "I can't add notes to a booking or pass a message on from here, but the team can.",
+        NOTES,
     ),
     (
         # "make my haircut an hour longer", "extend my massage": a visit's length is the

@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import date, timedelta
 
 from assistant.language import ChatKind, Intent, When, is_negative, slots
-from assistant.language.lexicon import WEEKDAYS
+from assistant.language.lexicon import SERVICES, WEEKDAYS
 from assistant.language.patterns import rx
 from assistant.models.embedded import appointments
 from assistant.models.embedded.scene import Scene
@@ -33,6 +33,19 @@ NO_ACCOUNT = (
 )
 
 
+# "what do you offer?": the services that can be booked, as the lexicon names them.
+SERVICES_OFFERED = (
+    "These can be booked here: "
+    + join_and(
+        [
+            name if name.isupper() else name[0].lower() + name[1:]
+            for name in dict.fromkeys(SERVICES.values())
+        ]
+    )
+    + ". Which would you like, and when?"
+)
+
+
 def chat_reply(kind: ChatKind, customer: CustomerContext | None) -> str:
     first_name = (customer.name or "").split(" ")[0] if customer and customer.name else ""
     hello = f"Hi {first_name}!" if first_name else "Hi!"
@@ -42,6 +55,7 @@ def chat_reply(kind: ChatKind, customer: CustomerContext | None) -> str:
         "thanks": "You're welcome! Is there anything else I can help with?",
         "goodbye": "You're welcome. Have a great day!",
         "capabilities": CAPABILITIES,
+        "services": SERVICES_OFFERED,
         "identity": f"I'm the virtual assistant for your account. {HELP}",
         "human": (
             "I can't transfer you to a person from here, but I can open a support case so "
