@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterable, Sequence
 from datetime import datetime, timedelta
 
-from assistant.dialogue_state import Item
+from assistant.dialogue_state import Dialogue, Item
 from assistant.language.lexicon import SERVICES
 from assistant.language.patterns import rx
 from assistant.models.embedded.pinning import zone_of
@@ -25,6 +25,7 @@ from assistant.schema import (
     PlanRequest,
     ToolCall,
     ToolCallsDecision,
+    ToolResult,
     UserTurn,
 )
 
@@ -43,16 +44,19 @@ _LISTINGS = frozenset({LOOKUP, "crm.listAppointments", "crm.getNextAppointment"}
 def _items(request: PlanRequest) -> tuple[list[Item], bool]:
     """The visits known: this turn's listings first, then the conversation's; and whether a
     listing was read this turn."""
+    return _known(request.turn_results, request.dialogue)
+
+
+def _known(results: Iterable[ToolResult], state: Dialogue) -> tuple[list[Item], bool]:
     found: list[Item] = []
     read = False
-    for result in request.turn_results:
+    for result in results:
         if result.call.tool_name not in _LISTINGS or not result.ok:
             continue
         read = True
         body = result.result if isinstance(result.result, dict) else {}
         listed = body.get("appointments") or [body.get("appointment")]
         found += [item for item in listed if isinstance(item, dict)]
-    state = request.dialogue
     found += [*state.last_listed_of("appointment")]
     if (focus := state.focus_of("appointment")) is not None:
         found.append(focus)
@@ -76,14 +80,35 @@ def _first_start(items: Iterable[Item], service: str, now: datetime) -> datetime
 def _told(text: str, items: Iterable[Item], request: PlanRequest) -> tuple[str, str | None]:
     """`text` (lower-cased) with its day counted from the visit named, and that visit's
     service; the text unchanged when it names none, or when that visit is not known."""
+    timezone = request.customer.timezone if request.customer else "UTC"
+    return _counted(text, items, request.now, timezone)
+
+
+def counted(
+    message: str, results: Iterable[ToolResult], state: Dialogue, now: datetime, timezone: str
+) -> str:
+    """The message as the planner read it, its day counted from the visit named (from this
+    turn's listings and the conversation's): what the narrator reads too, so that "I'd
+    like an eye exam on the same day as my haircut" is the booking made, not a question."""
+    items, _ = _known(results, state)
+    text = message.lower()
+    if len(text) != len(message):
+        return message
+    told, _ = _counted(text, items, now, timezone)
+    return told
+
+
+def _counted(
+    text: str, items: Iterable[Item], now: datetime, timezone: str
+) -> tuple[str, str | None]:
     match = _ANCHOR.search(text)
     if match is None:
         return text, None
     service = SERVICES[match.group("what")]
-    start = _first_start(items, service, request.now)
+    start = _first_start(items, service, now)
     if start is None:
         return text, service
-    zone = zone_of(request.customer.timezone if request.customer else "UTC")
+    zone = zone_of(timezone)
     rel = match.group("rel")
     offset = _OFFSET[rel] if rel in _OFFSET else _OFFSET["day " + rel.split()[-1]]
     day = start.astimezone(zone).date() + timedelta(days=offset)
