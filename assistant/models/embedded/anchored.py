@@ -81,7 +81,8 @@ def _told(text: str, items: Iterable[Item], request: PlanRequest) -> tuple[str, 
     """`text` (lower-cased) with its day counted from the visit named, and that visit's
     service; the text unchanged when it names none, or when that visit is not known."""
     timezone = request.customer.timezone if request.customer else "UTC"
-    return _counted(text, items, request.now, timezone)
+    focus = request.dialogue.focus_of("appointment")
+    return _counted(text, items, request.now, timezone, focus)
 
 
 def counted(
@@ -94,16 +95,16 @@ def counted(
     text = message.lower()
     if len(text) != len(message):
         return message
-    told, _ = _counted(text, items, now, timezone)
+    told, _ = _counted(text, items, now, timezone, state.focus_of("appointment"))
     return told
 
 
 def _counted(
-    text: str, items: Iterable[Item], now: datetime, timezone: str
+    text: str, items: Iterable[Item], now: datetime, timezone: str, focus: Item | None = None
 ) -> tuple[str, str | None]:
     match = _ANCHOR.search(text)
     if match is None:
-        return text, None
+        return _right_after(text, items, now, timezone, focus)
     service = SERVICES[match.group("what")]
     start = _first_start(items, service, now)
     if start is None:
@@ -117,7 +118,56 @@ def _counted(
     if part in ("morning", "afternoon", "evening"):
         # Not "January 21 in the morning": a number before "in the morning" is an hour.
         said = f"{match.group('lead') or ''}the {part} of {day:%B} {day.day}"
+    rest = text[match.end() :]
+    if rel == "same day as" and (hours := _HOURS_FROM_IT.match(rest)) is not None:
+        # "…the same day as the eye exam, an hour later": its hour counted from that visit's
+        sign = 1 if hours.group("dir") in ("later", "after") else -1
+        minutes = _MINUTES.get(hours.group("n"), 0) or 60 * int(hours.group("n") or 0)
+        clock = (start.astimezone(zone) + timedelta(minutes=sign * minutes)).time()
+        said += f" at {clock:%H:%M}"
+        rest = rest[hours.end() :]
+    return text[: match.start()] + said + rest, None
+
+
+# "book a haircut straight after it", "…right after my cleaning": when that visit ends.
+_RIGHT_AFTER = rx(
+    rf"\b(?P<lead>(?:for|at|on) )?(?:straight|right|just|immediately|directly) after"
+    rf" (?:(?P<it>it|that|that one|this one)|(?:my|the) (?P<what>{_SERVICE_WORDS})"
+    rf"(?: (?:appointment|visit|booking))?)\b"
+)
+
+
+def _right_after(
+    text: str, items: Iterable[Item], now: datetime, timezone: str, focus: Item | None
+) -> tuple[str, str | None]:
+    match = _RIGHT_AFTER.search(text)
+    if match is None:
+        return text, None
+    if match.group("what") is not None:
+        service = SERVICES[match.group("what")]
+        ahead = [item for item in items if _start(item, service, now) is not None]
+        visit = min(ahead, key=lambda item: str(item["starts_at"]), default=None)
+        if visit is None:
+            return text, service
+    elif focus is None or _start(focus, str(focus.get("service") or ""), now) is None:
+        return text, None  # "right after it" with no visit in view: read as it stands
+    else:
+        visit = focus
+    ends = visit.get("ends_at")
+    if not isinstance(ends, str):
+        return text, None
+    end = datetime.fromisoformat(ends).astimezone(zone_of(timezone))
+    said = f"on {end:%B} {end.day} at {end:%H:%M}"
     return text[: match.start()] + said + text[match.end() :], None
+
+
+# An hour said from the visit named: ", an hour later", " two hours before", "half an hour
+# after".
+_MINUTES = {"an": 60, "one": 60, "a": 60, "half an": 30, "two": 120, "three": 180}
+_HOURS_FROM_IT = rx(
+    r"^,? (?:and )?(?:about |around |just )?(?P<n>an|a|one|half an|two|three|[1-9])"
+    r" hours? (?P<dir>later|earlier|after|before)(?: (?:it|that|than (?:it|that)))?\b"
+)
 
 
 def read_days(request: PlanRequest) -> PlanRequest | ToolCallsDecision | FinalDecision | None:
@@ -171,7 +221,10 @@ def _said(conversation: Sequence[Message], users: list[int]) -> list[str]:
 
 def counts_from_a_visit(text: str) -> bool:
     """The message says a day by another visit ("the day after my haircut")."""
-    return _ANCHOR.search(text.lower()) is not None
+    text = text.lower()
+    return _ANCHOR.search(text) is not None or (
+        "after" in text and _RIGHT_AFTER.search(text) is not None
+    )
 
 
 def looked_up_only(request: PlanRequest) -> bool:

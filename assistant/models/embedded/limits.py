@@ -211,6 +211,18 @@ _INSTEAD: tuple[tuple[GatedPattern, str], ...] = (
         "it to your list again.",
     ),
     (
+        # "give my assistant jenna a task to send the forms", "assign it to my husband": a
+        # task is on the customer's own list; no one else's is kept here.
+        rx(
+            r"\b(?:give|assign) (?!(?:me|myself|us|a|an|the|it|this|that|its)\b)(?:my |our )?"
+            r"(?:[a-z']+ ){0,2}[a-z']+ (?:a |an |another )(?:task|to-?do|reminder)s?\b"
+            r"|\bassign (?:it|this|that|them|(?:the |my |a |that |this )?(?:[a-z']+ ){0,3}"
+            r"(?:task|to-?do|reminder)s?) to (?!me\b|myself\b)"
+        ),
+        "I can only keep your own task list, so I can't give someone else a task. If you'd "
+        "like it on your own list, just ask me to add it.",
+    ),
+    (
         rx(
             r"\b(?:remove|delete|clear|drop|take (?:off|away)|get rid of|erase)"
             r" (?:the |its |my |that )?(?:due dates?|deadlines?|due days?)\b"

@@ -15,9 +15,11 @@ and the closing questions, so that no sentence is said twice.
 
 from __future__ import annotations
 
+import re
 from collections.abc import AsyncIterator, Callable, Iterable
 
 from assistant.language import Intent
+from assistant.language.scope import asks_to_pay
 from assistant.models.embedded import account, appointments, billing, replies, tasks
 from assistant.models.embedded.anchored import counts_from_a_visit
 from assistant.models.embedded.failures import failure
@@ -206,6 +208,9 @@ def compose(request: NarratorInput) -> list[str]:
         sentences.append(f"I'm still {join_and(list(request.waiting_on))}.")
         return sentences
     sentences.extend(not_understood(scene, confirming))
+    if ("pay" in scene.said or "refund" in scene.said) and _pays_beside(scene):
+        # "what do I owe and can I pay it now?": the balance told, and the payment not taken
+        sentences.append(CANNOT_PAY_TOO)
     sentences.extend(_unanswered(scene, confirming))
     if request.truncated_calls:
         sentences.append(
@@ -248,3 +253,13 @@ class EmbeddedNarrator:
         pieces = split_sentences(answer_text(request))
         for piece in pieces:
             yield piece
+
+
+CANNOT_PAY_TOO = "I can't take payments or give refunds here, though."
+_PARTS = re.compile(r"\b(?:and|also|then|plus|but)\b|[.?!;]")
+
+
+def _pays_beside(scene: Scene) -> bool:
+    """A part of the message asks to pay or be refunded, beside another ask read."""
+    parts = [part.strip(" ,") for part in _PARTS.split(scene.said)]
+    return len(parts) > 1 and any(part and asks_to_pay(part) for part in parts)

@@ -208,6 +208,10 @@ def _rebook(text: str, item: Item, now: datetime, timezone: str) -> list[Intent]
         return None
     service = str(item.get("service") or "").lower()
     said = _REBOOK.sub(f"book a {service}", text, count=1)
+    start = start_of(item, zone_of(timezone)) if "same" in said else None
+    if start is not None and start > now and _SAME_TIME_SAID.search(said):
+        # "rebook it, same time": when it was booked for, still ahead
+        said = _SAME_TIME_SAID.sub(f"on {start:%B} {start.day} {start.year} at {start:%H:%M}", said)
     intents = detect_intents(said, now, timezone)
     return [i for i in intents if i.kind == "book_appointment"] or None
 
