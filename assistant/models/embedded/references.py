@@ -581,6 +581,7 @@ def _read(
         return pinned
     intents = with_shifts(understand(conversation, message, now, timezone), message)
     intents = _on_the_same_day(intents, conversation, message, state, now, timezone)
+    intents = _same_time_is_a_move(intents, now, timezone)
     intents = _at_the_same_time(intents, message, state, now, timezone)
     intents = [_hour_said(i, now, timezone) for i in intents]
     if not intents and (other_day := day_ellipsis(conversation, message, now, timezone)):
@@ -681,6 +682,34 @@ _HOUR_ASKED = frozenset({"time", "meridiem"})
 # "…and an eye exam, same time but on friday" after a booking: the hour of the visit in
 # focus ("the same time as my haircut" names its own visit, read by the grammar).
 _SAME_TIME_SAID = rx(r"\b(?:at )?(?:the )?same (?:time|hour)\b(?! as\b)")
+
+
+# "cleaning. thursday. same time.": the visit named, said with no verb, "my" or "the" before
+# it (not "a", "another": "…and a cleaning thursday, same time" books one more).
+_BARE_VISIT = rx(
+    r"^(?:(?:so|ok|okay|um|uh|and|right|just)\W+)*(?:(?:my|the|that) )?(?P<what>[a-z][a-z -]*?)"
+    r"\W+(?:to |on |for )?(?P<day>[a-z0-9][a-z0-9 ]*?)\W+(?:at )?(?:the )?same (?:time|hour)"
+    r"(?: please)?\W*$"
+)
+
+
+def _same_time_is_a_move(intents: list[Intent], now: datetime, timezone: str) -> list[Intent]:
+    """A visit, a day and "same time", said with no verb: a move of that visit to that day
+    at its own hour, not a booking of another (whose hour would be asked)."""
+    if (
+        len(intents) != 1
+        or intents[0].kind != "book_appointment"
+        or "same" not in intents[0].clause
+    ):
+        return intents
+    match = _BARE_VISIT.match(intents[0].clause)
+    if match is None or slots.service(match.group("what"), match.group("what")) is None:
+        return intents
+    said = f"move my {match.group('what')} to {match.group('day')} at the same time"
+    found = detect_intents(said, now, timezone)
+    if len(found) != 1 or found[0].kind != "reschedule_appointment":
+        return intents
+    return [dataclasses.replace(found[0], clause=intents[0].clause)]
 
 
 def _at_the_same_time(
