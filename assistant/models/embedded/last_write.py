@@ -89,6 +89,14 @@ def _from_done(state: Dialogue) -> str | None:
     if tool == "crm.createTicket":
         return "Your support case is open" + (f": {label}." if label else ".")
     if tool == "crm.updateContactInfo":
+        contact = last.get("contact")
+        said = [
+            f"your {name} is now {contact[key]}"
+            for key, name in (("email", "email"), ("phone", "phone number"))
+            if isinstance(contact, dict) and contact.get(key)
+        ]
+        if said:
+            return f"{join_and(said)[:1].upper()}{join_and(said)[1:]}."
         return "Your contact details are up to date with what you gave me."
     return None
 
@@ -103,7 +111,8 @@ _NUMBER_ASKED = re.compile(
     r"^(?:(?:and|so|ok|okay|great|thanks|sorry|um|uh|oh)\W+)*(?:what(?:'s| is| was)|give me"
     r"|tell me|can i (?:get|have)|could i (?:get|have)|do you have|is there)"
     r" (?:its|the|that|a|my|the case's|the ticket's)(?: case| ticket| support case| reference)?"
-    r" (?:number|reference|ref|id)(?: number)?(?: for (?:it|that|the case|the ticket))?"
+    r" (?:number|reference|ref|id)(?: number)?(?: (?:for|on|of) (?:it|that|that one|this one"
+    r"|the case|the ticket))?"
     r"(?: please)?\W*$"
 )
 _NAMES_CASE = re.compile(r"\b(?:case|ticket|reference|ref)\b")

@@ -582,6 +582,7 @@ def _read(
     intents = with_shifts(understand(conversation, message, now, timezone), message)
     intents = _on_the_same_day(intents, conversation, message, state, now, timezone)
     intents = _same_time_is_a_move(intents, now, timezone)
+    intents = _the_same_service(intents, state, now, timezone)
     intents = _at_the_same_time(intents, message, state, now, timezone)
     intents = [_hour_said(i, now, timezone) for i in intents]
     if not intents and (other_day := day_ellipsis(conversation, message, now, timezone)):
@@ -682,6 +683,37 @@ _HOUR_ASKED = frozenset({"time", "meridiem"})
 # "…and an eye exam, same time but on friday" after a booking: the hour of the visit in
 # focus ("the same time as my haircut" names its own visit, read by the grammar).
 _SAME_TIME_SAID = rx(r"\b(?:at )?(?:the )?same (?:time|hour)\b(?! as\b)")
+
+
+# "book the same thing this saturday at 11": the service of the visit talked about.
+_SAME_THING = rx(
+    r"\b(?:the same|same)(?: (?:thing|one|service|kind of (?:thing|appointment)|again"
+    r"|appointment|visit))?(?: again)?(?! time\b| day\b| hour\b)\b"
+)
+
+
+def _the_same_service(
+    intents: list[Intent], state: Dialogue, now: datetime, timezone: str
+) -> list[Intent]:
+    """A booking of "the same thing", the service unsaid: that of the visit in focus."""
+    if not any(i.kind == "book_appointment" and "service" in i.missing for i in intents):
+        return intents
+    visit = state.focus_of("appointment")
+    service = str(visit.get("service") or "") if visit is not None else ""
+    if not service:
+        return intents
+    again = []
+    for intent in intents:
+        same = _SAME_THING.search(intent.clause)
+        if intent.kind != "book_appointment" or "service" not in intent.missing or not same:
+            again.append(intent)
+            continue
+        said = f"{intent.clause[: same.start()]}a {service.lower()}{intent.clause[same.end() :]}"
+        found = [i for i in detect_intents(said, now, timezone) if i.kind == "book_appointment"]
+        again.append(
+            dataclasses.replace(found[0], clause=intent.clause) if len(found) == 1 else intent
+        )
+    return again
 
 
 # "cleaning. thursday. same time.": the visit named, said with no verb, "my" or "the" before
