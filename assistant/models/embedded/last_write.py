@@ -108,7 +108,8 @@ __all__ = ["NOTHING_YET", "asked", "told"]
 # the number of the support case just opened.
 _NUMBER = re.compile(r"\b(?:number|reference|ref|id)\b")
 _NUMBER_ASKED = re.compile(
-    r"^(?:(?:and|so|ok|okay|great|thanks|sorry|um|uh|oh)\W+)*(?:what(?:'s| is| was)|give me"
+    r"^(?:(?:and|so|ok|okay|great|thanks|sorry|um+|uh+|oh|hmm+|right|well|yeah|alright"
+    r"|cool|perfect|lovely|sure)\W+)*(?:what(?:'s| is| was)|give me"
     r"|tell me|can i (?:get|have)|could i (?:get|have)|do you have|is there)"
     r" (?:its|the|that|a|my|the case's|the ticket's)(?: case| ticket| support case| reference)?"
     r" (?:number|reference|ref|id)(?: number)?(?: (?:for|on|of) (?:it|that|that one|this one"
