@@ -17,7 +17,8 @@ an assistant; "the 31st of february"; "last friday"; a new postal address; payin
 push back ("no, I said thursday"); voice transcripts and terse, cross customers. Each
 turn carries the CRM it must hold: both seeded visits and how many of each service are
 booked, the four tasks and any new one (and how many new tasks in all); the tickets,
-phone and email on the turns that touch them and after each session's last turn.
+phone and email after the turns that write or ask to write them and after each session's
+last turn (any other turn that wrote one would fail its exact `writes`).
 
 FIRST RUN, on the code as it was: 20/33 sessions (62/83 turns), with 4 writes the checks
 called wrong, 3 WRONG WRITES once an unfair check was put right: "can I book a facial for
