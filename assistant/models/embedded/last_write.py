@@ -121,9 +121,11 @@ _NAMES_CASE = re.compile(r"\b(?:case|ticket|reference|ref)\b")
 
 def case_number(state: Dialogue, message: str) -> str | None:
     """The number of the support case opened in this conversation, when asked for it."""
-    text = normalize(message).text
-    if not _NUMBER.search(text) or not _NUMBER_ASKED.search(text):
+    if not _NUMBER.search(message.lower()):
         return None  # most messages ask no number
+    text = normalize(message).text
+    if not _NUMBER_ASKED.search(text):
+        return None
     opened = [w for w in state.done if w.get("tool") == "crm.createTicket" and w.get("case")]
     if not opened or not (_NAMES_CASE.search(text) or state.done[-1] is opened[-1]):
         return None  # "what's its number" after a phone change is the phone's
