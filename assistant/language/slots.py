@@ -500,7 +500,9 @@ _POINTS_BACK = frozenset(
 )
 
 
-_PLEASE_BETWEEN = re.compile(r",? please\b(?=[,.;!?]|$)", re.IGNORECASE)
+_PLEASE_BETWEEN = re.compile(
+    r",? please\b(?=[,.;!?]|$| (?:i|i'm|i've|we|because|as|since)\b)", re.IGNORECASE
+)
 
 
 def ticket_text(body_words: str, original: str) -> tuple[str, str] | None:

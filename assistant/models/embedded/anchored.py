@@ -16,6 +16,7 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime, timedelta
 
 from assistant.dialogue_state import Dialogue, Item
+from assistant.language import detect_intents
 from assistant.language.lexicon import SERVICES
 from assistant.language.patterns import rx
 from assistant.models.embedded.pinning import zone_of
@@ -126,7 +127,28 @@ def _counted(
         clock = (start.astimezone(zone) + timedelta(minutes=sign * minutes)).time()
         said += f" at {clock:%H:%M}"
         rest = rest[hours.end() :]
-    return text[: match.start()] + said + rest, None
+    told = text[: match.start()] + said
+    following = _ANCHOR.search(rest) or ("after" in rest and _RIGHT_AFTER.search(rest)) or None
+    if following is not None:
+        # "book an eye exam the day after my cleaning at 3. and move the haircut to the same
+        # day as the eye exam, an hour later": the next day counted, from a visit this
+        # message books too; one not known is left as said (the rest still goes ahead).
+        booked = [*items, *_booked_in(told + rest[: following.start()], now, timezone)]
+        later, unknown = _counted(rest, booked, now, timezone, focus)
+        rest = rest if unknown is not None else later
+    return told + rest, None
+
+
+def _booked_in(text: str, now: datetime, timezone: str) -> list[Item]:
+    """The visits the words book, as the CRM would list them."""
+    return [
+        {"service": i.arguments["service"], "starts_at": i.arguments["starts_at"]}
+        for i in detect_intents(text, now, timezone)
+        if i.kind == "book_appointment"
+        and not i.missing
+        and isinstance(i.arguments.get("starts_at"), str)
+        and i.arguments.get("service")
+    ]
 
 
 # "book a haircut straight after it", "…right after my cleaning": when that visit ends.

@@ -127,8 +127,9 @@ def case_number(state: Dialogue, message: str) -> str | None:
     if not _NUMBER_ASKED.search(text):
         return None
     opened = [w for w in state.done if w.get("tool") == "crm.createTicket" and w.get("case")]
-    if not opened or not (_NAMES_CASE.search(text) or state.done[-1] is opened[-1]):
-        return None  # "what's its number" after a phone change is the phone's
+    named = _NAMES_CASE.search(text) is not None
+    if not opened or not (named or state.done[-1] is opened[-1]) or (" my " in text and not named):
+        return None  # "what's its number" after a phone change, "what's my number": the phone's
     case = opened[-1]
     label = str(case.get("label") or "").strip()
     about = f" ({label})" if label else ""

@@ -719,7 +719,9 @@ def _the_same_service(
 # "cleaning. thursday. same time.": the visit named, said with no verb, "my" or "the" before
 # it (not "a", "another": "…and a cleaning thursday, same time" books one more).
 _BARE_VISIT = rx(
-    r"^(?:(?:so|ok|okay|um|uh|and|right|just)\W+)*(?:(?:my|the|that) )?(?P<what>[a-z][a-z -]*?)"
+    r"^(?:(?:so|ok|okay|um|uh|and|right|just)\W+)*(?:(?:my|the|that) )?"
+    r"(?!(?:a|an|another|one|new|book|schedule|get|make|so|ok|okay|um|uh|and|right|just)\b)"
+    r"(?P<what>[a-z][a-z -]*?)"
     r"\W+(?:to |on |for )?(?P<day>[a-z0-9][a-z0-9 ]*?)\W+(?:at )?(?:the )?same (?:time|hour)"
     r"(?: please)?\W*$"
 )
