@@ -190,8 +190,10 @@ _TIME_PATTERNS: tuple[tuple[str, GatedPattern], ...] = tuple(
     (name, rx(pattern))
     for name, pattern in (
         ("in_hours", rf"\bin (?:about )?({_NUM}|half an) (hour|minute)s?\b"),
-        ("meridiem", r"\b(?:at |around |by |for |@ ?)?(\d{1,2})(?::(\d{2}))? ?([ap]m)\b"),
+        # "2.15pm", "at 9.30": the minutes after a dot too (they were dropped: 2 PM, 9 AM).
+        ("meridiem", r"\b(?:at |around |by |for |@ ?)?(\d{1,2})(?:[:.](\d{2}))? ?([ap]m)\b"),
         ("clock", r"\b(?:at |around |by |for |from |@ ?)?(\d{1,2}):(\d{2})\b"),
+        ("clock", r"\b(?:at|around|by|from|until|till) (\d{1,2})\.(\d{2})\b(?!\.\d)"),
         # "half past two", "quarter to three", "ten past nine", "20 minutes past 4": the
         # minutes are said before the hour (digits only with "past", "2 to 3" is a span).
         (
@@ -251,7 +253,7 @@ _TIME_PATTERNS: tuple[tuple[str, GatedPattern], ...] = tuple(
         ("noon", r"\b(noon|midday|midnight)\b"),
         (
             "part",
-            r"\b(?:in the |this |tomorrow )?(morning|afternoon|evening|night|lunch ?time"
+            r"\b(?:in the |this |tomorrow )?(morning|afternoon|evening|night|tonight|lunch ?time"
             r"|lunch|end of (?:the )?day|first thing(?! in the morning))\b",
         ),
     )
