@@ -84,6 +84,8 @@ _AROUND = rx(
     r"(?:,?\s*(?:please|instead|then|thanks|is better|works better|would be better|is fine"
     r"|would work|works|(?:at |,\s*)?(?:the )?same time|if (?:you can|possible)))+$"
 )
+# A task added in the sentence put right: its day said as "due …" is the day put right.
+_A_TASK_ADDED = rx(r"\b(?:add|put|remind|create|set up)\b")
 _NUMBER = rx(
     r"(?:\d{1,2}(?::\d{2})?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
 )
@@ -176,6 +178,21 @@ def _applied(before: str, body: str, marked: bool, now: datetime) -> str | None:
         value = value.split(",", 1)[0].strip()
     if (priority := _PRIORITY.fullmatch(value)) is not None:
         return _with_priority(before, priority.group("p"))
+    if " and " in value and _A_TASK_ADDED.search(before):
+        # "add a task to water the plants. actually make that due tomorrow and high
+        # priority": each of the details put right in turn
+        fixed: str | None = before
+        for part in value.split(" and "):
+            part = part.strip(" ,").removeprefix("due ").removeprefix("by ")
+            if fixed is None or not part:
+                return None
+            if (priority := _PRIORITY.fullmatch(part)) is not None:
+                fixed = _with_priority(fixed, priority.group("p"))
+            else:
+                fixed = _retimed(fixed, part, now)
+        return fixed
+    if value.startswith(("due ", "by ")) and _A_TASK_ADDED.search(before):
+        value = value.split(" ", 1)[1]  # "…. actually make it due friday": the task's day
     if (shift := _SHIFT.fullmatch(value)) is not None:
         return _shifted(before, shift, now)
     if _NEXT_DAY.fullmatch(value):

@@ -12,9 +12,12 @@ from assistant.language.transcript import plain
 
 _SEVERAL = rx(
     r"^(?P<lead>(?:(?:ok|okay|so|and|also|hi|please|can you|could you|would you),? )*)"
-    r"(?:add|create|make|put in|set up|set|write down) (?:me )?(?:(?:two|2|three|3|four|4"
-    r"|both|these|some|a couple of|a few) )?(?:new )?(?:tasks|reminders|to-?dos)(?: for me)?"
-    r"(?: to my list)?[,:;]? (?:to )?(?P<rest>.+)$"
+    r"(?:add|create|make|put in|set up|set|write down|put) (?:me )?(?:(?:(?:two|2|three|3|four"
+    r"|4|both|these|some|a couple of|a few) )?(?:new )?(?:tasks|reminders|to-?dos)"
+    # "add two things to my list, call the plumber and …": a count of things, on the list
+    r"|(?:two|2|three|3|four|4|a couple of|a few) (?:more )?(?:things|items)"
+    r"(?= (?:to|on|onto) (?:my|the) (?:to-?do )?list))(?: for me)?"
+    r"(?: (?:to|on|onto) (?:my|the) (?:to-?do )?list)?[,:;]? (?:to )?(?P<rest>.+)$"
 )
 _ITEM_SEP = rx(r",? and (?:to |also )?|, (?:to )?|; ")
 # What is asked after the items ("…, then read me my list"): not one of them.
@@ -30,7 +33,9 @@ _ASKS = rx(
 def said_one_by_one(text: str) -> str:
     """The message with each of several tasks asked for on its own, else as it was."""
     low = text.lower()
-    if not ("task" in low or "reminder" in low or "to-do" in low or "todo" in low):
+    if not ("task" in low or "reminder" in low or "to-do" in low or "todo" in low) and not (
+        "list" in low and ("things" in low or "items" in low)
+    ):
         return text
     low = plain(low)  # "um, add two tasks…": a filler does not hide the count
     match = _SEVERAL.match(low.strip())

@@ -197,7 +197,10 @@ _A_DATE = re.compile(
 # Said of a month or a year as a whole, or of the past: what a day's shift cannot carry.
 _NOT_CARRIED = re.compile(
     r"(?i)\b(?:month|year|new year|last time|from (?:jan|feb|mar|apr|jun|jul|aug|sep|oct|nov"
-    r"|dec)|(?:november|december) one)"
+    r"|dec)|(?:november|december) one"
+    # "what did I have in november?": a month as a whole
+    r"|in (?:january|february|march|april|may|june|july|august|september|october|november"
+    r"|december)\b(?! \d))"
 )
 
 

@@ -170,6 +170,17 @@ def correction(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> lis
                     clause=text,
                 ),
             ]
+        if (
+            action.tool == "crm.rescheduleAppointment"
+            and action.before is not None
+            and (other := _service_meant(text, item)) is not None
+            and (moved := _other_moved(other, item, now, zone))
+        ):
+            # "no no, I meant the haircut (put the cleaning back)" just after the cleaning
+            # was moved: the cleaning back where it was, the haircut to that time.
+            before = action.before.get("starts_at")
+            if isinstance(before, str):
+                return [reschedule(item, before, text), moved]
         if _PUT_BACK.search(text) and action.before is not None:
             before = action.before.get("starts_at")
             if action.tool == "crm.rescheduleAppointment" and isinstance(before, str):
@@ -225,6 +236,21 @@ def _service_meant(text: str, item: Item) -> str | None:
     if not named or named.lower() == str(item.get("service") or "").lower():
         return None
     return named
+
+
+def _other_moved(service: str, item: Item, now: datetime, zone: ZoneInfo) -> Intent | None:
+    """The move of the customer's `service` to where `item` was just moved."""
+    starts = item.get("starts_at")
+    if not isinstance(starts, str):
+        return None
+    when = datetime.fromisoformat(starts).astimezone(zone)
+    said = f"move my {service.lower()} to {when:%B} {when.day} {when.year} at {when:%H:%M}"
+    found = [
+        i
+        for i in detect_intents(said, now, str(zone))
+        if i.kind == "reschedule_appointment" and not i.missing
+    ]
+    return found[0] if len(found) == 1 else None
 
 
 _DENIED = rx(r"\bnot (?:at |on |for )?")

@@ -46,6 +46,7 @@ from assistant.models.embedded import (
     references,
     replies,
     retries,
+    task_anchored,
     topic,
 )
 from assistant.models.embedded.bare_time import move_question, what_for
@@ -232,10 +233,13 @@ class EmbeddedPlanner:
             # "did that go through?", "try again": told from the CRM (or that nothing
             # was changed yet, when no write was made in this conversation).
             return after
+        if request.round <= 1 and (number := last_write.case_number(state, said)) is not None:
+            return FinalDecision(text=number)  # "what's its number?" after a case was opened
         if request.round <= 1 and last_write.asked(request.user_message):
             # "what time did you put it at?": the change just made, said again.
             zone_name = request.customer.timezone if request.customer else None
-            return FinalDecision(text=last_write.told(state, local_now(request.now, zone_name)))
+            now = local_now(request.now, zone_name)
+            return FinalDecision(text=last_write.told(state, now, request.user_message))
         timezone = request.customer.timezone if request.customer else "UTC"
         confirmed = _confirmed_rounds(request)
         first = request.round <= 1 + confirmed and len(request.turn_results) == confirmed
@@ -249,6 +253,11 @@ class EmbeddedPlanner:
             if not isinstance(dated, PlanRequest):
                 return dated
             request, first = dated, first or anchored.looked_up_only(dated)
+        if not confirmed and (by_task := task_anchored.read_days(request)) is not None:
+            # "…due the same day as the car insurance": the day counted from that task.
+            if not isinstance(by_task, PlanRequest):
+                return by_task
+            request, first = by_task, first or task_anchored.looked_up_only(by_task)
         if not confirmed and (again := last_visit.read_last_visit(request)) is not None:
             # "book me the same as my last visit…": that visit's service (looked up first).
             if not isinstance(again, PlanRequest):
@@ -342,6 +351,13 @@ class EmbeddedPlanner:
             return any(intent.writes for intent in detect_intents(said, request.now, timezone))
 
         if (plainly := limits.cannot_do(text, asks_a_change)) is not None:
+            done = request.dialogue.done
+            if (
+                plainly.startswith(limits.NOTES)
+                and done
+                and done[-1].get("tool") == "crm.createTicket"
+            ):
+                plainly = limits.NOTES_ON_A_CASE  # "add a note to it" after a case was opened
             return FinalDecision(text=plainly)
         return None
 

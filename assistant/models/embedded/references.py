@@ -208,6 +208,10 @@ def _rebook(text: str, item: Item, now: datetime, timezone: str) -> list[Intent]
         return None
     service = str(item.get("service") or "").lower()
     said = _REBOOK.sub(f"book a {service}", text, count=1)
+    start = start_of(item, zone_of(timezone)) if "same" in said else None
+    if start is not None and start > now and _SAME_TIME_SAID.search(said):
+        # "rebook it, same time": when it was booked for, still ahead
+        said = _SAME_TIME_SAID.sub(f"on {start:%B} {start.day} {start.year} at {start:%H:%M}", said)
     intents = detect_intents(said, now, timezone)
     return [i for i in intents if i.kind == "book_appointment"] or None
 
@@ -577,6 +581,8 @@ def _read(
         return pinned
     intents = with_shifts(understand(conversation, message, now, timezone), message)
     intents = _on_the_same_day(intents, conversation, message, state, now, timezone)
+    intents = _same_time_is_a_move(intents, now, timezone)
+    intents = _the_same_service(intents, state, now, timezone)
     intents = _at_the_same_time(intents, message, state, now, timezone)
     intents = [_hour_said(i, now, timezone) for i in intents]
     if not intents and (other_day := day_ellipsis(conversation, message, now, timezone)):
@@ -677,6 +683,67 @@ _HOUR_ASKED = frozenset({"time", "meridiem"})
 # "…and an eye exam, same time but on friday" after a booking: the hour of the visit in
 # focus ("the same time as my haircut" names its own visit, read by the grammar).
 _SAME_TIME_SAID = rx(r"\b(?:at )?(?:the )?same (?:time|hour)\b(?! as\b)")
+
+
+# "book the same thing this saturday at 11": the service of the visit talked about.
+_SAME_THING = rx(
+    r"\b(?:the same|same)(?: (?:thing|one|service|kind of (?:thing|appointment)|again"
+    r"|appointment|visit))?(?: again)?(?! time\b| day\b| hour\b)\b"
+)
+
+
+def _the_same_service(
+    intents: list[Intent], state: Dialogue, now: datetime, timezone: str
+) -> list[Intent]:
+    """A booking of "the same thing", the service unsaid: that of the visit in focus."""
+    if not any(i.kind == "book_appointment" and "service" in i.missing for i in intents):
+        return intents
+    visit = state.focus_of("appointment")
+    service = str(visit.get("service") or "") if visit is not None else ""
+    if not service:
+        return intents
+    again = []
+    for intent in intents:
+        same = _SAME_THING.search(intent.clause)
+        if intent.kind != "book_appointment" or "service" not in intent.missing or not same:
+            again.append(intent)
+            continue
+        said = f"{intent.clause[: same.start()]}a {service.lower()}{intent.clause[same.end() :]}"
+        found = [i for i in detect_intents(said, now, timezone) if i.kind == "book_appointment"]
+        again.append(
+            dataclasses.replace(found[0], clause=intent.clause) if len(found) == 1 else intent
+        )
+    return again
+
+
+# "cleaning. thursday. same time.": the visit named, said with no verb, "my" or "the" before
+# it (not "a", "another": "…and a cleaning thursday, same time" books one more).
+_BARE_VISIT = rx(
+    r"^(?:(?:so|ok|okay|um|uh|and|right|just)\W+)*(?:(?:my|the|that) )?"
+    r"(?!(?:a|an|another|one|new|book|schedule|get|make|so|ok|okay|um|uh|and|right|just)\b)"
+    r"(?P<what>[a-z][a-z -]*?)"
+    r"\W+(?:to |on |for )?(?P<day>[a-z0-9][a-z0-9 ]*?)\W+(?:at )?(?:the )?same (?:time|hour)"
+    r"(?: please)?\W*$"
+)
+
+
+def _same_time_is_a_move(intents: list[Intent], now: datetime, timezone: str) -> list[Intent]:
+    """A visit, a day and "same time", said with no verb: a move of that visit to that day
+    at its own hour, not a booking of another (whose hour would be asked)."""
+    if (
+        len(intents) != 1
+        or intents[0].kind != "book_appointment"
+        or "same" not in intents[0].clause
+    ):
+        return intents
+    match = _BARE_VISIT.match(intents[0].clause)
+    if match is None or slots.service(match.group("what"), match.group("what")) is None:
+        return intents
+    said = f"move my {match.group('what')} to {match.group('day')} at the same time"
+    found = detect_intents(said, now, timezone)
+    if len(found) != 1 or found[0].kind != "reschedule_appointment":
+        return intents
+    return [dataclasses.replace(found[0], clause=intents[0].clause)]
 
 
 def _at_the_same_time(
