@@ -44,6 +44,8 @@ _ADD_TASK = (
     rx(r"^(?:new |a )?(?:task|reminder|to-do)(?P<rest>\b[^:]{0,30}:.+)$"),
     # "…and another task to call mom", "…and a new one to…" (intents._name_the_one)
     rx(r"^(?:another|a new|one more|new) (?:task|reminder|to-do)(?: item)?(?P<rest>.+)$"),
+    # "…. And a to-do to chase that up": the verb of the ask before, unsaid
+    rx(r"^(?:a|an) (?:task|reminder|to-do)(?: item)?(?P<rest> to .+)$"),
     rx(
         r"\b(?:i need|i want|i'd like|i would like|can i have|can i get|give me)(?: to add)?"
         r" (?:a |an |another |new )+(?:task|reminder|to-do)(?P<rest>.*)$"
@@ -292,6 +294,11 @@ _DUE_CHANGE = (
         r"\b(?:move|push|postpone|shift|reschedule|change|bring|put off|delay|set)"
         r" (?P<t>.+?\b(?:task|to-do|reminder))"
         r" (?:back |forward |ahead |out |up )?(?:to|till|until|for) (?P<w>.+)$"
+    ),
+    # "put the car insurance task on that day": a task named, put on a day
+    rx(
+        r"\bput (?P<t>(?:the|my|that|this) [a-z' -]+?\b(?:task|to-do|reminder))"
+        r" (?:on|for|to) (?P<w>(?!(?:my|the|your|a) )[^,]+)$"
     ),
 )
 _DUE_SHIFT = rx(

@@ -46,7 +46,11 @@ CANCEL_IT = rx(
 )
 
 
-DELETE_IT = rx(rf"\b(?:delete|remove|get rid of|bin|scrap|drop)\s+{PRONOUN}\b")
+# (not "don't delete it, complete it instead": the delete is what is not wanted)
+DELETE_IT = rx(
+    r"(?<!don't )(?<!dont )(?<!not )(?<!never )"
+    rf"\b(?:delete|remove|get rid of|bin|scrap|drop)\s+{PRONOUN}\b"
+)
 
 
 COMPLETE_IT = rx(

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from datetime import date, datetime, time
 from zoneinfo import ZoneInfo
 
-from assistant.dialogue_state import Dialogue, Item
+from assistant.dialogue_state import Dialogue, Item, Kind
 from assistant.language import Intent, detect_intents, slots
 from assistant.language.dates import find_when
 from assistant.language.intents import clauses_of
@@ -76,6 +76,7 @@ from assistant.models.embedded.said_before import (
     other_detail_after_change,
     other_detail_given,
     service_said_before,
+    titled_from_case,
     titled_from_focus,
 )
 from assistant.models.embedded.same_again import a_week_on, move_again, same_again
@@ -574,6 +575,12 @@ def _read(
         or hour_left_unsaid(state, said_before(conversation), message, now, zone_of(timezone))
     )
     if pinned is not None:
+        if _SENTENCE_BREAK.search(message) and any(
+            _SENTENCE_BREAK.search(i.clause) for i in pinned
+        ):
+            # "bump the groceries one up to high. And give it a due date of friday": one
+            # reading took both sentences as one ask; each is its own, read in turn.
+            return _sentence_by_sentence(conversation, message, now, timezone, state) or pinned
         return pinned
     intents = with_shifts(understand(conversation, message, now, timezone), message)
     intents = _on_the_same_day(intents, conversation, message, state, now, timezone)
@@ -583,7 +590,65 @@ def _read(
         intents = other_day
     intents = service_said_before(conversation, message, intents, now, timezone)
     intents = it_asked_about_before(conversation, message, intents, now, timezone)
-    return [titled_from_focus(i, state) if i.kind == "add_task" else i for i in intents]
+    intents = [titled_from_focus(i, state) if i.kind == "add_task" else i for i in intents]
+    if len(intents) > 1 and intents[0].kind == "create_ticket":
+        # "open a case about …. And a to-do to chase that up": that case, by its subject.
+        case = dict(intents[0].arguments)
+        intents = [titled_from_case(i, case) if i.kind == "add_task" else i for i in intents]
+    return intents
+
+
+# A full stop (or "?", "!") and another sentence after it.
+_SENTENCE_BREAK = rx(r"[.!?]+ +(?=\w)")
+
+
+def _sentence_by_sentence(
+    conversation: Sequence[Message], message: str, now: datetime, timezone: str, state: Dialogue
+) -> list[Intent] | None:
+    """Each sentence of the message read as said one after the other: the one the first
+    changed is in focus for the next ("…. And give it a due date of friday"), as it is
+    after a turn. None unless every sentence asks something and more is read than whole."""
+    found: list[Intent] = []
+    for sentence in _SENTENCE_BREAK.split(message.strip()):
+        read = _read(conversation, sentence, now, timezone, state)
+        if not read:
+            return None
+        found += read
+        state = _focused_on(state, read)
+    return found if len(found) > 1 else None
+
+
+def _focused_on(state: Dialogue, read: list[Intent]) -> Dialogue:
+    """The state as it stands after `read` was done: its one item in focus (the focus of
+    another kind kept as the earlier one)."""
+    aimed = [i for i in read if i.target is not None]
+    if len(aimed) != 1 or not aimed[0].kind.endswith(("_task", "_appointment")):
+        # Nothing or several changed: "it" in the next sentence has nothing sure to mean.
+        return dataclasses.replace(state, focus=None, focus_kind=None) if aimed else state
+    target = aimed[0].target
+    kind: Kind = "task" if aimed[0].kind.endswith("_task") else "appointment"
+    known = [
+        i
+        for i in (state.focus, state.earlier_focus, *state.listed, *state.earlier_listed)
+        if i is not None
+    ]
+    item = (
+        next((i for i in known if i.get("id") == target.item_id), None)
+        if target is not None and target.item_id
+        else named_listed(state, kind, aimed[0].clause)
+    )
+    if item is None:
+        # Named by words no listing holds: what "it" means next is not known here.
+        return dataclasses.replace(state, focus=None, focus_kind=None)
+    if state.focus_kind == kind:
+        return dataclasses.replace(state, focus=item)
+    return dataclasses.replace(
+        state,
+        focus_kind=kind,
+        focus=item,
+        earlier_focus_kind=state.focus_kind,
+        earlier_focus=state.focus,
+    )
 
 
 # "…and a cleaning the same day at 2" after a booking: the day of the visit in focus.
@@ -689,13 +754,28 @@ def _at_the_same_time(
     ):
         return intents
     text = normalize(message).text
-    visit = state.focus_of("appointment")
-    if visit is None or _SAME_TIME_SAID.search(text) is None:
+    same = _SAME_TIME_SAID.search(text)
+    if same is None:
         return intents
-    start = start_of(visit, zone_of(timezone))
-    if start is None:
+    # "book a consultation thursday at 3. And an eye exam, same time but friday": the hour
+    # said before it in the message comes before any visit talked about earlier.
+    hour = next(
+        (
+            i.when.clock
+            for i in reversed(intents)
+            if i.when is not None
+            and i.when.clock is not None
+            and -1 < text.find(i.clause) < same.start()
+        ),
+        None,
+    )
+    visit = state.focus_of("appointment") if hour is None else None
+    start = start_of(visit, zone_of(timezone)) if visit is not None else None
+    if start is not None:
+        hour = start.time()
+    if hour is None:
         return intents
-    said = _SAME_TIME_SAID.sub(f"at {start:%H:%M}", text, count=1)
+    said = _SAME_TIME_SAID.sub(f"at {hour:%H:%M}", text, count=1)
     again = detect_intents(said, now, timezone)
     return again if [i.kind for i in again] == [i.kind for i in intents] else intents
 
