@@ -109,6 +109,15 @@ _THING_LEFT = rx(
 _ASK_APART = rx(r"[.!?;]\s+|,?\s+and\s+(?:then\s+|also\s+)?")
 
 
+_UNSAID_PAUSE_CUES = ("sorry", "actually", "wait", "oops", "my bad", "i mean")
+_UNSAID_PAUSE = rx(
+    r"(?P<end>\d(?: ?[ap]\.?m\.?)?|\b(?:noon|today|tomorrow|monday|tuesday|wednesday|thursday"
+    r"|friday|saturday|sunday|morning|afternoon|evening))\s+"
+    r"(?P<cue>sorry|actually|no wait|oops|whoops|my bad|i mean|i meant)\b"
+    r"(?!,? (?:i|it|that|the|this|my)\b)"
+)
+
+
 def _thing_left_as_it_was(text: str) -> str | None:
     """The message without the ask that changed the thing a last sentence leaves as it was
     ("…to friday at 9am. And add a task to buy floss. Actually put the cleaning back where
@@ -142,11 +151,17 @@ _THING_LEAD = rx(r"(?:the|my) ")
 def put_right(message: str, now: datetime) -> str:
     """`message` with a correction said in it applied to the ask it corrects (see the
     module's docstring); `now` is the customer's (a day put right is read from it)."""
-    lowered = message.lower()
+    said, lowered = message, message.lower()
     if (" was" in lowered or " were" in lowered) and (kept := _thing_left_as_it_was(lowered)):
         return kept
+    if any(cue in lowered for cue in _UNSAID_PAUSE_CUES):
+        # "move the dentist to thursday at 9am sorry friday at 10": said without a pause,
+        # the correction after a day or an hour is read as after a full stop.
+        paused = _UNSAID_PAUSE.sub(r"\g<end>. \g<cue>", lowered)
+        if paused != lowered:
+            message, lowered = _in_its_case(paused, message), paused
     if len(lowered) != len(message) or not _MAYBE.search(lowered):
-        return message
+        return said
     # "10 a.m.. actually, quarter past 10": the dots of a.m. are no full stops.
     lowered = _DOTTED_MERIDIEM.sub(r"\1m", lowered) if ".m." in lowered else lowered
     for _ in range(2):  # "…at 2. sorry, 3. no wait, 4"
@@ -154,7 +169,8 @@ def put_right(message: str, now: datetime) -> str:
         if corrected is None:
             break
         lowered = corrected
-    return message if lowered == message.lower() else _in_its_case(lowered, message)
+    # (a pause read in where nothing was put right is not kept)
+    return said if lowered == message.lower() else _in_its_case(lowered, message)
 
 
 def _in_its_case(corrected: str, message: str) -> str:

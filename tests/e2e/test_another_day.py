@@ -81,11 +81,6 @@ FAILS_AS_WRITTEN = frozenset(
         "long-it-after-two-tasks-asked",
         # tests/e2e/test_leftopen3.py's KNOWN_OPEN
         "lo3a-half-hour-earlier-other-one-too",
-        "lo3a-insurance-done-remaining-two",
-        "lo3a-eye-exam-done-both-others",
-        "lo3a-cancel-then-move-and-add",
-        "lo3a-which-landlord-and-plants",
-        "lo3a-which-vet-and-ink",
         "lo3a-haircut-day-for-two-tasks",
         "lo3a-consult-and-same-again-next-week",
     }

@@ -40,7 +40,48 @@ task the same day too" listed the tasks; "move groceries to thursday" was not un
 "actually put the cleaning back where it was" (a task added since) read the visits out.
 One check was corrected as unfair after the first run: to "same as last time" with no
 verb, "Sure. When would you like your annual checkup?" asks to book it as well as "book"
-would ("when would you like" added to its fair words).
+would ("when would you like" added to its fair words); and a to-do "to follow up on it" said
+in the same message as the case ("…charged twice. And add a task to follow up on it", the
+joined form tests/e2e/test_said_at_once.py plays) titled "Follow up on the invoice" names
+the case's subject as well: the title must hold "invoice", not "charged".
+
+Fixed as rules for their kinds (see CHANGELOG): a follow-up reading that took two sentences
+as one ask, or a message read whole with a sentence not understood, is read sentence by
+sentence, the thing the first changed in focus for the next and its change the last one
+made (models/embedded/references.py); "same time" takes the hour said before it in the
+message; a last sentence leaving one thing "where it was" takes back only the ask that named
+it (language/put_right.py), and a thing named as put back is put back though its change was
+the last made; "don't delete it", "wait no, just tick it off" never ask to delete, and
+"tick it off" is no other task to delete; a take-back in the same message ("…. no wait,
+forget it", "…actually undo that" unpunctuated) says what was left as it was; "the landlord
+one. And the plants one sunday" to "which task?" is the question's change for the first
+and the same change, with its own day, for the second (a three-letter name, "the vet one",
+is a name); "…. The remaining two as well" after a completion is every other task; "what
+appointment did I have most recently", "what did I come in for last time" read the past
+visits; "same as last time" with no verb asks when to book that service; a to-do to follow
+up on "it" or "that" just after a case was opened, or in the same message, is titled by the
+case's subject, and "and a to-do to …" is an add; a to-do whose words are two deeds, each a
+verb and what it is done to, is two to-dos; "move groceries to thursday" moves a task's due
+day as "push" did. After: 31/34 sessions (51/54 turns).
+
+Thirteen sessions (ids lo3b-, 17 turns) were then written in new words for the same kinds,
+not tuned on. First run: 8/13 sessions (12/17 turns). WRONG WRITE (a change silently
+lost): "finish off the groceries task. Oh, and the insurance one's done too" completed only
+the groceries ("task's" was read as a word of its name). Misses: "the passport one. The
+garage one on monday" (to "which task?", no "and") refused; "what was the last thing i came
+in for?" refused; "wait no, just tick it off. And add …" (a delete waiting) looked for a task
+named "tick it off" to delete, and added only. One check was unfair and corrected: the title
+'Follow up about the support case "My last bill had the wrong amount on it"' names the case
+("it" is a word of its subject; it must hold "bill"). Fixed as the same rules widened: a
+possessive "'s" is taken off a word before the filler words are; "the X one <day>" after a
+change is the same change with no "and"; "the last thing I came in for"; a held delete is
+retargeted only when nothing else is asked. Now 44/47 sessions (68/71 turns).
+
+Also found on the way, by the sets the new file shifted into play, two wrong writes of the
+code as it was, now fixed: "move my haircut to saturday actually undo that" (unpunctuated)
+moved it, and "move the dentist to thursday at 9am sorry friday at 10" moved it to
+Thursday at 10 (a correction after a day or an hour, said without a pause, is read as
+after a full stop).
 """
 
 from __future__ import annotations
@@ -56,19 +97,11 @@ from tests.fixtures.crm import CrmAdmin
 LEFT_OPEN: Path = DATA / "conversations_leftopen3.jsonl"
 # Each does less than asked and says so; none writes what was not asked.
 KNOWN_OPEN: list[str] = [
-    # "…. Do that to my other appointment as well": the haircut is not moved ("I didn't catch…")
+    # "…. Do that to my other appointment as well": the haircut is not moved ("I didn't
+    # catch…"); in one message nothing is listed to say which the other one is
     "lo3a-half-hour-earlier-other-one-too",
-    # "…. The remaining two as well please": only the one named ("I didn't catch…")
-    "lo3a-insurance-done-remaining-two",
-    # "…. Both of the others too": only the one named ("I didn't catch…")
-    "lo3a-eye-exam-done-both-others",
-    # "no actually, move it to saturday at the same time" (a cancel waiting): not moved
-    "lo3a-cancel-then-move-and-add",
-    # "the landlord one. And the plants one sunday" (to "which task?"): refused
-    "lo3a-which-landlord-and-plants",
-    # "the vet one, and the ink one on wednesday" (to "which task?"): refused
-    "lo3a-which-vet-and-ink",
-    # "…. And the eye exam task the same day too": the tasks are listed, not moved
+    # "put the car insurance task on that day. And the eye exam task the same day too":
+    # the first is moved, the second read as a listing of the tasks
     "lo3a-haircut-day-for-two-tasks",
     # "…. And the same again the following week": one booked ("I didn't catch…")
     "lo3a-consult-and-same-again-next-week",
@@ -79,6 +112,6 @@ async def test_the_third_cases_left_open_are_answered_as_asked(
     make_assistant: MakeAssistant, crm_admin: CrmAdmin, capsys: Any
 ) -> None:
     """Each case: what was said is done, nothing near is done instead."""
-    assert len(read_cases(LEFT_OPEN)) == 34
+    assert len(read_cases(LEFT_OPEN)) == 47
     _, failed = await score(make_assistant, crm_admin, LEFT_OPEN, capsys)
     assert failed == KNOWN_OPEN

@@ -352,7 +352,11 @@ def retarget(state: Dialogue, text: str, now: datetime, timezone: str) -> list[I
 _ASKS = rx(r"\b(?:what|when|where|how|which|why|who)\b|\?")
 
 
-_ACTION_VERB = rx(r"\b(?:move|book|push|reschedule|add|complete|mark|change|rename)\b")
+# (a change of its own: "wait no, just tick it off" asks no other one deleted)
+_ACTION_VERB = rx(
+    r"\b(?:move|book|push|reschedule|add|complete|mark|change|rename|tick|finish|cross|set"
+    r"|make|give|bump|done|finished)\b"
+)
 
 
 def undo_reply(state: Dialogue, message: str) -> str | None:

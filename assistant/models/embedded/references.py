@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from datetime import date, datetime, time
 from zoneinfo import ZoneInfo
 
-from assistant.dialogue_state import Dialogue, Item, Kind
+from assistant.dialogue_state import Action, Dialogue, Item, Kind
 from assistant.language import Intent, detect_intents, slots
 from assistant.language.dates import find_when
 from assistant.language.intents import clauses_of
@@ -583,6 +583,22 @@ def _read(
             return _sentence_by_sentence(conversation, message, now, timezone, state) or pinned
         return pinned
     intents = with_shifts(understand(conversation, message, now, timezone), message)
+    if (
+        not intents
+        and state.question in _WHICH_ASKED
+        and (_SENTENCE_BREAK.search(message) or _AND_THE_NEXT.search(message))
+    ):
+        # "the landlord one. And the plants one sunday" to "which task?": the one asked
+        # about, then the next named with its own change, each in its turn.
+        parts = _sentence_by_sentence(conversation, message, now, timezone, state, _PARTS)
+        if parts is not None:
+            return parts
+    if any(i.unheard for i in intents) and _SENTENCE_BREAK.search(message):
+        # "no actually, move it to saturday at the same time. And add a task…": a sentence
+        # read whole as not understood, read in its turn, leans on what came before.
+        parts = _sentence_by_sentence(conversation, message, now, timezone, state)
+        if parts is not None and not any(i.unheard for i in parts):
+            return parts
     intents = _on_the_same_day(intents, conversation, message, state, now, timezone)
     intents = _at_the_same_time(intents, message, state, now, timezone)
     intents = [_hour_said(i, now, timezone) for i in intents]
@@ -591,6 +607,8 @@ def _read(
     intents = service_said_before(conversation, message, intents, now, timezone)
     intents = it_asked_about_before(conversation, message, intents, now, timezone)
     intents = [titled_from_focus(i, state) if i.kind == "add_task" else i for i in intents]
+    if len(intents) > 1 and any(w in message for w in ("other", "remaining", "rest")):
+        intents = _the_others_said(intents)
     if len(intents) > 1 and intents[0].kind == "create_ticket":
         # "open a case about …. And a to-do to chase that up": that case, by its subject.
         case = dict(intents[0].arguments)
@@ -598,18 +616,57 @@ def _read(
     return intents
 
 
+# "…. The remaining two as well", "…. Both of the others too", "…and the rest": every other.
+_THE_OTHERS_SAID = rx(
+    r"^(?:(?:and|oh|also|then|plus)\b\W*)*(?:both (?:of )?)?(?:the (?:other|remaining)"
+    r"(?: (?P<n>two|three|ones))?|the others|the rest)(?: of them)?"
+    r"(?: (?:as well|too|also|please|done|are done|as done))*\W*$"
+)
+
+
+def _the_others_said(intents: list[Intent]) -> list[Intent]:
+    """ "check off the car insurance task. The remaining two as well": a change made to one
+    task named, then "the others": every other task (which two is asked when more are
+    left than said)."""
+    found: list[Intent] = []
+    for intent in intents:
+        before = found[-1] if found else None
+        others = _THE_OTHERS_SAID.match(intent.clause)
+        if (
+            others is not None
+            and before is not None
+            and before.kind == intent.kind == "complete_task"
+            and before.target is not None
+            and not before.target.vague
+        ):
+            phrase = "both of them" if others.group("n") == "two" else "all of them"
+            every = TargetRef(phrase=phrase, words=(), excluded=before.target)
+            intent = dataclasses.replace(intent, target=every)
+        found.append(intent)
+    return found
+
+
 # A full stop (or "?", "!") and another sentence after it.
 _SENTENCE_BREAK = rx(r"[.!?]+ +(?=\w)")
+# ", and the plants one sunday": another thing named after a pause, its change its own.
+_AND_THE_NEXT = rx(r",\s+(?=and (?:the|my) )")
+_PARTS = rx(rf"{_SENTENCE_BREAK.pattern}|{_AND_THE_NEXT.pattern}")
+_WHICH_ASKED = frozenset({"which_task", "which_move"})
 
 
 def _sentence_by_sentence(
-    conversation: Sequence[Message], message: str, now: datetime, timezone: str, state: Dialogue
+    conversation: Sequence[Message],
+    message: str,
+    now: datetime,
+    timezone: str,
+    state: Dialogue,
+    apart: re.Pattern[str] = _SENTENCE_BREAK,
 ) -> list[Intent] | None:
     """Each sentence of the message read as said one after the other: the one the first
     changed is in focus for the next ("…. And give it a due date of friday"), as it is
     after a turn. None unless every sentence asks something and more is read than whole."""
     found: list[Intent] = []
-    for sentence in _SENTENCE_BREAK.split(message.strip()):
+    for sentence in apart.split(message.strip()):
         read = _read(conversation, sentence, now, timezone, state)
         if not read:
             return None
@@ -640,14 +697,21 @@ def _focused_on(state: Dialogue, read: list[Intent]) -> Dialogue:
     if item is None:
         # Named by words no listing holds: what "it" means next is not known here.
         return dataclasses.replace(state, focus=None, focus_kind=None)
+    change = aimed[0]
+    # The change as made (a question it answered, answered): "and the plants one sunday"
+    # next is the same again for another.
+    done = Action(change.tool, dict(change.arguments), kind, item, {**item, **change.arguments})
     if state.focus_kind == kind:
-        return dataclasses.replace(state, focus=item)
+        return dataclasses.replace(state, focus=item, last_action=done, question=None, about="")
     return dataclasses.replace(
         state,
         focus_kind=kind,
         focus=item,
         earlier_focus_kind=state.focus_kind,
         earlier_focus=state.focus,
+        last_action=done,
+        question=None,
+        about="",
     )
 
 
