@@ -21,7 +21,7 @@ from assistant.language import Intent, detect_intents, slots
 from assistant.language.dates import find_when
 from assistant.language.intents import clauses_of
 from assistant.language.lexicon import SERVICES
-from assistant.language.patterns import rx
+from assistant.language.patterns import GatedPattern, rx
 from assistant.language.shifts import bare_clock, find_shift, whole_days
 from assistant.language.targets import TargetRef
 from assistant.language.text import normalize
@@ -660,7 +660,7 @@ def _sentence_by_sentence(
     now: datetime,
     timezone: str,
     state: Dialogue,
-    apart: re.Pattern[str] = _SENTENCE_BREAK,
+    apart: GatedPattern | re.Pattern[str] = _SENTENCE_BREAK,
 ) -> list[Intent] | None:
     """Each sentence of the message read as said one after the other: the one the first
     changed is in focus for the next ("…. And give it a due date of friday"), as it is
