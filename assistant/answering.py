@@ -21,7 +21,7 @@ from assistant.models.base import Narrator
 from assistant.round_run import RoundRun
 from assistant.schema import AnswerDelta, AnswerDone, ErrorEvent, NarratorInput, ToolExchange
 from assistant.speaking import split_sentences
-from assistant.turn import TurnState, call_key, context_hint
+from assistant.turn import TurnState, call_key, context_hint, written_before
 
 log = logging.getLogger(__name__)
 
@@ -124,7 +124,11 @@ class Answerer:
             async for piece in pieces:
                 if piece and judged:
                     instead = claims.unbacked_claim(
-                        piece, state.results, self._writes, held=state.pending is not None
+                        piece,
+                        state.results,
+                        self._writes,
+                        held=state.pending is not None,
+                        earlier=written_before(state),
                     )
                     if instead is not None:
                         # Said once, in place of the first false claim; later ones dropped.

@@ -19,49 +19,123 @@ from collections.abc import Collection, Iterable
 
 from assistant.schema import ToolResult
 
-_CHANGED = (
-    r"(?:booked|cancell?ed|deleted|removed|moved|rescheduled|added|updated|changed|completed"
-    r"|created|opened|marked|scheduled|ticked off|crossed off)"
+_APPOINTMENT = frozenset({"crm.bookAppointment", "crm.rescheduleAppointment"})
+_TASK_DONE = frozenset({"crm.completeTask", "crm.updateTask"})
+_NEW = frozenset({"crm.addTask", "crm.bookAppointment", "crm.createTicket"})
+_GONE = frozenset({"crm.deleteTask", "crm.cancelAppointment"})
+# A day or a time changed: a visit's, or a task's due day.
+_RETIMED = frozenset({"crm.rescheduleAppointment", "crm.updateTask"})
+_CASE = frozenset({"crm.createTicket"})
+# The verbs of a change, as models say them, and the writes that make each (None: any
+# write, as for "changed", "updated", "saved", "set", "sorted"). A pattern, since some
+# have the thing changed inside ("taken 'Buy milk' off", "brought your cleaning forward").
+_CHANGES: dict[str, frozenset[str] | None] = {
+    r"(?:re)?booked": _APPOINTMENT,
+    r"reserved|pencill?ed (?:\S+ ){0,2}?in|lined up": frozenset({"crm.bookAppointment"}),
+    r"scheduled": _APPOINTMENT,
+    r"cancell?ed": frozenset({"crm.cancelAppointment"}),
+    r"deleted|removed|erased|wiped|cleared|dropped|got rid of": _GONE,
+    r"(?:taken|struck) (?:\S+ ){1,4}?off": frozenset({*_GONE, "crm.completeTask"}),
+    r"moved|rescheduled|pushed|bumped|switched|shifted|postponed|moved up": _RETIMED,
+    r"brought (?:\S+ ){0,3}?forward": _RETIMED,
+    r"added|created": _NEW,
+    r"opened|logged|filed|raised|lodged|submitted": _CASE,
+    r"renamed": frozenset({"crm.updateTask"}),
+    r"flagged": frozenset({"crm.addTask", "crm.updateTask", "crm.createTicket"}),
+    r"completed|marked|ticked off|crossed off|checked off|closed(?: out)?": _TASK_DONE,
+    r"updated|changed|saved|swapped|replaced|set(?: up)?|put|sorted|made the change": None,
+}
+_CHANGED = "(?:" + "|".join(_CHANGES) + ")"
+_CHANGE_OF = tuple(
+    (re.compile(rf"(?:{verb})$", re.IGNORECASE), made) for verb, made in _CHANGES.items()
 )
 _CLAIM = re.compile(
-    rf"\b(?:i|we)(?:'ve| have)?\s+(?:just\s+|now\s+|successfully\s+|already\s+|gone ahead and\s+)*"
+    rf"\b(?:i|we)(?:'ve|’ve| have)?\s+(?:just\s+|now\s+|successfully\s+|already\s+"
+    rf"|gone ahead and\s+|went ahead and\s+)*{_CHANGED}\b"
+    rf"|\b(?:has|have|is|are|was|were|'s|’s)\s+(?:now\s+|been\s+|successfully\s+|all\s+)+"
     rf"{_CHANGED}\b"
-    rf"|\b(?:has|have|is|are|was|were)\s+(?:now\s+|been\s+|successfully\s+|all\s+)+{_CHANGED}\b"
     rf"|^\W*(?:all\s+)?(?:done|{_CHANGED})\b"
-    r"|\byou(?:'re| are)\s+(?:now\s+|all\s+)*(?:set|booked)\b"
-    r"|\b(?:it's|that's|it is|that is)\s+(?:all\s+)?done\b"
+    r"|\byou(?:'re|’re| are)\s+(?:now\s+|all\s+)*(?:set|booked|sorted)\b"
+    r"|\b(?:it's|that's|it is|that is|consider it)\s+(?:all\s+)?done\b"
     # How models say it without a verb of the list: "I've taken care of that", "I've put
     # you down for Friday", "you're all sorted", "that's locked in".
     r"|\b(?:taken care of|put you down|got you (?:down|booked)|all sorted|locked in)\b",
     re.IGNORECASE,
 )
-_VERB = re.compile(rf"\b{_CHANGED}\b", re.IGNORECASE)
+# A state only a change leaves: "your new number is saved", "your haircut is cancelled",
+# "your haircut is now on Friday at 3" ("is booked for Friday" is what a listing says,
+# and is not here). True too of a change made earlier in the conversation ("what day did
+# you move it to?" "Your haircut is now on Saturday."), so a write of this turn or one
+# made before backs it, where a claim of doing needs a write of this turn.
+_STATE = re.compile(
+    r"\b(?:is|are|'s|’s)\s+(?:saved|updated|changed|cancell?ed|deleted|removed|rescheduled"
+    r"|moved|renamed|postponed)\b"
+    r"|\b(?:is|are|'s|’s) now (?:on|at|due)\b",
+    re.IGNORECASE,
+)
+_VERB = re.compile(rf"\b{_CHANGED}\b|\b(?:is|are|'s|’s) now (?=on|at|due)", re.IGNORECASE)
 # "haven't booked", "couldn't be added", "was not moved": a verb said as not done.
-_NEGATED = re.compile(r"(?:n't|\bnot|\bnever)\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
+_NEGATED = re.compile(r"(?:n't|\bnot|\bnever|\bnothing|\bno \w+)\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
 # Titles and names in quotes may hold any word ("'Get car fixed'"): not claims.
 _QUOTED = re.compile(r"'[^']*'(?!\w)|\"[^\"]*\"|‘[^’]*’|“[^”]*”")
 
-_APPOINTMENT = frozenset({"crm.bookAppointment", "crm.rescheduleAppointment"})
-_TASK_DONE = frozenset({"crm.completeTask", "crm.updateTask"})
-# Which writes make the change a verb says; a verb not named here (changed, updated,
-# done, set) is backed by any write.
-_MADE_BY: dict[str, frozenset[str]] = {
-    "booked": frozenset({*_APPOINTMENT}),
-    "scheduled": frozenset({*_APPOINTMENT}),
-    "cancelled": frozenset({"crm.cancelAppointment"}),
-    "canceled": frozenset({"crm.cancelAppointment"}),
-    "deleted": frozenset({"crm.deleteTask", "crm.cancelAppointment"}),
-    "removed": frozenset({"crm.deleteTask", "crm.cancelAppointment"}),
-    "moved": frozenset({"crm.rescheduleAppointment"}),
-    "rescheduled": frozenset({"crm.rescheduleAppointment"}),
-    "added": frozenset({"crm.addTask", "crm.bookAppointment", "crm.createTicket"}),
-    "created": frozenset({"crm.addTask", "crm.bookAppointment", "crm.createTicket"}),
-    "opened": frozenset({"crm.createTicket"}),
-    "completed": _TASK_DONE,
-    "marked": _TASK_DONE,
-    "ticked off": _TASK_DONE,
-    "crossed off": _TASK_DONE,
+# A verb that describes what was made rather than claiming a change of its own: a task
+# or a case "marked high priority" / "marked as urgent" (set when it was added, or by the
+# change made), a task ", scheduled for Friday" (its due day). Without this a truthful
+# "I added a task: Water the plants, marked low priority." was replaced by an apology
+# saying the change was not made.
+_DESCRIBED: dict[str, tuple[re.Pattern[str], frozenset[str]]] = {
+    "marked": (
+        re.compile(
+            r"^\s+(?:(?:it|them|as|a|an|with)\s+)*(?:(?:high|low|normal|medium|top)[- ])?"
+            r"(?:priority|urgent|important)\b",
+            re.IGNORECASE,
+        ),
+        frozenset({"crm.addTask", "crm.updateTask", "crm.createTicket"}),
+    ),
+    "scheduled": (
+        re.compile(r"^\s+for\b", re.IGNORECASE),
+        frozenset({"crm.addTask", "crm.updateTask", *_APPOINTMENT}),
+    ),
 }
+# Only a participle set off after a comma describes ("a reminder, scheduled for Friday");
+# "…and scheduled your haircut" is a change of its own.
+_SET_OFF = re.compile(r",\s*$")
+
+
+def _made_by(verb: re.Match[str], said: str) -> frozenset[str] | None:
+    """The writes that back this verb where it stands (None: any write)."""
+    word = " ".join(verb.group(0).lower().split())
+    described = _DESCRIBED.get(word)
+    if (
+        described is not None
+        and described[0].search(said[verb.end() :])
+        and (word == "marked" or _SET_OFF.search(said[: verb.start()]))
+    ):
+        return described[1]
+    if word.endswith(" now"):
+        return _RETIMED | _APPOINTMENT  # "is now on Friday": moved, or booked anew
+    for pattern, made in _CHANGE_OF:
+        if pattern.match(word):
+            return made
+    return None
+
+
+# A word every claim holds ("ed", or the word of a verb that has none).
+_HINTS = (
+    "ed",
+    "done",
+    "set",
+    "put",
+    "cancel",
+    "rid",
+    "taken",
+    "brought",
+    "struck",
+    "made",
+    " now ",
+    "you down",
+)
 
 NOT_DONE = (
     "Sorry, I haven't actually made that change yet. Could you tell me once more what you'd "
@@ -77,36 +151,46 @@ NOT_YET = "I haven't made that change yet."
 
 
 def unbacked_claim(
-    text: str, results: Iterable[ToolResult], writes: Collection[str], *, held: bool = False
+    text: str,
+    results: Iterable[ToolResult],
+    writes: Collection[str],
+    *,
+    held: bool = False,
+    earlier: Collection[str] = (),
 ) -> str | None:
     """The truthful line to say instead of `text` when it claims a change no successful
     write of this turn made, or None when it claims nothing unmade. `held`: calls wait
-    for the customer's yes (the question follows)."""
-    # Every claim holds "ed" (its verb), "done", "set", "cancel", "care of" or "you
-    # down"; most sentences hold none, and looking is some thirty times cheaper than
-    # the pattern (0.3 µs, not 10).
+    for the customer's yes (the question follows). `earlier`: the tools of the writes
+    this conversation made before this turn, which back a state said ("is now on
+    Friday"), never a claim of doing ("I've moved it")."""
+    # Every claim holds one of `_HINTS` (most verbs end in "ed"); most sentences hold
+    # none, and looking is some thirty times cheaper than the pattern (0.3 µs, not 10).
     lowered = text.lower()
-    hinted = (
-        "ed" in lowered
-        or "done" in lowered
-        or "set" in lowered
-        or "cancel" in lowered
-        or "care of" in lowered
-        or "you down" in lowered
-    )
-    if not hinted or not _CLAIM.search(text):
+    if not any(hint in lowered for hint in _HINTS):
+        return None
+    said = _QUOTED.sub(_masked, text)
+    # "nothing has been changed yet", "it wasn't moved": claims nothing.
+    acts = [m for m in _CLAIM.finditer(said) if not _NEGATED.search(said[: m.start()])]
+    states = [m.span() for m in _STATE.finditer(said) if not _NEGATED.search(said[: m.start()])]
+    if not acts and not states:
         return None
     made = {r.call.tool_name for r in results if r.ok and r.call.tool_name in writes}
-    if not made:
+    before = made | set(earlier)
+    if (acts and not made) or not before:
         return NOT_YET if held else NOT_DONE
-    said = _QUOTED.sub("''", text)
     for verb in _VERB.finditer(said):
         if _NEGATED.search(said[: verb.start()]):
             continue
-        tools = _MADE_BY.get(" ".join(verb.group(0).lower().split()))
-        if tools is not None and not tools & made:
+        tools = _made_by(verb, said)
+        backing = before if any(a <= verb.start() < b for a, b in states) else made
+        if tools is not None and not tools & backing:
             return NOT_YET if held else NOT_ALL_DONE
     return None
+
+
+def _masked(quoted: re.Match[str]) -> str:
+    """A title in quotes, its words blanked: the same length, so spans still line up."""
+    return quoted.group(0)[0] + "_" * (len(quoted.group(0)) - 2) + quoted.group(0)[-1]
 
 
 def claims_unmade_change(text: str, results: Iterable[ToolResult], writes: Collection[str]) -> bool:

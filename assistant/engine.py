@@ -61,7 +61,7 @@ from assistant.schema import (
 )
 from assistant.session import PendingConfirmation, Session
 from assistant.tools.executor import RoundContext, ToolExecutor
-from assistant.turn import Turn, TurnState, call_key
+from assistant.turn import Turn, TurnState, call_key, written_before
 from assistant.turn_budget import TurnBudget
 from assistant.turn_log import turn_finished
 from assistant.untold import too_late, untold_preface, untold_writes
@@ -386,7 +386,9 @@ class Engine:
                 await speaker.finish(calls_dropped=dropped)
                 return
             if isinstance(decision, FinalDecision):
-                instead = claims.unbacked_claim(decision.text, state.results, self._writes)
+                instead = claims.unbacked_claim(
+                    decision.text, state.results, self._writes, earlier=written_before(state)
+                )
                 forced = await self._forced_follow_up(state, round_no, instead is not None)
                 if forced is None:
                     # A claim of a change that no tool made is never spoken, nor a
@@ -523,7 +525,9 @@ class Engine:
 
         return AnswerStream(
             state,
-            truth=lambda text: claims.unbacked_claim(text, state.results, self._writes),
+            truth=lambda text: claims.unbacked_claim(
+                text, state.results, self._writes, earlier=written_before(state)
+            ),
             figures=lambda text: (
                 fixed_figures(state, text, self._writes) if self._guessing_planner else None
             ),

@@ -138,6 +138,12 @@ def call_summary(result: ToolResult) -> dict[str, object]:
     }
 
 
+def written_before(state: TurnState) -> frozenset[str]:
+    """The tools of the writes this conversation made before this turn (the dialogue is
+    advanced only when the turn ends): what a state said again may rest on."""
+    return frozenset(str(item.get("tool")) for item in state.session.dialogue.done)
+
+
 def context_hint(results: Sequence[ToolResult], hints: Callable[[str], str | None]) -> str:
     """ "Summarise both your upcoming appointments and your billing naturally; …"."""
     return _context_hint(tuple(result.call.tool_name for result in results), hints)

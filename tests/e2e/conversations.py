@@ -11,7 +11,8 @@ none when absent: nothing is written unasked; `writes_alt` other fair outcomes),
 lookups that must be among the calls (others are allowed), `confirm` the call left
 awaiting a yes (none when absent, "*" either way), `has` words the answer must contain
 (a list inside is "any of these"), `not` words it must not contain (besides the
-refusals no turn may give), `crm` checks of the CRM's data after the turn:
+refusals no turn may give; and no sentence may claim a change no write of the turn made),
+`crm` checks of the CRM's data after the turn:
 
     {"task": TITLE, "status": "completed" | "pending" | "gone", "due": DAY, "priority": P}
     {"task_like": WORDS, "due": DAY, "priority": P, "count": N}   new tasks, by title words
@@ -37,12 +38,15 @@ from __future__ import annotations
 import json
 import os
 import re
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from assistant.claims import unbacked_claim
+from assistant.schema import ToolCall, ToolError, ToolResult
 from assistant.tools.catalog import Catalog
 from tests.fixtures.app import AssistantHarness
 from tests.fixtures.crm import CrmAdmin
@@ -313,17 +317,63 @@ def _pending_tools(done: dict[str, Any]) -> list[str]:
     return [pending["tool"]]
 
 
-def turn_problems(
-    turn: dict[str, Any], events: list[dict[str, Any]], catalog: Catalog
+# A sentence about a change made earlier in the session ("I already booked that massage a
+# few minutes ago"), backed by a write no call of this turn shows.
+_EARLIER = re.compile(r"(?i)\b(?:already|ago|earlier|last time|before)\b")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+
+
+def unbacked_claims(
+    text: str,
+    calls: list[dict[str, Any]],
+    catalog: Catalog,
+    *,
+    held: bool,
+    earlier: Collection[str] = (),
 ) -> list[str]:
-    done = events[-1]
-    problems: list[str] = []
-    calls = done["tool_calls"]
-    written = sorted(
+    """Every sentence of the answer that claims a change no write of this turn made (the
+    check assistant/claims.py makes of a model's words, made of every answer here): an
+    answer that says the opposite of what happened fails whatever the turn checks."""
+    writes = {tool.name for tool in catalog.tools if tool.effect != "read"}
+    results = [
+        ToolResult(
+            call=ToolCall(call_id=call["call_id"], tool_name=call["tool"]),
+            round=1,
+            status="ok" if call["status"] == "ok" else "error",
+            result={} if call["status"] == "ok" else None,
+            error=None if call["status"] == "ok" else ToolError(code="internal", message="-"),
+        )
+        for call in calls
+    ]
+    return [
+        f"claims a change not made: {sentence!r}"
+        for sentence in _SENTENCE_END.split(text)
+        if not _EARLIER.search(sentence)
+        and unbacked_claim(sentence, results, writes, held=held, earlier=earlier)
+    ]
+
+
+def _written(calls: list[dict[str, Any]], catalog: Catalog) -> list[str]:
+    """The tools of the calls that wrote, and went through."""
+    return sorted(
         c["tool"]
         for c in calls
         if c["status"] == "ok" and (tool := catalog.get(c["tool"])) and tool.effect != "read"
     )
+
+
+def turn_problems(
+    turn: dict[str, Any],
+    events: list[dict[str, Any]],
+    catalog: Catalog,
+    earlier: Collection[str] = (),
+) -> list[str]:
+    """What is wrong with a turn's outcome; `earlier`: the tools of the writes the session
+    made before it."""
+    done = events[-1]
+    problems: list[str] = []
+    calls = done["tool_calls"]
+    written = _written(calls, catalog)
     allowed = [sorted(turn.get("writes", []))] + [sorted(w) for w in turn.get("writes_alt", [])]
     if written not in allowed:
         problems.append(f"wrote {written}, expected {allowed[0]}")
@@ -337,6 +387,7 @@ def turn_problems(
     if confirm != "*" and sorted(pending) != sorted(expected):
         problems.append(f"awaiting {pending}, expected {expected}")
     text = _answer(events)
+    problems += unbacked_claims(text, calls, catalog, held=bool(pending), earlier=earlier)
     low = text.lower()
     for wanted in turn.get("has", []):
         options = [wanted] if isinstance(wanted, str) else wanted
@@ -365,10 +416,12 @@ async def play_case(
     world = await snapshot(admin, now)
     chat = await assistant.connect(CUSTOMER)
     verdict = Verdict(case["id"])
+    written: set[str] = set()  # the tools of the writes made in the session so far
     try:
         for number, turn in enumerate(case["turns"], start=1):
             events = await chat.say(turn["say"])
-            problems = turn_problems(turn, events, catalog)
+            problems = turn_problems(turn, events, catalog, written)
+            written |= set(_written(events[-1]["tool_calls"], catalog))
             problems += await check_crm(admin, turn.get("crm", []), world)
             verdict.turns += 1
             verdict.turns_failed += bool(problems)
