@@ -85,7 +85,6 @@ FAILS_AS_WRITTEN = frozenset(
         # tests/e2e/test_leftopen3.py's KNOWN_OPEN
         "lo3a-half-hour-earlier-other-one-too",
         "lo3a-haircut-day-for-two-tasks",
-        "lo3a-consult-and-same-again-next-week",
     }
 )
 # Every eighth case, each on one day in turn; ANOTHER_DAY=ALL plays every case every day.

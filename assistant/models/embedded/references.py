@@ -593,11 +593,14 @@ def _read(
         parts = _sentence_by_sentence(conversation, message, now, timezone, state, _PARTS)
         if parts is not None:
             return parts
-    if any(i.unheard for i in intents) and _SENTENCE_BREAK.search(message):
-        # "no actually, move it to saturday at the same time. And add a task…": a sentence
-        # read whole as not understood, read in its turn, leans on what came before.
+    if _SENTENCE_BREAK.search(message) and (
+        any(i.unheard for i in intents) or _one_ask_of_two_sentences(intents, message)
+    ):
+        # "no actually, move it to saturday at the same time. And add a task…", "book a
+        # haircut on friday at 10. And same as before for the week after": a sentence read
+        # whole as not understood, or as words of the ask before, read in its turn.
         parts = _sentence_by_sentence(conversation, message, now, timezone, state)
-        if parts is not None and not any(i.unheard for i in parts):
+        if parts is not None and len(parts) > len(intents) and not any(i.unheard for i in parts):
             return parts
     intents = _on_the_same_day(intents, conversation, message, state, now, timezone)
     intents = _at_the_same_time(intents, message, state, now, timezone)
@@ -609,6 +612,8 @@ def _read(
     intents = [titled_from_focus(i, state) if i.kind == "add_task" else i for i in intents]
     if len(intents) > 1 and any(w in message for w in ("other", "remaining", "rest")):
         intents = _the_others_said(intents)
+    if len(intents) > 1 and any(w in message for w in ("done", "finished", "sorted")):
+        intents = _done_too(intents, now, timezone)
     if len(intents) > 1 and intents[0].kind == "create_ticket":
         # "open a case about …. And a to-do to chase that up": that case, by its subject.
         case = dict(intents[0].arguments)
@@ -646,6 +651,45 @@ def _the_others_said(intents: list[Intent]) -> list[Intent]:
     return found
 
 
+def _one_ask_of_two_sentences(intents: list[Intent], message: str) -> bool:
+    """One ask read whose words run on into the next sentence of the message."""
+    if len(intents) != 1:
+        return False
+    first, *later = _SENTENCE_BREAK.split(normalize(message).text.strip())
+    clause = intents[0].clause
+    if " ".join(first.split()[-3:]) not in clause:
+        return False  # the ask is all of a later sentence's, none of the first's
+    return any(
+        len(lead := " ".join(sentence.split()[:4])) > 8 and lead in clause for sentence in later
+    )
+
+
+# "…. And the eye exam is done too" after a completion: that one completed as well.
+_DONE_TOO = rx(
+    r"^(?:(?:and|oh|also|plus)\b\W*)*(?:the |my )?(?P<t>[a-z][a-z ]*?)(?: one| task)?"
+    r"(?:'s| is| are) (?:done|finished|sorted)(?: too| as well| also)\W*$"
+)
+
+
+def _done_too(intents: list[Intent], now: datetime, timezone: str) -> list[Intent]:
+    """A task told done "too" after a completion asked in the same message, read as a
+    look at the visits (the eye exam is a service too): that task completed."""
+    if not any(i.kind == "complete_task" for i in intents):
+        return intents
+    found: list[Intent] = []
+    for intent in intents:
+        said = _DONE_TOO.match(intent.clause) if not intent.writes and found else None
+        if said is not None:
+            done = [
+                i
+                for i in detect_intents(f"complete the {said.group('t')} task", now, timezone)
+                if i.kind == "complete_task" and i.target is not None and not i.target.vague
+            ]
+            intent = dataclasses.replace(done[0], clause=intent.clause) if done else intent
+        found.append(intent)
+    return found
+
+
 # A full stop (or "?", "!") and another sentence after it.
 _SENTENCE_BREAK = rx(r"[.!?]+ +(?=\w)")
 # ", and the plants one sunday": another thing named after a pause, its change its own.
@@ -678,6 +722,18 @@ def _sentence_by_sentence(
 def _focused_on(state: Dialogue, read: list[Intent]) -> Dialogue:
     """The state as it stands after `read` was done: its one item in focus (the focus of
     another kind kept as the earlier one)."""
+    booked = [i for i in read if i.kind == "book_appointment" and i.complete]
+    if len(read) == 1 and booked and booked[0].arguments.get("starts_at"):
+        # "book a consultation on tuesday at 9am. And the same again the following week":
+        # the visit just booked is the one talked about.
+        visit = {**booked[0].arguments, "status": "upcoming"}
+        return dataclasses.replace(
+            state,
+            focus_kind="appointment",
+            focus=visit,
+            earlier_focus_kind=state.focus_kind if state.focus_kind != "appointment" else None,
+            earlier_focus=state.focus if state.focus_kind != "appointment" else None,
+        )
     aimed = [i for i in read if i.target is not None]
     if len(aimed) != 1 or not aimed[0].kind.endswith(("_task", "_appointment")):
         # Nothing or several changed: "it" in the next sentence has nothing sure to mean.
