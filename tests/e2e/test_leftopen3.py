@@ -90,8 +90,11 @@ just booked in view for the next; now 45/47 sessions (69/71 turns).
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from tests.e2e.conversations import read_cases
 from tests.e2e.test_conversations import DATA, crm_app, score  # noqa: F401  (the fixture)
@@ -108,12 +111,18 @@ KNOWN_OPEN: list[str] = [
     # the first is moved, the second read as a listing of the tasks
     "lo3a-haircut-day-for-two-tasks",
 ]
+# Played in two halves side by side (every other session), to keep each test short.
+_HALVES = 2
 
 
+@pytest.mark.parametrize("half", range(_HALVES))
 async def test_the_third_cases_left_open_are_answered_as_asked(
-    make_assistant: MakeAssistant, crm_admin: CrmAdmin, capsys: Any
+    half: int, make_assistant: MakeAssistant, crm_admin: CrmAdmin, capsys: Any, tmp_path: Path
 ) -> None:
     """Each case: what was said is done, nothing near is done instead."""
-    assert len(read_cases(LEFT_OPEN)) == 47
-    _, failed = await score(make_assistant, crm_admin, LEFT_OPEN, capsys)
-    assert failed == KNOWN_OPEN
+    cases = read_cases(LEFT_OPEN)
+    assert len(cases) == 47
+    mine = tmp_path / LEFT_OPEN.name
+    mine.write_text("".join(json.dumps(case) + "\n" for case in cases[half::_HALVES]))
+    _, failed = await score(make_assistant, crm_admin, mine, capsys)
+    assert failed == [case["id"] for case in cases[half::_HALVES] if case["id"] in KNOWN_OPEN]
