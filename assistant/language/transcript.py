@@ -165,6 +165,32 @@ _ORDINAL = rx(
     re.IGNORECASE,
 )
 
+# "for the twelfth at eleven", "to the seventh at nine", "by the tenth", "friday the
+# eighth": the first to the twelfth as a day, where only a day stands (it was left as a
+# word, the date unread, and "book a consultation for the twelfth at eleven" was booked
+# for tomorrow at 11). After a weekday or a word of a deadline, any of them; after "for",
+# "to", "on"… the sixth to the twelfth with an hour or nothing after them, the first to
+# the fifth only with an hour ("move the second one to the first at 4pm"; "yes to the
+# first, no to the second" and "move it to the second" are places in a list).
+_EARLY_ORDINALS = {word: n for word, n in ORDINAL_WORDS.items() if n <= 12}
+_FIRST_FEW = "first|second|third|fourth|fifth"
+_LATER = "sixth|seventh|eighth|ninth|tenth|eleventh|twelfth"
+_AN_HOUR = r" (?:at|around|about) \w| in the (?:morning|afternoon|evening)\b"
+_EARLY_DAY = rx(
+    r"\b(?:(?:by|until|till|due|(?:mon|tues|wednes|thurs|fri|satur|sun)day) the "
+    rf"(?P<any>{_FIRST_FEW}|{_LATER})\b"
+    rf"|(?:on|for|to|before|after|from) the (?P<later>{_LATER})\b"
+    rf"(?={_AN_HOUR}|\s*[,.?!]*\s*$| (?:and|then|please|instead|if)\b)"
+    rf"|(?:on|for|to|before|after|from) the (?P<few>{_FIRST_FEW})\b(?={_AN_HOUR}))",
+    re.IGNORECASE,
+)
+
+
+def _early_day(match: re.Match[str]) -> str:
+    group = next(name for name in ("any", "later", "few") if match.group(name))
+    n = _EARLY_ORDINALS[match.group(group).lower()]
+    return f"{match.group(0)[: match.start(group) - match.start()]}{n}{_suffix(n)}"
+
 
 def _suffix(n: int) -> str:
     return {1: "st", 2: "nd", 3: "rd"}.get(n % 10 if n // 10 != 1 else 0, "th")
@@ -257,6 +283,18 @@ _RESTARTED = rx(
     r"|i mean|no)\b)",
     re.IGNORECASE,
 )
+# A day or an hour put right straight after it is a restart too ("…friday at 3pm actually
+# an hour earlier", "…at 9 no wait 11", "…to monday sorry tuesday"): read as if written
+# after a full stop (language/put_right.py applies it). Only after a day or an hour said:
+# "I'm sorry tuesday is bad for me" is no correction.
+_DAY_OR_HOUR_PUT_RIGHT = rx(
+    r"(?:(?<=\d)|(?<=\dam)|(?<=\dpm)|(?<=\d am)|(?<=\d pm)|(?<=day)|(?<=tomorrow)"
+    r"|(?<=noon)) (?:(?:hmm+|um+|uh+|erm|er|oh) )?"
+    r"(?=(?:actually|no wait|oh wait|no sorry|sorry|no)\s+(?:an? (?:hour|half hour|day|week)"
+    r"|half an hour|\d+|at \d+|the \d+|the next day"
+    r"|(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow)\b)",
+    re.IGNORECASE,
+)
 # "…still on if it is could I also get a haircut…": a condition said back to what was
 # just asked, then the ask it holds for.
 _CONDITION_SAID_BACK = rx(
@@ -290,6 +328,7 @@ def _pauses_written(text: str) -> str:
     if not _WRITTEN_PAUSE.isdisjoint(text):
         return text
     text = _RESTARTED.sub(", ", text)
+    text = _DAY_OR_HOUR_PUT_RIGHT.sub(". ", text)
     text = _CONDITION_SAID_BACK.sub(r", \1, ", text)
     text = _HOUR_OFFERED.sub(", ", text)
     return _ASK_AFTER_TAKE_BACK.sub(r"\1, \2", text)
@@ -324,4 +363,6 @@ def plain(text: str) -> str:
         text = _INDIRECT.sub(_direct, text)
     if any(part in lower for part in _SAID_ORDINAL):
         text = _ORDINAL.sub(_ordinal, text)
+    if " the " in lower and any(word in lower for word in _EARLY_ORDINALS):
+        text = _EARLY_DAY.sub(_early_day, text)
     return _SPACES.sub(" ", text) if "  " in text else text

