@@ -114,6 +114,11 @@ _REMARK_ON_PRIORITY = rx(
     r",?\s*(?:it's|it is|that's|that is|this is|this one's) (?:not )?(?:really |very |quite "
     r"|super |pretty |extremely |kind of |that |so |too )?(?:important|urgent)\W*$"
 )
+# Who the to-do is for, told after it: "…, it's for my mum", "…it's for the party".
+_FOR_WHOM = rx(
+    r",?\s+(?:it's|it is|that's|that is|this is|they're|they are) (?:for|from) (?:my|our|the|a"
+    r"|his|her|their) [a-z' -]{2,30}$"
+)
 _NEED_TO = rx(
     r"^(?:so |ok |okay |um |uh )*(?:i need to|i have to|i must|i've got to|i gotta|need to"
     r"|i should|i want to)\s+"
@@ -155,6 +160,10 @@ def add_task(c: Clause) -> Intent | None:
             rest = _NEED_TO.sub("", said_before.strip(" ,.")).strip(" ,.")
             if rest:
                 priority = priority or slots.priority(c.norm.text)[0]
+        if (whom := _FOR_WHOM.search(rest)) is not None and whom.start() > 0:
+            # "buy shampoo it's for my mum", said with no pause: who it is for is told, no
+            # words of the title.
+            rest = rest[: whom.start()]
         if remark := _REMARK_ON_PRIORITY.search(rest):
             # "call the plumber on monday, it's urgent": its priority, not title words.
             priority = priority or slots.priority(remark.group(0))[0]
