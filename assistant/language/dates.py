@@ -190,8 +190,10 @@ _TIME_PATTERNS: tuple[tuple[str, GatedPattern], ...] = tuple(
     (name, rx(pattern))
     for name, pattern in (
         ("in_hours", rf"\bin (?:about )?({_NUM}|half an) (hour|minute)s?\b"),
-        ("meridiem", r"\b(?:at |around |by |for |@ ?)?(\d{1,2})(?::(\d{2}))? ?([ap]m)\b"),
+        # "2.15pm", "at 9.30": the minutes after a dot too (they were dropped: 2 PM, 9 AM).
+        ("meridiem", r"\b(?:at |around |by |for |@ ?)?(\d{1,2})(?:[:.](\d{2}))? ?([ap]m)\b"),
         ("clock", r"\b(?:at |around |by |for |from |@ ?)?(\d{1,2}):(\d{2})\b"),
+        ("clock", r"\b(?:at|around|by|from|until|till) (\d{1,2})\.(\d{2})\b(?!\.\d)"),
         # "half past two", "quarter to three", "ten past nine", "20 minutes past 4": the
         # minutes are said before the hour (digits only with "past", "2 to 3" is a span).
         (
@@ -251,7 +253,7 @@ _TIME_PATTERNS: tuple[tuple[str, GatedPattern], ...] = tuple(
         ("noon", r"\b(noon|midday|midnight)\b"),
         (
             "part",
-            r"\b(?:in the |this |tomorrow )?(morning|afternoon|evening|night|lunch ?time"
+            r"\b(?:in the |this |tomorrow )?(morning|afternoon|evening|night|tonight|lunch ?time"
             r"|lunch|end of (?:the )?day|first thing(?! in the morning))\b",
         ),
     )
@@ -593,6 +595,56 @@ _DAY_REFERRED = rx(
 ).search
 
 
+# Words that make the day read another one, left beside it unread: "easter monday" is no
+# next Monday, "the 1st of the month after next" no 1st of next month, "a fortnight
+# from friday" no Friday (each was written so). Looked for only outside what was read.
+_QUALIFIER_UNREAD = rx(
+    r"\b(?:easter|passover|ramadan|diwali|eid|hanukkah|thanksgiving|memorial|labou?r"
+    r"|boxing|fortnight|mid-? ?week|(?:week|month|year) after next|after next)\b"
+)
+
+
+# The words of a day not read, with the words that lead to it: "on easter", "of the
+# month after next", "a fortnight from now", "on my birthday", "the morning of my
+# wedding". Taken out of a title, and out of a request when the customer's answer to
+# "which day?" says the day instead.
+_UNREAD_DAY_WORDS = (
+    r"(?:easter|passover|ramadan|diwali|eid|hanukkah|thanksgiving|memorial|labou?r|boxing"
+    r"|christmas|xmas|new year'?s|halloween|valentine'?s|independence|mother'?s|father'?s"
+    r"|birthday|anniversary|holidays?|days? off|wedding|payday|pay day|graduation|vacation"
+    r"|trip|fortnight|mid-? ?week|(?:the )?(?:week|month|year) after next|after next)"
+)
+_UNREAD_DAY_PHRASE = rx(
+    r"\s*\b(?:(?:on|for|by|until|till|before|after|of|in) )?(?:(?:the|my|a|an) )?"
+    r"(?:(?:day|morning|afternoon|evening|night|week|weekend) (?:of|after|before) "
+    r"(?:(?:the|my) )?)?"
+    rf"{_UNREAD_DAY_WORDS}(?: (?:from (?:now|today|tomorrow)|day|eve|sunday|monday))?\b",
+    re.IGNORECASE,
+)
+
+
+def without_unread_day(text: str) -> str:
+    """`text` without the words of a day not read ("Call my mum on easter" → "Call my
+    mum"; "book a haircut on thanksgiving at 3pm" → "book a haircut at 3pm")."""
+    left = " ".join(_UNREAD_DAY_PHRASE.sub(" ", text).split()).strip(" ,")
+    return _LEAD_LEFT_AT_END.sub("", left)
+
+
+# "move my cleaning to" (its day not read, taken out): the word that led to it goes too.
+_LEAD_LEFT_AT_END = rx(r"\s+(?:to|on|for|by|until|till|before|after|of|in)$")
+
+
+def _qualifier_unread(text: str, spans: list[Span]) -> bool:
+    """A word beside the day read that makes it another day, outside every span read."""
+    found = _QUALIFIER_UNREAD.search(text)
+    if found is None:
+        return False  # most texts: none of the words at all
+    blanked = list(text)
+    for start, end in spans:
+        blanked[start:end] = " " * (end - start)
+    return _QUALIFIER_UNREAD.search("".join(blanked)) is not None
+
+
 def find_when(text: str, now: datetime) -> When | None:
     """The first day and the first time said in `text` (normalized), relative to `now`.
 
@@ -666,7 +718,9 @@ def find_when(text: str, now: datetime) -> When | None:
         # "…a haircut that same day at 2": a day said before, never today by default.
         day = today if clock > now.time() else today + timedelta(days=1)
         implied = True
-    day_unread = implied and _DAY_UNREAD.search(text) is not None
+    day_unread = (implied and _DAY_UNREAD.search(text) is not None) or (
+        day is not None and not implied and _qualifier_unread(text, spans)
+    )
     return When(
         day=day,
         clock=clock,
@@ -688,6 +742,7 @@ def find_when(text: str, now: datetime) -> When | None:
 # is "on" that are not days ("on time", "on the phone"). Only asked about when no day
 # was read at all.
 _DAY_UNREAD = rx(
+    r"\b(?:fortnight|mid-? ?week)\b|"
     r"\b(?:christmas|xmas|thanksgiving|easter|new year'?s|halloween|valentine'?s|hanukkah"
     r"|passover|diwali|eid|boxing day|memorial day|labou?r day|independence day|fourth of july"
     r"|mother'?s day|father'?s day|birthday|anniversary|holidays?|days? off|wedding|payday"

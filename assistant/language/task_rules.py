@@ -15,7 +15,7 @@ from assistant.language.clause import (
     TASK_NOUN,
     Clause,
 )
-from assistant.language.dates import find_when
+from assistant.language.dates import find_when, without_unread_day
 from assistant.language.intent import TARGETS_JOINER, Intent
 from assistant.language.patterns import Tried, rx
 from assistant.language.relative_days import (
@@ -215,6 +215,14 @@ def add_task(c: Clause) -> Intent | None:
             if not arguments["title"]:
                 del arguments["title"]
                 missing = (*missing, "title") if "title" not in missing else missing
+        if draft.when is not None and draft.when.day_unread and not draft.when.day_implied:
+            # "remind me to call my mum on easter monday": not next Monday; asked. (With
+            # no day read at all, "the day before", "on my birthday" are read above.)
+            arguments.pop("due_on", None)
+            arguments.pop("description", None)
+            if title := arguments.get("title"):
+                arguments["title"] = without_unread_day(title) or title
+            missing = ("when", *missing) if "when" not in missing else missing
         if draft.when is not None and draft.when.no_such_date is not None:
             missing = ("no_such_date", *missing)  # "pay rent on june 31st": which day?
         elif draft.due_on is not None and draft.due_on < c.now.date().isoformat():

@@ -16,7 +16,7 @@ from datetime import datetime
 from functools import lru_cache
 
 from assistant.language import Intent, detect_intents, is_affirmative
-from assistant.language.dates import find_when
+from assistant.language.dates import find_when, without_unread_day
 from assistant.language.intents import is_request
 from assistant.language.lexicon import MONTHS, WEEKDAYS
 from assistant.language.patterns import rx
@@ -328,6 +328,10 @@ def _fill(intent: Intent, text: str, now: datetime, timezone: str) -> list[Inten
             again = detect_intents(clause.replace(said, instead.lower(), 1), now, timezone)
             return [i for i in again if i.kind == intent.kind][:1] or None
         clause = clause.replace(said, " ")
+    if "when" in intent.missing:
+        # "book a haircut on thanksgiving at 3pm" → "which day?" → "november 28th": the
+        # day not read gives way to the one said now.
+        clause = without_unread_day(clause) or clause
     if set(intent.missing) & _TIME_ASKED:
         clause, text = _retimed(clause, text, now)
     joiner = " to " if intent.kind == "reschedule_appointment" else " "

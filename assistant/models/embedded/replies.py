@@ -273,7 +273,8 @@ def _the_day(day: date, when: When | None, today: date) -> str:
         said = f"on {said}"
     part = _part_of_day(when)
     if part is not None:
-        said = f"{said} {part}"
+        # "this evening", not "today evening"
+        said = f"this {part}" if said == "today" else f"{said} {part}"
     return said
 
 
