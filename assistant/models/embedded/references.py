@@ -581,6 +581,11 @@ def _read(
             # "bump the groceries one up to high. And give it a due date of friday": one
             # reading took both sentences as one ask; each is its own, read in turn.
             return _sentence_by_sentence(conversation, message, now, timezone, state) or pinned
+        if len(pinned) == 1 and " and " in message and _AND_A_VERB.search(pinned[0].clause):
+            # The same said with no pause: "…up to high and give it a due date of friday".
+            apart = _sentence_by_sentence(conversation, message, now, timezone, state, _AND_A_VERB)
+            if apart is not None and _asks_more(apart, pinned[0]):
+                return apart  # (read whole, one of the two changes was lost)
         return pinned
     intents = with_shifts(understand(conversation, message, now, timezone), message)
     if (
@@ -651,6 +656,12 @@ def _the_others_said(intents: list[Intent]) -> list[Intent]:
     return found
 
 
+def _asks_more(parts: list[Intent], whole: Intent) -> bool:
+    """The parts ask for a change the whole reading does not make."""
+    said = {(i.kind, key) for i in parts for key in (i.arguments or {"": None})}
+    return not said <= {(whole.kind, key) for key in (whole.arguments or {"": None})}
+
+
 def _one_ask_of_two_sentences(intents: list[Intent], message: str) -> bool:
     """One ask read whose words run on into the next sentence of the message."""
     if len(intents) != 1:
@@ -696,6 +707,11 @@ _SENTENCE_BREAK = rx(r"[.!?]+ +(?=\w)")
 _AND_THE_NEXT = rx(r",\s+(?=and (?:the|my) )")
 _PARTS = rx(rf"{_SENTENCE_BREAK.pattern}|{_AND_THE_NEXT.pattern}")
 _WHICH_ASKED = frozenset({"which_task", "which_move"})
+# "…and give it a due date of friday": another change, its verb its own, after "and".
+_AND_A_VERB = rx(
+    r",?\s+and\s+(?:then\s+|also\s+)?(?=(?:give|make|set|move|push|put|mark|tick|add|change"
+    r"|bump|book|cancel|delete|remove|complete)\s+(?:it|that|this|the|my|a|an)\b)"
+)
 
 
 def _sentence_by_sentence(
