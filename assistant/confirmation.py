@@ -158,7 +158,13 @@ def _clause(tool: str, calls: list[ToolCall], results: Sequence[ToolResult], tz:
         return "cancel that appointment" if len(calls) == 1 else "cancel those appointments"
     if tool == "crm.updateContactInfo":
         changes = [change for call in calls for change in _contact(call)]
-        return f"change {join_and(changes)}" if changes else "change your contact details"
+        if not changes:
+            return "change your contact details"
+        # One number and one email are kept: "add a second number", "you can also reach
+        # me on…", "a work email, but keep my personal one" would lose the one on file
+        # on a yes, so the question says so.
+        kept = "the ones" if len(changes) > 1 else "the one"
+        return f"change {join_and(changes)}, in place of {kept} on file"
     return join_and([_write_clause(call, results, tz) for call in calls])
 
 

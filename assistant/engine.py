@@ -43,6 +43,7 @@ from assistant.schema import (
     CallSink,
     CustomerContext,
     ErrorEvent,
+    Event,
     EventSink,
     FinalDecision,
     PlanRequest,
@@ -75,8 +76,6 @@ _NARRATE = FinalDecision(text="")
 NOT_HEARD = "Before I change anything,"
 # Before a question asked again because the yes arrived before it had been said.
 YES_BEFORE_QUESTION = "Your yes came before my question, so nothing is changed yet:"
-# Before a question asked again because its visit moved after it was asked.
-MOVED_SINCE_ASKED = "That appointment has changed since I asked, so nothing is changed yet:"
 
 # (the customer as known so far, the turn's trace id) → the customer with their profile.
 CustomerLoader = Callable[[CustomerContext, str], Awaitable[CustomerContext]]
@@ -428,13 +427,15 @@ class Engine:
             await self._answers.speak(state, "Okay.")
 
     async def _moved_since_asked(self, state: TurnState, held: PendingConfirmation) -> bool:
-        """Whether a visit the held calls name moved since the question (another tab, the
-        phone, the office): the yes was to the visit as it was, so the question is asked
-        again, naming it as it is now, and nothing runs."""
-        moved = await self._integrity.changed_since_asked(state, held, self._execute)
-        if moved is None:
+        """Whether what the held calls name changed since the question (a visit moved, the
+        email or phone on file changed: another tab, the phone, the office): the yes was
+        to it as it was, so the question is asked again, naming it as it is now, and
+        nothing runs."""
+        changed = await self._integrity.changed_since_asked(state, held, self._execute)
+        if changed is None:
             return False
-        await self._ask_again(state, _reworded(held, moved), MOVED_SINCE_ASKED)
+        why, words = changed
+        await self._ask_again(state, _reworded(held, words), why)
         return True
 
     async def _ask_again(
@@ -679,16 +680,33 @@ class Engine:
             calls, late = integrity.startable(state, calls)
             for call in late:
                 refused[call.call_id] = (call, NOT_STARTED)
+        unannounced: list[Event] = []
+        spoken_early = early is not None and bool(early.pieces)
+        if checked and not confirmed and not spoken_early:
+            # Before the acknowledgement: it must not promise a write then asked about
+            # ("Sure, I'll add that task." and then "it's already on your list: add it
+            # again?"). The listings the checks read are announced after it.
+            before = len(calls)
+            calls = await self._hold_doubtful(state, round_no, calls, unannounced)
+            if (
+                len(calls) < before
+                and decision is not None
+                and decision.acknowledgement
+                and not decision.acknowledgement_streamed
+            ):
+                decision = None  # a model's words promised what is now asked: ours instead
         with tracing.span("acknowledgement", round=round_no):
             await self._acknowledge(state, round_no, calls, decision, early)
+        for event in unannounced:
+            await state.emit(event)
         if refused:
             await self._report_unstarted(state, round_no, list(refused.values()))
-        if checked and not confirmed and self._guessing_planner:
-            calls = await integrity.hold_other_targets(state, round_no, calls, self._execute)
-        if checked and calls and not confirmed:
-            calls = await integrity.hold_doubts(state, round_no, calls, self._execute)
+        if checked and not confirmed and spoken_early:
+            calls = await self._hold_doubtful(state, round_no, calls)
         if checked:
             await integrity.note_sent(state, calls)
+            if not confirmed:
+                await integrity.note_as_asked(state, round_no, self._execute)
         await run.start(calls)
 
     def _within_cap(self, calls: list[ToolCall]) -> tuple[list[ToolCall], int]:
@@ -735,6 +753,42 @@ class Engine:
             )
         finally:
             self._keep_results(state, round_no, results, started)
+
+    async def _hold_doubtful(
+        self,
+        state: TurnState,
+        round_no: int,
+        calls: list[ToolCall],
+        unannounced: list[Event] | None = None,
+    ) -> list[ToolCall]:
+        """Writes aimed at another item than the one named, or duplicating something,
+        held for a yes; their listings' events kept in `unannounced` when given."""
+        integrity = self._integrity
+        execute = self._execute if unannounced is None else self._quiet_execute(unannounced)
+        if self._guessing_planner:
+            calls = await integrity.hold_other_targets(state, round_no, calls, execute)
+        if calls:
+            calls = await integrity.hold_doubts(state, round_no, calls, execute)
+        return calls
+
+    def _quiet_execute(self, events: list[Event]) -> Callable[..., Awaitable[None]]:
+        """`_execute` whose events are kept in `events`, to be sent later (a round's
+        acknowledgement goes before its tool events)."""
+
+        async def keep(event: Event) -> None:
+            events.append(event)
+
+        async def execute(state: TurnState, round_no: int, calls: list[ToolCall]) -> None:
+            started = time.perf_counter()
+            results: list[ToolResult] = []
+            try:
+                await self.executor.run_round(
+                    calls, self._context(state, round_no), keep, into=results
+                )
+            finally:
+                self._keep_results(state, round_no, results, started)
+
+        return execute
 
     def _context(self, state: TurnState, round_no: int) -> RoundContext:
         return RoundContext(
@@ -876,10 +930,11 @@ class Engine:
 
 def _planned_from(state: TurnState) -> tuple[ToolResult, ...]:
     """The turn's results a planner plans from: not the look, before a yes ran its held
-    calls, at whether their visit had moved (a yes's turn begins with what it ran)."""
-    if AS_ASKED_CHECK not in state.checks:
+    calls, at whether their visit moved or their contact details changed (a yes's turn
+    begins with what it ran)."""
+    if not any(check.startswith(AS_ASKED_CHECK) for check in state.checks):
         return tuple(state.results)
-    return tuple(result for result in state.results if result.call.call_id != AS_ASKED_CHECK)
+    return tuple(r for r in state.results if not r.call.call_id.startswith(AS_ASKED_CHECK))
 
 
 def _reworded(pending: PendingConfirmation, words: confirmation.Wording) -> PendingConfirmation:

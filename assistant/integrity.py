@@ -13,7 +13,7 @@ import asyncio
 from collections.abc import Awaitable, Callable, Sequence
 from datetime import datetime
 
-from assistant import as_said, confirmation, guard, targets
+from assistant import as_asked, as_said, confirmation, guard, targets
 from assistant.as_said import Verdict
 from assistant.confirmation import Wording
 from assistant.schema import ToolCall, ToolError, ToolExchange, ToolResult
@@ -26,10 +26,6 @@ from assistant.writes_in_flight import InMemoryWritesInFlight, WritesInFlight
 Execute = Callable[[TurnState, int, list[ToolCall]], Awaitable[None]]
 
 NOT_STARTED = ToolError(code="timeout", message="not started: the turn ran out of time")
-
-
-def _creates(calls: Sequence[ToolCall]) -> bool:
-    return any(guard.creates(call.tool_name) for call in calls)
 
 
 def _may_still_land(result: ToolResult) -> bool:
@@ -53,7 +49,13 @@ def _conversation_results(state: TurnState) -> list[ToolResult]:
 # Held calls whose question names their visit as it was then (its day and hour): the
 # visit is read again before a yes runs them.
 _NAMED_AS_IT_WAS = frozenset({"crm.cancelAppointment", "crm.rescheduleAppointment"})
+# Looks at what a question named (ids that begin with AS_ASKED_CHECK): the visits, and
+# the profile read again before a yes, or when a contact change is asked about.
 AS_ASKED_CHECK = f"{guard.CHECK_PREFIX}as_asked"
+AS_ASKED_PROFILE = f"{AS_ASKED_CHECK}_profile"
+_PROFILE_LOOKUP = ToolCall(call_id="", tool_name=as_asked.PROFILE_READ)
+# Before a question asked again because its visit moved after it was asked.
+MOVED_SINCE_ASKED = "That appointment has changed since I asked, so nothing is changed yet:"
 # How long a create sent to the CRM counts as in flight for its customer's other
 # conversations: until its outcome is known, and at most this long (a turn that never
 # reported it); one the CRM had not confirmed when its turn ended, this long after.
@@ -116,32 +118,59 @@ class WriteIntegrity:
 
     async def changed_since_asked(
         self, state: TurnState, pending: PendingConfirmation, execute: Execute
-    ) -> Wording | None:
-        """The question again, naming its visits as they are now, when one of them has
-        moved since it was asked (on another tab, on the phone, by the office): a yes is
-        a yes to the visit as it was named. None when they are as named, or cannot be
-        read (the yes runs the calls, and the CRM judges their ids)."""
+    ) -> tuple[str, Wording] | None:
+        """Why, and the question again, when what it named has changed since it was
+        asked (on another tab, on the phone, by the office): a visit moved, or the email
+        or phone on file changed. A yes is a yes to what was named. None when all is as
+        named, or cannot be read (the yes runs the calls, and the CRM judges them)."""
         customer = state.session.customer
-        named = [call for call in pending.calls if call.tool_name in _NAMED_AS_IT_WAS]
-        if customer is None or not named:
+        if customer is None:
             return None
         seen = list(reversed(_conversation_results(state)))  # newest first, as last said
         zone = customer.timezone
+        named = [call for call in pending.calls if call.tool_name in _NAMED_AS_IT_WAS]
         before = [confirmation.visit_named(call, seen, zone) for call in named]
-        if not any(before):
+        profile_was = (
+            as_asked.last_profile(seen) if as_asked.changes_contact(pending.calls) else None
+        )
+        lookups = []
+        if any(before):
+            lookups.append(guard.APPOINTMENT_LOOKUP.model_copy(update={"call_id": AS_ASKED_CHECK}))
+        if profile_was is not None:
+            lookups.append(_PROFILE_LOOKUP.model_copy(update={"call_id": AS_ASKED_PROFILE}))
+        if not lookups:
             return None
-        lookup = guard.APPOINTMENT_LOOKUP.model_copy(update={"call_id": AS_ASKED_CHECK})
-        state.checks.add(AS_ASKED_CHECK)
-        await execute(state, 1, [lookup])
-        fresh = [r for r in state.results if r.call.call_id == AS_ASKED_CHECK and r.ok]
-        if not fresh:
+        state.checks.update(lookup.call_id for lookup in lookups)
+        await execute(state, 1, lookups)
+        fresh = [r for r in state.results if r.call.call_id in state.checks and r.ok]
+        profile_now = as_asked.last_profile(r for r in fresh if r.call.call_id == AS_ASKED_PROFILE)
+        if profile_was is not None and profile_now is not None:
+            why = as_asked.contact_changed(pending.calls, profile_was, profile_now)
+            if why is not None:
+                return why, confirmation.wording(pending.calls, [*fresh, *seen], zone)
+        visits = [r for r in fresh if r.call.call_id == AS_ASKED_CHECK]
+        if not visits or not any(before):
             return None
-        after = [confirmation.visit_named(call, fresh, zone) for call in named]
+        after = [confirmation.visit_named(call, visits, zone) for call in named]
         if all(
             now is None or was is None or now == was for was, now in zip(before, after, strict=True)
         ):
             return None  # as named; or gone, which the CRM's answer to the call tells
-        return confirmation.wording(pending.calls, [*fresh, *seen], zone)
+        return MOVED_SINCE_ASKED, confirmation.wording(pending.calls, [*visits, *seen], zone)
+
+    async def note_as_asked(self, state: TurnState, round_no: int, execute: Execute) -> None:
+        """A change of contact details just held for a yes: the profile on file is read
+        now, as a check of this round, so that the yes can tell whether it changed since."""
+        pending = state.pending
+        if pending is None or not as_asked.changes_contact(pending.calls):
+            return
+        # Read again in each round that holds one: after the writes of the rounds before
+        # (a yes's "and also change my email" follows the number that yes just changed).
+        check = f"{AS_ASKED_PROFILE}_{round_no}"
+        if check in state.checks:
+            return
+        state.checks.add(check)
+        await execute(state, round_no, [_PROFILE_LOOKUP.model_copy(update={"call_id": check})])
 
     def drop_repeats(self, state: TurnState, calls: list[ToolCall]) -> list[ToolCall]:
         """A change this turn already made, called again (a model re-issuing the delete the
@@ -360,17 +389,19 @@ class WriteIntegrity:
             # One sent but not confirmed has landed by now, or never will.
             if not write.unconfirmed or now - write.at < _UNCONFIRMED_SETTLE_S
         ]
+        claimed = [call for call in writes if guard.creates(call.tool_name)]
         held = guard.doubts(
             writes,
             state.results,
             recent,
             now=now,
             window_s=self._duplicate_window_s,
-            in_flight=await self._sent_elsewhere(state) if _creates(writes) else None,
+            in_flight=await self._claim(state, claimed) if claimed else None,
         )
         if not held:
             return calls
         held_ids = {doubt.call.call_id for doubt in held}
+        self._unclaim(state, [call for call in claimed if call.call_id in held_ids])
         self._ask(state, [doubt.call for doubt in held], guard.doubt_wording(held))
         return [call for call in calls if call.call_id not in held_ids]
 
@@ -387,12 +418,32 @@ class WriteIntegrity:
         writes = [(guard.write_key(call), guard.doing_phrase(call)) for call in creates]
         await self._in_flight.sent(customer.customer_id, _owner(state), writes, _IN_FLIGHT_MAX_S)
 
-    async def _sent_elsewhere(self, state: TurnState) -> dict[str, str]:
-        """The customer's creates in flight from other turns: write key → what it does."""
+    async def _claim(self, state: TurnState, creates: Sequence[ToolCall]) -> dict[str, str]:
+        """The customer's creates in flight from other turns (write key → what it does),
+        and these noted as in flight, in one step: of two turns asking the same at the
+        same moment (two instances included), the second finds the first's."""
         customer = state.session.customer
         if customer is None:
             return {}
-        return await self._in_flight.elsewhere(customer.customer_id, _owner(state))
+        writes = [(guard.write_key(call), guard.doing_phrase(call)) for call in creates]
+        return await self._in_flight.claim(
+            customer.customer_id, _owner(state), writes, _IN_FLIGHT_MAX_S
+        )
+
+    def _unclaim(self, state: TurnState, held: Sequence[ToolCall]) -> None:
+        """Creates claimed, then held for a question: not in flight after all."""
+        customer = state.session.customer
+        if customer is None:
+            return
+        for call in held:
+            self._settle(customer.customer_id, _owner(state), guard.write_key(call), 0.0)
+
+    def _settle(self, customer_id: str, owner: str, key: str, keep_s: float) -> None:
+        task = asyncio.get_running_loop().create_task(
+            self._in_flight.settled(customer_id, owner, key, keep_s)
+        )
+        self._settling_tasks.add(task)
+        task.add_done_callback(self._settling_tasks.discard)
 
     def _answered(self, state: TurnState, results: Sequence[ToolResult]) -> None:
         """Creates whose outcome is known: in flight no more; one not confirmed stays a
@@ -403,12 +454,7 @@ class WriteIntegrity:
         owner = _owner(state)
         for result in results:
             keep_s = _UNCONFIRMED_SETTLE_S if _may_still_land(result) else 0.0
-            settling = self._in_flight.settled(
-                customer.customer_id, owner, guard.write_key(result.call), keep_s
-            )
-            task = asyncio.get_running_loop().create_task(settling)
-            self._settling_tasks.add(task)
-            task.add_done_callback(self._settling_tasks.discard)
+            self._settle(customer.customer_id, owner, guard.write_key(result.call), keep_s)
 
     def remember_writes(self, state: TurnState, results: Sequence[ToolResult]) -> None:
         """Writes made, for asking before the same one is made again in the window; and

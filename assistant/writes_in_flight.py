@@ -8,12 +8,18 @@ request by the CRM's listing (the first has not landed). The duplicate checks
 (guard.py) ask about a create its customer has in flight from another turn instead of
 making it a second time.
 
+    await in_flight.claim(customer_id, owner, [(write_key, "adding 'Buy milk'")], ttl_s)
+        # → what other turns have in flight: {write_key: "adding 'Buy milk'"}
     await in_flight.sent(customer_id, owner, [(write_key, "adding 'Buy milk'")], ttl_s)
-    await in_flight.elsewhere(customer_id, owner)     # {write_key: "adding 'Buy milk'"}
     await in_flight.settled(customer_id, owner, write_key, keep_s)   # 0: gone now
 
 `owner` is the turn that sent it ("session_id/turn_id"): a turn never doubts its own.
 An entry lasts until it is settled, or its `ttl_s` (a turn that never reported).
+
+`claim` reads the others' creates and notes this turn's in one step (a Lua script in
+Redis): two rings landing within the same milliseconds on two instances cannot both
+find nothing in flight and both send. A write claimed but then held (asked about for
+another reason) is settled at once; one already in flight elsewhere is not noted.
 """
 
 from __future__ import annotations
@@ -22,18 +28,20 @@ import json
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from redis.asyncio import Redis
 
 
 class WritesInFlight(Protocol):
+    async def claim(
+        self, customer_id: str, owner: str, writes: Sequence[tuple[str, str]], ttl_s: float
+    ) -> dict[str, str]: ...
+
     async def sent(
         self, customer_id: str, owner: str, writes: Sequence[tuple[str, str]], ttl_s: float
     ) -> None: ...
-
-    async def elsewhere(self, customer_id: str, owner: str) -> dict[str, str]: ...
 
     async def settled(self, customer_id: str, owner: str, key: str, keep_s: float) -> None: ...
 
@@ -56,19 +64,26 @@ class InMemoryWritesInFlight:
         self, customer_id: str, owner: str, writes: Sequence[tuple[str, str]], ttl_s: float
     ) -> None:
         until = time.monotonic() + ttl_s
-        self._by_customer.setdefault(customer_id, []).extend(
-            _Entry(key, owner, doing, until) for key, doing in writes
-        )
+        entries = self._by_customer.setdefault(customer_id, [])
+        for key, doing in writes:
+            # One entry per turn and write, as in Redis (noted when claimed, then sent).
+            entries[:] = [e for e in entries if not (e.owner == owner and e.key == key)]
+            entries.append(_Entry(key, owner, doing, until))
 
-    async def elsewhere(self, customer_id: str, owner: str) -> dict[str, str]:
-        entries = self._by_customer.get(customer_id)
-        if not entries:
-            return {}
+    async def claim(
+        self, customer_id: str, owner: str, writes: Sequence[tuple[str, str]], ttl_s: float
+    ) -> dict[str, str]:
+        # No await between the read and the note: one step for this process's turns.
+        entries = self._by_customer.get(customer_id, [])
         now = time.monotonic()
         entries[:] = [entry for entry in entries if entry.until > now]
-        if not entries:
-            del self._by_customer[customer_id]
-        return {entry.key: entry.doing for entry in entries if entry.owner != owner}
+        others = {entry.key: entry.doing for entry in entries if entry.owner != owner}
+        mine = [(key, doing) for key, doing in writes if key not in others]
+        if mine:
+            await self.sent(customer_id, owner, mine, ttl_s)
+        elif not entries:
+            self._by_customer.pop(customer_id, None)
+        return others
 
     async def settled(self, customer_id: str, owner: str, key: str, keep_s: float) -> None:
         for entry in self._by_customer.get(customer_id, ()):
@@ -76,6 +91,39 @@ class InMemoryWritesInFlight:
                 entry.until = time.monotonic() + keep_s if keep_s > 0 else 0.0
                 return
 
+
+# KEYS[1]: the customer's hash; ARGV: now, hash ttl, owner, then key and entry
+# pairs. Drops ended entries, answers the others' live ones (field, value, ...), and
+# notes this owner's writes that no other owner has in flight: all in one step.
+_CLAIM = """
+local others = {}
+local taken = {}
+local stored = redis.call('HGETALL', KEYS[1])
+local now = tonumber(ARGV[1])
+for i = 1, #stored, 2 do
+  local field, value = stored[i], stored[i + 1]
+  if cjson.decode(value)['until'] <= now then
+    redis.call('HDEL', KEYS[1], field)
+  else
+    local sep = string.find(field, '|', 1, true)
+    local sender = string.sub(field, 1, sep - 1)
+    if sender ~= ARGV[3] then
+      taken[string.sub(field, sep + 1)] = true
+      others[#others + 1] = field
+      others[#others + 1] = value
+    end
+  end
+end
+local noted = false
+for i = 4, #ARGV, 2 do
+  if not taken[ARGV[i]] then
+    redis.call('HSET', KEYS[1], ARGV[3] .. '|' .. ARGV[i], ARGV[i + 1])
+    noted = true
+  end
+end
+if noted then redis.call('EXPIRE', KEYS[1], tonumber(ARGV[2])) end
+return others
+"""
 
 # The hash outlives every entry in it (each carries its own end); it only goes with the
 # customer's last write.
@@ -89,6 +137,7 @@ class RedisWritesInFlight:
     def __init__(self, client: Redis, *, prefix: str = "assistant") -> None:
         self._client = client
         self._prefix = prefix
+        self._claim = client.register_script(_CLAIM)
 
     def _hash(self, customer_id: str) -> str:
         return f"{self._prefix}:sent:{customer_id}"
@@ -104,22 +153,19 @@ class RedisWritesInFlight:
             pipe.expire(name, _HASH_TTL_S)
             await pipe.execute()
 
-    async def elsewhere(self, customer_id: str, owner: str) -> dict[str, str]:
-        stored = await self._client.hgetall(self._hash(customer_id))  # decoded: str
+    async def claim(
+        self, customer_id: str, owner: str, writes: Sequence[tuple[str, str]], ttl_s: float
+    ) -> dict[str, str]:
         now = time.time()
-        found: dict[str, str] = {}
-        over: list[str] = []
-        for name, value in stored.items():
-            field = str(name)
-            sender, _, key = field.partition("|")
-            entry = json.loads(value)
-            if entry["until"] <= now:
-                over.append(field)
-            elif sender != owner:
-                found[key] = entry["doing"]
-        if over:
-            await self._client.hdel(self._hash(customer_id), *over)
-        return found
+        args: list[str | float] = [now, _HASH_TTL_S, owner]
+        for key, doing in writes:
+            args += [key, json.dumps({"doing": doing, "until": now + ttl_s})]
+        answer: Any = await self._claim(keys=[self._hash(customer_id)], args=args)
+        pairs = list(answer)  # decoded: field, value, field, value, ...
+        return {
+            str(field).partition("|")[2]: json.loads(value)["doing"]
+            for field, value in zip(pairs[::2], pairs[1::2], strict=True)
+        }
 
     async def settled(self, customer_id: str, owner: str, key: str, keep_s: float) -> None:
         name, field = self._hash(customer_id), f"{owner}|{key}"

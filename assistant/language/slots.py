@@ -153,6 +153,17 @@ _SAID_AS_OLD = rx(
 )
 
 
+# The words just after a detail that make it the one being replaced: "my number isn't
+# X anymore", "X no longer works", "X is out of date" (it was asked as the new one).
+_SAID_AS_OLD_AFTER = rx(
+    r"^\W*(?:any ?more|no longer|is (?:old|wrong|out of date|no longer|not (?:mine|right|"
+    r"current|in use|working))|(?:is|has been) (?:disconnected|cancell?ed|closed|dead)"
+    r"|doesn't work|does not work|isn't (?:mine|right|current|in use|working))\b"
+)
+# "…isn't X", "…no longer X": said before it, as "not" is.
+_NOT_BEFORE = rx(r"(?:n't|\bno longer)[\s,:]*$")
+
+
 def _new_one(reference: GatedPattern, clause: str, count: int) -> tuple[int | None, bool]:
     """Which of the details said is the new one (its index), and whether one said was an
     old one: the first not said as being replaced."""
@@ -161,7 +172,12 @@ def _new_one(reference: GatedPattern, clause: str, count: int) -> tuple[int | No
         index = int(match.group(1))
         if index >= count:
             continue  # a clause read again on its own has lost its addresses
-        if _SAID_AS_OLD.search(clause[max(0, match.start() - 40) : match.start()]):
+        before = clause[max(0, match.start() - 40) : match.start()]
+        if (
+            _SAID_AS_OLD.search(before)
+            or _NOT_BEFORE.search(before)
+            or _SAID_AS_OLD_AFTER.search(clause[match.end() : match.end() + 40])
+        ):
             old = True
             continue
         return index, old

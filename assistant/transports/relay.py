@@ -65,6 +65,7 @@ from assistant.transports.relay_frames import (
     PromptFrame,
     SetupFrame,
     end_frame,
+    grows_from,
     parse_frame,
 )
 from assistant.transports.relay_handoff import HANDOFF_LINE, HandoffReason, handoff_data
@@ -113,6 +114,7 @@ class RelayCall:
         self._call = call  # what the call token in the URL admits, if there was one
         self._registry: CallRegistry = InMemoryCalls() if registry is None else registry
         self._partial_chars = 0
+        self._partial_frames = 0  # prompts since the last whole utterance
         self._deadline: asyncio.Timeout | None = None
         self.ending = False  # the server is stopping and winding this call down
         self._settings: Settings = services.settings
@@ -271,26 +273,35 @@ class RelayCall:
     # --- what the caller does ---------------------------------------------------------
 
     async def _on_prompt(self, frame: PromptFrame) -> None:
-        self._partial.append(frame.voice_prompt.strip())
-        self._partial_chars += len(self._partial[-1])
+        piece = frame.voice_prompt.strip()
+        gathered = " ".join(part for part in self._partial if part)
+        if gathered and grows_from(piece, gathered):
+            # The recogniser's hypothesis so far, said again and grown: it replaces the
+            # pieces gathered, or "Add a task" + "Add a task to call the plumber" would
+            # be one utterance said twice over.
+            self._partial = [piece]
+        elif not (gathered and grows_from(gathered, piece)):  # else: heard already
+            self._partial.append(piece)
+        self._partial_chars += len(piece)
+        self._partial_frames += 1
         if (
-            len(self._partial) > self._settings.relay_max_partial_prompts
+            self._partial_frames > self._settings.relay_max_partial_prompts
             or self._partial_chars > self._settings.relay_max_partial_chars
         ):
             log.warning(
                 "relay: %d partial prompts (%d characters) without an end; ending the call",
-                len(self._partial),
+                self._partial_frames,
                 self._partial_chars,
             )
             self._partial.clear()
-            self._partial_chars = 0
+            self._partial_chars = self._partial_frames = 0
             await self.end_call(_TOO_LONG)
             return
         if not frame.last:
             return
         text = " ".join(part for part in self._partial if part)
         self._partial.clear()
-        self._partial_chars = 0
+        self._partial_chars = self._partial_frames = 0
         if not text:
             return
         if _wants_person(text):

@@ -46,6 +46,19 @@ class PromptFrame(_Inbound):
     last: bool = True
 
 
+def grows_from(piece: str, gathered: str) -> bool:
+    """Whether a prompt's text is `gathered` said again from its start, perhaps grown
+    ("Add a task" → "Add a task to call the plumber."): a recogniser that sends each
+    partial as its whole hypothesis so far, rather than the words new since the last."""
+    said, before = _words(piece), _words(gathered)
+    return bool(before) and said[: len(before)] == before
+
+
+def _words(text: str) -> list[str]:
+    stripped = (word.strip(".,!?;:'\"").lower() for word in text.split())
+    return [word for word in stripped if word]
+
+
 class InterruptFrame(_Inbound):
     """Barge-in: the caller spoke over us; what they heard of the talk cycle until then."""
 

@@ -71,17 +71,31 @@ def _before_change(field: str, shown: object) -> str:
 
 
 def contact_updated(result: ToolResult, scene: Scene) -> list[str]:
+    """What the CRM's reply shows: the fields as asked ("Done: ..."), and any field it
+    holds otherwise than asked, said as it holds it (not claimed done)."""
     p = result.result
     changed = result.call.arguments
-    parts = []
-    if "email" in changed:
-        parts.append(f"your email is now {p.get('email') or changed['email']}")
-    if "phone" in changed:
-        parts.append(f"your phone number is now {phone(str(p.get('phone') or changed['phone']))}")
-    if not parts:
+    done: list[str] = []
+    otherwise: list[str] = []
+    for field, name, say in (("email", "email", str), ("phone", "phone number", phone)):
+        if field not in changed:
+            continue
+        asked, held = str(changed[field]), p.get(field)
+        if held is None or _same(field, held, asked):
+            done.append(f"your {name} is now {say(asked if held is None else str(held))}")
+        else:
+            otherwise.append(
+                f"Your {name} is showing as {say(str(held))}, not {say(asked)} as I asked."
+            )
+    if not done and not otherwise:
         return ["I updated your contact details."]
-    text = " and ".join(parts)
-    return [f"Done: {text}."]
+    return ([f"Done: {' and '.join(done)}."] if done else []) + otherwise
+
+
+def _same(field: str, held: object, asked: str) -> bool:
+    if field == "phone":
+        return "".join(filter(str.isdigit, str(held))) == "".join(filter(str.isdigit, asked))
+    return str(held).strip().lower() == asked.strip().lower()
 
 
 def _opened(value: object, scene: Scene) -> str:

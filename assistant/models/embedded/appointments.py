@@ -247,6 +247,15 @@ def booked(result: ToolResult, scene: Scene) -> list[str]:
 def rescheduled(result: ToolResult, scene: Scene) -> list[str]:
     """What the CRM's reply shows: moved (and from when), or already at that time."""
     item = result.result
+    asked_id = result.call.arguments.get("appointment_id")
+    if asked_id is not None and item.get("id") not in (None, asked_id):
+        # The reply is about another visit than the one moved: neither is claimed.
+        named = scene.earlier(asked_id)
+        which = f"your {service(named)}" if named is not None else "that appointment"
+        return [
+            f"I asked to move {which}, but the system answered about your {service(item)}, "
+            "so I can't confirm the move."
+        ]
     now_at = parse_moment(item.get("starts_at"))
     before = scene.earlier(item.get("id"))
     was_at = parse_moment(before.get("starts_at")) if before is not None else None
@@ -268,7 +277,14 @@ def rescheduled(result: ToolResult, scene: Scene) -> list[str]:
 
 
 def cancelled(result: ToolResult, scene: Scene) -> list[str]:
+    """What the CRM's reply shows: cancelled, or still booked (said so, not claimed)."""
     item = result.result
+    status = item.get("status")
+    if status is not None and status != "cancelled":
+        return [
+            f"The system still shows your {service(item)} {when(item, scene)} as {status}, "
+            "so I can't confirm it's cancelled."
+        ]
     return [f"Your {service(item)} {when(item, scene)} is cancelled."]
 
 

@@ -144,6 +144,10 @@ def completed(result: ToolResult, scene: Scene) -> list[str]:
     before = scene.earlier(task.get("id"))
     if before is not None and before.get("status") == "completed":
         return [f"{title(task)} was already marked complete."]
+    status = task.get("status")
+    if status is not None and status != "completed":
+        # The CRM answered, but its reply holds the task otherwise: said as it holds it.
+        return [f"The system still shows {title(task)} as {status}, so I can't confirm it's done."]
     # Several completed in one turn: "Done" once, and what is left after the last.
     siblings = [r for r in scene.results if r.ok and r.call.tool_name == "crm.completeTask"]
     first = siblings[0] is result if siblings else True
