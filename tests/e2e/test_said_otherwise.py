@@ -63,7 +63,11 @@ plain yes); "no wait, just the task. cheers!" did neither; "add a task to buy sh
 for my mum" with no pause titled it with the remark; "hmm, right, yeah cancel it" asked
 again. Thanks in a reply that picks are no names, and who a to-do is for, told after it, is
 no words of its title; the last is left open (below). "yes to the first, no to the second.
-cheers!", open before, now does what it says.
+cheers!", open before, now does what it says. Later merges moved the ways on again: "bump
+the groceries one up to high and give it a due date of friday" and "wait no just tick it off
+and add renew the registration for next monday" (no pause written) each lost a change, now
+read in parts; "hmm, right, yes delete it" asked again, and "remind me to call the bank
+tomorrow my account is acting up" kept the remark in its title: both left open (below).
 """
 
 from __future__ import annotations
@@ -89,6 +93,11 @@ KNOWN_OPEN: list[str] = [
     # "hmm, right, yeah cancel it" after a cancel was moved on from: asked again (a new
     # cancel is asked about, as every cancel is) where the plain words cancel
     "conversations_unseen8/u8b-yeah-cancel-it-after-the-bill [hesitant]",
+    # the same: "hmm, right, yes delete it" after a delete was moved on from, asked again
+    "conversations_unseen8/u8-delete-pending-then-a-question-then-yes [hesitant]",
+    # "remind me to call the bank tomorrow my account is acting up", no pause written: the
+    # remark is kept in the title ("Call the bank my account is acting up"), due tomorrow
+    "conversations_partly/pc-remind-bank-acting-up [unpunctuated]",
 ]
 # Every second case, in two groups played on two test workers at once.
 _STRIDE = 2

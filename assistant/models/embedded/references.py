@@ -710,7 +710,9 @@ _WHICH_ASKED = frozenset({"which_task", "which_move"})
 # "…and give it a due date of friday": another change, its verb its own, after "and".
 _AND_A_VERB = rx(
     r",?\s+and\s+(?:then\s+|also\s+)?(?=(?:give|make|set|move|push|put|mark|tick|add|change"
-    r"|bump|book|cancel|delete|remove|complete)\s+(?:it|that|this|the|my|a|an)\b)"
+    r"|bump|book|cancel|delete|remove|complete)\s+(?:it|that|this|the|my|a|an)\b"
+    # "…tick it off and add renew the registration for next monday": a to-do, as said
+    r"|add\s+(?!(?:it|that|this|them)\b)[a-z])"
 )
 
 
