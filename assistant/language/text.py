@@ -61,7 +61,15 @@ _CONTRACTED = {
     "i am": "i'm",
 }
 # "&" and "+" between words mean "and"; "@" alone means "at".
-_SYMBOLS = ((rx(r"\s&\s|\s\+\s"), " and "), (rx(r"\s@\s"), " at "))
+_SYMBOLS = (
+    (rx(r"\s&\s|\s\+\s"), " and "),
+    (rx(r"\s@\s"), " at "),
+    # A deadline's other words: "by close of business friday", "no later than wednesday",
+    # "…friday at the latest" (kept in a title: "Send the forms no later than").
+    (rx(r"\b(?:close|end) of business\b|(?<=\bby )(?:c\.?o\.?b|eob)\b"), "end of day"),
+    (rx(r"\b(?:no|not) later than\b"), "by"),
+    (rx(r",? at the (?:very )?latest\b"), ""),
+)
 
 
 @dataclass(frozen=True, slots=True)

@@ -291,7 +291,7 @@ _DAY_OR_HOUR_PUT_RIGHT = rx(
     r"(?:(?<=\d)|(?<=\dam)|(?<=\dpm)|(?<=\d am)|(?<=\d pm)|(?<=day)|(?<=tomorrow)"
     r"|(?<=noon)) (?:(?:hmm+|um+|uh+|erm|er|oh) )?"
     r"(?=(?:actually|no wait|oh wait|no sorry|sorry|no)\s+(?:an? (?:hour|half hour|day|week)"
-    r"|half an hour|\d+|at \d+|the \d+|the next day"
+    r"|half an hour|\d+|at \d+|the \d+|the next day|i meant|i mean"
     r"|(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow)\b)",
     re.IGNORECASE,
 )
