@@ -100,8 +100,8 @@ def _earlier_put_back(state: Dialogue, text: str) -> list[Intent] | None:
         before = entry.get("before")
         if not isinstance(before, dict) or not _names_label(text, str(entry.get("label") or "")):
             continue
-        if before.get("id") == last_id:
-            return None
+        if before.get("id") == last_id and state.focus is not None:
+            return None  # the last change, in focus: put back below
         if entry.get("tool") == "crm.rescheduleAppointment":
             starts_at = before.get("starts_at")
             return [reschedule(before, starts_at, text)] if isinstance(starts_at, str) else None
@@ -378,7 +378,11 @@ def retarget(state: Dialogue, text: str, now: datetime, timezone: str) -> list[I
 _ASKS = rx(r"\b(?:what|when|where|how|which|why|who)\b|\?")
 
 
-_ACTION_VERB = rx(r"\b(?:move|book|push|reschedule|add|complete|mark|change|rename)\b")
+# (a change of its own: "wait no, just tick it off" asks no other one deleted)
+_ACTION_VERB = rx(
+    r"\b(?:move|book|push|reschedule|add|complete|mark|change|rename|tick|finish|cross|set"
+    r"|make|give|bump|done|finished)\b"
+)
 
 
 def undo_reply(state: Dialogue, message: str) -> str | None:

@@ -274,7 +274,9 @@ _INSTEAD: tuple[tuple[GatedPattern, str], ...] = (
 _TODO_FIRST = rx(
     r"\b(?:(?:add|make|create|put|set up|new|start)(?: me)? (?:a |an |another )?"
     r"(?:[a-z-]+ ){0,3}?(?:task|to-?do|reminder)s?|remind me|note to self"
-    r"|on my (?:to-?do )?list)\b"
+    r"|on my (?:to-?do )?list"
+    # "…. And a to-do to chase that up": the add said before, its verb unsaid
+    r"|(?:^|[.!?,] )(?:and |also |plus )?(?:a|an) (?:task|to-?do|reminder) to)\b"
 )
 
 
