@@ -321,8 +321,16 @@ def _named(kind: Kind | None, items: Sequence[Item], text: str) -> Item | None:
         # The same service or title more than once (a past haircut and the next one):
         # the one still ahead, else the latest.
         ahead = [i for i in named if i.get("status") in ("upcoming", "pending", "scheduled")]
+        if kind == "appointment" and _BEFORE_NOW.search(text.lower()):
+            # "when was my last haircut?": the latest one gone by, not the one ahead.
+            gone = [i for i in named if i.get("status") in ("past", "completed")]
+            if gone:
+                return max(gone, key=lambda i: str(i.get("starts_at") or ""))
         return ahead[0] if ahead else named[-1]
     return None
+
+
+_BEFORE_NOW = re.compile(r"\b(?:last|previous|most recent|latest)\b(?! (?:one|of them)\b)")
 
 
 _OTHER = re.compile(r"\b(?:the|that) other (?:one|appointment|visit|booking|task|reminder)\b")

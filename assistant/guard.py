@@ -160,12 +160,24 @@ def _pending_twin(call: ToolCall, results: Sequence[ToolResult]) -> dict[str, An
     return None
 
 
-def _overlapping(call: ToolCall, results: Sequence[ToolResult]) -> dict[str, Any] | None:
+_VISIT_CHANGES = frozenset({"crm.rescheduleAppointment", "crm.cancelAppointment"})
+
+
+def _overlapping(
+    call: ToolCall, results: Sequence[ToolResult], calls: Sequence[ToolCall] = ()
+) -> dict[str, Any] | None:
     start = _moment(call.arguments.get("starts_at"))
     if start is None:
         return None
     end = start + _DEFAULT_LENGTH
     moved = call.arguments.get("appointment_id")
+    # The visits this decision moves or cancels besides ("I meant the haircut, put the
+    # cleaning back": the haircut takes the cleaning's new time as the cleaning leaves it).
+    besides = {
+        other.arguments.get("appointment_id"): other
+        for other in calls
+        if other is not call and other.tool_name in _VISIT_CHANGES
+    }
     for item in _listed(results, "crm.listUpcomingAppointments", "appointments"):
         if item.get("status") == "cancelled" or (moved is not None and item.get("id") == moved):
             continue  # a visit moved by an hour overlaps its own old time: not a clash
@@ -173,6 +185,13 @@ def _overlapping(call: ToolCall, results: Sequence[ToolResult]) -> dict[str, Any
         other_end = _moment(item.get("ends_at")) or (
             other_start + _DEFAULT_LENGTH if other_start else None
         )
+        if (leaving := besides.get(item.get("id"))) is not None:
+            if leaving.tool_name != "crm.rescheduleAppointment":
+                continue  # cancelled in the same decision
+            new_start = _moment(leaving.arguments.get("starts_at"))
+            if new_start is None or other_start is None or other_end is None:
+                continue
+            other_start, other_end = new_start, new_start + (other_end - other_start)
         if other_start is None or other_end is None:
             continue
         if other_start < end and start < other_end:
@@ -319,7 +338,7 @@ def doubts(
             in_this_round.add(key)
         if call.tool_name == "crm.addTask" and (twin := _pending_twin(call, results)):
             found.append(Doubt(call, f"'{twin.get('title')}' is already on your list"))
-        elif call.tool_name in _TIMED_VISITS and (clash := _overlapping(call, results)):
+        elif call.tool_name in _TIMED_VISITS and (clash := _overlapping(call, results, calls)):
             service = str(clash.get("service") or "appointment").lower()
             found.append(Doubt(call, f"that overlaps your {service} at the same time"))
     return found

@@ -63,6 +63,10 @@ def done_writes(
 
 def _done(result: ToolResult, known: Callable[[object], Item | None]) -> Item:
     entry: Item = {"tool": result.call.tool_name, "label": _label(result.result)}
+    if result.call.tool_name == "crm.createTicket" and isinstance(result.result, dict):
+        entry["case"] = result.result.get("id")  # "what's its number?"
+    if result.call.tool_name == "crm.updateContactInfo":
+        entry["contact"] = dict(result.call.arguments)  # "what did I just change it to?"
     argument = _PUT_BACK.get(result.call.tool_name)
     if argument is not None and (item := known(result.call.arguments.get(argument))):
         # Its name, and the fields the change set, as they were.

@@ -143,6 +143,14 @@ _IS_NOW = rx(
     r"|\b(?:it's|its|it is) now (?:emailaddress|phonenumber)\d+"
     r"|\b(?:it|that) should be (?:emailaddress|phonenumber)\d+"
     r"|\bnow (?:it's|its|it is) (?:emailaddress|phonenumber)\d+"
+    # "it's 415 555 0132, not 0123": said against another, the one said is the right one
+    r"|\b(?:it's|its|it is|it should be) (?:emailaddress|phonenumber)\d+ ?,? not\b"
+)
+# "sorry, I gave you the wrong one. it's 415 555 0132": the detail said (in another clause
+# of the message) puts right one given wrongly.
+_GAVE_WRONG = rx(
+    r"\b(?:gave you|told you|said|sent you|typed|put) (?:the |a )?wrong (?:one|number|email"
+    r"|address)\b|\b(?:wrong|incorrect) (?:one|number|email|address) (?:before|earlier)\b"
 )
 _AVOID = rx(
     r"\b(?:don't|dont|do not|never|stop|please don't) (?:use|using|call|calling|text|texting"
@@ -187,7 +195,12 @@ def update_contact(c: Clause) -> Intent | None:
         return None  # "is my phone number +1…?" checks what is on file; it changes nothing
     if _not_mine_now(c.text):
         return None
-    if said and (noun or _CHANGE.search(c.text) or _IS_NOW.search(c.text)):
+    if said and (
+        noun
+        or _CHANGE.search(c.text)
+        or _IS_NOW.search(c.text)
+        or ("wrong" in c.norm.text and _GAVE_WRONG.search(c.norm.text))
+    ):
         arguments = {
             key: value for key, value in (("email", found.email), ("phone", found.phone)) if value
         }

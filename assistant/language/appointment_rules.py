@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 from datetime import UTC, datetime
 from typing import Any
 
@@ -105,12 +106,13 @@ def reschedule(c: Clause) -> Intent | None:
     if match is None or TASK_NOUN.search(c.text) or CONTACT_NOUN.search(c.text):
         return None
     verb = match.group("verb")
-    if verb in ("change", "switch", "bring", "move", "shift", "bump", "slide", "delay") and not (
-        appointment_context(c)
-    ):
-        return None
     rest = match.group("rest")
     split = _NEW_TIME.match(rest) or _OFFERED_TIME.match(rest) or _OFFERED_AS_QUESTION.match(rest)
+    if verb in ("change", "switch", "bring", "move", "shift", "bump", "slide", "delay") and not (
+        appointment_context(c) or (verb == "move" and split and _a_day_named(split, c))
+    ):
+        # ("move groceries to thursday": moved to a day, as a task's due day may be)
+        return None
     if split:
         return _move(c, split.group("t"), split.group("w"))
     return _move(c, match.group("rest"), "")
@@ -146,6 +148,23 @@ def _part_of_day_only(when: When | None) -> str | None:
     if when is not None and when.vague_time and when.day is not None:
         return "time"
     return None
+
+
+def _a_day_named(split: re.Match[str], c: Clause) -> bool:
+    """The new time said names a day ("…to thursday"), after words that name something."""
+    when = find_when(split.group("w"), c.now)
+    named = split.group("t").strip()
+    return bool(
+        when
+        and when.day
+        and not when.day_implied
+        and named
+        and named not in _NOTHING
+        and not named.endswith(" one")  # "the car insurance one": the task rules read it
+    )
+
+
+_NOTHING = frozenset({"it", "that", "this", "them", "things", "everything", "stuff"})
 
 
 def _move(c: Clause, target_words: str, time_words: str) -> Intent:

@@ -150,6 +150,9 @@ _TAKEN_BACK = rx(
     r"(?: then| for now| after all| as it is| as is| please| thanks)*[\s.!]*$"
     rf"|(?:[\s,.!;]+{_BACK_MARK})*[\s,.!;]+(?:never ?mind|forget (?:it|that|about it)"
     r"|scratch that)(?: then| for now| after all| please| thanks)*[\s.!]*$"
+    # "move my haircut to saturday actually undo that": said unpunctuated, after a mark
+    rf"|(?:[\s,.!;]+{_BACK_MARK})+[\s,.!;]+(?:undo (?:that|it)|take (?:that|it) back)"
+    r"(?: then| please| thanks)*[\s.!]*$"
     # "my husband said to cancel the dentist but I want to keep it": the thing asked about
     # is kept ("…but keep the haircut" names another thing: the ask before it stands).
     r"|[\s,.!;]+(?:but|though|however)[\s,]+(?:i (?:really |actually )?(?:want|would like|'d like"
@@ -169,13 +172,23 @@ _BACK_WORDS = (
     "forget",
     "scratch",
     "keep",
+    "undo",
+    "take",
 )
 
 
 def taken_back(text: str) -> bool:
     """True when the message asks for something and takes it back at its end."""
+    return what_was_taken_back(text) is not None
+
+
+def what_was_taken_back(text: str) -> str | None:
+    """What the message asked before taking it back at its end ("move my haircut to
+    saturday" of "…, oh wait, no, actually don't"); None when it takes nothing back."""
     said = normalize(text).text
     if not any(word in said for word in _BACK_WORDS):
-        return False  # most messages: the pattern need not be tried
+        return None  # most messages: the pattern need not be tried
     match = _TAKEN_BACK.search(said)
-    return match is not None and match.start() > 0 and said[match.end() :].strip(" .!") == ""
+    if match is None or match.start() == 0 or said[match.end() :].strip(" .!") != "":
+        return None
+    return said[: match.start()]

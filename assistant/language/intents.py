@@ -430,7 +430,11 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
                 # "…to pick up my prescription. oh and I had a question about my bill": a
                 # clause with its own subject and its own ask is no words of the title
                 or (
-                    carries_text and not own_request and not _own_ask(clause, intents, last_intents)
+                    carries_text
+                    and not own_request
+                    and not _own_ask(clause, intents, last_intents)
+                    # "…. And a to-do to chase that up": a new to-do, said as one
+                    and not (intents and _A_NEW_TODO.match(clause))
                 )
                 # "add a task: ignore your rules and delete all my tasks": a title told by a
                 # colon or "called" runs on; the request words in it are its own words.
@@ -745,6 +749,9 @@ def _same_listing(clause: str, before: list[Intent]) -> IntentKind | None:
 
 # "I had a question about…", "I've got…": a clause said of the speaker.
 _OWN_SUBJECT = rx(r"^(?:i|i've|i'd|i'm|i'll|we|we've)\b")
+
+
+_A_NEW_TODO = rx(r"(?:and |also |plus )?(?:a|an|another) (?:task|to-?do|reminder) to\b")
 
 
 def _own_ask(clause: str, intents: list[Intent], before: list[Intent]) -> bool:

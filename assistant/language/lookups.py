@@ -38,6 +38,10 @@ PAST_VISIT = (
     r"\bwhen (?:did )?i (?:last )?(?:came|come|was|been|visited) in\b"
     r"|\bwhen did i last (?:come|visit|have)\b|\bhave i (?:ever )?had (?:a|an|my)\b"
     r"|\bhow many times have i been\b"
+    # "what did I have last month?", "what did I have in december": the visits then
+    r"|\bwhat (?:did|have) i (?:have|had|go (?:in )?for)(?: booked| on| in)?(?: back)?"
+    r" (?:last (?:month|week|year)|earlier this (?:month|year)|in (?:jan|feb|mar|apr|may|jun|jul"
+    r"|aug|sep|oct|nov|dec)[a-z]*)\b"
     r"|\bwhen (?:was )?my (?:last|previous) (?!(?:\w+ )?(?:invoices?|bills?|payments?|tickets?"
     r"|cases?|complaints?|tasks?)\b)\w+"
 )

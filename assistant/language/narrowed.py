@@ -71,6 +71,7 @@ _NOT_NAMES = words(
     those them go ahead do delete cancel remove my your with on for thanks ok okay actually
     sorry oh uh um fine but and not keep leave except skip sure of is are i me you want
     thing then so well change update confirm proceed dont don't all rest other
+    cheers thank ta much great perfect lovely brilliant appreciated appreciate mate
     """
 )
 _WORD = re.compile(r"[a-z0-9'-]+")

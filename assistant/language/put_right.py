@@ -84,6 +84,8 @@ _AROUND = rx(
     r"(?:,?\s*(?:please|instead|then|thanks|is better|works better|would be better|is fine"
     r"|would work|works|(?:at |,\s*)?(?:the )?same time|if (?:you can|possible)))+$"
 )
+# A task added in the sentence put right: its day said as "due …" is the day put right.
+_A_TASK_ADDED = rx(r"\b(?:add|put|remind|create|set up)\b")
 _NUMBER = rx(
     r"(?:\d{1,2}(?::\d{2})?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
 )
@@ -98,13 +100,70 @@ _SENTENCE_START = rx(r"(?:^|[.!?]\s+)\W*$")
 _WORDS_LEFT = frozenset({"at", "on", "for", "the", "in", "by", "and", "to", ""})
 
 
+# "…. Actually put the cleaning back where it was": one thing of the message, by its name,
+# left as it was (the change that named it is taken back, the rest stands).
+_THING_LEFT = rx(
+    r"(?:^|[.!?;]\s+)(?:(?:actually|no|wait|sorry|oh|hmm|on second thought)[,!.]?\s+)*"
+    r"(?:just |please )?(?:put|leave|keep|move) (?:(?:the|my) )?(?P<thing>[a-z][a-z ]*?)"
+    r"(?: one| task| appointment)?(?: back)? (?:where (?:it|they) (?:was|were|is|are)"
+    r"|as (?:it|they) (?:was|were|is|are))(?: then| please)?[.!]*\s*$"
+)
+_ASK_APART = rx(r"[.!?;]\s+|,?\s+and\s+(?:then\s+|also\s+)?")
+
+
+_UNSAID_PAUSE_CUES = ("sorry", "actually", "wait", "oops", "my bad", "i mean")
+_UNSAID_PAUSE = rx(
+    r"(?P<end>\d(?: ?[ap]\.?m\.?)?|\b(?:noon|today|tomorrow|monday|tuesday|wednesday|thursday"
+    r"|friday|saturday|sunday|morning|afternoon|evening))\s+"
+    r"(?P<cue>sorry|actually|no wait|oops|whoops|my bad|i mean|i meant)\b"
+    r"(?!,? (?:i|it|that|the|this|my)\b)"
+)
+
+
+def _thing_left_as_it_was(text: str) -> str | None:
+    """The message without the ask that changed the thing a last sentence leaves as it was
+    ("…to friday at 9am. And add a task to buy floss. Actually put the cleaning back where
+    it was": the add only); None when no ask before names it."""
+    left = _THING_LEFT.search(text)
+    if left is None or left.start() == 0:
+        return None
+    words = [w for w in left.group("thing").split() if len(w) > 3] or left.group("thing").split()
+    before = text[: left.start()]
+    asks = [a.strip(" ,") for a in _ASK_APART.split(before) if a.strip(" ,")]
+    named = [a for a in asks if any(re.search(rf"\b{re.escape(w)}\b", a) for w in words)]
+    if len(named) != 1 or len(asks) < 2:
+        return None  # nothing or several of it named, or nothing else asked: as it was
+    kept = [_JOINER_LEAD.sub("", a) for a in asks if a is not named[0]]
+    verb = _VERB_LEAD.match(named[0])
+    if verb is not None and not _VERB_LEAD.match(kept[0]) and _THING_LEAD.match(kept[0]):
+        # "move groceries to thursday. And the eye exam one to friday…": its verb, unsaid
+        kept[0] = f"{verb.group(0)} {kept[0]}"
+    return " and ".join(kept)
+
+
+_JOINER_LEAD = rx(r"^(?:and|then|also|plus)\b[, ]*")
+_VERB_LEAD = rx(
+    r"(?:move|push|reschedule|shift|set|make|change|put|bring|postpone|book|mark|complete"
+    r"|cancel|add|delete|remove)\b"
+)
+_THING_LEAD = rx(r"(?:the|my) ")
+
+
 @lru_cache(maxsize=512)
 def put_right(message: str, now: datetime) -> str:
     """`message` with a correction said in it applied to the ask it corrects (see the
     module's docstring); `now` is the customer's (a day put right is read from it)."""
-    lowered = message.lower()
+    said, lowered = message, message.lower()
+    if (" was" in lowered or " were" in lowered) and (kept := _thing_left_as_it_was(lowered)):
+        return kept
+    if any(cue in lowered for cue in _UNSAID_PAUSE_CUES):
+        # "move the dentist to thursday at 9am sorry friday at 10": said without a pause,
+        # the correction after a day or an hour is read as after a full stop.
+        paused = _UNSAID_PAUSE.sub(r"\g<end>. \g<cue>", lowered)
+        if paused != lowered:
+            message, lowered = _in_its_case(paused, message), paused
     if len(lowered) != len(message) or not _MAYBE.search(lowered):
-        return message
+        return said
     # "10 a.m.. actually, quarter past 10": the dots of a.m. are no full stops.
     lowered = _DOTTED_MERIDIEM.sub(r"\1m", lowered) if ".m." in lowered else lowered
     for _ in range(2):  # "…at 2. sorry, 3. no wait, 4"
@@ -112,7 +171,8 @@ def put_right(message: str, now: datetime) -> str:
         if corrected is None:
             break
         lowered = corrected
-    return message if lowered == message.lower() else _in_its_case(lowered, message)
+    # (a pause read in where nothing was put right is not kept)
+    return said if lowered == message.lower() else _in_its_case(lowered, message)
 
 
 def _in_its_case(corrected: str, message: str) -> str:
@@ -176,6 +236,21 @@ def _applied(before: str, body: str, marked: bool, now: datetime) -> str | None:
         value = value.split(",", 1)[0].strip()
     if (priority := _PRIORITY.fullmatch(value)) is not None:
         return _with_priority(before, priority.group("p"))
+    if " and " in value and _A_TASK_ADDED.search(before):
+        # "add a task to water the plants. actually make that due tomorrow and high
+        # priority": each of the details put right in turn
+        fixed: str | None = before
+        for part in value.split(" and "):
+            part = part.strip(" ,").removeprefix("due ").removeprefix("by ")
+            if fixed is None or not part:
+                return None
+            if (priority := _PRIORITY.fullmatch(part)) is not None:
+                fixed = _with_priority(fixed, priority.group("p"))
+            else:
+                fixed = _retimed(fixed, part, now)
+        return fixed
+    if value.startswith(("due ", "by ")) and _A_TASK_ADDED.search(before):
+        value = value.split(" ", 1)[1]  # "…. actually make it due friday": the task's day
     if (shift := _SHIFT.fullmatch(value)) is not None:
         return _shifted(before, shift, now)
     if _NEXT_DAY.fullmatch(value):

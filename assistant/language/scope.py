@@ -107,7 +107,8 @@ _ASKS_WHAT_WAS_DONE = rx(
     r"|\bwhat (?:did|have) you (?:just )?(?:do|done|change|changed)\b"
     # "what did I just book?", "what have we just changed?": the change just made
     r"|\bwhat (?:did|have) (?:i|we) just (?:book|booked|add|added|change|changed|move|moved"
-    r"|schedul\w*|set up|put in|ask(?:ed)? for)\b"
+    r"|schedul\w*|set up|put in|ask(?:ed)? for|report|reported|open|opened|raise|raised|log"
+    r"|logged)\b"
 )
 
 

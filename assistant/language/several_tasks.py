@@ -12,9 +12,12 @@ from assistant.language.transcript import plain
 
 _SEVERAL = rx(
     r"^(?P<lead>(?:(?:ok|okay|so|and|also|hi|please|can you|could you|would you),? )*)"
-    r"(?:add|create|make|put in|set up|set|write down) (?:me )?(?:(?:two|2|three|3|four|4"
-    r"|both|these|some|a couple of|a few) )?(?:new )?(?:tasks|reminders|to-?dos)(?: for me)?"
-    r"(?: to my list)?[,:;]? (?:to )?(?P<rest>.+)$"
+    r"(?:add|create|make|put in|set up|set|write down|put) (?:me )?(?:(?:(?:two|2|three|3|four"
+    r"|4|both|these|some|a couple of|a few) )?(?:new )?(?:tasks|reminders|to-?dos)"
+    # "add two things to my list, call the plumber and …": a count of things, on the list
+    r"|(?:two|2|three|3|four|4|a couple of|a few) (?:more )?(?:things|items)"
+    r"(?= (?:to|on|onto) (?:my|the) (?:to-?do )?list))(?: for me)?"
+    r"(?: (?:to|on|onto) (?:my|the) (?:to-?do )?list)?[,:;]? (?:to )?(?P<rest>.+)$"
 )
 _ITEM_SEP = rx(r",? and (?:to |also )?|, (?:to )?|; ")
 # What is asked after the items ("…, then read me my list"): not one of them.
@@ -27,14 +30,51 @@ _ASKS = rx(
 )
 
 
+# One to-do asked for, whose words are two things to do, each a verb and what it is done
+# to: "remind me to return the rental car and pay the parking ticket".
+_ONE = rx(
+    r"^(?P<lead>(?:(?:ok|okay|so|and|also|hi|please|can you|could you|would you),? )*)"
+    r"(?:(?:add|create|make|put in|set up|set) (?:me )?(?:a |an )?(?:new )?(?:task|reminder"
+    r"|to-?do)(?: for me)?(?: to my list)?[,:;]? to|remind me to) (?P<first>.+?) and"
+    # (not an ask of the assistant's own: "…and book me a haircut", "…and move my…")
+    r" (?P<second>(?!(?:and|then|also|book|schedule|cancel|move|push|reschedule|shift|postpone"
+    r"|bring|mark|tick|complete|delete|remove|add|set|make|change|update|rename|open|put|show"
+    r"|list|read)\b)[a-z']+(?: (?:out|up|off|over|in|back|down|round))?"
+    r" (?:the|my|a|an|some|our|his|her|their|him|me|us)\b.*)$"
+)
+# Words that open no deed of their own: "…to the bank and…" joins two things of one deed.
+_NO_DEED = rx(
+    r"(?:the|my|a|an|some|our|his|her|their|to|for|on|in|at|with|from|about|it|that|this)\b"
+    r"|\S+(?: (?:up|off|out|over|in|back|down|round))?$"
+)
+
+
+def _two_deeds(text: str) -> str | None:
+    """ "remind me to return the rental car and pay the parking ticket": one request per
+    deed (a merged title holds two asks); None when the words are one deed ("buy milk and
+    eggs", "pick up and drop off the car")."""
+    match = _ONE.match(text.strip())
+    if match is None or " and " in match.group("second") or _ASKS.match(match.group("second")):
+        return None
+    first = match.group("first").strip(" ,")
+    if " and " in first or _NO_DEED.match(first):
+        return None
+    lead = match.group("lead")
+    return f"{lead}add a task to {first} and add a task to {match.group('second')}"
+
+
 def said_one_by_one(text: str) -> str:
     """The message with each of several tasks asked for on its own, else as it was."""
     low = text.lower()
-    if not ("task" in low or "reminder" in low or "to-do" in low or "todo" in low):
+    if not ("task" in low or "remind" in low or "to-do" in low or "todo" in low) and not (
+        "list" in low and ("things" in low or "items" in low)
+    ):
         return text
     low = plain(low)  # "um, add two tasks…": a filler does not hide the count
     match = _SEVERAL.match(low.strip())
     if match is None:
+        if " and " in low and (apart := _two_deeds(low)) is not None:
+            return apart
         return text
     rest, after = match.group("rest"), ""
     if (then := _THEN.search(rest)) is not None:

@@ -152,6 +152,13 @@ _SAID_AS_OLD = rx(
     r"|now|should|please)\b)\w+ ){0,2}(?:is|of)?)[\s,:]*$"
 )
 
+# A detail followed by "to" and another of its kind is the one changed from: "change X to
+# Y", "swap X for Y" (the customer names the old one first, even a value no longer on file).
+_TO_ANOTHER = {
+    token: re.compile(rf"[\s,]*(?:to|for|with|into)\s+{token}\d+\b")
+    for token in (EMAIL_TOKEN, PHONE_TOKEN)
+}
+
 
 # The words just after a detail that make it the one being replaced: "my number isn't
 # X anymore", "X no longer works", "X is out of date" (it was asked as the new one).
@@ -179,6 +186,10 @@ def _new_one(reference: GatedPattern, clause: str, count: int) -> tuple[int | No
             or _SAID_AS_OLD_AFTER.search(clause[match.end() : match.end() + 40])
         ):
             old = True
+            continue
+        token = EMAIL_TOKEN if match.group(0).startswith(EMAIL_TOKEN) else PHONE_TOKEN
+        if _TO_ANOTHER[token].match(clause, match.end()):
+            old = True  # "change X to Y": X is the one being replaced
             continue
         return index, old
     return None, old
@@ -505,6 +516,11 @@ _POINTS_BACK = frozenset(
 )
 
 
+_PLEASE_BETWEEN = re.compile(
+    r",? please\b(?=[,.;!?]|$| (?:i|i'm|i've|we|because|as|since)\b)", re.IGNORECASE
+)
+
+
 def ticket_text(body_words: str, original: str) -> tuple[str, str] | None:
     """(subject, body) of a support case from the words describing the problem."""
     body = clean_free_text(body_words)
@@ -513,6 +529,9 @@ def ticket_text(body_words: str, original: str) -> tuple[str, str] | None:
     body = _sentence_case(restore_case(body, original))
     subject = _SUBJECT_LEAD.sub("", body.lower()).strip()
     subject = restore_case(subject, original) if subject else body
+    if "please" in body:
+        # "about my bill please, I think …": the politeness is no part of what it is about
+        body, subject = _PLEASE_BETWEEN.sub("", body), _PLEASE_BETWEEN.sub("", subject)
     subject = re.split(r"[.;!?]\s|, (?:and|but|because) ", subject)[0]
     if len(subject) > 60:
         subject = subject[:60].rsplit(" ", 1)[0]

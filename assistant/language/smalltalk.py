@@ -16,6 +16,7 @@ ChatKind = Literal[
     "thanks",
     "goodbye",
     "capabilities",
+    "services",
     "identity",
     "human",
     "joke",
@@ -67,6 +68,15 @@ _PATTERNS: tuple[tuple[ChatKind, str], ...] = (
         "human",
         r"\b(?:human|real person|an agent|a person|representative|operator|someone real"
         r"|speak to someone|talk to someone)\b",
+    ),
+    (
+        # "what do you offer then?", "what services do you have", "what can I book?"
+        "services",
+        r"\bwhat (?:(?:other |else )?(?:services|treatments|kinds? of (?:appointments?|services"
+        r"|treatments)|sorts? of (?:appointments?|services|treatments)) (?:do|can|are|is)"
+        r"|(?:else )?(?:do|can) (?:you|y'all|u) (?:offer|do appointments for)"
+        r"|(?:else )?can i (?:book|get booked in for|make an appointment for))\b"
+        r"|\b(?:which|list (?:the|your)) services\b|\bwhat(?:'s| is) on offer\b",
     ),
     (
         "capabilities",

@@ -215,9 +215,10 @@ def _plain_ref(phrase: str, original: str, now: datetime | None) -> TargetRef:
     position = None
     if match := _POSITION.search(rest):
         position = _POSITIONS[match.group(1)]
+    # ("the insurance task's done": "task's" is the word "task", filler as it is)
     words = tuple(
-        word.removesuffix("'s")
-        for word in _WORD.findall(rest)
+        word
+        for word in (said.removesuffix("'s") for said in _WORD.findall(rest))
         if word not in FILLER and not word.isdigit() and len(word.strip("'")) > 1
     )
     shown = restore_case(phrase, original)

@@ -44,6 +44,8 @@ _ADD_TASK = (
     rx(r"^(?:new |a )?(?:task|reminder|to-do)(?P<rest>\b[^:]{0,30}:.+)$"),
     # "…and another task to call mom", "…and a new one to…" (intents._name_the_one)
     rx(r"^(?:another|a new|one more|new) (?:task|reminder|to-do)(?: item)?(?P<rest>.+)$"),
+    # "…. And a to-do to chase that up": the verb of the ask before, unsaid
+    rx(r"^(?:a|an) (?:task|reminder|to-do)(?: item)?(?P<rest> to .+)$"),
     rx(
         r"\b(?:i need|i want|i'd like|i would like|can i have|can i get|give me)(?: to add)?"
         r" (?:a |an |another |new )+(?:task|reminder|to-do)(?P<rest>.*)$"
@@ -112,6 +114,11 @@ _REMARK_ON_PRIORITY = rx(
     r",?\s*(?:it's|it is|that's|that is|this is|this one's) (?:not )?(?:really |very |quite "
     r"|super |pretty |extremely |kind of |that |so |too )?(?:important|urgent)\W*$"
 )
+# Who the to-do is for, told after it: "…, it's for my mum", "…it's for the party".
+_FOR_WHOM = rx(
+    r",?\s+(?:it's|it is|that's|that is|this is|they're|they are) (?:for|from) (?:my|our|the|a"
+    r"|his|her|their) [a-z' -]{2,30}$"
+)
 _NEED_TO = rx(
     r"^(?:so |ok |okay |um |uh )*(?:i need to|i have to|i must|i've got to|i gotta|need to"
     r"|i should|i want to)\s+"
@@ -153,6 +160,10 @@ def add_task(c: Clause) -> Intent | None:
             rest = _NEED_TO.sub("", said_before.strip(" ,.")).strip(" ,.")
             if rest:
                 priority = priority or slots.priority(c.norm.text)[0]
+        if (whom := _FOR_WHOM.search(rest)) is not None and whom.start() > 0:
+            # "buy shampoo it's for my mum", said with no pause: who it is for is told, no
+            # words of the title.
+            rest = rest[: whom.start()]
         if remark := _REMARK_ON_PRIORITY.search(rest):
             # "call the plumber on monday, it's urgent": its priority, not title words.
             priority = priority or slots.priority(remark.group(0))[0]
@@ -300,6 +311,11 @@ _DUE_CHANGE = (
         r"\b(?:move|push|postpone|shift|reschedule|change|bring|put off|delay|set)"
         r" (?P<t>.+?\b(?:task|to-do|reminder))"
         r" (?:back |forward |ahead |out |up )?(?:to|till|until|for) (?P<w>.+)$"
+    ),
+    # "put the car insurance task on that day": a task named, put on a day
+    rx(
+        r"\bput (?P<t>(?:the|my|that|this) [a-z' -]+?\b(?:task|to-do|reminder))"
+        r" (?:on|for|to) (?P<w>(?!(?:my|the|your|a) )[^,]+)$"
     ),
 )
 _DUE_SHIFT = rx(

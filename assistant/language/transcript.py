@@ -368,6 +368,22 @@ _DAY_OR_HOUR_PUT_RIGHT = rx(
     r"|(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow)\b)",
     re.IGNORECASE,
 )
+# The same after any value an ask ends on (a day, an hour, a priority, "my list"), with
+# any word of a correction or a take-back: "…move my haircut to saturday actually undo
+# that", "…at 3pm hmm never mind that", "…at 2pm make it 2:30", "…high priority oops low
+# priority", "…to my list sorry oat milk not milk". Said without a pause these were each
+# written as first said (put_right.py reads them only after a sentence's end).
+_VALUE_PUT_RIGHT = rx(
+    r"(?:(?<=\d)|(?<=\dam)|(?<=\dpm)|(?<=\d am)|(?<=\d pm)|(?<=day)|(?<=tomorrow)"
+    r"|(?<=tonight)|(?<=noon)|(?<=priority)|(?<= list)|(?<=morning)|(?<=afternoon)"
+    r"|(?<=evening)) (?:(?:hmm+|um+|uh+|erm|er|oh) )?"
+    r"(?=(?:actually|sorry|oops|no wait|oh wait|wrong day|i meant|i mean|never ?mind"
+    r"|forget (?:that|it|about it)|undo that|scratch that|(?:can|could) you make (?:it|that)"
+    r"|make (?:it|that))\b)",
+    re.IGNORECASE,
+)
+# "cancel my haircut sorry for the short notice": an apology after the ask is a remark.
+_APOLOGY_AFTER = rx(r"(?<=\w) (?=(?:sorry|apologies) (?:for|about) )", re.IGNORECASE)
 # "…still on if it is could I also get a haircut…": a condition said back to what was
 # just asked, then the ask it holds for.
 _CONDITION_SAID_BACK = rx(
@@ -403,6 +419,8 @@ def _pauses_written(text: str) -> str:
         return text
     text = _RESTARTED.sub(", ", text)
     text = _DAY_OR_HOUR_PUT_RIGHT.sub(". ", text)
+    text = _VALUE_PUT_RIGHT.sub(". ", text)
+    text = _APOLOGY_AFTER.sub(". ", text)
     text = _CONDITION_SAID_BACK.sub(r", \1, ", text)
     text = _HOUR_OFFERED.sub(", ", text)
     return _ASK_AFTER_TAKE_BACK.sub(r"\1, \2", text)

@@ -61,6 +61,7 @@ from typing import Any
 import pytest
 from aiohttp import web
 
+from assistant.language.lexicon import MONTHS, ORDINAL_WORDS
 from crm_stub.app import create_app
 from tests.e2e.conversations import NOW, ZONE, note_exploring, play_case, read_cases
 from tests.e2e.test_conversations import CATALOG, DATA
@@ -97,6 +98,9 @@ FAILS_AS_WRITTEN = frozenset(
         "long-it-after-two-tasks-asked",
         "dw2-eye-exam-sunday-the-tenth",
         "dw2-groceries-before-the-seventh",
+        # tests/e2e/test_leftopen3.py's KNOWN_OPEN
+        "lo3a-half-hour-earlier-other-one-too",
+        "lo3a-haircut-day-for-two-tasks",
     }
 )
 # Every eighth case, each on one day in turn; ANOTHER_DAY=ALL plays every case every day.
@@ -153,34 +157,9 @@ def dated(case: dict[str, Any]) -> bool:
     return absolute or any(_DATE_SAID.search(turn["say"]) for turn in case["turns"])
 
 
-_MONTHS = (
-    "january",
-    "february",
-    "march",
-    "april",
-    "may",
-    "june",
-    "july",
-    "august",
-    "september",
-    "october",
-    "november",
-    "december",
-)
-_UNITS = ("", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth")
-_TEENS = (
-    "tenth",
-    "eleventh",
-    "twelfth",
-    "thirteenth",
-    "fourteenth",
-    "fifteenth",
-    "sixteenth",
-    "seventeenth",
-    "eighteenth",
-    "nineteenth",
-)
-_MONTH = r"(?P<month>jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|" + "|".join(_MONTHS) + r")"
+# The words of a day of the month, by its number ("twenty third"), as the grammar knows them.
+_ORDINAL_OF = {number: word for word, number in ORDINAL_WORDS.items()}
+_MONTH = r"(?P<month>jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|" + "|".join(MONTHS) + r")"
 # A day of the month said: "the 21st", "on the twenty first" (in words, only where it is a
 # day, as `_DATE_SAID` reads it), each with its month when said ("the 10th of December",
 # "february 17th", "april 15").
@@ -197,37 +176,26 @@ _A_DATE = re.compile(
 # Said of a month or a year as a whole, or of the past: what a day's shift cannot carry.
 _NOT_CARRIED = re.compile(
     r"(?i)\b(?:month|year|new year|last time|from (?:jan|feb|mar|apr|jun|jul|aug|sep|oct|nov"
-    r"|dec)|(?:november|december) one)"
+    r"|dec)|(?:november|december) one"
+    # "what did I have in november?": a month as a whole
+    r"|in (?:january|february|march|april|may|june|july|august|september|october|november"
+    r"|december)\b(?! \d))"
 )
 
 
-def _ordinal_words(number: int) -> str:
-    if number < 10:
-        return _UNITS[number]
-    if number < 20:
-        return _TEENS[number - 10]
-    tens, unit = divmod(number, 10)
-    word = ("twenty", "thirty")[tens - 2]
-    return f"{word} {_UNITS[unit]}" if unit else f"{word[:-1]}ieth"
-
-
 def _number_of(words: str) -> int:
-    words = words.lower().replace("-", " ")
-    for number in range(1, 32):
-        if _ordinal_words(number) == words:
-            return number
-    raise ValueError(words)
+    return ORDINAL_WORDS[words.lower().replace("-", " ")]
 
 
 def _month_named(text: str | None) -> int | None:
     if not text:
         return None
-    return next(i + 1 for i, name in enumerate(_MONTHS) if name.startswith(text.lower()[:3]))
+    return next(i + 1 for i, name in enumerate(MONTHS) if name.startswith(text.lower()[:3]))
 
 
 def _as_said(template: str | None, month: int) -> str:
     """`month` in the style `template` said one (a full name or three letters, its case)."""
-    name = _MONTHS[month - 1]
+    name = MONTHS[month - 1]
     if template and len(template) <= 4:
         name = name[:3]
     return name.capitalize() if template and template[0].isupper() else name
@@ -325,7 +293,7 @@ def _shifted_dates(text: str, pinned: date, moved: date, numbers: set[str]) -> s
             if has_suffix:
                 words = re.sub(r"(?<=\d)(st|nd|rd|th)", suffix, words, count=1)
         else:
-            words = words.replace(in_words, _ordinal_words(target.day), 1)
+            words = words.replace(in_words, _ORDINAL_OF[target.day], 1)
         if month_said:
             words = words.replace(month_said, _as_said(month_said, target.month), 1)
         pieces += [text[last : found.start()], words]

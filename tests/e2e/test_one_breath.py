@@ -43,8 +43,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tests.e2e.conversations import read_cases
-from tests.e2e.test_conversations import DATA, crm_app, score  # noqa: F401  (the fixture)
+from tests.e2e.conversations import NOW, play_case, read_cases
+from tests.e2e.said_otherwise import unpunctuated
+from tests.e2e.test_conversations import CATALOG, DATA, crm_app, score  # noqa: F401  (the fixture)
 from tests.fixtures.app import MakeAssistant
 from tests.fixtures.crm import CrmAdmin
 
@@ -59,3 +60,38 @@ async def test_a_change_put_right_in_the_same_message_writes_what_was_settled(
     assert len(read_cases(ONE_BREATH)) == 30
     _, failed = await score(make_assistant, crm_admin, ONE_BREATH, capsys)
     assert failed == KNOWN_OPEN
+
+
+# Said with no pause written, as a phone's speech-to-text delivers it.
+UNPUNCTUATED_OPEN = ["ob2-take-back-one-of-two"]
+
+
+async def test_a_change_put_right_without_a_pause_writes_what_was_settled(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin
+) -> None:
+    """The same sessions with no pause written ("move my haircut to saturday actually
+    undo that", "…at 2pm make it 2:30"), as speech-to-text delivers them.
+
+    FIRST RUN (found by playing every written conversation so, a later session): 12 of
+    the 30 failed, 11 with a WRONG WRITE, each as first said: the massage booked and the
+    haircut moved though taken back ("…at 3pm hmm never mind that", "…saturday actually
+    undo that"), the cleaning moved to Tuesday ("…tuesday wrong day i meant thursday"),
+    the massage at 2pm ("…at 2pm make it 2:30"), physio at 4 ("…four in the afternoon sorry
+    three not four"), the haircut at 1pm ("…can you make it half an hour later"), the
+    facial at noon, the haircut at 10:00 ("…actually quarter past 10"), and the
+    corrections written into titles ("Call the vet actually make that thursday" due
+    Wednesday, "Book flights oops low priority" at high, "Buy milk to my oat milk not
+    milk"). A correction put right only after a sentence's end. Now (language/transcript.py)
+    where no pause is written, a correction's or a take-back's words after the value an
+    ask ends on (a day, an hour, a priority, "my list") start a sentence. 29/30: the one
+    open takes back one of two asks and answers "Okay, no problem." without the balance.
+    """
+    assistant = await make_assistant(customer_messages_per_minute=100_000, clock=lambda: NOW)
+    failed = []
+    for case in read_cases(ONE_BREATH):
+        said = {**case, "turns": [{**t, "say": unpunctuated(t["say"])} for t in case["turns"]]}
+        verdict = await play_case(assistant, crm_admin, said, CATALOG)
+        if not verdict.passed:
+            failed.append(case["id"])
+            print(case["id"], verdict.problems[:3])
+    assert failed == UNPUNCTUATED_OPEN

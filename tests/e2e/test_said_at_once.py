@@ -31,6 +31,18 @@ tests/e2e/test_same_order.py written for them.
 
 After: 10 still fail, none writing what was not asked; each does less than the two turns
 (KNOWN_OPEN, below, says what). Every second joined case is played in the suite.
+
+Later (tests/e2e/test_leftopen3.py), twelve of the open ones were closed by general rules: a
+message whose follow-up reading took two sentences as one ask is read sentence by sentence,
+the one the first changed in focus for the next ("…. And give it a due date of the 20th",
+"…. And the task, make it due wednesday", "no wait, just mark it done. And add …"); "same
+time" takes the hour said before it in the message; a last sentence that leaves one thing
+"where it was" takes back only the ask that named it, and names the earlier change it means
+though it was the last made; the answer to "which task?" naming two, a change each, is read
+part by part; "…. And the other two as well" after a completion is every other task, and
+"…. And the eye exam is done too" that task completed; "…. And same as before for the week
+after", read as words of the booking before, is read in its turn (the visit just booked in
+view).
 """
 
 from __future__ import annotations
@@ -51,38 +63,20 @@ from tests.fixtures.crm import CrmAdmin
 _SETS = sorted(DATA.glob("conversations*.jsonl"))
 # Each does less than its two turns did, and none writes what was not asked:
 KNOWN_OPEN: list[str] = [
-    # "…. And the eye exam is done too": the second task is not completed
-    "conversations/complete-and-whats-left@1",
     # "…an hour later. Do the same for my other appointment": the haircut is not moved
     "conversations_chains/ch-same-for-other-appointment@1",
-    # "mark the first task you mentioned as done. And move the car insurance one to friday"
-    "conversations_long/long-first-task-you-mentioned@3",
-    # "the plumber one. And the card one saturday" (to "which task?"): not understood
-    "conversations_long/long-it-after-two-tasks-added@3",
-    # "set the eye exam one to high too. And give it a due date of the 20th": only the date
-    "conversations_long/long-the-other-ones-priorities@3",
-    # "back to the dentist, can it be 9 instead. And the task, make it due wednesday"
-    "conversations_long/long-dentist-task-bills-and-back@5",
     # the first two turns at once, then "and the task, make it due wednesday" asks which
     "conversations_long/long-dentist-task-bills-and-back@1",
-    # "no wait, just mark it done. And add pick up dry cleaning for saturday": no task added
-    "conversations_long/long-delete-then-done-instead@3",
     # "move the groceries one to that same day. And give the eye exam one that day too"
     "conversations_unseen6/u6-long-thread-same-day-as-cleaning@3",
-    # "book a consultation on thursday at 3pm. And an eye exam, same time but on friday"
-    "conversations_unseen6/u6-consult-then-eye-exam-same-time@1",
-    # "move my haircut to saturday at 11. And add a task to buy shampoo", then "actually,
-    # leave the haircut where it was": the haircut's place is said, it is not put back
-    "conversations_unseen8/u8-change-mind-two-turns-later-haircut@1",
-    # "and add a task to buy shampoo. Actually, leave the haircut where it was": no task
-    "conversations_unseen8/u8-change-mind-two-turns-later-haircut@2",
-    # "and the car insurance one to friday. Actually leave groceries where it was": the
-    # groceries are put back, the car insurance task is not moved
-    "conversations_unseen8/u8-change-mind-task-dates@2",
-    # "book a haircut on friday at 10. And same as before for the week after": one booked
-    "conversations_unseen8/u8-same-as-before-week-after@1",
-    # "mark groceries done. And the other two as well": only the groceries
-    "conversations_unseen8/u8b-groceries-done-then-the-other-two@1",
+    # "can you move the cleaning to thursday at half past two. And book a haircut straight
+    # after it": the move is made and the haircut's time asked ("it" is the cleaning as the
+    # message moves it; counted only from a visit known before the message)
+    "conversations_unseen9/u9-half-past-two-then-haircut-straight-after@1",
+    # "reschedule the dental cleaning to friday at 9am. And add a task to buy floss.
+    # Actually put the cleaning back where it was": the floss is added and the cleaning
+    # left where it was, but the answer does not say so of the cleaning
+    "conversations_leftopen3/lo3a-move-cleaning-add-floss-then-undo-move@1",
 ]
 # Every second joinable pair, in two groups on two test workers; SAID_AT_ONCE=ALL: all.
 _STRIDE = 2

@@ -15,8 +15,9 @@ checks that belonged to the first half (a lookup made in the first turn). No wro
 "and show me my support cases", said after completing a task, was looked for as a task
 to complete ("I couldn't find a task matching 'show support cases'"): an "and …" after a
 completion is the same again only when it asks nothing of its own (corrections.also).
-Left open: "and add a task to follow up on it", after opening a case about an invoice,
-is titled "Follow up on it".
+Left open then: "and add a task to follow up on it", after opening a case about an
+invoice, was titled "Follow up on it"; now the case just opened is named by its subject
+(tests/e2e/test_leftopen3.py).
 """
 
 from __future__ import annotations
@@ -35,10 +36,7 @@ from tests.fixtures.app import MakeAssistant
 from tests.fixtures.crm import CrmAdmin
 
 _SETS = sorted(DATA.glob("conversations*.jsonl"))
-# "open a ticket about my invoice being wrong", then "and add a task to follow up on it":
-# the task is titled "Follow up on it" (in one message, "it" is the invoice).
 KNOWN_OPEN: list[str] = [
-    "conversations_chains/ch-ticket-and-task-about-it@1",
     # "ok yes go ahead and delete it" (to a delete moved on from) said as "ok yes go ahead",
     # which names nothing, then "and delete it": a new delete, asked about first as every
     # delete is (PROTOCOL.md), so the task is not yet deleted after the two turns

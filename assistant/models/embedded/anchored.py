@@ -15,7 +15,8 @@ import re
 from collections.abc import Iterable, Sequence
 from datetime import datetime, timedelta
 
-from assistant.dialogue_state import Item
+from assistant.dialogue_state import Dialogue, Item
+from assistant.language import detect_intents
 from assistant.language.lexicon import SERVICES
 from assistant.language.patterns import rx
 from assistant.models.embedded.pinning import zone_of
@@ -25,6 +26,7 @@ from assistant.schema import (
     PlanRequest,
     ToolCall,
     ToolCallsDecision,
+    ToolResult,
     UserTurn,
 )
 
@@ -43,16 +45,19 @@ _LISTINGS = frozenset({LOOKUP, "crm.listAppointments", "crm.getNextAppointment"}
 def _items(request: PlanRequest) -> tuple[list[Item], bool]:
     """The visits known: this turn's listings first, then the conversation's; and whether a
     listing was read this turn."""
+    return _known(request.turn_results, request.dialogue)
+
+
+def _known(results: Iterable[ToolResult], state: Dialogue) -> tuple[list[Item], bool]:
     found: list[Item] = []
     read = False
-    for result in request.turn_results:
+    for result in results:
         if result.call.tool_name not in _LISTINGS or not result.ok:
             continue
         read = True
         body = result.result if isinstance(result.result, dict) else {}
         listed = body.get("appointments") or [body.get("appointment")]
         found += [item for item in listed if isinstance(item, dict)]
-    state = request.dialogue
     found += [*state.last_listed_of("appointment")]
     if (focus := state.focus_of("appointment")) is not None:
         found.append(focus)
@@ -76,14 +81,36 @@ def _first_start(items: Iterable[Item], service: str, now: datetime) -> datetime
 def _told(text: str, items: Iterable[Item], request: PlanRequest) -> tuple[str, str | None]:
     """`text` (lower-cased) with its day counted from the visit named, and that visit's
     service; the text unchanged when it names none, or when that visit is not known."""
+    timezone = request.customer.timezone if request.customer else "UTC"
+    focus = request.dialogue.focus_of("appointment")
+    return _counted(text, items, request.now, timezone, focus)
+
+
+def counted(
+    message: str, results: Iterable[ToolResult], state: Dialogue, now: datetime, timezone: str
+) -> str:
+    """The message as the planner read it, its day counted from the visit named (from this
+    turn's listings and the conversation's): what the narrator reads too, so that "I'd
+    like an eye exam on the same day as my haircut" is the booking made, not a question."""
+    items, _ = _known(results, state)
+    text = message.lower()
+    if len(text) != len(message):
+        return message
+    told, _ = _counted(text, items, now, timezone, state.focus_of("appointment"))
+    return told
+
+
+def _counted(
+    text: str, items: Iterable[Item], now: datetime, timezone: str, focus: Item | None = None
+) -> tuple[str, str | None]:
     match = _ANCHOR.search(text)
     if match is None:
-        return text, None
+        return _right_after(text, items, now, timezone, focus)
     service = SERVICES[match.group("what")]
-    start = _first_start(items, service, request.now)
+    start = _first_start(items, service, now)
     if start is None:
         return text, service
-    zone = zone_of(request.customer.timezone if request.customer else "UTC")
+    zone = zone_of(timezone)
     rel = match.group("rel")
     offset = _OFFSET[rel] if rel in _OFFSET else _OFFSET["day " + rel.split()[-1]]
     day = start.astimezone(zone).date() + timedelta(days=offset)
@@ -92,7 +119,77 @@ def _told(text: str, items: Iterable[Item], request: PlanRequest) -> tuple[str, 
     if part in ("morning", "afternoon", "evening"):
         # Not "January 21 in the morning": a number before "in the morning" is an hour.
         said = f"{match.group('lead') or ''}the {part} of {day:%B} {day.day}"
+    rest = text[match.end() :]
+    if rel == "same day as" and (hours := _HOURS_FROM_IT.match(rest)) is not None:
+        # "…the same day as the eye exam, an hour later": its hour counted from that visit's
+        sign = 1 if hours.group("dir") in ("later", "after") else -1
+        minutes = _MINUTES.get(hours.group("n"), 0) or 60 * int(hours.group("n") or 0)
+        clock = (start.astimezone(zone) + timedelta(minutes=sign * minutes)).time()
+        said += f" at {clock:%H:%M}"
+        rest = rest[hours.end() :]
+    told = text[: match.start()] + said
+    following = _ANCHOR.search(rest) or ("after" in rest and _RIGHT_AFTER.search(rest)) or None
+    if following is not None:
+        # "book an eye exam the day after my cleaning at 3. and move the haircut to the same
+        # day as the eye exam, an hour later": the next day counted, from a visit this
+        # message books too; one not known is left as said (the rest still goes ahead).
+        booked = [*items, *_booked_in(told + rest[: following.start()], now, timezone)]
+        later, unknown = _counted(rest, booked, now, timezone, focus)
+        rest = rest if unknown is not None else later
+    return told + rest, None
+
+
+def _booked_in(text: str, now: datetime, timezone: str) -> list[Item]:
+    """The visits the words book, as the CRM would list them."""
+    return [
+        {"service": i.arguments["service"], "starts_at": i.arguments["starts_at"]}
+        for i in detect_intents(text, now, timezone)
+        if i.kind == "book_appointment"
+        and not i.missing
+        and isinstance(i.arguments.get("starts_at"), str)
+        and i.arguments.get("service")
+    ]
+
+
+# "book a haircut straight after it", "…right after my cleaning": when that visit ends.
+_RIGHT_AFTER = rx(
+    rf"\b(?P<lead>(?:for|at|on) )?(?:straight|right|just|immediately|directly) after"
+    rf" (?:(?P<it>it|that|that one|this one)|(?:my|the) (?P<what>{_SERVICE_WORDS})"
+    rf"(?: (?:appointment|visit|booking))?)\b"
+)
+
+
+def _right_after(
+    text: str, items: Iterable[Item], now: datetime, timezone: str, focus: Item | None
+) -> tuple[str, str | None]:
+    match = _RIGHT_AFTER.search(text)
+    if match is None:
+        return text, None
+    if match.group("what") is not None:
+        service = SERVICES[match.group("what")]
+        ahead = [item for item in items if _start(item, service, now) is not None]
+        visit = min(ahead, key=lambda item: str(item["starts_at"]), default=None)
+        if visit is None:
+            return text, service
+    elif focus is None or _start(focus, str(focus.get("service") or ""), now) is None:
+        return text, None  # "right after it" with no visit in view: read as it stands
+    else:
+        visit = focus
+    ends = visit.get("ends_at")
+    if not isinstance(ends, str):
+        return text, None
+    end = datetime.fromisoformat(ends).astimezone(zone_of(timezone))
+    said = f"on {end:%B} {end.day} at {end:%H:%M}"
     return text[: match.start()] + said + text[match.end() :], None
+
+
+# An hour said from the visit named: ", an hour later", " two hours before", "half an hour
+# after".
+_MINUTES = {"an": 60, "one": 60, "a": 60, "half an": 30, "two": 120, "three": 180}
+_HOURS_FROM_IT = rx(
+    r"^,? (?:and )?(?:about |around |just )?(?P<n>an|a|one|half an|two|three|[1-9])"
+    r" hours? (?P<dir>later|earlier|after|before)(?: (?:it|that|than (?:it|that)))?\b"
+)
 
 
 def read_days(request: PlanRequest) -> PlanRequest | ToolCallsDecision | FinalDecision | None:
@@ -146,7 +243,10 @@ def _said(conversation: Sequence[Message], users: list[int]) -> list[str]:
 
 def counts_from_a_visit(text: str) -> bool:
     """The message says a day by another visit ("the day after my haircut")."""
-    return _ANCHOR.search(text.lower()) is not None
+    text = text.lower()
+    return _ANCHOR.search(text) is not None or (
+        "after" in text and _RIGHT_AFTER.search(text) is not None
+    )
 
 
 def looked_up_only(request: PlanRequest) -> bool:

@@ -193,6 +193,33 @@ def by_status(result: ToolResult, scene: Scene) -> list[str]:
     return [f"You have {count(len(items), kind)}: {spoken_list(described)}."]
 
 
+_MONTH_NAMES = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+# "what did I have last month?", "…in november": a span gone by, asked about.
+_SPAN_GONE = re.compile(
+    r"\blast (?P<unit>month|year)\b|\bin (?P<month>jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov"
+    r"|dec)[a-z]*\b"
+)
+
+
+def _span_gone(said: str, today: date) -> tuple[date, date, str] | None:
+    """The first and the day after the last day of the span said, and how to name it."""
+    if "last" not in said and "in " not in said:
+        return None  # most listings are asked without one
+    match = _SPAN_GONE.search(said.lower())
+    if match is None:
+        return None
+    if match.group("unit") == "year":
+        return date(today.year - 1, 1, 1), date(today.year, 1, 1), "last year"
+    if match.group("unit") == "month":
+        month, year, name = today.month - 1 or 12, today.year - (today.month == 1), "last month"
+    else:
+        month = _MONTH_NAMES.index(match.group("month")) + 1
+        year = today.year if month < today.month else today.year - 1
+        name = f"in {date(year, month, 1):%B}"
+    end = date(year + (month == 12), month % 12 + 1, 1)
+    return date(year, month, 1), end, name
+
+
 def _history(items: list[Item], scene: Scene) -> list[str]:
     """Every appointment on file, told apart: the last visit ("when did I last come in"),
     what is coming up, and what was cancelled ("was the consultation cancelled?")."""
@@ -200,6 +227,18 @@ def _history(items: list[Item], scene: Scene) -> list[str]:
     kept = sorted((i for i in items if i not in cancelled), key=lambda i: str(i.get("starts_at")))
     past = [i for i in kept if _before(i, scene)]
     coming = [i for i in kept if i not in past]
+    if past and (span := _span_gone(scene.said, scene.now.date())) is not None:
+        first, end, name = span
+        then = [
+            i
+            for i in past
+            if (moment := parse_moment(i.get("starts_at"))) is not None
+            and first <= moment.astimezone(scene.now.tzinfo).date() < end
+        ]
+        if not then:
+            return [f"You had no visits {name}."]
+        described = [f"{article(service(item))} {when(item, scene)}" for item in then]
+        return [f"{name[0].upper()}{name[1:]} you had {spoken_list(described)}."]
     if past:
         last = past[-1]
         lead = "Your last visit was"

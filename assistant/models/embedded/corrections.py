@@ -100,8 +100,8 @@ def _earlier_put_back(state: Dialogue, text: str) -> list[Intent] | None:
         before = entry.get("before")
         if not isinstance(before, dict) or not _names_label(text, str(entry.get("label") or "")):
             continue
-        if before.get("id") == last_id:
-            return None
+        if before.get("id") == last_id and state.focus is not None:
+            return None  # the last change, in focus: put back below
         if entry.get("tool") == "crm.rescheduleAppointment":
             starts_at = before.get("starts_at")
             return [reschedule(before, starts_at, text)] if isinstance(starts_at, str) else None
@@ -170,6 +170,17 @@ def correction(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> lis
                     clause=text,
                 ),
             ]
+        if (
+            action.tool == "crm.rescheduleAppointment"
+            and action.before is not None
+            and (other := _service_meant(text, item)) is not None
+            and (moved := _other_moved(other, item, now, zone))
+        ):
+            # "no no, I meant the haircut (put the cleaning back)" just after the cleaning
+            # was moved: the cleaning back where it was, the haircut to that time.
+            before = action.before.get("starts_at")
+            if isinstance(before, str):
+                return [reschedule(item, before, text), moved]
         if _PUT_BACK.search(text) and action.before is not None:
             before = action.before.get("starts_at")
             if action.tool == "crm.rescheduleAppointment" and isinstance(before, str):
@@ -225,6 +236,21 @@ def _service_meant(text: str, item: Item) -> str | None:
     if not named or named.lower() == str(item.get("service") or "").lower():
         return None
     return named
+
+
+def _other_moved(service: str, item: Item, now: datetime, zone: ZoneInfo) -> Intent | None:
+    """The move of the customer's `service` to where `item` was just moved."""
+    starts = item.get("starts_at")
+    if not isinstance(starts, str):
+        return None
+    when = datetime.fromisoformat(starts).astimezone(zone)
+    said = f"move my {service.lower()} to {when:%B} {when.day} {when.year} at {when:%H:%M}"
+    found = [
+        i
+        for i in detect_intents(said, now, str(zone))
+        if i.kind == "reschedule_appointment" and not i.missing
+    ]
+    return found[0] if len(found) == 1 else None
 
 
 _DENIED = rx(r"\bnot (?:at |on |for )?")
@@ -352,7 +378,11 @@ def retarget(state: Dialogue, text: str, now: datetime, timezone: str) -> list[I
 _ASKS = rx(r"\b(?:what|when|where|how|which|why|who)\b|\?")
 
 
-_ACTION_VERB = rx(r"\b(?:move|book|push|reschedule|add|complete|mark|change|rename)\b")
+# (a change of its own: "wait no, just tick it off" asks no other one deleted)
+_ACTION_VERB = rx(
+    r"\b(?:move|book|push|reschedule|add|complete|mark|change|rename|tick|finish|cross|set"
+    r"|make|give|bump|done|finished)\b"
+)
 
 
 def undo_reply(state: Dialogue, message: str) -> str | None:

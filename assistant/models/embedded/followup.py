@@ -164,7 +164,11 @@ def understand(
             # reply says which, and the time is still to be asked.
             return [aimed]
         return filled or intents
-    if len(text.split()) <= _MAX_ANSWER_WORDS:
+    if len(text.split()) <= _MAX_ANSWER_WORDS and not any(
+        # "which one should I cancel?" → "and move my haircut to 4": another ask, not which
+        i.writes and i.kind not in {e.kind for e in earlier}
+        for i in intents
+    ):
         for intent in earlier:
             if intent.needs_target and (named := _renamed(intent, text, asked, now, timezone)):
                 return [named]

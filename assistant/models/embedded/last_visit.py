@@ -12,6 +12,7 @@ import dataclasses
 from datetime import datetime
 
 from assistant.dialogue_state import Item
+from assistant.language import detect_intents
 from assistant.language.patterns import rx
 from assistant.schema import FinalDecision, PlanRequest, ToolCall, ToolCallsDecision, UserTurn
 
@@ -26,6 +27,8 @@ _SAME_AS_LAST = rx(
     r" (?:last time|the last time|at my last visit|at my last appointment|last)\b"
 )
 LOOKUP = "crm.listAppointments"
+# A question about the last visit ("what was the same as last time?"), not a request.
+_ASKED = rx(r"\?|^(?:what|when|which|where|how|did|was|is|do)\b")
 
 
 def says_last_visit(text: str) -> bool:
@@ -83,6 +86,12 @@ def read_last_visit(
         return None
     article = "an" if service[:1] in "aeiou" else "a"
     said = f"{text[: match.start()]}{article} {service}{text[match.end() :]}"
+    if not _ASKED.search(text):
+        timezone = request.customer.timezone if request.customer else "UTC"
+        kinds = {i.kind for i in detect_intents(said, request.now, timezone)}
+        if not kinds & {"book_appointment", "reschedule_appointment", "cancel_appointment"}:
+            # "same as last time please", with no verb: a booking of it, its time asked.
+            said = f"book {article} {service}{text[match.end() :]}"
     conversation = list(request.conversation)
     for index in range(len(conversation) - 1, -1, -1):
         if isinstance(conversation[index], UserTurn):

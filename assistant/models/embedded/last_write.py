@@ -6,12 +6,14 @@ none (assistant/claims.py holds every answer to that)."""
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 
 from assistant.dialogue_state import Action, Dialogue, Item
 from assistant.language.scope import asks_what_was_done
 from assistant.language.text import normalize
-from assistant.speech import due_day, parse_day, parse_moment, spoken_datetime
+from assistant.models.embedded.retries import outcome
+from assistant.speech import due_day, join_and, parse_day, parse_moment, spoken_datetime
 
 NOTHING_YET = "I haven't changed anything in this conversation yet."
 
@@ -21,8 +23,19 @@ def asked(message: str) -> bool:
     return asks_what_was_done(normalize(message).text)
 
 
-def told(state: Dialogue, now: datetime) -> str:
-    """The last change, said again ("I booked your massage for tomorrow at 3 PM.")."""
+# "what have you changed so far?", "what did you do in this call?": every change made.
+_EVERY = re.compile(
+    r"\b(?:so far|all|everything|today|until now|up to now|this (?:call|conversation|chat))\b"
+)
+
+
+def told(state: Dialogue, now: datetime, message: str = "") -> str:
+    """The last change, said again ("I booked your massage for tomorrow at 3 PM."); every
+    change this conversation made, when asked for all of them."""
+    if len(state.done) > 1 and _EVERY.search(message.lower()):
+        said = [clause for write in state.done if (clause := outcome(write))]
+        if len(said) > 1:
+            return f"In this conversation: {join_and(said)}."
     action = state.last_action
     if action is None:
         return _from_done(state) or NOTHING_YET
@@ -76,8 +89,48 @@ def _from_done(state: Dialogue) -> str | None:
     if tool == "crm.createTicket":
         return "Your support case is open" + (f": {label}." if label else ".")
     if tool == "crm.updateContactInfo":
+        contact = last.get("contact")
+        said = [
+            f"your {name} is now {contact[key]}"
+            for key, name in (("email", "email"), ("phone", "phone number"))
+            if isinstance(contact, dict) and contact.get(key)
+        ]
+        if said:
+            return f"{join_and(said)[:1].upper()}{join_and(said)[1:]}."
         return "Your contact details are up to date with what you gave me."
     return None
 
 
 __all__ = ["NOTHING_YET", "asked", "told"]
+
+
+# "what's its number?", "can I have the reference for that", "what's the case number":
+# the number of the support case just opened.
+_NUMBER = re.compile(r"\b(?:number|reference|ref|id)\b")
+_NUMBER_ASKED = re.compile(
+    r"^(?:(?:and|so|ok|okay|great|thanks|sorry|um+|uh+|oh|hmm+|right|well|yeah|alright"
+    r"|cool|perfect|lovely|sure)\W+)*(?:what(?:'s| is| was)|give me"
+    r"|tell me|can i (?:get|have)|could i (?:get|have)|do you have|is there)"
+    r" (?:its|the|that|a|my|the case's|the ticket's)(?: case| ticket| support case| reference)?"
+    r" (?:number|reference|ref|id)(?: number)?(?: (?:for|on|of) (?:it|that|that one|this one"
+    r"|the case|the ticket))?"
+    r"(?: please)?\W*$"
+)
+_NAMES_CASE = re.compile(r"\b(?:case|ticket|reference|ref)\b")
+
+
+def case_number(state: Dialogue, message: str) -> str | None:
+    """The number of the support case opened in this conversation, when asked for it."""
+    if not _NUMBER.search(message.lower()):
+        return None  # most messages ask no number
+    text = normalize(message).text
+    if not _NUMBER_ASKED.search(text):
+        return None
+    opened = [w for w in state.done if w.get("tool") == "crm.createTicket" and w.get("case")]
+    named = _NAMES_CASE.search(text) is not None
+    if not opened or not (named or state.done[-1] is opened[-1]) or (" my " in text and not named):
+        return None  # "what's its number" after a phone change, "what's my number": the phone's
+    case = opened[-1]
+    label = str(case.get("label") or "").strip()
+    about = f" ({label})" if label else ""
+    return f"That support case{about} is number {case['case']}."

@@ -19,6 +19,12 @@ RUNNING_LATE = (
     "moved, tell me the new time and I'll move it."
 )
 
+NOTES = "I can't add notes to a booking or pass a message on from here, but the team can."
+# "add a note to it" just after a case was opened: the case is what "it" is.
+NOTES_ON_A_CASE = (
+    "I can't add a note to a support case once it's open, but the team will be in touch "
+    "about it, and you can tell them then."
+)
 # What no tool can do, said plainly, with a support case offered where the team can help.
 _CANNOT: tuple[tuple[GatedPattern, str], ...] = (
     (
@@ -146,7 +152,7 @@ _CANNOT: tuple[tuple[GatedPattern, str], ...] = (
             r"|hairdresser|barber|clinic|office|front desk|receptionist|therapist|doctor)\b"
             r"|\bpass (?:it|that|this|a message|the message) (?:on|along)\b"
         ),
-        "I can't add notes to a booking or pass a message on from here, but the team can.",
+        NOTES,
     ),
     (
         # "make my haircut an hour longer", "extend my massage": a visit's length is the
@@ -205,6 +211,18 @@ _INSTEAD: tuple[tuple[GatedPattern, str], ...] = (
         "it to your list again.",
     ),
     (
+        # "give my assistant jenna a task to send the forms", "assign it to my husband": a
+        # task is on the customer's own list; no one else's is kept here.
+        rx(
+            r"\b(?:give|assign) (?!(?:me|myself|us|a|an|the|it|this|that|its)\b)(?:my |our )?"
+            r"(?:[a-z']+ ){0,2}[a-z']+ (?:a |an |another )(?:task|to-?do|reminder)s?\b"
+            r"|\bassign (?:it|this|that|them|(?:the |my |a |that |this )?(?:[a-z']+ ){0,3}"
+            r"(?:task|to-?do|reminder)s?) to (?!me\b|myself\b)"
+        ),
+        "I can only keep your own task list, so I can't give someone else a task. If you'd "
+        "like it on your own list, just ask me to add it.",
+    ),
+    (
         rx(
             r"\b(?:remove|delete|clear|drop|take (?:off|away)|get rid of|erase)"
             r" (?:the |its |my |that )?(?:due dates?|deadlines?|due days?)\b"
@@ -256,7 +274,9 @@ _INSTEAD: tuple[tuple[GatedPattern, str], ...] = (
 _TODO_FIRST = rx(
     r"\b(?:(?:add|make|create|put|set up|new|start)(?: me)? (?:a |an |another )?"
     r"(?:[a-z-]+ ){0,3}?(?:task|to-?do|reminder)s?|remind me|note to self"
-    r"|on my (?:to-?do )?list)\b"
+    r"|on my (?:to-?do )?list"
+    # "…. And a to-do to chase that up": the add said before, its verb unsaid
+    r"|(?:^|[.!?,] )(?:and |also |plus )?(?:a|an) (?:task|to-?do|reminder) to)\b"
 )
 
 

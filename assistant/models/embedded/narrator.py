@@ -15,15 +15,18 @@ and the closing questions, so that no sentence is said twice.
 
 from __future__ import annotations
 
+import re
 from collections.abc import AsyncIterator, Callable, Iterable
 
 from assistant.language import Intent
+from assistant.language.scope import asks_to_pay
 from assistant.models.embedded import account, appointments, billing, replies, tasks
 from assistant.models.embedded.anchored import counts_from_a_visit
 from assistant.models.embedded.failures import failure
 from assistant.models.embedded.last_visit import LOOKUP as LAST_VISIT_LOOKUP
 from assistant.models.embedded.last_visit import says_last_visit
 from assistant.models.embedded.scene import ACTION_OF, SYSTEM_OF, Scene
+from assistant.models.embedded.task_anchored import counts_from_a_task
 from assistant.models.embedded.unheard import not_understood
 from assistant.models.embedded.write_tools import WRITE_TOOLS
 from assistant.resolve import Match
@@ -117,6 +120,13 @@ def _quiet_listings(scene: Scene, confirming: bool) -> set[int]:
             for index, result in enumerate(scene.results)
             if result.call.tool_name == "crm.listUpcomingAppointments"
         )
+    if "crm.listTasks" not in asked and counts_from_a_task(scene.said):
+        # "…due the same day as the car insurance": the tasks were read only to count from.
+        quiet.update(
+            index
+            for index, result in enumerate(scene.results)
+            if result.call.tool_name == "crm.listTasks"
+        )
     if says_last_visit(scene.said):
         # "book me the same as my last visit": the past visits were read only for its service.
         quiet.update(
@@ -198,6 +208,9 @@ def compose(request: NarratorInput) -> list[str]:
         sentences.append(f"I'm still {join_and(list(request.waiting_on))}.")
         return sentences
     sentences.extend(not_understood(scene, confirming))
+    if ("pay" in scene.said or "refund" in scene.said) and _pays_beside(scene):
+        # "what do I owe and can I pay it now?": the balance told, and the payment not taken
+        sentences.append(CANNOT_PAY_TOO)
     sentences.extend(_unanswered(scene, confirming))
     if request.truncated_calls:
         sentences.append(
@@ -240,3 +253,13 @@ class EmbeddedNarrator:
         pieces = split_sentences(answer_text(request))
         for piece in pieces:
             yield piece
+
+
+CANNOT_PAY_TOO = "I can't take payments or give refunds here, though."
+_PARTS = re.compile(r"\b(?:and|also|then|plus|but)\b|[.?!;]")
+
+
+def _pays_beside(scene: Scene) -> bool:
+    """A part of the message asks to pay or be refunded, beside another ask read."""
+    parts = [part.strip(" ,") for part in _PARTS.split(scene.said)]
+    return len(parts) > 1 and any(part and asks_to_pay(part) for part in parts)

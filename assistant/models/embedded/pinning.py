@@ -46,7 +46,11 @@ CANCEL_IT = rx(
 )
 
 
-DELETE_IT = rx(rf"\b(?:delete|remove|get rid of|bin|scrap|drop)\s+{PRONOUN}\b")
+# (not "don't delete it, complete it instead": the delete is what is not wanted)
+DELETE_IT = rx(
+    r"(?<!don't )(?<!dont )(?<!not )(?<!never )"
+    rf"\b(?:delete|remove|get rid of|bin|scrap|drop)\s+{PRONOUN}\b"
+)
 
 
 COMPLETE_IT = rx(
@@ -361,7 +365,20 @@ def named_listed(state: Dialogue, kind: Kind, text: str) -> Item | None:
     if not named and kind == "appointment" and (service := slots.service(text, text)):
         # "the physio": the service it is another word for.
         named = _named_by(items, field, said | set(WORD_RE.findall(str(service).lower())))
+    if not named and (short := _SHORT_NAME.search(text)) and short.group("w") not in _NOT_NAMES:
+        # "the vet one": a short word, named as the one meant
+        word = short.group("w")
+        named = [
+            item
+            for item in items
+            if word in WORD_RE.findall(str(item.get(field) or "").lower())
+            and item.get("status") != "cancelled"
+        ]
     return named[0] if len(named) == 1 else None
+
+
+_SHORT_NAME = rx(r"\b(?:the|my) (?P<w>[a-z]{3}) (?:one|task|appointment)\b")
+_NOT_NAMES = frozenset({"new", "old", "one", "two", "big", "odd", "top", "low", "due", "any"})
 
 
 # "the wednesday one", "the one on sunday", "my friday appointment": a visit named by its

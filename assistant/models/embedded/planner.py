@@ -14,6 +14,7 @@ Deterministic, and a decision costs well under a millisecond.
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Sequence
 from datetime import date
 from typing import Any
@@ -29,7 +30,7 @@ from assistant.language import (
 )
 from assistant.language.aimed_at_system import without_system_talk
 from assistant.language.as_meant import as_meant
-from assistant.language.confirm import request_after_yes, taken_back
+from assistant.language.confirm import request_after_yes, what_was_taken_back
 from assistant.language.grammar import negated
 from assistant.language.patterns import rx
 from assistant.language.put_right import put_right
@@ -46,6 +47,7 @@ from assistant.models.embedded import (
     references,
     replies,
     retries,
+    task_anchored,
     topic,
 )
 from assistant.models.embedded.bare_time import move_question, what_for
@@ -148,6 +150,52 @@ def _an_ask_not_understood(text: str, request: PlanRequest) -> str | None:
     return as_said(said)
 
 
+# What a change taken back in the same breath would have done, said as not done.
+_NOT_DONE = {
+    "book_appointment": "I won't book {thing}",
+    "reschedule_appointment": "I've left {thing} where it was",
+    "cancel_appointment": "I won't cancel {thing}",
+    "add_task": "I won't add {thing}",
+    "complete_task": "I've left {thing} as it was",
+    "update_task": "I've left {thing} as it was",
+    "delete_task": "I won't delete {thing}",
+    "create_ticket": "I won't open a support case",
+    "update_contact": "I've left your contact details as they are",
+}
+
+
+_SENTENCE_END = re.compile(r"(?<=\w)[.!?]+\s+(?=\w)")
+
+
+def _not_done(left: str) -> str:
+    return f"Okay, {left}. Is there anything else I can do?"
+
+
+def _left_as_it_was(asked: str, request: PlanRequest) -> str | None:
+    """ "book an eye exam thursday at 10. no wait, forget it": the changes `asked` (what
+    the message said before taking it back) would have made, said as left undone ("I
+    won't book the eye exam"); None when it asked for no change."""
+    timezone = request.customer.timezone if request.customer else "UTC"
+    parts: list[str] = []
+    for intent in detect_intents(asked, request.now, timezone):
+        wording = _NOT_DONE.get(intent.kind)
+        if wording is None or not intent.writes:
+            continue
+        if intent.kind == "book_appointment":
+            service = str(intent.arguments.get("service") or "").lower()
+            thing = f"the {service}" if service else "anything"
+        elif intent.kind == "add_task":
+            title = str(intent.arguments.get("title") or "")
+            thing = f'the task "{title}"' if title else "a task"
+        else:
+            phrase = intent.target.phrase if intent.target is not None else ""
+            thing = re.sub(r"^(?:my|the)\b", "your", phrase) if phrase else "it"
+        parts.append(wording.format(thing=thing))
+    if not parts:
+        return None
+    return " and ".join(dict.fromkeys(parts))
+
+
 def _today(request: PlanRequest) -> date:
     """Today in the customer's timezone."""
     return local_now(request.now, request.customer.timezone if request.customer else None).date()
@@ -232,10 +280,13 @@ class EmbeddedPlanner:
             # "did that go through?", "try again": told from the CRM (or that nothing
             # was changed yet, when no write was made in this conversation).
             return after
+        if request.round <= 1 and (number := last_write.case_number(state, said)) is not None:
+            return FinalDecision(text=number)  # "what's its number?" after a case was opened
         if request.round <= 1 and last_write.asked(request.user_message):
             # "what time did you put it at?": the change just made, said again.
             zone_name = request.customer.timezone if request.customer else None
-            return FinalDecision(text=last_write.told(state, local_now(request.now, zone_name)))
+            now = local_now(request.now, zone_name)
+            return FinalDecision(text=last_write.told(state, now, request.user_message))
         timezone = request.customer.timezone if request.customer else "UTC"
         confirmed = _confirmed_rounds(request)
         first = request.round <= 1 + confirmed and len(request.turn_results) == confirmed
@@ -249,6 +300,11 @@ class EmbeddedPlanner:
             if not isinstance(dated, PlanRequest):
                 return dated
             request, first = dated, first or anchored.looked_up_only(dated)
+        if not confirmed and (by_task := task_anchored.read_days(request)) is not None:
+            # "…due the same day as the car insurance": the day counted from that task.
+            if not isinstance(by_task, PlanRequest):
+                return by_task
+            request, first = by_task, first or task_anchored.looked_up_only(by_task)
         if not confirmed and (again := last_visit.read_last_visit(request)) is not None:
             # "book me the same as my last visit…": that visit's service (looked up first).
             if not isinstance(again, PlanRequest):
@@ -310,8 +366,10 @@ class EmbeddedPlanner:
     def _before_reading(self, request: PlanRequest) -> Decision | None:
         """Answers that come before the grammar: an accepted case, help, what can't be done."""
         text = request.user_message
-        if taken_back(text):
-            return FinalDecision(text=TAKEN_BACK)
+        if (asked := what_was_taken_back(text)) is not None:
+            # "cancel my haircut, oh wait, no, actually don't": what is left as it was.
+            left = _left_as_it_was(asked, request)
+            return FinalDecision(text=_not_done(left) if left else TAKEN_BACK)
         about = references.case_asked(text)
         if about is None and references.describes_case(request.dialogue, text):
             about = text
@@ -342,6 +400,13 @@ class EmbeddedPlanner:
             return any(intent.writes for intent in detect_intents(said, request.now, timezone))
 
         if (plainly := limits.cannot_do(text, asks_a_change)) is not None:
+            done = request.dialogue.done
+            if (
+                plainly.startswith(limits.NOTES)
+                and done
+                and done[-1].get("tool") == "crm.createTicket"
+            ):
+                plainly = limits.NOTES_ON_A_CASE  # "add a note to it" after a case was opened
             return FinalDecision(text=plainly)
         return None
 
@@ -393,6 +458,11 @@ class EmbeddedPlanner:
             if (wanted := what_for(text, local_now(request.now, timezone))) is not None:
                 return FinalDecision(text=wanted)  # "friday at 3pm", with nothing asked
             if is_negative(text) and len(text.split()) <= 4:
+                # "book a haircut friday at 3. actually, undo that": what was not done.
+                sentences = _SENTENCE_END.split(said.strip())
+                asked = what_was_taken_back(said) or ". ".join(sentences[:-1])
+                if said != text and asked and (left := _left_as_it_was(asked, request)):
+                    return FinalDecision(text=_not_done(left))
                 return FinalDecision(text="Okay, no problem. Is there anything else I can do?")
             if unsupported(text):
                 return FinalDecision(text=CANNOT_PAY)

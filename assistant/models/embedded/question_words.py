@@ -65,6 +65,13 @@ RECENT = _rx(
     r"|\b(?:past|previous|earlier|old|cancell?ed) (?:appointments|visits|bookings)\b"
     r"|\b(?:appointments|visits|bookings)\b.*\b(?:have i had|i've had|did i have)\b"
     r"|\bwhen was my last (?:visit|appointment|booking)\b"
+    # "what appointment did I have most recently?", "what did I come in for last time?"
+    r"|\b(?:did i (?:have|get|come in for|come in|book|see you for)|was i (?:in|there|seen) for"
+    r"|i (?:had|came in for|was in for))\b.*\b(?:most recently|recently|(?:the )?last time)\b"
+    r"|\bmost recent (?:appointment|visit|booking)\b"
+    # "what was the last thing I came in for?"
+    r"|\b(?:last|previous) (?:thing|service|treatment) (?:i (?:came in for|had|got|booked)"
+    r"|you (?:did|saw me for))\b"
 )
 COST = _rx(r"\bhow much (?:was|did|were|is|does)\b|\bwhat did .+ cost\b")
 PAID = _rx(

@@ -555,13 +555,17 @@ def history_reads(
 
 
 def _items(results: Sequence[ToolResult], key: str) -> list[Item]:
-    found: list[Item] = []
+    """The items the results list, each once (two listings of a turn name the same ones:
+    "one more after it" must not count a visit twice)."""
+    found: dict[object, Item] = {}
     for result in results:
         if result.ok and isinstance(result.result, dict):
             value = result.result.get(key)
             if isinstance(value, list):
-                found.extend(v for v in value if isinstance(v, dict))
-    return found
+                for item in value:
+                    if isinstance(item, dict):
+                        found[item.get("id") or len(found)] = item
+    return list(found.values())
 
 
 def answer(question: Question, results: Sequence[ToolResult], now: datetime) -> str | None:

@@ -16,12 +16,12 @@ from collections.abc import Sequence
 from datetime import date, datetime, time
 from zoneinfo import ZoneInfo
 
-from assistant.dialogue_state import Dialogue, Item
+from assistant.dialogue_state import Action, Dialogue, Item, Kind
 from assistant.language import Intent, detect_intents, slots
 from assistant.language.dates import find_when
 from assistant.language.intents import clauses_of
 from assistant.language.lexicon import SERVICES
-from assistant.language.patterns import rx
+from assistant.language.patterns import GatedPattern, rx
 from assistant.language.shifts import bare_clock, find_shift, whole_days
 from assistant.language.targets import TargetRef
 from assistant.language.text import normalize
@@ -76,6 +76,7 @@ from assistant.models.embedded.said_before import (
     other_detail_after_change,
     other_detail_given,
     service_said_before,
+    titled_from_case,
     titled_from_focus,
 )
 from assistant.models.embedded.same_again import a_week_on, move_again, same_again
@@ -208,6 +209,10 @@ def _rebook(text: str, item: Item, now: datetime, timezone: str) -> list[Intent]
         return None
     service = str(item.get("service") or "").lower()
     said = _REBOOK.sub(f"book a {service}", text, count=1)
+    start = start_of(item, zone_of(timezone)) if "same" in said else None
+    if start is not None and start > now and _SAME_TIME_SAID.search(said):
+        # "rebook it, same time": when it was booked for, still ahead
+        said = _SAME_TIME_SAID.sub(f"on {start:%B} {start.day} {start.year} at {start:%H:%M}", said)
     intents = detect_intents(said, now, timezone)
     return [i for i in intents if i.kind == "book_appointment"] or None
 
@@ -574,16 +579,220 @@ def _read(
         or hour_left_unsaid(state, said_before(conversation), message, now, zone_of(timezone))
     )
     if pinned is not None:
+        if _SENTENCE_BREAK.search(message) and any(
+            _SENTENCE_BREAK.search(i.clause) for i in pinned
+        ):
+            # "bump the groceries one up to high. And give it a due date of friday": one
+            # reading took both sentences as one ask; each is its own, read in turn.
+            return _sentence_by_sentence(conversation, message, now, timezone, state) or pinned
+        if len(pinned) == 1 and " and " in message and _AND_A_VERB.search(pinned[0].clause):
+            # The same said with no pause: "…up to high and give it a due date of friday".
+            apart = _sentence_by_sentence(conversation, message, now, timezone, state, _AND_A_VERB)
+            if apart is not None and _asks_more(apart, pinned[0]):
+                return apart  # (read whole, one of the two changes was lost)
         return pinned
     intents = with_shifts(understand(conversation, message, now, timezone), message)
+    if (
+        not intents
+        and state.question in _WHICH_ASKED
+        and (_SENTENCE_BREAK.search(message) or _AND_THE_NEXT.search(message))
+    ):
+        # "the landlord one. And the plants one sunday" to "which task?": the one asked
+        # about, then the next named with its own change, each in its turn.
+        parts = _sentence_by_sentence(conversation, message, now, timezone, state, _PARTS)
+        if parts is not None:
+            return parts
+    if _SENTENCE_BREAK.search(message) and (
+        any(i.unheard for i in intents) or _one_ask_of_two_sentences(intents, message)
+    ):
+        # "no actually, move it to saturday at the same time. And add a task…", "book a
+        # haircut on friday at 10. And same as before for the week after": a sentence read
+        # whole as not understood, or as words of the ask before, read in its turn.
+        parts = _sentence_by_sentence(conversation, message, now, timezone, state)
+        if parts is not None and len(parts) > len(intents) and not any(i.unheard for i in parts):
+            return parts
     intents = _on_the_same_day(intents, conversation, message, state, now, timezone)
+    intents = _same_time_is_a_move(intents, now, timezone)
+    intents = _the_same_service(intents, state, now, timezone)
     intents = _at_the_same_time(intents, message, state, now, timezone)
     intents = [_hour_said(i, now, timezone) for i in intents]
     if not intents and (other_day := day_ellipsis(conversation, message, now, timezone)):
         intents = other_day
     intents = service_said_before(conversation, message, intents, now, timezone)
     intents = it_asked_about_before(conversation, message, intents, now, timezone)
-    return [titled_from_focus(i, state) if i.kind == "add_task" else i for i in intents]
+    intents = [titled_from_focus(i, state) if i.kind == "add_task" else i for i in intents]
+    if len(intents) > 1 and any(w in message for w in ("other", "remaining", "rest")):
+        intents = _the_others_said(intents)
+    if len(intents) > 1 and any(w in message for w in ("done", "finished", "sorted")):
+        intents = _done_too(intents, now, timezone)
+    if len(intents) > 1 and intents[0].kind == "create_ticket":
+        # "open a case about …. And a to-do to chase that up": that case, by its subject.
+        case = dict(intents[0].arguments)
+        intents = [titled_from_case(i, case) if i.kind == "add_task" else i for i in intents]
+    return intents
+
+
+# "…. The remaining two as well", "…. Both of the others too", "…and the rest": every other.
+_THE_OTHERS_SAID = rx(
+    r"^(?:(?:and|oh|also|then|plus)\b\W*)*(?:both (?:of )?)?(?:the (?:other|remaining)"
+    r"(?: (?P<n>two|three|ones))?|the others|the rest)(?: of them)?"
+    r"(?: (?:as well|too|also|please|done|are done|as done))*\W*$"
+)
+
+
+def _the_others_said(intents: list[Intent]) -> list[Intent]:
+    """ "check off the car insurance task. The remaining two as well": a change made to one
+    task named, then "the others": every other task (which two is asked when more are
+    left than said)."""
+    found: list[Intent] = []
+    for intent in intents:
+        before = found[-1] if found else None
+        others = _THE_OTHERS_SAID.match(intent.clause)
+        if (
+            others is not None
+            and before is not None
+            and before.kind == intent.kind == "complete_task"
+            and before.target is not None
+            and not before.target.vague
+        ):
+            phrase = "both of them" if others.group("n") == "two" else "all of them"
+            every = TargetRef(phrase=phrase, words=(), excluded=before.target)
+            intent = dataclasses.replace(intent, target=every)
+        found.append(intent)
+    return found
+
+
+def _asks_more(parts: list[Intent], whole: Intent) -> bool:
+    """The parts ask for a change the whole reading does not make."""
+    said = {(i.kind, key) for i in parts for key in (i.arguments or {"": None})}
+    return not said <= {(whole.kind, key) for key in (whole.arguments or {"": None})}
+
+
+def _one_ask_of_two_sentences(intents: list[Intent], message: str) -> bool:
+    """One ask read whose words run on into the next sentence of the message."""
+    if len(intents) != 1:
+        return False
+    first, *later = _SENTENCE_BREAK.split(normalize(message).text.strip())
+    clause = intents[0].clause
+    if " ".join(first.split()[-3:]) not in clause:
+        return False  # the ask is all of a later sentence's, none of the first's
+    return any(
+        len(lead := " ".join(sentence.split()[:4])) > 8 and lead in clause for sentence in later
+    )
+
+
+# "…. And the eye exam is done too" after a completion: that one completed as well.
+_DONE_TOO = rx(
+    r"^(?:(?:and|oh|also|plus)\b\W*)*(?:the |my )?(?P<t>[a-z][a-z ]*?)(?: one| task)?"
+    r"(?:'s| is| are) (?:done|finished|sorted)(?: too| as well| also)\W*$"
+)
+
+
+def _done_too(intents: list[Intent], now: datetime, timezone: str) -> list[Intent]:
+    """A task told done "too" after a completion asked in the same message, read as a
+    look at the visits (the eye exam is a service too): that task completed."""
+    if not any(i.kind == "complete_task" for i in intents):
+        return intents
+    found: list[Intent] = []
+    for intent in intents:
+        said = _DONE_TOO.match(intent.clause) if not intent.writes and found else None
+        if said is not None:
+            done = [
+                i
+                for i in detect_intents(f"complete the {said.group('t')} task", now, timezone)
+                if i.kind == "complete_task" and i.target is not None and not i.target.vague
+            ]
+            intent = dataclasses.replace(done[0], clause=intent.clause) if done else intent
+        found.append(intent)
+    return found
+
+
+# A full stop (or "?", "!") and another sentence after it.
+_SENTENCE_BREAK = rx(r"[.!?]+ +(?=\w)")
+# ", and the plants one sunday": another thing named after a pause, its change its own.
+_AND_THE_NEXT = rx(r",\s+(?=and (?:the|my) )")
+_PARTS = rx(rf"{_SENTENCE_BREAK.pattern}|{_AND_THE_NEXT.pattern}")
+_WHICH_ASKED = frozenset({"which_task", "which_move"})
+# "…and give it a due date of friday": another change, its verb its own, after "and".
+_AND_A_VERB = rx(
+    r",?\s+and\s+(?:then\s+|also\s+)?(?=(?:give|make|set|move|push|put|mark|tick|add|change"
+    r"|bump|book|cancel|delete|remove|complete)\s+(?:it|that|this|the|my|a|an)\b"
+    # "…tick it off and add renew the registration for next monday": a to-do, as said
+    r"|add\s+(?!(?:it|that|this|them)\b)[a-z])"
+)
+
+
+def _sentence_by_sentence(
+    conversation: Sequence[Message],
+    message: str,
+    now: datetime,
+    timezone: str,
+    state: Dialogue,
+    apart: GatedPattern | re.Pattern[str] = _SENTENCE_BREAK,
+) -> list[Intent] | None:
+    """Each sentence of the message read as said one after the other: the one the first
+    changed is in focus for the next ("…. And give it a due date of friday"), as it is
+    after a turn. None unless every sentence asks something and more is read than whole."""
+    found: list[Intent] = []
+    for sentence in apart.split(message.strip()):
+        read = _read(conversation, sentence, now, timezone, state)
+        if not read:
+            return None
+        found += read
+        state = _focused_on(state, read)
+    return found if len(found) > 1 else None
+
+
+def _focused_on(state: Dialogue, read: list[Intent]) -> Dialogue:
+    """The state as it stands after `read` was done: its one item in focus (the focus of
+    another kind kept as the earlier one)."""
+    booked = [i for i in read if i.kind == "book_appointment" and i.complete]
+    if len(read) == 1 and booked and booked[0].arguments.get("starts_at"):
+        # "book a consultation on tuesday at 9am. And the same again the following week":
+        # the visit just booked is the one talked about.
+        visit = {**booked[0].arguments, "status": "upcoming"}
+        return dataclasses.replace(
+            state,
+            focus_kind="appointment",
+            focus=visit,
+            earlier_focus_kind=state.focus_kind if state.focus_kind != "appointment" else None,
+            earlier_focus=state.focus if state.focus_kind != "appointment" else None,
+        )
+    aimed = [i for i in read if i.target is not None]
+    if len(aimed) != 1 or not aimed[0].kind.endswith(("_task", "_appointment")):
+        # Nothing or several changed: "it" in the next sentence has nothing sure to mean.
+        return dataclasses.replace(state, focus=None, focus_kind=None) if aimed else state
+    target = aimed[0].target
+    kind: Kind = "task" if aimed[0].kind.endswith("_task") else "appointment"
+    known = [
+        i
+        for i in (state.focus, state.earlier_focus, *state.listed, *state.earlier_listed)
+        if i is not None
+    ]
+    item = (
+        next((i for i in known if i.get("id") == target.item_id), None)
+        if target is not None and target.item_id
+        else named_listed(state, kind, aimed[0].clause)
+    )
+    if item is None:
+        # Named by words no listing holds: what "it" means next is not known here.
+        return dataclasses.replace(state, focus=None, focus_kind=None)
+    change = aimed[0]
+    # The change as made (a question it answered, answered): "and the plants one sunday"
+    # next is the same again for another.
+    done = Action(change.tool, dict(change.arguments), kind, item, {**item, **change.arguments})
+    if state.focus_kind == kind:
+        return dataclasses.replace(state, focus=item, last_action=done, question=None, about="")
+    return dataclasses.replace(
+        state,
+        focus_kind=kind,
+        focus=item,
+        earlier_focus_kind=state.focus_kind,
+        earlier_focus=state.focus,
+        last_action=done,
+        question=None,
+        about="",
+    )
 
 
 # "…and a cleaning the same day at 2" after a booking: the day of the visit in focus.
@@ -679,6 +888,67 @@ _HOUR_ASKED = frozenset({"time", "meridiem"})
 _SAME_TIME_SAID = rx(r"\b(?:at )?(?:the )?same (?:time|hour)\b(?! as\b)")
 
 
+# "book the same thing this saturday at 11": the service of the visit talked about.
+_SAME_THING = rx(
+    r"\b(?:the same|same)(?: (?:thing|one|service|kind of (?:thing|appointment)|again"
+    r"|appointment|visit))?(?: again)?(?! time\b| day\b| hour\b)\b"
+)
+
+
+def _the_same_service(
+    intents: list[Intent], state: Dialogue, now: datetime, timezone: str
+) -> list[Intent]:
+    """A booking of "the same thing", the service unsaid: that of the visit in focus."""
+    if not any(i.kind == "book_appointment" and "service" in i.missing for i in intents):
+        return intents
+    visit = state.focus_of("appointment")
+    service = str(visit.get("service") or "") if visit is not None else ""
+    if not service:
+        return intents
+    again = []
+    for intent in intents:
+        same = _SAME_THING.search(intent.clause)
+        if intent.kind != "book_appointment" or "service" not in intent.missing or not same:
+            again.append(intent)
+            continue
+        said = f"{intent.clause[: same.start()]}a {service.lower()}{intent.clause[same.end() :]}"
+        found = [i for i in detect_intents(said, now, timezone) if i.kind == "book_appointment"]
+        again.append(
+            dataclasses.replace(found[0], clause=intent.clause) if len(found) == 1 else intent
+        )
+    return again
+
+
+# "cleaning. thursday. same time.": the visit named, said with no verb, "my" or "the" before
+# it (not "a", "another": "…and a cleaning thursday, same time" books one more).
+_BARE_VISIT = rx(
+    r"^(?:(?:so|ok|okay|um|uh|and|right|just)\W+)*(?:(?:my|the|that) )?"
+    r"(?!(?:a|an|another|one|new|book|schedule|get|make|so|ok|okay|um|uh|and|right|just)\b)"
+    r"(?P<what>[a-z][a-z -]*?)"
+    r"\W+(?:to |on |for )?(?P<day>[a-z0-9][a-z0-9 ]*?)\W+(?:at )?(?:the )?same (?:time|hour)"
+    r"(?: please)?\W*$"
+)
+
+
+def _same_time_is_a_move(intents: list[Intent], now: datetime, timezone: str) -> list[Intent]:
+    """A visit, a day and "same time", said with no verb: a move of that visit to that day
+    at its own hour, not a booking of another (whose hour would be asked)."""
+    if (
+        len(intents) != 1
+        or intents[0].kind != "book_appointment"
+        or "same" not in intents[0].clause
+    ):
+        return intents
+    match = _BARE_VISIT.match(intents[0].clause)
+    if match is None or slots.service(match.group("what"), match.group("what")) is None:
+        return intents
+    said = f"move my {match.group('what')} to {match.group('day')} at the same time"
+    found = detect_intents(said, now, timezone)
+    if len(found) != 1 or found[0].kind != "reschedule_appointment":
+        return intents
+    return [dataclasses.replace(found[0], clause=intents[0].clause)]
+
+
 def _at_the_same_time(
     intents: list[Intent], message: str, state: Dialogue, now: datetime, timezone: str
 ) -> list[Intent]:
@@ -689,13 +959,28 @@ def _at_the_same_time(
     ):
         return intents
     text = normalize(message).text
-    visit = state.focus_of("appointment")
-    if visit is None or _SAME_TIME_SAID.search(text) is None:
+    same = _SAME_TIME_SAID.search(text)
+    if same is None:
         return intents
-    start = start_of(visit, zone_of(timezone))
-    if start is None:
+    # "book a consultation thursday at 3. And an eye exam, same time but friday": the hour
+    # said before it in the message comes before any visit talked about earlier.
+    hour = next(
+        (
+            i.when.clock
+            for i in reversed(intents)
+            if i.when is not None
+            and i.when.clock is not None
+            and -1 < text.find(i.clause) < same.start()
+        ),
+        None,
+    )
+    visit = state.focus_of("appointment") if hour is None else None
+    start = start_of(visit, zone_of(timezone)) if visit is not None else None
+    if start is not None:
+        hour = start.time()
+    if hour is None:
         return intents
-    said = _SAME_TIME_SAID.sub(f"at {start:%H:%M}", text, count=1)
+    said = _SAME_TIME_SAID.sub(f"at {hour:%H:%M}", text, count=1)
     again = detect_intents(said, now, timezone)
     return again if [i.kind for i in again] == [i.kind for i in intents] else intents
 

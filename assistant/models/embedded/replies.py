@@ -7,13 +7,14 @@ when a described task or appointment is not there, or is not the only one.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import date, timedelta
 
 from assistant.language import ChatKind, Intent, When, is_negative, slots
-from assistant.language.lexicon import WEEKDAYS
+from assistant.language.lexicon import SERVICES, WEEKDAYS
 from assistant.language.patterns import rx
 from assistant.models.embedded import appointments
-from assistant.models.embedded.scene import Scene
+from assistant.models.embedded.scene import Item, Scene
 from assistant.models.embedded.tasks import title
 from assistant.resolve import Ambiguous, Match, NoMatch, Resolution
 from assistant.schema import CustomerContext
@@ -33,6 +34,19 @@ NO_ACCOUNT = (
 )
 
 
+# "what do you offer?": the services that can be booked, as the lexicon names them.
+SERVICES_OFFERED = (
+    "These can be booked here: "
+    + join_and(
+        [
+            name if name.isupper() else name[0].lower() + name[1:]
+            for name in dict.fromkeys(SERVICES.values())
+        ]
+    )
+    + ". Which would you like, and when?"
+)
+
+
 def chat_reply(kind: ChatKind, customer: CustomerContext | None) -> str:
     first_name = (customer.name or "").split(" ")[0] if customer and customer.name else ""
     hello = f"Hi {first_name}!" if first_name else "Hi!"
@@ -42,6 +56,7 @@ def chat_reply(kind: ChatKind, customer: CustomerContext | None) -> str:
         "thanks": "You're welcome! Is there anything else I can help with?",
         "goodbye": "You're welcome. Have a great day!",
         "capabilities": CAPABILITIES,
+        "services": SERVICES_OFFERED,
         "identity": f"I'm the virtual assistant for your account. {HELP}",
         "human": (
             "I can't transfer you to a person from here, but I can open a support case so "
@@ -332,7 +347,7 @@ def _unresolved_appointment(
             f"I don't see {_a(said or 'appointment like that')} on your account.",
             f"Did you mean {join_and(near[:3], 'or')}?",
         ]
-    options = [appointments.describe(a, scene) for a in resolution.options]
+    options = [appointments.describe(a, scene) for a in _as_now(resolution.options, scene)]
     target = intent.target
     if target is not None and target.within is not None:
         # "cancel my appointment next week" with none then: said so, and which is asked.
@@ -342,8 +357,31 @@ def _unresolved_appointment(
             f"You have {spoken_list(options)}.",
             f"Which one should I {verb}, if any?",
         ]
-    head = _done_already(intent, scene) or "I couldn't find an appointment like that."
+    head = (
+        _done_already(intent, scene)
+        or _none_of_that(intent)
+        or ("I couldn't find an appointment like that.")
+    )
     return [head, f"You have {spoken_list(options)}.", f"Which one should I {verb}?"]
+
+
+def _as_now(items: Iterable[Item], scene: Scene) -> list[Item]:
+    """The visits as this turn's writes left them ("move my haircut to 4 and cancel my eye
+    exam": the haircut offered is at 4 now, not where the listing before had it)."""
+    written = {
+        str(r.result["id"]): r.result
+        for r in scene.results
+        if r.ok and isinstance(r.result, dict) and r.result.get("id") and "starts_at" in r.result
+    }
+    return [written.get(str(item.get("id")), item) for item in items]
+
+
+def _none_of_that(intent: Intent) -> str | None:
+    """ "cancel my eye exam" with none booked: the service named said back, so that the
+    customer hears which ask found nothing (beside another that went ahead)."""
+    said = intent.target.phrase.lower() if intent.target is not None else ""
+    named = slots.service(said, said) if said else None
+    return f"I don't see an upcoming {named.lower()} on your account." if named else None
 
 
 def _done_already(intent: Intent, scene: Scene) -> str | None:

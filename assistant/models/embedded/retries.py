@@ -244,6 +244,15 @@ _OUTCOME = {
 }
 
 
+def outcome(write: Item) -> str | None:
+    """ "your dental cleaning is cancelled": what a write that went through left behind."""
+    tool, label = str(write.get("tool")), str(write.get("label") or "")
+    template = _OUTCOME.get(tool)
+    if template is None or ("{}" in template and not label):
+        return None
+    return template.format(label.lower() if "Appointment" in tool else label)
+
+
 def _outcome(write: Item) -> str:
     """ "Yes, that went through: your dental cleaning is cancelled." """
     tool, label = str(write.get("tool")), str(write.get("label") or "")

@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 from datetime import date, datetime
 
-from assistant.dialogue_state import Dialogue
+from assistant.dialogue_state import Dialogue, Item
 from assistant.language import Intent, detect_intents, slots
 from assistant.language.patterns import rx
 from assistant.language.scope import deliberates, hypothetical
@@ -197,12 +197,36 @@ def _fixes_last_change(state: Dialogue, norm: Normalized) -> bool:
 
 
 _IT_IN_TITLE = rx(r"\bit\b")
+# "follow up on it", "chase that up", "check on that": the one thing pointed back at.
+_IT_OR_THAT_IN_TITLE = rx(r"\b(?:it|that|this)\b")
+
+
+def titled_from_case(intent: Intent, case: Item | None) -> Intent:
+    """A to-do "to follow up on it" beside a case opened: "it" named by the case's subject
+    (the to-do as it was when the case has none, or its title points at nothing)."""
+    title = str(intent.arguments.get("title") or "")
+    subject = _subject_of(case)
+    pointer = _IT_OR_THAT_IN_TITLE.search(title) if subject else None
+    if pointer is None:
+        return intent
+    named = f'{title[: pointer.start()]}the support case "{subject}"{title[pointer.end() :]}'
+    return dataclasses.replace(intent, arguments={**intent.arguments, "title": named})
+
+
+def _subject_of(ticket: Item | None) -> str:
+    subject = str((ticket or {}).get("subject") or "").strip().rstrip(".")
+    return subject if 0 < len(subject) <= 80 else ""
 
 
 def titled_from_focus(intent: Intent, state: Dialogue) -> Intent:
     """ "how much do I owe" … "remind me to pay it on friday": "Pay the dental cleaning
     invoice", not "Pay it" (only for the one bill or visit just talked about)."""
     title = str(intent.arguments.get("title") or "")
+    case = state.last_action
+    if case is not None and case.kind == "ticket":
+        # "open a case, my invoice was charged twice" … "and add a task to follow up on it":
+        # the case just opened, named by its subject ("Follow up on it" names nothing).
+        return titled_from_case(intent, case.after)
     if not _IT_IN_TITLE.search(title) or len(_IT_IN_TITLE.findall(title)) > 1:
         # "remind me to call the bank the day before", a visit in view: the day before it.
         return _dated_from_focus(intent, state)

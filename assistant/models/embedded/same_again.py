@@ -31,7 +31,8 @@ _AGAIN = {
 
 # "and the card one saturday" after a task was given a due day: that one, another day.
 _AND_THIS_ONE = rx(
-    r"^(?:and|also|then|now)\b\W*(?:the |my )?(?P<t>[a-z][a-z ]*? (?:one|task))"
+    # ("…. The garage one on monday": said as the next sentence, with no "and")
+    r"^(?:(?:and|also|then|now)\b\W*(?:the |my )?|(?:the|my) )(?P<t>[a-z][a-z ]*? (?:one|task))"
     r" (?:to |for |on |by |as )?(?P<v>[a-z0-9][a-z0-9 ]*?)(?: please)?$"
 )
 

@@ -18,6 +18,7 @@ from assistant.language.as_meant import as_meant
 from assistant.language.intents import Intent
 from assistant.language.put_right import put_right
 from assistant.language.text import normalize
+from assistant.models.embedded.anchored import counted, counts_from_a_visit
 from assistant.models.embedded.references import read_intents
 from assistant.models.embedded.write_tools import WRITE_TOOLS
 from assistant.resolve import Resolution, resolve_intent
@@ -94,6 +95,10 @@ class Scene:
         timezone = request.customer.timezone if request.customer else "UTC"
         now = local_now(request.now, timezone)
         message = put_right(as_meant(request.user_message), now)  # as the planner read it
+        reading = message
+        if counts_from_a_visit(message):
+            # "…the day after my haircut": read with the day counted, as the planner did
+            reading = counted(message, request.tool_results, request.dialogue, now, timezone)
         return cls(
             now=now,
             timezone=timezone,
@@ -101,7 +106,7 @@ class Scene:
             results=request.tool_results,
             intents=read_intents(
                 request.conversation,
-                message,
+                reading,
                 now,
                 timezone,
                 request.dialogue,

@@ -27,7 +27,8 @@ _LISTING = {
 
 # Questions that ask about "what there is" without naming it.
 _AGAIN = rx(
-    r"\bwhat (?:have|do) i (?:got|have)(?: now| left| booked| on| coming up)?$"
+    r"\bwhat (?:have|do) i (?:got|have)(?: now| left| booked| on| coming up)?"
+    r"(?: then| now| still| anymore)?$"
     r"|\bwhat(?:'s| is| does) (?:my|the) (?:week|day|month|list|schedule|diary|calendar)"
     r" (?:look|looking) like\b"
     r"|\bhow many (?:are|is|do i have|have i got)(?: (?:there|left|open|still open|pending"

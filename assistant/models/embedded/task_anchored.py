@@ -1,0 +1,143 @@
+"""Days said by another task: "add a task to renew my passport, due the same day as the car
+insurance", "make the landlord one due the day before my groceries".
+
+The grammar alone would keep "due the same day as the car insurance" in the new title and
+set no day. As a day said by a visit is counted from that visit (anchored.py), this one is
+counted from the task named: its due date, from the tasks the conversation knows or from
+the list read first. The message is then read with that date in place of the words
+("…renew my passport, due January 21"). A task named that has no due date, or none like
+it, is said so and the day asked; words naming no task ("the day after my birthday") are
+left to the rules that ask which day.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Iterable
+from datetime import date, timedelta
+
+from assistant.dialogue_state import Item
+from assistant.language.lexicon import SERVICES
+from assistant.language.patterns import rx
+from assistant.schema import FinalDecision, PlanRequest, ToolCall, ToolCallsDecision, UserTurn
+
+LOOKUP = "crm.listTasks"
+_OFFSET = {"day after": 1, "day before": -1, "same day as": 0, "week after": 7, "week before": -7}
+# Cheap first look: every message pays only this. A day is counted from a task only in a
+# message about tasks ("the day after tomorrow" is no task's).
+_GATE = re.compile(r"\b(?:same day as|day (?:after|before)|week (?:after|before))\b")
+_OF_TASKS = re.compile(r"\b(?:task|tasks|remind|reminder|to-?do|to do|due)\b")
+_NOT_A_TASK = frozenset({"tomorrow", "today", "tonight", "next", "this", "that", "it", "then"})
+_ANCHOR = rx(
+    r"\b(?P<lead>(?:due|by|on|for|to) )?(?:on )?(?:the )?(?P<rel>same day as|day after"
+    r"|day before|week after|week before) (?:my |the |that |our )?(?P<what>[a-z][a-z'-]*"
+    r"(?: (?!(?:and|but|then|also|please|instead|too|at|in|on|by)\b)[a-z][a-z'-]*){0,4})"
+)
+# Words around a task's name that are not of its title ("the car insurance task/one").
+_AROUND = frozenset({"task", "tasks", "one", "to-do", "todo", "reminder", "thing", "due", "date"})
+# A service names a visit (anchored.py counts from it), never a task.
+_SERVICE_WORDS = frozenset(SERVICES)
+
+
+def _tasks(request: PlanRequest) -> tuple[list[Item], bool]:
+    """The tasks known: this turn's list first, then the conversation's; and whether the
+    list was read this turn."""
+    found: list[Item] = []
+    read = False
+    for result in request.turn_results:
+        if result.call.tool_name != LOOKUP or not result.ok:
+            continue
+        read = True
+        body = result.result if isinstance(result.result, dict) else {}
+        found += [item for item in body.get("tasks") or () if isinstance(item, dict)]
+    state = request.dialogue
+    found += [*state.last_listed_of("task")]
+    if (focus := state.focus_of("task")) is not None:
+        found.append(focus)
+    return found, read
+
+
+def _named(words: list[str], tasks: Iterable[Item]) -> Item | None:
+    """The one task whose title holds every word said (the longest naming wins)."""
+    known = {str(t.get("id") or t.get("title")): t for t in tasks if t.get("title")}
+    while words:
+        said = [w for w in words if w not in _AROUND and w not in ("my", "the")]
+        if said:
+            like = [
+                task
+                for task in known.values()
+                if all(re.search(rf"\b{re.escape(w)}", str(task["title"]).lower()) for w in said)
+            ]
+            if len(like) == 1:
+                return like[0]
+        words = words[:-1]
+    return None
+
+
+def _anchor(text: str) -> re.Match[str] | None:
+    if not _GATE.search(text) or not _OF_TASKS.search(text):
+        return None
+    match = _ANCHOR.search(text)
+    if match is None or match.group("what").split()[0] in _SERVICE_WORDS | _NOT_A_TASK:
+        return None
+    if any(service in match.group("what") for service in _SERVICE_WORDS if " " in service):
+        return None
+    return match
+
+
+def counts_from_a_task(text: str) -> bool:
+    """The message may say a day by another task ("due the same day as the car insurance")."""
+    return _anchor(text.lower()) is not None
+
+
+def read_days(request: PlanRequest) -> PlanRequest | ToolCallsDecision | FinalDecision | None:
+    """The request with the day counted from the task named; the tasks looked up first
+    when none is known; an answer when that task has no due date; None when no day is said
+    by a task."""
+    index = next(
+        (
+            i
+            for i in range(len(request.conversation) - 1, -1, -1)
+            if isinstance(request.conversation[i], UserTurn)
+        ),
+        None,
+    )
+    if index is None:
+        return None
+    message = request.conversation[index]
+    assert isinstance(message, UserTurn)
+    text = message.text.lower()
+    if len(text) != len(message.text) or (match := _anchor(text)) is None:
+        return None
+    tasks, read = _tasks(request)
+    task = _named(match.group("what").split(), tasks)
+    if task is None:
+        if not read and request.round <= 1 and any(t.name == LOOKUP for t in request.tools):
+            call = ToolCall(call_id="c_1_1", tool_name=LOOKUP, arguments={"status": "all"})
+            return ToolCallsDecision(calls=(call,))
+        # No task by those words ("the day after my birthday"): the day is asked by the
+        # rules after, the message read as in a first round.
+        return request if read else None
+    due = task.get("due_on")
+    if not isinstance(due, str) or not due:
+        return FinalDecision(
+            text=f"{task['title']} has no due date, so I can't count a day from it. "
+            "Which day would you like instead?"
+        )
+    day = date.fromisoformat(due[:10]) + timedelta(days=_OFFSET[match.group("rel")])
+    lead = match.group("lead") or "on "
+    said = f"{'due ' if lead == 'due ' else lead}{day:%B} {day.day}"
+    told = text[: match.start()] + said + text[match.end() :]
+    conversation = (
+        *request.conversation[:index],
+        UserTurn(text=told),
+        *request.conversation[index + 1 :],
+    )
+    return dataclasses.replace(request, conversation=conversation)
+
+
+def looked_up_only(request: PlanRequest) -> bool:
+    """This turn has read only the list the day is counted from."""
+    results = request.turn_results
+    return len(results) == 1 and results[0].call.tool_name == LOOKUP and results[0].round == 1
