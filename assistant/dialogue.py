@@ -86,12 +86,16 @@ def advance(
     user_text: str,
     answer: str,
     held: Sequence[ToolCall] = (),
+    meant: str | None = None,
 ) -> Dialogue:
     """The state after a turn: what was listed, what is now in focus, what was done.
 
     `held` are calls awaiting the customer's yes: their target is in focus, so that
-    "no, just move it" is about it.
+    "no, just move it" is about it. `meant` is the message as the planner read it
+    (language/as_meant.py: "what's the uh other appointment" is "the other appointment"):
+    what it names is read from that.
     """
+    named_in = user_text if meant is None else meant
     state = state or Dialogue()
     results = list(results)
     listings = [_listing(result) for result in results]  # each read once, used twice
@@ -142,11 +146,11 @@ def advance(
     ):
         # Asked about by name, or the one item the answer spoke of.
         named = (
-            _the_other(listed_kind, listed, focus, user_text)
-            or _named(listed_kind, listed, user_text)
+            _the_other(listed_kind, listed, focus, named_in)
+            or _named(listed_kind, listed, named_in)
             or _named(listed_kind, listed, answer)
-            or _soonest(listed_kind, listed, user_text)
-            or _on_weekday(listed_kind, listed, user_text)
+            or _soonest(listed_kind, listed, named_in)
+            or _on_weekday(listed_kind, listed, named_in)
         )
         if named is not None and listed_kind is not None and results:
             focus_kind, focus = listed_kind, named
@@ -163,8 +167,8 @@ def advance(
         elif not results and listed_kind is not None:
             # Answered from what is known ("and the dental one, what time was it again"):
             # the one the customer named is in focus now, so "push that to 11" is about it.
-            said = _the_other(listed_kind, listed, focus, user_text) or _named(
-                listed_kind, listed, user_text
+            said = _the_other(listed_kind, listed, focus, named_in) or _named(
+                listed_kind, listed, named_in
             )
             if said is not None:
                 focus_kind, focus = listed_kind, said

@@ -31,6 +31,7 @@ from assistant.early_calls import EarlyCalls
 from assistant.errors import ModelUnavailable
 from assistant.heard import said_before_reply, was_heard, words
 from assistant.integrity import AS_ASKED_CHECK, NOT_STARTED, WriteIntegrity
+from assistant.language.as_meant import as_meant
 from assistant.logs import trace_context
 from assistant.metrics import Metrics, count, observe
 from assistant.models.base import Narrator, Planner
@@ -968,7 +969,12 @@ def _advance_dialogue(state: TurnState) -> None:
     session = state.session
     held = list(session.pending.calls) if session.pending is not None else []
     session.dialogue = dialogue.advance(
-        session.dialogue, state.results, state.text, "".join(state.answer), held
+        session.dialogue,
+        state.results,
+        state.text,
+        "".join(state.answer),
+        held,
+        as_meant(state.text),
     )
 
 

@@ -568,7 +568,8 @@ _TIME_TRIES = Tried(_TIME_PATTERNS[:-1])
 _CLOCK_WORD = (
     r"\d{1,2}(?::\d{2})?(?! ?(?:st|nd|rd|th|%|days?|weeks?|months?|hours?|mins?|minutes?)\b)"
     r"|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen"
-    r"|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|oh|o|[ap]m"
+    # ("o" of "at 10 o'clock" is no more of the hour: the hour was read whole)
+    r"|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|oh|o(?!')|[ap]m"
 )
 _CLOCK_NEXT = rx(rf"\s*(?:{_CLOCK_WORD})\b")
 # "at ate", "at nine": "at" before a number, wherever no time was read.

@@ -24,7 +24,9 @@ _NUMBER = (
     r"|eighteen|nineteen|twenty|thirty|forty|fifty|o'?clock"
 )
 # "ten a m", "four fifteen p m", "nine a. m.": the half of the day after a number.
-_SPACED_MERIDIEM = rx(rf"\b({_NUMBER}) ([ap])\.? ?m\b\.?", re.IGNORECASE)
+# (The dot after "p m." ends the sentence, which says what is corrected after it; only
+# "p. m." is written with dots of its own.)
+_SPACED_MERIDIEM = rx(rf"\b({_NUMBER}) ([ap])(?:\. ?m\b\.?| ?m\b)", re.IGNORECASE)
 # Minutes, or the half of the day, after an hour: what makes a word before them an hour.
 _AFTER_HOUR = rf"(?:fifteen|thirty|forty[ -]five|o'?clock|(?:oh|o) (?:{_UNITS})|[ap]\.? ?m\b|[ap]m)"
 _DAY = rf"(?:on|this|next|tomorrow|today|tonight|{'|'.join(WEEKDAYS)})"

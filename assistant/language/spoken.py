@@ -74,6 +74,15 @@ _REPAIR = rx(
     r"(?:\s*[,:]\s*|\s+)(?P<article>the )?(?P<next>[a-z0-9]\S*)",
     re.IGNORECASE,
 )
+# "on sunday the 20th actually tuesday the 22nd": a day said with its date, taken back by
+# another day said with its date (the weak marks take back one word of the same kind).
+_WEEKDAY = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+_DATED_DAY_REPAIR = rx(
+    rf"\b(?:{_WEEKDAY}),? the \d{{1,2}}(?:st|nd|rd|th)(?:\s*(?:\.\.\.|…|,|--?)\s*|\s+)"
+    rf"(?:{_STRONG}|{_WEAK})(?:,? actually)?(?:\s*[,:]\s*|\s+)"
+    rf"(?P<day>{_WEEKDAY}),? the (?P<date>\d{{1,2}}(?:st|nd|rd|th))\b",
+    re.IGNORECASE,
+)
 _MARKER = rx(
     r"\b(?:sorry|i mean|no wait|wait no|or rather|correction|hang on|hold on|actually|no)\b",
     re.IGNORECASE,
@@ -227,6 +236,8 @@ def written(text: str) -> str:
     text = _TAIL_REPAIR.sub(_tail_repair, text)
     text = _DOMAIN_REPAIR.sub(lambda m: f"{m.group('local')}@{m.group('domain')}", text)
     text = _echo_repair(text)
+    if " the " in text:
+        text = _DATED_DAY_REPAIR.sub(r"\g<day> the \g<date>", text)
     return _REPAIR.sub(_repair, text)
 
 

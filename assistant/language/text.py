@@ -50,8 +50,15 @@ _ONLY_REMARKS = words(
 )
 # Written out or contracted, the same words: the grammar reads the contraction ("I am
 # going to be late", "do not delete…", "the page will not load"), as it reads "dont".
-_WRITTEN_OUT = rx(r"\b(?:do not|does not|did not|cannot|can not|will not|i am)\b")
+# ("it is" only before an address or a number given: "it is maria@…" is "it's maria@…",
+# "leave it as it is" stays.)
+_WRITTEN_OUT = rx(
+    r"\b(?:do not|does not|did not|cannot|can not|will not|i am|that is"
+    r"|it is(?=\s+(?:emailaddress|phonenumber)\d))\b"
+)
 _CONTRACTED = {
+    "that is": "that's",
+    "it is": "it's",
     "do not": "don't",
     "does not": "doesn't",
     "did not": "didn't",

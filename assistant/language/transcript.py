@@ -23,6 +23,7 @@ import re
 from assistant.language.heard_numbers import heard_as_said
 from assistant.language.lexicon import NUMBER_WORDS, ORDINAL_WORDS, WEEKDAYS
 from assistant.language.patterns import rx
+from assistant.language.said_numbers import in_digits
 
 # "uh huh", "mm hmm": a yes said without words; "uh-uh", "nuh uh": a no. Rewritten before
 # the fillers go, which would otherwise leave a bare "huh".
@@ -54,7 +55,7 @@ _OH = rx(r"\boh\b[,.]?\s*", re.IGNORECASE)
 # After these words it is a verb or a comparison ("i'd like a", "looks like the").
 _LIKE = rx(
     r"\blike,?\s+(?=(?:a|an|the|really|just|maybe|next|this|tomorrow|today|so|very|super"
-    r"|totally|pretty|literally|completely|\d|"
+    r"|totally|pretty|literally|completely|\d+|"
     + "|".join(sorted({*WEEKDAYS, *(w for w in NUMBER_WORDS if w.isalpha() and len(w) > 2)}))
     + r")\b)",
     re.IGNORECASE,
@@ -127,6 +128,53 @@ _YOU_KNOW_KEPT_AFTER = frozenset(
     ]
 )
 _SPACES = rx(r"[ \t]{2,}")
+# A contraction whose apostrophe a recogniser dropped ("whats", "thats", "youre", "dont"):
+# written with it, as typed, so that every rule (those reading the words as said too)
+# reads it. Not "its", "ill", "id", "well", "were", "lets": words of their own, except
+# where the word could not stand ("ill" before a verb, "id" before "like", "its" before
+# what no thing is: "its due date", "its title" stay).
+_APOSTROPHE_DROPPED = {
+    word.replace("'", ""): word
+    for word in [
+        "what's",
+        "when's",
+        "where's",
+        "how's",
+        "who's",
+        "that's",
+        "there's",
+        "you're",
+        "you've",
+        "they're",
+        "we've",
+        "i'm",
+        "i've",
+        "don't",
+        "doesn't",
+        "didn't",
+        "can't",
+        "won't",
+        "isn't",
+        "aren't",
+        "wasn't",
+        "haven't",
+        "hasn't",
+        "couldn't",
+        "wouldn't",
+        "shouldn't",
+    ]
+}
+_APOSTROPHE_GATE = frozenset({*_APOSTROPHE_DROPPED, "ill", "id", "its"})
+_DROPPED_WORD = rx(r"\b(" + "|".join(_APOSTROPHE_DROPPED) + r")\b", re.IGNORECASE)
+_DROPPED_BEFORE = rx(
+    r"\b(ill)(?= (?:be|do|need|have|call|come|pay|probably|just|try|check|take|get|see|let"
+    r"|make|book|wait|send|bring|go|keep|stop|give|ring|email|text|look)\b)"
+    r"|\b(id)(?= (?:like|love|rather|prefer|want|need|be)\b)"
+    r"|\b(its)(?= (?:not|been|just|still|already|too|so|very|really|a|an|the|my|your|on|at"
+    r"|in|for|from|fine|ok|okay|going|gonna|done|booked|cancelled|paid|overdue|urgent"
+    r"|important|time|due(?! date)|over|m|me|maria)\b)",
+    re.IGNORECASE,
+)
 # "can you can you move my my haircut": a run of one to three words said again at once.
 _RESTART = rx(r"\b([a-z']+(?: [a-z']+){0,2})(?:,? \1\b)+", re.IGNORECASE)
 # Words an engine splits in two: "to morrow", "after noon", "three o clock".
@@ -220,8 +268,11 @@ def _drop_oh(match: re.Match[str]) -> str:
 
 
 def _drop_like(match: re.Match[str]) -> str:
+    before = match.string[: match.start()].rstrip(" ")
     if _word_before(match.string, match.start()).strip(",") in _LIKE_KEPT_AFTER:
         return match.group(0)
+    if before.endswith(",") and match.string[match.end() : match.end() + 1].isdigit():
+        return match.group(0)  # "a bit later, like 11": an hour offered, read as such
     return ""
 
 
@@ -232,11 +283,33 @@ def _drop_you_know(match: re.Match[str]) -> str:
     return " "
 
 
+def _apostrophe(match: re.Match[str]) -> str:
+    word = match.group(0)
+    return f"{word[0]}'{word[1:]}" if word.lower() in ("ill", "id") else f"{word[:2]}'{word[2:]}"
+
+
+def _with_case(said: str, word: str) -> str:
+    """The contraction of `word` with the first letter as `said` ("Dont" → "Don't")."""
+    written = _APOSTROPHE_DROPPED[word]
+    return written[:1].upper() + written[1:] if said[:1].isupper() else written
+
+
 def _said_once(match: re.Match[str]) -> str:
     words = match.group(1).lower().split()
-    if any(word in _DIGIT_WORDS or (len(word) == 1 and word != "i") for word in words):
-        return match.group(0)  # "five five five", "a a r o n": digits and letters said
+    if all(word in _DIGIT_WORDS for word in words):
+        return match.group(0)  # "five five five": digits said ("add two add two" is not)
+    if any(len(word) == 1 and word not in ("i", "a") for word in words):
+        return match.group(0)  # "a a r o n": letters said
+    if words == ["a"] and _spelled_around(match):
+        return match.group(0)  # "m a a r i a", "a a m": letters, not a restart
     return match.group(1)
+
+
+def _spelled_around(match: re.Match[str]) -> bool:
+    """A single letter said right before or after the match: a word spelled out."""
+    text = match.string
+    before, after = _word_before(text, match.start()), _word_after(text, match.end())
+    return len(before) == 1 or len(after) <= 1
 
 
 # "can you tell me when the car insurance thing is due": the question asked the long way
@@ -323,7 +396,8 @@ _CONDITION_SAID_BACK = rx(
 # offered after the one refused, or for the day just said.
 _HOUR_OFFERED = rx(
     # ("at like 9", "around like 9": the hour itself, said with a filler)
-    r"(?<=\w)(?<!\bat)(?<!\bfor)(?<!\bby)(?<!\baround)(?<!\babout)"
+    r"(?<=\w)(?<!\bat)(?<!\bfor)(?<!\bby)(?<!\baround)(?<!\babout)(?<!\bto)(?<!\btill)"
+    r"(?<!\buntil)(?<!\bbefore)(?<!\bafter)(?<!\bfrom)(?<!\bbe)"
     r" (?=(?:would|could|how about|what about) (?:monday|tuesday|wednesday|thursday"
     r"|friday|saturday|sunday|tomorrow|next|the \d|\d)\b"
     # "…the morning of the 19th like 10": the hour offered for the day just said.
@@ -362,21 +436,27 @@ def plain(text: str) -> str:
         text = _SPACES.sub(" ", _FILLER.sub(" ", text))
     if "oh" in words:
         text = _OH.sub(_drop_oh, text)
-    if "like" in words:
-        text = _LIKE_QUOTING.sub(r"\1", _LIKE.sub(_drop_like, text))
-    if "you know" in lower:
-        text = _YOU_KNOW.sub(_drop_you_know, text)
+    # (A restart before "two" is read as "to": "add two add two tasks" is said once.)
+    if _restarted(words):
+        text = _RESTART.sub(_said_once, text)
     if "morrow" in lower or "noon" in lower or "week end" in lower or "o clock" in lower:
         for pattern, word in _SPLIT:
             text = pattern.sub(word, text)
     text = heard_as_said(text, words, lower)
+    text = in_digits(text, words)
+    # (After the hours are written in digits: "to like three", "a bit later, like eleven".)
+    if "like" in words:
+        text = _LIKE_QUOTING.sub(r"\1", _LIKE.sub(_drop_like, text))
+    if "you know" in lower:
+        text = _YOU_KNOW.sub(_drop_you_know, text)
+    if not _APOSTROPHE_GATE.isdisjoint(words):
+        text = _DROPPED_WORD.sub(lambda m: _with_case(m.group(0), m.group(0).lower()), text)
+        text = _DROPPED_BEFORE.sub(_apostrophe, text)
     if "two" in words or "too" in words:
         text = _TO_HEARD_AS_TWO.sub("to ", text)
     if "for" in words:
         for pattern, word in _FOUR_HEARD_AS_FOR:
             text = pattern.sub(word, text)
-    if _restarted(words):
-        text = _RESTART.sub(_said_once, text)
     if " know" in lower or " tell me" in lower or "wondering" in lower:
         text = _INDIRECT.sub(_direct, text)
     if any(part in lower for part in _SAID_ORDINAL):

@@ -23,10 +23,10 @@ NOW = datetime(2030, 1, 14, 12, 0, tzinfo=ZoneInfo(TZ))  # a Monday noon
         ("can you can you move my my haircut", "can you move my haircut"),
         ("the uh the dental one", "the dental one"),
         ("i i bought the groceries", "i bought the groceries"),
-        ("can i get like a checkup at like ten", "can i get a checkup at ten"),
+        ("can i get like a checkup at like ten", "can i get a checkup at 10"),
         ("it was really late you know it's not okay", "it was really late it's not okay"),
         ("remind me to call my mom to morrow", "remind me to call my mom tomorrow"),
-        ("uh three o clock", "three o'clock"),
+        ("uh three o clock", "3:00"),  # the hour as the rules read it (said_numbers.py)
         ("add a task called like call grandma", "add a task called call grandma"),
         ("i want two book a haircut", "i want to book a haircut"),
         ("move my haircut two saturday", "move my haircut to saturday"),
@@ -43,19 +43,20 @@ def test_what_a_recogniser_adds_is_taken_out(said: str, read: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "kept",
+    ("said", "kept"),
     [
-        "i'd like a haircut",
-        "it looks like the app is broken",
-        "do you know if the dentist is open",
-        "book two haircuts",
-        "book a haircut at two tomorrow",
-        "book a consultation for thirty minutes",
+        ("i'd like a haircut", "i'd like a haircut"),
+        ("it looks like the app is broken", "it looks like the app is broken"),
+        ("do you know if the dentist is open", "do you know if the dentist is open"),
+        ("book two haircuts", "book two haircuts"),
+        # the hour, as a typist writes it (language/said_numbers.py), not "to"
+        ("book a haircut at two tomorrow", "book a haircut at 2 tomorrow"),
+        ("book a consultation for thirty minutes", "book a consultation for thirty minutes"),
     ],
 )
-def test_words_that_mean_something_are_kept(kept: str) -> None:
+def test_words_that_mean_something_are_kept(said: str, kept: str) -> None:
     """ "i'd like", "do you know", "two haircuts", "at two" keep their meaning."""
-    assert plain(kept) == kept
+    assert plain(said) == kept
 
 
 def test_digits_said_with_oh_stay_a_phone_number() -> None:
@@ -187,8 +188,8 @@ def test_a_no_that_is_not_between_two_alike_words_stays() -> None:
             "mark the car insurance one no wait the groceries one done",
             "mark the groceries one done",
         ),
-        ("book a haircut at two no wait a consultation at two", "book a consultation at two"),
-        ("book it at ten tomorrow no sorry the day after", "book it at ten the day after tomorrow"),
+        ("book a haircut at two no wait a consultation at two", "book a consultation at 2"),
+        ("book it at ten tomorrow no sorry the day after", "book it at 10 the day after tomorrow"),
         ("change the task to um to tomorrow no wait to wednesday", "change the task to wednesday"),
         ("i need to move it sorry to be a pain", "i need to move it sorry to be a pain"),
     ],
