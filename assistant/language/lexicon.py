@@ -6,6 +6,21 @@ also what the typo corrector may correct *to* (spelling.py keeps what it must no
 
 from __future__ import annotations
 
+# The hours of a clock in words, "one" to "twelve".
+HOUR_WORDS = (
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+)
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 MONTHS = (
     "january",

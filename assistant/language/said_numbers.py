@@ -20,29 +20,10 @@ from __future__ import annotations
 
 import re
 
-from assistant.language.lexicon import WEEKDAYS
+from assistant.language.lexicon import HOUR_WORDS, WEEKDAYS
 from assistant.language.patterns import rx
 
-HOURS = {
-    word: n
-    for n, word in enumerate(
-        [
-            "one",
-            "two",
-            "three",
-            "four",
-            "five",
-            "six",
-            "seven",
-            "eight",
-            "nine",
-            "ten",
-            "eleven",
-            "twelve",
-        ],
-        1,
-    )
-}
+HOURS = {word: n for n, word in enumerate(HOUR_WORDS, 1)}
 _UNITS = {word: n for word, n in HOURS.items() if n < 10}
 _TEENS = {
     word: n

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from assistant.language.lexicon import HOUR_WORDS
 from assistant.language.patterns import rx
 
 _DIGITS = {
@@ -107,24 +108,7 @@ _DAY_WORDS = frozenset(
         "tonight",
     ]
 )
-_NUMBER_WORDS = frozenset(
-    [
-        "one",
-        "two",
-        "three",
-        "four",
-        "five",
-        "six",
-        "seven",
-        "eight",
-        "nine",
-        "ten",
-        "eleven",
-        "twelve",
-        "noon",
-        "midnight",
-    ]
-)
+_NUMBER_WORDS = frozenset([*HOUR_WORDS, "noon", "midnight"])
 
 
 def _kind(word: str) -> str | None:
