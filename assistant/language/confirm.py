@@ -9,18 +9,23 @@ what was asked: it is not a yes either, nor is "yes, the other one" (another tar
 from __future__ import annotations
 
 from assistant.language.aimed_at_system import pretends_a_yes, without_system_talk
+from assistant.language.as_meant import as_meant
 from assistant.language.patterns import rx
 from assistant.language.text import normalize
 
+# ("if you don't mind" is no "don't": it asks nicely)
 _NEGATIVE = rx(
-    r"\b(?:no|not|don't|do not|dont|never ?mind|stop|wait|hold on|hang on|keep it|leave it"
-    r"|forget it|changed my mind|rather not|negative|abort)\b"
+    r"\b(?:no|not(?<!do not(?= mind))|(?:don't|dont)(?! mind)|do not(?! mind)|never ?mind|stop"
+    r"|wait|hold on|hang on|keep it|leave it|forget it|changed my mind|rather not|negative|abort)\b"
 )
 _AFFIRMATIVE = rx(
     r"\b(?:yes|yeah|yep|yup|yea|sure|okay|alright|all right|confirm|confirmed|correct|right"
     r"|absolutely|definitely|certainly|affirmative|go ahead|do it|go for it|please do"
     r"|of course|sounds good|i'm sure|i am sure|proceed|fine|perfect|exactly|yes please"
-    r"|please go ahead|that's right|that is right|do that|make it so|go on)\b"
+    r"|please go ahead|that's right|that is right|do that|make it so|go on"
+    # "that would be great", "that'd be lovely": a yes to what was offered
+    r"|that(?: would|'d) be (?:great|lovely|perfect|brilliant|wonderful|fantastic|ideal|fine"
+    r"|good|helpful)|sounds (?:great|perfect|fine|lovely))\b"
 )
 # "ok, make it 2pm instead", "sure but thursday rather": the held action is changed,
 # not agreed to (the change is planned as a request of its own).
@@ -104,7 +109,8 @@ _VERB_TOOL = {
 
 def go_ahead_named(text: str) -> str | None:
     """The destructive tool a yes names by its verb ("go ahead with the delete"), or None."""
-    match = _NAMED_GO_AHEAD.search(normalize(text).text)
+    # (read as meant: "yes, would you be able to delete it?" is "yes delete it")
+    match = _NAMED_GO_AHEAD.search(normalize(as_meant(text)).text)
     if match is None:
         return None
     verb = match.group("verb") or match.group("verb2") or match.group("verb3")

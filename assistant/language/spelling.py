@@ -80,6 +80,12 @@ SLANG = {
     "ya": "yeah",
     "nah": "no",
     "nope": "no",
+}
+
+#: Misspellings a customer types in a hurry, each of one word only ("teh", "tommorow",
+#: "soz"): also put right in the message as meant, once a turn (as_meant.py), so that
+#: the rules reading the customer's own words read the word meant.
+MISSPELT = {
     # Slips on short words, which the typo corrector leaves alone.
     "teh": "the",
     "hte": "the",
@@ -107,6 +113,20 @@ SLANG = {
     "tommorrow": "tomorrow",
     "tmorrow": "tomorrow",
     "tomorow": "tomorrow",
+    "tomrow": "tomorrow",
+    "tomoro": "tomorrow",
+    "tmorow": "tomorrow",
+    "sry": "sorry",
+    "soz": "sorry",
+    "sorr": "sorry",
+    "wich": "which",
+    "whcih": "which",
+    "becuase": "because",
+    "becasue": "because",
+    "definately": "definitely",
+    "acutally": "actually",
+    "actully": "actually",
+    "seperate": "separate",
     "schedual": "schedule",
     "shedule": "schedule",
     "scedule": "schedule",
@@ -126,6 +146,7 @@ SLANG = {
     "invoce": "invoice",
     "invoces": "invoices",
 }
+SLANG.update(MISSPELT)
 
 
 def words(text: str) -> frozenset[str]:
@@ -182,5 +203,9 @@ COMMON_WORDS = words(
     lesson lessons visa visas mobile noble chocolate visitor visiting profit profits
     manager package packages polish finnish finish finished wish voice voices
     bottles battles battle cattle title titles little settle kettle
+    difference differently unavailable understood understands seventeen seventy wound
+    mould cheeks lively lonely reboot charger coding combing coping sometimes
+    somethings excerpt reminding retaining otters gmail yahoo hotmail outlook icloud
+    writing wandering ruining cunning gunning wanting awaiting possibly rendering rally
     """
 )

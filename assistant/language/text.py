@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from assistant.language.lexicon import VOCABULARY
 from assistant.language.patterns import rx
-from assistant.language.spelling import COMMON_WORDS, SLANG, words
+from assistant.language.spelling import COMMON_WORDS, MISSPELT, SLANG, words
 from assistant.language.spoken import written
 from assistant.language.transcript import plain
 from assistant.language.typos import TypoCorrector
@@ -109,6 +109,27 @@ def without_thanks(lowered: str) -> str:
     if tail is None:
         return lowered
     return lowered[: tail.start()] + ("?" if tail.group("mark") == "?" else "")
+
+
+# A word as typed: letters only, not part of an email, a domain or a contraction.
+_TYPED = rx(r"(?<![\w@.'-])[a-z]{2,}(?![\w@'-]|\.[a-z0-9])", re.IGNORECASE)
+
+
+def _put_right(match: re.Match[str]) -> str:
+    typed = match.group(0)
+    word = typed.lower()
+    right = MISSPELT.get(word) or _CORRECTOR.correct(word)
+    if right == word:
+        return typed
+    return right.capitalize() if typed[0].isupper() else right
+
+
+def spelt_right(text: str) -> str:
+    """`text` with each word misspelt in a hurry ("cancle my apointment tommorow, soz")
+    written as the word meant, in the customer's case: only the words the grammar keys on
+    (the vocabulary, lexicon.py) and the misspellings no other word could be (spelling.py);
+    any other word is left as typed."""
+    return _TYPED.sub(_put_right, text)
 
 
 def _looks_like_phone(match: re.Match[str]) -> bool:
