@@ -50,7 +50,8 @@ _GREETING = rx(
 # you don't mind?", "friday at 3 would be great, thanks", "I think the first one". Only a
 # message holding one of these words is tried (most hold none).
 _POLITE_WORDS = ("possibl", "wonder", "chance", "able to", "ok to", "okay to", "alright to",
-                 "i think", "bother", "mind", "would be", "for me")  # fmt: skip
+                 "i think", "bother", "mind", "would be", "for me", "kindly", "grateful",
+                 "ask", "please c", "please w")  # fmt: skip
 _POLITE_OPENING = rx(
     r"(?:sorry to (?:bother|trouble) you(?:[\s,]+but)?|i was (?:just )?wondering"
     r"(?=[\s,]+(?:what|when|where|which|who|why|how|is|are|am|was|were|do|does|did|can|could"
@@ -60,8 +61,11 @@ _POLITE_OPENING = rx(
     r"|is there any (?:chance|way)(?: that)? you (?:could|can|might)"
     r"|(?:would|could) you (?:possibly|maybe|perhaps|kindly)?\s*be able to"
     r"|(?:could|can|would) you (?:possibly|perhaps|maybe|kindly)"
+    r"|please (?:could|can|would) you|(?:could|can|may) i ask you to"
+    r"|i(?:'d| would) be (?:very |really |most )?grateful if you could"
     r"|would it be (?:ok|okay|alright|all right|possible) (?:to|if you(?: could)?)"
     r"|is it (?:ok|okay|alright|all right|possible) (?:to|if you(?: could)?|for you to))"
+    r"|(?P<asked>(?:may|could|can) i ask)(?= (?:what|when|where|which|who|why|how|if|whether)\b)"
     r"|i think i (?:need|have|want|'d like|would like) to (?=[a-z])"
     r"|i think (?=(?:the|that|this|my|on|at|in|for|next|both|all|only|a|an|noon|tomorrow|today"
     r"|(?:mon|tues|wednes|thurs|fri|satur|sun)day|morning|afternoon|evening|high|low|normal"
@@ -85,6 +89,9 @@ _LEAD = rx(
     r"|wait)\b[\s,.!]*)*"
 )
 _TELL_ME = rx(r"(?:tell|show|give|let) me\b")
+# "check off the car insurance task, thanks so much. The remaining two as well": thanks
+# said at the end of one sentence, before the next.
+_THANKS_BETWEEN = rx(r"[\s,]+(?:thanks|thank you)(?: so much| very much| a lot)?(?=[.!]\s+\S)")
 # The question mark that ends an ask put as a question: the request ends there.
 _ASKED_END = rx(r"\?(?=\s|$)")
 
@@ -101,7 +108,13 @@ def _polite(plained: str, lowered: str) -> tuple[str, str]:
         if (you := _YOU_COULD.match(lowered, end)) is not None:
             end = you.end()
         # "tell me where it is" is asked as "can you tell me where it is"
-        ask = "can you " if _TELL_ME.match(lowered, end) else ""
+        ask = (
+            "can you tell me "
+            if opening.group("asked")
+            else "can you "
+            if _TELL_ME.match(lowered, end)
+            else ""
+        )
         plained = plained[:start] + ask + plained[end:]
         lowered = lowered[:start] + ask + lowered[end:]
         if opening.group("asks") is not None and (asked := _ASKED_END.search(lowered)):
@@ -126,6 +139,9 @@ def as_meant(message: str) -> str:
     greeting = _GREETING.match(lowered)
     if greeting is not None and greeting.end() < len(lowered):
         plained, lowered = plained[greeting.end() :], lowered[greeting.end() :]
+    if "thank" in lowered and (between := _THANKS_BETWEEN.search(lowered)) is not None:
+        plained = plained[: between.start()] + plained[between.end() :]
+        lowered = lowered[: between.start()] + lowered[between.end() :]
     polite = any(word in lowered for word in _POLITE_WORDS)
     if polite:
         plained, lowered = _polite(plained, lowered)

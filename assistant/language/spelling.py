@@ -33,6 +33,9 @@ SLANG = {
     "thanx": "thanks",
     "ty": "thanks",
     "tks": "thanks",
+    "cn": "can",
+    "cud": "could",
+    "wud": "would",
     "gimme": "give me",
     "lemme": "let me",
     "wanna": "want to",
@@ -148,6 +151,19 @@ MISSPELT = {
 }
 SLANG.update(MISSPELT)
 
+#: A phone's shorthand between words ("cn u move my appt n tell me…", "& what's due",
+#: "same as b4"), put right in the message as meant (as_meant.py) as it is in the grammar's.
+SHORTHAND = {
+    "n": "and",
+    "&": "and",
+    "u": "you",
+    "b4": "before",
+    "2moro": "tomorrow",
+    "2morrow": "tomorrow",
+    "2day": "today",
+    "2nite": "tonight",
+}
+
 
 def words(text: str) -> frozenset[str]:
     """A word list written as running text (easier to read and extend than a list)."""
@@ -207,5 +223,6 @@ COMMON_WORDS = words(
     mould cheeks lively lonely reboot charger coding combing coping sometimes
     somethings excerpt reminding retaining otters gmail yahoo hotmail outlook icloud
     writing wandering ruining cunning gunning wanting awaiting possibly rendering rally
+    currant currents probable
     """
 )

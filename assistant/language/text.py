@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from assistant.language.lexicon import VOCABULARY
 from assistant.language.patterns import rx
-from assistant.language.spelling import COMMON_WORDS, MISSPELT, SLANG, words
+from assistant.language.spelling import COMMON_WORDS, MISSPELT, SHORTHAND, SLANG, words
 from assistant.language.spoken import written
 from assistant.language.transcript import plain
 from assistant.language.typos import TypoCorrector
@@ -69,7 +69,7 @@ _CONTRACTED = {
 }
 # "&" and "+" between words mean "and"; "@" alone means "at".
 _SYMBOLS = (
-    (rx(r"\s&\s|\s\+\s"), " and "),
+    (rx(r"(?:^|\s)&\s|\s\+\s"), " and "),
     (rx(r"\s@\s"), " at "),
     # A deadline's other words: "by close of business friday", "no later than wednesday",
     # "…friday at the latest" (kept in a title: "Send the forms no later than").
@@ -124,11 +124,21 @@ def _put_right(match: re.Match[str]) -> str:
     return right.capitalize() if typed[0].isupper() else right
 
 
+# Shorthand said between words of two letters or more: "n" and "u" are letters alone when
+# spelled out ("j o h n"), and words only among words.
+_SHORT = rx(
+    r"(?:(?<=[a-z]{2} )|^)(?:n|u|&)(?= [a-z]{2}|$)|(?<![\w@.'-])(?:b4|2moro|2morrow|2day|2nite)\b",
+    re.IGNORECASE,
+)
+
+
 def spelt_right(text: str) -> str:
     """`text` with each word misspelt in a hurry ("cancle my apointment tommorow, soz")
     written as the word meant, in the customer's case: only the words the grammar keys on
     (the vocabulary, lexicon.py) and the misspellings no other word could be (spelling.py);
     any other word is left as typed."""
+    if " " in text and (" n " in text or "u" in text or "&" in text or "2" in text or "b4" in text):
+        text = _SHORT.sub(lambda m: SHORTHAND[m.group(0).lower()], text)
     return _TYPED.sub(_put_right, text)
 
 

@@ -23,7 +23,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.as_people_write import WAYS, stable, values_from
+from tests.e2e.as_people_write import WAYS, WRITTEN_LATER, stable, values_from
 from tests.e2e.conversations import NOW, failing_variants, read_cases
 from tests.e2e.test_conversations import CATALOG, DATA, crm_app  # noqa: F401  (the fixture)
 from tests.fixtures.app import MakeAssistant
@@ -31,7 +31,7 @@ from tests.fixtures.crm import CrmAdmin
 
 _SETS = sorted(DATA.glob("conversations*.jsonl"))
 KNOWN_OPEN: list[str] = []
-_WAYS = dict(WAYS)
+_WAYS = {**WAYS, **WRITTEN_LATER}
 # exploring some cases only: CASES=u9-case-about-bill-then-number-then-note,…
 _CASES = set(os.environ["CASES"].split(",")) if os.environ.get("CASES") else None
 if os.environ.get("WAYS"):  # exploring some ways only: WAYS=politely
