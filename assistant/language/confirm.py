@@ -137,7 +137,8 @@ def request_after_yes(text: str) -> str | None:
     planned like any message (PROTOCOL.md: a yes executes them all; nothing said after
     it is lost).
     """
-    said = normalize(text).text
+    # (read as meant: "yes n also, could you possibly add…" is "yes and also add…")
+    said = normalize(as_meant(text)).text
     rest = _YES_LEAD.sub("", said).strip(" ,.!")
     return rest if rest and rest != said else None
 

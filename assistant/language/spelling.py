@@ -158,6 +158,8 @@ SHORTHAND = {
     "&": "and",
     "u": "you",
     "b4": "before",
+    "appt": "appointment",
+    "appts": "appointments",
     "2moro": "tomorrow",
     "2morrow": "tomorrow",
     "2day": "today",

@@ -127,7 +127,8 @@ def _put_right(match: re.Match[str]) -> str:
 # Shorthand said between words of two letters or more: "n" and "u" are letters alone when
 # spelled out ("j o h n"), and words only among words.
 _SHORT = rx(
-    r"(?:(?<=[a-z]{2} )|^)(?:n|u|&)(?= [a-z]{2}|$)|(?<![\w@.'-])(?:b4|2moro|2morrow|2day|2nite)\b",
+    r"(?:(?<=[a-z]{2} )|(?<=[.,!?;] )|^)(?:n|u|&)(?= [a-z]{2}|$)"
+    r"|(?<![\w@.'-])(?:b4|appts?|2moro|2morrow|2day|2nite)\b",
     re.IGNORECASE,
 )
 
@@ -137,7 +138,10 @@ def spelt_right(text: str) -> str:
     written as the word meant, in the customer's case: only the words the grammar keys on
     (the vocabulary, lexicon.py) and the misspellings no other word could be (spelling.py);
     any other word is left as typed."""
-    if " " in text and (" n " in text or "u" in text or "&" in text or "2" in text or "b4" in text):
+    if " " in text and (
+        any(mark in text for mark in (" n ", "u", "&", "2", "b4", "ppt"))
+        or text[:2] in ("n ", "N ")
+    ):
         text = _SHORT.sub(lambda m: SHORTHAND[m.group(0).lower()], text)
     return _TYPED.sub(_put_right, text)
 

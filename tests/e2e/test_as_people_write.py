@@ -11,7 +11,93 @@ answer. Each way plays the cases a stable hash of their ids picks (one in `_STRI
 data file adds its own cases and moves no other); AS_PEOPLE_WRITE=ALL plays every case
 every way (OUT=FILE notes each failure, WAYS=politely,… some ways only).
 
-FIRST RUN: (to be recorded)
+FIRST RUN, every case both ways, on the code as it was (2,426 sessions: 1,315 said
+politely, 1,111 typed in a hurry; four of the ways' own faults were corrected first, each
+changing what was said: a sentence's full stop lost before the next ("…, thanks so much no,
+the 21st"), "do the same…" asked as a question, thanks said twice, a slip made in a word
+misspelt already): 311 failed, 121 said politely (16 of them writing other than asked) and
+190 typed in a hurry (about 50 writing other than asked).
+
+WRONG WRITES, said politely: "could you possibly remind me to return the rental car and pay
+the parking ticket?" and "would you be able to remind me to order new glasses and email my
+landlord?" added one task holding both; "I was wondering if you could add tasks to book a
+vet visit and buy printer ink", "could you possibly add tasks to call mom and to pay rent,
+then read me my list?", "I think I need to create reminders to book the vet and to renew my
+passport, and what's my balance" added one ("Call mom and to pay rent"), "is it possible to
+add two things to my list um call the plumber and uh pick up the kids shoes on friday?" one
+titled "Two things"; the next turn, "is there any chance you could make that due monday?",
+dated it without asking which. "is it possible to add two tasks, renew my passport and clean
+the garage?" added none and "would you be able to make it due friday?" dated another task.
+"is it possible to push it to the 28th and the groceries one to wednesday?" moved the
+GROCERIES to the 28th; "I think I need to make that one high priority and the groceries one
+low" made the groceries high; "is it possible to mark the groceries as done and add pick up
+dry cleaning for friday?" added and did not complete. "I was just wondering, what's due on
+the 25th then?" MOVED the eye exam task to the 25th. "I think friday" (the day asked for a
+new task) titled it "Celebrate that day i think"; "…could you note that down for the 3rd, if
+you don't mind?" titled it "Send the signed consent form, could you note that down if you
+don't mind".
+WRONG WRITES, typed in a hurry: "complete all my tasks excpt the eye exam" COMPLETED THE EYE
+EXAM; "sure, a differnt one" (to "delete the groceries task?") DELETED it; "book me anther one
+same time next week" MOVED the haircut instead of booking another; "can i have anther haircut
+this sunday at noon?" then "so ive got two haircuts on sunday now?" booked it; "move my haircut
+to satruday. actualy, undo that", "…at 9. hmm acutally scrtch that" and "…acutally leave the
+haircut where it was" moved it; "can u set me a remider for the day before my haircut, actualy
+forget the reminer, just move…" added a task titled "Actualy forget the reminer"; a correction
+misspelt ("sry", "soz", "acutally", "insted") was not one: "change my email to
+maria.garcia@gmial.com, sry, gmail.com" and "my new number is 415 555 0123, soz, 415 555 0132"
+saved the first, "book a massage for saturady at 4pm. soz, 5 not 4", "…at 10am. acutally,
+quarter past 10", "…fridya no soz thrusday", "ok make it 2pm insted" (moved the other visit)
+and a dozen more kept the first time or day; a misspelt day before a correction or a date was
+not read ("tuesay. wrong day, i meant thrusday", "firday no satruday", "teusday the twelfth",
+"teh fourth", "teh sevnteenth") and booked or moved to the wrong day; "remnd me to call the
+vet on wednesday. actually make that thursday" titled "Call the vet actually make that
+thursday", "creatte reminders to…" and "remnd me to order new glasses and email my landlord"
+added one task for two; "my husbands number is …" (no apostrophe) was asked to be saved as
+hers.
+The misses: said politely, "that would be great" to "are you sure?" dropped the change (36),
+"…, if you don't mind?" was refused or read as a no to what waited (33), "is it possible
+to…" (10), "I was just wondering, …", "sorry to bother you, but…", "is there any chance…",
+"could you possibly…" (5 or 6 each); typed in a hurry, a misspelt word the grammar keys on
+("chers", "lovly", "perfct", "comng", "happned", "postpne", "forwrd", "rebok", "excpt",
+"allready", "corect"), or the politeness "if posible".
+
+The causes fixed, as general rules: the message as meant (language/as_meant.py) takes off a
+polite opening or tail ("could you possibly", "I was wondering if you could", "is it
+possible to", "would it be ok to", "is there any chance you could", "would you be able to",
+"I think I need to", "sorry to bother you, but", "I was just wondering,", "…, if you don't
+mind", "…for me", "… would be great", "I think" before a reply), its question mark with it
+where the ask was put as a question, keeping what was said before it ("and", "yeah",
+"actually"); "if you don't mind" is no "don't" to what waits; "that would be great", "sounds
+great" are a yes; a word misspelt in a hurry is written as the word meant in the message as
+meant, so every rule reading the customer's words reads it (text.spelt_right: the
+vocabulary's words, now with the words a correction, a choice, an exception or a remark
+turns on, "actually", "instead", "except", "another", "different", "cheers"…, and
+misspellings no other word could be, "sry", "soz", "tomrow", "whcih"; the real words one slip
+from a new vocabulary word are kept as typed, "unavailable", "sometimes", "writing",
+"lonely"); someone else's detail is told without its apostrophe ("my husbands number"); a
+case's number is asked as meant; "what priority is the eye exam one?" is read with its
+question mark. Every kept phrasing decides the same (bench.decisions --dump, before and
+after: no decision changed). After: no wrong write; 20 left open (KNOWN_OPEN, nothing
+written).
+
+Two more ways were written after those fixes and not tuned on (as_people_write.WRITTEN_LATER:
+formally, "I would be grateful if you could…", "would you kindly…", "please could you…",
+"may I ask what…", "Yes, please proceed."; texted, a phone's shorthand "cn u", "pls", "appt",
+"n", "&", "b4", "thx"). First run, every case: formally 23 of 1,177 sessions failed, 3 WRONG
+WRITES ("would you kindly add tasks to book a vet visit and buy printer ink?" added one;
+"would you kindly push it to the 28th and the groceries one to wednesday?" moved the
+groceries to the 28th; "please could you make that one high priority and the groceries one
+low?" made the groceries high: "kindly", "please could you", "I would be grateful" were no
+polite openings); texted 101 of 800 failed, 19 WRONG WRITES, nearly all "n" or "&" for "and"
+("remind me to return the rental car n pay the parking ticket" and "add a task to wash the car
+n book the flights" added one task for two, "complete the second n delete the third" asked to
+delete both, "& what else is due this week" after a change of date CHANGED a task's date
+again, "push the groceries task to wednesday n the insurance one to saturday" moved one), and
+"cancel my dental appt" was not asked about (the rules reading the customer's words did not
+know "appt"). Two of the ways' own faults were corrected after ("help?" wondered about, a
+request said in parts asked as one question). Fixed: the formal openings are polite
+openings, "may I ask what…" is "can you tell me what…"; shorthand between words ("n", "u",
+"&", "b4", "appt", "2moro") is written out in the message as meant. After: see KNOWN_OPEN.
 """
 
 from __future__ import annotations
