@@ -156,6 +156,7 @@ SLANG.update(MISSPELT)
 SHORTHAND = {
     "n": "and",
     "&": "and",
+    "k": "ok",
     "u": "you",
     "b4": "before",
     "appt": "appointment",

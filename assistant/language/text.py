@@ -127,7 +127,7 @@ def _put_right(match: re.Match[str]) -> str:
 # Shorthand said between words of two letters or more: "n" and "u" are letters alone when
 # spelled out ("j o h n"), and words only among words.
 _SHORT = rx(
-    r"(?:(?<=[a-z]{2} )|(?<=[.,!?;] )|^)(?:n|u|&)(?= [a-z]{2}|$)"
+    r"(?:(?<=[a-z]{2} )|(?<=[.,!?;] )|^)(?:n|u|&)(?= [a-z]{2}| n [a-z]{2}|$)|^k(?= )"
     r"|(?<![\w@.'-])(?:b4|appts?|2moro|2morrow|2day|2nite)\b",
     re.IGNORECASE,
 )
@@ -140,9 +140,10 @@ def spelt_right(text: str) -> str:
     any other word is left as typed."""
     if " " in text and (
         any(mark in text for mark in (" n ", "u", "&", "2", "b4", "ppt"))
-        or text[:2] in ("n ", "N ")
+        or text[:2] in ("n ", "N ", "k ", "K ")
     ):
-        text = _SHORT.sub(lambda m: SHORTHAND[m.group(0).lower()], text)
+        for _ in range(2):  # "…on saturday n n what do i owe": the second after the first
+            text = _SHORT.sub(lambda m: SHORTHAND[m.group(0).lower()], text)
     return _TYPED.sub(_put_right, text)
 
 
