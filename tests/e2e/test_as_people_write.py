@@ -77,7 +77,7 @@ from a new vocabulary word are kept as typed, "unavailable", "sometimes", "writi
 "lonely"); someone else's detail is told without its apostrophe ("my husbands number"); a
 case's number is asked as meant; "what priority is the eye exam one?" is read with its
 question mark. Every kept phrasing decides the same (bench.decisions --dump, before and
-after: no decision changed). After: no wrong write; 18 typed in a hurry left open
+after: no decision changed). After: no wrong write; 16 typed in a hurry left open
 (KNOWN_OPEN, nothing written), none said politely.
 
 Two more ways were written after those fixes and not tuned on (as_people_write.WRITTEN_LATER:
@@ -99,7 +99,8 @@ request said in parts asked as one question). Fixed: the formal openings are pol
 openings, "may I ask what…" is "can you tell me what…"; shorthand between words ("n", "u",
 "&", "b4", "appt", "2moro", a "k" first) is written out in the message as meant; a yes with
 more said after it reads the more as meant; "retturn" is "return". After, every case all four
-ways: no wrong write, 20 left open (KNOWN_OPEN), none said politely or formally.
+ways: no wrong write, 18 left open (KNOWN_OPEN: 16 typed in a hurry, 2 in shorthand), none
+said politely or formally.
 """
 
 from __future__ import annotations
@@ -151,8 +152,6 @@ KNOWN_OPEN: list[str] = [
     # thursdy", "hw much is my invcie"
     "conversations_unseen4/u4-typo-reschedule [hurried]",
     "conversations_unseen3/u3-typos-invoice-due-remind [hurried]",
-    # "n n where is that": a restart ("and and") in shorthand
-    "conversations_voice/v-next-appointment-where [texted]",
 ]
 _WAYS = {**WAYS, **WRITTEN_LATER}
 # exploring some cases only: CASES=u9-case-about-bill-then-number-then-note,…
@@ -161,7 +160,7 @@ if os.environ.get("WAYS"):  # exploring some ways only: WAYS=politely
     _WAYS = {way: _WAYS[way] for way in os.environ["WAYS"].split(",")}
 # One case in `_STRIDE` for each way, in two groups on two test workers; exploring: every
 # case every way, in more groups (a test of minutes outlives the CRM stub's connection).
-_STRIDE = 18
+_STRIDE = 44
 _EVERY = os.environ.get("AS_PEOPLE_WRITE") == "ALL"
 _GROUPS = 24 if _EVERY else 2
 
