@@ -77,8 +77,9 @@ _POLITE_OPENING = rx(
 _YOU_COULD = rx(r"(?:you (?:could|can|would|might)(?: possibly| please)?|i could)\s+")
 _POLITE_TAIL = rx(
     r"[\s,]+(?:(?:if|when) you (?:don't|do not|dont) mind|if (?:that's|that is|thats|it's|it is)"
-    r" (?:ok|okay|alright|all right|fine|possible)|for me(?:,? please)?|would be (?:great|lovely"
-    r"|perfect|brilliant|good|ideal)(?:,? thanks?(?: you)?)?)(?P<mark>[\s.!?]*)$"
+    r" (?:ok|okay|alright|all right|fine|possible)|(?P<for_me>for me(?:,? please)?)"
+    r"|would be (?:great|lovely|perfect|brilliant|good|ideal)(?:,? thanks?(?: you)?)?)"
+    r"(?P<mark>[\s.!?]*)$"
 )
 
 
@@ -98,13 +99,14 @@ _ASKED_END = rx(r"\?(?=\s|$)")
 
 def _polite(plained: str, lowered: str) -> tuple[str, str]:
     """The request asked politely, as it would be asked plainly."""
+    opened = False
     for _ in range(2):  # "hi there! could you possibly…", "sorry to bother you, but is it…"
         lead = _LEAD.match(lowered)
         start = lead.end() if lead is not None else 0
         opening = _POLITE_OPENING.match(lowered, start)
         if opening is None or opening.end() >= len(lowered):
             break
-        end = opening.end()
+        end, opened = opening.end(), True
         if (you := _YOU_COULD.match(lowered, end)) is not None:
             end = you.end()
         # "tell me where it is" is asked as "can you tell me where it is"
@@ -123,7 +125,8 @@ def _polite(plained: str, lowered: str) -> tuple[str, str]:
             plained = plained[: asked.start()] + stop + plained[asked.end() :]
             lowered = lowered[: asked.start()] + stop + lowered[asked.end() :]
     tail = _POLITE_TAIL.search(lowered)
-    if tail is not None and tail.start() > 0:
+    # ("for me" only after a polite ask: "is wednesday clear for me" asks about her day)
+    if tail is not None and tail.start() > 0 and (opened or tail.group("for_me") is None):
         mark = "?" if "?" in tail.group("mark") else ""
         plained, lowered = plained[: tail.start()] + mark, lowered[: tail.start()] + mark
     return plained, lowered

@@ -115,11 +115,16 @@ def without_thanks(lowered: str) -> str:
 _TYPED = rx(r"(?<![\w@.'-])[a-z]{2,}(?![\w@'-]|\.[a-z0-9])", re.IGNORECASE)
 
 
+# What a word's ending adds to it ("emails", "booked", "cancelling"): the word, not a slip.
+_INFLECTED = rx(r"s|es|d|ed|ing|er|ers|ly|'s")
+
+
 def _put_right(match: re.Match[str]) -> str:
     typed = match.group(0)
     word = typed.lower()
     right = MISSPELT.get(word) or _CORRECTOR.correct(word)
-    if right == word:
+    if right == word or (_INFLECTED.fullmatch(word[len(right) :]) and word.startswith(right)):
+        # "emails" is "email" to the grammar, but the customer's own word in a title
         return typed
     return right.capitalize() if typed[0].isupper() else right
 
