@@ -38,7 +38,7 @@ from assistant.language.lexicon import SERVICES
 from assistant.language.patterns import rx
 from assistant.language.scope import on_a_condition, undecided, without_undecided
 from assistant.language.several_tasks import said_one_by_one
-from assistant.language.slots import cut_spans
+from assistant.language.slots import NOT_DENTAL, cut_spans
 from assistant.language.spelling import words
 from assistant.language.targets import TargetRef, target_ref
 from assistant.language.task_rules import told_done
@@ -656,8 +656,9 @@ _ONE = rx(
     r"|which|the (?!last\b|next\b|first\b|only\b)[a-z]+) (?P<one>ones?)\b"
     r"(?! (?:of|more|pm|am|o'clock))"
 )
+# "pick up the dry cleaning, no rush on that one": a chore, never the dental cleaning.
 _NAMED = rx(
-    r"\b(?:"
+    rf"\b{NOT_DENTAL}(?:"
     + "|".join(
         sorted(
             (

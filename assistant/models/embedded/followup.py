@@ -337,6 +337,11 @@ def _fill(intent: Intent, text: str, now: datetime, timezone: str) -> list[Inten
         # day not read gives way to the one said now.
         clause = without_unread_day(clause) or clause
     if set(intent.missing) & _TIME_ASKED:
+        if _no_time_said(text, now):
+            # "That time has already passed. When…?" → "no I mean it, just put it in",
+            # "what day of the week is that?": no time in the reply, so none is filled
+            # (the time said before, read again without its day, was a day not asked).
+            return None
         clause, text = _retimed(clause, text, now)
     joiner = " to " if intent.kind == "reschedule_appointment" else " "
     filled = detect_intents(clause + joiner + text, now, timezone)
@@ -361,6 +366,19 @@ def _fill(intent: Intent, text: str, now: datetime, timezone: str) -> list[Inten
     ):
         return same[:1]
     return None
+
+
+# What may answer "morning or evening?" with no clock: the half of the day alone.
+_HALF_OF_DAY = rx(r"\b(?:am|a\.m|pm|p\.m|morning|afternoon|evening|night|tonight|noon|midday)\b")
+
+
+def _no_time_said(reply: str, now: datetime) -> bool:
+    """The reply to a question about a time says none (no day, no hour, no half of the
+    day) and is no yes: it pushes back or asks something of its own."""
+    said = re.sub(r"\s*,\s*", " ", normalize(reply).text)
+    if find_when(said, now) is not None or _BARE_HOUR_REPLY.match(said):
+        return False
+    return _HALF_OF_DAY.search(said) is None and not is_affirmative(reply)
 
 
 def _day_said(intent: Intent) -> bool:
