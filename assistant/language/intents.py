@@ -18,6 +18,7 @@ from assistant.language import quoted
 from assistant.language.aimed_at_system import without_system_talk
 from assistant.language.clause import NEGATED, QUESTION_START, TASK_NOUN, opens_with_a_verb
 from assistant.language.dates import find_when
+from assistant.language.earliest import as_booking
 from assistant.language.grammar import (
     needs_consent,
     negated,
@@ -318,6 +319,8 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
         text = without_undecided(text)  # "…, I'm not sure yet": said of the ask, not in it
     if (named := condition_named(text.lower())) != text.lower():
         text = named  # "if groceries is still there mark it done": "mark groceries done"
+    elif (booking := as_booking(text.lower())) != text.lower():
+        text = booking  # "what's the earliest you have for a consultation?": asked when
     norm = normalize(said_one_by_one(text))
     zone = zone_named(timezone)
     timezone = zone.key  # an unknown zone: read dates in UTC

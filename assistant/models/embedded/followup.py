@@ -40,6 +40,18 @@ _ASKS_ABOUT = rx(
 )
 
 
+# A reply that asks for a moment before it answers.
+PAUSE = rx(
+    r"\b(?:hang on|hold on|one sec(?:ond)?|just a (?:sec(?:ond)?|minute|moment)"
+    r"|give me a (?:sec(?:ond)?|minute|moment)|let me (?:find|check|look|get|grab|dig))\b"
+)
+
+
+def pauses(reply: str) -> bool:
+    """The reply asks for a moment ("hang on, let me check my calendar"), asking nothing."""
+    return "?" not in reply and PAUSE.search(reply.lower()) is not None
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class _Asked:
     """The previous request, which the assistant answered with a question."""
@@ -148,6 +160,8 @@ def understand(
     ):
         return intents  # a new, complete request: the question is left behind
     earlier = understand(asked.before, asked.text, now, timezone, depth=depth + 1)
+    if pauses(asked.text) and not any(i.writes for i in earlier):
+        earlier = []  # "hang on, let me check my calendar": a pause, whatever it reads as
     if not earlier and (still := unanswered(asked.before, now, timezone, depth=depth + 1)):
         # "what time?" → "the earliest you have" → the question again → "11am": the
         # reply between answered nothing, so the request asked about is still open.
@@ -408,6 +422,9 @@ _BARE_HOUR_REPLY = rx(
 )
 
 
+_COMMA = rx(r"\s*,(?!\s*(?:like|say|maybe|ideally) \d)\s*")
+
+
 def _retimed(clause: str, reply: str, now: datetime) -> tuple[str, str]:
     """The clause without the time it said, and the reply with what it left unsaid.
 
@@ -415,8 +432,9 @@ def _retimed(clause: str, reply: str, now: datetime) -> tuple[str, str]:
     replaces the day, keeps the month and the time it did not change ("February 28 at
     10"); "move it to sometime next week" → "tuesday at 10" replaces the vague time.
     """
-    # Only a time is expected: read as one clause ("the 30th, same time").
-    reply = said = re.sub(r"\s*,\s*", " ", normalize(reply).text)
+    # Only a time is expected: read as one clause ("the 30th, same time"); a comma before
+    # an hour offered stays ("tomorrow first thing, like 9": the 9 is the hour).
+    reply = said = _COMMA.sub(" ", normalize(reply).text)
     if (hour := _BARE_HOUR_REPLY.match(said)) and find_when(said, now) is None:
         # "what time?" → "12 is fine", "4 please": the number is the hour asked for.
         reply = said = f"at {said[hour.start(1) :]}"
