@@ -221,7 +221,9 @@ def _after_negation(part: str) -> re.Match[str] | None:
 
 # "the eye exam task has no due date can you give it one": an ask after what is said of a
 # task, with no pause (the task is then what "it" is).
-_ASK_AFTER_A_TASK = rx(r"\s(?=(?:can|could|would|will) you\b)")
+# "the one with no date give it the 25th": the one described, then what to give it.
+_ASK_AFTER_A_TASK = rx(r"\s(?=(?:can|could|would|will) you\b|give (?:it|that)\b)")
+_ONE_DESCRIBED = rx(r"^(?:and |so |now )?the (?:one|task)\b")
 
 
 def _ask_after_a_task(part: str) -> re.Match[str] | None:
@@ -229,7 +231,11 @@ def _ask_after_a_task(part: str) -> re.Match[str] | None:
     if ask is None:
         return None
     said = part[: ask.start()]
-    if len(said.split()) < 3 or QUESTION_START.search(said) or not TASK_NOUN.search(said):
+    if len(said.split()) < 3 or QUESTION_START.search(said):
+        return None
+    if not TASK_NOUN.search(said) and not (
+        part.startswith("give", ask.end()) and _ONE_DESCRIBED.search(said)
+    ):
         return None
     return ask
 

@@ -13,6 +13,7 @@ from zoneinfo import ZoneInfo
 
 from assistant.dialogue_state import Action, Dialogue, Item
 from assistant.language import Intent, detect_intents, find_when, slots
+from assistant.language.lexicon import TITLE_VERBS
 from assistant.language.patterns import rx
 from assistant.language.shifts import find_shift, whole_days
 from assistant.language.slots import priority as said_priority
@@ -338,6 +339,27 @@ def also(state: Dialogue, text: str, now: datetime) -> list[Intent] | None:
     intents = detect_intents(f"complete the {words.strip()} task", now)
     found = [i for i in intents if i.kind == "complete_task" and i.target and not i.target.vague]
     return found[:1] or None
+
+
+# "and buy a birthday card" just after a task was added: another errand, its own task.
+_AND_ERRAND = rx(
+    r"^(?:and|also|plus|oh and|and also)\s+(?P<t>(?:"
+    + "|".join(sorted(TITLE_VERBS))
+    + r")\b[a-z' -]+)[.!]*$"
+)
+
+
+def another_task(state: Dialogue, text: str, now: datetime, timezone: str) -> list[Intent] | None:
+    """ "add call the bank for tomorrow" → "and buy a birthday card": a task of its own,
+    when nothing else reads the words (a lookup or a change of their own is not this)."""
+    action = state.last_action
+    if action is None or action.tool != "crm.addTask":
+        return None
+    said = _AND_ERRAND.match(text)
+    if said is None or detect_intents(text, now, timezone):
+        return None
+    found = detect_intents(f"add a task to {said.group('t')}", now, timezone)
+    return [i for i in found if i.kind == "add_task"][:1] or None
 
 
 # "and the other two as well", "the rest too": every other one of the tasks listed.
