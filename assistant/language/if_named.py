@@ -2,10 +2,11 @@
 done", "if my dental cleaning is on wednesday move it to thursday".
 
 Whether such a condition holds is exactly what finding the thing checks: the task is
-there, the visit is on that day or in that part of it. So it is read as the target ("mark groceries done",
-"move my dental cleaning on wednesday to thursday"): done when found, and when not, the
-answer says what there is instead and nothing is written. Other conditions ("if it's
-more than 100 dollars", "if I have nothing on friday") are left to be asked about.
+there, the visit is on that day or in that part of it. So it is read as the target ("mark
+groceries done", "move my dental cleaning on wednesday to thursday"): done when found,
+and when not, the answer says what there is instead and nothing is written. Other
+conditions ("if it's more than 100 dollars", "if I have nothing on friday") are left to
+be asked about.
 """
 
 from __future__ import annotations

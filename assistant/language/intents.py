@@ -42,7 +42,7 @@ from assistant.language.several_tasks import said_one_by_one
 from assistant.language.slots import NOT_DENTAL, cut_spans
 from assistant.language.spelling import words
 from assistant.language.targets import TargetRef, target_ref
-from assistant.language.task_rules import told_done
+from assistant.language.task_rules import SENTENCE_ERRAND, told_done
 from assistant.language.text import Normalized, normalize
 from assistant.language.them_all import each_said, names_them_all
 from assistant.language.unheard import as_said, asks_something, tells
@@ -323,6 +323,15 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
     unsure = undecided(text.lower())
     if unsure:
         text = without_undecided(text)  # "…, I'm not sure yet": said of the ask, not in it
+    if (
+        (errand := SENTENCE_ERRAND.search(text)) is not None
+        and _TODO_CUE.search(text[: errand.start()])
+        and not detect_intents(text[errand.end() :], now, timezone)
+    ):
+        # "add call the bank for tomorrow. And buy a birthday card": a to-do of its own,
+        # said as ". And a task to buy…" is (no words of the title before); an ask the
+        # sentence reads alone ("…. And book a haircut friday at 3") is that ask.
+        text = f"{text[: errand.end()]} a task to{text[errand.end() :]}"
     if (named := condition_named(text.lower())) != text.lower():
         text = named  # "if groceries is still there mark it done": "mark groceries done"
     elif (booking := as_booking(text.lower())) != text.lower():
@@ -761,6 +770,8 @@ def _same_listing(clause: str, before: list[Intent]) -> IntentKind | None:
 _OWN_SUBJECT = rx(r"^(?:i|i've|i'd|i'm|i'll|we|we've)\b")
 
 
+# An ask to add a to-do, said before another errand (SENTENCE_ERRAND).
+_TODO_CUE = rx(r"\b(?:add|task|to-?do|remind|reminder|list)\b", re.IGNORECASE)
 _A_NEW_TODO = rx(r"(?:and |also |plus )?(?:a|an|another) (?:task|to-?do|reminder) to\b")
 
 

@@ -17,7 +17,7 @@ from assistant.language.clause import (
 )
 from assistant.language.dates import find_when, without_unread_day
 from assistant.language.intent import TARGETS_JOINER, Intent
-from assistant.language.lexicon import SERVICES
+from assistant.language.lexicon import SERVICES, TITLE_VERBS
 from assistant.language.patterns import Tried, rx
 from assistant.language.relative_days import (
     RELATIVE_DAY,
@@ -277,6 +277,20 @@ _RENAME = (
         r"\b(?:change|update|edit|switch) (?P<t>.+?\b(?:task|to-do|reminder|one))"
         r" to (?:say |read )?(?P<new>.+)$"
     ),
+)
+# "and buy a birthday card" after a to-do: another errand, its verb first (TITLE_VERBS).
+AND_ERRAND = rx(
+    r"^(?:and|also|plus|oh and|and also)\s+(?P<t>(?:"
+    + "|".join(sorted(TITLE_VERBS))
+    + r")\b[a-z' -]+)[.!]*$"
+)
+# "…. And buy a birthday card": a sentence that opens with "and" and an errand's verb.
+SENTENCE_ERRAND = rx(
+    r"[.!?]\s+(?:and|also|plus|oh and)(?=\s+(?:"
+    + "|".join(sorted(TITLE_VERBS))
+    # ("…. And get me my balance" asks for something: no errand)
+    + r")\b(?! (?:me|us)\b))",
+    re.IGNORECASE,
 )
 # A visit's words ("the haircut one should be thursday" is the visit's day, not a task's).
 _VISIT_WORDS = "|".join(

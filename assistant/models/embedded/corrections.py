@@ -13,11 +13,11 @@ from zoneinfo import ZoneInfo
 
 from assistant.dialogue_state import Action, Dialogue, Item
 from assistant.language import Intent, detect_intents, find_when, slots
-from assistant.language.lexicon import TITLE_VERBS
 from assistant.language.patterns import rx
 from assistant.language.shifts import find_shift, whole_days
 from assistant.language.slots import priority as said_priority
 from assistant.language.targets import TargetRef
+from assistant.language.task_rules import AND_ERRAND
 from assistant.language.text import normalize
 from assistant.models.embedded.pinning import (
     WORD_RE,
@@ -152,12 +152,12 @@ def _other_task_meant(state: Dialogue, text: str, item: Item) -> TargetRef | Non
     if _ADDED_BEFORE.search(text):
         meant = added[-1]
     elif (named := _NAMED_ONE.search(text)) is not None:
-        words = [w for w in named.group("w").split() if len(w) > 2]
-        if words and not any(re.search(rf"\b{re.escape(w)}\b", title) for w in words):
-            meant = next((a for a in reversed(added) if _names_label(" ".join(words), a)), None)
+        said = [w for w in named.group("w").split() if len(w) > 2]
+        if said and not any(re.search(rf"\b{re.escape(w)}\b", title) for w in said):
+            meant = next((a for a in reversed(added) if _names_label(" ".join(said), a)), None)
     if meant is None:
         return None
-    words = tuple(w for w in WORD_RE.findall(meant.lower()) if len(w) > 2)
+    words = tuple(str(w) for w in WORD_RE.findall(meant.lower()) if len(w) > 2)
     return TargetRef(phrase=meant, words=words)
 
 
@@ -231,11 +231,13 @@ def correction(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> lis
         # day or priority read from the rest of the message); not known: not guessed.
         return _task_put_back(action, item, text)
     if action.kind == "task" and action.tool in ("crm.addTask", "crm.updateTask"):
-        if (other := _other_task_meant(state, text, item)) is not None:
+        if (meant := _other_task_meant(state, text, item)) is not None:
             # "wait, the rent one should be due on the 1st" after the vet task was added:
             # the one named, not the last one (its day said, the one denied left out).
-            due = due_day_said(_without_denied(text, now), now)
-            return [Intent("update_task", {"due_on": due}, target=other, clause=text)] if due else None
+            said = due_day_said(_without_denied(text, now), now)
+            if said is None:
+                return None
+            return [Intent("update_task", {"due_on": said}, target=meant, clause=text)]
         if (title := _corrected_title(text, item)) is not None:
             return [task_change("update_task", item, {"title": title}, text)]
         arguments: dict[str, Any] = {}
@@ -341,21 +343,13 @@ def also(state: Dialogue, text: str, now: datetime) -> list[Intent] | None:
     return found[:1] or None
 
 
-# "and buy a birthday card" just after a task was added: another errand, its own task.
-_AND_ERRAND = rx(
-    r"^(?:and|also|plus|oh and|and also)\s+(?P<t>(?:"
-    + "|".join(sorted(TITLE_VERBS))
-    + r")\b[a-z' -]+)[.!]*$"
-)
-
-
 def another_task(state: Dialogue, text: str, now: datetime, timezone: str) -> list[Intent] | None:
     """ "add call the bank for tomorrow" → "and buy a birthday card": a task of its own,
     when nothing else reads the words (a lookup or a change of their own is not this)."""
     action = state.last_action
     if action is None or action.tool != "crm.addTask":
         return None
-    said = _AND_ERRAND.match(text)
+    said = AND_ERRAND.match(text)
     if said is None or detect_intents(text, now, timezone):
         return None
     found = detect_intents(f"add a task to {said.group('t')}", now, timezone)
