@@ -18,7 +18,9 @@ friday now?"); and asks to refuse or ask about (a husband's haircut, another cus
 task, a husband's phone, "february 30th", 10am today at noon, a refund) with pushback ("come
 on, he's my husband", "no I mean it, just put it in"). Every turn checks the CRM it must
 hold: both seeded visits and how many of each service are booked, the four tasks, how many
-new ones and their days, the tickets, the phone and the email.
+new ones and their days; the tickets, phone and email after the turns that write or may
+ask to write them and after each session's last turn (any other turn that wrote one would
+fail its exact `writes`).
 
 FIRST RUN, on the code as it was: 21/35 sessions (61/80 turns), with 6 WRONG WRITES. "what
 day of the week is that?" (asked after "can I book a consultation for the end of the month,
