@@ -11,9 +11,17 @@ First run (written before any fix): 4 probes, 3 held, 1 failed.
 - held: a final that negates the partial asks and deletes nothing; pieces that continue
   one another are one utterance; a yes refused over the budget is not applied and the
   caller hears to say it again.
+After the fix (relay_frames.revises: a prompt that restates the start of what was
+gathered, or half its words in order, is a new hypothesis and replaces it) all hold.
+Written afterwards, first run: 3 probes, all held: a final that turns a cancel into a
+move cancels nothing (its check first counted a visit the seed has cancelled already:
+the probe's mistake, corrected); hypotheses revised twice add the final words once; a
+yes after the question expired on the phone deletes nothing.
 """
 
 from __future__ import annotations
+
+import asyncio
 
 from tests.fixtures.app import MakeAssistant
 from tests.fixtures.crm import CrmAdmin
@@ -81,3 +89,51 @@ async def test_a_yes_refused_over_the_budget_is_not_applied_later_unheard(
     await crm_admin.wait_until_settled()
     assert GROCERIES in await tasks(crm_admin), (asked, refused)
     assert "again" in refused.lower(), refused
+
+
+async def test_a_final_that_turns_a_cancel_into_a_move_cancels_nothing(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin, dial: Dial
+) -> None:
+    """Partial 'cancel my haircut', final 'can I move my haircut to friday instead', then
+    'yes': the haircut is not cancelled."""
+    path = "/v1/customers/cust_001/appointments?status=cancelled"
+    _, before = await crm_admin.get(path)
+    relay = await dial(await make_assistant())
+    await relay.setup()
+    await relay.prompt("cancel my haircut", last=False)
+    heard = spoken(await relay.ask("can I move my haircut to friday instead"))
+    after = spoken(await relay.ask("yes"))
+    await crm_admin.wait_until_settled()
+    _, now = await crm_admin.get(path)
+    assert now["appointments"] == before["appointments"], (heard, after)
+
+
+async def test_hypotheses_revised_twice_add_the_final_words_once(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin, dial: Dial
+) -> None:
+    """'add a', 'at a task to call', 'add a task to call mom' (partials revised at the
+    start), then the final 'add a task to call mom please': one task, 'Call mom'."""
+    before = await titles(crm_admin)
+    relay = await dial(await make_assistant())
+    await relay.setup()
+    for guess in ("add a", "at a task to call", "add a task to call mom"):
+        await relay.prompt(guess, last=False)
+    heard = spoken(await relay.ask("add a task to call mom please"))
+    await crm_admin.wait_until_settled()
+    now = await titles(crm_admin)
+    assert len(now) == len(before) + 1 and "Call mom" in now, (now, heard)
+
+
+async def test_a_yes_after_the_question_expired_on_the_phone_deletes_nothing(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin, dial: Dial
+) -> None:
+    """The question's time runs out before the caller's 'yes': nothing deleted, and the
+    caller does not hear that it was."""
+    relay = await dial(await make_assistant(confirmation_ttl_s=0.15))
+    await relay.setup()
+    await relay.ask("delete the buy groceries task")
+    await asyncio.sleep(0.2)
+    heard = spoken(await relay.ask("yes")).lower()
+    await crm_admin.wait_until_settled()
+    assert GROCERIES in await tasks(crm_admin), heard
+    assert "deleted" not in heard or "n't" in heard or "not" in heard, heard
