@@ -228,3 +228,18 @@ async def test_a_yes_refused_as_busy_then_another_question_applies_nothing(
     owed = answer(await maria.say("what do I owe?"))
     await crm_admin.wait_until_settled()
     assert GROCERIES in await tasks(crm_admin), owed
+
+
+async def test_actually_cancel_a_task_by_name_still_re_aims_the_held_delete(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin
+) -> None:
+    """The control: 'actually cancel the car insurance one' after 'delete the buy
+    groceries task?' names a task, so the question is re-aimed at it."""
+    tab = await (await make_assistant()).connect()
+    await tab.say("delete the buy groceries task")
+    events = await tab.say("actually cancel the car insurance one")
+    pending = events[-1]["awaiting_confirmation"]
+    assert pending is not None, answer(events)
+    assert pending["calls"] == [
+        {"tool": "crm.deleteTask", "arguments": {"task_id": "task_0002"}}
+    ], pending
