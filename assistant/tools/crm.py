@@ -52,8 +52,8 @@ from yarl import URL
 
 from assistant import tracing
 from assistant.errors import ToolFailure
-from assistant.tools.bulkhead import Bulkhead
 from assistant.tools import crm_text
+from assistant.tools.bulkhead import Bulkhead
 
 Json = dict[str, Any]
 

@@ -66,8 +66,8 @@ from assistant.transports.relay_frames import (
     SetupFrame,
     end_frame,
     grows_from,
-    revises,
     parse_frame,
+    revises,
 )
 from assistant.transports.relay_handoff import HANDOFF_LINE, HandoffReason, handoff_data
 from assistant.transports.relay_handoff import wants_person as _wants_person

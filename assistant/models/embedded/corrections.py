@@ -358,7 +358,9 @@ def _names_other_kind(kind: str, text: str) -> bool:
     """Whether `text` names a thing of the other kind than the held change's: a visit
     (a service, "appointment") for a held task delete, a task for a held cancel."""
     if kind == "delete_task":
-        return not _A_TASK.search(text) and bool(slots.services_named(text) or _A_VISIT.search(text))
+        return not _A_TASK.search(text) and bool(
+            slots.services_named(text) or _A_VISIT.search(text)
+        )
     return bool(_A_TASK.search(text))
 
 
