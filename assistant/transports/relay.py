@@ -283,6 +283,12 @@ class RelayCall:
             self._partial = [piece]
         elif gathered and grows_from(gathered, piece):
             pass  # heard already: a late partial of what was gathered
+        elif self._partial and (
+            grows_from(piece, self._partial[-1]) or revises(piece, self._partial[-1])
+        ):
+            # The last piece's hypothesis grown or revised ("at a task to call", then
+            # "add a task to call mom"): it replaces that piece only.
+            self._partial[-1] = piece
         elif gathered and revises(piece, gathered):
             # A revised hypothesis of the whole utterance ("add a task to buy milk", then
             # "I already have a task to buy milk"): the later words are what was said,

@@ -56,16 +56,18 @@ def grows_from(piece: str, gathered: str) -> bool:
 
 def revises(piece: str, gathered: str) -> bool:
     """Whether a prompt's text is a new hypothesis of the whole utterance gathered so
-    far rather than the words that follow it: it restates its start ("Add a test" →
-    "Add a task to call the plumber") or at least half of its words in order ("add a
+    far rather than the words that follow it: it restates a short start ("Add a test" →
+    "Add a task to call the plumber") or three quarters of its words in order ("add a
     task to buy milk" → "I already have a task to buy milk"). Words that continue an
-    utterance ("add a task" → "to call the electrician") seldom repeat it."""
+    utterance ("add a task" → "to call the electrician") seldom repeat it, and a second
+    request in the same frame ("add a task to buy milk" → "add a task to call mom")
+    shares less, so it is still joined: a request is never dropped for a guess."""
     said, before = _words(piece)[:_COMPARED], _words(gathered)[:_COMPARED]
-    if not said or not before:
+    if len(before) < 2 or not said:
         return False
-    if len(before) >= 2 and said[:2] == before[:2]:
+    if len(before) <= 3 and said[:2] == before[:2]:
         return True
-    return 2 * _in_order(said, before) >= len(before) >= 2
+    return 4 * _in_order(said, before) >= 3 * len(before)
 
 
 # Enough of each to judge; a recogniser's hypotheses differ early, not in word 60.
