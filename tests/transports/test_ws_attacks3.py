@@ -18,7 +18,9 @@ After the fix (models/embedded/corrections.py: a held delete or cancel is not re
 by words that name a thing of the other kind, a visit or a task, with its verb) all
 hold. Written afterwards, first run: 3 probes, all held: yes from two tabs at once
 deletes once and neither is told it was not; a second yes after the expired one deletes
-nothing; a yes refused as busy, then another question, applies nothing.
+nothing; a yes refused as busy, then another question, applies nothing. Then 1 more:
+another customer resuming a session mid-yes gets a session of their own, held (its first
+check counted James's tasks wrong, 2 for 3: the probe's mistake, corrected).
 """
 
 from __future__ import annotations
@@ -243,3 +245,28 @@ async def test_actually_cancel_a_task_by_name_still_re_aims_the_held_delete(
     assert pending["calls"] == [
         {"tool": "crm.deleteTask", "arguments": {"task_id": "task_0002"}}
     ], pending
+
+
+async def test_another_customer_resuming_mid_yes_gets_a_session_of_their_own(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin
+) -> None:
+    """Maria's 'yes' to the delete is being applied (the CRM slow) when James's client
+    names her session in session.resume and says 'no, undo that': James gets a new
+    session (resumed: false), Maria's delete lands once and is told to her, and nothing of
+    James's or hers is undone by him."""
+    _, james_before = await crm_admin.get("/v1/customers/cust_002/tasks?status=all")
+    harness = await make_assistant()
+    maria = await harness.connect()
+    await maria.say("delete the buy groceries task")
+    await crm_admin.add_fault(method="DELETE", path="/v1/customers/*/tasks/*", latency_ms=200)
+    await maria.send_message("yes")
+    await maria.next_of("tool.started")
+    james = await harness.resume(maria.session_id, customer_id="cust_002")
+    assert james.ready is not None and james.ready["resumed"] is False, james.ready
+    await james.say("no undo that")
+    done = await maria.next_of("answer.done")
+    await crm_admin.wait_until_settled()
+    assert GROCERIES not in await tasks(crm_admin), done["text"]
+    assert "groceries" in done["text"].lower(), done["text"]
+    _, theirs = await crm_admin.get("/v1/customers/cust_002/tasks?status=all")
+    assert theirs == james_before
