@@ -61,7 +61,7 @@ def revises(piece: str, gathered: str) -> bool:
     task to buy milk" → "I already have a task to buy milk"). Words that continue an
     utterance ("add a task" → "to call the electrician") seldom repeat it, and a second
     request in the same frame ("add a task to buy milk" → "add a task to call mom")
-    shares less, so it is still joined: a request is never dropped for a guess."""
+    shares less, so it is still joined."""
     said, before = _words(piece)[:_COMPARED], _words(gathered)[:_COMPARED]
     if len(before) < 2 or not said:
         return False
