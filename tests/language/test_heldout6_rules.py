@@ -108,3 +108,70 @@ def test_what_changes_were_made_is_asked_of_the_change_just_made(text: str) -> N
 )
 def test_let_me_know_asks_to_be_told(text: str) -> None:
     assert _kinds(text) == ["profile"]
+
+
+@pytest.mark.parametrize(
+    ("text", "never"),
+    [
+        ("I accidentally removed the eye exam task, sorry", "delete_task"),
+        ("I deleted the groceries task by mistake, can you put it back", "delete_task"),
+        ("I completely forgot about my haircut, when is it", "complete_task"),
+        ("I created a task yesterday for the car, is it there", "add_task"),
+        ("we updated the car insurance task last week", "update_task"),
+    ],
+)
+def test_a_word_ending_otherwise_is_not_taken_for_the_verb(text: str, never: str) -> None:
+    """ "removed", "completely", "created" are words of their own: the typo fixer once read
+    them as "remove", "completed", "create", and a customer saying what they did was asked
+    to confirm a delete."""
+    assert never not in _kinds(text)
+
+
+def test_the_typo_fixer_leaves_every_form_of_a_word_it_knows() -> None:
+    from assistant.language.lexicon import VOCABULARY
+    from assistant.language.text import _CORRECTOR
+
+    for word in ("remove", "delete", "create", "complete", "update", "change"):
+        assert word in VOCABULARY
+        for form in (word + "d", word[:-1] + "ing"):
+            assert _CORRECTOR.correct(form) == form, form
+    assert _CORRECTOR.correct("cancelled") == "cancelled"
+    assert _CORRECTOR.correct("booking") == "booking"
+    assert _CORRECTOR.correct("completely") == "completely"
+    # still a slip of one: corrected
+    assert _CORRECTOR.correct("cancle") == "cancel"
+    assert _CORRECTOR.correct("invocies") == "invoices"
+
+
+@pytest.mark.parametrize(
+    ("text", "kinds"),
+    [
+        ("add a task to buy floss. And get me my balance", ["add_task", "billing"]),
+        ("add a task to buy floss and get me my balance", ["add_task", "billing"]),
+        ("remind me to call the bank. And get me my appointments", ["add_task", "appointments"]),
+        ("get me my balance", ["billing"]),
+    ],
+)
+def test_get_me_my_something_asks_to_be_told_never_a_task_or_a_booking(
+    text: str, kinds: list[str]
+) -> None:
+    """ "…. And get me my balance" after a to-do was added as a second to-do, "Get me my
+    balance" (a wrong write), and alone was read as a booking."""
+    assert _kinds(text) == kinds
+
+
+def test_get_me_in_is_still_a_booking() -> None:
+    assert _kinds("get me in for a haircut friday at 3") == ["book_appointment"]
+    assert _kinds("get me a consultation on thursday at 10") == ["book_appointment"]
+
+
+@pytest.mark.parametrize("text", ["who am I speaking to", "who am i talking with right now?"])
+def test_who_is_answering_is_asked_of_the_assistant(text: str) -> None:
+    from assistant.language.smalltalk import classify_chat
+
+    assert _kinds(text) == []  # no read of the customer's profile
+    assert classify_chat(text) == "identity"
+
+
+def test_who_am_i_still_reads_the_profile() -> None:
+    assert _kinds("who am I") == ["profile"]

@@ -134,6 +134,8 @@ INVOICE_HISTORY = _rx(
     r"\bpaid invoices\b|\b(?:billing|invoice|payment) history\b|\bpaid and unpaid\b"
     r"|\b(?:all|every one) of my (?:invoices|bills)\b|\ball my (?:invoices|bills)\b"
     r"|\b(?:past|previous|old) (?:invoices|bills|payments)\b"
+    # "what have I paid you so far this year", "how much did I spend last month": the past
+    r"|\b(?:what|how much) (?:have|did) i (?:paid|pay|spent|spend)\b"
     # "every invoice I've ever had", "each bill you ever sent me": as the tickets are
     r"|\b(?:all|every|each)\b.*\b(?:invoices?|bills?)\b.*\bever\b"
 )
@@ -153,6 +155,8 @@ FOCUS_QUESTION = _rx(
     _FOCUS_LEAD + r"(?:what time|when|where)"
     r"(?:'s| is| was)?(?: (?:it|that|that one))?(?: again)?\??$"
     r"|\bwhat time (?:is|was) (?:it|that)\b|\bwhere is it\b|\bhow much did (?:it|that) cost\b"
+    # "where is the place please?": where the one in focus is
+    r"|\bwhere(?:'s| is) (?:the|that) (?:place|salon|clinic|studio|office)\b"
     # "what time should I get there?": the time of the one in focus
     r"|\b(?:what time|when) (?:should|do|must|shall) (?:i|we) (?:need to |have to )?(?:get|be"
     r"|arrive|come|turn up|show up|head)(?: there| in| over)?(?: for (?:it|that))?\??$"
