@@ -100,7 +100,10 @@ openings, "may I ask what…" is "can you tell me what…"; shorthand between wo
 "&", "b4", "appt", "2moro", a "k" first) is written out in the message as meant; a yes with
 more said after it reads the more as meant; "retturn" is "return". After, every case all four
 ways: no wrong write, 18 left open (KNOWN_OPEN: 16 typed in a hurry, 2 in shorthand), none
-said politely or formally.
+said politely or formally. tests/data/conversations_unseen10.jsonl, met in the last merge,
+played every way once: 13 failed, none writing other than asked; fixed: "pls"/"plz" and
+"shes" in the customer's words, a reply picking among changes read as meant ("do the cancell
+but not the delet"); 6 more left open.
 """
 
 from __future__ import annotations
@@ -152,6 +155,19 @@ KNOWN_OPEN: list[str] = [
     # thursdy", "hw much is my invcie"
     "conversations_unseen4/u4-typo-reschedule [hurried]",
     "conversations_unseen3/u3-typos-invoice-due-remind [hurried]",
+    "conversations_unseen10/u10-typo-resceduel-dentist-thrusday [hurried]",
+    # tests/data/conversations_unseen10.jsonl, met in the last merge (played once, every way):
+    # "when my husbnd james smiths haircut is" ("husbnd", "smith's" without its apostrophe):
+    # her own haircut is told, as a name's possessive is not read without its apostrophe
+    "conversations_unseen10/u10-husbands-haircut-then-pushback [hurried]",
+    "conversations_unseen10/u10-husbands-haircut-then-pushback [texted]",
+    # "may I ask when the soonest I can get a checkup is?": asked indirectly, the soonest
+    # time is not read (nothing is booked)
+    "conversations_unseen10/u10b-soonest-checkup-then-monday-10 [formally]",
+    # "what do I owe, and pay? Many thanks. no, just tell me": "many" taken for a request
+    "conversations_unseen10/u10-owe-and-pay-no-just-tell-me [formally]",
+    # "yes, thank you" to "shall I move it?": thanked, not agreed to (nothing written)
+    "conversations_unseen10/u10-if-cleaning-morning-move-to-2 [politely]",
 ]
 _WAYS = {**WAYS, **WRITTEN_LATER}
 # exploring some cases only: CASES=u9-case-about-bill-then-number-then-note,…
