@@ -43,6 +43,15 @@ part by part; "…. And the other two as well" after a completion is every other
 "…. And the eye exam is done too" that task completed; "…. And same as before for the week
 after", read as words of the booking before, is read in its turn (the visit just booked in
 view).
+
+The sample was once every second joined case by its place among all the sets, so adding a
+set changed which were played; each is now picked by a stable hash of its id (set and case,
+tests/e2e/conversations.stable_number), about as many as before. The new sample found one
+WRONG WRITE, a change lost unsaid: "mark groceries as done. Now the insurance one" completed
+the groceries only, the answer silent on the insurance. A later sentence that changed
+nothing of what was read (none of its words in an ask, and the message read without it asks
+the same) now has the message read sentence by sentence, the change just made carried to
+the next though its item was named by words no listing holds (models/embedded/references.py).
 """
 
 from __future__ import annotations
@@ -160,8 +169,8 @@ async def test_two_asks_said_at_once_do_what_the_two_turns_do(
     assistant = await make_assistant(customer_messages_per_minute=100_000, clock=lambda: NOW)
     mine = [
         variant
-        for number, variant in enumerate(_joined_cases())
-        if played_here(number, group, _GROUPS, _STRIDE, _EVERY)
+        for variant in (_joined_cases())
+        if played_here(f"{variant[0]}/{variant[2]['id']}", group, _GROUPS, _STRIDE, _EVERY)
     ]
     failed = await failing_variants(assistant, crm_admin, mine, CATALOG, exploring=_EVERY)
     played = len(mine)

@@ -68,6 +68,12 @@ the groceries one up to high and give it a due date of friday" and "wait no just
 and add renew the registration for next monday" (no pause written) each lost a change, now
 read in parts; "hmm, right, yes delete it" asked again, and "remind me to call the bank
 tomorrow my account is acting up" kept the remark in its title: both left open (below).
+
+The sample was once every second case by its place among all the sets (its way by the
+same), so adding a set changed which cases were played and how; each case, its group and
+its way are now picked by a stable hash of its id (set and case,
+tests/e2e/conversations.stable_number), about as many as before (659 of 1,329 against 664).
+The new sample's first run: nothing new failed.
 """
 
 from __future__ import annotations
@@ -77,7 +83,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.conversations import NOW, play_case, read_cases
+from tests.e2e.conversations import NOW, play_case, read_cases, stable_number
 from tests.e2e.said_otherwise import FIRST_TURN_ONLY, REWRITES, WRITTEN_AFTER, WRITTEN_LATER
 from tests.e2e.test_conversations import CATALOG, DATA, crm_app  # noqa: F401  (the fixture)
 from tests.fixtures.app import MakeAssistant
@@ -128,10 +134,13 @@ async def test_a_conversation_said_another_way_is_understood_the_same(
     cases = [(path, case) for path in _SETS for case in read_cases(path)]
     failed: list[str] = []
     played = 0
-    for number, (path, case) in enumerate(cases):
+    for path, case in cases:
+        # Every second case by its id's stable number (adding a set changes no other's
+        # pick), its group and its way by the same number.
+        number = stable_number(f"{Path(path).stem}/{case['id']}")
         if number % _STRIDE or (number // _STRIDE) % _GROUPS != group:
             continue
-        way = ways[(number // _STRIDE) % len(ways)]
+        way = ways[(number // (_STRIDE * _GROUPS)) % len(ways)]
         rewritten = _rewritten(case, way)
         if rewritten["turns"] == case["turns"]:
             continue

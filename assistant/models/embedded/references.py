@@ -603,7 +603,9 @@ def _read(
         if parts is not None:
             return parts
     if _SENTENCE_BREAK.search(message) and (
-        any(i.unheard for i in intents) or _one_ask_of_two_sentences(intents, message)
+        any(i.unheard for i in intents)
+        or _one_ask_of_two_sentences(intents, message)
+        or _a_sentence_unread(conversation, intents, message, now, timezone)
     ):
         # "no actually, move it to saturday at the same time. And add a task…", "book a
         # haircut on friday at 10. And same as before for the week after": a sentence read
@@ -679,6 +681,34 @@ def _one_ask_of_two_sentences(intents: list[Intent], message: str) -> bool:
     return any(
         len(lead := " ".join(sentence.split()[:4])) > 8 and lead in clause for sentence in later
     )
+
+
+def _a_sentence_unread(
+    conversation: Sequence[Message],
+    intents: list[Intent],
+    message: str,
+    now: datetime,
+    timezone: str,
+) -> bool:
+    """An ask read, and a later sentence of the message that changed nothing of it: no
+    ask's words hold it, and the message read without it asks the same ("mark groceries
+    as done. Now the insurance one" was the first ask alone, the second dropped unsaid)."""
+    if not intents or any(not i.clause for i in intents):
+        return False
+    clauses = " ".join(i.clause for i in intents)
+    first, *later = _SENTENCE_BREAK.split(message.strip())
+    kept = [first]
+    for sentence in later:
+        words = normalize(sentence).text.split()
+        if len(words) < 2 or " ".join(words[:2]) in clauses:
+            kept.append(sentence)
+    if len(kept) == len(later) + 1:
+        return False
+    rest = ". ".join(kept)
+    alone = with_shifts(understand(conversation, rest, now, timezone), rest)
+    return [(i.kind, dict(i.arguments)) for i in alone] == [
+        (i.kind, dict(i.arguments)) for i in intents
+    ]
 
 
 # "…. And the eye exam is done too" after a completion: that one completed as well.
@@ -774,10 +804,14 @@ def _focused_on(state: Dialogue, read: list[Intent]) -> Dialogue:
         if target is not None and target.item_id
         else named_listed(state, kind, aimed[0].clause)
     )
-    if item is None:
-        # Named by words no listing holds: what "it" means next is not known here.
-        return dataclasses.replace(state, focus=None, focus_kind=None)
     change = aimed[0]
+    if item is None:
+        # Named by words no listing holds: what "it" means next is not known here, but the
+        # change made is ("…. Now the insurance one" is the same again for that one).
+        made = Action(change.tool, dict(change.arguments), kind, None, None)
+        return dataclasses.replace(
+            state, focus=None, focus_kind=None, last_action=made, question=None, about=""
+        )
     # The change as made (a question it answered, answered): "and the plants one sunday"
     # next is the same again for another.
     done = Action(change.tool, dict(change.arguments), kind, item, {**item, **change.arguments})
