@@ -69,7 +69,12 @@ def _inherit(c: Clause, previous: Sequence[Intent]) -> Intent | None:
         # by its due date.
         own = task_rules.update_task(dataclasses.replace(c, text=f"move {c.text}"))
         return _naming_its_own(own)
-    if any(pattern.search(c.text) for kind, pattern in READS if not _same_domain(kind, action)):
+    # "…. And the eye exam one the same day too" after a task's due day was set: among
+    # tasks, "the … one" with a day is a task (never a look at the eye exam visits).
+    task_dated = action.kind == "update_task" and find_when(c.text, c.now) is not None
+    if not task_dated and any(
+        pattern.search(c.text) for kind, pattern in READS if not _same_domain(kind, action)
+    ):
         return None
     if undecided(c.text):
         return None  # "…, I'm not sure yet": about the ask, not another target of it
@@ -90,6 +95,8 @@ def _inherit(c: Clause, previous: Sequence[Intent]) -> Intent | None:
             # "move the insurance task to friday and the groceries one to thursday": the
             # second task is due when its own words say, never when the first went.
             moved = _ONE.sub("task", c.text.replace(" to on ", " to "))
+            # "the eye exam task on friday too": the day it goes to
+            moved = _ON_ITS_DAY.sub(" to ", moved, count=1)
             own = task_rules.update_task(dataclasses.replace(c, text=f"move {moved}"))
             return (
                 own if own is not None and own.target is not None and not own.target.vague else None
@@ -142,6 +149,8 @@ _SAME_THING = rx(
     r"(?: please| then| yeah)?"
 )
 _A_TASK = rx(r"\b(?:task|to-?do|reminder)s?\b")
+# "the eye exam task on friday", "…due on the 20th": the day said after the task.
+_ON_ITS_DAY = rx(r"(?:(?<=\btask)|(?<=\bone)) (?:due )?(?:on|for|by) (?!to )")
 _TOO = rx(r",?\s*\b(?:too|as well|also)\b")
 _MOVES = rx(r"\b(?:move|push|postpone|put off|shift|bring forward|change)\b")
 _ONE = rx(r"\bone\b")

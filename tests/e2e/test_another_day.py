@@ -108,11 +108,6 @@ FAILS_AS_WRITTEN = frozenset(
         "dentist-same-time-as-haircut-saturday",
         "d2-remove-the-due-date",
         "long-it-after-two-tasks-asked",
-        "dw2-eye-exam-sunday-the-tenth",
-        "dw2-groceries-before-the-seventh",
-        # tests/e2e/test_leftopen3.py's KNOWN_OPEN
-        "lo3a-half-hour-earlier-other-one-too",
-        "lo3a-haircut-day-for-two-tasks",
     }
 )
 # Every eighth case, each on one day in turn; ANOTHER_DAY=ALL plays every case every day.

@@ -624,7 +624,7 @@ def _read(
     intents = it_asked_about_before(conversation, message, intents, now, timezone)
     intents = [titled_from_focus(i, state) if i.kind == "add_task" else i for i in intents]
     if len(intents) > 1 and any(w in message for w in ("other", "remaining", "rest")):
-        intents = _the_others_said(intents)
+        intents = _the_other_visit(_the_others_said(intents))
     if len(intents) > 1 and any(w in message for w in ("done", "finished", "sorted")):
         intents = _done_too(intents, now, timezone)
     if len(intents) > 1 and intents[0].kind == "create_ticket":
@@ -660,6 +660,40 @@ def _the_others_said(intents: list[Intent]) -> list[Intent]:
             phrase = "both of them" if others.group("n") == "two" else "all of them"
             every = TargetRef(phrase=phrase, words=(), excluded=before.target)
             intent = dataclasses.replace(intent, target=every)
+        found.append(intent)
+    return found
+
+
+# "…. Do the same with my other appointment", "…. And my other booking as well": said after
+# a change of one visit, in the same message.
+_THE_OTHER_VISIT = rx(
+    r"^(?:(?:and|oh|also|then|plus|please|can you|could you)\b\W*)*"
+    r"(?:(?:do )?(?:the same|that|it|same)(?: again| thing)? (?:for|with|to) )?"
+    r"(?:my|the) other (?:appointment|booking|visit|one)"
+    r"(?: (?:as well|too|also|please))*\W*$"
+)
+
+
+def _the_other_visit(intents: list[Intent]) -> list[Intent]:
+    """ "push my haircut an hour later. Do the same with my other appointment": the change
+    made to the visit named, made to the other one (the one not named; which is asked when
+    more than one is left). A move to a time said outright is not carried (both at one
+    hour is rarely meant): read as it was."""
+    found: list[Intent] = []
+    for intent in intents:
+        before = found[-1] if found else None
+        if (
+            before is not None
+            and _THE_OTHER_VISIT.match(intent.clause)
+            and before.target is not None
+            and not before.target.vague
+            and (
+                before.kind == "cancel_appointment"
+                or (before.kind == "reschedule_appointment" and before.shift is not None)
+            )
+        ):
+            other = TargetRef(phrase="your other appointment", words=(), excluded=before.target)
+            intent = dataclasses.replace(before, target=other, clause=intent.clause)
         found.append(intent)
     return found
 
