@@ -382,6 +382,12 @@ _DUE_SHIFT = rx(
     r"\b(?P<v>move|push|postpone|shift|bring|put off|delay) (?P<t>.+?\b(?:task|to-do|reminder))"
     r"(?P<s> .+)$"
 )
+# "the groceries can wait until saturday": a to-do put off to a day, said of the thing
+# (a visit said so is not a task: "my haircut can wait till friday" is left to ask).
+_WAITS_UNTIL = rx(
+    r"^(?P<t>(?:the|my|that|this) [a-z' -]+?) (?:can|could|will have to|has to|can just)"
+    r" wait (?:until|till|til|for) (?P<w>.+)$"
+)
 _DESCRIBE = rx(
     r"\badd (?:a )?(?:note|description|details?) (?:to|on|for) (?P<t>.+?)"
     r"(?::| saying| that says| -) (?P<d>.+)$"
@@ -428,6 +434,13 @@ def update_task(c: Clause) -> Intent | None:
                 # time; the time said goes in its note, as a new task's does.
                 due_change["description"] = slots.time_note(when)
             return _task_change(c, match.group("t"), due_change)
+    if (
+        (match := _WAITS_UNTIL.search(c.text))
+        and not APPT_NOUN.search(match.group("t"))
+        and not slots.services_named(match.group("t"))
+        and (due := _date_of(match.group("w"), c))
+    ):
+        return _task_change(c, match.group("t"), {"due_on": due})
     if (match := _DUE_SHIFT.search(c.text)) and whole_days(
         # the verb with what follows it: "postpone … by two days" says the way in the verb
         shift := find_shift(f"{match.group('v')}{match.group('s')}")
@@ -559,7 +572,8 @@ _ACCOUNT_THING = rx(
 # account; what "that" was is for the conversation to say, not a to-do to guess at.
 _PAID_ACCOUNT = rx(
     r"^(?:(?:it|that|this|that one|this one|them|those)\b|(?:my |the |that |this |your )*"
-    r"(?:\w+ )?(?:bills?|invoices?|balance|charges?|amount)\b)(?! (?:task|to-do|reminder))"
+    # ("the dental cleaning invoice": what the bill was for may take a word or three)
+    r"(?:\w+ ){0,3}?(?:bills?|invoices?|balance|charges?|amount)\b)(?! (?:task|to-do|reminder))"
 )
 # "the car insurance is renewed": the same, said of the thing.
 _PASSIVE_DONE = rx(
