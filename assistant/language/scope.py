@@ -105,6 +105,8 @@ _ASKS_WHAT_WAS_DONE = rx(
     r"|\bwhat (?:time|day|date) (?:is|was) (?:it|that) (?:booked|set|moved|scheduled|changed|put)"
     r" (?:for|to|at|on)\b"
     r"|\bwhat (?:did|have) you (?:just )?(?:do|done|change|changed)\b"
+    # "what changes did you just make?", "which changes have you made so far?"
+    r"|\b(?:what|which) (?:changes?|updates?) (?:did|have) you (?:just )?(?:make|made|do|done)\b"
     # "what did I just book?", "what have we just changed?": the change just made
     r"|\bwhat (?:did|have) (?:i|we) just (?:book|booked|add|added|change|changed|move|moved"
     r"|schedul\w*|set up|put in|ask(?:ed)? for|report|reported|open|opened|raise|raised|log"

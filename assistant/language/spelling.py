@@ -173,6 +173,7 @@ COMMON_WORDS = words(
     work world would write yard year yoga young your
     remote removal books booker booking ticked tickle sticker kicked picket rocket
     socket locket bucket packet pocket basket contract contracts charge charged
+    changes issue
     message messages mental rental sending spending bending lending mending tending
     clearing learning leaning meaning filling killing willing milling tissues
     remainder tanks banks thinks stats stat cooking cooked looked hooked hooking

@@ -55,3 +55,56 @@ def test_a_visit_or_no_day_that_can_wait_changes_no_task(text: str) -> None:
 )
 def test_a_bill_paid_is_never_a_task_done(text: str) -> None:
     assert "complete_task" not in _kinds(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "help me log an issue: the reminder texts never arrive",
+        "please open a ticket, you keep calling me back at dinner time",
+        "report a problem: I never get the reminder emails",
+    ],
+)
+def test_a_case_about_what_no_tool_does_is_still_a_case(text: str) -> None:
+    """The case is what is asked, whatever its subject names."""
+    from assistant.models.embedded.limits import cannot_do
+
+    assert cannot_do(text) is None
+    assert _kinds(text) == ["create_ticket"]
+
+
+def test_an_issue_is_not_corrected_into_issues_nor_changes_into_charges() -> None:
+    from assistant.language.text import normalize
+
+    assert normalize("log an issue: the app is slow").text == "log an issue: the app is slow"
+    assert "charges" not in normalize("what changes did you make").text
+    (intent,) = detect_intents("log an issue: the app is slow", NOW, TZ)
+    assert intent.arguments["subject"] == "The app is slow"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "what changes did you just make?",
+        "which changes have you made",
+        "what updates did you make",
+    ],
+)
+def test_what_changes_were_made_is_asked_of_the_change_just_made(text: str) -> None:
+    from assistant.language.scope import asks_what_was_done
+    from assistant.language.text import normalize
+
+    assert asks_what_was_done(normalize(text).text)
+    assert "billing" not in _kinds(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Could you let me know my email and phone on record?",
+        "can you let me see my details",
+        "let me hear the address you have for me",
+    ],
+)
+def test_let_me_know_asks_to_be_told(text: str) -> None:
+    assert _kinds(text) == ["profile"]

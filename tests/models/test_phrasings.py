@@ -66,6 +66,18 @@ Then 47/50 after: "closed" may be followed by a word or two before "tickets"; "e
 invoice … ever" is the invoice history, as it is the tickets'; "I paid the <service>
 invoice" is said of the bill, never a task to complete; "<a to-do> can wait until <day>"
 moves its due day (said of a visit, it is left to ask).
+Fifteen more written after those fixes, not tuned on (the last fifteen lines): first run
+8/15 (one expectation corrected: the customer has no water-bill task, so "the water bill's
+been paid, tick that off" rightly asks which). Missed: "Could you let me know my email and
+phone on record?" (refused), "help me log an issue: the reminder texts never arrive"
+(answered that no texts can be set up), "what have I paid you so far this year" (the open
+invoices), "the eye exam reminder can wait till next month" (listed), "please move the
+groceries to the weekend, they can wait" (asked when), "my dental cleaning, can we do it
+on the 22nd instead, same time" (asked which). Then 58/65 after: "let me know/see/hear"
+asks to be told; a case asked for before words naming what no tool does is still a case;
+"issue" and "changes" are no longer "corrected" to "issues" and "charges" (a case's subject
+began "S: …", and "what changes did you just make?" read out the balance; it now says the
+change just made).
 """
 
 from __future__ import annotations
@@ -94,8 +106,8 @@ REQUIRED_HELDOUT3_SHARE = 118 / 120
 REQUIRED_HELDOUT4_SHARE = 62 / 62
 # heldout5: first run 43/55 before any rule change; pinned at the last measured score.
 REQUIRED_HELDOUT5_SHARE = 55 / 55
-# heldout6: first run 43/50 before any rule change; pinned at the last measured 47/50.
-REQUIRED_HELDOUT6_SHARE = 47 / 50
+# heldout6: first run 43/50 before any rule change (then 8/15 more); pinned at 58/65.
+REQUIRED_HELDOUT6_SHARE = 58 / 65
 
 
 async def understood(line: dict[str, Any]) -> bool:
@@ -129,7 +141,7 @@ SCORED_SETS = [
     (HELDOUT3, REQUIRED_HELDOUT3_SHARE, 120),
     (HELDOUT4, REQUIRED_HELDOUT4_SHARE, 60),
     (HELDOUT5, REQUIRED_HELDOUT5_SHARE, 50),
-    (HELDOUT6, REQUIRED_HELDOUT6_SHARE, 50),
+    (HELDOUT6, REQUIRED_HELDOUT6_SHARE, 65),
 ]
 
 
