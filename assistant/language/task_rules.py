@@ -192,7 +192,11 @@ def add_task(c: Clause) -> Intent | None:
             # "buy shampoo it's for my mum", said with no pause: who it is for is told, no
             # words of the title.
             rest = rest[: whom.start()]
-        if " " in rest and (remark_after := _REMARK_AFTER_A_DAY.search(rest)) is not None:
+        if (
+            " " in rest
+            and (remark_after := _REMARK_AFTER_A_DAY.search(rest)) is not None
+            and remark_after.start() > 0  # ("on friday my passport expires": the to-do)
+        ):
             # "call the dentist on friday my tooth has been hurting", no pause: a remark
             # after the day it is due, no words of the title.
             rest = rest[: remark_after.start("remark")].rstrip(" ,")
@@ -215,7 +219,11 @@ def add_task(c: Clause) -> Intent | None:
         if (
             draft.due_on is not None
             and " before " in rest
-            and _BEFORE_A_DAY.search(rest)
+            and (before_day := _BEFORE_A_DAY.search(rest)) is not None
+            # (the day said after "before" is the one read: "on monday …before the 20th" not)
+            and (said := find_when(before_day.group(0)[len("before ") :], c.now)) is not None
+            and said.day is not None
+            and said.day.isoformat() == draft.due_on
             and (eve := date.fromisoformat(draft.due_on) - timedelta(days=1)) >= c.now.date()
         ):
             # "send the invoice before friday", "before the 19th": due the day before it.
