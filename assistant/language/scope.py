@@ -224,9 +224,11 @@ _DONE_ELSEWHERE = rx(
     r"^(?:but |so |well |um |uh |oh |actually |ok |okay |just so you know,? |fyi,? )*(?:i|we)"
     r"(?:'ve|'d)? (?:(?:already|just|actually|have|had) )*(?:cancell?ed|moved|rescheduled"
     r"|booked|called off|postponed|pushed|brought forward|changed|rebooked"
-    # the typo fixer reads "rescheduled" as "reschedule": past only after "already", "have"
+    # "i've already reschedule it" (the ending lost in typing): past after "already", "have"
     r"|(?:(?<=already )|(?<=have )|(?<=had )|(?<='ve )|(?<='d ))(?:reschedule|rebook))"
     r" (?:my|the|our|that|this|it)\b"
+    # "i've changed my phone number": the customer's number is another now (asked for)
+    r"(?! (?:\w+ )?(?:phone|number|email|e-mail|mobile|cell)\b)"
 )
 
 

@@ -17,6 +17,7 @@ from assistant.language.clause import (
 )
 from assistant.language.dates import find_when, without_unread_day
 from assistant.language.intent import TARGETS_JOINER, Intent
+from assistant.language.lexicon import SERVICES, TITLE_VERBS
 from assistant.language.patterns import Tried, rx
 from assistant.language.relative_days import (
     RELATIVE_DAY,
@@ -334,6 +335,24 @@ _RENAME = (
         r" to (?:say |read )?(?P<new>.+)$"
     ),
 )
+# "and buy a birthday card" after a to-do: another errand, its verb first (TITLE_VERBS).
+AND_ERRAND = rx(
+    r"^(?:and|also|plus|oh and|and also)\s+(?P<t>(?:"
+    + "|".join(sorted(TITLE_VERBS))
+    + r")\b[a-z' -]+)[.!]*$"
+)
+# "…. And buy a birthday card": a sentence that opens with "and" and an errand's verb.
+SENTENCE_ERRAND = rx(
+    r"[.!?]\s+(?:and|also|plus|oh and)(?=\s+(?:"
+    + "|".join(sorted(TITLE_VERBS))
+    # ("…. And get me my balance" asks for something: no errand)
+    + r")\b(?! (?:me|us)\b))",
+    re.IGNORECASE,
+)
+# A visit's words ("the haircut one should be thursday" is the visit's day, not a task's).
+_VISIT_WORDS = "|".join(
+    re.escape(name) for name in sorted({*SERVICES, "appointment", "booking", "visit"}, key=len)
+)
 _DUE_CHANGE = (
     rx(
         r"\b(?:change|set|move|update|push|make) (?:the )?due date (?:of|on|for) (?P<t>.+?)"
@@ -356,6 +375,14 @@ _DUE_CHANGE = (
     rx(
         r"^(?P<t>.+?\b(?:task|to-do|reminder|one)) (?:should be|is now|is) due"
         r" (?:on |by )?(?P<w>.+)$"
+    ),
+    # "the bank one should be thursday, not tomorrow": the day said outright, "due" unsaid.
+    rx(
+        r"^(?P<t>(?:the|my|that) (?!(?:[a-z' -]+ )?(?:" + _VISIT_WORDS + r")\b)"
+        r"[a-z' -]+?\b(?:task|to-do|reminder|one))"
+        r" (?:should be|needs to be|has to be) (?:on |for |by )?"
+        r"(?P<w>(?:the )?\d{1,2}(?:st|nd|rd|th)\b.*|tomorrow\b.*|today\b.*"
+        r"|(?:next |this )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b.*)$"
     ),
     # "can the car insurance task be moved to monday": said in the passive.
     rx(

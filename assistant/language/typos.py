@@ -82,13 +82,33 @@ def damerau(a: str, b: str) -> int:
     return previous[-1]
 
 
+# Endings that make another form of a word: "removed", "completely", "changes", "created"
+# are words of their own, never slips of "remove", "completed", "charges", "create".
+_ENDINGS = ("s", "es", "d", "ed", "ly", "er", "ers", "ing")
+
+
+def _inflected(vocabulary: Iterable[str]) -> set[str]:
+    """Each vocabulary word's other forms: "I accidentally removed the eye exam task" must
+    not be read as "remove", nor "I completely forgot" as "completed"."""
+    forms = set()
+    for word in vocabulary:
+        for ending in _ENDINGS:
+            if not (ending.startswith("s") and word.endswith("s")):
+                forms.add(word + ending)
+        if word.endswith("e"):
+            forms.add(word[:-1] + "ing")
+    return forms
+
+
 class TypoCorrector:
     """Maps a misspelt vocabulary word to the word meant; anything else is returned as is."""
 
     def __init__(self, vocabulary: Iterable[str], protected: Iterable[str] = ()) -> None:
         self._vocabulary = tuple(dict.fromkeys(word.lower() for word in vocabulary))
         self._rank = {word: index for index, word in enumerate(self._vocabulary)}
-        self._protected = frozenset(protected) | set(self._vocabulary)
+        self._protected = (
+            frozenset(protected) | set(self._vocabulary) | _inflected(self._vocabulary)
+        )
         self._index: dict[str, list[str]] = {}
         # A token much longer than any word cannot be a slip of one (and its deletes
         # would be many: "aaaa…" pasted in must not cost a second).

@@ -108,3 +108,34 @@ def test_what_changes_were_made_is_asked_of_the_change_just_made(text: str) -> N
 )
 def test_let_me_know_asks_to_be_told(text: str) -> None:
     assert _kinds(text) == ["profile"]
+
+
+@pytest.mark.parametrize(
+    ("text", "never"),
+    [
+        ("I accidentally removed the eye exam task, sorry", "delete_task"),
+        ("I deleted the groceries task by mistake, can you put it back", "delete_task"),
+        ("I completely forgot about my haircut, when is it", "complete_task"),
+        ("I created a task yesterday for the car, is it there", "add_task"),
+        ("we updated the car insurance task last week", "update_task"),
+    ],
+)
+def test_a_word_ending_otherwise_is_not_taken_for_the_verb(text: str, never: str) -> None:
+    """ "removed", "completely", "created" are words of their own: the typo fixer once read
+    them as "remove", "completed", "create", and a customer saying what they did was asked
+    to confirm a delete."""
+    assert never not in _kinds(text)
+
+
+def test_the_typo_fixer_leaves_every_form_of_a_word_it_knows() -> None:
+    from assistant.language.lexicon import VOCABULARY
+    from assistant.language.text import _CORRECTOR
+
+    for word in ("remove", "delete", "create", "complete", "update", "change", "cancel"):
+        assert word in VOCABULARY
+        for form in (word + "d", word + "s", word[:-1] + "ing", word + "ly"):
+            if not form.endswith("ly") or word == "complete":
+                assert _CORRECTOR.correct(form) == form, form
+    # still a slip of one: corrected
+    assert _CORRECTOR.correct("cancle") == "cancel"
+    assert _CORRECTOR.correct("invocies") == "invoices"

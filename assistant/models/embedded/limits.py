@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from assistant.language.account_rules import someone_elses_detail
+from assistant.language.others import SOMEONE_ELSES_ACCOUNT
 from assistant.language.patterns import GatedPattern, Tried, rx
 from assistant.language.text import normalize
 from assistant.models.embedded.questions import OFFER
@@ -197,9 +198,17 @@ _CANNOT: tuple[tuple[GatedPattern, str], ...] = (
 )
 
 
+# Another person's visits, bills or list asked about, or "he's my husband, just do it"
+# said after being told: the account is the customer's own.
+OWN_ACCOUNT_ONLY = (
+    "I can only see and change your own account here, so I can't look at or change "
+    "anyone else's. They're welcome to contact us themselves, and I'm happy to help with "
+    "anything on yours."
+)
 # What no tool does, answered with what can be done instead: a support case offered
 # after it would be a second question, for something the team cannot do either.
 _INSTEAD: tuple[tuple[GatedPattern, str], ...] = (
+    (SOMEONE_ELSES_ACCOUNT, OWN_ACCOUNT_ONLY),
     (
         rx(
             r"\b(?:mark|set|make|change|put|turn)\b.*\b(?:not (?:done|complete|completed"

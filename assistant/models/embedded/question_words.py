@@ -153,6 +153,8 @@ FOCUS_QUESTION = _rx(
     _FOCUS_LEAD + r"(?:what time|when|where)"
     r"(?:'s| is| was)?(?: (?:it|that|that one))?(?: again)?\??$"
     r"|\bwhat time (?:is|was) (?:it|that)\b|\bwhere is it\b|\bhow much did (?:it|that) cost\b"
+    # "where is the place please?": where the one in focus is
+    r"|\bwhere(?:'s| is) (?:the|that) (?:place|salon|clinic|studio|office)\b"
     # "what time should I get there?": the time of the one in focus
     r"|\b(?:what time|when) (?:should|do|must|shall) (?:i|we) (?:need to |have to )?(?:get|be"
     r"|arrive|come|turn up|show up|head)(?: there| in| over)?(?: for (?:it|that))?\??$"
