@@ -194,7 +194,7 @@ def _put_right_once(text: str, now: datetime) -> str | None:
         # The ask put right is the sentence just before ("mark it done then. and the exam i
         # booked earlier, can you make it 3 instead" puts right no change of this message).
         last = before[_last_sentence_start(before) :]
-        if not _CHANGES.search(last) and not (
+        if not _CHANGES.search(last) and not _a_time_given(last, now) and not (
             # "when is my haircut and cancel the dental cleaning, actually forget it": the
             # cancel taken back, the question kept
             _TAKE_BACK.fullmatch(f"{match.group('lead') or ''}{match.group('body').strip(' ,')}")
@@ -399,6 +399,25 @@ def _retimed(before: str, value: str, now: datetime) -> str | None:
     if day_said:
         return _replaced(before, days, said)
     return None
+
+
+# "yes, 3pm please" (to "what time?"): a reply that gives only a day or an hour.
+_REPLY_WORDS = frozenset({"yes", "yeah", "yep", "ok", "okay", "sure", "please", "then", "how"})
+
+
+def _a_time_given(sentence: str, now: datetime) -> bool:
+    """The sentence only gives a day or an hour (a reply to "what time?"), so what puts it
+    right ("…. Actually make it 4 instead") puts right the time given."""
+    said = sentence.strip(" ,.!?")
+    if not said or len(said.split()) > 6:
+        return False
+    when = find_when(said, now)
+    if when is None or (when.clock is None and when.day is None):
+        return False
+    left = said
+    for start, end in sorted(when.spans, reverse=True):
+        left = left[:start] + " " + left[end:]
+    return all(w in _WORDS_LEFT or w in _REPLY_WORDS for w in left.replace(",", " ").split())
 
 
 def _only_when(said: str, when: When) -> bool:
