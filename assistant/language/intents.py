@@ -253,11 +253,32 @@ def _ask_after_a_task(part: str) -> re.Match[str] | None:
     return ask
 
 
+# "add a task to buy milk add a task to call mom": a second to-do asked for in the same
+# words, said without a pause, is a request of its own, not more of the first one's title.
+_ANOTHER_TODO = rx(
+    r"\s(?=(?:add|create|make|put|set up) (?:a|an|another|one more|a new) (?:task|reminder"
+    r"|to-?do)\b|remind me to\b)"
+)
+_TODO_WORDS = ("task", "remind", "to-do", "todo")
+
+
+def _another_todo(part: str) -> list[re.Match[str]]:
+    """Where a to-do asked for again starts, after one already asked for in `part`."""
+    if sum(part.count(word) for word in _TODO_WORDS) < 2:
+        return []  # nearly every message: fewer than two to-do words, nothing to cut
+    return [
+        match
+        for match in _ANOTHER_TODO.finditer(part)
+        if _ANOTHER_TODO.search(" " + part[: match.start()])
+    ]
+
+
 def _run_on(part: str) -> list[str]:
     """`part` cut where a question starts after a request said in one breath."""
     pieces: list[str] = []
     start = 0
     cuts = [*_RUN_ON.finditer(part), *_RUN_ON_AFTER_REQUEST.finditer(part)]
+    cuts += _another_todo(part)
     cuts += [
         order
         for order in _NEXT_ORDER.finditer(part)

@@ -194,11 +194,17 @@ def _put_right_once(text: str, now: datetime) -> str | None:
         # The ask put right is the sentence just before ("mark it done then. and the exam i
         # booked earlier, can you make it 3 instead" puts right no change of this message).
         last = before[_last_sentence_start(before) :]
-        if not _CHANGES.search(last) and not _a_time_given(last, now) and not (
-            # "when is my haircut and cancel the dental cleaning, actually forget it": the
-            # cancel taken back, the question kept
-            _TAKE_BACK.fullmatch(f"{match.group('lead') or ''}{match.group('body').strip(' ,')}")
-            and _JOINED_ASK.search(last)
+        if (
+            not _CHANGES.search(last)
+            and not _a_time_given(last, now)
+            and not (
+                # "when is my haircut and cancel the dental cleaning, actually forget it": the
+                # cancel taken back, the question kept
+                _TAKE_BACK.fullmatch(
+                    f"{match.group('lead') or ''}{match.group('body').strip(' ,')}"
+                )
+                and _JOINED_ASK.search(last)
+            )
         ):
             continue
         after = text[match.end() :].lstrip(".!?; ")

@@ -398,6 +398,26 @@ _LET_GO = rx(
 
 
 _HELD_VERB = {"crm.cancelAppointment": "cancel my {}", "crm.deleteTask": "delete the {} task"}
+# The verb of the other kind of held change, said with a change of mind (a cheap test
+# before the sentence is read whole).
+_OTHER_VERB = {
+    "delete_task": rx(r"\bcancel"),
+    "cancel_appointment": rx(r"\b(?:delete|remove)\b"),
+}
+
+
+_A_TASK = rx(r"\b(?:task|to-?do|reminder)s?\b")
+_A_VISIT = rx(r"\b(?:appointment|visit|booking|session)s?\b")
+
+
+def _names_other_kind(kind: str, text: str) -> bool:
+    """Whether `text` names a thing of the other kind than the held change's: a visit
+    (a service, "appointment") for a held task delete, a task for a held cancel."""
+    if kind == "delete_task":
+        return not _A_TASK.search(text) and bool(
+            slots.services_named(text) or _A_VISIT.search(text)
+        )
+    return bool(_A_TASK.search(text))
 
 
 def retarget(state: Dialogue, text: str, now: datetime, timezone: str) -> list[Intent] | None:
@@ -416,6 +436,11 @@ def retarget(state: Dialogue, text: str, now: datetime, timezone: str) -> list[I
         item = listed[positions[0]]
         return [Intent(kind, target=pinned(item, label), clause=text)]  # type: ignore[arg-type]
     if not _RETARGET.search(text):
+        return None
+    if _OTHER_VERB[kind].search(text) and _names_other_kind(kind, text):
+        # "actually cancel my haircut" after "delete the groceries task?": another kind of
+        # change, said whole, takes the question's place; it does not aim this one at a
+        # task called "haircut" ("actually cancel the car insurance one" still does).
         return None
     rest = _NOT_THAT.sub(" ", text)
     rest = re.sub(
