@@ -181,10 +181,29 @@ _NOT_A_TARGET_WORD = words(
 def refer_back(intent: Intent, clause: str, norm: Normalized, now: datetime) -> Intent:
     """Aim `intent` ("cancel it") at what the clause before it described."""
     target = target_ref(clause, norm.original, now)
+    if (
+        intent.kind == "reschedule_appointment"
+        and _BY_ITS_DUE_DAY.search(clause)
+        and intent.when is not None
+        and intent.when.day is not None
+        and intent.when.clock is None
+    ):
+        # "the one due tomorrow, push it to thursday": a task named by its due day, moved
+        # to another day (never a visit looked for "due tomorrow")
+        return Intent(
+            "update_task",
+            {"due_on": intent.when.day.isoformat()},
+            target=target,
+            when=intent.when,
+            clause=intent.clause,
+        )
     words = tuple(w for w in target.words if w not in _NOT_A_TARGET_WORD)
     if intent.kind in APPOINTMENT_ACTIONS:
         words = tuple(w for w in words if slots.service(w, w))
     return dataclasses.replace(intent, target=dataclasses.replace(target, words=words))
+
+
+_BY_ITS_DUE_DAY = rx(r"\b(?:one|task|reminder|to-?do)s? (?:that's |that is |which is )?due\b")
 
 
 # "…and tell me what else is due": a question put as a request names no new target.

@@ -418,7 +418,7 @@ _NAMED_FIRST = rx(
     r"|give|make|change|cancel|delete|remove|mark|tick|put|is|are|was|do|can|could|please|and"
     r"|it)\b)[\w:']+ ){0,6}?"
     r"(?:appointment|booking|visit|task|reminder|one|date|\d{1,2}(?::\d\d)?(?: ?[ap]m)?|[ap]m"
-    r"|monday|tuesday|wednesday|thursday|friday|saturday|sunday))"
+    r"|monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today))"
     r" (?=(?:(?:can|could) (?:you|we) |please )?(?:move|push|bump|shift|reschedule|set|give"
     r"|make|change|cancel|delete|remove|mark|tick|put) (?:it|that|this)\b"
     r"|(?:can|could) we do \d)",
