@@ -106,7 +106,7 @@ def _polite(plained: str, lowered: str) -> tuple[str, str]:
         opening = _POLITE_OPENING.match(lowered, start)
         if opening is None or opening.end() >= len(lowered):
             break
-        end, opened = opening.end(), True
+        end, opened = opening.end(), opened or opening.group("asks") is not None
         if (you := _YOU_COULD.match(lowered, end)) is not None:
             end = you.end()
         # "tell me where it is" is asked as "can you tell me where it is"

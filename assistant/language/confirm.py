@@ -154,18 +154,18 @@ _TAKEN_BACK = rx(
     # between the mark and the words that keep it.
     rf"|\s*[,.!;]\s*{_BACK_MARK}\s*[,.!;]\s*[^.!?;]{{3,80}}?[\s,.!;]+(?:so |then |just |please )?"
     r"(?:keep it|leave it|keep that|leave that|don't do it|don't bother)"
-    r"(?: then| for now| after all| as it is| as is| please| thanks)*[\s.!]*$"
+    r"(?: then| for now| after all| as it is| as is| please| thanks)*[\s.!?]*$"
     rf"|(?:[\s,.!;]+{_BACK_MARK})*[\s,.!;]+(?:never ?mind|forget (?:it|that|about it)"
-    r"|scratch that)(?: then| for now| after all| please| thanks)*[\s.!]*$"
+    r"|scratch that)(?: then| for now| after all| please| thanks)*[\s.!?]*$"
     # "move my haircut to saturday actually undo that": said unpunctuated, after a mark
     rf"|(?:[\s,.!;]+{_BACK_MARK})+[\s,.!;]+(?:undo (?:that|it)|take (?:that|it) back)"
-    r"(?: then| please| thanks)*[\s.!]*$"
+    r"(?: then| please| thanks)*[\s.!?]*$"
     # "my husband said to cancel the dentist but I want to keep it": the thing asked about
     # is kept ("…but keep the haircut" names another thing: the ask before it stands).
     r"|[\s,.!;]+(?:but|though|however)[\s,]+(?:i (?:really |actually )?(?:want|would like|'d like"
     r"|wanna|need|plan|intend|am going|'m going) to |i(?:'d| would) (?:rather|prefer to) "
     r"|i(?:'ll| will| am| 'm|'m) |i (?:want|need|would like|'d like) )?keep(?:ing)? (?:it|that|this"
-    r"|them|that one|this one)(?: for now| as it is| as is| after all)?[\s.!]*$"
+    r"|them|that one|this one)(?: for now| as it is| as is| after all)?[\s.!?]*$"
 )
 
 
@@ -196,6 +196,6 @@ def what_was_taken_back(text: str) -> str | None:
     if not any(word in said for word in _BACK_WORDS):
         return None  # most messages: the pattern need not be tried
     match = _TAKEN_BACK.search(said)
-    if match is None or match.start() == 0 or said[match.end() :].strip(" .!") != "":
+    if match is None or match.start() == 0 or said[match.end() :].strip(" .!?") != "":
         return None
     return said[: match.start()]

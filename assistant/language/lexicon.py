@@ -327,6 +327,7 @@ VOCABULARY = (
     "probably",
     "mobile",
     "return",
+    "chance",
     # "sevnteenth", "fourtenth": a day of the month said in words
     *(word for word in ORDINAL_WORDS if word.isalpha() and len(word) >= 7),
     # "dentest", "manicur": a service's own one-word name, long enough that one slip

@@ -164,6 +164,8 @@ SHORTHAND = {
     "appts": "appointments",
     "pls": "please",
     "plz": "please",
+    "tmrw": "tomorrow",
+    "tmr": "tomorrow",
     "2moro": "tomorrow",
     "2morrow": "tomorrow",
     "2day": "today",

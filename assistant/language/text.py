@@ -133,7 +133,7 @@ def _put_right(match: re.Match[str]) -> str:
 # spelled out ("j o h n"), and words only among words.
 _SHORT = rx(
     r"(?:(?<=[a-z]{2} )|(?<=[.,!?;] )|^)(?:n|u|&)(?= [a-z]{2}| n [a-z]{2}|$)|^k(?= )"
-    r"|(?<![\w@.'-])(?:b4|appts?|pls|plz|2moro|2morrow|2day|2nite)\b",
+    r"|(?<![\w@.'-])(?:b4|appts?|pls|plz|tmrw?|2moro|2morrow|2day|2nite)\b",
     re.IGNORECASE,
 )
 
@@ -144,7 +144,7 @@ def spelt_right(text: str) -> str:
     (the vocabulary, lexicon.py) and the misspellings no other word could be (spelling.py);
     any other word is left as typed."""
     if " " in text and (
-        any(mark in text for mark in (" n ", "u", "&", "2", "b4", "ppt", "pl"))
+        any(mark in text for mark in (" n ", "u", "&", "2", "b4", "ppt", "pl", "tmr"))
         or text[:2] in ("n ", "N ", "k ", "K ")
     ):
         for _ in range(2):  # "…on saturday n n what do i owe": the second after the first

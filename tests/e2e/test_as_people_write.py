@@ -103,7 +103,13 @@ ways: no wrong write, 18 left open (KNOWN_OPEN: 16 typed in a hurry, 2 in shorth
 said politely or formally. tests/data/conversations_unseen10.jsonl, met in the last merge,
 played every way once: 13 failed, none writing other than asked; fixed: "pls"/"plz" and
 "shes" in the customer's words, a reply picking among changes read as meant ("do the cancell
-but not the delet"); 6 more left open.
+but not the delet"); 6 more left open. tests/data/conversations_leftopen4.jsonl, met in the
+next merge, played every way once: 9 failed, 2 WRONG WRITES ("…and add one to buy milk no
+wait scratch that?", said politely and formally, ADDED "Buy milk no wait scratch that": a
+take-back with a question mark after it was not one); fixed: a take-back may end with a
+question mark, "for me" is taken off only after a polite ask of a change ("I was just
+wondering, is wednesday clear for me?"), "tmrw" and "chnce" in the customer's words; 6 left
+open (a question before a take-back, said another way, is not answered).
 """
 
 from __future__ import annotations
@@ -168,6 +174,18 @@ KNOWN_OPEN: list[str] = [
     "conversations_unseen10/u10-owe-and-pay-no-just-tell-me [formally]",
     # "yes, thank you" to "shall I move it?": thanked, not agreed to (nothing written)
     "conversations_unseen10/u10-if-cleaning-morning-move-to-2 [politely]",
+    # tests/data/conversations_leftopen4.jsonl, met in the last merge: a question, then an ask
+    # taken back, said another way ("I was just wondering, what tasks do i have and add one
+    # to buy milk no wait scratch that?", "when is my haircut and cancle the dental cleaning
+    # actualy forget it"): only the take-back is answered (nothing written; first played,
+    # a "?" after "scratch that" ADDED "Buy milk no wait scratch that": a take-back now ends
+    # with a question mark too)
+    "conversations_leftopen4/lo4a-tasks-then-add-scratch-that [politely]",
+    "conversations_leftopen4/lo4a-tasks-then-add-scratch-that [formally]",
+    "conversations_leftopen4/lo4a-tasks-then-add-scratch-that [hurried]",
+    "conversations_leftopen4/lo4a-when-haircut-cancel-forget-it [politely]",
+    "conversations_leftopen4/lo4a-when-haircut-cancel-forget-it [formally]",
+    "conversations_leftopen4/lo4a-when-haircut-cancel-forget-it [hurried]",
 ]
 _WAYS = {**WAYS, **WRITTEN_LATER}
 # exploring some cases only: CASES=u9-case-about-bill-then-number-then-note,…
