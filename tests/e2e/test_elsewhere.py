@@ -186,3 +186,52 @@ async def test_a_conversation_elsewhere_writes_the_same(
                 note_exploring([place, failed[-1], verdict.problems])
     assert played >= 5
     assert [f for f in failed if f.split("/")[-1] not in KNOWN_OPEN] == []
+
+
+@pytest.mark.parametrize("place", ["kiritimati"])
+async def test_an_hour_said_alone_is_on_the_day_asked_about_on_her_clock(
+    place: str, make_assistant: MakeAssistant, crm_admin: CrmAdmin
+) -> None:
+    """Where her Monday is still Sunday in UTC, an hour said alone to "what time?" is on the
+    day the question asked about, read on her clock: the reply was read with the request
+    on the server's (one was booked a day early, others asked again)."""
+    now = PLACES[place].now
+    server_now = now.astimezone(UTC)
+    assistant = await make_assistant(
+        customer_messages_per_minute=100_000, clock=lambda: server_now
+    )
+    cases = [
+        {
+            "id": "thursday-evening-then-seven",
+            "turns": [
+                {
+                    "say": "put me down for an eye exam on thursday evening",
+                    "has": ["what time"],
+                    "crm": [{"appt": "Eye exam", "count": 0}],
+                },
+                {
+                    "say": "seven",
+                    "writes": ["crm.bookAppointment"],
+                    "crm": [{"appt": "Eye exam", "at": "+3@19:00", "only": True}],
+                },
+            ],
+        },
+        {
+            "id": "tomorrow-afternoon-then-quarter-to-four",
+            "turns": [
+                {
+                    "say": "move my dental cleaning to tomorrow afternoon",
+                    "has": ["what time"],
+                    "crm": [{"appt": "Dental cleaning", "at": "seed+0h"}],
+                },
+                {
+                    "say": "3:45",
+                    "writes": ["crm.rescheduleAppointment"],
+                    "crm": [{"appt": "Dental cleaning", "at": "+1@15:45", "only": True}],
+                },
+            ],
+        },
+    ]
+    for case in cases:
+        verdict = await play_case(assistant, crm_admin, case, CATALOG, now)
+        assert verdict.passed, verdict.problems
