@@ -29,7 +29,7 @@ groceries" due tomorrow is due on her Tuesday, as in Los Angeles, where the stub
 also the UTC date. A seed laid from the UTC date would move her whole world a day for
 Kiritimati, and no case would mean the same: the harness's choice, not the service's.
 
-Each case is played where the stable hash of its id (hashlib) sends it, one in STRIDE;
+One case in STRIDE is played, by the stable hash of its id (hashlib), as many in each place;
 ELSEWHERE=ALL plays every case in every zone and at every moment (OUT=FILE notes each
 failure). FAILS_AS_WRITTEN (test_another_day.py's) are left out: they fail in Los Angeles.
 
@@ -49,6 +49,22 @@ fine") after "first thing monday", "tomorrow morning", "tomorrow noonish" was no
 the question asked again or "There's nothing waiting for a yes just now". The reply was
 read with the request asked about on the server's clock (UTC: Sunday): its day, worked
 out again, was another day than the one asked about, or none the reply could fill.
+Fixed as a rule (assistant/models/embedded/followup.py): whatever reads a reply against
+the question it answers reads it on her clock; every case then passes everywhere (the
+second test here holds it, in other words than the sets').
+
+Then, not tuned on (EDGES), the two ends of her Monday where the server's date is another
+at once: Chatham (+13:45) at a quarter past midnight, Pago Pago (-11) at half past eleven
+at night. FIRST RUN (1,314 cases each): 2 fail in both, no wrong write and nothing of
+the service's: "can I get a consultation in two hours" (and "in three hours") books it
+at 2:15 AM, at 1:30 AM Tuesday, rightly; their checks count from noon (FROM_NOON: played
+at noon only). And a week with a change of clocks said in new words: "book a
+consultation on sunday at 2:30am" in Berlin's week (and in Los Angeles' own, Sunday 10
+March) was a WRONG WRITE, booked at 3:30 AM, an hour never said (2:30 does not exist that
+night: the time went to the CRM with the night's first offset, which reads it an hour
+on). The engine now refuses a write at an hour her clocks skip and says why
+(assistant/guard.py `skipped_hour`; the last test here and tests/integrity/test_times.py
+hold it); an hour said twice the night they go back is either, as before.
 """
 
 from __future__ import annotations
@@ -83,8 +99,10 @@ class Elsewhere:
     moved: bool = False
 
 
-def _monday_noon(zone: str, day: tuple[int, int, int] = (2030, 1, 14)) -> datetime:
-    return datetime(*day, 12, 0, tzinfo=ZoneInfo(zone))
+def _monday_noon(
+    zone: str, day: tuple[int, int, int] = (2030, 1, 14), clock: tuple[int, int] = (12, 0)
+) -> datetime:
+    return datetime(*day, *clock, tzinfo=ZoneInfo(zone))
 
 
 ZONES: dict[str, Elsewhere] = {
@@ -106,9 +124,23 @@ CLOCKS: dict[str, Elsewhere] = {
         "Australia/Lord_Howe", _monday_noon("Australia/Lord_Howe", (2030, 4, 1)), moved=True
     ),
 }
-PLACES: dict[str, Elsewhere] = {**ZONES, **CLOCKS}
+# Played once the rest was put right, not tuned on: the ends of her Monday, where the
+# server's date is another than hers at once (Chatham, +13:45, at a quarter past midnight
+# is Sunday 10:30 UTC; Pago Pago at half past eleven at night is Tuesday 10:30 UTC).
+EDGES: dict[str, Elsewhere] = {
+    "chatham_just_after_midnight": Elsewhere(
+        "Pacific/Chatham", _monday_noon("Pacific/Chatham", clock=(0, 15))
+    ),
+    "pago_pago_late_at_night": Elsewhere(
+        "Pacific/Pago_Pago", _monday_noon("Pacific/Pago_Pago", clock=(23, 30))
+    ),
+}
+PLACES: dict[str, Elsewhere] = {**ZONES, **CLOCKS, **EDGES}
 KNOWN_OPEN: dict[str, str] = {}
-STRIDE = 9
+# Their checks are counted from noon ("in two hours" is 2 PM): at another hour they hold
+# of another hour, by rights (played at noon only).
+FROM_NOON = frozenset({"u8-consultation-in-two-hours", "u8b-consultation-in-three-hours"})
+STRIDE = 27
 _EVERY = os.environ.get("ELSEWHERE") == "ALL"
 _SETS = sorted(DATA.glob("conversations*.jsonl"))
 
@@ -119,12 +151,16 @@ def _hash(case_id: str) -> int:
     return int.from_bytes(hashlib.sha256(case_id.encode()).digest()[:8], "big")
 
 
-def played_in(case_id: str) -> str | None:
-    """The place a case is played in by the suite (None: not played), by its id's hash."""
-    number = _hash(case_id)
-    if number % STRIDE:
-        return None
-    return sorted(PLACES)[(number // STRIDE) % len(PLACES)]
+def _sampled() -> dict[str, str]:
+    """Case id → the place the suite plays it in: one case in STRIDE, by its id's hash,
+    dealt to the places in turn in the order of their hashes (as many to each)."""
+    ids = sorted(
+        (number, case["id"])
+        for _, case in _cases()
+        if (number := _hash(case["id"])) % STRIDE == 0 and case["id"] not in FAILS_AS_WRITTEN
+    )
+    places = sorted(PLACES)
+    return {case_id: places[rank % len(places)] for rank, (_, case_id) in enumerate(ids)}
 
 
 def _cases() -> list[tuple[Path, dict[str, Any]]]:
@@ -170,8 +206,11 @@ async def test_a_conversation_elsewhere_writes_the_same(
     )
     failed: list[str] = []
     played = 0
+    sampled = _sampled()
     for path, case in _cases():
-        if case["id"] in FAILS_AS_WRITTEN or not (_EVERY or played_in(case["id"]) == place):
+        if case["id"] in FAILS_AS_WRITTEN or not (_EVERY or sampled.get(case["id"]) == place):
+            continue
+        if case["id"] in FROM_NOON and now.hour != 12:
             continue
         if where.moved:
             if dated(case) and (case := moved_dates(case, now)) is None:  # type: ignore[assignment]
@@ -184,7 +223,7 @@ async def test_a_conversation_elsewhere_writes_the_same(
             print(place, failed[-1], verdict.problems[:3])
             if _EVERY:
                 note_exploring([place, failed[-1], verdict.problems])
-    assert played >= 5
+    assert played >= 3
     assert [f for f in failed if f.split("/")[-1] not in KNOWN_OPEN] == []
 
 
@@ -229,6 +268,45 @@ async def test_an_hour_said_alone_is_on_the_day_asked_about_on_her_clock(
                     "writes": ["crm.rescheduleAppointment"],
                     "crm": [{"appt": "Dental cleaning", "at": "+1@15:45", "only": True}],
                 },
+            ],
+        },
+    ]
+    for case in cases:
+        verdict = await play_case(assistant, crm_admin, case, CATALOG, now)
+        assert verdict.passed, verdict.problems
+
+
+@pytest.mark.parametrize("place", ["berlin_clocks_forward"])
+async def test_an_hour_her_clocks_skip_is_asked_about_not_written_an_hour_later(
+    place: str, make_assistant: MakeAssistant, crm_admin: CrmAdmin
+) -> None:
+    """Berlin's clocks go from 2 to 3 AM on Sunday the 31st: "sunday at 2:30am" is no time
+    on her clock. It was booked at 3:30 AM, an hour never said (the CRM read 2:30 with the
+    night's first offset); a move there the same. Now asked, nothing written."""
+    now = PLACES[place].now
+    server_now = now.astimezone(UTC)
+    assistant = await make_assistant(
+        customer_messages_per_minute=100_000, clock=lambda: server_now
+    )
+    cases = [
+        {
+            "id": "booked-in-the-skipped-hour",
+            "turns": [
+                {
+                    "say": "book a consultation on sunday at 2:30am",
+                    "has": ["clocks go forward", "2:30"],
+                    "crm": [{"appt": "Consultation", "count": 0}],
+                }
+            ],
+        },
+        {
+            "id": "moved-into-the-skipped-hour",
+            "turns": [
+                {
+                    "say": "move my haircut to sunday at quarter past two in the morning",
+                    "has": ["clocks go forward"],
+                    "crm": [{"appt": "Haircut", "at": "seed+0h", "only": True}],
+                }
             ],
         },
     ]
