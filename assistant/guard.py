@@ -2,8 +2,9 @@
 
 - Times are real, ahead and within the booking horizon: a `date-time` argument of a
   write in the past, further ahead than the horizon, or at an hour the customer's clock
-  skips (2:30 AM the night it goes forward), is refused with a reason the customer hears. Without the customer's timezone (their profile could not be read)
-  no timed write is made at all, rather than a guess in UTC.
+  skips (2:30 AM the night it goes forward), is refused with a reason the customer
+  hears. Without the customer's timezone (their profile could not be read) no timed
+  write is made at all, rather than a guess in UTC.
 - Duplicates are asked about, not made: a task whose title matches a pending one, a
   booking that overlaps one of the customer's appointments, and the same write asked
   twice in one conversation within the duplicate window.

@@ -201,9 +201,7 @@ async def test_a_conversation_elsewhere_writes_the_same(
     now = where.now
     assert await _her_zone(crm_admin) == where.zone
     server_now = now.astimezone(UTC)  # the server's clock says UTC, as in production
-    assistant = await make_assistant(
-        customer_messages_per_minute=100_000, clock=lambda: server_now
-    )
+    assistant = await make_assistant(customer_messages_per_minute=100_000, clock=lambda: server_now)
     failed: list[str] = []
     played = 0
     sampled = _sampled()
@@ -236,9 +234,7 @@ async def test_an_hour_said_alone_is_on_the_day_asked_about_on_her_clock(
     on the server's (one was booked a day early, others asked again)."""
     now = PLACES[place].now
     server_now = now.astimezone(UTC)
-    assistant = await make_assistant(
-        customer_messages_per_minute=100_000, clock=lambda: server_now
-    )
+    assistant = await make_assistant(customer_messages_per_minute=100_000, clock=lambda: server_now)
     cases = [
         {
             "id": "thursday-evening-then-seven",
@@ -285,9 +281,7 @@ async def test_an_hour_her_clocks_skip_is_asked_about_not_written_an_hour_later(
     night's first offset); a move there the same. Now asked, nothing written."""
     now = PLACES[place].now
     server_now = now.astimezone(UTC)
-    assistant = await make_assistant(
-        customer_messages_per_minute=100_000, clock=lambda: server_now
-    )
+    assistant = await make_assistant(customer_messages_per_minute=100_000, clock=lambda: server_now)
     cases = [
         {
             "id": "booked-in-the-skipped-hour",
