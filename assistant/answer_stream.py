@@ -28,8 +28,8 @@ from __future__ import annotations
 import re
 from collections.abc import Awaitable, Callable
 
-from assistant.models.openai_compat.sentences import SentenceGrouper
 from assistant.schema import AnswerDelta, AnswerDone
+from assistant.sentence_grouper import SentenceGrouper
 from assistant.turn import TurnState
 
 _ANNOUNCES = re.compile(

@@ -5,6 +5,7 @@ Read only here. An invalid value stops the start with a message naming the setti
 
 from __future__ import annotations
 
+import functools
 import ipaddress
 import logging
 from pathlib import Path
@@ -233,12 +234,12 @@ class Settings(BaseSettings):
         return DEV_SECRET
 
 
-def load_settings(config: Path | None = None, **overrides: Any) -> Settings:
-    """Settings from defaults, config files, environment and explicit overrides (flags)."""
-    files = [DEFAULT_CONFIG, *([config] if config else [])]
-    for file in files:
-        if not file.is_file():
-            raise ConfigError(f"config: {file} does not exist")
+@functools.lru_cache(maxsize=16)
+def _settings_from(files: tuple[Path, ...]) -> type[Settings]:
+    """Settings read from `files` (the last first), under the environment and the flags.
+    One class per set of files: pydantic builds a class's validators when it is made, a
+    cost paid at every load when it was made inside `load_settings`. The files themselves
+    are read at every load."""
 
     class _Loaded(Settings):
         @classmethod
@@ -253,8 +254,17 @@ def load_settings(config: Path | None = None, **overrides: Any) -> Settings:
             tomls = [TomlConfigSettingsSource(settings_cls, toml_file=f) for f in files]
             return (init_settings, env_settings, *reversed(tomls))
 
+    return _Loaded
+
+
+def load_settings(config: Path | None = None, **overrides: Any) -> Settings:
+    """Settings from defaults, config files, environment and explicit overrides (flags)."""
+    files = (DEFAULT_CONFIG, *([config] if config else []))
+    for file in files:
+        if not file.is_file():
+            raise ConfigError(f"config: {file} does not exist")
     try:
-        return _Loaded(**{k: v for k, v in overrides.items() if v is not None})
+        return _settings_from(files)(**{k: v for k, v in overrides.items() if v is not None})
     except ValidationError as exc:
         first = exc.errors()[0]
         name = ".".join(str(part) for part in first["loc"])

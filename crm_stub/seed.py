@@ -19,6 +19,7 @@ timezone.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import unicodedata
 from dataclasses import dataclass, field
 from zoneinfo import ZoneInfo
@@ -92,8 +93,10 @@ class Seed:
     tickets: list[Row] = field(default_factory=list)
 
 
+@functools.lru_cache(maxsize=8)
 def build_seed(today: dt.date) -> Seed:
-    """The whole seed, identical for a given `today`."""
+    """The whole seed, identical for a given `today`: built once a day and shared, so it
+    is read, never changed (the suite resets the stub before every conversation)."""
     builder = _Builder(today)
     for number, (name, timezone, tier) in enumerate(CUSTOMERS, start=1):
         builder.customer(number, name, timezone, tier)

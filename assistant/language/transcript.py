@@ -22,7 +22,7 @@ import re
 
 from assistant.language.heard_numbers import heard_as_said
 from assistant.language.lexicon import NUMBER_WORDS, ORDINAL_WORDS, WEEKDAYS
-from assistant.language.patterns import rx
+from assistant.language.patterns import GatedPattern, rx
 from assistant.language.said_numbers import in_digits
 
 # "uh huh", "mm hmm": a yes said without words; "uh-uh", "nuh uh": a no. Rewritten before
@@ -413,17 +413,41 @@ _ASK_AFTER_TAKE_BACK = rx(
 _WRITTEN_PAUSE = frozenset(",.;!?")
 
 
+# Each pattern above, what it puts in, and the words it cannot match without (they ignore
+# case, so `rx` reads none from them): a text holding none of a pattern's words skips it.
+# Most messages with no pause written hold none, and each pattern looks behind at every
+# position of the text (tests/language/test_pauses_written.py holds the words to them).
+PAUSE_RULES: tuple[tuple[GatedPattern, str, tuple[str, ...]], ...] = (
+    (_RESTARTED, ", ", ("actually", "wait", "sorry", "second thought")),
+    (_DAY_OR_HOUR_PUT_RIGHT, ". ", ("actually", "wait", "sorry", " no")),
+    (
+        _VALUE_PUT_RIGHT,
+        ". ",
+        (
+            *("actually", "sorry", "oops", "wait", "wrong day", "i mean", "never", "forget"),
+            *("undo that", "scratch that", "make it", "make that"),
+        ),
+    ),
+    (_APOLOGY_AFTER, ". ", ("sorry", "apologies")),
+    (_CONDITION_SAID_BACK, r", \1, ", (" if",)),
+    (_HOUR_OFFERED, ", ", ("would", "could", "about", "like", "say")),
+    (_ASK_AFTER_TAKE_BACK, r"\1, \2", ("just",)),
+)
+
+
 def _pauses_written(text: str) -> str:
     """`text` with a comma where a caller started over, if no pause is written in it."""
     if not _WRITTEN_PAUSE.isdisjoint(text):
         return text
-    text = _RESTARTED.sub(", ", text)
-    text = _DAY_OR_HOUR_PUT_RIGHT.sub(". ", text)
-    text = _VALUE_PUT_RIGHT.sub(". ", text)
-    text = _APOLOGY_AFTER.sub(". ", text)
-    text = _CONDITION_SAID_BACK.sub(r", \1, ", text)
-    text = _HOUR_OFFERED.sub(", ", text)
-    return _ASK_AFTER_TAKE_BACK.sub(r"\1, \2", text)
+    # Read once: the commas and stops put in only part words, never join them, so a word
+    # not in the text as said is not in it after.
+    lower = text.lower()
+    for pattern, put_in, words in PAUSE_RULES:
+        for word in words:
+            if word in lower:
+                text = pattern.sub(put_in, text)
+                break
+    return text
 
 
 def plain(text: str) -> str:

@@ -200,8 +200,14 @@ def _seed_when(spec: str, service: str, world: World) -> datetime | None:
 
 async def check_crm(admin: CrmAdmin, checks: list[dict[str, Any]], world: World) -> list[str]:
     problems: list[str] = []
-    tasks = (await _get(admin, "/tasks?status=all"))["tasks"]
-    appointments = (await _get(admin, "/appointments?status=all"))["appointments"]
+    # Each list read once, and only when a check looks at it.
+    kinds = {kind for check in checks for kind in check}
+    tasks = (
+        (await _get(admin, "/tasks?status=all"))["tasks"] if kinds & {"task", "task_like"} else []
+    )
+    appointments = (
+        (await _get(admin, "/appointments?status=all"))["appointments"] if "appt" in kinds else []
+    )
     profile: dict[str, Any] | None = None  # read once for the phone and the email
     for check in checks:
         if "task" in check:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from assistant.models.openai_compat.sentences import SentenceGrouper
+from assistant.sentence_grouper import SentenceGrouper
 
 
 def group(*tokens: str) -> list[str]:

@@ -8,7 +8,6 @@ accumulator.py  streamed fragments -> whole tool calls, whatever the server's sh
 messages.py     history -> chat messages (one tool message per call, always)
 names.py        catalog names <-> API function names
 prompts.py      system prompts
-sentences.py    tokens -> spoken sentences
 """
 
 from assistant.models.openai_compat.accumulator import RAW_ARGUMENTS_KEY

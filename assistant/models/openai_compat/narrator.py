@@ -17,8 +17,8 @@ from assistant.models.openai_compat.chat_model import ChatModel
 from assistant.models.openai_compat.messages import narration_messages
 from assistant.models.openai_compat.names import ToolNames
 from assistant.models.openai_compat.prompts import narrator_prompt
-from assistant.models.openai_compat.sentences import SentenceGrouper
 from assistant.schema import NarratorInput
+from assistant.sentence_grouper import SentenceGrouper
 
 _NOT_WORDS = re.compile(r"[\W_]+")
 
