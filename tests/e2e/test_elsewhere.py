@@ -80,7 +80,6 @@ from zoneinfo import ZoneInfo
 import pytest
 from aiohttp import web
 
-import crm_stub.seed
 from crm_stub.app import create_app
 from tests.e2e.conversations import CUSTOMER, NOW, note_exploring, play_case, read_cases
 from tests.e2e.test_another_day import FAILS_AS_WRITTEN, dated, moved_dates, on_another_day
@@ -167,22 +166,18 @@ def _cases() -> list[tuple[Path, dict[str, Any]]]:
     return [(path, case) for path in _SETS for case in read_cases(path)]
 
 
-def living_in(zone: str) -> tuple[tuple[str, str, str], ...]:
-    """The seed's customers, Maria living in `zone`."""
-    first, *rest = crm_stub.seed.CUSTOMERS
-    return ((first[0], zone, first[2]), *rest)
-
-
 @pytest.fixture
-def crm_app(
-    crm_token: str, request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
-) -> web.Application:
-    """The stub seeded with Maria living in the place's zone, laid from and living at the
-    moment on her clock."""
+def crm_app(crm_token: str, request: pytest.FixtureRequest) -> web.Application:
+    """The stub seeded with Maria living in the place's zone, laid from her today and
+    living at the moment (its clock on UTC)."""
     place = PLACES[request.node.callspec.params["place"]]
-    monkeypatch.setattr(crm_stub.seed, "CUSTOMERS", living_in(place.zone))
     server_now = place.now.astimezone(UTC)
-    return create_app(token=crm_token, today=place.now.date(), clock=lambda: server_now)
+    return create_app(
+        token=crm_token,
+        today=place.now.date(),
+        clock=lambda: server_now,
+        zones={CUSTOMER: place.zone},
+    )
 
 
 async def _her_zone(crm_admin: CrmAdmin) -> str:
