@@ -4,7 +4,8 @@ the real engine and the real CRM stub.
 
 The sets are written for Maria in America/Los_Angeles (tests/e2e/conversations.ZONE; the
 stub's seed gives her that zone and places her visits in it), at Monday 14 January 2030,
-noon. Here she lives elsewhere (ZONES): the seed gives her the zone, so her visits are at
+noon. Here she lives elsewhere (ZONES): the seed gives her the zone (the stub's
+`create_app(zones=...)`), so her visits are at
 the same hours on her clock, and the stub and the engine are pinned to Monday noon there.
 The clocks say UTC, as a server's do, not her time:
 a rule that takes the day from the clock as given, not on her clock, is seen. A case then
