@@ -90,9 +90,11 @@ class Answerer:
         except (ModelUnavailable, TimeoutError) as exc:
             if self._metrics is not None:
                 self._metrics.model_errors.labels("narrator").inc()
-            # After a first part, the fallback finishes it without repeating (`told`).
-            said_more = len(state.answer) > state.told_pieces
-            if self._fallback_narrator is None or said_more:
+            # After a first part, the fallback finishes it without repeating (`told`);
+            # after a model cut off in mid-answer too: an apology alone would leave the
+            # customer thinking nothing was done when a change was made, and invite
+            # them to ask for it again.
+            if self._fallback_narrator is None:
                 state.failed = True
                 await state.emit(
                     ErrorEvent(
@@ -105,6 +107,9 @@ class Answerer:
                 await self.speak(state, APOLOGY)
             else:
                 log.warning("narrator unavailable, using the fallback: %s", exc)
+                if state.answer and not state.answer[-1][-1:].isspace():
+                    state.answer.append(" ")  # the model's last words and the fallback's
+                    await state.emit(AnswerDelta(state.turn_id, " "))
                 await self._stream_answer(state, self._fallback_narrator, request)
         finally:
             state.timings["answer"] += time.perf_counter() - started

@@ -9,6 +9,10 @@ asked (a check of that turn, kept in the history) and again before the yes runs.
     was = last_profile(results_newest_first)      # the profile read at the question
     why = contact_changed(held_calls, was, now)   # "Your email has changed since I asked
                                                   #  (it's now a@b.example)" or None
+
+A yes never writes blind: when the profile cannot be read before it (UNREAD), or was not
+read at the question, so that a change since cannot be told (contact_unknown), the
+question is asked again, naming what is on file now where it can be read.
 """
 
 from __future__ import annotations
@@ -27,6 +31,9 @@ _FIELDS: dict[str, tuple[str, Callable[[str], str]]] = {
     "email": ("email", str),
     "phone": ("phone number", phone),
 }
+
+
+UNREAD = "I couldn't check the details on file just now, so nothing is changed yet:"
 
 
 def changes_contact(calls: Iterable[ToolCall]) -> bool:
@@ -65,4 +72,30 @@ def contact_changed(
     its = "it's" if len(changed) == 1 else "they're"
     return (
         f"Your {names} {has} changed since I asked ({its} now {values}), so nothing is changed yet:"
+    )
+
+
+def contact_unknown(calls: Sequence[ToolCall], now: Mapping[str, Any]) -> str | None:
+    """Why the held contact changes are asked about again when the profile could not be
+    read at the question: what is on file now, for each field they set that is not
+    already what they would set it to. None when every field already is (nothing to
+    overwrite)."""
+    on_file: list[tuple[str, str]] = []
+    for call in calls:
+        if call.tool_name != CONTACT_CHANGE:
+            continue
+        for field, (name, say) in _FIELDS.items():
+            wanted, after = call.arguments.get(field), now.get(field)
+            if wanted is None or after is None or after == wanted:
+                continue
+            if (name, say(str(after))) not in on_file:
+                on_file.append((name, say(str(after))))
+    if not on_file:
+        return None
+    names = join_and([name for name, _ in on_file])
+    values = join_and([value for _, value in on_file])
+    its = "it's" if len(on_file) == 1 else "they're"
+    return (
+        f"I couldn't check your {names} on file when I asked ({its} {values} now), "
+        "so nothing is changed yet:"
     )

@@ -123,7 +123,9 @@ class WriteIntegrity:
         """Why, and the question again, when what it named has changed since it was
         asked (on another tab, on the phone, by the office): a visit moved, or the email
         or phone on file changed. A yes is a yes to what was named. None when all is as
-        named, or cannot be read (the yes runs the calls, and the CRM judges them)."""
+        named, or a visit cannot be read (the yes runs the calls, and the CRM judges
+        them); a contact detail that cannot be read now, or could not at the question,
+        is asked about again (as_asked.py), never written blind."""
         customer = state.session.customer
         if customer is None:
             return None
@@ -131,13 +133,14 @@ class WriteIntegrity:
         zone = customer.timezone
         named = [call for call in pending.calls if call.tool_name in _NAMED_AS_IT_WAS]
         before = [confirmation.visit_named(call, seen, zone) for call in named]
-        profile_was = (
-            as_asked.last_profile(seen) if as_asked.changes_contact(pending.calls) else None
-        )
+        contact = as_asked.changes_contact(pending.calls)
+        profile_was = as_asked.last_profile(seen) if contact else None
         lookups = []
         if any(before):
             lookups.append(guard.APPOINTMENT_LOOKUP.model_copy(update={"call_id": AS_ASKED_CHECK}))
-        if profile_was is not None:
+        if contact:
+            # Read even when it could not be read at the question: a yes never writes
+            # over a contact detail that nobody has looked at since it was asked.
             lookups.append(_PROFILE_LOOKUP.model_copy(update={"call_id": AS_ASKED_PROFILE}))
         if not lookups:
             return None
@@ -145,8 +148,13 @@ class WriteIntegrity:
         await execute(state, 1, lookups)
         fresh = [r for r in state.results if r.call.call_id in state.checks and r.ok]
         profile_now = as_asked.last_profile(r for r in fresh if r.call.call_id == AS_ASKED_PROFILE)
-        if profile_was is not None and profile_now is not None:
-            why = as_asked.contact_changed(pending.calls, profile_was, profile_now)
+        if contact:
+            if profile_now is None:
+                why: str | None = as_asked.UNREAD
+            elif profile_was is None:
+                why = as_asked.contact_unknown(pending.calls, profile_now)
+            else:
+                why = as_asked.contact_changed(pending.calls, profile_was, profile_now)
             if why is not None:
                 return why, confirmation.wording(pending.calls, [*fresh, *seen], zone)
         visits = [r for r in fresh if r.call.call_id == AS_ASKED_CHECK]

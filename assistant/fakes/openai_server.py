@@ -8,7 +8,8 @@ not followed by one `tool` message per `tool_call_id`, a `tool` message answerin
 open call, `tool_choice`/`parallel_tool_calls` without `tools`. Every request is
 recorded. The script is a queue: each request takes the next response (a stream, or an
 error status such as 429 with `retry-after`, or 500); a request past the end of the
-script gets a 500 and fails the test at teardown, as does a script left unused.
+script gets a 500 and fails the test at teardown, as does a script left unused. A
+`Drop` in a stream cuts the connection there, without `[DONE]`.
 
 The test suite's fixtures (tests/fixtures/openai_server.py) and the latency benchmark
 serve it.
@@ -148,8 +149,14 @@ class Delay:
 
 
 @dataclass
+class Drop:
+    """The connection lost mid-stream: no more chunks, no `[DONE]`, the socket closed
+    (a model server that crashed, or a proxy that cut the response half way)."""
+
+
+@dataclass
 class Scripted:
-    chunks: list[Chunk | Gate | Delay] = field(default_factory=list)
+    chunks: list[Chunk | Gate | Delay | Drop] = field(default_factory=list)
     status: int = 200
     headers: dict[str, str] = field(default_factory=dict)
     message: str = ""
@@ -263,7 +270,7 @@ class OpenAIServer:
         self.rejections: list[str] = []
         self.overruns = 0
 
-    def stream(self, chunks: Iterable[Chunk | Gate | Delay]) -> None:
+    def stream(self, chunks: Iterable[Chunk | Gate | Delay | Drop]) -> None:
         self.script.append(Scripted(chunks=list(chunks)))
 
     def fail(self, status: int, *, retry_after_s: float | None = None, message: str = "") -> None:
@@ -308,7 +315,7 @@ class OpenAIServer:
         return await self._stream(request, body["model"], scripted.chunks)
 
     async def _stream(
-        self, request: web.Request, model: str, chunks: list[Chunk | Gate | Delay]
+        self, request: web.Request, model: str, chunks: list[Chunk | Gate | Delay | Drop]
     ) -> web.StreamResponse:
         response = web.StreamResponse(
             headers={
@@ -331,6 +338,10 @@ class OpenAIServer:
             if isinstance(item, Delay):
                 await asyncio.sleep(item.seconds)
                 continue
+            if isinstance(item, Drop):
+                if request.transport is not None:
+                    request.transport.abort()
+                return response
             chunk = {**envelope, **item}
             for choice in chunk["choices"]:
                 choice.setdefault("logprobs", None)

@@ -91,7 +91,8 @@ def _ticket(c: Clause, words: str, *, consent: bool) -> Intent:
 
 _CHANGE = rx(
     r"\b(?:update|change|set|switch|swap|correct|replace|new|edit|use|is now|should be|fix"
-    r"|moved|from now on|text me|call me|reach me|contact me)\b"
+    # ("i've changed my phone number", "my email has been updated": said as done)
+    r"|changed|updated|switched|moved|from now on|text me|call me|reach me|contact me)\b"
 )
 
 
@@ -134,7 +135,7 @@ _TELL_ME = rx(r"\b(?:what|which|tell me|read me|remind me|check)\b")
 _STATED = rx(r"\bmy (?:new )?(?:email|e-mail|phone|number|cell|mobile)(?: address| number)? is\b")
 # "…the new one is", "my old number was wrong, it's…": the one said replaces it.
 _NOW = rx(
-    r"\b(?:new|now|instead|change|update|replace|switch|from now on|should be|wrong"
+    r"\b(?:new|now|instead|change|changed|update|updated|replace|switch|from now on|should be|wrong"
     r"|incorrect|typo|mistake)\b"
 )
 # "that's the old one. it's maria.garcia@gmail.com now": the address said is the one now.

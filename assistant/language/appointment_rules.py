@@ -248,8 +248,9 @@ def _cancel_what_was_said(c: Clause, before: str) -> Intent | None:
 
 
 _BOOK = rx(
-    r"\b(?:book|reserve|schedule|arrange|set up|make|get me|sign me up|fit me in|squeeze me in"
-    r"|pencil me in)\b"
+    r"\b(?:book|reserve|schedule|arrange|set up|make|sign me up|fit me in|squeeze me in"
+    # ("get me in", "get me a haircut"; "get me my balance" asks to be told)
+    r"|get me(?! (?:my|the|your|our)\b)|pencil me in)\b"
     # "put me in for…", "put my annual checkup in for the 1st": a booking said the British way
     r"|\bput (?:me|us|my \w+(?: \w+)?|a \w+(?: \w+)?|an \w+(?: \w+)?) (?:in|down) for\b"
 )

@@ -125,7 +125,8 @@ _DAY_PATTERNS: tuple[tuple[str, GatedPattern], ...] = tuple(
         (
             "week_word",
             r"\b(next week|this week|end of (?:the |this )?week|(?:this|the) weekend"
-            r"|next weekend|next month|end of (?:the |this )?month|end of next (?:week|month)"
+            r"|next weekend|next month|end of (?:the |this )?month,? (?:on )?the (?:very )?last day"
+            r"|end of (?:the |this )?month|end of next (?:week|month)"
             r"|(?:the )?last day of (?:the |this )?month|(?:the )?last day of next month"
             r"|end of (?:the |this )?year|(?:the )?last day of (?:the |this )?year)\b",
         ),
@@ -463,7 +464,9 @@ def _week_word(phrase: str, today: date) -> date:
         return today.replace(day=1) + relativedelta(months=1)
     if phrase.endswith("of next month"):  # "the end of next month", "its last day"
         return today + relativedelta(months=1, day=31)
-    if phrase.endswith("month") and ("end of" in phrase or "last day" in phrase):
+    if (phrase.endswith("month") and ("end of" in phrase or "last day" in phrase)) or (
+        phrase.endswith("last day")  # "the end of the month, the last day"
+    ):
         return today + relativedelta(day=31)
     if phrase.endswith("year"):  # "by the end of the year": its last day, December 31
         return date(today.year, 12, 31)
@@ -675,7 +678,8 @@ def find_when(text: str, now: datetime) -> When | None:
     vague_day = False
     if found_day is not None:
         name, match = found_day
-        vague_day = name == "week_word"
+        # "the last day of the month" is one day; "the end of the month" a few.
+        vague_day = name == "week_word" and "last day" not in match.group(0)
         day, weekday_only, implied_clock = _day(name, match, today)
         if day is not None:
             spans.append(match.span())

@@ -18,6 +18,7 @@ from assistant.language import quoted
 from assistant.language.aimed_at_system import without_system_talk
 from assistant.language.clause import NEGATED, QUESTION_START, TASK_NOUN, opens_with_a_verb
 from assistant.language.dates import find_when
+from assistant.language.earliest import as_booking
 from assistant.language.grammar import (
     needs_consent,
     negated,
@@ -38,10 +39,10 @@ from assistant.language.lexicon import SERVICES
 from assistant.language.patterns import rx
 from assistant.language.scope import on_a_condition, undecided, without_undecided
 from assistant.language.several_tasks import said_one_by_one
-from assistant.language.slots import cut_spans
+from assistant.language.slots import NOT_DENTAL, cut_spans
 from assistant.language.spelling import words
 from assistant.language.targets import TargetRef, target_ref
-from assistant.language.task_rules import told_done
+from assistant.language.task_rules import SENTENCE_ERRAND, told_done
 from assistant.language.text import Normalized, normalize
 from assistant.language.them_all import each_said, names_them_all
 from assistant.language.unheard import as_said, asks_something, tells
@@ -220,7 +221,9 @@ def _after_negation(part: str) -> re.Match[str] | None:
 
 # "the eye exam task has no due date can you give it one": an ask after what is said of a
 # task, with no pause (the task is then what "it" is).
-_ASK_AFTER_A_TASK = rx(r"\s(?=(?:can|could|would|will) you\b)")
+# "the one with no date give it the 25th": the one described, then what to give it.
+_ASK_AFTER_A_TASK = rx(r"\s(?=(?:can|could|would|will) you\b|give (?:it|that)\b)")
+_ONE_DESCRIBED = rx(r"^(?:and |so |now )?the (?:one|task)\b")
 
 
 def _ask_after_a_task(part: str) -> re.Match[str] | None:
@@ -228,9 +231,33 @@ def _ask_after_a_task(part: str) -> re.Match[str] | None:
     if ask is None:
         return None
     said = part[: ask.start()]
-    if len(said.split()) < 3 or QUESTION_START.search(said) or not TASK_NOUN.search(said):
+    if len(said.split()) < 3 or QUESTION_START.search(said):
+        return None
+    if not TASK_NOUN.search(said) and not (
+        part.startswith("give", ask.end()) and _ONE_DESCRIBED.search(said)
+    ):
         return None
     return ask
+
+
+# "add a task to buy milk add a task to call mom": a second to-do asked for in the same
+# words, said without a pause, is a request of its own, not more of the first one's title.
+_ANOTHER_TODO = rx(
+    r"\s(?=(?:add|create|make|put|set up) (?:a|an|another|one more|a new) (?:task|reminder"
+    r"|to-?do)\b|remind me to\b)"
+)
+_TODO_WORDS = ("task", "remind", "to-do", "todo")
+
+
+def _another_todo(part: str) -> list[re.Match[str]]:
+    """Where a to-do asked for again starts, after one already asked for in `part`."""
+    if sum(part.count(word) for word in _TODO_WORDS) < 2:
+        return []  # nearly every message: fewer than two to-do words, nothing to cut
+    return [
+        match
+        for match in _ANOTHER_TODO.finditer(part)
+        if _ANOTHER_TODO.search(" " + part[: match.start()])
+    ]
 
 
 def _run_on(part: str) -> list[str]:
@@ -238,6 +265,7 @@ def _run_on(part: str) -> list[str]:
     pieces: list[str] = []
     start = 0
     cuts = [*_RUN_ON.finditer(part), *_RUN_ON_AFTER_REQUEST.finditer(part)]
+    cuts += _another_todo(part)
     cuts += [
         order
         for order in _NEXT_ORDER.finditer(part)
@@ -316,8 +344,19 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
     unsure = undecided(text.lower())
     if unsure:
         text = without_undecided(text)  # "…, I'm not sure yet": said of the ask, not in it
+    if (
+        (errand := SENTENCE_ERRAND.search(text)) is not None
+        and _TODO_CUE.search(text[: errand.start()])
+        and not detect_intents(text[errand.end() :], now, timezone)
+    ):
+        # "add call the bank for tomorrow. And buy a birthday card": a to-do of its own,
+        # said as ". And a task to buy…" is (no words of the title before); an ask the
+        # sentence reads alone ("…. And book a haircut friday at 3") is that ask.
+        text = f"{text[: errand.end()]} a task to{text[errand.end() :]}"
     if (named := condition_named(text.lower())) != text.lower():
         text = named  # "if groceries is still there mark it done": "mark groceries done"
+    elif (booking := as_booking(text.lower())) != text.lower():
+        text = booking  # "what's the earliest you have for a consultation?": asked when
     norm = normalize(said_one_by_one(text))
     zone = zone_named(timezone)
     timezone = zone.key  # an unknown zone: read dates in UTC
@@ -656,8 +695,9 @@ _ONE = rx(
     r"|which|the (?!last\b|next\b|first\b|only\b)[a-z]+) (?P<one>ones?)\b"
     r"(?! (?:of|more|pm|am|o'clock))"
 )
+# "pick up the dry cleaning, no rush on that one": a chore, never the dental cleaning.
 _NAMED = rx(
-    r"\b(?:"
+    rf"\b{NOT_DENTAL}(?:"
     + "|".join(
         sorted(
             (
@@ -751,6 +791,8 @@ def _same_listing(clause: str, before: list[Intent]) -> IntentKind | None:
 _OWN_SUBJECT = rx(r"^(?:i|i've|i'd|i'm|i'll|we|we've)\b")
 
 
+# An ask to add a to-do, said before another errand (SENTENCE_ERRAND).
+_TODO_CUE = rx(r"\b(?:add|task|to-?do|remind|reminder|list)\b", re.IGNORECASE)
 _A_NEW_TODO = rx(r"(?:and |also |plus )?(?:a|an|another) (?:task|to-?do|reminder) to\b")
 
 

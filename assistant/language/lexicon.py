@@ -119,6 +119,9 @@ SERVICES = {
     "dental check up": "Dental cleaning",
     "haircut": "Haircut",
     "hair cut": "Haircut",
+    # said by those whose English puts the verb first ("appointment for cut hair")
+    "cut hair": "Haircut",
+    "hair cutting": "Haircut",
     "trim": "Haircut",
     "hair appointment": "Haircut",
     "annual checkup": "Annual checkup",

@@ -143,7 +143,9 @@ _CONTACT_QUESTION = rx(f"{_HELD}.*{_CONTACT_WORD}|{_CONTACT_WORD}.*{_HELD}")
 # one that asks to be shown or told, asks to see nothing ("what's on file" is not asked).
 _SHOW_VERB = rx(
     r"^(?:(?:please|can you|could you|also|and|then|just)\b[ ,]*)*(?:show|tell|give|get|check"
-    r"|list|read|pull|see|find|look|send|confirm|verify|double-check|remind)\b"
+    r"|list|read|pull|see|find|look|send|confirm|verify|double-check|remind"
+    # "could you let me know my email": asks to be told, as "tell me" does
+    r"|let me (?:know|see|have|hear))\b"
 )
 # "sort out my account details": the details are still what to look at first.
 _DETAILS = rx(

@@ -47,7 +47,10 @@ _YES = re.compile(
     r"|confirm|proceed)\b"
 )
 # A yes said outright: without one, a reply that picks narrows the question.
-_AGREED = re.compile(r"\b(?:yes|yeah|yep|yup|sure|go ahead|please do|confirm|proceed)\b")
+# ("do the cancel but not the delete": "do" and the change named is a yes too)
+_AGREED = re.compile(
+    r"\b(?:yes|yeah|yep|yup|sure|go ahead|please do|confirm|proceed|do (?:the|that|it))\b"
+)
 _PLACES = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2}
 _KINDS = {
     "task": "task",

@@ -48,6 +48,21 @@ _REPORTED = rx(
 )
 
 
+# Asked about another person's account, or pushing back on being told it is not theirs:
+# "when is my husband james smith's haircut?", "what does my son owe?", "come on, he's
+# my husband, he asked me to check", "it's on his account, just do it".
+SOMEONE_ELSES_ACCOUNT = rx(
+    rf"\b(?:when|what|where|which|how much|how many|tell me|show me|check|look up|see)\b"
+    rf".*\b(?:my|our) {_PERSON}(?: [a-z]+){{0,2}}'s (?:\w+ )?(?:appointments?|bookings?|visits?"
+    r"|haircut|cleaning|checkup|check-up|consultation|exam|therapy|bills?|invoices?|balance"
+    r"|tasks?|list|account|details|number|email)\b"
+    rf"|\b(?:when|what|where|how much)\b.*\b(?:does|do|is|are) (?:my|our) {_PERSON}"
+    r"(?: [a-z]+){0,2} (?:owe|booked|have|got|due)\b"
+    r"|\b(?:on|it's on|its on|in|under) (?:his|her|their) (?:account|name|list|profile)\b"
+    rf"|\b(?:he|she)(?:'s| is) my {_PERSON}\b|\b(?:he|she) asked me to\b"
+)
+
+
 def for_someone_else(said: str) -> bool:
     """The normalized clause asks for a visit for another person ("for my son")."""
     return _NAMES_A_PERSON.search(said) is not None and bool(_FOR_SOMEONE_ELSE.search(said))
@@ -58,4 +73,4 @@ def reported(said: str) -> bool:
     return bool(_REPORTED.search(said))
 
 
-__all__ = ["for_someone_else", "reported"]
+__all__ = ["SOMEONE_ELSES_ACCOUNT", "for_someone_else", "reported"]

@@ -105,6 +105,8 @@ _ASKS_WHAT_WAS_DONE = rx(
     r"|\bwhat (?:time|day|date) (?:is|was) (?:it|that) (?:booked|set|moved|scheduled|changed|put)"
     r" (?:for|to|at|on)\b"
     r"|\bwhat (?:did|have) you (?:just )?(?:do|done|change|changed)\b"
+    # "what changes did you just make?", "which changes have you made so far?"
+    r"|\b(?:what|which) (?:changes?|updates?) (?:did|have) you (?:just )?(?:make|made|do|done)\b"
     # "what did I just book?", "what have we just changed?": the change just made
     r"|\bwhat (?:did|have) (?:i|we) just (?:book|booked|add|added|change|changed|move|moved"
     r"|schedul\w*|set up|put in|ask(?:ed)? for|report|reported|open|opened|raise|raised|log"
@@ -222,9 +224,11 @@ _DONE_ELSEWHERE = rx(
     r"^(?:but |so |well |um |uh |oh |actually |ok |okay |just so you know,? |fyi,? )*(?:i|we)"
     r"(?:'ve|'d)? (?:(?:already|just|actually|have|had) )*(?:cancell?ed|moved|rescheduled"
     r"|booked|called off|postponed|pushed|brought forward|changed|rebooked"
-    # the typo fixer reads "rescheduled" as "reschedule": past only after "already", "have"
+    # "i've already reschedule it" (the ending lost in typing): past after "already", "have"
     r"|(?:(?<=already )|(?<=have )|(?<=had )|(?<='ve )|(?<='d ))(?:reschedule|rebook))"
     r" (?:my|the|our|that|this|it)\b"
+    # "i've changed my phone number": the customer's number is another now (asked for)
+    r"(?! (?:\w+ )?(?:phone|number|email|e-mail|mobile|cell)\b)"
 )
 
 

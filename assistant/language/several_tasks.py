@@ -26,7 +26,8 @@ _THEN = rx(r",? (?:and )?then\b|[.!?] ")
 # ("check the mail" or "read a book" may well be one).
 _ASKS = rx(
     r"(?:what|what's|whats|when|when's|where|where's|how|which|who|why|show me|tell me"
-    r"|give me|do i|did i|am i|is my|are my|is there|are there|can you|could you)\b"
+    r"|give me|get me|send me|read me|find me|pull up|bring up|do i|did i|am i|is my|are my"
+    r"|is there|are there|can you|could you)\b"
 )
 
 

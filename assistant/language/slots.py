@@ -42,12 +42,12 @@ _PRIORITY = rx(
     r"(?:,\s*|\s)?\b(?:(?:with |at |as |a |an )*)"
     r"(high|top|urgent|important|highest|critical|low|lowest|normal|medium|regular|standard)"
     r"[- ]priority\b|\b(urgent|urgently|important|not (?:that |so |very |really |too |super )?"
-    r"(?:urgent|important)|no rush|whenever)\b"
+    r"(?:urgent|important)|no rush(?: (?:on|with|for) (?:that|this|it|them)(?: one)?)?|whenever)\b"
 )
 # "pick up the dry cleaning", "the house cleaning": a chore, not the dental cleaning.
-_NOT_DENTAL = r"(?<!dry )(?<!house )(?<!window )(?<!carpet )(?<!spring )(?<!office )"
+NOT_DENTAL = r"(?<!dry )(?<!house )(?<!window )(?<!carpet )(?<!spring )(?<!office )"
 _SERVICE = rx(
-    rf"\b{_NOT_DENTAL}("
+    rf"\b{NOT_DENTAL}("
     + "|".join(re.escape(k) for k in sorted(SERVICES, key=len, reverse=True))
     + r")\b"
 )
@@ -97,7 +97,9 @@ _DATE_LEAD = rx(
 )
 _POLITE_TAIL = rx(
     r"[\s,.!]*(?:please|thanks(?: so much| a lot| very much)?|thank you(?: so much| very much)?"
-    r"|thx|cheers|much appreciated|for me|ok|okay|if you can|if possible)?[\s,.!?]*$"
+    r"|thx|cheers|much appreciated|for me|ok|okay|if you can|if possible"
+    # A laugh typed after it ("floss lol"): said of the to-do, no part of it.
+    r"|lol|haha+|hehe|lmao)?[\s,.!?]*$"
 )
 _POLITE_HEAD = rx(r"^(?:to|that|about|i need to|i have to|i should|i must|please)\s+")
 
@@ -218,7 +220,7 @@ def priority(clause: str) -> tuple[Priority | None, tuple[int, int] | None]:
     if not match:
         return None, None
     word = match.group(1) or match.group(2)
-    if word.startswith("not ") or word in ("no rush", "whenever"):
+    if word.startswith(("not ", "no rush")) or word == "whenever":
         # "not urgent", "it's not that urgent": said against a high priority
         return "low", match.span()
     if word == "urgently":
@@ -253,7 +255,7 @@ _MODIFIERS = tuple(
     for key, name in SERVICES.items()
     if " " not in key and any(k.startswith(f"{key} ") and n == name for k, n in SERVICES.items())
 )
-_MODIFIER_THEN = rx(rf"\b{_NOT_DENTAL}({'|'.join(_MODIFIERS)})[ -](?P<next>[a-z]+(?:-[a-z]+)?)\b")
+_MODIFIER_THEN = rx(rf"\b{NOT_DENTAL}({'|'.join(_MODIFIERS)})[ -](?P<next>[a-z]+(?:-[a-z]+)?)\b")
 # What may follow such a word without naming another service: the visit itself, its bill,
 # its place, a day or a linking word ("the dental one", "dental bill", "dental on friday").
 _STILL_THE_SERVICE = (
@@ -294,7 +296,7 @@ def service_said_apart(clause: str) -> tuple[str, str] | None:
 # visit ("my usual cleaning", "friday's trim", "book a cleaning"), that word makes it
 # another service ("deep cleaning", "beard trim"), not the one on offer.
 _HEADS = tuple(key for key in SERVICES if key.isalpha() and key not in _MODIFIERS)
-_HEAD = rx(rf"\b{_NOT_DENTAL}({'|'.join(_HEADS)})\b")
+_HEAD = rx(rf"\b{NOT_DENTAL}({'|'.join(_HEADS)})\b")
 _WORD_BEFORE = rx(r"([a-z][a-z'-]*)\s+$")
 _AROUND_A_VISIT = (
     _STILL_THE_SERVICE

@@ -173,6 +173,13 @@ COMMON_WORDS = words(
     work world would write yard year yoga young your
     remote removal books booker booking ticked tickle sticker kicked picket rocket
     socket locket bucket packet pocket basket contract contracts charge charged
+    changes issue
+    states statues issued talks detail importance importing balls hills kills mills bulls
+    wills fills passage complain complained complains compliant observation observations
+    preservation seeks denial prone compelled concealed mourning moaning wicket wickets
+    charger chargers consolation cleansing crate crease booming vending lumber weeds lease
+    pleas submarine summaries changer phony gmail iphone complexes fascination
+    charles billy marco augusta chuck marsh cello tel
     message messages mental rental sending spending bending lending mending tending
     clearing learning leaning meaning filling killing willing milling tissues
     remainder tanks banks thinks stats stat cooking cooked looked hooked hooking

@@ -17,6 +17,7 @@ from assistant.language.clause import (
 )
 from assistant.language.dates import find_when, without_unread_day
 from assistant.language.intent import TARGETS_JOINER, Intent
+from assistant.language.lexicon import SERVICES, TITLE_VERBS
 from assistant.language.patterns import Tried, rx
 from assistant.language.relative_days import (
     RELATIVE_DAY,
@@ -277,6 +278,24 @@ _RENAME = (
         r" to (?:say |read )?(?P<new>.+)$"
     ),
 )
+# "and buy a birthday card" after a to-do: another errand, its verb first (TITLE_VERBS).
+AND_ERRAND = rx(
+    r"^(?:and|also|plus|oh and|and also)\s+(?P<t>(?:"
+    + "|".join(sorted(TITLE_VERBS))
+    + r")\b[a-z' -]+)[.!]*$"
+)
+# "…. And buy a birthday card": a sentence that opens with "and" and an errand's verb.
+SENTENCE_ERRAND = rx(
+    r"[.!?]\s+(?:and|also|plus|oh and)(?=\s+(?:"
+    + "|".join(sorted(TITLE_VERBS))
+    # ("…. And get me my balance" asks for something: no errand)
+    + r")\b(?! (?:me|us)\b))",
+    re.IGNORECASE,
+)
+# A visit's words ("the haircut one should be thursday" is the visit's day, not a task's).
+_VISIT_WORDS = "|".join(
+    re.escape(name) for name in sorted({*SERVICES, "appointment", "booking", "visit"}, key=len)
+)
 _DUE_CHANGE = (
     rx(
         r"\b(?:change|set|move|update|push|make) (?:the )?due date (?:of|on|for) (?P<t>.+?)"
@@ -300,6 +319,14 @@ _DUE_CHANGE = (
         r"^(?P<t>.+?\b(?:task|to-do|reminder|one)) (?:should be|is now|is) due"
         r" (?:on |by )?(?P<w>.+)$"
     ),
+    # "the bank one should be thursday, not tomorrow": the day said outright, "due" unsaid.
+    rx(
+        r"^(?P<t>(?:the|my|that) (?!(?:[a-z' -]+ )?(?:" + _VISIT_WORDS + r")\b)"
+        r"[a-z' -]+?\b(?:task|to-do|reminder|one))"
+        r" (?:should be|needs to be|has to be) (?:on |for |by )?"
+        r"(?P<w>(?:the )?\d{1,2}(?:st|nd|rd|th)\b.*|tomorrow\b.*|today\b.*"
+        r"|(?:next |this )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b.*)$"
+    ),
     # "can the car insurance task be moved to monday": said in the passive.
     rx(
         r"^(?:(?:can|could|would|will|please)\s+)?(?:you\s+)?(?:have |get )?"
@@ -321,6 +348,12 @@ _DUE_CHANGE = (
 _DUE_SHIFT = rx(
     r"\b(?P<v>move|push|postpone|shift|bring|put off|delay) (?P<t>.+?\b(?:task|to-do|reminder))"
     r"(?P<s> .+)$"
+)
+# "the groceries can wait until saturday": a to-do put off to a day, said of the thing
+# (a visit said so is not a task: "my haircut can wait till friday" is left to ask).
+_WAITS_UNTIL = rx(
+    r"^(?P<t>(?:the|my|that|this) [a-z' -]+?) (?:can|could|will have to|has to|can just)"
+    r" wait (?:until|till|til|for) (?P<w>.+)$"
 )
 _DESCRIBE = rx(
     r"\badd (?:a )?(?:note|description|details?) (?:to|on|for) (?P<t>.+?)"
@@ -368,6 +401,13 @@ def update_task(c: Clause) -> Intent | None:
                 # time; the time said goes in its note, as a new task's does.
                 due_change["description"] = slots.time_note(when)
             return _task_change(c, match.group("t"), due_change)
+    if (
+        (match := _WAITS_UNTIL.search(c.text))
+        and not APPT_NOUN.search(match.group("t"))
+        and not slots.services_named(match.group("t"))
+        and (due := _date_of(match.group("w"), c))
+    ):
+        return _task_change(c, match.group("t"), {"due_on": due})
     if (match := _DUE_SHIFT.search(c.text)) and whole_days(
         # the verb with what follows it: "postpone … by two days" says the way in the verb
         shift := find_shift(f"{match.group('v')}{match.group('s')}")
@@ -499,7 +539,8 @@ _ACCOUNT_THING = rx(
 # account; what "that" was is for the conversation to say, not a to-do to guess at.
 _PAID_ACCOUNT = rx(
     r"^(?:(?:it|that|this|that one|this one|them|those)\b|(?:my |the |that |this |your )*"
-    r"(?:\w+ )?(?:bills?|invoices?|balance|charges?|amount)\b)(?! (?:task|to-do|reminder))"
+    # ("the dental cleaning invoice": what the bill was for may take a word or three)
+    r"(?:\w+ ){0,3}?(?:bills?|invoices?|balance|charges?|amount)\b)(?! (?:task|to-do|reminder))"
 )
 # "the car insurance is renewed": the same, said of the thing.
 _PASSIVE_DONE = rx(

@@ -41,7 +41,7 @@ def _vowel_mask(word: str) -> str:
 def _unvowelled(word: str) -> set[str]:
     """`word` with all, or at least two, of its vowels (not its first letter) left out."""
     places = [i for i, ch in enumerate(word) if i > 0 and ch in _VOWELS]
-    forms = set()
+    forms: set[str] = set()
     for count in range(min(2, len(places)), len(places) + 1):
         for dropped in itertools.combinations(places, count):
             forms.add("".join(ch for i, ch in enumerate(word) if i not in dropped))
@@ -82,13 +82,35 @@ def damerau(a: str, b: str) -> int:
     return previous[-1]
 
 
+# Endings that make another form of a word: "removed", "completely", "created" are words
+# of their own, never slips of "remove", "completed", "create". (A plural is still read
+# as its word, "haircuts" as "haircut", as the rules expect; a plural that is a word of
+# its own, "changes" not "charges", is among the common words.)
+_ENDINGS = ("ed", "ly", "er", "ers", "ing")
+
+
+def _inflected(vocabulary: Iterable[str]) -> set[str]:
+    """Each vocabulary word's other forms: "I accidentally removed the eye exam task" must
+    not be read as "remove", nor "I completely forgot" as "completed"."""
+    forms: set[str] = set()
+    for word in vocabulary:
+        if word.endswith("e"):
+            # "remove": "removed", "removing" ("complete": "completely")
+            forms.update((word + "d", word[:-1] + "ing", word + "ly", word + "r", word + "rs"))
+        else:
+            forms.update(word + ending for ending in _ENDINGS)
+    return forms
+
+
 class TypoCorrector:
     """Maps a misspelt vocabulary word to the word meant; anything else is returned as is."""
 
     def __init__(self, vocabulary: Iterable[str], protected: Iterable[str] = ()) -> None:
         self._vocabulary = tuple(dict.fromkeys(word.lower() for word in vocabulary))
         self._rank = {word: index for index, word in enumerate(self._vocabulary)}
-        self._protected = frozenset(protected) | set(self._vocabulary)
+        self._protected = (
+            frozenset(protected) | set(self._vocabulary) | _inflected(self._vocabulary)
+        )
         self._index: dict[str, list[str]] = {}
         # A token much longer than any word cannot be a slip of one (and its deletes
         # would be many: "aaaa…" pasted in must not cost a second).

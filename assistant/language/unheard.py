@@ -69,6 +69,8 @@ _REMARK_START = rx(
     # a lookup's verb: what it asks is read by the lookups and the questions, or by the
     # condition it sets ("check if I have anything next week and if not…")
     r"|check|look|see|find|show|list|read|pull"
+    # "what do I owe, and pay... no, just tell me": the question before is the ask
+    r"|tell me|just tell me"
     # a question, or a question's tag ("…, did you?", "could I…"): read by the questions
     r"|what|what's|whats|when|when's|where|where's|which|who|who's|why|how|how's|any"
     r"|anything|anyone|isn't|aren't|didn't"

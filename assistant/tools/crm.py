@@ -15,6 +15,7 @@ tool error code; nothing above this module sees an aiohttp type:
     429                                        rate_limited       per Retry-After
     5xx                                        unavailable        yes
     other statuses, non-JSON or odd bodies     internal           no
+    (2xx: text with control characters or overlong is cleaned: crm_text.py)
     session timeout                            timeout            yes
     reset, refused, disconnected, cut short    unavailable        yes (connection_error)
 
@@ -51,6 +52,7 @@ from yarl import URL
 
 from assistant import tracing
 from assistant.errors import ToolFailure
+from assistant.tools import crm_text
 from assistant.tools.bulkhead import Bulkhead
 
 Json = dict[str, Any]
@@ -260,6 +262,10 @@ def _decode(system: str, raw: bytes, expect: str | None) -> Json:
         document = _strict_json(system, raw)  # what only the standard library reads, or why not
     if not isinstance(document, dict) or (expect is not None and expect not in document):
         raise ToolFailure("internal", f"{system} answered with an unexpected shape")
+    if crm_text.needs_cleaning(raw):
+        # Stored text with control characters or of an unspeakable length (crm_text.py).
+        cleaned: Json = crm_text.clean(document)
+        return cleaned
     return document
 
 

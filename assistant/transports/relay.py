@@ -67,6 +67,7 @@ from assistant.transports.relay_frames import (
     end_frame,
     grows_from,
     parse_frame,
+    revises,
 )
 from assistant.transports.relay_handoff import HANDOFF_LINE, HandoffReason, handoff_data
 from assistant.transports.relay_handoff import wants_person as _wants_person
@@ -280,7 +281,20 @@ class RelayCall:
             # pieces gathered, or "Add a task" + "Add a task to call the plumber" would
             # be one utterance said twice over.
             self._partial = [piece]
-        elif not (gathered and grows_from(gathered, piece)):  # else: heard already
+        elif gathered and grows_from(gathered, piece):
+            pass  # heard already: a late partial of what was gathered
+        elif self._partial and (
+            grows_from(piece, self._partial[-1]) or revises(piece, self._partial[-1])
+        ):
+            # The last piece's hypothesis grown or revised ("at a task to call", then
+            # "add a task to call mom"): it replaces that piece only.
+            self._partial[-1] = piece
+        elif gathered and revises(piece, gathered):
+            # A revised hypothesis of the whole utterance ("add a task to buy milk", then
+            # "I already have a task to buy milk"): the later words are what was said,
+            # never the two joined into a request nobody made.
+            self._partial = [piece]
+        else:
             self._partial.append(piece)
         self._partial_chars += len(piece)
         self._partial_frames += 1

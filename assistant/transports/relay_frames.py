@@ -54,6 +54,39 @@ def grows_from(piece: str, gathered: str) -> bool:
     return bool(before) and said[: len(before)] == before
 
 
+def revises(piece: str, gathered: str) -> bool:
+    """Whether a prompt's text is a new hypothesis of the whole utterance gathered so
+    far rather than the words that follow it: it restates a short start ("Add a test" →
+    "Add a task to call the plumber") or three quarters of its words in order ("add a
+    task to buy milk" → "I already have a task to buy milk"). Words that continue an
+    utterance ("add a task" → "to call the electrician") seldom repeat it, and a second
+    request in the same frame ("add a task to buy milk" → "add a task to call mom")
+    shares less, so it is still joined."""
+    said, before = _words(piece)[:_COMPARED], _words(gathered)[:_COMPARED]
+    if len(before) < 2 or not said:
+        return False
+    if len(before) <= 3 and said[:2] == before[:2]:
+        return True
+    return 4 * _in_order(said, before) >= 3 * len(before)
+
+
+# Enough of each to judge; a recogniser's hypotheses differ early, not in word 60.
+_COMPARED = 40
+
+
+def _in_order(said: list[str], before: list[str]) -> int:
+    """How many of `before`'s words `said` holds in the same order (longest common
+    subsequence, on a few dozen words)."""
+    row = [0] * (len(before) + 1)
+    for word in said:
+        diagonal = 0
+        for j, other in enumerate(before, 1):
+            above = row[j]
+            row[j] = diagonal + 1 if word == other else max(row[j], row[j - 1])
+            diagonal = above
+    return row[-1]
+
+
 def _words(text: str) -> list[str]:
     stripped = (word.strip(".,!?;:'\"").lower() for word in text.split())
     return [word for word in stripped if word]

@@ -68,6 +68,8 @@ the groceries one up to high and give it a due date of friday" and "wait no just
 and add renew the registration for next monday" (no pause written) each lost a change, now
 read in parts; "hmm, right, yes delete it" asked again, and "remind me to call the bank
 tomorrow my account is acting up" kept the remark in its title: both left open (below).
+Adding conversations_unseen10 moved them once more: "the one with no date give it the 25th"
+(no pause written) asked which task; the one described, then "give it", is now read so.
 """
 
 from __future__ import annotations

@@ -50,3 +50,19 @@ def test_a_question_after_the_tasks_is_asked_not_added() -> None:
         "create reminders to book the vet and to renew my passport, and what's my balance"
     )
     assert [kind for kind, _, _ in found] == ["add_task", "add_task", "billing"]
+
+
+def test_a_to_do_asked_for_again_without_a_pause_is_a_second_task() -> None:
+    """ "add a task to buy milk add a task to call mom" (a transcript with no comma):
+    two tasks, not one titled "Buy milk add a task to call mom"; "remind me to add a task
+    for the plumber" is still one."""
+    for said in (
+        "add a task to buy milk add a task to call mom",
+        "remind me to buy milk remind me to call mom",
+    ):
+        found = _read(said)
+        assert [(kind, args.get("title")) for kind, args, _ in found] == [
+            ("add_task", "Buy milk"),
+            ("add_task", "Call mom"),
+        ], said
+    assert len(_read("remind me to add a task for the plumber")) == 1

@@ -202,7 +202,9 @@ CODE_WORDS = {
     "not_found": "couldn't find",
     "permission_denied": "isn't something I'm allowed to do",
     "invalid_arguments": "didn't get the details quite right",
-    "conflict": "clashed with another change",
+    # A 409 to a request sent once: a refusal, not a race (a key reused with another
+    # body is the clash: test_a_clash_of_two_writes_is_said_as_one).
+    "conflict": "refused the request as a conflict",
     "round_limit": "didn't get to check your billing this time",
     "cancelled": "stopped before I could check your billing",
     "internal": "something went wrong on our side",
@@ -215,6 +217,20 @@ async def test_every_error_code_is_said_plainly(code: str) -> None:
     text = await say("What do I owe?", failed("crm.getOpenInvoices", code))
     assert CODE_WORDS[code] in text
     assert "you entered" not in text.lower() and "your fault" not in text.lower()
+
+
+async def test_a_clash_of_two_writes_is_said_as_one() -> None:
+    """An idempotency key the CRM holds with another body (two writes really met) is
+    said as a clash; a write refused once as a conflict is said as refused, with no
+    invitation to race it again."""
+    call = ToolCall(call_id="c_add", tool_name="crm.addTask", arguments={"title": "Call mom"})
+    clash = ToolError(code="conflict", message="the CRM answered 422: idempotency key reused")
+    refused = ToolError(code="conflict", message="the CRM answered 409: conflict")
+    said = await say("add a task", ToolResult(call=call, status="error", error=clash))
+    assert "clashed with another change" in said
+    said = await say("add a task", ToolResult(call=call, status="error", error=refused))
+    assert "refused it as a conflict" in said and "nothing was changed" in said
+    assert "try again" not in said
 
 
 @pytest.mark.parametrize(("tool", "system"), SYSTEMS.items())

@@ -51,6 +51,33 @@ is its own ask (the title no longer swallows it); "when did I last come in" and 
 overdue" (after a task change) read beside another ask; "should I cancel…?" reads what
 it names; "never mind" takes back the ask before it; "my ticket about the invoice" reads
 no bill; "leave the haircut where it is" holds back.
+
+tests/data/heldout6.jsonl: 50 single messages written before the rule code was read, one to
+three asks each, across the tools: reads said loosely ("whats the damage on my account"),
+history asked as "every … I've ever had" or "closed", writes said as a state ("groceries
+are bought", "the groceries can wait until saturday"), holds and hypotheticals, small talk.
+First run 43/50 (86.0%). Missed: "show me every invoice I've ever had" (the open ones
+only), "show me my closed support tickets" (the open ones), "what did my last visit cost
+me" (the visit, not its invoice), "I paid the dental cleaning invoice yesterday, has it
+come through" (read as a task to complete: asked which), "the groceries can wait until
+saturday" (refused), "who am I speaking to" (the profile read out), "reschedule everything
+on wednesday to thursday" (only listed, where the test's world has nothing on Wednesday).
+Then 47/50 after: "closed" may be followed by a word or two before "tickets"; "every …
+invoice … ever" is the invoice history, as it is the tickets'; "I paid the <service>
+invoice" is said of the bill, never a task to complete; "<a to-do> can wait until <day>"
+moves its due day (said of a visit, it is left to ask).
+Fifteen more written after those fixes, not tuned on (the last fifteen lines): first run
+8/15 (one expectation corrected: the customer has no water-bill task, so "the water bill's
+been paid, tick that off" rightly asks which). Missed: "Could you let me know my email and
+phone on record?" (refused), "help me log an issue: the reminder texts never arrive"
+(answered that no texts can be set up), "what have I paid you so far this year" (the open
+invoices), "the eye exam reminder can wait till next month" (listed), "please move the
+groceries to the weekend, they can wait" (asked when), "my dental cleaning, can we do it
+on the 22nd instead, same time" (asked which). Then 58/65 after: "let me know/see/hear"
+asks to be told; a case asked for before words naming what no tool does is still a case;
+"issue" and "changes" are no longer "corrected" to "issues" and "charges" (a case's subject
+began "S: …", and "what changes did you just make?" read out the balance; it now says the
+change just made).
 """
 
 from __future__ import annotations
@@ -69,6 +96,7 @@ HELDOUT = DATA / "heldout.jsonl"
 HELDOUT3 = DATA / "heldout3.jsonl"
 HELDOUT4 = DATA / "heldout4.jsonl"
 HELDOUT5 = DATA / "heldout5.jsonl"
+HELDOUT6 = DATA / "heldout6.jsonl"
 # Pinned at the last measured scores (389/389 and 398/398): any regression fails the build.
 REQUIRED_SHARE = 1.0
 REQUIRED_HELDOUT_SHARE = 1.0
@@ -78,6 +106,8 @@ REQUIRED_HELDOUT3_SHARE = 118 / 120
 REQUIRED_HELDOUT4_SHARE = 62 / 62
 # heldout5: first run 43/55 before any rule change; pinned at the last measured score.
 REQUIRED_HELDOUT5_SHARE = 55 / 55
+# heldout6: first run 43/50 before any rule change (then 8/15 more); pinned at 58/65.
+REQUIRED_HELDOUT6_SHARE = 58 / 65
 
 
 async def understood(line: dict[str, Any]) -> bool:
@@ -111,6 +141,7 @@ SCORED_SETS = [
     (HELDOUT3, REQUIRED_HELDOUT3_SHARE, 120),
     (HELDOUT4, REQUIRED_HELDOUT4_SHARE, 60),
     (HELDOUT5, REQUIRED_HELDOUT5_SHARE, 50),
+    (HELDOUT6, REQUIRED_HELDOUT6_SHARE, 65),
 ]
 
 

@@ -312,7 +312,15 @@ def rescheduled(result: ToolResult, scene: Scene) -> list[str]:
     # Several moved in one turn: "Done" once, before the first.
     moves = [r for r in scene.results if r.ok and r.call.tool_name == result.call.tool_name]
     done = "Done. " if not moves or moves[0] is result else ""
-    return [f"{done}Your {service(item)} is now {when_written(item, scene)}{moved_from}."]
+    sentences = [f"{done}Your {service(item)} is now {when_written(item, scene)}{moved_from}."]
+    if (location := item.get("location")) and _WHERE_ASKED.search(scene.said):
+        # "move the cleaning to friday at 11 and what's the address there?"
+        sentences.append(f"It's at {location}.")
+    return sentences
+
+
+# Asked where beside a move: "…and what's the address there?", "…, where is it again?"
+_WHERE_ASKED = rx(r"\bwhere(?:'s| is)\b|\baddress\b|\blocation\b")
 
 
 def cancelled(result: ToolResult, scene: Scene) -> list[str]:

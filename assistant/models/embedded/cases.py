@@ -26,6 +26,21 @@ def case_asked(message: str) -> str | None:
     return match.group("about") if match else None
 
 
+# "then open a complaint about it", "can you raise a case about that": what the case is
+# about is what the customer said just before.
+_CASE_ABOUT_IT = rx(
+    r"^(?:(?:then|so|ok|okay|fine|well|in that case|alright)[ ,]+)*(?:can you |could you "
+    r"|please |just )?(?:open|raise|log|file|make|start|create)(?: me)? (?:a |an )?(?:support )?"
+    r"(?:case|ticket|complaint)(?: for me)? (?:about|for|on|regarding) (?:it|that|this)"
+    r"(?: then| please| for me)*[ .!]*$"
+)
+
+
+def case_about_it(message: str) -> bool:
+    """ "then open a complaint about it": a case about what was said before."""
+    return "about" in message.lower() and bool(_CASE_ABOUT_IT.search(normalize(message).text))
+
+
 def accepts_offer(state: Dialogue, message: str) -> bool:
     """A yes to the support case the last answer offered ("go on then", "please do")."""
     if state.question != "offer_case":

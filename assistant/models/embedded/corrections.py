@@ -16,6 +16,8 @@ from assistant.language import Intent, detect_intents, find_when, slots
 from assistant.language.patterns import rx
 from assistant.language.shifts import find_shift, whole_days
 from assistant.language.slots import priority as said_priority
+from assistant.language.targets import TargetRef
+from assistant.language.task_rules import AND_ERRAND
 from assistant.language.text import normalize
 from assistant.models.embedded.pinning import (
     WORD_RE,
@@ -125,6 +127,40 @@ def _task_put_back(action: Action, item: Item, text: str) -> list[Intent] | None
     return [task_change("update_task", item, changed, text)]
 
 
+# "the task I added before", "the first one I added": of two added, the earlier one.
+_ADDED_BEFORE = rx(
+    r"\b(?:task|one) i (?:added|made|put (?:in|on)|created) (?:before|first|earlier)\b"
+    r"|\bfirst (?:task|one) i (?:added|made|put (?:in|on)|created)\b"
+)
+# "the rent one", "the vet task": a task named by a word of its title.
+_NAMED_ONE = rx(r"\bthe (?P<w>[a-z]+(?: [a-z]+)?) (?:one|task)\b")
+
+
+def _other_task_meant(state: Dialogue, text: str, item: Item) -> TargetRef | None:
+    """The task a correction names when it is not the one last added or changed: one
+    added earlier in the conversation, by its place ("the task I added before") or a word
+    of its title ("the rent one"). None: the last one is meant."""
+    title = str(item.get("title") or "").lower()
+    added = [
+        str(entry.get("label") or "")
+        for entry in state.done
+        if entry.get("tool") == "crm.addTask" and str(entry.get("label") or "").lower() != title
+    ]
+    if not added:
+        return None
+    meant: str | None = None
+    if _ADDED_BEFORE.search(text):
+        meant = added[-1]
+    elif (named := _NAMED_ONE.search(text)) is not None:
+        said = [w for w in named.group("w").split() if len(w) > 2]
+        if said and not any(re.search(rf"\b{re.escape(w)}\b", title) for w in said):
+            meant = next((a for a in reversed(added) if _names_label(" ".join(said), a)), None)
+    if meant is None:
+        return None
+    words = tuple(str(w) for w in WORD_RE.findall(meant.lower()) if len(w) > 2)
+    return TargetRef(phrase=meant, words=words)
+
+
 def _names_label(text: str, label: str) -> bool:
     """The text names the item by a telling word of its label ("groceries")."""
     words = [w for w in WORD_RE.findall(label.lower()) if len(w) > 3]
@@ -195,6 +231,13 @@ def correction(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> lis
         # day or priority read from the rest of the message); not known: not guessed.
         return _task_put_back(action, item, text)
     if action.kind == "task" and action.tool in ("crm.addTask", "crm.updateTask"):
+        if (meant := _other_task_meant(state, text, item)) is not None:
+            # "wait, the rent one should be due on the 1st" after the vet task was added:
+            # the one named, not the last one (its day said, the one denied left out).
+            said = due_day_said(_without_denied(text, now), now)
+            if said is None:
+                return None
+            return [Intent("update_task", {"due_on": said}, target=meant, clause=text)]
         if (title := _corrected_title(text, item)) is not None:
             return [task_change("update_task", item, {"title": title}, text)]
         arguments: dict[str, Any] = {}
@@ -300,6 +343,19 @@ def also(state: Dialogue, text: str, now: datetime) -> list[Intent] | None:
     return found[:1] or None
 
 
+def another_task(state: Dialogue, text: str, now: datetime, timezone: str) -> list[Intent] | None:
+    """ "add call the bank for tomorrow" → "and buy a birthday card": a task of its own,
+    when nothing else reads the words (a lookup or a change of their own is not this)."""
+    action = state.last_action
+    if action is None or action.tool != "crm.addTask":
+        return None
+    said = AND_ERRAND.match(text)
+    if said is None or detect_intents(text, now, timezone):
+        return None
+    found = detect_intents(f"add a task to {said.group('t')}", now, timezone)
+    return [i for i in found if i.kind == "add_task"][:1] or None
+
+
 # "and the other two as well", "the rest too": every other one of the tasks listed.
 _THE_OTHERS = rx(r"\bthe (?:other|remaining)(?: (?P<n>two|three|four|ones))?\b|\bthe rest\b")
 _COUNTS = {"two": 2, "three": 3, "four": 4}
@@ -342,6 +398,26 @@ _LET_GO = rx(
 
 
 _HELD_VERB = {"crm.cancelAppointment": "cancel my {}", "crm.deleteTask": "delete the {} task"}
+# The verb of the other kind of held change, said with a change of mind (a cheap test
+# before the sentence is read whole).
+_OTHER_VERB = {
+    "delete_task": rx(r"\bcancel"),
+    "cancel_appointment": rx(r"\b(?:delete|remove)\b"),
+}
+
+
+_A_TASK = rx(r"\b(?:task|to-?do|reminder)s?\b")
+_A_VISIT = rx(r"\b(?:appointment|visit|booking|session)s?\b")
+
+
+def _names_other_kind(kind: str, text: str) -> bool:
+    """Whether `text` names a thing of the other kind than the held change's: a visit
+    (a service, "appointment") for a held task delete, a task for a held cancel."""
+    if kind == "delete_task":
+        return not _A_TASK.search(text) and bool(
+            slots.services_named(text) or _A_VISIT.search(text)
+        )
+    return bool(_A_TASK.search(text))
 
 
 def retarget(state: Dialogue, text: str, now: datetime, timezone: str) -> list[Intent] | None:
@@ -360,6 +436,11 @@ def retarget(state: Dialogue, text: str, now: datetime, timezone: str) -> list[I
         item = listed[positions[0]]
         return [Intent(kind, target=pinned(item, label), clause=text)]  # type: ignore[arg-type]
     if not _RETARGET.search(text):
+        return None
+    if _OTHER_VERB[kind].search(text) and _names_other_kind(kind, text):
+        # "actually cancel my haircut" after "delete the groceries task?": another kind of
+        # change, said whole, takes the question's place; it does not aim this one at a
+        # task called "haircut" ("actually cancel the car insurance one" still does).
         return None
     rest = _NOT_THAT.sub(" ", text)
     rest = re.sub(

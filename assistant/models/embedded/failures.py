@@ -33,6 +33,7 @@ def _action(result: ToolResult, scene: Scene) -> str:
     return ACTION_OF.get(tool, "finish one of the steps")
 
 
+_CLASH = rx(r"\bidempotency\b")
 _TAKEN = rx(r"\b(?:belongs to another|already (?:in use|taken|registered)|taken)\b")
 
 
@@ -86,11 +87,22 @@ def failure(result: ToolResult, scene: Scene) -> list[str]:
             f"I couldn't {action}: that one is already on another account, so nothing was "
             "changed. Could you check it, or give me a different one?"
         ]
-    if code == "conflict":
+    if code == "conflict" and _CLASH.search(result.error.message if result.error else ""):
+        # An idempotency key in use with another body: two writes really did meet.
         return [
             f"I couldn't {action}: it clashed with another change being made at the same "
             "time. Please try again in a moment."
         ]
+    if code == "conflict":
+        # A refusal of a write sent once (a 409 on its first attempt; one on a resend is
+        # reconciled instead): nothing else was being changed, and the CRM applied
+        # nothing, so it is said as a refusal, not as a race to try again.
+        if writes:
+            return [
+                f"I couldn't {action}: {system} refused it as a conflict with what it "
+                "already holds, so nothing was changed."
+            ]
+        return [f"I couldn't {action}: {system} refused the request as a conflict."]
     if code == "round_limit":
         return [f"I didn't get to {action} this time. Just ask again and I'll do it."]
     if code == "cancelled":

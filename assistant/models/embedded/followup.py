@@ -41,6 +41,18 @@ _ASKS_ABOUT = rx(
 )
 
 
+# A reply that asks for a moment before it answers.
+PAUSE = rx(
+    r"\b(?:hang on|hold on|one sec(?:ond)?|just a (?:sec(?:ond)?|minute|moment)"
+    r"|give me a (?:sec(?:ond)?|minute|moment)|let me (?:find|check|look|get|grab|dig))\b"
+)
+
+
+def pauses(reply: str) -> bool:
+    """The reply asks for a moment ("hang on, let me check my calendar"), asking nothing."""
+    return "?" not in reply and PAUSE.search(reply.lower()) is not None
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class _Asked:
     """The previous request, which the assistant answered with a question."""
@@ -157,6 +169,8 @@ def understand(
     ):
         return intents  # a new, complete request: the question is left behind
     earlier = understand(asked.before, asked.text, now, timezone, depth=depth + 1)
+    if pauses(asked.text) and not any(i.writes for i in earlier):
+        earlier = []  # "hang on, let me check my calendar": a pause, whatever it reads as
     if not earlier and (still := unanswered(asked.before, now, timezone, depth=depth + 1)):
         # "what time?" → "the earliest you have" → the question again → "11am": the
         # reply between answered nothing, so the request asked about is still open.
@@ -349,6 +363,11 @@ def _fill(intent: Intent, text: str, now: datetime, timezone: str) -> list[Inten
         # day not read gives way to the one said now.
         clause = without_unread_day(clause) or clause
     if set(intent.missing) & _TIME_ASKED:
+        if _no_time_said(text, now):
+            # "That time has already passed. When…?" → "no I mean it, just put it in",
+            # "what day of the week is that?": no time in the reply, so none is filled
+            # (the time said before, read again without its day, was a day not asked).
+            return None
         clause, text = _retimed(clause, text, now)
     joiner = " to " if intent.kind == "reschedule_appointment" else " "
     filled = detect_intents(clause + joiner + text, now, timezone)
@@ -373,6 +392,19 @@ def _fill(intent: Intent, text: str, now: datetime, timezone: str) -> list[Inten
     ):
         return same[:1]
     return None
+
+
+# What may answer "morning or evening?" with no clock: the half of the day alone.
+_HALF_OF_DAY = rx(r"\b(?:am|a\.m|pm|p\.m|morning|afternoon|evening|night|tonight|noon|midday)\b")
+
+
+def _no_time_said(reply: str, now: datetime) -> bool:
+    """The reply to a question about a time says none (no day, no hour, no half of the
+    day) and is no yes: it pushes back or asks something of its own."""
+    said = re.sub(r"\s*,\s*", " ", normalize(reply).text)
+    if find_when(said, now) is not None or _BARE_HOUR_REPLY.match(said):
+        return False
+    return _HALF_OF_DAY.search(said) is None and not is_affirmative(reply)
 
 
 def _day_said(intent: Intent) -> bool:
@@ -402,6 +434,9 @@ _BARE_HOUR_REPLY = rx(
 )
 
 
+_COMMA = rx(r"\s*,(?!\s*(?:like|say|maybe|ideally) \d)\s*")
+
+
 def _retimed(clause: str, reply: str, now: datetime) -> tuple[str, str]:
     """The clause without the time it said, and the reply with what it left unsaid.
 
@@ -409,8 +444,9 @@ def _retimed(clause: str, reply: str, now: datetime) -> tuple[str, str]:
     replaces the day, keeps the month and the time it did not change ("February 28 at
     10"); "move it to sometime next week" → "tuesday at 10" replaces the vague time.
     """
-    # Only a time is expected: read as one clause ("the 30th, same time").
-    reply = said = re.sub(r"\s*,\s*", " ", normalize(reply).text)
+    # Only a time is expected: read as one clause ("the 30th, same time"); a comma before
+    # an hour offered stays ("tomorrow first thing, like 9": the 9 is the hour).
+    reply = said = _COMMA.sub(" ", normalize(reply).text)
     if (hour := _BARE_HOUR_REPLY.match(said)) and find_when(said, now) is None:
         # "what time?" → "12 is fine", "4 please": the number is the hour asked for.
         reply = said = f"at {said[hour.start(1) :]}"

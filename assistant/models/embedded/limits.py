@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from assistant.language.account_rules import someone_elses_detail
+from assistant.language.others import SOMEONE_ELSES_ACCOUNT
 from assistant.language.patterns import GatedPattern, Tried, rx
 from assistant.language.text import normalize
 from assistant.models.embedded.questions import OFFER
@@ -197,9 +198,17 @@ _CANNOT: tuple[tuple[GatedPattern, str], ...] = (
 )
 
 
+# Another person's visits, bills or list asked about, or "he's my husband, just do it"
+# said after being told: the account is the customer's own.
+OWN_ACCOUNT_ONLY = (
+    "I can only see and change your own account here, so I can't look at or change "
+    "anyone else's. They're welcome to contact us themselves, and I'm happy to help with "
+    "anything on yours."
+)
 # What no tool does, answered with what can be done instead: a support case offered
 # after it would be a second question, for something the team cannot do either.
 _INSTEAD: tuple[tuple[GatedPattern, str], ...] = (
+    (SOMEONE_ELSES_ACCOUNT, OWN_ACCOUNT_ONLY),
     (
         rx(
             r"\b(?:mark|set|make|change|put|turn)\b.*\b(?:not (?:done|complete|completed"
@@ -280,6 +289,15 @@ _TODO_FIRST = rx(
 )
 
 
+# "help me log an issue: the reminder texts never arrive": a case whose subject names
+# something no tool does; the case is what is asked, as a to-do said first is.
+_CASE_FIRST = rx(
+    r"\b(?:open|log|raise|file|create|make|start|submit|put in|lodge)(?: me)? (?:a |an )?"
+    r"(?:[a-z-]+ ){0,2}?(?:tickets?|cases?|issues?|complaints?|support requests?)\b"
+    r"|\breport (?:a |an )?(?:problem|issue|bug|fault)\b"
+)
+
+
 _ASKED_IF_DONE = rx(
     r"\b(?:did|has|have|had) (?:i|you|we|they|someone|anyone|anybody|somebody|the team)"
     r"(?: \w+)? $"
@@ -304,9 +322,10 @@ def cannot_do(text: str, asks_a_change: Callable[[str], bool] | None = None) -> 
     if someone_elses_detail(said):
         return OWN_DETAILS_ONLY
     for (pattern, reply), found in _LIMITS.found(said):
-        todo = _TODO_FIRST.search(said)
-        if todo is not None and todo.start() < found.start():
-            return None
+        for first in (_TODO_FIRST, _CASE_FIRST):
+            asked = first.search(said)
+            if asked is not None and asked.start() < found.start():
+                return None
         if _ASKED_IF_DONE.search(said[: found.start()]):
             return None  # "did someone close my ticket…?" asks what became of it
         if reply is RUNNING_LATE and asks_a_change is not None and asks_a_change(text):

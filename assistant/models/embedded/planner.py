@@ -51,7 +51,8 @@ from assistant.models.embedded import (
     topic,
 )
 from assistant.models.embedded.bare_time import move_question, what_for
-from assistant.models.embedded.followup import unanswered
+from assistant.models.embedded.cases import case_about_it
+from assistant.models.embedded.followup import pauses, said_before, unanswered
 from assistant.models.embedded.held_back import held_back_read
 from assistant.models.embedded.pinning import zone_of
 from assistant.models.embedded.said_before import current_one_named
@@ -366,6 +367,12 @@ class EmbeddedPlanner:
     def _before_reading(self, request: PlanRequest) -> Decision | None:
         """Answers that come before the grammar: an accepted case, help, what can't be done."""
         text = request.user_message
+        if pauses(text) and (again := self._ask_again(request, text)) is not None:
+            timezone = request.customer.timezone if request.customer else "UTC"
+            if not any(i.writes for i in detect_intents(text, request.now, timezone)):
+                # "hmm hang on, let me check my calendar" while a time is asked: the
+                # customer checks (their calendar is not a lookup of ours); asked again.
+                return FinalDecision(text=again)
         if (asked := what_was_taken_back(text)) is not None:
             # "cancel my haircut, oh wait, no, actually don't": what is left as it was.
             left = _left_as_it_was(asked, request)
@@ -373,6 +380,9 @@ class EmbeddedPlanner:
         about = references.case_asked(text)
         if about is None and references.describes_case(request.dialogue, text):
             about = text
+        if about is None and case_about_it(text):
+            # "can you refund my haircut, it was awful" → "then open a complaint about it"
+            about = said_before(request.conversation)
         if references.complaint_opened(text):
             return FinalDecision(text=references.ASK_WHAT_HAPPENED)
         if about is not None or self._accepts_offer(request, text):

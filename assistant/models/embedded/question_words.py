@@ -116,7 +116,9 @@ FINISHED = _rx(
     r"|\b(?:finished|completed|done) tasks\b"
 )
 CLOSED = _rx(
-    r"\bclosed (?:ones|cases|tickets)\b|\bany closed\b|\bold (?:cases?|tickets?)\b"
+    # ("my closed support tickets": a word or two may qualify what was closed)
+    r"\bclosed (?:\w+ ){0,2}?(?:ones|cases|tickets|requests|complaints)\b|\bany closed\b"
+    r"|\bold (?:cases?|tickets?)\b"
     # "which of my tickets have been resolved" (one ticket "resolved yet?" is the open ones)
     r"|\b(?:tickets|cases|complaints)\b.*\b(?:been|got|were) (?:resolved|closed|sorted)\b"
     # "have any of my tickets been closed", "the old one about the portal, is that closed"
@@ -132,6 +134,8 @@ INVOICE_HISTORY = _rx(
     r"\bpaid invoices\b|\b(?:billing|invoice|payment) history\b|\bpaid and unpaid\b"
     r"|\b(?:all|every one) of my (?:invoices|bills)\b|\ball my (?:invoices|bills)\b"
     r"|\b(?:past|previous|old) (?:invoices|bills|payments)\b"
+    # "every invoice I've ever had", "each bill you ever sent me": as the tickets are
+    r"|\b(?:all|every|each)\b.*\b(?:invoices?|bills?)\b.*\bever\b"
 )
 AFTER = _rx(r"\b(?:the )?one after (?:that|it)\b|\bafter that one\b")
 DUE_IT = _rx(r"\bwhen(?:'s| is) (?:it|that) due\b|\bwhen its due\b|\bwhen it's due\b")
@@ -149,6 +153,8 @@ FOCUS_QUESTION = _rx(
     _FOCUS_LEAD + r"(?:what time|when|where)"
     r"(?:'s| is| was)?(?: (?:it|that|that one))?(?: again)?\??$"
     r"|\bwhat time (?:is|was) (?:it|that)\b|\bwhere is it\b|\bhow much did (?:it|that) cost\b"
+    # "where is the place please?": where the one in focus is
+    r"|\bwhere(?:'s| is) (?:the|that) (?:place|salon|clinic|studio|office)\b"
     # "what time should I get there?": the time of the one in focus
     r"|\b(?:what time|when) (?:should|do|must|shall) (?:i|we) (?:need to |have to )?(?:get|be"
     r"|arrive|come|turn up|show up|head)(?: there| in| over)?(?: for (?:it|that))?\??$"

@@ -37,7 +37,13 @@ from assistant.models.embedded.cases import (
     describes_case,
     offered_case,
 )
-from assistant.models.embedded.corrections import also, correction, retarget, undo_reply
+from assistant.models.embedded.corrections import (
+    also,
+    another_task,
+    correction,
+    retarget,
+    undo_reply,
+)
 from assistant.models.embedded.followup import (
     asked_about,
     day_ellipsis,
@@ -267,6 +273,7 @@ def _follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> l
         or by_time(state, text, now, zone)
         or _by_position(state, text, now, zone)
         or also(state, text, now)
+        or another_task(state, text, now, timezone)
         or which_answered(state, text, now, zone)
     )
     if found is not None:

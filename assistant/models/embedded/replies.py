@@ -14,6 +14,7 @@ from assistant.language import ChatKind, Intent, When, is_negative, slots
 from assistant.language.lexicon import SERVICES, WEEKDAYS
 from assistant.language.patterns import rx
 from assistant.models.embedded import appointments
+from assistant.models.embedded.followup import PAUSE
 from assistant.models.embedded.scene import Item, Scene
 from assistant.models.embedded.tasks import title
 from assistant.resolve import Ambiguous, Match, NoMatch, Resolution
@@ -113,6 +114,12 @@ def clarification(intent: Intent, today: date | None = None) -> str | None:
             return (
                 f"I can book one {service} at a time, not a repeating series. Which day "
                 "and time should I book the first one for?"
+            )
+        if wanted == "when" and _FIRST_FREE.search(intent.clause):
+            # "what's the earliest you have for a consultation?" (language/earliest.py)
+            return (
+                "I can't see which times are free, so I can't pick one for you. When "
+                f"would you like your {service}?"
             )
         if wanted == "when":
             return f"Sure. When would you like your {service}?"
@@ -255,13 +262,16 @@ _SLOTS_ASKED = rx(
 )
 
 
+_FIRST_FREE = rx(r"\bthe (?:earliest|soonest|first|next) you have$")
+
+
 def asked_again(intent: Intent, question: str, reply: str) -> str:
     """The open question asked again after a reply that did not answer it."""
     question = question.removeprefix("Sure. ")
     said = reply.lower()
     if set(intent.missing) & {"when", "time"} and _SLOTS_ASKED.search(said):
         return f"I can't see which times are free, so I can't pick one for you. {question}"
-    if _PAUSE.search(said):
+    if PAUSE.search(said):
         return f"Sure, take your time. {question}"  # "hang on, let me find it"
     if is_negative(reply):
         # "hmm, no, let's leave it for now": the question is let go, nothing was changed.
@@ -270,11 +280,6 @@ def asked_again(intent: Intent, question: str, reply: str) -> str:
 
 
 LET_GO = "Okay, I'll leave it for now. Is there anything else I can do?"
-# A reply that asks for a moment before it answers.
-_PAUSE = rx(
-    r"\b(?:hang on|hold on|one sec(?:ond)?|just a (?:sec(?:ond)?|minute|moment)"
-    r"|give me a (?:sec(?:ond)?|minute|moment)|let me (?:find|check|look|get|grab|dig))\b"
-)
 
 
 # The hour a part of the day was read as (language/dates.py), named back when it is asked.

@@ -1,0 +1,64 @@
+"""Text the CRM stores, made fit to be read back: by the planner, by a narrator, aloud.
+
+Titles, case subjects, names and notes are typed by anyone (the customer, the office,
+an import), and the CRM keeps what it is given. Read back unchanged, a NUL, a bell or a
+terminal's escape sequence reaches a voice or a terminal client, and a 10,000-character
+title becomes a ten-minute answer. So, once, where the CRM's answer is decoded:
+
+- control characters other than tab and line breaks are removed (an escape sequence
+  with its parameters: "\\x1b[2J" goes whole);
+- a text longer than `MAX_CHARS` is cut at a word before it and marked with "…".
+
+Letters of every script, emoji and direction marks are text and stay as they are. The
+check is on the raw bytes first (`needs_cleaning`), so an answer with nothing to clean,
+nearly all of them, is never walked.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Final
+
+MAX_CHARS: Final = 500
+
+# JSON escapes a control character (\u0000-\u001f, and \b \f), and writes DEL and the
+# C1 controls as they are or escaped. Line breaks and tabs (\n \r \t) are not matched:
+# they are kept.
+_SUSPECT = re.compile(
+    rb"\\u00(?:0[0-8bcefBCEF]|1[0-9a-fA-F]|7[fF]|[89][0-9a-fA-F])|\\[bf]|\x7f|\xc2[\x80-\x9f]"
+)
+# Led by a quote, so the search jumps from quote to quote (a leading literal).
+_LONG = re.compile(rb'"[^"]{' + str(MAX_CHARS).encode() + rb"}")
+_CONTROL = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b[@-_]?|[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+
+
+def needs_cleaning(raw: bytes) -> bool:
+    """Whether a CRM answer may hold a control character or an overlong text (a run
+    of more than MAX_CHARS bytes after a quote). Searches for single bytes first (at
+    C speed): most answers have no backslash, DEL or C1 lead byte at all."""
+    if (b"\\" in raw or b"\x7f" in raw or b"\xc2" in raw) and _SUSPECT.search(raw):
+        return True
+    return len(raw) > MAX_CHARS and _LONG.search(raw) is not None
+
+
+def clean(document: Any) -> Any:
+    """`document` with every string in it fit to be read back (see the module)."""
+    if isinstance(document, str):
+        return _clean_text(document)
+    if isinstance(document, dict):
+        return {key: clean(value) for key, value in document.items()}
+    if isinstance(document, list):
+        return [clean(item) for item in document]
+    return document
+
+
+def _clean_text(text: str) -> str:
+    text = _CONTROL.sub("", text)
+    if len(text) <= MAX_CHARS:
+        return text
+    cut = text[:MAX_CHARS]
+    at_word = cut.rsplit(" ", 1)[0] if " " in cut[MAX_CHARS // 2 :] else cut
+    return at_word.rstrip(" ,.;:") + "…"
+
+
+__all__ = ["MAX_CHARS", "clean", "needs_cleaning"]
