@@ -59,8 +59,11 @@ at once: Chatham (+13:45) at a quarter past midnight, Pago Pago (-11) at half pa
 at night. FIRST RUN (1,314 cases each): 2 fail in both, no wrong write and nothing of
 the service's: "can I get a consultation in two hours" (and "in three hours") books it
 at 2:15 AM, at 1:30 AM Tuesday, rightly; their checks count from noon (FROM_NOON: played
-at noon only). And a week with a change of clocks said in new words: "book a
-consultation on sunday at 2:30am" in Berlin's week (and in Los Angeles' own, Sunday 10
+at noon only). A set merged later (u10) adds a third so, "book me a haircut today at
+10am" booked at a quarter past midnight, rightly; at 23:30 its "ok fine, 4pm today" got a
+shrug, not "that has passed" (left open: of the hour, as in Los Angeles at 23:30).
+And a week with a change of clocks said in new words: "book a consultation on sunday at
+2:30am" in Berlin's week (and in Los Angeles' own, Sunday 10
 March) was a WRONG WRITE, booked at 3:30 AM, an hour never said (2:30 does not exist that
 night: the time went to the CRM with the night's first offset, which reads it an hour
 on). The engine now refuses a write at an hour her clocks skip and says why
@@ -137,9 +140,18 @@ EDGES: dict[str, Elsewhere] = {
 }
 PLACES: dict[str, Elsewhere] = {**ZONES, **CLOCKS, **EDGES}
 KNOWN_OPEN: dict[str, str] = {}
-# Their checks are counted from noon ("in two hours" is 2 PM): at another hour they hold
-# of another hour, by rights (played at noon only).
-FROM_NOON = frozenset({"u8-consultation-in-two-hours", "u8b-consultation-in-three-hours"})
+# Their checks are counted from noon ("in two hours" is 2 PM, "today at 10am" has passed,
+# "4pm today" has not): at another hour they hold of another hour, by rights (played at
+# noon only). Open, seen so: at 23:30, "ok fine, 4pm today" said as a reply once 4 PM has
+# passed is met with "Sorry, I can't help with that" (nothing written, rightly), not told
+# that it has passed; the same in Los Angeles at that hour: of the hour, not the zone.
+FROM_NOON = frozenset(
+    {
+        "u8-consultation-in-two-hours",
+        "u8b-consultation-in-three-hours",
+        "u10-haircut-today-10am-passed-pushback-then-4",
+    }
+)
 STRIDE = 27
 _EVERY = os.environ.get("ELSEWHERE") == "ALL"
 _SETS = sorted(DATA.glob("conversations*.jsonl"))
