@@ -114,8 +114,28 @@ def reschedule(c: Clause) -> Intent | None:
         # ("move groceries to thursday": moved to a day, as a task's due day may be)
         return None
     if split:
-        return _move(c, split.group("t"), split.group("w"))
+        said = split.group("t")
+        if _PRONOUN_ONLY.fullmatch(said) and (named := _named_before(c, match.start())):
+            # "the wednesday appointment, move it to thursday": "it" is the visit named first
+            said = named
+        return _move(c, said, split.group("w"))
     return _move(c, match.group("rest"), "")
+
+
+_PRONOUN_ONLY = rx(r"\s*(?:it|that|this|that one|this one)\s*")
+
+
+def _named_before(c: Clause, at: int) -> str | None:
+    """The visit named before the verb at `at` (by its day or hour, or its service), or None."""
+    before = c.text[:at].strip(" ,")
+    if not before or not before.startswith(("the ", "my ", "that ", "your ")):
+        return None
+    when = find_when(before, c.now)
+    if (when is not None and (when.day is not None or when.clock is not None)) or slots.service(
+        before, c.original
+    ):
+        return before
+    return None
 
 
 def time_problem(when: When | None, c: Clause) -> str | None:
@@ -258,6 +278,12 @@ _SCHEDULE_NOUN = rx(r"\b(?:my|the|your|on) schedule\b")
 _WEAK_BOOK_VERB = rx(r"\b(?:make|set up|arrange)\b")
 # "make an appointment", not "I can't make my appointment".
 _WEAK_BOOK_OBJECT = rx(r"\b(?:make|set up|arrange)(?: me)? (?:a|an|another|one|new)\b")
+# "is there any chance of an eye exam on…", "is there any way to get a checkup…": asked for
+# as a booking (a day and an hour said), not a question about the visits on file.
+_CHANCE_OF = rx(
+    r"^(?:is there|would there be|could there be) (?:any |a )?(?:chance|way|possibility)"
+    r" (?:of|for|to get|i could get|i can get|of getting|you could fit in) (?:me )?(?:a|an)\b"
+)
 _SOFT_BOOK = rx(
     r"\b(?:can i get|could i get|can i have|could i have|i'd like|i would like|i want|i need"
     r"|get|come in|see)\b"
@@ -314,6 +340,8 @@ def instead(c: Clause) -> Intent | None:
         # "my 10am on wednesday, could it be 11 instead": the hour and day said first name
         # the visit; the time said after its "be" is the new one.
         target_words, text = said.group("t"), _BARE_HOUR.sub(r"at \1", said.group("w"), count=1)
+    elif _VISIT_MADE.search(text) is not None and (made := made_it(c)) is not None:
+        return made  # "my sunday 2:30 one, can you make it 4 instead": named, then "make it"
     when = find_when(text, c.now)
     if when is None:
         return None
@@ -355,9 +383,13 @@ def made_it(c: Clause) -> Intent | None:
     named = (visit is not None and visit.clock is not None) or slots.service(
         said.group("t"), c.original
     )
-    if not named or find_when(said.group("w"), c.now) is None:
+    wanted = said.group("w")
+    if find_when(wanted, c.now) is None:
+        # "…, can you make it 4 instead": a bare number is the hour
+        wanted = _BARE_HOUR.sub(r"at \1", wanted, count=1)
+    if not named or find_when(wanted, c.now) is None:
         return None
-    return _move(c, said.group("t"), said.group("w"))
+    return _move(c, said.group("t"), wanted)
 
 
 # "I paid the dental bill this morning": the visit's bill, not a visit to book.
@@ -390,6 +422,8 @@ def book(c: Clause) -> Intent | None:
     ):
         strong = None
     question = QUESTION_START.search(text)
+    if question and service and _CHANCE_OF.match(text) and find_when(text, c.now) is not None:
+        question = None  # "is there any chance of an eye exam on sunday the 10th at 11"
     # Without a booking verb, only a service said as a new booking (no question, no
     # existing visit, no bill) books; the day is read once that holds.
     if strong is None and (

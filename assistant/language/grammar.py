@@ -69,7 +69,12 @@ def _inherit(c: Clause, previous: Sequence[Intent]) -> Intent | None:
         # by its due date.
         own = task_rules.update_task(dataclasses.replace(c, text=f"move {c.text}"))
         return _naming_its_own(own)
-    if any(pattern.search(c.text) for kind, pattern in READS if not _same_domain(kind, action)):
+    # "…. And the eye exam one the same day too" after a task's due day was set: among
+    # tasks, "the … one" with a day is a task (never a look at the eye exam visits).
+    task_dated = action.kind == "update_task" and find_when(c.text, c.now) is not None
+    if not task_dated and any(
+        pattern.search(c.text) for kind, pattern in READS if not _same_domain(kind, action)
+    ):
         return None
     if undecided(c.text):
         return None  # "…, I'm not sure yet": about the ask, not another target of it
@@ -90,6 +95,8 @@ def _inherit(c: Clause, previous: Sequence[Intent]) -> Intent | None:
             # "move the insurance task to friday and the groceries one to thursday": the
             # second task is due when its own words say, never when the first went.
             moved = _ONE.sub("task", c.text.replace(" to on ", " to "))
+            # "the eye exam task on friday too": the day it goes to
+            moved = _ON_ITS_DAY.sub(" to ", moved, count=1)
             own = task_rules.update_task(dataclasses.replace(c, text=f"move {moved}"))
             return (
                 own if own is not None and own.target is not None and not own.target.vague else None
@@ -142,6 +149,8 @@ _SAME_THING = rx(
     r"(?: please| then| yeah)?"
 )
 _A_TASK = rx(r"\b(?:task|to-?do|reminder)s?\b")
+# "the eye exam task on friday", "…due on the 20th": the day said after the task.
+_ON_ITS_DAY = rx(r"(?:(?<=\btask)|(?<=\bone)) (?:due )?(?:on|for|by) (?!to )")
 _TOO = rx(r",?\s*\b(?:too|as well|also)\b")
 _MOVES = rx(r"\b(?:move|push|postpone|put off|shift|bring forward|change)\b")
 _ONE = rx(r"\bone\b")
@@ -172,10 +181,29 @@ _NOT_A_TARGET_WORD = words(
 def refer_back(intent: Intent, clause: str, norm: Normalized, now: datetime) -> Intent:
     """Aim `intent` ("cancel it") at what the clause before it described."""
     target = target_ref(clause, norm.original, now)
+    if (
+        intent.kind == "reschedule_appointment"
+        and _BY_ITS_DUE_DAY.search(clause)
+        and intent.when is not None
+        and intent.when.day is not None
+        and intent.when.clock is None
+    ):
+        # "the one due tomorrow, push it to thursday": a task named by its due day, moved
+        # to another day (never a visit looked for "due tomorrow")
+        return Intent(
+            "update_task",
+            {"due_on": intent.when.day.isoformat()},
+            target=target,
+            when=intent.when,
+            clause=intent.clause,
+        )
     words = tuple(w for w in target.words if w not in _NOT_A_TARGET_WORD)
     if intent.kind in APPOINTMENT_ACTIONS:
         words = tuple(w for w in words if slots.service(w, w))
     return dataclasses.replace(intent, target=dataclasses.replace(target, words=words))
+
+
+_BY_ITS_DUE_DAY = rx(r"\b(?:one|task|reminder|to-?do)s? (?:that's |that is |which is )?due\b")
 
 
 # "…and tell me what else is due": a question put as a request names no new target.

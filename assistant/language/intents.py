@@ -199,12 +199,25 @@ _ENDS_AN_ORDER = words(
 )
 
 
-def _ends_an_order(word: str) -> bool:
+def _ends_an_order(word: str, left: str = "") -> bool:
     return (
         word in _ENDS_AN_ORDER
         or word[-1:].isdigit()
         or (word.endswith(("am", "pm")) and word[:1].isdigit())  # "…at 3pm add a task…"
+        # "cancel the dental cleaning add a task…", "delete the groceries task add one…":
+        # an order whose whole is the thing it is done to, that thing named last.
+        or (word in _ENDS_A_THING and _DONE_TO_A_THING.match(left) is not None)
     )
+
+
+# The last word of a visit or a task named, and the orders whose whole is that thing.
+_ENDS_A_THING = frozenset(
+    {"task", "reminder", "appointment", "booking", *(name.split()[-1] for name in SERVICES)}
+)
+_DONE_TO_A_THING = rx(
+    r"^(?:(?:please|can you|could you|and|also|then)\s+)*(?:cancel|delete|remove|complete"
+    r"|finish|tick off|cross off) (?:the|my) (?:[a-z]+ ){0,2}[a-z]+$"
+)
 
 
 def _after_negation(part: str) -> re.Match[str] | None:
@@ -269,7 +282,7 @@ def _run_on(part: str) -> list[str]:
     cuts += [
         order
         for order in _NEXT_ORDER.finditer(part)
-        if _ends_an_order(part[: order.start()].rsplit(" ", 1)[-1])
+        if _ends_an_order(part[: order.start()].rsplit(" ", 1)[-1], part[: order.start()])
     ]
     if (just := _JUST_TELL.search(part)) and negated(part[: just.start()]):
         cuts.append(just)  # "don't book anything just tell me what's free"

@@ -126,7 +126,8 @@ _PROFILE = rx(
     r"\b(?:profile|on file|account details|account info(?:rmation)?|my details"
     r"|my info(?:rmation)?|personal (?:details|info(?:rmation)?)|contact (?:details|info"
     r"(?:rmation)?)|my name|tier|membership|what email|which email|my email|email address"
-    r"|e-mail|phone number|my number|my phone|my address|who am i|my account|about me"
+    r"|e-mail|phone number|my number|my phone|my address|my account|about me"
+    r"|who am i(?! (?:speaking|talking|chatting) (?:to|with)\b)"
     r"|the account|what name|which name|time ?zone)\b"
 )
 # "that's fine, and the phone?" after the email was read out (apart: the pattern above is

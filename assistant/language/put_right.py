@@ -193,7 +193,19 @@ def _put_right_once(text: str, now: datetime) -> str | None:
         before = text[: match.start()]
         # The ask put right is the sentence just before ("mark it done then. and the exam i
         # booked earlier, can you make it 3 instead" puts right no change of this message).
-        if not _CHANGES.search(before[_last_sentence_start(before) :]):
+        last = before[_last_sentence_start(before) :]
+        if (
+            not _CHANGES.search(last)
+            and not _a_time_given(last, now)
+            and not (
+                # "when is my haircut and cancel the dental cleaning, actually forget it": the
+                # cancel taken back, the question kept
+                _TAKE_BACK.fullmatch(
+                    f"{match.group('lead') or ''}{match.group('body').strip(' ,')}"
+                )
+                and _JOINED_ASK.search(last)
+            )
+        ):
             continue
         after = text[match.end() :].lstrip(".!?; ")
         body = match.group("body").strip(" ,")
@@ -287,9 +299,24 @@ def _last_sentence_start(text: str) -> int:
 
 
 def _without_last_sentence(text: str) -> str:
-    """ "What do I owe? And book me a facial…" taken back: "What do I owe?"."""
+    """ "What do I owe? And book me a facial…" taken back: "What do I owe?"; "how much do i
+    owe and push my cleaning to thursday", taken back, keeps the question: a take-back
+    takes back only the ask it follows, though joined to another by "and"."""
     cut = max(text.rfind(mark) for mark in ".?!;")
-    return text[: cut + 1] if cut >= 0 else ""
+    kept, last = (text[: cut + 1], text[cut + 1 :]) if cut >= 0 else ("", text)
+    if " and " in last or " then " in last or " also " in last:
+        joins = list(_JOINED_ASK.finditer(last))
+        if joins and last[: joins[-1].start()].strip(" ,"):
+            return kept + last[: joins[-1].start()].rstrip(" ,")
+    return kept
+
+
+# "…and push my cleaning to thursday": another ask joined on, its verb its own.
+_JOINED_ASK = rx(
+    r"(?:,\s*|\s+)(?:and then|and also|and|then|also|plus)\s+(?=(?:please |can you |could you )?"
+    r"(?:book|schedule|move|reschedule|push|pull|bring|change|put|add|remind|create|set|make"
+    r"|mark|complete|tick|update|cancel|delete|remove)\b)"
+)
 
 
 def _two_times(words: str, now: datetime) -> tuple[str, str] | None:
@@ -378,6 +405,25 @@ def _retimed(before: str, value: str, now: datetime) -> str | None:
     if day_said:
         return _replaced(before, days, said)
     return None
+
+
+# "yes, 3pm please" (to "what time?"): a reply that gives only a day or an hour.
+_REPLY_WORDS = frozenset({"yes", "yeah", "yep", "ok", "okay", "sure", "please", "then", "how"})
+
+
+def _a_time_given(sentence: str, now: datetime) -> bool:
+    """The sentence only gives a day or an hour (a reply to "what time?"), so what puts it
+    right ("…. Actually make it 4 instead") puts right the time given."""
+    said = sentence.strip(" ,.!?")
+    if not said or len(said.split()) > 6:
+        return False
+    when = find_when(said, now)
+    if when is None or (when.clock is None and when.day is None):
+        return False
+    left = said
+    for start, end in sorted(when.spans, reverse=True):
+        left = left[:start] + " " + left[end:]
+    return all(w in _WORDS_LEFT or w in _REPLY_WORDS for w in left.replace(",", " ").split())
 
 
 def _only_when(said: str, when: When) -> bool:

@@ -11,7 +11,10 @@ from assistant.language.patterns import rx
 # A day said relative to something not named here ("the day before", "a week after it").
 RELATIVE_DAY = rx(
     r"(?i),? (?:on |by )?(?:the|a|one|two|three|\d+) (?:day|days|week|weeks) (?:before|after"
-    r"|prior|earlier|later)(?: (?:it|that|then|hand|(?:it|that)(?:'s| is) due|the due date))?$"
+    r"|prior|earlier|later)(?: (?:it|that|then|hand|(?:it|that)(?:'s| is) due|the due date"
+    # "…three days before my haircut": a visit named (the day asked, or anchored by it)
+    r"|(?:my|the|our) (?:[a-z]+ ){0,2}(?:appointment|visit|booking|haircut|cleaning|checkup"
+    r"|check-up|consultation|exam|therapy|physio|dentist)))?$"
 )
 
 

@@ -99,7 +99,9 @@ _PATTERNS: tuple[tuple[ChatKind, str], ...] = (
     (
         "identity",
         r"\b(?:who are you|what are you|are you (?:a |an )?(?:bot|robot|human|real|ai"
-        r"|person|machine)|your name)\b",
+        r"|person|machine)|your name"
+        # "who am I speaking to?", "who is this?": asked of the one answering
+        r"|who (?:am i|are we) (?:speaking|talking|chatting) (?:to|with)|who(?:'s| is) this)\b",
     ),
     ("joke", r"\b(?:joke|jokes|funny|make me laugh|riddle)\b"),
     ("weather", r"\b(?:weather|forecast|rain|raining|temperature|sunny|snow|snowing)\b"),

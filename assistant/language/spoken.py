@@ -85,7 +85,8 @@ _DATED_DAY_REPAIR = rx(
     re.IGNORECASE,
 )
 _MARKER = rx(
-    r"\b(?:sorry|i mean|no wait|wait no|or rather|correction|hang on|hold on|actually|no)\b",
+    r"\b(?:sorry|i mean|no wait|wait no|or rather|correction|hang on|hold on|actually|no"
+    r"|make that|make it)\b",
     re.IGNORECASE,
 )
 # "sorry to bother you", "sorry I missed it": an apology, not a correction; "…wait no,
@@ -239,8 +240,13 @@ def _one_token(match: re.Match[str]) -> str:
 # "415 555 0144, no wait, 0147": the digits said after the marker replace as many of the
 # number's last ones (the whole number said again is taken back by _REPAIR). The tail ends
 # the sentence or a clause, so "…0144, sorry, 2 more things" is not read as a correction.
+# Said after a pause or none, a full stop written where none was heard ("…0178. no sorry
+# 0187"), and with "make that" or "oops, I mean" ("…0190 actually make that 0199").
+_TAIL_MARK = (
+    rf"(?:(?:oops|whoops|actually|sorry),? )?(?:make (?:it|that)|i mean(?:t)?)|{_STRONG}|{_WEAK}"
+)
 _TAIL_REPAIR = rx(
-    rf"(?P<number>\+?\d{{7,}})(?:\s*(?:\.\.\.|…|,|--?)\s*|\s+)(?:{_STRONG}|{_WEAK})"
+    rf"(?P<number>\+?\d{{7,}})(?:\s*(?:\.\.\.|…|[.,]|--?)\s*|\s+)(?:{_TAIL_MARK})"
     rf"(?:\s*[,:]\s*|\s+)(?P<tail>{_DIGIT_TOKEN}(?:[ ,.-]+{_DIGIT_TOKEN}){{0,5}})"
     r"(?=\s*(?:[.,!?;]|$|(?:please|thanks|thank you|instead|and|that's|thats|yes)\b))",
     re.IGNORECASE,

@@ -131,7 +131,14 @@ _WEEKEND = rx(r"\bweekend\b")
 
 
 # A reason said after the thing named, which is no words of it.
-_REASON = rx(r"\s*,?\s*\b(?:because|'cause|cause|cos|coz|since i|since we|as i'm|as i am)\b")
+_REASON = rx(
+    r"\s*,?\s*\b(?:because|'cause|cause|cos|coz|since i|since we|as i'm|as i am"
+    # said with no pause: "…the haircut i've decided to grow my hair out", "…my cleaning
+    # i'm moving out of town next week" (not "the one i booked", "the one i have on friday")
+    r"|(?:i've|i'm|im|we're|we've) (?!(?:got|booked|scheduled|down|in|on|having|seeing"
+    r"|due|meant|supposed)\b)[a-z]+|i (?:found|decided|no longer|don't|can't"
+    r"|won't|just found|need to move|am moving))\b"
+)
 
 
 def target_ref(phrase: str, original: str, now: datetime | None = None) -> TargetRef:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from datetime import timedelta
+from datetime import date, timedelta
 from typing import Any
 
 from assistant.language import slots
@@ -120,6 +120,24 @@ _FOR_WHOM = rx(
     r",?\s+(?:it's|it is|that's|that is|this is|they're|they are) (?:for|from) (?:my|our|the|a"
     r"|his|her|their) [a-z' -]{2,30}$"
 )
+_A_DAY = (
+    r"(?:(?:this |next |on |by |for )?(?:monday|tuesday|wednesday|thursday|friday|saturday"
+    r"|sunday)|(?:on |by |for )?the \d{1,2}(?:st|nd|rd|th)|tomorrow|today|tonight)"
+)
+# A remark said after the day a to-do is due, with no pause: a sentence of its own ("my
+# tooth has been hurting", "my account is acting up", "i'm out of it").
+_REMARK_AFTER_A_DAY = rx(
+    rf"\b{_A_DAY} (?P<remark>(?:(?:my|our|his|her|their) [a-z]+(?: [a-z]+)? (?:is|are|has|have"
+    r"|was|were|keeps|won't|doesn't|isn't|hasn't|needs|broke)\b"
+    r"|(?:i'm|i am|i've|i have|we're|we are|we've|it's|it is|they're|they are)\b).*)$"
+)
+# Two days offered for one to-do: "thursday or friday", "on the 22nd or the 23rd".
+_TWO_DAYS = rx(rf"\b{_A_DAY} or {_A_DAY}\b")
+# "before friday", "before the 19th": the day it must be done before.
+_BEFORE_A_DAY = rx(
+    r"\bbefore (?:the \d{1,2}(?:st|nd|rd|th)|(?:this |next )?(?:monday|tuesday|wednesday"
+    r"|thursday|friday|saturday|sunday)|tomorrow)\b"
+)
 _NEED_TO = rx(
     r"^(?:so |ok |okay |um |uh )*(?:i need to|i have to|i must|i've got to|i gotta|need to"
     r"|i should|i want to)\s+"
@@ -132,7 +150,17 @@ _TITLE_LEAD = rx(
 )
 
 
+# "…the groceries task add one to pay rent": "one" is a task, named before in the message.
+_ADD_ONE = rx(r"^(?:(?:and|then|also|please)\s+)*add (?:one|another(?: one)?) (?=to |for )")
+
+
 def add_task(c: Clause) -> Intent | None:
+    if c.text.startswith(("add ", "and ", "then ", "also ", "please ")) and (
+        one := _ADD_ONE.match(c.text)
+    ):
+        whole = c.norm.text
+        if TASK_NOUN.search(whole[: max(whole.find(c.text), 0)]):
+            c = dataclasses.replace(c, text=f"add a task {c.text[one.end() :]}")
     for _, match in _ADDS.found(c.text):
         said_priority = match.groupdict().get("p")
         if said_priority:
@@ -165,6 +193,19 @@ def add_task(c: Clause) -> Intent | None:
             # "buy shampoo it's for my mum", said with no pause: who it is for is told, no
             # words of the title.
             rest = rest[: whom.start()]
+        if (
+            " " in rest
+            and (remark_after := _REMARK_AFTER_A_DAY.search(rest)) is not None
+            and remark_after.start() > 0  # ("on friday my passport expires": the to-do)
+        ):
+            # "call the dentist on friday my tooth has been hurting", no pause: a remark
+            # after the day it is due, no words of the title.
+            rest = rest[: remark_after.start("remark")].rstrip(" ,")
+        two_days = _TWO_DAYS.search(rest) if " or " in rest else None
+        if two_days is not None:
+            # "ring the plumber thursday or friday": which day is asked (no one guessed), and
+            # neither is a word of the title.
+            rest = (rest[: two_days.start()] + rest[two_days.end() :]).strip(" ,")
         if remark := _REMARK_ON_PRIORITY.search(rest):
             # "call the plumber on monday, it's urgent": its priority, not title words.
             priority = priority or slots.priority(remark.group(0))[0]
@@ -176,6 +217,18 @@ def add_task(c: Clause) -> Intent | None:
         if draft.due_on is None and (later := find_when(tail, c.now)) and later.day:
             # "put send the forms on my to-do list for Wednesday": the day after the list.
             draft = dataclasses.replace(draft, due_on=later.day.isoformat(), when=later)
+        if (
+            draft.due_on is not None
+            and " before " in rest
+            and (before_day := _BEFORE_A_DAY.search(rest)) is not None
+            # (the day said after "before" is the one read: "on monday …before the 20th" not)
+            and (said := find_when(before_day.group(0)[len("before ") :], c.now)) is not None
+            and said.day is not None
+            and said.day.isoformat() == draft.due_on
+            and (eve := date.fromisoformat(draft.due_on) - timedelta(days=1)) >= c.now.date()
+        ):
+            # "send the invoice before friday", "before the 19th": due the day before it.
+            draft = dataclasses.replace(draft, due_on=eve.isoformat())
         arguments: dict[str, Any] = {}
         if draft.title:
             arguments["title"] = draft.title
@@ -223,6 +276,10 @@ def add_task(c: Clause) -> Intent | None:
             arguments.pop("description", None)
             if title := arguments.get("title"):
                 arguments["title"] = without_unread_day(title) or title
+            missing = ("when", *missing) if "when" not in missing else missing
+        if two_days is not None:
+            arguments.pop("due_on", None)
+            arguments.pop("description", None)
             missing = ("when", *missing) if "when" not in missing else missing
         if draft.when is not None and draft.when.no_such_date is not None:
             missing = ("no_such_date", *missing)  # "pay rent on june 31st": which day?
@@ -338,6 +395,17 @@ _DUE_CHANGE = (
         r"\b(?:move|push|postpone|shift|reschedule|change|bring|put off|delay|set)"
         r" (?P<t>.+?\b(?:task|to-do|reminder))"
         r" (?:back |forward |ahead |out |up )?(?:to|till|until|for) (?P<w>.+)$"
+    ),
+    # "set it for friday" (after the task named first: "the one without a due date, …")
+    rx(
+        r"\bset (?P<t>it|that|this|that one|this one) (?:as )?(?:due )?(?:for|to|on|by)"
+        r" (?P<w>(?:the )?\d{1,2}(?:st|nd|rd|th)\b.*|tomorrow\b.*"
+        r"|(?:next |this )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b.*)$"
+    ),
+    # "change the groceries task so it's due on the seventh": the change, then what it is
+    rx(
+        r"\b(?:change|update|set|move|fix|edit|adjust) (?P<t>.+?\b(?:task|to-do|reminder|one))"
+        r" so (?:that )?(?:it's|it is|its|it'll be|it will be) due (?:on |by |for )?(?P<w>.+)$"
     ),
     # "put the car insurance task on that day": a task named, put on a day
     rx(

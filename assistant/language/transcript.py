@@ -410,6 +410,20 @@ _ASK_AFTER_TAKE_BACK = rx(
     r"(?: \w+){0,2}?) (just (?:move|cancel|book|add|delete|mark|change|make|put|push|set)\b)",
     re.IGNORECASE,
 )
+# "the wednesday appointment move it to thursday", "my sunday 2:30 one can you make it 4",
+# "the one with no date give it the 25th": the thing named first, then what to do to "it"
+# (a pause before it, as "the wednesday 10am, push it to friday" is written).
+_NAMED_FIRST = rx(
+    r"(?:^|(?<=[.!?] ))((?:the|my|that|your) (?:(?!(?:move|push|bump|shift|reschedule|set"
+    r"|give|make|change|cancel|delete|remove|mark|tick|put|is|are|was|do|can|could|please|and"
+    r"|it)\b)[\w:']+ ){0,6}?"
+    r"(?:appointment|booking|visit|task|reminder|one|date|\d{1,2}(?::\d\d)?(?: ?[ap]m)?|[ap]m"
+    r"|monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today))"
+    r" (?=(?:(?:can|could) (?:you|we) |please )?(?:move|push|bump|shift|reschedule|set|give"
+    r"|make|change|cancel|delete|remove|mark|tick|put) (?:it|that|this)\b"
+    r"|(?:can|could) we do \d)",
+    re.IGNORECASE,
+)
 _WRITTEN_PAUSE = frozenset(",.;!?")
 
 
@@ -437,6 +451,9 @@ PAUSE_RULES: tuple[tuple[GatedPattern, str, tuple[str, ...]], ...] = (
 
 def _pauses_written(text: str) -> str:
     """`text` with a comma where a caller started over, if no pause is written in it."""
+    if " it" in text or " that" in text or " we do " in text:
+        # (a sentence of its own: "what's on my list. The low priority one give it…")
+        text = _NAMED_FIRST.sub(r"\1, ", text)
     if not _WRITTEN_PAUSE.isdisjoint(text):
         return text
     # Read once: the commas and stops put in only part words, never join them, so a word

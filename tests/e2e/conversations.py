@@ -36,6 +36,7 @@ moment `now` a session is played at, so a test that gives her another zone reads
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
@@ -62,9 +63,17 @@ NEVER = ("can't help with that", "didn't quite catch")
 _WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
 
 
-def played_here(number: int, group: int, groups: int, stride: int, every: bool) -> bool:
-    """Whether the `number`th case is played by test `group` of `groups`: every `stride`th
-    case, dealt in turn (each case, dealt in turn, when `every`: exploring)."""
+def stable_number(key: str) -> int:
+    """A number for `key` (a case's "set/id") that no other case changes: a sample picked
+    by it keeps its cases when a data file is added (Python's hash() is salted per run)."""
+    return int.from_bytes(hashlib.blake2b(key.encode(), digest_size=8).digest(), "big")
+
+
+def played_here(key: str, group: int, groups: int, stride: int, every: bool) -> bool:
+    """Whether the case `key` ("set/id") is played by test `group` of `groups`: about every
+    `stride`th case, picked by its key's stable number, the group by it too (each case when
+    `every`: exploring)."""
+    number = stable_number(key)
     if every:
         return number % groups == group
     return number % stride == 0 and (number // stride) % groups == group

@@ -47,6 +47,11 @@ like to know if I've got anything on the 23rd" then "could you put a consultatio
 at 9" booked it on Wednesday the 25th at 9 (today's 9 AM had passed, and "it" was taken
 as the visit the answer named next). The day the customer asked about now comes first
 (it is asked when instead, its 9 AM having passed); the last test here holds it.
+
+The sample was once every eighth case by its place among all the sets (its Monday by the
+same), so adding a set changed which were played; each case and its Monday are now picked
+by a stable hash of its id (tests/e2e/conversations.stable_number), about as many as
+before (178 of 1,329 against 166). The new sample's first run: nothing new failed.
 """
 
 from __future__ import annotations
@@ -63,7 +68,14 @@ from aiohttp import web
 
 from assistant.language.lexicon import MONTHS, ORDINAL_WORDS
 from crm_stub.app import create_app
-from tests.e2e.conversations import NOW, ZONE, note_exploring, play_case, read_cases
+from tests.e2e.conversations import (
+    NOW,
+    ZONE,
+    note_exploring,
+    play_case,
+    read_cases,
+    stable_number,
+)
 from tests.e2e.test_conversations import CATALOG, DATA
 from tests.fixtures.app import MakeAssistant
 from tests.fixtures.crm import CrmAdmin
@@ -96,11 +108,6 @@ FAILS_AS_WRITTEN = frozenset(
         "dentist-same-time-as-haircut-saturday",
         "d2-remove-the-due-date",
         "long-it-after-two-tasks-asked",
-        "dw2-eye-exam-sunday-the-tenth",
-        "dw2-groceries-before-the-seventh",
-        # tests/e2e/test_leftopen3.py's KNOWN_OPEN
-        "lo3a-half-hour-earlier-other-one-too",
-        "lo3a-haircut-day-for-two-tasks",
     }
 )
 # Every eighth case, each on one day in turn; ANOTHER_DAY=ALL plays every case every day.
@@ -356,7 +363,10 @@ async def test_a_conversation_on_another_day_writes_the_same(
     days = sorted(DAYS)
     failed: list[str] = []
     played = 0
-    for number, (path, case) in enumerate(_cases()):
+    for path, case in _cases():
+        # Every eighth case by its id's stable number (adding a set changes no other's
+        # pick), its day by the same number.
+        number = stable_number(f"{Path(path).stem}/{case['id']}")
         if not _EVERY and (number % _STRIDE or days[(number // _STRIDE) % len(days)] != day):
             continue
         if case["id"] in FAILS_AS_WRITTEN:

@@ -75,6 +75,12 @@ again with another), "o'clock" is written as the hour on the hour ("10:00"), and
 of "o'clock" is no more of an hour. After: 0. A correction met once on the way ("tomorrow
 at ten o'clock no hang on 11" booked 10:00 while "o'clock" stood between the hour and the
 correction) is fixed by the same.
+
+The sample was once every sixth case by its place among all the sets, its way the one
+played least so far, so adding a set changed which cases were played and how; each case,
+and its way of those that change it, is now picked by a stable hash of its id
+(tests/e2e/conversations.stable_number), about as many as before (218 against 221). The
+new sample's first run: nothing new failed.
 """
 
 from __future__ import annotations
@@ -85,7 +91,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.conversations import NOW, failing_variants, read_cases
+from tests.e2e.conversations import NOW, failing_variants, read_cases, stable_number
 from tests.e2e.said_aloud import FITS, SPOKEN, WRITTEN_LATER, aloud, kept_words
 from tests.e2e.test_conversations import CATALOG, DATA, crm_app  # noqa: F401  (the fixture)
 from tests.fixtures.app import MakeAssistant
@@ -128,18 +134,18 @@ def _variants() -> list[tuple[str, dict[str, Any], dict[str, Any]]]:
     least so far of those that change it."""
     cases = [(Path(path).stem, case) for path in _SETS for case in read_cases(path)]
     found = []
-    played = dict.fromkeys(sorted(_WAYS), 0)
-    for number, (stem, case) in enumerate(cases):
+    for stem, case in cases:
+        # Every sixth case by its id's stable number (adding a set changes no other's
+        # pick), and of the ways that change it, one by the same number.
+        number = stable_number(f"{stem}/{case['id']}")
         if not _EVERY and number % _STRIDE:
             continue
         kept = [kept_words(turn) for turn in case["turns"]]
-        variants = [(way, said_aloud(case, way, kept)) for way in played]
+        variants = [(way, said_aloud(case, way, kept)) for way in sorted(_WAYS)]
         changed = [(way, v) for way, v in variants if v["turns"] != case["turns"]]
         if not _EVERY and changed:
-            changed = [min(changed, key=lambda pair: played[pair[0]])]
-        for way, variant in changed:
-            played[way] += 1
-            found.append((stem, case, variant))
+            changed = [changed[(number // _STRIDE) % len(changed)]]
+        found += [(stem, case, variant) for _, variant in changed]
     return found
 
 
@@ -150,7 +156,11 @@ async def test_a_conversation_said_aloud_is_understood_the_same(
     """Each case passes as speech-to-text writes it as it passes written: no write differs,
     nothing is lost."""
     assistant = await make_assistant(customer_messages_per_minute=100_000, clock=lambda: NOW)
-    mine = [variant for number, variant in enumerate(_variants()) if number % _GROUPS == group]
+    mine = [
+        variant
+        for variant in _variants()
+        if stable_number(f"{variant[0]}/{variant[2]['id']}") % _GROUPS == group
+    ]
     failed = await failing_variants(assistant, crm_admin, mine, CATALOG, exploring=_EVERY)
     assert _EVERY or len(mine) > 60
     assert [f for f in failed if f not in KNOWN_OPEN] == []

@@ -43,6 +43,21 @@ part by part; "…. And the other two as well" after a completion is every other
 "…. And the eye exam is done too" that task completed; "…. And same as before for the week
 after", read as words of the booking before, is read in its turn (the visit just booked in
 view).
+
+The sample was once every second joined case by its place among all the sets, so adding a
+set changed which were played; each is now picked by a stable hash of its id (set and case,
+tests/e2e/conversations.stable_number), about as many as before. The new sample found one
+WRONG WRITE, a change lost unsaid: "mark groceries as done. Now the insurance one" completed
+the groceries only, the answer silent on the insurance. A later sentence that changed
+nothing of what was read (none of its words in an ask, and the message read without it asks
+the same) now has the message read sentence by sentence, the change just made carried to
+the next though its item was named by words no listing holds (models/embedded/references.py).
+"…an hour later. Do the same for my other appointment", open before, now moves the other one
+too (the change made again to the visit not named). When tests/data/conversations_unseen10
+was merged the sample met "yes, 3pm please. Actually make it 4 instead" (to "what time?"):
+a WRONG WRITE, booked at 3 and the move to 4 looked for among the visits before it (none);
+a reply that only gives a day or an hour is now put right as an ask is
+(language/put_right.py): booked at 4.
 """
 
 from __future__ import annotations
@@ -63,8 +78,6 @@ from tests.fixtures.crm import CrmAdmin
 _SETS = sorted(DATA.glob("conversations*.jsonl"))
 # Each does less than its two turns did, and none writes what was not asked:
 KNOWN_OPEN: list[str] = [
-    # "…an hour later. Do the same for my other appointment": the haircut is not moved
-    "conversations_chains/ch-same-for-other-appointment@1",
     # the first two turns at once, then "and the task, make it due wednesday" asks which
     "conversations_long/long-dentist-task-bills-and-back@1",
     # "move the groceries one to that same day. And give the eye exam one that day too"
@@ -77,6 +90,10 @@ KNOWN_OPEN: list[str] = [
     # Actually put the cleaning back where it was": the floss is added and the cleaning
     # left where it was, but the answer does not say so of the cleaning
     "conversations_leftopen3/lo3a-move-cleaning-add-floss-then-undo-move@1",
+    # Not open, an unfair check of the joining: "yes, 3pm please. Actually make it 4 instead"
+    # books the eye exam at 4, once, as the two turns leave it; the first turn's check that
+    # the answer says "3" cannot hold when the 3 is put right before anything is booked
+    "conversations_unseen10/u10-eye-exam-friday-yes-3-then-make-it-4@2",
 ]
 # Every second joinable pair, in two groups on two test workers; SAID_AT_ONCE=ALL: all.
 _STRIDE = 2
@@ -160,8 +177,8 @@ async def test_two_asks_said_at_once_do_what_the_two_turns_do(
     assistant = await make_assistant(customer_messages_per_minute=100_000, clock=lambda: NOW)
     mine = [
         variant
-        for number, variant in enumerate(_joined_cases())
-        if played_here(number, group, _GROUPS, _STRIDE, _EVERY)
+        for variant in (_joined_cases())
+        if played_here(f"{variant[0]}/{variant[2]['id']}", group, _GROUPS, _STRIDE, _EVERY)
     ]
     failed = await failing_variants(assistant, crm_admin, mine, CATALOG, exploring=_EVERY)
     played = len(mine)

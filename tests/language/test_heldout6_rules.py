@@ -163,3 +163,15 @@ def test_get_me_my_something_asks_to_be_told_never_a_task_or_a_booking(
 def test_get_me_in_is_still_a_booking() -> None:
     assert _kinds("get me in for a haircut friday at 3") == ["book_appointment"]
     assert _kinds("get me a consultation on thursday at 10") == ["book_appointment"]
+
+
+@pytest.mark.parametrize("text", ["who am I speaking to", "who am i talking with right now?"])
+def test_who_is_answering_is_asked_of_the_assistant(text: str) -> None:
+    from assistant.language.smalltalk import classify_chat
+
+    assert _kinds(text) == []  # no read of the customer's profile
+    assert classify_chat(text) == "identity"
+
+
+def test_who_am_i_still_reads_the_profile() -> None:
+    assert _kinds("who am I") == ["profile"]

@@ -321,7 +321,8 @@ def test_an_undecided_ask_is_asked_about_not_held() -> None:
         (
             "could you please add a reminder for me to renew my driving licence before the "
             "3rd? thanks so much",
-            {"title": "Renew my driving licence", "due_on": "2030-02-03"},
+            # (due the day before the 3rd: "before the 3rd" was once due the 3rd itself)
+            {"title": "Renew my driving licence", "due_on": "2030-02-02"},
         ),
         ("make a note to email Sarah about the 3rd", {"title": "Email Sarah about the 3rd"}),
     ],

@@ -456,3 +456,33 @@ async def test_two_visits_moved_in_one_turn_are_done_once() -> None:
     )
     assert text.count("Done.") == 1
     assert text.count(" is now ") == 2
+
+
+async def test_a_whole_invoice_history_says_what_is_paid_apart_from_what_is_owed() -> None:
+    """ "What have I paid you so far?": the paid invoices are said as paid, without the due
+    day they had (read with one, a settled bill sounded still owed); the open one after."""
+    history = {
+        "currency": "USD",
+        "invoices": [
+            {
+                "description": "Haircut",
+                "amount_cents": 4500,
+                "status": "paid",
+                "due_on": "2025-02-01",
+            },
+            {
+                "description": "Dental cleaning",
+                "amount_cents": 15000,
+                "status": "open",
+                "due_on": "2025-03-20",
+            },
+        ],
+    }
+    text = await say(
+        "what have I paid you so far", ok("crm.listInvoices", {"status": "all"}, history)
+    )
+    assert "You've paid one invoice: $45.00 for haircut." in text
+    assert "Still open: $150.00 for dental cleaning, due" in text
+    paid_only = {**history, "invoices": history["invoices"][:1]}
+    text = await say("my paid invoices", ok("crm.listInvoices", {"status": "paid"}, paid_only))
+    assert "$45.00 for haircut" in text and "due" not in text

@@ -77,7 +77,9 @@ on the 22nd instead, same time" (asked which). Then 58/65 after: "let me know/se
 asks to be told; a case asked for before words naming what no tool does is still a case;
 "issue" and "changes" are no longer "corrected" to "issues" and "charges" (a case's subject
 began "S: …", and "what changes did you just make?" read out the balance; it now says the
-change just made).
+change just made). Then 59/65: "what have I paid you so far this year" reads the history
+(and a history says what is paid apart from what is still owed). 60/65: "who am I speaking
+to" is asked of the assistant, not the profile.
 """
 
 from __future__ import annotations
@@ -106,8 +108,8 @@ REQUIRED_HELDOUT3_SHARE = 118 / 120
 REQUIRED_HELDOUT4_SHARE = 62 / 62
 # heldout5: first run 43/55 before any rule change; pinned at the last measured score.
 REQUIRED_HELDOUT5_SHARE = 55 / 55
-# heldout6: first run 43/50 before any rule change (then 8/15 more); pinned at 58/65.
-REQUIRED_HELDOUT6_SHARE = 58 / 65
+# heldout6: first run 43/50 before any rule change (then 8/15 more); pinned at 60/65.
+REQUIRED_HELDOUT6_SHARE = 60 / 65
 
 
 async def understood(line: dict[str, Any]) -> bool:

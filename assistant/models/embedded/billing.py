@@ -10,7 +10,9 @@ from assistant.schema import ToolResult
 from assistant.speech import count, due_day, lower_first, money, number, parse_day, spoken_list
 
 
-def _invoice(item: Item, currency: str, scene: Scene, *, amount: bool = True) -> str:
+def _invoice(
+    item: Item, currency: str, scene: Scene, *, amount: bool = True, due: bool = True
+) -> str:
     cents = int(item.get("amount_cents") or 0)
     description = item.get("description")
     due_on = item.get("due_on")
@@ -18,7 +20,7 @@ def _invoice(item: Item, currency: str, scene: Scene, *, amount: bool = True) ->
         cents,
         str(item.get("currency") or currency),
         str(description) if description else "",
-        due_on if isinstance(due_on, str) else "",
+        due_on if isinstance(due_on, str) and due else "",
         scene.now.date(),
         amount,
     )
@@ -47,8 +49,27 @@ def by_status(result: ToolResult, scene: Scene) -> list[str]:
     kind = "invoice" if status == "all" else f"{status} invoice"
     if not invoices:
         return [f"You have no {kind}s."]
-    described = [_invoice(item, currency, scene) for item in invoices]
+    if status == "all" and {i.get("status") for i in invoices} <= {"paid", "open"}:
+        return _paid_and_open(invoices, currency, scene)
+    # (a paid one's due day is past and settled: not said, as if still owed)
+    described = [_invoice(item, currency, scene, due=status != "paid") for item in invoices]
     return [f"You have {count(len(invoices), kind)}: {spoken_list(described)}."]
+
+
+def _paid_and_open(invoices: list[Item], currency: str, scene: Scene) -> list[str]:
+    """The whole history, paid apart from still open: "what have I paid?" must not hear a
+    paid bill read with a due day, as if still owed."""
+    paid = [i for i in invoices if i.get("status") == "paid"]
+    still_open = [i for i in invoices if i.get("status") == "open"]
+    sentences = []
+    if paid:
+        described = [_invoice(item, currency, scene, due=False) for item in paid]
+        sentences.append(f"You've paid {count(len(paid), 'invoice')}: {spoken_list(described)}.")
+    if still_open:
+        described = [_invoice(item, currency, scene) for item in still_open]
+        lead = "Still open" if paid else f"You have {count(len(still_open), 'open invoice')}"
+        sentences.append(f"{lead}: {spoken_list(described)}.")
+    return sentences
 
 
 def open_invoices(result: ToolResult, scene: Scene) -> list[str]:

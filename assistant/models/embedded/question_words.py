@@ -134,6 +134,8 @@ INVOICE_HISTORY = _rx(
     r"\bpaid invoices\b|\b(?:billing|invoice|payment) history\b|\bpaid and unpaid\b"
     r"|\b(?:all|every one) of my (?:invoices|bills)\b|\ball my (?:invoices|bills)\b"
     r"|\b(?:past|previous|old) (?:invoices|bills|payments)\b"
+    # "what have I paid you so far this year", "how much did I spend last month": the past
+    r"|\b(?:what|how much) (?:have|did) i (?:paid|pay|spent|spend)\b"
     # "every invoice I've ever had", "each bill you ever sent me": as the tickets are
     r"|\b(?:all|every|each)\b.*\b(?:invoices?|bills?)\b.*\bever\b"
 )

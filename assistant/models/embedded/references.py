@@ -610,7 +610,9 @@ def _read(
         if parts is not None:
             return parts
     if _SENTENCE_BREAK.search(message) and (
-        any(i.unheard for i in intents) or _one_ask_of_two_sentences(intents, message)
+        any(i.unheard for i in intents)
+        or _one_ask_of_two_sentences(intents, message)
+        or _a_sentence_unread(conversation, intents, message, now, timezone)
     ):
         # "no actually, move it to saturday at the same time. And add a task…", "book a
         # haircut on friday at 10. And same as before for the week after": a sentence read
@@ -629,7 +631,7 @@ def _read(
     intents = it_asked_about_before(conversation, message, intents, now, timezone)
     intents = [titled_from_focus(i, state) if i.kind == "add_task" else i for i in intents]
     if len(intents) > 1 and any(w in message for w in ("other", "remaining", "rest")):
-        intents = _the_others_said(intents)
+        intents = _the_other_visit(_the_others_said(intents))
     if len(intents) > 1 and any(w in message for w in ("done", "finished", "sorted")):
         intents = _done_too(intents, now, timezone)
     if len(intents) > 1 and intents[0].kind == "create_ticket":
@@ -669,6 +671,40 @@ def _the_others_said(intents: list[Intent]) -> list[Intent]:
     return found
 
 
+# "…. Do the same with my other appointment", "…. And my other booking as well": said after
+# a change of one visit, in the same message.
+_THE_OTHER_VISIT = rx(
+    r"^(?:(?:and|oh|also|then|plus|please|can you|could you)\b\W*)*"
+    r"(?:(?:do )?(?:the same|that|it|same)(?: again| thing)? (?:for|with|to) )?"
+    r"(?:my|the) other (?:appointment|booking|visit|one)"
+    r"(?: (?:as well|too|also|please))*\W*$"
+)
+
+
+def _the_other_visit(intents: list[Intent]) -> list[Intent]:
+    """ "push my haircut an hour later. Do the same with my other appointment": the change
+    made to the visit named, made to the other one (the one not named; which is asked when
+    more than one is left). A move to a time said outright is not carried (both at one
+    hour is rarely meant): read as it was."""
+    found: list[Intent] = []
+    for intent in intents:
+        before = found[-1] if found else None
+        if (
+            before is not None
+            and _THE_OTHER_VISIT.match(intent.clause)
+            and before.target is not None
+            and not before.target.vague
+            and (
+                before.kind == "cancel_appointment"
+                or (before.kind == "reschedule_appointment" and before.shift is not None)
+            )
+        ):
+            other = TargetRef(phrase="your other appointment", words=(), excluded=before.target)
+            intent = dataclasses.replace(before, target=other, clause=intent.clause)
+        found.append(intent)
+    return found
+
+
 def _asks_more(parts: list[Intent], whole: Intent) -> bool:
     """The parts ask for a change the whole reading does not make."""
     said = {(i.kind, key) for i in parts for key in (i.arguments or {"": None})}
@@ -686,6 +722,34 @@ def _one_ask_of_two_sentences(intents: list[Intent], message: str) -> bool:
     return any(
         len(lead := " ".join(sentence.split()[:4])) > 8 and lead in clause for sentence in later
     )
+
+
+def _a_sentence_unread(
+    conversation: Sequence[Message],
+    intents: list[Intent],
+    message: str,
+    now: datetime,
+    timezone: str,
+) -> bool:
+    """An ask read, and a later sentence of the message that changed nothing of it: no
+    ask's words hold it, and the message read without it asks the same ("mark groceries
+    as done. Now the insurance one" was the first ask alone, the second dropped unsaid)."""
+    if not intents or any(not i.clause for i in intents):
+        return False
+    clauses = " ".join(i.clause for i in intents)
+    first, *later = _SENTENCE_BREAK.split(message.strip())
+    kept = [first]
+    for sentence in later:
+        words = normalize(sentence).text.split()
+        if len(words) < 2 or " ".join(words[:2]) in clauses:
+            kept.append(sentence)
+    if len(kept) == len(later) + 1:
+        return False
+    rest = ". ".join(kept)
+    alone = with_shifts(understand(conversation, rest, now, timezone), rest)
+    return [(i.kind, dict(i.arguments)) for i in alone] == [
+        (i.kind, dict(i.arguments)) for i in intents
+    ]
 
 
 # "…. And the eye exam is done too" after a completion: that one completed as well.
@@ -781,10 +845,14 @@ def _focused_on(state: Dialogue, read: list[Intent]) -> Dialogue:
         if target is not None and target.item_id
         else named_listed(state, kind, aimed[0].clause)
     )
-    if item is None:
-        # Named by words no listing holds: what "it" means next is not known here.
-        return dataclasses.replace(state, focus=None, focus_kind=None)
     change = aimed[0]
+    if item is None:
+        # Named by words no listing holds: what "it" means next is not known here, but the
+        # change made is ("…. Now the insurance one" is the same again for that one).
+        made = Action(change.tool, dict(change.arguments), kind, None, None)
+        return dataclasses.replace(
+            state, focus=None, focus_kind=None, last_action=made, question=None, about=""
+        )
     # The change as made (a question it answered, answered): "and the plants one sunday"
     # next is the same again for another.
     done = Action(change.tool, dict(change.arguments), kind, item, {**item, **change.arguments})

@@ -68,6 +68,11 @@ _READ_IT = rx(
     r"(?:tell me|read|say|give me)(?: me)? (?:what it is|it|it out|it back|it to me)\b"
     r"(?:[\s,]*(?:please|then|out|back|to me|now|again|whatever it is|whichever(?: one)? it is))*"
     r"[\s.!?]*$"
+    # "no i dont want to change it just tell me what it is", "…i only wanted to check it
+    # just say it back to me": "just" and the ask, after the rest with no pause
+    r"|\bjust (?:tell me|read|say|give me)(?: me)? (?:what it is|it|it out|it back|it to me)\b"
+    r"(?:[\s,]*(?:please|then|out|back|to me|now|again|whatever it is|whichever(?: one)? it is))*"
+    r"[\s.!?]*$"
     # "i don't want to change it i just want to hear it": said without a pause
     r"|\bi (?:only |just )?(?:want|wanted|need|needed) to (?:hear|know|see) (?:it|what it is)"
     r"(?: again| please| then)*[\s.!?]*$"
