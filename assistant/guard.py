@@ -1,9 +1,10 @@
 """What the engine checks before a write reaches the CRM, whatever the model decided.
 
 - Times are real, ahead and within the booking horizon: a `date-time` argument of a
-  write in the past, or further ahead than the horizon, is refused with a reason the
-  customer hears. Without the customer's timezone (their profile could not be read)
-  no timed write is made at all, rather than a guess in UTC.
+  write in the past, further ahead than the horizon, or at an hour the customer's clock
+  skips (2:30 AM the night it goes forward), is refused with a reason the customer
+  hears. Without the customer's timezone (their profile could not be read) no timed
+  write is made at all, rather than a guess in UTC.
 - Duplicates are asked about, not made: a task whose title matches a pending one, a
   booking that overlaps one of the customer's appointments, and the same write asked
   twice in one conversation within the duplicate window.
@@ -17,8 +18,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
+from zoneinfo import ZoneInfo
 
 # Claims live in assistant/claims.py; the names stay importable from here.
 from assistant.claims import NOT_DONE as NOT_DONE
@@ -72,6 +74,20 @@ UNKNOWN_TIMEZONE = (
 )
 
 
+def skipped_hour(moment: datetime, zone: ZoneInfo) -> bool:
+    """Whether `moment` is an hour `zone`'s clocks skip (2:30 AM the night they go forward),
+    given with one of that night's offsets: no such time on the customer's clock, though
+    the offset makes it an instant (an hour later than said, once the CRM reads it). An
+    hour said twice (the night they go back) is one, and an instant given in another
+    offset (UTC) is taken as it is."""
+    wall = moment.replace(tzinfo=None)
+    first, second = (wall.replace(tzinfo=zone, fold=fold) for fold in (0, 1))
+    offsets = {first.utcoffset(), second.utcoffset()}
+    if len(offsets) < 2 or moment.utcoffset() not in offsets:
+        return False  # most times: the clocks change neither that hour nor at all
+    return first.astimezone(UTC).astimezone(zone).replace(tzinfo=None) != wall
+
+
 def time_refusal(
     tool: ToolDefinition,
     call: ToolCall,
@@ -79,6 +95,7 @@ def time_refusal(
     now: datetime,
     horizon_days: int,
     timezone_known: bool,
+    zone: ZoneInfo | None = None,
 ) -> ToolError | None:
     """Why a write's time must not reach the CRM, or None."""
     if not tool.writes:
@@ -100,6 +117,15 @@ def time_refusal(
                 code="invalid_arguments",
                 message=f"{field} {call.arguments[field]} is in the past",
                 say="that time has already passed. What time would you like instead?",
+            )
+        if zone is not None and skipped_hour(moment, zone):
+            return ToolError(
+                code="invalid_arguments",
+                message=f"{field} {call.arguments[field]} is skipped by the clocks in {zone.key}",
+                say=(
+                    f"there's no {moment:%-I:%M %p} on {moment:%A, %B} {moment.day} where you"
+                    " are, as the clocks go forward that night. What time would you like instead?"
+                ),
             )
         if moment > now + timedelta(days=horizon_days):
             months = round(horizon_days / 30.4)

@@ -21,6 +21,7 @@ from assistant.session import PendingConfirmation, RecentWrite
 from assistant.tools.executor import ToolExecutor
 from assistant.turn import TurnState, call_key
 from assistant.writes_in_flight import InMemoryWritesInFlight, WritesInFlight
+from assistant.zones import zone_named
 
 # (turn, round, calls) → run them as calls of that round.
 Execute = Callable[[TurnState, int, list[ToolCall]], Awaitable[None]]
@@ -209,6 +210,7 @@ class WriteIntegrity:
                 now=state.now,
                 horizon_days=self._booking_horizon_days,
                 timezone_known=customer is None or customer.timezone_known,
+                zone=zone_named(customer.timezone) if customer is not None else None,
             )
             if error is not None:
                 refused[call.call_id] = (call, error)

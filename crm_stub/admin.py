@@ -72,7 +72,7 @@ async def reset(request: web.Request) -> web.Response:
     """Reload the seed; forget stats, the request log, faults and idempotency keys."""
     state = request.app[STATE]
     today = state.today()
-    state.store.load_seed(build_seed(today), today)
+    state.store.load_seed(build_seed(today, state.config.zones), today)
     state.traffic.clear()
     state.faults.clear()
     state.keys.clear()

@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime as dt
 import hmac
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 
 from aiohttp import web
 from aiohttp.typedefs import Handler, Middleware
@@ -41,18 +41,28 @@ def create_app(
     faults_enabled: bool = True,
     reseed: bool = False,
     clock: Clock | None = None,
+    zones: Mapping[str, str] | None = None,
 ) -> web.Application:
     """The stub as a plain aiohttp Application; its database opens when it starts.
 
     `today` anchors the seed (default: the current date). A database file seeded
     on another day, or `reseed=True`, is reloaded from the seed at start.
     `faults_enabled=False` leaves out every /admin route. `clock` (default: the real UTC
-    time) is "now" for upcoming and past, so that a test can pin the day.
+    time) is "now" for upcoming and past, so that a test can pin the day. `zones`
+    (customer id → timezone) seeds those customers living in another zone than the seed's.
     """
     if latency_ms < 0 or jitter_ms < 0:
         raise ValueError("latency_ms and jitter_ms must not be negative")
     config = StubConfig(
-        db_path, token, latency_ms, jitter_ms, today, faults_enabled, reseed, clock or utc_now
+        db_path,
+        token,
+        latency_ms,
+        jitter_ms,
+        today,
+        faults_enabled,
+        reseed,
+        clock or utc_now,
+        tuple(sorted((zones or {}).items())),
     )
     state = StubState(config)
     app = web.Application(
@@ -101,7 +111,7 @@ async def _database(app: web.Application) -> AsyncIterator[None]:
         if seeded_on is None or seeded_on != today or state.config.reseed:
             if seeded_on is not None:
                 log.info("reloading CRM seed data (seeded on %s, today is %s)", seeded_on, today)
-            store.load_seed(build_seed(today), today)
+            store.load_seed(build_seed(today, state.config.zones), today)
         state.opened = store
         yield
     finally:

@@ -93,13 +93,20 @@ class Seed:
     tickets: list[Row] = field(default_factory=list)
 
 
+Zones = tuple[tuple[str, str], ...]
+
+
 @functools.lru_cache(maxsize=8)
-def build_seed(today: dt.date) -> Seed:
+def build_seed(today: dt.date, zones: Zones = ()) -> Seed:
     """The whole seed, identical for a given `today`: built once a day and shared, so it
-    is read, never changed (the suite resets the stub before every conversation)."""
+    is read, never changed (the suite resets the stub before every conversation).
+
+    `zones` (customer id, timezone): customers living elsewhere than CUSTOMERS says, their
+    visits seeded at the same hours on their own clocks (a test of another zone)."""
     builder = _Builder(today)
+    elsewhere = dict(zones)
     for number, (name, timezone, tier) in enumerate(CUSTOMERS, start=1):
-        builder.customer(number, name, timezone, tier)
+        builder.customer(number, name, elsewhere.get(f"cust_{number:03d}", timezone), tier)
     return builder.seed
 
 

@@ -11,6 +11,7 @@ from aiohttp import web
 
 from crm_stub.faults import FaultBoard
 from crm_stub.idempotency import IdempotencyKeys
+from crm_stub.seed import Zones
 from crm_stub.store import Clock, Store, utc_now
 from crm_stub.traffic import Traffic
 
@@ -26,6 +27,8 @@ class StubConfig:
     reseed: bool
     # What "now" is for upcoming/past and for validating times (tests pin it).
     clock: Clock = utc_now
+    # Customers seeded in another timezone than the seed's: (customer id, zone) pairs.
+    zones: Zones = ()
 
 
 @dataclass

@@ -61,3 +61,19 @@ def test_upcoming_appointments_are_in_business_hours() -> None:
         local = start.astimezone(zones[appointment["customer_id"]])
         assert start.utcoffset() == local.utcoffset()
         assert 9 <= local.hour <= 17
+
+
+def test_a_customer_seeded_in_another_zone_has_her_visits_at_the_same_hours_there() -> None:
+    """`zones` seeds a customer living elsewhere: her profile says the zone, and her visits
+    are at the hours they are at in Los Angeles, on her own clock; the others are as seeded."""
+    zone = "Pacific/Kiritimati"
+    seed = build_seed(TODAY, (("cust_001", zone),))
+    assert [c["timezone"] for c in seed.customers][:2] == [zone, "America/New_York"]
+    at_home = [a["starts_at"] for a in build_seed(TODAY).appointments]
+    elsewhere = [a["starts_at"] for a in seed.appointments]
+    maria = [a for a in seed.appointments if a["customer_id"] == "cust_001"]
+    for appointment in maria:
+        start = dt.datetime.fromisoformat(str(appointment["starts_at"]))
+        assert start.utcoffset() == dt.timedelta(hours=14)
+    assert [s[:16] for s in elsewhere[: len(maria)]] == [s[:16] for s in at_home[: len(maria)]]
+    assert elsewhere[len(maria) :] == at_home[len(maria) :]

@@ -30,7 +30,8 @@ DAY is "+N" (days from the customer's today), "+N..+M" (any day from N to M days
 "dom:14" (a 14th in the next 45 days), "md:12-10" (the next 10 December) or "none";
 WHEN is DAY + "@HH:MM", or "seed+1d", "seed-1h", "seed@HH:MM" (the service's seeded
 upcoming time, shifted or at another hour).
-Times are the customer's (cust_001, Maria, America/Los_Angeles).
+Times are the customer's (cust_001, Maria, America/Los_Angeles; read in the zone of the
+moment `now` a session is played at, so a test that gives her another zone reads them there).
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ import os
 import re
 from collections.abc import Collection
 from dataclasses import dataclass, field
-from datetime import date, datetime, timedelta
+from datetime import date, datetime, timedelta, tzinfo
 from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -144,15 +145,16 @@ async def _get(admin: CrmAdmin, path: str) -> Any:
     return body
 
 
-def _local(iso: str) -> datetime:
-    return datetime.fromisoformat(iso).astimezone(ZONE)
+def _local(iso: str, zone: tzinfo | None = ZONE) -> datetime:
+    """`iso` on the customer's clock (`zone`: the one of the moment the session is played at)."""
+    return datetime.fromisoformat(iso).astimezone(zone or ZONE)
 
 
 async def snapshot(admin: CrmAdmin, now: datetime = NOW) -> World:
     appointments = (await _get(admin, "/appointments?status=upcoming"))["appointments"]
     seeded: dict[str, datetime] = {}
     for appointment in appointments:
-        seeded.setdefault(appointment["service"], _local(appointment["starts_at"]))
+        seeded.setdefault(appointment["service"], _local(appointment["starts_at"], now.tzinfo))
     tickets = len((await _get(admin, "/tickets?status=all"))["tickets"])
     titles = {t["title"] for t in (await _get(admin, "/tasks?status=all"))["tasks"]}
     return World(now, seeded, tickets, titles)
@@ -290,27 +292,28 @@ def _appointment_problems(
     # The stub says "upcoming" for a scheduled appointment still ahead.
     status = {"scheduled": "upcoming"}.get(check.get("status", "scheduled"), check.get("status"))
     now = world.now
+    zone = now.tzinfo
     found = [
         a
         for a in appointments
         if a["service"].lower() == service.lower()
         and a["status"] == status
-        and _local(a["starts_at"]) > now
+        and _local(a["starts_at"], zone) > now
     ]
     spec = check.get("at")
     every = len(found)
     if spec is not None:
         if spec.startswith("seed"):
             expected = _seed_when(spec, service, world)
-            found = [a for a in found if _local(a["starts_at"]) == expected]
+            found = [a for a in found if _local(a["starts_at"], zone) == expected]
         else:
-            found = [a for a in found if _when_ok(spec, _local(a["starts_at"]), world)]
+            found = [a for a in found if _when_ok(spec, _local(a["starts_at"], zone), world)]
     if check.get("only") and len(found) != every:
         return [f"{service} {status}: {every - len(found)} not at {spec}"]
     counts = check.get("count", 1)
     if len(found) not in (counts if isinstance(counts, list) else [counts]):
         held = [
-            (a["status"], _local(a["starts_at"]).strftime("%a %d %H:%M"))
+            (a["status"], _local(a["starts_at"], zone).strftime("%a %d %H:%M"))
             for a in appointments
             if a["service"].lower() == service.lower()
         ]

@@ -10,6 +10,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from assistant.fakes import ScriptedPlanner, calls
+from assistant.guard import skipped_hour
 from assistant.models.embedded import EmbeddedNarrator
 from tests.fixtures.app import MakeAssistant
 from tests.fixtures.crm import CrmAdmin
@@ -114,6 +115,54 @@ async def test_a_models_past_or_far_time_never_reaches_the_crm(
     assert call["status"] == "error" and call["error"]["code"] == "invalid_arguments"
     assert reason in answer(events)
     assert await writes_applied(crm_admin) == {}
+
+
+def _next_skipped_hour(zone: ZoneInfo) -> datetime:
+    """2:30 AM on the next night `zone`'s clocks go forward, with that night's first offset
+    (as a wall time is given in her zone): an hour her clock never shows."""
+    day = datetime.now(zone).date() + timedelta(days=1)
+    while True:
+        wall = datetime(day.year, day.month, day.day, 2, 30)
+        if wall.replace(tzinfo=zone).astimezone(UTC).astimezone(zone).hour != 2:
+            return wall.replace(tzinfo=zone)
+        day += timedelta(days=1)
+
+
+@pytest.mark.parametrize("tool", ["crm.bookAppointment", "crm.rescheduleAppointment"])
+async def test_an_hour_the_clocks_skip_never_reaches_the_crm(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin, tool: str
+) -> None:
+    """Whatever the model decides: 2:30 AM the night the customer's clocks go forward is no
+    time on her clock. Refused, with the reason; it was booked (or moved) at 3:30 AM, an
+    hour never said, once the CRM read the offset given."""
+    starts_at = _next_skipped_hour(ZoneInfo("America/Los_Angeles")).isoformat()
+    visit = next(a for a in await appointments(crm_admin) if a["service"] == "Haircut")
+    arguments = (
+        {"service": "Consultation", "starts_at": starts_at}
+        if tool == "crm.bookAppointment"
+        else {"appointment_id": visit["id"], "starts_at": starts_at}
+    )
+    planner = ScriptedPlanner(calls((tool, arguments)))
+    assistant = await make_assistant(planner=planner, narrator=EmbeddedNarrator())
+    chat = await assistant.connect()
+    events = await chat.say("book me a consultation that sunday at 2:30 in the morning")
+    call = events[-1]["tool_calls"][0]
+    assert call["status"] == "error" and call["error"]["code"] == "invalid_arguments"
+    assert "clocks go forward" in answer(events)
+    assert await writes_applied(crm_admin) == {}
+
+
+def test_an_hour_said_twice_or_an_instant_in_utc_is_not_a_skipped_one() -> None:
+    """The night the clocks go back, 1:30 AM is twice on her clock (either is hers); a time
+    given in UTC is an instant, taken as it is."""
+    zone = ZoneInfo("America/Los_Angeles")
+    assert not skipped_hour(datetime(2030, 11, 3, 1, 30, tzinfo=zone), zone)
+    assert not skipped_hour(datetime(2030, 3, 10, 2, 30, tzinfo=UTC), zone)
+    assert not skipped_hour(datetime(2030, 3, 10, 3, 30, tzinfo=zone), zone)
+    assert skipped_hour(datetime(2030, 3, 10, 2, 30, tzinfo=zone), zone)
+    howe = ZoneInfo("Australia/Lord_Howe")  # half an hour forward, at 2 AM
+    assert skipped_hour(datetime(2030, 10, 6, 2, 15, tzinfo=howe), howe)
+    assert not skipped_hour(datetime(2030, 10, 6, 2, 45, tzinfo=howe), howe)
 
 
 async def test_without_the_profile_no_timed_write_is_made_until_it_is_read_again(

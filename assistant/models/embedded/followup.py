@@ -26,6 +26,7 @@ from assistant.language.text import normalize
 from assistant.models.embedded.write_tools import WRITE_TOOLS
 from assistant.resolve import Ambiguous, Match, NoMatch, resolve_intent
 from assistant.schema import AssistantTurn, Message, ToolExchange, ToolResult, UserTurn
+from assistant.zones import zone_named
 
 # A reply this long is a new request, not an answer to "which one?".
 _MAX_ANSWER_WORDS = 8
@@ -98,9 +99,9 @@ def said_before(conversation: Sequence[Message]) -> str | None:
     return previous.text if isinstance(previous, UserTurn) else None
 
 
-def retimed(clause: str, reply: str, now: datetime) -> str:
+def retimed(clause: str, reply: str, now: datetime, timezone: str) -> str:
     """The request with the time the reply gives in place of the one it lacked."""
-    stripped, reply = _retimed(normalize(clause).text, reply, now)
+    stripped, reply = _retimed(normalize(clause).text, reply, _on_their_clock(now, timezone))
     return f"{stripped} to {reply}"
 
 
@@ -127,6 +128,13 @@ def _last_two_users(conversation: Sequence[Message]) -> tuple[int, int] | None:
     return None
 
 
+def _on_their_clock(now: datetime, timezone: str) -> datetime:
+    """`now` in the customer's timezone: the day and the hour the words below are read
+    against ("9am" on the day asked about) are hers, not the server's (its date, in UTC,
+    is Sunday still where her Monday has begun)."""
+    return now.astimezone(zone_named(timezone))
+
+
 @lru_cache(maxsize=512)
 def _read(text: str, now: datetime, timezone: str) -> tuple[Intent, ...]:
     """`detect_intents`, once per turn: the planner, each later round and the narrator's
@@ -147,6 +155,7 @@ def understand(
     Questions can follow one another ("When?" then "Which one?"), so the earlier
     request is itself read in the light of the question before it, a few levels deep.
     """
+    now = _on_their_clock(now, timezone)
     intents = list(_read(text, now, timezone))
     asked = _asked(conversation) if depth < _MAX_DEPTH else None
     if asked is None:
@@ -201,6 +210,7 @@ def unanswered(
     """The request the assistant's last question was about, when that question asked for
     something it still lacks ("What time on Friday works for you?"): a reply that does
     not answer it is met with the question again, not with a shrug."""
+    now = _on_their_clock(now, timezone)
     asked = _asked(conversation) if depth < _MAX_DEPTH else None
     if asked is None:
         return None
@@ -262,6 +272,7 @@ def held_booking_retimed(
     make it 2pm instead": the booking asked about, at the new time, and nothing else (the
     "it" is the booking not made, never the visit it overlapped). Only while a booking
     is held for a yes (the caller knows)."""
+    now = _on_their_clock(now, timezone)
     asked = _asked(conversation)
     if asked is None:
         return None
@@ -296,6 +307,7 @@ def day_ellipsis(
 ) -> list[Intent] | None:
     """ "have I got anything tomorrow?" → "no" → "what about wednesday": the same lookup
     for the other day. Only lookups are read this way: a write is never inferred."""
+    now = _on_their_clock(now, timezone)
     said = normalize(text).text
     other = _OTHER_DAY.match(said)
     users = _last_two_users(conversation)

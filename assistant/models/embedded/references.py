@@ -1096,7 +1096,7 @@ def _time_for_the_one_in_focus(
     earlier = follow_up(state, before, now, timezone) or detect_intents(before, now, timezone)
     if not earlier or len(earlier) != 1 or not set(earlier[0].missing) & _HOUR_ASKED:
         return None
-    found = follow_up(state, retimed(before, message, now), now, timezone)
+    found = follow_up(state, retimed(before, message, now, timezone), now, timezone)
     if found and len(found) == 1 and found[0].kind == earlier[0].kind and found[0].complete:
         return found
     return None
