@@ -261,8 +261,11 @@ def narrowed(
     if any(call is None for call in spoken):
         return None
     ordered = [call for call in spoken if call is not None]
+    # (read as meant: "I think I need to do the cancell but not the delet")
     chosen = picked(
-        text, [_KIND.get(call.tool_name, "") for call in ordered], [n for _, n in named]
+        as_meant(text),
+        [_KIND.get(call.tool_name, "") for call in ordered],
+        [n for _, n in named],
     )
     if chosen is None:
         return None

@@ -109,7 +109,9 @@ _ASKS_WHETHER = rx(
 _SOMEONE_ELSES = rx(
     r"\b(?:wife|husband|partner|spouse|son|daughter|mom|mum|mother|dad|father|sister"
     r"|brother|friend|boss|colleague|assistant|neighbou?r|kid|child|parent|carer|caregiver"
-    r"|office|clinic|receptionist|dentist|salon|doctor|landlord|work)(?:'s|s')"
+    r"|office|clinic|receptionist|dentist|salon|doctor|landlord|work)(?:'s|s'"
+    # typed without its apostrophe: "my husbands number", "my wifes email"
+    r"|s(?= (?:\w+ )?(?:number|phone|email|e-mail|cell|mobile|address)\b))"
     r"|\b(?:his|her|their|your) (?:\w+ )?(?:number|phone|email|e-mail|cell|mobile)\b"
     r"|\b(?:the|your) (?:office|clinic|front desk|billing|support|salon|practice)"
     r" (?:number|phone|email|e-mail)\b"

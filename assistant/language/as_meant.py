@@ -8,6 +8,13 @@ They are taken off once a turn, for the planner and the narrator alike, so that 
 rule (those reading the raw words too) reads the request as it would read it said
 plainly. A yes to a question waiting for
 one is heard before this, from the words as said (confirm.is_affirmative).
+
+Asked politely, indirectly or with a hedge ("could you possibly…", "I was wondering if
+you could…", "is it possible to…", "…, if you don't mind?"), the request is read as it
+would be asked plainly. A word misspelt in a hurry is read as the word meant ("cancle my
+apointment tommorow, soz": text.spelt_right), so that the rules reading the customer's
+own words ("firday no saturday", "the twelfth", "acutally, undo that") read what was
+meant.
 """
 
 from __future__ import annotations
@@ -15,7 +22,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from assistant.language.patterns import rx
-from assistant.language.text import only_remarks, thanks_tail
+from assistant.language.text import only_remarks, spelt_right, thanks_tail
 from assistant.language.transcript import plain
 
 # "okay so what do I owe", "alright, and the week after?": words that only open what
@@ -37,19 +44,115 @@ _GREETING = rx(
 )
 
 
+# Asked politely, indirectly or with a hedge, the request is the same: "could you possibly
+# move my haircut to friday for me?", "I was wondering if you could…", "is it possible
+# to…", "would it be ok to…", "I think I need to…", "sorry to bother you, but…", "…, if
+# you don't mind?", "friday at 3 would be great, thanks", "I think the first one". Only a
+# message holding one of these words is tried (most hold none).
+_POLITE_WORDS = ("possibl", "wonder", "chance", "able to", "ok to", "okay to", "alright to",
+                 "i think", "bother", "mind", "would be", "for me", "kindly", "grateful",
+                 "ask", "please c", "please w")  # fmt: skip
+_POLITE_OPENING = rx(
+    r"(?:sorry to (?:bother|trouble) you(?:[\s,]+but)?|i was (?:just )?wondering"
+    r"(?=[\s,]+(?:what|when|where|which|who|why|how|is|are|am|was|were|do|does|did|can|could"
+    r"|have|has|should|shall|will|would|any)\b)"
+    # An ask put as a question of whether it can be done: the request, no question.
+    r"|(?P<asks>i was (?:just )?wondering (?:if|whether)(?= you | i )"
+    r"|is there any (?:chance|way)(?: that)? you (?:could|can|might)"
+    r"|(?:would|could) you (?:possibly|maybe|perhaps|kindly)?\s*be able to"
+    r"|(?:could|can|would) you (?:possibly|perhaps|maybe|kindly)"
+    r"|please (?:could|can|would) you|(?:could|can|may) i ask you to"
+    r"|i(?:'d| would) be (?:very |really |most )?grateful if you could"
+    r"|would it be (?:ok|okay|alright|all right|possible) (?:to|if you(?: could)?)"
+    r"|is it (?:ok|okay|alright|all right|possible) (?:to|if you(?: could)?|for you to))"
+    r"|(?P<asked>(?:may|could|can) i ask)(?= (?:what|when|where|which|who|why|how|if|whether)\b)"
+    r"|i think i (?:need|have|want|'d like|would like) to (?=[a-z])"
+    r"|i think (?=(?:the|that|this|my|on|at|in|for|next|both|all|only|a|an|noon|tomorrow|today"
+    r"|(?:mon|tues|wednes|thurs|fri|satur|sun)day|morning|afternoon|evening|high|low|normal"
+    r"|\d)\b[^.?!,;]{0,30}$))"
+    r"[\s,.!:;-]*"
+)
+# Whoever asks "could you possibly…" asks it of "you": "i was wondering if you could" and
+# "is there any chance you could" leave the request; "if you could" too.
+_YOU_COULD = rx(r"(?:you (?:could|can|would|might)(?: possibly| please)?|i could)\s+")
+_POLITE_TAIL = rx(
+    r"[\s,]+(?:(?:if|when) you (?:don't|do not|dont) mind|if (?:that's|that is|thats|it's|it is)"
+    r" (?:ok|okay|alright|all right|fine|possible)|(?P<for_me>for me(?:,? please)?)"
+    r"|would be (?:great|lovely|perfect|brilliant|good|ideal)(?:,? thanks?(?: you)?)?)"
+    r"(?P<mark>[\s.!?]*)$"
+)
+
+
+# Said before a polite ask, and kept: "and could you possibly…", "actually, would it be
+# ok to…", "yeah is it possible to cancel it".
+_LEAD = rx(
+    r"(?:(?:and|also|oh|so|but|then|actually|yeah|yes|yep|no|hmm|well|ok|okay|right|now"
+    r"|wait)\b[\s,.!]*)*"
+)
+_TELL_ME = rx(r"(?:tell|show|give|let) me\b")
+# "check off the car insurance task, thanks so much. The remaining two as well": thanks
+# said at the end of one sentence, before the next.
+_THANKS_BETWEEN = rx(r"[\s,]+(?:thanks|thank you)(?: so much| very much| a lot)?(?=[.!]\s+\S)")
+# The question mark that ends an ask put as a question: the request ends there.
+_ASKED_END = rx(r"\?(?=\s|$)")
+
+
+def _polite(plained: str, lowered: str) -> tuple[str, str]:
+    """The request asked politely, as it would be asked plainly."""
+    opened = False
+    for _ in range(2):  # "hi there! could you possibly…", "sorry to bother you, but is it…"
+        lead = _LEAD.match(lowered)
+        start = lead.end() if lead is not None else 0
+        opening = _POLITE_OPENING.match(lowered, start)
+        if opening is None or opening.end() >= len(lowered):
+            break
+        end, opened = opening.end(), opened or opening.group("asks") is not None
+        if (you := _YOU_COULD.match(lowered, end)) is not None:
+            end = you.end()
+        # "tell me where it is" is asked as "can you tell me where it is"
+        ask = (
+            "can you tell me "
+            if opening.group("asked")
+            else "can you "
+            if _TELL_ME.match(lowered, end)
+            else ""
+        )
+        plained = plained[:start] + ask + plained[end:]
+        lowered = lowered[:start] + ask + lowered[end:]
+        if opening.group("asks") is not None and (asked := _ASKED_END.search(lowered)):
+            # "would you be able to cancel my haircut? sorry, I meant…": said, not asked
+            stop = "" if asked.end() >= len(lowered.rstrip()) else "."
+            plained = plained[: asked.start()] + stop + plained[asked.end() :]
+            lowered = lowered[: asked.start()] + stop + lowered[asked.end() :]
+    tail = _POLITE_TAIL.search(lowered)
+    # ("for me" only after a polite ask: "is wednesday clear for me" asks about her day)
+    if tail is not None and tail.start() > 0 and (opened or tail.group("for_me") is None):
+        mark = "?" if "?" in tail.group("mark") else ""
+        plained, lowered = plained[: tail.start()] + mark, lowered[: tail.start()] + mark
+    return plained, lowered
+
+
 @lru_cache(maxsize=1024)
 def as_meant(message: str) -> str:
     """`message` without the words said around its request (see the module's docstring)."""
-    plained = plain(message).strip()
+    plained = spelt_right(plain(message).strip())
     lowered = plained.lower()
     if len(lowered) != len(plained):
         return plained
     greeting = _GREETING.match(lowered)
     if greeting is not None and greeting.end() < len(lowered):
         plained, lowered = plained[greeting.end() :], lowered[greeting.end() :]
+    if "thank" in lowered and (between := _THANKS_BETWEEN.search(lowered)) is not None:
+        plained = plained[: between.start()] + plained[between.end() :]
+        lowered = lowered[: between.start()] + lowered[between.end() :]
+    polite = any(word in lowered for word in _POLITE_WORDS)
+    if polite:
+        plained, lowered = _polite(plained, lowered)
     opener = _OPENER.match(lowered)
     if opener is not None and lowered[opener.end() :].strip(" .!?") not in _NOT_ON_THEIR_OWN:
         plained, lowered = plained[opener.end() :], lowered[opener.end() :]
+        if polite:
+            plained, lowered = _polite(plained, lowered)
     if (tail := thanks_tail(lowered)) is not None:
         plained = plained[: tail.start()] + ("?" if tail.group("mark") == "?" else "")
     elif (please := _PLEASE_TAIL.search(lowered)) is not None and not only_remarks(

@@ -9,18 +9,23 @@ what was asked: it is not a yes either, nor is "yes, the other one" (another tar
 from __future__ import annotations
 
 from assistant.language.aimed_at_system import pretends_a_yes, without_system_talk
+from assistant.language.as_meant import as_meant
 from assistant.language.patterns import rx
 from assistant.language.text import normalize
 
+# ("if you don't mind" is no "don't": it asks nicely)
 _NEGATIVE = rx(
-    r"\b(?:no|not|don't|do not|dont|never ?mind|stop|wait|hold on|hang on|keep it|leave it"
-    r"|forget it|changed my mind|rather not|negative|abort)\b"
+    r"\b(?:no|not(?<!do not(?= mind))|(?:don't|dont)(?! mind)|do not(?! mind)|never ?mind|stop"
+    r"|wait|hold on|hang on|keep it|leave it|forget it|changed my mind|rather not|negative|abort)\b"
 )
 _AFFIRMATIVE = rx(
     r"\b(?:yes|yeah|yep|yup|yea|sure|okay|alright|all right|confirm|confirmed|correct|right"
     r"|absolutely|definitely|certainly|affirmative|go ahead|do it|go for it|please do"
     r"|of course|sounds good|i'm sure|i am sure|proceed|fine|perfect|exactly|yes please"
-    r"|please go ahead|that's right|that is right|do that|make it so|go on)\b"
+    r"|please go ahead|that's right|that is right|do that|make it so|go on"
+    # "that would be great", "that'd be lovely": a yes to what was offered
+    r"|that(?: would|'d) be (?:great|lovely|perfect|brilliant|wonderful|fantastic|ideal|fine"
+    r"|good|helpful)|sounds (?:great|perfect|fine|lovely))\b"
 )
 # "ok, make it 2pm instead", "sure but thursday rather": the held action is changed,
 # not agreed to (the change is planned as a request of its own).
@@ -104,7 +109,8 @@ _VERB_TOOL = {
 
 def go_ahead_named(text: str) -> str | None:
     """The destructive tool a yes names by its verb ("go ahead with the delete"), or None."""
-    match = _NAMED_GO_AHEAD.search(normalize(text).text)
+    # (read as meant: "yes, would you be able to delete it?" is "yes delete it")
+    match = _NAMED_GO_AHEAD.search(normalize(as_meant(text)).text)
     if match is None:
         return None
     verb = match.group("verb") or match.group("verb2") or match.group("verb3")
@@ -131,7 +137,8 @@ def request_after_yes(text: str) -> str | None:
     planned like any message (PROTOCOL.md: a yes executes them all; nothing said after
     it is lost).
     """
-    said = normalize(text).text
+    # (read as meant: "yes n also, could you possibly add…" is "yes and also add…")
+    said = normalize(as_meant(text)).text
     rest = _YES_LEAD.sub("", said).strip(" ,.!")
     return rest if rest and rest != said else None
 
@@ -147,18 +154,18 @@ _TAKEN_BACK = rx(
     # between the mark and the words that keep it.
     rf"|\s*[,.!;]\s*{_BACK_MARK}\s*[,.!;]\s*[^.!?;]{{3,80}}?[\s,.!;]+(?:so |then |just |please )?"
     r"(?:keep it|leave it|keep that|leave that|don't do it|don't bother)"
-    r"(?: then| for now| after all| as it is| as is| please| thanks)*[\s.!]*$"
+    r"(?: then| for now| after all| as it is| as is| please| thanks)*[\s.!?]*$"
     rf"|(?:[\s,.!;]+{_BACK_MARK})*[\s,.!;]+(?:never ?mind|forget (?:it|that|about it)"
-    r"|scratch that)(?: then| for now| after all| please| thanks)*[\s.!]*$"
+    r"|scratch that)(?: then| for now| after all| please| thanks)*[\s.!?]*$"
     # "move my haircut to saturday actually undo that": said unpunctuated, after a mark
     rf"|(?:[\s,.!;]+{_BACK_MARK})+[\s,.!;]+(?:undo (?:that|it)|take (?:that|it) back)"
-    r"(?: then| please| thanks)*[\s.!]*$"
+    r"(?: then| please| thanks)*[\s.!?]*$"
     # "my husband said to cancel the dentist but I want to keep it": the thing asked about
     # is kept ("…but keep the haircut" names another thing: the ask before it stands).
     r"|[\s,.!;]+(?:but|though|however)[\s,]+(?:i (?:really |actually )?(?:want|would like|'d like"
     r"|wanna|need|plan|intend|am going|'m going) to |i(?:'d| would) (?:rather|prefer to) "
     r"|i(?:'ll| will| am| 'm|'m) |i (?:want|need|would like|'d like) )?keep(?:ing)? (?:it|that|this"
-    r"|them|that one|this one)(?: for now| as it is| as is| after all)?[\s.!]*$"
+    r"|them|that one|this one)(?: for now| as it is| as is| after all)?[\s.!?]*$"
 )
 
 
@@ -189,6 +196,6 @@ def what_was_taken_back(text: str) -> str | None:
     if not any(word in said for word in _BACK_WORDS):
         return None  # most messages: the pattern need not be tried
     match = _TAKEN_BACK.search(said)
-    if match is None or match.start() == 0 or said[match.end() :].strip(" .!") != "":
+    if match is None or match.start() == 0 or said[match.end() :].strip(" .!?") != "":
         return None
     return said[: match.start()]

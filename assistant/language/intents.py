@@ -825,7 +825,7 @@ _TAKES_BACK = rx(
     # "set me a reminder for…, actually forget the reminder, just move…": the ask before,
     # named by a word of its own or by what it would make.
     r"|(?:never ?mind|forget(?: about)?|scratch|skip|drop) (?:the|that|this) (?P<thing>\w+(?:"
-    r" \w+)?))(?: then| for now| after all)?$"
+    r" \w+)?))(?: then| for now| after all)?[?.!]*$"
 )
 # What an ask makes, by which a take-back names it ("forget the reminder").
 _ASK_NOUNS: dict[str, frozenset[str]] = {

@@ -28,9 +28,9 @@ _NAMES_A_PERSON = re.compile(rf"\b(?:my|our) {_PERSON}\b")
 _FOR_SOMEONE_ELSE = rx(
     # "for my son", "for my wife and me" (not "for my son's school run": a task)
     rf"\bfor (?:my|our) {_PERSON}\b(?!'s)"
-    # "my husband's haircut", "my daughter's checkup"
-    rf"|\b(?:my|our) {_PERSON}'s (?:\w+ )?(?:appointment|booking|visit|session|haircut|cleaning"
-    r"|checkup|check-up|consultation|exam|therapy|physio)"
+    # "my husband's haircut", "my daughter's checkup" (typed in a hurry: "my husbands haircut")
+    rf"|\b(?:my|our) {_PERSON}(?:'s|s) (?:\w+ )?(?:appointment|booking|visit|session|haircut"
+    r"|cleaning|checkup|check-up|consultation|exam|therapy|physio)"
     # "my sister wants a haircut", "my son needs a checkup"
     rf"|^(?:and |but |so |also |oh )*(?:my|our) {_PERSON} (?:wants|needs|would like|'d like"
     r"|is after|is hoping for|has to have|should get)\b"

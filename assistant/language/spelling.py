@@ -33,6 +33,9 @@ SLANG = {
     "thanx": "thanks",
     "ty": "thanks",
     "tks": "thanks",
+    "cn": "can",
+    "cud": "could",
+    "wud": "would",
     "gimme": "give me",
     "lemme": "let me",
     "wanna": "want to",
@@ -80,6 +83,12 @@ SLANG = {
     "ya": "yeah",
     "nah": "no",
     "nope": "no",
+}
+
+#: Misspellings a customer types in a hurry, each of one word only ("teh", "tommorow",
+#: "soz"): also put right in the message as meant, once a turn (as_meant.py), so that
+#: the rules reading the customer's own words read the word meant.
+MISSPELT = {
     # Slips on short words, which the typo corrector leaves alone.
     "teh": "the",
     "hte": "the",
@@ -107,6 +116,21 @@ SLANG = {
     "tommorrow": "tomorrow",
     "tmorrow": "tomorrow",
     "tomorow": "tomorrow",
+    "tomrow": "tomorrow",
+    "tomoro": "tomorrow",
+    "tmorow": "tomorrow",
+    "sry": "sorry",
+    "shes": "she's",
+    "soz": "sorry",
+    "sorr": "sorry",
+    "wich": "which",
+    "whcih": "which",
+    "becuase": "because",
+    "becasue": "because",
+    "definately": "definitely",
+    "acutally": "actually",
+    "actully": "actually",
+    "seperate": "separate",
     "schedual": "schedule",
     "shedule": "schedule",
     "scedule": "schedule",
@@ -125,6 +149,27 @@ SLANG = {
     "biling": "billing",
     "invoce": "invoice",
     "invoces": "invoices",
+}
+SLANG.update(MISSPELT)
+
+#: A phone's shorthand between words ("cn u move my appt n tell me…", "& what's due",
+#: "same as b4"), put right in the message as meant (as_meant.py) as it is in the grammar's.
+SHORTHAND = {
+    "n": "and",
+    "&": "and",
+    "k": "ok",
+    "u": "you",
+    "b4": "before",
+    "appt": "appointment",
+    "appts": "appointments",
+    "pls": "please",
+    "plz": "please",
+    "tmrw": "tomorrow",
+    "tmr": "tomorrow",
+    "2moro": "tomorrow",
+    "2morrow": "tomorrow",
+    "2day": "today",
+    "2nite": "tonight",
 }
 
 
@@ -189,5 +234,10 @@ COMMON_WORDS = words(
     lesson lessons visa visas mobile noble chocolate visitor visiting profit profits
     manager package packages polish finnish finish finished wish voice voices
     bottles battles battle cattle title titles little settle kettle
+    difference differently unavailable understood understands seventeen seventy wound
+    mould cheeks lively lonely reboot charger coding combing coping sometimes
+    somethings excerpt reminding retaining otters gmail yahoo hotmail outlook icloud
+    writing wandering ruining cunning gunning wanting awaiting possibly rendering rally
+    currant currents probable
     """
 )

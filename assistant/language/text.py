@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from assistant.language.lexicon import VOCABULARY
 from assistant.language.patterns import rx
-from assistant.language.spelling import COMMON_WORDS, SLANG, words
+from assistant.language.spelling import COMMON_WORDS, MISSPELT, SHORTHAND, SLANG, words
 from assistant.language.spoken import written
 from assistant.language.transcript import plain
 from assistant.language.typos import TypoCorrector
@@ -69,7 +69,7 @@ _CONTRACTED = {
 }
 # "&" and "+" between words mean "and"; "@" alone means "at".
 _SYMBOLS = (
-    (rx(r"\s&\s|\s\+\s"), " and "),
+    (rx(r"(?:^|\s)&\s|\s\+\s"), " and "),
     (rx(r"\s@\s"), " at "),
     # A deadline's other words: "by close of business friday", "no later than wednesday",
     # "…friday at the latest" (kept in a title: "Send the forms no later than").
@@ -109,6 +109,47 @@ def without_thanks(lowered: str) -> str:
     if tail is None:
         return lowered
     return lowered[: tail.start()] + ("?" if tail.group("mark") == "?" else "")
+
+
+# A word as typed: letters only, not part of an email, a domain or a contraction.
+_TYPED = rx(r"(?<![\w@.'-])[a-z]{2,}(?![\w@'-]|\.[a-z0-9])", re.IGNORECASE)
+
+
+# What a word's ending adds to it ("emails", "booked", "cancelling"): the word, not a slip.
+_INFLECTED = rx(r"s|es|d|ed|ing|er|ers|ly|'s")
+
+
+def _put_right(match: re.Match[str]) -> str:
+    typed = match.group(0)
+    word = typed.lower()
+    right = MISSPELT.get(word) or _CORRECTOR.correct(word)
+    if right == word or (_INFLECTED.fullmatch(word[len(right) :]) and word.startswith(right)):
+        # "emails" is "email" to the grammar, but the customer's own word in a title
+        return typed
+    return right.capitalize() if typed[0].isupper() else right
+
+
+# Shorthand said between words of two letters or more: "n" and "u" are letters alone when
+# spelled out ("j o h n"), and words only among words.
+_SHORT = rx(
+    r"(?:(?<=[a-z]{2} )|(?<=[.,!?;] )|^)(?:n|u|&)(?= [a-z]{2}| n [a-z]{2}|$)|^k(?= )"
+    r"|(?<![\w@.'-])(?:b4|appts?|pls|plz|tmrw?|2moro|2morrow|2day|2nite)\b",
+    re.IGNORECASE,
+)
+
+
+def spelt_right(text: str) -> str:
+    """`text` with each word misspelt in a hurry ("cancle my apointment tommorow, soz")
+    written as the word meant, in the customer's case: only the words the grammar keys on
+    (the vocabulary, lexicon.py) and the misspellings no other word could be (spelling.py);
+    any other word is left as typed."""
+    if " " in text and (
+        any(mark in text for mark in (" n ", "u", "&", "2", "b4", "ppt", "pl", "tmr"))
+        or text[:2] in ("n ", "N ", "k ", "K ")
+    ):
+        for _ in range(2):  # "…on saturday n n what do i owe": the second after the first
+            text = _SHORT.sub(lambda m: SHORTHAND[m.group(0).lower()], text)
+    return _TYPED.sub(_put_right, text)
 
 
 def _looks_like_phone(match: re.Match[str]) -> bool:

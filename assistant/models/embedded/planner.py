@@ -281,7 +281,10 @@ class EmbeddedPlanner:
             # "did that go through?", "try again": told from the CRM (or that nothing
             # was changed yet, when no write was made in this conversation).
             return after
-        if request.round <= 1 and (number := last_write.case_number(state, said)) is not None:
+        if (
+            request.round <= 1
+            and (number := last_write.case_number(state, request.user_message)) is not None
+        ):
             return FinalDecision(text=number)  # "what's its number?" after a case was opened
         if request.round <= 1 and last_write.asked(request.user_message):
             # "what time did you put it at?": the change just made, said again.

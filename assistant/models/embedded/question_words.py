@@ -202,10 +202,10 @@ PREVIOUS = _rx(
 )
 MONTH = _rx(r"\b(?:" + "|".join(MONTHS) + r")\b")
 
-# "what priority is the eye exam one": a task named by its words (only tasks have one).
+# "what priority is the eye exam one(?)": a task named by its words (only tasks have one).
 TASK_PRIORITY = _rx(
     r"\bwhat(?:'s| is)? (?:the )?priority (?:is |of |on |for )?(?:the |my )?"
-    r"(?!(?:it|that|this)\b)(?P<t>[a-z][a-z ]{1,40}?)(?: one| task| reminder)?(?: now)?$"
+    r"(?!(?:it|that|this)\b)(?P<t>[a-z][a-z ]{1,40}?)(?: one| task| reminder)?(?: now)?[?.!\s]*$"
 )
 # "and the groceries one, when's that": the task named first, its due day asked after.
 NAMED_THEN_WHEN = _rx(
