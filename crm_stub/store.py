@@ -77,14 +77,15 @@ class StoredReply:
     content_type: str | None
 
 
-# The databases made from a seed, each held with the seed it was made from (kept alive, so
-# an identity test cannot match a new seed at an old one's address); a few days' worth.
-_SEEDED: dict[dt.date, tuple[Seed, sqlite3.Connection]] = {}
-_SEEDED_KEPT = 4
+# The databases made from a seed, by the seed's identity and held with it (kept alive, so
+# its address cannot be another seed's): a few seeds' worth, a day's or a zone's each.
+_SEEDED: dict[tuple[int, dt.date], tuple[Seed, sqlite3.Connection]] = {}
+_SEEDED_KEPT = 8
 
 
 def _seeded(seed: Seed, today: dt.date) -> sqlite3.Connection:
-    held = _SEEDED.get(today)
+    key = (id(seed), today)
+    held = _SEEDED.get(key)
     if held is not None and held[0] is seed:
         return held[1]
     # Shared by the stubs of every thread that resets one (it is only ever read).
@@ -92,8 +93,8 @@ def _seeded(seed: Seed, today: dt.date) -> sqlite3.Connection:
     database.executescript(SCHEMA)
     Store(database)._fill(seed, today)
     if len(_SEEDED) >= _SEEDED_KEPT:
-        _SEEDED.pop(next(iter(_SEEDED)))[1].close()
-    _SEEDED[today] = (seed, database)
+        del _SEEDED[next(iter(_SEEDED))]  # closed when the last reset using it is done
+    _SEEDED[key] = (seed, database)
     return database
 
 
