@@ -6,6 +6,12 @@ also what the typo corrector may correct *to* (spelling.py keeps what it must no
 
 from __future__ import annotations
 
+# Endings that make another form of a word ("emails", "booked", "cancelling", "completely"):
+# a word of its own, never a slip of the word it ends (language/typos.py, text.py).
+WORD_ENDINGS = ("s", "es", "d", "ed", "ing", "er", "ers", "ly")
+# The same without the plural's: the grammar reads "haircuts" as "haircut".
+OTHER_FORM_ENDINGS = tuple(ending for ending in WORD_ENDINGS if ending not in ("s", "es", "d"))
+
 # The hours of a clock in words, "one" to "twelve".
 HOUR_WORDS = (
     "one",

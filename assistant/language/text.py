@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from assistant.language.lexicon import VOCABULARY
+from assistant.language.lexicon import VOCABULARY, WORD_ENDINGS
 from assistant.language.patterns import rx
 from assistant.language.spelling import COMMON_WORDS, MISSPELT, SHORTHAND, SLANG, words
 from assistant.language.spoken import written
@@ -116,7 +116,7 @@ _TYPED = rx(r"(?<![\w@.'-])[a-z]{2,}(?![\w@'-]|\.[a-z0-9])", re.IGNORECASE)
 
 
 # What a word's ending adds to it ("emails", "booked", "cancelling"): the word, not a slip.
-_INFLECTED = rx(r"s|es|d|ed|ing|er|ers|ly|'s")
+_INFLECTED = rx("|".join((*WORD_ENDINGS, "'s")))
 
 
 def _put_right(match: re.Match[str]) -> str:

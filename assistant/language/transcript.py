@@ -21,7 +21,7 @@ import operator
 import re
 
 from assistant.language.heard_numbers import heard_as_said
-from assistant.language.lexicon import NUMBER_WORDS, ORDINAL_WORDS, WEEKDAYS
+from assistant.language.lexicon import HOUR_WORDS, NUMBER_WORDS, ORDINAL_WORDS, WEEKDAYS
 from assistant.language.patterns import GatedPattern, rx
 from assistant.language.said_numbers import in_digits
 
@@ -33,23 +33,7 @@ _FILLER = rx(
     r"(?:^|(?<=[\s,.]))(?:u+m+|u+h+m*|e+r+m*|a+h+|h?m{2,}|hm+|e+h)(?:[\s,.!?]+|$)", re.IGNORECASE
 )
 # "oh and", "oh wait": a filler, unless it stands among digits ("four one oh five").
-_DIGIT_WORDS = frozenset(
-    [
-        "zero",
-        "oh",
-        "one",
-        "two",
-        "three",
-        "four",
-        "five",
-        "six",
-        "seven",
-        "eight",
-        "nine",
-        "double",
-        "triple",
-    ]
-)
+_DIGIT_WORDS = frozenset({"zero", "oh", *HOUR_WORDS[:9], "double", "triple"})
 _OH = rx(r"\boh\b[,.]?\s*", re.IGNORECASE)
 # "can i get like a checkup on friday at like ten": "like" before what it would measure.
 # After these words it is a verb or a comparison ("i'd like a", "looks like the").

@@ -22,6 +22,7 @@ import itertools
 from collections.abc import Iterable
 from functools import lru_cache
 
+from assistant.language.lexicon import OTHER_FORM_ENDINGS
 from assistant.language.patterns import rx
 
 _VOWELS = frozenset("aeiou")
@@ -82,23 +83,17 @@ def damerau(a: str, b: str) -> int:
     return previous[-1]
 
 
-# Endings that make another form of a word: "removed", "completely", "created" are words
-# of their own, never slips of "remove", "completed", "create". (A plural is still read
-# as its word, "haircuts" as "haircut", as the rules expect; a plural that is a word of
-# its own, "changes" not "charges", is among the common words.)
-_ENDINGS = ("ed", "ly", "er", "ers", "ing")
-
-
 def _inflected(vocabulary: Iterable[str]) -> set[str]:
     """Each vocabulary word's other forms: "I accidentally removed the eye exam task" must
-    not be read as "remove", nor "I completely forgot" as "completed"."""
+    not be read as "remove", nor "I completely forgot" as "completed". (A plural is still
+    read as its word, "haircuts" as "haircut", as the rules expect; a plural that is a word
+    of its own, "changes" not "charges", is among the common words.)"""
     forms: set[str] = set()
     for word in vocabulary:
-        if word.endswith("e"):
-            # "remove": "removed", "removing" ("complete": "completely")
-            forms.update((word + "d", word[:-1] + "ing", word + "ly", word + "r", word + "rs"))
-        else:
-            forms.update(word + ending for ending in _ENDINGS)
+        for ending in OTHER_FORM_ENDINGS:
+            # "remove": "removed", "removing", "remover" (its "e" not said twice)
+            stem = word[:-1] if word.endswith("e") and ending[0] in "ei" else word
+            forms.add(stem + ending)
     return forms
 
 
