@@ -51,6 +51,12 @@ _CREATES = Tried((pattern, pattern) for pattern in _CREATE_TICKET)
 _PROBLEMS = Tried(zip(("problem with ", ""), _IMPLICIT_PROBLEM, strict=True))
 
 
+def case_asked_at(said: str) -> int | None:
+    """Where an ask to open a support case starts in the normalized `said`, or None."""
+    found = _CREATES.earliest(said)
+    return None if found is None else found[1].start()
+
+
 def create_ticket(c: Clause) -> Intent | None:
     if asked := _CREATES.first(c.text):
         return _ticket(c, _BODY_LEAD.sub("", asked[1].group("rest"), count=1), consent=True)

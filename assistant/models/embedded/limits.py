@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from assistant.language.account_rules import someone_elses_detail
+from assistant.language.account_rules import case_asked_at, someone_elses_detail
 from assistant.language.others import SOMEONE_ELSES_ACCOUNT
 from assistant.language.patterns import GatedPattern, Tried, rx
 from assistant.language.text import normalize
@@ -289,15 +289,6 @@ _TODO_FIRST = rx(
 )
 
 
-# "help me log an issue: the reminder texts never arrive": a case whose subject names
-# something no tool does; the case is what is asked, as a to-do said first is.
-_CASE_FIRST = rx(
-    r"\b(?:open|log|raise|file|create|make|start|submit|put in|lodge)(?: me)? (?:a |an )?"
-    r"(?:[a-z-]+ ){0,2}?(?:tickets?|cases?|issues?|complaints?|support requests?)\b"
-    r"|\breport (?:a |an )?(?:problem|issue|bug|fault)\b"
-)
-
-
 _ASKED_IF_DONE = rx(
     r"\b(?:did|has|have|had) (?:i|you|we|they|someone|anyone|anybody|somebody|the team)"
     r"(?: \w+)? $"
@@ -322,10 +313,13 @@ def cannot_do(text: str, asks_a_change: Callable[[str], bool] | None = None) -> 
     if someone_elses_detail(said):
         return OWN_DETAILS_ONLY
     for (pattern, reply), found in _LIMITS.found(said):
-        for first in (_TODO_FIRST, _CASE_FIRST):
-            asked = first.search(said)
-            if asked is not None and asked.start() < found.start():
-                return None
+        todo = _TODO_FIRST.search(said)
+        if todo is not None and todo.start() < found.start():
+            return None
+        # "help me log an issue: the reminder texts never arrive": a case whose subject
+        # names something no tool does; the case is what is asked, as a to-do said first is.
+        if (case := case_asked_at(said)) is not None and case < found.start():
+            return None
         if _ASKED_IF_DONE.search(said[: found.start()]):
             return None  # "did someone close my ticket…?" asks what became of it
         if reply is RUNNING_LATE and asks_a_change is not None and asks_a_change(text):
