@@ -267,6 +267,12 @@ class Engine:
 
     async def _body(self, state: TurnState) -> None:
         session = state.session
+        asked = session.dialogue
+        if asked.question and not was_heard(asked.asked, said_before_reply(session)):
+            # The caller talked over the question (a platform's or the phone's record of
+            # what its voice played ends before it): their words answer something else.
+            # Was: "yes please" to a support case offered after the cut opened one.
+            session.dialogue = dataclasses.replace(asked, question=None, about="", asked="")
         if untold := session.dialogue.untold:
             asked_again = words(session.dialogue.untold_asked) == words(state.text)
             session.dialogue = dataclasses.replace(session.dialogue, untold=(), untold_asked="")
