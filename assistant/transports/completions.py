@@ -127,7 +127,13 @@ async def chat_completions(request: web.Request) -> web.StreamResponse:
     key = completion.conversation_key(claim)
     try:
         call = await request.app[PLATFORM_CALLS].get(
-            key, claim, find_customer, earlier=completion.earlier, trace_id=trace_id
+            key,
+            claim,
+            find_customer,
+            earlier=completion.earlier,
+            trace_id=trace_id,
+            asked=completion.fingerprint,
+            named=completion.named,
         )
     except TooManyCalls as exc:
         return error_response(

@@ -47,6 +47,11 @@ class CompletionRequest:
     customer_id: str | None  # metadata.customer_id
     phone: str | None  # call.customer.number (Vapi), else metadata.caller_phone
 
+    @property
+    def named(self) -> bool:
+        """The platform names the conversation (else it is known by its first words)."""
+        return any((self.call_id, self.conversation_id, self.user))
+
     def conversation_key(self, caller: str) -> str:
         """Which conversation this is (PLATFORMS.md: call.id, conversation_id, user, else
         a hash of the caller and the first user message)."""

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from aiohttp import web
 
 from assistant.conversation import Conversation, open_conversation
-from assistant.schema import Message
+from assistant.schema import Message, UserTurn
 from assistant.services import Services
 from assistant.transports.platform_retry import LastAnswer
 from assistant.transports.platform_turns import RoutedFrames, TurnStream
@@ -72,6 +72,25 @@ class PlatformCall:
             self.barge_in()
 
 
+# A platform asks again within its own timeout (seconds); the same first words later are
+# the caller's next call, not a retry (was: answered as before, "Done" and nothing done).
+RETRY_WITHIN_S = 60.0
+
+
+def _begins_again(
+    call: PlatformCall, earlier: tuple[Message, ...], asked: str, now: float | None = None
+) -> bool:
+    """A request with no earlier words of the customer's, to a conversation that has
+    answered some already (and is not a retry of its last answer, nor answering now)."""
+    if any(isinstance(message, UserTurn) for message in earlier):
+        return False
+    return (
+        call.idle
+        and call.conversation.session.turns > 0
+        and not call.answered.retried(asked, RETRY_WITHIN_S, now)
+    )
+
+
 class TooManyCalls(Exception):
     """Every slot holds a conversation with a turn running or queued."""
 
@@ -98,20 +117,37 @@ class PlatformCalls:
         *,
         earlier: tuple[Message, ...] = (),
         trace_id: str = "",
+        asked: str = "",
+        named: bool = True,
     ) -> PlatformCall:
         """The conversation `caller` holds under `key`; a new one, for the customer
         `find_customer` names (its history rebuilt from `earlier`,
-        what the platform says was said) when we have none."""
+        what the platform says was said) when we have none. A conversation the platform
+        does not name (`named` false) is known by its caller and first words, so a request
+        that begins again is another call; `asked`, the request's fingerprint, tells a
+        retry of the last answer's request from it."""
         await self._close_idle()
         slot = (caller, key)
         call = self._calls.get(slot)
+        if call is not None and not named and _begins_again(call, earlier, asked):
+            # The first words of a conversation, where ours went on past them: another
+            # call opening the same way, not this one's thread. Was: the second call
+            # inherited the first's pending question, focus and writes ("I already
+            # added that a few minutes ago").
+            del self._calls[slot]
+            ended = call.conversation.session
+            await call.conversation.close()
+            await self._services.sessions.delete(ended.session_id)
+            call, turns_before = None, ended.turns
+        else:
+            turns_before = 0
         if call is None:
             # One opening per conversation: a second request waits for the first's.
             opening = self._opening.setdefault(slot, asyncio.Lock())
             async with opening:
                 call = self._calls.get(slot)
                 if call is None:
-                    call = await self._open(slot, find_customer, earlier, trace_id)
+                    call = await self._open(slot, find_customer, earlier, trace_id, turns_before)
             if not opening.locked():
                 self._opening.pop(slot, None)
         call.used_at = time.monotonic()
@@ -124,7 +160,11 @@ class PlatformCalls:
         find_customer: Callable[[], Awaitable[str | None]],
         earlier: tuple[Message, ...],
         trace_id: str,
+        turns_before: int = 0,
     ) -> PlatformCall:
+        """`turns_before`: the turns of the call that began under the same key before
+        (its session id is this one's too): numbered on from them, so no write of this
+        call has the key of one of that call's (the CRM would answer it as done again)."""
         if len(self._calls) >= self._most:
             await self._close_least_recent()
         customer_id = await find_customer()
@@ -138,6 +178,7 @@ class PlatformCalls:
             history=earlier,
         )
         session_id = stored_session_id(self._services, "completions", *slot)
+        conversation.session.turns = turns_before
         await continue_stored(self._services, conversation, session_id, customer_id)
         conversation.start()
         budgets = self._limits.for_session(
