@@ -565,6 +565,8 @@ def _unlisted(state: Dialogue, intent: Intent) -> Intent:
         or state.earlier_listed_kind is not None
         or state.listings
         or not _ONE_OF_A_LIST.search(target.phrase)
+        # "my last one", "my first appointment": the customer's own, counted on the calendar
+        or target.phrase.startswith("my ")
         or _VISIT_NAMED.search(target.phrase)
         or _KIND_NAMED.search(target.phrase)
     ):
