@@ -7,7 +7,14 @@ email) still waits. The frame's `message` is what a client shows or speaks: afte
 refused so, a customer who hears only "the server is busy" cannot tell whether the delete
 was made. It must say that nothing was done and that the question still waits.
 
-FIRST RUN (written before the code was read): (recorded below)
+PROTOCOL.md lets a busy frame carry `code`, `message`, `turn_id` and `retry_after_s`
+(fields are only ever added): what the customer must hear is said in `message`.
+
+FIRST RUN (written before the code was read): 1 of 3 held (the control). Both yeses
+refused busy got only "the server is busy; try again in 1 s" (nothing was deleted or
+changed, rightly, and the question did still wait: only unsaid). Now the frame goes on
+"Nothing was done: the question asked last still waits for your answer" whenever a
+question of the session waits (transports/ws.py; rate_limited and a full queue too).
 """
 
 from __future__ import annotations
