@@ -399,6 +399,11 @@ _DUE_CHANGE = (
     ),
     rx(r"\b(?:change|set|move|update|push) (?P<t>.+?)(?:'s)? due date to (?P<w>.+)$"),
     rx(r"\bmake (?P<t>.+?) due (?:on |by )?(?P<w>.+)$"),
+    # "set the groceries to be due next tuesday": the thing, then the day it is due
+    rx(
+        r"\bset (?!(?:a|an|up|me|another|new|one)\b)(?P<t>.+?) (?:to be |to )?due"
+        r" (?:on |by |for )?(?P<w>.+)$"
+    ),
     # "give it one for the 25th", "give the eye exam task a due date of friday"
     rx(
         r"\bgive (?P<t>it|that|this|that one|this one|(?:the|my) .+?\b(?:task|to-?do|reminder|one))"

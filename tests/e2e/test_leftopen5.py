@@ -58,6 +58,18 @@ offered (language/account_rules.py); a reply to "when?" whose time has passed is
 the answer and told so (models/embedded/followup.py). After: 24/24 sessions (33/33 turns),
 LATE_CASES 3/3. Every kept phrasing (bench.decisions --dump, 3,854 decisions) decides as
 before: the dumps before the first rule change and after do not differ.
+
+Then thirteen sessions (ids lo5b-, 16 turns) and two more played late (lo5b-late-, 4
+turns) were written in new words for the same kinds, not tuned on. FIRST RUN: 9/13
+sessions (12/16 turns), late 2/2; no wrong write. One check of my own was unfair: "book a
+haircut next tuesday" asked "What time tomorrow works for you?", which says the day it
+read as plainly as a date would (the check now takes "tomorrow" too). "set the groceries
+to be due next tuesday" was not understood (now a due change: "set X to be due DAY",
+language/task_rules.py); "whats the bill for my last visit" named a bill and a visit and
+was read as two listings (now one question: the last visit's cost,
+models/embedded/planner.py); "the eye exam one can wait till the end of the month" listed
+the visits (left open, below). After: 12/13. Every kept phrasing still decides as before
+(bench.decisions --dump: no difference).
 """
 
 from __future__ import annotations
@@ -77,7 +89,14 @@ from tests.fixtures.app import MakeAssistant
 from tests.fixtures.crm import CrmAdmin
 
 LEFT_OPEN: Path = DATA / "conversations_leftopen5.jsonl"
-KNOWN_OPEN: list[str] = []
+# Does less than asked; writes nothing that was not asked.
+KNOWN_OPEN: list[str] = [
+    # "the eye exam one can wait till the end of the month": "the eye exam one" names a
+    # service and no to-do word; whether it is the visit or the to-do depends on what is on
+    # file (no eye exam is booked, a to-do "Schedule eye exam" is), which the grammar does
+    # not see: the visits are listed, nothing is changed
+    "lo5b-eye-exam-one-wait-end-of-month",
+]
 # Played in two halves side by side (every other session), to keep each test short.
 _HALVES = 2
 # Half past eleven at night on the pinned Monday, her clock: 4 PM today has passed.
@@ -101,7 +120,7 @@ async def test_the_fifth_cases_left_open_are_answered_as_asked(
 ) -> None:
     """Each case: what was said is done, nothing near is done instead."""
     cases = read_cases(LEFT_OPEN)
-    assert len(cases) == 24
+    assert len(cases) == 37
     mine = tmp_path / LEFT_OPEN.name
     mine.write_text("".join(json.dumps(case) + "\n" for case in cases[half::_HALVES]))
     _, failed = await score(make_assistant, crm_admin, mine, capsys)
@@ -141,6 +160,28 @@ LATE_CASES: list[dict[str, Any]] = [
         "turns": [
             {"say": "move my dental cleaning", "confirm": "*"},
             {"say": "today at 5 pm", "confirm": "*", "has": _PASSED, "crm": _NOTHING_BOOKED},
+        ],
+    },
+]
+# Written after the fixes, not tuned on (ids lo5b-).
+LATE_CASES += [
+    {
+        "id": "lo5b-late-checkup-10pm-tonight",
+        "turns": [
+            {"say": "i'd like to book a checkup", "confirm": "*"},
+            {"say": "10 pm tonight", "confirm": "*", "has": _PASSED, "crm": _NOTHING_BOOKED},
+        ],
+    },
+    {
+        "id": "lo5b-late-move-haircut-today-at-6",
+        "turns": [
+            {"say": "can you move my haircut", "confirm": "*"},
+            {
+                "say": "how about today at 6",
+                "confirm": "*",
+                "has": _PASSED,
+                "crm": [{"appt": "Haircut", "at": "seed+0h", "status": "scheduled"}],
+            },
         ],
     },
 ]

@@ -335,6 +335,8 @@ class EmbeddedPlanner:
             len(intents) <= 1
             or questions.may_ask_after_case(request.user_message)
             or {i.kind for i in intents} == {"appointments"}
+            # "what's the bill for my last visit": a bill and a visit named, one question
+            or (len(intents) == 2 and questions.asks_last_visits_cost(request.user_message))
         )
         if (
             pinned is None
@@ -351,7 +353,10 @@ class EmbeddedPlanner:
             # "the checkup at the third street clinic, what date was that": one question,
             # though said in two clauses.
             if asked is not None and (
-                len(intents) <= 1 or asked.aspect == "named_case" or asked.place
+                len(intents) <= 1
+                or asked.aspect == "named_case"
+                or asked.place
+                or (asked.aspect == "cost" and asked.subject == questions.LAST_VISIT)
             ):
                 return self._question(request, asked, first, unheard_in(intents))
         if first:

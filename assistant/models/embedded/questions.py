@@ -419,6 +419,17 @@ _COST_OF_LAST_VISIT = rx(
     r"|\b(?:my|the) (?:last|latest|most recent|previous) (?:visit|appointment|booking)"
     r"(?: cost| come to| came to)\b"
 )
+
+
+def asks_last_visits_cost(text: str) -> bool:
+    """ "what's the bill for my last visit": one question, though its words name a bill and
+    a visit (each read as a listing of its own)."""
+    said = text.lower()
+    return ("last" in said or "recent" in said or "previous" in said) and bool(
+        _COST_OF_LAST_VISIT.search(normalize(text).text)
+    )
+
+
 # What was paid last, asked without a yes or no: "what did I pay last time?", "what was my
 # last payment?"
 _PAID_LAST = rx(
@@ -642,4 +653,13 @@ def answer(question: Question, results: Sequence[ToolResult], now: datetime) -> 
     return about_tasks(_items(results, "tasks"), aspect, question.subject, now)
 
 
-__all__ = ["OFFER", "Question", "answer", "lookups", "may_ask_after_case", "read_question"]
+__all__ = [
+    "LAST_VISIT",
+    "OFFER",
+    "Question",
+    "answer",
+    "asks_last_visits_cost",
+    "lookups",
+    "may_ask_after_case",
+    "read_question",
+]
