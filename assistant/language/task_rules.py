@@ -137,6 +137,8 @@ _REMARK_AFTER_A_DAY = rx(
 # Gated on the verbs such a sentence has; not after a verb whose object is a sentence
 # ("make sure the door is locked", "tell the landlord the heating is broken"), nor after a
 # word that joins one to the to-do ("…because the sink is leaking": the to-do's words).
+# (A clause that tells which thing, said with no "that", reads the same and is cut too:
+# "buy the book my son is reading" is titled "Buy the book", shorter, never another to-do.)
 _REMARK_VERBS = rx(
     r"\b(?:is|are|was|were|keeps|kept|has been|have been|won't|doesn't|don't|isn't|aren't"
     r"|hasn't|needs|broke|stopped)\b"
