@@ -536,6 +536,10 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
                 # the balance is still asked).
                 referred = _refer(intents[0], *read_with, norm, local_now)
                 intents = referred if referred is not None else intents
+            elif _it_named_before(intents, last_intents):
+                # "the dental cleaning, can it be thursday instead, same time": the words
+                # after it add to the ask, whose "it" the clause before it named.
+                intents = [dataclasses.replace(intents[0], target=last_intents[0].target)]
         elif _narrows(clause, intents, last_intents):
             # "what's the story with my account, like appointments and bills": the
             # examples say what "my account" meant.
@@ -907,6 +911,15 @@ def _name_the_it(clause: str, before: str, *, of_it: bool = False) -> str:
 _DESCRIBED = rx(
     r"\b(?:my|the|that|this|our) (?P<words>(?:[a-z-]+ ){0,3}(?:" + _NAMED.pattern + r"))\b"
 )
+
+
+def _it_named_before(intents: list[Intent], before: list[Intent]) -> bool:
+    """Read with the words after it, one ask says "it" where, read alone, it had a target
+    of its own (named in the clause before it): the same ask, the same one."""
+    if len(intents) != 1 or len(before) != 1 or intents[0].kind != before[0].kind:
+        return False
+    now, then = intents[0].target, before[0].target
+    return now is not None and now.vague and then is not None and not then.vague
 
 
 def _refuses(clause: str) -> bool:

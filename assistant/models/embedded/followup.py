@@ -398,6 +398,13 @@ def _fill(intent: Intent, text: str, now: datetime, timezone: str) -> list[Inten
             and _part_said(same[0])
             and not _part_said(intent)
         )
+        # "when would you like it?" → "3pm today" when 3 PM has passed: the time said is
+        # the answer, and what is wrong with it is said ("that time has already passed").
+        or (
+            bool(same[0].missing)
+            and set(same[0].missing) <= _SAID_TIME_PROBLEMS
+            and bool({"when", "time"} & set(intent.missing))
+        )
     ):
         return same[:1]
     return None
@@ -433,6 +440,8 @@ def _other_day(now_said: Intent, before: Intent) -> bool:
 _TIME_ASKED = frozenset(
     {"when", "time", "future", "no_such_date", "weekday_conflict", "meridiem", "repeat"}
 )
+# What is wrong with a time the customer said: asked about in its own words.
+_SAID_TIME_PROBLEMS = frozenset({"future", "no_such_date", "weekday_conflict", "meridiem"})
 _MONTH = rx(rf"\b(?:{'|'.join(MONTHS)})\b")
 _DAY_OF_MONTH = rx(r"\b(?:the )?(\d{1,2}(?:st|nd|rd|th))\b")
 _WEEKDAY = rx(rf"\b(?:{'|'.join(WEEKDAYS)})\b")
