@@ -80,17 +80,47 @@ began "S: …", and "what changes did you just make?" read out the balance; it n
 change just made). Then 59/65: "what have I paid you so far this year" reads the history
 (and a history says what is paid apart from what is still owed). 60/65: "who am I speaking
 to" is asked of the assistant, not the profile.
+
+tests/data/heldout7.jsonl: 72 single messages written before the rule code was read,
+across the 18 tools: dates and times said unusually ("a week on friday", "first monday of
+next month", "quarter to five", "noonish", "tomorrow week", "the 30th of February"), reads
+of a window or a day, contact changes said loosely, complaints about invoices, tasks said
+as needs or states, several asks joined oddly, hypotheticals, negations and things it
+cannot do. A line may also give `args`: values every call of a tool must carry (a start
+time as the same instant, a task or appointment id, a priority, an address; "title~" a
+title containing the words), so a right tool with a wrong date is a miss.
+First run 55/72 (76.4%). WRONG WRITE (1): "book a facial for tomorrow week at half past
+one" booked tomorrow, March 2 (tomorrow week is March 9). Held back where a write was
+asked: "don't touch the haircut, but the cleaning can go" (listed, no cancellation held);
+"send stuff to my work address instead: <email>" (the profile read out, no change);
+"noonish tomorrow, haircut, can you do it" (listed); "my haircut clashes with work, could
+it be the 4th of next month at 5pm" (listed, "nothing booked on April 4"); "I want to
+dispute inv_1, it should have gone through my insurance" (the invoices read, no case);
+"fortnight today at 9 in the morning, I'd like a check-up" and "first monday of next
+month, noonish, for a facial please" (asked when); "I need to remember the car rego",
+"I need to sort the gutters out by the end of the month", "add picking up the dry
+cleaning, first monday of next month", "groceries can be pushed to the 30th" (not
+understood); "groceries done — oh and what do I owe you" (only the balance: the dash
+kept "groceries done" from being read). Reads missed: "anything on between the 20th and
+the 25th?", "what have I got on the day after tomorrow", "what's on for me the first
+week of april" (refused), "the $150 on my account, what's that for?" (the profile, for
+"account"). Right tools but a poor answer (not scored): "I was going to get you to move
+my cleaning but actually it's fine where it is" asked when to move it; "whats my account
+tier and which timezone am i set to" gave the tier only; "what email and number have you
+got for me, I think one of them's old" gave the email and asked for a new number.
 """
 
 from __future__ import annotations
 
 import json
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from assistant.fakes.world import play
+from assistant.schema import ToolCall
 
 DATA = Path(__file__).parents[1] / "data"
 PHRASINGS = DATA / "phrasings.jsonl"
@@ -99,6 +129,7 @@ HELDOUT3 = DATA / "heldout3.jsonl"
 HELDOUT4 = DATA / "heldout4.jsonl"
 HELDOUT5 = DATA / "heldout5.jsonl"
 HELDOUT6 = DATA / "heldout6.jsonl"
+HELDOUT7 = DATA / "heldout7.jsonl"
 # Pinned at the last measured scores (389/389 and 398/398): any regression fails the build.
 REQUIRED_SHARE = 1.0
 REQUIRED_HELDOUT_SHARE = 1.0
@@ -110,13 +141,43 @@ REQUIRED_HELDOUT4_SHARE = 62 / 62
 REQUIRED_HELDOUT5_SHARE = 55 / 55
 # heldout6: first run 43/50 before any rule change (then 8/15 more); pinned at 60/65.
 REQUIRED_HELDOUT6_SHARE = 60 / 65
+# heldout7: first run 55/72 before any rule change; pinned at the last measured score.
+REQUIRED_HELDOUT7_SHARE = 55 / 72
+
+
+def value_right(key: str, want: str, got: Any) -> bool:
+    """`got` is the value `want` names: a start time the same instant, a text the same
+    words (a key ending in "~": containing them)."""
+    if not isinstance(got, str):
+        return False
+    if key == "starts_at":
+        try:
+            return datetime.fromisoformat(got) == datetime.fromisoformat(want)
+        except ValueError:
+            return False
+    if key.endswith("~"):
+        return want.lower() in got.lower()
+    return got.lower() == want.lower()
+
+
+def values_right(line: dict[str, Any], calls: list[ToolCall]) -> bool:
+    """Every call of a tool named in the line's `args` carries the values given there (a
+    wrong date, task or address is a wrong write even when the tools are right)."""
+    for tool, wanted in line.get("args", {}).items():
+        for call in (call for call in calls if call.tool_name == tool):
+            for key, want in wanted.items():
+                if not value_right(key, want, call.arguments.get(key.rstrip("~"))):
+                    return False
+    return True
 
 
 async def understood(line: dict[str, Any]) -> bool:
     turn = await play(line["text"])
     tools_right = turn.tools == line["tools"] or turn.tools in line.get("alt_tools", [])
     held = turn.held.tool_name if turn.held else None
-    return tools_right and held == line.get("confirm")
+    calls = [call for calls in turn.rounds for call in calls]
+    calls += [turn.held] if turn.held else []
+    return tools_right and held == line.get("confirm") and values_right(line, calls)
 
 
 def read_lines(path: Path) -> list[dict[str, Any]]:
@@ -144,6 +205,7 @@ SCORED_SETS = [
     (HELDOUT4, REQUIRED_HELDOUT4_SHARE, 60),
     (HELDOUT5, REQUIRED_HELDOUT5_SHARE, 50),
     (HELDOUT6, REQUIRED_HELDOUT6_SHARE, 65),
+    (HELDOUT7, REQUIRED_HELDOUT7_SHARE, 72),
 ]
 
 
