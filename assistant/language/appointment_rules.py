@@ -417,9 +417,16 @@ def could_it_be(c: Clause) -> Intent | None:
     elif not appointment_context(c):
         return None
     when = find_when(said.group("w"), c.now)
-    if when is None or when.day is None or when.day_implied or when.vague_day:
+    if when is None or when.vague_day:
+        return None
+    on_its_day = when.day is None and when.clock is not None and _SAME_DAY.search(said.group("w"))
+    if not on_its_day and (when.day is None or when.day_implied):
         return None
     return _move(c, target, said.group("w"))
+
+
+# "…, could it be the same day at half five": the hour changes, on the visit's own day.
+_SAME_DAY = rx(r"\b(?:the|that) same day\b|\bthat day\b")
 
 
 def made_it(c: Clause) -> Intent | None:

@@ -76,6 +76,9 @@ _JOINER = (
     # "add eggs to my list but don't mark the groceries done": what not to do is its own
     # clause (it must not negate the request before it).
     r"|but\b\s*,?\s*(?=(?:please )?(?:don't|do not|no need to|never)\b)"
+    # "leave my cleaning alone but the haircut can go": a visit let go, after one kept
+    r"|but\b\s*,?\s*(?=(?:the|my|that|this|our) [a-z' ]{2,40}? can (?:go|be (?:cancell?ed"
+    r"|scrapped|dropped|binned))\b)"
     # "I was going to move my cleaning but actually it's fine where it is": a take-back,
     # kept with its "but" (_TAKES_BACK)
     r"|\s+(?=but,? (?:actually |now |on second thought |thinking about it )?(?:it's|it is"
@@ -456,6 +459,8 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
             # (read with a lookup before it, a rule's verb may yet make its change)
             and (any(i.writes for i in last_intents) or not _A_RULES_VERB.match(clause))
             and not _TAKES_BACK.match(clause)
+            # "my mobile is now 415…, please update it": the change before, asked again
+            and not (any(i.writes for i in last_intents) and _ASKED_AGAIN.match(clause))
         )
         if apart:
             unheard.append(clause)
@@ -535,7 +540,12 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
             intents = read_clause(merged, norm, local_now, timezone, previous=[], asked=asked)
             if not last_intents:
                 leading = [] if intents else [*leading, clause]
-            elif not own and not carries_text and _same_reading(intents, last_intents):
+            elif (
+                not own
+                and not carries_text
+                and _same_reading(intents, last_intents)
+                and not _ASKED_AGAIN.match(clause)
+            ):
                 # "move my haircut to friday and sort out the thing with my card": read
                 # with the move, the words changed nothing of it (no title takes them).
                 unheard.append(clause)
@@ -832,6 +842,14 @@ def _own_ask(clause: str, intents: list[Intent], before: list[Intent]) -> bool:
         and _OWN_SUBJECT.match(clause) is not None
         and all(intent.kind == "add_task" for intent in before)
     )
+
+
+# A change asked for again, in a word, after it was said: "…, please update it".
+_ASKED_AGAIN = rx(
+    r"^(?:(?:please|can you|could you|would you|just|so|and)\b[ ,]*)*(?:update|change|fix"
+    r"|correct|do|sort|save|make) (?:it|that|this|that change|it over|that for me|it for me)"
+    r"(?: for me| please| now| then| thanks| thank you)*[.!?]*$"
+)
 
 
 _TAKES_BACK = rx(

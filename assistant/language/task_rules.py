@@ -159,8 +159,9 @@ _ADD_ONE = rx(r"^(?:(?:and|then|also|please)\s+)*add (?:one|another(?: one)?) (?
 # "I need to sort the gutters out by the end of the month" (an errand of the customer's own
 # with the day it is due), "add picking up the dry cleaning" (its verb said as a gerund).
 _NEED_REMEMBERED = rx(
-    r"^(?:(?:so|ok|okay|um|uh|oh|and|also|right)[ ,]+)*(?:i (?:really |still )?(?:need|have|must"
-    r"|gotta|'ve got) (?:to )?|help me |don't let me |do not let me )(?:remember|forget)"
+    r"^(?:(?:so|ok|okay|um|uh|oh|and|also|right)[ ,]+)*(?:i(?:'ve got| (?:really |still )?(?:need"
+    r"|have|must|gotta|got|have got)) (?:to )?|help me |don't let me |do not let me )"
+    r"(?:remember|forget)"
     r" (?:about )?(?!(?:to|what|when|where|which|how|who|if|whether|that|it|this|them|you"
     r"|my (?:\w+ )?(?:appointment|booking|visit|password|email|number))\b)(?P<rest>\w.*)$"
 )
@@ -170,8 +171,8 @@ _ERRAND = (
     r"|pack|print|sign|register|organi[sz]e|clear out|book in)"
 )
 _NEED_BY_A_DAY = rx(
-    r"^(?:(?:so|ok|okay|um|uh|oh|and|also|right)[ ,]+)*i (?:really |still |also )?(?:need|have"
-    rf"|must|gotta|'ve got) (?:to )?(?P<rest>{_ERRAND}\b.+)$"
+    r"^(?:(?:so|ok|okay|um|uh|oh|and|also|right)[ ,]+)*i(?:'ve got| (?:really |still |also )?"
+    rf"(?:need|have|must|gotta|got|have got)) (?:to )?(?P<rest>{_ERRAND}\b.+)$"
 )
 _GERUND_ERRAND = rx(
     r"^(?:(?:and|then|also|please)\s+)*add (?P<rest>(?:picking up|buying|calling|ringing|sending"
@@ -186,13 +187,16 @@ _NOT_AN_ERRAND = rx(
 )
 
 
+_NEED_LEADS = ("i ", "i'", "so ", "ok", "um ", "uh ", "oh ", "and ", "also ", "right")
+
+
 def said_as_a_need(c: Clause) -> Intent | None:
     """ "I need to remember the car rego", "i need to sort the gutters out by friday", "add
     picking up the dry cleaning": a to-do, added as if asked to add it (an errand said as
     a need only with the day it is due: without one it may be no more than told)."""
     if "remember" in c.text or "forget" in c.text:
         found, dated = _NEED_REMEMBERED.search(c.text), False
-    elif c.text.startswith(("i ", "so ", "ok", "um ", "uh ", "oh ", "and ", "also ", "right")):
+    elif c.text.startswith(_NEED_LEADS):
         found, dated = _NEED_BY_A_DAY.search(c.text), True
     elif "add " in c.text and "ing " in c.text:
         found, dated = _GERUND_ERRAND.search(c.text), False

@@ -169,3 +169,42 @@ def test_noonish_is_still_asked() -> None:
     """ "noonish" is about noon: the hour is asked, not guessed (as the conversations hold)."""
     when = find_when("tomorrow noonish", NOW)
     assert when is not None and when.day == date(2030, 1, 15) and when.clock != time(12, 0)
+
+
+# From the fifteen lines written after the fixes (the set's last fifteen).
+
+
+def test_an_errand_said_with_ive_got_to_is_offered() -> None:
+    """ "I've got to collect the parcel on friday": offered as a to-do (it was refused)."""
+    (intent,) = detect_intents("I've got to collect the parcel on friday", NOW, TZ)
+    assert intent.kind == "add_task" and intent.arguments["due_on"] == FRI
+    assert "consent" in intent.missing
+
+
+def test_a_visit_let_go_after_one_kept_without_a_comma() -> None:
+    """ "leave the massage alone but the consultation can go": the consultation is cancelled
+    (the "leave … alone" negated the whole)."""
+    assert _kinds("leave the massage alone but the consultation can go") == ["cancel_appointment"]
+
+
+def test_could_it_be_the_same_day_at_another_hour_moves_the_visit() -> None:
+    """ "my massage is early, could it be the same day at half four": the hour only."""
+    (intent,) = detect_intents(
+        "my massage is early, could it be the same day at half four", NOW, TZ
+    )
+    assert intent.kind == "reschedule_appointment"
+    assert intent.when is not None and intent.when.clock == time(16, 30)
+
+
+def test_a_charge_not_recognised_is_a_complaint() -> None:
+    """ "a $30 charge I don't recognise" is explained from the bills, with a case offered."""
+    from assistant.models.embedded.question_words import COMPLAINT
+
+    assert COMPLAINT.found_in("there's a $30 charge on my bill i don't recognise")
+    assert not COMPLAINT.found_in("i don't recognise this number")
+
+
+def test_a_change_asked_again_in_a_word_is_no_other_ask() -> None:
+    """ "my number is now 415…, please update it": one change, nothing left "not caught"."""
+    (intent,) = detect_intents("my email is now kim@example.org, please update it", NOW, TZ)
+    assert intent.kind == "update_contact" and not intent.unheard

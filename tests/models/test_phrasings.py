@@ -133,6 +133,21 @@ bills; "I need to remember <thing>" and "add <errand>ing …" add a to-do, "I ne
 "<visit named>, could it be <day and hour>" moves that visit; "…but (actually) it's fine
 (where it is)" takes the change back ("Okay, I've left your cleaning where it was"; a
 move said with "…, actually it's fine" was made before).
+Fifteen more written after those fixes, not tuned on (the last fifteen lines): first run
+11/15, no wrong write. Missed: "I've got to pick up the dog's meds on thursday" (refused:
+"i've" was not read as "I have"), "leave my cleaning alone but the haircut can go"
+(nothing: with no comma the "leave … alone" negated the whole), "my haircut's a bit early
+for me, could it be the same day at half five?" (listed: "the same day" is no day read),
+"the eye exam one can be pushed back to the 15th" (the task's due day moved rightly, but
+the appointments were listed first: "eye exam" is also a service). Right tools, poor
+answer: "there's a $45 charge from december I don't recognise" read the balance with no
+case offered; "my mobile is now 415 555 0166, please update it" ended "I didn't catch what
+you meant by 'update it'". Then 86/87 after: "I've got to …" is a need as "I have to" is;
+"but <a visit> can go" parts the message as "but don't …" does; "could it be the same day
+at <hour>" moves the hour on the visit's day; a charge "I don't recognise" is a complaint
+(explained, a case offered); "please update it" after a change asks that change again.
+Still missed: the eye exam line (a target that names both a task and a service is looked
+up in both, as heldout3's "can the eye exam be due next friday" was).
 """
 
 from __future__ import annotations
@@ -166,8 +181,9 @@ REQUIRED_HELDOUT4_SHARE = 62 / 62
 REQUIRED_HELDOUT5_SHARE = 55 / 55
 # heldout6: first run 43/50 before any rule change (then 8/15 more); pinned at 60/65.
 REQUIRED_HELDOUT6_SHARE = 60 / 65
-# heldout7: first run 55/72 (56/72 with four checks corrected); pinned at the last measured.
-REQUIRED_HELDOUT7_SHARE = 72 / 72
+# heldout7: first run 55/72 (56/72 with four checks corrected), then 11/15 more; pinned at
+# the last measured score.
+REQUIRED_HELDOUT7_SHARE = 86 / 87
 
 
 def value_right(key: str, want: str, got: Any) -> bool:
@@ -232,8 +248,13 @@ SCORED_SETS = [
     (HELDOUT4, REQUIRED_HELDOUT4_SHARE, 60),
     (HELDOUT5, REQUIRED_HELDOUT5_SHARE, 50),
     (HELDOUT6, REQUIRED_HELDOUT6_SHARE, 65),
-    (HELDOUT7, REQUIRED_HELDOUT7_SHARE, 72),
+    (HELDOUT7, REQUIRED_HELDOUT7_SHARE, 87),
 ]
+
+
+# The lines of a set still missed at its pin: any other line missed fails the build, though
+# the share held (a line put right may not pay for one broken).
+STILL_MISSED = {HELDOUT7: {"the eye exam one can be pushed back to the 15th"}}
 
 
 @pytest.mark.parametrize(
@@ -247,3 +268,5 @@ async def test_the_planner_understands_each_scored_set(
     assert len(read_lines(path)) >= least
     share, missed = await report(path, capsys)
     assert share >= required, missed
+    if path in STILL_MISSED:
+        assert set(missed) <= STILL_MISSED[path], missed
