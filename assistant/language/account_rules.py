@@ -186,6 +186,16 @@ _AVOID_THE_ONE_ON_FILE = rx(
 )
 
 
+# "send stuff to my work address instead: …", "forward things to … instead": where to
+# reach the customer from now on, said with the address.
+# (Not "send the invoice to …": one thing sent somewhere is no change of the address.)
+_SEND_TO = rx(
+    r"\b(?:send|mail|forward|email) (?:(?:all|any) )?(?:of )?(?:my |your |the )?(?:stuff|things"
+    r"|everything|it all|mail|emails|correspondence|letters|reminders|updates|notifications)"
+    r"(?: from now on)? to\b"
+)
+
+
 def _not_mine_now(text: str) -> bool:
     return bool(
         _SOMEONE_ELSES.search(text)
@@ -218,6 +228,7 @@ def update_contact(c: Clause) -> Intent | None:
     if said and (
         noun
         or _CHANGE.search(c.text)
+        or _SEND_TO.search(c.text)
         or _IS_NOW.search(c.text)
         or ("wrong" in c.norm.text and _GAVE_WRONG.search(c.norm.text))
     ):

@@ -86,7 +86,7 @@ _DAY_PATTERNS: tuple[tuple[str, GatedPattern], ...] = tuple(
         # within a month (before "the first" alone, which is a day of the month).
         (
             "nth_weekday",
-            rf"\b(?:on )?the (first|second|third|fourth|last|1st|2nd|3rd|4th) ({_WD})"
+            rf"\b(?:on )?(?:the )?(first|second|third|fourth|last|1st|2nd|3rd|4th) ({_WD})"
             rf" (?:of|in) (?:({_MON})|(?:the |this )?month|(next) month)\b",
         ),
         ("after_tomorrow", r"\b(?:the )?day after tomorrow\b"),
@@ -101,6 +101,14 @@ _DAY_PATTERNS: tuple[tuple[str, GatedPattern], ...] = tuple(
             r"(new year'?s eve|new year'?s(?: day)?|christmas eve|christmas(?: day)?"
             r"|xmas eve|xmas|halloween|valentine'?s(?: day)?|independence day"
             r"|(?:the )?fourth of july)\b",
+        ),
+        # British "tomorrow week", "today fortnight": a week (two) on from that day; and
+        # "a fortnight today", "in a fortnight", "a fortnight from now": two weeks on.
+        ("day_week", r"\b(today|tomorrow) (week|fortnight)\b"),
+        (
+            "fortnight",
+            r"\b(?:(?:a|one) )?fortnight(?:'s time)?,? (?:from )?(today|tomorrow|now)\b"
+            r"|\bin (?:a |one )?fortnight(?:'s time)?\b",
         ),
         ("relative_day", r"\b(today|tonight|tomorrow|yesterday)\b"),
         ("last_weekday", rf"\b(?:on )?last ({_WD})\b"),
@@ -360,6 +368,11 @@ def _day(name: str, m: re.Match[str], today: date) -> tuple[date | None, int | N
     g = m.groups()
     if name == "after_tomorrow":
         return today + timedelta(days=2), None, None
+    if name == "day_week":
+        weeks = 2 if g[1] == "fortnight" else 1
+        return today + timedelta(days=(g[0] == "tomorrow") + 7 * weeks), None, None
+    if name == "fortnight":
+        return today + timedelta(days=(g[0] == "tomorrow") + 14), None, None
     if name == "relative_day":
         offset = {"today": 0, "tonight": 0, "tomorrow": 1, "yesterday": -1}[g[0]]
         return today + timedelta(days=offset), None, time(19, 0) if g[0] == "tonight" else None

@@ -29,6 +29,7 @@ from assistant.language.relative_days import (
 from assistant.language.shifts import find_shift, relative_day, whole_days
 from assistant.language.targets import TargetRef, target_ref
 from assistant.language.text import restore_case
+from assistant.language.verbs import base_form
 
 _ADD_TASK = (
     rx(
@@ -181,6 +182,72 @@ _TITLE_LEAD = rx(
 
 # "…the groceries task add one to pay rent": "one" is a task, named before in the message.
 _ADD_ONE = rx(r"^(?:(?:and|then|also|please)\s+)*add (?:one|another(?: one)?) (?=to |for )")
+
+
+# A to-do said as a need, not as an ask to add one: "I need to remember the car rego",
+# "I need to sort the gutters out by the end of the month" (an errand of the customer's own
+# with the day it is due), "add picking up the dry cleaning" (its verb said as a gerund).
+_NEED_REMEMBERED = rx(
+    r"^(?:(?:so|ok|okay|um|uh|oh|and|also|right)[ ,]+)*(?:i(?:'ve got| (?:really |still )?(?:need"
+    r"|have|must|gotta|got|have got)) (?:to )?|help me |don't let me |do not let me )"
+    r"(?:remember|forget)"
+    r" (?:about )?(?!(?:to|what|when|where|which|how|who|if|whether|that|it|this|them|you"
+    r"|my (?:\w+ )?(?:appointment|booking|visit|password|email|number))\b)(?P<rest>\w.*)$"
+)
+_ERRAND = (
+    r"(?:buy|pick up|sort out|sort|fix|clean|renew|return|post|drop off|collect|order|finish"
+    r"|file|submit|send|ring|call|wash|tidy|mow|paint|repair|replace|service|water|feed|walk"
+    r"|pack|print|sign|register|organi[sz]e|clear out|book in)"
+)
+_NEED_BY_A_DAY = rx(
+    r"^(?:(?:so|ok|okay|um|uh|oh|and|also|right)[ ,]+)*i(?:'ve got| (?:really |still |also )?"
+    rf"(?:need|have|must|gotta|got|have got)) (?:to )?(?P<rest>{_ERRAND}\b.+)$"
+)
+_GERUND_ERRAND = rx(
+    r"^(?:(?:and|then|also|please)\s+)*add (?P<rest>(?:picking up|buying|calling|ringing|sending"
+    r"|returning|renewing|fixing|ordering|collecting|writing|taking|bringing|washing"
+    r"|sorting out|sorting|finding|printing|posting|dropping off|getting|paying|booking"
+    r"|emailing|checking|cleaning out|tidying|mowing|watering|feeding|walking|packing)\b.+)$"
+)
+# Words of what another rule does: a visit, a bill, a case or a detail on file.
+_NOT_AN_ERRAND = rx(
+    r"\b(?:appointments?|bookings?|visits?|bills?|invoices?|balance|payments?|tickets?"
+    r"|support|cases?|complaints?|email|e-mail|phone|number|address|tasks?|to-?dos?|list)\b"
+)
+
+
+_NEED_LEADS = ("i ", "i'", "so ", "ok", "um ", "uh ", "oh ", "and ", "also ", "right")
+
+
+def said_as_a_need(c: Clause) -> Intent | None:
+    """ "I need to remember the car rego", "i need to sort the gutters out by friday", "add
+    picking up the dry cleaning": a to-do, added as if asked to add it (an errand said as
+    a need only with the day it is due: without one it may be no more than told)."""
+    if "remember" in c.text or "forget" in c.text:
+        found, dated = _NEED_REMEMBERED.search(c.text), False
+    elif c.text.startswith(_NEED_LEADS):
+        found, dated = _NEED_BY_A_DAY.search(c.text), True
+    elif "add " in c.text and "ing " in c.text:
+        found, dated = _GERUND_ERRAND.search(c.text), False
+    else:
+        return None
+    if found is None or _NOT_AN_ERRAND.search(found.group("rest")):
+        return None
+    rest = found.group("rest")
+    if slots.service(rest, c.original) or (dated and not find_when(rest, c.now)):
+        return None
+    first, _, after = rest.partition(" ")
+    if first.endswith("ing"):
+        rest = f"{base_form(first)} {after}"
+    elif not dated and "remember" not in rest and first in ("the", "my", "a", "an", "about"):
+        rest = f"remember {rest}"  # "I need to remember the car rego": "Remember the car rego"
+    intent = add_task(dataclasses.replace(c, text=f"add a task to {rest}"))
+    if intent is None or (dated and "due_on" not in intent.arguments):
+        return None
+    # An errand told with its day is offered as a to-do, not added unasked (as a problem
+    # told is offered as a case); "remember" and "add" ask for it.
+    missing = (*intent.missing, "consent") if dated else intent.missing
+    return dataclasses.replace(intent, clause=c.text, missing=missing)
 
 
 def add_task(c: Clause) -> Intent | None:
@@ -465,9 +532,12 @@ _DUE_SHIFT = rx(
 )
 # "the groceries can wait until saturday": a to-do put off to a day, said of the thing
 # (a visit said so is not a task: "my haircut can wait till friday" is left to ask).
+# So is "groceries can be pushed to the 30th": put off, said in the passive of the thing.
 _WAITS_UNTIL = rx(
-    r"^(?P<t>(?:(?:the|my|that|this) )?[a-z' -]+?) (?:can|could|will have to|has to|can just)"
-    r" wait (?:until|till|til|for) (?P<w>.+)$"
+    r"^(?P<t>(?:(?:the|my|that|this) )?(?!(?:i|we|you|they|he|she|it|that|this|everything|all"
+    r"|stuff|things|nothing)\b)[a-z' -]+?) (?:can|could|will have to|has to|can just)"
+    r" (?:wait (?:until|till|til|for)|be (?:pushed|moved|put off|postponed|bumped|shifted"
+    r"|pushed back|moved back)(?: to| till| until| til)) (?P<w>.+)$"
     # "leave the groceries for the weekend (they can wait)": left to be done that day
     r"|^(?:(?:just|please|ok|okay|so) )*leave (?P<t2>(?:the|my|that|this) [a-z' -]+?)"
     r" (?:for|till|until|til) (?P<w2>.+)$"
