@@ -243,7 +243,9 @@ class Answer:
             return None
         message_id = f"m_{uuid.uuid4().hex[:12]}"
         stream = self._stream = call.current = call.frames.open(message_id)
-        call.conversation.submit(Message(text, message_id, self._completion.heard))
+        heard = self._completion.heard(call.records_said)
+        call.records_said = call.records_said or self._completion.records_said
+        call.conversation.submit(Message(text, message_id, heard))
         self._chunks.id = f"chatcmpl-{message_id}"
         async for item in stream:
             if stream.turn_id is not None:
