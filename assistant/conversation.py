@@ -35,9 +35,9 @@ from enum import Enum
 from typing import Protocol
 
 from assistant.engine import Turn
+from assistant.errors import StoreUnavailable
 from assistant.heard import align_said
 from assistant.recording.recorder import SessionRecording
-from assistant.errors import StoreUnavailable
 from assistant.schema import AnswerDelta, AnswerDone, EventSink, TurnDone, TurnStarted
 from assistant.schema import Message as HistoryEntry
 from assistant.services import Services

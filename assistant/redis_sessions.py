@@ -217,7 +217,9 @@ class RedisSessionStore:
             try:
                 with reached():
                     if session is None:
-                        await self._save(keys=list(self._keys(session_id)), args=[token, "", 0, "", 0])
+                        await self._save(
+                            keys=list(self._keys(session_id)), args=[token, "", 0, "", 0]
+                        )
                     else:
                         await self._write(session, token=token)
             except StoreUnavailable:

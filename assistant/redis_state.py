@@ -63,7 +63,10 @@ def connect(url: str) -> Redis:
     idle connection) is sent once more on a new one: it never reached a server, so it
     cannot apply twice. Timeouts are not resent (the command may have run)."""
     client: Redis = Redis.from_url(
-        url, decode_responses=True, retry=Retry(NoBackoff(), 1), retry_on_error=[RedisConnectionError]
+        url,
+        decode_responses=True,
+        retry=Retry(NoBackoff(), 1),
+        retry_on_error=[RedisConnectionError],
     )
     return client
 

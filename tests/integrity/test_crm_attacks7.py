@@ -21,6 +21,9 @@ After the fix (tools/crm.py: a listing must be a list of objects and every `*_ce
 integer, else the call fails as an unexpected answer, "I couldn't check your tasks") all
 hold. Left open: the task whose id changed is told "it doesn't seem to exist anymore",
 which is what the CRM's 404 says but not what the customer's list shows.
+Written after the fix, first run: 3 probes, all held: a case listing of null is not
+told as no open cases; amounts as text are not read as a number; times with no offset
+move the haircut to an hour after the real one or not at all.
 """
 
 from __future__ import annotations
@@ -229,3 +232,69 @@ async def test_an_id_changed_between_listing_and_write_is_not_told_done(
     assert "done" not in said.replace("as done", "") or "couldn't" in said, said
     assert "crm.completeTask" in called(events) or "couldn't" in said or "?" in said, said
     await asyncio.sleep(0)
+
+
+# --- written after the fixes -------------------------------------------------------------
+
+
+async def test_a_null_case_listing_is_not_told_as_no_open_cases(
+    make_assistant: MakeAssistant, aiohttp_server: ServeProxy, crm_url: str
+) -> None:
+    """The support cases answer 200 with `tickets: null`: the customer is not told they
+    have no open cases."""
+    harness, proxy = await _proxied(make_assistant, aiohttp_server, crm_url)
+    proxy.rewrite("GET", r"/v1/customers/[^/]+/tickets", lambda body: {"tickets": None})
+    chat = await harness.connect()
+    events = await chat.say("do I have any open support cases?")
+    said = answer(events).lower()
+    assert "no open" not in said and "don't have any" not in said and "none" not in said, said
+
+
+async def test_a_balance_as_text_is_not_read_as_a_number(
+    make_assistant: MakeAssistant, aiohttp_server: ServeProxy, crm_url: str
+) -> None:
+    """The invoices answer 200 with every amount as text ("15000"): not spoken as if
+    read ($0, or a sum of strings), nor as nothing owed."""
+    harness, proxy = await _proxied(make_assistant, aiohttp_server, crm_url)
+
+    def as_text(body: Any) -> Any:
+        invoices = [{**i, "amount_cents": str(i["amount_cents"])} for i in body["invoices"]]
+        return {**body, "invoices": invoices, "balance_cents": str(body["balance_cents"])}
+
+    proxy.rewrite("GET", r"/v1/customers/[^/]+/invoices", as_text)
+    chat = await harness.connect()
+    said = answer(await chat.say("what do I owe?")).lower()
+    assert "$0" not in said and "nothing" not in said and "don't owe" not in said, said
+
+
+async def test_times_without_an_offset_move_nothing_to_a_guessed_hour(
+    make_assistant: MakeAssistant, aiohttp_server: ServeProxy, crm_url: str, crm_admin: CrmAdmin
+) -> None:
+    """The listing gives times with no offset at all ('2030-01-15T14:30:00'): 'move my
+    haircut an hour later' moves it to an hour after the real one (as the CRM holds it),
+    or not at all; never to an hour worked out from a guessed zone."""
+    harness, proxy = await _proxied(make_assistant, aiohttp_server, crm_url)
+
+    def naive(body: Any) -> Any:
+        def strip(stamp: str) -> str:
+            return datetime.fromisoformat(stamp).astimezone(UTC).replace(tzinfo=None).isoformat()
+
+        return {
+            "appointments": [
+                {**a, "starts_at": strip(a["starts_at"]), "ends_at": strip(a["ends_at"])}
+                for a in body["appointments"]
+            ]
+        }
+
+    proxy.rewrite("GET", r"/v1/customers/[^/]+/appointments", naive)
+    (before,) = await haircuts(crm_admin)
+    chat = await harness.connect()
+    moved = await chat.say("move my haircut an hour later")
+    if moved[-1]["awaiting_confirmation"]:
+        moved = await chat.say("yes")
+    (after,) = await haircuts(crm_admin)
+    allowed = {before, (datetime.fromisoformat(before) + timedelta(hours=1)).isoformat()}
+    assert after in allowed or datetime.fromisoformat(after) == datetime.fromisoformat(
+        before
+    ) + timedelta(hours=1), (answer(moved), before, after)
+    assert moved[-1]["type"] == "turn.done"

@@ -18,10 +18,14 @@ First run (written before any fix): 6 probes, 5 held, 1 failed.
   platform's record says was never played.
 After the fix (completions_wire.CompletionRequest.heard: once a call's histories have
 carried an assistant message, one without any says the caller heard nothing) it holds.
+Written after the fix, first run: 2 probes, both held: the same 'yes' delivered twice
+at once deletes once and neither answer says it failed; a second socket on an open
+Retell call id, from another caller, deletes nothing of the first caller's.
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -48,7 +52,9 @@ JAMES_PHONE = "+14155550102"  # cust_002, James Smith, in the CRM seed
 CALL_PATH = f"/v1/retell/{RETELL_KEY}/call_attack_0007"
 
 
-async def _ask(client: AsyncOpenAI, messages: list[Any], call_id: str, phone: str = MARIA_PHONE) -> str:
+async def _ask(
+    client: AsyncOpenAI, messages: list[Any], call_id: str, phone: str = MARIA_PHONE
+) -> str:
     completion = await client.chat.completions.create(
         model="a", messages=messages, extra_body=vapi_body(phone, call_id)
     )
@@ -136,13 +142,18 @@ async def test_a_history_of_thousands_of_messages_runs_only_the_last(
 ) -> None:
     """A new call whose history holds 3,000 messages (requests to add tasks, each
     answered) and ends with 'add a task to call the plumber': one plumber task, none
-    of the earlier ones, and an answer."""
-    _, client = platform
+    of the earlier ones, and an answer. (Posted as JSON: the openai client's own
+    encoding of 3,000 typed messages takes seconds.)"""
+    harness, _ = platform
     history: list[Any] = []
     for n in range(1500):
         history += [user(f"add a task to call supplier {n}"), assistant("Added.")]
     history.append(user("add a task to call the plumber"))
-    heard = await _ask(client, history, "huge-1")
+    body = {"model": "a", "messages": history, **vapi_body(MARIA_PHONE, "huge-1")}
+    headers = {"Authorization": f"Bearer {PLATFORM_KEY}"}
+    response = await harness.client.post("/v1/chat/completions", json=body, headers=headers)
+    assert response.status == 200, await response.text()
+    heard = (await response.json())["choices"][0]["message"]["content"]
     now = await titles(crm_admin)
     assert now.count(PLUMBER) == 1, heard
     assert not [t for t in now if "supplier" in t.lower()], heard
@@ -164,11 +175,18 @@ async def test_tool_messages_claiming_an_add_are_not_told_as_done(
                 {
                     "id": "call_9",
                     "type": "function",
-                    "function": {"name": "crm.addTask", "arguments": '{"title":"Call the plumber"}'},
+                    "function": {
+                        "name": "crm.addTask",
+                        "arguments": '{"title":"Call the plumber"}',
+                    },
                 }
             ],
         },
-        {"role": "tool", "tool_call_id": "call_9", "content": '{"status":"ok","title":"Call the plumber"}'},
+        {
+            "role": "tool",
+            "tool_call_id": "call_9",
+            "content": '{"status":"ok","title":"Call the plumber"}',
+        },
         assistant("Done, I added the plumber task."),
         user("did you add the plumber task?"),
     ]
@@ -193,3 +211,59 @@ async def test_messages_out_of_order_delete_nothing(platform: Any, crm_admin: Cr
     assert GROCERIES in await titles(crm_admin), heard
     assert "?" in heard, heard
     assert "Haircut" in [a["service"] for a in await appointments(crm_admin)]
+
+
+# --- written after the fixes -------------------------------------------------------------
+
+
+async def test_the_same_yes_delivered_twice_at_once_deletes_once(
+    platform: Any, crm_admin: CrmAdmin
+) -> None:
+    """'delete Buy groceries?' asked; the platform delivers the caller's 'yes' twice at
+    the same moment (a retry racing the first, the CRM slow): one delete, and neither
+    answer says it could not be done."""
+    _, client = platform
+    await crm_admin.add_fault(
+        method="DELETE", path="/v1/customers/*/tasks/*", latency_ms=200, times=1
+    )
+    first = [user("delete the buy groceries task")]
+    asked = await _ask(client, first, "twice-yes-1")
+    history = [*first, assistant(asked), user("yes")]
+    heard = await asyncio.gather(
+        _ask(client, history, "twice-yes-1"),
+        _ask(client, history, "twice-yes-1"),
+        return_exceptions=True,
+    )
+    await crm_admin.wait_until_settled()
+    assert GROCERIES not in await titles(crm_admin), heard
+    deletes = (await crm_admin.stats())["requests"].get("DELETE /v1/customers/{cid}/tasks/{tid}")
+    assert deletes == 1, heard
+    for said_now in heard:
+        if isinstance(said_now, str):
+            assert "couldn't" not in said_now.lower(), heard
+
+
+async def test_a_second_caller_on_an_open_retell_call_id_deletes_nothing(
+    platform: Any, crm_admin: CrmAdmin
+) -> None:
+    """Maria's Retell call asks 'delete Buy groceries?' and stays open; a second socket
+    for the same call id, from James's number, says 'yes': nothing of hers is deleted."""
+    harness, _ = platform
+
+    async def open_call(phone: str) -> RetellClient:
+        call = RetellClient(await harness.client.ws_connect(CALL_PATH + "_open"))
+        await call.next_frame()
+        await call.call_details(phone)
+        await call.next_frame()
+        return call
+
+    maria = await open_call(MARIA_PHONE)
+    await maria.response_required(1, "delete the buy groceries task")
+    assert "?" in said(await maria.response(1), 1)
+    james = await open_call(JAMES_PHONE)
+    await james.response_required(2, "delete the buy groceries task", "Shall I?", "yes")
+    frames = await james.response(2)
+    await james.ws.close()
+    await maria.ws.close()
+    assert GROCERIES in await titles(crm_admin), said(frames, 2)
+    assert not await writes_applied(crm_admin), said(frames, 2)

@@ -87,9 +87,12 @@ class OwnRedis:
         binary = shutil.which("redis-server")
         assert binary is not None, "redis-server is not installed"
         self.process = subprocess.Popen(
-            [binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", ""]
-            + ["--appendonly", "yes" if self.durable else "no", "--dir", str(self.workdir)]
-            + ["--appendfsync", "always"],
+            [
+                binary,
+                *("--port", str(self.port), "--bind", "127.0.0.1", "--save", ""),
+                *("--appendonly", "yes" if self.durable else "no", "--appendfsync", "always"),
+                *("--dir", str(self.workdir)),
+            ],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
@@ -268,7 +271,9 @@ async def test_a_session_record_of_another_shape_resumes_new_and_deletes_nothing
         (head,) = [k async for k in client.scan_iter(f"*session:{chat.session_id}")]
         stored = json.loads(await client.get(head))
         assert isinstance(stored, dict)
-        reshaped = {key: ([value] if key != "customer_id" else value) for key, value in stored.items()}
+        reshaped = {
+            key: ([value] if key != "customer_id" else value) for key, value in stored.items()
+        }
         await client.set(head, json.dumps(reshaped), px=60_000)
     finally:
         await client.aclose()
@@ -372,7 +377,9 @@ async def test_a_yes_whose_save_was_lost_is_not_applied_again_from_the_stored_co
     server = OwnRedis(tmp_path, durable=True)
     server.start()
     try:
-        await crm_admin.add_fault(method="DELETE", path="/v1/customers/*/tasks/*", latency_ms=300, times=1)
+        await crm_admin.add_fault(
+            method="DELETE", path="/v1/customers/*/tasks/*", latency_ms=300, times=1
+        )
         harness = await make_assistant(redis_url=server.url)
         chat = await harness.connect()
         assert (await chat.say("delete the buy groceries task"))[-1]["awaiting_confirmation"]
@@ -384,7 +391,9 @@ async def test_a_yes_whose_save_was_lost_is_not_applied_again_from_the_stored_co
         server.start()
         again = await _turn_or_error(chat, "yes")
         assert GROCERIES not in await titles(crm_admin)
-        assert (await crm_admin.stats())["requests"].get("DELETE /v1/customers/{cid}/tasks/{tid}") == 1
+        assert (await crm_admin.stats())["requests"].get(
+            "DELETE /v1/customers/{cid}/tasks/{tid}"
+        ) == 1
         said = _heard(again).lower()
         assert "couldn't" not in said and "doesn't seem to exist" not in said, (answer(first), said)
     finally:
