@@ -19,7 +19,14 @@ from assistant.errors import ModelUnavailable
 from assistant.metrics import Metrics
 from assistant.models.base import Narrator
 from assistant.round_run import RoundRun
-from assistant.schema import AnswerDelta, AnswerDone, ErrorEvent, NarratorInput, ToolExchange
+from assistant.schema import (
+    AnswerDelta,
+    AnswerDone,
+    ErrorEvent,
+    NarratorInput,
+    ToolExchange,
+    ToolResult,
+)
 from assistant.speaking import split_sentences
 from assistant.turn import TurnState, call_key, context_hint, written_before
 
@@ -188,18 +195,28 @@ def fixed_figures(state: TurnState, text: str, writes: Collection[str]) -> str |
     words only: the embedded narrator speaks from the results."""
     if not figures.has_figure(text):
         return None  # most sentences: no result is read
-    results = [
+    results = tuple(
         result
         for message in state.session.history
         if isinstance(message, ToolExchange)
         for result in message.results
-    ]
+    )
     held = state.pending.calls if state.pending is not None else ()
     customer = state.session.customer
     zone = customer.timezone if customer else "UTC"
-    facts = figures.facts_of(results, held, zone, writes)
+    # Every sentence of the answer is judged against the same results: read once a turn.
+    read = state.figures_read
+    if read is not None and read[0] == zone and read[1] is held and _same(read[2], results):
+        facts = read[3]
+    else:
+        facts = figures.facts_of(results, held, zone, writes)
+        state.figures_read = (zone, held, results, facts)
     fixed = figures.corrected(text, facts)
     return fixed.strip() if fixed is not None else None
+
+
+def _same(kept: tuple[ToolResult, ...], results: tuple[ToolResult, ...]) -> bool:
+    return len(kept) == len(results) and all(a is b for a, b in zip(kept, results, strict=True))
 
 
 def error_text(code: str) -> str:
