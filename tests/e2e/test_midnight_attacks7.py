@@ -9,6 +9,10 @@ put right: the due-date check counted the seeded "Buy groceries" task (due on th
 seed's next day, 2030-01-16) as the new one; it now counts only the task added. The
 booking is made on Tuesday at 10 AM as asked at 23:59 Monday, and the task added at
 00:01 is due "today, Tuesday, January 15", the day that was "tomorrow" when asked.
+Written afterwards, first run: 1 probe, held: a yes that arrives 0.2 s before the
+question's time is up, whose delete is still in flight when it is, deletes once and is
+told done. (Its first version waited for a second read of the tasks that the yes does
+not make, and timed out: the probe's mistake; it now waits for the delete.)
 """
 
 from __future__ import annotations
@@ -82,3 +86,32 @@ async def test_a_due_date_asked_at_2359_and_confirmed_at_0001_keeps_the_day_aske
     for due in seeded:
         dues.remove(due)
     assert dues == ["2030-01-15"], (answer(yes), dues)
+
+
+# --- written afterwards -----------------------------------------------------------------
+
+
+async def test_a_question_expiring_while_its_yes_is_applied_is_told_done(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin
+) -> None:
+    """The yes arrives 0.2 s before the question's time runs out; the delete it starts
+    is still in flight at the end of that time (the clock moved past it meanwhile): the
+    task is deleted once and the customer is told it was, not that the question expired."""
+    start = datetime(2030, 1, 14, 12, 0, tzinfo=HOME)
+    NOW[0] = start
+    assistant = await make_assistant(clock=lambda: NOW[0], confirmation_ttl_s=60)
+    chat = await assistant.connect()
+    assert (await chat.say("delete the buy groceries task"))[-1]["awaiting_confirmation"]
+    route = "/v1/customers/*/tasks/*"
+    await crm_admin.add_fault(method="DELETE", path=route, latency_ms=300, times=1)
+    NOW[0] = start + timedelta(seconds=59.8)
+    await chat.send_message("yes")
+    await crm_admin.wait_until_seen("DELETE /v1/customers/{cid}/tasks/{tid}")
+    NOW[0] = start + timedelta(seconds=61)
+    events = await chat.events_until("turn.done")
+    said = answer(events).lower()
+    _, body = await crm_admin.get("/v1/customers/cust_001/tasks?status=all")
+    assert "Buy groceries" not in [t["title"] for t in body["tasks"]], said
+    assert "delet" in said and "not " not in said and "expired" not in said, said
+    stats = await crm_admin.stats()
+    assert stats["requests"].get("DELETE /v1/customers/{cid}/tasks/{tid}") == 1
