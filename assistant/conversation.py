@@ -143,7 +143,13 @@ class Conversation:
         if self._outstanding or self._finished or self._turn is not None:
             return False
         store = self._services.sessions
-        earlier = await store.load(session_id)
+        try:
+            earlier = await store.load(session_id)
+        except StoreUnavailable as exc:
+            # PROTOCOL.md: a session that cannot be continued leaves the new one standing,
+            # never an error; the client hears `resumed: false`.
+            log.warning("session %s not resumed: %s", session_id, exc)
+            return False
         if earlier is None or earlier.session_id == self.session.session_id:
             return False
         owner = earlier.customer.customer_id if earlier.customer else None
@@ -152,10 +158,12 @@ class Conversation:
         # A turn of it may still be running (the dropped socket's, finishing its write):
         # read the session once that turn is over, so the client is told how it ended.
         # Bounded: past `wait_s` the session goes on from what is stored.
-        with contextlib.suppress(TimeoutError):
+        # Bounded too by the store: unreachable now, it goes on from what was read.
+        with contextlib.suppress(TimeoutError, StoreUnavailable):
             async with asyncio.timeout(wait_s), store.lock(session_id):
                 earlier = await store.load(session_id) or earlier
-        await store.delete(self.session.session_id)
+        with contextlib.suppress(StoreUnavailable):  # the fresh one's TTL ends it anyway
+            await store.delete(self.session.session_id)
         self.session = earlier
         if self._recording is not None:
             self._recording.close()
@@ -390,7 +398,12 @@ async def open_conversation(
     platform's messages); the recording keeps it, so the conversation replays."""
     session = await services.open_session(customer_id, trace_id=trace_id)
     session.remember(*history)
-    await services.sessions.save(session)
+    try:
+        await services.sessions.save(session)
+    except StoreUnavailable as exc:
+        # The connection is not refused for it: the session is saved with its first turn,
+        # and a message the store stops then is told as not acted on.
+        log.warning("a new session is not stored yet: %s", exc)
     recording = services.recorder.open(session) if services.recorder else None
     return Conversation(services, session, frames, transport=transport, recording=recording)
 

@@ -35,7 +35,11 @@ this process could not release is released at its next use), the next 'yes' sent
 delete a second time from the stored copy, which still held the question (the stored
 copy, older than this one, was taken as another worker's newer turn; it is now taken
 only when it has had more turns, redis_sessions.latest). Both fixed, it holds. A Retell
-call while Redis is down hears that nothing was done (held).
+call while Redis is down hears that nothing was done (held). Last, a resume while Redis
+is down: failed, the new connection itself was dropped (close 1006, no reason: the new
+session's first save raised); now a new session is stored with its first turn, and a
+resume the store cannot answer leaves the new session standing (`resumed: false`, as
+PROTOCOL.md says), so the socket goes on.
 """
 
 from __future__ import annotations
@@ -416,3 +420,25 @@ async def test_retell_while_redis_is_down_the_caller_hears_nothing_was_done(
     heard = said(frames, 1).lower()
     assert PLUMBER not in await titles(crm_admin), heard
     assert "haven't done" in heard or "nothing" in heard, heard
+
+
+async def test_a_resume_while_redis_is_down_is_answered_and_the_socket_goes_on(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin, own_redis: OwnRedis
+) -> None:
+    """A Bearer client's session.resume while Redis is down: answered at once (a
+    session.ready, or an error saying why), never silence, and the socket is still
+    open for the next frame."""
+    harness = await make_assistant(redis_url=own_redis.url)
+    chat = await harness.connect()
+    await chat.say("what do I owe?")
+    await chat.close()
+    own_redis.stop()
+    other = await harness.connect()
+    await other.send({"type": "session.resume", "session_id": chat.session_id})
+    reply = await other.next_event(timeout_s=5)
+    assert reply["type"] in ("session.ready", "error"), reply
+    if reply["type"] == "error":
+        assert reply["code"] != "internal" and "store" in reply["message"], reply
+    own_redis.start()
+    owe = await other.say("what do I owe?")
+    assert "$150" in answer(owe), answer(owe)
