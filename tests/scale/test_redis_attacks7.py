@@ -39,7 +39,9 @@ call while Redis is down hears that nothing was done (held). Last, a resume whil
 is down: failed, the new connection itself was dropped (close 1006, no reason: the new
 session's first save raised); now a new session is stored with its first turn, and a
 resume the store cannot answer leaves the new session standing (`resumed: false`, as
-PROTOCOL.md says), so the socket goes on.
+PROTOCOL.md says), so the socket goes on. Then (held on its first run): both workers
+saying yes at once to a delete the CRM is slow to apply delete once, and neither tab is
+told it could not be done.
 """
 
 from __future__ import annotations
@@ -442,3 +444,28 @@ async def test_a_resume_while_redis_is_down_is_answered_and_the_socket_goes_on(
     own_redis.start()
     owe = await other.say("what do I owe?")
     assert "$150" in answer(owe), answer(owe)
+
+
+async def test_two_workers_saying_yes_at_once_to_a_slow_delete_delete_once_truthfully(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin, redis_url: str
+) -> None:
+    """The session open on both workers; both tabs say yes at once to 'delete the buy
+    groceries task?' while the CRM is slow to delete: one delete, and neither tab is told
+    it could not be deleted."""
+    await crm_admin.add_fault(
+        method="DELETE", path="/v1/customers/*/tasks/*", latency_ms=300, times=1
+    )
+    one, two = await make_assistant(redis_url=redis_url), await make_assistant(redis_url=redis_url)
+    tab_a = await one.connect()
+    assert (await tab_a.say("delete the buy groceries task"))[-1]["awaiting_confirmation"]
+    tab_b = await two.resume(tab_a.session_id)
+    await asyncio.gather(tab_a.send_message("yes"), tab_b.send_message("yes"))
+    on_a, on_b = await asyncio.gather(
+        tab_a.events_until("turn.done"), tab_b.events_until("turn.done")
+    )
+    assert (await writes_applied(crm_admin)).get(DELETES) == 1
+    requests = (await crm_admin.stats())["requests"].get("DELETE /v1/customers/{cid}/tasks/{tid}")
+    assert requests == 1, (answer(on_a), answer(on_b))
+    for events in (on_a, on_b):
+        said = answer(events).lower()
+        assert "couldn't" not in said and "doesn't seem to exist" not in said, said
