@@ -10,6 +10,7 @@ misses the answer's share of the turn's deadline.
 from __future__ import annotations
 
 import logging
+import re
 import time
 from collections.abc import Callable, Collection
 
@@ -91,6 +92,7 @@ class Answerer:
             already_said="".join(state.answer).strip() if state.told else "",
         )
         started = time.perf_counter()
+        start = len(state.answer)  # where this narration's words begin
         try:
             with Deadline(state.budget.answer_end):  # a stalled stream is cut
                 await self._stream_answer(state, self._narrator, request)
@@ -114,6 +116,11 @@ class Answerer:
                 await self.speak(state, APOLOGY)
             else:
                 log.warning("narrator unavailable, using the fallback: %s", exc)
+                if _without_broken_off(state, start):
+                    # Streamed already, the words of the sentence it broke off in are not
+                    # unsaid: a pause marks the break before the fallback's answer, which
+                    # the answer of record (answer.done) follows whole sentences with.
+                    await state.emit(AnswerDelta(state.turn_id, "… "))
                 if state.answer and not state.answer[-1][-1:].isspace():
                     state.answer.append(" ")  # the model's last words and the fallback's
                     await state.emit(AnswerDelta(state.turn_id, " "))
@@ -178,6 +185,23 @@ class Answerer:
             state.answer.append(piece)
             await state.emit(AnswerDelta(state.turn_id, piece))
         state.preface = None
+
+
+# The end of a sentence: its stop, and any closing quote or bracket after it.
+_SENTENCE_END = re.compile(r"[.!?…][\"'”’)\]]*(?=\s|$)")
+
+
+def _without_broken_off(state: TurnState, start: int) -> bool:
+    """Drops from the answer the words of the sentence a model broke off in (its stream
+    cut after a piece the sentence grouper let out mid-sentence: a long one is cut between
+    words), from `start` on; True when some were dropped."""
+    said = "".join(state.answer[start:])
+    ends = [match.end() for match in _SENTENCE_END.finditer(said)]
+    cut = ends[-1] if ends else 0
+    if not said[cut:].strip():
+        return False
+    state.answer[start:] = [said[:cut]] if cut else []
+    return True
 
 
 def _held_again(state: TurnState) -> bool:
