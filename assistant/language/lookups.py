@@ -52,13 +52,19 @@ READS: tuple[tuple[IntentKind, GatedPattern], ...] = (
             rf"{APPT_NOUN.pattern}|{VISIT_BY_TIME.pattern}"
             r"|\b(?:have i got|do i have|is there|got|what have i got"
             r"|what do i have|what's|what is)(?: anything| something)?(?: on| scheduled| booked"
-            r"| planned| going on| happening)? (?:for |on )?(?:today|tomorrow|tonight"
+            r"| planned| going on| happening)?(?: for me| with you)? (?:for |on |in )?(?:today"
+            r"|tomorrow|tonight"
             r"|this (?:week|weekend|month|morning|afternoon|evening)|next (?:week|weekend|month"
             r"|\w+day)|\w+day"
             # "have I got anything on the 23rd", "anything on january 23?": a date
             r"|(?:the )?\d{1,2}(?:st|nd|rd|th)|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov"
-            r"|dec)[a-z]* \d{1,2}(?:st|nd|rd|th)?)\b"
-            r"|^anything (?:on |for )?(?:the )?\d{1,2}(?:st|nd|rd|th)\b"
+            r"|dec)[a-z]* \d{1,2}(?:st|nd|rd|th)?"
+            # "…on the day after tomorrow", "…the first week of april", "…between the 20th
+            # and the 25th": a day or a stretch of days said another way
+            r"|the day after tomorrow|(?:the )?(?:first|second|third|fourth|last) week (?:of|in)"
+            r"|between (?:the |now and )?\d{1,2}(?:st|nd|rd|th)?"
+            r"|(?<=in )(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*)\b"
+            r"|^anything (?:on |for )?(?:between )?(?:the )?\d{1,2}(?:st|nd|rd|th)\b"
             # "and I still have the wednesday one, right?"
             r"|\bthe (?:mon|tues|wednes|thurs|fri|satur|sun)day (?:one|visit|booking)\b"
             # "any slots friday?", "what's your availability": the narrator says open times
@@ -86,6 +92,8 @@ READS: tuple[tuple[IntentKind, GatedPattern], ...] = (
             r"|\bhow much (?:was|is|were|did|does) (?:it|that|this)\b"
             # "sorry what was that, how much?": the sum asked again, said bare
             r"|\bhow much\W*$"
+            # "the $150 on my account, what's that for?": a sum of money asked about
+            r"|\$ ?\d"
             r"|\b(?:good standing|in arrears|in credit|all square|squared up|settled up"
             r"|in the red|in debt)\b"
         ),

@@ -26,7 +26,7 @@ from aiohttp import WSCloseCode, WSMsgType, hdrs, web
 from assistant.auth import SessionClaims, verify_session
 from assistant.conversation import CancelOutcome, Conversation, Message, open_conversation
 from assistant.engine import Turn
-from assistant.errors import AuthError
+from assistant.errors import AuthError, StoreUnavailable
 from assistant.logs import trace_context
 from assistant.metrics import Metrics
 from assistant.schema import ErrorEvent, Event, EventSink, TurnDone
@@ -58,6 +58,12 @@ log = logging.getLogger(__name__)
 PROTOCOL_VERSION: Final = 1
 PATH: Final = "/v1/ws"
 _INTERNAL: Final = "Something went wrong on our side; it has been logged."
+# The shared session store is down: the message was not acted on, so nothing changed.
+_STORE_DOWN: Final = (
+    "the conversation store cannot be reached just now, so this message was not acted on "
+    "and nothing was changed; send it again in a moment"
+)
+_STORE_RETRY_S: Final = 2.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,6 +199,15 @@ async def _run_session(
 TOKEN_EXPIRED: Final = "session token expired"
 LIFETIME_REACHED: Final = "session lifetime reached"
 _NOT_RUN: Final = "the session ended before this message was answered; send it again"
+
+
+def _still_asked(conversation: Conversation) -> str:
+    """Said after a message is refused while a question waits for its answer: a "yes"
+    refused so did nothing, and the question is still to be answered (a customer told
+    only "the server is busy" cannot know whether the delete was made)."""
+    if not conversation.question_waits:
+        return ""
+    return ". Nothing was done: the question asked last still waits for your answer"
 
 
 class WsConnection:
@@ -366,6 +381,7 @@ class WsConnection:
                 return
 
     async def _on_text(self, data: str) -> None:
+        frame: object = None
         try:
             frame = parse_frame(data)
             if isinstance(frame, SessionResume):
@@ -381,6 +397,12 @@ class WsConnection:
         except FrameError as exc:
             await self._send_error(
                 exc.code, exc.message, message_id=exc.message_id, retry_after_s=exc.retry_after_s
+            )
+        except StoreUnavailable as exc:
+            log.warning("a client frame was not acted on: %s", exc)
+            message_id = frame.id if isinstance(frame, UserMessage) else None
+            await self._send_error(
+                "busy", _STORE_DOWN, message_id=message_id, retry_after_s=_STORE_RETRY_S
             )
         except Exception:
             log.exception("failed to handle a client frame")
@@ -410,7 +432,7 @@ class WsConnection:
             raise FrameError(
                 "rate_limited",
                 f"too many messages from this {refusal.scope}; "
-                f"try again in {refusal.retry_after_s:g} s",
+                f"try again in {refusal.retry_after_s:g} s{_still_asked(conversation)}",
                 message_id=frame.id,
                 retry_after_s=refusal.retry_after_s,
             )
@@ -419,7 +441,7 @@ class WsConnection:
             self._metrics.turns_refused.inc()
             raise FrameError(
                 "busy",
-                f"the server is busy; try again in {wait_s:g} s",
+                f"the server is busy; try again in {wait_s:g} s{_still_asked(conversation)}",
                 message_id=frame.id,
                 retry_after_s=wait_s,
             )
@@ -427,7 +449,7 @@ class WsConnection:
             raise FrameError(
                 "busy",
                 f"{self._settings.max_queued_messages} messages are already waiting; "
-                "this one was dropped",
+                f"this one was dropped{_still_asked(conversation)}",
                 message_id=frame.id,
             )
         conversation.submit(Message(text, frame.id))
