@@ -140,7 +140,7 @@ async def chat_completions(request: web.Request) -> web.StreamResponse:
             503, str(exc), type="server_error", code="server_busy", retry_after_s=5
         )
     try:
-        await request.app[PLATFORM_CALLS].refresh(call)
+        await request.app[PLATFORM_CALLS].refresh(call, completion.earlier, completion.fingerprint)
         return await _answer(request, call, completion)
     finally:
         call.done()

@@ -23,8 +23,11 @@ from dataclasses import dataclass, field
 from aiohttp import web
 
 from assistant.conversation import Conversation, open_conversation
+from assistant.dialogue_state import Dialogue
+from assistant.heard import words
 from assistant.schema import Message, UserTurn
 from assistant.services import Services
+from assistant.session import Session
 from assistant.transports.platform_retry import LastAnswer
 from assistant.transports.platform_turns import RoutedFrames, TurnStream
 from assistant.transports.ratelimit import MessageLimits, SessionLimits
@@ -92,6 +95,25 @@ def _begins_again(
         and call.conversation.session.turns > 0
         and not call.answered.retried(asked, RETRY_WITHIN_S, now)
     )
+
+
+def _missed_turns(session: Session, earlier: tuple[Message, ...]) -> bool:
+    """The customer's last words before this request, as the platform has them, are not
+    the last we hold: turns were answered elsewhere (or the platform says otherwise)."""
+    theirs = [m.text for m in earlier if isinstance(m, UserTurn)]
+    if not theirs:
+        return False  # a platform sending the newest words only: ours is the history
+    ours = next((m.text for m in reversed(session.history) if isinstance(m, UserTurn)), None)
+    return ours is None or words(ours) != words(theirs[-1])
+
+
+def rebuild(session: Session, earlier: tuple[Message, ...]) -> None:
+    """The session's history made the platform's, with no dialogue state of ours left."""
+    for entry_id in list(session.entry_ids):
+        session.drop_entry(entry_id)
+    session.remember(*earlier)
+    session.dialogue = Dialogue()
+    session.pending = None
 
 
 class TooManyCalls(Exception):
@@ -194,15 +216,27 @@ class PlatformCalls:
         )
         return call
 
-    async def refresh(self, call: PlatformCall) -> None:
+    async def refresh(
+        self, call: PlatformCall, earlier: tuple[Message, ...] = (), asked: str = ""
+    ) -> None:
         """Take the stored session when another worker has answered since (a shared
-        store): only between turns, so a running turn keeps what it started with."""
+        store): only between turns, so a running turn keeps what it started with. Then,
+        when the platform's history (`earlier`) holds words of the customer's we never
+        answered (another instance sharing no store did), the session is rebuilt from it."""
         conversation = call.conversation
         if conversation.turn is not None or conversation.outstanding:
             return
         stored = await self._services.sessions.load(conversation.session.session_id)
         if stored is not None and stored.turns > conversation.session.turns:
             conversation.session = stored
+        retried = call.answered.for_retry(asked) is not None  # answered as before
+        if not retried and _missed_turns(conversation.session, earlier):
+            # What we hold is from an older point of the call: its question, its pending
+            # change and what it had listed are not what the caller heard last (was: "4"
+            # to "what time in the morning?", asked by the other instance, answered our
+            # older "what time?" and BOOKED 4 PM).
+            log.info("platform: history rebuilt from the platform's, ours is behind it")
+            rebuild(conversation.session, earlier)
 
     async def _close_idle(self) -> None:
         now = time.monotonic()

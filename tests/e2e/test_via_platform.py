@@ -265,3 +265,22 @@ async def test_a_yes_to_an_offer_the_caller_talked_over_opens_no_case(
     messages.append({"role": "user", "content": "yes please"})
     reply = await _said(client, messages, body)
     assert "opened a support case" in reply, reply
+
+
+async def test_an_instance_behind_the_platforms_history_answers_from_it(
+    harness: AssistantHarness, client: AsyncOpenAI, other: AsyncOpenAI, crm_admin: CrmAdmin
+) -> None:
+    """Requests balanced over two instances sharing no store: the one that answered turn
+    1 gets turn 3, the history holding turn 2 it never saw. Was: "4" answered its own
+    "what time?" and BOOKED 4 PM, where the caller had said "in the morning" (and heard
+    "what time in the morning?"); now it goes on from the platform's history."""
+    body = {"call": {"id": "call-two-instances", "customer": {"number": MARIA_PHONE}}}
+    messages = [{"role": "system", "content": "Front desk."}]
+    for text, instance in (
+        ("book a consultation for friday", client),
+        ("in the morning", other),
+        ("4", client),
+    ):
+        messages.append({"role": "user", "content": text})
+        reply = await _said(instance, messages, body)
+    assert (await crm_admin.stats())["writes_applied"] == {}, reply
