@@ -49,6 +49,10 @@ words of the customer's, to such a conversation that went on past them, is anoth
 now (not a platform's retry of the last answer, within a minute); its turns are numbered
 on from the last call's, so its writes have keys of their own (with the first call's, the
 CRM answered the second's change as done already: "Done" said, nothing moved). After: 0.
+(Each call of this way carries instructions of its own, as an agent's often name the call's
+moment: played milliseconds apart with the same ones, a call saying just what the last
+one-turn call said is, within a platform's retry time, that call's retry, answered as
+before; no platform can tell the two apart without a call id.)
 `two_instances`: every second request to another instance of the service sharing no
 store (each rebuilds what it did not answer from the history sent), held to no wrong
 write as the cut way is. FIRST RUN: 4 of 1,429 failed, all WRONG WRITES: "push the second
@@ -57,10 +61,14 @@ next wednesday" after a task list the other instance read out MOVED a visit (a p
 list with nothing listed was counted among the visits on the calendar), and "move the first
 appointment you told me about to thursday at 11am" with only tasks read out changed a
 TASK's due day. A place in a list is now counted in a list read out in this conversation,
-of the kind named, else which one is asked. After: AFTER_TWO.
+of the kind named, else which one is asked. Then, main having added sets: "4" to "what time
+in the morning?" (asked by the other instance) answered this one's older "what time?" and
+BOOKED 4 PM: an instance whose last words of the customer's are not the platform's last
+now rebuilds the history from the platform's, with none of its older dialogue state.
+After, every case on every way (1,537 with the sets main added since): 0.
 
 A sample by each case's stable number (tests/e2e/conversations.stable_number): about one
-case in STRIDE, each on one of the ways in turn. VIA_PLATFORM=ALL plays every case on
+case in 48 (about 32), each on one of the ways in turn (the file takes ~3 s). VIA_PLATFORM=ALL plays every case on
 every way (OUT=FILE notes each failure; WAYS=a,b plays some ways only).
 """
 
@@ -99,7 +107,7 @@ KNOWN_OPEN: list[str] = []
 # Where the customer asks for a person: a platform hands the call over there (PLATFORMS.md)
 # where the websocket offers a support case; the session ends with the handoff.
 HANDS_OFF_AT = {"conversations/want-human": 1}
-_STRIDE = 24
+_STRIDE = 48
 _EVERY = os.environ.get("VIA_PLATFORM") == "ALL"
 if os.environ.get("WAYS"):  # exploring some ways only: WAYS=retell,completions_cut
     WAYS = {way: WAYS[way] for way in os.environ["WAYS"].split(",")}
@@ -179,7 +187,7 @@ async def test_a_conversation_through_a_platform_writes_the_same(
         print(way, failed[-1], verdict.wrong_writes, verdict.problems[:4])
         if _EVERY:
             note_exploring([way, failed[-1], verdict.wrong_writes, verdict.problems])
-    assert played > 5
+    assert played > 1
     assert [f for f in failed if f not in KNOWN_OPEN] == []
 
 

@@ -131,7 +131,11 @@ class CompletionsCall:
             if named
             else {"metadata": {"customer_id": "cust_001"}}
         )
-        self._messages: list[dict[str, str]] = [{"role": "system", "content": SYSTEM}]
+        # Each call's own instructions (as an agent's often name the call's moment): with
+        # no call id and the same ones, a call saying just what the last one-turn call said,
+        # within a platform's retry time, is that call's retry (answered as before).
+        system = SYSTEM if named else f"{SYSTEM} Call {uuid.uuid4().hex[:8]}."
+        self._messages: list[dict[str, str]] = [{"role": "system", "content": system}]
 
     async def say(self, text: str) -> Reply:
         """The reply the service streamed, and what the caller heard of it."""
