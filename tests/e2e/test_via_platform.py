@@ -11,11 +11,12 @@ case's words. Where the customer asks for a person, a platform hands the call ov
 (PLATFORMS.md) where the websocket offers a support case: the session ends there
 (HANDS_OFF_AT).
 
-Then the history as a platform keeps it after barge-ins (`_cut`): every reply cut after
-its first sentence. The CRM may fall behind the case there (a yes to a question not heard
-is no yes), so its checks are: no write the case's turn does not make (one the case made
-earlier is fair in reply to a question heard in full, asked again), and after a question
-cut short, neither what it asked for nor anything on a bare yes.
+Then the history as a platform keeps it after barge-ins (`completions_cut`, `retell_cut`):
+every reply cut after its first sentence. The CRM may fall behind the case there (a yes
+to a question not heard is no yes), so its checks are: no write the case's turn does not
+make (one the case made earlier is fair in reply to a question heard in full, asked
+again), and after a question cut short, neither what it asked for nor anything on a bare
+yes.
 
 FIRST RUN, every case (1,429) on each of the four ways (5,716 sessions), on the code as it
 was. The harness's own mistakes first: "i want to speak to a human" was handed to a person,
@@ -43,12 +44,14 @@ in the metadata; the conversation known by the caller and its first words). FIRS
 13 of 1,429 failed, 4 with WRONG WRITES, all a call going on with the thread of the
 previous one that opened the same way: "and the first one?" after "when's the second one
 due" COMPLETED a task, "push it back by two days" moved the cleaning to 2 PM, "move it to
-saturday at the same time" to 2:00 (not 2:30), one of two task dates lost; and "I already
-added 'Buy stamps' a few minutes ago" for a call's first words. A request with no earlier
-words of the customer's, to such a conversation that went on past them, is another call
-now (not a platform's retry of the last answer, within a minute); its turns are numbered
-on from the last call's, so its writes have keys of their own (with the first call's, the
-CRM answered the second's change as done already: "Done" said, nothing moved). After: 0.
+saturday at the same time" to 2:00 (not 2:30), a task's due day set wrong and the other's
+lost; and "I already added 'Buy stamps' a few minutes ago" for a call's first words. A
+request with no earlier words of the customer's, to such a conversation that went on past
+them, is another call now. Its next run found one more: "Done" said and nothing moved,
+the last one-turn call's answer given again as a platform's retry; the same words are a
+retry only within a minute now. And its turns are numbered on from the last call's, so
+its writes have keys of their own (with the first call's, the CRM answered the second's
+change as done already: the test below). After: 0.
 (Each call of this way carries instructions of its own, as an agent's often name the call's
 moment: played milliseconds apart with the same ones, a call saying just what the last
 one-turn call said is, within a platform's retry time, that call's retry, answered as
@@ -57,7 +60,7 @@ before; no platform can tell the two apart without a call id.)
 store (each rebuilds what it did not answer from the history sent), held to no wrong
 write as the cut way is. FIRST RUN: 4 of 1,429 failed, all WRONG WRITES: "push the second
 one to the ninth", "the second one you listed, push it to friday", "push the first one to
-next wednesday" after a task list the other instance read out MOVED a visit (a place in a
+next wednesday" after a task list the other instance read out rescheduled a visit (a place in a
 list with nothing listed was counted among the visits on the calendar), and "move the first
 appointment you told me about to thursday at 11am" with only tasks read out changed a
 TASK's due day. A place in a list is now counted in a list read out in this conversation,
@@ -68,8 +71,9 @@ now rebuilds the history from the platform's, with none of its older dialogue st
 After, every case on every way (1,537 with the sets main added since): 0.
 
 A sample by each case's stable number (tests/e2e/conversations.stable_number): about one
-case in 48 (about 32), each on one of the ways in turn (the file takes ~3 s). VIA_PLATFORM=ALL plays every case on
-every way (OUT=FILE notes each failure; WAYS=a,b plays some ways only).
+case in 48 (about 32), each on one of the ways in turn (the file takes ~3 s).
+VIA_PLATFORM=ALL plays every case on every way (OUT=FILE notes each failure; WAYS=a,b
+plays some ways only).
 """
 
 from __future__ import annotations
