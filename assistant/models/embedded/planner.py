@@ -166,6 +166,13 @@ _NOT_DONE = {
 
 
 _SENTENCE_END = re.compile(r"(?<=\w)[.!?]+\s+(?=\w)")
+# "I don't want the cleaning moved", "I don't want anything else": nothing asked but to
+# leave things be, said at more length than "don't move it" (it was "I can't help").
+_KEPT_AS_IT_IS = rx(
+    r"(?i)^(?:(?:no|nah|ok|okay|so|well|actually)[ ,]+)*(?:i|we) (?:don't|do not|dont) (?:want"
+    r"|need) (?:anything else|(?:the|my|that|this|it|them)\b[a-z' ]*? (?:moved|changed"
+    r"|cancell?ed|deleted|touched|rescheduled|removed))\b"
+)
 
 
 def _not_done(left: str) -> str:
@@ -475,7 +482,7 @@ class EmbeddedPlanner:
                 return FinalDecision(text=asked)  # "three o clock" just after a booking
             if (wanted := what_for(text, local_now(request.now, timezone))) is not None:
                 return FinalDecision(text=wanted)  # "friday at 3pm", with nothing asked
-            if is_negative(text) and len(text.split()) <= 4:
+            if is_negative(text) and (len(text.split()) <= 4 or _KEPT_AS_IT_IS.search(text)):
                 # "book a haircut friday at 3. actually, undo that": what was not done.
                 sentences = _SENTENCE_END.split(said.strip())
                 asked = what_was_taken_back(said) or ". ".join(sentences[:-1])
