@@ -59,6 +59,9 @@ READS: tuple[tuple[IntentKind, GatedPattern], ...] = (
             r"|(?:the )?\d{1,2}(?:st|nd|rd|th)|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov"
             r"|dec)[a-z]* \d{1,2}(?:st|nd|rd|th)?)\b"
             r"|^anything (?:on |for )?(?:the )?\d{1,2}(?:st|nd|rd|th)\b"
+            # "what does my week look like now", "what's friday looking like": the calendar
+            r"|\bwhat(?:'s| is| does| do) (?:my |the )?(?:\w+day|week|weekend|day|schedule"
+            r"|calendar|diary)(?: \w+)? (?:look|looking) like\b"
             # "and I still have the wednesday one, right?"
             r"|\bthe (?:mon|tues|wednes|thurs|fri|satur|sun)day (?:one|visit|booking)\b"
             # "any slots friday?", "what's your availability": the narrator says open times

@@ -200,6 +200,28 @@ def understand(
     return intents
 
 
+# "make it 2pm", "can we do it at 3": a time said of "it".
+_IT_TIMED = rx(r"\b(?:make|do|have|put|can|could) (?:it|that|we)\b|\bit (?:at|for)\b")
+
+
+def booking_timed(
+    conversation: Sequence[Message], text: str, now: datetime, timezone: str
+) -> list[Intent] | None:
+    """ "ok then make it 2pm" while the time of a booking is asked ("What time on
+    Wednesday works for you?"): "it" is the booking asked about, whatever visit was
+    named since (never a move of that one). None when the reply completes no booking."""
+    if _IT_TIMED.search(text) is None:
+        return None
+    if _asked(conversation) is None:
+        return None
+    if _books(_read(text, _on_their_clock(now, timezone), timezone)):
+        return None  # a booking of its own
+    filled = understand(conversation, text, now, timezone)
+    if filled and all(i.kind == "book_appointment" and not i.missing for i in filled):
+        return filled  # the booking asked about, its time now said
+    return None
+
+
 def _books(intents: Sequence[Intent]) -> bool:
     return any(intent.kind == "book_appointment" for intent in intents)
 
