@@ -29,6 +29,7 @@ from assistant.speech import join_and, phone
 __all__ = [
     "Narrowed",
     "Wording",
+    "asks_to_repeat",
     "declined_answer",
     "go_ahead_named",
     "is_affirmative",
@@ -56,7 +57,8 @@ def is_negative(text: str) -> bool:
     )
 
 
-_NARROWED = re.compile(r"\b(?:just|only)\b")
+# "no, the other one": another item meant, which the planner hears (and asks about).
+_NARROWED = re.compile(r"\b(?:just|only)\b|\bthe other (?:one|appointment|task|booking)\b")
 # "sorry, hotmail not gmail": one word of what waits put right, which the planner hears
 # ("no, not now" is a no).
 _PUT_RIGHT = re.compile(
@@ -64,6 +66,20 @@ _PUT_RIGHT = re.compile(
     r"|thanks|ok|okay|yes|sorry|wait|just|anymore|ever|again)\b)[a-z0-9_]+,? not [a-z0-9_]+"
     r"(?:,? (?:thanks|thank you|please))?[ .!]*$"
 )
+
+
+# "sorry, my kid was yelling. what did you say?": the question was not heard; asked again.
+_REPEAT = re.compile(
+    r"\b(?:what did you (?:just )?say|what was that|say (?:that|it) again|come again"
+    r"|(?:can|could) you repeat(?: that| it| the question)?|repeat that|didn't (?:hear|catch)"
+    r" (?:that|you|what you said)|missed (?:that|what you said))\b|^(?:sorry|pardon)\W*$"
+)
+
+
+def asks_to_repeat(text: str) -> bool:
+    """The message only asks to hear the question again (nothing else is asked)."""
+    said = text.lower().strip()
+    return len(said) < 80 and _REPEAT.search(said) is not None
 
 
 def request_after_yes(text: str) -> str | None:

@@ -348,6 +348,10 @@ class Engine:
             elif confirmation.is_negative(state.text):
                 await self._answers.speak(state, pending.declined)
                 return
+            elif confirmation.asks_to_repeat(state.text):
+                # "sorry, what did you say?": the question again, still waiting for its yes.
+                await self._ask_again(state, pending, "")
+                return
             else:
                 # Anything else drops the pending calls and is a new request; the answer
                 # begins by saying they were not done (PROTOCOL.md).

@@ -51,9 +51,9 @@ READS: tuple[tuple[IntentKind, GatedPattern], ...] = (
         rx(
             rf"{APPT_NOUN.pattern}|{VISIT_BY_TIME.pattern}"
             r"|\b(?:have i got|do i have|is there|got|what have i got"
-            r"|what do i have|what's|what is)(?: anything| something)?(?: on| scheduled| booked"
-            r"| planned| going on| happening)? (?:for |on )?(?:today|tomorrow|tonight"
-            r"|this (?:week|weekend|month|morning|afternoon|evening)|next (?:week|weekend|month"
+            r"|what do i have|what's|what is)(?: anything| something)?(?: else)?(?: on| scheduled"
+            r"| booked| planned| going on| happening)? (?:for |on )?(?:today|tomorrow|tonight"
+            r"|(?:this|that) (?:week|weekend|month|morning|afternoon|evening)|next (?:week|weekend|month"
             r"|\w+day)|\w+day"
             # "have I got anything on the 23rd", "anything on january 23?": a date
             r"|(?:the )?\d{1,2}(?:st|nd|rd|th)|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov"

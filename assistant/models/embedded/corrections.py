@@ -434,11 +434,43 @@ def another_task(state: Dialogue, text: str, now: datetime, timezone: str) -> li
     action = state.last_action
     if action is None or action.tool != "crm.addTask":
         return None
+    if (more := _ONE_MORE.match(text)) is not None:
+        return _one_more(action, more, now, timezone)
     said = AND_ERRAND.match(text)
     if said is None or detect_intents(text, now, timezone):
         return None
     found = detect_intents(f"add a task to {said.group('t')}", now, timezone)
     return [i for i in found if i.kind == "add_task"][:1] or None
+
+
+# "and one to water the plants on wednesday", "one more like that for the electrician":
+# another task just after one was added, its own errand or the same one for another.
+_ONE_MORE = rx(
+    r"^(?:and |also |plus |oh and )?(?:one more|another one|another|one)(?: more)?"
+    r"(?P<like> like (?:that|this|it)| the same)? (?P<how>to|for) (?P<rest>[a-z][a-z0-9' -]*)"
+    r"[.!]*$"
+)
+
+
+def _one_more(
+    action: Action, more: re.Match[str], now: datetime, timezone: str
+) -> list[Intent] | None:
+    rest = more.group("rest")
+    if more.group("like") is None:
+        if more.group("how") != "to":
+            return None  # "one for friday": which, and what, is not said
+        found = detect_intents(f"add a task to {rest}", now, timezone)
+        return [i for i in found if i.kind == "add_task"][:1] or None
+    # "like that for the electrician": the last one's verb, for the one said, the same day.
+    title = str((action.after or {}).get("title") or action.arguments.get("title") or "")
+    verb = title.split(" ", 1)[0]
+    if not verb or find_when(rest, now) is not None:
+        return None
+    arguments: dict[str, Any] = {"title": f"{verb} {rest}".strip()}
+    due = (action.after or {}).get("due_on") or action.arguments.get("due_on")
+    if due:
+        arguments["due_on"] = str(due)[:10]
+    return [Intent("add_task", arguments, clause=more.group(0))]
 
 
 # "and the other two as well", "the rest too": every other one of the tasks listed.

@@ -6,8 +6,9 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
 
-from assistant.dialogue_state import Dialogue
+from assistant.dialogue_state import Dialogue, Item
 from assistant.language import Intent, detect_intents, slots
 from assistant.language.patterns import rx
 from assistant.language.shifts import find_shift
@@ -74,6 +75,8 @@ def same_again(state: Dialogue, text: str, now: datetime, timezone: str) -> list
         if due := action.arguments.get("due_on"):
             changes.append(f"make {{}} due on {due}")
         said = changes[0] if len(changes) == 1 else None
+    if said is None and action.tool == "crm.rescheduleAppointment":
+        said = _same_hour(action.before, action.after, zone_named(timezone))
     if said is None:
         return None  # a move or a booking: its time for another item is asked as usual
     found = [
@@ -82,6 +85,16 @@ def same_again(state: Dialogue, text: str, now: datetime, timezone: str) -> list
         if i.target is not None and not i.target.vague and i.tool == action.tool
     ]
     return found[:1] or None
+
+
+def _same_hour(before: Item | None, after: Item | None, zone: ZoneInfo) -> str | None:
+    """ "move my haircut to 4pm the same day" → "same for the dentist": the dentist to
+    4pm on its own day (a move to another day is asked about as usual)."""
+    was, now = start_of(before or {}, zone), start_of(after or {}, zone)
+    if was is None or now is None or was.date() != now.date() or was == now:
+        return None
+    clock = now.strftime("%I:%M%p").lstrip("0").lower().replace(":00", "")
+    return f"move {{}} to {clock} the same day"
 
 
 def _said_before(conversation: Sequence[Message]) -> str | None:
