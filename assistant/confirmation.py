@@ -31,6 +31,7 @@ __all__ = [
     "Wording",
     "asks_to_repeat",
     "declined_answer",
+    "glad_of_it",
     "go_ahead_named",
     "is_affirmative",
     "is_negative",
@@ -74,6 +75,19 @@ _REPEAT = re.compile(
     r"|(?:can|could) you repeat(?: that| it| the question)?|repeat that|didn't (?:hear|catch)"
     r" (?:that|you|what you said)|missed (?:that|what you said))\b|^(?:sorry|pardon)\W*$"
 )
+
+
+# "ok good", "great, thanks": glad of what was said, no yes to doing a thing again.
+_GLAD = re.compile(
+    r"^(?:(?:ok|okay|oh|ah)[\s,.!]*)?(?:good|great|perfect|cool|nice|lovely|excellent"
+    r"|brilliant|awesome)(?:[\s,.!]+(?:thanks|thank you|then))?[\s.!]*$"
+)
+
+
+def glad_of_it(text: str, prompt: str) -> bool:
+    """The reply to "I already added it… Do you want me to add it again anyway?" only
+    says the customer is glad it is done ("ok good"): not a yes to doing it again."""
+    return prompt.endswith("anyway?") and _GLAD.match(text.lower().strip()) is not None
 
 
 def asks_to_repeat(text: str) -> bool:

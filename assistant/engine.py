@@ -328,6 +328,10 @@ class Engine:
             await self._run_round(state, 1, picked.calls, None, confirmed=True)
             await self._answers.narrate(state)
             return
+        if pending is not None and confirmation.glad_of_it(state.text, pending.prompt):
+            # "ok good" to "…add it again anyway?": glad it is there, nothing more done.
+            await self._answers.speak(state, pending.declined)
+            return
         if pending is not None:
             if confirmation.is_affirmative(state.text) and not was_heard(
                 pending.prompt, said_before_reply(state.session)

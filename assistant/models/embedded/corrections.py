@@ -23,6 +23,7 @@ from assistant.models.embedded.pinning import (
     WORD_RE,
     appointment_follow_up,
     due_day_said,
+    names_other_service,
     pinned,
     positions_said,
     reschedule,
@@ -154,7 +155,16 @@ def _other_task_meant(state: Dialogue, text: str, item: Item) -> TargetRef | Non
         return None
     meant: str | None = None
     if (before := _ADDED_BEFORE.search(text)) is not None:
-        meant = added[0] if "first" in before.group() else added[-1]
+        if "first" in before.group():
+            # The first of all added (the one in view too): not another, when it is that one.
+            every = [
+                str(e.get("label") or "") for e in state.done if e.get("tool") == "crm.addTask"
+            ]
+            if not every or every[0].lower() == title:
+                return None
+            meant = every[0]
+        else:
+            meant = added[-1]
     elif (named := _NAMED_ONE.search(text)) is not None:
         said = [w for w in named.group("w").split() if len(w) > 2]
         if said and not any(re.search(rf"\b{re.escape(w)}\b", title) for w in said):
@@ -229,6 +239,10 @@ def correction(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> lis
         return None
     if _moved_on(state, action, text):
         return None
+    if (named := _other_action_named(state, action, text)) is not None:
+        # "oh wait, the cake is for sunday not saturday" after "tick off the groceries and
+        # add pick up birthday cake on saturday": the change of the cake, not the last one.
+        action = named
     visit = state.last_appointment_action
     if (
         action.kind != "appointment"
@@ -240,6 +254,10 @@ def correction(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> lis
         action = visit
     item = action.after or action.before
     if item is None:
+        return None
+    if action.kind == "appointment" and _PUT_BACK.search(text) and names_other_service(text, item):
+        # "put the haircut back where it was" when the cleaning was the one moved: the
+        # haircut was not changed, and the cleaning is not the one named.
         return None
     if action.kind == "appointment" and action.tool != "crm.cancelAppointment":
         if action.tool == "crm.bookAppointment" and (other := _service_meant(text, item)):
@@ -365,6 +383,25 @@ def _without_denied(text: str, now: datetime) -> str:
     return f"{text[: denied.start()]}{kept}".strip()
 
 
+def _other_action_named(state: Dialogue, action: Action, text: str) -> Action | None:
+    """Of the last turn's several changes, the one other than the last whose item the
+    correction names by a word of its own (None: none, or the last one is named)."""
+    several = state.last_turn_actions
+    if len(several) < 2:
+        return None
+
+    def words(each: Action) -> set[str]:
+        item = each.after or each.before or {}
+        label = str(item.get("title") or item.get("service") or "").lower()
+        return {w for w in WORD_RE.findall(label) if len(w) > 2}
+
+    said = set(WORD_RE.findall(text))
+    if words(action) & said:
+        return None
+    named = [each for each in several[:-1] if words(each) & said]
+    return named[-1] if len(named) == 1 else None
+
+
 def _moved_on(state: Dialogue, action: Action, text: str) -> bool:
     """ "ok make that one due friday instead" after asking about another task since the
     last change: "that one" is the one asked about (in focus now), not the one changed."""
@@ -376,12 +413,12 @@ def _moved_on(state: Dialogue, action: Action, text: str) -> bool:
         and state.focus_kind == action.kind
         and focus.get("id") != item.get("id")
         and _IT.search(text) is not None
+        # ("actually put the cleaning back where it was": the one changed, named)
+        and not _names_label(text, str(item.get("service") or item.get("title") or ""))
     )
 
 
-def _denies_day_of(
-    text: str, visit: Action, action: Action, now: datetime, zone: ZoneInfo
-) -> bool:
+def _denies_day_of(text: str, visit: Action, action: Action, now: datetime, zone: ZoneInfo) -> bool:
     """The correction denies the day the visit was booked or moved to ("…not the 20th")
     and not the day the task last changed is due: it is the visit's day that was wrong."""
     denied = _DENIED.search(text)

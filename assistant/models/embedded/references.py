@@ -108,10 +108,10 @@ def _by_position(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> l
         # "move the first one I booked to 11": counted in what was booked (or added) in
         # the conversation, in the order made, not in the last listing.
         kind: Kind = "task" if made.group("v") == "added" else "appointment"
-        items = _made(state, kind)
-        if not items:
+        made_items = _made(state, kind)
+        if not made_items:
             return None
-        state = dataclasses.replace(state, listed_kind=kind, listed=items)
+        state = dataclasses.replace(state, listed_kind=kind, listed=made_items)
     if _KIND_NAMED.search(text) and state.listed_kind != "task" and state.last_listed_of("task"):
         # "mark the first task you mentioned as done" after the visits were read out since:
         # counted in the task listing before them.
@@ -124,6 +124,17 @@ def _by_position(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> l
         # "move the first appointment you told me about…" after the tasks were read out.
         listed = state.last_listed_of("appointment")
         state = dataclasses.replace(state, listed_kind="appointment", listed=listed)
+    if (
+        made is None
+        and (state.listed_kind not in ("task", "appointment") or len(state.listed) < 2)
+        and state.earlier_listed_kind in ("task", "appointment")
+        and len(state.earlier_listed) > 1
+    ):
+        # "push the second one to the 23rd" after the tasks were read out and the balance
+        # told since: counted in the list heard before (never in some other listing).
+        state = dataclasses.replace(
+            state, listed_kind=state.earlier_listed_kind, listed=state.earlier_listed
+        )
     if state.listed_kind not in ("task", "appointment") or len(state.listed) < 2 - bool(made):
         return None
     if len(positions) > 1 and (each := _each_in_its_clause(state, text, now, zone)) is not None:
