@@ -10,6 +10,7 @@ misses the answer's share of the turn's deadline.
 from __future__ import annotations
 
 import logging
+import re
 import time
 from collections.abc import Callable, Collection
 
@@ -19,7 +20,14 @@ from assistant.errors import ModelUnavailable
 from assistant.metrics import Metrics
 from assistant.models.base import Narrator
 from assistant.round_run import RoundRun
-from assistant.schema import AnswerDelta, AnswerDone, ErrorEvent, NarratorInput, ToolExchange
+from assistant.schema import (
+    AnswerDelta,
+    AnswerDone,
+    ErrorEvent,
+    NarratorInput,
+    ToolExchange,
+    ToolResult,
+)
 from assistant.speaking import split_sentences
 from assistant.turn import TurnState, call_key, context_hint, written_before
 
@@ -84,6 +92,7 @@ class Answerer:
             already_said="".join(state.answer).strip() if state.told else "",
         )
         started = time.perf_counter()
+        start = len(state.answer)  # where this narration's words begin
         try:
             with Deadline(state.budget.answer_end):  # a stalled stream is cut
                 await self._stream_answer(state, self._narrator, request)
@@ -107,6 +116,11 @@ class Answerer:
                 await self.speak(state, APOLOGY)
             else:
                 log.warning("narrator unavailable, using the fallback: %s", exc)
+                if _without_broken_off(state, start):
+                    # Streamed already, the words of the sentence it broke off in are not
+                    # unsaid: a pause marks the break before the fallback's answer, which
+                    # the answer of record (answer.done) follows whole sentences with.
+                    await state.emit(AnswerDelta(state.turn_id, "… "))
                 if state.answer and not state.answer[-1][-1:].isspace():
                     state.answer.append(" ")  # the model's last words and the fallback's
                     await state.emit(AnswerDelta(state.turn_id, " "))
@@ -173,6 +187,23 @@ class Answerer:
         state.preface = None
 
 
+# The end of a sentence: its stop, and any closing quote or bracket after it.
+_SENTENCE_END = re.compile(r"[.!?…][\"'”’)\]]*(?=\s|$)")
+
+
+def _without_broken_off(state: TurnState, start: int) -> bool:
+    """Drops from the answer the words of the sentence a model broke off in (its stream
+    cut after a piece the sentence grouper let out mid-sentence: a long one is cut between
+    words), from `start` on; True when some were dropped."""
+    said = "".join(state.answer[start:])
+    ends = [match.end() for match in _SENTENCE_END.finditer(said)]
+    cut = ends[-1] if ends else 0
+    if not said[cut:].strip():
+        return False
+    state.answer[start:] = [said[:cut]] if cut else []
+    return True
+
+
 def _held_again(state: TurnState) -> bool:
     """ "No, just the haircut": what waits now is some of what was left, and its question
     names it; "I didn't cancel the haircut" before it would contradict it."""
@@ -188,18 +219,28 @@ def fixed_figures(state: TurnState, text: str, writes: Collection[str]) -> str |
     words only: the embedded narrator speaks from the results."""
     if not figures.has_figure(text):
         return None  # most sentences: no result is read
-    results = [
+    results = tuple(
         result
         for message in state.session.history
         if isinstance(message, ToolExchange)
         for result in message.results
-    ]
+    )
     held = state.pending.calls if state.pending is not None else ()
     customer = state.session.customer
     zone = customer.timezone if customer else "UTC"
-    facts = figures.facts_of(results, held, zone, writes)
+    # Every sentence of the answer is judged against the same results: read once a turn.
+    read = state.figures_read
+    if read is not None and read[0] == zone and read[1] is held and _same(read[2], results):
+        facts = read[3]
+    else:
+        facts = figures.facts_of(results, held, zone, writes)
+        state.figures_read = (zone, held, results, facts)
     fixed = figures.corrected(text, facts)
     return fixed.strip() if fixed is not None else None
+
+
+def _same(kept: tuple[ToolResult, ...], results: tuple[ToolResult, ...]) -> bool:
+    return len(kept) == len(results) and all(a is b for a, b in zip(kept, results, strict=True))
 
 
 def error_text(code: str) -> str:

@@ -55,11 +55,16 @@ def is_negative(text: str) -> bool:
         and len(as_meant(text).split()) <= _BARE_NO_WORDS
         and _NARROWED.search(text.lower()) is None
         and _PUT_RIGHT.search(text.lower()) is None
+        # "no sry, maria@example.net", "no sorry 415 555 0145": the no carries the value
+        # meant instead, which the planner hears.
+        and _A_VALUE.search(text) is None
     )
 
 
 # "no, the other one": another item meant, which the planner hears (and asks about).
 _NARROWED = re.compile(r"\b(?:just|only)\b|\bthe other (?:one|appointment|task|booking)\b")
+# An email address or a number of three digits or more (a phone number or its last digits).
+_A_VALUE = re.compile(r"[^\s@]@[^\s@]+\.[a-z]|\d{3}", re.IGNORECASE)
 # "sorry, hotmail not gmail": one word of what waits put right, which the planner hears
 # ("no, not now" is a no).
 _PUT_RIGHT = re.compile(

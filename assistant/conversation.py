@@ -128,6 +128,11 @@ class Conversation:
         return self._outstanding
 
     @property
+    def question_waits(self) -> bool:
+        """A question of the last turn still waits for the customer's yes or no."""
+        return self.session.question_waits(self._services.engine.now().timestamp())
+
+    @property
     def ending(self) -> bool:
         """True once `wind_down` has begun: no new message will run."""
         return self._ending

@@ -157,6 +157,10 @@ class Engine:
             in_flight=in_flight,
         )
 
+    def now(self) -> datetime:
+        """The engine's clock: what "now" is for every turn."""
+        return self._clock()
+
     def start_turn(
         self,
         session: Session,

@@ -20,6 +20,7 @@ that before any result is read.
 from __future__ import annotations
 
 import re
+import weakref
 from collections.abc import Collection, Iterable, Iterator, Sequence
 from contextlib import suppress
 from dataclasses import dataclass, field
@@ -74,6 +75,7 @@ _WEEKDAY = re.compile(rf"\b({'|'.join(_WEEKDAYS)})\b", re.IGNORECASE)
 _MONTH_DAY = re.compile(
     rf"\b({'|'.join(_MONTHS)})\s+([12]?\d|3[01])(?:st|nd|rd|th)?\b", re.IGNORECASE
 )
+_LISTED = tuple(dict.fromkeys(_KINDS.values()))
 _ABOUT_APPOINTMENT = re.compile(r"\b(?:appointment|booked|scheduled|visit)\b")
 _OWED = re.compile(r"\b(?:balance|owe|owing|due|total)\b", re.IGNORECASE)
 
@@ -158,17 +160,50 @@ def facts_of(
     zone = zone_named(timezone)
     facts = _Facts()
     for result in results:
-        _walk(result.call.arguments, facts, zone)
-        if result.ok:
-            _walk(result.result, facts, zone)
-        if result.call.tool_name in writes:
-            name = result.call.tool_name.lower()
-            for kind in set(_KINDS.values()):
-                if kind.removesuffix("s") in name:
-                    facts.listings.pop(kind, None)
+        part, stale = _held_by(result, zone, result.call.tool_name in writes)
+        facts.amounts |= part.amounts
+        if part.balance is not None:
+            facts.balance = part.balance
+        facts.clocks |= part.clocks
+        facts.days |= part.days
+        facts.starts.extend(part.starts)
+        facts.listings.update(part.listings)
+        for kind in stale:
+            facts.listings.pop(kind, None)
     for call in calls:
         _walk(call.arguments, facts, zone)
     return facts
+
+
+# What each result holds, read once: a model's answer is judged sentence by sentence
+# against every result of the conversation, and walking them all again for each
+# sentence cost more than the rest of the turn (40 results of listings by the end of a
+# call). Keyed by the result's identity, checked by a weak reference that also drops
+# the entry when the result is gone (a session read again from Redis makes new ones).
+_HELD: dict[int, tuple[weakref.ref[ToolResult], str, bool, _Facts, tuple[str, ...]]] = {}
+
+
+def _held_by(result: ToolResult, zone: ZoneInfo, write: bool) -> tuple[_Facts, tuple[str, ...]]:
+    """The figures `result` holds (its call's arguments too), and the listings its write
+    made stale."""
+    key = id(result)
+    kept = _HELD.get(key)
+    if kept is not None and kept[0]() is result and kept[1] == zone.key and kept[2] == write:
+        return kept[3], kept[4]
+    part = _Facts()
+    _walk(result.call.arguments, part, zone)
+    if result.ok:
+        _walk(result.result, part, zone)
+    name = result.call.tool_name.lower()
+    stale = tuple(kind for kind in _LISTED if kind.removesuffix("s") in name) if write else ()
+    _HELD[key] = (
+        weakref.ref(result, lambda _gone: _HELD.pop(key, None)),
+        zone.key,
+        write,
+        part,
+        stale,
+    )
+    return part, stale
 
 
 def has_figure(text: str) -> bool:

@@ -149,6 +149,15 @@ class Session:
             return None
         return dropped
 
+    def question_waits(self, now: float | None = None) -> bool:
+        """A confirmation still waits for this session's answer (it is not consumed)."""
+        pending = self.pending
+        return (
+            pending is not None
+            and pending.session_id == self.session_id
+            and (time.time() if now is None else now) < pending.expires_at
+        )
+
     def take_pending(self, now: float | None = None) -> PendingConfirmation | None:
         """The pending confirmation, if still valid and this session's; it is consumed.
         `now`: wall-clock seconds (the engine passes its clock's)."""

@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import lru_cache
+from typing import Any
 
 from assistant.acknowledge import hint_to_clause
 from assistant.schema import (
@@ -56,6 +57,9 @@ class TurnState:
     told_pieces: int = 0  # how many answer pieces that first part was
     failed: bool = False
     answer_remembered: bool = False
+    # The figures the conversation's results hold, as last read by answering.py (the
+    # zone, the calls held, the results read, what they hold), for its next sentence.
+    figures_read: tuple[str, tuple[ToolCall, ...], tuple[ToolResult, ...], Any] | None = None
     timings: dict[str, float] = field(
         default_factory=lambda: {"decision": 0.0, "ack": 0.0, "tools": 0.0, "answer": 0.0}
     )

@@ -2,6 +2,7 @@
 
     python -m bench.sessions [--sessions 30] [--turns 20] [--crm-latency-ms 5]
                              [--redis-url URL] [--profile FILE] [--json]
+                             [--models embedded|remembered]
 
 The app (embedded models, the engine, the websocket, the CRM client) is served on this
 process's event loop, tuned as `assistant serve` tunes its workers. The CRM stub runs in
@@ -13,6 +14,10 @@ service compares with a minimal server.
 
 `--target both` also serves bench/minimal_server.py the same way, every session saying
 the one turn it does, and prints the ratio of the two CPU figures.
+
+`--models remembered` decides and narrates each distinct request once and replays the
+answers after (bench/remembered.py): the house's own CPU per turn, without the embedded
+models' (which a model endpoint spends elsewhere).
 
 `--profile FILE` writes a cProfile of the timed turns (`python -m pstats FILE`);
 `--redis-url` keeps the sessions and the budgets in that Redis, as a deployment does.
@@ -42,6 +47,7 @@ from assistant.auth import mint_token
 from assistant.memory import settle_after_start
 from assistant.settings import load_settings
 from bench import minimal_server
+from bench.remembered import RememberedNarrator, RememberedPlanner
 
 SECRET = "b" * 32
 CRM_TOKEN = "bench-crm-token"
@@ -132,12 +138,17 @@ async def _serve_and_measure(
     profile: str | None,
     minimal: bool,
     texts: tuple[str, ...],
+    remembered: bool,
 ) -> dict[str, Any]:
-    app = (
-        minimal_server.create_app(SECRET, settings.crm_url, CRM_TOKEN)
-        if minimal
-        else create_app(settings)
-    )
+    if minimal:
+        app = minimal_server.create_app(SECRET, settings.crm_url, CRM_TOKEN)
+    elif remembered:
+        from assistant.models.embedded import EmbeddedNarrator, EmbeddedPlanner
+
+        planner = RememberedPlanner(EmbeddedPlanner())
+        app = create_app(settings, planner=planner, narrator=RememberedNarrator(EmbeddedNarrator()))
+    else:
+        app = create_app(settings)
     runner = web.AppRunner(app, access_log=None)
     await runner.setup()
     site = web.TCPSite(runner, "127.0.0.1", 0)
@@ -200,6 +211,7 @@ def run(
     profile: str | None = None,
     minimal: bool = False,
     texts: tuple[str, ...] = UTTERANCES,
+    remembered: bool = False,
 ) -> dict[str, Any]:
     stub, crm_url = _start_stub(crm_latency_ms)
     try:
@@ -214,12 +226,15 @@ def run(
             max_connections_per_address=100_000,
             max_sessions_per_customer=100_000,
         )
-        report = asyncio.run(_serve_and_measure(settings, sessions, turns, profile, minimal, texts))
+        report = asyncio.run(
+            _serve_and_measure(settings, sessions, turns, profile, minimal, texts, remembered)
+        )
     finally:
         stub.terminate()
         stub.wait(timeout=10)
     return {
         "target": "minimal" if minimal else "assistant",
+        "models": None if minimal else ("remembered" if remembered else "embedded"),
         "crm_latency_ms": crm_latency_ms,
         "redis": bool(redis_url),
         **report,
@@ -239,6 +254,12 @@ def main() -> None:
         default="assistant",
         help="minimal: bench/minimal_server.py's turn served the same way, the yardstick",
     )
+    parser.add_argument(
+        "--models",
+        choices=["embedded", "remembered"],
+        default="embedded",
+        help="remembered: each distinct request decided and narrated once, then replayed",
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     targets = ["assistant", "minimal"] if args.target == "both" else [args.target]
@@ -253,6 +274,7 @@ def main() -> None:
             profile=args.profile,
             minimal=target == "minimal",
             texts=texts,
+            remembered=args.models == "remembered",
         )
         for target in targets
     ]

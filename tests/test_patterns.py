@@ -9,7 +9,14 @@ import pytest
 
 import assistant.models.embedded.planner  # noqa: F401  (makes every pattern of the grammar)
 from assistant.language.intents import _split
-from assistant.language.patterns import MADE, MADE_ANY, MADE_TRIED, GatedPattern, needs_of
+from assistant.language.patterns import (
+    MADE,
+    MADE_ANY,
+    MADE_TRIED,
+    GatedPattern,
+    needs_of,
+    seeker,
+)
 from assistant.language.text import normalize
 from tests.fixtures.phrasings import kept_phrasings
 
@@ -39,6 +46,40 @@ def test_a_gate_never_refuses_a_text_its_regex_matches(half: int) -> None:
         if made.search(text) is None and made.regex.search(text) is not None
     ]
     assert wrong == []
+
+
+def test_a_pattern_tried_only_at_the_start_finds_what_its_search_finds() -> None:
+    """A pattern every match of which starts at the text's start is tried there only
+    (`seeker`): over every kept phrasing, it finds what searching the text finds."""
+    anchored = [made for made in MADE if made.seek == made.regex.match]
+    assert len(anchored) > 50, "the grammar's '^…' patterns are tried at the start only"
+    wrong = [
+        (made.pattern, text)
+        for text in _corpus()
+        for made in anchored
+        if _span(made.search(text)) != _span(made.regex.search(text))
+    ]
+    assert wrong == []
+
+
+def _span(found: re.Match[str] | None) -> tuple[int, int] | None:
+    return None if found is None else found.span()
+
+
+@pytest.mark.parametrize(
+    ("source", "anchored"),
+    [
+        (r"^(?:and |so )*cancel", True),
+        (r"^cancel|^(?:please )?delete", True),
+        (r"(?:^|, )cancel", False),  # also after a comma
+        (r"(?m)^cancel", False),  # also after each newline
+        (r"(?:please )?^cancel", False),  # not its first item: searched as written
+        (r"\bcancel", False),
+    ],
+)
+def test_what_is_tried_at_the_start_only(source: str, anchored: bool) -> None:
+    regex = re.compile(source)
+    assert (seeker(regex) == regex.match) is anchored
 
 
 def test_one_of_several_is_found_as_by_their_alternation() -> None:

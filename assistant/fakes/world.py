@@ -217,6 +217,9 @@ class Turn:
     held: ToolCall | None = None
     answer: str = ""
     pieces: list[str] = field(default_factory=list)
+    # The planner's own final text, which the engine speaks instead of narrating (a
+    # question answered from the results); `answer` is then the narrator's.
+    final: str | None = None
 
     @property
     def tools(self) -> list[str]:
@@ -272,6 +275,7 @@ async def play(
             history.append(ToolExchange(round=round_no, results=tuple(results)))
         if turn.held is not None:
             break
+    turn.final = final
     if final is not None and not turn.results:
         turn.answer, turn.pieces = final, [final]
     else:

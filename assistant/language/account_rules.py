@@ -39,6 +39,17 @@ _IMPLICIT_PROBLEM = (
         r".*\b(?:keeps|kept|won't|wont|doesn't|does not|isn't|is not|can't|cannot|not working"
         r"|broken|crash|crashes|crashing|crashed|freezes|freezing|down|error)\b.*)$"
     ),
+    # "my invoice never arrived by email", "i never got my receipt": something the
+    # business sends that did not come, told.
+    rx(
+        r"(?P<rest>\b(?:(?:the |your |my )(?:\w+ )?(?:invoice|bill|receipt|statement|refund"
+        r"|confirmation|reminder|reset email|reset link|code)s? (?:\w+ )?(?:never|still hasn't"
+        r"|hasn't|has not|didn't|did not|still has not) (?:arrived|came|come|come through"
+        r"|shown up|showed up|got here)"
+        r"|i (?:never|still haven't|haven't|have not|didn't|did not) (?:got|get|gotten|received"
+        r"|receive) (?:my |the |your |a |an |any )(?:\w+ )?(?:invoice|bill|receipt|statement"
+        r"|refund|confirmation|reminder|reset email|reset link|code)s?)\b.*)$"
+    ),
 )
 _BODY_LEAD = rx(
     # "open a ticket please, I was charged…": the please is not words of the case
@@ -48,7 +59,7 @@ _BODY_LEAD = rx(
 
 
 _CREATES = Tried((pattern, pattern) for pattern in _CREATE_TICKET)
-_PROBLEMS = Tried(zip(("problem with ", ""), _IMPLICIT_PROBLEM, strict=True))
+_PROBLEMS = Tried(zip(("problem with ", "", ""), _IMPLICIT_PROBLEM, strict=True))
 
 
 def case_asked_at(said: str) -> int | None:
@@ -175,6 +186,16 @@ _AVOID_THE_ONE_ON_FILE = rx(
 )
 
 
+# "send stuff to my work address instead: …", "forward things to … instead": where to
+# reach the customer from now on, said with the address.
+# (Not "send the invoice to …": one thing sent somewhere is no change of the address.)
+_SEND_TO = rx(
+    r"\b(?:send|mail|forward|email) (?:(?:all|any) )?(?:of )?(?:my |your |the )?(?:stuff|things"
+    r"|everything|it all|mail|emails|correspondence|letters|reminders|updates|notifications)"
+    r"(?: from now on)? to\b"
+)
+
+
 def _not_mine_now(text: str) -> bool:
     return bool(
         _SOMEONE_ELSES.search(text)
@@ -207,6 +228,7 @@ def update_contact(c: Clause) -> Intent | None:
     if said and (
         noun
         or _CHANGE.search(c.text)
+        or _SEND_TO.search(c.text)
         or _IS_NOW.search(c.text)
         or ("wrong" in c.norm.text and _GAVE_WRONG.search(c.norm.text))
     ):

@@ -228,6 +228,13 @@ def says_vague_time(text: str) -> bool:
 _EPOCH = datetime(2000, 1, 3, 12, tzinfo=UTC)  # any moment: only the words are read
 
 
+# "but the cleaning can go", "the friday one can be scrapped": a visit let go, said of it.
+_CAN_GO = rx(
+    r"^(?:(?:but|and|so|oh|also|well|then)[ ,]+)*(?P<t>(?:my|the|that|this|our|[a-z]+day's)\b.+?)"
+    r" can (?:go|be (?:cancell?ed|scrapped|dropped|binned))(?: now| too| as well| then)?$"
+)
+
+
 def cancel(c: Clause) -> Intent | None:
     if (passive := _HAVE_CANCELLED.search(c.text)) and not QUESTION_START.search(c.text):
         rest = passive.group("t") or passive.group("c")
@@ -235,6 +242,15 @@ def cancel(c: Clause) -> Intent | None:
             return Intent(
                 "cancel_appointment", target=target_ref(rest, c.original, c.now), clause=c.text
             )
+    if (
+        (let_go := _CAN_GO.search(c.text))
+        and appointment_context(c)
+        and not TASK_NOUN.search(c.text)
+    ):
+        rest = let_go.group("t")
+        return Intent(
+            "cancel_appointment", target=target_ref(rest, c.original, c.now), clause=c.text
+        )
     match = _CANCEL.search(c.text)
     if match is None:
         return None
@@ -372,6 +388,45 @@ _VISIT_MADE = rx(
     r"(?:(?:can|could|would|will) you |please |just |and |so )*"
     r"(?:make|have|put|set) (?:it|that|this|that one|this one) (?:for |at |on |to )?(?P<w>.+)$"
 )
+
+
+# "my haircut clashes with work, could it be the 4th of next month at 5pm": a visit named,
+# then a new day (and hour) asked for it with "could it be".
+_COULD_IT_BE = rx(
+    r"^(?:(?:so|and|but|then|well|oh)[ ,]+)*(?:can|could) (?P<t>it|that"
+    r"|this|that one|this one|(?:my|the) [a-z]+(?: [a-z]+)?) (?:be|go|happen) (?!done\b)"
+    r"(?:on |at |for |to |moved to |changed to )?(?P<w>.+)$"
+)
+
+
+def could_it_be(c: Clause) -> Intent | None:
+    """ "…, could it be the 4th of next month at 5pm?": a move of the visit named, to a
+    day said (an hour alone, or no day read, is no new time asked for). "It" is a visit
+    named before it in the message ("would that be friday?" asks, and is not this)."""
+    if not c.text.startswith(("can", "could", "so", "and", "but", "then", "well", "oh")):
+        return None
+    said = _COULD_IT_BE.search(c.text)
+    if said is None or TASK_NOUN.search(c.text):
+        return None
+    target = said.group("t")
+    if _PRONOUN_ONLY.fullmatch(target):
+        whole = c.norm.text
+        before = whole[: whole.find(c.text)] if c.text in whole else ""
+        if not before.strip() or not appointment_context(Clause(before, c.norm, c.now, c.timezone)):
+            return None
+    elif not appointment_context(c):
+        return None
+    when = find_when(said.group("w"), c.now)
+    if when is None or when.vague_day:
+        return None
+    on_its_day = when.day is None and when.clock is not None and _SAME_DAY.search(said.group("w"))
+    if not on_its_day and (when.day is None or when.day_implied):
+        return None
+    return _move(c, target, said.group("w"))
+
+
+# "…, could it be the same day at half five": the hour changes, on the visit's own day.
+_SAME_DAY = rx(r"\b(?:the|that) same day\b|\bthat day\b")
 
 
 def made_it(c: Clause) -> Intent | None:

@@ -166,6 +166,10 @@ _TAKEN_BACK = rx(
     r"|wanna|need|plan|intend|am going|'m going) to |i(?:'d| would) (?:rather|prefer to) "
     r"|i(?:'ll| will| am| 'm|'m) |i (?:want|need|would like|'d like) )?keep(?:ing)? (?:it|that|this"
     r"|them|that one|this one)(?: for now| as it is| as is| after all)?[\s.!?]*$"
+    # "I was going to move my cleaning but actually it's fine where it is": it stays
+    rf"|(?:[\s,.!;]+(?:but|though|{_BACK_MARK}))+[\s,.!;]+(?:it's|it is|that's|that is"
+    r"|it'll be|it will be) (?:fine|ok|okay|alright|all right|good)(?: where it is| as it is"
+    r"| as is| the way it is| how it is| actually| after all| then| thanks)*[\s.!?]*$"
 )
 
 
@@ -181,6 +185,12 @@ _BACK_WORDS = (
     "keep",
     "undo",
     "take",
+    "fine",
+    "okay",
+    " ok",
+    "alright",
+    "all right",
+    "good",
 )
 
 

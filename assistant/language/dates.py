@@ -86,7 +86,7 @@ _DAY_PATTERNS: tuple[tuple[str, GatedPattern], ...] = tuple(
         # within a month (before "the first" alone, which is a day of the month).
         (
             "nth_weekday",
-            rf"\b(?:on )?the (first|second|third|fourth|last|1st|2nd|3rd|4th) ({_WD})"
+            rf"\b(?:on )?(?:the )?(first|second|third|fourth|last|1st|2nd|3rd|4th) ({_WD})"
             rf" (?:of|in) (?:({_MON})|(?:the |this )?month|(next) month)\b",
         ),
         ("after_tomorrow", r"\b(?:the )?day after tomorrow\b"),
@@ -101,6 +101,14 @@ _DAY_PATTERNS: tuple[tuple[str, GatedPattern], ...] = tuple(
             r"(new year'?s eve|new year'?s(?: day)?|christmas eve|christmas(?: day)?"
             r"|xmas eve|xmas|halloween|valentine'?s(?: day)?|independence day"
             r"|(?:the )?fourth of july)\b",
+        ),
+        # British "tomorrow week", "today fortnight": a week (two) on from that day; and
+        # "a fortnight today", "in a fortnight", "a fortnight from now": two weeks on.
+        ("day_week", r"\b(today|tomorrow) (week|fortnight)\b"),
+        (
+            "fortnight",
+            r"\b(?:(?:a|one) )?fortnight(?:'s time)?,? (?:from )?(today|tomorrow|now)\b"
+            r"|\bin (?:a |one )?fortnight(?:'s time)?\b",
         ),
         ("relative_day", r"\b(today|tonight|tomorrow|yesterday)\b"),
         ("last_weekday", rf"\b(?:on )?last ({_WD})\b"),
@@ -360,6 +368,11 @@ def _day(name: str, m: re.Match[str], today: date) -> tuple[date | None, int | N
     g = m.groups()
     if name == "after_tomorrow":
         return today + timedelta(days=2), None, None
+    if name == "day_week":
+        weeks = 2 if g[1] == "fortnight" else 1
+        return today + timedelta(days=(g[0] == "tomorrow") + 7 * weeks), None, None
+    if name == "fortnight":
+        return today + timedelta(days=(g[0] == "tomorrow") + 14), None, None
     if name == "relative_day":
         offset = {"today": 0, "tonight": 0, "tomorrow": 1, "yesterday": -1}[g[0]]
         return today + timedelta(days=offset), None, time(19, 0) if g[0] == "tonight" else None
@@ -558,6 +571,42 @@ def _either_end_of_day(name: str, m: re.Match[str]) -> bool:
     return hour in _EITHER_END
 
 
+# The hours (from, to) each part of the day may hold, an hour alone read into it.
+_PART_HOURS = {
+    "morning": (5, 11),
+    "first thing": (5, 11),
+    "afternoon": (12, 18),
+    "lunch": (11, 14),
+    "lunchtime": (11, 14),
+    "lunch time": (11, 14),
+    "end of day": (15, 19),
+    "end of the day": (15, 19),
+    "evening": (16, 23),
+    "night": (18, 23),
+    "tonight": (16, 23),
+}
+
+
+def _said_together(text: str, hour: re.Match[str], part: re.Match[str] | None) -> bool:
+    """ "two in the morning", "9 o'clock tonight": the part of the day right after the
+    hour says which half of the day it is in, as "am" or "pm" would."""
+    if part is None or part.start() < hour.end():
+        return False
+    return text[hour.end() : part.start()].strip() in ("", "o'clock", "oclock", "o clock")
+
+
+def _fits(part: str, clock: time, name: str, m: re.Match[str], together: bool) -> bool:
+    """The hour read in `part` is one that part of the day holds, or its am or pm was
+    said (which then wins, as it always has). Said right after the hour, "in the
+    morning" is its "am", from midnight on ("quarter past two in the morning")."""
+    if name in ("in_hours", "noon") or any(g in ("am", "pm") for g in m.groups()):
+        return True
+    hours = _PART_HOURS.get(part.replace("  ", " "))
+    if hours is not None and together and part == "morning":
+        hours = (0, hours[1])
+    return hours is None or hours[0] <= clock.hour <= hours[1]
+
+
 def _first(patterns: Tried[str], text: str) -> tuple[str, re.Match[str]] | None:
     """The earliest match of any pattern; at one position the pattern listed first wins."""
     return patterns.earliest(text)
@@ -700,7 +749,14 @@ def find_when(text: str, now: datetime) -> When | None:
         name, match = found_time
         clock, moment = _clock(name, match, part, now)
         time_span = match.span() if clock is not None else None
-        hour_unsure = part is None and clock is not None and _either_end_of_day(name, match)
+        hour_unsure = clock is not None and (
+            _either_end_of_day(name, match)
+            if part is None
+            # "friday afternoon at 11", "tomorrow morning at 3": an hour the part of the day
+            # said apart from it cannot hold is a slip of one or the other (it was booked at
+            # 11 PM); "quarter past two in the morning" says its half of the day
+            else not _fits(part, clock, name, match, _said_together(text, match, part_match))
+        )
         if clock is not None:
             spans.append(match.span())
             if moment is not None and day is None:

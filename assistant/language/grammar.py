@@ -218,11 +218,13 @@ _WRITE_RULES: tuple[Callable[[Clause], Intent | list[Intent] | None], ...] = (
     task_rules.update_task,
     appointment_rules.instead,
     appointment_rules.made_it,
+    appointment_rules.could_it_be,
     appointment_rules.reschedule,
     appointment_rules.cancel,
     task_rules.delete,
     task_rules.complete,
     appointment_rules.book,
+    task_rules.said_as_a_need,
 )
 
 

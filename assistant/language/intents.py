@@ -77,13 +77,23 @@ _JOINER = (
     # "add eggs to my list but don't mark the groceries done": what not to do is its own
     # clause (it must not negate the request before it).
     r"|but\b\s*,?\s*(?=(?:please )?(?:don't|do not|no need to|never)\b)"
+    # "leave my cleaning alone but the haircut can go": a visit let go, after one kept
+    r"|but\b\s*,?\s*(?=(?:the|my|that|this|our) [a-z' ]{2,40}? can (?:go|be (?:cancell?ed"
+    r"|scrapped|dropped|binned))\b)"
+    # "I was going to move my cleaning but actually it's fine where it is": a take-back,
+    # kept with its "but" (_TAKES_BACK)
+    r"|\s+(?=but,? (?:actually |now |on second thought |thinking about it )?(?:it's|it is"
+    r"|that's|that is|it'll be|it will be) (?:fine|ok|okay|alright|all right|good)\b)"
     # "…is booked now so mark that task done", "…first X, second Y, third Z": a new
     # request follows these words only when it opens like one.
     rf"|(?:so|but)\b\s*,?\s*(?={_OPENERS}{_REQUEST_VERBS})"
     r"|(?:second(?:ly)?|third(?:ly)?|fourth(?:ly)?|lastly|finally)\b\s*,?\s*"
     rf"(?={_OPENERS}(?:{_REQUEST_VERBS}|my\b))"
     r")"
-    r"|\s*,\s*"
+    # a comma, or a dash said as a pause ("groceries done - oh and what do I owe you"; not
+    # one that opens what a list or a task is to hold: "add to my list - get the car washed")
+    r"|\s*,\s*|(?<!list)(?<!lists)(?<!task)(?<!tasks)(?<!reminder)(?<!to-do)(?<!todo)(?<!note)"
+    r"(?<!ticket)(?<!case)(?<!called)(?<!saying)(?<!subject)\s+-{1,2}\s+"
 )
 _JOINER_KEPT = rx(f"({_JOINER})")
 
@@ -461,6 +471,8 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
             # (read with a lookup before it, a rule's verb may yet make its change)
             and (any(i.writes for i in last_intents) or not _A_RULES_VERB.match(clause))
             and not _TAKES_BACK.match(clause)
+            # "my mobile is now 415…, please update it": the change before, asked again
+            and not (any(i.writes for i in last_intents) and _ASKED_AGAIN.match(clause))
         )
         if apart:
             unheard.append(clause)
@@ -525,6 +537,11 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
                     any(set(i.missing) & {"when", "time"} for i in last_intents)
                     and _only_a_time(clause, local_now)
                 )
+                # "noonish tomorrow, haircut, can you do it", "a fortnight today at 9, I'd
+                # like a check-up": the time said first, then the visit it is for
+                or _time_said_first(
+                    last_clause, last_intents, clause, intents, norm, local_now, timezone
+                )
             )
         )
         if joins_previous and last_clause is not None:
@@ -539,7 +556,12 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
             intents = read_clause(merged, norm, local_now, timezone, previous=[], asked=asked)
             if not last_intents:
                 leading = [] if intents else [*leading, clause]
-            elif not own and not carries_text and _same_reading(intents, last_intents):
+            elif (
+                not own
+                and not carries_text
+                and _same_reading(intents, last_intents)
+                and not _ASKED_AGAIN.match(clause)
+            ):
                 # "move my haircut to friday and sort out the thing with my card": read
                 # with the move, the words changed nothing of it (no title takes them).
                 unheard.append(clause)
@@ -552,6 +574,10 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
                 # the balance is still asked).
                 referred = _refer(intents[0], *read_with, norm, local_now)
                 intents = referred if referred is not None else intents
+            elif _it_named_before(intents, last_intents):
+                # "the dental cleaning, can it be thursday instead, same time": the words
+                # after it add to the ask, whose "it" the clause before it named.
+                intents = [dataclasses.replace(intents[0], target=last_intents[0].target)]
         elif _narrows(clause, intents, last_intents):
             # "what's the story with my account, like appointments and bills": the
             # examples say what "my account" meant.
@@ -757,7 +783,10 @@ _TIME_FILLER = rx(
     r"\b(?:maybe|perhaps|how about|what about|ideally|preferably|possibly|if possible|say|or"
     r"|instead|please|then|would work|works|is good|is fine|at|on|the|for|like"
     # "…, would the 23rd at 2 work?", "does thursday at 9 suit?": a time offered as a question
-    r"|would|could|will|does|do|work|suit|be|okay|ok|possible|available|free|any good)\b"
+    r"|would|could|will|does|do|work|suit|be|okay|ok|possible|available|free|any good"
+    # "noonish tomorrow": about an hour, which is asked
+    r"|(?:noon|midday|lunch|teatime|\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten"
+    r"|eleven|twelve)-?ish)\b"
     r"|[\s,.?!]+"
 )
 
@@ -867,9 +896,24 @@ def _own_ask(clause: str, intents: list[Intent], before: list[Intent]) -> bool:
     )
 
 
+# A change asked for again, in a word, after it was said: "…, please update it".
+_ASKED_AGAIN = rx(
+    r"^(?:(?:please|can you|could you|would you|just|so|and)\b[ ,]*)*(?:update|change|fix"
+    r"|correct|do|sort|save|make) (?:it|that|this|that change|it over|that for me|it for me)"
+    r"(?: for me| please| now| then| thanks| thank you)*[.!?]*$"
+)
+
+
 _TAKES_BACK = rx(
-    r"(?:oh |actually |no |wait |so )*(?:never ?mind|forget (?:it|that|about it)|scratch that"
+    r"(?:oh |actually |no |wait |so |now |on second thought |thinking about it )*(?:never ?mind"
+    r"|forget (?:it|that|about it)|scratch that"
     r"|ignore that"
+    # "…, but it's fine where it is", "…, actually it's fine": the thing stays as it is (a
+    # word that turns back first: "…, it's fine" alone may agree)
+    r"|(?<![a-z] )(?:but|actually|no|wait|on second thought|thinking about it),?"
+    r" (?:actually )?(?:it's|it is|that's|that is|it'll be|it will be) (?:fine|ok|okay|alright"
+    r"|all right|good)(?: (?:where it is|as it is|as is|where it's|the way it is|how it is"
+    r"|actually|after all))?"
     # "set me a reminder for…, actually forget the reminder, just move…": the ask before,
     # named by a word of its own or by what it would make.
     r"|(?:never ?mind|forget(?: about)?|scratch|skip|drop) (?:the|that|this) (?P<thing>\w+(?:"
@@ -957,6 +1001,15 @@ _DESCRIBED = rx(
 )
 
 
+def _it_named_before(intents: list[Intent], before: list[Intent]) -> bool:
+    """Read with the words after it, one ask says "it" where, read alone, it had a target
+    of its own (named in the clause before it): the same ask, the same one."""
+    if len(intents) != 1 or len(before) != 1 or intents[0].kind != before[0].kind:
+        return False
+    now, then = intents[0].target, before[0].target
+    return now is not None and now.vague and then is not None and not then.vague
+
+
 def _refuses(clause: str) -> bool:
     """The clause says what not to do ("don't mark it done", "no need to book")."""
     return negated(clause) and not clause.startswith("not ")
@@ -984,6 +1037,30 @@ def _another_booking(
     if len(found) == 1 and found[0].kind == "book_appointment" and found[0].complete:
         return found
     return []
+
+
+def _time_said_first(
+    before: str | None,
+    before_intents: list[Intent],
+    clause: str,
+    intents: list[Intent],
+    norm: Normalized,
+    now: datetime,
+    timezone: str,
+) -> bool:
+    """A day and hour said on their own, before an ask that lacks them or names a visit
+    only ("haircut"): read together, a booking or a move of that time."""
+    if before is None or before_intents or not intents:
+        return False
+    if any(i.writes and not set(i.missing) & {"when", "time"} for i in intents):
+        return False  # the ask has its own time: the one said first is not its
+    if not _only_a_time(before, now):
+        return False
+    merged = read_clause(f"{before}, {clause}", norm, now, timezone)
+    return any(
+        i.writes and i.when is not None and i.when.day is not None and not i.when.day_implied
+        for i in merged
+    )
 
 
 def _only_a_time(clause: str, now: datetime) -> bool:

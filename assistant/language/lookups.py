@@ -53,13 +53,19 @@ READS: tuple[tuple[IntentKind, GatedPattern], ...] = (
             rf"{APPT_NOUN.pattern}|{VISIT_BY_TIME.pattern}"
             r"|\b(?:have i got|do i have|is there|got|what have i got"
             r"|what do i have|what's|what is)(?: anything| something)?(?: else)?(?: on| scheduled"
-            r"| booked| planned| going on| happening)? (?:for |on )?(?:today|tomorrow|tonight"
+            r"| booked| planned| going on| happening)?(?: for me| with you)? (?:for |on |in )?"
+            r"(?:today|tomorrow|tonight"
             r"|(?:this|that) (?:week|weekend|month|morning|afternoon|evening)"
             r"|next (?:week|weekend|month|\w+day)|\w+day"
             # "have I got anything on the 23rd", "anything on january 23?": a date
             r"|(?:the )?\d{1,2}(?:st|nd|rd|th)|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov"
-            r"|dec)[a-z]* \d{1,2}(?:st|nd|rd|th)?)\b"
-            r"|^anything (?:on |for )?(?:the )?\d{1,2}(?:st|nd|rd|th)\b"
+            r"|dec)[a-z]* \d{1,2}(?:st|nd|rd|th)?"
+            # "…on the day after tomorrow", "…the first week of april", "…between the 20th
+            # and the 25th": a day or a stretch of days said another way
+            r"|the day after tomorrow|(?:the )?(?:first|second|third|fourth|last) week (?:of|in)"
+            r"|between (?:the |now and )?\d{1,2}(?:st|nd|rd|th)?"
+            r"|(?<=in )(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*)\b"
+            r"|^anything (?:on |for )?(?:between )?(?:the )?\d{1,2}(?:st|nd|rd|th)\b"
             # "what does my week look like now", "what's friday looking like": the calendar
             r"|\bwhat(?:'s| is| does| do) (?:my |the |next |this )?(?:\w+day|week|weekend|day"
             r"|schedule|calendar|diary)(?: \w+)? (?:look|looking) like\b"
@@ -90,6 +96,8 @@ READS: tuple[tuple[IntentKind, GatedPattern], ...] = (
             r"|\bhow much (?:was|is|were|did|does) (?:it|that|this)\b"
             # "sorry what was that, how much?": the sum asked again, said bare
             r"|\bhow much\W*$"
+            # "the $150 on my account, what's that for?": a sum of money asked about
+            r"|\$ ?\d"
             r"|\b(?:good standing|in arrears|in credit|all square|squared up|settled up"
             r"|in the red|in debt)\b"
         ),

@@ -29,6 +29,7 @@ from assistant.language.relative_days import (
 from assistant.language.shifts import find_shift, relative_day, whole_days
 from assistant.language.targets import TargetRef, target_ref
 from assistant.language.text import restore_case
+from assistant.language.verbs import base_form
 
 _ADD_TASK = (
     rx(
@@ -131,6 +132,35 @@ _REMARK_AFTER_A_DAY = rx(
     r"|was|were|keeps|won't|doesn't|isn't|hasn't|needs|broke)\b"
     r"|(?:i'm|i am|i've|i have|we're|we are|we've|it's|it is|they're|they are)\b).*)$"
 )
+# A remark said after the to-do itself, with no pause and no day between them: a sentence
+# of its own, its subject a thing or a person of the customer's and a state said of it
+# ("book a plumber the kitchen sink is leaking", "call the vet my dog has been sneezing").
+# Gated on the verbs such a sentence has; not after a verb whose object is a sentence
+# ("make sure the door is locked", "tell the landlord the heating is broken"), nor after a
+# word that joins one to the to-do ("…because the sink is leaking": the to-do's words).
+# (A clause that tells which thing, said with no "that", reads the same and is cut too:
+# "buy the book my son is reading" is titled "Buy the book", shorter, never another to-do.)
+_REMARK_VERBS = rx(
+    r"\b(?:is|are|was|were|keeps|kept|has been|have been|won't|doesn't|don't|isn't|aren't"
+    r"|hasn't|needs|broke|stopped)\b"
+)
+_REMARK_AFTER_THE_TODO = rx(
+    r"(?<=[a-z]) (?P<remark>(?:(?:the|my|our|his|her|their|your) [a-z]+(?: [a-z]+)?"
+    r" (?:is|are|was|were|keeps|kept|has been|have been|won't|doesn't|don't|isn't|aren't"
+    r"|hasn't|needs|broke|stopped)"
+    r"|(?:it's|it is|i'm|i am|we're|we are|they're|they are) (?!for\b|about\b|due\b)"
+    r")\b.*)$"
+)
+_JOINS_A_SENTENCE = rx(
+    r"\b(?:that|if|whether|because|cause|since|as|so|when|why|how|what|where|and|but|or|once"
+    r"|until|till|after|before|while|unless|though|although|which|who)$"
+)
+_SENTENCE_AS_OBJECT = rx(
+    r"^(?:tell|ask|email|e-mail|text|message|remind|let|inform|warn|notify|write|say|show"
+    r"|explain|mention|check|make sure|ensure|see|confirm|verify|find out|remember|know"
+    r"|double check|figure out|decide|note|hope|promise|agree|learn|hear)\b"
+)
+_A_DAY_SAID = rx(rf"\b{_A_DAY}\b|\bdue\b")
 # Two days offered for one to-do: "thursday or friday", "on the 22nd or the 23rd".
 _TWO_DAYS = rx(rf"\b{_A_DAY} or {_A_DAY}\b")
 # "before friday", "before the 19th": the day it must be done before.
@@ -152,6 +182,72 @@ _TITLE_LEAD = rx(
 
 # "…the groceries task add one to pay rent": "one" is a task, named before in the message.
 _ADD_ONE = rx(r"^(?:(?:and|then|also|please)\s+)*add (?:one|another(?: one)?) (?=to |for )")
+
+
+# A to-do said as a need, not as an ask to add one: "I need to remember the car rego",
+# "I need to sort the gutters out by the end of the month" (an errand of the customer's own
+# with the day it is due), "add picking up the dry cleaning" (its verb said as a gerund).
+_NEED_REMEMBERED = rx(
+    r"^(?:(?:so|ok|okay|um|uh|oh|and|also|right)[ ,]+)*(?:i(?:'ve got| (?:really |still )?(?:need"
+    r"|have|must|gotta|got|have got)) (?:to )?|help me |don't let me |do not let me )"
+    r"(?:remember|forget)"
+    r" (?:about )?(?!(?:to|what|when|where|which|how|who|if|whether|that|it|this|them|you"
+    r"|my (?:\w+ )?(?:appointment|booking|visit|password|email|number))\b)(?P<rest>\w.*)$"
+)
+_ERRAND = (
+    r"(?:buy|pick up|sort out|sort|fix|clean|renew|return|post|drop off|collect|order|finish"
+    r"|file|submit|send|ring|call|wash|tidy|mow|paint|repair|replace|service|water|feed|walk"
+    r"|pack|print|sign|register|organi[sz]e|clear out|book in)"
+)
+_NEED_BY_A_DAY = rx(
+    r"^(?:(?:so|ok|okay|um|uh|oh|and|also|right)[ ,]+)*i(?:'ve got| (?:really |still |also )?"
+    rf"(?:need|have|must|gotta|got|have got)) (?:to )?(?P<rest>{_ERRAND}\b.+)$"
+)
+_GERUND_ERRAND = rx(
+    r"^(?:(?:and|then|also|please)\s+)*add (?P<rest>(?:picking up|buying|calling|ringing|sending"
+    r"|returning|renewing|fixing|ordering|collecting|writing|taking|bringing|washing"
+    r"|sorting out|sorting|finding|printing|posting|dropping off|getting|paying|booking"
+    r"|emailing|checking|cleaning out|tidying|mowing|watering|feeding|walking|packing)\b.+)$"
+)
+# Words of what another rule does: a visit, a bill, a case or a detail on file.
+_NOT_AN_ERRAND = rx(
+    r"\b(?:appointments?|bookings?|visits?|bills?|invoices?|balance|payments?|tickets?"
+    r"|support|cases?|complaints?|email|e-mail|phone|number|address|tasks?|to-?dos?|list)\b"
+)
+
+
+_NEED_LEADS = ("i ", "i'", "so ", "ok", "um ", "uh ", "oh ", "and ", "also ", "right")
+
+
+def said_as_a_need(c: Clause) -> Intent | None:
+    """ "I need to remember the car rego", "i need to sort the gutters out by friday", "add
+    picking up the dry cleaning": a to-do, added as if asked to add it (an errand said as
+    a need only with the day it is due: without one it may be no more than told)."""
+    if "remember" in c.text or "forget" in c.text:
+        found, dated = _NEED_REMEMBERED.search(c.text), False
+    elif c.text.startswith(_NEED_LEADS):
+        found, dated = _NEED_BY_A_DAY.search(c.text), True
+    elif "add " in c.text and "ing " in c.text:
+        found, dated = _GERUND_ERRAND.search(c.text), False
+    else:
+        return None
+    if found is None or _NOT_AN_ERRAND.search(found.group("rest")):
+        return None
+    rest = found.group("rest")
+    if slots.service(rest, c.original) or (dated and not find_when(rest, c.now)):
+        return None
+    first, _, after = rest.partition(" ")
+    if first.endswith("ing"):
+        rest = f"{base_form(first)} {after}"
+    elif not dated and "remember" not in rest and first in ("the", "my", "a", "an", "about"):
+        rest = f"remember {rest}"  # "I need to remember the car rego": "Remember the car rego"
+    intent = add_task(dataclasses.replace(c, text=f"add a task to {rest}"))
+    if intent is None or (dated and "due_on" not in intent.arguments):
+        return None
+    # An errand told with its day is offered as a to-do, not added unasked (as a problem
+    # told is offered as a case); "remember" and "add" ask for it.
+    missing = (*intent.missing, "consent") if dated else intent.missing
+    return dataclasses.replace(intent, clause=c.text, missing=missing)
 
 
 def add_task(c: Clause) -> Intent | None:
@@ -201,6 +297,18 @@ def add_task(c: Clause) -> Intent | None:
             # "call the dentist on friday my tooth has been hurting", no pause: a remark
             # after the day it is due, no words of the title.
             rest = rest[: remark_after.start("remark")].rstrip(" ,")
+        elif (
+            _REMARK_VERBS.search(rest) is not None
+            and (remark_after := _REMARK_AFTER_THE_TODO.search(rest)) is not None
+            and " " in rest[: remark_after.start()].strip()  # a verb and what it acts on
+            and _JOINS_A_SENTENCE.search(rest[: remark_after.start()]) is None
+            # (a day in it is the to-do's: "pay the bill it is due friday")
+            and _A_DAY_SAID.search(remark_after.group("remark")) is None
+            and not _SENTENCE_AS_OBJECT.match(rest)
+        ):
+            # "book a plumber the kitchen sink is leaking", no pause: a remark after the
+            # to-do, no words of the title.
+            rest = rest[: remark_after.start()].rstrip(" ,")
         two_days = _TWO_DAYS.search(rest) if " or " in rest else None
         if two_days is not None:
             # "ring the plumber thursday or friday": which day is asked (no one guessed), and
@@ -360,6 +468,11 @@ _DUE_CHANGE = (
     ),
     rx(r"\b(?:change|set|move|update|push) (?P<t>.+?)(?:'s)? due date to (?P<w>.+)$"),
     rx(r"\bmake (?P<t>.+?) due (?:on |by )?(?P<w>.+)$"),
+    # "set the groceries to be due next tuesday": the thing, then the day it is due
+    rx(
+        r"\bset (?!(?:a|an|up|me|another|new|one)\b)(?P<t>.+?) (?:to be |to )?due"
+        r" (?:on |by |for )?(?P<w>.+)$"
+    ),
     # "give it one for the 25th", "give the eye exam task a due date of friday"
     rx(
         r"\bgive (?P<t>it|that|this|that one|this one|(?:the|my) .+?\b(?:task|to-?do|reminder|one))"
@@ -419,10 +532,18 @@ _DUE_SHIFT = rx(
 )
 # "the groceries can wait until saturday": a to-do put off to a day, said of the thing
 # (a visit said so is not a task: "my haircut can wait till friday" is left to ask).
+# So is "groceries can be pushed to the 30th": put off, said in the passive of the thing.
 _WAITS_UNTIL = rx(
-    r"^(?P<t>(?:the|my|that|this) [a-z' -]+?) (?:can|could|will have to|has to|can just)"
-    r" wait (?:until|till|til|for) (?P<w>.+)$"
+    r"^(?P<t>(?:(?:the|my|that|this) )?(?!(?:i|we|you|they|he|she|it|that|this|everything|all"
+    r"|stuff|things|nothing)\b)[a-z' -]+?) (?:can|could|will have to|has to|can just)"
+    r" (?:wait (?:until|till|til|for)|be (?:pushed|moved|put off|postponed|bumped|shifted"
+    r"|pushed back|moved back)(?: to| till| until| til)) (?P<w>.+)$"
+    # "leave the groceries for the weekend (they can wait)": left to be done that day
+    r"|^(?:(?:just|please|ok|okay|so) )*leave (?P<t2>(?:the|my|that|this) [a-z' -]+?)"
+    r" (?:for|till|until|til) (?P<w2>.+)$"
 )
+# Who or what waits that is no to-do: "i can wait until friday", "it can wait".
+_NO_TODO = rx(r"(?:i|we|you|they|he|she|it|that|this|everything|all|nothing|which|who)")
 _DESCRIBE = rx(
     r"\badd (?:a )?(?:note|description|details?) (?:to|on|for) (?P<t>.+?)"
     r"(?::| saying| that says| -) (?P<d>.+)$"
@@ -469,13 +590,19 @@ def update_task(c: Clause) -> Intent | None:
                 # time; the time said goes in its note, as a new task's does.
                 due_change["description"] = slots.time_note(when)
             return _task_change(c, match.group("t"), due_change)
-    if (
-        (match := _WAITS_UNTIL.search(c.text))
-        and not APPT_NOUN.search(match.group("t"))
-        and not slots.services_named(match.group("t"))
-        and (due := _date_of(match.group("w"), c))
-    ):
-        return _task_change(c, match.group("t"), {"due_on": due})
+    if ("wait" in c.text or "leave" in c.text) and (
+        match := _WAITS_UNTIL.search(c.text)
+    ) is not None:
+        waits = match.group("t") or match.group("t2")
+        if (
+            not _NO_TODO.fullmatch(waits)
+            and not APPT_NOUN.search(waits)
+            # (a service named is a visit, unless the words say a to-do: "the eye exam
+            # reminder can wait till next month")
+            and (TASK_NOUN.search(waits) or not slots.services_named(waits))
+            and (due := _date_of(match.group("w") or match.group("w2"), c))
+        ):
+            return _task_change(c, waits, {"due_on": due})
     if (match := _DUE_SHIFT.search(c.text)) and whole_days(
         # the verb with what follows it: "postpone … by two days" says the way in the verb
         shift := find_shift(f"{match.group('v')}{match.group('s')}")

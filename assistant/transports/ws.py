@@ -195,6 +195,15 @@ LIFETIME_REACHED: Final = "session lifetime reached"
 _NOT_RUN: Final = "the session ended before this message was answered; send it again"
 
 
+def _still_asked(conversation: Conversation) -> str:
+    """Said after a message is refused while a question waits for its answer: a "yes"
+    refused so did nothing, and the question is still to be answered (a customer told
+    only "the server is busy" cannot know whether the delete was made)."""
+    if not conversation.question_waits:
+        return ""
+    return ". Nothing was done: the question asked last still waits for your answer"
+
+
 class WsConnection:
     """One session's socket: protocol frames in and out of its conversation.
 
@@ -410,7 +419,7 @@ class WsConnection:
             raise FrameError(
                 "rate_limited",
                 f"too many messages from this {refusal.scope}; "
-                f"try again in {refusal.retry_after_s:g} s",
+                f"try again in {refusal.retry_after_s:g} s{_still_asked(conversation)}",
                 message_id=frame.id,
                 retry_after_s=refusal.retry_after_s,
             )
@@ -419,7 +428,7 @@ class WsConnection:
             self._metrics.turns_refused.inc()
             raise FrameError(
                 "busy",
-                f"the server is busy; try again in {wait_s:g} s",
+                f"the server is busy; try again in {wait_s:g} s{_still_asked(conversation)}",
                 message_id=frame.id,
                 retry_after_s=wait_s,
             )
@@ -427,7 +436,7 @@ class WsConnection:
             raise FrameError(
                 "busy",
                 f"{self._settings.max_queued_messages} messages are already waiting; "
-                "this one was dropped",
+                f"this one was dropped{_still_asked(conversation)}",
                 message_id=frame.id,
             )
         conversation.submit(Message(text, frame.id))

@@ -142,9 +142,8 @@ PLACES: dict[str, Elsewhere] = {**ZONES, **CLOCKS, **EDGES}
 KNOWN_OPEN: dict[str, str] = {}
 # Their checks are counted from noon ("in two hours" is 2 PM, "today at 10am" has passed,
 # "4pm today" has not): at another hour they hold of another hour, by rights (played at
-# noon only). Open, seen so: at 23:30, "ok fine, 4pm today" said as a reply once 4 PM has
-# passed is met with "Sorry, I can't help with that" (nothing written, rightly), not told
-# that it has passed; the same in Los Angeles at that hour: of the hour, not the zone.
+# noon only). At 23:30 an hour of today given as a reply once it has passed is told so
+# (tests/e2e/test_leftopen5.py holds it).
 FROM_NOON = frozenset(
     {
         "u8-consultation-in-two-hours",

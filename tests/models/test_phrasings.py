@@ -80,17 +80,87 @@ began "S: …", and "what changes did you just make?" read out the balance; it n
 change just made). Then 59/65: "what have I paid you so far this year" reads the history
 (and a history says what is paid apart from what is still owed). 60/65: "who am I speaking
 to" is asked of the assistant, not the profile.
+
+tests/data/heldout7.jsonl: 72 single messages written before the rule code was read,
+across the 18 tools: dates and times said unusually ("a week on friday", "first monday of
+next month", "quarter to five", "noonish", "tomorrow week", "the 30th of February"), reads
+of a window or a day, contact changes said loosely, complaints about invoices, tasks said
+as needs or states, several asks joined oddly, hypotheticals, negations and things it
+cannot do. A line may also give `args`: values every call of a tool must carry (a start
+time as the same instant, a task or appointment id, a priority, an address; "title~" a
+title containing the words), so a right tool with a wrong date is a miss; and `says`:
+words the answer must hold (as the engine speaks it: the planner's own text, else the
+narrator's), where asking is the right answer.
+First run 55/72 (76.4%). WRONG WRITE (1): "book a facial for tomorrow week at half past
+one" booked tomorrow, March 2 (tomorrow week is March 9). Held back where a write was
+asked: "don't touch the haircut, but the cleaning can go" (listed, no cancellation held);
+"send stuff to my work address instead: <email>" (the profile read out, no change);
+"my haircut clashes with work, could it be the 4th of next month at 5pm" (listed, "nothing
+booked on April 4"); "fortnight today at 9 in the morning, I'd like a check-up" (asked
+when); "I need to remember the car rego", "add picking up the dry cleaning, first monday
+of next month", "groceries can be pushed to the 30th" (not understood); "groceries done —
+oh and what do I owe you" (only the balance: the dash kept "groceries done" from being
+read). Asked wrongly: "first monday of next month, noonish, for a facial please" asked
+"What time on Monday" (the coming Monday, not April 7); "noonish tomorrow, haircut, can
+you do it" listed the visits and did not take "noonish tomorrow". Reads missed: "anything
+on between the 20th and the 25th?", "what have I got on the day after tomorrow", "what's
+on for me the first week of april" (refused), "the $150 on my account, what's that for?"
+(the profile, for "account"). Four expectations were then corrected, before any rule
+changed, where the house already answers otherwise and as well: "noonish" asks the hour
+(conversations_unseen4 holds it), so the two noonish lines ask ("What time on April 7",
+"What time tomorrow"), a booking at noon also right; "I want to dispute inv_1, …" is
+explained from the open invoices with a case offered, as "i want to dispute a charge" is
+(conversations_heldout); "I need to sort the gutters out by the end of the month" tells
+an errand, offered as a to-do ("a problem told is offered as a case"), adding it also
+right. On the code as it was: 56/72. Right tools but a poor answer (not scored): "I was
+going to get you to move my cleaning but actually it's fine where it is" asked when to
+move it; "whats my account tier and which timezone am i set to" gave the tier only;
+"what email and number have you got for me, I think one of them's old" gave the email and
+asked for a new number; "I can't do monday anymore" and "leave the groceries on there, I
+haven't been shopping yet" were refused ("Sorry, I can't help with that"); "knock the
+taxes off my list" listed the tasks without saying none is about taxes.
+Then 72/72 after (assistant/language, tests/language/test_heldout7_rules.py): "tomorrow
+week", "today fortnight", "a fortnight today/tomorrow/from now", "in a fortnight" are
+read as the day they name (a "fortnight" beside a day was left unread, and asked);
+"first monday of next month" without "the"; a day and hour said first, then the visit
+("noonish tomorrow, haircut"), are read together; "have I got anything on / what's on
+for me" takes "the day after tomorrow", "the first week of …", "between the 20th…" and
+"in <month>"; a dash between spaces is a pause between asks (not after "my list"); "<a
+visit> can go" cancels it, held for a yes; "send stuff/everything/my mail to <address>"
+is the address on file (one bill sent somewhere is not); a sum ("$150") asks about the
+bills; "I need to remember <thing>" and "add <errand>ing …" add a to-do, "I need to
+<errand> by <day>" offers one; "<to-do> can be pushed/moved to <day>" moves its due day;
+"<visit named>, could it be <day and hour>" moves that visit; "…but (actually) it's fine
+(where it is)" takes the change back ("Okay, I've left your cleaning where it was"; a
+move said with "…, actually it's fine" was made before).
+Fifteen more written after those fixes, not tuned on (the last fifteen lines): first run
+11/15, no wrong write. Missed: "I've got to pick up the dog's meds on thursday" (refused:
+"i've" was not read as "I have"), "leave my cleaning alone but the haircut can go"
+(nothing: with no comma the "leave … alone" negated the whole), "my haircut's a bit early
+for me, could it be the same day at half five?" (listed: "the same day" is no day read),
+"the eye exam one can be pushed back to the 15th" (the task's due day moved rightly, but
+the appointments were listed first: "eye exam" is also a service). Right tools, poor
+answer: "there's a $45 charge from december I don't recognise" read the balance with no
+case offered; "my mobile is now 415 555 0166, please update it" ended "I didn't catch what
+you meant by 'update it'". Then 86/87 after: "I've got to …" is a need as "I have to" is;
+"but <a visit> can go" parts the message as "but don't …" does; "could it be the same day
+at <hour>" moves the hour on the visit's day; a charge "I don't recognise" is a complaint
+(explained, a case offered); "please update it" after a change asks that change again.
+Still missed: the eye exam line (a target that names both a task and a service is looked
+up in both, as heldout3's "can the eye exam be due next friday" was).
 """
 
 from __future__ import annotations
 
 import json
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from assistant.fakes.world import play
+from assistant.schema import ToolCall
 
 DATA = Path(__file__).parents[1] / "data"
 PHRASINGS = DATA / "phrasings.jsonl"
@@ -99,6 +169,7 @@ HELDOUT3 = DATA / "heldout3.jsonl"
 HELDOUT4 = DATA / "heldout4.jsonl"
 HELDOUT5 = DATA / "heldout5.jsonl"
 HELDOUT6 = DATA / "heldout6.jsonl"
+HELDOUT7 = DATA / "heldout7.jsonl"
 # Pinned at the last measured scores (389/389 and 398/398): any regression fails the build.
 REQUIRED_SHARE = 1.0
 REQUIRED_HELDOUT_SHARE = 1.0
@@ -110,13 +181,46 @@ REQUIRED_HELDOUT4_SHARE = 62 / 62
 REQUIRED_HELDOUT5_SHARE = 55 / 55
 # heldout6: first run 43/50 before any rule change (then 8/15 more); pinned at 60/65.
 REQUIRED_HELDOUT6_SHARE = 60 / 65
+# heldout7: first run 55/72 (56/72 with four checks corrected), then 11/15 more; pinned at
+# the last measured score.
+REQUIRED_HELDOUT7_SHARE = 86 / 87
+
+
+def value_right(key: str, want: str, got: Any) -> bool:
+    """`got` is the value `want` names: a start time the same instant, a text the same
+    words (a key ending in "~": containing them)."""
+    if not isinstance(got, str):
+        return False
+    if key == "starts_at":
+        try:
+            return datetime.fromisoformat(got) == datetime.fromisoformat(want)
+        except ValueError:
+            return False
+    if key.endswith("~"):
+        return want.lower() in got.lower()
+    return got.lower() == want.lower()
+
+
+def values_right(line: dict[str, Any], calls: list[ToolCall]) -> bool:
+    """Every call of a tool named in the line's `args` carries the values given there (a
+    wrong date, task or address is a wrong write even when the tools are right)."""
+    for tool, wanted in line.get("args", {}).items():
+        for call in (call for call in calls if call.tool_name == tool):
+            for key, want in wanted.items():
+                if not value_right(key, want, call.arguments.get(key.rstrip("~"))):
+                    return False
+    return True
 
 
 async def understood(line: dict[str, Any]) -> bool:
     turn = await play(line["text"])
     tools_right = turn.tools == line["tools"] or turn.tools in line.get("alt_tools", [])
     held = turn.held.tool_name if turn.held else None
-    return tools_right and held == line.get("confirm")
+    calls = [call for calls in turn.rounds for call in calls]
+    calls += [turn.held] if turn.held else []
+    spoken = turn.final or turn.answer  # as the engine would speak it
+    said = "says" not in line or line["says"].lower() in spoken.lower()
+    return tools_right and held == line.get("confirm") and values_right(line, calls) and said
 
 
 def read_lines(path: Path) -> list[dict[str, Any]]:
@@ -144,7 +248,13 @@ SCORED_SETS = [
     (HELDOUT4, REQUIRED_HELDOUT4_SHARE, 60),
     (HELDOUT5, REQUIRED_HELDOUT5_SHARE, 50),
     (HELDOUT6, REQUIRED_HELDOUT6_SHARE, 65),
+    (HELDOUT7, REQUIRED_HELDOUT7_SHARE, 87),
 ]
+
+
+# The lines of a set still missed at its pin: any other line missed fails the build, though
+# the share held (a line put right may not pay for one broken).
+STILL_MISSED = {HELDOUT7: {"the eye exam one can be pushed back to the 15th"}}
 
 
 @pytest.mark.parametrize(
@@ -158,3 +268,5 @@ async def test_the_planner_understands_each_scored_set(
     assert len(read_lines(path)) >= least
     share, missed = await report(path, capsys)
     assert share >= required, missed
+    if path in STILL_MISSED:
+        assert set(missed) <= STILL_MISSED[path], missed

@@ -199,6 +199,30 @@ def about_invoice(invoices: Sequence[Item], subject: str, aspect: str, now: date
     return f"Your {_what(latest)} invoice{on} came to {amount}; it's {state}{when_due}."
 
 
+def last_visit_cost(appointments: Sequence[Item], invoices: Sequence[Item], now: datetime) -> str:
+    """ "What did my last visit cost me?": the latest visit had, and the invoice of its
+    service issued nearest to it (what it came to, and whether it is paid)."""
+    past = [a for a in appointments if a.get("status") != "cancelled" and _is_past(a, now)]
+    if not past:
+        return "I don't see a past visit on your account yet."
+    last = max(past, key=lambda a: str(a.get("starts_at") or ""))
+    visit = f"Your last visit, {_article(_service(last))} {_service(last)} on {_day(last, now)},"
+    held = parse_moment(last.get("starts_at"))
+    its = [i for i in invoices if _matches(i, str(last.get("service") or ""), "description")]
+    if held is None or not its:
+        return f"{visit} has no invoice I can see on your account."
+
+    def apart(invoice: Item) -> int:
+        issued = parse_day(invoice.get("issued_on"))
+        return abs((issued - held.date()).days) if issued else 10_000
+
+    bill = min(its, key=apart)
+    state = "paid" if bill.get("status") == "paid" else "still open"
+    due = parse_day(bill.get("due_on"))
+    when_due = f", due {due_day(due, now.date())}" if due and state != "paid" else ""
+    return f"{visit} came to {money(int(bill.get('amount_cents') or 0))}; it's {state}{when_due}."
+
+
 def owing(open_invoices: Sequence[Item], now: datetime) -> str:
     """ "Have I paid everything?" from the open invoices alone."""
     if not open_invoices:

@@ -434,6 +434,22 @@ def _fill(intent: Intent, text: str, now: datetime, timezone: str) -> list[Inten
         # "tomorrow morning" → "what time?" → "make it friday afternoon": still no hour,
         # but the day asked about is the one said now.
         or (same[0].missing == intent.missing == ("time",) and _other_day(same[0], intent))
+        # "what time on Friday afternoon?" → "11": an hour, whose half of the day is asked
+        or (same[0].missing == ("meridiem",) and intent.missing == ("time",))
+        # "what time on Friday?" → "afternoon", "morning would be best": no hour yet, but
+        # the part of the day is said (asked again about that part, not taken as a hello).
+        or (
+            same[0].missing == intent.missing == ("time",)
+            and _part_said(same[0])
+            and not _part_said(intent)
+        )
+        # "when would you like it?" → "3pm today" when 3 PM has passed: the time said is
+        # the answer, and what is wrong with it is said ("that time has already passed").
+        or (
+            bool(same[0].missing)
+            and set(same[0].missing) <= _SAID_TIME_PROBLEMS
+            and bool({"when", "time"} & set(intent.missing))
+        )
     ):
         return same[:1]
     return None
@@ -456,6 +472,10 @@ def _day_said(intent: Intent) -> bool:
     return intent.when is not None and intent.when.day is not None and not intent.when.day_implied
 
 
+def _part_said(intent: Intent) -> bool:
+    return intent.when is not None and intent.when.vague_time
+
+
 def _other_day(now_said: Intent, before: Intent) -> bool:
     day = now_said.when.day if now_said.when is not None else None
     return day is not None and (before.when is None or before.when.day != day)
@@ -465,6 +485,8 @@ def _other_day(now_said: Intent, before: Intent) -> bool:
 _TIME_ASKED = frozenset(
     {"when", "time", "future", "no_such_date", "weekday_conflict", "meridiem", "repeat"}
 )
+# What is wrong with a time the customer said: asked about in its own words.
+_SAID_TIME_PROBLEMS = frozenset({"future", "no_such_date", "weekday_conflict", "meridiem"})
 _MONTH = rx(rf"\b(?:{'|'.join(MONTHS)})\b")
 _DAY_OF_MONTH = rx(r"\b(?:the )?(\d{1,2}(?:st|nd|rd|th))\b")
 _WEEKDAY = rx(rf"\b(?:{'|'.join(WEEKDAYS)})\b")
@@ -473,8 +495,11 @@ _TRAILING_TO = rx(r"\s+(?:(?:to|for|on|at|in)(?:\s+the)?|the)\s*$")
 
 _PART_OF_DAY = rx(r"\b(?:morning|afternoon|evening|tonight|night)\b")
 _PARTS = {"tonight": "evening", "night": "evening"}
+# An hour's half of the day said with it: "3pm", "10 a.m.", "in the morning".
+_MERIDIEM = rx(r"\b(?:[ap]m|[ap]\.m\b|morning|afternoon|evening|tonight|night|noon|midnight)")
 _BARE_HOUR_REPLY = rx(
-    r"^(?:(?:ok|okay|um|uh|erm|yeah|yes|so|maybe|say)\W+)*(1[0-2]|0?[1-9])\b"
+    r"^(?:(?:ok|okay|um|uh|erm|yeah|yes|so|maybe|say|sorry|oh|oops|actually|no|wait"
+    r"|make it|i meant|i mean)\W+)*(1[0-2]|0?[1-9])\b"
     r"(?!\s*(?:st|nd|rd|th|days?|weeks?|months?|minutes?|mins?|hours?|of)\b|[/.:-]\d)"
 )
 
@@ -508,12 +533,17 @@ def _retimed(clause: str, reply: str, now: datetime) -> tuple[str, str]:
     if (
         earlier.vague_time
         and again is not None
-        and again.hour_unsure
+        and again.clock is not None
+        and not again.vague_time
+        and _MERIDIEM.search(said) is None
         and (part := _PART_OF_DAY.search(clause)) is not None
     ):
         # "the day after tomorrow in the evening" → "what time?" → "six o'clock": six in
-        # the evening asked about, not asked again whether morning or evening.
-        reply = f"{reply} in the {_PARTS.get(part.group(0), part.group(0))}"
+        # the evening asked about, not asked again whether morning or evening; "friday
+        # afternoon" → "what time?" → "11" is 11 in the afternoon, which is asked about
+        # (it was booked at 11 AM).
+        # (Said before the hour, as it was: "in the evening" after it would be its "pm".)
+        reply = f"in the {_PARTS.get(part.group(0), part.group(0))} {reply}"
         again = find_when(normalize(reply).text, now)
     if earlier.hour_unsure and earlier.clock is not None and (again is None or again.vague_time):
         # "friday at 7" → "morning or evening?" → "in the morning": 7 in the morning.

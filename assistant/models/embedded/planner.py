@@ -335,6 +335,8 @@ class EmbeddedPlanner:
             len(intents) <= 1
             or questions.may_ask_after_case(request.user_message)
             or {i.kind for i in intents} == {"appointments"}
+            # "what's the bill for my last visit": a bill and a visit named, one question
+            or (len(intents) == 2 and questions.asks_last_visits_cost(request.user_message))
         )
         if (
             pinned is None
@@ -351,7 +353,10 @@ class EmbeddedPlanner:
             # "the checkup at the third street clinic, what date was that": one question,
             # though said in two clauses.
             if asked is not None and (
-                len(intents) <= 1 or asked.aspect == "named_case" or asked.place
+                len(intents) <= 1
+                or asked.aspect == "named_case"
+                or asked.place
+                or (asked.aspect == "cost" and asked.subject == questions.LAST_VISIT)
             ):
                 return self._question(request, asked, first, unheard_in(intents))
         if first:
@@ -529,7 +534,7 @@ class EmbeddedPlanner:
         question: str | None = None
         extra_lists = False  # a listing asked for in case it resolves a target
         for intent in intents:
-            if intent.missing:
+            if intent.missing and not references.due_in_a_stretch(intent):
                 opened = None
                 if intent.kind == "create_ticket" and "problem" in intent.missing:
                     opened = references.already_opened(request.dialogue, intent.clause)
@@ -584,6 +589,17 @@ class EmbeddedPlanner:
         made = {_key(r.call.tool_name, dict(r.call.arguments)) for r in request.turn_results}
         calls: list[ToolCall] = []
         for intent in intents:
+            if references.due_in_a_stretch(intent):
+                # A task's due day said as a stretch: a task only (a visit is asked when).
+                intent = references.as_task_due(intent)
+                found = resolve_intent(intent, request.turn_results, timezone)
+                if not isinstance(found, Match):
+                    continue
+                arguments = action_arguments(intent, found.item, timezone)
+                if arguments is not None and _key(intent.tool, arguments) not in made:
+                    made.add(_key(intent.tool, arguments))
+                    calls.append(self._call(request, len(calls), intent.tool, arguments))
+                continue
             if not intent.needs_target or intent.missing or intent.tool not in available:
                 continue
             every = resolve_all(intent, request.turn_results, timezone)

@@ -29,6 +29,9 @@ COMPLAINT = any_of(
     r"|not right)\b",
     r"\bdispute\b",
     r"\bquoted\b",
+    # "there's a $45 charge from december I don't recognise"
+    r"\b(?:charges?|bills?|invoices?|payments?|amount)\b.*\b(?:don't|do not|dont|didn't)"
+    r" recogni[sz]e\b",
     r"\bwhat(?: is|'s) (?:this|the|that) .*charge\b",
     r"\b(?:charged|billed)\b.*\b(?:cancell?ed|didn't have|never had|haven't had|never got)\b",
     r"\bcharged (?:me )?for (?:a |an |my )?(?:cancel|missed)",

@@ -30,6 +30,7 @@ from assistant.models.embedded.answers import (
     about_invoice,
     about_tasks,
     explain_charges,
+    last_visit_cost,
     owing,
 )
 from assistant.models.embedded.cases import case_status
@@ -304,6 +305,10 @@ def _read(said: str, state: Dialogue) -> Question | None:
     if not billing and (due := _TASK_DUE.search(said)) and of_a_task:
         subject = re.sub(r"\b(?:tasks?|reminders?)\b", "", due.group("t") or due.group("e"))
         return Question("task_due", " ".join(subject.split()))
+    if ("cost" in said or "charge" in said or "how much" in said or "bill" in said) and (
+        _COST_OF_LAST_VISIT.search(said)
+    ):
+        return Question("cost", LAST_VISIT)  # "what did my last visit cost me"
     if RECENT.search(said):
         return Question("recent")
     month = MONTH.search(said) if billing or _ONE.search(said) else None
@@ -407,6 +412,27 @@ _TASKS_ABOUT_IT = rx(
 _WEEK_AFTER = rx(r"\b(?:the week after|next week|the following week)\b")
 
 
+# What the latest visit had came to: "what did my last visit cost me", "how much was my
+# most recent appointment", "what was I charged for my last visit".
+LAST_VISIT = "last visit"
+_COST_OF_LAST_VISIT = rx(
+    r"\b(?:how much|what did|what was i (?:charged|billed)|what were i charged|cost|charged"
+    r"|billed|the bill for|the charge for)\b.*\b(?:my|the) (?:last|latest|most recent"
+    r"|previous) (?:visit|appointment|booking)\b"
+    r"|\b(?:my|the) (?:last|latest|most recent|previous) (?:visit|appointment|booking)"
+    r"(?: cost| come to| came to)\b"
+)
+
+
+def asks_last_visits_cost(text: str) -> bool:
+    """ "what's the bill for my last visit": one question, though its words name a bill and
+    a visit (each read as a listing of its own)."""
+    said = text.lower()
+    return ("last" in said or "recent" in said or "previous" in said) and bool(
+        _COST_OF_LAST_VISIT.search(normalize(text).text)
+    )
+
+
 # What was paid last, asked without a yes or no: "what did I pay last time?", "what was my
 # last payment?"
 _PAID_LAST = rx(
@@ -445,10 +471,12 @@ def _ellipsis(said: str, state: Dialogue, conversation: Sequence[Message]) -> Qu
         return Question("due_soon", "next week")  # "what's due this week" … "and the week after?"
     if earlier.aspect in ("high", "low") and (HIGH.search(said) or LOW.search(said)):
         return Question("high" if HIGH.search(said) else "low")
-    if earlier.aspect in ("paid", "cost", "past") and re.search(
+    if earlier.aspect in ("paid", "cost", "past", "recent") and re.search(
         r"\bhow much (?:was|is|did) (?:it|that)\b", said
     ):
-        return Question("cost", earlier.subject)
+        # ("when was my last visit" … "how much was it": the latest visit's bill)
+        last = LAST_VISIT if earlier.aspect == "recent" else ""
+        return Question("cost", earlier.subject or last)
     if earlier.aspect in ("cost", "paid") and (month := MONTH.search(said)):
         return Question(earlier.aspect, month.group(0))  # "and the november one"
     if earlier.aspect in ("when", "where", "status", "past", "cost", "paid"):
@@ -470,6 +498,11 @@ def lookups(question: Question) -> list[tuple[str, dict[str, Any]]]:
         return reads
     if aspect == "paid" and not question.subject and not question.waiting:
         return [("crm.getOpenInvoices", {})]
+    if aspect == "cost" and question.subject == LAST_VISIT:
+        return [
+            ("crm.listAppointments", {"status": "all"}),
+            ("crm.listInvoices", {"status": "all"}),
+        ]
     if aspect in ("cost", "paid"):
         return [("crm.listInvoices", {"status": "all"})]
     if aspect in ("status", "past", "recent"):
@@ -582,6 +615,8 @@ def answer(question: Question, results: Sequence[ToolResult], now: datetime) -> 
         return f"{explain_charges(invoices, tickets, now)} {OFFER}"
     if aspect == "paid" and any(r.call.tool_name == "crm.getOpenInvoices" for r in results):
         return owing(_items(results, "invoices"), now)
+    if aspect == "cost" and question.subject == LAST_VISIT:
+        return last_visit_cost(_items(results, "appointments"), _items(results, "invoices"), now)
     if aspect in ("cost", "paid"):
         return about_invoice(_items(results, "invoices"), question.subject, aspect, now)
     if aspect == "case_status":
@@ -621,4 +656,13 @@ def answer(question: Question, results: Sequence[ToolResult], now: datetime) -> 
     return about_tasks(_items(results, "tasks"), aspect, question.subject, now)
 
 
-__all__ = ["OFFER", "Question", "answer", "lookups", "may_ask_after_case", "read_question"]
+__all__ = [
+    "LAST_VISIT",
+    "OFFER",
+    "Question",
+    "answer",
+    "asks_last_visits_cost",
+    "lookups",
+    "may_ask_after_case",
+    "read_question",
+]

@@ -544,6 +544,18 @@ def may_be_a_task(intent: Intent) -> bool:
     return not (words & _APPOINTMENT_WORDS or any(w in SERVICES for w in words))
 
 
+def due_in_a_stretch(intent: Intent) -> bool:
+    """ "move the groceries to the weekend": a move of something that names no service, to
+    a stretch of days (asked about for a visit, whose day must be said); a task named so
+    is due on its first day."""
+    return (
+        intent.missing == ("when",)
+        and intent.when is not None
+        and intent.when.vague_day
+        and may_be_a_task(intent)
+    )
+
+
 def as_task_due(intent: Intent) -> Intent:
     """The move read as a new due date for the task it names (`may_be_a_task` holds)."""
     if intent.when is None or intent.when.day is None:
@@ -1166,6 +1178,7 @@ __all__ = [
     "case_asked",
     "complaint_opened",
     "describes_case",
+    "due_in_a_stretch",
     "follow_up",
     "may_be_a_task",
     "offered_case",

@@ -130,7 +130,9 @@ def clarification(intent: Intent, today: date | None = None) -> str | None:
             return "What time works for you?"
     if wanted == "meridiem" and intent.when is not None and intent.when.clock is not None:
         hour = intent.when.clock.strftime("%-I:%M").removesuffix(":00")
-        return f"Is that {hour} in the morning or {hour} in the evening?"
+        # 3 in the evening is no hour anyone says: "in the afternoon", up to 5.
+        later = "afternoon" if 1 <= intent.when.clock.hour % 12 <= 5 else "evening"
+        return f"Is that {hour} in the morning or {hour} in the {later}?"
     if intent.kind == "reschedule_appointment" and wanted == "time":
         day = intent.when.day if intent.when else None
         if intent.when is not None and intent.when.day_implied:
