@@ -590,7 +590,7 @@ def update_task(c: Clause) -> Intent | None:
                 # time; the time said goes in its note, as a new task's does.
                 due_change["description"] = slots.time_note(when)
             return _task_change(c, match.group("t"), due_change)
-    if ("wait" in c.text or "leave" in c.text) and (
+    if ("wait" in c.text or "leave" in c.text or " be " in c.text) and (
         match := _WAITS_UNTIL.search(c.text)
     ) is not None:
         waits = match.group("t") or match.group("t2")
