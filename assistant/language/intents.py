@@ -68,6 +68,12 @@ _REQUEST_VERBS = (
 )
 # A clause that starts like this asks for something of its own.
 _STARTS_REQUEST = rx(f"^{_OPENERS}{_REQUEST_VERBS}")
+_ALL_BUT_KEPT = rx(
+    r"(?i)(?P<all>\b(?:all|every|each|both|everything|my (?:appointments|bookings|visits|tasks"
+    r"|reminders|to-dos))\b[^,.!?;]*?),? but (?:please |just )?"
+    r"(?:keep|leave) (?=(?:the|my|that|this|our)\b)"
+)
+_BOTH = rx(r"(?i)\bboth\b")
 # Every joiner but the bare comma starts with the same optional comma and spaces and
 # then a word: they are read once per position, not once per alternative (the split
 # runs on every message; the shared lead-in made it the grammar's dearest search).
@@ -77,6 +83,9 @@ _JOINER = (
     # "add eggs to my list but don't mark the groceries done": what not to do is its own
     # clause (it must not negate the request before it).
     r"|but\b\s*,?\s*(?=(?:please )?(?:don't|do not|no need to|never)\b)"
+    # "cancel the haircut but keep the cleaning": what is kept is its own clause (it was
+    # read as more of the haircut's name, or as the cleaning cancelled too)
+    r"|but\b\s*,?\s*(?=(?:please |just )?(?:keep|leave) (?:the|my|that|this|our)\b)"
     # "leave my cleaning alone but the haircut can go": a visit let go, after one kept
     r"|but\b\s*,?\s*(?=(?:the|my|that|this|our) [a-z' ]{2,40}? can (?:go|be (?:cancell?ed"
     r"|scrapped|dropped|binned))\b)"
@@ -365,6 +374,11 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
     `now` is any aware datetime; dates are read in `timezone` (the customer's).
     """
     text = _ask_corrected(without_system_talk(text))
+    if " keep " in text or " leave " in text:
+        # "cancel all my appointments but keep the cleaning": all of them except the one
+        # kept (the question named the cleaning too: a yes would have cancelled it)
+        # ("both … but keep one" is all of them but that one: "both" alone names two)
+        text = _ALL_BUT_KEPT.sub(lambda m: f"{_BOTH.sub('all', m.group('all'))} except ", text)
     unsure = undecided(text.lower())
     if unsure:
         text = without_undecided(text)  # "…, I'm not sure yet": said of the ask, not in it
@@ -614,6 +628,8 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
             found.extend(intents)
             last_clause, last_intents = clause, intents
         said.append((clause, intents))
+    if found and ("keep " in norm.text or "leave " in norm.text) and "other" in norm.text:
+        found = _other_than_kept(found, [c for c, _ in said], norm, local_now)
     if len(found) > 1:
         found = _rebooked_is_moved(found)
         if any(_hour_only_booking(i) for i in found):
@@ -634,6 +650,38 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
         if asks:
             found = [dataclasses.replace(intent, unheard=asks) for intent in found]
     return _dedupe(found)
+
+
+# "keep the cleaning", "leave my haircut alone": a thing said to stay as it is.
+_KEPT = rx(
+    r"^(?:but |and )?(?:please |just )?(?:keep|leave) (?P<x>(?:the|my|that|this|our) [a-z' -]+?)"
+    r"(?: (?:alone|open|where it is|as it is|as is|for now|please))*$"
+)
+# (the clause may have named "one" by what was said before it: "the other cleaning")
+_THE_OTHER = rx(r"\b(?:the|that|my) others?\b")
+
+
+def _other_than_kept(
+    found: list[Intent], clauses: list[str], norm: Normalized, now: datetime
+) -> list[Intent]:
+    """ "keep the cleaning, cancel the other one": the other one is any but the one kept
+    (it was read as the one named, the cleaning: a yes would have cancelled it; "move
+    the other one to friday" moved it). Which is asked when more than one is left."""
+    kept = [m.group("x") for c in clauses if (m := _KEPT.match(c)) is not None]
+    if not kept:
+        return found
+    left_out = target_ref(kept[0], norm.original, now)
+    if left_out.vague:
+        return found
+    return [
+        dataclasses.replace(
+            intent,
+            target=TargetRef(phrase=other.group(0), words=(), excluded=left_out),
+        )
+        if intent.writes and (other := _THE_OTHER.search(intent.clause)) is not None
+        else intent
+        for intent in found
+    ]
 
 
 # A verb the write rules know ("what have I got booked. Move the one on sunday to saturday
