@@ -111,7 +111,9 @@ Played by the variant tests, the set showed more WRONG WRITES, now fixed:
   thursday then, same time?" moved it to Tuesday: a reason said between is skipped.
 
 Kept phrasings decide the same: `bench.decisions --dump` before and after, no decision
-changed.
+changed. Merged with main (which reads "keep the X" as asking nothing), "ok never mind,
+keep the haircut" was answered "Okay, no problem"; it now says the haircut is left as it
+is.
 """
 
 from __future__ import annotations
