@@ -35,6 +35,7 @@ from assistant.language.grammar import negated
 from assistant.language.patterns import rx
 from assistant.language.put_right import put_right
 from assistant.language.scope import hypothetical
+from assistant.language.slots import service
 from assistant.language.smalltalk import asks_how_to
 from assistant.language.text import normalize
 from assistant.language.unheard import as_said, asks_something
@@ -202,6 +203,20 @@ def _left_as_it_was(asked: str, request: PlanRequest) -> str | None:
     if not parts:
         return None
     return " and ".join(dict.fromkeys(parts))
+
+
+_MORE = "Is there anything else I can do?"
+# "keep the haircut", "leave my cleaning": a visit named as kept.
+_KEPT = rx(r"\b(?:keep|leave) (?:the|my) (?P<what>[a-z][a-z ]*?)(?: then| please| as it is)?\W*$")
+
+
+def _kept_named(text: str) -> str | None:
+    """The visit a "never mind" keeps by name ("keep the haircut"), as the CRM names it."""
+    said = _KEPT.search(normalize(text).text)
+    if said is None:
+        return None
+    named = service(said.group("what"), said.group("what"))
+    return str(named).lower() if named else None
 
 
 def _today(request: PlanRequest) -> date:
@@ -532,6 +547,9 @@ class EmbeddedPlanner:
                 # not understood, as it is beside an ask that was ("can't help" reads as a
                 # refusal of something understood).
                 return FinalDecision(text=" ".join([*said_not_understood([asks]), replies.HELP]))
+            if kind == "never_mind" and (kept := _kept_named(text)) is not None:
+                # "ok never mind, keep the haircut": what is kept, said back as kept.
+                return FinalDecision(text=f"Okay, I'll leave your {kept} as it is. {_MORE}")
             return FinalDecision(text=replies.chat_reply(kind, request.customer))
         if not request.tools:
             return FinalDecision(text=replies.NO_ACCOUNT)
