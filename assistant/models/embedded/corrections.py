@@ -36,6 +36,9 @@ _CORRECTION = rx(
     r"^(?:actually|sorry|no|nope|oh no|wait|oops|nah|hang on)\b"
     r"|\bi meant\b|\bi mean\b|\binstead\b|\brather\b|\bmake (?:it|that)\b|\bwhere it was\b"
     r"|\bput it back\b|\bundo\b|^(?:please |can you |could you )?(?:reverse|take back)\b"
+    # "not that one, the insurance"; "change it to oat milk" just after adding "Buy milk"
+    r"|^(?:(?:oh|oops|um|uh|whoops)[ ,]+)?not (?:that|this) one\b"
+    r"|\bchange (?:it|that) (?:to|into)\b"
     r"|\b(?:title|name) should\b|\b(?:call|rename) (?:it|that)\b|\bthe (?:title|name) to\b"
 )
 
@@ -91,6 +94,9 @@ def _corrected_title(text: str, item: Item) -> str | None:
             return re.sub(rf"\b{re.escape(old)}\b", new, title, count=1, flags=re.I)
         return None
     words = match.group("w").split()
+    if len(words) > 1 and title.split()[:1] == [words[0].capitalize()]:
+        # "change that to call the electrician" after "Call the plumber": the whole title
+        return " ".join(words).capitalize()
     last = words[-1]
     if re.search(rf"\b{re.escape(last)}\b", title, re.IGNORECASE):
         return re.sub(rf"\b{re.escape(last)}\b", " ".join(words), title, count=1, flags=re.I)
@@ -326,7 +332,10 @@ def correction(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> lis
             return [task_change("update_task", item, arguments, text)]
     if action.tool == "crm.completeTask" and re.search(r"\bmeant\b|\bnot\b|\bother\b", text):
         # "no wait, I meant the car insurance one": complete the one meant instead.
-        intents = detect_intents("complete " + re.sub(r"^.*?\bmeant\b", "", text), now)
+        # ("oops, not that one, the insurance": the one denied and the fillers said go)
+        meant = _NOT_THAT.sub(" ", re.sub(r"^.*?\bmeant\b", "", text))
+        meant = _FILLERS.sub(" ", meant).replace(",", " ")
+        intents = detect_intents("complete " + " ".join(meant.split()), now)
         others = [
             i
             for i in intents
@@ -337,6 +346,7 @@ def correction(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> lis
 
 
 _MEANT = rx(r"\b(?:i meant|i mean|meant|not|instead|rather|make (?:it|that) an?)\b")
+_FILLERS = rx(r"\b(?:oops|whoops|oh|um|uh|sorry|no|wait|actually)\b")
 
 
 def _service_meant(text: str, item: Item) -> str | None:
