@@ -56,7 +56,6 @@ the insurance one" and "morning" were not understood after it; "10am, and what d
 booked and left the balance unsaid; "actually make it a massage instead, at 2pm" was read
 as moving a massage; "the day before, same time" was not understood as a time.
 """
-"""
 
 from __future__ import annotations
 
