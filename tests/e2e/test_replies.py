@@ -76,14 +76,9 @@ KNOWN_OPEN: list[str] = [
     "rp-which-task-unrelated-waits",
     "rp-time-plus-another-ask",
     "rp-time-change-service",
-    "rp-overlap-yes-but-later",
     "rp-ampm-plus-task",
     "rp-ampm-unrelated-waits",
-    "rp-phone-yes-plus-email",
-    "rp-task-hesitate-two-turns",
-    "rp-ticket-problem-after-pause",
     "rp-move-when-relative",
-    "rp-move-when-question-back",
 ]
 
 

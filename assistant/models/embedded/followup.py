@@ -53,6 +53,30 @@ def pauses(reply: str) -> bool:
     return "?" not in reply and PAUSE.search(reply.lower()) is not None
 
 
+# Words that put off an answer without giving it: "hmm, let me think", "it's hard to
+# explain", "I'm not sure yet"; and the fillers around them.
+_HESITATION = rx(
+    r"\b(?:let me (?:think|see)|(?:i'm|i am|not) (?:not )?(?:sure|certain)(?: yet)?"
+    r"|(?:it's |it is |that's |that is )?(?:hard|difficult|tricky) to (?:explain|say|describe|put)"
+    r"|how (?:do|should|can|shall) i (?:put|say|explain|describe) (?:it|this|that)"
+    r"|good question|thinking)\b"
+)
+_FILLERS = rx(
+    r"\b(?:hmm+|hm+|um+|uh+|erm+|er|well|so|ok|okay|oh|ah|right|it's|it is|that's|that is"
+    r"|actually|honestly|i mean|like|just|really|bit|a|kind of|sort of)\b"
+)
+
+
+def only_hesitates(reply: str) -> bool:
+    """The reply puts off its answer and says nothing else ("hmm, let me think", "well,
+    it's hard to explain"): it is no title, no problem, no time, and asks nothing."""
+    said = reply.lower()
+    if "?" in said or _HESITATION.search(said) is None:
+        return False
+    left = _FILLERS.sub(" ", _HESITATION.sub(" ", PAUSE.sub(" ", said)))
+    return re.sub(r"[\W_]+", "", left) == ""
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class _Asked:
     """The previous request, which the assistant answered with a question."""
@@ -169,7 +193,7 @@ def understand(
     ):
         return intents  # a new, complete request: the question is left behind
     earlier = understand(asked.before, asked.text, now, timezone, depth=depth + 1)
-    if pauses(asked.text) and not any(i.writes for i in earlier):
+    if (pauses(asked.text) or only_hesitates(asked.text)) and not any(i.writes for i in earlier):
         earlier = []  # "hang on, let me check my calendar": a pause, whatever it reads as
     if not earlier and (still := unanswered(asked.before, now, timezone, depth=depth + 1)):
         # "what time?" → "the earliest you have" → the question again → "11am": the
@@ -282,20 +306,30 @@ def held_booking_retimed(
         return None
     if any(r.ok and r.call.tool_name == "crm.bookAppointment" for r in asked.results):
         return None  # it was booked: "make it 2pm" moves that one (the last action)
-    if len(intents) != 1 or intents[0].kind != "reschedule_appointment":
-        return None
     said = normalize(text)
+    if not (len(intents) == 1 and intents[0].kind == "reschedule_appointment") and (
+        intents or _MAKE_IT.search(said.text) is None
+    ):
+        return None  # ("yes but make it 4" reads as nothing alone: the yes, then the change)
     if service(said.text, said.original) is not None:
         return None  # "move the dental to 2pm instead" names another visit
     when = find_when(said.text, now)
     if when is None or when.clock is None:
-        return None
-    time_words = " ".join(said.text[start:end] for start, end in when.spans)
+        # "yes but make it 4": the bare hour is the time meant
+        bare = _BARE_HOUR_REPLY.match(re.sub(r"\s*,\s*", " ", said.text))
+        if bare is None:
+            return None
+        time_words = bare.group(1)
+    else:
+        time_words = " ".join(said.text[start:end] for start, end in when.spans)
     clause, reply = _retimed(earlier[0].clause, time_words, now)
     booked = [i for i in detect_intents(f"{clause} {reply}", now, timezone) if i.writes]
     if len(booked) != 1 or booked[0].kind != "book_appointment":
         return None
     return booked
+
+
+_MAKE_IT = rx(r"\b(?:make it|change it to|move it to|switch it to|do it at)\b")
 
 
 # "what about wednesday?", "and friday": only another day, said after a lookup by day.
@@ -337,6 +371,10 @@ def _fill(intent: Intent, text: str, now: datetime, timezone: str) -> list[Inten
     """The lacking clause read again with the reply's words added."""
     if intent.missing[:1] == ("someone_else",):
         return None  # someone else's visit: what follows is read as a request of its own
+    if only_hesitates(text):
+        # "What should the task say?" → "hmm, let me think": the answer is still to come
+        # (never a to-do or a case titled with the words that put it off).
+        return None
     if intent.missing[-1:] == ("consent",):
         # Asked last, once nothing else was lacking: only a yes makes the change.
         if intent.missing == ("consent",) and is_affirmative(text):
@@ -363,6 +401,10 @@ def _fill(intent: Intent, text: str, now: datetime, timezone: str) -> list[Inten
         # day not read gives way to the one said now.
         clause = without_unread_day(clause) or clause
     if set(intent.missing) & _TIME_ASKED:
+        if _ASKS_BACK.match(normalize(text).text):
+            # "When would you like to move it to?" → "how late are you open on friday?":
+            # a question of the customer's own, the day in it no answer (nothing moved).
+            return None
         if _no_time_said(text, now):
             # "That time has already passed. When…?" → "no I mean it, just put it in",
             # "what day of the week is that?": no time in the reply, so none is filled
@@ -410,6 +452,14 @@ def _fill(intent: Intent, text: str, now: datetime, timezone: str) -> list[Inten
     return None
 
 
+# A reply that asks a question back with a question word ("how late are you open on
+# friday?", "which is earlier?"); "what about friday?", "how about 3?" offer a time.
+_ASKS_BACK = rx(
+    r"^(?:(?:wait|hang on|hold on|ok|okay|and|so|um|erm|sorry|oh|hmm|well|but)\b\W*)*"
+    r"(?:how(?! about\b)|what(?!(?: about| if)\b)|what's|when|when's|where|where's|which|why)\b"
+)
+
+
 # What may answer "morning or evening?" with no clock: the half of the day alone.
 _HALF_OF_DAY = rx(r"\b(?:am|a\.m|pm|p\.m|morning|afternoon|evening|night|tonight|noon|midday)\b")
 
@@ -453,7 +503,7 @@ _PARTS = {"tonight": "evening", "night": "evening"}
 # An hour's half of the day said with it: "3pm", "10 a.m.", "in the morning".
 _MERIDIEM = rx(r"\b(?:[ap]m|[ap]\.m\b|morning|afternoon|evening|tonight|night|noon|midnight)")
 _BARE_HOUR_REPLY = rx(
-    r"^(?:(?:ok|okay|um|uh|erm|yeah|yes|so|maybe|say|sorry|oh|oops|actually|no|wait"
+    r"^(?:(?:ok|okay|um|uh|erm|yeah|yes|so|maybe|say|sorry|oh|oops|actually|no|wait|but"
     r"|make it|i meant|i mean)\W+)*(1[0-2]|0?[1-9])\b"
     r"(?!\s*(?:st|nd|rd|th|days?|weeks?|months?|minutes?|mins?|hours?|of)\b|[/.:-]\d)"
 )
