@@ -73,11 +73,7 @@ KNOWN_OPEN: list[str] = [
     "rp-which-cancel-correction-other-one",
     "rp-which-question-back-earlier",
     "rp-which-later-then-keep",
-    "rp-which-task-unrelated-waits",
-    "rp-time-plus-another-ask",
     "rp-time-change-service",
-    "rp-ampm-plus-task",
-    "rp-ampm-unrelated-waits",
     "rp-move-when-relative",
 ]
 

@@ -108,6 +108,32 @@ def _asked(conversation: Sequence[Message]) -> _Asked | None:
     return _Asked(previous.text, tuple(results), tuple(conversation[: users[-2] + 1]))
 
 
+def _past_an_aside(
+    conversation: Sequence[Message], now: datetime, timezone: str
+) -> list[Message] | None:
+    """The conversation without the customer's last question before this message, when
+    that question only looked something up (and was answered) while the assistant's own
+    question before it was open: the reply now may answer that question."""
+    users = last_users(conversation, 3)
+    if users is None:
+        return None
+    asked = [
+        m
+        for m in conversation[users[0] + 1 : users[1]]
+        if isinstance(m, AssistantTurn) and m.kind == "answer"
+    ]
+    if not asked or not asked[-1].text.rstrip().endswith("?"):
+        return None
+    aside = conversation[users[1]]
+    assert isinstance(aside, UserTurn)
+    if not _ASKS_ABOUT.search(normalize(aside.text).text):
+        return None
+    read = _read(aside.text, now, timezone)
+    if not read or any(i.writes or i.missing for i in read):
+        return None
+    return [*conversation[: users[1]], *conversation[users[2] :]]
+
+
 def asked_about(conversation: Sequence[Message]) -> str | None:
     """The customer's previous message, when the assistant answered it with a question."""
     asked = _asked(conversation)
@@ -182,10 +208,18 @@ def understand(
     now = _on_their_clock(now, timezone)
     intents = list(_read(text, now, timezone))
     asked = _asked(conversation) if depth < _MAX_DEPTH else None
+    if asked is None and depth == 0 and not any(i.complete for i in intents):
+        # (never a yes: what waited for one was let go when the aside was asked)
+        if not is_affirmative(text) and (skipped := _past_an_aside(conversation, now, timezone)) is not None:
+            # "which task?" → "hold on, when's my haircut?" → (told) → "ok, the insurance
+            # one": the question asked before the aside still waits for its answer.
+            conversation, asked = skipped, _asked(skipped)
     if asked is None:
         if depth == 0 and (agreed := _consent_after_a_question(conversation, text, now, timezone)):
             return agreed
         return intents
+    if " and " in text and (both := _answer_then_more(asked, text, now, timezone, depth)):
+        return both
     if (
         intents
         and all(i.complete for i in intents)
@@ -222,6 +256,34 @@ def understand(
             if intent.needs_target and (meant := _near_agreed(intent, text, asked, timezone)):
                 return [meant]
     return intents
+
+
+# "10am, and what do I owe?": the answer, then another ask joined to it.
+_AND_THEN = rx(r",?\s+and\s+(?:also\s+|then\s+|can you\s+|could you\s+)?")
+
+
+def _answer_then_more(
+    asked: _Asked, text: str, now: datetime, timezone: str, depth: int
+) -> list[Intent] | None:
+    """ "What time?" → "6 in the morning, and add a task to bring my ID": the words before
+    "and" answer the question (the request asked about is made whole), and what follows
+    is asked as well; neither is lost for the other."""
+    joined = _AND_THEN.search(text)
+    if joined is None or not text[: joined.start()].strip():
+        return None
+    head, tail = text[: joined.start()], text[joined.end() :]
+    more = list(_read(tail, now, timezone))
+    if not more:
+        return None
+    earlier = understand(asked.before, asked.text, now, timezone, depth=depth + 1)
+    lacking = [i for i in earlier if i.missing]
+    if not lacking:
+        return None
+    filled = _fill(lacking[0], head, now, timezone)
+    if not filled or not filled[0].complete:
+        return None
+    others = [i for i in more if i.kind != filled[0].kind]
+    return [filled[0], *others] if others else None
 
 
 def _books(intents: Sequence[Intent]) -> bool:
