@@ -70,10 +70,7 @@ from tests.fixtures.crm import CrmAdmin
 REPLIES: Path = DATA / "conversations_replies.jsonl"
 
 KNOWN_OPEN: list[str] = [
-    "rp-which-cancel-correction-other-one",
     "rp-which-question-back-earlier",
-    "rp-which-later-then-keep",
-    "rp-time-change-service",
     "rp-move-when-relative",
 ]
 

@@ -220,6 +220,8 @@ def understand(
         return intents
     if " and " in text and (both := _answer_then_more(asked, text, now, timezone, depth)):
         return both
+    if _SWAPPED.search(text.lower()) and (swapped := _swapped(asked, text, now, timezone, depth)):
+        return swapped
     if (
         intents
         and all(i.complete for i in intents)
@@ -284,6 +286,51 @@ def _answer_then_more(
         return None
     others = [i for i in more if i.kind != filled[0].kind]
     return [filled[0], *others] if others else None
+
+
+# "actually make it a massage instead": the thing asked about, swapped for another.
+_SWAPPED = rx(r"\b(?:instead|rather|make it|change it to|switch (?:it )?to)\b")
+
+
+def _swapped(
+    asked: _Asked, text: str, now: datetime, timezone: str, depth: int
+) -> list[Intent] | None:
+    earlier = understand(asked.before, asked.text, now, timezone, depth=depth + 1)
+    lacking = [i for i in earlier if i.missing]
+    if not lacking:
+        return None
+    if lacking[0].kind == "book_appointment" and (
+        swapped := _service_swapped(lacking[0], text, now, timezone)
+    ):
+        return swapped
+    said = normalize(text)
+    when = find_when(said.text, now)
+    if not set(lacking[0].missing) & _TIME_ASKED or when is None or when.clock is None:
+        return None
+    # "what time on Friday?" → "make it 3pm instead": the time asked for, said as a change
+    # (no visit of the customer's is moved by it).
+    time_words = " ".join(said.text[start:end] for start, end in when.spans)
+    return _fill(lacking[0], time_words, now, timezone)
+
+
+def _service_swapped(intent: Intent, text: str, now: datetime, timezone: str) -> list[Intent] | None:
+    """ "book a haircut friday" → "what time?" → "actually make it a massage instead, at
+    2pm": the booking asked about, of the service said now (and at the time said, if one
+    is); never a move of a visit of that service."""
+    said = normalize(text)
+    new = service(said.text, said.original)
+    old = str(intent.arguments.get("service") or "")
+    if new is None or not old or new == old or old.lower() not in intent.clause:
+        return None
+    clause = intent.clause.replace(old.lower(), new.lower(), 1)
+    again = [i for i in detect_intents(clause, now, timezone) if i.kind == intent.kind][:1]
+    if not again or not again[0].missing:
+        return again or None
+    when = find_when(said.text, now)
+    if when is None or not when.spans:
+        return again
+    time_words = " ".join(said.text[start:end] for start, end in when.spans)
+    return _fill(again[0], time_words, now, timezone) or again
 
 
 def _books(intents: Sequence[Intent]) -> bool:
