@@ -208,12 +208,17 @@ def understand(
     now = _on_their_clock(now, timezone)
     intents = list(_read(text, now, timezone))
     asked = _asked(conversation) if depth < _MAX_DEPTH else None
-    if asked is None and depth == 0 and not any(i.complete for i in intents):
+    if (
+        asked is None
+        and depth == 0
+        and not any(i.complete for i in intents)
         # (never a yes: what waited for one was let go when the aside was asked)
-        if not is_affirmative(text) and (skipped := _past_an_aside(conversation, now, timezone)) is not None:
-            # "which task?" → "hold on, when's my haircut?" → (told) → "ok, the insurance
-            # one": the question asked before the aside still waits for its answer.
-            conversation, asked = skipped, _asked(skipped)
+        and not is_affirmative(text)
+        and (skipped := _past_an_aside(conversation, now, timezone)) is not None
+    ):
+        # "which task?" → "hold on, when's my haircut?" → (told) → "ok, the insurance
+        # one": the question asked before the aside still waits for its answer.
+        conversation, asked = skipped, _asked(skipped)
     if asked is None:
         if depth == 0 and (agreed := _consent_after_a_question(conversation, text, now, timezone)):
             return agreed
@@ -313,7 +318,9 @@ def _swapped(
     return _fill(lacking[0], time_words, now, timezone)
 
 
-def _service_swapped(intent: Intent, text: str, now: datetime, timezone: str) -> list[Intent] | None:
+def _service_swapped(
+    intent: Intent, text: str, now: datetime, timezone: str
+) -> list[Intent] | None:
     """ "book a haircut friday" → "what time?" → "actually make it a massage instead, at
     2pm": the booking asked about, of the service said now (and at the time said, if one
     is); never a move of a visit of that service."""
