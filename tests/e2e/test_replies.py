@@ -55,6 +55,38 @@ haircut?", "wait what's the email you have for me?") dropped the open question, 
 the insurance one" and "morning" were not understood after it; "10am, and what do I owe?"
 booked and left the balance unsaid; "actually make it a massage instead, at 2pm" was read
 as moving a massage; "the day before, same time" was not understood as a time.
+
+Fixed (general rules; see CHANGELOG). Wrong writes: a reply that only puts its answer off
+("hmm, let me think", "it's hard to explain", "I'm not sure yet") fills no title, problem
+or time, and the question is asked again ("Sure, take your time"); the answer said next
+answers it (models/embedded/followup.py only_hesitates). A reply to a question about a
+time that asks a question back with a question word ("how late…", "which…") fills no time.
+"yes but make it 4" (or "ok but move it to…") is no plain yes: the held booking is made at
+the new time only (language/confirm.py, followup.held_booking_retimed). Lost: after a yes,
+the other contact detail named with its value ("and my email to … too") is asked about
+(confirmation.request_after_yes, said_before.new_contact); an answer joined by "and" to
+another ask ("10am, and what do I owe?", "6 in the morning, and add a task…") fills the
+question with the words before "and" and asks the rest too (followup._answer_then_more).
+Lost thread: a question that only looks something up, said while a question is open and
+answered, leaves that question waiting for the next reply (followup._past_an_aside; never
+for a yes). Misses: "the later one", "the earlier one" name a visit by its time; a reply
+to "which one?" put right inside itself is read from its last part, and "the other one"
+is the other than the one said first (which_answered.named_in_answer); a reply to "what
+time?" that swaps the service ("actually make it a massage instead, at 2pm") books that
+service, and one that says the time as a change ("make it 3pm instead") books at it
+(followup._swapped). Kept phrasings read the same: `bench.decisions --dump` before the
+first rule change and after each, no decision changed. Now 39/41 (97/100 turns).
+
+Nine sessions (ids rp-b-, 23 turns) were written after those fixes and not tuned on:
+an hour naming the visit ("the 10am one"), "eleven o'clock", a title with a question after
+it, a no with a change of mind, an email put right by one word ("gmail not gmial"), "in
+the evening please, and remind me to bring cash", a hesitation after "that time has
+passed", "the last one" for a task, and a look-up between "when?" and its answer. FIRST
+RUN: 9/9 sessions (23/23 turns), no wrong write.
+
+Played through the sets that rework every written session (tests/e2e/test_said_in_two.py,
+test_said_aloud.py, test_another_day.py), three reworkings of these sessions are left open
+there, none a wrong write: see their KNOWN_OPEN.
 """
 
 from __future__ import annotations
@@ -70,7 +102,12 @@ from tests.fixtures.crm import CrmAdmin
 REPLIES: Path = DATA / "conversations_replies.jsonl"
 
 KNOWN_OPEN: list[str] = [
+    # "which is earlier?" asked back to "which appointment should I move?": a question
+    # about the listed visits, not yet answered while the question waits ("I can't help
+    # with that"), so "ok that one then" names nothing; nothing is written
     "rp-which-question-back-earlier",
+    # "the day before, same time" to "when would you like to move it to?": a day counted
+    # from the visit being moved is not read; the question is asked again, nothing moved
     "rp-move-when-relative",
 ]
 
@@ -79,6 +116,6 @@ async def test_replies_to_every_question(
     make_assistant: MakeAssistant, crm_admin: CrmAdmin, capsys: Any
 ) -> None:
     """Every session of the replies set passes: nothing is written unasked or wrong."""
-    assert len(read_cases(REPLIES)) == 41
+    assert len(read_cases(REPLIES)) == 50
     _, failed = await score(make_assistant, crm_admin, REPLIES, capsys)
     assert failed == KNOWN_OPEN
