@@ -98,7 +98,6 @@ KNOWN_OPEN: list[str] = []
 FAILS_AS_WRITTEN = frozenset(
     {
         "rp-which-question-back-earlier",
-        "rp-move-when-relative",
         "pending-delete-then-read-then-yes",
         "physio-none",
         "due-this-week",

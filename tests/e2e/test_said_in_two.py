@@ -45,6 +45,11 @@ KNOWN_OPEN: list[str] = [
     # which names nothing, then "and delete it": a new delete, asked about first as every
     # delete is (PROTOCOL.md), so the task is not yet deleted after the two turns
     "conversations_unseen8/u8-yes-after-the-subject-changed@3",
+    # "ok fine, go ahead and cancel it" (to the cancel asked about before "will I be charged
+    # for cancelling?", whose answer offered a support case) said as "ok fine, go ahead":
+    # a yes to the case just offered, which is opened; then "and cancel it" is asked about
+    # first, as every cancel is, so the visit is not yet cancelled after the two turns
+    "conversations_replies/rp-sure-question-back-then-yes@3",
 ]
 _STRIDE = 1
 _GROUPS = 2

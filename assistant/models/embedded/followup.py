@@ -522,6 +522,11 @@ def _fill(intent: Intent, text: str, now: datetime, timezone: str) -> list[Inten
             # a question of the customer's own, the day in it no answer (nothing moved).
             return None
         if _no_time_said(text, now):
+            if intent.kind == "reschedule_appointment" and _SHIFTED.search(text.lower()):
+                # "when would you like to move it to?" → "the day before, same time", "a
+                # day earlier": counted from the visit moved, the move still asked (its
+                # shift is read from these words as from the move said whole).
+                return [intent]
             # "That time has already passed. When…?" → "no I mean it, just put it in",
             # "what day of the week is that?": no time in the reply, so none is filled
             # (the time said before, read again without its day, was a day not asked).
@@ -574,6 +579,10 @@ _ASKS_BACK = rx(
     r"^(?:(?:wait|hang on|hold on|ok|okay|and|so|um|erm|sorry|oh|hmm|well|but)\b\W*)*"
     r"(?:how(?! about\b)|what(?!(?: about| if)\b)|what's|when|when's|where|where's|which|why)\b"
 )
+
+
+# A time counted from the visit itself: "the day before", "an hour later".
+_SHIFTED = rx(r"\b(?:before|after|earlier|later|sooner)\b")
 
 
 # What may answer "morning or evening?" with no clock: the half of the day alone.
