@@ -134,6 +134,25 @@ def _past_an_aside(
     return [*conversation[: users[1]], *conversation[users[2] :]]
 
 
+def _asked_over_a_question(conversation: Sequence[Message]) -> _Asked | None:
+    """The assistant's question before the customer's last message, when that message
+    only asked something of its own (answered, no question back): the question is open."""
+    users = last_users(conversation, 3)
+    if users is None:
+        return None
+    between = conversation[users[1] : users[2]]
+    if any(isinstance(m, ToolExchange) and _wrote(m.results) for m in between):
+        return None
+    asked_then = conversation[users[1]]
+    if not isinstance(asked_then, UserTurn) or not _ASKS_ABOUT.match(asked_then.text.lower()):
+        return None
+    return _asked(conversation[: users[2]])
+
+
+def _wrote(results: Sequence[ToolResult]) -> bool:
+    return any(result.call.tool_name in WRITE_TOOLS for result in results)
+
+
 def asked_about(conversation: Sequence[Message]) -> str | None:
     """The customer's previous message, when the assistant answered it with a question."""
     asked = _asked(conversation)
@@ -208,6 +227,10 @@ def understand(
     now = _on_their_clock(now, timezone)
     intents = list(_read(text, now, timezone))
     asked = _asked(conversation) if depth < _MAX_DEPTH else None
+    if asked is None and depth == 0 and not any(i.complete for i in intents):
+        # "what time?" → "what's my balance first?" → "ok, 3pm": the question asked before
+        # the customer's own question is still open.
+        asked = _asked_over_a_question(conversation)
     if (
         asked is None
         and depth == 0
@@ -338,6 +361,28 @@ def _service_swapped(
         return again
     time_words = " ".join(said.text[start:end] for start, end in when.spans)
     return _fill(again[0], time_words, now, timezone) or again
+
+
+# "make it 2pm", "can we do it at 3": a time said of "it".
+_IT_TIMED = rx(r"\b(?:make|do|have|put|can|could) (?:it|that|we)\b|\bit (?:at|for)\b")
+
+
+def booking_timed(
+    conversation: Sequence[Message], text: str, now: datetime, timezone: str
+) -> list[Intent] | None:
+    """ "ok then make it 2pm" while the time of a booking is asked ("What time on
+    Wednesday works for you?"): "it" is the booking asked about, whatever visit was
+    named since (never a move of that one). None when the reply completes no booking."""
+    if _IT_TIMED.search(text) is None:
+        return None
+    if _asked(conversation) is None:
+        return None
+    if _books(_read(text, _on_their_clock(now, timezone), timezone)):
+        return None  # a booking of its own
+    filled = understand(conversation, text, now, timezone)
+    if filled and all(i.kind == "book_appointment" and not i.missing for i in filled):
+        return filled  # the booking asked about, its time now said
+    return None
 
 
 def _books(intents: Sequence[Intent]) -> bool:

@@ -216,7 +216,8 @@ def _fixes_last_change(state: Dialogue, norm: Normalized) -> bool:
     return _PUTS_RIGHT.search(norm.text) is not None
 
 
-_IT_IN_TITLE = rx(r"\bit\b")
+# "pay it", and "pay that" said last ("check that the door is locked" points at nothing).
+_IT_IN_TITLE = rx(r"\bit\b|\b(?:that|this)$")
 # "follow up on it", "chase that up", "check on that": the one thing pointed back at.
 _IT_OR_THAT_IN_TITLE = rx(r"\b(?:it|that|this)\b")
 

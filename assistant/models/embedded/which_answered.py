@@ -9,6 +9,7 @@ a reply that asks for something of its own is read as it stands instead.
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
@@ -32,10 +33,27 @@ _ASKED_KIND: dict[str, Kind] = {"which_move": "appointment", "which_task": "task
 _OWN_REQUEST = rx(
     r"\b(?:book|cancel|delete|remove|add|move|push|reschedule|complete|mark|change|open|make"
     r"|set|put|but|instead|actually|rather|not)\b"
-    # a day or time of its own: "the plumber one, saturday though"
-    r"|\d|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|\b(?:today|tomorrow|tonight|noon"
+)
+# A day or time of its own: "the plumber one, saturday though".
+_OWN_WHEN = rx(
+    r"\d|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|\b(?:today|tomorrow|tonight|noon"
     r"|morning|afternoon|evening|week|month)\b"
 )
+# "same time on friday", "on friday": the day of the request asked about, said again.
+_SAME_AGAIN = rx(r"^(?:(?:at )?(?:the )?same time )?(?:on |for |to )?(?P<day>[a-z]+day)\W*$")
+
+
+# A reply that asks a question of its own ("wait, what time is my dentist at?") answers
+# nothing: the item it names is asked about, never changed.
+_ASKS = rx(r"\b(?:what|when|where|why|who|how)\b(?! about\b)")
+
+
+def _said_again(text: str, about: str) -> bool:
+    """ "the dentist one then, same time on friday" to "which should I move" about "move my
+    appointment to friday": the day the request said, said again (nothing new)."""
+    tail = text.rsplit(",", 1)[-1].strip() if "," in text else ""
+    again = _SAME_AGAIN.match(tail)
+    return again is not None and re.search(rf"\b{again.group('day')}\b", about) is not None
 
 
 # "the later one", "the earliest": a visit named by when it is, among those offered.
@@ -75,7 +93,9 @@ def which_answered(
 ) -> list[Intent] | None:
     """The request asked about, aimed at the item the reply names; None otherwise."""
     kind = _ASKED_KIND.get(state.question or "")
-    if kind is None or not state.about or _OWN_REQUEST.search(text):
+    if kind is None or not state.about or _OWN_REQUEST.search(text) or _ASKS.search(text):
+        return None
+    if _OWN_WHEN.search(text) and not _said_again(text, normalize(state.about).text):
         return None
     meant = named_in_answer(state, kind, text)
     if meant is None:
