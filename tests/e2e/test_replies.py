@@ -30,7 +30,9 @@ what's the email you have for me?", "will I be charged for cancelling?"), and to
 held yes go when the customer turns to something else ("actually, what's on my to-do
 list?" then books a haircut: the cleaning stays). Every turn checks the CRM: both seeded
 visits and how many of each service are booked, the four tasks, new tasks and their days
-and words, the tickets, the phone and the email.
+and words; the tickets, the phone and the email after the turns that write or may ask to
+write them and after each session's last turn (any other turn that wrote one would fail
+its exact `writes`; reading them every turn made the file slower than the others).
 
 FIRST RUN, on the code as it was: 24/41 sessions (74/100 turns), with 4 WRONG WRITES and a
 lost change. "hmm, let me think", said to "What should the task say?", ADDED a task "Let me
