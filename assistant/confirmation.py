@@ -74,6 +74,11 @@ _PUT_RIGHT = re.compile(
 )
 
 
+# "my email to …", "the phone to …": a contact detail named with its new value, the verb
+# of the change said before it ("yes, and my email to maria@new.com too").
+_DETAIL_AND_VALUE = re.compile(r"\b(?:e-?mail|phone|number|mobile|cell)\b.*?\b(?:to|is)\b")
+
+
 # "sorry, my kid was yelling. what did you say?": the question was not heard; asked again.
 _REPEAT = re.compile(
     r"\b(?:what did you (?:just )?say|what was that|say (?:that|it) again|come again"
@@ -105,7 +110,11 @@ def request_after_yes(text: str) -> str | None:
     """ "yes, and also add a task to buy shampoo": the new request after the yes, or None
     (nothing, or only more words of the yes: "sure thing", "yes that's right")."""
     rest = _said_after_yes(text)
-    return rest if rest is not None and is_request(rest) else None
+    if rest is None:
+        return None
+    if is_request(rest):
+        return rest
+    return rest if _DETAIL_AND_VALUE.search(rest) and _A_VALUE.search(text) else None
 
 
 def _items(results: Iterable[ToolResult]) -> Iterator[dict[str, Any]]:

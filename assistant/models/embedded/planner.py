@@ -53,7 +53,7 @@ from assistant.models.embedded import (
 )
 from assistant.models.embedded.bare_time import move_question, what_for
 from assistant.models.embedded.cases import case_about_it
-from assistant.models.embedded.followup import pauses, said_before, unanswered
+from assistant.models.embedded.followup import only_hesitates, pauses, said_before, unanswered
 from assistant.models.embedded.held_back import held_back_read
 from assistant.models.embedded.pinning import zone_of
 from assistant.models.embedded.said_before import current_one_named
@@ -397,7 +397,9 @@ class EmbeddedPlanner:
     def _before_reading(self, request: PlanRequest) -> Decision | None:
         """Answers that come before the grammar: an accepted case, help, what can't be done."""
         text = request.user_message
-        if pauses(text) and (again := self._ask_again(request, text)) is not None:
+        if (pauses(text) or only_hesitates(text)) and (
+            again := self._ask_again(request, text)
+        ) is not None:
             timezone = request.customer.timezone if request.customer else "UTC"
             if not any(i.writes for i in detect_intents(text, request.now, timezone)):
                 # "hmm hang on, let me check my calendar" while a time is asked: the

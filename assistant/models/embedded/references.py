@@ -89,7 +89,7 @@ from assistant.models.embedded.said_before import (
 )
 from assistant.models.embedded.same_again import a_week_on, move_again, same_again
 from assistant.models.embedded.undo import undo
-from assistant.models.embedded.which_answered import which_answered
+from assistant.models.embedded.which_answered import named_in_answer, which_answered
 from assistant.schema import Message, ToolResult, UserTurn
 
 # "the next one" counts from the calendar, not the list; "next wednesday" is only a day.
@@ -293,6 +293,12 @@ def follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> li
     return None if kept is None else list(kept)
 
 
+def _as_answered(text: str, message: str) -> str:
+    """The reply to "which one?" as said, when what is read of it kept only "the other one"
+    (the one put right, said before it and cut by normalizing, tells which the other is)."""
+    return message.lower() if "other" in text else text
+
+
 def _follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> list[Intent] | None:
     zone = zone_of(timezone)
     now = now.astimezone(zone)
@@ -317,7 +323,7 @@ def _follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> l
         or _by_position(state, text, now, zone)
         or also(state, text, now)
         or another_task(state, text, now, timezone)
-        or which_answered(state, text, now, zone)
+        or which_answered(state, _as_answered(text, message), now, zone)
     )
     if found is not None:
         return found
@@ -330,11 +336,8 @@ def _follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> l
             priority = "normal" if level.group(1) == "medium" else level.group(1)
             return [task_change("update_task", asked, {"priority": priority}, text)]
     if state.question == "which_cancel":
-        listed = state.listed_of("appointment")
-        positions = [p for p in positions_said(text) if -len(listed) <= p < len(listed)]
-        meant = named_listed(state, "appointment", text) or (
-            listed[positions[0]] if positions else None
-        )
+        # ("the cleaning, no wait, the other one": the other than the one said first)
+        meant = named_in_answer(state, "appointment", _as_answered(text, message))
         if meant is not None:
             return [Intent("cancel_appointment", target=pinned(meant, "service"), clause=text)]
     # "…make the task friday": said of a task, so never a move of the visit in view.

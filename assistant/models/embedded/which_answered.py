@@ -56,10 +56,36 @@ def _said_again(text: str, about: str) -> bool:
     return again is not None and re.search(rf"\b{again.group('day')}\b", about) is not None
 
 
-def _named(state: Dialogue, kind: Kind, text: str) -> Item | None:
+# "the later one", "the earliest": a visit named by when it is, among those offered.
+_BY_TIME = rx(
+    r"\b(?:the )?(?:(?P<late>later|latest)|(?P<early>earlier|earliest|sooner|soonest|next))"
+    r"(?: one| appointment| visit)\b"
+)
+# "the cleaning, no wait, the other one": the answer put right inside itself; the words
+# after the last mark are the answer.
+_PUT_RIGHT = rx(
+    r"(?:^|[\s,.;!-]+)(?:no wait|no sorry|no no|wait|sorry|i mean|i meant|or rather)\b[\s,.;!-]*"
+)
+_MAY_PUT_RIGHT = rx(r"wait|mean|sorry|rather")
+_OTHER_ONE = rx(r"^(?:no,? )?(?:the )?other (?:one|appointment|visit|task)\b")
+
+
+def named_in_answer(state: Dialogue, kind: Kind, text: str) -> Item | None:
     listed = state.listed_of(kind)
+    marks = list(_PUT_RIGHT.finditer(text)) if _MAY_PUT_RIGHT.search(text) else []
+    if marks and marks[-1].start() > 0 and text[marks[-1].end() :].strip(" .!"):
+        before, after = text[: marks[-1].start()], text[marks[-1].end() :]
+        if _OTHER_ONE.search(after) and len(listed) == 2:
+            first = named_in_answer(state, kind, before)
+            return None if first is None else next((i for i in listed if i is not first), None)
+        return named_in_answer(state, kind, after)
     positions = [p for p in positions_said(text) if -len(listed) <= p < len(listed)]
-    return named_listed(state, kind, text) or (listed[positions[0]] if positions else None)
+    found = named_listed(state, kind, text) or (listed[positions[0]] if positions else None)
+    if found is None and kind == "appointment" and (by_time := _BY_TIME.search(text)):
+        timed = sorted(listed, key=lambda item: str(item.get("starts_at") or ""))
+        if timed:
+            found = timed[-1] if by_time.group("late") else timed[0]
+    return found
 
 
 def which_answered(
@@ -71,7 +97,7 @@ def which_answered(
         return None
     if _OWN_WHEN.search(text) and not _said_again(text, normalize(state.about).text):
         return None
-    meant = _named(state, kind, text)
+    meant = named_in_answer(state, kind, text)
     if meant is None:
         return None
     asked = as_pronoun(normalize(state.about).text)
@@ -80,4 +106,4 @@ def which_answered(
     return task_follow_up(asked, meant, now)
 
 
-__all__ = ["which_answered"]
+__all__ = ["named_in_answer", "which_answered"]
