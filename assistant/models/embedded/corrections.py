@@ -333,9 +333,9 @@ def correction(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> lis
     if action.tool == "crm.completeTask" and re.search(r"\bmeant\b|\bnot\b|\bother\b", text):
         # "no wait, I meant the car insurance one": complete the one meant instead.
         # ("oops, not that one, the insurance": the one denied and the fillers said go)
-        meant = _NOT_THAT.sub(" ", re.sub(r"^.*?\bmeant\b", "", text))
-        meant = _FILLERS.sub(" ", meant).replace(",", " ")
-        intents = detect_intents("complete " + " ".join(meant.split()), now)
+        said = _NOT_THAT.sub(" ", re.sub(r"^.*?\bmeant\b", "", text))
+        said = _FILLERS.sub(" ", said).replace(",", " ")
+        intents = detect_intents("complete " + " ".join(said.split()), now)
         others = [
             i
             for i in intents
