@@ -29,7 +29,7 @@ from assistant.answering import APOLOGY, INTERNAL_APOLOGY, Answerer, error_text,
 from assistant.deadlines import Deadline
 from assistant.early_calls import EarlyCalls
 from assistant.errors import ModelUnavailable
-from assistant.heard import said_before_reply, was_heard, words
+from assistant.heard import answers_with_more, said_before_reply, was_heard, words
 from assistant.integrity import AS_ASKED_CHECK, NOT_STARTED, WriteIntegrity
 from assistant.language.as_meant import as_meant
 from assistant.logs import trace_context
@@ -343,11 +343,12 @@ class Engine:
             await self._answers.speak(state, pending.declined)
             return
         if pending is not None:
-            if confirmation.is_affirmative(state.text) and not was_heard(
-                pending.prompt, said_before_reply(state.session)
-            ):
+            replies = confirmation.is_affirmative(state.text) or answers_with_more(state.text)
+            if replies and not was_heard(pending.prompt, said_before_reply(state.session)):
                 # The caller talked over the question (or the platform never played
-                # it): their yes answers something else, so the question is asked again.
+                # it): their yes answers something else, so the question is asked again;
+                # so is "yes but make it 4", "no, 4:30 instead" (was: the visit already
+                # booked MOVED to 4, where the question was whether to book another).
                 await self._ask_again(state, pending)
                 return
             if confirmation.is_affirmative(state.text):

@@ -296,3 +296,20 @@ async def test_an_instance_behind_the_platforms_history_answers_from_it(
         messages.append({"role": "user", "content": text})
         reply = await _said(instance, messages, body)
     assert (await crm_admin.stats())["writes_applied"] == {}, reply
+
+
+async def test_yes_with_a_change_to_a_question_talked_over_changes_nothing(
+    harness: AssistantHarness, client: AsyncOpenAI, crm_admin: CrmAdmin
+) -> None:
+    """ "book a haircut sunday at 2:30" asks whether to book one overlapping the haircut
+    then; the caller talks over it (hearing the first sentence only) and says "yes but make
+    it 4". Was: the haircut ALREADY BOOKED was moved to 4; now the question is asked again."""
+    body = {"call": {"id": "call-overlap-cut", "customer": {"number": MARIA_PHONE}}}
+    messages = [{"role": "system", "content": "Front desk."}]
+    messages.append({"role": "user", "content": "book a haircut sunday at 2:30"})
+    asked = await _said(client, messages, body)
+    assert "overlap" in asked, asked
+    messages[-1]["content"] = first_sentence(asked)  # all the caller heard
+    messages.append({"role": "user", "content": "yes but make it 4"})
+    reply = await _said(client, messages, body)
+    assert (await crm_admin.stats())["writes_applied"] == {}, reply
