@@ -68,7 +68,12 @@ of the kind named, else which one is asked. Then, main having added sets: "4" to
 in the morning?" (asked by the other instance) answered this one's older "what time?" and
 BOOKED 4 PM: an instance whose last words of the customer's are not the platform's last
 now rebuilds the history from the platform's, with none of its older dialogue state.
-After, every case on every way (1,537 with the sets main added since): 0.
+Main then added a set of replies to questions: on the cut ways, "yes but make it 4" and
+"no, make it 4:30 instead" to "…overlaps your haircut; book it anyway?" talked over MOVED
+the haircut already booked (the yes was no yes to a question not heard, and the rest was
+read as a request about the visit in view); a reply that opens as a yes or a no and goes
+on has the question asked again now, as a bare yes had.
+After, every case on every way (1,587 with the sets main added since): 0.
 
 A sample by each case's stable number (tests/e2e/conversations.stable_number): about one
 case in 48 (about 32), each on one of the ways in turn (the file takes ~3 s).
