@@ -343,7 +343,11 @@ class Engine:
             await self._answers.speak(state, pending.declined)
             return
         if pending is not None:
-            replies = confirmation.is_affirmative(state.text) or answers_with_more(state.text)
+            replies = confirmation.is_affirmative(state.text) or (
+                answers_with_more(state.text)
+                # "no wait, just the task": the customer's own ask narrowed, not an answer
+                and confirmation.narrowed(state.text, pending.calls, pending.named) is None
+            )
             if replies and not was_heard(pending.prompt, said_before_reply(state.session)):
                 # The caller talked over the question (or the platform never played
                 # it): their yes answers something else, so the question is asked again;
