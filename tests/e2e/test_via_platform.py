@@ -72,7 +72,9 @@ Main then added a set of replies to questions: on the cut ways, "yes but make it
 "no, make it 4:30 instead" to "…overlaps your haircut; book it anyway?" talked over MOVED
 the haircut already booked (the yes was no yes to a question not heard, and the rest was
 read as a request about the visit in view); a reply that opens as a yes or a no and goes
-on has the question asked again now, as a bare yes had.
+on has the question asked again now, as a bare yes had (not one that narrows the
+customer's own ask, "no wait, just the task": its first run so CANCELLED the haircut too,
+on the yes to the whole question asked again).
 After, every case on every way (1,587 with the sets main added since): 0.
 
 A sample by each case's stable number (tests/e2e/conversations.stable_number): about one
