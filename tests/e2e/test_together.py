@@ -339,7 +339,41 @@ async def play_together(
         theirs_only = _markers(before) - _markers(mine)
         mine_only = _markers(mine) - _markers(before)
         verdict.problems += _leaks(first, theirs_only) + _leaks(second, mine_only)
+    if way != "tabs" and other != CUSTOMER:
+        # The other customer's own checks: what their session heard and wrote beside Maria's
+        # is what it hears and writes alone (the engine decides the same words the same way).
+        verdict.problems += await _as_alone(assistant, admin, second)
     return verdict, _overlapped(first, second)
+
+
+def _heard(events: list[dict[str, Any]]) -> tuple[list[str], list[str], bool]:
+    """What a turn came to: its answer's words (in any order: two to-dos made at the same
+    pinned moment are listed by the stub's random ids, in either order, alone or not), what
+    it wrote, whether it waits for a yes."""
+    text = " ".join(e["text"] for e in events if e["type"] == "answer.done")
+    done = events[-1]
+    words = sorted(re.findall(r"[\w'$@+:.-]+", text.lower()))
+    return words, _written(done["tool_calls"], CATALOG), bool(done.get("awaiting_confirmation"))
+
+
+async def _as_alone(assistant: AssistantHarness, admin: CrmAdmin, played: Session) -> list[str]:
+    """Where the session `played` beside another differs from the same words said alone."""
+    await admin.reset()
+    alone = Session(played.customer, await assistant.connect(played.customer))
+    seq = itertools.count()
+    try:
+        for text in played.said:
+            await _say(alone, text, seq)
+    finally:
+        await alone.chat.close()
+    return [
+        f"{played.customer} turn {number} {text!r}: beside Maria {_heard(together)}, "
+        f"alone {_heard(by_itself)}"
+        for number, (text, together, by_itself) in enumerate(
+            zip(played.said, played.turns, alone.turns, strict=True), start=1
+        )
+        if _heard(together) != _heard(by_itself)
+    ]
 
 
 def _changes_contact(case: dict[str, Any]) -> bool:
@@ -433,3 +467,24 @@ def test_the_leak_check_tells_a_leak_from_words_said_back() -> None:
     assert not _leaks(session("bought groceries, tick", said_back), foreign)
     spelled = "Done: your email is now mariag@outlook.com."
     assert not _leaks(session("m a r i a g at outlook dot com", spelled), foreign)
+
+
+async def test_a_list_asked_after_adding_holds_what_was_added(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin
+) -> None:
+    """ "add tasks to call mom and to pay rent, then read me my list": the list is read
+    after the adds, however slow they are. Beside another customer the answer differed from
+    the same words said alone ("You have three pending tasks: …, and Call mom" right after
+    "I added a task: Pay rent"): the list was read at the same time as the adds, and held
+    those that had landed. Here both adds are slow."""
+    assistant = await make_assistant(customer_messages_per_minute=100_000, clock=lambda: NOW)
+    await crm_admin.reset()
+    await crm_admin.add_fault(method="POST", path="/v1/customers/*/tasks", latency_ms=100, times=2)
+    chat = await assistant.connect(CUSTOMER)
+    try:
+        events = await chat.say("add tasks to call mom and to pay rent, then read me my list")
+    finally:
+        await chat.close()
+    assert _written(events[-1]["tool_calls"], CATALOG) == ["crm.addTask", "crm.addTask"]
+    answer = " ".join(e["text"] for e in events if e["type"] == "answer.done")
+    assert "You have five pending tasks" in answer, answer
