@@ -29,7 +29,9 @@ from assistant.speech import join_and, phone
 __all__ = [
     "Narrowed",
     "Wording",
+    "asks_to_repeat",
     "declined_answer",
+    "glad_of_it",
     "go_ahead_named",
     "is_affirmative",
     "is_negative",
@@ -59,7 +61,8 @@ def is_negative(text: str) -> bool:
     )
 
 
-_NARROWED = re.compile(r"\b(?:just|only)\b")
+# "no, the other one": another item meant, which the planner hears (and asks about).
+_NARROWED = re.compile(r"\b(?:just|only)\b|\bthe other (?:one|appointment|task|booking)\b")
 # An email address or a number of three digits or more (a phone number or its last digits).
 _A_VALUE = re.compile(r"[^\s@]@[^\s@]+\.[a-z]|\d{3}", re.IGNORECASE)
 # "sorry, hotmail not gmail": one word of what waits put right, which the planner hears
@@ -71,11 +74,47 @@ _PUT_RIGHT = re.compile(
 )
 
 
+# "my email to …", "the phone to …": a contact detail named with its new value, the verb
+# of the change said before it ("yes, and my email to maria@new.com too").
+_DETAIL_AND_VALUE = re.compile(r"\b(?:e-?mail|phone|number|mobile|cell)\b.*?\b(?:to|is)\b")
+
+
+# "sorry, my kid was yelling. what did you say?": the question was not heard; asked again.
+_REPEAT = re.compile(
+    r"\b(?:what did you (?:just )?say|what was that|say (?:that|it) again|come again"
+    r"|(?:can|could) you repeat(?: that| it| the question)?|repeat that|didn't (?:hear|catch)"
+    r" (?:that|you|what you said)|missed (?:that|what you said))\b|^(?:sorry|pardon)\W*$"
+)
+
+
+# "ok good", "great, thanks": glad of what was said, no yes to doing a thing again.
+_GLAD = re.compile(
+    r"^(?:(?:ok|okay|oh|ah)[\s,.!]*)?(?:good|great|perfect|cool|nice|lovely|excellent"
+    r"|brilliant|awesome)(?:[\s,.!]+(?:thanks|thank you|then))?[\s.!]*$"
+)
+
+
+def glad_of_it(text: str, prompt: str) -> bool:
+    """The reply to "I already added it… Do you want me to add it again anyway?" only
+    says the customer is glad it is done ("ok good"): not a yes to doing it again."""
+    return prompt.endswith("anyway?") and _GLAD.match(text.lower().strip()) is not None
+
+
+def asks_to_repeat(text: str) -> bool:
+    """The message only asks to hear the question again (nothing else is asked)."""
+    said = text.lower().strip()
+    return len(said) < 80 and _REPEAT.search(said) is not None
+
+
 def request_after_yes(text: str) -> str | None:
     """ "yes, and also add a task to buy shampoo": the new request after the yes, or None
     (nothing, or only more words of the yes: "sure thing", "yes that's right")."""
     rest = _said_after_yes(text)
-    return rest if rest is not None and is_request(rest) else None
+    if rest is None:
+        return None
+    if is_request(rest):
+        return rest
+    return rest if _DETAIL_AND_VALUE.search(rest) and _A_VALUE.search(text) else None
 
 
 def _items(results: Iterable[ToolResult]) -> Iterator[dict[str, Any]]:

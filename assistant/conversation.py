@@ -27,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -34,9 +35,10 @@ from enum import Enum
 from typing import Protocol
 
 from assistant.engine import Turn
+from assistant.errors import StoreUnavailable
 from assistant.heard import align_said
 from assistant.recording.recorder import SessionRecording
-from assistant.schema import EventSink, TurnDone, TurnStarted
+from assistant.schema import AnswerDelta, AnswerDone, EventSink, TurnDone, TurnStarted
 from assistant.schema import Message as HistoryEntry
 from assistant.services import Services
 from assistant.session import Session
@@ -146,7 +148,13 @@ class Conversation:
         if self._outstanding or self._finished or self._turn is not None:
             return False
         store = self._services.sessions
-        earlier = await store.load(session_id)
+        try:
+            earlier = await store.load(session_id)
+        except StoreUnavailable as exc:
+            # PROTOCOL.md: a session that cannot be continued leaves the new one standing,
+            # never an error; the client hears `resumed: false`.
+            log.warning("session %s not resumed: %s", session_id, exc)
+            return False
         if earlier is None or earlier.session_id == self.session.session_id:
             return False
         owner = earlier.customer.customer_id if earlier.customer else None
@@ -155,10 +163,12 @@ class Conversation:
         # A turn of it may still be running (the dropped socket's, finishing its write):
         # read the session once that turn is over, so the client is told how it ended.
         # Bounded: past `wait_s` the session goes on from what is stored.
-        with contextlib.suppress(TimeoutError):
+        # Bounded too by the store: unreachable now, it goes on from what was read.
+        with contextlib.suppress(TimeoutError, StoreUnavailable):
             async with asyncio.timeout(wait_s), store.lock(session_id):
                 earlier = await store.load(session_id) or earlier
-        await store.delete(self.session.session_id)
+        with contextlib.suppress(StoreUnavailable):  # the fresh one's TTL ends it anyway
+            await store.delete(self.session.session_id)
         self.session = earlier
         if self._recording is not None:
             self._recording.close()
@@ -274,52 +284,89 @@ class Conversation:
         if self._services.timelines is not None:
             emit = self._services.timelines.wrap_emit(emit, message.text)
         engine, store = self._services.engine, self._services.sessions
-        async with store.lock(self.session.session_id):
-            latest = await store.latest(self.session)
-            if latest is not self.session:
-                # A turn of this session ran on another connection since (a second tab,
-                # a reconnect): this one goes on from what that turn left.
-                self.session = latest
-                if self._recording is not None:
-                    self._recording.follow(latest)
-            self.session.last_message_id = message.message_id
-            if message.heard is not None and align_said(self.session, message.heard):
-                log.info("history aligned to what the platform says was heard")
-            turn = engine.start_turn(
-                self.session,
-                message.text,
-                emit,
-                message_id=message.message_id,
-                received_at=message.received_at,
-            )
-            self._turn = turn
-            try:
-                # The runner stops a turn cooperatively (`cancel`, `wind_down`, `close`)
-                # and never cancels the worker meanwhile, so the worker waits on the
-                # turn's own task: its end wakes the worker at once (no shield between).
+        turn: Turn | None = None
+        status = "failed"
+        try:
+            async with store.lock(self.session.session_id):
+                latest = await store.latest(self.session)
+                if latest is not self.session:
+                    # A turn of this session ran on another connection since (a second tab,
+                    # a reconnect): this one goes on from what that turn left.
+                    self.session = latest
+                    if self._recording is not None:
+                        self._recording.follow(latest)
+                self.session.last_message_id = message.message_id
+                if message.heard is not None and align_said(self.session, message.heard):
+                    log.info("history aligned to what the platform says was heard")
+                turn = engine.start_turn(
+                    self.session,
+                    message.text,
+                    emit,
+                    message_id=message.message_id,
+                    received_at=message.received_at,
+                )
+                self._turn = turn
                 try:
-                    done = await _ended(turn)
+                    # The runner stops a turn cooperatively (`cancel`, `wind_down`, `close`)
+                    # and never cancels the worker meanwhile, so the worker waits on the
+                    # turn's own task: its end wakes the worker at once (no shield between).
+                    try:
+                        done = await _ended(turn)
+                    finally:
+                        if self._closed:
+                            # Closed meanwhile: nothing more to tell, whatever the turn's end
+                            # (as when the worker itself was cancelled with the connection).
+                            raise asyncio.CancelledError
+                    if done is None:  # stopped before it began: end it as the engine would
+                        done = TurnDone(turn.turn_id, "cancelled", [], 0, None, {})
+                        await emit(TurnStarted(turn.turn_id, message.message_id))
+                        await emit(done)
+                    status = done.status
+                except asyncio.CancelledError:
+                    raise
+                except Exception:
+                    log.exception("turn %s failed", turn.turn_id)
+                    status = "failed"
+                    await self._frames.turn_failed(message, turn)
                 finally:
-                    if self._closed:
-                        # Closed meanwhile: nothing more to tell, whatever the turn's end
-                        # (as when the worker itself was cancelled with the connection).
-                        raise asyncio.CancelledError
-                if done is None:  # stopped before it began: end it as the engine would
-                    done = TurnDone(turn.turn_id, "cancelled", [], 0, None, {})
-                    await emit(TurnStarted(turn.turn_id, message.message_id))
-                    await emit(done)
-                status: str = done.status
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("turn %s failed", turn.turn_id)
-                status = "failed"
-                await self._frames.turn_failed(message, turn)
-            finally:
-                self._turn = None
-                self._finished.add(turn.turn_id)
-                await store.save(self.session)
+                    self._turn = None
+                    self._finished.add(turn.turn_id)
+                    await store.save(self.session)
+        except StoreUnavailable as exc:
+            if turn is None:
+                # The session could not be locked or read: nothing ran, and the customer
+                # hears that, rather than silence or a turn from a copy that may be old.
+                log.warning("a message was not acted on: %s", exc)
+                turn = await _not_run(emit, message.message_id)
+            else:
+                # The turn ran and was answered; only its save was lost. This copy is the
+                # newest there is, and the next turn goes on from it (store.latest).
+                log.warning("turn %s ran but was not saved: %s", turn.turn_id, exc)
         await self._frames.turn_ended(message, turn, status)
+
+
+# Said when the session store cannot be reached: the message was not acted on.
+STORE_DOWN_ANSWER = (
+    "Sorry, I can't reach my records of our conversation just now, so I haven't done "
+    "anything with that: nothing was changed. Please say it again in a moment."
+)
+
+
+async def _not_run(emit: EventSink, message_id: str | None) -> Turn:
+    """A turn that only says the message was not acted on, ended `failed`."""
+    turn_id = f"t_{os.urandom(5).hex()}"
+
+    async def say() -> TurnDone:
+        await emit(TurnStarted(turn_id, message_id))
+        await emit(AnswerDelta(turn_id, STORE_DOWN_ANSWER))
+        await emit(AnswerDone(turn_id, STORE_DOWN_ANSWER))
+        done = TurnDone(turn_id, "failed", [], 0, None, {})
+        await emit(done)
+        return done
+
+    turn = Turn(asyncio.create_task(say(), name="turn-not-run"), turn_id)
+    await turn.wait()
+    return turn
 
 
 async def _ended(turn: Turn) -> TurnDone | None:
@@ -356,7 +403,12 @@ async def open_conversation(
     platform's messages); the recording keeps it, so the conversation replays."""
     session = await services.open_session(customer_id, trace_id=trace_id)
     session.remember(*history)
-    await services.sessions.save(session)
+    try:
+        await services.sessions.save(session)
+    except StoreUnavailable as exc:
+        # The connection is not refused for it: the session is saved with its first turn,
+        # and a message the store stops then is told as not acted on.
+        log.warning("a new session is not stored yet: %s", exc)
     recording = services.recorder.open(session) if services.recorder else None
     return Conversation(services, session, frames, transport=transport, recording=recording)
 

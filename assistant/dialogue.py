@@ -36,6 +36,9 @@ _ID_ARGUMENT = {"appointment": "appointment_id", "task": "task_id"}
 # Every tool that changes something: remembered when it fails, and when it goes through.
 _CHANGES = frozenset({*_WRITES, "crm.updateContactInfo"})
 # The answer's closing offer that a "yes" accepts.
+# The questions of which one is meant, kept open through a question of the customer's own.
+_STAYS_OPEN = frozenset({"which_move", "which_cancel", "which_task"})
+_ASKS_OF_ITS_OWN = re.compile(r"\b(?:what|when|where|why|who|how)\b(?! about\b)")
 _OFFERS_A_CASE = re.compile(
     r"\b(?:open|raise|log) (?:a|one|a support) (?:support )?case\b.*\?\s*$"
     r"|\bi can open a support case so the team gets back\b"
@@ -202,6 +205,16 @@ def advance(
         question, about = "describe_case", user_text
     elif answer.startswith(MOVE_QUESTION_START):
         question, about = "move_to", user_text
+    if (
+        question is None
+        and state.question in _STAYS_OPEN
+        and not actions
+        and not held
+        and _ASKS_OF_ITS_OWN.search(named_in.lower())
+    ):
+        # "which appointment should I move?" → "wait, what time is my dentist at?": a
+        # question answered on the way, the one asked is still open ("ok the dentist one").
+        question, about = state.question, state.about
     earlier_kind, earlier = state.earlier_focus_kind, state.earlier_focus
     if state.focus_kind is not None and focus_kind is not None and state.focus_kind != focus_kind:
         earlier_kind, earlier = state.focus_kind, state.focus

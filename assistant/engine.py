@@ -332,6 +332,10 @@ class Engine:
             await self._run_round(state, 1, picked.calls, None, confirmed=True)
             await self._answers.narrate(state)
             return
+        if pending is not None and confirmation.glad_of_it(state.text, pending.prompt):
+            # "ok good" to "…add it again anyway?": glad it is there, nothing more done.
+            await self._answers.speak(state, pending.declined)
+            return
         if pending is not None:
             if confirmation.is_affirmative(state.text) and not was_heard(
                 pending.prompt, said_before_reply(state.session)
@@ -351,6 +355,10 @@ class Engine:
                 round_no = 1
             elif confirmation.is_negative(state.text):
                 await self._answers.speak(state, pending.declined)
+                return
+            elif confirmation.asks_to_repeat(state.text):
+                # "sorry, what did you say?": the question again, still waiting for its yes.
+                await self._ask_again(state, pending, "")
                 return
             else:
                 # Anything else drops the pending calls and is a new request; the answer

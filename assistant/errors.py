@@ -8,6 +8,8 @@ AssistantError
 │                        a ToolResult by the executor: a failed call is data, never a
 │                        failed turn.
 ├── ModelUnavailable     the planner or narrator model could not be reached
+├── StoreUnavailable     the shared session store (Redis) could not be reached; a message
+│                        is then not acted on, and the customer is told so
 └── AuthError            a session token is missing, malformed, expired or forged
 """
 
@@ -72,6 +74,10 @@ class ToolFailure(AssistantError):
 
 class ModelUnavailable(AssistantError):
     """The planner or narrator model could not be reached or answered garbage."""
+
+
+class StoreUnavailable(AssistantError):
+    """The shared session store could not be reached (Redis down or unreachable)."""
 
 
 class AuthError(AssistantError):

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import secrets
 from collections import OrderedDict
 from collections.abc import AsyncIterator
@@ -34,9 +35,13 @@ from dataclasses import dataclass
 
 from redis.asyncio import Redis
 
+from assistant.errors import StoreUnavailable
+from assistant.redis_state import reached
 from assistant.schema import Message, ToolDefinition
 from assistant.session import Session
 from assistant.session_store import message_to_text, session_from_parts, session_head_to_text
+
+log = logging.getLogger(__name__)
 
 # KEYS: lock, head, history. ARGV: lock token ('' when no lock is held), head JSON (''
 # when there is nothing to save), TTL (ms), the id of the last entry Redis should hold
@@ -132,6 +137,8 @@ class RedisSessionStore:
         # ... and how many turns the stored session had when the lock was taken.
         self._stored_turns: dict[str, int] = {}
         self._written: OrderedDict[str, _Written] = OrderedDict()
+        # Locks this process took and could not release: their tokens, by session.
+        self._unreleased: dict[str, str] = {}
 
     def _keys(self, session_id: str) -> tuple[str, str, str]:
         prefix = self._prefix
@@ -142,15 +149,23 @@ class RedisSessionStore:
         )
 
     async def load(self, session_id: str) -> Session | None:
+        """The stored session; None when there is none, or when what is stored cannot be
+        read as one (bytes that are not text, JSON of another shape, a version this code
+        does not know): a resume then starts a new conversation, never an error."""
         _, head_key, history_key = self._keys(session_id)
-        async with self._client.pipeline(transaction=True) as pipe:
-            pipe.get(head_key)
-            pipe.lrange(history_key, 0, -1)
-            head, stored = await pipe.execute()
-        if head is None:
+        try:
+            with reached():
+                async with self._client.pipeline(transaction=True) as pipe:
+                    pipe.get(head_key)
+                    pipe.lrange(history_key, 0, -1)
+                    head, stored = await pipe.execute()
+            if head is None:
+                return None
+            entries = [_entry(text) for text in stored]
+            session = session_from_parts(head, entries, self._catalog)
+        except (ValueError, TypeError):  # UnicodeDecodeError and pydantic's are ValueErrors
+            log.warning("the stored session %s cannot be read; it is not resumed", session_id)
             return None
-        entries = [_entry(text) for text in stored]
-        session = session_from_parts(head, entries, self._catalog)
         if len(session.history) == len(entries):  # read from the list: appended to next
             self._remember(session_id, _Written(tuple(session.entry_ids), tuple(session.history)))
         return session
@@ -160,27 +175,38 @@ class RedisSessionStore:
             # Under this process's lock: written with the release, in the same round trip.
             self._held[session.session_id] = session
             return
-        await self._write(session, token="")
+        with reached():
+            await self._write(session, token="")
 
     async def latest(self, session: Session) -> Session:
         stored = self._stored_turns.get(session.session_id, -1)
-        if stored < 0 or stored == session.turns:
-            return session  # not under this process's lock, nothing stored, or current
+        if stored <= session.turns:
+            # Not under this process's lock, nothing stored, current, or older than this
+            # copy (a turn here whose save was lost while Redis was unreachable: the
+            # stored copy still holds what that turn changed, a question it answered).
+            return session
         return await self.load(session.session_id) or session
 
     async def delete(self, session_id: str) -> None:
         self._written.pop(session_id, None)
-        await self._client.delete(*self._keys(session_id)[1:])
+        with reached():
+            await self._client.delete(*self._keys(session_id)[1:])
 
     @contextlib.asynccontextmanager
     async def lock(self, session_id: str) -> AsyncIterator[None]:
         """Held across one turn. Its TTL outlasts any turn (deadlines are seconds), so a
-        worker that dies holding it blocks the session only until the TTL passes."""
+        worker that dies holding it blocks the session only until the TTL passes. One this
+        process could not release (Redis unreachable at the turn's end) is released when
+        the session is next locked here, instead of holding its next turn for the TTL."""
         keys, token = list(self._keys(session_id)[:2]), secrets.token_hex(8)
         # Polled: the holder may be another process, so there is no local event to wait on.
         args: list[str | int] = [token, self._lock_ttl_ms]
-        while (turns := await self._take_lock(keys=keys, args=args)) is None:  # noqa: ASYNC110
-            await asyncio.sleep(0.02)
+        with reached():
+            if (ours := self._unreleased.get(session_id)) is not None:
+                await self._save(keys=list(self._keys(session_id)), args=[ours, "", 0, "", 0])
+                del self._unreleased[session_id]
+            while (turns := await self._take_lock(keys=keys, args=args)) is None:  # noqa: ASYNC110
+                await asyncio.sleep(0.02)
         self._held[session_id] = None
         self._stored_turns[session_id] = int(turns)
         try:
@@ -188,10 +214,17 @@ class RedisSessionStore:
         finally:
             self._stored_turns.pop(session_id, None)
             session = self._held.pop(session_id, None)
-            if session is None:
-                await self._save(keys=list(self._keys(session_id)), args=[token, "", 0, "", 0])
-            else:
-                await self._write(session, token=token)
+            try:
+                with reached():
+                    if session is None:
+                        await self._save(
+                            keys=list(self._keys(session_id)), args=[token, "", 0, "", 0]
+                        )
+                    else:
+                        await self._write(session, token=token)
+            except StoreUnavailable:
+                self._unreleased[session_id] = token
+                raise
 
     async def _write(self, session: Session, *, token: str) -> None:
         """Save `session` (only its new entries when possible), releasing the lock when

@@ -15,11 +15,18 @@ its breaker; the others keep trying).
 
 from __future__ import annotations
 
+import contextlib
 import math
+from collections.abc import Iterator
 from typing import Any
 
 from redis.asyncio import Redis
+from redis.asyncio.retry import Retry
+from redis.backoff import NoBackoff
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 
+from assistant.errors import StoreUnavailable
 from assistant.transports.ratelimit import Refusal, SessionLimits
 
 # KEYS: session bucket, customer bucket. ARGV: session interval, session tolerance,
@@ -50,9 +57,27 @@ _SCOPES = {1: "session", 2: "customer"}
 
 
 def connect(url: str) -> Redis:
-    """A client for `url` (redis://host:port/db); connections open on first use."""
-    client: Redis = Redis.from_url(url, decode_responses=True)
+    """A client for `url` (redis://host:port/db); connections open on first use.
+
+    A command whose connection turns out closed (Redis restarted, or a proxy dropped an
+    idle connection) is sent once more on a new one: it never reached a server, so it
+    cannot apply twice. Timeouts are not resent (the command may have run)."""
+    client: Redis = Redis.from_url(
+        url,
+        decode_responses=True,
+        retry=Retry(NoBackoff(), 1),
+        retry_on_error=[RedisConnectionError],
+    )
     return client
+
+
+@contextlib.contextmanager
+def reached() -> Iterator[None]:
+    """Redis's connection failures, mapped once to `StoreUnavailable`."""
+    try:
+        yield
+    except (RedisConnectionError, RedisTimeoutError) as exc:
+        raise StoreUnavailable(f"the session store cannot be reached: {exc}") from exc
 
 
 def _gcra(rate: float, period_s: float) -> tuple[int, int]:
@@ -94,7 +119,8 @@ class RedisLimits:
         return _RedisSession(self, session_id, customer_id)
 
     async def admit(self, keys: tuple[str, str]) -> Refusal | None:
-        answer: Any = await self._script(keys=list(keys), args=list(self._args))
+        with reached():
+            answer: Any = await self._script(keys=list(keys), args=list(self._args))
         refused, wait_ms = int(answer[0]), int(answer[1])
         if not refused:
             return None

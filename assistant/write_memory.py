@@ -46,6 +46,7 @@ def failed_writes(
 # The changes that can be put back, by the argument naming their item, and what of the
 # item before them is kept for it.
 _PUT_BACK = {"crm.updateTask": "task_id", "crm.rescheduleAppointment": "appointment_id"}
+_MADE = frozenset({"crm.bookAppointment", "crm.addTask"})
 _KEPT = ("id", "title", "service", "due_on", "starts_at", "priority")
 
 
@@ -67,6 +68,9 @@ def _done(result: ToolResult, known: Callable[[object], Item | None]) -> Item:
         entry["case"] = result.result.get("id")  # "what's its number?"
     if result.call.tool_name == "crm.updateContactInfo":
         entry["contact"] = dict(result.call.arguments)  # "what did I just change it to?"
+    if result.call.tool_name in _MADE and isinstance(result.result, dict):
+        # What was booked or added, as made: "the first one I booked" counts these.
+        entry["made"] = {key: result.result.get(key) for key in _KEPT if key in result.result}
     argument = _PUT_BACK.get(result.call.tool_name)
     if argument is not None and (item := known(result.call.arguments.get(argument))):
         # Its name, and the fields the change set, as they were.

@@ -80,6 +80,16 @@ _BE_SHIFTED = rx(
 )
 
 
+# "make my haircut an hour later", "can I get the cleaning half an hour earlier", "I'd like
+# my haircut a bit earlier": the same, said with the verb of having it so (it was listed).
+_MADE_SHIFTED = rx(
+    r"^(?:(?:(?:can|could|would|will) (?:you |i |we )?|please )*(?:make|get|have)"
+    r"|(?:i'd|i would|we'd) (?:like|prefer)(?: to (?:have|get))?"
+    r"|(?:i|we) (?:want|need)(?: to (?:have|get))?)"
+    r" (?P<t>(?:my|the|this|that)\b.+?) (?:[a-z0-9]+ ){1,4}(?:earlier|later|sooner)\b"
+)
+
+
 # "is there any chance I could come in for my cleaning a bit earlier that day, say 8:30?":
 # a move asked as coming in at another time, the time offered after it.
 _COME_IN_AT = rx(
@@ -96,7 +106,11 @@ def reschedule(c: Clause) -> Intent | None:
     come_in = _COME_IN_AT.search(text) if "earlier" in text or "later" in text else None
     if come_in and come_in.group("t") and find_when(come_in.group("w"), c.now) is not None:
         return _move(c, come_in.group("t"), _OFFER_LEAD.sub("", come_in.group("w")))
-    shifted = _BE_SHIFTED.search(c.text)
+    shifted = _BE_SHIFTED.search(c.text) or (
+        _MADE_SHIFTED.search(c.text)
+        if "earlier" in text or "later" in text or "sooner" in text
+        else None
+    )
     if shifted and appointment_context(c) and not TASK_NOUN.search(c.text):
         return _move(c, shifted.group("t"), "")
     passive = _PASSIVE_MOVE.search(c.text) or _HAVE_MOVED.search(c.text) or _GO_TO.search(c.text)
@@ -235,6 +249,19 @@ _CAN_GO = rx(
 )
 
 
+# "I don't want the cleaning anymore", "we no longer need my haircut": a visit let go, said
+# as no longer wanted (read as a "don't", it asked nothing). A yes is asked as for every
+# cancel; "I don't want the cleaning moved" is no such thing (nothing may follow the visit
+# but "anymore", "after all"…).
+NO_LONGER_WANTED = rx(
+    r"^(?:(?:so|well|actually|and|oh|um|uh|yeah|but|i think|honestly)[ ,]+)*(?:i|we)"
+    r" (?:(?:really|actually|just|probably) )?(?:(?:don't|do not|won't|will not) (?:want|need)"
+    r"(?P<t>(?: (?:my|the|that|this|our) [a-z0-9' -]+?)) (?:anymore|any more|any longer|after all)"
+    r"|no longer (?:want|need)(?P<t2>(?: (?:my|the|that|this|our) [a-z0-9' -]+?)))"
+    r"(?: (?:anymore|any more|any longer|after all|thanks|thank you|please))*[.!]?$"
+)
+
+
 def cancel(c: Clause) -> Intent | None:
     if (passive := _HAVE_CANCELLED.search(c.text)) and not QUESTION_START.search(c.text):
         rest = passive.group("t") or passive.group("c")
@@ -248,6 +275,16 @@ def cancel(c: Clause) -> Intent | None:
         and not TASK_NOUN.search(c.text)
     ):
         rest = let_go.group("t")
+        return Intent(
+            "cancel_appointment", target=target_ref(rest, c.original, c.now), clause=c.text
+        )
+    if (
+        ("longer" in c.text or "more" in c.text or "after all" in c.text)
+        and (unwanted := NO_LONGER_WANTED.search(c.text))
+        and appointment_context(c)
+        and not TASK_NOUN.search(c.text)
+    ):
+        rest = (unwanted.group("t") or unwanted.group("t2")).strip()
         return Intent(
             "cancel_appointment", target=target_ref(rest, c.original, c.now), clause=c.text
         )

@@ -132,6 +132,10 @@ def _polite(plained: str, lowered: str) -> tuple[str, str]:
     return plained, lowered
 
 
+# "the night before", "the evening before": the day before, said of its end.
+_NIGHT_BEFORE = rx(r"(?i)\bthe (?:night|evening) before\b")
+
+
 @lru_cache(maxsize=1024)
 def as_meant(message: str) -> str:
     """`message` without the words said around its request (see the module's docstring)."""
@@ -153,6 +157,10 @@ def as_meant(message: str) -> str:
         plained, lowered = plained[opener.end() :], lowered[opener.end() :]
         if polite:
             plained, lowered = _polite(plained, lowered)
+    if "before" in lowered and _NIGHT_BEFORE.search(lowered) is not None:
+        # "floss the night before": the day before it (no night of today, no title word).
+        plained = _NIGHT_BEFORE.sub("the day before", plained)
+        lowered = plained.lower()
     if (tail := thanks_tail(lowered)) is not None:
         plained = plained[: tail.start()] + ("?" if tail.group("mark") == "?" else "")
     elif (please := _PLEASE_TAIL.search(lowered)) is not None and not only_remarks(

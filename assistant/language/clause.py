@@ -41,6 +41,8 @@ NEGATED = rx(
     # "leave the haircut where it is", "leave my tasks alone"
     r"|^(?:just |please )?leave (?:\w+ ){1,3}?(?:where (?:it is|it's|they are)|as (?:it is|it's"
     r"|they are|is)|alone)\b"
+    # "…, but keep the cleaning": the thing named stays as it is
+    r"|^(?:but )?(?:please |just )?keep (?:the|my|that|this|our)\b"
     # "…but I want to keep it": the thing named before stays as it is
     r"|^(?:i (?:really |actually )?(?:want|would like|'d like|wanna|need|plan|intend) to "
     r"|i(?:'d| would) (?:rather|prefer to) |i'm |i am |i'll |i will )keep(?:ing)? (?:it|that"

@@ -31,6 +31,8 @@ _AFFIRMATIVE = rx(
 # not agreed to (the change is planned as a request of its own).
 _CHANGED = rx(
     r"\b(?:instead|rather)\b"
+    # "yes but make it 4", "ok but move it to the 3rd": agreed to, with a change to it
+    r"|\bbut (?:make|change|move|switch|put|set) it\b(?! so\b)"
     # "yes the other one", "sure, a different one": another target than the one asked about
     r"|\b(?:the|that|this) other\b|\b(?:a |the )?different (?:one|task|appointment|visit)\b"
     r"|\banother (?:one|task|appointment|visit)\b|\bwrong one\b"

@@ -304,8 +304,11 @@ def _anchored(intent: Intent, c: Clause) -> Intent:
 def negated(text: str) -> bool:
     """The clause says what not to do ("don't cancel anything")."""
     negation = NEGATED.search(text)
-    if negation is None:
-        return False
+    if negation is None or (
+        ("longer" in text or "more" in text or "after all" in text)
+        and appointment_rules.NO_LONGER_WANTED.search(text)
+    ):
+        return False  # "I don't want the cleaning anymore": a cancel said as unwanted
     report = REPORT_FIRST.search(text)
     return report is None or report.start() > negation.start()
 

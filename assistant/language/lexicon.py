@@ -143,6 +143,13 @@ SERVICES = {
     "eye test": "Eye exam",
     "eye appointment": "Eye exam",
     "optometrist": "Eye exam",
+    # the visit named by its place or who sees you: "the eye place", "the hair place"
+    "eye doctor": "Eye exam",
+    "eye place": "Eye exam",
+    "eye clinic": "Eye exam",
+    "hair place": "Haircut",
+    "hair salon": "Haircut",
+    "hairdresser": "Haircut",
     "physical therapy": "Physical therapy",
     "physiotherapy": "Physical therapy",
     "physio": "Physical therapy",

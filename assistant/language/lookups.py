@@ -22,7 +22,8 @@ _NEXT = rx(
     r"|\bwhen (?:am i|do i|will i|i'm|i am|are you) (?:\w+ )?(?:seeing|see|due (?:in|back)"
     r"|coming in|in next|booked in)\b"
     r"|\bwhen(?:'s| is) my (?:\w+ )?(?:appointment|visit|booking|haircut|cleaning|checkup"
-    r"|consultation|exam)\b|\bnext appointment\b"
+    # ("when's my eye exam task due": the task named after the visit, not the visit)
+    r"|consultation|exam)\b(?! (?:task|one|reminder|to-?do)\b)|\bnext appointment\b"
 )
 # A day or span said after "due": the to-dos falling due then, not a bill.
 _DUE_WHEN = (
@@ -51,11 +52,11 @@ READS: tuple[tuple[IntentKind, GatedPattern], ...] = (
         rx(
             rf"{APPT_NOUN.pattern}|{VISIT_BY_TIME.pattern}"
             r"|\b(?:have i got|do i have|is there|got|what have i got"
-            r"|what do i have|what's|what is)(?: anything| something)?(?: on| scheduled| booked"
-            r"| planned| going on| happening)?(?: for me| with you)? (?:for |on |in )?(?:today"
-            r"|tomorrow|tonight"
-            r"|this (?:week|weekend|month|morning|afternoon|evening)|next (?:week|weekend|month"
-            r"|\w+day)|\w+day"
+            r"|what do i have|what's|what is)(?: anything| something)?(?: else)?(?: on| scheduled"
+            r"| booked| planned| going on| happening)?(?: for me| with you)? (?:for |on |in )?"
+            r"(?:today|tomorrow|tonight"
+            r"|(?:this|that) (?:week|weekend|month|morning|afternoon|evening)"
+            r"|next (?:week|weekend|month|\w+day)|\w+day"
             # "have I got anything on the 23rd", "anything on january 23?": a date
             r"|(?:the )?\d{1,2}(?:st|nd|rd|th)|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov"
             r"|dec)[a-z]* \d{1,2}(?:st|nd|rd|th)?"
@@ -65,6 +66,9 @@ READS: tuple[tuple[IntentKind, GatedPattern], ...] = (
             r"|between (?:the |now and )?\d{1,2}(?:st|nd|rd|th)?"
             r"|(?<=in )(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*)\b"
             r"|^anything (?:on |for )?(?:between )?(?:the )?\d{1,2}(?:st|nd|rd|th)\b"
+            # "what does my week look like now", "what's friday looking like": the calendar
+            r"|\bwhat(?:'s| is| does| do) (?:my |the |next |this )?(?:\w+day|week|weekend|day"
+            r"|schedule|calendar|diary)(?: \w+)? (?:look|looking) like\b"
             # "and I still have the wednesday one, right?"
             r"|\bthe (?:mon|tues|wednes|thurs|fri|satur|sun)day (?:one|visit|booking)\b"
             # "any slots friday?", "what's your availability": the narrator says open times

@@ -52,6 +52,8 @@ _LEAD = (
     r" (?:it|that|this|(?:the|my) (?P<thing>[a-z]+(?: [a-z]+)?))"
     r"(?: one)?(?: to| for| into| at| on)?\s+|i meant\s+(?:to say\s+)?|i mean\s+"
     r"|it should be\s+|let'?s (?:say|do|make it)\s+|how about\s+|what about\s+"
+    # "…. Oh wait, the cake is for sunday not saturday": the thing said, then its value
+    r"|(?:the|my) (?P<subject>[a-z]+(?: [a-z]+)?) (?:is|should be|'s)(?: for| on| due)?\s+"
 )
 _CORRECTION = rx(
     rf"{_BOUNDARY}{_FILLERS}(?:(?P<cue>{_CUES})(?:[,!.]?\s+{_CUES})*[,!.]?\s+)?"
@@ -147,6 +149,12 @@ _VERB_LEAD = rx(
     r"|cancel|add|delete|remove)\b"
 )
 _THING_LEAD = rx(r"(?:the|my) ")
+# A sentence that only says why the ask will not do ("hmm actually that's too early in the
+# week."), with a sentence after it.
+_REASON_BETWEEN = rx(
+    r"[.!?]\s+(?:(?:hmm+|oh|ah|um+|actually|no|wait|sorry|well)[,!.]?\s+)*(?:that's|that is"
+    r"|thats|it's|it is|its) (?:too|a bit|not|no good|bad|a little)\b[^.!?]*[.!?]\s+(?=\w)"
+)
 
 
 @lru_cache(maxsize=512)
@@ -164,6 +172,10 @@ def put_right(message: str, now: datetime) -> str:
             message, lowered = _in_its_case(paused, message), paused
     if len(lowered) != len(message) or not _MAYBE.search(lowered):
         return said
+    if "that" in lowered or "it" in lowered:
+        # "…tuesday at 9. hmm actually that's too early. what about thursday then": the
+        # reason said between an ask and what puts it right is no ask of its own.
+        lowered = _REASON_BETWEEN.sub(". actually, ", lowered)
     # "10 a.m.. actually, quarter past 10": the dots of a.m. are no full stops.
     lowered = _DOTTED_MERIDIEM.sub(r"\1m", lowered) if ".m." in lowered else lowered
     for _ in range(2):  # "…at 2. sorry, 3. no wait, 4"
@@ -209,7 +221,7 @@ def _put_right_once(text: str, now: datetime) -> str | None:
             continue
         after = text[match.end() :].lstrip(".!?; ")
         body = match.group("body").strip(" ,")
-        thing = match.group("thing")
+        thing = match.group("thing") or match.group("subject")
         if thing is not None and thing not in before:
             continue  # "make the receipt out to me": nothing said before was named
         # Put right in what was said from the thing named on ("…add pick up dry cleaning

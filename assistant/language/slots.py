@@ -523,8 +523,15 @@ _PLEASE_BETWEEN = re.compile(
 )
 
 
+_IT_THEN_TOLD = rx(r"^(?:it|that|this|them)\s*:\s*")
+
+
 def ticket_text(body_words: str, original: str) -> tuple[str, str] | None:
     """(subject, body) of a support case from the words describing the problem."""
+    if ":" in body_words:
+        # "…, can you open a case about it" read as "about it: i was overcharged…": the
+        # words said first are what "it" is.
+        body_words = _IT_THEN_TOLD.sub("", body_words, count=1)
     body = clean_free_text(body_words)
     if len(body) < 3 or body.lower().strip(" .!?") in _POINTS_BACK:
         return None  # "open a ticket for that": what it is about was said before, or not

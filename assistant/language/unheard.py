@@ -57,7 +57,10 @@ _REMARK_START = rx(
     r"|ok|okay|alright|all right|right|sure|yes|yeah|yep|yup|no|nope|not|sorry|bye|goodbye"
     r"|see you|talk soon|take care|have a (?:good|nice|great|lovely)|hope|glad|appreciate"
     r"|love|no rush|no worries|no problem|asap|any time|anytime|whatever|either way"
-    r"|in any case|anyway|by the way|btw|haha|lol|wow|oops|ah|oh well"
+    r"|in any case|anyway|by the way|btw|haha|lol|wow|oops|ah|oh well|ha|hah|heh|hehe|phew"
+    r"|gosh|busy|crazy|what a"
+    # "ok back to the first thing I asked about": the thread taken up again, not an ask
+    r"|back to|going back to|coming back to"
     # what is not to change is done by changing nothing ("leave my tasks alone", "keep the
     # email as it is", "never mind", "hold on")
     r"|don't|dont|do not|no need|never|never ?mind|forget|skip|ignore|scratch that|leave"

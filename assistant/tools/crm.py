@@ -260,13 +260,36 @@ def _decode(system: str, raw: bytes, expect: str | None) -> Json:
         document = orjson.loads(raw)
     except ValueError:
         document = _strict_json(system, raw)  # what only the standard library reads, or why not
-    if not isinstance(document, dict) or (expect is not None and expect not in document):
+    if not isinstance(document, dict) or not _listed(document, expect):
         raise ToolFailure("internal", f"{system} answered with an unexpected shape")
+    if b"_cents" in raw and not _amounts_are_numbers(document, expect):
+        # A null (or a string) read as no money would tell the customer they owe nothing.
+        raise ToolFailure("internal", f"{system} answered with an amount that is not a number")
     if crm_text.needs_cleaning(raw):
         # Stored text with control characters or of an unspeakable length (crm_text.py).
         cleaned: Json = crm_text.clean(document)
         return cleaned
     return document
+
+
+def _listed(document: Json, expect: str | None) -> bool:
+    """The listing `expect` names is a list of objects (an object, a count or a null in
+    its place would be read as no items: "you don't have any tasks")."""
+    if expect is None:
+        return True
+    items = document.get(expect)
+    return isinstance(items, list) and all(isinstance(item, dict) for item in items)
+
+
+def _amounts_are_numbers(document: Json, expect: str | None) -> bool:
+    """Every `*_cents` field, of the answer and of its listed items, is an integer."""
+    holders = [document, *(document.get(expect) or [] if expect is not None else [])]
+    return all(
+        type(value) is int
+        for holder in holders
+        for key, value in holder.items()
+        if key.endswith("_cents")
+    )
 
 
 def _strict_json(system: str, raw: bytes) -> Json:

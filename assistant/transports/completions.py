@@ -24,7 +24,7 @@ from aiohttp import hdrs, web
 
 from assistant.auth import verify_session
 from assistant.conversation import Message
-from assistant.errors import AuthError
+from assistant.errors import AuthError, StoreUnavailable
 from assistant.services import SERVICES, SETTINGS, Services
 from assistant.settings import Settings
 from assistant.transports.completions_wire import (
@@ -144,7 +144,18 @@ async def _answer(
     request: web.Request, call: PlatformCall, completion: CompletionRequest
 ) -> web.StreamResponse:
     services, settings = request.app[SERVICES], request.app[SETTINGS]
-    refusal = await call.budgets.admit()
+    try:
+        refusal = await call.budgets.admit()
+    except StoreUnavailable as exc:
+        log.warning("platform: not run: %s", exc)
+        return error_response(
+            503,
+            "the conversation store cannot be reached just now, so this message was not "
+            "acted on and nothing was changed; send it again in a moment",
+            type="server_error",
+            code="store_unavailable",
+            retry_after_s=2.0,
+        )
     if refusal is not None:
         services.metrics.rate_limited.labels(refusal.scope).inc()
         return error_response(
@@ -243,7 +254,9 @@ class Answer:
             return None
         message_id = f"m_{uuid.uuid4().hex[:12]}"
         stream = self._stream = call.current = call.frames.open(message_id)
-        call.conversation.submit(Message(text, message_id, self._completion.heard))
+        heard = self._completion.heard(call.records_said)
+        call.records_said = call.records_said or self._completion.records_said
+        call.conversation.submit(Message(text, message_id, heard))
         self._chunks.id = f"chatcmpl-{message_id}"
         async for item in stream:
             if stream.turn_id is not None:

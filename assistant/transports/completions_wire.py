@@ -35,7 +35,10 @@ class CompletionRequest:
     earlier: tuple[Message, ...]  # what was said before it, for a conversation we lost
     # What the platform says it played after the customer's previous message (its
     # assistant messages there, joined; "" for none); None when it sent no earlier turn.
-    heard: str | None
+    said_between: str | None
+    # Whether the history holds any assistant message: a platform that records what
+    # its voice played (most do; an integration sending only the caller's words does not).
+    records_said: bool
     # The messages up to the last user one, hashed: the same again is a retry.
     fingerprint: str
     first_user: str
@@ -46,6 +49,16 @@ class CompletionRequest:
     user: str | None
     customer_id: str | None  # metadata.customer_id
     phone: str | None  # call.customer.number (Vapi), else metadata.caller_phone
+
+    def heard(self, recorded_before: bool) -> str | None:
+        """What the caller heard before this turn, as far as the history says: None when it
+        says nothing of it (no earlier turn, or no assistant message at all from a
+        platform that never recorded one in this call). A platform that recorded our
+        words before (`recorded_before`) and now sends none has dropped them: the caller
+        heard nothing (a barge-in before the first word, or a history edited)."""
+        if self.records_said or recorded_before:
+            return self.said_between
+        return None
 
     def conversation_key(self, caller: str) -> str:
         """Which conversation this is (PLATFORMS.md: call.id, conversation_id, user, else
@@ -105,7 +118,8 @@ def parse_request(body: bytes) -> CompletionRequest:
     return CompletionRequest(
         text=said[users[-1]][1].strip(),
         earlier=tuple(earlier),
-        heard=_heard(said, users),
+        said_between=_said_between(said, users),
+        records_said=any(role == "assistant" for role, _ in said),
         fingerprint=fingerprint(said[: users[-1] + 1]),
         first_user=said[users[0]][1].strip(),
         stream=stream,
@@ -119,12 +133,11 @@ def parse_request(body: bytes) -> CompletionRequest:
     )
 
 
-def _heard(said: list[tuple[str, str]], users: list[int]) -> str | None:
+def _said_between(said: list[tuple[str, str]], users: list[int]) -> str | None:
     """The assistant text between the last two user messages (the platform's record of
     what its voice played: cut short at a barge-in, absent when none was heard). None
-    when it does not keep such a record: no earlier user message, or no assistant
-    message anywhere (a history of the caller's words only)."""
-    if len(users) < 2 or not any(role == "assistant" for role, _ in said):
+    when there is no earlier user message."""
+    if len(users) < 2:
         return None
     between = said[users[-2] + 1 : users[-1]]
     return " ".join(text.strip() for role, text in between if role == "assistant" and text.strip())

@@ -45,6 +45,9 @@ class PlatformCall:
     requests: int = 0  # requests holding it: it is not closed under them
     # The last answer given in full: the same messages again are a retry (platform_retry).
     answered: LastAnswer = field(default_factory=LastAnswer)
+    # The platform's histories have carried an assistant message in this call: one
+    # without any from then on has dropped what we said (completions_wire.heard).
+    records_said: bool = False
 
     def done(self) -> None:
         """A request has been answered."""

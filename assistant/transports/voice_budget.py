@@ -15,6 +15,8 @@ from __future__ import annotations
 import logging
 from typing import Final
 
+from assistant.conversation import STORE_DOWN_ANSWER
+from assistant.errors import StoreUnavailable
 from assistant.metrics import Metrics
 from assistant.settings import Settings
 from assistant.transports.ratelimit import SessionLimits
@@ -28,6 +30,8 @@ TOO_LONG_LINE: Final = (
 BUSY_LINE: Final = (
     "Sorry, I'm a little overwhelmed right now. Could you say that again in a moment?"
 )
+# The shared session store is down: nothing was acted on, and the caller hears that.
+STORE_DOWN_LINE: Final = STORE_DOWN_ANSWER
 
 
 async def refusal_line(
@@ -46,7 +50,11 @@ async def refusal_line(
             settings.max_text_chars,
         )
         return TOO_LONG_LINE
-    refusal = await budgets.admit()
+    try:
+        refusal = await budgets.admit()
+    except StoreUnavailable as exc:
+        log.warning("voice: not run: %s", exc)
+        return STORE_DOWN_LINE
     if refusal is not None:
         metrics.rate_limited.labels(refusal.scope).inc()
         log.info("voice: over the %s's message budget; not run", refusal.scope)
@@ -57,4 +65,4 @@ async def refusal_line(
     return None
 
 
-__all__ = ["BUSY_LINE", "TOO_LONG_LINE", "refusal_line"]
+__all__ = ["BUSY_LINE", "STORE_DOWN_LINE", "TOO_LONG_LINE", "refusal_line"]

@@ -26,7 +26,7 @@ from aiohttp import WSCloseCode, WSMsgType, hdrs, web
 from assistant.auth import SessionClaims, verify_session
 from assistant.conversation import CancelOutcome, Conversation, Message, open_conversation
 from assistant.engine import Turn
-from assistant.errors import AuthError
+from assistant.errors import AuthError, StoreUnavailable
 from assistant.logs import trace_context
 from assistant.metrics import Metrics
 from assistant.schema import ErrorEvent, Event, EventSink, TurnDone
@@ -58,6 +58,12 @@ log = logging.getLogger(__name__)
 PROTOCOL_VERSION: Final = 1
 PATH: Final = "/v1/ws"
 _INTERNAL: Final = "Something went wrong on our side; it has been logged."
+# The shared session store is down: the message was not acted on, so nothing changed.
+_STORE_DOWN: Final = (
+    "the conversation store cannot be reached just now, so this message was not acted on "
+    "and nothing was changed; send it again in a moment"
+)
+_STORE_RETRY_S: Final = 2.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -375,6 +381,7 @@ class WsConnection:
                 return
 
     async def _on_text(self, data: str) -> None:
+        frame: object = None
         try:
             frame = parse_frame(data)
             if isinstance(frame, SessionResume):
@@ -390,6 +397,12 @@ class WsConnection:
         except FrameError as exc:
             await self._send_error(
                 exc.code, exc.message, message_id=exc.message_id, retry_after_s=exc.retry_after_s
+            )
+        except StoreUnavailable as exc:
+            log.warning("a client frame was not acted on: %s", exc)
+            message_id = frame.id if isinstance(frame, UserMessage) else None
+            await self._send_error(
+                "busy", _STORE_DOWN, message_id=message_id, retry_after_s=_STORE_RETRY_S
             )
         except Exception:
             log.exception("failed to handle a client frame")

@@ -102,6 +102,10 @@ KNOWN_OPEN: list[str] = [
     # "ok that is right, leave it" after the phone number was read out: "I can't help with
     # that" (typed "that's right, leave it" is understood; nothing is written either way)
     "conversations_unseen7/u7b-number-read-leave-it [written_out]",
+    # "four one five, five five five, zero one nine nine" said with its start said twice
+    # ("four one four one five, …"): eleven digits are no number to read back; the number
+    # is asked for again and nothing is written
+    "conversations_replies/rp-phone-asked-said-in-words [restarted]",
 ]
 _WAYS = {**SPOKEN, **WRITTEN_LATER}
 if os.environ.get("WAYS"):  # exploring some ways only: WAYS=times_read,liked

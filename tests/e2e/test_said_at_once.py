@@ -94,6 +94,13 @@ KNOWN_OPEN: list[str] = [
     # books the eye exam at 4, once, as the two turns leave it; the first turn's check that
     # the answer says "3" cannot hold when the 3 is put right before anything is booked
     "conversations_unseen10/u10-eye-exam-friday-yes-3-then-make-it-4@2",
+    # Not open, the same unfair check: "add pick up birthday cake on saturday. Oh wait, the
+    # cake is for sunday not saturday" adds it due Sunday, once, as the two turns leave it;
+    # the first turn's check that the answer says "saturday" cannot hold
+    "conversations_unseen11/u11-cake-day-corrected-then-haircut-that-day@2",
+    # Not open, the same: "move my cleaning to tuesday at 9. Hmm actually that's too early
+    # in the week. what about thursday then, same time?" moves it to Thursday at 9, once
+    "conversations_unseen11/u11-what-about-thursday-then@1",
 ]
 # Every second joinable pair, in two groups on two test workers; SAID_AT_ONCE=ALL: all.
 _STRIDE = 2

@@ -45,6 +45,14 @@ KNOWN_OPEN: list[str] = [
     # which names nothing, then "and delete it": a new delete, asked about first as every
     # delete is (PROTOCOL.md), so the task is not yet deleted after the two turns
     "conversations_unseen8/u8-yes-after-the-subject-changed@3",
+    # The same: "ok yes go ahead and cancel it" (to a cancel let go by two questions since)
+    # said as "ok yes go ahead", then "and cancel it": a new cancel, asked about first
+    "conversations_unseen11/u11-cancel-asked-questions-then-late-yes@4",
+    # "ok fine, go ahead and cancel it" (to the cancel asked about before "will I be charged
+    # for cancelling?", whose answer offered a support case) said as "ok fine, go ahead":
+    # a yes to the case just offered, which is opened; then "and cancel it" is asked about
+    # first, as every cancel is, so the visit is not yet cancelled after the two turns
+    "conversations_replies/rp-sure-question-back-then-yes@3",
 ]
 _STRIDE = 1
 _GROUPS = 2

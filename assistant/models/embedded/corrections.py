@@ -23,6 +23,7 @@ from assistant.models.embedded.pinning import (
     WORD_RE,
     appointment_follow_up,
     due_day_said,
+    names_other_service,
     pinned,
     positions_said,
     reschedule,
@@ -35,6 +36,9 @@ _CORRECTION = rx(
     r"^(?:actually|sorry|no|nope|oh no|wait|oops|nah|hang on)\b"
     r"|\bi meant\b|\bi mean\b|\binstead\b|\brather\b|\bmake (?:it|that)\b|\bwhere it was\b"
     r"|\bput it back\b|\bundo\b|^(?:please |can you |could you )?(?:reverse|take back)\b"
+    # "not that one, the insurance"; "change it to oat milk" just after adding "Buy milk"
+    r"|^(?:(?:oh|oops|um|uh|whoops)[ ,]+)?not (?:that|this) one\b"
+    r"|\bchange (?:it|that) (?:to|into)\b"
     r"|\b(?:title|name) should\b|\b(?:call|rename) (?:it|that)\b|\bthe (?:title|name) to\b"
 )
 
@@ -59,7 +63,9 @@ _UNDO = rx(r"^(?:please |can you |could you )?(?:undo|reverse|take back)(?: that
 _WHOLE_TITLE = rx(
     r"\b(?:(?:the )?(?:title|name) should (?:be|say|read)|(?:call|rename) (?:it|that)(?: to)?"
     r"|(?:change|set|update) the (?:title|name)(?: of (?:it|that))? to"
-    r"|(?:it|that) should (?:be|say|read)(?= ['\"]))"
+    r"|(?:it|that) should (?:be|say|read)(?= ['\"])"
+    r"|\b(?:task|one|reminder)(?: i (?:added|made|put in) (?:first|before|earlier))?"
+    r" should (?:say|read))"
     r"\s*:?\s*['\"]?(?P<t>[a-z0-9][^'\"]*?)['\"]?[.!]*$"
 )
 
@@ -69,6 +75,8 @@ def _corrected_title(text: str, item: Item) -> str | None:
     "Buy oat milk" (only a word of the title said again: "make it friday" is a day)."""
     if (whole := _WHOLE_TITLE.search(text)) is not None:
         title = whole.group("t").strip()
+        if (swap := _SWAP.fullmatch(title)) is not None and len(swap.group("new").split()) > 1:
+            title = swap.group("new")  # "should say buy conditioner not shampoo"
         return title[:1].upper() + title[1:]
     match = re.search(
         r"\b(?:i meant (?:to say )?|(?:make|change) (?:it|that|this)(?: say| to| into)? )"
@@ -86,6 +94,9 @@ def _corrected_title(text: str, item: Item) -> str | None:
             return re.sub(rf"\b{re.escape(old)}\b", new, title, count=1, flags=re.I)
         return None
     words = match.group("w").split()
+    if len(words) > 1 and title.split()[:1] == [words[0].capitalize()]:
+        # "change that to call the electrician" after "Call the plumber": the whole title
+        return " ".join(words).capitalize()
     last = words[-1]
     if re.search(rf"\b{re.escape(last)}\b", title, re.IGNORECASE):
         return re.sub(rf"\b{re.escape(last)}\b", " ".join(words), title, count=1, flags=re.I)
@@ -149,14 +160,58 @@ def _other_task_meant(state: Dialogue, text: str, item: Item) -> TargetRef | Non
     if not added:
         return None
     meant: str | None = None
-    if _ADDED_BEFORE.search(text):
-        meant = added[-1]
+    if (before := _ADDED_BEFORE.search(text)) is not None:
+        if "first" in before.group():
+            # The first of all added (the one in view too): not another, when it is that one.
+            every = [
+                str(e.get("label") or "") for e in state.done if e.get("tool") == "crm.addTask"
+            ]
+            if not every or every[0].lower() == title:
+                return None
+            meant = every[0]
+        else:
+            meant = added[-1]
     elif (named := _NAMED_ONE.search(text)) is not None:
         said = [w for w in named.group("w").split() if len(w) > 2]
         if said and not any(re.search(rf"\b{re.escape(w)}\b", title) for w in said):
-            meant = next((a for a in reversed(added) if _names_label(" ".join(said), a)), None)
+            # A word said of three letters or more ("the mom one") is a word of it too.
+            meant = next(
+                (
+                    a
+                    for a in reversed(added)
+                    if _names_label(" ".join(said), a)
+                    or set(said) & set(WORD_RE.findall(a.lower()))
+                ),
+                None,
+            )
     if meant is None:
         return None
+    words = tuple(str(w) for w in WORD_RE.findall(meant.lower()) if len(w) > 2)
+    return TargetRef(phrase=meant, words=words)
+
+
+# "the task from before", "the one from earlier": the task changed or added before the
+# one in view.
+_FROM_BEFORE = rx(r"\bthe (?:task|one|reminder|to-?do) from (?:before|earlier)\b")
+_TASK_WRITES = frozenset({"crm.addTask", "crm.updateTask", "crm.completeTask"})
+
+
+def task_from_before(state: Dialogue, text: str) -> TargetRef | None:
+    """ "and the task from before, give it a due date…": of the tasks written in the
+    conversation, the last one other than the task in view (None: none, or not said so)."""
+    if _FROM_BEFORE.search(text) is None:
+        return None
+    focus = state.focus_of("task") or {}
+    current = str(focus.get("title") or "").lower()
+    labels = [
+        str(entry.get("label") or "")
+        for entry in state.done
+        if entry.get("tool") in _TASK_WRITES and entry.get("label")
+    ]
+    earlier = [label for label in labels if label.lower() != current]
+    if not earlier:
+        return None
+    meant = earlier[-1]
     words = tuple(str(w) for w in WORD_RE.findall(meant.lower()) if len(w) > 2)
     return TargetRef(phrase=meant, words=words)
 
@@ -188,11 +243,27 @@ def correction(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> lis
         # Nothing in focus (two were just added or booked, or several read out since):
         # "make it due friday" could be either, so which is asked.
         return None
+    if _moved_on(state, action, text):
+        return None
+    if (named := _other_action_named(state, action, text)) is not None:
+        # "oh wait, the cake is for sunday not saturday" after "tick off the groceries and
+        # add pick up birthday cake on saturday": the change of the cake, not the last one.
+        action = named
     visit = state.last_appointment_action
-    if action.kind != "appointment" and visit is not None and _about_visit(text, visit):
-        action = visit  # "actually make the cleaning ten" after a booking and a task
+    if (
+        action.kind != "appointment"
+        and visit is not None
+        and (_about_visit(text, visit) or _denies_day_of(text, visit, action, now, zone))
+    ):
+        # "actually make the cleaning ten" after a booking and a task; "no, I meant the
+        # 21st, not the 20th" when the visit was on the 20th and the task not due then.
+        action = visit
     item = action.after or action.before
     if item is None:
+        return None
+    if action.kind == "appointment" and _PUT_BACK.search(text) and names_other_service(text, item):
+        # "put the haircut back where it was" when the cleaning was the one moved: the
+        # haircut was not changed, and the cleaning is not the one named.
         return None
     if action.kind == "appointment" and action.tool != "crm.cancelAppointment":
         if action.tool == "crm.bookAppointment" and (other := _service_meant(text, item)):
@@ -236,7 +307,11 @@ def correction(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> lis
             # the one named, not the last one (its day said, the one denied left out).
             said = due_day_said(_without_denied(text, now), now)
             if said is None:
-                return None
+                # "the task I added first should say buy conditioner": its title, anew.
+                title = _corrected_title(text, {"title": meant.phrase})
+                if title is None:
+                    return None
+                return [Intent("update_task", {"title": title}, target=meant, clause=text)]
             return [Intent("update_task", {"due_on": said}, target=meant, clause=text)]
         if (title := _corrected_title(text, item)) is not None:
             return [task_change("update_task", item, {"title": title}, text)]
@@ -257,7 +332,10 @@ def correction(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> lis
             return [task_change("update_task", item, arguments, text)]
     if action.tool == "crm.completeTask" and re.search(r"\bmeant\b|\bnot\b|\bother\b", text):
         # "no wait, I meant the car insurance one": complete the one meant instead.
-        intents = detect_intents("complete " + re.sub(r"^.*?\bmeant\b", "", text), now)
+        # ("oops, not that one, the insurance": the one denied and the fillers said go)
+        said = _NOT_THAT.sub(" ", re.sub(r"^.*?\bmeant\b", "", text))
+        said = _FILLERS.sub(" ", said).replace(",", " ")
+        intents = detect_intents("complete " + " ".join(said.split()), now)
         others = [
             i
             for i in intents
@@ -268,6 +346,7 @@ def correction(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> lis
 
 
 _MEANT = rx(r"\b(?:i meant|i mean|meant|not|instead|rather|make (?:it|that) an?)\b")
+_FILLERS = rx(r"\b(?:oops|whoops|oh|um|uh|sorry|no|wait|actually)\b")
 
 
 def _service_meant(text: str, item: Item) -> str | None:
@@ -314,6 +393,59 @@ def _without_denied(text: str, now: datetime) -> str:
     return f"{text[: denied.start()]}{kept}".strip()
 
 
+def _other_action_named(state: Dialogue, action: Action, text: str) -> Action | None:
+    """Of the last turn's several changes, the one other than the last whose item the
+    correction names by a word of its own (None: none, or the last one is named)."""
+    several = state.last_turn_actions
+    if len(several) < 2:
+        return None
+
+    def words(each: Action) -> set[str]:
+        item = each.after or each.before or {}
+        label = str(item.get("title") or item.get("service") or "").lower()
+        return {w for w in WORD_RE.findall(label) if len(w) > 2}
+
+    said = set(WORD_RE.findall(text))
+    if words(action) & said:
+        return None
+    named = [each for each in several[:-1] if words(each) & said]
+    return named[-1] if len(named) == 1 else None
+
+
+def _moved_on(state: Dialogue, action: Action, text: str) -> bool:
+    """ "ok make that one due friday instead" after asking about another task since the
+    last change: "that one" is the one asked about (in focus now), not the one changed."""
+    focus = state.focus
+    item = action.after or action.before
+    return (
+        focus is not None
+        and item is not None
+        and state.focus_kind == action.kind
+        and focus.get("id") != item.get("id")
+        and _IT.search(text) is not None
+        # ("actually put the cleaning back where it was": the one changed, named)
+        and not _names_label(text, str(item.get("service") or item.get("title") or ""))
+    )
+
+
+def _denies_day_of(text: str, visit: Action, action: Action, now: datetime, zone: ZoneInfo) -> bool:
+    """The correction denies the day the visit was booked or moved to ("…not the 20th")
+    and not the day the task last changed is due: it is the visit's day that was wrong."""
+    denied = _DENIED.search(text)
+    if denied is None:
+        return False
+    said = due_day_said(text[denied.end() :], now)
+    starts_at = (visit.after or {}).get("starts_at")
+    if said is None or not isinstance(starts_at, str):
+        return False
+    try:
+        day = datetime.fromisoformat(starts_at).astimezone(zone).date().isoformat()
+    except ValueError:
+        return False
+    task = action.after or action.before or {}
+    return said == day and str(task.get("due_on") or "") != said
+
+
 def _due(item: Item) -> date | None:
     try:
         return date.fromisoformat(str(item.get("due_on")))
@@ -349,11 +481,43 @@ def another_task(state: Dialogue, text: str, now: datetime, timezone: str) -> li
     action = state.last_action
     if action is None or action.tool != "crm.addTask":
         return None
+    if (more := _ONE_MORE.match(text)) is not None:
+        return _one_more(action, more, now, timezone)
     said = AND_ERRAND.match(text)
     if said is None or detect_intents(text, now, timezone):
         return None
     found = detect_intents(f"add a task to {said.group('t')}", now, timezone)
     return [i for i in found if i.kind == "add_task"][:1] or None
+
+
+# "and one to water the plants on wednesday", "one more like that for the electrician":
+# another task just after one was added, its own errand or the same one for another.
+_ONE_MORE = rx(
+    r"^(?:and |also |plus |oh and )?(?:one more|another one|another|one)(?: more)?"
+    r"(?P<like> like (?:that|this|it)| the same)? (?P<how>to|for) (?P<rest>[a-z][a-z0-9' -]*)"
+    r"[.!]*$"
+)
+
+
+def _one_more(
+    action: Action, more: re.Match[str], now: datetime, timezone: str
+) -> list[Intent] | None:
+    rest = more.group("rest")
+    if more.group("like") is None:
+        if more.group("how") != "to":
+            return None  # "one for friday": which, and what, is not said
+        found = detect_intents(f"add a task to {rest}", now, timezone)
+        return [i for i in found if i.kind == "add_task"][:1] or None
+    # "like that for the electrician": the last one's verb, for the one said, the same day.
+    title = str((action.after or {}).get("title") or action.arguments.get("title") or "")
+    verb = title.split(" ", 1)[0]
+    if not verb or find_when(rest, now) is not None:
+        return None
+    arguments: dict[str, Any] = {"title": f"{verb} {rest}".strip()}
+    due = (action.after or {}).get("due_on") or action.arguments.get("due_on")
+    if due:
+        arguments["due_on"] = str(due)[:10]
+    return [Intent("add_task", arguments, clause=more.group(0))]
 
 
 # "and the other two as well", "the rest too": every other one of the tasks listed.

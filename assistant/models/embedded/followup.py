@@ -53,6 +53,30 @@ def pauses(reply: str) -> bool:
     return "?" not in reply and PAUSE.search(reply.lower()) is not None
 
 
+# Words that put off an answer without giving it: "hmm, let me think", "it's hard to
+# explain", "I'm not sure yet"; and the fillers around them.
+_HESITATION = rx(
+    r"\b(?:let me (?:think|see)|(?:i'm|i am|not) (?:not )?(?:sure|certain)(?: yet)?"
+    r"|(?:it's |it is |that's |that is )?(?:hard|difficult|tricky) to (?:explain|say|describe|put)"
+    r"|how (?:do|should|can|shall) i (?:put|say|explain|describe) (?:it|this|that)"
+    r"|good question|thinking)\b"
+)
+_FILLERS = rx(
+    r"\b(?:hmm+|hm+|um+|uh+|erm+|er|well|so|ok|okay|oh|ah|right|it's|it is|that's|that is"
+    r"|actually|honestly|i mean|like|just|really|bit|a|kind of|sort of)\b"
+)
+
+
+def only_hesitates(reply: str) -> bool:
+    """The reply puts off its answer and says nothing else ("hmm, let me think", "well,
+    it's hard to explain"): it is no title, no problem, no time, and asks nothing."""
+    said = reply.lower()
+    if "?" in said or _HESITATION.search(said) is None:
+        return False
+    left = _FILLERS.sub(" ", _HESITATION.sub(" ", PAUSE.sub(" ", said)))
+    return re.sub(r"[\W_]+", "", left) == ""
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class _Asked:
     """The previous request, which the assistant answered with a question."""
@@ -82,6 +106,51 @@ def _asked(conversation: Sequence[Message]) -> _Asked | None:
         if isinstance(message, ToolExchange):
             results.extend(message.results)
     return _Asked(previous.text, tuple(results), tuple(conversation[: users[-2] + 1]))
+
+
+def _past_an_aside(
+    conversation: Sequence[Message], now: datetime, timezone: str
+) -> list[Message] | None:
+    """The conversation without the customer's last question before this message, when
+    that question only looked something up (and was answered) while the assistant's own
+    question before it was open: the reply now may answer that question."""
+    users = last_users(conversation, 3)
+    if users is None:
+        return None
+    asked = [
+        m
+        for m in conversation[users[0] + 1 : users[1]]
+        if isinstance(m, AssistantTurn) and m.kind == "answer"
+    ]
+    if not asked or not asked[-1].text.rstrip().endswith("?"):
+        return None
+    aside = conversation[users[1]]
+    assert isinstance(aside, UserTurn)
+    if not _ASKS_ABOUT.search(normalize(aside.text).text):
+        return None
+    read = _read(aside.text, now, timezone)
+    if not read or any(i.writes or i.missing for i in read):
+        return None
+    return [*conversation[: users[1]], *conversation[users[2] :]]
+
+
+def _asked_over_a_question(conversation: Sequence[Message]) -> _Asked | None:
+    """The assistant's question before the customer's last message, when that message
+    only asked something of its own (answered, no question back): the question is open."""
+    users = last_users(conversation, 3)
+    if users is None:
+        return None
+    between = conversation[users[1] : users[2]]
+    if any(isinstance(m, ToolExchange) and _wrote(m.results) for m in between):
+        return None
+    asked_then = conversation[users[1]]
+    if not isinstance(asked_then, UserTurn) or not _ASKS_ABOUT.match(asked_then.text.lower()):
+        return None
+    return _asked(conversation[: users[2]])
+
+
+def _wrote(results: Sequence[ToolResult]) -> bool:
+    return any(result.call.tool_name in WRITE_TOOLS for result in results)
 
 
 def asked_about(conversation: Sequence[Message]) -> str | None:
@@ -158,10 +227,29 @@ def understand(
     now = _on_their_clock(now, timezone)
     intents = list(_read(text, now, timezone))
     asked = _asked(conversation) if depth < _MAX_DEPTH else None
+    if asked is None and depth == 0 and not any(i.complete for i in intents):
+        # "what time?" → "what's my balance first?" → "ok, 3pm": the question asked before
+        # the customer's own question is still open.
+        asked = _asked_over_a_question(conversation)
+    if (
+        asked is None
+        and depth == 0
+        and not any(i.complete for i in intents)
+        # (never a yes: what waited for one was let go when the aside was asked)
+        and not is_affirmative(text)
+        and (skipped := _past_an_aside(conversation, now, timezone)) is not None
+    ):
+        # "which task?" → "hold on, when's my haircut?" → (told) → "ok, the insurance
+        # one": the question asked before the aside still waits for its answer.
+        conversation, asked = skipped, _asked(skipped)
     if asked is None:
         if depth == 0 and (agreed := _consent_after_a_question(conversation, text, now, timezone)):
             return agreed
         return intents
+    if " and " in text and (both := _answer_then_more(asked, text, now, timezone, depth)):
+        return both
+    if _SWAPPED.search(text.lower()) and (swapped := _swapped(asked, text, now, timezone, depth)):
+        return swapped
     if (
         intents
         and all(i.complete for i in intents)
@@ -169,7 +257,7 @@ def understand(
     ):
         return intents  # a new, complete request: the question is left behind
     earlier = understand(asked.before, asked.text, now, timezone, depth=depth + 1)
-    if pauses(asked.text) and not any(i.writes for i in earlier):
+    if (pauses(asked.text) or only_hesitates(asked.text)) and not any(i.writes for i in earlier):
         earlier = []  # "hang on, let me check my calendar": a pause, whatever it reads as
     if not earlier and (still := unanswered(asked.before, now, timezone, depth=depth + 1)):
         # "what time?" → "the earliest you have" → the question again → "11am": the
@@ -198,6 +286,103 @@ def understand(
             if intent.needs_target and (meant := _near_agreed(intent, text, asked, timezone)):
                 return [meant]
     return intents
+
+
+# "10am, and what do I owe?": the answer, then another ask joined to it.
+_AND_THEN = rx(r",?\s+and\s+(?:also\s+|then\s+|can you\s+|could you\s+)?")
+
+
+def _answer_then_more(
+    asked: _Asked, text: str, now: datetime, timezone: str, depth: int
+) -> list[Intent] | None:
+    """ "What time?" → "6 in the morning, and add a task to bring my ID": the words before
+    "and" answer the question (the request asked about is made whole), and what follows
+    is asked as well; neither is lost for the other."""
+    joined = _AND_THEN.search(text)
+    if joined is None or not text[: joined.start()].strip():
+        return None
+    head, tail = text[: joined.start()], text[joined.end() :]
+    more = list(_read(tail, now, timezone))
+    if not more:
+        return None
+    earlier = understand(asked.before, asked.text, now, timezone, depth=depth + 1)
+    lacking = [i for i in earlier if i.missing]
+    if not lacking:
+        return None
+    filled = _fill(lacking[0], head, now, timezone)
+    if not filled or not filled[0].complete:
+        return None
+    others = [i for i in more if i.kind != filled[0].kind]
+    return [filled[0], *others] if others else None
+
+
+# "actually make it a massage instead": the thing asked about, swapped for another.
+_SWAPPED = rx(r"\b(?:instead|rather|make it|change it to|switch (?:it )?to)\b")
+
+
+def _swapped(
+    asked: _Asked, text: str, now: datetime, timezone: str, depth: int
+) -> list[Intent] | None:
+    earlier = understand(asked.before, asked.text, now, timezone, depth=depth + 1)
+    lacking = [i for i in earlier if i.missing]
+    if not lacking:
+        return None
+    if lacking[0].kind == "book_appointment" and (
+        swapped := _service_swapped(lacking[0], text, now, timezone)
+    ):
+        return swapped
+    said = normalize(text)
+    when = find_when(said.text, now)
+    if not set(lacking[0].missing) & _TIME_ASKED or when is None or when.clock is None:
+        return None
+    # "what time on Friday?" → "make it 3pm instead": the time asked for, said as a change
+    # (no visit of the customer's is moved by it).
+    time_words = " ".join(said.text[start:end] for start, end in when.spans)
+    return _fill(lacking[0], time_words, now, timezone)
+
+
+def _service_swapped(
+    intent: Intent, text: str, now: datetime, timezone: str
+) -> list[Intent] | None:
+    """ "book a haircut friday" → "what time?" → "actually make it a massage instead, at
+    2pm": the booking asked about, of the service said now (and at the time said, if one
+    is); never a move of a visit of that service."""
+    said = normalize(text)
+    new = service(said.text, said.original)
+    old = str(intent.arguments.get("service") or "")
+    if new is None or not old or new == old or old.lower() not in intent.clause:
+        return None
+    clause = intent.clause.replace(old.lower(), new.lower(), 1)
+    again = [i for i in detect_intents(clause, now, timezone) if i.kind == intent.kind][:1]
+    if not again or not again[0].missing:
+        return again or None
+    when = find_when(said.text, now)
+    if when is None or not when.spans:
+        return again
+    time_words = " ".join(said.text[start:end] for start, end in when.spans)
+    return _fill(again[0], time_words, now, timezone) or again
+
+
+# "make it 2pm", "can we do it at 3": a time said of "it".
+_IT_TIMED = rx(r"\b(?:make|do|have|put|can|could) (?:it|that|we)\b|\bit (?:at|for)\b")
+
+
+def booking_timed(
+    conversation: Sequence[Message], text: str, now: datetime, timezone: str
+) -> list[Intent] | None:
+    """ "ok then make it 2pm" while the time of a booking is asked ("What time on
+    Wednesday works for you?"): "it" is the booking asked about, whatever visit was
+    named since (never a move of that one). None when the reply completes no booking."""
+    if _IT_TIMED.search(text) is None:
+        return None
+    if _asked(conversation) is None:
+        return None
+    if _books(_read(text, _on_their_clock(now, timezone), timezone)):
+        return None  # a booking of its own
+    filled = understand(conversation, text, now, timezone)
+    if filled and all(i.kind == "book_appointment" and not i.missing for i in filled):
+        return filled  # the booking asked about, its time now said
+    return None
 
 
 def _books(intents: Sequence[Intent]) -> bool:
@@ -282,20 +467,30 @@ def held_booking_retimed(
         return None
     if any(r.ok and r.call.tool_name == "crm.bookAppointment" for r in asked.results):
         return None  # it was booked: "make it 2pm" moves that one (the last action)
-    if len(intents) != 1 or intents[0].kind != "reschedule_appointment":
-        return None
     said = normalize(text)
+    if not (len(intents) == 1 and intents[0].kind == "reschedule_appointment") and (
+        intents or _MAKE_IT.search(said.text) is None
+    ):
+        return None  # ("yes but make it 4" reads as nothing alone: the yes, then the change)
     if service(said.text, said.original) is not None:
         return None  # "move the dental to 2pm instead" names another visit
     when = find_when(said.text, now)
     if when is None or when.clock is None:
-        return None
-    time_words = " ".join(said.text[start:end] for start, end in when.spans)
+        # "yes but make it 4": the bare hour is the time meant
+        bare = _BARE_HOUR_REPLY.match(re.sub(r"\s*,\s*", " ", said.text))
+        if bare is None:
+            return None
+        time_words = bare.group(1)
+    else:
+        time_words = " ".join(said.text[start:end] for start, end in when.spans)
     clause, reply = _retimed(earlier[0].clause, time_words, now)
     booked = [i for i in detect_intents(f"{clause} {reply}", now, timezone) if i.writes]
     if len(booked) != 1 or booked[0].kind != "book_appointment":
         return None
     return booked
+
+
+_MAKE_IT = rx(r"\b(?:make it|change it to|move it to|switch it to|do it at)\b")
 
 
 # "what about wednesday?", "and friday": only another day, said after a lookup by day.
@@ -337,6 +532,10 @@ def _fill(intent: Intent, text: str, now: datetime, timezone: str) -> list[Inten
     """The lacking clause read again with the reply's words added."""
     if intent.missing[:1] == ("someone_else",):
         return None  # someone else's visit: what follows is read as a request of its own
+    if only_hesitates(text):
+        # "What should the task say?" → "hmm, let me think": the answer is still to come
+        # (never a to-do or a case titled with the words that put it off).
+        return None
     if intent.missing[-1:] == ("consent",):
         # Asked last, once nothing else was lacking: only a yes makes the change.
         if intent.missing == ("consent",) and is_affirmative(text):
@@ -363,7 +562,16 @@ def _fill(intent: Intent, text: str, now: datetime, timezone: str) -> list[Inten
         # day not read gives way to the one said now.
         clause = without_unread_day(clause) or clause
     if set(intent.missing) & _TIME_ASKED:
+        if _ASKS_BACK.match(normalize(text).text):
+            # "When would you like to move it to?" → "how late are you open on friday?":
+            # a question of the customer's own, the day in it no answer (nothing moved).
+            return None
         if _no_time_said(text, now):
+            if intent.kind == "reschedule_appointment" and _SHIFTED.search(text.lower()):
+                # "when would you like to move it to?" → "the day before, same time", "a
+                # day earlier": counted from the visit moved, the move still asked (its
+                # shift is read from these words as from the move said whole).
+                return [intent]
             # "That time has already passed. When…?" → "no I mean it, just put it in",
             # "what day of the week is that?": no time in the reply, so none is filled
             # (the time said before, read again without its day, was a day not asked).
@@ -410,6 +618,18 @@ def _fill(intent: Intent, text: str, now: datetime, timezone: str) -> list[Inten
     return None
 
 
+# A reply that asks a question back with a question word ("how late are you open on
+# friday?", "which is earlier?"); "what about friday?", "how about 3?" offer a time.
+_ASKS_BACK = rx(
+    r"^(?:(?:wait|hang on|hold on|ok|okay|and|so|um|erm|sorry|oh|hmm|well|but)\b\W*)*"
+    r"(?:how(?! about\b)|what(?!(?: about| if)\b)|what's|when|when's|where|where's|which|why)\b"
+)
+
+
+# A time counted from the visit itself: "the day before", "an hour later".
+_SHIFTED = rx(r"\b(?:before|after|earlier|later|sooner)\b")
+
+
 # What may answer "morning or evening?" with no clock: the half of the day alone.
 _HALF_OF_DAY = rx(r"\b(?:am|a\.m|pm|p\.m|morning|afternoon|evening|night|tonight|noon|midday)\b")
 
@@ -453,7 +673,7 @@ _PARTS = {"tonight": "evening", "night": "evening"}
 # An hour's half of the day said with it: "3pm", "10 a.m.", "in the morning".
 _MERIDIEM = rx(r"\b(?:[ap]m|[ap]\.m\b|morning|afternoon|evening|tonight|night|noon|midnight)")
 _BARE_HOUR_REPLY = rx(
-    r"^(?:(?:ok|okay|um|uh|erm|yeah|yes|so|maybe|say|sorry|oh|oops|actually|no|wait"
+    r"^(?:(?:ok|okay|um|uh|erm|yeah|yes|so|maybe|say|sorry|oh|oops|actually|no|wait|but"
     r"|make it|i meant|i mean)\W+)*(1[0-2]|0?[1-9])\b"
     r"(?!\s*(?:st|nd|rd|th|days?|weeks?|months?|minutes?|mins?|hours?|of)\b|[/.:-]\d)"
 )

@@ -157,11 +157,13 @@ _CANNOT: tuple[tuple[GatedPattern, str], ...] = (
     ),
     (
         # "make my haircut an hour longer", "extend my massage": a visit's length is the
-        # business's; a task's due date ("extend the deadline") is not read here.
+        # business's; a task's due date ("extend the deadline") is not read here, nor a
+        # visit "no longer" needed (a cancel).
         rx(
             r"^(?!.*\b(?:due|deadline|task|to-?do)s?\b)"
             r"(?=.*\b(?:appointment|booking|visit|session|haircut|cleaning|massage|dentist"
-            r"|consultation|slot)s?\b).*\b(?:longer|shorter|lengthen|shorten|extend)\b"
+            r"|consultation|slot)s?\b).*\b(?:(?<!\bno )(?<!\bany )longer|shorter|lengthen|shorten"
+            r"|extend)\b"
         ),
         "I can't change how long a visit lasts from here, but the team can.",
     ),

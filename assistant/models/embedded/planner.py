@@ -35,6 +35,7 @@ from assistant.language.grammar import negated
 from assistant.language.patterns import rx
 from assistant.language.put_right import put_right
 from assistant.language.scope import hypothetical
+from assistant.language.slots import service
 from assistant.language.smalltalk import asks_how_to
 from assistant.language.text import normalize
 from assistant.language.unheard import as_said, asks_something
@@ -52,7 +53,7 @@ from assistant.models.embedded import (
 )
 from assistant.models.embedded.bare_time import move_question, what_for
 from assistant.models.embedded.cases import case_about_it
-from assistant.models.embedded.followup import pauses, said_before, unanswered
+from assistant.models.embedded.followup import only_hesitates, pauses, said_before, unanswered
 from assistant.models.embedded.held_back import held_back_read
 from assistant.models.embedded.pinning import zone_of
 from assistant.models.embedded.said_before import current_one_named
@@ -166,6 +167,13 @@ _NOT_DONE = {
 
 
 _SENTENCE_END = re.compile(r"(?<=\w)[.!?]+\s+(?=\w)")
+# "I don't want the cleaning moved", "I don't want anything else": nothing asked but to
+# leave things be, said at more length than "don't move it" (it was "I can't help").
+_KEPT_AS_IT_IS = rx(
+    r"(?i)^(?:(?:no|nah|ok|okay|so|well|actually)[ ,]+)*(?:i|we) (?:don't|do not|dont) (?:want"
+    r"|need) (?:anything else|(?:the|my|that|this|it|them)\b[a-z' ]*? (?:moved|changed"
+    r"|cancell?ed|deleted|touched|rescheduled|removed))\b"
+)
 
 
 def _not_done(left: str) -> str:
@@ -195,6 +203,20 @@ def _left_as_it_was(asked: str, request: PlanRequest) -> str | None:
     if not parts:
         return None
     return " and ".join(dict.fromkeys(parts))
+
+
+_MORE = "Is there anything else I can do?"
+# "keep the haircut", "leave my cleaning": a visit named as kept.
+_KEPT = rx(r"\b(?:keep|leave) (?:the|my) (?P<what>[a-z][a-z ]*?)(?: then| please| as it is)?\W*$")
+
+
+def _kept_named(text: str) -> str | None:
+    """The visit a "never mind" keeps by name ("keep the haircut"), as the CRM names it."""
+    said = _KEPT.search(normalize(text).text)
+    if said is None:
+        return None
+    named = service(said.group("what"), said.group("what"))
+    return str(named).lower() if named else None
 
 
 def _today(request: PlanRequest) -> date:
@@ -375,7 +397,9 @@ class EmbeddedPlanner:
     def _before_reading(self, request: PlanRequest) -> Decision | None:
         """Answers that come before the grammar: an accepted case, help, what can't be done."""
         text = request.user_message
-        if pauses(text) and (again := self._ask_again(request, text)) is not None:
+        if (pauses(text) or only_hesitates(text)) and (
+            again := self._ask_again(request, text)
+        ) is not None:
             timezone = request.customer.timezone if request.customer else "UTC"
             if not any(i.writes for i in detect_intents(text, request.now, timezone)):
                 # "hmm hang on, let me check my calendar" while a time is asked: the
@@ -475,7 +499,7 @@ class EmbeddedPlanner:
                 return FinalDecision(text=asked)  # "three o clock" just after a booking
             if (wanted := what_for(text, local_now(request.now, timezone))) is not None:
                 return FinalDecision(text=wanted)  # "friday at 3pm", with nothing asked
-            if is_negative(text) and len(text.split()) <= 4:
+            if is_negative(text) and (len(text.split()) <= 4 or _KEPT_AS_IT_IS.search(text)):
                 # "book a haircut friday at 3. actually, undo that": what was not done.
                 sentences = _SENTENCE_END.split(said.strip())
                 asked = what_was_taken_back(said) or ". ".join(sentences[:-1])
@@ -525,6 +549,9 @@ class EmbeddedPlanner:
                 # not understood, as it is beside an ask that was ("can't help" reads as a
                 # refusal of something understood).
                 return FinalDecision(text=" ".join([*said_not_understood([asks]), replies.HELP]))
+            if kind == "never_mind" and (kept := _kept_named(text)) is not None:
+                # "ok never mind, keep the haircut": what is kept, said back as kept.
+                return FinalDecision(text=f"Okay, I'll leave your {kept} as it is. {_MORE}")
             return FinalDecision(text=replies.chat_reply(kind, request.customer))
         if not request.tools:
             return FinalDecision(text=replies.NO_ACCOUNT)

@@ -188,6 +188,7 @@ _WHAT_FOR = rx(
 _WHATS_ON_IT = rx(r"^(?:so |ok |okay |and )?what'?s on (?:it|the invoice|my invoice|the bill)")
 _BILLING = rx(r"\b(?:bills?|invoices?|owe|balance|payments?|charges?|account)\b")
 _ONE = rx(r"\bone\b")
+_A_TASK_SAID = rx(r"\b(?:tasks?|reminders?|to-?dos?)\b")
 
 
 # "…at bayview clinic", "…at the clinic on third street": where a visit was, by its place
@@ -297,9 +298,11 @@ def _read(said: str, state: Dialogue) -> Question | None:
         return Question("done_yet", _task_subject(said))
     if priority_of := TASK_PRIORITY.search(said):
         return Question("task_priority", priority_of.group("t").strip())
-    if not billing and not service and (named := NAMED_THEN_WHEN.search(said)):
+    # "when's my eye exam task due": a task named after a visit is still a task.
+    of_a_task = not service or _A_TASK_SAID.search(said) is not None
+    if not billing and of_a_task and (named := NAMED_THEN_WHEN.search(said)):
         return Question("task_due", named.group("t").strip())
-    if not billing and (due := _TASK_DUE.search(said)) and not service:
+    if not billing and (due := _TASK_DUE.search(said)) and of_a_task:
         subject = re.sub(r"\b(?:tasks?|reminders?)\b", "", due.group("t") or due.group("e"))
         return Question("task_due", " ".join(subject.split()))
     if ("cost" in said or "charge" in said or "how much" in said or "bill" in said) and (

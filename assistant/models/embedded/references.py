@@ -42,10 +42,12 @@ from assistant.models.embedded.corrections import (
     another_task,
     correction,
     retarget,
+    task_from_before,
     undo_reply,
 )
 from assistant.models.embedded.followup import (
     asked_about,
+    booking_timed,
     day_ellipsis,
     held_booking_retimed,
     retimed,
@@ -87,7 +89,7 @@ from assistant.models.embedded.said_before import (
 )
 from assistant.models.embedded.same_again import a_week_on, move_again, same_again
 from assistant.models.embedded.undo import undo
-from assistant.models.embedded.which_answered import which_answered
+from assistant.models.embedded.which_answered import named_in_answer, which_answered
 from assistant.schema import Message, ToolResult, UserTurn
 
 # "the next one" counts from the calendar, not the list; "next wednesday" is only a day.
@@ -102,6 +104,14 @@ def _by_position(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> l
     positions = positions_said(text)
     if not positions or _NEXT_ONE.search(text):
         return None  # most messages count nothing: no listing need be looked at
+    if (made := _MADE_IN_ORDER.search(text)) is not None:
+        # "move the first one I booked to 11": counted in what was booked (or added) in
+        # the conversation, in the order made, not in the last listing.
+        kind: Kind = "task" if made.group("v") == "added" else "appointment"
+        made_items = _made(state, kind)
+        if not made_items:
+            return None
+        state = dataclasses.replace(state, listed_kind=kind, listed=made_items)
     if _KIND_NAMED.search(text) and state.listed_kind != "task" and state.last_listed_of("task"):
         # "mark the first task you mentioned as done" after the visits were read out since:
         # counted in the task listing before them.
@@ -114,7 +124,18 @@ def _by_position(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> l
         # "move the first appointment you told me about…" after the tasks were read out.
         listed = state.last_listed_of("appointment")
         state = dataclasses.replace(state, listed_kind="appointment", listed=listed)
-    if state.listed_kind not in ("task", "appointment") or len(state.listed) < 2:
+    if (
+        made is None
+        and (state.listed_kind not in ("task", "appointment") or len(state.listed) < 2)
+        and state.earlier_listed_kind in ("task", "appointment")
+        and len(state.earlier_listed) > 1
+    ):
+        # "push the second one to the 23rd" after the tasks were read out and the balance
+        # told since: counted in the list heard before (never in some other listing).
+        state = dataclasses.replace(
+            state, listed_kind=state.earlier_listed_kind, listed=state.earlier_listed
+        )
+    if state.listed_kind not in ("task", "appointment") or len(state.listed) < 2 - bool(made):
         return None
     if len(positions) > 1 and (each := _each_in_its_clause(state, text, now, zone)) is not None:
         return each
@@ -155,6 +176,28 @@ def _by_position(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> l
             found = [Intent("cancel_appointment", target=pinned(item, "service"), clause=text)]
         intents.extend(found or [])
     return intents or None
+
+
+_MADE_IN_ORDER = rx(
+    r"\b(?:first|second|third|last) (?:one|appointment|visit|booking|task|reminder)?\s*"
+    r"(?:that )?(?:i|you|we) (?:just )?(?P<v>booked|added|made)\b"
+)
+_MADE_BY = {"appointment": "crm.bookAppointment", "task": "crm.addTask"}
+
+
+def _made(state: Dialogue, kind: Kind) -> tuple[Item, ...]:
+    """The items booked (or added) in the conversation, oldest first, each as last seen."""
+    seen = {
+        str(item.get("id")): item
+        for item in (*state.earlier_listed, *state.listed, state.focus or {})
+        if item.get("id")
+    }
+    made = [
+        entry["made"]
+        for entry in state.done
+        if entry.get("tool") == _MADE_BY[kind] and isinstance(entry.get("made"), dict)
+    ]
+    return tuple(seen.get(str(item.get("id")), item) for item in made)
 
 
 _KIND_NAMED = rx(r"\b(?:tasks?|to-?dos?)\b")
@@ -250,6 +293,12 @@ def follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> li
     return None if kept is None else list(kept)
 
 
+def _as_answered(text: str, message: str) -> str:
+    """The reply to "which one?" as said, when what is read of it kept only "the other one"
+    (the one put right, said before it and cut by normalizing, tells which the other is)."""
+    return message.lower() if "other" in text else text
+
+
 def _follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> list[Intent] | None:
     zone = zone_of(timezone)
     now = now.astimezone(zone)
@@ -274,7 +323,7 @@ def _follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> l
         or _by_position(state, text, now, zone)
         or also(state, text, now)
         or another_task(state, text, now, timezone)
-        or which_answered(state, text, now, zone)
+        or which_answered(state, _as_answered(text, message), now, zone)
     )
     if found is not None:
         return found
@@ -287,11 +336,8 @@ def _follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> l
             priority = "normal" if level.group(1) == "medium" else level.group(1)
             return [task_change("update_task", asked, {"priority": priority}, text)]
     if state.question == "which_cancel":
-        listed = state.listed_of("appointment")
-        positions = [p for p in positions_said(text) if -len(listed) <= p < len(listed)]
-        meant = named_listed(state, "appointment", text) or (
-            listed[positions[0]] if positions else None
-        )
+        # ("the cleaning, no wait, the other one": the other than the one said first)
+        meant = named_in_answer(state, "appointment", _as_answered(text, message))
         if meant is not None:
             return [Intent("cancel_appointment", target=pinned(meant, "service"), clause=text)]
     # "…make the task friday": said of a task, so never a move of the visit in view.
@@ -309,7 +355,11 @@ def _follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> l
             if of_a_task
             else named_listed(state, "appointment", text) or state.focus_of("appointment")
         )
+    earlier = task_from_before(state, text)
     task = named_listed(state, "task", text) or state.focus_of("task")
+    if earlier is not None and (found := task_follow_up(text, {"title": earlier.phrase}, now)):
+        # "the task from before, give it…": that one, found by its words.
+        return [dataclasses.replace(i, target=earlier) for i in found]
     if appointment is None and (
         _BARE_CANCEL.fullmatch(text) or (CANCEL_IT.search(text) and state.listed_of("appointment"))
     ):
@@ -589,7 +639,8 @@ def _read(
     ):
         return decided  # "should I move my haircut to saturday?" → "yeah go on then"
     pinned = (
-        other_detail_after_change(conversation, message)
+        booking_timed(conversation, message, now, timezone)
+        or other_detail_after_change(conversation, message)
         or other_detail_given(conversation, message, now, timezone)
         or detail_read_back(conversation, message, now, timezone)
         or move_again(conversation, state, message, now, timezone)

@@ -14,7 +14,7 @@ from assistant.language import ChatKind, Intent, When, is_negative, slots
 from assistant.language.lexicon import SERVICES, WEEKDAYS
 from assistant.language.patterns import rx
 from assistant.models.embedded import appointments
-from assistant.models.embedded.followup import PAUSE
+from assistant.models.embedded.followup import PAUSE, only_hesitates
 from assistant.models.embedded.scene import Item, Scene
 from assistant.models.embedded.tasks import title
 from assistant.resolve import Ambiguous, Match, NoMatch, Resolution
@@ -273,8 +273,8 @@ def asked_again(intent: Intent, question: str, reply: str) -> str:
     said = reply.lower()
     if set(intent.missing) & {"when", "time"} and _SLOTS_ASKED.search(said):
         return f"I can't see which times are free, so I can't pick one for you. {question}"
-    if PAUSE.search(said):
-        return f"Sure, take your time. {question}"  # "hang on, let me find it"
+    if PAUSE.search(said) or only_hesitates(reply):
+        return f"Sure, take your time. {question}"  # "hang on, let me find it", "hmm, let me think"
     if is_negative(reply):
         # "hmm, no, let's leave it for now": the question is let go, nothing was changed.
         return LET_GO

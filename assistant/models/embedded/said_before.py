@@ -15,6 +15,7 @@ from datetime import date, datetime
 
 from assistant.dialogue_state import Dialogue, Item
 from assistant.language import Intent, detect_intents, slots
+from assistant.language.confirm import is_affirmative, request_after_yes
 from assistant.language.patterns import rx
 from assistant.language.scope import deliberates, hypothetical
 from assistant.language.text import Normalized, normalize
@@ -30,7 +31,11 @@ def new_contact(state: Dialogue, message: str, now: datetime, timezone: str) -> 
     norm = normalize(message)
     if not (norm.emails or norm.phones) or len(norm.emails) > 1 or len(norm.phones) > 1:
         return None
-    if "crm.updateContactInfo" not in state.held and not _fixes_last_change(state, norm):
+    if (
+        "crm.updateContactInfo" not in state.held
+        and not _fixes_last_change(state, norm)
+        and not _other_detail_after_yes(message, norm)
+    ):
         return None
     said = []
     if norm.emails:
@@ -192,6 +197,16 @@ _PUTS_RIGHT = rx(
 )
 
 
+def _other_detail_after_yes(message: str, norm: Normalized) -> bool:
+    """ "change my phone to …" → "Are you sure…?" → "yes, and my email to … too": the yes
+    makes the one change; the other detail, named with its value after it, is asked about
+    too (its verb was the change's, said once). Only asked: a yes to it writes it."""
+    if not is_affirmative(message) or (rest := request_after_yes(message)) is None:
+        return False
+    named = _DETAIL_WORD.search(rest)
+    return named is not None and bool(named.group("email") if norm.emails else named.group("phone"))
+
+
 def _fixes_last_change(state: Dialogue, norm: Normalized) -> bool:
     """A bare address or number putting right the last change, a contact change: asked
     about anew (a question, never a write on these words alone)."""
@@ -201,7 +216,8 @@ def _fixes_last_change(state: Dialogue, norm: Normalized) -> bool:
     return _PUTS_RIGHT.search(norm.text) is not None
 
 
-_IT_IN_TITLE = rx(r"\bit\b")
+# "pay it", and "pay that" said last ("check that the door is locked" points at nothing).
+_IT_IN_TITLE = rx(r"\bit\b|\b(?:that|this)$")
 # "follow up on it", "chase that up", "check on that": the one thing pointed back at.
 _IT_OR_THAT_IN_TITLE = rx(r"\b(?:it|that|this)\b")
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
 
-from assistant.dialogue_state import Dialogue
+from assistant.dialogue_state import Dialogue, Item
 from assistant.language import Intent, detect_intents, slots
 from assistant.language.patterns import rx
 from assistant.language.shifts import find_shift
@@ -63,6 +64,10 @@ def same_again(state: Dialogue, text: str, now: datetime, timezone: str) -> list
             ]
             if found and not found[0].missing:
                 return found[:1]
+    if action is not None and action.tool == "crm.rescheduleAppointment":
+        moved = _and_that_one_moved(action.after, text, now, timezone)
+        if moved is not None:
+            return moved
     match = _SAME_FOR.search(text)
     if action is None or match is None:
         return None
@@ -74,6 +79,8 @@ def same_again(state: Dialogue, text: str, now: datetime, timezone: str) -> list
         if due := action.arguments.get("due_on"):
             changes.append(f"make {{}} due on {due}")
         said = changes[0] if len(changes) == 1 else None
+    if said is None and action.tool == "crm.rescheduleAppointment":
+        said = _same_hour(action.before, action.after, zone_named(timezone))
     if said is None:
         return None  # a move or a booking: its time for another item is asked as usual
     found = [
@@ -82,6 +89,45 @@ def same_again(state: Dialogue, text: str, now: datetime, timezone: str) -> list
         if i.target is not None and not i.target.vague and i.tool == action.tool
     ]
     return found[:1] or None
+
+
+# "and the haircut to the same day at 4" just after a move: that one moved too.
+_AND_THAT_ONE_TO = rx(
+    r"^(?:and|also|then|now)\b\W*(?P<t>(?:the|my) [a-z][a-z ]*?) (?:to|for) (?P<v>[a-z0-9].*)$"
+)
+_SAME_DAY = rx(r"\b(?:the same day|that same day|that day|the same date)\b")
+
+
+def _and_that_one_moved(
+    after: Item | None, text: str, now: datetime, timezone: str
+) -> list[Intent] | None:
+    """The move said again with its verb left out, of another visit named ("and the
+    haircut to the same day at 4"): "the same day" is the day the last one went to."""
+    said = _AND_THAT_ONE_TO.match(text)
+    if said is None or not slots.services_named(said.group("t")):
+        return None
+    value = said.group("v")
+    moved_to = start_of(after or {}, zone_named(timezone))
+    if _SAME_DAY.search(value):
+        if moved_to is None:
+            return None
+        value = _SAME_DAY.sub(moved_to.strftime("%B %d").lower(), value)
+    found = [
+        i
+        for i in detect_intents(f"move {said.group('t')} to {value}", now, timezone)
+        if i.kind == "reschedule_appointment"
+    ]
+    return found[:1] if len(found) == 1 and not found[0].missing else None
+
+
+def _same_hour(before: Item | None, after: Item | None, zone: ZoneInfo) -> str | None:
+    """ "move my haircut to 4pm the same day" → "same for the dentist": the dentist to
+    4pm on its own day (a move to another day is asked about as usual)."""
+    was, now = start_of(before or {}, zone), start_of(after or {}, zone)
+    if was is None or now is None or was.date() != now.date() or was == now:
+        return None
+    clock = now.strftime("%I:%M%p").lstrip("0").lower().replace(":00", "")
+    return f"move {{}} to {clock} the same day"
 
 
 def _said_before(conversation: Sequence[Message]) -> str | None:

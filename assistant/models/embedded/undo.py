@@ -8,6 +8,8 @@ a cancelled visit restored) is said plainly, with nothing written.
 
 from __future__ import annotations
 
+import re
+
 from assistant.dialogue_state import Action, Dialogue
 from assistant.language import Intent
 from assistant.language.patterns import rx
@@ -33,10 +35,48 @@ SEVERAL_NOT_ALL = (
 )
 
 
+# "actually undo the plants one": an earlier change of the conversation, named by its item.
+_UNDO_NAMED = rx(
+    r"^(?:(?:oh|ok|okay|actually|wait|no|hmm|sorry|um)[, ]+)*"
+    r"(?:please |can you |could you |just )?(?:undo|reverse|revert|take back) the"
+    r" (?P<w>[a-z]+(?: [a-z]+)?) (?:one|task|booking|appointment|change)(?: please)?[.!]?$"
+)
+
+
+def _undo_named(state: Dialogue, text: str) -> list[Intent] | None:
+    """The latest change of the conversation to the item named, made the other way: an
+    added task deleted, a booking cancelled (each confirmed first), a move put back."""
+    said = _UNDO_NAMED.match(text)
+    if said is None:
+        return None
+    words = [w for w in said.group("w").split() if len(w) > 2]
+    for entry in reversed(state.done):
+        label = set(re.findall(r"[a-z]+", str(entry.get("label") or "").lower()))
+        if not words or not set(words) & label:
+            continue
+        made, before = entry.get("made"), entry.get("before")
+        if entry.get("tool") == "crm.addTask" and isinstance(made, dict) and made.get("id"):
+            return [task_change("delete_task", made, {}, text)]
+        if entry.get("tool") == "crm.bookAppointment" and isinstance(made, dict):
+            return [Intent("cancel_appointment", target=pinned(made, "service"), clause=text)]
+        if (
+            entry.get("tool") == "crm.rescheduleAppointment"
+            and isinstance(before, dict)
+            and isinstance(before.get("starts_at"), str)
+        ):
+            target = pinned(before, "service")
+            starts_at = str(before["starts_at"])
+            return [Intent("reschedule_appointment", {"starts_at": starts_at}, target, clause=text)]
+        return None
+    return None
+
+
 def undo(state: Dialogue, text: str) -> list[Intent] | str | None:
     """The changes that undo the last turn's (all of them: "that" is what was just done),
     a plain answer when none can, or None when the message asks for no undoing."""
     action = state.last_action
+    if action is not None and (named := _undo_named(state, text)) is not None:
+        return named
     if action is None or not _UNDO.match(text):
         return None
     several = state.last_turn_actions

@@ -9,6 +9,7 @@ a reply that asks for something of its own is read as it stands instead.
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
@@ -32,16 +33,59 @@ _ASKED_KIND: dict[str, Kind] = {"which_move": "appointment", "which_task": "task
 _OWN_REQUEST = rx(
     r"\b(?:book|cancel|delete|remove|add|move|push|reschedule|complete|mark|change|open|make"
     r"|set|put|but|instead|actually|rather|not)\b"
-    # a day or time of its own: "the plumber one, saturday though"
-    r"|\d|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|\b(?:today|tomorrow|tonight|noon"
+)
+# A day or time of its own: "the plumber one, saturday though".
+_OWN_WHEN = rx(
+    r"\d|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|\b(?:today|tomorrow|tonight|noon"
     r"|morning|afternoon|evening|week|month)\b"
 )
+# "same time on friday", "on friday": the day of the request asked about, said again.
+_SAME_AGAIN = rx(r"^(?:(?:at )?(?:the )?same time )?(?:on |for |to )?(?P<day>[a-z]+day)\W*$")
 
 
-def _named(state: Dialogue, kind: Kind, text: str) -> Item | None:
+# A reply that asks a question of its own ("wait, what time is my dentist at?") answers
+# nothing: the item it names is asked about, never changed.
+_ASKS = rx(r"\b(?:what|when|where|why|who|how)\b(?! about\b)")
+
+
+def _said_again(text: str, about: str) -> bool:
+    """ "the dentist one then, same time on friday" to "which should I move" about "move my
+    appointment to friday": the day the request said, said again (nothing new)."""
+    tail = text.rsplit(",", 1)[-1].strip() if "," in text else ""
+    again = _SAME_AGAIN.match(tail)
+    return again is not None and re.search(rf"\b{again.group('day')}\b", about) is not None
+
+
+# "the later one", "the earliest": a visit named by when it is, among those offered.
+_BY_TIME = rx(
+    r"\b(?:the )?(?:(?P<late>later|latest)|(?P<early>earlier|earliest|sooner|soonest|next))"
+    r"(?: one| appointment| visit)\b"
+)
+# "the cleaning, no wait, the other one": the answer put right inside itself; the words
+# after the last mark are the answer.
+_PUT_RIGHT = rx(
+    r"(?:^|[\s,.;!-]+)(?:no wait|no sorry|no no|wait|sorry|i mean|i meant|or rather)\b[\s,.;!-]*"
+)
+_MAY_PUT_RIGHT = rx(r"wait|mean|sorry|rather")
+_OTHER_ONE = rx(r"^(?:no,? )?(?:the )?other (?:one|appointment|visit|task)\b")
+
+
+def named_in_answer(state: Dialogue, kind: Kind, text: str) -> Item | None:
     listed = state.listed_of(kind)
+    marks = list(_PUT_RIGHT.finditer(text)) if _MAY_PUT_RIGHT.search(text) else []
+    if marks and marks[-1].start() > 0 and text[marks[-1].end() :].strip(" .!"):
+        before, after = text[: marks[-1].start()], text[marks[-1].end() :]
+        if _OTHER_ONE.search(after) and len(listed) == 2:
+            first = named_in_answer(state, kind, before)
+            return None if first is None else next((i for i in listed if i is not first), None)
+        return named_in_answer(state, kind, after)
     positions = [p for p in positions_said(text) if -len(listed) <= p < len(listed)]
-    return named_listed(state, kind, text) or (listed[positions[0]] if positions else None)
+    found = named_listed(state, kind, text) or (listed[positions[0]] if positions else None)
+    if found is None and kind == "appointment" and (by_time := _BY_TIME.search(text)):
+        timed = sorted(listed, key=lambda item: str(item.get("starts_at") or ""))
+        if timed:
+            found = timed[-1] if by_time.group("late") else timed[0]
+    return found
 
 
 def which_answered(
@@ -49,9 +93,11 @@ def which_answered(
 ) -> list[Intent] | None:
     """The request asked about, aimed at the item the reply names; None otherwise."""
     kind = _ASKED_KIND.get(state.question or "")
-    if kind is None or not state.about or _OWN_REQUEST.search(text):
+    if kind is None or not state.about or _OWN_REQUEST.search(text) or _ASKS.search(text):
         return None
-    meant = _named(state, kind, text)
+    if _OWN_WHEN.search(text) and not _said_again(text, normalize(state.about).text):
+        return None
+    meant = named_in_answer(state, kind, text)
     if meant is None:
         return None
     asked = as_pronoun(normalize(state.about).text)
@@ -60,4 +106,4 @@ def which_answered(
     return task_follow_up(asked, meant, now)
 
 
-__all__ = ["which_answered"]
+__all__ = ["named_in_answer", "which_answered"]
