@@ -18,14 +18,15 @@ Checked, besides the first case's own checks: the other session's writes went to
 customer only and each was one it reported (the stub's request log: every write applied
 to a customer's data is one a session of that customer reported, no more, no fewer); the
 other customer's data changed only where that session wrote (nothing at all when it wrote
-nothing); no answer names what only the other customer holds (a name, a phone, an email,
-a to-do, a ticket, never said in that session); the reading tab writes nothing and leaves
-nothing awaiting a yes.
+nothing); the other session's turns come to what the same words come to said alone (its
+answer's words, its writes, a question left), its own checks; no answer names what only
+the other customer holds (a name, a phone, an email, a to-do, a ticket, never said in that
+session); the reading tab writes nothing and leaves nothing awaiting a yes.
 
 About every `_STRIDE`th case by its id's stable number, in one of the ways by the same
 number, beside the same case's words half the time and another case's the other half.
 TOGETHER=ALL plays every case every way (OUT=FILE notes each failure; TOGETHER_SAME=1 the
-same case's words beside each, TOGETHER_WAYS=offset one way; run it with --timeout=0). A
+same case's words beside each, TOGETHER_WAYS=offset,tabs some ways; run it with --timeout=0). A
 case that fails beside another is played alone too: one that fails alone is its own set's
 to report.
 
@@ -44,18 +45,32 @@ the session's own words. Then beside the same case's words (TOGETHER_SAME=1, 4,4
 what is kept by its text met by both at the same moments): 0 failures.
 
 Written after those runs, not tuned on: "offset", the other session a turn ahead (each of
-Maria's turns meets the other's next: the question it left, or its yes). First run (1,467
-pairs): 24 failures, all the harness's again: beside the same case, the other customer,
-a turn ahead, changed their phone to the number Maria then asked for, and the CRM refused
-hers ("that one is already on another account, so nothing was changed"), as it should: a
-number is one account's. A case that changes a phone or an email is now played beside
-words that change none. Then: 0 failures (the overlap was first looked for only between
-turns of the same place, which "offset" never says at once; any two turns now).
+Maria's turns meets the other's next: the question it left, or its yes), and the other
+customer's own checks: what its session hears and writes beside Maria's is what the same
+words come to alone (`_as_alone`). First run of "offset" (1,467 pairs): 24 failures, all
+the harness's: beside the same case, the other customer, a turn ahead, changed their phone
+to the number Maria then asked for, and the CRM refused hers ("that one is already on
+another account, so nothing was changed"), as it should: a number is one account's. A case
+that changes a phone or an email is now played beside words that change none. (The
+overlap was first looked for only between turns of the same place, which "offset" never
+says at once; any two turns now.) First run of the comparison with the session alone
+(4,401 pairs): 16 failures. 15 were the stub's: two to-dos made at the same pinned moment
+are listed by its random ids, so "Which task do you mean: …, Book a vet visit, or Buy
+printer ink?" came in either order, alone or not (the answers are now compared as words).
+One was the service's: "add tasks to call mom and to pay rent, then read me my list" said
+"I added a task: Pay rent. You have four pending tasks: … Call mom, and Pay rent" beside
+Maria and "…two pending tasks" alone (three, another time): the list was read at the same
+time as the adds and held those that had landed. A read asked after writes to the same
+part of the CRM in one round now waits for them (tools/executor.py; the last test here
+holds it). Then, every case (1,576 with the sets merged since) every way, the four, on
+the code with main merged (6,304 pairs): no wrong write, no leak; 3 failures, the
+harness's: the same list in another order compared as words kept "mom." apart from "mom"
+(the stops are now left out of the comparison).
 
-The service needed no change: what is kept by text (the planner's reading of a message, the
-grammar's) is keyed by the words, the moment and the zone and is the same for everyone; what
-is kept by an object (the figures a result holds, a dialogue's readings, a round's listing)
-is checked by identity and dropped with the object; the dialogue state lives in the session.
+Otherwise the service needed no change: what is kept by text (a message's reading) is
+keyed by the words, the moment and the zone; what is kept by an object (the figures a
+result holds, a dialogue's readings, a round's listing) is checked by identity and dropped
+with the object; the dialogue state lives in the session.
 """
 
 from __future__ import annotations
@@ -110,7 +125,7 @@ _WAYS = ("turns", "gather", "tabs", "offset")
 # Written after the first run of the others, not tuned on.
 WRITTEN_AFTER = ("offset",)
 _ONLY = os.environ.get("TOGETHER_WAYS", "").split(",") if os.environ.get("TOGETHER_WAYS") else None
-_STRIDE = 48
+_STRIDE = 64
 _EVERY = os.environ.get("TOGETHER") == "ALL"
 # Exploring: the other session says the same case's words (TOGETHER_SAME=1).
 _SAME = os.environ.get("TOGETHER_SAME") == "1"
@@ -352,7 +367,7 @@ def _heard(events: list[dict[str, Any]]) -> tuple[list[str], list[str], bool]:
     it wrote, whether it waits for a yes."""
     text = " ".join(e["text"] for e in events if e["type"] == "answer.done")
     done = events[-1]
-    words = sorted(re.findall(r"[\w'$@+:.-]+", text.lower()))
+    words = sorted(word.strip(".:") for word in re.findall(r"[\w'$@+:.-]+", text.lower()))
     return words, _written(done["tool_calls"], CATALOG), bool(done.get("awaiting_confirmation"))
 
 
