@@ -630,6 +630,8 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
         said.append((clause, intents))
     if found and ("keep " in norm.text or "leave " in norm.text) and "other" in norm.text:
         found = _other_than_kept(found, [c for c, _ in said], norm, local_now)
+    if len(found) > 1 and "remind me" in norm.text:
+        found = _reminded_of_the_one_added(found)
     if len(found) > 1:
         found = _rebooked_is_moved(found)
         if any(_hour_only_booking(i) for i in found):
@@ -650,6 +652,34 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
         if asks:
             found = [dataclasses.replace(intent, unheard=asks) for intent in found]
     return _dedupe(found)
+
+
+_REMINDED_OF_IT = rx(
+    r"remind me (?:about |of )?(?:it|that|this|the (?:task|to-do|todo|reminder|thing))"
+)
+
+
+def _reminded_of_the_one_added(found: list[Intent]) -> list[Intent]:
+    """ "add a task to buy a gift and remind me about it on friday": the day is the to-do's
+    just added (a second to-do titled "Remind me about the task" was added)."""
+    kept: list[Intent] = []
+    for intent in found:
+        before = kept[-1] if kept else None
+        due = intent.arguments.get("due_on")
+        title = str(intent.arguments.get("title") or "").lower()
+        if (
+            before is not None
+            and before.kind == intent.kind == "add_task"
+            and (intent.missing == ("title",) or _REMINDED_OF_IT.fullmatch(title))
+            and "remind me" in intent.clause
+            and due is not None
+            and "due_on" not in before.arguments
+        ):
+            arguments = {**before.arguments, "due_on": due}
+            kept[-1] = dataclasses.replace(before, arguments=arguments)
+            continue
+        kept.append(intent)
+    return kept
 
 
 # "keep the cleaning", "leave my haircut alone": a thing said to stay as it is.

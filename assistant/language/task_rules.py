@@ -106,6 +106,10 @@ _PLACEHOLDER_TITLE = rx(
     r"(?:about )?(?:something|anything|stuff|a thing|some things|things|something for me"
     r"|a few things|one thing)"
 )
+# A title that only points at something said elsewhere: "it", "about that", "the task".
+_ONLY_A_POINTER = rx(
+    r"(?:(?:about|of) )?(?:it|that|this|them|those|the (?:task|to-do|todo|reminder|thing))"
+)
 # ", it's important," said between the task and "put it on my list": its priority only.
 _IT_MATTERS = rx(
     r",?\s*(?:it's|it is|that's|that is|this is|this one's) (?:really |very |quite |super "
@@ -265,6 +269,10 @@ def add_task(c: Clause) -> Intent | None:
             # "…as a task with low priority": said after the title.
             priority = slots.priority(c.text[match.end("rest") :])[0]
         rest = _TITLE_LEAD.sub("", match.group("rest"), count=1)
+        if rest.startswith("remind me to "):
+            # "add a task to call mum and remind me to buy flowers": the second to-do is to
+            # buy flowers (it was titled "Remind me to buy flowers")
+            rest = rest[len("remind me to ") :]
         # "remind me the day before to find my glasses": the day first, then the to-do.
         first = RELATIVE_DAY_FIRST.match(rest)
         if first is not None:
@@ -347,7 +355,11 @@ def add_task(c: Clause) -> Intent | None:
             if draft.when is not None and draft.when.clock is not None:
                 # A task keeps a day, not a time: the time said is kept in its note.
                 arguments["description"] = slots.time_note(draft.when)
-        names_nothing = _PLACEHOLDER_TITLE.fullmatch(rest.strip(" ,.?!"))
+        names_nothing = _PLACEHOLDER_TITLE.fullmatch(rest.strip(" ,.?!")) or (
+            # "remind me about it on friday": "it" named nothing here (it was added as "It")
+            draft.title is not None
+            and _ONLY_A_POINTER.fullmatch(draft.title.lower().strip(" ,.?!"))
+        )
         if names_nothing:
             arguments.pop("title", None)
         missing: tuple[str, ...] = () if draft.title and not names_nothing else ("title",)

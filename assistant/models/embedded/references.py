@@ -606,6 +606,26 @@ _READINGS: KeptByIdentity[Dialogue, tuple[tuple[Message, ...], tuple[Intent, ...
 )
 
 
+# "(and) remind me about it on friday", "remind me of that tomorrow", "remind me on friday":
+# said right after a to-do was added, the day it is due.
+_REMIND_ABOUT_IT = rx(
+    r"^(?:(?:and|oh|also|please|ok|okay|so)[ ,]+)*(?:can you |could you )?remind me"
+    r"(?: (?:about|of) (?:it|that|this))?(?P<w> (?:on|by|this|next|tomorrow|monday|tuesday"
+    r"|wednesday|thursday|friday|saturday|sunday|the|in)\b.*)$"
+)
+
+
+def _reminded_of_the_one_added(state: Dialogue, message: str) -> str | None:
+    """ "make it due on friday", for a reminder about the to-do just added (it asked what
+    the task should say, or was added as a task titled "It")."""
+    if state.last_action is None or state.last_action.tool != "crm.addTask":
+        return None
+    said = _REMIND_ABOUT_IT.match(message.lower().strip(" .!"))
+    if said is None or " to " in f"{said.group('w')} ":
+        return None  # "remind me on friday to call mum": a to-do of its own
+    return f"make it due{said.group('w')}"
+
+
 def _last_user(conversation: Sequence[Message]) -> int:
     """Where the customer's last message is (-1: none): what a reading may look up to."""
     for index in range(len(conversation) - 1, -1, -1):
@@ -618,6 +638,8 @@ def _read(
     conversation: Sequence[Message], message: str, now: datetime, timezone: str, state: Dialogue
 ) -> list[Intent]:
     message = ordinal_named(state, the_other_named(state, message))
+    if "remind me" in message.lower() and (due := _reminded_of_the_one_added(state, message)):
+        message = due
     if "crm.bookAppointment" in state.held and (
         rebooked := held_booking_retimed(conversation, message, now, timezone)
     ):
