@@ -33,6 +33,10 @@ _CHANGED = rx(
     r"\b(?:instead|rather)\b"
     # "yes but make it 4", "ok but move it to the 3rd": agreed to, with a change to it
     r"|\bbut (?:make|change|move|switch|put|set) it\b(?! so\b)"
+    # "yes but use maria@example.net", "ok, but make that 415 555 0101": another value than
+    # the one read back (the one read back was written)
+    r"|\bbut\b.*\b(?:emailaddress|phonenumber)\d"
+    r"|\b(?:use|make (?:it|that)|change (?:it|that) to|put) (?:emailaddress|phonenumber)\d"
     # "yes the other one", "sure, a different one": another target than the one asked about
     r"|\b(?:the|that|this) other\b|\b(?:a |the )?different (?:one|task|appointment|visit)\b"
     r"|\banother (?:one|task|appointment|visit)\b|\bwrong one\b"

@@ -469,6 +469,10 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
             more := _another_booking(clause, last_intents, norm, local_now, timezone)
         ):
             intents = more  # "physio on tuesday at 9 and on thursday at 9 as well"
+        if not intents and (
+            after := _a_service_after(clause, last_intents, norm, local_now, timezone)
+        ):
+            intents = after  # "a haircut friday at 3 and a massage right after"
         # "…but don't mark the groceries done": what not to do is no part of the request
         # before it (merged, it would negate that request too).
         if not intents and own_request and (read := _same_listing(clause, last_intents)):
@@ -1113,6 +1117,36 @@ def _another_booking(
         return []
     found = read_clause(f"book {str(service).lower()} {bare}", norm, now, timezone)
     if len(found) == 1 and found[0].kind == "book_appointment" and found[0].complete:
+        return found
+    return []
+
+
+# "…and a massage right after", "…and then a facial": a service named after a booking,
+# with no time of its own (said before it or after it).
+_SERVICE_AFTER = rx(
+    r"^(?:(?:and|then|also|plus|oh)\s+)*(?P<s>(?:a|an|my|the)\s+[a-z][a-z -]*?)"
+    r"(?:\s+(?:right|straight|just|directly|immediately)?\s*(?:after(?:wards)?(?: that)?"
+    r"|afterwards|then|too|as well|also|after it))*[.!]?$"
+)
+
+
+def _a_service_after(
+    clause: str, before: list[Intent], norm: Normalized, now: datetime, timezone: str
+) -> list[Intent]:
+    """ "book a haircut friday at 3 and a massage right after": a booking of that service
+    on the same day, its time asked (no one knows when the first ends). It was dropped
+    without a word."""
+    if len(before) != 1 or before[0].kind != "book_appointment":
+        return []
+    starts = before[0].arguments.get("starts_at")
+    said = _SERVICE_AFTER.match(clause)
+    if not isinstance(starts, str) or said is None:
+        return []
+    day = datetime.fromisoformat(starts).astimezone(now.tzinfo).date()
+    found = read_clause(
+        f"book {said.group('s')} on {day:%B}".lower() + f" {day.day}", norm, now, timezone
+    )
+    if len(found) == 1 and found[0].kind == "book_appointment" and found[0].missing == ("time",):
         return found
     return []
 

@@ -141,10 +141,21 @@ class ToolExecutor:
                 )
             )
         batch = Batch(self, prepared, ctx, emit)
-        batch.tasks = [
-            asyncio.create_task(self._run_one(item, ctx, emit, batch.slots, index, on_result))
-            for index, item in enumerate(prepared)
-        ]
+        # A read asked after writes to the same part of the CRM ("add two tasks, then read
+        # me my list") waits for them: read at once, it held the writes that had landed,
+        # and the answer said "I added Pay rent" over a list without it.
+        writes: dict[str, list[asyncio.Task[None]]] = {}
+        for index, item in enumerate(prepared):
+            tool = item.tool if item.refusal is None else None
+            system = tool.system if tool is not None else None
+            writing = tool is not None and tool.writes
+            after = writes.get(system) if system is not None and not writing else None
+            task = asyncio.create_task(
+                self._run_one(item, ctx, emit, batch.slots, index, on_result, after)
+            )
+            if system is not None and writing:
+                writes.setdefault(system, []).append(task)
+            batch.tasks.append(task)
         return batch
 
     def _prepare(self, call: ToolCall, customer_id: str | None) -> _Prepared:
@@ -196,7 +207,10 @@ class ToolExecutor:
         results: list[ToolResult | None],
         index: int,
         on_result: ResultSink | None = None,
+        after: list[asyncio.Task[None]] | None = None,
     ) -> None:
+        if after:
+            await asyncio.wait(after)  # the writes asked before it, however they end
         started = time.perf_counter()
         tool = item.tool
         with tracing.tool_span(item.call, ctx.round):
