@@ -575,6 +575,15 @@ _OTHER_ACTION = rx(
 )
 
 
+# "the insurance task is no longer urgent", "the insurance one doesn't need to be high
+# priority any more": its priority said to be ordinary again.
+_NO_LONGER_URGENT = rx(
+    r"^(?:(?:ok|okay|so|well|actually|oh)[ ,]+)*(?P<t>(?:the|my|that|this) [a-z' -]+?)"
+    r" (?:(?:is|'s) (?:not|no longer)|(?:isn't|is not)|(?:doesn't|does not) need to be)"
+    r" (?:urgent|(?:a )?high[- ]priority|a priority|important)(?: any ?more| any longer| now)?$"
+)
+
+
 def update_task(c: Clause) -> Intent | None:
     if _OTHER_ACTION.search(c.text):
         return None
@@ -593,6 +602,17 @@ def update_task(c: Clause) -> Intent | None:
         else:
             level = "low" if lowering else "high"
         return _task_change(c, match.group("t"), {"priority": level})
+    if (
+        ("urgent" in c.text or "priority" in c.text or "important" in c.text)
+        and (calmed := _NO_LONGER_URGENT.search(c.text))
+        and (
+            # (a visit named is no to-do: "my haircut is not urgent")
+            not APPT_NOUN.search(calmed.group("t"))
+            and (TASK_NOUN.search(calmed.group("t")) or not slots.services_named(calmed.group("t")))
+        )
+    ):
+        # "the insurance task is not urgent anymore": back to normal (it read the list)
+        return _task_change(c, calmed.group("t"), {"priority": "normal"})
     for _, match in _DUE_CHANGES.found(c.text):
         if due := _date_of(match.group("w"), c):
             due_change: dict[str, Any] = {"due_on": due}
