@@ -185,24 +185,24 @@ def advance(
             item = _known(state, results, call.arguments.get(_ID_ARGUMENT.get(kind_held, "")))
             if item is not None:
                 focus_kind, focus = kind_held, item
-    question, about = (None, "")
+    question, about, at = (None, "", 0)
     lowered = answer.lower()
     # Both of the offer's phrasings say "case": most answers are passed over at once.
     # The three "Which …" questions all say "Which" (case-sensitive patterns): an answer
     # without it, most of them, skips their searches (~4 µs each over a listing's answer).
     asks_which = "Which" in answer
-    if "case" in lowered and _OFFERS_A_CASE.search(lowered):
-        question, about = "offer_case", user_text
-    elif asks_which and _WHICH_TO_CANCEL.search(answer):
-        question, about = "which_cancel", user_text
-    elif asks_which and _WHICH_TO_MOVE.search(answer):
-        question, about = "which_move", user_text
-    elif asks_which and _WHICH_TASK.search(answer):
-        question, about = "which_task", user_text
+    if "case" in lowered and (asking := _OFFERS_A_CASE.search(lowered)):
+        question, about, at = "offer_case", user_text, asking.start()
+    elif asks_which and (asking := _WHICH_TO_CANCEL.search(answer)):
+        question, about, at = "which_cancel", user_text, asking.start()
+    elif asks_which and (asking := _WHICH_TO_MOVE.search(answer)):
+        question, about, at = "which_move", user_text, asking.start()
+    elif asks_which and (asking := _WHICH_TASK.search(answer)):
+        question, about, at = "which_task", user_text, asking.start()
     elif answer.endswith("Should it be normal or low priority?"):
-        question, about = "which_priority", user_text
+        question, about, at = "which_priority", user_text, answer.rfind("Should it")
     elif "Tell me what happened" in answer:
-        question, about = "describe_case", user_text
+        question, about, at = "describe_case", user_text, answer.find("Tell me what happened")
     elif answer.startswith(MOVE_QUESTION_START):
         question, about = "move_to", user_text
     if (
@@ -235,7 +235,18 @@ def advance(
         *_earlier_listing(state, listed_kind),
         tuple(actions) if actions else state.last_turn_actions,
         _listings(state, listed_kind),
+        asked=_sentence_at(answer, at) if question else "",
     )
+
+
+_SENTENCE_END = re.compile(r"[.!?](?=\s|$)")
+
+
+def _sentence_at(answer: str, at: int) -> str:
+    """The sentence of `answer` that holds position `at` (where a question was found)."""
+    start = max((end.end() for end in _SENTENCE_END.finditer(answer, 0, at)), default=0)
+    end = _SENTENCE_END.search(answer, at)
+    return answer[start : end.end() if end else len(answer)].strip()
 
 
 def _listings(

@@ -70,6 +70,9 @@ class Dialogue:
     # one clause each: the next answer begins with them.
     untold: tuple[str, ...] = ()
     untold_asked: str = ""  # what the customer said in that stopped turn
+    # The sentence of the last answer that asked `question`: a reply answers it only when
+    # the caller heard it in full (a barge-in cuts a phone answer short).
+    asked: str = ""
 
     # --- reading it ---------------------------------------------------------------
 
@@ -122,6 +125,7 @@ class Dialogue:
             listings=tuple((kind, tuple(items)) for kind, items in data.get("listings") or ()),
             untold=tuple(data.get("untold") or ()),
             untold_asked=str(data.get("untold_asked") or ""),
+            asked=str(data.get("asked") or ""),
         )
 
 

@@ -29,7 +29,7 @@ from assistant.answering import APOLOGY, INTERNAL_APOLOGY, Answerer, error_text,
 from assistant.deadlines import Deadline
 from assistant.early_calls import EarlyCalls
 from assistant.errors import ModelUnavailable
-from assistant.heard import said_before_reply, was_heard, words
+from assistant.heard import answers_with_more, said_before_reply, was_heard, words
 from assistant.integrity import AS_ASKED_CHECK, NOT_STARTED, WriteIntegrity
 from assistant.language.as_meant import as_meant
 from assistant.logs import trace_context
@@ -271,6 +271,12 @@ class Engine:
 
     async def _body(self, state: TurnState) -> None:
         session = state.session
+        asked = session.dialogue
+        if asked.question and not was_heard(asked.asked, said_before_reply(session)):
+            # The caller talked over the question (a platform's or the phone's record of
+            # what its voice played ends before it): their words answer something else.
+            # Was: "yes please" to a support case offered after the cut opened one.
+            session.dialogue = dataclasses.replace(asked, question=None, about="", asked="")
         if untold := session.dialogue.untold:
             asked_again = words(session.dialogue.untold_asked) == words(state.text)
             session.dialogue = dataclasses.replace(session.dialogue, untold=(), untold_asked="")
@@ -337,11 +343,16 @@ class Engine:
             await self._answers.speak(state, pending.declined)
             return
         if pending is not None:
-            if confirmation.is_affirmative(state.text) and not was_heard(
-                pending.prompt, said_before_reply(state.session)
-            ):
+            replies = confirmation.is_affirmative(state.text) or (
+                answers_with_more(state.text)
+                # "no wait, just the task": the customer's own ask narrowed, not an answer
+                and confirmation.narrowed(state.text, pending.calls, pending.named) is None
+            )
+            if replies and not was_heard(pending.prompt, said_before_reply(state.session)):
                 # The caller talked over the question (or the platform never played
-                # it): their yes answers something else, so the question is asked again.
+                # it): their yes answers something else, so the question is asked again;
+                # so is "yes but make it 4", "no, 4:30 instead" (was: the visit already
+                # booked MOVED to 4, where the question was whether to book another).
                 await self._ask_again(state, pending)
                 return
             if confirmation.is_affirmative(state.text):

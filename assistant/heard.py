@@ -48,6 +48,17 @@ def was_heard(question: str, said: str) -> bool:
 _ENDING_WORDS = 4
 
 
+# A reply to a question that says more than yes or no: "yes but make it 4", "no, 4:30".
+# ("okay so what do I owe" opens something else: okay, sure, right are no answer here.)
+_REPLY_WITH_MORE = re.compile(r"(?i)^(?:yes|yeah|yep|yup|no|nope|nah)\b\W*\w")
+
+
+def answers_with_more(text: str) -> bool:
+    """The message opens as an answer to a question, and goes on."""
+    said = text.lstrip()
+    return said[:1].lower() in "yn" and bool(_REPLY_WITH_MORE.match(said))
+
+
 def said_before_reply(session: Session) -> str:
     """What we said between the customer's last two messages: what the newest one (the
     last history entry's user turn) answers."""
@@ -84,4 +95,4 @@ def align_said(session: Session, heard: str) -> bool:
     return True
 
 
-__all__ = ["align_said", "said_before_reply", "was_heard", "words"]
+__all__ = ["align_said", "answers_with_more", "said_before_reply", "was_heard", "words"]

@@ -41,6 +41,11 @@ _CHANGED = rx(
     r"|\b(?:the|that|this) other\b|\b(?:a |the )?different (?:one|task|appointment|visit)\b"
     r"|\banother (?:one|task|appointment|visit)\b|\bwrong one\b"
 )
+# Asked of what is so, not agreed to: "so it's definitely cancelled?", "is that confirmed?".
+_STATE_ASKED = rx(
+    r"^(?:(?:so|and|but|wait|just to check|to be clear)[\s,]+)*(?:it's|it is|is it|was it"
+    r"|that's|that is|is that|has it|it has|it's been|they're|they are|are they)\b"
+)
 # Past this many words a "yes" is probably the start of a new request, not an answer.
 _MAX_WORDS = 10
 # Words that answer a question only when nothing follows them: said before something
@@ -67,6 +72,10 @@ def is_affirmative(text: str) -> bool:
         return False
     match = _AFFIRMATIVE.search(said)
     if match is None:
+        return False
+    if match.start() > 0 and "?" in text and _STATE_ASKED.search(said):
+        # "so it's definitely cancelled?": the customer asks whether it is done, the word
+        # a yes is made of said of the state (was: taken for a yes, and it cancelled).
         return False
     if match.start() == 0 and (opened := _ONLY_OPENS.match(said)) is not None:
         rest = said[opened.end() :].strip(" ,.!?")

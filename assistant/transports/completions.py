@@ -127,14 +127,20 @@ async def chat_completions(request: web.Request) -> web.StreamResponse:
     key = completion.conversation_key(claim)
     try:
         call = await request.app[PLATFORM_CALLS].get(
-            key, claim, find_customer, earlier=completion.earlier, trace_id=trace_id
+            key,
+            claim,
+            find_customer,
+            earlier=completion.earlier,
+            trace_id=trace_id,
+            asked=completion.fingerprint,
+            named=completion.named,
         )
     except TooManyCalls as exc:
         return error_response(
             503, str(exc), type="server_error", code="server_busy", retry_after_s=5
         )
     try:
-        await request.app[PLATFORM_CALLS].refresh(call)
+        await request.app[PLATFORM_CALLS].refresh(call, completion.earlier, completion.fingerprint)
         return await _answer(request, call, completion)
     finally:
         call.done()

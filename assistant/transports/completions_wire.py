@@ -50,6 +50,11 @@ class CompletionRequest:
     customer_id: str | None  # metadata.customer_id
     phone: str | None  # call.customer.number (Vapi), else metadata.caller_phone
 
+    @property
+    def named(self) -> bool:
+        """The platform names the conversation (else it is known by its first words)."""
+        return any((self.call_id, self.conversation_id, self.user))
+
     def heard(self, recorded_before: bool) -> str | None:
         """What the caller heard before this turn, as far as the history says: None when it
         says nothing of it (no earlier turn, or no assistant message at all from a

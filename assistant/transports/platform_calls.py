@@ -23,8 +23,11 @@ from dataclasses import dataclass, field
 from aiohttp import web
 
 from assistant.conversation import Conversation, open_conversation
-from assistant.schema import Message
+from assistant.dialogue_state import Dialogue
+from assistant.heard import words
+from assistant.schema import Message, UserTurn
 from assistant.services import Services
+from assistant.session import Session
 from assistant.transports.platform_retry import LastAnswer
 from assistant.transports.platform_turns import RoutedFrames, TurnStream
 from assistant.transports.ratelimit import MessageLimits, SessionLimits
@@ -75,6 +78,44 @@ class PlatformCall:
             self.barge_in()
 
 
+# A platform asks again within its own timeout (seconds); the same first words later are
+# the caller's next call, not a retry (was: answered as before, "Done" and nothing done).
+RETRY_WITHIN_S = 60.0
+
+
+def _begins_again(
+    call: PlatformCall, earlier: tuple[Message, ...], asked: str, now: float | None = None
+) -> bool:
+    """A request with no earlier words of the customer's, to a conversation that has
+    answered some already (and is not a retry of its last answer, nor answering now)."""
+    if any(isinstance(message, UserTurn) for message in earlier):
+        return False
+    return (
+        call.idle
+        and call.conversation.session.turns > 0
+        and not call.answered.retried(asked, RETRY_WITHIN_S, now)
+    )
+
+
+def _missed_turns(session: Session, earlier: tuple[Message, ...]) -> bool:
+    """The customer's last words before this request, as the platform has them, are not
+    the last we hold: turns were answered elsewhere (or the platform says otherwise)."""
+    theirs = [m.text for m in earlier if isinstance(m, UserTurn)]
+    if not theirs:
+        return False  # a platform sending the newest words only: ours is the history
+    ours = next((m.text for m in reversed(session.history) if isinstance(m, UserTurn)), None)
+    return ours is None or words(ours) != words(theirs[-1])
+
+
+def rebuild(session: Session, earlier: tuple[Message, ...]) -> None:
+    """The session's history made the platform's, with no dialogue state of ours left."""
+    for entry_id in list(session.entry_ids):
+        session.drop_entry(entry_id)
+    session.remember(*earlier)
+    session.dialogue = Dialogue()
+    session.pending = None
+
+
 class TooManyCalls(Exception):
     """Every slot holds a conversation with a turn running or queued."""
 
@@ -101,20 +142,37 @@ class PlatformCalls:
         *,
         earlier: tuple[Message, ...] = (),
         trace_id: str = "",
+        asked: str = "",
+        named: bool = True,
     ) -> PlatformCall:
         """The conversation `caller` holds under `key`; a new one, for the customer
         `find_customer` names (its history rebuilt from `earlier`,
-        what the platform says was said) when we have none."""
+        what the platform says was said) when we have none. A conversation the platform
+        does not name (`named` false) is known by its caller and first words, so a request
+        that begins again is another call; `asked`, the request's fingerprint, tells a
+        retry of the last answer's request from it."""
         await self._close_idle()
         slot = (caller, key)
         call = self._calls.get(slot)
+        if call is not None and not named and _begins_again(call, earlier, asked):
+            # The first words of a conversation, where ours went on past them: another
+            # call opening the same way, not this one's thread. Was: the second call
+            # inherited the first's pending question, focus and writes ("I already
+            # added that a few minutes ago").
+            del self._calls[slot]
+            ended = call.conversation.session
+            await call.conversation.close()
+            await self._services.sessions.delete(ended.session_id)
+            call, turns_before = None, ended.turns
+        else:
+            turns_before = 0
         if call is None:
             # One opening per conversation: a second request waits for the first's.
             opening = self._opening.setdefault(slot, asyncio.Lock())
             async with opening:
                 call = self._calls.get(slot)
                 if call is None:
-                    call = await self._open(slot, find_customer, earlier, trace_id)
+                    call = await self._open(slot, find_customer, earlier, trace_id, turns_before)
             if not opening.locked():
                 self._opening.pop(slot, None)
         call.used_at = time.monotonic()
@@ -127,7 +185,11 @@ class PlatformCalls:
         find_customer: Callable[[], Awaitable[str | None]],
         earlier: tuple[Message, ...],
         trace_id: str,
+        turns_before: int = 0,
     ) -> PlatformCall:
+        """`turns_before`: the turns of the call that began under the same key before
+        (its session id is this one's too): numbered on from them, so no write of this
+        call has the key of one of that call's (the CRM would answer it as done again)."""
         if len(self._calls) >= self._most:
             await self._close_least_recent()
         customer_id = await find_customer()
@@ -141,6 +203,7 @@ class PlatformCalls:
             history=earlier,
         )
         session_id = stored_session_id(self._services, "completions", *slot)
+        conversation.session.turns = turns_before
         await continue_stored(self._services, conversation, session_id, customer_id)
         conversation.start()
         budgets = self._limits.for_session(
@@ -153,15 +216,27 @@ class PlatformCalls:
         )
         return call
 
-    async def refresh(self, call: PlatformCall) -> None:
+    async def refresh(
+        self, call: PlatformCall, earlier: tuple[Message, ...] = (), asked: str = ""
+    ) -> None:
         """Take the stored session when another worker has answered since (a shared
-        store): only between turns, so a running turn keeps what it started with."""
+        store): only between turns, so a running turn keeps what it started with. Then,
+        when the platform's history (`earlier`) holds words of the customer's we never
+        answered (another instance sharing no store did), the session is rebuilt from it."""
         conversation = call.conversation
         if conversation.turn is not None or conversation.outstanding:
             return
         stored = await self._services.sessions.load(conversation.session.session_id)
         if stored is not None and stored.turns > conversation.session.turns:
             conversation.session = stored
+        retried = call.answered.for_retry(asked) is not None  # answered as before
+        if not retried and _missed_turns(conversation.session, earlier):
+            # What we hold is from an older point of the call: its question, its pending
+            # change and what it had listed are not what the caller heard last (was: "4"
+            # to "what time in the morning?", asked by the other instance, answered our
+            # older "what time?" and BOOKED 4 PM).
+            log.info("platform: history rebuilt from the platform's, ours is behind it")
+            rebuild(conversation.session, earlier)
 
     async def _close_idle(self) -> None:
         now = time.monotonic()

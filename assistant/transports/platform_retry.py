@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 def fingerprint(said: Sequence[tuple[str, str]]) -> str:
@@ -33,6 +34,7 @@ class Answered:
     fingerprint: str
     response_id: str
     text: str
+    at: float = field(default_factory=time.monotonic)  # when it was given
 
 
 class LastAnswer:
@@ -45,6 +47,12 @@ class LastAnswer:
         """The answer already given to `asked` (a fingerprint), or None: run the turn."""
         answered = self._answered
         return answered if answered is not None and answered.fingerprint == asked else None
+
+    def retried(self, asked: str, within_s: float, now: float | None = None) -> bool:
+        """`asked` is the last answer's request again, within a platform's retry time."""
+        answered = self.for_retry(asked)
+        moment = time.monotonic() if now is None else now
+        return answered is not None and moment - answered.at <= within_s
 
     def keep(self, asked: str, response_id: str, text: str, status: str) -> None:
         """After a turn: its answer is kept when it was given in full (ok or partial)."""

@@ -27,8 +27,11 @@ _PERSON = (
 _REQUESTS = (
     # "I want to talk to a person", "can I speak with an agent", "let me talk to someone"
     rf"\b(?:talk|speak|chat)(?:ing)? (?:to|with) {_PERSON}\b",
-    # "transfer me", "connect me to a representative", "put me through to an operator"
-    rf"\b(?:transfer|connect|put) me(?: through)?(?: (?:to|with) {_PERSON})?\b",
+    # "transfer me", "connect me to a representative", "put me through to an operator";
+    # "put me" only through or to a person: "put me down for a haircut", "put me on the
+    # waitlist" are bookings (were handed off, and nothing booked)
+    rf"\b(?:transfer|connect) me(?: through)?(?: (?:to|with) {_PERSON})?\b",
+    rf"\bput me (?:through\b|(?:on )?(?:to|with) {_PERSON}\b)",
     # "get me a human", "I need a real person" (not "I need someone to fix my bill")
     rf"\b(?:get me|give me|need|want) (?!some)(?!people){_PERSON}\b",
 )

@@ -130,3 +130,13 @@ def test_another_service_meant_for_the_visit_just_booked_replaces_it() -> None:
         ("book_appointment", {"service": "Massage", "starts_at": "2030-01-19T11:00:00-08:00"}),
     ]
     assert ("cancel_appointment", {}) not in _read("oh and a massage too", state)
+
+
+def test_asking_whether_it_is_done_is_no_yes() -> None:
+    """ "so it's definitely cancelled?" to "are you sure you want to cancel…?" asks how
+    things stand (it was taken for a yes, and CANCELLED the visit); a yes still is one."""
+    asked_how = ("so it's definitely cancelled?", "is that confirmed?", "and it's deleted, right?")
+    for asked in asked_how:
+        assert not is_affirmative(asked), asked
+    for said in ("yes", "sure?", "definitely", "yes it's fine", "that's right", "ok, go ahead"):
+        assert is_affirmative(said), said

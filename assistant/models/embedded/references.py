@@ -137,6 +137,12 @@ def _by_position(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> l
         )
     if state.listed_kind not in ("task", "appointment") or len(state.listed) < 2 - bool(made):
         return None
+    named = {"task"} if _KIND_NAMED.search(text) else set()
+    named |= {"appointment"} if _VISIT_NAMED.search(text) else set()
+    if len(named) == 1 and state.listed_kind not in named:
+        # "move the first appointment you told me about…" with only tasks read out: not
+        # counted among them (was: a TASK's due day moved).
+        return None
     if len(positions) > 1 and (each := _each_in_its_clause(state, text, now, zone)) is not None:
         return each
     items = []
@@ -598,7 +604,36 @@ def read_intents(
     if kept[0] != told:
         kept = (told, tuple(_read(conversation, message, now, timezone, state)))
     updated = any(r.ok and r.call.tool_name == "crm.updateTask" for r in results)
-    return [_named_visit(as_task_due(i) if updated and may_be_a_task(i) else i) for i in kept[1]]
+    return [
+        _unlisted(state, _named_visit(as_task_due(i) if updated and may_be_a_task(i) else i))
+        for i in kept[1]
+    ]
+
+
+# "the second one", "the first you listed": a place in a list heard, of no kind named.
+_ONE_OF_A_LIST = re.compile(r"\b(?:one|you (?:listed|mentioned|told me about|read out|said))\b")
+
+
+def _unlisted(state: Dialogue, intent: Intent) -> Intent:
+    """ "push the second one to the 9th" with nothing listed here: no place is counted
+    in a list this conversation never read out (was: the second visit on the calendar
+    MOVED, where a platform's history held a task list another instance read out); which
+    one is asked instead."""
+    target = intent.target
+    if (
+        target is None
+        or target.position is None
+        or state.listed_kind is not None
+        or state.earlier_listed_kind is not None
+        or state.listings
+        or not _ONE_OF_A_LIST.search(target.phrase)
+        # "my last one", "my first appointment": the customer's own, counted on the calendar
+        or target.phrase.startswith("my ")
+        or _VISIT_NAMED.search(target.phrase)
+        or _KIND_NAMED.search(target.phrase)
+    ):
+        return intent
+    return dataclasses.replace(intent, target=dataclasses.replace(target, position=None))
 
 
 _READINGS: KeptByIdentity[Dialogue, tuple[tuple[Message, ...], tuple[Intent, ...]]] = (
