@@ -63,6 +63,26 @@ NEVER = ("can't help with that", "didn't quite catch")
 _WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
 
 
+# Cases that fail on the pinned Monday as written (their own sets' tests say so and why):
+# a way of playing every conversation leaves them out.
+FAILS_AS_WRITTEN = frozenset(
+    {
+        "rp-which-question-back-earlier",
+        "pending-delete-then-read-then-yes",
+        "physio-none",
+        "due-this-week",
+        "nobody-called-back",
+        "u7-clinic-on-third-street",
+        "u7-my-230-on-sunday-to-4",
+        "u7-same-as-last-visit-next-monday",
+        "u7b-10-oclock-to-thursday-same-time",
+        "dentist-same-time-as-haircut-saturday",
+        "d2-remove-the-due-date",
+        "long-it-after-two-tasks-asked",
+    }
+)
+
+
 def stable_number(key: str) -> int:
     """A number for `key` (a case's "set/id") that no other case changes: a sample picked
     by it keeps its cases when a data file is added (Python's hash() is salted per run)."""
@@ -406,6 +426,15 @@ def turn_problems(
         problems.append(f"awaiting {pending}, expected {expected}")
     text = _answer(events)
     problems += unbacked_claims(text, calls, catalog, held=bool(pending), earlier=earlier)
+    problems += word_problems(turn, text)
+    if problems:
+        problems.append(f"answer was: {text!r}")
+    return problems
+
+
+def word_problems(turn: dict[str, Any], text: str) -> list[str]:
+    """The turn's `has` words the answer lacks, and the `not` words (or refusals) it says."""
+    problems: list[str] = []
     low = text.lower()
     for wanted in turn.get("has", []):
         options = [wanted] if isinstance(wanted, str) else wanted
@@ -414,8 +443,6 @@ def turn_problems(
     for unwanted in [*NEVER, *turn.get("not", [])]:
         if unwanted.lower() in low:
             problems.append(f"answer says {unwanted!r}")
-    if problems:
-        problems.append(f"answer was: {text!r}")
     return problems
 
 

@@ -32,7 +32,7 @@ Kiritimati, and no case would mean the same: the harness's choice, not the servi
 
 One case in STRIDE is played, by the stable hash of its id (hashlib), as many in each place;
 ELSEWHERE=ALL plays every case in every zone and at every moment (OUT=FILE notes each
-failure). FAILS_AS_WRITTEN (test_another_day.py's) are left out: they fail in Los Angeles.
+failure). FAILS_AS_WRITTEN (conversations.py's) are left out: they fail in Los Angeles.
 
 FIRST RUN, every case in every place, on the code as it was (1,314 cases in each zone,
 1,287 carried to each change of clocks: 10,458 sessions). The harness's own mistakes
@@ -85,8 +85,15 @@ import pytest
 from aiohttp import web
 
 from crm_stub.app import create_app
-from tests.e2e.conversations import CUSTOMER, NOW, note_exploring, play_case, read_cases
-from tests.e2e.test_another_day import FAILS_AS_WRITTEN, dated, moved_dates, on_another_day
+from tests.e2e.conversations import (
+    CUSTOMER,
+    FAILS_AS_WRITTEN,
+    NOW,
+    note_exploring,
+    play_case,
+    read_cases,
+)
+from tests.e2e.test_another_day import dated, moved_dates, on_another_day
 from tests.e2e.test_conversations import CATALOG, DATA
 from tests.fixtures.app import MakeAssistant
 from tests.fixtures.crm import CrmAdmin

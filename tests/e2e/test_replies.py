@@ -92,7 +92,7 @@ RUN: 9/9 sessions (23/23 turns), no wrong write.
 Played through the sets that rework every written session (tests/e2e/test_said_in_two.py,
 test_said_aloud.py, test_another_day.py), two reworkings of these sessions are left open
 there, none a wrong write (see their KNOWN_OPEN), and the session left open here is not
-played on other days (test_another_day.FAILS_AS_WRITTEN).
+played on other days (conversations.FAILS_AS_WRITTEN).
 """
 
 from __future__ import annotations

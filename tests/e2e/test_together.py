@@ -87,6 +87,7 @@ import pytest
 
 from tests.e2e.conversations import (
     CUSTOMER,
+    FAILS_AS_WRITTEN,
     NEVER,
     NOW,
     Verdict,
@@ -104,22 +105,6 @@ from tests.fixtures.app import AssistantHarness, MakeAssistant, WsConversation
 from tests.fixtures.crm import CrmAdmin
 
 _SETS = sorted(DATA.glob("conversations*.jsonl"))
-# Fail on their own, played alone (their sets' tests say so and why).
-FAILS_AS_WRITTEN = frozenset(
-    {
-        "pending-delete-then-read-then-yes",
-        "physio-none",
-        "due-this-week",
-        "nobody-called-back",
-        "u7-clinic-on-third-street",
-        "u7-my-230-on-sunday-to-4",
-        "u7-same-as-last-visit-next-monday",
-        "u7b-10-oclock-to-thursday-same-time",
-        "dentist-same-time-as-haircut-saturday",
-        "d2-remove-the-due-date",
-        "long-it-after-two-tasks-asked",
-    }
-)
 KNOWN_OPEN: list[str] = []
 _WAYS = ("turns", "gather", "tabs", "offset")
 # Written after the first run of the others, not tuned on.

@@ -27,7 +27,7 @@ from typing import Any
 
 from openai import AsyncOpenAI
 
-from tests.e2e.conversations import NEVER, check_crm, snapshot
+from tests.e2e.conversations import check_crm, snapshot, word_problems
 from tests.fixtures.app import AssistantHarness
 from tests.fixtures.crm import CrmAdmin
 
@@ -304,7 +304,7 @@ async def play_via_platform(
                     problems.append(f"wrote {written}, expected {allowed[0]}")
                     if [tool for tool in written if tool not in fair]:
                         verdict.wrong_writes.append(f"turn {number}: {written}")
-                problems += _word_problems(turn, reply.text)
+                problems += word_problems(turn, reply.text)
                 problems += await check_crm(admin, turn.get("crm", []), world)
             if reply.handed_off:
                 verdict.handed_off = number
@@ -322,16 +322,3 @@ async def play_via_platform(
     finally:
         await call.close()
     return verdict
-
-
-def _word_problems(turn: dict[str, Any], text: str) -> list[str]:
-    problems: list[str] = []
-    low = text.lower()
-    for wanted in turn.get("has", []):
-        options = [wanted] if isinstance(wanted, str) else wanted
-        if not any(option.lower() in low for option in options):
-            problems.append(f"answer lacks {wanted!r}")
-    for unwanted in [*NEVER, *turn.get("not", [])]:
-        if unwanted.lower() in low:
-            problems.append(f"answer says {unwanted!r}")
-    return problems
