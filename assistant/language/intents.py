@@ -1143,8 +1143,9 @@ def _a_service_after(
     if not isinstance(starts, str) or said is None:
         return []
     day = datetime.fromisoformat(starts).astimezone(now.tzinfo).date()
+    # (the grammar reads lower case: "on January 18" is no day to it)
     found = read_clause(
-        f"book {said.group('s')} on {day:%B}".lower() + f" {day.day}", norm, now, timezone
+        f"book {said.group('s')} on {day:%B} {day.day}".lower(), norm, now, timezone
     )
     if len(found) == 1 and found[0].kind == "book_appointment" and found[0].missing == ("time",):
         return found

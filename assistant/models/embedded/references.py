@@ -650,7 +650,7 @@ _REMIND_ABOUT_IT = rx(
 )
 
 
-def _reminded_of_the_one_added(state: Dialogue, message: str) -> str | None:
+def _due_of_the_one_just_added(state: Dialogue, message: str) -> str | None:
     """ "make it due on friday", for a reminder about the to-do just added (it asked what
     the task should say, or was added as a task titled "It")."""
     if state.last_action is None or state.last_action.tool != "crm.addTask":
@@ -673,7 +673,7 @@ def _read(
     conversation: Sequence[Message], message: str, now: datetime, timezone: str, state: Dialogue
 ) -> list[Intent]:
     message = ordinal_named(state, the_other_named(state, message))
-    if "remind me" in message.lower() and (due := _reminded_of_the_one_added(state, message)):
+    if "remind me" in message.lower() and (due := _due_of_the_one_just_added(state, message)):
         message = due
     if "crm.bookAppointment" in state.held and (
         rebooked := held_booking_retimed(conversation, message, now, timezone)
