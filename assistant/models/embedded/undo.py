@@ -43,6 +43,30 @@ _UNDO_NAMED = rx(
 )
 
 
+# "undo both", "undo the last two": the last two changes of the conversation, each its
+# own turn's ("undo both" after adding milk, then bread, asked to delete the bread only).
+_UNDO_BOTH = rx(
+    r"^(?:(?:oh|ok|okay|actually|wait|no|hmm|sorry|um)[, ]+)*"
+    r"(?:please |can you |could you |just )?(?:undo|reverse|revert|take back)"
+    r" (?:both(?: of them| of those| changes)?|them both|the last two(?: changes)?)"
+    r"(?: please)?[.!]?$"
+)
+
+
+def _undo_both(state: Dialogue, text: str) -> list[Intent] | None:
+    """The last two changes of the conversation made the other way, or None when either
+    cannot be (which to undo is then asked, as for several of one turn)."""
+    if _UNDO_BOTH.match(text) is None or len(state.done) < 2:
+        return None
+    undone: list[Intent] = []
+    for entry in state.done[-2:]:
+        reversed_ = _entry_reversed(entry, text)
+        if reversed_ is None:
+            return None
+        undone += reversed_
+    return undone
+
+
 def _undo_named(state: Dialogue, text: str) -> list[Intent] | None:
     """The latest change of the conversation to the item named, made the other way: an
     added task deleted, a booking cancelled (each confirmed first), a move put back."""
@@ -54,20 +78,25 @@ def _undo_named(state: Dialogue, text: str) -> list[Intent] | None:
         label = set(re.findall(r"[a-z]+", str(entry.get("label") or "").lower()))
         if not words or not set(words) & label:
             continue
-        made, before = entry.get("made"), entry.get("before")
-        if entry.get("tool") == "crm.addTask" and isinstance(made, dict) and made.get("id"):
-            return [task_change("delete_task", made, {}, text)]
-        if entry.get("tool") == "crm.bookAppointment" and isinstance(made, dict):
-            return [Intent("cancel_appointment", target=pinned(made, "service"), clause=text)]
-        if (
-            entry.get("tool") == "crm.rescheduleAppointment"
-            and isinstance(before, dict)
-            and isinstance(before.get("starts_at"), str)
-        ):
-            target = pinned(before, "service")
-            starts_at = str(before["starts_at"])
-            return [Intent("reschedule_appointment", {"starts_at": starts_at}, target, clause=text)]
-        return None
+        return _entry_reversed(entry, text)
+    return None
+
+
+def _entry_reversed(entry: dict[str, object], text: str) -> list[Intent] | None:
+    """One remembered change made the other way, or None when it cannot be."""
+    made, before = entry.get("made"), entry.get("before")
+    if entry.get("tool") == "crm.addTask" and isinstance(made, dict) and made.get("id"):
+        return [task_change("delete_task", made, {}, text)]
+    if entry.get("tool") == "crm.bookAppointment" and isinstance(made, dict):
+        return [Intent("cancel_appointment", target=pinned(made, "service"), clause=text)]
+    if (
+        entry.get("tool") == "crm.rescheduleAppointment"
+        and isinstance(before, dict)
+        and isinstance(before.get("starts_at"), str)
+    ):
+        target = pinned(before, "service")
+        starts_at = str(before["starts_at"])
+        return [Intent("reschedule_appointment", {"starts_at": starts_at}, target, clause=text)]
     return None
 
 
@@ -77,6 +106,8 @@ def undo(state: Dialogue, text: str) -> list[Intent] | str | None:
     action = state.last_action
     if action is not None and (named := _undo_named(state, text)) is not None:
         return named
+    if action is not None and (both := _undo_both(state, text)) is not None:
+        return both
     if action is None or not _UNDO.match(text):
         return None
     several = state.last_turn_actions
