@@ -28,6 +28,8 @@ _NAMES_A_PERSON = re.compile(rf"\b(?:my|our) {_PERSON}\b")
 _FOR_SOMEONE_ELSE = rx(
     # "for my son", "for my wife and me" (not "for my son's school run": a task)
     rf"\bfor (?:my|our) {_PERSON}\b(?!'s)"
+    # "for me and my son": the other one's is asked about too (only hers was booked)
+    rf"|\bfor (?:me|myself|us) and (?:my|our) {_PERSON}\b"
     # "my husband's haircut", "my daughter's checkup" (typed in a hurry: "my husbands haircut")
     rf"|\b(?:my|our) {_PERSON}(?:'s|s) (?:\w+ )?(?:appointment|booking|visit|session|haircut"
     r"|cleaning|checkup|check-up|consultation|exam|therapy|physio)"
@@ -63,8 +65,18 @@ SOMEONE_ELSES_ACCOUNT = rx(
 )
 
 
+# "for both of us", "for 2 people": more people than the customer, none named.
+_FOR_SEVERAL = rx(
+    r"\bfor (?:both of us|us both|the (?:two|both) of us|all of us|(?:2|two|3|three|4|four)"
+    r" (?:people|persons|of us|adults))\b"
+)
+
+
 def for_someone_else(said: str) -> bool:
-    """The normalized clause asks for a visit for another person ("for my son")."""
+    """The normalized clause asks for a visit for another person ("for my son"), or for
+    more people than the customer ("for both of us": one was booked, said as all)."""
+    if " for " in said and _FOR_SEVERAL.search(said) is not None:
+        return True
     return _NAMES_A_PERSON.search(said) is not None and bool(_FOR_SOMEONE_ELSE.search(said))
 
 

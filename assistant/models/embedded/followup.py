@@ -531,6 +531,15 @@ def day_ellipsis(
 def _fill(intent: Intent, text: str, now: datetime, timezone: str) -> list[Intent] | None:
     """The lacking clause read again with the reply's words added."""
     if intent.missing[:1] == ("someone_else",):
+        if (
+            is_affirmative(text)
+            and intent.kind == "book_appointment"
+            and intent.missing == ("someone_else",)
+            and "starts_at" in intent.arguments
+        ):
+            # "Would you like me to book a haircut for yourself?" → "yes please": hers,
+            # as asked (it found nothing waiting for a yes)
+            return [dataclasses.replace(intent, missing=intent.missing[1:])]
         return None  # someone else's visit: what follows is read as a request of its own
     if only_hesitates(text):
         # "What should the task say?" → "hmm, let me think": the answer is still to come
