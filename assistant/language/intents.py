@@ -43,7 +43,7 @@ from assistant.language.several_tasks import said_one_by_one
 from assistant.language.slots import NOT_DENTAL, cut_spans
 from assistant.language.spelling import words
 from assistant.language.targets import TargetRef, target_ref
-from assistant.language.task_rules import SENTENCE_ERRAND, told_done
+from assistant.language.task_rules import POINTER, SENTENCE_ERRAND, told_done
 from assistant.language.text import Normalized, normalize
 from assistant.language.them_all import each_said, names_them_all
 from assistant.language.unheard import as_said, asks_something, tells
@@ -658,9 +658,7 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
     return _dedupe(found)
 
 
-_REMINDED_OF_IT = rx(
-    r"remind me (?:about |of )?(?:it|that|this|the (?:task|to-do|todo|reminder|thing))"
-)
+_REMINDED_OF_IT = rx(f"remind me {POINTER}")
 
 
 def _reminded_of_the_one_added(found: list[Intent]) -> list[Intent]:

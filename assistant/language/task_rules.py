@@ -107,9 +107,8 @@ _PLACEHOLDER_TITLE = rx(
     r"|a few things|one thing)"
 )
 # A title that only points at something said elsewhere: "it", "about that", "the task".
-_ONLY_A_POINTER = rx(
-    r"(?:(?:about|of) )?(?:it|that|this|them|those|the (?:task|to-do|todo|reminder|thing))"
-)
+POINTER = r"(?:(?:about|of) )?(?:it|that|this|them|those|the (?:task|to-do|todo|reminder|thing))"
+_ONLY_A_POINTER = rx(POINTER)
 # ", it's important," said between the task and "put it on my list": its priority only.
 _IT_MATTERS = rx(
     r",?\s*(?:it's|it is|that's|that is|this is|this one's) (?:really |very |quite |super "
