@@ -617,19 +617,26 @@ def retarget(state: Dialogue, text: str, now: datetime, timezone: str) -> list[I
         # change, said whole, takes the question's place; it does not aim this one at a
         # task called "haircut" ("actually cancel the car insurance one" still does).
         return None
-    rest = _NOT_THAT.sub(" ", text)
-    rest = re.sub(
-        r"\b(?:actually|sorry|no|i meant|i mean|meant|rather|instead|wait|oh|the|my|one|just"
-        r"|only)\b",
-        " ",
-        rest,
+    found = _named_for_held(
+        held[0], kind, _RETARGET_WORDS.sub(" ", _NOT_THAT.sub(" ", text)), now, timezone
     )
+    return found[:1] or None
+
+
+_RETARGET_WORDS = rx(
+    r"\b(?:actually|sorry|no|i meant|i mean|meant|rather|instead|wait|oh|the|my|one|just|only)\b"
+)
+_MORE_WORDS = rx(r"\b(?:and|plus|too|as well|also|please|the|my|one|that|this|then|ok|okay|oh)\b")
+
+
+def _named_for_held(tool: str, kind: str, rest: str, now: datetime, timezone: str) -> list[Intent]:
+    """The things `rest` (the reply, its other words taken out) names, read as the held
+    change said of them ("cancel my <rest>")."""
     rest = " ".join(rest.replace(",", " ").split())
     if not rest:
-        return None
-    intents = detect_intents(_HELD_VERB[held[0]].format(rest), now, timezone)
-    found = [i for i in intents if i.kind == kind and i.target is not None and not i.target.vague]
-    return found[:1] or None
+        return []
+    intents = detect_intents(_HELD_VERB[tool].format(rest), now, timezone)
+    return [i for i in intents if i.kind == kind and i.target is not None and not i.target.vague]
 
 
 _ASKS = rx(r"\b(?:what|when|where|how|which|why|who)\b|\?")
@@ -650,20 +657,11 @@ def held_and_another(
     waiting = state.focus_of("appointment" if kind == "cancel_appointment" else "task")
     if waiting is None:
         return None
-    rest = re.sub(
-        r"\b(?:and|plus|too|as well|also|please|the|my|one|that|this|then|ok|okay|oh)\b",
-        " ",
-        text,
-    )
-    rest = " ".join(rest.replace(",", " ").split())
-    if not rest:
-        return None
-    intents = detect_intents(_HELD_VERB[held[0]].format(rest), now, timezone)
-    found = [i for i in intents if i.kind == kind and i.target is not None and not i.target.vague]
+    found = _named_for_held(held[0], kind, _MORE_WORDS.sub(" ", text), now, timezone)
     if len(found) != 1:
         return None
     label = "service" if kind == "cancel_appointment" else "title"
-    return [Intent(kind, target=pinned(waiting, label), clause=text), found[0]]
+    return [Intent(found[0].kind, target=pinned(waiting, label), clause=text), found[0]]
 
 
 # (a change of its own: "wait no, just tick it off" asks no other one deleted)
