@@ -338,6 +338,13 @@ def about_tasks(tasks: Sequence[Item], aspect: str, subject: str, now: datetime)
             said = [about_tasks([task], "due", "", now).rstrip(".") for task in named[:3]]
             return spoken_list(said) + "."
         return about_tasks(named[:1], "due", "", now)
+    if aspect == "on_list":
+        if not named:
+            return f"No, there's no task like '{subject}' on your list."
+        task = named[0]
+        if task.get("status") == "completed":
+            return f"No, {task.get('title')} is done."
+        return f"Yes, {_due_said(task, today)} is still on your list."
     if aspect == "task_priority" and named:
         return f"{named[0].get('title')} is {named[0].get('priority')} priority."
     # done_yet

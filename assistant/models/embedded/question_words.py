@@ -61,6 +61,9 @@ WHAT_HAPPENED = _rx(
     r" (?:a|an|my|the|me a|me an) \w"
     r"|\b(?:did|was|has) (?:my|the) .+ (?:get |been )?cancell?ed\b"
     r"|\bis (?:my|the) .+ cancell?ed\b"
+    # "my haircut isn't cancelled, is it?": asked the other way round
+    r"|\b(?:my|the) [a-z ]+? (?:isn't|is not|wasn't|was not|hasn't been|has not been)"
+    r" cancell?ed\b"
 )
 PAST = _rx(r"\bwhen (?:was|did i have|did i last) |\bmy last \w+ (?:was|appointment)\b")
 RECENT = _rx(
@@ -207,7 +210,16 @@ CANCELLED_ASKED = _rx(
     r"cancell?(?:ed)? (?:it|that|that one)(?: then| now| already| for sure| right| yeah)?\??$"
 )
 # "is my cleaning still on?": yes or no, from what the CRM holds of it.
-STILL_ON = _rx(r"\bstill (?:on|happening|booked|going ahead|scheduled)\b")
+STILL_ON = _rx(
+    r"\bstill (?:on|happening|booked|going ahead|scheduled)\b"
+    r"(?! (?:my |the |your )?(?:list|to-?do|to do|tasks?)\b)"
+)
+# "is the eye exam task still on my list?": a task, pending or not (or none such).
+ON_LIST = _rx(
+    r"\b(?:is|are) (?:my|the) (?P<t>[a-z]+(?: (?!and\b|still\b)[a-z]+){0,3}?)"
+    r"(?: tasks?| ones?| reminders?| to-?dos?)?"
+    r" (?:still )?on (?:my|the) (?:list|to-?do list|tasks|task list)\b"
+)
 # "which is earlier, the haircut or the cleaning?": two visits, one before the other.
 EARLIER = _rx(
     r"\bwhich(?: one)?(?: is|'s| comes| will be| happens)? (?P<w>earlier|first|sooner|later)\b"
@@ -272,6 +284,7 @@ __all__ = [
     "MONTH",
     "NAMED_THEN_WHEN",
     "NOTES",
+    "ON_LIST",
     "OVERDUE",
     "PAID",
     "PAST",

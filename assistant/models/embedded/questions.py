@@ -65,6 +65,7 @@ from assistant.models.embedded.question_words import (
     MONTH,
     NAMED_THEN_WHEN,
     NOTES,
+    ON_LIST,
     OVERDUE,
     PAID,
     PAST,
@@ -113,6 +114,7 @@ Aspect = Literal[
     "still_on",
     "earlier",
     "last_in",
+    "on_list",
 ]
 OFFER = "Would you like me to open a support case?"
 # Asks whose answer is one fact, however many clauses they are said in.
@@ -300,6 +302,9 @@ def _read(said: str, state: Dialogue) -> Question | None:
         "due tomorrow",
         "what's left",
     )
+    if not billing and (on_list := ON_LIST.search(said)):
+        # "is the eye exam task still on my list?": that task, not the visit of its name
+        return Question("on_list", on_list.group("t").strip())
     if not billing and (TASK_WORDS.search(said) or any(w in said for w in task_words)):
         for pattern, aspect in (
             (OVERDUE, "overdue"),
