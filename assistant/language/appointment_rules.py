@@ -133,7 +133,32 @@ def reschedule(c: Clause) -> Intent | None:
             # "the wednesday appointment, move it to thursday": "it" is the visit named first
             said = named
         return _move(c, said, split.group("w"))
+    if (bare := _time_after_the_visit(rest, c)) is not None:
+        return _move(c, *bare)
     return _move(c, match.group("rest"), "")
+
+
+# What may follow a new time said without "to" ("move cleaning tues 9am please").
+_AFTER_THE_TIME = rx(r"^(?:[\s,.!]|please|thanks|thank you|instead|if you can|for me)*$")
+
+
+def _time_after_the_visit(rest: str, c: Clause) -> tuple[str, str] | None:
+    """ "move cleaning tues 9am pls", "shift my haircut saturday at 11": a day and an hour
+    said right after the visit, without "to" (the visit's words, the time's words), or
+    None. It was asked when, though the time was said."""
+    if not any(ch.isdigit() for ch in rest) and "noon" not in rest and "o'clock" not in rest:
+        return None  # nearly every move: no hour said, or said after "to"
+    when = find_when(rest, c.now)
+    if when is None or when.day is None or when.clock is None or not when.spans:
+        return None
+    start = min(span[0] for span in when.spans)
+    end = max(span[1] for span in when.spans)
+    visit, time_words = rest[:start].strip(" ,"), rest[start:]
+    if not _AFTER_THE_TIME.match(rest[end:]) or not (
+        slots.service(visit, c.original) or APPT_NOUN.search(visit)
+    ):
+        return None  # "move my friday haircut…": the day names the visit, no new one said
+    return visit, time_words
 
 
 _PRONOUN_ONLY = rx(r"\s*(?:it|that|this|that one|this one)\s*")

@@ -26,7 +26,7 @@ from assistant.language.dates import find_when
 from assistant.language.intent import APPOINTMENT_ACTIONS, TASK_ACTIONS, Intent, IntentKind
 from assistant.language.lexicon import SERVICES
 from assistant.language.lookups import READS, reads
-from assistant.language.others import for_someone_else, reported
+from assistant.language.others import for_someone_else, reported, several_visits
 from assistant.language.patterns import rx
 from assistant.language.scope import (
     asks_advice,
@@ -353,6 +353,9 @@ def read_clause(
             if for_someone_else(text):
                 # "book a checkup for my son": never made in the customer's name.
                 found = [_for_someone_else(i) for i in found]
+            elif several_visits(text):
+                # "two haircuts saturday 10am": more visits than one booking makes.
+                found = [_for_someone_else(i) if i.kind == "book_appointment" else i for i in found]
             elif on_a_condition(text) or reported(text):
                 # "…and if not, book a haircut for Tuesday", "my husband said to cancel the
                 # dentist": asked about, not made.

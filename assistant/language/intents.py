@@ -38,7 +38,12 @@ from assistant.language.intent import (
 )
 from assistant.language.lexicon import SERVICES
 from assistant.language.patterns import rx
-from assistant.language.scope import on_a_condition, undecided, without_undecided
+from assistant.language.scope import (
+    on_a_condition,
+    undecided,
+    without_polite_aside,
+    without_undecided,
+)
 from assistant.language.several_tasks import said_one_by_one
 from assistant.language.slots import NOT_DENTAL, cut_spans
 from assistant.language.spelling import words
@@ -373,7 +378,7 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
 
     `now` is any aware datetime; dates are read in `timezone` (the customer's).
     """
-    text = _ask_corrected(without_system_talk(text))
+    text = without_polite_aside(_ask_corrected(without_system_talk(text)))
     if " keep " in text or " leave " in text:
         # "cancel all my appointments but keep the cleaning": all of them except the one
         # kept (the question named the cleaning too: a yes would have cancelled it)
@@ -1095,7 +1100,12 @@ def _refuses(clause: str) -> bool:
     return negated(clause) and not clause.startswith("not ")
 
 
-_ANOTHER = rx(r"\b(?:as well|too|also|another(?: one)?|one more)\b")
+# "…and one sunday 10am", "…and the other one on monday at 9": another of the same, its
+# service left unsaid ("one" no hour: "and one pm" is an hour).
+_ANOTHER = rx(
+    r"\b(?:as well|too|also|another(?: one)?|one more)\b"
+    r"|^(?:one|the other(?: one)?|a second(?: one)?)\b(?! ?(?:am|pm|o'?clock|thirty|fifteen))"
+)
 
 
 def _another_booking(

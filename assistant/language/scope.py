@@ -130,6 +130,17 @@ _ON_A_CONDITION = rx(
 )
 
 
+# "move the haircut to saturday, if it's not too much trouble, around 1 o'clock": a polite
+# "if" said between commas is no clause of its own (split there, the hour after it was
+# lost and the move kept the old hour).
+_POLITE_ASIDE = rx(rf",\s*[Ii]f{_POLITE_IF}(?: (?:trouble|of course|for you))?\s*(?P<end>,|$)")
+
+
+def without_polite_aside(text: str) -> str:
+    """The message without a polite "if…" said between commas (read as if unsaid)."""
+    return _POLITE_ASIDE.sub(lambda m: " " if m.group("end") else "", text)
+
+
 def on_a_condition(said: str) -> bool:
     """The normalized clause asks for a change only if something holds."""
     return bool(_ON_A_CONDITION.search(said))

@@ -708,7 +708,9 @@ _COMPLETE_TOLD = (
 # "the grocery task is done", "groceries - done", "groceries done".
 _DONE_STATEMENT = rx(
     r"^(?P<t>.+?)(?: (?:is|are)(?: all| now| finally| already)?| ?[-:])? (?:done|complete"
-    r"|completed|finished|sorted)$"
+    r"|completed|finished|sorted)"
+    # "groceries done thx", "insurance sorted, thank you": thanks said after it
+    r"(?:[ ,.!]+(?:please|thanks|thank you|thx|ta|cheers)(?: so much| a lot| very much)?)*$"
 )
 # "I'm done", "almost done": about the customer or the conversation, not a task.
 _NOT_A_DONE_THING = rx(
