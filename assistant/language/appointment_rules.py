@@ -135,7 +135,24 @@ def reschedule(c: Clause) -> Intent | None:
         return _move(c, said, split.group("w"))
     if (bare := _time_after_the_visit(rest, c)) is not None:
         return _move(c, *bare)
+    if (
+        " it " in rest
+        and (shift := _SHIFT_TAIL.search(rest)) is not None
+        and _PRONOUN_ONLY.fullmatch(rest[: shift.start()])
+    ):
+        # "whatever I have on the 7th, push it an hour later": "it" is the visit named first
+        # or before (the shift, read apart, is no words of it: "it an hour later" named
+        # nothing, and it was asked which)
+        return _move(c, _named_before(c, match.start()) or rest[: shift.start()], "")
     return _move(c, match.group("rest"), "")
+
+
+# "…it an hour later", "…it back by two days": a shift said after the thing moved.
+_SHIFT_TAIL = rx(
+    r"\s(?:(?:back|forward|out|up|later|earlier)(?: by)? )?(?:a|an|one|two|three|half an?"
+    r"|\d{1,2}|a couple of|a few) (?:minutes?|mins?|hours?|hrs?|days?|weeks?)"
+    r"(?: (?:later|earlier|back|forward|sooner))?(?: please)?$"
+)
 
 
 # What may follow a new time said without "to" ("move cleaning tues 9am please").
@@ -164,10 +181,15 @@ def _time_after_the_visit(rest: str, c: Clause) -> tuple[str, str] | None:
 _PRONOUN_ONLY = rx(r"\s*(?:it|that|this|that one|this one)\s*")
 
 
+# How a visit named before its verb opens: "the wednesday appointment, …", "whatever I
+# have on the 7th, …" (named by its day, not its name).
+_NAMING_STARTS = ("the ", "my ", "that ", "your ", "whatever ", "what i have ", "whichever ")
+
+
 def _named_before(c: Clause, at: int) -> str | None:
     """The visit named before the verb at `at` (by its day or hour, or its service), or None."""
     before = c.text[:at].strip(" ,")
-    if not before or not before.startswith(("the ", "my ", "that ", "your ")):
+    if not before or not before.startswith(_NAMING_STARTS):
         return None
     when = find_when(before, c.now)
     if (when is not None and (when.day is not None or when.clock is not None)) or slots.service(

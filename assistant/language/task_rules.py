@@ -438,6 +438,14 @@ _PRIORITY_CHANGE = (
         r"^(?P<t>.+?) (?:should be|is now|needs to be|must be|has to be) (?:a |an )?"
         r"(?P<p>high|top|urgent|important|low|normal|medium|critical)(?:[- ]priority)?\b"
     ),
+    # "insurance task make low", "the eye exam one, set it high": the task first, then the
+    # verb and the level (said in a hurry, or by one whose English puts the object first)
+    rx(
+        r"^(?P<t>.+?\b(?:task|to-?do|reminder|one))[,:]? (?:make|set|change|mark|put|switch)"
+        r"(?: it| that)? (?:to |as |at )?(?:a |an )?"
+        r"(?P<p>high|top|urgent|important|low|normal|medium|critical)(?:[- ]priority)?"
+        r"(?: please)?$"
+    ),
     rx(
         r"^(?:i'd like |i want |can you |could you |please )?(?:have |get )?(?P<t>.+?)"
         r" (?:moved|changed|set|bumped|raised|lowered|made|marked|switched) (?:up |down )?"
