@@ -770,6 +770,10 @@ def told_done(text: str) -> bool:
 _ACCOUNT_THING = rx(
     r"^(?:my |the |that |this |your |off )*(?:bills?|invoices?|balance|account|charges?"
     r"|ticket|support|appointment|booking)\b"
+    # "I sent a query about my bill, has it been answered": a question put to the team,
+    # asked after (it was read as a to-do done)
+    r"|^(?:a |an |my |the |that |this )?(?:quer(?:y|ies)|questions?|complaints?|support"
+    r" requests?)\b"
 )
 # "I already paid that last week", "I paid the dental bill": a payment told, about the
 # account; what "that" was is for the conversation to say, not a to-do to guess at.
