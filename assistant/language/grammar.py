@@ -200,7 +200,9 @@ def refer_back(intent: Intent, clause: str, norm: Normalized, now: datetime) -> 
     words = tuple(w for w in target.words if w not in _NOT_A_TARGET_WORD)
     if intent.kind in APPOINTMENT_ACTIONS:
         words = tuple(w for w in words if slots.service(w, w))
-    return as_a_task_moved(dataclasses.replace(intent, target=dataclasses.replace(target, words=words)))
+    return as_a_task_moved(
+        dataclasses.replace(intent, target=dataclasses.replace(target, words=words))
+    )
 
 
 def as_a_task_moved(intent: Intent) -> Intent:

@@ -32,8 +32,16 @@ def _kinds(text: str) -> list[str]:
             "reschedule_appointment",
             "2030-01-17T16:00:00-08:00",
         ),
-        ("book a massage, if you could, on friday at 10am", "book_appointment", "2030-01-18T10:00:00-08:00"),
-        ("move the massage, if possible, to wednesday at 9am", "reschedule_appointment", "2030-01-16T09:00:00-08:00"),
+        (
+            "book a massage, if you could, on friday at 10am",
+            "book_appointment",
+            "2030-01-18T10:00:00-08:00",
+        ),
+        (
+            "move the massage, if possible, to wednesday at 9am",
+            "reschedule_appointment",
+            "2030-01-16T09:00:00-08:00",
+        ),
     ],
 )
 def test_a_polite_if_between_commas_keeps_the_time_said_after_it(
@@ -51,7 +59,10 @@ def test_more_visits_than_one_at_one_time_are_asked_about() -> None:
         (intent,) = detect_intents(text, NOW, TZ)
         assert intent.kind == "book_appointment" and intent.missing == ("someone_else",), text
     # cancelling "my two appointments" is no booking for others
-    assert all(i.missing != ("someone_else",) for i in detect_intents("cancel my two appointments", NOW, TZ))
+    assert all(
+        i.missing != ("someone_else",)
+        for i in detect_intents("cancel my two appointments", NOW, TZ)
+    )
 
 
 def test_two_visits_each_with_its_time_are_both_booked() -> None:
@@ -120,7 +131,10 @@ def test_a_shift_said_after_it_is_no_words_of_the_visit() -> None:
 
 def test_a_move_aimed_at_what_only_a_to_do_has_moves_its_due_day() -> None:
     """ "the high priority one, push it to the 12th": the to-do (a visit was asked for)."""
-    for text in ("the low priority one, push it to the 25th", "push the one with no date to the 25th"):
+    for text in (
+        "the low priority one, push it to the 25th",
+        "push the one with no date to the 25th",
+    ):
         (intent,) = detect_intents(text, NOW, TZ)
         assert intent.kind == "update_task" and intent.arguments == {"due_on": "2030-01-25"}, text
 
