@@ -22,7 +22,6 @@ from assistant.language.patterns import (
 from assistant.language.text import normalize
 from tests.fixtures.phrasings import kept_phrasings
 
-
 # Every pattern against every kept text grows with each data set (10,000+ texts by 800
 # patterns took half a minute); the suite tries a fixed share of the texts, chosen by a
 # stable hash so a run is repeatable, and PATTERNS=ALL tries every one (before a change

@@ -391,7 +391,7 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
 
     `now` is any aware datetime; dates are read in `timezone` (the customer's).
     """
-    text = without_reason_told(without_polite_aside(_ask_corrected(without_system_talk(text))))
+    text = without_reason_told(without_polite_aside(ask_corrected(without_system_talk(text))))
     if " keep " in text or " leave " in text:
         # "cancel all my appointments but keep the cleaning": all of them except the one
         # kept (the question named the cleaning too: a yes would have cancelled it)
@@ -1056,12 +1056,37 @@ _ASK_CORRECTED = rx(
 )
 
 
-def _ask_corrected(text: str) -> str:
-    """`text` without an ask the customer corrected in the same breath."""
-    match = _ASK_CORRECTED.search(text.lower())
-    if match is None or len(text.lower()) != len(text):
+def ask_corrected(text: str) -> str:
+    """`text` without an ask the customer corrected, paused or turned down in the same
+    breath."""
+    low = text.lower()
+    if len(low) != len(text):
         return text
-    return text[: match.start()] + _name_the_it(text[match.start("b") :], match.group("a"))
+    if (match := _ASK_CORRECTED.search(low)) is not None:
+        return text[: match.start()] + _name_the_it(text[match.start("b") :], match.group("a"))
+    if _PAUSE_WORDS.search(low) and (match := _ASK_PAUSED.search(low)) is not None:
+        # (the question is of the thing the paused ask named: "what time is it at")
+        return text[: match.start()] + _name_the_it(text[match.start("b") :], match.group("a"))
+    if " than " in low and (match := _RATHER_THAN.search(low)) is not None:
+        return text[: match.start("than")] + text[match.end("than") :]
+    return text
+
+
+# "cancel the haircut? no wait, what time is it at", "book a massage friday at 3, hang on,
+# what else do I have": the ask is paused for a question, which alone is answered (the
+# customer asks again, or not, once they know).
+_PAUSE_WORDS = rx(r"\b(?:wait|hang on|hold on|one sec|one second|just a sec)\b")
+_ASK_PAUSED = rx(
+    rf"\b(?P<a>{_VERB}\b[^.?!;]*?)[,.?!;]* (?:no,? |oh,? |actually,? |um,? |uh,? )?"
+    r"(?:wait|hang on|hold on|one sec(?:ond)?|just a sec(?:ond)?)[,.!;]* "
+    r"(?:a (?:sec|second|minute|moment)[,.!;]* )?"
+    r"(?P<b>(?:what|what's|when|when's|which|how|is|are|do|does|did|have|has|where)\b[^.!;]*)$"
+)
+# "I'd rather cancel the haircut than move it": what is turned down is no ask.
+_RATHER_THAN = rx(
+    rf"\b(?:rather|sooner|prefer to)\b[^.?!;]*?(?P<than> than (?:to )?(?:{_VERB}|keep|leave)"
+    r"\b[^.?!;,]*)"
+)
 
 
 def asked_after_refusal(said: str) -> str | None:
@@ -1350,6 +1375,7 @@ __all__ = [
     "TOOL_OF",
     "Intent",
     "IntentKind",
+    "ask_corrected",
     "asked_after_refusal",
     "detect_intents",
     "is_request",

@@ -130,8 +130,10 @@ def _as_meant(request: PlanRequest) -> PlanRequest:
 
 LEFT_AS_IT_IS = "Okay, I won't change anything. Is there anything else I can do?"
 _A_CHANGE = rx(
-    r"\b(?:move|push|reschedule|cancel|delete|remove|book|add|mark|complete|change|update"
-    r"|set|open|tick)\b"
+    # (as said after "don't bother", "no point": "moving", "cancelling")
+    r"\b(?:mov(?:e|ing)|push(?:ing)?|reschedul(?:e|ing)|cancel(?:l?ing)?|delet(?:e|ing)"
+    r"|remov(?:e|ing)|book(?:ing)?|add(?:ing)?|mark(?:ing)?|complet(?:e|ing)|chang(?:e|ing)"
+    r"|updat(?:e|ing)|set(?:ting)?|open(?:ing)?|tick(?:ing)?)\b"
 )
 
 

@@ -20,7 +20,7 @@ from typing import Any, Literal
 from assistant.dialogue_state import Dialogue, Item
 from assistant.language import slots
 from assistant.language.grammar import negated
-from assistant.language.intents import asked_after_refusal
+from assistant.language.intents import ask_corrected, asked_after_refusal
 from assistant.language.lexicon import SERVICES
 from assistant.language.lookups import PAST_VISIT
 from assistant.language.patterns import rx
@@ -166,7 +166,8 @@ def may_ask_after_case(text: str) -> bool:
 
 def read_question(text: str, state: Dialogue, conversation: Sequence[Message]) -> Question | None:
     """The qualified question `text` asks, or None (then it is read as usual)."""
-    said = normalize(ordinal_named(state, the_other_named(state, text))).text
+    # ("cancel the haircut? no wait, what time is it at": the question, of the haircut)
+    said = normalize(ordinal_named(state, the_other_named(state, ask_corrected(text)))).text
     if negated(said) and (asked := asked_after_refusal(said)) is not None:
         # "don't move my dentist appointment, I just need the address": the question is
         # asked of the thing the refusal names (the action there is what not to do).

@@ -41,6 +41,7 @@ from assistant.models.embedded.corrections import (
     also,
     another_task,
     correction,
+    held_and_another,
     retarget,
     task_from_before,
     undo_reply,
@@ -319,6 +320,8 @@ def _follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> l
         return each
     found = (
         new_contact(state, message, now, timezone)
+        # ("the cleaning as well" adds to the question; "no, the cleaning" re-aims it)
+        or held_and_another(state, text, now, timezone)
         or retarget(state, text, now, timezone)
         or a_week_on(state, text, now, timezone)
         or _book_again(state, text, now, timezone)
