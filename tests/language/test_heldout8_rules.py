@@ -199,3 +199,10 @@ async def test_the_bills_paid_are_read_from_the_history() -> None:
     """ "which invoices i have paid?": the paid ones (the open ones were read)."""
     turn = await play("show me the bills I have already paid")
     assert turn.tools == ["crm.listInvoices"]
+
+
+async def test_a_change_taken_back_names_the_visit_without_the_please() -> None:
+    """ "cancel cleaning pls. actually dont": "I won't cancel your cleaning" (it said "I won't
+    cancel cleaning please")."""
+    turn = await play("cancel haircut thanks. actually no, forget it")
+    assert "I won't cancel your haircut." in (turn.final or turn.answer)

@@ -222,7 +222,8 @@ says 'price list'". Right tools, poor answer (not scored): "anything next week a
 lists both visits without the hour weighed; "which is due sooner, groceries or car
 insurance?" lists the tasks and adds "I didn't catch what you meant by 'groceries or car
 insurance'"; "book two facials, one … and one …" (a service outside the vocabulary, its
-plural not read as one) is refused as "a two facials".
+plural not read as one) is refused as "a two facials". Put right since: "cancel cleaning pls.
+actually dont" now says "I won't cancel your cleaning" (it said "cleaning please").
 """
 
 from __future__ import annotations
