@@ -178,6 +178,13 @@ _KEPT_AS_IT_IS = rx(
 )
 
 
+_POLITE_END = rx(r"(?:[ ,]+(?:please|pls|plz|thanks|thank you|thx|for me))+$", re.IGNORECASE)
+_A_DETERMINER = rx(
+    r"(?:my|the|your|our|that|this|these|those|it|them|all|both|every|each|whatever|whichever)\b",
+    re.IGNORECASE,
+)
+
+
 def _not_done(left: str) -> str:
     return f"Okay, {left}. Is there anything else I can do?"
 
@@ -200,6 +207,10 @@ def _left_as_it_was(asked: str, request: PlanRequest) -> str | None:
             thing = f'the task "{title}"' if title else "a task"
         else:
             phrase = intent.target.phrase if intent.target is not None else ""
+            # ("cancel cleaning pls. actually dont": "your cleaning", not "cleaning please")
+            phrase = _POLITE_END.sub("", phrase)
+            if phrase and not _A_DETERMINER.match(phrase):
+                phrase = f"your {phrase}"
             thing = re.sub(r"^(?:my|the)\b", "your", phrase) if phrase else "it"
         parts.append(wording.format(thing=thing))
     if not parts:

@@ -149,6 +149,9 @@ INVOICE_HISTORY = _rx(
     r"|\b(?:past|previous|old) (?:invoices|bills|payments)\b"
     # "what have I paid you so far this year", "how much did I spend last month": the past
     r"|\b(?:what|how much) (?:have|did) i (?:paid|pay|spent|spend)\b"
+    # "which invoices i have paid?", "the bills I've already paid": those paid, as said
+    r"|\b(?:invoices?|bills?) (?:that )?(?:i|i've|i have|i had|have i|did i)(?: have)?"
+    r"(?: already)? (?:paid|pay|settled)\b"
     # "every invoice I've ever had", "each bill you ever sent me": as the tickets are
     r"|\b(?:all|every|each)\b.*\b(?:invoices?|bills?)\b.*\bever\b"
 )
