@@ -610,6 +610,9 @@ def _fill(intent: Intent, text: str, now: datetime, timezone: str) -> list[Inten
         # "What should the task say?" → "hmm, let me think": the answer is still to come
         # (never a to-do or a case titled with the words that put it off).
         return None
+    if intent.missing == ("unkept",):
+        # "I can't ask for 'with Sam' here… book it anyway?": only a yes books it.
+        return [dataclasses.replace(intent, missing=())] if is_affirmative(text) else None
     if intent.missing[-1:] == ("consent",):
         # Asked last, once nothing else was lacking: only a yes makes the change.
         if intent.missing == ("consent",) and is_affirmative(text):

@@ -13,6 +13,7 @@ from datetime import date, timedelta
 from assistant.language import ChatKind, Intent, When, is_negative, slots
 from assistant.language.lexicon import SERVICES, WEEKDAYS
 from assistant.language.patterns import rx
+from assistant.language.unkept import unkept_detail
 from assistant.models.embedded import appointments
 from assistant.models.embedded.followup import PAUSE, only_hesitates
 from assistant.models.embedded.scene import Item, Scene
@@ -164,6 +165,8 @@ def clarification(intent: Intent, today: date | None = None) -> str | None:
         return _go_ahead(intent, today)
     if wanted == "someone_else":
         return _someone_else(intent)
+    if wanted == "unkept":
+        return _unkept(intent, today)
     questions = {
         ("reschedule_appointment", "when"): "Sure. When would you like to move it to?",
         ("reschedule_appointment", "anchored_when"): _ANCHORED_ASK.format("move it to"),
@@ -184,6 +187,17 @@ def clarification(intent: Intent, today: date | None = None) -> str | None:
         ("update_contact", "phone_short"): _TOO_SHORT,
     }
     return questions.get((intent.kind, wanted), "Could you tell me a bit more about what you need?")
+
+
+def _unkept(intent: Intent, today: date | None) -> str:
+    """ "book a haircut with Sam on friday at 3": what cannot be asked for, then the booking
+    as it can be made, asked about."""
+    said = unkept_detail(intent.clause) or "that"
+    ask = _go_ahead(intent, today).removeprefix("I haven't changed anything yet. ")
+    return (
+        f'I can\'t ask for "{said}" here: a booking holds only the service and the time. '
+        f"{ask.removesuffix('?')} anyway?"
+    )
 
 
 def _go_ahead(intent: Intent, today: date | None) -> str:
