@@ -1,0 +1,87 @@
+"""Conversations nobody tuned for: a twelfth set, phone speech as a transcript gives it.
+
+Through the websocket and the real CRM stub.
+
+tests/data/conversations_unseen12.jsonl (28 sessions, 119 turns, 3-5 turns each) is how
+people talk on the phone, as a speech-to-text transcript gives it: lowercase, no
+punctuation, run-on sentences with two asks and no "and" between them. It has
+self-repairs inside one utterance ("move my hair cut to thurs- no friday at three", "at
+four uh make that five", "cancel the the haircut one no sorry the cleaning", "buy dog food
+no cat food"), false starts, fillers and stutters ("um", "like", "you know", "so yeah",
+"the the"); numbers and contact values as spoken ("half past two", "the twenty second",
+"quarter to eleven", "four one five double five five oh one nine nine", "maria dot g at
+example dot com", "m garcia eighty eight at gmail dot com"); mishearings ("hair cut",
+"dennis appointment", "at to thirty p m", "make it for p m", "tomorrows", "at 3 p m"); asides
+that are not asks ("my wife says hi by the way", "hold on my kid is yelling", "sorry im in
+the car can you hear me", "are you a robot or a real person"); and a customer who trails
+off mid-ask ("hey can you move my", "a checkup on the twenty second at") and finishes in
+the next turn. Every turn checks the CRM: both seeded visits (time, status, how many of
+each service), the four seeded tasks, the new ones (title words, day, count), the phone,
+the email and the tickets opened.
+
+FIRST RUN, on the code as it was: 7/28 sessions (65/119 turns). Reading every answer
+showed wrong words the checks let through, so they were tightened before any fix: "are
+you a robot or a real person" and "is this like an automated thing" must be answered (one
+was offered a support case, the other greeted); "hey can you move my" must ask what to
+move (it was greeted); "my phone is the same right its …0101" (the number on file) must
+not be asked "Are you sure you want to change your phone number to 415-555-0101?". That
+gave 5/28 (61/119).
+
+WRONG WRITES in that run:
+- "yeah can i book an eye exam on thursday at four uh make that five" booked it at 4 PM,
+  the hour taken back.
+- "add a task to buy dog food no cat food by friday" added "Buy dog food no cat food".
+- "and the car insurance one when's that due again", after "ok mark it done" completed the
+  groceries, COMPLETED Renew car insurance.
+- "ok umm lets do the the twenty third instead same time as it was", after "move my
+  cleaning to the to the eighteenth at nine" and "oh shoot no sorry put it back", moved the
+  cleaning to the 18th at 9 again.
+- "and the dennis thing move that to saturday at three", after booking a haircut on
+  Saturday at 2, moved the HAIRCUT.
+- "so um i was i was charged twice for my cleaning last month can you like open a ticket or
+  something" opened a support case titled "Or something".
+- "ok so yeah thats all", to "Which day should it be due?" (asked of "remind me to fast the
+  night before"), added a task "Fast the day yeah that's all" with no day.
+
+Wrong words and misses: the asides ("sorry its really noisy here what did you say", "my
+wife says hi by the way", "hold on my kid is yelling", "sorry im in the car can you hear
+me") met "I can't help with that", as did "is my dennis thing still on wednesday", "is that
+downtown or where", "is that the place on howard street", "whats the date on the insurance
+one", "wait say the number back to me", "which day was the cat food one" and "and one to um
+buy flowers the same day". "cancel the the haircut one no sorry the cleaning" asked which
+of the two. "hold on a sec" let a held phone change go, and "ok yeah sorry thats right"
+then found nothing waiting. "sorry my um my haircut to saturday at eleven", finishing "hey
+can you move my", was read as a question about Saturday. "sorry nine fifteen in the
+morning", answering the checkup's time, was not caught, and "make that nine forty five"
+met "I can't help". "also book me an eye exam the day after same time" asked when. "book
+an eye exam monday the twenty first at eleven remind me to bring my old glasses" added the
+task only. "can you add a note to myself to check my bank statement friday" was read as a
+note to the case. "m garcia eighty eight at gmail dot com" was heard as garcia88, and "wait
+sorry eighty nine not eighty eight" let the change go. "um and add uh one more to get the
+car washed tomorrow" was not caught. "is there anything on tomorrows schedule" was asked
+what to book, "book me a checkup tomorrow for thirty" asked the time, "remind me to fast
+the night before" asked the day.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tests.e2e.conversations import read_cases
+from tests.e2e.test_conversations import DATA, crm_app, score  # noqa: F401  (the fixture)
+from tests.fixtures.app import MakeAssistant
+from tests.fixtures.crm import CrmAdmin
+
+UNSEEN12: Path = DATA / "conversations_unseen12.jsonl"
+
+KNOWN_OPEN: list[str] = []
+
+
+async def test_conversations_nobody_tuned_for(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin, capsys: Any
+) -> None:
+    """Every session of the twelfth unseen set passes: nothing is written unasked or wrong."""
+    assert len(read_cases(UNSEEN12)) == 28
+    _, failed = await score(make_assistant, crm_admin, UNSEEN12, capsys)
+    assert failed == KNOWN_OPEN
