@@ -22,6 +22,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from assistant.language.patterns import rx
+from assistant.language.said_plainly import said_plainly
 from assistant.language.text import only_remarks, spelt_right, thanks_tail
 from assistant.language.transcript import plain
 
@@ -139,7 +140,7 @@ _NIGHT_BEFORE = rx(r"(?i)\bthe (?:night|evening) before\b")
 @lru_cache(maxsize=1024)
 def as_meant(message: str) -> str:
     """`message` without the words said around its request (see the module's docstring)."""
-    plained = spelt_right(plain(message).strip())
+    plained = said_plainly(spelt_right(plain(message).strip()))
     lowered = plained.lower()
     if len(lowered) != len(plained):
         return plained

@@ -113,11 +113,13 @@ _THING_LEFT = rx(
 _ASK_APART = rx(r"[.!?;]\s+|,?\s+and\s+(?:then\s+|also\s+)?")
 
 
-_UNSAID_PAUSE_CUES = ("sorry", "actually", "wait", "oops", "my bad", "i mean")
+_UNSAID_PAUSE_CUES = ("sorry", "actually", "wait", "oops", "my bad", "i mean", "make that")
 _UNSAID_PAUSE = rx(
     r"(?P<end>\d(?: ?[ap]\.?m\.?)?|\b(?:noon|today|tomorrow|monday|tuesday|wednesday|thursday"
     r"|friday|saturday|sunday|morning|afternoon|evening))\s+"
-    r"(?P<cue>sorry|actually|no wait|oops|whoops|my bad|i mean|i meant)\b"
+    r"(?P<cue>sorry|actually|no wait|oops|whoops|my bad|i mean|i meant"
+    # "…at 4 make that 5": an hour put right by another
+    r"|make that(?= \d))\b"
     r"(?!,? (?:i|it|that|the|this|my)\b)"
 )
 
@@ -157,10 +159,42 @@ _REASON_BETWEEN = rx(
 )
 
 
+# "buy dog food no cat food", "cancel the haircut one no sorry the cleaning": a thing said
+# over in the same breath, with "no" and no pause: the second is the one meant. Only the
+# same kind of thing: two words ending in the same word, or one visit, service or task
+# named by "the", "my" or "a" for another ("is the haircut no longer on" is no such pair).
+_REPAIR = r"no,? (?:(?:sorry|wait|i mean|i meant|actually)[,]? )*"
+_SAID_OVER = (
+    rx(
+        r"(?i)\b(?!(?:the|a|an|my|no|to|and)\b)[a-z']+ (?P<head>[a-z']{3,}) "
+        + _REPAIR
+        + r"(?P<new>(?!(?:the|a|an|my|no|more|longer)\b)[a-z']+ (?P=head))\b"
+    ),
+    rx(
+        r"(?i)\b(?:the|my|an?) (?:(?!(?:no|one)\b)[a-z']+ ){0,2}?(?!(?:no|one)\b)[a-z']+"
+        r"(?: one| appointment| task| thing)?,? " + _REPAIR + r"(?P<new>(?:the|my|an?) [a-z])"
+    ),
+)
+
+
+_SAID_OVER_ASK = rx(rf"{_CHANGES.pattern}|\b(?:cancel|delete|remove)\b")
+
+
+def said_over(message: str) -> str:
+    """`message` with a thing said over in the same breath read as the second one."""
+    lowered = message.lower()
+    if (" no " not in lowered and " no, " not in lowered) or not _SAID_OVER_ASK.search(lowered):
+        return message
+    for pattern in _SAID_OVER:
+        message = pattern.sub(lambda found: found.group("new"), message)
+    return message
+
+
 @lru_cache(maxsize=512)
 def put_right(message: str, now: datetime) -> str:
     """`message` with a correction said in it applied to the ask it corrects (see the
     module's docstring); `now` is the customer's (a day put right is read from it)."""
+    message = said_over(message)
     said, lowered = message, message.lower()
     if (" was" in lowered or " were" in lowered) and (kept := _thing_left_as_it_was(lowered)):
         return kept

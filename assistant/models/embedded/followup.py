@@ -528,6 +528,16 @@ def day_ellipsis(
     return intents
 
 
+# An apology said before the answer: "sorry, 9:15", "oh sorry about that, friday at 3".
+_SORRY_LEAD = rx(r"^(?:(?:oh|ah|um|uh|so)[ ,]+)?sorry(?: about that| for that)?[ ,.!]+(?=\w)")
+# A reply that only ends the call: "that's all", "so yeah that's it thanks", "bye".
+_ONLY_CLOSES = rx(
+    r"^(?:(?:ok|okay|so|yeah|yes|well|alright|cool|great|right|no|nope)[ ,.!]+)*"
+    r"(?:that's all|that is all|that's it|that's everything|nothing else|i'm done|bye"
+    r"|goodbye)(?:[ ,.!]+(?:thanks|thank you|for now|bye|then))*[ .!]*$"
+)
+
+
 def _fill(intent: Intent, text: str, now: datetime, timezone: str) -> list[Intent] | None:
     """The lacking clause read again with the reply's words added."""
     if intent.missing[:1] == ("someone_else",):
@@ -551,6 +561,15 @@ def _fill(intent: Intent, text: str, now: datetime, timezone: str) -> list[Inten
             return [dataclasses.replace(intent, missing=())]
         if intent.missing == ("consent",):
             return None
+    if "sorry" in text.lower() and (sorry := _SORRY_LEAD.match(text.lower())) is not None:
+        # "What time…?" → "sorry nine fifteen in the morning": the apology is no part of
+        # the answer (read into the ask, it read as a correction of nothing).
+        text = text[sorry.end() :]
+    closing = "all" in text or " it" in text or "bye" in text or "else" in text or "done" in text
+    if closing and _ONLY_CLOSES.match(normalize(text).text):
+        # "Which day should it be due?" → "ok so yeah that's all": the call closed, no
+        # answer (it was a to-do titled "Fast the day yeah that's all").
+        return None
     # The clause is already normalized; the reply goes in raw so that an email or a
     # phone number in it is lifted out as usual.
     clause = intent.clause

@@ -87,6 +87,9 @@ PAID = _rx(
 WHERE = _rx(
     r"\bwhere(?:'s| is| are| was)?\b|\baddress\b|\blocation\b|\bhow do i get to\b"
     r"|\bsame (?:place|address|location|clinic|salon|studio)\b"
+    # "is that downtown", "is that the place on howard street": where, said as a guess
+    r"|\b(?:is|was) (?:it|that)(?: one)? (?:downtown|uptown|the (?:place|clinic|salon|studio"
+    r"|office) (?:on|at|in|near|by))\b"
 )
 WHEN = _rx(
     r"\bwhen(?:'s| is| are)?\b|\bwhat time\b|\bwhat day\b|\btell me about\b|\bdetails\b"
@@ -178,6 +181,10 @@ FOCUS_QUESTION = _rx(
     r" (?:it|that|the (?:session|appointment|visit|treatment)|that (?:session|appointment"
     r"|visit))(?: take| last| be)?(?: for)?(?: again)?\??$"
     r"|\b(?:is|was) (?:it|that) (?:still )?(?:at|in) the same (?:place|address|location)\b"
+    # "ok and is that downtown or where", "sorry is that the place on howard street"
+    r"|" + _FOCUS_LEAD + r"(?:is|was) (?:it|that)(?: one)? (?:downtown|uptown|the (?:place|clinic"
+    r"|salon|studio|office) (?:on|at|in|near|by) [a-z0-9 ]{2,30}?)(?: or where| or not| right"
+    r"| yeah)?\??$"
 )
 # The day of the one just changed, asked other ways: "which day is that on?", "what date
 # is it now", "what day of the week is that?", "is that a thursday?" (apart from the
