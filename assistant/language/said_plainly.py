@@ -3,8 +3,9 @@
 "whats the date on the insurance one" and "which day was the cat food one" ask when a
 task is due ("when is the insurance one due"); "say the number back to me" asks for the
 phone number on file; "add a note to myself to check my statement" adds a to-do, not a
-note to a case. Each is rewritten only where nothing else can be meant, and each rule
-is tried only on a message holding its words.
+note to a case, and so does "add one more to get the car washed". Each is rewritten only
+where nothing else can be meant, and each rule is tried only on a message holding its
+words.
 """
 
 from __future__ import annotations
@@ -32,6 +33,13 @@ _READ_BACK = rx(
 _NOTE_TO_SELF = rx(r"\b(?:a )?note (?:to|for) (?:myself|me|self) to\b", re.IGNORECASE)
 
 
+# "…by friday. and add one more to get the car washed": another to-do, said as one.
+_ONE_MORE_ADDED = rx(
+    r"\b(?:add|put in|put down) (?:one more|another one|another)(?: task| reminder)? to\b",
+    re.IGNORECASE,
+)
+
+
 def said_plainly(text: str) -> str:
     """`text` (as the recogniser's habits were taken out) as typed."""
     lower = text.lower()
@@ -43,6 +51,8 @@ def said_plainly(text: str) -> str:
         return f"{back.group('lead')}what's my {what}"
     if "note " in lower and _NOTE_TO_SELF.search(text) is not None:
         return _NOTE_TO_SELF.sub("a reminder to", text)
+    if ("one more" in lower or "another" in lower) and _ONE_MORE_ADDED.search(text) is not None:
+        return _ONE_MORE_ADDED.sub("add a task to", text)
     return text
 
 

@@ -216,7 +216,8 @@ _TO_HEARD_AS_TWO = rx(
 # "at for", "for p m": "four" heard as "for" where only a number can stand.
 _FOUR_HEARD_AS_FOR = (
     (rx(r"\bat for\b", re.IGNORECASE), "at four"),
-    (rx(r"\bfor (?=(?:[ap]\.? ?m\b|o'? ?clock\b))", re.IGNORECASE), "four "),
+    (rx(r"\bfor ([ap])\.? ?m\b", re.IGNORECASE), r"4\1m"),
+    (rx(r"\bfor (?=o'? ?clock\b)", re.IGNORECASE), "four "),
     # "a checkup tomorrow for thirty": an hour and its minutes, after a day said
     (
         rx(
@@ -466,7 +467,7 @@ _ASK_AFTER_VALUE = rx(
     r"(?:(?<=\d)|(?<=\dam)|(?<=\dpm)|(?<=day)|(?<=tomorrow)|(?<=today)|(?<=noon)"
     r"|(?<=morning)|(?<=afternoon)|(?<=evening)|(?<=\dst)|(?<=\dnd)|(?<=\drd)|(?<=\dth)"
     + _SAID_HOUR_END
-    + r") (?=(?:and )?(?:remind me|add (?:a|an) (?:task|reminder|to-?do)|book (?:me )?(?:a|an)\b"
+    + r") (?=(?:remind me|add (?:a|an) (?:task|reminder|to-?do)|book (?:me )?(?:a|an)\b"
     r"|(?:also |can you |could you )?(?:cancel|move) (?:my|the)\b))",
     re.IGNORECASE,
 )

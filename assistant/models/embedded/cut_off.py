@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from assistant.language.as_meant import as_meant
 from assistant.language.patterns import rx
 from assistant.language.text import normalize
 from assistant.schema import AssistantTurn, Message, UserTurn
@@ -57,5 +58,5 @@ def finished(conversation: Sequence[Message]) -> str | None:
     rest = reply.text.strip()
     lead = _REPLY_LEAD.match(rest.lower())
     rest = rest[lead.end() :] if lead is not None else rest
-    head = cut.text.strip().rstrip(" .,!?")
+    head = as_meant(cut.text).strip().rstrip(" .,!?")  # ("…move my. cheers!": its ask)
     return f"{head} {rest}" if rest else None

@@ -246,7 +246,9 @@ def understand(
         if depth == 0 and (agreed := _consent_after_a_question(conversation, text, now, timezone)):
             return agreed
         return intents
-    if " and " in text and (both := _answer_then_more(asked, text, now, timezone, depth)):
+    if (" and " in text or ". And " in text) and (
+        both := _answer_then_more(asked, text, now, timezone, depth)
+    ):
         return both
     if _SWAPPED.search(text.lower()) and (swapped := _swapped(asked, text, now, timezone, depth)):
         return swapped
@@ -289,7 +291,8 @@ def understand(
 
 
 # "10am, and what do I owe?": the answer, then another ask joined to it.
-_AND_THEN = rx(r",?\s+and\s+(?:also\s+|then\s+|can you\s+|could you\s+)?")
+# ("2pm. And the dentist thing, move that to saturday": the answer, then a sentence more)
+_AND_THEN = rx(r"[,.]?\s+[aA]nd\s+(?:also\s+|then\s+|can you\s+|could you\s+)?")
 
 
 def _answer_then_more(
@@ -529,7 +532,9 @@ def day_ellipsis(
 
 
 # An apology said before the answer: "sorry, 9:15", "oh sorry about that, friday at 3".
-_SORRY_LEAD = rx(r"^(?:(?:oh|ah|um|uh|so)[ ,]+)?sorry(?: about that| for that)?[ ,.!]+(?=\w)")
+_SORRY_LEAD = rx(
+    r"^(?:(?:oh|ah|um|uh|so|ok|okay)[ ,]+)*sorry(?: about that| for that)?[ ,.!]+(?=\w)"
+)
 # A reply that only ends the call: "that's all", "so yeah that's it thanks", "bye".
 _ONLY_CLOSES = rx(
     r"^(?:(?:ok|okay|so|yeah|yes|well|alright|cool|great|right|no|nope)[ ,.!]+)*"

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from datetime import date
 from typing import Any
 
-from assistant import claims
+from assistant import as_asked, claims
 from assistant.dialogue_state import Dialogue
 from assistant.language import (
     Intent,
@@ -67,10 +67,12 @@ from assistant.schema import (
     PlanRequest,
     ToolCall,
     ToolCallsDecision,
+    ToolExchange,
     ToolResult,
     UserTurn,
 )
-from assistant.speech import local_now
+from assistant.speech import join_and, local_now
+from assistant.speech import phone as speech_phone
 
 Decision = FinalDecision | ToolCallsDecision
 
@@ -240,6 +242,39 @@ def _last_answer(request: PlanRequest) -> str | None:
     return None
 
 
+def _already_on_file(request: PlanRequest, intents: Sequence[Intent]) -> str | None:
+    """ "my phone is the same right, it's 415 555 0101": a change of contact details to
+    what the profile read in this conversation already holds, said as on file (it was
+    asked "Are you sure you want to change your phone number to" the same number); None
+    when anything else is asked, or the profile was not read."""
+    if not intents or any(i.kind != "update_contact" for i in intents):
+        return None
+    profile: dict[str, Any] | None = None
+    for message in request.conversation:
+        if not isinstance(message, ToolExchange):
+            continue
+        for result in message.results:
+            if (read := as_asked.last_profile([result])) is not None:
+                profile = dict(read)
+            elif result.ok and result.call.tool_name == as_asked.CONTACT_CHANGE and profile:
+                profile.update(result.call.arguments)  # as it is on file since
+    if profile is None:
+        return None
+    said: list[str] = []
+    for intent in intents:
+        for key, value in intent.arguments.items():
+            if key not in ("phone", "email") or not value or profile.get(key) != value:
+                return None
+            said.append(
+                f"{speech_phone(str(value))} is already the phone number on file"
+                if key == "phone"
+                else f"{value} is already the email on file"
+            )
+    if not said:
+        return None
+    return f"{join_and(said)}, so there's nothing to change. {_MORE}"
+
+
 def _today(request: PlanRequest) -> date:
     """Today in the customer's timezone."""
     return local_now(request.now, request.customer.timezone if request.customer else None).date()
@@ -402,6 +437,8 @@ class EmbeddedPlanner:
                 or (asked.aspect == "cost" and asked.subject == questions.LAST_VISIT)
             ):
                 return self._question(request, asked, first, unheard_in(intents))
+        if first and (same := _already_on_file(request, intents)) is not None:
+            return FinalDecision(text=same)  # "my phone is the same right, it's …0101"
         if first:
             return self._first_round(request, intents, said)
         return self._next_round(request, intents, timezone)
