@@ -471,6 +471,13 @@ _ASK_AFTER_VALUE = rx(
     r"|(?:also |can you |could you )?(?:cancel|move) (?:my|the)\b))",
     re.IGNORECASE,
 )
+# "whats my balance i think i was overcharged can you open a case": a question, then what
+# the speaker tells (a typist would have ended the question there).
+_TOLD_AFTER_QUESTION = rx(
+    r"^(?P<q>(?:what's|whats|what is|how much|when's|whens|when is|where's|wheres)\b[^,.?!]*?)"
+    r" (?=i (?:think|believe|was|got|have been|'ve been|am pretty sure|'m pretty sure)\b)",
+    re.IGNORECASE,
+)
 _WRITTEN_PAUSE = frozenset(",.;!?")
 
 
@@ -495,6 +502,7 @@ PAUSE_RULES: tuple[tuple[GatedPattern, str, tuple[str, ...]], ...] = (
     (_ASK_AFTER_TAKE_BACK, r"\1, \2", ("just",)),
     (_CASE_ASKED_AFTER, ", ", ("ticket", "case", "complaint", "report")),
     (_ASK_AFTER_VALUE, ". ", ("remind me", "add a", "add an", "book", "cancel", "move")),
+    (_TOLD_AFTER_QUESTION, r"\g<q>? ", ("i think", "i was", "i got", "i believe", "i've been")),
 )
 
 

@@ -81,6 +81,7 @@ FAILS_AS_WRITTEN = frozenset(
         "long-it-after-two-tasks-asked",
         "u12-phone-double-five-hold-on",
         "u12-email-eighty-eight-no-eighty-nine",
+        "u12b-balance-overcharged-open-a-case",
     }
 )
 

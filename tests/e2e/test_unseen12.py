@@ -86,6 +86,11 @@ KNOWN_OPEN: list[str] = [
     # letter before the name is lost) and asked about; "wait sorry eighty nine not eighty
     # eight" lets the held change go; nothing is written
     "u12-email-eighty-eight-no-eighty-nine",
+    # "whats my balance i think i was overcharged can you open a case": the balance is told
+    # and what the case is about is asked ("What's the problem you'd like me to report?"):
+    # the complaint said after a question is not taken as its subject; no case is opened
+    # (and "ok um whats the status of that" next opens none either: it is asked again)
+    "u12b-balance-overcharged-open-a-case",
 ]
 
 
@@ -93,6 +98,6 @@ async def test_conversations_nobody_tuned_for(
     make_assistant: MakeAssistant, crm_admin: CrmAdmin, capsys: Any
 ) -> None:
     """Every session of the twelfth unseen set passes: nothing is written unasked or wrong."""
-    assert len(read_cases(UNSEEN12)) == 28
+    assert len(read_cases(UNSEEN12)) == 34
     _, failed = await score(make_assistant, crm_admin, UNSEEN12, capsys)
     assert failed == KNOWN_OPEN

@@ -30,6 +30,7 @@ SAID = {
     6: "forget the reminder just move the haircut to friday",
     7: "i was charged twice for my cleaning can you open a ticket",
     8: "book an eye exam monday at eleven remind me to bring my glasses",
+    9: "whats my balance i think i was charged twice",
 }
 
 

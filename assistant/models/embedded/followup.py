@@ -535,6 +535,12 @@ def day_ellipsis(
 _SORRY_LEAD = rx(
     r"^(?:(?:oh|ah|um|uh|so|ok|okay)[ ,]+)*sorry(?: about that| for that)?[ ,.!]+(?=\w)"
 )
+# A reply that asks a question back with a question word ("why" may open a complaint:
+# "why was I charged twice").
+_ASKS_OWN_QUESTION = rx(
+    r"^(?:(?:ok|okay|um|uh|so|and|wait|oh|sorry)\b\W*)*(?:what|what's|whats|when|when's|where"
+    r"|which|how)\b"
+)
 # A reply that only ends the call: "that's all", "so yeah that's it thanks", "bye".
 _ONLY_CLOSES = rx(
     r"^(?:(?:ok|okay|so|yeah|yes|well|alright|cool|great|right|no|nope)[ ,.!]+)*"
@@ -570,6 +576,10 @@ def _fill(intent: Intent, text: str, now: datetime, timezone: str) -> list[Inten
         # "What time…?" → "sorry nine fifteen in the morning": the apology is no part of
         # the answer (read into the ask, it read as a correction of nothing).
         text = text[sorry.end() :]
+    if intent.kind == "create_ticket" and _ASKS_OWN_QUESTION.match(normalize(text).text):
+        # "What's the problem you'd like me to report?" → "ok um what's the status of that":
+        # a question of the customer's own, no subject (a case was opened titled with it).
+        return None
     closing = "all" in text or " it" in text or "bye" in text or "else" in text or "done" in text
     if closing and _ONLY_CLOSES.match(normalize(text).text):
         # "Which day should it be due?" → "ok so yeah that's all": the call closed, no
