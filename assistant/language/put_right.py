@@ -40,7 +40,10 @@ _CHANGES = rx(
     r"|make|mark|complete|tick|update|pencil|get me|i need|i'd like|i want|can i get)\b"
 )
 _BOUNDARY = r"(?:[.!?;]+\s+|,\s+|\s+-+\s+|\s*—\s*)"
-_FILLERS = r"(?:(?:oh|ah|ugh|hmm+|um+|uh+|er|erm|well|ok|okay|and)[,!.]?\s+)*"
+_FILLERS = (
+    r"(?:(?:oh|ah|ugh|hmm+|um+|uh+|er|erm|well|ok|okay|and|shoot|darn|dang|gosh|geez|jeez"
+    r"|crap)[,!.]?\s+)*"
+)
 _CUES = (
     r"(?:actually|sorry|oops|whoops|no wait|wait|oh no|no no|no|nope|hang on|hold on|my bad"
     r"|my mistake|correction|scratch that|on second thought|wrong (?:day|time|date|one))"

@@ -61,6 +61,63 @@ sorry eighty nine not eighty eight" let the change go. "um and add uh one more t
 car washed tomorrow" was not caught. "is there anything on tomorrows schedule" was asked
 what to book, "book me a checkup tomorrow for thirty" asked the time, "remind me to fast
 the night before" asked the day.
+
+Fixed (general rules, see CHANGELOG). A thing said over with "no" in one breath is the
+second one: two words ending in the same word ("dog food no cat food"), or a visit, service
+or task named by "the", "my" or "a" for another ("the haircut one no sorry the cleaning")
+(language/put_right.py). "at four uh make that five": an hour put right straight after it
+(language/said_numbers.py, put_right.py). "and the X one, when's that due" after a
+completion asks; "the groceries one is that still due tomorrow" asks too
+(models/embedded/corrections.py, pinning.py). "same time as it was" with another day is no
+put-back. "dennis appointment", "the dennis thing" are the dentist; "tomorrows" is
+"tomorrow's", and "tomorrow's schedule" is tomorrow; "or something" after an ask is a hedge;
+"for thirty" after a day is 4:30 and "for p m" 4pm (language/transcript.py). A complaint
+then "can you open a ticket", and a second ask ("remind me…", "book a…", "cancel my…")
+begun right after a day or an hour, are read as their own sentences, as a typist would
+have written them. A closing ("so yeah that's all") answers no question, an apology before
+an answer is no part of it, and an answer then ". And …" another ask keeps both
+(models/embedded/followup.py). Asides ("my wife says hi", "hold on my kid is yelling"),
+"can you hear me", "are you a robot" and "what did you say" (the last answer again, a
+change told as it stands: said as first said, it claimed the change anew) are answered
+(language/smalltalk.py, planner.py). "can you move my" is asked what, and the next message
+finishes it (models/embedded/cut_off.py). "whats the date on the insurance one", "say the
+number back to me", "add a note to myself to…", "add one more to…" are read as typed
+(language/said_plainly.py); "and one to … the same day" after a day put right adds another
+for that day; "is that downtown or where", "is that the place on howard street" ask where;
+"you know what" opens nothing; "also book … the day after, same time" counts from the visit
+just booked; "the day before" counts from the day said earlier in the message; a change
+to the phone or email already on file is said to be on file. Now 26/28 (112/119).
+
+Six sessions (ids u12b-, 22 turns) were then written after those fixes and not tuned on.
+FIRST RUN: 2/6 sessions (17/22 turns). One check was unfair and was corrected: "not
+10:00" after "move the cleaning to thursday at ten no eleven thirty" barred "moved from …
+10:00 AM", the hour it had (3/6, 18/22). WRONG WRITES:
+- "and the groceries one is that still due tomorrow", just after a to-do was added, set the
+  groceries' due day (to the day it already had).
+- "ok um whats the status of that", to "What's the problem you'd like me to report?"
+  (asked of "whats my balance i think i was overcharged can you open a case"), opened a
+  case titled "What's the status of that".
+Misses: "is that on geary street"; the case's subject said after the balance question.
+Fixed: a question after a named task is no new due day; a question back with a question
+word is no case's subject (asked again); "is it on X street" asks where; a question run
+on into what the caller tells is two sentences. Now 31/34 sessions (131/141 turns);
+KNOWN_OPEN says what is left (questions, no write).
+
+Played by the variant tests (two turns said at once), the set showed more WRONG WRITES,
+now fixed: "book me a consultation for tuesday at to thirty p m. Actually no make it for p
+m" booked nothing and answered a question about Tuesday; "…at eleven. And can you make it
+like eleven fifteen actually" and "sorry nine fifteen in the morning. You know what make
+that nine forty five" booked the hour taken back; "ok sorry two pm. And the dennis thing
+move that to saturday at three" (to "what time?") moved the cleaning and lost the haircut;
+"…buy dog food no cat food by friday. Um and add uh one more to get the car washed
+tomorrow" added one garbled to-do; "…a checkup tomorrow for thirty. And um you know remind
+me to fast the night before" made the to-do due tomorrow, not today.
+
+Kept phrasings decide the same but one: `bench.decisions --dump` before and after differ
+only in "are you a real person" (said with and without a full dialogue), now answered
+"I'm the virtual assistant for your account…" where it was offered a support case to
+reach a person (it asks what answers; "can I talk to a real person" still asks for one).
+The set takes about as long as tests/e2e/test_unseen11.py.
 """
 
 from __future__ import annotations
