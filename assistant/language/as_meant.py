@@ -139,8 +139,13 @@ _NIGHT_BEFORE = rx(r"(?i)\bthe (?:night|evening) before\b")
 
 @lru_cache(maxsize=1024)
 def as_meant(message: str) -> str:
-    """`message` without the words said around its request (see the module's docstring)."""
-    plained = said_plainly(spelt_right(plain(message).strip()))
+    """`message` without the words said around its request (see the module's docstring),
+    and an ask said the long way round on the phone as typed (language/said_plainly.py)."""
+    return said_plainly(_as_meant(message))
+
+
+def _as_meant(message: str) -> str:
+    plained = spelt_right(plain(message).strip())
     lowered = plained.lower()
     if len(lowered) != len(plained):
         return plained

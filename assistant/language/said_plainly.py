@@ -14,19 +14,19 @@ import re
 
 from assistant.language.patterns import rx
 
-_LEAD = r"^(?P<lead>(?:(?:and|so|ok|okay|oh|wait|um|uh|sorry|also)[ ,]+)*)"
+_LEAD = r"^(?P<lead>(?:(?:and|so|ok|okay|oh|wait|um|uh|sorry|also|hmm|right|well|yeah)[ ,]+)*)"
 # "what's the date on the insurance one", "which day was the cat food one": a task named by
 # its words and "one", "task" or "reminder" (a visit is asked about with "appointment").
 _DUE_ASKED = rx(
     _LEAD + r"(?:(?:what's|what is|whats) the (?:date|due date|day) (?:on|for|of)"
     r"|(?:which|what) (?:day|date) (?:was|is|'s)) (?P<what>(?:the|my) [a-z][a-z ]*? (?:one|task"
-    r"|reminder|to-?do))(?: due)?(?: again)?\??$",
+    r"|reminder|to-?do))(?: due)?(?: again)?[?.!]*$",
     re.IGNORECASE,
 )
 # "say the number back to me", "read my email back": the detail on file, asked for.
 _READ_BACK = rx(
     _LEAD + r"(?:can you |could you )?(?:say|read|repeat|give) (?:the|my) (?P<what>phone number"
-    r"|number|email(?: address)?) back(?: to me)?(?: please)?\??$",
+    r"|number|email(?: address)?) back(?: to me)?(?: please)?[?.!]*$",
     re.IGNORECASE,
 )
 # "a note to myself to check…": a to-do ("a note to the case" is not one of these).
