@@ -51,6 +51,15 @@ NEGATED = rx(
     r"|bother|worry|ask|asking|interested|calling about|looking for|cancelling|canceling"
     r"|after|fussed|bothered|concerned|worried"
     r"|booking|deleting|rescheduling|moving|changing|adding)\b"
+    # "I'd rather you didn't cancel it", "I'd prefer not to move it", "could you not move
+    # the haircut" ("could you not just cancel it?" asks for it)
+    # (the verb is part of the negation: an ask said after it starts a clause of its own)
+    r"|\b(?:rather|prefer)(?: it)?(?: if)? (?:you )?(?:not|didn't|did not|don't|wouldn't)"
+    r"(?: to)? \w+"
+    r"|\b(?:can|could|would|will) you (?:please |kindly )?not (?!just\b|only\b|also\b|even\b)\w+"
+    # "cancel nothing", "change none of them"
+    r"|^(?:please |just )?(?:cancel|delete|remove|move|change|book|add|touch|reschedule)"
+    r" (?:nothing|none of (?:them|it|those|these|that))\b"
     r"|(?<!why )\b(?:don't|do not|no need to|never|no point in) (?:\w+ )?(?:show|tell|check"
     r"|add|book|cancel|delete|remove|change|move|reschedule|touch|mark|complete|create|open"
     r"|raise|log|file|submit|make|set|update|edit|rename|push|shift|bring|tick|cross|remind"
@@ -107,11 +116,19 @@ VISIT_BY_TIME = rx(
 )
 
 
+# "whatever I have on the 7th, move it to 4pm": what is booked, named by its day.
+_BOOKED_THEN = rx(
+    r"\b(?:whatever|what) (?:i have|i've got|i got|i'm booked for|is booked|i've booked)"
+    r" (?:on|at|for) (?:the |this |next )?(?:\d|mon|tue|wed|thu|fri|sat|sun|tomorrow|today)"
+)
+
+
 def appointment_context(c: Clause) -> bool:
     """The clause is about an appointment: it says so, names a service, or names one by
-    the time it starts ("move my 2:30 to 4pm")."""
+    the time it starts ("move my 2:30 to 4pm") or by its day ("whatever I have on the 7th")."""
     return bool(
         APPT_NOUN.search(c.text)
         or slots.service(c.text, c.original)
         or VISIT_BY_TIME.search(c.text)
+        or _BOOKED_THEN.search(c.text)
     )
