@@ -72,6 +72,9 @@ def chat_reply(kind: ChatKind, customer: CustomerContext | None) -> str:
             "Just tell me in your own words. For example: book a haircut on Friday at 3 PM, "
             "move my next appointment to Monday, or add a task to call the bank."
         ),
+        "repeat": f"Sorry about that. {HELP} What would you like to do?",
+        "hearing": "Yes, I can hear you. What can I do for you?",
+        "aside": "No problem. What can I do for you?",
         "out_of_scope": f"Sorry, I can't help with that. {HELP}",
         "unclear": f"Sorry, I didn't quite catch that. {HELP} What would you like to do?",
     }
