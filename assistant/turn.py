@@ -22,6 +22,7 @@ from assistant.schema import (
 )
 from assistant.session import PendingConfirmation, Session
 from assistant.turn_budget import TurnBudget
+from assistant.zones import same_moment_value
 
 
 @dataclass(slots=True)
@@ -126,7 +127,13 @@ class Turn:
 
 
 def call_key(call: ToolCall) -> tuple[str, str]:
-    return call.tool_name, repr(sorted(call.arguments.items()))
+    """The same call, whatever its id (a moment by its instant, whatever its offset)."""
+    arguments = call.arguments
+    if "starts_at" not in arguments:
+        return call.tool_name, repr(sorted(arguments.items()))
+    return call.tool_name, repr(
+        sorted((name, same_moment_value(name, value)) for name, value in arguments.items())
+    )
 
 
 def call_summary(result: ToolResult) -> dict[str, object]:
