@@ -385,7 +385,13 @@ class Engine:
             early: EarlyCalls | None = None
             speaker: AnswerStream | None = None
             decision: FinalDecision | ToolCallsDecision | None
-            if planned_last:
+            carrying = bool(state.carried)
+            if carrying:
+                # Writes the last decision asked for past the cap: this round's calls,
+                # without asking the planner (it is asked after them, with every result).
+                decision = ToolCallsDecision(calls=tuple(state.carried))
+                state.carried = []
+            elif planned_last:
                 # The planner said its last round's calls were its last: not asked again
                 # (a decision saved on most lookups), its results are narrated.
                 decision = _NARRATE
@@ -435,7 +441,10 @@ class Engine:
                     break
             ran_before = len(state.results)
             await self._run_round(state, round_no, calls, decision, run, early)
-            planned_last = decision.last_round
+            if not carrying:
+                planned_last = decision.last_round
+            if state.carried and not state.told:
+                continue  # the writes past the cap run next
             if state.told:
                 break  # the answer has begun with what was ready: no more rounds
             if state.pending is not None and not _planned_results(state, ran_before):
@@ -683,9 +692,13 @@ class Engine:
             early = None
             calls, over = self._within_cap(calls)
         if over:
-            state.truncated += over
             if self._metrics is not None:
-                self._metrics.truncated.inc(over)
+                self._metrics.truncated.inc(len(over))
+            # The writes past the cap run next round (all of them checked as any call);
+            # the reads past it are dropped, and the narrator is told how many.
+            carried = [call for call in over if call.tool_name not in self._reads]
+            state.carried.extend(carried)
+            state.truncated += len(over) - len(carried)
         # A round of known reads (most rounds) has nothing for the write checks to judge.
         checked = any(call.tool_name not in self._reads for call in calls)
         integrity = self._integrity
@@ -733,12 +746,13 @@ class Engine:
                 await integrity.note_as_asked(state, round_no, self._execute)
         await run.start(calls)
 
-    def _within_cap(self, calls: list[ToolCall]) -> tuple[list[ToolCall], int]:
+    def _within_cap(self, calls: list[ToolCall]) -> tuple[list[ToolCall], list[ToolCall]]:
+        """The calls a round runs, and those over the cap."""
         # Duplicates go first, so that one never takes a distinct call's place under the cap.
         if self.config.dedupe_calls:
             calls = list({call_key(call): call for call in reversed(calls)}.values())[::-1]
         cap = self.config.max_tool_calls_per_round
-        return calls[:cap], max(0, len(calls) - cap)
+        return calls[:cap], calls[cap:]
 
     def _record_round(
         self, state: TurnState, round_no: int, results: list[ToolResult], run: RoundRun

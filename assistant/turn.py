@@ -43,6 +43,9 @@ class TurnState:
     received_at: float | None = None
     results: list[ToolResult] = field(default_factory=list)
     truncated: int = 0
+    # Writes a decision asked for past the per-round cap: run in the next round (a
+    # customer's fifth task of five asked for is added, not lost without a word).
+    carried: list[ToolCall] = field(default_factory=list)
     spoken_hints: set[str] = field(default_factory=set)
     pending: PendingConfirmation | None = None
     # Said before the answer: what became of a pending confirmation the customer left.
