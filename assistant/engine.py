@@ -22,7 +22,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from assistant import claims, confirmation, dialogue, progress, tracing
+from assistant import confirmation, dialogue, progress, tracing
 from assistant.acknowledge import ack_pieces
 from assistant.answer_stream import AnswerStream
 from assistant.answering import APOLOGY, INTERNAL_APOLOGY, Answerer, error_text, fixed_figures
@@ -63,7 +63,7 @@ from assistant.schema import (
 )
 from assistant.session import PendingConfirmation, Session
 from assistant.tools.executor import RoundContext, ToolExecutor
-from assistant.turn import Turn, TurnState, call_key, written_before
+from assistant.turn import Turn, TurnState, call_key, said_instead
 from assistant.turn_budget import TurnBudget
 from assistant.turn_log import turn_finished
 from assistant.untold import too_late, untold_preface, untold_writes
@@ -415,9 +415,7 @@ class Engine:
                 await speaker.finish(calls_dropped=dropped)
                 return
             if isinstance(decision, FinalDecision):
-                instead = claims.unbacked_claim(
-                    decision.text, state.results, self._writes, earlier=written_before(state)
-                )
+                instead = said_instead(state, decision.text, self._writes)
                 forced = await self._forced_follow_up(state, round_no, instead is not None)
                 if forced is None:
                     # A claim of a change that no tool made is never spoken, nor a
@@ -559,9 +557,7 @@ class Engine:
 
         return AnswerStream(
             state,
-            truth=lambda text: claims.unbacked_claim(
-                text, state.results, self._writes, earlier=written_before(state)
-            ),
+            truth=lambda text: said_instead(state, text, self._writes),
             figures=lambda text: (
                 fixed_figures(state, text, self._writes) if self._guessing_planner else None
             ),

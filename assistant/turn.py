@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import lru_cache
 from typing import Any
 
+from assistant import truthful
 from assistant.acknowledge import hint_to_clause
 from assistant.schema import (
     AssistantTurn,
@@ -156,6 +157,22 @@ def written_before(state: TurnState) -> frozenset[str]:
     """The tools of the writes this conversation made before this turn (the dialogue is
     advanced only when the turn ends): what a state said again may rest on."""
     return frozenset(str(item.get("tool")) for item in state.session.dialogue.done)
+
+
+def said_instead(
+    state: TurnState, text: str, writes: Collection[str], *, held: bool = False
+) -> str | None:
+    """The line said in place of a model's `text` that would tell the opposite of what
+    this turn did (assistant/truthful.py), or None."""
+    customer = state.session.customer
+    return truthful.said_instead(
+        text,
+        state.results,
+        writes,
+        timezone=customer.timezone if customer else "UTC",
+        held=held,
+        earlier=written_before(state),
+    )
 
 
 def context_hint(results: Sequence[ToolResult], hints: Callable[[str], str | None]) -> str:
