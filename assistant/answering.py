@@ -27,6 +27,7 @@ from assistant.schema import (
     NarratorInput,
     ToolExchange,
     ToolResult,
+    UserTurn,
 )
 from assistant.speaking import split_sentences
 from assistant.turn import TurnState, call_key, context_hint, said_instead
@@ -240,8 +241,16 @@ def fixed_figures(state: TurnState, text: str, writes: Collection[str]) -> str |
     else:
         facts = figures.facts_of(results, held, zone, writes)
         state.figures_read = (zone, held, results, facts)
-    fixed = figures.corrected(text, facts)
+    said = None
+    if "$" in text and not facts.amounts:
+        # Nothing billed was read: an amount owed may only come from the customer's words.
+        words = [state.text, *(m.text for m in state.session.history if isinstance(m, UserTurn))]
+        said = {n.replace(",", "") for text_ in words for n in _NUMBERS.findall(text_)}
+    fixed = figures.corrected(text, facts, said)
     return fixed.strip() if fixed is not None else None
+
+
+_NUMBERS = re.compile(r"\d[\d,]*")
 
 
 def _same(kept: tuple[ToolResult, ...], results: tuple[ToolResult, ...]) -> bool:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from assistant.claims import NOT_DONE
+from assistant.figures import UNSURE, corrected, facts_of
 from assistant.schema import ToolCall, ToolError, ToolResult
 from assistant.truthful import NOT_RUN, said_instead
 
@@ -79,3 +80,14 @@ def test_a_true_sentence_is_said_as_it_is(sentence: str, results: list[ToolResul
 
 def test_a_claim_with_nothing_made_keeps_its_line() -> None:
     assert said_instead("I've booked your haircut.", [], WRITES, timezone=ZONE) == NOT_DONE
+
+
+def test_an_amount_owed_with_no_billing_read_is_not_said() -> None:
+    """'Your balance is $320.' after an add, nothing billed read: not said; an amount in
+    the customer's words, or one owed to someone else, is said."""
+    facts = facts_of([ADDED], [], ZONE)
+    assert corrected("Your balance with us is $320.", facts, set()) == UNSURE
+    assert corrected("You owe $320 in all.", facts, set()) == UNSURE
+    assert corrected("Your balance is $320.", facts, {"320"}) is None
+    assert corrected("Remember you owe the plumber $320.", facts, set()) is None
+    assert corrected("A haircut costs $45.", facts, set()) is None
