@@ -242,7 +242,7 @@ def fixed_figures(state: TurnState, text: str, writes: Collection[str]) -> str |
         facts = figures.facts_of(results, held, zone, writes)
         state.figures_read = (zone, held, results, facts)
     said = None
-    if "$" in text and not facts.amounts:
+    if "$" in text and not facts.amounts and not any(_BILLING in r.call.tool_name for r in results):
         # Nothing billed was read: an amount owed may only come from the customer's words.
         words = [state.text, *(m.text for m in state.session.history if isinstance(m, UserTurn))]
         said = {n.replace(",", "") for text_ in words for n in _NUMBERS.findall(text_)}
@@ -251,6 +251,8 @@ def fixed_figures(state: TurnState, text: str, writes: Collection[str]) -> str |
 
 
 _NUMBERS = re.compile(r"\d[\d,]*")
+# In the name of every tool that reads what the customer owes (crm.getOpenInvoices, …).
+_BILLING = "nvoice"
 
 
 def _same(kept: tuple[ToolResult, ...], results: tuple[ToolResult, ...]) -> bool:
