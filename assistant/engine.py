@@ -462,7 +462,14 @@ class Engine:
         email or phone on file changed: another tab, the phone, the office): the yes was
         to it as it was, so the question is asked again, naming it as it is now, and
         nothing runs."""
-        changed = await self._integrity.changed_since_asked(state, held, self._execute)
+        try:
+            changed = await self._integrity.changed_since_asked(state, held, self._execute)
+        except asyncio.CancelledError:
+            # Stopped (a newer request, barge-in) before the yes ran anything: the
+            # question still waits for its answer; the yes that follows applies it.
+            if state.session.pending is None:
+                state.session.pending = held
+            raise
         if changed is None:
             return False
         why, words = changed
