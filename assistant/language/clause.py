@@ -51,6 +51,15 @@ NEGATED = rx(
     r"|bother|worry|ask|asking|interested|calling about|looking for|cancelling|canceling"
     r"|after|fussed|bothered|concerned|worried"
     r"|booking|deleting|rescheduling|moving|changing|adding)\b"
+    # "I'd rather you didn't cancel it", "I'd prefer not to move it", "could you not move
+    # the haircut" ("could you not just cancel it?" asks for it)
+    # (the verb is part of the negation: an ask said after it starts a clause of its own)
+    r"|\b(?:rather|prefer)(?: it)?(?: if)? (?:you )?(?:not|didn't|did not|don't|wouldn't)"
+    r"(?: to)? \w+"
+    r"|\b(?:can|could|would|will) you (?:please |kindly )?not (?!just\b|only\b|also\b|even\b)\w+"
+    # "cancel nothing", "change none of them"
+    r"|^(?:please |just )?(?:cancel|delete|remove|move|change|book|add|touch|reschedule)"
+    r" (?:nothing|none of (?:them|it|those|these|that))\b"
     r"|(?<!why )\b(?:don't|do not|no need to|never|no point in) (?:\w+ )?(?:show|tell|check"
     r"|add|book|cancel|delete|remove|change|move|reschedule|touch|mark|complete|create|open"
     r"|raise|log|file|submit|make|set|update|edit|rename|push|shift|bring|tick|cross|remind"

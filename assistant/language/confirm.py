@@ -167,7 +167,9 @@ _TAKEN_BACK = rx(
     rf"(?: do it| do that)?"
     # "delete the eye exam task, oh wait, I haven't booked it yet, keep it": a reason
     # between the mark and the words that keep it.
-    rf"|\s*[,.!;]\s*{_BACK_MARK}\s*[,.!;]\s*[^.!?;]{{3,80}}?[\s,.!;]+(?:so |then |just |please )?"
+    # ("…, no wait, keep it": with no reason between)
+    rf"|\s*[,.!;]\s*{_BACK_MARK}(?:[\s,]+{_BACK_MARK})*\s*[,.!;]\s*(?:[^.!?;]{{3,80}}?[\s,.!;]+)?"
+    r"(?:so |then |just |please )?"
     r"(?:keep it|leave it|keep that|leave that|don't do it|don't bother)"
     r"(?: then| for now| after all| as it is| as is| please| thanks)*[\s.!?]*$"
     rf"|(?:[\s,.!;]+{_BACK_MARK})*[\s,.!;]+(?:never ?mind|forget (?:it|that|about it)"

@@ -17,6 +17,7 @@ from typing import Any
 
 from assistant.language import quoted
 from assistant.language.aimed_at_system import without_system_talk
+from assistant.language.another_visit import another_visit
 from assistant.language.clause import NEGATED, QUESTION_START, TASK_NOUN, opens_with_a_verb
 from assistant.language.dates import find_when
 from assistant.language.earliest import as_booking
@@ -373,7 +374,7 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
 
     `now` is any aware datetime; dates are read in `timezone` (the customer's).
     """
-    text = _ask_corrected(without_system_talk(text))
+    text = ask_corrected(without_system_talk(text))
     if " keep " in text or " leave " in text:
         # "cancel all my appointments but keep the cleaning": all of them except the one
         # kept (the question named the cleaning too: a yes would have cancelled it)
@@ -406,6 +407,8 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
         text = named  # "if groceries is still there mark it done": "mark groceries done"
     elif (booking := as_booking(text.lower())) != text.lower():
         text = booking  # "what's the earliest you have for a consultation?": asked when
+    if " and " in text and (two := _TWO_DAYS.search(text.lower())) is not None:
+        text = _each_day_booked(text, two)
     norm = normalize(said_one_by_one(text))
     zone = zone_named(timezone)
     timezone = zone.key  # an unknown zone: read dates in UTC
@@ -1038,12 +1041,37 @@ _ASK_CORRECTED = rx(
 )
 
 
-def _ask_corrected(text: str) -> str:
-    """`text` without an ask the customer corrected in the same breath."""
-    match = _ASK_CORRECTED.search(text.lower())
-    if match is None or len(text.lower()) != len(text):
+def ask_corrected(text: str) -> str:
+    """`text` without an ask the customer corrected, paused or turned down in the same
+    breath."""
+    low = text.lower()
+    if len(low) != len(text):
         return text
-    return text[: match.start()] + _name_the_it(text[match.start("b") :], match.group("a"))
+    if (match := _ASK_CORRECTED.search(low)) is not None:
+        return text[: match.start()] + _name_the_it(text[match.start("b") :], match.group("a"))
+    if _PAUSE_WORDS.search(low) and (match := _ASK_PAUSED.search(low)) is not None:
+        # (the question is of the thing the paused ask named: "what time is it at")
+        return text[: match.start()] + _name_the_it(text[match.start("b") :], match.group("a"))
+    if " than " in low and (match := _RATHER_THAN.search(low)) is not None:
+        return text[: match.start("than")] + text[match.end("than") :]
+    return text
+
+
+# "cancel the haircut? no wait, what time is it at", "book a massage friday at 3, hang on,
+# what else do I have": the ask is paused for a question, which alone is answered (the
+# customer asks again, or not, once they know).
+_PAUSE_WORDS = rx(r"\b(?:wait|hang on|hold on|one sec|one second|just a sec)\b")
+_ASK_PAUSED = rx(
+    rf"\b(?P<a>{_VERB}\b[^.?!;]*?)[,.?!;]* (?:no,? |oh,? |actually,? |um,? |uh,? )?"
+    r"(?:wait|hang on|hold on|one sec(?:ond)?|just a sec(?:ond)?)[,.!;]* "
+    r"(?:a (?:sec|second|minute|moment)[,.!;]* )?"
+    r"(?P<b>(?:what|what's|when|when's|which|how|is|are|do|does|did|have|has|where)\b[^.!;]*)$"
+)
+# "I'd rather cancel the haircut than move it": what is turned down is no ask.
+_RATHER_THAN = rx(
+    rf"\b(?:rather|sooner|prefer to)\b[^.?!;]*?(?P<than> than (?:to )?(?:{_VERB}|keep|leave)"
+    r"\b[^.?!;,]*)"
+)
 
 
 def asked_after_refusal(said: str) -> str | None:
@@ -1098,6 +1126,28 @@ def _refuses(clause: str) -> bool:
 _ANOTHER = rx(r"\b(?:as well|too|also|another(?: one)?|one more)\b")
 
 
+_DAY = (
+    r"(?:on )?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+    r"|the (?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th))"
+)
+# "book physio monday and wednesday next week at 9", "on the 21st and the 28th at 8am": two
+# days of one booking said, the
+# words after the second said of each (read whole, the second day alone was booked).
+_TWO_DAYS = rx(rf"\b(?P<d1>{_DAY}) and (?P<d2>{_DAY})\b(?P<rest>[^,.;!?]*)")
+_BOOKS = rx(r"\b(?:book|schedule|reserve|get me in|put me down|sign me up)\b")
+
+
+def _each_day_booked(text: str, two: re.Match[str]) -> str:
+    """`text` with a booking's two days each said with the words after them, when the
+    sentence asks for a booking before them; else `text` as it was."""
+    before = re.split(r"[.!?;]", text[: two.start()])[-1]
+    if len(text) != len(text.lower()) or _BOOKS.search(before.lower()) is None:
+        return text
+    rest = two.group("rest")
+    each = f"{two.group('d1')}{rest} and {two.group('d2')}{rest}"
+    return f"{text[: two.start()]}{each}{text[two.end() :]}"
+
+
 def _another_booking(
     clause: str, before: list[Intent], norm: Normalized, now: datetime, timezone: str
 ) -> list[Intent]:
@@ -1112,7 +1162,11 @@ def _another_booking(
     bare = _ANOTHER.sub(" ", clause).strip()
     when = find_when(bare, now)
     if when is None or when.day is None or when.clock is None or not _only_a_time(bare, now):
-        return []
+        # "…and another on wednesday at the same time", "…, same again on friday"
+        first = datetime.fromisoformat(str(before[0].arguments["starts_at"]))
+        said = another_visit(clause, str(service), first.astimezone(now.tzinfo), now)
+        found = [] if said is None else read_clause(said, norm, now, timezone)
+        return found if len(found) == 1 and found[0].kind == "book_appointment" else []
     found = read_clause(f"book {str(service).lower()} {bare}", norm, now, timezone)
     if len(found) == 1 and found[0].kind == "book_appointment" and found[0].complete:
         return found
@@ -1327,6 +1381,7 @@ __all__ = [
     "TOOL_OF",
     "Intent",
     "IntentKind",
+    "ask_corrected",
     "asked_after_refusal",
     "detect_intents",
     "is_request",

@@ -37,6 +37,7 @@ _WHATS_DUE = (
 # are the customer's own, even with no noun: "when did I last come in").
 PAST_VISIT = (
     r"\bwhen (?:did )?i (?:last )?(?:came|come|was|been|visited) in\b"
+    r"|\bwhen (?:was|were) (?:i|we) (?:last )?(?:in|here|seen)\b"
     r"|\bwhen did i last (?:come|visit|have)\b|\bhave i (?:ever )?had (?:a|an|my)\b"
     r"|\bhow many times have i been\b"
     # "what did I have last month?", "what did I have in december": the visits then

@@ -106,9 +106,13 @@ KNOWN_OPEN: list[str] = [
     "conversations_unseen8/u8b-yeah-cancel-it-after-the-bill [hesitant]",
     # the same: "hmm, right, yes delete it" after a delete was moved on from, asked again
     "conversations_unseen8/u8-delete-pending-then-a-question-then-yes [hesitant]",
+    # "and the task from before give it a due date…" unpunctuated: "the task from before"
+    # (the one added turns ago) is not read as a reference without the comma; asks which
+    # (came into the sample when it was cut to every third case; it failed before)
+    "conversations_unseen11/u11-the-task-from-before [unpunctuated]",
 ]
-# Every second case, in two groups played on two test workers at once.
-_STRIDE = 2
+# Every third case, in two groups played on two test workers at once.
+_STRIDE = 3
 _GROUPS = 2
 
 

@@ -122,3 +122,52 @@ def test_a_change_the_customer_made_is_checked_not_made(text: str) -> None:
     """A change told as done elsewhere reads what is on file and writes nothing."""
     intents = detect_intents(text, NOW, TZ)
     assert intents and not any(intent.writes for intent in intents)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'd rather you didn't cancel my cleaning",
+        "i would rather not move the haircut",
+        "I'd prefer it if you didn't delete the groceries task",
+        "we'd prefer not to reschedule the cleaning",
+        "could you not move the haircut",
+        "can you please not cancel my cleaning",
+        "cancel nothing",
+        "change none of them",
+    ],
+)
+def test_a_change_said_not_to_be_made_is_no_ask(text: str) -> None:
+    """What is said not to be done, in words beyond "don't", asks for no change."""
+    assert not [i for i in detect_intents(text, NOW, TZ) if i.writes]
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("could you not just cancel the haircut", "cancel_appointment"),
+        ("I'd rather cancel the haircut than move it", "cancel_appointment"),
+        ("i'd sooner delete the groceries task than complete it", "delete_task"),
+        ("I'd rather not move it, just cancel the haircut", "cancel_appointment"),
+    ],
+)
+def test_the_change_asked_beside_one_turned_down_is_the_ask(text: str, kind: str) -> None:
+    """ "could you not just…" asks; what "rather … than" turns down is no ask."""
+    assert [i.kind for i in detect_intents(text, NOW, TZ) if i.writes] == [kind]
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("cancel the haircut? no wait, what time is it at", "what time is the haircut at"),
+        ("book a massage friday at 3, hang on, what else do I have", "what else do I have"),
+        ("move my cleaning to 4pm, hold on a sec, is there anything later", None),
+    ],
+)
+def test_an_ask_paused_for_a_question_leaves_the_question(text: str, kept: str | None) -> None:
+    """The ask said before "wait", "hang on" and a question is not made: the question is
+    what is answered (asked of the thing the paused ask named)."""
+    from assistant.language.intents import ask_corrected
+
+    assert kept is None or ask_corrected(text) == kept
+    assert not [i for i in detect_intents(text, NOW, TZ) if i.writes]

@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+import os
+import zlib
+
 from assistant.fakes.world import CATALOG, CUSTOMER, NOW
 from assistant.models.embedded import EmbeddedPlanner
 from assistant.schema import FinalDecision, PlanRequest, ToolCallsDecision, UserTurn
 from tests.fixtures.phrasings import kept_phrasings
+
+# A third of the kept phrasings, chosen by a stable hash (every one with PLANNER=ALL): the
+# decisions are built by a few constructors, and 6,700 plans took five seconds.
+_SHARE = 1 if os.environ.get("PLANNER") == "ALL" else 3
 
 
 def test_every_first_round_decision_equals_its_validated_copy() -> None:
@@ -13,6 +20,8 @@ def test_every_first_round_decision_equals_its_validated_copy() -> None:
     planner = EmbeddedPlanner()
     checked = 0
     for text in kept_phrasings():
+        if zlib.crc32(text.encode()) % _SHARE:
+            continue
         request = PlanRequest(
             conversation=(UserTurn(text=text),), tools=CATALOG.tools, customer=CUSTOMER, now=NOW
         )
@@ -26,4 +35,4 @@ def test_every_first_round_decision_equals_its_validated_copy() -> None:
                 assert type(call.arguments) is dict and all(type(k) is str for k in call.arguments)
         else:
             assert isinstance(decision, FinalDecision)
-    assert checked > 500, "the kept phrasings make calls"
+    assert checked > 500 // _SHARE, "the kept phrasings make calls"

@@ -15,7 +15,7 @@ from typing import Any
 
 from assistant.dialogue_state import Dialogue
 from assistant.language.as_meant import as_meant
-from assistant.language.intents import Intent
+from assistant.language.intents import Intent, ask_corrected
 from assistant.language.put_right import put_right
 from assistant.language.text import normalize
 from assistant.models.embedded.anchored import counted, counts_from_a_visit
@@ -102,7 +102,8 @@ class Scene:
         return cls(
             now=now,
             timezone=timezone,
-            said=normalize(message).text,
+            # (an ask paused for a question is no part of what is answered)
+            said=normalize(ask_corrected(message)).text,
             results=request.tool_results,
             intents=read_intents(
                 request.conversation,

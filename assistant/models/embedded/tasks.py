@@ -68,6 +68,10 @@ def _asked(scene: Scene) -> str:
     """The words that asked for the task list ("don't mark it done yet, just tell me
     what's on my list" asks for what is pending: "done" is in what was held back)."""
     clauses = [i.clause for i in scene.intents if i.kind in ("tasks", "task_summary")]
+    if not clauses and any(intent.writes for intent in scene.intents):
+        # "delete the eye exam task unless it's already done": the list was read for the
+        # change, not asked for in words; "done" there says nothing of which to tell.
+        return ""
     return " ".join(clause for clause in clauses if clause) or scene.said
 
 
