@@ -152,6 +152,12 @@ def _task(call: ToolCall, results: Sequence[ToolResult]) -> str | None:
     return f"'{task['title']}'" if task else None
 
 
+def task_named(call: ToolCall, results: Sequence[ToolResult]) -> str | None:
+    """The task a call names, by its title as the results hold it ("'Buy groceries'");
+    None when they do not hold it."""
+    return _task(call, results)
+
+
 def visit_named(call: ToolCall, results: Sequence[ToolResult], timezone: str) -> str | None:
     """The visit a call names, as the results hold it ("your haircut on Sunday, November
     29 at 2:30 PM"); None when they do not hold it."""
