@@ -26,7 +26,7 @@ from assistant.language.dates import find_when
 from assistant.language.intent import APPOINTMENT_ACTIONS, TASK_ACTIONS, Intent, IntentKind
 from assistant.language.lexicon import SERVICES
 from assistant.language.lookups import READS, reads
-from assistant.language.others import for_someone_else, reported
+from assistant.language.others import for_someone_else, reported, several_visits
 from assistant.language.patterns import rx
 from assistant.language.scope import (
     asks_advice,
@@ -43,6 +43,7 @@ from assistant.language.scope import (
 from assistant.language.spelling import words
 from assistant.language.targets import EXCEPT, target_ref
 from assistant.language.text import Normalized
+from assistant.language.unkept import unkept_detail, without_length
 
 # --- "…and the pharmacy one": an action carried over to a new target -----------------
 
@@ -200,7 +201,32 @@ def refer_back(intent: Intent, clause: str, norm: Normalized, now: datetime) -> 
     words = tuple(w for w in target.words if w not in _NOT_A_TARGET_WORD)
     if intent.kind in APPOINTMENT_ACTIONS:
         words = tuple(w for w in words if slots.service(w, w))
-    return dataclasses.replace(intent, target=dataclasses.replace(target, words=words))
+    return as_a_task_moved(
+        dataclasses.replace(intent, target=dataclasses.replace(target, words=words))
+    )
+
+
+def as_a_task_moved(intent: Intent) -> Intent:
+    """ "the high priority one, push it to the 12th", "push the one with no date to
+    friday": a move aimed at what only a to-do has (a priority, no due date) moves that
+    to-do's due day. It was asked which appointment to move."""
+    target = intent.target
+    if (
+        intent.kind != "reschedule_appointment"
+        or target is None
+        or not (target.priority or target.undated)
+        or intent.when is None
+        or intent.when.day is None
+        or intent.when.clock is not None
+    ):
+        return intent
+    return Intent(
+        "update_task",
+        {"due_on": intent.when.day.isoformat()},
+        target=target,
+        when=intent.when,
+        clause=intent.clause,
+    )
 
 
 _BY_ITS_DUE_DAY = rx(r"\b(?:one|task|reminder|to-?do)s? (?:that's |that is |which is )?due\b")
@@ -238,6 +264,13 @@ def _without_condition(intent: Intent, c: Clause) -> Intent:
         return intent
     kept = target_ref(target.phrase[: cut.start()], c.original, c.now)
     return intent if kept.vague else dataclasses.replace(intent, target=kept)
+
+
+def _unkept(intent: Intent, said: str) -> Intent:
+    """A booking asked with what it cannot hold: asked about, the words said kept to name it."""
+    if intent.kind != "book_appointment" or "unkept" in intent.missing:
+        return intent
+    return dataclasses.replace(intent, missing=(*intent.missing, "unkept"), clause=said)
 
 
 def needs_consent(intent: Intent) -> Intent:
@@ -332,7 +365,10 @@ def read_clause(
     `asked`: the clause ended its sentence with a question mark."""
     if negated(text) or asks_to_pay(text):
         return []
-    clause = Clause(text, norm, now, timezone, asked)
+    # "book a haircut with Sam", "a 60 minute massage": what a booking cannot hold (read
+    # without the length: "a 60 minute massage" is a massage)
+    detail = unkept_detail(text)
+    clause = Clause(text if detail is None else without_length(text), norm, now, timezone, asked)
     if hypothetical(text):
         # "should I cancel my dentist?" among other asks: the thing it would change is read
         # (the first named: "…before or after I pay" asks about the task, not the bill).
@@ -347,16 +383,21 @@ def read_clause(
             continue  # its verb was inside the quotes: a title's words, not the ask
         if found := rule(clause):
             found = [
-                _anchored(_left_out(i, clause), clause)
+                as_a_task_moved(_anchored(_left_out(i, clause), clause))
                 for i in (found if isinstance(found, list) else [found])
             ]
             if for_someone_else(text):
                 # "book a checkup for my son": never made in the customer's name.
                 found = [_for_someone_else(i) for i in found]
+            elif several_visits(text):
+                # "two haircuts saturday 10am": more visits than one booking makes.
+                found = [_for_someone_else(i) if i.kind == "book_appointment" else i for i in found]
             elif on_a_condition(text) or reported(text):
                 # "…and if not, book a haircut for Tuesday", "my husband said to cancel the
                 # dentist": asked about, not made.
                 found = [needs_consent(_without_condition(i, clause)) for i in found]
+            if detail is not None:
+                found = [_unkept(i, text) for i in found]
             return found
     if (
         QUESTION_START.search(text) is None
@@ -367,4 +408,4 @@ def read_clause(
     return reads(clause)
 
 
-__all__ = ["needs_consent", "negated", "read_clause", "refer_back"]
+__all__ = ["as_a_task_moved", "needs_consent", "negated", "read_clause", "refer_back"]

@@ -39,7 +39,13 @@ from assistant.language.intent import (
 )
 from assistant.language.lexicon import SERVICES
 from assistant.language.patterns import rx
-from assistant.language.scope import on_a_condition, undecided, without_undecided
+from assistant.language.scope import (
+    on_a_condition,
+    undecided,
+    without_polite_aside,
+    without_reason_told,
+    without_undecided,
+)
 from assistant.language.several_tasks import said_one_by_one
 from assistant.language.slots import NOT_DENTAL, cut_spans
 from assistant.language.spelling import words
@@ -116,6 +122,13 @@ _WRAPPED = rx(
 )
 
 
+# "groceries and insurance, both done", "the groceries and the insurance are done": two
+# to-dos told done in one breath, with no verb.
+_BOTH_DONE = rx(
+    r"^(?P<t>(?:the |my )?[a-z'-]+(?: [a-z'-]+){0,3} and (?:the |my )?[a-z'-]+(?: [a-z'-]+){0,3}?)"
+    r",? (?:(?:are|r) )?(?:both |all )?(?:are )?(?P<done>done|finished|complete|completed"
+    r"|sorted)(?: now| already)?[.!]*$"
+)
 _INSTEAD_OF_COMMA = rx(r"\b(instead of [^,]{1,40}),\s*")
 
 
@@ -156,6 +169,11 @@ def _protect_wrapped(sentence: str) -> str:
             sentence,
         )
     match = _WRAPPED.search(sentence)
+    if match is None and " and " in sentence and (told := _BOTH_DONE.match(sentence)):
+        # "groceries and insurance, both done": each one named is done (the first was
+        # split off as words of nothing, and only the last was completed)
+        both = told.group("t").replace(" and ", TARGETS_JOINER)
+        return f"{both} {told.group('done')}"
     if match is None or not re.search(r" and |, ", match.group("t")):
         return sentence
     targets = re.sub(r",? and |, ", TARGETS_JOINER, match.group("t"))
@@ -374,7 +392,7 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
 
     `now` is any aware datetime; dates are read in `timezone` (the customer's).
     """
-    text = ask_corrected(without_system_talk(text))
+    text = without_reason_told(without_polite_aside(ask_corrected(without_system_talk(text))))
     if " keep " in text or " leave " in text:
         # "cancel all my appointments but keep the cleaning": all of them except the one
         # kept (the question named the cleaning too: a yes would have cancelled it)
@@ -1123,7 +1141,12 @@ def _refuses(clause: str) -> bool:
     return negated(clause) and not clause.startswith("not ")
 
 
-_ANOTHER = rx(r"\b(?:as well|too|also|another(?: one)?|one more)\b")
+# "…and one sunday 10am", "…and the other one on monday at 9": another of the same, its
+# service left unsaid ("one" no hour: "and one pm" is an hour).
+_ANOTHER = rx(
+    r"\b(?:as well|too|also|another(?: one)?|one more)\b"
+    r"|^(?:one|the other(?: one)?|a second(?: one)?)\b(?! ?(?:am|pm|o'?clock|thirty|fifteen))"
+)
 
 
 _DAY = (

@@ -119,6 +119,14 @@ Aspect = Literal[
 OFFER = "Would you like me to open a support case?"
 # Asks whose answer is one fact, however many clauses they are said in.
 ONE_ANSWER = frozenset({"still_on", "earlier", "last_in"})
+PRICE_OFFER = "The team can give you a quote: would you like me to open a support case?"
+# "how much is a facial?", "what does a haircut cost": a price asked of a service in
+# general (not "my haircut", "the facial": what the customer was charged).
+_PRICE_OF_A_SERVICE = rx(
+    r"\bhow much (?:is|does|would|will|do you charge for|for) (?:a|an|one)\b"
+    r"|\bwhat (?:does|would|will|do) (?:a|an|one) [a-z ]+ cost\b|\bprices?\b"
+    r"|\bcharge (?:you )?for (?:a|an|one)\b"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,6 +141,9 @@ class Question:
     besides: str = ""
     # "my visit at bayview clinic, when was that?": the place a visit is named by.
     place: str = ""
+    # "how much is a facial?": the price of a service, which no tool knows (what the
+    # customer was charged for one before is what can be said).
+    price: bool = False
 
 
 # "when is the car insurance due": a task named by its words (not "it", not a bill).
@@ -357,7 +368,8 @@ def _read(said: str, state: Dialogue) -> Question | None:
         return Question("paid", subject, waiting=bool(wider))
     if COST.search(said) and (service or month):
         # "how much was the invoice from december": the one issued that month.
-        return Question("cost", month.group(0) if month else service)
+        price = month is None and _PRICE_OF_A_SERVICE.search(said) is not None
+        return Question("cost", month.group(0) if month else service, price=price)
     if COST.search(said) and LAST_INVOICE.search(said):
         return Question("cost", LATEST)  # "how much was my last invoice": not the balance
     if (
@@ -707,6 +719,11 @@ def answer(question: Question, results: Sequence[ToolResult], now: datetime) -> 
         return owing(_items(results, "invoices"), now)
     if aspect == "cost" and question.subject == LAST_VISIT:
         return last_visit_cost(_items(results, "appointments"), _items(results, "invoices"), now)
+    if aspect == "cost" and question.price:
+        said = about_invoice(_items(results, "invoices"), question.subject, aspect, now)
+        if said.startswith("I don't see"):
+            return f"I don't have a price list here. {said} {PRICE_OFFER}"
+        return f"I don't have a price list here, but {said[0].lower()}{said[1:]}"
     if aspect in ("cost", "paid"):
         return about_invoice(_items(results, "invoices"), question.subject, aspect, now)
     if aspect == "case_status":
