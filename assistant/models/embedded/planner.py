@@ -52,7 +52,7 @@ from assistant.models.embedded import (
     topic,
 )
 from assistant.models.embedded.bare_time import move_question, what_for
-from assistant.models.embedded.cases import case_about_it
+from assistant.models.embedded.cases import another_case, case_about_it
 from assistant.models.embedded.followup import only_hesitates, pauses, said_before, unanswered
 from assistant.models.embedded.held_back import held_back_read
 from assistant.models.embedded.pinning import zone_of
@@ -93,7 +93,9 @@ AFTER_DROPPED = "If you'd still like me to go ahead, just ask again. Anything el
 
 # An acknowledgement ("ok", "right") and then a question of its own.
 _ACK_THEN_ASK = rx(
-    r"^(?:ok|okay|alright|all right|right|fine|cool|thanks|cheers|great)\b[ ,.!]*"
+    # ("whatever, fine. when's it due?": put up with, and moving on)
+    r"^(?:(?:ok|okay|alright|all right|right|fine|cool|thanks|cheers|great|whatever|anyway)"
+    r"\b[ ,.!]*)+"
     r"(?:and |so |then )?(?:what|when|where|which|who|how|is|are)\b"
 )
 
@@ -441,6 +443,9 @@ class EmbeddedPlanner:
             left = _left_as_it_was(asked, request)
             return FinalDecision(text=_not_done(left) if left else TAKEN_BACK)
         about = references.case_asked(text)
+        done = request.dialogue.done
+        if about is None and done and done[-1].get("tool") == "crm.createTicket":
+            about = another_case(text)  # "and another one, the office billed me twice"
         if about is None and references.describes_case(request.dialogue, text):
             about = text
         if about is None and case_about_it(text):
@@ -472,6 +477,15 @@ class EmbeddedPlanner:
         def asks_a_change(said: str) -> bool:
             return any(intent.writes for intent in detect_intents(said, request.now, timezone))
 
+        dialogue = request.dialogue
+        just_opened = bool(dialogue.done) and dialogue.done[-1].get("tool") == "crm.createTicket"
+        if (just_opened or dialogue.listed_kind == "ticket") and (
+            changed := limits.case_in_view_changed(
+                text, just_opened or dialogue.listed_kind == "ticket", just_opened
+            )
+        ) is not None:
+            # "and add that it was for the haircut", just after the case was opened
+            return FinalDecision(text=changed)
         if (plainly := limits.cannot_do(text, asks_a_change)) is not None:
             done = request.dialogue.done
             if (
@@ -489,11 +503,11 @@ class EmbeddedPlanner:
         ("ok, can you at least update my mobile then…"): that is not a yes to the case."""
         if not references.accepts_offer(request.dialogue, text):
             return False
+        if _ACK_THEN_ASK.match(normalize(text).text):
+            return False  # "ok. what email do you have": moving on, not a yes to the case
         rest = request_after_yes(text)
         if rest is None:
             return True
-        if _ACK_THEN_ASK.match(normalize(text).text):
-            return False  # "ok. what email do you have": moving on, not a yes to the case
         timezone = request.customer.timezone if request.customer else "UTC"
         return not any(
             intent.writes and intent.kind != "create_ticket"

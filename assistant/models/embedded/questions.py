@@ -256,6 +256,11 @@ def at_place(item: Item, place: str) -> bool:
 def _read(said: str, state: Dialogue) -> Question | None:
     if COMPLAINT.found_in(said):
         return Question("complaint", waiting=bool(WAITING.search(said)))
+    case = state.last_action
+    if case is not None and case.kind == "ticket" and CASE_STATUS.search(said):
+        # "what's the status of it", "is it still open?", "did you open it?" just after a
+        # case was opened: that case (before the verbs of a change: "open" asks nothing).
+        return Question("case_status", item=case.after)
     asks_notes = NOTES.search(said) and re.search(r"\b(?:do|should|what)\b", said)
     if (
         ACTION.search(said)
@@ -282,10 +287,6 @@ def _read(said: str, state: Dialogue) -> Question | None:
         return Question("closed_tickets")
     if ASKED_AFTER.search(said) and (words := case_words(said)):
         return Question("named_case", words)  # "that portal thing I reported, is it fixed?"
-    case = state.last_action
-    if case is not None and case.kind == "ticket" and CASE_STATUS.search(said):
-        # "what's the status of it" just after a case was opened: that case.
-        return Question("case_status", item=case.after)
     if INVOICE_HISTORY.search(said):
         paid_only = re.search(r"\bpaid invoices\b", said) and "unpaid" not in said
         return Question("invoice_history", "paid" if paid_only else "")
