@@ -25,6 +25,6 @@ async def test_conversations_nobody_tuned_for(
 ) -> None:
     """Every session of the thirteenth unseen set passes: no case, detail or bill is
     written unasked or wrong."""
-    assert len(read_cases(UNSEEN13)) == 29
+    assert len(read_cases(UNSEEN13)) == 35
     _, failed = await score(make_assistant, crm_admin, UNSEEN13, capsys)
     assert failed == KNOWN_OPEN

@@ -60,7 +60,9 @@ from assistant.models.embedded.said_before import current_one_named
 from assistant.models.embedded.unheard import said_not_understood, unheard_in
 from assistant.resolve import Match, action_arguments, resolve_all, resolve_intent
 from assistant.schema import (
+    AssistantTurn,
     FinalDecision,
+    Message,
     PlanRequest,
     ToolCall,
     ToolCallsDecision,
@@ -98,6 +100,21 @@ _ACK_THEN_ASK = rx(
     r"\b[ ,.!]*)+"
     r"(?:and |so |then )?(?:what|when|where|which|who|how|is|are)\b"
 )
+
+
+# "what about mine, what is it?", "and mine?": the customer's own, after someone else's.
+_MINE_ASKED = rx(
+    r"^(?:(?:ok|okay|and|so|well|then)[ ,]+)*(?:what about|how about|and|what's|what is)"
+    r" mine\b(?!.*\b(?:change|update|set|make|to)\b)"
+)
+
+
+def _last_answer_named_details(conversation: Sequence[Message]) -> bool:
+    """Whether the assistant's last answer spoke of a phone number or an email."""
+    for message in reversed(conversation):
+        if isinstance(message, AssistantTurn) and message.kind == "answer":
+            return bool(re.search(r"\b(?:email|phone number)\b", message.text))
+    return False
 
 
 # How many of the customer's last messages are read as meant: a reply completes the ask
@@ -471,6 +488,8 @@ class EmbeddedPlanner:
         if isinstance(cannot := references.undo(request.dialogue, normalize(text).text), str):
             return FinalDecision(text=cannot)  # a cancel or delete cannot be undone
         if asks_how_to(text):
+            if "pay" in text.lower() and unsupported(text):
+                return FinalDecision(text=CANNOT_PAY)  # "how do I pay the dental bill?"
             return FinalDecision(text=replies.chat_reply("how_to", request.customer))
         timezone = request.customer.timezone if request.customer else "UTC"
 
@@ -575,6 +594,16 @@ class EmbeddedPlanner:
             if again is not None and any(tool.name == again for tool in request.tools):
                 # "ok what have I got now": the topic in view, read again.
                 call = self._call(request, 0, again, {})
+                return ToolCallsDecision(calls=(call,), last_round=True)
+            if (
+                "mine" in text.lower()
+                and _MINE_ASKED.search(normalize(text).text)
+                and _last_answer_named_details(request.conversation)
+                and any(tool.name == "crm.getCustomerProfile" for tool in request.tools)
+            ):
+                # "my wife's email…" → (her detail is not changed) → "what about mine, what
+                # is it?": the customer's own details on file, read out.
+                call = self._call(request, 0, "crm.getCustomerProfile", {})
                 return ToolCallsDecision(calls=(call,), last_round=True)
             if _only_what_not_to_do(text):
                 # "don't move my haircut to saturday": nothing to do, and that is the answer
