@@ -28,6 +28,22 @@ _ANOTHER_CASE = rx(
 )
 
 
+# "open a case: the desk was rude. And another one, I was billed twice": two cases asked
+# at once, the second with its own words (read apart: "one" is no service here).
+_AND_ANOTHER = rx(
+    r"^(?P<first>.{12,}?[.!?;])\s+(?:and |also |plus |oh and )?(?:another one|one more"
+    r"|a second one)(?: too| as well| please)?\s*[,:;.-]\s*(?P<second>.{8,})$"
+)
+
+
+def two_cases(message: str) -> tuple[str, str] | None:
+    """The first ask and the second case's words, when a second case follows the first."""
+    if "one" not in message.lower():
+        return None
+    match = _AND_ANOTHER.search(" ".join(message.split()).lower())
+    return (match.group("first"), match.group("second")) if match else None
+
+
 def another_case(message: str) -> str | None:
     """What another case is about, said just after one was opened ("and another one, …")."""
     match = _ANOTHER_CASE.search(normalize(message).text)

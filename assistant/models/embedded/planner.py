@@ -52,7 +52,7 @@ from assistant.models.embedded import (
     topic,
 )
 from assistant.models.embedded.bare_time import move_question, what_for
-from assistant.models.embedded.cases import another_case, case_about_it
+from assistant.models.embedded.cases import another_case, case_about_it, two_cases
 from assistant.models.embedded.followup import only_hesitates, pauses, said_before, unanswered
 from assistant.models.embedded.held_back import held_back_read
 from assistant.models.embedded.pinning import zone_of
@@ -459,6 +459,8 @@ class EmbeddedPlanner:
             # "cancel my haircut, oh wait, no, actually don't": what is left as it was.
             left = _left_as_it_was(asked, request)
             return FinalDecision(text=_not_done(left) if left else TAKEN_BACK)
+        if (both := two_cases(text)) is not None and (cases := self._two_cases(request, *both)):
+            return ToolCallsDecision(calls=cases)
         about = references.case_asked(text)
         done = request.dialogue.done
         if about is None and done and done[-1].get("tool") == "crm.createTicket":
@@ -515,6 +517,19 @@ class EmbeddedPlanner:
                 plainly = limits.NOTES_ON_A_CASE  # "add a note to it" after a case was opened
             return FinalDecision(text=plainly)
         return None
+
+    def _two_cases(self, request: PlanRequest, first: str, second: str) -> tuple[ToolCall, ...]:
+        """ "open a case: X. And another one, Y": the case X asks for, and one about Y
+        (none unless the first part alone opens a case)."""
+        timezone = request.customer.timezone if request.customer else "UTC"
+        asked = detect_intents(first, request.now, timezone)
+        if len(asked) != 1 or asked[0].kind != "create_ticket" or asked[0].missing:
+            return ()
+        other = references.offered_case(request.dialogue, second)
+        return (
+            self._call(request, 0, "crm.createTicket", dict(asked[0].arguments)),
+            self._call(request, 1, "crm.createTicket", other),
+        )
 
     @staticmethod
     def _accepts_offer(request: PlanRequest, text: str) -> bool:
