@@ -25,7 +25,8 @@ refusals no turn may give; and no sentence may claim a change no write of the tu
     {"tickets": "+N"}                                       tickets opened this session
         (or a list of fair counts)
     {"ticket_like": [WORD | [WORD, ...], ...], "count": N}   tickets opened this session
-        whose subject and body (as the calls sent them) hold every WORD (a list inside is "any of these")
+        whose subject and body (as the calls sent them) hold every WORD (a list inside is
+        "any of these")
     {"invoices": ["open 15000", "paid 9500", ...]}           every invoice's status and cents
     {"profile": "phone" | "email", "is": [VALUE, ...]}       the detail on file is one of these
 

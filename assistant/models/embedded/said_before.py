@@ -141,8 +141,10 @@ _ENDS_IN = rx(
     r"\bends? (?:in|with) (?P<tail>\d{2,4})\b"
     # "sorry, the last digit is 3 not 2", "the last two digits are 73"
     r"|\bthe last (?:digit|number|one)(?: is| should be| should have been|'s| was meant to be"
-    r"| is actually)(?: a| an)? (?P<digit>\d|zero|one|two|three|four|five|six|seven|eight|nine)\b"
-    r"|\bthe last (?:two|three|four|2|3|4) (?:digits|numbers) (?:are|should be) (?P<digits>\d{2,4})\b"
+    r"| is actually)(?: a| an)? (?P<digit>\d|zero|one|two|three|four|five|six|seven|eight"
+    r"|nine)\b"
+    r"|\bthe last (?:two|three|four|2|3|4) (?:digits|numbers) (?:are|should be)"
+    r" (?P<digits>\d{2,4})\b"
 )
 _DIGIT_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 
