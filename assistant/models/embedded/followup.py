@@ -333,6 +333,16 @@ def understand(
         # "when should I move it to?" → "then just book one for the 3rd at 9": a booking
         # of its own, not the day of the move.
         return intents
+    if (
+        lacking
+        and lacking[0].missing[:1] in (("problem",), ("title",))
+        and text.rstrip().endswith("?")
+        and intents
+        and all(i.complete and not i.writes for i in intents)
+    ):
+        # "What's the problem you'd like me to report?" → "and was my haircut bill paid?":
+        # a question of the customer's own, answered; never the words of a case or a task.
+        return intents
     if lacking:
         if "same" in text and (hour := _the_hour_booked(lacking[0], conversation, text, timezone)):
             text = hour  # "What time on Friday…?" → "same time": as the visit just booked

@@ -210,6 +210,13 @@ _WHAT_FOR = rx(
 )
 
 
+# "is that overdue?", "is it late?": of the bill just told.
+_OVERDUE_IT = rx(
+    r"^(?:(?:so|and|ok|okay|wait)[ ,]+)*(?:is|was|are) (?:it|that|this|they|that one|this one)"
+    r"(?: already| now| still)? (?:overdue|late|past due)\b"
+)
+
+
 # Asked of most messages: compiled once, each tried only on a text holding its words.
 _WHATS_ON_IT = rx(r"^(?:so |ok |okay |and )?what'?s on (?:it|the invoice|my invoice|the bill)")
 _BILLING = rx(r"\b(?:bills?|invoices?|owe|balance|payments?|charges?|account)\b")
@@ -256,6 +263,11 @@ def at_place(item: Item, place: str) -> bool:
 def _read(said: str, state: Dialogue) -> Question | None:
     if COMPLAINT.found_in(said):
         return Question("complaint", waiting=bool(WAITING.search(said)))
+    case = state.last_action
+    if case is not None and case.kind == "ticket" and CASE_STATUS.search(said):
+        # "what's the status of it", "is it still open?", "did you open it?" just after a
+        # case was opened: that case (before the verbs of a change: "open" asks nothing).
+        return Question("case_status", item=case.after)
     asks_notes = NOTES.search(said) and re.search(r"\b(?:do|should|what)\b", said)
     if (
         ACTION.search(said)
@@ -271,6 +283,8 @@ def _read(said: str, state: Dialogue) -> Question | None:
         return Question("due")  # the open invoices, read out
     if "invoice" in (state.listed_kind, state.focus_kind) and _WHAT_FOR.search(said):
         return Question("due")  # "what's that one for?" after the balance: the invoices, read out
+    if "invoice" in (state.listed_kind, state.focus_kind) and _OVERDUE_IT.search(said):
+        return Question("due")  # "is that overdue?" after the bills: when they are due
     if _TASKS_ABOUT_IT.search(said) and (visit := state.focus_of("appointment")) is not None:
         # "do I have any tasks about that" after the eye exam: the tasks naming it.
         return Question("tasks_about", str(visit.get("service") or ""))
@@ -282,10 +296,6 @@ def _read(said: str, state: Dialogue) -> Question | None:
         return Question("closed_tickets")
     if ASKED_AFTER.search(said) and (words := case_words(said)):
         return Question("named_case", words)  # "that portal thing I reported, is it fixed?"
-    case = state.last_action
-    if case is not None and case.kind == "ticket" and CASE_STATUS.search(said):
-        # "what's the status of it" just after a case was opened: that case.
-        return Question("case_status", item=case.after)
     if INVOICE_HISTORY.search(said):
         paid_only = re.search(r"\bpaid invoices\b", said) and "unpaid" not in said
         return Question("invoice_history", "paid" if paid_only else "")
