@@ -58,6 +58,7 @@ from assistant.models.embedded.held_back import held_back_read
 from assistant.models.embedded.pinning import zone_of
 from assistant.models.embedded.said_before import current_one_named
 from assistant.models.embedded.unheard import said_not_understood, unheard_in
+from assistant.models.embedded.which_asked_back import which_asked_back
 from assistant.resolve import Match, action_arguments, resolve_all, resolve_intent
 from assistant.schema import (
     FinalDecision,
@@ -282,6 +283,27 @@ def _key(tool: str, arguments: dict[str, Any]) -> tuple[str, str]:
     return tool, repr(sorted(arguments.items()))
 
 
+# The listing that shows whether an item a write did not find is still there.
+_LISTING_OF = {"task_id": "crm.listTasks", "appointment_id": "crm.listUpcomingAppointments"}
+
+
+def _listed_again(request: PlanRequest) -> Decision | None:
+    """The listing again, after a write of this turn was refused as not found (the CRM
+    no longer knows the item by the id its listing gave), unless listed since."""
+    results = request.turn_results
+    for index, result in enumerate(results):
+        if result.ok or result.error is None or result.error.code != "not_found":
+            continue
+        for key, listing in _LISTING_OF.items():
+            if key not in result.call.arguments:
+                continue
+            if any(r.call.tool_name == listing for r in results[index + 1 :]):
+                return None
+            arguments = {"status": "all"} if listing == "crm.listTasks" else {}
+            return ToolCallsDecision(calls=(EmbeddedPlanner._call(request, 0, listing, arguments),))
+    return None
+
+
 class EmbeddedPlanner:
     """Deterministic planner (implements `Planner`)."""
 
@@ -295,6 +317,10 @@ class EmbeddedPlanner:
     def plan(self, request: PlanRequest) -> Decision:
         """The decision, synchronously (the grammar never waits on anything)."""
         said = request.user_message
+        if request.turn_results and (again := _listed_again(request)) is not None:
+            # A change refused as not found, of an item a listing gave: listed afresh, so
+            # that the answer says whether it is still there (an id that changed) or gone.
+            return again
         request = _as_meant(request)
         state = request.dialogue
         if (
@@ -316,6 +342,17 @@ class EmbeddedPlanner:
             now = local_now(request.now, zone_name)
             return FinalDecision(text=last_write.told(state, now, request.user_message))
         timezone = request.customer.timezone if request.customer else "UTC"
+        if (
+            request.round <= 1
+            and request.dialogue.question
+            and (
+                back := which_asked_back(
+                    request.dialogue, said, local_now(request.now, timezone), zone_of(timezone)
+                )
+            )
+        ):
+            # "which is earlier?" to "which one should I move?": told, and asked again.
+            return FinalDecision(text=back)
         confirmed = _confirmed_rounds(request)
         first = request.round <= 1 + confirmed and len(request.turn_results) == confirmed
         if (
