@@ -19,6 +19,7 @@ from assistant.language import Intent, detect_intents, is_affirmative
 from assistant.language.dates import find_when, without_unread_day
 from assistant.language.intents import is_request
 from assistant.language.lexicon import MONTHS, WEEKDAYS
+from assistant.language.others import as_her_own
 from assistant.language.patterns import rx
 from assistant.language.slots import OFFERED, cut_spans, service, service_said_apart
 from assistant.language.targets import target_ref
@@ -531,15 +532,15 @@ def day_ellipsis(
 def _fill(intent: Intent, text: str, now: datetime, timezone: str) -> list[Intent] | None:
     """The lacking clause read again with the reply's words added."""
     if intent.missing[:1] == ("someone_else",):
-        if (
-            is_affirmative(text)
-            and intent.kind == "book_appointment"
-            and intent.missing == ("someone_else",)
-            and "starts_at" in intent.arguments
-        ):
+        if is_affirmative(text) and intent.kind == "book_appointment":
             # "Would you like me to book a haircut for yourself?" → "yes please": hers,
-            # as asked (it found nothing waiting for a yes)
-            return [dataclasses.replace(intent, missing=intent.missing[1:])]
+            # as asked (it found nothing waiting for a yes); when it was not said, it is
+            # asked next ("book a checkup for my son" → "yes" → "When would you like…?"),
+            # of the clause as hers (the time said then is read with it)
+            if intent.missing == ("someone_else",) and "starts_at" in intent.arguments:
+                return [dataclasses.replace(intent, missing=())]
+            if (own := as_her_own(intent.clause)) is not None:
+                return [dataclasses.replace(intent, missing=intent.missing[1:], clause=own)]
         return None  # someone else's visit: what follows is read as a request of its own
     if only_hesitates(text):
         # "What should the task say?" → "hmm, let me think": the answer is still to come
