@@ -689,6 +689,8 @@ _BARE_HOUR_REPLY = rx(
 )
 
 
+# "oh sorry", "ah my bad", "oops": said before the answer to a question about the time.
+_SORRY_FIRST = rx(r"^(?:(?:oh|ah|aah|oops|whoops|sorry|my bad|um|uh|erm|woops)\b[\s,.!-]*)+")
 _COMMA = rx(r"\s*,(?!\s*(?:like|say|maybe|ideally) \d)\s*")
 
 
@@ -702,6 +704,10 @@ def _retimed(clause: str, reply: str, now: datetime) -> tuple[str, str]:
     # Only a time is expected: read as one clause ("the 30th, same time"); a comma before
     # an hour offered stays ("tomorrow first thing, like 9": the 9 is the hour).
     reply = said = _COMMA.sub(" ", normalize(reply).text)
+    if said[:1] in "soaumw" and (sorry := _SORRY_FIRST.match(said)) and said[sorry.end() :]:
+        # "morning or evening?" → "oh sorry 8pm": an apology before the answer puts right
+        # nothing of the request (read after it, "sorry" cut the request away)
+        reply = said = said[sorry.end() :]
     if (hour := _BARE_HOUR_REPLY.match(said)) and find_when(said, now) is None:
         # "what time?" → "12 is fine", "4 please": the number is the hour asked for.
         reply = said = f"at {said[hour.start(1) :]}"
