@@ -567,6 +567,10 @@ def _fill(intent: Intent, text: str, now: datetime, timezone: str) -> list[Inten
             again = detect_intents(clause.replace(said, instead.lower(), 1), now, timezone)
             return [i for i in again if i.kind == intent.kind][:1] or None
         clause = clause.replace(said, " ")
+    if intent.kind == "update_contact" and intent.missing[0].startswith("phone"):
+        # "change my phone to 555 0134" → "the full number?" → "415 555 0134": the digits
+        # said first give way to the number said now (read together, they ran into one)
+        clause = " ".join(_DIGITS_SAID.sub(" ", clause).split())
     if "when" in intent.missing:
         # "book a haircut on thanksgiving at 3pm" → "which day?" → "november 28th": the
         # day not read gives way to the one said now.
@@ -689,6 +693,10 @@ _BARE_HOUR_REPLY = rx(
 )
 
 
+# Digits said as a number, with an extension after them ("555 0134 ext 4").
+_DIGITS_SAID = rx(
+    r"\+?\d[\d\s().-]*\d(?:\s*(?:,\s*)?(?:\b(?:ext|extn|extension)\b\.?|\bx)\s*\d+)?|\+?\d"
+)
 # "oh sorry", "ah my bad", "oops": said before the answer to a question about the time.
 _SORRY_FIRST = rx(r"^(?:(?:oh|ah|aah|oops|whoops|sorry|my bad|um|uh|erm|woops)\b[\s,.!-]*)+")
 _COMMA = rx(r"\s*,(?!\s*(?:like|say|maybe|ideally) \d)\s*")
