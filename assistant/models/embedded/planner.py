@@ -398,6 +398,8 @@ class EmbeddedPlanner:
             or {i.kind for i in intents} == {"appointments"}
             # "what's the bill for my last visit": a bill and a visit named, one question
             or (len(intents) == 2 and questions.asks_last_visits_cost(request.user_message))
+            # "when was my last haircut and what did it cost": when, and what it came to
+            or (len(intents) == 2 and questions.asks_when_and_cost(request.user_message))
         )
         if (
             pinned is None
@@ -418,6 +420,7 @@ class EmbeddedPlanner:
                 or asked.aspect == "named_case"
                 or asked.place
                 or (asked.aspect == "cost" and asked.subject == questions.LAST_VISIT)
+                or asked.aspect == "last_cost"
             ):
                 return self._question(request, asked, first, unheard_in(intents))
         if first:
