@@ -152,11 +152,54 @@ def _day_asked(scene: Scene) -> date | None:
     return said.day
 
 
+# A part of the day asked about: "…wednesday morning", "…before noon", "…after 3".
+_PART_WORDS = rx(r"\b(?:morning|afternoon|evening|tonight|night|before|after|until|till)\b")
+_PARTS_OF_DAY = {
+    "morning": (0, 12 * 60, "in the morning"),
+    "afternoon": (12 * 60, 17 * 60, "in the afternoon"),
+    "evening": (17 * 60, 24 * 60, "in the evening"),
+    "tonight": (17 * 60, 24 * 60, "in the evening"),
+    "night": (17 * 60, 24 * 60, "in the evening"),
+}
+_PART_ASKED = rx(
+    r"\b(?P<part>morning|afternoon|evening|tonight|night)\b"
+    r"|\b(?P<edge>before|after|until|till) (?:(?P<noon>noon|midday|lunch|lunchtime)"
+    r"|(?P<h>1[0-2]|[1-9])(?::(?P<m>[0-5]\d))? ?(?P<ap>am|pm|a m|p m)?)\b"
+)
+
+
+def _part_asked(said: str) -> tuple[int, int, str] | None:
+    """The stretch of the day asked about, in minutes from midnight, and how to say it;
+    None when the whole day is asked (a cheap word test first)."""
+    if _PART_WORDS.search(said) is None:
+        return None
+    found = _PART_ASKED.search(said)
+    if found is None:
+        return None
+    if found.group("part"):
+        return _PARTS_OF_DAY[found.group("part")]
+    if found.group("noon"):
+        at, words = 12 * 60, "noon"
+    else:
+        hour = int(found.group("h")) % 12
+        ap = (found.group("ap") or "").replace(" ", "")
+        # "after 3": an afternoon hour, as a visit is booked (7 to 11 are the morning's)
+        pm = ap == "pm" or (not ap and 1 <= int(found.group("h")) <= 6)
+        at = (hour + 12 * pm) * 60 + int(found.group("m") or 0)
+        words = short_clock(datetime(2000, 1, 1, at // 60, at % 60))
+    if found.group("edge") == "after":
+        return at, 24 * 60, f"after {words}"
+    return 0, at, f"before {words}"
+
+
 def _on_day(items: list[Item], day: date, scene: Scene) -> list[str]:
-    """What is booked that day, or that nothing is and what comes next."""
+    """What is booked that day, or that nothing is and what comes next (of the part of the
+    day asked, when one is: "anything before noon on wednesday?")."""
     named = spoken_day(day, scene.now.date())
     lead = named if named in ("today", "tomorrow", "yesterday") else f"on {named}"
     that_day: list[str] = []
+    in_part: list[str] = []
+    part = _part_asked(scene.said)
     after: list[Item] = []
     for item in items:
         moment = parse_moment(item.get("starts_at"))
@@ -165,8 +208,17 @@ def _on_day(items: list[Item], day: date, scene: Scene) -> list[str]:
         local = moment.astimezone(scene.now.tzinfo)
         if local.date() == day:
             that_day.append(f"{article(service(item))} at {short_clock(local)}")
+            if part is not None and part[0] <= local.hour * 60 + local.minute < part[1]:
+                in_part.append(that_day[-1])
         elif local.date() > day:
             after.append(item)
+    if part is not None and that_day:
+        if in_part:
+            return [f"You have {spoken_list(in_part)} {lead}."]
+        # "anything sunday morning?": nothing then, and what there is that day
+        return [
+            f"You have nothing booked {lead} {part[2]}; that day you have {spoken_list(that_day)}."
+        ]
     if that_day:
         return [f"You have {spoken_list(that_day)} {lead}."]
     sentences = [f"You have nothing booked {lead}."]
