@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from datetime import date, datetime, time, tzinfo
+from datetime import date, datetime, time, timedelta, tzinfo
 from functools import lru_cache
 from typing import Any
 
@@ -97,9 +97,71 @@ def listing(result: ToolResult, scene: Scene) -> list[str]:
     if (one := _the_one_asked(items, scene)) is not None:
         # "…and also what time is my dentist thing": that visit, not every one.
         return [f"Your {service(one)} is {when(one, scene)}."]
+    if (week := _week_asked(scene)) is not None:
+        # "what's my busiest day next week": the visits of that week, not all ahead
+        first, last, name = week
+        within = [i for i in items if first <= _local_day(i, scene) <= last]
+        busiest = _busiest(within, scene) if _BUSIEST.search(scene.said) else []
+        if len(within) < len(items):
+            if not within:
+                span = (
+                    f"{spoken_day(first, scene.now.date())} to {spoken_day(last, scene.now.date())}"
+                )
+                return [
+                    f"You have nothing booked {name} ({span}).",
+                    f"Your next appointment is {article(service(items[0]))} "
+                    f"{when(items[0], scene)}.",
+                ]
+            described = [f"{article(service(item))} {when(item, scene)}" for item in within]
+            return [f"{name.capitalize()} you have {spoken_list(described)}.", *busiest]
+        if busiest:
+            described = [f"{article(service(item))} {when(item, scene)}" for item in items]
+            noun = count(len(items), "upcoming appointment")
+            return [f"You have {noun}: {spoken_list(described)}.", *busiest]
     described = [f"{article(service(item))} {when(item, scene)}" for item in items]
     noun = count(len(items), "upcoming appointment")
     return [f"You have {noun}: {spoken_list(described)}."]
+
+
+# "this week", "next week": the week asked about (a cheap word test first).
+_WEEK = rx(r"\b(?P<which>this|next|the coming) week\b")
+_BUSIEST = rx(r"\b(?:busiest|most booked|most packed|fullest)\b")
+
+
+def _week_asked(scene: Scene) -> tuple[date, date, str] | None:
+    """The first and last day of the week asked about, and how to name it."""
+    if "week" not in scene.said or (found := _WEEK.search(scene.said)) is None:
+        return None
+    today = scene.now.date()
+    monday = today - timedelta(days=today.weekday())
+    if found.group("which") == "this":
+        return today, monday + timedelta(days=6), "this week"
+    monday += timedelta(days=7)
+    return monday, monday + timedelta(days=6), "next week"
+
+
+def _local_day(item: Item, scene: Scene) -> date:
+    moment = parse_moment(item.get("starts_at"))
+    return moment.astimezone(scene.now.tzinfo).date() if moment else date.min
+
+
+def _busiest(items: list[Item], scene: Scene) -> list[str]:
+    """Which day holds the most of `items`, said when one does ("busiest day")."""
+    days: dict[date, int] = {}
+    for item in items:
+        days[_local_day(item, scene)] = days.get(_local_day(item, scene), 0) + 1
+    if not days:
+        return []
+    most = max(days.values())
+    top = [day for day, n in days.items() if n == most]
+    if most == 1:
+        return ["No day has more than one appointment."]
+    if len(top) > 1:
+        return [
+            f"No one day is busier: each of "
+            f"{spoken_list([spoken_day(d, scene.now.date()) for d in top])} has {most}."
+        ]
+    return [f"Your busiest day is {spoken_day(top[0], scene.now.date())}, with {most}."]
 
 
 # "what time is my dentist thing": when one visit named is asked about; not "when are my

@@ -495,7 +495,8 @@ def another_task(state: Dialogue, text: str, now: datetime, timezone: str) -> li
 # "and eggs", "also butter", "and dad too": a thing said short after a to-do was added,
 # one more like it (its verb, for the thing said).
 _AND_A_THING = rx(
-    r"^(?:and|also|plus|oh and|and also|and some|also some)\s+(?P<x>[a-z][a-z']*(?: [a-z][a-z']*){0,2}?)"
+    r"^(?:and|also|plus|oh and|and also|and some|also some)\s+"
+    r"(?P<x>[a-z][a-z']*(?: [a-z][a-z']*){0,2}?)"
     r"(?:\s+(?:too|as well|also|please))*[.!]*$"
 )
 # Words that make the short reply something else than a thing ("and that's it", "also no").

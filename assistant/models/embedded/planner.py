@@ -658,8 +658,11 @@ class EmbeddedPlanner:
         made = {_key(r.call.tool_name, dict(r.call.arguments)) for r in request.turn_results}
         calls: list[ToolCall] = []
         for intent in intents:
-            if references.due_in_a_stretch(intent):
-                # A task's due day said as a stretch: a task only (a visit is asked when).
+            if references.due_in_a_stretch(intent) and not references.booked_visit_named(
+                intent, request.turn_results, timezone
+            ):
+                # A task's due day said as a stretch: a task only (a visit is asked when;
+                # "the haircut can wait till next week", a haircut booked, is asked when).
                 intent = references.as_task_due(intent)
                 found = resolve_intent(intent, request.turn_results, timezone)
                 if not isinstance(found, Match):
@@ -670,6 +673,10 @@ class EmbeddedPlanner:
                     calls.append(self._call(request, len(calls), intent.tool, arguments))
                 continue
             if not intent.needs_target or intent.missing or intent.tool not in available:
+                continue
+            if references.booked_visit_named(intent, request.turn_results, timezone):
+                # "the haircut one can wait until saturday", a haircut booked: a visit put
+                # off is asked about, never moved on those words
                 continue
             every = resolve_all(intent, request.turn_results, timezone)
             if every is not None:
