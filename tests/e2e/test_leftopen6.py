@@ -46,7 +46,7 @@ async def test_the_sixth_cases_left_open_are_answered_as_asked(
 ) -> None:
     """Each case: what was said is done, nothing near is done instead."""
     cases = read_cases(LEFT_OPEN)
-    assert len(cases) == 31
+    assert len(cases) == 45
     mine = tmp_path / LEFT_OPEN.name
     mine.write_text("".join(json.dumps(case) + "\n" for case in cases[half::_HALVES]))
     _, failed = await score(make_assistant, crm_admin, mine, capsys)
@@ -105,6 +105,39 @@ ID_CASES: list[dict[str, Any]] = [
                 "confirm": "*",
                 "crm": _AS_SEEDED,
             }
+        ],
+    },
+]
+# Written after the fixes, not tuned on (ids lo6b-).
+ID_CASES += [
+    {
+        "id": "lo6b-ids-renewed-insurance-tick-it-off-unpunct",
+        "turns": [
+            {
+                "say": "i renewed my car insurance you can tick it off",
+                "not": _GONE,
+                "confirm": "*",
+                "crm": _AS_SEEDED,
+            }
+        ],
+    },
+    {
+        "id": "lo6b-ids-groceries-low-priority",
+        "turns": [
+            {
+                "say": "the groceries aren't urgent, set them to low",
+                "has": _NOT_DONE,
+                "not": _GONE,
+                "confirm": "*",
+                "crm": _AS_SEEDED,
+            }
+        ],
+    },
+    {
+        "id": "lo6b-ids-remove-eye-exam-yes-please",
+        "turns": [
+            {"say": "please remove the eye exam task", "confirm": "crm.deleteTask"},
+            {"say": "yes please", "has": _NOT_DONE, "not": _GONE, "crm": _AS_SEEDED},
         ],
     },
 ]

@@ -866,8 +866,15 @@ def _one_ask_of_two_sentences(intents: list[Intent], message: str) -> bool:
     if " ".join(first.split()[-3:]) not in clause:
         return False  # the ask is all of a later sentence's, none of the first's
     return any(
-        len(lead := " ".join(sentence.split()[:4])) > 8 and lead in clause for sentence in later
+        (len(lead := " ".join(sentence.split()[:4])) > 8 or _AND_SHORT.match(sentence))
+        and lead in clause
+        for sentence in later
     )
+
+
+# ". And eggs", ". Also butter": a short sentence joined on, too short for its lead alone to
+# tell it from words of the ask before.
+_AND_SHORT = rx(r"(?:oh )?(?:and|also|plus) [a-z]")
 
 
 def _a_sentence_unread(
@@ -952,6 +959,12 @@ def _sentence_by_sentence(
     after a turn. None unless every sentence asks something and more is read than whole."""
     found: list[Intent] = []
     for sentence in apart.split(message.strip()):
+        if len(found) == 1 and found[0].kind == "add_task" and _AND_SHORT.match(sentence.lower()):
+            # "add a task to email the accountant. Plus the bank": the to-do just added is
+            # the one the sentence says one more like (corrections.another_task)
+            added = dict(found[0].arguments)
+            made = Action("crm.addTask", added, "task", None, {**added, "status": "pending"})
+            state = dataclasses.replace(state, last_action=made)
         read = _read(conversation, sentence, now, timezone, state)
         if not read:
             return None

@@ -23,7 +23,7 @@ _WHICH_VISIT = frozenset({"which_move", "which_cancel"})
 _ASKED_BACK = rx(
     r"^(?:(?:and|so|ok|okay|um|uh|hmm|wait|sorry|well),? )*which\b(?! (?:ever|one (?:do|did)"
     r" you)\b)[a-z' ]{0,30}?\b(?P<w>earlier|earliest|first|sooner|soonest|next|later|latest"
-    r"|last)\b[a-z ]{0,20}\W*$"
+    r"|last)\b[a-z .,!?']{0,25}$"
 )
 _FIRST = frozenset({"earlier", "earliest", "first", "sooner", "soonest", "next"})
 # The question asked again (in words the dialogue does not take for a new question: the
