@@ -13,11 +13,12 @@ from zoneinfo import ZoneInfo
 
 from assistant.dialogue_state import Action, Dialogue, Item
 from assistant.language import Intent, detect_intents, find_when, slots
+from assistant.language.lexicon import TITLE_VERBS
 from assistant.language.patterns import rx
 from assistant.language.shifts import find_shift, whole_days
 from assistant.language.slots import priority as said_priority
 from assistant.language.targets import TargetRef
-from assistant.language.task_rules import AND_ERRAND, TITLE_VERBS
+from assistant.language.task_rules import AND_ERRAND
 from assistant.language.text import normalize
 from assistant.models.embedded.pinning import (
     WORD_RE,

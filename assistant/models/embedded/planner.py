@@ -317,10 +317,10 @@ class EmbeddedPlanner:
     def plan(self, request: PlanRequest) -> Decision:
         """The decision, synchronously (the grammar never waits on anything)."""
         said = request.user_message
-        if request.turn_results and (again := _listed_again(request)) is not None:
+        if request.turn_results and (relisted := _listed_again(request)) is not None:
             # A change refused as not found, of an item a listing gave: listed afresh, so
             # that the answer says whether it is still there (an id that changed) or gone.
-            return again
+            return relisted
         request = _as_meant(request)
         state = request.dialogue
         if (

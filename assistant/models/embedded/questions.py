@@ -252,8 +252,8 @@ def _read(said: str, state: Dialogue) -> Question | None:
         return Question("tasks_about", str(visit.get("service") or ""))
     if (focused := _about_focus(said, state)) is not None:
         return focused
-    if asks_when_and_cost(said) and (named := _service(said)):
-        return Question("last_cost", named)  # "when was my last haircut and what did it cost"
+    if asks_when_and_cost(said) and (of_service := _service(said)):
+        return Question("last_cost", of_service)  # "when was my last haircut and what did it cost"
     if TICKET_HISTORY.search(said):
         return Question("ticket_history")
     if CLOSED.search(said):
