@@ -1,12 +1,82 @@
 """The cases the fourteenth session left open, played through the websocket and the real CRM stub.
 
-tests/data/conversations_leftopen6.jsonl (ids lo6a-), two to six sessions for each kind,
-in words other than those the cases were reported in (one in those words), several said
-as speech-to-text writes them.
-ID_CASES are played through a proxy that lists every task under an id the CRM does not
-know (ids changed between the listing and the write, tests/integrity/test_crm_attacks7.py).
+tests/data/conversations_leftopen6.jsonl (ids lo6a-, 31 sessions, 50 turns), two to six
+sessions for each kind, in words other than those the cases were reported in (one in those
+words), several said as speech-to-text writes them: when the last haircut was and what it
+cost, asked at once; the calendar asked by part of a day ("anything before noon on
+wednesday", "anything on friday afternoon") or by count ("what's my busiest day this
+week"); a thing said short after a to-do was added ("and eggs", "also butter"); an
+apology before the answer to "morning or evening?" ("oh sorry 8pm"); a phone number with
+an extension; "yes" to "would you like me to book a checkup for yourself?" when no time
+was said; a visit "for two" with its day and hour; a to-do named by a service and "one"
+("the eye exam one can wait till the end of the month"); "which is earlier?" asked back to
+"which appointment should I move?". ID_CASES (4 sessions, 5 turns) are played through a
+proxy that lists every task under an id the CRM does not know (ids changed between the
+listing and the write, as tests/integrity/test_crm_attacks7.py does).
 
-FIRST RUN: (to be recorded)
+Two sessions were first written with "friday at 8" and "thursday at 9" for the hour asked
+"morning or evening?": those hours are read as the morning at once (the hours set asks
+about 7), so the haircut was booked at 8 AM and the massage at 9 AM, which is fair; they
+were corrected to 7 before any rule changed (the reply then is what is tested).
+
+FIRST RUN, on the code as it was: 5/31 sessions (17/50 turns; 19/50 with the two hours
+corrected); ID_CASES 0/4 (1/5 turns). WRONG WRITE: "which ones first" asked back to
+"which appointment should I move?" MOVED THE DENTAL CLEANING (its "first" read as the
+first one listed). No other write was wrong. Misses, nothing written: "when did I last get
+a haircut and how much was it" (and two like it) read out every visit and every invoice;
+"do I have anything before noon on wednesday", "anything on friday afternoon", "what's my
+busiest day this week" were refused and "which day am I most booked next week" read out
+every visit ahead; "and eggs", "also butter", "and dad too" after a to-do was added were
+not understood; "oh sorry 8pm", "ah sorry 7 in the morning" to "morning or evening?" were
+asked again ("sorry" cut the request away); "change my phone to 555 0134 ext 4", "…415
+555 0199 extension 12", "…x3" asked about the number with the extension dropped unsaid;
+"book a checkup for my son" → "yes" found nothing waiting (twice), and "for my daughter"
+→ "sure" was thanks; "book a massage for two on friday at 3", "a facial for 2 thursday at
+4" asked the time again (and the yes, the time "today"); "the eye exam one can wait till
+the end of the month", "the eye exam thing can wait until next week" read out the visits;
+"which one is earlier", "which one is sooner" were refused; a task whose id changed was
+told "it doesn't seem to exist anymore" (it is on her list).
+
+Fixed as rules for their kinds (see CHANGELOG): a question asked back to "which one?"
+("which is earlier", "which ones first", "which is later?") is answered from the visits
+offered and the question stays open; "that one" then is the one told of
+(models/embedded/which_asked_back.py, which_answered.py, dialogue.py); the day of the last
+visit of a service and what it cost, asked together, is one question (questions.py,
+answers.py); the calendar asked by part of a day or by how busy it is is read out of the
+part asked, the week asked is the one told (language/lookups.py,
+models/embedded/appointments.py); a thing said short after a to-do was added is one more
+like it, its verb, and so is a short sentence joined on ("… buy milk. And eggs")
+(corrections.py, references.py); an apology before the answer to a time question is no
+part of it (followup.py); an extension said with a phone number is said to be left out,
+and the full number given after "it seems to be missing some digits" replaces the digits
+said first (confirmation.py, language/slots.py, replies.py, followup.py); a visit for
+someone else with no time said asks the time once she says it is hers, and a bare count
+of people with the hour said apart ("for two … at 3") is no hour (language/grammar.py,
+others.py, followup.py); a to-do named by a service and "one"/"thing", said put off, is a
+move that is the to-do's due day when no such visit is booked (language/task_rules.py,
+references.py, planner.py); a change refused as not found is listed afresh, and an item
+still listed is told so, not that it no longer exists (planner.py, failures.py,
+engine.py). After: 31/31 sessions (50/50 turns), ID_CASES 4/4. Every kept phrasing
+(bench.decisions --dump, 3,854 decisions) decides as before: the dumps before the first
+rule change and after do not differ.
+Four checks of mine were unfair and corrected after the first run, each because the
+answer was as good: "anything before noon on wednesday" read the upcoming visits, not
+every visit (the check asked for crm.listAppointments); "anything on friday afternoon"
+and "which day am I most booked next week" are told "nothing" then, with the next visit
+after it (the checks said no visit may be named); "the eye exam one can be pushed back"
+is asked "When would you like to move it to?" without naming it (its answer moves the
+to-do: lo6b-eye-exam-one-put-off-then-25th).
+
+Then fourteen sessions (ids lo6b-, 26 turns) and three ID_CASES (lo6b-ids-, 4 turns) were
+written in new words for the same kinds, not tuned on. FIRST RUN: 14/14 sessions (26/26
+turns), ID_CASES 3/3; no wrong write. The sets that rework every written session
+(test_said_at_once.py, test_said_otherwise.py) then found, in these sessions said another
+way: "add a task to email the accountant. Plus the bank" WROTE ONE TASK TITLED "Email the
+accountant. Plus the bank"; "put call mom on my to do list. And dad too" dropped the
+second; "which one is earlier. cheers!" was refused. Fixed as above (a short sentence
+joined on, a thanks after the question). Left open, in none of these sessions: "the
+haircut one can wait until saturday" with a haircut booked changes nothing, but reads the
+visits and the tasks out instead of asking about the move.
 """
 
 from __future__ import annotations
