@@ -206,11 +206,13 @@ def _without_broken_off(state: TurnState, start: int) -> bool:
 
 def _held_again(state: TurnState) -> bool:
     """ "No, just the haircut": what waits now is some of what was left, and its question
-    names it; "I didn't cancel the haircut" before it would contradict it."""
+    names it; "I didn't cancel the haircut" before it would contradict it. So too "and the
+    cleaning as well": all that was left waits again, with more."""
     if state.pending is None or not state.dropped_calls:
         return False
     left = {call_key(call) for call in state.dropped_calls}
-    return all(call_key(call) in left for call in state.pending.calls)
+    now = {call_key(call) for call in state.pending.calls}
+    return now <= left or left <= now
 
 
 def fixed_figures(state: TurnState, text: str, writes: Collection[str]) -> str | None:

@@ -14,13 +14,14 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
 from assistant.language import slots
 from assistant.language.intents import APPOINTMENT_ACTIONS, TASK_ACTIONS, Intent
 from assistant.language.lexicon import SERVICES, TITLE_VERBS
+from assistant.language.patterns import rx
 from assistant.language.shifts import weekday_beside
 from assistant.language.targets import FILLER, TargetRef
 from assistant.language.typos import damerau
@@ -499,7 +500,10 @@ def action_arguments(intent: Intent, item: Item, timezone: str = "UTC") -> dict[
     starts_at = intent.arguments.get("starts_at") or _new_start(intent, item, timezone)
     if starts_at is None:
         return None
-    return {"appointment_id": item_id, "starts_at": starts_at}
+    return {
+        "appointment_id": item_id,
+        "starts_at": _not_where_it_is(starts_at, intent, item, timezone),
+    }
 
 
 def _due_date(item: Item) -> datetime | None:
@@ -526,3 +530,16 @@ def _new_start(intent: Intent, item: Item, timezone: str) -> str | None:
     day = current.date() if when.day_implied or when.day is None else when.day
     clock = when.clock or current.time().replace(tzinfo=None)
     return datetime.combine(day, clock, tzinfo=zone).isoformat()
+
+
+def _not_where_it_is(starts_at: str, intent: Intent, item: Item, timezone: str) -> str:
+    """ "move my cleaning to next wednesday", said of the one on this wednesday: the one
+    after (read as this one, nothing would move; "next" is either in speech)."""
+    if "next" not in intent.clause or not _NEXT_WEEKDAY.search(intent.clause):
+        return starts_at
+    current = _local_start(item, zone_named(timezone))
+    moved = datetime.fromisoformat(starts_at)
+    return (moved + timedelta(days=7)).isoformat() if moved == current else starts_at
+
+
+_NEXT_WEEKDAY = rx(r"\bnext (?:mon|tues|wednes|thurs|fri|satur|sun)day\b")

@@ -62,12 +62,18 @@ def done_writes(
     return (*before, *done)[-DONE_KEPT:] if done else before
 
 
+# Writes that leave a visit at a time, said back with it.
+_TIMED = frozenset({"crm.rescheduleAppointment", "crm.bookAppointment"})
+
+
 def _done(result: ToolResult, known: Callable[[object], Item | None]) -> Item:
     entry: Item = {"tool": result.call.tool_name, "label": _label(result.result)}
     if result.call.tool_name == "crm.createTicket" and isinstance(result.result, dict):
         entry["case"] = result.result.get("id")  # "what's its number?"
     if result.call.tool_name == "crm.updateContactInfo":
         entry["contact"] = dict(result.call.arguments)  # "what did I just change it to?"
+    if result.call.tool_name in _TIMED and isinstance(result.result, dict):
+        entry["starts_at"] = result.result.get("starts_at")  # "did that go through?": to when
     if result.call.tool_name in _MADE and isinstance(result.result, dict):
         # What was booked or added, as made: "the first one I booked" counts these.
         entry["made"] = {key: result.result.get(key) for key in _KEPT if key in result.result}

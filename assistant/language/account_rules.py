@@ -19,6 +19,14 @@ _CREATE_TICKET = (
         r"\b(?:report|flag) (?:a |an |that )?(?:problem|issue|bug|error|fault|mistake)(?P<rest>.*)$"
     ),
     rx(r"\b(?:complain about|complain that|make a complaint about)(?P<rest>\s.+)$"),
+    # "make complaint please: the hairdresser was rude", "open ticket pls, card charged
+    # twice": asked in a hurry, the article left out (not "open tickets?": a listing)
+    rx(
+        r"^(?:please |can you |could you |i want to |i'd like to |i need to )*(?:open|create"
+        r"|file|raise|submit|log|make|lodge)(?: new)? (?:support |help )?(?:case|ticket"
+        r"|complaint|dispute)(?P<rest>(?: please)?\s*(?:[:,.-]|about |for |regarding |because )"
+        r".+| please)$"
+    ),
     rx(r"\breport that(?P<rest>\s.+)$"),
     # "the app keeps crashing when I open my invoices, please report it": the problem said first.
     rx(

@@ -133,16 +133,63 @@ def reschedule(c: Clause) -> Intent | None:
             # "the wednesday appointment, move it to thursday": "it" is the visit named first
             said = named
         return _move(c, said, split.group("w"))
+    if (bare := _time_after_the_visit(rest, c)) is not None:
+        return _move(c, *bare)
+    if (
+        " it " in rest
+        and (shift := _SHIFT_TAIL.search(rest)) is not None
+        and _PRONOUN_ONLY.fullmatch(rest[: shift.start()])
+    ):
+        # "whatever I have on the 7th, push it an hour later": "it" is the visit named first
+        # or before (the shift, read apart, is no words of it: "it an hour later" named
+        # nothing, and it was asked which)
+        return _move(c, _named_before(c, match.start()) or rest[: shift.start()], "")
     return _move(c, match.group("rest"), "")
+
+
+# "…it an hour later", "…it back by two days": a shift said after the thing moved.
+_SHIFT_TAIL = rx(
+    r"\s(?:(?:back|forward|out|up|later|earlier)(?: by)? )?(?:a|an|one|two|three|half an?"
+    r"|\d{1,2}|a couple of|a few) (?:minutes?|mins?|hours?|hrs?|days?|weeks?)"
+    r"(?: (?:later|earlier|back|forward|sooner))?(?: please)?$"
+)
+
+
+# What may follow a new time said without "to" ("move cleaning tues 9am please").
+_AFTER_THE_TIME = rx(r"^(?:[\s,.!]|please|thanks|thank you|instead|if you can|for me)*$")
+
+
+def _time_after_the_visit(rest: str, c: Clause) -> tuple[str, str] | None:
+    """ "move cleaning tues 9am pls", "shift my haircut saturday at 11": a day and an hour
+    said right after the visit, without "to" (the visit's words, the time's words), or
+    None. It was asked when, though the time was said."""
+    if not any(ch.isdigit() for ch in rest) and "noon" not in rest and "o'clock" not in rest:
+        return None  # nearly every move: no hour said, or said after "to"
+    when = find_when(rest, c.now)
+    if when is None or when.day is None or when.clock is None or not when.spans:
+        return None
+    start = min(span[0] for span in when.spans)
+    end = max(span[1] for span in when.spans)
+    visit, time_words = rest[:start].strip(" ,"), rest[start:]
+    if not _AFTER_THE_TIME.match(rest[end:]) or not (
+        slots.service(visit, c.original) or APPT_NOUN.search(visit)
+    ):
+        return None  # "move my friday haircut…": the day names the visit, no new one said
+    return visit, time_words
 
 
 _PRONOUN_ONLY = rx(r"\s*(?:it|that|this|that one|this one)\s*")
 
 
+# How a visit named before its verb opens: "the wednesday appointment, …", "whatever I
+# have on the 7th, …" (named by its day, not its name).
+_NAMING_STARTS = ("the ", "my ", "that ", "your ", "whatever ", "what i have ", "whichever ")
+
+
 def _named_before(c: Clause, at: int) -> str | None:
     """The visit named before the verb at `at` (by its day or hour, or its service), or None."""
     before = c.text[:at].strip(" ,")
-    if not before or not before.startswith(("the ", "my ", "that ", "your ")):
+    if not before or not before.startswith(_NAMING_STARTS):
         return None
     when = find_when(before, c.now)
     if (when is not None and (when.day is not None or when.clock is not None)) or slots.service(

@@ -116,11 +116,19 @@ VISIT_BY_TIME = rx(
 )
 
 
+# "whatever I have on the 7th, move it to 4pm": what is booked, named by its day.
+_BOOKED_THEN = rx(
+    r"\b(?:whatever|what) (?:i have|i've got|i got|i'm booked for|is booked|i've booked)"
+    r" (?:on|at|for) (?:the |this |next )?(?:\d|mon|tue|wed|thu|fri|sat|sun|tomorrow|today)"
+)
+
+
 def appointment_context(c: Clause) -> bool:
     """The clause is about an appointment: it says so, names a service, or names one by
-    the time it starts ("move my 2:30 to 4pm")."""
+    the time it starts ("move my 2:30 to 4pm") or by its day ("whatever I have on the 7th")."""
     return bool(
         APPT_NOUN.search(c.text)
         or slots.service(c.text, c.original)
         or VISIT_BY_TIME.search(c.text)
+        or _BOOKED_THEN.search(c.text)
     )

@@ -26,7 +26,12 @@ from assistant.language.dates import find_when
 from assistant.language.intent import APPOINTMENT_ACTIONS, TASK_ACTIONS, Intent, IntentKind
 from assistant.language.lexicon import SERVICES
 from assistant.language.lookups import READS, reads
-from assistant.language.others import for_someone_else, people_counted, reported
+from assistant.language.others import (
+    for_someone_else,
+    people_counted,
+    reported,
+    several_visits,
+)
 from assistant.language.patterns import rx
 from assistant.language.scope import (
     asks_advice,
@@ -200,7 +205,32 @@ def refer_back(intent: Intent, clause: str, norm: Normalized, now: datetime) -> 
     words = tuple(w for w in target.words if w not in _NOT_A_TARGET_WORD)
     if intent.kind in APPOINTMENT_ACTIONS:
         words = tuple(w for w in words if slots.service(w, w))
-    return dataclasses.replace(intent, target=dataclasses.replace(target, words=words))
+    return as_a_task_moved(
+        dataclasses.replace(intent, target=dataclasses.replace(target, words=words))
+    )
+
+
+def as_a_task_moved(intent: Intent) -> Intent:
+    """ "the high priority one, push it to the 12th", "push the one with no date to
+    friday": a move aimed at what only a to-do has (a priority, no due date) moves that
+    to-do's due day. It was asked which appointment to move."""
+    target = intent.target
+    if (
+        intent.kind != "reschedule_appointment"
+        or target is None
+        or not (target.priority or target.undated)
+        or intent.when is None
+        or intent.when.day is None
+        or intent.when.clock is not None
+    ):
+        return intent
+    return Intent(
+        "update_task",
+        {"due_on": intent.when.day.isoformat()},
+        target=target,
+        when=intent.when,
+        clause=intent.clause,
+    )
 
 
 _BY_ITS_DUE_DAY = rx(r"\b(?:one|task|reminder|to-?do)s? (?:that's |that is |which is )?due\b")
@@ -355,12 +385,15 @@ def read_clause(
             continue  # its verb was inside the quotes: a title's words, not the ask
         if found := rule(clause):
             found = [
-                _anchored(_left_out(i, clause), clause)
+                as_a_task_moved(_anchored(_left_out(i, clause), clause))
                 for i in (found if isinstance(found, list) else [found])
             ]
             if for_someone_else(text):
                 # "book a checkup for my son": never made in the customer's name.
                 found = [_for_someone_else(i) for i in found]
+            elif several_visits(text):
+                # "two haircuts saturday 10am": more visits than one booking makes.
+                found = [_for_someone_else(i) if i.kind == "book_appointment" else i for i in found]
             elif on_a_condition(text) or reported(text):
                 # "…and if not, book a haircut for Tuesday", "my husband said to cancel the
                 # dentist": asked about, not made.
@@ -375,4 +408,4 @@ def read_clause(
     return reads(clause)
 
 
-__all__ = ["needs_consent", "negated", "read_clause", "refer_back"]
+__all__ = ["as_a_task_moved", "needs_consent", "negated", "read_clause", "refer_back"]

@@ -17,6 +17,7 @@ from typing import Any
 
 from assistant.language import quoted
 from assistant.language.aimed_at_system import without_system_talk
+from assistant.language.another_visit import another_visit
 from assistant.language.clause import NEGATED, QUESTION_START, TASK_NOUN, opens_with_a_verb
 from assistant.language.dates import find_when
 from assistant.language.earliest import as_booking
@@ -38,7 +39,13 @@ from assistant.language.intent import (
 )
 from assistant.language.lexicon import SERVICES
 from assistant.language.patterns import rx
-from assistant.language.scope import on_a_condition, undecided, without_undecided
+from assistant.language.scope import (
+    on_a_condition,
+    undecided,
+    without_polite_aside,
+    without_reason_told,
+    without_undecided,
+)
 from assistant.language.several_tasks import said_one_by_one
 from assistant.language.slots import NOT_DENTAL, cut_spans
 from assistant.language.spelling import words
@@ -115,6 +122,13 @@ _WRAPPED = rx(
 )
 
 
+# "groceries and insurance, both done", "the groceries and the insurance are done": two
+# to-dos told done in one breath, with no verb.
+_BOTH_DONE = rx(
+    r"^(?P<t>(?:the |my )?[a-z'-]+(?: [a-z'-]+){0,3} and (?:the |my )?[a-z'-]+(?: [a-z'-]+){0,3}?)"
+    r",? (?:(?:are|r) )?(?:both |all )?(?:are )?(?P<done>done|finished|complete|completed"
+    r"|sorted)(?: now| already)?[.!]*$"
+)
 _INSTEAD_OF_COMMA = rx(r"\b(instead of [^,]{1,40}),\s*")
 
 
@@ -155,6 +169,11 @@ def _protect_wrapped(sentence: str) -> str:
             sentence,
         )
     match = _WRAPPED.search(sentence)
+    if match is None and " and " in sentence and (told := _BOTH_DONE.match(sentence)):
+        # "groceries and insurance, both done": each one named is done (the first was
+        # split off as words of nothing, and only the last was completed)
+        both = told.group("t").replace(" and ", TARGETS_JOINER)
+        return f"{both} {told.group('done')}"
     if match is None or not re.search(r" and |, ", match.group("t")):
         return sentence
     targets = re.sub(r",? and |, ", TARGETS_JOINER, match.group("t"))
@@ -373,7 +392,7 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
 
     `now` is any aware datetime; dates are read in `timezone` (the customer's).
     """
-    text = ask_corrected(without_system_talk(text))
+    text = without_reason_told(without_polite_aside(ask_corrected(without_system_talk(text))))
     if " keep " in text or " leave " in text:
         # "cancel all my appointments but keep the cleaning": all of them except the one
         # kept (the question named the cleaning too: a yes would have cancelled it)
@@ -406,6 +425,8 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
         text = named  # "if groceries is still there mark it done": "mark groceries done"
     elif (booking := as_booking(text.lower())) != text.lower():
         text = booking  # "what's the earliest you have for a consultation?": asked when
+    if " and " in text and (two := _TWO_DAYS.search(text.lower())) is not None:
+        text = _each_day_booked(text, two)
     norm = normalize(said_one_by_one(text))
     zone = zone_named(timezone)
     timezone = zone.key  # an unknown zone: read dates in UTC
@@ -1120,7 +1141,34 @@ def _refuses(clause: str) -> bool:
     return negated(clause) and not clause.startswith("not ")
 
 
-_ANOTHER = rx(r"\b(?:as well|too|also|another(?: one)?|one more)\b")
+# "…and one sunday 10am", "…and the other one on monday at 9": another of the same, its
+# service left unsaid ("one" no hour: "and one pm" is an hour).
+_ANOTHER = rx(
+    r"\b(?:as well|too|also|another(?: one)?|one more)\b"
+    r"|^(?:one|the other(?: one)?|a second(?: one)?)\b(?! ?(?:am|pm|o'?clock|thirty|fifteen))"
+)
+
+
+_DAY = (
+    r"(?:on )?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+    r"|the (?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th))"
+)
+# "book physio monday and wednesday next week at 9", "on the 21st and the 28th at 8am": two
+# days of one booking said, the
+# words after the second said of each (read whole, the second day alone was booked).
+_TWO_DAYS = rx(rf"\b(?P<d1>{_DAY}) and (?P<d2>{_DAY})\b(?P<rest>[^,.;!?]*)")
+_BOOKS = rx(r"\b(?:book|schedule|reserve|get me in|put me down|sign me up)\b")
+
+
+def _each_day_booked(text: str, two: re.Match[str]) -> str:
+    """`text` with a booking's two days each said with the words after them, when the
+    sentence asks for a booking before them; else `text` as it was."""
+    before = re.split(r"[.!?;]", text[: two.start()])[-1]
+    if len(text) != len(text.lower()) or _BOOKS.search(before.lower()) is None:
+        return text
+    rest = two.group("rest")
+    each = f"{two.group('d1')}{rest} and {two.group('d2')}{rest}"
+    return f"{text[: two.start()]}{each}{text[two.end() :]}"
 
 
 def _another_booking(
@@ -1137,7 +1185,11 @@ def _another_booking(
     bare = _ANOTHER.sub(" ", clause).strip()
     when = find_when(bare, now)
     if when is None or when.day is None or when.clock is None or not _only_a_time(bare, now):
-        return []
+        # "…and another on wednesday at the same time", "…, same again on friday"
+        first = datetime.fromisoformat(str(before[0].arguments["starts_at"]))
+        said = another_visit(clause, str(service), first.astimezone(now.tzinfo), now)
+        found = [] if said is None else read_clause(said, norm, now, timezone)
+        return found if len(found) == 1 and found[0].kind == "book_appointment" else []
     found = read_clause(f"book {str(service).lower()} {bare}", norm, now, timezone)
     if len(found) == 1 and found[0].kind == "book_appointment" and found[0].complete:
         return found

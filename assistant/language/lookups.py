@@ -37,6 +37,7 @@ _WHATS_DUE = (
 # are the customer's own, even with no noun: "when did I last come in").
 PAST_VISIT = (
     r"\bwhen (?:did )?i (?:last )?(?:came|come|was|been|visited) in\b"
+    r"|\bwhen (?:was|were) (?:i|we) (?:last )?(?:in|here|seen)\b"
     r"|\bwhen did i last (?:come|visit|have)\b|\bhave i (?:ever )?had (?:a|an|my)\b"
     r"|\bhow many times have i been\b"
     # "what did I have last month?", "what did I have in december": the visits then
@@ -52,6 +53,8 @@ READS: tuple[tuple[IntentKind, GatedPattern], ...] = (
         rx(
             rf"{APPT_NOUN.pattern}|{VISIT_BY_TIME.pattern}"
             r"|\b(?:have i got|do i have|is there|got|what have i got"
+            # "whatever I have on the 7th, …": what is booked then, named by its day
+            r"|whatever i have|whatever i've got|what i have|whatever's|whatever is"
             r"|what do i have|what's|what is)(?: anything| something)?(?: else)?(?: on| scheduled"
             r"| booked| planned| going on| happening)?(?: for me| with you)? (?:for |on |in )?"
             r"(?:today|tomorrow|tonight"
@@ -64,6 +67,7 @@ READS: tuple[tuple[IntentKind, GatedPattern], ...] = (
             # and the 25th": a day or a stretch of days said another way
             r"|the day after tomorrow|(?:the )?(?:first|second|third|fourth|last) week (?:of|in)"
             r"|between (?:the |now and )?\d{1,2}(?:st|nd|rd|th)?"
+            r"|between (?:mon|tues|wednes|thurs|fri|satur|sun)day\b"
             r"|(?<=in )(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*)\b"
             r"|^anything (?:on |for )?(?:between )?(?:the )?\d{1,2}(?:st|nd|rd|th)\b"
             # "anything on friday afternoon", "anything tomorrow morning": a day said bare
@@ -77,6 +81,11 @@ READS: tuple[tuple[IntentKind, GatedPattern], ...] = (
             # read out (how many each day is told with it)
             r"|\b(?:busiest|most booked|most packed|fullest|quietest|least busy|freest)\b"
             r"(?! (?:time|times|hours?)\b)"
+            # "anything next week after 4pm?", "anything tomorrow?": what is booked then
+            r"|^anything (?:on |for |booked |scheduled )?(?:(?:this|next) (?:week|weekend|month)"
+            r"|today|tomorrow|tonight|(?:this |next )?(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b"
+            # "when is the one downtown": one of the visits, told by where or what it is
+            r"|\bwhen(?:'s| is) the (?:other )?one\b(?!.*\b(?:due|task|reminder|to-?do)\b)"
             # "what does my week look like now", "what's friday looking like": the calendar
             r"|\bwhat(?:'s| is| does| do) (?:my |the |next |this )?(?:\w+day|week|weekend|day"
             r"|schedule|calendar|diary)(?: \w+)? (?:look|looking) like\b"
@@ -121,6 +130,8 @@ READS: tuple[tuple[IntentKind, GatedPattern], ...] = (
             r"|\b(?:need to|have to|should|got to) (?:take care of|handle|get done|deal with)\b"
             r"|\b(?:what's|what is|anything|what else is|whats) (?:still )?pending\b"
             rf"{_WHATS_DUE}"
+            # "which is due sooner, groceries or car insurance?": the to-dos compared
+            r"|\b(?:which|what)(?: one)?(?:'s| is)? due (?:sooner|first|soonest|earlier|next)\b"
             # "when is the car insurance due": a task's due day (a bill says so)
             r"|\bwhen(?:'s| is| was) (?:the |my )?(?!(?:it|that|this|they|those)\b)"
             r"(?!(?:\w+ ){0,5}?(?:bills?|invoices?|payments?|balance|rent)\b)"
@@ -135,6 +146,9 @@ READS: tuple[tuple[IntentKind, GatedPattern], ...] = (
             # "that portal thing I reported, is it fixed?", "…about my invoice, is that sorted
             # yet?": what was reported, asked after
             r"|\bi (?:reported|raised|logged|complained about)\b"
+            # "i ask a question about my invoice last week, it is answered already?": a
+            # question put to the team, asked after (said in the present: "i ask")
+            r"|\bi (?:ask|asked|sent|send|raised|put in) (?:a |my |the )?(?:question|query)\b"
             r"|\b(?:is|has) (?:it|that|this)(?: one)?(?: been)? (?:sorted|resolved|fixed"
             r"|dealt with)(?: out)?(?: yet)?\W*$"
         ),
@@ -199,6 +213,15 @@ _ABOUT_A_BILL = rx(
     r"|payments?)\b|\b(?:billing|invoice|payment|charge) (?:tickets?|cases?|complaints?)\b"
 )
 _PRIORITY_WORD = rx(r"\bpriorit(?:y|ies|i[sz]ed)\b")
+# "do you do teeth whitening and how much (is it)": a service asked about, then its price.
+_PRICE_OF_AN_OFFER = rx(
+    r"\b(?:do|does|can) you (?:guys )?(?:do|offer|provide|have|sell|carry)\b.*\bhow much\b"
+)
+_BARE_HOW_MUCH = rx(
+    r"(?:^|\band |\bso |\balso |, )how much(?: (?:is|does|would|will) (?:it|that|this|one)"
+    r"(?: cost| be)?)?"
+    r"(?: for (?:it|that|one))?\W*$"
+)
 _EVERYTHING_KINDS: tuple[IntentKind, ...] = ("appointments", "billing", "tasks", "tickets")
 
 
@@ -219,6 +242,15 @@ def reads(c: Clause) -> list[Intent]:
         and (about := _ABOUT_A_BILL.search(text))
         and not READS[1][1].search(text[: about.start()] + text[about.end() :])
     ):
+        found = [(pos, kind) for pos, kind in found if kind != "billing"]
+    if (
+        "how much" in text
+        and "do you" in c.norm.text
+        and _PRICE_OF_AN_OFFER.search(c.norm.text)
+        and _BARE_HOW_MUCH.search(text)
+    ):
+        # "do you do teeth whitening and how much": the price of what is offered (no tool
+        # knows one), not the customer's balance.
         found = [(pos, kind) for pos, kind in found if kind != "billing"]
     if not found and slots.service(text, c.original) and not _ANY_SERVICE.search(text):
         found.append((0, "appointments"))  # "is my haircut still on?"

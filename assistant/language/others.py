@@ -86,6 +86,18 @@ def people_counted(said: str) -> re.Match[str] | None:
     return _FOR_A_COUNT.search(said) if " for " in said and " at " in said else None
 
 
+# "two haircuts saturday 10am", "book 2 massages at 3": more than one visit at one time,
+# none said apart ("two massages, one saturday and one sunday" are two bookings, each
+# with its time). One was booked and said as if that was the ask. (Read normalized: one
+# noun, "two haircut".)
+_COUNTED = re.compile(r"\b(?:2|two|3|three|4|four|couple of|pair of) ")
+_SEVERAL_VISITS = rx(
+    r"\b(?:2|two|3|three|4|four|couple of|pair of) (?:[a-z-]+ )?(?:haircut|hair cut|cleaning"
+    r"|massage|facial|check-?up|consultation|consult|exam|trim|appointment|visit|session"
+    r"|booking|slot|spot)s?\b(?!,? (?:one|the first)\b)"
+)
+
+
 def for_someone_else(said: str) -> bool:
     """The normalized clause asks for a visit for another person ("for my son"), or for
     more people than the customer ("for both of us": one was booked, said as all)."""
@@ -108,9 +120,22 @@ def as_her_own(said: str) -> str | None:
     return None if left == " ".join(said.split()) or for_someone_else(left) else left
 
 
+def several_visits(said: str) -> bool:
+    """The normalized clause books more than one visit at the time it says ("two haircuts
+    saturday 10am"): asked about as a visit for others is."""
+    return _COUNTED.search(said) is not None and _SEVERAL_VISITS.search(said) is not None
+
+
 def reported(said: str) -> bool:
     """The normalized clause reports what another person said or wants of the customer."""
     return bool(_REPORTED.search(said))
 
 
-__all__ = ["SOMEONE_ELSES_ACCOUNT", "as_her_own", "for_someone_else", "people_counted", "reported"]
+__all__ = [
+    "SOMEONE_ELSES_ACCOUNT",
+    "as_her_own",
+    "for_someone_else",
+    "people_counted",
+    "reported",
+    "several_visits",
+]

@@ -130,6 +130,33 @@ _ON_A_CONDITION = rx(
 )
 
 
+# "move the haircut to saturday, if it's not too much trouble, around 1 o'clock": a polite
+# "if" said between commas is no clause of its own (split there, the hour after it was
+# lost and the move kept the old hour).
+_POLITE_ASIDE = rx(rf",\s*[Ii]f{_POLITE_IF}(?: (?:trouble|of course|for you))?\s*(?P<end>,|$)")
+
+
+def without_polite_aside(text: str) -> str:
+    """The message without a polite "if…" said between commas (read as if unsaid)."""
+    return _POLITE_ASIDE.sub(lambda m: " " if m.group("end") else "", text)
+
+
+# "delete the eye exam one, not need anymore": why it is asked, said after the ask (in a
+# hurry, the "I don't" left out). Read with the ask, it negated it ("Okay, I won't change
+# anything"); it names nothing to act on.
+_NOT_NEEDED_NOW = rx(
+    r"[,.;] ?(?:(?:i|we) )?(?:(?:do|does|did) )?(?:not|no|don't|dont|do not) (?:need|needed"
+    r"|want|wanted|required|necessary)(?: (?:it|that|this|them|one))? (?:anymore|any more"
+    r"|any longer)(?: thanks| thank you| please)?[.!]?$",
+    re.IGNORECASE,
+)
+
+
+def without_reason_told(text: str) -> str:
+    """The message without a closing "…, not need anymore" (the reason for the ask)."""
+    return _NOT_NEEDED_NOW.sub("", text)
+
+
 def on_a_condition(said: str) -> bool:
     """The normalized clause asks for a change only if something holds."""
     return bool(_ON_A_CONDITION.search(said))

@@ -68,6 +68,11 @@ SLANG = {
     "wks": "weeks",
     "eod": "end of day",
     "b4": "before",
+    # "pls cxl my appt monday": cancel, as a booking system writes it
+    "cxl": "cancel",
+    "canx": "cancel",
+    "cncl": "cancel",
+    "resched": "reschedule",
     "bc": "because",
     "cuz": "because",
     "info": "information",

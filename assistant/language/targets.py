@@ -32,6 +32,11 @@ _POSITIONS = {
     "final": -1,
 }
 _POSITION = rx(r"\b(next|first|soonest|earliest|second|third|fourth|last|final)\b")
+# "the later one", "my earlier appointment", "whichever is later": one of two told by when.
+_COMPARED = rx(
+    r"\b(?:the|my|whichever|whichever one|which ever|whichever of them)(?: is|'s| comes)?"
+    r" (?P<w>later|earlier)\b(?! (?:that|this|in|on|today|tomorrow|than)\b)"
+)
 # Words that say what kind of thing is meant, or nothing at all: not matched to titles.
 FILLER = words(
     """
@@ -42,7 +47,7 @@ FILLER = words(
     one's up out to and done complete completed finished mark priority due date
     day time next first second third fourth last final soonest earliest can you could
     would will just also now again instead our your whatever whichever anything everything something
-    stuff
+    stuff later earlier
     please thanks thank kindly cheers pls so um uh okay ok like really right well
     """
 )
@@ -222,6 +227,10 @@ def _plain_ref(phrase: str, original: str, now: datetime | None) -> TargetRef:
     position = None
     if match := _POSITION.search(rest):
         position = _POSITIONS[match.group(1)]
+    elif ("later" in rest or "earlier" in rest) and (compared := _COMPARED.search(rest)):
+        # "my later appointment", "whichever is later": the last of them (the first, said
+        # "earlier"); it was asked which, as if nothing told them apart
+        position = 1 if compared.group("w") == "earlier" else -1
     # ("the insurance task's done": "task's" is the word "task", filler as it is)
     words = tuple(
         word

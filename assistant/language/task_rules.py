@@ -438,6 +438,14 @@ _PRIORITY_CHANGE = (
         r"^(?P<t>.+?) (?:should be|is now|needs to be|must be|has to be) (?:a |an )?"
         r"(?P<p>high|top|urgent|important|low|normal|medium|critical)(?:[- ]priority)?\b"
     ),
+    # "insurance task make low", "the eye exam one, set it high": the task first, then the
+    # verb and the level (said in a hurry, or by one whose English puts the object first)
+    rx(
+        r"^(?P<t>.+?\b(?:task|to-?do|reminder|one))[,:]? (?:make|set|change|mark|put|switch)"
+        r"(?: it| that)? (?:to |as |at )?(?:a |an )?"
+        r"(?P<p>high|top|urgent|important|low|normal|medium|critical)(?:[- ]priority)?"
+        r"(?: please)?$"
+    ),
     rx(
         r"^(?:i'd like |i want |can you |could you |please )?(?:have |get )?(?P<t>.+?)"
         r" (?:moved|changed|set|bumped|raised|lowered|made|marked|switched) (?:up |down )?"
@@ -723,7 +731,9 @@ _COMPLETE_TOLD = (
 # "the grocery task is done", "groceries - done", "groceries done".
 _DONE_STATEMENT = rx(
     r"^(?P<t>.+?)(?: (?:is|are)(?: all| now| finally| already)?| ?[-:])? (?:done|complete"
-    r"|completed|finished|sorted)$"
+    r"|completed|finished|sorted)"
+    # "groceries done thx", "insurance sorted, thank you": thanks said after it
+    r"(?:[ ,.!]+(?:please|thanks|thank you|thx|ta|cheers)(?: so much| a lot| very much)?)*$"
 )
 # "I'm done", "almost done": about the customer or the conversation, not a task.
 _NOT_A_DONE_THING = rx(
@@ -775,6 +785,10 @@ def told_done(text: str) -> bool:
 _ACCOUNT_THING = rx(
     r"^(?:my |the |that |this |your |off )*(?:bills?|invoices?|balance|account|charges?"
     r"|ticket|support|appointment|booking)\b"
+    # "I sent a query about my bill, has it been answered": a question put to the team,
+    # asked after (it was read as a to-do done)
+    r"|^(?:a |an |my |the |that |this )?(?:quer(?:y|ies)|questions?|complaints?|support"
+    r" requests?)\b"
 )
 # "I already paid that last week", "I paid the dental bill": a payment told, about the
 # account; what "that" was is for the conversation to say, not a to-do to guess at.

@@ -148,6 +148,82 @@ at <hour>" moves the hour on the visit's day; a charge "I don't recognise" is a 
 (explained, a case offered); "please update it" after a change asks that change again.
 Still missed: the eye exam line (a target that names both a task and a service is looked
 up in both, as heldout3's "can the eye exam be due next friday" was).
+
+tests/data/heldout8.jsonl: 75 single messages written before the rule code was read, across
+the 18 tools, said by someone in a hurry or not at home in English: words dropped ("cancel
+haircut friday", "tasks show"), the wrong tense ("I will want to move my cleaning"),
+politeness wrapped round the ask ("would it be at all possible for you to perhaps…"), texting
+("pls", "tmrw", "2moro", "b4 5", "thx"); visits and tasks named by what they are rather than
+their name ("the 2:30 one", "my earliest appointment", "whatever I have on the 7th", "the
+task with no due date", "the one downtown", "the one with Dr Lee", where no staff are known);
+conditions and comparisons that may only read or ask ("if my cleaning is before noon move it
+to 2"), quantities ("two haircuts", "both done") and ranges; and things it cannot do said as
+asks (prices, staff, directions, refunds, a discount), which must not write.
+First run 53/75 (70.7%). WRONG WRITES (3): "I was wondering if it would be possible to
+maybe move the haircut to saturday, if it's not too much trouble, around 1 o'clock" moved it
+to Saturday at 2:30 (the hour said was lost); "two haircuts saturday 10am pls" booked one
+haircut and said so as if that was the ask; "book two massages, one saturday 10am and one
+sunday 10am" booked Saturday's only (Sunday's lost, said as done). Held back where a write
+was asked: "move cleaning tues 9am pls" (asked when), "groceries done thx" ("You're
+welcome!"), "make complaint pls: the hairdresser was rude to me" and "open ticket pls, card
+charged two time for cleaning" (the open cases listed, none opened), "whatever I have on the
+7th, push it an hour later" and "my later appointment, make it 11am instead" (asked which),
+"cancel whichever is later" (asked which, "I couldn't find an appointment like that"),
+"groceries and insurance, both done" (not understood), "insurance task make low" (listed),
+"delete the eye exam one, not need anymore" ("Okay, I won't change anything": "not need"
+read as a holding back). Reads missed: "i ask a question about my invoice last week, it is
+answered already?" (the balance, not the cases), "which invoices i have paid?" (the open
+ones), "when is the one downtown", "which is due sooner, groceries or car insurance?",
+"anything next week after 4pm?", "what do I have between monday and wednesday" (refused).
+Asked what it cannot say: "how much is a facial?" (the invoice history: "I don't see an
+invoice for a facial"), "do you do teeth whitening and how much" (the balance). One
+expectation was corrected before any rule changed: "move my earliest appointment to thursday
+same time" may find the earliest by the next appointment (it moved the cleaning rightly):
+54/75 on the code as it was. Right tools, poor answer (not scored): "did i cancelled the
+consultation already" listed the upcoming visits without a word on the consultation; "if my
+cleaning is before noon move it to 2" asked "When would you like to move it to?"; "if I have
+nothing on thursday book me a facial at 3" spoke of fees; "cancel cleaning pls. actually
+dont" said "I won't cancel cleaning please"; "could you kindly give me a discount on the
+$150 invoice", "is there parking at the dentist" and "can I get Dr Lee for my cleaning" read
+out the balance or the visits with no word on what was asked.
+Then 74/75 after (assistant/language, tests/language/test_heldout8_rules.py): a polite "if
+possible", "if it's not too much trouble", "if you could" said between commas is no clause
+of its own (the hour after it is kept); more visits than one at one time ("two haircuts",
+"3 massages") are asked about as a visit for others is, and "…, one saturday 10am and one
+sunday 10am" books each ("one" after a booking is another of it); a new time said right
+after the visit without "to" moves it; thanks after "done" ("groceries done thx"); a case
+asked for without its article ("make complaint pls: …", "open ticket pls, …"; "open tickets"
+still lists); "which invoices i have paid" reads the history; "the later/earlier one",
+"whichever is later" are the last and the first; "whatever I have on <day>" names the visit
+that day, and a shift after "it" ("push it an hour later") is no words of the visit; the
+level said after the to-do ("insurance task make low"); two to-dos told done with "both";
+a reason after the ask ("…, not need anymore") no longer takes it back; "anything next
+week…", "between monday and wednesday", "when is the one downtown", "which is due sooner"
+read; "i ask(ed) a question about my invoice, is it answered" reads the cases (and "I sent a
+query…" is no to-do done); "do you do <thing> and how much" no longer reads the balance.
+Still missed then: "how much is a facial?" (the history read: "I don't see an invoice for a
+facial"). The decisions on every phrasing bench.decisions knows changed in one: "push it
+back two days" with nothing in view listed the visits and the tasks and now lists the
+visits (its target was "it back two days"; with a visit in view it is unchanged).
+Fifteen more written after those fixes, not tuned on (the last fifteen lines): first run
+11/15, no wrong write. Two expectations were corrected as unfair: "the cheapest invoice, is
+it paid?" read the open invoices and the history (both answer it: the $45 haircut, paid);
+"if my haircut is on friday, cancel it" held the cancellation for a yes, as the house does
+when the condition holds (conversations_unseen10 holds "if my haircut is on the weekend
+please cancel it"; when it does not hold, it only reads). Missed: "pls cxl my appt monday"
+(listed: "cxl" unread), "the high priority one, push it to the 12th" (asked which
+appointment to move). Then 89/90 after: "cxl", "canx", "resched" are shorthand for cancel
+and reschedule; a move aimed at what only a to-do has (a priority, no due date) moves that
+to-do's due day. Then 90/90: a price asked of a service ("how much is a facial?", "what does
+a massage cost") says no price list is kept, with what the customer was charged for one
+before, and offers a case for a quote; its check was changed from "reads nothing" (stricter
+than asked: the brief's things it cannot do must not write) to "may read the history, and
+says 'price list'". Right tools, poor answer (not scored): "anything next week after 4pm?"
+lists both visits without the hour weighed; "which is due sooner, groceries or car
+insurance?" lists the tasks and adds "I didn't catch what you meant by 'groceries or car
+insurance'"; "book two facials, one … and one …" (a service outside the vocabulary, its
+plural not read as one) is refused as "a two facials". Put right since: "cancel cleaning pls.
+actually dont" now says "I won't cancel your cleaning" (it said "cleaning please").
 """
 
 from __future__ import annotations
@@ -170,6 +246,7 @@ HELDOUT4 = DATA / "heldout4.jsonl"
 HELDOUT5 = DATA / "heldout5.jsonl"
 HELDOUT6 = DATA / "heldout6.jsonl"
 HELDOUT7 = DATA / "heldout7.jsonl"
+HELDOUT8 = DATA / "heldout8.jsonl"
 # Pinned at the last measured scores (389/389 and 398/398): any regression fails the build.
 REQUIRED_SHARE = 1.0
 REQUIRED_HELDOUT_SHARE = 1.0
@@ -184,6 +261,9 @@ REQUIRED_HELDOUT6_SHARE = 60 / 65
 # heldout7: first run 55/72 (56/72 with four checks corrected), then 11/15 more; pinned at
 # the last measured score.
 REQUIRED_HELDOUT7_SHARE = 86 / 87
+# heldout8: first run 53/75 (54/75 with one check corrected), then 11/15 more; pinned at the
+# last measured score.
+REQUIRED_HELDOUT8_SHARE = 90 / 90
 
 
 def value_right(key: str, want: str, got: Any) -> bool:
@@ -249,6 +329,7 @@ SCORED_SETS = [
     (HELDOUT5, REQUIRED_HELDOUT5_SHARE, 50),
     (HELDOUT6, REQUIRED_HELDOUT6_SHARE, 65),
     (HELDOUT7, REQUIRED_HELDOUT7_SHARE, 87),
+    (HELDOUT8, REQUIRED_HELDOUT8_SHARE, 90),
 ]
 
 

@@ -31,6 +31,10 @@ def _service(item: Item) -> str:
     return lower_first(str(item.get("service") or "appointment"))
 
 
+# The invoice issued last ("my last invoice", "my latest bill"), as a question's subject.
+LATEST = "latest invoice"
+
+
 def _matches(item: Item, subject: str, field: str) -> bool:
     if not subject:
         return True
@@ -77,12 +81,7 @@ def about_appointment(
         # "so it's definitely cancelled?": that one, not another of the same service.
         found = [a for a in found if a.get("id") == item.get("id")] or found
     if not found:
-        what = subject.lower() or "appointment"
-        upcoming = [a for a in ordered if a.get("status") == "upcoming" or not _is_past(a, now)]
-        upcoming = [a for a in upcoming if a.get("status") != "cancelled"]
-        listed = spoken_list([f"your {_service(a)} {_on_when(a, now)}" for a in upcoming])
-        rest = f" What you have coming up: {listed}." if upcoming else ""
-        return f"I don't see {_article(what)} {what} on your account.{rest}"
+        return none_booked(ordered, subject, now)
     ahead = [a for a in found if not _is_past(a, now) and a.get("status") != "cancelled"]
     cancelled = [a for a in found if a.get("status") == "cancelled"]
     past = [a for a in found if _is_past(a, now) and a.get("status") != "cancelled"]
@@ -117,6 +116,26 @@ def about_appointment(
         return f"Your {_service(last)} {_on_when(last, now)} was cancelled."
     last = past[-1]
     return f"You have no {_service(last)} coming up. Your last one was on {_day(last, now)}."
+
+
+def none_booked(appointments: Sequence[Item], subject: str, now: datetime) -> str:
+    """None of `subject` among `appointments`: said so, and what is coming up named by its
+    service only (another visit's day is no answer to "when is my massage?"). "On your
+    account" only when the past was read too: a visit had is on it, though none is booked."""
+    what = subject.lower() or "appointment"
+    ordered = spoken_appointments(appointments)
+    upcoming = [a for a in ordered if a.get("status") != "cancelled" and not _is_past(a, now)]
+    history = len(upcoming) < len(ordered)
+    head = (
+        f"I don't see {_article(what)} {what} on your account."
+        if history
+        else f"You don't have {_article(what)} {what} booked."
+    )
+    services = list(dict.fromkeys(_service(a) for a in upcoming))
+    if not services:
+        return head
+    named = spoken_list([f"{_article(s)} {s}" for s in services])
+    return f"{head} What you have coming up is {named}."
 
 
 def _length(item: Item, now: datetime) -> str:
@@ -159,7 +178,12 @@ def _day(item: Item, now: datetime) -> str:
 def about_invoice(invoices: Sequence[Item], subject: str, aspect: str, now: datetime) -> str:
     """What an invoice came to, and whether it is paid."""
     found = [i for i in invoices if _matches(i, subject, "description")]
-    if subject == "previous":
+    if subject == LATEST:
+        # "how much was my last invoice": the one issued last, paid or not.
+        found = sorted(invoices, key=_issued)[-1:]
+        if not found:
+            return "I don't see any invoices on your account yet."
+    elif subject == "previous":
         # "the one before that": the invoice issued before the latest one.
         ordered = sorted(invoices, key=_issued)
         found = ordered[-2:-1]
@@ -324,6 +348,13 @@ def about_tasks(tasks: Sequence[Item], aspect: str, subject: str, now: datetime)
             said = [about_tasks([task], "due", "", now).rstrip(".") for task in named[:3]]
             return spoken_list(said) + "."
         return about_tasks(named[:1], "due", "", now)
+    if aspect == "on_list":
+        if not named:
+            return f"No, there's no task like '{subject}' on your list."
+        task = named[0]
+        if task.get("status") == "completed":
+            return f"No, {task.get('title')} is done."
+        return f"Yes, {_due_said(task, today)} is still on your list."
     if aspect == "task_priority" and named:
         return f"{named[0].get('title')} is {named[0].get('priority')} priority."
     # done_yet

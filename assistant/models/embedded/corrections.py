@@ -50,7 +50,7 @@ _IT = rx(r"\b(?:it|that|this)\b")
 _PUT_BACK = rx(r"\b(?:where it was|put it back|undo (?:that|it)|as it was|change it back)\b")
 
 
-_TOO = rx(r"\b(?:too|as well|also)\b|^and\b")
+_TOO = rx(r"\b(?:too|as well|also)\b|^(?:and|plus)\b")
 # "now the insurance one": the next one, named by its own words and "one" or "task".
 _NEXT_ONE = rx(r"^(?:ok |okay )?(?:now|then|next)\b,? (?:the |my )?[a-z][a-z ]* (?:one|task)[.!]?$")
 
@@ -596,7 +596,9 @@ _ASKS_ITS_OWN = rx(
 _NOT_THAT = rx(r"\b(?:not|rather than|instead of) (?:the |my |that )?[a-z]+(?: one)?\b")
 
 
-_RETARGET = rx(r"\b(?:meant|mean|actually|rather|not)\b|^(?:no|wait|sorry)\b|^(?:just|only) the\b")
+_RETARGET = rx(
+    r"\b(?:meant|mean|actually|rather|not|instead)\b|^(?:no|wait|sorry)\b|^(?:just|only) the\b"
+)
 _LET_GO = rx(
     r"^(?:(?:no|wait|sorry|oh|ok|okay|actually)\b\W*)*(?:never ?mind|forget|skip|leave out"
     r"|scrap|not) (?:about )?the (?:first|second|third|fourth|last|other) one\b\W*"
@@ -626,10 +628,19 @@ def _names_other_kind(kind: str, text: str) -> bool:
     return bool(_A_TASK.search(text))
 
 
+# "actually make it the cleaning": the held question, about the one named (no change of
+# its own: "make it 3pm" is a time).
+_MAKE_IT_THE = rx(r"\bmake (?:it|that)(?= (?:the|my)\b)")
+
+
 def retarget(state: Dialogue, text: str, now: datetime, timezone: str) -> list[Intent] | None:
     """ "actually the haircut, not the dental": the question just asked, about another item."""
     held = [tool for tool in state.held if tool in _HELD_VERB]
-    if not held or _ACTION_VERB.search(text) or _ASKS.search(text):
+    if not held:
+        return None
+    if "make" in text:
+        text = _MAKE_IT_THE.sub("", text)
+    if _ACTION_VERB.search(text) or _ASKS.search(text):
         return None
     kind = "cancel_appointment" if held[0] == "crm.cancelAppointment" else "delete_task"
     # "never mind the second one, just the groceries": the one let go is not the one meant.
@@ -648,21 +659,51 @@ def retarget(state: Dialogue, text: str, now: datetime, timezone: str) -> list[I
         # change, said whole, takes the question's place; it does not aim this one at a
         # task called "haircut" ("actually cancel the car insurance one" still does).
         return None
-    rest = _NOT_THAT.sub(" ", text)
-    rest = re.sub(
-        r"\b(?:actually|sorry|no|i meant|i mean|meant|rather|wait|oh|the|my|one|just|only)\b",
-        " ",
-        rest,
+    found = _named_for_held(
+        held[0], kind, _RETARGET_WORDS.sub(" ", _NOT_THAT.sub(" ", text)), now, timezone
     )
-    rest = " ".join(rest.replace(",", " ").split())
-    if not rest:
-        return None
-    intents = detect_intents(_HELD_VERB[held[0]].format(rest), now, timezone)
-    found = [i for i in intents if i.kind == kind and i.target is not None and not i.target.vague]
     return found[:1] or None
 
 
+_RETARGET_WORDS = rx(
+    r"\b(?:actually|sorry|no|i meant|i mean|meant|rather|instead|wait|oh|the|my|one|just|only)\b"
+)
+_MORE_WORDS = rx(r"\b(?:and|plus|too|as well|also|please|the|my|one|that|this|then|ok|okay|oh)\b")
+
+
+def _named_for_held(tool: str, kind: str, rest: str, now: datetime, timezone: str) -> list[Intent]:
+    """The things `rest` (the reply, its other words taken out) names, read as the held
+    change said of them ("cancel my <rest>")."""
+    rest = " ".join(rest.replace(",", " ").split())
+    if not rest:
+        return []
+    intents = detect_intents(_HELD_VERB[tool].format(rest), now, timezone)
+    return [i for i in intents if i.kind == kind and i.target is not None and not i.target.vague]
+
+
 _ASKS = rx(r"\b(?:what|when|where|how|which|why|who)\b|\?")
+
+
+def held_and_another(
+    state: Dialogue, text: str, now: datetime, timezone: str
+) -> list[Intent] | None:
+    """ "and the insurance one too", "the cleaning as well" while a cancel or delete waits
+    for a yes: the question again, about the one waiting and the one named (a yes to the
+    old question would have done only the first; a no to it, neither)."""
+    held = state.held
+    if len(held) != 1 or held[0] not in _HELD_VERB or not _TOO.search(text):
+        return None
+    if _ACTION_VERB.search(text) or _ASKS.search(text) or _THE_OTHERS.search(text):
+        return None
+    kind = "cancel_appointment" if held[0] == "crm.cancelAppointment" else "delete_task"
+    waiting = state.focus_of("appointment" if kind == "cancel_appointment" else "task")
+    if waiting is None:
+        return None
+    found = _named_for_held(held[0], kind, _MORE_WORDS.sub(" ", text), now, timezone)
+    if len(found) != 1:
+        return None
+    label = "service" if kind == "cancel_appointment" else "title"
+    return [Intent(found[0].kind, target=pinned(waiting, label), clause=text), found[0]]
 
 
 # (a change of its own: "wait no, just tick it off" asks no other one deleted)

@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from functools import lru_cache
+from typing import Any
 
+from assistant.dialogue_state import Item
 from assistant.language import Intent, detect_intents, is_affirmative
+from assistant.language.another_visit import another_visit
 from assistant.language.dates import find_when, without_unread_day
 from assistant.language.intents import is_request
 from assistant.language.lexicon import MONTHS, WEEKDAYS
@@ -212,6 +215,57 @@ def _read(text: str, now: datetime, timezone: str) -> tuple[Intent, ...]:
     return tuple(detect_intents(text, now, timezone))
 
 
+def one_more_like(
+    booked: Mapping[str, Any], text: str, now: datetime, timezone: str
+) -> list[Intent] | None:
+    """ "and another on thursday at the same time" just after `booked` was booked: one more
+    of that service, that day (language/another_visit.py); None for anything else."""
+    named, starts = booked.get("service"), booked.get("starts_at")
+    if not isinstance(named, str) or not isinstance(starts, str):
+        return None
+    if (other := service(text, text)) in OFFERED and other != named:
+        return None  # "and a massage on friday": another service, read as said
+    zone = zone_named(timezone)
+    said = another_visit(text, named, datetime.fromisoformat(starts).astimezone(zone), now)
+    if said is None:
+        return None
+    return [i for i in detect_intents(said, now, timezone) if i.kind == "book_appointment"] or None
+
+
+_SAME_HOUR_ONLY = rx(
+    r"^(?:(?:ok|okay|yes|yeah|um|uh|oh|just|and)[, ]+)*(?:at )?(?:the )?same (?:time|hour)"
+    r"(?: as (?:before|that one|the other one|the last one|the first one))?(?: please| thanks)?"
+    r"[.!]?$"
+)
+
+
+def _the_hour_booked(
+    lacking: Intent, conversation: Sequence[Message], text: str, timezone: str
+) -> str | None:
+    """ "same time", said when a booking's hour is asked, as the hour of the visit the
+    conversation booked last ("at 14:00"); None for any other reply."""
+    if lacking.kind != "book_appointment" or "time" not in lacking.missing:
+        return None
+    if _SAME_HOUR_ONLY.match(text.lower().strip()) is None:
+        return None
+    booked = _last_booked(conversation)
+    starts = booked.get("starts_at") if booked else None
+    if not isinstance(starts, str):
+        return None
+    return f"at {datetime.fromisoformat(starts).astimezone(zone_named(timezone)):%H:%M}"
+
+
+def _last_booked(conversation: Sequence[Message]) -> Item | None:
+    """The visit the conversation booked last, as the CRM answered it."""
+    for message in reversed(conversation):
+        if isinstance(message, ToolExchange):
+            for result in reversed(message.results):
+                if result.call.tool_name == "crm.bookAppointment" and result.ok:
+                    booked = result.result
+                    return booked if isinstance(booked, dict) else None
+    return None
+
+
 def understand(
     conversation: Sequence[Message],
     text: str,
@@ -227,6 +281,15 @@ def understand(
     """
     now = _on_their_clock(now, timezone)
     intents = list(_read(text, now, timezone))
+    if (
+        depth
+        and not _books(intents)
+        and (booked := _last_booked(conversation)) is not None
+        and (more := one_more_like(booked, text, now, timezone))
+    ):
+        # "and another on thursday" → "What time on Thursday…?" → "4pm": read again as it
+        # was read then, against the visit booked before it.
+        intents = more
     asked = _asked(conversation) if depth < _MAX_DEPTH else None
     if asked is None and depth == 0 and not any(i.complete for i in intents):
         # "what time?" → "what's my balance first?" → "ok, 3pm": the question asked before
@@ -270,6 +333,8 @@ def understand(
         # of its own, not the day of the move.
         return intents
     if lacking:
+        if "same" in text and (hour := _the_hour_booked(lacking[0], conversation, text, timezone)):
+            text = hour  # "What time on Friday…?" → "same time": as the visit just booked
         filled = _fill(lacking[0], text, now, timezone)
         if filled is None and (aimed := _aimed_at(lacking[0], text, intents, now)) is not None:
             # "I need to reschedule my appointment" → "when?" → "the dentist one": the

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping
+from datetime import datetime
 
 from assistant.language import Intent
 from assistant.language.scope import asks_to_pay
@@ -168,6 +169,15 @@ def _agrees(called: Mapping[str, object], asked: Mapping[str, object]) -> bool:
     return all(called[key] == value for key, value in asked.items() if key in called)
 
 
+def _on_the_day(called: Mapping[str, object], intent: Intent, scene: Scene) -> bool:
+    """The call's start is on the day the ask said, where it said one."""
+    day = intent.when.day if intent.when is not None else None
+    starts = called.get("starts_at")
+    if day is None or not isinstance(starts, str):
+        return True
+    return datetime.fromisoformat(starts).astimezone(scene.now.tzinfo).date() == day
+
+
 def _unanswered(scene: Scene, confirming: bool) -> list[str]:
     """Targets not found (or not only one), and questions for what the request lacked."""
     sentences: list[str] = []
@@ -179,7 +189,12 @@ def _unanswered(scene: Scene, confirming: bool) -> list[str]:
             # a massage on saturday" booked the haircut, and the massage's time went unasked)
             and (
                 not _TIME_LACKING & set(intent.missing)
-                or _agrees(r.call.arguments, intent.arguments)
+                or (
+                    _agrees(r.call.arguments, intent.arguments)
+                    # ("a facial thursday at 2, then another one friday": the same
+                    # service, another day, its time unasked)
+                    and _on_the_day(r.call.arguments, intent, scene)
+                )
             )
             for r in scene.results
         )

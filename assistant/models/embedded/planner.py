@@ -179,6 +179,13 @@ _KEPT_AS_IT_IS = rx(
 )
 
 
+_POLITE_END = rx(r"(?:[ ,]+(?:please|pls|plz|thanks|thank you|thx|for me))+$", re.IGNORECASE)
+_A_DETERMINER = rx(
+    r"(?:my|the|your|our|that|this|these|those|it|them|all|both|every|each|whatever|whichever)\b",
+    re.IGNORECASE,
+)
+
+
 def _not_done(left: str) -> str:
     return f"Okay, {left}. Is there anything else I can do?"
 
@@ -201,6 +208,10 @@ def _left_as_it_was(asked: str, request: PlanRequest) -> str | None:
             thing = f'the task "{title}"' if title else "a task"
         else:
             phrase = intent.target.phrase if intent.target is not None else ""
+            # ("cancel cleaning pls. actually dont": "your cleaning", not "cleaning please")
+            phrase = _POLITE_END.sub("", phrase)
+            if phrase and not _A_DETERMINER.match(phrase):
+                phrase = f"your {phrase}"
             thing = re.sub(r"^(?:my|the)\b", "your", phrase) if phrase else "it"
         parts.append(wording.format(thing=thing))
     if not parts:
@@ -277,6 +288,13 @@ def _done_by_yes(intent: Intent, done: Sequence[ToolResult], state: Dialogue) ->
 def _known_item(state: Dialogue, item_id: object) -> dict[str, Any] | None:
     known = [state.focus] if state.focus is not None else []
     return next((i for i in (*known, *state.listed) if i.get("id") == item_id), None)
+
+
+def _hashable(
+    reads: list[tuple[str, dict[str, Any]]],
+) -> list[tuple[str, tuple[tuple[str, Any], ...]]]:
+    """Reads as keys, so that two questions needing the same list read it once."""
+    return [(tool, tuple(sorted(arguments.items()))) for tool, arguments in reads]
 
 
 def _key(tool: str, arguments: dict[str, Any]) -> tuple[str, str]:
@@ -404,6 +422,15 @@ class EmbeddedPlanner:
         if (
             pinned is None
             and not confirmed
+            and " and " in request.user_message
+            and not any(intent.writes for intent in intents)
+            and (joined := questions.read_joined(request.user_message, request.dialogue))
+        ):
+            # "what time is the cleaning and where is it?": both of that one visit.
+            return self._question(request, joined, first, unheard_in(intents))
+        if (
+            pinned is None
+            and not confirmed
             and one_question
             and not any(intent.writes for intent in intents)
         ):
@@ -421,6 +448,8 @@ class EmbeddedPlanner:
                 or asked.place
                 or (asked.aspect == "cost" and asked.subject == questions.LAST_VISIT)
                 or asked.aspect == "last_cost"
+                # "and the dentist, is that still on": one question of one visit, yes or no
+                or asked.aspect in questions.ONE_ANSWER
             ):
                 return self._question(request, asked, first, unheard_in(intents))
         if first:
@@ -512,21 +541,35 @@ class EmbeddedPlanner:
         )
 
     def _question(
-        self, request: PlanRequest, asked: questions.Question, first: bool, unheard: list[str]
+        self,
+        request: PlanRequest,
+        asked: questions.Question | tuple[questions.Question, ...],
+        first: bool,
+        unheard: list[str],
     ) -> Decision:
-        """A qualified question: its lookups first, then the answer from them."""
-        reads = questions.lookups(asked)
+        """A qualified question (or two of one thing): its lookups first, then the answer
+        from them (a visit not coming up is looked for in the past too, before "none")."""
+        each = asked if isinstance(asked, tuple) else (asked,)
+        reads = list(dict.fromkeys(read for q in each for read in _hashable(questions.lookups(q))))
         available = {tool.name for tool in request.tools}
         if first and reads:
             calls = [
-                self._call(request, index, tool, arguments)
+                self._call(request, index, tool, dict(arguments))
                 for index, (tool, arguments) in enumerate(reads)
                 if tool in available
             ]
             if calls:
                 return ToolCallsDecision(calls=tuple(calls))
+        if (
+            len(each) == 1
+            and questions.needs_history(each[0], request.turn_results)
+            and "crm.listAppointments" in available
+        ):
+            call = self._call(request, 0, "crm.listAppointments", {"status": "all"})
+            return ToolCallsDecision(calls=(call,))
         now = local_now(request.now, request.customer.timezone if request.customer else None)
-        text = questions.answer(asked, request.turn_results, now)
+        answers = [questions.answer(q, request.turn_results, now) for q in each]
+        text = " ".join(a for a in answers if a) if all(answers) else None
         if text and unheard:
             # "when's my haircut and can you do my taxes too": the rest said not understood
             text = " ".join([text, *said_not_understood(unheard)])

@@ -61,6 +61,9 @@ WHAT_HAPPENED = _rx(
     r" (?:a|an|my|the|me a|me an) \w"
     r"|\b(?:did|was|has) (?:my|the) .+ (?:get |been )?cancell?ed\b"
     r"|\bis (?:my|the) .+ cancell?ed\b"
+    # "my haircut isn't cancelled, is it?": asked the other way round
+    r"|\b(?:my|the) [a-z ]+? (?:isn't|is not|wasn't|was not|hasn't been|has not been)"
+    r" cancell?ed\b"
 )
 PAST = _rx(r"\bwhen (?:was|did i have|did i last) |\bmy last \w+ (?:was|appointment)\b")
 RECENT = _rx(
@@ -83,7 +86,13 @@ PAID = _rx(
     r"|\b(?:was|were|is|are) (?:it|that|they|both|both of them|those|these|that one|this one)"
     r" (?:all |both |already )?paid\b"
     r"|\blast month'?s (?:invoice|bill)\b|\bpaid invoices\b|\bwas it paid\b|\bis it paid\b"
+    # "is my haircut paid?", "has the dental bill been paid": a named one
+    r"|\b(?:is|was|has) (?:my|the) (?!(?:balance|bills?|invoices?|account|total)\b)"
+    r"(?:[a-z]+ ){1,3}?(?:been |all |already )?paid\b"
 )
+# "how much was my last invoice", "is my latest bill paid": the one issued last, not the
+# balance of what is open.
+LAST_INVOICE = _rx(r"\b(?:my|the) (?:last|latest|most recent|newest) (?:invoice|bill)\b")
 WHERE = _rx(
     r"\bwhere(?:'s| is| are| was)?\b|\baddress\b|\blocation\b|\bhow do i get to\b"
     r"|\bsame (?:place|address|location|clinic|salon|studio)\b"
@@ -113,6 +122,7 @@ NOTES = _rx(
 DONE_YET = _rx(
     r"\b(?:done|finished|completed|complete|ticked off) yet\b|\bis (?:my|the) .+ done\b"
     r"|\b(?:have|did) i (?:already )?(?:finished|done|completed|ticked off) (?:my|the) \w"
+    r"|\bdid i (?:already |ever )?(?:finish|complete|tick off) (?:my|the) \w"
 )
 FINISHED = _rx(
     r"\bwhat (?:have i|did i|i've) (?:already )?(?:finished|done|completed|ticked off)\b"
@@ -139,6 +149,9 @@ INVOICE_HISTORY = _rx(
     r"|\b(?:past|previous|old) (?:invoices|bills|payments)\b"
     # "what have I paid you so far this year", "how much did I spend last month": the past
     r"|\b(?:what|how much) (?:have|did) i (?:paid|pay|spent|spend)\b"
+    # "which invoices i have paid?", "the bills I've already paid": those paid, as said
+    r"|\b(?:invoices?|bills?) (?:that )?(?:i|i've|i have|i had|have i|did i)(?: have)?"
+    r"(?: already)? (?:paid|pay|settled)\b"
     # "every invoice I've ever had", "each bill you ever sent me": as the tickets are
     r"|\b(?:all|every|each)\b.*\b(?:invoices?|bills?)\b.*\bever\b"
 )
@@ -195,6 +208,29 @@ CANCELLED_ASKED = _rx(
     r"|it has been|did it get|did that get|so that's)"
     r"(?: (?:definitely|really|now|all|properly|actually|already))? (?:been )?cancell?ed"
     r"(?: now| then| for sure| right| yeah| yes)?\??$"
+    # "did you cancel it?" just after a cancel: asked, not asked for
+    r"|" + _FOCUS_LEAD + r"(?:so )?(?:did|have) you (?:definitely |really |actually |already )?"
+    r"cancell?(?:ed)? (?:it|that|that one)(?: then| now| already| for sure| right| yeah)?\??$"
+)
+# "is my cleaning still on?": yes or no, from what the CRM holds of it.
+STILL_ON = _rx(
+    r"\bstill (?:on|happening|booked|going ahead|scheduled)\b"
+    r"(?! (?:my |the |your )?(?:list|to-?do|to do|tasks?)\b)"
+)
+# "is the eye exam task still on my list?": a task, pending or not (or none such).
+ON_LIST = _rx(
+    r"\b(?:is|are) (?:my|the) (?P<t>[a-z]+(?: (?!and\b|still\b)[a-z]+){0,3}?)"
+    r"(?: tasks?| ones?| reminders?| to-?dos?)?"
+    r" (?:still )?on (?:my|the) (?:list|to-?do list|tasks|task list)\b"
+)
+# "which is earlier, the haircut or the cleaning?": two visits, one before the other.
+EARLIER = _rx(
+    r"\bwhich(?: one)?(?: is|'s| comes| will be| happens)? (?P<w>earlier|first|sooner|later)\b"
+)
+# "when was I last in?", "when did I last come in": the latest visit had, alone.
+LAST_IN = _rx(
+    r"\bwhen (?:was|were) (?:i|we) (?:last )?(?:in|here|there|seen|by)(?: last)?\??$"
+    r"|\bwhen did (?:i|we) (?:last )?(?:come|pop|drop) (?:in|by)(?: last)?\??$"
 )
 TASK_WORDS = _rx(r"\b(?:task|tasks|list|to-?dos?|to do)\b")
 
@@ -236,23 +272,28 @@ __all__ = [
     "DONE_YET",
     "DUE_IT",
     "DUE_SOON",
+    "EARLIER",
     "ELLIPSIS",
     "FINISHED",
     "FOCUS_DAY",
     "FOCUS_QUESTION",
     "HIGH",
     "INVOICE_HISTORY",
+    "LAST_IN",
+    "LAST_INVOICE",
     "LEFT",
     "LENGTH",
     "LOW",
     "MONTH",
     "NAMED_THEN_WHEN",
     "NOTES",
+    "ON_LIST",
     "OVERDUE",
     "PAID",
     "PAST",
     "PREVIOUS",
     "RECENT",
+    "STILL_ON",
     "TASK_PRIORITY",
     "TASK_WORDS",
     "TICKET_HISTORY",

@@ -26,6 +26,8 @@ from assistant.language.lookups import PAST_VISIT
 from assistant.language.patterns import rx
 from assistant.language.text import normalize
 from assistant.models.embedded.answers import (
+    LATEST,
+    _matches,
     about_appointment,
     about_invoice,
     about_tasks,
@@ -48,23 +50,28 @@ from assistant.models.embedded.question_words import (
     DONE_YET,
     DUE_IT,
     DUE_SOON,
+    EARLIER,
     ELLIPSIS,
     FINISHED,
     FOCUS_DAY,
     FOCUS_QUESTION,
     HIGH,
     INVOICE_HISTORY,
+    LAST_IN,
+    LAST_INVOICE,
     LEFT,
     LENGTH,
     LOW,
     MONTH,
     NAMED_THEN_WHEN,
     NOTES,
+    ON_LIST,
     OVERDUE,
     PAID,
     PAST,
     PREVIOUS,
     RECENT,
+    STILL_ON,
     TASK_PRIORITY,
     TASK_WORDS,
     TICKET_HISTORY,
@@ -73,6 +80,7 @@ from assistant.models.embedded.question_words import (
     WHEN,
     WHERE,
 )
+from assistant.models.embedded.yes_no import last_in, still_on, which_first
 from assistant.schema import Message, ToolResult, UserTurn
 
 Aspect = Literal[
@@ -104,8 +112,22 @@ Aspect = Literal[
     "tasks_about",
     "named_case",
     "last_cost",
+    "still_on",
+    "earlier",
+    "last_in",
+    "on_list",
 ]
 OFFER = "Would you like me to open a support case?"
+# Asks whose answer is one fact, however many clauses they are said in.
+ONE_ANSWER = frozenset({"still_on", "earlier", "last_in"})
+PRICE_OFFER = "The team can give you a quote: would you like me to open a support case?"
+# "how much is a facial?", "what does a haircut cost": a price asked of a service in
+# general (not "my haircut", "the facial": what the customer was charged).
+_PRICE_OF_A_SERVICE = rx(
+    r"\bhow much (?:is|does|would|will|do you charge for|for) (?:a|an|one)\b"
+    r"|\bwhat (?:does|would|will|do) (?:a|an|one) [a-z ]+ cost\b|\bprices?\b"
+    r"|\bcharge (?:you )?for (?:a|an|one)\b"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,6 +142,9 @@ class Question:
     besides: str = ""
     # "my visit at bayview clinic, when was that?": the place a visit is named by.
     place: str = ""
+    # "how much is a facial?": the price of a service, which no tool knows (what the
+    # customer was charged for one before is what can be said).
+    price: bool = False
 
 
 # "when is the car insurance due": a task named by its words (not "it", not a bill).
@@ -267,6 +292,15 @@ def _read(said: str, state: Dialogue) -> Question | None:
     if INVOICE_HISTORY.search(said):
         paid_only = re.search(r"\bpaid invoices\b", said) and "unpaid" not in said
         return Question("invoice_history", "paid" if paid_only else "")
+    if (
+        (which := EARLIER.search(said))
+        and len(pair := slots.services_named(said)) == 2
+        and not ACTION.search(said)
+    ):
+        # "which is earlier, the haircut or the cleaning?": the two compared ("which is
+        # later" names the later one first).
+        later = "later|" if which.group("w") == "later" else ""
+        return Question("earlier", later + "|".join(str(n) for n in pair))
     if len(slots.services_named(said)) > 1:
         return None  # "when are my cleaning and my haircut": the listing answers both
     service = _service(said)
@@ -283,6 +317,9 @@ def _read(said: str, state: Dialogue) -> Question | None:
         "due tomorrow",
         "what's left",
     )
+    if not billing and (on_list := ON_LIST.search(said)):
+        # "is the eye exam task still on my list?": that task, not the visit of its name
+        return Question("on_list", on_list.group("t").strip())
     if not billing and (TASK_WORDS.search(said) or any(w in said for w in task_words)):
         for pattern, aspect in (
             (OVERDUE, "overdue"),
@@ -313,6 +350,8 @@ def _read(said: str, state: Dialogue) -> Question | None:
         _COST_OF_LAST_VISIT.search(said)
     ):
         return Question("cost", LAST_VISIT)  # "what did my last visit cost me"
+    if LAST_IN.search(said):
+        return Question("last_in")  # "when was I last in?": that visit alone
     if RECENT.search(said):
         return Question("recent")
     month = MONTH.search(said) if billing or _ONE.search(said) else None
@@ -332,7 +371,10 @@ def _read(said: str, state: Dialogue) -> Question | None:
         return Question("paid", subject, waiting=bool(wider))
     if COST.search(said) and (service or month):
         # "how much was the invoice from december": the one issued that month.
-        return Question("cost", month.group(0) if month else service)
+        price = month is None and _PRICE_OF_A_SERVICE.search(said) is not None
+        return Question("cost", month.group(0) if month else service, price=price)
+    if COST.search(said) and LAST_INVOICE.search(said):
+        return Question("cost", LATEST)  # "how much was my last invoice": not the balance
     if (
         not billing
         and (" at " in f" {said}" or " to " in said or " visit" in said)
@@ -350,6 +392,8 @@ def _read(said: str, state: Dialogue) -> Question | None:
         return Question("due") if re.search(r"\b(?:due|when)\b", said) else None
     if WHAT_HAPPENED.search(said):
         return Question("status", service)
+    if STILL_ON.search(said):
+        return Question("still_on", service)  # "is my cleaning still on?": yes or no
     if PAST.search(said):
         return Question("past", service)
     if LENGTH.search(said):
@@ -529,12 +573,13 @@ def lookups(question: Question) -> list[tuple[str, dict[str, Any]]]:
         ]
     if aspect in ("cost", "paid"):
         return [("crm.listInvoices", {"status": "all"})]
-    if aspect in ("status", "past", "recent"):
+    if aspect in ("status", "past", "recent", "last_in"):
         return [("crm.listAppointments", {"status": "all"})]
     if aspect in ("when", "where", "length"):
         # What is coming up answers "when is my haircut"; the past is asked otherwise.
         return [] if question.item is not None else [("crm.listUpcomingAppointments", {})]
-    if aspect == "after":
+    if aspect in ("after", "earlier", "still_on"):
+        # "is my cleaning still on?": yes from what is coming up; no is read in the past
         return [("crm.listUpcomingAppointments", {})]
     if aspect == "closed_tickets":
         return [("crm.listTickets", {"status": "closed"})]
@@ -551,6 +596,62 @@ def lookups(question: Question) -> list[tuple[str, dict[str, Any]]]:
     if aspect == "due":
         return [("crm.getOpenInvoices", {})]
     return [("crm.listTasks", {})]
+
+
+def needs_history(question: Question, results: Sequence[ToolResult]) -> bool:
+    """ "When is my massage?" with none coming up: whether the past is read too before the
+    answer (a cancelled or a had one is then said of, and "none" only of what is none)."""
+    if (
+        question.aspect not in ("when", "where", "length", "still_on")
+        or not question.subject
+        or question.item is not None
+        or question.place
+        or question.besides
+    ):
+        return False
+    if any(not r.ok or r.call.tool_name == "crm.listAppointments" for r in results):
+        return False
+    if not any(r.call.tool_name == "crm.listUpcomingAppointments" for r in results):
+        return False
+    subject = question.subject
+    return not any(_matches(a, subject, "service") for a in _items(results, "appointments"))
+
+
+# "…and how much was it?", ", and where is it": a second question of the same thing.
+_AND_ASKED = rx(r",? and (?:also |then )?(?=(?:when|what|where|how|is|was|did|has)\b)")
+_BACK = rx(r"\b(?:it|that|that one)\b")
+# Two questions of which one answer says both ("what time is it and where": the time is
+# said with the place).
+_SAID_WITH = {("when", "where"), ("where", "when")}
+
+
+def read_joined(text: str, state: Dialogue) -> tuple[Question, ...] | None:
+    """ "when did I last get a haircut and how much was it?": two questions of one visit,
+    the second naming it by "it", each read as it would be alone, the second of the
+    first's subject; or two of a subject each ("when is my haircut and how much was my
+    last invoice"). None unless both are questions of that kind."""
+    said = normalize(text).text
+    if (split := _AND_ASKED.search(said)) is None:
+        return None
+    head, rest = said[: split.start()], said[split.end() :]
+    if _AND_ASKED.search(rest):
+        return None
+    first = _read(head, state)
+    if first is None or not first.subject or first.item is not None or "|" in first.subject:
+        return None
+    if (back := _BACK.search(rest)) is None:
+        # "when is my haircut and how much was my last invoice": each of its own subject
+        second = _read(rest, state)
+        if second is None or not second.subject or second.item is not None:
+            return None
+        return (first, second)
+    named = f"{rest[: back.start()]}my {first.subject.lower()}{rest[back.end() :]}"
+    second = _read(named, state)
+    if second is None or second.item is not None or second.subject != first.subject:
+        return None
+    if (first.aspect, second.aspect) in _SAID_WITH:
+        return (Question("when", first.subject),)
+    return None if second.aspect == first.aspect else (first, second)
 
 
 HISTORY_READS = frozenset({"crm.listAppointments", "crm.listInvoices", "crm.listTickets"})
@@ -644,6 +745,11 @@ def answer(question: Question, results: Sequence[ToolResult], now: datetime) -> 
     if aspect == "last_cost":
         appointments, invoices = _items(results, "appointments"), _items(results, "invoices")
         return last_visit_cost(appointments, invoices, now, question.subject)
+    if aspect == "cost" and question.price:
+        said = about_invoice(_items(results, "invoices"), question.subject, aspect, now)
+        if said.startswith("I don't see"):
+            return f"I don't have a price list here. {said} {PRICE_OFFER}"
+        return f"I don't have a price list here, but {said[0].lower()}{said[1:]}"
     if aspect in ("cost", "paid"):
         return about_invoice(_items(results, "invoices"), question.subject, aspect, now)
     if aspect == "case_status":
@@ -668,6 +774,14 @@ def answer(question: Question, results: Sequence[ToolResult], now: datetime) -> 
         return None  # the listing's own narration reads the history out
     if aspect == "due":
         return None  # the billing narration says when it is due
+    if aspect == "still_on":
+        return still_on(_items(results, "appointments"), question.subject, now)
+    if aspect == "earlier":
+        named = question.subject.removeprefix("later|").split("|")
+        later = question.subject.startswith("later|")
+        return which_first(_items(results, "appointments"), named, now, later=later)
+    if aspect == "last_in":
+        return last_in(_items(results, "appointments"), now)
     if aspect in ("when", "where", "status", "past", "recent", "after", "length"):
         appointments = [
             a for a in _items(results, "appointments") if str(a.get("id")) != question.besides
@@ -686,10 +800,13 @@ def answer(question: Question, results: Sequence[ToolResult], now: datetime) -> 
 __all__ = [
     "LAST_VISIT",
     "OFFER",
+    "ONE_ANSWER",
     "Question",
     "answer",
     "asks_last_visits_cost",
     "lookups",
     "may_ask_after_case",
+    "needs_history",
+    "read_joined",
     "read_question",
 ]

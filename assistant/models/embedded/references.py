@@ -41,6 +41,7 @@ from assistant.models.embedded.corrections import (
     also,
     another_task,
     correction,
+    held_and_another,
     retarget,
     task_from_before,
     undo_reply,
@@ -50,6 +51,7 @@ from assistant.models.embedded.followup import (
     booking_timed,
     day_ellipsis,
     held_booking_retimed,
+    one_more_like,
     retimed,
     said_before,
     understand,
@@ -236,6 +238,16 @@ def _each_in_its_clause(
 _AGAIN = rx(r"\b(?:book|get|make)(?: me)? (?:a new one|another one|another|one|a new)\b")
 
 
+def _one_more_booked(
+    state: Dialogue, text: str, now: datetime, timezone: str
+) -> list[Intent] | None:
+    """ "and another on thursday at the same time" just after a booking."""
+    action = state.last_action
+    if action is None or action.tool != "crm.bookAppointment":
+        return None
+    return one_more_like(action.after or action.arguments, text, now, timezone)
+
+
 def _book_again(state: Dialogue, text: str, now: datetime, timezone: str) -> list[Intent] | None:
     """ "ok book a new one for tuesday at 3pm" after talking about the consultation."""
     item = state.focus_of("appointment")
@@ -320,8 +332,11 @@ def _follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> l
         return each
     found = (
         new_contact(state, message, now, timezone)
+        # ("the cleaning as well" adds to the question; "no, the cleaning" re-aims it)
+        or held_and_another(state, text, now, timezone)
         or retarget(state, text, now, timezone)
         or a_week_on(state, text, now, timezone)
+        or _one_more_booked(state, text, now, timezone)
         or _book_again(state, text, now, timezone)
         or correction(state, text, now, zone)
         or correction(state, lowered, now, zone)

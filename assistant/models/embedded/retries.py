@@ -25,10 +25,12 @@ from assistant.schema import (
     ToolCallsDecision,
     ToolResult,
 )
+from assistant.speech import local_now, parse_moment, spoken_datetime
 
 # "did that go through?", "did it work", "is it done now?", "has that happened"
 _ASKS_IF_DONE = rx(
-    r"\b(?:go|gone|went|get|got|goes) through\b"
+    # ("go through my tasks with me" asks for them read out, not after a change)
+    r"\b(?:go|gone|went|get|got|goes) through\b(?! (?:my|all|your|them|everything|each|every)\b)"
     r"|\b(?:did|has|have) (?:that|it|this|the \w+) (?:actually )?(?:work|worked|happen"
     r"|happened|succeed|succeeded|stick|stuck|save|saved|go ahead|gone ahead)\b"
     r"|\b(?:is|was|has) (?:that|it|this) (?:been )?(?:done|saved|sorted)(?: now)?\??$"
@@ -253,13 +255,22 @@ def outcome(write: Item) -> str | None:
     return template.format(label.lower() if "Appointment" in tool else label)
 
 
-def _outcome(write: Item) -> str:
-    """ "Yes, that went through: your dental cleaning is cancelled." """
+# A visit moved or booked: the time it went to, said after what became of it.
+_TO_WHEN = {"crm.rescheduleAppointment": " to {}", "crm.bookAppointment": " for {}"}
+
+
+def _outcome(write: Item, now: datetime | None = None) -> str:
+    """ "Yes, that went through: your dental cleaning is cancelled." ("…was moved to Friday,
+    January 18 at 2:00 PM": a visit moved or booked is said with its time, when `now` gives
+    the customer's clock.)"""
     tool, label = str(write.get("tool")), str(write.get("label") or "")
     template = _OUTCOME.get(tool)
     if template is None or ("{}" in template and not label):
         return f"Yes, {_spoken([tool])} went through."
     said = template.format(label.lower() if "Appointment" in tool else label)
+    starts = parse_moment(write.get("starts_at"))
+    if now is not None and starts is not None and tool in _TO_WHEN:
+        said += _TO_WHEN[tool].format(spoken_datetime(starts, now))
     return f"Yes, that went through: {said}."
 
 
@@ -289,7 +300,8 @@ def decide(request: PlanRequest) -> FinalDecision | ToolCallsDecision | None:
         text = normalize(request.user_message).text
         if not state.held and (write := _asked_of(state.done, text)):
             # Asked after a write the CRM confirmed: it did, and is not sent again.
-            told = _outcome(write)
+            zone = request.customer.timezone if request.customer else None
+            told = _outcome(write, local_now(request.now, zone))
             if mode == "retry":
                 told = "There's nothing to try again; " + told.removeprefix("Yes, ")
             return FinalDecision(text=told)
