@@ -286,7 +286,7 @@ def _for_someone_else(intent: Intent) -> Intent:
         return intent  # "remind me to pick up my son": the customer's own task
     # (what else is lacking is asked once she says it is hers: "book a checkup for my son"
     # → "yes" → when)
-    lacking = tuple(m for m in intent.missing if m not in ("someone_else", "consent"))
+    lacking = tuple(m for m in intent.missing if m in ("when", "time"))
     return dataclasses.replace(intent, missing=("someone_else", *lacking))
 
 
