@@ -22,6 +22,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from assistant.language.patterns import rx
+from assistant.language.said_plainly import said_plainly
 from assistant.language.text import only_remarks, spelt_right, thanks_tail
 from assistant.language.transcript import plain
 
@@ -138,7 +139,12 @@ _NIGHT_BEFORE = rx(r"(?i)\bthe (?:night|evening) before\b")
 
 @lru_cache(maxsize=1024)
 def as_meant(message: str) -> str:
-    """`message` without the words said around its request (see the module's docstring)."""
+    """`message` without the words said around its request (see the module's docstring),
+    and an ask said the long way round on the phone as typed (language/said_plainly.py)."""
+    return said_plainly(_as_meant(message))
+
+
+def _as_meant(message: str) -> str:
     plained = spelt_right(plain(message).strip())
     lowered = plained.lower()
     if len(lowered) != len(plained):

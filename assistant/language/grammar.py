@@ -48,6 +48,7 @@ from assistant.language.scope import (
 from assistant.language.spelling import words
 from assistant.language.targets import EXCEPT, target_ref
 from assistant.language.text import Normalized
+from assistant.language.unkept import unkept_detail, without_length
 
 # --- "…and the pharmacy one": an action carried over to a new target -----------------
 
@@ -270,6 +271,13 @@ def _without_condition(intent: Intent, c: Clause) -> Intent:
     return intent if kept.vague else dataclasses.replace(intent, target=kept)
 
 
+def _unkept(intent: Intent, said: str) -> Intent:
+    """A booking asked with what it cannot hold: asked about, the words said kept to name it."""
+    if intent.kind != "book_appointment" or "unkept" in intent.missing:
+        return intent
+    return dataclasses.replace(intent, missing=(*intent.missing, "unkept"), clause=said)
+
+
 def needs_consent(intent: Intent) -> Intent:
     """The write, to be made only on the customer's yes to it (asked last)."""
     if "consent" in intent.missing:
@@ -365,7 +373,10 @@ def read_clause(
     `asked`: the clause ended its sentence with a question mark."""
     if negated(text) or asks_to_pay(text):
         return []
-    clause = Clause(text, norm, now, timezone, asked)
+    # "book a haircut with Sam", "a 60 minute massage": what a booking cannot hold (read
+    # without the length: "a 60 minute massage" is a massage)
+    detail = unkept_detail(text)
+    clause = Clause(text if detail is None else without_length(text), norm, now, timezone, asked)
     if hypothetical(text):
         # "should I cancel my dentist?" among other asks: the thing it would change is read
         # (the first named: "…before or after I pay" asks about the task, not the bill).
@@ -398,6 +409,8 @@ def read_clause(
                 # "…and if not, book a haircut for Tuesday", "my husband said to cancel the
                 # dentist": asked about, not made.
                 found = [needs_consent(_without_condition(i, clause)) for i in found]
+            if detail is not None:
+                found = [_unkept(i, text) for i in found]
             return found
     if (
         QUESTION_START.search(text) is None

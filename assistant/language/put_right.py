@@ -40,7 +40,10 @@ _CHANGES = rx(
     r"|make|mark|complete|tick|update|pencil|get me|i need|i'd like|i want|can i get)\b"
 )
 _BOUNDARY = r"(?:[.!?;]+\s+|,\s+|\s+-+\s+|\s*—\s*)"
-_FILLERS = r"(?:(?:oh|ah|ugh|hmm+|um+|uh+|er|erm|well|ok|okay)[,!.]?\s+)*"
+_FILLERS = (
+    r"(?:(?:oh|ah|ugh|hmm+|um+|uh+|er|erm|well|ok|okay|and|shoot|darn|dang|gosh|geez|jeez"
+    r"|crap)[,!.]?\s+)*"
+)
 _CUES = (
     r"(?:actually|sorry|oops|whoops|no wait|wait|oh no|no no|no|nope|hang on|hold on|my bad"
     r"|my mistake|correction|scratch that|on second thought|wrong (?:day|time|date|one))"
@@ -83,7 +86,7 @@ _NEXT_DAY = rx(
 )
 # Said of the value, not a value: "thursday is better", "11 instead", "same time".
 _AROUND = rx(
-    r"(?:,?\s*(?:please|instead|then|thanks|is better|works better|would be better|is fine"
+    r"(?:,?\s*(?:please|instead|then|thanks|actually|is better|works better|would be better|is fine"
     r"|would work|works|(?:at |,\s*)?(?:the )?same time|if (?:you can|possible)))+$"
 )
 # A task added in the sentence put right: its day said as "due …" is the day put right.
@@ -113,11 +116,13 @@ _THING_LEFT = rx(
 _ASK_APART = rx(r"[.!?;]\s+|,?\s+and\s+(?:then\s+|also\s+)?")
 
 
-_UNSAID_PAUSE_CUES = ("sorry", "actually", "wait", "oops", "my bad", "i mean")
+_UNSAID_PAUSE_CUES = ("sorry", "actually", "wait", "oops", "my bad", "i mean", "make that")
 _UNSAID_PAUSE = rx(
     r"(?P<end>\d(?: ?[ap]\.?m\.?)?|\b(?:noon|today|tomorrow|monday|tuesday|wednesday|thursday"
     r"|friday|saturday|sunday|morning|afternoon|evening))\s+"
-    r"(?P<cue>sorry|actually|no wait|oops|whoops|my bad|i mean|i meant)\b"
+    r"(?P<cue>sorry|actually|no wait|oops|whoops|my bad|i mean|i meant"
+    # "…at 4 make that 5": an hour put right by another
+    r"|make that(?= \d))\b"
     r"(?!,? (?:i|it|that|the|this|my)\b)"
 )
 
@@ -157,10 +162,68 @@ _REASON_BETWEEN = rx(
 )
 
 
+# "buy dog food no cat food", "cancel the haircut one no sorry the cleaning": a thing said
+# over in the same breath, with "no" and no pause: the second is the one meant. Only the
+# same kind of thing: two words ending in the same word, or one visit, service or task
+# named by "the", "my" or "a" for another ("is the haircut no longer on" is no such pair).
+_REPAIR = r"no,? (?:(?:sorry|wait|i mean|i meant|actually)[,]? )*"
+_SAID_OVER = (
+    rx(
+        r"(?i)\b(?!(?:the|a|an|my|no|to|and)\b)[a-z']+ (?P<head>[a-z']{3,}) "
+        + _REPAIR
+        + r"(?P<new>(?!(?:the|a|an|my|no|more|longer)\b)[a-z']+ (?P=head))\b"
+    ),
+    rx(
+        r"(?i)\b(?:the|my|an?) (?:(?!(?:no|one)\b)[a-z']+ ){0,2}?(?!(?:no|one)\b)[a-z']+"
+        r"(?: one| appointment| task| thing)?,? " + _REPAIR + r"(?P<new>(?:the|my|an?) [a-z])"
+    ),
+)
+
+
+_SAID_OVER_ASK = rx(rf"{_CHANGES.pattern}|\b(?:cancel|delete|remove)\b")
+
+
+def said_over(message: str) -> str:
+    """`message` with a thing said over in the same breath read as the second one."""
+    lowered = message.lower()
+    if (" no " not in lowered and " no, " not in lowered) or not _SAID_OVER_ASK.search(lowered):
+        return message
+    for pattern in _SAID_OVER:
+        message = pattern.sub(lambda found: found.group("new"), message)
+    return message
+
+
+# "book me a checkup tomorrow at 4:30. and remind me to fast the day before": the day
+# before the day said first in the message (read alone, it had no day to count from).
+_DAY_FROM_NOTHING = rx(
+    r"\bthe day (?P<dir>after|before)\b"
+    r"(?! (?:my|the|that|this|it|your|next|tomorrow|today|\w+day|yesterday)\b)"
+)
+
+
+def _day_from_the_day_said(message: str, now: datetime) -> str:
+    lowered = message.lower()
+    if "the day " not in lowered:
+        return message
+    said = _DAY_FROM_NOTHING.search(lowered)
+    if said is None or said.start() == 0:
+        return message
+    when = find_when(message[: said.start()], now)
+    if when is None or when.day is None or when.day_implied or when.vague_day:
+        return message
+    day = when.day + timedelta(days=1 if said.group("dir") == "after" else -1)
+    before = message[: said.start()]
+    meant = f"{day.strftime('%B')} {day.day}".lower()
+    if not _PREPOSITION_BEFORE.search(before):
+        meant = f"on {meant}"  # ("…to the day after": to january 19)
+    return f"{before}{meant}{message[said.end() :]}"
+
+
 @lru_cache(maxsize=512)
 def put_right(message: str, now: datetime) -> str:
     """`message` with a correction said in it applied to the ask it corrects (see the
     module's docstring); `now` is the customer's (a day put right is read from it)."""
+    message = _day_from_the_day_said(said_over(message), now)
     said, lowered = message, message.lower()
     if (" was" in lowered or " were" in lowered) and (kept := _thing_left_as_it_was(lowered)):
         return kept
@@ -420,7 +483,9 @@ def _retimed(before: str, value: str, now: datetime) -> str | None:
 
 
 # "yes, 3pm please" (to "what time?"): a reply that gives only a day or an hour.
-_REPLY_WORDS = frozenset({"yes", "yeah", "yep", "ok", "okay", "sure", "please", "then", "how"})
+_REPLY_WORDS = frozenset(
+    {"yes", "yeah", "yep", "ok", "okay", "sure", "please", "then", "how", "sorry", "oh"}
+)
 
 
 def _a_time_given(sentence: str, now: datetime) -> bool:

@@ -63,7 +63,9 @@ _AFTER_HOUR = (
     r"(?=\s*(?:$|[,.!?;]|(?:[ap]\.? ?m\b\.?|o'?clock\b|oclock\b|instead\b|then\b|please\b"
     rf"|not\b|no\b|wait\b|sorry\b|actually\b|or\b|and\b|if\b|on\b|this\b|next\b|tomorrow\b|today\b|tonight\b|(?:{_WEEKDAY})\b"
     r"|works?\b|would\b|is (?:fine|good|better|ok|okay|great|perfect)\b|sharp\b|ish\b"
-    r"|in the (?:morning|afternoon|evening)\b|at night\b|same\b|that day\b)))"
+    r"|in the (?:morning|afternoon|evening)\b|at night\b|same\b|that day\b"
+    # "at four uh make that five": the hour put right straight after it
+    r"|make (?:it|that)\b)))"
 )
 # Words that put a time after them ("one" only after those that cannot point at an item).
 # ("like" only as a filler, after a pause or a word that puts a time: "a bit later, like

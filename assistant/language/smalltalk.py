@@ -24,6 +24,9 @@ ChatKind = Literal[
     "acknowledgement",
     "never_mind",
     "how_to",
+    "repeat",
+    "hearing",
+    "aside",
     "out_of_scope",
     "unclear",
 ]
@@ -65,9 +68,43 @@ _PATTERNS: tuple[tuple[ChatKind, str], ...] = (
         r"|change|reschedule|complete|delete|pay|open|check)\b",
     ),
     (
+        # "are you a robot or a real person", "is this like an automated thing": asked what
+        # answers, not asked for a person (read before "human", which "real person" is too)
+        "identity",
+        r"^(?:(?:hi|hello|hey|so|and|wait|sorry|um|uh|ok|okay)[ ,.!]+)*(?:are you (?:a |an )?"
+        r"(?:bot|robot|human|real|ai|person|machine|computer|recording)"
+        r"|is (?:this|it) (?:a |an )?(?:automated|recorded|robot|bot|machine|computer|ai)"
+        r"|am i (?:talking|speaking) (?:to|with) (?:a |an )?(?:robot|bot|machine|computer|ai"
+        r"|person|human|real person))\b",
+    ),
+    (
         "human",
         r"\b(?:human|real person|an agent|a person|representative|operator|someone real"
         r"|speak to someone|talk to someone)\b",
+    ),
+    (
+        # "sorry it's noisy here, what did you say?": the last answer, said again
+        "repeat",
+        r"\b(?:what did you (?:just )?say|what was that|say (?:that|it) again|come again"
+        r"|(?:can|could) you repeat(?: that| it)?|repeat that|didn't (?:hear|catch)"
+        r" (?:that|you|what you said)|missed (?:that|what you said))\b",
+    ),
+    (
+        # "sorry I'm in the car, can you hear me?", "are you still there?"
+        "hearing",
+        r"\b(?:can you hear me|are you (?:still )?there|you still there|is anyone there)\b",
+    ),
+    (
+        # Said of the call, not to be done: "my wife says hi", "hold on my kid is yelling",
+        # "sorry it's really noisy here", "sorry I'm in the car".
+        "aside",
+        r"^(?:(?:sorry|oh|ok|okay|hold on|hang on|one sec|wait|ha|haha|so|and|by the way)"
+        r"[ ,.!]+)*(?:(?:it's|it is|its) (?:really |so |very |a bit |super |kind of )?"
+        r"(?:noisy|loud)\b|i'm (?:in the car|driving|outside|at work|on the bus|on the train"
+        r"|walking)\b|my (?:wife|husband|partner|kid|kids|son|daughter|mom|mum|dad|friend"
+        r"|boyfriend|girlfriend|sister|brother) (?:says|said) (?:hi|hello|hey|thanks|thank you)"
+        r"\b|(?:my |the )?(?:kid|kids|baby|dog|son|daughter) (?:is|are|keeps?) (?:yelling"
+        r"|crying|screaming|barking|shouting)\b)",
     ),
     (
         # "what do you offer then?", "what services do you have", "what can I book?"

@@ -91,7 +91,12 @@ _LIKE_KEPT_AFTER = frozenset(
 # "add a task called like call grandma": "like" after a word that introduces a quote.
 _LIKE_QUOTING = rx(r"\b(called|named|titled|saying|says|to say) like\b", re.IGNORECASE)
 # "…last time you know it's not okay": "you know" that asks nothing.
-_YOU_KNOW = rx(r"(?:,\s*)?\byou know\b(?:,\s*|\s*$)?", re.IGNORECASE)
+# ("you know what, make that 9:45": the whole opener, or "what" would be left to ask)
+_YOU_KNOW = rx(
+    r"(?:,\s*)?\byou know\b(?: what\b(?=,?\s+(?!(?:is|was|are|i|you|it|that|the|my)\b)\w))?"
+    r"(?:,\s*|\s*$)?",
+    re.IGNORECASE,
+)
 _YOU_KNOW_KEPT_AFTER = frozenset(
     [
         "do",
@@ -161,6 +166,32 @@ _DROPPED_BEFORE = rx(
 )
 # "can you can you move my my haircut": a run of one to three words said again at once.
 _RESTART = rx(r"\b([a-z']+(?: [a-z']+){0,2})(?:,? \1\b)+", re.IGNORECASE)
+# Words a recogniser hears for others, only where nothing else could be meant: "my dennis
+# appointment", "the dennis thing" (a dentist named by the kind of visit, never "call
+# dennis"); "tomorrows schedule" (the apostrophe dropped).
+_MISHEARD = (
+    (
+        rx(
+            r"\bdennis(?= (?:appointment|appt|thing|one|visit|booking|cleaning|office)\b)",
+            re.IGNORECASE,
+        ),
+        "dentist",
+    ),
+    (rx(r"\b(tomorrow|today|yesterday)s\b", re.IGNORECASE), r"\1's"),
+    # "anything on tomorrow's schedule": that day's visits ("schedule" is no booking here)
+    (
+        rx(r"\b(?:on |for )?(?:my )?(tomorrow|today)'?s (?:schedule|calendar|diary)\b", re.I),
+        r"\1",
+    ),
+)
+_MISHEARD_WORDS = frozenset({"dennis", "tomorrows", "todays", "yesterdays", "schedule", "calendar"})
+# "can you open a ticket or something", "buy milk or whatever": a hedge said after an ask,
+# which names nothing (it was a case titled "Or something").
+_HEDGE = rx(
+    r",? or (?:something|whatever|anything)(?: like that| along those lines)?"
+    r"(?=\s*(?:$|[,.!?]|about\b|for\b|on\b|at\b|by\b|please\b|thanks\b))",
+    re.IGNORECASE,
+)
 # Words an engine splits in two: "to morrow", "after noon", "three o clock".
 _SPLIT = (
     (rx(r"\bto morrow\b", re.IGNORECASE), "tomorrow"),
@@ -185,7 +216,17 @@ _TO_HEARD_AS_TWO = rx(
 # "at for", "for p m": "four" heard as "for" where only a number can stand.
 _FOUR_HEARD_AS_FOR = (
     (rx(r"\bat for\b", re.IGNORECASE), "at four"),
-    (rx(r"\bfor (?=(?:[ap]\.? ?m\b|o'? ?clock\b))", re.IGNORECASE), "four "),
+    (rx(r"\bfor ([ap])\.? ?m\b", re.IGNORECASE), r"4\1m"),
+    (rx(r"\bfor (?=o'? ?clock\b)", re.IGNORECASE), "four "),
+    # "a checkup tomorrow for thirty": an hour and its minutes, after a day said
+    (
+        rx(
+            r"(?<=day |row |day,|row,) ?for (?=(?:thirty|fifteen|forty[ -]five)\b"
+            r"(?! (?:minutes?|mins?|dollars?|bucks|days?|weeks?|people|percent)\b))",
+            re.IGNORECASE,
+        ),
+        "at four ",
+    ),
 )
 # "the twenty second", "the fifteenth": the 13th to the 31st are dates; the first to the
 # twelfth are also the second of a list ("the second one"), and are left as they are.
@@ -408,6 +449,35 @@ _NAMED_FIRST = rx(
     r"|(?:can|could) we do \d)",
     re.IGNORECASE,
 )
+# "i was charged twice for my cleaning can you open a ticket": what happened, then the ask
+# to open a case about it (said with a pause, the case is about what was said first).
+_CASE_ASKED_AFTER = rx(
+    r"(?<=\w) (?=(?:so |and )?(?:can|could|would|will) you (?:like |please |just |maybe )?"
+    r"(?:open|file|raise|log|create|start|make|submit|put in) (?:a|an|me a|up a) (?:support )?"
+    r"(?:ticket|case|complaint|report)\b)",
+    re.IGNORECASE,
+)
+# "book an eye exam monday the 21st at eleven remind me to bring my old glasses": a second
+# ask begun straight after the day or the hour the first ends on (a typist would have put
+# a stop there); each is then read as its own.
+_SAID_HOUR_END = "".join(
+    [*(f"|(?<=\\bat {word})" for word in HOUR_WORDS), "|(?<= thirty)|(?<= fifteen)"]
+)
+_ASK_AFTER_VALUE = rx(
+    r"(?:(?<=\d)|(?<=\dam)|(?<=\dpm)|(?<=day)|(?<=tomorrow)|(?<=today)|(?<=noon)"
+    r"|(?<=morning)|(?<=afternoon)|(?<=evening)|(?<=\dst)|(?<=\dnd)|(?<=\drd)|(?<=\dth)"
+    + _SAID_HOUR_END
+    + r") (?=(?:remind me|add (?:a|an) (?:task|reminder|to-?do)|book (?:me )?(?:a|an)\b"
+    r"|(?:also |can you |could you )?(?:cancel|move) (?:my|the)\b))",
+    re.IGNORECASE,
+)
+# "whats my balance i think i was overcharged can you open a case": a question, then what
+# the speaker tells (a typist would have ended the question there).
+_TOLD_AFTER_QUESTION = rx(
+    r"^(?P<q>(?:what's|whats|what is|how much|when's|whens|when is|where's|wheres)\b[^,.?!]*?)"
+    r" (?=i (?:think|believe|was|got|have been|'ve been|am pretty sure|'m pretty sure)\b)",
+    re.IGNORECASE,
+)
 _WRITTEN_PAUSE = frozenset(",.;!?")
 
 
@@ -430,6 +500,9 @@ PAUSE_RULES: tuple[tuple[GatedPattern, str, tuple[str, ...]], ...] = (
     (_CONDITION_SAID_BACK, r", \1, ", (" if",)),
     (_HOUR_OFFERED, ", ", ("would", "could", "about", "like", "say")),
     (_ASK_AFTER_TAKE_BACK, r"\1, \2", ("just",)),
+    (_CASE_ASKED_AFTER, ", ", ("ticket", "case", "complaint", "report")),
+    (_ASK_AFTER_VALUE, ". ", ("remind me", "add a", "add an", "book", "cancel", "move")),
+    (_TOLD_AFTER_QUESTION, r"\g<q>? ", ("i think", "i was", "i got", "i believe", "i've been")),
 )
 
 
@@ -467,6 +540,11 @@ def plain(text: str) -> str:
     if "morrow" in lower or "noon" in lower or "week end" in lower or "o clock" in lower:
         for pattern, word in _SPLIT:
             text = pattern.sub(word, text)
+    if not _MISHEARD_WORDS.isdisjoint(words):
+        for pattern, word in _MISHEARD:
+            text = pattern.sub(word, text)
+    if " or something" in lower or " or whatever" in lower or " or anything" in lower:
+        text = _HEDGE.sub("", text)
     text = heard_as_said(text, words, lower)
     text = in_digits(text, words)
     # (After the hours are written in digits: "to like three", "a bit later, like eleven".)

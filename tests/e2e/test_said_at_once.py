@@ -104,6 +104,22 @@ KNOWN_OPEN: list[str] = [
     # Not open, the same: "book a haircut friday at 3 and a massage right after. 4:15" books
     # both at once; the first turn's "what time?" is not asked when the answer is said with it
     "conversations_one_more_said/om-massage-right-after@1",
+    # Not open, the same: each books once at the hour put right, as the two turns leave it
+    # ("book me a consultation for tuesday at to thirty p m. Actually no make it for p m" at
+    # 4 PM, "…at eleven. And can you make it like eleven fifteen actually" at 11:15, "sorry
+    # nine fifteen in the morning. You know what make that nine forty five" at 9:45, "…at
+    # eleven remind me to bring my old glasses. Um actually make the eye exam eleven
+    # thirty" at 11:30); the first turn's check that the answer says the hour taken back
+    # cannot hold
+    "conversations_unseen12/u12-to-thirty-p-m-then-for@1",
+    "conversations_unseen12/u12-automated-consultation-twenty-third@2",
+    "conversations_unseen12/u12-checkup-twenty-second-trails-off@2",
+    "conversations_unseen12/u12-run-on-eye-exam-remind-glasses@1",
+    # Open (no write): "move my cleaning to the to the eighteenth at nine. Oh shoot no sorry
+    # put it back" leaves the cleaning where it was ("Okay, I've left your cleaning where it
+    # was"), moving nothing; nothing is in focus after it, so "lets do the twenty third
+    # instead same time as it was" next asks which visit
+    "conversations_unseen12/u12-to-the-eighteenth-put-it-back-then-23rd@1",
     # Open (no write): "move my dentist appointment to thursday at 10. Also add a task to
     # floss more" said at once leaves the visit moved last in focus, so "and the task, make
     # it due wednesday" four turns later asks which task (said in two turns, the task

@@ -28,6 +28,9 @@ SAID = {
     4: "is my haircut still on if it is could i also get a facial",
     5: "i'd rather not come in on wednesday would thursday at 9 work",
     6: "forget the reminder just move the haircut to friday",
+    7: "i was charged twice for my cleaning can you open a ticket",
+    8: "book an eye exam monday at eleven remind me to bring my glasses",
+    9: "whats my balance i think i was charged twice",
 }
 
 

@@ -254,3 +254,29 @@ def looked_up_only(request: PlanRequest) -> bool:
     planned now as a first round would be."""
     results = request.turn_results
     return len(results) == 1 and results[0].call.tool_name == LOOKUP and results[0].round == 1
+
+
+# "book me an eye exam the day after, same time" just after a visit was booked or moved:
+# the day after that visit (said with nothing after it, the day counted from is the one
+# just talked about).
+_FROM_NOTHING_SAID = rx(
+    r"\bthe (?P<part>day|morning|afternoon|evening) (?P<dir>after|before)\b"
+    r"(?! (?:my|the|that|this|it|your|next|tomorrow|today|\w+day)\b)"
+)
+_BOOKS = rx(r"\b(?:book|get|schedule|want|need)\b")
+
+
+def from_the_last_visit(text: str, state: Dialogue) -> str:
+    """`text` with the visit just booked or moved named after "the day after" that names
+    none (a booking only: a move's "the day after" is a shift of the visit moved)."""
+    lower = text.lower()
+    if "the " not in lower or (" after" not in lower and " before" not in lower):
+        return text
+    action = state.last_action
+    if action is None or action.tool not in ("crm.bookAppointment", "crm.rescheduleAppointment"):
+        return text
+    service = str((action.after or {}).get("service") or "").lower()
+    said = _FROM_NOTHING_SAID.search(lower)
+    if not service or said is None or _BOOKS.search(lower) is None:
+        return text
+    return f"{text[: said.end()]} my {service}{text[said.end() :]}"

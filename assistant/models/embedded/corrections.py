@@ -47,7 +47,11 @@ _CORRECTION = rx(
 _IT = rx(r"\b(?:it|that|this)\b")
 
 
-_PUT_BACK = rx(r"\b(?:where it was|put it back|undo (?:that|it)|as it was|change it back)\b")
+# ("the 23rd instead, same time as it was": a time kept, said of another day, not put back)
+_PUT_BACK = rx(
+    r"\b(?:where it was|put it back|undo (?:that|it)|(?<!same time )(?<!same day )as it was"
+    r"|change it back)\b"
+)
 
 
 _TOO = rx(r"\b(?:too|as well|also)\b|^(?:and|plus)\b")
@@ -480,7 +484,7 @@ def another_task(state: Dialogue, text: str, now: datetime, timezone: str) -> li
     """ "add call the bank for tomorrow" → "and buy a birthday card": a task of its own,
     when nothing else reads the words (a lookup or a change of their own is not this)."""
     action = state.last_action
-    if action is None or action.tool != "crm.addTask":
+    if action is None or not _added_here(state, action):
         return None
     if (more := _ONE_MORE.match(text)) is not None:
         return _one_more(action, more, now, timezone)
@@ -532,13 +536,31 @@ def _the_same_for(action: Action, text: str, now: datetime, timezone: str) -> li
     return [Intent("add_task", arguments, clause=said.group(0))]
 
 
+def _added_here(state: Dialogue, action: Action) -> bool:
+    """The last change added a task, or changed one added in this conversation ("add call
+    my mom on saturday" → "no sorry sunday" → "and one to buy flowers the same day")."""
+    if action.tool == "crm.addTask":
+        return True
+    if action.tool != "crm.updateTask":
+        return False
+    changed = (action.after or action.before or {}).get("id")
+    return changed is not None and any(
+        entry.get("tool") == "crm.addTask" and (entry.get("made") or {}).get("id") == changed
+        for entry in state.done
+    )
+
+
 # "and one to water the plants on wednesday", "one more like that for the electrician":
 # another task just after one was added, its own errand or the same one for another.
 _ONE_MORE = rx(
-    r"^(?:and |also |plus |oh and )?(?:one more|another one|another|one)(?: more)?"
+    r"^(?:and |also |plus |oh and )?(?:(?:can you |could you )?(?:add|put in|put) )?"
+    r"(?:one more|another one|another|one)(?: more)?"
     r"(?P<like> like (?:that|this|it)| the same)? (?P<how>to|for) (?P<rest>[a-z][a-z0-9' -]*)"
     r"[.!]*$"
 )
+
+
+_SAME_DAY = rx(r"\s*,?\s*(?:on |for |due )?the same day$")
 
 
 def _one_more(
@@ -548,6 +570,11 @@ def _one_more(
     if more.group("like") is None:
         if more.group("how") != "to":
             return None  # "one for friday": which, and what, is not said
+        due = (action.after or {}).get("due_on") or action.arguments.get("due_on")
+        same_day = _SAME_DAY.search(rest)
+        if same_day is not None and due:
+            # "and one to buy flowers the same day": due the day the last one is
+            rest = f"{rest[: same_day.start()]} on {str(due)[:10]}"
         found = detect_intents(f"add a task to {rest}", now, timezone)
         return [i for i in found if i.kind == "add_task"][:1] or None
     # "like that for the electrician": the last one's verb, for the one said, the same day.
@@ -590,6 +617,8 @@ _OWN_VERB = rx(
 _ASKS_ITS_OWN = rx(
     r"\b(?:show|tell|list|read|check|look up|find|open)\b|^(?:and |also )?(?:what|when|where"
     r"|how|which|who|do i|does|did|is there|are there|have i|can you|could you)\b"
+    # "and the car insurance one when's that due again": named first, then asked about
+    r"|\b(?:when|what|where|which|how)(?:'s|s| is| was)? (?:that|it|this|they)\b"
 )
 
 

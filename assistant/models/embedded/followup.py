@@ -310,7 +310,9 @@ def understand(
         if depth == 0 and (agreed := _consent_after_a_question(conversation, text, now, timezone)):
             return agreed
         return intents
-    if " and " in text and (both := _answer_then_more(asked, text, now, timezone, depth)):
+    if (" and " in text or ". And " in text) and (
+        both := _answer_then_more(asked, text, now, timezone, depth)
+    ):
         return both
     if _SWAPPED.search(text.lower()) and (swapped := _swapped(asked, text, now, timezone, depth)):
         return swapped
@@ -355,7 +357,8 @@ def understand(
 
 
 # "10am, and what do I owe?": the answer, then another ask joined to it.
-_AND_THEN = rx(r",?\s+and\s+(?:also\s+|then\s+|can you\s+|could you\s+)?")
+# ("2pm. And the dentist thing, move that to saturday": the answer, then a sentence more)
+_AND_THEN = rx(r"[,.]?\s+[aA]nd\s+(?:also\s+|then\s+|can you\s+|could you\s+)?")
 
 
 def _answer_then_more(
@@ -594,6 +597,24 @@ def day_ellipsis(
     return intents
 
 
+# An apology said before the answer: "sorry, 9:15", "oh sorry about that, friday at 3".
+_SORRY_LEAD = rx(
+    r"^(?:(?:oh|ah|um|uh|so|ok|okay)[ ,]+)*sorry(?: about that| for that)?[ ,.!]+(?=\w)"
+)
+# A reply that asks a question back with a question word ("why" may open a complaint:
+# "why was I charged twice").
+_ASKS_OWN_QUESTION = rx(
+    r"^(?:(?:ok|okay|um|uh|so|and|wait|oh|sorry)\b\W*)*(?:what|what's|whats|when|when's|where"
+    r"|which|how)\b"
+)
+# A reply that only ends the call: "that's all", "so yeah that's it thanks", "bye".
+_ONLY_CLOSES = rx(
+    r"^(?:(?:ok|okay|so|yeah|yes|well|alright|cool|great|right|no|nope)[ ,.!]+)*"
+    r"(?:that's all|that is all|that's it|that's everything|nothing else|i'm done|bye"
+    r"|goodbye)(?:[ ,.!]+(?:thanks|thank you|for now|bye|then))*[ .!]*$"
+)
+
+
 def _fill(intent: Intent, text: str, now: datetime, timezone: str) -> list[Intent] | None:
     """The lacking clause read again with the reply's words added."""
     if intent.missing[:1] == ("someone_else",):
@@ -611,12 +632,28 @@ def _fill(intent: Intent, text: str, now: datetime, timezone: str) -> list[Inten
         # "What should the task say?" → "hmm, let me think": the answer is still to come
         # (never a to-do or a case titled with the words that put it off).
         return None
+    if intent.missing == ("unkept",):
+        # "I can't ask for 'with Sam' here… book it anyway?": only a yes books it.
+        return [dataclasses.replace(intent, missing=())] if is_affirmative(text) else None
     if intent.missing[-1:] == ("consent",):
         # Asked last, once nothing else was lacking: only a yes makes the change.
         if intent.missing == ("consent",) and is_affirmative(text):
             return [dataclasses.replace(intent, missing=())]
         if intent.missing == ("consent",):
             return None
+    if "sorry" in text.lower() and (sorry := _SORRY_LEAD.match(text.lower())) is not None:
+        # "What time…?" → "sorry nine fifteen in the morning": the apology is no part of
+        # the answer (read into the ask, it read as a correction of nothing).
+        text = text[sorry.end() :]
+    if intent.kind == "create_ticket" and _ASKS_OWN_QUESTION.match(normalize(text).text):
+        # "What's the problem you'd like me to report?" → "ok um what's the status of that":
+        # a question of the customer's own, no subject (a case was opened titled with it).
+        return None
+    closing = "all" in text or " it" in text or "bye" in text or "else" in text or "done" in text
+    if closing and _ONLY_CLOSES.match(normalize(text).text):
+        # "Which day should it be due?" → "ok so yeah that's all": the call closed, no
+        # answer (it was a to-do titled "Fast the day yeah that's all").
+        return None
     # The clause is already normalized; the reply goes in raw so that an email or a
     # phone number in it is lifted out as usual.
     clause = intent.clause

@@ -288,6 +288,9 @@ _ASKS_WHATS_DUE = rx(
     r"^(?:(?:and|so|ok|okay|also|then|oh|um|uh)\b\W*)*(?:what|what's|whats|which|when|when's"
     r"|is|are|anything|is anything|have i got|do i have)\b(?!.*\b(?:make|set|change|move|push"
     r"|put|bump|shift)\b)"
+    # "and the groceries one, is that still due tomorrow": named, then asked about
+    r"|\b(?:is|are|was) (?:it|that|this|they)(?: (?:still|already|actually|really))? due\b"
+    r"(?!.*\b(?:make|set|change|move|push|put|bump|shift)\b)"
 )
 _SAYS_TASK = rx(r"\b(?:task|tasks|reminder|to-?do)\b")
 _CANCEL_VERB = rx(r"(?<!don't )(?<!dont )(?<!not )\b(?:cancel|call off)\b")

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from datetime import date
 from typing import Any
 
+from assistant import as_asked, claims
 from assistant.dialogue_state import Dialogue
 from assistant.language import (
     Intent,
@@ -41,6 +42,7 @@ from assistant.language.text import normalize
 from assistant.language.unheard import as_said, asks_something
 from assistant.models.embedded import (
     anchored,
+    cut_off,
     last_visit,
     last_write,
     limits,
@@ -61,14 +63,17 @@ from assistant.models.embedded.unheard import said_not_understood, unheard_in
 from assistant.models.embedded.which_asked_back import which_asked_back
 from assistant.resolve import Match, action_arguments, resolve_all, resolve_intent
 from assistant.schema import (
+    AssistantTurn,
     FinalDecision,
     PlanRequest,
     ToolCall,
     ToolCallsDecision,
+    ToolExchange,
     ToolResult,
     UserTurn,
 )
-from assistant.speech import local_now
+from assistant.speech import join_and, local_now
+from assistant.speech import phone as speech_phone
 
 Decision = FinalDecision | ToolCallsDecision
 
@@ -112,11 +117,17 @@ def _as_meant(request: PlanRequest) -> PlanRequest:
     changed: list[tuple[int, UserTurn]] = []
     seen = 0
     now = local_now(request.now, request.customer.timezone if request.customer else None)
+    # "can you move my" → "…What would you like me to move?" → "my haircut to saturday":
+    # the last message read as the end of the ask cut off before it.
+    whole = cut_off.finished(conversation)
     for index in range(len(conversation) - 1, -1, -1):
         message = conversation[index]
         if isinstance(message, UserTurn):
+            said = whole if whole is not None and seen == 0 else message.text
+            if seen == 0:
+                said = anchored.from_the_last_visit(said, request.dialogue)
             # "…at 10am. Actually, make it 11.": put right before anything reads it.
-            if (meant := put_right(as_meant(message.text), now)) != message.text:
+            if (meant := put_right(as_meant(said), now)) != message.text:
                 changed.append((index, UserTurn(text=meant)))
             seen += 1
             if seen == _MEANT_MESSAGES:
@@ -231,6 +242,51 @@ def _kept_named(text: str) -> str | None:
         return None
     named = service(said.group("what"), said.group("what"))
     return str(named).lower() if named else None
+
+
+_DONE_LEAD = rx(r"^(?:done|all done|all set)[.!]\s*")
+
+
+def _last_answer(request: PlanRequest) -> str | None:
+    """The last answer the customer was given in this conversation, if any."""
+    for message in reversed(request.conversation):
+        if isinstance(message, AssistantTurn) and message.kind == "answer" and message.text:
+            # ("Done." was said of that turn's change: said again, it would claim one now)
+            return _DONE_LEAD.sub("", message.text) or None
+    return None
+
+
+def _already_on_file(request: PlanRequest, intents: Sequence[Intent]) -> str | None:
+    """ "my phone is the same right, it's 415 555 0101": a change of contact details to
+    what the profile read in this conversation already holds, said as on file (it was
+    asked "Are you sure you want to change your phone number to" the same number); None
+    when anything else is asked, or the profile was not read."""
+    if not intents or any(i.kind != "update_contact" for i in intents):
+        return None
+    profile: dict[str, Any] | None = None
+    for message in request.conversation:
+        if not isinstance(message, ToolExchange):
+            continue
+        for result in message.results:
+            if (read := as_asked.last_profile([result])) is not None:
+                profile = dict(read)
+            elif result.ok and result.call.tool_name == as_asked.CONTACT_CHANGE and profile:
+                profile.update(result.call.arguments)  # as it is on file since
+    if profile is None:
+        return None
+    said: list[str] = []
+    for intent in intents:
+        for key, value in intent.arguments.items():
+            if key not in ("phone", "email") or not value or profile.get(key) != value:
+                return None
+            said.append(
+                f"{speech_phone(str(value))} is already the phone number on file"
+                if key == "phone"
+                else f"{value} is already the email on file"
+            )
+    if not said:
+        return None
+    return f"{join_and(said)}, so there's nothing to change. {_MORE}"
 
 
 def _today(request: PlanRequest) -> date:
@@ -452,6 +508,8 @@ class EmbeddedPlanner:
                 or asked.aspect in questions.ONE_ANSWER
             ):
                 return self._question(request, asked, first, unheard_in(intents))
+        if first and (same := _already_on_file(request, intents)) is not None:
+            return FinalDecision(text=same)  # "my phone is the same right, it's …0101"
         if first:
             return self._first_round(request, intents, said)
         return self._next_round(request, intents, timezone)
@@ -608,6 +666,8 @@ class EmbeddedPlanner:
                 return FinalDecision(text=LEFT_AS_IT_IS)
             if hypothetical(normalize(text).text):
                 return FinalDecision(text=WHAT_IF)
+            if (cut := cut_off.question(text)) is not None:
+                return FinalDecision(text=cut)  # "can you move my": what, asked
             kind = classify_chat(text)
             if kind in ("unclear", "out_of_scope") and said != text:
                 # "hi, I need to sort a few things out": greeted back, as said.
@@ -634,6 +694,16 @@ class EmbeddedPlanner:
                 # not understood, as it is beside an ask that was ("can't help" reads as a
                 # refusal of something understood).
                 return FinalDecision(text=" ".join([*said_not_understood([asks]), replies.HELP]))
+            if kind == "repeat" and (last := _last_answer(request)) is not None:
+                # "sorry it's noisy here, what did you say?": the last answer, said again;
+                # one that told of a change then, told as it stands now (said as it was, it
+                # would claim the change was made again).
+                writes = {tool.name for tool in request.tools if tool.effect != "read"}
+                state = request.dialogue
+                earlier = {str(entry.get("tool")) for entry in state.done}
+                if claims.unbacked_claim(last, (), writes, earlier=earlier) is not None:
+                    last = last_write.told(state, local_now(request.now, timezone))
+                return FinalDecision(text=last)
             if kind == "never_mind" and (kept := _kept_named(text)) is not None:
                 # "ok never mind, keep the haircut": what is kept, said back as kept.
                 return FinalDecision(text=f"Okay, I'll leave your {kept} as it is. {_MORE}")

@@ -96,6 +96,11 @@ LAST_INVOICE = _rx(r"\b(?:my|the) (?:last|latest|most recent|newest) (?:invoice|
 WHERE = _rx(
     r"\bwhere(?:'s| is| are| was)?\b|\baddress\b|\blocation\b|\bhow do i get to\b"
     r"|\bsame (?:place|address|location|clinic|salon|studio)\b"
+    # "is that downtown", "is that the place on howard street": where, said as a guess
+    r"|\b(?:is|was) (?:it|that)(?: one)? (?:downtown|uptown|the (?:place|clinic|salon|studio"
+    r"|office) (?:on|at|in|near|by))\b"
+    r"|\b(?:is|was) (?:it|that)(?: one)? (?:on|at|in|near|by) [a-z0-9 ]{2,30}? (?:street|st"
+    r"|avenue|ave|road|rd|boulevard|blvd)\b"
 )
 WHEN = _rx(
     r"\bwhen(?:'s| is| are)?\b|\bwhat time\b|\bwhat day\b|\btell me about\b|\bdetails\b"
@@ -191,6 +196,11 @@ FOCUS_QUESTION = _rx(
     r" (?:it|that|the (?:session|appointment|visit|treatment)|that (?:session|appointment"
     r"|visit))(?: take| last| be)?(?: for)?(?: again)?\??$"
     r"|\b(?:is|was) (?:it|that) (?:still )?(?:at|in) the same (?:place|address|location)\b"
+    # "ok and is that downtown or where", "sorry is that the place on howard street"
+    r"|" + _FOCUS_LEAD + r"(?:is|was) (?:it|that)(?: one)? (?:downtown|uptown|the (?:place|clinic"
+    r"|salon|studio|office) (?:on|at|in|near|by) [a-z0-9 ]{2,30}?|(?:on|at|in|near|by)"
+    r" [a-z0-9 ]{2,30}? (?:street|st|avenue|ave|road|rd|boulevard|blvd))(?: or where| or not"
+    r"| right| yeah)?\??$"
 )
 # The day of the one just changed, asked other ways: "which day is that on?", "what date
 # is it now", "what day of the week is that?", "is that a thursday?" (apart from the

@@ -1029,13 +1029,15 @@ def _focused_on(state: Dialogue, read: list[Intent]) -> Dialogue:
         )
     # The change as made (a question it answered, answered): "and the plants one sunday"
     # next is the same again for another.
-    done = Action(change.tool, dict(change.arguments), kind, item, {**item, **change.arguments})
+    # (in focus as changed: "no sorry sunday. And one to buy flowers the same day" is Sunday)
+    after = {**item, **change.arguments}
+    done = Action(change.tool, dict(change.arguments), kind, item, after)
     if state.focus_kind == kind:
-        return dataclasses.replace(state, focus=item, last_action=done, question=None, about="")
+        return dataclasses.replace(state, focus=after, last_action=done, question=None, about="")
     return dataclasses.replace(
         state,
         focus_kind=kind,
-        focus=item,
+        focus=after,
         earlier_focus_kind=state.focus_kind,
         earlier_focus=state.focus,
         last_action=done,

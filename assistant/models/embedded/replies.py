@@ -13,6 +13,7 @@ from datetime import date, timedelta
 from assistant.language import ChatKind, Intent, When, is_negative, slots
 from assistant.language.lexicon import SERVICES, WEEKDAYS
 from assistant.language.patterns import rx
+from assistant.language.unkept import unkept_detail
 from assistant.models.embedded import appointments
 from assistant.models.embedded.followup import PAUSE, only_hesitates
 from assistant.models.embedded.scene import Item, Scene
@@ -71,6 +72,9 @@ def chat_reply(kind: ChatKind, customer: CustomerContext | None) -> str:
             "Just tell me in your own words. For example: book a haircut on Friday at 3 PM, "
             "move my next appointment to Monday, or add a task to call the bank."
         ),
+        "repeat": f"Sorry about that. {HELP} What would you like to do?",
+        "hearing": "Yes, I can hear you. What can I do for you?",
+        "aside": "No problem. What can I do for you?",
         "out_of_scope": f"Sorry, I can't help with that. {HELP}",
         "unclear": f"Sorry, I didn't quite catch that. {HELP} What would you like to do?",
     }
@@ -171,6 +175,8 @@ def clarification(intent: Intent, today: date | None = None) -> str | None:
         return _go_ahead(intent, today)
     if wanted == "someone_else":
         return _someone_else(intent)
+    if wanted == "unkept":
+        return _unkept(intent, today)
     questions = {
         ("reschedule_appointment", "when"): "Sure. When would you like to move it to?",
         ("reschedule_appointment", "anchored_when"): _ANCHORED_ASK.format("move it to"),
@@ -191,6 +197,17 @@ def clarification(intent: Intent, today: date | None = None) -> str | None:
         ("update_contact", "phone_short"): _TOO_SHORT,
     }
     return questions.get((intent.kind, wanted), "Could you tell me a bit more about what you need?")
+
+
+def _unkept(intent: Intent, today: date | None) -> str:
+    """ "book a haircut with Sam on friday at 3": what cannot be asked for, then the booking
+    as it can be made, asked about."""
+    said = unkept_detail(intent.clause) or "that"
+    ask = _go_ahead(intent, today).removeprefix("I haven't changed anything yet. ")
+    return (
+        f'I can\'t ask for "{said}" here: a booking holds only the service and the time. '
+        f"{ask.removesuffix('?')} anyway?"
+    )
 
 
 def _go_ahead(intent: Intent, today: date | None) -> str:

@@ -18,7 +18,8 @@ from assistant.language.as_meant import as_meant
 from assistant.language.intents import Intent, ask_corrected
 from assistant.language.put_right import put_right
 from assistant.language.text import normalize
-from assistant.models.embedded.anchored import counted, counts_from_a_visit
+from assistant.models.embedded import cut_off
+from assistant.models.embedded.anchored import counted, counts_from_a_visit, from_the_last_visit
 from assistant.models.embedded.references import read_intents
 from assistant.models.embedded.write_tools import WRITE_TOOLS
 from assistant.resolve import Resolution, resolve_intent
@@ -94,7 +95,10 @@ class Scene:
     def of(cls, request: NarratorInput) -> Scene:
         timezone = request.customer.timezone if request.customer else "UTC"
         now = local_now(request.now, timezone)
-        message = put_right(as_meant(request.user_message), now)  # as the planner read it
+        # as the planner read it (the end of an ask cut off before it, read with it)
+        whole = cut_off.finished(request.conversation) or request.user_message
+        whole = from_the_last_visit(whole, request.dialogue)
+        message = put_right(as_meant(whole), now)
         reading = message
         if counts_from_a_visit(message):
             # "…the day after my haircut": read with the day counted, as the planner did

@@ -1,0 +1,59 @@
+"""Asks said the long way round on the phone, said as they would be typed.
+
+"whats the date on the insurance one" and "which day was the cat food one" ask when a
+task is due ("when is the insurance one due"); "say the number back to me" asks for the
+phone number on file; "add a note to myself to check my statement" adds a to-do, not a
+note to a case, and so does "add one more to get the car washed". Each is rewritten only
+where nothing else can be meant, and each rule is tried only on a message holding its
+words.
+"""
+
+from __future__ import annotations
+
+import re
+
+from assistant.language.patterns import rx
+
+_LEAD = r"^(?P<lead>(?:(?:and|so|ok|okay|oh|wait|um|uh|sorry|also|hmm|right|well|yeah)[ ,]+)*)"
+# "what's the date on the insurance one", "which day was the cat food one": a task named by
+# its words and "one", "task" or "reminder" (a visit is asked about with "appointment").
+_DUE_ASKED = rx(
+    _LEAD + r"(?:(?:what's|what is|whats) the (?:date|due date|day) (?:on|for|of)"
+    r"|(?:which|what) (?:day|date) (?:was|is|'s)) (?P<what>(?:the|my) [a-z][a-z ]*? (?:one|task"
+    r"|reminder|to-?do))(?: due)?(?: again)?[?.!]*$",
+    re.IGNORECASE,
+)
+# "say the number back to me", "read my email back": the detail on file, asked for.
+_READ_BACK = rx(
+    _LEAD + r"(?:can you |could you )?(?:say|read|repeat|give) (?:the|my) (?P<what>phone number"
+    r"|number|email(?: address)?) back(?: to me)?(?: please)?[?.!]*$",
+    re.IGNORECASE,
+)
+# "a note to myself to check…": a to-do ("a note to the case" is not one of these).
+_NOTE_TO_SELF = rx(r"\b(?:a )?note (?:to|for) (?:myself|me|self) to\b", re.IGNORECASE)
+
+
+# "…by friday. and add one more to get the car washed": another to-do, said as one.
+_ONE_MORE_ADDED = rx(
+    r"\b(?:add|put in|put down) (?:one more|another one|another)(?: task| reminder)? to\b",
+    re.IGNORECASE,
+)
+
+
+def said_plainly(text: str) -> str:
+    """`text` (as the recogniser's habits were taken out) as typed."""
+    lower = text.lower()
+    named = " one" in lower or " task" in lower or " reminder" in lower
+    if named and ("date" in lower or "day" in lower) and (due := _DUE_ASKED.match(text)):
+        return f"{due.group('lead')}when is {due.group('what')} due"
+    if " back" in lower and (back := _READ_BACK.match(text)) is not None:
+        what = "phone number" if "number" in back.group("what") else "email"
+        return f"{back.group('lead')}what's my {what}"
+    if "note " in lower and _NOTE_TO_SELF.search(text) is not None:
+        return _NOTE_TO_SELF.sub("a reminder to", text)
+    if ("one more" in lower or "another" in lower) and _ONE_MORE_ADDED.search(text) is not None:
+        return _ONE_MORE_ADDED.sub("add a task to", text)
+    return text
+
+
+__all__ = ["said_plainly"]

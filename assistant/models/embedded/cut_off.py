@@ -1,0 +1,62 @@
+"""An ask cut off before it names its thing, finished in the next message.
+
+A caller says "hey can you move my…" and the line drops a word, or they stop to think;
+the next message finishes it ("sorry, my haircut to saturday at eleven"). Read alone, the
+first asks nothing a rule knows (it was greeted) and the second is a question about
+Saturday (nothing was moved). So the first is answered with a question about its end
+("Sorry, I missed the end of that. What would you like me to move?"), and the reply to
+that question is read as the rest of the ask: "can you move my haircut to saturday at 11".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from assistant.language.as_meant import as_meant
+from assistant.language.patterns import rx
+from assistant.language.text import normalize
+from assistant.schema import AssistantTurn, Message, UserTurn
+
+# A verb of a change, then at most a few words, ending on a word that must be followed
+# by what it names: "can you move my", "i need to cancel the", "could you book me a".
+_CUT_OFF = rx(
+    r"\b(?P<verb>move|cancel|book|reschedule|change|delete|remove|push|update|complete"
+    r"|mark)\b(?: me)?(?: (?:my|the|a|an|your|it|that|this|to|at|on|for))*"
+    r" (?:my|the|a|an|your|to|at|on|for)[ .,!?]*$"
+)
+_ASKED = "Sorry, I missed the end of that. What would you like me to {verb}?"
+_ASKED_START = "Sorry, I missed the end of that."
+# The words a reply opens with that are said again, or said before the rest.
+_REPLY_LEAD = rx(r"^(?:(?:sorry|oh|um|uh|yeah|yes|ok|okay|so|i said)[ ,.!]+)*")
+
+
+def question(text: str) -> str | None:
+    """The question for an ask cut off at its end, or None when `text` is not one."""
+    found = _CUT_OFF.search(normalize(text).text)
+    if found is None:
+        return None
+    return _ASKED.format(verb=found.group("verb"))
+
+
+def finished(conversation: Sequence[Message]) -> str | None:
+    """The customer's last message read as the end of the ask cut off before it (when the
+    answer between asked for its end), or None."""
+    users = [i for i, message in enumerate(conversation) if isinstance(message, UserTurn)]
+    if len(users) < 2:
+        return None
+    last, before = users[-1], users[-2]
+    asked = [
+        message
+        for message in conversation[before + 1 : last]
+        if isinstance(message, AssistantTurn) and message.kind == "answer"
+    ]
+    if not asked or not asked[-1].text.startswith(_ASKED_START):
+        return None
+    cut, reply = conversation[before], conversation[last]
+    if not isinstance(cut, UserTurn) or not isinstance(reply, UserTurn):
+        return None
+    rest = reply.text.strip()
+    lead = _REPLY_LEAD.match(rest.lower())
+    rest = rest[lead.end() :] if lead is not None else rest
+    head = as_meant(cut.text).strip().rstrip(" .,!?")  # ("…move my. cheers!": its ask)
+    return f"{head} {rest}" if rest else None
