@@ -14,7 +14,7 @@ import re
 import time
 from collections.abc import Callable, Collection
 
-from assistant import claims, figures, progress, tracing
+from assistant import figures, progress, tracing
 from assistant.deadlines import Deadline
 from assistant.errors import ModelUnavailable
 from assistant.metrics import Metrics
@@ -27,9 +27,10 @@ from assistant.schema import (
     NarratorInput,
     ToolExchange,
     ToolResult,
+    UserTurn,
 )
 from assistant.speaking import split_sentences
-from assistant.turn import TurnState, call_key, context_hint, written_before
+from assistant.turn import TurnState, call_key, context_hint, said_instead
 
 log = logging.getLogger(__name__)
 
@@ -142,17 +143,15 @@ class Answerer:
             judged = bool(self._writes) and not getattr(narrator, "speaks_from_results", False)
             async for piece in pieces:
                 if piece and judged:
-                    instead = claims.unbacked_claim(
-                        piece,
-                        state.results,
-                        self._writes,
-                        held=state.pending is not None,
-                        earlier=written_before(state),
+                    instead = said_instead(
+                        state, piece, self._writes, held=state.pending is not None
                     )
                     if instead is not None:
                         # Said once, in place of the first false claim; later ones dropped.
                         false_claims += 1
                         piece = _in_place_of(piece, instead) if false_claims == 1 else ""
+                    elif false_claims and _INVITES_REPEAT.search(piece):
+                        piece = ""  # "Please try again." after the line said instead
                     elif (fixed := fixed_figures(state, piece, self._writes)) is not None:
                         piece = _in_place_of(piece, fixed)
                 if piece:
@@ -186,6 +185,13 @@ class Answerer:
             await state.emit(AnswerDelta(state.turn_id, piece))
         state.preface = None
 
+
+# A model's invitation to ask again, dropped after a line said in place of its words:
+# "Sorry, I couldn't add that task. Please try again." when the task was added.
+_INVITES_REPEAT = re.compile(
+    r"\b(?:try (?:that |it |this )?again|ask (?:me )?(?:that |it )?again|once more)\b",
+    re.IGNORECASE,
+)
 
 # The end of a sentence: its stop, and any closing quote or bracket after it.
 _SENTENCE_END = re.compile(r"[.!?…][\"'”’)\]]*(?=\s|$)")
@@ -237,8 +243,18 @@ def fixed_figures(state: TurnState, text: str, writes: Collection[str]) -> str |
     else:
         facts = figures.facts_of(results, held, zone, writes)
         state.figures_read = (zone, held, results, facts)
-    fixed = figures.corrected(text, facts)
+    said = None
+    if "$" in text and not facts.amounts and not any(_BILLING in r.call.tool_name for r in results):
+        # Nothing billed was read: an amount owed may only come from the customer's words.
+        words = [state.text, *(m.text for m in state.session.history if isinstance(m, UserTurn))]
+        said = {n.replace(",", "") for text_ in words for n in _NUMBERS.findall(text_)}
+    fixed = figures.corrected(text, facts, said)
     return fixed.strip() if fixed is not None else None
+
+
+_NUMBERS = re.compile(r"\d[\d,]*")
+# In the name of every tool that reads what the customer owes (crm.getOpenInvoices, …).
+_BILLING = "nvoice"
 
 
 def _same(kept: tuple[ToolResult, ...], results: tuple[ToolResult, ...]) -> bool:

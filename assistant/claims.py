@@ -51,7 +51,8 @@ _CHANGE_OF = tuple(
 )
 _CLAIM = re.compile(
     rf"\b(?:i|we)(?:'ve|’ve| have)?\s+(?:just\s+|now\s+|successfully\s+|already\s+"
-    rf"|gone ahead and\s+|went ahead and\s+)*{_CHANGED}\b"
+    # "I've also opened…", "I've quickly added…": any adverb between.
+    rf"|also\s+|even\s+|\w+ly\s+|gone ahead and\s+|went ahead and\s+)*{_CHANGED}\b"
     rf"|\b(?:has|have|is|are|was|were|'s|’s)\s+(?:now\s+|been\s+|successfully\s+|all\s+)+"
     rf"{_CHANGED}\b"
     rf"|^\W*(?:all\s+)?(?:done|{_CHANGED})\b"

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -153,6 +153,12 @@ def _task(call: ToolCall, results: Sequence[ToolResult]) -> str | None:
     return f"'{task['title']}'" if task else None
 
 
+def task_named(call: ToolCall, results: Sequence[ToolResult]) -> str | None:
+    """The task a call names, by its title as the results hold it ("'Buy groceries'");
+    None when they do not hold it."""
+    return _task(call, results)
+
+
 def visit_named(call: ToolCall, results: Sequence[ToolResult], timezone: str) -> str | None:
     """The visit a call names, as the results hold it ("your haircut on Sunday, November
     29 at 2:30 PM"); None when they do not hold it."""
@@ -235,10 +241,39 @@ def _write_clause(call: ToolCall, results: Sequence[ToolResult], tz: str) -> str
     if call.tool_name == "crm.completeTask":
         return f"mark the task {_task(call, results) or 'you mean'} complete"
     if call.tool_name == "crm.updateTask":
-        return f"change the task {_task(call, results) or 'you mean'}"
+        return _task_change(call, results)
     if call.tool_name == "crm.createTicket" and arguments.get("subject"):
         return f"open a support case about '{arguments['subject']}'"
     return "go ahead with that"
+
+
+def _task_change(call: ToolCall, results: Sequence[ToolResult]) -> str:
+    """ "give the task 'Buy groceries' the title 'DONE'": the change itself is named, so
+    that a yes is a yes to it (a model's rename nobody asked for, asked about as "change
+    the task you mean", was made by the yes that followed)."""
+    arguments = call.arguments
+    parts = []
+    if arguments.get("title"):
+        parts.append(f"the title '{arguments['title']}'")
+    if arguments.get("due_on"):
+        parts.append(f"the due date {_day(str(arguments['due_on']))}")
+    if arguments.get("priority"):
+        parts.append(f"{arguments['priority']} priority")
+    if arguments.get("description"):
+        parts.append("a new description")
+    target = _task(call, results)
+    named = f"the task {target}" if target else "a task"
+    if not parts:
+        return f"change {named}"
+    return f"give {named} {join_and(parts)}"
+
+
+def _day(value: str) -> str:
+    try:
+        day = date.fromisoformat(value)
+    except ValueError:
+        return value
+    return f"{day:%B} {day.day}, {day.year}"
 
 
 # Calls that always wait for a yes: asked "Are you sure…?"; a write held only because

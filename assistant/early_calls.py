@@ -110,9 +110,9 @@ class EarlyCalls:
             pieces.append(".")
         return pieces
 
-    def keep(self, calls: Sequence[ToolCall]) -> tuple[list[ToolCall], int]:
-        """The decision's calls not started yet that dedup and the cap keep, and how
-        many were over the cap. The calls already running keep their places."""
+    def keep(self, calls: Sequence[ToolCall]) -> tuple[list[ToolCall], list[ToolCall]]:
+        """The decision's calls not started yet that dedup and the cap keep, and those
+        over the cap. The calls already running keep their places."""
         started_ids = {call.call_id for call in self.started}
         seen = {self._key(call) for call in self.started}
         rest: list[ToolCall] = []
@@ -122,7 +122,7 @@ class EarlyCalls:
                 seen.add(key)
                 rest.append(call)
         room = max(0, self._cap - len(self.started))
-        return rest[:room], max(0, len(rest) - room)
+        return rest[:room], rest[room:]
 
     def _key(self, call: ToolCall) -> tuple[str, str]:
         return call_key(call) if self._dedupe else (call.call_id, "")

@@ -22,7 +22,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from assistant import claims, confirmation, dialogue, progress, tracing
+from assistant import confirmation, dialogue, progress, tracing
 from assistant.acknowledge import ack_pieces
 from assistant.answer_stream import AnswerStream
 from assistant.answering import APOLOGY, INTERNAL_APOLOGY, Answerer, error_text, fixed_figures
@@ -63,7 +63,7 @@ from assistant.schema import (
 )
 from assistant.session import PendingConfirmation, Session
 from assistant.tools.executor import RoundContext, ToolExecutor
-from assistant.turn import Turn, TurnState, call_key, written_before
+from assistant.turn import Turn, TurnState, call_key, said_instead
 from assistant.turn_budget import TurnBudget
 from assistant.turn_log import turn_finished
 from assistant.untold import too_late, untold_preface, untold_writes
@@ -386,7 +386,13 @@ class Engine:
             early: EarlyCalls | None = None
             speaker: AnswerStream | None = None
             decision: FinalDecision | ToolCallsDecision | None
-            if planned_last:
+            carrying = bool(state.carried)
+            if carrying:
+                # Writes the last decision asked for past the cap: this round's calls,
+                # without asking the planner (it is asked after them, with every result).
+                decision = ToolCallsDecision(calls=tuple(state.carried))
+                state.carried = []
+            elif planned_last:
                 # The planner said its last round's calls were its last: not asked again
                 # (a decision saved on most lookups), its results are narrated.
                 decision = _NARRATE
@@ -410,9 +416,7 @@ class Engine:
                 await speaker.finish(calls_dropped=dropped)
                 return
             if isinstance(decision, FinalDecision):
-                instead = claims.unbacked_claim(
-                    decision.text, state.results, self._writes, earlier=written_before(state)
-                )
+                instead = said_instead(state, decision.text, self._writes)
                 forced = await self._forced_follow_up(state, round_no, instead is not None)
                 if forced is None:
                     # A claim of a change that no tool made is never spoken, nor a
@@ -436,7 +440,10 @@ class Engine:
                     break
             ran_before = len(state.results)
             await self._run_round(state, round_no, calls, decision, run, early)
-            planned_last = decision.last_round
+            if not carrying:
+                planned_last = decision.last_round
+            if state.carried and not state.told:
+                continue  # the writes past the cap run next
             if state.told:
                 break  # the answer has begun with what was ready: no more rounds
             if state.pending is not None and not _planned_results(state, ran_before):
@@ -456,7 +463,14 @@ class Engine:
         email or phone on file changed: another tab, the phone, the office): the yes was
         to it as it was, so the question is asked again, naming it as it is now, and
         nothing runs."""
-        changed = await self._integrity.changed_since_asked(state, held, self._execute)
+        try:
+            changed = await self._integrity.changed_since_asked(state, held, self._execute)
+        except asyncio.CancelledError:
+            # Stopped (a newer request, barge-in) before the yes ran anything: the
+            # question still waits for its answer; the yes that follows applies it.
+            if state.session.pending is None:
+                state.session.pending = held
+            raise
         if changed is None:
             return False
         why, words = changed
@@ -551,9 +565,7 @@ class Engine:
 
         return AnswerStream(
             state,
-            truth=lambda text: claims.unbacked_claim(
-                text, state.results, self._writes, earlier=written_before(state)
-            ),
+            truth=lambda text: said_instead(state, text, self._writes),
             figures=lambda text: (
                 fixed_figures(state, text, self._writes) if self._guessing_planner else None
             ),
@@ -684,9 +696,13 @@ class Engine:
             early = None
             calls, over = self._within_cap(calls)
         if over:
-            state.truncated += over
             if self._metrics is not None:
-                self._metrics.truncated.inc(over)
+                self._metrics.truncated.inc(len(over))
+            # The writes past the cap run next round (all of them checked as any call);
+            # the reads past it are dropped, and the narrator is told how many.
+            carried = [call for call in over if call.tool_name not in self._reads]
+            state.carried.extend(carried)
+            state.truncated += len(over) - len(carried)
         # A round of known reads (most rounds) has nothing for the write checks to judge.
         checked = any(call.tool_name not in self._reads for call in calls)
         integrity = self._integrity
@@ -734,12 +750,13 @@ class Engine:
                 await integrity.note_as_asked(state, round_no, self._execute)
         await run.start(calls)
 
-    def _within_cap(self, calls: list[ToolCall]) -> tuple[list[ToolCall], int]:
+    def _within_cap(self, calls: list[ToolCall]) -> tuple[list[ToolCall], list[ToolCall]]:
+        """The calls a round runs, and those over the cap."""
         # Duplicates go first, so that one never takes a distinct call's place under the cap.
         if self.config.dedupe_calls:
             calls = list({call_key(call): call for call in reversed(calls)}.values())[::-1]
         cap = self.config.max_tool_calls_per_round
-        return calls[:cap], max(0, len(calls) - cap)
+        return calls[:cap], calls[cap:]
 
     def _record_round(
         self, state: TurnState, round_no: int, results: list[ToolResult], run: RoundRun

@@ -25,6 +25,7 @@ from collections.abc import Collection, Iterable, Iterator, Sequence
 from contextlib import suppress
 from dataclasses import dataclass, field
 from datetime import date, datetime
+from functools import partial
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -229,12 +230,13 @@ def _value(word: str) -> int:
     return int(word) if word.isdigit() else _WORDS.index(word.lower())
 
 
-def corrected(text: str, facts: _Facts) -> str | None:
+def corrected(text: str, facts: _Facts, said: Collection[str] | None = None) -> str | None:
     """`text` with the figures the facts contradict put right, UNSURE when one cannot
-    be, or None when every figure stands."""
+    be, or None when every figure stands. `said`: the numbers in the customer's words,
+    which an amount they are said to owe may come from when no billing was read."""
     changed = False
     out = text
-    for fix in (_fix_money, _fix_when, _fix_counts):
+    for fix in (partial(_fix_money, said=said), _fix_when, _fix_counts):
         fixed = fix(out, facts)
         if fixed is None:
             continue
@@ -250,9 +252,11 @@ def _replace(text: str, spans: Sequence[tuple[int, int, str]]) -> str:
     return text
 
 
-def _fix_money(text: str, facts: _Facts) -> str | None:
-    if "$" not in text or not facts.amounts:
+def _fix_money(text: str, facts: _Facts, said: Collection[str] | None = None) -> str | None:
+    if "$" not in text:
         return None
+    if not facts.amounts:
+        return None if said is None else _unfounded_balance(text, said)
     spans: list[tuple[int, int, str]] = []
     for found in _MONEY.finditer(text):
         cents = int(found.group(1).replace(",", "")) * 100 + int(found.group(2) or 0)
@@ -263,6 +267,26 @@ def _fix_money(text: str, facts: _Facts) -> str | None:
             return UNSURE
         spans.append((found.start(), found.end(), f"${truth // 100:,}.{truth % 100:02d}"))
     return _replace(text, spans) if spans else None
+
+
+# "Your balance is $320", "you owe us $320": what the customer owes this business.
+_THEIR_BALANCE = re.compile(
+    r"\byour (?:\w+ )?(?:balance|bill|total)\b"
+    r"|\byou (?:still )?owe(?! (?:the|a|an|your|him|her|them)\b)",
+    re.IGNORECASE,
+)
+
+
+def _unfounded_balance(text: str, said: Collection[str]) -> str | None:
+    """An amount the customer is said to owe, with no billing read in the conversation
+    and no amount in what was asked (a task's "$320" is in its words): not said, since
+    nothing it could come from was read. Any other amount is left alone."""
+    if not _THEIR_BALANCE.search(text):
+        return None
+    for found in _MONEY.finditer(text):
+        if found.group(1).replace(",", "") not in said:
+            return UNSURE
+    return None
 
 
 def _one_amount(text: str, facts: _Facts) -> int | None:

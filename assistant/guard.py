@@ -28,6 +28,7 @@ from assistant.claims import claims_unmade_change as claims_unmade_change
 from assistant.confirmation import Wording
 from assistant.schema import ToolCall, ToolDefinition, ToolError, ToolResult
 from assistant.session import RecentWrite
+from assistant.zones import same_moment_value
 
 # A booking whose length is not known yet is taken to last this long for overlaps.
 _DEFAULT_LENGTH = timedelta(minutes=30)
@@ -234,7 +235,12 @@ def write_key(call: ToolCall) -> str:
     """The same write, whatever its call id: the tool and its arguments (free text by
     its words, whatever their case and punctuation)."""
     arguments = sorted(
-        (name, " ".join(sorted(_words(value))) if name in _FREE_TEXT else value)
+        (
+            name,
+            " ".join(sorted(_words(value)))
+            if name in _FREE_TEXT
+            else same_moment_value(name, value),
+        )
         for name, value in call.arguments.items()
     )
     return f"{call.tool_name}:{arguments!r}"

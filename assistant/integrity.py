@@ -37,6 +37,13 @@ def _may_still_land(result: ToolResult) -> bool:
     return error is not None and error.unconfirmed and error.code in ("timeout", "conflict")
 
 
+def _as_named(before: Sequence[str | None], after: Sequence[str | None]) -> bool:
+    """Each item named as it is now; or gone, or unread (the CRM's answer tells those)."""
+    return all(
+        now is None or was is None or now == was for was, now in zip(before, after, strict=True)
+    )
+
+
 def _conversation_results(state: TurnState) -> list[ToolResult]:
     """Every result of this conversation (this turn's included), oldest first."""
     return [
@@ -50,13 +57,19 @@ def _conversation_results(state: TurnState) -> list[ToolResult]:
 # Held calls whose question names their visit as it was then (its day and hour): the
 # visit is read again before a yes runs them.
 _NAMED_AS_IT_WAS = frozenset({"crm.cancelAppointment", "crm.rescheduleAppointment"})
+# Held calls whose question names their task by its title: the tasks are read again
+# before a yes runs them (a task renamed since is asked about by its name now).
+_TASK_NAMED_AS_IT_WAS = frozenset({"crm.deleteTask", "crm.completeTask", "crm.updateTask"})
 # Looks at what a question named (ids that begin with AS_ASKED_CHECK): the visits, and
 # the profile read again before a yes, or when a contact change is asked about.
 AS_ASKED_CHECK = f"{guard.CHECK_PREFIX}as_asked"
 AS_ASKED_PROFILE = f"{AS_ASKED_CHECK}_profile"
+AS_ASKED_TASKS = f"{AS_ASKED_CHECK}_tasks"
+_TASKS_LOOKUP = ToolCall(call_id="", tool_name="crm.listTasks", arguments={"status": "all"})
 _PROFILE_LOOKUP = ToolCall(call_id="", tool_name=as_asked.PROFILE_READ)
 # Before a question asked again because its visit moved after it was asked.
 MOVED_SINCE_ASKED = "That appointment has changed since I asked, so nothing is changed yet:"
+RENAMED_SINCE_ASKED = "That task has changed since I asked, so nothing is changed yet:"
 # How long a create sent to the CRM counts as in flight for its customer's other
 # conversations: until its outcome is known, and at most this long (a turn that never
 # reported it); one the CRM had not confirmed when its turn ended, this long after.
@@ -133,11 +146,15 @@ class WriteIntegrity:
         zone = customer.timezone
         named = [call for call in pending.calls if call.tool_name in _NAMED_AS_IT_WAS]
         before = [confirmation.visit_named(call, seen, zone) for call in named]
+        tasked = [call for call in pending.calls if call.tool_name in _TASK_NAMED_AS_IT_WAS]
+        titled = [confirmation.task_named(call, seen) for call in tasked]
         contact = as_asked.changes_contact(pending.calls)
         profile_was = as_asked.last_profile(seen) if contact else None
         lookups = []
         if any(before):
             lookups.append(guard.APPOINTMENT_LOOKUP.model_copy(update={"call_id": AS_ASKED_CHECK}))
+        if any(titled):
+            lookups.append(_TASKS_LOOKUP.model_copy(update={"call_id": AS_ASKED_TASKS}))
         if contact:
             # Read even when it could not be read at the question: a yes never writes
             # over a contact detail that nobody has looked at since it was asked.
@@ -157,13 +174,17 @@ class WriteIntegrity:
                 why = as_asked.contact_changed(pending.calls, profile_was, profile_now)
             if why is not None:
                 return why, confirmation.wording(pending.calls, [*fresh, *seen], zone)
+        listing = [r for r in fresh if r.call.call_id == AS_ASKED_TASKS]
+        if listing and any(titled):
+            now_titled = [confirmation.task_named(call, listing) for call in tasked]
+            if not _as_named(titled, now_titled):
+                words = confirmation.wording(pending.calls, [*listing, *seen], zone)
+                return RENAMED_SINCE_ASKED, words
         visits = [r for r in fresh if r.call.call_id == AS_ASKED_CHECK]
         if not visits or not any(before):
             return None
         after = [confirmation.visit_named(call, visits, zone) for call in named]
-        if all(
-            now is None or was is None or now == was for was, now in zip(before, after, strict=True)
-        ):
+        if _as_named(before, after):
             return None  # as named; or gone, which the CRM's answer to the call tells
         return MOVED_SINCE_ASKED, confirmation.wording(pending.calls, [*visits, *seen], zone)
 

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import lru_cache
 from typing import Any
 
+from assistant import truthful
 from assistant.acknowledge import hint_to_clause
 from assistant.schema import (
     AssistantTurn,
@@ -22,6 +23,7 @@ from assistant.schema import (
 )
 from assistant.session import PendingConfirmation, Session
 from assistant.turn_budget import TurnBudget
+from assistant.zones import same_moment_value
 
 
 @dataclass(slots=True)
@@ -42,6 +44,9 @@ class TurnState:
     received_at: float | None = None
     results: list[ToolResult] = field(default_factory=list)
     truncated: int = 0
+    # Writes a decision asked for past the per-round cap: run in the next round (a
+    # customer's fifth task of five asked for is added, not lost without a word).
+    carried: list[ToolCall] = field(default_factory=list)
     spoken_hints: set[str] = field(default_factory=set)
     pending: PendingConfirmation | None = None
     # Said before the answer: what became of a pending confirmation the customer left.
@@ -126,7 +131,13 @@ class Turn:
 
 
 def call_key(call: ToolCall) -> tuple[str, str]:
-    return call.tool_name, repr(sorted(call.arguments.items()))
+    """The same call, whatever its id (a moment by its instant, whatever its offset)."""
+    arguments = call.arguments
+    if "starts_at" not in arguments:
+        return call.tool_name, repr(sorted(arguments.items()))
+    return call.tool_name, repr(
+        sorted((name, same_moment_value(name, value)) for name, value in arguments.items())
+    )
 
 
 def call_summary(result: ToolResult) -> dict[str, object]:
@@ -146,6 +157,22 @@ def written_before(state: TurnState) -> frozenset[str]:
     """The tools of the writes this conversation made before this turn (the dialogue is
     advanced only when the turn ends): what a state said again may rest on."""
     return frozenset(str(item.get("tool")) for item in state.session.dialogue.done)
+
+
+def said_instead(
+    state: TurnState, text: str, writes: Collection[str], *, held: bool = False
+) -> str | None:
+    """The line said in place of a model's `text` that would tell the opposite of what
+    this turn did (assistant/truthful.py), or None."""
+    customer = state.session.customer
+    return truthful.said_instead(
+        text,
+        state.results,
+        writes,
+        timezone=customer.timezone if customer else "UTC",
+        held=held,
+        earlier=written_before(state),
+    )
 
 
 def context_hint(results: Sequence[ToolResult], hints: Callable[[str], str | None]) -> str:

@@ -6,6 +6,7 @@ than that, every turn read the zone file again (a tenth of the planner's CPU).
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from functools import lru_cache
 from zoneinfo import ZoneInfo
 
@@ -19,3 +20,22 @@ def zone_named(name: str | None) -> ZoneInfo:
         return ZoneInfo(name or "UTC")
     except (KeyError, ValueError):
         return UTC_ZONE
+
+
+# Arguments that name a moment: one moment may be written with any offset ("11:00-08:00"
+# and "19:00Z" are one booking), so two calls are compared by the moment, not the text.
+_MOMENTS = frozenset({"starts_at"})
+
+
+def same_moment_value(name: str, value: object) -> object:
+    """`value` as compared between two calls: a moment argument as its UTC instant (when
+    it reads as one with an offset), any other as it is."""
+    if name not in _MOMENTS or not isinstance(value, str):
+        return value
+    try:
+        moment = datetime.fromisoformat(value.replace("Z", "+00:00").replace("z", "+00:00"))
+    except ValueError:
+        return value
+    if moment.tzinfo is None:
+        return value  # no offset: not one moment (the checks refuse it)
+    return moment.astimezone(UTC).isoformat()

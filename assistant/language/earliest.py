@@ -18,6 +18,16 @@ _EARLIEST_FOR = rx(
     r"(?:you have|you've got|you got|available|free|open|you can do|i can get)"
     r"(?: (?:for|with))? (?P<s>(?:a |an )?[a-z][a-z -]*?)[?.!]*$"
 )
+# "book the earliest haircut you have", "get me the next available massage": the same,
+# said as the booking (read whole, "earliest haircut" was no service offered).
+_BOOK_THE_EARLIEST = rx(
+    r"^(?:(?:so|and|ok|okay|hi|hey|please|can you|could you)[ ,]+)*(?:book|get|give|find|put)"
+    r"(?: me)?(?: in)?(?: for)? (?:the|a|an|your) (?P<w>earliest|soonest|first|next)"
+    r"(?: (?:free|open|available|possible))? (?P<s>[a-z][a-z -]*?)"
+    r"(?: (?:appointment|slot|time|session|one))?"
+    r"(?: (?:you have|you've got|you got|available|free|open|you can do|possible|going))?"
+    r"(?: please)?[?.!]*$"
+)
 # Cheap gate: one of these is in every message the pattern reads.
 _GATE = ("earliest", "soonest", "first", "next")
 
@@ -27,7 +37,7 @@ def as_booking(text: str) -> str:
     the booking it leads to; otherwise `text`."""
     if not any(word in text for word in _GATE):
         return text
-    match = _EARLIEST_FOR.match(text.strip())
+    match = _EARLIEST_FOR.match(text.strip()) or _BOOK_THE_EARLIEST.match(text.strip())
     if match is None:
         return text
     said = match.group("s")

@@ -38,6 +38,8 @@ _ADD_TASK = (
         r"|pop|stick|adding|creating|making|putting|setting up|popping|sticking)(?: me)?(?: in)?"
         r" (?:a |an |another |new |one more |one )*"
         r"(?:(?P<p>high|low|normal|medium|top|urgent|important)(?:[- ]priority)? )?(?:new )?"
+        # "a weekly task to water the plants": said in the title, no task repeats
+        r"(?:(?P<rep>daily|weekly|monthly|yearly|nightly|fortnightly) )?"
         # British "pop a reminder in to ring the garage"
         r"(?:task|to-do|to do|reminder|item|action item)s?(?: item)?(?: in(?= (?:to|for|on)\b))?"
         r"(?: for me)?"
@@ -94,6 +96,11 @@ _ADD_TASK = (
         r"|fix|order|collect|write|finish|check|take|bring|visit|wash|sort out|find|print|post"
         r"|mail|drop off|ask|tell|get|cook|feed|walk|water|pack|submit|file|sign|read)\b.+)$"
     ),
+)
+_REPEAT_FIRST = rx(
+    r"^(?P<rep>(?:every|each) (?:other |single )?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+    r"|day|week|weekday|weekend|morning|evening|night|month|year)|daily|weekly|monthly|yearly"
+    r"|nightly)(?: to| that i (?:need|have) to| i (?:need|have) to)? (?=[a-z])"
 )
 _EVERY = rx(
     r"\b(?:every|each) (?:other |single )?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|day|week"
@@ -268,6 +275,11 @@ def add_task(c: Clause) -> Intent | None:
             # "…as a task with low priority": said after the title.
             priority = slots.priority(c.text[match.end("rest") :])[0]
         rest = _TITLE_LEAD.sub("", match.group("rest"), count=1)
+        if (said_first := _REPEAT_FIRST.match(rest)) is not None:
+            # "remind me every monday to take out the bins": what to do, then how often
+            rest = f"{rest[said_first.end() :]} {said_first.group('rep')}"
+        elif rep := match.groupdict().get("rep"):
+            rest = f"{rest} {rep}"
         if rest.startswith("remind me to "):
             # "add a task to call mum and remind me to buy flowers": the second to-do is to
             # buy flowers (it was titled "Remind me to buy flowers")

@@ -36,6 +36,10 @@ TASK_ADDED_BOOKING_FAILED = (ran("crm.addTask"), ran("crm.bookAppointment", ok=F
         ("I've taken care of that for you.", (), NOT_DONE),
         ("I've put you down for Friday at 3.", (), NOT_DONE),
         ("You're all set.", (), NOT_DONE),
+        # An adverb between (tests/integrity/test_model_attacks8.py).
+        ("You owe $150. I've also opened a billing dispute for you.", (), NOT_DONE),
+        ("I have quickly added it.", (), NOT_DONE),
+        ("I've also added 'Buy milk'.", (ran("crm.addTask"),), None),
         ("I've booked your haircut.", (ran("crm.bookAppointment"),), None),
         ("I've added 'Buy milk'.", TASK_ADDED_BOOKING_FAILED, None),
         ("I've added 'Buy milk' and booked your haircut.", TASK_ADDED_BOOKING_FAILED, NOT_ALL_DONE),

@@ -3,6 +3,8 @@ integrity, guarantee 1), through the websocket with the real CRM stub."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from assistant.fakes import EchoNarrator, ScriptedPlanner, calls
 from assistant.fakes.openai_server import OpenAIServer, text_reply, tool_calls_reply
 from assistant.models.openai_compat import OpenAINarrator, OpenAIPlanner
@@ -11,6 +13,12 @@ from tests.fixtures.crm import CrmAdmin
 from tests.integrity.helpers import answer, called, profile, tasks, writes_applied
 
 GROCERIES_AND_EYE_EXAM = "Delete the grocery task and the eye exam task"
+
+
+def ran_on_yes(events: list[dict[str, Any]]) -> list[str]:
+    """The tools a yes ran, the tasks read again first left out (what a held task call
+    names is checked before it runs: tests/transports/test_ws_attacks8.py)."""
+    return [tool for tool in called(events) if tool != "crm.listTasks"]
 
 
 async def test_two_deletes_in_one_request_ask_one_question(
@@ -29,7 +37,7 @@ async def test_two_deletes_in_one_request_ask_one_question(
     assert await writes_applied(crm_admin) == {}
 
     events = await chat.say("yes please")
-    assert called(events) == ["crm.deleteTask", "crm.deleteTask"]
+    assert ran_on_yes(events) == ["crm.deleteTask", "crm.deleteTask"]
     left = await tasks(crm_admin)
     assert "Buy groceries" not in left and "Schedule eye exam" not in left
     assert "Renew car insurance" in left
@@ -202,7 +210,7 @@ async def test_sure_thing_is_only_a_yes(make_assistant: MakeAssistant, crm_admin
     chat = await (await make_assistant()).connect()
     await chat.say("Delete the grocery task")
     events = await chat.say("sure thing")
-    assert called(events) == ["crm.deleteTask"]
+    assert ran_on_yes(events) == ["crm.deleteTask"]
     assert "Buy groceries" not in await tasks(crm_admin)
 
 
@@ -246,7 +254,7 @@ async def test_a_question_moved_on_from_runs_only_on_a_yes_that_names_it(
     assert "crm.deleteTask" not in called(events)
     assert "Buy groceries" in await tasks(crm_admin)
     events = await chat.say("ok, go ahead with the delete")
-    assert called(events) == ["crm.deleteTask"]
+    assert ran_on_yes(events) == ["crm.deleteTask"]
     left = await tasks(crm_admin)
     assert "Buy groceries" not in left and "Schedule eye exam" in left
 
