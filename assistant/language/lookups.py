@@ -70,6 +70,17 @@ READS: tuple[tuple[IntentKind, GatedPattern], ...] = (
             r"|between (?:mon|tues|wednes|thurs|fri|satur|sun)day\b"
             r"|(?<=in )(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*)\b"
             r"|^anything (?:on |for )?(?:between )?(?:the )?\d{1,2}(?:st|nd|rd|th)\b"
+            # "anything on friday afternoon", "anything tomorrow morning": a day said bare
+            r"|^(?:(?:and|so|ok|okay|um|uh|hmm) )*anything (?:on |for |in )?(?:today|tomorrow"
+            r"|tonight|(?:this|next) (?:week|weekend|morning|afternoon|evening|\w+day)|\w+day)\b"
+            # "do I have anything before noon on wednesday", "…after 3 tomorrow": a part of
+            # a day, by an hour
+            r"|\b(?:have i got|do i have|is there|got) (?:anything|something)(?: booked| on"
+            r"| scheduled)? (?:before|after|until|till|by) (?:noon|midday|lunch|lunchtime|\d)"
+            # "what's my busiest day this week", "which day am I most booked": the calendar,
+            # read out (how many each day is told with it)
+            r"|\b(?:busiest|most booked|most packed|fullest|quietest|least busy|freest)\b"
+            r"(?! (?:time|times|hours?)\b)"
             # "anything next week after 4pm?", "anything tomorrow?": what is booked then
             r"|^anything (?:on |for |booked |scheduled )?(?:(?:this|next) (?:week|weekend|month)"
             r"|today|tomorrow|tonight|(?:this |next )?(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b"

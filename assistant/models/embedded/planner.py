@@ -60,6 +60,7 @@ from assistant.models.embedded.held_back import held_back_read
 from assistant.models.embedded.pinning import zone_of
 from assistant.models.embedded.said_before import current_one_named
 from assistant.models.embedded.unheard import said_not_understood, unheard_in
+from assistant.models.embedded.which_asked_back import which_asked_back
 from assistant.resolve import Match, action_arguments, resolve_all, resolve_intent
 from assistant.schema import (
     AssistantTurn,
@@ -374,6 +375,27 @@ def _key(tool: str, arguments: dict[str, Any]) -> tuple[str, str]:
     return tool, repr(sorted(arguments.items()))
 
 
+# The listing that shows whether an item a write did not find is still there.
+_LISTING_OF = {"task_id": "crm.listTasks", "appointment_id": "crm.listUpcomingAppointments"}
+
+
+def _listed_again(request: PlanRequest) -> Decision | None:
+    """The listing again, after a write of this turn was refused as not found (the CRM
+    no longer knows the item by the id its listing gave), unless listed since."""
+    results = request.turn_results
+    for index, result in enumerate(results):
+        if result.ok or result.error is None or result.error.code != "not_found":
+            continue
+        for key, listing in _LISTING_OF.items():
+            if key not in result.call.arguments:
+                continue
+            if any(r.call.tool_name == listing for r in results[index + 1 :]):
+                return None
+            arguments = {"status": "all"} if listing == "crm.listTasks" else {}
+            return ToolCallsDecision(calls=(EmbeddedPlanner._call(request, 0, listing, arguments),))
+    return None
+
+
 class EmbeddedPlanner:
     """Deterministic planner (implements `Planner`)."""
 
@@ -387,6 +409,10 @@ class EmbeddedPlanner:
     def plan(self, request: PlanRequest) -> Decision:
         """The decision, synchronously (the grammar never waits on anything)."""
         said = request.user_message
+        if request.turn_results and (relisted := _listed_again(request)) is not None:
+            # A change refused as not found, of an item a listing gave: listed afresh, so
+            # that the answer says whether it is still there (an id that changed) or gone.
+            return relisted
         request = _as_meant(request)
         state = request.dialogue
         if (
@@ -408,6 +434,17 @@ class EmbeddedPlanner:
             now = local_now(request.now, zone_name)
             return FinalDecision(text=last_write.told(state, now, request.user_message))
         timezone = request.customer.timezone if request.customer else "UTC"
+        if (
+            request.round <= 1
+            and request.dialogue.question
+            and (
+                back := which_asked_back(
+                    request.dialogue, said, local_now(request.now, timezone), zone_of(timezone)
+                )
+            )
+        ):
+            # "which is earlier?" to "which one should I move?": told, and asked again.
+            return FinalDecision(text=back)
         confirmed = _confirmed_rounds(request)
         first = request.round <= 1 + confirmed and len(request.turn_results) == confirmed
         if (
@@ -453,6 +490,8 @@ class EmbeddedPlanner:
             or {i.kind for i in intents} == {"appointments"}
             # "what's the bill for my last visit": a bill and a visit named, one question
             or (len(intents) == 2 and questions.asks_last_visits_cost(request.user_message))
+            # "when was my last haircut and what did it cost": when, and what it came to
+            or (len(intents) == 2 and questions.asks_when_and_cost(request.user_message))
         )
         if (
             pinned is None
@@ -482,6 +521,7 @@ class EmbeddedPlanner:
                 or asked.aspect == "named_case"
                 or asked.place
                 or (asked.aspect == "cost" and asked.subject == questions.LAST_VISIT)
+                or asked.aspect == "last_cost"
                 # "and the dentist, is that still on": one question of one visit, yes or no
                 or asked.aspect in questions.ONE_ANSWER
             ):
@@ -788,8 +828,11 @@ class EmbeddedPlanner:
         made = {_key(r.call.tool_name, dict(r.call.arguments)) for r in request.turn_results}
         calls: list[ToolCall] = []
         for intent in intents:
-            if references.due_in_a_stretch(intent):
-                # A task's due day said as a stretch: a task only (a visit is asked when).
+            if references.due_in_a_stretch(intent) and not references.booked_visit_named(
+                intent, request.turn_results, timezone
+            ):
+                # A task's due day said as a stretch: a task only (a visit is asked when;
+                # "the haircut can wait till next week", a haircut booked, is asked when).
                 intent = references.as_task_due(intent)
                 found = resolve_intent(intent, request.turn_results, timezone)
                 if not isinstance(found, Match):
@@ -800,6 +843,10 @@ class EmbeddedPlanner:
                     calls.append(self._call(request, len(calls), intent.tool, arguments))
                 continue
             if not intent.needs_target or intent.missing or intent.tool not in available:
+                continue
+            if references.booked_visit_named(intent, request.turn_results, timezone):
+                # "the haircut one can wait until saturday", a haircut booked: a visit put
+                # off is asked about, never moved on those words
                 continue
             every = resolve_all(intent, request.turn_results, timezone)
             if every is not None:
