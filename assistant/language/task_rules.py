@@ -447,8 +447,14 @@ _PRIORITY_CHANGE = (
     ),
     rx(r"\b(?P<dir>prioriti[sz]e|deprioriti[sz]e) (?P<t>.+)$"),
     rx(
-        r"^(?P<t>.+?) (?:should be|is now|needs to be|must be|has to be) (?:a |an )?"
+        r"^(?P<t>.+?) (?:should be|is now|needs to be|must be|has to be|can be|could be"
+        r"|ought to be) (?:a |an )?"
         r"(?P<p>high|top|urgent|important|low|normal|medium|critical)(?:[- ]priority)?\b"
+    ),
+    # "the groceries task is low priority now": what it is now, said as a state
+    rx(
+        r"^(?P<t>.+?) is (?:a |an )?(?P<p>high|top|urgent|important|low|normal|medium|critical)"
+        r"[- ]priority now\b"
     ),
     # "insurance task make low", "the eye exam one, set it high": the task first, then the
     # verb and the level (said in a hurry, or by one whose English puts the object first)
