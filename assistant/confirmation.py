@@ -21,6 +21,7 @@ from assistant.language.as_meant import as_meant
 from assistant.language.confirm import go_ahead_named, is_affirmative
 from assistant.language.confirm import is_negative as says_no
 from assistant.language.confirm import request_after_yes as _said_after_yes
+from assistant.language.hesitation import PAUSE, only_hesitates
 from assistant.language.intents import is_request
 from assistant.language.narrowed import agreed, picked
 from assistant.language.slots import extension_said
@@ -34,6 +35,7 @@ __all__ = [
     "declined_answer",
     "glad_of_it",
     "go_ahead_named",
+    "hesitates",
     "is_affirmative",
     "is_negative",
     "narrowed",
@@ -99,6 +101,13 @@ def glad_of_it(text: str, prompt: str) -> bool:
     """The reply to "I already added it… Do you want me to add it again anyway?" only
     says the customer is glad it is done ("ok good"): not a yes to doing it again."""
     return prompt.endswith("anyway?") and _GLAD.match(text.lower().strip()) is not None
+
+
+def hesitates(text: str) -> bool:
+    """ "hmm, not sure", "let me think": no answer yet, the question still open. ("hang on"
+    and "hold on" let it go, as the written conversations have it: the customer comes back
+    with a request of their own.)"""
+    return only_hesitates(text) and PAUSE.search(text.lower()) is None
 
 
 def asks_to_repeat(text: str) -> bool:

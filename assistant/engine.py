@@ -372,6 +372,11 @@ class Engine:
                 # "sorry, what did you say?": the question again, still waiting for its yes.
                 await self._ask_again(state, pending, "")
                 return
+            elif confirmation.hesitates(state.text):
+                # "hmm, not sure": no answer yet, so the question still waits (it was let go,
+                # and the "ok fine, do it" after it found nothing waiting).
+                await self._ask_again(state, pending, "No rush.")
+                return
             else:
                 # Anything else drops the pending calls and is a new request; the answer
                 # begins by saying they were not done (PROTOCOL.md).
@@ -484,7 +489,12 @@ class Engine:
         expires_at = state.now.timestamp() + self.config.confirmation_ttl_s
         state.pending = dataclasses.replace(pending, expires_at=expires_at)
         prompt = pending.prompt
-        asked = f"{why} {prompt[:1].lower()}{prompt[1:]}" if why else prompt
+        if not why:
+            asked = prompt
+        elif why.endswith((".", "!", "?")):
+            asked = f"{why} {prompt}"  # a sentence of its own before it
+        else:
+            asked = f"{why} {prompt[:1].lower()}{prompt[1:]}"
         await self._answers.speak(state, asked)
         state.pending = state.session.pending = state.pending.asked_now()
 

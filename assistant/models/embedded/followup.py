@@ -20,6 +20,7 @@ from assistant.dialogue_state import Item
 from assistant.language import Intent, detect_intents, is_affirmative
 from assistant.language.another_visit import another_visit
 from assistant.language.dates import find_when, without_unread_day
+from assistant.language.hesitation import PAUSE, only_hesitates
 from assistant.language.intents import is_request
 from assistant.language.lexicon import MONTHS, WEEKDAYS
 from assistant.language.others import as_her_own
@@ -45,40 +46,9 @@ _ASKS_ABOUT = rx(
 )
 
 
-# A reply that asks for a moment before it answers.
-PAUSE = rx(
-    r"\b(?:hang on|hold on|one sec(?:ond)?|just a (?:sec(?:ond)?|minute|moment)"
-    r"|give me a (?:sec(?:ond)?|minute|moment)|let me (?:find|check|look|get|grab|dig))\b"
-)
-
-
 def pauses(reply: str) -> bool:
     """The reply asks for a moment ("hang on, let me check my calendar"), asking nothing."""
     return "?" not in reply and PAUSE.search(reply.lower()) is not None
-
-
-# Words that put off an answer without giving it: "hmm, let me think", "it's hard to
-# explain", "I'm not sure yet"; and the fillers around them.
-_HESITATION = rx(
-    r"\b(?:let me (?:think|see)|(?:i'm|i am|not) (?:not )?(?:sure|certain)(?: yet)?"
-    r"|(?:it's |it is |that's |that is )?(?:hard|difficult|tricky) to (?:explain|say|describe|put)"
-    r"|how (?:do|should|can|shall) i (?:put|say|explain|describe) (?:it|this|that)"
-    r"|good question|thinking)\b"
-)
-_FILLERS = rx(
-    r"\b(?:hmm+|hm+|um+|uh+|erm+|er|well|so|ok|okay|oh|ah|right|it's|it is|that's|that is"
-    r"|actually|honestly|i mean|like|just|really|bit|a|kind of|sort of)\b"
-)
-
-
-def only_hesitates(reply: str) -> bool:
-    """The reply puts off its answer and says nothing else ("hmm, let me think", "well,
-    it's hard to explain"): it is no title, no problem, no time, and asks nothing."""
-    said = reply.lower()
-    if "?" in said or _HESITATION.search(said) is None:
-        return False
-    left = _FILLERS.sub(" ", _HESITATION.sub(" ", PAUSE.sub(" ", said)))
-    return re.sub(r"[\W_]+", "", left) == ""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -33,6 +33,7 @@ from assistant.language.aimed_at_system import without_system_talk
 from assistant.language.as_meant import as_meant
 from assistant.language.confirm import request_after_yes, what_was_taken_back
 from assistant.language.grammar import negated
+from assistant.language.hesitation import only_hesitates
 from assistant.language.patterns import rx
 from assistant.language.put_right import put_right
 from assistant.language.scope import hypothetical
@@ -55,7 +56,7 @@ from assistant.models.embedded import (
 )
 from assistant.models.embedded.bare_time import move_question, what_for
 from assistant.models.embedded.cases import another_case, case_about_it, two_cases
-from assistant.models.embedded.followup import only_hesitates, pauses, said_before, unanswered
+from assistant.models.embedded.followup import pauses, said_before, unanswered
 from assistant.models.embedded.held_back import held_back_read
 from assistant.models.embedded.pinning import zone_of
 from assistant.models.embedded.said_before import current_one_named

@@ -11,11 +11,11 @@ from collections.abc import Iterable
 from datetime import date, timedelta
 
 from assistant.language import ChatKind, Intent, When, is_negative, slots
+from assistant.language.hesitation import PAUSE, only_hesitates
 from assistant.language.lexicon import SERVICES, WEEKDAYS
 from assistant.language.patterns import rx
 from assistant.language.unkept import unkept_detail
 from assistant.models.embedded import appointments
-from assistant.models.embedded.followup import PAUSE, only_hesitates
 from assistant.models.embedded.scene import Item, Scene
 from assistant.models.embedded.tasks import title
 from assistant.resolve import Ambiguous, Match, NoMatch, Resolution

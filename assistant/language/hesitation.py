@@ -1,0 +1,43 @@
+"""A reply that puts off its answer: "hmm, let me think", "I'm not sure yet", "well, it's
+hard to explain". It gives nothing (no title, no time, no yes or no) and asks nothing, so
+whatever was asked is still open: asked again, never answered with those words.
+"""
+
+from __future__ import annotations
+
+import re
+
+from assistant.language.patterns import rx
+
+# A reply that asks for a moment before it answers.
+PAUSE = rx(
+    r"\b(?:hang on|hold on|one sec(?:ond)?|just a (?:sec(?:ond)?|minute|moment)"
+    r"|give me a (?:sec(?:ond)?|minute|moment)|let me (?:find|check|look|get|grab|dig))\b"
+)
+
+
+# Words that put off an answer without giving it: "hmm, let me think", "it's hard to
+# explain", "I'm not sure yet"; and the fillers around them.
+_HESITATION = rx(
+    r"\b(?:let me (?:think|see)|(?:i'm|i am|not) (?:not )?(?:sure|certain)(?: yet)?"
+    r"|(?:it's |it is |that's |that is )?(?:hard|difficult|tricky) to (?:explain|say|describe|put)"
+    r"|how (?:do|should|can|shall) i (?:put|say|explain|describe) (?:it|this|that)"
+    r"|good question|thinking)\b"
+)
+_FILLERS = rx(
+    r"\b(?:hmm+|hm+|um+|uh+|erm+|er|well|so|ok|okay|oh|ah|right|it's|it is|that's|that is"
+    r"|actually|honestly|i mean|like|just|really|bit|a|kind of|sort of)\b"
+)
+
+
+def only_hesitates(reply: str) -> bool:
+    """The reply puts off its answer and says nothing else ("hmm, let me think", "well,
+    it's hard to explain"): it is no title, no problem, no time, and asks nothing."""
+    said = reply.lower()
+    if "?" in said or _HESITATION.search(said) is None:
+        return False
+    left = _FILLERS.sub(" ", _HESITATION.sub(" ", PAUSE.sub(" ", said)))
+    return re.sub(r"[\W_]+", "", left) == ""
+
+
+__all__ = ["PAUSE", "only_hesitates"]
