@@ -49,8 +49,8 @@ _VERB_THEN_AMOUNT = rx(
 )
 # "same time next week", "this time next week": a week on, at the hour it has.
 SAME_DAY_NEXT_WEEK = rx(
-    r"\b(?:next week,? (?:on )?(?:the )?same (?:day|time)"
-    r"|(?:the )?same (?:day|time)(?:,)? (?:the )?(?:next|following) week"
+    r"\b(?:next week,? (?:on )?(?:the )?same (?:days?|times?)"
+    r"|(?:the )?same (?:days?|times?)(?:,)? (?:the )?(?:next|following) week"
     r"|this time next week)\b"
 )
 _DAYS = (

@@ -568,7 +568,8 @@ def may_be_a_task(intent: Intent) -> bool:
     if not (dated or whole_days(intent.shift)) or target.item_id:
         return False
     words = set(target.words)
-    if words & _APPOINTMENT_WORDS:
+    # ("both my appointments a week later": the kind said, though not kept as a word)
+    if words & _APPOINTMENT_WORDS or _APPOINTMENT_WORDS.intersection(target.phrase.split()):
         return False
     return not any(w in SERVICES for w in words) or put_off(intent)
 
