@@ -23,6 +23,7 @@ from assistant.language.confirm import is_negative as says_no
 from assistant.language.confirm import request_after_yes as _said_after_yes
 from assistant.language.intents import is_request
 from assistant.language.narrowed import agreed, picked
+from assistant.language.slots import extension_said
 from assistant.schema import ToolCall, ToolResult
 from assistant.speech import join_and, phone
 
@@ -172,12 +173,16 @@ def _appointment(call: ToolCall, results: Sequence[ToolResult], timezone: str) -
     return f"your {service}{_when(str(appointment.get('starts_at', '')), timezone)}"
 
 
-def _contact(call: ToolCall) -> list[str]:
+def _contact(call: ToolCall, said: str = "") -> list[str]:
     changes = []
     if email := call.arguments.get("email"):
         changes.append(f"your email to {email}")
     if number := call.arguments.get("phone"):
-        changes.append(f"your phone number to {phone(str(number))}{_country(str(number))}")
+        left_out = extension_said(said) if said else None
+        # "415 555 0177 ext 3": the account holds the number alone, so the question says
+        # the extension is left out (a yes is a yes to the number without it)
+        without = f", without the extension {left_out}" if left_out else ""
+        changes.append(f"your phone number to {phone(str(number))}{_country(str(number))}{without}")
     return changes
 
 
@@ -192,7 +197,9 @@ def _country(number: str) -> str:
     return f" ({named or 'an international number'})"
 
 
-def _clause(tool: str, calls: list[ToolCall], results: Sequence[ToolResult], tz: str) -> str:
+def _clause(
+    tool: str, calls: list[ToolCall], results: Sequence[ToolResult], tz: str, said: str = ""
+) -> str:
     """ "delete the tasks 'Buy groceries' and 'Schedule eye exam'" for calls of one tool."""
     if tool == "crm.deleteTask":
         titles = [_task(call, results) for call in calls]
@@ -207,7 +214,7 @@ def _clause(tool: str, calls: list[ToolCall], results: Sequence[ToolResult], tz:
             return f"cancel {join_and([n for n in named if n])}"
         return "cancel that appointment" if len(calls) == 1 else "cancel those appointments"
     if tool == "crm.updateContactInfo":
-        changes = [change for call in calls for change in _contact(call)]
+        changes = [change for call in calls for change in _contact(call, said)]
         if not changes:
             return "change your contact details"
         # One number and one email are kept: "add a second number", "you can also reach
@@ -285,18 +292,21 @@ class Wording:
     named: tuple[tuple[str, str], ...] = ()
 
 
-def wording(calls: Sequence[ToolCall], results: Iterable[ToolResult], timezone: str) -> Wording:
-    """The question naming every pending call, and the answers if it is not a yes."""
+def wording(
+    calls: Sequence[ToolCall], results: Iterable[ToolResult], timezone: str, said: str = ""
+) -> Wording:
+    """The question naming every pending call, and the answers if it is not a yes (`said`:
+    the customer's words, for what the calls leave out of them)."""
     results = list(results)
     by_tool: dict[str, list[ToolCall]] = {}
     for call in calls:
         by_tool.setdefault(call.tool_name, []).append(call)
-    clauses = [_clause(tool, group, results, timezone) for tool, group in by_tool.items()]
+    clauses = [_clause(tool, group, results, timezone, said) for tool, group in by_tool.items()]
     sure = all(call.tool_name in _CONFIRMED for call in calls)
     prompt = f"{'Are you sure you want to' if sure else 'Shall I'} {join_and(clauses)}?"
     dropped = f"I didn't {join_and(clauses, 'or')}."
     named = tuple(
-        (call.call_id, _clause(tool, [call], results, timezone))
+        (call.call_id, _clause(tool, [call], results, timezone, said))
         for tool, group in by_tool.items()
         for call in group
     )

@@ -38,7 +38,8 @@ _CHANGES = frozenset({*_WRITES, "crm.updateContactInfo"})
 # The answer's closing offer that a "yes" accepts.
 # The questions of which one is meant, kept open through a question of the customer's own.
 _STAYS_OPEN = frozenset({"which_move", "which_cancel", "which_task"})
-_ASKS_OF_ITS_OWN = re.compile(r"\b(?:what|when|where|why|who|how)\b(?! about\b)")
+# ("which is earlier?": asked of those offered, assistant.models.embedded.which_asked_back)
+_ASKS_OF_ITS_OWN = re.compile(r"\b(?:what|when|where|why|who|how)\b(?! about\b)|^which\b")
 _OFFERS_A_CASE = re.compile(
     r"\b(?:open|raise|log) (?:a|one|a support) (?:support )?case\b.*\?\s*$"
     r"|\bi can open a support case so the team gets back\b"
@@ -173,6 +174,9 @@ def advance(
             said = _the_other(listed_kind, listed, focus, named_in) or _named(
                 listed_kind, listed, named_in
             )
+            if said is None and named_in[:5].lower() == "which":
+                # "which is earlier?" answered with the one that is: "that one" next
+                said = _named(listed_kind, listed, answer)
             if said is not None:
                 focus_kind, focus = listed_kind, said
     if len(written) > 1 and focus_kind is not None:
@@ -215,6 +219,9 @@ def advance(
         # "which appointment should I move?" → "wait, what time is my dentist at?": a
         # question answered on the way, the one asked is still open ("ok the dentist one").
         question, about = state.question, state.about
+        # ("…is the earlier one. Which one would you like?": the question asked again is
+        # the one the next yes or name answers, as heard)
+        at = max(answer.rfind("?") - 1, 0)
     earlier_kind, earlier = state.earlier_focus_kind, state.earlier_focus
     if state.focus_kind is not None and focus_kind is not None and state.focus_kind != focus_kind:
         earlier_kind, earlier = state.focus_kind, state.focus

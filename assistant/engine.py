@@ -359,9 +359,10 @@ class Engine:
                 if await self._moved_since_asked(state, pending):
                     return
                 await self._run_round(state, 1, list(pending.calls), None, confirmed=True)
-                if confirmation.request_after_yes(state.text) is None:
+                if confirmation.request_after_yes(state.text) is None and not _not_found(state):
                     await self._answers.narrate(state)
                     return
+                # (a change refused as not found: planned on, its item listed afresh)
                 # "yes, and also add…": what follows the yes is planned from round 2 on.
                 round_no = 1
             elif confirmation.is_negative(state.text):
@@ -1002,6 +1003,13 @@ def _keep_untold(state: TurnState) -> None:
         state.session.dialogue = dataclasses.replace(
             dialogue_now, untold=untold, untold_asked=state.text
         )
+
+
+def _not_found(state: TurnState) -> bool:
+    """Whether a call of the turn was refused as not found (an item gone, or its id)."""
+    return any(
+        result.error is not None and result.error.code == "not_found" for result in state.results
+    )
 
 
 def _advance_dialogue(state: TurnState) -> None:

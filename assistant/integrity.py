@@ -312,7 +312,8 @@ class WriteIntegrity:
                 # Held in an earlier round of this turn: one question names them all.
                 state.pending = None
                 held = [*earlier.calls, *held]
-            self._ask(state, held, confirmation.wording(held, state.results, customer.timezone))
+            words = confirmation.wording(held, state.results, customer.timezone, state.text)
+            self._ask(state, held, words)
         return runnable
 
     def _needs_yes(self, call: ToolCall) -> bool:

@@ -439,6 +439,13 @@ _BOTH = re.compile(r"\b(?:both|two)\b")
 # Words a target for every one may hold: "both", "all of them", "them both".
 _EVERY_ONE = frozenset({"both", "them", "two", "every"})
 _DONE_ONES = re.compile(r"\b(?:completed|done|finished|ticked off)\b")
+# "remove everything I've finished from my list": the done ones, said after what is read
+# as the target ("I'm done with this list" says nothing of which).
+_SAID_DONE = re.compile(
+    r"\b(?:i've|i have|i had|we've|that are|that were|which are|i already|i've already)"
+    r" (?:already )?(?:completed|done|finished|ticked off)\b"
+)
+_PLURAL = re.compile(r"\b(?:tasks|ones|to-?dos|items|reminders)\b")
 
 
 def resolve_all(
@@ -447,7 +454,15 @@ def resolve_all(
     """ "Delete all completed tasks", "cancel all my appointments next week", "…except the
     dentist": every item meant, or None when the target is not "all of them"."""
     target = intent.target
-    if target is None or target.anchor is not None or not _ALL.search(target.phrase.lower()):
+    if target is None or target.anchor is not None:
+        return None
+    phrase = target.phrase.lower()
+    # "delete my completed tasks", "the tasks I have finished": every one of those, though
+    # "all" is unsaid
+    done_said = intent.kind in TASK_ACTIONS and (
+        _DONE_ONES.search(phrase) is not None or _SAID_DONE.search(intent.clause) is not None
+    )
+    if not _ALL.search(phrase) and not (done_said and _PLURAL.search(phrase)):
         return None
     if not set(target.words) <= _EVERY_ONE:
         return None  # "all my dental appointments": the words narrow which
@@ -456,7 +471,7 @@ def resolve_all(
         return None
     every: list[Item]
     if intent.kind in TASK_ACTIONS:
-        done = bool(_DONE_ONES.search(target.phrase.lower()))
+        done = done_said
         if intent.kind == "complete_task":
             done = False
         every = [t for t in items if (t.get("status") == "completed") == done]

@@ -268,6 +268,11 @@ def _move(c: Clause, target_words: str, time_words: str) -> Intent:
     )
 
 
+def move_to(c: Clause, target_words: str, time_words: str) -> Intent:
+    """The move of what `target_words` name to the time `time_words` say."""
+    return _move(c, target_words, time_words)
+
+
 _OFFER_LEAD = rx(r"^[\s,]*(?:(?:on )?(?:that|the same) day[\s,]*)?(?:say|maybe|perhaps|like)?\s*")
 
 

@@ -654,6 +654,9 @@ _DAY_REFERRED = rx(
 _QUALIFIER_UNREAD = rx(
     r"\b(?:easter|passover|ramadan|diwali|eid|hanukkah|thanksgiving|memorial|labou?r"
     r"|boxing|fortnight|mid-? ?week|(?:week|month|year) after next|after next)\b"
+    # "a haircut after the 20th at 2": some day after it, not the 20th (the day read is
+    # blanked out when this is looked for: "after" then the blank where it was)
+    r"|\bafter(?:  | the \d)"
 )
 
 
@@ -671,7 +674,13 @@ _UNREAD_DAY_PHRASE = rx(
     r"\s*\b(?:(?:on|for|by|until|till|before|after|of|in) )?(?:(?:the|my|a|an) )?"
     r"(?:(?:day|morning|afternoon|evening|night|week|weekend) (?:of|after|before) "
     r"(?:(?:the|my) )?)?"
-    rf"{_UNREAD_DAY_WORDS}(?: (?:from (?:now|today|tomorrow)|day|eve|sunday|monday))?\b",
+    rf"{_UNREAD_DAY_WORDS}(?: (?:from (?:now|today|tomorrow)|day|eve|sunday|monday))?\b"
+    # "mid february", "the first week of march", "after the 20th": read as no day
+    r"|\s*\b(?:(?:in|of|for|during) )?(?:(?:the )?(?:(?:first|second|third|last) week of"
+    r"|early|mid-?|late|end of|beginning of|start of) ?)?(?:january|february|march|april|june"
+    r"|july|august|september|october|november|december|jan|feb|apr|jun|jul|aug|sept?|oct|nov"
+    r"|dec)\b"
+    r"|\s*\b(?:any ?time |sometime |some time )?after the \d{1,2}(?:st|nd|rd|th)?\b",
     re.IGNORECASE,
 )
 
@@ -803,6 +812,11 @@ def find_when(text: str, now: datetime) -> When | None:
 # is "on" that are not days ("on time", "on the phone"). Only asked about when no day
 # was read at all.
 _DAY_UNREAD = rx(
+    # "mid february", "in march", "the first week of march", "late feb": a month, no day of
+    # it ("may" only where it is the month: "may I book…" asks)
+    r"\b(?:january|february|march|april|june|july|august|september|october|november"
+    r"|december|jan|feb|apr|jun|jul|aug|sept?|oct|nov|dec)\b"
+    r"|\b(?:in|of|mid|early|late|end of|beginning of|start of) may\b|"
     r"\b(?:fortnight|mid-? ?week)\b|"
     r"\b(?:christmas|xmas|thanksgiving|easter|new year'?s|halloween|valentine'?s|hanukkah"
     r"|passover|diwali|eid|boxing day|memorial day|labou?r day|independence day|fourth of july"

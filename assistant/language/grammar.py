@@ -26,7 +26,12 @@ from assistant.language.dates import find_when
 from assistant.language.intent import APPOINTMENT_ACTIONS, TASK_ACTIONS, Intent, IntentKind
 from assistant.language.lexicon import SERVICES
 from assistant.language.lookups import READS, reads
-from assistant.language.others import for_someone_else, reported, several_visits
+from assistant.language.others import (
+    for_someone_else,
+    people_counted,
+    reported,
+    several_visits,
+)
 from assistant.language.patterns import rx
 from assistant.language.scope import (
     asks_advice,
@@ -287,7 +292,10 @@ def _for_someone_else(intent: Intent) -> Intent:
     """A visit for another person: the customer is told it is not made, and asked."""
     if intent.kind not in _VISIT_CHANGES:
         return intent  # "remind me to pick up my son": the customer's own task
-    return dataclasses.replace(intent, missing=("someone_else",))
+    # (what else is lacking is asked once she says it is hers: "book a checkup for my son"
+    # → "yes" → when)
+    lacking = tuple(m for m in intent.missing if m in ("when", "time"))
+    return dataclasses.replace(intent, missing=("someone_else", *lacking))
 
 
 def _left_out(intent: Intent, c: Clause) -> Intent:
@@ -377,6 +385,11 @@ def read_clause(
         return reads(clause)  # "did I cancel my haircut?": what is on file says
     if asks_what_was_done(text):
         return []  # "what time did you book it for?": told from the change just made
+    if " for " in text and (count := people_counted(text)) is not None:
+        # "a massage for two on friday at 3": the count is no hour (the clause is read
+        # without it; the visit is asked about as one for several people)
+        start, end = count.span()
+        clause = dataclasses.replace(clause, text=text[:start] + " " * (end - start) + text[end:])
     gate = _quotes_masked(clause)
     for rule in _WRITE_RULES:
         if gate is not clause and not rule(gate):

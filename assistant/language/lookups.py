@@ -70,6 +70,17 @@ READS: tuple[tuple[IntentKind, GatedPattern], ...] = (
             r"|between (?:mon|tues|wednes|thurs|fri|satur|sun)day\b"
             r"|(?<=in )(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*)\b"
             r"|^anything (?:on |for )?(?:between )?(?:the )?\d{1,2}(?:st|nd|rd|th)\b"
+            # "anything on friday afternoon", "anything tomorrow morning": a day said bare
+            r"|^(?:(?:and|so|ok|okay|um|uh|hmm) )*anything (?:on |for |in )?(?:today|tomorrow"
+            r"|tonight|(?:this|next) (?:week|weekend|morning|afternoon|evening|\w+day)|\w+day)\b"
+            # "do I have anything before noon on wednesday", "…after 3 tomorrow": a part of
+            # a day, by an hour
+            r"|\b(?:have i got|do i have|is there|got) (?:anything|something)(?: booked| on"
+            r"| scheduled)? (?:before|after|until|till|by) (?:noon|midday|lunch|lunchtime|\d)"
+            # "what's my busiest day this week", "which day am I most booked": the calendar,
+            # read out (how many each day is told with it)
+            r"|\b(?:busiest|most booked|most packed|fullest|quietest|least busy|freest)\b"
+            r"(?! (?:time|times|hours?)\b)"
             # "anything next week after 4pm?", "anything tomorrow?": what is booked then
             r"|^anything (?:on |for |booked |scheduled )?(?:(?:this|next) (?:week|weekend|month)"
             r"|today|tomorrow|tonight|(?:this |next )?(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b"
@@ -98,6 +109,10 @@ READS: tuple[tuple[IntentKind, GatedPattern], ...] = (
         rx(
             r"\b(?:invoices?|bills?|billing|balance|owe|owed|owing|payments?|outstanding|unpaid"
             r"|charges?|statements?|amount due|how much do i|how much i|pay|paid)\b"
+            # "was I charged 150 for a cleaning?", "will I be charged for it?": asked (not
+            # "you charged me for…": a complaint, answered as one)
+            r"|\b(?:was|were|am|will|would|did|have|has) (?:i|we)(?: be| been| get| got)?"
+            r" (?:over)?charged\b"
             # "what's due this week" asks about to-dos (_DUE_WHEN); "what's due" alone, a bill
             rf"|\bwhat(?:'s| is) due\b(?!{_DUE_WHEN})|\bdue on my account\b|\bthe damage\b"
             # "…and how much have I spent", "…and how much was it": what it cost
@@ -140,6 +155,10 @@ READS: tuple[tuple[IntentKind, GatedPattern], ...] = (
             r"|\bi (?:ask|asked|sent|send|raised|put in) (?:a |my |the )?(?:question|query)\b"
             r"|\b(?:is|has) (?:it|that|this)(?: one)?(?: been)? (?:sorted|resolved|fixed"
             r"|dealt with)(?: out)?(?: yet)?\W*$"
+            # "did anyone look at my invoice question?": a question put to the team
+            r"|\b(?:invoice|billing|bill|payment|charge|refund) (?:question|query)\b"
+            r"|\bdid (?:anyone|anybody|someone|somebody|the team|they) (?:\w+ )?(?:look at"
+            r"|look into|get back|reply|answer|respond)"
         ),
     ),
 )
@@ -199,7 +218,8 @@ _TASKS_OUTSTANDING = rx(
 _ABOUT_A_BILL = rx(
     r"\b(?:tickets?|cases?|complaints?|quer(?:y|ies)|questions?) (?:about|regarding|re|on|for"
     r"|over) (?:the |my |a |an |this |that )?(?:\w+ )?(?:invoices?|bills?|billing|charges?"
-    r"|payments?)\b|\b(?:billing|invoice|payment|charge) (?:tickets?|cases?|complaints?)\b"
+    r"|payments?)\b|\b(?:billing|invoice|payment|charge) (?:tickets?|cases?|complaints?"
+    r"|question|query)\b"
 )
 _PRIORITY_WORD = rx(r"\bpriorit(?:y|ies|i[sz]ed)\b")
 # "do you do teeth whitening and how much (is it)": a service asked about, then its price.

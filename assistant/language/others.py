@@ -72,6 +72,20 @@ _FOR_SEVERAL = rx(
 )
 
 
+# "a massage for two on friday at 3", "a facial for 2 thursday at 4": a count after "for",
+# with the hour said apart ("at 3"), is of people (alone, "for two" may be the hour).
+_FOR_A_COUNT = rx(
+    r"\bfor (?:2|two|3|three|4|four)\b(?!:|\.\d| ?(?:hours?|hrs?|minutes?|mins?|pm|am|p m|a m"
+    r"|o ?clock|thirty|fifteen|forty|weeks?|days?|months?|nights?|years?)\b)(?=.*\bat \S)"
+)
+
+
+def people_counted(said: str) -> re.Match[str] | None:
+    """Where the normalized clause counts the people a visit is for by a bare number
+    ("for two … at 3"): no time of day, though said as one."""
+    return _FOR_A_COUNT.search(said) if " for " in said and " at " in said else None
+
+
 # "two haircuts saturday 10am", "book 2 massages at 3": more than one visit at one time,
 # none said apart ("two massages, one saturday and one sunday" are two bookings, each
 # with its time). One was booked and said as if that was the ask. (Read normalized: one
@@ -87,9 +101,23 @@ _SEVERAL_VISITS = rx(
 def for_someone_else(said: str) -> bool:
     """The normalized clause asks for a visit for another person ("for my son"), or for
     more people than the customer ("for both of us": one was booked, said as all)."""
-    if " for " in said and _FOR_SEVERAL.search(said) is not None:
+    if " for " in said and (_FOR_SEVERAL.search(said) or people_counted(said)) is not None:
         return True
     return _NAMES_A_PERSON.search(said) is not None and bool(_FOR_SOMEONE_ELSE.search(said))
+
+
+# The words that say whom else it is for, when they can be left out ("for my son").
+_FOR_WHOM = rx(
+    rf"\bfor (?:(?:me|myself|us) and )?(?:my|our) {_PERSON}\b(?!'s)|{_FOR_SEVERAL.pattern}"
+    rf"|{_FOR_A_COUNT.pattern}"
+)
+
+
+def as_her_own(said: str) -> str | None:
+    """The clause without the words that say whom else it is for ("book a checkup for my
+    son" → "book a checkup"), once she says it is hers; None when they cannot be left out."""
+    left = " ".join(_FOR_WHOM.sub(" ", said).split())
+    return None if left == " ".join(said.split()) or for_someone_else(left) else left
 
 
 def several_visits(said: str) -> bool:
@@ -103,4 +131,11 @@ def reported(said: str) -> bool:
     return bool(_REPORTED.search(said))
 
 
-__all__ = ["SOMEONE_ELSES_ACCOUNT", "for_someone_else", "reported", "several_visits"]
+__all__ = [
+    "SOMEONE_ELSES_ACCOUNT",
+    "as_her_own",
+    "for_someone_else",
+    "people_counted",
+    "reported",
+    "several_visits",
+]

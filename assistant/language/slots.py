@@ -197,6 +197,22 @@ def _new_one(reference: GatedPattern, clause: str, count: int) -> tuple[int | No
     return None, old
 
 
+# "415 555 0177 ext 3", "… extension 12", "… x3": an extension said after a number.
+_EXTENSION = rx(
+    r"\d[\s).-]*(?:,\s*)?(?:\b(?:ext|extn|extension)\b\.?|\bx)\s*(?P<n>\d{1,6})\b|\dx(?P<m>\d{1,6})\b"
+)
+
+
+def extension_said(text: str) -> str | None:
+    """The extension said after a phone number, if any (a cheap test first: "x" and
+    "ext" are in few messages as words)."""
+    said = text.lower()
+    if "x" not in said:
+        return None
+    found = _EXTENSION.search(said)
+    return None if found is None else found.group("n") or found.group("m")
+
+
 def contact(clause: str, norm: Normalized) -> Contact:
     """The new email address and phone number this clause holds, if any."""
     email = phone = bad = None

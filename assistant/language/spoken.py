@@ -204,11 +204,35 @@ _DOMAIN_REPAIR = rx(
 )
 
 
+# "maria, m-a-r-i-a, underscore garcia at …": a word spelled out after it is said once;
+# a word spelled with dashes is its letters; a pause before a spoken separator is none.
+_SPELLED_AGAIN = rx(
+    r"\b(?P<word>[a-z]{2,})?(?:[,:]?\s+(?:that's |that is |spelled |spelt )?)"
+    r"(?P<letters>(?:[a-z]-){2,}[a-z])\b,?(?=\s)",
+    re.IGNORECASE,
+)
+_PAUSED_SEPARATOR = rx(r",\s+(?=(?:underscore|dot|dash|hyphen) [a-z0-9])", re.IGNORECASE)
+
+
+def _spelled_again(match: re.Match[str]) -> str:
+    letters = match.group("letters").replace("-", "")
+    word = match.group("word")
+    if word is None:
+        return f" {letters}"
+    if word.lower() == letters.lower():
+        return word
+    return f"{word} {letters}"
+
+
 def written(text: str) -> str:
     """`text` with spoken addresses and digit runs written out, corrections applied."""
     if "@" in text:
         text = _SPACED_AT.sub("@", text)
     if " at " in text.lower():
+        if "-" in text:
+            text = _SPELLED_AGAIN.sub(_spelled_again, text)
+        if "," in text:
+            text = _PAUSED_SEPARATOR.sub(" ", text)
         if " dot " in text.lower():
             text = _EMAIL_NUMBER.sub(_email_number, text)
         text = _SPOKEN_EMAIL.sub(_spoken_email, text)

@@ -447,8 +447,14 @@ _PRIORITY_CHANGE = (
     ),
     rx(r"\b(?P<dir>prioriti[sz]e|deprioriti[sz]e) (?P<t>.+)$"),
     rx(
-        r"^(?P<t>.+?) (?:should be|is now|needs to be|must be|has to be) (?:a |an )?"
+        r"^(?P<t>.+?) (?:should be|is now|needs to be|must be|has to be|can be|could be"
+        r"|ought to be) (?:a |an )?"
         r"(?P<p>high|top|urgent|important|low|normal|medium|critical)(?:[- ]priority)?\b"
+    ),
+    # "the groceries task is low priority now": what it is now, said as a state
+    rx(
+        r"^(?P<t>.+?) is (?:a |an )?(?P<p>high|top|urgent|important|low|normal|medium|critical)"
+        r"[- ]priority now\b"
     ),
     # "insurance task make low", "the eye exam one, set it high": the task first, then the
     # verb and the level (said in a hurry, or by one whose English puts the object first)
@@ -573,6 +579,8 @@ _WAITS_UNTIL = rx(
     r"|^(?:(?:just|please|ok|okay|so) )*leave (?P<t2>(?:the|my|that|this) [a-z' -]+?)"
     r" (?:for|till|until|til) (?P<w2>.+)$"
 )
+# "the eye exam one", "the eye exam thing": one of those she has, of no kind said.
+_ONE_OF_THEM = rx(r"\b(?:one|thing)$")
 # Who or what waits that is no to-do: "i can wait until friday", "it can wait".
 _NO_TODO = rx(r"(?:i|we|you|they|he|she|it|that|this|everything|all|nothing|which|who)")
 _DESCRIBE = rx(
@@ -654,6 +662,19 @@ def update_task(c: Clause) -> Intent | None:
             and (due := _date_of(match.group("w") or match.group("w2"), c))
         ):
             return _task_change(c, waits, {"due_on": due})
+        if (
+            not _NO_TODO.fullmatch(waits)
+            and not APPT_NOUN.search(waits)
+            and not TASK_NOUN.search(waits)
+            and _ONE_OF_THEM.search(waits)
+            and slots.services_named(waits)
+        ):
+            # "the eye exam one can wait till the end of the month": a visit put off, or a
+            # to-do named after one; read as a move, which is a to-do's due day when no
+            # such visit is booked (models/embedded/references.may_be_a_task)
+            from assistant.language.appointment_rules import move_to
+
+            return move_to(c, waits, match.group("w") or match.group("w2") or "")
     if (match := _DUE_SHIFT.search(c.text)) and whole_days(
         # the verb with what follows it: "postpone … by two days" says the way in the verb
         shift := find_shift(f"{match.group('v')}{match.group('s')}")

@@ -23,6 +23,11 @@ refusals no turn may give; and no sentence may claim a change no write of the tu
         (N may be a list of fair counts, as for tasks; "only": true, none of that service
         and status ahead is at another time)
     {"tickets": "+N"}                                       tickets opened this session
+        (or a list of fair counts)
+    {"ticket_like": [WORD | [WORD, ...], ...], "count": N}   tickets opened this session
+        whose subject and body (as the calls sent them) hold every WORD (a list inside is
+        "any of these")
+    {"invoices": ["open 15000", "paid 9500", ...]}           every invoice's status and cents
     {"profile": "phone" | "email", "is": [VALUE, ...]}       the detail on file is one of these
 
 DAY is "+N" (days from the customer's today), "+N..+M" (any day from N to M days on),
@@ -230,7 +235,9 @@ def _seed_when(spec: str, service: str, world: World) -> datetime | None:
     return base + delta
 
 
-async def check_crm(admin: CrmAdmin, checks: list[dict[str, Any]], world: World) -> list[str]:
+async def check_crm(
+    admin: CrmAdmin, checks: list[dict[str, Any]], world: World, opened: Collection[str] = ()
+) -> list[str]:
     problems: list[str] = []
     # Each list read once, and only when a check looks at it.
     kinds = {kind for check in checks for kind in check}
@@ -278,11 +285,33 @@ async def check_crm(admin: CrmAdmin, checks: list[dict[str, Any]], world: World)
                 problems.append(f"{check['profile']} on file is {held!r}, not one of {check['is']}")
         elif "tickets" in check:
             now = len((await _get(admin, "/tickets?status=all"))["tickets"])
-            if now - world.tickets != int(check["tickets"]):
+            fair = check["tickets"] if isinstance(check["tickets"], list) else [check["tickets"]]
+            if now - world.tickets not in [int(n) for n in fair]:
                 problems.append(f"tickets opened: {now - world.tickets}, not {check['tickets']}")
+        elif "ticket_like" in check:
+            problems += _ticket_problems(opened, check)
+        elif "invoices" in check:
+            invoices = (await _get(admin, "/invoices?status=all"))["invoices"]
+            held = sorted(f"{i['status']} {i['amount_cents']}" for i in invoices)
+            if held != sorted(check["invoices"]):
+                problems.append(f"invoices are {held}, not {sorted(check['invoices'])}")
         else:
             raise ValueError(f"unknown check {check}")
     return problems
+
+
+def _ticket_problems(opened: Collection[str], check: dict[str, Any]) -> list[str]:
+    """The cases opened this session (subject and body, as sent) that hold the check's
+    words, counted."""
+    wanted = [[w] if isinstance(w, str) else w for w in check["ticket_like"]]
+    like = [
+        said
+        for said in opened
+        if all(any(option.lower() in said.lower() for option in options) for options in wanted)
+    ]
+    if len(like) != check.get("count", 1):
+        return [f"new tickets like {check['ticket_like']!r}: {list(opened)}"]
+    return []
 
 
 def _task_problems(task: dict[str, Any], check: dict[str, Any], world: World) -> list[str]:
@@ -465,12 +494,18 @@ async def play_case(
     chat = await assistant.connect(CUSTOMER)
     verdict = Verdict(case["id"])
     written: set[str] = set()  # the tools of the writes made in the session so far
+    opened: list[str] = []  # the cases opened in the session: subject and body
     try:
         for number, turn in enumerate(case["turns"], start=1):
             events = await chat.say(turn["say"])
             problems = turn_problems(turn, events, catalog, written)
             written |= set(_written(events[-1]["tool_calls"], catalog))
-            problems += await check_crm(admin, turn.get("crm", []), world)
+            opened += [
+                f"{call['arguments'].get('subject', '')} {call['arguments'].get('body', '')}"
+                for call in events[-1]["tool_calls"]
+                if call["tool"] == "crm.createTicket" and call["status"] == "ok"
+            ]
+            problems += await check_crm(admin, turn.get("crm", []), world, opened)
             verdict.turns += 1
             verdict.turns_failed += bool(problems)
             verdict.problems += [f"turn {number} {turn['say']!r}: {p}" for p in problems]

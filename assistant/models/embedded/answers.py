@@ -223,14 +223,24 @@ def about_invoice(invoices: Sequence[Item], subject: str, aspect: str, now: date
     return f"Your {_what(latest)} invoice{on} came to {amount}; it's {state}{when_due}."
 
 
-def last_visit_cost(appointments: Sequence[Item], invoices: Sequence[Item], now: datetime) -> str:
+def last_visit_cost(
+    appointments: Sequence[Item], invoices: Sequence[Item], now: datetime, service: str = ""
+) -> str:
     """ "What did my last visit cost me?": the latest visit had, and the invoice of its
-    service issued nearest to it (what it came to, and whether it is paid)."""
+    service issued nearest to it (what it came to, and whether it is paid); of one service
+    when one is named ("when was my last haircut and what did it cost?")."""
     past = [a for a in appointments if a.get("status") != "cancelled" and _is_past(a, now)]
+    past = [a for a in past if _matches(a, service, "service")]
     if not past:
-        return "I don't see a past visit on your account yet."
+        what = service.lower() or "visit"
+        return f"I don't see a past {what} on your account yet."
     last = max(past, key=lambda a: str(a.get("starts_at") or ""))
-    visit = f"Your last visit, {_article(_service(last))} {_service(last)} on {_day(last, now)},"
+    if service:
+        visit = f"Your last {_service(last)} was on {_day(last, now)}, and it"
+    else:
+        visit = (
+            f"Your last visit, {_article(_service(last))} {_service(last)} on {_day(last, now)},"
+        )
     held = parse_moment(last.get("starts_at"))
     its = [i for i in invoices if _matches(i, str(last.get("service") or ""), "description")]
     if held is None or not its:

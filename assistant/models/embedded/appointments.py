@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from datetime import date, datetime, time, tzinfo
+from datetime import date, datetime, time, timedelta, tzinfo
 from functools import lru_cache
 from typing import Any
 
@@ -97,9 +97,71 @@ def listing(result: ToolResult, scene: Scene) -> list[str]:
     if (one := _the_one_asked(items, scene)) is not None:
         # "…and also what time is my dentist thing": that visit, not every one.
         return [f"Your {service(one)} is {when(one, scene)}."]
+    if (week := _week_asked(scene)) is not None:
+        # "what's my busiest day next week": the visits of that week, not all ahead
+        first, last, name = week
+        within = [i for i in items if first <= _local_day(i, scene) <= last]
+        busiest = _busiest(within, scene) if _BUSIEST.search(scene.said) else []
+        if len(within) < len(items):
+            if not within:
+                span = (
+                    f"{spoken_day(first, scene.now.date())} to {spoken_day(last, scene.now.date())}"
+                )
+                return [
+                    f"You have nothing booked {name} ({span}).",
+                    f"Your next appointment is {article(service(items[0]))} "
+                    f"{when(items[0], scene)}.",
+                ]
+            described = [f"{article(service(item))} {when(item, scene)}" for item in within]
+            return [f"{name.capitalize()} you have {spoken_list(described)}.", *busiest]
+        if busiest:
+            described = [f"{article(service(item))} {when(item, scene)}" for item in items]
+            noun = count(len(items), "upcoming appointment")
+            return [f"You have {noun}: {spoken_list(described)}.", *busiest]
     described = [f"{article(service(item))} {when(item, scene)}" for item in items]
     noun = count(len(items), "upcoming appointment")
     return [f"You have {noun}: {spoken_list(described)}."]
+
+
+# "this week", "next week": the week asked about (a cheap word test first).
+_WEEK = rx(r"\b(?P<which>this|next|the coming) week\b")
+_BUSIEST = rx(r"\b(?:busiest|most booked|most packed|fullest)\b")
+
+
+def _week_asked(scene: Scene) -> tuple[date, date, str] | None:
+    """The first and last day of the week asked about, and how to name it."""
+    if "week" not in scene.said or (found := _WEEK.search(scene.said)) is None:
+        return None
+    today = scene.now.date()
+    monday = today - timedelta(days=today.weekday())
+    if found.group("which") == "this":
+        return today, monday + timedelta(days=6), "this week"
+    monday += timedelta(days=7)
+    return monday, monday + timedelta(days=6), "next week"
+
+
+def _local_day(item: Item, scene: Scene) -> date:
+    moment = parse_moment(item.get("starts_at"))
+    return moment.astimezone(scene.now.tzinfo).date() if moment else date.min
+
+
+def _busiest(items: list[Item], scene: Scene) -> list[str]:
+    """Which day holds the most of `items`, said when one does ("busiest day")."""
+    days: dict[date, int] = {}
+    for item in items:
+        days[_local_day(item, scene)] = days.get(_local_day(item, scene), 0) + 1
+    if not days:
+        return []
+    most = max(days.values())
+    top = [day for day, n in days.items() if n == most]
+    if most == 1:
+        return ["No day has more than one appointment."]
+    if len(top) > 1:
+        return [
+            f"No one day is busier: each of "
+            f"{spoken_list([spoken_day(d, scene.now.date()) for d in top])} has {most}."
+        ]
+    return [f"Your busiest day is {spoken_day(top[0], scene.now.date())}, with {most}."]
 
 
 # "what time is my dentist thing": when one visit named is asked about; not "when are my
@@ -152,11 +214,54 @@ def _day_asked(scene: Scene) -> date | None:
     return said.day
 
 
+# A part of the day asked about: "…wednesday morning", "…before noon", "…after 3".
+_PART_WORDS = rx(r"\b(?:morning|afternoon|evening|tonight|night|before|after|until|till)\b")
+_PARTS_OF_DAY = {
+    "morning": (0, 12 * 60, "in the morning"),
+    "afternoon": (12 * 60, 17 * 60, "in the afternoon"),
+    "evening": (17 * 60, 24 * 60, "in the evening"),
+    "tonight": (17 * 60, 24 * 60, "in the evening"),
+    "night": (17 * 60, 24 * 60, "in the evening"),
+}
+_PART_ASKED = rx(
+    r"\b(?P<part>morning|afternoon|evening|tonight|night)\b"
+    r"|\b(?P<edge>before|after|until|till) (?:(?P<noon>noon|midday|lunch|lunchtime)"
+    r"|(?P<h>1[0-2]|[1-9])(?::(?P<m>[0-5]\d))? ?(?P<ap>am|pm|a m|p m)?)\b"
+)
+
+
+def _part_asked(said: str) -> tuple[int, int, str] | None:
+    """The stretch of the day asked about, in minutes from midnight, and how to say it;
+    None when the whole day is asked (a cheap word test first)."""
+    if _PART_WORDS.search(said) is None:
+        return None
+    found = _PART_ASKED.search(said)
+    if found is None:
+        return None
+    if found.group("part"):
+        return _PARTS_OF_DAY[found.group("part")]
+    if found.group("noon"):
+        at, words = 12 * 60, "noon"
+    else:
+        hour = int(found.group("h")) % 12
+        ap = (found.group("ap") or "").replace(" ", "")
+        # "after 3": an afternoon hour, as a visit is booked (7 to 11 are the morning's)
+        pm = ap == "pm" or (not ap and 1 <= int(found.group("h")) <= 6)
+        at = (hour + 12 * pm) * 60 + int(found.group("m") or 0)
+        words = short_clock(datetime(2000, 1, 1, at // 60, at % 60))
+    if found.group("edge") == "after":
+        return at, 24 * 60, f"after {words}"
+    return 0, at, f"before {words}"
+
+
 def _on_day(items: list[Item], day: date, scene: Scene) -> list[str]:
-    """What is booked that day, or that nothing is and what comes next."""
+    """What is booked that day, or that nothing is and what comes next (of the part of the
+    day asked, when one is: "anything before noon on wednesday?")."""
     named = spoken_day(day, scene.now.date())
     lead = named if named in ("today", "tomorrow", "yesterday") else f"on {named}"
     that_day: list[str] = []
+    in_part: list[str] = []
+    part = _part_asked(scene.said)
     after: list[Item] = []
     for item in items:
         moment = parse_moment(item.get("starts_at"))
@@ -165,8 +270,17 @@ def _on_day(items: list[Item], day: date, scene: Scene) -> list[str]:
         local = moment.astimezone(scene.now.tzinfo)
         if local.date() == day:
             that_day.append(f"{article(service(item))} at {short_clock(local)}")
+            if part is not None and part[0] <= local.hour * 60 + local.minute < part[1]:
+                in_part.append(that_day[-1])
         elif local.date() > day:
             after.append(item)
+    if part is not None and that_day:
+        if in_part:
+            return [f"You have {spoken_list(in_part)} {lead}."]
+        # "anything sunday morning?": nothing then, and what there is that day
+        return [
+            f"You have nothing booked {lead} {part[2]}; that day you have {spoken_list(that_day)}."
+        ]
     if that_day:
         return [f"You have {spoken_list(that_day)} {lead}."]
     sentences = [f"You have nothing booked {lead}."]

@@ -20,16 +20,58 @@ _EXPLICIT_CASE = rx(
 )
 
 
+# "and another one, the dental office billed me twice": said just after a case was
+# opened, another case, with its own words.
+_ANOTHER_CASE = rx(
+    r"^(?:(?:and|also|oh|plus|ok|okay|so)[ ,]+)*(?:another one|one more|another|a second one)"
+    r"(?: too| as well| please)?\s*[,:;.-]\s*(?P<about>.{8,})$"
+)
+
+
+# "open a case: the desk was rude. And another one, I was billed twice": two cases asked
+# at once, the second with its own words (read apart: "one" is no service here).
+_AND_ANOTHER = rx(
+    r"^(?P<first>.{12,}?[.!?;])\s+(?:and |also |plus |oh and )?(?:another one|one more"
+    r"|a second one)(?: too| as well| please)?\s*[,:;.-]\s*(?P<second>.{8,})$"
+)
+
+
+def two_cases(message: str) -> tuple[str, str] | None:
+    """The first ask and the second case's words, when a second case follows the first."""
+    if "one" not in message.lower():
+        return None
+    match = _AND_ANOTHER.search(" ".join(message.split()).lower())
+    return (match.group("first"), match.group("second")) if match else None
+
+
+def another_case(message: str) -> str | None:
+    """What another case is about, said just after one was opened ("and another one, …")."""
+    match = _ANOTHER_CASE.search(normalize(message).text)
+    return match.group("about") if match else None
+
+
+# "I have another complaint, the eye doctor's office never called me back": the
+# complaint said with it is what the case is about.
+_COMPLAINT_TOLD = rx(
+    r"^(?:(?:ok|okay|so|and|also|oh|well|hi|hello|yes|yeah)[ ,.]+)*(?:i have|i've got|i got"
+    r"|here's) (?:a |another |one more )?(?:new )?complaint(?: too| as well)?"
+    r"\s*(?:[:,;.-]|about|that|because)\s*(?P<about>.{8,})$"
+)
+
+
 def case_asked(message: str) -> str | None:
     """ "open one about my bill being wrong": what the case is about, when "one" is a case."""
-    match = _EXPLICIT_CASE.search(normalize(message).text)
+    text = normalize(message).text
+    match = _EXPLICIT_CASE.search(text) or _COMPLAINT_TOLD.search(text)
     return match.group("about") if match else None
 
 
 # "then open a complaint about it", "can you raise a case about that": what the case is
 # about is what the customer said just before.
 _CASE_ABOUT_IT = rx(
-    r"^(?:(?:then|so|ok|okay|fine|well|in that case|alright)[ ,]+)*(?:can you |could you "
+    # ("yes, open a case about it": asked, offered or not, the words are the ones before)
+    r"^(?:(?:then|so|ok|okay|fine|well|in that case|alright|yes|yeah|yep|sure|please)[ ,]+)*"
+    r"(?:can you |could you "
     r"|please |just )?(?:open|raise|log|file|make|start|create)(?: me)? (?:a |an )?(?:support )?"
     r"(?:case|ticket|complaint)(?: for me)? (?:about|for|on|regarding) (?:it|that|this)"
     r"(?: then| please| for me)*[ .!]*$"

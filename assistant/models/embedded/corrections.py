@@ -13,6 +13,7 @@ from zoneinfo import ZoneInfo
 
 from assistant.dialogue_state import Action, Dialogue, Item
 from assistant.language import Intent, detect_intents, find_when, slots
+from assistant.language.lexicon import TITLE_VERBS
 from assistant.language.patterns import rx
 from assistant.language.shifts import find_shift, whole_days
 from assistant.language.slots import priority as said_priority
@@ -488,10 +489,51 @@ def another_task(state: Dialogue, text: str, now: datetime, timezone: str) -> li
     if (more := _ONE_MORE.match(text)) is not None:
         return _one_more(action, more, now, timezone)
     said = AND_ERRAND.match(text)
-    if said is None or detect_intents(text, now, timezone):
+    if said is None:
+        return _the_same_for(action, text, now, timezone)
+    if detect_intents(text, now, timezone):
         return None
     found = detect_intents(f"add a task to {said.group('t')}", now, timezone)
     return [i for i in found if i.kind == "add_task"][:1] or None
+
+
+# "and eggs", "also butter", "and dad too": a thing said short after a to-do was added,
+# one more like it (its verb, for the thing said).
+_AND_A_THING = rx(
+    r"^(?:and|also|plus|oh and|and also|and some|also some)\s+"
+    r"(?P<x>[a-z][a-z']*(?: [a-z][a-z']*){0,2}?)"
+    r"(?:\s+(?:too|as well|also|please))*[.!]*$"
+)
+# Words that make the short reply something else than a thing ("and that's it", "also no").
+_NOT_A_THING = rx(
+    r"\b(?:it|that|this|that's|thats|those|these|them|what|when|where|how|why|who|which|yes"
+    r"|no|not|nothing|thanks|thank|done|all|else|more|one|another|same|today|tomorrow|tonight"
+    r"|[a-z]+day|week|month|morning|afternoon|evening|urgent|priority|high|low|normal|due)\b"
+)
+# A title's verb, with its particle ("pick up", "drop off").
+_VERB_OF_TITLE = rx(r"^(?P<v>[a-z]+(?: (?:up|off|out|in|back|down|over))?) (?P<rest>.+)$")
+
+
+def _the_same_for(action: Action, text: str, now: datetime, timezone: str) -> list[Intent] | None:
+    """ "add buy milk" → "and eggs": "Buy eggs", the last to-do's verb for the thing said
+    (the same due day); None unless nothing else reads the words."""
+    said = _AND_A_THING.match(text)
+    if said is None or _NOT_A_THING.search(said.group("x")) or find_when(text, now):
+        return None
+    if slots.services_named(said.group("x")):
+        return None  # "and a haircut": a visit, asked about as one
+    title = str((action.after or {}).get("title") or action.arguments.get("title") or "")
+    verb = _VERB_OF_TITLE.match(title.lower())
+    if verb is None or verb.group("v").split()[0] not in TITLE_VERBS:
+        return None
+    if detect_intents(text, now, timezone):
+        return None
+    thing = said.group("x")
+    arguments: dict[str, Any] = {"title": f"{title[: len(verb.group('v'))]} {thing}"}
+    due = (action.after or {}).get("due_on") or action.arguments.get("due_on")
+    if due:
+        arguments["due_on"] = str(due)[:10]
+    return [Intent("add_task", arguments, clause=said.group(0))]
 
 
 def _added_here(state: Dialogue, action: Action) -> bool:

@@ -33,6 +33,43 @@ def _action(result: ToolResult, scene: Scene) -> str:
     return ACTION_OF.get(tool, "finish one of the steps")
 
 
+# The id argument of a write to one item, and the key of the listing that holds it.
+_LISTED_UNDER = {"task_id": "tasks", "appointment_id": "appointments"}
+
+
+def _still_listed(result: ToolResult, scene: Scene) -> bool | None:
+    """Whether a listing made after the refused write still holds its item (by its id, or
+    by its title or service and time as last seen); None when none was made since."""
+    position = next((i for i, r in enumerate(scene.results) if r is result), None)
+    if position is None:
+        return None
+    for key, field in _LISTED_UNDER.items():
+        item_id = result.call.arguments.get(key)
+        if item_id is None:
+            continue
+        seen = scene.earlier(item_id) or {}
+        for later in scene.results[position + 1 :]:
+            body = later.result if later.ok else None
+            items = body.get(field) if isinstance(body, dict) else None
+            if not isinstance(items, list):
+                continue
+            return any(
+                isinstance(item, dict)
+                and (
+                    item.get("id") == item_id
+                    or (field == "tasks" and seen and item.get("title") == seen.get("title"))
+                    or (
+                        field == "appointments"
+                        and seen
+                        and (item.get("service"), item.get("starts_at"))
+                        == (seen.get("service"), seen.get("starts_at"))
+                    )
+                )
+                for item in items
+            )
+    return None
+
+
 _CLASH = rx(r"\bidempotency\b")
 _TAKEN = rx(r"\b(?:belongs to another|already (?:in use|taken|registered)|taken)\b")
 
@@ -71,6 +108,16 @@ def failure(result: ToolResult, scene: Scene) -> list[str]:
     if code == "rate_limited":
         return [f"I couldn't {action}: {system} is busy right now, please try again in a moment."]
     if code == "not_found":
+        if writes and (still := _still_listed(result, scene)) is not None:
+            if still:
+                # Listed afresh after the refusal, and there: the id it was listed by is
+                # what the CRM did not find, not the item (her list still shows it).
+                return [
+                    f"I couldn't {action}: {system} still lists it, but didn't find it by the "
+                    "reference it gave me, so nothing was changed.",
+                    "Please try again in a moment.",
+                ]
+            return [f"I couldn't {action}: it doesn't seem to exist anymore."]
         if writes:
             return [f"I couldn't {action}: it doesn't seem to exist anymore."]
         return [f"I couldn't {action}: {system} couldn't find your account details."]

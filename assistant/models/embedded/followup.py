@@ -22,6 +22,7 @@ from assistant.language.another_visit import another_visit
 from assistant.language.dates import find_when, without_unread_day
 from assistant.language.intents import is_request
 from assistant.language.lexicon import MONTHS, WEEKDAYS
+from assistant.language.others import as_her_own
 from assistant.language.patterns import rx
 from assistant.language.slots import OFFERED, cut_spans, service, service_said_apart
 from assistant.language.targets import target_ref
@@ -333,6 +334,16 @@ def understand(
         # "when should I move it to?" → "then just book one for the 3rd at 9": a booking
         # of its own, not the day of the move.
         return intents
+    if (
+        lacking
+        and lacking[0].missing[:1] in (("problem",), ("title",))
+        and text.rstrip().endswith("?")
+        and intents
+        and all(i.complete and not i.writes for i in intents)
+    ):
+        # "What's the problem you'd like me to report?" → "and was my haircut bill paid?":
+        # a question of the customer's own, answered; never the words of a case or a task.
+        return intents
     if lacking:
         if "same" in text and (hour := _the_hour_booked(lacking[0], conversation, text, timezone)):
             text = hour  # "What time on Friday…?" → "same time": as the visit just booked
@@ -617,15 +628,15 @@ _ONLY_CLOSES = rx(
 def _fill(intent: Intent, text: str, now: datetime, timezone: str) -> list[Intent] | None:
     """The lacking clause read again with the reply's words added."""
     if intent.missing[:1] == ("someone_else",):
-        if (
-            is_affirmative(text)
-            and intent.kind == "book_appointment"
-            and intent.missing == ("someone_else",)
-            and "starts_at" in intent.arguments
-        ):
+        if is_affirmative(text) and intent.kind == "book_appointment":
             # "Would you like me to book a haircut for yourself?" → "yes please": hers,
-            # as asked (it found nothing waiting for a yes)
-            return [dataclasses.replace(intent, missing=intent.missing[1:])]
+            # as asked (it found nothing waiting for a yes); when it was not said, it is
+            # asked next ("book a checkup for my son" → "yes" → "When would you like…?"),
+            # of the clause as hers (the time said then is read with it)
+            if intent.missing == ("someone_else",) and "starts_at" in intent.arguments:
+                return [dataclasses.replace(intent, missing=())]
+            if (own := as_her_own(intent.clause)) is not None:
+                return [dataclasses.replace(intent, missing=intent.missing[1:], clause=own)]
         return None  # someone else's visit: what follows is read as a request of its own
     if only_hesitates(text):
         # "What should the task say?" → "hmm, let me think": the answer is still to come
@@ -668,6 +679,10 @@ def _fill(intent: Intent, text: str, now: datetime, timezone: str) -> list[Inten
             again = detect_intents(clause.replace(said, instead.lower(), 1), now, timezone)
             return [i for i in again if i.kind == intent.kind][:1] or None
         clause = clause.replace(said, " ")
+    if intent.kind == "update_contact" and intent.missing[0].startswith("phone"):
+        # "change my phone to 555 0134" → "the full number?" → "415 555 0134": the digits
+        # said first give way to the number said now (read together, they ran into one)
+        clause = " ".join(_DIGITS_SAID.sub(" ", clause).split())
     if "when" in intent.missing:
         # "book a haircut on thanksgiving at 3pm" → "which day?" → "november 28th": the
         # day not read gives way to the one said now.
@@ -790,6 +805,12 @@ _BARE_HOUR_REPLY = rx(
 )
 
 
+# Digits said as a number, with an extension after them ("555 0134 ext 4").
+_DIGITS_SAID = rx(
+    r"\+?\d[\d\s().-]*\d(?:\s*(?:,\s*)?(?:\b(?:ext|extn|extension)\b\.?|\bx)\s*\d+)?|\+?\d"
+)
+# "oh sorry", "ah my bad", "oops": said before the answer to a question about the time.
+_SORRY_FIRST = rx(r"^(?:(?:oh|ah|aah|oops|whoops|sorry|my bad|um|uh|erm|woops)\b[\s,.!-]*)+")
 _COMMA = rx(r"\s*,(?!\s*(?:like|say|maybe|ideally) \d)\s*")
 
 
@@ -803,6 +824,10 @@ def _retimed(clause: str, reply: str, now: datetime) -> tuple[str, str]:
     # Only a time is expected: read as one clause ("the 30th, same time"); a comma before
     # an hour offered stays ("tomorrow first thing, like 9": the 9 is the hour).
     reply = said = _COMMA.sub(" ", normalize(reply).text)
+    if said[:1] in "soaumw" and (sorry := _SORRY_FIRST.match(said)) and said[sorry.end() :]:
+        # "morning or evening?" → "oh sorry 8pm": an apology before the answer puts right
+        # nothing of the request (read after it, "sorry" cut the request away)
+        reply = said = said[sorry.end() :]
     if (hour := _BARE_HOUR_REPLY.match(said)) and find_when(said, now) is None:
         # "what time?" → "12 is fine", "4 please": the number is the hour asked for.
         reply = said = f"at {said[hour.start(1) :]}"

@@ -89,7 +89,9 @@ _CANNOT: tuple[tuple[GatedPattern, str], ...] = (
             r"^(?!.*\b(?:complain|complaint|case|ticket|report)).*"
             r"\b(?:was|were|is|are|being|so) (?:really |very |quite |incredibly |so |super )?"
             r"(?:rude"
-            r"|unhelpful|unprofessional|disrespectful|dismissive)\b"
+            r"|unhelpful|unprofessional|disrespectful|dismissive"
+            # "ugh, the haircut place was so loud last time": how a visit went, told
+            r"|loud|noisy|dirty|filthy|messy|crowded|chaotic|freezing)\b"
         ),
         "I'm sorry to hear that; the team will want to know.",
     ),
@@ -207,10 +209,44 @@ OWN_ACCOUNT_ONLY = (
     "anyone else's. They're welcome to contact us themselves, and I'm happy to help with "
     "anything on yours."
 )
+# A case once opened is the team's: no tool changes, marks or adds to it.
+CASE_UNCHANGED = (
+    "I can't change a support case once it's open, but the team will be in touch about it, "
+    "and I can open a new one with what you'd like to add."
+)
+# One email and one phone number are kept, used for everything.
+ONE_OF_EACH = (
+    "I can only keep one email address and one phone number on file, used for everything, "
+    "so I can't add a second one for some things. I haven't changed anything; if you'd like "
+    "the new one to replace the one on file, just ask."
+)
 # What no tool does, answered with what can be done instead: a support case offered
 # after it would be a second question, for something the team cannot do either.
 _INSTEAD: tuple[tuple[GatedPattern, str], ...] = (
     (SOMEONE_ELSES_ACCOUNT, OWN_ACCOUNT_ONLY),
+    (
+        # "can you change my open ticket to say it's urgent?", "mark the case as urgent"
+        rx(
+            r"\b(?:change|update|edit|amend|modify|mark|flag|rename|reword)"
+            r" (?:my |the |that |this |it |an? )?(?:open |existing |old |current |other |first "
+            r"|last |support |\w+ )?(?:case|ticket|complaint)s?\b"
+            r"|^(?=.*\b(?:case|ticket|complaint)s?\b)"
+            r".*\b(?:mark|make|flag|set) (?:it|that|this|(?:the|my) (?:\w+ )?(?:one|case|ticket))"
+            r" (?:as )?(?:urgent|high priority|a priority|important)\b"
+        ),
+        CASE_UNCHANGED,
+    ),
+    (
+        # "use my work email for invoices but keep my personal one": a second email or
+        # number, for some things only, is not a change of the one on file.
+        rx(
+            r"(?=.*\b(?:e-?mail|number|phone)\b)(?:.*\bfor (?:my |the |all |any )?(?:invoices?"
+            r"|bills?|billing|receipts?|statements?)\b.*\bkeep\b"
+            r"|.*\bkeep (?:my |the )?(?:personal|other|current|old|existing|home|usual) "
+            r"(?:one|e-?mail|address|number)\b.*\bfor\b)"
+        ),
+        ONE_OF_EACH,
+    ),
     (
         rx(
             r"\b(?:mark|set|make|change|put|turn)\b.*\b(?:not (?:done|complete|completed"
@@ -330,4 +366,31 @@ def cannot_do(text: str, asks_a_change: Callable[[str], bool] | None = None) -> 
     return None
 
 
-__all__ = ["cannot_do"]
+# "and add that it was the haircut", "oh and also mention my new address": more words for
+# a case, said just after it was opened (not "add that to my list": a to-do).
+_ADDS_TO_IT = rx(
+    r"^(?:(?:and|also|oh|plus|please|can you|could you|ok|okay)[ ,]+)*"
+    r"(?:add|mention|include|note|tell them|say|put in)(?: also| too| as well)?"
+    r"(?: that| to it| too| as well)\b(?!.*\b(?:task|to-?do|list|reminder|calendar)s?\b)"
+    r"|^(?:(?:and|also|oh|plus|please|can you|could you|ok|okay)[ ,]+)*(?:mention|include)\b"
+    r"(?!.*\b(?:task|to-?do|list|reminder|calendar)s?\b)"
+)
+# "and the invoice one, can you mark it urgent now?": of a case in view, not a task.
+_URGENT_IT = rx(
+    r"\b(?:mark|make|flag|set) (?:it|that|this|that one|this one) (?:as )?(?:urgent"
+    r"|high priority|a priority|important)\b"
+)
+
+
+def case_in_view_changed(text: str, case_in_view: bool, case_just_opened: bool) -> str | None:
+    """What no tool does to a case: more words added to the one just opened, or the one
+    in view marked urgent. `case_in_view`: cases were the last thing read out or opened."""
+    said = normalize(text).text
+    if case_just_opened and _ADDS_TO_IT.search(said):
+        return NOTES_ON_A_CASE
+    if case_in_view and _URGENT_IT.search(said):
+        return CASE_UNCHANGED
+    return None
+
+
+__all__ = ["cannot_do", "case_in_view_changed"]

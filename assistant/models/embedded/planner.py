@@ -54,16 +54,18 @@ from assistant.models.embedded import (
     topic,
 )
 from assistant.models.embedded.bare_time import move_question, what_for
-from assistant.models.embedded.cases import case_about_it
+from assistant.models.embedded.cases import another_case, case_about_it, two_cases
 from assistant.models.embedded.followup import only_hesitates, pauses, said_before, unanswered
 from assistant.models.embedded.held_back import held_back_read
 from assistant.models.embedded.pinning import zone_of
 from assistant.models.embedded.said_before import current_one_named
 from assistant.models.embedded.unheard import said_not_understood, unheard_in
+from assistant.models.embedded.which_asked_back import which_asked_back
 from assistant.resolve import Match, action_arguments, resolve_all, resolve_intent
 from assistant.schema import (
     AssistantTurn,
     FinalDecision,
+    Message,
     PlanRequest,
     ToolCall,
     ToolCallsDecision,
@@ -98,9 +100,26 @@ AFTER_DROPPED = "If you'd still like me to go ahead, just ask again. Anything el
 
 # An acknowledgement ("ok", "right") and then a question of its own.
 _ACK_THEN_ASK = rx(
-    r"^(?:ok|okay|alright|all right|right|fine|cool|thanks|cheers|great)\b[ ,.!]*"
+    # ("whatever, fine. when's it due?": put up with, and moving on)
+    r"^(?:(?:ok|okay|alright|all right|right|fine|cool|thanks|cheers|great|whatever|anyway)"
+    r"\b[ ,.!]*)+"
     r"(?:and |so |then )?(?:what|when|where|which|who|how|is|are)\b"
 )
+
+
+# "what about mine, what is it?", "and mine?": the customer's own, after someone else's.
+_MINE_ASKED = rx(
+    r"^(?:(?:ok|okay|and|so|well|then)[ ,]+)*(?:what about|how about|and|what's|what is)"
+    r" mine\b(?!.*\b(?:change|update|set|make|to)\b)"
+)
+
+
+def _last_answer_named_details(conversation: Sequence[Message]) -> bool:
+    """Whether the assistant's last answer spoke of a phone number or an email."""
+    for message in reversed(conversation):
+        if isinstance(message, AssistantTurn) and message.kind == "answer":
+            return bool(re.search(r"\b(?:email|phone number)\b", message.text))
+    return False
 
 
 # How many of the customer's last messages are read as meant: a reply completes the ask
@@ -356,6 +375,27 @@ def _key(tool: str, arguments: dict[str, Any]) -> tuple[str, str]:
     return tool, repr(sorted(arguments.items()))
 
 
+# The listing that shows whether an item a write did not find is still there.
+_LISTING_OF = {"task_id": "crm.listTasks", "appointment_id": "crm.listUpcomingAppointments"}
+
+
+def _listed_again(request: PlanRequest) -> Decision | None:
+    """The listing again, after a write of this turn was refused as not found (the CRM
+    no longer knows the item by the id its listing gave), unless listed since."""
+    results = request.turn_results
+    for index, result in enumerate(results):
+        if result.ok or result.error is None or result.error.code != "not_found":
+            continue
+        for key, listing in _LISTING_OF.items():
+            if key not in result.call.arguments:
+                continue
+            if any(r.call.tool_name == listing for r in results[index + 1 :]):
+                return None
+            arguments = {"status": "all"} if listing == "crm.listTasks" else {}
+            return ToolCallsDecision(calls=(EmbeddedPlanner._call(request, 0, listing, arguments),))
+    return None
+
+
 class EmbeddedPlanner:
     """Deterministic planner (implements `Planner`)."""
 
@@ -369,6 +409,10 @@ class EmbeddedPlanner:
     def plan(self, request: PlanRequest) -> Decision:
         """The decision, synchronously (the grammar never waits on anything)."""
         said = request.user_message
+        if request.turn_results and (relisted := _listed_again(request)) is not None:
+            # A change refused as not found, of an item a listing gave: listed afresh, so
+            # that the answer says whether it is still there (an id that changed) or gone.
+            return relisted
         request = _as_meant(request)
         state = request.dialogue
         if (
@@ -390,6 +434,17 @@ class EmbeddedPlanner:
             now = local_now(request.now, zone_name)
             return FinalDecision(text=last_write.told(state, now, request.user_message))
         timezone = request.customer.timezone if request.customer else "UTC"
+        if (
+            request.round <= 1
+            and request.dialogue.question
+            and (
+                back := which_asked_back(
+                    request.dialogue, said, local_now(request.now, timezone), zone_of(timezone)
+                )
+            )
+        ):
+            # "which is earlier?" to "which one should I move?": told, and asked again.
+            return FinalDecision(text=back)
         confirmed = _confirmed_rounds(request)
         first = request.round <= 1 + confirmed and len(request.turn_results) == confirmed
         if (
@@ -435,6 +490,8 @@ class EmbeddedPlanner:
             or {i.kind for i in intents} == {"appointments"}
             # "what's the bill for my last visit": a bill and a visit named, one question
             or (len(intents) == 2 and questions.asks_last_visits_cost(request.user_message))
+            # "when was my last haircut and what did it cost": when, and what it came to
+            or (len(intents) == 2 and questions.asks_when_and_cost(request.user_message))
         )
         if (
             pinned is None
@@ -464,6 +521,7 @@ class EmbeddedPlanner:
                 or asked.aspect == "named_case"
                 or asked.place
                 or (asked.aspect == "cost" and asked.subject == questions.LAST_VISIT)
+                or asked.aspect == "last_cost"
                 # "and the dentist, is that still on": one question of one visit, yes or no
                 or asked.aspect in questions.ONE_ANSWER
             ):
@@ -498,7 +556,12 @@ class EmbeddedPlanner:
             # "cancel my haircut, oh wait, no, actually don't": what is left as it was.
             left = _left_as_it_was(asked, request)
             return FinalDecision(text=_not_done(left) if left else TAKEN_BACK)
+        if (both := two_cases(text)) is not None and (cases := self._two_cases(request, *both)):
+            return ToolCallsDecision(calls=cases)
         about = references.case_asked(text)
+        done = request.dialogue.done
+        if about is None and done and done[-1].get("tool") == "crm.createTicket":
+            about = another_case(text)  # "and another one, the office billed me twice"
         if about is None and references.describes_case(request.dialogue, text):
             about = text
         if about is None and case_about_it(text):
@@ -524,12 +587,23 @@ class EmbeddedPlanner:
         if isinstance(cannot := references.undo(request.dialogue, normalize(text).text), str):
             return FinalDecision(text=cannot)  # a cancel or delete cannot be undone
         if asks_how_to(text):
+            if "pay" in text.lower() and unsupported(text):
+                return FinalDecision(text=CANNOT_PAY)  # "how do I pay the dental bill?"
             return FinalDecision(text=replies.chat_reply("how_to", request.customer))
         timezone = request.customer.timezone if request.customer else "UTC"
 
         def asks_a_change(said: str) -> bool:
             return any(intent.writes for intent in detect_intents(said, request.now, timezone))
 
+        dialogue = request.dialogue
+        just_opened = bool(dialogue.done) and dialogue.done[-1].get("tool") == "crm.createTicket"
+        if (just_opened or dialogue.listed_kind == "ticket") and (
+            changed := limits.case_in_view_changed(
+                text, just_opened or dialogue.listed_kind == "ticket", just_opened
+            )
+        ) is not None:
+            # "and add that it was for the haircut", just after the case was opened
+            return FinalDecision(text=changed)
         if (plainly := limits.cannot_do(text, asks_a_change)) is not None:
             done = request.dialogue.done
             if (
@@ -541,17 +615,30 @@ class EmbeddedPlanner:
             return FinalDecision(text=plainly)
         return None
 
+    def _two_cases(self, request: PlanRequest, first: str, second: str) -> tuple[ToolCall, ...]:
+        """ "open a case: X. And another one, Y": the case X asks for, and one about Y
+        (none unless the first part alone opens a case)."""
+        timezone = request.customer.timezone if request.customer else "UTC"
+        asked = detect_intents(first, request.now, timezone)
+        if len(asked) != 1 or asked[0].kind != "create_ticket" or asked[0].missing:
+            return ()
+        other = references.offered_case(request.dialogue, second)
+        return (
+            self._call(request, 0, "crm.createTicket", dict(asked[0].arguments)),
+            self._call(request, 1, "crm.createTicket", other),
+        )
+
     @staticmethod
     def _accepts_offer(request: PlanRequest, text: str) -> bool:
         """A yes to the offered case, unless what follows it asks for another change
         ("ok, can you at least update my mobile then…"): that is not a yes to the case."""
         if not references.accepts_offer(request.dialogue, text):
             return False
+        if _ACK_THEN_ASK.match(normalize(text).text):
+            return False  # "ok. what email do you have": moving on, not a yes to the case
         rest = request_after_yes(text)
         if rest is None:
             return True
-        if _ACK_THEN_ASK.match(normalize(text).text):
-            return False  # "ok. what email do you have": moving on, not a yes to the case
         timezone = request.customer.timezone if request.customer else "UTC"
         return not any(
             intent.writes and intent.kind != "create_ticket"
@@ -619,6 +706,16 @@ class EmbeddedPlanner:
             if again is not None and any(tool.name == again for tool in request.tools):
                 # "ok what have I got now": the topic in view, read again.
                 call = self._call(request, 0, again, {})
+                return ToolCallsDecision(calls=(call,), last_round=True)
+            if (
+                "mine" in text.lower()
+                and _MINE_ASKED.search(normalize(text).text)
+                and _last_answer_named_details(request.conversation)
+                and any(tool.name == "crm.getCustomerProfile" for tool in request.tools)
+            ):
+                # "my wife's email…" → (her detail is not changed) → "what about mine, what
+                # is it?": the customer's own details on file, read out.
+                call = self._call(request, 0, "crm.getCustomerProfile", {})
                 return ToolCallsDecision(calls=(call,), last_round=True)
             if _only_what_not_to_do(text):
                 # "don't move my haircut to saturday": nothing to do, and that is the answer
@@ -731,8 +828,11 @@ class EmbeddedPlanner:
         made = {_key(r.call.tool_name, dict(r.call.arguments)) for r in request.turn_results}
         calls: list[ToolCall] = []
         for intent in intents:
-            if references.due_in_a_stretch(intent):
-                # A task's due day said as a stretch: a task only (a visit is asked when).
+            if references.due_in_a_stretch(intent) and not references.booked_visit_named(
+                intent, request.turn_results, timezone
+            ):
+                # A task's due day said as a stretch: a task only (a visit is asked when;
+                # "the haircut can wait till next week", a haircut booked, is asked when).
                 intent = references.as_task_due(intent)
                 found = resolve_intent(intent, request.turn_results, timezone)
                 if not isinstance(found, Match):
@@ -743,6 +843,10 @@ class EmbeddedPlanner:
                     calls.append(self._call(request, len(calls), intent.tool, arguments))
                 continue
             if not intent.needs_target or intent.missing or intent.tool not in available:
+                continue
+            if references.booked_visit_named(intent, request.turn_results, timezone):
+                # "the haircut one can wait until saturday", a haircut booked: a visit put
+                # off is asked about, never moved on those words
                 continue
             every = resolve_all(intent, request.turn_results, timezone)
             if every is not None:

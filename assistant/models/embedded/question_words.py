@@ -36,12 +36,16 @@ COMPLAINT = any_of(
     r"\b(?:charged|billed)\b.*\b(?:cancell?ed|didn't have|never had|haven't had|never got)\b",
     r"\bcharged (?:me )?for (?:a |an |my )?(?:cancel|missed)",
     r"^(?:but )?why (?:so much|so high|is it so (?:much|high)|that much|is that)\b",
-    r"\b(?:seems|that's|that is|thats|is) (?:a lot|too much|too high|expensive|steep"
+    r"\b(?:seems|that's|that is|thats|is)(?: like)? (?:a lot|too much|too high|expensive|steep"
     r"|a bit much)\b",
     r"^(?:but |so )?why (?:is|was) (?:it|that|this) (?:\$|so |\d)",
     r"\b(?:nobody|no one|no-one)\b.*\b(?:back|called|replied|answered)\b",
     r"\blook into (?:it|my bill|the charge|this)\b",
     r"\btold (?:me )?it would be\b",
+    # "I was told the cleaning would be covered by my insurance"
+    r"\b(?:told|said|promised)\b.*\b(?:would|should|was going to) be (?:covered|free"
+    r"|included|cheaper|less)\b",
+    r"\b(?:should|was supposed to|were supposed to) (?:have )?(?:be|been) covered\b",
     # "that's not right, they told me it was due end of january": the bill disputed
     r"^(?:no,? |but |well,? )?(?:that's|that is|thats) (?:not right|wrong|not correct)\b.*"
     r"\b(?:due|paid|charged?|bill|invoice|owe|amount|cost)\b",
@@ -267,7 +271,12 @@ CASE_STATUS = _rx(
     r"\b(?:status|any (?:news|update|progress)|still open|been (?:looked at|answered)"
     # "has anyone looked at it yet?" just after it was opened
     r"|(?:has|have) (?:anyone|someone|anybody|somebody|they|the team) (?:looked at|answered"
-    r"|replied to|got back to me about))\b"
+    r"|replied to|got back to me about)"
+    # "did you open it?", "is it open now?" just after it was opened
+    r"|(?:did|have) you (?:actually |really )?(?:open|opened|log|logged|file|filed|raise"
+    r"|raised)|is (?:it|that|this)(?: one)? (?:open|opened|logged)"
+    r"|(?:it|that|this)(?: one)? is (?:open|opened|logged)(?= right| yes)"
+    r")\b"
     r"(?=.*\b(?:it|that|this|the case|the ticket|my case|my ticket)\b|\W*$)"
 )
 

@@ -111,6 +111,7 @@ Aspect = Literal[
     "length",
     "tasks_about",
     "named_case",
+    "last_cost",
     "still_on",
     "earlier",
     "last_in",
@@ -210,6 +211,13 @@ _WHAT_FOR = rx(
 )
 
 
+# "is that overdue?", "is it late?": of the bill just told.
+_OVERDUE_IT = rx(
+    r"^(?:(?:so|and|ok|okay|wait)[ ,]+)*(?:is|was|are) (?:it|that|this|they|that one|this one)"
+    r"(?: already| now| still)? (?:overdue|late|past due)\b"
+)
+
+
 # Asked of most messages: compiled once, each tried only on a text holding its words.
 _WHATS_ON_IT = rx(r"^(?:so |ok |okay |and )?what'?s on (?:it|the invoice|my invoice|the bill)")
 _BILLING = rx(r"\b(?:bills?|invoices?|owe|balance|payments?|charges?|account)\b")
@@ -256,6 +264,11 @@ def at_place(item: Item, place: str) -> bool:
 def _read(said: str, state: Dialogue) -> Question | None:
     if COMPLAINT.found_in(said):
         return Question("complaint", waiting=bool(WAITING.search(said)))
+    case = state.last_action
+    if case is not None and case.kind == "ticket" and CASE_STATUS.search(said):
+        # "what's the status of it", "is it still open?", "did you open it?" just after a
+        # case was opened: that case (before the verbs of a change: "open" asks nothing).
+        return Question("case_status", item=case.after)
     asks_notes = NOTES.search(said) and re.search(r"\b(?:do|should|what)\b", said)
     if (
         ACTION.search(said)
@@ -271,21 +284,21 @@ def _read(said: str, state: Dialogue) -> Question | None:
         return Question("due")  # the open invoices, read out
     if "invoice" in (state.listed_kind, state.focus_kind) and _WHAT_FOR.search(said):
         return Question("due")  # "what's that one for?" after the balance: the invoices, read out
+    if "invoice" in (state.listed_kind, state.focus_kind) and _OVERDUE_IT.search(said):
+        return Question("due")  # "is that overdue?" after the bills: when they are due
     if _TASKS_ABOUT_IT.search(said) and (visit := state.focus_of("appointment")) is not None:
         # "do I have any tasks about that" after the eye exam: the tasks naming it.
         return Question("tasks_about", str(visit.get("service") or ""))
     if (focused := _about_focus(said, state)) is not None:
         return focused
+    if asks_when_and_cost(said) and (of_service := _service(said)):
+        return Question("last_cost", of_service)  # "when was my last haircut and what did it cost"
     if TICKET_HISTORY.search(said):
         return Question("ticket_history")
     if CLOSED.search(said):
         return Question("closed_tickets")
     if ASKED_AFTER.search(said) and (words := case_words(said)):
         return Question("named_case", words)  # "that portal thing I reported, is it fixed?"
-    case = state.last_action
-    if case is not None and case.kind == "ticket" and CASE_STATUS.search(said):
-        # "what's the status of it" just after a case was opened: that case.
-        return Question("case_status", item=case.after)
     if INVOICE_HISTORY.search(said):
         paid_only = re.search(r"\bpaid invoices\b", said) and "unpaid" not in said
         return Question("invoice_history", "paid" if paid_only else "")
@@ -469,6 +482,26 @@ _COST_OF_LAST_VISIT = rx(
 )
 
 
+# "when did I last get a haircut and how much was it", "how much did I pay for my last
+# haircut and when was that": the day of the last one and what it came to, both asked.
+_LAST_ONE = rx(r"\b(?:last|latest|most recent|previous)\b")
+_WHEN_ASKED = rx(r"\b(?:when|what day|what date|which day|the date|what time)\b")
+_COST_ASKED = rx(r"\b(?:how much|cost|costs|charged|charge|pay|paid|price|bill|billed)\b")
+
+
+def asks_when_and_cost(text: str) -> bool:
+    """Whether `text` asks both when the last visit of a kind was and what it cost (one
+    question, though said in two clauses: each read alone listed every visit and bill)."""
+    said = text.lower()
+    return (
+        ("last" in said or "recent" in said or "previous" in said)
+        and _LAST_ONE.search(said) is not None
+        and _WHEN_ASKED.search(said) is not None
+        and _COST_ASKED.search(said) is not None
+        and len(slots.services_named(said)) == 1
+    )
+
+
 def asks_last_visits_cost(text: str) -> bool:
     """ "what's the bill for my last visit": one question, though its words name a bill and
     a visit (each read as a listing of its own)."""
@@ -543,7 +576,7 @@ def lookups(question: Question) -> list[tuple[str, dict[str, Any]]]:
         return reads
     if aspect == "paid" and not question.subject and not question.waiting:
         return [("crm.getOpenInvoices", {})]
-    if aspect == "cost" and question.subject == LAST_VISIT:
+    if (aspect == "cost" and question.subject == LAST_VISIT) or aspect == "last_cost":
         return [
             ("crm.listAppointments", {"status": "all"}),
             ("crm.listInvoices", {"status": "all"}),
@@ -719,6 +752,9 @@ def answer(question: Question, results: Sequence[ToolResult], now: datetime) -> 
         return owing(_items(results, "invoices"), now)
     if aspect == "cost" and question.subject == LAST_VISIT:
         return last_visit_cost(_items(results, "appointments"), _items(results, "invoices"), now)
+    if aspect == "last_cost":
+        appointments, invoices = _items(results, "appointments"), _items(results, "invoices")
+        return last_visit_cost(appointments, invoices, now, question.subject)
     if aspect == "cost" and question.price:
         said = about_invoice(_items(results, "invoices"), question.subject, aspect, now)
         if said.startswith("I don't see"):

@@ -92,6 +92,7 @@ from assistant.models.embedded.said_before import (
 from assistant.models.embedded.same_again import a_week_on, move_again, same_again
 from assistant.models.embedded.undo import undo
 from assistant.models.embedded.which_answered import named_in_answer, which_answered
+from assistant.resolve import Match, resolve_intent
 from assistant.schema import Message, ToolResult, UserTurn
 
 # "the next one" counts from the calendar, not the list; "next wednesday" is only a day.
@@ -557,7 +558,9 @@ _APPOINTMENT_WORDS = frozenset(
 
 
 def may_be_a_task(intent: Intent) -> bool:
-    """A move of something that names no service: it may be a task's due date."""
+    """A move of something that names no service: it may be a task's due date; so may
+    one that names a service, said as put off ("the eye exam one can wait till friday"),
+    when no such visit is booked (the visit is looked for first)."""
     target = intent.target
     if intent.kind != "reschedule_appointment" or target is None or not target.words:
         return False
@@ -565,7 +568,30 @@ def may_be_a_task(intent: Intent) -> bool:
     if not (dated or whole_days(intent.shift)) or target.item_id:
         return False
     words = set(target.words)
-    return not (words & _APPOINTMENT_WORDS or any(w in SERVICES for w in words))
+    if words & _APPOINTMENT_WORDS:
+        return False
+    return not any(w in SERVICES for w in words) or put_off(intent)
+
+
+# "… can wait till", "… can be pushed back to": put off, as a to-do is as well as a visit.
+_PUT_OFF = rx(
+    r"\b(?:can|could|will have to|has to|can just) (?:wait|be (?:pushed|moved|put off"
+    r"|postponed|bumped|shifted))\b"
+)
+
+
+def put_off(intent: Intent) -> bool:
+    """The move is said as something put off (a cheap word test first)."""
+    clause = intent.clause
+    return ("wait" in clause or " be " in clause) and _PUT_OFF.search(clause) is not None
+
+
+def booked_visit_named(intent: Intent, results: Sequence[ToolResult], timezone: str) -> bool:
+    """Whether a service named by a move said as put off is a visit listed this turn."""
+    target = intent.target
+    if target is None or not any(w in SERVICES for w in target.words) or not put_off(intent):
+        return False
+    return isinstance(resolve_intent(intent, results, timezone), Match)
 
 
 def due_in_a_stretch(intent: Intent) -> bool:
@@ -855,8 +881,15 @@ def _one_ask_of_two_sentences(intents: list[Intent], message: str) -> bool:
     if " ".join(first.split()[-3:]) not in clause:
         return False  # the ask is all of a later sentence's, none of the first's
     return any(
-        len(lead := " ".join(sentence.split()[:4])) > 8 and lead in clause for sentence in later
+        (len(lead := " ".join(sentence.split()[:4])) > 8 or _AND_SHORT.match(sentence))
+        and lead in clause
+        for sentence in later
     )
+
+
+# ". And eggs", ". Also butter": a short sentence joined on, too short for its lead alone to
+# tell it from words of the ask before.
+_AND_SHORT = rx(r"(?:oh )?(?:and|also|plus) [a-z]")
 
 
 def _a_sentence_unread(
@@ -941,6 +974,12 @@ def _sentence_by_sentence(
     after a turn. None unless every sentence asks something and more is read than whole."""
     found: list[Intent] = []
     for sentence in apart.split(message.strip()):
+        if len(found) == 1 and found[0].kind == "add_task" and _AND_SHORT.match(sentence.lower()):
+            # "add a task to email the accountant. Plus the bank": the to-do just added is
+            # the one the sentence says one more like (corrections.another_task)
+            added = dict(found[0].arguments)
+            made = Action("crm.addTask", added, "task", None, {**added, "status": "pending"})
+            state = dataclasses.replace(state, last_action=made)
         read = _read(conversation, sentence, now, timezone, state)
         if not read:
             return None
@@ -1252,6 +1291,7 @@ __all__ = [
     "accepts_offer",
     "already_opened",
     "as_task_due",
+    "booked_visit_named",
     "case_asked",
     "complaint_opened",
     "describes_case",
@@ -1259,6 +1299,7 @@ __all__ = [
     "follow_up",
     "may_be_a_task",
     "offered_case",
+    "put_off",
     "read_intents",
     "undo",
     "undo_reply",

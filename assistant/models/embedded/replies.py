@@ -160,7 +160,14 @@ def clarification(intent: Intent, today: date | None = None) -> str | None:
         )
     if intent.kind == "update_contact" and wanted == "phone":
         if _SAID_DIGITS.search(intent.clause):
-            # "my new number is 555 0199": digits said, too few to be read as a number.
+            # "my new number is 555 0199": digits said, too few to be read as a number
+            # (an extension said with them is not kept: said, so it is not lost unsaid).
+            if (extension := slots.extension_said(intent.clause)) is not None:
+                return (
+                    "That number seems to be missing some digits, and I can only save the "
+                    f"number itself, without the extension {extension}. What's the full phone "
+                    "number, with the area code?"
+                )
             return _TOO_SHORT
         # "I'd like to update my phone number": no number yet, so none to find fault with.
         return "Sure. What's the new phone number?"

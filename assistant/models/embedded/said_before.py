@@ -137,7 +137,16 @@ def _changed_last_turn(conversation: Sequence[Message]) -> frozenset[str] | None
 
 
 # "no wait, it ends in 43": the last digits of the number waiting for a yes, said again.
-_ENDS_IN = rx(r"\bends? (?:in|with) (?P<tail>\d{2,4})\b")
+_ENDS_IN = rx(
+    r"\bends? (?:in|with) (?P<tail>\d{2,4})\b"
+    # "sorry, the last digit is 3 not 2", "the last two digits are 73"
+    r"|\bthe last (?:digit|number|one)(?: is| should be| should have been|'s| was meant to be"
+    r"| is actually)(?: a| an)? (?P<digit>\d|zero|one|two|three|four|five|six|seven|eight"
+    r"|nine)\b"
+    r"|\bthe last (?:two|three|four|2|3|4) (?:digits|numbers) (?:are|should be)"
+    r" (?P<digits>\d{2,4})\b"
+)
+_DIGIT_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 
 
 def held_number_ending(
@@ -153,7 +162,10 @@ def held_number_ending(
     phones = normalize(before).phones if before is not None else ()
     if len(phones) != 1:
         return None
-    digits, tail = re.sub(r"\D", "", phones[0]), match.group("tail")
+    tail = match.group("tail") or match.group("digits") or match.group("digit")
+    if tail in _DIGIT_WORDS:
+        tail = str(_DIGIT_WORDS.index(tail))
+    digits = re.sub(r"\D", "", phones[0])
     if len(tail) >= len(digits):
         return None
     fixed = digits[: -len(tail)] + tail
@@ -197,12 +209,18 @@ _PUTS_RIGHT = rx(
 )
 
 
+# "… is still maria.garcia@example.com, right?": what is on file, checked.
+_CHECKS_ON_FILE = rx(r"\bstill\b|\b(?:right|correct|on file)\W*$")
+
+
 def _other_detail_after_yes(message: str, norm: Normalized) -> bool:
     """ "change my phone to …" → "Are you sure…?" → "yes, and my email to … too": the yes
     makes the one change; the other detail, named with its value after it, is asked about
     too (its verb was the change's, said once). Only asked: a yes to it writes it."""
     if not is_affirmative(message) or (rest := request_after_yes(message)) is None:
         return False
+    if _CHECKS_ON_FILE.search(rest):
+        return False  # "ok. and my email is still … right?": asked, not changed
     named = _DETAIL_WORD.search(rest)
     return named is not None and bool(named.group("email") if norm.emails else named.group("phone"))
 

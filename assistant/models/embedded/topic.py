@@ -40,6 +40,10 @@ _AGAIN = rx(
     # "what else is on there", "what else have I got": the rest of the list in view.
     r"|\bwhat(?: else)?(?:'s| is)? (?:on|in) (?:there|it)$"
     r"|\bwhat else (?:have i got|do i have|is there)(?: (?:on|in) (?:there|it))?$"
+    # "and anything still open?", "what else is open for me?": what is still open of the
+    # kind in view (the cases, the bills)
+    r"|^(?:(?:and|so|ok|okay|fine)[ ,.]+)*(?:is there )?(?:anything|what)(?: else)?(?: is)?"
+    r"(?: still)? (?:open|outstanding|unpaid)(?: for me| on my account)?$"
 )
 # Words of the profile: the contact details on file.
 _PROFILE = rx(

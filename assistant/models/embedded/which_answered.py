@@ -45,7 +45,8 @@ _SAME_AGAIN = rx(r"^(?:(?:at )?(?:the )?same time )?(?:on |for |to )?(?P<day>[a-
 
 # A reply that asks a question of its own ("wait, what time is my dentist at?") answers
 # nothing: the item it names is asked about, never changed.
-_ASKS = rx(r"\b(?:what|when|where|why|who|how)\b(?! about\b)")
+# "which one's first": asked back, not chosen ("first" there names no one).
+_ASKS = rx(r"\b(?:what|when|where|why|who|how)\b(?! about\b)|^which\b")
 
 
 def _said_again(text: str, about: str) -> bool:
@@ -70,8 +71,18 @@ _MAY_PUT_RIGHT = rx(r"wait|mean|sorry|rather")
 _OTHER_ONE = rx(r"^(?:no,? )?(?:the )?other (?:one|appointment|visit|task)\b")
 
 
+# "ok that one then": the one just told of (which_asked_back: "…is the earlier one").
+_THAT_ONE = rx(r"^(?:(?:ok|okay|yes|yeah|fine|right|alright|great),? )*(?:that|this) one\b")
+
+
 def named_in_answer(state: Dialogue, kind: Kind, text: str) -> Item | None:
     listed = state.listed_of(kind)
+    if (
+        _THAT_ONE.search(text)
+        and (focus := state.focus_of(kind)) is not None
+        and any(item is focus for item in listed)
+    ):
+        return focus
     marks = list(_PUT_RIGHT.finditer(text)) if _MAY_PUT_RIGHT.search(text) else []
     if marks and marks[-1].start() > 0 and text[marks[-1].end() :].strip(" .!"):
         before, after = text[: marks[-1].start()], text[marks[-1].end() :]
