@@ -372,5 +372,10 @@ def doubts(
             found.append(Doubt(call, f"'{twin.get('title')}' is already on your list"))
         elif call.tool_name in _TIMED_VISITS and (clash := _overlapping(call, results, calls)):
             service = str(clash.get("service") or "appointment").lower()
-            found.append(Doubt(call, f"that overlaps your {service} at the same time"))
+            # ("at the same time" only when it starts then: a 3 PM massage beside a 2:30
+            # haircut overlaps it, at another time)
+            same = _moment(clash.get("starts_at")) == _moment(call.arguments.get("starts_at"))
+            found.append(
+                Doubt(call, f"that overlaps your {service}{' at the same time' if same else ''}")
+            )
     return found

@@ -110,9 +110,16 @@ KNOWN_OPEN: list[str] = [
     # (the one added turns ago) is not read as a reference without the comma; asks which
     # (came into the sample when it was cut to every third case; it failed before)
     "conversations_unseen11/u11-the-task-from-before [unpunctuated]",
+    # Came into the sample when it was cut to every fourth case; each failed before this
+    # session too, and writes nothing: "um, when is my haircut and cancel the dental
+    # cleaning actually forget it" says the cancel is not made but not when the haircut
+    # is; "no not that one the cleaning" unpunctuated, after a move, lists the visits
+    # where "no, not that one, the cleaning" moves the cleaning and puts the haircut back.
+    "conversations_leftopen4/lo4a-when-haircut-cancel-forget-it [with_filler]",
+    "conversations_not_that_one/nt-not-that-one-visit [unpunctuated]",
 ]
-# Every third case, in two groups played on two test workers at once.
-_STRIDE = 3
+# Every fourth case, in two groups played on two test workers at once.
+_STRIDE = 4
 _GROUPS = 2
 
 

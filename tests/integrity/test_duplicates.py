@@ -3,7 +3,7 @@ the real CRM stub."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from tests.fixtures.app import MakeAssistant
@@ -30,11 +30,13 @@ async def test_a_task_already_pending_is_asked_about(
     assert titles.count("Buy groceries") == 2
 
 
-async def _haircut_said(crm_admin: CrmAdmin) -> str:
-    """The haircut's start as a customer says it ("january 20 at 2:30pm"), in their zone."""
+async def _haircut_said(crm_admin: CrmAdmin, later: timedelta = timedelta()) -> str:
+    """The haircut's start as a customer says it ("january 20 at 2:30pm"), in their zone
+    (`later`: that much after it)."""
     haircut = next(a for a in await appointments(crm_admin) if a["service"] == "Haircut")
     _, profile = await crm_admin.get("/v1/customers/cust_001")
-    local = datetime.fromisoformat(haircut["starts_at"]).astimezone(ZoneInfo(profile["timezone"]))
+    start = datetime.fromisoformat(haircut["starts_at"]) + later
+    local = start.astimezone(ZoneInfo(profile["timezone"]))
     return f"{local:%B} {local.day} at {local.hour % 12 or 12}:{local:%M}{local:%p}".lower()
 
 
@@ -93,3 +95,17 @@ async def test_the_same_support_case_twice_within_the_window_is_asked_about(
     assert "crm.createTicket" not in called(again)
     assert "I already opened that support case a few minutes ago" in answer(again)
     assert await writes_applied(crm_admin) == {"POST /v1/customers/{cid}/tickets": 1}
+
+
+async def test_an_overlap_at_another_time_is_not_said_to_be_at_the_same_time(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin
+) -> None:
+    """A massage half an hour into the haircut overlaps it, but not "at the same time" (it
+    was said so, of a visit starting at another hour)."""
+    when = await _haircut_said(crm_admin, later=timedelta(minutes=30))
+    chat = await (await make_assistant()).connect()
+    events = await chat.say(f"book a massage on {when}")
+    assert "crm.bookAppointment" not in called(events)
+    said = answer(events)
+    assert "overlaps your haircut" in said and "same time" not in said
+    assert await writes_applied(crm_admin) == {}
