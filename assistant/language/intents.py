@@ -47,7 +47,7 @@ from assistant.language.scope import (
     without_undecided,
 )
 from assistant.language.several_tasks import said_one_by_one
-from assistant.language.slots import NOT_DENTAL, cut_spans
+from assistant.language.slots import NOT_DENTAL, cut_spans, reminder_note
 from assistant.language.spelling import words
 from assistant.language.targets import TargetRef, target_ref
 from assistant.language.task_rules import POINTER, SENTENCE_ERRAND, told_done
@@ -679,7 +679,7 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
     return _dedupe(found)
 
 
-_REMINDED_OF_IT = rx(f"remind me {POINTER}")
+_REMINDED_OF_IT = rx(f"remind me(?: {POINTER})?")
 
 
 def _reminded_of_the_one_added(found: list[Intent]) -> list[Intent]:
@@ -696,9 +696,16 @@ def _reminded_of_the_one_added(found: list[Intent]) -> list[Intent]:
             and (intent.missing == ("title",) or _REMINDED_OF_IT.fullmatch(title))
             and "remind me" in intent.clause
             and due is not None
-            and "due_on" not in before.arguments
         ):
-            arguments = {**before.arguments, "due_on": due}
+            # "…by thursday and remind me wednesday": the day it is due stays, and the day
+            # to be reminded goes in its note (a task keeps one day; a second to-do titled
+            # "Remind me" was added)
+            due_said = before.arguments.get("due_on")
+            arguments = (
+                {**before.arguments, "due_on": due}
+                if due_said is None or due_said == due
+                else {**before.arguments, "description": reminder_note(str(due))}
+            )
             kept[-1] = dataclasses.replace(before, arguments=arguments)
             continue
         kept.append(intent)

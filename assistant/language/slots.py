@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from functools import lru_cache
 
 from assistant.language.dates import When, find_when
@@ -365,6 +365,25 @@ def time_note(when: When) -> str:
         return f"{_TIME_NOTE}the {part}"
     clock = when.clock.strftime("%-I:%M").removesuffix(":00")
     return _TIME_NOTE + (clock if when.hour_unsure else f"{clock} {'AM' if hour < 12 else 'PM'}")
+
+
+_REMINDER_NOTE = "Remind me on: "
+
+
+def reminder_note(day: str) -> str:
+    """A task's note keeping the day the customer asked to be reminded (ISO `day`), when
+    it is due another day."""
+    return f"{_REMINDER_NOTE}{day}"
+
+
+def noted_reminder(description: object) -> date | None:
+    """The day a task's note says to remind the customer, or None."""
+    if isinstance(description, str) and description.startswith(_REMINDER_NOTE):
+        try:
+            return date.fromisoformat(description.removeprefix(_REMINDER_NOTE)[:10])
+        except ValueError:
+            return None
+    return None
 
 
 def noted_time(description: object) -> str | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from assistant.language.patterns import rx
-from assistant.language.slots import noted_time
+from assistant.language.slots import noted_reminder, noted_time
 from assistant.models.embedded.scene import Item, Scene
 from assistant.ordering import spoken_tasks
 from assistant.schema import ToolResult
@@ -137,6 +137,12 @@ def added(result: ToolResult, scene: Scene) -> list[str]:
     elif task.get("priority") == "low":
         text += ", marked low priority"
     sentences = [text + "."]
+    if (remind := noted_reminder(result.call.arguments.get("description"))) is not None:
+        # "…by thursday and remind me wednesday": the reminder's day is not dropped unsaid.
+        sentences.append(
+            f"A task keeps one day, so its note says to remind you "
+            f"{dated_day(remind, scene.now.date())}."
+        )
     if said := noted_time(result.call.arguments.get("description")):
         # "…at quarter to nine on thursday": the time is not dropped unsaid.
         sentences.append(f"A task keeps a day, not a time, so its note says {said}.")
