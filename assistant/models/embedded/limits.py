@@ -29,6 +29,20 @@ NOTES_ON_A_CASE = (
 # What no tool can do, said plainly, with a support case offered where the team can help.
 _CANNOT: tuple[tuple[GatedPattern, str], ...] = (
     (
+        # "remove my phone number", "delete my email from your system": a detail on file
+        # is changed, never removed, here (it was read as a to-do's name to delete, and
+        # "which task did you mean?" asked)
+        rx(
+            r"\b(?:remove|delete|erase|wipe|clear|take off|get rid of)(?: all)? (?:of )?"
+            r"(?:my |the )?(?:phone(?: number)?|mobile(?: number)?|cell(?: number)?"
+            r"|e-?mail(?: address)?|home address|contact (?:details|info|information)"
+            r"|personal (?:details|data|information)|data|account|profile)\b"
+            r"(?! (?:task|to-?do|reminder|one)s?\b)"
+        ),
+        "I can't remove a contact detail or an account from here; I can change your phone "
+        "number or email, or the team can remove them.",
+    ),
+    (
         rx(
             r"\b(?:change|update|correct|fix) my (?:name|surname|last name|first name)\b"
             r"|\bthe name on my account\b"
