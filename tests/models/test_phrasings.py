@@ -224,6 +224,32 @@ insurance?" lists the tasks and adds "I didn't catch what you meant by 'grocerie
 insurance'"; "book two facials, one … and one …" (a service outside the vocabulary, its
 plural not read as one) is refused as "a two facials". Put right since: "cancel cleaning pls.
 actually dont" now says "I won't cancel your cleaning" (it said "cleaning please").
+
+tests/data/heldout9.jsonl: 56 single messages written before the rule code was read, across
+the 18 tools, said wrongly or incompletely: services by the wrong name ("my hair
+appointment", "teeth cleaning", "the physio thing", "the eye doctor", "the barber"), days
+that do not exist or do not agree ("the 31st of february", "next tuesday the 17th" when the
+17th is a Monday, "thursday the 7th" when the 7th is a Friday), a visit or a to-do that does
+not exist named confidently ("cancel my pedicure", "tick off the dentist task"), verbs mixed
+up ("cancel my haircut to friday", "book the car insurance task for monday", "add an
+appointment to buy milk"), two values at once ("saturday at 3 or 4", "at 10am on monday at
+2pm", two emails), and claims about the account ("I already paid that invoice, take it
+off", "my ticket was resolved, close it").
+First run 40/56 (71.4%); 43/56 with three checks corrected before any rule changed (the
+check was wrong, the answer right: "when am I seeing the eye doctor" read the visits and
+their history and said no eye exam is booked; "the physio thing" was booked as "Physical
+therapy"; Friday the 14th at 10 is 10:00-07:00, after the clocks change). WRONG WRITES (4):
+"book a haircut saturday at 3 or 4" booked 3pm; "book a massage at 10am on monday at 2pm"
+booked 10am; "make the eye exam due monday or tuesday" made it due Monday; "change my email
+to maria@gmail.com or maria@yahoo.com" changed it to the first. A destructive call held that
+was not asked: "cancel my haircut to friday" held the cancellation (asking "…go ahead with
+crm.cancelAppointment?"). Held back where a write was asked: "push the barber to 4 same day"
+(asked when), "reschedule the groceries appointment to monday" (looked for a visit), "book
+the car insurance task for monday" (asked what to book), "add an appointment to buy milk on
+sunday" (read the visits), "remove my phone number and put 415 555 0199" (refused as a
+removal). Read wrongly: "I already paid that invoice, take it off" (looked for a to-do named
+"paid invoice"), "show my tickets from last year" (the open cases only), "complete my haircut
+appointment" (looked for a to-do named haircut).
 """
 
 from __future__ import annotations
