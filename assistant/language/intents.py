@@ -20,6 +20,7 @@ from assistant.language.aimed_at_system import without_system_talk
 from assistant.language.another_visit import another_visit
 from assistant.language.clause import NEGATED, QUESTION_START, TASK_NOUN, opens_with_a_verb
 from assistant.language.dates import find_when
+from assistant.language.either import two_values
 from assistant.language.earliest import as_booking
 from assistant.language.grammar import (
     needs_consent,
@@ -676,7 +677,18 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
         )
         if asks:
             found = [dataclasses.replace(intent, unheard=asks) for intent in found]
+    if " or " in norm.text or norm.text.count(" at ") >= 2:
+        found = [_either_asked(intent) for intent in found]
     return _dedupe(found)
+
+
+def _either_asked(intent: Intent) -> Intent:
+    """ "book a haircut saturday at 3 or 4": which of the two is asked (either is a guess)."""
+    if not intent.writes or "either" in intent.missing:
+        return intent
+    if two_values(intent.kind, intent.clause) is None:
+        return intent
+    return dataclasses.replace(intent, missing=("either", *intent.missing))
 
 
 _REMINDED_OF_IT = rx(f"remind me(?: {POINTER})?")
