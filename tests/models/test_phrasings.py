@@ -273,6 +273,7 @@ HELDOUT5 = DATA / "heldout5.jsonl"
 HELDOUT6 = DATA / "heldout6.jsonl"
 HELDOUT7 = DATA / "heldout7.jsonl"
 HELDOUT8 = DATA / "heldout8.jsonl"
+HELDOUT9 = DATA / "heldout9.jsonl"
 # Pinned at the last measured scores (389/389 and 398/398): any regression fails the build.
 REQUIRED_SHARE = 1.0
 REQUIRED_HELDOUT_SHARE = 1.0
@@ -290,6 +291,9 @@ REQUIRED_HELDOUT7_SHARE = 86 / 87
 # heldout8: first run 53/75 (54/75 with one check corrected), then 11/15 more; pinned at the
 # last measured score.
 REQUIRED_HELDOUT8_SHARE = 90 / 90
+# heldout9: first run 40/56 (43/56 with three checks corrected); pinned at the last measured
+# score.
+REQUIRED_HELDOUT9_SHARE = 53 / 56
 
 
 def value_right(key: str, want: str, got: Any) -> bool:
@@ -356,12 +360,20 @@ SCORED_SETS = [
     (HELDOUT6, REQUIRED_HELDOUT6_SHARE, 65),
     (HELDOUT7, REQUIRED_HELDOUT7_SHARE, 87),
     (HELDOUT8, REQUIRED_HELDOUT8_SHARE, 90),
+    (HELDOUT9, REQUIRED_HELDOUT9_SHARE, 56),
 ]
 
 
 # The lines of a set still missed at its pin: any other line missed fails the build, though
 # the share held (a line put right may not pay for one broken).
-STILL_MISSED = {HELDOUT7: {"the eye exam one can be pushed back to the 15th"}}
+STILL_MISSED = {
+    HELDOUT7: {"the eye exam one can be pushed back to the 15th"},
+    HELDOUT9: {
+        "push the barber to 4 same day",
+        "reschedule the groceries appointment to monday",
+        "complete my haircut appointment",
+    },
+}
 
 
 @pytest.mark.parametrize(
