@@ -250,6 +250,31 @@ sunday" (read the visits), "remove my phone number and put 415 555 0199" (refuse
 removal). Read wrongly: "I already paid that invoice, take it off" (looked for a to-do named
 "paid invoice"), "show my tickets from last year" (the open cases only), "complete my haircut
 appointment" (looked for a to-do named haircut).
+Then 53/56 after (assistant/language, tests/language/test_heldout9_rules.py): two values for
+one change ("at 3 or 4", "thursday or friday", "at 10am on monday at 2pm", two addresses or
+numbers) are asked about, for a visit's time or day, a to-do's due day, a contact detail (a
+title's "2 or 3 lemons", "3 or so", a value put right, a visit's own hour are not), and the
+reply takes their place ("4pm" books 4pm on the day said; "thursday at 10" moves it to
+Thursday); a cancel said with a move's "to <day or hour>" asks "moved, or cancelled?", and
+"move it" or "cancel it" after that does the one said; a to-do "booked" for a day ("book the
+car insurance task for monday") is made due then; an errand called an appointment ("add an
+appointment to buy milk") is a to-do; a bill told paid and "taken off" reads the open invoices
+(no to-do deleted); tickets "from last year", "from last month" read the history; "remove my
+phone number and put <new>" changes it (a removal alone is still the team's). One check was
+corrected as unfair: "cancel my cleaning to wednesday at 3" may ask without reading the
+visits first (asking after a listing was already right). No decision changed on the phrasings
+bench.decisions knows. Still missed: "push the barber to 4 same day" (a bare "to 4" is asked
+about, as the house does for any visit), "reschedule the groceries appointment to monday" (a
+to-do called an appointment: the visits are searched), "complete my haircut appointment"
+(looked for a to-do named haircut; no write).
+Fifteen more written after those fixes, not tuned on (the last fifteen lines): first run
+13/15, no wrong write. One check was corrected as unfair: "my support ticket from january, is
+it closed yet" read the open and the closed cases (both answer it). Missed: "book my groceries
+for wednesday" (a to-do booked by its name alone, with no "task": refused as a service not
+offered; no write). Right tools, poor answer (not scored): "make the cleaning 2pm, or 3pm if 2
+is taken" lists the visits and says "or 3pm if 2 is taken" was not understood, where asking
+which time would do better; "can you cancel the haircut? I want to go to friday's class
+instead" (found outside the set) moves the haircut to Friday "already there" (as on main).
 """
 
 from __future__ import annotations
@@ -291,9 +316,9 @@ REQUIRED_HELDOUT7_SHARE = 86 / 87
 # heldout8: first run 53/75 (54/75 with one check corrected), then 11/15 more; pinned at the
 # last measured score.
 REQUIRED_HELDOUT8_SHARE = 90 / 90
-# heldout9: first run 40/56 (43/56 with three checks corrected); pinned at the last measured
-# score.
-REQUIRED_HELDOUT9_SHARE = 53 / 56
+# heldout9: first run 40/56 (43/56 with three checks corrected), then 13/15 more; pinned at
+# the last measured score.
+REQUIRED_HELDOUT9_SHARE = 67 / 71
 
 
 def value_right(key: str, want: str, got: Any) -> bool:
@@ -360,7 +385,7 @@ SCORED_SETS = [
     (HELDOUT6, REQUIRED_HELDOUT6_SHARE, 65),
     (HELDOUT7, REQUIRED_HELDOUT7_SHARE, 87),
     (HELDOUT8, REQUIRED_HELDOUT8_SHARE, 90),
-    (HELDOUT9, REQUIRED_HELDOUT9_SHARE, 56),
+    (HELDOUT9, REQUIRED_HELDOUT9_SHARE, 71),
 ]
 
 
@@ -372,6 +397,7 @@ STILL_MISSED = {
         "push the barber to 4 same day",
         "reschedule the groceries appointment to monday",
         "complete my haircut appointment",
+        "book my groceries for wednesday",
     },
 }
 
