@@ -31,9 +31,8 @@ _CLOCK = r"(?:(?:1[0-2]|0?[1-9])(?::[0-5]\d|\s*[ap]\.?m\.?|\s*o'?clock)|noon|mid
 
 _DAYS_OR = rx(rf"\b(?P<a>{_DAY})(?:,)? or (?:on )?(?P<b>{_DAY})\b")
 _HOURS_OR = rx(rf"\b(?P<a>{_HOUR})(?:,)? or (?:at )?(?P<b>{_HOUR})(?!\s*(?:st|nd|rd|th|of)\b)\b")
-_CONTACTS_OR = rx(
-    r"\b(?P<a>(?:emailaddress|phonenumber)\d+)(?:,)? or (?:to )?(?P<b>(?:emailaddress|phonenumber)\d+)\b"
-)
+_CONTACT = r"(?:emailaddress|phonenumber)\d+"  # an address or a number, as normalized
+_CONTACTS_OR = rx(rf"\b(?P<a>{_CONTACT})(?:,)? or (?:to )?(?P<b>{_CONTACT})\b")
 _AT_CLOCK = rx(rf"\bat (?P<t>{_CLOCK})")
 _A_WEEKDAY = rx(_WEEKDAY)
 
@@ -58,12 +57,12 @@ def two_values(kind: str, clause: str) -> Either | None:
         if kind == "update_contact" and (m := _CONTACTS_OR.search(clause)) is not None:
             slot = "email" if m.group("a").startswith("email") else "phone"
             return Either(slot, m.group("a"), m.group("b"))
-        if kind in _VISIT_WRITES or kind in _TASK_WRITES:
-            if (m := _DAYS_OR.search(clause)) is not None and _unlike(m["a"], m["b"]):
-                return Either("day", m.group("a"), m.group("b"))
-        if kind in _VISIT_WRITES:
-            if (m := _HOURS_OR.search(clause)) is not None and _unlike(m["a"], m["b"]):
-                return Either("time", m.group("a"), m.group("b"))
+        dated = kind in _VISIT_WRITES or kind in _TASK_WRITES
+        if dated and (m := _DAYS_OR.search(clause)) is not None and _unlike(m["a"], m["b"]):
+            return Either("day", m.group("a"), m.group("b"))
+        timed = kind in _VISIT_WRITES
+        if timed and (m := _HOURS_OR.search(clause)) is not None and _unlike(m["a"], m["b"]):
+            return Either("time", m.group("a"), m.group("b"))
     if kind == "book_appointment" and clause.count(" at ") >= 2:
         # "a massage at 10am on monday at 2pm": two hours for one booking (a visit moved
         # names its own hour, "the haircut at 2:30 to friday at 4", so only a booking).

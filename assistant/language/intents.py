@@ -18,12 +18,11 @@ from typing import Any
 from assistant.language import quoted
 from assistant.language.aimed_at_system import without_system_talk
 from assistant.language.another_visit import another_visit
-from assistant.language.clause import NEGATED, QUESTION_START, TASK_NOUN, opens_with_a_verb
 from assistant.language.bill_told_paid import of_the_bill
+from assistant.language.clause import NEGATED, QUESTION_START, TASK_NOUN, opens_with_a_verb
 from assistant.language.dates import find_when
-from assistant.language.mixed_verbs import as_the_thing_is, cancel_with_a_move
-from assistant.language.either import two_values
 from assistant.language.earliest import as_booking
+from assistant.language.either import two_values
 from assistant.language.grammar import (
     needs_consent,
     negated,
@@ -41,6 +40,7 @@ from assistant.language.intent import (
     IntentKind,
 )
 from assistant.language.lexicon import SERVICES
+from assistant.language.mixed_verbs import as_the_thing_is, cancel_with_a_move
 from assistant.language.patterns import rx
 from assistant.language.scope import (
     on_a_condition,

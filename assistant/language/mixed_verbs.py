@@ -30,7 +30,7 @@ def cancel_with_a_move(intent: Intent) -> Intent:
     if intent.kind != "cancel_appointment" or " to " not in intent.clause:
         return intent
     verb = _CANCEL.match(intent.clause)
-    if verb is None or (said := _TO_WHEN.match(intent.clause[verb.end() :])) is None:
+    if verb is None or _TO_WHEN.match(intent.clause[verb.end() :]) is None:
         return intent
     return dataclasses.replace(intent, missing=("move_or_cancel", *intent.missing))
 
@@ -47,7 +47,7 @@ def question(intent: Intent) -> str:
     return f"Did you want your {what} moved to {said.group('when')}, or cancelled?"
 
 
-_MOVE_SAID = rx(r"\b(?:move|moved|reschedule|rescheduled|shift|shifted|push|pushed|change|changed)\b")
+_MOVE_SAID = rx(r"\b(?:move|reschedule|shift|push|change)(?:d|ed)?\b")
 _CANCEL_SAID = rx(r"\b(?:cancel|cancell?ed|call it off|called off)\b")
 
 
@@ -87,11 +87,10 @@ def as_the_thing_is(text: str) -> str:
     change ("book the car insurance task for monday" → "make the car insurance task due
     monday"); unchanged otherwise."""
     low = text.lower()
-    if "book " in low:
-        if (m := _TASK_BOOKED.search(low)) is not None:
-            return f"{text[: m.start()]}make {m.group('t')} due {m.group('w')}"
-    if "appointment to " in low or "appt to " in low:
-        if (m := _ERRAND_AS_VISIT.search(low)) is not None:
-            verb = m.group(0).split()[0]
-            return f"{text[: m.start()]}{verb} a task to {text[m.end() :]}"
+    if "book " in low and (m := _TASK_BOOKED.search(low)) is not None:
+        return f"{text[: m.start()]}make {m.group('t')} due {m.group('w')}"
+    errand = "appointment to " in low or "appt to " in low
+    if errand and (m := _ERRAND_AS_VISIT.search(low)) is not None:
+        verb = m.group(0).split()[0]
+        return f"{text[: m.start()]}{verb} a task to {text[m.end() :]}"
     return text

@@ -116,7 +116,8 @@ def test_an_errand_called_an_appointment_is_a_to_do() -> None:
     """ "add an appointment to buy milk on sunday": a to-do (it read the visits)."""
     (intent,) = detect_intents("put an appointment to call the bank on friday", NOW, TZ)
     assert intent.kind == "add_task" and intent.arguments["due_on"] == "2030-01-18"
-    (booked,) = detect_intents("add an appointment to my calendar for a haircut friday 3pm", NOW, TZ)
+    said = "add an appointment to my calendar for a haircut friday 3pm"
+    (booked,) = detect_intents(said, NOW, TZ)
     assert booked.kind == "book_appointment"
 
 

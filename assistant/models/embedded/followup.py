@@ -17,10 +17,9 @@ from functools import lru_cache
 from typing import Any
 
 from assistant.dialogue_state import Item
-from assistant.language import Intent, detect_intents, is_affirmative
+from assistant.language import Intent, detect_intents, is_affirmative, mixed_verbs
 from assistant.language.another_visit import another_visit
 from assistant.language.dates import find_when, without_unread_day
-from assistant.language import mixed_verbs
 from assistant.language.either import settled
 from assistant.language.hesitation import PAUSE, only_hesitates
 from assistant.language.intents import is_request

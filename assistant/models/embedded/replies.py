@@ -10,8 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import date, timedelta
 
-from assistant.language import ChatKind, Intent, When, is_negative, slots
-from assistant.language import mixed_verbs
+from assistant.language import ChatKind, Intent, When, is_negative, mixed_verbs, slots
 from assistant.language.either import question as either_question
 from assistant.language.either import two_values
 from assistant.language.hesitation import PAUSE, only_hesitates
