@@ -10,7 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import date, timedelta
 
-from assistant.language import ChatKind, Intent, When, is_negative, slots
+from assistant.language import ChatKind, Intent, When, is_negative, mixed_verbs, slots
+from assistant.language.either import question as either_question
+from assistant.language.either import two_values
 from assistant.language.hesitation import PAUSE, only_hesitates
 from assistant.language.lexicon import SERVICES, WEEKDAYS
 from assistant.language.patterns import rx
@@ -100,6 +102,10 @@ def clarification(intent: Intent, today: date | None = None) -> str | None:
     if not intent.missing:
         return None
     wanted = intent.missing[0]
+    if wanted == "either" and (two := two_values(intent.kind, intent.clause)) is not None:
+        return either_question(two)  # "at 3 or 4": which one
+    if wanted == "move_or_cancel":
+        return mixed_verbs.question(intent)  # "cancel my haircut to friday"
     service = lower_first(str(intent.arguments.get("service") or "appointment"))
     if wanted in ("no_such_date", "weekday_conflict") and intent.when is not None:
         return time_question(intent.when, wanted)
