@@ -27,6 +27,10 @@ NOTES_ON_A_CASE = (
     "about it, and you can tell them then."
 )
 # What no tool can do, said plainly, with a support case offered where the team can help.
+SERVICE_NOT_CHANGED = (
+    "I can't change which service a booking is for. I can cancel this one and book the "
+    "other in its place, if you ask me for both."
+)
 _CANNOT: tuple[tuple[GatedPattern, str], ...] = (
     (
         # "remove my phone number", "delete my email from your system": a detail on file
@@ -316,8 +320,7 @@ _INSTEAD: tuple[tuple[GatedPattern, str], ...] = (
             r"(?!(?:different |later |earlier |new |other |another |\w+ )?(?:time|day|date|slot"
             r"|hour|morning|afternoon|evening|week|weekday|weekend)s?\b)[a-z]+"
         ),
-        "I can't change which service a booking is for. I can cancel this one and book the "
-        "other in its place, if you ask me for both.",
+        SERVICE_NOT_CHANGED,
     ),
     (
         rx(

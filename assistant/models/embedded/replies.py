@@ -18,6 +18,7 @@ from assistant.language.lexicon import SERVICES, WEEKDAYS
 from assistant.language.patterns import rx
 from assistant.language.unkept import unkept_detail
 from assistant.models.embedded import appointments
+from assistant.models.embedded.limits import SERVICE_NOT_CHANGED
 from assistant.models.embedded.scene import Item, Scene
 from assistant.models.embedded.tasks import title
 from assistant.resolve import Ambiguous, Match, NoMatch, Resolution
@@ -308,7 +309,19 @@ def asked_again(intent: Intent, question: str, reply: str) -> str:
     if is_negative(reply):
         # "hmm, no, let's leave it for now": the question is let go, nothing was changed.
         return LET_GO
+    if intent.kind == "reschedule_appointment" and _ANOTHER_SERVICE.match(said):
+        # "change my haircut" → "When…?" → "to a massage": the service, not the time
+        return f"{SERVICE_NOT_CHANGED} {question}"
     return f"Sorry, I didn't catch that. {question}"
+
+
+# A reply naming a service, as the thing to change a visit into ("to a massage").
+_ANOTHER_SERVICE = rx(
+    r"^(?:(?:um|uh|oh|no|well|actually|sorry)[ ,]+)*(?:to|into|for|make it) (?:a |an )"
+    + r"(?:"
+    + "|".join(sorted(SERVICES, key=len, reverse=True))
+    + r")\b"
+)
 
 
 LET_GO = "Okay, I'll leave it for now. Is there anything else I can do?"
