@@ -19,7 +19,11 @@ once: 2/4 ("plus the groceries one" re-aimed the question where it added to it; 
 that the haircut instead" was not read); both fixed. Two more (wa-c-), from a probe: "hmm
 not sure" to "Are you sure you want to delete…?" LET THE QUESTION GO ("I didn't delete…"),
 so "ok fine do it" found nothing waiting; a hesitation now asks again ("No rush. Are you
-sure…?", engine.py, language/hesitation.py). All 14 pass.
+sure…?", engine.py, language/hesitation.py). Four more (wa-d-), from probes, first run 1/4:
+"never mind", "actually no" to "What's the problem you'd like me to report?" OPENED CASES
+TITLED "Never mind", "Actually no" ("forget it": "Get it"), and "nevermind" to "What should
+the task say?" ADDED A TASK "Nevermind"; a reply that lets the ask go is now no title
+(models/embedded/followup.py _LETS_GO). All 18 pass.
 """
 
 from __future__ import annotations
@@ -40,6 +44,6 @@ async def test_what_is_said_while_a_yes_is_awaited_changes_the_question(
 ) -> None:
     """Every session passes: the question asked again is about what the customer now
     names, and the yes to it does exactly that."""
-    assert len(read_cases(WHILE_ASKED)) == 14
+    assert len(read_cases(WHILE_ASKED)) == 18
     share, failed = await score(make_assistant, crm_admin, WHILE_ASKED, capsys)
     assert share == 1.0, failed

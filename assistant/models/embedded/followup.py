@@ -596,6 +596,18 @@ _ONLY_CLOSES = rx(
 )
 
 
+# The slots whose answer is the customer's own words (any words would do), and the words
+# that let the ask go instead of answering.
+_FREE_TEXT = frozenset({"title", "problem"})
+_LETS_GO = rx(
+    r"^(?:(?:oh|um|uh|hmm+|ok|okay|actually|no|nah|nope|sorry|wait|well)[ ,.!]+)*"
+    r"(?:never ?mind|forget (?:it|that|about it)|scratch that|no|nope|nah|no thanks|not now"
+    r"|leave it|don't bother|cancel that|don't worry(?: about it)?|skip it|it's fine"
+    r"|it doesn't matter|doesn't matter|not anymore|no need)"
+    r"(?:[ ,.!]+(?:thanks|thank you|then|after all|actually))*[ ,.!]*$"
+)
+
+
 def _fill(intent: Intent, text: str, now: datetime, timezone: str) -> list[Intent] | None:
     """The lacking clause read again with the reply's words added."""
     if intent.missing[:1] == ("someone_else",):
@@ -612,6 +624,10 @@ def _fill(intent: Intent, text: str, now: datetime, timezone: str) -> list[Inten
     if only_hesitates(text):
         # "What should the task say?" → "hmm, let me think": the answer is still to come
         # (never a to-do or a case titled with the words that put it off).
+        return None
+    if _FREE_TEXT & set(intent.missing) and _LETS_GO.match(text.lower().strip()):
+        # "What's the problem you'd like me to report?" → "never mind", "actually no":
+        # the ask is let go (a case titled "Never mind", a to-do "Nevermind" were made)
         return None
     if intent.missing == ("unkept",):
         # "I can't ask for 'with Sam' here… book it anyway?": only a yes books it.
