@@ -8,6 +8,27 @@ the same time as my haircut" and "two days before my haircut at 9am" were asked 
 massage at the same time instead" cancelled the haircut on the yes and booked nothing;
 a visit not found ("…as my physio") or not one ("…as my appointment", two ahead) was
 not named back, and "the haircut" said after found nothing to book.
+
+Two checks corrected, as unfair: a massage "at the same time as my haircut" overlaps the
+haircut, and the write guard asks about every booking over another visit ("That overlaps
+your haircut at the same time. Do you want me to book it anyway?"); that question, then
+the yes booking it, is as good an outcome (the sessions now say the yes; the booking is
+still checked at the haircut's day and hour).
+
+Now the day (and hour) is counted from the visit named, read from the listing in the
+first round (models/embedded/anchored.py): "the same time as my X" is its day and hour in
+the customer's zone, "N days/weeks before/after my X" its day shifted, "right before my
+X" its day with the hour asked (the new visit's length is not known), "right after" its
+end when the listing gives one; "the same time" bare, beside "cancel my X" in the same
+message, is X's time. A visit not found, or "my appointment" when more than one is
+ahead, is asked about with the visits ahead named, and the one named in reply ("the
+haircut") is counted from. `bench.decisions --dump`: the same 3,855 decisions.
+
+FIRST RUN of the 5 sessions written after (an-b-): 4 of 5 passed (5 of 6 turns), no
+wrong write. Miss: "book a haircut the week after my cleaning, same time" asked the hour
+(only the day was counted). Fixed as a rule: a bare "same time" after a day counted from
+a visit is that visit's hour, for a booking; for a move it is the hour of the visit moved
+(as "move my haircut to the day after my cleaning, same time" already read).
 """
 
 from __future__ import annotations
@@ -28,6 +49,6 @@ async def test_a_day_told_by_another_appointment_is_that_appointment_s_day(
 ) -> None:
     """Every session passes: the visit named is read, its day and time in the customer's
     zone give the new one's, and a visit not found or not one is asked about by name."""
-    assert len(read_cases(ANCHORED)) == 12
+    assert len(read_cases(ANCHORED)) == 17
     share, failed = await score(make_assistant, crm_admin, ANCHORED, capsys)
     assert share == 1.0, failed

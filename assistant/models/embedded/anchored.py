@@ -22,8 +22,8 @@ from assistant.language.lexicon import SERVICES
 from assistant.language.patterns import rx
 from assistant.models.embedded.pinning import zone_of
 from assistant.schema import (
-    FinalDecision,
     AssistantTurn,
+    FinalDecision,
     Message,
     PlanRequest,
     ToolCall,
@@ -172,9 +172,16 @@ def _counted(
         # Not "January 21 in the morning": a number before "in the morning" is an hour.
         said = f"{lead or ''}the {part} of {day:%B} {day.day}"
     rest = text[match.end() :]
-    if rel == "same time as":
-        # "…at the same time as my haircut": its day and its hour, on the customer's clock
+    if rel == "same time as" and _DAY_SAID.search(f"{text[: match.start()]} {rest}"):
+        # "move my dentist to the same time as my haircut but on saturday": its hour, on
+        # the day said
+        return f"{text[: match.start()]}at {start.astimezone(zone):%H:%M}{rest}", None
+    same = None if _MOVES.search(text, 0, match.start()) else _ITS_HOUR.match(rest)
+    if rel == "same time as" or same is not None:
+        # "…at the same time as my haircut", "…the week after my cleaning, same time": its
+        # hour, on the customer's clock (a move's "same time" is the hour of the one moved)
         said += f" at {start.astimezone(zone):%H:%M}"
+        rest = rest if rel == "same time as" or same is None else rest[same.end() :]
     elif rel == "same day as" and (hours := _HOURS_FROM_IT.match(rest)) is not None:
         # "…the same day as the eye exam, an hour later": its hour counted from that visit's
         sign = 1 if hours.group("dir") in ("later", "after") else -1
@@ -263,6 +270,16 @@ def _right_after(
     return text[: match.start()] + said + text[match.end() :], None
 
 
+# Its own hour, said after the day counted from a visit: "…the week after my cleaning,
+# same time", "…the day after my haircut at the same time".
+_DAY_SAID = rx(
+    r"\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|today|tonight"
+    r"|\d{1,2}(?:st|nd|rd|th)|jan(?:uary)?|feb(?:ruary)?|march|april|may|june|july"
+    r"|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b"
+)
+_MOVES = rx(r"\b(?:move|moving|reschedule|push|shift|bump|change)\b")
+_ITS_HOUR = rx(r"^,? (?:and )?(?:at )?(?:the )?same (?:time|hour)\b(?! as\b)")
+
 # An hour said from the visit named: ", an hour later", " two hours before", "half an hour
 # after".
 _MINUTES = {"an": 60, "one": 60, "a": 60, "half an": 30, "two": 120, "three": 180}
@@ -316,7 +333,10 @@ def _which(unknown: str, items: Iterable[Item], request: PlanRequest) -> str:
     or when "my appointment" is more than one."""
     timezone = request.customer.timezone if request.customer else "UTC"
     visits = ahead(items, request.now)
-    named = [f"your {str(v.get('service') or 'visit').lower()}{when_said(str(v['starts_at']), timezone)}" for v in visits]
+    named = [
+        f"your {str(v.get('service') or 'visit').lower()}{when_said(str(v['starts_at']), timezone)}"
+        for v in visits
+    ]
     if not named:
         return (
             f"I couldn't find an upcoming {unknown.lower()} to count that day from. "
@@ -331,7 +351,10 @@ def _which(unknown: str, items: Iterable[Item], request: PlanRequest) -> str:
     )
 
 
-_PICKED = rx(rf"^(?:(?:the|my|your) )?(?P<what>{_SERVICE_WORDS})(?: (?:one|appointment|visit))?(?: please)?[.!]?$")
+_PICKED = rx(
+    rf"^(?:(?:the|my|your) )?(?P<what>{_SERVICE_WORDS})"
+    r"(?: (?:one|appointment|visit))?(?: please)?[.!]?$"
+)
 
 
 def _picked(conversation: Sequence[Message], users: list[int]) -> str | None:
@@ -343,7 +366,8 @@ def _picked(conversation: Sequence[Message], users: list[int]) -> str | None:
     ):
         return None
     before, now = (conversation[index] for index in users)
-    assert isinstance(before, UserTurn) and isinstance(now, UserTurn)
+    assert isinstance(before, UserTurn)
+    assert isinstance(now, UserTurn)
     answer = _PICKED.match(now.text.lower().strip())
     match = _ANCHOR.search(_same_as_cancelled(before.text.lower()))
     if answer is None or match is None or len(before.text.lower()) != len(before.text):
@@ -387,7 +411,9 @@ def counts_from_a_visit(text: str) -> bool:
     if not _near(text) and "same " not in text:
         return False
     text = _same_as_cancelled(text)
-    return _ANCHOR.search(text) is not None or (_near(text) and _RIGHT_AFTER.search(text) is not None)
+    return _ANCHOR.search(text) is not None or (
+        _near(text) and _RIGHT_AFTER.search(text) is not None
+    )
 
 
 def looked_up_only(request: PlanRequest) -> bool:

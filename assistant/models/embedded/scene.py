@@ -109,7 +109,11 @@ class Scene:
             # "Which appointment should I count from…?" → "the haircut": the request asked
             # about, read as the planner read it
             where, message = asked
-            conversation = (*conversation[:where], UserTurn(text=message), *conversation[where + 1 :])
+            conversation = (
+                *conversation[:where],
+                UserTurn(text=message),
+                *conversation[where + 1 :],
+            )
         reading = message
         if counts_from_a_visit(message):
             # "…the day after my haircut": read with the day counted, as the planner did
