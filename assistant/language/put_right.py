@@ -55,6 +55,8 @@ _LEAD = (
     r" (?:it|that|this|(?:the|my) (?P<thing>[a-z]+(?: [a-z]+)?))"
     r"(?: one)?(?: to| for| into| at| on)?\s+|i meant\s+(?:to say\s+)?|i mean\s+"
     r"|it should be\s+|let'?s (?:say|do|make it)\s+|how about\s+|what about\s+"
+    # "…at 4. Actually can we do 5": the value offered as a question
+    r"|(?:can|could|would) (?:you|we) (?:do|go for|say)\s+"
     # "…. Oh wait, the cake is for sunday not saturday": the thing said, then its value
     r"|(?:the|my) (?P<subject>[a-z]+(?: [a-z]+)?) (?:is|should be|'s)(?: for| on| due)?\s+"
 )

@@ -59,6 +59,11 @@ KNOWN_OPEN: list[str] = [
     "conversations_remind_about_it/ri-and-remind-about-it@1",
     "conversations_remind_about_it/ri-list-and-remind-about-it@1",
     "conversations_remind_about_it/ri-remind-me-of-that-tomorrow@1",
+    "conversations_remind_about_it/ri-b-bare-remind-me-day@1",
+    # "add a task to return the library books by thursday" then "and remind me wednesday":
+    # the next turn makes it due Wednesday (and says so), where the one message keeps it
+    # due Thursday with the reminder's day in its note
+    "conversations_remind_about_it/ri-b-due-and-remind-another-day@1",
 ]
 _STRIDE = 1
 _GROUPS = 2

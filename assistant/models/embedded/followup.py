@@ -770,7 +770,9 @@ _PARTS = {"tonight": "evening", "night": "evening"}
 _MERIDIEM = rx(r"\b(?:[ap]m|[ap]\.m\b|morning|afternoon|evening|tonight|night|noon|midnight)")
 _BARE_HOUR_REPLY = rx(
     r"^(?:(?:ok|okay|um|uh|erm|yeah|yes|so|maybe|say|sorry|oh|oops|actually|no|wait|but"
-    r"|make it|i meant|i mean)\W+)*(1[0-2]|0?[1-9])\b"
+    r"|make it|i meant|i mean|how about|what about|let's say|lets say|let's do|lets do|try"
+    # "can we do 5", "could you do 4": an hour offered, asked as a question
+    r"|(?:can|could) (?:we|you|i) (?:do|say|make it|go for))\W+)*(1[0-2]|0?[1-9])\b"
     r"(?!\s*(?:st|nd|rd|th|days?|weeks?|months?|minutes?|mins?|hours?|of)\b|[/.:-]\d)"
 )
 
