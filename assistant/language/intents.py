@@ -18,9 +18,11 @@ from typing import Any
 from assistant.language import quoted
 from assistant.language.aimed_at_system import without_system_talk
 from assistant.language.another_visit import another_visit
+from assistant.language.bill_told_paid import of_the_bill
 from assistant.language.clause import NEGATED, QUESTION_START, TASK_NOUN, opens_with_a_verb
 from assistant.language.dates import find_when
 from assistant.language.earliest import as_booking
+from assistant.language.either import two_values
 from assistant.language.grammar import (
     needs_consent,
     negated,
@@ -38,6 +40,7 @@ from assistant.language.intent import (
     IntentKind,
 )
 from assistant.language.lexicon import SERVICES
+from assistant.language.mixed_verbs import as_the_thing_is, cancel_with_a_move
 from assistant.language.patterns import rx
 from assistant.language.scope import (
     on_a_condition,
@@ -398,6 +401,7 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
         # kept (the question named the cleaning too: a yes would have cancelled it)
         # ("both … but keep one" is all of them but that one: "both" alone names two)
         text = _ALL_BUT_KEPT.sub(lambda m: f"{_BOTH.sub('all', m.group('all'))} except ", text)
+    text = as_the_thing_is(text)  # "book the car insurance task for monday"
     unsure = undecided(text.lower())
     if unsure:
         text = without_undecided(text)  # "…, I'm not sure yet": said of the ask, not in it
@@ -676,7 +680,22 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
         )
         if asks:
             found = [dataclasses.replace(intent, unheard=asks) for intent in found]
+    if "paid" in norm.text:
+        found = [of_the_bill(intent) for intent in found]  # "I paid it, take it off"
+    if "cancel" in norm.text and " to " in norm.text:
+        found = [cancel_with_a_move(intent) for intent in found]  # "cancel it to friday"
+    if " or " in norm.text or norm.text.count(" at ") >= 2:
+        found = [_either_asked(intent) for intent in found]
     return _dedupe(found)
+
+
+def _either_asked(intent: Intent) -> Intent:
+    """ "book a haircut saturday at 3 or 4": which of the two is asked (either is a guess)."""
+    if not intent.writes or "either" in intent.missing:
+        return intent
+    if two_values(intent.kind, intent.clause) is None:
+        return intent
+    return dataclasses.replace(intent, missing=("either", *intent.missing))
 
 
 _REMINDED_OF_IT = rx(f"remind me(?: {POINTER})?")

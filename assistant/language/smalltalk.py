@@ -131,7 +131,13 @@ _PATTERNS: tuple[tuple[ChatKind, str], ...] = (
         r"(?:help|help me|help me out|help out|menu)"
         r"(?:[ ,.!?]+(?:please|pls|plz|thanks|thank you|thx|ta))*[ ,.!?]*$"
         r"|^(?:i need|i want|i'd like|i would like|can i get|can i have) (?:some )?help"
-        r"(?: please)?$",
+        r"(?: please)?$"
+        # "I need to change something", "I need to sort a few things out": an ask to come,
+        # named by nothing yet (it was told "Sorry, I can't help with that")
+        r"|^(?:(?:hi|hello|hey|so|um|ok|okay)[ ,.!]+)*(?:i|we) (?:need|want|have|'d like|would"
+        r" like) to (?:change|sort(?: out)?|update|fix|do|ask about|check) (?:something|a few"
+        r" things|some things|a couple of things|some stuff|a thing|a few bits)(?: out)?"
+        r"(?: please)?[.!]*$",
     ),
     (
         "identity",

@@ -224,6 +224,57 @@ insurance?" lists the tasks and adds "I didn't catch what you meant by 'grocerie
 insurance'"; "book two facials, one … and one …" (a service outside the vocabulary, its
 plural not read as one) is refused as "a two facials". Put right since: "cancel cleaning pls.
 actually dont" now says "I won't cancel your cleaning" (it said "cleaning please").
+
+tests/data/heldout9.jsonl: 56 single messages written before the rule code was read, across
+the 18 tools, said wrongly or incompletely: services by the wrong name ("my hair
+appointment", "teeth cleaning", "the physio thing", "the eye doctor", "the barber"), days
+that do not exist or do not agree ("the 31st of february", "next tuesday the 17th" when the
+17th is a Monday, "thursday the 7th" when the 7th is a Friday), a visit or a to-do that does
+not exist named confidently ("cancel my pedicure", "tick off the dentist task"), verbs mixed
+up ("cancel my haircut to friday", "book the car insurance task for monday", "add an
+appointment to buy milk"), two values at once ("saturday at 3 or 4", "at 10am on monday at
+2pm", two emails), and claims about the account ("I already paid that invoice, take it
+off", "my ticket was resolved, close it").
+First run 40/56 (71.4%); 43/56 with three checks corrected before any rule changed (the
+check was wrong, the answer right: "when am I seeing the eye doctor" read the visits and
+their history and said no eye exam is booked; "the physio thing" was booked as "Physical
+therapy"; Friday the 14th at 10 is 10:00-07:00, after the clocks change). WRONG WRITES (4):
+"book a haircut saturday at 3 or 4" booked 3pm; "book a massage at 10am on monday at 2pm"
+booked 10am; "make the eye exam due monday or tuesday" made it due Monday; "change my email
+to maria@gmail.com or maria@yahoo.com" changed it to the first. A destructive call held that
+was not asked: "cancel my haircut to friday" held the cancellation (asking "…go ahead with
+crm.cancelAppointment?"). Held back where a write was asked: "push the barber to 4 same day"
+(asked when), "reschedule the groceries appointment to monday" (looked for a visit), "book
+the car insurance task for monday" (asked what to book), "add an appointment to buy milk on
+sunday" (read the visits), "remove my phone number and put 415 555 0199" (refused as a
+removal). Read wrongly: "I already paid that invoice, take it off" (looked for a to-do named
+"paid invoice"), "show my tickets from last year" (the open cases only), "complete my haircut
+appointment" (looked for a to-do named haircut).
+Then 53/56 after (assistant/language, tests/language/test_heldout9_rules.py): two values for
+one change ("at 3 or 4", "thursday or friday", "at 10am on monday at 2pm", two addresses or
+numbers) are asked about, for a visit's time or day, a to-do's due day, a contact detail (a
+title's "2 or 3 lemons", "3 or so", a value put right, a visit's own hour are not), and the
+reply takes their place ("4pm" books 4pm on the day said; "thursday at 10" moves it to
+Thursday); a cancel said with a move's "to <day or hour>" asks "moved, or cancelled?", and
+"move it" or "cancel it" after that does the one said; a to-do "booked" for a day ("book the
+car insurance task for monday") is made due then; an errand called an appointment ("add an
+appointment to buy milk") is a to-do; a bill told paid and "taken off" reads the open invoices
+(no to-do deleted); tickets "from last year", "from last month" read the history; "remove my
+phone number and put <new>" changes it (a removal alone is still the team's). One check was
+corrected as unfair: "cancel my cleaning to wednesday at 3" may ask without reading the
+visits first (asking after a listing was already right). No decision changed on the phrasings
+bench.decisions knows. Still missed: "push the barber to 4 same day" (a bare "to 4" is asked
+about, as the house does for any visit), "reschedule the groceries appointment to monday" (a
+to-do called an appointment: the visits are searched), "complete my haircut appointment"
+(looked for a to-do named haircut; no write).
+Fifteen more written after those fixes, not tuned on (the last fifteen lines): first run
+13/15, no wrong write. One check was corrected as unfair: "my support ticket from january, is
+it closed yet" read the open and the closed cases (both answer it). Missed: "book my groceries
+for wednesday" (a to-do booked by its name alone, with no "task": refused as a service not
+offered; no write). Right tools, poor answer (not scored): "make the cleaning 2pm, or 3pm if 2
+is taken" lists the visits and says "or 3pm if 2 is taken" was not understood, where asking
+which time would do better; "can you cancel the haircut? I want to go to friday's class
+instead" (found outside the set) moves the haircut to Friday "already there" (as on main).
 """
 
 from __future__ import annotations
@@ -247,6 +298,7 @@ HELDOUT5 = DATA / "heldout5.jsonl"
 HELDOUT6 = DATA / "heldout6.jsonl"
 HELDOUT7 = DATA / "heldout7.jsonl"
 HELDOUT8 = DATA / "heldout8.jsonl"
+HELDOUT9 = DATA / "heldout9.jsonl"
 # Pinned at the last measured scores (389/389 and 398/398): any regression fails the build.
 REQUIRED_SHARE = 1.0
 REQUIRED_HELDOUT_SHARE = 1.0
@@ -264,6 +316,9 @@ REQUIRED_HELDOUT7_SHARE = 86 / 87
 # heldout8: first run 53/75 (54/75 with one check corrected), then 11/15 more; pinned at the
 # last measured score.
 REQUIRED_HELDOUT8_SHARE = 90 / 90
+# heldout9: first run 40/56 (43/56 with three checks corrected), then 13/15 more; pinned at
+# the last measured score.
+REQUIRED_HELDOUT9_SHARE = 67 / 71
 
 
 def value_right(key: str, want: str, got: Any) -> bool:
@@ -330,12 +385,21 @@ SCORED_SETS = [
     (HELDOUT6, REQUIRED_HELDOUT6_SHARE, 65),
     (HELDOUT7, REQUIRED_HELDOUT7_SHARE, 87),
     (HELDOUT8, REQUIRED_HELDOUT8_SHARE, 90),
+    (HELDOUT9, REQUIRED_HELDOUT9_SHARE, 71),
 ]
 
 
 # The lines of a set still missed at its pin: any other line missed fails the build, though
 # the share held (a line put right may not pay for one broken).
-STILL_MISSED = {HELDOUT7: {"the eye exam one can be pushed back to the 15th"}}
+STILL_MISSED = {
+    HELDOUT7: {"the eye exam one can be pushed back to the 15th"},
+    HELDOUT9: {
+        "push the barber to 4 same day",
+        "reschedule the groceries appointment to monday",
+        "complete my haircut appointment",
+        "book my groceries for wednesday",
+    },
+}
 
 
 @pytest.mark.parametrize(

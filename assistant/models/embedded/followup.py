@@ -17,9 +17,10 @@ from functools import lru_cache
 from typing import Any
 
 from assistant.dialogue_state import Item
-from assistant.language import Intent, detect_intents, is_affirmative
+from assistant.language import Intent, detect_intents, is_affirmative, mixed_verbs
 from assistant.language.another_visit import another_visit
 from assistant.language.dates import find_when, without_unread_day
+from assistant.language.either import settled
 from assistant.language.hesitation import PAUSE, only_hesitates
 from assistant.language.intents import is_request
 from assistant.language.lexicon import MONTHS, WEEKDAYS
@@ -653,6 +654,19 @@ def _fill(intent: Intent, text: str, now: datetime, timezone: str) -> list[Inten
         # "change my phone to 555 0134" → "the full number?" → "415 555 0134": the digits
         # said first give way to the number said now (read together, they ran into one)
         clause = " ".join(_DIGITS_SAID.sub(" ", clause).split())
+    if intent.missing[0] == "move_or_cancel":
+        # "cancel my haircut to friday" → "moved, or cancelled?" → "move it"
+        answered = mixed_verbs.as_answered(intent, text)
+        if answered is None:
+            return None
+        return detect_intents(answered, now, timezone)[:1] or None
+    if intent.missing[0] == "either":
+        # "at 3 or 4" → "which time?" → "4pm": the one said now in the place of the two
+        again = detect_intents(settled(intent.kind, clause, text), now, timezone)
+        chosen = [i for i in again if i.kind == intent.kind][:1]
+        if chosen and intent.target is not None and chosen[0].target is None:
+            chosen[0] = dataclasses.replace(chosen[0], target=intent.target)
+        return chosen or None
     if "when" in intent.missing:
         # "book a haircut on thanksgiving at 3pm" → "which day?" → "november 28th": the
         # day not read gives way to the one said now.

@@ -38,6 +38,10 @@ _CANNOT: tuple[tuple[GatedPattern, str], ...] = (
             r"|e-?mail(?: address)?|home address|contact (?:details|info|information)"
             r"|personal (?:details|data|information)|data|account|profile)\b"
             r"(?! (?:task|to-?do|reminder|one)s?\b)"
+            # "remove my phone number and put 415 555 0199": replaced, a change it makes
+            r"(?![^.?!]*\b(?:and|then|,) *(?:just )?(?:put|use|set|replace it with|change it to"
+            r"|make it|swap it for)(?: in| it as| it to| this| the new one| my new one)?"
+            r"(?: one)?:? *(?:[+(]?\d|\S+@|phonenumber\d|emailaddress\d))"
         ),
         "I can't remove a contact detail or an account from here; I can change your phone "
         "number or email, or the team can remove them.",

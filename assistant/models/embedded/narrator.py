@@ -178,6 +178,13 @@ def _on_the_day(called: Mapping[str, object], intent: Intent, scene: Scene) -> b
     return datetime.fromisoformat(starts).astimezone(scene.now.tzinfo).date() == day
 
 
+def _held_or_unread(intent: Intent, scene: Scene) -> bool:
+    """The destructive ask is the one held for a yes (its target found), or its listing
+    was not read: nothing to tell of it beside the question."""
+    resolution = scene.resolution(intent)
+    return resolution is None or isinstance(resolution, Match)
+
+
 def _unanswered(scene: Scene, confirming: bool) -> list[str]:
     """Targets not found (or not only one), and questions for what the request lacked."""
     sentences: list[str] = []
@@ -198,7 +205,15 @@ def _unanswered(scene: Scene, confirming: bool) -> list[str]:
             )
             for r in scene.results
         )
-        if done or (confirming and intent.tool in _DESTRUCTIVE):
+        if done:
+            continue
+        if (
+            confirming
+            and intent.tool in _DESTRUCTIVE
+            and (intent.missing or intent.needs_target is False or _held_or_unread(intent, scene))
+        ):
+            # (one asked about now: its question says it; one not found is told below:
+            # "…and the haircut on the 21st" with the haircut on the 20th was dropped unsaid)
             continue
         if intent.missing:
             question = question or replies.clarification(intent, scene.now.date())
@@ -211,7 +226,11 @@ def _unanswered(scene: Scene, confirming: bool) -> list[str]:
                     title = resolution.item.get("title") or "That task"
                     question = question or f"{title} has no due date yet. When should it be due?"
             elif resolution is not None:
-                sentences.extend(replies.unresolved(intent, resolution, scene))
+                told = replies.unresolved(intent, resolution, scene)
+                if confirming:
+                    # (one question a turn: the yes asked for answers the one held)
+                    told = [sentence for sentence in told if not sentence.endswith("?")]
+                sentences.extend(told)
     if question:
         sentences.append(question)
     return sentences

@@ -685,6 +685,9 @@ _PAST_TICKETS = rx(
     r"\b(?:raised|opened|logged|made) before\b|\bold (?:complaints?|tickets?|cases?)\b"
     r"|\bclosed? my (?:ticket|case|complaint)\b|\bever (?:resolved|closed|sorted)\b"
     r"|\bclosed tickets\b"
+    # "my tickets from last year", "complaints in the past": a time gone by, so any state
+    r"|\b(?:tickets?|cases?|complaints?)\b(?: \w+){0,2}? (?:from|in|of) (?:last (?:year|month)"
+    r"|the (?:past|last (?:year|few months))|before)\b|\b(?:previous|past) (?:tickets|cases)\b"
 )
 
 # "has anyone got back to me about my invoice question": what became of a request, read

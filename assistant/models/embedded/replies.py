@@ -10,7 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import date, timedelta
 
-from assistant.language import ChatKind, Intent, When, is_negative, slots
+from assistant.language import ChatKind, Intent, When, is_negative, mixed_verbs, slots
+from assistant.language.either import question as either_question
+from assistant.language.either import two_values
 from assistant.language.hesitation import PAUSE, only_hesitates
 from assistant.language.lexicon import SERVICES, WEEKDAYS
 from assistant.language.patterns import rx
@@ -20,7 +22,7 @@ from assistant.models.embedded.scene import Item, Scene
 from assistant.models.embedded.tasks import title
 from assistant.resolve import Ambiguous, Match, NoMatch, Resolution
 from assistant.schema import CustomerContext
-from assistant.speech import due_day, join_and, lower_first, number, spoken_list
+from assistant.speech import dated_day, due_day, join_and, lower_first, number, spoken_list
 
 WEEKDAY_NAMES = tuple(name.capitalize() for name in WEEKDAYS)
 HELP = "I can help with appointments, billing, tasks and support cases."
@@ -100,6 +102,10 @@ def clarification(intent: Intent, today: date | None = None) -> str | None:
     if not intent.missing:
         return None
     wanted = intent.missing[0]
+    if wanted == "either" and (two := two_values(intent.kind, intent.clause)) is not None:
+        return either_question(two)  # "at 3 or 4": which one
+    if wanted == "move_or_cancel":
+        return mixed_verbs.question(intent)  # "cancel my haircut to friday"
     service = lower_first(str(intent.arguments.get("service") or "appointment"))
     if wanted in ("no_such_date", "weekday_conflict") and intent.when is not None:
         return time_question(intent.when, wanted)
@@ -390,7 +396,7 @@ def _unresolved_appointment(
         ]
     head = (
         _done_already(intent, scene)
-        or _none_of_that(intent)
+        or _none_of_that(intent, scene)
         or ("I couldn't find an appointment like that.")
     )
     return [head, f"You have {spoken_list(options)}.", f"Which one should I {verb}?"]
@@ -407,12 +413,18 @@ def _as_now(items: Iterable[Item], scene: Scene) -> list[Item]:
     return [written.get(str(item.get("id")), item) for item in items]
 
 
-def _none_of_that(intent: Intent) -> str | None:
+def _none_of_that(intent: Intent, scene: Scene) -> str | None:
     """ "cancel my eye exam" with none booked: the service named said back, so that the
-    customer hears which ask found nothing (beside another that went ahead)."""
+    customer hears which ask found nothing (beside another that went ahead); "the haircut
+    on the 21st", with the haircut on the 20th: none that day (not none at all)."""
     said = intent.target.phrase.lower() if intent.target is not None else ""
     named = slots.service(said, said) if said else None
-    return f"I don't see an upcoming {named.lower()} on your account." if named else None
+    if not named:
+        return None
+    day = intent.target.day if intent.target is not None else None
+    if day is not None:
+        return f"I don't see a {named.lower()} on {dated_day(day, scene.now.date())}."
+    return f"I don't see an upcoming {named.lower()} on your account."
 
 
 def _done_already(intent: Intent, scene: Scene) -> str | None:

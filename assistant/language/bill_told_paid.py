@@ -1,0 +1,28 @@
+"""A bill told paid and asked to be taken off: said of the account, never a to-do.
+
+"I already paid that invoice, take it off" looked for a to-do named "paid invoice" to
+delete (the "it" was named by the clause before). No tool takes a charge off; the open
+invoices are read, so the answer says what is still owed (and a case may be offered).
+Gated by the word "paid" in the request.
+"""
+
+from __future__ import annotations
+
+from assistant.language.intent import Intent
+from assistant.language.patterns import rx
+
+# "paid that invoice", "the bill was paid": a payment told of a bill (not "pay the bill",
+# a to-do's own words).
+_PAID_BILL = rx(
+    r"\bpaid\b(?: \w+){0,3}? (?:bills?|invoices?|balance|charges?)\b(?! (?:task|to-?do|reminder))"
+    r"|\b(?:bills?|invoices?|charges?)\b(?: \w+){0,2}? (?:is|was|has been|been) (?:already )?paid\b"
+)
+
+
+def of_the_bill(intent: Intent) -> Intent:
+    """The delete of a to-do named as a bill told paid, as a read of the open invoices."""
+    if intent.kind != "delete_task" or intent.target is None:
+        return intent
+    if _PAID_BILL.search(intent.target.phrase.lower()) is None:
+        return intent
+    return Intent("billing", clause=intent.clause)
