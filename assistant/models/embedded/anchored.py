@@ -15,12 +15,14 @@ import re
 from collections.abc import Iterable, Sequence
 from datetime import datetime, timedelta
 
+from assistant.confirmation import when_said
 from assistant.dialogue_state import Dialogue, Item
 from assistant.language import detect_intents
 from assistant.language.lexicon import SERVICES
 from assistant.language.patterns import rx
 from assistant.models.embedded.pinning import zone_of
 from assistant.schema import (
+    AssistantTurn,
     FinalDecision,
     Message,
     PlanRequest,
@@ -33,10 +35,16 @@ from assistant.schema import (
 _OFFSET = {"day after": 1, "day before": -1, "same day as": 0, "week after": 7, "week before": -7}
 _PARTS = r"(?:day|morning|afternoon|evening)"
 _SERVICE_WORDS = "|".join(sorted((re.escape(name) for name in SERVICES), key=len, reverse=True))
+# A visit named by no service ("my appointment"): the one ahead, asked when more are.
+_ANY_VISIT = ("appointment", "visit", "booking", "session")
+_COUNTS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
 _ANCHOR = rx(
-    rf"\b(?P<lead>(?:to|for|on) )?(?:the )?(?P<rel>{_PARTS} after|{_PARTS} before|same day as"
-    rf"|week after|week before) (?:my|the|your) (?P<what>{_SERVICE_WORDS})"
-    rf"(?: (?:appointment|visit|booking))?\b"
+    rf"\b(?P<lead>(?:to|for|on|at) )?(?:the )?(?P<rel>{_PARTS} after|{_PARTS} before|same day as"
+    r"|same time as|week after|week before"
+    r"|(?:(?P<n>a|one|two|three|four|five|six|seven|[1-9]) |a couple of )(?P<unit>days?|weeks?)"
+    r" (?P<dir>after|before))"
+    rf" (?:my|the|your) (?:(?P<what>{_SERVICE_WORDS})(?: (?:appointment|visit|booking))?"
+    rf"|(?P<any>{'|'.join(_ANY_VISIT)}))\b"
 )
 LOOKUP = "crm.listUpcomingAppointments"
 _LISTINGS = frozenset({LOOKUP, "crm.listAppointments", "crm.getNextAppointment"})
@@ -64,8 +72,9 @@ def _known(results: Iterable[ToolResult], state: Dialogue) -> tuple[list[Item], 
     return found, read
 
 
-def _start(item: Item, service: str, now: datetime) -> datetime | None:
-    if str(item.get("service") or "").lower() != service.lower():
+def _start(item: Item, service: str | None, now: datetime) -> datetime | None:
+    """When `item` starts, if it is a visit ahead of `service` (None: of any service)."""
+    if service is not None and str(item.get("service") or "").lower() != service.lower():
         return None
     if item.get("status") == "cancelled" or not isinstance(item.get("starts_at"), str):
         return None
@@ -76,6 +85,16 @@ def _start(item: Item, service: str, now: datetime) -> datetime | None:
 def _first_start(items: Iterable[Item], service: str, now: datetime) -> datetime | None:
     starts = [start for item in items if (start := _start(item, service, now)) is not None]
     return min(starts, default=None)
+
+
+def ahead(items: Iterable[Item], now: datetime) -> list[Item]:
+    """The visits ahead among `items`, each once, soonest first."""
+    found: dict[str, Item] = {}
+    for item in items:
+        if _start(item, None, now) is not None:
+            key = str(item.get("id") or f"{item.get('service')}@{item.get('starts_at')}")
+            found.setdefault(key, item)
+    return sorted(found.values(), key=lambda item: datetime.fromisoformat(str(item["starts_at"])))
 
 
 def _told(text: str, items: Iterable[Item], request: PlanRequest) -> tuple[str, str | None]:
@@ -100,27 +119,70 @@ def counted(
     return told
 
 
+# What `_counted` says of a visit named by no service ("my appointment") when it is not
+# one visit ahead: asked which, by name.
+ANY = "appointment"
+
+
+# "cancel my haircut and book a massage at the same time instead": the same time as the
+# visit cancelled in the same message (it is still there to count from).
+_CANCELLED = rx(rf"\bcancel (?:my|the) (?P<what>{_SERVICE_WORDS})\b")
+_SAME_SAID = rx(r"\bthe same (?:time|day)\b(?! as\b)")
+
+
+def _same_as_cancelled(text: str) -> str:
+    """`text` with the visit it cancels named after a bare "the same time" said after it."""
+    if "same " not in text or "cancel" not in text or (cancel := _CANCELLED.search(text)) is None:
+        return text
+    same = _SAME_SAID.search(text, cancel.end())
+    if same is None or _CLOCK.search(text, cancel.end(), same.start()):
+        return text  # "…and book a massage at 3, and another at the same time": not it
+    return f"{text[: same.end()]} as my {cancel.group('what')}{text[same.end() :]}"
+
+
+_CLOCK = rx(r"\b(?:\d{1,2}(?::\d\d)?\s*(?:am|pm)?|noon|\w+day|tomorrow|today)\b")
+
+
 def _counted(
     text: str, items: Iterable[Item], now: datetime, timezone: str, focus: Item | None = None
 ) -> tuple[str, str | None]:
+    text = _same_as_cancelled(text)
     match = _ANCHOR.search(text)
     if match is None:
         return _right_after(text, items, now, timezone, focus)
-    service = SERVICES[match.group("what")]
-    start = _first_start(items, service, now)
-    if start is None:
-        return text, service
+    items = list(items)
+    if match.group("what") is not None:
+        service = SERVICES[match.group("what")]
+        start = _first_start(items, service, now)
+        if start is None:
+            return text, service
+    else:
+        visits = ahead(items, now)
+        if len(visits) != 1:
+            return text, ANY  # none known, or more than one: which is asked
+        start = datetime.fromisoformat(str(visits[0]["starts_at"]))
     zone = zone_of(timezone)
     rel = match.group("rel")
-    offset = _OFFSET[rel] if rel in _OFFSET else _OFFSET["day " + rel.split()[-1]]
-    day = start.astimezone(zone).date() + timedelta(days=offset)
+    day = start.astimezone(zone).date() + timedelta(days=_offset(match))
     part = rel.split()[0]
-    said = f"{match.group('lead') or 'on '}{day:%B} {day.day}"
+    lead = match.group("lead")
+    lead = None if lead == "at " else lead
+    said = f"{lead or 'on '}{day:%B} {day.day}"
     if part in ("morning", "afternoon", "evening"):
         # Not "January 21 in the morning": a number before "in the morning" is an hour.
-        said = f"{match.group('lead') or ''}the {part} of {day:%B} {day.day}"
+        said = f"{lead or ''}the {part} of {day:%B} {day.day}"
     rest = text[match.end() :]
-    if rel == "same day as" and (hours := _HOURS_FROM_IT.match(rest)) is not None:
+    if rel == "same time as" and _DAY_SAID.search(f"{text[: match.start()]} {rest}"):
+        # "move my dentist to the same time as my haircut but on saturday": its hour, on
+        # the day said
+        return f"{text[: match.start()]}at {start.astimezone(zone):%H:%M}{rest}", None
+    same = None if _MOVES.search(text, 0, match.start()) else _ITS_HOUR.match(rest)
+    if rel == "same time as" or same is not None:
+        # "…at the same time as my haircut", "…the week after my cleaning, same time": its
+        # hour, on the customer's clock (a move's "same time" is the hour of the one moved)
+        said += f" at {start.astimezone(zone):%H:%M}"
+        rest = rest if rel == "same time as" or same is None else rest[same.end() :]
+    elif rel == "same day as" and (hours := _HOURS_FROM_IT.match(rest)) is not None:
         # "…the same day as the eye exam, an hour later": its hour counted from that visit's
         sign = 1 if hours.group("dir") in ("later", "after") else -1
         minutes = _MINUTES.get(hours.group("n"), 0) or 60 * int(hours.group("n") or 0)
@@ -128,7 +190,7 @@ def _counted(
         said += f" at {clock:%H:%M}"
         rest = rest[hours.end() :]
     told = text[: match.start()] + said
-    following = _ANCHOR.search(rest) or ("after" in rest and _RIGHT_AFTER.search(rest)) or None
+    following = _ANCHOR.search(rest) or (_RIGHT_AFTER.search(rest) if _near(rest) else None)
     if following is not None:
         # "book an eye exam the day after my cleaning at 3. and move the haircut to the same
         # day as the eye exam, an hour later": the next day counted, from a visit this
@@ -137,6 +199,24 @@ def _counted(
         later, unknown = _counted(rest, booked, now, timezone, focus)
         rest = rest if unknown is not None else later
     return told + rest, None
+
+
+def _offset(match: re.Match[str]) -> int:
+    """The days from the visit named to the day said ("two days before": -2)."""
+    rel = match.group("rel")
+    if rel in _OFFSET:
+        return _OFFSET[rel]
+    if rel == "same time as":
+        return 0
+    if match.group("unit") is not None:
+        count = _COUNTS.get(match.group("n") or "two") or int(match.group("n"))
+        sign = 1 if match.group("dir") == "after" else -1
+        return sign * count * (7 if match.group("unit").startswith("week") else 1)
+    return _OFFSET["day " + rel.split()[-1]]
+
+
+def _near(text: str) -> bool:
+    return "after" in text or "before" in text
 
 
 def _booked_in(text: str, now: datetime, timezone: str) -> list[Item]:
@@ -151,9 +231,12 @@ def _booked_in(text: str, now: datetime, timezone: str) -> list[Item]:
     ]
 
 
-# "book a haircut straight after it", "…right after my cleaning": when that visit ends.
+# "book a haircut straight after it", "…right after my cleaning": when that visit ends;
+# "…right before my haircut": that visit's day (when the new one ends is not known, so
+# its hour is asked).
 _RIGHT_AFTER = rx(
-    rf"\b(?P<lead>(?:for|at|on) )?(?:straight|right|just|immediately|directly) after"
+    rf"\b(?P<lead>(?:for|at|on) )?(?:straight|right|just|immediately|directly)"
+    rf" (?P<dir>after|before)"
     rf" (?:(?P<it>it|that|that one|this one)|(?:my|the) (?P<what>{_SERVICE_WORDS})"
     rf"(?: (?:appointment|visit|booking))?)\b"
 )
@@ -162,13 +245,13 @@ _RIGHT_AFTER = rx(
 def _right_after(
     text: str, items: Iterable[Item], now: datetime, timezone: str, focus: Item | None
 ) -> tuple[str, str | None]:
-    match = _RIGHT_AFTER.search(text)
+    match = _RIGHT_AFTER.search(text) if _near(text) else None
     if match is None:
         return text, None
     if match.group("what") is not None:
         service = SERVICES[match.group("what")]
-        ahead = [item for item in items if _start(item, service, now) is not None]
-        visit = min(ahead, key=lambda item: str(item["starts_at"]), default=None)
+        visits = [item for item in items if _start(item, service, now) is not None]
+        visit = min(visits, key=lambda item: str(item["starts_at"]), default=None)
         if visit is None:
             return text, service
     elif focus is None or _start(focus, str(focus.get("service") or ""), now) is None:
@@ -176,12 +259,26 @@ def _right_after(
     else:
         visit = focus
     ends = visit.get("ends_at")
-    if not isinstance(ends, str):
-        return text, None
-    end = datetime.fromisoformat(ends).astimezone(zone_of(timezone))
+    zone = zone_of(timezone)
+    if match.group("dir") == "before" or not isinstance(ends, str):
+        # No end known for the new visit (before) or the one named (after): its day, and
+        # the hour asked.
+        day = datetime.fromisoformat(str(visit["starts_at"])).astimezone(zone)
+        return text[: match.start()] + f"on {day:%B} {day.day}" + text[match.end() :], None
+    end = datetime.fromisoformat(ends).astimezone(zone)
     said = f"on {end:%B} {end.day} at {end:%H:%M}"
     return text[: match.start()] + said + text[match.end() :], None
 
+
+# Its own hour, said after the day counted from a visit: "…the week after my cleaning,
+# same time", "…the day after my haircut at the same time".
+_DAY_SAID = rx(
+    r"\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|today|tonight"
+    r"|\d{1,2}(?:st|nd|rd|th)|jan(?:uary)?|feb(?:ruary)?|march|april|may|june|july"
+    r"|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b"
+)
+_MOVES = rx(r"\b(?:move|moving|reschedule|push|shift|bump|change)\b")
+_ITS_HOUR = rx(r"^,? (?:and )?(?:at )?(?:the )?same (?:time|hour)\b(?! as\b)")
 
 # An hour said from the visit named: ", an hour later", " two hours before", "half an hour
 # after".
@@ -203,6 +300,11 @@ def read_days(request: PlanRequest) -> PlanRequest | ToolCallsDecision | FinalDe
     items, read = _items(request)
     conversation = list(request.conversation)
     changed = False
+    if (picked := _picked(conversation, users)) is not None:
+        # "Which appointment should I count from…?" → "the haircut": the request asked
+        # about, counted from the visit picked.
+        conversation[users[-1]] = UserTurn(text=picked)
+        changed = True
     for position, index in enumerate(users[-2:][::-1]):
         message = conversation[index]
         assert isinstance(message, UserTurn)
@@ -215,14 +317,76 @@ def read_days(request: PlanRequest) -> PlanRequest | ToolCallsDecision | FinalDe
             if not read and request.round <= 1 and lookup:
                 call = ToolCall(call_id="c_1_1", tool_name=LOOKUP, arguments={})
                 return ToolCallsDecision(calls=(call,))
-            return FinalDecision(
-                text=f"I couldn't find an upcoming {unknown.lower()} to count that day from. "
-                "Which day would you like instead?"
-            )
+            return FinalDecision(text=_which(unknown, items, request))
         if told != text:
             conversation[index] = UserTurn(text=told)
             changed = True
     return dataclasses.replace(request, conversation=tuple(conversation)) if changed else None
+
+
+# The question asked when the visit to count from is not one known: the visits ahead named.
+WHICH_ASKED = "Which appointment should I count from"
+
+
+def _which(unknown: str, items: Iterable[Item], request: PlanRequest) -> str:
+    """The visits ahead, named, to count from: asked when the one said is not among them,
+    or when "my appointment" is more than one."""
+    timezone = request.customer.timezone if request.customer else "UTC"
+    visits = ahead(items, request.now)
+    named = [
+        f"your {str(v.get('service') or 'visit').lower()}{when_said(str(v['starts_at']), timezone)}"
+        for v in visits
+    ]
+    if not named:
+        return (
+            f"I couldn't find an upcoming {unknown.lower()} to count that day from. "
+            "Which day would you like instead?"
+        )
+    listed = named[0] if len(named) == 1 else f"{', '.join(named[:-1])} or {named[-1]}"
+    if unknown == ANY:
+        return f"{WHICH_ASKED}: {listed}?"
+    return (
+        f"I couldn't find an upcoming {unknown.lower()} to count that day from. "
+        f"{WHICH_ASKED}: {listed}? Or tell me the day you'd like."
+    )
+
+
+_PICKED = rx(
+    rf"^(?:(?:the|my|your) )?(?P<what>{_SERVICE_WORDS})"
+    r"(?: (?:one|appointment|visit))?(?: please)?[.!]?$"
+)
+
+
+def _picked(conversation: Sequence[Message], users: list[int]) -> str | None:
+    """The message asked about, with the visit named in answer to which one it counts from
+    ("the haircut"); None when that is not what was said."""
+    if len(users) != 2 or not any(
+        isinstance(m, AssistantTurn) and WHICH_ASKED in m.text
+        for m in conversation[users[0] + 1 : users[1]]
+    ):
+        return None
+    before, now = (conversation[index] for index in users)
+    assert isinstance(before, UserTurn)
+    assert isinstance(now, UserTurn)
+    answer = _PICKED.match(now.text.lower().strip())
+    match = _ANCHOR.search(_same_as_cancelled(before.text.lower()))
+    if answer is None or match is None or len(before.text.lower()) != len(before.text):
+        return None
+    named = "what" if match.group("what") is not None else "any"
+    text = _same_as_cancelled(before.text.lower())
+    return f"{text[: match.start(named)]}{answer.group('what')}{text[match.end(named) :]}"
+
+
+def picked_request(conversation: Sequence[Message]) -> tuple[int, str] | None:
+    """Where the customer's last message is and the request it answers, when it names the
+    visit asked about ("the haircut" to which visit a day counts from), as the planner
+    reads it (the narrator reads it the same); None for any other message."""
+    users = _last_two_users(conversation)
+    last = conversation[users[-1]] if users else None
+    if not isinstance(last, UserTurn) or _PICKED.match(last.text.lower().strip()) is None:
+        return None  # most messages are no such answer: nothing more is looked at
+    picked = _picked(conversation, users)
+    return None if picked is None else (users[-1], picked)
 
 
 def _last_two_users(conversation: Sequence[Message]) -> list[int]:
@@ -244,8 +408,11 @@ def _said(conversation: Sequence[Message], users: list[int]) -> list[str]:
 def counts_from_a_visit(text: str) -> bool:
     """The message says a day by another visit ("the day after my haircut")."""
     text = text.lower()
+    if not _near(text) and "same " not in text:
+        return False
+    text = _same_as_cancelled(text)
     return _ANCHOR.search(text) is not None or (
-        "after" in text and _RIGHT_AFTER.search(text) is not None
+        _near(text) and _RIGHT_AFTER.search(text) is not None
     )
 
 

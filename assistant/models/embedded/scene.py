@@ -19,11 +19,16 @@ from assistant.language.intents import Intent, ask_corrected
 from assistant.language.put_right import put_right
 from assistant.language.text import normalize
 from assistant.models.embedded import cut_off
-from assistant.models.embedded.anchored import counted, counts_from_a_visit, from_the_last_visit
+from assistant.models.embedded.anchored import (
+    counted,
+    counts_from_a_visit,
+    from_the_last_visit,
+    picked_request,
+)
 from assistant.models.embedded.references import read_intents
 from assistant.models.embedded.write_tools import WRITE_TOOLS
 from assistant.resolve import Resolution, resolve_intent
-from assistant.schema import Message, NarratorInput, ToolExchange, ToolResult
+from assistant.schema import Message, NarratorInput, ToolExchange, ToolResult, UserTurn
 from assistant.speech import local_now
 
 Item = dict[str, Any]
@@ -99,6 +104,16 @@ class Scene:
         whole = cut_off.finished(request.conversation) or request.user_message
         whole = from_the_last_visit(whole, request.dialogue)
         message = put_right(as_meant(whole), now)
+        conversation = request.conversation
+        if (asked := picked_request(conversation)) is not None:
+            # "Which appointment should I count from…?" → "the haircut": the request asked
+            # about, read as the planner read it
+            where, message = asked
+            conversation = (
+                *conversation[:where],
+                UserTurn(text=message),
+                *conversation[where + 1 :],
+            )
         reading = message
         if counts_from_a_visit(message):
             # "…the day after my haircut": read with the day counted, as the planner did
@@ -110,7 +125,7 @@ class Scene:
             said=normalize(ask_corrected(message)).text,
             results=request.tool_results,
             intents=read_intents(
-                request.conversation,
+                conversation,
                 reading,
                 now,
                 timezone,
@@ -119,7 +134,7 @@ class Scene:
             ),
             dialogue=request.dialogue,
             original=message.lower(),
-            conversation=request.conversation,
+            conversation=conversation,
         )
 
     @property
