@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Callable, Sequence
-from datetime import datetime
+from datetime import date, datetime
 
 from assistant.language import account_rules, appointment_rules, quoted, slots, task_rules
 from assistant.language.clause import (
@@ -46,7 +46,7 @@ from assistant.language.scope import (
     undecided,
 )
 from assistant.language.spelling import words
-from assistant.language.targets import EXCEPT, target_ref
+from assistant.language.targets import EXCEPT, TargetRef, target_ref
 from assistant.language.text import Normalized
 from assistant.language.unkept import unkept_detail, without_length
 
@@ -196,13 +196,7 @@ def refer_back(intent: Intent, clause: str, norm: Normalized, now: datetime) -> 
     ):
         # "the one due tomorrow, push it to thursday": a task named by its due day, moved
         # to another day (never a visit looked for "due tomorrow")
-        return Intent(
-            "update_task",
-            {"due_on": intent.when.day.isoformat()},
-            target=target,
-            when=intent.when,
-            clause=intent.clause,
-        )
+        return _due_day_moved(intent, target, intent.when.day)
     words = tuple(w for w in target.words if w not in _NOT_A_TARGET_WORD)
     if intent.kind in APPOINTMENT_ACTIONS:
         words = tuple(w for w in words if slots.service(w, w))
@@ -225,9 +219,14 @@ def as_a_task_moved(intent: Intent) -> Intent:
         or intent.when.clock is not None
     ):
         return intent
+    return _due_day_moved(intent, target, intent.when.day)
+
+
+def _due_day_moved(intent: Intent, target: TargetRef, day: date) -> Intent:
+    """The move, read as the to-do `target`'s due day set to `day`."""
     return Intent(
         "update_task",
-        {"due_on": intent.when.day.isoformat()},
+        {"due_on": day.isoformat()},
         target=target,
         when=intent.when,
         clause=intent.clause,
