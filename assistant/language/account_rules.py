@@ -58,6 +58,13 @@ _IMPLICIT_PROBLEM = (
         r"|receive) (?:my |the |your |a |an |any )(?:\w+ )?(?:invoice|bill|receipt|statement"
         r"|refund|confirmation|reminder|reset email|reset link|code)s?)\b.*)$"
     ),
+    # "I can't log in", "and I can't sign in either": something of the business's the
+    # customer cannot do, told (it was "Sorry, I can't help with that").
+    rx(
+        r"(?P<rest>\bi (?:can't|cant|cannot|can not|am unable to|'m unable to|couldn't)"
+        r" (?:log ?in|sign ?in|login|access my account|get into my account|reset my password"
+        r"|book online|see my (?:invoices|bills|appointments)|open the app|use the app)\b.*)$"
+    ),
 )
 _BODY_LEAD = rx(
     # "open a ticket please, I was charged…": the please is not words of the case
@@ -67,7 +74,7 @@ _BODY_LEAD = rx(
 
 
 _CREATES = Tried((pattern, pattern) for pattern in _CREATE_TICKET)
-_PROBLEMS = Tried(zip(("problem with ", "", ""), _IMPLICIT_PROBLEM, strict=True))
+_PROBLEMS = Tried(zip(("problem with ", "", "", ""), _IMPLICIT_PROBLEM, strict=True))
 
 
 def case_asked_at(said: str) -> int | None:
