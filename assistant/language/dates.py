@@ -237,17 +237,18 @@ _TIME_PATTERNS: tuple[tuple[str, GatedPattern], ...] = tuple(
         # "three thirty", "five fifteen": an hour and its minutes, said without "at".
         # "four fifteen pm": with its half of the day when said.
         ("word_clock", rf"\b({_HOURW}) ({_MINW_ALONE})\b{_NOT_MINUTES}(?: ?([ap]m)\b)?"),
-        # "for four on saturday", "for 10 tomorrow": an hour given with "for", when a day
-        # follows it (otherwise "for two" may count people or things).
+        # "for four on saturday", "for 10 tomorrow", "move it to 9 on friday", "9 on friday":
+        # an hour given with "for" or "to" or first, when a day follows it (otherwise "for
+        # two" may count people or things; "to 9 on friday" kept the visit's old hour).
         (
             "word_hour",
-            rf"\bfor ({_HOURW})(?: ({_MINW}))?(?: ?([ap]m))?"
+            rf"(?:\b(?:for|to) |^)({_HOURW})(?: ({_MINW}))?(?: ?([ap]m))?"
             rf"(?= (?:on|this|next|tomorrow|today|tonight|{_WD})\b)",
         ),
         (
             "for_hour",
-            rf"\bfor (\d{{1,2}})(?::(\d{{2}}))?(?: ?([ap]m))?(?= (?:on|this|next|tomorrow|today"
-            rf"|tonight|{_WD})\b)",
+            rf"(?:\b(?:for|to) |^)(\d{{1,2}})(?::(\d{{2}}))?(?: ?([ap]m))?"
+            rf"(?= (?:on|this|next|tomorrow|today|tonight|{_WD})\b)",
         ),
         # "three o'clock", "3 oclock" (typed without the apostrophe).
         ("word_meridiem", rf"\b(\d{{1,2}}|{_HOURW}) ?([ap]m|o'?clock)\b"),
