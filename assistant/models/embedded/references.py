@@ -19,6 +19,7 @@ from zoneinfo import ZoneInfo
 from assistant.dialogue_state import Action, Dialogue, Item, Kind
 from assistant.language import Intent, detect_intents, slots
 from assistant.language.dates import find_when
+from assistant.language.intent import TOOL_OF
 from assistant.language.intents import clauses_of
 from assistant.language.lexicon import SERVICES
 from assistant.language.patterns import GatedPattern, rx
@@ -62,6 +63,7 @@ from assistant.models.embedded.ordinals import ordinal_named
 from assistant.models.embedded.pinning import (
     CANCEL_IT,
     KNOWN_SERVICES,
+    POSITIONAL,
     PRONOUN,
     appointment_follow_up,
     as_pronoun,
@@ -127,6 +129,8 @@ def _by_position(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> l
         # "move the first appointment you told me about…" after the tasks were read out.
         listed = state.last_listed_of("appointment")
         state = dataclasses.replace(state, listed_kind="appointment", listed=listed)
+    if made is None and (asked := _which_of_those_heard(state, text, positions, now, zone)):
+        return asked
     if (
         made is None
         and (state.listed_kind not in ("task", "appointment") or len(state.listed) < 2)
@@ -662,10 +666,12 @@ def _unlisted(state: Dialogue, intent: Intent) -> Intent:
     MOVED, where a platform's history held a task list another instance read out); which
     one is asked instead."""
     target = intent.target
+    if target is None or target.position is None:
+        return intent
+    if _past_the_list_heard(state, intent, target.position, target.phrase):
+        return dataclasses.replace(intent, target=dataclasses.replace(target, position=None))
     if (
-        target is None
-        or target.position is None
-        or state.listed_kind is not None
+        state.listed_kind is not None
         or state.earlier_listed_kind is not None
         or state.listings
         or not _ONE_OF_A_LIST.search(target.phrase)
@@ -676,6 +682,39 @@ def _unlisted(state: Dialogue, intent: Intent) -> Intent:
     ):
         return intent
     return dataclasses.replace(intent, target=dataclasses.replace(target, position=None))
+
+
+_MY_NTH = re.compile(r"\bmy (?:first|second|third|fourth|fifth|last)\b")
+
+
+def _which_of_those_heard(
+    state: Dialogue, text: str, positions: list[int], now: datetime, zone: ZoneInfo
+) -> list[Intent] | None:
+    """ "move the second one to friday" when the caller heard one visit of the list (a
+    barge-in cut it, assistant/heard_state.py): no place is counted past the items heard;
+    the ask is read as of "my appointment" (or "my task"), so which one is asked."""
+    kind = state.listed_kind
+    if kind not in ("task", "appointment") or all(
+        -len(state.listed) <= index < len(state.listed) for index in positions
+    ):
+        return None
+    if _MY_NTH.search(text) or (
+        _VISIT_NAMED.search(text) if kind == "task" else _KIND_NAMED.search(text)
+    ):
+        return None  # "my first appointment" is counted on the calendar; another kind named
+    return detect_intents(POSITIONAL.sub(f"my {kind}", text), now, zone.key) or None
+
+
+def _past_the_list_heard(state: Dialogue, intent: Intent, position: int, phrase: str) -> bool:
+    """ "mark the second one done" when the caller heard one task of the list (a barge-in
+    cut it, assistant/heard_state.py): no place is counted past the items heard, and
+    which one is asked (was: 'Renew car insurance', never heard, COMPLETED)."""
+    tool = intent.tool if intent.kind in TOOL_OF else ""
+    kind = "task" if "Task" in tool else "appointment" if "Appointment" in tool else None
+    if kind is None or state.listed_kind != kind or phrase.startswith("my "):
+        return False
+    index = position - 1 if position > 0 else position
+    return not -len(state.listed) <= index < len(state.listed)
 
 
 _READINGS: KeptByIdentity[Dialogue, tuple[tuple[Message, ...], tuple[Intent, ...]]] = (
