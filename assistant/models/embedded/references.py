@@ -668,8 +668,11 @@ def _unlisted(state: Dialogue, intent: Intent) -> Intent:
     target = intent.target
     if target is None or target.position is None:
         return intent
-    if _past_the_list_heard(state, intent, target.position, target.phrase):
-        return dataclasses.replace(intent, target=dataclasses.replace(target, position=None))
+    if (heard := _in_the_list_heard(state, intent, target.position, target.phrase)) is not None:
+        # Counted in the list heard, not on the calendar: of a list cut after one visit,
+        # "cancel the last one" is that visit (was: the haircut never heard, asked about).
+        label = "title" if state.listed_kind == "task" else "service"
+        return dataclasses.replace(intent, target=pinned(heard, label))
     if (
         state.listed_kind is not None
         or state.earlier_listed_kind is not None
@@ -705,16 +708,22 @@ def _which_of_those_heard(
     return detect_intents(POSITIONAL.sub(f"my {kind}", text), now, zone.key) or None
 
 
-def _past_the_list_heard(state: Dialogue, intent: Intent, position: int, phrase: str) -> bool:
-    """ "mark the second one done" when the caller heard one task of the list (a barge-in
-    cut it, assistant/heard_state.py): no place is counted past the items heard, and
-    which one is asked (was: 'Renew car insurance', never heard, COMPLETED)."""
+def _of_the_list_heard(state: Dialogue, intent: Intent, phrase: str) -> bool:
+    """Whether a place said in `phrase` counts in the list last heard (of the intent's
+    kind; "my first appointment" is the customer's own, counted on the calendar)."""
     tool = intent.tool if intent.kind in TOOL_OF else ""
     kind = "task" if "Task" in tool else "appointment" if "Appointment" in tool else None
-    if kind is None or state.listed_kind != kind or phrase.startswith("my "):
-        return False
-    index = position - 1 if position > 0 else position
-    return not -len(state.listed) <= index < len(state.listed)
+    return kind is not None and state.listed_kind == kind and not phrase.startswith("my ")
+
+
+def _in_the_list_heard(
+    state: Dialogue, intent: Intent, position: int, phrase: str
+) -> Item | None:
+    """The one item heard of a list cut after it, at the place said (a list of two or
+    more is counted by `_by_position` before any grammar reads the message)."""
+    if len(state.listed) != 1 or not _of_the_list_heard(state, intent, phrase):
+        return None
+    return state.listed[0] if position in (1, -1) else None
 
 
 _READINGS: KeptByIdentity[Dialogue, tuple[tuple[Message, ...], tuple[Intent, ...]]] = (
