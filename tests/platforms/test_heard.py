@@ -175,9 +175,7 @@ async def test_the_last_one_of_a_list_cut_short_is_the_last_heard_or_asked(
     listing = await _ask(client, asked, "h-last")
     heard = _cut(listing, "and Schedule eye exam")
 
-    answer = await _ask(
-        client, [*asked, assistant(heard), user("complete the last one")], "h-last"
-    )
+    answer = await _ask(client, [*asked, assistant(heard), user("complete the last one")], "h-last")
 
     tasks = await _tasks(crm_admin)
     assert tasks["Schedule eye exam"] == "pending", answer
@@ -368,9 +366,7 @@ async def test_retell_the_second_one_of_a_list_cut_short_completes_nothing(
         await retell.response_required(1, "What are my tasks?")
         listing = said(await retell.response(1), 1)
         heard = _cut(listing, "Renew car insurance")
-        await retell.response_required(
-            2, "What are my tasks?", heard, "mark the second one done"
-        )
+        await retell.response_required(2, "What are my tasks?", heard, "mark the second one done")
         answer = said(await retell.response(2), 2)
 
     assert await _count(crm_admin, COMPLETE_ROUTE) == 0, answer

@@ -716,9 +716,7 @@ def _of_the_list_heard(state: Dialogue, intent: Intent, phrase: str) -> bool:
     return kind is not None and state.listed_kind == kind and not phrase.startswith("my ")
 
 
-def _in_the_list_heard(
-    state: Dialogue, intent: Intent, position: int, phrase: str
-) -> Item | None:
+def _in_the_list_heard(state: Dialogue, intent: Intent, position: int, phrase: str) -> Item | None:
     """The one item heard of a list cut after it, at the place said (a list of two or
     more is counted by `_by_position` before any grammar reads the message)."""
     if len(state.listed) != 1 or not _of_the_list_heard(state, intent, phrase):
