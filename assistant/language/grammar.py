@@ -46,7 +46,7 @@ from assistant.language.scope import (
     undecided,
 )
 from assistant.language.spelling import words
-from assistant.language.targets import EXCEPT, TargetRef, target_ref
+from assistant.language.targets import EXCEPT, TargetRef, left_out_ref, target_ref
 from assistant.language.text import Normalized
 from assistant.language.unkept import unkept_detail, without_length
 
@@ -306,7 +306,7 @@ def _left_out(intent: Intent, c: Clause) -> Intent:
     cut = EXCEPT.search(c.text)
     if cut is None or EXCEPT.search(target.phrase.lower()) is not None:
         return intent
-    left_out = target_ref(c.text[cut.end() :], c.original, c.now)
+    left_out = left_out_ref(c.text[cut.end() :], c.original, c.now)
     if left_out.vague:
         return intent
     return dataclasses.replace(intent, target=dataclasses.replace(target, excluded=left_out))

@@ -52,7 +52,7 @@ from assistant.language.scope import (
 from assistant.language.several_tasks import said_one_by_one
 from assistant.language.slots import NOT_DENTAL, cut_spans, reminder_note
 from assistant.language.spelling import words
-from assistant.language.targets import TargetRef, target_ref
+from assistant.language.targets import EXCEPT, EXCEPT_JOINER, TargetRef, target_ref
 from assistant.language.task_rules import POINTER, SENTENCE_ERRAND, told_done
 from assistant.language.text import Normalized, normalize
 from assistant.language.them_all import each_said, names_them_all
@@ -81,7 +81,7 @@ _STARTS_REQUEST = rx(f"^{_OPENERS}{_REQUEST_VERBS}")
 _ALL_BUT_KEPT = rx(
     r"(?i)(?P<all>\b(?:all|every|each|both|everything|my (?:appointments|bookings|visits|tasks"
     r"|reminders|to-dos))\b[^,.!?;]*?),? but (?:please |just )?"
-    r"(?:keep|leave) (?=(?:the|my|that|this|our)\b)"
+    r"(?:(?:keep|leave) )?(?=(?:the|my|that|this|our)\b)"
 )
 _BOTH = rx(r"(?i)\bboth\b")
 # Every joiner but the bare comma starts with the same optional comma and spaces and
@@ -159,9 +159,44 @@ _NOT_THIS_JUST_THE_OTHER = rx(
 )
 
 
+# What is left out, one after another: "…except the groceries and the eye exam".
+_LEFT_OUT_TOO = rx(r",? and |, ")
+# A piece after an "and" that names one more thing left out: a few words, no ask.
+_NAMED_ONLY = rx(r"^(?:the |my |that |this )?[a-z'-]+(?: [a-z'-]+){0,3}$")
+
+
+def _left_out_together(sentence: str) -> str:
+    """ "mark all my tasks done except the groceries and the eye exam": the things left out
+    kept together (EXCEPT_JOINER), so that the last is not read as an ask of its own; a
+    piece that asks something ("…except groceries, and add a task to…") ends them."""
+    cut = EXCEPT.search(sentence)
+    if cut is None:
+        return sentence
+    head, tail = sentence[: cut.end()], sentence[cut.end() :]
+    pieces = _LEFT_OUT_TOO.split(tail)
+    joiners = _LEFT_OUT_TOO.findall(tail)
+    kept = pieces[0]
+    for number, piece in enumerate(pieces[1:]):
+        said = piece.strip().lower()
+        if (
+            not _NAMED_ONLY.match(said)
+            or _STARTS_REQUEST.search(said)
+            or QUESTION_START.search(said)
+            or opens_with_a_verb(said)
+        ):
+            rest = "".join(
+                j + p for j, p in zip(joiners[number:], pieces[number + 1 :], strict=True)
+            )
+            return head + kept + rest
+        kept += EXCEPT_JOINER + piece
+    return head + kept
+
+
 def _protect_wrapped(sentence: str) -> str:
     # "Instead of Friday, can my haircut be on Saturday?" is one request.
     sentence = _INSTEAD_OF_COMMA.sub(r"\1 ", sentence)
+    if " and " in sentence or ", " in sentence:
+        sentence = _left_out_together(sentence)
     sentence = _NOT_THIS_JUST_THAT.sub(_not_this_just_that, sentence)
     if "just " in sentence or "only " in sentence:
         sentence = _NOT_THIS_JUST_THE_OTHER.sub(
@@ -396,10 +431,13 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
     `now` is any aware datetime; dates are read in `timezone` (the customer's).
     """
     text = without_reason_told(without_polite_aside(ask_corrected(without_system_talk(text))))
-    if " keep " in text or " leave " in text:
+    if " but " in text:
         # "cancel all my appointments but keep the cleaning": all of them except the one
         # kept (the question named the cleaning too: a yes would have cancelled it)
-        # ("both … but keep one" is all of them but that one: "both" alone names two)
+        # ("both … but keep one" is all of them but that one: "both" alone names two);
+        # "delete all my tasks but the eye exam", "mark all done but the insurance one":
+        # the same without "keep" (the question named the eye exam alone, and every task
+        # was marked done)
         text = _ALL_BUT_KEPT.sub(lambda m: f"{_BOTH.sub('all', m.group('all'))} except ", text)
     text = as_the_thing_is(text)  # "book the car insurance task for monday"
     unsure = undecided(text.lower())
