@@ -30,6 +30,7 @@ from assistant.language.grammar import (
     refer_back,
 )
 from assistant.language.if_named import condition_named
+from assistant.language.indirect import as_asked
 from assistant.language.intent import (
     APPOINTMENT_ACTIONS,
     READ_KINDS,
@@ -402,6 +403,7 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
         # ("both … but keep one" is all of them but that one: "both" alone names two)
         text = _ALL_BUT_KEPT.sub(lambda m: f"{_BOTH.sub('all', m.group('all'))} except ", text)
     text = as_the_thing_is(text)  # "book the car insurance task for monday"
+    text = as_asked(text)  # "would you mind moving…", "it's the cleaning I need to move…"
     unsure = undecided(text.lower())
     if unsure:
         text = without_undecided(text)  # "…, I'm not sure yet": said of the ask, not in it

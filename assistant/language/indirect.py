@@ -1,0 +1,180 @@
+"""A request said indirectly, put as the plain request it is.
+
+Customers wrap an ask in politeness, tell it as a story, or say what must not happen:
+
+- "I was wondering if it'd be possible to book a massage…", "would you mind (terribly)
+  moving my haircut…", "how about moving my cleaning…": the ask inside ("book a
+  massage…", "move my haircut…"). Refused or only listed before.
+- "it'd be great if the eye exam task could be high priority": "make the eye exam task
+  high priority" (asked "would you like me to go ahead?" with nothing named).
+- "it's the cleaning I need to move, to friday at 9": a thing put first for emphasis is
+  the thing changed ("move the cleaning to friday at 9"); its "it" is no word for the
+  visit named before (the haircut said to be fine was moved).
+- "I don't want the cleaning cancelled, just moved to thursday at 10": the change wanted
+  ("move the cleaning to thursday at 10"), not a holding back of everything.
+- "I'm not going to make it to my haircut", "I won't be needing the friday appointment
+  anymore": a visit the customer will not come to is cancelled, held for a yes as every
+  cancellation is (only listed before); said with a day or hour to go to instead, the
+  visit is named and the rest of the message says where it goes.
+- "I don't want the groceries on my list anymore": the to-do is deleted, held for a yes.
+
+Each rewrite is gated by a word it needs, so a message without one pays a substring test.
+"""
+
+from __future__ import annotations
+
+from assistant.language.patterns import rx
+
+# A gerund of a request verb, and the verb ("moving" → "move").
+_GERUNDS = {
+    "moving": "move",
+    "booking": "book",
+    "cancelling": "cancel",
+    "canceling": "cancel",
+    "changing": "change",
+    "adding": "add",
+    "marking": "mark",
+    "putting": "put",
+    "pushing": "push",
+    "setting": "set",
+    "making": "make",
+    "deleting": "delete",
+    "removing": "remove",
+    "updating": "update",
+    "opening": "open",
+    "rescheduling": "reschedule",
+    "scheduling": "schedule",
+    "ticking": "tick",
+    "crossing": "cross",
+    "checking": "check",
+    "telling": "tell",
+    "showing": "show",
+    "raising": "raise",
+    "logging": "log",
+    "shifting": "shift",
+    "bumping": "bump",
+    "giving": "give",
+    "looking": "look",
+    "sending": "send",
+    "taking": "take",
+}
+_GERUND = "|".join(_GERUNDS)
+
+# "I was wondering if it'd be possible to …", "I wonder if you could …", "would it be
+# possible to …": the ask after the wrapper.
+_WONDERING = rx(
+    r"^(?:(?:hi|hello|hey)[,!.]? )?(?:i was (?:just )?wondering|i wonder|i'm wondering"
+    r"|just wondering|wondering) (?:if|whether) (?:(?:it'd|it would|it might|it'll|it will)"
+    r" be (?:at all )?possible (?:for you )?to|you (?:could|can|would|might)(?: possibly)?"
+    r"(?: be able to)?|i (?:could|can|might) (?:get you to|ask you to))\s+"
+)
+# "would you mind (terribly) moving …", "how about moving …", "any chance of moving …"
+_GERUND_ASK = rx(
+    r"^(?:(?:hi|hello|hey|so|ok|okay)[,!.]? )?(?:would you mind|do you mind|would it be ok"
+    r" to mind|how about|what about|any chance (?:of )?(?:you )?)"
+    r"(?: (?:terribly|awfully|very much|too much|at all))? (?:you )?"
+    rf"(?P<verb>{_GERUND})\b"
+)
+# "it'd be great if the eye exam task could be high priority"
+_WOULD_BE_GOOD = rx(
+    r"^(?:it'd|it would|that'd|that would) be (?:great|good|nice|lovely|ideal|helpful|perfect"
+    r"|brilliant|amazing|wonderful) if (?:you could |you can |you'd |you would )?"
+)
+_COULD_BE = rx(
+    r"^(?P<what>(?:the|my) (?:[a-z']+ ){0,4}?(?:task|to-?do|one|reminder|appointment|appt"
+    r"|cleaning|haircut|visit|booking))(?: could| can| would)? be (?P<value>.+)$"
+)
+_MOVED = rx(r"^(?:moved|pushed|shifted|changed|put|rescheduled|brought forward) (?P<rest>.+)$")
+# "it's the cleaning I need to move, to friday at 9", "it's the cleaning that needs
+# moving to …": the thing put first is what the verb changes.
+_CLEFT = rx(
+    r"\b(?:it's|it is|its) (?P<what>(?:the|my) [a-z' ]+?) (?:that |which )?"
+    r"(?:i (?:need|want|have|would like|'d like|really need|actually need) to (?P<verb>move"
+    r"|cancel|change|reschedule|push|shift|book|delete|complete)"
+    r"|(?:needs|has) to be (?P<done>moved|cancelled|canceled|changed|rescheduled|pushed)"
+    r"|needs (?P<ing>moving|cancelling|canceling|changing|rescheduling|pushing))\b,?"
+)
+_CLEFT_VERB = {"moved": "move", "cancelled": "cancel", "canceled": "cancel", "pushed": "push"}
+# "I don't want the cleaning cancelled, just moved to thursday at 10"
+_NOT_THAT_BUT = rx(
+    r"\b(?:i )?(?:don't|do not|dont) want (?P<what>(?:the|my) [a-z' ]+?) (?:cancelled|canceled"
+    r"|deleted|removed)[,;]? (?:i )?(?:just|only|simply)? ?(?:want (?:it )?)?(?P<verb>moved"
+    r"|pushed|shifted|rescheduled|changed) (?P<rest>.+)$"
+)
+# "I'm not going to make it to my haircut", "I can't make my cleaning on monday", "I won't
+# be needing the friday appointment anymore": a visit the customer will not come to.
+_WONT_COME = rx(
+    r"\b(?:i'm|i am|im) not (?:going to|gonna) (?:be able to )?make(?: it to)?"
+    r"|\b(?:i )?(?:can't|cannot|can not|cant|won't|will not|wont|couldn't)"
+    r" (?:be able to )?make(?: it to)?"
+    r"|\b(?:i )?(?:won't|will not|wont) be needing"
+    r"|\b(?:i )?(?:don't|do not|dont) need"
+)
+_VISIT_AFTER = rx(
+    r"^ (?P<visit>(?:my|the|that|this) (?:[a-z0-9':]+ ){0,4}?(?:appointment|appt|booking"
+    r"|cleaning|haircut|massage|facial|consultation|check-?up|exam|session|visit))"
+    r"(?P<rest>(?: (?:on|at|this|next) [a-z0-9:]+(?: (?:at|morning|afternoon) [a-z0-9:]+)?)?)"
+    r"(?P<tail> (?:any ?more|any longer|after all))?(?P<end>[.!]?$|[,.;] )"
+)
+_DAY_OR_HOUR = rx(
+    r"\b(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\b|\btomorrow\b"
+    r"|\b\d{1,2}(?:st|nd|rd|th)\b|\b\d{1,2}(?::\d\d)? ?(?:am|pm)\b|\bat \d|\bsame time\b"
+    r"|\binstead\b|\bmove|\bresched|\bpush|\bchange"
+)
+# "I don't want the groceries on my list anymore"
+_OFF_MY_LIST = rx(
+    r"\b(?:i )?(?:don't|do not|dont) (?:want|need) (?P<what>(?:the|my|that|this) [a-z' ]+?)"
+    r" on (?:my|the) (?:list|to-?do list|tasks?)(?: any ?more| any longer)?\b"
+)
+
+
+def as_asked(text: str) -> str:
+    """`text` with an indirect ask put plainly (see the module docstring); unchanged when
+    none is said."""
+    low = text.lower()
+    if "wonder" in low and (m := _WONDERING.match(low)) is not None:
+        text, low = text[m.end() :], low[m.end() :]
+    if ("mind" in low or "about" in low or "chance" in low) and (
+        m := _GERUND_ASK.match(low)
+    ) is not None:
+        verb = _GERUNDS[m.group("verb")]
+        text, low = f"{verb}{text[m.end() :]}", f"{verb}{low[m.end() :]}"
+    if " be " in low and " if " in low and (m := _WOULD_BE_GOOD.match(low)) is not None:
+        rest = low[m.end() :]
+        if (could := _COULD_BE.match(rest)) is not None:
+            value = could.group("value")
+            moved = _MOVED.match(value)
+            if moved is not None:
+                text = f"move {could.group('what')} {moved.group('rest')}"
+            else:
+                text = f"make {could.group('what')} {value}"
+        else:
+            text = text[m.end() :]
+        low = text.lower()
+    if ("it's" in low or "it is" in low or "its " in low) and (m := _CLEFT.search(low)):
+        verb = m.group("verb") or _CLEFT_VERB.get(m.group("done") or "", "")
+        if not verb:
+            ing = m.group("ing") or m.group("done") or ""
+            verb = _GERUNDS.get(ing, ing.removesuffix("d"))
+        text = f"{text[: m.start()]}{verb} {m.group('what')}{text[m.end() :]}"
+        low = text.lower()
+    if "want" in low and (m := _NOT_THAT_BUT.search(low)) is not None:
+        verb = {"moved": "move", "pushed": "push", "shifted": "shift"}.get(
+            m.group("verb"), m.group("verb").removesuffix("d")
+        )
+        text = f"{text[: m.start()]}{verb} {m.group('what')} {text[m.start('rest') :]}"
+        low = text.lower()
+    if ("make" in low or "need" in low) and (m := _WONT_COME.search(low)) is not None:
+        if (visit := _VISIT_AFTER.match(low[m.end() :])) is not None:
+            after = low[m.end() + visit.end() :]
+            said = text[m.end() : m.end() + visit.end("rest")].strip()
+            if _DAY_OR_HOUR.search(after):
+                # "I can't make my haircut on friday, could it be saturday at 3": the visit
+                # is named, and the words after it say where it goes.
+                text = f"{text[: m.start()]}{said}{text[m.end() + visit.start('end') :]}"
+            else:
+                text = f"{text[: m.start()]}cancel {said}{text[m.end() + visit.start('end') :]}"
+            low = text.lower()
+    if " on " in low and (m := _OFF_MY_LIST.search(low)) is not None:
+        text = f"{text[: m.start()]}delete {m.group('what')} from my list{text[m.end() :]}"
+    return text
