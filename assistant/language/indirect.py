@@ -17,12 +17,22 @@ Customers wrap an ask in politeness, tell it as a story, or say what must not ha
   cancellation is (only listed before); said with a day or hour to go to instead, the
   visit is named and the rest of the message says where it goes.
 - "I don't want the groceries on my list anymore": the to-do is deleted, held for a yes.
+- "make my haircut saturday same time", "make the cleaning 2pm": a visit "made" another
+  day or hour is moved (only listed before).
+- "I don't want to miss my haircut, can you put a reminder in for thursday": the reminder
+  is about the haircut (it asked what the task should say).
+- "I don't use maria@example.com anymore": as "I don't use that email anymore", the new
+  one asked for (refused before).
+- "the groceries don't need doing until wednesday": the to-do can wait until then (its
+  due day moved; refused before).
 
 Each rewrite is gated by a word it needs, so a message without one pays a substring test.
 """
 
 from __future__ import annotations
 
+from assistant.language.intent import Intent
+from assistant.language.lexicon import SERVICES
 from assistant.language.patterns import rx
 
 # A gerund of a request verb, and the verb ("moving" → "move").
@@ -127,11 +137,68 @@ _OFF_MY_LIST = rx(
     r" on (?:my|the) (?:list|to-?do list|tasks?)(?: any ?more| any longer)?\b"
 )
 
+# "the groceries don't need doing until wednesday now": the to-do can wait until then.
+_NOT_UNTIL = rx(
+    r" (?:don't|doesn't|do not|does not|dont|doesnt|won't|will not) need (?:doing|to be done"
+    r"|done|sorting|to happen)(?: now| anymore)? (?:until|till|til|before) "
+)
+
+# "I don't use maria@example.com anymore": the address on file is no longer theirs, so
+# the new one is asked for (as "I don't use that email anymore" is); refused before.
+_NOT_USED = rx(
+    r"\b(?:don't|do not|dont|no longer) use (?:(?P<email>[\w.+-]+@[\w-]+(?:\.[\w-]+)+)"
+    r"|(?P<phone>\+?[\d(][\d ()-]{6,}\d))"
+)
+
+_VISIT_NOUNS = "|".join(
+    sorted(
+        {*SERVICES, "appointment", "appt", "booking", "visit", "session", "check-up", "checkup"},
+        key=len,
+        reverse=True,
+    )
+)
+_WEEKDAY = r"(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?"
+# "make my haircut saturday same time", "make the cleaning 2pm": a visit made another day
+# or hour is moved there (only listed before; "make it saturday" already moved the one in
+# focus). "make an appointment" books, and is not this; nor "make my appointment for
+# saturday", which may ask for a new one.
+_MAKE_VISIT = rx(
+    # (not "I won't be able to make my haircut on friday": a visit not come to)
+    r"(?<!to )(?<!n't )(?<!not )(?<!cant )(?<!wont )(?<!cannot )"
+    rf"\bmake (?P<visit>(?:my|the|that|this) (?:[a-z0-9':]+ ){{0,3}}?(?:{_VISIT_NOUNS})"
+    rf"(?: appointment| appt| booking)?(?: on {_WEEKDAY})?) (?:on |at )?"
+    rf"(?=(?:this |next )?{_WEEKDAY}\b|tomorrow\b|the \d{{1,2}}(?:st|nd|rd|th)\b"
+    r"|\d{1,2}(?::\d\d)? ?(?:am|pm|o'clock)\b|noon\b|midday\b)"
+)
+
+
+def made_a_move(text: str) -> str:
+    """`text` with "make <visit> <day or hour>" said as "move <visit> to <day or hour>"."""
+    if "make " not in text.lower() or (m := _MAKE_VISIT.search(text.lower())) is None:
+        return text
+    return f"{text[: m.start()]}move {m.group('visit')} to {text[m.end() :]}"
+
+# "I don't want to miss my haircut, can you put a reminder in for thursday": the reminder
+# is of the thing not to be missed (it asked what the task should say).
+_NOT_TO_MISS = rx(
+    r"^(?:(?:oh|so|well|um)[, ]+)?(?:i )?(?:don't|do not|dont) want to (?:miss|forget(?: about)?)"
+    r" (?P<what>[a-z0-9' ]+?)[,.;]+ (?P<rest>.*)$"
+)
+_UNTITLED_REMINDER = rx(
+    r"\b(?P<r>(?:a |an )?(?:reminder|note|task))(?: in)?\b(?! (?:to|about|of|that|for (?:my|the)"
+    r"|saying|called)\b)"
+)
+
 
 def as_asked(text: str) -> str:
     """`text` with an indirect ask put plainly (see the module docstring); unchanged when
     none is said."""
     low = text.lower()
+    if ("miss" in low or "forget" in low) and (m := _NOT_TO_MISS.match(low)) is not None:
+        rest = m.group("rest")
+        if (r := _UNTITLED_REMINDER.search(rest)) is not None:
+            text = f"{rest[: r.start()]}{r.group('r')} about {m.group('what')}{rest[r.end() :]}"
+            low = text
     if "wonder" in low and (m := _WONDERING.match(low)) is not None:
         text, low = text[m.end() :], low[m.end() :]
     if ("mind" in low or "about" in low or "chance" in low) and (
@@ -175,6 +242,35 @@ def as_asked(text: str) -> str:
             else:
                 text = f"{text[: m.start()]}cancel {said}{text[m.end() + visit.start('end') :]}"
             low = text.lower()
+    if " use " in low and (m := _NOT_USED.search(low)) is not None:
+        said = "that email" if m.group("email") else "that number"
+        text = f"{text[: m.start()]}don't use {said}{text[m.end() :]}"
+        low = text.lower()
+    if "need" in low and (m := _NOT_UNTIL.search(low)) is not None:
+        text = f"{text[: m.start()]} can wait until {text[m.end() :]}"
+        low = text.lower()
     if " on " in low and (m := _OFF_MY_LIST.search(low)) is not None:
         text = f"{text[: m.start()]}delete {m.group('what')} from my list{text[m.end() :]}"
-    return text
+    return made_a_move(text)
+
+
+# "…, but only if there's nothing else that day", "if I'm free on thursday…": a change
+# wanted only if the calendar allows it. Asked about (a yes makes it), as every change on
+# a condition is; the visits are read with the question so that the answer shows whether
+# the day is free (it asked to book on a day already taken, without looking).
+_CALENDAR_CONDITION = rx(
+    r"\b(?:if|unless|provided|as long as) (?:there's|there is|i've got|i have got|i have|i've"
+    r"|i'm|i am|you've got|you have)(?: got)? (?:nothing|anything|something|no other|free"
+    r"|not got anything|not busy|busy)\b"
+)
+_VISITS_READ = frozenset({"appointments", "next_appointment"})
+
+
+def with_the_day_read(found: list[Intent], text: str) -> list[Intent]:
+    """`found` with the visits read first, when a change asked on a condition is weighed
+    against what else is booked (see above)."""
+    if not any(i.writes and "consent" in i.missing for i in found):
+        return found
+    if any(i.kind in _VISITS_READ for i in found) or not _CALENDAR_CONDITION.search(text):
+        return found
+    return [Intent("appointments", clause=text), *found]

@@ -65,6 +65,8 @@ _GENERIC_SERVICE = rx(
     r"(?: appointment| session| visit| slot| booking)?"
     r"(?= (?:for|on|at|next|this|tomorrow|today|in|with|please)\b|[,.?!]|$)"
 )
+# "get" with no article before a word: becoming something ("get annoyed", "get worried").
+_BECOME = rx(r"^get (?!me |a |an |another |my |one )")
 _NOT_A_SERVICE = frozenset(
     {
         "appointment",
@@ -253,6 +255,8 @@ def service(clause: str, original: str) -> str | None:
         return SERVICES[match.group(1)]
     if match := _GENERIC_SERVICE.search(clause):
         words = match.group("svc").strip(" -'")
+        if words.endswith("ed") and _BECOME.match(match.group(0)):
+            return None  # "I'm starting to get annoyed": a state, no service to book
         if (
             words not in _NOT_A_SERVICE
             and len(words.split()) <= 4
