@@ -16,11 +16,14 @@ Customers wrap an ask in politeness, tell it as a story, or say what must not ha
   anymore": a visit the customer will not come to is cancelled, held for a yes as every
   cancellation is (only listed before); said with a day or hour to go to instead, the
   visit is named and the rest of the message says where it goes.
-- "I don't want the groceries on my list anymore": the to-do is deleted, held for a yes.
+- "I don't want the groceries on my list anymore", "no need to keep the groceries on
+  there": the to-do is deleted, held for a yes (refused or only listed before).
 - "make my haircut saturday same time", "make the cleaning 2pm": a visit "made" another
   day or hour is moved (only listed before).
 - "I don't want to miss my haircut, can you put a reminder in for thursday": the reminder
   is about the haircut (it asked what the task should say).
+- "I've been meaning to call the plumber…, can you stick it on my list for tuesday": the
+  errand told is the to-do added (the tasks were only listed).
 - "I don't use maria@example.com anymore": as "I don't use that email anymore", the new
   one asked for (refused before).
 - "the groceries don't need doing until wednesday": the to-do can wait until then (its
@@ -133,8 +136,11 @@ _DAY_OR_HOUR = rx(
 )
 # "I don't want the groceries on my list anymore"
 _OFF_MY_LIST = rx(
-    r"\b(?:i )?(?:don't|do not|dont) (?:want|need) (?P<what>(?:the|my|that|this) [a-z' ]+?)"
+    r"\b(?:(?:i )?(?:don't|do not|dont) (?:want|need)|no need to keep|(?:you )?(?:don't|do not"
+    r"|dont) need to keep) (?P<what>(?:the|my|that|this) [a-z' ]+?)"
     r" on (?:my|the) (?:list|to-?do list|tasks?)(?: any ?more| any longer)?\b"
+    # "no need to keep the groceries on there"
+    r"|\bno need to keep (?P<there>(?:the|my|that|this) [a-z' ]+?) on there\b"
 )
 
 # "the groceries don't need doing until wednesday now": the to-do can wait until then.
@@ -178,6 +184,7 @@ def made_a_move(text: str) -> str:
         return text
     return f"{text[: m.start()]}move {m.group('visit')} to {text[m.end() :]}"
 
+
 # "I don't want to miss my haircut, can you put a reminder in for thursday": the reminder
 # is of the thing not to be missed (it asked what the task should say).
 _NOT_TO_MISS = rx(
@@ -189,59 +196,119 @@ _UNTITLED_REMINDER = rx(
     r"|saying|called)\b)"
 )
 
+# "I've been meaning to call the plumber for ages…, can you stick it on my list for
+# tuesday": the errand told is the to-do "it" is (the tasks were only listed).
+_ERRAND_TOLD = rx(
+    r"\b(?:i've been meaning to|i have been meaning to|i keep meaning to|i keep forgetting to"
+    r"|i always forget to|i need to|i have to|i've got to|i have got to|i must|i should)"
+    r" (?P<errand>[a-z0-9' ]+?)(?= for (?:ages|weeks|days|months|a while|a bit)\b| and | but "
+    r"|[,.;]|$)"
+)
+_REMARK = rx(
+    r"^[, ]*(?:it's|its|it is|this is|that's) (?:really |very |quite |super )?(?:important"
+    r"|urgent|a priority|high priority|not urgent|low priority)[, ]*(?:so |please |can you"
+    r" |could you )*$"
+)
+_IT_ON_THE_LIST = rx(
+    r"\b(?:put|stick|pop|add|get|jot|write|throw) (?:it|that|this)(?: down)? (?:on|to|in|onto)"
+    r" (?:my|the) (?:list|to-?do list|to-?dos|tasks|task list)\b"
+)
+
 
 def as_asked(text: str) -> str:
     """`text` with an indirect ask put plainly (see the module docstring); unchanged when
     none is said."""
+    for step in _STEPS:
+        text = step(text)
+    return text
+
+
+def _reminder_of(text: str) -> str:
     low = text.lower()
     if ("miss" in low or "forget" in low) and (m := _NOT_TO_MISS.match(low)) is not None:
         rest = m.group("rest")
         if (r := _UNTITLED_REMINDER.search(rest)) is not None:
-            text = f"{rest[: r.start()]}{r.group('r')} about {m.group('what')}{rest[r.end() :]}"
-            low = text
+            return f"{rest[: r.start()]}{r.group('r')} about {m.group('what')}{rest[r.end() :]}"
+    return text
+
+
+def _unwrapped(text: str) -> str:
+    low = text.lower()
     if "wonder" in low and (m := _WONDERING.match(low)) is not None:
         text, low = text[m.end() :], low[m.end() :]
     if ("mind" in low or "about" in low or "chance" in low) and (
         m := _GERUND_ASK.match(low)
     ) is not None:
-        verb = _GERUNDS[m.group("verb")]
-        text, low = f"{verb}{text[m.end() :]}", f"{verb}{low[m.end() :]}"
-    if " be " in low and " if " in low and (m := _WOULD_BE_GOOD.match(low)) is not None:
-        rest = low[m.end() :]
-        if (could := _COULD_BE.match(rest)) is not None:
-            value = could.group("value")
-            moved = _MOVED.match(value)
-            if moved is not None:
-                text = f"move {could.group('what')} {moved.group('rest')}"
-            else:
-                text = f"make {could.group('what')} {value}"
-        else:
-            text = text[m.end() :]
-        low = text.lower()
-    if ("it's" in low or "it is" in low or "its " in low) and (m := _CLEFT.search(low)):
-        verb = m.group("verb") or _CLEFT_VERB.get(m.group("done") or "", "")
-        if not verb:
-            ing = m.group("ing") or m.group("done") or ""
-            verb = _GERUNDS.get(ing, ing.removesuffix("d"))
-        text = f"{text[: m.start()]}{verb} {m.group('what')}{text[m.end() :]}"
-        low = text.lower()
-    if "want" in low and (m := _NOT_THAT_BUT.search(low)) is not None:
-        verb = {"moved": "move", "pushed": "push", "shifted": "shift"}.get(
-            m.group("verb"), m.group("verb").removesuffix("d")
-        )
-        text = f"{text[: m.start()]}{verb} {m.group('what')} {text[m.start('rest') :]}"
-        low = text.lower()
-    if ("make" in low or "need" in low) and (m := _WONT_COME.search(low)) is not None:
-        if (visit := _VISIT_AFTER.match(low[m.end() :])) is not None:
-            after = low[m.end() + visit.end() :]
-            said = text[m.end() : m.end() + visit.end("rest")].strip()
-            if _DAY_OR_HOUR.search(after):
-                # "I can't make my haircut on friday, could it be saturday at 3": the visit
-                # is named, and the words after it say where it goes.
-                text = f"{text[: m.start()]}{said}{text[m.end() + visit.start('end') :]}"
-            else:
-                text = f"{text[: m.start()]}cancel {said}{text[m.end() + visit.start('end') :]}"
-            low = text.lower()
+        text = f"{_GERUNDS[m.group('verb')]}{text[m.end() :]}"
+    return text
+
+
+def _wished(text: str) -> str:
+    low = text.lower()
+    if " be " not in low or " if " not in low or (m := _WOULD_BE_GOOD.match(low)) is None:
+        return text
+    if (could := _COULD_BE.match(low[m.end() :])) is None:
+        return text[m.end() :]
+    value = could.group("value")
+    if (moved := _MOVED.match(value)) is not None:
+        return f"move {could.group('what')} {moved.group('rest')}"
+    return f"make {could.group('what')} {value}"
+
+
+def _put_first(text: str) -> str:
+    low = text.lower()
+    if not ("it's" in low or "it is" in low or "its " in low) or not (m := _CLEFT.search(low)):
+        return text
+    verb = m.group("verb") or _CLEFT_VERB.get(m.group("done") or "", "")
+    if not verb:
+        ing = m.group("ing") or m.group("done") or ""
+        verb = _GERUNDS.get(ing, ing.removesuffix("d"))
+    return f"{text[: m.start()]}{verb} {m.group('what')}{text[m.end() :]}"
+
+
+def _not_that_but(text: str) -> str:
+    low = text.lower()
+    if "want" not in low or (m := _NOT_THAT_BUT.search(low)) is None:
+        return text
+    said = m.group("verb")
+    verb = {"moved": "move", "pushed": "push", "shifted": "shift"}.get(said, said[:-1])
+    return f"{text[: m.start()]}{verb} {m.group('what')} {text[m.start('rest') :]}"
+
+
+def _not_coming(text: str) -> str:
+    low = text.lower()
+    if not ("make" in low or "need" in low) or (m := _WONT_COME.search(low)) is None:
+        return text
+    if (visit := _VISIT_AFTER.match(low[m.end() :])) is None:
+        return text
+    said = text[m.end() : m.end() + visit.end("rest")].strip()
+    rest = text[m.end() + visit.start("end") :]
+    if _DAY_OR_HOUR.search(low[m.end() + visit.end() :]):
+        # "I can't make my haircut on friday, could it be saturday at 3": the visit is
+        # named, and the words after it say where it goes.
+        return f"{text[: m.start()]}{said}{rest}"
+    return f"{text[: m.start()]}cancel {said}{rest}"
+
+
+def _on_the_list(text: str) -> str:
+    low = text.lower()
+    if " it " not in low and " that " not in low and " this " not in low:
+        return text
+    if (put := _IT_ON_THE_LIST.search(low)) is None:
+        return text
+    if (told := _ERRAND_TOLD.search(low[: put.start()])) is None:
+        return text
+    errand = text[told.start("errand") : told.end("errand")]
+    between = text[told.end("errand") : put.start()]
+    if _REMARK.match(between):
+        # "i need to send my tax forms by thursday, it's important, put it on my list": the
+        # to-do as said, its remark kept with it (it makes it high priority)
+        return f"{text[: told.start()]}add a task to {errand}{between.rstrip(' ,')}"
+    return f"{text[: put.start()]}add a task to {errand}{text[put.end() :]}"
+
+
+def _told_plainly(text: str) -> str:
+    low = text.lower()
     if " use " in low and (m := _NOT_USED.search(low)) is not None:
         said = "that email" if m.group("email") else "that number"
         text = f"{text[: m.start()]}don't use {said}{text[m.end() :]}"
@@ -250,8 +317,22 @@ def as_asked(text: str) -> str:
         text = f"{text[: m.start()]} can wait until {text[m.end() :]}"
         low = text.lower()
     if " on " in low and (m := _OFF_MY_LIST.search(low)) is not None:
-        text = f"{text[: m.start()]}delete {m.group('what')} from my list{text[m.end() :]}"
-    return made_a_move(text)
+        what = m.group("what") or m.group("there")
+        text = f"{text[: m.start()]}delete {what} from my list{text[m.end() :]}"
+    return text
+
+
+_STEPS = (
+    _reminder_of,
+    _unwrapped,
+    _wished,
+    _put_first,
+    _not_that_but,
+    _not_coming,
+    _on_the_list,
+    _told_plainly,
+    made_a_move,
+)
 
 
 # "…, but only if there's nothing else that day", "if I'm free on thursday…": a change

@@ -565,6 +565,9 @@ _PLEASE_BETWEEN = re.compile(
 _IT_THEN_TOLD = rx(r"^(?:it|that|this|them)\s*:\s*")
 
 
+_DANGLING = rx(r"(?:\s+(?:and|but|or|so|then|the|a|an|to|for|of|with|in|on|at|my|your))+$")
+
+
 def ticket_text(body_words: str, original: str) -> tuple[str, str] | None:
     """(subject, body) of a support case from the words describing the problem."""
     if ":" in body_words:
@@ -583,6 +586,8 @@ def ticket_text(body_words: str, original: str) -> tuple[str, str] | None:
     subject = re.split(r"[.;!?]\s|, (?:and|but|because) ", subject)[0]
     if len(subject) > 60:
         subject = subject[:60].rsplit(" ", 1)[0]
+        # (cut short, a subject ends on a word of its own: not "…for two days and")
+        subject = _DANGLING.sub("", subject)
     if not body.endswith((".", "!", "?")):
         body += "."
     return _sentence_case(subject.rstrip(" ,.")), body
