@@ -31,11 +31,7 @@ _CREATE_TICKET = (
     # "the app keeps crashing when I open my invoices, please report it": the problem said first.
     rx(
         r"^(?P<rest>.{12,}?)[\s,.]+(?:so |please |can you |could you |would you |and )*"
-        r"(?:report|flag|log|raise|pass on|send) (?:it|this|that)(?: on)?(?: for me)?"
-        # "…. Could you raise this with your tech team?": the team it goes to is no more
-        # than where a case goes (it was not understood)
-        r"(?: (?:with|to) (?:your|the) (?:[a-z]+ ){0,2}?(?:team|support|people|department"
-        r"|developers|engineers|folks|guys|staff|manager))?(?: for me)?(?: please)?$"
+        r"(?:report|flag|log|raise) (?:it|this|that)(?: for me)?(?: please)?$"
     ),
 )
 _IMPLICIT_PROBLEM = (

@@ -24,6 +24,8 @@ Customers wrap an ask in politeness, tell it as a story, or say what must not ha
   is about the haircut (it asked what the task should say).
 - "I've been meaning to call the plumber…, can you stick it on my list for tuesday": the
   errand told is the to-do added (the tasks were only listed).
+- "…, could you raise this with your tech team?", "please pass this on to your support
+  team": as "report this" (not understood, or the cases listed).
 - "I don't use maria@example.com anymore": as "I don't use that email anymore", the new
   one asked for (refused before).
 - "the groceries don't need doing until wednesday": the to-do can wait until then (its
@@ -84,7 +86,7 @@ _WONDERING = rx(
 # "would you mind (terribly) moving …", "how about moving …", "any chance of moving …"
 _GERUND_ASK = rx(
     r"^(?:(?:hi|hello|hey|so|ok|okay)[,!.]? )?(?:would you mind|do you mind|would it be ok"
-    r" to mind|how about|what about|any chance (?:of )?(?:you )?)"
+    r" to mind|how about|what about|any chance(?: of)?(?: you)?)"
     r"(?: (?:terribly|awfully|very much|too much|at all))? (?:you )?"
     rf"(?P<verb>{_GERUND})\b"
 )
@@ -214,6 +216,15 @@ _IT_ON_THE_LIST = rx(
     r" (?:my|the) (?:list|to-?do list|to-?dos|tasks|task list)\b"
 )
 
+# "…. Could you raise this with your tech team?", "please pass this on to your support
+# team": the team it goes to is where a case goes; asked as "report this" (not understood,
+# or read as a look at the cases, before).
+_TO_THE_TEAM = rx(
+    r"\b(?:pass|send|forward|take|bring|raise|escalate|flag|report) (?:this|it|that)"
+    r"(?: up| on)? (?:to|with) (?:your|the) (?:[a-z]+ ){0,2}?(?:team|support(?: team)?"
+    r"|people|department|developers|engineers|folks|guys|staff|manager)\b"
+)
+
 
 def as_asked(text: str) -> str:
     """`text` with an indirect ask put plainly (see the module docstring); unchanged when
@@ -309,6 +320,9 @@ def _on_the_list(text: str) -> str:
 
 def _told_plainly(text: str) -> str:
     low = text.lower()
+    if (" to " in low or " with " in low) and (m := _TO_THE_TEAM.search(low)) is not None:
+        text = f"{text[: m.start()]}report this{text[m.end() :]}"
+        low = text.lower()
     if " use " in low and (m := _NOT_USED.search(low)) is not None:
         said = "that email" if m.group("email") else "that number"
         text = f"{text[: m.start()]}don't use {said}{text[m.end() :]}"

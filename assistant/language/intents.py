@@ -692,7 +692,7 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
         found = [cancel_with_a_move(intent) for intent in found]  # "cancel it to friday"
     if " or " in norm.text or norm.text.count(" at ") >= 2:
         found = [_either_asked(intent) for intent in found]
-    if " if " in f" {norm.text}" and found:
+    if found and any(word in norm.text for word in ("if ", "unless", "provided", "as long as")):
         found = with_the_day_read(found, norm.text)  # "…only if there's nothing else that day"
     return _dedupe(found)
 
