@@ -13,7 +13,8 @@ Customers wrap an ask in politeness, tell it as a story, or say what must not ha
 - "I don't want the cleaning cancelled, just moved to thursday at 10": the change wanted
   ("move the cleaning to thursday at 10"), not a holding back of everything.
 - "I'm not going to make it to my haircut", "I won't be needing the friday appointment
-  anymore": a visit the customer will not come to is cancelled, held for a yes as every
+  anymore", "the cleaning on monday just isn't going to happen": a visit the customer will
+  not come to is cancelled, held for a yes as every
   cancellation is (only listed before); said with a day or hour to go to instead, the
   visit is named and the rest of the message says where it goes.
 - "I don't want the groceries on my list anymore", "no need to keep the groceries on
@@ -92,12 +93,13 @@ _GERUND_ASK = rx(
 )
 # "it'd be great if the eye exam task could be high priority"
 _WOULD_BE_GOOD = rx(
-    r"^(?:it'd|it would|that'd|that would) be (?:great|good|nice|lovely|ideal|helpful|perfect"
-    r"|brilliant|amazing|wonderful) if (?:you could |you can |you'd |you would )?"
+    r"^(?:it'd|it would|that'd|that would)(?: really| honestly| just)? (?:be (?:so |really )?"
+    r"(?:great|good|nice|lovely|ideal|helpful|perfect|brilliant|amazing|wonderful|a (?:big |huge"
+    r" |great )?help)|help(?: me)?(?: out)?(?: a lot)?) if (?:you could |you can |you'd"
+    r" |you would )?"
 )
 _COULD_BE = rx(
-    r"^(?P<what>(?:the|my) (?:[a-z']+ ){0,4}?(?:task|to-?do|one|reminder|appointment|appt"
-    r"|cleaning|haircut|visit|booking))(?: could| can| would)? be (?P<value>.+)$"
+    r"^(?P<what>(?:the|my) (?:[a-z']+ ){0,4}?[a-z']+?) (?:could|can|would) be (?P<value>.+)$"
 )
 _MOVED = rx(r"^(?:moved|pushed|shifted|changed|put|rescheduled|brought forward) (?P<rest>.+)$")
 # "it's the cleaning I need to move, to friday at 9", "it's the cleaning that needs
@@ -135,6 +137,15 @@ _DAY_OR_HOUR = rx(
     r"\b(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\b|\btomorrow\b"
     r"|\b\d{1,2}(?:st|nd|rd|th)\b|\b\d{1,2}(?::\d\d)? ?(?:am|pm)\b|\bat \d|\bsame time\b"
     r"|\binstead\b|\bmove|\bresched|\bpush|\bchange"
+)
+# "the cleaning on monday just isn't going to happen": the same, said of the visit.
+_WONT_HAPPEN = rx(
+    r"^(?:(?:honestly|so|well|look|sorry|unfortunately)[, ]+)*(?P<visit>(?:my|the|that|this)"
+    r" (?:[a-z0-9':]+ ){0,3}?(?:appointment|appt|booking|cleaning|haircut|massage|facial"
+    r"|consultation|check-?up|exam|session|visit)(?: (?:on|at|this|next) [a-z0-9:]+)?)"
+    r" (?:just |really |definitely |probably )?(?:isn't|is not|won't|will not|isnt|wont)"
+    r" (?:going to |gonna )?(?:happen|work(?: out)?)(?: for me)?(?: any ?more| after all)?"
+    r"(?P<end>[.!]?$|[,.;] )"
 )
 # "I don't want the groceries on my list anymore"
 _OFF_MY_LIST = rx(
@@ -288,6 +299,11 @@ def _not_that_but(text: str) -> str:
 
 def _not_coming(text: str) -> str:
     low = text.lower()
+    if ("happen" in low or "work" in low) and (m := _WONT_HAPPEN.match(low)) is not None:
+        said = text[m.start("visit") : m.end("visit")]
+        if _DAY_OR_HOUR.search(low[m.end() :]):
+            return f"{said}{text[m.start('end') :]}"
+        return f"cancel {said}{text[m.start('end') :]}"
     if not ("make" in low or "need" in low) or (m := _WONT_COME.search(low)) is None:
         return text
     if (visit := _VISIT_AFTER.match(low[m.end() :])) is None:
@@ -355,8 +371,8 @@ _STEPS = (
 # the day is free (it asked to book on a day already taken, without looking).
 _CALENDAR_CONDITION = rx(
     r"\b(?:if|unless|provided|as long as) (?:there's|there is|i've got|i have got|i have|i've"
-    r"|i'm|i am|you've got|you have)(?: got)? (?:nothing|anything|something|no other|free"
-    r"|not got anything|not busy|busy)\b"
+    r"|i'm|i am|you've got|you have)(?: got)?(?: still| really| definitely)? (?:nothing"
+    r"|anything|something|no other|free|not got anything|not busy|busy)\b"
 )
 _VISITS_READ = frozenset({"appointments", "next_appointment"})
 

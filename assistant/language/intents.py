@@ -667,6 +667,8 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
         found = _other_than_kept(found, [c for c, _ in said], norm, local_now)
     if len(found) > 1 and "remind me" in norm.text:
         found = _reminded_of_the_one_added(found)
+    if found and any(word in norm.text for word in ("if ", "unless", "provided", "as long as")):
+        found = with_the_day_read(found, norm.text)  # "…only if there's nothing else that day"
     if len(found) > 1:
         found = _rebooked_is_moved(found)
         if any(_hour_only_booking(i) for i in found):
@@ -692,8 +694,6 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
         found = [cancel_with_a_move(intent) for intent in found]  # "cancel it to friday"
     if " or " in norm.text or norm.text.count(" at ") >= 2:
         found = [_either_asked(intent) for intent in found]
-    if found and any(word in norm.text for word in ("if ", "unless", "provided", "as long as")):
-        found = with_the_day_read(found, norm.text)  # "…only if there's nothing else that day"
     return _dedupe(found)
 
 
