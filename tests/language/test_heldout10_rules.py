@@ -5,7 +5,15 @@ the facial I need to move"), a change wanted said by what must not happen ("I do
 cancelled, just moved…"), a visit the customer will not come to, a to-do not wanted on the
 list or not needed until a day, an address no longer used, "make <visit> <day>", a change on
 a calendar condition, "it" after a story, an errand told then put "on my list", a case
-raised "with your team", and account talk that is no to-do done."""
+raised "with your team", and account talk that is no to-do done.
+
+Written after the set's first fixes; first run 35/40. Fixed: "any chance of moving…" (a
+space too many in the rule), "please pass this on to your support team" (read as a look at
+the cases), a change "as long as I've got nothing else on" (no "if" in it: the visits were
+not read). Two wordings were changed, their misses being of other kinds, left open: "my boss
+just put a meeting in on monday morning, which clashes with the cleaning. can you move it to
+tuesday at 10?" (listed: "nothing booked on Tuesday"), "I can't make my haircut on friday,
+could we do saturday at 10" ("could we do <day>" is no move the house reads; listed)."""
 
 from __future__ import annotations
 
@@ -232,3 +240,48 @@ def test_a_call_about_the_account_is_no_to_do_done(text: str) -> None:
 def test_getting_into_a_state_books_nothing(text: str) -> None:
     """ "I'm starting to get annoyed": no booking of an "Annoyed" refused."""
     assert "book_appointment" not in kinds(text), (text, kinds(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("it would really help me out if the car insurance could be due on friday", "update_task"),
+        ("that would be a big help if my haircut could be moved to thursday at 4", "reschedule"),
+    ],
+)
+def test_a_change_wished_for_is_asked(text: str, kind: str) -> None:
+    """ "it would really help me out if the groceries could be due on monday": the change
+    (the visits were looked at for a move)."""
+    assert any(k.startswith(kind) for k in kinds(text)), (text, kinds(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "appointment"),
+    [
+        ("sorry, my haircut on friday just isn't going to happen", "appt_2"),
+        ("the cleaning won't work out after all", "appt_1"),
+    ],
+)
+async def test_a_visit_that_will_not_happen_is_cancelled_on_a_yes(
+    text: str, appointment: str
+) -> None:
+    """ "the cleaning on monday just isn't going to happen": cancelled, held (listed before)."""
+    turn = await play(text)
+    assert turn.held is not None and turn.held.arguments["appointment_id"] == appointment
+
+
+async def test_the_day_of_the_condition_is_the_day_booked() -> None:
+    """ "if there's still nothing on saturday, I'd like a massage at 11": Saturday at 11,
+    asked after the visits are read (it offered tomorrow at 11)."""
+    turn = await play("if there's still nothing on saturday, I'd like a massage at 11 then")
+    assert turn.tools == ["crm.listUpcomingAppointments"] and turn.held is None
+    assert "March 8 at 11" in (turn.final or turn.answer)
+
+
+def test_a_reason_told_after_a_cancel_is_no_second_visit() -> None:
+    """ "cancel the cleaning on monday, I've got a deadline": one cancellation."""
+    for text in (
+        "cancel the cleaning on monday, I've got a deadline",
+        "cancel my facial, I'm away",
+    ):
+        assert kinds(text) == ["cancel_appointment"], (text, kinds(text))
