@@ -717,13 +717,23 @@ def _it_told_before(
     before = [text for text, _ in said if text != clause and text not in clause]
     if any(i.writes for _, intents in said[:-1] for i in intents):
         return found
+    # Told, not asked: "when is my haircut and can I move it to monday?" asks two things
+    # (whether it may be moved is answered, nothing moved).
+    if _SELF_ASKED.search(clause) or any(
+        QUESTION_START.search(part.strip()) for part in [*before, *_AND.split(clause)[:-1]]
+    ):
+        return found
     # (the story may be read as one clause with the ask: what it named comes before "it")
     told = " ".join([*before, clause[: it.start("it")]])
     thing = _name_the_it("it", told)
     if thing == "it":
         return found
     named = f"{clause[: it.start('it')]}{thing}{clause[it.end('it') :]}"
-    read = read_clause(named, norm, now, timezone)
+    # (read as it was said: "…and can I move it to monday?" asks, it does not move it)
+    tail = clause[-24:]
+    end = norm.text.find(tail) + len(tail) if tail in norm.text else -1
+    asked = end >= 0 and norm.text[end:].lstrip().startswith("?")
+    read = read_clause(named, norm, now, timezone, asked=asked)
     if len(read) != 1 or read[0].kind != writes[0].kind or read[0].target is None:
         return found
     if read[0].target.vague:
@@ -1116,6 +1126,8 @@ def _takes_back(clause: str, before: str | None, intents: list[Intent]) -> bool:
 
 _IT = rx(r"\b(?:it|that one|that)\b")
 _IT_WORD = rx(r"\bit\b")
+_SELF_ASKED = rx(r"\b(?:can|could|should|may|might|do) (?:i|we)\b|\bis it possible\b")
+_AND = re.compile(r" and |[,.;] ")
 _VERB_IT = rx(
     r"\b(?:cancel|delete|remove|move|reschedule|push|shift|mark|complete|change|update|make"
     r"|tick|bring)(?: \w+)? (?P<it>it)\b"

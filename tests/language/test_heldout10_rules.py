@@ -285,3 +285,10 @@ def test_a_reason_told_after_a_cancel_is_no_second_visit() -> None:
         "cancel my facial, I'm away",
     ):
         assert kinds(text) == ["cancel_appointment"], (text, kinds(text))
+
+
+async def test_it_after_a_question_asked_is_not_moved() -> None:
+    """ "when is my haircut and can I move it to monday?": asked, nothing moved (the story's
+    "it" must not turn a question into a move)."""
+    turn = await play("when is my haircut and can I move it to monday?")
+    assert "crm.rescheduleAppointment" not in turn.tools and turn.held is None, turn.tools
