@@ -15,7 +15,10 @@ tool error code; nothing above this module sees an aiohttp type:
     429                                        rate_limited       per Retry-After
     5xx                                        unavailable        yes
     other statuses, non-JSON or odd bodies     internal           no
-    2xx to a write without the record's `id`   internal, unconfirmed  no
+    2xx to a write, not readable as the        internal, marked   no
+      record it wrote (no `id`, odd body)        unconfirmed
+    a record or listed item naming another     internal (a listed item is left out)
+      customer (`customer_id`, a profile's `id`)
     (2xx: text with control characters or overlong is cleaned: crm_text.py)
     session timeout                            timeout            yes
     reset, refused, disconnected, cut short    unavailable        yes (connection_error)
@@ -256,7 +259,13 @@ class CrmClient:
                 bulkhead.give_back(system, customer_id)
         if status == 204:
             return {}
-        document = _decode(system, raw, expect, customer_id)
+        try:
+            document = _decode(system, raw, expect, customer_id, profile=len(path) == 1)
+        except ToolFailure as unreadable:
+            # A write answered 2xx with what cannot be read as its record may well have
+            # been applied: unconfirmed, never told as not done.
+            unreadable.unconfirmed = method != "GET"
+            raise
         if method != "GET" and not isinstance(document.get("id"), str):
             # A write answered 2xx with something other than the record it wrote (a
             # listing, an empty object): it may well have been applied, so it is neither
@@ -267,7 +276,11 @@ class CrmClient:
         return document
 
 
-def _decode(system: str, raw: bytes, expect: str | None, customer_id: str) -> Json:
+def _decode(
+    system: str, raw: bytes, expect: str | None, customer_id: str, *, profile: bool = False
+) -> Json:
+    """The answer's JSON object, checked (`request`); `profile`: the route is the
+    customer's own record, whose `id` must be theirs."""
     try:
         document = orjson.loads(raw)
     except ValueError:
@@ -277,6 +290,8 @@ def _decode(system: str, raw: bytes, expect: str | None, customer_id: str) -> Js
     if b"_cents" in raw and not _amounts_are_numbers(document, expect):
         # A null (or a string) read as no money would tell the customer they owe nothing.
         raise ToolFailure("internal", f"{system} answered with an amount that is not a number")
+    if profile and document.get("id", customer_id) != customer_id:
+        raise ToolFailure("internal", f"{system} answered with another customer's record")
     if b"customer_id" in raw:
         # A record naming another customer is not this customer's, whatever route it
         # came on: never read out as theirs, never the target of a write.

@@ -41,6 +41,22 @@ After the fixes all hold: a yes whose visit or task cannot be read again asks ag
 names another customer are left out, and an answer that names one fails (tools/crm.py);
 a write answered 2xx without the record's id is unconfirmed, neither done nor failed,
 and "did that go through?" looks (tools/crm.py).
+Written after the fixes, first run: 6 probes (one in tests/scale/
+test_redis_attacks9.py), 4 held, 2 failed:
+- told as fact: the profile route answering James's record (id cust_002) for Maria's
+  session: "The email on file is james.smith@example.com.";
+- told the opposite: a cancel the CRM applied, answered with `customer_id` cust_002
+  (the check just added), was told "Sorry, I couldn't cancel your appointment: something
+  went wrong on our side.";
+- held: a yes whose renamed task cannot be read again deletes nothing; a completion
+  refused 409 beside an add is told apart from it; a read of the next visit that hangs
+  cancels nothing and asks nothing; four adds whose socket closed mid-write are each
+  added once and the resumed session told so.
+Fixed: the customer's own record must carry their id, and any 2xx to a write that
+cannot be read as its record leaves the write unconfirmed, never "couldn't"
+(tools/crm.py). Left open: with the profile unreadable, times are spoken in UTC ("your
+haircut on Monday, November 30 at 10:30 PM" for 2:30 PM in Los Angeles), though the
+CRM's own offsets would give the right hour; no timed write is made meanwhile.
 """
 
 from __future__ import annotations
@@ -508,3 +524,113 @@ async def test_a_move_and_a_cancel_of_one_visit_from_two_sessions_are_each_told_
         assert moved, (said_a, haircut)
     if cancelled and moved:
         assert "saturday" in said_b.lower() or "11" in said_b, (said_a, said_b)
+
+
+# --- written after the fixes ---------------------------------------------------------
+
+
+async def test_a_yes_to_a_delete_when_the_tasks_cannot_be_read_deletes_no_renamed_task(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin
+) -> None:
+    """'delete the buy groceries task' asked; the office renames it 'Buy food for the
+    party'; the tasks cannot be read at the yes: nothing is deleted, and the customer is
+    told nothing was changed."""
+    chat = await (await make_assistant()).connect()
+    assert (await chat.say("delete the buy groceries task"))[-1]["awaiting_confirmation"]
+    task = (await tasks(crm_admin))[GROCERIES]
+    status, _ = await crm_admin.patch(
+        f"/v1/customers/{CUSTOMER}/tasks/{task['id']}", {"title": "Buy food for the party"}
+    )
+    assert status == 200
+    await crm_admin.add_fault(method="GET", path=TASKS, status=503)
+    events = await chat.say("yes")
+    said = answer(events)
+    await crm_admin.clear_faults()
+    assert "Buy food for the party" in await titles(crm_admin), said
+    assert "crm.deleteTask" not in called(events), said
+    assert "nothing" in said.lower() or failed_words(said), said
+
+
+async def test_a_profile_answered_for_another_customer_is_not_read_out(
+    make_assistant: MakeAssistant, aiohttp_server: ServeProxy, crm_url: str
+) -> None:
+    """The profile route answers James's record (id cust_002) for Maria's session: his
+    email is not read out to her as hers."""
+    _, james = await (await _admin_get(crm_url, "/v1/customers/cust_002"))
+    harness, proxy = await proxied(make_assistant, aiohttp_server, crm_url)
+    proxy.rewrite("GET", r"/v1/customers/cust_001", lambda body: james)
+    chat = await harness.connect()
+    said = answer(await chat.say("what email do you have on file for me?"))
+    assert james["email"].lower() not in said.lower(), said
+
+
+async def test_a_cancel_answered_with_another_customers_record_is_not_told_failed(
+    make_assistant: MakeAssistant, aiohttp_server: ServeProxy, crm_url: str, crm_admin: CrmAdmin
+) -> None:
+    """'cancel my haircut' yes; the CRM cancels it but its answer carries `customer_id`
+    cust_002: not told cancelled as the CRM's word, nor that it could not be done (it
+    was); asked, it says it went through."""
+
+    def theirs(body: Any) -> Any:
+        return {**body, "customer_id": "cust_002"}
+
+    harness, proxy = await proxied(make_assistant, aiohttp_server, crm_url)
+    proxy.rewrite("POST", r"/v1/customers/[^/]+/appointments/[^/]+/cancel", theirs)
+    chat = await harness.connect()
+    assert (await chat.say("cancel my haircut"))[-1]["awaiting_confirmation"]
+    said = answer(await chat.say("yes"))
+    assert "Haircut" not in [a["service"] for a in await appointments(crm_admin)]
+    assert not failed_words(said), said
+    assert (await writes_applied(crm_admin)) == {
+        "POST /v1/customers/{cid}/appointments/{aid}/cancel": 1
+    }
+
+
+async def test_a_completion_refused_beside_an_add_is_told_apart_from_it(
+    make_assistant: MakeAssistant, aiohttp_server: ServeProxy, crm_url: str, crm_admin: CrmAdmin
+) -> None:
+    """'complete the buy groceries task and add a task to call the plumber', the
+    completion answered 409: the plumber task is added and told added, groceries stays
+    pending and is not told done."""
+    harness, proxy = await proxied(make_assistant, aiohttp_server, crm_url)
+    proxy.refuse("POST", r"/v1/customers/[^/]+/tasks/[^/]+/complete", "", 409)
+    chat = await harness.connect()
+    said = answer(
+        await chat.say("complete the buy groceries task and add a task to call the plumber")
+    )
+    held = await tasks(crm_admin)
+    assert held[GROCERIES]["status"] == "pending", said
+    assert "Call the plumber" in held, said
+    groceries = sentence_with(said, "groceries")
+    assert groceries and failed_words(groceries), said
+    assert "plumber" in said.lower() and not failed_words(sentence_with(said, "plumber")), said
+
+
+async def test_a_next_visit_read_that_hangs_cancels_nothing_and_asks_nothing(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin
+) -> None:
+    """'cancel my next appointment' while the appointments read hangs past its timeout:
+    nothing cancelled, no question about a visit nobody read, and the customer is told
+    it could not be checked."""
+    await crm_admin.add_fault(method="GET", path=APPOINTMENTS, hang=True)
+    chat = await (await make_assistant(**FAST)).connect()
+    events = await chat.say("cancel my next appointment")
+    said = answer(events)
+    await crm_admin.clear_faults()
+    assert events[-1]["awaiting_confirmation"] is None, said
+    assert (await writes_applied(crm_admin)) == {}, said
+    assert failed_words(said) or "time" in said.lower(), said
+
+
+async def _admin_get(crm_url: str, path: str) -> Awaitable[tuple[int, Any]]:
+    from crm_stub.app import DEFAULT_TOKEN
+
+    async def get() -> tuple[int, Any]:
+        headers = {"Authorization": f"Bearer {DEFAULT_TOKEN}"}
+        async with (
+            aiohttp.ClientSession(headers=headers) as session,
+            session.get(crm_url + path) as response,
+        ):
+            return response.status, await response.json()
+
+    return get()

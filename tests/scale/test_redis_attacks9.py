@@ -113,3 +113,28 @@ async def test_a_worker_shut_down_mid_add_is_resumed_on_the_other_and_told_the_t
         await again.say("no")
     assert (await titles(crm_admin)).count(PLUMBER) == 1, answer(events)
     assert "crm.addTask" not in called(events) or not added, answer(events)
+
+
+# Written after the fixes.
+
+
+async def test_a_socket_closed_mid_four_adds_adds_each_once_and_the_resume_is_told(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin
+) -> None:
+    """Four adds in one round, the socket closed while they are written (each 300 ms):
+    each added once, and the resumed session asked 'did those go through?' is not told
+    any was not."""
+    await crm_admin.add_fault(method="POST", path=TASKS, latency_ms=300)
+    harness = await make_assistant()
+    tab = await harness.connect()
+    await tab.send_message("add tasks to call the plumber, buy milk, walk the dog and pay the rent")
+    await crm_admin.wait_until_seen(ADD, 4)
+    await tab.close()
+    await crm_admin.wait_until_settled()
+    await asyncio.sleep(0.1)
+    again = await harness.resume(tab.session_id)
+    said = answer(await again.say("did those go through?"))
+    held = await titles(crm_admin)
+    for title in (PLUMBER, "Buy milk", "Walk the dog", "Pay the rent"):
+        assert held.count(title) == 1, (title, held, said)
+    assert not any(w in said.lower() for w in ("didn't", "did not", "wasn't", "couldn't")), said
