@@ -48,7 +48,8 @@ test_redis_attacks9.py), 4 held, 2 failed:
 - told the opposite: a cancel the CRM applied, answered with `customer_id` cust_002
   (the check just added), was told "Sorry, I couldn't cancel your appointment: something
   went wrong on our side.";
-- held: a yes whose renamed task cannot be read again deletes nothing; a completion
+- held: a yes whose renamed task cannot be read again deletes nothing (without the
+  first fix it deleted it, told as "I deleted the task Buy groceries."); a completion
   refused 409 beside an add is told apart from it; a read of the next visit that hangs
   cancels nothing and asks nothing; four adds whose socket closed mid-write are each
   added once and the resumed session told so.
@@ -91,7 +92,7 @@ Rewrite = Callable[[Any], Any]
 TASKS = "/v1/customers/*/tasks"
 APPOINTMENTS = "/v1/customers/*/appointments"
 GROCERIES = "Buy groceries"
-FAST = {"turn_deadline_s": 1.5, "turn_tool_reserve_s": 0.2, "turn_answer_reserve_s": 0.2}
+FAST = {"turn_deadline_s": 1.3, "turn_tool_reserve_s": 0.1, "turn_answer_reserve_s": 0.1}
 UNKNOWN = ("hasn't confirmed", "not confirmed")
 FAILED = ("couldn't", "could not", "wasn't able", "failed", "didn't go", "not able", "unable")
 
@@ -475,13 +476,13 @@ async def test_a_completion_and_a_delete_of_one_task_from_two_sessions_are_each_
     make_assistant: MakeAssistant, crm_admin: CrmAdmin
 ) -> None:
     """Phone-like session A completes the grocery task while session B says yes to
-    deleting it, both in flight at once (CRM writes 300 ms slow): B told deleted iff it
+    deleting it, both in flight at once (CRM writes 100 ms slow): B told deleted iff it
     is gone; A told done only if the CRM completed it."""
     harness = await make_assistant()
     a, b = await harness.connect(), await harness.connect()
     assert (await b.say("delete the buy groceries task"))[-1]["awaiting_confirmation"]
-    await crm_admin.add_fault(method="*", path=TASKS + "/*", latency_ms=300)
-    await crm_admin.add_fault(method="POST", path=TASKS + "/*/complete", latency_ms=300)
+    await crm_admin.add_fault(method="*", path=TASKS + "/*", latency_ms=100)
+    await crm_admin.add_fault(method="POST", path=TASKS + "/*/complete", latency_ms=100)
     done_a, done_b = await asyncio.gather(
         a.say("mark the buy groceries task as done"), b.say("yes")
     )
@@ -499,15 +500,15 @@ async def test_a_move_and_a_cancel_of_one_visit_from_two_sessions_are_each_told_
     make_assistant: MakeAssistant, crm_admin: CrmAdmin
 ) -> None:
     """Session A moves the haircut to Saturday 11 AM while session B says yes to
-    cancelling it (asked about its old time), both in flight (writes 300 ms slow): the
+    cancelling it (asked about its old time), both in flight (writes 100 ms slow): the
     visit is not cancelled at a time B never heard unless B is told so, and each answer
     matches what the CRM holds."""
     harness = await make_assistant()
     a, b = await harness.connect(), await harness.connect()
     assert (await b.say("cancel my haircut"))[-1]["awaiting_confirmation"]
     (haircut,) = [v for v in await appointments(crm_admin) if v["service"] == "Haircut"]
-    await crm_admin.add_fault(method="*", path=APPOINTMENTS + "/*", latency_ms=300)
-    await crm_admin.add_fault(method="POST", path=APPOINTMENTS + "/*/cancel", latency_ms=300)
+    await crm_admin.add_fault(method="*", path=APPOINTMENTS + "/*", latency_ms=100)
+    await crm_admin.add_fault(method="POST", path=APPOINTMENTS + "/*/cancel", latency_ms=100)
     done_a, done_b = await asyncio.gather(
         a.say("move my haircut to saturday at 11am"), b.say("yes")
     )
@@ -613,7 +614,7 @@ async def test_a_next_visit_read_that_hangs_cancels_nothing_and_asks_nothing(
     nothing cancelled, no question about a visit nobody read, and the customer is told
     it could not be checked."""
     await crm_admin.add_fault(method="GET", path=APPOINTMENTS, hang=True)
-    chat = await (await make_assistant(**FAST)).connect()
+    chat = await (await make_assistant(**{**FAST, "turn_deadline_s": 0.6})).connect()
     events = await chat.say("cancel my next appointment")
     said = answer(events)
     await crm_admin.clear_faults()
