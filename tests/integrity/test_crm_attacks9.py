@@ -553,11 +553,11 @@ async def test_a_yes_to_a_delete_when_the_tasks_cannot_be_read_deletes_no_rename
 
 
 async def test_a_profile_answered_for_another_customer_is_not_read_out(
-    make_assistant: MakeAssistant, aiohttp_server: ServeProxy, crm_url: str
+    make_assistant: MakeAssistant, aiohttp_server: ServeProxy, crm_url: str, crm_admin: CrmAdmin
 ) -> None:
     """The profile route answers James's record (id cust_002) for Maria's session: his
     email is not read out to her as hers."""
-    _, james = await (await _admin_get(crm_url, "/v1/customers/cust_002"))
+    _, james = await crm_admin.get("/v1/customers/cust_002")
     harness, proxy = await proxied(make_assistant, aiohttp_server, crm_url)
     proxy.rewrite("GET", r"/v1/customers/cust_001", lambda body: james)
     chat = await harness.connect()
@@ -622,16 +622,3 @@ async def test_a_next_visit_read_that_hangs_cancels_nothing_and_asks_nothing(
     assert (await writes_applied(crm_admin)) == {}, said
     assert failed_words(said) or "time" in said.lower(), said
 
-
-async def _admin_get(crm_url: str, path: str) -> Awaitable[tuple[int, Any]]:
-    from crm_stub.app import DEFAULT_TOKEN
-
-    async def get() -> tuple[int, Any]:
-        headers = {"Authorization": f"Bearer {DEFAULT_TOKEN}"}
-        async with (
-            aiohttp.ClientSession(headers=headers) as session,
-            session.get(crm_url + path) as response,
-        ):
-            return response.status, await response.json()
-
-    return get()
