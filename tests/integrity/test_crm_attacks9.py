@@ -621,4 +621,3 @@ async def test_a_next_visit_read_that_hangs_cancels_nothing_and_asks_nothing(
     assert events[-1]["awaiting_confirmation"] is None, said
     assert (await writes_applied(crm_admin)) == {}, said
     assert failed_words(said) or "time" in said.lower(), said
-
