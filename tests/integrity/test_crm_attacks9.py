@@ -58,21 +58,31 @@ cannot be read as its record leaves the write unconfirmed, never "couldn't"
 (tools/crm.py). Left open: with the profile unreadable, times are spoken in UTC ("your
 haircut on Monday, November 30 at 10:30 PM" for 2:30 PM in Los Angeles), though the
 CRM's own offsets would give the right hour; no timed write is made meanwhile.
+Written last, first run: 3 probes, 2 held (a rename whose answer was reset is told
+renamed, once; one of a yes's two writes refused 409 is told apart from the other), 1
+failed, the probe's own: meant to open the delete route's breaker from another session,
+it followed a 503 with a 400, which closes it (a 4xx: the route answers); with 503s
+throughout, the yes that met the open breaker was not told done and the task stayed
+(held). That one is left out of the file for time (it waits out a turn's deadline, as
+the breaker probe above does).
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import re
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 import aiohttp
 from aiohttp import web
 from aiohttp.test_utils import TestServer
 
+from assistant.tools.catalog import Catalog, load_catalog
 from tests.fixtures.app import AssistantHarness, MakeAssistant
 from tests.fixtures.crm import CrmAdmin
 from tests.integrity.helpers import (
@@ -95,6 +105,18 @@ GROCERIES = "Buy groceries"
 FAST = {"turn_deadline_s": 1.3, "turn_tool_reserve_s": 0.1, "turn_answer_reserve_s": 0.1}
 UNKNOWN = ("hasn't confirmed", "not confirmed")
 FAILED = ("couldn't", "could not", "wasn't able", "failed", "didn't go", "not able", "unable")
+
+
+@functools.cache
+def quick_retries() -> Catalog:
+    """The tool catalog with the waits between retries cut to a hundredth of a second: a
+    read that fails on every attempt fails at once (what is tried is unchanged)."""
+    catalog = load_catalog(Path(__file__).parents[2] / "config" / "tools.yaml")
+    quick = {"backoff_initial_s": 0.01, "backoff_max_s": 0.02}
+    tools = [
+        t.model_copy(update={"retry": t.retry.model_copy(update=quick)}) for t in catalog.tools
+    ]
+    return Catalog(tools, digest=catalog.digest)
 
 
 def failed_words(said: str) -> bool:
@@ -349,7 +371,7 @@ async def test_a_yes_to_a_cancel_when_the_appointments_cannot_be_read_cancels_no
     """'cancel my haircut' asked; the office moves it to the next day; the appointments
     cannot be read at the yes (503 on every attempt): the moved haircut is not cancelled
     blind, and the customer is told it was not."""
-    chat = await (await make_assistant()).connect()
+    chat = await (await make_assistant(catalog=quick_retries())).connect()
     assert (await chat.say("cancel my haircut"))[-1]["awaiting_confirmation"]
     (haircut,) = [a for a in await appointments(crm_admin) if a["service"] == "Haircut"]
     moved = datetime.fromisoformat(haircut["starts_at"]) + timedelta(days=1)
@@ -371,7 +393,7 @@ async def test_a_delete_when_the_tasks_cannot_be_read_deletes_nothing_and_says_s
     deletes nothing, asks nothing, and says the tasks could not be checked (not that
     there is no such task)."""
     await crm_admin.add_fault(method="GET", path=TASKS, status=503)
-    chat = await (await make_assistant()).connect()
+    chat = await (await make_assistant(catalog=quick_retries())).connect()
     events = await chat.say("delete the buy groceries task")
     said = answer(events)
     await crm_admin.clear_faults()
@@ -536,7 +558,7 @@ async def test_a_yes_to_a_delete_when_the_tasks_cannot_be_read_deletes_no_rename
     """'delete the buy groceries task' asked; the office renames it 'Buy food for the
     party'; the tasks cannot be read at the yes: nothing is deleted, and the customer is
     told nothing was changed."""
-    chat = await (await make_assistant()).connect()
+    chat = await (await make_assistant(catalog=quick_retries())).connect()
     assert (await chat.say("delete the buy groceries task"))[-1]["awaiting_confirmation"]
     task = (await tasks(crm_admin))[GROCERIES]
     status, _ = await crm_admin.patch(
@@ -614,10 +636,46 @@ async def test_a_next_visit_read_that_hangs_cancels_nothing_and_asks_nothing(
     nothing cancelled, no question about a visit nobody read, and the customer is told
     it could not be checked."""
     await crm_admin.add_fault(method="GET", path=APPOINTMENTS, hang=True)
-    chat = await (await make_assistant(**{**FAST, "turn_deadline_s": 0.6})).connect()
+    chat = await (await make_assistant(**{**FAST, "turn_deadline_s": 0.45})).connect()
     events = await chat.say("cancel my next appointment")
     said = answer(events)
     await crm_admin.clear_faults()
     assert events[-1]["awaiting_confirmation"] is None, said
     assert (await writes_applied(crm_admin)) == {}, said
     assert failed_words(said) or "time" in said.lower(), said
+
+
+async def test_a_rename_whose_answer_was_reset_is_told_renamed_once(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin
+) -> None:
+    """'rename the buy groceries task to buy food' (no question); the CRM renames it, then
+    resets the connection: told renamed, renamed once."""
+    await crm_admin.add_fault(
+        method="PATCH", path=TASKS + "/*", apply_after=True, reset=True, times=1
+    )
+    chat = await (await make_assistant()).connect()
+    events = await chat.say("rename the buy groceries task to buy food")
+    if events[-1]["awaiting_confirmation"]:
+        events = await chat.say("yes")
+    said = answer(events)
+    held = await titles(crm_admin)
+    assert GROCERIES not in held and "Buy food" in held, (said, held)
+    assert (await writes_applied(crm_admin)) == {"PATCH /v1/customers/{cid}/tasks/{tid}": 1}
+    assert not failed_words(said), said
+
+
+async def test_one_of_a_yess_two_writes_refused_is_told_apart_from_the_other(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin
+) -> None:
+    """'delete the buy groceries task and cancel my haircut' yes; the cancel answered 409:
+    the task is deleted and told so, the haircut stays and is not told cancelled."""
+    await crm_admin.add_fault(method="POST", path=APPOINTMENTS + "/*/cancel", status=409)
+    chat = await (await make_assistant()).connect()
+    asked = await chat.say("delete the buy groceries task and cancel my haircut")
+    assert asked[-1]["awaiting_confirmation"], answer(asked)
+    said = answer(await chat.say("yes"))
+    assert GROCERIES not in await titles(crm_admin), said
+    assert "Haircut" in [a["service"] for a in await appointments(crm_admin)], said
+    haircut = sentence_with(said, "haircut") or sentence_with(said, "appointment")
+    assert haircut and failed_words(haircut), said
+    assert "delet" in said.lower() and not failed_words(sentence_with(said, "groceries")), said
