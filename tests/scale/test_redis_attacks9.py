@@ -10,7 +10,11 @@ asked "I already added 'Call the plumber' a few minutes ago. Do you want me to a
 again anyway?" and the probe answered yes, asking for the second task itself. It now
 answers no; then all three hold: the add once, the delete once with its question not
 asked again, and the resumed session (on the same instance, or on the other after the
-first was shut down) told it went through.
+first was shut down) told it went through. Written after the fixes of
+test_crm_attacks9.py, first run: 2 probes, both held: four adds whose socket closed
+mid-write are each added once; a yes whose instance was shut down mid-cancel, said
+again on the other instance, is answered "Just so you know, that went through: your
+haircut … is cancelled." and cancels nothing more.
 """
 
 from __future__ import annotations
@@ -111,9 +115,6 @@ async def test_a_worker_shut_down_mid_add_is_resumed_on_the_other_and_told_the_t
     assert "crm.addTask" not in called(events) or not added, answer(events)
 
 
-# Written after the fixes.
-
-
 async def test_a_socket_closed_mid_four_adds_adds_each_once_and_the_resume_is_told(
     make_assistant: MakeAssistant, crm_admin: CrmAdmin
 ) -> None:
@@ -133,3 +134,31 @@ async def test_a_socket_closed_mid_four_adds_adds_each_once_and_the_resume_is_to
     for title in (PLUMBER, "Buy milk", "Walk the dog", "Pay the rent"):
         assert held.count(title) == 1, (title, held, said)
     assert not any(w in said.lower() for w in ("didn't", "did not", "wasn't", "couldn't")), said
+
+
+async def test_a_worker_shut_down_mid_cancel_after_the_yes_cancels_once_and_tells_the_resume(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin, redis_url: str
+) -> None:
+    """'cancel my haircut' yes on instance 1, shut down while the cancel is written; the
+    customer resumes on instance 2 and says yes again (the answer never came): cancelled
+    once, and not told it could not be done."""
+    one = await make_assistant(redis_url=redis_url, shutdown_grace_s=0.1)
+    two = await make_assistant(redis_url=redis_url)
+    tab = await one.connect()
+    assert (await tab.say("cancel my haircut"))[-1]["awaiting_confirmation"]
+    cancel = "POST /v1/customers/{cid}/appointments/{aid}/cancel"
+    await crm_admin.add_fault(
+        method="POST", path="/v1/customers/*/appointments/*/cancel", latency_ms=120, times=1
+    )
+    await tab.send_message("yes")
+    await crm_admin.wait_until_seen(cancel)
+    await one.client.close()
+    await crm_admin.wait_until_settled()
+    again = await two.resume(tab.session_id)
+    assert again.ready is not None and again.ready["resumed"] is True
+    events = await again.say("yes")
+    said = answer(events).lower()
+    _, body = await crm_admin.get("/v1/customers/cust_001/appointments")
+    assert "Haircut" not in [a["service"] for a in body["appointments"]], said
+    assert (await writes_applied(crm_admin)).get(cancel) == 1, said
+    assert not any(w in said for w in ("couldn't", "could not", "wasn't able")), said
