@@ -266,10 +266,11 @@ class CrmClient:
             # been applied: unconfirmed, never told as not done.
             unreadable.unconfirmed = method != "GET"
             raise
-        if method != "GET" and not isinstance(document.get("id"), str):
+        if method in ("POST", "PATCH") and not isinstance(document.get("id"), str):
             # A write answered 2xx with something other than the record it wrote (a
             # listing, an empty object): it may well have been applied, so it is neither
-            # told done nor failed, but unconfirmed (the next turn can look).
+            # told done nor failed, but unconfirmed (the next turn can look). A DELETE's
+            # 2xx says it is gone, whatever its body.
             failure = ToolFailure("internal", f"{system} answered without the record it wrote")
             failure.unconfirmed = True
             raise failure
