@@ -16,6 +16,7 @@ from datetime import datetime
 from assistant import as_asked, as_said, confirmation, guard, targets
 from assistant.as_said import Verdict
 from assistant.confirmation import Wording
+from assistant.heard import words_of_the_ask
 from assistant.schema import ToolCall, ToolError, ToolExchange, ToolResult
 from assistant.session import PendingConfirmation, RecentWrite
 from assistant.tools.executor import ToolExecutor
@@ -139,8 +140,7 @@ class WriteIntegrity:
         """Why, and the question again, when what it named has changed since it was
         asked (on another tab, on the phone, by the office): a visit moved, or the email
         or phone on file changed. A yes is a yes to what was named. None when all is as
-        named, or a visit cannot be read (the yes runs the calls, and the CRM judges
-        them); a contact detail that cannot be read now, or could not at the question,
+        named, or gone (the CRM's answer to the call tells that); a contact detail that cannot be read now, or could not at the question,
         is asked about again (as_asked.py), never written blind; and so is a visit or a
         task named by the question when the listing that would show it cannot be read
         now (a cancel by id lands on the visit wherever the office moved it)."""
@@ -321,7 +321,8 @@ class WriteIntegrity:
                 # Held in an earlier round of this turn: one question names them all.
                 state.pending = None
                 held = [*earlier.calls, *held]
-            words = confirmation.wording(held, state.results, customer.timezone, state.text)
+            said = words_of_the_ask(state.session, state.text)
+            words = confirmation.wording(held, state.results, customer.timezone, said)
             self._ask(state, held, words)
         return runnable
 
