@@ -140,10 +140,11 @@ class WriteIntegrity:
         """Why, and the question again, when what it named has changed since it was
         asked (on another tab, on the phone, by the office): a visit moved, or the email
         or phone on file changed. A yes is a yes to what was named. None when all is as
-        named, or gone (the CRM's answer to the call tells that); a contact detail that cannot be read now, or could not at the question,
-        is asked about again (as_asked.py), never written blind; and so is a visit or a
-        task named by the question when the listing that would show it cannot be read
-        now (a cancel by id lands on the visit wherever the office moved it)."""
+        named, or gone (the CRM's answer to the call tells that). A contact detail that
+        cannot be read now, or could not at the question, is asked about again
+        (as_asked.py), never written blind; and so is a visit or a task named by the
+        question when the listing that would show it cannot be read now (a cancel by id
+        lands on the visit wherever the office moved it)."""
         customer = state.session.customer
         if customer is None:
             return None
