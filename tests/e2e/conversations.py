@@ -211,7 +211,8 @@ def _day_ok(spec: str, day: date | None, today: date) -> bool:
         return any(_day_ok(option, day, today) for option in spec.split("|"))
     if re.fullmatch(r"\d{4}-\d\d-\d\d(\.\.\d{4}-\d\d-\d\d)?", spec):  # a date, or a span
         first, _, last = spec.partition("..")
-        return day is not None and date.fromisoformat(first) <= day <= date.fromisoformat(last or first)
+        start, end = date.fromisoformat(first), date.fromisoformat(last or first)
+        return day is not None and start <= day <= end
     if spec == "none":
         return day is None
     if day is None:
