@@ -31,6 +31,14 @@ SERVICE_NOT_CHANGED = (
     "I can't change which service a booking is for. I can cancel this one and book the "
     "other in its place, if you ask me for both."
 )
+# "unsubscribe me from your emails", "stop sending me texts": which messages are sent is no
+# contact detail ("your email" there is the business's: it was told "I can only change your
+# own phone number…").
+_MESSAGES_SENT = rx(
+    r"\bunsubscribe\b|\bopt (?:me )?out\b|\bstop (?:sending|texting|emailing) me\b"
+    r"|\b(?:no|don't send|do not send) (?:me )?(?:more |any more |marketing |promotional )"
+    r"(?:email|text|message|newsletter)s?\b"
+)
 _CANNOT: tuple[tuple[GatedPattern, str], ...] = (
     (
         # "remove my phone number", "delete my email from your system": a detail on file
@@ -58,6 +66,7 @@ _CANNOT: tuple[tuple[GatedPattern, str], ...] = (
         ),
         "I can't change the name on your account myself, but the team can.",
     ),
+    (_MESSAGES_SENT, "I can't change which messages you get from here, but the team can."),
     (
         rx(
             r"\b(?:change|update|correct|fix) (?:my|the) (?:home |postal |billing )?address\b"
@@ -101,6 +110,10 @@ _CANNOT: tuple[tuple[GatedPattern, str], ...] = (
         rx(
             r"\b(?:close|withdraw|resolve|shut)(?: down)? (?:it|that|this|(?:the|my|that|this)"
             r"(?: new| old| other| \w+)? (?:one|case|ticket|complaint|request))\b"
+            # "cancel my ticket", "delete that complaint": a case, not a visit (it was
+            # looked for among the appointments, and which one to cancel was asked)
+            r"|\b(?:cancel|delete|remove|drop) (?:(?:the|my|that|this)(?: new| old| other"
+            r"| support)? )?(?:case|ticket|complaint)s?\b"
         ),
         "I can't close a support case from here; the team closes it once it's resolved, "
         "and they can close it sooner if you tell them it's sorted.",
@@ -369,7 +382,7 @@ def cannot_do(text: str, asks_a_change: Callable[[str], bool] | None = None) -> 
     `asks_a_change` tells whether the message asks a change besides: then what is only
     said of oneself (`RUNNING_LATE`) is no limit met, but the change's reason."""
     said = normalize(text).text
-    if someone_elses_detail(said):
+    if someone_elses_detail(said) and _MESSAGES_SENT.search(said) is None:
         return OWN_DETAILS_ONLY
     for (pattern, reply), found in _LIMITS.found(said):
         todo = _TODO_FIRST.search(said)
