@@ -18,7 +18,7 @@ about the conversation itself ("what did I book today?", "what did you change so
 "did I ask you to cancel anything?"). Every turn checks the whole CRM: both seeded visits,
 how many of each service are booked, the four seeded tasks and the new ones.
 
-FIRST RUN, on the code as it was: 6/21 sessions (102/150 turns), with 4 WRONG WRITES:
+FIRST RUN, on the code as it was: 6/21 sessions (102/150 turns), with 5 WRONG WRITES:
 - "and the one with no due date, give it a due date of friday", after the second task of
   the list was completed, set the COMPLETED car insurance task due Friday; the eye exam
   task (the one with no due date) was meant.
