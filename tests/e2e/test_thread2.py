@@ -2,7 +2,8 @@
 
 Through the websocket and the real CRM stub.
 
-tests/data/conversations_thread2.jsonl (21 sessions, 150 turns, 6-8 turns each) was
+tests/data/conversations_thread2.jsonl (21 sessions, 151 turns, 6-9 turns each, and 7 more
+written later, 43 turns) was
 written from crm_stub/seed.py alone, before the language rules were read. What is said
 leans on turns two to five back: a thing named early and referred to after another topic
 ("can you move that appointment to saturday" after the balance and a new to-do, "and the
@@ -47,6 +48,59 @@ both visits; "ok, and the same for the haircut" after a move and a question list
 visits; "actually make the haircut 4 not 2:30" and "oh, the task I just added should say
 buy printer paper, not ink" (after other turns) listed instead of changing; "make the
 glasses task due the day of the eye exam" listed the tasks.
+
+Fixed (general rules, see CHANGELOG):
+- A message that describes its own item ("the one with no due date", "the one on
+  thursday", "the car insurance task", "the landlord one") is read as it stands when that
+  description fits another item the conversation knows and not the one the conversation
+  offers (in view, last changed): models/embedded/described.py.
+- "The first one you mentioned, move it to thursday same time": a time said is of a visit,
+  so it counts in the visits heard, not a to-do listing (references.py).
+- "And the other booking": the other of the two booked in the conversation (pinning.py).
+- "What did I just move?", "what did I book today?", "did I ask you to cancel anything?",
+  "what did I cancel?", "what did I ask you to do so far?": told from the changes of the
+  kind named (last_write.py, language/scope.py).
+- "It's been a crazy week honestly" is a remark, "how's your day going?" asks how we are
+  (language/smalltalk.py). "Undo the last thing" undoes the last change.
+- "And the same for the haircut" after a move to another day at the same hour moves it to
+  that day at its own hour (same_again.py).
+- A correction naming the visit ("actually make the haircut 4 not 2:30", "the physio I
+  booked should be 11 not 10") corrects that visit a turn or more after another change;
+  "the task I just added should say …" renames it; "no, I meant the earlier one" gives the
+  change to the task added before (its due date; the CRM takes none off the other one)
+  (corrections.py).
+- A time for a booking asked before two questions of the customer's own ("ok, 11am for the
+  haircut"), or before a yes asked for since ("thursday at 3pm for the exam") completes
+  that booking (followup.py).
+- "…due the day of the eye exam" is counted from that visit (anchored.py); not when a move
+  comes before it in the same message. "And the other one, where's that?" asks where the
+  other one is (language/as_meant.py); "where is the friday one?" says where.
+
+Two checks were corrected, saying why: "no, I meant the earlier one" cannot take the wrong
+due date off the other task (the CRM's update has no way to clear one), so that task's day
+is no longer checked; "and yes, cancel the haircut", after a booking was written since the
+cancel was asked, may ask again (the thread set's rule: a confirmation moved on from is
+asked again when something was written since), so a "yes" turn follows it. Now 20/21.
+
+Kept phrasings read the same (`bench.decisions --dump` before and after): two decisions
+changed, both meant: "how's your day going" (with and without a full dialogue) is answered
+"I'm doing well…" instead of "I can't help with that", and "the first one, what time is it
+again" is read as "what time is the first one again?" and answered by the planner (the
+first visit listed) where the narrator answered before.
+
+Seven sessions (ids th2b-, 43 turns) were then written after those fixes and not tuned on.
+FIRST RUN: 1/7 sessions (31/43 turns), with 1 WRONG WRITE:
+- "and the landlord one, make it due friday", after the dentist was asked about and moved,
+  MOVED THE DENTIST to Friday; the landlord task was meant.
+Misses: "what did I cancel?" met "I can't help with that"; "hmm, the physio I booked should
+be 11 not 10" listed the visits; "and when's the eye exam one due?" looked for an eye exam
+visit; "actually what's it due?" while a delete waited let it go unanswered; "alright, 1pm
+for the haircut then" after two questions (to "I need a haircut on friday") booked nothing.
+
+Fixed: a description of the other kind (a task while a visit is in view) is read as it
+stands too; "what did I cancel?" is told from the conversation; a visit said by another of
+its names ("the physio") and "should be 11 not 10" is a correction of it; "the X one due"
+asks of a task. Now 26/28 (KNOWN_OPEN says what is left: questions and misses, no write).
 """
 
 from __future__ import annotations
@@ -61,7 +115,17 @@ from tests.fixtures.crm import CrmAdmin
 
 THREAD2: Path = DATA / "conversations_thread2.jsonl"
 
-KNOWN_OPEN: list[str] = []
+KNOWN_OPEN: list[str] = [
+    # "actually what's it due?" while the car insurance task's delete waits for its yes: the
+    # delete is let go (anything but a yes lets it go) and the question is left unanswered,
+    # as "hold on, is that the one with no date?" in the eleventh unseen set
+    "th2b-delete-let-go-then-done-then-asked",
+    # "alright, 1pm for the haircut then" after "I need a haircut on friday" → "what time?"
+    # and two questions of the customer's own: nothing is booked (it reads out the visits);
+    # said to "book a haircut on friday" it books; "what did I book today?" then says nothing
+    # was booked, which is so
+    "th2b-haircut-time-after-two-asides",
+]
 
 
 async def test_the_thread_is_kept_over_long_conversations(
@@ -69,6 +133,6 @@ async def test_the_thread_is_kept_over_long_conversations(
 ) -> None:
     """Every session but the known open passes: what is said leans on turns well back,
     and nothing is written unasked, twice or wrong."""
-    assert len(read_cases(THREAD2)) == 21
+    assert len(read_cases(THREAD2)) == 28
     _, failed = await score(make_assistant, crm_admin, THREAD2, capsys)
     assert failed == KNOWN_OPEN

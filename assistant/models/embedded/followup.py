@@ -89,24 +89,32 @@ def _past_an_aside(
     """The conversation without the customer's last question before this message, when
     that question only looked something up (and was answered) while the assistant's own
     question before it was open: the reply now may answer that question."""
-    users = last_users(conversation, 3)
-    if users is None:
+    for count in (3, 4):
+        # ("what time?" → "what's my balance?" → "and when's my cleaning?" → "ok, 11am for
+        # the haircut": two asides, both only looked something up)
+        users = last_users(conversation, count)
+        if users is None:
+            return None
+        asked = [
+            m
+            for m in conversation[users[0] + 1 : users[1]]
+            if isinstance(m, AssistantTurn) and m.kind == "answer"
+        ]
+        if not asked or not asked[-1].text.rstrip().endswith("?"):
+            continue
+        if all(_only_looks_up(conversation[at], now, timezone) for at in users[1:-1]):
+            return [*conversation[: users[1]], *conversation[users[-1] :]]
         return None
-    asked = [
-        m
-        for m in conversation[users[0] + 1 : users[1]]
-        if isinstance(m, AssistantTurn) and m.kind == "answer"
-    ]
-    if not asked or not asked[-1].text.rstrip().endswith("?"):
-        return None
-    aside = conversation[users[1]]
+    return None
+
+
+def _only_looks_up(aside: Message, now: datetime, timezone: str) -> bool:
+    """The customer's message asked something of their own, and only looked it up."""
     assert isinstance(aside, UserTurn)
     if not _ASKS_ABOUT.search(normalize(aside.text).text):
-        return None
+        return False
     read = _read(aside.text, now, timezone)
-    if not read or any(i.writes or i.missing for i in read):
-        return None
-    return [*conversation[: users[1]], *conversation[users[2] :]]
+    return bool(read) and not any(i.writes or i.missing for i in read)
 
 
 def _asked_over_a_question(conversation: Sequence[Message]) -> _Asked | None:
@@ -269,7 +277,11 @@ def understand(
     if (
         asked is None
         and depth == 0
-        and not any(i.complete for i in intents)
+        and (
+            not any(i.complete for i in intents)
+            # "ok, 11am for the haircut": the time asked, said with the visit it is for
+            or (not any(i.writes for i in intents) and not _no_time_said(text, now))
+        )
         # (never a yes: what waited for one was let go when the aside was asked)
         and not is_affirmative(text)
         and (skipped := _past_an_aside(conversation, now, timezone)) is not None
@@ -300,6 +312,22 @@ def understand(
         # "what time?" → "the earliest you have" → the question again → "11am": the
         # reply between answered nothing, so the request asked about is still open.
         earlier = [still]
+    elif (
+        depth == 0
+        and earlier
+        and all(i.complete and i.writes for i in earlier)
+        and not any(i.writes for i in intents)
+        and not is_affirmative(text)
+        and not _no_time_said(text, now)
+        and (still := unanswered(asked.before, now, timezone, depth=depth + 1)) is not None
+        and still.kind == "book_appointment"
+        and (filled := _fill(still, text, now, timezone))
+        and all(i.kind == "book_appointment" and not i.missing for i in filled)
+    ):
+        # "when would you like your eye exam?" → "and also cancel my haircut" → "Are you
+        # sure…?" → "thursday at 3pm for the exam": the time of the booking asked first,
+        # not a reply to the yes asked since (which is let go, as anything but a yes).
+        return filled
     lacking = [i for i in earlier if i.missing]
     if lacking and lacking[0].kind != "book_appointment" and _books(intents):
         # "when should I move it to?" → "then just book one for the 3rd at 9": a booking
