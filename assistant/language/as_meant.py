@@ -135,12 +135,12 @@ def _polite(plained: str, lowered: str) -> tuple[str, str]:
 
 # "the night before", "the evening before": the day before, said of its end.
 _NIGHT_BEFORE = rx(r"(?i)\bthe (?:night|evening) before\b")
-# "and the other one, where's that?", "the haircut, when is it again?": the thing named
-# first, then the question asked of "that": asked of it ("and where's the other one?").
+# "and the other one, where's that?", "the haircut, where is it again?": the thing named
+# first, then where "that" is asked: asked of it ("and where's the other one?"). ("…,
+# when's that" is read as said: a task's due day is asked so too.)
 _NAMED_THEN_ASKED = rx(
     r"^(?P<lead>(?:and|so|also|now|then) )?(?P<x>(?:the|my) [a-z][a-z' ]{1,40}?),? "
-    r"(?P<q>where(?:'s| is)|when(?:'s| is)|what time(?:'s| is)) (?:that|it)(?: one)?"
-    r"(?P<more> again| at)?\s*\?*$"
+    r"(?P<q>where(?:'s| is)) (?:that|it)(?: one)?(?P<more> again| at)?\s*\?*$"
 )
 
 
@@ -174,7 +174,7 @@ def _as_meant(message: str) -> str:
         # "floss the night before": the day before it (no night of today, no title word).
         plained = _NIGHT_BEFORE.sub("the day before", plained)
         lowered = plained.lower()
-    if ", wh" in lowered and (asked := _NAMED_THEN_ASKED.match(lowered)) is not None:
+    if ", where" in lowered and (asked := _NAMED_THEN_ASKED.match(lowered)) is not None:
         lead, more = asked.group("lead") or "", asked.group("more") or ""
         plained = f"{lead}{asked.group('q')} {asked.group('x')}{more}?"
         lowered = plained.lower()

@@ -80,13 +80,12 @@ Two checks were corrected, saying why: "no, I meant the earlier one" cannot take
 due date off the other task (the CRM's update has no way to clear one), so that task's day
 is no longer checked; "and yes, cancel the haircut", after a booking was written since the
 cancel was asked, may ask again (the thread set's rule: a confirmation moved on from is
-asked again when something was written since), so a "yes" turn follows it. Now 20/21.
+asked again when something was written since), so a "yes" turn follows it. Now 21/21.
 
-Kept phrasings read the same (`bench.decisions --dump` before and after): two decisions
-changed, both meant: "how's your day going" (with and without a full dialogue) is answered
-"I'm doing well…" instead of "I can't help with that", and "the first one, what time is it
-again" is read as "what time is the first one again?" and answered by the planner (the
-first visit listed) where the narrator answered before.
+Kept phrasings read the same (`bench.decisions --dump` before and after, and again after
+merging main): two decisions changed, both meant: "how's your day going" (with an empty
+and with a full dialogue) is answered "I'm doing well…" instead of "I can't help with
+that".
 
 Seven sessions (ids th2b-, 43 turns) were then written after those fixes and not tuned on.
 FIRST RUN: 1/7 sessions (31/43 turns), with 1 WRONG WRITE:

@@ -261,6 +261,23 @@ def _named_as_it(text: str, item: Item) -> str | None:
     return _SHOULD_BE.sub("make it", said)
 
 
+# A new hour said: "make the haircut 4", "should be 11 not 10", "at noon".
+_AN_HOUR = rx(r"\b(?:\d{1,2}(?::\d\d)?|noon|midday)\b")
+
+
+def _one_of_its_service(state: Dialogue, item: Item) -> bool:
+    """No other visit of `item`'s service is known ("the haircut" with two booked is
+    either)."""
+    service = item.get("service")
+    known = [*state.last_listed_of("appointment"), *([state.focus] if state.focus else [])]
+    return not any(
+        other.get("service") == service
+        and other.get("id") != item.get("id")
+        and other.get("status") != "cancelled"
+        for other in known
+    )
+
+
 _SHOULD_BE = rx(r"\bit(?: (?:that )?i (?:just )?(?:booked|moved|made))? should be\b")
 
 
@@ -338,7 +355,13 @@ def correction(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> lis
             return [Intent("cancel_appointment", target=pinned(item, "service"), clause=text)]
         plain = _without_denied(text, now)
         found = appointment_follow_up(plain, item, now, zone, correcting=True)
-        if found is None and (as_it := _named_as_it(plain, item)) is not None:
+        if (
+            found is None
+            and _AN_HOUR.search(plain)
+            and "cancel" not in plain
+            and _one_of_its_service(state, item)
+            and (as_it := _named_as_it(plain, item)) is not None
+        ):
             # "actually make the haircut 4 not 2:30", a turn after another change: "it"
             found = appointment_follow_up(as_it, item, now, zone, correcting=True)
         return found
