@@ -88,7 +88,6 @@ FAILS_AS_WRITTEN = frozenset(
         "u12-email-eighty-eight-no-eighty-nine",
         "u12b-balance-overcharged-open-a-case",
         "th2b-delete-let-go-then-done-then-asked",
-        "th2b-haircut-time-after-two-asides",
     }
 )
 

@@ -26,7 +26,7 @@ from assistant.language.intents import is_request
 from assistant.language.lexicon import MONTHS, WEEKDAYS
 from assistant.language.others import as_her_own
 from assistant.language.patterns import rx
-from assistant.language.slots import OFFERED, cut_spans, service, service_said_apart
+from assistant.language.slots import OFFERED, cut_spans, service, service_said_apart, services_named
 from assistant.language.targets import target_ref
 from assistant.language.text import normalize
 from assistant.models.embedded.write_tools import WRITE_TOOLS
@@ -636,6 +636,9 @@ _LETS_GO = rx(
 )
 
 
+_FOR_THE = rx(r"(?i)\s*\b(?:for|of) (?:the|my|a) (?P<s>[a-z]+(?: [a-z]+)?)\b")
+
+
 def _fill(intent: Intent, text: str, now: datetime, timezone: str) -> list[Intent] | None:
     """The lacking clause read again with the reply's words added."""
     if intent.missing[:1] == ("someone_else",):
@@ -679,6 +682,14 @@ def _fill(intent: Intent, text: str, now: datetime, timezone: str) -> list[Inten
         # "Which day should it be due?" → "ok so yeah that's all": the call closed, no
         # answer (it was a to-do titled "Fast the day yeah that's all").
         return None
+    if intent.kind == "book_appointment" and (booked := intent.arguments.get("service")):
+        # "What time on Friday…?" → "ok, 1pm for the haircut": the visit named again is
+        # the one asked about (read twice, "I need a haircut on friday … the haircut"
+        # read as a question about the haircut booked)
+        text = _FOR_THE.sub(
+            lambda said: "" if services_named(said.group("s")) == {booked} else said[0],
+            text,
+        )
     # The clause is already normalized; the reply goes in raw so that an email or a
     # phone number in it is lifted out as usual.
     clause = intent.clause
