@@ -135,6 +135,13 @@ def _polite(plained: str, lowered: str) -> tuple[str, str]:
 
 # "the night before", "the evening before": the day before, said of its end.
 _NIGHT_BEFORE = rx(r"(?i)\bthe (?:night|evening) before\b")
+# "and the other one, where's that?", "the haircut, where is it again?": the thing named
+# first, then where "that" is asked: asked of it ("and where's the other one?"). ("…,
+# when's that" is read as said: a task's due day is asked so too.)
+_NAMED_THEN_ASKED = rx(
+    r"^(?P<lead>(?:and|so|also|now|then) )?(?P<x>(?:the|my) [a-z][a-z' ]{1,40}?),? "
+    r"(?P<q>where(?:'s| is)) (?:that|it)(?: one)?(?P<more> again| at)?\s*\?*$"
+)
 
 
 @lru_cache(maxsize=1024)
@@ -166,6 +173,10 @@ def _as_meant(message: str) -> str:
     if "before" in lowered and _NIGHT_BEFORE.search(lowered) is not None:
         # "floss the night before": the day before it (no night of today, no title word).
         plained = _NIGHT_BEFORE.sub("the day before", plained)
+        lowered = plained.lower()
+    if ", where" in lowered and (asked := _NAMED_THEN_ASKED.match(lowered)) is not None:
+        lead, more = asked.group("lead") or "", asked.group("more") or ""
+        plained = f"{lead}{asked.group('q')} {asked.group('x')}{more}?"
         lowered = plained.lower()
     if (tail := thanks_tail(lowered)) is not None:
         plained = plained[: tail.start()] + ("?" if tail.group("mark") == "?" else "")

@@ -111,6 +111,17 @@ _ASKS_WHAT_WAS_DONE = rx(
     r"|\bwhat (?:did|have) (?:i|we) just (?:book|booked|add|added|change|changed|move|moved"
     r"|schedul\w*|set up|put in|ask(?:ed)? for|report|reported|open|opened|raise|raised|log"
     r"|logged)\b"
+    # "what did I book today?", "what did I ask you to do so far?", "did I ask you to cancel
+    # anything?", "did I book anything today?": about this conversation, told from it
+    r"|\bwhat (?:did|have) (?:i|we) (?:book|booked|add|added|move|moved|cancel\w*"
+    r"|ask(?:ed)? (?:you )?(?:to do|for))(?: (?:today|so far|just now|in this (?:call|chat"
+    r"|conversation)))+\W*$"
+    r"|\bwhat (?:did|have) (?:i|we) ask(?:ed)? (?:you )?(?:to do|for)\W*$"
+    r"|^(?:(?:so|and|ok|okay|wait|sorry)\W+)*what (?:did|have) (?:i|we|you) (?:just )?"
+    r"(?:cancel|cancelled|canceled|move|moved|delete|deleted|add|added)\W*$"
+    r"|^(?:(?:so|and|ok|okay|wait|hang on|sorry)\W+)*(?:did|have) (?:i|we) (?:ask(?:ed)?"
+    r" (?:you )?to |just )?(?:book|cancel|move|add|delete|remove)\w* (?:anything|something)"
+    r"(?: (?:today|so far|else|yet))?\W*$"
 )
 
 

@@ -27,9 +27,13 @@ ChatKind = Literal[
     "repeat",
     "hearing",
     "aside",
+    "remark",
     "out_of_scope",
     "unclear",
 ]
+
+# How a day or a week was, said of it in passing ("it's been a crazy week").
+_ADJ = r"(?:crazy|long|busy|hectic|rough|tough|hard|mad|wild|stressful|tiring|exhausting|weird)"
 
 _PATTERNS: tuple[tuple[ChatKind, str], ...] = (
     (
@@ -107,6 +111,19 @@ _PATTERNS: tuple[tuple[ChatKind, str], ...] = (
         r"|crying|screaming|barking|shouting)\b)",
     ),
     (
+        # Said of one's own days, to no ask: "it's been a crazy week honestly", "long day",
+        # "what a week", "ugh, mondays".
+        "remark",
+        r"^(?:(?:ugh|oh|ha|haha|well|so|man|honestly|wow|phew|sorry|yeah|ok|okay)[ ,.!]+)*"
+        r"(?:(?:(?:it's|it has|its|it) been (?:a |such a |quite a |one )?|what a |such a )(?:"
+        + _ADJ
+        + r" )?|(?:a |one )?(?:(?:really|very|super|so|pretty) )?"
+        + _ADJ
+        + r" )"
+        r"(?:week|day|month|morning|year)(?: it's been| so far| honestly| to be honest| lol"
+        r"| haha| already| for me)*[ .!]*$",
+    ),
+    (
         # "what do you offer then?", "what services do you have", "what can I book?"
         "services",
         r"\bwhat (?:(?:other |else )?(?:services|treatments|kinds? of (?:appointments?|services"
@@ -151,7 +168,9 @@ _PATTERNS: tuple[tuple[ChatKind, str], ...] = (
     (
         "how_are_you",
         r"\b(?:how are you|how're you|how's it going|how are things|how do you do"
-        r"|what's up|how have you been)\b",
+        r"|what's up|how have you been"
+        # "how's your day going?", "how is your week", "how are you doing today"
+        r"|how(?:'s| is| has) your (?:day|week|morning|afternoon|evening)(?: been| going)?)\b",
     ),
     (
         "goodbye",

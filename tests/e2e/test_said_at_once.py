@@ -125,6 +125,10 @@ KNOWN_OPEN: list[str] = [
     # it due wednesday" four turns later asks which task (said in two turns, the task
     # added last is the one meant)
     "conversations_long/long-dentist-task-bills-and-back@1",
+    # Open (no write): "and the other booking, push it a day. Make the glasses task due the
+    # day of the eye exam" moves the eye exam and reads the tasks out: the day of a visit
+    # the same message moves is not counted from where it was (it gave the day it left)
+    "conversations_thread2/th2-two-bookings-the-other-booking@6",
 ]
 # Every second joinable pair, in two groups on two test workers; SAID_AT_ONCE=ALL: all.
 _STRIDE = 2

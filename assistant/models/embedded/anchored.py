@@ -32,7 +32,14 @@ from assistant.schema import (
     UserTurn,
 )
 
-_OFFSET = {"day after": 1, "day before": -1, "same day as": 0, "week after": 7, "week before": -7}
+_OFFSET = {
+    "day after": 1,
+    "day before": -1,
+    "same day as": 0,
+    "day of": 0,
+    "week after": 7,
+    "week before": -7,
+}
 _PARTS = r"(?:day|morning|afternoon|evening)"
 _SERVICE_WORDS = "|".join(sorted((re.escape(name) for name in SERVICES), key=len, reverse=True))
 # A visit named by no service ("my appointment"): the one ahead, asked when more are.
@@ -40,6 +47,7 @@ _ANY_VISIT = ("appointment", "visit", "booking", "session")
 _COUNTS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
 _ANCHOR = rx(
     rf"\b(?P<lead>(?:to|for|on|at) )?(?:the )?(?P<rel>{_PARTS} after|{_PARTS} before|same day as"
+    r"|(?<=due the )day of|(?<=(?:to|on) the )day of"
     r"|same time as|week after|week before"
     r"|(?:(?P<n>a|one|two|three|four|five|six|seven|[1-9]) |a couple of )(?P<unit>days?|weeks?)"
     r" (?P<dir>after|before))"
@@ -150,6 +158,10 @@ def _counted(
     match = _ANCHOR.search(text)
     if match is None:
         return _right_after(text, items, now, timezone, focus)
+    if match.group("rel") == "day of" and _MOVES.search(text, 0, match.start()):
+        # "…push it a day. Make the glasses task due the day of the eye exam": the visit
+        # may be the one moving; its day is not counted from where it was.
+        return text, None
     items = list(items)
     if match.group("what") is not None:
         service = SERVICES[match.group("what")]
@@ -408,8 +420,8 @@ def _said(conversation: Sequence[Message], users: list[int]) -> list[str]:
 def counts_from_a_visit(text: str) -> bool:
     """The message says a day by another visit ("the day after my haircut")."""
     text = text.lower()
-    if not _near(text) and "same " not in text:
-        return False
+    if not _near(text) and "same " not in text and "the day of " not in text:
+        return False  # ("make the glasses task due the day of the eye exam")
     text = _same_as_cancelled(text)
     return _ANCHOR.search(text) is not None or (
         _near(text) and _RIGHT_AFTER.search(text) is not None

@@ -254,6 +254,9 @@ def _part_asked(said: str) -> tuple[int, int, str] | None:
     return 0, at, f"before {words}"
 
 
+_WHERE_OF_DAY = re.compile(r"\bwhere(?:'s| is| are)?\b|\baddress\b")
+
+
 def _on_day(items: list[Item], day: date, scene: Scene) -> list[str]:
     """What is booked that day, or that nothing is and what comes next (of the part of the
     day asked, when one is: "anything before noon on wednesday?")."""
@@ -263,6 +266,7 @@ def _on_day(items: list[Item], day: date, scene: Scene) -> list[str]:
     in_part: list[str] = []
     part = _part_asked(scene.said)
     after: list[Item] = []
+    places: list[str] = []
     for item in items:
         moment = parse_moment(item.get("starts_at"))
         if moment is None:
@@ -270,6 +274,7 @@ def _on_day(items: list[Item], day: date, scene: Scene) -> list[str]:
         local = moment.astimezone(scene.now.tzinfo)
         if local.date() == day:
             that_day.append(f"{article(service(item))} at {short_clock(local)}")
+            places.append(str(item.get("location") or ""))
             if part is not None and part[0] <= local.hour * 60 + local.minute < part[1]:
                 in_part.append(that_day[-1])
         elif local.date() > day:
@@ -282,6 +287,9 @@ def _on_day(items: list[Item], day: date, scene: Scene) -> list[str]:
             f"You have nothing booked {lead} {part[2]}; that day you have {spoken_list(that_day)}."
         ]
     if that_day:
+        if len(places) == 1 and places[0] and _WHERE_OF_DAY.search(scene.said.lower()):
+            # "and where is the friday one?": the one that day, and where it is
+            return [f"You have {that_day[0]} {lead}, at {places[0]}."]
         return [f"You have {spoken_list(that_day)} {lead}."]
     sentences = [f"You have nothing booked {lead}."]
     if after:

@@ -41,6 +41,10 @@ _CORRECTION = rx(
     r"|^(?:(?:oh|oops|um|uh|whoops)[ ,]+)?not (?:that|this) one\b"
     r"|\bchange (?:it|that) (?:to|into)\b"
     r"|\b(?:title|name) should\b|\b(?:call|rename) (?:it|that)\b|\bthe (?:title|name) to\b"
+    # "oh, the task I just added should say buy printer paper": its title, said anew
+    r"|\b(?:task|reminder) i (?:just )?(?:added|made|put in)(?: just now)? should (?:say|read)\b"
+    # "hmm, the physio I booked should be 11 not 10": what was made, said as it should be
+    r"|\bi (?:just )?(?:booked|added|made|moved)(?: it)? should (?:be|say)\b[^.?!]*\bnot\b"
 )
 
 
@@ -69,7 +73,8 @@ _WHOLE_TITLE = rx(
     r"\b(?:(?:the )?(?:title|name) should (?:be|say|read)|(?:call|rename) (?:it|that)(?: to)?"
     r"|(?:change|set|update) the (?:title|name)(?: of (?:it|that))? to"
     r"|(?:it|that) should (?:be|say|read)(?= ['\"])"
-    r"|\b(?:task|one|reminder)(?: i (?:added|made|put in) (?:first|before|earlier))?"
+    r"|\b(?:task|one|reminder)(?: i (?:added|made|put in) (?:first|before|earlier)"
+    r"| i (?:just )?(?:added|made|put in)(?: just now)?)?"
     r" should (?:say|read))"
     r"\s*:?\s*['\"]?(?P<t>[a-z0-9][^'\"]*?)['\"]?[.!]*$"
 )
@@ -147,6 +152,9 @@ def _task_put_back(action: Action, item: Item, text: str) -> list[Intent] | None
 _ADDED_BEFORE = rx(
     r"\b(?:task|one) i (?:added|made|put (?:in|on)|created) (?:before|first|earlier)\b"
     r"|\bfirst (?:task|one) i (?:added|made|put (?:in|on)|created)\b"
+    # "no, I meant the earlier one", just after a change of the one added last
+    r"|^(?:no|nope|sorry|oops|actually|wait)?[ ,]*(?:i )?meant the (?:earlier|previous|first)"
+    r" (?:one|task)\W*$"
 )
 # "the rent one", "the vet task": a task named by a word of its title.
 _NAMED_ONE = rx(r"\bthe (?P<w>[a-z]+(?: [a-z]+)?) (?:one|task)\b")
@@ -227,14 +235,60 @@ def _names_label(text: str, label: str) -> bool:
     return any(re.search(rf"\b{re.escape(w)}\b", text) for w in words)
 
 
-_SWAP = rx(r"(?P<new>[a-z][a-z ]*?) (?:not|instead of|rather than) (?P<old>[a-z][a-z ]*?)")
+_SWAP = rx(r"(?P<new>[a-z][a-z ]*?),? (?:not|instead of|rather than) (?P<old>[a-z][a-z ]*?)")
+
+
+def _named_as_it(text: str, item: Item) -> str | None:
+    """`text` with the visit it names by its service said as "it" ("make the haircut 4"
+    → "make it 4"), or None when it does not name it so."""
+    service = str(item.get("service") or "")
+    words = [w for w in WORD_RE.findall(service.lower()) if len(w) > 3]
+    words += ["dentist"] if "dental" in words else []
+    # ("the physio": the service by another of its names)
+    words += [
+        w for w in WORD_RE.findall(text) if w not in words and slots.services_named(w) == {service}
+    ]
+    if not words:
+        return None
+    named = re.compile(
+        rf"\b(?:the|my) (?:{'|'.join(words)})(?: (?:{'|'.join(words)}|appointment|one|visit"
+        r"|booking|session))*\b"
+    )
+    said, count = named.subn("it", text, count=1)
+    if not count:
+        return None
+    # "the physio I booked should be 11" → "make it 11"
+    return _SHOULD_BE.sub("make it", said)
+
+
+# A new hour said: "make the haircut 4", "should be 11 not 10", "at noon".
+_AN_HOUR = rx(r"\b(?:\d{1,2}(?::\d\d)?|noon|midday)\b")
+
+
+def _one_of_its_service(state: Dialogue, item: Item) -> bool:
+    """No other visit of `item`'s service is known ("the haircut" with two booked is
+    either)."""
+    service = item.get("service")
+    known = [*state.last_listed_of("appointment"), *([state.focus] if state.focus else [])]
+    return not any(
+        other.get("service") == service
+        and other.get("id") != item.get("id")
+        and other.get("status") != "cancelled"
+        for other in known
+    )
+
+
+_SHOULD_BE = rx(r"\bit(?: (?:that )?i (?:just )?(?:booked|moved|made))? should be\b")
 
 
 def _about_visit(text: str, action: Action) -> bool:
     item = action.after or action.before or {}
     service = str(item.get("service") or "").lower()
     words = [w for w in WORD_RE.findall(service) if len(w) > 3]
-    return any(w in text for w in words) or "appointment" in text
+    if any(w in text for w in words) or "appointment" in text:
+        return True
+    # "the physio I booked should be 11": the service said by another of its names
+    return bool(service) and service in {s.lower() for s in slots.services_named(text)}
 
 
 def correction(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> list[Intent] | None:
@@ -299,7 +353,18 @@ def correction(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> lis
                 return [reschedule(item, before, text)]
         if _UNDO.search(text) and action.tool == "crm.bookAppointment":
             return [Intent("cancel_appointment", target=pinned(item, "service"), clause=text)]
-        return appointment_follow_up(_without_denied(text, now), item, now, zone, correcting=True)
+        plain = _without_denied(text, now)
+        found = appointment_follow_up(plain, item, now, zone, correcting=True)
+        if (
+            found is None
+            and _AN_HOUR.search(plain)
+            and "cancel" not in plain
+            and _one_of_its_service(state, item)
+            and (as_it := _named_as_it(plain, item)) is not None
+        ):
+            # "actually make the haircut 4 not 2:30", a turn after another change: "it"
+            found = appointment_follow_up(as_it, item, now, zone, correcting=True)
+        return found
     if action.tool == "crm.addTask" and _UNDO.search(text):
         return [task_change("delete_task", item, {}, text)]
     if action.tool == "crm.updateTask" and _PUT_BACK.search(text):
@@ -311,6 +376,16 @@ def correction(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> lis
             # "wait, the rent one should be due on the 1st" after the vet task was added:
             # the one named, not the last one (its day said, the one denied left out).
             said = due_day_said(_without_denied(text, now), now)
+            carried = {
+                key: value
+                for key, value in action.arguments.items()
+                if key in ("due_on", "priority") and action.tool == "crm.updateTask"
+            }
+            if said is None and carried and _ADDED_BEFORE.search(text) and not _IT.search(text):
+                # "make the last task I added due saturday" → "no, I meant the earlier
+                # one": the change made to that one (the other's day stays: the CRM
+                # takes no due date off).
+                return [Intent("update_task", carried, target=meant, clause=text)]
             if said is None:
                 # "the task I added first should say buy conditioner": its title, anew.
                 title = _corrected_title(text, {"title": meant.phrase})

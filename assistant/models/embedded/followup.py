@@ -26,7 +26,7 @@ from assistant.language.intents import is_request
 from assistant.language.lexicon import MONTHS, WEEKDAYS
 from assistant.language.others import as_her_own
 from assistant.language.patterns import rx
-from assistant.language.slots import OFFERED, cut_spans, service, service_said_apart
+from assistant.language.slots import OFFERED, cut_spans, service, service_said_apart, services_named
 from assistant.language.targets import target_ref
 from assistant.language.text import normalize
 from assistant.models.embedded.write_tools import WRITE_TOOLS
@@ -89,24 +89,32 @@ def _past_an_aside(
     """The conversation without the customer's last question before this message, when
     that question only looked something up (and was answered) while the assistant's own
     question before it was open: the reply now may answer that question."""
-    users = last_users(conversation, 3)
-    if users is None:
+    for count in (3, 4):
+        # ("what time?" → "what's my balance?" → "and when's my cleaning?" → "ok, 11am for
+        # the haircut": two asides, both only looked something up)
+        users = last_users(conversation, count)
+        if users is None:
+            return None
+        asked = [
+            m
+            for m in conversation[users[0] + 1 : users[1]]
+            if isinstance(m, AssistantTurn) and m.kind == "answer"
+        ]
+        if not asked or not asked[-1].text.rstrip().endswith("?"):
+            continue
+        if all(_only_looks_up(conversation[at], now, timezone) for at in users[1:-1]):
+            return [*conversation[: users[1]], *conversation[users[-1] :]]
         return None
-    asked = [
-        m
-        for m in conversation[users[0] + 1 : users[1]]
-        if isinstance(m, AssistantTurn) and m.kind == "answer"
-    ]
-    if not asked or not asked[-1].text.rstrip().endswith("?"):
-        return None
-    aside = conversation[users[1]]
+    return None
+
+
+def _only_looks_up(aside: Message, now: datetime, timezone: str) -> bool:
+    """The customer's message asked something of their own, and only looked it up."""
     assert isinstance(aside, UserTurn)
     if not _ASKS_ABOUT.search(normalize(aside.text).text):
-        return None
+        return False
     read = _read(aside.text, now, timezone)
-    if not read or any(i.writes or i.missing for i in read):
-        return None
-    return [*conversation[: users[1]], *conversation[users[2] :]]
+    return bool(read) and not any(i.writes or i.missing for i in read)
 
 
 def _asked_over_a_question(conversation: Sequence[Message]) -> _Asked | None:
@@ -269,7 +277,11 @@ def understand(
     if (
         asked is None
         and depth == 0
-        and not any(i.complete for i in intents)
+        and (
+            not any(i.complete for i in intents)
+            # "ok, 11am for the haircut": the time asked, said with the visit it is for
+            or (not any(i.writes for i in intents) and not _no_time_said(text, now))
+        )
         # (never a yes: what waited for one was let go when the aside was asked)
         and not is_affirmative(text)
         and (skipped := _past_an_aside(conversation, now, timezone)) is not None
@@ -300,6 +312,22 @@ def understand(
         # "what time?" → "the earliest you have" → the question again → "11am": the
         # reply between answered nothing, so the request asked about is still open.
         earlier = [still]
+    elif (
+        depth == 0
+        and earlier
+        and all(i.complete and i.writes for i in earlier)
+        and not any(i.writes for i in intents)
+        and not is_affirmative(text)
+        and not _no_time_said(text, now)
+        and (still := unanswered(asked.before, now, timezone, depth=depth + 1)) is not None
+        and still.kind == "book_appointment"
+        and (filled := _fill(still, text, now, timezone))
+        and all(i.kind == "book_appointment" and not i.missing for i in filled)
+    ):
+        # "when would you like your eye exam?" → "and also cancel my haircut" → "Are you
+        # sure…?" → "thursday at 3pm for the exam": the time of the booking asked first,
+        # not a reply to the yes asked since (which is let go, as anything but a yes).
+        return filled
     lacking = [i for i in earlier if i.missing]
     if lacking and lacking[0].kind != "book_appointment" and _books(intents):
         # "when should I move it to?" → "then just book one for the 3rd at 9": a booking
@@ -608,6 +636,9 @@ _LETS_GO = rx(
 )
 
 
+_FOR_THE = rx(r"(?i)\s*\b(?:for|of) (?:the|my|a) (?P<s>[a-z]+(?: [a-z]+)?)\b")
+
+
 def _fill(intent: Intent, text: str, now: datetime, timezone: str) -> list[Intent] | None:
     """The lacking clause read again with the reply's words added."""
     if intent.missing[:1] == ("someone_else",):
@@ -651,6 +682,14 @@ def _fill(intent: Intent, text: str, now: datetime, timezone: str) -> list[Inten
         # "Which day should it be due?" → "ok so yeah that's all": the call closed, no
         # answer (it was a to-do titled "Fast the day yeah that's all").
         return None
+    if intent.kind == "book_appointment" and (booked := intent.arguments.get("service")):
+        # "What time on Friday…?" → "ok, 1pm for the haircut": the visit named again is
+        # the one asked about (read twice, "I need a haircut on friday … the haircut"
+        # read as a question about the haircut booked)
+        text = _FOR_THE.sub(
+            lambda said: "" if services_named(said.group("s")) == {booked} else said[0],
+            text,
+        )
     # The clause is already normalized; the reply goes in raw so that an email or a
     # phone number in it is lifted out as usual.
     clause = intent.clause

@@ -29,9 +29,76 @@ _EVERY = re.compile(
 )
 
 
+# "what did I just move?", "did I ask you to cancel anything?", "what did I book today?":
+# the changes of the kind named, not the last change of any kind.
+_KINDS = (
+    (re.compile(r"\bcancel"), "crm.cancelAppointment", "cancelled"),
+    (re.compile(r"\bbook"), "crm.bookAppointment", "booked"),
+    (
+        re.compile(r"\b(?:move|moved|reschedul\w*|push|pushed)\b"),
+        "crm.rescheduleAppointment",
+        "moved",
+    ),
+    (re.compile(r"\b(?:add|added)\b"), "crm.addTask", "added"),
+    (re.compile(r"\b(?:delete|deleted|remove|removed)\b"), "crm.deleteTask", "deleted"),
+    (
+        re.compile(r"\b(?:complete|completed|mark|marked|tick|ticked)\b"),
+        "crm.completeTask",
+        "marked done",
+    ),
+)
+_ANY = re.compile(r"\b(?:anything|something)\b")
+_ASKED_IF = re.compile(r"^(?:\W*(?:so|and|ok|okay|wait|sorry)\b)*\W*(?:did|have)\b")
+# A visit moved or booked: the time it went to, said after what became of it.
+_TO_WHEN = {"crm.rescheduleAppointment": " to {}", "crm.bookAppointment": " for {}"}
+
+
+def _of_kind(state: Dialogue, now: datetime, lowered: str) -> str | None:
+    """The changes made in the conversation of the kind the question names; None when it
+    names no kind."""
+    named = [(tool, said) for words, tool, said in _KINDS if words.search(lowered)]
+    if len(named) != 1:
+        return None
+    tool, said = named[0]
+    writes = [write for write in state.done if write.get("tool") == tool]
+    if not writes:
+        return f"No, I haven't {said} anything in this conversation."
+    if not (_EVERY.search(lowered) or _ANY.search(lowered)):
+        writes = writes[-1:]
+    clauses = [clause for write in writes if (clause := _told_of(state, write, now))]
+    if not clauses:
+        return None
+    told = join_and(clauses)
+    if _ASKED_IF.match(lowered):
+        return f"Yes: {told}."
+    return f"{told[:1].upper()}{told[1:]}."
+
+
+def _told_of(state: Dialogue, write: Item, now: datetime) -> str | None:
+    """ "your massage is booked for Thursday, January 17 at 5:00 PM": one change, with the
+    time the visit is at now (moved since it was booked: where it went)."""
+    said = outcome(write)
+    if said is None:
+        return None
+    tool = str(write.get("tool"))
+    made = write.get("made")
+    item_id = made.get("id") if isinstance(made, dict) else write.get("id")
+    starts = write.get("starts_at")
+    for later in state.done[state.done.index(write) + 1 :]:
+        if item_id and later.get("id") == item_id and later.get("starts_at"):
+            starts = later.get("starts_at")  # moved since
+    moment = parse_moment(starts)
+    if moment is not None and tool in _TO_WHEN:
+        said += _TO_WHEN[tool].format(spoken_datetime(moment, now))
+    return said
+
+
 def told(state: Dialogue, now: datetime, message: str = "") -> str:
     """The last change, said again ("I booked your massage for tomorrow at 3 PM."); every
-    change this conversation made, when asked for all of them."""
+    change this conversation made, when asked for all of them; the ones of a kind, when
+    the question names it ("what did I just move?")."""
+    if (of_kind := _of_kind(state, now, message.lower())) is not None:
+        return of_kind
     if len(state.done) > 1 and _EVERY.search(message.lower()):
         said = [clause for write in state.done if (clause := outcome(write))]
         if len(said) > 1:

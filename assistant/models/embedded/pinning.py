@@ -121,10 +121,38 @@ def the_other_named(state: Dialogue, message: str) -> str:
         if item.get("id") != state.focus.get("id") and item.get("status") != "cancelled"
     ]
     if len(others) != 1:
+        # "and the other booking" after two were booked and one of them changed: the other
+        # of the two made in the conversation (the listing holds every visit).
+        others = _the_other_made(state)
+    if len(others) != 1:
         return message
     label = str(others[0].get("service") or others[0].get("title") or "").lower()
     named = f"the {label}" if state.focus_kind == "appointment" else f"the {label} task"
     return _OTHER_ONE.sub(named, message.lower(), count=1) if label else message
+
+
+_MADE_OF_KIND = {"appointment": "crm.bookAppointment", "task": "crm.addTask"}
+
+
+def _the_other_made(state: Dialogue) -> list[Item]:
+    """The items of the focus's kind made in the conversation other than the one in
+    focus, when that one was made in it too (else none: "the other" is not among them)."""
+    tool = _MADE_OF_KIND.get(state.focus_kind or "")
+    focus = state.focus
+    if tool is None or focus is None:
+        return []
+    made = {
+        str(entry["made"].get("id")): entry["made"]
+        for entry in state.done
+        if entry.get("tool") == tool and isinstance(entry.get("made"), dict)
+    }
+    if str(focus.get("id")) not in made or len(made) != 2:
+        return []
+    return [
+        item
+        for key, item in made.items()
+        if key != str(focus.get("id")) and item.get("status") != "cancelled"
+    ]
 
 
 def zone_of(timezone: str) -> ZoneInfo:

@@ -222,7 +222,8 @@ _OVERDUE_IT = rx(
 _WHATS_ON_IT = rx(r"^(?:so |ok |okay |and )?what'?s on (?:it|the invoice|my invoice|the bill)")
 _BILLING = rx(r"\b(?:bills?|invoices?|owe|balance|payments?|charges?|account)\b")
 _ONE = rx(r"\bone\b")
-_A_TASK_SAID = rx(r"\b(?:tasks?|reminders?|to-?dos?)\b")
+# ("when's the eye exam one due?": a visit is booked for a time, a to-do is due)
+_A_TASK_SAID = rx(r"\b(?:tasks?|reminders?|to-?dos?)\b|\bone due\b")
 
 
 # "…at bayview clinic", "…at the clinic on third street": where a visit was, by its place

@@ -47,6 +47,7 @@ from assistant.models.embedded.corrections import (
     task_from_before,
     undo_reply,
 )
+from assistant.models.embedded.described import described_otherwise
 from assistant.models.embedded.followup import (
     asked_about,
     booking_timed,
@@ -122,7 +123,7 @@ def _by_position(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> l
         # counted in the task listing before them.
         state = dataclasses.replace(state, listed_kind="task", listed=state.last_listed_of("task"))
     elif (
-        _VISIT_NAMED.search(text)
+        (_VISIT_NAMED.search(text) or _AT_A_TIME.search(text))
         and state.listed_kind != "appointment"
         and state.last_listed_of("appointment")
     ):
@@ -145,7 +146,7 @@ def _by_position(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> l
     if state.listed_kind not in ("task", "appointment") or len(state.listed) < 2 - bool(made):
         return None
     named = {"task"} if _KIND_NAMED.search(text) else set()
-    named |= {"appointment"} if _VISIT_NAMED.search(text) else set()
+    named |= {"appointment"} if _VISIT_NAMED.search(text) or _AT_A_TIME.search(text) else set()
     if len(named) == 1 and state.listed_kind not in named:
         # "move the first appointment you told me about…" with only tasks read out: not
         # counted among them (was: a TASK's due day moved).
@@ -214,6 +215,10 @@ def _made(state: Dialogue, kind: Kind) -> tuple[Item, ...]:
 
 
 _KIND_NAMED = rx(r"\b(?:tasks?|to-?dos?)\b")
+# "…move it to thursday same time", "…to friday at 3": a visit has a time, a to-do none.
+_AT_A_TIME = rx(
+    r"\b(?:same time|at \d{1,2}(?::\d\d)?(?: ?[ap]\.?m\.?)?|\d{1,2}(?::\d\d)? ?[ap]\.?m\b)"
+)
 _VISIT_NAMED = rx(r"\b(?:appointments?|visits?|bookings?)\b")
 # Where one ask ends and the next begins: "move the first to friday and cancel the second".
 _NEXT_ASK = rx(r",? (?:and then|and also|then|and|but|also)\b |, ")
@@ -305,11 +310,21 @@ _BARE_CANCEL = rx(
 _FOLLOW_UPS: KeptByIdentity[Dialogue, tuple[Intent, ...] | None] = KeptByIdentity(256)
 
 
+# What a message says to describe the thing it means: "the/my … one", "the … task",
+# "the one on thursday", "the one with no due date". Most follow-ups ("move it to 3") say
+# none of it, and pay nothing for the check.
+_DESCRIBED = rx(r"\b(?:the|my) (?:\w+ ){0,3}?(?:one|task|reminder|appointment|visit|booking)\b")
+
+
 def follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> list[Intent] | None:
     """Intents for a message that leans on the conversation, or None."""
 
     def work_out() -> tuple[Intent, ...] | None:
         found = _follow_up(state, message, now, timezone)
+        if found is None or (
+            _DESCRIBED.search(message) and described_otherwise(state, message, found, now, timezone)
+        ):
+            return None  # "the one on thursday, make it 1pm": that one, not the one in view
         return None if found is None else tuple(found)
 
     kept = _FOLLOW_UPS.get(state, (message, now, timezone), work_out)

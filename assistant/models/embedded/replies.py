@@ -78,6 +78,7 @@ def chat_reply(kind: ChatKind, customer: CustomerContext | None) -> str:
         "repeat": f"Sorry about that. {HELP} What would you like to do?",
         "hearing": "Yes, I can hear you. What can I do for you?",
         "aside": "No problem. What can I do for you?",
+        "remark": "Sounds like a lot. I'm here to help: what can I do for you?",
         "out_of_scope": f"Sorry, I can't help with that. {HELP}",
         "unclear": f"Sorry, I didn't quite catch that. {HELP} What would you like to do?",
     }

@@ -124,6 +124,15 @@ def _same_hour(before: Item | None, after: Item | None, zone: ZoneInfo) -> str |
     """ "move my haircut to 4pm the same day" → "same for the dentist": the dentist to
     4pm on its own day (a move to another day is asked about as usual)."""
     was, now = start_of(before or {}, zone), start_of(after or {}, zone)
+    if (
+        was is not None
+        and now is not None
+        and was.date() != now.date()
+        and was.time() == now.time()
+    ):
+        # "move my dentist to friday at the same time" → "and the same for the haircut":
+        # the haircut to that day, at its own hour.
+        return f"move {{}} to {now:%B} {now.day} {now.year} at the same time"
     if was is None or now is None or was.date() != now.date() or was == now:
         return None
     clock = now.strftime("%I:%M%p").lstrip("0").lower().replace(":00", "")

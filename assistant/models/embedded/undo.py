@@ -19,7 +19,8 @@ _UNDO = rx(
     r"^(?:(?:oh|ok|okay|actually|wait|no|hmm|sorry|um)[, ]+)*"
     r"(?:please |can you |could you |just )?"
     r"(?:undo|reverse|revert|take back|put (?:it|that) back|change (?:it|that) back"
-    r"|move (?:it|that) back to where it was)(?: that| it| this| the last change)?"
+    r"|move (?:it|that) back to where it was)(?: that| it| this| the last (?:change|thing|one)"
+    r"| what you (?:just )?did| my last (?:change|request))?"
     r"(?: please| for me)?[.!]?$"
 )
 CANNOT_RESTORE = (
