@@ -101,11 +101,28 @@ _COME_IN_AT = rx(
 )
 
 
+# "can I come in an hour earlier for the cleaning", "(and) an hour later for the haircut":
+# a shift said first, then the visit it is for (the shift is read by assistant.shifts).
+_SHIFTED_FOR = rx(
+    r"^(?:(?:and|then|also|but)\s+)?(?:(?:could|can|may|might) (?:i|we) |(?:i|we) (?:could|can"
+    r"|might|want to|need to|'d like to) )?(?:(?:come in|come|get in|be seen|pop in|go in) )?"
+    r"(?:(?:a|an|one|two|three|half an?|\d{1,2}|a couple of) (?:minutes?|mins?|hours?|days?)"
+    r"|a (?:bit|little|little bit)) (?:earlier|later|sooner)"
+    r" for (?P<t>(?:my|the|our) [a-z ]+?)(?: please| instead)?$"
+)
+
+
 def reschedule(c: Clause) -> Intent | None:
     text = c.text
     come_in = _COME_IN_AT.search(text) if "earlier" in text or "later" in text else None
     if come_in and come_in.group("t") and find_when(come_in.group("w"), c.now) is not None:
         return _move(c, come_in.group("t"), _OFFER_LEAD.sub("", come_in.group("w")))
+    if (
+        " for " in text
+        and (shifted_for := _SHIFTED_FOR.search(text)) is not None
+        and appointment_context(c)
+    ):
+        return _move(c, shifted_for.group("t"), "")
     shifted = _BE_SHIFTED.search(c.text) or (
         _MADE_SHIFTED.search(c.text)
         if "earlier" in text or "later" in text or "sooner" in text
