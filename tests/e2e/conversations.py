@@ -84,7 +84,6 @@ FAILS_AS_WRITTEN = frozenset(
         "dentist-same-time-as-haircut-saturday",
         "d2-remove-the-due-date",
         "long-it-after-two-tasks-asked",
-        "u12-phone-double-five-hold-on",
         "u12-email-eighty-eight-no-eighty-nine",
         "u12b-balance-overcharged-open-a-case",
     }
