@@ -61,6 +61,10 @@ def chat_reply(kind: ChatKind, customer: CustomerContext | None) -> str:
         "thanks": "You're welcome! Is there anything else I can help with?",
         "goodbye": "You're welcome. Have a great day!",
         "capabilities": CAPABILITIES,
+        "what_to_change": (
+            "Sure. What would you like to change? I can move or cancel an appointment, "
+            "change a task, or update your phone number or email."
+        ),
         "services": SERVICES_OFFERED,
         "identity": f"I'm the virtual assistant for your account. {HELP}",
         "human": (
