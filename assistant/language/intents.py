@@ -52,6 +52,7 @@ from assistant.language.scope import (
 from assistant.language.several_tasks import said_one_by_one
 from assistant.language.slots import NOT_DENTAL, cut_spans, reminder_note
 from assistant.language.spelling import words
+from assistant.language.swaps import each_to_the_others_time
 from assistant.language.targets import TargetRef, target_ref
 from assistant.language.task_rules import POINTER, SENTENCE_ERRAND, told_done
 from assistant.language.text import Normalized, normalize
@@ -431,6 +432,7 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
         text = booking  # "what's the earliest you have for a consultation?": asked when
     if " and " in text and (two := _TWO_DAYS.search(text.lower())) is not None:
         text = _each_day_booked(text, two)
+    text = each_to_the_others_time(text)  # "swap my haircut and my cleaning"
     norm = normalize(said_one_by_one(text))
     zone = zone_named(timezone)
     timezone = zone.key  # an unknown zone: read dates in UTC

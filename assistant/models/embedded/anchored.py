@@ -20,6 +20,7 @@ from assistant.dialogue_state import Dialogue, Item
 from assistant.language import detect_intents
 from assistant.language.lexicon import SERVICES
 from assistant.language.patterns import rx
+from assistant.language.swaps import each_to_the_others_time
 from assistant.models.embedded.pinning import zone_of
 from assistant.schema import (
     AssistantTurn,
@@ -146,7 +147,7 @@ _CLOCK = rx(r"\b(?:\d{1,2}(?::\d\d)?\s*(?:am|pm)?|noon|\w+day|tomorrow|today)\b"
 def _counted(
     text: str, items: Iterable[Item], now: datetime, timezone: str, focus: Item | None = None
 ) -> tuple[str, str | None]:
-    text = _same_as_cancelled(text)
+    text = _same_as_cancelled(each_to_the_others_time(text))
     match = _ANCHOR.search(text)
     if match is None:
         return _right_after(text, items, now, timezone, focus)
@@ -407,7 +408,7 @@ def _said(conversation: Sequence[Message], users: list[int]) -> list[str]:
 
 def counts_from_a_visit(text: str) -> bool:
     """The message says a day by another visit ("the day after my haircut")."""
-    text = text.lower()
+    text = each_to_the_others_time(text.lower())
     if not _near(text) and "same " not in text:
         return False
     text = _same_as_cancelled(text)
