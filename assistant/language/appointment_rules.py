@@ -265,8 +265,15 @@ def _a_day_named(split: re.Match[str], c: Clause) -> bool:
 _NOTHING = frozenset({"it", "that", "this", "them", "things", "everything", "stuff"})
 
 
+# "push the barber to 4 same day": the hour on the visit's own day, said without "the".
+_SAME_DAY_BARE = rx(r"(?<!the )(?<!that )(?<!on )\bsame day\b")
+
+
 def _move(c: Clause, target_words: str, time_words: str) -> Intent:
     when = find_when(time_words, c.now) if time_words else None
+    if when is None and "same day" in time_words:
+        time_words = _SAME_DAY_BARE.sub("on the same day", time_words)
+        when = find_when(time_words, c.now)
     arguments: dict[str, Any] = {}
     problem = time_problem(when, c) or _part_of_day_only(when)
     if when is not None and when.day and when.clock and not when.day_implied and not problem:

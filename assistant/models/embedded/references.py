@@ -585,8 +585,16 @@ def may_be_a_task(intent: Intent) -> bool:
     words = set(target.words)
     # ("both my appointments a week later": the kind said, though not kept as a word)
     if words & _APPOINTMENT_WORDS or _APPOINTMENT_WORDS.intersection(target.phrase.split()):
-        return False
+        # "reschedule my car insurance appointment to friday": a to-do named as a visit,
+        # when no visit is so named (the visits are looked for first)
+        rest = words - _APPOINTMENT_WORDS - _VISIT_NOUNS
+        return bool(rest) and not words & _NAMES_A_VISIT and not any(w in SERVICES for w in rest)
     return not any(w in SERVICES for w in words) or put_off(intent)
+
+
+# Words of a visit's own ("my usual appointment", "the next booking"): no to-do named.
+_VISIT_NOUNS = frozenset({"usual", "next", "last", "first", "other", "new", "upcoming", "both"})
+_NAMES_A_VISIT = frozenset({"dentist", "dental", "hair"})
 
 
 # "… can wait till", "… can be pushed back to": put off, as a to-do is as well as a visit.
