@@ -40,6 +40,43 @@ without the haircut's time, and "the first one" (and "the second one") to "which
 appointment?" were told a day cannot be worked out from another visit; "hold on a sec",
 "hang on a second", "one moment please" let the held change go, so the yes after it found
 nothing waiting.
+
+One check of mine was unfair and corrected after the first run: "the first one", in reply
+to "Which appointment should I count from…?" about "a massage right before my
+appointment", is asked the hour on the cleaning's day (the massage's length is not known,
+so when it must start is not either), as "right before my haircut" is; I had asked for a
+booking.
+
+Fixed as rules for their kinds (see CHANGELOG): a shift said for each visit is that
+visit's, read in the part of the sentence naming it (language/shifts.py,
+models/embedded/references.py), and "an hour earlier for the cleaning" is a move
+(language/appointment_rules.py); a reminder's day said a turn after a to-do was added due a
+later day goes in its note, the day it is due kept (references.py, tasks.py); one rule for
+pauses and hesitations: said alone they are no answer, so a change waiting for its yes
+keeps waiting and is asked again, saying nothing was done (language/hesitation.py,
+confirmation.py, engine.py; the two pinned sets that expected a bare pause to let the
+change go were corrected, their tests say so); a change asked with nothing named is asked
+what to change, and "a change" is no service (language/smalltalk.py, slots.py,
+models/embedded/replies.py); a detail told just after a case was opened is told the case
+is open and cannot be added to here (models/embedded/cases.py, planner.py); two visits
+swapped are two moves, each told by the other visit (language/swaps.py, intents.py,
+models/embedded/anchored.py); "barber" names the haircut, "to 4 same day" is on the
+visit's day; a to-do named as a visit is its due day when no visit is so named
+(references.py), asked back by its words when no day is said (replies.py); "right
+before/after my appointment" asks which when there are more, and "the first one", "the
+later one" answer it (anchored.py). After: 27/35 sessions; KNOWN_OPEN says what is left
+(no write). Every kept phrasing (bench.decisions --dump, 3,855 decisions) decides as
+before: the dumps before the first rule change and after do not differ.
+
+Then eleven sessions (ids lo7b-, 18 turns) were written in new words for the same kinds,
+not tuned on. FIRST RUN: 9/11 sessions (16/18 turns), no wrong write: "open a support case
+please, I was never refunded for a cancelled visit" was answered "I opened a support case:
+I was never refunded for a cancelled visit.", which the claims check reads as a refund and
+a cancel said done (a case's words that say a change are now told quoted,
+models/embedded/account.py); and a check of mine was unfair: "can you move my eye exam
+appointment to next monday", with no eye exam booked, makes the to-do "Schedule eye exam"
+due Monday, a write I allowed, while my check of the CRM asked for the to-do unchanged
+(corrected to the to-do due Monday). Now 11/11.
 """
 
 from __future__ import annotations
@@ -60,7 +97,25 @@ from tests.fixtures.crm import CrmAdmin
 
 LEFT_OPEN: Path = DATA / "conversations_leftopen7.jsonl"
 # Does less than asked; writes nothing that was not asked.
-KNOWN_OPEN: list[str] = []
+KNOWN_OPEN: list[str] = [
+    # "…can you do the facial too": the massage is booked and the visits read out; the
+    # facial, with no time of its own, is neither booked nor asked about (said)
+    "lo7a-massage-thursday-4-facial-too",
+    # Two days and no hour ("book physio monday and wednesday"): the hour is asked of the
+    # first day only, and "10am for both" is asked which of the two days was meant; even
+    # two bookings said whole without an hour are asked (and booked) one at a time
+    "lo7a-physio-monday-and-wednesday",
+    "lo7a-physio-tuesday-thursday-unpunct",
+    "lo7a-physical-therapy-friday-saturday",
+    # "book my groceries for wednesday": told groceries are not a service offered, nothing
+    # booked; the to-do's due day is not offered (the tasks are not looked at)
+    "lo7a-book-my-groceries-for-wednesday",
+    "lo7a-book-in-groceries-thursday-unpunct",
+    # "book a massage right before my haircut": its day is counted from the haircut, and the
+    # hour asked ("What time on Sunday works for you?"), the haircut's own hour unsaid
+    "lo7a-massage-right-before-my-haircut",
+    "lo7a-facial-just-before-haircut-unpunct",
+]
 # Played in two halves side by side (every other session), to keep each test short.
 _HALVES = 2
 
@@ -77,7 +132,7 @@ async def test_the_seventh_cases_left_open_are_answered_as_asked(
 ) -> None:
     """Each case: what was said is done, nothing near is done instead."""
     cases = read_cases(LEFT_OPEN)
-    assert len(cases) == 35
+    assert len(cases) == 46
     mine = tmp_path / LEFT_OPEN.name
     mine.write_text("".join(json.dumps(case) + "\n" for case in cases[half::_HALVES]))
     _, failed = await score(make_assistant, crm_admin, mine, capsys)
