@@ -12,11 +12,14 @@ import argparse
 import asyncio
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from assistant.recording.format import RecordingFormatError, read_recording
-from assistant.recording.runner import Models, replay_file
 from assistant.settings import Settings, load_settings
-from assistant.tools.catalog import load_catalog
+
+# The engine and its grammar (a second or two to import) are imported by what replays,
+# not by `add_arguments`: `assistant --help` and `assistant token` need none of them.
+if TYPE_CHECKING:
+    from assistant.recording.runner import Models
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -55,6 +58,10 @@ def recording_paths(paths: list[str]) -> list[Path]:
 
 
 async def replay_all(paths: list[Path], settings: Settings, models: Models, *, update: bool) -> int:
+    from assistant.recording.format import RecordingFormatError
+    from assistant.recording.runner import replay_file
+    from assistant.tools.catalog import load_catalog
+
     catalog = load_catalog(settings.resolve(settings.tools_path))
     status = 0
     for path in paths:
@@ -73,6 +80,7 @@ async def replay_all(paths: list[Path], settings: Settings, models: Models, *, u
 
 
 def write_timeline(paths: list[Path], out: Path) -> int:
+    from assistant.recording.format import RecordingFormatError, read_recording
     from assistant.timeline import recording_timelines
     from assistant.timeline_page import render_page
 

@@ -22,11 +22,11 @@ from assistant.language.patterns import (
 from assistant.language.text import normalize
 from tests.fixtures.phrasings import kept_phrasings
 
-# Every pattern against every kept text grows with each data set (10,000+ texts by 800
-# patterns took half a minute); the suite tries a fixed share (a sixth) of the texts, chosen by a
-# stable hash so a run is repeatable, and PATTERNS=ALL tries every one (before a change
-# to patterns.py, or to look for a gate's miss).
-_SHARE = 6
+# Every pattern against every kept text grows with each data set (12,000+ texts by 800
+# patterns took most of a minute); the suite tries a fixed share (a twelfth, a thousand
+# texts and more) chosen by a stable hash so a run is repeatable, and PATTERNS=ALL tries
+# every one (before a change to patterns.py, or to look for a gate's miss).
+_SHARE = 12
 _EVERY = os.environ.get("PATTERNS") == "ALL"
 
 
@@ -46,10 +46,10 @@ def _corpus() -> list[str]:
 
 
 def test_the_sample_holds_texts_of_every_kind() -> None:
-    """The share tried is large enough to hold the grammar's kinds of text: thousands of
-    them, with days, times, amounts and the words of each tool."""
+    """The share tried is large enough to hold the grammar's kinds of text: a thousand and
+    more, with days, times, amounts and the words of each tool."""
     texts = _corpus()
-    assert len(texts) > 2000
+    assert len(texts) > 1000
     for word in ("friday", "pm", "owe", "cancel", "task", "email", "invoice", "case"):
         assert any(word in text for text in texts), word
 

@@ -112,22 +112,30 @@ def _starts_at_start(items: Any) -> bool:
     return False
 
 
-def seeker(regex: re.Pattern[str]) -> Callable[..., re.Match[str] | None]:
+def _parsed(regex: re.Pattern[str]) -> Any:
+    """The regex module's tree of `regex`. Parsing is most of what compiling the grammar
+    costs at start-up (every worker and every server a test starts pays it), so a
+    pattern is parsed here once for both readings below."""
+    return _parser.parse(regex.pattern, regex.flags)
+
+
+def seeker(regex: re.Pattern[str], tree: Any = None) -> Callable[..., re.Match[str] | None]:
     """`regex.search`, or its `match` when every match must start at the text's start: the
     same answer, but a search tries the pattern again at every position of a text it
-    does not match ("^(?:and|so|ok|…)*…" took 20 µs on a sentence, its match 0.5)."""
+    does not match ("^(?:and|so|ok|…)*…" took 20 µs on a sentence, its match 0.5).
+    `tree`: the pattern already parsed, if it was."""
     if regex.flags & re.MULTILINE:
         return regex.search  # "^" also after each newline
-    return (
-        regex.match if _starts_at_start(_parser.parse(regex.pattern, regex.flags)) else regex.search
-    )
+    starts = _starts_at_start(_parsed(regex) if tree is None else tree)
+    return regex.match if starts else regex.search
 
 
-def needs_of(regex: re.Pattern[str]) -> tuple[str, ...]:
-    """Words one of which every match of `regex` contains; () when nothing is sure."""
+def needs_of(regex: re.Pattern[str], tree: Any = None) -> tuple[str, ...]:
+    """Words one of which every match of `regex` contains; () when nothing is sure.
+    `tree`: the pattern already parsed, if it was."""
     if regex.flags & re.IGNORECASE:
         return ()
-    needs = _sequence(_parser.parse(regex.pattern, regex.flags))
+    needs = _sequence(_parsed(regex) if tree is None else tree)
     if needs is None or not (needs := _fewer(needs)):
         return ()
     return tuple(sorted(needs, key=len, reverse=True))
@@ -165,8 +173,9 @@ class GatedPattern:
     def __init__(self, regex: re.Pattern[str]) -> None:
         self.regex = regex
         self.pattern = regex.pattern
-        self.needs = needs_of(regex)
-        self.seek = seeker(regex)
+        tree = _parsed(regex)
+        self.needs = needs_of(regex, tree)
+        self.seek = seeker(regex, tree)
         if not self.needs:
             # Nothing to test first: the regex's own methods, no call in between.
             self.search, self.match, self.fullmatch = self.seek, regex.match, regex.fullmatch

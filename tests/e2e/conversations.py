@@ -104,14 +104,27 @@ def stable_number(key: str) -> int:
     return int.from_bytes(hashlib.blake2b(key.encode(), digest_size=8).digest(), "big")
 
 
+# The ways of replaying every written conversation (said aloud, on another day, …) each
+# play a sample, and every set added grows it: the suite keeps one in REPLAY_SHARE of
+# each way's sample (2 unless set; 1 keeps the whole sample, and each way's own "=ALL"
+# every case). A second stable number picks the share, so a kept case is said the same
+# way, on the same day, in the same group as in the whole sample.
+REPLAY_SHARE = int(os.environ.get("REPLAY_SHARE", "2"))
+
+
+def in_share(key: str) -> bool:
+    """Whether the case `key` ("set/id"), in a way's sample, is in the share played."""
+    return stable_number(f"share:{key}") % REPLAY_SHARE == 0
+
+
 def played_here(key: str, group: int, groups: int, stride: int, every: bool) -> bool:
     """Whether the case `key` ("set/id") is played by test `group` of `groups`: about every
-    `stride`th case, picked by its key's stable number, the group by it too (each case when
-    `every`: exploring)."""
+    `stride`th case, picked by its key's stable number, the group by it too, in the share
+    played (each case when `every`: exploring)."""
     number = stable_number(key)
     if every:
         return number % groups == group
-    return number % stride == 0 and (number // stride) % groups == group
+    return number % stride == 0 and (number // stride) % groups == group and in_share(key)
 
 
 async def failing_variants(

@@ -89,6 +89,7 @@ from tests.e2e.conversations import (
     CUSTOMER,
     FAILS_AS_WRITTEN,
     NOW,
+    in_share,
     note_exploring,
     play_case,
     read_cases,
@@ -171,14 +172,16 @@ def _hash(case_id: str) -> int:
 
 def _sampled() -> dict[str, str]:
     """Case id → the place the suite plays it in: one case in STRIDE, by its id's hash,
-    dealt to the places in turn in the order of their hashes (as many to each)."""
+    dealt to the places in turn in the order of their hashes (as many to each), in the
+    share played."""
     ids = sorted(
         (number, case["id"])
         for _, case in _cases()
         if (number := _hash(case["id"])) % STRIDE == 0 and case["id"] not in FAILS_AS_WRITTEN
     )
     places = sorted(PLACES)
-    return {case_id: places[rank % len(places)] for rank, (_, case_id) in enumerate(ids)}
+    dealt = {case_id: places[rank % len(places)] for rank, (_, case_id) in enumerate(ids)}
+    return {case_id: place for case_id, place in dealt.items() if in_share(case_id)}
 
 
 def _cases() -> list[tuple[Path, dict[str, Any]]]:
@@ -235,7 +238,7 @@ async def test_a_conversation_elsewhere_writes_the_same(
             print(place, failed[-1], verdict.problems[:3])
             if _EVERY:
                 note_exploring([place, failed[-1], verdict.problems])
-    assert played >= 3
+    assert played >= 1  # a way with its share of cases
     assert [f for f in failed if f.split("/")[-1] not in KNOWN_OPEN] == []
 
 

@@ -34,7 +34,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.conversations import NOW, failing_variants, played_here, read_cases
+from tests.e2e.conversations import NOW, REPLAY_SHARE, failing_variants, played_here, read_cases
 from tests.e2e.test_conversations import CATALOG, DATA, crm_app  # noqa: F401  (the fixture)
 from tests.fixtures.app import MakeAssistant
 from tests.fixtures.crm import CrmAdmin
@@ -128,5 +128,5 @@ async def test_two_asks_said_in_two_turns_leave_what_the_one_message_left(
     ]
     failed = await failing_variants(assistant, crm_admin, mine, CATALOG, exploring=_EVERY)
     played = len(mine)
-    assert played > 8
+    assert played > 8 // REPLAY_SHARE
     assert [f for f in failed if f not in KNOWN_OPEN] == []

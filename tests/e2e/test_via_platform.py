@@ -92,7 +92,14 @@ from typing import Any
 import pytest
 from openai import AsyncOpenAI
 
-from tests.e2e.conversations import NOW, note_exploring, play_case, read_cases, stable_number
+from tests.e2e.conversations import (
+    NOW,
+    in_share,
+    note_exploring,
+    play_case,
+    read_cases,
+    stable_number,
+)
 from tests.e2e.test_conversations import CATALOG, DATA, crm_app  # noqa: F401  (the fixture)
 from tests.e2e.via_platform import (
     MARIA_PHONE,
@@ -176,7 +183,11 @@ async def test_a_conversation_through_a_platform_writes_the_same(
     played = 0
     for stem, case in _cases():
         number = stable_number(f"{stem}/{case['id']}")
-        if not _EVERY and (number % _STRIDE or ways[(number // _STRIDE) % len(ways)] != way):
+        if not _EVERY and (
+            number % _STRIDE
+            or ways[(number // _STRIDE) % len(ways)] != way
+            or not in_share(f"{stem}/{case['id']}")
+        ):
             continue
         played += 1
         key = f"{stem}/{case['id']}"
@@ -198,7 +209,7 @@ async def test_a_conversation_through_a_platform_writes_the_same(
         print(way, failed[-1], verdict.wrong_writes, verdict.problems[:4])
         if _EVERY:
             note_exploring([way, failed[-1], verdict.wrong_writes, verdict.problems])
-    assert played > 1
+    assert played >= 1  # a way with its share of cases
     assert [f for f in failed if f not in KNOWN_OPEN] == []
 
 
