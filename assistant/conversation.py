@@ -36,7 +36,7 @@ from typing import Protocol
 
 from assistant.engine import Turn
 from assistant.errors import StoreUnavailable
-from assistant.heard import align_said
+from assistant.heard_state import align_to_heard
 from assistant.recording.recorder import SessionRecording
 from assistant.schema import AnswerDelta, AnswerDone, EventSink, TurnDone, TurnStarted
 from assistant.schema import Message as HistoryEntry
@@ -296,7 +296,7 @@ class Conversation:
                     if self._recording is not None:
                         self._recording.follow(latest)
                 self.session.last_message_id = message.message_id
-                if message.heard is not None and align_said(self.session, message.heard):
+                if message.heard is not None and align_to_heard(self.session, message.heard):
                     log.info("history aligned to what the platform says was heard")
                 turn = engine.start_turn(
                     self.session,

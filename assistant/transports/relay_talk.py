@@ -20,6 +20,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from assistant.heard_state import keep_to_heard, said_since_request
 from assistant.schema import (
     AckDelta,
     AckDone,
@@ -165,6 +166,7 @@ class TalkCycle:
             return
         heard_words = self.heard.split()
         session = self._session
+        whole = said_since_request(session)
         for segment in self._segments:
             sent_words = len(segment.spoken.split())
             taken, heard_words = heard_words[:sent_words], heard_words[sent_words:]
@@ -178,6 +180,7 @@ class TalkCycle:
                 if not session.replace_entry(segment.entry_id, heard):
                     segment.entry_id = None
         self.heard = None  # applied once
+        keep_to_heard(session, whole)
 
 
 __all__ = ["SendFrame", "TalkCycle"]

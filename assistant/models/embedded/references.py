@@ -19,6 +19,7 @@ from zoneinfo import ZoneInfo
 from assistant.dialogue_state import Action, Dialogue, Item, Kind
 from assistant.language import Intent, detect_intents, slots
 from assistant.language.dates import find_when
+from assistant.language.intent import TOOL_OF
 from assistant.language.intents import clauses_of
 from assistant.language.lexicon import SERVICES
 from assistant.language.patterns import GatedPattern, rx
@@ -62,6 +63,7 @@ from assistant.models.embedded.ordinals import ordinal_named
 from assistant.models.embedded.pinning import (
     CANCEL_IT,
     KNOWN_SERVICES,
+    POSITIONAL,
     PRONOUN,
     appointment_follow_up,
     as_pronoun,
@@ -127,6 +129,8 @@ def _by_position(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> l
         # "move the first appointment you told me about…" after the tasks were read out.
         listed = state.last_listed_of("appointment")
         state = dataclasses.replace(state, listed_kind="appointment", listed=listed)
+    if made is None and (asked := _which_of_those_heard(state, text, positions, now, zone)):
+        return asked
     if (
         made is None
         and (state.listed_kind not in ("task", "appointment") or len(state.listed) < 2)
@@ -685,10 +689,15 @@ def _unlisted(state: Dialogue, intent: Intent) -> Intent:
     MOVED, where a platform's history held a task list another instance read out); which
     one is asked instead."""
     target = intent.target
+    if target is None or target.position is None:
+        return intent
+    if (heard := _in_the_list_heard(state, intent, target.position, target.phrase)) is not None:
+        # Counted in the list heard, not on the calendar: of a list cut after one visit,
+        # "cancel the last one" is that visit (was: the haircut never heard, asked about).
+        label = "title" if state.listed_kind == "task" else "service"
+        return dataclasses.replace(intent, target=pinned(heard, label))
     if (
-        target is None
-        or target.position is None
-        or state.listed_kind is not None
+        state.listed_kind is not None
         or state.earlier_listed_kind is not None
         or state.listings
         or not _ONE_OF_A_LIST.search(target.phrase)
@@ -699,6 +708,43 @@ def _unlisted(state: Dialogue, intent: Intent) -> Intent:
     ):
         return intent
     return dataclasses.replace(intent, target=dataclasses.replace(target, position=None))
+
+
+_MY_NTH = re.compile(r"\bmy (?:first|second|third|fourth|fifth|last)\b")
+
+
+def _which_of_those_heard(
+    state: Dialogue, text: str, positions: list[int], now: datetime, zone: ZoneInfo
+) -> list[Intent] | None:
+    """ "move the second one to friday" when the caller heard one visit of the list (a
+    barge-in cut it, assistant/heard_state.py): no place is counted past the items heard;
+    the ask is read as of "my appointment" (or "my task"), so which one is asked."""
+    kind = state.listed_kind
+    if kind not in ("task", "appointment") or all(
+        -len(state.listed) <= index < len(state.listed) for index in positions
+    ):
+        return None
+    if _MY_NTH.search(text) or (
+        _VISIT_NAMED.search(text) if kind == "task" else _KIND_NAMED.search(text)
+    ):
+        return None  # "my first appointment" is counted on the calendar; another kind named
+    return detect_intents(POSITIONAL.sub(f"my {kind}", text), now, zone.key) or None
+
+
+def _of_the_list_heard(state: Dialogue, intent: Intent, phrase: str) -> bool:
+    """Whether a place said in `phrase` counts in the list last heard (of the intent's
+    kind; "my first appointment" is the customer's own, counted on the calendar)."""
+    tool = intent.tool if intent.kind in TOOL_OF else ""
+    kind = "task" if "Task" in tool else "appointment" if "Appointment" in tool else None
+    return kind is not None and state.listed_kind == kind and not phrase.startswith("my ")
+
+
+def _in_the_list_heard(state: Dialogue, intent: Intent, position: int, phrase: str) -> Item | None:
+    """The one item heard of a list cut after it, at the place said (a list of two or
+    more is counted by `_by_position` before any grammar reads the message)."""
+    if len(state.listed) != 1 or not _of_the_list_heard(state, intent, phrase):
+        return None
+    return state.listed[0] if position in (1, -1) else None
 
 
 _READINGS: KeptByIdentity[Dialogue, tuple[tuple[Message, ...], tuple[Intent, ...]]] = (
