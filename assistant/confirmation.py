@@ -17,6 +17,7 @@ from datetime import date, datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from assistant.language.account_rules import later_start
 from assistant.language.as_meant import as_meant
 from assistant.language.confirm import go_ahead_named, is_affirmative
 from assistant.language.confirm import is_negative as says_no
@@ -230,7 +231,10 @@ def _clause(
         # me on…", "a work email, but keep my personal one" would lose the one on file
         # on a yes, so the question says so.
         kept = "the ones" if len(changes) > 1 else "the one"
-        return f"change {join_and(changes)}, in place of {kept} on file"
+        # "from tomorrow use…", "my number will be … starting next week": a change is made
+        # when it is said yes to, so the question says now, and that a later day is not kept.
+        now = " now (I can't set it for a later day)" if later_start(said) else ""
+        return f"change {join_and(changes)}{now}, in place of {kept} on file"
     return join_and([_write_clause(call, results, tz) for call in calls])
 
 

@@ -74,6 +74,29 @@ def said_before_reply(session: Session) -> str:
     return " ".join(reversed(said))
 
 
+def words_of_the_ask(session: Session, text: str) -> str:
+    """The customer's words a change was asked in: `text`, after the message before it
+    when we asked something in between ("my number will be 555 0123 from monday", "What's
+    the full number?", "415 555 0123": the question for a yes says what the first said)."""
+    users = 0
+    earlier = ""
+    for message in reversed(session.history):
+        if isinstance(message, UserTurn):
+            users += 1
+            if users == 2:
+                earlier = message.text
+                break
+    asked = said_before_reply(session).rstrip()
+    # A detail asked for, not a yes: a reply to "Are you sure…?" that gives another number
+    # replaces what the first message said with it (its extension, its day).
+    if earlier and asked.endswith("?") and not _YES_ASKED.search(asked):
+        return f"{earlier} {text}"
+    return text
+
+
+_YES_ASKED = re.compile(r"\b(?:Are you sure|Shall I|Would you like me to)\b[^.?!]*\?$")
+
+
 def align_said(session: Session, heard: str) -> bool:
     """Make what we said since the customer's last message be `heard`, as the platform
     says it was heard: our entries kept when they are its words, else replaced by one

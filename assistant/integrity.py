@@ -16,6 +16,7 @@ from datetime import datetime
 from assistant import as_asked, as_said, confirmation, guard, targets
 from assistant.as_said import Verdict
 from assistant.confirmation import Wording
+from assistant.heard import words_of_the_ask
 from assistant.schema import ToolCall, ToolError, ToolExchange, ToolResult
 from assistant.session import PendingConfirmation, RecentWrite
 from assistant.tools.executor import ToolExecutor
@@ -312,7 +313,8 @@ class WriteIntegrity:
                 # Held in an earlier round of this turn: one question names them all.
                 state.pending = None
                 held = [*earlier.calls, *held]
-            words = confirmation.wording(held, state.results, customer.timezone, state.text)
+            said = words_of_the_ask(state.session, state.text)
+            words = confirmation.wording(held, state.results, customer.timezone, said)
             self._ask(state, held, words)
         return runnable
 

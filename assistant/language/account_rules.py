@@ -124,7 +124,13 @@ def _ticket(c: Clause, words: str, *, consent: bool) -> Intent:
 _CHANGE = rx(
     r"\b(?:update|change|set|switch|swap|correct|replace|new|edit|use|is now|should be|fix"
     # ("i've changed my phone number", "my email has been updated": said as done)
-    r"|changed|updated|switched|moved|from now on|text me|call me|reach me|contact me)\b"
+    r"|changed|updated|switched|moved|from now on|text me|call me|reach me|contact me"
+    # ("my number will be…", "my email is changing to…": a change said for later, which
+    # the question that follows says is made now)
+    r"|will be|is going to be|is changing|changes to)\b"
+    # "add my work number…", "add a second email": one number and one email are kept, so
+    # one added is one changed (the question says it replaces the one on file)
+    r"|\badd (?:my|a|another|a second|the)(?: \w+)? (?:number|phone|email|e-mail|cell|mobile)\b"
 )
 
 
@@ -211,6 +217,20 @@ _SEND_TO = rx(
 )
 
 
+# "from tomorrow use…", "starting next week my number will be…", "my email is changing next
+# month to…": a contact change said to start later (the account holds the one now only).
+_LATER_START = rx(
+    r"\b(?:from|starting|as of|beginning|effective|after)(?: on)? (?:tomorrow|next \w+"
+    r"|the \d+\w*|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b"
+    r"|\b(?:next (?:week|month|year)|tomorrow|in (?:a|two|three|\d+) (?:days?|weeks?|months?))\b"
+)
+
+
+def later_start(said: str) -> bool:
+    """Whether a contact change was said to start on a later day than today."""
+    return _LATER_START.search(said.lower()) is not None
+
+
 def _not_mine_now(text: str) -> bool:
     return bool(
         _SOMEONE_ELSES.search(text)
@@ -257,6 +277,8 @@ def update_contact(c: Clause) -> Intent | None:
     if found.only_old and (noun or _CHANGE.search(c.text)):
         # "change my number from 415 555 0101", "my old email was…": the new one is asked.
         return Intent("update_contact", missing=(found.only_old,), clause=c.text)
+    if _ASKS_WHETHER.search(c.text) and not _CHANGE.search(c.text):
+        return None  # "my number ends in 0134, right?" asks what is on file
     if noun and (_CHANGE.search(c.text) or _OUT_OF_DATE.search(c.text) or _STATED.search(c.text)):
         wanted = "email" if "mail" in noun.group(0) else "phone"
         return Intent("update_contact", missing=(wanted,), clause=c.text)

@@ -39,6 +39,22 @@ _ONE_MORE_ADDED = rx(
     re.IGNORECASE,
 )
 
+# "clear my wednesday", "free up my sunday", "clear my schedule for wednesday", "can you
+# wipe my calendar on the 16th": every visit that day cancelled (asked first, as every
+# cancel is). Only a day said after it: "clear my balance" still pays, "clear out my
+# task list" still lists.
+_DAY_SAID = (
+    r"(?P<day>today|tonight|tomorrow|(?:this |next )?(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+    r"|the \d{1,2}(?:st|nd|rd|th)|(?:this|next) week(?:end)?)"
+)
+_DAY_CLEARED = rx(
+    r"\b(?:clear|free up|wipe|empty)(?: out)? (?:my|the) (?:(?:schedule|calendar|diary|day"
+    r"|appointments) (?:(?:for|on) )?)?" + _DAY_SAID + r"(?: for me)?\b",
+    re.IGNORECASE,
+)
+
+_NAMED_DAY = re.compile(r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|the \d.*")
+
 
 def said_plainly(text: str) -> str:
     """`text` (as the recogniser's habits were taken out) as typed."""
@@ -53,6 +69,12 @@ def said_plainly(text: str) -> str:
         return _NOTE_TO_SELF.sub("a reminder to", text)
     if ("one more" in lower or "another" in lower) and _ONE_MORE_ADDED.search(text) is not None:
         return _ONE_MORE_ADDED.sub("add a task to", text)
+    if ("clear" in lower or "free up" in lower or "wipe" in lower or "empty" in lower) and (
+        cleared := _DAY_CLEARED.search(text)
+    ):
+        day = cleared.group("day")
+        on = "on " if _NAMED_DAY.fullmatch(day.lower()) else ""  # "on sunday", "tomorrow"
+        return text[: cleared.start()] + f"cancel everything {on}{day}" + text[cleared.end() :]
     return text
 
 

@@ -171,11 +171,9 @@ def _hash(case_id: str) -> int:
 
 
 def _sampled() -> dict[str, str]:
-    """Case id → the place the suite plays it in: one case in STRIDE, by its id's hash,
-    dealt to the places in turn in the order of their hashes (as many to each), in the
-    share played."""
-    # (the share taken before the dealing: taken after, a place could be left with none
-    # of its cases, as Berlin was when a set was added)
+    """Case id → the place the suite plays it in: one case in STRIDE, by its id's hash, of
+    the share played, dealt to the places in turn in the order of their hashes (as many to
+    each: a set added moves cases between places, never leaves a place none)."""
     ids = sorted(
         (number, case["id"])
         for _, case in _cases()
@@ -241,7 +239,7 @@ async def test_a_conversation_elsewhere_writes_the_same(
             print(place, failed[-1], verdict.problems[:3])
             if _EVERY:
                 note_exploring([place, failed[-1], verdict.problems])
-    assert played >= 1  # a way with its share of cases
+    assert played >= 1
     assert [f for f in failed if f.split("/")[-1] not in KNOWN_OPEN] == []
 
 

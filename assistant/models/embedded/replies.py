@@ -438,7 +438,8 @@ def _unresolved_appointment(
         or _none_of_that(intent, scene)
         or ("I couldn't find an appointment like that.")
     )
-    return [head, f"You have {spoken_list(options)}.", f"Which one should I {verb}?"]
+    if_any = ", if any" if head.startswith("You don't have any") else ""
+    return [head, f"You have {spoken_list(options)}.", f"Which one should I {verb}{if_any}?"]
 
 
 def _as_now(items: Iterable[Item], scene: Scene) -> list[Item]:
@@ -458,9 +459,14 @@ def _none_of_that(intent: Intent, scene: Scene) -> str | None:
     on the 21st", with the haircut on the 20th: none that day (not none at all)."""
     said = intent.target.phrase.lower() if intent.target is not None else ""
     named = slots.service(said, said) if said else None
-    if not named:
-        return None
     day = intent.target.day if intent.target is not None else None
+    if not named:
+        # "cancel everything on thursday", "clear my thursday": nothing booked that day.
+        if day is None:
+            return None
+        when = dated_day(day, scene.now.date())
+        on = "" if when.startswith(("today", "tomorrow")) else "on "
+        return f"You don't have any appointments {on}{when}."
     if day is not None:
         return f"I don't see a {named.lower()} on {dated_day(day, scene.now.date())}."
     return f"I don't see an upcoming {named.lower()} on your account."
