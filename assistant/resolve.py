@@ -200,14 +200,15 @@ def _left_in(
     excluded: TargetRef,
     resolve: Callable[[Sequence[Item], TargetRef], Resolution],
 ) -> list[Item]:
-    """The pool without what "except …" names: every item it fits, when it fits any."""
-    left_out = resolve(pool, excluded)
-    if isinstance(left_out, Match):
-        gone = [left_out.item]
-    elif isinstance(left_out, Ambiguous):
-        gone = list(left_out.candidates)
-    else:
-        gone = []
+    """The pool without what "except …" names (each of several): every item it fits, when
+    it fits any."""
+    gone: list[Item] = []
+    for part in excluded.parts or (excluded,):
+        left_out = resolve(pool, part)
+        if isinstance(left_out, Match):
+            gone.append(left_out.item)
+        elif isinstance(left_out, Ambiguous):
+            gone += left_out.candidates
     gone_ids = {g.get("id") for g in gone}
     return [item for item in pool if item.get("id") not in gone_ids]
 
@@ -391,6 +392,15 @@ def resolve_appointment(
 # --- intents ---------------------------------------------------------------------------
 
 
+def _added_now(results: Iterable[ToolResult]) -> set[Any]:
+    """The ids of the tasks this turn added."""
+    return {
+        result.result.get("id")
+        for result in results
+        if result.ok and result.call.tool_name == "crm.addTask" and isinstance(result.result, dict)
+    }
+
+
 def listing(intent: Intent, results: Iterable[ToolResult]) -> list[Item] | None:
     """The items of the latest successful listing this intent's target is found in."""
     found: list[Item] | None = None
@@ -474,7 +484,14 @@ def resolve_all(
         done = done_said
         if intent.kind == "complete_task":
             done = False
-        every = [t for t in items if (t.get("status") == "completed") == done]
+        # "mark all my tasks done and add one to call mom": all that were there, not the
+        # one added as it was said (it was added and marked done at once)
+        added = _added_now(results)
+        every = [
+            t
+            for t in items
+            if (t.get("status") == "completed") == done and t.get("id") not in added
+        ]
         if target.excluded is not None:
             every = _left_in(every, target.excluded, resolve_task)
     else:

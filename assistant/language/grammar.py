@@ -46,11 +46,19 @@ from assistant.language.scope import (
     undecided,
 )
 from assistant.language.spelling import words
-from assistant.language.targets import EXCEPT, TargetRef, target_ref
+from assistant.language.targets import EXCEPT, TargetRef, left_out_ref, target_ref
 from assistant.language.text import Normalized
 from assistant.language.unkept import unkept_detail, without_length
 
 # --- "…and the pharmacy one": an action carried over to a new target -----------------
+
+
+# "…, I've got a deadline", "…, I'm away that week": a reason told after the ask, said by
+# the customer of themselves (a second target of a cancel was read from it).
+_REASON_TOLD = rx(
+    r"^(?:i've got|i have got|i've|i have|i'm|i am|we've got|we've|we're|we are|i'll be"
+    r"|i will be|we'll be) (?!to |got to |(?:also |still )?(?:got |)(?:another|one more)\b)"
+)
 
 
 def _inherit(c: Clause, previous: Sequence[Intent]) -> Intent | None:
@@ -84,6 +92,8 @@ def _inherit(c: Clause, previous: Sequence[Intent]) -> Intent | None:
         return None
     if undecided(c.text):
         return None  # "…, I'm not sure yet": about the ask, not another target of it
+    if _REASON_TOLD.match(c.text):
+        return None  # "cancel the cleaning, I've got a deadline": why, not which one
     if _SAME_THING.fullmatch(c.text):
         return None  # "…to friday, same time": how, not which one (read with the ask)
     if action.kind == "update_task":
@@ -306,7 +316,7 @@ def _left_out(intent: Intent, c: Clause) -> Intent:
     cut = EXCEPT.search(c.text)
     if cut is None or EXCEPT.search(target.phrase.lower()) is not None:
         return intent
-    left_out = target_ref(c.text[cut.end() :], c.original, c.now)
+    left_out = left_out_ref(c.text[cut.end() :], c.original, c.now)
     if left_out.vague:
         return intent
     return dataclasses.replace(intent, target=dataclasses.replace(target, excluded=left_out))

@@ -30,6 +30,7 @@ from assistant.language.grammar import (
     refer_back,
 )
 from assistant.language.if_named import condition_named
+from assistant.language.indirect import as_asked, made_a_move, with_the_day_read
 from assistant.language.intent import (
     APPOINTMENT_ACTIONS,
     READ_KINDS,
@@ -53,7 +54,7 @@ from assistant.language.several_tasks import said_one_by_one
 from assistant.language.slots import NOT_DENTAL, cut_spans, reminder_note
 from assistant.language.spelling import words
 from assistant.language.swaps import each_to_the_others_time
-from assistant.language.targets import TargetRef, target_ref
+from assistant.language.targets import EXCEPT, EXCEPT_JOINER, TargetRef, target_ref
 from assistant.language.task_rules import POINTER, SENTENCE_ERRAND, told_done
 from assistant.language.text import Normalized, normalize
 from assistant.language.them_all import each_said, names_them_all
@@ -82,7 +83,7 @@ _STARTS_REQUEST = rx(f"^{_OPENERS}{_REQUEST_VERBS}")
 _ALL_BUT_KEPT = rx(
     r"(?i)(?P<all>\b(?:all|every|each|both|everything|my (?:appointments|bookings|visits|tasks"
     r"|reminders|to-dos))\b[^,.!?;]*?),? but (?:please |just )?"
-    r"(?:keep|leave) (?=(?:the|my|that|this|our)\b)"
+    r"(?:(?:keep|leave) )?(?=(?:the|my|that|this|our)\b)"
 )
 _BOTH = rx(r"(?i)\bboth\b")
 # Every joiner but the bare comma starts with the same optional comma and spaces and
@@ -160,9 +161,44 @@ _NOT_THIS_JUST_THE_OTHER = rx(
 )
 
 
+# What is left out, one after another: "…except the groceries and the eye exam".
+_LEFT_OUT_TOO = rx(r",? and |, ")
+# A piece after an "and" that names one more thing left out: a few words, no ask.
+_NAMED_ONLY = rx(r"^(?:the |my |that |this )?[a-z'-]+(?: [a-z'-]+){0,3}$")
+
+
+def _left_out_together(sentence: str) -> str:
+    """ "mark all my tasks done except the groceries and the eye exam": the things left out
+    kept together (EXCEPT_JOINER), so that the last is not read as an ask of its own; a
+    piece that asks something ("…except groceries, and add a task to…") ends them."""
+    cut = EXCEPT.search(sentence)
+    if cut is None:
+        return sentence
+    head, tail = sentence[: cut.end()], sentence[cut.end() :]
+    pieces = _LEFT_OUT_TOO.split(tail)
+    joiners = _LEFT_OUT_TOO.findall(tail)
+    kept = pieces[0]
+    for number, piece in enumerate(pieces[1:]):
+        said = piece.strip().lower()
+        if (
+            not _NAMED_ONLY.match(said)
+            or _STARTS_REQUEST.search(said)
+            or QUESTION_START.search(said)
+            or opens_with_a_verb(said)
+        ):
+            rest = "".join(
+                j + p for j, p in zip(joiners[number:], pieces[number + 1 :], strict=True)
+            )
+            return head + kept + rest
+        kept += EXCEPT_JOINER + piece
+    return head + kept
+
+
 def _protect_wrapped(sentence: str) -> str:
     # "Instead of Friday, can my haircut be on Saturday?" is one request.
     sentence = _INSTEAD_OF_COMMA.sub(r"\1 ", sentence)
+    if " and " in sentence or ", " in sentence:
+        sentence = _left_out_together(sentence)
     sentence = _NOT_THIS_JUST_THAT.sub(_not_this_just_that, sentence)
     if "just " in sentence or "only " in sentence:
         sentence = _NOT_THIS_JUST_THE_OTHER.sub(
@@ -397,12 +433,16 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
     `now` is any aware datetime; dates are read in `timezone` (the customer's).
     """
     text = without_reason_told(without_polite_aside(ask_corrected(without_system_talk(text))))
-    if " keep " in text or " leave " in text:
+    if " but " in text:
         # "cancel all my appointments but keep the cleaning": all of them except the one
         # kept (the question named the cleaning too: a yes would have cancelled it)
-        # ("both … but keep one" is all of them but that one: "both" alone names two)
+        # ("both … but keep one" is all of them but that one: "both" alone names two);
+        # "delete all my tasks but the eye exam", "mark all done but the insurance one":
+        # the same without "keep" (the question named the eye exam alone, and every task
+        # was marked done)
         text = _ALL_BUT_KEPT.sub(lambda m: f"{_BOTH.sub('all', m.group('all'))} except ", text)
     text = as_the_thing_is(text)  # "book the car insurance task for monday"
+    text = as_asked(text)  # "would you mind moving…", "it's the cleaning I need to move…"
     unsure = undecided(text.lower())
     if unsure:
         text = without_undecided(text)  # "…, I'm not sure yet": said of the ask, not in it
@@ -427,7 +467,9 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
     ):
         return more_like  # "add a task: call the plumber. One more like that for the…"
     if (named := condition_named(text.lower())) != text.lower():
-        text = named  # "if groceries is still there mark it done": "mark groceries done"
+        # "if groceries is still there mark it done": "mark groceries done"; "if my haircut
+        # is on friday, make it saturday": "move my haircut on friday to saturday"
+        text = made_a_move(named)
     elif (booking := as_booking(text.lower())) != text.lower():
         text = booking  # "what's the earliest you have for a consultation?": asked when
     if " and " in text and (two := _TWO_DAYS.search(text.lower())) is not None:
@@ -661,10 +703,14 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
             found.extend(intents)
             last_clause, last_intents = clause, intents
         said.append((clause, intents))
+    if len(said) > 1 and " it " in f"{norm.text} ":
+        found = _it_told_before(found, said, norm, local_now, timezone)
     if found and ("keep " in norm.text or "leave " in norm.text) and "other" in norm.text:
         found = _other_than_kept(found, [c for c, _ in said], norm, local_now)
     if len(found) > 1 and "remind me" in norm.text:
         found = _reminded_of_the_one_added(found)
+    if found and any(word in norm.text for word in ("if ", "unless", "provided", "as long as")):
+        found = with_the_day_read(found, norm.text)  # "…only if there's nothing else that day"
     if len(found) > 1:
         found = _rebooked_is_moved(found)
         if any(_hour_only_booking(i) for i in found):
@@ -691,6 +737,50 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
     if " or " in norm.text or norm.text.count(" at ") >= 2:
         found = [_either_asked(intent) for intent in found]
     return _dedupe(found)
+
+
+def _it_told_before(
+    found: list[Intent],
+    said: list[tuple[str, list[Intent]]],
+    norm: Normalized,
+    now: datetime,
+    timezone: str,
+) -> list[Intent]:
+    """ "…which means friday is just not going to work for the haircut. Could you move it to
+    the 14th": the one change asked, whose "it" no rule named, is of the thing the story
+    before it named (it asked which). Only when nothing else is changed, and the story's
+    clauses asked for nothing but a look."""
+    writes = [i for i in found if i.writes]
+    if len(writes) != 1 or writes[0].target is None or not writes[0].target.vague:
+        return found
+    clause = writes[0].clause
+    if (it := _VERB_IT.search(clause)) is None:
+        return found
+    before = [text for text, _ in said if text != clause and text not in clause]
+    if any(i.writes for _, intents in said[:-1] for i in intents):
+        return found
+    # Told, not asked: "when is my haircut and can I move it to monday?" asks two things
+    # (whether it may be moved is answered, nothing moved).
+    if _SELF_ASKED.search(clause) or any(
+        QUESTION_START.search(part.strip()) for part in [*before, *_AND.split(clause)[:-1]]
+    ):
+        return found
+    # (the story may be read as one clause with the ask: what it named comes before "it")
+    told = " ".join([*before, clause[: it.start("it")]])
+    thing = _name_the_it("it", told)
+    if thing == "it":
+        return found
+    named = f"{clause[: it.start('it')]}{thing}{clause[it.end('it') :]}"
+    # (read as it was said: "…and can I move it to monday?" asks, it does not move it)
+    tail = clause[-24:]
+    end = norm.text.find(tail) + len(tail) if tail in norm.text else -1
+    asked = end >= 0 and norm.text[end:].lstrip().startswith("?")
+    read = read_clause(named, norm, now, timezone, asked=asked)
+    if len(read) != 1 or read[0].kind != writes[0].kind or read[0].target is None:
+        return found
+    if read[0].target.vague:
+        return found
+    return [read[0] if i is writes[0] else i for i in found]
 
 
 def _either_asked(intent: Intent) -> Intent:
@@ -1078,6 +1168,12 @@ def _takes_back(clause: str, before: str | None, intents: list[Intent]) -> bool:
 
 _IT = rx(r"\b(?:it|that one|that)\b")
 _IT_WORD = rx(r"\bit\b")
+_SELF_ASKED = rx(r"\b(?:can|could|should|may|might|do) (?:i|we)\b|\bis it possible\b")
+_AND = re.compile(r" and |[,.;] ")
+_VERB_IT = rx(
+    r"\b(?:cancel|delete|remove|move|reschedule|push|shift|mark|complete|change|update|make"
+    r"|tick|bring)(?: \w+)? (?P<it>it)\b"
+)
 _VERB = r"(?:cancel|delete|remove|book|move|reschedule|push|mark|complete|add|change|update|make)"
 # "cancel my haircut, no wait, I mean move it to saturday": the ask after the marker
 # replaces the one before it (only that one: "cancel the haircut and book, no, move…").

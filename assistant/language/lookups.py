@@ -159,6 +159,9 @@ READS: tuple[tuple[IntentKind, GatedPattern], ...] = (
             r"|\b(?:invoice|billing|bill|payment|charge|refund) (?:question|query)\b"
             r"|\bdid (?:anyone|anybody|someone|somebody|the team|they) (?:\w+ )?(?:look at"
             r"|look into|get back|reply|answer|respond)"
+            # "has anyone actually replied to that?" (after a call about the invoice told)
+            r"|\b(?:has|have) (?:anyone|anybody|someone|somebody|the team|they) (?:\w+ )?"
+            r"(?:looked (?:at|into)|got back|gotten back|replied|answered|responded)\b"
         ),
     ),
 )

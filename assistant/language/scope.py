@@ -120,7 +120,8 @@ _ASKS_WHAT_WAS_DONE = rx(
 # "if possible", "if you can", "if that's okay" are only polite.
 _POLITE_IF = (
     r"(?: (?:possible|you can|you could|you (?:don't|do not) mind|(?:that's|that is|it's|it is)"
-    r" (?:ok|okay|alright|all right|fine|possible|not too much)|at all possible|convenient"
+    r" (?:ok|okay|alright|all right|fine|possible|not too much|not too late)|at all possible"
+    r"|convenient"
     r"|you please)\b)"
 )
 _ON_A_CONDITION = rx(
@@ -136,8 +137,14 @@ _ON_A_CONDITION = rx(
 _POLITE_ASIDE = rx(rf",\s*[Ii]f{_POLITE_IF}(?: (?:trouble|of course|for you))?\s*(?P<end>,|$)")
 
 
+# "if it's not too late, I'd like to cancel the haircut": the same, said first.
+_POLITE_FIRST = rx(rf"^[Ii]f{_POLITE_IF}(?: (?:trouble|of course|for you))?\s*,\s*")
+
+
 def without_polite_aside(text: str) -> str:
-    """The message without a polite "if…" said between commas (read as if unsaid)."""
+    """The message without a polite "if…" said between commas or first (read as if
+    unsaid)."""
+    text = _POLITE_FIRST.sub("", text)
     return _POLITE_ASIDE.sub(lambda m: " " if m.group("end") else "", text)
 
 

@@ -65,6 +65,8 @@ _GENERIC_SERVICE = rx(
     r"(?: appointment| session| visit| slot| booking)?"
     r"(?= (?:for|on|at|next|this|tomorrow|today|in|with|please)\b|[,.?!]|$)"
 )
+# "get" with no article before a word: becoming something ("get annoyed", "get worried").
+_BECOME = rx(r"^get (?!me |a |an |another |my |one )")
 _NOT_A_SERVICE = frozenset(
     {
         "appointment",
@@ -255,6 +257,8 @@ def service(clause: str, original: str) -> str | None:
         return SERVICES[match.group(1)]
     if match := _GENERIC_SERVICE.search(clause):
         words = match.group("svc").strip(" -'")
+        if words.endswith("ed") and _BECOME.match(match.group(0)):
+            return None  # "I'm starting to get annoyed": a state, no service to book
         if (
             words not in _NOT_A_SERVICE
             and len(words.split()) <= 4
@@ -563,6 +567,9 @@ _PLEASE_BETWEEN = re.compile(
 _IT_THEN_TOLD = rx(r"^(?:it|that|this|them)\s*:\s*")
 
 
+_DANGLING = rx(r"(?:\s+(?:and|but|or|so|then|the|a|an|to|for|of|with|in|on|at|my|your))+$")
+
+
 def ticket_text(body_words: str, original: str) -> tuple[str, str] | None:
     """(subject, body) of a support case from the words describing the problem."""
     if ":" in body_words:
@@ -581,6 +588,8 @@ def ticket_text(body_words: str, original: str) -> tuple[str, str] | None:
     subject = re.split(r"[.;!?]\s|, (?:and|but|because) ", subject)[0]
     if len(subject) > 60:
         subject = subject[:60].rsplit(" ", 1)[0]
+        # (cut short, a subject ends on a word of its own: not "…for two days and")
+        subject = _DANGLING.sub("", subject)
     if not body.endswith((".", "!", "?")):
         body += "."
     return _sentence_case(subject.rstrip(" ,.")), body

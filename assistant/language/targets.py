@@ -47,7 +47,7 @@ FILLER = words(
     one's up out to and done complete completed finished mark priority due date
     day time next first second third fourth last final soonest earliest can you could
     would will just also now again instead our your whatever whichever anything everything something
-    stuff later earlier
+    stuff later earlier every each
     please thanks thank kindly cheers pls so um uh okay ok like really right well
     """
 )
@@ -92,6 +92,8 @@ class TargetRef:
     undated: bool = False
     # What is left out ("all my appointments except the dentist"): never one of these.
     excluded: TargetRef | None = None
+    # Several left out ("…except the groceries and the eye exam"): each one, in `excluded`.
+    parts: tuple[TargetRef, ...] = ()
     # "the appointment after the dentist": the one next to `anchor` in the order they
     # come, +1 after it, -1 before it.
     anchor: TargetRef | None = None
@@ -112,10 +114,14 @@ class TargetRef:
             or self.priority
             or self.undated
             or self.excluded
+            or self.parts
             or self.anchor
         )
 
 
+# "…except the groceries and the eye exam": the "and" of what is left out, which must not
+# split the sentence into a second ask ("the eye exam" alone was marked done).
+EXCEPT_JOINER = " && "
 # "…except the dentist", "every task but groceries": what follows is left out.
 EXCEPT = rx(
     r"\b(?:except(?: for)?|but not|other than|apart from|aside from|besides|excluding"
@@ -146,6 +152,21 @@ _REASON = rx(
 )
 
 
+def left_out_ref(phrase: str, original: str, now: datetime | None = None) -> TargetRef:
+    """What "except …" names: one description, or several joined by EXCEPT_JOINER (each
+    in `parts`, none of them vague)."""
+    if EXCEPT_JOINER.strip() not in phrase:
+        return target_ref(phrase, original, now)
+    parts = tuple(
+        target_ref(part, original, now)
+        for part in phrase.split(EXCEPT_JOINER.strip())
+        if part.strip()
+    )
+    if not parts or any(part.vague for part in parts):
+        return TargetRef(phrase=phrase.replace(EXCEPT_JOINER.strip(), "and"))
+    return TargetRef(phrase=" and ".join(part.phrase for part in parts), parts=parts)
+
+
 def target_ref(phrase: str, original: str, now: datetime | None = None) -> TargetRef:
     """Read a target description; `now` (aware, customer's zone) enables day matching."""
     phrase = phrase.strip(" ,.?!")
@@ -153,7 +174,7 @@ def target_ref(phrase: str, original: str, now: datetime | None = None) -> Targe
         # "cancel my dentist appointment because I'm sick": why, not which one.
         phrase = phrase[: reason.start()].rstrip(" ,")
     if (cut := EXCEPT.search(phrase)) is not None and phrase[cut.end() :].strip():
-        left_out = target_ref(phrase[cut.end() :], original, now)
+        left_out = left_out_ref(phrase[cut.end() :], original, now)
         if not left_out.vague:
             kept = target_ref(phrase[: cut.start()], original, now)
             return dataclasses.replace(

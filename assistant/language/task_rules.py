@@ -807,6 +807,11 @@ _ACCOUNT_THING = rx(
     # asked after (it was read as a to-do done)
     r"|^(?:a |an |my |the |that |this )?(?:quer(?:y|ies)|questions?|complaints?|support"
     r" requests?)\b"
+    # "I called last week about the invoice": a call to the office about the account told,
+    # no one named to call (it looked for a to-do "call week invoice")
+    r"|^(?:(?:you|you guys|your \w+|in|up|last \w+|yesterday|earlier|this morning|before"
+    r"|already|twice|again) )*about (?:my |the |your |an? |that )?(?:\w+ )?(?:bills?|invoices?"
+    r"|balance|account|charges?|payments?|appointments?|bookings?)\b"
 )
 # "I already paid that last week", "I paid the dental bill": a payment told, about the
 # account; what "that" was is for the conversation to say, not a to-do to guess at.
@@ -818,7 +823,9 @@ _PAID_ACCOUNT = rx(
 # "the car insurance is renewed": the same, said of the thing.
 _PASSIVE_DONE = rx(
     r"^(?P<t>.+?) (?:is|are|has been|have been|was|were|got)(?: now| all| finally| already)?"
-    r" (?P<verb>" + "|".join(sorted(_PAST_VERBS, key=len, reverse=True)) + r")(?: now| already)?"
+    r" (?P<verb>" + "|".join(sorted(_PAST_VERBS, key=len, reverse=True)) + r")"
+    # "the car insurance got renewed yesterday": when it was done is no part of the ask
+    r"(?: now| already| today| yesterday| this morning| last night| last week| earlier)*"
     # "car insurance is renewed tick it off please": said aloud, without the comma
     r"(?:,? (?:so |you can |please |can you )*(?:tick|check|cross|mark) (?:it|that)"
     r"(?: off| done| as done| complete)?(?: please)?)?$"

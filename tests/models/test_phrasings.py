@@ -275,6 +275,92 @@ offered; no write). Right tools, poor answer (not scored): "make the cleaning 2p
 is taken" lists the visits and says "or 3pm if 2 is taken" was not understood, where asking
 which time would do better; "can you cancel the haircut? I want to go to friday's class
 instead" (found outside the set) moves the haircut to Friday "already there" (as on main).
+
+tests/data/heldout10.jsonl: 61 single messages written before the rule code was read, across
+the 18 tools, said indirectly: requests told as statements or stories ("I'm not going to
+make it to my haircut on friday", "my cleaning clashes with a work thing on monday", "I've
+got a new number", "the insurance is sorted"), polite and hedged ("I was wondering if it'd
+be possible to…", "would you mind terribly…", "it'd be great if…"), conditions ("if the
+cleaning is before 11 push it to the afternoon", "only if there's nothing else that day"),
+wants said by what must not happen ("I don't want to be charged twice", "I don't want the
+cleaning cancelled, just moved…"), questions that sound like orders ("can you tell me if my
+haircut is cancelled?" must not cancel) and orders that sound like questions ("how about
+moving my cleaning to tuesday at 9?"), and long messages whose ask comes last after a story.
+First run 37/61 (60.7%). WRONG WRITE (1): "the haircut's fine where it is, it's the cleaning
+I need to move, to friday at 9" moved the haircut to 9am on Friday. Offered a write the
+condition forbids (no write, a yes would have made it): "put me down for a massage on monday
+at 3 only if there's nothing else on that day" asked "Would you like me to book a massage on
+Monday at 3 PM?" without looking (the cleaning is that day). Held back where a write was
+asked: "I'm not going to make it to my haircut on friday" and "I won't be needing the friday
+appointment anymore" (listed, no cancellation held); "if it's not too late, I'd like to
+cancel the haircut" (both visits listed, "cancel it?" asked, nothing held); "the car
+insurance got renewed yesterday" and "the groceries don't need doing until wednesday now"
+(refused); "no need to keep the groceries on there, I did the shopping this morning" (looked
+for a to-do "shopping morning"); "I don't want the groceries on my list anymore" (listed);
+"I was wondering if it'd be possible to book a massage on tuesday at 3" (refused); "would you
+mind terribly moving my haircut to saturday at 11" and "how about moving my cleaning to
+tuesday at 9?" (listed: "nothing booked on Saturday/Tuesday"); "it'd be great if the eye
+exam task could be high priority" (asked "Would you like me to go ahead with that?"); "book
+me a facial on thursday at 4, but only if there's nothing else that day" (asked to confirm,
+unlooked); "if my haircut is still on friday, make it saturday same time" (listed); "I don't
+want to miss my haircut, can you put a reminder in for thursday" (asked what the task should
+say); "I don't want the cleaning cancelled, just moved to thursday at 10" ("Okay, no
+problem"); the sister story ending "Could you move it to the 14th at the same time?" (asked
+which visit, the haircut named before); the online booking story ending "Could you raise this
+with your tech team?" (not understood, no case); the plumber story ending "can you stick it
+on my list for tuesday" (listed the tasks). Reads missed: "I don't use
+maria.garcia@example.com anymore" (refused, where the new address is to be asked), "I'd
+quite like to see my old support tickets" (the open ones), "I'm trying to remember when I
+last had a haircut" (the upcoming one), the story ending "Has anyone actually replied to
+that?" (looked for to-dos "call week invoice"…). Right tools, poor answer (not scored): "if
+the cleaning is before 9 move it to 2pm" (at 10, it is not) offered "move it to today at 2
+PM?"; "I'd appreciate it if you didn't book anything else for me on friday" said "an anything
+else isn't one of the services offered"; "could you check whether the groceries are done"
+said no task matches "check whether groceries"; a story before "What do I actually owe right
+now?" ended "I didn't catch what you meant by 'forth with my bank about it'…". One check was
+corrected before its rule changed: "book me a facial on thursday at 4, but only if there's
+nothing else that day" may read the visits and ask (as the house asks for any change on a
+condition, conversations_conditions); the first run asked without looking, still a miss.
+Then 59/61 after (assistant/language/indirect.py, tests/language/test_heldout10_rules.py):
+"I was wondering if it'd be possible to…", "would you mind (terribly) <verb>ing…", "how
+about <verb>ing…", "any chance of <verb>ing…" are the ask inside; "it'd be great / it would
+help me out if <thing> could be <value>" is "make <thing> <value>"; "it's the cleaning I need
+to move" changes the cleaning; "I don't want it cancelled, just moved to…" moves it; "I'm not
+going to make it to <visit>", "I won't be needing <visit>" cancel it, held (with a day or
+hour after, the visit is named and moved); "I don't want <to-do> on my list", "no need to
+keep <to-do> on there" delete it, held; "<to-do> doesn't need doing until <day>" moves its
+due day; "got renewed yesterday" completes; "I don't use <address> anymore" asks for the new
+one; "make <visit> <day or hour>" moves it (not "make an appointment", not "can't make");
+a polite "if it's not too late," said first is no condition; a change on a calendar
+condition ("only if there's nothing else that day", "as long as I've got nothing on") reads
+the visits before asking; "I don't want to miss <thing>, put a reminder in for <day>" is a
+reminder about it; "it" after a story is the visit the story named; an errand told ("I've
+been meaning to…", "I need to…") then "stick/put it on my list" adds that errand (found
+outside the set: "I need to call the plumber about the leak under the sink, can you put it
+on my list for tuesday" added a task titled "Can you" on main, a WRONG WRITE); "raise this
+with / pass this on to your <team>" opens a case; "has anyone (actually) replied" reads the
+cases; "I called last week about the invoice" is no to-do done; "get annoyed" books nothing.
+No decision changed on the phrasings bench.decisions knows. Still missed: "no need to keep
+the groceries on there, I did the shopping this morning" (the deletion held, and "the
+shopping" is no word of "Buy groceries": no synonyms in target matching), the annoyed
+caller's story (the open cases read, and the balance beside them for "they'd look into
+it"). Right tools, poor answer (not scored): "put me down for a massage on monday at 3 only
+if there's nothing else on that day" now reads the visits but still offers the booking
+without saying the cleaning is that day.
+Twelve more written after those fixes, not tuned on (the last twelve lines, "block": 2):
+first run 9/12, no wrong write. Missed: "honestly the cleaning on monday just isn't going
+to happen, I've got a deadline" (listed), "it would really help me out if the groceries
+could be due on monday instead" (asked "move it to Monday?" of the visits), "if there's
+still nothing on saturday, I'd like a massage at 11 then" (offered a massage "tomorrow at
+11": the day said in the condition lost, no read). Right tools, poor answer (not scored):
+"I'd hate to be charged for the cleaning if I cancel it, so don't cancel anything yet, just
+tell me what I owe" read the balance and ended "Would you like me to cancel it?". Then
+71/73 after: "<visit> isn't going to happen / won't work" cancels it, held; "it would
+(really) help (me out) if…" as "it'd be great if…", a thing of any words; "if there's still
+nothing…" is a calendar condition, and a day said in it is the day an hour alone is booked
+(read with the visits first); a reason told after a cancel ("I've got a deadline") is no
+second visit to cancel ("I couldn't find an appointment like that" was said beside the
+held cancellation).
 """
 
 from __future__ import annotations
@@ -299,6 +385,7 @@ HELDOUT6 = DATA / "heldout6.jsonl"
 HELDOUT7 = DATA / "heldout7.jsonl"
 HELDOUT8 = DATA / "heldout8.jsonl"
 HELDOUT9 = DATA / "heldout9.jsonl"
+HELDOUT10 = DATA / "heldout10.jsonl"
 # Pinned at the last measured scores (389/389 and 398/398): any regression fails the build.
 REQUIRED_SHARE = 1.0
 REQUIRED_HELDOUT_SHARE = 1.0
@@ -319,6 +406,9 @@ REQUIRED_HELDOUT8_SHARE = 90 / 90
 # heldout9: first run 40/56 (43/56 with three checks corrected), then 13/15 more; pinned at
 # the last measured score.
 REQUIRED_HELDOUT9_SHARE = 67 / 71
+# heldout10: first run 37/61 before any rule change, then 9/12 more; pinned at the last
+# measured score.
+REQUIRED_HELDOUT10_SHARE = 71 / 73
 
 
 def value_right(key: str, want: str, got: Any) -> bool:
@@ -386,6 +476,7 @@ SCORED_SETS = [
     (HELDOUT7, REQUIRED_HELDOUT7_SHARE, 87),
     (HELDOUT8, REQUIRED_HELDOUT8_SHARE, 90),
     (HELDOUT9, REQUIRED_HELDOUT9_SHARE, 71),
+    (HELDOUT10, REQUIRED_HELDOUT10_SHARE, 73),
 ]
 
 
@@ -398,6 +489,12 @@ STILL_MISSED = {
         "reschedule the groceries appointment to monday",
         "complete my haircut appointment",
         "book my groceries for wednesday",
+    },
+    HELDOUT10: {
+        "no need to keep the groceries on there, I did the shopping this morning",
+        "I called last week about the invoice and someone said they'd look into it, and then"
+        " nothing, no email, no call, and I'm starting to get annoyed. Has anyone actually"
+        " replied to that?",
     },
 }
 

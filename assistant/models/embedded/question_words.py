@@ -69,7 +69,11 @@ WHAT_HAPPENED = _rx(
     r"|\b(?:my|the) [a-z ]+? (?:isn't|is not|wasn't|was not|hasn't been|has not been)"
     r" cancell?ed\b"
 )
-PAST = _rx(r"\bwhen (?:was|did i have|did i last) |\bmy last \w+ (?:was|appointment)\b")
+PAST = _rx(
+    r"\bwhen (?:was|did i have|did i last) |\bmy last \w+ (?:was|appointment)\b"
+    # "I'm trying to remember when I last had a haircut": the question, said as a thought
+    r"|\bwhen (?:i|we) last (?:had|came|went|was|got)\b"
+)
 RECENT = _rx(
     r"\b(?:had|have had|been to)\b.*\b(?:recently|lately|before|in the past|last month)\b"
     r"|\b(?:past|previous|earlier|old|cancell?ed) (?:appointments|visits|bookings)\b"
@@ -140,7 +144,7 @@ FINISHED = _rx(
 CLOSED = _rx(
     # ("my closed support tickets": a word or two may qualify what was closed)
     r"\bclosed (?:\w+ ){0,2}?(?:ones|cases|tickets|requests|complaints)\b|\bany closed\b"
-    r"|\bold (?:cases?|tickets?)\b"
+    r"|\b(?:old|past|previous|earlier) (?:support )?(?:cases?|tickets?)\b"
     # "which of my tickets have been resolved" (one ticket "resolved yet?" is the open ones)
     r"|\b(?:tickets|cases|complaints)\b.*\b(?:been|got|were) (?:resolved|closed|sorted)\b"
     # "have any of my tickets been closed", "the old one about the portal, is that closed"

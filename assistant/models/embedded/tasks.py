@@ -171,7 +171,18 @@ def completed(result: ToolResult, scene: Scene) -> list[str]:
     if listed and last:
         pending, _ = _split(listed[-1])
         finished = {str(r.result.get("id")) for r in siblings if isinstance(r.result, dict)}
-        remaining = [t for t in pending if str(t.get("id")) not in finished]
+        # One added this turn after the list was read is pending too ("mark all done and
+        # add a task to call mom": not "That was your last pending task").
+        known = {str(t.get("id")) for t in pending}
+        added = [
+            r.result
+            for r in scene.results
+            if r.ok
+            and r.call.tool_name == "crm.addTask"
+            and isinstance(r.result, dict)
+            and str(r.result.get("id")) not in known
+        ]
+        remaining = [t for t in [*pending, *added] if str(t.get("id")) not in finished]
         left = len(remaining)
         if left and _WANTS_REST.search(scene.said):
             names = spoken_list([title(t) for t in spoken_tasks(remaining)])

@@ -1,0 +1,387 @@
+"""A request said indirectly, put as the plain request it is.
+
+Customers wrap an ask in politeness, tell it as a story, or say what must not happen:
+
+- "I was wondering if it'd be possible to book a massage…", "would you mind (terribly)
+  moving my haircut…", "how about moving my cleaning…": the ask inside ("book a
+  massage…", "move my haircut…"). Refused or only listed before.
+- "it'd be great if the eye exam task could be high priority": "make the eye exam task
+  high priority" (asked "would you like me to go ahead?" with nothing named).
+- "it's the cleaning I need to move, to friday at 9": a thing put first for emphasis is
+  the thing changed ("move the cleaning to friday at 9"); its "it" is no word for the
+  visit named before (the haircut said to be fine was moved).
+- "I don't want the cleaning cancelled, just moved to thursday at 10": the change wanted
+  ("move the cleaning to thursday at 10"), not a holding back of everything.
+- "I'm not going to make it to my haircut", "I won't be needing the friday appointment
+  anymore", "the cleaning on monday just isn't going to happen": a visit the customer will
+  not come to is cancelled, held for a yes as every
+  cancellation is (only listed before); said with a day or hour to go to instead, the
+  visit is named and the rest of the message says where it goes.
+- "I don't want the groceries on my list anymore", "no need to keep the groceries on
+  there": the to-do is deleted, held for a yes (refused or only listed before).
+- "make my haircut saturday same time", "make the cleaning 2pm": a visit "made" another
+  day or hour is moved (only listed before).
+- "I don't want to miss my haircut, can you put a reminder in for thursday": the reminder
+  is about the haircut (it asked what the task should say).
+- "I've been meaning to call the plumber…, can you stick it on my list for tuesday": the
+  errand told is the to-do added (the tasks were only listed).
+- "…, could you raise this with your tech team?", "please pass this on to your support
+  team": as "report this" (not understood, or the cases listed).
+- "I don't use maria@example.com anymore": as "I don't use that email anymore", the new
+  one asked for (refused before).
+- "the groceries don't need doing until wednesday": the to-do can wait until then (its
+  due day moved; refused before).
+
+Each rewrite is gated by a word it needs, so a message without one pays a substring test.
+"""
+
+from __future__ import annotations
+
+from assistant.language.intent import Intent
+from assistant.language.lexicon import SERVICES
+from assistant.language.patterns import rx
+
+# A gerund of a request verb, and the verb ("moving" → "move").
+_GERUNDS = {
+    "moving": "move",
+    "booking": "book",
+    "cancelling": "cancel",
+    "canceling": "cancel",
+    "changing": "change",
+    "adding": "add",
+    "marking": "mark",
+    "putting": "put",
+    "pushing": "push",
+    "setting": "set",
+    "making": "make",
+    "deleting": "delete",
+    "removing": "remove",
+    "updating": "update",
+    "opening": "open",
+    "rescheduling": "reschedule",
+    "scheduling": "schedule",
+    "ticking": "tick",
+    "crossing": "cross",
+    "checking": "check",
+    "telling": "tell",
+    "showing": "show",
+    "raising": "raise",
+    "logging": "log",
+    "shifting": "shift",
+    "bumping": "bump",
+    "giving": "give",
+    "looking": "look",
+    "sending": "send",
+    "taking": "take",
+}
+_GERUND = "|".join(_GERUNDS)
+
+# "I was wondering if it'd be possible to …", "I wonder if you could …", "would it be
+# possible to …": the ask after the wrapper.
+_WONDERING = rx(
+    r"^(?:(?:hi|hello|hey)[,!.]? )?(?:i was (?:just )?wondering|i wonder|i'm wondering"
+    r"|just wondering|wondering) (?:if|whether) (?:(?:it'd|it would|it might|it'll|it will)"
+    r" be (?:at all )?possible (?:for you )?to|you (?:could|can|would|might)(?: possibly)?"
+    r"(?: be able to)?|i (?:could|can|might) (?:get you to|ask you to))\s+"
+)
+# "would you mind (terribly) moving …", "how about moving …", "any chance of moving …"
+_GERUND_ASK = rx(
+    r"^(?:(?:hi|hello|hey|so|ok|okay)[,!.]? )?(?:would you mind|do you mind|would it be ok"
+    r" to mind|how about|what about|any chance(?: of)?(?: you)?)"
+    r"(?: (?:terribly|awfully|very much|too much|at all))? (?:you )?"
+    rf"(?P<verb>{_GERUND})\b"
+)
+# "it'd be great if the eye exam task could be high priority"
+_WOULD_BE_GOOD = rx(
+    r"^(?:it'd|it would|that'd|that would)(?: really| honestly| just)? (?:be (?:so |really )?"
+    r"(?:great|good|nice|lovely|ideal|helpful|perfect|brilliant|amazing|wonderful|a (?:big |huge"
+    r" |great )?help)|help(?: me)?(?: out)?(?: a lot)?) if (?:you could |you can |you'd"
+    r" |you would )?"
+)
+_COULD_BE = rx(
+    r"^(?P<what>(?:the|my) (?:[a-z']+ ){0,4}?[a-z']+?) (?:could|can|would) be (?P<value>.+)$"
+)
+_MOVED = rx(r"^(?:moved|pushed|shifted|changed|put|rescheduled|brought forward) (?P<rest>.+)$")
+# "it's the cleaning I need to move, to friday at 9", "it's the cleaning that needs
+# moving to …": the thing put first is what the verb changes.
+_CLEFT = rx(
+    r"\b(?:it's|it is|its) (?P<what>(?:the|my) [a-z' ]+?) (?:that |which )?"
+    r"(?:i (?:need|want|have|would like|'d like|really need|actually need) to (?P<verb>move"
+    r"|cancel|change|reschedule|push|shift|book|delete|complete)"
+    r"|(?:needs|has) to be (?P<done>moved|cancelled|canceled|changed|rescheduled|pushed)"
+    r"|needs (?P<ing>moving|cancelling|canceling|changing|rescheduling|pushing))\b,?"
+)
+_CLEFT_VERB = {"moved": "move", "cancelled": "cancel", "canceled": "cancel", "pushed": "push"}
+# "I don't want the cleaning cancelled, just moved to thursday at 10"
+_NOT_THAT_BUT = rx(
+    r"\b(?:i )?(?:don't|do not|dont) want (?P<what>(?:the|my) [a-z' ]+?) (?:cancelled|canceled"
+    r"|deleted|removed)[,;]? (?:i )?(?:just|only|simply)? ?(?:want (?:it )?)?(?P<verb>moved"
+    r"|pushed|shifted|rescheduled|changed) (?P<rest>.+)$"
+)
+# "I'm not going to make it to my haircut", "I can't make my cleaning on monday", "I won't
+# be needing the friday appointment anymore": a visit the customer will not come to.
+_WONT_COME = rx(
+    r"\b(?:i'm|i am|im) not (?:going to|gonna) (?:be able to )?make(?: it to)?"
+    r"|\b(?:i )?(?:can't|cannot|can not|cant|won't|will not|wont|couldn't)"
+    r" (?:be able to )?make(?: it to)?"
+    r"|\b(?:i )?(?:won't|will not|wont) be needing"
+    r"|\b(?:i )?(?:don't|do not|dont) need"
+)
+_VISIT_AFTER = rx(
+    r"^ (?P<visit>(?:my|the|that|this) (?:[a-z0-9':]+ ){0,4}?(?:appointment|appt|booking"
+    r"|cleaning|haircut|massage|facial|consultation|check-?up|exam|session|visit))"
+    r"(?P<rest>(?: (?:on|at|this|next) [a-z0-9:]+(?: (?:at|morning|afternoon) [a-z0-9:]+)?)?)"
+    r"(?P<tail> (?:any ?more|any longer|after all))?(?P<end>[.!]?$|[,.;] )"
+)
+_DAY_OR_HOUR = rx(
+    r"\b(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\b|\btomorrow\b"
+    r"|\b\d{1,2}(?:st|nd|rd|th)\b|\b\d{1,2}(?::\d\d)? ?(?:am|pm)\b|\bat \d|\bsame time\b"
+    r"|\binstead\b|\bmove|\bresched|\bpush|\bchange"
+)
+# "the cleaning on monday just isn't going to happen": the same, said of the visit.
+_WONT_HAPPEN = rx(
+    r"^(?:(?:honestly|so|well|look|sorry|unfortunately)[, ]+)*(?P<visit>(?:my|the|that|this)"
+    r" (?:[a-z0-9':]+ ){0,3}?(?:appointment|appt|booking|cleaning|haircut|massage|facial"
+    r"|consultation|check-?up|exam|session|visit)(?: (?:on|at|this|next) [a-z0-9:]+)?)"
+    r" (?:just |really |definitely |probably )?(?:isn't|is not|won't|will not|isnt|wont)"
+    r" (?:going to |gonna )?(?:happen|work(?: out)?)(?: for me)?(?: any ?more| after all)?"
+    r"(?P<end>[.!]?$|[,.;] )"
+)
+# "I don't want the groceries on my list anymore"
+_OFF_MY_LIST = rx(
+    r"\b(?:(?:i )?(?:don't|do not|dont) (?:want|need)|no need to keep|(?:you )?(?:don't|do not"
+    r"|dont) need to keep) (?P<what>(?:the|my|that|this) [a-z' ]+?)"
+    r" on (?:my|the) (?:list|to-?do list|tasks?)(?: any ?more| any longer)?\b"
+    # "no need to keep the groceries on there"
+    r"|\bno need to keep (?P<there>(?:the|my|that|this) [a-z' ]+?) on there\b"
+)
+
+# "the groceries don't need doing until wednesday now": the to-do can wait until then.
+_NOT_UNTIL = rx(
+    r" (?:don't|doesn't|do not|does not|dont|doesnt|won't|will not) need (?:doing|to be done"
+    r"|done|sorting|to happen)(?: now| anymore)? (?:until|till|til|before) "
+)
+
+# "I don't use maria@example.com anymore": the address on file is no longer theirs, so
+# the new one is asked for (as "I don't use that email anymore" is); refused before.
+_NOT_USED = rx(
+    r"\b(?:don't|do not|dont|no longer) use (?:(?P<email>[\w.+-]+@[\w-]+(?:\.[\w-]+)+)"
+    r"|(?P<phone>\+?[\d(][\d ()-]{6,}\d))"
+)
+
+_VISIT_NOUNS = "|".join(
+    sorted(
+        {*SERVICES, "appointment", "appt", "booking", "visit", "session", "check-up", "checkup"},
+        key=len,
+        reverse=True,
+    )
+)
+_WEEKDAY = r"(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?"
+# "make my haircut saturday same time", "make the cleaning 2pm": a visit made another day
+# or hour is moved there (only listed before; "make it saturday" already moved the one in
+# focus). "make an appointment" books, and is not this; nor "make my appointment for
+# saturday", which may ask for a new one.
+_MAKE_VISIT = rx(
+    # (not "I won't be able to make my haircut on friday": a visit not come to)
+    r"(?<!to )(?<!n't )(?<!not )(?<!cant )(?<!wont )(?<!cannot )"
+    rf"\bmake (?P<visit>(?:my|the|that|this) (?:[a-z0-9':]+ ){{0,3}}?(?:{_VISIT_NOUNS})"
+    rf"(?: appointment| appt| booking)?(?: on {_WEEKDAY})?) (?:on |at )?"
+    rf"(?=(?:this |next )?{_WEEKDAY}\b|tomorrow\b|the \d{{1,2}}(?:st|nd|rd|th)\b"
+    r"|\d{1,2}(?::\d\d)? ?(?:am|pm|o'clock)\b|noon\b|midday\b)"
+)
+
+
+def made_a_move(text: str) -> str:
+    """`text` with "make <visit> <day or hour>" said as "move <visit> to <day or hour>"."""
+    if "make " not in text.lower() or (m := _MAKE_VISIT.search(text.lower())) is None:
+        return text
+    return f"{text[: m.start()]}move {m.group('visit')} to {text[m.end() :]}"
+
+
+# "I don't want to miss my haircut, can you put a reminder in for thursday": the reminder
+# is of the thing not to be missed (it asked what the task should say).
+_NOT_TO_MISS = rx(
+    r"^(?:(?:oh|so|well|um)[, ]+)?(?:i )?(?:don't|do not|dont) want to (?:miss|forget(?: about)?)"
+    r" (?P<what>[a-z0-9' ]+?)[,.;]+ (?P<rest>.*)$"
+)
+_UNTITLED_REMINDER = rx(
+    r"\b(?P<r>(?:a |an )?(?:reminder|note|task))(?: in)?\b(?! (?:to|about|of|that|for (?:my|the)"
+    r"|saying|called)\b)"
+)
+
+# "I've been meaning to call the plumber for ages…, can you stick it on my list for
+# tuesday": the errand told is the to-do "it" is (the tasks were only listed).
+_ERRAND_TOLD = rx(
+    r"\b(?:i've been meaning to|i have been meaning to|i keep meaning to|i keep forgetting to"
+    r"|i always forget to|i need to|i have to|i've got to|i have got to|i must|i should)"
+    r" (?P<errand>[a-z0-9' ]+?)(?= for (?:ages|weeks|days|months|a while|a bit)\b| and | but "
+    r"|[,.;]|$)"
+)
+_REMARK = rx(
+    r"^[, ]*(?:it's|its|it is|this is|that's) (?:really |very |quite |super )?(?:important"
+    r"|urgent|a priority|high priority|not urgent|low priority)[, ]*(?:so |please |can you"
+    r" |could you )*$"
+)
+_IT_ON_THE_LIST = rx(
+    r"\b(?:put|stick|pop|add|get|jot|write|throw) (?:it|that|this)(?: down)? (?:on|to|in|onto)"
+    r" (?:my|the) (?:list|to-?do list|to-?dos|tasks|task list)\b"
+)
+
+# "…. Could you raise this with your tech team?", "please pass this on to your support
+# team": the team it goes to is where a case goes; asked as "report this" (not understood,
+# or read as a look at the cases, before).
+_TO_THE_TEAM = rx(
+    r"\b(?:pass|send|forward|take|bring|raise|escalate|flag|report) (?:this|it|that)"
+    r"(?: up| on)? (?:to|with) (?:your|the) (?:[a-z]+ ){0,2}?(?:team|support(?: team)?"
+    r"|people|department|developers|engineers|folks|guys|staff|manager)\b"
+)
+
+
+def as_asked(text: str) -> str:
+    """`text` with an indirect ask put plainly (see the module docstring); unchanged when
+    none is said."""
+    for step in _STEPS:
+        text = step(text)
+    return text
+
+
+def _reminder_of(text: str) -> str:
+    low = text.lower()
+    if ("miss" in low or "forget" in low) and (m := _NOT_TO_MISS.match(low)) is not None:
+        rest = m.group("rest")
+        if (r := _UNTITLED_REMINDER.search(rest)) is not None:
+            return f"{rest[: r.start()]}{r.group('r')} about {m.group('what')}{rest[r.end() :]}"
+    return text
+
+
+def _unwrapped(text: str) -> str:
+    low = text.lower()
+    if "wonder" in low and (m := _WONDERING.match(low)) is not None:
+        text, low = text[m.end() :], low[m.end() :]
+    if ("mind" in low or "about" in low or "chance" in low) and (
+        m := _GERUND_ASK.match(low)
+    ) is not None:
+        text = f"{_GERUNDS[m.group('verb')]}{text[m.end() :]}"
+    return text
+
+
+def _wished(text: str) -> str:
+    low = text.lower()
+    if " be " not in low or " if " not in low or (m := _WOULD_BE_GOOD.match(low)) is None:
+        return text
+    if (could := _COULD_BE.match(low[m.end() :])) is None:
+        return text[m.end() :]
+    value = could.group("value")
+    if (moved := _MOVED.match(value)) is not None:
+        return f"move {could.group('what')} {moved.group('rest')}"
+    return f"make {could.group('what')} {value}"
+
+
+def _put_first(text: str) -> str:
+    low = text.lower()
+    if not ("it's" in low or "it is" in low or "its " in low) or not (m := _CLEFT.search(low)):
+        return text
+    verb = m.group("verb") or _CLEFT_VERB.get(m.group("done") or "", "")
+    if not verb:
+        ing = m.group("ing") or m.group("done") or ""
+        verb = _GERUNDS.get(ing, ing.removesuffix("d"))
+    return f"{text[: m.start()]}{verb} {m.group('what')}{text[m.end() :]}"
+
+
+def _not_that_but(text: str) -> str:
+    low = text.lower()
+    if "want" not in low or (m := _NOT_THAT_BUT.search(low)) is None:
+        return text
+    said = m.group("verb")
+    verb = {"moved": "move", "pushed": "push", "shifted": "shift"}.get(said, said[:-1])
+    return f"{text[: m.start()]}{verb} {m.group('what')} {text[m.start('rest') :]}"
+
+
+def _not_coming(text: str) -> str:
+    low = text.lower()
+    if ("happen" in low or "work" in low) and (m := _WONT_HAPPEN.match(low)) is not None:
+        said = text[m.start("visit") : m.end("visit")]
+        if _DAY_OR_HOUR.search(low[m.end() :]):
+            return f"{said}{text[m.start('end') :]}"
+        return f"cancel {said}{text[m.start('end') :]}"
+    if not ("make" in low or "need" in low) or (m := _WONT_COME.search(low)) is None:
+        return text
+    if (visit := _VISIT_AFTER.match(low[m.end() :])) is None:
+        return text
+    said = text[m.end() : m.end() + visit.end("rest")].strip()
+    rest = text[m.end() + visit.start("end") :]
+    if _DAY_OR_HOUR.search(low[m.end() + visit.end() :]):
+        # "I can't make my haircut on friday, could it be saturday at 3": the visit is
+        # named, and the words after it say where it goes.
+        return f"{text[: m.start()]}{said}{rest}"
+    return f"{text[: m.start()]}cancel {said}{rest}"
+
+
+def _on_the_list(text: str) -> str:
+    low = text.lower()
+    if " it " not in low and " that " not in low and " this " not in low:
+        return text
+    if (put := _IT_ON_THE_LIST.search(low)) is None:
+        return text
+    if (told := _ERRAND_TOLD.search(low[: put.start()])) is None:
+        return text
+    errand = text[told.start("errand") : told.end("errand")]
+    between = text[told.end("errand") : put.start()]
+    if _REMARK.match(between):
+        # "i need to send my tax forms by thursday, it's important, put it on my list": the
+        # to-do as said, its remark kept with it (it makes it high priority)
+        return f"{text[: told.start()]}add a task to {errand}{between.rstrip(' ,')}"
+    return f"{text[: put.start()]}add a task to {errand}{text[put.end() :]}"
+
+
+def _told_plainly(text: str) -> str:
+    low = text.lower()
+    if (" to " in low or " with " in low) and (m := _TO_THE_TEAM.search(low)) is not None:
+        text = f"{text[: m.start()]}report this{text[m.end() :]}"
+        low = text.lower()
+    if " use " in low and (m := _NOT_USED.search(low)) is not None:
+        said = "that email" if m.group("email") else "that number"
+        text = f"{text[: m.start()]}don't use {said}{text[m.end() :]}"
+        low = text.lower()
+    if "need" in low and (m := _NOT_UNTIL.search(low)) is not None:
+        text = f"{text[: m.start()]} can wait until {text[m.end() :]}"
+        low = text.lower()
+    if " on " in low and (m := _OFF_MY_LIST.search(low)) is not None:
+        what = m.group("what") or m.group("there")
+        text = f"{text[: m.start()]}delete {what} from my list{text[m.end() :]}"
+    return text
+
+
+_STEPS = (
+    _reminder_of,
+    _unwrapped,
+    _wished,
+    _put_first,
+    _not_that_but,
+    _not_coming,
+    _on_the_list,
+    _told_plainly,
+    made_a_move,
+)
+
+
+# "…, but only if there's nothing else that day", "if I'm free on thursday…": a change
+# wanted only if the calendar allows it. Asked about (a yes makes it), as every change on
+# a condition is; the visits are read with the question so that the answer shows whether
+# the day is free (it asked to book on a day already taken, without looking).
+_CALENDAR_CONDITION = rx(
+    r"\b(?:if|unless|provided|as long as) (?:there's|there is|i've got|i have got|i have|i've"
+    r"|i'm|i am|you've got|you have)(?: got)?(?: still| really| definitely)? (?:nothing"
+    r"|anything|something|no other|free|not got anything|not busy|busy)\b"
+)
+_VISITS_READ = frozenset({"appointments", "next_appointment"})
+
+
+def with_the_day_read(found: list[Intent], text: str) -> list[Intent]:
+    """`found` with the visits read first, when a change asked on a condition is weighed
+    against what else is booked (see above)."""
+    if not any(i.writes and "consent" in i.missing for i in found):
+        return found
+    if any(i.kind in _VISITS_READ for i in found) or not _CALENDAR_CONDITION.search(text):
+        return found
+    return [Intent("appointments", clause=text), *found]
