@@ -387,11 +387,23 @@ def unresolved(intent: Intent, resolution: Resolution, scene: Scene) -> list[str
     if isinstance(resolution, Match):
         return []
     if intent.kind in ("complete_task", "update_task", "delete_task"):
-        return _unresolved_task(intent, resolution)
+        return _unresolved_task(intent, resolution, scene)
     return _unresolved_appointment(intent, resolution, scene)
 
 
-def _unresolved_task(intent: Intent, resolution: NoMatch | Ambiguous) -> list[str]:
+def _still_pending(items: Iterable[Item], scene: Scene) -> list[Item]:
+    """The to-dos offered, without those this turn completed or deleted ("mark the
+    groceries done and delete the laundry task": not "Your pending tasks are Buy
+    groceries, …" just after it was done)."""
+    gone = {
+        str(r.call.arguments.get("task_id"))
+        for r in scene.results
+        if r.ok and r.call.tool_name in ("crm.completeTask", "crm.deleteTask")
+    }
+    return [item for item in items if str(item.get("id")) not in gone]
+
+
+def _unresolved_task(intent: Intent, resolution: NoMatch | Ambiguous, scene: Scene) -> list[str]:
     if isinstance(resolution, Ambiguous):
         names = join_and([title(t) for t in resolution.candidates], "or")
         if not _target_words(intent):
@@ -400,9 +412,10 @@ def _unresolved_task(intent: Intent, resolution: NoMatch | Ambiguous) -> list[st
         return [f"I found {found} tasks that could fit: {names}.", "Which one did you mean?"]
     words = _target_words(intent)
     head = f'I couldn\'t find a task matching "{words}".' if words else "I'm not sure which task."
-    if not resolution.options:
+    options = _still_pending(resolution.options, scene)
+    if not options:
         return [head, "You don't have any pending tasks."]
-    names = spoken_list([title(t) for t in resolution.options])
+    names = spoken_list([title(t) for t in options])
     return [head, f"Your pending tasks are {names}.", "Which one did you mean?"]
 
 
