@@ -68,6 +68,7 @@ from assistant.turn_budget import TurnBudget
 from assistant.turn_log import turn_finished
 from assistant.untold import too_late, untold_preface, untold_writes
 from assistant.writes_in_flight import WritesInFlight
+from assistant.zones import zone_of_offsets
 
 log = logging.getLogger(__name__)
 
@@ -788,6 +789,9 @@ class Engine:
             state.results.extend(results)
             state.session.remember(ToolExchange(round=round_no, results=tuple(results)))
             self._integrity.remember_writes(state, results)
+            customer = state.session.customer
+            if customer is not None and not customer.timezone_known:
+                _speak_times_as_written(state, customer, results)
 
     async def _await_round(self, state: TurnState, run: RoundRun) -> None:
         await progress.await_round(
@@ -1001,6 +1005,17 @@ def _planned_results(state: TurnState, ran_before: int) -> bool:
     """Whether the round gave results of the planner's calls (the listings fetched only
     for the write checks are not news to plan from)."""
     return any(r.call.call_id not in state.checks for r in state.results[ran_before:])
+
+
+def _speak_times_as_written(
+    state: TurnState, customer: CustomerContext, results: list[ToolResult]
+) -> None:
+    """With the customer's zone unknown (their profile unread), the CRM's times are
+    spoken at the hours it wrote them, not in UTC: a zone of their one offset stands in,
+    still marked unknown, so that no timed write is made on it."""
+    zone = zone_of_offsets(result.result for result in results if result.ok)
+    if zone is not None and zone != customer.timezone:
+        state.session.customer = customer.model_copy(update={"timezone": zone})
 
 
 def _keep_untold(state: TurnState) -> None:

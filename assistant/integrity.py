@@ -71,6 +71,9 @@ _PROFILE_LOOKUP = ToolCall(call_id="", tool_name=as_asked.PROFILE_READ)
 # Before a question asked again because its visit moved after it was asked.
 MOVED_SINCE_ASKED = "That appointment has changed since I asked, so nothing is changed yet:"
 RENAMED_SINCE_ASKED = "That task has changed since I asked, so nothing is changed yet:"
+# Before a question asked again because what it named could not be read at the yes.
+VISITS_UNREAD = "I couldn't check your appointments just now, so nothing is changed yet:"
+TASKS_UNREAD = "I couldn't check your tasks just now, so nothing is changed yet:"
 # How long a create sent to the CRM counts as in flight for its customer's other
 # conversations: until its outcome is known, and at most this long (a turn that never
 # reported it); one the CRM had not confirmed when its turn ended, this long after.
@@ -137,9 +140,11 @@ class WriteIntegrity:
         """Why, and the question again, when what it named has changed since it was
         asked (on another tab, on the phone, by the office): a visit moved, or the email
         or phone on file changed. A yes is a yes to what was named. None when all is as
-        named, or a visit cannot be read (the yes runs the calls, and the CRM judges
-        them); a contact detail that cannot be read now, or could not at the question,
-        is asked about again (as_asked.py), never written blind."""
+        named, or gone (the CRM's answer to the call tells that). A contact detail that
+        cannot be read now, or could not at the question, is asked about again
+        (as_asked.py), never written blind; and so is a visit or a task named by the
+        question when the listing that would show it cannot be read now (a cancel by id
+        lands on the visit wherever the office moved it)."""
         customer = state.session.customer
         if customer is None:
             return None
@@ -176,13 +181,17 @@ class WriteIntegrity:
             if why is not None:
                 return why, confirmation.wording(pending.calls, [*fresh, *seen], zone)
         listing = [r for r in fresh if r.call.call_id == AS_ASKED_TASKS]
+        visits = [r for r in fresh if r.call.call_id == AS_ASKED_CHECK]
+        unread = (any(titled) and not listing, any(before) and not visits)
+        if any(unread):
+            why = TASKS_UNREAD if unread[0] else VISITS_UNREAD
+            return why, confirmation.wording(pending.calls, seen, zone)
         if listing and any(titled):
             now_titled = [confirmation.task_named(call, listing) for call in tasked]
             if not _as_named(titled, now_titled):
                 words = confirmation.wording(pending.calls, [*listing, *seen], zone)
                 return RENAMED_SINCE_ASKED, words
-        visits = [r for r in fresh if r.call.call_id == AS_ASKED_CHECK]
-        if not visits or not any(before):
+        if not any(before):
             return None
         after = [confirmation.visit_named(call, visits, zone) for call in named]
         if _as_named(before, after):

@@ -6,7 +6,8 @@ than that, every turn read the zone file again (a tenth of the planner's CPU).
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from collections.abc import Iterable, Iterator
+from datetime import UTC, datetime, timedelta
 from functools import lru_cache
 from zoneinfo import ZoneInfo
 
@@ -39,3 +40,51 @@ def same_moment_value(name: str, value: object) -> object:
     if moment.tzinfo is None:
         return value  # no offset: not one moment (the checks refuse it)
     return moment.astimezone(UTC).isoformat()
+
+
+def zone_of_offsets(documents: Iterable[object]) -> str | None:
+    """A zone that speaks the CRM's times at the hours it wrote them (`Etc/GMT+8` for
+    times at -08:00), for a customer whose own zone is unknown (their profile could not
+    be read); None when the answers hold no time, or times at more than one offset (a
+    change of daylight saving time between them: no one fixed zone tells them all),
+    or at an offset that is not a whole number of hours."""
+    offsets = {
+        offset
+        for document in documents
+        for stamp in _stamps(document)
+        if (offset := _offset_of(stamp)) is not None
+    }
+    if len(offsets) != 1:
+        return None
+    (offset,) = offsets
+    hours, rest = divmod(int(offset.total_seconds()), 3600)
+    if rest:
+        return None
+    if hours == 0:
+        return "UTC"
+    # The Etc zones' signs are POSIX's, the other way round: Etc/GMT+8 is UTC-08:00.
+    return f"Etc/GMT{-hours:+d}"
+
+
+def _stamps(document: object) -> Iterator[object]:
+    """The `starts_at` of an answer: of the record itself, of `appointment`, and of the
+    items of its listings."""
+    if not isinstance(document, dict):
+        return
+    yield document.get("starts_at")
+    inner = document.get("appointment")
+    if isinstance(inner, dict):
+        yield inner.get("starts_at")
+    for value in document.values():
+        if isinstance(value, list):
+            yield from (item.get("starts_at") for item in value if isinstance(item, dict))
+
+
+def _offset_of(stamp: object) -> timedelta | None:
+    if not isinstance(stamp, str):
+        return None
+    try:
+        moment = datetime.fromisoformat(stamp)
+    except ValueError:
+        return None
+    return moment.utcoffset()

@@ -114,13 +114,19 @@ _DAY_PATTERNS: tuple[tuple[str, GatedPattern], ...] = tuple(
         ("last_weekday", rf"\b(?:on )?last ({_WD})\b"),
         ("weekday_next_week", rf"\b(?:on )?({_WD}) (?:of )?next week\b"),
         ("weekday", rf"\b(?:on )?(?:(this|next|coming|upcoming|the following) )?({_WD})s?\b"),
-        ("in_span", rf"\bin (?:about )?({_NUM}) (day|week|month)s?\b"),
-        ("span_from_now", rf"\b({_NUM}) (day|week|month)s? from (?:now|today)\b"),
+        ("in_span", rf"\bin (?:about )?({_NUM}) (day|week|month|year)s?\b"),
+        ("span_from_now", rf"\b({_NUM}) (day|week|month|year)s? from (?:now|today)\b"),
+        # "the same day next year", "this time next year": a year on from today (a leap
+        # day's is the 28th of February).
+        (
+            "next_year_today",
+            r"\b(?:(?:on )?the )?same (?:day|date) next year\b|\bthis time next year\b",
+        ),
         # "a week from tomorrow", "two days after friday", British "a week tomorrow",
         # "a week on tuesday": a span counted from another day, not from today.
         (
             "span_from_day",
-            rf"\b({_NUM}) (day|week|month)s? (?:from |after |on )?(?:this |next |the )?"
+            rf"\b({_NUM}) (day|week|month|year)s? (?:from |after |on )?(?:this |next |the )?"
             rf"(tomorrow|today|{_WD})\b",
         ),
         # "the 2nd of next month", "next month on the 15th": that day of next month (the
@@ -137,6 +143,13 @@ _DAY_PATTERNS: tuple[tuple[str, GatedPattern], ...] = tuple(
             r"|end of (?:the |this )?month|end of next (?:week|month)"
             r"|(?:the )?last day of (?:the |this )?month|(?:the )?last day of next month"
             r"|end of (?:the |this )?year|(?:the )?last day of (?:the |this )?year)\b",
+        ),
+        # "early january", "mid-march", "the end of february": a part of a month named
+        # (its first, its 15th, its last day), a stretch of days as "next week" is.
+        (
+            "part_of_month",
+            r"\b(?:in )?(?:the )?(early|mid|late|beginning of|start of|middle of|end of)[ -]"
+            rf"(?:the month of )?({_MON})\b(?!\.? ?\d)",
         ),
         ("month_day", rf"\b(?:on )?({_MON})\.? (\d{{1,2}})(?:st|nd|rd|th)?\b(?:,? (\d{{4}}))?"),
         ("day_month", rf"\b(?:on )?(?:the )?(\d{{1,2}})(?:st|nd|rd|th)? (?:of )?({_MON})\b"),
@@ -159,7 +172,7 @@ _DAY_TRIES_NO_SPAN = Tried(_DAY_PATTERNS_NO_SPAN)
 
 
 def _day_patterns(text: str) -> Tried[str]:
-    if " day" in text or "week" in text or "month" in text:
+    if " day" in text or "week" in text or "month" in text or "year" in text:
         return _DAY_TRIES
     return _DAY_TRIES_NO_SPAN
 
@@ -393,15 +406,24 @@ def _day(name: str, m: re.Match[str], today: date) -> tuple[date | None, int | N
             "day": relativedelta(days=count),
             "week": relativedelta(weeks=count),
             "month": relativedelta(months=count),
+            "year": relativedelta(years=count),
         }[unit]
         return today + delta, None, None
+    if name == "next_year_today":
+        return today + relativedelta(years=1), None, None
+    if name == "part_of_month":
+        return _part_of_month(today, g[0], _MONTH_NUMBERS[g[1]]), None, None
     if name == "span_from_day":
         count, unit, base = _number(g[0]), g[1], g[2]
         if base in ("today", "tomorrow"):
             start = today + timedelta(days=base == "tomorrow")
         else:
             start = _next_weekday(today, WEEKDAYS.index(base), include_today=False)
-        step = {"day": relativedelta(days=count), "week": relativedelta(weeks=count)}
+        step = {
+            "day": relativedelta(days=count),
+            "week": relativedelta(weeks=count),
+            "year": relativedelta(years=count),
+        }
         return start + step.get(unit, relativedelta(months=count)), None, None
     if name == "holiday":
         month, dom = _HOLIDAYS[g[0].removeprefix("the ").replace("'", "").split(" day")[0]]
@@ -469,6 +491,19 @@ def _nth_weekday(
     if nth == "last":
         return start + relativedelta(day=31, weekday=weekday(index)(-1))
     return start + relativedelta(weekday=weekday(index)(+_NTH[nth]))
+
+
+def _part_of_month(today: date, part: str, month: int) -> date | None:
+    """The first (early), the 15th (mid) or the last day (late, end) of the month named,
+    this year's while that day is still ahead, else next year's."""
+    dom = 1 if part in ("early", "beginning of", "start of") else 15
+    year = today.year
+    for _ in range(2):
+        found = date(year, month, 1) + relativedelta(day=31 if part in ("late", "end of") else dom)
+        if found >= today:
+            return found
+        year += 1
+    return None
 
 
 def _week_word(phrase: str, today: date) -> date:
@@ -708,6 +743,9 @@ def _qualifier_unread(text: str, spans: list[Span]) -> bool:
     return _QUALIFIER_UNREAD.search("".join(blanked)) is not None
 
 
+_TODAY_SAID = re.compile(r"\b(?:today|tonight)\b")
+
+
 def find_when(text: str, now: datetime) -> When | None:
     """The first day and the first time said in `text` (normalized), relative to `now`.
 
@@ -738,8 +776,21 @@ def find_when(text: str, now: datetime) -> When | None:
     if found_day is not None:
         name, match = found_day
         # "the last day of the month" is one day; "the end of the month" a few.
-        vague_day = name == "week_word" and "last day" not in match.group(0)
+        vague_day = (name == "week_word" and "last day" not in match.group(0)) or (
+            name == "part_of_month"
+        )
         day, weekday_only, implied_clock = _day(name, match, today)
+        if (
+            name == "weekday"
+            and match.group(1) in (None, "this")
+            and ("today" in text or "tonight" in text)
+            and WEEKDAYS.index(match.group(2)) == today.weekday()
+            and (also := _TODAY_SAID.search(text)) is not None
+        ):
+            # "I mean thursday, today" said on a Thursday: today, as both say (a bare
+            # weekday alone is the next one after today).
+            day, weekday_only = today, None
+            spans.append(also.span())
         if day is not None:
             spans.append(match.span())
         elif name in _DATE_NAMES:

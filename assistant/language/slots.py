@@ -429,8 +429,18 @@ def _sentence_case(text: str) -> str:
 
 
 def cut_spans(text: str, spans: list[tuple[int, int]]) -> str:
-    """`text` without the given spans, dropping the little words that led into a date."""
-    for start, end in sorted(spans, reverse=True):
+    """`text` without the given spans, dropping the little words that led into a date.
+
+    Spans that overlap ("tomorrow" within "tomorrow morning", read as the day and as the
+    part of the day) are cut once, as one: cut apart, the second cut words after them
+    ("to take the bins out" lost "to take")."""
+    merged: list[tuple[int, int]] = []
+    for start, end in sorted(spans):
+        if merged and start < merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
+        else:
+            merged.append((start, end))
+    for start, end in reversed(merged):
         head = _DATE_LEAD.sub("", text[:start])
         text = head + " " + text[end:].lstrip(" ,")
     return re.sub(r"\s+", " ", text).strip(" ,")

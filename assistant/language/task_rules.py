@@ -414,6 +414,8 @@ def add_task(c: Clause) -> Intent | None:
             missing = ("when", *missing) if "when" not in missing else missing
         if draft.when is not None and draft.when.no_such_date is not None:
             missing = ("no_such_date", *missing)  # "pay rent on june 31st": which day?
+        elif draft.when is not None and draft.when.weekday_conflict:
+            missing = ("weekday_conflict", *missing)  # "on friday the 20th", a Saturday
         elif draft.due_on is not None and draft.due_on < c.now.date().isoformat():
             # "remind me yesterday to…": a day gone is asked about, not set.
             del arguments["due_on"]
@@ -648,6 +650,17 @@ def update_task(c: Clause) -> Intent | None:
                 # "move the groceries task to friday at 5pm": a task keeps a day, not a
                 # time; the time said goes in its note, as a new task's does.
                 due_change["description"] = slots.time_note(when)
+            if when is not None and when.weekday_conflict:
+                # "due friday the 20th" when the 20th is a Saturday: which one is asked, as
+                # for a visit; neither is written.
+                return Intent(
+                    "update_task",
+                    due_change,
+                    target=task_ref(match.group("t"), c),
+                    clause=c.text,
+                    when=when,
+                    missing=("weekday_conflict",),
+                )
             return _task_change(c, match.group("t"), due_change)
     if ("wait" in c.text or "leave" in c.text or " be " in c.text) and (
         match := _WAITS_UNTIL.search(c.text)

@@ -15,6 +15,10 @@ tool error code; nothing above this module sees an aiohttp type:
     429                                        rate_limited       per Retry-After
     5xx                                        unavailable        yes
     other statuses, non-JSON or odd bodies     internal           no
+    2xx to a write, not readable as the        internal, marked   no
+      record it wrote (no `id`, odd body)        unconfirmed
+    a record or listed item naming another     internal (a listed item is left out)
+      customer (`customer_id`, a profile's `id`)
     (2xx: text with control characters or overlong is cleaned: crm_text.py)
     session timeout                            timeout            yes
     reset, refused, disconnected, cut short    unavailable        yes (connection_error)
@@ -40,6 +44,7 @@ from __future__ import annotations
 
 import functools
 import json
+import logging
 from collections.abc import Mapping
 from datetime import UTC, datetime
 from email.utils import parsedate_to_datetime
@@ -56,6 +61,8 @@ from assistant.tools import crm_text
 from assistant.tools.bulkhead import Bulkhead
 
 Json = dict[str, Any]
+
+log = logging.getLogger(__name__)
 
 # How each part of the CRM is named in messages the narrator may repeat to a customer.
 _ACCOUNTS = "the customer records"
@@ -252,10 +259,29 @@ class CrmClient:
                 bulkhead.give_back(system, customer_id)
         if status == 204:
             return {}
-        return _decode(system, raw, expect)
+        try:
+            document = _decode(system, raw, expect, customer_id, profile=len(path) == 1)
+        except ToolFailure as unreadable:
+            # A write answered 2xx with what cannot be read as its record may well have
+            # been applied: unconfirmed, never told as not done.
+            unreadable.unconfirmed = method != "GET"
+            raise
+        if method in ("POST", "PATCH") and not isinstance(document.get("id"), str):
+            # A write answered 2xx with something other than the record it wrote (a
+            # listing, an empty object): it may well have been applied, so it is neither
+            # told done nor failed, but unconfirmed (the next turn can look). A DELETE's
+            # 2xx says it is gone, whatever its body.
+            failure = ToolFailure("internal", f"{system} answered without the record it wrote")
+            failure.unconfirmed = True
+            raise failure
+        return document
 
 
-def _decode(system: str, raw: bytes, expect: str | None) -> Json:
+def _decode(
+    system: str, raw: bytes, expect: str | None, customer_id: str, *, profile: bool = False
+) -> Json:
+    """The answer's JSON object, checked (`request`); `profile`: the route is the
+    customer's own record, whose `id` must be theirs."""
     try:
         document = orjson.loads(raw)
     except ValueError:
@@ -265,11 +291,18 @@ def _decode(system: str, raw: bytes, expect: str | None) -> Json:
     if b"_cents" in raw and not _amounts_are_numbers(document, expect):
         # A null (or a string) read as no money would tell the customer they owe nothing.
         raise ToolFailure("internal", f"{system} answered with an amount that is not a number")
+    if profile and document.get("id", customer_id) != customer_id:
+        raise ToolFailure("internal", f"{system} answered with another customer's record")
+    if b"customer_id" in raw:
+        # A record naming another customer is not this customer's, whatever route it
+        # came on: never read out as theirs, never the target of a write.
+        document = _only_theirs(system, document, expect, customer_id)
     if crm_text.needs_cleaning(raw):
         # Stored text with control characters or of an unspeakable length (crm_text.py).
         cleaned: Json = crm_text.clean(document)
         return cleaned
-    return document
+    decoded: Json = document
+    return decoded
 
 
 def _listed(document: Json, expect: str | None) -> bool:
@@ -279,6 +312,22 @@ def _listed(document: Json, expect: str | None) -> bool:
         return True
     items = document.get(expect)
     return isinstance(items, list) and all(isinstance(item, dict) for item in items)
+
+
+def _only_theirs(system: str, document: Json, expect: str | None, customer_id: str) -> Json:
+    """The answer without listed items that name another customer; ToolFailure when the
+    answer itself names one."""
+    if document.get("customer_id", customer_id) != customer_id:
+        raise ToolFailure("internal", f"{system} answered about another customer")
+    if expect is None or not document.get(expect):
+        return document
+    items = document[expect]
+    theirs = [item for item in items if item.get("customer_id", customer_id) == customer_id]
+    if len(theirs) == len(items):
+        return document
+    left_out = len(items) - len(theirs)
+    log.warning("%s listed %d item(s) of another customer; left out", system, left_out)
+    return {**document, expect: theirs}
 
 
 def _amounts_are_numbers(document: Json, expect: str | None) -> bool:

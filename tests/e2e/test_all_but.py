@@ -42,8 +42,8 @@ ALL_BUT: Path = DATA / "conversations_all_but.jsonl"
 async def test_all_but_one_leaves_that_one(
     make_assistant: MakeAssistant, crm_admin: CrmAdmin, capsys: Any
 ) -> None:
-    """Every session passes: a day's visits are cancelled only on a yes, and a contact
-    detail is never changed as if it were the time or the second one said."""
+    """Every session passes: what is left out is never changed or asked about, and
+    nothing else is left out."""
     assert len(read_cases(ALL_BUT)) == 15
     share, failed = await score(make_assistant, crm_admin, ALL_BUT, capsys)
     assert share == 1.0, failed

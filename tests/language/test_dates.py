@@ -258,3 +258,40 @@ def test_an_hour_said_with_its_part_of_the_day_is_that_hour(said: str, clock: ti
     (2 PM, asked about), the three ignored."""
     when = find_when(normalize(said).text, NOW)
     assert when is not None and when.clock == clock and not when.vague_time
+
+
+# A leap day, Sunday 29 February 2032, in Los Angeles; and a Thursday just after midnight.
+_LEAP_DAY = datetime(2032, 2, 29, 11, 0, tzinfo=ZoneInfo("America/Los_Angeles"))
+_THURSDAY = datetime(2030, 4, 18, 0, 20, tzinfo=ZoneInfo("America/Los_Angeles"))
+
+
+@pytest.mark.parametrize(
+    ("text", "now", "day"),
+    [
+        # a year on: a leap day's is the 28th of February (the next has no 29th)
+        ("a year from today at 10am", _LEAP_DAY, date(2033, 2, 28)),
+        ("in a year", _LEAP_DAY, date(2033, 2, 28)),
+        ("in two years", NOW, date(2027, 3, 1)),
+        ("same day next year", _LEAP_DAY, date(2033, 2, 28)),
+        ("this time next year", NOW, date(2026, 3, 1)),
+        # a part of a month named: its first, its 15th, its last day (next year's once gone)
+        ("early january", NOW, date(2026, 1, 1)),
+        ("mid-march", NOW, date(2025, 3, 15)),
+        ("late feb", NOW, date(2026, 2, 28)),
+        ("by the end of april", NOW, date(2025, 4, 30)),
+        ("the beginning of may", NOW, date(2025, 5, 1)),
+        # the weekday today is, said with "today": today, not a week on
+        ("I mean thursday, today", _THURSDAY, date(2030, 4, 18)),
+        ("thursday", _THURSDAY, date(2030, 4, 25)),
+    ],
+)
+def test_days_counted_in_years_parts_of_months_and_today_by_name(
+    text: str, now: datetime, day: date
+) -> None:
+    assert when(text, now)[0] == day
+
+
+def test_a_part_of_a_month_is_a_stretch_a_booking_asks_about() -> None:
+    found = find_when("sometime mid march", NOW)
+    assert found is not None and found.vague_day
+    assert find_when("march 15", NOW).vague_day is False  # type: ignore[union-attr]

@@ -49,3 +49,13 @@ def test_a_remark_on_priority_after_the_title_is_its_priority(
 def test_words_quoted_in_a_title_stay_in_it() -> None:
     """ "read 'it's urgent' memo": the quoted words are the memo's name, not a priority."""
     assert _added("add a task: read 'it's urgent' memo") == {"title": "Read 'it's urgent' memo"}
+
+
+def test_a_day_read_twice_over_leaves_the_title_whole() -> None:
+    """ "tomorrow" is read as the day and again within "tomorrow morning": cut once, the
+    words after it stay ("to take the bins out" lost "to take"; "tonight at 11:55 to lock
+    the back door" left "K the back door")."""
+    from assistant.language.slots import cut_spans
+
+    text = "remind me tomorrow morning to take the bins out"
+    assert cut_spans(text, [(10, 18), (10, 26)]) == "remind me to take the bins out"

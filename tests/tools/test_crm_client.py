@@ -328,6 +328,53 @@ async def test_delete_answering_204_returns_nothing(
     )
 
 
+async def test_listed_items_naming_another_customer_are_left_out(
+    scripted: tuple[ScriptedCrm, CrmClient],
+) -> None:
+    """A listing carrying an item whose `customer_id` is another customer's keeps only
+    this customer's items (never read out as theirs, never written on)."""
+    fake, crm = scripted
+    mine, theirs = {"id": "task_1", "title": "Mine"}, {"id": "task_9", "customer_id": "cust_002"}
+    fake.answer(200, {"tasks": [mine, {**mine, "id": "task_2", "customer_id": "cust_001"}, theirs]})
+    document = await _list_tasks(crm, trace_id="t")
+    assert [item["id"] for item in document["tasks"]] == ["task_1", "task_2"]
+
+
+async def test_a_profile_of_another_customer_is_internal(
+    scripted: tuple[ScriptedCrm, CrmClient],
+) -> None:
+    """The customer's own route answering another customer's record fails."""
+    fake, crm = scripted
+    fake.answer(200, {"id": "cust_002", "name": "James Smith", "email": "james@example.com"})
+    failure = await _failure(crm.get_customer("cust_001", trace_id="t"))
+    assert failure.code == "internal" and not failure.unconfirmed
+
+
+@pytest.mark.parametrize(
+    "body",
+    [{"tasks": [{"id": "task_1"}]}, {}, {"id": "appt_9", "customer_id": "cust_002"}, "<html>"],
+    ids=["a-listing", "empty", "another-customer", "not-json"],
+)
+async def test_a_write_answered_2xx_without_its_record_is_unconfirmed(
+    scripted: tuple[ScriptedCrm, CrmClient], body: Any
+) -> None:
+    """A booking answered 201 with what is not its record may have been applied: the
+    failure is marked unconfirmed (never told as not done)."""
+    fake, crm = scripted
+    fake.answer(201, body)
+    failure = await _failure(_book(crm, trace_id="t", service="Facial"))
+    assert failure.code == "internal" and failure.unconfirmed
+
+
+async def test_a_delete_answered_200_with_any_body_is_done(
+    scripted: tuple[ScriptedCrm, CrmClient],
+) -> None:
+    """A DELETE's 2xx says the item is gone, whatever its body."""
+    fake, crm = scripted
+    fake.answer(200, {"ok": True})
+    assert await _delete_task(crm, "task_1", trace_id="t") == {"ok": True}
+
+
 # --- what is sent ------------------------------------------------------------------
 
 

@@ -169,7 +169,11 @@ INVOICE_HISTORY = _rx(
     r"|\b(?:all|every|each)\b.*\b(?:invoices?|bills?)\b.*\bever\b"
 )
 AFTER = _rx(r"\b(?:the )?one after (?:that|it)\b|\bafter that one\b")
-DUE_IT = _rx(r"\bwhen(?:'s| is) (?:it|that) due\b|\bwhen its due\b|\bwhen it's due\b")
+# ("what day is that due", "which date is it due": the day asked in other words)
+DUE_IT = _rx(
+    r"\b(?:when|what day|what date|which day|which date)(?:'s| is) (?:it|that) due\b"
+    r"|\bwhen its due\b|\bwhen it's due\b"
+)
 ELLIPSIS = _rx(r"^(?:and|what about|how about|also)\b|^(?:any|and) \w+ ones\b")
 # The words a question about the one in focus may open with: "perfect, and where is that",
 # "thanks so much, what day is that now" (an acknowledgement, then the question).

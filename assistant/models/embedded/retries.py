@@ -27,6 +27,10 @@ from assistant.schema import (
 )
 from assistant.speech import local_now, parse_moment, spoken_datetime
 
+_DID_YOU_VERB = (
+    r"|\bdid you,? (?:actually |really |definitely )?(?:book|move|reschedule|add|change|update"
+    r"|complete|finish|delete|remove|open|make|save|put)"
+)
 # "did that go through?", "did it work", "is it done now?", "has that happened"
 _ASKS_IF_DONE = rx(
     # ("go through my tasks with me" asks for them read out, not after a change)
@@ -35,6 +39,9 @@ _ASKS_IF_DONE = rx(
     r"|happened|succeed|succeeded|stick|stuck|save|saved|go ahead|gone ahead)\b"
     r"|\b(?:is|was|has) (?:that|it|this) (?:been )?(?:done|saved|sorted)(?: now)?\??$"
     r"|\bdid (?:you|it) (?:do|manage|get) (?:it|that)\b"
+    # "did you book it?", "did you add that?" just after the change: was it made
+    + _DID_YOU_VERB
+    + r"(?: it| that| that one| them)\b"
 )
 # "try again", "have another go", "can you retry", "give it another shot"
 _ASKS_RETRY = rx(
@@ -47,7 +54,9 @@ _ABOUT_THAT = rx(
     r"^(?:so |and |ok |okay )?(?:(?:did|has|have) (?:that|it|this) (?:actually )?"
     r"(?:go|gone|went|work|worked|happen|happened|go ahead|gone ahead)(?: through)?"
     r"|(?:is|was) (?:that|it|this) (?:done|sorted)(?: now)?"
-    r"|(?:can you |please )?(?:try (?:it |that )?again|retry)(?: please)?)[ ?.!]*$"
+    r"|(?:can you |please )?(?:try (?:it |that )?again|retry)(?: please)?"
+    r"|did you,? (?:actually |really |definitely )?(?:book|move|reschedule|add|change|update"
+    r"|complete|finish|delete|remove|open|make|save|put) (?:it|that|that one|them))[ ?.!]*$"
 )
 # Words that ask for something else as well: read as a request of its own.
 _OTHER_REQUEST = rx(r"\b(?:and|also|then) (?:book|cancel|add|move|delete|change|open)\b")
@@ -81,7 +90,7 @@ _WHAT = {
 # Words without which neither is asked: most messages are passed over without reading.
 _CUE = rx(
     r"through|work|happen|succe|stick|stuck|save|sorted|done|manage|go ahead|gone ahead"
-    r"|again|retry|another|one more",
+    r"|again|retry|another|one more|did you",
     re.IGNORECASE,
 )
 
