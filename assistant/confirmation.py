@@ -22,7 +22,7 @@ from assistant.language.as_meant import as_meant
 from assistant.language.confirm import go_ahead_named, is_affirmative
 from assistant.language.confirm import is_negative as says_no
 from assistant.language.confirm import request_after_yes as _said_after_yes
-from assistant.language.hesitation import PAUSE, only_hesitates
+from assistant.language.hesitation import only_hesitates, only_pauses
 from assistant.language.intents import is_request
 from assistant.language.narrowed import agreed, picked
 from assistant.language.slots import extension_said
@@ -105,10 +105,10 @@ def glad_of_it(text: str, prompt: str) -> bool:
 
 
 def hesitates(text: str) -> bool:
-    """ "hmm, not sure", "let me think": no answer yet, the question still open. ("hang on"
-    and "hold on" let it go, as the written conversations have it: the customer comes back
-    with a request of their own.)"""
-    return only_hesitates(text) and PAUSE.search(text.lower()) is None
+    """ "hmm, not sure", "let me think", "hold on a sec", "hang on": no answer yet, the
+    question still open (a pause said with a request, "hang on, first book me a haircut",
+    is that request, and lets the question go)."""
+    return only_hesitates(text) or only_pauses(text)
 
 
 def asks_to_repeat(text: str) -> bool:

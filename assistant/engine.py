@@ -366,17 +366,18 @@ class Engine:
                 # (a change refused as not found: planned on, its item listed afresh)
                 # "yes, and also add…": what follows the yes is planned from round 2 on.
                 round_no = 1
+            elif confirmation.hesitates(state.text):
+                # "hmm, not sure", "hold on a sec", "hang on": no answer yet (not a no), so
+                # the question still waits (it was let go, and the "ok yes that's right"
+                # after it found nothing waiting).
+                await self._ask_again(state, pending, "No rush, I haven't done anything yet.")
+                return
             elif confirmation.is_negative(state.text):
                 await self._answers.speak(state, pending.declined)
                 return
             elif confirmation.asks_to_repeat(state.text):
                 # "sorry, what did you say?": the question again, still waiting for its yes.
                 await self._ask_again(state, pending, "")
-                return
-            elif confirmation.hesitates(state.text):
-                # "hmm, not sure": no answer yet, so the question still waits (it was let go,
-                # and the "ok fine, do it" after it found nothing waiting).
-                await self._ask_again(state, pending, "No rush.")
                 return
             else:
                 # Anything else drops the pending calls and is a new request; the answer

@@ -101,11 +101,28 @@ _COME_IN_AT = rx(
 )
 
 
+# "can I come in an hour earlier for the cleaning", "(and) an hour later for the haircut":
+# a shift said first, then the visit it is for (the shift is read by assistant.shifts).
+_SHIFTED_FOR = rx(
+    r"^(?:(?:and|then|also|but)\s+)?(?:(?:could|can|may|might) (?:i|we) |(?:i|we) (?:could|can"
+    r"|might|want to|need to|'d like to) )?(?:(?:come in|come|get in|be seen|pop in|go in) )?"
+    r"(?:(?:a|an|one|two|three|half an?|\d{1,2}|a couple of) (?:minutes?|mins?|hours?|days?)"
+    r"|a (?:bit|little|little bit)) (?:earlier|later|sooner)"
+    r" for (?P<t>(?:my|the|our) [a-z ]+?)(?: please| instead)?$"
+)
+
+
 def reschedule(c: Clause) -> Intent | None:
     text = c.text
     come_in = _COME_IN_AT.search(text) if "earlier" in text or "later" in text else None
     if come_in and come_in.group("t") and find_when(come_in.group("w"), c.now) is not None:
         return _move(c, come_in.group("t"), _OFFER_LEAD.sub("", come_in.group("w")))
+    if (
+        " for " in text
+        and (shifted_for := _SHIFTED_FOR.search(text)) is not None
+        and appointment_context(c)
+    ):
+        return _move(c, shifted_for.group("t"), "")
     shifted = _BE_SHIFTED.search(c.text) or (
         _MADE_SHIFTED.search(c.text)
         if "earlier" in text or "later" in text or "sooner" in text
@@ -248,8 +265,15 @@ def _a_day_named(split: re.Match[str], c: Clause) -> bool:
 _NOTHING = frozenset({"it", "that", "this", "them", "things", "everything", "stuff"})
 
 
+# "push the barber to 4 same day": the hour on the visit's own day, said without "the".
+_SAME_DAY_BARE = rx(r"(?<!the )(?<!that )(?<!on )\bsame day\b")
+
+
 def _move(c: Clause, target_words: str, time_words: str) -> Intent:
     when = find_when(time_words, c.now) if time_words else None
+    if when is None and "same day" in time_words:
+        time_words = _SAME_DAY_BARE.sub("on the same day", time_words)
+        when = find_when(time_words, c.now)
     arguments: dict[str, Any] = {}
     problem = time_problem(when, c) or _part_of_day_only(when)
     if when is not None and when.day and when.clock and not when.day_implied and not problem:

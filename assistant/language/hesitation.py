@@ -1,6 +1,9 @@
 """A reply that puts off its answer: "hmm, let me think", "I'm not sure yet", "well, it's
-hard to explain". It gives nothing (no title, no time, no yes or no) and asks nothing, so
-whatever was asked is still open: asked again, never answered with those words.
+hard to explain", or asks for a moment: "hold on a sec", "hang on", "one moment please". It
+gives nothing (no title, no time, no yes or no) and asks nothing, so whatever was asked is
+still open (a question, or a change waiting for its yes): asked again, never answered with
+those words, never let go by them. A pause said with a request ("hang on, first book me a
+haircut", "hold on, what else is on my list") is that request.
 """
 
 from __future__ import annotations
@@ -30,6 +33,27 @@ _FILLERS = rx(
 )
 
 
+# What a pause asked for may say besides: "hold on a sec", "one moment please", "wait a
+# minute" (alone: "no wait, the other one" is a correction, not a pause).
+_PAUSE_WORDS = rx(
+    r"\b(?:wait|(?:one|a|just a|give me a|gimme a) (?:sec(?:ond)?s?|moment|minute|tick|mo)"
+    r"|please|for me|let me think|thanks|sorry)\b"
+)
+
+
+def only_pauses(reply: str) -> bool:
+    """The reply asks for a moment and says nothing else ("hold on a sec", "hang on a
+    second", "one moment please"): whatever was asked is still waiting for its answer."""
+    said = reply.lower()
+    if "?" in said or (PAUSE.search(said) is None and _MOMENT.search(said) is None):
+        return False
+    left = _FILLERS.sub(" ", _PAUSE_WORDS.sub(" ", PAUSE.sub(" ", said)))
+    return re.sub(r"[\W_]+", "", left) == ""
+
+
+_MOMENT = rx(r"^\W*(?:(?:one|just a|give me a) moment|wait a (?:sec(?:ond)?|moment|minute))\b")
+
+
 def only_hesitates(reply: str) -> bool:
     """The reply puts off its answer and says nothing else ("hmm, let me think", "well,
     it's hard to explain"): it is no title, no problem, no time, and asks nothing."""
@@ -40,4 +64,4 @@ def only_hesitates(reply: str) -> bool:
     return re.sub(r"[\W_]+", "", left) == ""
 
 
-__all__ = ["PAUSE", "only_hesitates"]
+__all__ = ["PAUSE", "only_hesitates", "only_pauses"]

@@ -53,6 +53,7 @@ from assistant.language.scope import (
 from assistant.language.several_tasks import said_one_by_one
 from assistant.language.slots import NOT_DENTAL, cut_spans, reminder_note
 from assistant.language.spelling import words
+from assistant.language.swaps import each_to_the_others_time
 from assistant.language.targets import EXCEPT, EXCEPT_JOINER, TargetRef, target_ref
 from assistant.language.task_rules import POINTER, SENTENCE_ERRAND, told_done
 from assistant.language.text import Normalized, normalize
@@ -473,6 +474,7 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
         text = booking  # "what's the earliest you have for a consultation?": asked when
     if " and " in text and (two := _TWO_DAYS.search(text.lower())) is not None:
         text = _each_day_booked(text, two)
+    text = each_to_the_others_time(text)  # "swap my haircut and my cleaning"
     norm = normalize(said_one_by_one(text))
     zone = zone_named(timezone)
     timezone = zone.key  # an unknown zone: read dates in UTC
@@ -536,10 +538,12 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
             more := _another_booking(clause, last_intents, norm, local_now, timezone)
         ):
             intents = more  # "physio on tuesday at 9 and on thursday at 9 as well"
-        if not intents and (
+        if (not intents or [i.kind for i in intents] == ["appointments"]) and (
             after := _a_service_after(clause, last_intents, norm, local_now, timezone)
         ):
-            intents = after  # "a haircut friday at 3 and a massage right after"
+            # "a haircut friday at 3 and a massage right after", "…. can you do the facial
+            # too" (read alone, a look at the facial booked)
+            intents = after
         # "…but don't mark the groceries done": what not to do is no part of the request
         # before it (merged, it would negate that request too).
         if not intents and own_request and (read := _same_listing(clause, last_intents)):
@@ -1321,9 +1325,13 @@ def _another_booking(
 # "…and a massage right after", "…and then a facial": a service named after a booking,
 # with no time of its own (said before it or after it).
 _SERVICE_AFTER = rx(
-    r"^(?:(?:and|then|also|plus|oh)\s+)*(?P<s>(?:a|an|my|the)\s+[a-z][a-z -]*?)"
+    r"^(?:(?:and|then|also|plus|oh)\s+)*"
+    # "…can you do the facial too", "…and can I get a facial as well": asked, not told
+    r"(?:(?:can|could|would) (?:you|i|we) (?:also )?(?:do|book|add|fit in|squeeze in|get"
+    r"|have)(?: me| us)?(?: in)?\s+)?"
+    r"(?P<s>(?:a|an|my|the)\s+[a-z][a-z -]*?)"
     r"(?:\s+(?:right|straight|just|directly|immediately)?\s*(?:after(?:wards)?(?: that)?"
-    r"|afterwards|then|too|as well|also|after it))*[.!]?$"
+    r"|afterwards|then|too|as well|also|after it))*(?: please)?[.!?]?$"
 )
 
 

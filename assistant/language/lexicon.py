@@ -150,6 +150,7 @@ SERVICES = {
     "hair place": "Haircut",
     "hair salon": "Haircut",
     "hairdresser": "Haircut",
+    "barber": "Haircut",
     "physical therapy": "Physical therapy",
     "physiotherapy": "Physical therapy",
     "physio": "Physical therapy",

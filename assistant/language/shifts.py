@@ -102,6 +102,27 @@ def find_shift(text: str) -> timedelta | None:
     return None
 
 
+# Where one move ends and the next begins: "…an hour earlier, and the haircut…".
+_PART_END = rx(r"\s*(?:[,;.!?]\s*(?:and\b|then\b)?|\band\b|\bthen\b|\bbut\b)\s*")
+
+
+def shifts_by_part(text: str) -> list[tuple[str, timedelta]] | None:
+    """Each part of `text` that says a shift of its own ("an hour earlier for the cleaning
+    and an hour later for the haircut"): (the part's words, its shift), or None when the
+    shifts said are one (said once, or the same twice): a single shift is the message's."""
+    text = text.lower()
+    if len(_WAY_WORD.findall(text)) < 2:
+        return None  # two shifts say two ways: most messages hold at most one
+    parts = [part for part in _PART_END.split(text) if part.strip()]
+    found = [(part, shift) for part in parts if (shift := find_shift(part)) is not None]
+    if len(found) < 2 or len({shift for _, shift in found}) < 2:
+        return None
+    return found
+
+
+_WAY_WORD = rx(r"\b(?:earlier|later|sooner|back|forward|ahead|push|bring|pull|delay|postpone)\b")
+
+
 _IN_SOME_DAYS = rx(
     rf"\b(?:(?:due|by|for) )?(?:in|within) {_AMOUNT} (?P<u>days?|weeks?|fortnights?)(?: time)?\b"
     r"|\b(?:(?:due|by|for) )?(?:in )?a fortnight(?:'s time)?\b"

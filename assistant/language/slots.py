@@ -85,9 +85,11 @@ _NOT_A_SERVICE = frozenset(
         "another",
     }
 )
-# "could I get my balance": the words name something else the assistant looks up.
+# "could I get my balance": the words name something else the assistant looks up ("I want
+# to make a change", "some changes to my booking": an edit asked of something, no visit).
 _OTHER_DOMAIN = rx(
-    r"\b(?:balance|bills?|invoices?|statement|tasks?|to-dos?|reminders?|tickets?|cases?"
+    r"\b(?:changes?|corrections?|edits?|amendments?"
+    r"|balance|bills?|invoices?|statement|tasks?|to-dos?|reminders?|tickets?|cases?"
     r"|account|profile|details|email|phone|number|list|info|information|summary)\b"
 )
 # Words linking a date to what came before it ("renew my insurance by Friday", "… by the

@@ -16,6 +16,7 @@ ChatKind = Literal[
     "thanks",
     "goodbye",
     "capabilities",
+    "what_to_change",
     "services",
     "identity",
     "human",
@@ -131,6 +132,20 @@ _PATTERNS: tuple[tuple[ChatKind, str], ...] = (
         r"|(?:else )?(?:do|can) (?:you|y'all|u) (?:offer|do appointments for)"
         r"|(?:else )?can i (?:book|get booked in for|make an appointment for))\b"
         r"|\b(?:which|list (?:the|your)) services\b|\bwhat(?:'s| is) on offer\b",
+    ),
+    (
+        # "I want to make a change", "can I make a change please", "I need to change
+        # something": a change asked, nothing named yet (it was asked "When would you like
+        # to move it to?", "a change" read as a visit, or told what can be done).
+        "what_to_change",
+        r"^(?:(?:hi|hello|hey|so|um|uh|ok|okay|yeah|yes|oh|well)[ ,.!]+)*"
+        r"(?:(?:i|we) (?:need|want|have|'d like|would like|wanna) to|(?:can|could|may) (?:i|we)"
+        r"|i'd like to|let me|i've got to|i got to|i gotta)"
+        r" (?:(?:make|do|ask for) (?:a|one|some|a few|a couple of|a couple)"
+        r" (?:quick |small |little |tiny )?(?:changes?|edits?|amendments?|corrections?)"
+        r"(?: to (?:my|an?|the) (?:booking|bookings|appointment|appointments|account|details))?"
+        r"|change (?:something|a few things|some things|a couple of things|a thing|some stuff))"
+        r"(?: please)?[ .!]*$",
     ),
     (
         "capabilities",

@@ -85,10 +85,17 @@ FAILS_AS_WRITTEN = frozenset(
         "dentist-same-time-as-haircut-saturday",
         "d2-remove-the-due-date",
         "long-it-after-two-tasks-asked",
-        "u12-phone-double-five-hold-on",
         "u12-email-eighty-eight-no-eighty-nine",
         "u12b-balance-overcharged-open-a-case",
         "th2b-delete-let-go-then-done-then-asked",
+        "lo7a-massage-thursday-4-facial-too",
+        "lo7a-physio-monday-and-wednesday",
+        "lo7a-physio-tuesday-thursday-unpunct",
+        "lo7a-physical-therapy-friday-saturday",
+        "lo7a-book-my-groceries-for-wednesday",
+        "lo7a-book-in-groceries-thursday-unpunct",
+        "lo7a-massage-right-before-my-haircut",
+        "lo7a-facial-just-before-haircut-unpunct",
     }
 )
 

@@ -94,6 +94,9 @@ UNSEEN2 = DATA / "conversations_unseen2.jsonl"
 # like to move it to?" asks for the time as well as "what time" does; and a consultation
 # on Wednesday at 10:30 rightly meets an overlap question (the dental cleaning is then),
 # so that case books Thursday. On the code as it was: 27/40 (66/85 turns).
+# (u2-hang-on-during-cancel's "hang on" was pinned as letting the held cancel go; a pause
+# now keeps a held change waiting for its yes, as "hmm, not sure" does, saying nothing was
+# done, so that turn expects the cancel still asked about: tests/e2e/test_leftopen7.py.)
 # The causes then fixed (general rules, see CHANGELOG): a corrected email blended into the
 # one taken back; "at 10 no hang on 11", "the 20th actually the 22nd" kept the first;
 # a move to "thursday afternoon" wrote 2 PM, and "friday at 7" 7 PM, without asking;

@@ -61,8 +61,9 @@ KNOWN_OPEN: list[str] = [
     "conversations_remind_about_it/ri-remind-me-of-that-tomorrow@1",
     "conversations_remind_about_it/ri-b-bare-remind-me-day@1",
     # "add a task to return the library books by thursday" then "and remind me wednesday":
-    # the next turn makes it due Wednesday (and says so), where the one message keeps it
-    # due Thursday with the reminder's day in its note
+    # the next turn keeps it due Thursday and puts the reminder's day in its note, as the
+    # one message does, by an update the one message did not need (it made it due
+    # Wednesday: tests/e2e/test_leftopen7.py)
     "conversations_remind_about_it/ri-b-due-and-remind-another-day@1",
 ]
 _STRIDE = 1

@@ -19,6 +19,11 @@ left". Now 31/31.
 
 The last 15 (ids tr2-…) were written after those fixes, not tuned for: first run 15/15
 (the code before the fixes passes 10 of them).
+
+tr-delete-then-hold-on's "hmm hold on let me think" was pinned as letting the held delete
+go; a pause now keeps a held change waiting for its yes, as "hmm, not sure" does, saying
+nothing was done, so that turn expects the delete still asked about
+(tests/e2e/test_leftopen7.py).
 """
 
 from __future__ import annotations

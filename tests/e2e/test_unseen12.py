@@ -101,7 +101,8 @@ Misses: "is that on geary street"; the case's subject said after the balance que
 Fixed: a question after a named task is no new due day; a question back with a question
 word is no case's subject (asked again); "is it on X street" asks where; a question run
 on into what the caller tells is two sentences. Now 31/34 sessions (131/141 turns);
-KNOWN_OPEN says what is left (questions, no write).
+KNOWN_OPEN says what is left (questions, no write). Later, a pause ("hold on a sec") came
+to keep a held change waiting for its yes (tests/e2e/test_leftopen7.py): 32/34.
 
 Played by the variant tests (two turns said at once), the set showed more WRONG WRITES,
 now fixed: "book me a consultation for tuesday at to thirty p m. Actually no make it for p
@@ -134,12 +135,6 @@ from tests.fixtures.crm import CrmAdmin
 UNSEEN12: Path = DATA / "conversations_unseen12.jsonl"
 
 KNOWN_OPEN: list[str] = [
-    # "hold on a sec" while a phone change waits for its yes lets it go ("Okay, I'll leave
-    # your contact details as they are"), as "hang on" lets a held cancel go in
-    # tests/data/conversations_unseen2.jsonl (u2-hang-on-during-cancel, pinned there): a
-    # destructive or identity change goes ahead on a clear yes only. "ok yeah sorry thats
-    # right" then finds nothing waiting; nothing is written
-    "u12-phone-double-five-hold-on",
     # "m garcia eighty eight at gmail dot com" is heard as garcia88@gmail.com (the lone
     # letter before the name is lost) and asked about; "wait sorry eighty nine not eighty
     # eight" lets the held change go; nothing is written

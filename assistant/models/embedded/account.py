@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from assistant.claims import unbacked_claim
 from assistant.language.patterns import rx
 from assistant.models.embedded.scene import Scene
 from assistant.schema import ToolResult
@@ -140,7 +141,9 @@ def tickets_by_status(result: ToolResult, scene: Scene) -> list[str]:
 def ticket_created(result: ToolResult, scene: Scene) -> list[str]:
     ticket = result.result
     subject = ticket.get("subject") or result.call.arguments.get("subject")
-    return [
-        f"I opened a support case: {subject}.",
-        "The support team will follow up with you.",
-    ]
+    opened = f"I opened a support case: {subject}."
+    if unbacked_claim(opened, [result], {result.call.tool_name}) is not None:
+        # "…: I was never refunded for a cancelled visit": the customer's words, quoted, so
+        # that they are not heard as a refund or a cancel made now.
+        opened = f"I opened a support case: '{subject}'."
+    return [opened, "The support team will follow up with you."]

@@ -20,6 +20,7 @@ from assistant.dialogue_state import Dialogue, Item
 from assistant.language import detect_intents
 from assistant.language.lexicon import SERVICES
 from assistant.language.patterns import rx
+from assistant.language.swaps import each_to_the_others_time
 from assistant.models.embedded.pinning import zone_of
 from assistant.schema import (
     AssistantTurn,
@@ -154,7 +155,7 @@ _CLOCK = rx(r"\b(?:\d{1,2}(?::\d\d)?\s*(?:am|pm)?|noon|\w+day|tomorrow|today)\b"
 def _counted(
     text: str, items: Iterable[Item], now: datetime, timezone: str, focus: Item | None = None
 ) -> tuple[str, str | None]:
-    text = _same_as_cancelled(text)
+    text = _same_as_cancelled(each_to_the_others_time(text))
     match = _ANCHOR.search(text)
     if match is None:
         return _right_after(text, items, now, timezone, focus)
@@ -250,7 +251,7 @@ _RIGHT_AFTER = rx(
     rf"\b(?P<lead>(?:for|at|on) )?(?:straight|right|just|immediately|directly)"
     rf" (?P<dir>after|before)"
     rf" (?:(?P<it>it|that|that one|this one)|(?:my|the) (?P<what>{_SERVICE_WORDS})"
-    rf"(?: (?:appointment|visit|booking))?)\b"
+    rf"(?: (?:appointment|visit|booking))?|(?:my|the) (?P<any>{'|'.join(_ANY_VISIT)}))\b"
 )
 
 
@@ -266,6 +267,12 @@ def _right_after(
         visit = min(visits, key=lambda item: str(item["starts_at"]), default=None)
         if visit is None:
             return text, service
+    elif match.group("any") is not None:
+        # "right before my appointment": the one ahead, asked which when there are more
+        visits = ahead(items, now)
+        if len(visits) != 1:
+            return text, ANY
+        visit = visits[0]
     elif focus is None or _start(focus, str(focus.get("service") or ""), now) is None:
         return text, None  # "right after it" with no visit in view: read as it stands
     else:
@@ -380,13 +387,47 @@ def _picked(conversation: Sequence[Message], users: list[int]) -> str | None:
     before, now = (conversation[index] for index in users)
     assert isinstance(before, UserTurn)
     assert isinstance(now, UserTurn)
+    asked = next(
+        m.text
+        for m in conversation[users[0] + 1 : users[1]]
+        if isinstance(m, AssistantTurn) and WHICH_ASKED in m.text
+    )
     answer = _PICKED.match(now.text.lower().strip())
-    match = _ANCHOR.search(_same_as_cancelled(before.text.lower()))
-    if answer is None or match is None or len(before.text.lower()) != len(before.text):
+    picked = answer.group("what") if answer else _counted_in(asked, now.text.lower().strip())
+    text = _same_as_cancelled(before.text.lower())
+    match = _ANCHOR.search(text) or (_RIGHT_AFTER.search(text) if _near(text) else None)
+    if picked is None or match is None or len(before.text.lower()) != len(before.text):
         return None
     named = "what" if match.group("what") is not None else "any"
-    text = _same_as_cancelled(before.text.lower())
-    return f"{text[: match.start(named)]}{answer.group('what')}{text[match.end(named) :]}"
+    if match.start(named) < 0:
+        return None  # "right after it": no visit named to put the one picked in place of
+    return f"{text[: match.start(named)]}{picked}{text[match.end(named) :]}"
+
+
+# "the first one", "the second", "the later one": a visit picked by its place in the
+# question that named them (in the order said).
+_BY_PLACE = rx(
+    r"^(?:(?:ok|okay|oh|um|uh|so|yes|yeah)[ ,]+)*(?:(?:the|my|that) )?"
+    r"(?P<n>first|second|third|last|earlier|later|sooner|earliest|latest)"
+    r"(?: one| appointment| visit)?(?: please)?[.!]?$"
+)
+_PLACES = {"first": 0, "earlier": 0, "sooner": 0, "earliest": 0, "second": 1, "third": 2}
+_SERVICE_SAID = rx(rf"\b(?:{_SERVICE_WORDS})\b")
+
+
+def _counted_in(asked: str, reply: str) -> str | None:
+    """The service of the visit the reply picks by its place among those the question
+    named, or None."""
+    place = _BY_PLACE.match(reply)
+    if place is None:
+        return None
+    named = _SERVICE_SAID.findall(asked.lower().partition(WHICH_ASKED.lower())[2])
+    if len(named) < 2:
+        return None
+    index = _PLACES.get(place.group("n"), len(named) - 1)
+    if place.group("n") == "later" and len(named) != 2:
+        return None  # "the later one" of three: which is not said
+    return named[index] if index < len(named) else None
 
 
 def picked_request(conversation: Sequence[Message]) -> tuple[int, str] | None:
@@ -395,7 +436,8 @@ def picked_request(conversation: Sequence[Message]) -> tuple[int, str] | None:
     reads it (the narrator reads it the same); None for any other message."""
     users = _last_two_users(conversation)
     last = conversation[users[-1]] if users else None
-    if not isinstance(last, UserTurn) or _PICKED.match(last.text.lower().strip()) is None:
+    said = last.text.lower().strip() if isinstance(last, UserTurn) else ""
+    if not said or (_PICKED.match(said) is None and _BY_PLACE.match(said) is None):
         return None  # most messages are no such answer: nothing more is looked at
     picked = _picked(conversation, users)
     return None if picked is None else (users[-1], picked)
@@ -419,7 +461,7 @@ def _said(conversation: Sequence[Message], users: list[int]) -> list[str]:
 
 def counts_from_a_visit(text: str) -> bool:
     """The message says a day by another visit ("the day after my haircut")."""
-    text = text.lower()
+    text = each_to_the_others_time(text.lower())
     if not _near(text) and "same " not in text and "the day of " not in text:
         return False  # ("make the glasses task due the day of the eye exam")
     text = _same_as_cancelled(text)

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from assistant.dialogue_state import Dialogue, Item
 from assistant.language.confirm import is_affirmative
 from assistant.language.patterns import rx
+from assistant.language.smalltalk import classify_chat
 from assistant.language.text import normalize
 
 # "fine, open one about my bill being wrong": "one" is the case just offered.
@@ -166,8 +167,39 @@ __all__ = [
     "case_status",
     "complaint_opened",
     "describes_case",
+    "detail_of_case",
     "offered_case",
 ]
+
+
+# "and it was for the cleaning", "oh and it's on my iphone", "it's the one for the dental
+# cleaning": a detail told of the case just opened, no ask of its own.
+_DETAIL = rx(
+    r"^(?:(?:and|oh|also|plus|ok|okay|so|um|uh|well|sorry|btw|by the way)[ ,]+)*"
+    r"(?:(?:and|also|plus) (?:it|this|that)\b|it was|it's|its|it is|it happened|this was"
+    r"|this is|the (?:one|bill|charge|invoice|problem|issue) (?:was|is)\b)"
+    r"(?P<rest>(?: [\w'$.,-]+){2,})[ .!]*$"
+)
+
+
+_CLOSING = frozenset({"thanks", "goodbye", "acknowledgement", "never_mind"})
+
+
+def detail_of_case(case: Item, message: str) -> str | None:
+    """A detail told just after a case was opened ("and it was for the cleaning"): what
+    can be done with it, as a case opened is not changed here (nor opened again), or None
+    when the message is no such detail."""
+    said = normalize(message).text
+    if "?" in message or _DETAIL.match(said) is None:
+        return None
+    if classify_chat(message) in _CLOSING:
+        return None  # "it's ok thanks", "it's fine, that's all": no detail told
+    subject = str(case.get("label") or "").strip()
+    named = f" '{subject}'" if subject else ""
+    return (
+        f"Your support case{named} is already open, and I can't add to a case once it's "
+        "opened. The support team will follow up with you, so you can tell them that then."
+    )
 
 
 # "another ticket", "a new case", "a second one": a case of its own, not the one just opened.

@@ -55,7 +55,12 @@ from assistant.models.embedded import (
     topic,
 )
 from assistant.models.embedded.bare_time import move_question, what_for
-from assistant.models.embedded.cases import another_case, case_about_it, two_cases
+from assistant.models.embedded.cases import (
+    another_case,
+    case_about_it,
+    detail_of_case,
+    two_cases,
+)
 from assistant.models.embedded.followup import pauses, said_before, unanswered
 from assistant.models.embedded.held_back import held_back_read
 from assistant.models.embedded.pinning import zone_of
@@ -563,6 +568,9 @@ class EmbeddedPlanner:
         done = request.dialogue.done
         if about is None and done and done[-1].get("tool") == "crm.createTicket":
             about = another_case(text)  # "and another one, the office billed me twice"
+            told = None if about else detail_of_case(done[-1], text)
+            if told is not None and not self._asks_a_change(request, text):
+                return FinalDecision(text=told)  # "and it was for the cleaning"
         if about is None and references.describes_case(request.dialogue, text):
             about = text
         if about is None and case_about_it(text):
@@ -628,6 +636,12 @@ class EmbeddedPlanner:
             self._call(request, 0, "crm.createTicket", dict(asked[0].arguments)),
             self._call(request, 1, "crm.createTicket", other),
         )
+
+    @staticmethod
+    def _asks_a_change(request: PlanRequest, text: str) -> bool:
+        """The message asks for a write of its own ("and it's the haircut, cancel it")."""
+        timezone = request.customer.timezone if request.customer else "UTC"
+        return any(intent.writes for intent in detect_intents(text, request.now, timezone))
 
     @staticmethod
     def _accepts_offer(request: PlanRequest, text: str) -> bool:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Sequence
-from datetime import date, datetime, time
+from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 from assistant.dialogue_state import Action, Dialogue, Item, Kind
@@ -23,7 +23,7 @@ from assistant.language.intent import TOOL_OF
 from assistant.language.intents import clauses_of
 from assistant.language.lexicon import SERVICES
 from assistant.language.patterns import GatedPattern, rx
-from assistant.language.shifts import bare_clock, find_shift, whole_days
+from assistant.language.shifts import bare_clock, find_shift, shifts_by_part, whole_days
 from assistant.language.targets import TargetRef
 from assistant.language.text import normalize
 from assistant.models.embedded.advice_taken import advice_taken
@@ -526,12 +526,27 @@ def with_shifts(intents: list[Intent], message: str) -> list[Intent]:
     shift = find_shift(message)
     if shift is None:
         return intents
+    if (parts := shifts_by_part(message)) is not None:
+        return [_own_shift(intent, parts) if _lacks_when(intent) else intent for intent in intents]
     return [
         dataclasses.replace(intent, shift=shift, missing=(), target=_without_shift(intent.target))
         if _lacks_when(intent)
         else intent
         for intent in intents
     ]
+
+
+def _own_shift(intent: Intent, parts: list[tuple[str, timedelta]]) -> Intent:
+    """ "The cleaning an hour earlier and the haircut an hour later": each move takes the
+    shift said in the part that names it; a move no part names keeps its time asked."""
+    target = _without_shift(intent.target)
+    words = [w for w in (target.words if target else ()) if len(w) > 2]
+    own = [
+        shift for part, shift in parts if words and all(re.search(rf"\b{w}", part) for w in words)
+    ]
+    if len(own) != 1:
+        return intent
+    return dataclasses.replace(intent, shift=own[0], missing=(), target=target)
 
 
 def _lacks_when(intent: Intent) -> bool:
@@ -589,8 +604,16 @@ def may_be_a_task(intent: Intent) -> bool:
     words = set(target.words)
     # ("both my appointments a week later": the kind said, though not kept as a word)
     if words & _APPOINTMENT_WORDS or _APPOINTMENT_WORDS.intersection(target.phrase.split()):
-        return False
+        # "reschedule my car insurance appointment to friday": a to-do named as a visit,
+        # when no visit is so named (the visits are looked for first)
+        rest = words - _APPOINTMENT_WORDS - _VISIT_NOUNS
+        return bool(rest) and not words & _NAMES_A_VISIT and not any(w in SERVICES for w in rest)
     return not any(w in SERVICES for w in words) or put_off(intent)
+
+
+# Words of a visit's own ("my usual appointment", "the next booking"): no to-do named.
+_VISIT_NOUNS = frozenset({"usual", "next", "last", "first", "other", "new", "upcoming", "both"})
+_NAMES_A_VISIT = frozenset({"dentist", "dental", "hair"})
 
 
 # "… can wait till", "… can be pushed back to": put off, as a to-do is as well as a visit.
@@ -764,6 +787,25 @@ def _due_of_the_one_just_added(state: Dialogue, message: str) -> str | None:
     return f"make it due{said.group('w')}"
 
 
+def _reminder_before_its_day(
+    state: Dialogue, due: str, message: str, now: datetime
+) -> list[Intent] | None:
+    """ "add a task to return the books by thursday" … "and remind me wednesday": the day
+    it is due stays (a task keeps one day); the reminder's, before it, goes in its note, as
+    the one message keeps it."""
+    action, said = state.last_action, find_when(due, now)
+    added = str(action.arguments.get("due_on") or "") if action else ""
+    if action is None or action.after is None or said is None or said.day is None or not added:
+        return None
+    if said.day.isoformat() >= added:
+        return None  # on the day it is due or after: the day it is due is what is said
+    earlier = action.after.get("description") or action.arguments.get("description")
+    note = slots.reminder_note(said.day.isoformat())
+    if isinstance(earlier, str) and earlier.strip() and slots.noted_reminder(earlier) is None:
+        note = f"{note}\n{earlier}"[:2000]
+    return [task_change("update_task", action.after, {"description": note}, message)]
+
+
 def _last_user(conversation: Sequence[Message]) -> int:
     """Where the customer's last message is (-1: none): what a reading may look up to."""
     for index in range(len(conversation) - 1, -1, -1):
@@ -777,6 +819,8 @@ def _read(
 ) -> list[Intent]:
     message = ordinal_named(state, the_other_named(state, message))
     if "remind me" in message.lower() and (due := _due_of_the_one_just_added(state, message)):
+        if noted := _reminder_before_its_day(state, due, message, now):
+            return noted
         message = due
     if "crm.bookAppointment" in state.held and (
         rebooked := held_booking_retimed(conversation, message, now, timezone)

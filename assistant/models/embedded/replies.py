@@ -7,6 +7,7 @@ when a described task or appointment is not there, or is not the only one.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from datetime import date, timedelta
 
@@ -61,6 +62,10 @@ def chat_reply(kind: ChatKind, customer: CustomerContext | None) -> str:
         "thanks": "You're welcome! Is there anything else I can help with?",
         "goodbye": "You're welcome. Have a great day!",
         "capabilities": CAPABILITIES,
+        "what_to_change": (
+            "Sure. What would you like to change? I can move or cancel an appointment, "
+            "change a task, or update your phone number or email."
+        ),
         "services": SERVICES_OFFERED,
         "identity": f"I'm the virtual assistant for your account. {HELP}",
         "human": (
@@ -185,6 +190,10 @@ def clarification(intent: Intent, today: date | None = None) -> str | None:
         return _someone_else(intent)
     if wanted == "unkept":
         return _unkept(intent, today)
+    if intent.kind == "reschedule_appointment" and wanted == "when" and (named := _named(intent)):
+        # "reschedule the groceries appointment": what is moved, said back (it may be a
+        # to-do's due day; "When would you like to move it to?" named nothing).
+        return f"Sure. When would you like to move {named} to?"
     questions = {
         ("reschedule_appointment", "when"): "Sure. When would you like to move it to?",
         ("reschedule_appointment", "anchored_when"): _ANCHORED_ASK.format("move it to"),
@@ -205,6 +214,23 @@ def clarification(intent: Intent, today: date | None = None) -> str | None:
         ("update_contact", "phone_short"): _TOO_SHORT,
     }
     return questions.get((intent.kind, wanted), "Could you tell me a bit more about what you need?")
+
+
+_VISIT_NOUN = rx(r"\b(?:appointment|visit|booking|session)\b")
+
+
+def _named(intent: Intent) -> str | None:
+    """ "the groceries appointment": a visit named by words no service holds, said back as
+    the customer's own ("your groceries appointment"), or None."""
+    target = intent.target
+    if target is None or not target.words or not _VISIT_NOUN.search(target.phrase.lower()):
+        return None
+    if slots.service(target.phrase.lower(), target.phrase) or slots.services_named(
+        target.phrase.lower()
+    ):
+        return None
+    phrase = re.sub(r"^(?:my|the)\b", "your", target.phrase.lower().strip())
+    return phrase if phrase.startswith("your ") else None
 
 
 def _unkept(intent: Intent, today: date | None) -> str:

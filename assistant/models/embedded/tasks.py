@@ -249,6 +249,14 @@ def updated(result: ToolResult, scene: Scene) -> list[str]:
     if said := noted_time(changes.get("description")):
         # "…to friday at 5pm": the time is not dropped unsaid.
         sentences.append(f"A task keeps a day, not a time, so its note says {said}.")
+    elif (remind := noted_reminder(changes.get("description"))) is not None:
+        # "…and remind me wednesday", a turn after it was added due thursday: the day kept.
+        due = parse_day(task.get("due_on"))
+        kept = f" stays due {dated_day(due, scene.now.date())}" if due else ""
+        sentences.append(
+            f"A task keeps one day, so {title(task)}{kept} and its note says to remind you "
+            f"{dated_day(remind, scene.now.date())}."
+        )
     elif "description" in changes:
         sentences.append(f"I added that note to {title(task)}.")
     return sentences or [f"I updated {title(task)}."]
