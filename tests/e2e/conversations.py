@@ -108,10 +108,10 @@ def stable_number(key: str) -> int:
 
 # The ways of replaying every written conversation (said aloud, on another day, …) each
 # play a sample, and every set added grows it: the suite keeps one in REPLAY_SHARE of
-# each way's sample (2 unless set; 1 keeps the whole sample, and each way's own "=ALL"
+# each way's sample (3 unless set; 1 keeps the whole sample, and each way's own "=ALL"
 # every case). A second stable number picks the share, so a kept case is said the same
 # way, on the same day, in the same group as in the whole sample.
-REPLAY_SHARE = int(os.environ.get("REPLAY_SHARE", "2"))
+REPLAY_SHARE = int(os.environ.get("REPLAY_SHARE", "3"))
 
 
 def in_share(key: str) -> bool:
