@@ -17,7 +17,7 @@ $(STAMP): pyproject.toml
 	@# takes a minute or more of a fresh clone's `make test`; pip when uv cannot be had.
 	@echo "installing the project and its dependencies into $(VENV)"
 	@{ $(BIN)/python -m pip install --quiet --disable-pip-version-check uv \
-	   && $(BIN)/uv pip install --quiet --compile-bytecode --python $(BIN)/python -e '.[dev]'; } \
+	   && $(BIN)/uv pip install --quiet --python $(BIN)/python -e '.[dev]'; } \
 	 || $(BIN)/python -m pip install --quiet -e '.[dev]'
 	@touch $(STAMP)
 

@@ -1,8 +1,32 @@
 """Shared fixtures live in tests/fixtures/, one module per concern, loaded here."""
 
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
 pytest_plugins = [
     "tests.fixtures.crm",
     "tests.fixtures.openai_server",
     "tests.fixtures.app",
     "tests.fixtures.redis",
 ]
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """`make test` runs with `--dist loadgroup` so that the browser tests share one worker
+    (tests/browser/conftest.py). Every other test is then a unit of work of its own, and
+    handing some 3,000 of them out one by one cost the run about 40 s on two cores (against
+    `--dist load`); a module of many tests is handed out whole instead, while a module of a
+    few (the slow replays, split in groups to run side by side) still goes test by test."""
+    per_module = Counter(item.nodeid.split("::")[0] for item in items)
+    for item in items:
+        module = item.nodeid.split("::")[0]
+        if item.get_closest_marker("xdist_group") is None and per_module[module] >= _WHOLE:
+            item.add_marker(pytest.mark.xdist_group(module))
+
+
+# A module with this many tests or more is one unit of work.
+_WHOLE = 8
