@@ -23,7 +23,9 @@ left says it. `bench.decisions --dump`: the same decisions.
 
 Met probing after: "mark the groceries done and delete the laundry task" said "Your pending
 tasks are Buy groceries, …" just after marking it done (the list read before it); the
-to-dos offered are now those this turn left pending (replies._still_pending).
+to-dos offered are now those this turn left pending (replies._still_pending). And "cancel
+all except the haircut and the cleaning", with only those two booked, was told "I don't see
+an upcoming haircut on your account" (first run failed); now that none is left.
 """
 
 from __future__ import annotations
@@ -44,6 +46,6 @@ async def test_all_but_one_leaves_that_one(
 ) -> None:
     """Every session passes: what is left out is never changed or asked about, and
     nothing else is left out."""
-    assert len(read_cases(ALL_BUT)) == 15
+    assert len(read_cases(ALL_BUT)) == 16
     share, failed = await score(make_assistant, crm_admin, ALL_BUT, capsys)
     assert share == 1.0, failed

@@ -439,6 +439,13 @@ def _unresolved_appointment(
         ]
     options = [appointments.describe(a, scene) for a in _as_now(resolution.options, scene)]
     target = intent.target
+    if target is not None and target.excluded is not None:
+        # "cancel all except the haircut and the cleaning", with only those two: none left
+        # (not "I don't see an upcoming haircut", said of one that is booked)
+        return [
+            f"With those left out, there's no other appointment to {verb}.",
+            f"You have {spoken_list(options)}.",
+        ]
     if target is not None and target.within is not None:
         # "cancel my appointment next week" with none then: said so, and which is asked.
         span = _SPAN_SAID.search(target.phrase.lower())
