@@ -392,25 +392,27 @@ def resolve_appointment(
 # --- intents ---------------------------------------------------------------------------
 
 
-def _added_now(results: Iterable[ToolResult]) -> set[Any]:
-    """The ids of the tasks this turn added."""
-    return {
-        result.result.get("id")
+def _added(results: Iterable[ToolResult]) -> list[Item]:
+    """The tasks this turn added ("add a task to buy milk, then mark it done")."""
+    return [
+        result.result
         for result in results
-        if result.ok and result.call.tool_name == "crm.addTask" and isinstance(result.result, dict)
-    }
+        if result.ok
+        and result.call.tool_name == "crm.addTask"
+        and isinstance(result.result, dict)
+        and "id" in result.result
+    ]
 
 
 def listing(intent: Intent, results: Iterable[ToolResult]) -> list[Item] | None:
     """The items of the latest successful listing this intent's target is found in."""
+    results = list(results)
     found: list[Item] | None = None
-    added: list[Item] = []  # "add a task to buy milk, then mark it done": made this turn
+    added = _added(results) if intent.kind in TASK_ACTIONS else []
     for result in results:
         if not result.ok or not isinstance(result.result, dict):
             continue
         tool = result.call.tool_name
-        if intent.kind in TASK_ACTIONS and tool == "crm.addTask" and "id" in result.result:
-            added.append(result.result)
         if intent.kind in TASK_ACTIONS and tool == "crm.listTasks":
             found = [t for t in result.result.get("tasks") or [] if isinstance(t, dict)]
         elif intent.kind in APPOINTMENT_ACTIONS and tool == "crm.listUpcomingAppointments":
@@ -466,6 +468,7 @@ def resolve_all(
     target = intent.target
     if target is None or target.anchor is not None:
         return None
+    results = list(results)  # read twice: the listing, and the tasks added this turn
     phrase = target.phrase.lower()
     # "delete my completed tasks", "the tasks I have finished": every one of those, though
     # "all" is unsaid
@@ -486,7 +489,7 @@ def resolve_all(
             done = False
         # "mark all my tasks done and add one to call mom": all that were there, not the
         # one added as it was said (it was added and marked done at once)
-        added = _added_now(results)
+        added = {task.get("id") for task in _added(results)}
         every = [
             t
             for t in items
