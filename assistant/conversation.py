@@ -36,6 +36,7 @@ from typing import Protocol
 
 from assistant.engine import Turn
 from assistant.errors import StoreUnavailable
+from assistant.heard_here import HeardHere
 from assistant.heard_state import align_to_heard
 from assistant.recording.recorder import SessionRecording
 from assistant.schema import AnswerDelta, AnswerDone, EventSink, TurnDone, TurnStarted
@@ -116,6 +117,8 @@ class Conversation:
         self._ending = False
         self._closed = False
         self._gauge = services.metrics.sessions.labels(transport)
+        # What this connection heard, when the session is open on others too.
+        self._heard = HeardHere.of(session)
 
     # --- the transport's handle -------------------------------------------------------
 
@@ -170,6 +173,7 @@ class Conversation:
         with contextlib.suppress(StoreUnavailable):  # the fresh one's TTL ends it anyway
             await store.delete(self.session.session_id)
         self.session = earlier
+        self._heard = HeardHere.of(earlier)  # told in session.ready's last_turn
         if self._recording is not None:
             self._recording.close()
             self._recording = (
@@ -295,6 +299,7 @@ class Conversation:
                     self.session = latest
                     if self._recording is not None:
                         self._recording.follow(latest)
+                question_heard = self._heard.apply(self.session)
                 self.session.last_message_id = message.message_id
                 if message.heard is not None and align_to_heard(self.session, message.heard):
                     log.info("history aligned to what the platform says was heard")
@@ -304,6 +309,7 @@ class Conversation:
                     emit,
                     message_id=message.message_id,
                     received_at=message.received_at,
+                    question_heard=question_heard,
                 )
                 self._turn = turn
                 try:
@@ -331,6 +337,7 @@ class Conversation:
                 finally:
                     self._turn = None
                     self._finished.add(turn.turn_id)
+                    self._heard = HeardHere.of(self.session)
                     await store.save(self.session)
         except StoreUnavailable as exc:
             if turn is None:

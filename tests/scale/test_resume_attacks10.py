@@ -1,0 +1,273 @@
+"""session.resume attacked on purpose, with the in-memory store (one instance) and with a
+real redis-server (two instances): two clients resuming one session at once, a resume
+while the old socket's write is still in flight, a repeated or out-of-order resume, a
+resume after the server restarted, and what "yes", "the second one" and "undo that"
+mean in a tab once another connection of the same session has spoken since. Nothing is
+written twice or unasked, and no client is told the opposite of what happened.
+
+Probes written before the session code was read. FIRST RUN: 16 probes (7 on both
+stores, 2 on the in-memory one), 12 held, 4 failed, all WRONG WRITES:
+- tab A was asked 'cancel your haircut?', tab B (the same session) then asked about
+  'delete the buy groceries task'; A's "yes", to a question A never heard, DELETED the
+  groceries task ("I deleted the task Buy groceries."), on both stores;
+- tab A added 'call the plumber', tab B then added 'water the plants'; A's "undo that"
+  DELETED B's plants task and left the plumber one, on both stores.
+Held: two clients resuming at once and both saying yes (deleted once, neither told it
+was not); a resume while the old socket still writes (told the add in last_turn and by
+"did that go through?"; "undo that" there removes it); a resume after a restart of the
+in-memory store (resumed false, "yes" deletes nothing); a repeated resume (refused
+naming session.resume, the session goes on); the replaced fresh session id replayed
+(not resumed); "the second one" in tab A after tab B heard the appointments.
+Two checks corrected, the probes' mistakes, not the code's: last_turn's tool_calls hold
+the duplicate check's lookup too (only the add is looked at now); A's "yes" asked again
+about the groceries task naming it, which is as good as saying it was not deleted (the
+check now forbids "deleted" and, after that question, lets A's next yes delete once).
+Fixed (assistant/heard_here.py): each connection keeps the dialogue state its own last
+turn (or resume) left; when another connection ran turns since, "the second one", "that"
+and the question waiting are read against this connection's, and a yes to a question
+asked on the other connection asks it again here.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import pytest
+
+from tests.fixtures.app import AssistantHarness, MakeAssistant, WsConversation
+from tests.fixtures.crm import CrmAdmin
+from tests.integrity.helpers import answer, appointments, tasks, titles, writes_applied
+
+GROCERIES = "Buy groceries"
+PLUMBER = "Call the plumber"
+PLANTS = "Water the plants"
+PENDING = ("Buy groceries", "Renew car insurance", "Schedule eye exam")
+TASKS = "/v1/customers/*/tasks"
+DELETES = "DELETE /v1/customers/{cid}/tasks/{tid}"
+# Words that tell the customer a delete was not made (or will not be).
+_NOT_DONE = re.compile(
+    r"\b(?:won't|will not|didn't|did not|haven't|couldn't|could not|not deleted|kept|"
+    r"left it|stays|went wrong)\b"
+)
+
+Pair = Callable[[], Awaitable[tuple[AssistantHarness, AssistantHarness]]]
+
+
+@pytest.fixture(params=["memory", "redis"])
+def pair(request: pytest.FixtureRequest, make_assistant: MakeAssistant) -> Pair:
+    """Two ways in to one session store: the same instance twice (in-memory store), or
+    two instances sharing a real redis-server."""
+
+    url = request.getfixturevalue("redis_url") if request.param == "redis" else None
+
+    async def make() -> tuple[AssistantHarness, AssistantHarness]:
+        if url is None:
+            one = await make_assistant()
+            return one, one
+        return await make_assistant(redis_url=url), await make_assistant(redis_url=url)
+
+    return make
+
+
+async def turn_of(chat: WsConversation) -> list[dict[str, Any]]:
+    return await chat.events_until("turn.done")
+
+
+async def confirmed(chat: WsConversation, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The turn's events, after a 'yes' if it asked for one."""
+    if events[-1]["awaiting_confirmation"] is not None:
+        return await chat.say("yes")
+    return events
+
+
+# --- written first: the first run ------------------------------------------------------
+
+
+async def test_two_clients_resuming_at_once_and_saying_yes_delete_once_told_truly(
+    pair: Pair, crm_admin: CrmAdmin
+) -> None:
+    """'delete the buy groceries task?' asked, the socket dropped; two clients (a phone and
+    a laptop tab) resume at the same instant and both say yes: deleted once, and neither
+    is told the task was not deleted."""
+    one, two = await pair()
+    first = await one.connect()
+    asked = await first.say("delete the buy groceries task")
+    assert asked[-1]["awaiting_confirmation"] is not None, answer(asked)
+    await first.close()
+    tab_a, tab_b = await one.connect(), await two.connect()
+    resume = {"type": "session.resume", "session_id": first.session_id}
+    await asyncio.gather(tab_a.send(resume), tab_b.send(resume))
+    ready = await asyncio.gather(tab_a.next_of("session.ready"), tab_b.next_of("session.ready"))
+    assert all(r["resumed"] for r in ready), ready
+    await asyncio.gather(tab_a.send_message("yes"), tab_b.send_message("yes"))
+    said = [answer(e).lower() for e in await asyncio.gather(turn_of(tab_a), turn_of(tab_b))]
+    await crm_admin.wait_until_settled()
+    assert GROCERIES not in await tasks(crm_admin), said
+    assert (await writes_applied(crm_admin)).get(DELETES) == 1, said
+    for text in said:
+        assert not _NOT_DONE.search(text), said
+
+
+async def test_a_resume_while_the_old_socket_still_writes_is_told_the_add(
+    pair: Pair, crm_admin: CrmAdmin
+) -> None:
+    """The old socket is still open (half-open: the phone moved networks) while 'add a
+    task to call the plumber' is written slowly; the new socket resumes at once: its
+    session.ready tells the add, 'did that go through?' says yes, and one task exists."""
+    await crm_admin.add_fault(method="POST", path=TASKS, latency_ms=400, times=1)
+    one, two = await pair()
+    old = await one.connect()
+    await old.send_message("add a task to call the plumber", id="m1")
+    await crm_admin.wait_until_seen("POST /v1/customers/{cid}/tasks")
+    new = await two.resume(old.session_id)
+    assert new.ready is not None and new.ready["resumed"] is True
+    told = new.ready.get("last_turn") or {}
+    adds = [c["status"] for c in told.get("tool_calls", []) if c["tool"] == "crm.addTask"]
+    assert adds == ["ok"], told
+    events = await new.say("did that go through?")
+    text = answer(events).lower()
+    assert "plumber" in text and not _NOT_DONE.search(text), text
+    await turn_of(old)
+    assert (await titles(crm_admin)).count(PLUMBER) == 1
+
+
+async def test_undo_on_the_new_socket_while_the_old_one_still_writes_removes_it(
+    pair: Pair, crm_admin: CrmAdmin
+) -> None:
+    """The new socket resumes while the old one's add is in flight and says 'undo that':
+    the plumber task ends up gone (after a yes if asked), no other task touched."""
+    await crm_admin.add_fault(method="POST", path=TASKS, latency_ms=400, times=1)
+    one, two = await pair()
+    old = await one.connect()
+    await old.send_message("add a task to call the plumber")
+    await crm_admin.wait_until_seen("POST /v1/customers/{cid}/tasks")
+    new = await two.resume(old.session_id)
+    events = await confirmed(new, await new.say("undo that"))
+    await turn_of(old)
+    left = await tasks(crm_admin)
+    assert PLUMBER not in left, answer(events)
+    assert all(left[t]["status"] == "pending" for t in PENDING), answer(events)
+
+
+async def test_a_resume_after_a_restart_of_the_memory_store_acts_on_nothing(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin
+) -> None:
+    """In-memory store: the question 'delete the buy groceries task?' was asked, then the
+    server restarted. The browser's resume gets a new session (resumed: false), and its
+    'yes' deletes nothing and does not say it did."""
+    before = await make_assistant()
+    first = await before.connect()
+    assert (await first.say("delete the buy groceries task"))[-1]["awaiting_confirmation"]
+    await first.close()
+    after = await make_assistant()  # the restarted server: same secret, empty memory
+    chat = WsConversation(await after.open_ws(), None)
+    await chat.send(
+        {"type": "session.resume", "session_id": first.session_id, "token": after.token()}
+    )
+    chat.ready = await chat.next_of("session.ready")
+    assert chat.ready["resumed"] is False and chat.ready["session_id"] != first.session_id
+    text = answer(await chat.say("yes")).lower()
+    assert GROCERIES in await tasks(crm_admin), text
+    assert "deleted" not in text or "n't" in text, text
+
+
+async def test_a_repeated_resume_is_refused_naming_it_and_the_session_goes_on(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin
+) -> None:
+    """A browser resumes (token in the frame) a session waiting for a yes, then sends the
+    same session.resume again: an invalid_message error naming session.resume, the socket
+    stays open, and the 'yes' then deletes once."""
+    harness = await make_assistant()
+    first = await harness.connect()
+    await first.say("delete the buy groceries task")
+    await first.close()
+    frame = {"type": "session.resume", "session_id": first.session_id, "token": harness.token()}
+    chat = WsConversation(await harness.open_ws(), None)
+    await chat.send(frame)
+    chat.ready = await chat.next_of("session.ready")
+    assert chat.ready["resumed"] is True
+    await chat.send(frame)
+    error = await chat.next_event()
+    assert error["type"] == "error" and error["code"] == "invalid_message", error
+    assert "session.resume" in error["message"], error
+    text = answer(await chat.say("yes")).lower()
+    assert GROCERIES not in await tasks(crm_admin), text
+    assert (await writes_applied(crm_admin)).get(DELETES) == 1
+
+
+async def test_the_fresh_session_a_resume_replaced_is_not_resumed_by_a_replay(
+    pair: Pair, crm_admin: CrmAdmin
+) -> None:
+    """A Bearer client's fresh session id (replaced by its resume) replayed by another
+    client: a new session, not the conversation that holds the question, and its 'yes'
+    deletes nothing."""
+    one, two = await pair()
+    first = await one.connect()
+    await first.say("delete the buy groceries task")
+    await first.close()
+    again = await one.connect()
+    fresh = again.session_id
+    await again.send({"type": "session.resume", "session_id": first.session_id})
+    assert (await again.next_of("session.ready"))["resumed"] is True
+    replay = await two.resume(fresh)
+    assert replay.ready is not None and replay.ready["resumed"] is False, replay.ready
+    text = answer(await replay.say("yes")).lower()
+    assert GROCERIES in await tasks(crm_admin), text
+
+
+async def test_yes_in_a_tab_answers_its_own_question_not_one_asked_in_another_tab(
+    pair: Pair, crm_admin: CrmAdmin
+) -> None:
+    """Tab A is asked 'cancel your haircut?'; tab B (the same session, resumed) then asks
+    'delete the buy groceries task' and is asked about it; tab A, which never heard that
+    question, says 'yes': the groceries task is not deleted, and A is not told it was."""
+    one, two = await pair()
+    tab_a = await one.connect()
+    assert (await tab_a.say("cancel my haircut"))[-1]["awaiting_confirmation"] is not None
+    tab_b = await two.resume(tab_a.session_id)
+    asked = await tab_b.say("delete the buy groceries task")
+    assert asked[-1]["awaiting_confirmation"] is not None, answer(asked)
+    text = answer(await tab_a.say("yes")).lower()
+    assert GROCERIES in await tasks(crm_admin), text
+    assert "deleted" not in text, text
+    if "groceries" in text and "?" in text:  # asked here now: this yes answers it
+        await tab_a.say("yes")
+        assert GROCERIES not in await tasks(crm_admin)
+        assert (await writes_applied(crm_admin)).get(DELETES) == 1
+
+
+async def test_the_second_one_in_a_tab_counts_in_the_list_that_tab_heard(
+    pair: Pair, crm_admin: CrmAdmin
+) -> None:
+    """Tab A hears its tasks read out; tab B (the same session) then hears the
+    appointments; tab A says 'mark the second one done': the second task A heard is
+    completed, and no appointment is touched."""
+    one, two = await pair()
+    tab_a = await one.connect()
+    heard = answer(await tab_a.say("show me my tasks"))
+    order = sorted(PENDING, key=lambda t: heard.find(t))
+    assert all(t in heard for t in PENDING), heard
+    tab_b = await two.resume(tab_a.session_id)
+    await tab_b.say("what appointments do I have?")
+    booked = await appointments(crm_admin)
+    events = await confirmed(tab_a, await tab_a.say("mark the second one done"))
+    done = await tasks(crm_admin)
+    assert done[order[1]]["status"] == "completed", answer(events)
+    assert [t for t in PENDING if done[t]["status"] == "completed"] == [order[1]], answer(events)
+    assert await appointments(crm_admin) == booked, answer(events)
+
+
+async def test_undo_in_a_tab_undoes_what_that_tab_did(pair: Pair, crm_admin: CrmAdmin) -> None:
+    """Tab A adds 'call the plumber'; tab B (the same session, resumed after) adds 'water
+    the plants'; tab A says 'undo that': the plumber task is removed, the plants kept."""
+    one, two = await pair()
+    tab_a = await one.connect()
+    await tab_a.say("add a task to call the plumber")
+    tab_b = await two.resume(tab_a.session_id)
+    await tab_b.say("add a task to water the plants")
+    events = await confirmed(tab_a, await tab_a.say("undo that"))
+    left = await titles(crm_admin)
+    assert PLUMBER not in left and PLANTS in left, (answer(events), left)
