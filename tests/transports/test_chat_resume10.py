@@ -67,7 +67,7 @@ async def test_a_message_queued_behind_the_cut_off_write_is_not_lost_without_a_w
     """'add a task to call the plumber' and 'add a task to water the plants' typed one
     after the other; the socket drops while the first is written. After the resume the
     plants task exists once, or the terminal says that message was not done."""
-    await crm_admin.add_fault(method="POST", path=TASKS, latency_ms=300, times=1)
+    await crm_admin.add_fault(method="POST", path=TASKS, latency_ms=200, times=1)
     assistant = await make_assistant()
     shown = await _dropped_mid_write(
         assistant, crm_admin, "add a task to call the plumber", "add a task to water the plants"
