@@ -100,7 +100,11 @@ class Conversation:
         *,
         transport: str,
         recording: SessionRecording | None = None,
+        heard_apart: bool = False,
     ) -> None:
+        """`heard_apart`: each connection of the session is a listener of its own (the
+        websocket's tabs and devices), so references are read against what this one
+        heard (assistant.heard_here); a call answered by several workers is one listener."""
         self.session = session
         self._services = services
         self._frames = frames
@@ -118,7 +122,7 @@ class Conversation:
         self._closed = False
         self._gauge = services.metrics.sessions.labels(transport)
         # What this connection heard, when the session is open on others too.
-        self._heard = HeardHere.of(session)
+        self._heard = HeardHere.of(session) if heard_apart else None
 
     # --- the transport's handle -------------------------------------------------------
 
@@ -173,7 +177,8 @@ class Conversation:
         with contextlib.suppress(StoreUnavailable):  # the fresh one's TTL ends it anyway
             await store.delete(self.session.session_id)
         self.session = earlier
-        self._heard = HeardHere.of(earlier)  # told in session.ready's last_turn
+        if self._heard is not None:
+            self._heard = HeardHere.of(earlier)  # told in session.ready's last_turn
         if self._recording is not None:
             self._recording.close()
             self._recording = (
@@ -299,7 +304,7 @@ class Conversation:
                     self.session = latest
                     if self._recording is not None:
                         self._recording.follow(latest)
-                question_heard = self._heard.apply(self.session)
+                question_heard = self._heard is None or self._heard.apply(self.session)
                 self.session.last_message_id = message.message_id
                 if message.heard is not None and align_to_heard(self.session, message.heard):
                     log.info("history aligned to what the platform says was heard")
@@ -337,7 +342,8 @@ class Conversation:
                 finally:
                     self._turn = None
                     self._finished.add(turn.turn_id)
-                    self._heard = HeardHere.of(self.session)
+                    if self._heard is not None:
+                        self._heard = HeardHere.of(self.session)
                     await store.save(self.session)
         except StoreUnavailable as exc:
             if turn is None:
@@ -403,6 +409,7 @@ async def open_conversation(
     transport: str,
     trace_id: str = "",
     history: Sequence[HistoryEntry] = (),
+    heard_apart: bool = False,
 ) -> Conversation:
     """A new session for `customer_id` (None: an unknown caller, no tools), with its
     recording open; `start()` it, and `close()` it when the connection is gone.
@@ -417,7 +424,9 @@ async def open_conversation(
         # and a message the store stops then is told as not acted on.
         log.warning("a new session is not stored yet: %s", exc)
     recording = services.recorder.open(session) if services.recorder else None
-    return Conversation(services, session, frames, transport=transport, recording=recording)
+    return Conversation(
+        services, session, frames, transport=transport, recording=recording, heard_apart=heard_apart
+    )
 
 
 __all__ = ["CancelOutcome", "Conversation", "Frames", "Message", "open_conversation"]

@@ -16,6 +16,11 @@ dialogue's references are taken from this connection's copy; what the CRM holds 
 that this connection never heard is not answered by its "yes": it is asked again
 (`Engine.start_turn(question_heard=False)`).
 
+Only for connections that are listeners of their own (the websocket: `Conversation(
+heard_apart=True)`). A voice platform's call answered by several workers is one caller
+who heard every answer, whichever worker gave it: there "undo that" is what the other
+worker just did (tests/scale/test_platform_heard_redis.py).
+
 Nothing is done when no other connection spoke: one compare per turn.
 """
 

@@ -184,7 +184,12 @@ async def _run_session(
         transport=transport if isinstance(transport, asyncio.Transport) else None,
     )
     conversation = await open_conversation(
-        services, claims.customer_id, connection, transport="ws", trace_id=trace_id
+        services,
+        claims.customer_id,
+        connection,
+        transport="ws",
+        trace_id=trace_id,
+        heard_apart=True,  # tabs and devices of one session each hear their own turns
     )
     resumed = False
     if resume_id is not None:

@@ -38,6 +38,9 @@ Written after those fixes, first run: 6 probes (2 on both stores), 4 held, 2 fai
   path); the probe was corrected to that (one second ready; a repeat refused) and held.
 Held: "delete the second one" in tab A after tab B added a task and heard its list
 names A's second task; a yes in tab A after tab B moved on is told as it is.
+Then 2 more (on both stores), all held: a yes sent right behind the resume frame answers
+the resumed question; a phone saying yes again on its new socket while its old one
+deletes is told the delete went through.
 """
 
 from __future__ import annotations
@@ -390,3 +393,47 @@ async def test_a_session_an_earlier_version_stored_unstamped_still_resumes(redis
         assert await theirs.load(session.session_id) is None
     finally:
         await client.aclose()
+
+
+async def test_a_yes_sent_right_behind_the_resume_frame_answers_the_resumed_question(
+    pair: Pair, crm_admin: CrmAdmin
+) -> None:
+    """'delete the buy groceries task?' asked, the socket dropped; the new socket sends
+    session.resume and 'yes' back to back, without waiting for the second session.ready:
+    the resumed session's question is answered, the task deleted once and told so."""
+    one, two = await pair()
+    first = await one.connect()
+    await first.say("delete the buy groceries task")
+    await first.close()
+    chat = await two.connect()
+    await chat.send({"type": "session.resume", "session_id": first.session_id})
+    await chat.send_message("yes")
+    ready = await chat.next_of("session.ready")
+    assert ready["resumed"] is True, ready
+    text = answer(await turn_of(chat)).lower()
+    assert GROCERIES not in await tasks(crm_admin), text
+    assert (await writes_applied(crm_admin)).get(DELETES) == 1
+    assert not _NOT_DONE.search(text), text
+
+
+async def test_a_phone_saying_yes_again_while_its_old_socket_deletes_is_not_told_it_failed(
+    pair: Pair, crm_admin: CrmAdmin
+) -> None:
+    """The phone said yes to 'delete the buy groceries task?' and the delete is slow; the
+    network changes (the old socket still open), the phone resumes and, hearing nothing,
+    says 'yes' again at once: deleted once, and the second yes is not told it failed."""
+    one, two = await pair()
+    old = await one.connect()
+    await old.say("delete the buy groceries task")
+    await crm_admin.add_fault(method="DELETE", path=f"{TASKS}/*", latency_ms=250, times=1)
+    await old.send_message("yes")
+    await crm_admin.wait_until_seen(DELETES)
+    new = await two.connect()
+    await new.send({"type": "session.resume", "session_id": old.session_id})
+    await new.send_message("yes")
+    ready = await new.next_of("session.ready")
+    text = answer(await turn_of(new)).lower()
+    await turn_of(old)
+    assert GROCERIES not in await tasks(crm_admin), (ready, text)
+    assert (await writes_applied(crm_admin)).get(DELETES) == 1
+    assert not _NOT_DONE.search(text), text
