@@ -171,14 +171,17 @@ class Conversation:
         # read the session once that turn is over, so the client is told how it ended.
         # Bounded: past `wait_s` the session goes on from what is stored.
         # Bounded too by the store: unreachable now, it goes on from what was read.
+        settled = False
         with contextlib.suppress(TimeoutError, StoreUnavailable):
             async with asyncio.timeout(wait_s), store.lock(session_id):
                 earlier = await store.load(session_id) or earlier
+                settled = True
         with contextlib.suppress(StoreUnavailable):  # the fresh one's TTL ends it anyway
             await store.delete(self.session.session_id)
         self.session = earlier
         if self._heard is not None:
-            self._heard = HeardHere.of(earlier)  # told in session.ready's last_turn
+            # What session.ready's last_turn tells, unless a turn was still running.
+            self._heard = HeardHere.of(earlier, unsettled=not settled)
         if self._recording is not None:
             self._recording.close()
             self._recording = (
@@ -429,4 +432,11 @@ async def open_conversation(
     )
 
 
-__all__ = ["CancelOutcome", "Conversation", "Frames", "Message", "open_conversation"]
+__all__ = [
+    "RESUME_WAIT_S",
+    "CancelOutcome",
+    "Conversation",
+    "Frames",
+    "Message",
+    "open_conversation",
+]

@@ -44,10 +44,17 @@ class HeardHere:
     dialogue: Dialogue
     question: Question | None
 
+    # Resumed while a turn of the session was still running elsewhere (the dropped
+    # socket's, past the resume's wait): that turn was this customer's own request, so
+    # what it leaves is taken as heard, all but a question it asks (never told here).
+    unsettled: bool = False
+
     @classmethod
-    def of(cls, session: Session) -> HeardHere:
+    def of(cls, session: Session, *, unsettled: bool = False) -> HeardHere:
         """What a connection knows of `session` once its own turn (or resume) is done."""
-        return cls(session.turns, session.dialogue, _question(session.pending))
+        # Unsettled, the turn count read may or may not hold the running turn: never equal.
+        turns = -1 if unsettled else session.turns
+        return cls(turns, session.dialogue, _question(session.pending), unsettled)
 
     def apply(self, session: Session) -> bool:
         """Before this connection's turn: the dialogue's references made this connection's
@@ -55,6 +62,8 @@ class HeardHere:
         any, is one this connection heard."""
         if session.turns == self.turns:
             return True
+        if self.unsettled:
+            return session.pending is None or _question(session.pending) == self.question
         latest = session.dialogue
         session.dialogue = dataclasses.replace(
             self.dialogue, done=latest.done, untold=latest.untold, untold_asked=latest.untold_asked

@@ -41,6 +41,14 @@ names A's second task; a yes in tab A after tab B moved on is told as it is.
 Then 2 more (on both stores), all held: a yes sent right behind the resume frame answers
 the resumed question; a phone saying yes again on its new socket while its old one
 deletes is told the delete went through.
+Then 2 with a resume that gives up waiting for the old socket's turn (WsTuning's
+resume_wait_s, shortened), first run 2/4: "undo that" after the add landed behind the
+resume did nothing on Redis ("I didn't catch what you meant"): the first fix read it
+against what the resume had loaded, from before the add; and with the in-memory store a
+"yes" on the new socket to the question the old, unread socket was asked DELETED the
+task. Fixed: a resume that did not see the running turn end takes what that turn leaves
+as heard (it was this customer's own request), all but a question it asks, which a yes
+here asks again.
 """
 
 from __future__ import annotations
@@ -51,12 +59,14 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
+from aiohttp import web
 
 from assistant.fakes.world import CATALOG
 from assistant.redis_sessions import RedisSessionStore
 from assistant.redis_state import connect
 from assistant.schema import CustomerContext, UserTurn
 from assistant.session import Session
+from assistant.transports import ws
 from tests.fixtures.app import AssistantHarness, MakeAssistant, WsConversation
 from tests.fixtures.crm import CrmAdmin
 from tests.integrity.helpers import answer, appointments, tasks, titles, writes_applied
@@ -73,21 +83,29 @@ _NOT_DONE = re.compile(
     r"left it|stays|went wrong)\b"
 )
 
-Pair = Callable[[], Awaitable[tuple[AssistantHarness, AssistantHarness]]]
+Pair = Callable[..., Awaitable[tuple[AssistantHarness, AssistantHarness]]]
 
 
 @pytest.fixture(params=["memory", "redis"])
 def pair(request: pytest.FixtureRequest, make_assistant: MakeAssistant) -> Pair:
     """Two ways in to one session store: the same instance twice (in-memory store), or
-    two instances sharing a real redis-server."""
+    two instances sharing a real redis-server. `resume_wait_s`: how long a resume waits
+    for a turn still running elsewhere (RESUME_WAIT_S unless given)."""
 
     url = request.getfixturevalue("redis_url") if request.param == "redis" else None
 
-    async def make() -> tuple[AssistantHarness, AssistantHarness]:
+    async def make(resume_wait_s: float | None = None) -> tuple[AssistantHarness, AssistantHarness]:
+        def tune(app: web.Application) -> None:
+            if resume_wait_s is not None:
+                app[ws.WS_TUNING] = ws.WsTuning(resume_wait_s=resume_wait_s)
+
         if url is None:
-            one = await make_assistant()
+            one = await make_assistant(configure=tune)
             return one, one
-        return await make_assistant(redis_url=url), await make_assistant(redis_url=url)
+        return (
+            await make_assistant(redis_url=url, configure=tune),
+            await make_assistant(redis_url=url, configure=tune),
+        )
 
     return make
 
@@ -437,3 +455,48 @@ async def test_a_phone_saying_yes_again_while_its_old_socket_deletes_is_not_told
     assert GROCERIES not in await tasks(crm_admin), (ready, text)
     assert (await writes_applied(crm_admin)).get(DELETES) == 1
     assert not _NOT_DONE.search(text), text
+
+
+async def test_undo_after_a_resume_that_outwaited_the_old_turn_undoes_its_write(
+    pair: Pair, crm_admin: CrmAdmin
+) -> None:
+    """The resume gives up waiting for the old socket's turn (the CRM slower than the
+    resume's wait) and the add lands after it; 'undo that' on the new socket then undoes
+    that add (after a yes if asked), and nothing else."""
+    await crm_admin.add_fault(method="POST", path=TASKS, latency_ms=400, times=1)
+    one, two = await pair(resume_wait_s=0.1)
+    old = await one.connect()
+    await old.say("what are my tasks?")
+    await old.send_message("add a task to call the plumber")
+    await crm_admin.wait_until_seen("POST /v1/customers/{cid}/tasks")
+    await old.close()
+    new = await two.resume(old.session_id)
+    assert new.ready is not None and new.ready["resumed"] is True
+    await crm_admin.wait_until_settled()
+    await asyncio.sleep(0.2)  # the old turn's save, after its write
+    events = await confirmed(new, await new.say("undo that"))
+    left = await tasks(crm_admin)
+    assert PLUMBER not in left, answer(events)
+    assert all(left[t]["status"] == "pending" for t in PENDING), answer(events)
+
+
+async def test_a_yes_after_a_resume_that_outwaited_the_question_asks_it_again(
+    pair: Pair, crm_admin: CrmAdmin
+) -> None:
+    """The old socket (still open, nobody reading it) works out 'delete the buy groceries
+    task' slowly; the new socket's resume gives up waiting, and the question goes to the
+    old socket. The new socket's 'yes' (its customer never saw the question) deletes
+    nothing and asks it here; the yes after that deletes once."""
+    await crm_admin.add_fault(method="GET", path=TASKS, latency_ms=300, times=1)
+    one, two = await pair(resume_wait_s=0.05)
+    old = await one.connect()
+    await old.send_message("delete the buy groceries task")
+    await crm_admin.wait_until_seen("GET /v1/customers/{cid}/tasks")
+    new = await two.resume(old.session_id)
+    assert (await turn_of(old))[-1]["awaiting_confirmation"] is not None
+    text = answer(await new.say("yes")).lower()
+    assert GROCERIES in await tasks(crm_admin), text
+    assert "groceries" in text and "?" in text, text
+    await new.say("yes")
+    assert GROCERIES not in await tasks(crm_admin)
+    assert (await writes_applied(crm_admin)).get(DELETES) == 1
