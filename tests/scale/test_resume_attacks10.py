@@ -509,3 +509,63 @@ async def test_a_yes_after_a_resume_that_outwaited_the_question_asks_it_again(
     await new.say("yes")
     assert GROCERIES not in await tasks(crm_admin)
     assert (await writes_applied(crm_admin)).get(DELETES) == 1
+
+
+BAD_RESUMES = {
+    "no session id": {"type": "session.resume"},
+    "a null session id": {"type": "session.resume", "session_id": None},
+    "an extra field": {"type": "session.resume", "session_id": "s_x", "customer_id": "cust_002"},
+    "a token of the wrong type": {"type": "session.resume", "session_id": "s_x", "token": 7},
+}
+NAMED = {
+    "no session id": "session_id",
+    "a null session id": "session_id",
+    "an extra field": "customer_id",
+    "a token of the wrong type": "token",
+}
+
+
+@pytest.mark.parametrize("kind", sorted(BAD_RESUMES))
+async def test_a_malformed_resume_is_refused_naming_the_field_and_the_session_goes_on(
+    make_assistant: MakeAssistant, kind: str
+) -> None:
+    """A Bearer client's session.resume with a field missing, null, unknown or mistyped:
+    invalid_message naming that field, and the session it has answers the next message."""
+    chat = await (await make_assistant()).connect()
+    await chat.send(BAD_RESUMES[kind])
+    error = await chat.next_event()
+    assert error["type"] == "error" and error["code"] == "invalid_message", error
+    assert NAMED[kind] in error["message"], error
+    assert (await chat.say("what are my tasks?"))[-1]["status"] == "ok"
+
+
+async def test_a_browser_resume_without_a_token_is_closed_naming_the_token(
+    make_assistant: MakeAssistant,
+) -> None:
+    """A browser's first frame is session.resume with no token: closed 1008, the reason
+    naming the token (not a silent close, not a session)."""
+    harness = await make_assistant()
+    chat = WsConversation(await harness.open_ws(), None)
+    await chat.send({"type": "session.resume", "session_id": "s_0123456789ab"})
+    code, reason = await chat.expect_close()
+    assert code == 1008 and "token" in reason, (code, reason)
+
+
+async def test_undo_in_a_tab_after_the_other_tab_undid_it_touches_nothing_else(
+    pair: Pair, crm_admin: CrmAdmin
+) -> None:
+    """Tab A adds 'call the plumber'; tab B (resumed after) says 'undo that' and the task
+    is removed; then tab A says 'undo that' too: no other task is touched, nothing is
+    added back, and A is not told it removed something now."""
+    one, two = await pair()
+    tab_a = await one.connect()
+    await tab_a.say("add a task to call the plumber")
+    tab_b = await two.resume(tab_a.session_id)
+    await confirmed(tab_b, await tab_b.say("undo that"))
+    assert PLUMBER not in await titles(crm_admin)
+    before = await tasks(crm_admin)
+    events = await confirmed(tab_a, await tab_a.say("undo that"))
+    assert await tasks(crm_admin) == before, answer(events)
+    deletes = [c for c in events[-1]["tool_calls"] if c["status"] == "ok" and "delete" in c["tool"]]
+    assert not deletes, events[-1]["tool_calls"]
+    assert "pharmacy" not in answer(events).lower(), answer(events)  # done: not pending
