@@ -49,6 +49,13 @@ against what the resume had loaded, from before the add; and with the in-memory 
 task. Fixed: a resume that did not see the running turn end takes what that turn leaves
 as heard (it was this customer's own request), all but a question it asks, which a yes
 here asks again.
+Then 7 more, first run all held: a malformed session.resume (no, a null or a mistyped
+field, an unknown one) is refused naming the field and the session goes on; a browser's
+resume without a token is closed 1008 naming the token; "undo that" in tab A after tab B
+undid the same add touches nothing else. Its answer ("I'm not sure which task. Your
+pending tasks are …, Call the pharmacy, …") named a task completed the day before as
+pending: a check was added for it (after seeing the answer, said so here) and the cause
+fixed (models/embedded/replies.py: the tasks offered as pending are the pending ones).
 """
 
 from __future__ import annotations
