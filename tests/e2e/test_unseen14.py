@@ -1,0 +1,28 @@
+"""Conversations nobody tuned for: a fourteenth set, of whole calls to a small clinic.
+
+FIRST RUN: (to be filled)
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tests.e2e.conversations import read_cases
+from tests.e2e.test_conversations import DATA, crm_app, score  # noqa: F401  (the fixture)
+from tests.fixtures.app import MakeAssistant
+from tests.fixtures.crm import CrmAdmin
+
+UNSEEN14: Path = DATA / "conversations_unseen14.jsonl"
+
+KNOWN_OPEN: list[str] = []
+
+
+async def test_conversations_nobody_tuned_for(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin, capsys: Any
+) -> None:
+    """Every session of the fourteenth unseen set passes: nothing is written unasked, on a
+    wrong day, lost or doubled."""
+    assert len(read_cases(UNSEEN14)) == 22
+    _, failed = await score(make_assistant, crm_admin, UNSEEN14, capsys)
+    assert failed == KNOWN_OPEN
