@@ -427,6 +427,23 @@ _READ_DOMAIN: dict[str, frozenset[str]] = {
 }
 
 
+_DAYS_BEFORE = (
+    r"(?:the (?:day|night|evening|week)|(?:two|three|four|five|a couple of|\d+) (?:days|weeks))"
+    r" before"
+)
+_BEFORE_SAID_AGAIN = rx(
+    rf"\b(?P<first>{_DAYS_BEFORE})(?P<mid>(?: [a-z']+){{0,6}}?)"
+    r",? (?:no|nope|sorry|wait|actually|i mean)\b(?:[, ]+(?:no|actually|sorry|wait|i mean"
+    r"|make (?:it|that)))*[, ]+"
+    rf"(?P<second>{_DAYS_BEFORE})\b,?"
+)
+_OWN_PLAN = rx(
+    r"^(?:and |but |so |then )?(?:i'll|i will|ill|i'm going to|i am going to|i'm gonna)"
+    r" (?!need\b|want\b|have to\b|be\b|take\b)"
+)
+_NIGHT_BEFORE = rx(r"\bthe (?:night|evening) before\b")
+
+
 def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Intent]:
     """Every action and lookup asked for in `text`, in the order said.
 
@@ -441,6 +458,17 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
         # the same without "keep" (the question named the eye exam alone, and every task
         # was marked done)
         text = _ALL_BUT_KEPT.sub(lambda m: f"{_BOTH.sub('all', m.group('all'))} except ", text)
+    if "before" in text and (again := _BEFORE_SAID_AGAIN.search(text)) is not None:
+        # "remind me two days before to fast, no actually the day before, not to eat
+        # after midnight": the day said last, in place of the one it puts right
+        text = (
+            f"{text[: again.start()]}{again.group('second')}{again.group('mid')}"
+            f"{text[again.end() :]}"
+        )
+    if "before" in text and (night := _NIGHT_BEFORE.search(text)) is not None:
+        # "remind me to pack his glasses the night before": the day before (a to-do keeps a
+        # day; "night" is no hour of today)
+        text = f"{text[: night.start()]}the day before{text[night.end() :]}"
     text = as_the_thing_is(text)  # "book the car insurance task for monday"
     text = as_asked(text)  # "would you mind moving…", "it's the cleaning I need to move…"
     unsure = undecided(text.lower())
@@ -509,7 +537,19 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
             day_said = when.day.isoformat()
         if last_clause is not None:
             clause = _name_the_one(clause, last_clause)
-        intents = read_clause(clause, norm, local_now, timezone, previous=last_intents, asked=asked)
+        # "cancel the eye exam, I'll call back about it": what the customer will do is told,
+        # no ask and no words of the ask before (read with it, "it" was a second cancel)
+        own_plan = (
+            bool(last_intents)
+            and "i" in clause
+            and _OWN_PLAN.match(clause) is not None
+            and all(i.writes and i.kind not in ("add_task", "create_ticket") for i in last_intents)
+        )
+        intents = (
+            []
+            if own_plan
+            else read_clause(clause, norm, local_now, timezone, previous=last_intents, asked=asked)
+        )
         condition_only = (
             ("if" in clause or "unless" in clause or "provided" in clause or "as long" in clause)
             and _IF_FIRST.match(clause) is not None
@@ -534,6 +574,27 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
             if named != clause:
                 clause = named
                 intents = read_clause(clause, norm, local_now, timezone, asked=asked)
+        if (
+            before is not None
+            and len(intents) == 1
+            and intents[0].kind == "book_appointment"
+            and "service" in intents[0].missing
+            and _IT_WORD.search(clause)
+            and (
+                not any(i.writes for i in last_intents)
+                or [(i.kind, "when" in i.missing) for i in last_intents]
+                == [("book_appointment", True)]
+            )
+        ):
+            # "my son needs an eye exam, can you book it for thursday at 4": "it" is the
+            # visit named before (the clause naming it asked for no look at the visits,
+            # nor for a booking of its own: "I need a haircut, book it for friday at 3").
+            named = _name_the_it(clause, before)
+            again = read_clause(named, norm, local_now, timezone, asked=asked) if named != clause else []
+            if again and not any("service" in i.missing for i in again):
+                clause, intents = named, again
+                del found[len(found) - len(last_intents) :]
+                last_intents = []
         if not intents and (
             more := _another_booking(clause, last_intents, norm, local_now, timezone)
         ):
@@ -581,6 +642,8 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
                 last_intents,
             )
         )
+        if own_plan:
+            remark = True
         if remark:
             intents = []  # "my account is acting up" is told: no ask to see the account
         joins_previous = (

@@ -316,6 +316,25 @@ _FOLLOW_UPS: KeptByIdentity[Dialogue, tuple[Intent, ...] | None] = KeptByIdentit
 _DESCRIBED = rx(r"\b(?:the|my) (?:\w+ ){0,3}?(?:one|task|reminder|appointment|visit|booking)\b")
 
 
+# A new to-do or visit asked for in so many words: a cheap test before the message is read.
+_MAKES_NEW = rx(r"\b(?:remind me|add|book|(?:a|new|another) (?:task|reminder|to-?do))\b")
+_NEW_KINDS = frozenset({"add_task", "book_appointment"})
+
+
+def _new_one_of_its_own(
+    found: Sequence[Intent], message: str, now: datetime, timezone: str
+) -> bool:
+    """The message read alone asks for a new to-do or visit, whole, while what leaning on
+    the conversation found changes another: "it" in it is the new one ("also remind me to
+    stop the mail before I go, put it for tomorrow" is no new day for the task in view)."""
+    if any(intent.kind in _NEW_KINDS for intent in found):
+        return False
+    return any(
+        intent.kind in _NEW_KINDS and not intent.missing
+        for intent in detect_intents(message, now, timezone)
+    )
+
+
 def follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> list[Intent] | None:
     """Intents for a message that leans on the conversation, or None."""
 
@@ -325,7 +344,9 @@ def follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> li
             _DESCRIBED.search(message) and described_otherwise(state, message, found, now, timezone)
         ):
             return None  # "the one on thursday, make it 1pm": that one, not the one in view
-        return None if found is None else tuple(found)
+        if _MAKES_NEW.search(message) and _new_one_of_its_own(found, message, now, timezone):
+            return None  # "remind me to stop the mail, put it for tomorrow": "it" is the new one
+        return tuple(found)
 
     kept = _FOLLOW_UPS.get(state, (message, now, timezone), work_out)
     return None if kept is None else list(kept)
