@@ -441,6 +441,28 @@ _OWN_PLAN = rx(
     r"^(?:and |but |so |then )?(?:i'll|i will|ill|i'm going to|i am going to|i'm gonna)"
     r" (?!need\b|want\b|have to\b|be\b|take\b)"
 )
+# "can I do it in the afternoon instead? like 3?": the part of the day, then its hour
+_PART_THEN_HOUR = rx(
+    r"\bin the (?P<part>morning|afternoon|evening)\b(?P<mid>[^.?!]{0,40}?)"
+    r"(?:[?.!,]*\s+(?:like|say|maybe|around|about|at|ideally)\s+|[?.!,]+\s+)"
+    r"(?P<hour>\d{1,2})(?::(?P<minute>\d\d))?"
+    r"(?:ish| or so)?\s*(?P<end>[?.!]|$)"
+)
+_PART_HOURS = {"morning": range(5, 12), "afternoon": range(12, 19), "evening": range(16, 23)}
+
+
+def _hour_of_the_part(text: str, part: re.Match[str]) -> str:
+    """`text` with "in the afternoon … like 3" said as "at 3 pm …" (the hour the part of
+    the day holds; unchanged when it holds no such hour)."""
+    hour = int(part.group("hour"))
+    hour = hour + 12 if part.group("part") != "morning" and hour < 12 else hour
+    if hour not in _PART_HOURS[part.group("part")]:
+        return text
+    minute = part.group("minute") or "00"
+    said = f"at {hour % 12 or 12}:{minute} {'am' if hour < 12 else 'pm'}"
+    return f"{text[: part.start()]}{said}{part.group('mid')}{part.group('end')}{text[part.end() :]}"
+
+
 _NIGHT_BEFORE = rx(r"\bthe (?:night|evening) before\b")
 
 
@@ -458,6 +480,8 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
         # the same without "keep" (the question named the eye exam alone, and every task
         # was marked done)
         text = _ALL_BUT_KEPT.sub(lambda m: f"{_BOTH.sub('all', m.group('all'))} except ", text)
+    if " the " in text and (part := _PART_THEN_HOUR.search(text)) is not None:
+        text = _hour_of_the_part(text, part)
     if "before" in text and (again := _BEFORE_SAID_AGAIN.search(text)) is not None:
         # "remind me two days before to fast, no actually the day before, not to eat
         # after midnight": the day said last, in place of the one it puts right
@@ -590,7 +614,11 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
             # visit named before (the clause naming it asked for no look at the visits,
             # nor for a booking of its own: "I need a haircut, book it for friday at 3").
             named = _name_the_it(clause, before)
-            again = read_clause(named, norm, local_now, timezone, asked=asked) if named != clause else []
+            again = (
+                read_clause(named, norm, local_now, timezone, asked=asked)
+                if named != clause
+                else []
+            )
             if again and not any("service" in i.missing for i in again):
                 clause, intents = named, again
                 del found[len(found) - len(last_intents) :]

@@ -1,6 +1,63 @@
-"""Conversations nobody tuned for: a fourteenth set, of whole calls to a small clinic.
+"""Conversations nobody tuned for: a fourteenth set, whole calls to a small clinic and salon.
 
-FIRST RUN: (to be filled)
+Through the websocket and the real CRM stub.
+
+tests/data/conversations_unseen14.jsonl (22 sessions, 84 turns, 2-6 turns each) was written
+from crm_stub/seed.py (Maria's cleaning on Wednesday at 10, her haircut on Sunday at 2:30,
+her three pending tasks, her $150 open bill, her open case, her phone and email) before the
+rules were read, each session one caller with a goal: a parent booking her son's eye exam
+and moving her own haircut beside it, an elderly caller who asks the same thing again, an
+angry caller about a charge, a rushed one who says three things in one breath, a trip that
+moves several things, a mind changed twice, a caller who only wants to know and must get
+no write, cancels and deletes that wait for their yes (and one taken back), asks needing
+two to four lookups at once, a phone number corrected before its yes. Every turn checks
+the whole CRM state it must hold: every service's visits ahead and their times, every
+task's status, day and priority, how many tasks were added and their words, the cases
+opened, the phone and email, every invoice.
+
+FIRST RUN, on the code as it was: 7/22 sessions (46/84 turns). Reading every answer
+showed wrong words two checks let through, tightened before any fix: "can I get my
+haircut done the same day as my cleaning, right after it?" read the visits out twice and
+answered nothing (it must say a time or ask one); "Hello dear. When is my next
+appointment?" said "I didn't catch what you meant by 'dear'". One check was unfair and was
+corrected: "I didn't change your phone number to …0188. Are you sure you want … 0189?"
+said the number put right (the check forbade "0188"). Still 7/22 (46/84).
+
+WRONG WRITES in that run:
+- "could I move it to saturday if I wanted to? don't do it, I'm just asking" MOVED the
+  haircut to Saturday ("Done. Your haircut is now on Saturday…").
+- "and mark it high priority" (a to-do just added) MARKED IT DONE.
+- "good. also remind me to stop the mail before I go, put it for tomorrow" made the
+  groceries task due tomorrow and added no task ("it" was read as the task in view).
+- "no wait, her birthday's friday, so make it thursday" made the to-do due FRIDAY.
+- "and remind me two days before to fast, no actually the day before, not to eat after
+  midnight" added "Fast, no actually the day before, not to eat after" due two days before
+  the checkup (Sunday), not the day before.
+- "my son needs an eye exam, can you book it under my account for thursday at 4? and move
+  my haircut to the same day at 5" moved the haircut and LOST the booking (nothing said of
+  it); then "he only gets out of school at 3:15. can the eye exam be at 3:30 instead" MOVED
+  THE HAIRCUT BACK to Sunday (read as "I meant the eye exam, not the haircut").
+- "ok. remind me to pack his glasses case the night before" added "Pack his glasses case
+  the before" due the wrong day.
+And held for a yes, not written: "and don't you dare cancel my cleaning over this" asked
+"Are you sure you want to cancel your dental cleaning…?"; "thanks. and cancel the eye
+exam, I'll call back about it" held the cancel but said "I couldn't find an appointment
+like that" (a second cancel, of "I'll call back about it").
+
+Wrong words: "wait did all of that go through?" after three changes said only "Renew car
+insurance was changed"; "why am I being charged a hundred and fifty dollars?" offered a
+case without saying what the $150 was.
+
+Misses: "I'm going to be out of town tuesday through friday this week. what do I have on
+during that time?", "I'm sorry, could you say the time once more", "Is there anything I
+should do before I come in?", "So that's Thursday at ten, yes? For the eyes?" met "I can't
+help with that"; "And that's the dentist, is it? Where do I go for that?" read the visits
+without the place; "and the groceries reminder, just put that on saturday" read the tasks;
+"my cleaning on wednesday, can I do it in the afternoon instead? like 3?" asked what time,
+and "and push the haircut an hour later too" asked it again; "the car insurance renewal, I
+need to move that up to this friday" looked for a visit; "ok yes, go ahead and cancel the
+haircut" (a turn after the cancel's question was left) asked again; "wednesday the 23rd,
+same time" after "When would you like to move it to?" asked which visit.
 """
 
 from __future__ import annotations

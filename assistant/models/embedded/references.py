@@ -319,18 +319,27 @@ _DESCRIBED = rx(r"\b(?:the|my) (?:\w+ ){0,3}?(?:one|task|reminder|appointment|vi
 # A new to-do or visit asked for in so many words: a cheap test before the message is read.
 _MAKES_NEW = rx(r"\b(?:remind me|add|book|(?:a|new|another) (?:task|reminder|to-?do))\b")
 _NEW_KINDS = frozenset({"add_task", "book_appointment"})
+_PRONOUN = rx(r"\b(?:it|that|this)\b")
 
 
 def _new_one_of_its_own(
-    found: Sequence[Intent], message: str, now: datetime, timezone: str
+    found: Sequence[Intent], message: str, new: re.Match[str], now: datetime, timezone: str
 ) -> bool:
     """The message read alone asks for a new to-do or visit, whole, while what leaning on
-    the conversation found changes another: "it" in it is the new one ("also remind me to
-    stop the mail before I go, put it for tomorrow" is no new day for the task in view)."""
+    the conversation found changes another: "it", said only after the new one, is that one
+    ("also remind me to stop the mail before I go, put it for tomorrow" is no new day for
+    the task in view; "complete it instead. Also add …" completes the one in view)."""
     if any(intent.kind in _NEW_KINDS for intent in found):
         return False
+    if _PRONOUN.search(message[: new.start()]) or not _PRONOUN.search(message[new.end() :]):
+        return False
+    # (of the same kind: "add a task to buy floss. Actually, keep the cleaning where it
+    # was" puts the cleaning back)
+    kinds = {"task" if intent.kind.endswith("_task") else "appointment" for intent in found}
     return any(
-        intent.kind in _NEW_KINDS and not intent.missing
+        intent.kind in _NEW_KINDS
+        and not intent.missing
+        and {"task" if intent.kind == "add_task" else "appointment"} == kinds
         for intent in detect_intents(message, now, timezone)
     )
 
@@ -344,7 +353,9 @@ def follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> li
             _DESCRIBED.search(message) and described_otherwise(state, message, found, now, timezone)
         ):
             return None  # "the one on thursday, make it 1pm": that one, not the one in view
-        if _MAKES_NEW.search(message) and _new_one_of_its_own(found, message, now, timezone):
+        if (new := _MAKES_NEW.search(message)) is not None and _new_one_of_its_own(
+            found, message, new, now, timezone
+        ):
             return None  # "remind me to stop the mail, put it for tomorrow": "it" is the new one
         return tuple(found)
 
