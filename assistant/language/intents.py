@@ -437,6 +437,16 @@ _BEFORE_SAID_AGAIN = rx(
     r"|make (?:it|that)))*[, ]+"
     rf"(?P<second>{_DAYS_BEFORE})\b,?"
 )
+# A thing named first, alone: "and the groceries reminder", "the car insurance one"
+_FRONTED = rx(
+    r"^(?:(?:and|so|ok|okay|oh|now|also|then|as for|about) )*(?P<thing>(?:the|my) (?:[a-z'-]+ )"
+    r"{0,3}?(?:one|task|reminder|to-?do|appointment|visit|booking))$"
+)
+# "just put that on saturday": a change of "it" or "that"
+_CHANGE_OF_IT = rx(
+    r"^(?:(?:and|so|just|please|can you|could you|then) )*(?:put|move|push|make|change|set"
+    r"|bump|shift|mark|cancel|delete|remove|tick off|complete) (?P<it>it|that|this)\b"
+)
 _OWN_PLAN = rx(
     r"^(?:and |but |so |then )?(?:i'll|i will|ill|i'm going to|i am going to|i'm gonna)"
     r" (?!need\b|want\b|have to\b|be\b|take\b)"
@@ -598,6 +608,22 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
             if named != clause:
                 clause = named
                 intents = read_clause(clause, norm, local_now, timezone, asked=asked)
+        if (
+            not intents
+            and before is not None
+            and not any(i.writes for i in last_intents)
+            and (fronted := _FRONTED.match(before)) is not None
+            and (it := _CHANGE_OF_IT.search(clause)) is not None
+        ):
+            # "and the groceries reminder, just put that on saturday": the thing named
+            # first, then the change of "that" (read alone, the first was a look at the
+            # tasks and the change not understood).
+            named = f"{clause[: it.start('it')]}{fronted.group('thing')}{clause[it.end('it') :]}"
+            again = read_clause(named, norm, local_now, timezone, asked=asked)
+            if any(i.writes for i in again):
+                clause, intents = named, again
+                del found[len(found) - len(last_intents) :]
+                last_intents = []
         if (
             before is not None
             and len(intents) == 1

@@ -1272,6 +1272,7 @@ def _on_the_same_day(
 
 
 _HOUR_ASKED = frozenset({"time", "meridiem"})
+_WHEN_ASKED = _HOUR_ASKED | {"when"}
 # "…and an eye exam, same time but on friday" after a booking: the hour of the visit in
 # focus ("the same time as my haircut" names its own visit, read by the grammar).
 _SAME_TIME_SAID = rx(r"\b(?:at )?(?:the )?same (?:time|hour)\b(?! as\b)")
@@ -1408,7 +1409,9 @@ def _time_for_the_one_in_focus(
     # "push it to the afternoon" leans on nothing by its words alone (a part of the day is
     # no move yet), so it is read as it stands: a move of "it", the hour asked.
     earlier = follow_up(state, before, now, timezone) or detect_intents(before, now, timezone)
-    if not earlier or len(earlier) != 1 or not set(earlier[0].missing) & _HOUR_ASKED:
+    # ("could I just move it to next week instead?" → "when?" → "wednesday the 23rd, same
+    # time": the day it lacked too)
+    if not earlier or len(earlier) != 1 or not set(earlier[0].missing) & _WHEN_ASKED:
         return None
     found = follow_up(state, retimed(before, message, now, timezone), now, timezone)
     if found and len(found) == 1 and found[0].kind == earlier[0].kind and found[0].complete:
