@@ -189,7 +189,7 @@ _FOCUS_LEAD = (
 )
 FOCUS_QUESTION = _rx(
     _FOCUS_LEAD + r"(?:what time|when|where)"
-    r"(?:'s| is| was)?(?: (?:it|that|that one))?(?: again)?\??$"
+    r"(?:'s| is| was)?(?: (?:it|that|that one))?(?: at)?(?: again)?\??$"
     r"|\bwhat time (?:is|was) (?:it|that)\b|\bwhere is it\b|\bhow much did (?:it|that) cost\b"
     # "so that's thursday at ten, yes?": the day and time of the one in focus, said back
     r"|" + _FOCUS_LEAD + r"(?:so )?(?:that's|that is|it's|it is) (?:on |for )?"
