@@ -870,9 +870,8 @@ def complete(c: Clause) -> list[Intent] | None:
         return None  # "what have I finished?" asks to see, "did I complete…?" too
     if _NOT_DONE.search(c.text):
         return None
-    if " if " in c.text or "whether" in c.text:
-        if _ASKS_WHETHER.search(c.text):
-            return None  # "just tell me if the cleaning bill is paid": asked, not told
+    if (" if " in c.text or "whether" in c.text) and _ASKS_WHETHER.search(c.text):
+        return None  # "just tell me if the cleaning bill is paid": asked, not told
     told = not c.asked  # "the groceries task is done?" asks whether it is
     past = told and (_PAST_DONE.search(c.text) or _PASSIVE_DONE.search(c.text))
     if past and past.group("verb") == "paid" and _PAID_ACCOUNT.search(past.group("t")):
