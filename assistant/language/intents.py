@@ -492,12 +492,12 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
         text = _ALL_BUT_KEPT.sub(lambda m: f"{_BOTH.sub('all', m.group('all'))} except ", text)
     if " the " in text and (part := _PART_THEN_HOUR.search(text)) is not None:
         text = _hour_of_the_part(text, part)
-    if "before" in text and (again := _BEFORE_SAID_AGAIN.search(text)) is not None:
+    if "before" in text and (day_again := _BEFORE_SAID_AGAIN.search(text)) is not None:
         # "remind me two days before to fast, no actually the day before, not to eat
         # after midnight": the day said last, in place of the one it puts right
         text = (
-            f"{text[: again.start()]}{again.group('second')}{again.group('mid')}"
-            f"{text[again.end() :]}"
+            f"{text[: day_again.start()]}{day_again.group('second')}{day_again.group('mid')}"
+            f"{text[day_again.end() :]}"
         )
     if "before" in text and (night := _NIGHT_BEFORE.search(text)) is not None:
         # "remind me to pack his glasses the night before": the day before (a to-do keeps a
