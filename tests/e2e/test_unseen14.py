@@ -11,9 +11,12 @@ angry caller about a charge, a rushed one who says three things in one breath, a
 moves several things, a mind changed twice, a caller who only wants to know and must get
 no write, cancels and deletes that wait for their yes (and one taken back), asks needing
 two to four lookups at once, a phone number corrected before its yes. Every turn checks
-the whole CRM state it must hold: every service's visits ahead and their times, every
-task's status, day and priority, how many tasks were added and their words, the cases
-opened, the phone and email, every invoice.
+the CRM state it must hold: every service's visits ahead and their times, every task's
+status, day and priority, how many tasks were added and their words; the cases opened
+and the phone and email on every turn of a call that talks of them, every invoice on
+every turn of a call about bills, and all of it on a call's last turn (every turn's
+exact list of writes catches a write of any kind the turn it is made; no tool changes a
+bill). The file plays in about 2.5 s of CPU, like the thirteenth set.
 
 FIRST RUN, on the code as it was: 7/22 sessions (46/84 turns). Reading every answer
 showed wrong words two checks let through, tightened before any fix: "can I get my
