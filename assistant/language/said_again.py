@@ -68,6 +68,27 @@ _VERB_SAID_OVER = rx(
     rf"\b(?P<v1>{_CHANGE_VERB}) (?P<obj>(?:the|my|that|this) [a-z][a-z' ]*?)[,.!]? {_CUES}"
     rf"(?:not (?:to )?(?P=v1)[,.!]? (?:(?:but|just)[,.]? )?)?(?P<v2>{_CHANGE_VERB}) (?:it|that)\b"
 )
+# "mark the eye exam done, no wait, don't mark anything, just tell me what's on my list":
+# the ask before the cue taken back whole, what follows it asked instead.
+_TAKEN_BACK = rx(
+    rf"[,.!]? {_CUES}(?:don't|dont|do not) (?:do|mark|change|cancel|move|book|delete|remove"
+    r"|touch|add|tick|complete|update) (?:that|it|anything|any of (?:that|it|them)|them)"
+    r"(?: off| yet| for now| after all)?[,.!]?\s*(?:(?:just|and|but|instead)[,.]?\s+)?(?P<rest>.*)$"
+)
+_ASKED = rx(
+    r"\b(?:book|schedule|move|reschedule|push|cancel|delete|remove|mark|complete|tick|add"
+    r"|change|update|make|set|put)\b"
+)
+_NAMED = rx(r"\b(?:the|my) [a-z' ]+?(?= (?:to|on|at|for|as|done|off|due|from|and)\b|$)")
+_ASK_START = rx(r".*(?:[.!?;,]\s+|\band (?:also |then )?)")
+# "…to saturday at 2, no wait, keep it on friday, just make it 4": the day kept, the hour
+# put right (or the hour kept, the day put right).
+_DAY = r"(?:on )?(?:\w+day|tomorrow|today|the \d{1,2}(?:st|nd|rd|th))"
+_HOUR = r"at \d{1,2}(?::\d\d)?(?: ?[ap]m)?"
+_KEEP_IT = rx(
+    rf"\bkeep it (?P<kept>{_DAY}|{_HOUR})[,.]? (?:(?:just|but|and)[,.]? )?make it "
+    rf"(?P<new>{_DAY}|(?:at )?\d{{1,2}}(?::\d\d)?(?: ?[ap]m)?)\b"
+)
 # "so I was going to cancel my cleaning but, um": an ask begun and dropped after "but".
 _DROPPED = rx(
     r"^(?P<ask>i was (?:going to|gonna|about to|thinking of|planning to)\b.*?)[\s,]+but[\s,.!?-]*$"
@@ -109,6 +130,34 @@ def _verb(match: re.Match[str]) -> str:
     return f"{match.group('v2')}{' ' if match.group('obj') else ''}{match.group('obj')}"
 
 
+def _taken_back(message: str) -> str:
+    found = _TAKEN_BACK.search(message)
+    if found is None:
+        return message
+    before = message[: found.start()]
+    start = _ASK_START.match(before)
+    if not _ASKED.search(before, start.end() if start else 0):
+        return message  # ("no sorry, don't cancel it, just move it…": no ask said before)
+    kept = before[: start.end()].rstrip(" ,;") if start else ""
+    kept = re.sub(r"\s*\band(?: also| then)?$", "", kept)
+    rest = found.group("rest").strip()
+    named = _NAMED.search(before, start.end() if start else 0)
+    if named is not None and " it" in f" {rest}":
+        # "…, just tell me when it is": "it" is what the ask taken back named
+        rest = re.sub(r"\bit\b", named.group(0), rest, count=1)
+    said = " ".join(part for part in (kept, rest) if part)
+    return said or "never mind"
+
+
+def _keep_it(match: re.Match[str]) -> str:
+    kept, new = match.group("kept"), match.group("new")
+    if kept.startswith("at ") or kept[:1].isdigit():
+        return f"make it {new} {kept}"  # "keep it at 2, make it sunday"
+    return (
+        f"make it {kept} {new if new.startswith('at ') or not new[:1].isdigit() else 'at ' + new}"
+    )
+
+
 def said_again(message: str) -> str:
     """`message` (lowercase) as the customer settled on it (see the module's docstring)."""
     if (
@@ -119,6 +168,10 @@ def said_again(message: str) -> str:
         return f"{dropped.group('ask')}. never mind"
     if not any(cue in message for cue in _GATE):
         return message
+    if "don" in message or "do not" in message:
+        message = _taken_back(message)
+    if "keep it" in message:
+        message = _KEEP_IT.sub(_keep_it, message)
     if " not " in message:
         message = _NOT_THE_SAME.sub(_not_the_same, message)
     message = _VERB_SAID_OVER.sub(_verb, message)

@@ -377,7 +377,7 @@ def _restarted(words: list[str]) -> bool:
 # haircut…"). Only a mark of a restart followed by what restarts is taken for one.
 _RESTARTED = rx(
     r"(?<=\w) (?=(?:actually|no wait|oh wait|wait|sorry|on second thought)\s+(?:forget"
-    r"|never ?mind|scratch|skip|drop|don't|do not|just|make it|change|move|cancel|i meant"
+    r"|never ?mind|scratch|skip|drop|don't|dont|do not|just|make it|change|move|cancel|i meant"
     r"|i mean|no)\b)",
     re.IGNORECASE,
 )
@@ -389,7 +389,8 @@ _DAY_OR_HOUR_PUT_RIGHT = rx(
     r"(?:(?<=\d)|(?<=\dam)|(?<=\dpm)|(?<=\d am)|(?<=\d pm)|(?<=day)|(?<=tomorrow)"
     r"|(?<=noon)) (?:(?:hmm+|um+|uh+|erm|er|oh) )?"
     r"(?=(?:no actually|actually|no wait|oh wait|no sorry|sorry|no)\s+"
-    r"(?:an? (?:hour|half hour|day|week)|half an hour|\d+|at \d+|the \d+|the next day"
+    r"(?:an? (?:hour|half hour|day|week)|half an hour|(?:half|quarter) (?:past|to) \d|\d+"
+    r"|at \d+|the \d+|the next day"
     r"|i meant|i mean|(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow)\b)",
     re.IGNORECASE,
 )
@@ -405,6 +406,13 @@ _VALUE_PUT_RIGHT = rx(
     r"(?=(?:actually|sorry|oops|no wait|oh wait|wrong day|i meant|i mean|never ?mind"
     r"|forget (?:that|it|about it)|undo that|scratch that|(?:can|could) you make (?:it|that)"
     r"|make (?:it|that))\b)",
+    re.IGNORECASE,
+)
+# "…at ten you know what make it eleven": a change of mind said before what puts it right
+# (read as "actually"; "you know" alone is a filler, taken out later).
+_CHANGE_OF_MIND = rx(
+    r"(?<=\w),? you know what,?(?= (?:make|change|let'?s|can you|could you|just|do|go for|put"
+    r"|move|book)\b)",
     re.IGNORECASE,
 )
 # "cancel my haircut sorry for the short notice": an apology after the ask is a remark.
@@ -526,6 +534,8 @@ def _pauses_written(text: str) -> str:
 
 def plain(text: str) -> str:
     """`text` as a typist would have written it: the recogniser's habits taken out."""
+    if "you know what" in text.lower():
+        text = _CHANGE_OF_MIND.sub(" actually", text)
     text = _pauses_written(text)
     lower = text.lower()
     words = _WORDS.findall(lower)

@@ -13,7 +13,13 @@ exam to-dos). Written after the set's fixes; first run 31/32, no wrong write. Mi
 the insurance done no wait the eye exam one" (listed the visits: the older reading of "X no
 Y" took "done" away with the thing said over, and "mark the eye exam one" was read as the
 visit). Fixed by reading a to-do or a service said over with its cue before that older
-reading (which still reads "…no the cleaning" said without a cue word of its own)."""
+reading (which still reads "…no the cleaning" said without a cue word of its own).
+The last two groups were written after the set's second block was fixed; first run 7/8:
+"move my cleaning to friday actually don't change anything just tell me when it is" was
+refused ("it" had lost what the ask taken back named; on main it moved the cleaning, a
+WRONG WRITE): fixed. One check was corrected as unfair: "delete the groceries task sorry
+dont delete anything" answers "Okay, no problem" without reading the list (the check had
+asked for the list; nothing written either way)."""
 
 from __future__ import annotations
 
@@ -190,3 +196,49 @@ async def test_the_thing_named_first_as_a_thing_is_changed() -> None:
 )
 def test_what_is_not_said_over_is_read_as_said(text: str) -> None:
     assert put_right(text, NOW) == text
+
+
+# Found by the set's second block (not tuned on before its first run): a value put right by
+# "half past"/"quarter to", after "you know what", with the day kept ("keep it on friday,
+# just make it 4"), and an ask taken back by "don't <do> anything".
+@pytest.mark.parametrize(
+    ("text", "starts_at"),
+    [
+        ("book a massage on thursday at 3 no quarter to 4", "2025-03-06T15:45:00-08:00"),
+        ("book a facial saturday at ten you know what make it eleven", "2025-03-08T11:00:00-08:00"),
+        (
+            "move my cleaning to wednesday at 9 actually keep it on monday just make it 11",
+            "2025-03-03T11:00:00-08:00",
+        ),
+        (
+            "move the haircut to saturday at 11 no wait keep it at 11 and make it sunday",
+            "2025-03-02T11:00:00-08:00",
+        ),
+    ],
+)
+async def test_a_value_put_right_in_speech_is_the_one_written(text: str, starts_at: str) -> None:
+    _, held, args = await outcome(text)
+    assert held is None and args.get("starts_at") == starts_at, (text, args)
+
+
+@pytest.mark.parametrize(
+    ("text", "tools"),
+    [
+        ("delete the groceries task sorry dont delete anything", []),
+        ("cancel my haircut oh wait don't do that", []),
+        (
+            "what do i owe and mark the insurance done no wait don't do that",
+            ["crm.getOpenInvoices"],
+        ),
+        (
+            "move my cleaning to friday actually don't change anything just tell me when it is",
+            ["crm.listUpcomingAppointments"],
+        ),
+    ],
+)
+async def test_an_ask_taken_back_by_dont_changes_nothing(text: str, tools: list[str]) -> None:
+    """Nothing written or held; what is asked beside or after it is read."""
+    got, held, _ = await outcome(text)
+    reads = {"crm.listTasks", "crm.listUpcomingAppointments", "crm.getOpenInvoices"}
+    assert held is None and set(got) <= reads, (text, got, held)
+    assert set(tools) <= set(got), (text, got)

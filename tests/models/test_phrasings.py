@@ -397,6 +397,20 @@ in digits, and a bare hour before a morning hour is read as a bare hour is (9am,
 "the <thing> thing, can you <change> it" names the thing first; "appointments I cancelled"
 or "I've missed" read the history. No decision changed on the phrasings bench.decisions
 knows.
+Twelve more written after those fixes, not tuned on (the last twelve lines, "block": 2):
+first run 8/12. WRONG WRITES (4): "book me a facial on wednesday at quarter past two no half
+past two" booked 2:15; "book a haircut tuesday the eleventh at ten um you know what make it
+eleven" booked 10am (and said "make it 11" was not understood); "mark the eye exam done no
+wait dont mark anything just tell me whats on my list" completed the eye exam (typed with
+stops, "mark the eye exam done. no wait, don't mark anything" did too); "move the haircut to
+saturday at two no wait keep it on friday just make it four" moved it to Saturday at 2:30.
+Then 72/72 after: "half past"/"quarter to" after an hour puts it right as a bare hour does;
+"you know what" before "make it…" is a change of mind ("actually"); "<ask>, no wait, don't
+<do> anything/that/it" takes the ask back whole and reads what follows ("it" there is what
+the ask named: "move my cleaning to friday actually don't change anything just tell me when
+it is" moved the cleaning on main, and now reads when it is); "keep it on <day>, make it
+<hour>" (or "keep it at <hour>, make it <day>") keeps the one and puts right the other.
+No decision changed on the phrasings bench.decisions knows.
 """
 
 from __future__ import annotations
@@ -446,8 +460,9 @@ REQUIRED_HELDOUT9_SHARE = 67 / 71
 # heldout10: first run 37/61 before any rule change, then 9/12 more; pinned at the last
 # measured score.
 REQUIRED_HELDOUT10_SHARE = 71 / 73
-# heldout11: first run 52/60 before any rule change; pinned at the last measured score.
-REQUIRED_HELDOUT11_SHARE = 60 / 60
+# heldout11: first run 52/60 before any rule change, then 8/12 more; pinned at the last
+# measured score.
+REQUIRED_HELDOUT11_SHARE = 72 / 72
 
 
 def value_right(key: str, want: str, got: Any) -> bool:
@@ -516,7 +531,7 @@ SCORED_SETS = [
     (HELDOUT8, REQUIRED_HELDOUT8_SHARE, 90),
     (HELDOUT9, REQUIRED_HELDOUT9_SHARE, 71),
     (HELDOUT10, REQUIRED_HELDOUT10_SHARE, 73),
-    (HELDOUT11, REQUIRED_HELDOUT11_SHARE, 60),
+    (HELDOUT11, REQUIRED_HELDOUT11_SHARE, 72),
 ]
 
 
