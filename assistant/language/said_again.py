@@ -64,8 +64,10 @@ _NOT_THE_SAME = rx(
 # "cancel the haircut, I mean not cancel, move it to saturday": one change said, then
 # another aimed at the same thing ("it") in its place.
 _CHANGE_VERB = r"(?:cancel|move|reschedule|push|delete|remove|mark|complete|tick off)"
+_NOT_A_PLACE = r"(?!(?:to|on|at|for|from|by|until|till)\b)"
 _VERB_SAID_OVER = rx(
-    rf"\b(?P<v1>{_CHANGE_VERB}) (?P<obj>(?:the|my|that|this) [a-z][a-z' ]*?)[,.!]? {_CUES}"
+    rf"\b(?P<v1>{_CHANGE_VERB}) (?P<obj>(?:the|my|that|this)(?: {_NOT_A_PLACE}[a-z']+){{1,4}}?)"
+    rf"(?P<where>(?: (?:to|on|at|for|from) [^,.!?]*?)?)[,.!]? {_CUES}"
     rf"(?:not (?:to )?(?P=v1)[,.!]? (?:(?:but|just)[,.]? )?)?(?P<v2>{_CHANGE_VERB}) (?:it|that)\b"
 )
 # "mark the eye exam done, no wait, don't mark anything, just tell me what's on my list":
@@ -127,7 +129,10 @@ def _not_the_same(match: re.Match[str]) -> str:
 def _verb(match: re.Match[str]) -> str:
     if match.group("v1") == match.group("v2"):
         return match.group(0)
-    return f"{match.group('v2')}{' ' if match.group('obj') else ''}{match.group('obj')}"
+    # "move my haircut to friday, no wait, cancel it": the new day goes with the move; "cancel
+    # the haircut on friday, actually move it…": the day says which haircut
+    where = "" if match.group("where").startswith(" to ") else match.group("where")
+    return f"{match.group('v2')} {match.group('obj')}{where}"
 
 
 def _taken_back(message: str) -> str:

@@ -107,6 +107,8 @@ async def test_a_to_do_said_over_changes_the_one_said_last(
             "2025-03-05T10:00:00-08:00",
         ),
         ("move the haircut i mean not move cancel it", CANCEL, "appt_2", None),
+        # (the new day said with the move goes with it: no "moved, or cancelled?" asked)
+        ("move my haircut to friday no wait cancel it", CANCEL, "appt_2", None),
         (
             "move my cleaning to thursday at ten no nine",
             "crm.rescheduleAppointment",
