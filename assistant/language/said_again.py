@@ -73,9 +73,12 @@ _VERB_SAID_OVER = rx(
 # "mark the eye exam done, no wait, don't mark anything, just tell me what's on my list":
 # the ask before the cue taken back whole, what follows it asked instead.
 _TAKEN_BACK = rx(
-    rf"[,.!]? {_CUES}(?:don't|dont|do not) (?:do|mark|change|cancel|move|book|delete|remove"
+    rf"[,.!]? {_CUES}(?:(?:don't|dont|do not) (?:do|mark|change|cancel|move|book|delete|remove"
     r"|touch|add|tick|complete|update) (?:that|it|anything|any of (?:that|it|them)|them)"
-    r"(?: off| yet| for now| after all)?[,.!]?\s*(?:(?:just|and|but|instead)[,.]?\s+)?(?P<rest>.*)$"
+    # "…to friday, no wait, keep it where it is"
+    r"|(?:keep|leave) (?:it|that|them) (?:where (?:it|they) (?:is|are)|as (?:it|they) (?:is|are)"
+    r"|as is|alone))(?: off| yet| for now| after all)?[,.!]?\s*"
+    r"(?:(?:just|and|but|instead)[,.]?\s+)?(?P<rest>.*)$"
 )
 _ASKED = rx(
     r"\b(?:book|schedule|move|reschedule|push|cancel|delete|remove|mark|complete|tick|add"
@@ -169,11 +172,12 @@ def said_again(message: str) -> str:
         " but" in message
         and any(word in message for word in ("going to", "gonna", " about to", "ing of", "ing to"))
         and (dropped := _DROPPED.match(message)) is not None
-    ):
+        and _ASKED.search(dropped.group("ask"))
+    ):  # ("I was going to ask about my bill but…" asks still: it is read as said)
         return f"{dropped.group('ask')}. never mind"
     if not any(cue in message for cue in _GATE):
         return message
-    if "don" in message or "do not" in message:
+    if "don" in message or "do not" in message or "keep it" in message or "leave it" in message:
         message = _taken_back(message)
     if "keep it" in message:
         message = _KEEP_IT.sub(_keep_it, message)

@@ -19,7 +19,11 @@ The last two groups were written after the set's second block was fixed; first r
 refused ("it" had lost what the ask taken back named; on main it moved the cleaning, a
 WRONG WRITE): fixed. One check was corrected as unfair: "delete the groceries task sorry
 dont delete anything" answers "Okay, no problem" without reading the list (the check had
-asked for the list; nothing written either way)."""
+asked for the list; nothing written either way). Probed after, beside the cases: "i was
+going to ask about my bill but" was taken back ("Okay, I'll leave everything as it is";
+main read the balance): only a change begun and dropped is taken back now; "move the
+cleaning to friday no wait keep it where it is" asked when to move it (as on main): it is
+now left as it was."""
 
 from __future__ import annotations
 
@@ -193,6 +197,7 @@ async def test_the_thing_named_first_as_a_thing_is_changed() -> None:
         "is the haircut no longer on",
         "the haircut, the cleaning, when are they",
         "i was going to ask about my bill but you answered it",
+        "i was going to ask about my bill but",
         "mark the groceries done and the insurance one",
     ],
 )
@@ -228,6 +233,7 @@ async def test_a_value_put_right_in_speech_is_the_one_written(text: str, starts_
     [
         ("delete the groceries task sorry dont delete anything", []),
         ("cancel my haircut oh wait don't do that", []),
+        ("move the cleaning to friday no wait keep it where it is", []),
         (
             "what do i owe and mark the insurance done no wait don't do that",
             ["crm.getOpenInvoices"],
