@@ -40,6 +40,8 @@ PAST_VISIT = (
     r"|\bwhen (?:was|were) (?:i|we) (?:last )?(?:in|here|seen)\b"
     r"|\bwhen did i last (?:come|visit|have)\b|\bhave i (?:ever )?had (?:a|an|my)\b"
     r"|\bhow many times have i been\b"
+    # "any appointments I cancelled", "the visits I've missed": the ones gone by
+    r"|\b(?:appointments?|visits?|bookings?) (?:that )?i(?:'ve| have)? (?:missed|cancell?ed)\b"
     # "what did I have last month?", "what did I have in december": the visits then
     r"|\bwhat (?:did|have) i (?:have|had|go (?:in )?for)(?: booked| on| in)?(?: back)?"
     r" (?:last (?:month|week|year)|earlier this (?:month|year)|in (?:jan|feb|mar|apr|may|jun|jul"
