@@ -142,6 +142,11 @@ class Answerer:
             false_claims = 0
             judged = bool(self._writes) and not getattr(narrator, "speaks_from_results", False)
             async for piece in pieces:
+                if piece and judged and _another_question(piece, state):
+                    # While a question waits for a yes, the one the customer hears is the
+                    # one the yes answers ("Shall I delete the groceries task?" before
+                    # "… delete the task 'Schedule eye exam'?" would tell another).
+                    piece = ""
                 if piece and judged:
                     instead = said_instead(
                         state, piece, self._writes, held=state.pending is not None
@@ -188,6 +193,13 @@ class Answerer:
 
 # A model's invitation to ask again, dropped after a line said in place of its words:
 # "Sorry, I couldn't add that task. Please try again." when the task was added.
+def _another_question(piece: str, state: TurnState) -> bool:
+    """A model's question other than the pending one, while one waits for a yes."""
+    if state.pending is None or not piece.rstrip().endswith("?"):
+        return False
+    return " ".join(piece.split()) != " ".join(state.pending.prompt.split())
+
+
 _INVITES_REPEAT = re.compile(
     r"\b(?:try (?:that |it |this )?again|ask (?:me )?(?:that |it )?again|once more)\b",
     re.IGNORECASE,

@@ -357,7 +357,10 @@ class WriteIntegrity:
         texts, _ = as_said.request_texts(state.session.history)
         named = targets.names_an_item(texts)
         known = _conversation_results(state)
-        unknown = targets.lookups_needed([call for call in aimed if named or call in held], known)
+        judged = [call for call in aimed if targets.judges_change(call, texts)]
+        unknown = targets.lookups_needed(
+            [call for call in aimed if named or call in held or call in judged], known
+        )
         if unknown:
             lookups = [
                 lookup.model_copy(update={"call_id": f"{guard.CHECK_PREFIX}item_{round_no}_{n}"})
@@ -375,10 +378,12 @@ class WriteIntegrity:
         other = [
             call
             for call in calls
-            if named
-            and call in aimed
+            if call in aimed
             and self._plain_write(call)
-            and targets.named_otherwise(call, known, texts) is not None
+            and (
+                (named and targets.named_otherwise(call, known, texts) is not None)
+                or (call in judged and targets.unsaid_change(call, known, texts) is not None)
+            )
         ]
         if not other:
             return calls
