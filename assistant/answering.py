@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable, Collection
 
 from assistant import figures, progress, tracing
+from assistant.claims import claims_a_change
 from assistant.deadlines import Deadline
 from assistant.errors import ModelUnavailable
 from assistant.metrics import Metrics
@@ -248,6 +249,12 @@ def fixed_figures(state: TurnState, text: str, writes: Collection[str]) -> str |
     held = state.pending.calls if state.pending is not None else ()
     customer = state.session.customer
     zone = customer.timezone if customer else "UTC"
+    if any(not r.ok and r.call.tool_name in writes for r in results) and claims_a_change(text):
+        # "Your haircut is now at 5 PM" beside a move to 5 PM that was refused: what was
+        # tried is no figure of what is so (a sentence of what failed may still name it).
+        tried = tuple(r for r in results if r.ok or r.call.tool_name not in writes)
+        fixed = figures.corrected(text, figures.facts_of(tried, held, zone, writes))
+        return fixed.strip() if fixed is not None else None
     # Every sentence of the answer is judged against the same results: read once a turn.
     read = state.figures_read
     if read is not None and read[0] == zone and read[1] is held and _same(read[2], results):

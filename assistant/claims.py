@@ -71,10 +71,13 @@ _CLAIM = re.compile(
 _STATE = re.compile(
     r"\b(?:is|are|'s|’s)\s+(?:saved|updated|changed|cancell?ed|deleted|removed|rescheduled"
     r"|moved|renamed|postponed)\b"
-    r"|\b(?:is|are|'s|’s) now (?:on|at|due)\b",
+    r"|\b(?:is|are|'s|’s) now (?:on|at|due|tomorrow|today|this|next)\b",
     re.IGNORECASE,
 )
-_VERB = re.compile(rf"\b{_CHANGED}\b|\b(?:is|are|'s|’s) now (?=on|at|due)", re.IGNORECASE)
+_VERB = re.compile(
+    rf"\b{_CHANGED}\b|\b(?:is|are|'s|’s) now (?=on|at|due|tomorrow|today|this|next)",
+    re.IGNORECASE,
+)
 # "haven't booked", "couldn't be added", "was not moved": a verb said as not done.
 _NEGATED = re.compile(r"(?:n't|\bnot|\bnever|\bnothing|\bno \w+)\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
 # Titles and names in quotes may hold any word ("'Get car fixed'"): not claims.
@@ -263,6 +266,19 @@ def unbacked_claim(
         if tools is not None and not tools & backing:
             return NOT_YET if held else NOT_ALL_DONE
     return None
+
+
+def claims_a_change(text: str) -> bool:
+    """Whether `text` says something changed, or is so since a change (not negated)."""
+    lowered = text.lower()
+    if not any(hint in lowered for hint in _HINTS):
+        return False
+    said = _QUOTED.sub(_masked, text)
+    return any(
+        not _NEGATED.search(said[: m.start()])
+        for pattern in (_CLAIM, _STATE)
+        for m in pattern.finditer(said)
+    )
 
 
 def _made(results: Iterable[ToolResult], writes: Collection[str]) -> set[str]:

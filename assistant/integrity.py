@@ -323,7 +323,10 @@ class WriteIntegrity:
                 state.pending = None
                 held = [*earlier.calls, *held]
             said = words_of_the_ask(state.session, state.text)
-            words = confirmation.wording(held, state.results, customer.timezone, said)
+            # Named by what this conversation read ("cancel your haircut on Monday …", the
+            # visits listed a turn before), not "that appointment".
+            known = _conversation_results(state)
+            words = confirmation.wording(held, known, customer.timezone, said)
             self._ask(state, held, words)
         return runnable
 

@@ -18,7 +18,8 @@ was asked), so the engine compares what they touch and say with the customer's w
   yes that names it;
 - an edit to the item named that changes it otherwise than said waits for a yes naming
   the change: a new title with words neither the customer nor the old title holds
-  ("make the groceries task high priority", and the model renames it too), a move by
+  ("make the groceries task high priority", and the model renames it too), a note most
+  of whose new words nobody said, a move by
   another amount than the shift said ("push my haircut back an hour", moved two).
 
 Words are compared by their first five letters ("grocery" and "groceries" agree),
@@ -231,7 +232,9 @@ def _shift_said(texts: Sequence[str]) -> timedelta | None:
 
 def judges_change(call: ToolCall, texts: Sequence[str]) -> bool:
     """Whether `unsaid_change` has something to judge in `call` (its item then needed)."""
-    if isinstance(call.arguments.get("title"), str) and "task_id" in call.arguments:
+    if "task_id" in call.arguments and any(
+        isinstance(call.arguments.get(name), str) for name in ("title", "description")
+    ):
         return True
     return "appointment_id" in call.arguments and _shift_said(texts) is not None
 
@@ -264,6 +267,13 @@ def unsaid_change(
         added = stems(title) - stems(item.get("title", ""))
         if added - stems(" ".join(texts)):
             return "title"
+    note = call.arguments.get("description")
+    if listing is _TASKS and isinstance(note, str):
+        # A note in other words than said is common ("remember the oat milk"): most of
+        # its new words, not each, must be the customer's.
+        added = stems(note) - stems(item.get("description") or "")
+        if 2 * len(added & stems(" ".join(texts))) < len(added):
+            return "description"
     new = _moment(call.arguments.get("starts_at"))
     old = _moment(item.get("starts_at"))
     shift = _shift_said(texts) if listing is _APPOINTMENTS else None

@@ -36,6 +36,25 @@ in the old title, a move by another amount than the shift said, the item read wh
 listed); a booked-state beside a held booking, with no visit read, and a promise of a
 change now that no write made or holds, are not spoken (claims.py); while a question
 waits, a model's other questions are not spoken (answering.py).
+
+Written after the fixes, first run: 9 probes, 5 held, 4 failed (one of them the probe's
+own: its script gave the narrator an empty answer, which turned out a probe of its own,
+kept as the last one: it held, the yes was asked the question it had not heard).
+- WRONG WRITE: "make the groceries task high priority" and a description nobody said
+  ("Customer was rude on the phone.") beside it: written (only a title was judged).
+- told the opposite: "move my haircut to tomorrow at 3pm", moved there, the model's move
+  to 5 PM in round two refused, and "Your haircut is now tomorrow at 5 PM." spoken (a
+  refused write's arguments were taken for figures of what is so, and "is now tomorrow"
+  was no state of a change).
+- a cancel on a yes to the model's offer of something else was asked as "Are you sure
+  you want to cancel that appointment?", the haircut listed a turn before unnamed.
+- held: a move by the opposite of the shift said, a shift said and made, a rename said,
+  a promise in the planner's last word, a promise that waits on the customer.
+After the fixes all hold: a note on an edit most of whose new words nobody said waits
+for a yes (targets.py); in a sentence that claims a change, a refused write's arguments
+are not taken for what is so (answering.py `fixed_figures`), and "is now tomorrow …" is
+a state of one (claims.py); a held call is named by what the conversation read
+(integrity.py). "book a eye exam" is "book an eye exam" (confirmation.py).
 """
 
 from __future__ import annotations
@@ -175,6 +194,7 @@ async def test_a_booking_of_another_service_than_the_one_named_is_not_made(
     services = [a["service"] for a in await appointments(crm_admin)]
     assert "Eye exam" not in services, (answer(events), services)
     assert "eye exam is booked" not in answer(events).lower(), answer(events)
+    assert "a eye exam" not in answer(events).lower(), answer(events)
 
 
 async def test_a_move_to_another_weekday_than_the_one_said_is_not_made(
@@ -473,30 +493,31 @@ async def test_a_model_stalling_after_an_add_still_tells_it_was_added(
     make_assistant: MakeAssistant,
     crm_admin: CrmAdmin,
     openai_server: OpenAIServer,
-    monkeypatch: pytest.MonkeyPatch,
+    openai_models: Models,
 ) -> None:
-    """'add a task to buy milk' with the models `serve` wires for the openai backend: the
-    add is made in round one, and the model's second round stalls past the turn's
-    deadline: one task, and the customer is told it was added, not that nothing could be
-    done."""
-    monkeypatch.setenv("OPENAI_BASE_URL", openai_server.base_url)
+    """'add a task to buy milk': the add is made in round one, and the model's second
+    round stalls past the turn's deadline: one task, and the customer is told it was
+    added, not that nothing could be done."""
+    planner, narrator = openai_models
     openai_server.stream(tool_calls_reply(call("c1", "crm_addTask", title="Buy milk")))
-    openai_server.stream([Delay(2.5), *text_reply("Added.")])
+    openai_server.stream([Delay(2.0), *text_reply("Added.")])
     openai_server.stream(text_reply("I've added Buy milk to your list."))
     harness = await make_assistant(
-        backend="openai", openai_max_retries=0, openai_model="m", turn_deadline_s=2.0
+        planner=planner,
+        narrator=narrator,
+        turn_deadline_s=1.8,
+        turn_tool_reserve_s=0.3,
+        turn_answer_reserve_s=0.3,
     )
     events = await (await harness.connect()).say("add a task to buy milk")
     await crm_admin.wait_until_settled()
     said = answer(events).lower()
     if (await titles(crm_admin)).count("Buy milk") == 0:
         # Too late to start on a loaded machine: told as not made, which is true.
-        print("NOT STARTED", said)
         assert "added" not in said or "haven't" in said, said
         return
     assert (await titles(crm_admin)).count("Buy milk") == 1
     assert "buy milk" in said and "added" in said, said
-    print("STARTED", said)
     for denial in ("couldn't", "could not", "wasn't", "not added", "try again"):
         assert denial not in said, said
 
@@ -561,3 +582,225 @@ async def test_a_cancel_claimed_with_no_call_is_not_said_and_the_visit_stays(
     assert haircut["id"] in [a["id"] for a in await appointments(crm_admin)]
     assert "i've cancelled" not in answer(events).lower(), answer(events)
     assert json.dumps(events[-1]["tool_calls"]).count("cancel") == 0
+
+
+# -- written after the fixes, run once before any further change ---------------------
+
+
+async def test_an_hour_earlier_moved_an_hour_later_is_not_made(
+    make_assistant: MakeAssistant,
+    crm_admin: CrmAdmin,
+    openai_server: OpenAIServer,
+    openai_models: Models,
+) -> None:
+    """'bring my haircut forward an hour' and the model moves it an hour later: the
+    haircut is not an hour later."""
+    planner, narrator = openai_models
+    haircut = await _haircut(crm_admin)
+    later = _local(haircut["starts_at"]) + timedelta(hours=1)
+    openai_server.stream(
+        tool_calls_reply(
+            call(
+                "c1",
+                "crm_rescheduleAppointment",
+                appointment_id=haircut["id"],
+                starts_at=later.isoformat(),
+            )
+        )
+    )
+    openai_server.stream(text_reply("Done, it's an hour earlier now."))
+    openai_server.stream(text_reply("Done, it's an hour earlier now."))
+    chat = await (await make_assistant(planner=planner, narrator=narrator)).connect()
+    events = await chat.say("bring my haircut forward an hour")
+    assert _local((await _haircut(crm_admin))["starts_at"]) != later, answer(events)
+
+
+async def test_a_day_later_said_and_made_is_moved_at_once(
+    make_assistant: MakeAssistant,
+    crm_admin: CrmAdmin,
+    openai_server: OpenAIServer,
+    openai_models: Models,
+) -> None:
+    """'push my haircut back a day' and the model moves it a day later: moved, with no
+    question."""
+    planner, narrator = openai_models
+    haircut = await _haircut(crm_admin)
+    later = _local(haircut["starts_at"]) + timedelta(days=1)
+    openai_server.stream(
+        tool_calls_reply(
+            call(
+                "c1",
+                "crm_rescheduleAppointment",
+                appointment_id=haircut["id"],
+                starts_at=later.isoformat(),
+            )
+        )
+    )
+    openai_server.stream(text_reply("Done, your haircut is a day later now."))
+    chat = await (await make_assistant(planner=planner, narrator=narrator)).connect()
+    events = await chat.say("push my haircut back a day")
+    assert _local((await _haircut(crm_admin))["starts_at"]) == later, answer(events)
+    assert pending(events) is None, answer(events)
+
+
+async def test_a_rename_said_is_made_at_once(
+    make_assistant: MakeAssistant,
+    crm_admin: CrmAdmin,
+    openai_server: OpenAIServer,
+    openai_models: Models,
+) -> None:
+    """'rename the insurance task to renew car registration': renamed, no question."""
+    planner, narrator = openai_models
+    openai_server.stream(
+        tool_calls_reply(
+            call("c1", "crm_updateTask", task_id="task_0002", title="Renew car registration")
+        )
+    )
+    openai_server.stream(text_reply("Done, it's now called Renew car registration."))
+    chat = await (await make_assistant(planner=planner, narrator=narrator)).connect()
+    events = await chat.say("rename the insurance task to renew car registration")
+    assert "Renew car registration" in await titles(crm_admin), answer(events)
+    assert pending(events) is None, answer(events)
+
+
+async def test_a_note_nobody_said_beside_the_priority_is_not_written(
+    make_assistant: MakeAssistant,
+    crm_admin: CrmAdmin,
+    openai_server: OpenAIServer,
+    openai_models: Models,
+) -> None:
+    """'make the groceries task high priority' and the model writes a description
+    nobody said beside it: the description is not on the task."""
+    planner, narrator = openai_models
+    openai_server.stream(
+        tool_calls_reply(
+            call(
+                "c1",
+                "crm_updateTask",
+                task_id=GROCERIES,
+                priority="high",
+                description="Customer was rude on the phone.",
+            )
+        )
+    )
+    openai_server.stream(text_reply("Done, it's high priority now."))
+    openai_server.stream(text_reply("Done, it's high priority now."))
+    chat = await (await make_assistant(planner=planner, narrator=narrator)).connect()
+    events = await chat.say("make the groceries task high priority")
+    task = (await tasks(crm_admin))["Buy groceries"]
+    assert "rude" not in str(task.get("description")), answer(events)
+
+
+async def test_a_promise_in_the_planners_last_word_is_not_spoken(
+    make_assistant: MakeAssistant,
+    crm_admin: CrmAdmin,
+    openai_server: OpenAIServer,
+    openai_models: Models,
+) -> None:
+    """'what's my balance?' and the model's last word: 'You owe $150. I'll open a billing
+    dispute for you now.' with no case opened: the amount is said, the promise is not."""
+    planner, narrator = openai_models
+    openai_server.stream(tool_calls_reply(call("c1", "crm_getOpenInvoices")))
+    openai_server.stream(text_reply("You owe $150. I'll open a billing dispute for you now."))
+    chat = await (await make_assistant(planner=planner, narrator=narrator)).connect()
+    events = await chat.say("what's my balance?")
+    said = answer(events)
+    assert "$150" in said and "dispute" not in said, said
+
+
+async def test_a_promise_waiting_on_the_customer_is_spoken(
+    make_assistant: MakeAssistant,
+    crm_admin: CrmAdmin,
+    openai_server: OpenAIServer,
+    openai_models: Models,
+) -> None:
+    """'add a task' with no title: the model asks for it and says it will add it once
+    told: said as it is (a promise that waits on the customer is no claim)."""
+    planner, narrator = openai_models
+    line = "What should the task say? I'll add it as soon as you tell me."
+    openai_server.stream(text_reply(line))
+    chat = await (await make_assistant(planner=planner, narrator=narrator)).connect()
+    events = await chat.say("add a task")
+    assert answer(events) == line
+
+
+async def test_a_move_repeated_in_round_two_to_another_hour_is_not_left_there(
+    make_assistant: MakeAssistant,
+    crm_admin: CrmAdmin,
+    openai_server: OpenAIServer,
+    openai_models: Models,
+) -> None:
+    """'move my haircut to tomorrow at 3pm': moved there in round one, and again to 5 PM
+    in round two: it is not left at 5 PM, and 5 PM is not told."""
+    planner, narrator = openai_models
+    haircut = await _haircut(crm_admin)
+    openai_server.stream(
+        tool_calls_reply(
+            call(
+                "c1",
+                "crm_rescheduleAppointment",
+                appointment_id=haircut["id"],
+                starts_at=tomorrow_at(15).isoformat(),
+            )
+        )
+    )
+    openai_server.stream(
+        tool_calls_reply(
+            call(
+                "c2",
+                "crm_rescheduleAppointment",
+                appointment_id=haircut["id"],
+                starts_at=tomorrow_at(17).isoformat(),
+            )
+        )
+    )
+    openai_server.stream(text_reply("Your haircut is now tomorrow at 5 PM."))
+    openai_server.stream(text_reply("Your haircut is now tomorrow at 5 PM."))
+    chat = await (await make_assistant(planner=planner, narrator=narrator)).connect()
+    events = await chat.say("move my haircut to tomorrow at 3pm")
+    assert _local((await _haircut(crm_admin))["starts_at"]).hour == 15, answer(events)
+    assert "5 PM" not in answer(events), answer(events)
+
+
+async def test_a_cancel_on_a_yes_to_another_offer_names_the_visit(
+    make_assistant: MakeAssistant,
+    crm_admin: CrmAdmin,
+    openai_server: OpenAIServer,
+    openai_models: Models,
+) -> None:
+    """The visits listed in one turn, a 'yes' to the model's offer of a reminder, and a
+    cancel of the haircut: the question names the haircut, not 'that appointment'."""
+    planner, narrator = openai_models
+    haircut = await _haircut(crm_admin)
+    openai_server.stream(tool_calls_reply(call("c1", "crm_listUpcomingAppointments")))
+    openai_server.stream(text_reply("Your haircut is coming up. Want me to add a reminder?"))
+    openai_server.stream(
+        tool_calls_reply(call("c2", "crm_cancelAppointment", appointment_id=haircut["id"]))
+    )
+    openai_server.stream(text_reply("Okay."))
+    chat = await (await make_assistant(planner=planner, narrator=narrator)).connect()
+    await chat.say("when is my haircut?")
+    events = await chat.say("yes")
+    assert "haircut" in answer(events).lower(), answer(events)
+    await chat.say("no")
+    assert haircut["id"] in [a["id"] for a in await appointments(crm_admin)]
+
+
+async def test_a_question_whose_narration_failed_is_not_applied_by_a_yes(
+    make_assistant: MakeAssistant,
+    crm_admin: CrmAdmin,
+    openai_server: OpenAIServer,
+    openai_models: Models,
+) -> None:
+    """A delete held for a yes, and the narrator's answer empty (no fallback narrator):
+    the customer hears an apology, not the question, so a 'yes' after it deletes
+    nothing (it is asked the question it did not hear)."""
+    planner, narrator = openai_models
+    openai_server.stream(tool_calls_reply(call("c1", "crm_deleteTask", task_id=GROCERIES)))
+    openai_server.stream(text_reply(""))
+    openai_server.stream(text_reply("Okay."))
+    chat = await (await make_assistant(planner=planner, narrator=narrator)).connect()
+    asked = await chat.say("delete the groceries task")
+    await chat.say("yes")
+    if "?" not in answer(asked):
+        assert "Buy groceries" in await titles(crm_admin), answer(asked)
