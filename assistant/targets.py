@@ -153,10 +153,27 @@ def named_otherwise(
 
     best = max(score(item) for item in items.values())
     if best > score(mine):
+        if score(mine) and _named_in_a_part(mine, list(items.values()), listing, texts):
+            return None  # "push my haircut back and move my cleaning": each has its part
         return mine
     if listing is _TASKS and _only_a_word_shared(mine.get(listing.name, ""), texts):
         return mine
     return None
+
+
+def _named_in_a_part(
+    mine: dict[str, Any], items: list[dict[str, Any]], listing: Listing, texts: Sequence[str]
+) -> bool:
+    """Whether a part of the message names `mine` at least as well as any other item."""
+    for text in texts:
+        for part in _PARTS.split(text.lower()):
+            said = stems(part)
+            if not said:
+                continue
+            own = len(stems(mine.get(listing.name, "")) & said)
+            if own and all(len(stems(i.get(listing.name, "")) & said) <= own for i in items):
+                return True
+    return False
 
 
 # Where a message's parts meet: each part names its own item ("mark the insurance task
@@ -277,6 +294,13 @@ def unsaid_change(
     new = _moment(call.arguments.get("starts_at"))
     old = _moment(item.get("starts_at"))
     shift = _shift_said(texts) if listing is _APPOINTMENTS else None
+    if shift is not None and texts:
+        # "push my haircut back an hour and move my cleaning to friday": the shift is
+        # the haircut's; a visit named only in a part without it is not judged by it.
+        name = _naming(item.get(listing.name, ""))
+        naming = [part for part in _PARTS.split(texts[0].lower()) if part and _naming(part) & name]
+        if naming and all(_shift_said([part]) is None for part in naming):
+            shift = None
     if new is not None and old is not None and shift is not None:
         # By the instant, or by the clock on the wall of the old start's offset.
         wall = (old.replace(tzinfo=None) + shift, new.astimezone(old.tzinfo).replace(tzinfo=None))

@@ -55,6 +55,15 @@ for a yes (targets.py); in a sentence that claims a change, a refused write's ar
 are not taken for what is so (answering.py `fixed_figures`), and "is now tomorrow …" is
 a state of one (claims.py); a held call is named by what the conversation read
 (integrity.py). "book a eye exam" is "book an eye exam" (confirmation.py).
+
+Written last, to judge the shift rule on a message that says two changes: "push my
+haircut back an hour and move my dental cleaning to friday at 10am", both moved as said
+by the model. First run: failed, no write made wrong, both asked about: the cleaning by
+the new shift rule (the haircut's hour was held against the cleaning's move), and the
+haircut as "named otherwise" (the whole message named the cleaning with more words).
+Now the shift judges only a visit named in the part that says it, or one not named at
+all, and a visit named in a part of its own as well as any other is not "named
+otherwise" (targets.py); both are moved at once.
 """
 
 from __future__ import annotations
@@ -804,3 +813,44 @@ async def test_a_question_whose_narration_failed_is_not_applied_by_a_yes(
     await chat.say("yes")
     if "?" not in answer(asked):
         assert "Buy groceries" in await titles(crm_admin), answer(asked)
+
+
+async def test_a_shift_for_one_visit_and_a_time_for_another_are_both_made(
+    make_assistant: MakeAssistant,
+    crm_admin: CrmAdmin,
+    openai_server: OpenAIServer,
+    openai_models: Models,
+) -> None:
+    """'push my haircut back an hour and move my dental cleaning to <friday> at 10am':
+    both moved as said, with no question (the shift is the haircut's, not the
+    cleaning's)."""
+    planner, narrator = openai_models
+    haircut = await _haircut(crm_admin)
+    cleaning = next(a for a in await appointments(crm_admin) if a["service"] == "Dental cleaning")
+    later = _local(haircut["starts_at"]) + timedelta(hours=1)
+    friday = _next_weekday(4, 10)
+    openai_server.stream(
+        tool_calls_reply(
+            call(
+                "c1",
+                "crm_rescheduleAppointment",
+                appointment_id=haircut["id"],
+                starts_at=later.isoformat(),
+            ),
+            call(
+                "c2",
+                "crm_rescheduleAppointment",
+                appointment_id=cleaning["id"],
+                starts_at=friday.isoformat(),
+            ),
+        )
+    )
+    openai_server.stream(text_reply("Both are moved."))
+    openai_server.stream(text_reply("Both are moved."))
+    chat = await (await make_assistant(planner=planner, narrator=narrator)).connect()
+    events = await chat.say(
+        "push my haircut back an hour and move my dental cleaning to friday at 10am"
+    )
+    starts = {a["id"]: _local(a["starts_at"]) for a in await appointments(crm_admin)}
+    assert starts[haircut["id"]] == later, answer(events)
+    assert starts[cleaning["id"]] == friday, answer(events)
