@@ -31,6 +31,7 @@ from assistant.schema import (
     UserTurn,
 )
 from assistant.speaking import split_sentences
+from assistant.targets import stems
 from assistant.turn import TurnState, call_key, context_hint, said_instead
 
 log = logging.getLogger(__name__)
@@ -141,6 +142,7 @@ class Answerer:
         pieces = narrator.narrate(request)
         try:
             false_claims = 0
+            asked_otherwise = False
             judged = bool(self._writes) and not getattr(narrator, "speaks_from_results", False)
             async for piece in pieces:
                 if piece and judged and _another_question(piece, state):
@@ -148,6 +150,7 @@ class Answerer:
                     # one the yes answers ("Shall I delete the groceries task?" before
                     # "… delete the task 'Schedule eye exam'?" would tell another).
                     piece = ""
+                    asked_otherwise = True
                 if piece and judged:
                     instead = said_instead(
                         state, piece, self._writes, held=state.pending is not None
@@ -165,6 +168,13 @@ class Answerer:
                         # The second part of a progressive answer: "…your billing." +
                         # "You owe…" must not run together.
                         piece = piece if piece[:1].isspace() else " " + piece
+                    state.answer.append(piece)
+                    await state.emit(AnswerDelta(state.turn_id, piece))
+            if asked_otherwise and state.pending is not None:
+                prompt = state.pending.prompt
+                if _flat(prompt) not in _flat("".join(state.answer)):
+                    # Its own question dropped, the narrator asked none: ours is asked.
+                    piece = f" {prompt}" if state.answer else prompt
                     state.answer.append(piece)
                     await state.emit(AnswerDelta(state.turn_id, piece))
         finally:
@@ -192,15 +202,32 @@ class Answerer:
         state.preface = None
 
 
-# A model's invitation to ask again, dropped after a line said in place of its words:
-# "Sorry, I couldn't add that task. Please try again." when the task was added.
+def _flat(text: str) -> str:
+    return " ".join(text.split()).lower()
+
+
+# The words of a question that say nothing of what it asks about ("Are you sure?",
+# "Would you like me to go ahead?").
+_ASKING = frozenset(
+    {"shall", "would", "do", "does", "you", "want", "like", "are", "sure", "should", "can",
+     "could", "go", "ahead", "me", "i", "we", "yes", "confi", "just", "okay", "ok", "so",
+     "still", "reall", "proce", "that", "those", "them", "these", "then", "now", "wish"}
+)  # fmt: skip
+
+
 def _another_question(piece: str, state: TurnState) -> bool:
-    """A model's question other than the pending one, while one waits for a yes."""
+    """A model's question about something the pending one does not name ("Shall I delete
+    the groceries task?" beside "… delete the task 'Schedule eye exam'?"), while one
+    waits for a yes; "Are you sure?" asks nothing else."""
     if state.pending is None or not piece.rstrip().endswith("?"):
         return False
-    return " ".join(piece.split()) != " ".join(state.pending.prompt.split())
+    if _flat(piece) == _flat(state.pending.prompt):
+        return False
+    return bool(stems(piece) - stems(state.pending.prompt) - _ASKING)
 
 
+# A model's invitation to ask again, dropped after a line said in place of its words:
+# "Sorry, I couldn't add that task. Please try again." when the task was added.
 _INVITES_REPEAT = re.compile(
     r"\b(?:try (?:that |it |this )?again|ask (?:me )?(?:that |it )?again|once more)\b",
     re.IGNORECASE,

@@ -64,6 +64,13 @@ haircut as "named otherwise" (the whole message named the cleaning with more wor
 Now the shift judges only a visit named in the part that says it, or one not named at
 all, and a visit named in a part of its own as well as any other is not "named
 otherwise" (targets.py); both are moved at once.
+
+The suite then showed the rule against a model's other question too wide: a narrator
+that asks "Are you sure?" (asking nothing else) lost its question, and one that does not
+end with the engine's question (as the openai narrator does) would have asked none. Now
+only a question naming what the pending one does not is dropped, and the pending one is
+then asked (answering.py); the last probe, a scripted narrator asking of the groceries
+beside the eye exam's delete, holds.
 """
 
 from __future__ import annotations
@@ -75,8 +82,10 @@ from typing import Any
 
 import pytest
 
+from assistant.fakes import ScriptedNarrator, ScriptedPlanner, calls
 from assistant.fakes.openai_server import Delay, OpenAIServer, text_reply, tool_calls_reply
 from assistant.models.openai_compat import OpenAINarrator, OpenAIPlanner
+from assistant.schema import FinalDecision
 from tests.fixtures.app import MakeAssistant
 from tests.fixtures.crm import CrmAdmin
 from tests.integrity.helpers import (
@@ -854,3 +863,20 @@ async def test_a_shift_for_one_visit_and_a_time_for_another_are_both_made(
     starts = {a["id"]: _local(a["starts_at"]) for a in await appointments(crm_admin)}
     assert starts[haircut["id"]] == later, answer(events)
     assert starts[cleaning["id"]] == friday, answer(events)
+
+
+async def test_a_narrators_question_about_another_task_gives_way_to_the_one_asked(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin
+) -> None:
+    """A narrator (not the openai one, which always ends with the question) that asks
+    'Shall I delete the groceries task?' while the eye exam's delete waits: the
+    customer hears the question the yes answers, and only it."""
+    planner = ScriptedPlanner(
+        calls(("crm.deleteTask", {"task_id": EYE_EXAM})), FinalDecision(text="")
+    )
+    narrator = ScriptedNarrator(["Okay. ", "Shall I delete the groceries task?"])
+    chat = await (await make_assistant(planner=planner, narrator=narrator)).connect()
+    events = await chat.say("delete the groceries task")
+    said = answer(events)
+    assert "groceries" not in said.lower(), said
+    assert said.endswith("'Schedule eye exam'?"), said
