@@ -174,6 +174,11 @@ def said_instead(
         timezone=customer.timezone if customer else "UTC",
         held=held,
         earlier=written_before(state),
+        pending=(
+            [call.tool_name for call in state.pending.calls]
+            if held and state.pending is not None
+            else ()
+        ),
     )
 
 
