@@ -854,10 +854,11 @@ _NOT_DONE = rx(
 )
 
 
-# "tell me if the bill is paid", "can you check whether the groceries one is done": asked
+# "tell me if the bill is paid", "check whether the groceries one is done": asked (not
+# "I don't know if you could mark it done": a change asked for, politely)
 _ASKS_WHETHER = rx(
     r"\b(?:tell me|let me know|check|see|know|wondering|find out|confirm|ask)(?: for me)?"
-    r" (?:if|whether)\b"
+    r" (?:if|whether)\b(?! (?:you|u) (?:could|can|would|will|might)\b)"
 )
 
 
@@ -870,9 +871,11 @@ def complete(c: Clause) -> list[Intent] | None:
         return None  # "what have I finished?" asks to see, "did I complete…?" too
     if _NOT_DONE.search(c.text):
         return None
-    if (" if " in c.text or "whether" in c.text) and _ASKS_WHETHER.search(c.text):
-        return None  # "just tell me if the cleaning bill is paid": asked, not told
     told = not c.asked  # "the groceries task is done?" asks whether it is
+    if told and (" if " in c.text or "whether" in c.text) and _ASKS_WHETHER.search(c.text):
+        # "just tell me if the cleaning bill is paid", "check whether the groceries are
+        # done": asked, not told (a question of its own reads whether it is done)
+        return None
     past = told and (_PAST_DONE.search(c.text) or _PASSIVE_DONE.search(c.text))
     if past and past.group("verb") == "paid" and _PAID_ACCOUNT.search(past.group("t")):
         return None

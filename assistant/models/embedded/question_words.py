@@ -139,6 +139,9 @@ DONE_YET = _rx(
     r"\b(?:done|finished|completed|complete|ticked off) yet\b|\bis (?:my|the) .+ done\b"
     r"|\b(?:have|did) i (?:already )?(?:finished|done|completed|ticked off) (?:my|the) \w"
     r"|\bdid i (?:already |ever )?(?:finish|complete|tick off) (?:my|the) \w"
+    # "check whether the groceries are done", "let me know if the groceries one is done"
+    r"|\b(?:if|whether) (?:my|the) .+ (?:is|are|was|were|has been) (?:already )?"
+    r"(?:done|finished|completed|ticked off)\b"
 )
 FINISHED = _rx(
     r"\bwhat (?:have i|did i|i've) (?:already )?(?:finished|done|completed|ticked off)\b"
