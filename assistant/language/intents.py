@@ -1405,7 +1405,13 @@ def _refer(
     intent: Intent, before: str, before_intents: list[Intent], norm: Normalized, now: datetime
 ) -> list[Intent] | None:
     """A clause that only makes sense with the one before it, read together with it."""
-    vague = intent.target is not None and intent.target.vague
+    vague = (
+        intent.target is not None
+        and intent.target.vague
+        # "add a task to call mom and mark everything done": every one that was there,
+        # not the one just added (which alone was marked done)
+        and _EVERY_ONE_SAID.search(intent.target.phrase) is None
+    )
     if (
         intent.kind == "add_task"
         and [i.kind for i in before_intents] == ["add_task"]
@@ -1457,6 +1463,9 @@ def _refer(
     return None
 
 
+# Every one, said without naming them as the ones just acted on ("everything", "all my
+# tasks"; "them all", "both of them" may be those).
+_EVERY_ONE_SAID = rx(r"\b(?:everything|every (?:thing|one|task|to-?do|item)s?|all (?:my|the|of my)\b)")
 _IF_FIRST = rx(r"(?:and |but |so |oh |well )?(?:if|unless|only if|provided|as long as)\b")
 _ADDS_IT = rx(
     r"\b(?:add|put|pop|stick|save|write|note|jot|log|set|make)(?: down)? (?:it|that|this|them)\b"
