@@ -267,6 +267,11 @@ def _book_again(state: Dialogue, text: str, now: datetime, timezone: str) -> lis
     said = said.replace("a new " + service, "a " + service).replace(
         "another " + service, "a " + service
     )
+    start = start_of(item, zone_of(timezone)) if "same" in said else None
+    if start is not None:
+        # "can you book another one on friday, same time?" after the haircut was read
+        # out: its hour (was asked "What time on Friday works for you?")
+        said = _SAME_TIME_SAID.sub(f"at {start:%H:%M}", said)
     intents = detect_intents(said, now, timezone)
     return [i for i in intents if i.kind == "book_appointment"] or None
 
