@@ -625,6 +625,8 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
                 or (
                     any(set(i.missing) & {"when", "time"} for i in last_intents)
                     and _only_a_time(clause, local_now)
+                    # "book physio tuesday and friday": another day, another booking
+                    and not _another_day_booked(intents, last_intents)
                 )
                 # "noonish tomorrow, haircut, can you do it", "a fortnight today at 9, I'd
                 # like a check-up": the time said first, then the visit it is for
@@ -1306,9 +1308,11 @@ def _another_booking(
     if len(before) != 1 or before[0].kind != "book_appointment":
         return []
     service = before[0].arguments.get("service")
-    if not service or "starts_at" not in before[0].arguments:
+    if not service:
         return []
     bare = _ANOTHER.sub(" ", clause).strip()
+    if "starts_at" not in before[0].arguments:
+        return _another_day(bare, before[0], str(service), norm, now, timezone)
     when = find_when(bare, now)
     if when is None or when.day is None or when.clock is None or not _only_a_time(bare, now):
         # "…and another on wednesday at the same time", "…, same again on friday"
@@ -1320,6 +1324,35 @@ def _another_booking(
     if len(found) == 1 and found[0].kind == "book_appointment" and found[0].complete:
         return found
     return []
+
+
+def _another_day_booked(intents: list[Intent], before: list[Intent]) -> bool:
+    """Whether `intents` is a booking of another day than the booking before it."""
+    if len(intents) != 1 or len(before) != 1:
+        return False
+    one, first = intents[0], before[0]
+    return (
+        one.kind == first.kind == "book_appointment"
+        and one.when is not None
+        and first.when is not None
+        and one.when.day != first.when.day
+    )
+
+
+def _another_day(
+    bare: str, first: Intent, service: str, norm: Normalized, now: datetime, timezone: str
+) -> list[Intent]:
+    """ "book physio tuesday and friday", "a massage on tuesday and another one on
+    thursday": a day alone after a booking of a day and no hour is another booking of that
+    service, its hour asked with the first's (was dropped: one day was asked about)."""
+    said = first.when
+    if said is None or said.day is None or said.clock is not None or not _only_a_time(bare, now):
+        return []
+    when = find_when(bare, now)
+    if when is None or when.day is None or when.clock is not None or when.day == said.day:
+        return []
+    found = read_clause(f"book {service.lower()} {bare}", norm, now, timezone)
+    return found if [i.kind for i in found] == ["book_appointment"] else []
 
 
 # "…and a massage right after", "…and then a facial": a service named after a booking,
@@ -1517,6 +1550,9 @@ def _dedupe(intents: list[Intent]) -> list[Intent]:
     unique = []
     for intent in intents:
         key = (intent.kind, repr(sorted(intent.arguments.items())), repr(intent.target))
+        if intent.kind == "book_appointment" and "time" in intent.missing and intent.when:
+            # "book physio tuesday and friday": one a day, both hours asked
+            key = (*key[:2], f"{key[2]} {intent.when.day}")
         if intent.kind in ("tasks", "task_summary"):
             key = ("tasks", "", "")  # a summary and a listing need the same one call
         if key not in seen or _own_question(intent):

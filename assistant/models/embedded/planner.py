@@ -792,7 +792,13 @@ class EmbeddedPlanner:
                 opened = None
                 if intent.kind == "create_ticket" and "problem" in intent.missing:
                     opened = references.already_opened(request.dialogue, intent.clause)
-                question = question or opened or replies.clarification(intent, _today(request))
+                question = (
+                    question
+                    or opened
+                    # "book physio tuesday and friday": both hours asked at once
+                    or replies.hours_question([i for i in intents if i.missing], _today(request))
+                    or replies.clarification(intent, _today(request))
+                )
                 lookup = intent.lookup
                 if (
                     intent.missing == ("consent",)

@@ -8,7 +8,7 @@ when a described task or appointment is not there, or is not the only one.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from datetime import date, timedelta
 
 from assistant.language import ChatKind, Intent, When, is_negative, mixed_verbs, slots
@@ -356,6 +356,20 @@ LET_GO = "Okay, I'll leave it for now. Is there anything else I can do?"
 
 # The hour a part of the day was read as (language/dates.py), named back when it is asked.
 _PART_AT_HOUR = {9: "morning", 14: "afternoon", 18: "evening", 19: "evening"}
+
+
+def hours_question(intents: Sequence[Intent], today: date) -> str | None:
+    """ "What time on Tuesday and on Friday works for you?": the hours of several bookings
+    said with their days alone, asked in one question (None unless that is all they lack)."""
+    days = [i.when.day for i in intents if i.when is not None and i.when.day is not None]
+    if (
+        len(intents) < 2
+        or len(days) != len(intents)
+        or any(i.kind != "book_appointment" or i.missing != ("time",) for i in intents)
+    ):
+        return None
+    said = join_and([_the_day(day, None, today) for day in days])
+    return f"What time {said} works for you?"
 
 
 def _the_day(day: date, when: When | None, today: date) -> str:
