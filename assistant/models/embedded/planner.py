@@ -339,6 +339,30 @@ def _confirmed_rounds(request: PlanRequest) -> int:
 _ALL_HELD = frozenset({"both", "them", "them both", "both of them", "all", "all of them"})
 
 
+# "them", "those", "each of them": several things the conversation put in view.
+_THEM = rx(r"\b(?:them|those|these)\b")
+_WHICH_OF_THEM = {
+    "delete_task": "Which tasks would you like me to delete?",
+    "complete_task": "Which tasks would you like me to mark done?",
+    "update_task": "Which tasks would you like me to change?",
+    "cancel_appointment": "Which appointments would you like me to cancel?",
+    "reschedule_appointment": "Which appointments would you like me to move?",
+}
+
+
+def _them_unseen(intents: Sequence[Intent], state: Dialogue) -> str | None:
+    """ "delete each of them", "cancel both of them" with nothing in view (nothing listed,
+    nothing done or named before): which are meant is asked, never all of them guessed
+    (was: "I couldn't find a task matching 'them'", then all three held for a yes)."""
+    if len(intents) != 1 or (target := intents[0].target) is None:
+        return None
+    if _THEM.search(target.phrase) is None or not set(target.words) <= {"them", "both", "two"}:
+        return None
+    if state.listed or state.earlier_listed or state.focus or state.last_turn_actions:
+        return None
+    return _WHICH_OF_THEM.get(intents[0].kind)
+
+
 def _done_by_yes(intent: Intent, done: Sequence[ToolResult], state: Dialogue) -> bool:
     """The intent asks what the yes just ran: "yes, delete it" (not "yes, and delete the
     groceries one too", which is another item and is asked about in its turn)."""
@@ -479,6 +503,8 @@ class EmbeddedPlanner:
         intents = references.read_intents(
             request.conversation, request.user_message, request.now, timezone, request.dialogue
         )
+        if first and pinned is None and (which := _them_unseen(intents, request.dialogue)):
+            return FinalDecision(text=which)
         if confirmed:
             # "yes, and also add…": the yes ran what was held; the rest is new.
             done = request.turn_results[:confirmed]
