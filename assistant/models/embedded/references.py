@@ -433,6 +433,9 @@ def _follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> l
         if found is not None:
             return found
     elif appointment is not None:
+        if _PROPOSED.match(text) is not None:
+            # "how about thursday at 9" after the haircut was read out: a move of it
+            text = _PROPOSED.sub("move it to ", text, count=1)
         found = appointment_follow_up(text, appointment, now, zone, correcting=False)
         if found is not None and _leans(text) and not asks_for_new(text, now, timezone):
             return _with_unheard(found, text, "my appointment", now, timezone)
@@ -512,7 +515,11 @@ _MOVE_IT = rx(rf"\b(?:move|push|reschedule|shift|bring|change|postpone|bump) (?P
 
 
 # Words that show a message leans on what came before rather than standing alone.
+# "how about thursday at 9", "what about friday": another time proposed, nothing else said.
+_PROPOSED = rx(r"^(?:(?:ok|okay|so|hmm|well|and)\W+)*(?:how|what) about (?=(?:on |at )?[a-z0-9])")
 _LEANS = rx(
+    # "could we do saturday at 10" after one visit was read out: that one, at that time
+    r"^(?:(?:ok|okay|so|hmm|well|and)\W+)*(?:could|can|shall) we (?:do|make it|go for)\b|"
     rf"\b{PRONOUN}\b|\b(?:the|that|this|my) (?:appointment|visit|booking)\b|\bsame time\b"
     r"|\binstead\b|\blater\b|\bearlier\b|\bsooner\b|\bday after\b"
     r"|\bday before\b|\bfollowing\b|\bback\b|\bforward\b|^(?:and |so |ok |okay )?(?:at |to )?\d"
