@@ -10,7 +10,6 @@ here too, while the results that name the targets are at hand.
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -24,11 +23,10 @@ from assistant.language.confirm import go_ahead_named, is_affirmative
 from assistant.language.confirm import is_negative as says_no
 from assistant.language.confirm import request_after_yes as _said_after_yes
 from assistant.language.hesitation import only_hesitates, only_pauses
-from assistant.language.intents import detect_intents, is_request
+from assistant.language.intents import is_request
 from assistant.language.narrowed import agreed, picked
 from assistant.language.slots import extension_said
 from assistant.schema import ToolCall, ToolResult
-from assistant.session import PendingConfirmation
 from assistant.speech import join_and, phone
 
 __all__ = [
@@ -42,9 +40,7 @@ __all__ = [
     "is_affirmative",
     "is_negative",
     "narrowed",
-    "only_asks",
     "request_after_yes",
-    "still_wanted",
     "when_said",
     "wording",
 ]
@@ -113,43 +109,6 @@ def hesitates(text: str) -> bool:
     question still open (a pause said with a request, "hang on, first book me a haircut",
     is that request, and lets the question go)."""
     return only_hesitates(text) or only_pauses(text)
-
-
-# A question's words: "what else is on my list", "when is my cleaning again?", "how many
-# tasks do I have" (the cheap test before the intents are read).
-_ASKS = re.compile(
-    r"\?|\b(?:what|what's|whats|when|when's|where|where's|which|how|who|do i|did i|have i"
-    r"|am i|is my|are my|is there|are there)\b"
-)
-
-
-def only_asks(text: str, now: datetime, timezone: str) -> bool:
-    """The message, said while a change waits for its yes, only asks something ("wait,
-    what else is on my list", "hmm, when is my cleaning again?"): it answers nothing and
-    changes nothing, so the change is asked about again after the answer (a yes to it was
-    "there's nothing waiting for a yes")."""
-    said = text.lower()
-    if _ASKS.search(said) is None:
-        return False
-    intents = detect_intents(text, now, timezone)
-    return bool(intents) and not any(intent.writes for intent in intents)
-
-
-def still_wanted(pending: PendingConfirmation, expires_at: float) -> PendingConfirmation:
-    """The change a question was asked over, asked about again after its answer: the
-    answer says it was not done yet, and a yes after it runs it."""
-    prompt = pending.prompt
-    for asked, again in _STILL:
-        if prompt.startswith(asked):
-            prompt = again + prompt.removeprefix(asked)
-            break
-    return dataclasses.replace(pending, prompt=prompt, expires_at=expires_at, ask_first=False)
-
-
-_STILL = (
-    ("Are you sure you want to ", "Nothing is changed yet: do you still want me to "),
-    ("Shall I ", "Nothing is changed yet: shall I still "),
-)
 
 
 def asks_to_repeat(text: str) -> bool:

@@ -296,7 +296,6 @@ class Engine:
             state.preface = untold_preface(untold)
         pending = state.session.take_pending(state.now.timestamp())
         round_no = 0
-        asked_over: PendingConfirmation | None = None
         if pending is None and (taken_up := self._dropped_taken_up(state)) is not None:
             # "ok, go ahead with the delete", the question it was asked in left turns ago.
             if taken_up.ask_first:
@@ -386,10 +385,6 @@ class Engine:
                 state.preface = " ".join(filter(None, (state.preface, pending.dropped)))
                 state.dropped_calls = pending.calls
                 state.session.dropped = pending
-                if confirmation.only_asks(state.text, state.now, _timezone(state)):
-                    # "wait, what else is on my list": answered, and the change asked
-                    # about again after it (was: let go, the yes after found nothing).
-                    asked_over = pending
         final_text: str | None = None
         planned_last = False
         while True:
@@ -460,17 +455,6 @@ class Engine:
                 break  # the answer has begun with what was ready: no more rounds
             if state.pending is not None and not _planned_results(state, ran_before):
                 break  # only held calls this round: nothing new to plan from
-        if asked_over is not None and state.pending is None and not self._wrote(state):
-            # Only a question was asked over the change waiting for its yes: it is asked
-            # again after the answer, saying it was not done.
-            expires_at = state.now.timestamp() + self.config.confirmation_ttl_s
-            state.pending = confirmation.still_wanted(asked_over, expires_at)
-            state.dropped_calls = ()
-            state.preface = None
-            if final_text:
-                await self._answers.speak(state, f"{final_text} {state.pending.prompt}")
-                state.pending = state.session.pending = state.pending.asked_now()
-                return
         # A planner's own final text is the answer (a model that saw the results, or the
         # embedded planner's "which one?"); empty text after tools means: narrate them.
         # With calls held for a yes, the narration ends with the question.
@@ -480,10 +464,6 @@ class Engine:
             await self._answers.narrate(state)
         else:
             await self._answers.speak(state, "Okay.")
-
-    def _wrote(self, state: TurnState) -> bool:
-        """Whether the turn asked for a write (went through or not)."""
-        return any(result.call.tool_name in self._writes for result in state.results)
 
     async def _moved_since_asked(self, state: TurnState, held: PendingConfirmation) -> bool:
         """Whether what the held calls name changed since the question (a visit moved, the
@@ -1049,11 +1029,6 @@ def _keep_untold(state: TurnState) -> None:
         state.session.dialogue = dataclasses.replace(
             dialogue_now, untold=untold, untold_asked=state.text
         )
-
-
-def _timezone(state: TurnState) -> str:
-    customer = state.session.customer
-    return customer.timezone if customer is not None else "UTC"
 
 
 def _not_found(state: TurnState) -> bool:
