@@ -247,7 +247,11 @@ def _unkept(intent: Intent, today: date | None) -> str:
 def _go_ahead(intent: Intent, today: date | None) -> str:
     """ "…and if not, book a haircut for Tuesday": the change, asked about on its own."""
     when = ""
-    if intent.when is not None and intent.when.day is not None and today is not None:
+    own_day = intent.kind == "reschedule_appointment" and intent.when and intent.when.day_implied
+    if own_day and intent.when is not None and intent.when.clock is not None:
+        # "…push it to the afternoon" → "2pm": on the visit's own day, not today's
+        when = f" {intent.when.clock.strftime('%-I:%M %p').replace(':00', '')} the same day"
+    elif intent.when is not None and intent.when.day is not None and today is not None:
         when = f" {_the_day(intent.when.day, intent.when, today)}"
         if intent.when.clock is not None:
             when += f" at {intent.when.clock.strftime('%-I:%M %p').replace(':00', '')}"
