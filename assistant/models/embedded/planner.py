@@ -67,7 +67,7 @@ from assistant.models.embedded.pinning import zone_of
 from assistant.models.embedded.said_before import current_one_named
 from assistant.models.embedded.unheard import said_not_understood, unheard_in
 from assistant.models.embedded.which_asked_back import which_asked_back
-from assistant.resolve import Match, action_arguments, resolve_all, resolve_intent
+from assistant.resolve import Match, NoMatch, action_arguments, resolve_all, resolve_intent
 from assistant.schema import (
     AssistantTurn,
     FinalDecision,
@@ -907,6 +907,16 @@ class EmbeddedPlanner:
             resolution = resolve_intent(intent, request.turn_results, timezone)
             if not isinstance(resolution, Match) and references.may_be_a_task(intent):
                 intent = references.as_task_due(intent)
+                resolution = resolve_intent(intent, request.turn_results, timezone)
+            if isinstance(resolution, NoMatch) and references.let_go_of_a_task(intent):
+                # "the eye exam is no longer needed", no eye exam booked: the to-do named
+                # so ("Schedule eye exam") is deleted, asked first (was: the visits read out)
+                if not any(r.call.tool_name == "crm.listTasks" for r in request.turn_results):
+                    if _key("crm.listTasks", {}) not in made:
+                        made.add(_key("crm.listTasks", {}))
+                        calls.append(self._call(request, len(calls), "crm.listTasks", {}))
+                    continue
+                intent = Intent("delete_task", target=intent.target, clause=intent.clause)
                 resolution = resolve_intent(intent, request.turn_results, timezone)
             if not isinstance(resolution, Match):
                 continue  # not found or not only one: the narrator says so and offers

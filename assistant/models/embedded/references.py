@@ -641,6 +641,22 @@ def put_off(intent: Intent) -> bool:
     return ("wait" in clause or " be " in clause) and _PUT_OFF.search(clause) is not None
 
 
+def let_go_of_a_task(intent: Intent) -> bool:
+    """A cancel of a visit named by its service alone ("the eye exam is no longer needed"),
+    which may be a to-do's ("Schedule eye exam") when no such visit is booked."""
+    target = intent.target
+    return (
+        intent.kind == "cancel_appointment"
+        and target is not None
+        and bool(target.words)
+        and target.item_id is None
+        and target.day is None
+        and target.weekday is None
+        and target.clock is None
+        and target.within is None
+    )
+
+
 def booked_visit_named(intent: Intent, results: Sequence[ToolResult], timezone: str) -> bool:
     """Whether a service named by a move said as put off is a visit listed this turn."""
     target = intent.target

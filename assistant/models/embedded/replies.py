@@ -290,6 +290,9 @@ def _a(noun: str) -> str:
     return f"{'an' if noun[:1] in 'aeiou' else 'a'} {noun}"
 
 
+a_noun = _a
+
+
 def _someone_else(intent: Intent) -> str:
     """ "book a checkup for my son": the account is the customer's own."""
     if intent.kind == "book_appointment":
