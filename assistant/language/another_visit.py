@@ -25,6 +25,8 @@ _ANOTHER = rx(
     # just after a booking: "ok book it again for saturday same time", "can you do the same
     # on friday at the same time" (was: the one booked MOVED to Friday)
     r"|(?:book|get|make) (?:it|that|one) again|do (?:the same|that again|it again))\b"
+    # "and again on saturday at the same time"
+    r"|^(?:(?:and|then|ok|okay)\W+)*again\b"
 )
 _SAME_HOUR = rx(r"\b(?:at )?(?:the )?same (?:time|hour)\b|\bsame again\b|\bsame thing again\b")
 _WEEK_AFTER = rx(
