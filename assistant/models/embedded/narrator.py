@@ -216,7 +216,9 @@ def _unanswered(scene: Scene, confirming: bool) -> list[str]:
             # "…and the haircut on the 21st" with the haircut on the 20th was dropped unsaid)
             continue
         if intent.missing:
-            question = question or replies.clarification(intent, scene.now.date())
+            question = question or replies.of_the_service(
+                replies.clarification(intent, scene.now.date()), intent, scene.intents
+            )
             continue
         if intent.needs_target:
             resolution = scene.resolution(intent)

@@ -823,7 +823,9 @@ class EmbeddedPlanner:
                     or opened
                     # "book physio tuesday and friday": both hours asked at once
                     or replies.hours_question([i for i in intents if i.missing], _today(request))
-                    or replies.clarification(intent, _today(request))
+                    or replies.of_the_service(
+                        replies.clarification(intent, _today(request)), intent, intents
+                    )
                 )
                 lookup = intent.lookup
                 if (

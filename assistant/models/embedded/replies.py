@@ -365,6 +365,27 @@ LET_GO = "Okay, I'll leave it for now. Is there anything else I can do?"
 _PART_AT_HOUR = {9: "morning", 14: "afternoon", 18: "evening", 19: "evening"}
 
 
+def of_the_service(
+    question: str | None, intent: Intent, intents: Sequence[Intent]
+) -> str | None:
+    """ "book a massage saturday at 1 and a facial too": the hour asked of the facial names
+    it ("What time on Saturday works for your facial?"), another visit being booked beside
+    it (was "…works for you?", of either)."""
+    service = intent.arguments.get("service")
+    if (
+        question is None
+        or not question.endswith(" works for you?")
+        or intent.kind != "book_appointment"
+        or not service
+        or not any(
+            other.kind == "book_appointment" and other.arguments.get("service") != service
+            for other in intents
+        )
+    ):
+        return question
+    return f"{question.removesuffix(' works for you?')} works for your {lower_first(str(service))}?"
+
+
 def hours_question(intents: Sequence[Intent], today: date) -> str | None:
     """ "What time on Tuesday and on Friday works for you?": the hours of several bookings
     said with their days alone, asked in one question (None unless that is all they lack)."""
