@@ -1346,7 +1346,9 @@ def _another_day(
     thursday": a day alone after a booking of a day and no hour is another booking of that
     service, its hour asked with the first's (was dropped: one day was asked about)."""
     said = first.when
-    if said is None or said.day is None or said.clock is not None or not _only_a_time(bare, now):
+    if said is None or said.day is None or said.clock is not None or said.vague_day:
+        return []  # ("an annual checkup next week, tuesday": the day of the week said)
+    if not _only_a_time(bare, now):
         return []
     when = find_when(bare, now)
     if when is None or when.day is None or when.clock is not None or when.day == said.day:
@@ -1498,7 +1500,9 @@ def _refer(
 
 # Every one, said without naming them as the ones just acted on ("everything", "all my
 # tasks"; "them all", "both of them" may be those).
-_EVERY_ONE_SAID = rx(r"\b(?:everything|every (?:thing|one|task|to-?do|item)s?|all (?:my|the|of my)\b)")
+_EVERY_ONE_SAID = rx(
+    r"\b(?:everything|every (?:thing|one|task|to-?do|item)s?|all (?:my|the|of my)\b)"
+)
 _IF_FIRST = rx(r"(?:and |but |so |oh |well )?(?:if|unless|only if|provided|as long as)\b")
 _ADDS_IT = rx(
     r"\b(?:add|put|pop|stick|save|write|note|jot|log|set|make)(?: down)? (?:it|that|this|them)\b"

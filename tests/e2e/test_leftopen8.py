@@ -43,6 +43,43 @@ to 4." passed, as did "if the cleaning is on wednesday … thursday same time"; 
 that due" at 23:40 said "tomorrow" without the date; a question while a delete or a cancel
 waited for its yes ("wait what else is on my list", "Hmm, when is my cleaning again?", "how
 many tasks do i have") let it go, so the yes after found nothing waiting.
+
+Two checks of mine were unfair and corrected after the first run: "What time tomorrow and
+on Friday works for you?" asked on a Monday of "tuesday and friday" names Tuesday as
+"tomorrow" (the check wanted "tuesday"); and "cancel both of them" with exactly two visits
+booked is those two, held for a yes (tests/e2e/test_both.py pins that reading), not
+"which?" (the check wanted a question).
+
+Fixed as rules for their kinds (see CHANGELOG): "everything", "all my tasks" after a to-do
+was added is every task that was there, not an "it" meaning the new one
+(language/intents.py); "book it again…", "do the same on…", "and again on…" just after a
+booking are one more at its hour when "same time" is said (language/another_visit.py), and
+"book another one on friday, same time" after a visit was read out takes its hour
+(references.py); two days said for a booking with no hour are two bookings, both hours
+asked in one question, and "11am for both" or "9am thursday and 2pm saturday" books each
+(intents.py, replies.py, followup.py); "them", "those" with nothing in view, in a few
+words of their own, ask which (planner.py); "could we do saturday at 10", "how about
+thursday at 9" just after one visit was read out move it (references.py); a short list
+of words said for a to-do's title's ("the shopping" for "Buy groceries"), tried only when
+the words said find none (resolve.py); "the eye exam is no longer needed" with no eye exam
+booked asks to delete the to-do named so (appointment_rules.py, planner.py, narrator.py);
+"bump the … task to next month" moves its due day (task_rules.py, to the 1st, said); a due
+day asked about from 11 PM to 1 AM is told with its date (speech.py); a move asked about on
+a condition, its hour said later, is asked about on the visit's own day, not today
+(replies.py); the hour asked of a service booked beside another names it (replies.py).
+Item 10 (a question while a delete waits) was fixed and then undone: PROTOCOL.md says any
+other message drops what waits, and six pinned sessions hold that (KNOWN_OPEN says so).
+After: 29/39 sessions; the moment sessions 3/3. Every kept phrasing (bench.decisions
+--dump, 3,855 decisions) decides as before: the dumps before the first rule change and
+after do not differ. Two of the seventh set's open cases pass now ("…can you do the facial
+too", "physical therapy on friday and saturday").
+
+Then nine sessions (ids lo8b-, 13 turns) were written in new words for the same kinds,
+not tuned on. FIRST RUN: 6/9 sessions (10/13 turns), no wrong write: "and again on
+saturday at the same time please" after a booking was not understood (now one more at its
+hour, another_visit.py); "can the eye exam task wait till next month" read out the tasks,
+and "Can you schedule the car insurance renewal for Friday?" asked what to book (both left
+open, KNOWN_OPEN). Now 7/9.
 """
 
 from __future__ import annotations
@@ -66,7 +103,41 @@ from tests.fixtures.crm import CrmAdmin
 
 LEFT_OPEN: Path = DATA / "conversations_leftopen8.jsonl"
 # Does less than asked; writes nothing that was not asked.
-KNOWN_OPEN: list[str] = []
+KNOWN_OPEN: list[str] = [
+    # "a massage just before my haircut": the hour is asked ("What time on Sunday works
+    # for you?"), the haircut's own hour and the service unsaid (anchored.py's question)
+    "lo8a-squeeze-massage-just-before-haircut-unpunct",
+    "lo8a-facial-right-before-the-haircut",
+    # "i did the shopping already tick it off", said without a pause: read as one clause,
+    # "it" unnamed, so which task is asked (said with a comma, the groceries are done)
+    "lo8a-did-the-shopping-tick-it-off-unpunct",
+    # "if the cleaning is before 11 push it to the afternoon" → "2pm": the move is asked
+    # about again ("…move it to 2 PM the same day?"), the condition not weighed against
+    # the cleaning's hour (only a condition on a day or a part of the day is, if_named.py)
+    "lo8a-if-cleaning-before-11-afternoon",
+    # A question while a delete or a cancel waits for its yes lets it go, as PROTOCOL.md
+    # says ("anything else drops them, and the answer … says that they were not done"),
+    # which six pinned sessions hold (u-question-during-delete, u2-pending-cancel-then-owe,
+    # u3-cancel-haircut-other-instead, and three of conversations_long): keeping it asks
+    # for the contract to change first. The answer says it was not done; no write.
+    "lo8a-cancel-haircut-when-cleaning-go-ahead",
+    "lo8a-delete-eye-exam-what-else-on-list",
+    "lo8a-remove-groceries-how-many-tasks-unpunct",
+    # "The eye exam can go, I won't be needing it.": the second clause is read as a cancel
+    # of its own, so the visits are read out with "I couldn't find an appointment like that"
+    "lo8a-eye-exam-can-go",
+    # A to-do named as a visit with "the" ("book in the car insurance for friday",
+    # "schedule the car insurance renewal for Friday"): no service is read, so what to book
+    # is asked ("my groceries" is read as a service, and found to be the to-do)
+    "lo8a-book-in-car-insurance-friday-unpunct",
+    "lo8b-schedule-car-insurance-renewal-friday",
+    # "i want a haircut friday at 10am can you add a facial as well", without a pause: the
+    # haircut is booked, the facial unread
+    "lo8a-haircut-friday-10-facial-as-well-unpunct",
+    # "can the eye exam task wait till next month": asked as a question, not read as a
+    # change of its due day ("the eye exam can wait till…" is); the tasks are read out
+    "lo8b-eye-exam-task-wait-till-next-month",
+]
 # Played in two halves side by side (every other session), to keep each test short.
 _HALVES = 2
 # The moment the session being played is at (the stub's clock and the engine's read it).
@@ -78,9 +149,7 @@ def crm_app(crm_token: str) -> web.Application:
     """The CRM stub living at the moment of the session played, the pinned one unless the
     session names its own."""
     _NOW["now"] = NOW
-    return create_app(
-        token=crm_token, today=NOW.astimezone(UTC).date(), clock=lambda: _NOW["now"]
-    )
+    return create_app(token=crm_token, today=NOW.astimezone(UTC).date(), clock=lambda: _NOW["now"])
 
 
 @pytest.mark.parametrize("half", range(_HALVES))

@@ -642,7 +642,9 @@ _FOR_THE = rx(r"(?i)\s*\b(?:for|of) (?:the|my|a) (?P<s>[a-z]+(?: [a-z]+)?)\b")
 
 
 _HOUR_PARTS = re.compile(r"\s*(?:,|;|\band\b|\bthen\b)\s*")
-_FOR_ALL = rx(r"\b(?:for |on )?(?:both(?: of them| days)?|all(?: of them| three| days)?|each(?: one| day)?)\b")
+_FOR_ALL = rx(
+    r"\b(?:for |on )?(?:both(?: of them| days)?|all(?: of them| three| days)?|each(?: one| day)?)\b"
+)
 
 
 def _each_hour(

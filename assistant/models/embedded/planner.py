@@ -339,7 +339,10 @@ def _confirmed_rounds(request: PlanRequest) -> int:
 _ALL_HELD = frozenset({"both", "them", "them both", "both of them", "all", "all of them"})
 
 
-# "them", "those", "each of them": several things the conversation put in view.
+_CANCEL_SAID = rx(r"(?i)\bcancel")
+# "them", "those", "each of them": several things the conversation put in view; said in a
+# few words of their own ("delete each of them"), nothing else names them.
+_FEW_WORDS = 6
 _THEM = rx(r"\b(?:them|those|these)\b")
 _WHICH_OF_THEM = {
     "delete_task": "Which tasks would you like me to delete?",
@@ -350,14 +353,16 @@ _WHICH_OF_THEM = {
 }
 
 
-def _them_unseen(intents: Sequence[Intent], state: Dialogue) -> str | None:
+def _them_unseen(intents: Sequence[Intent], state: Dialogue, said: str) -> str | None:
     """ "delete each of them", "cancel both of them" with nothing in view (nothing listed,
     nothing done or named before): which are meant is asked, never all of them guessed
     (was: "I couldn't find a task matching 'them'", then all three held for a yes)."""
     if len(intents) != 1 or (target := intents[0].target) is None:
         return None
-    if _THEM.search(target.phrase) is None or not set(target.words) <= {"them", "both", "two"}:
-        return None
+    if _THEM.search(target.phrase) is None or not set(target.words) <= {"them"}:
+        return None  # ("cancel them both" with two booked: those two, asked about)
+    if len(said.split()) > _FEW_WORDS or "," in said.rstrip(", ."):
+        return None  # ("the groceries aren't urgent, set them to low": named before it)
     if state.listed or state.earlier_listed or state.focus or state.last_turn_actions:
         return None
     return _WHICH_OF_THEM.get(intents[0].kind)
@@ -503,7 +508,11 @@ class EmbeddedPlanner:
         intents = references.read_intents(
             request.conversation, request.user_message, request.now, timezone, request.dialogue
         )
-        if first and pinned is None and (which := _them_unseen(intents, request.dialogue)):
+        if (
+            first
+            and pinned is None
+            and (which := _them_unseen(intents, request.dialogue, request.user_message))
+        ):
             return FinalDecision(text=which)
         if confirmed:
             # "yes, and also add…": the yes ran what was held; the rest is new.
@@ -910,7 +919,14 @@ class EmbeddedPlanner:
             if not isinstance(resolution, Match) and references.may_be_a_task(intent):
                 intent = references.as_task_due(intent)
                 resolution = resolve_intent(intent, request.turn_results, timezone)
-            if isinstance(resolution, NoMatch) and references.let_go_of_a_task(intent):
+            if (
+                isinstance(resolution, NoMatch)
+                and references.let_go_of_a_task(intent)
+                # ("cancel the eye exam", "cancel my eye exam and move my haircut to 4": a
+                # visit meant, said so)
+                and sum(i.writes for i in intents) == 1
+                and _CANCEL_SAID.search(request.user_message) is None
+            ):
                 # "the eye exam is no longer needed", no eye exam booked: the to-do named
                 # so ("Schedule eye exam") is deleted, asked first (was: the visits read out)
                 if not any(r.call.tool_name == "crm.listTasks" for r in request.turn_results):

@@ -516,7 +516,10 @@ _MOVE_IT = rx(rf"\b(?:move|push|reschedule|shift|bring|change|postpone|bump) (?P
 
 # Words that show a message leans on what came before rather than standing alone.
 # "how about thursday at 9", "what about friday": another time proposed, nothing else said.
-_PROPOSED = rx(r"^(?:(?:ok|okay|so|hmm|well|and)\W+)*(?:how|what) about (?=(?:on |at )?[a-z0-9])")
+_PROPOSED = rx(
+    r"^(?:(?:ok|okay|so|hmm|well|and)\W+)*(?:how|what) about (?=(?:on |next |this )?"
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day\b)"
+)
 _LEANS = rx(
     # "could we do saturday at 10" after one visit was read out: that one, at that time
     r"^(?:(?:ok|okay|so|hmm|well|and)\W+)*(?:could|can|shall) we (?:do|make it|go for)\b|"

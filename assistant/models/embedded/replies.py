@@ -365,9 +365,7 @@ LET_GO = "Okay, I'll leave it for now. Is there anything else I can do?"
 _PART_AT_HOUR = {9: "morning", 14: "afternoon", 18: "evening", 19: "evening"}
 
 
-def of_the_service(
-    question: str | None, intent: Intent, intents: Sequence[Intent]
-) -> str | None:
+def of_the_service(question: str | None, intent: Intent, intents: Sequence[Intent]) -> str | None:
     """ "book a massage saturday at 1 and a facial too": the hour asked of the facial names
     it ("What time on Saturday works for your facial?"), another visit being booked beside
     it (was "…works for you?", of either)."""
