@@ -42,7 +42,7 @@ _SPARE = rx(
     r"\b(?:and|then|plus|oh|great|ok|okay|perfect|thanks|please|can you|could you|book|get"
     r"|make|put|me|in|for|on|at|it|that|another|one|more|the|same|again|thing|as well|too"
     r"|also|time|hour|week|after|later|following|next|a|an|one|down|of|those|them|please"
-    r"|instead|do)\b"
+    r"|instead|do|possibly|kindly|just|maybe|would you|will you|you)\b"
 )
 
 
