@@ -81,8 +81,8 @@ hour, another_visit.py); "can the eye exam task wait till next month" read out t
 and "Can you schedule the car insurance renewal for Friday?" asked what to book (both left
 open, KNOWN_OPEN). Now 7/9. Played as people write (tests/e2e/test_as_people_write.py),
 "perfect could you possibly do the same on friday at the same time?" still MOVED the
-facial: the polite words left over kept it from reading as one more, and "do the same"
-was read as a move; now neither is (another_visit.py, pinning.py).
+facial: the polite words left over kept it from reading as one more; now they are no
+other ask (another_visit.py).
 """
 
 from __future__ import annotations

@@ -242,18 +242,12 @@ def due_day_said(text: str, now: datetime) -> str | None:
     return when.day.isoformat()
 
 
-# "do the same on friday", "book it again for saturday": one more, never this one moved
-_ONE_MORE = rx(
-    r"\bdo (?:the same|that again|it again)\b|\b(?:book|get|make) (?:it|that|one) again\b"
-)
-
-
 def appointment_follow_up(
     text: str, item: Item, now: datetime, zone: ZoneInfo, *, correcting: bool
 ) -> list[Intent] | None:
     if CANCEL_IT.search(text):
         return [Intent("cancel_appointment", target=pinned(item, "service"), clause=text)]
-    if NEW_BOOKING.search(text) or names_other_service(text, item) or _ONE_MORE.search(text):
+    if NEW_BOOKING.search(text) or names_other_service(text, item):
         return None
     if _CANCEL_VERB.search(text) and not _MOVE_VERB.search(text):
         return None  # "hmm, cancel the friday one at 11": a cancel, never a move
