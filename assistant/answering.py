@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable, Collection
 
 from assistant import figures, progress, tracing
+from assistant.claims import claims_a_change
 from assistant.deadlines import Deadline
 from assistant.errors import ModelUnavailable
 from assistant.metrics import Metrics
@@ -30,6 +31,7 @@ from assistant.schema import (
     UserTurn,
 )
 from assistant.speaking import split_sentences
+from assistant.targets import stems
 from assistant.turn import TurnState, call_key, context_hint, said_instead
 
 log = logging.getLogger(__name__)
@@ -140,8 +142,15 @@ class Answerer:
         pieces = narrator.narrate(request)
         try:
             false_claims = 0
+            asked_otherwise = False
             judged = bool(self._writes) and not getattr(narrator, "speaks_from_results", False)
             async for piece in pieces:
+                if piece and judged and _another_question(piece, state):
+                    # While a question waits for a yes, the one the customer hears is the
+                    # one the yes answers ("Shall I delete the groceries task?" before
+                    # "… delete the task 'Schedule eye exam'?" would tell another).
+                    piece = ""
+                    asked_otherwise = True
                 if piece and judged:
                     instead = said_instead(
                         state, piece, self._writes, held=state.pending is not None
@@ -159,6 +168,13 @@ class Answerer:
                         # The second part of a progressive answer: "…your billing." +
                         # "You owe…" must not run together.
                         piece = piece if piece[:1].isspace() else " " + piece
+                    state.answer.append(piece)
+                    await state.emit(AnswerDelta(state.turn_id, piece))
+            if asked_otherwise and state.pending is not None:
+                prompt = state.pending.prompt
+                if _flat(prompt) not in _flat("".join(state.answer)):
+                    # Its own question dropped, the narrator asked none: ours is asked.
+                    piece = f" {prompt}" if state.answer else prompt
                     state.answer.append(piece)
                     await state.emit(AnswerDelta(state.turn_id, piece))
         finally:
@@ -184,6 +200,30 @@ class Answerer:
             state.answer.append(piece)
             await state.emit(AnswerDelta(state.turn_id, piece))
         state.preface = None
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split()).lower()
+
+
+# The words of a question that say nothing of what it asks about ("Are you sure?",
+# "Would you like me to go ahead?").
+_ASKING = frozenset(
+    {"shall", "would", "do", "does", "you", "want", "like", "are", "sure", "should", "can",
+     "could", "go", "ahead", "me", "i", "we", "yes", "confi", "just", "okay", "ok", "so",
+     "still", "reall", "proce", "that", "those", "them", "these", "then", "now", "wish"}
+)  # fmt: skip
+
+
+def _another_question(piece: str, state: TurnState) -> bool:
+    """A model's question about something the pending one does not name ("Shall I delete
+    the groceries task?" beside "… delete the task 'Schedule eye exam'?"), while one
+    waits for a yes; "Are you sure?" asks nothing else."""
+    if state.pending is None or not piece.rstrip().endswith("?"):
+        return False
+    if _flat(piece) == _flat(state.pending.prompt):
+        return False
+    return bool(stems(piece) - stems(state.pending.prompt) - _ASKING)
 
 
 # A model's invitation to ask again, dropped after a line said in place of its words:
@@ -236,6 +276,12 @@ def fixed_figures(state: TurnState, text: str, writes: Collection[str]) -> str |
     held = state.pending.calls if state.pending is not None else ()
     customer = state.session.customer
     zone = customer.timezone if customer else "UTC"
+    if any(not r.ok and r.call.tool_name in writes for r in results) and claims_a_change(text):
+        # "Your haircut is now at 5 PM" beside a move to 5 PM that was refused: what was
+        # tried is no figure of what is so (a sentence of what failed may still name it).
+        tried = tuple(r for r in results if r.ok or r.call.tool_name not in writes)
+        fixed = figures.corrected(text, figures.facts_of(tried, held, zone, writes))
+        return fixed.strip() if fixed is not None else None
     # Every sentence of the answer is judged against the same results: read once a turn.
     read = state.figures_read
     if read is not None and read[0] == zone and read[1] is held and _same(read[2], results):

@@ -240,14 +240,17 @@ def _add_transports(app: web.Application, settings: Settings, catalog: Catalog) 
 
 def _share_through_redis(app: web.Application, settings: Settings, catalog: Catalog) -> RedisCalls:
     """Message budgets and the call replay guard in Redis, for every worker and instance."""
-    from assistant.redis_sessions import RedisSessionStore
+    from assistant.redis_sessions import RedisSessionStore, deployment_stamp
     from assistant.redis_state import RedisCalls, RedisLimits, connect
     from assistant.transports.ws import MESSAGE_LIMITS
     from assistant.writes_in_flight import RedisWritesInFlight
 
     client = connect(settings.redis_url)
     app[SESSION_STORE] = RedisSessionStore(
-        client, ttl_s=settings.resume_window_s, catalog=catalog.tools
+        client,
+        ttl_s=settings.resume_window_s,
+        catalog=catalog.tools,
+        deployment=deployment_stamp(settings.signing_secret(for_server=True)),
     )
     app[WRITES_IN_FLIGHT] = RedisWritesInFlight(client)
     app[MESSAGE_LIMITS] = RedisLimits(

@@ -20,6 +20,7 @@ from typing import Any, Final, TextIO
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus, InvalidURI
 
+from assistant.chat_resume import Sent, cut_off_lines
 from assistant.chat_view import Screen, Style, finished_text, progress_text, refusal
 
 _CONNECT_TIMEOUT_S: Final = 10.0
@@ -67,7 +68,8 @@ class ChatClient:
         self._session_id: str | None = None
         # Messages sent and not yet answered (their ids): the client is idle when empty.
         self._waiting: set[str] = set()
-        self._cut_off: set[str] = set()
+        self._cut_off: list[Sent] = []
+        self._typed: dict[str, str] = {}  # what each waiting message said
         self._message_of_turn: dict[str, str] = {}
         self._progress: dict[str, tuple[int, str]] = {}  # call id → (line, words)
         # Tool lines that came while an acknowledgement or answer was being written
@@ -84,6 +86,7 @@ class ChatClient:
         self._who: object = None
         self._leaving = False  # we are closing the socket ourselves
         self._tasks: set[asyncio.Task[None]] = set()
+        self._last: dict[str, Any] | None = None  # the resumed session's last_turn
 
     # --- the session ---------------------------------------------------------------
 
@@ -182,7 +185,7 @@ class ChatClient:
         self._ws = None
         self._screen.end_line()
         # Kept so that the resumed session's `last_turn` can say what became of them.
-        self._cut_off = set(self._waiting)
+        self._cut_off = [(m, t) for m, t in self._typed.items() if m in self._waiting]
         for message_id in list(self._waiting):
             self._answered(message_id, prompt=False)
         self._screen.line(self._style.error("Connection lost; reconnecting… (Ctrl-C quits)"))
@@ -196,6 +199,8 @@ class ChatClient:
                 break
         assert ws is not None
         kept = await self._resume(ws)
+        for line in cut_off_lines(self._cut_off, self._last if kept else None):
+            self._screen.line(self._style.dim(line))
         what = "the conversation goes on" if kept else "a new conversation"
         self._screen.line(self._style.dim(f"Reconnected as {self._who} ({what})."))
         self._show_prompt()
@@ -203,6 +208,7 @@ class ChatClient:
 
     async def _resume(self, ws: ClientConnection) -> bool:
         """Ask for the earlier session; True when the server kept it."""
+        self._last = None
         if self._session_id is None:
             return False
         with contextlib.suppress(ConnectionClosed, TimeoutError, ValueError):
@@ -214,6 +220,7 @@ class ChatClient:
                         self._session_id = frame.get("session_id") or self._session_id
                         resumed = frame.get("resumed") is True
                         if resumed and isinstance(frame.get("last_turn"), dict):
+                            self._last = frame["last_turn"]
                             self._catch_up(frame["last_turn"])
                         return resumed
                     if frame.get("type") == "error":
@@ -223,7 +230,7 @@ class ChatClient:
     def _catch_up(self, last: dict[str, Any]) -> None:
         """What the turn cut off by the dropped connection did, as the server kept it:
         a write that landed is seen to have landed, not asked for again."""
-        if last.get("message_id") not in self._cut_off:
+        if last.get("message_id") not in dict(self._cut_off):
             return
         self._screen.line(self._style.dim("Before the connection dropped:"))
         for call in last.get("tool_calls") or ():
@@ -254,6 +261,7 @@ class ChatClient:
                 continue
             message_id = f"m{next(self._ids)}"
             self._waiting.add(message_id)
+            self._typed[message_id] = text
             self._idle.clear()
             self._stopping = False
             await self._send({"type": "user.message", "id": message_id, "text": text})
@@ -343,6 +351,7 @@ class ChatClient:
     def _answered(self, message_id: object, *, prompt: bool = True) -> None:
         if isinstance(message_id, str) and message_id in self._waiting:
             self._waiting.discard(message_id)
+            self._typed.pop(message_id, None)
             if not self._waiting:
                 self._stopping = False
                 self._idle.set()

@@ -71,10 +71,13 @@ _CLAIM = re.compile(
 _STATE = re.compile(
     r"\b(?:is|are|'s|’s)\s+(?:saved|updated|changed|cancell?ed|deleted|removed|rescheduled"
     r"|moved|renamed|postponed)\b"
-    r"|\b(?:is|are|'s|’s) now (?:on|at|due)\b",
+    r"|\b(?:is|are|'s|’s) now (?:on|at|due|tomorrow|today|this|next)\b",
     re.IGNORECASE,
 )
-_VERB = re.compile(rf"\b{_CHANGED}\b|\b(?:is|are|'s|’s) now (?=on|at|due)", re.IGNORECASE)
+_VERB = re.compile(
+    rf"\b{_CHANGED}\b|\b(?:is|are|'s|’s) now (?=on|at|due|tomorrow|today|this|next)",
+    re.IGNORECASE,
+)
 # "haven't booked", "couldn't be added", "was not moved": a verb said as not done.
 _NEGATED = re.compile(r"(?:n't|\bnot|\bnever|\bnothing|\bno \w+)\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
 # Titles and names in quotes may hold any word ("'Get car fixed'"): not claims.
@@ -151,6 +154,68 @@ NOT_ALL_DONE = (
 NOT_YET = "I haven't made that change yet."
 
 
+# A change promised as about to be made, not asked about nor made to wait on something
+# ("I'll cancel all your appointments now", as a task's title told the model to say).
+_PROMISES: dict[str, frozenset[str] | None] = {
+    r"cancel": frozenset({"crm.cancelAppointment"}),
+    r"delete|remove|erase|wipe|clear": _GONE,
+    r"(?:re)?book|reserve|schedule": _APPOINTMENT,
+    r"move|reschedule|push|postpone|shift": _RETIMED,
+    r"add|create": _NEW,
+    r"open|log|file|raise": _CASE,
+    r"complete|mark|tick off|close": _TASK_DONE,
+    r"rename": frozenset({"crm.updateTask"}),
+    r"change|update|set|replace": None,
+}
+_PROMISE = re.compile(
+    r"\b(?:i'll|i’ll|i will|i'm going to|i’m going to|i am going to|let me|we'll|we will)"
+    r"\s+(?:now\s+|just\s+|go ahead and\s+|also\s+|quickly\s+|right away\s+)*"
+    rf"(?P<verb>{'|'.join(_PROMISES)})\b",
+    re.IGNORECASE,
+)
+_PROMISE_OF = tuple(
+    (re.compile(rf"(?:{verb})$", re.IGNORECASE), made) for verb, made in _PROMISES.items()
+)
+# What makes a promise wait on something, or an offer: not a promise of a change now.
+_UPON = re.compile(
+    r"\b(?:if|once|when|whenever|as soon as|after|before|until|unless|want|like|should)\b|\?",
+    re.IGNORECASE,
+)
+_PROMISE_HINTS = ("i'll", "i’ll", "i will", "going to", "let me", "we'll", "we will")
+NOTHING_CHANGED = "I haven't changed anything on your account."
+NOTHING_ELSE_CHANGED = "I haven't made any other change."
+# "is booked", "are all scheduled": what a listing says of a visit, or a claim of the
+# booking a question is about (when the turn read no visit to describe).
+_BOOKED_STATE = re.compile(
+    r"\b(?:is|are|'s|’s)\s+(?:now\s+|all\s+)*(?:booked|scheduled|confirmed|reserved)\b",
+    re.IGNORECASE,
+)
+
+
+def _unmade_promise(text: str, made: Collection[str]) -> bool:
+    """Whether `text` promises a change now that no write of `made` makes."""
+    lowered = text.lower()
+    if not any(hint in lowered for hint in _PROMISE_HINTS):
+        return False
+    for promise in _PROMISE.finditer(text):
+        if _UPON.search(text[promise.end() :]) or _UPON.search(text[: promise.start()]):
+            continue
+        verb = " ".join(promise.group("verb").lower().split())
+        tools = next((by for pattern, by in _PROMISE_OF if pattern.match(verb)), None)
+        if (tools is None and not made) or (tools is not None and not tools & set(made)):
+            return True
+    return False
+
+
+def _read_visits(results: Iterable[ToolResult]) -> bool:
+    return any(
+        r.ok
+        and isinstance(r.result, dict)
+        and ("appointments" in r.result or "appointment" in r.result)
+        for r in results
+    )
+
+
 def unbacked_claim(
     text: str,
     results: Iterable[ToolResult],
@@ -158,17 +223,31 @@ def unbacked_claim(
     *,
     held: bool = False,
     earlier: Collection[str] = (),
+    pending: Collection[str] = (),
 ) -> str | None:
     """The truthful line to say instead of `text` when it claims a change no successful
     write of this turn made, or None when it claims nothing unmade. `held`: calls wait
-    for the customer's yes (the question follows). `earlier`: the tools of the writes
-    this conversation made before this turn, which back a state said ("is now on
-    Friday"), never a claim of doing ("I've moved it")."""
+    for the customer's yes (the question follows); `pending`: their tools. `earlier`: the
+    tools of the writes this conversation made before this turn, which back a state said
+    ("is now on Friday"), never a claim of doing ("I've moved it"). A promise of a change
+    now ("I'll cancel them now") that no write made or held makes is not spoken either."""
+    results = list(results)
+    if _unmade_promise(text, {*pending, *_made(results, writes)}):
+        if held:
+            return NOT_YET
+        return NOTHING_ELSE_CHANGED if _made(results, writes) else NOTHING_CHANGED
     # Every claim holds one of `_HINTS` (most verbs end in "ed"); most sentences hold
     # none, and looking is some thirty times cheaper than the pattern (0.3 µs, not 10).
     lowered = text.lower()
     if not any(hint in lowered for hint in _HINTS):
         return None
+    if (
+        _APPOINTMENT & set(pending)
+        and not _APPOINTMENT & _made(results, writes)
+        and _BOOKED_STATE.search(_QUOTED.sub(_masked, text))
+        and not _read_visits(results)
+    ):
+        return NOT_YET  # "Your eye exam is booked …" beside "Shall I book an eye exam …?"
     said = _QUOTED.sub(_masked, text)
     # "nothing has been changed yet", "it wasn't moved": claims nothing.
     acts = [m for m in _CLAIM.finditer(said) if not _NEGATED.search(said[: m.start()])]
@@ -187,6 +266,23 @@ def unbacked_claim(
         if tools is not None and not tools & backing:
             return NOT_YET if held else NOT_ALL_DONE
     return None
+
+
+def claims_a_change(text: str) -> bool:
+    """Whether `text` says something changed, or is so since a change (not negated)."""
+    lowered = text.lower()
+    if not any(hint in lowered for hint in _HINTS):
+        return False
+    said = _QUOTED.sub(_masked, text)
+    return any(
+        not _NEGATED.search(said[: m.start()])
+        for pattern in (_CLAIM, _STATE)
+        for m in pattern.finditer(said)
+    )
+
+
+def _made(results: Iterable[ToolResult], writes: Collection[str]) -> set[str]:
+    return {r.call.tool_name for r in results if r.ok and r.call.tool_name in writes}
 
 
 def _masked(quoted: re.Match[str]) -> str:

@@ -27,7 +27,7 @@ from assistant.language.intents import is_request
 from assistant.language.narrowed import agreed, picked
 from assistant.language.slots import extension_said
 from assistant.schema import ToolCall, ToolResult
-from assistant.speech import join_and, phone
+from assistant.speech import article, join_and, phone
 
 __all__ = [
     "Narrowed",
@@ -244,7 +244,7 @@ def _write_clause(call: ToolCall, results: Sequence[ToolResult], tz: str) -> str
     arguments = call.arguments
     when = _when(str(arguments.get("starts_at", "")), tz)
     if call.tool_name == "crm.bookAppointment":
-        return f"book a {str(arguments.get('service') or 'appointment').lower()}{when}"
+        return f"book {article(str(arguments.get('service') or 'appointment').lower())}{when}"
     if call.tool_name == "crm.rescheduleAppointment":
         target = _appointment(call, results, tz) or "that appointment"
         return f"move {target} to{when.removeprefix(' on')}" if when else f"move {target}"

@@ -36,6 +36,7 @@ from typing import Protocol
 
 from assistant.engine import Turn
 from assistant.errors import StoreUnavailable
+from assistant.heard_here import HeardHere
 from assistant.heard_state import align_to_heard
 from assistant.recording.recorder import SessionRecording
 from assistant.schema import AnswerDelta, AnswerDone, EventSink, TurnDone, TurnStarted
@@ -99,7 +100,11 @@ class Conversation:
         *,
         transport: str,
         recording: SessionRecording | None = None,
+        heard_apart: bool = False,
     ) -> None:
+        """`heard_apart`: each connection of the session is a listener of its own (the
+        websocket's tabs and devices), so references are read against what this one
+        heard (assistant.heard_here); a call answered by several workers is one listener."""
         self.session = session
         self._services = services
         self._frames = frames
@@ -116,6 +121,8 @@ class Conversation:
         self._ending = False
         self._closed = False
         self._gauge = services.metrics.sessions.labels(transport)
+        # What this connection heard, when the session is open on others too.
+        self._heard = HeardHere.of(session) if heard_apart else None
 
     # --- the transport's handle -------------------------------------------------------
 
@@ -164,12 +171,17 @@ class Conversation:
         # read the session once that turn is over, so the client is told how it ended.
         # Bounded: past `wait_s` the session goes on from what is stored.
         # Bounded too by the store: unreachable now, it goes on from what was read.
+        settled = False
         with contextlib.suppress(TimeoutError, StoreUnavailable):
             async with asyncio.timeout(wait_s), store.lock(session_id):
                 earlier = await store.load(session_id) or earlier
+                settled = True
         with contextlib.suppress(StoreUnavailable):  # the fresh one's TTL ends it anyway
             await store.delete(self.session.session_id)
         self.session = earlier
+        if self._heard is not None:
+            # What session.ready's last_turn tells, unless a turn was still running.
+            self._heard = HeardHere.of(earlier, unsettled=not settled)
         if self._recording is not None:
             self._recording.close()
             self._recording = (
@@ -295,6 +307,7 @@ class Conversation:
                     self.session = latest
                     if self._recording is not None:
                         self._recording.follow(latest)
+                question_heard = self._heard is None or self._heard.apply(self.session)
                 self.session.last_message_id = message.message_id
                 if message.heard is not None and align_to_heard(self.session, message.heard):
                     log.info("history aligned to what the platform says was heard")
@@ -304,6 +317,7 @@ class Conversation:
                     emit,
                     message_id=message.message_id,
                     received_at=message.received_at,
+                    question_heard=question_heard,
                 )
                 self._turn = turn
                 try:
@@ -331,6 +345,8 @@ class Conversation:
                 finally:
                     self._turn = None
                     self._finished.add(turn.turn_id)
+                    if self._heard is not None:
+                        self._heard = HeardHere.of(self.session)
                     await store.save(self.session)
         except StoreUnavailable as exc:
             if turn is None:
@@ -396,6 +412,7 @@ async def open_conversation(
     transport: str,
     trace_id: str = "",
     history: Sequence[HistoryEntry] = (),
+    heard_apart: bool = False,
 ) -> Conversation:
     """A new session for `customer_id` (None: an unknown caller, no tools), with its
     recording open; `start()` it, and `close()` it when the connection is gone.
@@ -410,7 +427,16 @@ async def open_conversation(
         # and a message the store stops then is told as not acted on.
         log.warning("a new session is not stored yet: %s", exc)
     recording = services.recorder.open(session) if services.recorder else None
-    return Conversation(services, session, frames, transport=transport, recording=recording)
+    return Conversation(
+        services, session, frames, transport=transport, recording=recording, heard_apart=heard_apart
+    )
 
 
-__all__ = ["CancelOutcome", "Conversation", "Frames", "Message", "open_conversation"]
+__all__ = [
+    "RESUME_WAIT_S",
+    "CancelOutcome",
+    "Conversation",
+    "Frames",
+    "Message",
+    "open_conversation",
+]

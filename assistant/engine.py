@@ -78,6 +78,8 @@ _NARRATE = FinalDecision(text="")
 NOT_HEARD = "Before I change anything,"
 # Before a question asked again because the yes arrived before it had been said.
 YES_BEFORE_QUESTION = "Your yes came before my question, so nothing is changed yet:"
+# Before a question asked again because it was asked on another connection of the session.
+ASKED_ELSEWHERE = "Nothing is changed yet, as I asked this on another screen:"
 
 # (the customer as known so far, the turn's trace id) → the customer with their profile.
 CustomerLoader = Callable[[CustomerContext, str], Awaitable[CustomerContext]]
@@ -170,13 +172,16 @@ class Engine:
         *,
         message_id: str | None = None,
         received_at: float | None = None,
+        question_heard: bool = True,
     ) -> Turn:
         """`received_at`: when the message arrived (wall-clock seconds), so that a yes
-        that came before the question it would answer confirms nothing."""
+        that came before the question it would answer confirms nothing; `question_heard`
+        False: the question waiting was asked on another connection of the session
+        (assistant.heard_here), so a yes here confirms nothing either."""
         turn_id = session.next_turn_id()
         holder: list[Turn] = []
         task = asyncio.create_task(
-            self._run(holder, session, text, emit, message_id, turn_id, received_at)
+            self._run(holder, session, text, emit, message_id, turn_id, received_at, question_heard)
         )
         # Counted from start to end, for admission control (transports/saturation.py).
         self.turns_in_flight += 1
@@ -202,6 +207,7 @@ class Engine:
         message_id: str | None,
         turn_id: str,
         received_at: float | None = None,
+        question_heard: bool = True,
     ) -> TurnDone:
         loop = asyncio.get_running_loop()
         started = time.perf_counter()
@@ -223,6 +229,7 @@ class Engine:
             now=self._clock(),
             budget=budget,
             received_at=received_at,
+            question_heard=question_heard,
         )
         customer_id = session.customer.customer_id if session.customer else None
         # turn_span first: when tracing, it gives the turn the span's trace id.
@@ -321,6 +328,15 @@ class Engine:
             # something the customer had not heard yet. Nothing is done; asked again.
             await self._ask_again(state, pending, YES_BEFORE_QUESTION)
             return
+        if (
+            pending is not None
+            and not state.question_heard
+            and confirmation.is_affirmative(state.text)
+        ):
+            # Asked on another connection of the session (another tab, the other device):
+            # this customer's yes answers a question they never heard. Asked again here.
+            await self._ask_again(state, pending, ASKED_ELSEWHERE)
+            return
         if pending is not None and (picked := self._picked(state, pending)) is not None:
             if not picked.agreed:
                 # "no wait, just the task": asked again, about the one picked alone.
@@ -349,7 +365,9 @@ class Engine:
                 # "no wait, just the task": the customer's own ask narrowed, not an answer
                 and confirmation.narrowed(state.text, pending.calls, pending.named) is None
             )
-            if replies and not was_heard(pending.prompt, said_before_reply(state.session)):
+            if replies and not (
+                state.question_heard and was_heard(pending.prompt, said_before_reply(state.session))
+            ):
                 # The caller talked over the question (or the platform never played
                 # it): their yes answers something else, so the question is asked again;
                 # so is "yes but make it 4", "no, 4:30 instead" (was: the visit already
@@ -955,6 +973,8 @@ class Engine:
         """The waiting calls a reply picks some of, once the question was heard in full."""
         picked = confirmation.narrowed(state.text, pending.calls, pending.named)
         if picked is None or not pending.answered_by(state.received_at):
+            return None
+        if not state.question_heard:
             return None
         return picked if was_heard(pending.prompt, said_before_reply(state.session)) else None
 

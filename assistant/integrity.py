@@ -323,7 +323,10 @@ class WriteIntegrity:
                 state.pending = None
                 held = [*earlier.calls, *held]
             said = words_of_the_ask(state.session, state.text)
-            words = confirmation.wording(held, state.results, customer.timezone, said)
+            # Named by what this conversation read ("cancel your haircut on Monday …", the
+            # visits listed a turn before), not "that appointment".
+            known = _conversation_results(state)
+            words = confirmation.wording(held, known, customer.timezone, said)
             self._ask(state, held, words)
         return runnable
 
@@ -357,7 +360,10 @@ class WriteIntegrity:
         texts, _ = as_said.request_texts(state.session.history)
         named = targets.names_an_item(texts)
         known = _conversation_results(state)
-        unknown = targets.lookups_needed([call for call in aimed if named or call in held], known)
+        judged = [call for call in aimed if targets.judges_change(call, texts)]
+        unknown = targets.lookups_needed(
+            [call for call in aimed if named or call in held or call in judged], known
+        )
         if unknown:
             lookups = [
                 lookup.model_copy(update={"call_id": f"{guard.CHECK_PREFIX}item_{round_no}_{n}"})
@@ -375,10 +381,12 @@ class WriteIntegrity:
         other = [
             call
             for call in calls
-            if named
-            and call in aimed
+            if call in aimed
             and self._plain_write(call)
-            and targets.named_otherwise(call, known, texts) is not None
+            and (
+                (named and targets.named_otherwise(call, known, texts) is not None)
+                or (call in judged and targets.unsaid_change(call, known, texts) is not None)
+            )
         ]
         if not other:
             return calls

@@ -27,6 +27,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
+import hmac
 import logging
 import secrets
 from collections import OrderedDict
@@ -39,7 +41,13 @@ from assistant.errors import StoreUnavailable
 from assistant.redis_state import reached
 from assistant.schema import Message, ToolDefinition
 from assistant.session import Session
-from assistant.session_store import message_to_text, session_from_parts, session_head_to_text
+from assistant.session_store import (
+    ForeignSession,
+    message_to_text,
+    session_from_parts,
+    session_head_to_text,
+    stamped,
+)
 
 log = logging.getLogger(__name__)
 
@@ -113,6 +121,12 @@ class _Save:
     written: _Written
 
 
+def deployment_stamp(secret: str) -> str:
+    """What tells this deployment's sessions from another's in a shared Redis: derived
+    from its signing secret (which also tells its customers apart), never the secret."""
+    return hmac.new(secret.encode(), b"assistant session store", hashlib.sha256).hexdigest()[:16]
+
+
 class RedisSessionStore:
     """Sessions in Redis for the resume window; turns of a session serialised by a lock."""
 
@@ -124,8 +138,12 @@ class RedisSessionStore:
         lock_ttl_s: float = 60.0,
         prefix: str = "assistant",
         catalog: tuple[ToolDefinition, ...] = (),
+        deployment: str = "",
     ) -> None:
         self._client = client
+        # Stamped on every session written, so that another deployment sharing this Redis
+        # (its own secret, its own customers under the same ids) never resumes one.
+        self._deployment = deployment
         self._catalog = catalog  # the tools every worker has: not stored with each session
         self._ttl_ms = max(1, round(ttl_s * 1000))
         self._lock_ttl_ms = max(1, round(lock_ttl_s * 1000))
@@ -162,7 +180,10 @@ class RedisSessionStore:
             if head is None:
                 return None
             entries = [_entry(text) for text in stored]
-            session = session_from_parts(head, entries, self._catalog)
+            session = session_from_parts(head, entries, self._catalog, self._deployment)
+        except ForeignSession:
+            log.warning("the stored session %s is another deployment's; not resumed", session_id)
+            return None
         except (ValueError, TypeError):  # UnicodeDecodeError and pydantic's are ValueErrors
             log.warning("the stored session %s cannot be read; it is not resumed", session_id)
             return None
@@ -243,7 +264,7 @@ class RedisSessionStore:
     def _prepare(self, session: Session, *, whole: bool = False) -> _Save:
         ids, messages = tuple(session.entry_ids), tuple(session.history)
         written = _Written(ids, messages)
-        head = session_head_to_text(session, self._catalog)
+        head = stamped(session_head_to_text(session, self._catalog), self._deployment)
         before = None if whole else self._written.get(session.session_id)
         kept = _kept_from(before, written) if before is not None else None
         if before is None or kept is None or not before.ids:
@@ -289,4 +310,4 @@ def _entry(text: str) -> tuple[int, str]:
     return int(entry_id), message
 
 
-__all__ = ["RedisSessionStore"]
+__all__ = ["RedisSessionStore", "deployment_stamp"]

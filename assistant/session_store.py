@@ -71,6 +71,15 @@ def session_head_to_text(session: Session, catalog: tuple[ToolDefinition, ...] =
     return _SESSION.dump_json(session, exclude=exclude).decode()
 
 
+class ForeignSession(ValueError):
+    """A stored session of another deployment sharing the store (its own secret)."""
+
+
+def stamped(head: str, deployment: str) -> str:
+    """`head` (a JSON object) with the deployment that wrote it."""
+    return f'{head[:-1]},"deployment":{json.dumps(deployment)}}}' if deployment else head
+
+
 def message_to_text(message: Message) -> str:
     """One history entry as JSON text."""
     return _MESSAGE.dump_json(message).decode()
@@ -80,10 +89,15 @@ def session_from_parts(
     head: str | bytes,
     entries: list[tuple[int, str]],
     catalog: tuple[ToolDefinition, ...] = (),
+    deployment: str = "",
 ) -> Session:
     """The session `session_head_to_text` and its (entry id, `message_to_text`) gave.
-    A head that still holds its history (written whole) keeps it."""
+    A head that still holds its history (written whole) keeps it. A head stamped by
+    another `deployment` (`stamped`) raises ForeignSession; one stamped by none (an
+    earlier version's) is read."""
     data = json.loads(head)
+    if isinstance(data, dict) and data.pop("deployment", deployment) != deployment:
+        raise ForeignSession("the session belongs to another deployment")
     if isinstance(data, dict) and "history" not in data:
         data["history"] = [json.loads(text) for _, text in entries]
         data["entry_ids"] = [entry_id for entry_id, _ in entries]
@@ -175,6 +189,7 @@ class InMemorySessionStore:
 
 
 __all__ = [
+    "ForeignSession",
     "InMemorySessionStore",
     "SessionStore",
     "message_to_text",
@@ -184,4 +199,5 @@ __all__ = [
     "session_head_to_text",
     "session_to_json",
     "session_to_text",
+    "stamped",
 ]

@@ -15,7 +15,12 @@ was asked), so the engine compares what they touch and say with the customer's w
   another item, and the title a word not said ("the car registration task", and the
   model completes "Renew car insurance"; "call the bank" and "Call the pharmacy");
 - a title, subject or service most of whose words the customer never said waits for a
-  yes that names it.
+  yes that names it;
+- an edit to the item named that changes it otherwise than said waits for a yes naming
+  the change: a new title with words neither the customer nor the old title holds
+  ("make the groceries task high priority", and the model renames it too), a note most
+  of whose new words nobody said, a move by
+  another amount than the shift said ("push my haircut back an hour", moved two).
 
 Words are compared by their first five letters ("grocery" and "groceries" agree),
 without fillers and without the words every request shares ("task", "appointment").
@@ -27,9 +32,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any
 
 from assistant.language.lexicon import MONTHS, TITLE_VERBS, WEEKDAYS
+from assistant.language.shifts import find_shift, shifts_by_part
+from assistant.language.text import normalize
 from assistant.schema import ToolCall, ToolResult
 
 _WORD = re.compile(r"[^\W_]+")
@@ -145,10 +153,27 @@ def named_otherwise(
 
     best = max(score(item) for item in items.values())
     if best > score(mine):
+        if score(mine) and _named_in_a_part(mine, list(items.values()), listing, texts):
+            return None  # "push my haircut back and move my cleaning": each has its part
         return mine
     if listing is _TASKS and _only_a_word_shared(mine.get(listing.name, ""), texts):
         return mine
     return None
+
+
+def _named_in_a_part(
+    mine: dict[str, Any], items: list[dict[str, Any]], listing: Listing, texts: Sequence[str]
+) -> bool:
+    """Whether a part of the message names `mine` at least as well as any other item."""
+    for text in texts:
+        for part in _PARTS.split(text.lower()):
+            said = stems(part)
+            if not said:
+                continue
+            own = len(stems(mine.get(listing.name, "")) & said)
+            if own and all(len(stems(i.get(listing.name, "")) & said) <= own for i in items):
+                return True
+    return False
 
 
 # Where a message's parts meet: each part names its own item ("mark the insurance task
@@ -205,12 +230,93 @@ def unsaid_text(call: ToolCall, texts: Sequence[str]) -> str | None:
     return None
 
 
+_SHIFT_WORDS = ("earlier", "later", "back", "forward", "ahead", "push", "pull", "bring")
+
+
+def _shift_said(texts: Sequence[str]) -> timedelta | None:
+    """The one shift this request says ("push it back an hour"), or None. Gated by its
+    words: most requests say none."""
+    for text in texts[:1]:
+        lowered = text.lower()
+        if not any(word in lowered for word in _SHIFT_WORDS):
+            return None
+        words = normalize(text).text
+        if shifts_by_part(words) is not None:
+            return None  # a shift for each of two items: not one to judge by
+        return find_shift(words)
+    return None
+
+
+def judges_change(call: ToolCall, texts: Sequence[str]) -> bool:
+    """Whether `unsaid_change` has something to judge in `call` (its item then needed)."""
+    if "task_id" in call.arguments and any(
+        isinstance(call.arguments.get(name), str) for name in ("title", "description")
+    ):
+        return True
+    return "appointment_id" in call.arguments and _shift_said(texts) is not None
+
+
+def _moment(value: object) -> datetime | None:
+    if not isinstance(value, str):
+        return None
+    try:
+        moment = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    return moment if moment.tzinfo is not None else None
+
+
+def unsaid_change(
+    call: ToolCall, results: Sequence[ToolResult], texts: Sequence[str]
+) -> str | None:
+    """The argument of an edit to a listed item that changes it otherwise than the words
+    say (`judges_change`), or None: a new title holding words neither said nor in the old
+    title; a new start that is not the old one moved by the shift said."""
+    target = target_of(call)
+    if target is None:
+        return None
+    item_id, listing = target
+    item = next((i for i in _items(results, listing.key) if str(i["id"]) == item_id), None)
+    if item is None:
+        return None
+    title = call.arguments.get("title")
+    if listing is _TASKS and isinstance(title, str):
+        added = stems(title) - stems(item.get("title", ""))
+        if added - stems(" ".join(texts)):
+            return "title"
+    note = call.arguments.get("description")
+    if listing is _TASKS and isinstance(note, str):
+        # A note in other words than said is common ("remember the oat milk"): most of
+        # its new words, not each, must be the customer's.
+        added = stems(note) - stems(item.get("description") or "")
+        if 2 * len(added & stems(" ".join(texts))) < len(added):
+            return "description"
+    new = _moment(call.arguments.get("starts_at"))
+    old = _moment(item.get("starts_at"))
+    shift = _shift_said(texts) if listing is _APPOINTMENTS else None
+    if shift is not None and texts:
+        # "push my haircut back an hour and move my cleaning to friday": the shift is
+        # the haircut's; a visit named only in a part without it is not judged by it.
+        name = _naming(item.get(listing.name, ""))
+        naming = [part for part in _PARTS.split(texts[0].lower()) if part and _naming(part) & name]
+        if naming and all(_shift_said([part]) is None for part in naming):
+            shift = None
+    if new is not None and old is not None and shift is not None:
+        # By the instant, or by the clock on the wall of the old start's offset.
+        wall = (old.replace(tzinfo=None) + shift, new.astimezone(old.tzinfo).replace(tzinfo=None))
+        if new != old + shift and wall[0] != wall[1]:
+            return "starts_at"
+    return None
+
+
 __all__ = [
     "TARGETS",
     "Listing",
+    "judges_change",
     "lookups_needed",
     "named_otherwise",
     "stems",
     "target_of",
+    "unsaid_change",
     "unsaid_text",
 ]

@@ -79,13 +79,16 @@ def said_instead(
     timezone: str,
     held: bool = False,
     earlier: Collection[str] = (),
+    pending: Collection[str] = (),
 ) -> str | None:
     """The line to say in place of `text` when it would tell the customer the opposite
     of what happened (see the module's docstring), or None to say it as it is."""
     if ("<" in text or '"' in text or "[" in text) and _MARKUP.search(text):
         done = went_through(results, timezone)
         return f"Here's what went through: {done}." if done else NOT_RUN
-    instead = claims.unbacked_claim(text, results, writes, held=held, earlier=earlier)
+    instead = claims.unbacked_claim(
+        text, results, writes, held=held, earlier=earlier, pending=pending
+    )
     if instead == claims.NOT_ALL_DONE and (done := went_through(results, timezone)):
         return (
             f"Sorry, I said that wrong. Here's what went through: {done}. "

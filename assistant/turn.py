@@ -42,6 +42,8 @@ class TurnState:
     budget: TurnBudget  # when each part of the turn must be done
     # When the customer's message arrived (wall-clock seconds); None: not known (replay).
     received_at: float | None = None
+    # False: the question waiting was asked on another connection of the session.
+    question_heard: bool = True
     results: list[ToolResult] = field(default_factory=list)
     truncated: int = 0
     # Writes a decision asked for past the per-round cap: run in the next round (a
@@ -172,6 +174,11 @@ def said_instead(
         timezone=customer.timezone if customer else "UTC",
         held=held,
         earlier=written_before(state),
+        pending=(
+            [call.tool_name for call in state.pending.calls]
+            if held and state.pending is not None
+            else ()
+        ),
     )
 
 

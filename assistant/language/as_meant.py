@@ -41,7 +41,8 @@ _PLEASE_TAIL = rx(r"[\s,]+please(?P<mark>[\s.!?]*)$")
 # what follows (the planner greets back a message it then finds no request in: "hi, I need
 # to sort a few things out").
 _GREETING = rx(
-    r"(?:(?:hi|hello|hey|hiya)(?: there)?\b|good (?:morning|afternoon|evening)\b)[\s,.!;:-]*"
+    r"(?:(?:hi|hello|hey|hiya)(?: there| dear| love| hon| honey| sweetie| darling| mate)?\b"
+    r"|good (?:morning|afternoon|evening)(?: dear| love| mate)?\b)[\s,.!;:-]*"
 )
 
 

@@ -64,6 +64,9 @@ NEGATED = rx(
     r"|add|book|cancel|delete|remove|change|move|reschedule|touch|mark|complete|create|open"
     r"|raise|log|file|submit|make|set|update|edit|rename|push|shift|bring|tick|cross|remind"
     r"|schedule|put)\b"
+    # "don't you dare cancel my cleaning", "don't even think of moving it"
+    # (the verb after "dare" is part of the negation, so no clause is split off there)
+    r"|\b(?:don't|do not) (?:you )?(?:dare|even think(?: of| about)?) \w+"
 )
 # A negation after this belongs to a problem being reported ("open a ticket, the app
 # does not load"), not to the request.

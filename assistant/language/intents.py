@@ -427,6 +427,55 @@ _READ_DOMAIN: dict[str, frozenset[str]] = {
 }
 
 
+_DAYS_BEFORE = (
+    r"(?:the (?:day|night|evening|week)|(?:two|three|four|five|a couple of|\d+) (?:days|weeks))"
+    r" before"
+)
+_BEFORE_SAID_AGAIN = rx(
+    rf"\b(?P<first>{_DAYS_BEFORE})(?P<mid>(?: [a-z']+){{0,6}}?)"
+    r",? (?:no|nope|sorry|wait|actually|i mean)\b(?:[, ]+(?:no|actually|sorry|wait|i mean"
+    r"|make (?:it|that)))*[, ]+"
+    rf"(?P<second>{_DAYS_BEFORE})\b,?"
+)
+# A thing named first, alone: "and the groceries reminder", "the car insurance one"
+_FRONTED = rx(
+    r"^(?:(?:and|so|ok|okay|oh|now|also|then|as for|about) )*(?P<thing>(?:the|my) (?:[a-z'-]+ )"
+    r"{0,3}?(?:one|task|reminder|to-?do|appointment|visit|booking))$"
+)
+# "just put that on saturday": a change of "it" or "that"
+_CHANGE_OF_IT = rx(
+    r"^(?:(?:and|so|just|please|can you|could you|then) )*(?:put|move|push|make|change|set"
+    r"|bump|shift|mark|cancel|delete|remove|tick off|complete) (?P<it>it|that|this)\b"
+)
+_OWN_PLAN = rx(
+    r"^(?:and |but |so |then )?(?:i'll|i will|ill|i'm going to|i am going to|i'm gonna)"
+    r" (?!need\b|want\b|have to\b|be\b|take\b)"
+)
+# "can I do it in the afternoon instead? like 3?": the part of the day, then its hour
+_PART_THEN_HOUR = rx(
+    r"\bin the (?P<part>morning|afternoon|evening)\b(?P<mid>[^.?!]{0,40}?)"
+    r"(?:[?.!,]*\s+(?:like|say|maybe|around|about|at|ideally)\s+|[?.!,]+\s+)"
+    r"(?P<hour>\d{1,2})(?::(?P<minute>\d\d))?"
+    r"(?:ish| or so)?\s*(?P<end>[?.!]|$)"
+)
+_PART_HOURS = {"morning": range(5, 12), "afternoon": range(12, 19), "evening": range(16, 23)}
+
+
+def _hour_of_the_part(text: str, part: re.Match[str]) -> str:
+    """`text` with "in the afternoon … like 3" said as "at 3 pm …" (the hour the part of
+    the day holds; unchanged when it holds no such hour)."""
+    hour = int(part.group("hour"))
+    hour = hour + 12 if part.group("part") != "morning" and hour < 12 else hour
+    if hour not in _PART_HOURS[part.group("part")]:
+        return text
+    minute = part.group("minute") or "00"
+    said = f"at {hour % 12 or 12}:{minute} {'am' if hour < 12 else 'pm'}"
+    return f"{text[: part.start()]}{said}{part.group('mid')}{part.group('end')}{text[part.end() :]}"
+
+
+_NIGHT_BEFORE = rx(r"\bthe (?:night|evening) before\b")
+
+
 def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Intent]:
     """Every action and lookup asked for in `text`, in the order said.
 
@@ -441,6 +490,19 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
         # the same without "keep" (the question named the eye exam alone, and every task
         # was marked done)
         text = _ALL_BUT_KEPT.sub(lambda m: f"{_BOTH.sub('all', m.group('all'))} except ", text)
+    if " the " in text and (part := _PART_THEN_HOUR.search(text)) is not None:
+        text = _hour_of_the_part(text, part)
+    if "before" in text and (day_again := _BEFORE_SAID_AGAIN.search(text)) is not None:
+        # "remind me two days before to fast, no actually the day before, not to eat
+        # after midnight": the day said last, in place of the one it puts right
+        text = (
+            f"{text[: day_again.start()]}{day_again.group('second')}{day_again.group('mid')}"
+            f"{text[day_again.end() :]}"
+        )
+    if "before" in text and (night := _NIGHT_BEFORE.search(text)) is not None:
+        # "remind me to pack his glasses the night before": the day before (a to-do keeps a
+        # day; "night" is no hour of today)
+        text = f"{text[: night.start()]}the day before{text[night.end() :]}"
     text = as_the_thing_is(text)  # "book the car insurance task for monday"
     text = as_asked(text)  # "would you mind moving…", "it's the cleaning I need to move…"
     unsure = undecided(text.lower())
@@ -509,7 +571,19 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
             day_said = when.day.isoformat()
         if last_clause is not None:
             clause = _name_the_one(clause, last_clause)
-        intents = read_clause(clause, norm, local_now, timezone, previous=last_intents, asked=asked)
+        # "cancel the eye exam, I'll call back about it": what the customer will do is told,
+        # no ask and no words of the ask before (read with it, "it" was a second cancel)
+        own_plan = (
+            bool(last_intents)
+            and "i" in clause
+            and _OWN_PLAN.match(clause) is not None
+            and all(i.writes and i.kind not in ("add_task", "create_ticket") for i in last_intents)
+        )
+        intents = (
+            []
+            if own_plan
+            else read_clause(clause, norm, local_now, timezone, previous=last_intents, asked=asked)
+        )
         condition_only = (
             ("if" in clause or "unless" in clause or "provided" in clause or "as long" in clause)
             and _IF_FIRST.match(clause) is not None
@@ -534,6 +608,47 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
             if named != clause:
                 clause = named
                 intents = read_clause(clause, norm, local_now, timezone, asked=asked)
+        if (
+            not intents
+            and before is not None
+            and not any(i.writes for i in last_intents)
+            and (fronted := _FRONTED.match(before)) is not None
+            and (it := _CHANGE_OF_IT.search(clause)) is not None
+        ):
+            # "and the groceries reminder, just put that on saturday": the thing named
+            # first, then the change of "that" (read alone, the first was a look at the
+            # tasks and the change not understood).
+            named = f"{clause[: it.start('it')]}{fronted.group('thing')}{clause[it.end('it') :]}"
+            again = read_clause(named, norm, local_now, timezone, asked=asked)
+            if any(i.writes for i in again):
+                clause, intents = named, again
+                del found[len(found) - len(last_intents) :]
+                last_intents = []
+        if (
+            before is not None
+            and len(intents) == 1
+            and intents[0].kind == "book_appointment"
+            and "service" in intents[0].missing
+            and _IT_WORD.search(clause)
+            and (
+                not any(i.writes for i in last_intents)
+                or [(i.kind, "when" in i.missing) for i in last_intents]
+                == [("book_appointment", True)]
+            )
+        ):
+            # "my son needs an eye exam, can you book it for thursday at 4": "it" is the
+            # visit named before (the clause naming it asked for no look at the visits,
+            # nor for a booking of its own: "I need a haircut, book it for friday at 3").
+            named = _name_the_it(clause, before)
+            again = (
+                read_clause(named, norm, local_now, timezone, asked=asked)
+                if named != clause
+                else []
+            )
+            if again and not any("service" in i.missing for i in again):
+                clause, intents = named, again
+                del found[len(found) - len(last_intents) :]
+                last_intents = []
         if not intents and (
             more := _another_booking(clause, last_intents, norm, local_now, timezone)
         ):
@@ -581,6 +696,8 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
                 last_intents,
             )
         )
+        if own_plan:
+            remark = True
         if remark:
             intents = []  # "my account is acting up" is told: no ask to see the account
         joins_previous = (

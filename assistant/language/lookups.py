@@ -40,6 +40,8 @@ PAST_VISIT = (
     r"|\bwhen (?:was|were) (?:i|we) (?:last )?(?:in|here|seen)\b"
     r"|\bwhen did i last (?:come|visit|have)\b|\bhave i (?:ever )?had (?:a|an|my)\b"
     r"|\bhow many times have i been\b"
+    # "any appointments I cancelled", "the visits I've missed": the ones gone by
+    r"|\b(?:appointments?|visits?|bookings?) (?:that )?i(?:'ve| have)? (?:missed|cancell?ed)\b"
     # "what did I have last month?", "what did I have in december": the visits then
     r"|\bwhat (?:did|have) i (?:have|had|go (?:in )?for)(?: booked| on| in)?(?: back)?"
     r" (?:last (?:month|week|year)|earlier this (?:month|year)|in (?:jan|feb|mar|apr|may|jun|jul"
@@ -77,6 +79,9 @@ READS: tuple[tuple[IntentKind, GatedPattern], ...] = (
             # a day, by an hour
             r"|\b(?:have i got|do i have|is there|got) (?:anything|something)(?: booked| on"
             r"| scheduled)? (?:before|after|until|till|by) (?:noon|midday|lunch|lunchtime|\d)"
+            # "what do I have on during that time?", "what have I got on?": the calendar
+            r"|\bwhat (?:do i have|have i got|i have|i've got) on(?: (?:during|in|over|for|at)"
+            r" (?:that|this|those|these) (?:time|period|week|weekend|days|stretch|dates))?\??$"
             # "what's my busiest day this week", "which day am I most booked": the calendar,
             # read out (how many each day is told with it)
             r"|\b(?:busiest|most booked|most packed|fullest|quietest|least busy|freest)\b"
@@ -111,7 +116,7 @@ READS: tuple[tuple[IntentKind, GatedPattern], ...] = (
             r"|charges?|statements?|amount due|how much do i|how much i|pay|paid)\b"
             # "was I charged 150 for a cleaning?", "will I be charged for it?": asked (not
             # "you charged me for…": a complaint, answered as one)
-            r"|\b(?:was|were|am|will|would|did|have|has) (?:i|we)(?: be| been| get| got)?"
+            r"|\b(?:was|were|am|will|would|did|have|has) (?:i|we)(?: be| been| being| get| got)?"
             r" (?:over)?charged\b"
             # "what's due this week" asks about to-dos (_DUE_WHEN); "what's due" alone, a bill
             rf"|\bwhat(?:'s| is) due\b(?!{_DUE_WHEN})|\bdue on my account\b|\bthe damage\b"

@@ -24,6 +24,7 @@ from functools import lru_cache
 
 from assistant.language.dates import When, find_when
 from assistant.language.patterns import rx
+from assistant.language.said_again import said_again
 
 Span = tuple[int, int]
 
@@ -225,6 +226,9 @@ def _day_from_the_day_said(message: str, now: datetime) -> str:
 def put_right(message: str, now: datetime) -> str:
     """`message` with a correction said in it applied to the ask it corrects (see the
     module's docstring); `now` is the customer's (a day put right is read from it)."""
+    if (again := said_again(message.lower())) != message.lower():
+        # "book a massage for, uh, make it a facial": the service said instead
+        message = _in_its_case(again, message)
     message = _day_from_the_day_said(said_over(message), now)
     said, lowered = message, message.lower()
     if (" was" in lowered or " were" in lowered) and (kept := _thing_left_as_it_was(lowered)):
@@ -536,11 +540,13 @@ def _replaced(before: str, spans: list[Span], said: str) -> str:
 
 def _same_half(new: time, old: time) -> time:
     """ "11am… no wait, 1" is 1pm; "4pm… sorry, 5" is 5pm: a bare hour is in the half of
-    the day of the one it puts right, or the next one when it would come before it."""
+    the day of the one it puts right; one before a morning hour is read as said alone."""
     hour = new.hour % 12
     half = 12 if old.hour >= 12 else 0
     if half == 0 and hour < old.hour % 12:
-        half = 12
+        # "11am… no wait, 1" (1pm), "10am… no, 9" (9am, not 9pm): an hour before it in the
+        # morning is read as a bare hour is read (the business's day decides)
+        return new
     return new.replace(hour=hour + half)
 
 

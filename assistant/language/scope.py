@@ -299,6 +299,35 @@ def hypothetical(said: str) -> bool:
     return bool(_HYPOTHETICAL.search(said))
 
 
+# "could I move it to saturday if I wanted to? don't do it, I'm just asking": the change
+# is asked about, and said not to be made (whatever rule reads a change in its words).
+# Each is a part of the message of its own (cut at a stop or a comma): "don't do it" then
+# says so of all of it; "don't do it until friday" is no part of this.
+_ONLY_ASKING = rx(
+    r"^(?:but |and |so )?(?:(?:i'm|i am|im) )?(?:just|only) (?:asking|curious)$"
+    r"|\bif i (?:wanted|want) to$|^hypothetically\b"
+)
+_NOT_NOW = rx(
+    r"^(?:but |and |so |just )?(?:don't|do not) (?:actually |really )?(?:do|change|make)"
+    r" (?:it|that|anything|any changes?)(?: (?:yet|now|just yet|for now))?$"
+)
+_ONLY_ASKING_WORDS = ("asking", "curious", "don't", "do not", "wanted to", "want to", "hypothet")
+
+
+def only_asking(said: str) -> bool:
+    """The message asks about a change and says it is not to be made now ("…? don't do
+    it, I'm just asking"; "could I move it if I wanted to?"): nothing is written,
+    whatever its words would ask for."""
+    low = said.lower()
+    if not any(word in low for word in _ONLY_ASKING_WORDS):
+        return False  # most messages: no word of it
+    parts = [part.strip(" .?!") for part in re.split(r"[.?!,;]+\s*", low)]
+    if any(_ONLY_ASKING.search(part) for part in parts if part):
+        return True
+    # "can I move it to friday? don't do it yet": a question, then not to do it
+    return "?" in low and any(_NOT_NOW.search(part) for part in parts if part)
+
+
 _ADVICE = rx(r"\bshould (?:i|we) \w+")
 
 
@@ -318,6 +347,7 @@ __all__ = [
     "done_elsewhere",
     "hypothetical",
     "on_a_condition",
+    "only_asking",
     "undecided",
     "unsupported",
     "without_undecided",

@@ -854,6 +854,13 @@ _NOT_DONE = rx(
 )
 
 
+# "tell me if the bill is paid", "can you check whether the groceries one is done": asked
+_ASKS_WHETHER = rx(
+    r"\b(?:tell me|let me know|check|see|know|wondering|find out|confirm|ask)(?: for me)?"
+    r" (?:if|whether)\b"
+)
+
+
 _COMPLETES_ASKED = Tried((pattern, pattern) for pattern in _COMPLETE_ASKED)
 _COMPLETES_ASKED_OR_TOLD = Tried((p, p) for p in _COMPLETE_ASKED + _COMPLETE_TOLD)
 
@@ -863,6 +870,8 @@ def complete(c: Clause) -> list[Intent] | None:
         return None  # "what have I finished?" asks to see, "did I complete…?" too
     if _NOT_DONE.search(c.text):
         return None
+    if (" if " in c.text or "whether" in c.text) and _ASKS_WHETHER.search(c.text):
+        return None  # "just tell me if the cleaning bill is paid": asked, not told
     told = not c.asked  # "the groceries task is done?" asks whether it is
     past = told and (_PAST_DONE.search(c.text) or _PASSIVE_DONE.search(c.text))
     if past and past.group("verb") == "paid" and _PAID_ACCOUNT.search(past.group("t")):

@@ -377,7 +377,7 @@ def _restarted(words: list[str]) -> bool:
 # haircut…"). Only a mark of a restart followed by what restarts is taken for one.
 _RESTARTED = rx(
     r"(?<=\w) (?=(?:actually|no wait|oh wait|wait|sorry|on second thought)\s+(?:forget"
-    r"|never ?mind|scratch|skip|drop|don't|do not|just|make it|change|move|cancel|i meant"
+    r"|never ?mind|scratch|skip|drop|don't|dont|do not|just|make it|change|move|cancel|i meant"
     r"|i mean|no)\b)",
     re.IGNORECASE,
 )
@@ -388,9 +388,10 @@ _RESTARTED = rx(
 _DAY_OR_HOUR_PUT_RIGHT = rx(
     r"(?:(?<=\d)|(?<=\dam)|(?<=\dpm)|(?<=\d am)|(?<=\d pm)|(?<=day)|(?<=tomorrow)"
     r"|(?<=noon)) (?:(?:hmm+|um+|uh+|erm|er|oh) )?"
-    r"(?=(?:actually|no wait|oh wait|no sorry|sorry|no)\s+(?:an? (?:hour|half hour|day|week)"
-    r"|half an hour|\d+|at \d+|the \d+|the next day|i meant|i mean"
-    r"|(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow)\b)",
+    r"(?=(?:no actually|actually|no wait|oh wait|no sorry|sorry|no)\s+"
+    r"(?:an? (?:hour|half hour|day|week)|half an hour|(?:half|quarter) (?:past|to) \d|\d+"
+    r"|at \d+|the \d+|the next day"
+    r"|i meant|i mean|(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow)\b)",
     re.IGNORECASE,
 )
 # The same after any value an ask ends on (a day, an hour, a priority, "my list"), with
@@ -405,6 +406,13 @@ _VALUE_PUT_RIGHT = rx(
     r"(?=(?:actually|sorry|oops|no wait|oh wait|wrong day|i meant|i mean|never ?mind"
     r"|forget (?:that|it|about it)|undo that|scratch that|(?:can|could) you make (?:it|that)"
     r"|make (?:it|that))\b)",
+    re.IGNORECASE,
+)
+# "…at ten you know what make it eleven": a change of mind said before what puts it right
+# (read as "actually"; "you know" alone is a filler, taken out later).
+_CHANGE_OF_MIND = rx(
+    r"(?<=\w),? you know what,?(?= (?:make|change|let'?s|can you|could you|just|do|go for|put"
+    r"|move|book)\b)",
     re.IGNORECASE,
 )
 # "cancel my haircut sorry for the short notice": an apology after the ask is a remark.
@@ -442,7 +450,7 @@ _NAMED_FIRST = rx(
     r"(?:^|(?<=[.!?] ))((?:the|my|that|your) (?:(?!(?:move|push|bump|shift|reschedule|set"
     r"|give|make|change|cancel|delete|remove|mark|tick|put|is|are|was|do|can|could|please|and"
     r"|it)\b)[\w:']+ ){0,6}?"
-    r"(?:appointment|booking|visit|task|reminder|one|date|\d{1,2}(?::\d\d)?(?: ?[ap]m)?|[ap]m"
+    r"(?:appointment|booking|visit|task|reminder|one|thing|date|\d{1,2}(?::\d\d)?(?: ?[ap]m)?|[ap]m"
     r"|monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today))"
     r" (?=(?:(?:can|could) (?:you|we) |please )?(?:move|push|bump|shift|reschedule|set|give"
     r"|make|change|cancel|delete|remove|mark|tick|put) (?:it|that|this)\b"
@@ -526,6 +534,8 @@ def _pauses_written(text: str) -> str:
 
 def plain(text: str) -> str:
     """`text` as a typist would have written it: the recogniser's habits taken out."""
+    if "you know what" in text.lower():
+        text = _CHANGE_OF_MIND.sub(" actually", text)
     text = _pauses_written(text)
     lower = text.lower()
     words = _WORDS.findall(lower)
@@ -546,7 +556,11 @@ def plain(text: str) -> str:
     if " or something" in lower or " or whatever" in lower or " or anything" in lower:
         text = _HEDGE.sub("", text)
     text = heard_as_said(text, words, lower)
-    text = in_digits(text, words)
+    if (digits := in_digits(text, words)) != text and _WRITTEN_PAUSE.isdisjoint(text):
+        # "…at nine no ten no actually nine": an hour put right is read once it is in
+        # digits, as "…at 9 no 10" is
+        digits = _pauses_written(digits)
+    text = digits
     # (After the hours are written in digits: "to like three", "a bit later, like eleven".)
     if "like" in words:
         text = _LIKE_QUOTING.sub(r"\1", _LIKE.sub(_drop_like, text))

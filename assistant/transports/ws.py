@@ -24,7 +24,13 @@ from typing import Final
 from aiohttp import WSCloseCode, WSMsgType, hdrs, web
 
 from assistant.auth import SessionClaims, verify_session
-from assistant.conversation import CancelOutcome, Conversation, Message, open_conversation
+from assistant.conversation import (
+    RESUME_WAIT_S,
+    CancelOutcome,
+    Conversation,
+    Message,
+    open_conversation,
+)
 from assistant.engine import Turn
 from assistant.errors import AuthError, StoreUnavailable
 from assistant.logs import trace_context
@@ -71,6 +77,8 @@ class WsTuning:
     """Timings fixed by the protocol in production; tests shorten them (`app[WS_TUNING]`)."""
 
     session_start_timeout_s: float = 10.0
+    # How long a resume waits for a turn of the session still running elsewhere.
+    resume_wait_s: float = RESUME_WAIT_S
     # The settings count messages per minute: the budget's window.
     rate_period_s: float = 60.0
 
@@ -182,13 +190,21 @@ async def _run_session(
         abort=abort,
         saturation=app.get(SATURATION),
         transport=transport if isinstance(transport, asyncio.Transport) else None,
+        resume_wait_s=app[WS_TUNING].resume_wait_s,
     )
     conversation = await open_conversation(
-        services, claims.customer_id, connection, transport="ws", trace_id=trace_id
+        services,
+        claims.customer_id,
+        connection,
+        transport="ws",
+        trace_id=trace_id,
+        heard_apart=True,  # tabs and devices of one session each hear their own turns
     )
     resumed = False
     if resume_id is not None:
-        resumed = await conversation.resume(resume_id, claims.customer_id)
+        resumed = await conversation.resume(
+            resume_id, claims.customer_id, wait_s=app[WS_TUNING].resume_wait_s
+        )
     with trace_context(trace_id, session_id=conversation.session.session_id):
         track(app, ws, connection.end)
         await connection.serve(
@@ -231,8 +247,10 @@ class WsConnection:
         abort: Callable[[], None] | None = None,
         saturation: Saturation | None = None,
         transport: asyncio.Transport | None = None,
+        resume_wait_s: float = RESUME_WAIT_S,
     ) -> None:
         self._ws = ws
+        self._resume_wait_s = resume_wait_s
         self._saturation = saturation
         self._settings = settings
         self._metrics = metrics
@@ -326,7 +344,9 @@ class WsConnection:
         self._resume_closed = True
         customer = conversation.session.customer
         customer_id = customer.customer_id if customer else None
-        resumed = await conversation.resume(frame.session_id, customer_id)
+        resumed = await conversation.resume(
+            frame.session_id, customer_id, wait_s=self._resume_wait_s
+        )
         if resumed:
             self._budgets = self._limits.for_session(frame.session_id, customer_id or "")
         await self._send_ready(resumed=resumed)

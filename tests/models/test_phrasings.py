@@ -361,6 +361,56 @@ nothing…" is a calendar condition, and a day said in it is the day an hour alo
 (read with the visits first); a reason told after a cancel ("I've got a deadline") is no
 second visit to cancel ("I couldn't find an appointment like that" was said beside the
 held cancellation).
+
+tests/data/heldout11.jsonl: 60 single messages written before the rule code was read, across
+the 18 tools, as a phone caller's speech arrives from speech recognition (no punctuation, no
+capitals): self-corrections inside one message ("cancel the cleaning no wait the haircut",
+"move it to thursday sorry friday at three", "book a massage for uh make it a facial"),
+false starts and repeats ("i want to i want to move my my haircut"), fillers ("um", "like",
+"you know"), words heard for others ("two saturday", "at for", "hair cut", "dentist
+cleaning"), hours said in words ("two thirty", "half past four", "quarter to ten") with no am
+or pm, phone numbers and addresses spoken ("four one five…", "maria dot garcia at gmail dot
+com") and messages cut off ("and also can you", "can you cancel my").
+First run 52/60 (86.7%). WRONG WRITES (2, and one held): "book a massage for uh make it a
+facial tuesday at two" booked the massage (the first of two services said); "book a cleaning
+on thursday at nine no ten no actually nine" booked 10am (the middle of three hours: hours in
+words were not read as put right, only "at 9 no 10" in digits; said with stops, "at 9. no
+10. no actually 9" booked 9 PM, a bare hour before a morning one read in the afternoon); "so
+i was going to cancel my cleaning but um" held the cancellation for a yes (a half-said ask).
+Held back where a write was asked: "mark groceries actually the insurance one done" (asked
+which), "cancel the haircut i mean not cancel move it to saturday same time" (asked which
+visit to move), "the insurance is done no wait not the insurance the groceries" (refused),
+"um the eye exam thing can you make it due friday the seventh" (asked which to-do). Read
+missed: "do i have any any appointments i cancelled" (the upcoming ones). Found beside the
+set, on the code as it was: "mark the groceries done. actually the insurance one" completed
+the groceries (a WRONG WRITE), "book a massage on tuesday at 2. actually make it a facial"
+booked the massage, "mark the groceries done. sorry, i meant the insurance one" was refused.
+Then 60/60 after (assistant/language/said_again.py, tests/language/test_heldout11_rules.py):
+a service said over ("a massage for, make it a facial", "the haircut on friday no the
+cleaning on monday") is the one said last, the day said with the first kept unless the
+second has its own; a to-do named again as "the … one" after one told done or deleted is
+that one ("done" kept); the very words taken back with "not" ("not the insurance, the
+groceries") are replaced by what follows them; a change said over by another aimed at "it"
+("cancel the haircut, I mean not cancel, move it…") is the second only; "I was going to
+<ask> but" with nothing after is taken back; an hour put right in number words is read as
+in digits, and a bare hour before a morning hour is read as a bare hour is (9am, not 9pm);
+"the <thing> thing, can you <change> it" names the thing first; "appointments I cancelled"
+or "I've missed" read the history. No decision changed on the phrasings bench.decisions
+knows.
+Twelve more written after those fixes, not tuned on (the last twelve lines, "block": 2):
+first run 8/12. WRONG WRITES (4): "book me a facial on wednesday at quarter past two no half
+past two" booked 2:15; "book a haircut tuesday the eleventh at ten um you know what make it
+eleven" booked 10am (and said "make it 11" was not understood); "mark the eye exam done no
+wait dont mark anything just tell me whats on my list" completed the eye exam (typed with
+stops, "mark the eye exam done. no wait, don't mark anything" did too); "move the haircut to
+saturday at two no wait keep it on friday just make it four" moved it to Saturday at 2:30.
+Then 72/72 after: "half past"/"quarter to" after an hour puts it right as a bare hour does;
+"you know what" before "make it…" is a change of mind ("actually"); "<ask>, no wait, don't
+<do> anything/that/it" takes the ask back whole and reads what follows ("it" there is what
+the ask named: "move my cleaning to friday actually don't change anything just tell me when
+it is" moved the cleaning on main, and now reads when it is); "keep it on <day>, make it
+<hour>" (or "keep it at <hour>, make it <day>") keeps the one and puts right the other.
+No decision changed on the phrasings bench.decisions knows.
 """
 
 from __future__ import annotations
@@ -386,6 +436,7 @@ HELDOUT7 = DATA / "heldout7.jsonl"
 HELDOUT8 = DATA / "heldout8.jsonl"
 HELDOUT9 = DATA / "heldout9.jsonl"
 HELDOUT10 = DATA / "heldout10.jsonl"
+HELDOUT11 = DATA / "heldout11.jsonl"
 # Pinned at the last measured scores (389/389 and 398/398): any regression fails the build.
 REQUIRED_SHARE = 1.0
 REQUIRED_HELDOUT_SHARE = 1.0
@@ -409,6 +460,9 @@ REQUIRED_HELDOUT9_SHARE = 67 / 71
 # heldout10: first run 37/61 before any rule change, then 9/12 more; pinned at the last
 # measured score.
 REQUIRED_HELDOUT10_SHARE = 71 / 73
+# heldout11: first run 52/60 before any rule change, then 8/12 more; pinned at the last
+# measured score.
+REQUIRED_HELDOUT11_SHARE = 72 / 72
 
 
 def value_right(key: str, want: str, got: Any) -> bool:
@@ -477,6 +531,7 @@ SCORED_SETS = [
     (HELDOUT8, REQUIRED_HELDOUT8_SHARE, 90),
     (HELDOUT9, REQUIRED_HELDOUT9_SHARE, 71),
     (HELDOUT10, REQUIRED_HELDOUT10_SHARE, 73),
+    (HELDOUT11, REQUIRED_HELDOUT11_SHARE, 72),
 ]
 
 

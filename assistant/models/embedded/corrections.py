@@ -291,6 +291,20 @@ def _about_visit(text: str, action: Action) -> bool:
     return bool(service) and service in {s.lower() for s in slots.services_named(text)}
 
 
+_MEANT = rx(r"\b(?:i meant|i mean|meant|not the|wrong one)\b")
+# "her birthday's friday, so make it thursday": the day after the verb is the one asked
+_MAKE_IT = rx(r"\b(?:make|put|set|change|move|push) (?:it|that|this)\b")
+
+
+def _due_asked(text: str, now: datetime) -> str | None:
+    """The due day a correction asks for: the one said after "make it", when one is (the
+    days said before it give a reason), else the day said."""
+    verbs = list(_MAKE_IT.finditer(text))
+    if verbs and (due := due_day_said(text[verbs[-1].start() :], now)) is not None:
+        return due
+    return due_day_said(text, now)
+
+
 def correction(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> list[Intent] | None:
     """A revision of the last action: its target or its time or its details."""
     action = state.last_action
@@ -325,6 +339,16 @@ def correction(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> lis
         # haircut was not changed, and the cleaning is not the one named.
         return None
     if action.kind == "appointment" and action.tool != "crm.cancelAppointment":
+        if (
+            " at " in text
+            and not _MEANT.search(text)
+            and names_other_service(text, item)
+            and (when := find_when(text, now)) is not None
+            and when.clock is not None
+        ):
+            # "can the eye exam be at 3:30 instead" just after the haircut was moved: a time
+            # of its own for the visit named, read alone (never the haircut put back).
+            return None
         if action.tool == "crm.bookAppointment" and (other := _service_meant(text, item)):
             # "sorry, I meant a massage, not a facial" just after booking the facial: that
             # one cancelled (asked, as every cancel is) and the one meant booked at its time.
@@ -396,7 +420,7 @@ def correction(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> lis
         if (title := _corrected_title(text, item)) is not None:
             return [task_change("update_task", item, {"title": title}, text)]
         arguments: dict[str, Any] = {}
-        if (due := due_day_said(text, now)) is not None:
+        if (due := _due_asked(text, now)) is not None:
             arguments["due_on"] = due
         elif (
             whole_days(shift := find_shift(text))

@@ -53,15 +53,18 @@ DELETE_IT = rx(
 )
 
 
+_LEVELS = r"high|low|normal|medium|urgent|top|important|not urgent|less urgent"
 COMPLETE_IT = rx(
-    rf"\b(?:mark|tick|check)\s+{PRONOUN}\s+(?:off|as )?(?:done|complete|completed|finished)?"
+    # ("mark it high priority", "mark it as urgent": its priority, never done)
+    rf"\b(?:mark|tick|check)\s+{PRONOUN}\s+(?!(?:as |to )?(?:a |an )?(?:{_LEVELS})\b)"
+    r"(?:off|as )?(?:done|complete|completed|finished)?"
     rf"|\b(?:complete|finish|tick off|cross off)\s+{PRONOUN}\b"
     r"|\b(?:it's|that's|it is|that is) (?:done|finished|sorted)\b"
 )
 
 
 PRIORITY_IT = rx(
-    rf"\b(?:make|set|mark|change)\s+{PRONOUN}\s+(?:to )?(?:a )?(?:high|low|normal|urgent|top)"
+    rf"\b(?:make|set|mark|change)\s+{PRONOUN}\s+(?:to |as )?(?:a |an )?(?:{_LEVELS})\b"
     r"|^(?:and |oh |also )*(?:it's|it is|that's|that is|it was|its)(?: also| really| quite)?"
     r" (?:a )?(?:urgent|important|high|low|not urgent|top)"
 )
@@ -351,7 +354,11 @@ def task_follow_up(text: str, item: Item, now: datetime) -> list[Intent] | None:
         ]
     arguments: dict[str, Any] = {}
     if PRIORITY_IT.search(text):
-        level = said_priority(text)[0] or "high"
+        # ("mark it low": the bare level said, never "high" for it)
+        bare = re.search(r"\b(low|normal|medium|high)\b", text)
+        level = said_priority(text)[0] or (
+            ("normal" if bare.group(1) == "medium" else bare.group(1)) if bare else "high"
+        )
         arguments["priority"] = level
     # "make it friday", "push it to the 28th": a task's new due day.
     dated = DUE_IT.search(text) or re.search(
@@ -371,7 +378,11 @@ def task_follow_up(text: str, item: Item, now: datetime) -> list[Intent] | None:
         named = set(dated.group("named").split())
         if not named & {w for w in title if len(w) > 3} and not named <= _TASK_NOUNS:
             dated = None
-    if dated and (due := due_day_said(text, now)) is not None:
+    if dated and (
+        # "her birthday's friday, so make it thursday": the day said after the verb
+        (due := due_day_said(text[dated.start() :], now)) is not None
+        or (due := due_day_said(text, now)) is not None
+    ):
         arguments["due_on"] = due
     if arguments:
         return [task_change("update_task", item, arguments, text)]

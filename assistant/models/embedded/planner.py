@@ -36,7 +36,7 @@ from assistant.language.grammar import negated
 from assistant.language.hesitation import only_hesitates
 from assistant.language.patterns import rx
 from assistant.language.put_right import put_right
-from assistant.language.scope import hypothetical
+from assistant.language.scope import hypothetical, only_asking
 from assistant.language.slots import service
 from assistant.language.smalltalk import asks_how_to
 from assistant.language.text import normalize
@@ -97,6 +97,11 @@ CANNOT_PAY = (
 WHAT_IF = (
     "I don't have details like fees here, and nothing changes unless you ask me to. If "
     "you'd like me to go ahead, just say so and I'll confirm it with you first."
+)
+# "could I move it to saturday if I wanted to? I'm just asking": asked, not to be done.
+ONLY_ASKED = (
+    "I haven't changed anything: nothing changes unless you ask me to. If you'd like me to"
+    " go ahead, just say so."
 )
 NOTHING_HELD = "There's nothing waiting for a yes just now. What would you like me to do?"
 # "cancel my haircut, oh wait, no, actually don't": nothing is done, and nothing asked.
@@ -567,6 +572,14 @@ class EmbeddedPlanner:
                 or asked.aspect in questions.ONE_ANSWER
             ):
                 return self._question(request, asked, first, unheard_in(intents))
+        if (
+            first
+            and not confirmed
+            and any(intent.writes for intent in intents)
+            and only_asking(request.user_message)
+        ):
+            # "could I move it to saturday if I wanted to? don't do it, I'm just asking"
+            return FinalDecision(text=ONLY_ASKED)
         if first and (same := _already_on_file(request, intents)) is not None:
             return FinalDecision(text=same)  # "my phone is the same right, it's …0101"
         if first:

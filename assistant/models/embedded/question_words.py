@@ -131,6 +131,9 @@ LEFT = _rx(r"^(?:so |and |ok |okay )?what'?s left(?: to do| on my (?:list|to-?do
 NOTES = _rx(
     r"\b(?:do i need to |should i )?(?:bring|prepare|know before)\b|\bany (?:notes|instructions)\b"
     r"|\b(?:need|have) to know (?:for|about|before) (?:it|that|the)\b"
+    # "is there anything I should do before I come in?"
+    r"|\banything (?:i|we) (?:should|need to|have to|must|ought to) (?:do|know|bring)"
+    r" (?:before|for)\b"
 )
 DONE_YET = _rx(
     r"\b(?:done|finished|completed|complete|ticked off) yet\b|\bis (?:my|the) .+ done\b"
@@ -186,8 +189,18 @@ _FOCUS_LEAD = (
 )
 FOCUS_QUESTION = _rx(
     _FOCUS_LEAD + r"(?:what time|when|where)"
-    r"(?:'s| is| was)?(?: (?:it|that|that one))?(?: again)?\??$"
+    r"(?:'s| is| was)?(?: (?:it|that|that one))?(?: at)?(?: again)?\??$"
     r"|\bwhat time (?:is|was) (?:it|that)\b|\bwhere is it\b|\bhow much did (?:it|that) cost\b"
+    # "so that's thursday at ten, yes?": the day and time of the one in focus, said back
+    r"|" + _FOCUS_LEAD + r"(?:so )?(?:that's|that is|it's|it is) (?:on |for )?"
+    r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow)(?: at [a-z0-9: ]{1,12}?)?,?"
+    r" (?:yes|yeah|right|correct|isn't it|is it)\b"
+    # "where do I go for that?": where the one in focus is
+    r"|\bwhere (?:do|should|shall|must|would) (?:i|we) (?:go|head)(?: (?:for|to) (?:it|that|this))?"
+    r"\??$"
+    # "could you say the time once more": the time of the one in focus, again
+    r"|\b(?:say|repeat|tell me|give me) the (?:time|day|date)(?: and (?:time|day|date))?"
+    r" (?:once more|again|one more time)\b|\brepeat the (?:time|day|date)\b"
     # "where is the place please?": where the one in focus is
     r"|\bwhere(?:'s| is) (?:the|that) (?:place|salon|clinic|studio|office)\b"
     # "what time should I get there?": the time of the one in focus

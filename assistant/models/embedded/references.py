@@ -321,6 +321,34 @@ _FOLLOW_UPS: KeptByIdentity[Dialogue, tuple[Intent, ...] | None] = KeptByIdentit
 _DESCRIBED = rx(r"\b(?:the|my) (?:\w+ ){0,3}?(?:one|task|reminder|appointment|visit|booking)\b")
 
 
+# A new to-do or visit asked for in so many words: a cheap test before the message is read.
+_MAKES_NEW = rx(r"\b(?:remind me|add|book|(?:a|new|another) (?:task|reminder|to-?do))\b")
+_NEW_KINDS = frozenset({"add_task", "book_appointment"})
+_PRONOUN = rx(r"\b(?:it|that|this)\b")
+
+
+def _new_one_of_its_own(
+    found: Sequence[Intent], message: str, new: re.Match[str], now: datetime, timezone: str
+) -> bool:
+    """The message read alone asks for a new to-do or visit, whole, while what leaning on
+    the conversation found changes another: "it", said only after the new one, is that one
+    ("also remind me to stop the mail before I go, put it for tomorrow" is no new day for
+    the task in view; "complete it instead. Also add …" completes the one in view)."""
+    if any(intent.kind in _NEW_KINDS for intent in found):
+        return False
+    if _PRONOUN.search(message[: new.start()]) or not _PRONOUN.search(message[new.end() :]):
+        return False
+    # (of the same kind: "add a task to buy floss. Actually, keep the cleaning where it
+    # was" puts the cleaning back)
+    kinds = {"task" if intent.kind.endswith("_task") else "appointment" for intent in found}
+    return any(
+        intent.kind in _NEW_KINDS
+        and not intent.missing
+        and {"task" if intent.kind == "add_task" else "appointment"} == kinds
+        for intent in detect_intents(message, now, timezone)
+    )
+
+
 def follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> list[Intent] | None:
     """Intents for a message that leans on the conversation, or None."""
 
@@ -330,7 +358,11 @@ def follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> li
             _DESCRIBED.search(message) and described_otherwise(state, message, found, now, timezone)
         ):
             return None  # "the one on thursday, make it 1pm": that one, not the one in view
-        return None if found is None else tuple(found)
+        if (new := _MAKES_NEW.search(message)) is not None and _new_one_of_its_own(
+            found, message, new, now, timezone
+        ):
+            return None  # "remind me to stop the mail, put it for tomorrow": "it" is the new one
+        return tuple(found)
 
     kept = _FOLLOW_UPS.get(state, (message, now, timezone), work_out)
     return None if kept is None else list(kept)
@@ -1271,6 +1303,7 @@ def _on_the_same_day(
 
 
 _HOUR_ASKED = frozenset({"time", "meridiem"})
+_WHEN_ASKED = _HOUR_ASKED | {"when"}
 # "…and an eye exam, same time but on friday" after a booking: the hour of the visit in
 # focus ("the same time as my haircut" names its own visit, read by the grammar).
 _SAME_TIME_SAID = rx(r"\b(?:at )?(?:the )?same (?:time|hour)\b(?! as\b)")
@@ -1407,7 +1440,9 @@ def _time_for_the_one_in_focus(
     # "push it to the afternoon" leans on nothing by its words alone (a part of the day is
     # no move yet), so it is read as it stands: a move of "it", the hour asked.
     earlier = follow_up(state, before, now, timezone) or detect_intents(before, now, timezone)
-    if not earlier or len(earlier) != 1 or not set(earlier[0].missing) & _HOUR_ASKED:
+    # ("could I just move it to next week instead?" → "when?" → "wednesday the 23rd, same
+    # time": the day it lacked too)
+    if not earlier or len(earlier) != 1 or not set(earlier[0].missing) & _WHEN_ASKED:
         return None
     found = follow_up(state, retimed(before, message, now, timezone), now, timezone)
     if found and len(found) == 1 and found[0].kind == earlier[0].kind and found[0].complete:

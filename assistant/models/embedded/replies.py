@@ -435,13 +435,19 @@ def unresolved(intent: Intent, resolution: Resolution, scene: Scene) -> list[str
 def _still_pending(items: Iterable[Item], scene: Scene) -> list[Item]:
     """The to-dos offered, without those this turn completed or deleted ("mark the
     groceries done and delete the laundry task": not "Your pending tasks are Buy
-    groceries, …" just after it was done)."""
+    groceries, …" just after it was done), nor those done before (a listing of every
+    task holds the completed ones: "Your pending tasks are …, Call the pharmacy", done
+    yesterday)."""
     gone = {
         str(r.call.arguments.get("task_id"))
         for r in scene.results
         if r.ok and r.call.tool_name in ("crm.completeTask", "crm.deleteTask")
     }
-    return [item for item in items if str(item.get("id")) not in gone]
+    return [
+        item
+        for item in items
+        if str(item.get("id")) not in gone and item.get("status", "pending") == "pending"
+    ]
 
 
 def _unresolved_task(intent: Intent, resolution: NoMatch | Ambiguous, scene: Scene) -> list[str]:

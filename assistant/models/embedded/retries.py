@@ -283,6 +283,11 @@ def _outcome(write: Item, now: datetime | None = None) -> str:
     return f"Yes, that went through: {said}."
 
 
+_ALL_OF_IT = rx(r"\b(?:all (?:of )?(?:that|it|them|those|this)|everything|both(?: of them)?)\b")
+_ALL_TOLD = 5  # the changes said at most, the latest
+_WENT = "Yes, that went through: "
+
+
 def _asked_of(done: Sequence[Item], text: str) -> Item | None:
     """The latest write that went through of the kind the question names (any kind when
     it names none), or None."""
@@ -307,6 +312,21 @@ def decide(request: PlanRequest) -> FinalDecision | ToolCallsDecision | None:
         return None
     if not failed:
         text = normalize(request.user_message).text
+        if (
+            not state.held
+            and len(state.done) > 1
+            and _ALL_OF_IT.search(text)
+            and not any(words.search(text) for words, _ in _NAMES_WRITE)
+        ):
+            # "did all of that go through?" after several changes: each of them, said
+            # (was: only the last one, as though the rest had not been made).
+            zone = request.customer.timezone if request.customer else None
+            now = local_now(request.now, zone)
+            said = [_outcome(write, now) for write in state.done[-_ALL_TOLD:]]
+            if all(told.startswith(_WENT) for told in said):
+                each = [told.removeprefix(_WENT).rstrip(".") for told in said]
+                joined = ", ".join(each[:-1]) + " and " + each[-1]
+                return FinalDecision(text=f"Yes, all of it went through: {joined}.")
         if not state.held and (write := _asked_of(state.done, text)):
             # Asked after a write the CRM confirmed: it did, and is not sent again.
             zone = request.customer.timezone if request.customer else None

@@ -270,7 +270,12 @@ def titled_from_focus(intent: Intent, state: Dialogue) -> Intent:
         # "remind me to call the bank the day before", a visit in view: the day before it.
         return _dated_from_focus(intent, state)
     intent = _dated_from_focus(intent, state)
-    if state.listed_kind == "invoice" and len(state.listed) == 1:
+    visit = state.focus_of("appointment") if _TO_A_VISIT.search(title.lower()) else None
+    if visit is not None:
+        # "bring my insurance card to it" after a booking told with the balance: a thing
+        # brought to a visit, never to the bill
+        named = f"the {str(visit.get('service') or '').lower()}"
+    elif state.listed_kind == "invoice" and len(state.listed) == 1:
         named = f"the {str(state.listed[0].get('description') or '').lower()} bill"
     elif state.focus_kind == "appointment" and state.focus is not None:
         named = f"the {str(state.focus.get('service') or '').lower()}"
@@ -283,6 +288,10 @@ def titled_from_focus(intent: Intent, state: Dialogue) -> Intent:
 
 
 _BILL = rx(r"\b(?:bill|invoice|balance|due)\b")
+_TO_A_VISIT = rx(
+    r"\b(?:bring|take|wear|carry|pack)\b.* (?:to|for) it\b"
+    r"|\b(?:prepare|get ready|arrive early|leave early|go) (?:to|for) it\b"
+)
 
 
 def _dated_from_focus(intent: Intent, state: Dialogue) -> Intent:
