@@ -284,8 +284,31 @@ def _task_candidates(pool: Sequence[Item], target: TargetRef) -> tuple[Item, ...
     if target.undated:
         found = [t for t in found if not t.get("due_on")]
     if target.words:
-        found = _best(found, target.words, "title")
+        said = found
+        found = _best(said, target.words, "title")
+        if not found and (other := _other_words(target.words)) is not None:
+            # "the shopping is done" of "Buy groceries": a word said for a title's word,
+            # from a short list, found only when the words said find nothing (two found:
+            # which is asked, never guessed)
+            found = _best(said, other, "title")
     return _narrow(found, target, "title")
+
+
+# A few words people say for a word of a to-do's title ("the shopping" for "Buy
+# groceries"): only where one reads as the other whatever the title around it.
+_SAID_FOR = {
+    "shopping": "groceries",
+    "supermarket": "groceries",
+    "optician": "eye",
+    "optometrist": "eye",
+}
+
+
+def _other_words(words: Sequence[str]) -> tuple[str, ...] | None:
+    """`words` with each said for a title's word put as that word; None when none is."""
+    if not any(word in _SAID_FOR for word in words):
+        return None
+    return tuple(_SAID_FOR.get(word, word) for word in words if word != "food")
 
 
 def _narrow(found: Sequence[Item], target: TargetRef, field: str) -> tuple[Item, ...]:

@@ -117,15 +117,24 @@ def spoken_day(day: date, today: date) -> str:
     return calendar_date(day, today)
 
 
-def due_day(day: date, today: date) -> str:
-    """A due date: "today", "tomorrow", "Friday" within the week, else "March 15"."""
+def due_day(day: date, today: date, at: datetime | None = None) -> str:
+    """A due date: "today", "tomorrow", "Friday" within the week, else "March 15". Near
+    midnight (`at`, the local time, from 11 PM to 1 AM) "tomorrow" may be read as either
+    day, so the date is said with it: "tomorrow, Tuesday, January 15"."""
     offset = (day - today).days
     if -1 <= offset <= 1:
-        return spoken_day(day, today)
+        near = spoken_day(day, today)
+        if at is not None and (at.hour >= _LATE or at.hour < _EARLY):
+            return dated_day(day, today)
+        return near
     if 1 < offset < 7:
         return _DAY_NAMES[day.weekday()]
     text = f"{_MONTH_NAMES[day.month - 1]} {day.day}"
     return text if day.year == today.year else f"{text}, {day.year}"
+
+
+# The hours around midnight when "today" and "tomorrow" may each be read as either day.
+_LATE, _EARLY = 23, 1
 
 
 def dated_day(day: date, today: date) -> str:

@@ -21,7 +21,12 @@ from assistant.language.patterns import rx
 # "book it again" is a rebooking, read elsewhere).
 _ANOTHER = rx(
     r"\b(?:another(?: one)?|one more|(?:the )?same again|(?:the )?same thing again|as well|too"
-    r"|also)\b"
+    r"|also"
+    # just after a booking: "ok book it again for saturday same time", "can you do the same
+    # on friday at the same time" (was: the one booked MOVED to Friday)
+    r"|(?:book|get|make) (?:it|that|one) again|do (?:the same|that again|it again))\b"
+    # "and again on saturday at the same time"
+    r"|^(?:(?:and|then|ok|okay)\W+)*again\b"
 )
 _SAME_HOUR = rx(r"\b(?:at )?(?:the )?same (?:time|hour)\b|\bsame again\b|\bsame thing again\b")
 _WEEK_AFTER = rx(
@@ -37,7 +42,7 @@ _SPARE = rx(
     r"\b(?:and|then|plus|oh|great|ok|okay|perfect|thanks|please|can you|could you|book|get"
     r"|make|put|me|in|for|on|at|it|that|another|one|more|the|same|again|thing|as well|too"
     r"|also|time|hour|week|after|later|following|next|a|an|one|down|of|those|them|please"
-    r"|instead)\b"
+    r"|instead|do|possibly|kindly|just|maybe|would you|will you|you)\b"
 )
 
 

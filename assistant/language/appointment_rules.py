@@ -335,6 +335,10 @@ NO_LONGER_WANTED = rx(
     r"(?P<t>(?: (?:my|the|that|this|our) [a-z0-9' -]+?)) (?:anymore|any more|any longer|after all)"
     r"|no longer (?:want|need)(?P<t2>(?: (?:my|the|that|this|our) [a-z0-9' -]+?)))"
     r"(?: (?:anymore|any more|any longer|after all|thanks|thank you|please))*[.!]?$"
+    # "the eye exam is no longer needed", "my cleaning isn't needed anymore"
+    r"|^(?:(?:so|well|actually|and|oh|um|uh|yeah|but|i think|honestly)[ ,]+)*"
+    r"(?P<t3>(?:my|the|that|this|our) [a-z0-9' -]+?) (?:is no longer|isn't|is not) (?:needed"
+    r"|wanted|necessary)(?: (?:anymore|any more|any longer|after all|thanks|please))*[.!]?$"
 )
 
 
@@ -360,7 +364,7 @@ def cancel(c: Clause) -> Intent | None:
         and appointment_context(c)
         and not TASK_NOUN.search(c.text)
     ):
-        rest = (unwanted.group("t") or unwanted.group("t2")).strip()
+        rest = (unwanted.group("t") or unwanted.group("t2") or unwanted.group("t3")).strip()
         return Intent(
             "cancel_appointment", target=target_ref(rest, c.original, c.now), clause=c.text
         )

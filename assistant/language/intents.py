@@ -742,6 +742,8 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
                 or (
                     any(set(i.missing) & {"when", "time"} for i in last_intents)
                     and _only_a_time(clause, local_now)
+                    # "book physio tuesday and friday": another day, another booking
+                    and not _another_day_booked(intents, last_intents)
                 )
                 # "noonish tomorrow, haircut, can you do it", "a fortnight today at 9, I'd
                 # like a check-up": the time said first, then the visit it is for
@@ -1423,9 +1425,11 @@ def _another_booking(
     if len(before) != 1 or before[0].kind != "book_appointment":
         return []
     service = before[0].arguments.get("service")
-    if not service or "starts_at" not in before[0].arguments:
+    if not service:
         return []
     bare = _ANOTHER.sub(" ", clause).strip()
+    if "starts_at" not in before[0].arguments:
+        return _another_day(bare, before[0], str(service), norm, now, timezone)
     when = find_when(bare, now)
     if when is None or when.day is None or when.clock is None or not _only_a_time(bare, now):
         # "…and another on wednesday at the same time", "…, same again on friday"
@@ -1437,6 +1441,37 @@ def _another_booking(
     if len(found) == 1 and found[0].kind == "book_appointment" and found[0].complete:
         return found
     return []
+
+
+def _another_day_booked(intents: list[Intent], before: list[Intent]) -> bool:
+    """Whether `intents` is a booking of another day than the booking before it."""
+    if len(intents) != 1 or len(before) != 1:
+        return False
+    one, first = intents[0], before[0]
+    return (
+        one.kind == first.kind == "book_appointment"
+        and one.when is not None
+        and first.when is not None
+        and one.when.day != first.when.day
+    )
+
+
+def _another_day(
+    bare: str, first: Intent, service: str, norm: Normalized, now: datetime, timezone: str
+) -> list[Intent]:
+    """ "book physio tuesday and friday", "a massage on tuesday and another one on
+    thursday": a day alone after a booking of a day and no hour is another booking of that
+    service, its hour asked with the first's (was dropped: one day was asked about)."""
+    said = first.when
+    if said is None or said.day is None or said.clock is not None or said.vague_day:
+        return []  # ("an annual checkup next week, tuesday": the day of the week said)
+    if not _only_a_time(bare, now):
+        return []
+    when = find_when(bare, now)
+    if when is None or when.day is None or when.clock is not None or when.day == said.day:
+        return []
+    found = read_clause(f"book {service.lower()} {bare}", norm, now, timezone)
+    return found if [i.kind for i in found] == ["book_appointment"] else []
 
 
 # "…and a massage right after", "…and then a facial": a service named after a booking,
@@ -1522,7 +1557,13 @@ def _refer(
     intent: Intent, before: str, before_intents: list[Intent], norm: Normalized, now: datetime
 ) -> list[Intent] | None:
     """A clause that only makes sense with the one before it, read together with it."""
-    vague = intent.target is not None and intent.target.vague
+    vague = (
+        intent.target is not None
+        and intent.target.vague
+        # "add a task to call mom and mark everything done": every one that was there,
+        # not the one just added (which alone was marked done)
+        and _EVERY_ONE_SAID.search(intent.target.phrase) is None
+    )
     if (
         intent.kind == "add_task"
         and [i.kind for i in before_intents] == ["add_task"]
@@ -1574,6 +1615,11 @@ def _refer(
     return None
 
 
+# Every one, said without naming them as the ones just acted on ("everything", "all my
+# tasks"; "them all", "both of them" may be those).
+_EVERY_ONE_SAID = rx(
+    r"\b(?:everything|every (?:thing|one|task|to-?do|item)s?|all (?:my|the|of my)\b)"
+)
 _IF_FIRST = rx(r"(?:and |but |so |oh |well )?(?:if|unless|only if|provided|as long as)\b")
 _ADDS_IT = rx(
     r"\b(?:add|put|pop|stick|save|write|note|jot|log|set|make)(?: down)? (?:it|that|this|them)\b"
@@ -1625,6 +1671,9 @@ def _dedupe(intents: list[Intent]) -> list[Intent]:
     unique = []
     for intent in intents:
         key = (intent.kind, repr(sorted(intent.arguments.items())), repr(intent.target))
+        if intent.kind == "book_appointment" and "time" in intent.missing and intent.when:
+            # "book physio tuesday and friday": one a day, both hours asked
+            key = (*key[:2], f"{key[2]} {intent.when.day}")
         if intent.kind in ("tasks", "task_summary"):
             key = ("tasks", "", "")  # a summary and a listing need the same one call
         if key not in seen or _own_question(intent):

@@ -544,7 +544,7 @@ _DUE_CHANGE = (
         r" (?:to|till|until|for) (?P<w>.+)$"
     ),
     rx(
-        r"\b(?:move|push|postpone|shift|reschedule|change|bring|put off|delay|set)"
+        r"\b(?:move|push|postpone|shift|reschedule|change|bring|put off|delay|set|bump)"
         r" (?P<t>.+?\b(?:task|to-do|reminder))"
         r" (?:back |forward |ahead |out |up )?(?:to|till|until|for) (?P<w>.+)$"
     ),
@@ -566,8 +566,8 @@ _DUE_CHANGE = (
     ),
 )
 _DUE_SHIFT = rx(
-    r"\b(?P<v>move|push|postpone|shift|bring|put off|delay) (?P<t>.+?\b(?:task|to-do|reminder))"
-    r"(?P<s> .+)$"
+    r"\b(?P<v>move|push|postpone|shift|bring|put off|delay|bump)"
+    r" (?P<t>.+?\b(?:task|to-do|reminder))(?P<s> .+)$"
 )
 # "the groceries can wait until saturday": a to-do put off to a day, said of the thing
 # (a visit said so is not a task: "my haircut can wait till friday" is left to ask).

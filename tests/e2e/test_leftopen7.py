@@ -100,15 +100,13 @@ from tests.fixtures.crm import CrmAdmin
 LEFT_OPEN: Path = DATA / "conversations_leftopen7.jsonl"
 # Does less than asked; writes nothing that was not asked.
 KNOWN_OPEN: list[str] = [
-    # "…can you do the facial too": the massage is booked and the facial's hour asked, but
-    # as "What time on Thursday works for you?", the facial unnamed ("5pm" then books it)
-    "lo7a-massage-thursday-4-facial-too",
-    # Two days and no hour ("book physio monday and wednesday"): the hour is asked of the
-    # first day only, and "10am for both" is asked which of the two days was meant; even
-    # two bookings said whole without an hour are asked (and booked) one at a time
+    # Two days and no hour: both hours are now asked in one question and "10am for both"
+    # books both (test_leftopen8.py), but Wednesday at 10 overlaps the cleaning and is
+    # asked about (fair: DESIGN.md asks about an overlapping booking); and "i need physio
+    # on tuesday and thursday" is asked "What time tomorrow and on Thursday…?", where this
+    # check wants "tuesday" (tomorrow is Tuesday)
     "lo7a-physio-monday-and-wednesday",
     "lo7a-physio-tuesday-thursday-unpunct",
-    "lo7a-physical-therapy-friday-saturday",
     # "book my groceries for wednesday": told groceries are not a service offered, nothing
     # booked; the to-do's due day is not offered (the tasks are not looked at)
     "lo7a-book-my-groceries-for-wednesday",

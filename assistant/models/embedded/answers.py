@@ -334,7 +334,7 @@ def about_tasks(tasks: Sequence[Item], aspect: str, subject: str, now: datetime)
         day = parse_day(task.get("due_on"))
         if day is None:
             return f"{task.get('title')} has no due date."
-        return f"{task.get('title')} is due {due_day(day, today)}."
+        return f"{task.get('title')} is due {due_day(day, today, now)}."
     named = named_tasks(tasks, subject)
     if aspect == "tasks_about":
         about = [t for t in named if t.get("status") != "completed"]

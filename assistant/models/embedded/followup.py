@@ -343,6 +343,8 @@ def understand(
         # "What's the problem you'd like me to report?" → "and was my haircut bill paid?":
         # a question of the customer's own, answered; never the words of a case or a task.
         return intents
+    if len(lacking) > 1 and (each := _each_hour(lacking, text, now, timezone)) is not None:
+        return each  # "What time on Tuesday and on Friday…?" → "11am for both"
     if lacking:
         if "same" in text and (hour := _the_hour_booked(lacking[0], conversation, text, timezone)):
             text = hour  # "What time on Friday…?" → "same time": as the visit just booked
@@ -637,6 +639,49 @@ _LETS_GO = rx(
 
 
 _FOR_THE = rx(r"(?i)\s*\b(?:for|of) (?:the|my|a) (?P<s>[a-z]+(?: [a-z]+)?)\b")
+
+
+_HOUR_PARTS = re.compile(r"\s*(?:,|;|\band\b|\bthen\b)\s*")
+_FOR_ALL = rx(
+    r"\b(?:for |on )?(?:both(?: of them| days)?|all(?: of them| three| days)?|each(?: one| day)?)\b"
+)
+
+
+def _each_hour(
+    lacking: list[Intent], text: str, now: datetime, timezone: str
+) -> list[Intent] | None:
+    """The hours of several bookings asked in one question ("What time on Tuesday and on
+    Friday works for you?"): "11am for both" is each one's; "9 on thursday and 2 on
+    saturday" gives each the hour said beside its day. None unless every one is filled."""
+    if any(i.kind != "book_appointment" or i.missing != ("time",) for i in lacking):
+        return None
+    days = [i.when.day if i.when is not None else None for i in lacking]
+    said = normalize(text).text
+    hours: dict[Any, str] = {}
+    for part in _HOUR_PARTS.split(said):
+        when = find_when(part, now)
+        if when is None or when.clock is None:
+            continue
+        if when.day is not None and not when.day_implied:
+            if when.day not in days:
+                return None  # a day that was not asked about: read as said
+            hours[when.day] = part
+        else:
+            hours[None] = _FOR_ALL.sub(" ", part)
+    filled: list[Intent] = []
+    for intent, day in zip(lacking, days, strict=True):
+        part = hours.get(day) or hours.get(None)
+        if part is None:
+            return None
+        when = find_when(part, now)
+        clock = when.clock if when is not None else None
+        if clock is None or day is None:
+            return None
+        one = _fill(intent, f"at {clock:%H:%M}", now, timezone)
+        if not one or len(one) != 1 or one[0].missing:
+            return None
+        filled.extend(one)
+    return filled
 
 
 def _fill(intent: Intent, text: str, now: datetime, timezone: str) -> list[Intent] | None:

@@ -21,7 +21,7 @@ from datetime import datetime
 
 from assistant.language import Intent
 from assistant.language.scope import asks_to_pay
-from assistant.models.embedded import account, appointments, billing, replies, tasks
+from assistant.models.embedded import account, appointments, billing, references, replies, tasks
 from assistant.models.embedded.anchored import counts_from_a_visit
 from assistant.models.embedded.failures import failure
 from assistant.models.embedded.last_visit import LOOKUP as LAST_VISIT_LOOKUP
@@ -216,7 +216,9 @@ def _unanswered(scene: Scene, confirming: bool) -> list[str]:
             # "…and the haircut on the 21st" with the haircut on the 20th was dropped unsaid)
             continue
         if intent.missing:
-            question = question or replies.clarification(intent, scene.now.date())
+            question = question or replies.of_the_service(
+                replies.clarification(intent, scene.now.date()), intent, scene.intents
+            )
             continue
         if intent.needs_target:
             resolution = scene.resolution(intent)
@@ -240,6 +242,8 @@ def compose(request: NarratorInput) -> list[str]:
     """The whole answer, as sentences."""
     scene = Scene.of(request)
     confirming = bool(request.confirmation_prompt)
+    if confirming and (instead := _a_task_instead(scene, request.confirmation_prompt)):
+        return [instead, str(request.confirmation_prompt)]
     quiet = _quiet_listings(scene, confirming)
     sentences: list[str] = []
     spoken_failures = 0
@@ -274,6 +278,21 @@ def compose(request: NarratorInput) -> list[str]:
     if not sentences and not request.told:
         sentences.append("All done." if scene.results else "Okay.")
     return sentences
+
+
+def _a_task_instead(scene: Scene, prompt: str | None) -> str | None:
+    """ "the eye exam is no longer needed", no eye exam booked, its to-do held to delete:
+    that no such visit is booked, said before the question (not every visit and task)."""
+    if not prompt or not prompt.startswith("Are you sure you want to delete the task "):
+        return None
+    intents = scene.intents
+    if len(intents) != 1 or not references.let_go_of_a_task(intents[0]):
+        return None
+    target = intents[0].target
+    if target is None or isinstance(scene.resolution(intents[0]), Match):
+        return None
+    said = " ".join(target.words)
+    return f"I don't see {replies.a_noun(said)} booked, but there's a to-do for it."
 
 
 def answer_text(request: NarratorInput) -> str:

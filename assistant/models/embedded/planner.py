@@ -67,7 +67,7 @@ from assistant.models.embedded.pinning import zone_of
 from assistant.models.embedded.said_before import current_one_named
 from assistant.models.embedded.unheard import said_not_understood, unheard_in
 from assistant.models.embedded.which_asked_back import which_asked_back
-from assistant.resolve import Match, action_arguments, resolve_all, resolve_intent
+from assistant.resolve import Match, NoMatch, action_arguments, resolve_all, resolve_intent
 from assistant.schema import (
     AssistantTurn,
     FinalDecision,
@@ -344,6 +344,35 @@ def _confirmed_rounds(request: PlanRequest) -> int:
 _ALL_HELD = frozenset({"both", "them", "them both", "both of them", "all", "all of them"})
 
 
+_CANCEL_SAID = rx(r"(?i)\bcancel")
+# "them", "those", "each of them": several things the conversation put in view; said in a
+# few words of their own ("delete each of them"), nothing else names them.
+_FEW_WORDS = 6
+_THEM = rx(r"\b(?:them|those|these)\b")
+_WHICH_OF_THEM = {
+    "delete_task": "Which tasks would you like me to delete?",
+    "complete_task": "Which tasks would you like me to mark done?",
+    "update_task": "Which tasks would you like me to change?",
+    "cancel_appointment": "Which appointments would you like me to cancel?",
+    "reschedule_appointment": "Which appointments would you like me to move?",
+}
+
+
+def _them_unseen(intents: Sequence[Intent], state: Dialogue, said: str) -> str | None:
+    """ "delete each of them", "cancel both of them" with nothing in view (nothing listed,
+    nothing done or named before): which are meant is asked, never all of them guessed
+    (was: "I couldn't find a task matching 'them'", then all three held for a yes)."""
+    if len(intents) != 1 or (target := intents[0].target) is None:
+        return None
+    if _THEM.search(target.phrase) is None or not set(target.words) <= {"them"}:
+        return None  # ("cancel them both" with two booked: those two, asked about)
+    if len(said.split()) > _FEW_WORDS or "," in said.rstrip(", ."):
+        return None  # ("the groceries aren't urgent, set them to low": named before it)
+    if state.listed or state.earlier_listed or state.focus or state.last_turn_actions:
+        return None
+    return _WHICH_OF_THEM.get(intents[0].kind)
+
+
 def _done_by_yes(intent: Intent, done: Sequence[ToolResult], state: Dialogue) -> bool:
     """The intent asks what the yes just ran: "yes, delete it" (not "yes, and delete the
     groceries one too", which is another item and is asked about in its turn)."""
@@ -484,6 +513,12 @@ class EmbeddedPlanner:
         intents = references.read_intents(
             request.conversation, request.user_message, request.now, timezone, request.dialogue
         )
+        if (
+            first
+            and pinned is None
+            and (which := _them_unseen(intents, request.dialogue, request.user_message))
+        ):
+            return FinalDecision(text=which)
         if confirmed:
             # "yes, and also add…": the yes ran what was held; the rest is new.
             done = request.turn_results[:confirmed]
@@ -805,7 +840,15 @@ class EmbeddedPlanner:
                 opened = None
                 if intent.kind == "create_ticket" and "problem" in intent.missing:
                     opened = references.already_opened(request.dialogue, intent.clause)
-                question = question or opened or replies.clarification(intent, _today(request))
+                question = (
+                    question
+                    or opened
+                    # "book physio tuesday and friday": both hours asked at once
+                    or replies.hours_question([i for i in intents if i.missing], _today(request))
+                    or replies.of_the_service(
+                        replies.clarification(intent, _today(request)), intent, intents
+                    )
+                )
                 lookup = intent.lookup
                 if (
                     intent.missing == ("consent",)
@@ -888,6 +931,23 @@ class EmbeddedPlanner:
             resolution = resolve_intent(intent, request.turn_results, timezone)
             if not isinstance(resolution, Match) and references.may_be_a_task(intent):
                 intent = references.as_task_due(intent)
+                resolution = resolve_intent(intent, request.turn_results, timezone)
+            if (
+                isinstance(resolution, NoMatch)
+                and references.let_go_of_a_task(intent)
+                # ("cancel the eye exam", "cancel my eye exam and move my haircut to 4": a
+                # visit meant, said so)
+                and sum(i.writes for i in intents) == 1
+                and _CANCEL_SAID.search(request.user_message) is None
+            ):
+                # "the eye exam is no longer needed", no eye exam booked: the to-do named
+                # so ("Schedule eye exam") is deleted, asked first (was: the visits read out)
+                if not any(r.call.tool_name == "crm.listTasks" for r in request.turn_results):
+                    if _key("crm.listTasks", {}) not in made:
+                        made.add(_key("crm.listTasks", {}))
+                        calls.append(self._call(request, len(calls), "crm.listTasks", {}))
+                    continue
+                intent = Intent("delete_task", target=intent.target, clause=intent.clause)
                 resolution = resolve_intent(intent, request.turn_results, timezone)
             if not isinstance(resolution, Match):
                 continue  # not found or not only one: the narrator says so and offers

@@ -267,6 +267,11 @@ def _book_again(state: Dialogue, text: str, now: datetime, timezone: str) -> lis
     said = said.replace("a new " + service, "a " + service).replace(
         "another " + service, "a " + service
     )
+    start = start_of(item, zone_of(timezone)) if "same" in said else None
+    if start is not None:
+        # "can you book another one on friday, same time?" after the haircut was read
+        # out: its hour (was asked "What time on Friday works for you?")
+        said = _SAME_TIME_SAID.sub(f"at {start:%H:%M}", said)
     intents = detect_intents(said, now, timezone)
     return [i for i in intents if i.kind == "book_appointment"] or None
 
@@ -460,6 +465,9 @@ def _follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> l
         if found is not None:
             return found
     elif appointment is not None:
+        if _PROPOSED.match(text) is not None:
+            # "how about thursday at 9" after the haircut was read out: a move of it
+            text = _PROPOSED.sub("move it to ", text, count=1)
         found = appointment_follow_up(text, appointment, now, zone, correcting=False)
         if found is not None and _leans(text) and not asks_for_new(text, now, timezone):
             return _with_unheard(found, text, "my appointment", now, timezone)
@@ -539,7 +547,14 @@ _MOVE_IT = rx(rf"\b(?:move|push|reschedule|shift|bring|change|postpone|bump) (?P
 
 
 # Words that show a message leans on what came before rather than standing alone.
+# "how about thursday at 9", "what about friday": another time proposed, nothing else said.
+_PROPOSED = rx(
+    r"^(?:(?:ok|okay|so|hmm|well|and)\W+)*(?:how|what) about (?=(?:on |next |this )?"
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day\b)"
+)
 _LEANS = rx(
+    # "could we do saturday at 10" after one visit was read out: that one, at that time
+    r"^(?:(?:ok|okay|so|hmm|well|and)\W+)*(?:could|can|shall) we (?:do|make it|go for)\b|"
     rf"\b{PRONOUN}\b|\b(?:the|that|this|my) (?:appointment|visit|booking)\b|\bsame time\b"
     r"|\binstead\b|\blater\b|\bearlier\b|\bsooner\b|\bday after\b"
     r"|\bday before\b|\bfollowing\b|\bback\b|\bforward\b|^(?:and |so |ok |okay )?(?:at |to )?\d"
@@ -659,6 +674,22 @@ def put_off(intent: Intent) -> bool:
     """The move is said as something put off (a cheap word test first)."""
     clause = intent.clause
     return ("wait" in clause or " be " in clause) and _PUT_OFF.search(clause) is not None
+
+
+def let_go_of_a_task(intent: Intent) -> bool:
+    """A cancel of a visit named by its service alone ("the eye exam is no longer needed"),
+    which may be a to-do's ("Schedule eye exam") when no such visit is booked."""
+    target = intent.target
+    return (
+        intent.kind == "cancel_appointment"
+        and target is not None
+        and bool(target.words)
+        and target.item_id is None
+        and target.day is None
+        and target.weekday is None
+        and target.clock is None
+        and target.within is None
+    )
 
 
 def booked_visit_named(intent: Intent, results: Sequence[ToolResult], timezone: str) -> bool:

@@ -8,7 +8,7 @@ when a described task or appointment is not there, or is not the only one.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from datetime import date, timedelta
 
 from assistant.language import ChatKind, Intent, When, is_negative, mixed_verbs, slots
@@ -247,7 +247,11 @@ def _unkept(intent: Intent, today: date | None) -> str:
 def _go_ahead(intent: Intent, today: date | None) -> str:
     """ "…and if not, book a haircut for Tuesday": the change, asked about on its own."""
     when = ""
-    if intent.when is not None and intent.when.day is not None and today is not None:
+    own_day = intent.kind == "reschedule_appointment" and intent.when and intent.when.day_implied
+    if own_day and intent.when is not None and intent.when.clock is not None:
+        # "…push it to the afternoon" → "2pm": on the visit's own day, not today's
+        when = f" {intent.when.clock.strftime('%-I:%M %p').replace(':00', '')} the same day"
+    elif intent.when is not None and intent.when.day is not None and today is not None:
         when = f" {_the_day(intent.when.day, intent.when, today)}"
         if intent.when.clock is not None:
             when += f" at {intent.when.clock.strftime('%-I:%M %p').replace(':00', '')}"
@@ -284,6 +288,9 @@ def _not_offered(intent: Intent) -> str:
 
 def _a(noun: str) -> str:
     return f"{'an' if noun[:1] in 'aeiou' else 'a'} {noun}"
+
+
+a_noun = _a
 
 
 def _someone_else(intent: Intent) -> str:
@@ -356,6 +363,39 @@ LET_GO = "Okay, I'll leave it for now. Is there anything else I can do?"
 
 # The hour a part of the day was read as (language/dates.py), named back when it is asked.
 _PART_AT_HOUR = {9: "morning", 14: "afternoon", 18: "evening", 19: "evening"}
+
+
+def of_the_service(question: str | None, intent: Intent, intents: Sequence[Intent]) -> str | None:
+    """ "book a massage saturday at 1 and a facial too": the hour asked of the facial names
+    it ("What time on Saturday works for your facial?"), another visit being booked beside
+    it (was "…works for you?", of either)."""
+    service = intent.arguments.get("service")
+    if (
+        question is None
+        or not question.endswith(" works for you?")
+        or intent.kind != "book_appointment"
+        or not service
+        or not any(
+            other.kind == "book_appointment" and other.arguments.get("service") != service
+            for other in intents
+        )
+    ):
+        return question
+    return f"{question.removesuffix(' works for you?')} works for your {lower_first(str(service))}?"
+
+
+def hours_question(intents: Sequence[Intent], today: date) -> str | None:
+    """ "What time on Tuesday and on Friday works for you?": the hours of several bookings
+    said with their days alone, asked in one question (None unless that is all they lack)."""
+    days = [i.when.day for i in intents if i.when is not None and i.when.day is not None]
+    if (
+        len(intents) < 2
+        or len(days) != len(intents)
+        or any(i.kind != "book_appointment" or i.missing != ("time",) for i in intents)
+    ):
+        return None
+    said = join_and([_the_day(day, None, today) for day in days])
+    return f"What time {said} works for you?"
 
 
 def _the_day(day: date, when: When | None, today: date) -> str:
