@@ -15,10 +15,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tests.e2e.conversations import read_cases
+from tests.e2e.conversations import NOW, read_cases
 from tests.e2e.test_conversations import DATA, crm_app, score  # noqa: F401  (the fixture)
+from tests.e2e.test_failed_writes import awaiting, said
 from tests.fixtures.app import MakeAssistant
 from tests.fixtures.crm import CrmAdmin
+from tests.integrity.helpers import appointments, writes_applied
 
 REPLACE: Path = DATA / "conversations_replace.jsonl"
 
@@ -28,6 +30,60 @@ async def test_a_replacement_is_asked_once_and_done_whole(
 ) -> None:
     """Every session passes: one question names both, the yes cancels and books, a no
     does neither."""
-    assert len(read_cases(REPLACE)) == 10
+    assert len(read_cases(REPLACE)) == 14
     share, failed = await score(make_assistant, crm_admin, REPLACE, capsys)
     assert share == 1.0, failed
+
+
+CANCEL = "/v1/customers/*/appointments/*/cancel"
+APPOINTMENTS = "/v1/customers/*/appointments"
+
+
+async def _asked_to_replace(make_assistant: MakeAssistant) -> Any:
+    chat = await (await make_assistant(clock=lambda: NOW)).connect()
+    events = await chat.say("replace my haircut with a massage, same time")
+    assert sorted(awaiting(events)) == ["crm.bookAppointment", "crm.cancelAppointment"]
+    return chat
+
+
+async def test_a_refused_cancel_books_nothing_and_says_so(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin
+) -> None:
+    """The CRM refuses the cancel after the yes: the massage is not booked, and the
+    answer says the haircut stays and nothing was booked in its place."""
+    chat = await _asked_to_replace(make_assistant)
+    await crm_admin.add_fault(method="POST", path=CANCEL, status=403)
+    told = said(await chat.say("yes"))
+    assert "couldn't" in told and "haven't booked the massage" in told, told
+    assert "you're booked" not in told
+    held = await appointments(crm_admin)
+    assert [a["service"] for a in held if a["service"] in ("Haircut", "Massage")] == ["Haircut"]
+
+
+async def test_a_refused_booking_after_the_cancel_is_said_plainly(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin
+) -> None:
+    """The cancel goes through and the CRM refuses the booking: the answer says the
+    haircut is cancelled and the massage could not be booked (what the CRM holds)."""
+    chat = await _asked_to_replace(make_assistant)
+    await crm_admin.add_fault(method="POST", path=APPOINTMENTS, status=403)
+    told = said(await chat.say("yes"))
+    assert "haircut" in told and "cancelled" in told, told
+    assert "couldn't book" in told and "no massage is booked" in told, told
+    held = await appointments(crm_admin)
+    assert not [a for a in held if a["service"] in ("Haircut", "Massage")]
+
+
+async def test_the_cancel_is_made_before_the_booking(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin
+) -> None:
+    """After the yes the CRM sees the cancel first, then the booking, once each."""
+    chat = await _asked_to_replace(make_assistant)
+    await chat.say("yes")
+    writes = [r for r in await crm_admin.requests() if r.get("method") in ("POST", "PATCH")]
+    paths = [str(r.get("path")) for r in writes]
+    assert len(paths) == 2 and paths[0].endswith("/cancel"), paths
+    assert await writes_applied(crm_admin) == {
+        "POST /v1/customers/{cid}/appointments/{aid}/cancel": 1,
+        "POST /v1/customers/{cid}/appointments": 1,
+    }
