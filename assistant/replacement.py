@@ -39,8 +39,8 @@ def retimed(pending: PendingConfirmation, text: str, now: datetime) -> PendingCo
     at 11", "yes, at 4pm"); None when it is no replacement or the reply gives no time
     plainly (`now`: on the customer's clock)."""
     parts = _parts(pending)
-    if parts is None or (not any(ch.isdigit() for ch in text) and "noon" not in text.lower()):
-        return None  # a time said is a number (or noon): most replies are a bare yes
+    if parts is None:
+        return None  # (nearly every reply: a replacement rarely waits)
     _, book = parts
     when = find_when(normalize(text).text, now)
     if when is None or when.clock is None or when.vague_time or when.hour_unsure:

@@ -156,9 +156,12 @@ def _as_meant(request: PlanRequest) -> PlanRequest:
             said = whole if whole is not None and seen == 0 else message.text
             if seen == 0:
                 said = anchored.from_the_last_visit(said, request.dialogue)
+                # "swap the cleaning for a checkup": said as the cancel and the booking.
+                meant = as_two_changes(as_meant(said))
+            else:
+                meant = as_meant(said)
             # "…at 10am. Actually, make it 11.": put right before anything reads it.
-            # "swap the cleaning for a checkup": said as the cancel and the booking it is.
-            if (meant := put_right(as_two_changes(as_meant(said)), now)) != message.text:
+            if (meant := put_right(meant, now)) != message.text:
                 changed.append((index, UserTurn(text=meant)))
             seen += 1
             if seen == _MEANT_MESSAGES:
