@@ -194,9 +194,27 @@ def _left_out_together(sentence: str) -> str:
     return head + kept
 
 
+# "make both the groceries and the eye exam high priority", "set the groceries and the
+# insurance due friday": one change said once for two to-dos, said again for each (the
+# first was split off as words of nothing, and only the last was changed).
+_BOTH_CHANGED = rx(
+    r"^(?P<lead>(?:(?:please|can you|could you|and|also|so),? )*)"
+    r"(?P<verb>make|set|mark|put|bump|change)(?: both)? (?P<a>(?:the |my )?[a-z'-]+(?: [a-z'-]+){0,3}?)"
+    r" and (?P<b>(?:the |my )?[a-z'-]+(?: [a-z'-]+){0,3}?)(?: both| tasks| ones)?"
+    r" (?P<value>(?:to |as )?(?:a |an )?(?:high|low|normal|top|urgent)(?:[- ]priority)?"
+    r"|(?:to be )?due (?:on |by |for )?[a-z0-9' ]+)(?: please)?[.!]*$"
+)
+
+
 def _protect_wrapped(sentence: str) -> str:
     # "Instead of Friday, can my haircut be on Saturday?" is one request.
     sentence = _INSTEAD_OF_COMMA.sub(r"\1 ", sentence)
+    if " and " in sentence and (both := _BOTH_CHANGED.match(sentence)) is not None:
+        verb, value = both.group("verb"), both.group("value")
+        return (
+            f"{both.group('lead')}{verb} {both.group('a')} {value} and {verb} {both.group('b')}"
+            f" {value}"
+        )
     if " and " in sentence or ", " in sentence:
         sentence = _left_out_together(sentence)
     sentence = _NOT_THIS_JUST_THAT.sub(_not_this_just_that, sentence)
