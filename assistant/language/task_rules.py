@@ -668,6 +668,12 @@ def update_task(c: Clause) -> Intent | None:
                     missing=("weekday_conflict",),
                 )
             return _task_change(c, match.group("t"), due_change)
+        if ("later" in match.group("w") or "earlier" in match.group("w")) and whole_days(
+            shift := find_shift(match.group("w"))
+        ):
+            # "make the insurance task due a week later (than it is)": from its due date
+            target = task_ref(match.group("t"), c)
+            return Intent("update_task", target=target, clause=c.text, shift=shift)
     if ("wait" in c.text or "leave" in c.text or " be " in c.text) and (
         match := _WAITS_UNTIL.search(c.text)
     ) is not None:
