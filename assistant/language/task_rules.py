@@ -516,7 +516,7 @@ _DUE_CHANGE = (
     # "set the groceries to be due next tuesday": the thing, then the day it is due
     rx(
         r"\bset (?!(?:a|an|up|me|another|new|one)\b)(?P<t>.+?) (?:to be |to )?due"
-        r" (?:on |by |for )?(?P<w>.+)$"
+        r" (?!dates? due\b)(?:on |by |for )?(?P<w>.+)$"
     ),
     # "give it one for the 25th", "give the eye exam task a due date of friday"
     rx(
