@@ -206,9 +206,23 @@ _BOTH_CHANGED = rx(
 )
 
 
+# "the task that's high priority, push its due date back three days": the to-do named
+# first is the one whose due date moves ("its" alone named nothing, and a visit was moved).
+_ITS_DUE_DATE = rx(
+    r"^(?P<thing>(?:the|my) [^,]{0,40}?\b(?:task|to-?do|reminder|one)\b[^,]{0,30}?),\s+"
+    r"(?P<verb>push|move|bring|shift|postpone|delay|bump|change|set) its (?P<what>due date"
+    r"|deadline|due day)\b"
+)
+
+
 def _protect_wrapped(sentence: str) -> str:
     # "Instead of Friday, can my haircut be on Saturday?" is one request.
     sentence = _INSTEAD_OF_COMMA.sub(r"\1 ", sentence)
+    if " its " in sentence and (its := _ITS_DUE_DATE.match(sentence)) is not None:
+        sentence = (
+            f"{its.group('verb')} the {its.group('what')} of {its.group('thing')}"
+            f"{sentence[its.end() :]}"
+        )
     if " and " in sentence and (both := _BOTH_CHANGED.match(sentence)) is not None:
         verb, value = both.group("verb"), both.group("value")
         return (

@@ -573,7 +573,9 @@ _DUE_CHANGE = (
 )
 _DUE_SHIFT = rx(
     r"\b(?P<v>move|push|postpone|shift|bring|put off|delay|bump)"
-    r" (?P<t>.+?\b(?:task|to-do|reminder))(?P<s> .+)$"
+    # ("…the task that's high priority back three days": what it is said to be, its own)
+    r" (?P<t>.+?\b(?:task|to-do|reminder)(?: (?:that's|that is|which is|with)"
+    r" (?:a )?(?:high|low|normal)[- ]priority)?)(?P<s> .+)$"
 )
 # "the groceries can wait until saturday": a to-do put off to a day, said of the thing
 # (a visit said so is not a task: "my haircut can wait till friday" is left to ask).
