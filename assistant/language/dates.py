@@ -754,7 +754,8 @@ _HOUR_LIMIT = rx(
     # ("no later than 11" is read as "by 11" before this: an hour to be there by)
     r"|not (?:before|after|until|till)|by)"
     rf" (?:about |around |like )?(?:\d{{1,2}}(?::\d{{2}})? ?[ap]\.?m\b"
-    rf"|(?:{_CLOCK_WORD})\b(?! (?:hours?|hrs?|minutes?|mins?|days?|weeks?)\b)|noon\b|midday\b|lunch(?: ?time)?\b)"
+    rf"|(?:{_CLOCK_WORD})\b(?! (?:hours?|hrs?|minutes?|mins?|days?|weeks?)\b)"
+    r"|noon\b|midday\b|lunch(?: ?time)?\b)"
 )
 
 
@@ -845,9 +846,7 @@ def find_when(text: str, now: datetime) -> When | None:
         clock, vague = implied_clock, True
     said_at = text.startswith(("at ", "around ")) or " at " in text or " around " in text
     unread = (said_at or time_span is not None) and _time_unread(text, time_span, spans)
-    if not unread and (
-        "after " in text or "before " in text or " than " in text or "by " in text
-    ):
+    if not unread and ("after " in text or "before " in text or " than " in text or "by " in text):
         unread = _HOUR_LIMIT.search(text) is not None
     if day is None and clock is None and no_such_date is None and not unread:
         return None

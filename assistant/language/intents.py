@@ -199,7 +199,8 @@ def _left_out_together(sentence: str) -> str:
 # first was split off as words of nothing, and only the last was changed).
 _BOTH_CHANGED = rx(
     r"^(?P<lead>(?:(?:please|can you|could you|and|also|so),? )*)"
-    r"(?P<verb>make|set|mark|put|bump|change)(?: both)? (?P<a>(?:the |my )?[a-z'-]+(?: [a-z'-]+){0,3}?)"
+    r"(?P<verb>make|set|mark|put|bump|change)(?: both)?"
+    r" (?P<a>(?:the |my )?[a-z'-]+(?: [a-z'-]+){0,3}?)"
     r" and (?P<b>(?:the |my )?[a-z'-]+(?: [a-z'-]+){0,3}?)(?: both| tasks| ones)?"
     r" (?P<value>(?:to |as )?(?:a |an )?(?:high|low|normal|top|urgent)(?:[- ]priority)?"
     r"|(?:to be )?due (?:on |by |for )?[a-z0-9' ]+)(?: please)?[.!]*$"
@@ -223,10 +224,10 @@ def _protect_wrapped(sentence: str) -> str:
             f"{its.group('verb')} the {its.group('what')} of {its.group('thing')}"
             f"{sentence[its.end() :]}"
         )
-    if " and " in sentence and (both := _BOTH_CHANGED.match(sentence)) is not None:
-        verb, value = both.group("verb"), both.group("value")
+    if " and " in sentence and (once := _BOTH_CHANGED.match(sentence)) is not None:
+        verb, value = once.group("verb"), once.group("value")
         return (
-            f"{both.group('lead')}{verb} {both.group('a')} {value} and {verb} {both.group('b')}"
+            f"{once.group('lead')}{verb} {once.group('a')} {value} and {verb} {once.group('b')}"
             f" {value}"
         )
     if " and " in sentence or ", " in sentence:

@@ -139,9 +139,7 @@ async def test_a_todo_named_by_what_it_has(text: str, args: dict[str, str]) -> N
         ),
     ],
 )
-async def test_one_change_said_once_for_two_todos(
-    text: str, changes: list[dict[str, str]]
-) -> None:
+async def test_one_change_said_once_for_two_todos(text: str, changes: list[dict[str, str]]) -> None:
     assert await writes(text) == [(UPDATE, change) for change in changes], text
 
 
@@ -168,7 +166,11 @@ async def test_the_earlier_of_two_is_the_first() -> None:
 @pytest.mark.parametrize(
     ("text", "service", "starts_at"),
     [
-        ("book a massage three hours after my cleaning starts", "Massage", "2025-03-03T13:00:00-08:00"),
+        (
+            "book a massage three hours after my cleaning starts",
+            "Massage",
+            "2025-03-03T13:00:00-08:00",
+        ),
         ("book a facial an hour before my haircut starts", "Facial", "2025-03-07T13:30:00-08:00"),
     ],
 )

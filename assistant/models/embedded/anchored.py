@@ -45,7 +45,17 @@ _PARTS = r"(?:day|morning|afternoon|evening)"
 _SERVICE_WORDS = "|".join(sorted((re.escape(name) for name in SERVICES), key=len, reverse=True))
 # A visit named by no service ("my appointment"): the one ahead, asked when more are.
 _ANY_VISIT = ("appointment", "visit", "booking", "session")
-_COUNTS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
+_COUNTS = {
+    "a": 1,
+    "an": 1,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+}
 _ANCHOR = rx(
     rf"\b(?P<lead>(?:to|for|on|at) )?(?:the )?(?P<rel>{_PARTS} after|{_PARTS} before|same day as"
     r"|(?<=due the )day of|(?<=(?:to|on) the )day of"
