@@ -9,8 +9,12 @@ shift said after "due", and an hour counted from another visit's start.
 Played in the test world (assistant/fakes/world.py: Saturday, March 1, 2025; a dental
 cleaning on Monday at 10 at Downtown Dental, 120 Market St, a haircut on Friday at 2:30 at
 Studio Nine, 48 Valencia St; groceries (due tomorrow, normal), car insurance (due March 8,
-high) and eye exam (no due date, low) to-dos). Written after the set's fixes; first run
-recorded below."""
+high) and eye exam (no due date, low) to-dos). Written after the set's first fixes; first
+run 26/28. WRONG WRITE (1): "can the cleaning go on wednesday no later than 11" moved it to
+Wednesday at 10 ("no later than" is read as "by" before the limit was looked for: "by
+<hour>" is now a limit too, "by two hours" still a shift). Missed: "set the one without a
+due date due on the 10th" (looked for a task "without": "set … due" cut the words at the
+first "due", as "make … due" had). Both fixed."""
 
 from __future__ import annotations
 
