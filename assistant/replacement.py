@@ -11,6 +11,7 @@ thursday at 9"): that answers it, and the booking is made then.
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Sequence
 from datetime import datetime
 
@@ -23,6 +24,11 @@ _CANCEL = "crm.cancelAppointment"
 _BOOK = "crm.bookAppointment"
 # How the question names the booking that replaces the visit (confirmation._replacement).
 _IN_ITS_PLACE = " in its place"
+
+
+_NOT_SO = re.compile(
+    r"\b(?:no|nope|nah|not|don'?t|do not|never|keep|leave|stop|wait|hold on|instead of)\b"
+)
 
 
 def _parts(pending: PendingConfirmation) -> tuple[ToolCall, ToolCall] | None:
@@ -39,8 +45,10 @@ def retimed(pending: PendingConfirmation, text: str, now: datetime) -> PendingCo
     at 11", "yes, at 4pm"); None when it is no replacement or the reply gives no time
     plainly (`now`: on the customer's clock)."""
     parts = _parts(pending)
-    if parts is None:
-        return None  # (nearly every reply: a replacement rarely waits)
+    if parts is None or _NOT_SO.search(text.lower()):
+        # (nearly every reply: a replacement rarely waits) "no, keep my haircut at 2:30":
+        # a time said with a no is not the booking's, and nothing is written on it.
+        return None
     _, book = parts
     when = find_when(normalize(text).text, now)
     if when is None or when.clock is None or when.vague_time or when.hour_unsure:

@@ -100,3 +100,15 @@ async def test_the_cancel_is_made_before_the_booking(
         "POST /v1/customers/{cid}/appointments/{aid}/cancel": 1,
         "POST /v1/customers/{cid}/appointments": 1,
     }
+
+
+async def test_a_time_said_with_a_no_writes_nothing(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin
+) -> None:
+    """ "no, keep my haircut at 2:30" to the replacement's question is no answer with a
+    time: the haircut stays, no massage is booked."""
+    chat = await _asked_to_replace(make_assistant)
+    events = await chat.say("no, keep my haircut at 2:30")
+    assert not [c for c in events[-1]["tool_calls"] if c["tool"] != "crm.listUpcomingAppointments"]
+    held = await appointments(crm_admin)
+    assert [a["service"] for a in held if a["service"] in ("Haircut", "Massage")] == ["Haircut"]
