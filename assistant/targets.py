@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
+from assistant.as_said import times_said
 from assistant.language.lexicon import MONTHS, TITLE_VERBS, WEEKDAYS
 from assistant.language.shifts import find_shift, shifts_by_part
 from assistant.language.text import normalize
@@ -247,13 +248,98 @@ def _shift_said(texts: Sequence[str]) -> timedelta | None:
     return None
 
 
+# The words that say a task's priority level, and those that change it relative to
+# what it is ("lower its priority": low or normal, not judged by a level).
+_LEVELS = {
+    "high": frozenset({"high", "higher", "highest", "urgent", "important", "top"}),
+    "normal": frozenset({"normal", "medium", "regular", "default", "standard", "usual"}),
+    "low": frozenset({"low", "lowest", "unimportant"}),
+}
+_RELATIVE_LEVEL = frozenset(
+    {"raise", "lower", "bump", "increase", "decrease", "up", "down", "less", "more", "reduce"}
+)
+_DAY_GATE = re.compile(r"\d|\b(?:noon|midnight|morning|afternoon|evening|o'?clock)\b", re.I)
+
+
+def _parts(texts: Sequence[str]) -> list[str]:
+    return [part for text in texts for part in _PARTS.split(text.lower()) if part and part.strip()]
+
+
+def _levels_in(parts: Iterable[str]) -> tuple[set[str], bool]:
+    """(the priority levels `parts` say, whether they say one relative to the old)."""
+    levels: set[str] = set()
+    relative = False
+    for part in parts:
+        words = set(_WORD.findall(part))
+        levels |= {level for level, names in _LEVELS.items() if words & names}
+        relative = relative or bool(words & _RELATIVE_LEVEL)
+    return levels, relative
+
+
+def _priority_unsaid(new: str, item: dict[str, Any], texts: Sequence[str]) -> bool:
+    """Whether a new priority is one the words do not say: judged by the parts naming
+    the task when they say a level ("groceries high and the eye exam normal"), else by
+    the whole message; a change said relative to the old one is not judged."""
+    if new == item.get("priority"):
+        return False
+    parts = _parts(texts)
+    name = _naming(item.get("title", ""))
+    own, own_relative = _levels_in(p for p in parts if _naming(p) & name)
+    levels, relative = _levels_in(parts)
+    if own_relative or (relative and not own):
+        return False
+    return new not in (own or levels)
+
+
+def _times_of(part: str, now: datetime) -> Any:
+    return times_said(part, now)
+
+
+def _day_unsaid(new: datetime, old: datetime, item: dict[str, Any], texts: Sequence[str]) -> bool:
+    """Whether a move lands on a day, or at a time, its words do not say: a clock said
+    with no day keeps the visit's own day ("move my haircut to 4pm"); in a message that
+    moves two visits, each part's day and time hold for the visit that part names."""
+    if not texts or not _DAY_GATE.search(texts[0]):
+        return False
+    zone = old.tzinfo
+    local = new.astimezone(zone)
+    now = datetime.now(zone)
+    said = _times_of(texts[0], now)
+    if said.clocks and not (said.days or said.weekdays or said.relative):
+        return local.date() != old.date()
+    timed = [part for part in _parts(texts[:1]) if _times_of(part, now).any]
+    if len(timed) < 2:
+        return False
+    name = _naming(item.get("service", ""))
+    own = [_times_of(part, now) for part in timed if _naming(part) & name]
+    for times in own:
+        if times.relative:
+            return False
+        if (times.days or times.weekdays) and not (
+            local.date() in times.days or local.weekday() in times.weekdays
+        ):
+            return True
+        if times.clocks and (local.hour, local.minute) not in times.clocks:
+            return True
+    return False
+
+
+def shift_said(texts: Sequence[str]) -> timedelta | None:
+    """The one shift the first of `texts` says, or None (`_shift_said`)."""
+    return _shift_said(texts)
+
+
 def judges_change(call: ToolCall, texts: Sequence[str]) -> bool:
     """Whether `unsaid_change` has something to judge in `call` (its item then needed)."""
     if "task_id" in call.arguments and any(
-        isinstance(call.arguments.get(name), str) for name in ("title", "description")
+        isinstance(call.arguments.get(name), str) for name in ("title", "description", "priority")
     ):
         return True
-    return "appointment_id" in call.arguments and _shift_said(texts) is not None
+    if "appointment_id" not in call.arguments:
+        return False
+    if isinstance(call.arguments.get("starts_at"), str) and texts and _DAY_GATE.search(texts[0]):
+        return True
+    return _shift_said(texts) is not None
 
 
 def _moment(value: object) -> datetime | None:
@@ -291,8 +377,14 @@ def unsaid_change(
         added = stems(note) - stems(item.get("description") or "")
         if 2 * len(added & stems(" ".join(texts))) < len(added):
             return "description"
+    priority = call.arguments.get("priority")
+    if listing is _TASKS and isinstance(priority, str) and _priority_unsaid(priority, item, texts):
+        return "priority"
     new = _moment(call.arguments.get("starts_at"))
     old = _moment(item.get("starts_at"))
+    in_visits = listing is _APPOINTMENTS and new is not None and old is not None
+    if in_visits and new is not None and old is not None and _day_unsaid(new, old, item, texts):
+        return "starts_at"
     shift = _shift_said(texts) if listing is _APPOINTMENTS else None
     if shift is not None and texts:
         # "push my haircut back an hour and move my cleaning to friday": the shift is
@@ -315,6 +407,7 @@ __all__ = [
     "judges_change",
     "lookups_needed",
     "named_otherwise",
+    "shift_said",
     "stems",
     "target_of",
     "unsaid_change",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from assistant.language.patterns import rx
 from assistant.language.slots import noted_reminder, noted_time
@@ -231,10 +232,25 @@ def _instead_of_earlier(task: Item, scene: Scene) -> list[str]:
 
 def updated(result: ToolResult, scene: Scene) -> list[str]:
     task = result.result
-    before = scene.earlier(task.get("id"))
     changes = result.call.arguments
+    asked_id = changes.get("task_id")
+    if asked_id is not None and task.get("id") not in (None, asked_id):
+        # A 200 whose body is another task: what became of the one asked is unknown.
+        asked = scene.earlier(asked_id)
+        name = title(asked) if asked is not None else "that task"
+        return [
+            f"I asked the task system to update {name}, but it answered about another "
+            "task, so I can't confirm the change went through. Ask me in a moment and "
+            "I'll check."
+        ]
+    before = scene.earlier(task.get("id"))
     old_name = title(before) if before is not None else title(task)
     sentences = []
+    otherwise = _held_otherwise(task, changes, scene)
+    if otherwise:
+        # The body shows the task as before (an older version) or otherwise than asked:
+        # said as it shows it, not claimed done.
+        return otherwise
     if "title" in changes:
         if before is not None and title(before) != title(task):
             sentences.append(f"I renamed {old_name} to {title(task)}.")
@@ -260,6 +276,28 @@ def updated(result: ToolResult, scene: Scene) -> list[str]:
     elif "description" in changes:
         sentences.append(f"I added that note to {title(task)}.")
     return sentences or [f"I updated {title(task)}."]
+
+
+def _held_otherwise(task: dict[str, Any], changes: dict[str, Any], scene: Scene) -> list[str]:
+    """For each priority or due day asked that the CRM's answer holds otherwise: what it
+    shows, said as not what was asked."""
+    said: list[str] = []
+    asked = changes.get("priority")
+    held = task.get("priority")
+    if isinstance(asked, str) and isinstance(held, str) and held.lower() != asked.lower():
+        said.append(
+            f"The task system shows {title(task)} as {held} priority, not {asked} as I asked."
+        )
+    if "due_on" in changes and "due_on" in task:
+        want, have = parse_day(changes.get("due_on")), parse_day(task.get("due_on"))
+        if want is not None and have != want:
+            today = scene.now.date()
+            shown = f"due {dated_day(have, today)}" if have is not None else "with no due day"
+            said.append(
+                f"The task system shows {title(task)} {shown}, not due "
+                f"{dated_day(want, today)} as I asked."
+            )
+    return said
 
 
 def deleted(result: ToolResult, scene: Scene) -> list[str]:
