@@ -183,7 +183,15 @@ _PARTS = re.compile(r"[,.;:!?]|\b(?:and|then|also|but|plus|or)\b")
 # Words that say which errand, not which item: a title's doing words and their kin,
 # days and months ("the insurance task for friday"). Whole words: "register" is one,
 # "registration" is a name.
-_NOT_A_NAME = frozenset({*TITLE_VERBS, *WEEKDAYS, *MONTHS, "today", "tomorrow"})
+# So are the words of the change itself ("lower the priority of the insurance task").
+_FIELD_WORDS = frozenset(
+    {
+        "priority", "priorities", "due", "high", "higher", "highest", "urgent", "low",
+        "lower", "lowest", "normal", "medium", "raise", "bump", "increase", "decrease",
+        "reduce",
+    }
+)  # fmt: skip
+_NOT_A_NAME = frozenset({*TITLE_VERBS, *WEEKDAYS, *MONTHS, *_FIELD_WORDS, "today", "tomorrow"})
 
 
 def _naming(text: object) -> frozenset[str]:

@@ -19,6 +19,15 @@ Fixed (assistant/models/embedded/tasks.py `updated`): a task update answered wit
 another task's body is told as unconfirmed, naming the task asked; a priority or due
 day the answer holds otherwise than asked is said as the CRM shows it, "not … as I
 asked", as the contact details already were.
+
+Written after the fix, first run: 3 probes, 1 held, 2 failed (told the opposite):
+- a rename answered with the task as before: "The task is now called Buy groceries.";
+- "mark buy groceries as done" answered with the eye exam task, completed: "Done. I
+  marked Schedule eye exam as complete."
+Held: a move slow only to write (once its fault was put on the reschedule's real route,
+PATCH; the probe first slowed a route that does not exist). Fixed (tasks.py): a task
+write answered with another task's body is told as unconfirmed for completions too, and
+a new title the answer does not hold is said as it shows it, not told renamed.
 """
 
 from __future__ import annotations
@@ -160,3 +169,54 @@ async def test_a_due_date_slow_only_to_write_is_told_by_what_the_crm_holds_next(
     assert due != date.today().isoformat()
     told = answer(await chat.say("did that go through?")).lower()
     assert "n't" not in told and "not " not in told, (first, told)
+
+
+# -- written after the fix ------------------------------------------------------------
+
+
+async def test_a_rename_answered_with_the_old_title_is_not_told_renamed(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin, aiohttp_server: ServeProxy, crm_url: str
+) -> None:
+    """'rename the groceries task to buy groceries and flowers' answered 200 with the
+    task as before: not told it is renamed, nor that it is now called the old title."""
+    before = await _task(crm_admin, GROCERIES)
+    harness, proxy = await _proxied(make_assistant, aiohttp_server, crm_url)
+    proxy.rewrite("PATCH", TASK, lambda body: before)
+    chat = await harness.connect()
+    events = await chat.say("rename the groceries task to buy groceries and flowers")
+    if events[-1]["awaiting_confirmation"]:
+        events = await chat.say("yes")
+    said = answer(events)
+    assert "renamed" not in said.lower() and not _claims_now(said), said
+
+
+async def test_a_completion_answered_with_another_task_is_not_told_done(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin, aiohttp_server: ServeProxy, crm_url: str
+) -> None:
+    """'mark buy groceries as done' answered 200 with the eye exam task, completed: not
+    told that either is done."""
+    eye = {**await _task(crm_admin, "task_0003"), "status": "completed"}
+    harness, proxy = await _proxied(make_assistant, aiohttp_server, crm_url)
+    proxy.rewrite("POST", TASK + "/complete", lambda body: eye)
+    chat = await harness.connect()
+    said = answer(await chat.say("mark buy groceries as done"))
+    lowered = said.lower()
+    assert "eye exam" not in lowered or "n't" in lowered, said
+    assert not lowered.startswith("done") and "marked" not in lowered, said
+
+
+async def test_a_move_slow_only_to_write_is_not_told_moved_nor_failed(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin
+) -> None:
+    """The visits are read at once; 'move my haircut to tomorrow at 3pm' lands 1.5 s
+    later: not told moved, nor that it failed; moved once."""
+    await crm_admin.add_fault(
+        method="PATCH", path="/v1/customers/*/appointments/*", latency_ms=1500, times=1
+    )
+    chat = await (await make_assistant(**FAST)).connect()
+    said = answer(await chat.say("move my haircut to tomorrow at 3pm")).lower()
+    await crm_admin.wait_until_settled()
+    assert "is now" not in said and "moved your" not in said, said
+    assert not any(w in said for w in ("couldn't", "could not", "failed")), said
+    moves = "PATCH /v1/customers/{cid}/appointments/{aid}"
+    assert (await writes_applied(crm_admin)).get(moves, 0) == 1

@@ -26,6 +26,15 @@ was not said while its hour was keeps the visit's own day, else waits for a yes;
 message that moves two visits, each part's day and time hold for the visit it names.
 Claims (assistant/claims.py): a bare verb with what it covers before it ("Both done.",
 "All moved.") is a claim like "Done.", not spoken when nothing was made.
+
+Written after the fixes, first run: 5 probes, 4 held, 1 failed, no wrong write: "lower
+the priority of the insurance task", the model making it normal, was asked about
+("Shall I give the task 'Renew car insurance' normal priority?") rather than made, on
+main too before these rules: "lower" and "priority" were taken for words naming
+another item than the insurance task. Fixed (targets.py): the words of the change itself
+(priority, its levels, raise/lower, due) name no item. Held: "urgent" made high at once;
+a visit moved to the hour said on its own day made at once; one moved to that hour the
+day after not made; two priorities swapped between their tasks not made.
 """
 
 from __future__ import annotations
@@ -304,3 +313,119 @@ async def test_two_moves_merged_into_one_with_the_days_swapped_is_not_made(
     now = _local((await _visit(crm_admin, "Haircut"))["starts_at"])
     assert now != saturday, answer(events)
     assert "both moved" not in answer(events).lower(), answer(events)
+
+
+# -- written after the fixes ----------------------------------------------------------
+
+
+async def test_a_priority_said_as_urgent_is_made(
+    make_assistant: MakeAssistant,
+    crm_admin: CrmAdmin,
+    openai_server: OpenAIServer,
+    openai_models: Models,
+) -> None:
+    """'make the groceries task urgent' and the model makes it high priority: made, not
+    asked about (urgent says high)."""
+    planner, narrator = openai_models
+    openai_server.stream(
+        tool_calls_reply(call("c1", "crm_updateTask", task_id=GROCERIES, priority="high"))
+    )
+    _replies(openai_server, "Done, it's high priority.", "Done, it's high priority.")
+    chat = await (await make_assistant(planner=planner, narrator=narrator)).connect()
+    events = await chat.say("make the groceries task urgent")
+    assert (await _task(crm_admin, GROCERIES))["priority"] == "high", answer(events)
+    assert pending(events) is None, answer(events)
+
+
+async def test_a_priority_lowered_relative_to_the_old_is_made(
+    make_assistant: MakeAssistant,
+    crm_admin: CrmAdmin,
+    openai_server: OpenAIServer,
+    openai_models: Models,
+) -> None:
+    """'lower the priority of the insurance task' and the model makes it normal: made."""
+    planner, narrator = openai_models
+    openai_server.stream(
+        tool_calls_reply(call("c1", "crm_updateTask", task_id=INSURANCE, priority="normal"))
+    )
+    _replies(openai_server, "Done.", "Done.")
+    chat = await (await make_assistant(planner=planner, narrator=narrator)).connect()
+    events = await chat.say("lower the priority of the insurance task")
+    assert (await _task(crm_admin, INSURANCE))["priority"] == "normal", answer(events)
+
+
+async def test_a_visit_moved_to_the_hour_said_on_its_own_day_is_made(
+    make_assistant: MakeAssistant,
+    crm_admin: CrmAdmin,
+    openai_server: OpenAIServer,
+    openai_models: Models,
+) -> None:
+    """'move my dental cleaning to 11am' and the model moves it to 11 AM the same day:
+    made, not asked about."""
+    planner, narrator = openai_models
+    cleaning = await _visit(crm_admin, "Dental cleaning")
+    right = _local(cleaning["starts_at"]).replace(hour=11, minute=0)
+    openai_server.stream(
+        tool_calls_reply(
+            call(
+                "c1",
+                "crm_rescheduleAppointment",
+                appointment_id=cleaning["id"],
+                starts_at=right.isoformat(),
+            )
+        )
+    )
+    _replies(openai_server, "Done, 11 AM.", "Done, 11 AM.")
+    chat = await (await make_assistant(planner=planner, narrator=narrator)).connect()
+    events = await chat.say("move my dental cleaning to 11am")
+    now = _local((await _visit(crm_admin, "Dental cleaning"))["starts_at"])
+    assert now == right, answer(events)
+
+
+async def test_a_visit_moved_to_the_morning_after_when_only_the_hour_was_said_is_not_made(
+    make_assistant: MakeAssistant,
+    crm_admin: CrmAdmin,
+    openai_server: OpenAIServer,
+    openai_models: Models,
+) -> None:
+    """'can you put my dental cleaning at 9 instead' and the model moves it to 9 AM the
+    day after: not made."""
+    planner, narrator = openai_models
+    cleaning = await _visit(crm_admin, "Dental cleaning")
+    wrong = _local(cleaning["starts_at"]).replace(hour=9, minute=0) + timedelta(days=1)
+    openai_server.stream(
+        tool_calls_reply(
+            call(
+                "c1",
+                "crm_rescheduleAppointment",
+                appointment_id=cleaning["id"],
+                starts_at=wrong.isoformat(),
+            )
+        )
+    )
+    _replies(openai_server, "Done, 9 AM.", "Done, 9 AM.")
+    chat = await (await make_assistant(planner=planner, narrator=narrator)).connect()
+    events = await chat.say("can you put my dental cleaning at 9am instead")
+    now = _local((await _visit(crm_admin, "Dental cleaning"))["starts_at"])
+    assert now != wrong, answer(events)
+
+
+async def test_two_priorities_swapped_between_their_tasks_are_not_made(
+    make_assistant: MakeAssistant,
+    crm_admin: CrmAdmin,
+    openai_server: OpenAIServer,
+    openai_models: Models,
+) -> None:
+    """'make groceries low priority and the insurance task normal' and the model gives
+    groceries normal and insurance low: neither is made as swapped."""
+    planner, narrator = openai_models
+    openai_server.stream(
+        tool_calls_reply(
+            call("c1", "crm_updateTask", task_id=GROCERIES, priority="normal"),
+            call("c2", "crm_updateTask", task_id=INSURANCE, priority="low"),
+        )
+    )
+    _replies(openai_server, "Both done.", "Both done.", "Both done.")
+    chat = await (await make_assistant(planner=planner, narrator=narrator)).connect()
+    events = await chat.say("make the groceries task low priority and the insurance task normal")
+    assert (await _task(crm_admin, INSURANCE))["priority"] != "low", answer(events)

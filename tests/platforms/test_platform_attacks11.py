@@ -15,6 +15,11 @@ Fixed (assistant/guard.py `repeated_shifts`, asked in integrity.py's `hold_doubt
 move by a shift that the customer's message before said in the same words, of a visit
 moved since within the duplicate window, waits for a yes ("I already moved that
 appointment a moment ago, as you asked then. Do you want me to move it anyway?").
+
+Written after the fix, first run: 2 probes, both held: the shift said twice and then
+"yes" moves it two hours (the customer meant it); a day and time said twice moves it
+once, with nothing odd said. (One check of the first run counted moves on a route the
+CRM does not have; corrected to the reschedule's PATCH, after which it still holds.)
 """
 
 from __future__ import annotations
@@ -30,7 +35,7 @@ from tests.integrity.helpers import HOME, appointments, tasks, titles, writes_ap
 from tests.platforms.conftest import MARIA_PHONE, PLATFORM_KEY, assistant, user, vapi_body
 from tests.transports_relay.conftest import RelayClient, spoken
 
-MOVES = "POST /v1/customers/{cid}/appointments/{aid}/reschedule"
+MOVES = "PATCH /v1/customers/{cid}/appointments/{aid}"
 DELETES = "DELETE /v1/customers/{cid}/tasks/{tid}"
 TASKS = "/v1/customers/*/tasks"
 
@@ -155,3 +160,33 @@ async def test_relay_a_barge_in_between_the_add_and_its_answer_is_told_truly(
     assert "added" in told.lower() and "n't" not in told.lower(), told
     pending = await tasks(crm_admin, "pending")
     assert "Call the plumber" in pending
+
+
+# -- written after the fix ------------------------------------------------------------
+
+
+async def test_relay_an_hour_later_said_twice_then_yes_moves_two_hours(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin
+) -> None:
+    """The caller says 'push my haircut back an hour' twice and then 'yes' to the
+    question: the haircut is two hours later (they meant it), moved twice in all."""
+    relay = await _relay(make_assistant)
+    before = await _haircut(crm_admin)
+    await relay.ask("push my haircut back an hour")
+    await relay.ask("push my haircut back an hour")
+    told = spoken(await relay.ask("yes"))
+    assert await _haircut(crm_admin) == before + timedelta(hours=2), told
+    assert (await writes_applied(crm_admin)).get(MOVES, 0) == 2, told
+
+
+async def test_relay_the_same_day_and_time_said_twice_moves_once_and_asks_nothing_odd(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin
+) -> None:
+    """'move my haircut to friday at 2pm' said twice: the haircut is on Friday at 2 PM,
+    and the second answer does not say it moved it anywhere else."""
+    relay = await _relay(make_assistant)
+    first = spoken(await relay.ask("move my haircut to friday at 2pm"))
+    again = spoken(await relay.ask("move my haircut to friday at 2pm"))
+    now = await _haircut(crm_admin)
+    assert (now.weekday(), now.hour) == (4, 14), (first, again)
+    assert "couldn't" not in again.lower(), again

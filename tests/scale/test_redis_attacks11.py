@@ -17,6 +17,9 @@ live under the deployment's own prefix (derived from its signing secret, as the
 sessions' stamp); the sessions keep theirs (each is stamped). A rolling upgrade to this
 version sees the earlier version's creates in flight under the old keys no more (for
 the minutes those last).
+
+Written after the fix, first run: 1 probe, held: two workers of one deployment (the
+same secret) still spend one customer budget.
 """
 
 from __future__ import annotations
@@ -122,3 +125,25 @@ async def test_a_call_sid_seen_by_the_other_deployment_still_answers_here(
     assert not any(f["type"] == "end" for f in frames), frames
     await first.close()
     await second.close()
+
+
+# -- written after the fix ------------------------------------------------------------
+
+
+async def test_two_workers_of_one_deployment_still_share_the_customers_budget(
+    make_assistant: MakeAssistant, redis_url: str
+) -> None:
+    """The prefix is the deployment's: two workers of the same one (same secret) still
+    spend one budget. Two messages on worker 1, the third on worker 2 is refused."""
+    limits = {"customer_messages_per_minute": 2, "session_messages_per_minute": 100}
+    one = await make_assistant(redis_url=redis_url, **limits)
+    two = await make_assistant(redis_url=redis_url, **limits)
+    chat = await one.connect()
+    for _ in range(2):
+        await chat.say("what do I owe?")
+    other = await two.connect()
+    await other.send_message("what do I owe?")
+    first = await other.next_event(timeout_s=5)
+    while first["type"] not in ("error", "turn.done"):
+        first = await other.next_event(timeout_s=5)
+    assert first["type"] == "error" and first["code"] == "rate_limited", first

@@ -150,7 +150,24 @@ def added(result: ToolResult, scene: Scene) -> list[str]:
     return sentences
 
 
+def _answered_of_another(result: ToolResult, scene: Scene, doing: str) -> list[str]:
+    """When a write's answer is another task than the one it names (a 200 whose body
+    is for another item): what became of the one asked is unknown, and said so."""
+    asked_id = result.call.arguments.get("task_id")
+    answered = result.result.get("id") if isinstance(result.result, dict) else None
+    if asked_id is None or answered in (None, asked_id):
+        return []
+    asked = scene.earlier(asked_id)
+    name = title(asked) if asked is not None else "that task"
+    return [
+        f"I asked the task system to {doing} {name}, but it answered about another task, "
+        "so I can't confirm it went through. Ask me in a moment and I'll check."
+    ]
+
+
 def completed(result: ToolResult, scene: Scene) -> list[str]:
+    if other := _answered_of_another(result, scene, "complete"):
+        return other
     task = result.result
     before = scene.earlier(task.get("id"))
     if before is not None and before.get("status") == "completed":
@@ -233,16 +250,8 @@ def _instead_of_earlier(task: Item, scene: Scene) -> list[str]:
 def updated(result: ToolResult, scene: Scene) -> list[str]:
     task = result.result
     changes = result.call.arguments
-    asked_id = changes.get("task_id")
-    if asked_id is not None and task.get("id") not in (None, asked_id):
-        # A 200 whose body is another task: what became of the one asked is unknown.
-        asked = scene.earlier(asked_id)
-        name = title(asked) if asked is not None else "that task"
-        return [
-            f"I asked the task system to update {name}, but it answered about another "
-            "task, so I can't confirm the change went through. Ask me in a moment and "
-            "I'll check."
-        ]
+    if other := _answered_of_another(result, scene, "update"):
+        return other
     before = scene.earlier(task.get("id"))
     old_name = title(before) if before is not None else title(task)
     sentences = []
@@ -251,6 +260,13 @@ def updated(result: ToolResult, scene: Scene) -> list[str]:
         # The body shows the task as before (an older version) or otherwise than asked:
         # said as it shows it, not claimed done.
         return otherwise
+    asked_title = changes.get("title")
+    if isinstance(asked_title, str) and _words_of(asked_title) != _words_of(task.get("title")):
+        # Answered with the old title (an older version) or another: not told renamed.
+        return [
+            f"The task system shows it as {title(task)}, not {asked_title} as I asked, "
+            "so I can't confirm the new name."
+        ]
     if "title" in changes:
         if before is not None and title(before) != title(task):
             sentences.append(f"I renamed {old_name} to {title(task)}.")
@@ -276,6 +292,10 @@ def updated(result: ToolResult, scene: Scene) -> list[str]:
     elif "description" in changes:
         sentences.append(f"I added that note to {title(task)}.")
     return sentences or [f"I updated {title(task)}."]
+
+
+def _words_of(text: object) -> list[str]:
+    return "".join(c if c.isalnum() else " " for c in str(text or "").lower()).split()
 
 
 def _held_otherwise(task: dict[str, Any], changes: dict[str, Any], scene: Scene) -> list[str]:
