@@ -20,7 +20,10 @@ was asked), so the engine compares what they touch and say with the customer's w
   the change: a new title with words neither the customer nor the old title holds
   ("make the groceries task high priority", and the model renames it too), a note most
   of whose new words nobody said, a move by
-  another amount than the shift said ("push my haircut back an hour", moved two).
+  another amount than the shift said ("push my haircut back an hour", moved two), a
+  priority the words do not say (judged by the parts naming the task when they say a
+  level), a move to another day when only the hour was said ("move my haircut to
+  4pm"), or, in a message moving two visits, to the other visit's day or time.
 
 Words are compared by their first five letters ("grocery" and "groceries" agree),
 without fillers and without the words every request shares ("task", "appointment").
@@ -299,10 +302,6 @@ def _priority_unsaid(new: str, item: dict[str, Any], texts: Sequence[str]) -> bo
     return new not in (own or levels)
 
 
-def _times_of(part: str, now: datetime) -> Any:
-    return times_said(part, now)
-
-
 def _day_unsaid(new: datetime, old: datetime, item: dict[str, Any], texts: Sequence[str]) -> bool:
     """Whether a move lands on a day, or at a time, its words do not say: a clock said
     with no day keeps the visit's own day ("move my haircut to 4pm"); in a message that
@@ -312,14 +311,14 @@ def _day_unsaid(new: datetime, old: datetime, item: dict[str, Any], texts: Seque
     zone = old.tzinfo
     local = new.astimezone(zone)
     now = datetime.now(zone)
-    said = _times_of(texts[0], now)
+    said = times_said(texts[0], now)
     if said.clocks and not (said.days or said.weekdays or said.relative):
         return local.date() != old.date()
-    timed = [part for part in _parts(texts[:1]) if _times_of(part, now).any]
+    timed = [part for part in _parts(texts[:1]) if times_said(part, now).any]
     if len(timed) < 2:
         return False
     name = _naming(item.get("service", ""))
-    own = [_times_of(part, now) for part in timed if _naming(part) & name]
+    own = [times_said(part, now) for part in timed if _naming(part) & name]
     for times in own:
         if times.relative:
             return False
@@ -390,9 +389,9 @@ def unsaid_change(
         return "priority"
     new = _moment(call.arguments.get("starts_at"))
     old = _moment(item.get("starts_at"))
-    in_visits = listing is _APPOINTMENTS and new is not None and old is not None
-    if in_visits and new is not None and old is not None and _day_unsaid(new, old, item, texts):
-        return "starts_at"
+    if listing is _APPOINTMENTS and new is not None and old is not None:  # noqa: SIM102
+        if _day_unsaid(new, old, item, texts):
+            return "starts_at"
     shift = _shift_said(texts) if listing is _APPOINTMENTS else None
     if shift is not None and texts:
         # "push my haircut back an hour and move my cleaning to friday": the shift is
