@@ -179,6 +179,11 @@ class Answerer:
                     await state.emit(AnswerDelta(state.turn_id, piece))
         finally:
             await pieces.aclose()  # type: ignore[attr-defined]  # narrators are generators
+        if state.afterword:
+            piece = f" {state.afterword}" if state.answer else state.afterword
+            state.afterword = None
+            state.answer.append(piece)
+            await state.emit(AnswerDelta(state.turn_id, piece))
         if done:
             await state.emit(AnswerDone(state.turn_id, "".join(state.answer).strip()))
 

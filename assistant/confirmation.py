@@ -25,6 +25,7 @@ from assistant.language.confirm import request_after_yes as _said_after_yes
 from assistant.language.hesitation import only_hesitates, only_pauses
 from assistant.language.intents import is_request
 from assistant.language.narrowed import agreed, picked
+from assistant.language.replacing import replaces, time_left_open
 from assistant.language.slots import extension_said
 from assistant.schema import ToolCall, ToolResult
 from assistant.speech import article, join_and, phone
@@ -311,6 +312,8 @@ def wording(
     """The question naming every pending call, and the answers if it is not a yes (`said`:
     the customer's words, for what the calls leave out of them)."""
     results = list(results)
+    if (replacing := _replacement(calls, results, timezone, said)) is not None:
+        return replacing
     by_tool: dict[str, list[ToolCall]] = {}
     for call in calls:
         by_tool.setdefault(call.tool_name, []).append(call)
@@ -324,6 +327,45 @@ def wording(
         for call in group
     )
     return Wording(prompt, declined_answer(calls), dropped, named)
+
+
+def _replacement(
+    calls: Sequence[ToolCall], results: list[ToolResult], timezone: str, said: str
+) -> Wording | None:
+    """ "Are you sure you want to cancel your haircut on Sunday, January 20 at 2:30 PM and
+    book a massage in its place at that time?": a visit replaced by another service, one
+    question naming both (with the time asked too when none was said); None for any
+    other calls."""
+    tools = sorted(call.tool_name for call in calls)
+    if tools != ["crm.bookAppointment", "crm.cancelAppointment"] or not replaces(said):
+        return None
+    cancel, book = sorted(calls, key=lambda call: call.tool_name != "crm.cancelAppointment")
+    cancelled = _clause(cancel.tool_name, [cancel], results, timezone)
+    visit = _find(results, cancel.arguments.get("appointment_id"))
+    service = article(str(book.arguments.get("service") or "appointment").lower())
+    starts_at = str(book.arguments.get("starts_at", ""))
+    same = visit is not None and _same_moment(starts_at, str(visit.get("starts_at", "")))
+    if time_left_open(said) and same:
+        booked = f"book {service} in its place, at that time or at another"
+    elif time_left_open(said):
+        booked = f"book {service} in its place{_when(starts_at, timezone)}, or at another time"
+    elif same:
+        booked = f"book {service} in its place at that time"
+    else:
+        booked = f"book {service} in its place{_when(starts_at, timezone)}"
+    return Wording(
+        prompt=f"Are you sure you want to {cancelled} and {booked}?",
+        declined=f"Okay, I won't {cancelled} or book {service}. Nothing was changed.",
+        dropped=f"I didn't {cancelled} or book {service}.",
+        named=((cancel.call_id, cancelled), (book.call_id, booked)),
+    )
+
+
+def _same_moment(one: str, other: str) -> bool:
+    try:
+        return datetime.fromisoformat(one) == datetime.fromisoformat(other)
+    except ValueError:
+        return False
 
 
 _KIND = {

@@ -22,7 +22,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from assistant import confirmation, dialogue, progress, tracing
+from assistant import confirmation, dialogue, progress, replacement, tracing
 from assistant.acknowledge import ack_pieces
 from assistant.answer_stream import AnswerStream
 from assistant.answering import APOLOGY, INTERNAL_APOLOGY, Answerer, error_text, fixed_figures
@@ -62,6 +62,7 @@ from assistant.schema import (
     tool_error_wire,
 )
 from assistant.session import PendingConfirmation, Session
+from assistant.speech import local_now
 from assistant.tools.executor import RoundContext, ToolExecutor
 from assistant.turn import Turn, TurnState, call_key, said_instead
 from assistant.turn_budget import TurnBudget
@@ -359,8 +360,16 @@ class Engine:
             # "ok good" to "…add it again anyway?": glad it is there, nothing more done.
             await self._answers.speak(state, pending.declined)
             return
+        retimed: PendingConfirmation | None = None
+        if pending is not None and (
+            retimed := replacement.retimed(pending, state.text, self._local_now(state))
+        ):
+            # "saturday at 11" to "…and book a massage in its place, at that time or at
+            # another?": the answer, and the time the booking is made at.
+            pending = retimed
         if pending is not None:
-            replies = confirmation.is_affirmative(state.text) or (
+            says_yes = retimed is not None or confirmation.is_affirmative(state.text)
+            replies = says_yes or (
                 answers_with_more(state.text)
                 # "no wait, just the task": the customer's own ask narrowed, not an answer
                 and confirmation.narrowed(state.text, pending.calls, pending.named) is None
@@ -374,10 +383,10 @@ class Engine:
                 # booked MOVED to 4, where the question was whether to book another).
                 await self._ask_again(state, pending)
                 return
-            if confirmation.is_affirmative(state.text):
+            if says_yes:
                 if await self._moved_since_asked(state, pending):
                     return
-                await self._run_round(state, 1, list(pending.calls), None, confirmed=True)
+                await self._run_confirmed(state, pending.calls)
                 if confirmation.request_after_yes(state.text) is None and not _not_found(state):
                     await self._answers.narrate(state)
                     return
@@ -482,6 +491,24 @@ class Engine:
             await self._answers.narrate(state)
         else:
             await self._answers.speak(state, "Okay.")
+
+    async def _run_confirmed(self, state: TurnState, calls: Sequence[ToolCall]) -> None:
+        """The calls a yes confirmed; a booking that replaces a visit cancelled with it
+        runs after the cancel, and only when the CRM says it was made."""
+        first, after = replacement.in_order(calls)
+        await self._run_round(state, 1, first, None, confirmed=True)
+        if not after:
+            return
+        if replacement.cancels_went_through(first, state.results):
+            await self._run_round(state, 1, after, None, confirmed=True)
+            if not replacement.booked(after, state.results):
+                state.afterword = replacement.cancelled_only(after)
+        else:
+            state.afterword = replacement.not_booked(after)
+
+    def _local_now(self, state: TurnState) -> datetime:
+        customer = state.session.customer
+        return local_now(state.now, customer.timezone if customer is not None else None)
 
     async def _moved_since_asked(self, state: TurnState, held: PendingConfirmation) -> bool:
         """Whether what the held calls name changed since the question (a visit moved, the

@@ -17,6 +17,7 @@ from assistant import as_asked, as_said, confirmation, guard, targets
 from assistant.as_said import Verdict
 from assistant.confirmation import Wording
 from assistant.heard import words_of_the_ask
+from assistant.language.replacing import replaces
 from assistant.schema import ToolCall, ToolError, ToolExchange, ToolResult
 from assistant.session import PendingConfirmation, RecentWrite
 from assistant.tools.executor import ToolExecutor
@@ -83,6 +84,10 @@ _UNCONFIRMED_SETTLE_S = 60.0
 
 def _owner(state: TurnState) -> str:
     return f"{state.session.session_id}/{state.turn_id}"
+
+
+# A booking held with a cancel when it replaces the visit cancelled.
+_BOOK = "crm.bookAppointment"
 
 
 class WriteIntegrity:
@@ -316,9 +321,19 @@ class WriteIntegrity:
                 and self._executor.argument_error(call, customer.customer_id) is None
             )
             (held if holdable else runnable).append(call)
+        booked = [call for call in runnable if call.tool_name == _BOOK]
+        replacing = bool(booked or held) and replaces(words_of_the_ask(state.session, state.text))
+        if booked and replacing:
+            # "swap the cleaning for a checkup": the booking is made in the cancelled
+            # visit's place, so it waits for the cancel (found in this round or the next),
+            # both asked about in one question: both after the yes, or neither.
+            held += booked
+            runnable = [call for call in runnable if call.tool_name != _BOOK]
         if held:
             earlier = state.pending
-            if earlier is not None and all(self._needs_yes(c) for c in earlier.calls):
+            if earlier is not None and all(
+                self._needs_yes(c) or (replacing and c.tool_name == _BOOK) for c in earlier.calls
+            ):
                 # Held in an earlier round of this turn: one question names them all.
                 state.pending = None
                 held = [*earlier.calls, *held]

@@ -53,6 +53,8 @@ class TurnState:
     pending: PendingConfirmation | None = None
     # Said before the answer: what became of a pending confirmation the customer left.
     preface: str | None = None
+    # Said after the answer: a booking not made because the cancel it replaced failed.
+    afterword: str | None = None
     # The calls that confirmation held, left this turn: a narrowed "no, just the haircut"
     # holds some of them again, and the preface about them all is then not said.
     dropped_calls: tuple[ToolCall, ...] = ()

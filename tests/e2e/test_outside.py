@@ -27,6 +27,12 @@ visit is not worked out for those; and a day and time said with nothing asked as
 for. Ten more written after the fixes, not tuned for: 7/10 on their first run (a late
 arrival said with "probably", a two-word service swapped, "if an earlier haircut opens
 up"; none wrote anything); the three rules were then widened: 35/35.
+
+haircut-to-massage was then corrected when a visit replaced by another service became two
+changes asked as one (tests/e2e/test_replace.py): "can you change my haircut to a massage
+instead" is asked "Are you sure you want to cancel your haircut … and book a massage in its
+place at that time?" (it was told "I can't change which service a booking is for"), and
+"friday at 3pm" next answers that question: the haircut cancelled, the massage booked then.
 """
 
 from __future__ import annotations

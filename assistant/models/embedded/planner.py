@@ -36,6 +36,7 @@ from assistant.language.grammar import negated
 from assistant.language.hesitation import only_hesitates
 from assistant.language.patterns import rx
 from assistant.language.put_right import put_right
+from assistant.language.replacing import as_two_changes
 from assistant.language.scope import hypothetical, only_asking
 from assistant.language.slots import service
 from assistant.language.smalltalk import asks_how_to
@@ -155,8 +156,12 @@ def _as_meant(request: PlanRequest) -> PlanRequest:
             said = whole if whole is not None and seen == 0 else message.text
             if seen == 0:
                 said = anchored.from_the_last_visit(said, request.dialogue)
+                # "swap the cleaning for a checkup": said as the cancel and the booking.
+                meant = as_two_changes(as_meant(said))
+            else:
+                meant = as_meant(said)
             # "…at 10am. Actually, make it 11.": put right before anything reads it.
-            if (meant := put_right(as_meant(said), now)) != message.text:
+            if (meant := put_right(meant, now)) != message.text:
                 changed.append((index, UserTurn(text=meant)))
             seen += 1
             if seen == _MEANT_MESSAGES:

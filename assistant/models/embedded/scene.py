@@ -17,6 +17,7 @@ from assistant.dialogue_state import Dialogue
 from assistant.language.as_meant import as_meant
 from assistant.language.intents import Intent, ask_corrected
 from assistant.language.put_right import put_right
+from assistant.language.replacing import as_two_changes
 from assistant.language.text import normalize
 from assistant.models.embedded import cut_off
 from assistant.models.embedded.anchored import (
@@ -103,7 +104,7 @@ class Scene:
         # as the planner read it (the end of an ask cut off before it, read with it)
         whole = cut_off.finished(request.conversation) or request.user_message
         whole = from_the_last_visit(whole, request.dialogue)
-        message = put_right(as_meant(whole), now)
+        message = put_right(as_two_changes(as_meant(whole)), now)
         conversation = request.conversation
         if (asked := picked_request(conversation)) is not None:
             # "Which appointment should I count from…?" → "the haircut": the request asked

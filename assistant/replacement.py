@@ -1,0 +1,110 @@
+"""A visit replaced by another service, after the yes: the cancel first, then the booking.
+
+"swap the cleaning for a checkup" waits as a cancel and a booking under one question
+(assistant/integrity.py, confirmation.py). The yes runs the cancel alone; the booking
+runs only when the CRM says the visit is cancelled, so that a refused cancel never leaves
+two visits booked, and the booking never lands before the cancel it replaces. The reply
+to the question may give the time the booking is wanted at ("saturday at 11", "yes,
+thursday at 9"): that answers it, and the booking is made then.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Sequence
+from datetime import datetime
+
+from assistant.language.dates import find_when
+from assistant.language.text import normalize
+from assistant.schema import ToolCall, ToolResult
+from assistant.session import PendingConfirmation
+
+_CANCEL = "crm.cancelAppointment"
+_BOOK = "crm.bookAppointment"
+# How the question names the booking that replaces the visit (confirmation._replacement).
+_IN_ITS_PLACE = " in its place"
+
+
+_NOT_SO = re.compile(
+    r"\b(?:no|nope|nah|not|don'?t|do not|never|keep|leave|stop|wait|hold on|instead of)\b"
+)
+
+
+def _parts(pending: PendingConfirmation) -> tuple[ToolCall, ToolCall] | None:
+    """The cancel and the booking of a replacement waiting for its yes, else None."""
+    if len(pending.calls) != 2 or not any(_IN_ITS_PLACE in said for _, said in pending.named):
+        return None
+    cancel = next((call for call in pending.calls if call.tool_name == _CANCEL), None)
+    book = next((call for call in pending.calls if call.tool_name == _BOOK), None)
+    return (cancel, book) if cancel is not None and book is not None else None
+
+
+def retimed(pending: PendingConfirmation, text: str, now: datetime) -> PendingConfirmation | None:
+    """The replacement waiting, its booking at the day and time the reply gives ("saturday
+    at 11", "yes, at 4pm"); None when it is no replacement or the reply gives no time
+    plainly (`now`: on the customer's clock)."""
+    parts = _parts(pending)
+    if parts is None or _NOT_SO.search(text.lower()):
+        # (nearly every reply: a replacement rarely waits) "no, keep my haircut at 2:30":
+        # a time said with a no is not the booking's, and nothing is written on it.
+        return None
+    _, book = parts
+    when = find_when(normalize(text).text, now)
+    if when is None or when.clock is None or when.vague_time or when.hour_unsure:
+        return None
+    try:
+        start = datetime.fromisoformat(str(book.arguments.get("starts_at")))
+    except ValueError:
+        return None
+    start = start.astimezone(now.tzinfo)
+    day = when.day if when.day is not None and not when.day_implied else start.date()
+    moment = datetime.combine(day, when.clock, tzinfo=now.tzinfo)
+    if moment <= now:
+        return None
+    arguments = {**book.arguments, "starts_at": moment.isoformat()}
+    moved = book.model_copy(update={"arguments": arguments})
+    calls = tuple(moved if call is book else call for call in pending.calls)
+    return dataclasses.replace(pending, calls=calls)
+
+
+def in_order(calls: Sequence[ToolCall]) -> tuple[list[ToolCall], list[ToolCall]]:
+    """The calls a yes runs first, and the bookings that wait for the cancels among them
+    (a replacement); every call first when there is no cancel with a booking."""
+    if not any(call.tool_name == _CANCEL for call in calls):
+        return list(calls), []
+    after = [call for call in calls if call.tool_name == _BOOK]
+    return [call for call in calls if call.tool_name != _BOOK], after
+
+
+def cancels_went_through(first: Sequence[ToolCall], results: Sequence[ToolResult]) -> bool:
+    """Whether the CRM said every cancel of `first` was made."""
+    ids = {call.call_id for call in first if call.tool_name == _CANCEL}
+    done = {result.call.call_id for result in results if result.ok}
+    return ids <= done
+
+
+def booked(book: Sequence[ToolCall], results: Sequence[ToolResult]) -> bool:
+    """Whether the CRM said every booking of `book` was made."""
+    done = {result.call.call_id for result in results if result.ok}
+    return {call.call_id for call in book} <= done
+
+
+def cancelled_only(book: Sequence[ToolCall]) -> str:
+    """Said when the cancel went through and the booking in its place did not."""
+    return f"So the visit is cancelled, and no {_services(book)} is booked in its place."
+
+
+def _services(book: Sequence[ToolCall]) -> str:
+    return " or ".join(
+        sorted({str(call.arguments.get("service") or "appointment").lower() for call in book})
+    )
+
+
+def not_booked(book: Sequence[ToolCall]) -> str:
+    """Said when the cancel a booking waited for did not go through."""
+    services = sorted(
+        {str(call.arguments.get("service") or "appointment").lower() for call in book}
+    )
+    named = " or ".join(services)
+    return f"So I haven't booked the {named} in its place either; nothing was changed."
