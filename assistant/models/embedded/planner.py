@@ -498,6 +498,14 @@ class EmbeddedPlanner:
             and (number := last_write.case_number(state, request.user_message)) is not None
         ):
             return FinalDecision(text=number)  # "what's its number?" after a case was opened
+        if request.round <= 1 and (
+            new_one := last_write.new_one(
+                state,
+                local_now(request.now, request.customer.timezone if request.customer else None),
+                request.user_message,
+            )
+        ):
+            return FinalDecision(text=new_one)  # "what time is the new haircut again?"
         if request.round <= 1 and last_write.asked(request.user_message):
             # "what time did you put it at?": the change just made, said again.
             zone_name = request.customer.timezone if request.customer else None
