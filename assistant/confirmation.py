@@ -55,8 +55,9 @@ def is_negative(text: str) -> bool:
     narrows what waits, which the planner hears."""
     return (
         says_no(text)
-        # "okay so nah, leave it": the words that only open it are not counted.
-        and len(as_meant(text).split()) <= _BARE_NO_WORDS
+        # "okay so nah, leave it": the words that only open it are not counted; "no wait,
+        # don't. keep it.": every word one of saying no, however many.
+        and (len(as_meant(text).split()) <= _BARE_NO_WORDS or _only_no_words(text))
         and _NARROWED.search(text.lower()) is None
         and _PUT_RIGHT.search(text.lower()) is None
         # "no sry, maria@example.net", "no sorry 415 555 0145": the no carries the value
@@ -66,6 +67,47 @@ def is_negative(text: str) -> bool:
 
 
 # "no, the other one": another item meant, which the planner hears (and asks about).
+# The words of a no and of keeping things as they are, and nothing else.
+_NO_WORDS = frozenset(
+    [
+        "no",
+        "nope",
+        "nah",
+        "wait",
+        "don't",
+        "dont",
+        "not",
+        "keep",
+        "leave",
+        "it",
+        "that",
+        "as",
+        "is",
+        "actually",
+        "sorry",
+        "never",
+        "mind",
+        "hold",
+        "on",
+        "hang",
+        "stop",
+        "forget",
+        "oh",
+        "please",
+        "sec",
+        "second",
+        "hmm",
+        "um",
+        "alone",
+    ]
+)
+
+
+def _only_no_words(text: str) -> bool:
+    said = re.sub(r"\bdo not\b", "don't", text.lower().replace("’", "'"))
+    return all(word in _NO_WORDS for word in re.findall(r"[a-z']+", said))
+
+
 _NARROWED = re.compile(r"\b(?:just|only)\b|\bthe other (?:one|appointment|task|booking)\b")
 # An email address or a number of three digits or more (a phone number or its last digits).
 _A_VALUE = re.compile(r"[^\s@]@[^\s@]+\.[a-z]|\d{3}", re.IGNORECASE)
