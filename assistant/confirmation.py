@@ -66,41 +66,14 @@ def is_negative(text: str) -> bool:
     )
 
 
-# "no, the other one": another item meant, which the planner hears (and asks about).
 # The words of a no and of keeping things as they are, and nothing else.
 _NO_WORDS = frozenset(
-    [
-        "no",
-        "nope",
-        "nah",
-        "wait",
-        "don't",
-        "dont",
-        "not",
-        "keep",
-        "leave",
-        "it",
-        "that",
-        "as",
-        "is",
-        "actually",
-        "sorry",
-        "never",
-        "mind",
-        "hold",
-        "on",
-        "hang",
-        "stop",
-        "forget",
-        "oh",
-        "please",
-        "sec",
-        "second",
-        "hmm",
-        "um",
-        "alone",
-    ]
-)
+    {
+        "no", "nope", "nah", "wait", "don't", "dont", "not", "keep", "leave", "it", "that",
+        "as", "is", "actually", "sorry", "never", "mind", "hold", "on", "hang", "stop",
+        "forget", "oh", "please", "sec", "second", "hmm", "um", "alone",
+    }
+)  # fmt: skip
 
 
 def _only_no_words(text: str) -> bool:
@@ -108,6 +81,7 @@ def _only_no_words(text: str) -> bool:
     return all(word in _NO_WORDS for word in re.findall(r"[a-z']+", said))
 
 
+# "no, the other one": another item meant, which the planner hears (and asks about).
 _NARROWED = re.compile(r"\b(?:just|only)\b|\bthe other (?:one|appointment|task|booking)\b")
 # An email address or a number of three digits or more (a phone number or its last digits).
 _A_VALUE = re.compile(r"[^\s@]@[^\s@]+\.[a-z]|\d{3}", re.IGNORECASE)
