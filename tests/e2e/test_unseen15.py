@@ -23,6 +23,6 @@ async def test_conversations_nobody_tuned_for(
 ) -> None:
     """Every session of the fifteenth unseen set passes: nothing is written unasked, on a
     wrong day, lost or doubled."""
-    assert len(read_cases(UNSEEN15)) == 21
+    assert len(read_cases(UNSEEN15)) == 27
     _, failed = await score(make_assistant, crm_admin, UNSEEN15, capsys)
     assert failed == KNOWN_OPEN
