@@ -39,6 +39,23 @@ _ONE_MORE_ADDED = rx(
     re.IGNORECASE,
 )
 
+# "add a task to call the bank friday and another to pay rent on the 1st", "…, and also
+# one for picking up the dry cleaning": a second to-do, said as one more of the first
+# (only after a to-do was asked for in the message: `_TODO_ASKED`).
+_ANOTHER_TODO = rx(
+    r"(?:(?<=[:,] )|(?<=\band ))(?:also )?(?:another|one more|a second|a third|one)(?: one)?"
+    r"(?: (?:task|reminder|to-?do))? (?P<p>to|for|about)\b",
+    re.IGNORECASE,
+)
+_TODO_ASKED = rx(r"\b(?:tasks?|remind|reminders?|to-?dos?|list)\b", re.IGNORECASE)
+# "make two tasks: one to book flights, and one to pack": each one a to-do of its own
+_COUNTED_TODOS = rx(
+    r"\b(?:make|add|create|set up|put down|write down|i need) (?:me )?(?:two|three|2|3)"
+    r" (?:tasks|reminders|to-?dos)[:,]? (?:one )?(?P<p>to|for|about)\b",
+    re.IGNORECASE,
+)
+_ANOTHER_WORDS = ("another", "one ", "second", "third")
+
 # "clear my wednesday", "free up my sunday", "clear my schedule for wednesday", "can you
 # wipe my calendar on the 16th": every visit that day cancelled (asked first, as every
 # cancel is). Only a day said after it: "clear my balance" still pays, "clear out my
@@ -69,6 +86,8 @@ def said_plainly(text: str) -> str:
         return _NOTE_TO_SELF.sub("a reminder to", text)
     if ("one more" in lower or "another" in lower) and _ONE_MORE_ADDED.search(text) is not None:
         return _ONE_MORE_ADDED.sub("add a task to", text)
+    if any(word in lower for word in _ANOTHER_WORDS) and (todo := _TODO_ASKED.search(text)):
+        text = _another_todo(_counted_todos(text), todo.end())
     if ("clear" in lower or "free up" in lower or "wipe" in lower or "empty" in lower) and (
         cleared := _DAY_CLEARED.search(text)
     ):
@@ -76,6 +95,17 @@ def said_plainly(text: str) -> str:
         on = "on " if _NAMED_DAY.fullmatch(day.lower()) else ""  # "on sunday", "tomorrow"
         return text[: cleared.start()] + f"cancel everything {on}{day}" + text[cleared.end() :]
     return text
+
+
+def _another_todo(text: str, asked_at: int) -> str:
+    """Each "another to …" after the to-do asked at `asked_at`, asked as one of its own."""
+    return _ANOTHER_TODO.sub(
+        lambda m: f"add a task {m.group('p')}" if m.start() > asked_at else m.group(0), text
+    )
+
+
+def _counted_todos(text: str) -> str:
+    return _COUNTED_TODOS.sub(lambda m: f"add a task {m.group('p')}", text)
 
 
 __all__ = ["said_plainly"]

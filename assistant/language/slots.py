@@ -416,11 +416,42 @@ def services_named(clause: str) -> frozenset[str]:
 
 
 def _imperative(title: str) -> str:
-    """ "sending the tax documents" → "send the tax documents" (a task reads as a to-do)."""
+    """ "sending the tax documents" → "send the tax documents" (a task reads as a to-do),
+    but "wrapping paper", "running shoes" as said: a word in -ing before a bare noun and
+    nothing more names a thing, not a thing to do."""
     first, _, rest = title.partition(" ")
     if len(first) > 5 and first.lower().endswith("ing") and rest:
+        if " " not in rest and rest.lower() not in _AFTER_A_VERB and rest.islower():
+            return title
         return f"{base_form(first)} {rest}"
     return title
+
+
+# What follows a verb, not a noun it qualifies: "calling mom", "picking it up".
+_AFTER_A_VERB = frozenset(
+    [
+        "it",
+        "them",
+        "him",
+        "her",
+        "me",
+        "us",
+        "up",
+        "out",
+        "off",
+        "in",
+        "back",
+        "down",
+        "over",
+        "around",
+        "mom",
+        "dad",
+        "home",
+        "everything",
+        "something",
+        "anything",
+    ]
+)
 
 
 def _sentence_case(text: str) -> str:

@@ -59,3 +59,18 @@ def test_a_day_read_twice_over_leaves_the_title_whole() -> None:
 
     text = "remind me tomorrow morning to take the bins out"
     assert cut_spans(text, [(10, 18), (10, 26)]) == "remind me to take the bins out"
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        # a word in -ing before one bare noun names a thing: kept as said
+        ("add a task for wrapping paper", "Wrapping paper"),
+        ("add a task for running shoes", "Running shoes"),
+        # before what a verb takes, it is the thing to do
+        ("add a task for picking up the dry cleaning", "Pick up the dry cleaning"),
+        ("remind me about calling mom", "Call mom"),
+    ],
+)
+def test_a_word_in_ing_is_a_verb_only_where_it_does_something(text: str, title: str) -> None:
+    assert _added(text)["title"] == title
