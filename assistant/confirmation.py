@@ -71,7 +71,8 @@ _NO_WORDS = frozenset(
     {
         "no", "nope", "nah", "wait", "don't", "dont", "not", "keep", "leave", "it", "that",
         "as", "is", "actually", "sorry", "never", "mind", "hold", "on", "hang", "stop",
-        "forget", "oh", "please", "sec", "second", "hmm", "um", "alone",
+        "forget", "oh", "please", "sec", "second", "hmm", "um", "alone", "thanks", "thank",
+        "you", "cheers", "thx", "ta",
     }
 )  # fmt: skip
 
