@@ -246,22 +246,27 @@ def _share_through_redis(app: web.Application, settings: Settings, catalog: Cata
     from assistant.writes_in_flight import RedisWritesInFlight
 
     client = connect(settings.redis_url)
+    deployment = deployment_stamp(settings.signing_secret(for_server=True))
     app[SESSION_STORE] = RedisSessionStore(
-        client,
-        ttl_s=settings.resume_window_s,
-        catalog=catalog.tools,
-        deployment=deployment_stamp(settings.signing_secret(for_server=True)),
+        client, ttl_s=settings.resume_window_s, catalog=catalog.tools, deployment=deployment
     )
-    app[WRITES_IN_FLIGHT] = RedisWritesInFlight(client)
+    # Keyed by customer id or call sid, which another deployment sharing this Redis has
+    # too (its own cust_001): under this deployment's own prefix, so that neither spends
+    # the other's budgets, waits on the other's creates in flight, or refuses its calls.
+    prefix = f"assistant:{deployment}"
+    app[WRITES_IN_FLIGHT] = RedisWritesInFlight(client, prefix=prefix)
     app[MESSAGE_LIMITS] = RedisLimits(
-        client, settings.session_messages_per_minute, settings.customer_messages_per_minute
+        client,
+        settings.session_messages_per_minute,
+        settings.customer_messages_per_minute,
+        prefix=prefix,
     )
 
     async def close_client(app: web.Application) -> None:
         await client.aclose()
 
     app.on_cleanup.append(close_client)
-    return RedisCalls(client)
+    return RedisCalls(client, prefix=prefix)
 
 
 @contextlib.asynccontextmanager

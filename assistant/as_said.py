@@ -73,7 +73,8 @@ class _Times:
         return bool(self.days or self.weekdays or self.clocks or self.vague_time or self.relative)
 
 
-def _times_said(text: str, now: datetime) -> _Times:
+def times_said(text: str, now: datetime) -> _Times:
+    """The days and clock times `text` says (`now` the customer's)."""
     said = _Times()
     words = normalize(text).text
     said.relative = find_shift(words) is not None or same_time(words)
@@ -105,7 +106,7 @@ def _latest_said(texts: Sequence[str], now: datetime) -> _Times | None:
     """The times of this turn's message, or else of the one before, if given (a reply
     such as "the downtown one" to "which location?" leaves the time where it was said)."""
     for text in texts[:2]:
-        said = _times_said(text, now)
+        said = times_said(text, now)
         if said.any:
             return said
     return None

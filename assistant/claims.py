@@ -55,7 +55,8 @@ _CLAIM = re.compile(
     rf"|also\s+|even\s+|\w+ly\s+|gone ahead and\s+|went ahead and\s+)*{_CHANGED}\b"
     rf"|\b(?:has|have|is|are|was|were|'s|’s)\s+(?:now\s+|been\s+|successfully\s+|all\s+)+"
     rf"{_CHANGED}\b"
-    rf"|^\W*(?:all\s+)?(?:done|{_CHANGED})\b"
+    # "Done.", "All set.", "Both moved.": a bare verb, with what it covers before it.
+    rf"|^\W*(?:(?:all|both|each|everything)\s+)?(?:done|{_CHANGED})\b"
     r"|\byou(?:'re|’re| are)\s+(?:now\s+|all\s+)*(?:set|booked|sorted)\b"
     r"|\b(?:it's|that's|it is|that is|consider it)\s+(?:all\s+)?done\b"
     # How models say it without a verb of the list: "I've taken care of that", "I've put

@@ -379,3 +379,41 @@ def doubts(
                 Doubt(call, f"that overlaps your {service}{' at the same time' if same else ''}")
             )
     return found
+
+
+def _said_alike(a: str, b: str) -> bool:
+    return " ".join(_WORDISH.findall(a.lower())) == " ".join(_WORDISH.findall(b.lower()))
+
+
+_WORDISH = re.compile(r"[^\W_]+")
+
+
+def repeated_shifts(
+    calls: Sequence[ToolCall],
+    recent: Sequence[RecentWrite],
+    said: Sequence[str],
+    *,
+    now: float,
+    window_s: float,
+    shift_said: bool,
+) -> list[Doubt]:
+    """Moves of a visit by a shift ("push my haircut back an hour") that the customer's
+    message before said in the same words, that visit moved since: a platform that sent
+    the turn again, or a caller repeating it, each ask "another hour?" rather than
+    moving it twice. `said`: the customer's messages, newest first."""
+    if not shift_said or len(said) < 2 or not _said_alike(said[0], said[1]):
+        return []
+    moved = [w.key for w in recent if now - w.at < window_s and w.key.startswith(_MOVE_PREFIX)]
+    found: list[Doubt] = []
+    for call in calls:
+        visit = call.arguments.get("appointment_id")
+        if call.tool_name != "crm.rescheduleAppointment" or not isinstance(visit, str):
+            continue
+        if any(f"('appointment_id', {visit!r})" in key for key in moved):
+            found.append(
+                Doubt(call, "I already moved that appointment a moment ago, as you asked then")
+            )
+    return found
+
+
+_MOVE_PREFIX = "crm.rescheduleAppointment:"

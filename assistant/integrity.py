@@ -449,6 +449,21 @@ class WriteIntegrity:
             window_s=self._duplicate_window_s,
             in_flight=await self._claim(state, claimed) if claimed else None,
         )
+        if any(call.tool_name == "crm.rescheduleAppointment" for call in writes):
+            _, said = as_said.request_texts(state.session.history)
+            taken = {doubt.call.call_id for doubt in held}
+            held += [
+                doubt
+                for doubt in guard.repeated_shifts(
+                    writes,
+                    recent,
+                    said,
+                    now=now,
+                    window_s=self._duplicate_window_s,
+                    shift_said=targets.shift_said(said[:1]) is not None,
+                )
+                if doubt.call.call_id not in taken
+            ]
         if not held:
             return calls
         held_ids = {doubt.call.call_id for doubt in held}

@@ -161,6 +161,16 @@ def _best(items: Sequence[Item], query_words: Sequence[str], field: str) -> tupl
     return exact if len(exact) == 1 else leaders
 
 
+# How an address is written ("48 Valencia St") for the words said of it ("the valencia
+# street place"), and words that say only that it is a place.
+_ADDRESS_SHORT = {"street": "st", "avenue": "ave", "road": "rd", "boulevard": "blvd"}
+_A_PLACE = frozenset({"place", "clinic", "office", "location", "spot", "branch", "one"})
+
+
+def _place_words(said: Sequence[str]) -> tuple[str, ...]:
+    return tuple(_ADDRESS_SHORT.get(word, word) for word in said if word not in _A_PLACE)
+
+
 def _pick(candidates: Sequence[Item], position: int | None) -> Resolution | None:
     if position is None or not candidates:
         return None
@@ -404,7 +414,7 @@ def resolve_appointment(
         if not by_service:
             # "cancel the one on market street": a visit named by where it is (a cancel
             # is still asked about first, naming the visit found).
-            by_service = _best(found, target.words, "location")
+            by_service = _best(found, _place_words(target.words), "location")
         found = by_service
     found = _narrow(found, target, "service")
     if (picked := _pick(found, target.position)) is not None:

@@ -20,7 +20,10 @@ was asked), so the engine compares what they touch and say with the customer's w
   the change: a new title with words neither the customer nor the old title holds
   ("make the groceries task high priority", and the model renames it too), a note most
   of whose new words nobody said, a move by
-  another amount than the shift said ("push my haircut back an hour", moved two).
+  another amount than the shift said ("push my haircut back an hour", moved two), a
+  priority the words do not say (judged by the parts naming the task when they say a
+  level), a move to another day when only the hour was said ("move my haircut to
+  4pm"), or, in a message moving two visits, to the other visit's day or time.
 
 Words are compared by their first five letters ("grocery" and "groceries" agree),
 without fillers and without the words every request shares ("task", "appointment").
@@ -35,6 +38,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
+from assistant.as_said import times_said
 from assistant.language.lexicon import MONTHS, TITLE_VERBS, WEEKDAYS
 from assistant.language.shifts import find_shift, shifts_by_part
 from assistant.language.text import normalize
@@ -182,7 +186,15 @@ _PARTS = re.compile(r"[,.;:!?]|\b(?:and|then|also|but|plus|or)\b")
 # Words that say which errand, not which item: a title's doing words and their kin,
 # days and months ("the insurance task for friday"). Whole words: "register" is one,
 # "registration" is a name.
-_NOT_A_NAME = frozenset({*TITLE_VERBS, *WEEKDAYS, *MONTHS, "today", "tomorrow"})
+# So are the words of the change itself ("lower the priority of the insurance task").
+_FIELD_WORDS = frozenset(
+    {
+        "priority", "priorities", "due", "high", "higher", "highest", "urgent", "low",
+        "lower", "lowest", "normal", "medium", "raise", "bump", "increase", "decrease",
+        "reduce",
+    }
+)  # fmt: skip
+_NOT_A_NAME = frozenset({*TITLE_VERBS, *WEEKDAYS, *MONTHS, *_FIELD_WORDS, "today", "tomorrow"})
 
 
 def _naming(text: object) -> frozenset[str]:
@@ -247,13 +259,94 @@ def _shift_said(texts: Sequence[str]) -> timedelta | None:
     return None
 
 
+# The words that say a task's priority level, and those that change it relative to
+# what it is ("lower its priority": low or normal, not judged by a level).
+_LEVELS = {
+    "high": frozenset({"high", "higher", "highest", "urgent", "important", "top"}),
+    "normal": frozenset({"normal", "medium", "regular", "default", "standard", "usual"}),
+    "low": frozenset({"low", "lowest", "unimportant"}),
+}
+_RELATIVE_LEVEL = frozenset(
+    {"raise", "lower", "bump", "increase", "decrease", "up", "down", "less", "more", "reduce"}
+)
+_DAY_GATE = re.compile(r"\d|\b(?:noon|midnight|morning|afternoon|evening|o'?clock)\b", re.I)
+
+
+def _parts(texts: Sequence[str]) -> list[str]:
+    return [part for text in texts for part in _PARTS.split(text.lower()) if part and part.strip()]
+
+
+def _levels_in(parts: Iterable[str]) -> tuple[set[str], bool]:
+    """(the priority levels `parts` say, whether they say one relative to the old)."""
+    levels: set[str] = set()
+    relative = False
+    for part in parts:
+        words = set(_WORD.findall(part))
+        levels |= {level for level, names in _LEVELS.items() if words & names}
+        relative = relative or bool(words & _RELATIVE_LEVEL)
+    return levels, relative
+
+
+def _priority_unsaid(new: str, item: dict[str, Any], texts: Sequence[str]) -> bool:
+    """Whether a new priority is one the words do not say: judged by the parts naming
+    the task when they say a level ("groceries high and the eye exam normal"), else by
+    the whole message; a change said relative to the old one is not judged."""
+    if new == item.get("priority"):
+        return False
+    parts = _parts(texts)
+    name = _naming(item.get("title", ""))
+    own, own_relative = _levels_in(p for p in parts if _naming(p) & name)
+    levels, relative = _levels_in(parts)
+    if own_relative or (relative and not own):
+        return False
+    return new not in (own or levels)
+
+
+def _day_unsaid(new: datetime, old: datetime, item: dict[str, Any], texts: Sequence[str]) -> bool:
+    """Whether a move lands on a day, or at a time, its words do not say: a clock said
+    with no day keeps the visit's own day ("move my haircut to 4pm"); in a message that
+    moves two visits, each part's day and time hold for the visit that part names."""
+    if not texts or not _DAY_GATE.search(texts[0]):
+        return False
+    zone = old.tzinfo
+    local = new.astimezone(zone)
+    now = datetime.now(zone)
+    said = times_said(texts[0], now)
+    if said.clocks and not (said.days or said.weekdays or said.relative):
+        return local.date() != old.date()
+    timed = [part for part in _parts(texts[:1]) if times_said(part, now).any]
+    if len(timed) < 2:
+        return False
+    name = _naming(item.get("service", ""))
+    own = [times_said(part, now) for part in timed if _naming(part) & name]
+    for times in own:
+        if times.relative:
+            return False
+        if (times.days or times.weekdays) and not (
+            local.date() in times.days or local.weekday() in times.weekdays
+        ):
+            return True
+        if times.clocks and (local.hour, local.minute) not in times.clocks:
+            return True
+    return False
+
+
+def shift_said(texts: Sequence[str]) -> timedelta | None:
+    """The one shift the first of `texts` says, or None (`_shift_said`)."""
+    return _shift_said(texts)
+
+
 def judges_change(call: ToolCall, texts: Sequence[str]) -> bool:
     """Whether `unsaid_change` has something to judge in `call` (its item then needed)."""
     if "task_id" in call.arguments and any(
-        isinstance(call.arguments.get(name), str) for name in ("title", "description")
+        isinstance(call.arguments.get(name), str) for name in ("title", "description", "priority")
     ):
         return True
-    return "appointment_id" in call.arguments and _shift_said(texts) is not None
+    if "appointment_id" not in call.arguments:
+        return False
+    if isinstance(call.arguments.get("starts_at"), str) and texts and _DAY_GATE.search(texts[0]):
+        return True
+    return _shift_said(texts) is not None
 
 
 def _moment(value: object) -> datetime | None:
@@ -291,8 +384,14 @@ def unsaid_change(
         added = stems(note) - stems(item.get("description") or "")
         if 2 * len(added & stems(" ".join(texts))) < len(added):
             return "description"
+    priority = call.arguments.get("priority")
+    if listing is _TASKS and isinstance(priority, str) and _priority_unsaid(priority, item, texts):
+        return "priority"
     new = _moment(call.arguments.get("starts_at"))
     old = _moment(item.get("starts_at"))
+    if listing is _APPOINTMENTS and new is not None and old is not None:  # noqa: SIM102
+        if _day_unsaid(new, old, item, texts):
+            return "starts_at"
     shift = _shift_said(texts) if listing is _APPOINTMENTS else None
     if shift is not None and texts:
         # "push my haircut back an hour and move my cleaning to friday": the shift is
@@ -315,6 +414,7 @@ __all__ = [
     "judges_change",
     "lookups_needed",
     "named_otherwise",
+    "shift_said",
     "stems",
     "target_of",
     "unsaid_change",

@@ -20,6 +20,7 @@ from assistant.language.clause import (
 from assistant.language.dates import When, find_when
 from assistant.language.intent import Intent
 from assistant.language.patterns import rx
+from assistant.language.shifts import find_shift
 from assistant.language.targets import target_ref
 
 _RESCHEDULE = rx(
@@ -168,7 +169,9 @@ def reschedule(c: Clause) -> Intent | None:
 _SHIFT_TAIL = rx(
     r"\s(?:(?:back|forward|out|up|later|earlier)(?: by)? )?(?:a|an|one|two|three|half an?"
     r"|\d{1,2}|a couple of|a few) (?:minutes?|mins?|hours?|hrs?|days?|weeks?)"
-    r"(?: (?:later|earlier|back|forward|sooner))?(?: please)?$"
+    r"(?: (?:and a half|later|earlier|back|forward|sooner))*"
+    # ("…2 days later at the same time": the hour it has, as a shift of days keeps it)
+    r"(?:,? (?:at )?(?:the )?same (?:time|hour))?(?: please)?$"
 )
 
 
@@ -559,7 +562,12 @@ def made_it(c: Clause) -> Intent | None:
     if find_when(wanted, c.now) is None:
         # "…, can you make it 4 instead": a bare number is the hour
         wanted = _BARE_HOUR.sub(r"at \1", wanted, count=1)
-    if not named or find_when(wanted, c.now) is None:
+    if not named:
+        return None
+    if find_when(wanted, c.now) is None and (
+        # "the cleaning on monday, make it 2 days later (at the same time)": a shift
+        ("later" not in wanted and "earlier" not in wanted) or find_shift(wanted) is None
+    ):
         return None
     return _move(c, said.group("t"), wanted)
 

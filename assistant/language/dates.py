@@ -746,6 +746,19 @@ def _qualifier_unread(text: str, spans: list[Span]) -> bool:
 _TODAY_SAID = re.compile(r"\b(?:today|tonight)\b")
 
 
+# An hour given as a limit, not a time: "sometime after 3", "before 11", "no earlier than
+# 4", "not after noon", "by 11". Any hour on one side of it would do, so which one is the
+# customer's to say: it is asked (a move kept the old hour, or took the limit itself).
+_HOUR_LIMIT = rx(
+    r"\b(?:after|before|(?:no|not|any) (?:earlier|later|sooner) than|earlier than|later than"
+    # ("no later than 11" is read as "by 11" before this: an hour to be there by)
+    r"|not (?:before|after|until|till)|by)"
+    rf" (?:about |around |like )?(?:\d{{1,2}}(?::\d{{2}})? ?[ap]\.?m\b"
+    rf"|(?:{_CLOCK_WORD})\b(?! (?:hours?|hrs?|minutes?|mins?|days?|weeks?)\b)"
+    r"|noon\b|midday\b|lunch(?: ?time)?\b)"
+)
+
+
 def find_when(text: str, now: datetime) -> When | None:
     """The first day and the first time said in `text` (normalized), relative to `now`.
 
@@ -833,6 +846,8 @@ def find_when(text: str, now: datetime) -> When | None:
         clock, vague = implied_clock, True
     said_at = text.startswith(("at ", "around ")) or " at " in text or " around " in text
     unread = (said_at or time_span is not None) and _time_unread(text, time_span, spans)
+    if not unread and ("after " in text or "before " in text or " than " in text or "by " in text):
+        unread = _HOUR_LIMIT.search(text) is not None
     if day is None and clock is None and no_such_date is None and not unread:
         return None
     implied = False

@@ -194,9 +194,42 @@ def _left_out_together(sentence: str) -> str:
     return head + kept
 
 
+# "make both the groceries and the eye exam high priority", "set the groceries and the
+# insurance due friday": one change said once for two to-dos, said again for each (the
+# first was split off as words of nothing, and only the last was changed).
+_BOTH_CHANGED = rx(
+    r"^(?P<lead>(?:(?:please|can you|could you|and|also|so),? )*)"
+    r"(?P<verb>make|set|mark|put|bump|change)(?: both)?"
+    r" (?P<a>(?:the |my )?[a-z'-]+(?: [a-z'-]+){0,3}?)"
+    r" and (?P<b>(?:the |my )?[a-z'-]+(?: [a-z'-]+){0,3}?)(?: both| tasks| ones)?"
+    r" (?P<value>(?:to |as )?(?:a |an )?(?:high|low|normal|top|urgent)(?:[- ]priority)?"
+    r"|(?:to be )?due (?:on |by |for )?[a-z0-9' ]+)(?: please)?[.!]*$"
+)
+
+
+# "the task that's high priority, push its due date back three days": the to-do named
+# first is the one whose due date moves ("its" alone named nothing, and a visit was moved).
+_ITS_DUE_DATE = rx(
+    r"^(?P<thing>(?:the|my) [^,]{0,40}?\b(?:task|to-?do|reminder|one)\b[^,]{0,30}?),\s+"
+    r"(?P<verb>push|move|bring|shift|postpone|delay|bump|change|set) its (?P<what>due date"
+    r"|deadline|due day)\b"
+)
+
+
 def _protect_wrapped(sentence: str) -> str:
     # "Instead of Friday, can my haircut be on Saturday?" is one request.
     sentence = _INSTEAD_OF_COMMA.sub(r"\1 ", sentence)
+    if " its " in sentence and (its := _ITS_DUE_DATE.match(sentence)) is not None:
+        sentence = (
+            f"{its.group('verb')} the {its.group('what')} of {its.group('thing')}"
+            f"{sentence[its.end() :]}"
+        )
+    if " and " in sentence and (once := _BOTH_CHANGED.match(sentence)) is not None:
+        verb, value = once.group("verb"), once.group("value")
+        return (
+            f"{once.group('lead')}{verb} {once.group('a')} {value} and {verb} {once.group('b')}"
+            f" {value}"
+        )
     if " and " in sentence or ", " in sentence:
         sentence = _left_out_together(sentence)
     sentence = _NOT_THIS_JUST_THAT.sub(_not_this_just_that, sentence)

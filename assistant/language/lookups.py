@@ -119,7 +119,9 @@ READS: tuple[tuple[IntentKind, GatedPattern], ...] = (
             r"|\b(?:was|were|am|will|would|did|have|has) (?:i|we)(?: be| been| being| get| got)?"
             r" (?:over)?charged\b"
             # "what's due this week" asks about to-dos (_DUE_WHEN); "what's due" alone, a bill
-            rf"|\bwhat(?:'s| is) due\b(?!{_DUE_WHEN})|\bdue on my account\b|\bthe damage\b"
+            # ("what's due first, the insurance or the groceries": to-dos compared)
+            rf"|\bwhat(?:'s| is) due\b(?!{_DUE_WHEN}| (?:first|sooner|soonest|earlier)\b)"
+            r"|\bdue on my account\b|\bthe damage\b"
             # "…and how much have I spent", "…and how much was it": what it cost
             r"|\bhow much (?:have|did|do) i (?:spent|spend)\b"
             r"|\bhow much (?:was|is|were|did|does) (?:it|that|this)\b"

@@ -84,11 +84,32 @@ def said_one_by_one(text: str) -> str:
         if _ASKS.match(rest, sep.end()):
             rest, after = rest[: sep.start()], f" and {rest[sep.end() :]}{after}"
             break
+    shared = ""
+    if (before := _SHARED_BEFORE.match(rest)) is not None:
+        shared, rest = f" {before.group('when')}", rest[before.end() :]
+    elif (end := _SHARED_AFTER.search(rest)) is not None:
+        shared, rest = f" {end.group('when')}", rest[: end.start()]
     items = [item.strip(" .!") for item in _ITEM_SEP.split(rest)]
     items = [item for item in items if item]
     if len(items) < 2:
         return text
-    return " and ".join(f"add a task to {item}" for item in items) + after
+    return " and ".join(f"add a task to {item}{shared}" for item in items) + after
+
+
+# A day said once for all the items: before them ("add three tasks for sunday: call the
+# vet, buy stamps…") or after them as theirs together ("…, all for sunday", "both due
+# friday"). Each item is due then (only the item it was said beside had been).
+_DAY_WORD = (
+    r"(?=[a-z0-9' ]*\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|today|tonight|tomorrow"
+    r"|weekend|week|month|\d))"
+)
+_SHARED_BEFORE = rx(
+    rf"(?P<when>(?:for|on|due(?: on)?|by) {_DAY_WORD}[a-z0-9' ]{{3,30}}?)(?::|,| -) "
+)
+_SHARED_AFTER = rx(
+    r",? (?:all|both|each)(?: of them)?,? "
+    rf"(?P<when>(?:for|on|due(?: on)?|by) {_DAY_WORD}[a-z0-9' ]{{3,30}}?)$"
+)
 
 
 __all__ = ["said_one_by_one"]

@@ -14,7 +14,11 @@ from functools import lru_cache
 from assistant.language.patterns import rx
 
 _AMOUNT = r"(?P<n>a|an|one|two|three|four|five|six|\d{1,2}|half an?|a couple of|a few|couple of)"
-_UNIT = r"(?P<u>minutes?|mins?|hours?|hrs?|days?|weeks?|fortnights?)"
+# "an hour and a half", "two and a half hours": half a unit more
+_UNIT = (
+    r"(?:(?P<half_before>and a half) )?(?P<u>minutes?|mins?|hours?|hrs?|days?|weeks?|fortnights?)"
+    r"(?P<half_after> and a half)?"
+)
 _NUMBERS = {
     "a": 1.0,
     "an": 1.0,
@@ -93,6 +97,8 @@ def find_shift(text: str) -> timedelta | None:
     for pattern in (_AMOUNT_THEN_WAY, _WAY_THEN_AMOUNT, _VERB_THEN_AMOUNT):
         if match := pattern.search(text):
             size = _unit(match.group("u")) * _amount(match.group("n"))
+            if match.group("half_before") or match.group("half_after"):
+                size += _unit(match.group("u")) / 2
             way = match.group("way")
             earlier = re.fullmatch(_EARLIER, way) or way in ("bring", "pull")
             return -size if earlier else size

@@ -431,17 +431,22 @@ def add_task(c: Clause) -> Intent | None:
     return None
 
 
+# "mark the high priority one done": a level said of the item meant, not a new one.
+_LEVEL = (
+    r"(?P<p>high|top|urgent|important|low|normal|medium|critical)"
+    r"(?!(?:[- ]priority)? (?:one|task|to-?do|item|reminder)s?\b)"
+)
 _PRIORITY_CHANGE = (
     rx(
         r"\b(?:make|set|mark|change|bump|raise|lower|put(?! down)|flag|update|switch|move)"
         r"(?: up| down)? (?P<t>.+?)(?:'s priority)? (?:as |to |at |up to |down to |a |an )*"
-        r"(?P<p>high|top|urgent|important|low|normal|medium|critical)(?:[- ]priority)?\b"
+        rf"{_LEVEL}(?:[- ]priority)?\b"
     ),
     # "drop it to normal", "knock the insurance one down to low": a level said after "to".
     rx(
         r"\b(?:drop|knock|bring|turn|take)(?: down| back)? (?P<t>.+?)(?: down| back)?"
         r" to (?:a |an )?"
-        r"(?P<p>high|top|urgent|important|low|normal|medium|critical)(?:[- ]priority)?\b"
+        rf"{_LEVEL}(?:[- ]priority)?\b"
     ),
     rx(
         r"\b(?P<dir>set|change|raise|lower|bump|increase|decrease|update|make|reduce)"
@@ -451,7 +456,7 @@ _PRIORITY_CHANGE = (
     rx(
         r"^(?P<t>.+?) (?:should be|is now|needs to be|must be|has to be|can be|could be"
         r"|ought to be) (?:a |an )?"
-        r"(?P<p>high|top|urgent|important|low|normal|medium|critical)(?:[- ]priority)?\b"
+        rf"{_LEVEL}(?:[- ]priority)?\b"
     ),
     # "the groceries task is low priority now": what it is now, said as a state
     rx(
@@ -463,7 +468,7 @@ _PRIORITY_CHANGE = (
     rx(
         r"^(?P<t>.+?\b(?:task|to-?do|reminder|one))[,:]? (?:make|set|change|mark|put|switch)"
         r"(?: it| that)? (?:to |as |at )?(?:a |an )?"
-        r"(?P<p>high|top|urgent|important|low|normal|medium|critical)(?:[- ]priority)?"
+        rf"{_LEVEL}(?:[- ]priority)?"
         r"(?: please)?$"
     ),
     rx(
@@ -506,11 +511,12 @@ _DUE_CHANGE = (
         r" to (?P<w>.+)$"
     ),
     rx(r"\b(?:change|set|move|update|push) (?P<t>.+?)(?:'s)? due date to (?P<w>.+)$"),
-    rx(r"\bmake (?P<t>.+?) due (?:on |by )?(?P<w>.+)$"),
+    # ("make the one with no due date due on the 3rd": the "due date" is of the one meant)
+    rx(r"\bmake (?P<t>.+?) due (?!dates? due\b)(?:on |by )?(?P<w>.+)$"),
     # "set the groceries to be due next tuesday": the thing, then the day it is due
     rx(
         r"\bset (?!(?:a|an|up|me|another|new|one)\b)(?P<t>.+?) (?:to be |to )?due"
-        r" (?:on |by |for )?(?P<w>.+)$"
+        r" (?!dates? due\b)(?:on |by |for )?(?P<w>.+)$"
     ),
     # "give it one for the 25th", "give the eye exam task a due date of friday"
     rx(
@@ -567,7 +573,9 @@ _DUE_CHANGE = (
 )
 _DUE_SHIFT = rx(
     r"\b(?P<v>move|push|postpone|shift|bring|put off|delay|bump)"
-    r" (?P<t>.+?\b(?:task|to-do|reminder))(?P<s> .+)$"
+    # ("…the task that's high priority back three days": what it is said to be, its own)
+    r" (?P<t>.+?\b(?:task|to-do|reminder)(?: (?:that's|that is|which is|with)"
+    r" (?:a )?(?:high|low|normal)[- ]priority)?)(?P<s> .+)$"
 )
 # "the groceries can wait until saturday": a to-do put off to a day, said of the thing
 # (a visit said so is not a task: "my haircut can wait till friday" is left to ask).
@@ -662,6 +670,12 @@ def update_task(c: Clause) -> Intent | None:
                     missing=("weekday_conflict",),
                 )
             return _task_change(c, match.group("t"), due_change)
+        if ("later" in match.group("w") or "earlier" in match.group("w")) and whole_days(
+            shift := find_shift(match.group("w"))
+        ):
+            # "make the insurance task due a week later (than it is)": from its due date
+            target = task_ref(match.group("t"), c)
+            return Intent("update_task", target=target, clause=c.text, shift=shift)
     if ("wait" in c.text or "leave" in c.text or " be " in c.text) and (
         match := _WAITS_UNTIL.search(c.text)
     ) is not None:

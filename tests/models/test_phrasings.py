@@ -411,6 +411,74 @@ the ask named: "move my cleaning to friday actually don't change anything just t
 it is" moved the cleaning on main, and now reads when it is); "keep it on <day>, make it
 <hour>" (or "keep it at <hour>, make it <day>") keeps the one and puts right the other.
 No decision changed on the phrasings bench.decisions knows.
+
+tests/data/heldout12.jsonl: 56 single messages written before the rule code was read, across
+the 18 tools, as requests with several constraints and quantities, where a wrong value is a
+wrong write: ordinals and counts ("the second appointment next week", "the earlier of my two
+appointments", "the last two tasks", "add three tasks for sunday: …"), relative times stacked
+("the week after next on the tuesday at half ten", "two hours after my cleaning starts", "the
+3rd of next month", "the second tuesday of next month", "an hour and a half later", "2 days
+later at the same time"), limits that must be asked about ("sometime after 3 on thursday",
+"before noon any day this week", "the end of the day on thursday"), details carrying numbers
+(a phone number said in groups, "j dot smith at example dot com", "maria underscore g",
+invoice, case and order numbers kept in a title or a case), items named by attributes ("the
+high priority one", "the task due soonest", "the one with no due date", "the one at the
+valencia street place", "the one on market street") and exclusions ("everything except…",
+"all my tickets except the open ones").
+First run 38/56 (67.9%). WRONG WRITES (2): "move my cleaning to sometime after 3 on thursday"
+moved it to Thursday at 10 (the limit unread, the old hour kept; "after 3pm" moved it to 3pm
+itself, and "before 11" kept 10); "add three tasks for sunday: call the vet, buy stamps and
+water the plants" made only the first due Sunday (the day said once for all was the first
+item's). Read as another change (no write, a target not found): "mark the high priority one
+done" was read as a priority change ("mark … high"), asked which. Held back where a write was
+asked: "book a facial two hours after my cleaning starts" ("I can't work out a day from
+another appointment yet"), "cancel the earlier of my two appointments" (asked which: "two"
+was read as a word of its name), "move the one at the valencia street place to saturday at
+11" (listed the visits and the tasks: "street" is "St" on the address), "move the cleaning an
+hour and a half later" (asked when), "make the one with no due date due on the 3rd of next
+month" (looked for a task "no"), "make both the groceries and the eye exam high priority"
+(listed everything), "the insurance task, make it due a week later than it is" (listed),
+"mark the last two tasks on my list done" (looked for a task "two"), "the cleaning on monday,
+make it 2 days later at the same time" (not understood). Read wrongly: "when is the one after
+my cleaning" and "what's my next appointment after monday's" (the cleaning told), "which of my
+cancelled appointments was at the main office" (the past haircut), "i paid 45 dollars a while
+back, which invoice was that for" (the balance, and a task looked for), "show me all my
+tickets except the open ones" (the open one). Two checks were corrected as unfair, the write
+right: "move the haircut to the day after the cleaning, same time" read the visits twice
+before the move; "cancel the earlier of my two appointments" may find the earlier by the next
+appointment (as heldout8's earliest does): 39/56 on the code as it was.
+Then 51/56 after (assistant/language, assistant/models/embedded, assistant/resolve.py;
+tests/language/test_heldout12_rules.py): an hour given as a limit ("after 3", "before 11",
+"no earlier/later than 4", "not before 4pm", "by 11") is asked, for a visit moved or booked
+(a to-do's note keeps it); a day said once for several to-dos, before them ("for sunday: …")
+or after them ("…, both for friday"), is each one's due day; a shift of "an hour and a half",
+"two and a half hours" is read whole; "<visit named>, make it <shift>" moves it by the shift
+(and "at the same time" after a shift of days keeps its hour); "the high/low priority one"
+names the item meant, never a new level (a level said after it still is one); "the one
+with/without (a) due date" keeps its words before "due"; "of my two" says how many there
+are; a visit said "at/on the <street> place/clinic" is matched on its address as written
+("St", "Ave") and never looked for among the to-dos; "tickets except / that aren't open"
+read the closed cases; one change said once for two to-dos ("make both X and Y high
+priority", "set X and Y due sunday") is made to each; "make <to-do> due a week later (than it
+is)" moves its due day by the shift; "<n> hours after/before my <visit> starts" is that
+visit's day at that hour (said without "starts", from its start or its end is not known, and
+it is asked as before). No decision changed on the phrasings bench.decisions knows. Still
+missed: "when is the one after my cleaning", "what's my next appointment after monday's"
+(the cleaning told: a question about the visit beside another one is not read), "which of my
+cancelled appointments was at the main office" (the place is not read in a history
+question), "mark the last two tasks on my list done" (asked which: several counted from an
+end are not read; nothing written), "i paid 45 dollars a while back, which invoice was that
+for" (a sum paid is not looked for in the paid invoices).
+Twelve more written after those fixes, not tuned on (the last twelve lines, "block": 2):
+first run 10/12, no wrong write. Missed: "the task that's high priority, push its due date
+back three days" (a visit looked for: "its" named nothing), "what's due first, the insurance
+or the groceries" (the balance read beside the to-dos). Then 63/68 after: "<to-do named>,
+<verb> its due date …" is a change of that to-do's due date, and "the task that's high
+priority" keeps its level as its own words; "what's due first/sooner" compares the to-dos
+(a bill alone is still "what's due"). Right tools, poor answer (not scored): the latter ends
+"I didn't catch what you meant by 'the insurance or the groceries'", though the to-dos it
+read say which is due first; "push the cleaning back by half an hour and book a facial an
+hour after it" moves the cleaning and asks when to book the facial.
 """
 
 from __future__ import annotations
@@ -437,6 +505,7 @@ HELDOUT8 = DATA / "heldout8.jsonl"
 HELDOUT9 = DATA / "heldout9.jsonl"
 HELDOUT10 = DATA / "heldout10.jsonl"
 HELDOUT11 = DATA / "heldout11.jsonl"
+HELDOUT12 = DATA / "heldout12.jsonl"
 # Pinned at the last measured scores (389/389 and 398/398): any regression fails the build.
 REQUIRED_SHARE = 1.0
 REQUIRED_HELDOUT_SHARE = 1.0
@@ -463,6 +532,9 @@ REQUIRED_HELDOUT10_SHARE = 71 / 73
 # heldout11: first run 52/60 before any rule change, then 8/12 more; pinned at the last
 # measured score.
 REQUIRED_HELDOUT11_SHARE = 72 / 72
+# heldout12: first run 38/56 before any rule change (two checks corrected as unfair), then
+# 10/12 more; pinned at the last measured score.
+REQUIRED_HELDOUT12_SHARE = 63 / 68
 
 
 def value_right(key: str, want: str, got: Any) -> bool:
@@ -532,6 +604,7 @@ SCORED_SETS = [
     (HELDOUT9, REQUIRED_HELDOUT9_SHARE, 71),
     (HELDOUT10, REQUIRED_HELDOUT10_SHARE, 73),
     (HELDOUT11, REQUIRED_HELDOUT11_SHARE, 72),
+    (HELDOUT12, REQUIRED_HELDOUT12_SHARE, 68),
 ]
 
 
@@ -550,6 +623,13 @@ STILL_MISSED = {
         "I called last week about the invoice and someone said they'd look into it, and then"
         " nothing, no email, no call, and I'm starting to get annoyed. Has anyone actually"
         " replied to that?",
+    },
+    HELDOUT12: {
+        "when is the one after my cleaning",
+        "what's my next appointment after monday's",
+        "which of my cancelled appointments was at the main office",
+        "mark the last two tasks on my list done",
+        "i paid 45 dollars a while back, which invoice was that for",
     },
 }
 

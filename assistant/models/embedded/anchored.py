@@ -45,13 +45,23 @@ _PARTS = r"(?:day|morning|afternoon|evening)"
 _SERVICE_WORDS = "|".join(sorted((re.escape(name) for name in SERVICES), key=len, reverse=True))
 # A visit named by no service ("my appointment"): the one ahead, asked when more are.
 _ANY_VISIT = ("appointment", "visit", "booking", "session")
-_COUNTS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
+_COUNTS = {
+    "a": 1,
+    "an": 1,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+}
 _ANCHOR = rx(
     rf"\b(?P<lead>(?:to|for|on|at) )?(?:the )?(?P<rel>{_PARTS} after|{_PARTS} before|same day as"
     r"|(?<=due the )day of|(?<=(?:to|on) the )day of"
     r"|same time as|week after|week before"
-    r"|(?:(?P<n>a|one|two|three|four|five|six|seven|[1-9]) |a couple of )(?P<unit>days?|weeks?)"
-    r" (?P<dir>after|before))"
+    r"|(?:(?P<n>a|an|one|two|three|four|five|six|seven|[1-9]) |a couple of )"
+    r"(?P<unit>days?|weeks?|hours?) (?P<dir>after|before))"
     rf" (?:my|the|your) (?:(?P<what>{_SERVICE_WORDS})(?: (?:appointment|visit|booking))?"
     rf"|(?P<any>{'|'.join(_ANY_VISIT)}))\b"
 )
@@ -176,6 +186,8 @@ def _counted(
         start = datetime.fromisoformat(str(visits[0]["starts_at"]))
     zone = zone_of(timezone)
     rel = match.group("rel")
+    if (match.group("unit") or "").startswith("hour"):
+        return _hours_from(text, match, start.astimezone(zone))
     day = start.astimezone(zone).date() + timedelta(days=_offset(match))
     part = rel.split()[0]
     lead = match.group("lead")
@@ -212,6 +224,25 @@ def _counted(
         later, unknown = _counted(rest, booked, now, timezone, focus)
         rest = rest if unknown is not None else later
     return told + rest, None
+
+
+# "…two hours after my cleaning starts": counted from its start. Said without "starts",
+# from its start or its end is not known, and the words are left for the hour to be asked.
+_ITS_START = rx(r"^\s*(?:starts|begins|start time|starting time)\b")
+
+
+def _hours_from(text: str, match: re.Match[str], start: datetime) -> tuple[str, str | None]:
+    """ "book a facial two hours after my cleaning starts": that day, at that hour."""
+    rest = text[match.end() :]
+    said_start = _ITS_START.match(rest)
+    if said_start is None:
+        return text, None
+    count = _COUNTS.get(match.group("n") or "two") or int(match.group("n"))
+    sign = 1 if match.group("dir") == "after" else -1
+    moment = start + timedelta(hours=sign * count)
+    lead = match.group("lead") if match.group("lead") not in (None, "at ") else "on "
+    said = f"{lead}{moment:%B} {moment.day} at {moment:%H:%M}"
+    return text[: match.start()] + said + rest[said_start.end() :], None
 
 
 def _offset(match: re.Match[str]) -> int:

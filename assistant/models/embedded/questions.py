@@ -702,6 +702,13 @@ _PAST_TICKETS = rx(
     r"|the (?:past|last (?:year|few months))|before)\b|\b(?:previous|past) (?:tickets|cases)\b"
 )
 
+# "all my tickets except the open ones", "my cases that aren't open": the others, closed.
+_NOT_THE_OPEN = rx(
+    r"\b(?:tickets|cases|complaints|support requests)\b.*\b(?:except(?: for)?|but not|other than"
+    r"|apart from|aside from|besides|excluding|that aren't|that are not|not) (?:the |my )?"
+    r"(?:still )?open\b"
+)
+
 # "has anyone got back to me about my invoice question": what became of a request, read
 # from the support cases, not from the invoices it mentions.
 _FOLLOW_UP = rx(
@@ -722,6 +729,8 @@ def history_reads(
         # has anyone…" keeps its balance read): a read is never traded for another.
         before = re.sub(r"\b(?:has|have|did|so|um|erm|hi|hey|and)\b", "", said[: follow_up.start()])
         return [] if before.strip(" ,.?") else [("crm.listOpenTickets", {})]
+    if " open" in said and _NOT_THE_OPEN.search(said):
+        return [("crm.listTickets", {"status": "closed"})]
     for words, tool in (
         (_PAST_VISITS, "crm.listAppointments"),
         (_PAST_PAYMENTS, "crm.listInvoices"),

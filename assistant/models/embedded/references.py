@@ -650,6 +650,8 @@ def may_be_a_task(intent: Intent) -> bool:
     if not (dated or whole_days(intent.shift)) or target.item_id:
         return False
     words = set(target.words)
+    if words & _PLACE_NOUNS and _AT_A_PLACE.search(target.phrase):
+        return False  # "the one at the valencia street place": a visit, told by where it is
     # ("both my appointments a week later": the kind said, though not kept as a word)
     if words & _APPOINTMENT_WORDS or _APPOINTMENT_WORDS.intersection(target.phrase.split()):
         # "reschedule my car insurance appointment to friday": a to-do named as a visit,
@@ -658,6 +660,16 @@ def may_be_a_task(intent: Intent) -> bool:
         return bool(rest) and not words & _NAMES_A_VISIT and not any(w in SERVICES for w in rest)
     return not any(w in SERVICES for w in words) or put_off(intent)
 
+
+# Where a visit is ("the one at the valencia street place", "the one on market street"):
+# a to-do is nowhere.
+_PLACE_NOUNS = frozenset(
+    {"street", "st", "avenue", "ave", "road", "rd", "place", "clinic", "office", "salon"}
+)
+_AT_A_PLACE = rx(
+    r"\b(?:at|on|in) (?:the )?(?:[a-z0-9]+ ){0,3}(?:street|st|avenue|ave|road|rd|place|clinic"
+    r"|office|salon)\b"
+)
 
 # Words of a visit's own ("my usual appointment", "the next booking"): no to-do named.
 _VISIT_NOUNS = frozenset({"usual", "next", "last", "first", "other", "new", "upcoming", "both"})

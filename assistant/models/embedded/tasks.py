@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from assistant.language.patterns import rx
 from assistant.language.slots import noted_reminder, noted_time
@@ -171,7 +172,24 @@ def added(result: ToolResult, scene: Scene) -> list[str]:
     return sentences
 
 
+def _answered_of_another(result: ToolResult, scene: Scene, doing: str) -> list[str]:
+    """When a write's answer is another task than the one it names (a 200 whose body
+    is for another item): what became of the one asked is unknown, and said so."""
+    asked_id = result.call.arguments.get("task_id")
+    answered = result.result.get("id") if isinstance(result.result, dict) else None
+    if asked_id is None or answered in (None, asked_id):
+        return []
+    asked = scene.earlier(asked_id)
+    name = title(asked) if asked is not None else "that task"
+    return [
+        f"I asked the task system to {doing} {name}, but it answered about another task, "
+        "so I can't confirm it went through. Ask me in a moment and I'll check."
+    ]
+
+
 def completed(result: ToolResult, scene: Scene) -> list[str]:
+    if other := _answered_of_another(result, scene, "complete"):
+        return other
     task = result.result
     before = scene.earlier(task.get("id"))
     if before is not None and before.get("status") == "completed":
@@ -253,10 +271,24 @@ def _instead_of_earlier(task: Item, scene: Scene) -> list[str]:
 
 def updated(result: ToolResult, scene: Scene) -> list[str]:
     task = result.result
-    before = scene.earlier(task.get("id"))
     changes = result.call.arguments
+    if other := _answered_of_another(result, scene, "update"):
+        return other
+    before = scene.earlier(task.get("id"))
     old_name = title(before) if before is not None else title(task)
     sentences = []
+    otherwise = _held_otherwise(task, changes, scene)
+    if otherwise:
+        # The body shows the task as before (an older version) or otherwise than asked:
+        # said as it shows it, not claimed done.
+        return otherwise
+    asked_title = changes.get("title")
+    if isinstance(asked_title, str) and _words_of(asked_title) != _words_of(task.get("title")):
+        # Answered with the old title (an older version) or another: not told renamed.
+        return [
+            f"The task system shows it as {title(task)}, not {asked_title} as I asked, "
+            "so I can't confirm the new name."
+        ]
     if "title" in changes:
         if before is not None and title(before) != title(task):
             sentences.append(f"I renamed {old_name} to {title(task)}.")
@@ -282,6 +314,32 @@ def updated(result: ToolResult, scene: Scene) -> list[str]:
     elif "description" in changes:
         sentences.append(f"I added that note to {title(task)}.")
     return sentences or [f"I updated {title(task)}."]
+
+
+def _words_of(text: object) -> list[str]:
+    return "".join(c if c.isalnum() else " " for c in str(text or "").lower()).split()
+
+
+def _held_otherwise(task: dict[str, Any], changes: dict[str, Any], scene: Scene) -> list[str]:
+    """For each priority or due day asked that the CRM's answer holds otherwise: what it
+    shows, said as not what was asked."""
+    said: list[str] = []
+    asked = changes.get("priority")
+    held = task.get("priority")
+    if isinstance(asked, str) and isinstance(held, str) and held.lower() != asked.lower():
+        said.append(
+            f"The task system shows {title(task)} as {held} priority, not {asked} as I asked."
+        )
+    if "due_on" in changes and "due_on" in task:
+        want, have = parse_day(changes.get("due_on")), parse_day(task.get("due_on"))
+        if want is not None and have != want:
+            today = scene.now.date()
+            shown = f"due {dated_day(have, today)}" if have is not None else "with no due day"
+            said.append(
+                f"The task system shows {title(task)} {shown}, not due "
+                f"{dated_day(want, today)} as I asked."
+            )
+    return said
 
 
 def deleted(result: ToolResult, scene: Scene) -> list[str]:
