@@ -56,14 +56,31 @@ def is_negative(text: str) -> bool:
     narrows what waits, which the planner hears."""
     return (
         says_no(text)
-        # "okay so nah, leave it": the words that only open it are not counted.
-        and len(as_meant(text).split()) <= _BARE_NO_WORDS
+        # "okay so nah, leave it": the words that only open it are not counted; "no wait,
+        # don't. keep it.": every word one of saying no, however many.
+        and (len(as_meant(text).split()) <= _BARE_NO_WORDS or _only_no_words(text))
         and _NARROWED.search(text.lower()) is None
         and _PUT_RIGHT.search(text.lower()) is None
         # "no sry, maria@example.net", "no sorry 415 555 0145": the no carries the value
         # meant instead, which the planner hears.
         and _A_VALUE.search(text) is None
     )
+
+
+# The words of a no and of keeping things as they are, and nothing else.
+_NO_WORDS = frozenset(
+    {
+        "no", "nope", "nah", "wait", "don't", "dont", "not", "keep", "leave", "it", "that",
+        "as", "is", "actually", "sorry", "never", "mind", "hold", "on", "hang", "stop",
+        "forget", "oh", "please", "sec", "second", "hmm", "um", "alone", "thanks", "thank",
+        "you", "cheers", "thx", "ta",
+    }
+)  # fmt: skip
+
+
+def _only_no_words(text: str) -> bool:
+    said = re.sub(r"\bdo not\b", "don't", text.lower().replace("’", "'"))
+    return all(word in _NO_WORDS for word in re.findall(r"[a-z']+", said))
 
 
 # "no, the other one": another item meant, which the planner hears (and asks about).

@@ -69,7 +69,8 @@ _IMPLICIT_PROBLEM = (
 _BODY_LEAD = rx(
     # "open a ticket please, I was charged…": the please is not words of the case
     r"^[\s,:;-]*(?:please\b)?[\s,:;-]*(?:for me)?[\s,:;-]*(?:and |so )?"
-    r"(?:about|for|regarding|re|because|saying|that says|on|with|that)?[\s,:;-]*"
+    # ("log a ticket, say my insurance should cover it": the say is not words of the case)
+    r"(?:about|for|regarding|re|because|saying|that says|say|tell them|on|with|that)?[\s,:;-]*"
 )
 
 

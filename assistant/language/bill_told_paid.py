@@ -19,8 +19,20 @@ _PAID_BILL = rx(
 )
 
 
+# "I paid seventy-five on the cleaning bill", "I sent fifty dollars toward my bill": an
+# amount paid toward a bill is a payment told, never a to-do ("pay the water bill") done.
+_PART_PAID = rx(
+    r"\b(?:paid|sent|put) (?:\$ ?)?(?:\d+(?:\.\d\d)?|[a-z]+(?:-[a-z]+)?) (?:dollars |bucks )?"
+    r"(?:on|toward|towards|to|against|off|of) (?:the |my |that |this |our )?(?:\w+ )?"
+    r"(?:bill|invoice|balance)s?\b"
+)
+
+
 def of_the_bill(intent: Intent) -> Intent:
-    """The delete of a to-do named as a bill told paid, as a read of the open invoices."""
+    """The delete of a to-do named as a bill told paid, and the completion of one named as
+    an amount paid toward a bill, as a read of the open invoices."""
+    if intent.kind == "complete_task" and _PART_PAID.search(intent.clause.lower()):
+        return Intent("billing", clause=intent.clause)
     if intent.kind != "delete_task" or intent.target is None:
         return intent
     if _PAID_BILL.search(intent.target.phrase.lower()) is None:

@@ -882,8 +882,9 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
         )
         if asks:
             found = [dataclasses.replace(intent, unheard=asks) for intent in found]
-    if "paid" in norm.text:
-        found = [of_the_bill(intent) for intent in found]  # "I paid it, take it off"
+    if "paid" in norm.text or "sent" in norm.text:
+        # "I paid it, take it off", "I paid seventy-five on the cleaning bill"
+        found = [of_the_bill(intent) for intent in found]
     if "cancel" in norm.text and " to " in norm.text:
         found = [cancel_with_a_move(intent) for intent in found]  # "cancel it to friday"
     if " or " in norm.text or norm.text.count(" at ") >= 2:

@@ -62,6 +62,13 @@ SOMEONE_ELSES_ACCOUNT = rx(
     r"(?: [a-z]+){0,2} (?:owe|booked|have|got|due)\b"
     r"|\b(?:on|it's on|its on|in|under) (?:his|her|their) (?:account|name|list|profile)\b"
     rf"|\b(?:he|she)(?:'s| is) my {_PERSON}\b|\b(?:he|she) asked me to\b"
+    # "my sister Ana has a ticket open with you too, can you check it for her?"
+    rf"|\b(?:my|our) {_PERSON}(?: [a-z]+)? (?:has|had|got|'s got) (?:a|an|some) (?:\w+ )?"
+    r"(?:tickets?|cases?|appointments?|bookings?|bills?|invoices?)\b"
+    r".*\b(?:for (?:her|him|them)|her|his|their)\b"
+    # "I'm calling for my mother, she wants to know what she owes"
+    rf"|\b(?:calling|ringing|phoning|asking|checking) (?:for|on behalf of) (?:my|our) {_PERSON}\b"
+    r".*\b(?:what|when|how much)\b.*\b(?:he|she|they) (?:owes?|has|have|is|are|booked)\b"
 )
 
 

@@ -40,7 +40,9 @@ _DIGIT_WORD = (
 )
 # "double five", "triple zero": how people read out repeated digits.
 _DIGIT_TOKEN = rf"(?:(?:double|triple) )?{_DIGIT_WORD}"
-_DIGIT_RUN = rx(rf"\b(?:plus )?{_DIGIT_TOKEN}(?:[ ,.-]+{_DIGIT_TOKEN}){{6,}}\b", re.IGNORECASE)
+# (Three tokens at least: "415 555 oh one four two" holds its ten digits in six tokens;
+# a run of fewer than seven digits is left as said, see _spoken_digits.)
+_DIGIT_RUN = rx(rf"\b(?:plus )?{_DIGIT_TOKEN}(?:[ ,.-]+{_DIGIT_TOKEN}){{2,}}\b", re.IGNORECASE)
 # Fewer than seven digits is a time, a date or a count ("two two-thirty"), not a number.
 _MIN_PHONE_DIGITS = 7
 
@@ -126,7 +128,7 @@ def _kind(word: str) -> str | None:
 
 
 _RUN_WORDS = frozenset(_DIGITS) | frozenset(_GROUPS)
-_LEAST_RUN_TOKENS = 7  # _DIGIT_RUN: one token and six more
+_LEAST_RUN_TOKENS = 7  # _DIGIT_RUN: seven digits, each said or a group's
 _RUN_TOKEN = re.compile(r"[a-z0-9]+")
 
 
@@ -136,8 +138,8 @@ def _may_hold_digit_run(text: str) -> bool:
     found = 0
     for word in _RUN_TOKEN.findall(text.lower()):
         if word in _RUN_WORDS or word.isdigit():
-            found += 1
-            if found == _LEAST_RUN_TOKENS:
+            found += len(word) if word.isdigit() else 1  # "415" is three digits said
+            if found >= _LEAST_RUN_TOKENS:
                 return True
     return False
 

@@ -40,7 +40,7 @@ _COMPARED = rx(
 # Words that say what kind of thing is meant, or nothing at all: not matched to titles.
 FILLER = words(
     """
-    the my a an that this those these one ones it its task tasks to-do to-dos item items
+    the my mine a an that this those these one ones it its task tasks to-do to-dos item items
     reminder reminders thing things called named titled which says say saying list from
     off on of please as for me entry appointment appointments booking bookings visit visits
     session reservation upcoming scheduled with about all in at i have is are was be

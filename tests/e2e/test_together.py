@@ -270,6 +270,7 @@ async def play_together(
     second = Session(second_customer, await assistant.connect(second_customer))
     verdict = Verdict(case["id"])
     written: set[str] = set()
+    opened: list[str] = []  # Maria's cases opened in the session: subject and body
     if way == "tabs":
         their_turns = [_READS[n % len(_READS)] for n in range(len(case["turns"]))]
     else:
@@ -295,7 +296,12 @@ async def play_together(
                 events = await _say(first, turn["say"], seq)
             problems = turn_problems(turn, events, CATALOG, written)
             written |= set(_written(events[-1]["tool_calls"], CATALOG))
-            problems += await check_crm(admin, turn.get("crm", []), world)
+            opened += [
+                f"{call['arguments'].get('subject', '')} {call['arguments'].get('body', '')}"
+                for call in events[-1]["tool_calls"]
+                if call["tool"] == "crm.createTicket" and call["status"] == "ok"
+            ]
+            problems += await check_crm(admin, turn.get("crm", []), world, opened)
             verdict.turns += 1
             verdict.turns_failed += bool(problems)
             verdict.problems += [f"turn {number} {turn['say']!r}: {p}" for p in problems]

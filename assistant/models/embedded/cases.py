@@ -75,7 +75,9 @@ _CASE_ABOUT_IT = rx(
     r"(?:can you |could you "
     r"|please |just )?(?:open|raise|log|file|make|start|create)(?: me)? (?:a |an )?(?:support )?"
     r"(?:case|ticket|complaint)(?: for me)? (?:about|for|on|regarding) (?:it|that|this)"
-    r"(?: then| please| for me)*[ .!]*$"
+    r"(?: then| please| for me)*"
+    # ("… about it so someone in billing looks at it": what it is for, not what about)
+    r"(?:,? so (?:that )?(?:someone|somebody|they|the team|billing|a person)\b.*)?[ .!]*$"
 )
 
 
@@ -141,6 +143,21 @@ def complaint_opened(message: str) -> bool:
     return bool(_COMPLAINING.search(normalize(message).text))
 
 
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+
+
+def complaint_told(message: str) -> str | None:
+    """ "I want to file a complaint. The front desk was rude to me": the complaint said in
+    the sentences after the one that says there is one, what the case is about."""
+    if "complain" not in message.lower():
+        return None
+    first, *rest = _SENTENCE_END.split(message.strip(), maxsplit=1)
+    told = rest[0].strip() if rest else ""
+    if len(told.split()) < 3 or not _COMPLAINING.search(normalize(first).text):
+        return None
+    return told
+
+
 def describes_case(state: Dialogue, message: str) -> bool:
     """The customer was asked what happened: this message is what the case is about."""
     if state.question != "describe_case":
@@ -166,6 +183,7 @@ __all__ = [
     "case_asked",
     "case_status",
     "complaint_opened",
+    "complaint_told",
     "describes_case",
     "detail_of_case",
     "offered_case",

@@ -109,6 +109,32 @@ def told(state: Dialogue, now: datetime, message: str = "") -> str:
     return _appointment(action, now) or _task(action, now) or _from_done(state) or NOTHING_YET
 
 
+# "what time is the new haircut again?", "when's the new one?": the visit just booked or
+# moved, not the other of its service on file.
+_NEW_ONE = re.compile(
+    r"^(?:(?:and|so|ok|okay|sorry|remind me|oh)\W+)*(?:what time|when|what day)(?:'s| is| was)"
+    r" (?:the|my) new (?P<what>[a-z]+(?: (?!again|then|now\b)[a-z]+)?)(?: (?:again|then|now))*\W*$"
+)
+
+
+def new_one(state: Dialogue, now: datetime, message: str) -> str | None:
+    """When the visit just booked (or moved) is, asked of it as "the new <service>"."""
+    if "new" not in message.lower():
+        return None
+    match = _NEW_ONE.search(normalize(message).text)
+    action = state.last_appointment_action
+    if match is None or action is None or action.tool not in _NEW_TOOLS:
+        return None
+    item = action.after or {}
+    what = match.group("what")
+    if what != "one" and str(item.get("service") or "").lower() not in (what, what + "s"):
+        return None
+    return _appointment(action, now)
+
+
+_NEW_TOOLS = frozenset({"crm.bookAppointment", "crm.rescheduleAppointment"})
+
+
 def _appointment(action: Action, now: datetime) -> str | None:
     item = action.after or action.before
     if action.kind != "appointment" or item is None:

@@ -59,6 +59,7 @@ from assistant.models.embedded.bare_time import move_question, what_for
 from assistant.models.embedded.cases import (
     another_case,
     case_about_it,
+    complaint_told,
     detail_of_case,
     two_cases,
 )
@@ -124,6 +125,35 @@ _MINE_ASKED = rx(
     r"^(?:(?:ok|okay|and|so|well|then)[ ,]+)*(?:what about|how about|and|what's|what is)"
     r" mine\b(?!.*\b(?:change|update|set|make|to)\b)"
 )
+
+
+# What another person's account was asked about, read from the customer's own once she
+# asks "what about mine?" after being told only her own is seen.
+_OTHERS_ASKED: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"\b(?:owe|owes|bills?|invoices?|balance|charged?)\b"), "crm.getOpenInvoices"),
+    (re.compile(r"\bnext (?:appointment|visit|booking)\b"), "crm.getNextAppointment"),
+    (
+        re.compile(r"\b(?:appointments?|visits?|bookings?|booked|haircut|cleaning|checkup)\b"),
+        "crm.listUpcomingAppointments",
+    ),
+    (re.compile(r"\b(?:tasks?|to-?dos?|list)\b"), "crm.listTasks"),
+    (re.compile(r"\b(?:cases?|tickets?)\b"), "crm.listOpenTickets"),
+    (re.compile(r"\b(?:email|phone|number|details)\b"), "crm.getCustomerProfile"),
+)
+
+
+def _own_of_others_asked(conversation: Sequence[Message]) -> str | None:
+    """The read of what the customer asked of another person's account, when the last
+    answer said only her own is seen ("when is my husband's next appointment?" → …
+    → "what about mine then?": her own next appointment)."""
+    answers = [m for m in conversation if isinstance(m, AssistantTurn) and m.kind == "answer"]
+    if not answers or not answers[-1].text.startswith(limits.OWN_ACCOUNT_ONLY[:40]):
+        return None
+    asked = [m for m in conversation if isinstance(m, UserTurn)]
+    if len(asked) < 2:
+        return None
+    said = asked[-2].text.lower()
+    return next((tool for pattern, tool in _OTHERS_ASKED if pattern.search(said)), None)
 
 
 def _last_answer_named_details(conversation: Sequence[Message]) -> bool:
@@ -473,6 +503,14 @@ class EmbeddedPlanner:
             and (number := last_write.case_number(state, request.user_message)) is not None
         ):
             return FinalDecision(text=number)  # "what's its number?" after a case was opened
+        if request.round <= 1 and (
+            new_one := last_write.new_one(
+                state,
+                local_now(request.now, request.customer.timezone if request.customer else None),
+                request.user_message,
+            )
+        ):
+            return FinalDecision(text=new_one)  # "what time is the new haircut again?"
         if request.round <= 1 and last_write.asked(request.user_message):
             # "what time did you put it at?": the change just made, said again.
             zone_name = request.customer.timezone if request.customer else None
@@ -629,6 +667,8 @@ class EmbeddedPlanner:
         if about is None and case_about_it(text):
             # "can you refund my haircut, it was awful" → "then open a complaint about it"
             about = said_before(request.conversation)
+        if about is None and (told := complaint_told(text)) is not None:
+            about = told  # "I want to file a complaint. The front desk was rude to me."
         if references.complaint_opened(text):
             return FinalDecision(text=references.ASK_WHAT_HAPPENED)
         if about is not None or self._accepts_offer(request, text):
@@ -644,6 +684,11 @@ class EmbeddedPlanner:
                         self._call(request, len(calls), intent.tool, dict(intent.arguments))
                     )
             return ToolCallsDecision(calls=tuple(calls))
+        if (
+            due := topic.due_again(text, request.dialogue)
+            or topic.opened_when(text, request.dialogue)
+        ) is not None and any(tool.name == due for tool in request.tools):
+            return ToolCallsDecision(calls=(self._call(request, 0, due, {}),), last_round=True)
         if (undone := references.undo_reply(request.dialogue, text)) is not None:
             return FinalDecision(text=undone)
         if isinstance(cannot := references.undo(request.dialogue, normalize(text).text), str):
@@ -774,6 +819,16 @@ class EmbeddedPlanner:
             if again is not None and any(tool.name == again for tool in request.tools):
                 # "ok what have I got now": the topic in view, read again.
                 call = self._call(request, 0, again, {})
+                return ToolCallsDecision(calls=(call,), last_round=True)
+            if (
+                "mine" in text.lower()
+                and _MINE_ASKED.search(normalize(text).text)
+                and (own := _own_of_others_asked(request.conversation)) is not None
+                and any(tool.name == own for tool in request.tools)
+            ):
+                # "when is my husband's next appointment?" → (only her own is seen) →
+                # "what about mine then?": the same, of her own account.
+                call = self._call(request, 0, own, {})
                 return ToolCallsDecision(calls=(call,), last_round=True)
             if (
                 "mine" in text.lower()

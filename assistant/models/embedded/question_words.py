@@ -46,6 +46,9 @@ COMPLAINT = any_of(
     r"\b(?:told|said|promised)\b.*\b(?:would|should|was going to) be (?:covered|free"
     r"|included|cheaper|less)\b",
     r"\b(?:should|was supposed to|were supposed to) (?:have )?(?:be|been) covered\b",
+    # "how come I'm being billed 150 bucks? my insurance was supposed to cover it"
+    r"\bhow come\b.*\b(?:charg|bill|owe|pay|invoice|balance)",
+    r"\b(?:was|were|is|are) supposed to (?:cover|pay for)\b",
     # "that's not right, they told me it was due end of january": the bill disputed
     r"^(?:no,? |but |well,? )?(?:that's|that is|thats) (?:not right|wrong|not correct)\b.*"
     r"\b(?:due|paid|charged?|bill|invoice|owe|amount|cost)\b",

@@ -262,9 +262,20 @@ def at_place(item: Item, place: str) -> bool:
     return bool(wanted) and all(w in location for w in wanted)
 
 
+# "that's not right, it should only be a hundred now", said of the bill just told: the
+# charge disputed, though the bill is not named again.
+_AMOUNT_DISPUTED = rx(
+    r"^(?:(?:no|but|well|hmm|ok|okay)[ ,.]+)*(?:that's|that is|thats|it's|its|it is|this is)"
+    r" (?:not right|wrong|incorrect|not correct|too much|too high)\b"
+    r"|\bshould (?:only )?(?:be|have been) (?:\$ ?\d+|(?:a|one) hundred|[a-z]+ dollars)\b"
+)
+
+
 def _read(said: str, state: Dialogue) -> Question | None:
     if COMPLAINT.found_in(said):
         return Question("complaint", waiting=bool(WAITING.search(said)))
+    if (state.listed_kind or state.focus_kind) == "invoice" and _AMOUNT_DISPUTED.search(said):
+        return Question("complaint")
     case = state.last_action
     if case is not None and case.kind == "ticket" and CASE_STATUS.search(said):
         # "what's the status of it", "is it still open?", "did you open it?" just after a

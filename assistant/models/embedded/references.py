@@ -84,6 +84,7 @@ from assistant.models.embedded.said_before import (
     detail_read_back,
     held_email_swapped,
     held_number_ending,
+    held_number_regrouped,
     it_asked_about_before,
     new_contact,
     other_detail_after_change,
@@ -905,6 +906,10 @@ def _read(
         renumbered := held_number_ending(conversation, message, now, timezone)
     ):
         return renumbered
+    if "crm.updateContactInfo" in state.held and (
+        regrouped := held_number_regrouped(conversation, message, now, timezone)
+    ):
+        return regrouped
     if "crm.updateContactInfo" in state.held and (
         readdressed := held_email_swapped(conversation, message, now, timezone)
     ):

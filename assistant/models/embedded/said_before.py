@@ -173,6 +173,47 @@ def held_number_ending(
     return [i for i in intents if i.kind == "update_contact"] or None
 
 
+# "sorry, not four four one nine, four four one eight", "4418 not 4419": one group of the
+# number waiting for a yes, said again (digits or their words).
+_GROUP = r"(?:(?:\d|zero|oh|o|one|two|three|four|five|six|seven|eight|nine)[ -]?)+"
+_GROUP_SWAPPED = re.compile(
+    r"^(?:(?:sorry|no|oops|wait|actually|i mean|i meant|my bad)[ ,.]+)*(?:it's |its |it is )?"
+    rf"(?:not (?P<old>{_GROUP})[ ,.]+(?:it's |its |it is |but )?(?P<new>{_GROUP})"
+    rf"|(?P<new2>{_GROUP})[ ,]+not (?P<old2>{_GROUP}))[ .!]*$"
+)
+_DIGIT_OF = {word: str(n) for n, word in enumerate(_DIGIT_WORDS)} | {"oh": "0", "o": "0"}
+
+
+def _digits_said(group: str) -> str:
+    return "".join(_DIGIT_OF.get(token, token) for token in re.findall(r"[a-z]+|\d", group))
+
+
+def held_number_regrouped(
+    conversation: Sequence[Message], message: str, now: datetime, timezone: str
+) -> list[Intent] | None:
+    """ "change my phone to 650 223 4419" → "Are you sure…?" → "sorry, not four four one
+    nine, four four one eight": the change asked about, with that group of its digits
+    replaced (and asked about again); None unless the group is one of the number's."""
+    if " not " not in f" {message.lower()} ":
+        return None
+    match = _GROUP_SWAPPED.search(" ".join(message.lower().split()).strip())
+    if match is None:
+        return None
+    old = _digits_said(match.group("old") or match.group("old2"))
+    new = _digits_said(match.group("new") or match.group("new2"))
+    if not (old.isdigit() and new.isdigit()) or len(old) != len(new) or not 2 <= len(old) <= 4:
+        return None
+    before = asked_about(conversation)
+    phones = normalize(before).phones if before is not None else ()
+    if len(phones) != 1:
+        return None
+    digits = re.sub(r"\D", "", phones[0])
+    if digits.count(old) != 1:
+        return None
+    intents = detect_intents(f"change my phone number to {digits.replace(old, new)}", now, timezone)
+    return [i for i in intents if i.kind == "update_contact"] or None
+
+
 # "sorry, hotmail not gmail", "outlook, not gmail": one word of the address put right.
 _SWAPPED = rx(
     r"^(?:(?:sorry|no|oops|wait|actually|i mean|i meant)[ ,.]+)*(?:it's |its |it is )?"
@@ -379,7 +420,13 @@ def _for_the_free_time_asked(
     return [booked[0] if i.kind == "book_appointment" else i for i in intents]
 
 
-__all__ = ["held_number_ending", "new_contact", "service_said_before", "titled_from_focus"]
+__all__ = [
+    "held_number_ending",
+    "held_number_regrouped",
+    "new_contact",
+    "service_said_before",
+    "titled_from_focus",
+]
 
 
 # "what happens if I cancel my haircut?" … "ok then go ahead and cancel it": "it" is the

@@ -28,6 +28,10 @@ _WANTS_SUMMARY = rx(
 )
 
 
+# "what's due and when?", "when are they all due?": each to-do's day asked.
+_WANTS_DAYS = rx(r"\bwhen\b.*\bdue\b|\bdue\b.*\bwhen\b")
+
+
 def title(item: Item | None) -> str:
     if item is None:
         return "that task"
@@ -65,6 +69,21 @@ def _details(pending: list[Item], scene: Scene) -> list[str]:
     return [join_and(notes)[:1].upper() + join_and(notes)[1:] + "."] if notes else []
 
 
+def _days_due(pending: list[Item], scene: Scene) -> list[str]:
+    """Each pending to-do's day, when the days are asked ("what's due and when?")."""
+    today = scene.now.date()
+    days = [
+        f"{title(task)} is {'overdue' if day < today else 'due ' + due_day(day, today)}"
+        for task in pending
+        if (day := parse_day(task.get("due_on"))) is not None
+    ]
+    undated = [title(task) for task in pending if parse_day(task.get("due_on")) is None]
+    if undated:
+        days.append(f"{spoken_list(undated)} {'has' if len(undated) == 1 else 'have'} no due date")
+    text = join_and(days)
+    return [text[:1].upper() + text[1:] + "."] if text else []
+
+
 def _asked(scene: Scene) -> str:
     """The words that asked for the task list ("don't mark it done yet, just tell me
     what's on my list" asks for what is pending: "done" is in what was held back)."""
@@ -92,7 +111,10 @@ def listing(result: ToolResult, scene: Scene) -> list[str]:
     pending = spoken_tasks(pending)
     names = spoken_list([title(t) for t in pending])
     sentences = [f"You have {count(len(pending), 'pending task')}: {names}."]
-    sentences.extend(_details(pending, scene))
+    if "due" in scene.said and _WANTS_DAYS.search(scene.said):
+        sentences.extend(_days_due(pending, scene))
+    else:
+        sentences.extend(_details(pending, scene))
     if done and "pending" not in scene.said:
         sentences.append(f"You've also completed {number(len(done))}.")
     return sentences

@@ -45,6 +45,11 @@ _AGAIN = rx(
     r"|^(?:(?:and|so|ok|okay|fine)[ ,.]+)*(?:is there )?(?:anything|what)(?: else)?(?: is)?"
     r"(?: still)? (?:open|outstanding|unpaid)(?: for me| on my account)?$"
 )
+# "so what's due and when?", "what's due now": what falls due, of the to-dos in view.
+_DUE_NOW = rx(
+    r"^(?:(?:so|and|ok|okay|then)[ ,]+)*what(?:'s| is) (?:due|coming due)(?: now| then)?"
+    r"(?: and (?:when|by when|what day))?(?: now| then)?$"
+)
 # Words of the profile: the contact details on file.
 _PROFILE = rx(
     r"^(?:and |so |ok |okay )?(?:what'?s|what is) (?:the|my)(?: phone| mobile| new)?"
@@ -67,4 +72,33 @@ def listing_again(text: str, state: Dialogue) -> str | None:
     return _LISTING.get(kind or "")
 
 
-__all__ = ["listing_again"]
+def due_again(text: str, state: Dialogue) -> str | None:
+    """ "so what's due and when?" with a to-do in view (one just changed or listed): the
+    to-dos, read again. A bill is due too: with no to-do in view, it is read as it stands."""
+    if "due" not in text.lower():
+        return None
+    said = normalize(text).text.strip(" ?!.")
+    if not _DUE_NOW.search(said):
+        return None
+    kind = state.listed_kind or state.focus_kind
+    return "crm.listTasks" if kind == "task" else None
+
+
+# "when did I open that?", "when was it raised?": of the case in view, its listing again
+# (it says when each was opened).
+_OPENED_WHEN = rx(
+    r"^(?:(?:and|so|ok|okay)[ ,]+)*when (?:did|was|were) (?:i|we|it|that|this|that one|they)"
+    r"(?: (?:one|case|ticket))? ?(?:open|opened|raise|raised|log|logged|file|filed|put in"
+    r"|submit|submitted|report|reported|make|made)(?: (?:that|it|this|that one|them))?$"
+)
+
+
+def opened_when(text: str, state: Dialogue) -> str | None:
+    """The cases' listing for "when did I open that?" with a case in view, else None."""
+    if "when" not in text.lower() or (state.listed_kind or state.focus_kind) != "ticket":
+        return None
+    said = normalize(text).text.strip(" ?!.")
+    return "crm.listOpenTickets" if _OPENED_WHEN.search(said) else None
+
+
+__all__ = ["due_again", "listing_again", "opened_when"]
