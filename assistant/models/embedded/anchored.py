@@ -18,7 +18,7 @@ from datetime import datetime, timedelta
 from assistant.confirmation import when_said
 from assistant.dialogue_state import Dialogue, Item
 from assistant.language import detect_intents
-from assistant.language.lexicon import SERVICES
+from assistant.language.lexicon import NUMBER_WORDS, SERVICES
 from assistant.language.patterns import rx
 from assistant.language.swaps import each_to_the_others_time
 from assistant.models.embedded.pinning import zone_of
@@ -45,17 +45,6 @@ _PARTS = r"(?:day|morning|afternoon|evening)"
 _SERVICE_WORDS = "|".join(sorted((re.escape(name) for name in SERVICES), key=len, reverse=True))
 # A visit named by no service ("my appointment"): the one ahead, asked when more are.
 _ANY_VISIT = ("appointment", "visit", "booking", "session")
-_COUNTS = {
-    "a": 1,
-    "an": 1,
-    "one": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-}
 _ANCHOR = rx(
     rf"\b(?P<lead>(?:to|for|on|at) )?(?:the )?(?P<rel>{_PARTS} after|{_PARTS} before|same day as"
     r"|(?<=due the )day of|(?<=(?:to|on) the )day of"
@@ -237,7 +226,7 @@ def _hours_from(text: str, match: re.Match[str], start: datetime) -> tuple[str, 
     said_start = _ITS_START.match(rest)
     if said_start is None:
         return text, None
-    count = _COUNTS.get(match.group("n") or "two") or int(match.group("n"))
+    count = NUMBER_WORDS.get(match.group("n") or "two") or int(match.group("n"))
     sign = 1 if match.group("dir") == "after" else -1
     moment = start + timedelta(hours=sign * count)
     lead = match.group("lead") if match.group("lead") not in (None, "at ") else "on "
@@ -253,7 +242,7 @@ def _offset(match: re.Match[str]) -> int:
     if rel == "same time as":
         return 0
     if match.group("unit") is not None:
-        count = _COUNTS.get(match.group("n") or "two") or int(match.group("n"))
+        count = NUMBER_WORDS.get(match.group("n") or "two") or int(match.group("n"))
         sign = 1 if match.group("dir") == "after" else -1
         return sign * count * (7 if match.group("unit").startswith("week") else 1)
     return _OFFSET["day " + rel.split()[-1]]
