@@ -343,7 +343,11 @@ def decide(request: PlanRequest) -> FinalDecision | ToolCallsDecision | None:
             # (was: only the last one, as though the rest had not been made).
             zone = request.customer.timezone if request.customer else None
             now = local_now(request.now, zone)
-            said = [_outcome(write, now) for write in state.done[-_ALL_TOLD:]]
+            # (a to-do's new day is told of the last change asked after, not of each)
+            said = [
+                _outcome({k: v for k, v in write.items() if k != "set"}, now)
+                for write in state.done[-_ALL_TOLD:]
+            ]
             if all(told.startswith(_WENT) for told in said):
                 each = [told.removeprefix(_WENT).rstrip(".") for told in said]
                 joined = ", ".join(each[:-1]) + " and " + each[-1]
