@@ -136,10 +136,15 @@ _PART_OF_DAY = rx(r"\b(?:morning|afternoon|evening)\b")
 _HOURS_OF = {"morning": (0, 12), "afternoon": (12, 17), "evening": (17, 24)}
 _PRIORITY_SAID = rx(r"\b(?P<level>high|low|normal)[- ]priority\b|\burgent\b")
 _UNDATED = rx(
-    r"\b(?:(?:with|that has|which has|that's got|with) no (?:due )?(?:date|deadline)"
-    r"|without (?:a |any )?(?:due )?(?:date|deadline)|(?:that's |that is )?undated)\b"
+    r"\b(?:(?:with|that has|that have|which has|which have|that's got|that've got|having)"
+    r" no (?:due )?(?:dates?|deadlines?)"
+    # "all tasks that don't have a due date" (its "don't" was read as a word of a title)
+    r"|(?:that|which) (?:don't|doesn't|do not|does not) have (?:a |any )?(?:due )?"
+    r"(?:dates?|deadlines?)"
+    r"|without (?:a |any )?(?:due )?(?:dates?|deadlines?)|(?:that's |that is |that are )?undated)\b"
 )
 _WEEKEND = rx(r"\bweekend\b")
+_BEFORE_A_SPAN = rx(r"\bbefore (?:the |this |next |the next )?(?:weekend|week)\b")
 
 
 # A reason said after the thing named, which is no words of it.
@@ -218,6 +223,12 @@ def _plain_ref(phrase: str, original: str, now: datetime | None) -> TargetRef:
     hours = None
     if now is not None and (when := find_when(phrase, now)) is not None:
         within = _span(when, phrase)
+        if within is not None and _BEFORE_A_SPAN.search(phrase):
+            # "all my appointments before the weekend": the days from today until it
+            # (was: the weekend's own, and "you don't have any appointments then")
+            last = within[0] - timedelta(days=1)
+            within = (now.date(), last) if last >= now.date() else None
+            rest = _BEFORE_A_SPAN.sub(" ", rest)
         if within is not None:
             for start, end in sorted(when.spans, reverse=True):
                 rest = rest[:start] + " " + rest[end:]
