@@ -85,8 +85,9 @@ keeping them in view). Misses: "which one is on the weekend?" to "Which appointm
 cancel" met "I can't help with that", and "that one then" too; "did that save?" after a
 to-do's day was moved said "Renew car insurance was changed" without the day. Fixed: the
 count in those made holds after one of them is changed (ordinals.py), and "did that save?"
-tells the day: 5/6 (20/23). Now 17/27 sessions (96/117 turns); KNOWN_OPEN says what is left (no write
-wrong: what is left writes nothing or asks).
+tells the day: 5/6 (20/23). Now 17/27 sessions (96/117 turns); KNOWN_OPEN says what is
+left (no write wrong: what is left writes nothing or asks). Said at once, "book … thursday at
+4pm. And another one the week after, same time" books the first only (test_said_at_once.py).
 """
 
 from __future__ import annotations
