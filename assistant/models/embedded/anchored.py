@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Iterable, Sequence
-from datetime import datetime, timedelta
+from datetime import datetime, timedelta, tzinfo
 
 from assistant.confirmation import when_said
 from assistant.dialogue_state import Dialogue, Item
@@ -90,9 +90,16 @@ def _start(item: Item, service: str | None, now: datetime) -> datetime | None:
     return start if start > now else None
 
 
-def _first_start(items: Iterable[Item], service: str, now: datetime) -> datetime | None:
-    starts = [start for item in items if (start := _start(item, service, now)) is not None]
-    return min(starts, default=None)
+def _first_visit(items: Iterable[Item], service: str, now: datetime) -> Item | None:
+    """The first visit ahead of `service` among `items`."""
+    visits = [(start, item) for item in items if (start := _start(item, service, now)) is not None]
+    return min(visits, key=lambda pair: pair[0], default=(None, None))[1]
+
+
+def _end(item: Item, zone: tzinfo) -> datetime | None:
+    """When `item` ends, on the customer's clock (None when not known)."""
+    ends = item.get("ends_at")
+    return datetime.fromisoformat(ends).astimezone(zone) if isinstance(ends, str) else None
 
 
 def ahead(items: Iterable[Item], now: datetime) -> list[Item]:
@@ -165,18 +172,19 @@ def _counted(
     items = list(items)
     if match.group("what") is not None:
         service = SERVICES[match.group("what")]
-        start = _first_start(items, service, now)
-        if start is None:
+        visit = _first_visit(items, service, now)
+        if visit is None:
             return text, service
     else:
         visits = ahead(items, now)
         if len(visits) != 1:
             return text, ANY  # none known, or more than one: which is asked
-        start = datetime.fromisoformat(str(visits[0]["starts_at"]))
+        visit = visits[0]
+    start = datetime.fromisoformat(str(visit["starts_at"]))
     zone = zone_of(timezone)
     rel = match.group("rel")
     if (match.group("unit") or "").startswith("hour"):
-        return _hours_from(text, match, start.astimezone(zone))
+        return _hours_from(text, match, start.astimezone(zone), _end(visit, zone))
     day = start.astimezone(zone).date() + timedelta(days=_offset(match))
     part = rel.split()[0]
     lead = match.group("lead")
@@ -203,6 +211,14 @@ def _counted(
         clock = (start.astimezone(zone) + timedelta(minutes=sign * minutes)).time()
         said += f" at {clock:%H:%M}"
         rest = rest[hours.end() :]
+    elif (
+        rel in ("same day as", "day of")
+        and (right := _RIGHT_AFTER_IT.match(rest)) is not None
+        and (end := _end(visit, zone)) is not None
+    ):
+        # "…same day as my cleaning, right after it": when that visit is over
+        said += f" at {end:%H:%M}"
+        rest = rest[right.end() :]
     told = text[: match.start()] + said
     following = _ANCHOR.search(rest) or (_RIGHT_AFTER.search(rest) if _near(rest) else None)
     if following is not None:
@@ -216,22 +232,28 @@ def _counted(
 
 
 # "…two hours after my cleaning starts": counted from its start. Said without "starts",
-# from its start or its end is not known, and the words are left for the hour to be asked.
+# hours after a visit are counted from when it is over (its end, when the listing has it),
+# hours before it from when it starts; with no end known the words are left as said.
 _ITS_START = rx(r"^\s*(?:starts|begins|start time|starting time)\b")
 
 
-def _hours_from(text: str, match: re.Match[str], start: datetime) -> tuple[str, str | None]:
-    """ "book a facial two hours after my cleaning starts": that day, at that hour."""
+def _hours_from(
+    text: str, match: re.Match[str], start: datetime, end: datetime | None
+) -> tuple[str, str | None]:
+    """ "book a facial two hours after my cleaning": that day, at that hour."""
     rest = text[match.end() :]
     said_start = _ITS_START.match(rest)
-    if said_start is None:
+    after = match.group("dir") == "after"
+    if said_start is None and after and end is None:
         return text, None
     count = NUMBER_WORDS.get(match.group("n") or "two") or int(match.group("n"))
-    sign = 1 if match.group("dir") == "after" else -1
-    moment = start + timedelta(hours=sign * count)
+    sign = 1 if after else -1
+    moment = (start if said_start is not None or not after else end or start) + timedelta(
+        hours=sign * count
+    )
     lead = match.group("lead") if match.group("lead") not in (None, "at ") else "on "
     said = f"{lead}{moment:%B} {moment.day} at {moment:%H:%M}"
-    return text[: match.start()] + said + rest[said_start.end() :], None
+    return text[: match.start()] + said + rest[said_start.end() if said_start else 0 :], None
 
 
 def _offset(match: re.Match[str]) -> int:
@@ -318,6 +340,11 @@ _DAY_SAID = rx(
 )
 _MOVES = rx(r"\b(?:move|moving|reschedule|push|shift|bump|change)\b")
 _ITS_HOUR = rx(r"^,? (?:and )?(?:at )?(?:the )?same (?:time|hour)\b(?! as\b)")
+
+# "…the same day as my cleaning, right after it": when that visit ends.
+_RIGHT_AFTER_IT = rx(
+    r"^,? (?:and )?(?:straight|right|just|immediately|directly) after(?: (?:it|that|that one))?\b"
+)
 
 # An hour said from the visit named: ", an hour later", " two hours before", "half an hour
 # after".

@@ -276,8 +276,19 @@ def compose(request: NarratorInput) -> list[str]:
     if request.confirmation_prompt:
         sentences.append(request.confirmation_prompt)
     if not sentences and not request.told:
-        sentences.append("All done." if scene.results else "Okay.")
+        if any(result.call.tool_name in WRITE_TOOLS for result in scene.results):
+            sentences.append("All done.")
+        else:
+            # Only looked something up, and nothing of it to tell: no change is claimed.
+            sentences.append(NOTHING_DONE if scene.results else "Okay.")
     return sentences
+
+
+# Said when only lookups were made and none of them answers what was asked.
+NOTHING_DONE = (
+    "I looked that up, but I couldn't work out what to change. Could you tell me once more "
+    "what you'd like, with the day and time?"
+)
 
 
 def _a_task_instead(scene: Scene, prompt: str | None) -> str | None:
