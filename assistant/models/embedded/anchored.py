@@ -323,9 +323,13 @@ def _right_after(
     zone = zone_of(timezone)
     if match.group("dir") == "before" or not isinstance(ends, str):
         # No end known for the new visit (before) or the one named (after): its day, and
-        # the hour asked.
+        # the hour asked; before it, the hour it starts is said as the one to be before
+        # ("What time before 2:30 PM on Sunday…?": read as no hour of the booking's own).
         day = datetime.fromisoformat(str(visit["starts_at"])).astimezone(zone)
-        return text[: match.start()] + f"on {day:%B} {day.day}" + text[match.end() :], None
+        said = f"on {day:%B} {day.day}"
+        if match.group("dir") == "before":
+            said += f" before {day:%H:%M}"
+        return text[: match.start()] + said + text[match.end() :], None
     end = datetime.fromisoformat(ends).astimezone(zone)
     said = f"on {end:%B} {end.day} at {end:%H:%M}"
     return text[: match.start()] + said + text[match.end() :], None
