@@ -329,11 +329,11 @@ def _applied(before: str, body: str, marked: bool, now: datetime) -> str | None:
     if "," in value and (parts := _values_said(value, now)) is not None:
         # "no, sunday is fine, just make it 3", "wait, monday works better, at 1": a day
         # and an hour put right in turn, the last said of each kept
-        fixed: str | None = before
+        retimed: str | None = before
         for part in parts:
-            fixed = _retimed(fixed, part, now) if fixed is not None else None
-        if fixed is not None:
-            return fixed
+            retimed = _retimed(retimed, part, now) if retimed is not None else None
+        if retimed is not None:
+            return retimed
     if "," in value and not _classified(value, now):
         # "sorry, normal priority, it's not that urgent": the value, then why.
         value = value.split(",", 1)[0].strip()
@@ -363,9 +363,7 @@ def _applied(before: str, body: str, marked: bool, now: datetime) -> str | None:
 
 
 # What leads a second value said after a comma ("…, just make it 3", "…, and at 1").
-_PART_LEAD = rx(
-    r"^(?:(?:just|and|then|so|but|actually|or)\s+)*(?:(?:make|do|put) (?:it|that)\s+)?"
-)
+_PART_LEAD = rx(r"^(?:(?:just|and|then|so|but|actually|or)\s+)*(?:(?:make|do|put) (?:it|that)\s+)?")
 
 
 def _values_said(value: str, now: datetime) -> list[str] | None:
