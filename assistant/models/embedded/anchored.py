@@ -184,7 +184,7 @@ def _counted(
     zone = zone_of(timezone)
     rel = match.group("rel")
     if (match.group("unit") or "").startswith("hour"):
-        return _hours_from(text, match, start.astimezone(zone), _end(visit, zone))
+        return _hours_from(text, match, start.astimezone(zone))
     day = start.astimezone(zone).date() + timedelta(days=_offset(match))
     part = rel.split()[0]
     lead = match.group("lead")
@@ -232,28 +232,29 @@ def _counted(
 
 
 # "…two hours after my cleaning starts": counted from its start. Said without "starts",
-# hours after a visit are counted from when it is over (its end, when the listing has it),
-# hours before it from when it starts; with no end known the words are left as said.
+# from its start or its end is not known (nor when the new one would end, before it):
+# its day is read, and the hour is asked (before it, the hour it starts is said in the
+# question: "What time before 2:30 PM on Sunday works for your facial?").
 _ITS_START = rx(r"^\s*(?:starts|begins|start time|starting time)\b")
 
 
-def _hours_from(
-    text: str, match: re.Match[str], start: datetime, end: datetime | None
-) -> tuple[str, str | None]:
-    """ "book a facial two hours after my cleaning": that day, at that hour."""
+def _hours_from(text: str, match: re.Match[str], start: datetime) -> tuple[str, str | None]:
+    """ "book a facial two hours after my cleaning starts": that day, at that hour."""
     rest = text[match.end() :]
     said_start = _ITS_START.match(rest)
     after = match.group("dir") == "after"
-    if said_start is None and after and end is None:
-        return text, None
-    count = NUMBER_WORDS.get(match.group("n") or "two") or int(match.group("n"))
-    sign = 1 if after else -1
-    moment = (start if said_start is not None or not after else end or start) + timedelta(
-        hours=sign * count
-    )
     lead = match.group("lead") if match.group("lead") not in (None, "at ") else "on "
+    if said_start is None:
+        if after:
+            # (its day alone: the hour is asked, the reply read with that day)
+            return text[: match.start()] + f"{lead}{start:%B} {start.day}" + rest, None
+        # (the hour first: "on January 20 before 14:30" reads as 14:10)
+        said = f"before {start:%H:%M} {lead}{start:%B} {start.day}"
+        return text[: match.start()] + said + rest, None
+    count = NUMBER_WORDS.get(match.group("n") or "two") or int(match.group("n"))
+    moment = start + timedelta(hours=count if after else -count)
     said = f"{lead}{moment:%B} {moment.day} at {moment:%H:%M}"
-    return text[: match.start()] + said + rest[said_start.end() if said_start else 0 :], None
+    return text[: match.start()] + said + rest[said_start.end() :], None
 
 
 def _offset(match: re.Match[str]) -> int:
@@ -328,7 +329,7 @@ def _right_after(
         day = datetime.fromisoformat(str(visit["starts_at"])).astimezone(zone)
         said = f"on {day:%B} {day.day}"
         if match.group("dir") == "before":
-            said += f" before {day:%H:%M}"
+            said = f"before {day:%H:%M} {said}"  # (the hour first, as in _hours_from)
         return text[: match.start()] + said + text[match.end() :], None
     end = datetime.fromisoformat(ends).astimezone(zone)
     said = f"on {end:%B} {end.day} at {end:%H:%M}"

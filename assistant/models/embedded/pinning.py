@@ -204,9 +204,16 @@ def moved(text: str, item: Item, now: datetime, zone: ZoneInfo) -> str | None:
         moment, changed = moment + shift, True
     if not changed and not same_time(text):
         return None
+    if moment == current and "next" in text and _NEXT_WEEKDAY.search(text):
+        # "make it next sunday", said of the one on this sunday: the one after (as
+        # resolve.py reads it of a visit named; read as this one, nothing would move)
+        moment += timedelta(days=7)
     if moment == current:
         return None
     return moment.isoformat()
+
+
+_NEXT_WEEKDAY = rx(r"\bnext (?:mon|tues|wednes|thurs|fri|satur|sun)day\b")
 
 
 INSTEAD_OF_TAIL = rx(r"\b(?:instead of|rather than|not)\b[^,]*")
