@@ -35,6 +35,7 @@ from assistant.models.embedded.answers import (
     last_visit_cost,
     owing,
 )
+from assistant.models.embedded.billing import amount_asked
 from assistant.models.embedded.cases import case_status
 from assistant.models.embedded.named_cases import ASKED_AFTER, case_words, named_case_status
 from assistant.models.embedded.ordinals import ordinal_named
@@ -731,6 +732,9 @@ def history_reads(
         return [] if before.strip(" ,.?") else [("crm.listOpenTickets", {})]
     if " open" in said and _NOT_THE_OPEN.search(said):
         return [("crm.listTickets", {"status": "closed"})]
+    if amount_asked(said) is not None:
+        # "which invoice was the 45 dollars for": a bill by its amount, paid ones too
+        return [("crm.listInvoices", {"status": "all"})]
     for words, tool in (
         (_PAST_VISITS, "crm.listAppointments"),
         (_PAST_PAYMENTS, "crm.listInvoices"),
