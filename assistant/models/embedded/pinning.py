@@ -490,13 +490,16 @@ POSITIONAL = rx(
 )
 
 
-FIRST_FEW = rx(r"\b(?:the )?(?P<end>first|last) (?P<n>two|three|2|3)\b")
+# "the first two", "the last three", "the bottom two" (of the list as heard: the top is
+# its first).
+FIRST_FEW = rx(r"\b(?:the )?(?P<end>first|last|top|bottom) (?P<n>two|three|2|3)\b")
 
 
 def positions_said(text: str) -> list[int]:
     if match := FIRST_FEW.search(text):
         many = {"two": 2, "three": 3}.get(match.group("n")) or int(match.group("n"))
-        return list(range(many)) if match.group("end") == "first" else list(range(-many, 0))
+        first = match.group("end") in ("first", "top")
+        return list(range(many)) if first else list(range(-many, 0))
     found = []
     for match in POSITIONAL.finditer(text):
         if match.group("o"):
