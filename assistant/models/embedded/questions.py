@@ -170,6 +170,15 @@ def _task_subject(text: str) -> str:
     return match.group("t").strip() if match else ""
 
 
+# "when's the appointment after my cleaning?", "what's the one after the haircut": asked
+# of the visit that comes after the one named.
+_AFTER_NAMED = rx(
+    r"^(?:(?:and|so|ok|okay|um|uh)\b\W*)*(?:when|what|which|where)\b.*?\b(?:appointment|one"
+    r"|visit|booking)(?: (?:i have|i've got|i got|coming up))? (?:right |just |straight )?after"
+    r" (?:my|the) (?P<what>[a-z]+)"
+)
+
+
 def _service(text: str) -> str:
     return str(slots.service(text, text) or "")
 
@@ -304,6 +313,13 @@ def _read(said: str, state: Dialogue) -> Question | None:
         return Question("tasks_about", str(visit.get("service") or ""))
     if (focused := _about_focus(said, state)) is not None:
         return focused
+    if (
+        "after" in said
+        and (after := _AFTER_NAMED.search(said)) is not None
+        and (service := _service(said[after.start("what") :]))
+    ):
+        # "when's the appointment after my cleaning?": the visit after that one, by time
+        return Question("after", service)
     if asks_when_and_cost(said) and (of_service := _service(said)):
         return Question("last_cost", of_service)  # "when was my last haircut and what did it cost"
     if TICKET_HISTORY.search(said):
