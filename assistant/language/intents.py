@@ -513,7 +513,7 @@ _NIGHT_BEFORE = rx(r"\bthe (?:night|evening) before\b")
 # counted from one end of the list (as it is read out: the top is its first).
 _FEW_TASKS = rx(
     r"\bthe (?P<end>first|last|top|bottom) (?P<n>two|three|2|3) (?:tasks|to-?dos|items|things"
-    r"|reminders)(?: on (?:my|the) (?:to-?do |task )?list)?\b"
+    r"|reminders)(?: on (?:my|the) (?:to[- ]?do |task )?list)?\b"
 )
 _PLACES = ("first", "second", "third")
 _FROM_THE_END = ("last", "second last", "third last")

@@ -567,6 +567,10 @@ def _same_half(new: time, old: time) -> time:
     the day of the one it puts right; one before a morning hour is read as said alone."""
     hour = new.hour % 12
     half = 12 if old.hour >= 12 else 0
+    if half == 12 and hour + half >= 21 and old.hour < 18:
+        # "1pm… make it 11": not 11 at night (an evening hour put right stays in the
+        # evening: "8pm… no wait, 9"); read as a bare hour is read
+        return new
     if half == 0 and hour < old.hour % 12:
         # "11am… no wait, 1" (1pm), "10am… no, 9" (9am, not 9pm): an hour before it in the
         # morning is read as a bare hour is read (the business's day decides)

@@ -59,6 +59,12 @@ NOW = datetime(2030, 1, 14, 12, 0, tzinfo=ZoneInfo("America/Los_Angeles"))  # a 
             "book a facial on tuesday at 10am, no, thursday works better, at 11 please",
             "book a facial on thursday at 11am",
         ),
+        # an hour put right that would fall late at night is read as a bare hour is
+        (
+            "move the haircut to saturday at 1, actually no, monday, make it 11",
+            "move the haircut to monday at 11am",
+        ),
+        ("book a facial at 8pm. no wait, 9", "book a facial at 9pm"),
         # a bare "no" before a day said over another, without a pause
         (
             "move my cleaning to thursday at 9 no friday actually make it 10",

@@ -330,7 +330,8 @@ _ASKS_WHATS_DUE = rx(
     r"|\b(?:is|are|was) (?:it|that|this|they)(?: (?:still|already|actually|really))? due\b"
     r"(?!.*\b(?:make|set|change|move|push|put|bump|shift)\b)"
 )
-_SAYS_TASK = rx(r"\b(?:task|tasks|reminder|to-?do)\b")
+# (a due day is a to-do's: "make it due next friday" never moves a visit)
+_SAYS_TASK = rx(r"\b(?:task|tasks|reminder|to-?do|due)\b")
 _CANCEL_VERB = rx(r"(?<!don't )(?<!dont )(?<!not )\b(?:cancel|call off)\b")
 _MOVE_VERB = rx(
     r"\b(?:move|push|reschedule|shift|change|bump|postpone|put off|rebook|bring|delay)\b"
