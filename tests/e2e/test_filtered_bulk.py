@@ -21,7 +21,10 @@ own words read as a promise to the truthfulness guard and were replaced by "I ha
 changed anything" (limits.py; tests/models/test_limits_spoken.py checks every limit's
 words). `bench.decisions --dump`: no decision changed. Five written after the fixes
 (fb-b-), first run 5 of 5 (one check of mine corrected: the yes to "delete every high
-priority task" was expected to write nothing).
+priority task" was expected to write nothing). Found by probing after (fb-c-): "cancel
+every appointment after wednesday" said "You don't have any appointments on Wednesday,
+January 16" beside the Wednesday cleaning it listed: "after/before <day>" is now the days
+on from it, or from today until it (targets.py `_EDGE`).
 """
 
 from __future__ import annotations
@@ -41,6 +44,6 @@ async def test_every_one_that_a_filter_names_and_no_other(
     make_assistant: MakeAssistant, crm_admin: CrmAdmin, capsys: Any
 ) -> None:
     """Only the items the filter names are changed (or it is asked first)."""
-    assert len(read_cases(FILTERED_BULK)) == 15
+    assert len(read_cases(FILTERED_BULK)) == 17
     share, failed = await score(make_assistant, crm_admin, FILTERED_BULK, capsys)
     assert share == 1.0, failed

@@ -42,3 +42,10 @@ def test_before_the_weekend_is_from_today_until_it() -> None:
     assert kind == "cancel_appointment"
     assert target.within == (date(2030, 1, 14), date(2030, 1, 18))
     assert "before" not in target.words
+
+
+def test_after_a_day_is_the_days_on_from_it() -> None:
+    kind, target = _one("cancel every appointment after wednesday")
+    assert kind == "cancel_appointment" and target.day is None
+    assert target.within is not None and target.within[0] == date(2030, 1, 17)
+    assert "after" not in target.words
