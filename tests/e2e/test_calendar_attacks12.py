@@ -27,6 +27,22 @@ failed, one of them the probe's own.
   29th of 2032); "next tuesday" on Monday 30 December and "the 2nd" on New Year's Eve
   (the right year, read back); "january 1st" at 23:58 and "tomorrow" at 00:01 on New
   Year's Day; a bare "at 9am" a minute before midnight.
+Fixed as a rule (language/dates.py): a day counted in months ("in a month", "two months
+from today", "a month from tomorrow") that lands past the end of a shorter month is the
+date the count names, not on the calendar ("February 31 isn't a date on the calendar.
+Which day did you mean?"), asked for a booking, a move or a due day alike; the reply
+"the 28th" is read in the month the count named (models/embedded/followup.py). (A year
+from a leap day stays 28 February, as tests/language/test_dates.py pins it.)
+Found while fixing it, and fixed as a rule: WRONG WRITE, "book a consultation next
+month at 2pm" asks which day, and "ok" booked it today at 2 PM (the hour said was
+read back into a reply naming no day, and an hour alone is today's); the same after
+"april 31st at 10am" asked about: booked today at 10. Now a reply naming no day to a
+question of which day keeps the hour out of it, and a bare yes asks again.
+
+Written after the fixes, first run: 4 probes, all held ("the 28th" after "a month from
+today" books 28 February at the hour said; "ok" to which day next month, and to April
+31, books nothing and asks again; "in two months" on 31 December is asked). The two
+"ok" probes fail on the code before the fix (booked today).
 """
 
 from __future__ import annotations
@@ -320,3 +336,60 @@ async def test_a_bare_hour_a_minute_before_midnight_is_named_by_its_day(
         assert day > date(2030, 1, 14) and _read_back(said, day), (said, day)
     if not _days(events):
         assert events[-1]["awaiting_confirmation"] or "?" in said, said
+
+
+# --- written after the fixes -------------------------------------------------------------
+
+
+async def test_a_month_from_the_31st_answered_with_the_28th_books_february_28(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin, crm_app: web.Application
+) -> None:
+    """Friday 31 January 2031, 'book a consultation a month from today at 2pm' is asked
+    about; 'the 28th' books Friday 28 February at 2 PM (the month the count named, the
+    hour said before), read back."""
+    chat = await _at(datetime(2031, 1, 31, 10, 0, tzinfo=HOME), crm_app, crm_admin, make_assistant)
+    await chat.say("book a consultation a month from today at 2pm")
+    events = await chat.say("the 28th")
+    said = answer(events)
+    booked = [_local(a["starts_at"]) for a in await appointments(crm_admin)
+              if a["service"] == "Consultation"]
+    assert booked == [datetime(2031, 2, 28, 14, 0, tzinfo=HOME)], (said, booked)
+    assert _read_back(said, date(2031, 2, 28)), said
+
+
+async def test_ok_to_which_day_next_month_books_nothing(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin, crm_app: web.Application
+) -> None:
+    """Friday 31 January 2031, 'book a consultation next month at 2pm' asks which day;
+    'ok' names none: nothing is booked (not today at 2 PM), and the day is asked again."""
+    chat = await _at(datetime(2031, 1, 31, 10, 0, tzinfo=HOME), crm_app, crm_admin, make_assistant)
+    await chat.say("book a consultation next month at 2pm")
+    events = await chat.say("ok")
+    said = answer(events)
+    assert not _writes(events), (said, _days(events))
+    assert "?" in said, said
+
+
+async def test_ok_to_a_date_not_on_the_calendar_books_nothing(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin, crm_app: web.Application
+) -> None:
+    """Thursday 10 January 2030, 'book a haircut on april 31st at 10am' asks which day
+    (April has 30); 'okay' books nothing and asks again."""
+    chat = await _at(datetime(2030, 1, 10, 9, 0, tzinfo=HOME), crm_app, crm_admin, make_assistant)
+    await chat.say("book a haircut on april 31st at 10am")
+    events = await chat.say("okay")
+    said = answer(events)
+    assert not _writes(events), (said, _days(events))
+    assert "?" in said, said
+
+
+async def test_two_months_from_the_31st_of_december_is_asked(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin, crm_app: web.Application
+) -> None:
+    """Tuesday 31 December 2030, 'remind me in two months to service the boiler': there is
+    no 31 February; it is asked, or due on a day read back, never 3 March unsaid."""
+    chat = await _at(datetime(2030, 12, 31, 12, 0, tzinfo=HOME), crm_app, crm_admin, make_assistant)
+    events = await chat.say("remind me in two months to service the boiler")
+    said = answer(events)
+    for day in _days(events):
+        assert day not in (date(2031, 3, 1), date(2031, 3, 3)) and _read_back(said, day), said

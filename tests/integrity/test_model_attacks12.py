@@ -14,6 +14,9 @@ from …" over "Thursday" and over "5 PM" and over "Sorry, I couldn't move your 
 "Sorry, I couldn't cancel your appointment …" over "All done, your haircut is
 cancelled."; the add refused told as not made over "Added!"; "Buy groceries is now due
 friday, …" over "Saturday"; and the CRM's UTC hour read as hers was not said.
+Written afterwards, first run: 3 probes, all held (an hour later told as two; the right
+weekday with the next day's date; "I couldn't delete that task. Try again later." over
+a delete made after the yes). Nothing to fix here.
 """
 
 from __future__ import annotations
@@ -195,3 +198,58 @@ async def test_a_due_day_told_as_another_weekday_is_not_said(
     assert date.fromisoformat(due).weekday() == 4, (answer(events), due)
     said = answer(events).lower()
     assert "saturday" not in said, said
+
+
+# --- written after the fixes -------------------------------------------------------------
+
+
+async def test_an_hour_later_told_two_hours_later_is_not_said(
+    make_assistant: MakeAssistant,
+    crm_admin: CrmAdmin,
+    openai_server: OpenAIServer,
+    openai_models: Models,
+) -> None:
+    """'push my haircut back an hour' (2:30 → 3:30); the model says 4:30: not said."""
+    openai_server.stream(text_reply("Okay! Your haircut is now at 4:30 PM."))
+    chat = await _chat(make_assistant, openai_models)
+    events = await chat.say("push my haircut back an hour")
+    if events[-1]["awaiting_confirmation"]:
+        openai_server.stream(text_reply("Okay! Your haircut is now at 4:30 PM."))
+        events = await chat.say("yes")
+    assert _local((await _haircut(crm_admin))["starts_at"]).hour == 15
+    said = answer(events)
+    assert "4:30" not in said and "3:30" in said, said
+
+
+async def test_a_move_told_on_the_wrong_date_of_the_right_weekday_is_not_said(
+    make_assistant: MakeAssistant,
+    crm_admin: CrmAdmin,
+    openai_server: OpenAIServer,
+    openai_models: Models,
+) -> None:
+    """Moved to Friday at 3 PM; the model names that Friday with the next day's date:
+    that date is not said."""
+    wrong = _friday(15) + timedelta(days=1)
+    openai_server.stream(text_reply(f"Done, it's now Friday, {wrong:%B} {wrong.day} at 3 PM."))
+    chat = await _chat(make_assistant, openai_models)
+    events = await chat.say("move my haircut to friday at 3pm")
+    said = answer(events)
+    assert f"{wrong:%B} {wrong.day}" not in said, said
+
+
+async def test_couldnt_over_a_delete_made_after_the_yes_is_not_said(
+    make_assistant: MakeAssistant,
+    crm_admin: CrmAdmin,
+    openai_server: OpenAIServer,
+    openai_models: Models,
+) -> None:
+    """'delete the buy groceries task', 'yes', deleted; the model says it could not: not
+    said (she would ask again)."""
+    openai_server.stream(text_reply("Are you sure you want to delete Buy groceries?"))
+    chat = await _chat(make_assistant, openai_models)
+    assert (await chat.say("delete the buy groceries task"))[-1]["awaiting_confirmation"]
+    openai_server.stream(text_reply("I'm sorry, I couldn't delete that task. Try again later."))
+    events = await chat.say("yes")
+    assert "Buy groceries" not in await titles(crm_admin)
+    said = answer(events).lower()
+    assert "couldn't" not in said and "try again" not in said, said
