@@ -308,7 +308,9 @@ class WriteIntegrity:
                 going.append(call)
         if guessed:
             self._ask(
-                state, guessed, confirmation.wording(guessed, _newest_first(state.results), customer.timezone)
+                state,
+                guessed,
+                confirmation.wording(guessed, _newest_first(state.results), customer.timezone),
             )
         return going, refused
 

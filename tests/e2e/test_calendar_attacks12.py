@@ -69,9 +69,7 @@ _DATED = {"crm.bookAppointment", "crm.rescheduleAppointment", "crm.addTask", "cr
 
 @pytest.fixture
 def crm_app(crm_token: str) -> web.Application:
-    return create_app(
-        token=crm_token, today=NOW[0].date(), clock=lambda: NOW[0].astimezone(UTC)
-    )
+    return create_app(token=crm_token, today=NOW[0].date(), clock=lambda: NOW[0].astimezone(UTC))
 
 
 async def _at(
@@ -87,9 +85,7 @@ async def _at(
 
 
 def _writes(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    return [
-        c for c in events[-1]["tool_calls"] if c["status"] == "ok" and c["tool"] in _DATED
-    ]
+    return [c for c in events[-1]["tool_calls"] if c["status"] == "ok" and c["tool"] in _DATED]
 
 
 def _local(stamp: str) -> datetime:
@@ -301,7 +297,9 @@ async def test_the_2nd_said_on_new_years_eve_is_the_2nd_of_january(
     if events[-1]["awaiting_confirmation"]:
         events = await chat.say("yes")
     said = answer(events)
-    haircuts = [_local(a["starts_at"]) for a in await appointments(crm_admin) if a["service"] == "Haircut"]
+    haircuts = [
+        _local(a["starts_at"]) for a in await appointments(crm_admin) if a["service"] == "Haircut"
+    ]
     assert datetime(2031, 1, 2, 15, 0, tzinfo=HOME) in haircuts, (said, haircuts)
     assert _read_back(said, date(2031, 1, 2)), said
 
@@ -312,7 +310,9 @@ async def test_new_year_asked_before_midnight_and_tomorrow_after_it(
     """At 23:58 on New Year's Eve 2030 'book a consultation on january 1st at 10am' is
     Wednesday 1 January 2031; at 00:01, 'remind me to call my mother tomorrow' is due
     Thursday the 2nd, both read back."""
-    chat = await _at(datetime(2030, 12, 31, 23, 58, tzinfo=HOME), crm_app, crm_admin, make_assistant)
+    chat = await _at(
+        datetime(2030, 12, 31, 23, 58, tzinfo=HOME), crm_app, crm_admin, make_assistant
+    )
     booked = await chat.say("book a consultation on january 1st at 10am")
     if booked[-1]["awaiting_confirmation"]:
         booked = await chat.say("yes")
@@ -351,8 +351,11 @@ async def test_a_month_from_the_31st_answered_with_the_28th_books_february_28(
     await chat.say("book a consultation a month from today at 2pm")
     events = await chat.say("the 28th")
     said = answer(events)
-    booked = [_local(a["starts_at"]) for a in await appointments(crm_admin)
-              if a["service"] == "Consultation"]
+    booked = [
+        _local(a["starts_at"])
+        for a in await appointments(crm_admin)
+        if a["service"] == "Consultation"
+    ]
     assert booked == [datetime(2031, 2, 28, 14, 0, tzinfo=HOME)], (said, booked)
     assert _read_back(said, date(2031, 2, 28)), said
 

@@ -56,8 +56,13 @@ def _friday(hour: int) -> datetime:
 
 
 async def _haircut(crm: CrmAdmin) -> dict[str, Any]:
-    (haircut,) = [a for a in await appointments(crm, "all") if a["service"] == "Haircut"
-                  and a["status"] != "completed" and _local(a["starts_at"]) > datetime.now(HOME)]
+    (haircut,) = [
+        a
+        for a in await appointments(crm, "all")
+        if a["service"] == "Haircut"
+        and a["status"] != "completed"
+        and _local(a["starts_at"]) > datetime.now(HOME)
+    ]
     return haircut
 
 
@@ -112,8 +117,11 @@ async def test_a_booking_told_at_the_crms_utc_hour_is_not_said(
     if events[-1]["awaiting_confirmation"]:
         openai_server.stream(text_reply(f"You're booked for a consultation on Friday at {wrong}."))
         events = await chat.say("yes")
-    booked = [_local(a["starts_at"]) for a in await appointments(crm_admin)
-              if a["service"] == "Consultation"]
+    booked = [
+        _local(a["starts_at"])
+        for a in await appointments(crm_admin)
+        if a["service"] == "Consultation"
+    ]
     assert _friday(10) in booked, (answer(events), booked)
     said = answer(events)
     assert wrong not in said and "10" in said, said

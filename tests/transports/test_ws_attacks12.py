@@ -194,9 +194,7 @@ async def test_a_yes_to_a_held_booking_after_its_question_ran_out_books_nothing(
     """'book a haircut on <the haircut's day> at the same time' is asked about (it
     overlaps); the question's time runs out; 'yes' books nothing and says so plainly."""
     now = [datetime.now(HOME)]
-    chat = await (
-        await make_assistant(clock=lambda: now[0], confirmation_ttl_s=60)
-    ).connect()
+    chat = await (await make_assistant(clock=lambda: now[0], confirmation_ttl_s=60)).connect()
     haircut = _local((await _haircut(crm_admin))["starts_at"])
     asked = await chat.say(f"book a dental cleaning on {haircut:%A} at {haircut:%-I:%M%p}")
     assert asked[-1]["awaiting_confirmation"], answer(asked)

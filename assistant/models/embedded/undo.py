@@ -133,7 +133,7 @@ def undo(state: Dialogue, text: str) -> list[Intent] | str | None:
 
 
 def _taken_back(state: Dialogue, action: Action, text: str) -> bool:
-    """"no wait, cancel that" right after a change: "that" is the change, while the item
+    """ "no wait, cancel that" right after a change: "that" is the change, while the item
     it made or changed is still the one in focus (it was taken for nothing said, "Okay,
     no problem.", and the task just added stayed)."""
     if not _TAKEN_BACK.match(text) or action.after is None or state.focus is None:
