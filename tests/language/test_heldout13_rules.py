@@ -11,8 +11,10 @@ told of by its day then "it", "would it be possible that <thing> could go to <va
 Played in the test world (assistant/fakes/world.py: Saturday, March 1, 2025; a dental
 cleaning on Monday at 10, a haircut on Friday at 2:30; groceries (due tomorrow, normal), car
 insurance (due March 8, high) and eye exam (no due date, low) to-dos; the clocks change on
-March 9). Written after the set's fixes, not tuned on; the first run is in the module's
-closing note."""
+March 9). Written after the set's first fixes, not tuned on: first run 31/32, no wrong write.
+Missed: "i need a eyeexam on thursday at 3" (nothing booked: two names run together were
+split only from nine letters on, "eyeexam" has seven); fixed. The last three cases are the
+kinds the set's second block found ("tree fifteen", "for be due", "yeah so …")."""
 
 from __future__ import annotations
 
@@ -56,6 +58,7 @@ async def writes(text: str) -> list[tuple[str, dict[str, Any]]]:
         ("move the haircut to the nine at ten", MOVE, "2025-03-09T10:00:00-07:00"),
         ("book a facial for the twenty one at two", BOOK, "2025-03-21T14:00:00-07:00"),
         ("book a haircut to day at five", BOOK, "2025-03-01T17:00:00-08:00"),
+        ("book a massage at tree fifteen on tuesday", BOOK, "2025-03-04T15:15:00-08:00"),
         ("can you re-schedule the haircut to monday at 4", MOVE, "2025-03-03T16:00:00-08:00"),
         ("i need a eyeexam on thursday at 3", BOOK, "2025-03-06T15:00:00-08:00"),
         ("can you to move my haircut at saturday", MOVE, "2025-03-08T14:30:00-08:00"),
@@ -91,6 +94,12 @@ async def test_a_time_said_as_heard_is_the_time_written(
         ),
         ("delete the groceries task because i dont need it no more", DELETE, {"task_id": "task_1"}),
         ("cancel the won on friday", CANCEL, {"appointment_id": "appt_2"}),
+        ("update the insurance for be due on friday", UPDATE, {"due_on": "2025-03-07"}),
+        (
+            "yeah so the eye exam task can you make it high priority",
+            UPDATE,
+            {"task_id": "task_3", "priority": "high"},
+        ),
     ],
 )
 async def test_a_change_said_as_heard_is_the_change_written(
