@@ -20,6 +20,7 @@ from assistant.language.clause import (
     QUESTION_START,
     REPORT_FIRST,
     Clause,
+    asks_to_look,
     opens_with_a_verb,
 )
 from assistant.language.dates import find_when
@@ -64,6 +65,8 @@ _REASON_TOLD = rx(
 def _inherit(c: Clause, previous: Sequence[Intent]) -> Intent | None:
     actions = [i for i in previous if i.kind in TASK_ACTIONS | APPOINTMENT_ACTIONS]
     if len(actions) != 1 or len(previous) != 1:
+        return None
+    if asks_to_look(c.text):
         return None
     action = actions[0]
     if (

@@ -19,7 +19,13 @@ from assistant.language import quoted
 from assistant.language.aimed_at_system import without_system_talk
 from assistant.language.another_visit import another_visit
 from assistant.language.bill_told_paid import of_the_bill
-from assistant.language.clause import NEGATED, QUESTION_START, TASK_NOUN, opens_with_a_verb
+from assistant.language.clause import (
+    NEGATED,
+    QUESTION_START,
+    TASK_NOUN,
+    asks_to_look,
+    opens_with_a_verb,
+)
 from assistant.language.dates import find_when
 from assistant.language.earliest import as_booking
 from assistant.language.either import two_values
@@ -740,6 +746,8 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
             and not _refuses(clause)
             # "…, actually forget the reminder": a take-back is no words of the title before
             and not _TAKES_BACK.match(clause)
+            # "I paid the plumber, can you check": a look asked for, no words of the title
+            and not asks_to_look(clause)
             and (
                 not intents
                 # "…to pick up my prescription. oh and I had a question about my bill": a
@@ -885,11 +893,21 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
     if "paid" in norm.text or "sent" in norm.text:
         # "I paid it, take it off", "I paid seventy-five on the cleaning bill"
         found = [of_the_bill(intent) for intent in found]
+        if any(intent.kind == "billing" for intent in found):
+            # "I paid 75 of it last week, what's left": what is left of the bill
+            found = [i for i in found if not (i.kind == "tasks" and _WHATS_LEFT.match(i.clause))]
     if "cancel" in norm.text and " to " in norm.text:
         found = [cancel_with_a_move(intent) for intent in found]  # "cancel it to friday"
     if " or " in norm.text or norm.text.count(" at ") >= 2:
         found = [_either_asked(intent) for intent in found]
     return _dedupe(found)
+
+
+# "…, what's left", "…, how much is left now": what remains of what was just talked about.
+_WHATS_LEFT = rx(
+    r"^(?:(?:so|and|then|ok|okay)[ ,]+)*(?:what(?:'s| is| do i have) (?:left|remaining)"
+    r"|how much(?: is| do i have)? (?:left|remaining)|what remains)\b"
+)
 
 
 def _it_told_before(
