@@ -49,6 +49,9 @@ _PUTS_TIME = r"(?:at|for|to|around|about|by|from|till|until|before|after|say)"
 _COUNTED = (
     r"(?! ?(?:minutes?|mins?|dollars?|bucks|cents|percent|people|hours?|days?|weeks?"
     r"|months?|years?|times?)\b)"
+    # nor a street number ("the one at 120 market st")
+    r"(?! (?:[a-z]+ )?(?:st|street|ave|avenue|rd|road|blvd|boulevard|way|dr|drive|lane|ln|pl"
+    r"|place|center|centre)\b)"
 )
 # "at 2 30", "2 30 pm": an hour and its minutes with a space between.
 _SPACED_MINUTES = _rule(
@@ -62,16 +65,20 @@ _JOINED_MINUTES = _rule(
     r"|\b(?P<lead>(?:at|around|for|till|until) )(?P<h>1[0-2]|[1-9])(?P<m>[0-5]\d)\b"
     r"(?![\d.,:/]| ?\d)" + _COUNTED
 )
-# "10.30", "9.15 tomorrow": a dot for the colon (not a sum: "$10.30", "10.30 dollars").
+# "10.30", "9.15 tomorrow": a dot for the colon (not a sum: "$10.30", "10.30 dollars",
+# "charged me for 12.50": only after a word that puts an hour and no sum, or before a day
+# or its half).
 _DOTTED = _rule(
     r"(?<![$£€\d.])(?<!paid )(?<!pay )(?<!owe )(?<!charged )(?<!cost )(?<!costs )"
-    r"(?<!was )(?<!is )(?<!of )"
-    rf"\b(?P<lead>(?:{_PUTS_TIME} )?)(?P<h>2[0-3]|1\d|0?\d)\.(?P<m>[0-5]\d)\b"
+    r"(?<!was )(?<!is )(?<!of )(?<!came )(?<!comes )(?<!come )(?<!up )(?<!down )"
+    r"\b(?P<lead>(?:(?:at|around|till|until|from|to) )?)(?P<h>2[0-3]|1\d|0?\d)\.(?P<m>[0-5]\d)\b"
     r"(?![\d.])" + _COUNTED
 )
 # What may follow an hour written without a word that puts it: its half of the day, a
 # day, or the end.
 _TIME_FOLLOWS = re.compile(rf"(?i)\s*(?:$|[,!?]|[ap]\.? ?m\b|{_DAY_AFTER}|please\b|and\b)")
+# What must follow an hour said without a word that only puts one: a day or its half.
+_DAY_FOLLOWS = re.compile(rf"(?i)\s*(?:[ap]\.? ?m\b|{_DAY_AFTER})")
 # "15h", "9h30", "at 10h": an hour as a 24-hour clock writes it in much of the world
 # ("2h later", "for 1h30" are lengths of time).
 _H_CLOCK = _rule(
@@ -222,8 +229,24 @@ def _time_follows(match: re.Match[str]) -> bool:
     return _TIME_FOLLOWS.match(match.string, match.end()) is not None
 
 
+# A day said just before ("thursday 16.45"): what follows it is its hour.
+_DAY_BEFORE = re.compile(rf"(?i)\b(?:{'|'.join(WEEKDAYS)}|today|tomorrow|tonight),? $")
+
+
 def _dotted(match: re.Match[str]) -> str:
-    if not match.group("lead") and not _time_follows(match):
+    if (
+        not match.group("lead")
+        and _DAY_FOLLOWS.match(match.string, match.end()) is None
+        and _DAY_BEFORE.search(match.string, 0, match.start()) is None
+    ):
+        return match.group(0)
+    return _colon(match)
+
+
+def _joined(match: re.Match[str]) -> str:
+    """ "at 1030", "230pm"; "for 230" only before a day or its half ("charged for 230")."""
+    lead = (match.group("lead") or "").strip().lower()
+    if lead == "for" and _DAY_FOLLOWS.match(match.string, match.end()) is None:
         return match.group(0)
     return _colon(match)
 
@@ -299,7 +322,7 @@ def as_heard(text: str, words: list[str], lower: str) -> str:
         if _DIGITS_SPACED.search(lower) is not None:
             text = _SPACED_MINUTES.sub(_colon, text, text.lower())
         if _THREE_DIGITS.search(lower) is not None:
-            text = _JOINED_MINUTES.sub(_colon, text, text.lower())
+            text = _JOINED_MINUTES.sub(_joined, text, text.lower())
         if _DIGITS_DOTTED.search(lower) is not None:
             text = _DOTTED.sub(_dotted, text, text.lower())
         if _DIGIT_H.search(lower) is not None:
