@@ -16,7 +16,7 @@ Missed: "i need a eyeexam on thursday at 3" (nothing booked: two names run toget
 split only from nine letters on, "eyeexam" has seven); fixed. The last three cases are the
 kinds the set's second block found ("tree fifteen", "for be due", "yeah so …"). The street
 numbers and sums that must stay digits ("at 120 market st", "charged me for 12.50", "the
-bill came to 16.45") were written on reading the rule over, before any was run: three of
+bill came to 16.45") were written on reading the rule over, before any was run: four of
 five were read as hours ("1:20 market st"), and the rule now leaves them."""
 
 from __future__ import annotations
