@@ -190,7 +190,7 @@ _DONE_FIRST = _rule(
 )
 # "change it for tuesday": "to" a day, after "it".
 _IT_FOR_DAY = _rule(
-    rf"\b((?:change|move|put|switch|reschedule|push) (?:it|that|this|them)) for "
+    rf"\b((?:change|move|switch|reschedule|push) (?:it|that|this|them)) for "
     rf"(?=(?:{'|'.join(WEEKDAYS)}|tomorrow|today|next|the)\b)"
 )
 # "i dont need it no more": "anymore", with a no that takes nothing back.
