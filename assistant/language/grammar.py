@@ -443,6 +443,9 @@ def read_clause(
             if for_someone_else(text):
                 # "book a checkup for my son": never made in the customer's name.
                 found = [_for_someone_else(i) for i in found]
+                if reported(text):
+                    # "my neighbour wants to complain about…": another's wish, asked about
+                    found = [i if i.kind in _VISIT_CHANGES else needs_consent(i) for i in found]
             elif several_visits(text):
                 # "two haircuts saturday 10am": more visits than one booking makes.
                 found = [_for_someone_else(i) if i.kind == "book_appointment" else i for i in found]
