@@ -30,8 +30,12 @@ _POSITIONS = {
     "fourth": 4,
     "last": -1,
     "final": -1,
+    "second last": -2,
+    "third last": -3,
 }
-_POSITION = rx(r"\b(next|first|soonest|earliest|second|third|fourth|last|final)\b")
+_POSITION = rx(
+    r"\b(second last|third last|next|first|soonest|earliest|second|third|fourth|last|final)\b"
+)
 # "the later one", "my earlier appointment", "whichever is later": one of two told by when.
 _COMPARED = rx(
     r"\b(?:the|my|whichever|whichever one|which ever|whichever of them)(?: is|'s| comes)?"
