@@ -38,6 +38,8 @@ _CHANGES: dict[str, frozenset[str] | None] = {
     r"(?:taken|struck) (?:\S+ ){1,4}?off": frozenset({*_GONE, "crm.completeTask"}),
     r"moved|rescheduled|pushed|bumped|switched|shifted|postponed|moved up": _RETIMED,
     r"brought (?:\S+ ){0,3}?forward": _RETIMED,
+    # "I added that note to Buy groceries": a to-do's note is its change, not a new thing
+    r"added (?:\S+ ){0,2}?notes?": frozenset({"crm.updateTask"}),
     r"added|created": _NEW,
     r"opened|logged|filed|raised|lodged|submitted": _CASE,
     r"renamed": frozenset({"crm.updateTask"}),

@@ -28,6 +28,13 @@ _CREATE_TICKET = (
         r".+| please)$"
     ),
     rx(r"\breport that(?P<rest>\s.+)$"),
+    # "…, I want to complain", "I'd like to complain": a complaint asked for, what about
+    # said before it or asked next (it was "Sorry, I can't help with that")
+    rx(
+        r"^(?:(?:and|so|but|well|honestly)[ ,]+)*i(?: really)?(?: want| would like|'d like"
+        r"| wish| need| have)(?: to)? (?:make a |file a |lodge a |put in a )?complain(?:t)?"
+        r"(?P<rest>(?: ?[:,-] .+| (?:about|that|because|regarding) .+)?)(?: please)?[.!]*$"
+    ),
     # "the app keeps crashing when I open my invoices, please report it": the problem said first.
     rx(
         r"^(?P<rest>.{12,}?)[\s,.]+(?:so |please |can you |could you |would you |and )*"

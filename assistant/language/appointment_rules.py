@@ -141,9 +141,11 @@ def reschedule(c: Clause) -> Intent | None:
     rest = match.group("rest")
     split = _NEW_TIME.match(rest) or _OFFERED_TIME.match(rest) or _OFFERED_AS_QUESTION.match(rest)
     if verb in ("change", "switch", "bring", "move", "shift", "bump", "slide", "delay") and not (
-        appointment_context(c) or (verb == "move" and split and _a_day_named(split, c))
+        appointment_context(c)
+        or (verb in ("move", "bump", "shift", "slide") and split and _a_day_named(split, c))
     ):
-        # ("move groceries to thursday": moved to a day, as a task's due day may be)
+        # ("move groceries to thursday", "bump groceries to friday": moved to a day, as a
+        # task's due day may be)
         return None
     if split:
         said = split.group("t")

@@ -96,6 +96,21 @@ _VERB_AND_OBJECT = rx(
 )
 
 
+# "…, can you check", "…, could you see": the customer asks to be told, which names no
+# target (was: "I bought the groceries, can you check" also completed a task "check");
+# "can you check it off" still ticks.
+_ASKS_TO_LOOK = rx(
+    r"^(?:(?:so|and|then|but|ok|okay)[ ,]+)*(?:(?:can|could|would|will) (?:you|u)"
+    r"(?: please| just| quickly| also)?|please) (?:check|look|see|confirm|verify|find out"
+    r"|double[- ]check|tell me|let me know)\b(?! (?:it |that |them |those |this )?off\b)"
+)
+
+
+def asks_to_look(text: str) -> bool:
+    """ "can you check", "could you confirm": a look asked for, naming nothing."""
+    return _ASKS_TO_LOOK.match(text) is not None
+
+
 def opens_with_a_verb(text: str) -> bool:
     """The clause opens with a verb and its object ("tell the manager…"): an ask of its own,
     never a description of the thing the ask before named."""

@@ -15,11 +15,13 @@ from datetime import date, datetime
 
 from assistant.language import account_rules, appointment_rules, quoted, slots, task_rules
 from assistant.language.clause import (
+    APPT_NOUN,
     LIST_TAIL,
     NEGATED,
     QUESTION_START,
     REPORT_FIRST,
     Clause,
+    asks_to_look,
     opens_with_a_verb,
 )
 from assistant.language.dates import find_when
@@ -61,9 +63,39 @@ _REASON_TOLD = rx(
 )
 
 
+# "push groceries to saturday, oh and it's urgent": how much the one just named matters,
+# told after the ask (it was read as another thing moved, named "it's urgent").
+_LEVEL_TOLD = rx(
+    r"^(?:(?:and|oh|also|but|so|plus)[ ,]+)*(?:it's|it is|that's|that is|its)(?: also| really"
+    r"| quite| very| kind of| pretty)? (?P<level>urgent|important|(?:a )?high priority"
+    r"|(?:a )?top priority|a priority|(?:a )?low priority|not urgent|not important)"
+    r"(?: too| as well| now)?[.!]*$"
+)
+
+
+def _level_told(c: Clause, action: Intent) -> Intent | None:
+    """The level told of the to-do the ask before named (or moved, naming no visit)."""
+    told = _LEVEL_TOLD.match(c.text)
+    if told is None or action.kind in ("book_appointment", "cancel_appointment"):
+        return None
+    if action.kind == "reschedule_appointment" and (
+        action.target is None
+        or APPT_NOUN.search(action.target.phrase)
+        or slots.services_named(action.target.phrase)
+    ):
+        return None  # "move my haircut to friday, it's urgent": why, of a visit
+    said = told.group("level")
+    level = "normal" if said.startswith("not") else "low" if "low" in said else "high"
+    return Intent("update_task", {"priority": level}, target=target_ref("it", "it"), clause=c.text)
+
+
 def _inherit(c: Clause, previous: Sequence[Intent]) -> Intent | None:
     actions = [i for i in previous if i.kind in TASK_ACTIONS | APPOINTMENT_ACTIONS]
     if len(actions) != 1 or len(previous) != 1:
+        return None
+    if (level := _level_told(c, actions[0])) is not None:
+        return level
+    if asks_to_look(c.text):
         return None
     action = actions[0]
     if (
@@ -411,6 +443,9 @@ def read_clause(
             if for_someone_else(text):
                 # "book a checkup for my son": never made in the customer's name.
                 found = [_for_someone_else(i) for i in found]
+                if reported(text):
+                    # "my neighbour wants to complain about…": another's wish, asked about
+                    found = [i if i.kind in _VISIT_CHANGES else needs_consent(i) for i in found]
             elif several_visits(text):
                 # "two haircuts saturday 10am": more visits than one booking makes.
                 found = [_for_someone_else(i) if i.kind == "book_appointment" else i for i in found]

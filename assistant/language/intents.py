@@ -12,14 +12,21 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
 from assistant.language import quoted
 from assistant.language.aimed_at_system import without_system_talk
 from assistant.language.another_visit import another_visit
 from assistant.language.bill_told_paid import of_the_bill
-from assistant.language.clause import NEGATED, QUESTION_START, TASK_NOUN, opens_with_a_verb
+from assistant.language.clause import (
+    APPT_NOUN,
+    NEGATED,
+    QUESTION_START,
+    TASK_NOUN,
+    asks_to_look,
+    opens_with_a_verb,
+)
 from assistant.language.dates import find_when
 from assistant.language.earliest import as_booking
 from assistant.language.either import two_values
@@ -51,7 +58,7 @@ from assistant.language.scope import (
     without_undecided,
 )
 from assistant.language.several_tasks import said_one_by_one
-from assistant.language.slots import NOT_DENTAL, cut_spans, reminder_note
+from assistant.language.slots import NOT_DENTAL, cut_spans, reminder_note, services_named
 from assistant.language.spelling import words
 from assistant.language.swaps import each_to_the_others_time
 from assistant.language.targets import EXCEPT, EXCEPT_JOINER, TargetRef, target_ref
@@ -200,8 +207,11 @@ def _left_out_together(sentence: str) -> str:
 _BOTH_CHANGED = rx(
     r"^(?P<lead>(?:(?:please|can you|could you|and|also|so),? )*)"
     r"(?P<verb>make|set|mark|put|bump|change)(?: both)?"
-    r" (?P<a>(?:the |my )?[a-z'-]+(?: [a-z'-]+){0,3}?)"
-    r" and (?P<b>(?:the |my )?[a-z'-]+(?: [a-z'-]+){0,3}?)(?: both| tasks| ones)?"
+    # (not "bump groceries to friday and make it high": a day for one, then a level for it)
+    r" (?!(?:[a-z'-]+ ){0,3}?(?:to|for|until|till|on|by) )(?P<a>(?:the |my )?[a-z'-]+"
+    r"(?: [a-z'-]+){0,3}?)"
+    r" and (?!(?:make|set|mark|put|bump|change|give|move|push|it|that|this)\b)"
+    r"(?P<b>(?:the |my )?[a-z'-]+(?: [a-z'-]+){0,3}?)(?: both| tasks| ones)?"
     r" (?P<value>(?:to |as )?(?:a |an )?(?:high|low|normal|top|urgent)(?:[- ]priority)?"
     r"|(?:to be )?due (?:on |by |for )?[a-z0-9' ]+)(?: please)?[.!]*$"
 )
@@ -740,6 +750,8 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
             and not _refuses(clause)
             # "…, actually forget the reminder": a take-back is no words of the title before
             and not _TAKES_BACK.match(clause)
+            # "I paid the plumber, can you check": a look asked for, no words of the title
+            and not asks_to_look(clause)
             and (
                 not intents
                 # "…to pick up my prescription. oh and I had a question about my bill": a
@@ -885,11 +897,21 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
     if "paid" in norm.text or "sent" in norm.text:
         # "I paid it, take it off", "I paid seventy-five on the cleaning bill"
         found = [of_the_bill(intent) for intent in found]
+        if any(intent.kind == "billing" for intent in found):
+            # "I paid 75 of it last week, what's left": what is left of the bill
+            found = [i for i in found if not (i.kind == "tasks" and _WHATS_LEFT.match(i.clause))]
     if "cancel" in norm.text and " to " in norm.text:
         found = [cancel_with_a_move(intent) for intent in found]  # "cancel it to friday"
     if " or " in norm.text or norm.text.count(" at ") >= 2:
         found = [_either_asked(intent) for intent in found]
     return _dedupe(found)
+
+
+# "…, what's left", "…, how much is left now": what remains of what was just talked about.
+_WHATS_LEFT = rx(
+    r"^(?:(?:so|and|then|ok|okay)[ ,]+)*(?:what(?:'s| is| do i have) (?:left|remaining)"
+    r"|how much(?: is| do i have)? (?:left|remaining)|what remains)\b"
+)
 
 
 def _it_told_before(
@@ -1608,6 +1630,20 @@ def _refer(
         before_one = before_intents[0]
         more = {key: value for key, value in intent.arguments.items() if key != "title"}
         return [dataclasses.replace(before_one, arguments={**before_one.arguments, **more})]
+    if vague and intent.kind == "update_task" and (due := _moved_to_a_day(before_intents)):
+        # "move groceries to friday and make it high priority": a priority is a to-do's,
+        # so the move was of that to-do's due day, and both changes are of it (the
+        # priority was lost, and not told).
+        moved = before_intents[0]
+        due_on = due.isoformat()
+        return [
+            Intent(
+                "update_task",
+                {"due_on": due_on, **intent.arguments},
+                target=moved.target,
+                clause=moved.clause,
+            )
+        ]
     if vague and [i.kind for i in before_intents] == [intent.kind]:
         # "finished the grocery shopping, cross it off": the same action, said twice;
         # "move the insurance task to wednesday and drop it to normal": one change of both.
@@ -1658,6 +1694,20 @@ _IF_FIRST = rx(r"(?:and |but |so |oh |well )?(?:if|unless|only if|provided|as lo
 _ADDS_IT = rx(
     r"\b(?:add|put|pop|stick|save|write|note|jot|log|set|make)(?: down)? (?:it|that|this|them)\b"
 )
+
+
+def _moved_to_a_day(before: list[Intent]) -> date | None:
+    """The day the one ask before moved a thing to, when that thing names no visit (no
+    service, no "appointment"): what a to-do's change said next ("make it high") is of."""
+    if len(before) != 1 or before[0].kind != "reschedule_appointment":
+        return None
+    moved = before[0]
+    target, when = moved.target, moved.when
+    if target is None or target.vague or when is None or when.day is None or when.clock:
+        return None
+    if APPT_NOUN.search(target.phrase) or services_named(target.phrase):
+        return None
+    return when.day
 
 
 def _the_one_before(intent: Intent, before: list[Intent], now: datetime) -> TargetRef | None:

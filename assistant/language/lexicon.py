@@ -214,6 +214,7 @@ VOCABULARY = (
     "balance",
     "payment",
     "payments",
+    "transfer",
     "outstanding",
     "unpaid",
     "charges",

@@ -122,6 +122,14 @@ READS: tuple[tuple[IntentKind, GatedPattern], ...] = (
             # ("what's due first, the insurance or the groceries": to-dos compared)
             rf"|\bwhat(?:'s| is) due\b(?!{_DUE_WHEN}| (?:first|sooner|soonest|earlier)\b)"
             r"|\bdue on my account\b|\bthe damage\b"
+            # "has my bank transfer cleared yet", "did the money arrive": a payment asked after
+            r"|\b(?:bank )?transfers? (?:has |have )?(?:cleared|arrived|gone through|come through"
+            r"|landed|shown up|show(?:ed|n)? up)\b|\b(?:has|did) (?:my |the )?(?:transfer|deposit"
+            r"|money) (?:clear|arrive|come through|go through|land|show up)\b"
+            # "I sent the 150 by post on thursday, did you get it?": money sent, asked after
+            r"|\b(?:sent|wired|transferred|mailed|posted) (?:you |in |over )?"
+            r"(?:the |my |a |an |some |that |this )?(?:\$ ?\d"
+            r"|\d[\d,.]*\b(?! (?:emails?|letters?|forms?|packages?|of))|money\b|cash\b|cheque\b)"
             # "…and how much have I spent", "…and how much was it": what it cost
             r"|\bhow much (?:have|did|do) i (?:spent|spend)\b"
             r"|\bhow much (?:was|is|were|did|does) (?:it|that|this)\b"

@@ -47,6 +47,10 @@ _REPORTED = rx(
     r" (?:said|says|told me|tells me|keeps telling me|wants me|wanted me|asked me|thinks|thought"
     r"|reckons|suggested|suggests|insists|insisted|keeps saying)\b"
     r"|^(?:i was|i've been|i have been|i got) (?:told|asked) to\b"
+    # "my neighbour wants to complain about your parking lot": another's wish, relayed
+    # (a case was opened in the customer's name)
+    rf"|^(?:and |but |so |well |um |uh |oh )*(?:my|our) {_PERSON}"
+    r" (?:wants|would like|wanted|needs|is going|was going|plans|is planning) to\b"
 )
 
 

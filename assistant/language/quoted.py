@@ -31,8 +31,21 @@ def quotes_words(text: str) -> bool:
     return any(mark in text for mark in _QUOTE_MARKS) and _QUOTED_WORDS.search(text) is not None
 
 
+# "change the eye exam task so it says book eye exam for june": the words a title is told
+# to say, without quotes, are as quoted (their verb booked an eye exam).
+_SAYS = rx(
+    r"\b(?P<lead>so (?:that )?(?:it|the title|its title) (?:says|reads)|should (?:say|read))"
+    r"\s+\S.*$"
+)
+
+
 def masked(text: str) -> str:
-    """`text` with each quoted span of two words or more as one neutral word."""
+    """`text` with each quoted span of two words or more as one neutral word (and the
+    words a title is told to say)."""
+    if (" says " in text or " reads " in text or " should " in text) and (
+        says := _SAYS.search(text)
+    ) is not None:
+        return f"{text[: says.start()]}{says.group('lead')} {MASK}"
     return _QUOTED_WORDS.sub(MASK, text) if quotes_words(text) else text
 
 

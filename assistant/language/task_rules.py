@@ -486,6 +486,22 @@ _RENAME = (
         r"\b(?:change|update|edit|switch) (?P<t>.+?\b(?:task|to-do|reminder|one))"
         r" to (?:say |read )?(?P<new>.+)$"
     ),
+    # "change the eye exam task so it says book eye exam for june"
+    rx(
+        r"\b(?:change|update|edit|fix|reword|word) (?P<t>.+?\b(?:task|to-do|reminder|one))"
+        r",? so (?:that )?(?:it|the title|its title) (?:says|reads|is) (?P<new>.+)$"
+    ),
+    # "call the groceries task weekly shop instead", "the insurance one should be called …"
+    rx(
+        r"\b(?:call|name|retitle) (?P<t>(?:the|my|that|this) [a-z' -]+?\b(?:task|to-do"
+        r"|reminder|one)) (?!(?:today|tonight|tomorrow|on|at|by|for|next|this|done|monday"
+        r"|tuesday|wednesday|thursday|friday|saturday|sunday)\b)(?P<new>[a-z].*?)"
+        r"(?:,? (?:instead|from now on|please))*$"
+    ),
+    rx(
+        r"^(?P<t>(?:the|my|that|this) [a-z' -]+?\b(?:task|to-do|reminder|one))"
+        r" should (?:be called|be named|say|read) (?P<new>.+)$"
+    ),
 )
 # "and buy a birthday card" after a to-do: another errand, its verb first (TITLE_VERBS).
 AND_ERRAND = rx(
@@ -594,7 +610,8 @@ _ONE_OF_THEM = rx(r"\b(?:one|thing)$")
 # Who or what waits that is no to-do: "i can wait until friday", "it can wait".
 _NO_TODO = rx(r"(?:i|we|you|they|he|she|it|that|this|everything|all|nothing|which|who)")
 _DESCRIBE = rx(
-    r"\badd (?:a )?(?:note|description|details?) (?:to|on|for) (?P<t>.+?)"
+    r"\b(?:add|put|leave|stick|attach|write|pop) (?:a )?(?:quick |short )?(?:note|description"
+    r"|details?) (?:to|on|for|in|onto) (?P<t>.+?)"
     r"(?::| saying| that says| -) (?P<d>.+)$"
 )
 
@@ -615,8 +632,10 @@ _OTHER_ACTION = rx(
 # "the insurance task is no longer urgent", "the insurance one doesn't need to be high
 # priority any more": its priority said to be ordinary again.
 _NO_LONGER_URGENT = rx(
-    r"^(?:(?:ok|okay|so|well|actually|oh)[ ,]+)*(?P<t>(?:the|my|that|this) [a-z' -]+?)"
-    r" (?:(?:is|'s) (?:not|no longer)|(?:isn't|is not)|(?:doesn't|does not) need to be)"
+    r"^(?:(?:ok|okay|so|well|actually|oh|and|but)[ ,]+)*(?P<t>(?:the|my|that|this) [a-z' -]+?"
+    # "…, and it's not urgent anymore": of the one just named
+    r"|it|that|this|that one|this one)"
+    r"(?:(?: is|'s) (?:not|no longer)| (?:isn't|is not)| (?:doesn't|does not) need to be)"
     r" (?:urgent|(?:a )?high[- ]priority|a priority|important)(?: any ?more| any longer| now)?$"
 )
 

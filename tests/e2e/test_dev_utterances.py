@@ -1,5 +1,10 @@
 """Every request of shared/utterances/dev.jsonl through the websocket, the real engine,
-the embedded models and the real CRM stub: the tools called (and confirmations)."""
+the embedded models and the real CRM stub: the tools called (and confirmations).
+
+Played at the pinned Monday noon the conversation sets use (the stub seeded for it): on a
+real Tuesday, "Book a haircut for next Tuesday at 3pm" is fairly asked about (this
+Tuesday's or the one after?), and the expected calls would depend on the day the suite
+ran."""
 
 from __future__ import annotations
 
@@ -10,6 +15,8 @@ from typing import Any
 import pytest
 
 from assistant.guard import CHECK_PREFIX
+from tests.e2e.conversations import NOW
+from tests.e2e.test_conversations import crm_app  # noqa: F401  (the fixture: the pinned stub)
 from tests.fixtures.app import MakeAssistant
 
 # A copy of ../shared/utterances/dev.jsonl, so that a clone on its own has it.
@@ -30,7 +37,7 @@ async def test_dev_utterance_calls_the_expected_tools(
     make_assistant: MakeAssistant, case: dict[str, Any]
 ) -> None:
     """The planner understands the request: the calls made (all rounds) are the expected."""
-    assistant = await make_assistant()
+    assistant = await make_assistant(clock=lambda: NOW)
     chat = await assistant.connect("cust_001")
     events = await chat.say(case["text"])
     done = events[-1]

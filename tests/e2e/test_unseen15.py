@@ -83,7 +83,10 @@ dry cleaning for thursday" added the to-do and said "I didn't catch what you mea
 supposed to cover the cleaning." read out the visits; "did the insurance one get ticked
 off?" read out the pending to-dos without saying. Fixed: the sister's account and "how come
 I'm being billed" (above). Now 22/27 sessions (81/89 turns); KNOWN_OPEN says what is left
-(no write wrong: what is left writes nothing or asks).
+(no write wrong: what is left writes nothing or asks). Later 23/27: "Before I come in
+Wednesday, run me through everything: my appointments, …" read the visits of Wednesday
+only; with other asks beside it, a listing's day is the one said in the visits' own words
+(models/embedded/appointments.py `_day_asked`, found with tests/e2e/test_paid.py).
 """
 
 from __future__ import annotations
@@ -107,9 +110,6 @@ KNOWN_OPEN: list[str] = [
     # are read as a visit not found, and which visit and when are asked; the move is made
     # when "saturday... same time" answers; nothing is written wrong
     "u15-bad-line-haircut",
-    # "Before I come in Wednesday, run me through everything: my appointments, …": the
-    # visits are read for Wednesday only (the haircut on Sunday is not told); a read
-    "u15-everything-before-wednesday",
     # "… one hundred fifty dollars and zero cents", "the checkup one, ninety-five dollars,
     # that's all paid?": an amount said aloud is not read as a bill's, and a paid bill asked
     # of by its amount is not told; reads only

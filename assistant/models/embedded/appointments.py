@@ -208,7 +208,11 @@ def _day_asked(scene: Scene) -> date | None:
         return None  # "I moved it to thursday", "I was told it's on monday": a claim, checked
     if _NAMES_A_DAY.search(scene.said) is None and _DIGIT.search(scene.said) is None:
         return None  # most listings name no day: the date reading is not paid for
-    said = find_when(scene.said, scene.now)
+    own = [i.clause for i in scene.intents if i.kind in ("appointments", "next_appointment")]
+    # "did my payment from monday show up, and when's my haircut": with another ask beside
+    # it, the day is the one said in the visits' own words (was: "nothing booked on Monday")
+    text = " ".join(own) if own and len(own) < len(scene.intents) else scene.said
+    said = find_when(text, scene.now)
     if said is None or said.day is None or said.vague_day or said.day_implied:
         return None
     return said.day

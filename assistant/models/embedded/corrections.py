@@ -104,6 +104,14 @@ def _corrected_title(text: str, item: Item) -> str | None:
             return re.sub(rf"\b{re.escape(old)}\b", new, title, count=1, flags=re.I)
         return None
     words = match.group("w").split()
+    if words[0] in ("just", "only") and len(words) > 1:
+        # "make it just milk" after "Buy milk and bread": that alone, after the title's
+        # verb (was: "Buy just milk and bread", the word put in beside the other)
+        kept = [w for w in words[1:] if w not in ("the", "a", "some")]
+        verb = title.split()[:1]
+        if kept and all(re.search(rf"\b{re.escape(w)}\b", title, re.I) for w in kept):
+            return " ".join([*verb, *kept]).capitalize() if verb else None
+        return None
     if len(words) > 1 and title.split()[:1] == [words[0].capitalize()]:
         # "change that to call the electrician" after "Call the plumber": the whole title
         return " ".join(words).capitalize()

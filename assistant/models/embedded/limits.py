@@ -308,6 +308,10 @@ _INSTEAD: tuple[tuple[GatedPattern, str], ...] = (
         rx(
             r"\b(?:remove|delete|clear|drop|take (?:off|away)|get rid of|erase)"
             r" (?:the |its |my |that )?(?:due dates?|deadlines?|due days?)\b"
+            # "the groceries don't need a due date", "no deadline for the eye exam one"
+            r"|\b(?:don't|doesn't|do not|does not|won't|no longer) (?:need|have|want)s?"
+            r" (?:a |any )?(?:due dates?|deadlines?|due days?)\b"
+            r"|\bno (?:due dates?|deadlines?) (?:for|on)\b"
         ),
         "I can't take a due date off a task, only change it to another day: say which, and "
         "the task's name, and I'll change it.",

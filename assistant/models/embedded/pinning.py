@@ -65,6 +65,9 @@ COMPLETE_IT = rx(
 
 PRIORITY_IT = rx(
     rf"\b(?:make|set|mark|change)\s+{PRONOUN}\s+(?:to |as )?(?:a |an )?(?:{_LEVELS})\b"
+    # "and bump it up to high (while you're at it)", "drop that down to low"
+    rf"|\b(?:bump|raise|lower|drop|knock|move|put|turn)\s+{PRONOUN}\s+(?:up |down |back )?"
+    rf"(?:to |as |at )(?:a |an )?(?:{_LEVELS})\b"
     r"|^(?:and |oh |also )*(?:it's|it is|that's|that is|it was|its)(?: also| really| quite)?"
     r" (?:a )?(?:urgent|important|high|low|not urgent|top)"
 )

@@ -749,6 +749,35 @@ def history_reads(
     return reads if reads and all(tool in HISTORY_READS for tool, _ in reads) else []
 
 
+# The listing each kind of answer is read from: without it this turn, there is no answer.
+_LISTING_READ = {
+    "complaint": "invoices",
+    "paid": "invoices",
+    "cost": "invoices",
+    "last_cost": "invoices",
+    "case_status": "tickets",
+    "named_case": "tickets",
+    "closed_tickets": "tickets",
+    "still_on": "appointments",
+    "earlier": "appointments",
+    "last_in": "appointments",
+    "when": "appointments",
+    "where": "appointments",
+    "status": "appointments",
+    "past": "appointments",
+    "recent": "appointments",
+    "after": "appointments",
+    "length": "appointments",
+}
+
+
+def _listed(results: Sequence[ToolResult], key: str) -> bool:
+    """Whether a listing of `key` came back this turn (empty or not)."""
+    return any(
+        r.ok and isinstance(r.result, dict) and isinstance(r.result.get(key), list) for r in results
+    )
+
+
 def _items(results: Sequence[ToolResult], key: str) -> list[Item]:
     """The items the results list, each once (two listings of a turn name the same ones:
     "one more after it" must not count a visit twice)."""
@@ -768,6 +797,12 @@ def answer(question: Question, results: Sequence[ToolResult], now: datetime) -> 
     if any(not r.ok for r in results):
         return None
     aspect = question.aspect
+    listing = _LISTING_READ.get(aspect)
+    if listing is not None and question.item is None and not _listed(results, listing):
+        # Asked again in a later round where only a write ran ("it's definitely paid, can
+        # you have someone look into it" opened the case offered): "I don't see any open
+        # charges" would be said of bills nobody read. The narrator tells what was done.
+        return None
     if aspect == "complaint":
         invoices = _items(results, "invoices")
         tickets = _items(results, "tickets")
