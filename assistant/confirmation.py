@@ -19,7 +19,7 @@ from zoneinfo import ZoneInfo
 
 from assistant.language.account_rules import later_start
 from assistant.language.as_meant import as_meant
-from assistant.language.confirm import go_ahead_named, is_affirmative
+from assistant.language.confirm import go_ahead_named, go_ahead_naming, is_affirmative
 from assistant.language.confirm import is_negative as says_no
 from assistant.language.confirm import request_after_yes as _said_after_yes
 from assistant.language.hesitation import only_hesitates, only_pauses
@@ -37,6 +37,7 @@ __all__ = [
     "declined_answer",
     "glad_of_it",
     "go_ahead_named",
+    "go_ahead_naming",
     "hesitates",
     "is_affirmative",
     "is_negative",

@@ -17,6 +17,7 @@ import asyncio
 import dataclasses
 import logging
 import os
+import re
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
@@ -1012,6 +1013,12 @@ class Engine:
         if session.dropped is None:
             return None
         named = confirmation.go_ahead_named(state.text)
+        if named is None and (naming := confirmation.go_ahead_naming(state.text)) is not None:
+            # "ok yes cancel the haircut": taken up when the question named that thing
+            named, words = naming
+            asked = " ".join(said for _, said in session.dropped.named).lower()
+            if not all(re.search(rf"\b{re.escape(word)}", asked) for word in words):
+                return None
         if named is None or any(call.tool_name != named for call in session.dropped.calls):
             return None
         return session.take_dropped(state.now.timestamp())

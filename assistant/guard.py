@@ -226,6 +226,30 @@ def _overlapping(
     return None
 
 
+def replacement_clash(
+    book: ToolCall, results: Sequence[ToolResult], calls: Sequence[ToolCall]
+) -> str | None:
+    """The service of the visit a booking made in another's place would overlap ("cancel
+    the cleaning and book a checkup in its place at 3 on wednesday", a facial booked at 3):
+    from the latest listing and the bookings made after it; None when it overlaps none."""
+    listing = -1
+    for index, result in enumerate(results):
+        if result.call.tool_name == "crm.listUpcomingAppointments" and result.ok:
+            listing = index
+    booked: list[ToolResult] = []
+    for result in results[listing + 1 :]:
+        body = result.result if isinstance(result.result, dict) else {}
+        visit = body.get("appointment", body)
+        if result.call.tool_name == "crm.bookAppointment" and result.ok and isinstance(visit, dict):
+            booked.append(visit)  # type: ignore[arg-type]
+    seen = [*_listed(results, "crm.listUpcomingAppointments", "appointments"), *booked]
+    listed = ToolResult(
+        call=APPOINTMENT_LOOKUP, round=1, status="ok", result={"appointments": seen}
+    )
+    clash = _overlapping(book, [listed], calls)
+    return str(clash.get("service") or "appointment").lower() if clash else None
+
+
 # Free text a model may repeat in other words ("Buy milk", "buy milk."): compared by
 # its words, so that the repeat is the same write.
 _FREE_TEXT = frozenset({"title", "subject", "service", "description", "body"})

@@ -10,6 +10,7 @@ for the duplicate window. The engine calls it at fixed points of a round.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from collections.abc import Awaitable, Callable, Sequence
 from datetime import datetime
 
@@ -54,6 +55,16 @@ def _conversation_results(state: TurnState) -> list[ToolResult]:
         if isinstance(message, ToolExchange)
         for result in message.results
     ]
+
+
+def _with_clash(words: Wording, held: Sequence[ToolCall], known: list[ToolResult]) -> Wording:
+    """A replacement's question that says the visit its new time would overlap ("…in its
+    place on Wednesday, January 16 at 3:00 PM, though that overlaps your facial?")."""
+    for call in held:
+        if call.tool_name == _BOOK and (clash := guard.replacement_clash(call, known, held)):
+            prompt = f"{words.prompt[:-1]}, though that overlaps your {clash}?"
+            return dataclasses.replace(words, prompt=prompt)
+    return words
 
 
 # Held calls whose question names their visit as it was then (its day and hour): the
@@ -342,6 +353,8 @@ class WriteIntegrity:
             # visits listed a turn before), not "that appointment".
             known = _conversation_results(state)
             words = confirmation.wording(held, known, customer.timezone, said)
+            if replacing and words.prompt.endswith("?"):
+                words = _with_clash(words, held, known)
             self._ask(state, held, words)
         return runnable
 

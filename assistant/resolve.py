@@ -283,6 +283,20 @@ def resolve_task(tasks: Sequence[Item], target: TargetRef) -> Resolution:
 
 
 def _task_candidates(pool: Sequence[Item], target: TargetRef) -> tuple[Item, ...]:
+    found = _filtered_tasks(pool, target)
+    if target.words:
+        said = found
+        found = _best(said, target.words, "title")
+        if not found and (other := _other_words(target.words)) is not None:
+            # "the shopping is done" of "Buy groceries": a word said for a title's word,
+            # from a short list, found only when the words said find nothing (two found:
+            # which is asked, never guessed)
+            found = _best(said, other, "title")
+    return _narrow(found, target, "title")
+
+
+def _filtered_tasks(pool: Sequence[Item], target: TargetRef) -> Sequence[Item]:
+    """The tasks of `pool` the target's day, span, level and "no due date" allow."""
     found: Sequence[Item] = pool
     if target.day is not None:
         found = [t for t in found if t.get("due_on") == target.day.isoformat()]
@@ -293,15 +307,7 @@ def _task_candidates(pool: Sequence[Item], target: TargetRef) -> tuple[Item, ...
         found = [t for t in found if t.get("priority") == target.priority]
     if target.undated:
         found = [t for t in found if not t.get("due_on")]
-    if target.words:
-        said = found
-        found = _best(said, target.words, "title")
-        if not found and (other := _other_words(target.words)) is not None:
-            # "the shopping is done" of "Buy groceries": a word said for a title's word,
-            # from a short list, found only when the words said find nothing (two found:
-            # which is asked, never guessed)
-            found = _best(said, other, "title")
-    return _narrow(found, target, "title")
+    return found
 
 
 # A few words people say for a word of a to-do's title ("the shopping" for "Buy
@@ -528,6 +534,9 @@ def resolve_all(
             for t in items
             if (t.get("status") == "completed") == done and t.get("id") not in added
         ]
+        # "mark all the high priority tasks done", "get rid of all my low priority tasks",
+        # "everything due this week": those only (was: every task, the level unread)
+        every = list(_filtered_tasks(every, target))
         if target.excluded is not None:
             every = _left_in(every, target.excluded, resolve_task)
     else:

@@ -132,6 +132,32 @@ def go_ahead_named(text: str) -> str | None:
     return _VERB_TOOL.get(verb[:3])
 
 
+# "ok yes cancel the haircut", "right, yes, go ahead and cancel the cleaning": a yes said
+# with the verb asked about and the thing it was asked of, by name.
+_YES_NAMING = rx(
+    r"^(?:(?:ok|okay|right|alright|all right|actually|so|well|oh)\b[\s,.!]*)*"
+    r"(?:yes|yeah|yep|yup|sure)\b[\s,.!]*(?:(?:ok|okay|please|just|then)\b[\s,.!]*)*"
+    r"(?:(?:go ahead|proceed)(?: and)?\s+)?(?:please\s+)?"
+    r"(?P<verb>delete|remove|cancel)\s+(?:the|my)\s+(?P<what>[a-z][a-z' ]*?)"
+    r"(?:\s+(?:please|then|now|anyway|after all))*[\s.!]*$"
+)
+_NOT_A_NAME = frozenset({"task", "appointment", "one", "visit", "booking", "to-do", "todo"})
+
+
+def go_ahead_naming(text: str) -> tuple[str, tuple[str, ...]] | None:
+    """The destructive tool a yes names by its verb, and the words it names its thing by
+    ("ok yes cancel the haircut": cancel, ("haircut",)); None for any other message."""
+    said = normalize(text).text
+    if not said.startswith(("o", "y", "r", "a", "s", "w")):
+        return None
+    match = _YES_NAMING.search(said)
+    if match is None:
+        return None
+    words = tuple(w for w in match.group("what").split() if w not in _NOT_A_NAME)
+    tool = _VERB_TOOL.get(match.group("verb")[:3])
+    return (tool, words) if tool and words else None
+
+
 def is_negative(text: str) -> bool:
     """True when the message means no (or "wait"): the pending action must not run."""
     return bool(_NEGATIVE.search(normalize(text).text))

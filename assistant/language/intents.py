@@ -519,6 +519,26 @@ def _hour_of_the_part(text: str, part: re.Match[str]) -> str:
 _NIGHT_BEFORE = rx(r"\bthe (?:night|evening) before\b")
 
 
+# "the last two tasks on my list", "the first 3 to-dos", "the bottom two items": tasks
+# counted from one end of the list (as it is read out: the top is its first).
+_FEW_TASKS = rx(
+    r"\bthe (?P<end>first|last|top|bottom) (?P<n>two|three|2|3) (?:tasks|to-?dos|items|things"
+    r"|reminders)(?: on (?:my|the) (?:to[- ]?do |task )?list)?\b"
+)
+_PLACES = ("first", "second", "third")
+_FROM_THE_END = ("last", "second last", "third last")
+
+
+def _each_placed(few: re.Match[str]) -> str:
+    """ "the last two tasks": "the second last task and the last task"."""
+    many = {"two": 2, "three": 3}.get(few.group("n")) or int(few.group("n"))
+    if few.group("end") in ("first", "top"):
+        places = list(_PLACES[:many])
+    else:
+        places = list(reversed(_FROM_THE_END[:many]))
+    return " and ".join(f"the {place} task" for place in places)
+
+
 def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Intent]:
     """Every action and lookup asked for in `text`, in the order said.
 
@@ -548,6 +568,11 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
         text = f"{text[: night.start()]}the day before{text[night.end() :]}"
     text = as_the_thing_is(text)  # "book the car insurance task for monday"
     text = as_asked(text)  # "would you mind moving…", "it's the cleaning I need to move…"
+    if ("two" in text or "three" in text or "2" in text or "3" in text) and (
+        few := _FEW_TASKS.search(text)
+    ) is not None:
+        # "mark the last two tasks on my list done": each by its place in the list
+        text = f"{text[: few.start()]}{_each_placed(few)}{text[few.end() :]}"
     unsure = undecided(text.lower())
     if unsure:
         text = without_undecided(text)  # "…, I'm not sure yet": said of the ask, not in it

@@ -15,6 +15,7 @@ import dataclasses
 
 from assistant.language.intent import Intent
 from assistant.language.patterns import rx
+from assistant.language.slots import service_said_apart, services_named
 
 _WEEKDAY = r"(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?"
 # "… to friday", "… to wednesday at 3", "… to the 14th", "… to 4pm": where a move goes.
@@ -82,6 +83,17 @@ _ERRAND_AS_VISIT = rx(
 )
 
 
+# "book in the car insurance for friday", "schedule the insurance renewal on friday":
+# "the" or "my" and words that name no service, booked for a day: said as a move of the
+# thing named (a to-do is due that day; a visit named so is moved; neither is asked).
+_THE_THING_BOOKED = rx(
+    r"\b(?:book|schedule) (?:in )?(?P<t>(?:the|my) (?!(?:usual|same|next|first|earliest|one"
+    r"|appointment|visit|slot|time|session|booking)\b)(?:[a-z']+ ){0,3}?[a-z']+) (?:in )?(?:for|on)"
+    r" (?P<w>(?:this |next |the )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+    r"|tomorrow|today)\b.*)$"
+)
+
+
 def as_the_thing_is(text: str) -> str:
     """`text` with a to-do booked or an errand called an appointment said as a to-do's own
     change ("book the car insurance task for monday" → "make the car insurance task due
@@ -89,6 +101,13 @@ def as_the_thing_is(text: str) -> str:
     low = text.lower()
     if "book " in low and (m := _TASK_BOOKED.search(low)) is not None:
         return f"{text[: m.start()]}make {m.group('t')} due {m.group('w')}"
+    if (
+        ("book " in low or "schedule " in low)
+        and (m := _THE_THING_BOOKED.search(low)) is not None
+        and not services_named(m.group("t"))
+        and service_said_apart(m.group("t")) is None
+    ):
+        return f"{text[: m.start()]}move {m.group('t')} to {m.group('w')}"
     errand = "appointment to " in low or "appt to " in low
     if errand and (m := _ERRAND_AS_VISIT.search(low)) is not None:
         verb = m.group(0).split()[0]

@@ -43,7 +43,7 @@ _CHANGES = rx(
 _BOUNDARY = r"(?:[.!?;]+\s+|,\s+|\s+-+\s+|\s*—\s*)"
 _FILLERS = (
     r"(?:(?:oh|ah|ugh|hmm+|um+|uh+|er|erm|well|ok|okay|and|shoot|darn|dang|gosh|geez|jeez"
-    r"|crap)[,!.]?\s+)*"
+    r"|crap|just)[,!.]?\s+)*"
 )
 _CUES = (
     r"(?:actually|sorry|oops|whoops|no wait|wait|oh no|no no|no|nope|hang on|hold on|my bad"
@@ -119,13 +119,15 @@ _THING_LEFT = rx(
 _ASK_APART = rx(r"[.!?;]\s+|,?\s+and\s+(?:then\s+|also\s+)?")
 
 
-_UNSAID_PAUSE_CUES = ("sorry", "actually", "wait", "oops", "my bad", "i mean", "make that")
+_UNSAID_PAUSE_CUES = ("sorry", "actually", "wait", "oops", "my bad", "i mean", "make that", " no ")
 _UNSAID_PAUSE = rx(
     r"(?P<end>\d(?: ?[ap]\.?m\.?)?|\b(?:noon|today|tomorrow|monday|tuesday|wednesday|thursday"
     r"|friday|saturday|sunday|morning|afternoon|evening))\s+"
     r"(?P<cue>sorry|actually|no wait|oops|whoops|my bad|i mean|i meant"
     # "…at 4 make that 5": an hour put right by another
-    r"|make that(?= \d))\b"
+    r"|make that(?= \d)"
+    # "…thursday at 9 no friday": a day or an hour said over another with a bare "no"
+    r"|no(?= (?:\d|monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow)\b))\b"
     r"(?!,? (?:i|it|that|the|this|my)\b)"
 )
 
@@ -324,6 +326,14 @@ def _applied(before: str, body: str, marked: bool, now: datetime) -> str | None:
     if not marked:
         return None  # a bare "friday" after an ask is a remark, not a correction
     value = _AROUND.sub("", body).strip(" ,")
+    if "," in value and (parts := _values_said(value, now)) is not None:
+        # "no, sunday is fine, just make it 3", "wait, monday works better, at 1": a day
+        # and an hour put right in turn, the last said of each kept
+        retimed: str | None = before
+        for part in parts:
+            retimed = _retimed(retimed, part, now) if retimed is not None else None
+        if retimed is not None:
+            return retimed
     if "," in value and not _classified(value, now):
         # "sorry, normal priority, it's not that urgent": the value, then why.
         value = value.split(",", 1)[0].strip()
@@ -350,6 +360,20 @@ def _applied(before: str, body: str, marked: bool, now: datetime) -> str | None:
         days = -1 if "before" in value or "previous" in value or "earlier" in value else 1
         return _day_moved(before, days, now)
     return _retimed(before, value, now) or _retargeted(before, value)
+
+
+# What leads a second value said after a comma ("…, just make it 3", "…, and at 1").
+_PART_LEAD = rx(r"^(?:(?:just|and|then|so|but|actually|or)\s+)*(?:(?:make|do|put) (?:it|that)\s+)?")
+
+
+def _values_said(value: str, now: datetime) -> list[str] | None:
+    """The days and hours said one after another, parted by commas ("sunday is fine, just
+    make it 3": "sunday", "3"); None unless each part is one."""
+    parts = [_PART_LEAD.sub("", _AROUND.sub("", part).strip(" ,")) for part in value.split(",")]
+    parts = [part for part in parts if part]
+    if len(parts) < 2 or not all(_classified(part, now) for part in parts):
+        return None
+    return parts
 
 
 def _retargeted(before: str, value: str) -> str | None:
@@ -543,6 +567,10 @@ def _same_half(new: time, old: time) -> time:
     the day of the one it puts right; one before a morning hour is read as said alone."""
     hour = new.hour % 12
     half = 12 if old.hour >= 12 else 0
+    if half == 12 and hour + half >= 21 and old.hour < 18:
+        # "1pm… make it 11": not 11 at night (an evening hour put right stays in the
+        # evening: "8pm… no wait, 9"); read as a bare hour is read
+        return new
     if half == 0 and hour < old.hour % 12:
         # "11am… no wait, 1" (1pm), "10am… no, 9" (9am, not 9pm): an hour before it in the
         # morning is read as a bare hour is read (the business's day decides)

@@ -30,8 +30,12 @@ _POSITIONS = {
     "fourth": 4,
     "last": -1,
     "final": -1,
+    "second last": -2,
+    "third last": -3,
 }
-_POSITION = rx(r"\b(next|first|soonest|earliest|second|third|fourth|last|final)\b")
+_POSITION = rx(
+    r"\b(second last|third last|next|first|soonest|earliest|second|third|fourth|last|final)\b"
+)
 # "the later one", "my earlier appointment", "whichever is later": one of two told by when.
 _COMPARED = rx(
     r"\b(?:the|my|whichever|whichever one|which ever|whichever of them)(?: is|'s| comes)?"
@@ -136,10 +140,25 @@ _PART_OF_DAY = rx(r"\b(?:morning|afternoon|evening)\b")
 _HOURS_OF = {"morning": (0, 12), "afternoon": (12, 17), "evening": (17, 24)}
 _PRIORITY_SAID = rx(r"\b(?P<level>high|low|normal)[- ]priority\b|\burgent\b")
 _UNDATED = rx(
-    r"\b(?:(?:with|that has|which has|that's got|with) no (?:due )?(?:date|deadline)"
-    r"|without (?:a |any )?(?:due )?(?:date|deadline)|(?:that's |that is )?undated)\b"
+    r"\b(?:(?:with|that has|that have|which has|which have|that's got|that've got|having)"
+    r" no (?:due )?(?:dates?|deadlines?)"
+    # "all tasks that don't have a due date" (its "don't" was read as a word of a title)
+    r"|(?:that|which) (?:don't|doesn't|do not|does not) have (?:a |any )?(?:due )?"
+    r"(?:dates?|deadlines?)"
+    r"|without (?:a |any )?(?:due )?(?:dates?|deadlines?)|(?:that's |that is |that are )?undated)\b"
 )
 _WEEKEND = rx(r"\bweekend\b")
+_EDGE = rx(r"\b(?P<edge>after|before)\s+$")
+
+
+def _edge_span(edge: str, day: date, today: date) -> tuple[date, date]:
+    """The days after `day` (a year of them), or from `today` until the day before it."""
+    if edge == "after":
+        return day + timedelta(days=1), day + timedelta(days=366)
+    return today, max(today, day - timedelta(days=1))
+
+
+_BEFORE_A_SPAN = rx(r"\bbefore (?:the |this |next |the next )?(?:weekend|week)\b")
 
 
 # A reason said after the thing named, which is no words of it.
@@ -218,11 +237,27 @@ def _plain_ref(phrase: str, original: str, now: datetime | None) -> TargetRef:
     hours = None
     if now is not None and (when := find_when(phrase, now)) is not None:
         within = _span(when, phrase)
+        if within is not None and _BEFORE_A_SPAN.search(phrase):
+            # "all my appointments before the weekend": the days from today until it
+            # (was: the weekend's own, and "you don't have any appointments then")
+            last = within[0] - timedelta(days=1)
+            within = (now.date(), last) if last >= now.date() else None
+            rest = _BEFORE_A_SPAN.sub(" ", rest)
         if within is not None:
             for start, end in sorted(when.spans, reverse=True):
                 rest = rest[:start] + " " + rest[end:]
         elif when.day is not None and not when.day_implied:
-            day, weekday = when.day, when.weekday
+            edge = None if when.clock else _EDGE.search(phrase[: min(when.spans)[0]])
+            if edge is not None:
+                # "every appointment after wednesday", "all tasks due before friday": the
+                # days on from it, or from today until it (was: that day's own, and "you
+                # don't have any appointments on Wednesday" said beside the Wednesday one)
+                within = _edge_span(edge.group("edge"), when.day, now.date())
+                rest = rest[: edge.start()] + " " * (edge.end() - edge.start()) + rest[edge.end() :]
+                for start, end in sorted(when.spans, reverse=True):
+                    rest = rest[:start] + " " + rest[end:]
+            else:
+                day, weekday = when.day, when.weekday
         if when.clock is not None and when.vague_time and _PART_OF_DAY.search(phrase):
             # "my morning appointment": one that starts in that part of the day.
             hours = _HOURS_OF[_PART_OF_DAY.search(phrase).group(0)]  # type: ignore[union-attr]

@@ -645,6 +645,10 @@ def update_task(c: Clause) -> Intent | None:
         return None
     match: re.Match[str] | None
     for _, match in _PRIORITY_CHANGES.found(c.text):
+        if (t := match.groupdict().get("t")) and _MARKED_DONE.search(t):
+            # "mark all my tasks done that are high priority": which to complete (was:
+            # a finished task set to high priority)
+            continue
         groups = match.groupdict()
         said = groups.get("p")
         direction = groups.get("dir") or ""
@@ -924,11 +928,27 @@ def complete(c: Clause) -> list[Intent] | None:
             return None
     if match is None:
         return None
+    said = match.group("t")
+    if (every := _FILTER_AFTER.match(c.text[match.end() :])) and _EVERY_ONE.search(said):
+        # "mark everything done that's due this week": which ones, said after "done"
+        # (every task was completed)
+        said = f"{said} {every.group('which')}"
     return [
         Intent("complete_task", target=task_ref(part, c), clause=c.text)
-        for part in match.group("t").split(TARGETS_JOINER.strip())
+        for part in said.split(TARGETS_JOINER.strip())
         if part.strip()
     ]
+
+
+_EVERY_ONE = rx(r"\b(?:everything|every|all|each)\b")
+_MARKED_DONE = rx(r" (?:as )?(?:done|complete|completed|finished)(?: (?:that|which)\b|$)")
+# What narrows "every one", said after the verb's last word.
+_FILTER_AFTER = rx(
+    r"^,?\s*(?P<which>(?:that's|that is|that are|which are|which is|that were|i've got)?\s*"
+    r"(?:due\b.+|(?:a |an )?(?:high|low|normal)[- ]priority\b.*"
+    r"|(?:that|which) (?:don't|doesn't|do not|does not) have (?:a |any )?due date.*"
+    r"|without (?:a |any )?due date.*|with no due date.*))$"
+)
 
 
 _DELETE = rx(

@@ -79,6 +79,10 @@ models/embedded/account.py); and a check of mine was unfair: "can you move my ey
 appointment to next monday", with no eye exam booked, makes the to-do "Schedule eye exam"
 due Monday, a write I allowed, while my check of the CRM asked for the to-do unchanged
 (corrected to the to-do due Monday). Now 11/11.
+
+Later (the ninth set's rules, tests/e2e/test_leftopen9.py): "book my groceries for
+wednesday", "book in groceries thursday" make the to-do due that day, and "a massage right
+before my haircut" asks the hour before the haircut's own, naming the service: 31/35.
 """
 
 from __future__ import annotations
@@ -107,14 +111,6 @@ KNOWN_OPEN: list[str] = [
     # check wants "tuesday" (tomorrow is Tuesday)
     "lo7a-physio-monday-and-wednesday",
     "lo7a-physio-tuesday-thursday-unpunct",
-    # "book my groceries for wednesday": told groceries are not a service offered, nothing
-    # booked; the to-do's due day is not offered (the tasks are not looked at)
-    "lo7a-book-my-groceries-for-wednesday",
-    "lo7a-book-in-groceries-thursday-unpunct",
-    # "book a massage right before my haircut": its day is counted from the haircut, and the
-    # hour asked ("What time on Sunday works for you?"), the haircut's own hour unsaid
-    "lo7a-massage-right-before-my-haircut",
-    "lo7a-facial-just-before-haircut-unpunct",
 ]
 # Played in two halves side by side (every other session), to keep each test short.
 _HALVES = 2

@@ -83,6 +83,9 @@ open, KNOWN_OPEN). Now 7/9. Played as people write (tests/e2e/test_as_people_wri
 "perfect could you possibly do the same on friday at the same time?" still MOVED the
 facial: the polite words left over kept it from reading as one more; now they are no
 other ask (another_visit.py).
+Later (the ninth set's rules): "a massage just before my haircut" asks the hour before the
+haircut's own, naming the service; "book in the car insurance for friday" and "schedule the
+car insurance renewal for Friday" make the to-do due Friday: 32/39, and the lo8b- set 8/9.
 """
 
 from __future__ import annotations
@@ -107,10 +110,6 @@ from tests.fixtures.crm import CrmAdmin
 LEFT_OPEN: Path = DATA / "conversations_leftopen8.jsonl"
 # Does less than asked; writes nothing that was not asked.
 KNOWN_OPEN: list[str] = [
-    # "a massage just before my haircut": the hour is asked ("What time on Sunday works
-    # for you?"), the haircut's own hour and the service unsaid (anchored.py's question)
-    "lo8a-squeeze-massage-just-before-haircut-unpunct",
-    "lo8a-facial-right-before-the-haircut",
     # "i did the shopping already tick it off", said without a pause: read as one clause,
     # "it" unnamed, so which task is asked (said with a comma, the groceries are done)
     "lo8a-did-the-shopping-tick-it-off-unpunct",
@@ -129,11 +128,6 @@ KNOWN_OPEN: list[str] = [
     # "The eye exam can go, I won't be needing it.": the second clause is read as a cancel
     # of its own, so the visits are read out with "I couldn't find an appointment like that"
     "lo8a-eye-exam-can-go",
-    # A to-do named as a visit with "the" ("book in the car insurance for friday",
-    # "schedule the car insurance renewal for Friday"): no service is read, so what to book
-    # is asked ("my groceries" is read as a service, and found to be the to-do)
-    "lo8a-book-in-car-insurance-friday-unpunct",
-    "lo8b-schedule-car-insurance-renewal-friday",
     # "i want a haircut friday at 10am can you add a facial as well", without a pause: the
     # haircut is booked, the facial unread
     "lo8a-haircut-friday-10-facial-as-well-unpunct",

@@ -50,6 +50,26 @@ NOW = datetime(2030, 1, 14, 12, 0, tzinfo=ZoneInfo("America/Los_Angeles"))  # a 
             "what's my balance?",
         ),
         ("book a massage on friday at 3pm. hmm, never mind that", "never mind"),
+        # a day and an hour put right one after the other: the last said of each
+        (
+            "move my haircut to saturday at 2:30. no, sunday is fine. just make it 3",
+            "move my haircut to sunday at 3pm",
+        ),
+        (
+            "book a facial on tuesday at 10am, no, thursday works better, at 11 please",
+            "book a facial on thursday at 11am",
+        ),
+        # an hour put right that would fall late at night is read as a bare hour is
+        (
+            "move the haircut to saturday at 1, actually no, monday, make it 11",
+            "move the haircut to monday at 11am",
+        ),
+        ("book a facial at 8pm. no wait, 9", "book a facial at 9pm"),
+        # a bare "no" before a day said over another, without a pause
+        (
+            "move my cleaning to thursday at 9 no friday actually make it 10",
+            "move my cleaning to friday at 10am",
+        ),
     ],
 )
 def test_a_correction_is_applied_to_the_ask_it_corrects(said: str, meant: str) -> None:
@@ -64,6 +84,7 @@ def test_a_correction_is_applied_to_the_ask_it_corrects(said: str, meant: str) -
         "mark it done then. And the exam i booked earlier, can you make it 3 instead",
         "what's my next appointment? actually, make it quick",
         "actually make it 11",
+        "book a haircut on friday at 10am, no rush, whenever works",
     ],
 )
 def test_words_that_correct_nothing_said_in_this_message_are_left_as_said(said: str) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Iterable, Sequence
-from datetime import datetime, timedelta
+from datetime import datetime, timedelta, tzinfo
 
 from assistant.confirmation import when_said
 from assistant.dialogue_state import Dialogue, Item
@@ -90,9 +90,16 @@ def _start(item: Item, service: str | None, now: datetime) -> datetime | None:
     return start if start > now else None
 
 
-def _first_start(items: Iterable[Item], service: str, now: datetime) -> datetime | None:
-    starts = [start for item in items if (start := _start(item, service, now)) is not None]
-    return min(starts, default=None)
+def _first_visit(items: Iterable[Item], service: str, now: datetime) -> Item | None:
+    """The first visit ahead of `service` among `items`."""
+    visits = [(start, item) for item in items if (start := _start(item, service, now)) is not None]
+    return min(visits, key=lambda pair: pair[0], default=(None, None))[1]
+
+
+def _end(item: Item, zone: tzinfo) -> datetime | None:
+    """When `item` ends, on the customer's clock (None when not known)."""
+    ends = item.get("ends_at")
+    return datetime.fromisoformat(ends).astimezone(zone) if isinstance(ends, str) else None
 
 
 def ahead(items: Iterable[Item], now: datetime) -> list[Item]:
@@ -165,14 +172,15 @@ def _counted(
     items = list(items)
     if match.group("what") is not None:
         service = SERVICES[match.group("what")]
-        start = _first_start(items, service, now)
-        if start is None:
+        visit = _first_visit(items, service, now)
+        if visit is None:
             return text, service
     else:
         visits = ahead(items, now)
         if len(visits) != 1:
             return text, ANY  # none known, or more than one: which is asked
-        start = datetime.fromisoformat(str(visits[0]["starts_at"]))
+        visit = visits[0]
+    start = datetime.fromisoformat(str(visit["starts_at"]))
     zone = zone_of(timezone)
     rel = match.group("rel")
     if (match.group("unit") or "").startswith("hour"):
@@ -203,6 +211,14 @@ def _counted(
         clock = (start.astimezone(zone) + timedelta(minutes=sign * minutes)).time()
         said += f" at {clock:%H:%M}"
         rest = rest[hours.end() :]
+    elif (
+        rel in ("same day as", "day of")
+        and (right := _RIGHT_AFTER_IT.match(rest)) is not None
+        and (end := _end(visit, zone)) is not None
+    ):
+        # "…same day as my cleaning, right after it": when that visit is over
+        said += f" at {end:%H:%M}"
+        rest = rest[right.end() :]
     told = text[: match.start()] + said
     following = _ANCHOR.search(rest) or (_RIGHT_AFTER.search(rest) if _near(rest) else None)
     if following is not None:
@@ -216,7 +232,9 @@ def _counted(
 
 
 # "…two hours after my cleaning starts": counted from its start. Said without "starts",
-# from its start or its end is not known, and the words are left for the hour to be asked.
+# from its start or its end is not known (nor when the new one would end, before it):
+# its day is read, and the hour is asked (before it, the hour it starts is said in the
+# question: "What time before 2:30 PM on Sunday works for your facial?").
 _ITS_START = rx(r"^\s*(?:starts|begins|start time|starting time)\b")
 
 
@@ -224,12 +242,17 @@ def _hours_from(text: str, match: re.Match[str], start: datetime) -> tuple[str, 
     """ "book a facial two hours after my cleaning starts": that day, at that hour."""
     rest = text[match.end() :]
     said_start = _ITS_START.match(rest)
-    if said_start is None:
-        return text, None
-    count = NUMBER_WORDS.get(match.group("n") or "two") or int(match.group("n"))
-    sign = 1 if match.group("dir") == "after" else -1
-    moment = start + timedelta(hours=sign * count)
+    after = match.group("dir") == "after"
     lead = match.group("lead") if match.group("lead") not in (None, "at ") else "on "
+    if said_start is None:
+        if after:
+            # (its day alone: the hour is asked, the reply read with that day)
+            return text[: match.start()] + f"{lead}{start:%B} {start.day}" + rest, None
+        # (the hour first: "on January 20 before 14:30" reads as 14:10)
+        said = f"before {start:%H:%M} {lead}{start:%B} {start.day}"
+        return text[: match.start()] + said + rest, None
+    count = NUMBER_WORDS.get(match.group("n") or "two") or int(match.group("n"))
+    moment = start + timedelta(hours=count if after else -count)
     said = f"{lead}{moment:%B} {moment.day} at {moment:%H:%M}"
     return text[: match.start()] + said + rest[said_start.end() :], None
 
@@ -301,9 +324,13 @@ def _right_after(
     zone = zone_of(timezone)
     if match.group("dir") == "before" or not isinstance(ends, str):
         # No end known for the new visit (before) or the one named (after): its day, and
-        # the hour asked.
+        # the hour asked; before it, the hour it starts is said as the one to be before
+        # ("What time before 2:30 PM on Sunday…?": read as no hour of the booking's own).
         day = datetime.fromisoformat(str(visit["starts_at"])).astimezone(zone)
-        return text[: match.start()] + f"on {day:%B} {day.day}" + text[match.end() :], None
+        said = f"on {day:%B} {day.day}"
+        if match.group("dir") == "before":
+            said = f"before {day:%H:%M} {said}"  # (the hour first, as in _hours_from)
+        return text[: match.start()] + said + text[match.end() :], None
     end = datetime.fromisoformat(ends).astimezone(zone)
     said = f"on {end:%B} {end.day} at {end:%H:%M}"
     return text[: match.start()] + said + text[match.end() :], None
@@ -318,6 +345,11 @@ _DAY_SAID = rx(
 )
 _MOVES = rx(r"\b(?:move|moving|reschedule|push|shift|bump|change)\b")
 _ITS_HOUR = rx(r"^,? (?:and )?(?:at )?(?:the )?same (?:time|hour)\b(?! as\b)")
+
+# "…the same day as my cleaning, right after it": when that visit ends.
+_RIGHT_AFTER_IT = rx(
+    r"^,? (?:and )?(?:straight|right|just|immediately|directly) after(?: (?:it|that|that one))?\b"
+)
 
 # An hour said from the visit named: ", an hour later", " two hours before", "half an hour
 # after".

@@ -61,13 +61,21 @@ def about_appointment(
     ordered = spoken_appointments(appointments)
     if aspect == "after":
         upcoming = [a for a in ordered if a.get("status") != "cancelled"]
-        if item is not None:
-            later = [a for a in upcoming if str(a.get("starts_at")) > str(item.get("starts_at"))]
+        named = None
+        if item is None and subject:
+            # "the appointment after my cleaning": counted from the first of that service
+            named = next((a for a in upcoming if _matches(a, subject, "service")), None)
+            if named is None:
+                return none_booked(ordered, subject, now)
+        anchor = item or named
+        if anchor is not None:
+            later = [a for a in upcoming if str(a.get("starts_at")) > str(anchor.get("starts_at"))]
         else:
             later = upcoming[1:]
         if not later:
             return "That's the last one: there's nothing booked after it."
-        return f"After that, you have your {_service(later[0])} {_on_when(later[0], now)}."
+        lead = f"After your {_service(named)}" if named is not None else "After that"
+        return f"{lead}, you have your {_service(later[0])} {_on_when(later[0], now)}."
     if aspect == "recent":
         past = [a for a in ordered if _is_past(a, now) and a.get("status") != "cancelled"]
         if not past:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import date
 from functools import lru_cache
 
+from assistant.language.patterns import rx
 from assistant.models.embedded.scene import Item, Scene
 from assistant.schema import ToolResult
 from assistant.speech import count, due_day, lower_first, money, number, parse_day, spoken_list
@@ -40,6 +41,28 @@ def _said(
     return text
 
 
+# "which invoice was the 45 dollars for", "what was the $95 charge": a bill named by its
+# amount (said in digits, as the words are read: "$95", "45 dollars", "a hundred and 50").
+_AMOUNT = rx(
+    r"\$\s?(?P<d>\d+)(?:\.(?P<c>\d\d))?\b|\b(?P<n>\d+)(?:\.(?P<c2>\d\d))? ?(?:dollars?|bucks)\b"
+    r"|\b(?:a |one )?hundred(?: and (?P<h>\d+))? ?(?:dollars?|bucks)\b"
+)
+_BILL_WORDS = rx(r"\b(?:invoice|bill|charge|payment|fee|paid|pay)s?\b")
+
+
+def amount_asked(said: str) -> int | None:
+    """The amount (in cents) a bill is named by in `said`, or None."""
+    if "$" not in said and "dollar" not in said and "buck" not in said:
+        return None
+    found = _AMOUNT.search(said)
+    if found is None or _BILL_WORDS.search(said) is None:
+        return None
+    if found.group("d") or found.group("n"):
+        dollars = int(found.group("d") or found.group("n"))
+        return dollars * 100 + int(found.group("c") or found.group("c2") or 0)
+    return (100 + int(found.group("h") or 0)) * 100
+
+
 def by_status(result: ToolResult, scene: Scene) -> list[str]:
     """Invoices by status ("open", "paid", "all"): each with its amount and what it was."""
     status = str(result.call.arguments.get("status") or "all")
@@ -49,11 +72,36 @@ def by_status(result: ToolResult, scene: Scene) -> list[str]:
     kind = "invoice" if status == "all" else f"{status} invoice"
     if not invoices:
         return [f"You have no {kind}s."]
+    if (cents := amount_asked(scene.said)) is not None:
+        return _of_amount(invoices, cents, currency, scene)
     if status == "all" and {i.get("status") for i in invoices} <= {"paid", "open"}:
         return _paid_and_open(invoices, currency, scene)
     # (a paid one's due day is past and settled: not said, as if still owed)
     described = [_invoice(item, currency, scene, due=status != "paid") for item in invoices]
     return [f"You have {count(len(invoices), kind)}: {spoken_list(described)}."]
+
+
+def _of_amount(invoices: list[Item], cents: int, currency: str, scene: Scene) -> list[str]:
+    """The invoices of the amount asked about, each with what it was for and whether it is
+    paid; when none is, said so, and the invoices there are."""
+    found = [i for i in invoices if int(i.get("amount_cents") or 0) == cents]
+    if not found:
+        described = [_invoice(item, currency, scene, due=False) for item in invoices]
+        return [
+            f"I don't see an invoice for {money(cents, currency)}. "
+            f"Your invoices are: {spoken_list(described)}."
+        ]
+    told = []
+    for item in found:
+        paid = item.get("status") == "paid"
+        what = item.get("description")
+        said = (
+            f"The {money(cents, currency)} invoice was for {lower_first(str(what))}"
+            if what
+            else (f"The {money(cents, currency)} invoice")
+        )
+        told.append(f"{said}, and it's {'paid' if paid else 'still open'}.")
+    return told
 
 
 def _paid_and_open(invoices: list[Item], currency: str, scene: Scene) -> list[str]:

@@ -845,7 +845,9 @@ def held_and_another(
 # (a change of its own: "wait no, just tick it off" asks no other one deleted)
 _ACTION_VERB = rx(
     r"\b(?:move|book|push|reschedule|add|complete|mark|change|rename|tick|finish|cross|set"
-    r"|make|give|bump|done|finished)\b"
+    r"|make|give|bump|done|finished|shift|switch|postpone|rebook"
+    # "sure, but put it on monday at 4 instead": a move of the one asked about
+    r"|put (?:it|that|this|them)|bring (?:it|that|this|them))\b"
 )
 
 

@@ -309,12 +309,15 @@ _INSTEAD: tuple[tuple[GatedPattern, str], ...] = (
             r"\b(?:remove|delete|clear|drop|take (?:off|away)|get rid of|erase)"
             r" (?:the |its |my |that )?(?:due dates?|deadlines?|due days?)\b"
             # "the groceries don't need a due date", "no deadline for the eye exam one"
-            r"|\b(?:don't|doesn't|do not|does not|won't|no longer) (?:need|have|want)s?"
+            r"|(?<!that )(?<!which )\b(?:don't|doesn't|do not|does not|won't|no longer)"
+            r" (?:need|have|want)s?"
             r" (?:a |any )?(?:due dates?|deadlines?|due days?)\b"
             r"|\bno (?:due dates?|deadlines?) (?:for|on)\b"
         ),
-        "I can't take a due date off a task, only change it to another day: say which, and "
-        "the task's name, and I'll change it.",
+        # (worded with its condition first: "…say which, and I'll change it" read as a
+        # promise of a change now, and was replaced by "I haven't changed anything")
+        "I can't take a due date off a task, only change it to another day: if you tell me "
+        "which task and which day, I'll change it.",
     ),
     (
         # "I'm going to be 15 minutes late to my haircut": no message reaches the salon from

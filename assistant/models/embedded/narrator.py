@@ -20,6 +20,7 @@ from collections.abc import AsyncIterator, Callable, Iterable, Mapping
 from datetime import datetime
 
 from assistant.language import Intent
+from assistant.language.patterns import rx
 from assistant.language.scope import asks_to_pay
 from assistant.models.embedded import account, appointments, billing, references, replies, tasks
 from assistant.models.embedded.anchored import counts_from_a_visit
@@ -259,6 +260,9 @@ def compose(request: NarratorInput) -> list[str]:
     if telling and spoken_failures == telling and sentences:
         first = sentences[0]
         sentences[0] = "Sorry, " + (first if first.startswith(("I ", "I'")) else lower_first(first))
+    if sentences and _sent_to_me(scene):
+        # "can you text me my appointments": said plainly first, then what was read
+        sentences.insert(0, CANNOT_SEND)
     if request.waiting_on:
         # Waiting hints are what a voice says while it works: "checking your billing".
         sentences.append(f"I'm still {join_and(list(request.waiting_on))}.")
@@ -276,8 +280,42 @@ def compose(request: NarratorInput) -> list[str]:
     if request.confirmation_prompt:
         sentences.append(request.confirmation_prompt)
     if not sentences and not request.told:
-        sentences.append("All done." if scene.results else "Okay.")
+        if any(result.call.tool_name in WRITE_TOOLS for result in scene.results):
+            sentences.append("All done.")
+        else:
+            # Only looked something up, and nothing of it to tell: no change is claimed.
+            sentences.append(NOTHING_DONE if scene.results else "Okay.")
     return sentences
+
+
+# "text me my appointments", "email me my bill", "send my list to my phone", "shoot me a
+# text with…": what was read, asked to be sent; nothing here sends a text or an email.
+CANNOT_SEND = "I can't send texts or emails from here, but I can tell you now."
+_SEND_WORDS = ("text", "mail", "send", "sms", "message")
+_SENT_TO_ME = rx(
+    r"\b(?:text|e-?mail|sms|message) me\b"
+    r"|\b(?:shoot|drop|send|fire|ping) me (?:a |an )?(?:quick )?(?:text|e-?mail|message|sms)\b"
+    r"|\bsend\b(?: [\w'-]+){0,5} (?:to (?:my )?(?:phone|cell|mobile|e-?mail|inbox)"
+    r"|by (?:text|e-?mail|sms)|(?:as|in) (?:a |an )?(?:text|e-?mail))\b"
+)
+
+
+def _sent_to_me(scene: Scene) -> bool:
+    """What was only read was asked to be sent by text or email."""
+    said = scene.said
+    return (
+        any(word in said for word in _SEND_WORDS)
+        and bool(scene.results)
+        and all(result.call.tool_name not in WRITE_TOOLS for result in scene.results)
+        and _SENT_TO_ME.search(said) is not None
+    )
+
+
+# Said when only lookups were made and none of them answers what was asked.
+NOTHING_DONE = (
+    "I looked that up, but I couldn't work out what to change. Could you tell me once more "
+    "what you'd like, with the day and time?"
+)
 
 
 def _a_task_instead(scene: Scene, prompt: str | None) -> str | None:

@@ -207,9 +207,16 @@ def moved(text: str, item: Item, now: datetime, zone: ZoneInfo) -> str | None:
         moment, changed = moment + shift, True
     if not changed and not same_time(text):
         return None
+    if moment == current and "next" in text and _NEXT_WEEKDAY.search(text):
+        # "make it next sunday", said of the one on this sunday: the one after (as
+        # resolve.py reads it of a visit named; read as this one, nothing would move)
+        moment += timedelta(days=7)
     if moment == current:
         return None
     return moment.isoformat()
+
+
+_NEXT_WEEKDAY = rx(r"\bnext (?:mon|tues|wednes|thurs|fri|satur|sun)day\b")
 
 
 INSTEAD_OF_TAIL = rx(r"\b(?:instead of|rather than|not)\b[^,]*")
@@ -326,7 +333,8 @@ _ASKS_WHATS_DUE = rx(
     r"|\b(?:is|are|was) (?:it|that|this|they)(?: (?:still|already|actually|really))? due\b"
     r"(?!.*\b(?:make|set|change|move|push|put|bump|shift)\b)"
 )
-_SAYS_TASK = rx(r"\b(?:task|tasks|reminder|to-?do)\b")
+# (a due day is a to-do's: "make it due next friday" never moves a visit)
+_SAYS_TASK = rx(r"\b(?:task|tasks|reminder|to-?do|due)\b")
 _CANCEL_VERB = rx(r"(?<!don't )(?<!dont )(?<!not )\b(?:cancel|call off)\b")
 _MOVE_VERB = rx(
     r"\b(?:move|push|reschedule|shift|change|bump|postpone|put off|rebook|bring|delay)\b"
@@ -486,13 +494,16 @@ POSITIONAL = rx(
 )
 
 
-FIRST_FEW = rx(r"\b(?:the )?(?P<end>first|last) (?P<n>two|three|2|3)\b")
+# "the first two", "the last three", "the bottom two" (of the list as heard: the top is
+# its first).
+FIRST_FEW = rx(r"\b(?:the )?(?P<end>first|last|top|bottom) (?P<n>two|three|2|3)\b")
 
 
 def positions_said(text: str) -> list[int]:
     if match := FIRST_FEW.search(text):
         many = {"two": 2, "three": 3}.get(match.group("n")) or int(match.group("n"))
-        return list(range(many)) if match.group("end") == "first" else list(range(-many, 0))
+        first = match.group("end") in ("first", "top")
+        return list(range(many)) if first else list(range(-many, 0))
     found = []
     for match in POSITIONAL.finditer(text):
         if match.group("o"):

@@ -35,6 +35,7 @@ from assistant.models.embedded.answers import (
     last_visit_cost,
     owing,
 )
+from assistant.models.embedded.billing import amount_asked
 from assistant.models.embedded.cases import case_status
 from assistant.models.embedded.named_cases import ASKED_AFTER, case_words, named_case_status
 from assistant.models.embedded.ordinals import ordinal_named
@@ -167,6 +168,15 @@ def _task_subject(text: str) -> str:
         return re.sub(r"\btask\b", "", match.group("t")).strip()
     match = re.search(r"\b(?:about|the) (?P<t>[a-z ]+?)(?: one| task)?\??$", text)
     return match.group("t").strip() if match else ""
+
+
+# "when's the appointment after my cleaning?", "what's the one after the haircut": asked
+# of the visit that comes after the one named.
+_AFTER_NAMED = rx(
+    r"^(?:(?:and|so|ok|okay|um|uh)\b\W*)*(?:when|what|which|where)\b.*?\b(?:appointment|one"
+    r"|visit|booking)(?: (?:i have|i've got|i got|coming up))? (?:right |just |straight )?after"
+    r" (?:my|the) (?P<what>[a-z]+)"
+)
 
 
 def _service(text: str) -> str:
@@ -303,6 +313,13 @@ def _read(said: str, state: Dialogue) -> Question | None:
         return Question("tasks_about", str(visit.get("service") or ""))
     if (focused := _about_focus(said, state)) is not None:
         return focused
+    if (
+        "after" in said
+        and (after := _AFTER_NAMED.search(said)) is not None
+        and (service := _service(said[after.start("what") :]))
+    ):
+        # "when's the appointment after my cleaning?": the visit after that one, by time
+        return Question("after", service)
     if asks_when_and_cost(said) and (of_service := _service(said)):
         return Question("last_cost", of_service)  # "when was my last haircut and what did it cost"
     if TICKET_HISTORY.search(said):
@@ -731,6 +748,9 @@ def history_reads(
         return [] if before.strip(" ,.?") else [("crm.listOpenTickets", {})]
     if " open" in said and _NOT_THE_OPEN.search(said):
         return [("crm.listTickets", {"status": "closed"})]
+    if amount_asked(said) is not None:
+        # "which invoice was the 45 dollars for": a bill by its amount, paid ones too
+        return [("crm.listInvoices", {"status": "all"})]
     for words, tool in (
         (_PAST_VISITS, "crm.listAppointments"),
         (_PAST_PAYMENTS, "crm.listInvoices"),

@@ -104,6 +104,24 @@ _TOO_SHORT = (
 )
 
 
+_BEFORE_AN_HOUR = rx(r"\b(?P<side>before|after) (?:\d{1,2}(?::\d\d)?\s*(?:am|pm)?|noon)\b")
+
+
+def _before_an_hour(intent: Intent) -> str | None:
+    """The hour a booking is to be before or after ("…on January 20 before 14:30", its hour
+    unread), as said aloud ("before 2:30 PM"); None when no such hour is said."""
+    when = intent.when
+    if (
+        when is None
+        or when.clock is None
+        or not when.time_unread
+        or ("before" not in intent.clause and "after" not in intent.clause)
+        or (said := _BEFORE_AN_HOUR.search(intent.clause.lower())) is None
+    ):
+        return None
+    return f"{said.group('side')} {when.clock.strftime('%-I:%M %p').replace(':00 ', ' ')}"
+
+
 def clarification(intent: Intent, today: date | None = None) -> str | None:
     """The question to ask for what `intent` lacks (None when nothing is missing)."""
     if not intent.missing:
@@ -143,6 +161,14 @@ def clarification(intent: Intent, today: date | None = None) -> str | None:
         if wanted == "time":
             day = intent.when.day if intent.when else None
             if day is not None and today is not None:
+                if (edge := _before_an_hour(intent)) is not None:
+                    # "a massage right before my haircut": the hour it must end by, said
+                    # ("What time before 2:30 PM on Sunday works for your massage?"; after
+                    # one, "What time on Wednesday works for your facial, after 11 AM?")
+                    the_day = _the_day(day, intent.when, today)
+                    if edge.startswith("after"):
+                        return f"What time {the_day} works for your {service}, {edge}?"
+                    return f"What time {edge} {the_day} works for your {service}?"
                 return f"What time {_the_day(day, intent.when, today)} works for you?"
             return "What time works for you?"
     if wanted == "meridiem" and intent.when is not None and intent.when.clock is not None:
