@@ -48,6 +48,8 @@ class Doubt:
 
     call: ToolCall
     question: str
+    # Asked for the change itself (an hour at night), not for doing something again.
+    first_time: bool = False
 
 
 def _moment(value: object) -> datetime | None:
@@ -292,6 +294,8 @@ def question(held: Sequence[Doubt]) -> str:
     """One question for every doubt: the reasons, then whether to go ahead."""
     if len(held) == 1:
         again = _AGAIN.get(held[0].call.tool_name, "do it again")
+        if held[0].first_time:
+            again = _AT_THAT_HOUR.get(held[0].call.tool_name, "go ahead anyway")
         return f"{held[0].question[0].upper()}{held[0].question[1:]}. Do you want me to {again}?"
     reasons = "; ".join(doubt.question for doubt in held)
     return f"{reasons[0].upper()}{reasons[1:]}. Do you want me to go ahead anyway?"
@@ -304,6 +308,12 @@ _DECLINED = {
 }
 
 
+_AT_THAT_HOUR = {
+    "crm.bookAppointment": "book it for then",
+    "crm.rescheduleAppointment": "move it to then",
+}
+
+
 def doubt_wording(held: Sequence[Doubt]) -> Wording:
     """The question for held duplicates, and what to say on a no or when moved on."""
     first = held[0].call.tool_name
@@ -312,7 +322,13 @@ def doubt_wording(held: Sequence[Doubt]) -> Wording:
         if len(held) == 1
         else ("Okay, I'll leave things as they are.")
     )
-    again = " again" if all(creates(doubt.call.tool_name) for doubt in held) else ""
+    if all(doubt.first_time for doubt in held):
+        declined = "Okay, I haven't changed anything. Tell me another time whenever you like."
+    again = (
+        " again"
+        if all(creates(doubt.call.tool_name) and not doubt.first_time for doubt in held)
+        else ""
+    )
     return Wording(question(held), declined, f"I didn't make that change{again}.")
 
 
@@ -366,10 +382,12 @@ def doubts(
     now: float,
     window_s: float,
     in_flight: Mapping[str, str] | None = None,
+    zone: ZoneInfo | None = None,
 ) -> list[Doubt]:
     """The writes to ask about before making them, each with its question. `in_flight`:
     the same customer's creates still being made by another turn (another call, tab or
-    channel), by their write key, each with what it is doing ("adding 'Buy milk'")."""
+    channel), by their write key, each with what it is doing ("adding 'Buy milk'");
+    `zone`: the customer's, in which a visit's hour is read."""
     found: list[Doubt] = []
     asked_before = {w.key: w for w in recent if now - w.at < window_s}
     in_this_round: set[str] = set()
@@ -402,7 +420,28 @@ def doubts(
             found.append(
                 Doubt(call, f"that overlaps your {service}{' at the same time' if same else ''}")
             )
+        elif call.tool_name in _TIMED_VISITS and (odd := _hour_nobody_keeps(call, zone)):
+            found.append(Doubt(call, f"that's {odd}, when places are usually closed", True))
     return found
+
+
+# A visit from 10 PM to 6 AM (the customer's time) is asked about first: "3am" misheard for
+# "3pm", "midnight tomorrow" read as the night before, or a model's hour in another zone
+# is a write no one wanted, and no business the service books for opens then.
+_EARLIEST_HOUR, _LATEST_HOUR = 6, 22
+
+
+def _hour_nobody_keeps(call: ToolCall, zone: ZoneInfo | None) -> str | None:
+    """The visit's time said, when it falls in the night; None otherwise."""
+    starts = _moment(call.arguments.get("starts_at"))
+    if starts is None:
+        return None
+    local = starts.astimezone(zone) if zone is not None else starts
+    if _EARLIEST_HOUR <= local.hour < _LATEST_HOUR:
+        return None
+    hour = local.hour % 12 or 12
+    minutes = f":{local.minute:02d}" if local.minute else ""
+    return f"{hour}{minutes} {'AM' if local.hour < 12 else 'PM'} on {local:%A}"
 
 
 def _said_alike(a: str, b: str) -> bool:

@@ -476,6 +476,7 @@ class WriteIntegrity:
             now=now,
             window_s=self._duplicate_window_s,
             in_flight=await self._claim(state, claimed) if claimed else None,
+            zone=zone_named(state.session.customer.timezone) if state.session.customer else None,
         )
         if any(call.tool_name == "crm.rescheduleAppointment" for call in writes):
             _, said = as_said.request_texts(state.session.history)

@@ -73,7 +73,8 @@ READS: tuple[tuple[IntentKind, GatedPattern], ...] = (
             r"|(?<=in )(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*)\b"
             r"|^anything (?:on |for )?(?:between )?(?:the )?\d{1,2}(?:st|nd|rd|th)\b"
             # "anything on friday afternoon", "anything tomorrow morning": a day said bare
-            r"|^(?:(?:and|so|ok|okay|um|uh|hmm) )*anything (?:on |for |in )?(?:today|tomorrow"
+            r"|^(?:(?:and|so|ok|okay|um|uh|hmm) )*anything (?:on |for |in |before |after )?"
+            r"(?:today|tomorrow"
             r"|tonight|(?:this|next) (?:week|weekend|morning|afternoon|evening|\w+day)|\w+day)\b"
             # "do I have anything before noon on wednesday", "…after 3 tomorrow": a part of
             # a day, by an hour
@@ -91,6 +92,12 @@ READS: tuple[tuple[IntentKind, GatedPattern], ...] = (
             r"|today|tomorrow|tonight|(?:this |next )?(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b"
             # "when is the one downtown": one of the visits, told by where or what it is
             r"|\bwhen(?:'s| is) the (?:other )?one\b(?!.*\b(?:due|task|reminder|to-?do)\b)"
+            # "what's on my plate this week", "anything on my agenda": the calendar (and the
+            # to-dos, below); "what do I have after wednesday": the days on from it
+            r"|^(?!.*\b(?:tasks?|to-?dos?|task-wise|reminders?)\b).*\bon my (?:plate|agenda"
+            r"|schedule)\b"
+            r"|\bwhat (?:do i have|have i got|i have|i've got)(?: on| booked| coming up)?"
+            r" (?:after|before|from|until|till) (?:the )?(?:\w+day|\d|next|this)"
             # "what does my week look like now", "what's friday looking like": the calendar
             r"|\bwhat(?:'s| is| does| do) (?:my |the |next |this )?(?:\w+day|week|weekend|day"
             r"|schedule|calendar|diary)(?: \w+)? (?:look|looking) like\b"
@@ -145,6 +152,7 @@ READS: tuple[tuple[IntentKind, GatedPattern], ...] = (
         "tasks",
         rx(
             rf"{TASK_NOUN.pattern}|\b(?:need|have|left) to do\b(?! (?:with|about))"
+            r"|\bon my plate\b"
             r"|\b(?:checked|ticked|crossed) off\b|\bwhat have i (?:done|completed|finished)\b"
             r"|\b(?:need to|have to|should|got to) (?:take care of|handle|get done|deal with)\b"
             r"|\b(?:what's|what is|anything|what else is|whats) (?:still )?pending\b"

@@ -87,6 +87,8 @@ _CANNOT_SEE_OPEN_TIMES = (
 
 def listing(result: ToolResult, scene: Scene) -> list[str]:
     items = _upcoming(result.result.get("appointments"))
+    if (edge := _edge_asked(scene)) is not None:
+        return _from_the_edge(items, *edge, scene)
     day = _day_asked(scene)
     if _OPEN_TIMES.search(scene.said):
         return [_CANNOT_SEE_OPEN_TIMES, *(_on_day(items, day, scene) if day else [])]
@@ -197,6 +199,37 @@ _NAMES_A_DAY = re.compile(
     r"|ma[ry]|a(?:pr|ug)|sep|oct|nov"
 )
 _DIGIT = re.compile(r"\d")
+
+
+_AFTER_OR_BEFORE = rx(r"\b(?P<edge>after|before)\s+$")
+
+
+def _edge_asked(scene: Scene) -> tuple[str, date] | None:
+    """ "what do I have after wednesday": the edge and the day it is said of."""
+    if " after " not in scene.said and " before " not in scene.said:
+        return None
+    if not scene.intents or any(intent.writes for intent in scene.intents):
+        return None
+    said = find_when(scene.said, scene.now)
+    if said is None or said.day is None or said.clock or said.vague_day or not said.spans:
+        return None
+    edge = _AFTER_OR_BEFORE.search(scene.said[: min(said.spans)[0]])
+    return None if edge is None else (edge.group("edge"), said.day)
+
+
+def _from_the_edge(items: list[Item], edge: str, day: date, scene: Scene) -> list[str]:
+    """The visits after `day`, or from today until it (was: that day's own were read)."""
+    named = spoken_day(day, scene.now.date())
+    within = [
+        item
+        for item in items
+        if (local := _local_day(item, scene)) != date.min
+        and (local > day if edge == "after" else local < day)
+    ]
+    if not within:
+        return [f"You have nothing booked {edge} {named}."]
+    described = [f"{article(service(item))} {when(item, scene)}" for item in within]
+    return [f"{edge.capitalize()} {named} you have {spoken_list(described)}."]
 
 
 def _day_asked(scene: Scene) -> date | None:
