@@ -57,6 +57,13 @@ def _conversation_results(state: TurnState) -> list[ToolResult]:
     ]
 
 
+def _newest_first(results: Sequence[ToolResult]) -> list[ToolResult]:
+    """Results newest first, so that a question names an item as it was last seen: a
+    visit moved a turn ago is "your haircut on Friday at 3 PM", not the listing's time
+    from before the move (a yes to that would cancel a visit she never heard named)."""
+    return list(reversed(results))
+
+
 def _with_clash(words: Wording, held: Sequence[ToolCall], known: list[ToolResult]) -> Wording:
     """A replacement's question that says the visit its new time would overlap ("…in its
     place on Wednesday, January 16 at 3:00 PM, though that overlaps your facial?")."""
@@ -312,7 +319,9 @@ class WriteIntegrity:
                 going.append(call)
         if guessed:
             self._ask(
-                state, guessed, confirmation.wording(guessed, state.results, customer.timezone)
+                state,
+                guessed,
+                confirmation.wording(guessed, _newest_first(state.results), customer.timezone),
             )
         return going, refused
 
@@ -352,7 +361,7 @@ class WriteIntegrity:
             # Named by what this conversation read ("cancel your haircut on Monday …", the
             # visits listed a turn before), not "that appointment".
             known = _conversation_results(state)
-            words = confirmation.wording(held, known, customer.timezone, said)
+            words = confirmation.wording(held, _newest_first(known), customer.timezone, said)
             if replacing and words.prompt.endswith("?"):
                 words = _with_clash(words, held, known)
             self._ask(state, held, words)
@@ -404,7 +413,7 @@ class WriteIntegrity:
             if earlier is not None and all(targets.target_of(c) for c in earlier.calls):
                 # Asked about as "that appointment": now it can be named.
                 state.pending = None
-                words = confirmation.wording(earlier.calls, known, customer.timezone)
+                words = confirmation.wording(earlier.calls, _newest_first(known), customer.timezone)
                 self._ask(state, earlier.calls, words)
         other = [
             call
@@ -418,7 +427,8 @@ class WriteIntegrity:
         ]
         if not other:
             return calls
-        self._ask(state, other, confirmation.wording(other, known, customer.timezone))
+        words = confirmation.wording(other, _newest_first(known), customer.timezone)
+        self._ask(state, other, words)
         return [call for call in calls if call not in other]
 
     def startable(

@@ -11,16 +11,22 @@ pytest_plugins = [
     "tests.fixtures.openai_server",
     "tests.fixtures.app",
     "tests.fixtures.redis",
+    "tests.fixtures.schedule",
 ]
 
 
-@pytest.hookimpl(trylast=True)
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """`make test` runs with `--dist loadgroup` so that the browser tests share one worker
     (tests/browser/conftest.py). Every other test is then a unit of work of its own, and
     handing some 3,000 of them out one by one cost the run about 40 s on two cores (against
     `--dist load`); a module of many tests is handed out whole instead, while a module of a
-    few (the slow replays, split in groups to run side by side) still goes test by test."""
+    few (the slow replays, split in groups to run side by side) still goes test by test.
+
+    First of this hook's implementations: xdist's own names each item's unit from its
+    groups before the later ones run, so a group given here after it would be ignored
+    (and a group given in another conftest must be given when the item is collected,
+    `pytest_itemcollected`, as the browser tests' is)."""
     per_module = Counter(item.nodeid.split("::")[0] for item in items)
     for item in items:
         module = item.nodeid.split("::")[0]

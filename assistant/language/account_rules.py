@@ -22,7 +22,8 @@ _CREATE_TICKET = (
     # "make complaint please: the hairdresser was rude", "open ticket pls, card charged
     # twice": asked in a hurry, the article left out (not "open tickets?": a listing)
     rx(
-        r"^(?:please |can you |could you |i want to |i'd like to |i need to )*(?:open|create"
+        r"^(?:please |can you |could you |i want to |i'd like to |i would like to |i need to )*"
+        r"(?:open|create"
         r"|file|raise|submit|log|make|lodge)(?: new)? (?:support |help )?(?:case|ticket"
         r"|complaint|dispute)(?P<rest>(?: please)?\s*(?:[:,.-]|about |for |regarding |because )"
         r".+| please)$"

@@ -231,6 +231,7 @@ _TAKEN_BACK = rx(
 )
 
 
+_ONLY_LEADS = rx(r"[\s,.!;]*(?:(?:oh|oops|no|nope|wait|actually|sorry|um|hmm)[\s,.!;]*)*")
 _BACK_WORDS = (
     "don",
     "do not",
@@ -265,5 +266,9 @@ def what_was_taken_back(text: str) -> str | None:
         return None  # most messages: the pattern need not be tried
     match = _TAKEN_BACK.search(said)
     if match is None or match.start() == 0 or said[match.end() :].strip(" .!?") != "":
+        return None
+    if _ONLY_LEADS.fullmatch(said[: match.start()]):
+        # "no wait, scratch that": nothing asked before it in this message, so "that" is
+        # the change just made (undone as "undo that" is), not a request of this one.
         return None
     return said[: match.start()]

@@ -493,6 +493,26 @@ def _nth_weekday(
     return start + relativedelta(weekday=weekday(index)(+_NTH[nth]))
 
 
+_COUNTED = frozenset({"in_span", "span_from_now", "span_from_day"})
+
+
+def _counted_past_months_end(
+    name: str, m: re.Match[str], today: date, day: date | None
+) -> str | None:
+    """The day a count of months names, as it should be read back ("February 31"), when
+    the month it lands in is too short for it and relativedelta gave the month's last day
+    instead; else None. (A year from a leap day stays the 28th of February, as agreed
+    for "a year from today" before; a month's end is days off, not one.)"""
+    if name not in _COUNTED or day is None or m.group(2) != "month":
+        return None
+    start = today
+    if name == "span_from_day":
+        if m.group(3) not in ("today", "tomorrow"):
+            return None  # from a weekday: "two months after friday" is not read so far
+        start = today + timedelta(days=m.group(3) == "tomorrow")
+    return None if day.day >= start.day else f"{_MONTH_NAMES[day.month]} {start.day}"
+
+
 def _part_of_month(today: date, part: str, month: int) -> date | None:
     """The first (early), the 15th (mid) or the last day (late, end) of the month named,
     this year's while that day is still ahead, else next year's."""
@@ -793,6 +813,11 @@ def find_when(text: str, now: datetime) -> When | None:
             name == "part_of_month"
         )
         day, weekday_only, implied_clock = _day(name, match, today)
+        if (counted := _counted_past_months_end(name, match, today, day)) is not None:
+            # "a month from today" on 31 January names 31 February: not on the calendar
+            # (relativedelta gave the 28th), so it is asked about like "February 30".
+            day, no_such_date = None, counted
+            spans.append(match.span())
         if (
             name == "weekday"
             and match.group(1) in (None, "this")

@@ -17,7 +17,7 @@ import re
 from assistant.language.lexicon import WEEKDAYS
 from assistant.language.patterns import rx
 
-_SOUNDS_LIKE = {"ate": "eight", "won": "one", "to": "two", "too": "two"}
+_SOUNDS_LIKE = {"ate": "eight", "won": "one", "to": "two", "too": "two", "tree": "three"}
 _UNITS = "one|two|three|four|five|six|seven|eight|nine"
 _NUMBER = (
     rf"\d{{1,2}}|{_UNITS}|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen"
@@ -33,7 +33,9 @@ _DAY = rf"(?:on|this|next|tomorrow|today|tonight|{'|'.join(WEEKDAYS)})"
 # "at ate thirty", "at won on friday", "at to thirty", "to ate thirty", "won o'clock".
 _HOUR_HEARD_AS_WORD = rx(
     rf"\b(?:(?<=\bat )(ate|won|to|too)(?= (?:{_AFTER_HOUR}|{_DAY})\b|\s*[.!?]?\s*$)"
-    rf"|(ate|won)(?= {_AFTER_HOUR}))",
+    # ("too thirty", "tree thirty": nothing is "too" or "tree" a number of minutes; "to
+    # thirty" may count them.)
+    rf"|(ate|won|too|tree)(?= {_AFTER_HOUR}))",
     re.IGNORECASE,
 )
 # "book a haircut four friday": "for" heard as "four" before a day no hour word leads.
@@ -47,6 +49,9 @@ _HIGH_HEARD_AS_HI = rx(r"\bhi (?=priority\b)", re.IGNORECASE)
 # Cheap tests that let almost every message skip these patterns.
 
 
+_HEARD_GATE = frozenset({"ate", "won", "too", "tree"})
+
+
 def _hour(match: re.Match[str]) -> str:
     word = match.group(1) or match.group(2)
     return _SOUNDS_LIKE[word.lower()]
@@ -57,7 +62,7 @@ def heard_as_said(text: str, words: list[str], lower: str) -> str:
     (`words` and `lower`: its lower-case words and text, to skip what it cannot hold)."""
     if "a m" in lower or "p m" in lower or ". m" in lower:
         text = _SPACED_MERIDIEM.sub(lambda m: f"{m.group(1)} {m.group(2)}m", text)
-    if "at to" in lower or "ate" in words or "won" in words:
+    if "at to" in lower or not _HEARD_GATE.isdisjoint(words):
         text = _HOUR_HEARD_AS_WORD.sub(_hour, text)
     if "four" in words:
         text = _FOR_HEARD_AS_FOUR.sub("for ", text)

@@ -37,6 +37,8 @@ Each rewrite is gated by a word it needs, so a message without one pays a substr
 
 from __future__ import annotations
 
+import re
+
 from assistant.language.intent import Intent
 from assistant.language.lexicon import SERVICES
 from assistant.language.patterns import rx
@@ -97,6 +99,20 @@ _WOULD_BE_GOOD = rx(
     r"(?:great|good|nice|lovely|ideal|helpful|perfect|brilliant|amazing|wonderful|a (?:big |huge"
     r" |great )?help)|help(?: me)?(?: out)?(?: a lot)?) if (?:you could |you can |you'd"
     r" |you would )?"
+)
+# "would it be possible perhaps that my haircut could be moved…", "I was wondering if
+# maybe the groceries could go to low priority": the thing and its change, wrapped.
+_POSSIBLE_THAT = rx(
+    r"^(?:(?:hi|hello|hey)[,!.]? )?(?:(?:would|will|is|could) it be (?:at all )?possible"
+    r"|(?:i was (?:just )?wondering|i wonder|i'm wondering|just wondering|wondering)"
+    r")(?: perhaps| maybe)? (?:that|if|whether) (?:perhaps |maybe |possibly )?(?=(?:the|my) )"
+)
+# "…could go to low priority", "…could be moved": a change said with "go to".
+_GO_TO = rx(r"^go (?:to|up to|down to) (?P<value>.+)$")
+# "…if it's ok", "…if possible": politeness said last, no condition.
+_POLITE_END = rx(
+    r"(?:,? (?:if (?:it's|its|it is|that's|that is) (?:ok|okay|alright|fine|possible)"
+    r"|if possible|if you can|please|thanks|thank you))+[.!?]*$"
 )
 _COULD_BE = rx(
     r"^(?P<what>(?:the|my) (?:[a-z']+ ){0,4}?[a-z']+?) (?:could|can|would) be (?P<value>.+)$"
@@ -267,11 +283,25 @@ def _unwrapped(text: str) -> str:
 
 def _wished(text: str) -> str:
     low = text.lower()
+    if " could " in low and ("possible" in low or "wonder" in low):
+        if (m := _POSSIBLE_THAT.match(low)) is not None:
+            rest = _POLITE_END.sub("", low[m.end() :])
+            said = rest.replace(" could go ", " could be go ", 1)
+            if (could := _COULD_BE.match(said)) is not None:
+                return _could_be(could)
+        return text
     if " be " not in low or " if " not in low or (m := _WOULD_BE_GOOD.match(low)) is None:
         return text
     if (could := _COULD_BE.match(low[m.end() :])) is None:
         return text[m.end() :]
+    return _could_be(could)
+
+
+def _could_be(could: re.Match[str]) -> str:
+    """ "<thing> could be <value>" said as the change it asks."""
     value = could.group("value")
+    if (went := _GO_TO.match(value)) is not None:
+        value = went.group("value")
     if (moved := _MOVED.match(value)) is not None:
         return f"move {could.group('what')} {moved.group('rest')}"
     return f"make {could.group('what')} {value}"

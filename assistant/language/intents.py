@@ -1443,9 +1443,21 @@ def _name_the_it(clause: str, before: str, *, of_it: bool = False) -> str:
         if described and described[-1].endswith(named[-1])
         else (f"the {named[-1]}")
     )
+    if " on " in before or " at " in before:
+        # "I have an appointment on monday, I want to change it…": the one that day
+        last = list(_NAMED.finditer(before))[-1]
+        if (day := _ON_THE_DAY.match(before, last.end())) is not None:
+            thing = f"{thing}{day.group(0)}"
     if it is None:
         return f"{clause} of {thing}" if of_it else clause
     return f"{clause[: it.start()]}{thing}{clause[it.end() :]}"
+
+
+# The day a thing told of is on ("an appointment on monday", "… at 10am").
+_ON_THE_DAY = rx(
+    r" (?:on|at) (?:(?:this|next) )?(?:monday|tuesday|wednesday|thursday|friday|saturday"
+    r"|sunday|tomorrow|the \d{1,2}(?:st|nd|rd|th)|\d{1,2}(?::\d\d)? ?(?:am|pm))\b"
+)
 
 
 _DESCRIBED = rx(

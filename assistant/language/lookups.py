@@ -40,6 +40,8 @@ PAST_VISIT = (
     r"|\bwhen (?:was|were) (?:i|we) (?:last )?(?:in|here|seen)\b"
     r"|\bwhen did i last (?:come|visit|have)\b|\bhave i (?:ever )?had (?:a|an|my)\b"
     r"|\bhow many times have i been\b"
+    # "when i came last time for hair cut", "when did i come last time for a haircut"
+    r"|\bwhen (?:did )?i (?:came|come|went|go|had|have|was|visited|visit)\b[^.?!]*\blast time\b"
     # "any appointments I cancelled", "the visits I've missed": the ones gone by
     r"|\b(?:appointments?|visits?|bookings?) (?:that )?i(?:'ve| have)? (?:missed|cancell?ed)\b"
     # "what did I have last month?", "what did I have in december": the visits then

@@ -162,8 +162,11 @@ def without_polite_aside(text: str) -> str:
 # "delete the eye exam one, not need anymore": why it is asked, said after the ask (in a
 # hurry, the "I don't" left out). Read with the ask, it negated it ("Okay, I won't change
 # anything"); it names nothing to act on.
+# Said in one breath ("delete the insurance task i don't need it anymore", "… because i
+# don't need it no more"), the same reason closes the ask.
 _NOT_NEEDED_NOW = rx(
-    r"[,.;] ?(?:(?:i|we) )?(?:(?:do|does|did) )?(?:not|no|don't|dont|do not) (?:need|needed"
+    r"(?:[,.;] ?(?:(?:because|since|as|cause|coz) )?|(?<=\w) (?:(?:because|since|as|cause|coz) )?"
+    r"(?=(?:i|we) ))(?:(?:i|we) )?(?:(?:do|does|did) )?(?:not|no|don't|dont|do not) (?:need|needed"
     r"|want|wanted|required|necessary)(?: (?:it|that|this|them|one))? (?:anymore|any more"
     r"|any longer)(?: thanks| thank you| please)?[.!]?$",
     re.IGNORECASE,

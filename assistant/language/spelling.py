@@ -128,6 +128,8 @@ MISSPELT = {
     "shes": "she's",
     "soz": "sorry",
     "sorr": "sorry",
+    # "mark the eye exam dun": "done" as a recogniser or a learner writes it
+    "dun": "done",
     "wich": "which",
     "whcih": "which",
     "becuase": "because",

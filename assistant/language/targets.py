@@ -53,6 +53,7 @@ FILLER = words(
     would will just also now again instead our your whatever whichever anything everything something
     stuff later earlier every each
     please thanks thank kindly cheers pls so um uh okay ok like really right well
+    yeah yep yup
     """
 )
 _WORD = rx(r"[a-z0-9][a-z0-9'-]*")

@@ -529,9 +529,10 @@ _DUE_CHANGE = (
     rx(r"\b(?:change|set|move|update|push) (?P<t>.+?)(?:'s)? due date to (?P<w>.+)$"),
     # ("make the one with no due date due on the 3rd": the "due date" is of the one meant)
     rx(r"\bmake (?P<t>.+?) due (?!dates? due\b)(?:on |by )?(?P<w>.+)$"),
-    # "set the groceries to be due next tuesday": the thing, then the day it is due
+    # "set the groceries to be due next tuesday", "change the groceries for be due on
+    # monday": the thing, then the day it is due
     rx(
-        r"\bset (?!(?:a|an|up|me|another|new|one)\b)(?P<t>.+?) (?:to be |to )?due"
+        r"\b(?:set|change|update) (?!(?:a|an|up|me|another|new|one)\b)(?P<t>.+?) (?:to be |to )?due"
         r" (?!dates? due\b)(?:on |by |for )?(?P<w>.+)$"
     ),
     # "give it one for the 25th", "give the eye exam task a due date of friday"
@@ -792,7 +793,11 @@ _COMPLETE_ASKED = (
 # Told: "I've finished the groceries", "done with the eye exam". Said with a question
 # mark ("I've finished the groceries?") they ask, and change nothing.
 _COMPLETE_TOLD = (
-    rx(r"\bi(?:'ve| have)? (?:done|finished|completed|did) (?P<t>.+)$"),
+    # ("the groceries, i did them already": when is said after it, not which)
+    rx(
+        r"\bi(?:'ve| have)? (?:done|finished|completed|did) (?P<t>.+?)(?: (?:already|now"
+        r"|yesterday|today|earlier|this morning|last night|too|as well))*$"
+    ),
     rx(r"\b(?:i'm |i am )?(?:done|finished) with (?P<t>.+)$"),
     rx(r"^(?:just |already |finally )?(?:finished|completed) (?P<t>.+)$"),
 )
@@ -928,6 +933,9 @@ def complete(c: Clause) -> list[Intent] | None:
             return None
     if match is None:
         return None
+    if found is not None and found[0] is _COMPLETE_TOLD[0] and match.group("t") == "them":
+        # "the groceries, i did them": the one to-do named before (a plural's "them")
+        return [Intent("complete_task", target=task_ref("it", c), clause=c.text)]
     said = match.group("t")
     if (every := _FILTER_AFTER.match(c.text[match.end() :])) and _EVERY_ONE.search(said):
         # "mark everything done that's due this week": which ones, said after "done"

@@ -20,6 +20,7 @@ from __future__ import annotations
 import operator
 import re
 
+from assistant.language.heard_forms import as_heard
 from assistant.language.heard_numbers import heard_as_said
 from assistant.language.lexicon import HOUR_WORDS, NUMBER_WORDS, ORDINAL_WORDS, WEEKDAYS
 from assistant.language.patterns import GatedPattern, rx
@@ -555,7 +556,7 @@ def plain(text: str) -> str:
             text = pattern.sub(word, text)
     if " or something" in lower or " or whatever" in lower or " or anything" in lower:
         text = _HEDGE.sub("", text)
-    text = heard_as_said(text, words, lower)
+    text = heard_as_said(as_heard(text, words, lower), words, lower)
     if (digits := in_digits(text, words)) != text and _WRITTEN_PAUSE.isdisjoint(text):
         # "…at nine no ten no actually nine": an hour put right is read once it is in
         # digits, as "…at 9 no 10" is

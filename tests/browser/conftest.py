@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import shutil
 from collections.abc import Iterator
+from contextlib import ExitStack
 from pathlib import Path
 
 import pytest
@@ -30,24 +31,70 @@ CHROMIUM_ARGS = [
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    """One headless Chromium for the module's tests."""
-    if not CHROMIUM.exists():
-        elsewhere = shutil.which("chromium")
-        pytest.fail(
-            f"the browser tests need Chromium at {CHROMIUM}: install the Debian package "
-            "`chromium` (`make test` does so with apt-get when it can)"
-            + (f"; one was found at {elsewhere}, not at that path" if elsewhere else "")
-        )
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
-        )
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+class _Chromium:
+    """One headless Chromium for the tests using it that a process runs one after
+    another, whatever their module (`make test` runs the browser tests on one worker, in
+    a row): started by the first, closed after the last (`pytest_runtest_teardown`), so
+    a test of another kind (an asyncio one: Playwright's loop is the thread's while it
+    runs) never runs beside it. Each test still has a context of its own (`page`): its
+    own storage, cookies and cache."""
+
+    def __init__(self) -> None:
+        self._running = ExitStack()
+        self._browser: Browser | None = None
+
+    def get(self) -> Browser:
+        if self._browser is None:
+            if not CHROMIUM.exists():
+                elsewhere = shutil.which("chromium")
+                pytest.fail(
+                    f"the browser tests need Chromium at {CHROMIUM}: install the Debian "
+                    "package `chromium` (`make test` does so with apt-get when it can)"
+                    + (f"; one was found at {elsewhere}, not at that path" if elsewhere else "")
+                )
+            try:
+                playwright = self._running.enter_context(sync_playwright())
+                browser = playwright.chromium.launch(
+                    executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
+                )
+            except BaseException:
+                self.close()
+                raise
+            self._running.callback(browser.close)
+            self._browser = browser
+        return self._browser
+
+    def close(self) -> None:
+        self._browser = None
+        self._running.close()  # the browser, then Playwright
+
+
+_CHROMIUM = _Chromium()
+
+
+@pytest.fixture
+def browser() -> Browser:
+    """The headless Chromium the browser tests share (`_Chromium`)."""
+    return _CHROMIUM.get()
+
+
+def _is_browser_test(item: pytest.Item) -> bool:
+    return Path(__file__).parent in Path(str(item.fspath)).parents
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
+    """After a test's own teardown (its page closed), Chromium is closed unless the next
+    test uses it too."""
+    try:
+        return (yield)
+    finally:
+        if nextitem is None or "browser" not in getattr(nextitem, "fixturenames", ()):
+            _CHROMIUM.close()
+
+
+def pytest_sessionfinish() -> None:
+    _CHROMIUM.close()  # a run stopped part-way (-x, Ctrl-C)
 
 
 @pytest.fixture
@@ -95,11 +142,10 @@ def artifacts() -> Path:
     return ARTIFACTS
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+def pytest_itemcollected(item: pytest.Item) -> None:
     """Under `make test` (a pytest process per core) every browser test runs in the same
     process, one at a time: two Chromiums rendering at once on a small machine starve
-    each other's frames, and a layout or timing check then fails for the machine's sake."""
-    browser_dir = Path(__file__).parent
-    for item in items:
-        if browser_dir in Path(str(item.fspath)).parents:
-            item.add_marker(pytest.mark.xdist_group("browser"))
+    each other's frames, and a layout or timing check then fails for the machine's sake.
+    (Given as each is collected: tests/conftest.py's grouping, before xdist's, sees it.)"""
+    if _is_browser_test(item):
+        item.add_marker(pytest.mark.xdist_group("browser"))

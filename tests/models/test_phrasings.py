@@ -479,6 +479,73 @@ priority" keeps its level as its own words; "what's due first/sooner" compares t
 "I didn't catch what you meant by 'the insurance or the groceries'", though the to-dos it
 read say which is due first; "push the cleaning back by half an hour and book a facial an
 hour after it" moves the cleaning and asks when to book the facial.
+
+tests/data/heldout13.jsonl: 61 single messages written before the rule code was read, across
+the 18 tools, as speech recognition and speakers of English as a second language produce
+them, where a misread is a wrong write: homophones ("for too thirty", "at for", "the won at
+ten", "ate am", "dun", "the forth", "to the eight at two", "to day", "hi priority"), hours and
+days in every written form ("2 30", "230pm", "two thirty p m", "14:30", "half 3", "3 o clock",
+"at 1030", "10.30", "15h", "9h30", "at ten hours", "apr 16", "16/03", "3/14", "the 16th"),
+words split or joined ("hair cut", "re schedule", "dentalcleaning", "to morrow", "after noon",
+"appoint ment"), fillers and restarts, a learner's grammar ("tomorrow I want cancel the
+haircut", "you can to move my cleaning at friday?", "please make done the groceries", "in the
+sunday", "more late", "same hour", "change it for tuesday", "i dont need it no more", "when i
+came last time"), politeness wrapped round the ask ("would it be possible perhaps that my
+haircut could be moved…"), two asks run together, and misheard words that must not become a
+write ("book a haircut for tuesday" asks the hour; "is the eye exam dun yet" only reads).
+First run 34/61 (55.7%). WRONG WRITES (5): "book facial for the forth at too" booked today
+at 2 ("the forth" unread); "move the haircut from friday to the eight at two" moved it to
+Friday at 2 ("the eight" unread); "move the cleaning to 9h30 thursday" moved it to Thursday
+at 10 (the hour lost, the old one kept); "re schedule my cleaning to thursday at 11" booked a
+second cleaning ("schedule" read alone); "to morrow remind me to buy stamps" added the to-do
+with no due day (typed, "tomorrow remind me to…" did too: a day said before the ask was
+lost). Held back where a write was asked: "book a haircut on thursday for too thirty", "book
+a facial on the 14th at 2 30", "book a haircut at 1030 tomorrow", "book massage 10.30
+tuesday", "i want a haircut at 15h on wednesday", "you can to move my cleaning at friday?"
+(each asked the hour), "cancel the won at ten" (asked which), "mark the eye exam dun" and
+"please make done the groceries" (listed the visits), "add a task to pay the rent on 16/03"
+("16/03 isn't a date"), "i need a dentalcleaning on friday at 9" (refused), "I have a
+appointment on monday, I want change it for tuesday same hour" (asked which), "the groceries,
+i did them already" (looked for a task "them already"), "move my cleaning 2 hours more late"
+(asked when), "delete the insurance task i dont need it no more" ("Okay, I won't change
+anything"), "i would like to open ticket because the invoice is wrong…" (listed the cases and
+the balance), "would it be possible perhaps that my haircut could be moved to saturday at
+eleven" (listed everything), "i was wondering if maybe the groceries could go to low priority
+if its ok" (read out the low-priority task). Read wrongly: "when i came last time for hair
+cut" (the coming haircut), "is the eye exam dun yet" (the visits), "do i have anything on the
+forth" (refused). No check was found unfair.
+Then 61/61 after (assistant/language/heard_forms.py, tests/language/test_heldout13_rules.py):
+an hour written "2 30", "230pm", "at 1030", "10.30", "15h", "9h30", "at ten hours" is read as
+"2:30" is (digits after a word that puts a time, or before am/pm; not a phone number, a sum
+or what they count; "2h later" stays a length); a day written first where it cannot be a
+month ("16/03") is that day; "the forth" is the fourth, "the won" the one, "to day" today,
+"dun" done, "too thirty" an hour; a day of the month said as a cardinal after "on/for/to …
+the" with an hour or nothing after it ("to the eight at two") is that day, and so is "on the
+first … fifth" said last; "re schedule", "appoint ment" are one word, and two names run
+together ("dentalcleaning", "eyeexam") two; "you can to <verb>", "can you to <verb>", "you
+can <verb>…?" said first ask it, "I want <verb>" is "I want to <verb>", "at/in (the) <day>"
+is "on <day>" (after a move's verb, "to <day>"), "more late/early" later/earlier, "same hour"
+the same time, "make done <to-do>" marks it done, "<verb> it for <day>" moves it to that day;
+a day said before "remind me…/add a task…" is the to-do's due day; "…(because) i don't need
+it anymore/no more" said in one breath after a delete is its reason, not a take-back;
+"<to-do>, i did them (already)" is that one done (a time said after it is no words of it);
+"when (did) i came/come … last time" reads the history; "would it be possible (perhaps) that
+/ I was wondering if (maybe) <thing> could be/go to <value> (if it's ok)" is "make <thing>
+<value>" (a move, for a visit); "I have an appointment on <day>, … it" is the one that day;
+"i would like to open ticket because…" opens it. The decisions on every phrasing
+bench.decisions knows changed in one, a wrong write on main put right: "update the eye exam
+task to be due next friday" (phrasings.jsonl, checked by its tools only) retitled the to-do
+"Be due next friday" in round 2; it now makes it due March 7 ("change/update <to-do> to be
+due <day>" is read as "set" was).
+Twelve more written after those fixes, not tuned on (the last twelve lines, "block": 2):
+first run 9/12, no wrong write. Missed: "book a haircut for tree thirty on monday" (asked the
+hour), "change the groceries for be due on monday" (not understood), "um yeah so the the
+insurance task uh can you put it hi priority no wait low" (looked for a task "yeah
+insurance"). Then 73/73 after: "tree" before minutes is "three"; "for be" is "to be", and
+"change/update <to-do> to be due <day>" moves its due day; "yeah", "yep", "yup" are no words
+of a target. Right tools, poor answer (not scored): "the groceries, i did them already"
+completes the groceries and still says "I didn't catch what you meant by 'the groceries'"
+(as "the groceries, i did it" does on main).
 """
 
 from __future__ import annotations
@@ -506,6 +573,7 @@ HELDOUT9 = DATA / "heldout9.jsonl"
 HELDOUT10 = DATA / "heldout10.jsonl"
 HELDOUT11 = DATA / "heldout11.jsonl"
 HELDOUT12 = DATA / "heldout12.jsonl"
+HELDOUT13 = DATA / "heldout13.jsonl"
 # Pinned at the last measured scores (389/389 and 398/398): any regression fails the build.
 REQUIRED_SHARE = 1.0
 REQUIRED_HELDOUT_SHARE = 1.0
@@ -535,6 +603,9 @@ REQUIRED_HELDOUT11_SHARE = 72 / 72
 # heldout12: first run 38/56 before any rule change (two checks corrected as unfair), then
 # 10/12 more; pinned at the last measured score.
 REQUIRED_HELDOUT12_SHARE = 63 / 68
+# heldout13: first run 34/61 before any rule change, then 9/12 more; pinned at the last
+# measured score.
+REQUIRED_HELDOUT13_SHARE = 73 / 73
 
 
 def value_right(key: str, want: str, got: Any) -> bool:
@@ -605,6 +676,7 @@ SCORED_SETS = [
     (HELDOUT10, REQUIRED_HELDOUT10_SHARE, 73),
     (HELDOUT11, REQUIRED_HELDOUT11_SHARE, 72),
     (HELDOUT12, REQUIRED_HELDOUT12_SHARE, 68),
+    (HELDOUT13, REQUIRED_HELDOUT13_SHARE, 73),
 ]
 
 

@@ -36,6 +36,7 @@ that fix.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from openai import AsyncOpenAI
@@ -98,6 +99,17 @@ async def _visits(crm_admin: CrmAdmin) -> dict[str, tuple[str, str]]:
     }
 
 
+_DAYS = "Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday"
+_WHEN = re.compile(rf"\b(?:{_DAYS}), [A-Z][a-z]+ \d{{1,2}} at \d{{1,2}}:\d\d [AP]M")
+
+
+def _weekday(text: str) -> str:
+    """The day a question names (the stub's seed lays the visits out from today)."""
+    found = re.search(rf"\b(?:{_DAYS})\b", text)
+    assert found is not None, text
+    return found.group(0)
+
+
 def _cut(text: str, before: str) -> str:
     """`text` as the caller heard it: up to (not including) `before`."""
     assert before in text, (before, text)
@@ -136,12 +148,13 @@ async def test_a_yes_to_a_question_cut_before_its_day_cancels_nothing(
     client = openai_client(harness)
     asked = [user("Cancel my haircut")]
     question = await _ask(client, asked, "h-day")
-    heard = _cut(question, "Monday")
+    day = _weekday(question)  # (the stub seeds the haircut days from today)
+    heard = _cut(question, day)
 
     answer = await _ask(client, [*asked, assistant(heard), user("yes please")], "h-day")
 
     assert await _count(crm_admin, CANCEL_ROUTE) == 0
-    assert _asks_about(answer, "haircut", "monday"), answer
+    assert _asks_about(answer, "haircut", day.lower()), answer
 
 
 async def test_the_second_one_of_a_list_cut_after_the_first_is_asked_about(
@@ -248,9 +261,10 @@ async def test_a_yes_to_our_question_rewritten_to_another_visit_cancels_neither(
     asked = [user("Cancel my haircut")]
     question = await _ask(client, asked, "h-swap")
     before = await _visits(crm_admin)
-    swapped = question.replace("haircut", "dental cleaning").replace(
-        "Monday, November 30 at 2:30 PM", "Thursday, November 26 at 10:00 AM"
+    swapped = _WHEN.sub("Thursday, November 26 at 10:00 AM", question).replace(
+        "haircut", "dental cleaning"
     )
+    assert swapped != question.replace("haircut", "dental cleaning"), question
 
     answer = await _ask(client, [*asked, assistant(swapped), user("yes")], "h-swap")
 

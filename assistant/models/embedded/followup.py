@@ -701,6 +701,15 @@ def _fill(intent: Intent, text: str, now: datetime, timezone: str) -> list[Inten
         # "What should the task say?" → "hmm, let me think": the answer is still to come
         # (never a to-do or a case titled with the words that put it off).
         return None
+    if (
+        intent.missing[:1] in (("when",), ("no_such_date",))
+        and is_affirmative(text)
+        and find_when(normalize(text).text, now) is None
+    ):
+        # "February 31 isn't a date on the calendar. Which day did you mean?" → "ok":
+        # no day said yet, so it is asked again (read with the hour said before, it was
+        # today's; dropped, "Great." told her nothing of it).
+        return [intent]
     if _FREE_TEXT & set(intent.missing) and _LETS_GO.match(text.lower().strip()):
         # "What's the problem you'd like me to report?" → "never mind", "actually no":
         # the ask is let go (a case titled "Never mind", a to-do "Nevermind" were made)
@@ -926,6 +935,8 @@ def _retimed(clause: str, reply: str, now: datetime) -> tuple[str, str]:
     month = _MONTH.search(clause[earlier.spans[0][0] :]) if earlier.spans else None
     if month and not _MONTH.search(said) and (day := _DAY_OF_MONTH.search(reply)):
         reply = f"{reply[: day.start()]}the {day.group(1)} of {month.group(0)}{reply[day.end() :]}"
+    if earlier.no_such_date is not None and not month:
+        reply = _in_counted_month(earlier.no_such_date, said, reply)
     again = find_when(normalize(reply).text, now)
     if (
         earlier.vague_time
@@ -950,11 +961,18 @@ def _retimed(clause: str, reply: str, now: datetime) -> tuple[str, str]:
         elif again is None and re.search(r"\b(?:pm|p\.m\.|evening|night)\b", said):
             reply += " pm"
         again = find_when(normalize(reply).text, now)
+    day_still_unsaid = (
+        earlier.vague_day or earlier.day_unread or earlier.no_such_date is not None
+    ) and (again is None or again.day is None or again.day_implied)
     if (
         earlier.clock is not None
         and not earlier.vague_time
         and (again is None or again.clock is None)
+        and not day_still_unsaid
     ):
+        # (Not when the day asked about is still unsaid: "next month at 2pm" → "when?"
+        # → "ok", or "february 30th at 10" → "which day?" → "ok", names no day, and
+        # the hour alone would be read as today's.)
         reply = f"{reply} at {earlier.clock:%H:%M}"
     if (
         earlier.day is not None
@@ -968,6 +986,21 @@ def _retimed(clause: str, reply: str, now: datetime) -> tuple[str, str]:
         reply = f"{reply} on {earlier.day:%B} {earlier.day.day} {earlier.day.year}"
     stripped = _TRAILING_TO.sub("", cut_spans(clause, list(earlier.spans)))
     return stripped, reply
+
+
+_COUNTED_DATE = rx(r"^([a-z]+) \d{1,2}$")
+
+
+def _in_counted_month(asked: str, said: str, reply: str) -> str:
+    """The reply to "February 31 isn't a date on the calendar" (a day counted in months,
+    "a month from today" on the 31st, its month not said) read in the month the count
+    named: "the 28th" is February's."""
+    counted = _COUNTED_DATE.match(asked.lower())
+    if counted is None or counted.group(1) not in MONTHS or _MONTH.search(said):
+        return reply
+    if (day := _DAY_OF_MONTH.search(reply)) is None:
+        return reply
+    return f"{reply[: day.start()]}{counted.group(1)} {day.group(1)[:-2]}{reply[day.end() :]}"
 
 
 _DOMAIN_READS = {"reschedule_appointment": "appointments", "cancel_appointment": "appointments"}

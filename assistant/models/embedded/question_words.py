@@ -76,6 +76,8 @@ PAST = _rx(
     r"\bwhen (?:was|did i have|did i last) |\bmy last \w+ (?:was|appointment)\b"
     # "I'm trying to remember when I last had a haircut": the question, said as a thought
     r"|\bwhen (?:i|we) last (?:had|came|went|was|got)\b"
+    # "when i came last time for hair cut", "when did i come last time for a haircut"
+    r"|\bwhen (?:did )?(?:i|we) (?:came|come|went|go|had|have|was|got|get)\b.*\blast time\b"
 )
 RECENT = _rx(
     r"\b(?:had|have had|been to)\b.*\b(?:recently|lately|before|in the past|last month)\b"

@@ -23,6 +23,13 @@ _UNDO = rx(
     r"| what you (?:just )?did| my last (?:change|request))?"
     r"(?: please| for me)?[.!]?$"
 )
+# "no wait, cancel that", "actually scratch that": the last change taken back, said with
+# a word that retracts it (a bare "cancel that" may mean the visit in focus).
+_TAKEN_BACK = rx(
+    r"^(?:(?:oh|oops|no|nope|wait|actually|sorry|hang on|hold on|um|hmm)[, ]+)+"
+    r"(?:please |just )?(?:cancel|scratch|forget|drop|never ?mind|don't do) (?:that|it)"
+    r"(?: please| then)?[.!]?$"
+)
 CANNOT_RESTORE = (
     "I can't bring back something once it's cancelled or deleted, but I can book or add it "
     "again as new if you like."
@@ -109,7 +116,7 @@ def undo(state: Dialogue, text: str) -> list[Intent] | str | None:
         return named
     if action is not None and (both := _undo_both(state, text)) is not None:
         return both
-    if action is None or not _UNDO.match(text):
+    if action is None or not (_UNDO.match(text) or _taken_back(state, action, text)):
         return None
     several = state.last_turn_actions
     if len(several) < 2 or several[-1] != action:
@@ -123,6 +130,15 @@ def undo(state: Dialogue, text: str) -> list[Intent] | str | None:
             return SEVERAL_NOT_ALL
         undone += reversed_
     return undone
+
+
+def _taken_back(state: Dialogue, action: Action, text: str) -> bool:
+    """ "no wait, cancel that" right after a change: "that" is the change, while the item
+    it made or changed is still the one in focus (it was taken for nothing said, "Okay,
+    no problem.", and the task just added stayed)."""
+    if not _TAKEN_BACK.match(text) or action.after is None or state.focus is None:
+        return False
+    return bool(action.after.get("id")) and action.after.get("id") == state.focus.get("id")
 
 
 def _reversed(action: Action, text: str) -> list[Intent] | str | None:
