@@ -19,7 +19,12 @@ from zoneinfo import ZoneInfo
 
 from assistant.language.account_rules import later_start
 from assistant.language.as_meant import as_meant
-from assistant.language.confirm import go_ahead_named, go_ahead_naming, is_affirmative
+from assistant.language.confirm import (
+    detail_named,
+    go_ahead_named,
+    go_ahead_naming,
+    is_affirmative,
+)
 from assistant.language.confirm import is_negative as says_no
 from assistant.language.confirm import request_after_yes as _said_after_yes
 from assistant.language.hesitation import only_hesitates, only_pauses
@@ -35,6 +40,7 @@ __all__ = [
     "Wording",
     "asks_to_repeat",
     "declined_answer",
+    "detail_named",
     "glad_of_it",
     "go_ahead_named",
     "go_ahead_naming",

@@ -177,6 +177,10 @@ def advance(
             if said is None and named_in[:5].lower() == "which":
                 # "which is earlier?" answered with the one that is: "that one" next
                 said = _named(listed_kind, listed, answer)
+            if said is None and _ONE_SENTENCE.fullmatch(answer.strip()):
+                # "and the high priority one, when's that due?" → "Renew car insurance is
+                # due January 21.": the one the answer spoke of is in focus ("move it…")
+                said = _named(listed_kind, listed, answer)
             if said is not None:
                 focus_kind, focus = listed_kind, said
     if len(written) > 1 and focus_kind is not None:
@@ -243,10 +247,65 @@ def advance(
         tuple(actions) if actions else state.last_turn_actions,
         _listings(state, listed_kind),
         asked=_sentence_at(answer, at) if question else "",
+        told=_told(state.told, listings, answer),
+        listed_heard=_heard(state, listings, listed, answer),
     )
 
 
 _SENTENCE_END = re.compile(r"[.!?](?=\s|$)")
+_ONE_SENTENCE = re.compile(r"[^.!?]+[.!?]?")
+
+
+def _heard(
+    state: Dialogue,
+    listings: Sequence[tuple[Kind, list[Item]] | None],
+    listed: tuple[Item, ...],
+    answer: str,
+) -> bool:
+    """Whether the listing in view was read out: two or more of it named by the answer of
+    the turn that looked it up (as it was, when no listing came this turn)."""
+    if not any(found is not None and len(found[1]) > 1 for found in listings):
+        return state.listed_heard
+    said = answer.lower()
+    names = {str(item.get("service") or item.get("title") or "").lower() for item in listed}
+    return sum(bool(name) and name in said for name in names) > 1 or len(listed) < 2
+
+
+def _told(
+    before: tuple[tuple[Kind, Item], ...],
+    listings: Sequence[tuple[Kind, list[Item]] | None],
+    answer: str,
+) -> tuple[tuple[Kind, Item], ...]:
+    """The items of several kinds the answer told one each of, in the order spoken; else
+    those told before, unless the answer read out two or more of one listing."""
+    if not any(found is not None for found in listings):
+        return before  # no lookup this turn: what was heard last stays
+    said = answer.lower()
+    where: list[tuple[int, Kind, Item]] = []
+    kinds: set[Kind] = set()
+    for found in listings:
+        if found is None or found[0] not in _NAME_FIELD:
+            continue
+        kind, items = found
+        field = _NAME_FIELD[kind]
+        named = [
+            (at, item)
+            for item in items
+            if (name := str(item.get(field) or "").lower())
+            and item.get("status") not in ("past", "completed", "cancelled")
+            and (at := said.find(name)) >= 0
+        ]
+        if len(named) > 1:
+            return ()  # a list read out: counted in it from now on
+        if named and kind not in kinds:
+            kinds.add(kind)
+            where.append((named[0][0], kind, named[0][1]))
+    if len(kinds) < 2:
+        # One of those told before, spoken of again ("your haircut is now on Saturday"):
+        # they stay; anything else told is what is heard now.
+        ids = {str(item.get("id")) for _, item in before}
+        return before if all(str(item.get("id")) in ids for _, _, item in where) else ()
+    return tuple((kind, item) for _, kind, item in sorted(where, key=lambda w: w[0]))
 
 
 def _sentence_at(answer: str, at: int) -> str:

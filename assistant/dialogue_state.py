@@ -73,6 +73,14 @@ class Dialogue:
     # The sentence of the last answer that asked `question`: a reply answers it only when
     # the caller heard it in full (a barge-in cuts a phone answer short).
     asked: str = ""
+    # The items of more than one kind an answer told one each of, in the order spoken
+    # ("your haircut is on Sunday … Buy groceries is due tomorrow"): "move the first one",
+    # "and the other one" count in them while no answer has read out a list since.
+    told: tuple[tuple[Kind, Item], ...] = ()
+    # Whether the answer read the last listing out (two or more of it named), or it was
+    # only looked up (to check a booking's time): "cancel the second one" after two were
+    # booked counts in those booked, not in a list the customer never heard.
+    listed_heard: bool = True
 
     # --- reading it ---------------------------------------------------------------
 
@@ -126,6 +134,8 @@ class Dialogue:
             untold=tuple(data.get("untold") or ()),
             untold_asked=str(data.get("untold_asked") or ""),
             asked=str(data.get("asked") or ""),
+            told=tuple((kind, item) for kind, item in data.get("told") or ()),
+            listed_heard=bool(data.get("listed_heard", True)),
         )
 
 

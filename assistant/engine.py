@@ -1021,6 +1021,11 @@ class Engine:
                 return None
         if named is None or any(call.tool_name != named for call in session.dropped.calls):
             return None
+        detail = confirmation.detail_named(state.text)
+        if detail is not None and any(
+            detail not in call.arguments for call in session.dropped.calls
+        ):
+            return None  # "go ahead with the email" when the phone was held: not that one
         return session.take_dropped(state.now.timestamp())
 
     def _forget_dropped_after_change(self, state: TurnState) -> None:

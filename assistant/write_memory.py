@@ -72,6 +72,13 @@ def _done(result: ToolResult, known: Callable[[object], Item | None]) -> Item:
         entry["case"] = result.result.get("id")  # "what's its number?"
     if result.call.tool_name == "crm.updateContactInfo":
         entry["contact"] = dict(result.call.arguments)  # "what did I just change it to?"
+    if result.call.tool_name == "crm.updateTask" and isinstance(result.result, dict):
+        # "did that save?": the day and priority it was given, said back with it
+        entry["set"] = {
+            key: result.result.get(key)
+            for key in ("due_on", "priority")
+            if key in result.call.arguments
+        }
     if result.call.tool_name in _TIMED and isinstance(result.result, dict):
         entry["starts_at"] = result.result.get("starts_at")  # "did that go through?": to when
     if result.call.tool_name in _MADE and isinstance(result.result, dict):

@@ -102,7 +102,9 @@ _NAMED_GO_AHEAD = rx(
     r"(?P<verb>delete|deletion|deleting|remove|removal|cancel|cancellation|cancelling|canceling"
     # "ok yes go ahead and change it" (a held change of the phone or email: only those are
     # held among changes, and the tool must be the one held)
-    r"|change|update|switch)"
+    r"|change|update|switch"
+    # "ok, go ahead with the email": the change of the detail held, named by it
+    r"|(?:new )?(?P<detail>email|e-mail|email address|phone|phone number|number)(?: change)?)"
     r"(?: (?:it|that|them|then|after all|now|please|anyway|thanks))*[\s.!]*$"
     r"|^(?:(?:ok|okay|yes|yeah|actually|fine|alright|all right)\b[\s,.!]*)*"
     r"(?P<verb2>delete|remove|cancel|change|update) (?:it|that|them) (?:after all|anyway|then)"
@@ -119,6 +121,10 @@ _VERB_TOOL = {
     "cha": "crm.updateContactInfo",
     "upd": "crm.updateContactInfo",
     "swi": "crm.updateContactInfo",
+    "ema": "crm.updateContactInfo",
+    "e-m": "crm.updateContactInfo",
+    "pho": "crm.updateContactInfo",
+    "num": "crm.updateContactInfo",
 }
 
 
@@ -130,6 +136,15 @@ def go_ahead_named(text: str) -> str | None:
         return None
     verb = match.group("verb") or match.group("verb2") or match.group("verb3")
     return _VERB_TOOL.get(verb[:3])
+
+
+def detail_named(text: str) -> str | None:
+    """The contact detail a yes names ("go ahead with the email": "email"), or None."""
+    match = _NAMED_GO_AHEAD.search(normalize(as_meant(text)).text)
+    detail = match.group("detail") if match is not None else None
+    if detail is None:
+        return None
+    return "email" if detail.startswith("e") else "phone"
 
 
 # "ok yes cancel the haircut", "right, yes, go ahead and cancel the cleaning": a yes said

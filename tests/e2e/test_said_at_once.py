@@ -78,6 +78,10 @@ from tests.fixtures.crm import CrmAdmin
 _SETS = sorted(DATA.glob("conversations*.jsonl"))
 # Each does less than its two turns did, and none writes what was not asked:
 KNOWN_OPEN: list[str] = [
+    # "book me a physical therapy session thursday at 4pm. And another one the week after,
+    # same time": the first is booked and the visits read out; the second, a week on from
+    # the one the same message books, is not made (nor said to be): asked again, it is
+    "conversations_unseen16/u16-physio-two-then-second-cancelled@1",
     # the first two turns at once, then "and the task, make it due wednesday" asks which
     "conversations_long/long-dentist-task-bills-and-back@1",
     # "move the groceries one to that same day. And give the eye exam one that day too"

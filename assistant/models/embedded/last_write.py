@@ -12,7 +12,7 @@ from datetime import datetime
 from assistant.dialogue_state import Action, Dialogue, Item
 from assistant.language.scope import asks_what_was_done
 from assistant.language.text import normalize
-from assistant.models.embedded.retries import outcome
+from assistant.models.embedded.retries import outcome, outcome_at
 from assistant.speech import due_day, join_and, parse_day, parse_moment, spoken_datetime
 
 NOTHING_YET = "I haven't changed anything in this conversation yet."
@@ -100,7 +100,8 @@ def told(state: Dialogue, now: datetime, message: str = "") -> str:
     if (of_kind := _of_kind(state, now, message.lower())) is not None:
         return of_kind
     if len(state.done) > 1 and _EVERY.search(message.lower()):
-        said = [clause for write in state.done if (clause := outcome(write))]
+        # (each with where it went: "moved … and moved …" told nothing of where)
+        said = [clause for write in state.done if (clause := outcome_at(write, now))]
         if len(said) > 1:
             return f"In this conversation: {join_and(said)}."
     action = state.last_action

@@ -65,6 +65,7 @@ from assistant.models.embedded.cases import (
 )
 from assistant.models.embedded.followup import pauses, said_before, unanswered
 from assistant.models.embedded.held_back import held_back_read
+from assistant.models.embedded.ordinals import priority_named, told_named
 from assistant.models.embedded.pinning import zone_of
 from assistant.models.embedded.said_before import current_one_named
 from assistant.models.embedded.unheard import said_not_understood, unheard_in
@@ -186,6 +187,8 @@ def _as_meant(request: PlanRequest) -> PlanRequest:
             said = whole if whole is not None and seen == 0 else message.text
             if seen == 0:
                 said = anchored.from_the_last_visit(said, request.dialogue)
+                # "the first one" of a visit and a to-do told: the one meant, named
+                said = priority_named(request.dialogue, told_named(request.dialogue, said))
                 # "swap the cleaning for a checkup": said as the cancel and the booking.
                 meant = as_two_changes(as_meant(said))
             else:
@@ -623,6 +626,15 @@ class EmbeddedPlanner:
         ):
             # "could I move it to saturday if I wanted to? don't do it, I'm just asking"
             return FinalDecision(text=ONLY_ASKED)
+        if (
+            first
+            and not confirmed
+            and topic.detail_kept(request.user_message)
+            and any(tool.name == "crm.getCustomerProfile" for tool in request.tools)
+        ):
+            # "and my phone number is still the same one, yeah?": read, never changed
+            call = self._call(request, 0, "crm.getCustomerProfile", {})
+            return ToolCallsDecision(calls=(call,), last_round=True)
         if first and (same := _already_on_file(request, intents)) is not None:
             return FinalDecision(text=same)  # "my phone is the same right, it's …0101"
         if first:
@@ -859,7 +871,13 @@ class EmbeddedPlanner:
             ):
                 # A yes with nothing waiting for it ("delete…", "what's on my list?", "yes").
                 return FinalDecision(
-                    text=retries.nothing_held(request.dialogue.done) or NOTHING_HELD
+                    text=retries.nothing_held(
+                        request.dialogue.done,
+                        local_now(
+                            request.now, request.customer.timezone if request.customer else None
+                        ),
+                    )
+                    or NOTHING_HELD
                 )
             if request.dialogue.held and kind in ("out_of_scope", "unclear"):
                 # The message left a held action undone (the answer begins by saying so);

@@ -196,9 +196,10 @@ _FOCUS_LEAD = (
     r"|(?:no|nah|fine|ok|okay)?,? ?(?:keep|leave) it(?: then| as it is| booked)?)[,.!]? )*"
 )
 FOCUS_QUESTION = _rx(
-    _FOCUS_LEAD + r"(?:what time|when|where)"
+    _FOCUS_LEAD + r"(?:what time|when|where(?:abouts)?)"
     r"(?:'s| is| was)?(?: (?:it|that|that one))?(?: at)?(?: again)?\??$"
-    r"|\bwhat time (?:is|was) (?:it|that)\b|\bwhere is it\b|\bhow much did (?:it|that) cost\b"
+    r"|\bwhat time (?:is|was) (?:it|that)\b|\bwhere(?:abouts)? is it\b"
+    r"|\bhow much did (?:it|that) cost\b"
     # "so that's thursday at ten, yes?": the day and time of the one in focus, said back
     r"|" + _FOCUS_LEAD + r"(?:so )?(?:that's|that is|it's|it is) (?:on |for )?"
     r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow)(?: at [a-z0-9: ]{1,12}?)?,?"
@@ -217,7 +218,7 @@ FOCUS_QUESTION = _rx(
     r"|" + _FOCUS_LEAD + r"(?:is it |it's |at )?(?:the )?same (?:place|address|location)"
     r"(?: as before)?\??$"
     r"|" + _FOCUS_LEAD + r"what(?:'s| is) the (?:address|location)"
-    r"(?: (?:for|of) (?:it|that|that one)| there| of the place)?(?: again)?\??$"
+    r"(?: (?:for|of) (?:it|that|that one|those|them)| there| of the place)?(?: again)?\??$"
     # "what day is that now" after a move: the day of the one just changed.
     r"|" + _FOCUS_LEAD + r"what day(?: is| was|'s) (?:it|that)(?: on)?"
     r"(?: now)?\??$"

@@ -454,7 +454,10 @@ def _read(said: str, state: Dialogue) -> Question | None:
 def _about_focus(said: str, state: Dialogue) -> Question | None:
     if AFTER.search(said) and state.listed_kind == "appointment":
         return Question("after", item=state.focus_of("appointment"))
-    if NOTES.search(said) and (visit := state.focus_of("appointment")) is not None:
+    if NOTES.search(said) and (
+        # "and the cleaning, anything I should know before I go?": the visit named
+        visit := named_listed(state, "appointment", said) or state.focus_of("appointment")
+    ):
         return Question("notes", item=visit)
     if DUE_IT.search(said):
         # "what about the insurance, when's that due": the task named, not the one in focus.

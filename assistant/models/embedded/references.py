@@ -60,7 +60,7 @@ from assistant.models.embedded.followup import (
 )
 from assistant.models.embedded.kept import KeptByIdentity
 from assistant.models.embedded.new_items import asks_for_new, the_new_one
-from assistant.models.embedded.ordinals import ordinal_named
+from assistant.models.embedded.ordinals import counted_in_made, made_in_conversation, ordinal_named
 from assistant.models.embedded.pinning import (
     CANCEL_IT,
     KNOWN_SERVICES,
@@ -119,6 +119,8 @@ def _by_position(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> l
         if not made_items:
             return None
         state = dataclasses.replace(state, listed_kind=kind, listed=made_items)
+    else:
+        state = counted_in_made(state)
     if _KIND_NAMED.search(text) and state.listed_kind != "task" and state.last_listed_of("task"):
         # "mark the first task you mentioned as done" after the visits were read out since:
         # counted in the task listing before them.
@@ -202,17 +204,7 @@ _MADE_BY = {"appointment": "crm.bookAppointment", "task": "crm.addTask"}
 
 def _made(state: Dialogue, kind: Kind) -> tuple[Item, ...]:
     """The items booked (or added) in the conversation, oldest first, each as last seen."""
-    seen = {
-        str(item.get("id")): item
-        for item in (*state.earlier_listed, *state.listed, state.focus or {})
-        if item.get("id")
-    }
-    made = [
-        entry["made"]
-        for entry in state.done
-        if entry.get("tool") == _MADE_BY[kind] and isinstance(entry.get("made"), dict)
-    ]
-    return tuple(seen.get(str(item.get("id")), item) for item in made)
+    return made_in_conversation(state, kind)
 
 
 _KIND_NAMED = rx(r"\b(?:tasks?|to-?dos?)\b")
@@ -239,10 +231,17 @@ def _each_in_its_clause(
         if len(positions_said(piece)) > 1:
             return None
         found = _by_position(state, piece, now, zone)
+        if not found and _OWN_SAYING.match(piece):
+            continue  # "…, I'll see how the first goes": said of it, nothing asked of it
         if not found:
             return None
         intents.extend(found)
     return intents or None
+
+
+# A clause of the customer's own about themselves ("I'll see how the first goes"): it asks
+# nothing of the one it counts.
+_OWN_SAYING = rx(r"^\W*(?:i|i'll|i will|i'd|i'm|we|we'll|let's|let me)\b")
 
 
 _AGAIN = rx(r"\b(?:book|get|make)(?: me)? (?:a new one|another one|another|one|a new)\b")
@@ -436,6 +435,18 @@ def _follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> l
         )
     earlier = task_from_before(state, text)
     task = named_listed(state, "task", text) or state.focus_of("task")
+    if (
+        state.focus_kind == "task"
+        and task is not None
+        and appointment is not None
+        and appointment is not state.focus
+        and not _AT_A_TIME.search(text)
+        and named_listed(state, "appointment", text) is None
+        and (found := task_follow_up(text, task, now)) is not None
+    ):
+        # "bring it forward to friday" just after a to-do was talked of: "it" is that
+        # to-do, the one last in view, not a visit talked of before it.
+        return _with_unheard(found, text, "the task", now, timezone)
     if earlier is not None and (found := task_follow_up(text, {"title": earlier.phrase}, now)):
         # "the task from before, give it…": that one, found by its words.
         return [dataclasses.replace(i, target=earlier) for i in found]
@@ -765,9 +776,33 @@ def read_intents(
         kept = (told, tuple(_read(conversation, message, now, timezone, state)))
     updated = any(r.ok and r.call.tool_name == "crm.updateTask" for r in results)
     return [
-        _unlisted(state, _named_visit(as_task_due(i) if updated and may_be_a_task(i) else i))
+        _case_of_the_bill(
+            state,
+            _unlisted(state, _named_visit(as_task_due(i) if updated and may_be_a_task(i) else i)),
+        )
         for i in kept[1]
     ]
+
+
+# "… asking for an itemised copy of it": the case's words end on what they are about.
+_ENDS_ON_IT = re.compile(r"\b(?:of|about|for|on|with) (?:it|that|this|them)\W*$")
+
+
+def _case_of_the_bill(state: Dialogue, intent: Intent) -> Intent:
+    """A case whose words end on "it" with one bill in view: the bill said in its words
+    (was: "Asking for an itemised copy of it", which told the team nothing)."""
+    body = intent.arguments.get("body") if intent.kind == "create_ticket" else None
+    if not isinstance(body, str) or not _ENDS_ON_IT.search(body):
+        return intent
+    bills = state.last_listed_of("invoice")
+    if len(bills) != 1 or (state.listed_kind or state.focus_kind) != "invoice":
+        return intent
+    bill = bills[0]
+    cents = bill.get("amount_cents")
+    amount = f"${cents / 100:,.2f} " if isinstance(cents, int) else ""
+    about = f"the {amount}{str(bill.get('description') or '').lower()} invoice".replace("  ", " ")
+    said = _ENDS_ON_IT.sub(lambda m: m.group(0).split()[0] + " " + about, body.rstrip(" .!"))
+    return dataclasses.replace(intent, arguments={**intent.arguments, "body": said})
 
 
 # "the second one", "the first you listed": a place in a list heard, of no kind named.

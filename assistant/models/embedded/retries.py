@@ -25,7 +25,7 @@ from assistant.schema import (
     ToolCallsDecision,
     ToolResult,
 )
-from assistant.speech import local_now, parse_moment, spoken_datetime
+from assistant.speech import due_day, local_now, parse_day, parse_moment, spoken_datetime
 
 _DID_YOU_VERB = (
     r"|\bdid you,? (?:actually |really |definitely )?(?:book|move|reschedule|add|change|update"
@@ -232,12 +232,13 @@ NOTHING_TO_RETRY = (
 )
 
 
-def nothing_held(done: Sequence[Item]) -> str | None:
+def nothing_held(done: Sequence[Item], now: datetime | None = None) -> str | None:
     """A yes with nothing waiting for it, after a change went through (a yes sent again
-    by a client that lost its socket before hearing the answer): what became of it."""
+    by a client that lost its socket before hearing the answer): what became of it (with
+    where it went, when `now` gives the customer's clock)."""
     if not done:
         return None
-    told = _outcome(done[-1]).removeprefix("Yes, ")
+    told = _outcome(done[-1], now).removeprefix("Yes, ")
     return f"There's nothing waiting for a yes just now; {told}"
 
 
@@ -264,6 +265,17 @@ def outcome(write: Item) -> str | None:
     return template.format(label.lower() if "Appointment" in tool else label)
 
 
+def outcome_at(write: Item, now: datetime) -> str | None:
+    """ "your dental cleaning was moved to Thursday, January 17 at 10:00 AM": what a write
+    left behind, a visit moved said with where it went."""
+    if write.get("tool") != "crm.rescheduleAppointment":
+        return outcome(write)  # (the others' words are as they were)
+    said = _outcome(write, now)
+    if not said.startswith(_WENT):
+        return outcome(write)
+    return said.removeprefix(_WENT).rstrip(".")
+
+
 # A visit moved or booked: the time it went to, said after what became of it.
 _TO_WHEN = {"crm.rescheduleAppointment": " to {}", "crm.bookAppointment": " for {}"}
 
@@ -280,6 +292,15 @@ def _outcome(write: Item, now: datetime | None = None) -> str:
     starts = parse_moment(write.get("starts_at"))
     if now is not None and starts is not None and tool in _TO_WHEN:
         said += _TO_WHEN[tool].format(spoken_datetime(starts, now))
+    if now is not None and isinstance(given := write.get("set"), dict) and given:
+        # "Renew car insurance is now due Friday, January 25": what the change set
+        parts = []
+        if (day := parse_day(given.get("due_on"))) is not None:
+            parts.append(f"due {due_day(day, now.date())}")
+        if given.get("priority"):
+            parts.append(f"{given['priority']} priority")
+        if parts:
+            said = f"{label} is now {' and '.join(parts)}"
     return f"Yes, that went through: {said}."
 
 
@@ -322,7 +343,11 @@ def decide(request: PlanRequest) -> FinalDecision | ToolCallsDecision | None:
             # (was: only the last one, as though the rest had not been made).
             zone = request.customer.timezone if request.customer else None
             now = local_now(request.now, zone)
-            said = [_outcome(write, now) for write in state.done[-_ALL_TOLD:]]
+            # (a to-do's new day is told of the last change asked after, not of each)
+            said = [
+                _outcome({k: v for k, v in write.items() if k != "set"}, now)
+                for write in state.done[-_ALL_TOLD:]
+            ]
             if all(told.startswith(_WENT) for told in said):
                 each = [told.removeprefix(_WENT).rstrip(".") for told in said]
                 joined = ", ".join(each[:-1]) + " and " + each[-1]

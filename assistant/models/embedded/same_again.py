@@ -38,6 +38,13 @@ _AND_THIS_ONE = rx(
 )
 
 
+# The day said for it: "… due friday", "… due the 23rd", "… due tomorrow".
+_A_DAY = rx(
+    r" due (?:(?:next |this )?(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|the \d"
+    r"|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* \d)"
+)
+
+
 def _the_other_too(action_arguments: dict[str, object], text: str) -> str | None:
     """ "and the card one saturday": the request that gives it the value said."""
     match = _AND_THIS_ONE.search(text)
@@ -54,18 +61,28 @@ def _the_other_too(action_arguments: dict[str, object], text: str) -> str | None
 def same_again(state: Dialogue, text: str, now: datetime, timezone: str) -> list[Intent] | None:
     """The last change, asked for again about the item named, read as if said in full."""
     action = state.last_action
-    if action is not None and action.tool == "crm.updateTask":
-        said_again = _the_other_too(dict(action.arguments), text)
+    moved_a_visit = action is not None and action.tool == "crm.rescheduleAppointment"
+    if action is not None and (action.tool == "crm.updateTask" or moved_a_visit):
+        # (after a visit was moved, "and the groceries task to wednesday": a to-do moved
+        # too, its day the one said)
+        arguments: dict[str, object] = {"due_on": True} if moved_a_visit else dict(action.arguments)
+        said_again = _the_other_too(arguments, text)
+        if moved_a_visit and said_again is not None and not _A_DAY.search(said_again):
+            said_again = None  # ("the insurance task should be low": no day, no move)
         if said_again is not None:
             found = [
                 i
                 for i in detect_intents(said_again, now, timezone)
-                if i.tool == action.tool and i.target is not None and not i.target.vague
+                if i.tool == "crm.updateTask" and i.target is not None and not i.target.vague
             ]
             if found and not found[0].missing:
                 return found[:1]
-    if action is not None and action.tool == "crm.rescheduleAppointment":
-        moved = _and_that_one_moved(action.after, text, now, timezone)
+    if action is not None and (
+        moved_a_visit
+        # "and the haircut to saturday" after a to-do's day was moved: the visit moved
+        or (action.tool == "crm.updateTask" and "due_on" in action.arguments)
+    ):
+        moved = _and_that_one_moved(action.after if moved_a_visit else None, text, now, timezone)
         if moved is not None:
             return moved
     match = _SAME_FOR.search(text)

@@ -26,7 +26,9 @@ from assistant.models.embedded.anchored import (
     from_the_last_visit,
     picked_request,
 )
+from assistant.models.embedded.ordinals import priority_named, told_named
 from assistant.models.embedded.references import read_intents
+from assistant.models.embedded.topic import detail_kept
 from assistant.models.embedded.write_tools import WRITE_TOOLS
 from assistant.resolve import Resolution, resolve_intent
 from assistant.schema import Message, NarratorInput, ToolExchange, ToolResult, UserTurn
@@ -103,7 +105,8 @@ class Scene:
         now = local_now(request.now, timezone)
         # as the planner read it (the end of an ask cut off before it, read with it)
         whole = cut_off.finished(request.conversation) or request.user_message
-        whole = from_the_last_visit(whole, request.dialogue)
+        whole = told_named(request.dialogue, from_the_last_visit(whole, request.dialogue))
+        whole = priority_named(request.dialogue, whole)
         message = put_right(as_two_changes(as_meant(whole)), now)
         conversation = request.conversation
         if (asked := picked_request(conversation)) is not None:
@@ -119,20 +122,19 @@ class Scene:
         if counts_from_a_visit(message):
             # "…the day after my haircut": read with the day counted, as the planner did
             reading = counted(message, request.tool_results, request.dialogue, now, timezone)
+        intents = read_intents(
+            conversation, reading, now, timezone, request.dialogue, request.tool_results
+        )
+        if detail_kept(message):
+            # "my phone number is still the same one, yeah?": asked after, nothing to change
+            intents = [intent for intent in intents if not intent.writes]
         return cls(
             now=now,
             timezone=timezone,
             # (an ask paused for a question is no part of what is answered)
             said=normalize(ask_corrected(message)).text,
             results=request.tool_results,
-            intents=read_intents(
-                conversation,
-                reading,
-                now,
-                timezone,
-                request.dialogue,
-                request.tool_results,
-            ),
+            intents=intents,
             dialogue=request.dialogue,
             original=message.lower(),
             conversation=conversation,

@@ -8,6 +8,7 @@ from typing import Any
 from assistant.language.patterns import rx
 from assistant.language.slots import noted_reminder, noted_time
 from assistant.models.embedded.scene import Item, Scene
+from assistant.models.embedded.topic import NO_DATE
 from assistant.ordering import spoken_tasks
 from assistant.schema import ToolResult
 from assistant.speech import (
@@ -109,6 +110,12 @@ def listing(result: ToolResult, scene: Scene) -> list[str]:
     if not pending:
         return [f"You're all caught up: no pending tasks, and {number(len(done))} completed."]
     pending = spoken_tasks(pending)
+    if (" no " in scene.said or "without" in scene.said) and NO_DATE.search(scene.said):
+        # "which of them still has no date on it?": those, and only those
+        undated = [title(t) for t in pending if parse_day(t.get("due_on")) is None]
+        if not undated:
+            return ["Every one of your pending tasks has a due date."]
+        return [f"{spoken_list(undated)} {'has' if len(undated) == 1 else 'have'} no due date."]
     names = spoken_list([title(t) for t in pending])
     sentences = [f"You have {count(len(pending), 'pending task')}: {names}."]
     if "due" in scene.said and _WANTS_DAYS.search(scene.said):

@@ -32,7 +32,7 @@ _AGAIN = rx(
     r"|\bwhat(?:'s| is| does) (?:my|the) (?:week|day|month|list|schedule|diary|calendar)"
     r" (?:look|looking) like\b"
     r"|\bhow many (?:are|is|do i have|have i got)(?: (?:there|left|open|still open|pending"
-    r"|booked|now))*$"
+    r"|booked|now|on there|on it|on the list|on my list))*$"
     r"|^(?:and |what about |how about )?(?:the other ones|the others|the rest)$"
     r"|\b(?:do|don't|dont|didn't|didnt) i (?:not )?(?:already|still) have (?:one|it|that)\b"
     r"|\bwhat(?:'s| is) (?:left )?on (?:the|my) (?:list|to-?do list)\b"
@@ -54,7 +54,26 @@ _DUE_NOW = rx(
 _PROFILE = rx(
     r"^(?:and |so |ok |okay )?(?:what'?s|what is) (?:the|my)(?: phone| mobile| new)?"
     r" (?:number|phone|mobile|email|e-mail)(?: address)?(?: (?:now|on file|you have))?$"
+    # "what did I say the email was again?": the one on file now
+    r"|^(?:and |so |ok |okay |sorry )?what did i (?:say|give you as) (?:the|my)(?: new)?"
+    r" (?:number|phone|mobile|email|e-mail)(?: number| address)? (?:was|is)(?: again)?$"
 )
+
+
+# "and my phone number is still the same one, yeah?": the detail on file, asked after (a
+# question, never a change of it).
+_DETAIL_KEPT = rx(
+    r"^(?:and |so |ok |okay )?(?:is )?my (?:phone|mobile|email|e-mail)(?: number| address)?"
+    r" (?:is )?still the same(?: one| number| as before)?,?(?: (?:yeah|yes|right|isn't it"
+    r"|is it|no|too))?$"
+)
+
+
+def detail_kept(text: str) -> bool:
+    """Whether `text` asks if a contact detail on file is still the same."""
+    if "still" not in text.lower():
+        return False  # most messages
+    return _DETAIL_KEPT.search(normalize(text).text.strip(" ?!.")) is not None
 
 
 def listing_again(text: str, state: Dialogue) -> str | None:
@@ -72,10 +91,25 @@ def listing_again(text: str, state: Dialogue) -> str | None:
     return _LISTING.get(kind or "")
 
 
+# "which of them still has no date on it?": the to-dos in view that have no due day.
+NO_DATE = rx(
+    r"\b(?:which|what)\b.*\b(?:has|have|got|with|is|are)\b.*\bno (?:due )?(?:date|deadline|day)\b"
+    r"|\b(?:which|what)\b.*\bwithout (?:a |any )?(?:due )?(?:date|deadline)\b"
+)
+
+
 def due_again(text: str, state: Dialogue) -> str | None:
     """ "so what's due and when?" with a to-do in view (one just changed or listed): the
-    to-dos, read again. A bill is due too: with no to-do in view, it is read as it stands."""
-    if "due" not in text.lower():
+    to-dos, read again. A bill is due too: with no to-do in view, it is read as it stands.
+    "which of them has no date?" with the to-dos in view: read again, to tell those."""
+    lowered = text.lower()
+    if (
+        (" no " in lowered or "without" in lowered)
+        and (state.listed_kind or state.focus_kind) == "task"
+        and NO_DATE.search(lowered)
+    ):
+        return "crm.listTasks"
+    if "due" not in lowered:
         return None
     said = normalize(text).text.strip(" ?!.")
     if not _DUE_NOW.search(said):
@@ -101,4 +135,4 @@ def opened_when(text: str, state: Dialogue) -> str | None:
     return "crm.listOpenTickets" if _OPENED_WHEN.search(said) else None
 
 
-__all__ = ["due_again", "listing_again", "opened_when"]
+__all__ = ["NO_DATE", "detail_kept", "due_again", "listing_again", "opened_when"]
