@@ -11,20 +11,9 @@ import pytest
 
 from assistant.claims import unbacked_claim
 from assistant.models.embedded import limits
+from tests.integrity.test_claim_phrasings import WRITES
 
-EVERY_WRITE = frozenset(
-    {
-        "crm.addTask",
-        "crm.updateTask",
-        "crm.completeTask",
-        "crm.deleteTask",
-        "crm.bookAppointment",
-        "crm.rescheduleAppointment",
-        "crm.cancelAppointment",
-        "crm.createTicket",
-        "crm.updateContactInfo",
-    }
-)
+EVERY_WRITE = frozenset(WRITES)
 
 
 def _limit_replies() -> list[str]:
