@@ -28,6 +28,7 @@ from assistant.claims import claims_unmade_change as claims_unmade_change
 from assistant.confirmation import Wording
 from assistant.schema import ToolCall, ToolDefinition, ToolError, ToolResult
 from assistant.session import RecentWrite
+from assistant.speech import short_clock
 from assistant.zones import same_moment_value
 
 # A booking whose length is not known yet is taken to last this long for overlaps.
@@ -439,9 +440,7 @@ def _hour_nobody_keeps(call: ToolCall, zone: ZoneInfo | None) -> str | None:
     local = starts.astimezone(zone) if zone is not None else starts
     if _EARLIEST_HOUR <= local.hour < _LATEST_HOUR:
         return None
-    hour = local.hour % 12 or 12
-    minutes = f":{local.minute:02d}" if local.minute else ""
-    return f"{hour}{minutes} {'AM' if local.hour < 12 else 'PM'} on {local:%A}"
+    return f"{short_clock(local)} on {local:%A}"
 
 
 def _said_alike(a: str, b: str) -> bool:

@@ -149,7 +149,8 @@ _UNDATED = rx(
     r"|without (?:a |any )?(?:due )?(?:dates?|deadlines?)|(?:that's |that is |that are )?undated)\b"
 )
 _WEEKEND = rx(r"\bweekend\b")
-_EDGE = rx(r"\b(?P<edge>after|before)\s+$")
+# "…after ", "…before ": what a day said next is the edge of (the days on from it, or until it).
+DAY_EDGE = rx(r"\b(?P<edge>after|before)\s+$")
 
 
 def _edge_span(edge: str, day: date, today: date) -> tuple[date, date]:
@@ -248,7 +249,7 @@ def _plain_ref(phrase: str, original: str, now: datetime | None) -> TargetRef:
             for start, end in sorted(when.spans, reverse=True):
                 rest = rest[:start] + " " + rest[end:]
         elif when.day is not None and not when.day_implied:
-            edge = None if when.clock else _EDGE.search(phrase[: min(when.spans)[0]])
+            edge = None if when.clock else DAY_EDGE.search(phrase[: min(when.spans)[0]])
             if edge is not None:
                 # "every appointment after wednesday", "all tasks due before friday": the
                 # days on from it, or from today until it (was: that day's own, and "you

@@ -24,7 +24,7 @@ words). `bench.decisions --dump`: no decision changed. Five written after the fi
 priority task" was expected to write nothing). Found by probing after (fb-c-): "cancel
 every appointment after wednesday" said "You don't have any appointments on Wednesday,
 January 16" beside the Wednesday cleaning it listed: "after/before <day>" is now the days
-on from it, or from today until it (targets.py `_EDGE`).
+on from it, or from today until it (targets.py `DAY_EDGE`).
 """
 
 from __future__ import annotations

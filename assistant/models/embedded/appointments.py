@@ -12,6 +12,7 @@ from assistant.language.others import reported
 from assistant.language.patterns import rx
 from assistant.language.scope import done_elsewhere
 from assistant.language.slots import services_named
+from assistant.language.targets import DAY_EDGE
 from assistant.models.embedded.scene import Item, Scene
 from assistant.schema import ToolResult
 from assistant.speech import (
@@ -201,9 +202,6 @@ _NAMES_A_DAY = re.compile(
 _DIGIT = re.compile(r"\d")
 
 
-_AFTER_OR_BEFORE = rx(r"\b(?P<edge>after|before)\s+$")
-
-
 def _edge_asked(scene: Scene) -> tuple[str, date] | None:
     """ "what do I have after wednesday": the edge and the day it is said of."""
     if " after " not in scene.said and " before " not in scene.said:
@@ -213,7 +211,7 @@ def _edge_asked(scene: Scene) -> tuple[str, date] | None:
     said = find_when(scene.said, scene.now)
     if said is None or said.day is None or said.clock or said.vague_day or not said.spans:
         return None
-    edge = _AFTER_OR_BEFORE.search(scene.said[: min(said.spans)[0]])
+    edge = DAY_EDGE.search(scene.said[: min(said.spans)[0]])
     return None if edge is None else (edge.group("edge"), said.day)
 
 
