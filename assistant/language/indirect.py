@@ -347,6 +347,9 @@ def _not_coming(text: str) -> str:
     return f"{text[: m.start()]}cancel {said}{rest}"
 
 
+_ONCE_MORE = rx(r" (?:again|once more)$")
+
+
 def _on_the_list(text: str) -> str:
     low = text.lower()
     if " it " not in low and " that " not in low and " this " not in low:
@@ -356,6 +359,9 @@ def _on_the_list(text: str) -> str:
     if (told := _ERRAND_TOLD.search(low[: put.start()])) is None:
         return text
     errand = text[told.start("errand") : told.end("errand")]
+    # "i need to call the pharmacy again, can you put it back on my tasks": once more is no
+    # word of what to do
+    errand = _ONCE_MORE.sub("", errand)
     between = text[told.end("errand") : put.start()]
     if _REMARK.match(between):
         # "i need to send my tax forms by thursday, it's important, put it on my list": the

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from assistant.language.added_back import as_added
 from assistant.language.patterns import rx
 
 _LEAD = r"^(?P<lead>(?:(?:and|so|ok|okay|oh|wait|um|uh|sorry|also|hmm|right|well|yeah)[ ,]+)*)"
@@ -76,6 +77,9 @@ _NAMED_DAY = re.compile(r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|the \d.*")
 def said_plainly(text: str) -> str:
     """`text` (as the recogniser's habits were taken out) as typed."""
     lower = text.lower()
+    if "again" in lower or "back" in lower or "restore" in lower or "add" in lower:
+        text = as_added(text)  # "put call the pharmacy back on my list": its add
+        lower = text.lower()
     named = " one" in lower or " task" in lower or " reminder" in lower
     if named and ("date" in lower or "day" in lower) and (due := _DUE_ASKED.match(text)):
         return f"{due.group('lead')}when is {due.group('what')} due"

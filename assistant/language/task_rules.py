@@ -96,6 +96,8 @@ _ADD_TASK = (
         r"|fix|order|collect|write|finish|check|take|bring|visit|wash|sort out|find|print|post"
         r"|mail|drop off|ask|tell|get|cook|feed|walk|water|pack|submit|file|sign|read)\b.+)$"
     ),
+    # "add 'call the pharmacy'", "add 'call the pharmacy' as high priority": a title quoted
+    rx(r"\badd (?P<rest>'[^']+'|\"[^\"]+\")"),
 )
 _REPEAT_FIRST = rx(
     r"^(?P<rep>(?:every|each) (?:other |single )?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day"
@@ -107,6 +109,7 @@ _EVERY = rx(
     r"|weekday|weekend|morning|evening|night|month|year)\b|\b(?:daily|weekly|monthly|yearly)\b"
 )
 _PRONOUN_TITLE = rx(r"it|that|this|them")
+_ONCE_MORE = rx(r" (?:again|once more)(?=\W*(?:(?:can|could|would|will) you)?\W*$)")
 _TO_BUY = rx(r"(?:buy|get|pick up|order|grab)\b")
 # "could you remind me about something": a title that names nothing is asked for.
 _PLACEHOLDER_TITLE = rx(
@@ -260,6 +263,28 @@ def said_as_a_need(c: Clause) -> Intent | None:
     return dataclasses.replace(intent, clause=c.text, missing=missing)
 
 
+# "re-add the pharmacy task" (language/added_back.py: "bring back the pharmacy one", "put the
+# pharmacy task back on my list"): a to-do named by some of its words, added again
+_READDED = rx(
+    r"\bre-add (?P<what>(?:the|my|that) (?:[a-z'-]+ ){1,4}?(?:task|to-?do|reminder|one))\b"
+    r"(?P<rest>.*)$"
+)
+
+
+def added_again(c: Clause) -> Intent | None:
+    """The to-do named, looked up and added again under its title, with the level and the
+    due day said after it ("re-add the pharmacy task for friday")."""
+    if "re-add" not in c.text or (named := _READDED.search(c.text)) is None:
+        return None
+    rest = named.group("rest")
+    arguments: dict[str, Any] = {}
+    if priority := slots.priority(rest)[0]:
+        arguments["priority"] = priority
+    if (when := find_when(rest, c.now)) is not None and when.day is not None:
+        arguments["due_on"] = when.day.isoformat()
+    return Intent("add_task", arguments, target=task_ref(named.group("what"), c), clause=c.text)
+
+
 def add_task(c: Clause) -> Intent | None:
     if c.text.startswith(("add ", "and ", "then ", "also ", "please ")) and (
         one := _ADD_ONE.match(c.text)
@@ -302,6 +327,9 @@ def add_task(c: Clause) -> Intent | None:
             said_before = _IT_MATTERS.sub("", said_before)
             # Nothing said before: "it" names nothing, and the title is asked for.
             rest = _NEED_TO.sub("", said_before.strip(" ,.")).strip(" ,.")
+            # "I need to call the pharmacy again, put it back on my list": once more is no
+            # word of what to do
+            rest = _ONCE_MORE.sub("", rest)
             if rest:
                 priority = priority or slots.priority(c.norm.text)[0]
         if (whom := _FOR_WHOM.search(rest)) is not None and whom.start() > 0:

@@ -4,13 +4,17 @@ a name or address change, a broken document, a copy sent, a case chased up.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
+from datetime import datetime
+from functools import lru_cache
 
 from assistant.language.account_rules import case_asked_at, someone_elses_detail
+from assistant.language.intents import detect_intents
 from assistant.language.others import SOMEONE_ELSES_ACCOUNT
 from assistant.language.patterns import GatedPattern, Tried, rx
 from assistant.language.text import normalize
-from assistant.models.embedded.questions import OFFER
+from assistant.models.embedded.offers import OFFER
 
 _NOT_INVOICES = "I can't change or cancel an invoice myself, but the billing team can look into it."
 # Said of oneself, not asked: beside an ask ("move my haircut to friday at 3pm, I'm
@@ -188,6 +192,9 @@ _CANNOT: tuple[tuple[GatedPattern, str], ...] = (
             r"(?:note|comment|message)s?\b(?!.*\b(?:task|to-?do|list|case|ticket|reminder)s?\b)"
             r"|\b(?:tell|let|inform|warn|message|notify) (?:the |my )?(?:dentist|salon|stylist"
             r"|hairdresser|barber|clinic|office|front desk|receptionist|therapist|doctor)\b"
+            # "…and tell them I want a trim only", "…and let them know I have a bad back"
+            r"|\b(?:tell|let|inform|warn|notify) (?:them|the team|the staff)(?: know)?"
+            r" (?:that |i |i'm |i am |my |it's |we )"
             r"|\bpass (?:it|that|this|a message|the message) (?:on|along)\b"
         ),
         NOTES,
@@ -388,9 +395,16 @@ def cannot_do(text: str, asks_a_change: Callable[[str], bool] | None = None) -> 
 
     `asks_a_change` tells whether the message asks a change besides: then what is only
     said of oneself (`RUNNING_LATE`) is no limit met, but the change's reason."""
-    said = normalize(text).text
+    met = _met(normalize(text).text, text, asks_a_change)
+    return met[0] if met is not None else None
+
+
+def _met(
+    said: str, text: str, asks_a_change: Callable[[str], bool] | None
+) -> tuple[str, int] | None:
+    """What is said of the limit `said` meets, and where its words start (-1: none)."""
     if someone_elses_detail(said) and _MESSAGES_SENT.search(said) is None:
-        return OWN_DETAILS_ONLY
+        return OWN_DETAILS_ONLY, -1
     for (pattern, reply), found in _LIMITS.found(said):
         todo = _TODO_FIRST.search(said)
         if todo is not None and todo.start() < found.start():
@@ -403,8 +417,69 @@ def cannot_do(text: str, asks_a_change: Callable[[str], bool] | None = None) -> 
             return None  # "did someone close my ticket…?" asks what became of it
         if reply is RUNNING_LATE and asks_a_change is not None and asks_a_change(text):
             return None
-        return f"{reply} {OFFER}" if (pattern, reply) in _CANNOT else reply
+        return (f"{reply} {OFFER}" if (pattern, reply) in _CANNOT else reply), found.start()
     return None
+
+
+# Where the words of a limit begin a clause of their own, after a change: "…an hour earlier
+# and add a note…", "…0134, and stop sending me…", "mark groceries done. text me…".
+_JOINED = r"(?:[,;.!?]+ *| )(?:(?:and|then|also|plus|oh|but|please|can you|could you) )*"
+
+
+def change_beside(text: str, asks_a_change: Callable[[str], bool]) -> tuple[str, str] | None:
+    """ "move my haircut an hour earlier and add a note that I want a trim only": the change
+    asked before the clause a limit is met in, as said, and what is said of the limit (no
+    case offered: the change's own answer, or its question, is what a yes would answer);
+    None unless both are said. The change is made as if said alone, and the limit told
+    beside it (was: the limit alone, and the move LOST)."""
+    said = normalize(text).text
+    met = _met(said, text, asks_a_change)
+    if met is None or met[1] <= 0:
+        return None
+    reply, start = met
+    first_word = said[start:].split(maxsplit=1)[0]
+    lowered = text.lower()
+    joints = list(re.finditer(_JOINED + re.escape(first_word) + r"\b", lowered))
+    if not joints or joints[-1].start() == 0:
+        return None
+    change = text[: joints[-1].start()].strip(" ,;")
+    if len(change.split()) < 2 or not asks_a_change(change):
+        return None
+    return change, reply.removesuffix(f" {OFFER}")
+
+
+# A word of a change, without which no change is said beside a limit: most messages of
+# two clauses ask two things to be read, and are not tried against every limit.
+_A_CHANGE_SAID = rx(
+    r"\b(?:mov|push|bump|shift|reschedul|cancel|delet|remov|book|add|mark|complet|tick"
+    r"|chang|updat|set|make|put|swap|switch|renam|call it|bring|drop|get rid)"
+)
+
+
+def said_beside(message: str, now: datetime, timezone: str) -> tuple[str, str] | None:
+    """`change_beside`, a change being what the grammar reads as a write."""
+    lowered = message.lower()
+    if " and " not in lowered and "," not in lowered and ". " not in lowered:
+        return None  # one clause: a limit alone, or none
+    if _A_CHANGE_SAID.search(lowered) is None:
+        return None
+    return _said_beside(message, now, timezone)
+
+
+@lru_cache(maxsize=16)
+def _said_beside(message: str, now: datetime, timezone: str) -> tuple[str, str] | None:
+    """Read once a turn: by each of the planner's rounds and by the narrator."""
+
+    def asks_a_change(said: str) -> bool:
+        return any(intent.writes for intent in detect_intents(said, now, timezone))
+
+    return change_beside(message, asks_a_change)
+
+
+def change_said_beside(message: str, now: datetime, timezone: str) -> str | None:
+    """The change said beside a limit (`change_beside`), or None."""
+    beside = said_beside(message, now, timezone)
+    return beside[0] if beside is not None else None
 
 
 # "and add that it was the haircut", "oh and also mention my new address": more words for
@@ -434,4 +509,4 @@ def case_in_view_changed(text: str, case_in_view: bool, case_just_opened: bool) 
     return None
 
 
-__all__ = ["cannot_do", "case_in_view_changed"]
+__all__ = ["cannot_do", "case_in_view_changed", "change_beside"]

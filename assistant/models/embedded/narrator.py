@@ -75,7 +75,7 @@ def _describe(result: ToolResult, scene: Scene) -> list[str]:
 
 
 def _lookup_tools(intent: Intent) -> frozenset[str]:
-    if intent.kind in ("complete_task", "update_task", "delete_task"):
+    if intent.lookup == "crm.listTasks":  # (a to-do named to be added again too)
         return frozenset({"crm.listTasks"})
     return frozenset({"crm.listUpcomingAppointments", "crm.getNextAppointment"})
 
@@ -268,6 +268,8 @@ def compose(request: NarratorInput) -> list[str]:
         sentences.append(f"I'm still {join_and(list(request.waiting_on))}.")
         return sentences
     sentences.extend(not_understood(scene, confirming))
+    if scene.limit_beside is not None and scene.limit_beside not in sentences:
+        sentences.append(scene.limit_beside)  # "…but the team can." beside the move made
     if ("pay" in scene.said or "refund" in scene.said) and _pays_beside(scene):
         # "what do I owe and can I pay it now?": the balance told, and the payment not taken
         sentences.append(CANNOT_PAY_TOO)

@@ -177,6 +177,7 @@ def _as_meant(request: PlanRequest) -> PlanRequest:
     conversation = request.conversation
     changed: list[tuple[int, UserTurn]] = []
     seen = 0
+    zone = request.customer.timezone if request.customer else "UTC"
     now = local_now(request.now, request.customer.timezone if request.customer else None)
     # "can you move my" → "…What would you like me to move?" → "my haircut to saturday":
     # the last message read as the end of the ask cut off before it.
@@ -191,6 +192,9 @@ def _as_meant(request: PlanRequest) -> PlanRequest:
                 said = priority_named(request.dialogue, told_named(request.dialogue, said))
                 # "swap the cleaning for a checkup": said as the cancel and the booking.
                 meant = as_two_changes(as_meant(said))
+                # "…an hour earlier and add a note that…": the change, as if said alone (the
+                # narrator tells the limit beside it)
+                meant = limits.change_said_beside(meant, now, zone) or meant
             else:
                 meant = as_meant(said)
             # "…at 10am. Actually, make it 11.": put right before anything reads it.

@@ -453,7 +453,7 @@ def unresolved(intent: Intent, resolution: Resolution, scene: Scene) -> list[str
     """Say that the described item is not there, or ask which one of several."""
     if isinstance(resolution, Match):
         return []
-    if intent.kind in ("complete_task", "update_task", "delete_task"):
+    if intent.lookup == "crm.listTasks":  # (a to-do named to be added again too)
         return _unresolved_task(intent, resolution, scene)
     return _unresolved_appointment(intent, resolution, scene)
 

@@ -26,6 +26,7 @@ from assistant.models.embedded.anchored import (
     from_the_last_visit,
     picked_request,
 )
+from assistant.models.embedded.limits import said_beside
 from assistant.models.embedded.ordinals import priority_named, told_named
 from assistant.models.embedded.references import read_intents
 from assistant.models.embedded.topic import detail_kept
@@ -96,6 +97,8 @@ class Scene:
     original: str = ""
     # The history, whose listings `earlier` looks items up in.
     conversation: tuple[Message, ...] = ()
+    # What no tool does, said beside the change asked ("…and add a note that…"): told too.
+    limit_beside: str | None = None
     _items: dict[str, Item] | None = None
     _resolved: dict[int, tuple[Intent, Resolution | None]] = field(default_factory=dict)
 
@@ -107,7 +110,11 @@ class Scene:
         whole = cut_off.finished(request.conversation) or request.user_message
         whole = told_named(request.dialogue, from_the_last_visit(whole, request.dialogue))
         whole = priority_named(request.dialogue, whole)
-        message = put_right(as_two_changes(as_meant(whole)), now)
+        meant = as_two_changes(as_meant(whole))
+        # "…an hour earlier and add a note that…": the change as if said alone, as the
+        # planner read it, and the limit told beside it
+        beside = said_beside(meant, now, timezone)
+        message = put_right(beside[0] if beside is not None else meant, now)
         conversation = request.conversation
         if (asked := picked_request(conversation)) is not None:
             # "Which appointment should I count from…?" → "the haircut": the request asked
@@ -138,6 +145,7 @@ class Scene:
             dialogue=request.dialogue,
             original=message.lower(),
             conversation=conversation,
+            limit_beside=beside[1] if beside is not None else None,
         )
 
     @property
