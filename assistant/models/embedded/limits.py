@@ -6,7 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from assistant.language.account_rules import case_asked_at, someone_elses_detail
+from assistant.language.account_rules import (
+    case_asked_at,
+    second_detail_kept,
+    someone_elses_detail,
+)
 from assistant.language.others import SOMEONE_ELSES_ACCOUNT
 from assistant.language.patterns import GatedPattern, Tried, rx
 from assistant.language.text import normalize
@@ -70,10 +74,14 @@ _CANNOT: tuple[tuple[GatedPattern, str], ...] = (
     (
         rx(
             r"\b(?:change|update|correct|fix) (?:my|the) (?:home |postal |billing )?address\b"
-            r"|\bmy address to\b|\bi(?:'ve| have) moved\b"
+            r"|\bmy address to\b"
+            # ("my number is +44 20 7946 0958 now that I've moved to London": the move is
+            # the number's reason, and the number is changed)
+            r"|^(?!.*\b(?:phonenumber|emailaddress)\d).*?\bi(?:'ve| have) moved\b"
             # "I moved, my new address is 12 Oak Street" ("I moved, and my new number is…" is
-            # the phone's)
-            r"|\bmy new (?:home |postal )?address\b"
+            # the phone's); "new address: 22 Oak Lane" (not "new address maria@…": an email)
+            r"|\b(?:my )?new (?:home |postal |mailing |street )?address\b"
+            r"(?!\W*(?:is )?emailaddress\d)"
         ),
         "I can't change your postal address here, but the team can.",
     ),
@@ -380,6 +388,13 @@ OWN_DETAILS_ONLY = (
 )
 
 
+# Told a second number or email beside the one on file, which is to stay.
+ONE_OF_EACH = (
+    "I can keep only one phone number and one email on file, so I haven't changed anything."
+    " To replace the one on file, just tell me your new number or email."
+)
+
+
 _LIMITS = Tried(((pattern, reply), pattern) for pattern, reply in (*_INSTEAD, *_CANNOT))
 
 
@@ -391,6 +406,8 @@ def cannot_do(text: str, asks_a_change: Callable[[str], bool] | None = None) -> 
     said = normalize(text).text
     if someone_elses_detail(said) and _MESSAGES_SENT.search(said) is None:
         return OWN_DETAILS_ONLY
+    if second_detail_kept(said):
+        return ONE_OF_EACH
     for (pattern, reply), found in _LIMITS.found(said):
         todo = _TODO_FIRST.search(said)
         if todo is not None and todo.start() < found.start():
