@@ -89,6 +89,13 @@ _HYPOTHETICAL = rx(
     # price asked (the cancel was held for a yes)
     r"|(?:how much|what) (?:would|will|does|do|is) (?:it|that|they) (?:cost|charge|be)"
     r" (?:me )?(?:to|if)\b"
+    # "can I cancel the cleaning without being charged?", "do you charge for cancelling?":
+    # whether a change costs, asked (the cancel was held for a yes; the balance was read)
+    r"|(?:can|could|may) (?:i|we) (?:still )?(?:cancel|move|reschedul|chang|delet)\w*"
+    r" (?:[\w']+ ){0,4}?without (?:being charged|getting charged|paying|a (?:fee|charge"
+    r"|penalty)|any (?:fee|charge|penalty))"
+    r"|do you (?:charge|bill)(?: (?:a fee|anything|extra))? (?:for|to|if)"
+    r" (?:i |we )?(?:cancel|mov|reschedul|chang|no-?show|miss)\w*"
     # "what's the latest I can cancel my cleaning?", "is it too late to move it?", "how
     # much notice do I need to cancel": a question of the deadline, not the change (the
     # cancel was held for a yes)
