@@ -235,6 +235,30 @@ _LATER_START = rx(
 )
 
 
+# "my work number is 650 555 0134 but keep my cell as the main one", "add my home email as
+# a backup": a second detail told beside the one on file, which is to stay. One phone and
+# one email are kept, so nothing is changed (the work number replaced the cell).
+_SECOND_KIND = rx(
+    r"\b(?:work|office|home|landline|second|other|backup|back-up|secondary|alternate"
+    r"|alternative|extra|spare|business|emergency) (?:number|phone|email|e-mail|cell|mobile"
+    r"|line)\b"
+)
+_KEEP_THE_ONE_ON_FILE = rx(
+    r"\b(?:keep|leave)(?: using)? (?:my|the) (?:cell|mobile|main|current|existing|usual"
+    r"|primary|personal|regular|normal|old|other|one (?:you have|on file))\b"
+    r"|\b(?:keep|leave) (?:my|the) (?:number|phone|email|e-mail) (?:you have|on file|as it is)\b"
+    r"|\b(?:as|for) (?:a|my|an) (?:second|backup|back-up|secondary|alternate|alternative|extra"
+    r"|additional|spare|emergency)(?! (?:number|email|e-mail|phone) (?:is|to)\b)"
+    r"|\b(?:don't|do not|dont) (?:change|replace|overwrite|touch|remove) (?:my|the) (?:cell|mobile"
+    r"|main|current|existing|usual|primary|personal|number|phone|email|e-mail)\b"
+)
+
+
+def second_detail_kept(said: str) -> bool:
+    """The normalized message tells a second number or email and keeps the one on file."""
+    return bool(_SECOND_KIND.search(said) and _KEEP_THE_ONE_ON_FILE.search(said))
+
+
 def later_start(said: str) -> bool:
     """Whether a contact change was said to start on a later day than today."""
     return _LATER_START.search(said.lower()) is not None
@@ -267,7 +291,7 @@ def update_contact(c: Clause) -> Intent | None:
         return None  # no detail, old detail or contact word: nothing below could change one
     if said and _ASKS_WHETHER.search(c.text) and not _CHANGE.search(c.text):
         return None  # "is my phone number +1…?" checks what is on file; it changes nothing
-    if _not_mine_now(c.text):
+    if _not_mine_now(c.text) or second_detail_kept(c.norm.text):
         return None
     if said and (
         noun

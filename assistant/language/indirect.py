@@ -149,6 +149,10 @@ _VISIT_AFTER = rx(
     r"(?P<rest>(?: (?:on|at|this|next) [a-z0-9:]+(?: (?:at|morning|afternoon) [a-z0-9:]+)?)?)"
     r"(?P<tail> (?:any ?more|any longer|after all))?(?P<end>[.!]?$|[,.;] )"
 )
+_DAY_AFTER = rx(
+    r"^ (?:it )?(?:on )?(?P<day>(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow)"
+    r"(?: (?:any ?more|any longer|after all))?[.!]?$"
+)
 _DAY_OR_HOUR = rx(
     r"\b(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\b|\btomorrow\b"
     r"|\b\d{1,2}(?:st|nd|rd|th)\b|\b\d{1,2}(?::\d\d)? ?(?:am|pm)\b|\bat \d|\bsame time\b"
@@ -337,6 +341,10 @@ def _not_coming(text: str) -> str:
     if not ("make" in low or "need" in low) or (m := _WONT_COME.search(low)) is None:
         return text
     if (visit := _VISIT_AFTER.match(low[m.end() :])) is None:
+        if (day := _DAY_AFTER.match(low[m.end() :])) is not None:
+            # "I can't make friday anymore": that day's visit, read out (whether to cancel
+            # or move it is not said; it was booked as a service "friday anymore")
+            return f"{text[: m.start()]}my {day.group('day')} appointment"
         return text
     said = text[m.end() : m.end() + visit.end("rest")].strip()
     rest = text[m.end() + visit.start("end") :]

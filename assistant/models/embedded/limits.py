@@ -9,7 +9,11 @@ from collections.abc import Callable
 from datetime import datetime
 from functools import lru_cache
 
-from assistant.language.account_rules import case_asked_at, someone_elses_detail
+from assistant.language.account_rules import (
+    case_asked_at,
+    second_detail_kept,
+    someone_elses_detail,
+)
 from assistant.language.intents import detect_intents
 from assistant.language.others import SOMEONE_ELSES_ACCOUNT
 from assistant.language.patterns import GatedPattern, Tried, rx
@@ -74,10 +78,14 @@ _CANNOT: tuple[tuple[GatedPattern, str], ...] = (
     (
         rx(
             r"\b(?:change|update|correct|fix) (?:my|the) (?:home |postal |billing )?address\b"
-            r"|\bmy address to\b|\bi(?:'ve| have) moved\b"
+            r"|\bmy address to\b"
+            # ("my number is +44 20 7946 0958 now that I've moved to London": the move is
+            # the number's reason, and the number is changed)
+            r"|^(?!.*\b(?:phonenumber|emailaddress)\d).*?\bi(?:'ve| have) moved\b"
             # "I moved, my new address is 12 Oak Street" ("I moved, and my new number is…" is
-            # the phone's)
-            r"|\bmy new (?:home |postal )?address\b"
+            # the phone's); "new address: 22 Oak Lane" (not "new address maria@…": an email)
+            r"|\b(?:my )?new (?:home |postal |mailing |street )?address\b"
+            r"(?!\W*(?:is )?emailaddress\d)"
         ),
         "I can't change your postal address here, but the team can.",
     ),
@@ -387,6 +395,13 @@ OWN_DETAILS_ONLY = (
 )
 
 
+# Told a second number or email beside the one on file, which is to stay.
+ONE_OF_EACH = (
+    "I can keep only one phone number and one email on file, so I haven't changed anything."
+    " To replace the one on file, just tell me your new number or email."
+)
+
+
 _LIMITS = Tried(((pattern, reply), pattern) for pattern, reply in (*_INSTEAD, *_CANNOT))
 
 
@@ -405,6 +420,8 @@ def _met(
     """What is said of the limit `said` meets, and where its words start (-1: none)."""
     if someone_elses_detail(said) and _MESSAGES_SENT.search(said) is None:
         return OWN_DETAILS_ONLY, -1
+    if second_detail_kept(said):
+        return ONE_OF_EACH, -1
     for (pattern, reply), found in _LIMITS.found(said):
         todo = _TODO_FIRST.search(said)
         if todo is not None and todo.start() < found.start():

@@ -550,7 +550,11 @@ _VERB_FIRST = rx(
 )
 _AND = rx(r"^(?:and|then|also)\b[ ,]*")
 _A_TASK_NAMED = rx(
-    r"\b(?:the|my) (?!(?:first|second|third|last|other|same|new)\b)[a-z]+(?: [a-z]+)?"
+    # (not a day or a part of one: "cancel the one on friday, actually no, cancel the monday
+    # one" names visits by their days, and read as tasks "cancel the task on friday" deleted)
+    r"\b(?:the|my) (?!(?:first|second|third|last|other|same|new|next|earlier|later|early|late"
+    r"|morning|afternoon|evening|today|tomorrow|tonight|weekend"
+    r"|(?:mon|tues|wednes|thurs|fri|satur|sun)day)s?\b)[a-z]+(?: [a-z]+)?"
     r" (?:one|task)\b"
 )
 _ONE = rx(r"\bone\b")

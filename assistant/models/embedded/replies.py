@@ -562,7 +562,15 @@ def _none_of_that(intent: Intent, scene: Scene) -> str | None:
         return f"You don't have any appointments {on}{when}."
     if day is not None:
         return f"I don't see a {named.lower()} on {dated_day(day, scene.now.date())}."
+    hours = intent.target.hours if intent.target is not None else None
+    if hours in _PARTS_SAID:
+        # "cancel the haircut if it's before noon", the haircut at 2:30: none then (not
+        # "I don't see an upcoming haircut", said of one that is booked)
+        return f"I don't see a {named.lower()} in the {_PARTS_SAID[hours]}."
     return f"I don't see an upcoming {named.lower()} on your account."
+
+
+_PARTS_SAID = {(0, 12): "morning", (12, 17): "afternoon", (17, 24): "evening"}
 
 
 def _done_already(intent: Intent, scene: Scene) -> str | None:
