@@ -273,6 +273,8 @@ _TIME_PATTERNS: tuple[tuple[str, GatedPattern], ...] = tuple(
         # "the morning of the 19th, like 10", "saturday, say 10": an hour offered after a
         # comma, the last thing said ("…, like 10 of them" counts things)
         ("bare_hour", r", ?(?:like|say|maybe|ideally) (\d{1,2})(?:ish)?(?=\s*(?:[?.!]|$))"),
+        # "tomorrow 3ish", "friday 10-ish": "-ish" says an hour, whatever is before it
+        ("bare_hour", r"\b(1[0-2]|0?[1-9])[- ]?ish\b"),
         ("noon", r"\b(noon|midday|midnight)\b"),
         (
             "part",

@@ -1205,6 +1205,8 @@ _TIME_FILLER = rx(
     r"|instead|please|then|would work|works|is good|is fine|at|on|the|for|like"
     # "…, would the 23rd at 2 work?", "does thursday at 9 suit?": a time offered as a question
     r"|would|could|will|does|do|work|suit|be|okay|ok|possible|available|free|any good"
+    # "…the haircut, can we do next sunday instead": a time offered as what could be done
+    r"|can|we|you|make it|go for|go with|try|have it"
     # "noonish tomorrow": about an hour, which is asked
     r"|(?:noon|midday|lunch|teatime|\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten"
     r"|eleven|twelve)-?ish)\b"

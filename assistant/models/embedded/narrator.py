@@ -24,6 +24,7 @@ from assistant.language.patterns import rx
 from assistant.language.scope import asks_to_pay
 from assistant.models.embedded import account, appointments, billing, references, replies, tasks
 from assistant.models.embedded.anchored import counts_from_a_visit
+from assistant.models.embedded.day_let_go import move_or_cancel_asked
 from assistant.models.embedded.failures import failure
 from assistant.models.embedded.last_visit import LOOKUP as LAST_VISIT_LOOKUP
 from assistant.models.embedded.last_visit import says_last_visit
@@ -268,6 +269,8 @@ def compose(request: NarratorInput) -> list[str]:
         sentences.append(f"I'm still {join_and(list(request.waiting_on))}.")
         return sentences
     sentences.extend(not_understood(scene, confirming))
+    if sentences and (asked := move_or_cancel_asked(scene)) is not None:
+        sentences.append(asked)  # "I can't do wednesday anymore": its visit, and what to do
     if scene.limit_beside is not None and scene.limit_beside not in sentences:
         sentences.append(scene.limit_beside)  # "…but the team can." beside the move made
     if ("pay" in scene.said or "refund" in scene.said) and _pays_beside(scene):

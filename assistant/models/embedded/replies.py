@@ -24,7 +24,15 @@ from assistant.models.embedded.scene import Item, Scene
 from assistant.models.embedded.tasks import title
 from assistant.resolve import Ambiguous, Match, NoMatch, Resolution
 from assistant.schema import CustomerContext
-from assistant.speech import dated_day, due_day, join_and, lower_first, number, spoken_list
+from assistant.speech import (
+    dated_day,
+    due_day,
+    join_and,
+    lower_first,
+    number,
+    short_clock,
+    spoken_list,
+)
 
 WEEKDAY_NAMES = tuple(name.capitalize() for name in WEEKDAYS)
 HELP = "I can help with appointments, billing, tasks and support cases."
@@ -122,6 +130,10 @@ def _before_an_hour(intent: Intent) -> str | None:
     return f"{said.group('side')} {when.clock.strftime('%-I:%M %p').replace(':00 ', ' ')}"
 
 
+# "this weekend", "next weekend", "the weekend": a day of two, which is asked
+_WEEKEND_SAID = rx(r"\b(?:this|next|the|over the|on the) weekend\b")
+
+
 def clarification(intent: Intent, today: date | None = None) -> str | None:
     """The question to ask for what `intent` lacks (None when nothing is missing)."""
     if not intent.missing:
@@ -155,6 +167,14 @@ def clarification(intent: Intent, today: date | None = None) -> str | None:
             return (
                 "I can't see which times are free, so I can't pick one for you. When "
                 f"would you like your {service}?"
+            )
+        if wanted == "when" and (weekend := _WEEKEND_SAID.search(intent.clause)) is not None:
+            # "book a haircut this weekend at 10": which of its two days, the hour kept
+            clock = intent.when.clock if intent.when is not None else None
+            at = f" at {short_clock(clock)}" if clock is not None else ""
+            return (
+                f"Sure. Which day {weekend.group(0)} would you like your {service}{at}: "
+                "Saturday or Sunday?"
             )
         if wanted == "when":
             return f"Sure. When would you like your {service}?"
