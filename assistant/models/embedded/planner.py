@@ -29,6 +29,7 @@ from assistant.language import (
     is_negative,
     unsupported,
 )
+from assistant.language.account_rules import detail_kept
 from assistant.language.aimed_at_system import without_system_talk
 from assistant.language.as_meant import as_meant
 from assistant.language.confirm import request_after_yes, what_was_taken_back
@@ -214,6 +215,11 @@ _A_CHANGE = rx(
     r"|remov(?:e|ing)|book(?:ing)?|add(?:ing)?|mark(?:ing)?|complet(?:e|ing)|chang(?:e|ing)"
     r"|updat(?:e|ing)|set(?:ting)?|open(?:ing)?|tick(?:ing)?)\b"
 )
+
+
+def _only_reads_asked(intents: list[Intent]) -> bool:
+    """Something is asked to be looked up, and nothing to be changed."""
+    return bool(intents) and not any(intent.writes for intent in intents)
 
 
 def _only_what_not_to_do(text: str) -> bool:
@@ -724,6 +730,12 @@ class EmbeddedPlanner:
             # "and add that it was for the haircut", just after the case was opened
             return FinalDecision(text=changed)
         if (plainly := limits.cannot_do(text, asks_a_change)) is not None:
+            if limits.met_beside_a_read(text) is not None and _only_reads_asked(
+                detect_intents(text, request.now, timezone)
+            ):
+                # "my case about the invoice, any update? if not please escalate it": the
+                # lookup is made and told, and what no tool does said after it (narrator).
+                return None
             done = request.dialogue.done
             if (
                 plainly.startswith(limits.NOTES)
@@ -807,6 +819,14 @@ class EmbeddedPlanner:
 
     def _first_round(self, request: PlanRequest, intents: list[Intent], said: str) -> Decision:
         text = request.user_message
+        if (
+            (kept := detail_kept(normalize(text).text)) is not None
+            and all(i.kind in ("profile", "update_contact") for i in intents)
+            and "?" not in text
+        ):
+            # "I got a new phone, same number though": the detail on file stays, so there
+            # is nothing to change (before, the new number was asked for).
+            return FinalDecision(text=replies.kept_detail(kept))
         if not intents:
             timezone = request.customer.timezone if request.customer else "UTC"
             zone = zone_of(timezone)

@@ -53,6 +53,16 @@ SERVICES_OFFERED = (
 )
 
 
+def kept_detail(detail: str) -> str:
+    """The answer to a detail said to stay as it is ("new phone, same number"): nothing
+    to change, said so, and no new one asked for."""
+    noun = "email address" if detail == "email" else "phone number"
+    return (
+        f"Good to know. Since your {noun} is the same, there's nothing to change: "
+        f"the one on file stays as it is. Is there anything else I can do?"
+    )
+
+
 def chat_reply(kind: ChatKind, customer: CustomerContext | None) -> str:
     first_name = (customer.name or "").split(" ")[0] if customer and customer.name else ""
     hello = f"Hi {first_name}!" if first_name else "Hi!"
