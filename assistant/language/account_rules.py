@@ -256,12 +256,18 @@ def detail_kept(text: str) -> str | None:
     kept = _KEPT_DETAIL.search(said)
     if kept is None or _PLACEHOLDER_DETAIL.search(said):
         return None
+    if _BUT_CHANGED.search(said, kept.end()):
+        return None  # "my number is the same as before but it ends in 77 now": changed
     detail = "email" if "mail" in kept.group(0) else "phone"
     rest = f"{said[: kept.start()]} {said[kept.end() :]}"
     other = _OTHER_DETAIL["phone" if detail == "email" else "email"]
     return None if other.search(rest) else detail
 
 
+# Said after the detail kept: a part of it changed after all.
+_BUT_CHANGED = rx(
+    r"\b(?:but|except|apart from|other than|ends? in|ending in|different|digits?|now)\b"
+)
 _PLACEHOLDER_DETAIL = rx(r"\b(?:emailaddress|phonenumber)\d+\b|@|\d{3}")
 # "my number is the same but my email changed": another detail said beside the kept one.
 _OTHER_DETAIL = {

@@ -10,12 +10,43 @@ with nothing else said. Sessions with their own moment (`now`, the leap-day ones
 2032-02-16) are played at it.
 
 A second booking of a service already booked (the dental cleaning on the 16th, another
-asked on the 30th) is asked about, naming the one there, before it is made: a business
-takes two of the same service a fortnight apart for a slip more often than a wish (the
-customer meant to move it, or forgot it), a slot held twice is a no-show to come, and a
-yes costs one word. The question lets both stand or moves the one there instead.
+asked on the 30th) is booked as asked, and the answer says the one there ("You also still
+have a dental cleaning on Wednesday, January 16 at 10:00 AM."), unless the words say another
+is meant ("another", "a second", "…too"). What a business wants: a second of the same
+service is more often a slip (one meant to be moved, or forgotten) than a wish, so it must
+be heard at once; but the words are a plain booking, asked of a service customers do book
+again (recurring care, a follow-up), and 121 kept turns of the other sets book a haircut or
+a cleaning while one is booked: a question before each would make routine bookings two
+turns. Said in the answer, a slip costs one more word ("cancel the new one"); asking first
+stays fair in the checks.
 
-FIRST RUN: see below (filled in after the run).
+FIRST RUN, on the code as it was: 0/24 sessions (2/32 turns). WRONG WRITES: "remind me to
+renew my membership a year from february 29" ADDED "Renew my membership a year" DUE
+SUNDAY, FEBRUARY 29, 2032 (the count dropped into the title); "book a dental cleaning for
+the 30th at 10", "can you schedule a haircut on february 3rd at 2:30", "put me down for a
+dental cleaning jan 30 10am" booked a second without a word of the first. Misses: "my case
+about the invoice, any update? if not please escalate it" (and "…escalate it to a
+manager") said the limit and read nothing; "…If not, push it up to a supervisor please."
+asked "When would you like to move it to?" (a move read); "I got a new phone, same number
+though" (and "kept my number", "the number hasn't changed") asked for the new number; "on
+thursday, what do I have and what tasks are due" read every task and no visit; "tomorrow:
+…which tasks are due?", "What's on for Wednesday, appointments and to-dos both" read every
+task; "book a massage friday at 3 and a facial right after" (and two more) asked the
+facial's hour; "book a facial two hours after my cleaning" (and two more) asked "What time
+on Wednesday works for you?"; "same day next year too" after a booking on February 29 asked
+a time on February 16, 2033 (a year from today), "and another exactly one year later" met
+"I can't help with that"; "the groceries, i did them already" added "I didn't catch what
+you meant by 'the groceries'", "groceries - already done that" and "oh the grocery
+shopping, that's done already" completed nothing. Checks put right after the first run:
+"on thursday, what do I have…" may name the next visit after that day (it had "haircut"
+among words not to say); the second-booking sessions were written as asked first (see
+above; their second turns "yes, book it as well", "no, move the one I have instead" became
+"ok, keep both" or were dropped).
+
+Fixed as rules for their kinds (see CHANGELOG). Found on the way, a wrong write: "on friday,
+book a haircut at 3" BOOKED A HAIRCUT TODAY AT 3 PM (the day said first was dropped); a day
+said first, then questions or a booking naming none, is now the day of each. After: 24/24.
+Every kept phrasing (bench.decisions --dump, 3,855 decisions) decides as before.
 """
 
 from __future__ import annotations

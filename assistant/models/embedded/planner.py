@@ -193,6 +193,10 @@ def _as_meant(request: PlanRequest) -> PlanRequest:
                 # "swap the cleaning for a checkup": said as the cancel and the booking.
                 meant = as_two_changes(as_meant(said))
             else:
+                if seen == 1:
+                    # "same day next year too" → "There's no February 29 in 2033…" → "the
+                    # 28th": the ask before, read as it was then (a year from that visit)
+                    said = anchored.a_year_on(said, request.dialogue)
                 meant = as_meant(said)
             # "…at 10am. Actually, make it 11.": put right before anything reads it.
             if (meant := put_right(meant, now)) != message.text:
@@ -548,6 +552,10 @@ class EmbeddedPlanner:
             # "…the day after my haircut": the day counted from that visit (looked up first).
             if not isinstance(dated, PlanRequest):
                 return dated
+            if not first and (booked := anchored.booked_right_after(request, dated)) is not None:
+                # "book a massage friday at 3 and a facial right after": the facial when
+                # the massage booked this turn ends (before, its hour was asked).
+                return ToolCallsDecision(calls=(booked,))
             request, first = dated, first or anchored.looked_up_only(dated)
         if not confirmed and (by_task := task_anchored.read_days(request)) is not None:
             # "…due the same day as the car insurance": the day counted from that task.

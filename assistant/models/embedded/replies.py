@@ -347,6 +347,10 @@ def time_question(when: When, problem: str) -> str:
     """Ask about a date that is not on the calendar, or a weekday that disagrees with it."""
     if problem == "no_such_date" or when.day is None or when.weekday_said is None:
         said = when.no_such_date or "That date"
+        if said.startswith("February 29, "):
+            # "same day next year" on a leap day: the year after has no 29th
+            year = said.removeprefix("February 29, ")
+            return f"There's no February 29 in {year}. Did you mean February 28 or March 1, {year}?"
         return f"{said} isn't a date on the calendar. Which day did you mean?"
     said_day = WEEKDAY_NAMES[when.weekday_said]
     same_week = when.day + timedelta(days=when.weekday_said - when.day.weekday())

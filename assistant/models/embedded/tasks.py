@@ -95,8 +95,10 @@ def _day_of_the_tasks(scene: Scene) -> date | None:
     if any(intent.writes for intent in scene.intents):
         return None
     own = [i.clause for i in scene.intents if i.kind == "tasks"]
+    if any(_NOT_DUE.search(clause) for clause in own):
+        return None  # "what tasks did I add today?": when they were made, not their day
     visits = [i.clause for i in scene.intents if i.kind == "appointments"]
-    for clauses in (own, visits if own else []):
+    for clauses in ([c for c in own if "due" in c], visits if own else []):
         days = {day for clause in clauses if (day := _one_day(clause, scene)) is not None}
         if len(days) == 1:
             return days.pop()
@@ -114,6 +116,10 @@ def _one_day(clause: str, scene: Scene) -> date | None:
     return said.day
 
 
+_NOT_DUE = rx(
+    r"\b(?:add|added|create|created|made|make|complete|completed|finish|finished|done|tick"
+    r"|ticked|mark|marked|delete|deleted|remove|removed|change|changed|overdue)\b"
+)
 _A_DAY_WORD = rx(
     r"\b(?:today|tomorrow|tonight|(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d{1,2}(?:st|nd"
     r"|rd|th)|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*\b"
