@@ -32,6 +32,7 @@ from assistant.schema import (
     ToolResult,
     UserTurn,
 )
+from assistant.speech import short_clock
 
 _OFFSET = {
     "day after": 1,
@@ -279,6 +280,39 @@ def _hours_from(
     moment = start + timedelta(hours=count if after else -count)
     said = f"{lead}{moment:%B} {moment.day} at {moment:%H:%M}"
     return text[: match.start()] + said + rest[said_start.end() :], None
+
+
+def said_from_its_end(
+    message: str, results: Iterable[ToolResult], state: Dialogue, now: datetime, timezone: str
+) -> str | None:
+    """Why the hour asked about is the one it is, when it was counted from the end of the
+    visit named ("book a facial two hours after my cleaning": "Your dental cleaning ends at
+    11 AM, so two hours after it is 1 PM."); None for any other message."""
+    text = message.lower()
+    match = _ANCHOR.search(text) if "hour" in text and "after" in text else None
+    if (
+        match is None
+        or not (match.group("unit") or "").startswith("hour")
+        or match.group("dir") != "after"
+        or match.group("what") is None
+        or _ITS_START.match(text[match.end() :])
+    ):
+        return None
+    items, _ = _known(results, state)
+    visit = _first_visit(items, SERVICES[match.group("what")], now)
+    end = _end(visit, zone_of(timezone)) if visit is not None else None
+    if visit is None or end is None:
+        return None
+    count = NUMBER_WORDS.get(match.group("n") or "two") or int(match.group("n"))
+    hours = "an hour" if count == 1 else f"{_COUNT_WORDS.get(count, str(count))} hours"
+    moment = end + timedelta(hours=count)
+    service = str(visit.get("service") or "visit").lower()
+    return (
+        f"Your {service} ends at {short_clock(end)}, so {hours} after it is {short_clock(moment)}."
+    )
+
+
+_COUNT_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 
 
 def _offset(match: re.Match[str]) -> int:

@@ -221,6 +221,9 @@ _A_CHANGE = rx(
 )
 
 
+_NOTHING_CHANGED_YET = "I haven't changed anything yet. "
+
+
 def _only_reads_asked(intents: list[Intent]) -> bool:
     """Something is asked to be looked up, and nothing to be changed."""
     return bool(intents) and not any(intent.writes for intent in intents)
@@ -996,6 +999,19 @@ class EmbeddedPlanner:
                 calls=tuple(calls), last_round=told_only and not extra_lists
             )
         if question:
+            timezone = request.customer.timezone if request.customer else "UTC"
+            if any(i.missing[-1:] == ("consent",) for i in intents) and (
+                why := anchored.said_from_its_end(
+                    said,
+                    request.turn_results,
+                    request.dialogue,
+                    local_now(request.now, timezone),
+                    timezone,
+                )
+            ):
+                # "book a facial two hours after my cleaning": the hour asked about, and
+                # why it is that one (counted from the cleaning's end)
+                question = f"{why} {question.removeprefix(_NOTHING_CHANGED_YET)}"
             return FinalDecision(text=question)
         return FinalDecision(text=f"Sorry, I can't do that here. {replies.HELP}")
 
