@@ -259,6 +259,47 @@ def second_detail_kept(said: str) -> bool:
     return bool(_SECOND_KIND.search(said) and _KEEP_THE_ONE_ON_FILE.search(said))
 
 
+# "I got a new phone, same number though", "kept my number", "the number hasn't changed":
+# the detail on file is said to stay as it is, so nothing is to change (not a new one asked).
+_KEPT_DETAIL = rx(
+    r"\b(?:same|kept|keeping|kept the|kept my|still (?:have|got|use|using)(?: the| my)?"
+    r"|didn't change|did not change|haven't changed|have not changed)"
+    r" (?:old )?(?:phone |cell |mobile )?(?:number|email|e-mail|address|email address|digits)\b"
+    r"|\b(?:number|email|e-mail|address)(?: is| stays| has)?(?: still| the)?"
+    r" (?:the same|unchanged|hasn't changed|has not changed|didn't change|did not change"
+    r"|stays the same|is staying the same|isn't changing|is not changing|won't change"
+    r"|will not change|not changing)\b"
+)
+
+
+def detail_kept(text: str) -> str | None:
+    """The detail ("phone" or "email") a message says stays as it is ("new phone, same
+    number"), with no new one given and no other detail said changed: nothing to change,
+    and no new one to ask for. None when it says no such thing."""
+    said = text.lower()
+    kept = _KEPT_DETAIL.search(said)
+    if kept is None or _PLACEHOLDER_DETAIL.search(said):
+        return None
+    if _BUT_CHANGED.search(said, kept.end()):
+        return None  # "my number is the same as before but it ends in 77 now": changed
+    detail = "email" if "mail" in kept.group(0) else "phone"
+    rest = f"{said[: kept.start()]} {said[kept.end() :]}"
+    other = _OTHER_DETAIL["phone" if detail == "email" else "email"]
+    return None if other.search(rest) else detail
+
+
+# Said after the detail kept: a part of it changed after all.
+_BUT_CHANGED = rx(
+    r"\b(?:but|except|apart from|other than|ends? in|ending in|different|digits?|now)\b"
+)
+_PLACEHOLDER_DETAIL = rx(r"\b(?:emailaddress|phonenumber)\d+\b|@|\d{3}")
+# "my number is the same but my email changed": another detail said beside the kept one.
+_OTHER_DETAIL = {
+    "email": rx(r"\b(?:e-?mail|address)\b"),
+    "phone": rx(r"\b(?:number|cell|mobile|digits)\b"),
+}
+
+
 def later_start(said: str) -> bool:
     """Whether a contact change was said to start on a later day than today."""
     return _LATER_START.search(said.lower()) is not None
@@ -293,6 +334,8 @@ def update_contact(c: Clause) -> Intent | None:
         return None  # "is my phone number +1…?" checks what is on file; it changes nothing
     if _not_mine_now(c.text) or second_detail_kept(c.norm.text):
         return None
+    if not said and detail_kept(c.norm.text) is not None:
+        return None  # "I got a new phone, same number though": nothing to change
     if said and (
         noun
         or _CHANGE.search(c.text)

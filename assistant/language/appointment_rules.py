@@ -125,8 +125,18 @@ _SHIFTED_FOR = rx(
 )
 
 
+# "push it up to a supervisor", "move my case up to a manager": handed up to a person, which
+# is no new time (escalating is no tool's; language/limits says so).
+TO_SOMEONE_SENIOR = rx(
+    r"\b(?:up )?to (?:a |the |your |my |an? )?(?:supervisor|manager|boss|senior|someone senior"
+    r"|someone higher(?: up)?|higher[- ]ups?|the next level|management)s?\b"
+)
+
+
 def reschedule(c: Clause) -> Intent | None:
     text = c.text
+    if " to " in text and TO_SOMEONE_SENIOR.search(text):
+        return None
     come_in = _COME_IN_AT.search(text) if "earlier" in text or "later" in text else None
     visit = come_in and (come_in.group("t") or come_in.group("t2"))
     if come_in and visit and find_when(come_in.group("w"), c.now) is not None:

@@ -48,7 +48,8 @@ _PATTERNS: tuple[tuple[ChatKind, str], ...] = (
         r"|forget (?:it|that|about it)|don't worry(?: about it)?|no worries|ignore that"
         r"|cancel that|nothing|not to worry"
         # "ok leave it as it is", "keep it then", "hang on": nothing is to change.
-        r"|(?:just )?(?:leave|keep) (?:it|them|that|things)(?: (?:as (?:it is|they are|is)"
+        r"|(?:just )?(?:leave|keep) (?:it|them|that|things|both(?: of them)?)(?: (?:as (?:it is"
+        r"|they are|is)"
         r"|alone|be|for now|then|that way|like that))*"
         r"(?:[ ,.!]+(?:i'll|i will|i'd like to|i want to|i'm going to) keep (?:it|them|that)"
         r"(?: then| for now| after all)?)?[ .!]*$"

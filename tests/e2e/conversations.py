@@ -98,8 +98,6 @@ FAILS_AS_WRITTEN = frozenset(
         "lo8a-eye-exam-can-go",
         "lo8a-haircut-friday-10-facial-as-well-unpunct",
         "lo8b-eye-exam-task-wait-till-next-month",
-        "lo9a-facial-two-hours-after-cleaning-unpunct",
-        "lo9a-massage-an-hour-after-haircut",
         "u16-eye-exam-when-answered-late",
         "u16-haircut-move-in-pieces",
         "u16-cancelled-then-put-back",

@@ -98,7 +98,13 @@ _CANNOT: tuple[tuple[GatedPattern, str], ...] = (
         "correct one.",
     ),
     (
-        rx(r"\bchase (?:it |that |this |them )?up\b|\bescalate\b|\bspeed (?:it|this|that) up\b"),
+        rx(
+            r"\bchase (?:it |that |this |them )?up\b|\bescalate\b|\bspeed (?:it|this|that) up\b"
+            # "push it up to a supervisor", "pass my case to a manager"
+            r"|\b(?:push|pass|take|kick|bump|send|move|hand)(?: it| this| that| (?:the|my) case"
+            r"| (?:the|my) ticket)?(?: up| over| on)? to (?:a |the |your |my )?(?:supervisor"
+            r"|manager|boss|someone senior|someone higher(?: up)?|higher[- ]ups?|management)\b"
+        ),
         "I can't chase or escalate a case from here; it stays open with the team until they "
         "answer. If something new has come up, I can open another one.",
     ),
@@ -497,6 +503,37 @@ def change_said_beside(message: str, now: datetime, timezone: str) -> str | None
     """The change said beside a limit (`change_beside`), or None."""
     beside = said_beside(message, now, timezone)
     return beside[0] if beside is not None else None
+
+
+# "any update on my case? if not, escalate it": the limit met is said on a condition of
+# what a lookup asked beside it answers, or after a question of its own.
+_ON_WHAT_IS_READ = rx(
+    r"\b(?:if not|if nothing|if there's nothing|if there is nothing|if there's no|if there is no"
+    r"|if it hasn't|if it has not|if they haven't|if no one|if nobody|otherwise|failing that"
+    r"|if still not|if it's still|if its still|if it is still)\b"
+)
+
+
+def met_beside_a_read(text: str) -> str | None:
+    """What no tool does, said plainly (no case offered), when it is asked beside a
+    question a lookup answers ("my case about the invoice, any update? if not please
+    escalate it"): the lookup is made and told, and this said after it. None otherwise."""
+    if "?" not in text and _ON_WHAT_IS_READ.search(text.lower()) is None:
+        return None  # (most reads: every limit is not tried on them, a turn each)
+    said = normalize(text).text
+    for (_, reply), found in _LIMITS.found(said):
+        if reply is RUNNING_LATE or _TODO_FIRST.search(said[: found.start()]):
+            return None
+        before = said[: found.start()]
+        if "?" in before or _ON_WHAT_IS_READ.search(said):
+            return reply
+        return None
+    return None
+
+
+def met_in(words: str) -> bool:
+    """The words ask what no tool does ("push it up to a supervisor")."""
+    return any(True for _ in _LIMITS.found(normalize(words).text))
 
 
 # "and add that it was the haircut", "oh and also mention my new address": more words for

@@ -22,7 +22,15 @@ from datetime import datetime
 from assistant.language import Intent
 from assistant.language.patterns import rx
 from assistant.language.scope import asks_to_pay
-from assistant.models.embedded import account, appointments, billing, references, replies, tasks
+from assistant.models.embedded import (
+    account,
+    appointments,
+    billing,
+    limits,
+    references,
+    replies,
+    tasks,
+)
 from assistant.models.embedded.anchored import counts_from_a_visit
 from assistant.models.embedded.day_let_go import move_or_cancel_asked
 from assistant.models.embedded.failures import failure
@@ -264,11 +272,24 @@ def compose(request: NarratorInput) -> list[str]:
     if sentences and _sent_to_me(scene):
         # "can you text me my appointments": said plainly first, then what was read
         sentences.insert(0, CANNOT_SEND)
+    limit = (
+        limits.met_beside_a_read(scene.said)
+        if sentences
+        and scene.results
+        and all(result.call.tool_name not in WRITE_TOOLS for result in scene.results)
+        else None
+    )
+    if limit is not None:
+        # "any update on my case? if not please escalate it": what was read, then plainly
+        # what no tool does (before, the limit alone was said, and nothing read).
+        sentences.append(limit)
     if request.waiting_on:
         # Waiting hints are what a voice says while it works: "checking your billing".
         sentences.append(f"I'm still {join_and(list(request.waiting_on))}.")
         return sentences
-    sentences.extend(not_understood(scene, confirming))
+    sentences.extend(
+        not_understood(scene, confirming, limits.met_in if limit is not None else None)
+    )
     if sentences and (asked := move_or_cancel_asked(scene)) is not None:
         sentences.append(asked)  # "I can't do wednesday anymore": its visit, and what to do
     if scene.limit_beside is not None and scene.limit_beside not in sentences:

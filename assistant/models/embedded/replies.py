@@ -61,6 +61,16 @@ SERVICES_OFFERED = (
 )
 
 
+def kept_detail(detail: str) -> str:
+    """The answer to a detail said to stay as it is ("new phone, same number"): nothing
+    to change, said so, and no new one asked for."""
+    noun = "email address" if detail == "email" else "phone number"
+    return (
+        f"Good to know. Since your {noun} is the same, there's nothing to change: "
+        f"the one on file stays as it is. Is there anything else I can do?"
+    )
+
+
 def chat_reply(kind: ChatKind, customer: CustomerContext | None) -> str:
     first_name = (customer.name or "").split(" ")[0] if customer and customer.name else ""
     hello = f"Hi {first_name}!" if first_name else "Hi!"
@@ -357,6 +367,10 @@ def time_question(when: When, problem: str) -> str:
     """Ask about a date that is not on the calendar, or a weekday that disagrees with it."""
     if problem == "no_such_date" or when.day is None or when.weekday_said is None:
         said = when.no_such_date or "That date"
+        if said.startswith("February 29, "):
+            # "same day next year" on a leap day: the year after has no 29th
+            year = said.removeprefix("February 29, ")
+            return f"There's no February 29 in {year}. Did you mean February 28 or March 1, {year}?"
         return f"{said} isn't a date on the calendar. Which day did you mean?"
     said_day = WEEKDAY_NAMES[when.weekday_said]
     same_week = when.day + timedelta(days=when.weekday_said - when.day.weekday())

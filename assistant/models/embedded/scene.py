@@ -21,6 +21,7 @@ from assistant.language.replacing import as_two_changes
 from assistant.language.text import normalize
 from assistant.models.embedded import cut_off
 from assistant.models.embedded.anchored import (
+    a_year_on,
     counted,
     counts_from_a_visit,
     from_the_last_visit,
@@ -82,6 +83,19 @@ ACTION_OF = {
 }
 
 
+def _a_year_on_before(conversation: tuple[Message, ...], state: Dialogue) -> tuple[Message, ...]:
+    """The conversation with the ask before this message read as the planner read it
+    ("same day next year too", a year from the visit just booked)."""
+    users = [n for n, message in enumerate(conversation) if isinstance(message, UserTurn)]
+    if len(users) < 2:
+        return conversation
+    before = conversation[users[-2]]
+    assert isinstance(before, UserTurn)
+    if (told := a_year_on(before.text, state)) == before.text:
+        return conversation
+    return (*conversation[: users[-2]], UserTurn(text=told), *conversation[users[-2] + 1 :])
+
+
 @dataclass(slots=True)
 class Scene:
     """One narration's context."""
@@ -99,6 +113,8 @@ class Scene:
     conversation: tuple[Message, ...] = ()
     # What no tool does, said beside the change asked ("…and add a note that…"): told too.
     limit_beside: str | None = None
+    # The listings read for the write checks only (NarratorInput.checked).
+    checked: tuple[ToolResult, ...] = ()
     _items: dict[str, Item] | None = None
     _resolved: dict[int, tuple[Intent, Resolution | None]] = field(default_factory=dict)
 
@@ -115,7 +131,7 @@ class Scene:
         # planner read it, and the limit told beside it
         beside = said_beside(meant, now, timezone)
         message = put_right(beside[0] if beside is not None else meant, now)
-        conversation = request.conversation
+        conversation = _a_year_on_before(request.conversation, request.dialogue)
         if (asked := picked_request(conversation)) is not None:
             # "Which appointment should I count from…?" → "the haircut": the request asked
             # about, read as the planner read it
@@ -146,6 +162,7 @@ class Scene:
             original=message.lower(),
             conversation=conversation,
             limit_beside=beside[1] if beside is not None else None,
+            checked=request.checked,
         )
 
     @property
