@@ -688,7 +688,18 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
             not intents
             and before is not None
             and own_request
-            and (negated(before) or QUESTION_START.search(clause))
+            and (
+                negated(before)
+                or QUESTION_START.search(clause)
+                # "what's my next appointment, and can you move it to the day after": "it"
+                # is what the question before asked of
+                or (
+                    QUESTION_START.search(before)
+                    and _IT.search(clause)
+                    and not asked
+                    and not _ASKS_LEAVE.match(clause)
+                )
+            )
         ):
             # "don't cancel the haircut, just tell me when it is", "remind me to bring my
             # x-rays to the cleaning, what time is it": "it" is the thing named before;
@@ -1470,6 +1481,13 @@ def asked_after_refusal(said: str) -> str | None:
         return None
     asked = _name_the_it(clauses[1][1], clauses[0][1], of_it=True)
     return asked if asked != clauses[1][1] else None
+
+
+# "can I move it to monday", "is it possible to…": asked whether it may be done, not asked
+# to do it
+_ASKS_LEAVE = rx(
+    r"^(?:(?:and|so|but|also|oh)[, ]+)*(?:can|could|may|should|would) (?:i|we)\b|^is it possible\b"
+)
 
 
 def _name_the_it(clause: str, before: str, *, of_it: bool = False) -> str:

@@ -119,6 +119,8 @@ _PLACEHOLDER_TITLE = rx(
 # A title that only points at something said elsewhere: "it", "about that", "the task".
 POINTER = r"(?:(?:about|of) )?(?:it|that|this|them|those|the (?:task|to-do|todo|reminder|thing))"
 _ONLY_A_POINTER = rx(POINTER)
+# "add a reminder for that day": a day, and no words of what to do (was titled "Day")
+_ONLY_A_DAY = rx(r"(?:(?:for|on) )?(?:(?:that|the|this|same|the same) )?day")
 # ", it's important," said between the task and "put it on my list": its priority only.
 _IT_MATTERS = rx(
     r",?\s*(?:it's|it is|that's|that is|this is|this one's) (?:really |very |quite |super "
@@ -397,7 +399,10 @@ def add_task(c: Clause) -> Intent | None:
         names_nothing = _PLACEHOLDER_TITLE.fullmatch(rest.strip(" ,.?!")) or (
             # "remind me about it on friday": "it" named nothing here (it was added as "It")
             draft.title is not None
-            and _ONLY_A_POINTER.fullmatch(draft.title.lower().strip(" ,.?!"))
+            and (
+                _ONLY_A_POINTER.fullmatch(draft.title.lower().strip(" ,.?!"))
+                or _ONLY_A_DAY.fullmatch(draft.title.lower().strip(" ,.?!"))
+            )
         )
         if names_nothing:
             arguments.pop("title", None)

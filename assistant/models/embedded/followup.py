@@ -629,6 +629,8 @@ _ONLY_CLOSES = rx(
 # The slots whose answer is the customer's own words (any words would do), and the words
 # that let the ask go instead of answering.
 _FREE_TEXT = frozenset({"title", "problem"})
+_TODO_NOUN = rx(r"\b(?:task|reminder|to-?do|to do)\b")
+_TO_LEAD = rx(r"^(?:to|it should say|it says|say|just|it's|its)\s+", re.IGNORECASE)
 _LETS_GO = rx(
     r"^(?:(?:oh|um|uh|hmm+|ok|okay|actually|no|nah|nope|sorry|wait|well)[ ,.!]+)*"
     r"(?:never ?mind|forget (?:it|that|about it)|scratch that|no|nope|nah|no thanks|not now"
@@ -796,6 +798,20 @@ def _fill(intent: Intent, text: str, now: datetime, timezone: str) -> list[Inten
             # (the time said before, read again without its day, was a day not asked).
             return None
         clause, text = _retimed(clause, text, now)
+    if (
+        intent.kind == "add_task"
+        and "title" in intent.missing
+        and (noun := _TODO_NOUN.search(clause)) is not None
+        and clause[noun.end() :].strip()
+    ):
+        # "add a reminder for that day" → "What should the task say?" → "pay the bill": what
+        # to do goes after the to-do's noun, before the words said of its day (after them,
+        # it was titled "Day pay the bill")
+        said = _TO_LEAD.sub("", text.strip())
+        return (
+            detect_intents(f"{clause[: noun.end()]} to {said}{clause[noun.end() :]}", now, timezone)
+            or None
+        )
     joiner = " to " if intent.kind == "reschedule_appointment" else " "
     filled = detect_intents(clause + joiner + text, now, timezone)
     same = [i for i in filled if i.kind == intent.kind]

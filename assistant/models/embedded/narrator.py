@@ -32,6 +32,7 @@ from assistant.models.embedded import (
     tasks,
 )
 from assistant.models.embedded.anchored import counts_from_a_visit
+from assistant.models.embedded.bill_anchored import counts_from_the_bill
 from assistant.models.embedded.day_let_go import move_or_cancel_asked
 from assistant.models.embedded.failures import failure
 from assistant.models.embedded.last_visit import LOOKUP as LAST_VISIT_LOOKUP
@@ -130,6 +131,22 @@ def _quiet_listings(scene: Scene, confirming: bool) -> set[int]:
             index
             for index, result in enumerate(scene.results)
             if result.call.tool_name == "crm.listUpcomingAppointments"
+        )
+    # The same list read twice in a turn (once to count a day from, once as asked) is told
+    # once: the last reading.
+    last_read: dict[tuple[str, str], int] = {}
+    for index, result in enumerate(scene.results):
+        if result.ok and result.call.tool_name not in WRITE_TOOLS:
+            key = (result.call.tool_name, repr(sorted(result.call.arguments.items())))
+            if key in last_read:
+                quiet.add(last_read[key])
+            last_read[key] = index
+    if "crm.getOpenInvoices" not in asked and counts_from_the_bill(scene.said):
+        # "…two days before my bill is due": the bills were read only to count from.
+        quiet.update(
+            index
+            for index, result in enumerate(scene.results)
+            if result.call.tool_name == "crm.getOpenInvoices"
         )
     if "crm.listTasks" not in asked and counts_from_a_task(scene.said):
         # "…due the same day as the car insurance": the tasks were read only to count from.

@@ -45,6 +45,7 @@ from assistant.language.text import normalize
 from assistant.language.unheard import as_said, asks_something
 from assistant.models.embedded import (
     anchored,
+    bill_anchored,
     cut_off,
     last_visit,
     last_write,
@@ -564,6 +565,11 @@ class EmbeddedPlanner:
                 # the massage booked this turn ends (before, its hour was asked).
                 return ToolCallsDecision(calls=(booked,))
             request, first = dated, first or anchored.looked_up_only(dated)
+        if not confirmed and (by_bill := bill_anchored.read_days(request)) is not None:
+            # "…two days before my bill is due": the day counted from the bill (read first).
+            if not isinstance(by_bill, PlanRequest):
+                return by_bill
+            request, first = by_bill, first or bill_anchored.looked_up_only(by_bill)
         if not confirmed and (by_task := task_anchored.read_days(request)) is not None:
             # "…due the same day as the car insurance": the day counted from that task.
             if not isinstance(by_task, PlanRequest):

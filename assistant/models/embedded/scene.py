@@ -19,7 +19,7 @@ from assistant.language.intents import Intent, ask_corrected
 from assistant.language.put_right import put_right
 from assistant.language.replacing import as_two_changes
 from assistant.language.text import normalize
-from assistant.models.embedded import cut_off
+from assistant.models.embedded import bill_anchored, cut_off, task_anchored
 from assistant.models.embedded.anchored import (
     a_year_on,
     counted,
@@ -27,9 +27,11 @@ from assistant.models.embedded.anchored import (
     from_the_last_visit,
     picked_request,
 )
+from assistant.models.embedded.bill_anchored import counts_from_the_bill
 from assistant.models.embedded.limits import said_beside
 from assistant.models.embedded.ordinals import priority_named, told_named
 from assistant.models.embedded.references import read_intents
+from assistant.models.embedded.task_anchored import counts_from_a_task
 from assistant.models.embedded.topic import detail_kept
 from assistant.models.embedded.write_tools import WRITE_TOOLS
 from assistant.resolve import Resolution, resolve_intent
@@ -145,6 +147,14 @@ class Scene:
         if counts_from_a_visit(message):
             # "…the day after my haircut": read with the day counted, as the planner did
             reading = counted(message, request.tool_results, request.dialogue, now, timezone)
+        if counts_from_the_bill(reading):
+            # "…two days before my bill is due": read with the day counted from the bill
+            reading = bill_anchored.counted(reading, request.tool_results) or reading
+        if counts_from_a_task(reading):
+            # "…due the same day as the car insurance": with the day counted from that to-do
+            reading = (
+                task_anchored.counted(reading, request.tool_results, request.dialogue) or reading
+            )
         intents = read_intents(
             conversation, reading, now, timezone, request.dialogue, request.tool_results
         )
