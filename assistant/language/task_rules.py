@@ -109,6 +109,18 @@ _EVERY = rx(
     r"|weekday|weekend|morning|evening|night|month|year)\b|\b(?:daily|weekly|monthly|yearly)\b"
 )
 _PRONOUN_TITLE = rx(r"it|that|this|them")
+# "on the 1st to pay rent, and every month after": a first day, then what to do
+_DAY_THEN_TODO = rx(
+    r"^(?:(?:on|for) )?(?P<day>(?:the )?\d{1,2}(?:st|nd|rd|th)|(?:this |next )?(?:mon|tues|wednes"
+    r"|thurs|fri|satur|sun)day|tomorrow|today)[, ]+to (?P<todo>.+)$"
+)
+# "…, and every month after", "… and then monthly", "…, daily": a repeat said after it
+_REPEAT_AFTER = rx(
+    r"[, ]+(?:and )?(?:then )?(?:(?:every|each) (?:other )?(?:day|week|month|year|morning"
+    r"|evening|night)(?: after(?: that)?| from then on| thereafter)?|daily|weekly|monthly|yearly"
+    r"|nightly)$"
+)
+_REPEAT_WORDS = rx(r"^[, ]*(?:and )?(?:then )?|(?: after(?: that)?| from then on| thereafter)$")
 _ONCE_MORE = rx(r" (?:again|once more)(?=\W*(?:(?:can|could|would|will) you)?\W*$)")
 _TO_BUY = rx(r"(?:buy|get|pick up|order|grab)\b")
 # "could you remind me about something": a title that names nothing is asked for.
@@ -307,6 +319,19 @@ def add_task(c: Clause) -> Intent | None:
             rest = f"{rest[said_first.end() :]} {said_first.group('rep')}"
         elif rep := match.groupdict().get("rep"):
             rest = f"{rest} {rep}"
+        repeat = None
+        if (
+            "to " in rest
+            and _EVERY.search(rest)
+            and (first_day := _DAY_THEN_TODO.match(rest)) is not None
+            and (said_repeat := _REPEAT_AFTER.search(first_day.group("todo"))) is not None
+        ):
+            # "remind me on the 1st to pay rent, and every month after": due the day said
+            # first, what to do its title, and the repeat said in it, as a to-do said to
+            # repeat keeps it (no to-do repeats); was titled "On the 1st to pay rent, …"
+            todo = first_day.group("todo")
+            repeat = _REPEAT_WORDS.sub("", said_repeat.group(0)).strip(" ,")
+            rest = f"{todo[: said_repeat.start()]} {first_day.group('day')}"
         if rest.startswith("remind me to "):
             # "add a task to call mum and remind me to buy flowers": the second to-do is to
             # buy flowers (it was titled "Remind me to buy flowers")
@@ -371,6 +396,8 @@ def add_task(c: Clause) -> Intent | None:
         # "take the bins out every tuesday": no task repeats; the words stay as said, and
         # no one day of them is made its due date.
         draft = slots.task_draft(rest, priority, c.original, c.now, dated=not _EVERY.search(rest))
+        if repeat and draft.title:
+            draft = dataclasses.replace(draft, title=f"{draft.title} {repeat}")
         if draft.due_on is None and (later := find_when(tail, c.now)) and later.day:
             # "put send the forms on my to-do list for Wednesday": the day after the list.
             draft = dataclasses.replace(draft, due_on=later.day.isoformat(), when=later)
