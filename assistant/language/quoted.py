@@ -39,14 +39,32 @@ _SAYS = rx(
 )
 
 
+# "mark the cancel my haircut task as done", "I finished the delete old emails one": a
+# to-do named by its title, unquoted, whose title begins with an order of another kind.
+# The words between "the" and "task" are the title, as if quoted (their verb asked to
+# delete the to-do, or to cancel the haircut).
+_NAMED_TASK = rx(
+    r"\b(?:the|my|that|this) (?P<title>(?:cancel|delete|remove|erase|move|reschedule|push"
+    r"|postpone|book|change|update|rename|pay|dispute|open|close|reopen)\s+\S.*?)"
+    r"\s+(?:task|to-?do|reminder|one|item)\b"
+)
+_TASK_NOUNS: Final = (" task", " one", " to-do", " todo", " reminder", " item")
+
+
+def _titles_masked(text: str) -> str:
+    if not any(noun in text for noun in _TASK_NOUNS):
+        return text
+    return _NAMED_TASK.sub(lambda m: m.group(0).replace(m.group("title"), MASK, 1), text)
+
+
 def masked(text: str) -> str:
     """`text` with each quoted span of two words or more as one neutral word (and the
-    words a title is told to say)."""
+    words a title is told to say, and a to-do's title that begins with an order)."""
     if (" says " in text or " reads " in text or " should " in text) and (
         says := _SAYS.search(text)
     ) is not None:
         return f"{text[: says.start()]}{says.group('lead')} {MASK}"
-    return _QUOTED_WORDS.sub(MASK, text) if quotes_words(text) else text
+    return _titles_masked(_QUOTED_WORDS.sub(MASK, text) if quotes_words(text) else text)
 
 
 def held(text: str) -> tuple[str, Callable[[str], str]]:
