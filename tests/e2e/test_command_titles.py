@@ -16,6 +16,15 @@ Fixed as rules: a to-do named "the <order …> task/one/to-do/reminder" has its 
 as quoted words are when the write is chosen (language/quoted.py `_titles_masked`); a day
 after "move/push/reschedule … to" is the title's, not a due date (language/slots.py
 `_MOVED_TO_A_DAY`). `bench.decisions --dump`: no decision changed.
+Six written after the fixes (ct-b-), first run 1/6 sessions (9/14 turns), no write made
+wrong but two questions whose yes would have cancelled the haircut: "mark the reminder to
+cancel my haircut as done" and, after a listing, "cancel my haircut is done" asked to
+cancel the visit; "complete the task called delete old emails" asked to delete it;
+"delete the reminder to cancel the gym membership" asked which visit to cancel; "make the
+reminder to change my email high priority" asked for an email. Fixed (quoted.py): a title
+told after its noun ("the task called …", "the reminder to <order> …") and an order said
+as what "is done" are masked as quoted words. `bench.decisions --dump`: no decision
+changed.
 """
 
 from __future__ import annotations
@@ -35,6 +44,6 @@ async def test_a_todo_that_reads_as_an_order_is_changed_as_a_todo(
     make_assistant: MakeAssistant, crm_admin: CrmAdmin, capsys: Any
 ) -> None:
     """Every session changes the to-do as said (or asks), and nothing its words name."""
-    assert len(read_cases(COMMAND_TITLES)) == 14
+    assert len(read_cases(COMMAND_TITLES)) == 20
     share, failed = await score(make_assistant, crm_admin, COMMAND_TITLES, capsys)
     assert share == 1.0, failed
