@@ -24,21 +24,41 @@ kept, so a late copy of an earlier request is answered as then and our history s
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from datetime import datetime, timedelta
 from typing import Any
 
+import pytest
 from openai import AsyncOpenAI
 
 from tests.fixtures.app import MakeAssistant
 from tests.fixtures.crm import CrmAdmin
 from tests.integrity.helpers import HOME, appointments, profile, titles, writes_applied
-from tests.platforms.conftest import MARIA_PHONE, PLATFORM_KEY, assistant, user, vapi_body
+from tests.platforms.conftest import (
+    MARIA_PHONE,
+    PLATFORM_KEY,
+    RETELL_KEY,
+    Connect,
+    assistant,
+    retell_calls,
+    said,
+    user,
+    vapi_body,
+)
 
 MOVES = "PATCH /v1/customers/{cid}/appointments/{aid}"
 DELETES = "DELETE /v1/customers/{cid}/tasks/{tid}"
 CANCELS = "POST /v1/customers/{cid}/appointments/{aid}/cancel"
 PLUMBER = "Call the plumber"
 NEW_EMAIL = "maria.new@example.com"
+CALL_PATH = f"/v1/retell/{RETELL_KEY}/call_attack_0013"
+
+
+@pytest.fixture
+async def call() -> AsyncIterator[Connect]:
+    """A Retell call from Maria's number, past the config frame and the greeting."""
+    async with retell_calls(CALL_PATH) as open_call:
+        yield open_call
 
 
 def system(clock: str) -> dict[str, str]:
@@ -176,3 +196,21 @@ async def test_a_late_copy_of_an_earlier_yes_leaves_the_next_question_to_its_ans
     asked_again = "haircut" in answered.lower() and "?" in answered
     assert cancelled or asked_again, (late, answered)
     assert applied.get(CANCELS, 0) == (1 if cancelled else 0), applied
+
+
+async def test_retell_a_yes_asked_again_with_its_final_transcript_deletes_once(
+    make_assistant: MakeAssistant, call: Connect, crm_admin: CrmAdmin
+) -> None:
+    """(Written after the fix.) Response 2 ('yes') deletes the groceries task; Retell asks
+    again under response 3 with the recogniser's final 'Yes.': one delete, and response 3
+    says what response 2 said, not that nothing waits."""
+    retell = await call(await make_assistant(retell_key=RETELL_KEY))
+    await retell.response_required(1, "delete the buy groceries task")
+    asked = said(await retell.response(1), 1)
+    await retell.response_required(2, "delete the buy groceries task", asked, "yes")
+    done = said(await retell.response(2), 2)
+    await retell.response_required(3, "delete the buy groceries task", asked, "Yes.")
+    again = said(await retell.response(3), 3)
+    assert "Buy groceries" not in await titles(crm_admin), (done, again)
+    assert (await writes_applied(crm_admin)).get(DELETES, 0) == 1
+    assert again == done, (done, again)
