@@ -241,7 +241,7 @@ def advance(
         earlier_kind,
         earlier,
         appointment_action,
-        failed_writes(state.failed, results, _CHANGES),
+        failed_writes(state.failed, results, _CHANGES, lambda id_: _known(state, results, id_)),
         done_writes(state.done, results, _CHANGES, lambda id_: _known(state, results, id_)),
         *_earlier_listing(state, listed_kind),
         tuple(actions) if actions else state.last_turn_actions,

@@ -30,6 +30,24 @@ _TAKEN_BACK = rx(
     r"(?:please |just )?(?:cancel|scratch|forget|drop|never ?mind|don't do) (?:that|it)"
     r"(?: please| then)?[.!]?$"
 )
+# "never mind, don't add it", "actually I don't want to book that": right after the
+# change, what was just done said as not wanted (it was answered "Okay, I won't change
+# anything" over the task just added: told the opposite of what the CRM held).
+_SAID_NOT_TO = rx(
+    r"^(?:(?:oh|oops|no|nope|wait|actually|sorry|hang on|hold on|um|hmm|never ?mind"
+    r"|forget it|on second thought)[, ]+)*"
+    r"(?:i )?(?:don't|do not|didn't want to|don't want to|do not want to|did not want to)"
+    r"\s+(?P<verb>add|book|move|reschedule|change|put)\s+(?:it|that|this)"
+    r"(?: after all| anymore| any more| please| then| in| down)?[.!]?$"
+)
+_VERB_OF = {
+    "add": ("crm.addTask",),
+    "put": ("crm.addTask",),
+    "book": ("crm.bookAppointment",),
+    "move": ("crm.rescheduleAppointment",),
+    "reschedule": ("crm.rescheduleAppointment",),
+    "change": ("crm.rescheduleAppointment", "crm.updateTask"),
+}
 CANNOT_RESTORE = (
     "I can't bring back something once it's cancelled or deleted, but I can book or add it "
     "again as new if you like."
@@ -132,11 +150,36 @@ def undo(state: Dialogue, text: str) -> list[Intent] | str | None:
     return undone
 
 
+# "actually leave it where it was", "keep it as it was" (of a move just made).
+_LEFT_AS_IT_WAS = rx(
+    r"^(?:(?:oh|oops|no|nope|wait|actually|sorry|hang on|hold on|um|hmm|never ?mind)[, ]+)*"
+    r"(?:please |just )?(?:leave|keep|put) (?:it|that) (?:where|as|how|back where) it was"
+    r"(?: please| then)?[.!]?$"
+)
+
+
+def takes_back(text: str) -> bool:
+    """The whole message takes back the change just asked ("undo that", "no wait, cancel
+    that", "never mind, don't add it", "leave it where it was"), whatever the dialogue."""
+    return bool(
+        _UNDO.match(text)
+        or _TAKEN_BACK.match(text)
+        or _SAID_NOT_TO.match(text)
+        or _LEFT_AS_IT_WAS.match(text)
+    )
+
+
 def _taken_back(state: Dialogue, action: Action, text: str) -> bool:
     """ "no wait, cancel that" right after a change: "that" is the change, while the item
     it made or changed is still the one in focus (it was taken for nothing said, "Okay,
-    no problem.", and the task just added stayed)."""
-    if not _TAKEN_BACK.match(text) or action.after is None or state.focus is None:
+    no problem.", and the task just added stayed). "never mind, don't add it" too, when
+    its verb is the change's."""
+    said_not_to = _SAID_NOT_TO.match(text)
+    if said_not_to is not None and action.tool not in _VERB_OF[said_not_to.group("verb")]:
+        return False
+    if (said_not_to is None and not _TAKEN_BACK.match(text)) or action.after is None:
+        return False
+    if state.focus is None:
         return False
     return bool(action.after.get("id")) and action.after.get("id") == state.focus.get("id")
 
