@@ -249,6 +249,7 @@ def advance(
         asked=_sentence_at(answer, at) if question else "",
         told=_told(state.told, listings, answer),
         listed_heard=_heard(state, listings, listed, answer),
+        since_change=0 if actions else min(state.since_change + 1, 99),
     )
 
 
