@@ -25,6 +25,11 @@ reminder to change my email high priority" asked for an email. Fixed (quoted.py)
 told after its noun ("the task called …", "the reminder to <order> …") and an order said
 as what "is done" are masked as quoted words. `bench.decisions --dump`: no decision
 changed.
+Six more (ct-c-) written after those fixes, first run 5/6 sessions: "delete the pay my bill
+one" (a to-do) offered a support case about the invoice, and the yes OPENED ONE. Fixed
+(models/embedded/limits.py): what no tool does is read with to-do titles masked too. (That
+probe's invoice check first left out the seed's third invoice: the probe's mistake,
+corrected.) `bench.decisions --dump`: no decision changed.
 """
 
 from __future__ import annotations
@@ -44,6 +49,6 @@ async def test_a_todo_that_reads_as_an_order_is_changed_as_a_todo(
     make_assistant: MakeAssistant, crm_admin: CrmAdmin, capsys: Any
 ) -> None:
     """Every session changes the to-do as said (or asks), and nothing its words name."""
-    assert len(read_cases(COMMAND_TITLES)) == 20
+    assert len(read_cases(COMMAND_TITLES)) == 26
     share, failed = await score(make_assistant, crm_admin, COMMAND_TITLES, capsys)
     assert share == 1.0, failed

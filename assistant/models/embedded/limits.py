@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from assistant.language import quoted
 from assistant.language.account_rules import case_asked_at, someone_elses_detail
 from assistant.language.others import SOMEONE_ELSES_ACCOUNT
 from assistant.language.patterns import GatedPattern, Tried, rx
@@ -391,6 +392,8 @@ def cannot_do(text: str, asks_a_change: Callable[[str], bool] | None = None) -> 
     said = normalize(text).text
     if someone_elses_detail(said) and _MESSAGES_SENT.search(said) is None:
         return OWN_DETAILS_ONLY
+    # A to-do's title ("delete the pay my bill one") asks nothing of the bill (quoted.py).
+    said = quoted.masked(said)
     for (pattern, reply), found in _LIMITS.found(said):
         todo = _TODO_FIRST.search(said)
         if todo is not None and todo.start() < found.start():
