@@ -51,6 +51,11 @@ class CompletionRequest:
     phone: str | None  # call.customer.number (Vapi), else metadata.caller_phone
 
     @property
+    def with_history(self) -> bool:
+        """The request carries earlier words of the caller's (not the newest alone)."""
+        return any(isinstance(message, UserTurn) for message in self.earlier)
+
+    @property
     def named(self) -> bool:
         """The platform names the conversation (else it is known by its first words)."""
         return any((self.call_id, self.conversation_id, self.user))

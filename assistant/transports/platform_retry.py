@@ -79,12 +79,15 @@ class LastAnswer:
         self._answered: Answered | None = None
         self._earlier: OrderedDict[str, Answered] = OrderedDict()
 
-    def for_retry(self, asked: str) -> Answered | None:
-        """The answer already given to `asked` (a fingerprint), or None: run the turn."""
+    def for_retry(self, asked: str, *, late_copies: bool = True) -> Answered | None:
+        """The answer already given to `asked` (a fingerprint), or None: run the turn.
+        `late_copies` False: only the last answer's request is a retry (a platform that
+        sends the newest words alone: its second "yes" hashes as its first, and is the
+        caller's answer to another question, not a copy)."""
         answered = self._answered
         if answered is not None and answered.fingerprint == asked:
             return answered
-        return self._earlier.get(asked)
+        return self._earlier.get(asked) if late_copies else None
 
     def retried(self, asked: str, within_s: float, now: float | None = None) -> bool:
         """`asked` is the last answer's request again, within a platform's retry time."""

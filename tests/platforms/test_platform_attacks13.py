@@ -20,6 +20,12 @@ Fixed (transports/platform_retry.py): a request is known by its conversation's w
 (case and the stops around words aside) without the system prompts; the first words
 that key an unnamed conversation likewise (completions_wire.py); the last 16 answers are
 kept, so a late copy of an earlier request is answered as then and our history stands.
+Written after the fix: Retell asking again with the final transcript "Yes." held (on the
+base it failed: "There's nothing waiting for a yes"); and a platform that sends the newest
+words alone FAILED on the fix as first made: its second "yes" (to "cancel my haircut?")
+hashed as its first and was answered "I deleted the task Buy groceries." with the haircut
+kept. A copy of an earlier request is now looked for only in a request that carries
+history (the last answer's request is a retry either way, as on the base); it holds.
 """
 
 from __future__ import annotations
@@ -214,3 +220,23 @@ async def test_retell_a_yes_asked_again_with_its_final_transcript_deletes_once(
     assert "Buy groceries" not in await titles(crm_admin), (done, again)
     assert (await writes_applied(crm_admin)).get(DELETES, 0) == 1
     assert again == done, (done, again)
+
+
+async def test_a_platform_sending_the_newest_words_only_has_each_yes_run(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin
+) -> None:
+    """(Written after the fix.) A platform that sends only the caller's newest words (no
+    history): 'delete the buy groceries task', 'yes', 'cancel my haircut', 'yes': the second
+    'yes' is the same request as the first, word for word, and is the caller's answer to
+    the haircut question, not a copy of the first (the haircut is cancelled)."""
+    client = await _platform(make_assistant)
+    call = _vapi("newest-only")
+    await _ask(client, [user("delete the buy groceries task")], call)
+    first = await _ask(client, [user("yes")], call)
+    asked = await _ask(client, [user("cancel my haircut")], call)
+    assert "haircut" in asked.lower(), asked
+    second = await _ask(client, [user("yes")], call)
+    await client.close()
+    assert "Buy groceries" not in await titles(crm_admin), first
+    assert await _haircut(crm_admin) is None, (asked, second)
+    assert (await writes_applied(crm_admin)).get(CANCELS, 0) == 1
