@@ -58,7 +58,8 @@ _RETRACT = (
 )
 _NOT_WANTED = rx(
     _RETRACT + r"(?:(?:i|we) (?:don't|do not|didn't|did not) (?:need|want|mean) (?:that|it|this)"
-    r"(?: one)?(?: anymore| any more| after all| now| then)?"
+    r"(?: one| reminder| task| to-?do| booking| appointment| visit)?"
+    r"(?: anymore| any more| after all| now| then)?"
     r"|(?:please |just )?don't bother(?: with (?:it|that))?"
     r"|forget (?:about )?(?:it|that|this)"
     r"|(?:i(?:'d| would) rather |please |just )?(?:keep|leave) (?:it at |it on |it for )?the "
