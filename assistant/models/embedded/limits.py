@@ -9,6 +9,7 @@ from collections.abc import Callable
 from datetime import datetime
 from functools import lru_cache
 
+from assistant.language import quoted
 from assistant.language.account_rules import (
     case_asked_at,
     second_detail_kept,
@@ -428,6 +429,8 @@ def _met(
         return OWN_DETAILS_ONLY, -1
     if second_detail_kept(said):
         return ONE_OF_EACH, -1
+    # A to-do's title ("delete the pay my bill one") asks nothing of the bill (quoted.py).
+    said = quoted.masked(said)
     for (pattern, reply), found in _LIMITS.found(said):
         todo = _TODO_FIRST.search(said)
         if todo is not None and todo.start() < found.start():
@@ -460,7 +463,8 @@ def change_beside(text: str, asks_a_change: Callable[[str], bool]) -> tuple[str,
     if met is None or met[1] <= 0:
         return None
     reply, start = met
-    first_word = said[start:].split(maxsplit=1)[0]
+    # (the limit's words are found in the message with its titles masked, as `_met` read it)
+    first_word = quoted.masked(said)[start:].split(maxsplit=1)[0]
     lowered = text.lower()
     joints = list(re.finditer(_JOINED + re.escape(first_word) + r"\b", lowered))
     if not joints or joints[-1].start() == 0:
