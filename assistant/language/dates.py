@@ -733,6 +733,18 @@ _CLOCK_NEXT = rx(rf"\s*(?:{_CLOCK_WORD})\b")
 _AT_CLOCK = rx(rf"\b(?:at|around) (?:about |like )?(?:{_CLOCK_WORD})\b|\bat [a-z]+ (?:[ap]m)\b")
 
 
+# "25:00", "13pm", "10:75": shaped as an hour, read as none (was: the move kept the visit's
+# own hour, and the day said beside it was taken alone)
+_CLOCK_SHAPED = rx(r"\b\d{1,2}:\d{2}\b|\b\d{1,2} ?[ap]\.?m\b")
+
+
+def _clock_shaped_unread(text: str, spans: list[Span]) -> bool:
+    return any(
+        not any(start <= found.start() < end for start, end in spans)
+        for found in _CLOCK_SHAPED.finditer(text)
+    )
+
+
 def _time_unread(text: str, time_span: Span | None, spans: list[Span]) -> bool:
     """An hour said but not read whole: more of it right after the time read, or "at"
     and a number where no time was read."""
@@ -920,6 +932,8 @@ def find_when(text: str, now: datetime) -> When | None:
         clock, vague = implied_clock, True
     said_at = text.startswith(("at ", "around ")) or " at " in text or " around " in text
     unread = (said_at or time_span is not None) and _time_unread(text, time_span, spans)
+    if not unread and (":" in text or "m" in text):
+        unread = _clock_shaped_unread(text, spans)
     if not unread and ("after " in text or "before " in text or " than " in text or "by " in text):
         unread = _HOUR_LIMIT.search(text) is not None
     if day is None and clock is None and no_such_date is None and not unread:

@@ -52,6 +52,7 @@ _AGREED = re.compile(
     r"\b(?:yes|yeah|yep|yup|sure|go ahead|please do|confirm|proceed|do (?:the|that|it))\b"
 )
 _PLACES = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2}
+_FEW = re.compile(r"\b(?P<end>first|last|top|bottom) (?P<n>two|three|2|3)\b")
 _KINDS = {
     "task": "task",
     "tasks": "task",
@@ -130,6 +131,14 @@ def _named(part: str, kinds: Sequence[str], names: Sequence[str]) -> set[int] | 
     like a name but matches no change of the question."""
     count = len(names)
     found: set[int] = set()
+    if (few := _FEW.search(part)) is not None:
+        # "only the first two", "just the last two": those places (was read as the first)
+        many = {"two": 2, "three": 3}.get(few.group("n")) or int(few.group("n"))
+        if many >= count:
+            return None
+        first = few.group("end") in ("first", "top")
+        found |= set(range(many)) if first else set(range(count - many, count))
+        part = f"{part[: few.start()]} {part[few.end() :]}"
     words = _WORD.findall(part)
     for word in words:
         if word in _PLACES and _PLACES[word] < count:
