@@ -181,6 +181,26 @@ def read_cases(path: Path, *, own_moments: bool = False) -> list[dict[str, Any]]
     return cases if own_moments else [case for case in cases if "now" not in case]
 
 
+# The ways of replaying every set read every set in each of their tests (a dozen tests a
+# way, two reads in some): parsing them again each time, and collecting what the parse
+# made, cost seconds of the suite's CPU. They share one parse per process.
+_SHARED: dict[Path, tuple[list[dict[str, Any]], list[dict[str, Any]]]] = {}
+
+
+def shared_cases(path: Path) -> list[dict[str, Any]]:
+    """`read_cases(path)`, parsed once per process. The cases are shared between tests: a
+    way makes its variants as new dicts (`{**case, ...}`), never changes a case in place
+    (each test of a module using them fails if one did: `shared_cases_changed`)."""
+    if path not in _SHARED:
+        _SHARED[path] = (read_cases(path), read_cases(path))  # shared, and kept as read
+    return list(_SHARED[path][0])
+
+
+def shared_cases_changed() -> list[str]:
+    """The sets whose shared cases were changed in place (a few ms for every set)."""
+    return [path.name for path, (shared, as_read) in _SHARED.items() if shared != as_read]
+
+
 @dataclass
 class World:
     """What the CRM held when the session started, to compare against."""
