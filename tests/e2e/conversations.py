@@ -46,6 +46,7 @@ import hashlib
 import json
 import os
 import re
+import weakref
 from collections.abc import Collection
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta, tzinfo
@@ -246,6 +247,24 @@ async def snapshot(admin: CrmAdmin, now: datetime = NOW) -> World:
     tickets = len((await _get(admin, "/tickets?status=all"))["tickets"])
     titles = {t["title"] for t in (await _get(admin, "/tasks?status=all"))["tasks"]}
     return World(now, seeded, tickets, titles)
+
+
+# What a reset stub holds is its seed, the same after every reset: read once per stub (the
+# admin of one test) and moment, not before each session (three reads of each of some
+# 3,000 sessions).
+_SEEDED: weakref.WeakKeyDictionary[CrmAdmin, dict[tuple[datetime, tzinfo | None], World]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+async def _seeded_world(admin: CrmAdmin, now: datetime) -> World:
+    """`snapshot(admin, now)` of the stub just reset (`now` and its zone: one moment read
+    in two zones is two worlds)."""
+    worlds = _SEEDED.setdefault(admin, {})
+    key = (now, now.tzinfo)
+    if key not in worlds:
+        worlds[key] = await snapshot(admin, now)
+    return worlds[key]
 
 
 def _day_ok(spec: str, day: date | None, today: date) -> bool:
@@ -556,7 +575,7 @@ async def play_case(
     `now` is the moment the CRM stub and the assistant were pinned to (NOW unless a test
     plays the sessions on another day)."""
     await admin.reset()
-    world = await snapshot(admin, now)
+    world = await _seeded_world(admin, now)
     chat = await assistant.connect(CUSTOMER)
     verdict = Verdict(case["id"])
     written: set[str] = set()  # the tools of the writes made in the session so far
