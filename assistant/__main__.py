@@ -22,12 +22,7 @@ def _settings(args: argparse.Namespace, **overrides: Any) -> Settings:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    from aiohttp import web
-
-    from assistant import tracing
-    from assistant.app import create_app
     from assistant.logs import configure_logging
-    from assistant.memory import settle_after_start
 
     settings = _settings(
         args,
@@ -51,6 +46,14 @@ def _serve(args: argparse.Namespace) -> int:
             raise ConfigError(str(exc)) from None
         if workers > 1:
             return serve_workers(settings, workers, _worker_argv(sys.argv[1:]))
+    # Only a server imports the app (most of a second of CPU): a supervisor of workers
+    # starts them the sooner without it.
+    from aiohttp import web
+
+    from assistant import tracing
+    from assistant.app import create_app
+    from assistant.memory import settle_after_start
+
     if settings.demo:
         log.warning(
             "demo mode: session tokens are signed with the fixed development secret and "

@@ -6,7 +6,10 @@ The supervisor (this module, in the process the command started) does three thin
    (`crm-stub serve`), with a service token made for this run, so every worker talks to
    the same CRM and the same data;
 2. it starts N workers: `assistant serve` again, each listening on the same port with
-   SO_REUSEPORT, so the kernel spreads new connections over them;
+   SO_REUSEPORT, so the kernel spreads new connections over them. They start beside the
+   stub, not after it listens: its URL and token are known before it runs, and a worker
+   (which imports the whole app, about a second) listens well after the stub (a third of
+   that). Should the stub not listen, the workers are stopped and the command fails;
 3. it forwards SIGINT/SIGTERM to them (each winds its sessions down as a single server
    does) and exits when they have; when one worker dies, the others go on serving.
 
@@ -61,7 +64,8 @@ def _wait_for_port(
 
 
 def _start_stub(settings: Settings) -> tuple[subprocess.Popen[bytes], str, str]:
-    """(process, url, token) of a CRM stub for every worker."""
+    """(process, url, token) of a CRM stub for every worker, started (it may not be
+    listening yet: `_wait_for_port`)."""
     token = (
         secrets.token_urlsafe(24) if not settings.demo else settings.crm_token.get_secret_value()
     )
@@ -82,7 +86,6 @@ def _start_stub(settings: Settings) -> tuple[subprocess.Popen[bytes], str, str]:
         token,
     ]
     process = subprocess.Popen(command)
-    _wait_for_port(settings.host, settings.crm_port, process, _STUB_START_S)
     return process, f"http://{settings.host}:{settings.crm_port}", token
 
 
@@ -113,6 +116,15 @@ def serve_workers(settings: Settings, count: int, argv: Sequence[str]) -> int:
         )
         for index in range(1, count + 1)
     ]
+    if stub is not None:
+        try:
+            _wait_for_port(settings.host, settings.crm_port, stub, _STUB_START_S)
+        except BaseException:
+            for process in (*workers, stub):
+                if process.poll() is None:
+                    process.terminate()
+                process.wait(timeout=10)
+            raise
 
     def forward(sig: int, _frame: FrameType | None) -> None:
         _stop(workers, sig)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import sys
 from collections import Counter
+from collections.abc import Iterator
 
 import pytest
 
@@ -12,6 +14,7 @@ pytest_plugins = [
     "tests.fixtures.app",
     "tests.fixtures.redis",
     "tests.fixtures.schedule",
+    "tests.fixtures.collector",
 ]
 
 
@@ -36,3 +39,16 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 # A module with this many tests or more is one unit of work.
 _WHOLE = 8
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_teardown(item: pytest.Item) -> Iterator[None]:
+    """A test of a module that plays the shared written conversations (tests/e2e/
+    conversations.py `shared_cases`) fails if it changed one of them in place."""
+    yield
+    conversations = sys.modules.get("tests.e2e.conversations")
+    module = getattr(item, "module", None)
+    if conversations is None or getattr(module, "shared_cases", None) is None:
+        return
+    if changed := conversations.shared_cases_changed():
+        raise AssertionError(f"the test changed the shared cases of {', '.join(changed)}")

@@ -46,6 +46,7 @@ import hashlib
 import json
 import os
 import re
+import weakref
 from collections.abc import Collection
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta, tzinfo
@@ -179,6 +180,26 @@ def read_cases(path: Path, *, own_moments: bool = False) -> list[dict[str, Any]]
     return cases if own_moments else [case for case in cases if "now" not in case]
 
 
+# The ways of replaying every set read every set in each of their tests (a dozen tests a
+# way, two reads in some): parsing them again each time, and collecting what the parse
+# made, cost seconds of the suite's CPU. They share one parse per process.
+_SHARED: dict[Path, tuple[list[dict[str, Any]], list[dict[str, Any]]]] = {}
+
+
+def shared_cases(path: Path) -> list[dict[str, Any]]:
+    """`read_cases(path)`, parsed once per process. The cases are shared between tests: a
+    way makes its variants as new dicts (`{**case, ...}`), never changes a case in place
+    (each test of a module using them fails if one did: `shared_cases_changed`)."""
+    if path not in _SHARED:
+        _SHARED[path] = (read_cases(path), read_cases(path))  # shared, and kept as read
+    return list(_SHARED[path][0])
+
+
+def shared_cases_changed() -> list[str]:
+    """The sets whose shared cases were changed in place (a few ms for every set)."""
+    return [path.name for path, (shared, as_read) in _SHARED.items() if shared != as_read]
+
+
 @dataclass
 class World:
     """What the CRM held when the session started, to compare against."""
@@ -226,6 +247,24 @@ async def snapshot(admin: CrmAdmin, now: datetime = NOW) -> World:
     tickets = len((await _get(admin, "/tickets?status=all"))["tickets"])
     tasks = (await _get(admin, "/tasks?status=all"))["tasks"]
     return World(now, seeded, tickets, {t["title"] for t in tasks}, {t["id"] for t in tasks})
+
+
+# What a reset stub holds is its seed, the same after every reset: read once per stub (the
+# admin of one test) and moment, not before each session (three reads of each of some
+# 3,000 sessions).
+_SEEDED: weakref.WeakKeyDictionary[CrmAdmin, dict[tuple[datetime, tzinfo | None], World]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+async def _seeded_world(admin: CrmAdmin, now: datetime) -> World:
+    """`snapshot(admin, now)` of the stub just reset (`now` and its zone: one moment read
+    in two zones is two worlds)."""
+    worlds = _SEEDED.setdefault(admin, {})
+    key = (now, now.tzinfo)
+    if key not in worlds:
+        worlds[key] = await snapshot(admin, now)
+    return worlds[key]
 
 
 def _day_ok(spec: str, day: date | None, today: date) -> bool:
@@ -543,7 +582,7 @@ async def play_case(
     `now` is the moment the CRM stub and the assistant were pinned to (NOW unless a test
     plays the sessions on another day)."""
     await admin.reset()
-    world = await snapshot(admin, now)
+    world = await _seeded_world(admin, now)
     chat = await assistant.connect(CUSTOMER)
     verdict = Verdict(case["id"])
     written: set[str] = set()  # the tools of the writes made in the session so far

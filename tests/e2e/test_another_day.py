@@ -76,7 +76,7 @@ from tests.e2e.conversations import (
     in_share,
     note_exploring,
     play_case,
-    read_cases,
+    shared_cases,
     stable_number,
 )
 from tests.e2e.test_conversations import CATALOG, DATA
@@ -337,7 +337,7 @@ def crm_app(crm_token: str, request: pytest.FixtureRequest) -> web.Application:
 
 
 def _cases() -> list[tuple[Path, dict[str, Any]]]:
-    return [(path, case) for path in _SETS for case in read_cases(path)]
+    return [(path, case) for path in _SETS for case in shared_cases(path)]
 
 
 @pytest.mark.parametrize("day", sorted(_PLAYED))

@@ -122,7 +122,7 @@ from typing import Any
 import pytest
 
 from tests.e2e.as_people_write import WAYS, WRITTEN_LATER, stable, values_from
-from tests.e2e.conversations import NOW, REPLAY_SHARE, failing_variants, in_share, read_cases
+from tests.e2e.conversations import NOW, REPLAY_SHARE, failing_variants, in_share, shared_cases
 from tests.e2e.test_conversations import CATALOG, DATA, crm_app  # noqa: F401  (the fixture)
 from tests.fixtures.app import MakeAssistant
 from tests.fixtures.crm import CrmAdmin
@@ -210,7 +210,7 @@ def _known_words(cases: list[dict[str, Any]]) -> frozenset[str]:
 
 
 def _variants() -> list[tuple[str, dict[str, Any], dict[str, Any]]]:
-    cases = [(Path(path).stem, case) for path in _SETS for case in read_cases(path)]
+    cases = [(Path(path).stem, case) for path in _SETS for case in shared_cases(path)]
     values_from([case for _, case in cases])
     known = _known_words([case for _, case in cases])
     found = []

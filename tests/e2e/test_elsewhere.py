@@ -92,7 +92,7 @@ from tests.e2e.conversations import (
     in_share,
     note_exploring,
     play_case,
-    read_cases,
+    shared_cases,
 )
 from tests.e2e.test_another_day import dated, moved_dates, on_another_day
 from tests.e2e.test_conversations import CATALOG, DATA
@@ -186,7 +186,7 @@ def _sampled() -> dict[str, str]:
 
 
 def _cases() -> list[tuple[Path, dict[str, Any]]]:
-    return [(path, case) for path in _SETS for case in read_cases(path)]
+    return [(path, case) for path in _SETS for case in shared_cases(path)]
 
 
 @pytest.fixture

@@ -96,7 +96,7 @@ from tests.e2e.conversations import (
     REPLAY_SHARE,
     failing_variants,
     in_share,
-    read_cases,
+    shared_cases,
     stable_number,
 )
 from tests.e2e.said_aloud import FITS, SPOKEN, WRITTEN_LATER, aloud, kept_words
@@ -143,7 +143,7 @@ def said_aloud(
 def _variants() -> list[tuple[str, dict[str, Any], dict[str, Any]]]:
     """Exploring, every case every way; else every `_STRIDE`th case, said the way played
     least so far of those that change it."""
-    cases = [(Path(path).stem, case) for path in _SETS for case in read_cases(path)]
+    cases = [(Path(path).stem, case) for path in _SETS for case in shared_cases(path)]
     found = []
     for stem, case in cases:
         # Every sixth case by its id's stable number (adding a set changes no other's

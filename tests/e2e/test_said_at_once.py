@@ -70,7 +70,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.conversations import NOW, REPLAY_SHARE, failing_variants, played_here, read_cases
+from tests.e2e.conversations import NOW, REPLAY_SHARE, failing_variants, played_here, shared_cases
 from tests.e2e.test_conversations import CATALOG, DATA, crm_app  # noqa: F401  (the fixture)
 from tests.fixtures.app import MakeAssistant
 from tests.fixtures.crm import CrmAdmin
@@ -200,7 +200,7 @@ def joined(case: dict[str, Any], at: int) -> dict[str, Any]:
 def _joined_cases() -> list[tuple[str, dict[str, Any], dict[str, Any]]]:
     found = []
     for path in _SETS:
-        for case in read_cases(path):
+        for case in shared_cases(path):
             turns = case["turns"]
             for at in range(len(turns) - 1):
                 if _joinable(turns[at], turns[at + 1]):

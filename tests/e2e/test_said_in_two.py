@@ -34,7 +34,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.conversations import NOW, REPLAY_SHARE, failing_variants, played_here, read_cases
+from tests.e2e.conversations import NOW, REPLAY_SHARE, failing_variants, played_here, shared_cases
 from tests.e2e.test_conversations import CATALOG, DATA, crm_app  # noqa: F401  (the fixture)
 from tests.fixtures.app import MakeAssistant
 from tests.fixtures.crm import CrmAdmin
@@ -108,7 +108,7 @@ def split(case: dict[str, Any], at: int) -> dict[str, Any] | None:
 def _split_cases() -> list[tuple[str, dict[str, Any], dict[str, Any]]]:
     found = []
     for path in _SETS:
-        for case in read_cases(path):
+        for case in shared_cases(path):
             for at in range(len(case["turns"])):
                 if (two := split(case, at)) is not None:
                     found.append((Path(path).stem, case, two))

@@ -93,7 +93,7 @@ from tests.e2e.conversations import (
     REPLAY_SHARE,
     in_share,
     play_case,
-    read_cases,
+    shared_cases,
     stable_number,
 )
 from tests.e2e.said_otherwise import FIRST_TURN_ONLY, REWRITES, WRITTEN_AFTER, WRITTEN_LATER
@@ -149,7 +149,7 @@ async def test_a_conversation_said_another_way_is_understood_the_same(
     """Each case passes rewritten as it passes written: no write differs, nothing is lost."""
     assistant = await make_assistant(customer_messages_per_minute=100_000, clock=lambda: NOW)
     ways = sorted(_WAYS)
-    cases = [(path, case) for path in _SETS for case in read_cases(path)]
+    cases = [(path, case) for path in _SETS for case in shared_cases(path)]
     failed: list[str] = []
     played = 0
     for path, case in cases:

@@ -97,7 +97,7 @@ from tests.e2e.conversations import (
     in_share,
     note_exploring,
     play_case,
-    read_cases,
+    shared_cases,
     snapshot,
     stable_number,
     turn_problems,
@@ -394,7 +394,7 @@ def _changes_contact(case: dict[str, Any]) -> bool:
 
 
 def _cases() -> list[tuple[str, dict[str, Any]]]:
-    return [(path.stem, case) for path in _SETS for case in read_cases(path)]
+    return [(path.stem, case) for path in _SETS for case in shared_cases(path)]
 
 
 def _played(group: int, groups: int) -> list[tuple[str, dict[str, Any], str]]:

@@ -97,7 +97,7 @@ from tests.e2e.conversations import (
     in_share,
     note_exploring,
     play_case,
-    read_cases,
+    shared_cases,
     stable_number,
 )
 from tests.e2e.test_conversations import CATALOG, DATA, crm_app  # noqa: F401  (the fixture)
@@ -165,7 +165,7 @@ async def other(make_assistant: MakeAssistant) -> AsyncIterator[AsyncOpenAI]:
 
 
 def _cases() -> list[tuple[str, dict[str, Any]]]:
-    return [(path.stem, case) for path in _SETS for case in read_cases(path)]
+    return [(path.stem, case) for path in _SETS for case in shared_cases(path)]
 
 
 @pytest.mark.parametrize("way", sorted(WAYS))

@@ -81,6 +81,7 @@ async def test_two_workers_share_one_port_and_one_crm_stub(tmp_path: Path) -> No
     finally:
         process.send_signal(signal.SIGTERM)
         output, _ = await asyncio.wait_for(process.communicate(), 30)
+        print(output.decode())  # what the command said, shown when the test fails
     text = output.decode()
     assert process.returncode == 0, text
     assert text.count("CRM stub on") == 1, text

@@ -19,9 +19,11 @@ class Node:
 
 @pytest.fixture
 def hook() -> Iterator[tuple[FreezeAfterFullCollections, list[float]]]:
-    """The hook installed with a clock the test moves; the collector restored after."""
+    """The hook installed with a clock the test moves; the collector restored after (the
+    suite's processes freeze what they collected: tests/fixtures/collector.py)."""
     now = [0.0]
     installed = FreezeAfterFullCollections(600.0, clock=lambda: now[0])
+    was_frozen = gc.get_freeze_count() > 0
     gc.collect()
     gc.callbacks.append(installed)
     try:
@@ -30,6 +32,8 @@ def hook() -> Iterator[tuple[FreezeAfterFullCollections, list[float]]]:
         gc.callbacks.remove(installed)
         gc.unfreeze()
         gc.collect()
+        if was_frozen:
+            gc.freeze()
 
 
 def test_survivors_of_a_full_collection_are_left_out_of_the_next(
