@@ -145,6 +145,33 @@ _NAMED_THEN_ASKED = rx(
 )
 
 
+# "ugh sorry, friday was better after all", "actually 3pm would be better": the day or
+# hour said as the better one, a change of mind to it ("actually, friday").
+_SAID_BETTER = rx(
+    r"^(?P<lead>(?:(?:ugh|oh|sorry|actually|no|nah|hmm|um|wait|hang on|on second thought)"
+    r"[\s,.!]+)*)(?P<x>(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow"
+    r"|the \d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?::\d\d)? ?(?:am|pm|o'clock)?)"
+    r"(?: at \d{1,2}(?::\d\d)? ?(?:am|pm|o'clock)?)?) (?:was|is|would be|'d be|will be"
+    r"|works|worked|would work|suits me|suited me) (?:better|best)(?: after all)?"
+    r"(?: actually| then| really)?[\s.!]*$"
+)
+
+
+# "when's the groceries thing due, and the insurance one?": the second thing asked the
+# same, its question left unsaid ("…, and when's the insurance one due?").
+_AND_THE_OTHER = rx(
+    r"^(?P<q>(?:and |so )?(?P<w>when(?:'s| is)) (?:the|my) [a-z][a-z' -]{1,40}? due),?"
+    r" and (?:what about |how about )?(?P<y>(?:the|my) [a-z][a-z' -]{1,40}?)\s*\??$"
+)
+
+
+# "the one you mentioned first", "the one you said last": the first (last) one heard.
+_ONE_SAID_NTH = rx(
+    r"\bthe one (?:you|u) (?:mentioned|said|told me(?: about)?|named|listed|read out|gave me"
+    r"|brought up)(?: to me)? (?P<o>first|second|third|last)\b"
+)
+
+
 @lru_cache(maxsize=1024)
 def as_meant(message: str) -> str:
     """`message` without the words said around its request (see the module's docstring),
@@ -178,6 +205,17 @@ def _as_meant(message: str) -> str:
     if ", where" in lowered and (asked := _NAMED_THEN_ASKED.match(lowered)) is not None:
         lead, more = asked.group("lead") or "", asked.group("more") or ""
         plained = f"{lead}{asked.group('q')} {asked.group('x')}{more}?"
+        lowered = plained.lower()
+    if ("better" in lowered or "best" in lowered) and (
+        better := _SAID_BETTER.match(lowered)
+    ) is not None:
+        plained = f"actually, {plained[better.start('x') : better.end('x')]}"
+        lowered = plained.lower()
+    if "the one" in lowered and (nth := _ONE_SAID_NTH.search(lowered)) is not None:
+        plained = f"{plained[: nth.start()]}the {nth.group('o')} one{plained[nth.end() :]}"
+        lowered = plained.lower()
+    if " due" in lowered and (other := _AND_THE_OTHER.match(lowered)) is not None:
+        plained = f"{other.group('q')} and {other.group('w')} {other.group('y')} due?"
         lowered = plained.lower()
     if (tail := thanks_tail(lowered)) is not None:
         plained = plained[: tail.start()] + ("?" if tail.group("mark") == "?" else "")

@@ -465,8 +465,13 @@ def _about_focus(said: str, state: Dialogue) -> Question | None:
         return Question("due", item=task)
     if (
         "cancel" in said
-        and CANCELLED_ASKED.search(said)
+        and (cancelled := CANCELLED_ASKED.search(said))
         and (visit := state.focus_of("appointment")) is not None
+        # ("you cancelled the haircut, yeah?": of the one in focus only when it is that)
+        and (
+            not cancelled.group("s")
+            or cancelled.group("s").split()[-1] in str(visit.get("service") or "").lower()
+        )
     ):
         return Question("status", str(visit.get("service") or ""), item=visit)
     if not (
