@@ -41,6 +41,7 @@ __all__ = [
     "Wording",
     "asked_again_after_moving_on",
     "asks_to_repeat",
+    "back_to",
     "declined_answer",
     "detail_named",
     "glad_of_it",
@@ -153,6 +154,25 @@ def glad_of_it(text: str, prompt: str) -> bool:
     """The reply to "I already added it… Do you want me to add it again anyway?" only
     says the customer is glad it is done ("ok good"): not a yes to doing it again."""
     return prompt.endswith("anyway?") and _GLAD.match(text.lower().strip()) is not None
+
+
+# "ok, back to the groceries, yes delete it": the thing gone back to, then the answer.
+_BACK_TO = re.compile(
+    r"^(?:(?:ok|okay|right|so|and|anyway)[\s,]+)*(?:going |coming |getting )?back to (?:the|my)"
+    r" (?P<what>[a-z][a-z' ]{1,40}?)(?: one| task| appointment| thing)?\s*[,.;:-]+\s*"
+    r"(?P<rest>\S.*)$"
+)
+_NOT_NAMING = frozenset({"one", "task", "appointment", "thing", "visit", "booking"})
+
+
+def back_to(text: str) -> tuple[tuple[str, ...], str] | None:
+    """The words of the thing a reply goes back to, and what it says of it ("ok, back to
+    the groceries, yes delete it": ("groceries",), "yes delete it"); None for any other."""
+    said = text.lower().strip()
+    if "back to" not in said or (match := _BACK_TO.match(said)) is None:
+        return None
+    words = tuple(w for w in match.group("what").split() if w not in _NOT_NAMING)
+    return (words, match.group("rest")) if words else None
 
 
 def asked_again_after_moving_on(held: PendingConfirmation) -> str:

@@ -1030,8 +1030,16 @@ class Engine:
         session = state.session
         if session.dropped is None:
             return None
-        named = confirmation.go_ahead_named(state.text)
-        if named is None and (naming := confirmation.go_ahead_naming(state.text)) is not None:
+        text = state.text
+        if (back := confirmation.back_to(text)) is not None:
+            # "ok, back to the groceries, yes delete it": the yes after the thing gone back
+            # to, when the question let go named it
+            what, text = back
+            asked = " ".join(said for _, said in session.dropped.named).lower()
+            if not all(re.search(rf"\b{re.escape(word)}", asked) for word in what):
+                return None
+        named = confirmation.go_ahead_named(text)
+        if named is None and (naming := confirmation.go_ahead_naming(text)) is not None:
             # "ok yes cancel the haircut": taken up when the question named that thing
             named, words = naming
             asked = " ".join(said for _, said in session.dropped.named).lower()
@@ -1039,7 +1047,7 @@ class Engine:
                 return None
         if named is None or any(call.tool_name != named for call in session.dropped.calls):
             return None
-        detail = confirmation.detail_named(state.text)
+        detail = confirmation.detail_named(text)
         if detail is not None and any(
             detail not in call.arguments for call in session.dropped.calls
         ):
@@ -1077,6 +1085,11 @@ class Engine:
             or confirmation.request_after_yes(state.text) is not None
         ):
             return None
+        if (back := confirmation.back_to(state.text)) is not None:
+            # "ok, back to the haircut, yes…" when the groceries' delete was let go
+            asked = " ".join(said for _, said in dropped.named).lower()
+            if not all(re.search(rf"\b{re.escape(word)}", asked) for word in back[0]):
+                return None
         return session.take_dropped(state.now.timestamp())
 
     def _forget_dropped_after_change(self, state: TurnState) -> None:

@@ -107,9 +107,6 @@ FAILS_AS_WRITTEN = frozenset(
         "u16-consultation-what-about-friday",
         "u16-call-task-day-before-renewal",
         "u16-groceries-changed-in-parts",
-        "u16-delete-held-haircut-asked-then-delete",
-        "u16-cleaning-bill-then-cleaning-visit",
-        "u16b-which-to-cancel-answered-after-a-question",
     }
 )
 

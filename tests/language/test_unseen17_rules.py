@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from assistant.confirmation import is_negative
+from assistant.confirmation import back_to, is_negative
 from assistant.language.as_meant import as_meant
 from assistant.language.confirm import is_affirmative
 from assistant.language.hesitation import only_hesitates
@@ -65,3 +65,15 @@ def test_said_as_meant(said: str, meant: str) -> None:
 )
 def test_what_was_done_asked_back_is_no_yes(said: str) -> None:
     assert not is_affirmative(said)
+
+
+@pytest.mark.parametrize(
+    ("said", "back"),
+    [
+        ("ok, back to the groceries, yes delete it", (("groceries",), "yes delete it")),
+        ("going back to the haircut one: cancel it", (("haircut",), "cancel it")),
+        ("yes delete it", None),
+    ],
+)
+def test_the_thing_gone_back_to(said: str, back: tuple[tuple[str, ...], str] | None) -> None:
+    assert back_to(said) == back

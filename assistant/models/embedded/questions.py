@@ -394,6 +394,13 @@ def _read(said: str, state: Dialogue) -> Question | None:
     if RECENT.search(said):
         return Question("recent")
     month = MONTH.search(said) if billing or _ONE.search(said) else None
+    if (
+        "invoice" in (state.listed_kind, state.focus_kind)
+        and len(said.split()) <= _FEW_WORDS
+        and PREVIOUS.search(said)
+    ):
+        # "and the one before that?" just after a bill was told: the bill before it
+        return Question("paid", "previous")
     if _PAID_LAST.search(said):
         return Question("paid", "last")  # "what did I pay last time?": the latest paid
     if PAID.search(said):
@@ -501,6 +508,8 @@ def _about_focus(said: str, state: Dialogue) -> Question | None:
     return Question(aspect, str(item.get("service") or ""), item=item)
 
 
+# A question said in a few words ("and the one before that?"): elliptical, of what was told.
+_FEW_WORDS = 7
 _TASKS_ABOUT_IT = rx(
     r"\b(?:tasks?|reminders?|to-?dos?) (?:about|for|on|related to|to do with) (?:that|it|this)\b"
 )

@@ -155,11 +155,17 @@ def _from_day_just_set(
     request: PlanRequest, index: int, text: str, that: re.Match[str]
 ) -> PlanRequest | None:
     """The message with "the day after that" read as the day the last change set a task
-    due on; None when the last change set no task's day."""
-    action = request.dialogue.last_action
-    if action is None or action.kind != "task" or not action.arguments.get("due_on"):
+    due on, else the day of the to-do in focus; None when neither has one."""
+    state = request.dialogue
+    action = state.last_action
+    if action is not None and action.kind == "task" and action.arguments.get("due_on"):
+        due = str(action.arguments["due_on"])
+    elif state.focus_kind == "task" and state.focus and state.focus.get("due_on"):
+        # "when is the car insurance renewal due?" → "put the call on the day before
+        # that": the day just told of the to-do in focus
+        due = str(state.focus["due_on"])
+    else:
         return None
-    due = str(action.arguments["due_on"])
     day = date.fromisoformat(due[:10]) + timedelta(days=_OFFSET[that.group("rel")])
     lead = that.group("lead") or "on "
     said = f"{lead}{day:%B} {day.day}"
