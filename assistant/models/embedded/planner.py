@@ -44,6 +44,7 @@ from assistant.language.text import normalize
 from assistant.language.unheard import as_said, asks_something
 from assistant.models.embedded import (
     anchored,
+    as_it_was,
     cut_off,
     last_visit,
     last_write,
@@ -548,6 +549,10 @@ class EmbeddedPlanner:
             if not isinstance(by_task, PlanRequest):
                 return by_task
             request, first = by_task, first or task_anchored.looked_up_only(by_task)
+        if not confirmed and (as_before := as_it_was.read_as_it_was(request)) is not None:
+            # "yes, same time as it was" to "When would you like your haircut?" just after
+            # it was cancelled: the time it had
+            request = as_before
         if not confirmed and (again := last_visit.read_last_visit(request)) is not None:
             # "book me the same as my last visit…": that visit's service (looked up first).
             if not isinstance(again, PlanRequest):

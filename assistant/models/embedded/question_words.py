@@ -222,6 +222,9 @@ FOCUS_QUESTION = _rx(
     r"(?: as before)?\??$"
     r"|" + _FOCUS_LEAD + r"what(?:'s| is) the (?:address|location)"
     r"(?: (?:for|of) (?:it|that|that one|those|them)| there| of the place)?(?: again)?\??$"
+    # "so it's on again?", "is it back on now?" after it was booked again: when it is
+    r"|" + _FOCUS_LEAD + r"(?:so )?(?:it's|it is|is it|that's|that is|is that) (?:back )?on"
+    r" (?:again|now)(?: then)?,?(?: (?:right|yeah|yes))?\??$"
     # "what day is that now" after a move: the day of the one just changed.
     r"|" + _FOCUS_LEAD + r"what day(?: is| was|'s) (?:it|that)(?: on)?"
     r"(?: now)?\??$"
