@@ -172,6 +172,13 @@ _ONE_SAID_NTH = rx(
 )
 
 
+# "late morning, say 11", "afternoon, maybe 3": the part of the day, then the hour in it.
+_PART_THEN_HOUR = rx(
+    r"^(?:(?:early|late|mid)[ -]?)?(?P<part>morning|afternoon|evening)[\s,.-]+(?:say|maybe"
+    r"|like|around|about|at|ideally|perhaps)\s+(?P<h>\d{1,2}(?::\d\d)?)(?:ish)?[\s.!]*$"
+)
+
+
 @lru_cache(maxsize=1024)
 def as_meant(message: str) -> str:
     """`message` without the words said around its request (see the module's docstring),
@@ -211,6 +218,14 @@ def _as_meant(message: str) -> str:
     ) is not None:
         plained = f"actually, {plained[better.start('x') : better.end('x')]}"
         lowered = plained.lower()
+    if ("ing" in lowered or "noon" in lowered) and (
+        part := _PART_THEN_HOUR.match(lowered)
+    ) is not None:
+        hour = int(part.group("h").split(":")[0])
+        noon = "pm" if part.group("part") != "morning" or hour == 12 else "am"
+        if 1 <= hour <= 12:
+            plained = f"{part.group('h')}{noon}"
+            lowered = plained.lower()
     if "the one" in lowered and (nth := _ONE_SAID_NTH.search(lowered)) is not None:
         plained = f"{plained[: nth.start()]}the {nth.group('o')} one{plained[nth.end() :]}"
         lowered = plained.lower()

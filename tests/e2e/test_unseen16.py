@@ -95,7 +95,9 @@ the one the question named); "and the one before that?" just after a bill was to
 bill before it; "which one is on the weekend?" to "Which appointment should I cancel?" tells
 the haircut and asks again, and "that one then" holds its cancel; "yes, same time as it
 was" to "When would you like your haircut?" just after it was cancelled books it at the time
-it had, and "so it's on again?" is answered. Now 21/27 sessions (104/117 turns).
+it had, and "so it's on again?" is answered; "late morning, say 11" just after "When would
+you like to move it to?" → "saturday" moved the haircut there at its own hour is that hour,
+and "so where does that leave it?" is answered. Now 22/27 sessions (106/117 turns).
 """
 
 from __future__ import annotations
@@ -115,9 +117,6 @@ KNOWN_OPEN: list[str] = [
     # exam?" is taken as no time given, and "the eye exam the day after that, at 3" (the day
     # after the cleaning just asked about) reads out the visits; nothing is written
     "u16-eye-exam-when-answered-late",
-    # "late morning, say 11" just after the haircut was moved to Saturday is not read as
-    # its new hour; nothing is written
-    "u16-haircut-move-in-pieces",
     # "give me my next appointment, what I owe and whatever's due this week": the to-dos due
     # are not read beside the other two; a read
     "u16-three-lookups-then-the-ones-told",

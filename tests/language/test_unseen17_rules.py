@@ -46,6 +46,9 @@ def test_a_no_naming_what_is_kept_is_a_no(said: str) -> None:
         ("thursday works better", "actually, thursday"),
         ("sorry, 4 was better", "actually, 4"),
         ("the weather was better", "the weather was better"),
+        ("late morning, say 11", "11am"),
+        ("afternoon, maybe 3", "3pm"),
+        ("morning", "morning"),
         (
             "when's the groceries thing due, and the insurance one?",
             "when's the groceries thing due and when's the insurance one due?",

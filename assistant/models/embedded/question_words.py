@@ -222,6 +222,9 @@ FOCUS_QUESTION = _rx(
     r"(?: as before)?\??$"
     r"|" + _FOCUS_LEAD + r"what(?:'s| is) the (?:address|location)"
     r"(?: (?:for|of) (?:it|that|that one|those|them)| there| of the place)?(?: again)?\??$"
+    # "so where does that leave it?" after a change: when (and where) it is now
+    r"|" + _FOCUS_LEAD + r"(?:so )?where does (?:that|this) leave (?:it|me|us|things)"
+    r"(?: now| then)?\??$"
     # "so it's on again?", "is it back on now?" after it was booked again: when it is
     r"|" + _FOCUS_LEAD + r"(?:so )?(?:it's|it is|is it|that's|that is|is that) (?:back )?on"
     r" (?:again|now)(?: then)?,?(?: (?:right|yeah|yes))?\??$"
