@@ -179,6 +179,15 @@ _PART_THEN_HOUR = rx(
 )
 
 
+# "…, what I owe and whatever's due this week": what is due, asked beside the rest (not in
+# a change: "delete whatever is due tomorrow" is read by its own rule).
+_WHATEVER_DUE = rx(r"(?:^|(?<=\band )|(?<=, ))whatever(?:'s| is)(?= due\b)")
+_A_CHANGE = rx(
+    r"\b(?:delete|remove|cancel|complete|mark|tick|move|push|clear|drop|change|set|make|bump"
+    r"|finish|done)\b"
+)
+
+
 @lru_cache(maxsize=1024)
 def as_meant(message: str) -> str:
     """`message` without the words said around its request (see the module's docstring),
@@ -226,6 +235,13 @@ def _as_meant(message: str) -> str:
         if 1 <= hour <= 12:
             plained = f"{part.group('h')}{noon}"
             lowered = plained.lower()
+    if (
+        "whatever" in lowered
+        and (whatever := _WHATEVER_DUE.search(lowered)) is not None
+        and _A_CHANGE.search(lowered) is None
+    ):
+        plained = f"{plained[: whatever.start()]}what's{plained[whatever.end() :]}"
+        lowered = plained.lower()
     if "the one" in lowered and (nth := _ONE_SAID_NTH.search(lowered)) is not None:
         plained = f"{plained[: nth.start()]}the {nth.group('o')} one{plained[nth.end() :]}"
         lowered = plained.lower()

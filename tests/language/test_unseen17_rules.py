@@ -49,6 +49,7 @@ def test_a_no_naming_what_is_kept_is_a_no(said: str) -> None:
         ("late morning, say 11", "11am"),
         ("afternoon, maybe 3", "3pm"),
         ("morning", "morning"),
+        ("what I owe and whatever's due this week", "what I owe and what's due this week"),
         (
             "when's the groceries thing due, and the insurance one?",
             "when's the groceries thing due and when's the insurance one due?",
