@@ -101,7 +101,6 @@ FAILS_AS_WRITTEN = frozenset(
         "lo9a-facial-two-hours-after-cleaning-unpunct",
         "lo9a-massage-an-hour-after-haircut",
         "u16-eye-exam-when-answered-late",
-        "u16-consultation-what-about-friday",
         "u16-call-task-day-before-renewal",
         "u16-groceries-changed-in-parts",
     }

@@ -98,7 +98,8 @@ was" to "When would you like your haircut?" just after it was cancelled books it
 it had, and "so it's on again?" is answered; "late morning, say 11" just after "When would
 you like to move it to?" → "saturday" moved the haircut there at its own hour is that hour,
 and "so where does that leave it?" is answered; "…, what I owe and whatever's due this
-week" reads the to-dos too. Now 23/27 sessions (107/117 turns).
+week" reads the to-dos too; "is that at the same place as my cleaning?" tells where each
+of the two is. Now 24/27 sessions (108/117 turns).
 """
 
 from __future__ import annotations
@@ -118,8 +119,6 @@ KNOWN_OPEN: list[str] = [
     # exam?" is taken as no time given, and "the eye exam the day after that, at 3" (the day
     # after the cleaning just asked about) reads out the visits; nothing is written
     "u16-eye-exam-when-answered-late",
-    # "is that at the same place as my cleaning?" tells the cleaning's place only; a read
-    "u16-consultation-what-about-friday",
     # "put the call on the day before that" (the renewal's day just told) is not understood;
     # nothing is written
     "u16-call-task-day-before-renewal",

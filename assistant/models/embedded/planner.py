@@ -602,6 +602,14 @@ class EmbeddedPlanner:
         if (
             pinned is None
             and not confirmed
+            and not any(intent.writes for intent in intents)
+            and (both := questions.read_same_place(request.user_message, request.dialogue))
+        ):
+            # "is that at the same place as my cleaning?": where each of the two is
+            return self._question(request, both, first, [])
+        if (
+            pinned is None
+            and not confirmed
             and one_question
             and not any(intent.writes for intent in intents)
         ):

@@ -710,6 +710,32 @@ def read_joined(text: str, state: Dialogue) -> tuple[Question, ...] | None:
     return None if second.aspect == first.aspect else (first, second)
 
 
+# "is that at the same place as my cleaning?": the visit in focus and the one named, each
+# told with where it is (it told the one named only).
+_SAME_PLACE = rx(
+    r"^(?:(?:and|so|ok|okay|wait|but|hmm)\W+)*(?:is|was) (?:that|it|this)(?: one)? (?:at|in)"
+    r" the same (?:place|address|location|clinic|office|building) as (?:my|the) "
+    r"(?P<s>[a-z][a-z ]{1,30}?)(?: one| appointment| visit)?\W*$"
+)
+
+
+def read_same_place(text: str, state: Dialogue) -> tuple[Question, ...] | None:
+    """ "is that at the same place as my cleaning?" after the consultation was booked: where
+    each of the two is; None for any other question."""
+    said = normalize(text).text
+    if " same " not in said or (match := _SAME_PLACE.search(said)) is None:
+        return None
+    focus = state.focus_of("appointment")
+    other = _service(match.group("s"))
+    if focus is None or not other or other.lower() == str(focus.get("service") or "").lower():
+        return None
+    named = named_listed(state, "appointment", said)
+    here = Question("where", str(focus.get("service") or ""), item=focus)
+    if named is not None and named.get("id") != focus.get("id"):
+        return (here, Question("where", other, item=named))
+    return (here, Question("where", other))
+
+
 HISTORY_READS = frozenset({"crm.listAppointments", "crm.listInvoices", "crm.listTickets"})
 
 
