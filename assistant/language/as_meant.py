@@ -23,6 +23,7 @@ from functools import lru_cache
 
 from assistant.language.patterns import rx
 from assistant.language.said_plainly import said_plainly
+from assistant.language.slots import services_named
 from assistant.language.text import only_remarks, spelt_right, thanks_tail
 from assistant.language.transcript import plain
 
@@ -165,6 +166,7 @@ _AND_THE_OTHER = rx(
 )
 
 
+_NAMES_A_KIND = frozenset({"task", "one", "reminder", "to-do", "todo", "thing"})
 # "the one you mentioned first", "the one you said last": the first (last) one heard.
 _ONE_SAID_NTH = rx(
     r"\bthe one (?:you|u) (?:mentioned|said|told me(?: about)?|named|listed|read out|gave me"
@@ -185,6 +187,16 @@ _WHATEVER_DUE = rx(r"(?:^|(?<=\band )|(?<=, ))whatever(?:'s| is)(?= due\b)")
 _A_CHANGE = rx(
     r"\b(?:delete|remove|cancel|complete|mark|tick|move|push|clear|drop|change|set|make|bump"
     r"|finish|done)\b"
+)
+
+
+# "move the groceries to January 20, high priority", "put the call on friday. And make it
+# high priority": a priority is a to-do's, so the thing moved is one ("the groceries task").
+_MOVED_WITH_PRIORITY = rx(
+    r"^(?P<head>(?:move|push|put|set|bring|change|shift) (?:the|my) (?P<x>[a-z][a-z' ]{1,30}?))"
+    r"(?P<tail> (?:to|on|for|till|until) [^,.]{2,40}?(?:,|\.)\s*(?:and\s+)?(?:make (?:it|that)"
+    r" |set (?:it|that) (?:to )?|give (?:it|that) )?(?:high|low|normal|medium|urgent)"
+    r" priority[.!]?)$"
 )
 
 
@@ -241,6 +253,14 @@ def _as_meant(message: str) -> str:
         and _A_CHANGE.search(lowered) is None
     ):
         plained = f"{plained[: whatever.start()]}what's{plained[whatever.end() :]}"
+        lowered = plained.lower()
+    if (
+        " priority" in lowered
+        and (moved := _MOVED_WITH_PRIORITY.match(lowered)) is not None
+        and moved.group("x").split()[-1] not in _NAMES_A_KIND
+        and not services_named(moved.group("x"))
+    ):
+        plained = f"{plained[: moved.end('head')]} task{plained[moved.end('head') :]}"
         lowered = plained.lower()
     if "the one" in lowered and (nth := _ONE_SAID_NTH.search(lowered)) is not None:
         plained = f"{plained[: nth.start()]}the {nth.group('o')} one{plained[nth.end() :]}"

@@ -49,6 +49,11 @@ def test_a_no_naming_what_is_kept_is_a_no(said: str) -> None:
         ("late morning, say 11", "11am"),
         ("afternoon, maybe 3", "3pm"),
         ("morning", "morning"),
+        (
+            "move the groceries to January 20, high priority",
+            "move the groceries task to January 20, high priority",
+        ),
+        ("move the haircut to friday, high priority", "move the haircut to friday, high priority"),
         ("what I owe and whatever's due this week", "what I owe and what's due this week"),
         (
             "when's the groceries thing due, and the insurance one?",
