@@ -93,6 +93,7 @@ class Answerer:
             dialogue=state.session.dialogue,
             told=frozenset(state.told),
             already_said="".join(state.answer).strip() if state.told else "",
+            checked=tuple(r for r in state.results if r.call.call_id in state.checks),
         )
         started = time.perf_counter()
         start = len(state.answer)  # where this narration's words begin

@@ -241,7 +241,7 @@ def advance(
         earlier_kind,
         earlier,
         appointment_action,
-        failed_writes(state.failed, results, _CHANGES),
+        failed_writes(state.failed, results, _CHANGES, lambda id_: _known(state, results, id_)),
         done_writes(state.done, results, _CHANGES, lambda id_: _known(state, results, id_)),
         *_earlier_listing(state, listed_kind),
         tuple(actions) if actions else state.last_turn_actions,
@@ -249,6 +249,7 @@ def advance(
         asked=_sentence_at(answer, at) if question else "",
         told=_told(state.told, listings, answer),
         listed_heard=_heard(state, listings, listed, answer),
+        since_change=0 if actions else min(state.since_change + 1, 99),
     )
 
 

@@ -81,6 +81,9 @@ class Dialogue:
     # only looked up (to check a booking's time): "cancel the second one" after two were
     # booked counts in those booked, not in a list the customer never heard.
     listed_heard: bool = True
+    # Turns answered since the last that made a change (0: the last turn made one): "forget
+    # it" or "I don't need that" takes back a change only said right after it.
+    since_change: int = 0
 
     # --- reading it ---------------------------------------------------------------
 
@@ -136,6 +139,7 @@ class Dialogue:
             asked=str(data.get("asked") or ""),
             told=tuple((kind, item) for kind, item in data.get("told") or ()),
             listed_heard=bool(data.get("listed_heard", True)),
+            since_change=int(data.get("since_change") or 0),
         )
 
 

@@ -447,12 +447,13 @@ def listing(intent: Intent, results: Iterable[ToolResult]) -> list[Item] | None:
     """The items of the latest successful listing this intent's target is found in."""
     results = list(results)
     found: list[Item] | None = None
+    of_tasks = intent.kind in TASK_ACTIONS or intent.kind == "add_task"
     added = _added(results) if intent.kind in TASK_ACTIONS else []
     for result in results:
         if not result.ok or not isinstance(result.result, dict):
             continue
         tool = result.call.tool_name
-        if intent.kind in TASK_ACTIONS and tool == "crm.listTasks":
+        if of_tasks and tool == "crm.listTasks":
             found = [t for t in result.result.get("tasks") or [] if isinstance(t, dict)]
         elif intent.kind in APPOINTMENT_ACTIONS and tool == "crm.listUpcomingAppointments":
             found = [a for a in result.result.get("appointments") or [] if isinstance(a, dict)]
@@ -479,7 +480,7 @@ def resolve_intent(
     items = listing(intent, results)
     if items is None:
         return None
-    if intent.kind in TASK_ACTIONS:
+    if intent.kind in TASK_ACTIONS or intent.kind == "add_task":
         return resolve_task(items, intent.target)
     return resolve_appointment(items, intent.target, timezone)
 
@@ -557,6 +558,10 @@ def action_arguments(intent: Intent, item: Item, timezone: str = "UTC") -> dict[
     item_id = item.get("id")
     if not isinstance(item_id, str):
         return None
+    if intent.kind == "add_task":
+        # "re-add the pharmacy task": a new to-do with the title of the one named
+        title = item.get("title")
+        return {"title": title, **intent.arguments} if isinstance(title, str) else None
     if intent.kind in TASK_ACTIONS:
         if intent.kind == "update_task" and intent.shift is not None and not intent.arguments:
             # "push the groceries back a day": from the due date it has; none, no guess.

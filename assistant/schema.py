@@ -244,6 +244,9 @@ class NarratorInput:
     waiting_on: tuple[str, ...] = ()
     told: frozenset[str] = frozenset()
     already_said: str = ""
+    # The listings fetched only for the write checks (not read out): what the customer
+    # has besides, for a sentence about it ("You also still have…").
+    checked: tuple[ToolResult, ...] = ()
 
 
 # --- engine events (the wire format is shared/PROTOCOL.md) ----------------------------

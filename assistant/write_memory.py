@@ -22,17 +22,16 @@ DONE_KEPT = 6
 
 
 def failed_writes(
-    before: tuple[Item, ...], results: Sequence[ToolResult], changes: frozenset[str]
+    before: tuple[Item, ...],
+    results: Sequence[ToolResult],
+    changes: frozenset[str],
+    known: Callable[[object], Item | None] = lambda _: None,
 ) -> tuple[Item, ...]:
     """This turn's writes that failed; kept through turns that write nothing ("did that
-    go through?"), dropped once a write succeeds."""
+    go through?"), dropped once a write succeeds. A change not confirmed keeps what its
+    item was before, so that taking it back can put it back if it went through."""
     failed = tuple(
-        {
-            "tool": r.call.tool_name,
-            "arguments": dict(r.call.arguments),
-            "code": r.error.code if r.error is not None else "internal",
-            "unconfirmed": bool(r.error is not None and r.error.unconfirmed),
-        }
+        _failed(r, known)
         for r in results
         if not r.ok and r.call.tool_name in changes and r.status == "error"
     )
@@ -41,6 +40,25 @@ def failed_writes(
     if any(r.ok and r.call.tool_name in changes for r in results):
         return ()
     return before
+
+
+def _failed(result: ToolResult, known: Callable[[object], Item | None]) -> Item:
+    error = result.error
+    entry: Item = {
+        "tool": result.call.tool_name,
+        "arguments": dict(result.call.arguments),
+        "code": error.code if error is not None else "internal",
+        "unconfirmed": bool(error is not None and error.unconfirmed),
+    }
+    argument = _PUT_BACK.get(result.call.tool_name)
+    if (
+        entry["unconfirmed"]
+        and argument is not None
+        and (item := known(result.call.arguments.get(argument))) is not None
+    ):
+        kept = {"id", "title", "service", *result.call.arguments}
+        entry["before"] = {key: item.get(key) for key in _KEPT if key in kept}
+    return entry
 
 
 # The changes that can be put back, by the argument naming their item, and what of the

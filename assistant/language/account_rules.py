@@ -235,6 +235,71 @@ _LATER_START = rx(
 )
 
 
+# "my work number is 650 555 0134 but keep my cell as the main one", "add my home email as
+# a backup": a second detail told beside the one on file, which is to stay. One phone and
+# one email are kept, so nothing is changed (the work number replaced the cell).
+_SECOND_KIND = rx(
+    r"\b(?:work|office|home|landline|second|other|backup|back-up|secondary|alternate"
+    r"|alternative|extra|spare|business|emergency) (?:number|phone|email|e-mail|cell|mobile"
+    r"|line)\b"
+)
+_KEEP_THE_ONE_ON_FILE = rx(
+    r"\b(?:keep|leave)(?: using)? (?:my|the) (?:cell|mobile|main|current|existing|usual"
+    r"|primary|personal|regular|normal|old|other|one (?:you have|on file))\b"
+    r"|\b(?:keep|leave) (?:my|the) (?:number|phone|email|e-mail) (?:you have|on file|as it is)\b"
+    r"|\b(?:as|for) (?:a|my|an) (?:second|backup|back-up|secondary|alternate|alternative|extra"
+    r"|additional|spare|emergency)(?! (?:number|email|e-mail|phone) (?:is|to)\b)"
+    r"|\b(?:don't|do not|dont) (?:change|replace|overwrite|touch|remove) (?:my|the) (?:cell|mobile"
+    r"|main|current|existing|usual|primary|personal|number|phone|email|e-mail)\b"
+)
+
+
+def second_detail_kept(said: str) -> bool:
+    """The normalized message tells a second number or email and keeps the one on file."""
+    return bool(_SECOND_KIND.search(said) and _KEEP_THE_ONE_ON_FILE.search(said))
+
+
+# "I got a new phone, same number though", "kept my number", "the number hasn't changed":
+# the detail on file is said to stay as it is, so nothing is to change (not a new one asked).
+_KEPT_DETAIL = rx(
+    r"\b(?:same|kept|keeping|kept the|kept my|still (?:have|got|use|using)(?: the| my)?"
+    r"|didn't change|did not change|haven't changed|have not changed)"
+    r" (?:old )?(?:phone |cell |mobile )?(?:number|email|e-mail|address|email address|digits)\b"
+    r"|\b(?:number|email|e-mail|address)(?: is| stays| has)?(?: still| the)?"
+    r" (?:the same|unchanged|hasn't changed|has not changed|didn't change|did not change"
+    r"|stays the same|is staying the same|isn't changing|is not changing|won't change"
+    r"|will not change|not changing)\b"
+)
+
+
+def detail_kept(text: str) -> str | None:
+    """The detail ("phone" or "email") a message says stays as it is ("new phone, same
+    number"), with no new one given and no other detail said changed: nothing to change,
+    and no new one to ask for. None when it says no such thing."""
+    said = text.lower()
+    kept = _KEPT_DETAIL.search(said)
+    if kept is None or _PLACEHOLDER_DETAIL.search(said):
+        return None
+    if _BUT_CHANGED.search(said, kept.end()):
+        return None  # "my number is the same as before but it ends in 77 now": changed
+    detail = "email" if "mail" in kept.group(0) else "phone"
+    rest = f"{said[: kept.start()]} {said[kept.end() :]}"
+    other = _OTHER_DETAIL["phone" if detail == "email" else "email"]
+    return None if other.search(rest) else detail
+
+
+# Said after the detail kept: a part of it changed after all.
+_BUT_CHANGED = rx(
+    r"\b(?:but|except|apart from|other than|ends? in|ending in|different|digits?|now)\b"
+)
+_PLACEHOLDER_DETAIL = rx(r"\b(?:emailaddress|phonenumber)\d+\b|@|\d{3}")
+# "my number is the same but my email changed": another detail said beside the kept one.
+_OTHER_DETAIL = {
+    "email": rx(r"\b(?:e-?mail|address)\b"),
+    "phone": rx(r"\b(?:number|cell|mobile|digits)\b"),
+}
+
+
 def later_start(said: str) -> bool:
     """Whether a contact change was said to start on a later day than today."""
     return _LATER_START.search(said.lower()) is not None
@@ -267,8 +332,10 @@ def update_contact(c: Clause) -> Intent | None:
         return None  # no detail, old detail or contact word: nothing below could change one
     if said and _ASKS_WHETHER.search(c.text) and not _CHANGE.search(c.text):
         return None  # "is my phone number +1…?" checks what is on file; it changes nothing
-    if _not_mine_now(c.text):
+    if _not_mine_now(c.text) or second_detail_kept(c.norm.text):
         return None
+    if not said and detail_kept(c.norm.text) is not None:
+        return None  # "I got a new phone, same number though": nothing to change
     if said and (
         noun
         or _CHANGE.search(c.text)

@@ -25,7 +25,11 @@ from assistant.language.targets import target_ref
 
 _RESCHEDULE = rx(
     r"\b(?P<verb>reschedule|rebook|move|push(?: back)?|postpone|shift|bring forward|bring"
-    r"|change|switch|bump|slide|put off|delay)\b(?P<rest>.*)$"
+    r"|change|switch|bump|slide|put off|delay"
+    # "put my haircut back an hour", "put the cleaning forward a day": a shift, as pushed
+    # (the shift itself is read apart, and is no longer in the clause's words)
+    r"|put(?= (?:[a-z']+ ){1,4}(?:back|forward)\b(?! (?:on|onto|in|into|to)\b)))\b"
+    r"(?P<rest>.*)$"
 )
 _NEW_TIME = rx(
     r"^(?P<t>.*?)\s*\b(?:to|for|until|till|into|over to|back to|forward to)\b\s*(?P<w>.*)$"
@@ -39,6 +43,12 @@ _OFFERED_TIME = rx(
 _OFFERED_AS_QUESTION = rx(
     r"^(?P<t>.*?),\s*(?P<w>(?:would|could|does|will|is) (?:the |this |next |on |at )?(?:\d|mon"
     r"|tue|wed|thu|fri|sat|sun|tomorrow|noon|midday|half|quarter).*)$"
+)
+# "…the haircut, can we do next sunday instead?": offered as what could be done instead.
+_OFFERED_AS_ASK = rx(
+    r"^(?P<t>.*?),\s*(?:can|could) (?:we|i|you) (?:do|make it|try|have it|go with|go for)"
+    r"\s+(?P<w>(?:the |this |next |on |at )?(?:\d|mon|tue|wed|thu|fri|sat|sun|tomorrow|noon"
+    r"|midday|half|quarter).*)$"
 )
 _CANCEL = rx(r"\b(?:cancel|call off|scrap)\b(?P<rest>.*)$")
 # "…moved up by a day", "…pushed back an hour": the shift is read by assistant.shifts.
@@ -77,7 +87,7 @@ _HAVE_CANCELLED = rx(
 # by a shift said without a verb of moving (the shift itself is read by assistant.shifts).
 _BE_SHIFTED = rx(
     r"^(?:can|could|would|will)\s+(?P<t>(?:my|the|this|that)\b.+?) (?:be|start)"
-    r" (?:(?:moved|pushed|made|put) )?(?:[a-z0-9]+ ){1,4}(?:earlier|later|sooner)\b"
+    r" (?:(?:moved|pushed|made|put) )?(?:[a-z0-9]+ ){0,4}(?:earlier|later|sooner)\b"
 )
 
 
@@ -98,6 +108,8 @@ _COME_IN_AT = rx(
     r" (?:come in|come|get in|be seen|pop in|go in)"
     r"(?P<t> for (?:my|the|our) [a-z ]+?)?"
     r" (?:a (?:bit|little|little bit) |an hour |half an hour |slightly )?(?:earlier|later)\b"
+    # "can I come in earlier for the cleaning, like 9?": the visit said after
+    r"(?P<t2> for (?:my|the|our) [a-z]+(?: [a-z]+)?(?=[,.?!]| (?:like|say|maybe|perhaps|at)\b))?"
     r"(?P<w>.*)$"
 )
 
@@ -113,11 +125,22 @@ _SHIFTED_FOR = rx(
 )
 
 
+# "push it up to a supervisor", "move my case up to a manager": handed up to a person, which
+# is no new time (escalating is no tool's; language/limits says so).
+TO_SOMEONE_SENIOR = rx(
+    r"\b(?:up )?to (?:a |the |your |my |an? )?(?:supervisor|manager|boss|senior|someone senior"
+    r"|someone higher(?: up)?|higher[- ]ups?|the next level|management)s?\b"
+)
+
+
 def reschedule(c: Clause) -> Intent | None:
     text = c.text
+    if " to " in text and TO_SOMEONE_SENIOR.search(text):
+        return None
     come_in = _COME_IN_AT.search(text) if "earlier" in text or "later" in text else None
-    if come_in and come_in.group("t") and find_when(come_in.group("w"), c.now) is not None:
-        return _move(c, come_in.group("t"), _OFFER_LEAD.sub("", come_in.group("w")))
+    visit = come_in and (come_in.group("t") or come_in.group("t2"))
+    if come_in and visit and find_when(come_in.group("w"), c.now) is not None:
+        return _move(c, visit, _hour_offered(come_in.group("w")))
     if (
         " for " in text
         and (shifted_for := _SHIFTED_FOR.search(text)) is not None
@@ -130,7 +153,9 @@ def reschedule(c: Clause) -> Intent | None:
         else None
     )
     if shifted and appointment_context(c) and not TASK_NOUN.search(c.text):
-        return _move(c, shifted.group("t"), "")
+        # "could the haircut be a bit later, say 4?": the hour offered after it, if one is
+        offered = _OFFERED_AFTER.match(text[shifted.end() :])
+        return _move(c, shifted.group("t"), _hour_offered(offered.group("w")) if offered else "")
     passive = _PASSIVE_MOVE.search(c.text) or _HAVE_MOVED.search(c.text) or _GO_TO.search(c.text)
     if passive and appointment_context(c) and not TASK_NOUN.search(c.text):
         return _move(c, passive.group("t"), passive.group("w") or "")
@@ -139,8 +164,23 @@ def reschedule(c: Clause) -> Intent | None:
         return None
     verb = match.group("verb")
     rest = match.group("rest")
-    split = _NEW_TIME.match(rest) or _OFFERED_TIME.match(rest) or _OFFERED_AS_QUESTION.match(rest)
-    if verb in ("change", "switch", "bring", "move", "shift", "bump", "slide", "delay") and not (
+    split = (
+        _NEW_TIME.match(rest)
+        or _OFFERED_TIME.match(rest)
+        or _OFFERED_AS_QUESTION.match(rest)
+        or _OFFERED_AS_ASK.match(rest)
+    )
+    if verb in (
+        "change",
+        "switch",
+        "bring",
+        "move",
+        "shift",
+        "bump",
+        "slide",
+        "delay",
+        "put",
+    ) and not (
         appointment_context(c)
         or (verb in ("move", "bump", "shift", "slide") and split and _a_day_named(split, c))
     ):
@@ -303,6 +343,17 @@ def move_to(c: Clause, target_words: str, time_words: str) -> Intent:
 
 
 _OFFER_LEAD = rx(r"^[\s,]*(?:(?:on )?(?:that|the same) day[\s,]*)?(?:say|maybe|perhaps|like)?\s*")
+# ", say 4?", " like 9", ", maybe around 3": an hour offered after a visit asked earlier/later
+_OFFERED_AFTER = rx(r"^[\s,]+(?P<w>(?:say|like|maybe|perhaps|ideally|around|at) .+)$")
+# "9", "8:30", "4pm": an hour said bare, read as "at 9" (on the visit's own day)
+_BARE_HOUR = rx(r"(?:1[0-2]|0?[1-9])(?::[0-5]\d)?(?: ?[ap]\.?m\.?)?")
+
+
+def _hour_offered(words: str) -> str:
+    """The time words offered ("like 9?" → "at 9"), as `_move` reads them."""
+    said = _OFFER_LEAD.sub("", words.lstrip(" ,"))
+    bare = said.strip(" ?.!")
+    return f"at {bare}" if _BARE_HOUR.fullmatch(bare) else said
 
 
 # A time that names no day: the customer must be asked, never guessed for.

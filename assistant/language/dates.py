@@ -122,6 +122,14 @@ _DAY_PATTERNS: tuple[tuple[str, GatedPattern], ...] = tuple(
             "next_year_today",
             r"\b(?:(?:on )?the )?same (?:day|date) next year\b|\bthis time next year\b",
         ),
+        # "a year from feb 29", "a year after the 29th of february": a year on from that
+        # date (a leap day's has no 29th: asked, see _counted_past_months_end).
+        (
+            "year_from_date",
+            rf"\b(?:a|one) year (?:from|after) (?:the )?(?:(?P<m1>{_MON})\.? (?:the )?"
+            rf"(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?|(?P<d2>\d{{1,2}})(?:st|nd|rd|th)? (?:of )?"
+            rf"(?P<m2>{_MON})\b)",
+        ),
         # "a week from tomorrow", "two days after friday", British "a week tomorrow",
         # "a week on tuesday": a span counted from another day, not from today.
         (
@@ -273,6 +281,8 @@ _TIME_PATTERNS: tuple[tuple[str, GatedPattern], ...] = tuple(
         # "the morning of the 19th, like 10", "saturday, say 10": an hour offered after a
         # comma, the last thing said ("…, like 10 of them" counts things)
         ("bare_hour", r", ?(?:like|say|maybe|ideally) (\d{1,2})(?:ish)?(?=\s*(?:[?.!]|$))"),
+        # "tomorrow 3ish", "friday 10-ish": "-ish" says an hour, whatever is before it
+        ("bare_hour", r"\b(1[0-2]|0?[1-9])[- ]?ish\b"),
         ("noon", r"\b(noon|midday|midnight)\b"),
         (
             "part",
@@ -411,6 +421,9 @@ def _day(name: str, m: re.Match[str], today: date) -> tuple[date | None, int | N
         return today + delta, None, None
     if name == "next_year_today":
         return today + relativedelta(years=1), None, None
+    if name == "year_from_date":
+        start = _year_from_start(m, today)
+        return (start + relativedelta(years=1) if start else None), None, None
     if name == "part_of_month":
         return _part_of_month(today, g[0], _MONTH_NUMBERS[g[1]]), None, None
     if name == "span_from_day":
@@ -496,13 +509,31 @@ def _nth_weekday(
 _COUNTED = frozenset({"in_span", "span_from_now", "span_from_day"})
 
 
+def _year_from_start(m: re.Match[str], today: date) -> date | None:
+    """The date "a year from feb 29" counts from: the next one to come (today's too)."""
+    month = _MONTH_NUMBERS[(m.group("m1") or m.group("m2")).lower()]
+    dom = int(m.group("d1") or m.group("d2"))
+    for year in range(today.year, today.year + 8):
+        found = _valid(year, month, dom)
+        if found is not None and found >= today:
+            return found
+    return None
+
+
 def _counted_past_months_end(
     name: str, m: re.Match[str], today: date, day: date | None
 ) -> str | None:
     """The day a count of months names, as it should be read back ("February 31"), when
     the month it lands in is too short for it and relativedelta gave the month's last day
-    instead; else None. (A year from a leap day stays the 28th of February, as agreed
-    for "a year from today" before; a month's end is days off, not one.)"""
+    instead; else None. A year from a leap day is asked about the same way ("February 29,
+    2033": the 28th or March 1st is the customer's to say; it was the 28th unasked)."""
+    if (
+        day is not None
+        and day.month == 2
+        and day.day == 28
+        and (leap := _year_from_a_leap_day(name, m, today)) is not None
+    ):
+        return f"February 29, {day.year}" if leap else None
     if name not in _COUNTED or day is None or m.group(2) != "month":
         return None
     start = today
@@ -511,6 +542,24 @@ def _counted_past_months_end(
             return None  # from a weekday: "two months after friday" is not read so far
         start = today + timedelta(days=m.group(3) == "tomorrow")
     return None if day.day >= start.day else f"{_MONTH_NAMES[day.month]} {start.day}"
+
+
+def _year_from_a_leap_day(name: str, m: re.Match[str], today: date) -> bool | None:
+    """Whether a count in whole years starts on a 29th of February (None: not a count in
+    years at all)."""
+    if name == "next_year_today":
+        start = today
+    elif name == "year_from_date":
+        start = _year_from_start(m, today) or today
+    elif name in _COUNTED and m.group(2) == "year":
+        start = today
+        if name == "span_from_day":
+            if m.group(3) not in ("today", "tomorrow"):
+                return None
+            start = today + timedelta(days=m.group(3) == "tomorrow")
+    else:
+        return None
+    return start.month == 2 and start.day == 29
 
 
 def _part_of_month(today: date, part: str, month: int) -> date | None:

@@ -284,6 +284,7 @@ _ASKS_TO_BE_TOLD = rx(
 )
 
 _WRITE_RULES: tuple[Callable[[Clause], Intent | list[Intent] | None], ...] = (
+    task_rules.added_again,
     task_rules.add_task,
     account_rules.create_ticket,
     account_rules.update_contact,

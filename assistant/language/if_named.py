@@ -28,9 +28,38 @@ _IF_NAMED = rx(
 )
 
 
+# "is my cleaning still on monday? if so push it an hour later": the same condition, asked
+# first and then leaned on ("if so", "if yes", "if it is").
+_ASKED_THEN_IF_SO = rx(
+    r"\b(?:is|are) (?P<np>(?:the |my )?(?!it\b|that\b|this\b|there\b)[a-z][a-z' -]{1,40}?)"
+    r" (?:still )?(?:there|on (?:my|the) (?:list|tasks?|to-?do list)|pending|open|booked"
+    rf"|scheduled|on (?P<day>{_DAY}|the weekend|a weekend)|in the (?P<part>morning|afternoon"
+    r"|evening))(?: still)?\s*[?.,]\s*(?:and |ok |okay |so )?if (?:so|yes|it is|it's|they are)"
+    r",? (?:then )?(?:please )?(?:can you |could you |just |go ahead and )?"
+    r"(?P<verb>mark|tick|cross|complete|finish|delete|remove|cancel|move|reschedule|push"
+    r"|change|set|make) (?:it|that|that one)\b"
+)
+# "cancel the cleaning if it's before noon", "move the haircut to 4 if it's on friday": the
+# condition said after the ask, of the thing it names ("before noon" is its morning). Only
+# said last: whatever follows may be another condition.
+_VERB_THEN_IF = rx(
+    r"\b(?P<verb>cancel|delete|remove|move|reschedule|push|mark|complete) (?P<np>(?:the |my )"
+    r"(?!one\b)[a-z][a-z' -]{1,40}?)(?P<rest>(?: (?:to|by|back|forward|earlier|later)\b[^,]*?)?)"
+    r",? (?:but )?(?:only )?if (?:it's|it is|its|it falls|that's|that is) (?:still )?"
+    rf"(?:on (?P<day>{_DAY})|in the (?P<part>morning|afternoon|evening)"
+    r"|(?P<am>before (?:noon|midday|lunch|12(?: ?pm| o'?clock)?)))[.!]*$"
+)
+
+
 def condition_named(text: str) -> str:
     """`text` (lower-cased) with such a condition read as the thing it names."""
-    match = _IF_NAMED.search(text)
+    match = _IF_NAMED.search(text) or _ASKED_THEN_IF_SO.search(text)
+    if match is None and (after := _VERB_THEN_IF.search(text)) is not None:
+        day = f" on {after.group('day')}" if after.group("day") else ""
+        part = after.group("part") or ("morning" if after.group("am") else "")
+        said = f"{after.group('verb')} {after.group('np')}{day}"
+        said += f" in the {part}" if part else ""
+        return f"{text[: after.start()]}{said}{after.group('rest')}"
     if match is None:
         return text
     day = match.group("day") or ""

@@ -149,6 +149,10 @@ _VISIT_AFTER = rx(
     r"(?P<rest>(?: (?:on|at|this|next) [a-z0-9:]+(?: (?:at|morning|afternoon) [a-z0-9:]+)?)?)"
     r"(?P<tail> (?:any ?more|any longer|after all))?(?P<end>[.!]?$|[,.;] )"
 )
+_DAY_AFTER = rx(
+    r"^ (?:it )?(?:on )?(?P<day>(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow)"
+    r"(?: (?:any ?more|any longer|after all))?[.!]?$"
+)
 _DAY_OR_HOUR = rx(
     r"\b(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\b|\btomorrow\b"
     r"|\b\d{1,2}(?:st|nd|rd|th)\b|\b\d{1,2}(?::\d\d)? ?(?:am|pm)\b|\bat \d|\bsame time\b"
@@ -327,8 +331,37 @@ def _not_that_but(text: str) -> str:
     return f"{text[: m.start()]}{verb} {m.group('what')} {text[m.start('rest') :]}"
 
 
+# "I can't do wednesday anymore", "wednesday doesn't work for me anymore": a day that no
+# longer suits, said of no visit (as "I can't make friday anymore" is: `_DAY_AFTER`)
+_DAY_NO_GOOD = rx(
+    r"^(?:(?:sorry|so|well|actually|unfortunately|hmm|oh)[, ]+)*"
+    r"(?:(?:i|we) (?:can't|cannot|can not|cant|won't|wont|couldn't) do (?:it )?(?:on )?"
+    r"(?P<day>(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow)"
+    r"|(?P<day2>(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow)"
+    r" (?:doesn't|does not|won't|will not|isn't going to|no longer) work(?:s)?(?: for (?:me|us))?)"
+    r"(?: (?:any ?more|any longer|after all))?[.!]?$"
+)
+
+
+def day_let_go(text: str) -> str | None:
+    """ "I can't make friday anymore", "wednesday doesn't work for me": the day that no
+    longer suits ("friday"), said of no visit; else None."""
+    low = text.lower().strip()
+    if ("do " in low or "work" in low) and (no_good := _DAY_NO_GOOD.match(low)) is not None:
+        return no_good.group("day") or no_good.group("day2")
+    if (
+        "make" in low
+        and (m := _WONT_COME.search(low)) is not None
+        and (day := _DAY_AFTER.match(low[m.end() :])) is not None
+    ):
+        return day.group("day")
+    return None
+
+
 def _not_coming(text: str) -> str:
     low = text.lower()
+    if ("do " in low or "work" in low) and (no_good := _DAY_NO_GOOD.match(low)) is not None:
+        return f"my {no_good.group('day') or no_good.group('day2')} appointment"
     if ("happen" in low or "work" in low) and (m := _WONT_HAPPEN.match(low)) is not None:
         said = text[m.start("visit") : m.end("visit")]
         if _DAY_OR_HOUR.search(low[m.end() :]):
@@ -337,6 +370,10 @@ def _not_coming(text: str) -> str:
     if not ("make" in low or "need" in low) or (m := _WONT_COME.search(low)) is None:
         return text
     if (visit := _VISIT_AFTER.match(low[m.end() :])) is None:
+        if (day := _DAY_AFTER.match(low[m.end() :])) is not None:
+            # "I can't make friday anymore": that day's visit, read out (whether to cancel
+            # or move it is not said; it was booked as a service "friday anymore")
+            return f"{text[: m.start()]}my {day.group('day')} appointment"
         return text
     said = text[m.end() : m.end() + visit.end("rest")].strip()
     rest = text[m.end() + visit.start("end") :]
@@ -345,6 +382,9 @@ def _not_coming(text: str) -> str:
         # named, and the words after it say where it goes.
         return f"{text[: m.start()]}{said}{rest}"
     return f"{text[: m.start()]}cancel {said}{rest}"
+
+
+_ONCE_MORE = rx(r" (?:again|once more)$")
 
 
 def _on_the_list(text: str) -> str:
@@ -356,6 +396,9 @@ def _on_the_list(text: str) -> str:
     if (told := _ERRAND_TOLD.search(low[: put.start()])) is None:
         return text
     errand = text[told.start("errand") : told.end("errand")]
+    # "i need to call the pharmacy again, can you put it back on my tasks": once more is no
+    # word of what to do
+    errand = _ONCE_MORE.sub("", errand)
     between = text[told.end("errand") : put.start()]
     if _REMARK.match(between):
         # "i need to send my tax forms by thursday, it's important, put it on my list": the

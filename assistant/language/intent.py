@@ -79,7 +79,8 @@ class Intent:
 
     @property
     def lookup(self) -> str | None:
-        if self.kind in TASK_ACTIONS:
+        if self.kind in TASK_ACTIONS or (self.kind == "add_task" and self.target is not None):
+            # (a to-do named to be added again: its title is looked up)
             return "crm.listTasks"
         if self.kind in APPOINTMENT_ACTIONS:
             target = self.target

@@ -65,7 +65,7 @@ from assistant.language.targets import EXCEPT, EXCEPT_JOINER, TargetRef, target_
 from assistant.language.task_rules import POINTER, SENTENCE_ERRAND, told_done
 from assistant.language.text import Normalized, normalize
 from assistant.language.them_all import each_said, names_them_all
-from assistant.language.unheard import as_said, asks_something, tells
+from assistant.language.unheard import as_said, asks_something, opens_as_remark, tells
 from assistant.zones import zone_named
 
 # --- clauses -----------------------------------------------------------------------
@@ -490,6 +490,22 @@ _CHANGE_OF_IT = rx(
     r"^(?:(?:and|so|just|please|can you|could you|then) )*(?:put|move|push|make|change|set"
     r"|bump|shift|mark|cancel|delete|remove|tick off|complete) (?P<it>it|that|this)\b"
 )
+# "the groceries, that's done already", "groceries - already done that": a thing named
+# alone, then told done by a pronoun (read as "<thing> is done").
+_NAMED_ALONE = rx(
+    r"^(?:(?:and|so|ok|okay|oh|now|also|then|as for|about) )*(?P<thing>(?:(?:the|my) )?"
+    r"(?:[a-z'-]+ ){0,3}?[a-z'-]+)$"
+)
+_PRONOUN_DONE = rx(
+    r"^(?:(?:and|so|oh|yeah|yes|well|but) )*(?:"
+    r"(?:it|that|this|they|those|these)(?:'s| is| are|'re| has been| have been| was| were"
+    r"| got)(?: all| now| finally| already)* (?:done|finished|sorted|sorted out|completed"
+    r"|taken care of|handled|dealt with)"
+    r"|(?:i(?:'ve| have)? )?(?:already |just |finally )*(?:done|did|finished|completed"
+    r"|sorted|handled) (?:it|that|this|them|those)"
+    r"|(?:already|all) (?:done|finished|sorted|completed))"
+    r"(?: already| now| too| as well| earlier| today| yesterday)*$"
+)
 _OWN_PLAN = rx(
     r"^(?:and |but |so |then )?(?:i'll|i will|ill|i'm going to|i am going to|i'm gonna)"
     r" (?!need\b|want\b|have to\b|be\b|take\b)"
@@ -573,6 +589,11 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
     ) is not None:
         # "mark the last two tasks on my list done": each by its place in the list
         text = f"{text[: few.start()]}{_each_placed(few)}{text[few.end() :]}"
+    if (fronted := _DAY_THEN_ASK.match(text)) is not None:
+        # "on thursday, what do I have and what tasks are due": the day said first is the
+        # day of each question after it (read alone, "what do I have" asked nothing);
+        # "on friday, book a haircut at 3", of the ask (it was booked today at 3).
+        text = _of_the_day(fronted.group("day"), fronted.group("rest"), now)
     unsure = undecided(text.lower())
     if unsure:
         text = without_undecided(text)  # "…, I'm not sure yet": said of the ask, not in it
@@ -667,7 +688,18 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
             not intents
             and before is not None
             and own_request
-            and (negated(before) or QUESTION_START.search(clause))
+            and (
+                negated(before)
+                or QUESTION_START.search(clause)
+                # "what's my next appointment, and can you move it to the day after": "it"
+                # is what the question before asked of
+                or (
+                    QUESTION_START.search(before)
+                    and _IT.search(clause)
+                    and not asked
+                    and not _ASKS_LEAVE.match(clause)
+                )
+            )
         ):
             # "don't cancel the haircut, just tell me when it is", "remind me to bring my
             # x-rays to the cleaning, what time is it": "it" is the thing named before;
@@ -692,6 +724,22 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
                 clause, intents = named, again
                 del found[len(found) - len(last_intents) :]
                 last_intents = []
+        if (
+            not last_intents
+            and before is not None
+            and (alone := _NAMED_ALONE.match(before)) is not None
+            and _PRONOUN_DONE.match(clause) is not None
+            and not opens_as_remark(before)
+            and (not intents or all(i.kind == "complete_task" for i in intents))
+        ):
+            # "the groceries, that's done already": the thing named alone is the one told
+            # done (read alone, "that's done" was nothing, "already done" a to-do "already").
+            named = f"{alone.group('thing')} is done"
+            again = read_clause(named, norm, local_now, timezone, asked=asked)
+            if again and all(i.kind == "complete_task" for i in again):
+                clause, intents = named, again
+                if leading and leading[-1] == before:
+                    leading.pop()
         if (
             before is not None
             and len(intents) == 1
@@ -910,11 +958,15 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
     if unheard and found:
         # Asks no rule read, kept with every ask read beside them (whichever the planner
         # acts on, the answer names them): remarks, reasons and thanks are not kept.
+        # "the groceries, i did them already": the thing named first is what the ask
+        # after it was done to (its target), not words no rule read.
+        targets = {as_said(i.target.phrase) for i in found if i.target is not None}
         asks = tuple(
             as_said(words)
             for words in unheard
             if not negated(words)
             and not _only_a_time(words, local_now)
+            and as_said(words) not in targets
             and asks_something(words, local_now)
         )
         if asks:
@@ -1205,6 +1257,8 @@ _TIME_FILLER = rx(
     r"|instead|please|then|would work|works|is good|is fine|at|on|the|for|like"
     # "…, would the 23rd at 2 work?", "does thursday at 9 suit?": a time offered as a question
     r"|would|could|will|does|do|work|suit|be|okay|ok|possible|available|free|any good"
+    # "…the haircut, can we do next sunday instead": a time offered as what could be done
+    r"|can|we|you|make it|go for|go with|try|have it"
     # "noonish tomorrow": about an hour, which is asked
     r"|(?:noon|midday|lunch|teatime|\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten"
     r"|eleven|twelve)-?ish)\b"
@@ -1429,6 +1483,13 @@ def asked_after_refusal(said: str) -> str | None:
     return asked if asked != clauses[1][1] else None
 
 
+# "can I move it to monday", "is it possible to…": asked whether it may be done, not asked
+# to do it
+_ASKS_LEAVE = rx(
+    r"^(?:(?:and|so|but|also|oh)[, ]+)*(?:can|could|may|should|would) (?:i|we)\b|^is it possible\b"
+)
+
+
 def _name_the_it(clause: str, before: str, *, of_it: bool = False) -> str:
     """`clause` with its "it" replaced by the last thing `before` named; `of_it`: a clause
     with no "it" asks something of that thing ("…I just need the address")."""
@@ -1624,6 +1685,48 @@ def _time_said_first(
         i.writes and i.when is not None and i.when.day is not None and not i.when.day_implied
         for i in merged
     )
+
+
+# A day said first, then questions about it or an ask ("on thursday, what do I have…",
+# "tomorrow: any appointments, and…", "on friday, book a haircut at 3").
+_DAY_THEN_ASK = rx(
+    r"^(?P<day>(?:(?:and|so|ok|okay) )?(?:on |for )?(?:this |next )?(?:(?:mon|tues|wednes|thurs"
+    r"|fri|satur|sun)day|today|tomorrow)|(?:on |for )?the \d{1,2}(?:st|nd|rd|th)?)"
+    r"\s*[,:;-]\s*(?P<rest>(?:what|what's|whats|do i|have i|am i|any|anything|which|is there"
+    r"|are there|how many|tell me what|(?:(?:please|can you|could you|would you) )?(?:book"
+    r"|schedule|add|remind|put|set up|get me|i need|i'd like|i want))\b.+)$"
+)
+_QUESTION_FIRST = rx(
+    r"^(?:what|what's|whats|do i|have i|am i|any|anything|which|is there|are there|how many"
+    r"|tell me what)\b"
+)
+# Where one question of several ends ("…and what tasks are due", "…, and which…").
+_NEXT_QUESTION = rx(
+    r"(?:,? and |, )(?=(?:what|what's|whats|which|any|do i|have i|is there|are there|how many)\b)"
+)
+
+
+def _of_the_day(day: str, rest: str, now: datetime) -> str:
+    """`rest` with the `day` said before it put after each question, or after the ask,
+    that names no day of its own."""
+    for lead in ("and ", "so ", "okay ", "ok ", "for "):
+        day = day.removeprefix(lead)
+    if day not in ("today", "tomorrow") and not day.startswith("on "):
+        day = f"on {day}"
+    if not _QUESTION_FIRST.match(rest):
+        said = find_when(rest, now)
+        return f"{rest} {day}" if said is None or said.day_implied else rest
+    parts = _NEXT_QUESTION.split(rest)
+    joints = [m.group(0) for m in _NEXT_QUESTION.finditer(rest)]
+    out = []
+    for n, part in enumerate(parts):
+        question = part.rstrip(" ?.!")
+        ending = part[len(question) :]
+        said = find_when(question, now)
+        if said is None or said.day_implied:
+            question = f"{question} {day}"
+        out.append(question + ending + (joints[n] if n < len(joints) else ""))
+    return "".join(out)
 
 
 def _only_a_time(clause: str, now: datetime) -> bool:

@@ -229,6 +229,10 @@ _EVERYTHING = rx(
     r"\b(?:everything|all of it|all my stuff|full picture|catch me up|rundown|overview"
     r"|the works|all my info)\b"
 )
+_EVERYTHING_DUE = rx(
+    r"\b(?:everything|all|anything|all the stuff|all the things)(?: that's| that is| which is"
+    r"| i have| i've got| i got)? (?:due|coming due)\b"
+)
 # "that's everything", "thanks for everything": a closing, not a request for it all.
 _CLOSING = rx(r"\b(?:that's|that is|that'll be|that will be|for|is that) everything\b")
 # "a good dentist", "recommend a physio": a kind of service, not an appointment on file.
@@ -317,6 +321,10 @@ def reads(c: Clause) -> list[Intent]:
         )
     ):
         found.append((profile.start(), "profile"))
+    if not found and "due" in text and (due := _EVERYTHING_DUE.search(text)) is not None:
+        # "show me everything due this week": what is due, as "what's due this week" reads
+        # (not every kind of thing on the account)
+        found.append((due.start(), "tasks"))
     if not found and _EVERYTHING.search(text) and not _CLOSING.search(text):
         return [Intent(kind, clause=text) for kind in _EVERYTHING_KINDS]
     return [Intent(kind, clause=text) for _, kind in sorted(found)]

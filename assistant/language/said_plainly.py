@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from assistant.language.added_back import as_added
 from assistant.language.patterns import rx
 
 _LEAD = r"^(?P<lead>(?:(?:and|so|ok|okay|oh|wait|um|uh|sorry|also|hmm|right|well|yeah)[ ,]+)*)"
@@ -73,9 +74,42 @@ _DAY_CLEARED = rx(
 _NAMED_DAY = re.compile(r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|the \d.*")
 
 
+# "remind me about my cleaning the night before", "a reminder for my haircut the day
+# before it": the day counted from the visit the reminder is about, said as such ("…the
+# day before my cleaning"), so that the day is counted from it (it was asked).
+_VISIT_REMINDED = rx(
+    r"\b(?P<head>remind me|reminder(?: in)?) (?:about|for|of) (?P<visit>(?:my|the) (?:[a-z-]+ )"
+    r"{0,2}?(?:cleaning|haircut|massage|facial|appointment|appt|visit|consultation|check-?up"
+    r"|exam|session|booking))(?P<when> (?:on|at) [a-z0-9: ]+?)?"
+    r" (?P<rel>the (?:day|night|evening|morning) (?:before|after)|(?:a|one|two|three|\d) days?"
+    r" (?:before|after))(?: (?:it|that))?(?=$|[ ,.!?])",
+    re.IGNORECASE,
+)
+_PART_OF_THE_DAY = rx(r"\b(?:night|evening|morning)\b", re.IGNORECASE)
+
+
+def _visit_reminded(text: str) -> str:
+    said = _VISIT_REMINDED.search(text)
+    if said is None:
+        return text
+    rel = _PART_OF_THE_DAY.sub("day", said.group("rel"))
+    visit = said.group("visit")
+    return (
+        f"{text[: said.start()]}{said.group('head').removesuffix(' in')} about {visit}"
+        f"{said.group('when') or ''}"
+        f" {rel} {visit}{text[said.end() :]}"
+    )
+
+
 def said_plainly(text: str) -> str:
     """`text` (as the recogniser's habits were taken out) as typed."""
     lower = text.lower()
+    if ("before" in lower or "after" in lower) and "remind" in lower:
+        text = _visit_reminded(text)
+        lower = text.lower()
+    if "again" in lower or "back" in lower or "restore" in lower or "add" in lower:
+        text = as_added(text)  # "put call the pharmacy back on my list": its add
+        lower = text.lower()
     named = " one" in lower or " task" in lower or " reminder" in lower
     if named and ("date" in lower or "day" in lower) and (due := _DUE_ASKED.match(text)):
         return f"{due.group('lead')}when is {due.group('what')} due"

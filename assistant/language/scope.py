@@ -85,6 +85,27 @@ _HYPOTHETICAL = rx(
     r"|if (?:i|we)(?! (?:could|can|may|might)\b)"
     r"|(?:would|will|do) i (?:be charged|get charged|have to pay|lose|get (?:a refund|my money))"
     r"|would it cost|will it cost"
+    # "how much would it cost to cancel the haircut?", "what would it cost to move it?": a
+    # price asked (the cancel was held for a yes)
+    r"|(?:how much|what) (?:would|will|does|do|is) (?:it|that|they) (?:cost|charge|be)"
+    r" (?:me )?(?:to|if)\b"
+    # "can I cancel the cleaning without being charged?", "do you charge for cancelling?":
+    # whether a change costs, asked (the cancel was held for a yes; the balance was read)
+    r"|(?:can|could|may) (?:i|we) (?:still )?(?:cancel|move|reschedul|chang|delet)\w*"
+    r" (?:[\w']+ ){0,4}?without (?:being charged|getting charged|paying|a (?:fee|charge"
+    r"|penalty)|any (?:fee|charge|penalty))"
+    r"|do you (?:charge|bill)(?: (?:a fee|anything|extra))? (?:for|to|if)"
+    r" (?:i |we )?(?:cancel|mov|reschedul|chang|no-?show|miss)\w*"
+    # "what's the latest I can cancel my cleaning?", "is it too late to move it?", "how
+    # much notice do I need to cancel": a question of the deadline, not the change (the
+    # cancel was held for a yes)
+    r"|(?:what|when)(?:'s| is| was) the (?:latest|last (?:day|minute|time)|deadline|cut-?off)"
+    r"(?: (?:time|day|date|point))?(?: (?:that|when|by which))? (?:i|we) (?:can|could|may|have to)"
+    r"|(?:by when|until when|till when|how late|how long before|how far (?:ahead"
+    r"|in advance)) (?:can|could|do|must|should|may) (?:i|we)(?: still)?"
+    r" (?:cancel|move|reschedul|change|delete)"
+    r"|(?:is|was) it (?:too late|still ok|still okay|still possible|possible still) to"
+    r"|how much notice(?: do| would| must)?(?: i| we)?(?: need| have)?(?: to)?(?: give)?"
     # "should I delete the eye exam task or keep it?": asks for advice, not the change
     r"|should (?:i|we) (?:delete|cancel|mark|move|remove|reschedule|change|update|book|add"
     r"|tick|cross|complete|open))\b"
@@ -137,7 +158,10 @@ _POLITE_IF = (
 )
 _ON_A_CONDITION = rx(
     # "see if you can move it" asks for the move; "if possible" is only polite
-    r"(?<!see )(?<!check )(?<!checking )(?<!wonder )(?<!wondering )(?<!know )(?<!ask )(?<!asking )"
+    # (each a whole word: "delete the groceries task if it's due today" is on a condition,
+    # though "task" ends in "ask")
+    r"(?<!\bsee )(?<!\bcheck )(?<!\bchecking )(?<!\bwonder )(?<!\bwondering )(?<!\bknow )"
+    r"(?<!\bask )(?<!\basking )"
     rf"\b(?:if|unless|only if|provided|as long as)\b(?!{_POLITE_IF})"
 )
 

@@ -501,6 +501,13 @@ _ASKED_TO_NOTE = rx(
 
 
 _ABOUT_A_DAY = rx(r"\b(?:about|regarding|re|concerning)\s+$")
+# "add a task to move my haircut to friday", "remind me to push the meeting to the 3rd":
+# the day is where the to-do's own verb puts something, part of its title; no due date
+# (cut out, it left "Move my haircut to", due Friday).
+_MOVED_TO_A_DAY = rx(
+    r"\b(?:move|push|reschedule|shift|bump|switch|postpone|delay|bring|pull|change)\b"
+    r"[^,;]*\s(?:to|into|till|until)\s+$"
+)
 # "buy dog food, no date", "…, no deadline", "…, whenever": said of the due date, which
 # stays unset; no part of the title.
 _NO_DAY = rx(
@@ -547,6 +554,8 @@ def task_draft(
         when = None
     if when is not None and _ABOUT_A_DAY.search(title_words[: when.spans[0][0]]):
         when = None  # "email Sarah about the 3rd": what the to-do is about, not its day
+    if when is not None and _MOVED_TO_A_DAY.search(title_words[: when.spans[0][0]]):
+        when = None  # "move my haircut to friday": the day is the to-do's, not its due day
     due_on = None
     if when is not None and when.day is not None:
         due_on = when.day.isoformat()

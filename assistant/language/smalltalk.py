@@ -48,7 +48,8 @@ _PATTERNS: tuple[tuple[ChatKind, str], ...] = (
         r"|forget (?:it|that|about it)|don't worry(?: about it)?|no worries|ignore that"
         r"|cancel that|nothing|not to worry"
         # "ok leave it as it is", "keep it then", "hang on": nothing is to change.
-        r"|(?:just )?(?:leave|keep) (?:it|them|that|things)(?: (?:as (?:it is|they are|is)"
+        r"|(?:just )?(?:leave|keep) (?:it|them|that|things|both(?: of them)?)(?: (?:as (?:it is"
+        r"|they are|is)"
         r"|alone|be|for now|then|that way|like that))*"
         r"(?:[ ,.!]+(?:i'll|i will|i'd like to|i want to|i'm going to) keep (?:it|them|that)"
         r"(?: then| for now| after all)?)?[ .!]*$"
@@ -70,7 +71,14 @@ _PATTERNS: tuple[tuple[ChatKind, str], ...] = (
     (
         "how_to",
         r"^(?:so |and |ok |okay )?how (?:do|can|would|should) i (?:\w+ )?(?:book|move|cancel|add"
-        r"|change|reschedule|complete|delete|pay|open|check)\b",
+        r"|change|reschedule|complete|delete|pay|open|check)\b"
+        # "can you tell me how to cancel an appointment", "how would I go about deleting a
+        # task": the way asked, said round about (before, the cancel was asked which)
+        r"|^(?:so |and |ok |okay )?(?:(?:can|could|would) you (?:please )?)?(?:tell me|explain"
+        r"(?: to me)?|show me) how (?:to|do i|can i|i can|i would|i'd)(?: go about)?"
+        r" (?:book|mov|cancel|add|chang|reschedul|complet|delet|pay|open|check|updat|remov)\w*\b"
+        r"|^(?:so |and |ok |okay )?how (?:do|can|would|should) i go about"
+        r" (?:book|mov|cancel|add|chang|reschedul|complet|delet|pay|open|check|updat|remov)\w*\b",
     ),
     (
         # "are you a robot or a real person", "is this like an automated thing": asked what

@@ -96,6 +96,8 @@ _ADD_TASK = (
         r"|fix|order|collect|write|finish|check|take|bring|visit|wash|sort out|find|print|post"
         r"|mail|drop off|ask|tell|get|cook|feed|walk|water|pack|submit|file|sign|read)\b.+)$"
     ),
+    # "add 'call the pharmacy'", "add 'call the pharmacy' as high priority": a title quoted
+    rx(r"\badd (?P<rest>'[^']+'|\"[^\"]+\")"),
 )
 _REPEAT_FIRST = rx(
     r"^(?P<rep>(?:every|each) (?:other |single )?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day"
@@ -107,6 +109,19 @@ _EVERY = rx(
     r"|weekday|weekend|morning|evening|night|month|year)\b|\b(?:daily|weekly|monthly|yearly)\b"
 )
 _PRONOUN_TITLE = rx(r"it|that|this|them")
+# "on the 1st to pay rent, and every month after": a first day, then what to do
+_DAY_THEN_TODO = rx(
+    r"^(?:(?:on|for) )?(?P<day>(?:the )?\d{1,2}(?:st|nd|rd|th)|(?:this |next )?(?:mon|tues|wednes"
+    r"|thurs|fri|satur|sun)day|tomorrow|today)[, ]+to (?P<todo>.+)$"
+)
+# "…, and every month after", "… and then monthly", "…, daily": a repeat said after it
+_REPEAT_AFTER = rx(
+    r"[, ]+(?:and )?(?:then )?(?:(?:every|each) (?:other )?(?:day|week|month|year|morning"
+    r"|evening|night)(?: after(?: that)?| from then on| thereafter)?|daily|weekly|monthly|yearly"
+    r"|nightly)$"
+)
+_REPEAT_WORDS = rx(r"^[, ]*(?:and )?(?:then )?|(?: after(?: that)?| from then on| thereafter)$")
+_ONCE_MORE = rx(r" (?:again|once more)(?=\W*(?:(?:can|could|would|will) you)?\W*$)")
 _TO_BUY = rx(r"(?:buy|get|pick up|order|grab)\b")
 # "could you remind me about something": a title that names nothing is asked for.
 _PLACEHOLDER_TITLE = rx(
@@ -116,6 +131,8 @@ _PLACEHOLDER_TITLE = rx(
 # A title that only points at something said elsewhere: "it", "about that", "the task".
 POINTER = r"(?:(?:about|of) )?(?:it|that|this|them|those|the (?:task|to-do|todo|reminder|thing))"
 _ONLY_A_POINTER = rx(POINTER)
+# "add a reminder for that day": a day, and no words of what to do (was titled "Day")
+_ONLY_A_DAY = rx(r"(?:(?:for|on) )?(?:(?:that|the|this|same|the same) )?day")
 # ", it's important," said between the task and "put it on my list": its priority only.
 _IT_MATTERS = rx(
     r",?\s*(?:it's|it is|that's|that is|this is|this one's) (?:really |very |quite |super "
@@ -260,6 +277,28 @@ def said_as_a_need(c: Clause) -> Intent | None:
     return dataclasses.replace(intent, clause=c.text, missing=missing)
 
 
+# "re-add the pharmacy task" (language/added_back.py: "bring back the pharmacy one", "put the
+# pharmacy task back on my list"): a to-do named by some of its words, added again
+_READDED = rx(
+    r"\bre-add (?P<what>(?:the|my|that) (?:[a-z'-]+ ){1,4}?(?:task|to-?do|reminder|one))\b"
+    r"(?P<rest>.*)$"
+)
+
+
+def added_again(c: Clause) -> Intent | None:
+    """The to-do named, looked up and added again under its title, with the level and the
+    due day said after it ("re-add the pharmacy task for friday")."""
+    if "re-add" not in c.text or (named := _READDED.search(c.text)) is None:
+        return None
+    rest = named.group("rest")
+    arguments: dict[str, Any] = {}
+    if priority := slots.priority(rest)[0]:
+        arguments["priority"] = priority
+    if (when := find_when(rest, c.now)) is not None and when.day is not None:
+        arguments["due_on"] = when.day.isoformat()
+    return Intent("add_task", arguments, target=task_ref(named.group("what"), c), clause=c.text)
+
+
 def add_task(c: Clause) -> Intent | None:
     if c.text.startswith(("add ", "and ", "then ", "also ", "please ")) and (
         one := _ADD_ONE.match(c.text)
@@ -280,6 +319,19 @@ def add_task(c: Clause) -> Intent | None:
             rest = f"{rest[said_first.end() :]} {said_first.group('rep')}"
         elif rep := match.groupdict().get("rep"):
             rest = f"{rest} {rep}"
+        repeat = None
+        if (
+            "to " in rest
+            and _EVERY.search(rest)
+            and (first_day := _DAY_THEN_TODO.match(rest)) is not None
+            and (said_repeat := _REPEAT_AFTER.search(first_day.group("todo"))) is not None
+        ):
+            # "remind me on the 1st to pay rent, and every month after": due the day said
+            # first, what to do its title, and the repeat said in it, as a to-do said to
+            # repeat keeps it (no to-do repeats); was titled "On the 1st to pay rent, …"
+            todo = first_day.group("todo")
+            repeat = _REPEAT_WORDS.sub("", said_repeat.group(0)).strip(" ,")
+            rest = f"{todo[: said_repeat.start()]} {first_day.group('day')}"
         if rest.startswith("remind me to "):
             # "add a task to call mum and remind me to buy flowers": the second to-do is to
             # buy flowers (it was titled "Remind me to buy flowers")
@@ -302,6 +354,9 @@ def add_task(c: Clause) -> Intent | None:
             said_before = _IT_MATTERS.sub("", said_before)
             # Nothing said before: "it" names nothing, and the title is asked for.
             rest = _NEED_TO.sub("", said_before.strip(" ,.")).strip(" ,.")
+            # "I need to call the pharmacy again, put it back on my list": once more is no
+            # word of what to do
+            rest = _ONCE_MORE.sub("", rest)
             if rest:
                 priority = priority or slots.priority(c.norm.text)[0]
         if (whom := _FOR_WHOM.search(rest)) is not None and whom.start() > 0:
@@ -341,6 +396,8 @@ def add_task(c: Clause) -> Intent | None:
         # "take the bins out every tuesday": no task repeats; the words stay as said, and
         # no one day of them is made its due date.
         draft = slots.task_draft(rest, priority, c.original, c.now, dated=not _EVERY.search(rest))
+        if repeat and draft.title:
+            draft = dataclasses.replace(draft, title=f"{draft.title} {repeat}")
         if draft.due_on is None and (later := find_when(tail, c.now)) and later.day:
             # "put send the forms on my to-do list for Wednesday": the day after the list.
             draft = dataclasses.replace(draft, due_on=later.day.isoformat(), when=later)
@@ -369,7 +426,10 @@ def add_task(c: Clause) -> Intent | None:
         names_nothing = _PLACEHOLDER_TITLE.fullmatch(rest.strip(" ,.?!")) or (
             # "remind me about it on friday": "it" named nothing here (it was added as "It")
             draft.title is not None
-            and _ONLY_A_POINTER.fullmatch(draft.title.lower().strip(" ,.?!"))
+            and (
+                _ONLY_A_POINTER.fullmatch(draft.title.lower().strip(" ,.?!"))
+                or _ONLY_A_DAY.fullmatch(draft.title.lower().strip(" ,.?!"))
+            )
         )
         if names_nothing:
             arguments.pop("title", None)

@@ -138,6 +138,12 @@ def asks_something(clause: str, now: datetime) -> bool:
     return True
 
 
+def opens_as_remark(clause: str) -> bool:
+    """The clause opens as a remark, thanks or a reason does ("thanks", "ok so", "I'm…"),
+    not with a thing named."""
+    return bool(_REMARK_START.match(as_said(clause)))
+
+
 # Told, not asked: the speaker or a thing, and what is said of it.
 _STATEMENT = rx(
     r"^(?:it's|it is|its|that's|that is|thats|this is|i'm|i am|im|i've|i have|i was|we're"

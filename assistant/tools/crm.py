@@ -297,6 +297,9 @@ def _decode(
         # A record naming another customer is not this customer's, whatever route it
         # came on: never read out as theirs, never the target of a write.
         document = _only_theirs(system, document, expect, customer_id)
+    if crm_text.labels_go_on(raw):
+        # A location or an invoice's description that goes on past its label (crm_text.py).
+        document = crm_text.labels_cut(document)
     if crm_text.needs_cleaning(raw):
         # Stored text with control characters or of an unspeakable length (crm_text.py).
         cleaned: Json = crm_text.clean(document)

@@ -61,4 +61,44 @@ def _clean_text(text: str) -> str:
     return at_word.rstrip(" ,.;:") + "…"
 
 
-__all__ = ["MAX_CHARS", "clean", "needs_cleaning"]
+# A label read inside our own sentences ("It's at {location}.", "an invoice for
+# {description}"): its first sentence is the label; what follows is someone's words, which
+# would be spoken as ours ("Main office. Your dental cleaning has been cancelled …" was
+# said, and its claim made the claims check drop the whole answer; "Dental cleaning. Say
+# yes and this invoice will be waived" was offered in our voice). A sentence ends at a
+# stop after a word of three letters or more ("St. Mary's" and "Dr. Lee" go on), before a
+# capital, with four words or more after it ("… Ave. Suite 4" goes on).
+_SENTENCE_ON = re.compile(r"(?<=\w{3})[.!?]+\s+(?=[A-Z])|\s*\n+\s*(?=\S)")
+_MAY_GO_ON = re.compile(rb"[.!?]\s+[A-Z]|\\n")
+_LABELS: Final = ("location",)
+
+
+def labels_go_on(raw: bytes) -> bool:
+    """Whether an answer may hold a label of more than one sentence (cheap, on bytes)."""
+    return (b'"location"' in raw or b'"description"' in raw) and _MAY_GO_ON.search(raw) is not None
+
+
+def labels_cut(document: Any) -> Any:
+    """`document` with each visit's location and each invoice's description cut to its
+    first sentence (see above)."""
+    if isinstance(document, list):
+        return [labels_cut(item) for item in document]
+    if not isinstance(document, dict):
+        return document
+    cut = {key: labels_cut(value) for key, value in document.items()}
+    for key in _LABELS:
+        if isinstance(cut.get(key), str):
+            cut[key] = _first_sentence(cut[key])
+    if isinstance(cut.get("description"), str) and "amount_cents" in cut:
+        cut["description"] = _first_sentence(cut["description"])
+    return cut
+
+
+def _first_sentence(text: str) -> str:
+    for end in _SENTENCE_ON.finditer(text):
+        if len(text[end.end() :].split()) >= 4:
+            return text[: end.start()].rstrip(" ,;:")
+    return text
+
+
+__all__ = ["MAX_CHARS", "clean", "labels_cut", "labels_go_on", "needs_cleaning"]

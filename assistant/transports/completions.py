@@ -253,7 +253,8 @@ class Answer:
             self._chunks.id = f"chatcmpl-h_{uuid.uuid4().hex[:10]}"
             return await self._hand_off("caller_request", last_request=text)
         fingerprint = self._completion.fingerprint
-        if (answered := call.answered.for_retry(fingerprint)) is not None:
+        late_copies = self._completion.with_history
+        if (answered := call.answered.for_retry(fingerprint, late_copies=late_copies)) is not None:
             log.info("platform: a retried request is answered as before, not run again")
             self._chunks.id = answered.response_id
             await self._say(self._spoken.say("answer", answered.text))

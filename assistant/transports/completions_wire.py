@@ -18,7 +18,7 @@ from aiohttp import hdrs, web
 
 from assistant.schema import AssistantTurn, Message, UserTurn
 from assistant.transports import strict_json
-from assistant.transports.platform_retry import fingerprint
+from assistant.transports.platform_retry import fingerprint, said_words
 from assistant.transports.strict_json import DuplicateKey, NumberTooLong
 from assistant.transports.utf8 import invalid_text_problem
 
@@ -51,6 +51,11 @@ class CompletionRequest:
     phone: str | None  # call.customer.number (Vapi), else metadata.caller_phone
 
     @property
+    def with_history(self) -> bool:
+        """The request carries earlier words of the caller's (not the newest alone)."""
+        return any(isinstance(message, UserTurn) for message in self.earlier)
+
+    @property
     def named(self) -> bool:
         """The platform names the conversation (else it is known by its first words)."""
         return any((self.call_id, self.conversation_id, self.user))
@@ -71,7 +76,8 @@ class CompletionRequest:
         for key in (self.call_id, self.conversation_id, self.user):
             if key:
                 return key
-        digest = hashlib.sha256(f"{caller}\n{self.first_user}".encode())
+        # The first words as words: a retry's "Add a task…." is the same conversation.
+        digest = hashlib.sha256(f"{caller}\n{said_words(self.first_user)}".encode())
         return f"h_{digest.hexdigest()[:24]}"
 
 

@@ -229,7 +229,9 @@ class PlatformCalls:
         stored = await self._services.sessions.load(conversation.session.session_id)
         if stored is not None and stored.turns > conversation.session.turns:
             conversation.session = stored
-        retried = call.answered.for_retry(asked) is not None  # answered as before
+        # (answered as before; a copy of an earlier request only when it carries history)
+        with_history = any(isinstance(message, UserTurn) for message in earlier)
+        retried = call.answered.for_retry(asked, late_copies=with_history) is not None
         if not retried and _missed_turns(conversation.session, earlier):
             # What we hold is from an older point of the call: its question, its pending
             # change and what it had listed are not what the caller heard last (was: "4"

@@ -11,20 +11,54 @@ to the customer's last words, hashed): the same again gets that answer.
 A turn stopped before its answer is not kept (nothing complete to repeat): the retry
 runs, and the engine tells the writes that went through meanwhile (assistant/untold.py).
 A failed answer is not kept either: asking again may well work.
+
+A retry is rarely the same bytes: the system prompt is rendered again with the
+platform's clock ("The time is 12:00:31"), and the recogniser's final transcript of the
+same words may differ in case and stops ("yes" then "Yes."). So what is hashed is the
+conversation's words (case and outer punctuation aside) without the system prompts
+(was: such a retry ran again, and a yes was told "nothing is waiting for a yes" after
+the change it confirmed was made; with no call id, it opened another call and moved a
+haircut a second hour). And a copy of an earlier request can land after the call has
+moved on (a platform's duplicate delivery): the last few answers are kept, so it is
+answered as it was then, and the question asked since is left to the caller's answer
+(was: taken as our history being behind, the question dropped, and the caller's yes
+to it told that nothing waits).
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import re
 import time
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Final
+
+# A word with what joins its parts ("maria.new@example.com", "o'brien", "555-0123" stay
+# whole); the stops, commas and case around words are the recogniser's, not the caller's.
+_SAID_WORD = re.compile(r"[^\W_]+(?:[.@'’_+\-/:][^\W_]+)*")
+# The platform's own instructions: rendered again on every request (a clock, a date).
+_NOT_SAID: Final = frozenset({"system", "developer"})
+# Answers kept for copies of earlier requests (a conversation's recent turns).
+KEPT_ANSWERS: Final = 16
+
+
+def said_words(text: str) -> str:
+    """`text` as its words, lower case, without the punctuation around them."""
+    return " ".join(_SAID_WORD.findall(text.casefold()))
 
 
 def fingerprint(said: Sequence[tuple[str, str]]) -> str:
-    """The conversation as (role, text) pairs up to the customer's last words, hashed."""
-    return hashlib.sha256(json.dumps(list(said), ensure_ascii=False).encode()).hexdigest()
+    """The conversation as (role, words) pairs up to the customer's last words, hashed:
+    the system prompts left out, each text as its words."""
+    kept = [
+        (role, words)
+        for role, text in said
+        if role not in _NOT_SAID and (words := said_words(text))
+    ]
+    return hashlib.sha256(json.dumps(kept, ensure_ascii=False).encode()).hexdigest()
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,28 +72,44 @@ class Answered:
 
 
 class LastAnswer:
-    """One conversation's last complete answer, for the platform's retries."""
+    """One conversation's recent complete answers, for the platform's retries: the last
+    one, and a few before it (for a copy of an earlier request delivered late)."""
 
     def __init__(self) -> None:
         self._answered: Answered | None = None
+        self._earlier: OrderedDict[str, Answered] = OrderedDict()
 
-    def for_retry(self, asked: str) -> Answered | None:
-        """The answer already given to `asked` (a fingerprint), or None: run the turn."""
+    def for_retry(self, asked: str, *, late_copies: bool = True) -> Answered | None:
+        """The answer already given to `asked` (a fingerprint), or None: run the turn.
+        `late_copies` False: only the last answer's request is a retry (a platform that
+        sends the newest words alone: its second "yes" hashes as its first, and is the
+        caller's answer to another question, not a copy)."""
         answered = self._answered
-        return answered if answered is not None and answered.fingerprint == asked else None
+        if answered is not None and answered.fingerprint == asked:
+            return answered
+        return self._earlier.get(asked) if late_copies else None
 
     def retried(self, asked: str, within_s: float, now: float | None = None) -> bool:
         """`asked` is the last answer's request again, within a platform's retry time."""
-        answered = self.for_retry(asked)
+        answered = self._answered
         moment = time.monotonic() if now is None else now
-        return answered is not None and moment - answered.at <= within_s
+        return (
+            answered is not None
+            and answered.fingerprint == asked
+            and moment - answered.at <= within_s
+        )
 
     def keep(self, asked: str, response_id: str, text: str, status: str) -> None:
         """After a turn: its answer is kept when it was given in full (ok or partial)."""
         if status in ("ok", "partial") and text:
             self._answered = Answered(asked, response_id, text)
+            self._earlier[asked] = self._answered
+            self._earlier.move_to_end(asked)
+            while len(self._earlier) > KEPT_ANSWERS:
+                self._earlier.popitem(last=False)
         else:
             self._answered = None
+            self._earlier.pop(asked, None)
 
 
-__all__ = ["Answered", "LastAnswer", "fingerprint"]
+__all__ = ["KEPT_ANSWERS", "Answered", "LastAnswer", "fingerprint", "said_words"]

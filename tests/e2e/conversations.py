@@ -35,7 +35,7 @@ DAY is "+N" (days from the customer's today), "+N..+M" (any day from N to M days
 "wd:fri" (a Friday in the next two weeks),
 "dom:14" (a 14th in the next 45 days), "md:12-10" (the next 10 December) or "none";
 WHEN is DAY + "@HH:MM", or "seed+1d", "seed-1h", "seed@HH:MM" (the service's seeded
-upcoming time, shifted or at another hour).
+upcoming time, shifted or at another hour), "seed" (where it was), SEED|SEED (either).
 Times are the customer's (cust_001, Maria, America/Los_Angeles; read in the zone of the
 moment `now` a session is played at, so a test that gives her another zone reads them there).
 """
@@ -98,11 +98,10 @@ FAILS_AS_WRITTEN = frozenset(
         "lo8a-eye-exam-can-go",
         "lo8a-haircut-friday-10-facial-as-well-unpunct",
         "lo8b-eye-exam-task-wait-till-next-month",
-        "lo9a-facial-two-hours-after-cleaning-unpunct",
-        "lo9a-massage-an-hour-after-haircut",
         "u16-eye-exam-when-answered-late",
         "u16-call-task-day-before-renewal",
         "u16-groceries-changed-in-parts",
+        "u17-no-due-date-one-then-due-tomorrow-done",
     }
 )
 
@@ -182,6 +181,8 @@ class World:
     seeded: dict[str, datetime]  # service → its first upcoming scheduled start (local)
     tickets: int
     task_titles: set[str]
+    # (a to-do added again under a title that was there, done, is new by its id)
+    task_ids: set[str] = field(default_factory=set)
 
     @property
     def today(self) -> date:
@@ -217,8 +218,8 @@ async def snapshot(admin: CrmAdmin, now: datetime = NOW) -> World:
     for appointment in appointments:
         seeded.setdefault(appointment["service"], _local(appointment["starts_at"], now.tzinfo))
     tickets = len((await _get(admin, "/tickets?status=all"))["tickets"])
-    titles = {t["title"] for t in (await _get(admin, "/tasks?status=all"))["tasks"]}
-    return World(now, seeded, tickets, titles)
+    tasks = (await _get(admin, "/tasks?status=all"))["tasks"]
+    return World(now, seeded, tickets, {t["title"] for t in tasks}, {t["id"] for t in tasks})
 
 
 def _day_ok(spec: str, day: date | None, today: date) -> bool:
@@ -262,6 +263,8 @@ def _seed_when(spec: str, service: str, world: World) -> datetime | None:
     if base is None:
         return None
     rest = spec[4:]
+    if not rest:
+        return base
     if rest.startswith("@"):
         hour, minute = (int(x) for x in rest[1:].split(":"))
         return base.replace(hour=hour, minute=minute)
@@ -304,12 +307,16 @@ async def check_crm(
             like = [
                 t
                 for t in tasks
-                if t["title"] not in world.task_titles
+                if (t["title"] not in world.task_titles or t["id"] not in world.task_ids)
                 and all(word in t["title"].lower() for word in wanted)
             ]
             counts = check.get("count", 1)
             if len(like) not in (counts if isinstance(counts, list) else [counts]):
-                titles = [t["title"] for t in tasks if t["title"] not in world.task_titles]
+                titles = [
+                    t["title"]
+                    for t in tasks
+                    if t["title"] not in world.task_titles or t["id"] not in world.task_ids
+                ]
                 problems.append(f"new tasks like {check['task_like']!r}: {titles}")
                 continue
             for task in like:
@@ -395,8 +402,9 @@ def _appointment_problems(
     every = len(found)
     if spec is not None:
         if spec.startswith("seed"):
-            expected = _seed_when(spec, service, world)
-            found = [a for a in found if _local(a["starts_at"], zone) == expected]
+            # "seed@09:00|seed": either (moved, or left where it was while asked)
+            expected = {_seed_when(alt, service, world) for alt in spec.split("|")}
+            found = [a for a in found if _local(a["starts_at"], zone) in expected]
         else:
             found = [a for a in found if _when_ok(spec, _local(a["starts_at"], zone), world)]
     if check.get("only") and len(found) != every:

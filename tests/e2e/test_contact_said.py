@@ -16,6 +16,11 @@ old one, and the new one is asked; and every question before a change of contact
 says it is "in place of the one on file" (one phone number and one email are kept).
 tests/data/conversations_contact_said.jsonl (written with the fix): 0/5 sessions (2/8 turns)
 on the code before it, 5/5 now.
+
+Since tests/data/heldout14.jsonl: a second detail told beside the one on file that is to
+stay ("a new work email, …, but keep my personal one") is no longer asked to replace it:
+nothing is changed, and the answer says only one of each is kept and that telling the new
+one replaces it (the customer had said to keep it; the yes asked for went against that).
 """
 
 from __future__ import annotations

@@ -48,6 +48,12 @@ Six sessions (ids u17b-, 24 turns) were then written after those fixes and not t
 FIRST RUN: 5/6 sessions (23/24 turns), no wrong write: "hmm when was that due again?" while
 a delete waited let it go without telling the day. Fixed ("when was that due" is read as
 "when is that due" is): 34/34 (125/125 turns).
+
+Merged with main's later rules, one session met a WRONG WRITE none of this set's rules made:
+"and the one due tomorrow, I've done that" (the groceries), just after "the one without a due
+date, give it wednesday", moved the eye exam's day to tomorrow. A to-do described by its due
+day that fits another than the one in view now keeps the conversation's reading from it; the
+one described is not yet found by its day, so which task is asked (KNOWN_OPEN).
 """
 
 from __future__ import annotations
@@ -62,7 +68,15 @@ from tests.fixtures.crm import CrmAdmin
 
 UNSEEN17: Path = DATA / "conversations_unseen17.jsonl"
 
-KNOWN_OPEN: list[str] = []
+KNOWN_OPEN: list[str] = [
+    # "and the one due tomorrow, I've done that" just after the eye exam was given
+    # Wednesday: with main's rules merged it MOVED THE EYE EXAM'S DAY to tomorrow (read as
+    # a change of the one in view); now the description is seen to fit the groceries
+    # (models/embedded/described.py) and the reading of the conversation is not taken, but
+    # "the one due tomorrow" is then looked for by the word "tomorrow" and which task is
+    # asked; nothing is written
+    "u17-no-due-date-one-then-due-tomorrow-done",
+]
 
 
 async def test_conversations_nobody_tuned_for(

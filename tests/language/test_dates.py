@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import date, datetime, time
+from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -268,12 +268,10 @@ _THURSDAY = datetime(2030, 4, 18, 0, 20, tzinfo=ZoneInfo("America/Los_Angeles"))
 @pytest.mark.parametrize(
     ("text", "now", "day"),
     [
-        # a year on: a leap day's is the 28th of February (the next has no 29th)
-        ("a year from today at 10am", _LEAP_DAY, date(2033, 2, 28)),
-        ("in a year", _LEAP_DAY, date(2033, 2, 28)),
+        # a year on (a leap day's is asked about: test_a_year_from_a_leap_day_is_asked)
         ("in two years", NOW, date(2027, 3, 1)),
-        ("same day next year", _LEAP_DAY, date(2033, 2, 28)),
         ("this time next year", NOW, date(2026, 3, 1)),
+        ("a year from march 3", NOW, date(2026, 3, 3)),
         # a part of a month named: its first, its 15th, its last day (next year's once gone)
         ("early january", NOW, date(2026, 1, 1)),
         ("mid-march", NOW, date(2025, 3, 15)),
@@ -289,6 +287,28 @@ def test_days_counted_in_years_parts_of_months_and_today_by_name(
     text: str, now: datetime, day: date
 ) -> None:
     assert when(text, now)[0] == day
+
+
+@pytest.mark.parametrize(
+    ("text", "now"),
+    [
+        ("a year from today at 10am", _LEAP_DAY),
+        ("in a year", _LEAP_DAY),
+        ("same day next year", _LEAP_DAY),
+        ("a year from tomorrow", _LEAP_DAY - timedelta(days=1)),
+        (
+            "a year from feb 29",
+            datetime(2032, 2, 16, 12, 0, tzinfo=ZoneInfo("America/Los_Angeles")),
+        ),
+        ("a year after the 29th of february", NOW),
+    ],
+)
+def test_a_year_from_a_leap_day_is_asked(text: str, now: datetime) -> None:
+    """A year from February 29 has no 29th: which day is asked ("There's no February 29
+    in 2033…"), where the 28th was taken unasked (tests/e2e/test_leftopen10.py)."""
+    found = find_when(normalize(text).text, now)
+    assert found is not None and found.day is None
+    assert found.no_such_date is not None and found.no_such_date.startswith("February 29, 20")
 
 
 def test_a_part_of_a_month_is_a_stretch_a_booking_asks_about() -> None:

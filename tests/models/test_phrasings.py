@@ -546,6 +546,61 @@ insurance"). Then 73/73 after: "tree" before minutes is "three"; "for be" is "to
 of a target. Right tools, poor answer (not scored): "the groceries, i did them already"
 completes the groceries and still says "I didn't catch what you meant by 'the groceries'"
 (as "the groceries, i did it" does on main).
+
+tests/data/heldout14.jsonl: 72 single messages written before the rule code was read, aimed
+at what earlier sets covered least, where a misread is a wrong write: contact details
+(numbers with dashes, dots, brackets, "+1", "+44", said in words with commas; an email said
+half in words; a number for someone else; a partial one, "the last digit is 7 not 1"; one cut
+short; "same number, new phone"; a work number beside the cell that is kept; "change my
+number back"; a condition on what is on file; a new postal address), bookings and moves with
+days said in unseen ways ("the 3rd of next month", "a fortnight from friday", "the weekend
+after next", "first thing tomorrow", "end of the day thursday", "any time after 4 on
+tuesday", "whichever day you have free", "same day as my haircut but earlier", "the tuesday
+after next", "a week tomorrow", "half ten in the morning", "earlier that day instead"),
+cancels and deletes hedged or conditional ("if it's before noon", "I might need to", "should
+I", "don't cancel, just move it", "everything except", "unless it's due today", "I was going
+to… but I'll keep it", a bare "cancel it", a visit put right mid-sentence), questions that
+look like commands ("can you tell me how to cancel", "what happens if", "is there a fee",
+"what would it cost to move", "what's the latest I can cancel"), and reads and writes mixed
+two to four in one breath.
+First run 64/72 (88.9%). WRONG WRITES (2): "my work number is 650 555 0134 but keep my cell
+as the main one" replaced the phone on file (the engine asks a yes first; the customer had
+said to keep it); "what's the latest I can cancel my cleaning?" held the cleaning's cancel
+for a yes. Held back where a write was asked: "my phone number is +44 20 7946 0958 now that
+I've moved to London" (the postal address refused), "cancel the cleaning if it's before noon"
+(read and asked), "cancel the one on friday, actually no, cancel the monday one" (looked for
+a task "friday" and asked), "is my cleaning still on monday? if so push it an hour later"
+(asked when). Missed, nothing written: "delete the groceries task unless it's due today"
+(looked for a task "groceries unless"), "add a task to renew my passport by the end of the
+month and show me everything due this week" (added, and read every kind of thing). One check
+was corrected to the house's rule (a condition that does not name the item is asked, as
+heldout12's "if the cleaning is before 11 push it to the afternoon"): "delete the groceries
+task unless it's due today" now asks (it was missed either way).
+Then 72/72 after (assistant/language, assistant/models/embedded; tests/language/
+test_heldout14_rules.py): a second number or email told beside the one on file that is to
+stay ("my work number is …, keep my cell as the main one", "… as a backup", "… but don't
+change my cell") changes nothing and says one of each is kept; a deadline or price asked of
+a change ("what's/when's the latest I can…", "is it too late to…", "how much notice…", "until
+when can I…", "how much would it cost to…") is a question, answered as "what happens if" is;
+the way asked round about ("can you tell me how to…", "could you explain how to…", "how
+would I go about …ing") is told as "how do I…" is; "I've moved" is the postal address only
+when no number or email is said, and "new address: …" is one; a condition said after the ask
+that names the visit ("…if it's on friday", "…if it's in the morning/before noon") or asked
+first and leaned on ("is my cleaning still on monday? if so …") is read as the visit it
+names, as "if my cleaning is on monday, move it…" was (found, the change is made or held;
+not found, "I don't see a haircut in the morning" and which is asked); a condition after a
+"…task" is one (the "ask" in "task" had hidden it: the condition's words were looked for in
+the title); "the monday one" and the like are no task's name, so a visit named by its day
+and put right is the one said last; "everything due" reads the to-dos, as "what's due" does;
+"I can't make friday (anymore)" reads that day's visit (it was booked as a service "friday
+anymore"). No decision changed on the phrasings bench.decisions knows.
+Eleven more written after those fixes, not tuned on (the last eleven lines, "block": 2):
+first run 11/11, no wrong write. Right tools, poor answer (not scored): "could you explain
+how to change my phone number" asked for the new number ("explain how" without "me" was not
+the way asked); now told as "how do I…" is. Still poor (not scored): "same number, new
+phone, so nothing to change really" asks "What's the new phone number?"; "do I need to mark
+tasks done myself?" tells the completed task; "am I able to reschedule the haircut online?"
+asks when to move it.
 """
 
 from __future__ import annotations
@@ -574,6 +629,7 @@ HELDOUT10 = DATA / "heldout10.jsonl"
 HELDOUT11 = DATA / "heldout11.jsonl"
 HELDOUT12 = DATA / "heldout12.jsonl"
 HELDOUT13 = DATA / "heldout13.jsonl"
+HELDOUT14 = DATA / "heldout14.jsonl"
 # Pinned at the last measured scores (389/389 and 398/398): any regression fails the build.
 REQUIRED_SHARE = 1.0
 REQUIRED_HELDOUT_SHARE = 1.0
@@ -606,6 +662,9 @@ REQUIRED_HELDOUT12_SHARE = 63 / 68
 # heldout13: first run 34/61 before any rule change, then 9/12 more; pinned at the last
 # measured score.
 REQUIRED_HELDOUT13_SHARE = 73 / 73
+# heldout14: first run 64/72 before any rule change (one check corrected to the house's rule),
+# then 11/11 more; pinned at the last measured score.
+REQUIRED_HELDOUT14_SHARE = 83 / 83
 
 
 def value_right(key: str, want: str, got: Any) -> bool:
@@ -677,6 +736,7 @@ SCORED_SETS = [
     (HELDOUT11, REQUIRED_HELDOUT11_SHARE, 72),
     (HELDOUT12, REQUIRED_HELDOUT12_SHARE, 68),
     (HELDOUT13, REQUIRED_HELDOUT13_SHARE, 73),
+    (HELDOUT14, REQUIRED_HELDOUT14_SHARE, 83),
 ]
 
 

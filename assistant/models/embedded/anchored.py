@@ -32,6 +32,7 @@ from assistant.schema import (
     ToolResult,
     UserTurn,
 )
+from assistant.speech import short_clock
 
 _OFFSET = {
     "day after": 1,
@@ -55,6 +56,7 @@ _ANCHOR = rx(
     rf"|(?P<any>{'|'.join(_ANY_VISIT)}))\b"
 )
 LOOKUP = "crm.listUpcomingAppointments"
+BOOK = "crm.bookAppointment"
 _LISTINGS = frozenset({LOOKUP, "crm.listAppointments", "crm.getNextAppointment"})
 
 
@@ -68,6 +70,11 @@ def _known(results: Iterable[ToolResult], state: Dialogue) -> tuple[list[Item], 
     found: list[Item] = []
     read = False
     for result in results:
+        if result.call.tool_name == BOOK and result.ok and isinstance(result.result, dict):
+            # "book a massage friday at 3 and a facial right after": the visit booked this
+            # turn, with its end as the CRM gave it (not a listing: `read` stays as it was)
+            found.append({**result.result, "booked_now": True})
+            continue
         if result.call.tool_name not in _LISTINGS or not result.ok:
             continue
         read = True
@@ -184,7 +191,7 @@ def _counted(
     zone = zone_of(timezone)
     rel = match.group("rel")
     if (match.group("unit") or "").startswith("hour"):
-        return _hours_from(text, match, start.astimezone(zone))
+        return _hours_from(text, match, start.astimezone(zone), _end(visit, zone))
     day = start.astimezone(zone).date() + timedelta(days=_offset(match))
     part = rel.split()[0]
     lead = match.group("lead")
@@ -238,13 +245,31 @@ def _counted(
 _ITS_START = rx(r"^\s*(?:starts|begins|start time|starting time)\b")
 
 
-def _hours_from(text: str, match: re.Match[str], start: datetime) -> tuple[str, str | None]:
-    """ "book a facial two hours after my cleaning starts": that day, at that hour."""
+_BOOKED_BY = rx(r"\b(?:book|get|schedule|want|need|fit|put|squeeze|add|set up|pop)\b")
+# Held for a yes: the hour counted from a visit's end, not said so (from its start was as
+# fair a reading), asked before it is booked (language/scope.py reads it).
+_ASKED_FIRST = ", i'm not sure yet"
+
+
+def _hours_from(
+    text: str, match: re.Match[str], start: datetime, end: datetime | None = None
+) -> tuple[str, str | None]:
+    """ "book a facial two hours after my cleaning starts": that day, at that hour; "…two
+    hours after my cleaning": when that visit ends, and the booking asked first."""
     rest = text[match.end() :]
     said_start = _ITS_START.match(rest)
     after = match.group("dir") == "after"
     lead = match.group("lead") if match.group("lead") not in (None, "at ") else "on "
     if said_start is None:
+        if after and end is not None and _BOOKED_BY.search(text, 0, match.start()):
+            # "book a facial two hours after my cleaning": after it is over, on its day,
+            # said in the question before anything is booked (was: "What time on
+            # Wednesday works for you?", neither the service nor an hour said)
+            count = NUMBER_WORDS.get(match.group("n") or "two") or int(match.group("n"))
+            moment = end + timedelta(hours=count)
+            if moment.date() == end.date():
+                said = f"{lead}{moment:%B} {moment.day} at {moment:%H:%M}"
+                return text[: match.start()] + said + rest.rstrip(" .!?") + _ASKED_FIRST, None
         if after:
             # (its day alone: the hour is asked, the reply read with that day)
             return text[: match.start()] + f"{lead}{start:%B} {start.day}" + rest, None
@@ -255,6 +280,39 @@ def _hours_from(text: str, match: re.Match[str], start: datetime) -> tuple[str, 
     moment = start + timedelta(hours=count if after else -count)
     said = f"{lead}{moment:%B} {moment.day} at {moment:%H:%M}"
     return text[: match.start()] + said + rest[said_start.end() :], None
+
+
+def said_from_its_end(
+    message: str, results: Iterable[ToolResult], state: Dialogue, now: datetime, timezone: str
+) -> str | None:
+    """Why the hour asked about is the one it is, when it was counted from the end of the
+    visit named ("book a facial two hours after my cleaning": "Your dental cleaning ends at
+    11 AM, so two hours after it is 1 PM."); None for any other message."""
+    text = message.lower()
+    match = _ANCHOR.search(text) if "hour" in text and "after" in text else None
+    if (
+        match is None
+        or not (match.group("unit") or "").startswith("hour")
+        or match.group("dir") != "after"
+        or match.group("what") is None
+        or _ITS_START.match(text[match.end() :])
+    ):
+        return None
+    items, _ = _known(results, state)
+    visit = _first_visit(items, SERVICES[match.group("what")], now)
+    end = _end(visit, zone_of(timezone)) if visit is not None else None
+    if visit is None or end is None:
+        return None
+    count = NUMBER_WORDS.get(match.group("n") or "two") or int(match.group("n"))
+    hours = "an hour" if count == 1 else f"{_COUNT_WORDS.get(count, str(count))} hours"
+    moment = end + timedelta(hours=count)
+    service = str(visit.get("service") or "visit").lower()
+    return (
+        f"Your {service} ends at {short_clock(end)}, so {hours} after it is {short_clock(moment)}."
+    )
+
+
+_COUNT_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 
 
 def _offset(match: re.Match[str]) -> int:
@@ -298,9 +356,45 @@ _RIGHT_AFTER = rx(
 )
 
 
+# "book a massage friday at 3 and a facial right after", "…then a massage straight after
+# it": a visit booked right after another the same message books, named before it.
+_AFTER_THE_ONE_BOOKED = rx(
+    rf"\b(?P<first>{_SERVICE_WORDS})\b(?P<between>[^.?!]*?\b(?:and|then|plus|also|,)\b[^.?!]*?)"
+    rf"\b(?:an? )?(?P<second>{_SERVICE_WORDS})(?: appointment| session)?"
+    r"(?P<after>,? (?:(?:straight|right|just|immediately|directly) after|(?:straight|right)"
+    r" afterwards?)(?: (?:it|that|that one|this one|the \w+))?)(?=[ ,.!?]|$)"
+)
+
+
+def _after_the_one_booked(
+    text: str, items: Iterable[Item], timezone: str
+) -> tuple[str, str | None] | None:
+    """`text` with "right after" said as when the visit booked just before it (this turn)
+    ends; the text as it stands until that one is booked (its end is the CRM's); None
+    when no visit booked in the message is followed so."""
+    match = _AFTER_THE_ONE_BOOKED.search(text)
+    if match is None:
+        return None
+    first = SERVICES[match.group("first")]
+    if SERVICES[match.group("second")] == first:
+        return None
+    booked = [
+        item
+        for item in items
+        if item.get("booked_now") and str(item.get("service") or "").lower() == first.lower()
+    ]
+    if len(booked) != 1 or not isinstance(booked[0].get("ends_at"), str):
+        return text, None
+    end = datetime.fromisoformat(str(booked[0]["ends_at"])).astimezone(zone_of(timezone))
+    said = f" on {end:%B} {end.day} at {end:%H:%M}"
+    return text[: match.start("after")] + said + text[match.end("after") :], None
+
+
 def _right_after(
     text: str, items: Iterable[Item], now: datetime, timezone: str, focus: Item | None
 ) -> tuple[str, str | None]:
+    if (booked := _after_the_one_booked(text, items, timezone)) is not None:
+        return booked
     match = _RIGHT_AFTER.search(text) if _near(text) else None
     if match is None:
         return text, None
@@ -518,8 +612,43 @@ def counts_from_a_visit(text: str) -> bool:
         return False  # ("make the glasses task due the day of the eye exam")
     text = _same_as_cancelled(text)
     return _ANCHOR.search(text) is not None or (
-        _near(text) and _RIGHT_AFTER.search(text) is not None
+        _near(text)
+        and (
+            _RIGHT_AFTER.search(text) is not None or _AFTER_THE_ONE_BOOKED.search(text) is not None
+        )
     )
+
+
+def booked_right_after(original: PlanRequest, dated: PlanRequest) -> ToolCall | None:
+    """The booking a visit "right after" another booked this turn now has its hour for
+    (the message read with that visit's end): the call, unless made already."""
+    if not any(r.call.tool_name == BOOK and r.ok for r in original.turn_results):
+        return None
+    timezone = original.customer.timezone if original.customer else "UTC"
+    before = detect_intents(original.user_message, original.now, timezone)
+    now = detect_intents(dated.user_message, dated.now, timezone)
+    waiting = {
+        str(i.arguments.get("service"))
+        for i in before
+        if i.kind == "book_appointment" and "time" in i.missing and i.arguments.get("service")
+    }
+    made = {
+        str(r.call.arguments.get("service"))
+        for r in original.turn_results
+        if r.call.tool_name == BOOK
+    }
+    for intent in now:
+        service = str(intent.arguments.get("service"))
+        if (
+            intent.kind == "book_appointment"
+            and not intent.missing
+            and service in waiting
+            and service not in made
+            and isinstance(intent.arguments.get("starts_at"), str)
+        ):
+            call_id = f"c_{original.round}_1"
+            return ToolCall(call_id=call_id, tool_name=BOOK, arguments=dict(intent.arguments))
+    return None
 
 
 def looked_up_only(request: PlanRequest) -> bool:
@@ -539,9 +668,47 @@ _FROM_NOTHING_SAID = rx(
 _BOOKS = rx(r"\b(?:book|get|schedule|want|need)\b")
 
 
+# "same day next year too", "and another exactly one year later", just after a booking:
+# a year on from that visit's day (not from today's).
+_A_YEAR_ON = rx(
+    r"\b(?:(?:on )?the )?same (?:day|date) next year\b"
+    r"|\b(?:exactly )?(?:a|one) year (?:later|after that|after it|on from (?:that|it))\b"
+)
+_ANOTHER_LIKE_IT = rx(r"\b(?:too|another|again|as well|also|same)\b")
+_A_CLOCK = rx(r"\b\d{1,2}(?::\d\d)? ?(?:am|pm)\b|\bat \d{1,2}\b|\bnoon\b|\bmidday\b")
+
+
+def a_year_on(text: str, state: Dialogue) -> str:
+    """`text` with "same day next year" said after a booking as a year from that visit's
+    day, the visit named again when the words only ask for another ("…too")."""
+    lower = text.lower()
+    if "year" not in lower or (said := _A_YEAR_ON.search(lower)) is None:
+        return text
+    action = state.last_action
+    if action is None or action.tool != "crm.bookAppointment":
+        return text
+    visit = action.after or {}
+    service = str(visit.get("service") or "").lower()
+    if not service or not isinstance(visit.get("starts_at"), str):
+        return text
+    start = datetime.fromisoformat(str(visit["starts_at"]))
+    told = f"{text[: said.start()]}a year from {start:%B} {start.day}{text[said.end() :]}"
+    if _BOOKS.search(lower) or service in lower:
+        return told
+    if _ANOTHER_LIKE_IT.search(lower) is None:
+        return text
+    if len(lower.split()) > 8:
+        return text  # more said than "another one" of the visit: read as it stands
+    clock = f" at {start:%H:%M}"
+    if (hour := _A_CLOCK.search(lower)) is not None:
+        clock = f" {hour.group(0)}" if hour.group(0).startswith("at ") else f" at {hour.group(0)}"
+    return f"book a {service} a year from {start:%B} {start.day}{clock}"
+
+
 def from_the_last_visit(text: str, state: Dialogue) -> str:
     """`text` with the visit just booked or moved named after "the day after" that names
     none (a booking only: a move's "the day after" is a shift of the visit moved)."""
+    text = a_year_on(text, state)
     lower = text.lower()
     if "the " not in lower or (" after" not in lower and " before" not in lower):
         return text

@@ -437,7 +437,47 @@ def booked(result: ToolResult, scene: Scene) -> list[str]:
     sentences = [f"You're booked for {article(service(item))} {when_written(item, scene)}."]
     if location := item.get("location"):
         sentences.append(f"It's at {location}.")
+    if (other := _one_already_booked(item, scene)) is not None:
+        # "book a dental cleaning for the 30th at 10", one on the 16th: that one is said
+        # too, so that a second booked by a slip (one meant to be moved, or forgotten) is
+        # heard at once (before, the booking was told without a word of the first).
+        sentences.append(
+            f"You also still have {article(service(other))} {when_written(other, scene)}."
+        )
     return sentences
+
+
+# "book another cleaning", "a second haircut", "…as well": the one there is known.
+_ANOTHER_SAID = rx(
+    r"\b(?:another|second|2nd|again|also|too|as well|extra|one more|more|both|each|every"
+    r"|both|weekly|monthly|recurring|follow-?up|same)\b"
+)
+
+
+def _one_already_booked(booked_item: Item, scene: Scene) -> Item | None:
+    """The first visit ahead of the same service as the one just booked, from this turn's
+    listing (None when there is none, or the words say another is meant)."""
+    name = str(booked_item.get("service") or "").lower()
+    if not name or _ANOTHER_SAID.search(scene.said):
+        return None
+    others = [
+        item
+        for result in (*scene.results, *scene.checked)
+        if result.call.tool_name == "crm.listUpcomingAppointments" and result.ok
+        for item in _upcoming(
+            result.result.get("appointments") if isinstance(result.result, dict) else None
+        )
+        if str(item.get("service") or "").lower() == name
+        and item.get("id") != booked_item.get("id")
+        and item.get("status") != "cancelled"
+    ]
+    moved_or_cancelled = {
+        result.call.arguments.get("appointment_id")
+        for result in scene.results
+        if result.call.tool_name in ("crm.rescheduleAppointment", "crm.cancelAppointment")
+    }
+    others = [item for item in others if item.get("id") not in moved_or_cancelled]
+    return min(others, key=lambda item: str(item.get("starts_at")), default=None)
 
 
 def rescheduled(result: ToolResult, scene: Scene) -> list[str]:

@@ -117,6 +117,11 @@ def failure(result: ToolResult, scene: Scene) -> list[str]:
                     "reference it gave me, so nothing was changed.",
                     "Please try again in a moment.",
                 ]
+            if tool.rpartition(".")[2].startswith("delete"):
+                # Listed afresh and gone: what the delete was to bring about holds (the
+                # other device deleted it). Was "Sorry, I couldn't delete …", read as a
+                # failure of what had happened.
+                return [f"I didn't need to {action}: it's already gone."]
             return [f"I couldn't {action}: it doesn't seem to exist anymore."]
         if writes:
             return [f"I couldn't {action}: it doesn't seem to exist anymore."]

@@ -629,6 +629,8 @@ _ONLY_CLOSES = rx(
 # The slots whose answer is the customer's own words (any words would do), and the words
 # that let the ask go instead of answering.
 _FREE_TEXT = frozenset({"title", "problem"})
+_TODO_NOUN = rx(r"\b(?:task|reminder|to-?do|to do)\b")
+_TO_LEAD = rx(r"^(?:to|it should say|it says|say|just|it's|its)\s+", re.IGNORECASE)
 _LETS_GO = rx(
     r"^(?:(?:oh|um|uh|hmm+|ok|okay|actually|no|nah|nope|sorry|wait|well)[ ,.!]+)*"
     r"(?:never ?mind|forget (?:it|that|about it)|scratch that|no|nope|nah|no thanks|not now"
@@ -796,6 +798,20 @@ def _fill(intent: Intent, text: str, now: datetime, timezone: str) -> list[Inten
             # (the time said before, read again without its day, was a day not asked).
             return None
         clause, text = _retimed(clause, text, now)
+    if (
+        intent.kind == "add_task"
+        and "title" in intent.missing
+        and (noun := _TODO_NOUN.search(clause)) is not None
+        and clause[noun.end() :].strip()
+    ):
+        # "add a reminder for that day" → "What should the task say?" → "pay the bill": what
+        # to do goes after the to-do's noun, before the words said of its day (after them,
+        # it was titled "Day pay the bill")
+        said = _TO_LEAD.sub("", text.strip())
+        return (
+            detect_intents(f"{clause[: noun.end()]} to {said}{clause[noun.end() :]}", now, timezone)
+            or None
+        )
     joiner = " to " if intent.kind == "reschedule_appointment" else " "
     filled = detect_intents(clause + joiner + text, now, timezone)
     same = [i for i in filled if i.kind == intent.kind]
@@ -933,6 +949,9 @@ def _retimed(clause: str, reply: str, now: datetime) -> tuple[str, str]:
         # "sometime next week" → "tuesday at 10": the Tuesday of next week.
         reply = said = _WEEKDAY.sub(r"\g<0> next week", said, count=1)
     month = _MONTH.search(clause[earlier.spans[0][0] :]) if earlier.spans else None
+    if earlier.no_such_date is not None and _A_YEAR.search(earlier.no_such_date):
+        # "There's no February 29 in 2033…" → "the 28th", "march 1st": of that year
+        month = None
     if month and not _MONTH.search(said) and (day := _DAY_OF_MONTH.search(reply)):
         reply = f"{reply[: day.start()]}the {day.group(1)} of {month.group(0)}{reply[day.end() :]}"
     if earlier.no_such_date is not None and not month:
@@ -988,7 +1007,8 @@ def _retimed(clause: str, reply: str, now: datetime) -> tuple[str, str]:
     return stripped, reply
 
 
-_COUNTED_DATE = rx(r"^([a-z]+) \d{1,2}$")
+_A_YEAR = rx(r"\b20\d\d\b")
+_COUNTED_DATE = rx(r"^([a-z]+) \d{1,2}(?:, (\d{4}))?$")
 
 
 def _in_counted_month(asked: str, said: str, reply: str) -> str:
@@ -996,11 +1016,16 @@ def _in_counted_month(asked: str, said: str, reply: str) -> str:
     "a month from today" on the 31st, its month not said) read in the month the count
     named: "the 28th" is February's."""
     counted = _COUNTED_DATE.match(asked.lower())
+    year = f" {counted.group(2)}" if counted is not None and counted.group(2) else ""
+    if counted is not None and year and _MONTH.search(said) and not _A_YEAR.search(said):
+        # "February 29, 2033 …" → "march 1st": that year's (read alone, the next one)
+        return f"{reply}{year}"
     if counted is None or counted.group(1) not in MONTHS or _MONTH.search(said):
         return reply
     if (day := _DAY_OF_MONTH.search(reply)) is None:
         return reply
-    return f"{reply[: day.start()]}{counted.group(1)} {day.group(1)[:-2]}{reply[day.end() :]}"
+    named = f"{counted.group(1)} {day.group(1)[:-2]}{year}"
+    return f"{reply[: day.start()]}{named}{reply[day.end() :]}"
 
 
 _DOMAIN_READS = {"reschedule_appointment": "appointments", "cancel_appointment": "appointments"}

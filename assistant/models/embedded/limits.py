@@ -4,13 +4,22 @@ a name or address change, a broken document, a copy sent, a case chased up.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
+from datetime import datetime
+from functools import lru_cache
 
-from assistant.language.account_rules import case_asked_at, someone_elses_detail
+from assistant.language import quoted
+from assistant.language.account_rules import (
+    case_asked_at,
+    second_detail_kept,
+    someone_elses_detail,
+)
+from assistant.language.intents import detect_intents
 from assistant.language.others import SOMEONE_ELSES_ACCOUNT
 from assistant.language.patterns import GatedPattern, Tried, rx
 from assistant.language.text import normalize
-from assistant.models.embedded.questions import OFFER
+from assistant.models.embedded.offers import OFFER
 
 _NOT_INVOICES = "I can't change or cancel an invoice myself, but the billing team can look into it."
 # Said of oneself, not asked: beside an ask ("move my haircut to friday at 3pm, I'm
@@ -70,10 +79,14 @@ _CANNOT: tuple[tuple[GatedPattern, str], ...] = (
     (
         rx(
             r"\b(?:change|update|correct|fix) (?:my|the) (?:home |postal |billing )?address\b"
-            r"|\bmy address to\b|\bi(?:'ve| have) moved\b"
+            r"|\bmy address to\b"
+            # ("my number is +44 20 7946 0958 now that I've moved to London": the move is
+            # the number's reason, and the number is changed)
+            r"|^(?!.*\b(?:phonenumber|emailaddress)\d).*?\bi(?:'ve| have) moved\b"
             # "I moved, my new address is 12 Oak Street" ("I moved, and my new number is…" is
-            # the phone's)
-            r"|\bmy new (?:home |postal )?address\b"
+            # the phone's); "new address: 22 Oak Lane" (not "new address maria@…": an email)
+            r"|\b(?:my )?new (?:home |postal |mailing |street )?address\b"
+            r"(?!\W*(?:is )?emailaddress\d)"
         ),
         "I can't change your postal address here, but the team can.",
     ),
@@ -86,7 +99,13 @@ _CANNOT: tuple[tuple[GatedPattern, str], ...] = (
         "correct one.",
     ),
     (
-        rx(r"\bchase (?:it |that |this |them )?up\b|\bescalate\b|\bspeed (?:it|this|that) up\b"),
+        rx(
+            r"\bchase (?:it |that |this |them )?up\b|\bescalate\b|\bspeed (?:it|this|that) up\b"
+            # "push it up to a supervisor", "pass my case to a manager"
+            r"|\b(?:push|pass|take|kick|bump|send|move|hand)(?: it| this| that| (?:the|my) case"
+            r"| (?:the|my) ticket)?(?: up| over| on)? to (?:a |the |your |my )?(?:supervisor"
+            r"|manager|boss|someone senior|someone higher(?: up)?|higher[- ]ups?|management)\b"
+        ),
         "I can't chase or escalate a case from here; it stays open with the team until they "
         "answer. If something new has come up, I can open another one.",
     ),
@@ -188,6 +207,9 @@ _CANNOT: tuple[tuple[GatedPattern, str], ...] = (
             r"(?:note|comment|message)s?\b(?!.*\b(?:task|to-?do|list|case|ticket|reminder)s?\b)"
             r"|\b(?:tell|let|inform|warn|message|notify) (?:the |my )?(?:dentist|salon|stylist"
             r"|hairdresser|barber|clinic|office|front desk|receptionist|therapist|doctor)\b"
+            # "…and tell them I want a trim only", "…and let them know I have a bad back"
+            r"|\b(?:tell|let|inform|warn|notify) (?:them|the team|the staff)(?: know)?"
+            r" (?:that |i |i'm |i am |my |it's |we )"
             r"|\bpass (?:it|that|this|a message|the message) (?:on|along)\b"
         ),
         NOTES,
@@ -380,6 +402,13 @@ OWN_DETAILS_ONLY = (
 )
 
 
+# Told a second number or email beside the one on file, which is to stay.
+ONE_OF_EACH = (
+    "I can keep only one phone number and one email on file, so I haven't changed anything."
+    " To replace the one on file, just tell me your new number or email."
+)
+
+
 _LIMITS = Tried(((pattern, reply), pattern) for pattern, reply in (*_INSTEAD, *_CANNOT))
 
 
@@ -388,9 +417,20 @@ def cannot_do(text: str, asks_a_change: Callable[[str], bool] | None = None) -> 
 
     `asks_a_change` tells whether the message asks a change besides: then what is only
     said of oneself (`RUNNING_LATE`) is no limit met, but the change's reason."""
-    said = normalize(text).text
+    met = _met(normalize(text).text, text, asks_a_change)
+    return met[0] if met is not None else None
+
+
+def _met(
+    said: str, text: str, asks_a_change: Callable[[str], bool] | None
+) -> tuple[str, int] | None:
+    """What is said of the limit `said` meets, and where its words start (-1: none)."""
     if someone_elses_detail(said) and _MESSAGES_SENT.search(said) is None:
-        return OWN_DETAILS_ONLY
+        return OWN_DETAILS_ONLY, -1
+    if second_detail_kept(said):
+        return ONE_OF_EACH, -1
+    # A to-do's title ("delete the pay my bill one") asks nothing of the bill (quoted.py).
+    said = quoted.masked(said)
     for (pattern, reply), found in _LIMITS.found(said):
         todo = _TODO_FIRST.search(said)
         if todo is not None and todo.start() < found.start():
@@ -403,8 +443,101 @@ def cannot_do(text: str, asks_a_change: Callable[[str], bool] | None = None) -> 
             return None  # "did someone close my ticket…?" asks what became of it
         if reply is RUNNING_LATE and asks_a_change is not None and asks_a_change(text):
             return None
-        return f"{reply} {OFFER}" if (pattern, reply) in _CANNOT else reply
+        return (f"{reply} {OFFER}" if (pattern, reply) in _CANNOT else reply), found.start()
     return None
+
+
+# Where the words of a limit begin a clause of their own, after a change: "…an hour earlier
+# and add a note…", "…0134, and stop sending me…", "mark groceries done. text me…".
+_JOINED = r"(?:[,;.!?]+ *| )(?:(?:and|then|also|plus|oh|but|please|can you|could you) )*"
+
+
+def change_beside(text: str, asks_a_change: Callable[[str], bool]) -> tuple[str, str] | None:
+    """ "move my haircut an hour earlier and add a note that I want a trim only": the change
+    asked before the clause a limit is met in, as said, and what is said of the limit (no
+    case offered: the change's own answer, or its question, is what a yes would answer);
+    None unless both are said. The change is made as if said alone, and the limit told
+    beside it (was: the limit alone, and the move LOST)."""
+    said = normalize(text).text
+    met = _met(said, text, asks_a_change)
+    if met is None or met[1] <= 0:
+        return None
+    reply, start = met
+    # (the limit's words are found in the message with its titles masked, as `_met` read it)
+    first_word = quoted.masked(said)[start:].split(maxsplit=1)[0]
+    lowered = text.lower()
+    joints = list(re.finditer(_JOINED + re.escape(first_word) + r"\b", lowered))
+    if not joints or joints[-1].start() == 0:
+        return None
+    change = text[: joints[-1].start()].strip(" ,;")
+    if len(change.split()) < 2 or not asks_a_change(change):
+        return None
+    return change, reply.removesuffix(f" {OFFER}")
+
+
+# A word of a change, without which no change is said beside a limit: most messages of
+# two clauses ask two things to be read, and are not tried against every limit.
+_A_CHANGE_SAID = rx(
+    r"\b(?:mov|push|bump|shift|reschedul|cancel|delet|remov|book|add|mark|complet|tick"
+    r"|chang|updat|set|make|put|swap|switch|renam|call it|bring|drop|get rid)"
+)
+
+
+def said_beside(message: str, now: datetime, timezone: str) -> tuple[str, str] | None:
+    """`change_beside`, a change being what the grammar reads as a write."""
+    lowered = message.lower()
+    if " and " not in lowered and "," not in lowered and ". " not in lowered:
+        return None  # one clause: a limit alone, or none
+    if _A_CHANGE_SAID.search(lowered) is None:
+        return None
+    return _said_beside(message, now, timezone)
+
+
+@lru_cache(maxsize=16)
+def _said_beside(message: str, now: datetime, timezone: str) -> tuple[str, str] | None:
+    """Read once a turn: by each of the planner's rounds and by the narrator."""
+
+    def asks_a_change(said: str) -> bool:
+        return any(intent.writes for intent in detect_intents(said, now, timezone))
+
+    return change_beside(message, asks_a_change)
+
+
+def change_said_beside(message: str, now: datetime, timezone: str) -> str | None:
+    """The change said beside a limit (`change_beside`), or None."""
+    beside = said_beside(message, now, timezone)
+    return beside[0] if beside is not None else None
+
+
+# "any update on my case? if not, escalate it": the limit met is said on a condition of
+# what a lookup asked beside it answers, or after a question of its own.
+_ON_WHAT_IS_READ = rx(
+    r"\b(?:if not|if nothing|if there's nothing|if there is nothing|if there's no|if there is no"
+    r"|if it hasn't|if it has not|if they haven't|if no one|if nobody|otherwise|failing that"
+    r"|if still not|if it's still|if its still|if it is still)\b"
+)
+
+
+def met_beside_a_read(text: str) -> str | None:
+    """What no tool does, said plainly (no case offered), when it is asked beside a
+    question a lookup answers ("my case about the invoice, any update? if not please
+    escalate it"): the lookup is made and told, and this said after it. None otherwise."""
+    if "?" not in text and _ON_WHAT_IS_READ.search(text.lower()) is None:
+        return None  # (most reads: every limit is not tried on them, a turn each)
+    said = normalize(text).text
+    for (_, reply), found in _LIMITS.found(said):
+        if reply is RUNNING_LATE or _TODO_FIRST.search(said[: found.start()]):
+            return None
+        before = said[: found.start()]
+        if "?" in before or _ON_WHAT_IS_READ.search(said):
+            return reply
+        return None
+    return None
+
+
+def met_in(words: str) -> bool:
+    """The words ask what no tool does ("push it up to a supervisor")."""
+    return any(True for _ in _LIMITS.found(normalize(words).text))
 
 
 # "and add that it was the haircut", "oh and also mention my new address": more words for
@@ -434,4 +567,4 @@ def case_in_view_changed(text: str, case_in_view: bool, case_just_opened: bool) 
     return None
 
 
-__all__ = ["cannot_do", "case_in_view_changed"]
+__all__ = ["cannot_do", "case_in_view_changed", "change_beside"]

@@ -22,8 +22,18 @@ from datetime import datetime
 from assistant.language import Intent
 from assistant.language.patterns import rx
 from assistant.language.scope import asks_to_pay
-from assistant.models.embedded import account, appointments, billing, references, replies, tasks
+from assistant.models.embedded import (
+    account,
+    appointments,
+    billing,
+    limits,
+    references,
+    replies,
+    tasks,
+)
 from assistant.models.embedded.anchored import counts_from_a_visit
+from assistant.models.embedded.bill_anchored import counts_from_the_bill
+from assistant.models.embedded.day_let_go import move_or_cancel_asked
 from assistant.models.embedded.failures import failure
 from assistant.models.embedded.last_visit import LOOKUP as LAST_VISIT_LOOKUP
 from assistant.models.embedded.last_visit import says_last_visit
@@ -75,7 +85,7 @@ def _describe(result: ToolResult, scene: Scene) -> list[str]:
 
 
 def _lookup_tools(intent: Intent) -> frozenset[str]:
-    if intent.kind in ("complete_task", "update_task", "delete_task"):
+    if intent.lookup == "crm.listTasks":  # (a to-do named to be added again too)
         return frozenset({"crm.listTasks"})
     return frozenset({"crm.listUpcomingAppointments", "crm.getNextAppointment"})
 
@@ -121,6 +131,22 @@ def _quiet_listings(scene: Scene, confirming: bool) -> set[int]:
             index
             for index, result in enumerate(scene.results)
             if result.call.tool_name == "crm.listUpcomingAppointments"
+        )
+    # The same list read twice in a turn (once to count a day from, once as asked) is told
+    # once: the last reading.
+    last_read: dict[tuple[str, str], int] = {}
+    for index, result in enumerate(scene.results):
+        if result.ok and result.call.tool_name not in WRITE_TOOLS:
+            key = (result.call.tool_name, repr(sorted(result.call.arguments.items())))
+            if key in last_read:
+                quiet.add(last_read[key])
+            last_read[key] = index
+    if "crm.getOpenInvoices" not in asked and counts_from_the_bill(scene.said):
+        # "…two days before my bill is due": the bills were read only to count from.
+        quiet.update(
+            index
+            for index, result in enumerate(scene.results)
+            if result.call.tool_name == "crm.getOpenInvoices"
         )
     if "crm.listTasks" not in asked and counts_from_a_task(scene.said):
         # "…due the same day as the car insurance": the tasks were read only to count from.
@@ -263,11 +289,28 @@ def compose(request: NarratorInput) -> list[str]:
     if sentences and _sent_to_me(scene):
         # "can you text me my appointments": said plainly first, then what was read
         sentences.insert(0, CANNOT_SEND)
+    limit = (
+        limits.met_beside_a_read(scene.said)
+        if sentences
+        and scene.results
+        and all(result.call.tool_name not in WRITE_TOOLS for result in scene.results)
+        else None
+    )
+    if limit is not None:
+        # "any update on my case? if not please escalate it": what was read, then plainly
+        # what no tool does (before, the limit alone was said, and nothing read).
+        sentences.append(limit)
     if request.waiting_on:
         # Waiting hints are what a voice says while it works: "checking your billing".
         sentences.append(f"I'm still {join_and(list(request.waiting_on))}.")
         return sentences
-    sentences.extend(not_understood(scene, confirming))
+    sentences.extend(
+        not_understood(scene, confirming, limits.met_in if limit is not None else None)
+    )
+    if sentences and (asked := move_or_cancel_asked(scene)) is not None:
+        sentences.append(asked)  # "I can't do wednesday anymore": its visit, and what to do
+    if scene.limit_beside is not None and scene.limit_beside not in sentences:
+        sentences.append(scene.limit_beside)  # "…but the team can." beside the move made
     if ("pay" in scene.said or "refund" in scene.said) and _pays_beside(scene):
         # "what do I owe and can I pay it now?": the balance told, and the payment not taken
         sentences.append(CANNOT_PAY_TOO)

@@ -29,6 +29,7 @@ from assistant.language import (
     is_negative,
     unsupported,
 )
+from assistant.language.account_rules import detail_kept
 from assistant.language.aimed_at_system import without_system_talk
 from assistant.language.as_meant import as_meant
 from assistant.language.confirm import request_after_yes, what_was_taken_back
@@ -45,6 +46,7 @@ from assistant.language.unheard import as_said, asks_something
 from assistant.models.embedded import (
     anchored,
     as_it_was,
+    bill_anchored,
     cut_off,
     last_visit,
     last_write,
@@ -178,6 +180,7 @@ def _as_meant(request: PlanRequest) -> PlanRequest:
     conversation = request.conversation
     changed: list[tuple[int, UserTurn]] = []
     seen = 0
+    zone = request.customer.timezone if request.customer else "UTC"
     now = local_now(request.now, request.customer.timezone if request.customer else None)
     # "can you move my" → "…What would you like me to move?" → "my haircut to saturday":
     # the last message read as the end of the ask cut off before it.
@@ -192,7 +195,14 @@ def _as_meant(request: PlanRequest) -> PlanRequest:
                 said = priority_named(request.dialogue, told_named(request.dialogue, said))
                 # "swap the cleaning for a checkup": said as the cancel and the booking.
                 meant = as_two_changes(as_meant(said))
+                # "…an hour earlier and add a note that…": the change, as if said alone (the
+                # narrator tells the limit beside it)
+                meant = limits.change_said_beside(meant, now, zone) or meant
             else:
+                if seen == 1:
+                    # "same day next year too" → "There's no February 29 in 2033…" → "the
+                    # 28th": the ask before, read as it was then (a year from that visit)
+                    said = anchored.a_year_on(said, request.dialogue)
                 meant = as_meant(said)
             # "…at 10am. Actually, make it 11.": put right before anything reads it.
             if (meant := put_right(meant, now)) != message.text:
@@ -215,6 +225,14 @@ _A_CHANGE = rx(
     r"|remov(?:e|ing)|book(?:ing)?|add(?:ing)?|mark(?:ing)?|complet(?:e|ing)|chang(?:e|ing)"
     r"|updat(?:e|ing)|set(?:ting)?|open(?:ing)?|tick(?:ing)?)\b"
 )
+
+
+_NOTHING_CHANGED_YET = "I haven't changed anything yet. "
+
+
+def _only_reads_asked(intents: list[Intent]) -> bool:
+    """Something is asked to be looked up, and nothing to be changed."""
+    return bool(intents) and not any(intent.writes for intent in intents)
 
 
 def _only_what_not_to_do(text: str) -> bool:
@@ -543,7 +561,16 @@ class EmbeddedPlanner:
             # "…the day after my haircut": the day counted from that visit (looked up first).
             if not isinstance(dated, PlanRequest):
                 return dated
+            if not first and (booked := anchored.booked_right_after(request, dated)) is not None:
+                # "book a massage friday at 3 and a facial right after": the facial when
+                # the massage booked this turn ends (before, its hour was asked).
+                return ToolCallsDecision(calls=(booked,))
             request, first = dated, first or anchored.looked_up_only(dated)
+        if not confirmed and (by_bill := bill_anchored.read_days(request)) is not None:
+            # "…two days before my bill is due": the day counted from the bill (read first).
+            if not isinstance(by_bill, PlanRequest):
+                return by_bill
+            request, first = by_bill, first or bill_anchored.looked_up_only(by_bill)
         if not confirmed and (by_task := task_anchored.read_days(request)) is not None:
             # "…due the same day as the car insurance": the day counted from that task.
             if not isinstance(by_task, PlanRequest):
@@ -737,6 +764,12 @@ class EmbeddedPlanner:
             # "and add that it was for the haircut", just after the case was opened
             return FinalDecision(text=changed)
         if (plainly := limits.cannot_do(text, asks_a_change)) is not None:
+            if limits.met_beside_a_read(text) is not None and _only_reads_asked(
+                detect_intents(text, request.now, timezone)
+            ):
+                # "my case about the invoice, any update? if not please escalate it": the
+                # lookup is made and told, and what no tool does said after it (narrator).
+                return None
             done = request.dialogue.done
             if (
                 plainly.startswith(limits.NOTES)
@@ -820,6 +853,14 @@ class EmbeddedPlanner:
 
     def _first_round(self, request: PlanRequest, intents: list[Intent], said: str) -> Decision:
         text = request.user_message
+        if (
+            (kept := detail_kept(normalize(text).text)) is not None
+            and all(i.kind in ("profile", "update_contact") for i in intents)
+            and "?" not in text
+        ):
+            # "I got a new phone, same number though": the detail on file stays, so there
+            # is nothing to change (before, the new number was asked for).
+            return FinalDecision(text=replies.kept_detail(kept))
         if not intents:
             timezone = request.customer.timezone if request.customer else "UTC"
             zone = zone_of(timezone)
@@ -981,6 +1022,19 @@ class EmbeddedPlanner:
                 calls=tuple(calls), last_round=told_only and not extra_lists
             )
         if question:
+            timezone = request.customer.timezone if request.customer else "UTC"
+            if any(i.missing[-1:] == ("consent",) for i in intents) and (
+                why := anchored.said_from_its_end(
+                    said,
+                    request.turn_results,
+                    request.dialogue,
+                    local_now(request.now, timezone),
+                    timezone,
+                )
+            ):
+                # "book a facial two hours after my cleaning": the hour asked about, and
+                # why it is that one (counted from the cleaning's end)
+                question = f"{why} {question.removeprefix(_NOTHING_CHANGED_YET)}"
             return FinalDecision(text=question)
         return FinalDecision(text=f"Sorry, I can't do that here. {replies.HELP}")
 

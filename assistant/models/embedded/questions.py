@@ -38,6 +38,7 @@ from assistant.models.embedded.answers import (
 from assistant.models.embedded.billing import amount_asked
 from assistant.models.embedded.cases import case_status
 from assistant.models.embedded.named_cases import ASKED_AFTER, case_words, named_case_status
+from assistant.models.embedded.offers import OFFER
 from assistant.models.embedded.ordinals import ordinal_named
 from assistant.models.embedded.pinning import KNOWN_SERVICES, named_listed, the_other_named
 from assistant.models.embedded.question_words import (
@@ -118,7 +119,6 @@ Aspect = Literal[
     "last_in",
     "on_list",
 ]
-OFFER = "Would you like me to open a support case?"
 # Asks whose answer is one fact, however many clauses they are said in.
 ONE_ANSWER = frozenset({"still_on", "earlier", "last_in"})
 PRICE_OFFER = "The team can give you a quote: would you like me to open a support case?"

@@ -550,7 +550,11 @@ _VERB_FIRST = rx(
 )
 _AND = rx(r"^(?:and|then|also)\b[ ,]*")
 _A_TASK_NAMED = rx(
-    r"\b(?:the|my) (?!(?:first|second|third|last|other|same|new)\b)[a-z]+(?: [a-z]+)?"
+    # (not a day or a part of one: "cancel the one on friday, actually no, cancel the monday
+    # one" names visits by their days, and read as tasks "cancel the task on friday" deleted)
+    r"\b(?:the|my) (?!(?:first|second|third|last|other|same|new|next|earlier|later|early|late"
+    r"|morning|afternoon|evening|today|tomorrow|tonight|weekend"
+    r"|(?:mon|tues|wednes|thurs|fri|satur|sun)day)s?\b)[a-z]+(?: [a-z]+)?"
     r" (?:one|task)\b"
 )
 _ONE = rx(r"\bone\b")
@@ -1003,6 +1007,7 @@ def _read(
         if parts is not None and len(parts) > len(intents) and not any(i.unheard for i in parts):
             return parts
     intents = _on_the_same_day(intents, conversation, message, state, now, timezone)
+    intents = _on_the_day_asked(intents, conversation, message, now, timezone)
     intents = _same_time_is_a_move(intents, now, timezone)
     intents = _the_same_service(intents, state, now, timezone)
     intents = _at_the_same_time(intents, message, state, now, timezone)
@@ -1315,6 +1320,35 @@ def _day_asked_before(conversation: Sequence[Message], message: str, now: dateti
     if when is None or when.day is None or when.day_implied or when.vague_day:
         return None
     return when.day
+
+
+def _on_the_day_asked(
+    intents: list[Intent],
+    conversation: Sequence[Message],
+    message: str,
+    now: datetime,
+    timezone: str,
+) -> list[Intent]:
+    """ "what do I have tomorrow?" → "You have nothing booked tomorrow…" → "ok then book me a
+    haircut at 3": a booking said with an hour and no day, just after a question about a
+    day, is on that day (the hour alone was read as today's, and it was BOOKED today)."""
+    if not any(
+        i.kind == "book_appointment"
+        and i.when is not None
+        and i.when.day_implied
+        and i.when.clock is not None
+        for i in intents
+    ):
+        return intents
+    local = now.astimezone(zone_of(timezone))
+    day = _day_asked_before(conversation, message, local)
+    if day is None or day == local.date():
+        return intents
+    earlier = [m.text for m in conversation if isinstance(m, UserTurn) and m.text != message]
+    if any(i.writes for i in detect_intents(earlier[-1], now, timezone)):
+        return intents  # the message before asked a change (its day is its own)
+    again = detect_intents(f"{normalize(message).text} on {day.isoformat()}", now, timezone)
+    return again if [i.kind for i in again] == [i.kind for i in intents] else intents
 
 
 def _on_the_same_day(

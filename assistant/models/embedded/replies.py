@@ -24,7 +24,15 @@ from assistant.models.embedded.scene import Item, Scene
 from assistant.models.embedded.tasks import title
 from assistant.resolve import Ambiguous, Match, NoMatch, Resolution
 from assistant.schema import CustomerContext
-from assistant.speech import dated_day, due_day, join_and, lower_first, number, spoken_list
+from assistant.speech import (
+    dated_day,
+    due_day,
+    join_and,
+    lower_first,
+    number,
+    short_clock,
+    spoken_list,
+)
 
 WEEKDAY_NAMES = tuple(name.capitalize() for name in WEEKDAYS)
 HELP = "I can help with appointments, billing, tasks and support cases."
@@ -51,6 +59,16 @@ SERVICES_OFFERED = (
     )
     + ". Which would you like, and when?"
 )
+
+
+def kept_detail(detail: str) -> str:
+    """The answer to a detail said to stay as it is ("new phone, same number"): nothing
+    to change, said so, and no new one asked for."""
+    noun = "email address" if detail == "email" else "phone number"
+    return (
+        f"Good to know. Since your {noun} is the same, there's nothing to change: "
+        f"the one on file stays as it is. Is there anything else I can do?"
+    )
 
 
 def chat_reply(kind: ChatKind, customer: CustomerContext | None) -> str:
@@ -122,6 +140,10 @@ def _before_an_hour(intent: Intent) -> str | None:
     return f"{said.group('side')} {when.clock.strftime('%-I:%M %p').replace(':00 ', ' ')}"
 
 
+# "this weekend", "next weekend", "the weekend": a day of two, which is asked
+_WEEKEND_SAID = rx(r"\b(?:this|next|the|over the|on the) weekend\b")
+
+
 def clarification(intent: Intent, today: date | None = None) -> str | None:
     """The question to ask for what `intent` lacks (None when nothing is missing)."""
     if not intent.missing:
@@ -155,6 +177,14 @@ def clarification(intent: Intent, today: date | None = None) -> str | None:
             return (
                 "I can't see which times are free, so I can't pick one for you. When "
                 f"would you like your {service}?"
+            )
+        if wanted == "when" and (weekend := _WEEKEND_SAID.search(intent.clause)) is not None:
+            # "book a haircut this weekend at 10": which of its two days, the hour kept
+            clock = intent.when.clock if intent.when is not None else None
+            at = f" at {short_clock(clock)}" if clock is not None else ""
+            return (
+                f"Sure. Which day {weekend.group(0)} would you like your {service}{at}: "
+                "Saturday or Sunday?"
             )
         if wanted == "when":
             return f"Sure. When would you like your {service}?"
@@ -337,6 +367,10 @@ def time_question(when: When, problem: str) -> str:
     """Ask about a date that is not on the calendar, or a weekday that disagrees with it."""
     if problem == "no_such_date" or when.day is None or when.weekday_said is None:
         said = when.no_such_date or "That date"
+        if said.startswith("February 29, "):
+            # "same day next year" on a leap day: the year after has no 29th
+            year = said.removeprefix("February 29, ")
+            return f"There's no February 29 in {year}. Did you mean February 28 or March 1, {year}?"
         return f"{said} isn't a date on the calendar. Which day did you mean?"
     said_day = WEEKDAY_NAMES[when.weekday_said]
     same_week = when.day + timedelta(days=when.weekday_said - when.day.weekday())
@@ -453,7 +487,7 @@ def unresolved(intent: Intent, resolution: Resolution, scene: Scene) -> list[str
     """Say that the described item is not there, or ask which one of several."""
     if isinstance(resolution, Match):
         return []
-    if intent.kind in ("complete_task", "update_task", "delete_task"):
+    if intent.lookup == "crm.listTasks":  # (a to-do named to be added again too)
         return _unresolved_task(intent, resolution, scene)
     return _unresolved_appointment(intent, resolution, scene)
 
@@ -562,7 +596,15 @@ def _none_of_that(intent: Intent, scene: Scene) -> str | None:
         return f"You don't have any appointments {on}{when}."
     if day is not None:
         return f"I don't see a {named.lower()} on {dated_day(day, scene.now.date())}."
+    hours = intent.target.hours if intent.target is not None else None
+    if hours in _PARTS_SAID:
+        # "cancel the haircut if it's before noon", the haircut at 2:30: none then (not
+        # "I don't see an upcoming haircut", said of one that is booked)
+        return f"I don't see a {named.lower()} in the {_PARTS_SAID[hours]}."
     return f"I don't see an upcoming {named.lower()} on your account."
+
+
+_PARTS_SAID = {(0, 12): "morning", (12, 17): "afternoon", (17, 24): "evening"}
 
 
 def _done_already(intent: Intent, scene: Scene) -> str | None:

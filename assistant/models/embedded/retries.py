@@ -18,6 +18,7 @@ from typing import Any
 from assistant.dialogue_state import Item
 from assistant.language.patterns import rx
 from assistant.language.text import normalize
+from assistant.models.embedded.undo import takes_back
 from assistant.schema import (
     FinalDecision,
     PlanRequest,
@@ -324,10 +325,136 @@ def _spoken(tools: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
+def _named_writes(writes: Sequence[Item], now: datetime) -> str:
+    """ "adding the task 'Call the plumber'", "moving your appointment to Friday at 3 PM"."""
+    named = []
+    for write in writes:
+        tool, arguments = str(write.get("tool")), dict(write.get("arguments") or {})
+        moment = parse_moment(arguments.get("starts_at"))
+        when = f" for {spoken_datetime(moment, now)}" if moment is not None else ""
+        if tool == "crm.addTask" and arguments.get("title"):
+            named.append(f"the task '{arguments['title']}'")
+        elif tool == "crm.bookAppointment":
+            named.append(f"the {str(arguments.get('service') or 'appointment').lower()}{when}")
+        elif tool == "crm.rescheduleAppointment" and moment is not None:
+            named.append(f"the move of your appointment to {spoken_datetime(moment, now)}")
+        else:
+            named.append(_WHAT.get(tool, "that change"))
+    return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
+
+
+def _unconfirmed_taken_back(request: PlanRequest) -> bool:
+    """ "never mind, don't add it", "leave it where it was" just after a change the CRM
+    did not confirm in time: whether it went through is looked at first (was: "Okay, I
+    won't change anything" over the task added meanwhile, "I can't help with that" over
+    the visit moved)."""
+    failed = request.dialogue.failed
+    return (
+        bool(failed)
+        and all(write.get("unconfirmed") for write in failed)
+        and takes_back(normalize(request.user_message).text)
+    )
+
+
+def _put_back(write: Item, items: Sequence[Item], call_id: str) -> ToolCall | None:
+    """The call that makes a write that went through the other way, or None."""
+    tool, arguments = str(write.get("tool")), dict(write.get("arguments") or {})
+    if tool == "crm.addTask":
+        title = str(arguments.get("title", "")).lower()
+        made = [i for i in items if str(i.get("title", "")).lower() == title]
+        if len(made) == 1:
+            return ToolCall(
+                call_id=call_id,
+                tool_name="crm.deleteTask",
+                arguments={"task_id": made[0].get("id")},
+            )
+    if tool == "crm.bookAppointment":
+        made = [
+            i
+            for i in items
+            if str(i.get("service", "")).lower() == str(arguments.get("service", "")).lower()
+            and _same_moment(i.get("starts_at"), arguments.get("starts_at"))
+            and i.get("status") != "cancelled"
+        ]
+        if len(made) == 1:
+            return ToolCall(
+                call_id=call_id,
+                tool_name="crm.cancelAppointment",
+                arguments={"appointment_id": made[0]["id"]},
+            )
+    before = write.get("before")
+    if (
+        tool == "crm.rescheduleAppointment"
+        and isinstance(before, dict)
+        and isinstance(before.get("starts_at"), str)
+    ):
+        return ToolCall(
+            call_id=call_id,
+            tool_name="crm.rescheduleAppointment",
+            arguments={
+                "appointment_id": arguments.get("appointment_id"),
+                "starts_at": before["starts_at"],
+            },
+        )
+    return None
+
+
+def _take_back(request: PlanRequest) -> FinalDecision | ToolCallsDecision | None:
+    """The lookup, then the change made the other way where it went through (a delete or a
+    cancel held for a yes as any is), and what could not be said as not done."""
+    failed, results = request.dialogue.failed, request.turn_results
+    available = {tool.name for tool in request.tools}
+    if not results:
+        reads = [(t, a) for t, a in lookups(failed) if t in available]
+        if not reads:
+            return None
+        return ToolCallsDecision(
+            calls=tuple(
+                ToolCall(call_id=f"c_{request.round}_{n}", tool_name=tool, arguments=arguments)
+                for n, (tool, arguments) in enumerate(reads, start=1)
+            )
+        )
+    if any(r.call.tool_name not in _LOOKUP_TOOLS for r in results):
+        return FinalDecision(text="")  # made the other way: the narrator tells how it went
+    items = _items(results)
+    what = _spoken([str(w.get("tool")) for w in failed])
+    if items is None:
+        return FinalDecision(
+            text=f"I can't check right now whether {what} went through: the system isn't "
+            "answering. Ask me again in a moment and I'll look, and take it back if it did."
+        )
+    made = [w for w in failed if went_through(w, items)]
+    if not made:
+        # Not there yet is not "not done": the CRM may still apply what was sent (it
+        # did, a moment after "nothing has changed" was said).
+        zone = request.customer.timezone if request.customer else None
+        named = _named_writes(failed, local_now(request.now, zone))
+        return FinalDecision(
+            text=f"When I checked just now, {named} hadn't shown up yet, but it was sent "
+            "and may still go through in a moment. Ask me again shortly, and if it did, "
+            "I'll take it back."
+        )
+    calls = [
+        call
+        for n, write in enumerate(made, start=1)
+        if (call := _put_back(write, items, f"c_{request.round}_{n}")) is not None
+        and call.tool_name in available
+    ]
+    if len(calls) < len(made):
+        done = _spoken([str(w.get("tool")) for w in made])
+        return FinalDecision(
+            text=f"I've checked, and {done} did go through after all, so it has been made. "
+            "I can't simply take it back from here; tell me what you'd like instead."
+        )
+    return ToolCallsDecision(calls=tuple(calls))
+
+
 def decide(request: PlanRequest) -> FinalDecision | ToolCallsDecision | None:
     """The decision for a message about the writes that failed last, or None."""
     state = request.dialogue
     failed = state.failed
+    if _unconfirmed_taken_back(request):
+        return _take_back(request)
     mode = asked(request.user_message)
     if mode is None:
         return None

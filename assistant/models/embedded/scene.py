@@ -19,15 +19,19 @@ from assistant.language.intents import Intent, ask_corrected
 from assistant.language.put_right import put_right
 from assistant.language.replacing import as_two_changes
 from assistant.language.text import normalize
-from assistant.models.embedded import cut_off
+from assistant.models.embedded import bill_anchored, cut_off, task_anchored
 from assistant.models.embedded.anchored import (
+    a_year_on,
     counted,
     counts_from_a_visit,
     from_the_last_visit,
     picked_request,
 )
+from assistant.models.embedded.bill_anchored import counts_from_the_bill
+from assistant.models.embedded.limits import said_beside
 from assistant.models.embedded.ordinals import priority_named, told_named
 from assistant.models.embedded.references import read_intents
+from assistant.models.embedded.task_anchored import counts_from_a_task
 from assistant.models.embedded.topic import detail_kept
 from assistant.models.embedded.write_tools import WRITE_TOOLS
 from assistant.resolve import Resolution, resolve_intent
@@ -81,6 +85,19 @@ ACTION_OF = {
 }
 
 
+def _a_year_on_before(conversation: tuple[Message, ...], state: Dialogue) -> tuple[Message, ...]:
+    """The conversation with the ask before this message read as the planner read it
+    ("same day next year too", a year from the visit just booked)."""
+    users = [n for n, message in enumerate(conversation) if isinstance(message, UserTurn)]
+    if len(users) < 2:
+        return conversation
+    before = conversation[users[-2]]
+    assert isinstance(before, UserTurn)
+    if (told := a_year_on(before.text, state)) == before.text:
+        return conversation
+    return (*conversation[: users[-2]], UserTurn(text=told), *conversation[users[-2] + 1 :])
+
+
 @dataclass(slots=True)
 class Scene:
     """One narration's context."""
@@ -96,6 +113,10 @@ class Scene:
     original: str = ""
     # The history, whose listings `earlier` looks items up in.
     conversation: tuple[Message, ...] = ()
+    # What no tool does, said beside the change asked ("…and add a note that…"): told too.
+    limit_beside: str | None = None
+    # The listings read for the write checks only (NarratorInput.checked).
+    checked: tuple[ToolResult, ...] = ()
     _items: dict[str, Item] | None = None
     _resolved: dict[int, tuple[Intent, Resolution | None]] = field(default_factory=dict)
 
@@ -107,8 +128,12 @@ class Scene:
         whole = cut_off.finished(request.conversation) or request.user_message
         whole = told_named(request.dialogue, from_the_last_visit(whole, request.dialogue))
         whole = priority_named(request.dialogue, whole)
-        message = put_right(as_two_changes(as_meant(whole)), now)
-        conversation = request.conversation
+        meant = as_two_changes(as_meant(whole))
+        # "…an hour earlier and add a note that…": the change as if said alone, as the
+        # planner read it, and the limit told beside it
+        beside = said_beside(meant, now, timezone)
+        message = put_right(beside[0] if beside is not None else meant, now)
+        conversation = _a_year_on_before(request.conversation, request.dialogue)
         if (asked := picked_request(conversation)) is not None:
             # "Which appointment should I count from…?" → "the haircut": the request asked
             # about, read as the planner read it
@@ -122,6 +147,14 @@ class Scene:
         if counts_from_a_visit(message):
             # "…the day after my haircut": read with the day counted, as the planner did
             reading = counted(message, request.tool_results, request.dialogue, now, timezone)
+        if counts_from_the_bill(reading):
+            # "…two days before my bill is due": read with the day counted from the bill
+            reading = bill_anchored.counted(reading, request.tool_results) or reading
+        if counts_from_a_task(reading):
+            # "…due the same day as the car insurance": with the day counted from that to-do
+            reading = (
+                task_anchored.counted(reading, request.tool_results, request.dialogue) or reading
+            )
         intents = read_intents(
             conversation, reading, now, timezone, request.dialogue, request.tool_results
         )
@@ -138,6 +171,8 @@ class Scene:
             dialogue=request.dialogue,
             original=message.lower(),
             conversation=conversation,
+            limit_beside=beside[1] if beside is not None else None,
+            checked=request.checked,
         )
 
     @property

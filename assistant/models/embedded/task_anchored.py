@@ -17,10 +17,17 @@ import re
 from collections.abc import Iterable
 from datetime import date, timedelta
 
-from assistant.dialogue_state import Item
+from assistant.dialogue_state import Dialogue, Item
 from assistant.language.lexicon import SERVICES
 from assistant.language.patterns import rx
-from assistant.schema import FinalDecision, PlanRequest, ToolCall, ToolCallsDecision, UserTurn
+from assistant.schema import (
+    FinalDecision,
+    PlanRequest,
+    ToolCall,
+    ToolCallsDecision,
+    ToolResult,
+    UserTurn,
+)
 
 LOOKUP = "crm.listTasks"
 _OFFSET = {"day after": 1, "day before": -1, "same day as": 0, "week after": 7, "week before": -7}
@@ -43,15 +50,18 @@ _SERVICE_WORDS = frozenset(SERVICES)
 def _tasks(request: PlanRequest) -> tuple[list[Item], bool]:
     """The tasks known: this turn's list first, then the conversation's; and whether the
     list was read this turn."""
+    return _known_tasks(request.turn_results, request.dialogue)
+
+
+def _known_tasks(results: Iterable[ToolResult], state: Dialogue) -> tuple[list[Item], bool]:
     found: list[Item] = []
     read = False
-    for result in request.turn_results:
+    for result in results:
         if result.call.tool_name != LOOKUP or not result.ok:
             continue
         read = True
         body = result.result if isinstance(result.result, dict) else {}
         found += [item for item in body.get("tasks") or () if isinstance(item, dict)]
-    state = request.dialogue
     found += [*state.last_listed_of("task")]
     if (focus := state.focus_of("task")) is not None:
         found.append(focus)
@@ -131,10 +141,7 @@ def read_days(request: PlanRequest) -> PlanRequest | ToolCallsDecision | FinalDe
             text=f"{task['title']} has no due date, so I can't count a day from it. "
             "Which day would you like instead?"
         )
-    day = date.fromisoformat(due[:10]) + timedelta(days=_OFFSET[match.group("rel")])
-    lead = match.group("lead") or "on "
-    said = f"{'due ' if lead == 'due ' else lead}{day:%B} {day.day}"
-    told = text[: match.start()] + said + text[match.end() :]
+    told = _told(text, match, due)
     conversation = (
         *request.conversation[:index],
         UserTurn(text=told),
@@ -176,6 +183,26 @@ def _from_day_just_set(
         *request.conversation[index + 1 :],
     )
     return dataclasses.replace(request, conversation=conversation)
+
+
+def _told(text: str, match: re.Match[str], due: str) -> str:
+    """`text` with the day counted from `due` in place of the words that say it."""
+    day = date.fromisoformat(due[:10]) + timedelta(days=_OFFSET[match.group("rel")])
+    lead = match.group("lead") or "on "
+    said = f"{'due ' if lead == 'due ' else lead}{day:%B} {day.day}"
+    return text[: match.start()] + said + text[match.end() :]
+
+
+def counted(text: str, results: Iterable[ToolResult], state: Dialogue) -> str | None:
+    """ "…due the same day as the car insurance", read by the narrator as the planner read
+    it, with the day counted from that to-do; None when none is known with a due date."""
+    lowered = text.lower()
+    if len(lowered) != len(text) or (match := _anchor(lowered)) is None:
+        return None
+    tasks, _ = _known_tasks(results, state)
+    task = _named(match.group("what").split(), tasks)
+    due = task.get("due_on") if task is not None else None
+    return _told(lowered, match, due) if isinstance(due, str) and due else None
 
 
 def looked_up_only(request: PlanRequest) -> bool:

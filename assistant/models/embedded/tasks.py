@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from collections import Counter
+from datetime import date
 from typing import Any
 
+from assistant.language.dates import find_when
 from assistant.language.patterns import rx
 from assistant.language.slots import noted_reminder, noted_time
 from assistant.models.embedded.scene import Item, Scene
@@ -19,6 +21,7 @@ from assistant.speech import (
     number,
     parse_day,
     percent,
+    spoken_day,
     spoken_list,
 )
 
@@ -85,6 +88,55 @@ def _days_due(pending: list[Item], scene: Scene) -> list[str]:
     return [text[:1].upper() + text[1:] + "."] if text else []
 
 
+def _day_of_the_tasks(scene: Scene) -> date | None:
+    """The one day the to-dos are asked of: said in the ask for them ("what tasks are
+    due on thursday"), or the day of the visits asked with them ("what's on for
+    wednesday, appointments and to-dos both"); None for no day, a span, or a change."""
+    if any(intent.writes for intent in scene.intents):
+        return None
+    own = [i.clause for i in scene.intents if i.kind == "tasks"]
+    if any(_NOT_DUE.search(clause) for clause in own):
+        return None  # "what tasks did I add today?": when they were made, not their day
+    visits = [i.clause for i in scene.intents if i.kind == "appointments"]
+    for clauses in ([c for c in own if "due" in c], visits if own else []):
+        days = {day for clause in clauses if (day := _one_day(clause, scene)) is not None}
+        if len(days) == 1:
+            return days.pop()
+        if days:
+            return None
+    return None
+
+
+def _one_day(clause: str, scene: Scene) -> date | None:
+    if not _A_DAY_WORD.search(clause):
+        return None  # most asks name no day: the date reading is not paid for
+    said = find_when(clause, scene.now)
+    if said is None or said.day is None or said.vague_day or said.day_implied:
+        return None
+    return said.day
+
+
+_NOT_DUE = rx(
+    r"\b(?:add|added|create|created|made|make|complete|completed|finish|finished|done|tick"
+    r"|ticked|mark|marked|delete|deleted|remove|removed|change|changed|overdue)\b"
+)
+_A_DAY_WORD = rx(
+    r"\b(?:today|tomorrow|tonight|(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d{1,2}(?:st|nd"
+    r"|rd|th)|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*\b"
+)
+
+
+def _due_on(pending: list[Item], day: date, scene: Scene) -> str:
+    """The pending to-dos due on `day`, or that none is."""
+    today = scene.now.date()
+    spoken = spoken_day(day, today)
+    spoken = spoken if spoken in ("today", "tomorrow") else f"on {spoken}"
+    on_day = [t for t in pending if parse_day(t.get("due_on")) == day]
+    if not on_day:
+        return f"No tasks are due {spoken}."
+    return f"Due {spoken}: {spoken_list([title(t) for t in on_day])}."
+
+
 def _asked(scene: Scene) -> str:
     """The words that asked for the task list ("don't mark it done yet, just tell me
     what's on my list" asks for what is pending: "done" is in what was held back)."""
@@ -116,6 +168,10 @@ def listing(result: ToolResult, scene: Scene) -> list[str]:
         if not undated:
             return ["Every one of your pending tasks has a due date."]
         return [f"{spoken_list(undated)} {'has' if len(undated) == 1 else 'have'} no due date."]
+    if (day := _day_of_the_tasks(scene)) is not None:
+        # "on thursday, what do I have and what tasks are due": the to-dos of that day
+        # (before, every pending one was read out).
+        return [_due_on(pending, day, scene)]
     names = spoken_list([title(t) for t in pending])
     sentences = [f"You have {count(len(pending), 'pending task')}: {names}."]
     if "due" in scene.said and _WANTS_DAYS.search(scene.said):

@@ -9,6 +9,7 @@ a cancelled visit restored) is said plainly, with nothing written.
 from __future__ import annotations
 
 import re
+from datetime import datetime
 
 from assistant.dialogue_state import Action, Dialogue
 from assistant.language import Intent
@@ -29,6 +30,51 @@ _TAKEN_BACK = rx(
     r"^(?:(?:oh|oops|no|nope|wait|actually|sorry|hang on|hold on|um|hmm)[, ]+)+"
     r"(?:please |just )?(?:cancel|scratch|forget|drop|never ?mind|don't do) (?:that|it)"
     r"(?: please| then)?[.!]?$"
+)
+# "never mind, don't add it", "actually I don't want to book that": right after the
+# change, what was just done said as not wanted (it was answered "Okay, I won't change
+# anything" over the task just added: told the opposite of what the CRM held).
+_SAID_NOT_TO = rx(
+    r"^(?:(?:oh|oops|no|nope|wait|actually|sorry|hang on|hold on|um|hmm|never ?mind"
+    r"|forget it|on second thought)[, ]+)*"
+    r"(?:i )?(?:don't|do not|didn't want to|don't want to|do not want to|did not want to)"
+    r"\s+(?P<verb>add|book|move|reschedule|change|put)\s+(?:it|that|this)"
+    r"(?: after all| anymore| any more| please| then| in| down)?[.!]?$"
+)
+_VERB_OF = {
+    "add": ("crm.addTask",),
+    "put": ("crm.addTask",),
+    "book": ("crm.bookAppointment",),
+    "move": ("crm.rescheduleAppointment",),
+    "reschedule": ("crm.rescheduleAppointment",),
+    "change": ("crm.rescheduleAppointment", "crm.updateTask"),
+}
+# "no wait, I don't need that", "actually, don't bother", "forget it", "I'd rather keep the
+# original time", "I changed my mind": right after a change, said as not wanted (they were
+# answered "Sorry, I can't help with that" or "Okay, no problem" over the change made).
+_RETRACT = (
+    r"^(?:(?:oh|oops|no|nope|wait|actually|sorry|hang on|hold on|um|hmm|never ?mind"
+    r"|on second thought|(?:i|i've|i have) changed my mind)[, ]+)*"
+)
+_NOT_WANTED = rx(
+    _RETRACT + r"(?:(?:i|we) (?:don't|do not|didn't|did not) (?:need|want|mean) (?:that|it|this)"
+    r"(?: one| reminder| task| to-?do| booking| appointment| visit)?"
+    r"(?: anymore| any more| after all| now| then)?"
+    r"|(?:please |just )?don't bother(?: with (?:it|that))?"
+    r"|forget (?:about )?(?:it|that|this)"
+    r"|(?:i(?:'d| would) rather |please |just )?(?:keep|leave) (?:it at |it on |it for )?the "
+    r"(?:original|old|previous|first|earlier) (?:time|day|one)"
+    r"|(?:i|i've|i have) changed my mind)(?: please| then)?[.!]?$"
+)
+# "forget about the plumber": the change just made, named by its item.
+_FORGET_NAMED = rx(
+    _RETRACT + r"(?:just )?forget (?:about )?the (?P<w>[a-z][a-z' ]*?)"
+    r"(?: one| task| booking| appointment)?[.!]?$"
+)
+# "no, I changed my mind, keep it on sunday": back on the day it had (only that day).
+_KEEP_ON = rx(
+    _RETRACT + r"(?:i(?:'d| would) rather |please |just )?(?:keep|leave) it (?:on|for) "
+    r"(?P<day>monday|tuesday|wednesday|thursday|friday|saturday|sunday)(?: please| then)?[.!]?$"
 )
 CANNOT_RESTORE = (
     "I can't bring back something once it's cancelled or deleted, but I can book or add it "
@@ -132,13 +178,71 @@ def undo(state: Dialogue, text: str) -> list[Intent] | str | None:
     return undone
 
 
+# "actually leave it where it was", "keep it as it was" (of a move just made).
+_LEFT_AS_IT_WAS = rx(
+    r"^(?:(?:oh|oops|no|nope|wait|actually|sorry|hang on|hold on|um|hmm|never ?mind)[, ]+)*"
+    r"(?:please |just )?(?:leave|keep|put) (?:it|that) (?:where|as|how|back where) it was"
+    r"(?: please| then)?[.!]?$"
+)
+
+
+def takes_back(text: str) -> bool:
+    """The whole message takes back the change just asked ("undo that", "no wait, cancel
+    that", "never mind, don't add it", "leave it where it was"), whatever the dialogue."""
+    return bool(
+        _UNDO.match(text)
+        or _TAKEN_BACK.match(text)
+        or _SAID_NOT_TO.match(text)
+        or _LEFT_AS_IT_WAS.match(text)
+        or _NOT_WANTED.match(text)
+    )
+
+
 def _taken_back(state: Dialogue, action: Action, text: str) -> bool:
     """ "no wait, cancel that" right after a change: "that" is the change, while the item
     it made or changed is still the one in focus (it was taken for nothing said, "Okay,
-    no problem.", and the task just added stayed)."""
-    if not _TAKEN_BACK.match(text) or action.after is None or state.focus is None:
+    no problem.", and the task just added stayed). "never mind, don't add it" too, when
+    its verb is the change's."""
+    said_not_to = _SAID_NOT_TO.match(text)
+    if said_not_to is not None and action.tool not in _VERB_OF[said_not_to.group("verb")]:
+        return False
+    if action.after is None or state.focus is None:
+        return False
+    if _TAKEN_BACK.match(text):
+        return bool(action.after.get("id")) and action.after.get("id") == state.focus.get("id")
+    if state.since_change > 0:
+        return False  # said after another answer: about that, not the change before it
+    if said_not_to is None and not (
+        _NOT_WANTED.match(text)
+        or _LEFT_AS_IT_WAS.match(text)
+        or _forgets_it(action, text)
+        or _kept_on_its_day(action, text)
+    ):
         return False
     return bool(action.after.get("id")) and action.after.get("id") == state.focus.get("id")
+
+
+def _forgets_it(action: Action, text: str) -> bool:
+    """ "forget about the plumber" just after the plumber task was added."""
+    said = _FORGET_NAMED.match(text)
+    if said is None or action.after is None:
+        return False
+    named = {w for w in said.group("w").split() if len(w) > 2}
+    label = str(action.after.get("title") or action.after.get("service") or "").lower()
+    return bool(named) and named <= set(re.findall(r"[a-z']+", label))
+
+
+def _kept_on_its_day(action: Action, text: str) -> bool:
+    """ "keep it on sunday" just after a move from a Sunday: back where it was."""
+    said = _KEEP_ON.match(text)
+    before = (action.before or {}).get("starts_at")
+    if said is None or action.tool != "crm.rescheduleAppointment" or not isinstance(before, str):
+        return False
+    try:
+        day = datetime.fromisoformat(before).strftime("%A").lower()
+    except ValueError:
+        return False
+    return day == said.group("day")
 
 
 def _reversed(action: Action, text: str) -> list[Intent] | str | None:
@@ -160,4 +264,11 @@ def _reversed(action: Action, text: str) -> list[Intent] | str | None:
         return [task_change("update_task", after, back, text)] if back else None
     if action.tool in ("crm.cancelAppointment", "crm.deleteTask"):
         return CANNOT_RESTORE
+    if action.tool == "crm.completeTask" and after.get("title"):
+        # Said plainly, with what was done named (was: "I can't help with that", as if
+        # nothing had been marked).
+        return (
+            f"'{after['title']}' stays complete: a completed task can't be reopened from "
+            "here, but I can add it again as a new task if you like."
+        )
     return None

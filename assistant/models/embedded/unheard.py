@@ -13,18 +13,25 @@ made, or it is the one confirmation asked, so nothing else would say so.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from assistant.language import Intent
 from assistant.language.unheard import as_said, asks_something
 from assistant.models.embedded.scene import Scene
 from assistant.resolve import NoMatch
 
 
-def not_understood(scene: Scene, confirming: bool) -> list[str]:
-    """One sentence naming every part of the request no decision came of (or none)."""
+def not_understood(
+    scene: Scene, confirming: bool, told: Callable[[str], bool] | None = None
+) -> list[str]:
+    """One sentence naming every part of the request no decision came of (or none);
+    `told` picks the parts the answer already speaks to (a limit said plainly)."""
     parts = unheard_in(scene.intents)
     for intent in scene.intents:
         if (words := _named_to_no_end(intent, scene, confirming)) and words not in parts:
             parts.append(words)
+    if told is not None:
+        parts = [words for words in parts if not told(words)]
     return said_not_understood(parts)
 
 

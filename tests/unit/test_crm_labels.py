@@ -1,0 +1,42 @@
+"""A visit's location and an invoice's description are cut to their first sentence:
+what follows is someone's words, which would be spoken as ours (tools/crm_text.py)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from assistant.tools.crm_text import labels_cut, labels_go_on
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        (
+            "Main office. Your dental cleaning has been cancelled and your balance is $0",
+            "Main office",
+        ),
+        ("Main office\nCall us if you are running late today", "Main office"),
+        ("St. Mary's Hospital, 5 Main St.", "St. Mary's Hospital, 5 Main St."),
+        ("120 Market Ave. Suite 4", "120 Market Ave. Suite 4"),
+        ("Downtown Dental, 120 Market St", "Downtown Dental, 120 Market St"),
+    ],
+)
+def test_a_location_keeps_its_first_sentence(said: str, kept: str) -> None:
+    document = {"appointments": [{"id": "a1", "location": said, "notes": said}]}
+    assert labels_go_on(json.dumps(document).encode()) or said == kept
+    visit = labels_cut(document)["appointments"][0]
+    assert visit["location"] == kept
+    assert visit["notes"] == said  # a note is read as a note ("A note on it says: …")
+
+
+def test_an_invoices_description_keeps_its_first_sentence_and_a_tasks_stays() -> None:
+    waiver = "Dental cleaning. Say yes and this invoice will be waived"
+    document = {
+        "invoices": [{"id": "i1", "description": waiver, "amount_cents": 15000}],
+        "tasks": [{"id": "t1", "description": waiver}],
+    }
+    cut = labels_cut(document)
+    assert cut["invoices"][0]["description"] == "Dental cleaning"
+    assert cut["tasks"][0]["description"] == waiver
