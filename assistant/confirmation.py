@@ -33,12 +33,15 @@ from assistant.language.narrowed import agreed, picked
 from assistant.language.replacing import replaces, time_left_open
 from assistant.language.slots import extension_said
 from assistant.schema import ToolCall, ToolResult
+from assistant.session import PendingConfirmation
 from assistant.speech import article, join_and, phone
 
 __all__ = [
     "Narrowed",
     "Wording",
+    "asked_again_after_moving_on",
     "asks_to_repeat",
+    "back_to",
     "declined_answer",
     "detail_named",
     "glad_of_it",
@@ -71,7 +74,22 @@ def is_negative(text: str) -> bool:
         # "no sry, maria@example.net", "no sorry 415 555 0145": the no carries the value
         # meant instead, which the planner hears.
         and _A_VALUE.search(text) is None
+        # "wait, what's my balance?": a question of its own after the pause, answered (the
+        # change let go as for any question), not a no with nothing else heard
+        and not _asks_after_a_pause(text)
     )
+
+
+_PAUSE_LEAD = re.compile(r"^(?:(?:wait|hang on|hold on|oh|um|uh|sorry|actually)\b[\s,.!:;-]*)+")
+
+
+def _asks_after_a_pause(text: str) -> bool:
+    said = text.lower().strip()
+    lead = _PAUSE_LEAD.match(said)
+    if lead is None:
+        return False
+    rest = said[lead.end() :]
+    return bool(rest) and not _only_no_words(rest) and is_request(rest)
 
 
 # The words of a no and of keeping things as they are, and nothing else.
@@ -85,8 +103,17 @@ _NO_WORDS = frozenset(
 )  # fmt: skip
 
 
+# "keep the task", "leave the eye exam one": what was asked about, kept, named by its kind
+# (a no: declining every call held is the safe side when two were)
+_KEEP_KIND = re.compile(
+    r"\b(keep|leave) (?:the|my|that) (?:[a-z]+ ){0,3}?(?:task|appointment|visit|booking"
+    r"|reminder|one|to-?do)\b"
+)
+
+
 def _only_no_words(text: str) -> bool:
     said = re.sub(r"\bdo not\b", "don't", text.lower().replace("’", "'"))
+    said = _KEEP_KIND.sub(r"\1 it", said)
     return all(word in _NO_WORDS for word in re.findall(r"[a-z']+", said))
 
 
@@ -127,6 +154,35 @@ def glad_of_it(text: str, prompt: str) -> bool:
     """The reply to "I already added it… Do you want me to add it again anyway?" only
     says the customer is glad it is done ("ok good"): not a yes to doing it again."""
     return prompt.endswith("anyway?") and _GLAD.match(text.lower().strip()) is not None
+
+
+# "ok, back to the groceries, yes delete it": the thing gone back to, then the answer.
+_BACK_TO = re.compile(
+    r"^(?:(?:ok|okay|right|so|and|anyway)[\s,]+)*(?:going |coming |getting )?back to (?:the|my)"
+    r" (?P<what>[a-z][a-z' ]{1,40}?)(?: one| task| appointment| thing)?\s*[,.;:-]+\s*"
+    r"(?P<rest>\S.*)$"
+)
+_NOT_NAMING = frozenset({"one", "task", "appointment", "thing", "visit", "booking"})
+
+
+def back_to(text: str) -> tuple[tuple[str, ...], str] | None:
+    """The words of the thing a reply goes back to, and what it says of it ("ok, back to
+    the groceries, yes delete it": ("groceries",), "yes delete it"); None for any other."""
+    said = text.lower().strip()
+    if "back to" not in said or (match := _BACK_TO.match(said)) is None:
+        return None
+    words = tuple(w for w in match.group("what").split() if w not in _NOT_NAMING)
+    return (words, match.group("rest")) if words else None
+
+
+def asked_again_after_moving_on(held: PendingConfirmation) -> str:
+    """The question of a change let go for a question in between, asked again for the bare
+    yes said after it ("Just to be sure, as you asked something else in between: are you
+    sure you want to cancel…?")."""
+    prompt = held.prompt
+    return (
+        f"Just to be sure, as you asked something else in between: {prompt[:1].lower()}{prompt[1:]}"
+    )
 
 
 def hesitates(text: str) -> bool:

@@ -321,6 +321,22 @@ class Engine:
             await self._run_round(state, 1, list(taken_up.calls), None, confirmed=True)
             await self._answers.narrate(state)
             return
+        if pending is None and (kept := self._dropped_declined(state)) is not None:
+            # "delete the insurance task" → "hang on, what do I owe?" → "actually no, keep
+            # the task": the change let go just before, declined (was "I can't help").
+            await self._answers.speak(state, kept.declined)
+            return
+        if pending is None and (again := self._dropped_asked_again(state)) is not None:
+            # "cancel my haircut" → "wait, what's my balance?" → "ok, yes, go ahead": the yes
+            # is to the change let go just before, so that question is asked again (a bare
+            # yes never runs a change moved on from; it was "nothing waiting for a yes").
+            expires_at = state.now.timestamp() + self.config.confirmation_ttl_s
+            state.pending = dataclasses.replace(
+                again, ask_first=False, moved_on_in=0, expires_at=expires_at
+            )
+            await self._answers.speak(state, confirmation.asked_again_after_moving_on(again))
+            state.pending = state.session.pending = state.pending.asked_now()
+            return
         if (
             pending is not None
             and not pending.answered_by(state.received_at)
@@ -412,7 +428,9 @@ class Engine:
                 # begins by saying they were not done (PROTOCOL.md).
                 state.preface = " ".join(filter(None, (state.preface, pending.dropped)))
                 state.dropped_calls = pending.calls
-                state.session.dropped = pending
+                state.session.dropped = dataclasses.replace(
+                    pending, moved_on_in=state.session.turns
+                )
         final_text: str | None = None
         planned_last = False
         while True:
@@ -1012,8 +1030,16 @@ class Engine:
         session = state.session
         if session.dropped is None:
             return None
-        named = confirmation.go_ahead_named(state.text)
-        if named is None and (naming := confirmation.go_ahead_naming(state.text)) is not None:
+        text = state.text
+        if (back := confirmation.back_to(text)) is not None:
+            # "ok, back to the groceries, yes delete it": the yes after the thing gone back
+            # to, when the question let go named it
+            what, text = back
+            asked = " ".join(said for _, said in session.dropped.named).lower()
+            if not all(re.search(rf"\b{re.escape(word)}", asked) for word in what):
+                return None
+        named = confirmation.go_ahead_named(text)
+        if named is None and (naming := confirmation.go_ahead_naming(text)) is not None:
             # "ok yes cancel the haircut": taken up when the question named that thing
             named, words = naming
             asked = " ".join(said for _, said in session.dropped.named).lower()
@@ -1021,11 +1047,49 @@ class Engine:
                 return None
         if named is None or any(call.tool_name != named for call in session.dropped.calls):
             return None
-        detail = confirmation.detail_named(state.text)
+        detail = confirmation.detail_named(text)
         if detail is not None and any(
             detail not in call.arguments for call in session.dropped.calls
         ):
             return None  # "go ahead with the email" when the phone was held: not that one
+        return session.take_dropped(state.now.timestamp())
+
+    def _dropped_declined(self, state: TurnState) -> PendingConfirmation | None:
+        """The confirmation a question moved on from in the turn just before, when this
+        message is a bare no to it ("actually no, keep the task")."""
+        session = state.session
+        dropped = session.dropped
+        if (
+            dropped is None
+            or dropped.moved_on_in != session.turns - 1
+            or dropped.ask_first
+            or session.dialogue.question is not None
+            or not confirmation.is_negative(state.text)
+        ):
+            return None
+        return session.take_dropped(state.now.timestamp())
+
+    def _dropped_asked_again(self, state: TurnState) -> PendingConfirmation | None:
+        """The confirmation a question moved on from in the turn just before, when this
+        message is a bare yes and the answer between asked nothing of its own."""
+        session = state.session
+        dropped = session.dropped
+        if (
+            dropped is None
+            or dropped.moved_on_in != session.turns - 1
+            # (a write since: what it named may have changed, or replaced it: "no, move it
+            # to saturday instead" was no question in between)
+            or dropped.ask_first
+            or session.dialogue.question is not None
+            or not confirmation.is_affirmative(state.text)
+            or confirmation.request_after_yes(state.text) is not None
+        ):
+            return None
+        if (back := confirmation.back_to(state.text)) is not None:
+            # "ok, back to the haircut, yes…" when the groceries' delete was let go
+            asked = " ".join(said for _, said in dropped.named).lower()
+            if not all(re.search(rf"\b{re.escape(word)}", asked) for word in back[0]):
+                return None
         return session.take_dropped(state.now.timestamp())
 
     def _forget_dropped_after_change(self, state: TurnState) -> None:

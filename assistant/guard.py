@@ -51,6 +51,9 @@ class Doubt:
     question: str
     # Asked for the change itself (an hour at night), not for doing something again.
     first_time: bool = False
+    # Held for the visit it overlaps, not for doing it again: let go, "I didn't make that
+    # change" (was "…again", of a booking never made).
+    clash: bool = False
 
 
 def _moment(value: object) -> datetime | None:
@@ -327,7 +330,10 @@ def doubt_wording(held: Sequence[Doubt]) -> Wording:
         declined = "Okay, I haven't changed anything. Tell me another time whenever you like."
     again = (
         " again"
-        if all(creates(doubt.call.tool_name) and not doubt.first_time for doubt in held)
+        if all(
+            creates(doubt.call.tool_name) and not doubt.first_time and not doubt.clash
+            for doubt in held
+        )
         else ""
     )
     return Wording(question(held), declined, f"I didn't make that change{again}.")
@@ -419,7 +425,11 @@ def doubts(
             # haircut overlaps it, at another time)
             same = _moment(clash.get("starts_at")) == _moment(call.arguments.get("starts_at"))
             found.append(
-                Doubt(call, f"that overlaps your {service}{' at the same time' if same else ''}")
+                Doubt(
+                    call,
+                    f"that overlaps your {service}{' at the same time' if same else ''}",
+                    clash=True,
+                )
             )
         elif call.tool_name in _TIMED_VISITS and (odd := _hour_nobody_keeps(call, zone)):
             found.append(Doubt(call, f"that's {odd}, when places are usually closed", True))

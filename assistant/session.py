@@ -40,6 +40,9 @@ class PendingConfirmation:
     # When the question had been said in full (wall-clock seconds, `time.time()`, as a
     # message's arrival): a yes that arrived before it answers nothing. None: unknown.
     asked_at: float | None = None
+    # The turn (`Session.turns`) a question moved on from it in (0: not moved on from): a
+    # bare yes the turn after is asked about it again, never run on.
+    moved_on_in: int = 0
 
     def asked_now(self) -> PendingConfirmation:
         """This confirmation, its question said in full just now."""

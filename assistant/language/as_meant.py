@@ -23,6 +23,7 @@ from functools import lru_cache
 
 from assistant.language.patterns import rx
 from assistant.language.said_plainly import said_plainly
+from assistant.language.slots import services_named
 from assistant.language.text import only_remarks, spelt_right, thanks_tail
 from assistant.language.transcript import plain
 
@@ -145,6 +146,60 @@ _NAMED_THEN_ASKED = rx(
 )
 
 
+# "ugh sorry, friday was better after all", "actually 3pm would be better": the day or
+# hour said as the better one, a change of mind to it ("actually, friday").
+_SAID_BETTER = rx(
+    r"^(?P<lead>(?:(?:ugh|oh|sorry|actually|no|nah|hmm|um|wait|hang on|on second thought)"
+    r"[\s,.!]+)*)(?P<x>(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow"
+    r"|the \d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?::\d\d)? ?(?:am|pm|o'clock)?)"
+    r"(?: at \d{1,2}(?::\d\d)? ?(?:am|pm|o'clock)?)?) (?:was|is|would be|'d be|will be"
+    r"|works|worked|would work|suits me|suited me) (?:better|best)(?: after all)?"
+    r"(?: actually| then| really)?[\s.!]*$"
+)
+
+
+# "when's the groceries thing due, and the insurance one?": the second thing asked the
+# same, its question left unsaid ("…, and when's the insurance one due?").
+_AND_THE_OTHER = rx(
+    r"^(?P<q>(?:and |so )?(?P<w>when(?:'s| is)) (?:the|my) [a-z][a-z' -]{1,40}? due),?"
+    r" and (?:what about |how about )?(?P<y>(?:the|my) [a-z][a-z' -]{1,40}?)\s*\??$"
+)
+
+
+_NAMES_A_KIND = frozenset({"task", "one", "reminder", "to-do", "todo", "thing"})
+# "the one you mentioned first", "the one you said last": the first (last) one heard.
+_ONE_SAID_NTH = rx(
+    r"\bthe one (?:you|u) (?:mentioned|said|told me(?: about)?|named|listed|read out|gave me"
+    r"|brought up)(?: to me)? (?P<o>first|second|third|last)\b"
+)
+
+
+# "late morning, say 11", "afternoon, maybe 3": the part of the day, then the hour in it.
+_PART_THEN_HOUR = rx(
+    r"^(?:(?:early|late|mid)[ -]?)?(?P<part>morning|afternoon|evening)[\s,.-]+(?:say|maybe"
+    r"|like|around|about|at|ideally|perhaps)\s+(?P<h>\d{1,2}(?::\d\d)?)(?:ish)?[\s.!]*$"
+)
+
+
+# "…, what I owe and whatever's due this week": what is due, asked beside the rest (not in
+# a change: "delete whatever is due tomorrow" is read by its own rule).
+_WHATEVER_DUE = rx(r"(?:^|(?<=\band )|(?<=, ))whatever(?:'s| is)(?= due\b)")
+_A_CHANGE = rx(
+    r"\b(?:delete|remove|cancel|complete|mark|tick|move|push|clear|drop|change|set|make|bump"
+    r"|finish|done)\b"
+)
+
+
+# "move the groceries to January 20, high priority", "put the call on friday. And make it
+# high priority": a priority is a to-do's, so the thing moved is one ("the groceries task").
+_MOVED_WITH_PRIORITY = rx(
+    r"^(?P<head>(?:move|push|put|set|bring|change|shift) (?:the|my) (?P<x>[a-z][a-z' ]{1,30}?))"
+    r"(?P<tail> (?:to|on|for|till|until) [^,.]{2,40}?(?:,|\.)\s*(?:and\s+)?(?:make (?:it|that)"
+    r" |set (?:it|that) (?:to )?|give (?:it|that) )?(?:high|low|normal|medium|urgent)"
+    r" priority[.!]?)$"
+)
+
+
 @lru_cache(maxsize=1024)
 def as_meant(message: str) -> str:
     """`message` without the words said around its request (see the module's docstring),
@@ -178,6 +233,40 @@ def _as_meant(message: str) -> str:
     if ", where" in lowered and (asked := _NAMED_THEN_ASKED.match(lowered)) is not None:
         lead, more = asked.group("lead") or "", asked.group("more") or ""
         plained = f"{lead}{asked.group('q')} {asked.group('x')}{more}?"
+        lowered = plained.lower()
+    if ("better" in lowered or "best" in lowered) and (
+        better := _SAID_BETTER.match(lowered)
+    ) is not None:
+        plained = f"actually, {plained[better.start('x') : better.end('x')]}"
+        lowered = plained.lower()
+    if ("ing" in lowered or "noon" in lowered) and (
+        part := _PART_THEN_HOUR.match(lowered)
+    ) is not None:
+        hour = int(part.group("h").split(":")[0])
+        noon = "pm" if part.group("part") != "morning" or hour == 12 else "am"
+        if 1 <= hour <= 12:
+            plained = f"{part.group('h')}{noon}"
+            lowered = plained.lower()
+    if (
+        "whatever" in lowered
+        and (whatever := _WHATEVER_DUE.search(lowered)) is not None
+        and _A_CHANGE.search(lowered) is None
+    ):
+        plained = f"{plained[: whatever.start()]}what's{plained[whatever.end() :]}"
+        lowered = plained.lower()
+    if (
+        " priority" in lowered
+        and (moved := _MOVED_WITH_PRIORITY.match(lowered)) is not None
+        and moved.group("x").split()[-1] not in _NAMES_A_KIND
+        and not services_named(moved.group("x"))
+    ):
+        plained = f"{plained[: moved.end('head')]} task{plained[moved.end('head') :]}"
+        lowered = plained.lower()
+    if "the one" in lowered and (nth := _ONE_SAID_NTH.search(lowered)) is not None:
+        plained = f"{plained[: nth.start()]}the {nth.group('o')} one{plained[nth.end() :]}"
+        lowered = plained.lower()
+    if " due" in lowered and (other := _AND_THE_OTHER.match(lowered)) is not None:
+        plained = f"{other.group('q')} and {other.group('w')} {other.group('y')} due?"
         lowered = plained.lower()
     if (tail := thanks_tail(lowered)) is not None:
         plained = plained[: tail.start()] + ("?" if tail.group("mark") == "?" else "")

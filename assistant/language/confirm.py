@@ -44,7 +44,10 @@ _CHANGED = rx(
 # Asked of what is so, not agreed to: "so it's definitely cancelled?", "is that confirmed?".
 _STATE_ASKED = rx(
     r"^(?:(?:so|and|but|wait|just to check|to be clear)[\s,]+)*(?:it's|it is|is it|was it"
-    r"|that's|that is|is that|has it|it has|it's been|they're|they are|are they)\b"
+    r"|that's|that is|is that|has it|it has|it's been|they're|they are|are they"
+    # "and you only cancelled the haircut, yeah?": what was done, asked back, no yes to it
+    r"|(?:you|you've|you have) (?:only |just |already |definitely )?(?:cancell?ed|deleted"
+    r"|removed|changed|moved|booked|updated))\b"
 )
 # Past this many words a "yes" is probably the start of a new request, not an answer.
 _MAX_WORDS = 10

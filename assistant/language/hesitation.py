@@ -54,11 +54,16 @@ def only_pauses(reply: str) -> bool:
 _MOMENT = rx(r"^\W*(?:(?:one|just a|give me a) moment|wait a (?:sec(?:ond)?|moment|minute))\b")
 
 
+# A sound made while thinking, said alone ("uh", "hmm...", "erm"): it puts off the answer.
+_SOUND = rx(r"\b(?:hmm+|hm+|um+|uh+|erm+|er|ah+m*)\b")
+
+
 def only_hesitates(reply: str) -> bool:
     """The reply puts off its answer and says nothing else ("hmm, let me think", "well,
-    it's hard to explain"): it is no title, no problem, no time, and asks nothing."""
+    it's hard to explain", a bare "uh"): it is no title, no problem, no time, and asks
+    nothing."""
     said = reply.lower()
-    if "?" in said or _HESITATION.search(said) is None:
+    if "?" in said or (_HESITATION.search(said) is None and _SOUND.search(said) is None):
         return False
     left = _FILLERS.sub(" ", _HESITATION.sub(" ", PAUSE.sub(" ", said)))
     return re.sub(r"[\W_]+", "", left) == ""

@@ -81,11 +81,15 @@ def hour_left_unsaid(
     if old is None or new is None or old.time() != new.time():
         return None  # the move changed the hour: one was said
     asked = normalize(before).text
-    if not _MOVED.search(asked):
-        return None  # the message before did not ask the move ("what's on friday?")
     said = find_when(asked, now)
     if said is None or said.clock is not None or said.vague_time:
         return None
+    if not _MOVED.search(asked) and not (
+        # "When would you like to move it to?" → "saturday" (moved, its hour kept): the
+        # day alone, the day it went to
+        said.day == new.date() and not _AROUND.sub("", cut_spans(asked, list(said.spans)))
+    ):
+        return None  # the message before did not ask the move ("what's on friday?")
     text = normalize(message).text
     when = find_when(text, now)
     if when is None or when.clock is None or when.vague_time or not when.day_implied:

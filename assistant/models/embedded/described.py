@@ -17,8 +17,11 @@ from datetime import datetime
 
 from assistant.dialogue_state import Dialogue, Item
 from assistant.language import Intent, detect_intents
+from assistant.language.dates import find_when
 from assistant.language.intent import APPOINTMENT_ACTIONS, TASK_ACTIONS
+from assistant.language.patterns import rx
 from assistant.language.targets import TargetRef
+from assistant.models.embedded.pinning import zone_of
 from assistant.resolve import Match, resolve_appointment, resolve_task
 
 # Words that say where in the conversation the thing came up, not what it is.
@@ -57,6 +60,20 @@ def _describes(target: TargetRef) -> bool:
         or target.priority
         or target.undated
     )
+
+
+_DUE_DESCRIBED = rx(r"\b(?:one|task|reminder)(?: that's| that is| which is)? due (?P<d>.+)$")
+
+
+def _due_said(target: TargetRef, now: datetime, timezone: str) -> str | None:
+    """The day (ISO) a to-do is described by ("the one due tomorrow"), or None."""
+    match = _DUE_DESCRIBED.search(target.phrase.lower())
+    if match is None:
+        return None
+    when = find_when(match.group("d"), now.astimezone(zone_of(timezone)))
+    if when is None or when.day is None or when.clock is not None:
+        return None
+    return when.day.isoformat()
 
 
 def _known(state: Dialogue, task: bool) -> list[Item]:
@@ -102,6 +119,12 @@ def described_otherwise(
     if not _describes(target) or _OF_THE_CONVERSATION & set(target.words):
         return False  # "the task I added earlier": told by the conversation, not its words
     known = _known(state, of_a_task)
+    if of_a_task and (due := _due_said(target, now, timezone)) is not None:
+        # "and the one due tomorrow, I've done that" just after the eye exam was given a
+        # day: the one due then, not the one in view (its words are only the day; it MOVED
+        # the eye exam's day to tomorrow)
+        dated = [item for item in known if str(item.get("due_on") or "")[:10] == due]
+        return len(dated) == 1 and str(dated[0].get("id")) != pinned
     same_kind = (found[0].kind in TASK_ACTIONS) == of_a_task
     if same_kind and not any(str(item.get("id")) == pinned for item in known):
         return False

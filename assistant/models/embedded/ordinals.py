@@ -67,10 +67,35 @@ def counted_in_made(state: Dialogue) -> Dialogue:
     return dataclasses.replace(state, listed_kind=action.kind, listed=made)
 
 
+# "what times are they at now?", "where are they?", "when are those again?": asked of the
+# visits the last two changes moved or booked (the visits ahead read out).
+_THEM_WHEN = rx(
+    r"^(?:(?:and|so|ok|okay|right|great|thanks)\W+)*(?:what times?|when|where)(?: are| were)?"
+    r" (?:they|those|them|both of them|the two of them)(?: both)?(?: at| on)?"
+    r"(?: now| again| then)?\W*$"
+)
+_VISIT_WRITES = frozenset({"crm.rescheduleAppointment", "crm.bookAppointment"})
+UPCOMING_ASKED = "what are my upcoming appointments?"
+
+
+def them_asked(state: Dialogue, message: str) -> str:
+    """ "what times are they at now?" just after two visits were moved (or booked): the
+    visits ahead asked for, so both are told (was "I can't help with that")."""
+    lowered = message.lower()
+    if "th" not in lowered or _THEM_WHEN.search(lowered) is None:
+        return message
+    last = state.done[-2:]
+    if len(last) < 2 or any(entry.get("tool") not in _VISIT_WRITES for entry in last):
+        return message
+    return UPCOMING_ASKED
+
+
 def ordinal_named(state: Dialogue, message: str) -> str:
     """ "when's the second one due?" after a list: the second one listed, named (questions
     only; an action counted in a list is read by its own rule). "the plumber one, what day
     is that?": when that task is due (a visit named so is asked about as it is)."""
+    if (them := them_asked(state, message)) is not message:
+        return them
     lowered = message.lower()
     if "one" in lowered or "task" in lowered:
         asked_when = _NAMED_THEN_WHEN.match(lowered)
@@ -181,4 +206,4 @@ def priority_named(state: Dialogue, message: str) -> str:
     return f"{lowered[: said.start()]}the {title} task{lowered[said.end() :]}"
 
 
-__all__ = ["ordinal_named", "priority_named", "told_named"]
+__all__ = ["ordinal_named", "priority_named", "them_asked", "told_named"]

@@ -45,6 +45,7 @@ from assistant.language.text import normalize
 from assistant.language.unheard import as_said, asks_something
 from assistant.models.embedded import (
     anchored,
+    as_it_was,
     bill_anchored,
     cut_off,
     last_visit,
@@ -575,6 +576,10 @@ class EmbeddedPlanner:
             if not isinstance(by_task, PlanRequest):
                 return by_task
             request, first = by_task, first or task_anchored.looked_up_only(by_task)
+        if not confirmed and (as_before := as_it_was.read_as_it_was(request)) is not None:
+            # "yes, same time as it was" to "When would you like your haircut?" just after
+            # it was cancelled: the time it had
+            request = as_before
         if not confirmed and (again := last_visit.read_last_visit(request)) is not None:
             # "book me the same as my last visit…": that visit's service (looked up first).
             if not isinstance(again, PlanRequest):
@@ -621,6 +626,14 @@ class EmbeddedPlanner:
         ):
             # "what time is the cleaning and where is it?": both of that one visit.
             return self._question(request, joined, first, unheard_in(intents))
+        if (
+            pinned is None
+            and not confirmed
+            and not any(intent.writes for intent in intents)
+            and (both := questions.read_same_place(request.user_message, request.dialogue))
+        ):
+            # "is that at the same place as my cleaning?": where each of the two is
+            return self._question(request, both, first, [])
         if (
             pinned is None
             and not confirmed

@@ -182,7 +182,8 @@ INVOICE_HISTORY = _rx(
 AFTER = _rx(r"\b(?:the )?one after (?:that|it)\b|\bafter that one\b")
 # ("what day is that due", "which date is it due": the day asked in other words)
 DUE_IT = _rx(
-    r"\b(?:when|what day|what date|which day|which date)(?:'s| is) (?:it|that) due\b"
+    r"\b(?:when|what day|what date|which day|which date)(?:'s| is| was) (?:it|that)"
+    r"(?: one| task)? due\b"
     r"|\bwhen its due\b|\bwhen it's due\b"
 )
 ELLIPSIS = _rx(r"^(?:and|what about|how about|also)\b|^(?:any|and) \w+ ones\b")
@@ -197,12 +198,14 @@ _FOCUS_LEAD = (
 )
 FOCUS_QUESTION = _rx(
     _FOCUS_LEAD + r"(?:what time|when|where(?:abouts)?)"
-    r"(?:'s| is| was)?(?: (?:it|that|that one))?(?: at)?(?: again)?\??$"
+    r"(?:'s| is| was)?(?: (?:it|that|that one))?(?: at)?(?: again| now| then)?\??$"
     r"|\bwhat time (?:is|was) (?:it|that)\b|\bwhere(?:abouts)? is it\b"
     r"|\bhow much did (?:it|that) cost\b"
     # "so that's thursday at ten, yes?": the day and time of the one in focus, said back
     r"|" + _FOCUS_LEAD + r"(?:so )?(?:that's|that is|it's|it is) (?:on |for )?"
-    r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow)(?: at [a-z0-9: ]{1,12}?)?,?"
+    r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow"
+    # "and that's the same day as the cleaning, right?", read with that visit's date
+    r"|(?:" + "|".join(MONTHS) + r") \d{1,2})(?: at [a-z0-9: ]{1,12}?)?,?"
     r" (?:yes|yeah|right|correct|isn't it|is it)\b"
     # "where do I go for that?": where the one in focus is
     r"|\bwhere (?:do|should|shall|must|would) (?:i|we) (?:go|head)(?: (?:for|to) (?:it|that|this))?"
@@ -219,6 +222,12 @@ FOCUS_QUESTION = _rx(
     r"(?: as before)?\??$"
     r"|" + _FOCUS_LEAD + r"what(?:'s| is) the (?:address|location)"
     r"(?: (?:for|of) (?:it|that|that one|those|them)| there| of the place)?(?: again)?\??$"
+    # "so where does that leave it?" after a change: when (and where) it is now
+    r"|" + _FOCUS_LEAD + r"(?:so )?where does (?:that|this) leave (?:it|me|us|things)"
+    r"(?: now| then)?\??$"
+    # "so it's on again?", "is it back on now?" after it was booked again: when it is
+    r"|" + _FOCUS_LEAD + r"(?:so )?(?:it's|it is|is it|that's|that is|is that) (?:back )?on"
+    r" (?:again|now)(?: then)?,?(?: (?:right|yeah|yes))?\??$"
     # "what day is that now" after a move: the day of the one just changed.
     r"|" + _FOCUS_LEAD + r"what day(?: is| was|'s) (?:it|that)(?: on)?"
     r"(?: now)?\??$"
@@ -255,6 +264,10 @@ CANCELLED_ASKED = _rx(
     # "did you cancel it?" just after a cancel: asked, not asked for
     r"|" + _FOCUS_LEAD + r"(?:so )?(?:did|have) you (?:definitely |really |actually |already )?"
     r"cancell?(?:ed)? (?:it|that|that one)(?: then| now| already| for sure| right| yeah)?\??$"
+    # "and you only cancelled the haircut, yeah?": what the cancel was of, asked back
+    r"|" + _FOCUS_LEAD + r"(?:so )?you(?: have|'ve)? (?:only |just |definitely |really )?"
+    r"cancell?ed (?:the|my) (?P<s>[a-z]+(?: [a-z]+)?)(?: (?:then|only|now))?,?"
+    r"(?: (?:yeah|right|yes|correct|didn't you|right\?|is that right))?\??$"
 )
 # "is my cleaning still on?": yes or no, from what the CRM holds of it.
 STILL_ON = _rx(

@@ -394,6 +394,13 @@ def _read(said: str, state: Dialogue) -> Question | None:
     if RECENT.search(said):
         return Question("recent")
     month = MONTH.search(said) if billing or _ONE.search(said) else None
+    if (
+        "invoice" in (state.listed_kind, state.focus_kind)
+        and len(said.split()) <= _FEW_WORDS
+        and PREVIOUS.search(said)
+    ):
+        # "and the one before that?" just after a bill was told: the bill before it
+        return Question("paid", "previous")
     if _PAID_LAST.search(said):
         return Question("paid", "last")  # "what did I pay last time?": the latest paid
     if PAID.search(said):
@@ -465,8 +472,13 @@ def _about_focus(said: str, state: Dialogue) -> Question | None:
         return Question("due", item=task)
     if (
         "cancel" in said
-        and CANCELLED_ASKED.search(said)
+        and (cancelled := CANCELLED_ASKED.search(said))
         and (visit := state.focus_of("appointment")) is not None
+        # ("you cancelled the haircut, yeah?": of the one in focus only when it is that)
+        and (
+            not cancelled.group("s")
+            or cancelled.group("s").split()[-1] in str(visit.get("service") or "").lower()
+        )
     ):
         return Question("status", str(visit.get("service") or ""), item=visit)
     if not (
@@ -496,6 +508,8 @@ def _about_focus(said: str, state: Dialogue) -> Question | None:
     return Question(aspect, str(item.get("service") or ""), item=item)
 
 
+# A question said in a few words ("and the one before that?"): elliptical, of what was told.
+_FEW_WORDS = 7
 _TASKS_ABOUT_IT = rx(
     r"\b(?:tasks?|reminders?|to-?dos?) (?:about|for|on|related to|to do with) (?:that|it|this)\b"
 )
@@ -694,6 +708,32 @@ def read_joined(text: str, state: Dialogue) -> tuple[Question, ...] | None:
     if (first.aspect, second.aspect) in _SAID_WITH:
         return (Question("when", first.subject),)
     return None if second.aspect == first.aspect else (first, second)
+
+
+# "is that at the same place as my cleaning?": the visit in focus and the one named, each
+# told with where it is (it told the one named only).
+_SAME_PLACE = rx(
+    r"^(?:(?:and|so|ok|okay|wait|but|hmm)\W+)*(?:is|was) (?:that|it|this)(?: one)? (?:at|in)"
+    r" the same (?:place|address|location|clinic|office|building) as (?:my|the) "
+    r"(?P<s>[a-z][a-z ]{1,30}?)(?: one| appointment| visit)?\W*$"
+)
+
+
+def read_same_place(text: str, state: Dialogue) -> tuple[Question, ...] | None:
+    """ "is that at the same place as my cleaning?" after the consultation was booked: where
+    each of the two is; None for any other question."""
+    said = normalize(text).text
+    if " same " not in said or (match := _SAME_PLACE.search(said)) is None:
+        return None
+    focus = state.focus_of("appointment")
+    other = _service(match.group("s"))
+    if focus is None or not other or other.lower() == str(focus.get("service") or "").lower():
+        return None
+    named = named_listed(state, "appointment", said)
+    here = Question("where", str(focus.get("service") or ""), item=focus)
+    if named is not None and named.get("id") != focus.get("id"):
+        return (here, Question("where", other, item=named))
+    return (here, Question("where", other))
 
 
 HISTORY_READS = frozenset({"crm.listAppointments", "crm.listInvoices", "crm.listTickets"})

@@ -118,7 +118,13 @@ def read_days(request: PlanRequest) -> PlanRequest | ToolCallsDecision | FinalDe
     message = request.conversation[index]
     assert isinstance(message, UserTurn)
     text = message.text.lower()
-    if len(text) != len(message.text) or (match := _anchor(text)) is None:
+    if len(text) != len(message.text):
+        return None
+    if "that" in text and (that := _THAT_DAY.search(text)) is not None:
+        # "push the groceries one to thursday" → "and the second one to the day after
+        # that": counted from the day the last change gave its task.
+        return _from_day_just_set(request, index, text, that)
+    if (match := _anchor(text)) is None:
         return None
     tasks, read = _tasks(request)
     task = _named(match.group("what").split(), tasks)
@@ -136,6 +142,41 @@ def read_days(request: PlanRequest) -> PlanRequest | ToolCallsDecision | FinalDe
             "Which day would you like instead?"
         )
     told = _told(text, match, due)
+    conversation = (
+        *request.conversation[:index],
+        UserTurn(text=told),
+        *request.conversation[index + 1 :],
+    )
+    return dataclasses.replace(request, conversation=conversation)
+
+
+# "to the day after that", "the week before that": a day counted from the one just said
+# ("that one", "that task" name a thing, not a day).
+_THAT_DAY = rx(
+    r"\b(?P<lead>(?:due|by|on|for|to) )?(?:on )?the (?P<rel>day after|day before|week after"
+    r"|week before) that\b(?! (?:one|task|visit|appointment|reminder))"
+)
+
+
+def _from_day_just_set(
+    request: PlanRequest, index: int, text: str, that: re.Match[str]
+) -> PlanRequest | None:
+    """The message with "the day after that" read as the day the last change set a task
+    due on, else the day of the to-do in focus; None when neither has one."""
+    state = request.dialogue
+    action = state.last_action
+    if action is not None and action.kind == "task" and action.arguments.get("due_on"):
+        due = str(action.arguments["due_on"])
+    elif state.focus_kind == "task" and state.focus and state.focus.get("due_on"):
+        # "when is the car insurance renewal due?" → "put the call on the day before
+        # that": the day just told of the to-do in focus
+        due = str(state.focus["due_on"])
+    else:
+        return None
+    day = date.fromisoformat(due[:10]) + timedelta(days=_OFFSET[that.group("rel")])
+    lead = that.group("lead") or "on "
+    said = f"{lead}{day:%B} {day.day}"
+    told = text[: that.start()] + said + text[that.end() :]
     conversation = (
         *request.conversation[:index],
         UserTurn(text=told),

@@ -66,12 +66,19 @@ _DETAIL_KEPT = rx(
     r"^(?:and |so |ok |okay )?(?:is )?my (?:phone|mobile|email|e-mail)(?: number| address)?"
     r" (?:is )?still the same(?: one| number| as before)?,?(?: (?:yeah|yes|right|isn't it"
     r"|is it|no|too))?$"
+    # "and the email stays as it was?", "my phone stays the same, right?" (said after the
+    # other detail was changed)
+    r"|^(?:and |so |ok |okay |but )?(?:the|my) (?:phone|mobile|email|e-mail)(?: number| address)?"
+    r" (?:stays|stayed|is staying|remains|hasn't changed|didn't change|is unchanged)"
+    r"(?: (?:as it was|the same|as it is|as before|unchanged))?,?(?: (?:yeah|yes|right"
+    r"|isn't it|is it|no|too|though|then))?$"
 )
 
 
 def detail_kept(text: str) -> bool:
     """Whether `text` asks if a contact detail on file is still the same."""
-    if "still" not in text.lower():
+    said = text.lower()
+    if "still" not in said and "stay" not in said and "remain" not in said and "chang" not in said:
         return False  # most messages
     return _DETAIL_KEPT.search(normalize(text).text.strip(" ?!.")) is not None
 

@@ -31,20 +31,53 @@ _FIRST = frozenset({"earlier", "earliest", "first", "sooner", "soonest", "next"}
 _AGAIN = "Which one would you like?"
 
 
+# "which one is on the weekend?", "which of them is on a weekday?": which of those offered
+# falls then.
+_ON_WEEKEND = rx(
+    r"^(?:(?:and|so|ok|okay|um|uh|hmm|wait|sorry|well),? )*which\b(?: one| of them)?(?:'s| is)"
+    r" (?:on |at )?(?:the |a )?(?P<w>weekend|weekday|week ?day)\b[a-z .,!?']{0,25}$"
+)
+
+
+def _on_weekend_answer(state: Dialogue, said: str, zone: ZoneInfo, now: datetime) -> str | None:
+    """ "which one is on the weekend?" to "which one should I cancel?": the one offered that
+    is (the question asked again), or None when it is not exactly one."""
+    match = _ON_WEEKEND.search(said)
+    if match is None:
+        return None
+    weekend = match.group("w") == "weekend"
+    found = [
+        (start, item)
+        for item in state.listed_of("appointment")
+        if (start := start_of(item, zone)) and (start.astimezone(zone).weekday() >= 5) == weekend
+    ]
+    if len(found) != 1:
+        return None
+    start, item = found[0]
+    service = lower_first(str(item.get("service") or "appointment"))
+    when = spoken_datetime(start.astimezone(zone), now)
+    on = when if when.startswith(("today", "tomorrow")) else f"on {when}"
+    return f"Your {service} {on} is the one on the {match.group('w')}. {_AGAIN}"
+
+
 def asked_back(text: str) -> bool:
     """Whether `text` asks which of those offered comes first or last (a cheap word test
     first: most replies say no "which")."""
     said = text.lower()
-    return "which" in said and _ASKED_BACK.search(" ".join(said.split())) is not None
+    spoken = " ".join(said.split())
+    return "which" in said and (
+        _ASKED_BACK.search(spoken) is not None or _ON_WEEKEND.search(spoken) is not None
+    )
 
 
 def which_asked_back(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> str | None:
     """The answer to "which is earlier?" asked during "which one should I move?", or None."""
     if state.question not in _WHICH_VISIT or "which" not in text.lower():
         return None
-    said = _ASKED_BACK.search(" ".join(text.lower().split()))
+    spoken = " ".join(text.lower().split())
+    said = _ASKED_BACK.search(spoken)
     if said is None:
-        return None
+        return _on_weekend_answer(state, spoken, zone, now) if "week" in spoken else None
     timed = [
         (start, item) for item in state.listed_of("appointment") if (start := start_of(item, zone))
     ]
