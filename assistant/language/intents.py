@@ -506,6 +506,7 @@ _PRONOUN_DONE = rx(
     r"|(?:already|all) (?:done|finished|sorted|completed))"
     r"(?: already| now| too| as well| earlier| today| yesterday)*$"
 )
+_DESCRIBED_BY = rx(r"\b(?:due|overdue|priority|urgent|without|undated|dated)\b")
 _OWN_PLAN = rx(
     r"^(?:and |but |so |then )?(?:i'll|i will|ill|i'm going to|i am going to|i'm gonna)"
     r" (?!need\b|want\b|have to\b|be\b|take\b)"
@@ -728,6 +729,10 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
             not last_intents
             and before is not None
             and (alone := _NAMED_ALONE.match(before)) is not None
+            # ("and the one due tomorrow, I've done that": one described by its day or level
+            # is found by that, as the read of both clauses together finds it; said as "…is
+            # done", the description was read as a change of the to-do in focus)
+            and _DESCRIBED_BY.search(alone.group("thing")) is None
             and _PRONOUN_DONE.match(clause) is not None
             and not opens_as_remark(before)
             and (not intents or all(i.kind == "complete_task" for i in intents))

@@ -102,7 +102,6 @@ FAILS_AS_WRITTEN = frozenset(
         "u16-eye-exam-when-answered-late",
         "u16-call-task-day-before-renewal",
         "u16-groceries-changed-in-parts",
-        "u17-no-due-date-one-then-due-tomorrow-done",
     }
 )
 
