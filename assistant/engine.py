@@ -1058,14 +1058,7 @@ class Engine:
         """The confirmation a question moved on from in the turn just before, when this
         message is a bare no to it ("actually no, keep the task")."""
         session = state.session
-        dropped = session.dropped
-        if (
-            dropped is None
-            or dropped.moved_on_in != session.turns - 1
-            or dropped.ask_first
-            or session.dialogue.question is not None
-            or not confirmation.is_negative(state.text)
-        ):
+        if _just_dropped(session) is None or not confirmation.is_negative(state.text):
             return None
         return session.take_dropped(state.now.timestamp())
 
@@ -1073,14 +1066,9 @@ class Engine:
         """The confirmation a question moved on from in the turn just before, when this
         message is a bare yes and the answer between asked nothing of its own."""
         session = state.session
-        dropped = session.dropped
+        dropped = _just_dropped(session)
         if (
             dropped is None
-            or dropped.moved_on_in != session.turns - 1
-            # (a write since: what it named may have changed, or replaced it: "no, move it
-            # to saturday instead" was no question in between)
-            or dropped.ask_first
-            or session.dialogue.question is not None
             or not confirmation.is_affirmative(state.text)
             or confirmation.request_after_yes(state.text) is not None
         ):
@@ -1176,3 +1164,18 @@ def _advance_dialogue(state: TurnState) -> None:
 
 
 __all__ = ["Engine", "EngineConfig", "Turn"]
+
+
+def _just_dropped(session: Session) -> PendingConfirmation | None:
+    """The confirmation a question moved on from in the turn just before, when nothing was
+    asked or written since (a write since: what it named may have changed, or replaced it:
+    "no, move it to saturday instead" was no question in between)."""
+    dropped = session.dropped
+    if (
+        dropped is None
+        or dropped.moved_on_in != session.turns - 1
+        or dropped.ask_first
+        or session.dialogue.question is not None
+    ):
+        return None
+    return dropped

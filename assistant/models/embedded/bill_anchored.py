@@ -10,20 +10,19 @@ the day asked (none is guessed).
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections.abc import Iterable
 from datetime import date, timedelta
 from typing import Any
 
 from assistant.language.patterns import rx
+from assistant.models.embedded.last_said import last_said, said_as
 from assistant.schema import (
     FinalDecision,
     PlanRequest,
     ToolCall,
     ToolCallsDecision,
     ToolResult,
-    UserTurn,
 )
 
 LOOKUP = "crm.getOpenInvoices"
@@ -95,20 +94,11 @@ def _due_days(results: Iterable[ToolResult]) -> tuple[set[date], bool]:
 def read_days(request: PlanRequest) -> PlanRequest | ToolCallsDecision | FinalDecision | None:
     """The request with the day counted from the bill; the bills looked up first; an answer
     when no one day can be counted; None when no day is said by the bill."""
-    index = next(
-        (
-            i
-            for i in range(len(request.conversation) - 1, -1, -1)
-            if isinstance(request.conversation[i], UserTurn)
-        ),
-        None,
-    )
-    if index is None:
+    if (last := last_said(request)) is None:
         return None
-    message = request.conversation[index]
-    assert isinstance(message, UserTurn)
-    text = message.text.lower()
-    if len(text) != len(message.text) or (match := _anchor(text)) is None:
+    index, said = last
+    text = said.lower()
+    if len(text) != len(said) or (match := _anchor(text)) is None:
         return None
     days, read = _due_days(request.turn_results)
     if not read:
@@ -121,12 +111,7 @@ def read_days(request: PlanRequest) -> PlanRequest | ToolCallsDecision | FinalDe
             text=f"{said}, so I can't count a day from it. Which day would you like instead?"
         )
     told = _told(text, match, days.pop())
-    conversation = (
-        *request.conversation[:index],
-        UserTurn(text=told),
-        *request.conversation[index + 1 :],
-    )
-    return dataclasses.replace(request, conversation=conversation)
+    return said_as(request, index, told)
 
 
 def _told(text: str, match: re.Match[str], due: date) -> str:

@@ -12,7 +12,6 @@ left to the rules that ask which day.
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections.abc import Iterable
 from datetime import date, timedelta
@@ -20,13 +19,13 @@ from datetime import date, timedelta
 from assistant.dialogue_state import Dialogue, Item
 from assistant.language.lexicon import SERVICES
 from assistant.language.patterns import rx
+from assistant.models.embedded.last_said import last_said, said_as
 from assistant.schema import (
     FinalDecision,
     PlanRequest,
     ToolCall,
     ToolCallsDecision,
     ToolResult,
-    UserTurn,
 )
 
 LOOKUP = "crm.listTasks"
@@ -105,20 +104,11 @@ def read_days(request: PlanRequest) -> PlanRequest | ToolCallsDecision | FinalDe
     """The request with the day counted from the task named; the tasks looked up first
     when none is known; an answer when that task has no due date; None when no day is said
     by a task."""
-    index = next(
-        (
-            i
-            for i in range(len(request.conversation) - 1, -1, -1)
-            if isinstance(request.conversation[i], UserTurn)
-        ),
-        None,
-    )
-    if index is None:
+    if (last := last_said(request)) is None:
         return None
-    message = request.conversation[index]
-    assert isinstance(message, UserTurn)
-    text = message.text.lower()
-    if len(text) != len(message.text):
+    index, said = last
+    text = said.lower()
+    if len(text) != len(said):
         return None
     if "that" in text and (that := _THAT_DAY.search(text)) is not None:
         # "push the groceries one to thursday" → "and the second one to the day after
@@ -142,12 +132,7 @@ def read_days(request: PlanRequest) -> PlanRequest | ToolCallsDecision | FinalDe
             "Which day would you like instead?"
         )
     told = _told(text, match, due)
-    conversation = (
-        *request.conversation[:index],
-        UserTurn(text=told),
-        *request.conversation[index + 1 :],
-    )
-    return dataclasses.replace(request, conversation=conversation)
+    return said_as(request, index, told)
 
 
 # "to the day after that", "the week before that": a day counted from the one just said
@@ -177,12 +162,7 @@ def _from_day_just_set(
     lead = that.group("lead") or "on "
     said = f"{lead}{day:%B} {day.day}"
     told = text[: that.start()] + said + text[that.end() :]
-    conversation = (
-        *request.conversation[:index],
-        UserTurn(text=told),
-        *request.conversation[index + 1 :],
-    )
-    return dataclasses.replace(request, conversation=conversation)
+    return said_as(request, index, told)
 
 
 def _told(text: str, match: re.Match[str], due: str) -> str:
