@@ -97,6 +97,10 @@ def question(either: Either) -> str:
         said = "email addresses" if either.slot == "email" else "phone numbers"
         return f"You gave me two {said}. Which one should I put on file?"
     first, second = (_spoken(either.first), _spoken(either.second))
+    if either.slot == "day" and either.first == "today":
+        # (also asked of an hour said with no day just after a visit on another day was
+        # told: models/embedded/references.py `_on_the_day_asked`)
+        return f"Would that be today, or {second}?"  # (cut_off.py reads the reply to it)
     return f"You said {first} {either.joined} {second}. Which {either.slot} would you like?"
 
 

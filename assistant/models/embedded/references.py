@@ -1007,7 +1007,7 @@ def _read(
         if parts is not None and len(parts) > len(intents) and not any(i.unheard for i in parts):
             return parts
     intents = _on_the_same_day(intents, conversation, message, state, now, timezone)
-    intents = _on_the_day_asked(intents, conversation, message, now, timezone)
+    intents = _on_the_day_asked(intents, conversation, message, state, now, timezone)
     intents = _same_time_is_a_move(intents, now, timezone)
     intents = _the_same_service(intents, state, now, timezone)
     intents = _at_the_same_time(intents, message, state, now, timezone)
@@ -1326,12 +1326,15 @@ def _on_the_day_asked(
     intents: list[Intent],
     conversation: Sequence[Message],
     message: str,
+    state: Dialogue,
     now: datetime,
     timezone: str,
 ) -> list[Intent]:
     """ "what do I have tomorrow?" → "You have nothing booked tomorrow…" → "ok then book me a
     haircut at 3": a booking said with an hour and no day, just after a question about a
-    day, is on that day (the hour alone was read as today's, and it was BOOKED today)."""
+    day, is on that day (the hour alone was read as today's, and it was BOOKED today).
+    Just after a question about a visit on another day ("when is my haircut?" → "…on
+    Sunday…" → "book a massage at 4"), which day is asked: today, or the visit's."""
     if not any(
         i.kind == "book_appointment"
         and i.when is not None
@@ -1342,13 +1345,47 @@ def _on_the_day_asked(
         return intents
     local = now.astimezone(zone_of(timezone))
     day = _day_asked_before(conversation, message, local)
-    if day is None or day == local.date():
-        return intents
     earlier = [m.text for m in conversation if isinstance(m, UserTurn) and m.text != message]
-    if any(i.writes for i in detect_intents(earlier[-1], now, timezone)):
+    if not earlier:
+        return intents
+    before = detect_intents(earlier[-1], now, timezone)
+    if any(i.writes for i in before):
         return intents  # the message before asked a change (its day is its own)
+    if day is None:
+        return _which_day_asked(intents, message, before, state, local, now, timezone)
+    if day == local.date():
+        return intents
     again = detect_intents(f"{normalize(message).text} on {day.isoformat()}", now, timezone)
     return again if [i.kind for i in again] == [i.kind for i in intents] else intents
+
+
+_VISIT_READS = frozenset({"appointments", "next_appointment"})
+
+
+def _which_day_asked(
+    intents: list[Intent],
+    message: str,
+    before: list[Intent],
+    state: Dialogue,
+    local: datetime,
+    now: datetime,
+    timezone: str,
+) -> list[Intent]:
+    """The booking asked "today, or <the visit's day>?" when the message before asked
+    after the visit in focus, on another day this week."""
+    if not before or not all(i.kind in _VISIT_READS for i in before):
+        return intents
+    visit = state.focus_of("appointment")
+    start = start_of(visit, zone_of(timezone)) if visit is not None else None
+    if start is None or not 0 < (start.date() - local.date()).days < 7:
+        return intents
+    weekday = start.strftime("%A").lower()
+    again = detect_intents(f"{normalize(message).text} today or on {weekday}", now, timezone)
+    if [i.kind for i in again] != [i.kind for i in intents] or not any(
+        i.kind == "book_appointment" and i.missing[:1] == ("either",) for i in again
+    ):
+        return intents
+    return again
 
 
 def _on_the_same_day(
