@@ -182,6 +182,7 @@ def reschedule(c: Clause) -> Intent | None:
         "put",
     ) and not (
         appointment_context(c)
+        or _THE_NEXT_ONE.search(text)
         or (verb in ("move", "bump", "shift", "slide") and split and _a_day_named(split, c))
     ):
         # ("move groceries to thursday", "bump groceries to friday": moved to a day, as a
@@ -241,6 +242,9 @@ def _time_after_the_visit(rest: str, c: Clause) -> tuple[str, str] | None:
 
 
 _PRONOUN_ONLY = rx(r"\s*(?:it|that|this|that one|this one)\s*")
+# "move the next one to noon": the next visit (a to-do is not "the next one" moved; it was
+# read as a question about the next visit, and the move was lost untold).
+_THE_NEXT_ONE = rx(r"\b(?:the|my) (?:very )?(?:next|soonest) one\b")
 
 
 # How a visit named before its verb opens: "the wednesday appointment, …", "whatever I

@@ -28,6 +28,7 @@ from assistant.language.targets import TargetRef
 from assistant.language.text import normalize
 from assistant.models.embedded.advice_taken import advice_taken
 from assistant.models.embedded.bare_time import hour_left_unsaid, move_agreed
+from assistant.models.embedded.beside_in_view import beside_in_view
 from assistant.models.embedded.by_time import by_time
 from assistant.models.embedded.cases import (
     ASK_WHAT_HAPPENED,
@@ -384,6 +385,10 @@ def _follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> l
         state, text = new
     if isinstance(undone := undo(state, text), list):
         return undone  # "undo that": the last change, made the other way
+    if (beside := beside_in_view(state, text, now, timezone)) is not None:
+        # "move the one after that to friday": not the one in view ("…back an hour": from
+        # its own time)
+        return with_shifts(beside, text)
     if (each := _each_clause(state, text, now, timezone)) is not None:
         return each
     found = (
