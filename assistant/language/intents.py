@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from typing import Any
 
 from assistant.language import quoted
@@ -647,7 +647,7 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
     unheard: list[str] = []
     leading: list[str] = []
     # Quoted words are one title: no "and" or full stop in them splits the message.
-    text_held, unquote = quoted.held(norm.text)
+    text_held, unquote = quoted.held(_from_the_day_said(norm.text, local_now))
     for separator, clause, asked in _split(text_held):
         clause = unquote(clause)
         if same_day and day_said is not None:
@@ -1219,6 +1219,37 @@ _TITLE_TOLD = rx(
 _SAME_DAY = re.compile(
     r"\b(?:on )?(?:the same|that same|that) day\b(?!,? (?:the )?(?:next|following) week)"
 )
+
+# "the day after that", "to the week before that": a day counted from the one said before
+# ("the one after that", "the task before that" name a thing: no day).
+_FROM_THAT_DAY = re.compile(
+    r"\b(?P<lead>(?:on|for|to|by) )?the (?P<n>day|week) (?P<dir>after|before) that\b"
+    r"(?! (?:one|task|visit|appointment|reminder|booking)\b)"
+)
+
+
+def _from_the_day_said(text: str, now: datetime) -> str:
+    """ "book a massage thursday at 2 and a facial the day after that at 11": the day
+    counted from the one said before it (was: the facial booked on the massage's Thursday,
+    "after that" read as "and then")."""
+    if " that" not in text or (said := _FROM_THAT_DAY.search(text)) is None:
+        return text
+    day = None
+    before = text[: said.start()]
+    while (when := find_when(before, now)) is not None and when.day and when.spans:
+        # the last day said before it ("…from wednesday to friday and my haircut to the day
+        # after that": Saturday)
+        day = None if when.day_implied else when.day
+        end = max(end for _, end in when.spans)
+        if end <= 0:
+            break
+        before = before[end:]
+    if day is None:
+        return text  # no day said before: counted from the one talked of, if any
+    days = 7 if said.group("n") == "week" else 1
+    counted = day + timedelta(days=days if said.group("dir") == "after" else -days)
+    told = f"{said.group('lead') or 'on '}{counted.isoformat()}"
+    return text[: said.start()] + told + text[said.end() :]
 
 
 # "…and can you open a new one": "one" is the thing the clause before named.

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 
-from assistant.dialogue_state import Dialogue, Item
+from assistant.dialogue_state import Action, Dialogue, Item
 from assistant.language.lexicon import SERVICES
 from assistant.language.patterns import rx
 from assistant.models.embedded.last_said import last_said, said_as
@@ -27,6 +27,7 @@ from assistant.schema import (
     ToolCallsDecision,
     ToolResult,
 )
+from assistant.zones import zone_named
 
 LOOKUP = "crm.listTasks"
 _OFFSET = {"day after": 1, "day before": -1, "same day as": 0, "week after": 7, "week before": -7}
@@ -146,23 +147,63 @@ _THAT_DAY = rx(
 def _from_day_just_set(
     request: PlanRequest, index: int, text: str, that: re.Match[str]
 ) -> PlanRequest | None:
-    """The message with "the day after that" read as the day the last change set a task
-    due on, else the day of the to-do in focus; None when neither has one."""
-    state = request.dialogue
-    action = state.last_action
-    if action is not None and action.kind == "task" and action.arguments.get("due_on"):
-        due = str(action.arguments["due_on"])
-    elif state.focus_kind == "task" and state.focus and state.focus.get("due_on"):
-        # "when is the car insurance renewal due?" → "put the call on the day before
-        # that": the day just told of the to-do in focus
-        due = str(state.focus["due_on"])
-    else:
+    """The message with "the day after that" read as the day the last change set (a
+    to-do's due day, a visit's day), else the day of the to-do or visit in focus; None when
+    neither has one."""
+    day = _day_just_set(request)
+    if day is None:
         return None
-    day = date.fromisoformat(due[:10]) + timedelta(days=_OFFSET[that.group("rel")])
+    day += timedelta(days=_OFFSET[that.group("rel")])
     lead = that.group("lead") or "on "
     said = f"{lead}{day:%B} {day.day}"
     told = text[: that.start()] + said + text[that.end() :]
     return said_as(request, index, told)
+
+
+def _day_just_set(request: PlanRequest) -> date | None:
+    """The day the last change gave its to-do or visit, else the day of the one in focus
+    ("when is my haircut?" → "move my cleaning to the day before that": the haircut's).
+    The one talked of since the last change, if another, is the one "that" says."""
+    state = request.dialogue
+    action = state.last_action
+    focus = state.focus
+    if focus is not None and (action is None or str(focus.get("id")) != _acted_on(action)):
+        if state.focus_kind == "task" and focus.get("due_on"):
+            # "when is the car insurance renewal due?" → "put the call on the day before
+            # that": the day just told of the to-do in focus
+            return date.fromisoformat(str(focus["due_on"])[:10])
+        return _visit_day(focus, request) if state.focus_kind == "appointment" else None
+    if action is not None and action.kind == "task" and action.arguments.get("due_on"):
+        return date.fromisoformat(str(action.arguments["due_on"])[:10])
+    if action is not None and action.tool in _VISIT_DAY_SET:
+        # "move my haircut to saturday" → "and the cleaning to the day before that": the
+        # Friday (was: the day before the cleaning's own day, a wrong move)
+        return _visit_day(action.after or {}, request)
+    return None
+
+
+def _acted_on(action: Action) -> str:
+    after = action.after or {}
+    return str(
+        after.get("id")
+        or action.arguments.get("task_id")
+        or action.arguments.get("appointment_id")
+        or ""
+    )
+
+
+_VISIT_DAY_SET = frozenset({"crm.bookAppointment", "crm.rescheduleAppointment"})
+
+
+def _visit_day(visit: Item, request: PlanRequest) -> date | None:
+    starts_at = visit.get("starts_at")
+    if not isinstance(starts_at, str):
+        return None
+    zone = zone_named(request.customer.timezone if request.customer else None)
+    try:
+        return datetime.fromisoformat(starts_at).astimezone(zone).date()
+    except ValueError:
+        return None
 
 
 def _told(text: str, match: re.Match[str], due: str) -> str:
