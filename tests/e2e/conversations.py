@@ -274,8 +274,8 @@ def _day_ok(spec: str, day: date | None, today: date) -> bool:
     if spec.startswith("+") and ".." in spec:
         first, last = (int(x) for x in spec[1:].split("..+"))
         return first <= (day - today).days <= last
-    if spec.startswith("+"):
-        return day == today + timedelta(days=int(spec[1:]))
+    if spec.startswith(("+", "-")):  # days from today, either way
+        return day == today + timedelta(days=int(spec))
     if spec.startswith("wd:"):
         offset = (day - today).days
         return day.weekday() == _WEEKDAYS.index(spec[3:6]) and 0 < offset <= 14

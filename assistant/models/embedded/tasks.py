@@ -376,6 +376,12 @@ def updated(result: ToolResult, scene: Scene) -> list[str]:
         )
     elif "description" in changes:
         sentences.append(f"I added that note to {title(task)}.")
+    if task.get("status") == "completed" and ("due_on" in changes or "priority" in changes):
+        # "move call the pharmacy to friday" of a to-do already done: it stays done, and
+        # was told as if it were on the list again.
+        sentences.append(
+            "It's already marked done, though, so it stays off your list of things to do."
+        )
     return sentences or [f"I updated {title(task)}."]
 
 
