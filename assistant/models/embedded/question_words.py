@@ -130,6 +130,7 @@ HIGH = _rx(r"\b(?:high[- ]priority|urgent|important|top priority)\b")
 LOW = _rx(r"\blow[- ]priority\b|\bnot urgent\b")
 DUE_SOON = _rx(
     r"\bdue (?:this week|soonest|soon|next|first|today|tomorrow)\b"
+    r"|\bdue (?:in |during )?the week (?:of|starting|beginning|commencing|after next)\b"
     r"|\bwhat'?s due (?:on my (?:list|to))"
 )
 LEFT = _rx(r"^(?:so |and |ok |okay )?what'?s left(?: to do| on my (?:list|to-?do list))?$")

@@ -158,6 +158,10 @@ _TASK_DUE = rx(
 
 
 _DUE_ON_DAY = rx(r"\bdue (today|tomorrow)\b")
+_DUE_IN_A_WEEK = rx(
+    r"\bdue (?:in |during )?(?P<w>the week (?:of|starting|beginning|commencing|after next)"
+    r"(?: (?:on )?(?:the )?[a-z0-9]+(?: [a-z0-9]+)?)?)"
+)
 
 
 def _task_subject(text: str) -> str:
@@ -373,6 +377,8 @@ def _read(said: str, state: Dialogue) -> Question | None:
                 subject = _task_subject(said) if aspect == "done_yet" else ""
                 if aspect == "due_soon" and (day := _DUE_ON_DAY.search(said)):
                     subject = day.group(1)  # "what's due tomorrow": that day only
+                elif aspect == "due_soon" and (week := _DUE_IN_A_WEEK.search(said)):
+                    subject = week.group("w")  # "…due the week of the 21st": that week
                 return Question(aspect, subject)  # type: ignore[arg-type]
     if DONE_YET.search(said):
         return Question("done_yet", _task_subject(said))

@@ -18,6 +18,7 @@ from zoneinfo import ZoneInfo
 
 from assistant.dialogue_state import Action, Dialogue, Item, Kind
 from assistant.language import Intent, detect_intents, slots
+from assistant.language.appointment_rules import same_day_of_a_week
 from assistant.language.dates import find_when
 from assistant.language.intent import TOOL_OF
 from assistant.language.intents import clauses_of
@@ -586,11 +587,25 @@ def _leans(text: str) -> bool:
     return bool(_LEANS.search(text))
 
 
+_ONLY_SAME = rx(r"(?:(?:the |and |at )?same (?:day|time|weekday|hour)\s*,?\s*)+")
+
+
 def with_shifts(intents: list[Intent], message: str) -> list[Intent]:
     """ "Move the haircut an hour earlier": a move said relative to its own time."""
     # The message is read for a shift only when a move lacks its time (most lack none).
     if not any(_lacks_when(intent) for intent in intents):
         return intents
+    if "same" in message and "week" in message:
+        # "to the week after next, same day same time": its own weekday in that week (the
+        # week and "same day" said in clauses of their own)
+        intents = [
+            dataclasses.replace(intent, missing=(), clause=message)
+            if _lacks_when(intent) and intent.when and same_day_of_a_week(intent.when, message)
+            else intent
+            for intent in intents
+            # (", same day same time" read as a move of its own, of nothing named)
+            if not (intent.target and _ONLY_SAME.fullmatch(intent.target.phrase.lower()))
+        ]
     shift = find_shift(message)
     if shift is None:
         return intents
