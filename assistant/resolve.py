@@ -611,9 +611,9 @@ def _new_start(intent: Intent, item: Item, timezone: str) -> str | None:
     if when is None or current is None:
         return None
     day = current.date() if when.day_implied or when.day is None else when.day
-    if same_day_of_a_week(when, intent.clause):
+    if when.day is not None and same_day_of_a_week(when, intent.clause):
         # "to the week after next, same day": its own weekday in that week
-        day = when.day + timedelta(days=current.weekday())  # type: ignore[operator]
+        day = when.day + timedelta(days=current.weekday())
     clock = when.clock or current.time().replace(tzinfo=None)
     return datetime.combine(day, clock, tzinfo=zone).isoformat()
 

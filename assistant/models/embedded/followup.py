@@ -959,10 +959,12 @@ def _retimed(clause: str, reply: str, now: datetime) -> tuple[str, str]:
     ):
         # "to the week after next" → "tuesday": that week's Tuesday (was: tomorrow's, a
         # wrong move); "the week of the 28th" → "thursday" the same way.
-        day = earlier.day + timedelta(
+        that_day = earlier.day + timedelta(
             days=(WEEKDAYS.index(weekday.group(0)) - earlier.day.weekday()) % 7
         )
-        reply = said = f"{said[: weekday.start()]}{day:%B} {day.day}{said[weekday.end() :]}"
+        reply = said = (
+            f"{said[: weekday.start()]}{that_day:%B} {that_day.day}{said[weekday.end() :]}"
+        )
     month = _MONTH.search(clause[earlier.spans[0][0] :]) if earlier.spans else None
     if earlier.no_such_date is not None and _A_YEAR.search(earlier.no_such_date):
         # "There's no February 29 in 2033…" → "the 28th", "march 1st": of that year
