@@ -16,6 +16,7 @@ from datetime import date, datetime
 from typing import Any
 
 from assistant.language import quoted
+from assistant.language.account_rules import the_other_detail_before
 from assistant.language.aimed_at_system import without_system_talk
 from assistant.language.another_visit import another_visit
 from assistant.language.bill_told_paid import of_the_bill
@@ -93,6 +94,14 @@ _ALL_BUT_KEPT = rx(
     r"(?:(?:keep|leave) )?(?=(?:the|my|that|this|our)\b)"
 )
 _BOTH = rx(r"(?i)\bboth\b")
+# "all my tasks are done except the eye exam one": told done of all but the ones said after
+# (read as "all my tasks are done", the rest a listing: nothing was marked done).
+_ALL_DONE_EXCEPT = rx(
+    r"(?i)^(?P<all>(?:(?:so|ok|okay|well|right|and)[ ,]+)*(?:all|every|each|everything)\b"
+    r"[^,.!?;]*?) (?P<is>(?:is|are)(?: all| now)?) (?P<done>done|finished|complete|completed"
+    r"|sorted)(?: now)?,? (?P<ex>(?:except|apart from|other than|besides|but) (?:for )?"
+    r"(?:the|my|that|this)\b[^,.!?;]*?)[.!]*$"
+)
 # Every joiner but the bare comma starts with the same optional comma and spaces and
 # then a word: they are read once per position, not once per alternative (the split
 # runs on every message; the shared lead-in made it the grammar's dearest search).
@@ -562,6 +571,13 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
     `now` is any aware datetime; dates are read in `timezone` (the customer's).
     """
     text = without_reason_told(without_polite_aside(ask_corrected(without_system_talk(text))))
+    if (" done " in text or "finished " in text or "complete" in text or "sorted " in text) and (
+        all_done := _ALL_DONE_EXCEPT.match(text)
+    ) is not None:
+        text = (
+            f"{all_done.group('all')} {all_done.group('ex')} {all_done.group('is')}"
+            f" {all_done.group('done')}"
+        )
     if " but " in text:
         # "cancel all my appointments but keep the cleaning": all of them except the one
         # kept (the question named the cleaning too: a yes would have cancelled it)
@@ -885,6 +901,8 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
             del found[len(found) - len(last_intents) :]
             own = intents
             intents = read_clause(merged, norm, local_now, timezone, previous=[], asked=asked)
+            if not intents and the_other_detail_before(last_clause, own):
+                intents = own  # "my number's not changing, only my email: …": the email
             if not last_intents:
                 leading = [] if intents else [*leading, clause]
             elif (
@@ -947,7 +965,11 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
         said.append((clause, intents))
     if len(said) > 1 and " it " in f"{norm.text} ":
         found = _it_told_before(found, said, norm, local_now, timezone)
-    if found and ("keep " in norm.text or "leave " in norm.text) and "other" in norm.text:
+    if (
+        found
+        and ("keep " in norm.text or "leave " in norm.text or "not " in norm.text)
+        and "other" in norm.text
+    ):
         found = _other_than_kept(found, [c for c, _ in said], norm, local_now)
     if len(found) > 1 and "remind me" in norm.text:
         found = _reminded_of_the_one_added(found)
@@ -1086,6 +1108,9 @@ def _reminded_of_the_one_added(found: list[Intent]) -> list[Intent]:
 _KEPT = rx(
     r"^(?:but |and )?(?:please |just )?(?:keep|leave) (?P<x>(?:the|my|that|this|our) [a-z' -]+?)"
     r"(?: (?:alone|open|where it is|as it is|as is|for now|please))*$"
+    # "not the haircut, the other one, cancel that": the one said not to be meant (the
+    # other one was read as the haircut, and its cancel held for a yes)
+    r"|^(?:no,? )?not (?P<y>(?:the|my|that|this|our) [a-z' -]+?)(?: one)?$"
 )
 # (the clause may have named "one" by what was said before it: "the other cleaning")
 _THE_OTHER = rx(r"\b(?:the|that|my) others?\b")
@@ -1097,7 +1122,7 @@ def _other_than_kept(
     """ "keep the cleaning, cancel the other one": the other one is any but the one kept
     (it was read as the one named, the cleaning: a yes would have cancelled it; "move
     the other one to friday" moved it). Which is asked when more than one is left."""
-    kept = [m.group("x") for c in clauses if (m := _KEPT.match(c)) is not None]
+    kept = [m.group("x") or m.group("y") for c in clauses if (m := _KEPT.match(c)) is not None]
     if not kept:
         return found
     left_out = target_ref(kept[0], norm.original, now)
