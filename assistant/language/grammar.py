@@ -402,6 +402,32 @@ def _quotes_masked(clause: Clause) -> Clause:
     return clause if text == clause.text else dataclasses.replace(clause, text=text)
 
 
+# "the haircut needs to go to saturday at 1", "it's the haircut that needs moving to friday",
+# "my cleaning has to be moved to 9": a move said as what the thing needs (read as a look at
+# the visits; "it's the haircut that needs to move…" moved the one named before).
+_NEEDS_MOVING = rx(
+    r"^(?P<lead>(?:(?:but|and|so|well|actually|no|oh)[ ,]+)*)(?:(?:it's|it is) )?"
+    r"(?P<thing>(?:the|my|that|this) (?!(?:one|thing)\b)[a-z' -]+?)(?: that| which)?"
+    r"(?: really| actually| just)?"
+    r" (?:(?:needs|need|has|have|will have|ought) to (?:be )?(?:moved|move|go|rescheduled"
+    r"|pushed|shifted|shift)|needs (?:moving|shifting|rescheduling)"
+    r"|(?:should|must) (?:be moved|move|go))"
+    r" (?P<rest>(?:to|till|until|on|for) .+)$"
+)
+
+
+_NEEDS_WORDS = ("need", "has to", "have to", "ought", " must ", " should ")
+
+
+def _needs_moving(text: str, now: datetime) -> str:
+    """ "the haircut needs to go to saturday at 1": "move the haircut to saturday at 1",
+    when what follows says a day or an hour."""
+    said = _NEEDS_MOVING.match(text)
+    if said is None or find_when(said.group("rest"), now) is None:
+        return text
+    return f"{said.group('lead')}move {said.group('thing')} {said.group('rest')}"
+
+
 def read_clause(
     text: str,
     norm: Normalized,
@@ -415,6 +441,8 @@ def read_clause(
     `asked`: the clause ended its sentence with a question mark."""
     if negated(text) or asks_to_pay(text):
         return []
+    if any(word in text for word in _NEEDS_WORDS):
+        text = _needs_moving(text, now)
     # "book a haircut with Sam", "a 60 minute massage": what a booking cannot hold (read
     # without the length: "a 60 minute massage" is a massage)
     detail = unkept_detail(text)

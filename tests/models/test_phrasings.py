@@ -668,7 +668,7 @@ REQUIRED_HELDOUT13_SHARE = 73 / 73
 REQUIRED_HELDOUT14_SHARE = 83 / 83
 # heldout15: first run 55/77 before any rule change (two checks corrected to the house's
 # rule); pinned at the last measured score.
-REQUIRED_HELDOUT15_SHARE = 66 / 77
+REQUIRED_HELDOUT15_SHARE = 75 / 77
 
 
 def value_right(key: str, want: str, got: Any) -> bool:
@@ -786,6 +786,12 @@ STILL_MISSED = {
         "I called last week about the invoice and someone said they'd look into it, and then"
         " nothing, no email, no call, and I'm starting to get annoyed. Has anyone actually"
         " replied to that?",
+    },
+    HELDOUT15: {
+        # asked: "I didn't catch what you meant by 'make it 4:15 the same day'"
+        "make it um four fifteen the haircut i mean same day",
+        # asked, with the to-dos read (a condition of a to-do's state, as the house asks)
+        "if the eye exam task has no due date, set it for the 10th",
     },
     HELDOUT12: {
         "when is the one after my cleaning",
