@@ -410,9 +410,13 @@ _NEEDS_MOVING = rx(
     r"(?P<thing>(?:the|my|that|this) (?!(?:one|thing)\b)[a-z' -]+?)(?: that| which)?"
     r"(?: really| actually| just)?"
     r" (?:(?:needs|need|has|have|will have|ought) to (?:be )?(?:moved|move|go|rescheduled"
-    r"|pushed|shifted|shift)|needs (?:moving|shifting|rescheduling)"
-    r"|(?:should|must) (?:be moved|move|go))"
-    r" (?P<rest>(?:to|till|until|on|for) .+)$"
+    r"|pushed|shifted|shift|push|brought|bring)|needs (?:moving|shifting|rescheduling|pushing"
+    r"|bringing)|(?:should|must) (?:be moved|move|go))"
+    r" (?P<rest>(?:to|till|until|on|for) .+|(?P<way>back|forward|up|earlier|later) .+)$"
+)
+# How far a move said with its way goes: "back an hour", "forward two days", "up 30 minutes".
+_BY_HOW_MUCH = rx(
+    r"\b(?:an?|one|two|three|four|half an?|\d+) ?(?:hours?|minutes?|mins?|days?|weeks?)\b"
 )
 
 
@@ -423,7 +427,11 @@ def _needs_moving(text: str, now: datetime) -> str:
     """ "the haircut needs to go to saturday at 1": "move the haircut to saturday at 1",
     when what follows says a day or an hour."""
     said = _NEEDS_MOVING.match(text)
-    if said is None or find_when(said.group("rest"), now) is None:
+    if said is None:
+        return text
+    if said.group("way") is None and find_when(said.group("rest"), now) is None:
+        return text
+    if said.group("way") is not None and _BY_HOW_MUCH.search(said.group("rest")) is None:
         return text
     return f"{said.group('lead')}move {said.group('thing')} {said.group('rest')}"
 

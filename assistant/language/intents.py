@@ -583,8 +583,18 @@ _WHICHEVER_DAY = rx(
 )
 
 
+# "cancel whichever of my appointments is sooner": the earliest (it asked which).
+_WHICHEVER_VISIT = rx(
+    r"(?i)\bwhichever(?: one)?(?: of (?:my|the) (?:appointments|visits|bookings)|"
+    r" (?:appointment|visit|booking))(?: (?:i have|i've got))? (?:is|comes|'s) (?:the )?(?:sooner"
+    r"|earlier|first|soonest|earliest|next)\b"
+)
+
+
 def _whichever_day(text: str, now: datetime) -> str:
     """`text` with "whichever is earlier, thursday or friday" said as the day chosen."""
+    if (visit := _WHICHEVER_VISIT.search(text)) is not None:
+        text = f"{text[: visit.start()]}my earliest appointment{text[visit.end() :]}"
     said = _WHICHEVER_DAY.search(text)
     if said is None:
         return text

@@ -232,3 +232,25 @@ async def test_a_condition_on_a_to_do_reads_the_to_dos() -> None:
         turn.tools == ["crm.listTasks"]
         and await writes("if the insurance is high priority, mark it done") == []
     ), turn.tools
+
+
+# Written after the set's second block: its two misses, in other words.
+@pytest.mark.parametrize(
+    ("text", "made"),
+    [
+        (
+            "my haircut needs to be brought forward two days",
+            [(MOVE, {"appointment_id": "appt_2", "starts_at": "2025-03-05T14:30:00-08:00"})],
+        ),
+        # (no "how much": nothing to move by, so nothing moved)
+        ("the cleaning needs pushing back", []),
+        (
+            "move whichever appointment comes first to saturday at 10",
+            [(MOVE, {"appointment_id": "appt_1", "starts_at": "2025-03-08T10:00:00-08:00"})],
+        ),
+    ],
+)
+async def test_a_move_by_how_much_and_the_earlier_visit(
+    text: str, made: list[tuple[str, dict[str, Any]]]
+) -> None:
+    assert await writes(text) == made, text
