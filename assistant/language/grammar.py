@@ -410,7 +410,7 @@ _NEEDS_MOVING = rx(
     r"(?P<thing>(?:the|my|that|this) (?!(?:one|thing)\b)[a-z' -]+?)(?: that| which)?"
     r"(?: really| actually| just)?"
     r" (?:(?:needs|need|has|have|will have|ought) to (?:be )?(?:moved|move|go|rescheduled"
-    r"|pushed|shifted|shift|push|brought|bring)|needs (?:moving|shifting|rescheduling|pushing"
+    r"|pushed|shifted|shift|push|brought|bring)|needs? (?:moving|shifting|rescheduling|pushing"
     r"|bringing)|(?:should|must) (?:be moved|move|go))"
     r" (?P<rest>(?:to|till|until|on|for) .+|(?P<way>back|forward|up|earlier|later) .+)$"
 )
@@ -429,11 +429,18 @@ def _needs_moving(text: str, now: datetime) -> str:
     said = _NEEDS_MOVING.match(text)
     if said is None:
         return text
-    if said.group("way") is None and find_when(said.group("rest"), now) is None:
-        return text
+    if said.group("way") is None:
+        # the day or hour said right after "to/on/for" ("…needs to go to the vet on friday"
+        # is somewhere to go, not a move)
+        rest = said.group("rest")
+        when = find_when(rest, now)
+        if when is None or min(start for start, _ in when.spans) > len(rest.split()[0]) + 5:
+            return text
     if said.group("way") is not None and _BY_HOW_MUCH.search(said.group("rest")) is None:
         return text
-    return f"{said.group('lead')}move {said.group('thing')} {said.group('rest')}"
+    # (by how much: "push", which a to-do's due day is moved by too)
+    verb = "push" if said.group("way") else "move"
+    return f"{said.group('lead')}{verb} {said.group('thing')} {said.group('rest')}"
 
 
 def read_clause(

@@ -144,6 +144,11 @@ async def test_a_new_detail_beside_the_other_kept_is_changed(
             [(MOVE, {"appointment_id": "appt_1", "starts_at": "2025-03-04T14:00:00-08:00"})],
         ),
         ("I need to go to the dentist on friday", []),
+        ("the dog needs to go to the vet on friday", []),
+        (
+            "the groceries need pushing back a day",
+            [(UPDATE, {"task_id": "task_1", "due_on": "2025-03-03"})],
+        ),
     ],
 )
 async def test_a_move_said_as_what_the_thing_needs(
