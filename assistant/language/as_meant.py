@@ -54,6 +54,7 @@ _GREETING = rx(
 # message holding one of these words is tried (most hold none).
 _POLITE_WORDS = ("possibl", "wonder", "chance", "able to", "ok to", "okay to", "alright to",
                  "i think", "bother", "mind", "would be", "for me", "kindly", "grateful",
+                 "appreciate it if",
                  "ask", "please c", "please w")  # fmt: skip
 _POLITE_OPENING = rx(
     r"(?:sorry to (?:bother|trouble) you(?:[\s,]+but)?|i was (?:just )?wondering"
@@ -66,6 +67,10 @@ _POLITE_OPENING = rx(
     r"|(?:could|can|would) you (?:possibly|perhaps|maybe|kindly)"
     r"|please (?:could|can|would) you|(?:could|can|may) i ask you to"
     r"|i(?:'d| would) be (?:very |really |most )?grateful if you could"
+    # "I'd be ever so grateful if you'd cancel…", "I'd appreciate it if you would…" (the
+    # cancel was only offered back: "Would you like me to cancel it?")
+    r"|i(?:'d| would) (?:be (?:ever so |so |very |really |most |truly |eternally )?grateful"
+    r"|(?:really )?appreciate it) if you(?:'d| would| could)?(?= [a-z])"
     r"|would it be (?:ok|okay|alright|all right|possible) (?:to|if you(?: could)?)"
     r"|is it (?:ok|okay|alright|all right|possible) (?:to|if you(?: could)?|for you to))"
     r"|(?P<asked>(?:may|could|can) i ask)(?= (?:what|when|where|which|who|why|how|if|whether)\b)"

@@ -444,10 +444,36 @@ _STEPS = (
 # the day is free (it asked to book on a day already taken, without looking).
 _CALENDAR_CONDITION = rx(
     r"\b(?:if|unless|provided|as long as) (?:there's|there is|i've got|i have got|i have|i've"
-    r"|i'm|i am|you've got|you have)(?: got)?(?: still| really| definitely)? (?:nothing"
+    r"|i (?:already|still) have|i've (?:already|still) got"
+    # ("unless I already have something that day": the visits were not read)
+    r"|i'm|i am|you've got|you have)(?: got)?(?: still| really| definitely| already)? (?:nothing"
     r"|anything|something|no other|free|not got anything|not busy|busy)\b"
 )
 _VISITS_READ = frozenset({"appointments", "next_appointment"})
+
+
+# "if the groceries are already overdue just delete them", "if the insurance is due before
+# the 10th, make it high priority": a change of a to-do on a condition of its due day or
+# level. Asked about, as above; the to-dos are read with the question so that the answer
+# shows whether it holds (it asked "Would you like me to delete it?" without looking).
+_TASK_CONDITION = rx(
+    r"\b(?:if|unless|provided|as long as) (?:the |my )?[a-z' -]{2,40}?"
+    r" (?:is|are|isn't|aren't|is not|are not) (?:already |still |now )?(?:overdue|late|past due"
+    r"|due\b|(?:a |an )?(?:high|low|normal|top|urgent)(?:[- ]priority)?\b)"
+    r"|\b(?:if|unless) (?:the |my )?[a-z' -]{2,40}? (?:has|have|doesn't have|does not have"
+    r"|don't have|do not have) (?:no |a |any )?(?:due date|deadline)\b"
+)
+_TASK_CHANGES = frozenset({"complete_task", "update_task", "delete_task"})
+
+
+def with_the_tasks_read(found: list[Intent], text: str) -> list[Intent]:
+    """`found` with the to-dos read first, when a change of one asked on a condition of
+    its due day or level is weighed (see above)."""
+    if not any(i.kind in _TASK_CHANGES and "consent" in i.missing for i in found):
+        return found
+    if any(i.kind == "tasks" for i in found) or not _TASK_CONDITION.search(text):
+        return found
+    return [Intent("tasks", clause=text), *found]
 
 
 def with_the_day_read(found: list[Intent], text: str) -> list[Intent]:

@@ -50,6 +50,9 @@ PAST_VISIT = (
     r"|aug|sep|oct|nov|dec)[a-z]*)\b"
     r"|\bwhen (?:was )?my (?:last|previous) (?!(?:\w+ )?(?:invoices?|bills?|payments?|tickets?"
     r"|cases?|complaints?|tasks?)\b)\w+"
+    # "show me my last 2 visits", "my past few appointments": a count of those gone by
+    r"|\b(?:my|the) (?:last|previous|past) (?:\d{1,2}|two|three|four|five|few|couple(?: of)?)"
+    r" (?:appointments|visits|bookings|haircuts|cleanings)\b"
 )
 READS: tuple[tuple[IntentKind, GatedPattern], ...] = (
     (

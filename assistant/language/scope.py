@@ -230,7 +230,10 @@ _DELIBERATES = rx(
     r"\b(?:(?:wonder(?:ing)?|not sure|unsure|undecided|debating|(?:can't|cannot|trying to)"
     r" decide|deciding|(?:don't|dont|do not) know|think(?:ing)? about|thinking)"
     r" (?:whether|if)|(?:i|i'm|im|i am) (?:hope|hoping)|hopefully|in case"
-    r"|(?:might|may) (?:have|need) to)\b"
+    r"|(?:might|may) (?:have|need) to"
+    # "I might cancel the cleaning later, not now": a change the customer may make, not one
+    # asked for (its cancel was held for a yes)
+    r"|(?<![a-z'])(?:i|we) (?:might|may)(?: (?:well|possibly|perhaps|end up|eventually))?)\b"
     # "I hope you can move it", "I was wondering if I could book…": asked politely.
     r"(?! (?:you|u|ya|someone|somebody|anyone|anybody|(?:i|we) (?:could|can))\b)"
     r"(?: [\w']+){0,5}? (?:cancel|delete|remove|book|move|reschedul|mark|tick|complet|add|chang"

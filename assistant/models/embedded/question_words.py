@@ -174,6 +174,8 @@ INVOICE_HISTORY = _rx(
     r"|\b(?:past|previous|old) (?:invoices|bills|payments)\b"
     # "what have I paid you so far this year", "how much did I spend last month": the past
     r"|\b(?:what|how much) (?:have|did) i (?:paid|pay|spent|spend)\b"
+    # "what's the total of everything I've paid so far": all paid, added up
+    r"|\b(?:everything|all|the total) (?:that )?i(?:'ve| have) (?:ever )?(?:paid|spent)\b"
     # "which invoices i have paid?", "the bills I've already paid": those paid, as said
     r"|\b(?:invoices?|bills?) (?:that )?(?:i|i've|i have|i had|have i|did i)(?: have)?"
     r"(?: already)? (?:paid|pay|settled)\b"

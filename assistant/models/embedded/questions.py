@@ -758,6 +758,8 @@ _PAST_PAYMENTS = rx(
     r"|\bwhat i've paid\b|\bhow much have i (?:paid|spent)\b|\bdid i (?:already |ever )?pay\b"
     r"|\b(?:was|were) (?:my )?(?:last )?(?:invoices?|bills?) paid\b"
     r"|\bhow much (?:was|did) (?:it|that|this)\b"  # the cost of a past visit
+    # "what's the total of everything I've paid so far": all paid, added up
+    r"|\b(?:everything|all|the total) (?:that )?i(?:'ve| have) (?:ever )?(?:paid|spent)\b"
 )
 _PAST_TICKETS = rx(
     r"\b(?:raised|opened|logged|made) before\b|\bold (?:complaints?|tickets?|cases?)\b"
