@@ -23,7 +23,9 @@ _VERB = {
     "complete_task": ("mark", "as done"),
     "delete_task": ("delete", "from your list"),
 }
+# (only this question: "Would you like me to mark it as done?" is another's, read by it)
 _ASKED = re.compile(
+    r"In the order of your list, that's [^.?]+\. I haven't changed anything yet\. "
     r"Would you like me to (?P<v>mark|delete) (?P<titles>.+?) (?:as done|from your list)\?$"
 )
 
