@@ -333,13 +333,15 @@ def _not_that_but(text: str) -> str:
 
 # "I can't do wednesday anymore", "wednesday doesn't work for me anymore": a day that no
 # longer suits, said of no visit (as "I can't make friday anymore" is: `_DAY_AFTER`)
+# ("turns out I can't do wednesday", "wednesday is out for me now": the same)
 _DAY_NO_GOOD = rx(
-    r"^(?:(?:sorry|so|well|actually|unfortunately|hmm|oh)[, ]+)*"
+    r"^(?:(?:sorry|so|well|actually|unfortunately|hmm|oh|(?:it )?turns out|looks like)[, ]+)*"
     r"(?:(?:i|we) (?:can't|cannot|can not|cant|won't|wont|couldn't) do (?:it )?(?:on )?"
     r"(?P<day>(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow)"
     r"|(?P<day2>(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow)"
-    r" (?:doesn't|does not|won't|will not|isn't going to|no longer) work(?:s)?(?: for (?:me|us))?)"
-    r"(?: (?:any ?more|any longer|after all))?[.!]?$"
+    r" (?:(?:doesn't|does not|won't|will not|isn't going to|no longer) work(?:s)?"
+    r"|is (?:out|no good|off)(?= for| now| any|[.!]?$))(?: for (?:me|us))?)"
+    r"(?: (?:any ?more|any longer|after all|now))?[.!]?$"
 )
 
 
@@ -347,7 +349,9 @@ def day_let_go(text: str) -> str | None:
     """ "I can't make friday anymore", "wednesday doesn't work for me": the day that no
     longer suits ("friday"), said of no visit; else None."""
     low = text.lower().strip()
-    if ("do " in low or "work" in low) and (no_good := _DAY_NO_GOOD.match(low)) is not None:
+    if ("do " in low or "work" in low or "is " in low) and (
+        no_good := _DAY_NO_GOOD.match(low)
+    ) is not None:
         return no_good.group("day") or no_good.group("day2")
     if (
         "make" in low
@@ -360,7 +364,9 @@ def day_let_go(text: str) -> str | None:
 
 def _not_coming(text: str) -> str:
     low = text.lower()
-    if ("do " in low or "work" in low) and (no_good := _DAY_NO_GOOD.match(low)) is not None:
+    if ("do " in low or "work" in low or "is " in low) and (
+        no_good := _DAY_NO_GOOD.match(low)
+    ) is not None:
         return f"my {no_good.group('day') or no_good.group('day2')} appointment"
     if ("happen" in low or "work" in low) and (m := _WONT_HAPPEN.match(low)) is not None:
         said = text[m.start("visit") : m.end("visit")]

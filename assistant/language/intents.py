@@ -508,6 +508,24 @@ _FRONTED = rx(
     r"^(?:(?:and|so|ok|okay|oh|now|also|then|as for|about) )*(?P<thing>(?:the|my) (?:[a-z'-]+ )"
     r"{0,3}?(?:one|task|reminder|to-?do|appointment|visit|booking))$"
 )
+# "put groceries back a day", "move the groceries a day earlier": "put"/"move" of a thing
+# named, then a shift by days or weeks (its amount said).
+_AMOUNT_OF_DAYS = r"(?:a|an|one|two|three|four|five|six|seven|\d+|a couple of) (?:days?|weeks?)"
+_PUT_BY_DAYS = rx(
+    r"\b(?:put|move)\b(?= (?!(?:me|us|it|that|this|them)\b)[a-z' -]{2,40}?"
+    rf"(?:\b(?:back|forward|ahead)(?: by)? {_AMOUNT_OF_DAYS}\b"
+    rf"|\b{_AMOUNT_OF_DAYS} (?:earlier|later|sooner|back|forward|ahead)\b))"
+)
+# "set the groceries for january 18", "set my car insurance one to friday": a thing of the
+# customer's named, then the day it is set for (a new one, "set a reminder for…", is not).
+_SET_FOR_A_DAY = rx(
+    r"(?:^|(?<=[,.;] )|(?<=\band )|(?<=\bplease )|(?<=\byou )|(?<=\bjust ))set "
+    r"(?P<what>(?:the|my) (?!(?:reminder|alarm|appointment|meeting)s?\b)[a-z'-]+"
+    r"(?: (?!for\b|to\b)[a-z'-]+){0,3}) (?:for|to)"
+    r"(?= (?:(?:this |next |on )?(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow"
+    r"|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]* \d"
+    r"|the \d{1,2}(?:st|nd|rd|th)))"
+)
 # "just put that on saturday": a change of "it" or "that"
 _CHANGE_OF_IT = rx(
     r"^(?:(?:and|so|just|please|can you|could you|then) )*(?:put|move|push|make|change|set"
@@ -673,6 +691,15 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
         # "remind me to pack his glasses the night before": the day before (a to-do keeps a
         # day; "night" is no hour of today)
         text = f"{text[: night.start()]}the day before{text[night.end() :]}"
+    if ("day" in text or "week" in text) and (by_days := _PUT_BY_DAYS.search(text)):
+        # "put groceries back a day", "can you move groceries a day earlier?": a shift by
+        # days, read as "push" reads it (was: not understood, a to-do's name after "put"
+        # or "move" alone read as no ask)
+        text = f"{text[: by_days.start()]}push{text[by_days.end() :]}"
+    if "set " in text and (set_for := _SET_FOR_A_DAY.search(text)) is not None:
+        # "set the groceries for january 18": the thing named moved to that day, read as
+        # "move … to" reads it (was: not understood)
+        text = f"{text[: set_for.start()]}move {set_for.group('what')} to{text[set_for.end() :]}"
     text = as_the_thing_is(text)  # "book the car insurance task for monday"
     text = as_asked(text)  # "would you mind moving…", "it's the cleaning I need to move…"
     if ("two" in text or "three" in text or "2" in text or "3" in text) and (
@@ -1102,7 +1129,42 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
         found = [cancel_with_a_move(intent) for intent in found]  # "cancel it to friday"
     if " or " in norm.text or norm.text.count(" at ") >= 2:
         found = [_either_asked(intent) for intent in found]
+    if "priority" in norm.text and len(found) > 1:
+        found = _level_after_a_move(found)
     return _dedupe(found)
+
+
+# "high priority", "a low priority one": a level said alone, as a clause of its own.
+_LEVEL_ALONE = rx(
+    r"^(?:(?:and|also|then|plus|please|make it|set it to|mark it)\W+)*(?:a |an )?"
+    r"(?P<p>high|low|normal|medium)(?: priority)(?: one| too| as well| please)*\W*$"
+)
+_LEVELS = {"medium": "normal"}
+
+
+def _level_after_a_move(found: list[Intent]) -> list[Intent]:
+    """ "move the eye exam to January 20, high priority" (said "…. And make it high
+    priority"): a level is a to-do's, so the thing moved is the to-do, due that day at that
+    level (was: the day set, and the level read as a visit to move, asked which)."""
+    kept: list[Intent] = []
+    for intent in found:
+        before = kept[-1] if kept else None
+        level = _LEVEL_ALONE.match(intent.clause.strip()) if intent.target else None
+        if (
+            level is not None
+            and before is not None
+            and before.kind == "reschedule_appointment"
+            and before.target is not None
+            and before.when is not None
+            and before.when.day is not None
+            and before.when.clock is None
+        ):
+            said = level.group("p")
+            arguments = {"due_on": before.when.day.isoformat(), "priority": _LEVELS.get(said, said)}
+            kept[-1] = Intent("update_task", arguments, target=before.target, clause=before.clause)
+            continue
+        kept.append(intent)
+    return kept
 
 
 # "…, what's left", "…, how much is left now": what remains of what was just talked about.

@@ -29,6 +29,7 @@ from assistant.language.patterns import rx
 from assistant.language.slots import OFFERED, cut_spans, service, service_said_apart, services_named
 from assistant.language.targets import target_ref
 from assistant.language.text import normalize
+from assistant.models.embedded import move_or_cancel
 from assistant.models.embedded.write_tools import WRITE_TOOLS
 from assistant.resolve import Ambiguous, Match, NoMatch, resolve_intent
 from assistant.schema import AssistantTurn, Message, ToolExchange, ToolResult, UserTurn
@@ -259,7 +260,8 @@ def understand(
     request is itself read in the light of the question before it, a few levels deep.
     """
     now = _on_their_clock(now, timezone)
-    intents = list(_read(text, now, timezone))
+    # ("…cancel it, or move it to another day?" → "move it": read as asked)
+    intents = list(_read(move_or_cancel.answered(conversation, text), now, timezone))
     if (
         depth
         and not _books(intents)

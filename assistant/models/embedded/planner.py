@@ -44,6 +44,7 @@ from assistant.language.smalltalk import asks_how_to
 from assistant.language.text import normalize
 from assistant.language.unheard import as_said, asks_something
 from assistant.models.embedded import (
+    added_again,
     anchored,
     as_it_was,
     bill_anchored,
@@ -576,6 +577,11 @@ class EmbeddedPlanner:
             if not isinstance(by_task, PlanRequest):
                 return by_task
             request, first = by_task, first or task_anchored.looked_up_only(by_task)
+        if not confirmed and (again := added_again.read_added_again(request)) is not None:
+            # "I can't mark a task as not done…" → "ok add it to my list again": that to-do.
+            if not isinstance(again, PlanRequest):
+                return again
+            request, first = again, first or added_again.looked_up_only(again)
         if not confirmed and (as_before := as_it_was.read_as_it_was(request)) is not None:
             # "yes, same time as it was" to "When would you like your haircut?" just after
             # it was cancelled: the time it had

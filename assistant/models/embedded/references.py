@@ -27,6 +27,7 @@ from assistant.language.patterns import GatedPattern, rx
 from assistant.language.shifts import bare_clock, find_shift, shifts_by_part, whole_days
 from assistant.language.targets import TargetRef
 from assistant.language.text import normalize
+from assistant.models.embedded import move_or_cancel
 from assistant.models.embedded.advice_taken import advice_taken
 from assistant.models.embedded.bare_time import hour_left_unsaid, move_agreed
 from assistant.models.embedded.beside_in_view import beside_in_view
@@ -61,6 +62,7 @@ from assistant.models.embedded.followup import (
     understand,
 )
 from assistant.models.embedded.kept import KeptByIdentity
+from assistant.models.embedded.kept_instead import kept_instead
 from assistant.models.embedded.new_items import asks_for_new, the_new_one
 from assistant.models.embedded.ordinals import counted_in_made, made_in_conversation, ordinal_named
 from assistant.models.embedded.pinning import (
@@ -97,6 +99,7 @@ from assistant.models.embedded.said_before import (
 )
 from assistant.models.embedded.same_again import a_week_on, move_again, same_again
 from assistant.models.embedded.undo import undo
+from assistant.models.embedded.unheard_places import agreed, unheard_place
 from assistant.models.embedded.which_answered import named_in_answer, which_answered
 from assistant.resolve import Match, resolve_intent
 from assistant.schema import Message, ToolResult, UserTurn
@@ -662,10 +665,18 @@ _SHIFT_WORDS = frozenset(
 )
 
 
+# "back two days", "a couple of weeks later": the amount of the move, no word of a name.
+_AMOUNT = rx(
+    r"\b(?P<n>two|three|four|five|six|seven|eight|nine|ten|couple|few)(?: of)?"
+    r" (?:days?|weeks?|hours?|minutes?|mins)\b"
+)
+
+
 def _without_shift(target: TargetRef | None) -> TargetRef | None:
     if target is None:
         return None
-    words = tuple(w for w in target.words if w not in _SHIFT_WORDS)
+    amounts = {m.group("n") for m in _AMOUNT.finditer(target.phrase.lower())}
+    words = tuple(w for w in target.words if w not in _SHIFT_WORDS and w not in amounts)
     return dataclasses.replace(target, words=words)
 
 
@@ -799,10 +810,22 @@ def read_intents(
     if kept[0] != told:
         kept = (told, tuple(_read(conversation, message, now, timezone, state)))
     updated = any(r.ok and r.call.tool_name == "crm.updateTask" for r in results)
+    # "what's due this week and mark the first one done": a place counted in the list this
+    # very message reads out, as it is spoken (was: which one asked, with the list told).
+    listed_now = any(i.kind == "tasks" for i in kept[1])
     return [
         _case_of_the_bill(
             state,
-            _unlisted(state, _named_visit(as_task_due(i) if updated and may_be_a_task(i) else i)),
+            unheard_place(
+                state,
+                _unlisted(
+                    state,
+                    _named_visit(as_task_due(i) if updated and may_be_a_task(i) else i),
+                    listed_now,
+                ),
+                listed_now,
+                told,
+            ),
         )
         for i in kept[1]
     ]
@@ -833,7 +856,7 @@ def _case_of_the_bill(state: Dialogue, intent: Intent) -> Intent:
 _ONE_OF_A_LIST = re.compile(r"\b(?:one|you (?:listed|mentioned|told me about|read out|said))\b")
 
 
-def _unlisted(state: Dialogue, intent: Intent) -> Intent:
+def _unlisted(state: Dialogue, intent: Intent, listed_now: bool = False) -> Intent:
     """ "push the second one to the 9th" with nothing listed here: no place is counted
     in a list this conversation never read out (was: the second visit on the calendar
     MOVED, where a platform's history held a task list another instance read out); which
@@ -846,6 +869,8 @@ def _unlisted(state: Dialogue, intent: Intent) -> Intent:
         # "cancel the last one" is that visit (was: the haircut never heard, asked about).
         label = "title" if state.listed_kind == "task" else "service"
         return dataclasses.replace(intent, target=pinned(heard, label))
+    if listed_now and intent.kind in ("complete_task", "delete_task", "update_task"):
+        return intent  # counted in the to-dos this message reads out
     if (
         state.listed_kind is not None
         or state.earlier_listed_kind is not None
@@ -952,7 +977,9 @@ def _last_user(conversation: Sequence[Message]) -> int:
 def _read(
     conversation: Sequence[Message], message: str, now: datetime, timezone: str, state: Dialogue
 ) -> list[Intent]:
-    message = ordinal_named(state, the_other_named(state, message))
+    message = ordinal_named(
+        state, the_other_named(state, move_or_cancel.answered(conversation, message))
+    )
     if "remind me" in message.lower() and (due := _due_of_the_one_just_added(state, message)):
         if noted := _reminder_before_its_day(state, due, message, now):
             return noted
@@ -973,6 +1000,10 @@ def _read(
         readdressed := held_email_swapped(conversation, message, now, timezone)
     ):
         return readdressed
+    if (kept := kept_instead(state, message)) is not None:
+        return kept  # "…You also still have a dental cleaning on…" → "move the one I have"
+    if not state.held and (told := agreed(conversation, message, now, timezone)):
+        return told  # "…Would you like me to mark Buy groceries as done?" → "yes"
     message = current_one_named(conversation, message, state)
     message = _the_day_in_view(state, message, now, timezone)
     if (
