@@ -370,6 +370,17 @@ def correction(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> lis
             ]
         if (
             action.tool == "crm.rescheduleAppointment"
+            and (other := _service_meant(text, item)) is not None
+            and _moved_before(state, other)
+            and (own := find_when(text, now)) is not None
+            and (own.clock is not None or own.day is not None)
+        ):
+            # "actually the cleaning at 9 instead" after the cleaning was moved to friday
+            # and then the haircut: the cleaning's own move said again with a time of its
+            # own, read alone (never the haircut put back and the cleaning given its slot).
+            return None
+        if (
+            action.tool == "crm.rescheduleAppointment"
             and action.before is not None
             and (other := _service_meant(text, item)) is not None
             and (moved := _other_moved(other, item, now, zone))
@@ -399,6 +410,14 @@ def correction(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> lis
         return found
     if action.tool == "crm.addTask" and _UNDO.search(text):
         return [task_change("delete_task", item, {}, text)]
+    if (
+        action.tool == "crm.updateTask"
+        and _PUT_BACK.search(text)
+        and (level := said_priority(text)[0])
+    ):
+        # "no, put it back to low" after its day was set (its level set a turn before): the
+        # level said, whatever the last change set.
+        return [task_change("update_task", item, {"priority": level}, text)]
     if action.tool == "crm.updateTask" and _PUT_BACK.search(text):
         # "actually leave it where it was": what the change set, as it was before it (no
         # day or priority read from the rest of the message); not known: not guessed.
@@ -470,6 +489,16 @@ def _service_meant(text: str, item: Item) -> str | None:
     if not named or named.lower() == str(item.get("service") or "").lower():
         return None
     return named
+
+
+def _moved_before(state: Dialogue, service: str) -> bool:
+    """Whether a visit of `service` was moved earlier in the conversation (among the last
+    few writes that went through)."""
+    return any(
+        entry.get("tool") == "crm.rescheduleAppointment"
+        and str(entry.get("label") or "").lower() == service.lower()
+        for entry in state.done
+    )
 
 
 def _other_moved(service: str, item: Item, now: datetime, zone: ZoneInfo) -> Intent | None:

@@ -533,7 +533,10 @@ class EmbeddedPlanner:
             )
         ):
             return FinalDecision(text=new_one)  # "what time is the new haircut again?"
-        if request.round <= 1 and last_write.asked(request.user_message):
+        if request.round <= 1 and (
+            last_write.asked(request.user_message)
+            or last_write.checked(state, request.user_message)
+        ):
             # "what time did you put it at?": the change just made, said again.
             zone_name = request.customer.timezone if request.customer else None
             now = local_now(request.now, zone_name)

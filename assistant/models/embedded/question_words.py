@@ -279,6 +279,10 @@ ON_LIST = _rx(
     r"\b(?:is|are) (?:my|the) (?P<t>[a-z]+(?: (?!and\b|still\b)[a-z]+){0,3}?)"
     r"(?: tasks?| ones?| reminders?| to-?dos?)?"
     r" (?:still )?on (?:my|the) (?:list|to-?do list|tasks|task list)\b"
+    # "and the insurance one is still open?", "is the groceries task still pending?"
+    r"|^(?:(?:and|so|ok|okay|wait)\W+)*(?:is )?(?:my|the) (?P<o>(?!(?:case|ticket|issue|complaint"
+    r"|invoice|bill)\b)[a-z]+(?: [a-z]+)?) (?:one|task|reminder|to-?do)(?: is)? still"
+    r" (?:open|pending|to do|there|on)\W*$"
 )
 # "which is earlier, the haircut or the cleaning?": two visits, one before the other.
 EARLIER = _rx(

@@ -476,11 +476,28 @@ def _follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> l
         found = _rebook(text, appointment, now, timezone)
         if found is not None:
             return found
-    elif appointment is not None:
+    elif appointment is not None and not (
+        by_day is None
+        and named_listed(state, "task", text) is not None
+        and named_listed(state, "appointment", text) is None
+        and slots.service(text, text) is None
+    ):
+        # ("back to the list, push the insurance one to the 25th" just after the cleaning
+        # was asked about: a listed to-do named, never the visit in view moved)
         if _PROPOSED.match(text) is not None:
             # "how about thursday at 9" after the haircut was read out: a move of it
             text = _PROPOSED.sub("move it to ", text, count=1)
         found = appointment_follow_up(text, appointment, now, zone, correcting=False)
+        if (
+            found is not None
+            and any(i.kind == "reschedule_appointment" for i in found)
+            and by_day is None
+            and _made_just_before(state, appointment)
+            and _BARE_DAY.match(text)
+        ):
+            # "the day after that then" just after a haircut was booked and the cleaning
+            # asked about: the new haircut's day, or the cleaning moved? Which is asked.
+            return [Intent("reschedule_appointment", target=TargetRef(phrase="it"), clause=text)]
         if found is not None and _leans(text) and not asks_for_new(text, now, timezone):
             return _with_unheard(found, text, "my appointment", now, timezone)
     if task is not None:
@@ -488,6 +505,27 @@ def _follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> l
         if found is not None:
             return _with_unheard(found, text, "the task", now, timezone)
     return None
+
+
+# A day said alone, no verb and nothing named: "the day after that then", "thursday then".
+_BARE_DAY = rx(
+    r"^(?:(?:ok|okay|so|and|then|um|hmm|right|fine)\W+)*(?:(?:how|what) about |on )?"
+    r"(?:(?:the )?(?:day|night) (?:after|before)(?: (?:that|it))?"
+    r"|(?:mon|tues|wednes|thurs|fri|satur|sun)day)(?:\W+(?:then|instead))?\W*$"
+)
+
+
+def _made_just_before(state: Dialogue, appointment: Item) -> bool:
+    """Whether a visit other than `appointment` was booked or moved a turn or two ago."""
+    action = state.last_appointment_action
+    item = (action.after or action.before) if action is not None else None
+    return (
+        action is not None
+        and item is not None
+        and action.tool in ("crm.bookAppointment", "crm.rescheduleAppointment")
+        and item.get("id") != appointment.get("id")
+        and state.since_change <= 1
+    )
 
 
 def _with_unheard(
