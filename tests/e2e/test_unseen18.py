@@ -28,6 +28,20 @@ cleaning?" moved the cleaning to the 25th; "the day after that then", after "boo
 haircut at 10am" and "what day is my cleaning?", moved the cleaning to thursday. One check
 was put right by the house's rule: "book me a haircut at 10am" with no day books the next
 10am (tomorrow), as every set has it; the set had asked for a question there.
+Misses: "and the other thing I asked about, where is that?", "the one this week" to "which
+appointment should I cancel?", "fine, leave that one where it is", "ok good, leave it where it
+is", "wait, so it's at 11 now, not 10?", "and it's still at 2?", "same time as before,
+right?", "wait, which one did you tick off?", "and the insurance one is still open?" met "I
+can't help with that"; "actually undo that booking" a question after it listed the visits;
+"and add a note to it saying get milk and eggs" was told a booking holds no note; "what day
+did you put it on?" after a reminder left the day out; "is it still high priority?" listed
+every high one and lost the one in view, so "no, put it back to low" changed nothing.
+
+Fixed (general rules, see CHANGELOG): a visit named in a correction that was itself moved
+earlier, said with a time of its own, is its own change said again; a message naming a
+listed to-do and no visit never moves the visit in view; a day said alone a turn or two after
+another visit was booked or moved asks which visit; the rest above are read. 25/26 (118/120
+turns); KNOWN_OPEN writes nothing.
 """
 
 from __future__ import annotations
@@ -43,10 +57,9 @@ from tests.fixtures.crm import CrmAdmin
 UNSEEN18: Path = DATA / "conversations_unseen18.jsonl"
 
 KNOWN_OPEN: list[str] = [
-    "u18-bill-haircut-back-to-bill",
-    "u18-booked-then-todos-then-undo-booking",
-    "u18-cancel-which-one-partly-then-earlier",
-    "u18-groceries-three-changes-one-task",
+    # "the day after that then", after "book me a haircut at 10am" (booked tomorrow) and
+    # "what day is my cleaning?": which visit to move is asked (it had moved the cleaning);
+    # nothing is written, and the answer to the question is not yet read with that day
     "u18-haircut-day-asked-answered-by-cleaning",
 ]
 
