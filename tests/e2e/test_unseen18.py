@@ -42,6 +42,19 @@ earlier, said with a time of its own, is its own change said again; a message na
 listed to-do and no visit never moves the visit in view; a day said alone a turn or two after
 another visit was booked or moved asks which visit; the rest above are read. 25/26 (118/120
 turns); KNOWN_OPEN writes nothing.
+
+Six sessions (ids u18b-, 26 turns) were then written after those fixes and not tuned on.
+FIRST RUN: 3/6 sessions (21/26 turns), NO WRONG WRITE: "ok going back to the insurance, make
+it due friday" looked for a to-do matching "back insurance"; "so it's on thursday at 4?" (a
+physio just booked) and "what else is left?" (after the groceries were ticked off) met "I
+can't help with that". Fixed: "(going) back to X, …" names X; a visit checked back by its day
+and hour; "what else is left?" is the to-do list. 31/32 (144/146 turns).
+
+Found on the way (the decisions dump over every written conversation): a correction naming
+another visit with a day of its own ("the dental cleaning, can it be thursday instead, same
+time please" just after the haircut was moved) put the haircut back and gave the cleaning
+the haircut's slot; it is read alone now, and a correction that re-aims a move ("actually
+the cleaning at 9 instead", the cleaning not moved before) keeps the hour it says.
 """
 
 from __future__ import annotations
@@ -69,6 +82,6 @@ async def test_conversations_nobody_tuned_for(
 ) -> None:
     """Every session of the eighteenth unseen set passes: nothing is written unasked, on a
     wrong day, lost or doubled."""
-    assert len(read_cases(UNSEEN18)) == 26
+    assert len(read_cases(UNSEEN18)) == 32
     _, failed = await score(make_assistant, crm_admin, UNSEEN18, capsys)
     assert failed == KNOWN_OPEN

@@ -104,7 +104,8 @@ _WHEN_SAID = (
 _CHECKED = re.compile(
     r"^(?:(?:so|and|ok|okay|wait|sorry|hang on|great|right|oh)\W+)*(?:so\W+)?"
     r"(?:(?:(?:it's|it is|is it|that's|that is|is that)(?: still| now)?|still)"
-    rf" (?:at|on|for) {_WHEN_SAID}(?:\W+(?:now|then))?(?:\W+not {_WHEN_SAID})?"
+    rf" (?:at|on|for) {_WHEN_SAID}(?: (?:at|on) {_WHEN_SAID})?(?:\W+(?:now|then))?"
+    rf"(?:\W+not {_WHEN_SAID})?"
     r"|(?:at )?(?:the )?same (?:time|day) as (?:before|it was))"
     r"(?:\W+(?:right|yeah|yes|correct|isn't it|is it))?\W*$"
 )

@@ -132,7 +132,11 @@ DUE_SOON = _rx(
     r"\bdue (?:this week|soonest|soon|next|first|today|tomorrow)\b"
     r"|\bwhat'?s due (?:on my (?:list|to))"
 )
-LEFT = _rx(r"^(?:so |and |ok |okay )?what'?s left(?: to do| on my (?:list|to-?do list))?$")
+LEFT = _rx(
+    # ("what else is left?" after one was ticked off)
+    r"^(?:so |and |ok |okay )?what(?:'?s|(?: else| still)? is)(?: still)? left"
+    r"(?: to do| on my (?:list|to-?do list))?\W*$"
+)
 NOTES = _rx(
     r"\b(?:do i need to |should i )?(?:bring|prepare|know before)\b|\bany (?:notes|instructions)\b"
     r"|\b(?:need|have) to know (?:for|about|before) (?:it|that|the)\b"

@@ -134,7 +134,7 @@ _PRICE_OF_A_SERVICE = rx(
 # "is it still high priority?", "and it's still high priority?": of the task in view.
 _STILL_LEVEL = re.compile(
     r"\b(?:is (?:it|that|this)|it'?s|that'?s) still (?:a |on )?(?:high|low|normal|medium)"
-    r"(?: priority)?\W*$"
+    r"(?: priority)?(?:\W+(?:right|yeah|yes|correct|isn't it))?\W*$"
 )
 
 
@@ -366,6 +366,8 @@ def _read(said: str, state: Dialogue) -> Question | None:
         "due today",
         "due tomorrow",
         "what's left",
+        "else is left",
+        "still left",
     )
     if not billing and (on_list := ON_LIST.search(said)):
         # "is the eye exam task still on my list?": that task, not the visit of its name
