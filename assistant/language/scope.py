@@ -126,6 +126,9 @@ _ASKS_WHAT_WAS_DONE = rx(
     r"|\bwhat (?:time|day|date) (?:is|was) (?:it|that) (?:booked|set|moved|scheduled|changed|put)"
     r" (?:for|to|at|on)\b"
     r"|\bwhat (?:did|have) you (?:just )?(?:do|done|change|changed)\b"
+    # "wait, which one did you tick off?": the one just changed, by its kind
+    r"|\b(?:what|which)(?: one| task| appointment| visit)? (?:did|have) you (?:just )?"
+    r"(?:tick|mark|complet|cross|delet|remov|cancel|mov|book|add)\w*(?: (?:off|done))?\W*$"
     # "what changes did you just make?", "which changes have you made so far?"
     r"|\b(?:what|which) (?:changes?|updates?) (?:did|have) you (?:just )?(?:make|made|do|done)\b"
     # "what did I just book?", "what have we just changed?": the change just made

@@ -102,6 +102,7 @@ FAILS_AS_WRITTEN = frozenset(
         "u16-eye-exam-when-answered-late",
         "u16-call-task-day-before-renewal",
         "u16-groceries-changed-in-parts",
+        "u18-haircut-day-asked-answered-by-cleaning",
     }
 )
 

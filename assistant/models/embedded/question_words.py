@@ -133,7 +133,11 @@ DUE_SOON = _rx(
     r"|\bdue (?:in |during )?the week (?:of|starting|beginning|commencing|after next)\b"
     r"|\bwhat'?s due (?:on my (?:list|to))"
 )
-LEFT = _rx(r"^(?:so |and |ok |okay )?what'?s left(?: to do| on my (?:list|to-?do list))?$")
+LEFT = _rx(
+    # ("what else is left?" after one was ticked off)
+    r"^(?:so |and |ok |okay )?what(?:'?s|(?: else| still)? is)(?: still)? left"
+    r"(?: to do| on my (?:list|to-?do list))?\W*$"
+)
 NOTES = _rx(
     r"\b(?:do i need to |should i )?(?:bring|prepare|know before)\b|\bany (?:notes|instructions)\b"
     r"|\b(?:need|have) to know (?:for|about|before) (?:it|that|the)\b"
@@ -282,6 +286,10 @@ ON_LIST = _rx(
     r"\b(?:is|are) (?:my|the) (?P<t>[a-z]+(?: (?!and\b|still\b)[a-z]+){0,3}?)"
     r"(?: tasks?| ones?| reminders?| to-?dos?)?"
     r" (?:still )?on (?:my|the) (?:list|to-?do list|tasks|task list)\b"
+    # "and the insurance one is still open?", "is the groceries task still pending?"
+    r"|^(?:(?:and|so|ok|okay|wait)\W+)*(?:is )?(?:my|the) (?P<o>(?!(?:case|ticket|issue|complaint"
+    r"|invoice|bill)\b)[a-z]+(?: [a-z]+)?) (?:one|task|reminder|to-?do)(?: is)? still"
+    r" (?:open|pending|to do|there|on)\W*$"
 )
 # "which is earlier, the haircut or the cleaning?": two visits, one before the other.
 EARLIER = _rx(

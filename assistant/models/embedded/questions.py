@@ -131,6 +131,13 @@ _PRICE_OF_A_SERVICE = rx(
 )
 
 
+# "is it still high priority?", "and it's still high priority?": of the task in view.
+_STILL_LEVEL = re.compile(
+    r"\b(?:is (?:it|that|this)|it'?s|that'?s) still (?:a |on )?(?:high|low|normal|medium)"
+    r"(?: priority)?(?:\W+(?:right|yeah|yes|correct|isn't it))?\W*$"
+)
+
+
 @dataclass(frozen=True, slots=True)
 class Question:
     aspect: Aspect
@@ -295,6 +302,10 @@ def _read(said: str, state: Dialogue) -> Question | None:
         # "what's the status of it", "is it still open?", "did you open it?" just after a
         # case was opened: that case (before the verbs of a change: "open" asks nothing).
         return Question("case_status", item=case.after)
+    if (still := ON_LIST.search(said)) is not None and still.group("o"):
+        # "and the insurance one is still open?": a to-do asked after ("open" is no verb
+        # of a change here)
+        return Question("on_list", still.group("o").strip())
     asks_notes = NOTES.search(said) and re.search(r"\b(?:do|should|what)\b", said)
     if (
         ACTION.search(said)
@@ -359,10 +370,21 @@ def _read(said: str, state: Dialogue) -> Question | None:
         "due today",
         "due tomorrow",
         "what's left",
+        "else is left",
+        "still left",
     )
     if not billing and (on_list := ON_LIST.search(said)):
         # "is the eye exam task still on my list?": that task, not the visit of its name
-        return Question("on_list", on_list.group("t").strip())
+        return Question("on_list", (on_list.group("t") or on_list.group("o")).strip())
+    if (
+        not billing
+        and _STILL_LEVEL.search(said)
+        and (task := state.focus_of("task")) is not None
+        and task.get("title")
+    ):
+        # "is it still high priority?" just after the eye exam task's day was set: that
+        # one's level, not every high-priority task listed (which drops the one in view).
+        return Question("task_priority", str(task["title"]).lower())
     if not billing and (TASK_WORDS.search(said) or any(w in said for w in task_words)):
         for pattern, aspect in (
             (OVERDUE, "overdue"),

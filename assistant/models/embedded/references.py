@@ -100,7 +100,11 @@ from assistant.models.embedded.said_before import (
 from assistant.models.embedded.same_again import a_week_on, move_again, same_again
 from assistant.models.embedded.undo import undo
 from assistant.models.embedded.unheard_places import agreed, unheard_place
-from assistant.models.embedded.which_answered import named_in_answer, which_answered
+from assistant.models.embedded.which_answered import (
+    in_week_named,
+    named_in_answer,
+    which_answered,
+)
 from assistant.resolve import Match, resolve_intent
 from assistant.schema import Message, ToolResult, UserTurn
 
@@ -425,6 +429,11 @@ def _follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> l
     if state.question == "which_cancel":
         # ("the cleaning, no wait, the other one": the other than the one said first)
         meant = named_in_answer(state, "appointment", _as_answered(text, message))
+        if meant is None and (week := in_week_named(state, text, now)):
+            if len(week) > 1:
+                # "the one this week" when both are: which is asked again
+                return [Intent("cancel_appointment", target=TargetRef(phrase="it"), clause=text)]
+            meant = week[0]
         if meant is not None:
             return [Intent("cancel_appointment", target=pinned(meant, "service"), clause=text)]
     # "…make the task friday": said of a task, so never a move of the visit in view.
@@ -485,11 +494,30 @@ def _follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> l
         found = _rebook(text, appointment, now, timezone)
         if found is not None:
             return found
+    elif appointment is not None and _task_named_only(state, text, by_day):
+        # "back to the list, push the insurance one to the 25th" just after the cleaning
+        # was asked about: a listed to-do named, never the visit in view moved (read whole
+        # when the grammar reads a change of that to-do in it)
+        if any(
+            i.writes and i.kind in _TASK_KINDS and i.target is not None and not i.target.vague
+            for i in detect_intents(text, now, timezone)
+        ):
+            return None
     elif appointment is not None:
         if _PROPOSED.match(text) is not None:
             # "how about thursday at 9" after the haircut was read out: a move of it
             text = _PROPOSED.sub("move it to ", text, count=1)
         found = appointment_follow_up(text, appointment, now, zone, correcting=False)
+        if (
+            found is not None
+            and any(i.kind == "reschedule_appointment" for i in found)
+            and by_day is None
+            and _made_just_before(state, appointment)
+            and _BARE_DAY.match(text)
+        ):
+            # "the day after that then" just after a haircut was booked and the cleaning
+            # asked about: the new haircut's day, or the cleaning moved? Which is asked.
+            return [Intent("reschedule_appointment", target=TargetRef(phrase="it"), clause=text)]
         if found is not None and _leans(text) and not asks_for_new(text, now, timezone):
             return _with_unheard(found, text, "my appointment", now, timezone)
     if task is not None:
@@ -497,6 +525,41 @@ def _follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> l
         if found is not None:
             return _with_unheard(found, text, "the task", now, timezone)
     return None
+
+
+# A day said alone, no verb and nothing named: "the day after that then", "thursday then".
+_BARE_DAY = rx(
+    r"^(?:(?:ok|okay|so|and|then|um|hmm|right|fine)\W+)*(?:(?:how|what) about |on )?"
+    r"(?:(?:the )?(?:day|night) (?:after|before)(?: (?:that|it))?"
+    r"|(?:mon|tues|wednes|thurs|fri|satur|sun)day)(?:\W+(?:then|instead))?\W*$"
+)
+
+
+_TASK_KINDS = frozenset({"update_task", "complete_task", "delete_task"})
+
+
+def _task_named_only(state: Dialogue, text: str, by_day: object) -> bool:
+    """Whether the message names a listed to-do and no visit (by the list, a service or a
+    day)."""
+    return (
+        by_day is None
+        and named_listed(state, "task", text) is not None
+        and named_listed(state, "appointment", text) is None
+        and slots.service(text, text) is None
+    )
+
+
+def _made_just_before(state: Dialogue, appointment: Item) -> bool:
+    """Whether a visit other than `appointment` was booked or moved a turn or two ago."""
+    action = state.last_appointment_action
+    item = (action.after or action.before) if action is not None else None
+    return (
+        action is not None
+        and item is not None
+        and action.tool in ("crm.bookAppointment", "crm.rescheduleAppointment")
+        and item.get("id") != appointment.get("id")
+        and state.since_change <= 1
+    )
 
 
 def _with_unheard(

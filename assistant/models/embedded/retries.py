@@ -302,6 +302,15 @@ def _outcome(write: Item, now: datetime | None = None) -> str:
             parts.append(f"{given['priority']} priority")
         if parts:
             said = f"{label} is now {' and '.join(parts)}"
+    made = write.get("made")
+    if (
+        now is not None
+        and tool == "crm.addTask"
+        and isinstance(made, dict)
+        and (day := parse_day(made.get("due_on"))) is not None
+    ):
+        # "what day did you put it on?" after a reminder was added: its day with it
+        said += f", due {due_day(day, now.date())}"
     return f"Yes, that went through: {said}."
 
 

@@ -374,6 +374,9 @@ def updated(result: ToolResult, scene: Scene) -> list[str]:
             f"A task keeps one day, so {title(task)}{kept} and its note says to remind you "
             f"{dated_day(remind, scene.now.date())}."
         )
+    elif "description" in changes and (note := str(changes.get("description") or "").strip()):
+        # (the note said back: "what did it say?" is answered before it is asked)
+        sentences.append(f'I added that note to {title(task)}: "{note}".')
     elif "description" in changes:
         sentences.append(f"I added that note to {title(task)}.")
     if task.get("status") == "completed" and ("due_on" in changes or "priority" in changes):

@@ -21,6 +21,8 @@ _UNDO = rx(
     r"(?:please |can you |could you |just )?"
     r"(?:undo|reverse|revert|take back|put (?:it|that) back|change (?:it|that) back"
     r"|move (?:it|that) back to where it was)(?: that| it| this| the last (?:change|thing|one)"
+    # "actually undo that booking" a question after it: the change just made, by its kind
+    r"| (?:that|the|this) (?:last |new )?(?:booking|change|move|reminder|task)"
     r"| what you (?:just )?did| my last (?:change|request))?"
     r"(?: please| for me)?[.!]?$"
 )
