@@ -15,6 +15,10 @@ Fixed: the failed writes told to "may still go through" are kept as taken back
 looks again and makes it the other way if it landed (models/embedded/retries.py). A
 label is cut before a sentence that reads as ours (to the customer, of a change, money,
 the system), not after its first sentence whatever follows (tools/crm_text.py).
+Written after the fix, three (all failed on the base): a move taken back that lands
+later is put back on the next "thanks"; a cancel taken back with "no, don't" that lands
+later is told on the next "ok" as gone through, not kept; a question between the
+take-back and the landing is answered, and the next "ok thanks" asks to take it off.
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ from typing import Any
 
 from tests.fixtures.app import MakeAssistant
 from tests.fixtures.crm import CrmAdmin
-from tests.integrity.helpers import answer, titles, writes_applied
+from tests.integrity.helpers import answer, haircuts, titles, writes_applied
 from tests.integrity.test_crm_attacks3 import ServeProxy, _proxied
 
 FAST = {"turn_deadline_s": 1.3, "turn_tool_reserve_s": 0.2, "turn_answer_reserve_s": 0.2}
@@ -89,3 +93,65 @@ async def test_a_locations_second_sentence_of_directions_is_told(
     chat = await harness.connect()
     said = answer(await chat.say("where is my haircut?")).lower()
     assert "riverside clinic" in said and "oak street" in said, said
+
+
+async def test_leave_it_where_it_was_told_it_may_land_puts_the_move_back_once_it_lands(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin
+) -> None:
+    """(Written after the fix.) 'move my haircut to friday at 3pm' lands 3 s later; 'actually
+    leave it where it was' at once is told it may still land; once it has, 'thanks' puts
+    the haircut back at its time and says so."""
+    await crm_admin.add_fault(
+        method="PATCH", path="/v1/customers/*/appointments/*", latency_ms=3000, times=1
+    )
+    before = await haircuts(crm_admin)
+    chat = await (await make_assistant(**FAST)).connect()
+    await chat.say("move my haircut to friday at 3pm")
+    back = await chat.say("actually leave it where it was")
+    await crm_admin.wait_until_settled()
+    assert await haircuts(crm_admin) != before, answer(back)
+    then = await chat.say("thanks")
+    await crm_admin.wait_until_settled()
+    assert await haircuts(crm_admin) == before, (answer(back), answer(then))
+    assert "haircut" in answer(then).lower(), answer(then)
+
+
+async def test_no_dont_told_a_cancel_may_land_is_told_it_did_once_it_has(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin
+) -> None:
+    """(Written after the fix.) 'cancel my haircut' yes, cancelled 3 s later; "no, don't"
+    at once is told it may still land; once it has, 'ok' is told the cancel went
+    through (it cannot be taken back here), never that it is kept."""
+    await crm_admin.add_fault(
+        method="POST", path="/v1/customers/*/appointments/*/cancel", latency_ms=3000, times=1
+    )
+    chat = await (await make_assistant(**FAST)).connect()
+    await chat.say("cancel my haircut")
+    await chat.say("yes")
+    back = await chat.say("no, don't")
+    await crm_admin.wait_until_settled()
+    assert not await haircuts(crm_admin), answer(back)
+    then = answer(await chat.say("ok")).lower()
+    assert "cancel" in then and "through" in then, (answer(back), then)
+    for claim in ("still booked", "stays", "kept", "won't cancel"):
+        assert claim not in then, then
+
+
+async def test_a_question_between_the_take_back_and_the_landing_leaves_it_to_the_next_ok(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin
+) -> None:
+    """(Written after the fix.) The take-back told it may land; 'what's my balance?' is
+    answered (the take-back does not take over the question); then 'ok thanks' asks to
+    take the plumber task off, and the yes does."""
+    await crm_admin.add_fault(method="POST", path="/v1/customers/*/tasks", latency_ms=3000, times=1)
+    chat = await (await make_assistant(**FAST)).connect()
+    await chat.say("add a task to call the plumber")
+    await chat.say("never mind, don't add it")
+    await crm_admin.wait_until_settled()
+    balance = answer(await chat.say("what's my balance?"))
+    assert "150" in balance, balance
+    then = await chat.say("ok thanks")
+    held = then[-1]["awaiting_confirmation"]
+    assert held is not None and PLUMBER in held["prompt"], answer(then)
+    await chat.say("yes")
+    assert PLUMBER not in await titles(crm_admin)

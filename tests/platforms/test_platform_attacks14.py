@@ -27,6 +27,8 @@ ours; an unnamed request that carries on another call of the caller's (its last 
 and our last answer) goes on with that call; and a call whose first request comes again
 within a retry's time is set aside, not closed, for the request that carries it on (a
 second call opening the same way still starts afresh: tests/e2e/test_via_platform.py).
+Written after: one 'yes' sent five times at once while its delete is slow deletes once
+and the last answer says so (held on the base too).
 """
 
 from __future__ import annotations
@@ -355,3 +357,30 @@ async def test_an_unnamed_calls_history_trimmed_of_its_first_turn_keeps_the_ques
     asked_again = "groceries" in yes.lower() and "?" in yes
     assert deleted or asked_again, (question, yes)
     assert (await writes_applied(crm_admin)).get(DELETES, 0) == (1 if deleted else 0)
+
+
+async def test_one_yes_sent_five_times_at_once_while_its_delete_is_slow_deletes_once(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin
+) -> None:
+    """'delete the buy groceries task?' asked; the platform sends the same 'yes' request
+    five times at once (each a barge-in of the one before) while the CRM takes 0.5 s to
+    delete: one delete, and the last answer says it is deleted, not that nothing waits."""
+    await crm_admin.add_fault(
+        method="DELETE", path="/v1/customers/*/tasks/*", latency_ms=500, times=1
+    )
+    client = await _platform(make_assistant)
+    call = _vapi("yes-flood")
+    asked = [user("delete the buy groceries task")]
+    question = await _ask(client, asked, call)
+    yes = [*asked, assistant(question), user("yes")]
+    sent = []
+    for _ in range(5):
+        sent.append(asyncio.create_task(_ask(client, yes, call)))
+        await asyncio.sleep(0.05)
+    answers = await asyncio.gather(*sent, return_exceptions=True)
+    await crm_admin.wait_until_settled()
+    await client.close()
+    assert GROCERIES not in await titles(crm_admin), answers
+    assert (await writes_applied(crm_admin)).get(DELETES, 0) == 1
+    last = str(answers[-1]).lower()
+    assert "delet" in last and "nothing waiting" not in last, answers
