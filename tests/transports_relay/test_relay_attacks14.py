@@ -17,13 +17,19 @@ Held: partials then a final 'cancel my haircut, no, keep it'; the same said whol
 Fixed: a take-back after the words with no stop before its 'no'/'wait' (language/
 confirm.py); a bare "no, don't" just after a change not confirmed in time looks first
 and says what the CRM holds (models/embedded/retries.py).
+Written next (first run on the base): 2 probes, both held: a barge-in over a delete that
+lands within the turn, then a bare 'no', is told it went through; four prompts at once
+over a yes whose delete is slow delete once and tell it.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+
 from tests.fixtures.app import MakeAssistant
 from tests.fixtures.crm import CrmAdmin
-from tests.integrity.helpers import haircuts, writes_applied
+from tests.integrity.helpers import haircuts, titles, writes_applied
 from tests.transports_relay.conftest import Dial, spoken
 from tests.transports_relay.conftest import dial as dial  # the fixture
 
@@ -104,3 +110,57 @@ async def test_cancel_my_no_keep_it_said_whole_then_yes_cancels_nothing(
     yes = spoken(await relay.ask("yes"))
     await crm_admin.wait_until_settled()
     assert await haircuts(crm_admin) == before, (heard, yes)
+
+
+async def test_a_barge_in_over_a_delete_that_lands_in_time_then_no_is_told_it_went_through(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin, dial: Dial
+) -> None:
+    """'delete the buy groceries task?' asked; 'yes' (the CRM deletes 0.8 s later, within
+    the turn's time); the caller talks over the acknowledgement; then a bare 'no': the
+    task is deleted, and the caller is told so, not 'okay'."""
+    await crm_admin.add_fault(
+        method="DELETE", path="/v1/customers/*/tasks/*", latency_ms=800, times=1
+    )
+    relay = await dial(await make_assistant())
+    await relay.setup()
+    asked = spoken(await relay.ask("delete the buy groceries task"))
+    assert "groceries" in asked.lower(), asked
+    await relay.prompt("yes")
+    ack = await relay.next_frame()
+    await relay.interrupt(ack.get("token", "")[:8])
+    no = spoken(await relay.ask("no"))
+    await crm_admin.wait_until_settled()
+    gone = "Buy groceries" not in await titles(crm_admin)
+    lowered = no.lower()
+    if gone:
+        assert "delet" in lowered or "went through" in lowered, no
+        assert not lowered.startswith("okay, no problem"), no
+
+
+async def test_a_flood_of_prompts_over_a_yes_whose_delete_is_slow_tells_the_delete(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin, dial: Dial
+) -> None:
+    """'delete the buy groceries task?' asked; 'yes' (the CRM deletes 0.8 s later); then
+    four prompts 'hello?' at once, each replacing the turn before: one delete, and what
+    the caller hears after the yes says it was deleted."""
+    await crm_admin.add_fault(
+        method="DELETE", path="/v1/customers/*/tasks/*", latency_ms=800, times=1
+    )
+    relay = await dial(await make_assistant())
+    await relay.setup()
+    asked = spoken(await relay.ask("delete the buy groceries task"))
+    assert "groceries" in asked.lower(), asked
+    start = len(relay.received)
+    await relay.prompt("yes")
+    for _ in range(4):
+        await asyncio.sleep(0.05)
+        await relay.prompt("hello?")
+    heard: list[dict[str, object]] = []
+    with contextlib.suppress(TimeoutError, asyncio.TimeoutError, AssertionError):
+        while True:
+            heard.append(await relay.next_frame(timeout_s=3.0))
+    await crm_admin.wait_until_settled()
+    after = spoken(relay.received[start:]).lower()
+    assert "Buy groceries" not in await titles(crm_admin), after
+    assert (await writes_applied(crm_admin)).get("DELETE /v1/customers/{cid}/tasks/{tid}", 0) == 1
+    assert "delet" in after or "went through" in after, after
