@@ -28,7 +28,10 @@ and our last answer) goes on with that call; and a call whose first request come
 within a retry's time is set aside, not closed, for the request that carries it on (a
 second call opening the same way still starts afresh: tests/e2e/test_via_platform.py).
 Written after: one 'yes' sent five times at once while its delete is slow deletes once
-and the last answer says so (held on the base too).
+and the last answer says so (held on the base too); our question recorded as the
+platform's voice read it out ('December first at two thirty PM'), then 'yes', is asked
+again naming the haircut (held on the base too: a yes never confirms words it cannot
+match, and the question is not lost).
 """
 
 from __future__ import annotations
@@ -384,3 +387,95 @@ async def test_one_yes_sent_five_times_at_once_while_its_delete_is_slow_deletes_
     assert (await writes_applied(crm_admin)).get(DELETES, 0) == 1
     last = str(answers[-1]).lower()
     assert "delet" in last and "nothing waiting" not in last, answers
+
+
+async def test_a_question_recorded_as_it_was_spoken_aloud_is_still_answered_by_yes(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin
+) -> None:
+    """'cancel my haircut?' asked with its day and hour in figures; the platform's record
+    of it is what its voice said ('January twentieth at two thirty PM', the figures read
+    out) and the caller says 'yes': the caller heard the question whole, so the haircut is
+    cancelled once (or the question asked again, naming it), not 'nothing waiting'."""
+    client = await _platform(make_assistant)
+    asked = [user("cancel my haircut")]
+    question = await _ask(client, asked, _vapi("spoken-record"))
+    assert "haircut" in question.lower(), question
+    spoken = _read_out(question)
+    assert spoken != question, question
+    yes = await _ask(client, [*asked, assistant(spoken), user("yes")], _vapi("spoken-record"))
+    await client.close()
+    cancelled = "Haircut" not in await _services(crm_admin)
+    asked_again = "haircut" in yes.lower() and "?" in yes
+    assert cancelled or asked_again, (spoken, yes)
+    assert _cancels(await writes_applied(crm_admin)) == (1 if cancelled else 0)
+
+
+_ORDINALS = {
+    "1": "first",
+    "2": "second",
+    "3": "third",
+    "4": "fourth",
+    "5": "fifth",
+    "6": "sixth",
+    "7": "seventh",
+    "8": "eighth",
+    "9": "ninth",
+    "10": "tenth",
+    "11": "eleventh",
+    "12": "twelfth",
+    "13": "thirteenth",
+    "14": "fourteenth",
+    "15": "fifteenth",
+    "16": "sixteenth",
+    "17": "seventeenth",
+    "18": "eighteenth",
+    "19": "nineteenth",
+    "20": "twentieth",
+    "21": "twenty first",
+    "22": "twenty second",
+    "23": "twenty third",
+    "24": "twenty fourth",
+    "25": "twenty fifth",
+    "26": "twenty sixth",
+    "27": "twenty seventh",
+    "28": "twenty eighth",
+    "29": "twenty ninth",
+    "30": "thirtieth",
+    "31": "thirty first",
+}
+_NUMBERS = {
+    "1": "one",
+    "2": "two",
+    "3": "three",
+    "4": "four",
+    "5": "five",
+    "6": "six",
+    "7": "seven",
+    "8": "eight",
+    "9": "nine",
+    "10": "ten",
+    "11": "eleven",
+    "12": "twelve",
+    "00": "o'clock",
+    "15": "fifteen",
+    "30": "thirty",
+    "45": "forty five",
+}
+
+
+def _read_out(text: str) -> str:
+    """The text as a voice platform's speech step reads it: a day of the month as an
+    ordinal, an hour in words ("2:30 PM" → "two thirty PM")."""
+    import re
+
+    def hour(match: re.Match[str]) -> str:
+        h, m = match.group(1), match.group(2)
+        minutes = "" if m == "00" else " " + _NUMBERS.get(m, m)
+        return f"{_NUMBERS.get(h, h)}{minutes}"
+
+    text = re.sub(r"\b(\d{1,2}):(\d\d)\b", hour, text)
+    return re.sub(
+        r"\b([A-Z][a-z]+) (\d{1,2})\b",
+        lambda m: f"{m.group(1)} {_ORDINALS.get(m.group(2), m.group(2))}",
+        text,
+    )
