@@ -97,9 +97,10 @@ def labels_cut(document: Any) -> Any:
 
 
 # What a place's own words do not say: to the customer ("you", "we", "say yes"), of a
-# change or an answer to one, of money, or to the system reading it.
+# change or an answer to one, of money, or to the system reading it. ("I-5" and "No
+# parking on the street" are a place's words: a lone "I" or "no" is not looked for.)
 _AS_OURS = re.compile(
-    r"\b(?:you\w*|we|we'\w+|i|i'\w+|us|our\w*|yes|no|say|said|please confirm|confirm\w*"
+    r"\b(?:you\w*|we|we'\w+|i'\w+|us|our\w*|yes|say|said|please confirm|confirm\w*"
     r"|cancel\w*|book\w*|re-?book\w*|delet\w*|remov\w*|waiv\w*|refund\w*|credit\w*|pa(?:y|id)"
     r"|paying|payment\w*|balance\w*|owe\w*|owing|charg\w*|reschedul\w*|moved|added|changed"
     r"|updated|system|assistant|instruction\w*|ignore\w*|customer\w*|appointment\w*"

@@ -28,6 +28,7 @@ from assistant.tools.crm_text import labels_cut, labels_go_on
             "Riverside Clinic. Enter from the Oak Street parking lot, second floor.",
         ),
         ("Building 4. Second floor, room 210. Ring the bell.", None),
+        ("Exit I-5 at Main Street. No parking on the street itself.", None),
         (
             "Main office. Park behind the building. You owe nothing now.",
             "Main office. Park behind the building",
