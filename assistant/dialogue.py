@@ -19,6 +19,7 @@ from functools import lru_cache
 from assistant.dialogue_state import (
     MAY_STILL_LAND,
     MOVE_QUESTION_START,
+    STILL_NOT_LANDED,
     Action,
     Dialogue,
     Item,
@@ -268,10 +269,11 @@ def _taken_back(
     failed: tuple[Item, ...], answer: str, held: Sequence[ToolCall]
 ) -> tuple[Item, ...]:
     """The failed writes, marked taken back when the answer said the customer's take-back
-    waits for them to land (MAY_STILL_LAND); unmarked once a put-back is asked about."""
+    waits for them to land (MAY_STILL_LAND); unmarked once a put-back is asked about, or
+    the next look still found nothing (STILL_NOT_LANDED)."""
     if failed and MAY_STILL_LAND in answer:
         return tuple({**write, "taken_back": True} for write in failed)
-    if held and any(write.get("taken_back") for write in failed):
+    if (held or STILL_NOT_LANDED in answer) and any(w.get("taken_back") for w in failed):
         return tuple({k: v for k, v in write.items() if k != "taken_back"} for write in failed)
     return failed
 

@@ -31,6 +31,9 @@ MOVE_QUESTION_START = "Should I move your "
 # (models/embedded/retries.py): the changes it names are kept as taken back (`failed`
 # entries marked "taken_back"), so that once it lands it is made the other way.
 MAY_STILL_LAND = "it was sent and may still go through"
+# Said when such a change has still not been seen on the next look: the mark is dropped
+# (was: the same "may still go through" on every "thanks" after, for ever).
+STILL_NOT_LANDED = "still hasn't shown up"
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -69,7 +69,8 @@ async def test_a_take_back_of_a_late_add_that_never_lands_asks_nothing_more(
 ) -> None:
     """The control: the add's request fails after the deadline (the CRM answers 500);
     'never mind, don't add it'; then 'ok, thanks': nothing is there to take off, so
-    nothing is asked and nothing deleted."""
+    nothing is asked and nothing deleted; it is said once that it did not go through,
+    and the next 'thanks' is just thanks."""
     await crm_admin.add_fault(
         method="POST", path="/v1/customers/*/tasks", latency_ms=3000, status=500, times=5
     )
@@ -81,6 +82,11 @@ async def test_a_take_back_of_a_late_add_that_never_lands_asks_nothing_more(
     assert then[-1]["awaiting_confirmation"] is None, (answer(back), answer(then))
     assert PLUMBER not in await titles(crm_admin)
     assert "DELETE /v1/customers/{cid}/tasks/{tid}" not in await writes_applied(crm_admin)
+    # Said plainly on the next look, and not again: the first form of the fix said "it
+    # may still go through" on every "thanks" after, for ever.
+    assert "may still go through" not in answer(then), answer(then)
+    again = answer(await chat.say("thanks"))
+    assert "plumber" not in again.lower(), again
 
 
 async def test_a_locations_second_sentence_of_directions_is_told(

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from assistant.dialogue_state import MAY_STILL_LAND, Item
+from assistant.dialogue_state import MAY_STILL_LAND, STILL_NOT_LANDED, Item
 from assistant.language.patterns import rx
 from assistant.language.smalltalk import classify_chat
 from assistant.language.text import normalize
@@ -458,6 +458,14 @@ def _take_back(request: PlanRequest) -> FinalDecision | ToolCallsDecision | None
         # did, a moment after "nothing has changed" was said).
         zone = request.customer.timezone if request.customer else None
         named = _named_writes(failed, local_now(request.now, zone))
+        if any(write.get("taken_back") for write in failed):
+            # Looked at a second time: said once more, plainly, and not again after.
+            undone = all(str(w.get("tool")) in _PUT_BACK_TOOLS for w in failed)
+            return FinalDecision(
+                text=f"I've looked again, and {named} {STILL_NOT_LANDED}, so it doesn't look "
+                "like it went through. If it shows up later, tell me and I'll "
+                + ("take it back." if undone else "help you set it up again.")
+            )
         return FinalDecision(
             text=f"When I checked just now, {named} hadn't shown up yet, but {MAY_STILL_LAND} "
             "in a moment. "
