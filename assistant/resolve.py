@@ -11,6 +11,7 @@ planner's second round and by the engine's forced follow-up.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -481,9 +482,14 @@ def resolve_intent(
     items = listing(intent, results)
     if items is None:
         return None
+    target = intent.target
+    if target.words == ("both",):
+        # "cancel both my appointments": every one (resolve_all), no name (was: "I
+        # couldn't find an appointment like that", said before the question about both)
+        target = dataclasses.replace(target, words=())
     if intent.kind in TASK_ACTIONS or intent.kind == "add_task":
-        return resolve_task(items, intent.target)
-    return resolve_appointment(items, intent.target, timezone)
+        return resolve_task(items, target)
+    return resolve_appointment(items, target, timezone)
 
 
 _ALL = re.compile(r"\b(?:all|every|everything|each|both)\b")

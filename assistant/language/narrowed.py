@@ -15,9 +15,9 @@ no, not, but, and, except), and each part that names changes says yes or no to t
 
 The changes said yes to, less those said no to, are what the customer picked; "yes but
 not the task" picks all but the task. A pick with a yes said ("yes", "go ahead") goes
-ahead; without one ("no wait, just the task") it is a no that narrows the question, which
-is asked again about what is left. Only a strict part of the question is a pick: a
-part that names a change with no yes or no said ("the haircut is fine"), a name that
+ahead; without one ("no wait, just the task", "keep the haircut") it is a no that narrows
+the question, which is asked again about what is left. Only a strict part of the question
+is a pick: a part that names a change with no yes or no said ("the haircut is fine"), a name that
 matches nothing, or a pick of all or none is not read here (the reply is then heard as
 before: anything but a clear yes drops the question).
 """
@@ -33,7 +33,7 @@ from assistant.language.spelling import words
 # Cheap gate: a reply that picks says one of these (most replies are a bare yes or no).
 _PICKING = re.compile(
     r"\b(?:just|only|first|second|third|last|1st|2nd|3rd|except|but|not|no to|yes to"
-    r"|leave|keep|skip)\b"
+    r"|leave|keep|skip|don't|dont|do not)\b"
 )
 _PARTS = re.compile(r"[,;.!?]+|\s+(?=(?:yes|yeah|yep|no|nope|nah|not|but|and|except)\b)")
 # "no wait a second": a pause, not the second change.
@@ -76,6 +76,7 @@ _NOT_NAMES = words(
     sorry oh uh um fine but and not keep leave except skip sure of is are i me you want
     thing then so well change update confirm proceed dont don't all rest other
     cheers thank ta much great perfect lovely brilliant appreciated appreciate mate
+    hold hang
     """
 )
 _WORD = re.compile(r"[a-z0-9'-]+")
@@ -118,8 +119,11 @@ def picked(reply: str, kinds: Sequence[str], names: Sequence[str]) -> frozenset[
         if polarity is None:
             return None  # "the haircut is fine": named, but neither yes nor no is said
         (yes if polarity else no).update(named)
-    if not yes and no and yes_said:
-        yes = set(range(count))  # "yes, but not the task": all the others
+    if not yes and no:
+        # "yes, but not the task": all the others, gone ahead with; "keep the haircut",
+        # "no, not the insurance one" (no yes said): all the others, asked about again
+        # (was: the question dropped, or aimed at the very one to keep)
+        yes = set(range(count))
     chosen = yes - no
     if not chosen or len(chosen) == count:
         return None

@@ -192,6 +192,11 @@ def _stays(tool: str, name: str) -> str | None:
             f"Your {name.lower()} stays cancelled: a cancelled visit can't be brought back "
             "from here, but I can book it again if you like."
         )
+    if tool == "crm.completeTask" and name:
+        return (
+            f"'{name}' stays marked done: a completed task can't be reopened from here, but I "
+            "can add it again as a new task if you like."
+        )
     if tool == "crm.deleteTask" and name:
         return (
             f"'{name}' stays deleted: a deleted task can't be brought back from here, but I "
@@ -217,11 +222,37 @@ def _not_to_named(state: Dialogue, text: str) -> str | None:
     return None
 
 
+# "wait, not the eye exam" just after a turn that changed several: that one taken back.
+_NOT_THAT_ONE = rx(
+    r"^(?:(?:oh|ok|okay|actually|wait|no|hmm|sorry|um|oops|hang on|hold on)[, ]+)*"
+    r"(?:but )?not (?:the|my) (?P<w>[a-z]+(?: [a-z]+)?)(?: one| task| appointment| booking)?"
+    r"(?: please| though)?[.!]?$"
+)
+
+
+def _not_that_one(state: Dialogue, text: str) -> list[Intent] | str | None:
+    """One of the last turn's several changes taken back by its name: made the other way,
+    or said to stay when it can't be (was: "not the eye exam" marked it done again, told
+    "was already marked complete")."""
+    several = len(state.last_turn_actions)
+    if several < 2 or (said := _NOT_THAT_ONE.match(text)) is None:
+        return None
+    words = {w for w in said.group("w").split() if len(w) > 2}
+    for entry in reversed(state.done[-several:]):
+        label = str(entry.get("label") or "")
+        if not words or not words <= set(re.findall(r"[a-z']+", label.lower())):
+            continue
+        return _entry_reversed(entry, text) or _stays(str(entry.get("tool")), label)
+    return None
+
+
 def undo(state: Dialogue, text: str) -> list[Intent] | str | None:
     """The changes that undo the last turn's (all of them: "that" is what was just done),
     a plain answer when none can, or None when the message asks for no undoing."""
     if state.done and (stays := _not_to_named(state, text)) is not None:
         return stays
+    if state.done and (one := _not_that_one(state, text)) is not None:
+        return one
     action = state.last_action
     if action is not None and (named := _undo_named(state, text)) is not None:
         return named
