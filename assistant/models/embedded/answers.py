@@ -363,6 +363,15 @@ def about_tasks(tasks: Sequence[Item], aspect: str, subject: str, now: datetime)
         if task.get("status") == "completed":
             return f"No, {task.get('title')} is done."
         return f"Yes, {_due_said(task, today)} is still on your list."
+    if aspect == "deleted":
+        # "so is the eye exam deleted?": as the list holds it now, after a delete that
+        # failed or went through.
+        if not named:
+            return f"Yes, it's gone: there's no task like '{subject}' on your list now."
+        task = named[0]
+        if task.get("status") == "completed":
+            return f"No, {task.get('title')} hasn't been deleted: it's on your list, marked done."
+        return f"No, {task.get('title')} hasn't been deleted: it's still on your list."
     if aspect == "task_priority" and named:
         return f"{named[0].get('title')} is {named[0].get('priority')} priority."
     # done_yet

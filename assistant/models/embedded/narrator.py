@@ -39,6 +39,7 @@ from assistant.models.embedded.last_visit import LOOKUP as LAST_VISIT_LOOKUP
 from assistant.models.embedded.last_visit import says_last_visit
 from assistant.models.embedded.scene import ACTION_OF, SYSTEM_OF, Scene
 from assistant.models.embedded.task_anchored import counts_from_a_task
+from assistant.models.embedded.undo import takes_back
 from assistant.models.embedded.unheard import not_understood
 from assistant.models.embedded.write_tools import WRITE_TOOLS
 from assistant.resolve import Match
@@ -172,6 +173,28 @@ def _quiet_listings(scene: Scene, confirming: bool) -> set[int]:
             for index, result in enumerate(scene.results)
             if result.call.tool_name not in WRITE_TOOLS
         )
+    if takes_back(scene.said):
+        # "undo that" after a turn with an unconfirmed write: the lookups only checked what
+        # went through; the change taken back (or its question) is the answer.
+        quiet.update(
+            index
+            for index, result in enumerate(scene.results)
+            if result.call.tool_name not in WRITE_TOOLS
+        )
+    last_of: dict[str, int] = {}
+    for index, result in enumerate(scene.results):
+        if result.ok and result.call.tool_name not in WRITE_TOOLS:
+            last_of[result.call.tool_name] = index
+    # One listing read again in the turn (after a write it refused, to see whether the
+    # item is still there): read out once, as the CRM has it now (it was read out twice,
+    # around the refusal).
+    quiet.update(
+        index
+        for index, result in enumerate(scene.results)
+        if result.ok
+        and result.call.tool_name in last_of
+        and last_of[result.call.tool_name] != index
+    )
     return quiet
 
 

@@ -399,13 +399,28 @@ def _put_back(write: Item, items: Sequence[Item], call_id: str) -> ToolCall | No
     return None
 
 
+def _made_beside(request: PlanRequest) -> list[Item]:
+    """The writes that went through in the turn of the unconfirmed ones, as failed writes
+    are kept ({"tool", "arguments", "before"}): "undo that" is of them too ("add a task to
+    call the bank and book a massage" with the booking unconfirmed: the task stayed,
+    untold, while only the massage was looked at)."""
+    state = request.dialogue
+    if state.since_change != 0:
+        return []  # the last change was made in an earlier turn than the failed writes
+    return [
+        {"tool": action.tool, "arguments": dict(action.arguments), "before": action.before}
+        for action in state.last_turn_actions
+    ]
+
+
 def _take_back(request: PlanRequest) -> FinalDecision | ToolCallsDecision | None:
     """The lookup, then the change made the other way where it went through (a delete or a
     cancel held for a yes as any is), and what could not be said as not done."""
     failed, results = request.dialogue.failed, request.turn_results
+    beside = _made_beside(request)
     available = {tool.name for tool in request.tools}
     if not results:
-        reads = [(t, a) for t, a in lookups(failed) if t in available]
+        reads = [(t, a) for t, a in lookups([*failed, *beside]) if t in available]
         if not reads:
             return None
         return ToolCallsDecision(
@@ -424,6 +439,12 @@ def _take_back(request: PlanRequest) -> FinalDecision | ToolCallsDecision | None
             "answering. Ask me again in a moment and I'll look, and take it back if it did."
         )
     made = [w for w in failed if went_through(w, items)]
+    if not made and beside:
+        # The ones made beside them are taken back; the unconfirmed ones not there yet are
+        # not told here (open: the answer is the confirmation of the take-back alone).
+        made = [w for w in beside if went_through(w, items)]
+    elif made:
+        made += [w for w in beside if went_through(w, items)]
     if not made:
         # Not there yet is not "not done": the CRM may still apply what was sent (it
         # did, a moment after "nothing has changed" was said).
