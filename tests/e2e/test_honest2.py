@@ -50,9 +50,23 @@ The eight `h2b-` sessions were written after the fixes: first run 5/8 ("did the 
 task get added?" read the tasks out, "are the groceries done?" "I can't help with that",
 "did you delete the eye exam?" read out the appointments); now 8/8.
 
-Open: "undo that" after such a turn says nothing of the unconfirmed write when it takes
-back the others (the answer is the question of the take-back alone; retries.py
-`_take_back`); "are the groceries and insurance done?" answers one of the two.
+Then "undo that" after such a turn took back the task and said nothing of the massage: the
+massage not there yet is now said beside the take-back's question (retries.py
+`not_there_yet`), and the session checks it.
+Two `h2c-` sessions were found by probing after that: "did the case get opened?" after a
+refused case read out the open cases (an older one among them), and "has my booking been
+made?" is asked as "did that go through?" (retries.py `_ASKS_IF_DONE`, of a write named by
+its kind; a thing named, "did my haircut get cancelled?", is asked of the CRM as before).
+"mark groceries done and delete the eye exam" with the completion unconfirmed, "yes", then
+"did the groceries one go through?": "Yes, deleting the task went through." (of the delete;
+the completion had not gone through). A question naming a task or visit is no longer
+answered from a write of another (retries.py `_names_another`; a delete or cancel keeps
+what it was of, write_memory.py); "did the dentist one go through?" after the haircut was
+cancelled the same.
+Open: "are the groceries and insurance done?" answers one of the two; "did the groceries
+one go through?" there is now "I didn't catch what you meant…" (true, no answer: the
+unconfirmed completion was let go of when the delete went through, write_memory.py
+`failed_writes`).
 """
 
 from __future__ import annotations
@@ -560,7 +574,12 @@ CASES: list[Case] = [
                 failed=[("massage", "book", DOWN)],
             ),
             Clear(),
-            Say("undo that", confirm="*", never=("i cancelled", "is cancelled")),
+            Say(
+                "undo that",
+                confirm="*",
+                has=[("massage",), ("hadn't shown up", "not there", "isn't there", "not booked")],
+                never=("i cancelled", "is cancelled"),
+            ),
             Say("yes", if_asked=True, done=[("bank", "delete")]),
         ],
         writes={ADD: 1, DELETE: 1},
@@ -679,6 +698,54 @@ CASES += [
         ],
         writes={MOVE: 1},
         crm=[("appt", "Haircut", "1")],
+    ),
+]
+
+# Found by probing after the fixes: asked after by what it made, not "did that go through".
+CASES += [
+    Case(
+        "h2c-did-the-case-get-opened-422",
+        [
+            _fault("POST", "/v1/customers/*/tickets", status=422),
+            Say("open a support case about a billing error on my last invoice", has=[INVALID]),
+            Say("did the case get opened?", has=[NO], never=("you have one open",)),
+        ],
+        writes={},
+        crm=[],
+    ),
+    Case(
+        "h2c-has-my-booking-been-made-unconfirmed",
+        [
+            _fault("POST", APPTS, apply_after=True, hang=True, times=1),
+            _fault("POST", APPTS, hang=True),
+            Say("book a massage friday at 3", has=[UNCONFIRMED]),
+            Clear(),
+            Say("has my booking been made?", has=[YES]),
+        ],
+        writes={BOOK: 1},
+        crm=[("appt", "Massage", "1")],
+        settings=TIMEOUT,
+    ),
+    Case(
+        "h2c-did-the-groceries-one-go-through-after-another-write",
+        [
+            _fault("POST", COMPLETE_PATH, status=503),
+            Say("mark groceries done and delete the eye exam", confirm="crm.deleteTask"),
+            Say("yes", done=[("eye exam", "delete")]),
+            Say("did the groceries one go through?", never=("yes", "went through")),
+        ],
+        writes={DELETE: 1},
+        crm=[("task", "Buy groceries", "pending"), ("task", "Schedule eye exam", "gone")],
+    ),
+    Case(
+        "h2c-did-the-dentist-one-go-through-after-the-haircut",
+        [
+            Say("cancel my haircut", confirm="crm.cancelAppointment"),
+            Say("yes", done=[("haircut", "cancel")]),
+            Say("did the dentist one go through?", never=("yes", "went through")),
+        ],
+        writes={CANCEL: 1},
+        crm=[("appt", "Dental cleaning", "1")],
     ),
 ]
 

@@ -37,6 +37,7 @@ from assistant.models.embedded.day_let_go import move_or_cancel_asked
 from assistant.models.embedded.failures import failure
 from assistant.models.embedded.last_visit import LOOKUP as LAST_VISIT_LOOKUP
 from assistant.models.embedded.last_visit import says_last_visit
+from assistant.models.embedded.retries import not_there_yet
 from assistant.models.embedded.scene import ACTION_OF, SYSTEM_OF, Scene
 from assistant.models.embedded.task_anchored import counts_from_a_task
 from assistant.models.embedded.undo import takes_back
@@ -343,6 +344,12 @@ def compose(request: NarratorInput) -> list[str]:
             f"I left {number(request.truncated_calls)} more of your requests for now, since I "
             "handle a few at a time. Just ask again for the rest."
         )
+    if takes_back(scene.said) and scene.dialogue.failed:
+        # "undo that" after "I added … I've asked … to book your massage, but it hasn't
+        # confirmed it yet": the task taken back, and the booking not there yet said so.
+        pending = not_there_yet(scene.dialogue.failed, scene.results, scene.now)
+        if pending and pending not in sentences:
+            sentences.append(pending)
     if request.confirmation_prompt:
         sentences.append(request.confirmation_prompt)
     if not sentences and not request.told:
