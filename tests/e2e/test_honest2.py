@@ -63,10 +63,13 @@ the completion had not gone through). A question naming a task or visit is no lo
 answered from a write of another (retries.py `_names_another`; a delete or cancel keeps
 what it was of, write_memory.py); "did the dentist one go through?" after the haircut was
 cancelled the same.
-Open: "are the groceries and insurance done?" answers one of the two; "did the groceries
-one go through?" there is now "I didn't catch what you meant…" (true, no answer: the
+Asked so of a to-do the conversation has listed, with no change to it remembered (the
 unconfirmed completion was let go of when the delete went through, write_memory.py
-`failed_writes`).
+`failed_writes`), it is answered from the list now: "Not yet: Buy groceries, due tomorrow
+is still on your list." (questions.py `_NAMED_THROUGH`).
+Open: "are the groceries and insurance done?" answers one of the two; the unconfirmed
+completion itself is still let go of once another write goes through (keeping it would
+turn the next "did that go through?" away from the write just made).
 """
 
 from __future__ import annotations
@@ -732,7 +735,7 @@ CASES += [
             _fault("POST", COMPLETE_PATH, status=503),
             Say("mark groceries done and delete the eye exam", confirm="crm.deleteTask"),
             Say("yes", done=[("eye exam", "delete")]),
-            Say("did the groceries one go through?", never=("yes", "went through")),
+            Say("did the groceries one go through?", has=[NO], never=("yes", "went through")),
         ],
         writes={DELETE: 1},
         crm=[("task", "Buy groceries", "pending"), ("task", "Schedule eye exam", "gone")],

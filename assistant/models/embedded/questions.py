@@ -285,6 +285,26 @@ _AMOUNT_DISPUTED = rx(
 )
 
 
+# "did the groceries one go through?": asked of a to-do by name (retries.py answers it
+# first from a change to it that went through, or one that did not).
+_NAMED_THROUGH = rx(
+    r"\bdid (?:the|my) (?P<t>[a-z]+(?: [a-z]+){0,2}?)(?: ones?| tasks?| to-?dos?)?"
+    r" (?:go|get|went) through\b"
+)
+
+
+def _a_task_seen(subject: str, state: Dialogue) -> bool:
+    """A to-do the conversation has listed is named by `subject`'s words."""
+    items = [*state.listed, *state.earlier_listed]
+    items += [item for _, listed in state.listings for item in listed]
+    if state.focus is not None:
+        items.append(state.focus)
+    words = {w for w in subject.split() if len(w) > 3}
+    return any(
+        item.get("title") and words & set(str(item.get("title")).lower().split()) for item in items
+    )
+
+
 def _read(said: str, state: Dialogue) -> Question | None:
     if COMPLAINT.found_in(said):
         return Question("complaint", waiting=bool(WAITING.search(said)))
@@ -366,6 +386,14 @@ def _read(said: str, state: Dialogue) -> Question | None:
     if not billing and (added := ADDED.search(said)) and TASK_WORDS.search(said):
         # "did the flowers task get added?": whether it is on the list now
         return Question("on_list", added.group("t").strip())
+    if (
+        not billing
+        and (through := _NAMED_THROUGH.search(said))
+        and _a_task_seen(through.group("t"), state)
+    ):
+        # "did the groceries one go through?" when no change to it went through this
+        # conversation (its completion let go of, not confirmed): as the list holds it now
+        return Question("done_yet", through.group("t"))
     if (
         not billing
         and (deleted := DELETED.search(said))
