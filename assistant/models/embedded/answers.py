@@ -379,6 +379,20 @@ def about_tasks(tasks: Sequence[Item], aspect: str, subject: str, now: datetime)
         return (
             f"I don't see a task like '{subject}' on your list. You have {titles(pending)} to do."
         )
+    if " and " in subject and len(named) > 1:
+        # "are the groceries and insurance done?": each of them (the second was not told)
+        ticked = [str(t.get("title")) for t in named[:3] if t.get("status") == "completed"]
+        left = [str(t.get("title")) for t in named[:3] if t.get("status") != "completed"]
+        if not left:
+            return f"Yes, {spoken_list(ticked)} are done."
+        if not ticked:
+            return f"Not yet: {spoken_list(left)} are still on your list."
+        verb = "is" if len(ticked) == 1 else "are"
+        still = "is" if len(left) == 1 else "are"
+        return (
+            f"{spoken_list(ticked)} {verb} done, but {spoken_list(left)} {still} still on "
+            "your list."
+        )
     task = named[0]
     if task.get("status") == "completed":
         return f"Yes, {task.get('title')} is done."
