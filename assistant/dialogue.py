@@ -16,7 +16,15 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime
 from functools import lru_cache
 
-from assistant.dialogue_state import MOVE_QUESTION_START, Action, Dialogue, Item, Kind
+from assistant.dialogue_state import (
+    MAY_STILL_LAND,
+    MOVE_QUESTION_START,
+    STILL_NOT_LANDED,
+    Action,
+    Dialogue,
+    Item,
+    Kind,
+)
 from assistant.ordering import spoken_appointments, spoken_tasks
 from assistant.schema import ToolCall, ToolResult
 from assistant.write_memory import done_writes, failed_writes
@@ -241,7 +249,11 @@ def advance(
         earlier_kind,
         earlier,
         appointment_action,
-        failed_writes(state.failed, results, _CHANGES, lambda id_: _known(state, results, id_)),
+        _taken_back(
+            failed_writes(state.failed, results, _CHANGES, lambda id_: _known(state, results, id_)),
+            answer,
+            held,
+        ),
         done_writes(state.done, results, _CHANGES, lambda id_: _known(state, results, id_)),
         *_earlier_listing(state, listed_kind),
         tuple(actions) if actions else state.last_turn_actions,
@@ -251,6 +263,19 @@ def advance(
         listed_heard=_heard(state, listings, listed, answer),
         since_change=0 if actions else min(state.since_change + 1, 99),
     )
+
+
+def _taken_back(
+    failed: tuple[Item, ...], answer: str, held: Sequence[ToolCall]
+) -> tuple[Item, ...]:
+    """The failed writes, marked taken back when the answer said the customer's take-back
+    waits for them to land (MAY_STILL_LAND); unmarked once a put-back is asked about, or
+    the next look still found nothing (STILL_NOT_LANDED)."""
+    if failed and MAY_STILL_LAND in answer:
+        return tuple({**write, "taken_back": True} for write in failed)
+    if (held or STILL_NOT_LANDED in answer) and any(w.get("taken_back") for w in failed):
+        return tuple({k: v for k, v in write.items() if k != "taken_back"} for write in failed)
+    return failed
 
 
 _SENTENCE_END = re.compile(r"[.!?](?=\s|$)")

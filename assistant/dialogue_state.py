@@ -27,6 +27,13 @@ class Action:
 
 # How the answer asking "move_to" begins (models/embedded/bare_time.py asks it).
 MOVE_QUESTION_START = "Should I move your "
+# Said when a change the customer took back was sent but not seen in the CRM yet
+# (models/embedded/retries.py): the changes it names are kept as taken back (`failed`
+# entries marked "taken_back"), so that once it lands it is made the other way.
+MAY_STILL_LAND = "it was sent and may still go through"
+# Said when such a change has still not been seen on the next look: the mark is dropped
+# (was: the same "may still go through" on every "thanks" after, for ever).
+STILL_NOT_LANDED = "still hasn't shown up"
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -51,7 +58,9 @@ class Dialogue:
     # cleaning and add a task" → "actually make the cleaning ten").
     last_appointment_action: Action | None = None
     # The writes the last turn with a write tried that did not go through (each
-    # {"tool", "arguments", "code", "unconfirmed"}): "did that go through?", "try again".
+    # {"tool", "arguments", "code", "unconfirmed"}; "later" once a turn has passed since,
+    # "taken_back" once the customer took it back before it was seen in the CRM): "did
+    # that go through?", "try again".
     failed: tuple[Item, ...] = ()
     # The last few writes that went through, oldest first ({"tool", "label"}): "did the
     # cancel go through?" after a cancel and then a booking.

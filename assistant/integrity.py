@@ -106,6 +106,38 @@ def _owner(state: TurnState) -> str:
 
 # A booking held with a cancel when it replaces the visit cancelled.
 _BOOK = "crm.bookAppointment"
+_MOVE = "crm.rescheduleAppointment"
+_CANCEL = "crm.cancelAppointment"
+
+
+def _into_a_place_let_go(
+    held: Sequence[ToolCall], runnable: Sequence[ToolCall], state: TurnState
+) -> list[ToolCall]:
+    """The moves, among `runnable`, to the very time of a visit `held` for cancelling."""
+    let_go = {
+        str(call.arguments.get("appointment_id")) for call in held if call.tool_name == _CANCEL
+    }
+    moves = [call for call in runnable if call.tool_name == _MOVE]
+    if not let_go or not moves:
+        return []
+    starts: set[datetime] = set()
+    for result in _conversation_results(state):
+        if not result.ok or not isinstance(result.result, dict):
+            continue
+        body = result.result
+        for item in [body, *(body.get("appointments") or ())]:
+            if (
+                isinstance(item, dict)
+                and str(item.get("id")) in let_go
+                and isinstance(item.get("starts_at"), str)
+            ):
+                starts.add(datetime.fromisoformat(item["starts_at"]))
+    return [
+        call
+        for call in moves
+        if isinstance(when := call.arguments.get("starts_at"), str)
+        and datetime.fromisoformat(when) in starts
+    ]
 
 
 class WriteIntegrity:
@@ -349,6 +381,12 @@ class WriteIntegrity:
             # both asked about in one question: both after the yes, or neither.
             held += booked
             runnable = [call for call in runnable if call.tool_name != _BOOK]
+        if held and (moving_in := _into_a_place_let_go(held, runnable, state)):
+            # "no, move the one I have instead" after a second booking: the visit kept is
+            # moved into the time of the one cancelled, so it waits for that cancel's yes
+            # (both, or neither; run alone, two visits held one hour until the yes).
+            held += moving_in
+            runnable = [call for call in runnable if call not in moving_in]
         if held:
             earlier = state.pending
             if earlier is not None and all(

@@ -19,6 +19,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from assistant.language import slots
+from assistant.language.appointment_rules import same_day_of_a_week
 from assistant.language.intents import APPOINTMENT_ACTIONS, TASK_ACTIONS, Intent
 from assistant.language.lexicon import SERVICES, TITLE_VERBS
 from assistant.language.patterns import rx
@@ -610,6 +611,9 @@ def _new_start(intent: Intent, item: Item, timezone: str) -> str | None:
     if when is None or current is None:
         return None
     day = current.date() if when.day_implied or when.day is None else when.day
+    if when.day is not None and same_day_of_a_week(when, intent.clause):
+        # "to the week after next, same day": its own weekday in that week
+        day = when.day + timedelta(days=current.weekday())
     clock = when.clock or current.time().replace(tzinfo=None)
     return datetime.combine(day, clock, tzinfo=zone).isoformat()
 

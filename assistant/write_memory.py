@@ -39,7 +39,8 @@ def failed_writes(
         return failed
     if any(r.ok and r.call.tool_name in changes for r in results):
         return ()
-    return before
+    # Kept through a turn: "no, don't" now is about something said since, not about it.
+    return tuple(write if write.get("later") else {**write, "later": True} for write in before)
 
 
 def _failed(result: ToolResult, known: Callable[[object], Item | None]) -> Item:

@@ -300,6 +300,19 @@ _OTHER_DETAIL = {
 }
 
 
+def the_other_detail_before(before: str, intents: list[Intent]) -> bool:
+    """`intents` change only a detail (email or phone) that the clause `before` did not
+    name, and `before` is of no one else's: "my number's not changing, only my email: …",
+    "keep the haircut, new email …" (read with the clause before, the new email was lost).
+    "my husband's number changed, it's 415…" stays read together (and changes nothing)."""
+    if not intents or any(i.kind != "update_contact" or not i.arguments for i in intents):
+        return False
+    if _SOMEONE_ELSES.search(before) or _AVOID.search(before):
+        return False
+    kinds = {key for i in intents for key in i.arguments}
+    return not any(_OTHER_DETAIL[kind].search(before) for kind in kinds)
+
+
 def later_start(said: str) -> bool:
     """Whether a contact change was said to start on a later day than today."""
     return _LATER_START.search(said.lower()) is not None

@@ -28,7 +28,12 @@ _RESCHEDULE = rx(
     r"|change|switch|bump|slide|put off|delay"
     # "put my haircut back an hour", "put the cleaning forward a day": a shift, as pushed
     # (the shift itself is read apart, and is no longer in the clause's words)
-    r"|put(?= (?:[a-z']+ ){1,4}(?:back|forward)\b(?! (?:on|onto|in|into|to)\b)))\b"
+    r"|put(?= (?:[a-z']+ ){1,4}(?:back|forward)\b(?! (?:on|onto|in|into|to)\b))"
+    # "could you put my haircut on thursday at 11": a visit put at a time said (it was read
+    # as a question about the day, the move lost untold)
+    # ("put my checkup in for the 1st", "put my haircut down for friday": a booking)
+    r"|put(?= (?:my|the|our) (?:(?!in\b|down\b)[a-z']+ ){1,3}(?:on|at|to|into|in(?= "
+    r"(?:the |next )?week\b)) ))\b"
     r"(?P<rest>.*)$"
 )
 _NEW_TIME = rx(
@@ -164,6 +169,12 @@ def reschedule(c: Clause) -> Intent | None:
         return None
     verb = match.group("verb")
     rest = match.group("rest")
+    if verb == "put" and not _BACK_OR_FORWARD.search(rest):
+        put_at = find_when(rest, c.now)
+        if put_at is None or put_at.day_implied or put_at.day is None:
+            return None  # "put my haircut on hold": no time said, no move
+        if (put := _PUT_AT.match(rest)) is not None:
+            return _move(c, put.group("t"), put.group("w"))
     split = (
         _NEW_TIME.match(rest)
         or _OFFERED_TIME.match(rest)
@@ -182,6 +193,7 @@ def reschedule(c: Clause) -> Intent | None:
         "put",
     ) and not (
         appointment_context(c)
+        or _THE_NEXT_ONE.search(text)
         or (verb in ("move", "bump", "shift", "slide") and split and _a_day_named(split, c))
     ):
         # ("move groceries to thursday", "bump groceries to friday": moved to a day, as a
@@ -241,6 +253,12 @@ def _time_after_the_visit(rest: str, c: Clause) -> tuple[str, str] | None:
 
 
 _PRONOUN_ONLY = rx(r"\s*(?:it|that|this|that one|this one)\s*")
+_BACK_OR_FORWARD = rx(r"\b(?:back|forward)\b")
+# "put my haircut on thursday at 11": the visit, then where it goes.
+_PUT_AT = rx(r"^\s*(?P<t>.+?)\s+(?:on|at|to|into|in(?= (?:the |next )?week\b))\s+(?P<w>.+)$")
+# "move the next one to noon": the next visit (a to-do is not "the next one" moved; it was
+# read as a question about the next visit, and the move was lost untold).
+_THE_NEXT_ONE = rx(r"\b(?:the|my) (?:very )?(?:next|soonest) one\b")
 
 
 # How a visit named before its verb opens: "the wednesday appointment, …", "whatever I
@@ -261,6 +279,21 @@ def _named_before(c: Clause, at: int) -> str | None:
     return None
 
 
+# "…to the week after next, same day same time": the visit's own weekday in that week.
+_SAME_WEEKDAY = rx(r"\bsame (?:day|weekday)\b")
+
+
+def same_day_of_a_week(when: When, text: str) -> bool:
+    """A week said (its Monday, `when.day`) and "same day": the visit's weekday in it."""
+    return (
+        when.vague_day
+        and when.day is not None
+        and when.day.weekday() == 0
+        and "week" in text
+        and _SAME_WEEKDAY.search(text) is not None
+    )
+
+
 def time_problem(when: When | None, c: Clause) -> str | None:
     """Why the time said cannot be booked as it stands, or None.
 
@@ -269,7 +302,7 @@ def time_problem(when: When | None, c: Clause) -> str | None:
     """
     if when is None:
         return None
-    if when.vague_day or when.day_unread:
+    if (when.vague_day and not same_day_of_a_week(when, c.text)) or when.day_unread:
         return "when"  # "sometime next week", "on thanksgiving": the customer's to say
     if when.no_such_date is not None:
         return "no_such_date"

@@ -54,6 +54,7 @@ _GREETING = rx(
 # message holding one of these words is tried (most hold none).
 _POLITE_WORDS = ("possibl", "wonder", "chance", "able to", "ok to", "okay to", "alright to",
                  "i think", "bother", "mind", "would be", "for me", "kindly", "grateful",
+                 "appreciate it if",
                  "ask", "please c", "please w")  # fmt: skip
 _POLITE_OPENING = rx(
     r"(?:sorry to (?:bother|trouble) you(?:[\s,]+but)?|i was (?:just )?wondering"
@@ -66,6 +67,10 @@ _POLITE_OPENING = rx(
     r"|(?:could|can|would) you (?:possibly|perhaps|maybe|kindly)"
     r"|please (?:could|can|would) you|(?:could|can|may) i ask you to"
     r"|i(?:'d| would) be (?:very |really |most )?grateful if you could"
+    # "I'd be ever so grateful if you'd cancel…", "I'd appreciate it if you would…" (the
+    # cancel was only offered back: "Would you like me to cancel it?")
+    r"|i(?:'d| would) (?:be (?:ever so |so |very |really |most |truly |eternally )?grateful"
+    r"|(?:really )?appreciate it) if you(?:'d| would| could)?(?= [a-z])"
     r"|would it be (?:ok|okay|alright|all right|possible) (?:to|if you(?: could)?)"
     r"|is it (?:ok|okay|alright|all right|possible) (?:to|if you(?: could)?|for you to))"
     r"|(?P<asked>(?:may|could|can) i ask)(?= (?:what|when|where|which|who|why|how|if|whether)\b)"
@@ -200,6 +205,15 @@ _MOVED_WITH_PRIORITY = rx(
 )
 
 
+# "going back to the insurance, …", "back to the bill: …": a topic come back to, then
+# what is asked of it.
+_BACK_TO = rx(
+    r"^(?:(?:and|so|now)\W+)*(?:(?:going|getting|coming|jumping|let's go|let's get|let me go)"
+    r" )?back to (?P<x>(?:the |my |that )?[a-z][a-z' ]{1,30}?)(?: (?:thing|one|for a sec"
+    r"|for a second|then))?\s*(?:,|:| -)\s*"
+)
+
+
 @lru_cache(maxsize=1024)
 def as_meant(message: str) -> str:
     """`message` without the words said around its request (see the module's docstring),
@@ -226,6 +240,11 @@ def _as_meant(message: str) -> str:
         plained, lowered = plained[opener.end() :], lowered[opener.end() :]
         if polite:
             plained, lowered = _polite(plained, lowered)
+    if "back to" in lowered and (back := _BACK_TO.match(lowered)) is not None:
+        # "going back to the insurance, make it due friday": the thing come back to named
+        # ("back insurance" was looked for as a to-do's words)
+        plained = f"about {plained[back.start('x') : back.end('x')]}, {plained[back.end() :]}"
+        lowered = plained.lower()
     if "before" in lowered and _NIGHT_BEFORE.search(lowered) is not None:
         # "floss the night before": the day before it (no night of today, no title word).
         plained = _NIGHT_BEFORE.sub("the day before", plained)

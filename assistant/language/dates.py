@@ -146,7 +146,8 @@ _DAY_PATTERNS: tuple[tuple[str, GatedPattern], ...] = tuple(
         ),
         (
             "week_word",
-            r"\b(next week|this week|end of (?:the |this )?week|(?:this|the) weekend"
+            r"\b(next week|this week|(?:the )?week after next|end of (?:the |this )?week"
+            r"|(?:this|the) weekend"
             r"|next weekend|next month|end of (?:the |this )?month,? (?:on )?the (?:very )?last day"
             r"|end of (?:the |this )?month|end of next (?:week|month)"
             r"|(?:the )?last day of (?:the |this )?month|(?:the )?last day of next month"
@@ -578,6 +579,8 @@ def _part_of_month(today: date, part: str, month: int) -> date | None:
 def _week_word(phrase: str, today: date) -> date:
     if phrase == "next week":
         return _next_weekday(today, 0, include_today=False)
+    if phrase.endswith("week after next"):
+        return _next_weekday(today, 0, include_today=False) + timedelta(days=7)
     if phrase == "next month":
         return today.replace(day=1) + relativedelta(months=1)
     if phrase.endswith("of next month"):  # "the end of next month", "its last day"
@@ -805,8 +808,13 @@ _UNREAD_DAY_PHRASE = rx(
 def without_unread_day(text: str) -> str:
     """`text` without the words of a day not read ("Call my mum on easter" → "Call my
     mum"; "book a haircut on thanksgiving at 3pm" → "book a haircut at 3pm")."""
+    held = "week after next" in text
+    if held:
+        # a week that is read (asked which day of), though "next" alone is no day
+        text = text.replace("week after next", "week_after_next")
     left = " ".join(_UNREAD_DAY_PHRASE.sub(" ", text).split()).strip(" ,")
-    return _LEAD_LEFT_AT_END.sub("", left)
+    left = _LEAD_LEFT_AT_END.sub("", left)
+    return left.replace("week_after_next", "week after next") if held else left
 
 
 # "move my cleaning to" (its day not read, taken out): the word that led to it goes too.
@@ -838,6 +846,12 @@ _HOUR_LIMIT = rx(
     rf"|(?:{_CLOCK_WORD})\b(?! (?:hours?|hrs?|minutes?|mins?|days?|weeks?)\b)"
     r"|noon\b|midday\b|lunch(?: ?time)?\b)"
 )
+
+
+_WEEKDAY_AFTER = re.compile(rf",? (?:on )?(?:the )?({_WD})\b")
+_WEEKDAY_BEFORE = re.compile(rf"\b({_WD}),? (?:of |in |on )?(?:the )?$")
+# "the week of the 21st", "the week starting monday the 28th": the week that day is in.
+_WEEK_OF = re.compile(r"\b(?:the )?week (?:of|starting|beginning|commencing)(?: on)? ")
 
 
 def find_when(text: str, now: datetime) -> When | None:
@@ -874,6 +888,33 @@ def find_when(text: str, now: datetime) -> When | None:
             name == "part_of_month"
         )
         day, weekday_only, implied_clock = _day(name, match, today)
+        week_of = None
+        if (
+            day is not None
+            and "week" in text
+            and (week_of := _WEEK_OF.search(text, 0, match.start()))
+        ):
+            # "the week of the 21st": the days of that week, Monday to Sunday, as "next
+            # week" is (was: the 21st alone, "nothing booked on Monday")
+            between = text[week_of.end() : match.start()].strip(" ,")
+            if not between or between.removeprefix("on ") in WEEKDAYS:
+                day, weekday_only, vague_day = day - timedelta(days=day.weekday()), None, True
+                spans.append(week_of.span())
+        a_week = week_of is not None or (
+            name == "week_word" and match.group(0).endswith(("week", "week after next"))
+        )
+        if a_week and vague_day and day is not None and day.weekday() == 0:
+            # "the week of the 28th, thursday at 11", "the week after next, on friday":
+            # that week's day (was: the week alone, and it was asked when)
+            # (right beside it: not "next week, any day but tuesday")
+            said_from = week_of.start() if week_of is not None else match.start()
+            named = _WEEKDAY_AFTER.match(text, match.end()) or _WEEKDAY_BEFORE.search(
+                text, 0, said_from
+            )
+            if named is not None:
+                day += timedelta(days=WEEKDAYS.index(named.group(1)))
+                vague_day = False
+                spans.append(named.span())
         if (counted := _counted_past_months_end(name, match, today, day)) is not None:
             # "a month from today" on 31 January names 31 February: not on the calendar
             # (relativedelta gave the 28th), so it is asked about like "February 30".

@@ -402,6 +402,47 @@ def _quotes_masked(clause: Clause) -> Clause:
     return clause if text == clause.text else dataclasses.replace(clause, text=text)
 
 
+# "the haircut needs to go to saturday at 1", "it's the haircut that needs moving to friday",
+# "my cleaning has to be moved to 9": a move said as what the thing needs (read as a look at
+# the visits; "it's the haircut that needs to move…" moved the one named before).
+_NEEDS_MOVING = rx(
+    r"^(?P<lead>(?:(?:but|and|so|well|actually|no|oh)[ ,]+)*)(?:(?:it's|it is) )?"
+    r"(?P<thing>(?:the|my|that|this) (?!(?:one|thing)\b)[a-z' -]+?)(?: that| which)?"
+    r"(?: really| actually| just)?"
+    r" (?:(?:needs|need|has|have|will have|ought) to (?:be )?(?:moved|move|go|rescheduled"
+    r"|pushed|shifted|shift|push|brought|bring)|needs? (?:moving|shifting|rescheduling|pushing"
+    r"|bringing)|(?:should|must) (?:be moved|move|go))"
+    r" (?P<rest>(?:to|till|until|on|for) .+|(?P<way>back|forward|up|earlier|later) .+)$"
+)
+# How far a move said with its way goes: "back an hour", "forward two days", "up 30 minutes".
+_BY_HOW_MUCH = rx(
+    r"\b(?:an?|one|two|three|four|half an?|\d+) ?(?:hours?|minutes?|mins?|days?|weeks?)\b"
+)
+
+
+_NEEDS_WORDS = ("need", "has to", "have to", "ought", " must ", " should ")
+
+
+def _needs_moving(text: str, now: datetime) -> str:
+    """ "the haircut needs to go to saturday at 1": "move the haircut to saturday at 1",
+    when what follows says a day or an hour."""
+    said = _NEEDS_MOVING.match(text)
+    if said is None:
+        return text
+    if said.group("way") is None:
+        # the day or hour said right after "to/on/for" ("…needs to go to the vet on friday"
+        # is somewhere to go, not a move)
+        rest = said.group("rest")
+        when = find_when(rest, now)
+        if when is None or min(start for start, _ in when.spans) > len(rest.split()[0]) + 5:
+            return text
+    if said.group("way") is not None and _BY_HOW_MUCH.search(said.group("rest")) is None:
+        return text
+    # (by how much: "push", which a to-do's due day is moved by too)
+    verb = "push" if said.group("way") else "move"
+    return f"{said.group('lead')}{verb} {said.group('thing')} {said.group('rest')}"
+
+
 def read_clause(
     text: str,
     norm: Normalized,
@@ -415,6 +456,8 @@ def read_clause(
     `asked`: the clause ended its sentence with a question mark."""
     if negated(text) or asks_to_pay(text):
         return []
+    if any(word in text for word in _NEEDS_WORDS):
+        text = _needs_moving(text, now)
     # "book a haircut with Sam", "a 60 minute massage": what a booking cannot hold (read
     # without the length: "a 60 minute massage" is a massage)
     detail = unkept_detail(text)

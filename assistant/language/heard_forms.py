@@ -63,7 +63,7 @@ _SPACED_MINUTES = _rule(
 _JOINED_MINUTES = _rule(
     r"\b(?P<h2>1[0-2]|[1-9])(?P<m2>[0-5]\d)(?= ?[ap]\.? ?m\b)"
     r"|\b(?P<lead>(?:at|around|for|till|until) )(?P<h>1[0-2]|[1-9])(?P<m>[0-5]\d)\b"
-    r"(?![\d.,:/]| ?\d)" + _COUNTED
+    r"(?![\d.,:/-]| ?\d)" + _COUNTED
 )
 # "10.30", "9.15 tomorrow": a dot for the colon (not a sum: "$10.30", "10.30 dollars",
 # "charged me for 12.50": only after a word that puts an hour and no sum, or before a day

@@ -11,6 +11,7 @@ be asked about.
 
 from __future__ import annotations
 
+from assistant.language.lexicon import SERVICES
 from assistant.language.patterns import rx
 
 _DAY = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow"
@@ -51,8 +52,27 @@ _VERB_THEN_IF = rx(
 )
 
 
+# "cancel my friday appointment but only if it's the haircut": the visit named by its day
+# (or hour), the condition its service (it was read and asked about, the haircut not found
+# for "if it's the haircut" alone). Read as "cancel my friday haircut": not found, which is
+# asked, and nothing cancelled.
+_VERB_THEN_IF_SERVICE = rx(
+    r"\b(?P<verb>cancel|delete|remove|move|reschedule|push) (?P<np>(?:the |my )[a-z0-9:' -]{0,40}?)"
+    r"(?P<noun>appointment|booking|visit|one)(?P<rest>(?: (?:to|by|back|forward|earlier|later)"
+    r"\b[^,]*?)?),? (?:but )?(?:only )?if (?:it's|it is|its|that's|that is) (?:the |my |a |an )?"
+    r"(?P<service>[a-z][a-z' -]{1,30}?)(?: one| appointment)?[.!]*$"
+)
+
+
 def condition_named(text: str) -> str:
     """`text` (lower-cased) with such a condition read as the thing it names."""
+    if ("if it" in text or "if that" in text) and (
+        of := _VERB_THEN_IF_SERVICE.search(text)
+    ) is not None:
+        service = of.group("service")
+        if SERVICES.get(service) or SERVICES.get(service.replace(" ", "")):
+            said = f"{of.group('verb')} {of.group('np')}{service}{of.group('rest')}"
+            return f"{text[: of.start()]}{said}"
     match = _IF_NAMED.search(text) or _ASKED_THEN_IF_SO.search(text)
     if match is None and (after := _VERB_THEN_IF.search(text)) is not None:
         day = f" on {after.group('day')}" if after.group("day") else ""

@@ -333,13 +333,15 @@ def _not_that_but(text: str) -> str:
 
 # "I can't do wednesday anymore", "wednesday doesn't work for me anymore": a day that no
 # longer suits, said of no visit (as "I can't make friday anymore" is: `_DAY_AFTER`)
+# ("turns out I can't do wednesday", "wednesday is out for me now": the same)
 _DAY_NO_GOOD = rx(
-    r"^(?:(?:sorry|so|well|actually|unfortunately|hmm|oh)[, ]+)*"
+    r"^(?:(?:sorry|so|well|actually|unfortunately|hmm|oh|(?:it )?turns out|looks like)[, ]+)*"
     r"(?:(?:i|we) (?:can't|cannot|can not|cant|won't|wont|couldn't) do (?:it )?(?:on )?"
     r"(?P<day>(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow)"
     r"|(?P<day2>(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow)"
-    r" (?:doesn't|does not|won't|will not|isn't going to|no longer) work(?:s)?(?: for (?:me|us))?)"
-    r"(?: (?:any ?more|any longer|after all))?[.!]?$"
+    r" (?:(?:doesn't|does not|won't|will not|isn't going to|no longer) work(?:s)?"
+    r"|is (?:out|no good|off)(?= for| now| any|[.!]?$))(?: for (?:me|us))?)"
+    r"(?: (?:any ?more|any longer|after all|now))?[.!]?$"
 )
 
 
@@ -347,7 +349,9 @@ def day_let_go(text: str) -> str | None:
     """ "I can't make friday anymore", "wednesday doesn't work for me": the day that no
     longer suits ("friday"), said of no visit; else None."""
     low = text.lower().strip()
-    if ("do " in low or "work" in low) and (no_good := _DAY_NO_GOOD.match(low)) is not None:
+    if ("do " in low or "work" in low or "is " in low) and (
+        no_good := _DAY_NO_GOOD.match(low)
+    ) is not None:
         return no_good.group("day") or no_good.group("day2")
     if (
         "make" in low
@@ -360,7 +364,9 @@ def day_let_go(text: str) -> str | None:
 
 def _not_coming(text: str) -> str:
     low = text.lower()
-    if ("do " in low or "work" in low) and (no_good := _DAY_NO_GOOD.match(low)) is not None:
+    if ("do " in low or "work" in low or "is " in low) and (
+        no_good := _DAY_NO_GOOD.match(low)
+    ) is not None:
         return f"my {no_good.group('day') or no_good.group('day2')} appointment"
     if ("happen" in low or "work" in low) and (m := _WONT_HAPPEN.match(low)) is not None:
         said = text[m.start("visit") : m.end("visit")]
@@ -444,10 +450,36 @@ _STEPS = (
 # the day is free (it asked to book on a day already taken, without looking).
 _CALENDAR_CONDITION = rx(
     r"\b(?:if|unless|provided|as long as) (?:there's|there is|i've got|i have got|i have|i've"
-    r"|i'm|i am|you've got|you have)(?: got)?(?: still| really| definitely)? (?:nothing"
+    r"|i (?:already|still) have|i've (?:already|still) got"
+    # ("unless I already have something that day": the visits were not read)
+    r"|i'm|i am|you've got|you have)(?: got)?(?: still| really| definitely| already)? (?:nothing"
     r"|anything|something|no other|free|not got anything|not busy|busy)\b"
 )
 _VISITS_READ = frozenset({"appointments", "next_appointment"})
+
+
+# "if the groceries are already overdue just delete them", "if the insurance is due before
+# the 10th, make it high priority": a change of a to-do on a condition of its due day or
+# level. Asked about, as above; the to-dos are read with the question so that the answer
+# shows whether it holds (it asked "Would you like me to delete it?" without looking).
+_TASK_CONDITION = rx(
+    r"\b(?:if|unless|provided|as long as) (?:the |my )?[a-z' -]{2,40}?"
+    r" (?:is|are|isn't|aren't|is not|are not) (?:already |still |now )?(?:overdue|late|past due"
+    r"|due\b|(?:a |an )?(?:high|low|normal|top|urgent)(?:[- ]priority)?\b)"
+    r"|\b(?:if|unless) (?:the |my )?[a-z' -]{2,40}? (?:has|have|doesn't have|does not have"
+    r"|don't have|do not have) (?:no |a |any )?(?:due date|deadline)\b"
+)
+_TASK_CHANGES = frozenset({"complete_task", "update_task", "delete_task"})
+
+
+def with_the_tasks_read(found: list[Intent], text: str) -> list[Intent]:
+    """`found` with the to-dos read first, when a change of one asked on a condition of
+    its due day or level is weighed (see above)."""
+    if not any(i.kind in _TASK_CHANGES and "consent" in i.missing for i in found):
+        return found
+    if any(i.kind == "tasks" for i in found) or not _TASK_CONDITION.search(text):
+        return found
+    return [Intent("tasks", clause=text), *found]
 
 
 def with_the_day_read(found: list[Intent], text: str) -> list[Intent]:

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from typing import Any
 
 from assistant.language import quoted
+from assistant.language.account_rules import the_other_detail_before
 from assistant.language.aimed_at_system import without_system_talk
 from assistant.language.another_visit import another_visit
 from assistant.language.bill_told_paid import of_the_bill
@@ -37,7 +38,12 @@ from assistant.language.grammar import (
     refer_back,
 )
 from assistant.language.if_named import condition_named
-from assistant.language.indirect import as_asked, made_a_move, with_the_day_read
+from assistant.language.indirect import (
+    as_asked,
+    made_a_move,
+    with_the_day_read,
+    with_the_tasks_read,
+)
 from assistant.language.intent import (
     APPOINTMENT_ACTIONS,
     READ_KINDS,
@@ -93,6 +99,23 @@ _ALL_BUT_KEPT = rx(
     r"(?:(?:keep|leave) )?(?=(?:the|my|that|this|our)\b)"
 )
 _BOTH = rx(r"(?i)\bboth\b")
+# "I never asked for a haircut on friday, get rid of it": a visit or to-do the customer says
+# they did not ask for, then done away with (read as a booking asked, and "it" as a to-do).
+_NEVER_ASKED = rx(
+    r"(?i)^(?P<lead>(?:(?:but|so|um|uh|well|look|hi|hey)[ ,]+)*)i (?:never|didn't|did not)"
+    r" (?:ask for|asked for|book|booked|want|wanted|order|ordered|request|requested)"
+    r" (?:a |an |the |this |that |any )?(?P<thing>[a-z' -]+?(?: on [a-z0-9' ]+?)?)[,.;!]?"
+    r" (?:(?:so|please|just|and|can you|could you)[ ,]+)*(?P<verb>get rid of|cancel|remove"
+    r"|delete|drop|take off)(?: it| that| this| that one| this one)\b"
+)
+# "all my tasks are done except the eye exam one": told done of all but the ones said after
+# (read as "all my tasks are done", the rest a listing: nothing was marked done).
+_ALL_DONE_EXCEPT = rx(
+    r"(?i)^(?P<all>(?:(?:so|ok|okay|well|right|and)[ ,]+)*(?:all|every|each|everything)\b"
+    r"[^,.!?;]*?) (?P<is>(?:is|are)(?: all| now)?) (?P<done>done|finished|complete|completed"
+    r"|sorted)(?: now)?,? (?P<ex>(?:except|apart from|other than|besides|but) (?:for )?"
+    r"(?:the|my|that|this)\b[^,.!?;]*?)[.!]*$"
+)
 # Every joiner but the bare comma starts with the same optional comma and spaces and
 # then a word: they are read once per position, not once per alternative (the split
 # runs on every message; the shared lead-in made it the grammar's dearest search).
@@ -485,6 +508,24 @@ _FRONTED = rx(
     r"^(?:(?:and|so|ok|okay|oh|now|also|then|as for|about) )*(?P<thing>(?:the|my) (?:[a-z'-]+ )"
     r"{0,3}?(?:one|task|reminder|to-?do|appointment|visit|booking))$"
 )
+# "put groceries back a day", "move the groceries a day earlier": "put"/"move" of a thing
+# named, then a shift by days or weeks (its amount said).
+_AMOUNT_OF_DAYS = r"(?:a|an|one|two|three|four|five|six|seven|\d+|a couple of) (?:days?|weeks?)"
+_PUT_BY_DAYS = rx(
+    r"\b(?:put|move)\b(?= (?!(?:me|us|it|that|this|them)\b)[a-z' -]{2,40}?"
+    rf"(?:\b(?:back|forward|ahead)(?: by)? {_AMOUNT_OF_DAYS}\b"
+    rf"|\b{_AMOUNT_OF_DAYS} (?:earlier|later|sooner|back|forward|ahead)\b))"
+)
+# "set the groceries for january 18", "set my car insurance one to friday": a thing of the
+# customer's named, then the day it is set for (a new one, "set a reminder for…", is not).
+_SET_FOR_A_DAY = rx(
+    r"(?:^|(?<=[,.;] )|(?<=\band )|(?<=\bplease )|(?<=\byou )|(?<=\bjust ))set "
+    r"(?P<what>(?:the|my) (?!(?:reminder|alarm|appointment|meeting)s?\b)[a-z'-]+"
+    r"(?: (?!for\b|to\b)[a-z'-]+){0,3}) (?:for|to)"
+    r"(?= (?:(?:this |next |on )?(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow"
+    r"|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]* \d"
+    r"|the \d{1,2}(?:st|nd|rd|th)))"
+)
 # "just put that on saturday": a change of "it" or "that"
 _CHANGE_OF_IT = rx(
     r"^(?:(?:and|so|just|please|can you|could you|then) )*(?:put|move|push|make|change|set"
@@ -542,6 +583,59 @@ _FEW_TASKS = rx(
     r"\bthe (?P<end>first|last|top|bottom) (?P<n>two|three|2|3) (?:tasks|to-?dos|items|things"
     r"|reminders)(?: on (?:my|the) (?:to[- ]?do |task )?list)?\b"
 )
+# "move my cleaning to whichever is earlier, thursday or friday", "…thursday or friday,
+# whichever is sooner": the day of the two that comes first (or last), as said (it asked
+# which of the two). Only two days said plainly.
+_WEEKDAY_SAID = (
+    r"(?:(?:this|next|on) )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow"
+    r"|today|the \d{1,2}(?:st|nd|rd|th))"
+)
+_WHICHEVER = (
+    r"whichever(?: one)? (?:is|comes|'s|of them is|of the two is) (?P<w>earlier|sooner|first"
+    r"|soonest|earliest|later|last|latest)"
+)
+_WHICHEVER_DAY = rx(
+    rf"(?i)\b{_WHICHEVER},? (?P<a>{_WEEKDAY_SAID}) or (?P<b>{_WEEKDAY_SAID})\b"
+    rf"|\b(?P<a2>{_WEEKDAY_SAID}) or (?P<b2>{_WEEKDAY_SAID}),?"
+    rf" {_WHICHEVER.replace('?P<w>', '?P<w2>')}\b"
+)
+
+
+# "cancel whichever of my appointments is sooner": the earliest (it asked which).
+_WHICHEVER_VISIT = rx(
+    r"(?i)\bwhichever(?: one)?(?: of (?:my|the) (?:appointments|visits|bookings)|"
+    r" (?:appointment|visit|booking))(?: (?:i have|i've got))? (?:is|comes|'s) (?:the )?(?:sooner"
+    r"|earlier|first|soonest|earliest|next)\b"
+)
+
+
+def _whichever_day(text: str, now: datetime) -> str:
+    """`text` with "whichever is earlier, thursday or friday" said as the day chosen."""
+    if (visit := _WHICHEVER_VISIT.search(text)) is not None:
+        text = f"{text[: visit.start()]}my earliest appointment{text[visit.end() :]}"
+    said = _WHICHEVER_DAY.search(text)
+    if said is None:
+        return text
+    a, b = said.group("a") or said.group("a2"), said.group("b") or said.group("b2")
+    first, second = find_when(a.lower(), now), find_when(b.lower(), now)
+    if first is None or second is None or first.day is None or second.day is None:
+        return text
+    later = (said.group("w") or said.group("w2")) in ("later", "last", "latest")
+    # (the later of the two when asked so, else the earlier; the first said on a tie)
+    first_is_chosen = first.day >= second.day if later else first.day <= second.day
+    chosen = a if first_is_chosen else b
+    return f"{text[: said.start()]}{chosen}{text[said.end() :]}"
+
+
+# "cancel my next two appointments", "move the first 2 visits back an hour": each by its
+# place among those coming up (it looked for one "two appointments", and asked which).
+_FEW_VISITS = rx(
+    r"\b(?P<the>my|the) (?:next|first|coming|upcoming|earliest) (?P<n>two|three|2|3)"
+    r" (?:upcoming |coming )?(?:appointments|visits|bookings)\b"
+)
+_CHANGES_VISITS = rx(
+    r"\b(?:cancel|move|push|reschedule|postpone|shift|bring|delete|remove|call off)\b"
+)
 _PLACES = ("first", "second", "third")
 _FROM_THE_END = ("last", "second last", "third last")
 
@@ -562,6 +656,20 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
     `now` is any aware datetime; dates are read in `timezone` (the customer's).
     """
     text = without_reason_told(without_polite_aside(ask_corrected(without_system_talk(text))))
+    if ("i never" in text.lower() or "didn't" in text.lower() or " not " in text) and (
+        never := _NEVER_ASKED.match(text)
+    ) is not None:
+        # (a visit said so is cancelled: "get rid of the haircut" alone looks for a to-do)
+        thing = never.group("thing")
+        verb = "cancel" if services_named(thing.lower()) else never.group("verb")
+        text = f"{never.group('lead')}{verb} the {thing}{text[never.end() :]}"
+    if (" done " in text or "finished " in text or "complete" in text or "sorted " in text) and (
+        all_done := _ALL_DONE_EXCEPT.match(text)
+    ) is not None:
+        text = (
+            f"{all_done.group('all')} {all_done.group('ex')} {all_done.group('is')}"
+            f" {all_done.group('done')}"
+        )
     if " but " in text:
         # "cancel all my appointments but keep the cleaning": all of them except the one
         # kept (the question named the cleaning too: a yes would have cancelled it)
@@ -583,6 +691,15 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
         # "remind me to pack his glasses the night before": the day before (a to-do keeps a
         # day; "night" is no hour of today)
         text = f"{text[: night.start()]}the day before{text[night.end() :]}"
+    if ("day" in text or "week" in text) and (by_days := _PUT_BY_DAYS.search(text)):
+        # "put groceries back a day", "can you move groceries a day earlier?": a shift by
+        # days, read as "push" reads it (was: not understood, a to-do's name after "put"
+        # or "move" alone read as no ask)
+        text = f"{text[: by_days.start()]}push{text[by_days.end() :]}"
+    if "set " in text and (set_for := _SET_FOR_A_DAY.search(text)) is not None:
+        # "set the groceries for january 18": the thing named moved to that day, read as
+        # "move … to" reads it (was: not understood)
+        text = f"{text[: set_for.start()]}move {set_for.group('what')} to{text[set_for.end() :]}"
     text = as_the_thing_is(text)  # "book the car insurance task for monday"
     text = as_asked(text)  # "would you mind moving…", "it's the cleaning I need to move…"
     if ("two" in text or "three" in text or "2" in text or "3" in text) and (
@@ -590,6 +707,18 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
     ) is not None:
         # "mark the last two tasks on my list done": each by its place in the list
         text = f"{text[: few.start()]}{_each_placed(few)}{text[few.end() :]}"
+    if (
+        ("two" in text or "three" in text or "2" in text or "3" in text)
+        and (few_visits := _FEW_VISITS.search(text)) is not None
+        and _CHANGES_VISITS.search(text[: few_visits.start()])
+    ):
+        many = {"two": 2, "three": 3}.get(few_visits.group("n")) or int(few_visits.group("n"))
+        placed = " and ".join(
+            f"{few_visits.group('the')} {place} appointment" for place in _PLACES[:many]
+        )
+        text = f"{text[: few_visits.start()]}{placed}{text[few_visits.end() :]}"
+    if "whichever" in text.lower():
+        text = _whichever_day(text, now.astimezone(zone_named(timezone)))
     if (fronted := _DAY_THEN_ASK.match(text)) is not None:
         # "on thursday, what do I have and what tasks are due": the day said first is the
         # day of each question after it (read alone, "what do I have" asked nothing);
@@ -647,7 +776,7 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
     unheard: list[str] = []
     leading: list[str] = []
     # Quoted words are one title: no "and" or full stop in them splits the message.
-    text_held, unquote = quoted.held(norm.text)
+    text_held, unquote = quoted.held(_from_the_day_said(norm.text, local_now))
     for separator, clause, asked in _split(text_held):
         clause = unquote(clause)
         if same_day and day_said is not None:
@@ -674,6 +803,13 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
             if own_plan
             else read_clause(clause, norm, local_now, timezone, previous=last_intents, asked=asked)
         )
+        if last_intents and (of_task := _of_the_task_before(clause, intents, last_intents)):
+            # "bump the groceries to high and push it to monday": "it" is the to-do just
+            # changed (read alone, a visit was to be moved, and which was asked)
+            again = read_clause(of_task, norm, local_now, timezone, asked=asked)
+            # (a move of the to-do named is its due day: references.may_be_a_task)
+            if len(again) == 1 and again[0].target is not None and not again[0].target.vague:
+                intents = again
         condition_only = (
             ("if" in clause or "unless" in clause or "provided" in clause or "as long" in clause)
             and _IF_FIRST.match(clause) is not None
@@ -885,6 +1021,8 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
             del found[len(found) - len(last_intents) :]
             own = intents
             intents = read_clause(merged, norm, local_now, timezone, previous=[], asked=asked)
+            if not intents and the_other_detail_before(last_clause, own):
+                intents = own  # "my number's not changing, only my email: …": the email
             if not last_intents:
                 leading = [] if intents else [*leading, clause]
             elif (
@@ -947,12 +1085,17 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
         said.append((clause, intents))
     if len(said) > 1 and " it " in f"{norm.text} ":
         found = _it_told_before(found, said, norm, local_now, timezone)
-    if found and ("keep " in norm.text or "leave " in norm.text) and "other" in norm.text:
+    if (
+        found
+        and ("keep " in norm.text or "leave " in norm.text or "not " in norm.text)
+        and "other" in norm.text
+    ):
         found = _other_than_kept(found, [c for c, _ in said], norm, local_now)
     if len(found) > 1 and "remind me" in norm.text:
         found = _reminded_of_the_one_added(found)
     if found and any(word in norm.text for word in ("if ", "unless", "provided", "as long as")):
         found = with_the_day_read(found, norm.text)  # "…only if there's nothing else that day"
+        found = with_the_tasks_read(found, norm.text)  # "if the groceries are overdue…"
     if len(found) > 1:
         found = _rebooked_is_moved(found)
         if any(_hour_only_booking(i) for i in found):
@@ -986,7 +1129,42 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
         found = [cancel_with_a_move(intent) for intent in found]  # "cancel it to friday"
     if " or " in norm.text or norm.text.count(" at ") >= 2:
         found = [_either_asked(intent) for intent in found]
+    if "priority" in norm.text and len(found) > 1:
+        found = _level_after_a_move(found)
     return _dedupe(found)
+
+
+# "high priority", "a low priority one": a level said alone, as a clause of its own.
+_LEVEL_ALONE = rx(
+    r"^(?:(?:and|also|then|plus|please|make it|set it to|mark it)\W+)*(?:a |an )?"
+    r"(?P<p>high|low|normal|medium)(?: priority)(?: one| too| as well| please)*\W*$"
+)
+_LEVELS = {"medium": "normal"}
+
+
+def _level_after_a_move(found: list[Intent]) -> list[Intent]:
+    """ "move the eye exam to January 20, high priority" (said "…. And make it high
+    priority"): a level is a to-do's, so the thing moved is the to-do, due that day at that
+    level (was: the day set, and the level read as a visit to move, asked which)."""
+    kept: list[Intent] = []
+    for intent in found:
+        before = kept[-1] if kept else None
+        level = _LEVEL_ALONE.match(intent.clause.strip()) if intent.target else None
+        if (
+            level is not None
+            and before is not None
+            and before.kind == "reschedule_appointment"
+            and before.target is not None
+            and before.when is not None
+            and before.when.day is not None
+            and before.when.clock is None
+        ):
+            said = level.group("p")
+            arguments = {"due_on": before.when.day.isoformat(), "priority": _LEVELS.get(said, said)}
+            kept[-1] = Intent("update_task", arguments, target=before.target, clause=before.clause)
+            continue
+        kept.append(intent)
+    return kept
 
 
 # "…, what's left", "…, how much is left now": what remains of what was just talked about.
@@ -994,6 +1172,33 @@ _WHATS_LEFT = rx(
     r"^(?:(?:so|and|then|ok|okay)[ ,]+)*(?:what(?:'s| is| do i have) (?:left|remaining)"
     r"|how much(?: is| do i have)? (?:left|remaining)|what remains)\b"
 )
+
+
+_VISIT_IT = rx(
+    r"^(?:(?:and|then|also|so|please|can you|could you)[ ,]+)*(?P<verb>move|push"
+    r"|postpone|shift|bring|put off|delay|reschedule|change) (?P<it>it|that)\b"
+)
+
+
+def _of_the_task_before(clause: str, intents: list[Intent], before: list[Intent]) -> str | None:
+    """The clause with the to-do named for its "it", when it would move a visit named by
+    "it" alone ("push it to monday") right after a change of one to-do named plainly;
+    None otherwise."""
+    if not (
+        len(intents) <= 1
+        and all(i.kind == "reschedule_appointment" for i in intents)
+        and all(i.target is None or i.target.vague for i in intents)
+    ):
+        return None
+    tasks = [
+        i for i in before if i.kind in TASK_ACTIONS and i.target is not None and not i.target.vague
+    ]
+    if len(tasks) != 1 or tasks[0].target is None:
+        return None
+    said = _VISIT_IT.match(clause)
+    if said is None:
+        return None
+    return f"{clause[: said.start('it')]}{tasks[0].target.phrase}{clause[said.end('it') :]}"
 
 
 def _it_told_before(
@@ -1086,6 +1291,9 @@ def _reminded_of_the_one_added(found: list[Intent]) -> list[Intent]:
 _KEPT = rx(
     r"^(?:but |and )?(?:please |just )?(?:keep|leave) (?P<x>(?:the|my|that|this|our) [a-z' -]+?)"
     r"(?: (?:alone|open|where it is|as it is|as is|for now|please))*$"
+    # "not the haircut, the other one, cancel that": the one said not to be meant (the
+    # other one was read as the haircut, and its cancel held for a yes)
+    r"|^(?:no,? )?not (?P<y>(?:the|my|that|this|our) [a-z' -]+?)(?: one)?$"
 )
 # (the clause may have named "one" by what was said before it: "the other cleaning")
 _THE_OTHER = rx(r"\b(?:the|that|my) others?\b")
@@ -1097,7 +1305,7 @@ def _other_than_kept(
     """ "keep the cleaning, cancel the other one": the other one is any but the one kept
     (it was read as the one named, the cleaning: a yes would have cancelled it; "move
     the other one to friday" moved it). Which is asked when more than one is left."""
-    kept = [m.group("x") for c in clauses if (m := _KEPT.match(c)) is not None]
+    kept = [m.group("x") or m.group("y") for c in clauses if (m := _KEPT.match(c)) is not None]
     if not kept:
         return found
     left_out = target_ref(kept[0], norm.original, now)
@@ -1219,6 +1427,37 @@ _TITLE_TOLD = rx(
 _SAME_DAY = re.compile(
     r"\b(?:on )?(?:the same|that same|that) day\b(?!,? (?:the )?(?:next|following) week)"
 )
+
+# "the day after that", "to the week before that": a day counted from the one said before
+# ("the one after that", "the task before that" name a thing: no day).
+_FROM_THAT_DAY = re.compile(
+    r"\b(?P<lead>(?:on|for|to|by) )?the (?P<n>day|week) (?P<dir>after|before) that\b"
+    r"(?! (?:one|task|visit|appointment|reminder|booking)\b)"
+)
+
+
+def _from_the_day_said(text: str, now: datetime) -> str:
+    """ "book a massage thursday at 2 and a facial the day after that at 11": the day
+    counted from the one said before it (was: the facial booked on the massage's Thursday,
+    "after that" read as "and then")."""
+    if " that" not in text or (said := _FROM_THAT_DAY.search(text)) is None:
+        return text
+    day = None
+    before = text[: said.start()]
+    while (when := find_when(before, now)) is not None and when.day and when.spans:
+        # the last day said before it ("…from wednesday to friday and my haircut to the day
+        # after that": Saturday)
+        day = None if when.day_implied else when.day
+        end = max(end for _, end in when.spans)
+        if end <= 0:
+            break
+        before = before[end:]
+    if day is None:
+        return text  # no day said before: counted from the one talked of, if any
+    days = 7 if said.group("n") == "week" else 1
+    counted = day + timedelta(days=days if said.group("dir") == "after" else -days)
+    told = f"{said.group('lead') or 'on '}{counted.isoformat()}"
+    return text[: said.start()] + told + text[said.end() :]
 
 
 # "…and can you open a new one": "one" is the thing the clause before named.

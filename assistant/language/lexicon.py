@@ -298,6 +298,7 @@ VOCABULARY = (
     "instead",
     "except",
     "again",
+    "anymore",
     "another",
     "different",
     "others",

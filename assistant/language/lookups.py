@@ -50,6 +50,9 @@ PAST_VISIT = (
     r"|aug|sep|oct|nov|dec)[a-z]*)\b"
     r"|\bwhen (?:was )?my (?:last|previous) (?!(?:\w+ )?(?:invoices?|bills?|payments?|tickets?"
     r"|cases?|complaints?|tasks?)\b)\w+"
+    # "show me my last 2 visits", "my past few appointments": a count of those gone by
+    r"|\b(?:my|the) (?:last|previous|past) (?:\d{1,2}|two|three|four|five|few|couple(?: of)?)"
+    r" (?:appointments|visits|bookings|haircuts|cleanings)\b"
 )
 READS: tuple[tuple[IntentKind, GatedPattern], ...] = (
     (
@@ -70,6 +73,8 @@ READS: tuple[tuple[IntentKind, GatedPattern], ...] = (
             # "…on the day after tomorrow", "…the first week of april", "…between the 20th
             # and the 25th": a day or a stretch of days said another way
             r"|the day after tomorrow|(?:the )?(?:first|second|third|fourth|last) week (?:of|in)"
+            # "…the week of the 21st", "…the week after next": a week said by a day in it
+            r"|(?:the )?week (?:of|starting|beginning|commencing|after next)"
             r"|between (?:the |now and )?\d{1,2}(?:st|nd|rd|th)?"
             r"|between (?:mon|tues|wednes|thurs|fri|satur|sun)day\b"
             r"|(?<=in )(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*)\b"
@@ -77,7 +82,8 @@ READS: tuple[tuple[IntentKind, GatedPattern], ...] = (
             # "anything on friday afternoon", "anything tomorrow morning": a day said bare
             r"|^(?:(?:and|so|ok|okay|um|uh|hmm) )*anything (?:on |for |in |before |after )?"
             r"(?:today|tomorrow"
-            r"|tonight|(?:this|next) (?:week|weekend|morning|afternoon|evening|\w+day)|\w+day)\b"
+            r"|tonight|(?:this|next) (?:week|weekend|morning|afternoon|evening|\w+day)|\w+day"
+            r"|(?:the )?week (?:of|starting|beginning|commencing|after next))\b"
             # "do I have anything before noon on wednesday", "…after 3 tomorrow": a part of
             # a day, by an hour
             r"|\b(?:have i got|do i have|is there|got) (?:anything|something)(?: booked| on"

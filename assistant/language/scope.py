@@ -126,6 +126,9 @@ _ASKS_WHAT_WAS_DONE = rx(
     r"|\bwhat (?:time|day|date) (?:is|was) (?:it|that) (?:booked|set|moved|scheduled|changed|put)"
     r" (?:for|to|at|on)\b"
     r"|\bwhat (?:did|have) you (?:just )?(?:do|done|change|changed)\b"
+    # "wait, which one did you tick off?": the one just changed, by its kind
+    r"|\b(?:what|which)(?: one| task| appointment| visit)? (?:did|have) you (?:just )?"
+    r"(?:tick|mark|complet|cross|delet|remov|cancel|mov|book|add)\w*(?: (?:off|done))?\W*$"
     # "what changes did you just make?", "which changes have you made so far?"
     r"|\b(?:what|which) (?:changes?|updates?) (?:did|have) you (?:just )?(?:make|made|do|done)\b"
     # "what did I just book?", "what have we just changed?": the change just made
@@ -230,7 +233,10 @@ _DELIBERATES = rx(
     r"\b(?:(?:wonder(?:ing)?|not sure|unsure|undecided|debating|(?:can't|cannot|trying to)"
     r" decide|deciding|(?:don't|dont|do not) know|think(?:ing)? about|thinking)"
     r" (?:whether|if)|(?:i|i'm|im|i am) (?:hope|hoping)|hopefully|in case"
-    r"|(?:might|may) (?:have|need) to)\b"
+    r"|(?:might|may) (?:have|need) to"
+    # "I might cancel the cleaning later, not now": a change the customer may make, not one
+    # asked for (its cancel was held for a yes)
+    r"|(?<![a-z'])(?:i|we) (?:might|may)(?: (?:well|possibly|perhaps|end up|eventually))?)\b"
     # "I hope you can move it", "I was wondering if I could book…": asked politely.
     r"(?! (?:you|u|ya|someone|somebody|anyone|anybody|(?:i|we) (?:could|can))\b)"
     r"(?: [\w']+){0,5}? (?:cancel|delete|remove|book|move|reschedul|mark|tick|complet|add|chang"

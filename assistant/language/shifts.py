@@ -61,7 +61,7 @@ _DAYS = (
     (SAME_DAY_NEXT_WEEK, 7),
     (rx(r"\b(?:the )?(?:day after|following day|next day)\b"), 1),
     (rx(r"\b(?:the )?day before\b"), -1),
-    (rx(r"\b(?:a week later|the week after|the following week|the next week)\b"), 7),
+    (rx(r"\b(?:a week later|the week after(?! next\b)|the following week|the next week)\b"), 7),
     (rx(r"\b(?:the )?week before\b"), -7),
     (rx(r"\b(?:a fortnight later|the fortnight after)\b"), 14),
 )

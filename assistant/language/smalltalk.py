@@ -46,10 +46,12 @@ _PATTERNS: tuple[tuple[ChatKind, str], ...] = (
         r"^(?:(?:oh|ah|ok|okay|actually|no|erm|um|good|great|fine|perfect|right|alright|thanks)"
         r"[ ,.!]+)*(?:never ?mind|nevermind|scrap that"
         r"|forget (?:it|that|about it)|don't worry(?: about it)?|no worries|ignore that"
-        r"|cancel that|nothing|not to worry"
+        # ("nothing else, bye", "thanks, nothing else": a goodbye, not a let-go)
+        r"|cancel that|nothing(?! else)|not to worry"
         # "ok leave it as it is", "keep it then", "hang on": nothing is to change.
-        r"|(?:just )?(?:leave|keep) (?:it|them|that|things|both(?: of them)?)(?: (?:as (?:it is"
-        r"|they are|is)"
+        r"|(?:just )?(?:leave|keep) (?:it|them|that(?: one)?|this one|things|both(?: of them)?)"
+        # ("fine, leave that one where it is": told of a visit, none to change)
+        r"(?: (?:as (?:it is|they are|is)|where (?:it is|it's|they are)"
         r"|alone|be|for now|then|that way|like that))*"
         r"(?:[ ,.!]+(?:i'll|i will|i'd like to|i want to|i'm going to) keep (?:it|them|that)"
         r"(?: then| for now| after all)?)?[ .!]*$"

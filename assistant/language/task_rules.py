@@ -503,9 +503,10 @@ _PRIORITY_CHANGE = (
         rf"{_LEVEL}(?:[- ]priority)?\b"
     ),
     # "drop it to normal", "knock the insurance one down to low": a level said after "to".
+    # ("pop the car insurance down to normal", "pop it up to high": the same, put casually)
     rx(
-        r"\b(?:drop|knock|bring|turn|take)(?: down| back)? (?P<t>.+?)(?: down| back)?"
-        r" to (?:a |an )?"
+        r"\b(?:drop|knock|bring|turn|take|pop|shove|kick)(?: down| back| up)? (?P<t>.+?)"
+        r"(?: down| back| up)? to (?:a |an )?"
         rf"{_LEVEL}(?:[- ]priority)?\b"
     ),
     rx(
@@ -553,8 +554,10 @@ _RENAME = (
     ),
     # "call the groceries task weekly shop instead", "the insurance one should be called …"
     rx(
-        r"\b(?:call|name|retitle) (?P<t>(?:the|my|that|this) [a-z' -]+?\b(?:task|to-do"
-        r"|reminder|one)) (?!(?:today|tonight|tomorrow|on|at|by|for|next|this|done|monday"
+        r"\b(?:call|name|(?P<re>retitle)) (?P<t>(?:the|my|that|this) [a-z' -]+?\b(?:task|to-do"
+        # ("retitle the insurance to-do as renew car…": the title after "as", not with it)
+        r"|reminder|one)) (?:(?(re)(?:as|to)|as) )?"
+        r"(?!(?:today|tonight|tomorrow|on|at|by|for|next|this|done|monday"
         r"|tuesday|wednesday|thursday|friday|saturday|sunday)\b)(?P<new>[a-z].*?)"
         r"(?:,? (?:instead|from now on|please))*$"
     ),
@@ -675,6 +678,13 @@ _DESCRIBE = rx(
     r"|details?) (?:to|on|for|in|onto) (?P<t>.+?)"
     r"(?::| saying| that says| -) (?P<d>.+)$"
 )
+# "…and give it a note saying ask about the bundle discount": the note, given (it was read
+# as a title for a to-do "give it a note saying…").
+_GIVE_NOTE = rx(
+    r"\bgive (?P<t>it|that|this|that one|this one|(?:the|my) [a-z' -]+?\b(?:task|to-?do"
+    r"|reminder|one)) (?:a |the )?(?:quick |short )?(?:note|description)"
+    r"(?::| saying| that says| reading| -) (?P<d>.+)$"
+)
 
 
 # Each list tried in one loop (patterns.Tried): most clauses hold none of their words.
@@ -793,7 +803,7 @@ def update_task(c: Clause) -> Intent | None:
         # "push the insurance task back two days": from the due date it has (resolve.py).
         target = task_ref(match.group("t"), c)
         return Intent("update_task", target=target, clause=c.text, shift=shift)
-    if match := _DESCRIBE.search(c.text):
+    if match := _DESCRIBE.search(c.text) or _GIVE_NOTE.search(c.text):
         description = restore_case(slots.clean_free_text(match.group("d")), c.original)
         return _task_change(c, match.group("t"), {"description": description})
     for _, match in _RENAMES.found(c.text):

@@ -79,6 +79,37 @@ _SYMBOLS = (
 )
 
 
+# A day written short that is also a word ("sat", "sun", "wed", "tue", "thu"): the day
+# only where a day goes, after "on", "for", "by"… or before an hour ("need a haircut sat
+# 11am" was booked tomorrow, the day unread; "add … to my list for wed" had no due day).
+# "I sat", "the sun", "we wed" stay words.
+_SHORT_DAY = rx(r"\b(?:sat|sun|wed|tue|thu)\b(?!['-])")
+_DAY_GOES_BEFORE = {"on", "for", "by", "this", "next", "till", "til", "until", "before"}
+_DAY_GOES_BEFORE |= {"after", "from", "every", "and", "or", "to"}
+_HOUR_AFTER = rx(r" (?:at |@ ?)?(?:\d|noon\b|(?:morning|afternoon|evening|night)\b)")
+_SHORT_DAYS = {
+    "sat": "saturday",
+    "sun": "sunday",
+    "wed": "wednesday",
+    "tue": "tuesday",
+    "thu": "thursday",
+}
+
+
+def _short_day(text: str) -> str:
+    """`text` with each day written short where a day goes spelled out ("sat" →
+    "saturday" in "on sat", "sat 11am")."""
+
+    def day(match: re.Match[str]) -> str:
+        before = text[: match.start()].split()
+        after = text[match.end() :]
+        if (before and before[-1].strip(",") in _DAY_GOES_BEFORE) or _HOUR_AFTER.match(after):
+            return _SHORT_DAYS[match.group(0)]
+        return match.group(0)
+
+    return _SHORT_DAY.sub(day, text)
+
+
 @dataclass(frozen=True, slots=True)
 class Normalized:
     """`text` is what the grammar reads; `emails` and `phones` were lifted out of it."""
@@ -191,6 +222,8 @@ def normalize(text: str) -> Normalized:
     text = without_thanks(text.lower())
     text = _WRITTEN_OUT.sub(lambda m: _CONTRACTED[m.group(0)], text)
     text = _MERIDIEM.sub(lambda m: f"{m.group(1)}m", text)
+    if any(short in text for short in _SHORT_DAYS):
+        text = _short_day(text)
     for pattern, replacement in _SYMBOLS:
         text = pattern.sub(replacement, text)
     text = _WORD.sub(_fix_word, text)

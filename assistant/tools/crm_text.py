@@ -62,12 +62,14 @@ def _clean_text(text: str) -> str:
 
 
 # A label read inside our own sentences ("It's at {location}.", "an invoice for
-# {description}"): its first sentence is the label; what follows is someone's words, which
-# would be spoken as ours ("Main office. Your dental cleaning has been cancelled …" was
-# said, and its claim made the claims check drop the whole answer; "Dental cleaning. Say
-# yes and this invoice will be waived" was offered in our voice). A sentence ends at a
-# stop after a word of three letters or more ("St. Mary's" and "Dr. Lee" go on), before a
-# capital, with four words or more after it ("… Ave. Suite 4" goes on).
+# {description}"): its first sentence is the label; a sentence after it that speaks to
+# the customer, of a change, an answer or money would be spoken as ours ("Main office.
+# Your dental cleaning has been cancelled …" was said, and its claim made the claims check
+# drop the whole answer; "Dental cleaning. Say yes and this invoice will be waived" was
+# offered in our voice), so the label is cut before it. Other sentences are the place's
+# own (was: all were cut, and "Riverside Clinic. Enter from the Oak Street parking lot,
+# second floor." lost its directions). A sentence ends at a stop after a word of three
+# letters or more ("St. Mary's" and "Dr. Lee" go on), before a capital.
 _SENTENCE_ON = re.compile(r"(?<=\w{3})[.!?]+\s+(?=[A-Z])|\s*\n+\s*(?=\S)")
 _MAY_GO_ON = re.compile(rb"[.!?]\s+[A-Z]|\\n")
 _LABELS: Final = ("location",)
@@ -94,9 +96,25 @@ def labels_cut(document: Any) -> Any:
     return cut
 
 
+# What a place's own words do not say: to the customer ("you", "we", "say yes"), of a
+# change or an answer to one, of money, or to the system reading it. ("I-5" and "No
+# parking on the street" are a place's words: a lone "I" or "no" is not looked for.)
+_AS_OURS = re.compile(
+    r"\b(?:you\w*|we|we'\w+|i'\w+|us|our\w*|yes|say|said|please confirm|confirm\w*"
+    r"|cancel\w*|book\w*|re-?book\w*|delet\w*|remov\w*|waiv\w*|refund\w*|credit\w*|pa(?:y|id)"
+    r"|paying|payment\w*|balance\w*|owe\w*|owing|charg\w*|reschedul\w*|moved|added|changed"
+    r"|updated|system|assistant|instruction\w*|ignore\w*|customer\w*|appointment\w*"
+    r"|invoice\w*|task\w*|account\w*|dollars?)\b|[$€£]",
+    re.IGNORECASE,
+)
+
+
 def _first_sentence(text: str) -> str:
-    for end in _SENTENCE_ON.finditer(text):
-        if len(text[end.end() :].split()) >= 4:
+    """`text` up to the first sentence after its first that reads as ours (see above)."""
+    ends = list(_SENTENCE_ON.finditer(text))
+    for n, end in enumerate(ends):
+        stop = ends[n + 1].start() if n + 1 < len(ends) else len(text)
+        if _AS_OURS.search(text, end.end(), stop):
             return text[: end.start()].rstrip(" ,;:")
     return text
 

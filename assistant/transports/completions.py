@@ -134,13 +134,16 @@ async def chat_completions(request: web.Request) -> web.StreamResponse:
             trace_id=trace_id,
             asked=completion.fingerprint,
             named=completion.named,
+            said_between=completion.said_between,
         )
     except TooManyCalls as exc:
         return error_response(
             503, str(exc), type="server_error", code="server_busy", retry_after_s=5
         )
     try:
-        await request.app[PLATFORM_CALLS].refresh(call, completion.earlier, completion.fingerprint)
+        await request.app[PLATFORM_CALLS].refresh(
+            call, completion.earlier, completion.fingerprint, completion.said_between
+        )
         return await _answer(request, call, completion)
     finally:
         call.done()

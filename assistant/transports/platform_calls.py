@@ -13,10 +13,12 @@ every turn.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import hashlib
 import hmac
 import logging
 import time
+import uuid
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
@@ -25,6 +27,7 @@ from aiohttp import web
 from assistant.conversation import Conversation, open_conversation
 from assistant.dialogue_state import Dialogue
 from assistant.heard import words
+from assistant.heard_state import said_since_request
 from assistant.schema import Message, UserTurn
 from assistant.services import Services
 from assistant.session import Session
@@ -97,14 +100,43 @@ def _begins_again(
     )
 
 
-def _missed_turns(session: Session, earlier: tuple[Message, ...]) -> bool:
+def _missed_turns(
+    session: Session, earlier: tuple[Message, ...], said_between: str | None = None
+) -> bool:
     """The customer's last words before this request, as the platform has them, are not
-    the last we hold: turns were answered elsewhere (or the platform says otherwise)."""
+    the last we hold: turns were answered elsewhere (or the platform says otherwise).
+    Not when the platform's record has lost words of the caller's that we hold (its
+    last are among ours) and says the caller last heard our last answer: the caller
+    answers what we asked last (was: rebuilt from the shorter record, our question
+    dropped, and the yes to it told that nothing waits)."""
     theirs = [m.text for m in earlier if isinstance(m, UserTurn)]
     if not theirs:
         return False  # a platform sending the newest words only: ours is the history
+    ours = [words(m.text) for m in session.history if isinstance(m, UserTurn)]
+    if ours and ours[-1] == words(theirs[-1]):
+        return False
+    last_said = words(said_since_request(session))
+    # (what was played since their last words ends with our last answer: the answers
+    # of the turns whose words they lost come before it)
+    return not (
+        said_between is not None
+        and last_said
+        and words(said_between)[-len(last_said) :] == last_said
+        and words(theirs[-1]) in ours
+    )
+
+
+def _continues(session: Session, last_words: list[str], between: list[str]) -> bool:
+    """The session's last words of the customer's are `last_words`, and `between` (what
+    was played since, as words) ends with all we said since."""
     ours = next((m.text for m in reversed(session.history) if isinstance(m, UserTurn)), None)
-    return ours is None or words(ours) != words(theirs[-1])
+    said = words(said_since_request(session))
+    return (
+        ours is not None
+        and words(ours) == last_words
+        and bool(said)
+        and between[-len(said) :] == said
+    )
 
 
 def rebuild(session: Session, earlier: tuple[Message, ...]) -> None:
@@ -144,6 +176,7 @@ class PlatformCalls:
         trace_id: str = "",
         asked: str = "",
         named: bool = True,
+        said_between: str | None = None,
     ) -> PlatformCall:
         """The conversation `caller` holds under `key`; a new one, for the customer
         `find_customer` names (its history rebuilt from `earlier`,
@@ -154,6 +187,16 @@ class PlatformCalls:
         await self._close_idle()
         slot = (caller, key)
         call = self._calls.get(slot)
+        if not named and (found := self._continued(slot, call, earlier, said_between)):
+            # An unnamed call (known by its first words) whose thread this request carries
+            # on though its key is another's: a framework that trimmed the history's first
+            # turns (its key changed), or a call set aside below for a late copy of its
+            # first request. Was: another call, our question lost, "nothing waiting".
+            if call is not None:  # opened by the copy: nobody's thread
+                del self._calls[slot]
+                await call.conversation.close()
+                await self._services.sessions.delete(call.conversation.session.session_id)
+            call = self._calls[slot] = self._calls.pop(found)
         if call is not None and not named and _begins_again(call, earlier, asked):
             # The first words of a conversation, where ours went on past them: another
             # call opening the same way, not this one's thread. Was: the second call
@@ -161,8 +204,18 @@ class PlatformCalls:
             # added that a few minutes ago").
             del self._calls[slot]
             ended = call.conversation.session
-            await call.conversation.close()
             await self._services.sessions.delete(ended.session_id)
+            if call.answered.copied(asked, RETRY_WITHIN_S):
+                # Or the platform's late copy of this call's first request: the call is
+                # set aside (not closed) under an id of its own, and the next request
+                # that carries its thread goes on with it (`_continued`).
+                ended.session_id = f"{ended.session_id}_{uuid.uuid4().hex[:8]}"
+                if ended.pending is not None:  # (a question is the session's, by its id)
+                    ended.pending = dataclasses.replace(ended.pending, session_id=ended.session_id)
+                await self._services.sessions.save(ended)
+                self._calls[(caller, ended.session_id)] = call
+            else:
+                await call.conversation.close()
             call, turns_before = None, ended.turns
         else:
             turns_before = 0
@@ -178,6 +231,31 @@ class PlatformCalls:
         call.used_at = time.monotonic()
         call.requests += 1  # the transport calls `done()` when it has answered
         return call
+
+    def _continued(
+        self,
+        slot: tuple[str, str],
+        call: PlatformCall | None,
+        earlier: tuple[Message, ...],
+        said_between: str | None,
+    ) -> tuple[str, str] | None:
+        """The one other call of the caller's this request carries on, when `call` (the
+        slot's own) does not: the caller's last words before it are that call's last,
+        and what the request says was played since ends with that call's last answer."""
+        theirs = [words(m.text) for m in earlier if isinstance(m, UserTurn)]
+        if not theirs or said_between is None or not (between := words(said_between)):
+            return None
+        if call is not None and _continues(call.conversation.session, theirs[-1], between):
+            return None
+        found = [
+            other
+            for other, each in self._calls.items()
+            if other != slot
+            and other[0] == slot[0]
+            and each.conversation.session.turns > 0
+            and _continues(each.conversation.session, theirs[-1], between)
+        ]
+        return found[0] if len(found) == 1 else None
 
     async def _open(
         self,
@@ -217,7 +295,11 @@ class PlatformCalls:
         return call
 
     async def refresh(
-        self, call: PlatformCall, earlier: tuple[Message, ...] = (), asked: str = ""
+        self,
+        call: PlatformCall,
+        earlier: tuple[Message, ...] = (),
+        asked: str = "",
+        said_between: str | None = None,
     ) -> None:
         """Take the stored session when another worker has answered since (a shared
         store): only between turns, so a running turn keeps what it started with. Then,
@@ -232,7 +314,7 @@ class PlatformCalls:
         # (answered as before; a copy of an earlier request only when it carries history)
         with_history = any(isinstance(message, UserTurn) for message in earlier)
         retried = call.answered.for_retry(asked, late_copies=with_history) is not None
-        if not retried and _missed_turns(conversation.session, earlier):
+        if not retried and _missed_turns(conversation.session, earlier, said_between):
             # What we hold is from an older point of the call: its question, its pending
             # change and what it had listed are not what the caller heard last (was: "4"
             # to "what time in the morning?", asked by the other instance, answered our

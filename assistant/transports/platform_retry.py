@@ -99,6 +99,15 @@ class LastAnswer:
             and moment - answered.at <= within_s
         )
 
+    def copied(self, asked: str, within_s: float, now: float | None = None) -> bool:
+        """`asked` is the request of one of the answers kept, within a platform's retry
+        time of that answer: a copy (the last one's retry, or an earlier one's late)."""
+        answered = self._answered
+        if answered is None or answered.fingerprint != asked:
+            answered = self._earlier.get(asked)
+        moment = time.monotonic() if now is None else now
+        return answered is not None and moment - answered.at <= within_s
+
     def keep(self, asked: str, response_id: str, text: str, status: str) -> None:
         """After a turn: its answer is kept when it was given in full (ok or partial)."""
         if status in ("ok", "partial") and text:

@@ -102,6 +102,7 @@ FAILS_AS_WRITTEN = frozenset(
         "u16-eye-exam-when-answered-late",
         "u16-call-task-day-before-renewal",
         "u16-groceries-changed-in-parts",
+        "u18-haircut-day-asked-answered-by-cleaning",
     }
 )
 
@@ -274,8 +275,8 @@ def _day_ok(spec: str, day: date | None, today: date) -> bool:
     if spec.startswith("+") and ".." in spec:
         first, last = (int(x) for x in spec[1:].split("..+"))
         return first <= (day - today).days <= last
-    if spec.startswith("+"):
-        return day == today + timedelta(days=int(spec[1:]))
+    if spec.startswith(("+", "-")):  # days from today, either way
+        return day == today + timedelta(days=int(spec))
     if spec.startswith("wd:"):
         offset = (day - today).days
         return day.weekday() == _WEEKDAYS.index(spec[3:6]) and 0 < offset <= 14

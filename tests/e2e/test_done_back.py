@@ -29,7 +29,8 @@ said alone, and the limit is told beside it, without a case offered (limits.py
 know that…" is a note passed on. One check of mine was too strict: "put buy groceries
 back on my list" asks whether to add it again (DESIGN.md: a duplicate to-do is asked
 about), so it may wait for a yes. `bench.decisions --dump`: no decision changed. Now 16 of
-17; KNOWN_OPEN says what is left (nothing written wrongly).
+17; KNOWN_OPEN says what is left (nothing written wrongly). 17 of 17 since the eleventh
+left-open set (tests/e2e/test_leftopen11.py).
 """
 
 from __future__ import annotations
@@ -45,10 +46,8 @@ from tests.fixtures.crm import CrmAdmin
 DONE_BACK: Path = DATA / "conversations_done_back.jsonl"
 
 KNOWN_OPEN: list[str] = [
-    # "ok add it to my list again" after "mark the pharmacy one as not done" met the limit:
-    # "it" is no to-do in view (the limit's answer was given without looking the to-do up,
-    # so it named none); the title is asked
-    "db-not-done-then-add-it-again",
+    # ("ok add it to my list again" after "mark the pharmacy one as not done" met the limit
+    # adds the pharmacy to-do again since the eleventh left-open set: added_again.py)
 ]
 
 

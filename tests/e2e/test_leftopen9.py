@@ -60,6 +60,12 @@ hour put right kept in the afternoon's half of the day; now one that would fall 
 later after an afternoon hour is read as a bare hour is). "the last 2 things on my to do
 list are finished" looked for a task called "do" ("to do list" said with a space). Both
 fixed: 13/13.
+
+Since the eleventh left-open set (tests/e2e/test_leftopen11.py): "mark the last two tasks
+on my list done" and "the last 2 things on my to do list are finished", no list heard in
+the conversation, read the list and ask ("…Would you like me to mark Renew car insurance
+and Schedule eye exam as done?"), and a yes marks them: places counted in the CRM's order,
+which the customer never heard, are a write by an order no one said.
 """
 
 from __future__ import annotations

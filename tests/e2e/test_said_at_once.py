@@ -105,6 +105,9 @@ KNOWN_OPEN: list[str] = [
     # Not open, the same: "move my cleaning to tuesday at 9. Hmm actually that's too early
     # in the week. what about thursday then, same time?" moves it to Thursday at 9, once
     "conversations_unseen11/u11-what-about-thursday-then@1",
+    # Not open, the same: "and push the eye exam one to next wednesday. Hmm no, make it
+    # thursday the 24th" sets it due the 24th, once; the first turn's "wednesday" cannot hold
+    "conversations_unseen18/u18b-groceries-done-then-undo-asked@3",
     # Not open, the same: "book a haircut friday at 3 and a massage right after. 4:15" books
     # both at once; the first turn's "what time?" is not asked when the answer is said with it
     "conversations_one_more_said/om-massage-right-after@1",

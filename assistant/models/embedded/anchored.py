@@ -165,10 +165,35 @@ def _same_as_cancelled(text: str) -> str:
 _CLOCK = rx(r"\b(?:\d{1,2}(?::\d\d)?\s*(?:am|pm)?|noon|\w+day|tomorrow|today)\b")
 
 
+# "remind me to pick up the dry cleaning after my haircut", "after the haircut, remind me to
+# water the plants": a to-do for after a visit, due on that visit's day (was: no day, and
+# "after my haircut" kept in the title). Not a day or hours counted ("the day after my
+# haircut" is counted by `_ANCHOR`), nor a visit booked after another.
+_FOR_AFTER_A_VISIT = rx(
+    r"(?<!\bday )(?<!\bdays )(?<!\bweek )(?<!\bweeks )(?<!\bhour )(?<!\bhours )(?<!morning )"
+    r"(?<!afternoon )(?<!evening )(?<!minutes )"
+    rf"\b(?:for |on )?(?:right |just |straight )?after (?:my|the) (?P<what>{_SERVICE_WORDS})"
+    r"(?: (?:appointment|visit|booking))?\b,?"
+)
+_A_TODO = rx(r"\b(?:remind me|reminder|to-?do|task|(?:my|the) list)\b")
+_A_VISIT_ASKED = rx(r"\b(?:book|schedule|appointment for|reschedule|move|cancel)\b")
+
+
+def _for_after_a_visit(text: str) -> str:
+    """`text` with a to-do's "after my haircut" said as "on the day of my haircut"."""
+    if "after " not in text or (said := _FOR_AFTER_A_VISIT.search(text)) is None:
+        return text
+    if _A_TODO.search(text) is None or _A_VISIT_ASKED.search(text) is not None:
+        return text
+    rest = f"{text[: said.start()]} {text[said.end() :]}"
+    rest = " ".join(rest.split()).strip(" ,").rstrip(" .!?")
+    return f"{rest} on the day of my {said.group('what')}"
+
+
 def _counted(
     text: str, items: Iterable[Item], now: datetime, timezone: str, focus: Item | None = None
 ) -> tuple[str, str | None]:
-    text = _same_as_cancelled(each_to_the_others_time(text))
+    text = _same_as_cancelled(each_to_the_others_time(_for_after_a_visit(text)))
     match = _ANCHOR.search(text)
     if match is None:
         return _right_after(text, items, now, timezone, focus)
@@ -607,7 +632,7 @@ def _said(conversation: Sequence[Message], users: list[int]) -> list[str]:
 
 def counts_from_a_visit(text: str) -> bool:
     """The message says a day by another visit ("the day after my haircut")."""
-    text = each_to_the_others_time(text.lower())
+    text = each_to_the_others_time(_for_after_a_visit(text.lower()))
     if not _near(text) and "same " not in text and "the day of " not in text:
         return False  # ("make the glasses task due the day of the eye exam")
     text = _same_as_cancelled(text)

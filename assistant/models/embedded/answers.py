@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from datetime import date, datetime, timedelta
 
 from assistant.dialogue_state import Item
+from assistant.language.dates import find_when
 from assistant.language.lexicon import MONTHS
 from assistant.ordering import spoken_appointments, spoken_tasks
 from assistant.speech import (
@@ -23,6 +24,7 @@ from assistant.speech import (
     parse_moment,
     short_clock,
     spoken_datetime,
+    spoken_day,
     spoken_list,
 )
 
@@ -291,6 +293,21 @@ def _invoice(invoice: Item, now: datetime) -> str:
     return f"{_what(invoice)} invoice{on} for {amount}"
 
 
+def _due_in_the_week(pending: Sequence[Item], said: str, now: datetime) -> str:
+    """ "any tasks due the week of the 21st": those falling due from its Monday to Sunday."""
+    today = now.date()
+    when = find_when(said, now)
+    if when is None or when.day is None:
+        return "Which week do you mean? Tell me a day in it, like the 21st."
+    first = when.day - timedelta(days=when.day.weekday())
+    last = first + timedelta(days=6)
+    span = f"{spoken_day(first, today)} to {spoken_day(last, today)}"
+    within = [t for t in pending if (d := parse_day(t.get("due_on"))) and first <= d <= last]
+    if not within:
+        return f"Nothing on your list is due that week ({span})."
+    return f"Due that week ({span}): " + spoken_list([_due_said(t, today) for t in within]) + "."
+
+
 def about_tasks(tasks: Sequence[Item], aspect: str, subject: str, now: datetime) -> str:
     """Which tasks are overdue, urgent, due soon or done; whether a named one is done."""
     today = now.date()
@@ -315,6 +332,8 @@ def about_tasks(tasks: Sequence[Item], aspect: str, subject: str, now: datetime)
         if not on_day:
             return f"Nothing on your list is due {subject}."
         return f"Due {subject}: {titles(on_day)}."
+    if aspect == "due_soon" and subject.startswith("the week"):
+        return _due_in_the_week(pending, subject, now)
     if aspect == "due_soon" and subject == "next week":
         # "and the week after?": Monday to Sunday of the next calendar week.
         start = today + timedelta(days=7 - today.weekday())

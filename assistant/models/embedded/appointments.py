@@ -128,13 +128,21 @@ def listing(result: ToolResult, scene: Scene) -> list[str]:
 
 # "this week", "next week": the week asked about (a cheap word test first).
 _WEEK = rx(r"\b(?P<which>this|next|the coming) week\b")
+_WEEK_OF = rx(r"\bweek (?:of|starting|beginning|commencing|after next)\b")
 _BUSIEST = rx(r"\b(?:busiest|most booked|most packed|fullest)\b")
 
 
 def _week_asked(scene: Scene) -> tuple[date, date, str] | None:
     """The first and last day of the week asked about, and how to name it."""
-    if "week" not in scene.said or (found := _WEEK.search(scene.said)) is None:
+    if "week" not in scene.said:
         return None
+    if (found := _WEEK.search(scene.said)) is None:
+        # "the week of the 21st": that week, Monday to Sunday (language/dates.py)
+        said = find_when(scene.said, scene.now) if _WEEK_OF.search(scene.said) else None
+        if said is None or said.day is None or not said.vague_day:
+            return None
+        first = max(said.day, scene.now.date())
+        return first, said.day + timedelta(days=6), "that week"
     today = scene.now.date()
     monday = today - timedelta(days=today.weekday())
     if found.group("which") == "this":

@@ -63,6 +63,47 @@ def amount_asked(said: str) -> int | None:
     return (100 + int(found.group("h") or 0)) * 100
 
 
+# "anything on my bill over $100?", "any invoices less than 50 dollars": bills above or below
+# an amount (it was read as a bill of that amount: "I don't see an invoice for $100.00",
+# with the $150 one over it).
+_COMPARED = rx(
+    r"\b(?P<op>over|more than|above|greater than|bigger than|higher than|exceeding|in excess of"
+    r"|under|less than|below|lower than|smaller than)(?: (?:about|around))? (?=\$|\d|a hundred"
+    r"|one hundred|hundred)"
+)
+_BELOW = ("under", "less than", "below", "lower than", "smaller than")
+
+
+def amount_compared(said: str) -> tuple[bool, int] | None:
+    """Whether bills below (True) or above (False) an amount are asked, and the amount."""
+    compared = _COMPARED.search(said)
+    if compared is None:
+        return None
+    cents = amount_asked(said[compared.end() :] + " " + said[: compared.start()])
+    return None if cents is None else (compared.group("op") in _BELOW, cents)
+
+
+def _compared(
+    invoices: list[Item], below: bool, cents: int, currency: str, scene: Scene
+) -> list[str]:
+    """The invoices above (or below) the amount asked about, each with whether it is paid."""
+    found = [
+        i
+        for i in invoices
+        if (int(i.get("amount_cents") or 0) < cents) == below
+        and int(i.get("amount_cents") or 0) != cents
+    ]
+    way = "under" if below else "over"
+    if not found:
+        return [f"None of your invoices is {way} {money(cents, currency)}."]
+    described = [
+        f"{_invoice(item, currency, scene, due=False)}"
+        f" ({'paid' if item.get('status') == 'paid' else 'still open'})"
+        for item in found
+    ]
+    return [f"Your invoices {way} {money(cents, currency)}: {spoken_list(described)}."]
+
+
 def by_status(result: ToolResult, scene: Scene) -> list[str]:
     """Invoices by status ("open", "paid", "all"): each with its amount and what it was."""
     status = str(result.call.arguments.get("status") or "all")
@@ -72,6 +113,8 @@ def by_status(result: ToolResult, scene: Scene) -> list[str]:
     kind = "invoice" if status == "all" else f"{status} invoice"
     if not invoices:
         return [f"You have no {kind}s."]
+    if (compared := amount_compared(scene.said)) is not None:
+        return _compared(invoices, *compared, currency, scene)
     if (cents := amount_asked(scene.said)) is not None:
         return _of_amount(invoices, cents, currency, scene)
     if status == "all" and {i.get("status") for i in invoices} <= {"paid", "open"}:

@@ -370,9 +370,23 @@ def correction(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> lis
             ]
         if (
             action.tool == "crm.rescheduleAppointment"
+            and (other := _service_meant(text, item)) is not None
+            and (own := find_when(text, now)) is not None
+            and (
+                (_moved_before(state, other) and (own.clock is not None or own.day is not None))
+                or (own.day is not None and not own.day_implied and own.day != _day_of(item, zone))
+            )
+        ):
+            # "actually the cleaning at 9 instead" after the cleaning was moved to friday
+            # and then the haircut: the cleaning's own move said again with a time of its
+            # own; "would thursday at 9 work for the cleaning instead?": a day of its own.
+            # Read alone (never the haircut put back and the cleaning given its slot).
+            return None
+        if (
+            action.tool == "crm.rescheduleAppointment"
             and action.before is not None
             and (other := _service_meant(text, item)) is not None
-            and (moved := _other_moved(other, item, now, zone))
+            and (moved := _other_moved(other, item, now, zone, _clock_said(text, now)))
         ):
             # "no no, I meant the haircut (put the cleaning back)" just after the cleaning
             # was moved: the cleaning back where it was, the haircut to that time.
@@ -399,6 +413,14 @@ def correction(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> lis
         return found
     if action.tool == "crm.addTask" and _UNDO.search(text):
         return [task_change("delete_task", item, {}, text)]
+    if (
+        action.tool == "crm.updateTask"
+        and _PUT_BACK.search(text)
+        and (level := said_priority(text)[0])
+    ):
+        # "no, put it back to low" after its day was set (its level set a turn before): the
+        # level said, whatever the last change set.
+        return [task_change("update_task", item, {"priority": level}, text)]
     if action.tool == "crm.updateTask" and _PUT_BACK.search(text):
         # "actually leave it where it was": what the change set, as it was before it (no
         # day or priority read from the rest of the message); not known: not guessed.
@@ -472,13 +494,43 @@ def _service_meant(text: str, item: Item) -> str | None:
     return named
 
 
-def _other_moved(service: str, item: Item, now: datetime, zone: ZoneInfo) -> Intent | None:
-    """The move of the customer's `service` to where `item` was just moved."""
+def _moved_before(state: Dialogue, service: str) -> bool:
+    """Whether a visit of `service` was moved earlier in the conversation (among the last
+    few writes that went through)."""
+    return any(
+        entry.get("tool") == "crm.rescheduleAppointment"
+        and str(entry.get("label") or "").lower() == service.lower()
+        for entry in state.done
+    )
+
+
+def _day_of(item: Item, zone: ZoneInfo) -> date | None:
+    """The day a visit starts on, on the customer's clock."""
+    starts = item.get("starts_at")
+    if not isinstance(starts, str):
+        return None
+    return datetime.fromisoformat(starts).astimezone(zone).date()
+
+
+def _clock_said(text: str, now: datetime) -> str | None:
+    """The hour a correction says ("…the cleaning at 2 instead"), as HH:MM, or None."""
+    when = find_when(text, now)
+    if when is None or when.clock is None or when.vague_time:
+        return None
+    return when.clock.strftime("%H:%M")
+
+
+def _other_moved(
+    service: str, item: Item, now: datetime, zone: ZoneInfo, clock: str | None = None
+) -> Intent | None:
+    """The move of the customer's `service` to where `item` was just moved (at the hour
+    the correction says, when it says one: "no, the cleaning, at 2")."""
     starts = item.get("starts_at")
     if not isinstance(starts, str):
         return None
     when = datetime.fromisoformat(starts).astimezone(zone)
-    said = f"move my {service.lower()} to {when:%B} {when.day} {when.year} at {when:%H:%M}"
+    at = clock or f"{when:%H:%M}"
+    said = f"move my {service.lower()} to {when:%B} {when.day} {when.year} at {at}"
     found = [
         i
         for i in detect_intents(said, now, str(zone))

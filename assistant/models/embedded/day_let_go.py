@@ -8,11 +8,9 @@ from datetime import datetime
 
 from assistant.language.dates import find_when
 from assistant.language.indirect import day_let_go
+from assistant.models.embedded.move_or_cancel import MOVE_OR_CANCEL
 from assistant.models.embedded.scene import Scene
 from assistant.zones import zone_named
-
-# Said so that the answers read as asked ("cancel it", "move it to friday at 10").
-MOVE_OR_CANCEL = "Would you like me to cancel it, or move it to another day?"
 
 
 def move_or_cancel_asked(scene: Scene) -> str | None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Mapping, Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 from functools import lru_cache
 from typing import Any
 
@@ -29,6 +29,7 @@ from assistant.language.patterns import rx
 from assistant.language.slots import OFFERED, cut_spans, service, service_said_apart, services_named
 from assistant.language.targets import target_ref
 from assistant.language.text import normalize
+from assistant.models.embedded import move_or_cancel
 from assistant.models.embedded.write_tools import WRITE_TOOLS
 from assistant.resolve import Ambiguous, Match, NoMatch, resolve_intent
 from assistant.schema import AssistantTurn, Message, ToolExchange, ToolResult, UserTurn
@@ -259,7 +260,8 @@ def understand(
     request is itself read in the light of the question before it, a few levels deep.
     """
     now = _on_their_clock(now, timezone)
-    intents = list(_read(text, now, timezone))
+    # ("…cancel it, or move it to another day?" → "move it": read as asked)
+    intents = list(_read(move_or_cancel.answered(conversation, text), now, timezone))
     if (
         depth
         and not _books(intents)
@@ -900,6 +902,8 @@ _SAID_TIME_PROBLEMS = frozenset({"future", "no_such_date", "weekday_conflict", "
 _MONTH = rx(rf"\b(?:{'|'.join(MONTHS)})\b")
 _DAY_OF_MONTH = rx(r"\b(?:the )?(\d{1,2}(?:st|nd|rd|th))\b")
 _WEEKDAY = rx(rf"\b(?:{'|'.join(WEEKDAYS)})\b")
+# A week said by when it falls, whose first day is its Monday (language/dates.py).
+_A_WEEK_BY_ITS_DAYS = rx(r"\bweek (?:after next|of|starting|beginning|commencing)\b")
 _TRAILING_TO = rx(r"\s+(?:(?:to|for|on|at|in)(?:\s+the)?|the)\s*$")
 
 
@@ -948,6 +952,21 @@ def _retimed(clause: str, reply: str, now: datetime) -> tuple[str, str]:
     if earlier.vague_day and "next week" in clause and "week" not in said:
         # "sometime next week" → "tuesday at 10": the Tuesday of next week.
         reply = said = _WEEKDAY.sub(r"\g<0> next week", said, count=1)
+    elif (
+        earlier.vague_day
+        and earlier.day is not None
+        and "week" not in said
+        and _A_WEEK_BY_ITS_DAYS.search(clause)
+        and (weekday := _WEEKDAY.search(said)) is not None
+    ):
+        # "to the week after next" → "tuesday": that week's Tuesday (was: tomorrow's, a
+        # wrong move); "the week of the 28th" → "thursday" the same way.
+        that_day = earlier.day + timedelta(
+            days=(WEEKDAYS.index(weekday.group(0)) - earlier.day.weekday()) % 7
+        )
+        reply = said = (
+            f"{said[: weekday.start()]}{that_day:%B} {that_day.day}{said[weekday.end() :]}"
+        )
     month = _MONTH.search(clause[earlier.spans[0][0] :]) if earlier.spans else None
     if earlier.no_such_date is not None and _A_YEAR.search(earlier.no_such_date):
         # "There's no February 29 in 2033…" → "the 28th", "march 1st": of that year

@@ -93,6 +93,37 @@ def _told_of(state: Dialogue, write: Item, now: datetime) -> str | None:
     return said
 
 
+# A time or a day said back: "11", "2:30 pm", "wednesday", "the 17th".
+_WHEN_SAID = (
+    r"(?:\d{1,2}(?::\d\d)?(?: ?(?:am|pm|a\.m\.|p\.m\.))?|noon|today|tomorrow"
+    r"|(?:mon|tues|wednes|thurs|fri|satur|sun)day|the \d{1,2}(?:st|nd|rd|th)?"
+    r"|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?: thirty)?)"
+)
+# "wait, so it's at 11 now, not 10?", "and it's still at 2?", "same time as before,
+# right?", "and that's on thursday?": the time or day of what was just changed, checked.
+_CHECKED = re.compile(
+    r"^(?:(?:so|and|ok|okay|wait|sorry|hang on|great|right|oh)\W+)*(?:so\W+)?"
+    r"(?:(?:(?:it's|it is|is it|that's|that is|is that)(?: still| now)?|still)"
+    rf" (?:at|on|for) {_WHEN_SAID}(?: (?:at|on) {_WHEN_SAID})?(?:\W+(?:now|then))?"
+    rf"(?:\W+not {_WHEN_SAID})?"
+    r"|(?:at )?(?:the )?same (?:time|day) as (?:before|it was))"
+    r"(?:\W+(?:right|yeah|yes|correct|isn't it|is it))?\W*$"
+)
+
+
+def checked(state: Dialogue, message: str) -> bool:
+    """The message checks the time or day of the visit just booked or moved (within two
+    turns of it), asked back, not a change."""
+    action = state.last_action
+    return (
+        action is not None
+        and action.kind == "appointment"
+        and action.tool in _NEW_TOOLS
+        and state.since_change <= 2
+        and _CHECKED.search(message.lower().strip()) is not None
+    )
+
+
 def told(state: Dialogue, now: datetime, message: str = "") -> str:
     """The last change, said again ("I booked your massage for tomorrow at 3 PM."); every
     change this conversation made, when asked for all of them; the ones of a kind, when

@@ -310,6 +310,7 @@ _INSTEAD: tuple[tuple[GatedPattern, str], ...] = (
             r"|finished)|undone|incomplete|uncomplete|unfinished|pending again|open again)\b"
             r"|\b(?:un-?tick|un-?check|un-?mark|un-?complete|reopen|re-open)\b.*\b(?:task|to-?do"
             r"|reminder|groceries|it)\b"
+            r"|\bundo\b.*\b(?:task|to-?do|reminder)\b.*\b(?:done|complete|completed|finished)\b"
         ),
         "I can't mark a task as not done from here. If you still need it, just ask me to add "
         "it to your list again.",

@@ -30,6 +30,7 @@ from assistant.models.embedded import (
     references,
     replies,
     tasks,
+    unheard_places,
 )
 from assistant.models.embedded.anchored import counts_from_a_visit
 from assistant.models.embedded.bill_anchored import counts_from_the_bill
@@ -42,6 +43,7 @@ from assistant.models.embedded.scene import ACTION_OF, SYSTEM_OF, Scene
 from assistant.models.embedded.task_anchored import counts_from_a_task
 from assistant.models.embedded.undo import takes_back
 from assistant.models.embedded.unheard import not_understood
+from assistant.models.embedded.unheard_places import held_by_place
 from assistant.models.embedded.write_tools import WRITE_TOOLS
 from assistant.resolve import Match
 from assistant.schema import NarratorInput, ToolResult
@@ -119,6 +121,17 @@ def _quiet_listings(scene: Scene, confirming: bool) -> set[int]:
                 r.ok and r.call.tool_name == "crm.updateTask" for r in scene.results
             ):
                 quiet.add(index)
+    if "crm.listTasks" not in asked and any(
+        r.ok and r.call.tool_name in ("crm.updateTask", "crm.addTask") for r in scene.results
+    ):
+        # "when is my haircut?" → "put the call on the day before that", "…just ask me to
+        # add it to your list again." → "ok add it to my list again": the to-dos read only
+        # to find the one changed or added again (none asked to be read) are not read out.
+        quiet.update(
+            index
+            for index, result in enumerate(scene.results)
+            if result.call.tool_name == "crm.listTasks"
+        )
     if tasks.completion_tells_the_rest(scene):
         # "I picked up the groceries, what else do I need to do?": the list was read
         # before the groceries were done; read out, it would still name them.
@@ -240,7 +253,17 @@ def _unanswered(scene: Scene, confirming: bool) -> list[str]:
     """Targets not found (or not only one), and questions for what the request lacked."""
     sentences: list[str] = []
     question: str | None = None
+    by_place = [
+        (intent, found.item)
+        for intent in held_by_place(scene.intents)
+        if isinstance(found := scene.resolution(intent), Match)
+    ]
+    if by_place and len(by_place) == len(held_by_place(scene.intents)):
+        # "mark the first and third tasks done", no list heard: the ones there, named
+        question = unheard_places.question(by_place)
     for intent in scene.intents:
+        if question and any(intent is held for held, _ in by_place):
+            continue
         done = any(
             r.call.tool_name == intent.tool
             # (an ask still lacking something was not this call: "a haircut friday at 3 and

@@ -207,3 +207,73 @@ def priority_named(state: Dialogue, message: str) -> str:
 
 
 __all__ = ["ordinal_named", "priority_named", "them_asked", "told_named"]
+
+
+# "and add a note to it saying get milk and eggs": a note to the to-do in view, and what it
+# says (read whole: split at its "and", only "get milk" was noted and "eggs" not caught).
+_NOTE_TO = re.compile(
+    r"^(?P<lead>(?:(?:and|also|then|ok|okay|oh|please|can you|could you)\W+)*"
+    r"(?:add|put|leave|stick|attach|write|pop) (?:a )?(?:quick |short )?note (?:to|on|onto) )"
+    r"(?P<t>it|that|this|that one|this one|(?:the|my) [a-z' ]+?)"
+    r"(?P<s>:| saying| that says| -) (?P<d>[^\"?!.]+?)[.!]?$",
+    re.IGNORECASE,
+)
+# A change said after the note ("…saying get milk, and move it to friday"): not the note's.
+_CHANGE_AFTER = re.compile(
+    r"\b(?:and|then)\W+(?:also\W+)?(?:move|push|set|make|change|mark|tick|delete|remove|cancel"
+    r"|book|add|give|put)\b",
+    re.IGNORECASE,
+)
+
+
+def note_named(state: Dialogue, message: str) -> str:
+    """A note said of "it" with a to-do in view, said of that to-do by its title, and the
+    note's words quoted (read as one note)."""
+    if "note" not in message.lower():
+        return message
+    said = _NOTE_TO.match(message.strip())
+    if said is None or _CHANGE_AFTER.search(said.group("d")):
+        return message
+    target = said.group("t")
+    if target.lower() in ("it", "that", "this", "that one", "this one"):
+        task = state.focus_of("task") if state.focus_kind == "task" else None
+        if task is None or not task.get("title"):
+            return message
+        target = f"the {str(task['title']).lower()} task"
+    elif not re.search(r"\b(?:task|to-?do|reminder|one)\b", target, re.IGNORECASE):
+        return message  # "a note to my haircut": a visit's, which holds none
+    return f'{said.group("lead")}{target}{said.group("s")} "{said.group("d").strip()}"'
+
+
+# "and the other thing I asked about, where is that?" after the haircut and then the bill
+# were asked about: the one asked about before the one in view, of another kind.
+_OTHER_THING = re.compile(
+    r"\bthe other (?:thing|one)(?: (?:i|we) (?:asked|was asking|talked|spoke) (?:you )?about"
+    r"| (?:i|we) (?:mentioned|asked you about))\b",
+    re.IGNORECASE,
+)
+
+
+def other_thing_named(state: Dialogue, message: str) -> str:
+    """ "the other thing I asked about" named: the visit or to-do in view before the one in
+    view now (of another kind); as said when there is none."""
+    if "other" not in message.lower():
+        return message
+    said = _OTHER_THING.search(message)
+    if said is None:
+        return message
+    item, kind = state.earlier_focus, state.earlier_focus_kind
+    if state.listed_kind is not None and state.listed_kind != state.focus_kind:
+        # the bill read out last, the haircut still in view: the haircut
+        item, kind = state.focus, state.focus_kind
+    elif kind == state.focus_kind:
+        return message
+    if item is None:
+        return message
+    if kind == "appointment" and item.get("service"):
+        named = f"my {str(item['service']).lower()}"
+    elif kind == "task" and item.get("title"):
+        named = f"the {str(item['title']).lower()} task"
+    else:
+        return message
+    return f"{message[: said.start()]}{named}{message[said.end() :]}"

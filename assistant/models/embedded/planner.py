@@ -44,6 +44,7 @@ from assistant.language.smalltalk import asks_how_to
 from assistant.language.text import normalize
 from assistant.language.unheard import as_said, asks_something
 from assistant.models.embedded import (
+    added_again,
     anchored,
     as_it_was,
     bill_anchored,
@@ -68,7 +69,12 @@ from assistant.models.embedded.cases import (
 )
 from assistant.models.embedded.followup import pauses, said_before, unanswered
 from assistant.models.embedded.held_back import held_back_read
-from assistant.models.embedded.ordinals import priority_named, told_named
+from assistant.models.embedded.ordinals import (
+    note_named,
+    other_thing_named,
+    priority_named,
+    told_named,
+)
 from assistant.models.embedded.pinning import zone_of
 from assistant.models.embedded.said_before import current_one_named
 from assistant.models.embedded.unheard import said_not_understood, unheard_in
@@ -193,6 +199,9 @@ def _as_meant(request: PlanRequest) -> PlanRequest:
                 said = anchored.from_the_last_visit(said, request.dialogue)
                 # "the first one" of a visit and a to-do told: the one meant, named
                 said = priority_named(request.dialogue, told_named(request.dialogue, said))
+                # "and add a note to it saying …": the to-do in view's, said whole
+                said = note_named(request.dialogue, said)
+                said = other_thing_named(request.dialogue, said)
                 # "swap the cleaning for a checkup": said as the cancel and the booking.
                 meant = as_two_changes(as_meant(said))
                 # "…an hour earlier and add a note that…": the change, as if said alone (the
@@ -533,7 +542,10 @@ class EmbeddedPlanner:
             )
         ):
             return FinalDecision(text=new_one)  # "what time is the new haircut again?"
-        if request.round <= 1 and last_write.asked(request.user_message):
+        if request.round <= 1 and (
+            last_write.asked(request.user_message)
+            or last_write.checked(state, request.user_message)
+        ):
             # "what time did you put it at?": the change just made, said again.
             zone_name = request.customer.timezone if request.customer else None
             now = local_now(request.now, zone_name)
@@ -576,6 +588,11 @@ class EmbeddedPlanner:
             if not isinstance(by_task, PlanRequest):
                 return by_task
             request, first = by_task, first or task_anchored.looked_up_only(by_task)
+        if not confirmed and (again := added_again.read_added_again(request)) is not None:
+            # "I can't mark a task as not done…" → "ok add it to my list again": that to-do.
+            if not isinstance(again, PlanRequest):
+                return again
+            request, first = again, first or added_again.looked_up_only(again)
         if not confirmed and (as_before := as_it_was.read_as_it_was(request)) is not None:
             # "yes, same time as it was" to "When would you like your haircut?" just after
             # it was cancelled: the time it had

@@ -130,9 +130,14 @@ HIGH = _rx(r"\b(?:high[- ]priority|urgent|important|top priority)\b")
 LOW = _rx(r"\blow[- ]priority\b|\bnot urgent\b")
 DUE_SOON = _rx(
     r"\bdue (?:this week|soonest|soon|next|first|today|tomorrow)\b"
+    r"|\bdue (?:in |during )?the week (?:of|starting|beginning|commencing|after next)\b"
     r"|\bwhat'?s due (?:on my (?:list|to))"
 )
-LEFT = _rx(r"^(?:so |and |ok |okay )?what'?s left(?: to do| on my (?:list|to-?do list))?$")
+LEFT = _rx(
+    # ("what else is left?" after one was ticked off)
+    r"^(?:so |and |ok |okay )?what(?:'?s|(?: else| still)? is)(?: still)? left"
+    r"(?: to do| on my (?:list|to-?do list))?\W*$"
+)
 NOTES = _rx(
     r"\b(?:do i need to |should i )?(?:bring|prepare|know before)\b|\bany (?:notes|instructions)\b"
     r"|\b(?:need|have) to know (?:for|about|before) (?:it|that|the)\b"
@@ -173,6 +178,8 @@ INVOICE_HISTORY = _rx(
     r"|\b(?:past|previous|old) (?:invoices|bills|payments)\b"
     # "what have I paid you so far this year", "how much did I spend last month": the past
     r"|\b(?:what|how much) (?:have|did) i (?:paid|pay|spent|spend)\b"
+    # "what's the total of everything I've paid so far": all paid, added up
+    r"|\b(?:everything|all|the total) (?:that )?i(?:'ve| have) (?:ever )?(?:paid|spent)\b"
     # "which invoices i have paid?", "the bills I've already paid": those paid, as said
     r"|\b(?:invoices?|bills?) (?:that )?(?:i|i've|i have|i had|have i|did i)(?: have)?"
     r"(?: already)? (?:paid|pay|settled)\b"
@@ -279,6 +286,10 @@ ON_LIST = _rx(
     r"\b(?:is|are) (?:my|the) (?P<t>[a-z]+(?: (?!and\b|still\b)[a-z]+){0,3}?)"
     r"(?: tasks?| ones?| reminders?| to-?dos?)?"
     r" (?:still )?on (?:my|the) (?:list|to-?do list|tasks|task list)\b"
+    # "and the insurance one is still open?", "is the groceries task still pending?"
+    r"|^(?:(?:and|so|ok|okay|wait)\W+)*(?:is )?(?:my|the) (?P<o>(?!(?:case|ticket|issue|complaint"
+    r"|invoice|bill)\b)[a-z]+(?: [a-z]+)?) (?:one|task|reminder|to-?do)(?: is)? still"
+    r" (?:open|pending|to do|there|on)\W*$"
 )
 # "so is the eye exam deleted?", "did the eye exam task get removed?", "is the groceries task
 # gone?": whether a to-do was deleted, from what the task list holds now (a delete that

@@ -135,6 +135,13 @@ _PRICE_OF_A_SERVICE = rx(
 )
 
 
+# "is it still high priority?", "and it's still high priority?": of the task in view.
+_STILL_LEVEL = re.compile(
+    r"\b(?:is (?:it|that|this)|it'?s|that'?s) still (?:a |on )?(?:high|low|normal|medium)"
+    r"(?: priority)?(?:\W+(?:right|yeah|yes|correct|isn't it))?\W*$"
+)
+
+
 @dataclass(frozen=True, slots=True)
 class Question:
     aspect: Aspect
@@ -162,6 +169,10 @@ _TASK_DUE = rx(
 
 
 _DUE_ON_DAY = rx(r"\bdue (today|tomorrow)\b")
+_DUE_IN_A_WEEK = rx(
+    r"\bdue (?:in |during )?(?P<w>the week (?:of|starting|beginning|commencing|after next)"
+    r"(?: (?:on )?(?:the )?[a-z0-9]+(?: [a-z0-9]+)?)?)"
+)
 
 
 def _task_subject(text: str) -> str:
@@ -315,6 +326,10 @@ def _read(said: str, state: Dialogue) -> Question | None:
         # "what's the status of it", "is it still open?", "did you open it?" just after a
         # case was opened: that case (before the verbs of a change: "open" asks nothing).
         return Question("case_status", item=case.after)
+    if (still := ON_LIST.search(said)) is not None and still.group("o"):
+        # "and the insurance one is still open?": a to-do asked after ("open" is no verb
+        # of a change here)
+        return Question("on_list", still.group("o").strip())
     asks_notes = NOTES.search(said) and re.search(r"\b(?:do|should|what)\b", said)
     if (
         ACTION.search(said)
@@ -379,10 +394,12 @@ def _read(said: str, state: Dialogue) -> Question | None:
         "due today",
         "due tomorrow",
         "what's left",
+        "else is left",
+        "still left",
     )
     if not billing and (on_list := ON_LIST.search(said)):
         # "is the eye exam task still on my list?": that task, not the visit of its name
-        return Question("on_list", on_list.group("t").strip())
+        return Question("on_list", (on_list.group("t") or on_list.group("o")).strip())
     if not billing and (added := ADDED.search(said)) and TASK_WORDS.search(said):
         # "did the flowers task get added?": whether it is on the list now
         return Question("on_list", added.group("t").strip())
@@ -407,6 +424,15 @@ def _read(said: str, state: Dialogue) -> Question | None:
         # remove my haircut?" is of the visit: a visit is cancelled, never deleted)
         named = next(g for g in deleted.groups() if g)
         return Question("deleted", named.strip())
+    if (
+        not billing
+        and _STILL_LEVEL.search(said)
+        and (task := state.focus_of("task")) is not None
+        and task.get("title")
+    ):
+        # "is it still high priority?" just after the eye exam task's day was set: that
+        # one's level, not every high-priority task listed (which drops the one in view).
+        return Question("task_priority", str(task["title"]).lower())
     if not billing and (TASK_WORDS.search(said) or any(w in said for w in task_words)):
         for pattern, aspect in (
             (OVERDUE, "overdue"),
@@ -421,6 +447,8 @@ def _read(said: str, state: Dialogue) -> Question | None:
                 subject = _task_subject(said) if aspect == "done_yet" else ""
                 if aspect == "due_soon" and (day := _DUE_ON_DAY.search(said)):
                     subject = day.group(1)  # "what's due tomorrow": that day only
+                elif aspect == "due_soon" and (week := _DUE_IN_A_WEEK.search(said)):
+                    subject = week.group("w")  # "…due the week of the 21st": that week
                 return Question(aspect, subject)  # type: ignore[arg-type]
     if DONE_YET.search(said):
         return Question("done_yet", _task_subject(said))
@@ -800,6 +828,8 @@ _PAST_PAYMENTS = rx(
     r"|\bwhat i've paid\b|\bhow much have i (?:paid|spent)\b|\bdid i (?:already |ever )?pay\b"
     r"|\b(?:was|were) (?:my )?(?:last )?(?:invoices?|bills?) paid\b"
     r"|\bhow much (?:was|did) (?:it|that|this)\b"  # the cost of a past visit
+    # "what's the total of everything I've paid so far": all paid, added up
+    r"|\b(?:everything|all|the total) (?:that )?i(?:'ve| have) (?:ever )?(?:paid|spent)\b"
 )
 _PAST_TICKETS = rx(
     r"\b(?:raised|opened|logged|made) before\b|\bold (?:complaints?|tickets?|cases?)\b"

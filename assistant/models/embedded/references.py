@@ -18,6 +18,7 @@ from zoneinfo import ZoneInfo
 
 from assistant.dialogue_state import Action, Dialogue, Item, Kind
 from assistant.language import Intent, detect_intents, slots
+from assistant.language.appointment_rules import same_day_of_a_week
 from assistant.language.dates import find_when
 from assistant.language.intent import TOOL_OF
 from assistant.language.intents import clauses_of
@@ -26,8 +27,10 @@ from assistant.language.patterns import GatedPattern, rx
 from assistant.language.shifts import bare_clock, find_shift, shifts_by_part, whole_days
 from assistant.language.targets import TargetRef
 from assistant.language.text import normalize
+from assistant.models.embedded import move_or_cancel
 from assistant.models.embedded.advice_taken import advice_taken
 from assistant.models.embedded.bare_time import hour_left_unsaid, move_agreed
+from assistant.models.embedded.beside_in_view import beside_in_view
 from assistant.models.embedded.by_time import by_time
 from assistant.models.embedded.cases import (
     ASK_WHAT_HAPPENED,
@@ -59,6 +62,7 @@ from assistant.models.embedded.followup import (
     understand,
 )
 from assistant.models.embedded.kept import KeptByIdentity
+from assistant.models.embedded.kept_instead import kept_instead
 from assistant.models.embedded.new_items import asks_for_new, the_new_one
 from assistant.models.embedded.ordinals import counted_in_made, made_in_conversation, ordinal_named
 from assistant.models.embedded.pinning import (
@@ -95,7 +99,12 @@ from assistant.models.embedded.said_before import (
 )
 from assistant.models.embedded.same_again import a_week_on, move_again, same_again
 from assistant.models.embedded.undo import undo
-from assistant.models.embedded.which_answered import named_in_answer, which_answered
+from assistant.models.embedded.unheard_places import agreed, unheard_place
+from assistant.models.embedded.which_answered import (
+    in_week_named,
+    named_in_answer,
+    which_answered,
+)
 from assistant.resolve import Match, resolve_intent
 from assistant.schema import Message, ToolResult, UserTurn
 
@@ -384,6 +393,10 @@ def _follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> l
         state, text = new
     if isinstance(undone := undo(state, text), list):
         return undone  # "undo that": the last change, made the other way
+    if (beside := beside_in_view(state, text, now, timezone)) is not None:
+        # "move the one after that to friday": not the one in view ("…back an hour": from
+        # its own time)
+        return with_shifts(beside, text)
     if (each := _each_clause(state, text, now, timezone)) is not None:
         return each
     found = (
@@ -416,6 +429,11 @@ def _follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> l
     if state.question == "which_cancel":
         # ("the cleaning, no wait, the other one": the other than the one said first)
         meant = named_in_answer(state, "appointment", _as_answered(text, message))
+        if meant is None and (week := in_week_named(state, text, now)):
+            if len(week) > 1:
+                # "the one this week" when both are: which is asked again
+                return [Intent("cancel_appointment", target=TargetRef(phrase="it"), clause=text)]
+            meant = week[0]
         if meant is not None:
             return [Intent("cancel_appointment", target=pinned(meant, "service"), clause=text)]
     # "…make the task friday": said of a task, so never a move of the visit in view.
@@ -476,11 +494,30 @@ def _follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> l
         found = _rebook(text, appointment, now, timezone)
         if found is not None:
             return found
+    elif appointment is not None and _task_named_only(state, text, by_day):
+        # "back to the list, push the insurance one to the 25th" just after the cleaning
+        # was asked about: a listed to-do named, never the visit in view moved (read whole
+        # when the grammar reads a change of that to-do in it)
+        if any(
+            i.writes and i.kind in _TASK_KINDS and i.target is not None and not i.target.vague
+            for i in detect_intents(text, now, timezone)
+        ):
+            return None
     elif appointment is not None:
         if _PROPOSED.match(text) is not None:
             # "how about thursday at 9" after the haircut was read out: a move of it
             text = _PROPOSED.sub("move it to ", text, count=1)
         found = appointment_follow_up(text, appointment, now, zone, correcting=False)
+        if (
+            found is not None
+            and any(i.kind == "reschedule_appointment" for i in found)
+            and by_day is None
+            and _made_just_before(state, appointment)
+            and _BARE_DAY.match(text)
+        ):
+            # "the day after that then" just after a haircut was booked and the cleaning
+            # asked about: the new haircut's day, or the cleaning moved? Which is asked.
+            return [Intent("reschedule_appointment", target=TargetRef(phrase="it"), clause=text)]
         if found is not None and _leans(text) and not asks_for_new(text, now, timezone):
             return _with_unheard(found, text, "my appointment", now, timezone)
     if task is not None:
@@ -488,6 +525,41 @@ def _follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> l
         if found is not None:
             return _with_unheard(found, text, "the task", now, timezone)
     return None
+
+
+# A day said alone, no verb and nothing named: "the day after that then", "thursday then".
+_BARE_DAY = rx(
+    r"^(?:(?:ok|okay|so|and|then|um|hmm|right|fine)\W+)*(?:(?:how|what) about |on )?"
+    r"(?:(?:the )?(?:day|night) (?:after|before)(?: (?:that|it))?"
+    r"|(?:mon|tues|wednes|thurs|fri|satur|sun)day)(?:\W+(?:then|instead))?\W*$"
+)
+
+
+_TASK_KINDS = frozenset({"update_task", "complete_task", "delete_task"})
+
+
+def _task_named_only(state: Dialogue, text: str, by_day: object) -> bool:
+    """Whether the message names a listed to-do and no visit (by the list, a service or a
+    day)."""
+    return (
+        by_day is None
+        and named_listed(state, "task", text) is not None
+        and named_listed(state, "appointment", text) is None
+        and slots.service(text, text) is None
+    )
+
+
+def _made_just_before(state: Dialogue, appointment: Item) -> bool:
+    """Whether a visit other than `appointment` was booked or moved a turn or two ago."""
+    action = state.last_appointment_action
+    item = (action.after or action.before) if action is not None else None
+    return (
+        action is not None
+        and item is not None
+        and action.tool in ("crm.bookAppointment", "crm.rescheduleAppointment")
+        and item.get("id") != appointment.get("id")
+        and state.since_change <= 1
+    )
 
 
 def _with_unheard(
@@ -581,11 +653,25 @@ def _leans(text: str) -> bool:
     return bool(_LEANS.search(text))
 
 
+_ONLY_SAME = rx(r"(?:(?:the |and |at )?same (?:day|time|weekday|hour)\s*,?\s*)+")
+
+
 def with_shifts(intents: list[Intent], message: str) -> list[Intent]:
     """ "Move the haircut an hour earlier": a move said relative to its own time."""
     # The message is read for a shift only when a move lacks its time (most lack none).
     if not any(_lacks_when(intent) for intent in intents):
         return intents
+    if "same" in message and "week" in message:
+        # "to the week after next, same day same time": its own weekday in that week (the
+        # week and "same day" said in clauses of their own)
+        intents = [
+            dataclasses.replace(intent, missing=(), clause=message)
+            if _lacks_when(intent) and intent.when and same_day_of_a_week(intent.when, message)
+            else intent
+            for intent in intents
+            # (", same day same time" read as a move of its own, of nothing named)
+            if not (intent.target and _ONLY_SAME.fullmatch(intent.target.phrase.lower()))
+        ]
     shift = find_shift(message)
     if shift is None:
         return intents
@@ -642,10 +728,18 @@ _SHIFT_WORDS = frozenset(
 )
 
 
+# "back two days", "a couple of weeks later": the amount of the move, no word of a name.
+_AMOUNT = rx(
+    r"\b(?P<n>two|three|four|five|six|seven|eight|nine|ten|couple|few)(?: of)?"
+    r" (?:days?|weeks?|hours?|minutes?|mins)\b"
+)
+
+
 def _without_shift(target: TargetRef | None) -> TargetRef | None:
     if target is None:
         return None
-    words = tuple(w for w in target.words if w not in _SHIFT_WORDS)
+    amounts = {m.group("n") for m in _AMOUNT.finditer(target.phrase.lower())}
+    words = tuple(w for w in target.words if w not in _SHIFT_WORDS and w not in amounts)
     return dataclasses.replace(target, words=words)
 
 
@@ -779,10 +873,22 @@ def read_intents(
     if kept[0] != told:
         kept = (told, tuple(_read(conversation, message, now, timezone, state)))
     updated = any(r.ok and r.call.tool_name == "crm.updateTask" for r in results)
+    # "what's due this week and mark the first one done": a place counted in the list this
+    # very message reads out, as it is spoken (was: which one asked, with the list told).
+    listed_now = any(i.kind == "tasks" for i in kept[1])
     return [
         _case_of_the_bill(
             state,
-            _unlisted(state, _named_visit(as_task_due(i) if updated and may_be_a_task(i) else i)),
+            unheard_place(
+                state,
+                _unlisted(
+                    state,
+                    _named_visit(as_task_due(i) if updated and may_be_a_task(i) else i),
+                    listed_now,
+                ),
+                listed_now,
+                told,
+            ),
         )
         for i in kept[1]
     ]
@@ -813,7 +919,7 @@ def _case_of_the_bill(state: Dialogue, intent: Intent) -> Intent:
 _ONE_OF_A_LIST = re.compile(r"\b(?:one|you (?:listed|mentioned|told me about|read out|said))\b")
 
 
-def _unlisted(state: Dialogue, intent: Intent) -> Intent:
+def _unlisted(state: Dialogue, intent: Intent, listed_now: bool = False) -> Intent:
     """ "push the second one to the 9th" with nothing listed here: no place is counted
     in a list this conversation never read out (was: the second visit on the calendar
     MOVED, where a platform's history held a task list another instance read out); which
@@ -826,6 +932,8 @@ def _unlisted(state: Dialogue, intent: Intent) -> Intent:
         # "cancel the last one" is that visit (was: the haircut never heard, asked about).
         label = "title" if state.listed_kind == "task" else "service"
         return dataclasses.replace(intent, target=pinned(heard, label))
+    if listed_now and intent.kind in ("complete_task", "delete_task", "update_task"):
+        return intent  # counted in the to-dos this message reads out
     if (
         state.listed_kind is not None
         or state.earlier_listed_kind is not None
@@ -932,7 +1040,9 @@ def _last_user(conversation: Sequence[Message]) -> int:
 def _read(
     conversation: Sequence[Message], message: str, now: datetime, timezone: str, state: Dialogue
 ) -> list[Intent]:
-    message = ordinal_named(state, the_other_named(state, message))
+    message = ordinal_named(
+        state, the_other_named(state, move_or_cancel.answered(conversation, message))
+    )
     if "remind me" in message.lower() and (due := _due_of_the_one_just_added(state, message)):
         if noted := _reminder_before_its_day(state, due, message, now):
             return noted
@@ -953,6 +1063,10 @@ def _read(
         readdressed := held_email_swapped(conversation, message, now, timezone)
     ):
         return readdressed
+    if (kept := kept_instead(state, message)) is not None:
+        return kept  # "…You also still have a dental cleaning on…" → "move the one I have"
+    if not state.held and (told := agreed(conversation, message, now, timezone)):
+        return told  # "…Would you like me to mark Buy groceries as done?" → "yes"
     message = current_one_named(conversation, message, state)
     message = _the_day_in_view(state, message, now, timezone)
     if (

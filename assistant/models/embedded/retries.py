@@ -15,9 +15,10 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from assistant.dialogue_state import Dialogue, Item
+from assistant.dialogue_state import MAY_STILL_LAND, STILL_NOT_LANDED, Dialogue, Item
 from assistant.language import slots
 from assistant.language.patterns import rx
+from assistant.language.smalltalk import classify_chat
 from assistant.language.text import normalize
 from assistant.models.embedded.undo import takes_back
 from assistant.schema import (
@@ -311,6 +312,15 @@ def _outcome(write: Item, now: datetime | None = None) -> str:
             parts.append(f"{given['priority']} priority")
         if parts:
             said = f"{label} is now {' and '.join(parts)}"
+    made = write.get("made")
+    if (
+        now is not None
+        and tool == "crm.addTask"
+        and isinstance(made, dict)
+        and (day := parse_day(made.get("due_on"))) is not None
+    ):
+        # "what day did you put it on?" after a reminder was added: its day with it
+        said += f", due {due_day(day, now.date())}"
     return f"Yes, that went through: {said}."
 
 
@@ -405,24 +415,56 @@ def not_there_yet(failed: Sequence[Item], results: Sequence[ToolResult], now: da
     ]
     if not pending:
         return ""
+    # (not MAY_STILL_LAND's words: the take-back asked beside it, once answered, lets go of
+    # these writes, so no later look is promised; the customer is told what to ask)
+    undo = {"crm.bookAppointment": "cancel it", "crm.addTask": "delete it"}
+    asks = {undo.get(str(w.get("tool")), "put it back") for w in pending}
+    ask = asks.pop() if len(asks) == 1 else "put it back"
     return (
         f"When I checked just now, {_named_writes(pending, now)} hadn't shown up yet, but it "
-        "was sent and may still go through in a moment: ask me again shortly, and if it did, "
-        "I'll take it back."
+        f"was sent and could still go through in a moment: if it does, just ask me to {ask}."
     )
+
+
+# "no, don't", "no", "stop", "no, keep it", "no don't cancel it": a bare no said right after
+# a change the CRM did not confirm in time is that change taken back.
+_NO_TO_IT = rx(
+    r"^(?:(?:oh|no|nope|wait|actually|sorry|hang on|hold on|stop)[, ]+)*"
+    r"(?:no|nope|stop|don't|do not|dont|(?:keep|leave) (?:it|that|my \w+))"
+    r"(?:[, ]+(?:don't|do not|dont|stop)(?: do (?:it|that))?)?"
+    r"(?:[, ]+(?:keep|leave) (?:it|that|my \w+)(?: please)?"
+    r"|[, ]+(?:don't |do not |dont )?(?:cancel|delete|add|book|move|change|do) (?:it|that))?"
+    r"(?: please)?[.!]*$"
+)
+# Words that leave the turn to a take-back waiting for a change to land: thanks, "ok".
+_NOTHING_ASKED = frozenset({"thanks", "acknowledgement"})
 
 
 def _unconfirmed_taken_back(request: PlanRequest) -> bool:
     """ "never mind, don't add it", "leave it where it was" just after a change the CRM
     did not confirm in time: whether it went through is looked at first (was: "Okay, I
     won't change anything" over the task added meanwhile, "I can't help with that" over
-    the visit moved)."""
+    the visit moved). A bare "no, don't" too, said just after it (was: "Okay, no
+    problem." with the haircut cancelled a moment later). And once a take-back was told
+    the change may still land, the next "ok, thanks" or "did it go through?" looks again
+    and takes it back if it did (was: the task added after that stayed, unsaid)."""
     failed = request.dialogue.failed
-    return (
-        bool(failed)
-        and all(write.get("unconfirmed") for write in failed)
-        and takes_back(normalize(request.user_message).text)
+    if not failed or not all(write.get("unconfirmed") for write in failed):
+        return False
+    said = normalize(request.user_message).text
+    if takes_back(said):
+        return True
+    if not any(write.get("later") for write in failed) and _NO_TO_IT.match(said):
+        return True
+    if not any(write.get("taken_back") for write in failed) or ("?" in said and not asked(said)):
+        return False
+    return asked(said) is not None or (
+        len(said.split()) <= 5 and classify_chat(said) in _NOTHING_ASKED
     )
+
+
+# The changes `_put_back` can make the other way.
+_PUT_BACK_TOOLS = frozenset({"crm.addTask", "crm.bookAppointment", "crm.rescheduleAppointment"})
 
 
 def _put_back(write: Item, items: Sequence[Item], call_id: str) -> ToolCall | None:
@@ -519,10 +561,23 @@ def _take_back(request: PlanRequest) -> FinalDecision | ToolCallsDecision | None
         # did, a moment after "nothing has changed" was said).
         zone = request.customer.timezone if request.customer else None
         named = _named_writes(failed, local_now(request.now, zone))
+        if any(write.get("taken_back") for write in failed):
+            # Looked at a second time: said once more, plainly, and not again after.
+            undone = all(str(w.get("tool")) in _PUT_BACK_TOOLS for w in failed)
+            return FinalDecision(
+                text=f"I've looked again, and {named} {STILL_NOT_LANDED}, so it doesn't look "
+                "like it went through. If it shows up later, tell me and I'll "
+                + ("take it back." if undone else "help you set it up again.")
+            )
         return FinalDecision(
-            text=f"When I checked just now, {named} hadn't shown up yet, but it was sent "
-            "and may still go through in a moment. Ask me again shortly, and if it did, "
-            "I'll take it back."
+            text=f"When I checked just now, {named} hadn't shown up yet, but {MAY_STILL_LAND} "
+            "in a moment. "
+            + (
+                "I'll look again when you next say something, and take it back if it did."
+                if all(str(w.get("tool")) in _PUT_BACK_TOOLS for w in failed)
+                else "I'll look again when you next say something; if it did, I can't "
+                "take it back from here, but I can help you set it up again."
+            )
         )
     calls = [
         call

@@ -29,7 +29,12 @@ from assistant.models.embedded.anchored import (
 )
 from assistant.models.embedded.bill_anchored import counts_from_the_bill
 from assistant.models.embedded.limits import said_beside
-from assistant.models.embedded.ordinals import priority_named, told_named
+from assistant.models.embedded.ordinals import (
+    note_named,
+    other_thing_named,
+    priority_named,
+    told_named,
+)
 from assistant.models.embedded.references import read_intents
 from assistant.models.embedded.task_anchored import counts_from_a_task
 from assistant.models.embedded.topic import detail_kept
@@ -127,7 +132,8 @@ class Scene:
         # as the planner read it (the end of an ask cut off before it, read with it)
         whole = cut_off.finished(request.conversation) or request.user_message
         whole = told_named(request.dialogue, from_the_last_visit(whole, request.dialogue))
-        whole = priority_named(request.dialogue, whole)
+        whole = note_named(request.dialogue, priority_named(request.dialogue, whole))
+        whole = other_thing_named(request.dialogue, whole)
         meant = as_two_changes(as_meant(whole))
         # "…an hour earlier and add a note that…": the change as if said alone, as the
         # planner read it, and the limit told beside it

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 
-from assistant.dialogue_state import Dialogue, Item
+from assistant.dialogue_state import Action, Dialogue, Item
 from assistant.language.lexicon import SERVICES
 from assistant.language.patterns import rx
 from assistant.models.embedded.last_said import last_said, said_as
@@ -27,6 +27,7 @@ from assistant.schema import (
     ToolCallsDecision,
     ToolResult,
 )
+from assistant.zones import zone_named
 
 LOOKUP = "crm.listTasks"
 _OFFSET = {"day after": 1, "day before": -1, "same day as": 0, "week after": 7, "week before": -7}
@@ -113,7 +114,14 @@ def read_days(request: PlanRequest) -> PlanRequest | ToolCallsDecision | FinalDe
     if "that" in text and (that := _THAT_DAY.search(text)) is not None:
         # "push the groceries one to thursday" → "and the second one to the day after
         # that": counted from the day the last change gave its task.
-        return _from_day_just_set(request, index, text, that)
+        # A to-do named just after a visit was told is due counted from the visit's day
+        # (the visit never moved); anything else counts from the day just set or told.
+        return _from_the_visit_told(request, index, text, that) or _from_day_just_set(
+            request, index, text, that
+        )
+    if "days " in text and (that := _DAYS_FROM_THAT.search(text)) is not None:
+        # "what day is the cleaning?" → "make the eye exam task due two days after"
+        return _from_the_visit_told(request, index, text, that)
     if (match := _anchor(text)) is None:
         return None
     tasks, read = _tasks(request)
@@ -146,23 +154,182 @@ _THAT_DAY = rx(
 def _from_day_just_set(
     request: PlanRequest, index: int, text: str, that: re.Match[str]
 ) -> PlanRequest | None:
-    """The message with "the day after that" read as the day the last change set a task
-    due on, else the day of the to-do in focus; None when neither has one."""
-    state = request.dialogue
-    action = state.last_action
-    if action is not None and action.kind == "task" and action.arguments.get("due_on"):
-        due = str(action.arguments["due_on"])
-    elif state.focus_kind == "task" and state.focus and state.focus.get("due_on"):
-        # "when is the car insurance renewal due?" → "put the call on the day before
-        # that": the day just told of the to-do in focus
-        due = str(state.focus["due_on"])
-    else:
+    """The message with "the day after that" read as the day the last change set (a
+    to-do's due day, a visit's day), else the day of the to-do or visit in focus; None when
+    neither has one."""
+    day = _day_just_set(request)
+    if day is None:
         return None
-    day = date.fromisoformat(due[:10]) + timedelta(days=_OFFSET[that.group("rel")])
+    day += timedelta(days=_OFFSET[that.group("rel")])
     lead = that.group("lead") or "on "
     said = f"{lead}{day:%B} {day.day}"
     told = text[: that.start()] + said + text[that.end() :]
     return said_as(request, index, told)
+
+
+def _day_just_set(request: PlanRequest) -> date | None:
+    """The day the last change gave its to-do or visit, else the day of the one in focus
+    ("when is my haircut?" → "move my cleaning to the day before that": the haircut's).
+    The one talked of since the last change, if another, is the one "that" says."""
+    state = request.dialogue
+    action = state.last_action
+    focus = state.focus
+    if focus is not None and (action is None or str(focus.get("id")) != _acted_on(action)):
+        if state.focus_kind == "task" and focus.get("due_on"):
+            # "when is the car insurance renewal due?" → "put the call on the day before
+            # that": the day just told of the to-do in focus
+            return date.fromisoformat(str(focus["due_on"])[:10])
+        return _visit_day(focus, request) if state.focus_kind == "appointment" else None
+    if action is not None and action.kind == "task" and action.arguments.get("due_on"):
+        return date.fromisoformat(str(action.arguments["due_on"])[:10])
+    if action is not None and action.tool in _VISIT_DAY_SET:
+        # "move my haircut to saturday" → "and the cleaning to the day before that": the
+        # Friday (was: the day before the cleaning's own day, a wrong move)
+        return _visit_day(action.after or {}, request)
+    return None
+
+
+def _acted_on(action: Action) -> str:
+    after = action.after or {}
+    return str(
+        after.get("id")
+        or action.arguments.get("task_id")
+        or action.arguments.get("appointment_id")
+        or ""
+    )
+
+
+_VISIT_DAY_SET = frozenset({"crm.bookAppointment", "crm.rescheduleAppointment"})
+
+
+def _visit_day(visit: Item, request: PlanRequest) -> date | None:
+    starts_at = visit.get("starts_at")
+    if not isinstance(starts_at, str):
+        return None
+    zone = zone_named(request.customer.timezone if request.customer else None)
+    try:
+        return datetime.fromisoformat(starts_at).astimezone(zone).date()
+    except ValueError:
+        return None
+
+
+# "two days after", "three days before that": counted from the day just told.
+_DAYS_FROM_THAT = rx(
+    r"\b(?P<lead>(?:due|by|on|for|to) )?(?P<n>two|three|four|five|[2-9]) days"
+    r" (?P<dir>after|before)(?: that| it| then)?\W*$"
+)
+_HOW_MANY = {"two": 2, "three": 3, "four": 4, "five": 5}
+_BOOKS_A_VISIT = rx(r"\b(?:book|appointment|visit|booking|reschedule|cancel)\b")
+# Words of the ask around a to-do's name ("put the call on…", "set the eye exam for…").
+_ASK_WORDS = frozenset(
+    {
+        "put",
+        "move",
+        "set",
+        "make",
+        "change",
+        "push",
+        "shift",
+        "switch",
+        "bump",
+        "the",
+        "my",
+        "a",
+        "an",
+        "it",
+        "to",
+        "on",
+        "for",
+        "due",
+        "and",
+        "also",
+        "please",
+        "can",
+        "you",
+        "could",
+        "would",
+        "instead",
+        "that",
+        "then",
+        "so",
+        "ok",
+        "okay",
+        "of",
+        "date",
+        "day",
+        "is",
+        "be",
+        "should",
+        "just",
+        "now",
+        "one",
+        "task",
+        "to-do",
+        "todo",
+        "reminder",
+        "remind",
+        "me",
+        "about",
+        "have",
+        "thing",
+        "oh",
+    }
+)
+
+
+def _from_the_visit_told(
+    request: PlanRequest, index: int, text: str, that: re.Match[str]
+) -> PlanRequest | ToolCallsDecision | FinalDecision | None:
+    """ "when is my haircut?" → "put the call on the day before that": a to-do named (not
+    the visit) made due on the day counted from the visit just told (was: the haircut
+    MOVED a day, the to-do's name not read; "the eye exam the day after that" read the
+    visits again). The tasks are read first when none is known. None when no one to-do
+    is named (read as it was), or a visit is."""
+    state = request.dialogue
+    visit = state.focus_of("appointment")
+    if visit is None or state.focus_kind != "appointment":
+        return None
+    starts = visit.get("starts_at")
+    if not isinstance(starts, str):
+        return None
+    rest = f"{text[: that.start()]} {text[that.end() :]}"
+    words = [w for w in re.findall(r"[a-z][a-z'-]*", rest) if w not in _ASK_WORDS]
+    known = {
+        str(v.get("service") or "").lower() for v in (visit, *state.last_listed_of("appointment"))
+    }
+    if (
+        not words
+        or _BOOKS_A_VISIT.search(rest)
+        # a visit known by the service said is the one meant ("move my haircut to the day
+        # before that"); "the eye exam", with no eye exam booked, is the to-do
+        or any(service and service in rest for service in known)
+    ):
+        return None
+    tasks, read = _known_tasks(request.turn_results, state)
+    like = {
+        str(task.get("id")): task
+        for task in tasks
+        if task.get("title")
+        and all(re.search(rf"\b{re.escape(w)}", str(task["title"]).lower()) for w in words)
+    }
+    if len(like) != 1:
+        if not read and request.round <= 1 and any(t.name == LOOKUP for t in request.tools):
+            call = ToolCall(call_id="c_1_1", tool_name=LOOKUP, arguments={"status": "all"})
+            return ToolCallsDecision(calls=(call,))
+        return None  # no one to-do by those words: read as it was
+    task = next(iter(like.values()))
+    if that.groupdict().get("n"):
+        said_n = that.group("n")
+        offset = int(said_n) if said_n.isdigit() else _HOW_MANY[said_n]
+        offset = offset if that.group("dir") == "after" else -offset
+    else:
+        offset = _OFFSET[that.group("rel")]
+    zone_day = datetime.fromisoformat(starts)
+    if request.customer is not None:
+        zone_day = zone_day.astimezone(zone_named(request.customer.timezone))
+    day = zone_day.date() + timedelta(days=offset)
+    title = str(task["title"]).lower()
+    return said_as(request, index, f"make the {title} task due {day:%B} {day.day}")
 
 
 def _told(text: str, match: re.Match[str], due: str) -> str:

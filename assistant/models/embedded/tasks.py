@@ -374,8 +374,17 @@ def updated(result: ToolResult, scene: Scene) -> list[str]:
             f"A task keeps one day, so {title(task)}{kept} and its note says to remind you "
             f"{dated_day(remind, scene.now.date())}."
         )
+    elif "description" in changes and (note := str(changes.get("description") or "").strip()):
+        # (the note said back: "what did it say?" is answered before it is asked)
+        sentences.append(f'I added that note to {title(task)}: "{note}".')
     elif "description" in changes:
         sentences.append(f"I added that note to {title(task)}.")
+    if task.get("status") == "completed" and ("due_on" in changes or "priority" in changes):
+        # "move call the pharmacy to friday" of a to-do already done: it stays done, and
+        # was told as if it were on the list again.
+        sentences.append(
+            "It's already marked done, though, so it stays off your list of things to do."
+        )
     return sentences or [f"I updated {title(task)}."]
 
 

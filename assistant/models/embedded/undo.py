@@ -21,6 +21,8 @@ _UNDO = rx(
     r"(?:please |can you |could you |just )?"
     r"(?:undo|reverse|revert|take back|put (?:it|that) back|change (?:it|that) back"
     r"|move (?:it|that) back to where it was)(?: that| it| this| the last (?:change|thing|one)"
+    # "actually undo that booking" a question after it: the change just made, by its kind
+    r"| (?:that|the|this) (?:last |new )?(?:booking|change|move|reminder|task)"
     r"| what you (?:just )?did| my last (?:change|request))?"
     r"(?: please| for me)?[.!]?$"
 )
@@ -38,7 +40,8 @@ _SAID_NOT_TO = rx(
     r"^(?:(?:oh|oops|no|nope|wait|actually|sorry|hang on|hold on|um|hmm|never ?mind"
     r"|forget it|on second thought)[, ]+)*"
     r"(?:i )?(?:don't|do not|didn't want to|don't want to|do not want to|did not want to)"
-    r"\s+(?P<verb>add|book|move|reschedule|change|put)\s+(?:it|that|this)"
+    r"\s+(?P<verb>add|book|move|reschedule|change|put|cancel|delete|remove|mark|complete"
+    r"|finish)\s+(?:it|that|this)(?: (?:as )?(?:done|complete|completed|finished))?"
     r"(?: after all| anymore| any more| please| then| in| down)?[.!]?$"
 )
 _VERB_OF = {
@@ -48,7 +51,25 @@ _VERB_OF = {
     "move": ("crm.rescheduleAppointment",),
     "reschedule": ("crm.rescheduleAppointment",),
     "change": ("crm.rescheduleAppointment", "crm.updateTask"),
+    # "no wait, don't cancel it" just after the cancel: said to stay cancelled (it was
+    # "Okay, I won't change anything" over the haircut just cancelled).
+    "cancel": ("crm.cancelAppointment",),
+    "delete": ("crm.deleteTask",),
+    "remove": ("crm.deleteTask",),
+    "mark": ("crm.completeTask",),
+    "complete": ("crm.completeTask",),
+    "finish": ("crm.completeTask",),
 }
+# "no wait, don't cancel my haircut" said a turn or two after it was cancelled: it is, and
+# stays so (was: "Okay, I won't change anything").
+_NOT_TO_NAMED = rx(
+    r"^(?:(?:oh|oops|no|nope|wait|actually|sorry|hang on|hold on|um|hmm|never ?mind"
+    r"|on second thought)[, ]+)*"
+    r"(?:i )?(?:don't|do not|dont|didn't want to|don't want to|do not want to|did not want to)"
+    r"\s+(?P<verb>cancel|delete|remove)\s+(?:my|the) (?P<w>[a-z][a-z' ]*?)"
+    r"(?: one| task| appointment| booking| visit)?"
+    r"(?: after all| anymore| any more| please| then)?[.!]?$"
+)
 # "no wait, I don't need that", "actually, don't bother", "forget it", "I'd rather keep the
 # original time", "I changed my mind": right after a change, said as not wanted (they were
 # answered "Sorry, I can't help with that" or "Okay, no problem" over the change made).
@@ -76,9 +97,19 @@ _KEEP_ON = rx(
     _RETRACT + r"(?:i(?:'d| would) rather |please |just )?(?:keep|leave) it (?:on|for) "
     r"(?P<day>monday|tuesday|wednesday|thursday|friday|saturday|sunday)(?: please| then)?[.!]?$"
 )
+# (Said so that it claims no change: "once it's cancelled" was read as a claim of a cancel
+# this turn did not make, and the answer was replaced by "I haven't made every change I
+# mentioned".)
 CANNOT_RESTORE = (
-    "I can't bring back something once it's cancelled or deleted, but I can book or add it "
-    "again as new if you like."
+    "A cancelled visit or a deleted task can't be brought back from here, but I can book or "
+    "add it again as new if you like."
+)
+# "no, don't", "no wait, don't", "no, stop", "stop!" right after a change made and told,
+# with no question asked since: that change taken back (was: "Okay, no problem." over
+# the haircut just cancelled, the task just added).
+_NO_DONT = rx(
+    r"^(?:(?:oh|no|nope|wait|actually|hang on|hold on)[, ]+)*"
+    r"(?:don't|do not|dont|stop)(?: (?:do|doing) (?:it|that)| it| that)?(?: please)?[.!]*$"
 )
 
 
@@ -154,9 +185,43 @@ def _entry_reversed(entry: dict[str, object], text: str) -> list[Intent] | None:
     return None
 
 
+def _stays(tool: str, name: str) -> str | None:
+    """What a cancel or delete that cannot be made the other way leaves, said plainly."""
+    if tool == "crm.cancelAppointment" and name:
+        return (
+            f"Your {name.lower()} stays cancelled: a cancelled visit can't be brought back "
+            "from here, but I can book it again if you like."
+        )
+    if tool == "crm.deleteTask" and name:
+        return (
+            f"'{name}' stays deleted: a deleted task can't be brought back from here, but I "
+            "can add it again as a new task if you like."
+        )
+    return None
+
+
+def _not_to_named(state: Dialogue, text: str) -> str | None:
+    """ "don't cancel my haircut" of a cancel of this conversation: said to stay."""
+    said = _NOT_TO_NAMED.match(text)
+    if said is None:
+        return None
+    tools = _VERB_OF[said.group("verb")]
+    named = {w for w in said.group("w").split() if len(w) > 2}
+    for entry in reversed(state.done):
+        before = entry.get("before")
+        name = str(entry.get("label") or (before or {}).get("title") or "")
+        if not named or not named <= set(re.findall(r"[a-z']+", name.lower())):
+            continue
+        # (booked again since, say: that one is not what was cancelled)
+        return _stays(str(entry.get("tool")), name) if entry.get("tool") in tools else None
+    return None
+
+
 def undo(state: Dialogue, text: str) -> list[Intent] | str | None:
     """The changes that undo the last turn's (all of them: "that" is what was just done),
     a plain answer when none can, or None when the message asks for no undoing."""
+    if state.done and (stays := _not_to_named(state, text)) is not None:
+        return stays
     action = state.last_action
     if action is not None and (named := _undo_named(state, text)) is not None:
         return named
@@ -206,6 +271,11 @@ def _taken_back(state: Dialogue, action: Action, text: str) -> bool:
     said_not_to = _SAID_NOT_TO.match(text)
     if said_not_to is not None and action.tool not in _VERB_OF[said_not_to.group("verb")]:
         return False
+    if state.since_change == 0 and state.question is None:
+        if _NO_DONT.match(text):
+            return True  # said of the change just told, whatever is in focus now
+        if said_not_to is not None and action.tool in ("crm.cancelAppointment", "crm.deleteTask"):
+            return True  # "don't delete it": what is gone has no item left in focus
     if action.after is None or state.focus is None:
         return False
     if _TAKEN_BACK.match(text):
@@ -263,7 +333,9 @@ def _reversed(action: Action, text: str) -> list[Intent] | str | None:
         }
         return [task_change("update_task", after, back, text)] if back else None
     if action.tool in ("crm.cancelAppointment", "crm.deleteTask"):
-        return CANNOT_RESTORE
+        # Said with what was cancelled or deleted, as for a completion below.
+        name = str(after.get("service") or after.get("title") or before.get("title") or "")
+        return _stays(action.tool, name) or CANNOT_RESTORE
     if action.tool == "crm.completeTask" and after.get("title"):
         # Said plainly, with what was done named (was: "I can't help with that", as if
         # nothing had been marked).

@@ -10,12 +10,13 @@ a reply that asks for something of its own is read as it stands instead.
 from __future__ import annotations
 
 import re
-from datetime import datetime
+from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from assistant.dialogue_state import Dialogue, Item, Kind
 from assistant.language import Intent
 from assistant.language.patterns import rx
+from assistant.language.targets import TargetRef
 from assistant.language.text import normalize
 from assistant.models.embedded.pinning import (
     appointment_follow_up,
@@ -99,6 +100,31 @@ def named_in_answer(state: Dialogue, kind: Kind, text: str) -> Item | None:
     return found
 
 
+# "the one this week", "the one next week": the visits offered, by the week they fall in.
+_IN_WEEK = rx(
+    r"^(?:(?:ok|okay|um|uh|hmm|well|oh),? )*(?:the )?(?:one|appointment|visit)"
+    r" (?:(?P<this>this)|next) week\W*$"
+)
+
+
+def in_week_named(state: Dialogue, text: str, now: datetime) -> tuple[Item, ...] | None:
+    """The visits offered that fall in the week the reply names (Monday to Sunday), or
+    None when it names none."""
+    said = _IN_WEEK.search(text)
+    if said is None:
+        return None
+    today = now.date()
+    start = today - timedelta(days=today.weekday()) + timedelta(days=0 if said.group("this") else 7)
+    found: list[Item] = []
+    for item in state.listed_of("appointment"):
+        starts = item.get("starts_at")
+        if isinstance(starts, str):
+            day = datetime.fromisoformat(starts).astimezone(now.tzinfo).date()
+            if start <= day < start + timedelta(days=7):
+                found.append(item)
+    return tuple(found)
+
+
 def which_answered(
     state: Dialogue, text: str, now: datetime, zone: ZoneInfo
 ) -> list[Intent] | None:
@@ -109,6 +135,11 @@ def which_answered(
     if _OWN_WHEN.search(text) and not _said_again(text, normalize(state.about).text):
         return None
     meant = named_in_answer(state, kind, text)
+    if meant is None and kind == "appointment" and (week := in_week_named(state, text, now)):
+        if len(week) > 1:
+            # "the one this week" when both are: which is asked again
+            return [Intent("reschedule_appointment", target=TargetRef(phrase="it"), clause=text)]
+        meant = week[0]
     if meant is None:
         return None
     asked = as_pronoun(normalize(state.about).text)
@@ -117,4 +148,4 @@ def which_answered(
     return task_follow_up(asked, meant, now)
 
 
-__all__ = ["named_in_answer", "which_answered"]
+__all__ = ["in_week_named", "named_in_answer", "which_answered"]
