@@ -78,7 +78,23 @@ def done_writes(
     """The last few writes that went through, oldest first, with what each was about (and
     for a change, the item as `known` says it was before)."""
     done = [_done(r, known) for r in results if r.ok and r.call.tool_name in changes]
+    profile = _profile_read(results)
+    for entry in done:
+        if profile and "contact" in entry:
+            # "what did you change it from?": the details as read before the change
+            entry["was"] = {key: profile.get(key) for key in entry["contact"] if key in profile}
     return (*before, *done)[-DONE_KEPT:] if done else before
+
+
+def _profile_read(results: Sequence[ToolResult]) -> Item | None:
+    """The profile as this turn first read it (before any change of it)."""
+    for result in results:
+        if result.ok and result.call.tool_name == "crm.getCustomerProfile":
+            body = result.result
+            if isinstance(body, dict):
+                inner = body.get("customer", body)
+                return inner if isinstance(inner, dict) else None
+    return None
 
 
 # Writes that leave a visit at a time, said back with it.

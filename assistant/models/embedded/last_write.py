@@ -13,7 +13,14 @@ from assistant.dialogue_state import Action, Dialogue, Item
 from assistant.language.scope import asks_what_was_done
 from assistant.language.text import normalize
 from assistant.models.embedded.retries import outcome, outcome_at
-from assistant.speech import due_day, join_and, parse_day, parse_moment, spoken_datetime
+from assistant.speech import (
+    due_day,
+    join_and,
+    parse_day,
+    parse_moment,
+    phone,
+    spoken_datetime,
+)
 
 NOTHING_YET = "I haven't changed anything in this conversation yet."
 
@@ -259,3 +266,67 @@ def case_number(state: Dialogue, message: str) -> str | None:
     label = str(case.get("label") or "").strip()
     about = f" ({label})" if label else ""
     return f"That support case{about} is number {case['case']}."
+
+
+# "what did you change it from?", "what was it before?", "what was my old number?", "when
+# was it due before?": what the last change replaced.
+_WAS_BEFORE = re.compile(
+    r"\bwhat did you change (?:it|that|them|my \w+(?: \w+)?) from\b"
+    r"|\b(?:what|when|where|what time|what day)(?: \w+)?(?:'s| was| were| did)"
+    r"(?: (?:it|that|they|my \w+(?: \w+)?|you have|i have))?(?: due| on| at| set)?"
+    r" (?:before|originally|previously|beforehand)\b"
+    r"|\bwhat (?:was|were) (?:my|the) (?:old|previous|original|last) (?P<what>phone number|number"
+    r"|phone|email address|email|e-mail|time|day|date|due date|priority|title|name)\b"
+)
+_FIELD_SAID = {
+    "phone": "phone number",
+    "email": "email",
+}
+
+
+def before_told(state: Dialogue, now: datetime, message: str) -> str | None:
+    """What the last change in this conversation replaced, as read before it; None when
+    the message asks no such thing."""
+    lowered = normalize(message).text
+    if (
+        "before" not in lowered
+        and "old" not in lowered
+        and "origin" not in lowered
+        and ("previous" not in lowered and "from" not in lowered)
+    ):
+        return None
+    if _WAS_BEFORE.search(lowered) is None:
+        return None
+    last = state.done[-1] if state.done else None
+    if last is None:
+        return NOTHING_YET
+    if (was := last.get("was")) and isinstance(was, dict):
+        said = [
+            f"your {_FIELD_SAID.get(key, key)} was {phone(str(value)) if key == 'phone' else value}"
+            for key, value in was.items()
+            if value
+        ]
+        if said:
+            return f"Before the change, {join_and(said)}."
+    before = last.get("before")
+    if not isinstance(before, dict):
+        return None  # told as the change itself (last_write.told)
+    name = str(before.get("service") or before.get("title") or "it")
+    if last.get("tool") == "crm.rescheduleAppointment" and (
+        start := parse_moment(before.get("starts_at"))
+    ):
+        when = spoken_datetime(start, now)
+        on = "" if when.startswith(("today", "tomorrow", "tonight")) else "on "
+        return f"Your {name.lower()} was {on}{when} before."
+    parts = []
+    changed = last.get("changed") or []
+    if "due_on" in changed:
+        due = parse_day(before.get("due_on"))
+        parts.append(f"due {due_day(due, now.date())}" if due else "without a due date")
+    if "priority" in changed and before.get("priority"):
+        parts.append(f"{before['priority']} priority")
+    if "title" in changed and before.get("title"):
+        parts.append(f"called {before['title']}")
+    if parts:
+        return f"Before the change, {name} was {join_and(parts)}."
+    return None

@@ -521,6 +521,14 @@ class EmbeddedPlanner:
             return relisted
         request = _as_meant(request)
         state = request.dialogue
+        if request.round <= 1 and (
+            was := last_write.before_told(
+                state,
+                local_now(request.now, request.customer.timezone if request.customer else None),
+                request.user_message,
+            )
+        ):
+            return FinalDecision(text=was)  # "what did you change it from?"
         if (
             state.failed
             or state.done
