@@ -119,6 +119,12 @@ def _done(result: ToolResult, known: Callable[[object], Item | None]) -> Item:
     if result.call.tool_name in _MADE and isinstance(result.result, dict):
         # What was booked or added, as made: "the first one I booked" counts these.
         entry["made"] = {key: result.result.get(key) for key in _KEPT if key in result.result}
+    if not entry["label"]:
+        # A delete or a cancel answers no record: what it was of, as last listed ("did the
+        # groceries one go through?" is not asked of the eye exam deleted).
+        of = result.call.arguments.get("task_id") or result.call.arguments.get("appointment_id")
+        if of is not None and (item := known(of)) is not None:
+            entry["named"] = str(item.get("title") or item.get("service") or "")
     argument = _PUT_BACK.get(result.call.tool_name)
     if argument is not None and (item := known(result.call.arguments.get(argument))):
         # Its name, and the fields the change set, as they were.

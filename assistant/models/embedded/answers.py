@@ -382,12 +382,35 @@ def about_tasks(tasks: Sequence[Item], aspect: str, subject: str, now: datetime)
         if task.get("status") == "completed":
             return f"No, {task.get('title')} is done."
         return f"Yes, {_due_said(task, today)} is still on your list."
+    if aspect == "deleted":
+        # "so is the eye exam deleted?": as the list holds it now, after a delete that
+        # failed or went through.
+        if not named:
+            return f"Yes, it's gone: there's no task like '{subject}' on your list now."
+        task = named[0]
+        if task.get("status") == "completed":
+            return f"No, {task.get('title')} hasn't been deleted: it's on your list, marked done."
+        return f"No, {task.get('title')} hasn't been deleted: it's still on your list."
     if aspect == "task_priority" and named:
         return f"{named[0].get('title')} is {named[0].get('priority')} priority."
     # done_yet
     if not named:
         return (
             f"I don't see a task like '{subject}' on your list. You have {titles(pending)} to do."
+        )
+    if " and " in subject and len(named) > 1:
+        # "are the groceries and insurance done?": each of them (the second was not told)
+        ticked = [str(t.get("title")) for t in named[:3] if t.get("status") == "completed"]
+        left = [str(t.get("title")) for t in named[:3] if t.get("status") != "completed"]
+        if not left:
+            return f"Yes, {spoken_list(ticked)} are done."
+        if not ticked:
+            return f"Not yet: {spoken_list(left)} are still on your list."
+        verb = "is" if len(ticked) == 1 else "are"
+        still = "is" if len(left) == 1 else "are"
+        return (
+            f"{spoken_list(ticked)} {verb} done, but {spoken_list(left)} {still} still on "
+            "your list."
         )
     task = named[0]
     if task.get("status") == "completed":

@@ -30,6 +30,11 @@ def _action(result: ToolResult, scene: Scene) -> str:
         return f"add the task {arguments['title']}"
     if tool == "crm.bookAppointment" and arguments.get("service"):
         return f"book your {str(arguments['service']).lower()}"
+    if tool in ("crm.cancelAppointment", "crm.rescheduleAppointment"):
+        visit = scene.earlier(arguments.get("appointment_id"))
+        if visit is not None and isinstance(visit.get("service"), str):
+            doing = "cancel" if tool == "crm.cancelAppointment" else "move"
+            return f"{doing} your {visit['service'].lower()}"
     return ACTION_OF.get(tool, "finish one of the steps")
 
 
@@ -70,6 +75,34 @@ def _still_listed(result: ToolResult, scene: Scene) -> bool | None:
     return None
 
 
+def _gone_before(result: ToolResult, scene: Scene) -> bool:
+    """Whether the listing of its kind read this turn before the refused write (for its
+    own check, or as a step before it) already did not hold its item: the item had gone
+    (cancelled, deleted or done elsewhere) before the write was sent."""
+    position = next((i for i, r in enumerate(scene.results) if r is result), None)
+    if position is None:
+        return False
+    before = (*scene.checked, *scene.results[:position])
+    for key, field in _LISTED_UNDER.items():
+        item_id = result.call.arguments.get(key)
+        if item_id is None:
+            continue
+        listings = [
+            r.result[field]
+            for r in before
+            if r.ok and isinstance(r.result, dict) and isinstance(r.result.get(field), list)
+        ]
+        if not listings:
+            return False
+        return not any(
+            isinstance(item, dict) and item.get("id") == item_id for item in listings[-1]
+        )
+    return False
+
+
+# A refusal the CRM itself gave (422 invalid_state: it cannot apply as things stand),
+# not arguments the assistant could not put together.
+_REFUSED_BY_CRM = rx(r"\banswered 422\b")
 _CLASH = rx(r"\bidempotency\b")
 _TAKEN = rx(r"\b(?:belongs to another|already (?:in use|taken|registered)|taken)\b")
 
@@ -128,6 +161,22 @@ def failure(result: ToolResult, scene: Scene) -> list[str]:
         return [f"I couldn't {action}: {system} couldn't find your account details."]
     if code == "permission_denied":
         return [f"I couldn't {action}: that isn't something I'm allowed to do for this account."]
+    message = result.error.message if result.error else ""
+    if (
+        writes
+        and code == "invalid_arguments"
+        and _REFUSED_BY_CRM.search(message)
+        and _gone_before(result, scene)
+    ):
+        # Read again this turn (at the yes, or as the step before) and already gone: the
+        # CRM's refusal is of a thing no longer there, not a failure to be tried again.
+        # Was "I didn't get the details quite right" after the office had cancelled it.
+        if tool in ("crm.cancelAppointment", "crm.deleteTask"):
+            return [f"I didn't need to {action}: it's already gone, so nothing was changed."]
+        return [f"I couldn't {action}: it's no longer there, so nothing was changed."]
+    if writes and code == "invalid_arguments" and _REFUSED_BY_CRM.search(message):
+        # The CRM refused it as things stand: not a mishearing to be said again.
+        return [f"I couldn't {action}: {system} didn't accept it, so nothing was changed."]
     if code == "invalid_arguments":
         return [
             f"I couldn't {action}: I didn't get the details quite right. "

@@ -38,8 +38,10 @@ from assistant.models.embedded.day_let_go import move_or_cancel_asked
 from assistant.models.embedded.failures import failure
 from assistant.models.embedded.last_visit import LOOKUP as LAST_VISIT_LOOKUP
 from assistant.models.embedded.last_visit import says_last_visit
+from assistant.models.embedded.retries import not_there_yet
 from assistant.models.embedded.scene import ACTION_OF, SYSTEM_OF, Scene
 from assistant.models.embedded.task_anchored import counts_from_a_task
+from assistant.models.embedded.undo import takes_back
 from assistant.models.embedded.unheard import not_understood
 from assistant.models.embedded.unheard_places import held_by_place
 from assistant.models.embedded.write_tools import WRITE_TOOLS
@@ -185,6 +187,28 @@ def _quiet_listings(scene: Scene, confirming: bool) -> set[int]:
             for index, result in enumerate(scene.results)
             if result.call.tool_name not in WRITE_TOOLS
         )
+    if takes_back(scene.said):
+        # "undo that" after a turn with an unconfirmed write: the lookups only checked what
+        # went through; the change taken back (or its question) is the answer.
+        quiet.update(
+            index
+            for index, result in enumerate(scene.results)
+            if result.call.tool_name not in WRITE_TOOLS
+        )
+    last_of: dict[str, int] = {}
+    for index, result in enumerate(scene.results):
+        if result.ok and result.call.tool_name not in WRITE_TOOLS:
+            last_of[result.call.tool_name] = index
+    # One listing read again in the turn (after a write it refused, to see whether the
+    # item is still there): read out once, as the CRM has it now (it was read out twice,
+    # around the refusal).
+    quiet.update(
+        index
+        for index, result in enumerate(scene.results)
+        if result.ok
+        and result.call.tool_name in last_of
+        and last_of[result.call.tool_name] != index
+    )
     return quiet
 
 
@@ -343,6 +367,12 @@ def compose(request: NarratorInput) -> list[str]:
             f"I left {number(request.truncated_calls)} more of your requests for now, since I "
             "handle a few at a time. Just ask again for the rest."
         )
+    if takes_back(scene.said) and scene.dialogue.failed:
+        # "undo that" after "I added … I've asked … to book your massage, but it hasn't
+        # confirmed it yet": the task taken back, and the booking not there yet said so.
+        pending = not_there_yet(scene.dialogue.failed, scene.results, scene.now)
+        if pending and pending not in sentences:
+            sentences.append(pending)
     if request.confirmation_prompt:
         sentences.append(request.confirmation_prompt)
     if not sentences and not request.told:

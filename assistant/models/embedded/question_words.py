@@ -146,7 +146,7 @@ NOTES = _rx(
     r" (?:before|for)\b"
 )
 DONE_YET = _rx(
-    r"\b(?:done|finished|completed|complete|ticked off) yet\b|\bis (?:my|the) .+ done\b"
+    r"\b(?:done|finished|completed|complete|ticked off) yet\b|\b(?:is|are) (?:my|the) .+ done\b"
     r"|\b(?:have|did) i (?:already )?(?:finished|done|completed|ticked off) (?:my|the) \w"
     r"|\bdid i (?:already |ever )?(?:finish|complete|tick off) (?:my|the) \w"
     # "check whether the groceries are done", "let me know if the groceries one is done"
@@ -290,6 +290,27 @@ ON_LIST = _rx(
     r"|^(?:(?:and|so|ok|okay|wait)\W+)*(?:is )?(?:my|the) (?P<o>(?!(?:case|ticket|issue|complaint"
     r"|invoice|bill)\b)[a-z]+(?: [a-z]+)?) (?:one|task|reminder|to-?do)(?: is)? still"
     r" (?:open|pending|to do|there|on)\W*$"
+)
+# "so is the eye exam deleted?", "did the eye exam task get removed?", "is the groceries task
+# gone?": whether a to-do was deleted, from what the task list holds now (a delete that
+# failed is still there). "gone" only of a task said as one (a visit is cancelled).
+DELETED = _rx(
+    r"\b(?:is|was|has|have) (?:my|the) (?P<t>[a-z]+(?: (?!and\b|been\b)[a-z]+){0,3}?)"
+    r"(?: tasks?| to-?dos?| reminders?)? (?:been |now |already |actually |really )?"
+    r"(?:deleted|removed|taken off)\b"
+    r"|\bdid (?:my|the) (?P<u>[a-z]+(?: (?!and\b)[a-z]+){0,3}?)(?: tasks?| to-?dos?| reminders?)?"
+    r" (?:actually |really )?get (?:deleted|removed)\b"
+    r"|\b(?:is|are) (?:my|the) (?P<v>[a-z]+(?: (?!and\b)[a-z]+){0,3}?)"
+    r" (?:tasks?|to-?dos?|reminders?) (?:now |already |really )?gone\b"
+    r"|\bdid you (?:actually |really |already |definitely )?(?:delete|remove) (?:my |the )"
+    r"(?P<w>[a-z]+(?: (?!and\b)[a-z]+){0,3}?)(?: tasks?| to-?dos?| reminders?)?(?: then)?\??$"
+)
+# "did the flowers task get added?", "was the plumber one added": whether a to-do is on the
+# list now, as "is the … task on my list?" asks.
+ADDED = _rx(
+    r"\b(?:did|was|has|have|were) (?:my|the) (?P<t>[a-z]+(?: (?!and\b|been\b)[a-z]+){0,3}?)"
+    r"(?: tasks?| ones?| to-?dos?| reminders?)? (?:actually |really |already )?(?:get |been )?"
+    r"(?:added|created)\b"
 )
 # "which is earlier, the haircut or the cleaning?": two visits, one before the other.
 EARLIER = _rx(

@@ -33,6 +33,7 @@ from assistant.models.embedded.answers import (
     about_tasks,
     explain_charges,
     last_visit_cost,
+    named_tasks,
     owing,
 )
 from assistant.models.embedded.billing import amount_asked
@@ -43,12 +44,14 @@ from assistant.models.embedded.ordinals import ordinal_named
 from assistant.models.embedded.pinning import KNOWN_SERVICES, named_listed, the_other_named
 from assistant.models.embedded.question_words import (
     ACTION,
+    ADDED,
     AFTER,
     CANCELLED_ASKED,
     CASE_STATUS,
     CLOSED,
     COMPLAINT,
     COST,
+    DELETED,
     DONE_YET,
     DUE_IT,
     DUE_SOON,
@@ -118,6 +121,7 @@ Aspect = Literal[
     "earlier",
     "last_in",
     "on_list",
+    "deleted",
 ]
 # Asks whose answer is one fact, however many clauses they are said in.
 ONE_ANSWER = frozenset({"still_on", "earlier", "last_in"})
@@ -292,6 +296,26 @@ _AMOUNT_DISPUTED = rx(
 )
 
 
+# "did the groceries one go through?": asked of a to-do by name (retries.py answers it
+# first from a change to it that went through, or one that did not).
+_NAMED_THROUGH = rx(
+    r"\bdid (?:the|my) (?P<t>[a-z]+(?: [a-z]+){0,2}?)(?: ones?| tasks?| to-?dos?)?"
+    r" (?:go|get|went) through\b"
+)
+
+
+def _a_task_seen(subject: str, state: Dialogue) -> bool:
+    """A to-do the conversation has listed is named by `subject`'s words."""
+    items = [*state.listed, *state.earlier_listed]
+    items += [item for _, listed in state.listings for item in listed]
+    if state.focus is not None:
+        items.append(state.focus)
+    words = {w for w in subject.split() if len(w) > 3}
+    return any(
+        item.get("title") and words & set(str(item.get("title")).lower().split()) for item in items
+    )
+
+
 def _read(said: str, state: Dialogue) -> Question | None:
     if COMPLAINT.found_in(said):
         return Question("complaint", waiting=bool(WAITING.search(said)))
@@ -376,6 +400,30 @@ def _read(said: str, state: Dialogue) -> Question | None:
     if not billing and (on_list := ON_LIST.search(said)):
         # "is the eye exam task still on my list?": that task, not the visit of its name
         return Question("on_list", (on_list.group("t") or on_list.group("o")).strip())
+    if not billing and (added := ADDED.search(said)) and TASK_WORDS.search(said):
+        # "did the flowers task get added?": whether it is on the list now
+        return Question("on_list", added.group("t").strip())
+    if (
+        not billing
+        and (through := _NAMED_THROUGH.search(said))
+        and _a_task_seen(through.group("t"), state)
+    ):
+        # "did the groceries one go through?" when no change to it went through this
+        # conversation (its completion let go of, not confirmed): as the list holds it now
+        return Question("done_yet", through.group("t"))
+    if (
+        not billing
+        and (deleted := DELETED.search(said))
+        and (
+            TASK_WORDS.search(said)
+            or "delete" in said
+            or not _service(named := next(g for g in deleted.groups() if g))
+        )
+    ):
+        # "so is the eye exam deleted?": that task, as the list holds it now ("did you
+        # remove my haircut?" is of the visit: a visit is cancelled, never deleted)
+        named = next(g for g in deleted.groups() if g)
+        return Question("deleted", named.strip())
     if (
         not billing
         and _STILL_LEVEL.search(said)
@@ -949,14 +997,27 @@ def answer(question: Question, results: Sequence[ToolResult], now: datetime) -> 
             a for a in _items(results, "appointments") if str(a.get("id")) != question.besides
         ]
         if question.item is not None and aspect != "after":
-            appointments = [question.item]
+            # The one in view, as the CRM has it now when this turn read it again: "so is it
+            # cancelled?" after a cancel whose answer was lost was told "still booked" from
+            # the listing before the cancel.
+            item_id = question.item.get("id")
+            fresh = [a for a in appointments if item_id is not None and a.get("id") == item_id]
+            appointments = fresh[:1] or [question.item]
         if question.place:
             there = [a for a in appointments if at_place(a, question.place)]
             if not there:
                 return f"I don't see a visit at {question.place} on your account."
             appointments = there
         return about_appointment(appointments, question.subject, aspect, now, question.item)
-    return about_tasks(_items(results, "tasks"), aspect, question.subject, now)
+    tasks = _items(results, "tasks")
+    if (
+        aspect == "deleted"
+        and not named_tasks(tasks, question.subject)
+        and _service(question.subject)
+    ):
+        # "is my haircut deleted?": no such task, and a visit is not deleted: not "it's gone"
+        return f"I don't see a task like '{question.subject}' on your list."
+    return about_tasks(tasks, aspect, question.subject, now)
 
 
 __all__ = [

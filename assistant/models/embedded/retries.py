@@ -15,7 +15,8 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from assistant.dialogue_state import MAY_STILL_LAND, STILL_NOT_LANDED, Item
+from assistant.dialogue_state import MAY_STILL_LAND, STILL_NOT_LANDED, Dialogue, Item
+from assistant.language import slots
 from assistant.language.patterns import rx
 from assistant.language.smalltalk import classify_chat
 from assistant.language.text import normalize
@@ -40,6 +41,13 @@ _ASKS_IF_DONE = rx(
     r"|\b(?:did|has|have) (?:that|it|this|the \w+) (?:actually )?(?:work|worked|happen"
     r"|happened|succeed|succeeded|stick|stuck|save|saved|go ahead|gone ahead)\b"
     r"|\b(?:is|was|has) (?:that|it|this) (?:been )?(?:done|saved|sorted)(?: now)?\??$"
+    # "did the case get opened?", "has my booking been made?" after a write that failed:
+    # whether it went through (was: the open cases read out, an older one among them)
+    # (a thing named, "did my haircut get cancelled", is asked of the CRM as it is now)
+    r"|\b(?:did|has|have) (?:that|it|this|(?:the|my) (?:case|ticket|complaint|booking"
+    r"|appointment|change|cancellation|request|task|reminder)) (?:actually )?(?:get|got|been)"
+    r" (?:opened|made|booked|cancell?ed|moved|saved|created|changed|updated|logged|filed"
+    r"|raised|sent)\b"
     r"|\bdid (?:you|it) (?:do|manage|get) (?:it|that)\b"
     # "did you book it?", "did you add that?" just after the change: was it made
     + _DID_YOU_VERB
@@ -92,6 +100,7 @@ _WHAT = {
 # Words without which neither is asked: most messages are passed over without reading.
 _CUE = rx(
     r"through|work|happen|succe|stick|stuck|save|sorted|done|manage|go ahead|gone ahead"
+    r"|get |got |been "
     r"|again|retry|another|one more|did you",
     re.IGNORECASE,
 )
@@ -320,11 +329,46 @@ _ALL_TOLD = 5  # the changes said at most, the latest
 _WENT = "Yes, that went through: "
 
 
-def _asked_of(done: Sequence[Item], text: str) -> Item | None:
+def _known_names(state: Dialogue) -> list[set[str]]:
+    """The words of each task title and visit service the conversation has seen."""
+    items = [*state.listed, *state.earlier_listed]
+    items += [item for _, listed in state.listings for item in listed]
+    if state.focus is not None:
+        items.append(state.focus)
+    names = []
+    for item in items:
+        name = str(item.get("title") or item.get("service") or "").lower()
+        if words := {w for w in re.findall(r"[a-z]+", name) if len(w) > 3}:
+            names.append(words)
+    return names
+
+
+def _names_another(write: Item, text: str, state: Dialogue) -> bool:
+    """The question names a task or visit the write was not of: "did the groceries one go
+    through?" after the eye exam was deleted (it was answered "Yes, deleting the task went
+    through", of the delete, while the groceries' completion had not gone through)."""
+    said = set(re.findall(r"[a-z]+", text))
+    label = str(write.get("label") or "") + " " + str(write.get("named") or "")
+    for kept in (write.get("made"), write.get("before")):
+        if isinstance(kept, dict):
+            label += " " + str(kept.get("title") or kept.get("service") or "")
+    own = set(re.findall(r"[a-z]+", label.lower()))
+    if not own - {""}:
+        return False  # what it was of is not known: not judged
+    names = _known_names(state)
+    if service := slots.service(text, text):
+        names.append({w for w in re.findall(r"[a-z]+", service.lower()) if len(w) > 3})
+        said |= names[-1]  # "the dentist one": the dental cleaning
+    return any(words & said and not words & own for words in names)
+
+
+def _asked_of(done: Sequence[Item], text: str, state: Dialogue | None = None) -> Item | None:
     """The latest write that went through of the kind the question names (any kind when
-    it names none), or None."""
+    it names none) and not of another item it names, or None."""
     named = [tools for words, tools in _NAMES_WRITE if words.search(text)]
     for write in reversed(done):
+        if state is not None and _names_another(write, text, state):
+            continue
         if not named or any(write.get("tool") in tools for tools in named):
             return write
     return None
@@ -351,6 +395,35 @@ def _named_writes(writes: Sequence[Item], now: datetime) -> str:
         else:
             named.append(_WHAT.get(tool, "that change"))
     return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
+
+
+def not_there_yet(failed: Sequence[Item], results: Sequence[ToolResult], now: datetime) -> str:
+    """ "The massage … hadn't shown up yet …": the unconfirmed writes the lookups of this
+    turn do not show as made, said beside the take-back of those that went through;
+    empty when there is none or the lookups could not be read."""
+    reads = [r for r in results if r.call.tool_name in _LOOKUP_TOOLS]
+    items = _items(reads) if reads else None
+    if items is None:
+        return ""
+    looked = {r.call.tool_name for r in reads}
+    pending = [
+        w
+        for w in failed
+        if w.get("unconfirmed")
+        and (LOOKUP_OF.get(str(w.get("tool"))) or ("", {}))[0] in looked
+        and not went_through(w, items)
+    ]
+    if not pending:
+        return ""
+    # (not MAY_STILL_LAND's words: the take-back asked beside it, once answered, lets go of
+    # these writes, so no later look is promised; the customer is told what to ask)
+    undo = {"crm.bookAppointment": "cancel it", "crm.addTask": "delete it"}
+    asks = {undo.get(str(w.get("tool")), "put it back") for w in pending}
+    ask = asks.pop() if len(asks) == 1 else "put it back"
+    return (
+        f"When I checked just now, {_named_writes(pending, now)} hadn't shown up yet, but it "
+        f"was sent and could still go through in a moment: if it does, just ask me to {ask}."
+    )
 
 
 # "no, don't", "no", "stop", "no, keep it", "no don't cancel it": a bare no said right after
@@ -437,13 +510,28 @@ def _put_back(write: Item, items: Sequence[Item], call_id: str) -> ToolCall | No
     return None
 
 
+def _made_beside(request: PlanRequest) -> list[Item]:
+    """The writes that went through in the turn of the unconfirmed ones, as failed writes
+    are kept ({"tool", "arguments", "before"}): "undo that" is of them too ("add a task to
+    call the bank and book a massage" with the booking unconfirmed: the task stayed,
+    untold, while only the massage was looked at)."""
+    state = request.dialogue
+    if state.since_change != 0:
+        return []  # the last change was made in an earlier turn than the failed writes
+    return [
+        {"tool": action.tool, "arguments": dict(action.arguments), "before": action.before}
+        for action in state.last_turn_actions
+    ]
+
+
 def _take_back(request: PlanRequest) -> FinalDecision | ToolCallsDecision | None:
     """The lookup, then the change made the other way where it went through (a delete or a
     cancel held for a yes as any is), and what could not be said as not done."""
     failed, results = request.dialogue.failed, request.turn_results
+    beside = _made_beside(request)
     available = {tool.name for tool in request.tools}
     if not results:
-        reads = [(t, a) for t, a in lookups(failed) if t in available]
+        reads = [(t, a) for t, a in lookups([*failed, *beside]) if t in available]
         if not reads:
             return None
         return ToolCallsDecision(
@@ -462,6 +550,12 @@ def _take_back(request: PlanRequest) -> FinalDecision | ToolCallsDecision | None
             "answering. Ask me again in a moment and I'll look, and take it back if it did."
         )
     made = [w for w in failed if went_through(w, items)]
+    if not made and beside:
+        # The ones made beside them are taken back; the unconfirmed ones not there yet are
+        # told beside it by the narrator (`not_there_yet`).
+        made = [w for w in beside if went_through(w, items)]
+    elif made:
+        made += [w for w in beside if went_through(w, items)]
     if not made:
         # Not there yet is not "not done": the CRM may still apply what was sent (it
         # did, a moment after "nothing has changed" was said).
@@ -530,7 +624,7 @@ def decide(request: PlanRequest) -> FinalDecision | ToolCallsDecision | None:
                 each = [told.removeprefix(_WENT).rstrip(".") for told in said]
                 joined = ", ".join(each[:-1]) + " and " + each[-1]
                 return FinalDecision(text=f"Yes, all of it went through: {joined}.")
-        if not state.held and (write := _asked_of(state.done, text)):
+        if not state.held and (write := _asked_of(state.done, text, state)):
             # Asked after a write the CRM confirmed: it did, and is not sent again.
             zone = request.customer.timezone if request.customer else None
             told = _outcome(write, local_now(request.now, zone))
