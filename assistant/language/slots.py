@@ -467,12 +467,18 @@ def cut_spans(text: str, spans: list[tuple[int, int]]) -> str:
     ("to take the bins out" lost "to take")."""
     merged: list[tuple[int, int]] = []
     for start, end in sorted(spans):
-        if merged and start < merged[-1][1]:
+        if merged and (
+            start < merged[-1][1] or re.fullmatch(r"\s+of\s+", text[merged[-1][1] : start])
+        ):
+            # ("the morning of march 6": one when, the "of" between cut with it; it was
+            # left in the title, "Buy shampoo of")
             merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
         else:
             merged.append((start, end))
     for start, end in reversed(merged):
         head = _DATE_LEAD.sub("", text[:start])
+        if re.match(r"(?:morning|afternoon|evening|night)\b", text[start:end]):
+            head = re.sub(r"\s+the\s*$", "", head)  # "…the morning of march 6"
         text = head + " " + text[end:].lstrip(" ,")
     return re.sub(r"\s+", " ", text).strip(" ,")
 
