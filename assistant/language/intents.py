@@ -729,6 +729,12 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
         "otherwise" in text.lower() or "then at" in text.lower() or "else" in text.lower()
     ):
         text = _on_the_day_of_the_condition(text)
+    if "ing me" in text.lower():
+        # "set the insurance task to low as well as telling me what's due this week": the
+        # read asked as a gerund is an ask of its own (its words were read with the change)
+        text = _GERUND_ASK.sub(
+            lambda m: f"{_JOINS.get(m.group('join'), m.group('join'))} {m.group('verb')} ", text
+        )
     if "scratch" in text.lower():
         text = _SCRATCH_A_VISIT.sub("cancel ", text)  # "scratch the cleaning": a cancel
     if ("owe" in text.lower() or "balance" in text.lower()) and (
@@ -2121,6 +2127,11 @@ def _on_the_day_of_the_condition(text: str) -> str:
     return _THEN_AT.sub(f"on {condition.group('day')} ", text)
 
 
+_JOINS = {"while": "and", "whilst": "and"}
+_GERUND_ASK = rx(
+    r"(?P<join>\b(?:as well as|and also|and|plus|while|whilst)),? "
+    r"(?P<verb>tell|show|giv|lett|remind)(?:ing) (?=(?:me|us)\b)"
+)
 # "scratch the cleaning, oh and how much do I owe?": a visit let go (read as no ask, and
 # only the visits were listed); "scratch that" takes back what was said, as before.
 _SERVICE_NAMES = "|".join(sorted((re.escape(name) for name in SERVICES), key=len, reverse=True))

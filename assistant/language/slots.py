@@ -254,6 +254,19 @@ def service(clause: str, original: str) -> str | None:
 
     Kept per text: the planner's rounds and the narrator ask it of the same clauses."""
     if match := _SERVICE.search(clause):
+        if _AFTER_A_VISIT_OF_HERS.search(clause, 0, match.start()):
+            # "book whatever slot is free after my cleaning for a massage": the visit named
+            # after "after my" is when, the other one named is what is booked (the
+            # cleaning's own hour was asked)
+            other = next(
+                (
+                    later
+                    for later in _SERVICE.finditer(clause, match.end())
+                    if not _AFTER_A_VISIT_OF_HERS.search(clause, 0, later.start())
+                ),
+                None,
+            )
+            match = other or match
         return SERVICES[match.group(1)]
     if match := _GENERIC_SERVICE.search(clause):
         words = match.group("svc").strip(" -'")
@@ -266,6 +279,9 @@ def service(clause: str, original: str) -> str | None:
         ):
             return _sentence_case(restore_case(words, original))
     return None
+
+
+_AFTER_A_VISIT_OF_HERS = rx(r"\b(?:after|before) (?:my|the) (?:[a-z]+ )?$")
 
 
 #: The services offered: what the lexicon's words name. A service outside them is not booked.

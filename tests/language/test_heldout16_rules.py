@@ -148,3 +148,21 @@ async def test_a_numbered_list_of_asks_is_each_ask() -> None:
 
 async def test_scratch_the_visit_is_a_cancel_held() -> None:
     assert await writes("scratch my haircut") == [(CANCEL, {"appointment_id": "appt_2"})]
+
+
+async def test_a_read_asked_as_a_gerund_beside_a_change_is_read() -> None:
+    """(Read with the change, "I didn't catch what you meant by 'set telling me…'".)"""
+    turn = await play("move my cleaning to 11 while letting me know my balance")
+    assert "crm.getOpenInvoices" in turn.tools
+    assert await writes("move my cleaning to 11 while letting me know my balance") == [
+        (MOVE, {"appointment_id": "appt_1", "starts_at": "2025-03-03T11:00:00-08:00"})
+    ]
+
+
+async def test_the_visit_after_my_is_when_and_the_other_is_booked() -> None:
+    """(It asked "When would you like your dental cleaning?")"""
+    turn = await play("book whatever slot is free after my cleaning for a massage")
+    assert (
+        "massage" in (turn.final or turn.answer)
+        and await writes("book a facial after my haircut") == []
+    )
