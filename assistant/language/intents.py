@@ -729,6 +729,19 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
         "otherwise" in text.lower() or "then at" in text.lower() or "else" in text.lower()
     ):
         text = _on_the_day_of_the_condition(text)
+    if (
+        ("if " in text.lower() or "unless " in text.lower())
+        and (said_of := _CONDITION_NAMES_IT.match(text.lower())) is not None
+        and condition_named(text.lower()) == text.lower()  # (the thing found is the check)
+    ):
+        # "if the insurance task is high priority, mark it done, otherwise leave it": "it"
+        # is the thing the condition named, and leaving it asks nothing (read alone, "it"
+        # named nothing, and "leave it" was a second to-do to be marked done)
+        text = _OTHERWISE_LEFT.sub("", text)
+        named = said_of.group("np")
+        if _TODO_NOUN.search(named):
+            # ("the eye exam" alone may be a visit: left as said)
+            text = f"{text[: said_of.start('it')]}{named}{text[said_of.end('it') :]}"
     if "ing me" in text.lower():
         # "set the insurance task to low as well as telling me what's due this week": the
         # read asked as a gerund is an ask of its own (its words were read with the change)
@@ -2127,6 +2140,18 @@ def _on_the_day_of_the_condition(text: str) -> str:
     return _THEN_AT.sub(f"on {condition.group('day')} ", text)
 
 
+_CONDITION_NAMES_IT = rx(
+    r"^(?:(?:and|so|ok|okay|oh)[,]? )*(?:if|unless) (?P<np>(?:the|my) (?!(?:one|thing)\b)[a-z'-]+"
+    r"(?: [a-z'-]+){0,3}?) (?:is|are|isn't|aren't|is not|are not|has|have|hasn't|doesn't"
+    r"|does not) [^,.;?!]{1,40}?, (?:then )?(?:please |just |go ahead and )?"
+    r"(?:mark|tick|complete|delete|remove|make|set|move|push|bump|change|cancel|reschedule)"
+    r" (?P<it>it|them)\b"
+)
+_TODO_NOUN = rx(r"\b(?:task|tasks|one|to-?dos?|reminders?|item)$")
+_OTHERWISE_LEFT = rx(
+    r"(?i),? (?:and )?(?:otherwise|else|if not)[,]? (?:just )?(?:leave (?:it|them)(?: alone| as"
+    r" (?:it is|is))?|don't (?:bother|do anything|touch (?:it|them))|do nothing)[.!]?$"
+)
 _JOINS = {"while": "and", "whilst": "and"}
 _GERUND_ASK = rx(
     r"(?P<join>\b(?:as well as|and also|and|plus|while|whilst)),? "

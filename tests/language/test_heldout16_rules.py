@@ -17,7 +17,8 @@ from typing import Any
 
 import pytest
 
-from assistant.fakes.world import play
+from assistant.fakes.world import NOW, play
+from assistant.language import detect_intents
 
 BOOK = "crm.bookAppointment"
 MOVE = "crm.rescheduleAppointment"
@@ -166,3 +167,12 @@ async def test_the_visit_after_my_is_when_and_the_other_is_booked() -> None:
         "massage" in (turn.final or turn.answer)
         and await writes("book a facial after my haircut") == []
     )
+
+
+async def test_otherwise_leave_it_asks_nothing_and_it_is_the_task_the_condition_named() -> None:
+    """(It held a second "mark done" for "otherwise leave it", and told the done to-dos.)"""
+    text = "if the groceries task is overdue, delete it, otherwise leave it alone"
+    found = detect_intents(text, NOW, "America/Los_Angeles")
+    assert [i.kind for i in found] == ["tasks", "delete_task"]
+    assert found[1].target is not None and "groceries" in found[1].target.words
+    assert await writes(text) == []
