@@ -140,8 +140,13 @@ def _polite(plained: str, lowered: str) -> tuple[str, str]:
     return plained, lowered
 
 
-# "the night before", "the evening before": the day before, said of its end.
+# "the night before", "the evening before": the day before, said of its end; a bare hour
+# said with it is an evening one.
 _NIGHT_BEFORE = rx(r"(?i)\bthe (?:night|evening) before\b")
+_BARE_EVENING_HOUR = rx(
+    r"(?i)\b(?:at|around|by|for) (?:[1-9]|1[01])(?::[0-5]\d)?\b"
+    r"(?! ?(?:[ap]\.? ?m\b|o'clock|hours?|minutes?|days?|weeks?|[:.]?\d))"
+)
 # "and the other one, where's that?", "the haircut, where is it again?": the thing named
 # first, then where "that" is asked: asked of it ("and where's the other one?"). ("…,
 # when's that" is read as said: a task's due day is asked so too.)
@@ -248,6 +253,9 @@ def _as_meant(message: str) -> str:
     if "before" in lowered and _NIGHT_BEFORE.search(lowered) is not None:
         # "floss the night before": the day before it (no night of today, no title word).
         plained = _NIGHT_BEFORE.sub("the day before", plained)
+        # "book a facial the evening before my cleaning at 6": a bare hour of that
+        # evening is after noon (the evening lost, which half was asked)
+        plained = _BARE_EVENING_HOUR.sub(r"\g<0>pm", plained)
         lowered = plained.lower()
     if ", where" in lowered and (asked := _NAMED_THEN_ASKED.match(lowered)) is not None:
         lead, more = asked.group("lead") or "", asked.group("more") or ""

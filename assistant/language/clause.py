@@ -38,6 +38,9 @@ QUESTION_START = rx(
 # anything, do I?" and "the portal does not open" name no request, so they are read.
 NEGATED = rx(
     r"^(?:not |no need\b|never ?mind\b|(?:forget|skip|ignore)(?: about)? (?:it|that|the|my)\b)"
+    # "no ticket please, I only want to know…": the thing refused, alone in its clause
+    r"|^no (?:new |more )?(?:tickets?|cases?|support cases?|reminders?|tasks?|to-?dos?|bookings?"
+    r"|appointments?)(?: (?:please|thanks|thank you|for now|needed|necessary|today))*$"
     # "leave the haircut where it is", "leave my tasks alone"
     r"|^(?:just |please )?leave (?:\w+ ){1,3}?(?:where (?:it is|it's|they are)|as (?:it is|it's"
     r"|they are|is)|alone)\b"

@@ -490,3 +490,26 @@ def with_the_day_read(found: list[Intent], text: str) -> list[Intent]:
     if any(i.kind in _VISITS_READ for i in found) or not _CALENDAR_CONDITION.search(text):
         return found
     return [Intent("appointments", clause=text), *found]
+
+
+# "if I owe more than 100 open a case about the bill", "if my balance is over $200…": a
+# change on a condition of what is owed. Asked about, as above; the bill is read with
+# the question so that the answer shows whether it holds (it asked without looking).
+_BILL_CONDITION = rx(
+    r"\b(?:if|unless|provided|as long as) (?:i|we) (?:still )?(?:owe|have to pay|need to pay)"
+    r"|\b(?:if|unless|provided|as long as) (?:my|the) (?:balance|bill|total|amount owed)"
+    r" (?:is|comes to|'s)\b"
+    r"|\b(?:if|unless) (?:it's|it is|that's|that is) (?:more|less|over|under|above|below)\b"
+    r"(?=.*\b(?:owe|balance|bill)\b)"
+)
+_BILL_READ = frozenset({"billing", "invoices"})
+
+
+def with_the_bill_read(found: list[Intent], text: str) -> list[Intent]:
+    """`found` with the open bill read first, when a change asked on a condition of what
+    is owed is weighed (see above)."""
+    if not any(i.writes and "consent" in i.missing for i in found):
+        return found
+    if any(i.kind in _BILL_READ for i in found) or not _BILL_CONDITION.search(text):
+        return found
+    return [Intent("billing", clause=text), *found]

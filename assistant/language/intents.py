@@ -41,6 +41,7 @@ from assistant.language.if_named import condition_named
 from assistant.language.indirect import (
     as_asked,
     made_a_move,
+    with_the_bill_read,
     with_the_day_read,
     with_the_tasks_read,
 )
@@ -724,6 +725,39 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
         # day of each question after it (read alone, "what do I have" asked nothing);
         # "on friday, book a haircut at 3", of the ask (it was booked today at 3).
         text = _of_the_day(fronted.group("day"), fronted.group("rest"), now)
+    if ("if " in text.lower() or "unless " in text.lower()) and (
+        "otherwise" in text.lower() or "then at" in text.lower() or "else" in text.lower()
+    ):
+        text = _on_the_day_of_the_condition(text)
+    if (
+        ("if " in text.lower() or "unless " in text.lower())
+        and (said_of := _CONDITION_NAMES_IT.match(text.lower())) is not None
+        and condition_named(text.lower()) == text.lower()  # (the thing found is the check)
+    ):
+        # "if the insurance task is high priority, mark it done, otherwise leave it": "it"
+        # is the thing the condition named, and leaving it asks nothing (read alone, "it"
+        # named nothing, and "leave it" was a second to-do to be marked done)
+        text = _OTHERWISE_LEFT.sub("", text)
+        named = said_of.group("np")
+        if _TODO_NOUN.search(named):
+            # ("the eye exam" alone may be a visit: left as said)
+            text = f"{text[: said_of.start('it')]}{named}{text[said_of.end('it') :]}"
+    if "ing me" in text.lower():
+        # "set the insurance task to low as well as telling me what's due this week": the
+        # read asked as a gerund is an ask of its own (its words were read with the change)
+        text = _GERUND_ASK.sub(
+            lambda m: f"{_JOINS.get(m.group('join'), m.group('join'))} {m.group('verb')} ", text
+        )
+    if "scratch" in text.lower():
+        text = _SCRATCH_A_VISIT.sub("cancel ", text)  # "scratch the cleaning": a cancel
+    if ("owe" in text.lower() or "balance" in text.lower()) and (
+        amount_said := _AMOUNT_CONDITION.match(text.lower())
+    ) is not None:
+        # "if I owe more than 100 open a case…": the condition ends at its amount (read
+        # as one clause, nothing was read, and the answer spoke of fees)
+        text = f"{text[: amount_said.end()]},{text[amount_said.end() :]}"
+    if ("don" in text.lower() or "do not" in text.lower()) and " it" in text.lower():
+        text = _it_is_the_thing_refused(text)
     unsure = undecided(text.lower())
     if unsure:
         text = without_undecided(text)  # "…, I'm not sure yet": said of the ask, not in it
@@ -771,6 +805,7 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
     # "is my cleaning still on? if it is, book me a haircut…", "do I owe anything? if I
     # do, remind me…": a condition said as a clause of its own holds the ask after it.
     on_condition = False
+    held_on_condition = False  # (an ask so held: the words joined to it keep it held)
     # Clauses that asked for something no rule read (language/unheard.py): those said
     # before any ask (`leading`), and those read with the ask before to no effect.
     unheard: list[str] = []
@@ -1021,6 +1056,11 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
             del found[len(found) - len(last_intents) :]
             own = intents
             intents = read_clause(merged, norm, local_now, timezone, previous=[], asked=asked)
+            if held_on_condition and any(i.writes and "consent" in i.missing for i in last_intents):
+                # "if I have nothing on wednesday, book a massage then at 10, otherwise
+                # thursday": the ask held for a yes stays held, read with the words after
+                # it (was: the condition lost, and the booking made on thursday)
+                intents = [needs_consent(i) if i.writes else i for i in intents]
             if not intents and the_other_detail_before(last_clause, own):
                 intents = own  # "my number's not changing, only my email: …": the email
             if not last_intents:
@@ -1073,6 +1113,7 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
         if on_condition and any(i.writes for i in intents):
             intents = [needs_consent(i) if i.writes else i for i in intents]
             on_condition = False
+            held_on_condition = True
         on_condition = on_condition or condition_only
         if intents or last_clause is None or joins_previous:
             if not intents and last_clause is None:
@@ -1096,6 +1137,7 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
     if found and any(word in norm.text for word in ("if ", "unless", "provided", "as long as")):
         found = with_the_day_read(found, norm.text)  # "…only if there's nothing else that day"
         found = with_the_tasks_read(found, norm.text)  # "if the groceries are overdue…"
+        found = with_the_bill_read(found, norm.text)  # "if I owe more than 100…"
     if len(found) > 1:
         found = _rebooked_is_moved(found)
         if any(_hour_only_booking(i) for i in found):
@@ -2074,6 +2116,87 @@ def _refer(
 _EVERY_ONE_SAID = rx(
     r"\b(?:everything|every (?:thing|one|task|to-?do|item)s?|all (?:my|the|of my)\b)"
 )
+# "if I have nothing on wednesday, book a massage then at 10, otherwise thursday": a
+# condition on a day said first; "then" is that day, and the day said for when it does
+# not hold is no day of the ask (it was booked on thursday, the condition unread).
+_WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+_CONDITION_ON_A_DAY = rx(
+    rf"^(?:and |but |so |oh |well )?(?:if|unless)\b[^,.;?!]*?\b(?:on )?(?P<day>{_WEEKDAY}"
+    r"|tomorrow)\b[^,.;?!]*[,.;]"
+)
+_THEN_AT = rx(r"\bthen (?=at \d)")
+_OTHERWISE_DAY = rx(
+    rf"[,;.]?\s+(?:otherwise|or else|else|if not)[,]?\s+(?:on |the )?(?:next )?(?:{_WEEKDAY}"
+    r"|tomorrow)(?: instead)?\s*[.!?]*$"
+)
+
+
+def _on_the_day_of_the_condition(text: str) -> str:
+    """`text` with "then" read as the day its condition names, and the day said for
+    "otherwise" left out (asked about once the condition is seen)."""
+    if (condition := _CONDITION_ON_A_DAY.match(text.lower())) is None:
+        return text
+    text = _OTHERWISE_DAY.sub("", text)
+    return _THEN_AT.sub(f"on {condition.group('day')} ", text)
+
+
+_CONDITION_NAMES_IT = rx(
+    r"^(?:(?:and|so|ok|okay|oh)[,]? )*(?:if|unless) (?P<np>(?:the|my) (?!(?:one|thing)\b)[a-z'-]+"
+    r"(?: [a-z'-]+){0,3}?) (?:is|are|isn't|aren't|is not|are not|has|have|hasn't|doesn't"
+    r"|does not) [^,.;?!]{1,40}?, (?:then )?(?:please |just |go ahead and )?"
+    r"(?:mark|tick|complete|delete|remove|make|set|move|push|bump|change|cancel|reschedule)"
+    r" (?P<it>it|them)\b"
+)
+_TODO_NOUN = rx(r"\b(?:task|tasks|one|to-?dos?|reminders?|item)$")
+_OTHERWISE_LEFT = rx(
+    r"(?i),? (?:and )?(?:otherwise|else|if not)[,]? (?:just )?(?:leave (?:it|them)(?: alone| as"
+    r" (?:it is|is))?|don't (?:bother|do anything|touch (?:it|them))|do nothing)[.!]?$"
+)
+_JOINS = {"while": "and", "whilst": "and"}
+_GERUND_ASK = rx(
+    r"(?P<join>\b(?:as well as|and also|and|plus|while|whilst)),? "
+    r"(?P<verb>tell|show|giv|lett|remind)(?:ing) (?=(?:me|us)\b)"
+)
+# "scratch the cleaning, oh and how much do I owe?": a visit let go (read as no ask, and
+# only the visits were listed); "scratch that" takes back what was said, as before.
+_SERVICE_NAMES = "|".join(sorted((re.escape(name) for name in SERVICES), key=len, reverse=True))
+_SCRATCH_A_VISIT = rx(
+    rf"\bscratch (?=(?:the|my) (?:[a-z]+ )?(?:{_SERVICE_NAMES}|appointment|visit|booking)\b)"
+)
+_AMOUNT_CONDITION = rx(
+    r"^(?:(?:and|but|so|oh|well|ok|okay)[,]? )*(?:if|unless) (?:i|we) (?:still )?(?:owe|have a"
+    r" balance of|have to pay)(?: you)? (?:more|less|over|under|above|below)(?: than)? "
+    r"(?:\$ ?)?\d+(?:,\d{3})*(?:\.\d\d)?"
+    r"(?:(?! ?(?:dollars|bucks|usd)\b)| ?(?:dollars|bucks|usd)\b)(?= [a-z])"
+)
+# "don't mark the groceries done yet, just move it to monday": one change refused, and
+# another asked of "it", the thing the refusal named (read alone, "it" named nothing and
+# "Okay, I won't change anything" was said).
+_TASK_VERBS = r"(?:mark|tick|check|cross|complete|finish)"
+_REFUSED_THEN_IT = rx(
+    r"^(?:(?:no|oh|please|ok|okay)[,.!]? )*(?:don't|dont|do not) "
+    rf"(?P<verb>{_TASK_VERBS}|delete|remove|cancel|touch|change|move|reschedule)(?: off)? "
+    r"(?P<thing>(?:the|my) (?!(?:time|day|date|hour)\b)[a-z' -]+?)"
+    r"(?P<noun> (?:task|one|to-?do|reminder|appointment|visit|booking))?"
+    r"(?: (?:as )?(?:done|complete|completed|finished|off))?(?: (?:just )?yet| for now)?"
+    r"[,;.] ?(?:(?:just|but|instead|only|please|rather)[,]? )*"
+    r"(?P<ask>move|push|shift|make|set|change|put|bump|rename|mark|tick|complete|cancel"
+    r"|delete|reschedule) it\b"
+)
+
+
+def _it_is_the_thing_refused(text: str) -> str:
+    """`text` with the change asked of "it" aimed at the thing the refusal before named
+    (the refused change left out); as said otherwise."""
+    found = _REFUSED_THEN_IT.match(text.lower())
+    if found is None:
+        return text
+    noun = found.group("noun") or ""
+    if not noun and re.fullmatch(_TASK_VERBS, found.group("verb")):
+        noun = " task"  # (marked done: a to-do)
+    return f"{found.group('ask')} {found.group('thing')}{noun}{text[found.end() :]}"
+
+
 _IF_FIRST = rx(r"(?:and |but |so |oh |well )?(?:if|unless|only if|provided|as long as)\b")
 _ADDS_IT = rx(
     r"\b(?:add|put|pop|stick|save|write|note|jot|log|set|make)(?: down)? (?:it|that|this|them)\b"

@@ -77,7 +77,11 @@ _TAKEN_BACK = rx(
     r"|touch|add|tick|complete|update) (?:that|it|anything|any of (?:that|it|them)|them)"
     # "…to friday, no wait, keep it where it is"
     r"|(?:keep|leave) (?:it|that|them) (?:where (?:it|they) (?:is|are)|as (?:it|they) (?:is|are)"
-    r"|as is|alone))(?: off| yet| for now| after all)?[,.!]?\s*"
+    r"|as is|alone)"
+    # "cancel my haircut, actually don't, just tell me what time it is": a bare "don't"
+    # (or "don't do that") after the cue, then a stop and the ask said instead
+    r"|(?:don't|dont|do not)(?: do (?:it|that))?(?=[,.!;] ))(?: off| yet| for now| after all)?"
+    r"[,.!;]?\s*"
     r"(?:(?:just|and|but|instead)[,.]?\s+)?(?P<rest>.*)$"
 )
 _ASKED = rx(

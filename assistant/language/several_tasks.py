@@ -91,9 +91,23 @@ def said_one_by_one(text: str) -> str:
         shared, rest = f" {end.group('when')}", rest[: end.start()]
     items = [item.strip(" .!") for item in _ITEM_SEP.split(rest)]
     items = [item for item in items if item]
+    for place in range(len(items) - 1, 0, -1):
+        if _DETAIL_ONLY.match(items[place]):
+            # "…, and renew passport, high priority": a detail of the item before it, not an
+            # item (was: a to-do titled nothing, and the passport added at normal)
+            items[place - 1 : place + 1] = [f"{items[place - 1]}, {items[place]}"]
     if len(items) < 2:
         return text
     return " and ".join(f"add a task to {item}{shared}" for item in items) + after
+
+
+# An item that only says a level or a due day: the one before it said further.
+_DETAIL_ONLY = rx(
+    r"^(?:(?:and|with|at|as|make it|make that|it's|its) )?(?:(?:a |an )?(?:high|low|normal"
+    r"|medium|top|urgent)(?: priority)?|priority (?:high|low|normal|medium)|urgent"
+    r"|due (?:on |by )?(?:(?:this |next )?(?:mon|tues|wednes|thurs|fri|satur|sun)day|today"
+    r"|tomorrow|the \d{1,2}(?:st|nd|rd|th)))$"
+)
 
 
 # A day said once for all the items: before them ("add three tasks for sunday: call the

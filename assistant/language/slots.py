@@ -254,6 +254,19 @@ def service(clause: str, original: str) -> str | None:
 
     Kept per text: the planner's rounds and the narrator ask it of the same clauses."""
     if match := _SERVICE.search(clause):
+        if _AFTER_A_VISIT_OF_HERS.search(clause, 0, match.start()):
+            # "book whatever slot is free after my cleaning for a massage": the visit named
+            # after "after my" is when, the other one named is what is booked (the
+            # cleaning's own hour was asked)
+            other = next(
+                (
+                    later
+                    for later in _SERVICE.finditer(clause, match.end())
+                    if not _AFTER_A_VISIT_OF_HERS.search(clause, 0, later.start())
+                ),
+                None,
+            )
+            match = other or match
         return SERVICES[match.group(1)]
     if match := _GENERIC_SERVICE.search(clause):
         words = match.group("svc").strip(" -'")
@@ -266,6 +279,9 @@ def service(clause: str, original: str) -> str | None:
         ):
             return _sentence_case(restore_case(words, original))
     return None
+
+
+_AFTER_A_VISIT_OF_HERS = rx(r"\b(?:after|before) (?:my|the) (?:[a-z]+ )?$")
 
 
 #: The services offered: what the lexicon's words name. A service outside them is not booked.
@@ -467,12 +483,18 @@ def cut_spans(text: str, spans: list[tuple[int, int]]) -> str:
     ("to take the bins out" lost "to take")."""
     merged: list[tuple[int, int]] = []
     for start, end in sorted(spans):
-        if merged and start < merged[-1][1]:
+        if merged and (
+            start < merged[-1][1] or re.fullmatch(r"\s+of\s+", text[merged[-1][1] : start])
+        ):
+            # ("the morning of march 6": one when, the "of" between cut with it; it was
+            # left in the title, "Buy shampoo of")
             merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
         else:
             merged.append((start, end))
     for start, end in reversed(merged):
         head = _DATE_LEAD.sub("", text[:start])
+        if re.match(r"(?:morning|afternoon|evening|night)\b", text[start:end]):
+            head = re.sub(r"\s+the\s*$", "", head)  # "…the morning of march 6"
         text = head + " " + text[end:].lstrip(" ,")
     return re.sub(r"\s+", " ", text).strip(" ,")
 

@@ -202,6 +202,19 @@ def _fix_word(match: re.Match[str]) -> str:
 
 
 @lru_cache(maxsize=1024)
+def _numbered(text: str) -> str:
+    """ "1. mark the eye exam done 2. add a task…": each ask said after its number, read as
+    asks one after another (the "1" was read as words of nothing, and said not caught).
+    Only numbers counting up from 1, each before a word."""
+    parts = re.split(r"(?:^|(?<=\s))(\d)\.\s+(?=[A-Za-z])", text.lstrip())
+    if len(parts) < 5 or parts[0].strip():
+        return text
+    numbers, asks = parts[1::2], parts[2::2]
+    if numbers != [str(n) for n in range(1, len(numbers) + 1)]:
+        return text
+    return ". ".join(ask.strip().rstrip(".;,") for ask in asks)
+
+
 def normalize(text: str) -> Normalized:
     """Lower-case `text`, lift out emails and phones, expand slang, fix small typos.
 
@@ -210,6 +223,8 @@ def normalize(text: str) -> Normalized:
     restarts and misheard words are taken out (transcript.py).
     """
     original = text
+    if text.lstrip()[:2] == "1." and " 2." in text:
+        text = _numbered(text)
     text = written(plain(text.translate(_QUOTES)))
     emails = tuple(match.group(0) for match in _EMAIL.finditer(text)) if "@" in text else ()
     for index, email in enumerate(emails):

@@ -661,6 +661,54 @@ appointments is sooner" (asked which). Then 8/9: "X needs pushing back / bringin
 <how much>" moves it by that, "whichever (of my) appointment(s) is sooner/first" is the
 earliest. Still missed: the first, now asked ("I don't see a dental cleaning on Friday": the
 day said of the haircut is kept for the cleaning put in its place; nothing is written).
+
+tests/data/heldout16.jsonl: 71 single messages written before the rule code was read, aimed
+at what earlier sets covered least: requests of two or three parts where one is a write and
+another a read or a limit ("cancel my haircut and tell me if I still owe anything", "mark
+groceries done, what's left?", "change my email to … and open a case about the double
+charge"), joined by "then", "after that", "also", "oh and", "plus", "as well as" or said as
+a list ("1. … 2. …"); parts that depend on each other ("if I owe more than 100 open a case
+about the bill", "if I have nothing on wednesday, book a massage then at 10, otherwise
+thursday"); times counted from other items ("an hour after my cleaning ends", "the morning
+before my haircut", "the evening before my cleaning at 6"); and parts refused ("don't bother
+with the bill, just move the cleaning to 11", "no ticket please, I only want to know how
+much I owe", "don't mark the groceries done yet, just move it to monday").
+First run 54/71 (58/71 with four checks corrected: two parts done in another order, the
+visits listed twice before a move counted from another, and "the morning before my haircut"
+the day before, as the house reads "the night/evening before"). WRONG WRITES (5): "if I have
+nothing on wednesday, book a massage then at 10, otherwise thursday" booked THURSDAY without
+a look; "move the haircut to an hour after my cleaning ends" moved it to Monday at 2:30 (its
+own hour); "add two tasks - call the plumber friday, and renew passport, high priority" added
+the passport at normal priority; "put a to-do to buy shampoo on the morning before my
+haircut" titled it "Buy shampoo of"; "cancel my haircut, actually don't, just tell me what
+time it is" held the cancel the customer took back. Held back or asked where a part was
+asked: "if I owe more than 100 (200) open a case about the bill" (no look at the bill: "I
+don't have details like fees"), "book a massage an hour after my cleaning ends" (asked),
+"don't mark the groceries done yet, just move it to monday" ("Okay, I won't change
+anything"), "book a facial the evening before my cleaning at 6" (asked the half of the day),
+"no ticket please, …" (read the cases too), "book a haircut two hours before my cleaning"
+and "cancel the cleaning if it's before the haircut" (asked).
+Then 69/71 (assistant/language, assistant/models/embedded; tests/language/
+test_heldout16_rules.py): an hour "after my X ends / finishes / is over" (or half an hour) is
+counted from its end, and a move counted from a visit without "ends" or "starts" is asked
+with the hour from its end (it kept the thing's own hour); words joined to an ask held on a
+condition keep it held; "if <condition on a day>, … then at <hour>" is that day, and
+"otherwise <day>" no day of the ask; an item of a list of to-dos that only says a level or a
+due day goes with the item before; "the morning of <day>" is cut whole from a title; a bare
+"don't" after "actually / no / wait" takes back the ask before, the ask after it stands;
+"don't <change> X (yet), just <change> it…" is that change of X; a change on a condition of
+what is owed reads the bill with the question; "no ticket/reminder please" asks for none; a
+bare hour "the evening/night before" a visit is after noon; "1. … 2. …" is each ask; "scratch
+the <visit>" is a cancel (held). No decision changed on the phrasings bench.decisions knows.
+Ten more written after those fixes, not tuned on (the last ten lines, "block": 2): first run
+7/10, no wrong write. Missed: "scratch the cleaning, oh and how much do I owe?" (listed the
+visits, no cancel), "don't tick off the insurance yet, just bump it to low" (asked which task:
+"tick insurance yet"), "book a massage half an hour after my haircut finishes" (asked to mark
+a task done). Then 10/10 ("tick off", "half an hour", "finished" read as above).
+Still missed (pinned): "book a haircut two hours before my cleaning" (asked what time before
+10 AM: the house asks an hour before a visit, the new one's length not known), "cancel the
+cleaning if it's before the haircut" (asked, the visits read: the house asks a change on a
+condition).
 """
 
 from __future__ import annotations
@@ -691,6 +739,7 @@ HELDOUT12 = DATA / "heldout12.jsonl"
 HELDOUT13 = DATA / "heldout13.jsonl"
 HELDOUT14 = DATA / "heldout14.jsonl"
 HELDOUT15 = DATA / "heldout15.jsonl"
+HELDOUT16 = DATA / "heldout16.jsonl"
 # Pinned at the last measured scores (389/389 and 398/398): any regression fails the build.
 REQUIRED_SHARE = 1.0
 REQUIRED_HELDOUT_SHARE = 1.0
@@ -729,6 +778,9 @@ REQUIRED_HELDOUT14_SHARE = 83 / 83
 # heldout15: first run 55/77 before any rule change (two checks corrected to the house's
 # rule), then 7/9 more; pinned at the last measured score.
 REQUIRED_HELDOUT15_SHARE = 83 / 86
+# heldout16: first run 54/71 before any rule change (58/71 with four checks corrected), then
+# 7/10 more; pinned at the last measured score.
+REQUIRED_HELDOUT16_SHARE = 79 / 81
 
 
 def value_right(key: str, want: str, got: Any) -> bool:
@@ -828,6 +880,7 @@ SCORED_SETS = [
     (HELDOUT13, REQUIRED_HELDOUT13_SHARE, 73),
     (HELDOUT14, REQUIRED_HELDOUT14_SHARE, 83),
     (HELDOUT15, REQUIRED_HELDOUT15_SHARE, 86),
+    (HELDOUT16, REQUIRED_HELDOUT16_SHARE, 81),
 ]
 
 
@@ -854,6 +907,13 @@ STILL_MISSED = {
         "if the eye exam task has no due date, set it for the 10th",
         # asked: "I don't see a dental cleaning on Friday" (the day kept from the haircut)
         "the haircut on friday no the cleaning needs pushing back an hour",
+    },
+    HELDOUT16: {
+        # asked "What time before 10 AM on Monday works for your haircut?" (an hour before a
+        # visit is asked: when the new one would end is not known)
+        "book a haircut two hours before my cleaning",
+        # asked, with the visits read (a change on a condition is asked, as the house does)
+        "cancel the cleaning if it's before the haircut",
     },
     HELDOUT12: {
         "when is the one after my cleaning",

@@ -50,7 +50,7 @@ _ANCHOR = rx(
     rf"\b(?P<lead>(?:to|for|on|at) )?(?:the )?(?P<rel>{_PARTS} after|{_PARTS} before|same day as"
     r"|(?<=due the )day of|(?<=(?:to|on) the )day of"
     r"|same time as|week after|week before"
-    r"|(?:(?P<n>a|an|one|two|three|four|five|six|seven|[1-9]) |a couple of )"
+    r"|(?:(?P<n>half an|a|an|one|two|three|four|five|six|seven|[1-9]) |a couple of )"
     r"(?P<unit>days?|weeks?|hours?) (?P<dir>after|before))"
     rf" (?:my|the|your) (?:(?P<what>{_SERVICE_WORDS})(?: (?:appointment|visit|booking))?"
     rf"|(?P<any>{'|'.join(_ANY_VISIT)}))\b"
@@ -268,6 +268,12 @@ def _counted(
 # its day is read, and the hour is asked (before it, the hour it starts is said in the
 # question: "What time before 2:30 PM on Sunday works for your facial?").
 _ITS_START = rx(r"^\s*(?:starts|begins|start time|starting time)\b")
+# "…an hour after my cleaning ends", "…is over": counted from its end, said so (no
+# reading left to ask about).
+_ITS_END = rx(
+    r"^\s*(?:ends|ended|finishes|finished|is over|is finished|is done|gets out|wraps up"
+    r"|'s over|'s done)\b"
+)
 
 
 _BOOKED_BY = rx(r"\b(?:book|get|schedule|want|need|fit|put|squeeze|add|set up|pop)\b")
@@ -285,12 +291,24 @@ def _hours_from(
     said_start = _ITS_START.match(rest)
     after = match.group("dir") == "after"
     lead = match.group("lead") if match.group("lead") not in (None, "at ") else "on "
+    said_end = _ITS_END.match(rest)
+    if said_end is not None and end is not None:
+        # "move the haircut to an hour after my cleaning ends": from its end, as said (was:
+        # its day alone, and a move kept the haircut's own hour on it)
+        count = _hours(match)
+        moment = end + timedelta(hours=count if after else -count)
+        said = f"{lead}{moment:%B} {moment.day} at {moment:%H:%M}"
+        return text[: match.start()] + said + rest[said_end.end() :], None
     if said_start is None:
-        if after and end is not None and _BOOKED_BY.search(text, 0, match.start()):
+        booked_or_moved = _BOOKED_BY.search(text, 0, match.start()) or _MOVES.search(
+            text, 0, match.start()
+        )
+        if after and end is not None and booked_or_moved:
             # "book a facial two hours after my cleaning": after it is over, on its day,
             # said in the question before anything is booked (was: "What time on
-            # Wednesday works for you?", neither the service nor an hour said)
-            count = NUMBER_WORDS.get(match.group("n") or "two") or int(match.group("n"))
+            # Wednesday works for you?", neither the service nor an hour said); a move the
+            # same (was: moved to that day at its own hour)
+            count = _hours(match)
             moment = end + timedelta(hours=count)
             if moment.date() == end.date():
                 said = f"{lead}{moment:%B} {moment.day} at {moment:%H:%M}"
@@ -301,7 +319,7 @@ def _hours_from(
         # (the hour first: "on January 20 before 14:30" reads as 14:10)
         said = f"before {start:%H:%M} {lead}{start:%B} {start.day}"
         return text[: match.start()] + said + rest, None
-    count = NUMBER_WORDS.get(match.group("n") or "two") or int(match.group("n"))
+    count = _hours(match)
     moment = start + timedelta(hours=count if after else -count)
     said = f"{lead}{moment:%B} {moment.day} at {moment:%H:%M}"
     return text[: match.start()] + said + rest[said_start.end() :], None
@@ -328,8 +346,9 @@ def said_from_its_end(
     end = _end(visit, zone_of(timezone)) if visit is not None else None
     if visit is None or end is None:
         return None
-    count = NUMBER_WORDS.get(match.group("n") or "two") or int(match.group("n"))
-    hours = "an hour" if count == 1 else f"{_COUNT_WORDS.get(count, str(count))} hours"
+    count = _hours(match)
+    hours = "an hour" if count == 1 else f"{_COUNT_WORDS.get(int(count), str(count))} hours"
+    hours = "half an hour" if count == 0.5 else hours
     moment = end + timedelta(hours=count)
     service = str(visit.get("service") or "visit").lower()
     return (
@@ -338,6 +357,13 @@ def said_from_its_end(
 
 
 _COUNT_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+
+
+def _hours(match: re.Match[str]) -> float:
+    """The hours said from the visit ("half an hour after my haircut finishes": 0.5)."""
+    if match.group("n") == "half an":
+        return 0.5
+    return NUMBER_WORDS.get(match.group("n") or "two") or int(match.group("n"))
 
 
 def _offset(match: re.Match[str]) -> int:
