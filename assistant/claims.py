@@ -184,6 +184,13 @@ _UPON = re.compile(
     r"\b(?:if|once|when|whenever|as soon as|after|before|until|unless|want|like|should)\b|\?",
     re.IGNORECASE,
 )
+# What "let me …" follows when the one speaking promises it: the start of a sentence or
+# clause, or a word that opens one ("sure, let me…", "ok so let me…").
+_OPENS_A_PROMISE = re.compile(
+    r"(?:^|[.!?,:;—-])\s*(?:(?:ok|okay|sure|so|and|now|then|first|right|alright|great|yes"
+    r"|of course|no problem)\b[\s,]*)*$",
+    re.IGNORECASE,
+)
 _PROMISE_HINTS = ("i'll", "i’ll", "i will", "going to", "let me", "we'll", "we will")
 NOTHING_CHANGED = "I haven't changed anything on your account."
 NOTHING_ELSE_CHANGED = "I haven't made any other change."
@@ -203,6 +210,10 @@ def _unmade_promise(text: str, made: Collection[str]) -> bool:
     for promise in _PROMISE.finditer(text):
         if _UPON.search(text[promise.end() :]) or _UPON.search(text[: promise.start()]):
             continue
+        if promise.group(0).lower().startswith("let me") and not _OPENS_A_PROMISE.search(
+            text[: promise.start()]
+        ):
+            continue  # "the app won't let me log in" (a case's subject told): no promise
         verb = " ".join(promise.group("verb").lower().split())
         tools = next((by for pattern, by in _PROMISE_OF if pattern.match(verb)), None)
         if (tools is None and not made) or (tools is not None and not tools & set(made)):

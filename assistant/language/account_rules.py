@@ -147,6 +147,8 @@ _CHANGE = rx(
 _ASKS_WHETHER = rx(
     r"^(?:is|are|was|do you have|have you got|does|did|is that|is this|is it)\b"
     r"|\b(?:on file|right|correct)\s*\??$"
+    # "and my phone is it still the four one five one": asked after it is named
+    r"|\b(?:is|are) (?:it|that|this|they) still\b"
 )
 
 

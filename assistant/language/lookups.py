@@ -215,8 +215,9 @@ _THE_OTHER_DETAIL = rx(
     r"(?:\b(?:and|what about|how about) |^)(?:the |my )?(?:phone|mobile|cell|e-?mail)"
     r"(?: number| address)?(?: too| as well)?[?.!]*$"
 )
-# "have you got my correct email?", "what mobile number do you have for me?"
-_HELD = r"\b(?:have you got|do you have|you have|you've got|my)\b"
+# "have you got my correct email?", "what mobile number do you have for me?", "whats the
+# email you got for me"
+_HELD = r"\b(?:have you got|do you have|you have|you've got|you got|you guys have|my)\b"
 _CONTACT_WORD = r"\b(?:email|e-mail|phone|mobile|cell|number|address)\b"
 _CONTACT_QUESTION = rx(f"{_HELD}.*{_CONTACT_WORD}|{_CONTACT_WORD}.*{_HELD}")
 # "change my card on file", "renew my membership": a verb of its own with its object, not

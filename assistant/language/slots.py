@@ -604,7 +604,13 @@ def task_draft(
     )
 
 
-_SUBJECT_LEAD = rx(r"^(?:i think |it seems |it looks like |i believe )(?:that )?")
+_SUBJECT_LEAD = rx(
+    r"^(?:i think |it seems |it looks like |i believe )(?:that )?"
+    # "yeah i'm calling because the app won't let me log in": why the call, not the case
+    r"|^(?:(?:yeah|yes|so|well|hi|hello|ok|okay|um|uh)[, ]+)*(?:i'm|i am|im) (?:calling"
+    r"|ringing|phoning|writing|reaching out|getting in touch) (?:because|about|since|as|cause"
+    r"|'cause|to say(?: that)?) "
+)
 
 
 # Words that point at something said before rather than say what a case is about.

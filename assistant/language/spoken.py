@@ -53,9 +53,14 @@ _DOT = r"(?: dot |\.)"
 # A part may be spelled out letter by letter ("j o h n"), read from its first letter.
 # Not from the s of "it's" on ("it's m a r y a dot …" is marya, not smarya).
 _PART = r"(?:(?<!(?<!['’])\b[a-z0-9] )(?<!['’])(?:[a-z0-9] )+[a-z0-9]\b|[a-z0-9_%+.-]+)"
+# "m garcia at icloud dot com", "maria at garcia home dot com": an initial said before the
+# name is the address's first letter, and a domain said in two words is one word (no
+# address holds a space; the initial alone was dropped, "garcia home" unread).
+_INITIAL = r"(?<!['’])\b(?![ai]\b)[a-z] [a-z]{2,}\b"
+_DOMAIN_WORD = r"[a-z0-9-]+(?: (?!(?:dot|the|my|a|an|at|and|or)\b)[a-z0-9-]+)?"
 _SPOKEN_EMAIL = rx(
-    rf"\b(?P<local>{_PART}(?:(?: dot | underscore | dash | hyphen ){_PART})*)"
-    rf" at (?P<domain>[a-z0-9-]+(?:{_DOT}[a-z0-9-]+)*{_DOT}{_TLD})\b",
+    rf"\b(?P<local>(?:{_INITIAL}|{_PART})(?:(?: dot | underscore | dash | hyphen ){_PART})*)"
+    rf" at (?P<domain>{_DOMAIN_WORD}(?:{_DOT}[a-z0-9-]+)*{_DOT}{_TLD})\b",
     re.IGNORECASE,
 )
 _SEPARATORS = {" dot ": ".", " underscore ": "_", " dash ": "-", " hyphen ": "-"}

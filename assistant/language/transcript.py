@@ -253,7 +253,9 @@ _AN_HOUR = r" (?:at|around|about) \w| in the (?:morning|afternoon|evening)\b"
 _EARLY_DAY = rx(
     r"\b(?:(?:by|until|till|due|(?:mon|tues|wednes|thurs|fri|satur|sun)day) the "
     rf"(?P<any>{_FIRST_FEW}|{_LATER})\b"
-    rf"|(?:on|for|to|before|after|from) the (?P<later>{_LATER})\b"
+    # "the twelfth at nine", said alone as the answer to "when would you like it?": the
+    # sixth to the twelfth opening the message, as after "on"
+    rf"|(?:(?:on|for|to|before|after|from) |^\s*)the (?P<later>{_LATER})\b"
     rf"(?={_AN_HOUR}|\s*[,.?!]*\s*$| (?:and|then|please|instead|if)\b)"
     rf"|(?:on|for|to|before|after|from) the (?P<few>{_FIRST_FEW})\b(?={_AN_HOUR}))",
     re.IGNORECASE,
@@ -579,6 +581,6 @@ def plain(text: str) -> str:
         text = _INDIRECT.sub(_direct, text)
     if any(part in lower for part in _SAID_ORDINAL):
         text = _ORDINAL.sub(_ordinal, text)
-    if " the " in lower and any(word in lower for word in _EARLY_ORDINALS):
+    if "the " in lower and any(word in lower for word in _EARLY_ORDINALS):
         text = _EARLY_DAY.sub(_early_day, text)
     return _SPACES.sub(" ", text) if "  " in text else text

@@ -380,7 +380,7 @@ async def test_every_appointment_on_file_is_told_as_last_visit_coming_up_and_can
     )
     assert text.startswith("Your last visit was a haircut on Tuesday, December 31, 2024"), text
     assert "Coming up: a dental cleaning on Monday, March 3" in text
-    assert text.endswith("Cancelled: a consultation on Wednesday, March 5 at 11:30 AM."), text
+    assert text.endswith("A consultation on Wednesday, March 5 at 11:30 AM was cancelled."), text
 
 
 async def test_the_profile_read_beside_an_email_change_tells_only_what_was_asked() -> None:

@@ -97,7 +97,7 @@ def about_appointment(
     past = [a for a in found if _is_past(a, now) and a.get("status") != "cancelled"]
     if aspect == "past" and past:
         last = past[-1]
-        return f"Your last {_service(last)} was on {_day(last, now)}."
+        return f"Your last {_service(last)} was {_on_when(last, now)}."
     if aspect == "status" and cancelled and not ahead:
         last = cancelled[-1]
         return (
@@ -125,7 +125,11 @@ def about_appointment(
         last = cancelled[-1]
         return f"Your {_service(last)} {_on_when(last, now)} was cancelled."
     last = past[-1]
-    return f"You have no {_service(last)} coming up. Your last one was on {_day(last, now)}."
+    if item is not None and len(ordered) == 1:
+        # "what time was it" after "when did I last get my hair cut": that visit (only it
+        # is in view, not whether another is booked)
+        return f"Your last {_service(last)} was {_on_when(last, now)}."
+    return f"You have no {_service(last)} coming up. Your last one was {_on_when(last, now)}."
 
 
 def none_booked(appointments: Sequence[Item], subject: str, now: datetime) -> str:

@@ -416,8 +416,14 @@ def _history(items: list[Item], scene: Scene) -> list[str]:
         described = [f"{article(service(item))} {when(item, scene)}" for item in coming]
         sentences.append(f"Coming up: {spoken_list(described)}.")
     if cancelled:
+        # Said as what became of them ("Cancelled: a consultation…" read as a cancel just
+        # made, in an answer that made none).
         described = [f"{article(service(item))} {when(item, scene)}" for item in cancelled]
-        sentences.append(f"Cancelled: {spoken_list(described)}.")
+        if len(described) == 1:
+            one = described[0]
+            sentences.append(f"{one[:1].upper()}{one[1:]} was cancelled.")
+        else:
+            sentences.append(f"These were cancelled: {spoken_list(described)}.")
     return sentences
 
 

@@ -540,6 +540,12 @@ def _other_moved(
 
 
 _DENIED = rx(r"\bnot (?:at |on |for )?")
+# "not ten it's ten thirty", "not 10, make it 10:30": a bare hour denied (read as no time
+# alone), then the one meant.
+_BARE_HOUR_DENIED = rx(
+    r"^(?:\d{1,2}(?::\d\d)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven"
+    r"|twelve)\b[ ,]*(?:(?:it's|it is|it should be|make it|i meant|i mean|at)\b[ ,]*)?"
+)
 
 
 def _without_denied(text: str, now: datetime) -> str:
@@ -549,6 +555,15 @@ def _without_denied(text: str, now: datetime) -> str:
         return text
     rest = text[denied.end() :]
     when = find_when(rest, now)
+    if (
+        when is not None
+        and when.spans
+        and when.spans[0][0] != 0
+        and (bare := _BARE_HOUR_DENIED.match(rest)) is not None
+        and when.spans[0][0] >= bare.end() - 1
+        and when.clock is not None
+    ):
+        return f"{text[: denied.start()]}{rest[bare.end() :]}".strip()
     if when is None or not when.spans or when.spans[0][0] != 0:
         return text
     kept = rest[when.spans[0][1] :].strip(" ,")

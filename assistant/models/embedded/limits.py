@@ -565,7 +565,33 @@ def case_in_view_changed(text: str, case_in_view: bool, case_just_opened: bool) 
         return NOTES_ON_A_CASE
     if case_in_view and _URGENT_IT.search(said):
         return CASE_UNCHANGED
+    if case_in_view and _REOPEN_IT.search(said):
+        return CASE_NOT_REOPENED
+    if case_in_view and _CHASE_IT.search(said) and not _A_TODO.search(said):
+        return CASE_NOT_CHASED
     return None
+
+
+# "it's happening again, can you reopen it" with the cases in view: no tool reopens one.
+_REOPEN_IT = rx(
+    r"\b(?:re-?open|open (?:it|that|this|that one|the case|the ticket) (?:again|back up|up again))"
+    r"\b"
+)
+CASE_NOT_REOPENED = (
+    f"I can't reopen a support case from here, but I can open a new one about it. {OFFER}"
+)
+# "it's been four days, can you chase it": no tool hurries a case along ("add a task to
+# chase it up" is a to-do).
+_A_TODO = rx(r"\b(?:tasks?|to-?dos?|reminders?|remind|list)\b")
+_CHASE_IT = rx(
+    r"\b(?:chase|hurry|speed|escalate|nudge|expedite)(?: up)?"
+    r" (?:it|that|this|them|(?:the|my|that) (?:\w+ )?(?:case|ticket|complaint|one))\b"
+    r"|\b(?:chase|hurry|speed) (?:it|that|this|them) (?:up|along)\b"
+)
+CASE_NOT_CHASED = (
+    "I can't chase a support case from here, but it's with the team and they'll be in touch "
+    f"about it. I can open a new one saying you're still waiting. {OFFER}"
+)
 
 
 __all__ = ["cannot_do", "case_in_view_changed", "change_beside"]

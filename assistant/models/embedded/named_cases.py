@@ -76,8 +76,11 @@ def case_words(said: str) -> str:
     return " ".join(w for w in words if len(w) >= 4 and w not in _PLAIN)
 
 
-def named_case_status(tickets: Sequence[Item], words: str) -> str | None:
-    """The status of the case sharing the most words with `words`; None when none does."""
+def named_case_status(
+    tickets: Sequence[Item], words: str, *, asked_whether: bool = True
+) -> str | None:
+    """The status of the case sharing the most words with `words`; None when none does.
+    `asked_whether`: asked whether it is settled (a yes or no first)."""
     wanted = {w.rstrip("s") for w in words.split()}
     best: tuple[int, str, Item] | None = None
     for ticket in tickets:
@@ -90,6 +93,9 @@ def named_case_status(tickets: Sequence[Item], words: str) -> str | None:
         return None
     ticket = best[2]
     status = str(ticket.get("status") or "open")
+    if not asked_whether:
+        follow = " The support team will follow up with you." if status == "open" else ""
+        return f"Your support case '{ticket.get('subject')}' is {status}.{follow}"
     if status == "open":
         return (
             f"Not yet: your support case '{ticket.get('subject')}' is still open. The support "

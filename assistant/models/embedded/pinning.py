@@ -550,3 +550,20 @@ __all__ = [
     "the_other_named",
     "zone_of",
 ]
+
+
+# "is my sunday one still on": the visit on that day ("still on" is said of a visit; a
+# to-do is "still on my list"), when no to-do is in view (it looked for a to-do "sunday").
+_WEEKDAY_ONE_STILL_ON = rx(
+    r"\b(?:the|my) (?P<d>monday|tuesday|wednesday|thursday|friday|saturday|sunday)(?:'s)?"
+    r" one (?=(?:is )?still (?:on|happening|booked|going ahead|scheduled)\b"
+    r"(?! (?:my |the |your )?(?:list|to-?do|to do|tasks?)\b))"
+)
+
+
+def weekday_one_as_visit(state: Dialogue, message: str) -> str:
+    if "one" not in message or "still" not in message:
+        return message
+    if (state.listed_kind or state.focus_kind) == "task":
+        return message
+    return _WEEKDAY_ONE_STILL_ON.sub(lambda m: f"my appointment on {m.group('d')} ", message)

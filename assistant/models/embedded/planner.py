@@ -239,6 +239,15 @@ _A_CHANGE = rx(
 _NOTHING_CHANGED_YET = "I haven't changed anything yet. "
 
 
+def _cases_told_last(conversation: Sequence[Message]) -> bool:
+    """The last answer told of the support cases (read with the bill after them: the
+    bill is the listing in view, the cases still what the customer speaks of)."""
+    for message in reversed(conversation):
+        if isinstance(message, AssistantTurn) and message.kind == "answer":
+            return "support case" in message.text
+    return False
+
+
 def _only_reads_asked(intents: list[Intent]) -> bool:
     """Something is asked to be looked up, and nothing to be changed."""
     return bool(intents) and not any(intent.writes for intent in intents)
@@ -781,10 +790,13 @@ class EmbeddedPlanner:
 
         dialogue = request.dialogue
         just_opened = bool(dialogue.done) and dialogue.done[-1].get("tool") == "crm.createTicket"
-        if (just_opened or dialogue.listed_kind == "ticket") and (
-            changed := limits.case_in_view_changed(
-                text, just_opened or dialogue.listed_kind == "ticket", just_opened
-            )
+        # (the cases read out with the bill after them, "did anyone look at my case about the
+        # invoice": still in view)
+        cases_in_view = dialogue.listed_kind == "ticket" or (
+            dialogue.listed_kind in (None, "invoice") and _cases_told_last(request.conversation)
+        )
+        if (just_opened or cases_in_view) and (
+            changed := limits.case_in_view_changed(text, just_opened or cases_in_view, just_opened)
         ) is not None:
             # "and add that it was for the haircut", just after the case was opened
             return FinalDecision(text=changed)

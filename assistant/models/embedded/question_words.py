@@ -114,6 +114,9 @@ WHERE = _rx(
     r"|office) (?:on|at|in|near|by))\b"
     r"|\b(?:is|was) (?:it|that)(?: one)? (?:on|at|in|near|by) [a-z0-9 ]{2,30}? (?:street|st"
     r"|avenue|ave|road|rd|boulevard|blvd)\b"
+    # "and it's still at the downtown place right": where, checked after a move
+    r"|\b(?:(?:is|was) (?:it|that)|it's|it is|that's)(?: one)?(?: still)? (?:downtown|uptown"
+    r"|at the (?:[a-z]+ )?(?:place|clinic|salon|studio|office|location|branch))\b"
 )
 WHEN = _rx(
     r"\bwhen(?:'s| is| are)?\b|\bwhat time\b|\bwhat day\b|\btell me about\b|\bdetails\b"
@@ -204,7 +207,11 @@ _FOCUS_LEAD = (
     r"|(?:no|nah|fine|ok|okay)?,? ?(?:keep|leave) it(?: then| as it is| booked)?)[,.!]? )*"
 )
 FOCUS_QUESTION = _rx(
-    _FOCUS_LEAD + r"(?:what time|when|where(?:abouts)?)"
+    # "and it's still at the downtown place right" just after a move: where it is
+    r"\b(?:(?:is|was) (?:it|that)|it's|it is|that's)(?: one)?(?: still)? (?:downtown|uptown"
+    r"|at the (?:[a-z]+ )?(?:place|clinic|salon|studio|office|location|branch))\b|"
+    + _FOCUS_LEAD
+    + r"(?:what time|when|where(?:abouts)?)"
     r"(?:'s| is| was)?(?: (?:it|that|that one))?(?: at)?(?: again| now| then)?\??$"
     r"|\bwhat time (?:is|was) (?:it|that)\b|\bwhere(?:abouts)? is it\b"
     r"|\bhow much did (?:it|that) cost\b"

@@ -41,7 +41,12 @@ from assistant.models.embedded.cases import case_status
 from assistant.models.embedded.named_cases import ASKED_AFTER, case_words, named_case_status
 from assistant.models.embedded.offers import OFFER
 from assistant.models.embedded.ordinals import ordinal_named
-from assistant.models.embedded.pinning import KNOWN_SERVICES, named_listed, the_other_named
+from assistant.models.embedded.pinning import (
+    KNOWN_SERVICES,
+    named_listed,
+    the_other_named,
+    weekday_one_as_visit,
+)
 from assistant.models.embedded.question_words import (
     ACTION,
     ADDED,
@@ -157,6 +162,8 @@ class Question:
     # "how much is a facial?": the price of a service, which no tool knows (what the
     # customer was charged for one before is what can be said).
     price: bool = False
+    # "what about the log in one?" with the cases in view: its status told, not a yes or no
+    told: bool = False
 
 
 # "when is the car insurance due": a task named by its words (not "it", not a bill).
@@ -207,7 +214,11 @@ def may_ask_after_case(text: str) -> bool:
 def read_question(text: str, state: Dialogue, conversation: Sequence[Message]) -> Question | None:
     """The qualified question `text` asks, or None (then it is read as usual)."""
     # ("cancel the haircut? no wait, what time is it at": the question, of the haircut)
-    said = normalize(ordinal_named(state, the_other_named(state, ask_corrected(text)))).text
+    said = normalize(
+        ordinal_named(
+            state, the_other_named(state, weekday_one_as_visit(state, ask_corrected(text)))
+        )
+    ).text
     if negated(said) and (asked := asked_after_refusal(said)) is not None:
         # "don't move my dentist appointment, I just need the address": the question is
         # asked of the thing the refusal names (the action there is what not to do).
@@ -316,6 +327,14 @@ def _a_task_seen(subject: str, state: Dialogue) -> bool:
     )
 
 
+_OTHER_CASE = rx(
+    r"^(?:(?:and|so|ok|okay|um|uh|oh)[ ,]+)*(?:what|how) about (?:the|my|that) "
+    r"(?P<w>[a-z][a-z ]*?) (?:one|case|ticket|complaint)"
+    r"(?: (?:from|i had|i opened|i made) (?:before|earlier|last time|last month|a while ago))?"
+    r"[ ?.!]*$"
+)
+
+
 def _read(said: str, state: Dialogue) -> Question | None:
     if COMPLAINT.found_in(said):
         return Question("complaint", waiting=bool(WAITING.search(said)))
@@ -365,6 +384,12 @@ def _read(said: str, state: Dialogue) -> Question | None:
         return Question("ticket_history")
     if CLOSED.search(said):
         return Question("closed_tickets")
+    if (state.listed_kind or state.focus_kind) == "ticket" and (other := _OTHER_CASE.search(said)):
+        # "what about the log in one from before" just after the cases were read out:
+        # that case, found among all of them, closed ones too (it was "I can't help")
+        words = " ".join(w for w in other.group("w").split() if len(w) >= 3)
+        if words.strip():
+            return Question("named_case", words, told=True)
     if ASKED_AFTER.search(said) and (words := case_words(said)):
         return Question("named_case", words)  # "that portal thing I reported, is it fixed?"
     if INVOICE_HISTORY.search(said):
@@ -682,6 +707,10 @@ def _ellipsis(said: str, state: Dialogue, conversation: Sequence[Message]) -> Qu
     if earlier.aspect in ("when", "where", "status", "past", "cost", "paid"):
         service = _service(said)
         return Question(earlier.aspect, service) if service else None
+    if earlier.aspect in ("last_in", "recent") and (service := _service(said)):
+        # "when was I last in" … "and my last haircut": that service's last visit (it
+        # listed the visits ahead)
+        return Question("past", service)
     if earlier.aspect == "done_yet":
         subject = re.sub(r"^(?:and|what about|how about) (?:the |my )?", "", said).strip(" ?")
         return Question("done_yet", subject) if subject else None
@@ -965,7 +994,9 @@ def answer(question: Question, results: Sequence[ToolResult], now: datetime) -> 
     if aspect == "case_status":
         return case_status(_items(results, "tickets"), question.item)
     if aspect == "named_case":
-        return named_case_status(_items(results, "tickets"), question.subject)
+        return named_case_status(
+            _items(results, "tickets"), question.subject, asked_whether=not question.told
+        )
     if aspect == "closed_tickets":
         tickets = _items(results, "tickets")
         if not tickets:

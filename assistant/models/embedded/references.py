@@ -81,14 +81,19 @@ from assistant.models.embedded.pinning import (
     task_change,
     task_follow_up,
     the_other_named,
+    weekday_one_as_visit,
     zone_of,
 )
 from assistant.models.embedded.said_before import (
+    changed_number_retold,
+    contact_put_back,
     current_one_named,
     detail_read_back,
+    detail_said_after_read,
     held_email_swapped,
     held_number_ending,
     held_number_regrouped,
+    held_number_retold,
     it_asked_about_before,
     new_contact,
     other_detail_after_change,
@@ -1041,7 +1046,10 @@ def _read(
     conversation: Sequence[Message], message: str, now: datetime, timezone: str, state: Dialogue
 ) -> list[Intent]:
     message = ordinal_named(
-        state, the_other_named(state, move_or_cancel.answered(conversation, message))
+        state,
+        the_other_named(
+            state, weekday_one_as_visit(state, move_or_cancel.answered(conversation, message))
+        ),
     )
     if "remind me" in message.lower() and (due := _due_of_the_one_just_added(state, message)):
         if noted := _reminder_before_its_day(state, due, message, now):
@@ -1063,6 +1071,17 @@ def _read(
         readdressed := held_email_swapped(conversation, message, now, timezone)
     ):
         return readdressed
+    if "crm.updateContactInfo" in state.held and (
+        retold := held_number_retold(conversation, message, now, timezone)
+    ):
+        return retold
+    if state.done and (
+        contact := contact_put_back(state, conversation, message, now, timezone)
+        or changed_number_retold(state, conversation, message, now, timezone)
+    ):
+        return contact
+    if (anew := detail_said_after_read(conversation, message, now, timezone)) is not None:
+        return anew
     if (kept := kept_instead(state, message)) is not None:
         return kept  # "…You also still have a dental cleaning on…" → "move the one I have"
     if not state.held and (told := agreed(conversation, message, now, timezone)):

@@ -68,7 +68,9 @@ def other_detail_after_change(conversation: Sequence[Message], message: str) -> 
 
 # "no, just tell me what it is", "just read it out please": what was talked about, read out.
 _READ_IT = rx(
-    r"(?:^|[,.;!]\s*)(?:(?:no|nah|nope|um|uh|i mean|ok|okay|well|so|please|sorry|just)\b"
+    # ("can you read it back to me" after a number was changed: asked as a favour)
+    r"(?:^|[,.;!]\s*)(?:(?:no|nah|nope|um|uh|i mean|ok|okay|well|so|please|sorry|just"
+    r"|can you|could you|would you|will you)\b"
     r"[\s,.!]*)*"
     r"(?:tell me|read|say|give me)(?: me)? (?:what it is|it|it out|it back|it to me)\b"
     r"(?:[\s,]*(?:please|then|out|back|to me|now|again|whatever it is|whichever(?: one)? it is))*"
@@ -496,3 +498,176 @@ def current_one_named(
     if visit is not None and (service := str(visit.get("service") or "").lower()):
         return f"{text[: said.start()]}my {service}{text[said.end() :]}"
     return message
+
+
+# "oh wait no the old one was right, put it back", "change it back", "keep the old number"
+# just after a phone or email change went through: the detail as it was before, asked
+# about anew (a yes writes it; it was "I didn't catch", and the customer left with the
+# wrong number on file).
+_OLD_ONE_BACK = rx(
+    r"\b(?:put|change|switch|set|turn) (?:it|that) back\b|\bundo (?:that|it)\b"
+    r"|\b(?:go|went) back to the (?:old|other|previous) (?:one|number|e-?mail)\b"
+    r"|\bthe (?:old|other|previous|first) (?:one|number|e-?mail)(?: one)? (?:was|is)"
+    r" (?:right|correct|fine|ok|okay|the right one)\b"
+    r"|\bkeep the (?:old|previous) (?:one|number|e-?mail)\b"
+)
+
+
+def contact_put_back(
+    state: Dialogue, conversation: Sequence[Message], message: str, now: datetime, timezone: str
+) -> list[Intent] | None:
+    """ "change my number to …" → "yes" → "Done" → "oh wait the old one was right, put it
+    back": the detail changed, as the profile read before the change held it (asked)."""
+    last = state.done[-1] if state.done else None
+    if last is None or last.get("tool") != "crm.updateContactInfo" or state.held:
+        return None
+    if _OLD_ONE_BACK.search(normalize(message).text) is None:
+        return None
+    changed: frozenset[str] = frozenset()
+    before: dict[str, str] = {}
+    seen: dict[str, str] = {}
+    for item in conversation:
+        for result in getattr(item, "results", ()):
+            if not result.ok:
+                continue
+            if result.call.tool_name == "crm.getCustomerProfile" and isinstance(
+                result.result, dict
+            ):
+                seen = {k: str(v) for k, v in result.result.items() if k in ("phone", "email")}
+            elif result.call.tool_name == "crm.updateContactInfo":
+                changed = frozenset(result.call.arguments)
+                before = dict(seen)
+                seen = {**seen, **{k: str(v) for k, v in result.call.arguments.items()}}
+    said = [
+        f"change my {'phone number' if key == 'phone' else 'email'} to {before[key]}"
+        for key in sorted(changed)
+        if before.get(key)
+    ]
+    if not said:
+        return None
+    intents = detect_intents(" and ".join(said), now, timezone)
+    return [i for i in intents if i.kind == "update_contact"] or None
+
+
+# Digits said as words or figures, a group of them ("nine nine two one", "9921").
+_DIGIT_TOKENS = {word: str(n) for n, word in enumerate(_DIGIT_WORDS)} | {"oh": "0", "o": "0"}
+
+
+def _digit_groups(text: str) -> list[str]:
+    """The runs of digits said in `text`, each as figures ("oh" alone is a word)."""
+    groups: list[str] = []
+    run: list[str] = []
+    for token in [*re.findall(r"[a-z']+|\d+", text.lower()), ""]:
+        if token.isdigit() or token in _DIGIT_TOKENS:
+            run.append(token)
+            continue
+        if run and run not in (["oh"], ["o"]):
+            groups.append("".join(_DIGIT_TOKENS.get(each, each) for each in run))
+        run = []
+    return groups
+
+
+# "no no sorry two three four six": the cue, then the digits meant, nothing else.
+_CUE_THEN_DIGITS = rx(
+    r"^(?:(?:no|nope|sorry|oops|whoops|wait|actually|i mean|i meant|my bad|oh|shoot|uh|um)"
+    r"[ ,.!]+)+(?:it's |its |it is |it should be |make it |that's )?"
+    r"(?:(?:\d|zero|oh|one|two|three|four|five|six|seven|eight|nine)[ ,-]*){2,4}[.!]*$"
+)
+# "oh shoot i said nine nine one two it's nine nine two one": the group said wrong, then
+# the one meant.
+_SAID_WRONG = rx(r"\bi said\b|\bnot\b|\binstead of\b|\bshould(?: have)? be\b|\bit's\b|\bit is\b")
+
+
+def _regrouped(number: str, message: str, *, tail_alone: bool) -> str | None:
+    """`number` (digits) with the group the message puts right: "X it's Y" (X one of its
+    groups, Y as long), or the last digits said alone after a cue."""
+    groups = [g for g in _digit_groups(message) if 2 <= len(g) <= 4]
+    if len(groups) == 2 and len(groups[0]) == len(groups[1]) and _SAID_WRONG.search(message):
+        old, new = groups
+        if number.count(old) == 1:
+            return number.replace(old, new)
+        if number.count(new) == 1:
+            return None
+    if tail_alone and len(groups) == 1 and _CUE_THEN_DIGITS.search(message.lower()):
+        return number[: -len(groups[0])] + groups[0]
+    return None
+
+
+def held_number_retold(
+    conversation: Sequence[Message], message: str, now: datetime, timezone: str
+) -> list[Intent] | None:
+    """ "update my phone to 415 555 2345" → "Are you sure…?" → "no no sorry two three four
+    six": the change asked about with its last digits as now said (asked about again)."""
+    said = normalize(message)
+    if said.phones or said.emails:
+        return None
+    before = asked_about(conversation)
+    phones = normalize(before).phones if before is not None else ()
+    if len(phones) != 1:
+        return None
+    fixed = _regrouped(re.sub(r"\D", "", phones[0]), message, tail_alone=True)
+    if fixed is None:
+        return None
+    intents = detect_intents(f"change my phone number to {fixed}", now, timezone)
+    return [i for i in intents if i.kind == "update_contact"] or None
+
+
+def changed_number_retold(
+    state: Dialogue, conversation: Sequence[Message], message: str, now: datetime, timezone: str
+) -> list[Intent] | None:
+    """ "change my number to … 9912" → "yes" → "Done" → "oh shoot i said nine nine one two
+    it's nine nine two one": the number just put on file with that group put right,
+    asked about anew (never written on these words alone)."""
+    last = state.done[-1] if state.done else None
+    if last is None or last.get("tool") != "crm.updateContactInfo" or state.held:
+        return None
+    said = normalize(message)
+    if said.phones or said.emails:
+        return None
+    phone = ""
+    for item in conversation:
+        for result in getattr(item, "results", ()):
+            if result.ok and result.call.tool_name == "crm.updateContactInfo":
+                phone = str(result.call.arguments.get("phone") or phone)
+    if not phone:
+        return None
+    fixed = _regrouped(re.sub(r"\D", "", phone), message, tail_alone=True)
+    if fixed is None:
+        return None
+    intents = detect_intents(f"change my phone number to +{fixed}", now, timezone)
+    return [i for i in intents if i.kind == "update_contact"] or None
+
+
+# "ok that's wrong it's 415 555 0137" just after the number on file was read out: the
+# number said is the one to put on file (asked); "is it still 415…?" checks it.
+_ON_FILE_READ = rx(r"\bthe (?P<d>phone number|email) on file is\b")
+_WRONG_OR_NEW = rx(
+    r"\b(?:wrong|not right|incorrect|out of date|old|changed|new|it's|its|it is|should be"
+    r"|now|update|change)\b"
+)
+
+
+def detail_said_after_read(
+    conversation: Sequence[Message], message: str, now: datetime, timezone: str
+) -> list[Intent] | None:
+    """ "what phone number do you have for me?" → "The phone number on file is …" → "ok
+    that's wrong it's four one five…": that change, asked about (a yes writes it)."""
+    said = normalize(message)
+    if len(said.phones) + len(said.emails) != 1:
+        return None
+    if _WRONG_OR_NEW.search(said.text) is None or _CHECKS_ON_FILE.search(said.text):
+        return None
+    if "?" in message:
+        return None
+    answers = [m for m in conversation if isinstance(m, AssistantTurn) and m.kind == "answer"]
+    read = _ON_FILE_READ.search(answers[-1].text.lower()) if answers else None
+    if read is None:
+        return None
+    if said.phones and read.group("d") == "phone number":
+        change = f"change my phone number to {said.phones[0]}"
+    elif said.emails and read.group("d") == "email":
+        change = f"change my email to {said.emails[0]}"
+    else:
+        return None
+    intents = detect_intents(change, now, timezone)
+    return [i for i in intents if i.kind == "update_contact"] or None
