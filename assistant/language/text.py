@@ -201,7 +201,6 @@ def _fix_word(match: re.Match[str]) -> str:
     return _CORRECTOR.correct(word)
 
 
-@lru_cache(maxsize=1024)
 def _numbered(text: str) -> str:
     """ "1. mark the eye exam done 2. add a task…": each ask said after its number, read as
     asks one after another (the "1" was read as words of nothing, and said not caught).
@@ -215,6 +214,7 @@ def _numbered(text: str) -> str:
     return ". ".join(ask.strip().rstrip(".;,") for ask in asks)
 
 
+@lru_cache(maxsize=1024)
 def normalize(text: str) -> Normalized:
     """Lower-case `text`, lift out emails and phones, expand slang, fix small typos.
 
