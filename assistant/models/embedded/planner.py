@@ -530,13 +530,9 @@ class EmbeddedPlanner:
             return relisted
         request = _as_meant(request)
         state = request.dialogue
-        if request.round <= 1 and (
-            was := last_write.before_told(
-                state,
-                local_now(request.now, request.customer.timezone if request.customer else None),
-                request.user_message,
-            )
-        ):
+        # The customer's own clock, for the answers told from the changes made so far.
+        now = local_now(request.now, request.customer.timezone if request.customer else None)
+        if request.round <= 1 and (was := last_write.before_told(state, now, request.user_message)):
             return FinalDecision(text=was)  # "what did you change it from?"
         if (
             state.failed
@@ -551,21 +547,13 @@ class EmbeddedPlanner:
             and (number := last_write.case_number(state, request.user_message)) is not None
         ):
             return FinalDecision(text=number)  # "what's its number?" after a case was opened
-        if request.round <= 1 and (
-            new_one := last_write.new_one(
-                state,
-                local_now(request.now, request.customer.timezone if request.customer else None),
-                request.user_message,
-            )
-        ):
+        if request.round <= 1 and (new_one := last_write.new_one(state, now, request.user_message)):
             return FinalDecision(text=new_one)  # "what time is the new haircut again?"
         if request.round <= 1 and (
             last_write.asked(request.user_message)
             or last_write.checked(state, request.user_message)
         ):
             # "what time did you put it at?": the change just made, said again.
-            zone_name = request.customer.timezone if request.customer else None
-            now = local_now(request.now, zone_name)
             return FinalDecision(text=last_write.told(state, now, request.user_message))
         timezone = request.customer.timezone if request.customer else "UTC"
         if (
