@@ -19,8 +19,10 @@ meant.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
+from assistant.language.pasted import as_pasted
 from assistant.language.patterns import rx
 from assistant.language.said_plainly import said_plainly
 from assistant.language.slots import services_named
@@ -31,7 +33,9 @@ from assistant.language.transcript import plain
 # is said next ("now" stays: "now the insurance one" goes on from the last change; "ok
 # then …" is said whole: "then" goes on from what was just said).
 _OPENER = rx(
-    r"(?:(?:okay|ok|alright|all right|right|so|well|anyway|anyways)\b(?![\s,]*then\b)"
+    # (a laugh typed first: "lol no the haircut", "haha ok what do I owe")
+    r"(?:(?:okay|ok|alright|all right|right|so|well|anyway|anyways|lol|haha+|lmao)\b"
+    r"(?![\s,]*then\b)"
     r"[\s,.!;:-]*)+"
 )
 # What is left by itself means nothing ("alright then" is said whole).
@@ -44,6 +48,18 @@ _PLEASE_TAIL = rx(r"[\s,]+please(?P<mark>[\s.!?]*)$")
 _GREETING = rx(
     r"(?:(?:hi|hello|hey|hiya)(?: there| dear| love| hon| honey| sweetie| darling| mate)?\b"
     r"|good (?:morning|afternoon|evening)(?: dear| love| mate)?\b)[\s,.!;:-]*"
+)
+
+
+# A chat's correction of the last message: "*friday" (the star marks the word meant; a
+# word between two stars is emphasis), "not 3, 4", "no, not thursday, friday": said as
+# "sorry, I meant …", as the rules read it.
+_STARRED = rx(r"^\*\s*(?P<x>[^*\s][^*]{0,40}?)\s*(?:sorry|oops|my bad)?[\s.!]*$", re.IGNORECASE)
+_STARRED_AFTER = rx(r"[.!,]?\s+\*(?P<x>[^*\s][^*]{0,20}?)\s*(?:sorry|oops|my bad)?[\s.!]*$")
+_A_VALUE = r"(?:\d{1,2}(?::\d\d)?(?: ?[ap]m)?|[a-z]+day|tomorrow|today|noon|morning|afternoon)"
+_NOT_THIS_THAT = rx(
+    rf"^(?:no,?\s+)?not (?:at |on |the )?(?P<a>{_A_VALUE})\s*[,;.-]?\s+(?:it's |its |but |i meant "
+    rf"|make it |at |on |the )?(?P<b>{_A_VALUE})[\s.!]*$"
 )
 
 
@@ -227,6 +243,24 @@ def as_meant(message: str) -> str:
 
 
 def _as_meant(message: str) -> str:
+    if ("\n" in message or "—" in message or " | " in message) and (
+        request := as_pasted(message)
+    ) is not None:
+        # a visit pasted from an email or a calendar, with the request: the request
+        message = request
+    stripped = message.strip()
+    if stripped[:1] == "*" and (starred := _STARRED.match(stripped)) is not None:
+        # "*friday", "*0198 sorry": the word typed wrong in the last message, put right
+        message = f"sorry, I meant {starred.group('x')}"
+    elif " *" in stripped and (late := _STARRED_AFTER.search(stripped)) is not None:
+        # "move my haircut to sat at 2. *3": put right in the same message
+        message = f"{stripped[: late.start()]}. sorry, I meant {late.group('x')}"
+    elif (
+        stripped[:4].lower() in ("not ", "no n", "no, ")
+        and (swap := _NOT_THIS_THAT.match(stripped.lower())) is not None
+    ):
+        # "not 3, 4", "no not thursday friday": the value said last time, put right
+        message = f"sorry, I meant {swap.group('b')}"
     plained = spelt_right(plain(message).strip())
     lowered = plained.lower()
     if len(lowered) != len(plained):

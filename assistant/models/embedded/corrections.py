@@ -764,8 +764,14 @@ def _one_more(
 
 
 # "and the other two as well", "the rest too": every other one of the tasks listed.
-_THE_OTHERS = rx(r"\bthe (?:other|remaining)(?: (?P<n>two|three|four|ones))?\b|\bthe rest\b")
+# "the other one", "the other task" are one: with two or more left, which is asked (every
+# one left was completed).
+_THE_OTHERS = rx(
+    r"\bthe (?:other|remaining)"
+    r"(?: (?P<n>one|task|to-?do|reminder|two|three|four|ones))?\b|\bthe rest\b"
+)
 _COUNTS = {"two": 2, "three": 3, "four": 4}
+_ONE = frozenset({"one", "task", "todo", "to-do", "reminder"})
 
 
 def _the_others_too(state: Dialogue, action: Action, said: str | None) -> list[Intent] | None:
@@ -776,6 +782,10 @@ def _the_others_too(state: Dialogue, action: Action, said: str | None) -> list[I
         for item in state.last_listed_of("task")
         if item.get("id") != done and item.get("status") != "completed"
     ]
+    if others and said in _ONE and len(others) > 1:
+        # "and the other one too" of two left: which one is asked, none done
+        other = TargetRef(phrase="the other task", excluded=TargetRef(phrase="it", item_id=done))
+        return [Intent("complete_task", {}, target=other, clause="complete the other task")]
     if not others or (said in _COUNTS and _COUNTS[said] != len(others)):
         return None  # "the other two" of three left: which is asked
     return [task_change("complete_task", item, {}, "complete it") for item in others]

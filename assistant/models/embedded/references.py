@@ -50,6 +50,7 @@ from assistant.models.embedded.corrections import (
     task_from_before,
     undo_reply,
 )
+from assistant.models.embedded.cut_off import finished as cut_off_finished
 from assistant.models.embedded.described import described_otherwise
 from assistant.models.embedded.followup import (
     asked_about,
@@ -380,6 +381,16 @@ def follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> li
 
     kept = _FOLLOW_UPS.get(state, (message, now, timezone), work_out)
     return None if kept is None else list(kept)
+
+
+def _the_ask_before(conversation: Sequence[Message]) -> str | None:
+    """The customer's message before the last one; finished, when it finished an ask cut off
+    in the one before it ("can you move my" → "haircut to saturday": the move of the haircut,
+    its hour left unsaid, which "at 10" then gives)."""
+    users = [i for i, said in enumerate(conversation) if isinstance(said, UserTurn)]
+    if len(users) >= 3 and (joined := cut_off_finished(conversation[: users[-1]])) is not None:
+        return joined
+    return said_before(conversation)
 
 
 def _as_answered(text: str, message: str) -> str:
@@ -1102,7 +1113,7 @@ def _read(
         or move_again(conversation, state, message, now, timezone)
         or follow_up(state, message, now, timezone)
         or _time_for_the_one_in_focus(conversation, message, now, timezone, state)
-        or hour_left_unsaid(state, said_before(conversation), message, now, zone_of(timezone))
+        or hour_left_unsaid(state, _the_ask_before(conversation), message, now, zone_of(timezone))
     )
     if pinned is not None:
         if _SENTENCE_BREAK.search(message) and any(
@@ -1196,7 +1207,9 @@ def _the_others_said(intents: list[Intent]) -> list[Intent]:
 _THE_OTHER_VISIT = rx(
     r"^(?:(?:and|oh|also|then|plus|please|can you|could you)\b\W*)*"
     r"(?:(?:do )?(?:the same|that|it|same)(?: again| thing)? (?:for|with|to) )?"
-    r"(?:my|the) other (?:appointment|booking|visit|one)"
+    # ("the other haircut": "the haircut one …, and the other one" as the grammar carries
+    # the noun said before; that one's own word, checked below)
+    r"(?:my|the) other (?:appointment|booking|visit|one|(?P<noun>[a-z]+))"
     r"(?: (?:as well|too|also|please))*\W*$"
 )
 
@@ -1209,14 +1222,24 @@ def _the_other_visit(intents: list[Intent]) -> list[Intent]:
     found: list[Intent] = []
     for intent in intents:
         before = found[-1] if found else None
+        said = _THE_OTHER_VISIT.match(intent.clause) if before is not None else None
         if (
             before is not None
-            and _THE_OTHER_VISIT.match(intent.clause)
+            and said is not None
             and before.target is not None
             and not before.target.vague
+            and (said.group("noun") is None or said.group("noun") in before.target.words)
             and (
                 before.kind == "cancel_appointment"
                 or (before.kind == "reschedule_appointment" and before.shift is not None)
+                # "…to monday same time. And the other one too": that day, its own hour
+                or (
+                    before.kind == "reschedule_appointment"
+                    and before.when is not None
+                    and before.when.day is not None
+                    and before.when.clock is None
+                    and not before.arguments
+                )
             )
         ):
             other = TargetRef(phrase="your other appointment", words=(), excluded=before.target)

@@ -1,0 +1,83 @@
+"""Conversations nobody tuned for: a twenty-first set, typed into a chat widget.
+
+Through the websocket and the real CRM stub.
+
+tests/data/conversations_unseen21.jsonl (36 sessions, 127 turns, 3-5 turns each). The first
+29 (105 turns) were written before the rules were read: typos ("cancle", "tmrw", "appt",
+"wendsday", "consultaion", "priorty"), emojis and "lol", corrections typed as a new message
+("*friday", "sorry I meant thursday", "not 3, 4", "lol no the haircut", "*0198 sorry"), a
+request split over two messages ("can you move my" / "haircut to saturday", "i need to
+cancel" / "the cleaning on wed"), a message that only adds a detail ("at 10", "at 2pm"),
+"same for the cleaning", "and the other one too", text pasted from an email or a calendar
+("Dental Cleaning — Wed, Jan 16, 10:00 AM — please reschedule", a calendar entry with its
+place, a list of visits above the request), questions about what was just said ("wait which
+day did you say?"), and a thumbs up as the yes. Every turn checks every service's visits
+ahead and cancelled, every task, the tasks added, the cases opened, every invoice, the phone
+and the email.
+
+FIRST RUN, on the code as it was: 12/29 sessions (68/105 turns). WRONG WRITES:
+- "and the other one too" just after "done with groceries ✅", two to-dos left, completed
+  BOTH of them (Renew car insurance and Schedule eye exam);
+- "can u remind me the address" (of the haircut just told) added a to-do "The address";
+- a list of visits pasted above "can you move the haircut one to monday same time" BOOKED a
+  haircut on Sunday at 10:00 (the pasted days and hours read as a booking; nothing moved);
+- "sorry I meant thursday" just after a checkup was booked "wendsday the 23rd" moved it to
+  Thursday the 17th, a week before any day said (the 24th was meant).
+Held for a yes though never asked: "Dental Cleaning — Wed, Jan 16, 10:00 AM — please
+reschedule" held a second cleaning at that very hour ("book it anyway?").
+Misses: "*friday" and "not 3, 4" were not understood or let go; "wait which day did you
+say?" and "wait what time did u say?" met "I can't help with that" (four sessions); "👍"
+to "Are you sure…?" let the cancel go, and after a booking met "I didn't quite catch that";
+"and the other one too" after a visit was cancelled read the visits out; "to fri same
+time" after the pasted line asked which visit; "lol no the haircut" and "no, the haircut"
+while a cancel of the cleaning waited let it go; "no wait keep the cleaning actually" asked
+about the cancel again; "*0198 sorry" let the new number go (and the yes then asked about
+0199 again); "at 10" after "can you move my" / "haircut to saturday" asked instead of moving.
+
+Fixed with general rules (see CHANGELOG), wrong writes first: "the other one"/"the other
+task" is one, and with two or more left which is asked (the answer then done the same);
+"remind me (of) the address / time / day …" asks for it; visits pasted from an email or a
+calendar are read apart from the request (the request alone, the one visit pasted named in
+it, its day and hour only for a booking); "I meant <weekday>" puts the day right in the week
+of the day it corrects. Then: a typed "*word" and "not X, Y" are "sorry, I meant …"; "which
+day / what time did you say" repeats the last answer; a thumbs up, an OK hand or a tick is
+"ok"; "and the other one too", "the cleaning as well" after a visit was cancelled or moved
+do the same to it; a laugh typed first is an opener; "no, the haircut" while a cancel waits
+asks about the haircut instead; "keep the cleaning" is a no; an hour alone after a move cut
+over two messages gives the move its hour. 29/29 (105/105 turns).
+
+Written after the fixes (u21b, 7 sessions, 22 turns), FIRST RUN 5/7 (17/22 turns). ONE
+WRONG WRITE: "can you push my" / "cleaning to friday pls" / "11am" BOOKED a second cleaning
+on Friday at 11 (the cut-off "push my" was read as a move of nothing, asked when; "cleaning
+to friday" was then read as a new booking). The same booking followed "can you push it" or
+"i want to reschedule" → "When would you like to move it to?" → "cleaning to friday".
+Miss: "Annual Checkup — Thu, Jan 24, 9:00 AM — can u book this for me?" asked when.
+Fixed: an ask cut off after its verb ("can you push my") is asked about before the grammar
+reads it; a reply naming a visit and a day to "When would you like to move it to?" is the
+move of that visit (a booking only when one is said); a booking asked of a pasted visit is
+at the day and hour pasted. 36/36 (127/127 turns).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tests.e2e.conversations import read_cases
+from tests.e2e.test_conversations import DATA, crm_app, score  # noqa: F401  (the fixture)
+from tests.fixtures.app import MakeAssistant
+from tests.fixtures.crm import CrmAdmin
+
+UNSEEN21: Path = DATA / "conversations_unseen21.jsonl"
+
+KNOWN_OPEN: list[str] = []
+
+
+async def test_conversations_nobody_tuned_for(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin, capsys: Any
+) -> None:
+    """Every session of the twenty-first unseen set passes: nothing is written unasked, on a
+    wrong day, to the wrong visit or to-do, lost or doubled."""
+    assert len(read_cases(UNSEEN21)) == 36
+    _, failed = await score(make_assistant, crm_admin, UNSEEN21, capsys)
+    assert failed == KNOWN_OPEN
