@@ -62,9 +62,21 @@ def _when_pasted(pasted: list[str]) -> str | None:
     return None
 
 
+# What asks, in a part that also says a day or an hour ("Reminder: your Haircut is on Sun,
+# Jan 20 at 2:30 PM" tells; "can you move it to 4", "when is it?" ask).
+_ASKS_OF_ITS_OWN = rx(
+    r"\b(?:cancel|move|reschedule|push|change|book|delete|remove|can|could|would|please|pls"
+    r"|want|need|what|when|where|which|how)\b|\?"
+)
+
+
 def _is_pasted(part: str) -> bool:
-    """A part that asks nothing: a heading, a service's name, a day, an hour, a place."""
-    return _ASKS.search(part.lower()) is None
+    """A part that asks nothing: a heading, a service's name, a day, an hour, a place, a
+    reminder's sentence of when a visit is."""
+    lowered = part.lower()
+    if _PASTED.search(lowered) is not None:
+        return _ASKS_OF_ITS_OWN.search(lowered) is None
+    return _ASKS.search(lowered) is None
 
 
 def _asked(part: str) -> str:

@@ -2,7 +2,7 @@
 
 Through the websocket and the real CRM stub.
 
-tests/data/conversations_unseen21.jsonl (36 sessions, 127 turns, 3-5 turns each). The first
+tests/data/conversations_unseen21.jsonl (37 sessions, 130 turns, 3-5 turns each). The first
 29 (105 turns) were written before the rules were read: typos ("cancle", "tmrw", "appt",
 "wendsday", "consultaion", "priorty"), emojis and "lol", corrections typed as a new message
 ("*friday", "sorry I meant thursday", "not 3, 4", "lol no the haircut", "*0198 sorry"), a
@@ -56,6 +56,12 @@ Fixed: an ask cut off after its verb ("can you push my") is asked about before t
 reads it; a reply naming a visit and a day to "When would you like to move it to?" is the
 move of that visit (a booking only when one is said); a booking asked of a pasted visit is
 at the day and hour pasted. 36/36 (127/127 turns).
+
+Found by probing after that (u21c, 1 session): a WRONG WRITE, "Reminder: your Haircut is on
+Sun, Jan 20 at 2:30 PM" pasted above "need to cancel it sorry" added a to-do "Your haircut
+is need to cancel it sorry" due Sunday (a reminder's sentence of when a visit is, "is" and
+all, was taken for an ask). A part that says a day or an hour and asks nothing of its own
+is pasted: the cancel of the haircut is asked. 37/37 (130/130 turns).
 """
 
 from __future__ import annotations
@@ -78,6 +84,6 @@ async def test_conversations_nobody_tuned_for(
 ) -> None:
     """Every session of the twenty-first unseen set passes: nothing is written unasked, on a
     wrong day, to the wrong visit or to-do, lost or doubled."""
-    assert len(read_cases(UNSEEN21)) == 36
+    assert len(read_cases(UNSEEN21)) == 37
     _, failed = await score(make_assistant, crm_admin, UNSEEN21, capsys)
     assert failed == KNOWN_OPEN
