@@ -56,6 +56,12 @@ _GREETING = rx(
 # "sorry, I meant …", as the rules read it.
 _STARRED = rx(r"^\*\s*(?P<x>[^*\s][^*]{0,40}?)\s*(?:sorry|oops|my bad)?[\s.!]*$", re.IGNORECASE)
 _STARRED_AFTER = rx(r"[.!,]?\s+\*(?P<x>[^*\s][^*]{0,20}?)\s*(?:sorry|oops|my bad)?[\s.!]*$")
+_WRONG_ONE = rx(
+    r"^(?:(?:oops|whoops|sorry|ugh|no|lol)\b\W*)*(?:that's |thats |that was |you did |u did )?"
+    r"(?:the )?wrong one\W+(?:it's |its |i meant |i mean |should be |it should be |it was )?"
+    r"(?P<x>(?:the|my) [a-z][a-z ]{2,30}?)\W*$",
+    re.IGNORECASE,
+)
 _A_VALUE = r"(?:\d{1,2}(?::\d\d)?(?: ?[ap]m)?|[a-z]+day|tomorrow|today|noon|morning|afternoon)"
 _NOT_THIS_THAT = rx(
     rf"^(?:no,?\s+)?not (?:at |on |the )?(?P<a>{_A_VALUE})\s*[,;.-]?\s+(?:it's |its |but |i meant "
@@ -255,6 +261,9 @@ def _as_meant(message: str) -> str:
     elif " *" in stripped and (late := _STARRED_AFTER.search(stripped)) is not None:
         # "move my haircut to sat at 2. *3": put right in the same message
         message = f"{stripped[: late.start()]}. sorry, I meant {late.group('x')}"
+    elif "wrong one" in stripped.lower() and (wrong := _WRONG_ONE.match(stripped)) is not None:
+        # "oops wrong one, the eye exam": the one meant instead of the one just changed
+        message = f"sorry, I meant {wrong.group('x')}"
     elif (
         stripped[:4].lower() in ("not ", "no n", "no, ")
         and (swap := _NOT_THIS_THAT.match(stripped.lower())) is not None

@@ -2,7 +2,7 @@
 
 Through the websocket and the real CRM stub.
 
-tests/data/conversations_unseen21.jsonl (37 sessions, 130 turns, 3-5 turns each). The first
+tests/data/conversations_unseen21.jsonl (39 sessions, 136 turns, 3-5 turns each). The first
 29 (105 turns) were written before the rules were read: typos ("cancle", "tmrw", "appt",
 "wendsday", "consultaion", "priorty"), emojis and "lol", corrections typed as a new message
 ("*friday", "sorry I meant thursday", "not 3, 4", "lol no the haircut", "*0198 sorry"), a
@@ -57,11 +57,15 @@ reads it; a reply naming a visit and a day to "When would you like to move it to
 move of that visit (a booking only when one is said); a booking asked of a pasted visit is
 at the day and hour pasted. 36/36 (127/127 turns).
 
-Found by probing after that (u21c, 1 session): a WRONG WRITE, "Reminder: your Haircut is on
+Found by probing after that (u21c, 3 sessions): a WRONG WRITE, "Reminder: your Haircut is on
 Sun, Jan 20 at 2:30 PM" pasted above "need to cancel it sorry" added a to-do "Your haircut
 is need to cancel it sorry" due Sunday (a reminder's sentence of when a visit is, "is" and
 all, was taken for an ask). A part that says a day or an hour and asks nothing of its own
-is pasted: the cancel of the haircut is asked. 37/37 (130/130 turns).
+is pasted: the cancel of the haircut is asked. And a miss: "add task call dentist" then
+"tmrw" asked what was wanted on Tuesday; a day said alone right after a to-do was added with
+no day is the day it is due; "oops wrong one, the eye exam" just after the insurance was
+marked done read out the appointments: it is "sorry, I meant the eye exam" (done, and the
+insurance said to stay done, as none is reopened here). 39/39 (136/136 turns).
 """
 
 from __future__ import annotations
@@ -84,6 +88,6 @@ async def test_conversations_nobody_tuned_for(
 ) -> None:
     """Every session of the twenty-first unseen set passes: nothing is written unasked, on a
     wrong day, to the wrong visit or to-do, lost or doubled."""
-    assert len(read_cases(UNSEEN21)) == 37
+    assert len(read_cases(UNSEEN21)) == 39
     _, failed = await score(make_assistant, crm_admin, UNSEEN21, capsys)
     assert failed == KNOWN_OPEN

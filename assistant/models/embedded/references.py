@@ -1015,6 +1015,27 @@ _REMIND_ABOUT_IT = rx(
 )
 
 
+# A day said alone: "tmrw", "for friday", "by the 23rd", "make it thursday".
+_A_DAY_ALONE = rx(
+    r"^(?:(?:and|oh|ok|okay|also|make it|it's|its|due|for|on|by)\b\W*)*"
+    r"(?P<d>(?:next |this )?(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow"
+    r"|the \d{1,2}(?:st|nd|rd|th)?|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*"
+    r" \d{1,2}(?:st|nd|rd|th)?)(?:\W+(?:please|thanks|thank you))?\W*$"
+)
+
+
+def _day_for_the_one_just_added(state: Dialogue, message: str) -> str | None:
+    """ "add task call dentist" (added with no day) → "tmrw": the day it is due, said
+    alone right after (it asked what was wanted on Tuesday)."""
+    action = state.last_action
+    if action is None or action.tool != "crm.addTask" or state.held:
+        return None
+    if action.arguments.get("due_on") or (action.after or {}).get("due_on"):
+        return None  # it has its day: another one said alone is no change of it
+    said = _A_DAY_ALONE.match(normalize(message).text)
+    return said.group("d") if said is not None else None
+
+
 def _due_of_the_one_just_added(state: Dialogue, message: str) -> str | None:
     """ "make it due on friday", for a reminder about the to-do just added (it asked what
     the task should say, or was added as a task titled "It")."""
@@ -1066,6 +1087,8 @@ def _read(
         if noted := _reminder_before_its_day(state, due, message, now):
             return noted
         message = due
+    elif (day := _day_for_the_one_just_added(state, message)) is not None:
+        message = f"make it due {day}"  # "add task call dentist" → "tmrw"
     if "crm.bookAppointment" in state.held and (
         rebooked := held_booking_retimed(conversation, message, now, timezone)
     ):
