@@ -56,6 +56,19 @@ _GREETING = rx(
 # "sorry, I meant …", as the rules read it.
 _STARRED = rx(r"^\*\s*(?P<x>[^*\s][^*]{0,40}?)\s*(?:sorry|oops|my bad)?[\s.!]*$", re.IGNORECASE)
 _STARRED_AFTER = rx(r"[.!,]?\s+\*(?P<x>[^*\s][^*]{0,20}?)\s*(?:sorry|oops|my bad)?[\s.!]*$")
+_JUST_ONE_OF_THEM = rx(
+    r"^(?P<verb>.*?\b(?:cancel|delete|remove|move|push|reschedule|complete|mark|tick off))"
+    r" (?P<both>[^,.;!?]+? and [^,.;!?]+?)[\s,.;!-]+(?:(?:no wait|wait|actually|sorry|lol|jk"
+    r"|j/k|just kidding|oops|no|nah)\b[\s,.;!-]*)+(?:just|only) (?P<x>[a-z][a-z ]{2,40}?)[\s.!]*$",
+    re.IGNORECASE,
+)
+_NTH_ONE = rx(
+    r"\b(1st|2nd|3rd|4th|5th)(?= (?:one|task|to-?do|item|appointment|visit|reminder)\b)",
+    re.IGNORECASE,
+)
+_NTH_WORDS = {"1st": "first", "2nd": "second", "3rd": "third", "4th": "fourth", "5th": "fifth"}
+# A laugh typed after a request ("…is done lol", "cancel it haha"), something before it.
+_LAUGH_TAIL = rx(r"(?<=\w)[\s,.!]+(?:lol|haha+|lmao|hehe)[\s.!]*$")
 _WRONG_ONE = rx(
     r"^(?:(?:oops|whoops|sorry|ugh|no|lol)\b\W*)*(?:that's |thats |that was |you did |u did )?"
     r"(?:the )?wrong one\W+(?:it's |its |i meant |i mean |should be |it should be |it was )?"
@@ -270,6 +283,18 @@ def _as_meant(message: str) -> str:
     ):
         # "not 3, 4", "no not thursday friday": the value said last time, put right
         message = f"sorry, I meant {swap.group('b')}"
+    if " and " in message.lower() and (narrowed := _JUST_ONE_OF_THEM.match(message)) is not None:
+        meant = narrowed.group("x").strip(" .!")
+        if meant.lower() in narrowed.group("both").lower():
+            # "cancel the cleaning and the haircut, actually just the cleaning": the one kept
+            # (both were held for a yes, the haircut said not to be meant)
+            message = f"{narrowed.group('verb')} {meant}"
+    if ("1st" in message or "2nd" in message or "3rd" in message or "th " in message) and (
+        _NTH_ONE.search(message)
+    ):
+        # "the 2nd one is done": a place in the list, typed as a number (a day "the 2nd"
+        # alone stays a day)
+        message = _NTH_ONE.sub(lambda nth: _NTH_WORDS[nth.group(1).lower()], message)
     plained = spelt_right(plain(message).strip())
     lowered = plained.lower()
     if len(lowered) != len(plained):
@@ -338,6 +363,11 @@ def _as_meant(message: str) -> str:
     if " due" in lowered and (other := _AND_THE_OTHER.match(lowered)) is not None:
         plained = f"{other.group('q')} and {other.group('w')} {other.group('y')} due?"
         lowered = plained.lower()
+    if ("lol" in lowered or "haha" in lowered or "lmao" in lowered) and (
+        laugh := _LAUGH_TAIL.search(lowered)
+    ) is not None:
+        # "the 2nd one is done lol": the laugh after it is no part of it
+        plained, lowered = plained[: laugh.start()], lowered[: laugh.start()]
     if (tail := thanks_tail(lowered)) is not None:
         plained = plained[: tail.start()] + ("?" if tail.group("mark") == "?" else "")
     elif (please := _PLEASE_TAIL.search(lowered)) is not None and not only_remarks(

@@ -2,7 +2,7 @@
 
 Through the websocket and the real CRM stub.
 
-tests/data/conversations_unseen21.jsonl (39 sessions, 136 turns, 3-5 turns each). The first
+tests/data/conversations_unseen21.jsonl (41 sessions, 142 turns, 3-5 turns each). The first
 29 (105 turns) were written before the rules were read: typos ("cancle", "tmrw", "appt",
 "wendsday", "consultaion", "priorty"), emojis and "lol", corrections typed as a new message
 ("*friday", "sorry I meant thursday", "not 3, 4", "lol no the haircut", "*0198 sorry"), a
@@ -57,7 +57,7 @@ reads it; a reply naming a visit and a day to "When would you like to move it to
 move of that visit (a booking only when one is said); a booking asked of a pasted visit is
 at the day and hour pasted. 36/36 (127/127 turns).
 
-Found by probing after that (u21c, 3 sessions): a WRONG WRITE, "Reminder: your Haircut is on
+Found by probing after that (u21c, 5 sessions): a WRONG WRITE, "Reminder: your Haircut is on
 Sun, Jan 20 at 2:30 PM" pasted above "need to cancel it sorry" added a to-do "Your haircut
 is need to cancel it sorry" due Sunday (a reminder's sentence of when a visit is, "is" and
 all, was taken for an ask). A part that says a day or an hour and asks nothing of its own
@@ -66,6 +66,12 @@ is pasted: the cancel of the haircut is asked. And a miss: "add task call dentis
 no day is the day it is due; "oops wrong one, the eye exam" just after the insurance was
 marked done read out the appointments: it is "sorry, I meant the eye exam" (done, and the
 insurance said to stay done, as none is reopened here). 39/39 (136/136 turns).
+Two more found by probing (each failing on the code before this set): a WRONG WRITE on the
+yes, "can u cancel the cleaning and the haircut, actually just the cleaning" held both
+cancels and "yes" CANCELLED THE HAIRCUT too (now the one kept is asked: "X and Y, actually /
+no wait / jk just X" is "X"); "the 2nd one is done lol" after the to-dos were read met
+"I can't help with that" (a place typed "2nd" before "one", and a laugh after the request,
+are read as "second" and left out). 41/41 (142/142 turns).
 """
 
 from __future__ import annotations
@@ -88,6 +94,6 @@ async def test_conversations_nobody_tuned_for(
 ) -> None:
     """Every session of the twenty-first unseen set passes: nothing is written unasked, on a
     wrong day, to the wrong visit or to-do, lost or doubled."""
-    assert len(read_cases(UNSEEN21)) == 39
+    assert len(read_cases(UNSEEN21)) == 41
     _, failed = await score(make_assistant, crm_admin, UNSEEN21, capsys)
     assert failed == KNOWN_OPEN
