@@ -96,9 +96,15 @@ def as_pasted(message: str) -> str | None:
     if len(parts) < 2:
         return None
     pasted = [part for part in parts if _is_pasted(part)]
-    asked = [_asked(part) for part in parts if not _is_pasted(part)]
-    if not pasted or not asked or not _PASTED.search(" ".join(pasted).lower()):
+    asked: list[str] = []
+    run_on: list[str] = []  # pasted words a request part began with ("…10:00 AM can i move…")
+    for part in parts:
+        if not _is_pasted(part):
+            asked.append(_asked(part))
+            run_on.append(part.strip()[: -len(asked[-1])] if asked[-1] else "")
+    if not pasted or not asked or not _PASTED.search(" ".join([*pasted, *run_on]).lower()):
         return None  # (nothing a calendar or an email writes of a visit)
+    pasted = [*pasted, *(words for words in run_on if words.strip())]
     request = ". ".join(asked)
     lowered = request.lower()
     services = services_named(" ".join(pasted).lower())
