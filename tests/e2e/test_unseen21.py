@@ -2,7 +2,7 @@
 
 Through the websocket and the real CRM stub.
 
-tests/data/conversations_unseen21.jsonl (41 sessions, 142 turns, 3-5 turns each). The first
+tests/data/conversations_unseen21.jsonl (42 sessions, 146 turns, 3-5 turns each). The first
 29 (105 turns) were written before the rules were read: typos ("cancle", "tmrw", "appt",
 "wendsday", "consultaion", "priorty"), emojis and "lol", corrections typed as a new message
 ("*friday", "sorry I meant thursday", "not 3, 4", "lol no the haircut", "*0198 sorry"), a
@@ -57,7 +57,7 @@ reads it; a reply naming a visit and a day to "When would you like to move it to
 move of that visit (a booking only when one is said); a booking asked of a pasted visit is
 at the day and hour pasted. 36/36 (127/127 turns).
 
-Found by probing after that (u21c, 5 sessions): a WRONG WRITE, "Reminder: your Haircut is on
+Found by probing after that (u21c, 6 sessions): a WRONG WRITE, "Reminder: your Haircut is on
 Sun, Jan 20 at 2:30 PM" pasted above "need to cancel it sorry" added a to-do "Your haircut
 is need to cancel it sorry" due Sunday (a reminder's sentence of when a visit is, "is" and
 all, was taken for an ask). A part that says a day or an hour and asks nothing of its own
@@ -71,7 +71,10 @@ yes, "can u cancel the cleaning and the haircut, actually just the cleaning" hel
 cancels and "yes" CANCELLED THE HAIRCUT too (now the one kept is asked: "X and Y, actually /
 no wait / jk just X" is "X"); "the 2nd one is done lol" after the to-dos were read met
 "I can't help with that" (a place typed "2nd" before "one", and a laugh after the request,
-are read as "second" and left out). 41/41 (142/142 turns).
+are read as "second" and left out). And a WRONG WRITE: "and the other 2 too" just after one
+of four to-dos was marked done COMPLETED ALL THREE left ("2" was no count: "the other" was
+read as every one); it is asked about now, and "and the other one too" after a to-do was
+deleted asks which, as after one was done. 42/42 (146/146 turns).
 """
 
 from __future__ import annotations
@@ -94,6 +97,6 @@ async def test_conversations_nobody_tuned_for(
 ) -> None:
     """Every session of the twenty-first unseen set passes: nothing is written unasked, on a
     wrong day, to the wrong visit or to-do, lost or doubled."""
-    assert len(read_cases(UNSEEN21)) == 41
+    assert len(read_cases(UNSEEN21)) == 42
     _, failed = await score(make_assistant, crm_admin, UNSEEN21, capsys)
     assert failed == KNOWN_OPEN
