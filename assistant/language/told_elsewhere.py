@@ -186,8 +186,21 @@ def as_looked_up(found: list[Intent], reported: Reported, said: str) -> list[Int
     listing that shows it; a read of something else beside it (the bill) is kept."""
     kind = looked_up_in(reported, said)
     clause = next((intent.clause for intent in found if intent.writes), found[0].clause)
+    # "i already booked a facial for friday, so cancel the haircut": the ask said after
+    # what was told is asked here, and kept.
+    asked = [i for i in found if i.writes and _ASKED_HERE.match(i.clause)]
     kept = [i for i in found if not i.writes and i.kind not in _LISTINGS_OF_CHANGES]
+    if asked and told_elsewhere(asked[0].clause) is None:
+        return [*asked, *kept]
     return [Intent(kind, clause=clause), *kept]
+
+
+# A clause that asks for a change in so many words: its verb first, after a joining word.
+_ASKED_HERE = rx(
+    r"^(?:(?:so|and|then|also|but|please|now|just|can you|could you|pls)\W+)*"
+    r"(?:cancel|move|book|add|delete|remove|mark|change|update|reschedule|complete|put|push"
+    r"|set|make|switch|take)\b"
+)
 
 
 # The listings a change told of is shown by (one is read, the one of what was told).

@@ -18,6 +18,10 @@ the app, yesterday, already) is read as the look-up that shows it
 (language/told_elsewhere.py), and answered with how the CRM has the one named
 (models/embedded/told_back.py); "leave it on wednesday then", "keep the one you have" let
 go. `bench.decisions --dump`: no decision changed. 14/14.
+
+Eight more (rp-b-), written after the fixes: FIRST RUN 7 of 8; "i already booked a facial
+for friday so cancel the haircut" lost the cancel asked after what was told (a report's
+asks were all read as told). The ask said after it is now kept. 22/22.
 """
 
 from __future__ import annotations
@@ -38,6 +42,6 @@ async def test_what_was_done_elsewhere_is_checked_and_never_written(
 ) -> None:
     """A change the customer says was made elsewhere is looked up and told as the CRM has
     it; nothing is written until they ask for it here."""
-    assert len(read_cases(REPORTED)) == 14
+    assert len(read_cases(REPORTED)) == 22
     share, failed = await score(make_assistant, crm_admin, REPORTED, capsys)
     assert share == 1.0, failed
