@@ -31,8 +31,9 @@ from assistant.language.transcript import plain
 # is said next ("now" stays: "now the insurance one" goes on from the last change; "ok
 # then …" is said whole: "then" goes on from what was just said).
 _OPENER = rx(
-    r"(?:(?:okay|ok|alright|all right|right|so|well|anyway|anyways)\b(?![\s,]*then\b)"
-    r"[\s,.!;:-]*)+"
+    # ("so yeah": a way in, not a yes; "yeah…" first may be the yes asked for)
+    r"(?:(?:okay|ok|alright|all right|right|so(?: yeah)?(?: like)?|well|anyway|anyways)\b"
+    r"(?![\s,]*then\b)[\s,.!;:-]*)+"
 )
 # What is left by itself means nothing ("alright then" is said whole).
 _NOT_ON_THEIR_OWN = frozenset({"", "then", "now", "please", "thanks", "thank you", "then please"})
@@ -219,6 +220,14 @@ _BACK_TO = rx(
 )
 
 
+_SPACES = rx(r"[ \t]{2,}")
+_FOR_ME_TAIL = rx(r"(?<=\w)[\s,]+for me(?P<mark>[\s.!?]*)$")
+_SAID_OF_ME = frozenset(
+    """clear free open available good ok okay fine busy booked possible convenient best better
+    worse work works there anything something nothing everything due left""".split()
+)
+
+
 @lru_cache(maxsize=1024)
 def as_meant(message: str) -> str:
     """`message` without the words said around its request (see the module's docstring),
@@ -227,6 +236,21 @@ def as_meant(message: str) -> str:
 
 
 def _as_meant(message: str) -> str:
+    if "  " in message:
+        message = _SPACES.sub(" ", message)  # typed twice over, read once
+    if (
+        " for me" in message
+        and (for_me := _FOR_ME_TAIL.search(message)) is not None
+        # ("is wednesday clear for me", "is that ok for me": said of the customer)
+        and message[: for_me.start()].rsplit(None, 1)[-1].lower() not in _SAID_OF_ME
+    ):
+        # "…no actually nine for me": said to the assistant, no part of the ask (its last
+        # words put right were read as "nine for", and 10 booked)
+        message = message[: for_me.start()] + for_me.group("mark")
+    if message.isupper() and len(message) > 3:
+        # TYPED IN CAPITALS: read as any other message (the rules read lower case; the
+        # words kept as said, titles and notes, are then written as a sentence)
+        message = message.lower()
     plained = spelt_right(plain(message).strip())
     lowered = plained.lower()
     if len(lowered) != len(plained):

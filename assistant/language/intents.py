@@ -211,7 +211,9 @@ def _left_out_together(sentence: str) -> str:
     joiners = _LEFT_OUT_TOO.findall(tail)
     kept = pieces[0]
     for number, piece in enumerate(pieces[1:]):
-        said = piece.strip().lower()
+        # (its full stop is no ask: "…except the groceries and the insurance." left the
+        # insurance out of what is left out, and asked to delete it)
+        said = piece.strip().rstrip(".!").lower()
         if (
             not _NAMED_ONLY.match(said)
             or _STARTS_REQUEST.search(said)
@@ -632,11 +634,12 @@ def _whichever_day(text: str, now: datetime) -> str:
 # "cancel my next two appointments", "move the first 2 visits back an hour": each by its
 # place among those coming up (it looked for one "two appointments", and asked which).
 _FEW_VISITS = rx(
-    r"\b(?P<the>my|the) (?:next|first|coming|upcoming|earliest) (?P<n>two|three|2|3)"
+    r"(?i)\b(?P<the>my|the) (?:next|first|coming|upcoming|earliest) (?P<n>two|three|2|3)"
     r" (?:upcoming |coming )?(?:appointments|visits|bookings)\b"
 )
 _CHANGES_VISITS = rx(
-    r"\b(?:cancel|move|push|reschedule|postpone|shift|bring|delete|remove|call off)\b"
+    # (as typed, the first word capitalised: "Cancel my next two appointments.")
+    r"(?i)\b(?:cancel|move|push|reschedule|postpone|shift|bring|delete|remove|call off)\b"
 )
 _PLACES = ("first", "second", "third")
 _FROM_THE_END = ("last", "second last", "third last")
@@ -2108,12 +2111,24 @@ def _refer(
             again = read_clause(said, norm, now, "UTC")
             if [i.kind for i in again] == ["add_task"]:
                 return [*before_intents, *again]
-    if intent.missing in (("problem",), ("title",)) and (
-        not before_intents or (told and intent.kind == "create_ticket")
+    if (
+        intent.missing in (("problem",), ("title",))
+        and (not before_intents or (told and intent.kind == "create_ticket"))
+        and _ONLY_ASKING.fullmatch(before.strip(" ,.!?")) is None
     ):
         # "the portal keeps logging me out, can you open a ticket": the words came first.
         return read_clause(f"{intent.clause}: {before}", norm, now, "UTC") or None
     return None
+
+
+# "could you please add a new to-do": the words before it ask, they are not its title.
+_ONLY_ASKING = rx(
+    r"(?:(?:can|could|would|will) (?:you|u)|please|pls|kindly|just|so|and|ok|okay|hey|hi"
+    r"|i'd like(?: you)? to|i would like(?: you)? to|i want(?: you)? to|i need(?: you)? to"
+    r"|i wanna|i'm going to|let's)(?:[\s,]+(?:(?:can|could|would|will) (?:you|u)|please|pls"
+    r"|kindly|just|so|and|ok|okay|hey|hi|i'd like(?: you)? to|i would like(?: you)? to"
+    r"|i want(?: you)? to|i need(?: you)? to|i wanna|i'm going to|let's))*"
+)
 
 
 # Every one, said without naming them as the ones just acted on ("everything", "all my
