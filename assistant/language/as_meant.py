@@ -223,8 +223,32 @@ _BACK_TO = rx(
 _SPACES = rx(r"[ \t]{2,}")
 _FOR_ME_TAIL = rx(r"(?<=\w)[\s,]+for me(?P<mark>[\s.!?]*)$")
 _SAID_OF_ME = frozenset(
-    """clear free open available good ok okay fine busy booked possible convenient best better
-    worse work works there anything something nothing everything due left""".split()
+    [
+        "clear",
+        "free",
+        "open",
+        "available",
+        "good",
+        "ok",
+        "okay",
+        "fine",
+        "busy",
+        "booked",
+        "possible",
+        "convenient",
+        "best",
+        "better",
+        "worse",
+        "work",
+        "works",
+        "there",
+        "anything",
+        "something",
+        "nothing",
+        "everything",
+        "due",
+        "left",
+    ]
 )
 
 

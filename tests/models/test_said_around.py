@@ -34,7 +34,22 @@ DATA = Path(__file__).resolve().parents[1] / "data"
 _SHARE = 1 if os.environ.get("SAID_AROUND") == "ALL" else 5
 _FREE_TEXT = ("title", "subject", "body", "description")
 _VERBS = frozenset(
-    "cancel move book add delete mark change update reschedule complete set push put remind".split()
+    [
+        "cancel",
+        "move",
+        "book",
+        "add",
+        "delete",
+        "mark",
+        "change",
+        "update",
+        "reschedule",
+        "complete",
+        "set",
+        "push",
+        "put",
+        "remind",
+    ]
 )
 
 
