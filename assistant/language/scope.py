@@ -125,7 +125,8 @@ _HYPOTHETICAL = rx(
     r"|(?:maybe|perhaps|(?:do|would) you (?:think|reckon|say)|you think|i (?:guess|wonder"
     r" (?:if|whether)|was wondering (?:if|whether))),? (?:i|we) (?:should|ought to)"
     r" (?:delete|cancel|mark|move|remove|reschedule|change|update|book|add|tick|cross"
-    r"|complete|open))\b"
+    r"|complete|open|push|bump|shift|pull|bring|drop|make|set|put|get rid|switch|swap|clear"
+    r"|finish|raise|lower|take))\b"
 )
 
 

@@ -108,3 +108,19 @@ async def test_an_amount_put_toward_the_bill_is_said_not_taken(text: str) -> Non
 async def test_the_number_on_file_named_old_by_its_end_asks_for_the_new_one() -> None:
     turn = await play("the number ending in 0101 is old")
     assert turn.tools == [] and (turn.final or turn.answer) == "Sure. What's the new phone number?"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "perhaps we ought to push the haircut to saturday",
+        "maybe I should bump the insurance to low",
+    ],
+)
+async def test_advice_asked_of_any_change_verb_writes_nothing(text: str) -> None:
+    assert await writes(text) == [], text
+
+
+async def test_drop_off_is_an_errand_not_a_delete() -> None:
+    made = await writes("I've got to drop off the parcel on thursday, stick it on my to-do list")
+    assert made == [(ADD, {"title": "Drop off the parcel", "due_on": "2025-03-06"})]

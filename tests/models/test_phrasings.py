@@ -749,6 +749,14 @@ number ending in 0101 is old" asks the new number (was "missing some digits"); a
 with no fee asked no longer says "I don't have details like fees"; "…cancel the haircut but
 never mind" no longer says "your haircut but". No decision changed on the phrasings
 bench.decisions knows.
+Eight more written after those fixes, not tuned on (the last eight lines, "block": 2): first
+run 6/8. WRONG WRITE (1): "perhaps we ought to push the haircut to saturday" moved the
+haircut (the advice rule knew "move" but not "push"). Missed: "I've got to drop off the dry
+cleaning on thursday, stick it on my to-do list" added it, but read "drop off" as a delete
+too and said "I couldn't find a task matching 'dry cleaning thursday'". Then 8/8: advice
+asked of any verb of change ("push", "bump", "shift", "drop", "make", "set"…) changes
+nothing; "drop off / by / in" is an errand, never a delete. No decision changed on any
+earlier set.
 """
 
 from __future__ import annotations
@@ -822,9 +830,9 @@ REQUIRED_HELDOUT15_SHARE = 83 / 86
 # heldout16: first run 54/71 before any rule change (58/71 with four checks corrected), then
 # 7/10 more; pinned at the last measured score.
 REQUIRED_HELDOUT16_SHARE = 79 / 81
-# heldout17: first run 62/71 before any rule change (one check corrected, one widened); pinned
-# at the last measured score.
-REQUIRED_HELDOUT17_SHARE = 71 / 71
+# heldout17: first run 62/71 before any rule change (one check corrected, one widened), then
+# 6/8 more; pinned at the last measured score.
+REQUIRED_HELDOUT17_SHARE = 79 / 79
 
 
 def value_right(key: str, want: str, got: Any) -> bool:
@@ -925,7 +933,7 @@ SCORED_SETS = [
     (HELDOUT14, REQUIRED_HELDOUT14_SHARE, 83),
     (HELDOUT15, REQUIRED_HELDOUT15_SHARE, 86),
     (HELDOUT16, REQUIRED_HELDOUT16_SHARE, 81),
-    (HELDOUT17, REQUIRED_HELDOUT17_SHARE, 71),
+    (HELDOUT17, REQUIRED_HELDOUT17_SHARE, 79),
 ]
 
 
