@@ -124,3 +124,25 @@ async def test_advice_asked_of_any_change_verb_writes_nothing(text: str) -> None
 async def test_drop_off_is_an_errand_not_a_delete() -> None:
     made = await writes("I've got to drop off the parcel on thursday, stick it on my to-do list")
     assert made == [(ADD, {"title": "Drop off the parcel", "due_on": "2025-03-06"})]
+
+
+# Known open (each writes nothing wrong; what it says is pinned in its comment):
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the visits read, then "Which one should I cancel?" (how to cancel online is not told)
+        "can I cancel online?",
+        # "I couldn't find a task matching 'send'": which to-do is asked
+        "i sent it already",
+        # the balance read out; no reminder added ("it" names nothing to title a to-do)
+        "I will pay it on the 10th, can you remind me",
+        # "I didn't catch what you meant by 'call the pharmacy'" (no call can be made)
+        "call the pharmacy for me",
+        # "Nothing changes unless you ask me to…" (Wednesday is not looked at)
+        "what if I moved the cleaning to wednesday, would that be free?",
+        # offered, titled "Pick up dry cleaning add it for wednesday" (asked, not added)
+        "I need to pick up dry cleaning on tuesday, add it for wednesday",
+    ],
+)
+async def test_known_open_writes_nothing(text: str) -> None:
+    assert await writes(text) == [], text
