@@ -2057,6 +2057,18 @@ def _refer(
     if (
         intent.kind == "add_task"
         and [i.kind for i in before_intents] == ["add_task"]
+        and "consent" in before_intents[0].missing
+        and "consent" not in intent.missing
+        and intent.arguments.get("title") == before_intents[0].arguments.get("title")
+    ):
+        # "I need to pick up dry cleaning on tuesday, put it on my list": the errand told
+        # (offered as a to-do) is asked for by "it", so it is added (it was offered).
+        before_one = before_intents[0]
+        missing = tuple(m for m in before_one.missing if m != "consent")
+        return [dataclasses.replace(before_one, missing=missing)]
+    if (
+        intent.kind == "add_task"
+        and [i.kind for i in before_intents] == ["add_task"]
         and _ADDS_IT.search(intent.clause)
     ):
         # "remind me to call mom, can you put it on my list (for friday)": the task just

@@ -78,7 +78,8 @@ _PATTERNS: tuple[tuple[ChatKind, str], ...] = (
     (
         "how_to",
         r"^(?:so |and |ok |okay )?how (?:do|can|would|should) i (?:\w+ )?(?:book|move|cancel|add"
-        r"|change|reschedule|complete|delete|pay|open|check)\b"
+        # ("how would I update my phone number if I get a new one": the visits were read)
+        r"|change|reschedule|complete|delete|pay|open|check|update|edit|remove)\b"
         # "can you tell me how to cancel an appointment", "how would I go about deleting a
         # task": the way asked, said round about (before, the cancel was asked which)
         r"|^(?:so |and |ok |okay )?(?:(?:can|could|would) you (?:please )?)?(?:tell me|explain"

@@ -321,6 +321,10 @@ def compose(request: NarratorInput) -> list[str]:
     confirming = bool(request.confirmation_prompt)
     if confirming and (instead := _a_task_instead(scene, request.confirmation_prompt)):
         return [instead, str(request.confirmation_prompt)]
+    if confirming and _a_visit_instead(scene, request.confirmation_prompt):
+        # "delete the haircut", no to-do named so, the haircut booked held to cancel: the
+        # question alone (not every visit and task, and "I couldn't find a task")
+        return [str(request.confirmation_prompt)]
     quiet = _quiet_listings(scene, confirming)
     sentences: list[str] = []
     spoken_failures = 0
@@ -430,6 +434,19 @@ def _a_task_instead(scene: Scene, prompt: str | None) -> str | None:
         return None
     said = " ".join(target.words)
     return f"I don't see {replies.a_noun(said)} booked, but there's a to-do for it."
+
+
+def _a_visit_instead(scene: Scene, prompt: str | None) -> bool:
+    """ "delete the haircut", no to-do named so, the haircut held to cancel."""
+    if not prompt or not prompt.startswith("Are you sure you want to cancel "):
+        return False
+    intents = scene.intents
+    return (
+        len(intents) == 1
+        and intents[0].kind == "delete_task"
+        and not isinstance(scene.resolution(intents[0]), Match)
+        and references.visit_let_go(intents[0], scene.now, "UTC") is not None
+    )
 
 
 def answer_text(request: NarratorInput) -> str:

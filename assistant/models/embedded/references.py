@@ -19,6 +19,7 @@ from zoneinfo import ZoneInfo
 from assistant.dialogue_state import Action, Dialogue, Item, Kind
 from assistant.language import Intent, detect_intents, slots
 from assistant.language.appointment_rules import same_day_of_a_week
+from assistant.language.clause import TASK_NOUN
 from assistant.language.dates import find_when
 from assistant.language.intent import TOOL_OF
 from assistant.language.intents import clauses_of
@@ -817,6 +818,22 @@ def let_go_of_a_task(intent: Intent) -> bool:
         and target.clock is None
         and target.within is None
     )
+
+
+def visit_let_go(intent: Intent, now: datetime, timezone: str) -> Intent | None:
+    """ "delete the haircut", no to-do named so: the visit named by its service, whose
+    cancel is asked for (held for a yes, as any cancel). None when the words name no
+    service ("the dry cleaning") or say a to-do ("the haircut task")."""
+    target = intent.target
+    if intent.kind != "delete_task" or target is None or target.item_id is not None:
+        return None
+    phrase = target.phrase
+    if not target.words or TASK_NOUN.search(phrase) or slots.service(phrase, phrase) is None:
+        return None
+    found = detect_intents(f"cancel {phrase}", now, timezone)
+    if [i.kind for i in found] != ["cancel_appointment"]:
+        return None
+    return dataclasses.replace(found[0], clause=intent.clause)
 
 
 def booked_visit_named(intent: Intent, results: Sequence[ToolResult], timezone: str) -> bool:

@@ -117,6 +117,10 @@ _ANCHORED_ASK = (
 )
 _SPAN_SAID = rx(r"\b(?:this|next|the following|the coming|coming) week(?:end)?\b")
 _PART_OF_AN_ADDRESS = rx(r"\b(?:at|dot)\b|@")
+_OLD_BY_ITS_END = rx(
+    r"\b(?:ending|ends|end) (?:in|with) [\d ]+\b.*?\b(?:old|no longer|not (?:mine|in use"
+    r"|working)|isn't (?:mine|in use|working)|disconnected|dead|out of date|outdated|gone)\b"
+)
 _TOO_SHORT = (
     "That number seems to be missing some digits. What's the full phone number, with the area code?"
 )
@@ -228,6 +232,10 @@ def clarification(intent: Intent, today: date | None = None) -> str | None:
             "I didn't catch a whole email address. What's the full address, like name@example.com?"
         )
     if intent.kind == "update_contact" and wanted == "phone":
+        if _OLD_BY_ITS_END.search(intent.clause):
+            # "the number ending in 0101 is old": the one on file named by its end, not a
+            # new one short of digits ("That number seems to be missing some digits")
+            return "Sure. What's the new phone number?"
         if _SAID_DIGITS.search(intent.clause):
             # "my new number is 555 0199": digits said, too few to be read as a number
             # (an extension said with them is not kept: said, so it is not lost unsaid).
