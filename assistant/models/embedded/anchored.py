@@ -119,12 +119,15 @@ def ahead(items: Iterable[Item], now: datetime) -> list[Item]:
     return sorted(found.values(), key=lambda item: datetime.fromisoformat(str(item["starts_at"])))
 
 
-def _told(text: str, items: Iterable[Item], request: PlanRequest) -> tuple[str, str | None]:
+def _told(
+    text: str, items: Iterable[Item], request: PlanRequest, *, day_asked: bool = False
+) -> tuple[str, str | None]:
     """`text` (lower-cased) with its day counted from the visit named, and that visit's
-    service; the text unchanged when it names none, or when that visit is not known."""
+    service; the text unchanged when it names none, or when that visit is not known
+    (`day_asked`: it answers the hour asked of a day said before it)."""
     timezone = request.customer.timezone if request.customer else "UTC"
     focus = request.dialogue.focus_of("appointment")
-    return _counted(text, items, request.now, timezone, focus)
+    return _counted(text, items, request.now, timezone, focus, day_asked=day_asked)
 
 
 def counted(
@@ -191,7 +194,13 @@ def _for_after_a_visit(text: str) -> str:
 
 
 def _counted(
-    text: str, items: Iterable[Item], now: datetime, timezone: str, focus: Item | None = None
+    text: str,
+    items: Iterable[Item],
+    now: datetime,
+    timezone: str,
+    focus: Item | None = None,
+    *,
+    day_asked: bool = False,
 ) -> tuple[str, str | None]:
     text = _same_as_cancelled(each_to_the_others_time(_for_after_a_visit(text)))
     match = _ANCHOR.search(text)
@@ -226,7 +235,7 @@ def _counted(
         # Not "January 21 in the morning": a number before "in the morning" is an hour.
         said = f"{lead or ''}the {part} of {day:%B} {day.day}"
     rest = text[match.end() :]
-    if rel == "same time as" and _DAY_SAID.search(f"{text[: match.start()]} {rest}"):
+    if rel == "same time as" and (day_asked or _DAY_SAID.search(f"{text[: match.start()]} {rest}")):
         # "move my dentist to the same time as my haircut but on saturday": its hour, on
         # the day said
         return f"{text[: match.start()]}at {start.astimezone(zone):%H:%M}{rest}", None
@@ -527,7 +536,9 @@ def read_days(request: PlanRequest) -> PlanRequest | ToolCallsDecision | FinalDe
         if len(message.text.lower()) != len(message.text):
             continue  # the same places in both are needed
         text = message.text.lower()
-        told, unknown = _told(text, items, request)
+        told, unknown = _told(
+            text, items, request, day_asked=position == 0 and _hour_asked(conversation, users)
+        )
         if unknown is not None and position == 0:
             lookup = any(tool.name == LOOKUP for tool in request.tools)
             if not read and request.round <= 1 and lookup:
@@ -538,6 +549,21 @@ def read_days(request: PlanRequest) -> PlanRequest | ToolCallsDecision | FinalDe
             conversation[index] = UserTurn(text=told)
             changed = True
     return dataclasses.replace(request, conversation=tuple(conversation)) if changed else None
+
+
+def _hour_asked(conversation: Sequence[Message], users: list[int]) -> bool:
+    """The last message answers "What time on Saturday…?", asked of a day the message before
+    said ("and a cleaning saturday" → … → "same time as the haircut": the haircut's hour,
+    on Saturday; was: on the haircut's day, Friday)."""
+    if len(users) != 2:
+        return False
+    before = conversation[users[0]]
+    if not isinstance(before, UserTurn) or not _DAY_SAID.search(before.text.lower()):
+        return False
+    return any(
+        isinstance(m, AssistantTurn) and "what time" in m.text.lower()
+        for m in conversation[users[0] + 1 : users[1]]
+    )
 
 
 # The question asked when the visit to count from is not one known: the visits ahead named.
