@@ -84,19 +84,28 @@ _UNDATED_AFTER = rx(
 _TASK_WORD = rx(r"\b(?:task|to-?do|reminder)\b")
 
 
+_ARTICLE = rx(r"\b(?:the|my) ")
+_SAID_HOW = rx(r"\s*(?:due|for|to|on|by|high|low|normal|a |an )")
+
+
 def _undated_named(text: str) -> str:
+    """ "set the undated eye exam task for the 10th" ("undated" is read with the name)."""
     if (said := _IF_UNDATED.search(text)) is not None:
         np = said.group("np")
+        core = np.removeprefix("the ").removeprefix("my ")
         noun = "" if _TASK_WORD.search(np) else " task"
-        return (
-            f"{text[: said.start()]}{said.group('verb')} {np}{noun} without a due date"
-            f"{text[said.end() :]}"
-        )
+        rest = text[said.end() :]
+        if said.group("verb") == "make" and not _SAID_HOW.match(rest):
+            rest = f" due{rest}"  # "…, make it friday": its due day
+        return f"{text[: said.start()]}{said.group('verb')} the undated {core}{noun}{rest}"
     if (after := _UNDATED_AFTER.search(text)) is not None and (
         noun_at := _TASK_WORD.search(text, 0, after.start())
     ) is not None:
-        before = text[: noun_at.end()]
-        return f"{before} without a due date{text[noun_at.end() : after.start()]}"
+        articles = list(_ARTICLE.finditer(text, 0, noun_at.start()))
+        if not articles:
+            return text
+        at = articles[-1].end()
+        return f"{text[:at]}undated {text[at : after.start()]}"
     return text
 
 

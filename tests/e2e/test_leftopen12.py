@@ -53,7 +53,22 @@ Checks of mine put right after the first run: the phone sessions asked the numbe
 (a plain "I can only change your own phone number…" is what was asked for); the bookings
 counted from a visit asked a write at once (held for a yes with the hour said is as fair,
 and "an hour after my dental cleaning" counts from its end, as decided before: noon); the
-days were dates (the ways of replaying every set play them on other Mondays).
+days were dates (the ways of replaying every set play them on other Mondays). After: 27/27,
+3/3. A first version of the gate on lists never heard broke older sets (caught by
+test_unseen10, test_unseen8, test_thread2 before any commit): a list heard and looked up
+again to change one of it no longer counted as heard ("the second one you listed, push it
+to friday" → "and the last one, just delete it" asked to delete THE INSURANCE), and a visit
+named by "same time" was counted in the to-dos. The same to-dos looked up again are still
+the list heard, and the gate holds only for the to-do list in view.
+
+Eight sessions written after the fixes (lo12c-), and one under faults: first run 7/8
+(15/16 turns), the fault session failed. "if the insurance renewal doesn't have a due date,
+make it friday" said 'I couldn't find a task matching "insurance renewal without"' (nothing
+written; "undated" is now read with the name, and "make it friday" is its due day); "was
+the massage booked in the end?" after the booking was not confirmed and the groceries were
+marked done since read out every visit, the massage among them, and said no yes: a question
+naming the item of a write overtaken so is asked of it. After: 35/35, 4/4.
+`bench.decisions --dump` (3,855 decisions) is the same before and after every change.
 """
 
 from __future__ import annotations
@@ -68,6 +83,7 @@ from tests.e2e.conversations import read_cases
 from tests.e2e.test_conversations import DATA, crm_app, score  # noqa: F401  (the fixture)
 from tests.e2e.test_honest2 import (
     APPT,
+    APPTS,
     CANCEL_PATH,
     COMPLETE_PATH,
     NO,
@@ -89,6 +105,7 @@ KNOWN_OPEN: list[str] = []
 # Played in two halves side by side (every other session), to keep each test short.
 _HALVES = 2
 
+BOOK = "POST /v1/customers/{cid}/appointments"
 CANCEL = "POST /v1/customers/{cid}/appointments/{aid}/cancel"
 MOVE = "PATCH /v1/customers/{cid}/appointments/{aid}"
 ADD = "POST /v1/customers/{cid}/tasks"
@@ -102,7 +119,7 @@ async def test_the_twelfth_cases_left_open_are_answered_as_asked(
 ) -> None:
     """Each case: what was said is done, nothing near is done instead."""
     cases = read_cases(LEFT_OPEN)
-    assert len(cases) == 27
+    assert len(cases) == 35
     mine = tmp_path / LEFT_OPEN.name
     mine.write_text("".join(json.dumps(case) + "\n" for case in cases[half::_HALVES]))
     _, failed = await score(make_assistant, crm_admin, mine, capsys)
@@ -151,6 +168,23 @@ UNCONFIRMED_THEN_ANOTHER: list[Case] = [
         ],
         writes={COMPLETE: 1, DELETE: 1},
         crm=[("task", "Buy groceries", "completed"), ("task", "Schedule eye exam", "gone")],
+        settings=TIMEOUT,
+    ),
+]
+# Written after the fixes.
+UNCONFIRMED_THEN_ANOTHER += [
+    Case(
+        "lo12c-booking-unconfirmed-then-groceries-done-was-the-massage-booked",
+        [
+            _fault("POST", APPTS, apply_after=True, hang=True, times=1),
+            _fault("POST", APPTS, hang=True),
+            Say("book a massage friday at 3", has=[UNCONFIRMED]),
+            Clear(),
+            Say("mark the groceries done", done=[("groceries", "complete")]),
+            Say("was the massage booked in the end?", has=[YES], never=("didn't catch",)),
+        ],
+        writes={BOOK: 1, COMPLETE: 1},
+        crm=[("appt", "Massage", "1"), ("task", "Buy groceries", "completed")],
         settings=TIMEOUT,
     ),
 ]

@@ -380,6 +380,26 @@ def _asked_about(state: Dialogue, message: str) -> tuple[Item, ...]:
     return (*kept, *overtaken)
 
 
+# "was the massage booked in the end?", "did the haircut get cancelled?": asked of a write
+# not confirmed that another went through after (its item named).
+_IF_DONE_NAMED = rx(
+    r"\b(?:was|is|has|did|have)\b.*\b(?:booked|cancell?ed|moved|rescheduled|added|done"
+    r"|completed|deleted|removed|made)\b"
+)
+
+
+def _named_overtaken(state: Dialogue, message: str) -> str | None:
+    """ "check" when the message asks whether a write overtaken by another went through,
+    naming its item; else None."""
+    if not any(write.get("overtaken") for write in state.failed):
+        return None
+    text = normalize(message).text
+    if _IF_DONE_NAMED.search(text) is None:
+        return None
+    named = any(write.get("overtaken") and _names_it(write, text) for write in state.failed)
+    return "check" if named else None
+
+
 def _names_it(write: Item, text: str) -> bool:
     """The question names the item the write was of ("is the haircut cancelled?")."""
     before = write.get("before")
@@ -629,7 +649,7 @@ def decide(request: PlanRequest) -> FinalDecision | ToolCallsDecision | None:
     state = request.dialogue
     if _unconfirmed_taken_back(request):
         return _take_back(request)
-    mode = asked(request.user_message)
+    mode = asked(request.user_message) or _named_overtaken(state, request.user_message)
     if mode is None:
         return None
     failed = _asked_about(state, request.user_message)
