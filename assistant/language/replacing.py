@@ -20,7 +20,7 @@ from assistant.language.slots import _SERVICE, services_named
 
 # Nearly every message says none of these: the patterns below are not tried.
 _GATE = re.compile(
-    r"swap|switch|chang|replac|instead|in its place|in place of|exchang|trade|slot|spot"
+    r"swap|switch|chang|replac|instead|in its place|in place of|exchang|trade|slot|spot|rather"
 )
 
 _THING = r"(?:[a-z]+ ){0,2}?[a-z]+?"
@@ -46,6 +46,11 @@ _INSTEAD_OF_AFTER = rx(
     rf"\b(?:book(?: me)?|have|get|do|give me) {_A}(?P<new>{_THING}){_VISIT_WORD}"
     rf" (?:instead of|in place of) (?:my|the) (?P<old>{_THING}){_VISIT_WORD}(?=[ ,.!?]|$)"
 )
+# "i'd rather have a facial than my haircut": the visit replaced
+_RATHER_THAN = rx(
+    rf"\b(?:i'?d|id|i would) rather (?:have|get|do) {_A}(?P<new>{_THING}){_VISIT_WORD}"
+    rf" (?:than|over|instead of) (?:my|the) (?P<old>{_THING}){_VISIT_WORD}(?=[ ,.!?]|$)"
+)
 # "cancel my haircut and book a massage in its place", "…and book me a massage instead",
 # "scrap the dentist on the 16th and put a facial in that slot", "cancel my sunday haircut
 # i'd rather have a massage in that slot"; the visit by its day ("my wednesday appointment")
@@ -55,7 +60,7 @@ _CANCEL_AND_BOOK = rx(
     rf" (?P<old>{_THING}){_VISIT_WORD}"
     r"(?P<day> on (?:the \d{1,2}(?:st|nd|rd|th)|" + _WEEKDAY + r"))?,?"
     rf" (?:(?:and|then) (?:can you )?(?:book|get|give|schedule|put)(?: me)?(?: in for)?"
-    rf"|(?:and |but )?(?:i'?d|id|i would) rather (?:have|get|do)) {_A}(?P<new>{_THING})"
+    rf"|(?:and |but )?(?P<rather>(?:i'?d|id|i would) rather) (?:have|get|do)) {_A}(?P<new>{_THING})"
     rf"{_VISIT_WORD}(?=[ ,.!?]|$)"
 )
 _A_WEEKDAY = re.compile(rf"^{_WEEKDAY}$")
@@ -88,6 +93,7 @@ def _read(text: str) -> Replacement | None:
         (_SWAPPED, False),
         (_INSTEAD_OF_FIRST, False),
         (_INSTEAD_OF_AFTER, False),
+        (_RATHER_THAN, False),
         (_CANCEL_AND_BOOK, True),
     ):
         found = pattern.search(text)
@@ -106,14 +112,16 @@ def _read(text: str) -> Replacement | None:
             continue  # not two services ("change my haircut to friday" is a move)
         new = named.group(0)
         end = max(found.end(), named.end())
-        if pattern is not _INSTEAD_OF_AFTER:
+        if pattern not in (_INSTEAD_OF_AFTER, _RATHER_THAN):
             visit_word = _VISIT_AFTER.match(text, named.end())
             end = visit_word.end() if visit_word else named.end()
         rest = text[end:]
         same = (
             pattern in (_INSTEAD_OF_FIRST, _INSTEAD_OF_AFTER) or _ITS_PLACE.search(text) is not None
         )
-        if needs_place and not same:
+        if needs_place and not same and not groups.get("rather"):
+            # ("cancel my haircut, i'd rather have a massage on saturday at 2": the other
+            # service said in its place, at the time said; was: the haircut MOVED there)
             continue  # "cancel my haircut and book a massage friday": two changes of their own
         day = (groups.get("day") or "") if pattern is _CANCEL_AND_BOOK else ""
         return Replacement(old, new, found.start(), end, rest, same, day)

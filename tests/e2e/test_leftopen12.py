@@ -68,6 +68,12 @@ written; "undated" is now read with the name, and "make it friday" is its due da
 the massage booked in the end?" after the booking was not confirmed and the groceries were
 marked done since read out every visit, the massage among them, and said no yes: a question
 naming the item of a write overtaken so is asked of it. After: 35/35, 4/4.
+
+Found by probing after that (lo12d-, two sessions): WRONG WRITE "cancel my haircut id rather
+have a massage on saturday at 2" MOVED THE HAIRCUT to Saturday at 2 (the slot words were
+what made it a replacement; "i'd rather have" a service after a cancel now says one); "I
+would rather have a facial than my haircut" was "I can't help with that" (now the
+replacement, its time asked with the visit's offered). After: 37/37.
 `bench.decisions --dump` (3,855 decisions) is the same before and after every change.
 """
 
@@ -119,7 +125,7 @@ async def test_the_twelfth_cases_left_open_are_answered_as_asked(
 ) -> None:
     """Each case: what was said is done, nothing near is done instead."""
     cases = read_cases(LEFT_OPEN)
-    assert len(cases) == 35
+    assert len(cases) == 37
     mine = tmp_path / LEFT_OPEN.name
     mine.write_text("".join(json.dumps(case) + "\n" for case in cases[half::_HALVES]))
     _, failed = await score(make_assistant, crm_admin, mine, capsys)
