@@ -72,6 +72,7 @@ from assistant.language.targets import EXCEPT, EXCEPT_JOINER, TargetRef, target_
 from assistant.language.task_rules import POINTER, SENTENCE_ERRAND, told_done
 from assistant.language.text import Normalized, normalize
 from assistant.language.them_all import each_said, names_them_all
+from assistant.language.told_elsewhere import as_looked_up, told_elsewhere
 from assistant.language.unheard import as_said, asks_something, opens_as_remark, tells
 from assistant.zones import zone_named
 
@@ -1182,6 +1183,10 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
         found = _level_after_a_move(found)
     if "pay" in norm.text and any(intent.kind == "billing" for intent in found):
         found = [_pays_the_bill(intent) for intent in found]
+    if found and (reported := told_elsewhere(norm.text)) is not None:
+        # "my husband booked me in for a haircut on friday", "i already cancelled it
+        # online": what someone did elsewhere is looked up, never done again here.
+        found = as_looked_up(found, reported, norm.text)
     return _dedupe(found)
 
 

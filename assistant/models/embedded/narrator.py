@@ -41,6 +41,7 @@ from assistant.models.embedded.last_visit import says_last_visit
 from assistant.models.embedded.retries import not_there_yet
 from assistant.models.embedded.scene import ACTION_OF, SYSTEM_OF, Scene
 from assistant.models.embedded.task_anchored import counts_from_a_task
+from assistant.models.embedded.told_back import told_back
 from assistant.models.embedded.undo import takes_back
 from assistant.models.embedded.unheard import not_understood
 from assistant.models.embedded.unheard_places import held_by_place
@@ -83,6 +84,8 @@ def _describe(result: ToolResult, scene: Scene) -> list[str]:
     if describer is None or not isinstance(result.result, dict):
         return []
     try:
+        if (told := told_back(result, scene)) is not None:
+            return told  # "i already cancelled it online": how the CRM has it
         return describer(result, scene)
     except (KeyError, TypeError, ValueError, AttributeError):
         # A result of an unexpected shape: say it worked rather than fail the answer.
