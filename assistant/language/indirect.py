@@ -446,7 +446,39 @@ def _told_plainly(text: str) -> str:
     return text
 
 
+# "can one of my appointments go to the day after that?", "one of my visits needs to move
+# to friday": a move of one not yet named (which is asked), not the visits read out.
+_ONE_OF_MINE_GOES = rx(
+    r"^(?:(?:so|ok|okay|and|um|uh),? )*(?:(?:can|could|may|should|would) )?one of (?:my|the)"
+    r" (?:appointments|visits|bookings)(?: (?:needs|has) to| will have to)?"
+    r" (?:go|be moved|move|shift|be pushed) (?P<rest>(?:to|on|for|until|till) .+)$"
+)
+
+
+# "give the eye exam task a due date of the 25th": its due day set.
+_GIVE_A_DUE_DATE = rx(
+    r"\b(?:give|assign) (?P<np>(?:the |my )[a-z][a-z' -]{1,40}?(?:task|to-?do|reminder|one))"
+    r" a (?:due )?(?:date|deadline)(?: of| for| on)? (?P<day>.+)$"
+)
+
+
+def _due_date_given(text: str) -> str:
+    low = text.lower()
+    if "date" not in low or (said := _GIVE_A_DUE_DATE.search(low)) is None:
+        return text
+    return f"{text[: said.start()]}make {said.group('np')} due {text[said.start('day') :]}"
+
+
+def _one_of_mine_goes(text: str) -> str:
+    low = text.lower()
+    if "one of" not in low or (said := _ONE_OF_MINE_GOES.match(low)) is None:
+        return text
+    return f"move an appointment {text[said.start('rest') :]}"
+
+
 _STEPS = (
+    _one_of_mine_goes,
+    _due_date_given,
     _reminder_of,
     _unwrapped,
     _wished,

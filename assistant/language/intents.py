@@ -78,7 +78,11 @@ from assistant.zones import zone_named
 
 # --- clauses -----------------------------------------------------------------------
 
-_SENTENCE = rx(r"(?<=[.?!;])\s+|\n+")
+# (a title's "Dr." or "St." ends no sentence: "mark call Dr. Smith done")
+_SENTENCE = rx(
+    r"(?<=[.?!;])(?<!\bdr\.)(?<!\bmr\.)(?<!\bmrs\.)(?<!\bms\.)(?<!\bst\.)(?<!\bjr\.)\s+|\n+",
+    re.IGNORECASE,
+)
 # Words that open a request without being part of it ("just show me…", "okay so…").
 _OPENERS = (
     r"(?:please |can you |could you |would you |will you |pls |and |also |then |just |only "
@@ -583,9 +587,12 @@ _NIGHT_BEFORE = rx(r"\bthe (?:night|evening) before\b")
 
 # "the last two tasks on my list", "the first 3 to-dos", "the bottom two items": tasks
 # counted from one end of the list (as it is read out: the top is its first).
+# ("The last two tasks are finished.", "tick off the last 2 on my list": the list named)
 _FEW_TASKS = rx(
-    r"\bthe (?P<end>first|last|top|bottom) (?P<n>two|three|2|3) (?:tasks|to-?dos|items|things"
-    r"|reminders)(?: on (?:my|the) (?:to[- ]?do |task )?list)?\b"
+    r"\bthe (?P<end>first|last|top|bottom) (?P<n>two|three|2|3)(?: (?:tasks|to-?dos|items"
+    r"|things|reminders)(?: on (?:my|the) (?:to[- ]?do |task )?list)?"
+    r"| on (?:my|the) (?:to[- ]?do |task )?list)\b",
+    re.IGNORECASE,
 )
 # "move my cleaning to whichever is earlier, thursday or friday", "…thursday or friday,
 # whichever is sooner": the day of the two that comes first (or last), as said (it asked
@@ -1177,11 +1184,35 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
         found = [_either_asked(intent) for intent in found]
     if "priority" in norm.text and len(found) > 1:
         found = _level_after_a_move(found)
+    if "pay" in norm.text and any(intent.kind == "billing" for intent in found):
+        found = [_pays_the_bill(intent) for intent in found]
     if found and (reported := told_elsewhere(norm.text)) is not None:
         # "my husband booked me in for a haircut on friday", "i already cancelled it
         # online": what someone did elsewhere is looked up, never done again here.
         found = as_looked_up(found, reported, norm.text)
     return _dedupe(found)
+
+
+# "if we owe over $50 remind me to pay it friday", "remind me saturday to pay it off if i
+# still owe anything": the bill the condition reads is what "it" is (was: "Pay it"), and
+# the condition is no words of the to-do (was: "Pay it off if i still owe anything").
+_PAY_IT = rx(r"^pay (?:it|that|this)(?P<off> off)?\b", re.IGNORECASE)
+_OWED_IF = rx(
+    r",? (?:if|when|unless|in case|as long as) (?:i|we)(?: still)?(?: do)?"
+    r" (?:owe|have (?:a|any) balance|haven't paid)\b.*$",
+    re.IGNORECASE,
+)
+
+
+def _pays_the_bill(intent: Intent) -> Intent:
+    title = str(intent.arguments.get("title") or "")
+    if intent.kind != "add_task" or not title.lower().startswith("pay"):
+        return intent
+    said = _OWED_IF.sub("", title)
+    said = _PAY_IT.sub(lambda m: f"Pay{' off' if m.group('off') else ''} the bill", said)
+    if said == title or not said:
+        return intent
+    return dataclasses.replace(intent, arguments={**intent.arguments, "title": said})
 
 
 # "high priority", "a low priority one": a level said alone, as a clause of its own.

@@ -50,6 +50,7 @@ from assistant.resolve import Match
 from assistant.schema import NarratorInput, ToolResult
 from assistant.speaking import split_sentences
 from assistant.speech import join_and, lower_first, number
+from assistant.write_memory import standing
 
 Describer = Callable[[ToolResult, Scene], list[str]]
 
@@ -374,10 +375,10 @@ def compose(request: NarratorInput) -> list[str]:
             f"I left {number(request.truncated_calls)} more of your requests for now, since I "
             "handle a few at a time. Just ask again for the rest."
         )
-    if takes_back(scene.said) and scene.dialogue.failed:
+    if takes_back(scene.said) and standing(scene.dialogue.failed):
         # "undo that" after "I added … I've asked … to book your massage, but it hasn't
         # confirmed it yet": the task taken back, and the booking not there yet said so.
-        pending = not_there_yet(scene.dialogue.failed, scene.results, scene.now)
+        pending = not_there_yet(standing(scene.dialogue.failed), scene.results, scene.now)
         if pending and pending not in sentences:
             sentences.append(pending)
     if request.confirmation_prompt:

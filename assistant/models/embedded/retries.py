@@ -29,6 +29,7 @@ from assistant.schema import (
     ToolResult,
 )
 from assistant.speech import due_day, local_now, parse_day, parse_moment, spoken_datetime
+from assistant.write_memory import standing
 
 _DID_YOU_VERB = (
     r"|\bdid you,? (?:actually |really |definitely )?(?:book|move|reschedule|add|change|update"
@@ -362,6 +363,55 @@ def _names_another(write: Item, text: str, state: Dialogue) -> bool:
     return any(words & said and not words & own for words in names)
 
 
+def _asked_about(state: Dialogue, message: str) -> tuple[Item, ...]:
+    """The failed writes a question is about: those no write went through since, and one
+    a write went through after when the question names it ("did the cancel go through?"
+    after a task was added since: it was dropped, and a new cancel was asked which of)."""
+    kept = standing(state.failed)
+    if len(kept) == len(state.failed):
+        return kept
+    text = normalize(message).text
+    named = {tool for words, tools in _NAMES_WRITE if words.search(text) for tool in tools}
+    overtaken = tuple(
+        write
+        for write in state.failed
+        if write.get("overtaken") and (write.get("tool") in named or _names_it(write, text))
+    )
+    return (*kept, *overtaken)
+
+
+# "was the massage booked in the end?", "did the haircut get cancelled?": asked of a write
+# not confirmed that another went through after (its item named).
+_IF_DONE_NAMED = rx(
+    r"\b(?:was|is|has|did|have)\b.*\b(?:booked|cancell?ed|moved|rescheduled|added|done"
+    r"|completed|deleted|removed|made)\b"
+)
+
+
+def _named_overtaken(state: Dialogue, message: str) -> str | None:
+    """ "check" when the message asks whether a write overtaken by another went through,
+    naming its item; else None."""
+    if not any(write.get("overtaken") for write in state.failed):
+        return None
+    text = normalize(message).text
+    if _IF_DONE_NAMED.search(text) is None:
+        return None
+    named = any(write.get("overtaken") and _names_it(write, text) for write in state.failed)
+    return "check" if named else None
+
+
+def _names_it(write: Item, text: str) -> bool:
+    """The question names the item the write was of ("is the haircut cancelled?")."""
+    before = write.get("before")
+    name = ""
+    if isinstance(before, dict):
+        name = str(before.get("title") or before.get("service") or "")
+    arguments = write.get("arguments") or {}
+    name += " " + str(arguments.get("title") or arguments.get("service") or "")
+    words = {w for w in re.findall(r"[a-z]+", name.lower()) if len(w) > 3}
+    return bool(words & set(re.findall(r"[a-z]+", text)))
+
+
 def _asked_of(done: Sequence[Item], text: str, state: Dialogue | None = None) -> Item | None:
     """The latest write that went through of the kind the question names (any kind when
     it names none) and not of another item it names, or None."""
@@ -448,7 +498,7 @@ def _unconfirmed_taken_back(request: PlanRequest) -> bool:
     problem." with the haircut cancelled a moment later). And once a take-back was told
     the change may still land, the next "ok, thanks" or "did it go through?" looks again
     and takes it back if it did (was: the task added after that stayed, unsaid)."""
-    failed = request.dialogue.failed
+    failed = standing(request.dialogue.failed)
     if not failed or not all(write.get("unconfirmed") for write in failed):
         return False
     said = normalize(request.user_message).text
@@ -527,7 +577,7 @@ def _made_beside(request: PlanRequest) -> list[Item]:
 def _take_back(request: PlanRequest) -> FinalDecision | ToolCallsDecision | None:
     """The lookup, then the change made the other way where it went through (a delete or a
     cancel held for a yes as any is), and what could not be said as not done."""
-    failed, results = request.dialogue.failed, request.turn_results
+    failed, results = standing(request.dialogue.failed), request.turn_results
     beside = _made_beside(request)
     available = {tool.name for tool in request.tools}
     if not results:
@@ -597,12 +647,12 @@ def _take_back(request: PlanRequest) -> FinalDecision | ToolCallsDecision | None
 def decide(request: PlanRequest) -> FinalDecision | ToolCallsDecision | None:
     """The decision for a message about the writes that failed last, or None."""
     state = request.dialogue
-    failed = state.failed
     if _unconfirmed_taken_back(request):
         return _take_back(request)
-    mode = asked(request.user_message)
+    mode = asked(request.user_message) or _named_overtaken(state, request.user_message)
     if mode is None:
         return None
+    failed = _asked_about(state, request.user_message)
     if not failed:
         text = normalize(request.user_message).text
         if (
