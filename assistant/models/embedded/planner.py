@@ -530,6 +530,16 @@ class EmbeddedPlanner:
 
     def plan(self, request: PlanRequest) -> Decision:
         """The decision, synchronously (the grammar never waits on anything)."""
+        if request.dialogue.failed and not retries.decided_here(request):
+            # A take-back waiting for its change to land is looked at again beside any
+            # other request (retries.py `beside_another`).
+            if (after := retries.after_the_last(request)) is not None:
+                return after
+            own = retries.without_looks(request)  # (the lookups added are not the planner's)
+            return retries.beside_another(request, self._plan(own))
+        return self._plan(request)
+
+    def _plan(self, request: PlanRequest) -> Decision:
         said = request.user_message
         if request.turn_results and (relisted := _listed_again(request)) is not None:
             # A change refused as not found, of an item a listing gave: listed afresh, so
