@@ -6,7 +6,15 @@ customer's wish is not left behind because the next thing they said was of anoth
 On /v1/ws with the embedded models and the real CRM stub (the add made slow by its
 faults).
 
-FIRST RUN: see the CHANGELOG entry "Write integrity attacked again (attacks15)".
+FIRST RUN (written before the code they exercise was read, on ff963c1): 3 probes, all
+broke: "what's my balance?", "mark buy groceries as done" and "what's on my to-do list?"
+once the add had landed were answered, and the plumber task the customer had taken back
+stayed, unsaid (read out in the list as though wanted). A fourth, found while fixing
+them, broke on the base too: "thanks bye" ("You're welcome. Have a great day!").
+Fixed (models/embedded/retries.py `beside_another`): the lookup goes beside any other
+request's calls (not read out), and if the change landed it is made the other way with
+that request's answer (an add deleted after a yes, a move put back), saying why; a
+goodbye looks again as "thanks" does.
 """
 
 from __future__ import annotations

@@ -5,7 +5,22 @@ change made in one and changed again or cancelled in the other, then "undo that"
 first; a cancel asked in one while the other moves the visit. Neither session writes what
 its own customer did not ask of it, and an undo never overwrites what the other did since.
 
-FIRST RUN: see the CHANGELOG entry "Write integrity attacked again (attacks15)".
+FIRST RUN (written before the code they exercise was read, on ff963c1): 6 probes, 5 held
+(one after a check of mine was corrected, quoted below), 1 broke:
+- WRONG WRITE: tab A moved the haircut to Friday 3 PM, tab B to Saturday 10 AM, and tab
+  A's "undo that" put it back to its old time over B's move ("Done. Your haircut is now on
+  Tuesday … moved from Saturday …").
+- held, but read: tab A's "undo that" after tab B cancelled the haircut booked nothing,
+  and answered "I don't see an upcoming haircut on your account. You have your dental
+  cleaning on … Which one should I move?" (a "the cleaning" would have moved it to the
+  haircut's old time). Now said plainly.
+- held: a yes in one tab answers nothing asked in the other; a yes to a cancel after the
+  other tab moved the visit cancels nothing unasked; an undo of an add after the other
+  tab changed the to-do; the same visit cancelled from both tabs is cancelled once and
+  the second told "it's already gone".
+Fixed (models/embedded/undo.py `changed_since`): an undo's move knows where our move put
+the visit; found elsewhere or gone, it is not moved back, and the customer is told where
+it is now.
 """
 
 from __future__ import annotations
@@ -90,12 +105,11 @@ async def test_a_yes_to_a_cancel_after_the_other_tab_moved_the_visit_asks_again(
     assert await haircuts(crm_admin) == moved, answer(yes)
 
 
-async def test_undo_of_an_add_after_the_other_tab_renamed_it_asks_before_deleting(
+async def test_undo_of_an_add_after_the_other_tab_changed_it_asks_before_deleting(
     make_assistant: MakeAssistant, crm_admin: CrmAdmin
 ) -> None:
-    """Tab A adds 'Call the plumber'; tab B renames it 'Call the plumber about the leak'
-    and makes it high priority; tab A says 'undo that': the to-do B changed is not deleted
-    without a question (or a yes) that names it as it is now."""
+    """Tab A adds 'Call the plumber'; tab B makes it high priority; tab A says 'undo that':
+    the to-do B changed is not deleted without a question (or a yes)."""
     harness = await make_assistant()
     tab, other = await harness.connect(), await harness.connect()
     await tab.say("add a task to call the plumber")

@@ -4,7 +4,22 @@ landing on the OTHER instance (left open by attacks14: the call set aside for a 
 lived in one process). With the embedded models and the real CRM stub. A retry of a change
 never makes it twice, and a late copy never drops the question asked since.
 
-FIRST RUN: see the CHANGELOG entry "Write integrity attacked again (attacks15)".
+FIRST RUN (written before the code they exercise was read; the same on ff963c1): 5
+probes, 1 held (an unnamed move retried on the other instance moved once), 4 broke, each
+telling the caller what the CRM did not hold or dropping what was asked:
+- a "yes" retried on the other instance after its cancel was made: "There's nothing
+  waiting for a yes just now." (the haircut cancelled);
+- an add retried on the other instance: "I already added 'Call the plumber' a few minutes
+  ago. Do you want me to add it again anyway?" (a yes would add it twice);
+- a late copy of an unnamed call's first request on the other instance ran again there,
+  the history rebuilt from it, and our question about the haircut dropped (twice: the
+  yes on either instance).
+Written after, on one instance (it broke on the base): WRONG WRITE, an unnamed call's late
+copy of its first request "push my haircut back an hour" after "thanks" moved the haircut
+a second hour (the copy was answered by a fresh call, which ran it again).
+Fixed: a platform call's answers are kept in its session (assistant/answers_kept.py), so
+in the store; a copy of an unnamed call's first request within a retry's time is answered
+as before, on any worker (transports/platform_calls.py, completions.py).
 """
 
 from __future__ import annotations
