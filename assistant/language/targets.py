@@ -103,6 +103,10 @@ class TargetRef:
     # come, +1 after it, -1 before it.
     anchor: TargetRef | None = None
     beside: int = 0
+    # An undo's move: the start our change gave the visit. Found at another time now, or
+    # gone (moved or cancelled since, on another device or by the office), it is not
+    # moved back over that later change (models/embedded/undo.py `changed_since`).
+    at: str | None = None
 
     @property
     def vague(self) -> bool:

@@ -38,7 +38,7 @@ from assistant.models.embedded.day_let_go import move_or_cancel_asked
 from assistant.models.embedded.failures import failure
 from assistant.models.embedded.last_visit import LOOKUP as LAST_VISIT_LOOKUP
 from assistant.models.embedded.last_visit import says_last_visit
-from assistant.models.embedded.retries import not_there_yet
+from assistant.models.embedded.retries import LOOK_AGAIN_ID, landed_after_all, not_there_yet
 from assistant.models.embedded.scene import ACTION_OF, SYSTEM_OF, Scene
 from assistant.models.embedded.task_anchored import counts_from_a_task
 from assistant.models.embedded.told_back import told_back
@@ -199,10 +199,16 @@ def _quiet_listings(scene: Scene, confirming: bool) -> set[int]:
             for index, result in enumerate(scene.results)
             if result.call.tool_name not in WRITE_TOOLS
         )
+    # Looked at beside another request, for a take-back waiting for its change to land
+    # (retries.py `beside_another`): what was asked is the answer, not the list looked at.
+    quiet.update(
+        index for index, result in enumerate(scene.results) if LOOK_AGAIN_ID in result.call.call_id
+    )
     last_of: dict[str, int] = {}
     for index, result in enumerate(scene.results):
-        if result.ok and result.call.tool_name not in WRITE_TOOLS:
-            last_of[result.call.tool_name] = index
+        tool = result.call.tool_name
+        if result.ok and tool not in WRITE_TOOLS and LOOK_AGAIN_ID not in result.call.call_id:
+            last_of[tool] = index
     # One listing read again in the turn (after a write it refused, to see whether the
     # item is still there): read out once, as the CRM has it now (it was read out twice,
     # around the refusal).
@@ -382,6 +388,10 @@ def compose(request: NarratorInput) -> list[str]:
         if pending and pending not in sentences:
             sentences.append(pending)
     if request.confirmation_prompt:
+        if scene.dialogue.failed and (
+            why := landed_after_all(scene.dialogue, scene.results, scene.now)
+        ):
+            sentences.append(why)  # beside another request (retries.py `beside_another`)
         sentences.append(request.confirmation_prompt)
     if not sentences and not request.told:
         if any(result.call.tool_name in WRITE_TOOLS for result in scene.results):

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from datetime import date
 from typing import Any
 
-from assistant import as_asked, claims
+from assistant import as_asked, claims, resolve
 from assistant.dialogue_state import Dialogue
 from assistant.language import (
     Intent,
@@ -77,9 +77,16 @@ from assistant.models.embedded.ordinals import (
 )
 from assistant.models.embedded.pinning import zone_of
 from assistant.models.embedded.said_before import current_one_named
+from assistant.models.embedded.undo import changed_since
 from assistant.models.embedded.unheard import said_not_understood, unheard_in
 from assistant.models.embedded.which_asked_back import which_asked_back
-from assistant.resolve import Match, NoMatch, action_arguments, resolve_all, resolve_intent
+from assistant.resolve import (
+    Match,
+    NoMatch,
+    action_arguments,
+    resolve_all,
+    resolve_intent,
+)
 from assistant.schema import (
     AssistantTurn,
     FinalDecision,
@@ -544,6 +551,16 @@ class EmbeddedPlanner:
 
     def plan(self, request: PlanRequest) -> Decision:
         """The decision, synchronously (the grammar never waits on anything)."""
+        if request.dialogue.failed and not retries.decided_here(request):
+            # A take-back waiting for its change to land is looked at again beside any
+            # other request (retries.py `beside_another`).
+            if (after := retries.after_the_last(request)) is not None:
+                return after
+            own = retries.without_looks(request)  # (the lookups added are not the planner's)
+            return retries.beside_another(request, self._plan(own))
+        return self._plan(request)
+
+    def _plan(self, request: PlanRequest) -> Decision:
         said = request.user_message
         if request.turn_results and (relisted := _listed_again(request)) is not None:
             # A change refused as not found, of an item a listing gave: listed afresh, so
@@ -1128,6 +1145,12 @@ class EmbeddedPlanner:
                     if arguments is not None and _key(intent.tool, arguments) not in made:
                         made.add(_key(intent.tool, arguments))
                         calls.append(self._call(request, len(calls), intent.tool, arguments))
+                continue
+            since = changed_since(intent, resolve.listing(intent, request.turn_results), timezone)
+            if since is not None:
+                # "undo that" of a move, the visit moved again or cancelled since
+                if sum(i.writes for i in intents) == 1:
+                    return FinalDecision(text=since)
                 continue
             resolution = resolve_intent(intent, request.turn_results, timezone)
             if not isinstance(resolution, Match) and references.may_be_a_task(intent):
