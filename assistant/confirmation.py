@@ -41,6 +41,7 @@ __all__ = [
     "Wording",
     "asked_again_after_moving_on",
     "asks_to_repeat",
+    "asks_what_it_does",
     "back_to",
     "declined_answer",
     "detail_named",
@@ -52,7 +53,10 @@ __all__ = [
     "is_negative",
     "narrowed",
     "request_after_yes",
+    "says_yes_to",
+    "what_it_does",
     "when_said",
+    "withdrawn_first",
     "wording",
 ]
 
@@ -197,6 +201,71 @@ def back_to(text: str) -> tuple[tuple[str, ...], str] | None:
         return None
     words = tuple(w for w in match.group("what").split() if w not in _NOT_NAMING)
     return (words, match.group("rest")) if words else None
+
+
+# "both", "yes, all of them", "do both please": every change the question named, said yes
+# to (a question that named two or more).
+_ALL_OF_THEM = re.compile(
+    r"^(?:(?:yes|yeah|yep|yup|ok|okay|sure)\b[\s,.!]*)?(?:(?:do|cancel|delete|remove)\s+)?"
+    r"(?:both|all)(?: of them| of those| of em| two| three)?(?:[\s,.!]+(?:please|then|yes"
+    r"|thanks|thank you))*[\s.!]*$"
+)
+
+
+def says_yes_to(text: str, calls: Sequence[ToolCall]) -> bool:
+    """Whether the reply says yes to the calls held: a clear yes, or "both" / "all of
+    them" to a question naming more than one."""
+    if is_affirmative(text):
+        return True
+    if len(calls) < 2:
+        return False
+    said = text.lower().strip()
+    return ("both" in said or "all" in said) and _ALL_OF_THEM.match(said) is not None
+
+
+# "wait, what will that do?", "what happens if I do?": what the change held would do, asked
+# before answering (the question waits; it was let go, and the yes after it asked again).
+_WHAT_IT_DOES = re.compile(
+    r"\bwhat (?:will|would|does|is) (?:that|this|it) (?:do|mean|going to do)\b"
+    r"|\bwhat happens (?:if|when|then|after|next)\b|\bwhat do you mean\b"
+    r"|\bwhat does (?:that|this|it) (?:mean|involve)\b"
+)
+_DOES = {
+    "crm.cancelAppointment": "Cancelling takes the visit off your calendar and frees its time;"
+    " you can book again later.",
+    "crm.deleteTask": "Deleting removes the task from your list for good; it isn't marked done.",
+    "crm.updateContactInfo": "The new details replace the ones on file, and they're what we use"
+    " to reach you and to recognise you when you call.",
+}
+
+
+def asks_what_it_does(text: str) -> bool:
+    """The reply only asks what the change held would do ("wait, what will that do?")."""
+    said = text.lower().strip()
+    return len(said) < 60 and "what" in said and _WHAT_IT_DOES.search(said) is not None
+
+
+def what_it_does(calls: Sequence[ToolCall]) -> str:
+    """What the held calls would do, said before their question is asked again."""
+    told = dict.fromkeys(_DOES.get(call.tool_name, "") for call in calls)
+    said = " ".join(filter(None, told)) or "It would make that change to your account."
+    return f"{said} Nothing changes until you say yes."
+
+
+# "actually never mind, what's my next appointment?": the change taken back before the
+# next thing is asked, so no later yes brings it back (a question moved on to without
+# it, "actually just tell me what I owe", lets it go: a yes after is asked again).
+_WITHDRAWN_FIRST = re.compile(
+    r"^(?:(?:actually|oh|ok|okay|um|uh|well|no|nah|nope|sorry)\b[\s,.!]*)*"
+    r"(?:never ?mind|forget (?:it|that|about it|about that)|scratch that|don't bother"
+    r"|leave it|let's not|i changed my mind|changed my mind)\b[\s,.!;:-]+\S"
+)
+
+
+def withdrawn_first(text: str) -> bool:
+    """The reply takes the change back before it asks something else."""
+    said = text.lower().strip()
+    return _WITHDRAWN_FIRST.match(said) is not None
 
 
 def asked_again_after_moving_on(held: PendingConfirmation) -> str:

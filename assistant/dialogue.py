@@ -116,6 +116,7 @@ def advance(
     last_action = state.last_action
     appointment_action = state.last_appointment_action
     written: set[object] = set()  # the items this turn's writes changed
+    let_go = False  # the focus let go of because several were read out
     actions: list[Action] = []
     for result, found in zip(results, listings, strict=True):
         if found is not None:
@@ -176,6 +177,9 @@ def advance(
             # Several read out and none of them named ("what's due soonest" answered with
             # two): "mark that done" next is one of those, asked, not the one before.
             focus_kind, focus = None, None
+            # (the one before is kept as the earlier focus: "when is my haircut?" → "move
+            # an appointment to the day after that" → "which?": the day still counts from it)
+            let_go = True
         elif not results and listed_kind is not None:
             # Answered from what is known ("and the dental one, what time was it again"):
             # the one the customer named is in focus now, so "push that to 11" is about it.
@@ -235,7 +239,10 @@ def advance(
         # the one the next yes or name answers, as heard)
         at = max(answer.rfind("?") - 1, 0)
     earlier_kind, earlier = state.earlier_focus_kind, state.earlier_focus
-    if state.focus_kind is not None and focus_kind is not None and state.focus_kind != focus_kind:
+    changed_kind = (
+        state.focus_kind is not None and focus_kind is not None and state.focus_kind != focus_kind
+    )
+    if changed_kind or (let_go and focus_kind is None):
         earlier_kind, earlier = state.focus_kind, state.focus
     return Dialogue(
         listed_kind,
@@ -292,9 +299,16 @@ def _heard(
     the turn that looked it up (as it was, when no listing came this turn)."""
     if not any(found is not None and len(found[1]) > 1 for found in listings):
         return state.listed_heard
+    if state.listed_heard and len(listed) > 1 and _ids(listed) == _ids(state.listed):
+        # the list heard, looked up again to change one of it: still the list heard
+        return True
     said = answer.lower()
     names = {str(item.get("service") or item.get("title") or "").lower() for item in listed}
     return sum(bool(name) and name in said for name in names) > 1 or len(listed) < 2
+
+
+def _ids(items: Sequence[Item]) -> set[str]:
+    return {str(item.get("id")) for item in items}
 
 
 def _told(

@@ -340,7 +340,7 @@ class Engine:
         if (
             pending is not None
             and not pending.answered_by(state.received_at)
-            and confirmation.is_affirmative(state.text)
+            and confirmation.says_yes_to(state.text, pending.calls)
         ):
             # Sent before the question was said (typed ahead, another tab): a yes to
             # something the customer had not heard yet. Nothing is done; asked again.
@@ -349,7 +349,7 @@ class Engine:
         if (
             pending is not None
             and not state.question_heard
-            and confirmation.is_affirmative(state.text)
+            and confirmation.says_yes_to(state.text, pending.calls)
         ):
             # Asked on another connection of the session (another tab, the other device):
             # this customer's yes answers a question they never heard. Asked again here.
@@ -385,7 +385,7 @@ class Engine:
             # another?": the answer, and the time the booking is made at.
             pending = retimed
         if pending is not None:
-            says_yes = retimed is not None or confirmation.is_affirmative(state.text)
+            says_yes = retimed is not None or confirmation.says_yes_to(state.text, pending.calls)
             replies = says_yes or (
                 answers_with_more(state.text)
                 # "no wait, just the task": the customer's own ask narrowed, not an answer
@@ -410,6 +410,11 @@ class Engine:
                 # (a change refused as not found: planned on, its item listed afresh)
                 # "yes, and also add…": what follows the yes is planned from round 2 on.
                 round_no = 1
+            elif confirmation.asks_what_it_does(state.text):
+                # "wait, what will that do?": told, and the question still waits (it was
+                # let go, and the "ok yes go ahead" after it was asked again).
+                await self._ask_again(state, pending, confirmation.what_it_does(pending.calls))
+                return
             elif confirmation.hesitates(state.text):
                 # "hmm, not sure", "hold on a sec", "hang on": no answer yet (not a no), so
                 # the question still waits (it was let go, and the "ok yes that's right"
@@ -428,8 +433,12 @@ class Engine:
                 # begins by saying they were not done (PROTOCOL.md).
                 state.preface = " ".join(filter(None, (state.preface, pending.dropped)))
                 state.dropped_calls = pending.calls
-                state.session.dropped = dataclasses.replace(
-                    pending, moved_on_in=state.session.turns
+                state.session.dropped = (
+                    # "actually never mind, what's my next appointment": taken back, not
+                    # let go, so no later yes asks it again
+                    None
+                    if confirmation.withdrawn_first(state.text)
+                    else dataclasses.replace(pending, moved_on_in=state.session.turns)
                 )
         final_text: str | None = None
         planned_last = False

@@ -14,6 +14,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from assistant.answers_kept import KeptAnswers
 from assistant.dialogue_state import Dialogue
 from assistant.schema import CustomerContext, Message, ToolCall, ToolDefinition
 
@@ -95,6 +96,9 @@ class Session:
     # The id of each history entry, in step with `history`; ids only grow.
     entry_ids: list[int] = field(default_factory=list)
     next_entry_id: int = 1
+    # A platform conversation's answers given in full, for its retries and late copies
+    # wherever they land (transports/platform_retry.py); empty on other transports.
+    answered: KeptAnswers = field(default_factory=KeptAnswers)
 
     def next_turn_id(self) -> str:
         self.turns += 1

@@ -38,9 +38,24 @@ def failed_writes(
     if failed:
         return failed
     if any(r.ok and r.call.tool_name in changes for r in results):
-        return ()
+        # A write not confirmed is still not known to be done or not: kept, marked
+        # overtaken, for a question that names it ("did the cancel go through?" after a
+        # task was added since); "did that go through?" is of the write just made.
+        return tuple(
+            {**write, "later": True, "overtaken": True}
+            for write in before
+            if write.get("unconfirmed")
+        )
     # Kept through a turn: "no, don't" now is about something said since, not about it.
     return tuple(write if write.get("later") else {**write, "later": True} for write in before)
+
+
+def standing(failed: tuple[Item, ...]) -> tuple[Item, ...]:
+    """The failed writes no write has gone through since: those "did that go through?",
+    "try again" and "undo that" are about."""
+    if not any(write.get("overtaken") for write in failed):
+        return failed
+    return tuple(write for write in failed if not write.get("overtaken"))
 
 
 def _failed(result: ToolResult, known: Callable[[object], Item | None]) -> Item:
@@ -142,4 +157,4 @@ def _label(body: object) -> str:
     return str(body.get("service") or body.get("title") or body.get("subject") or "")
 
 
-__all__ = ["DONE_KEPT", "done_writes", "failed_writes"]
+__all__ = ["DONE_KEPT", "done_writes", "failed_writes", "standing"]

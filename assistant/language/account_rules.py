@@ -328,9 +328,27 @@ def _not_mine_now(text: str) -> bool:
     )
 
 
+# "my wife will be calling from 415 555 0177, can you add that": a number someone else
+# calls from, said with no word for it (was: "What's the new phone number?").
+_THEY_CALL_FROM = rx(
+    r"\b(?:wife|husband|partner|spouse|son|daughter|mom|mum|mother|dad|father|sister"
+    r"|brother|friend|boss|colleague|assistant|carer|caregiver|he|she|they)"
+    r"(?:'ll| will| is going to| might| may| is| usually| often| sometimes)?(?: be)?"
+    r" (?:calling|call|calls|ringing|rings|phoning|phones|texting|texts)"
+    r"(?: (?:me|you|us|in|on my behalf|for me))? (?:from|on|using) phonenumber\d"
+)
+
+
 def someone_elses_detail(text: str) -> bool:
-    """ "my husband's number is …", "change my wife's email to …": a detail that is not
-    the customer's, which no change to their account can be (a question is not this)."""
+    """ "my husband's number is …", "change my wife's email to …", "my wife will be
+    calling from …": a detail that is not the customer's, which no change to their
+    account can be (a question is not this)."""
+    if (
+        (("phonenumber" in text and "from" in text) or " on phonenumber" in text)
+        and _THEY_CALL_FROM.search(text)
+        and not QUESTION_START.search(text)
+    ):
+        return True
     return bool(
         CONTACT_NOUN.search(text)
         and _SOMEONE_ELSES.search(text)

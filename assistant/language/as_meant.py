@@ -33,10 +33,10 @@ from assistant.language.transcript import plain
 # is said next ("now" stays: "now the insurance one" goes on from the last change; "ok
 # then …" is said whole: "then" goes on from what was just said).
 _OPENER = rx(
-    # (a laugh typed first: "lol no the haircut", "haha ok what do I owe")
-    r"(?:(?:okay|ok|alright|all right|right|so|well|anyway|anyways|lol|haha+|lmao)\b"
-    r"(?![\s,]*then\b)"
-    r"[\s,.!;:-]*)+"
+    # ("so yeah": a way in, not a yes; "yeah…" first may be the yes asked for; a laugh typed
+    # first: "lol no the haircut", "haha ok what do I owe")
+    r"(?:(?:okay|ok|alright|all right|right|so(?: yeah)?(?: like)?|well|anyway|anyways|lol"
+    r"|haha+|lmao)\b(?![\s,]*then\b)[\s,.!;:-]*)+"
 )
 # What is left by itself means nothing ("alright then" is said whole).
 _NOT_ON_THEIR_OWN = frozenset({"", "then", "now", "please", "thanks", "thank you", "then please"})
@@ -254,6 +254,38 @@ _BACK_TO = rx(
 )
 
 
+_SPACES = rx(r"[ \t]{2,}")
+_FOR_ME_TAIL = rx(r"(?<=\w)[\s,]+for me(?P<mark>[\s.!?]*)$")
+_SAID_OF_ME = frozenset(
+    [
+        "clear",
+        "free",
+        "open",
+        "available",
+        "good",
+        "ok",
+        "okay",
+        "fine",
+        "busy",
+        "booked",
+        "possible",
+        "convenient",
+        "best",
+        "better",
+        "worse",
+        "work",
+        "works",
+        "there",
+        "anything",
+        "something",
+        "nothing",
+        "everything",
+        "due",
+        "left",
+    ]
+)
+
+
 @lru_cache(maxsize=1024)
 def as_meant(message: str) -> str:
     """`message` without the words said around its request (see the module's docstring),
@@ -267,6 +299,21 @@ def _as_meant(message: str) -> str:
     ) is not None:
         # a visit pasted from an email or a calendar, with the request: the request
         message = request
+    if "  " in message:
+        message = _SPACES.sub(" ", message)  # typed twice over, read once
+    if (
+        " for me" in message
+        and (for_me := _FOR_ME_TAIL.search(message)) is not None
+        # ("is wednesday clear for me", "is that ok for me": said of the customer)
+        and message[: for_me.start()].rsplit(None, 1)[-1].lower() not in _SAID_OF_ME
+    ):
+        # "…no actually nine for me": said to the assistant, no part of the ask (its last
+        # words put right were read as "nine for", and 10 booked)
+        message = message[: for_me.start()] + for_me.group("mark")
+    if message.isupper() and len(message) > 3:
+        # TYPED IN CAPITALS: read as any other message (the rules read lower case; the
+        # words kept as said, titles and notes, are then written as a sentence)
+        message = message.lower()
     stripped = message.strip()
     if stripped[:1] == "*" and (starred := _STARRED.match(stripped)) is not None:
         # "*friday", "*0198 sorry": the word typed wrong in the last message, put right

@@ -38,6 +38,11 @@ _MONEY_TOLD = rx(
     r"(?:\$ ?\d|\d[\d,.]*(?: ?(?:dollars|bucks))?\b(?! (?:emails?|letters?|forms?|packages?))"
     r"|money\b|payments?\b|(?:bank )?transfer\b|deposit\b|cash\b|online\b|in full\b"
     r"|what i (?:owed?|had to)\b|the rest\b|half\b"
+    # "I paid already", "I paid yesterday": paid, nothing named (it looked for a to-do
+    # "pay already")
+    r"|(?:already|(?:just |only )?(?:yesterday|today|this morning|last (?:week|night|month)"
+    r"|earlier|a (?:while|bit|few days|week) (?:back|ago)|ages ago|days ago|on time)"
+    r"(?: already)?)\W*$"
     r"|for (?:my |the |that |this |our |last )?(?:\w+ )?(?:visit|appointment|session|treatment"
     r"|service|" + "|".join(sorted(SERVICES, key=len, reverse=True)) + r")s?\b)"
 )

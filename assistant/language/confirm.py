@@ -13,10 +13,12 @@ from assistant.language.as_meant import as_meant
 from assistant.language.patterns import rx
 from assistant.language.text import normalize
 
-# ("if you don't mind" is no "don't": it asks nicely)
+# ("if you don't mind" is no "don't": it asks nicely; "sure, why not" is no "not": it
+# agrees, the question turned back)
 _NEGATIVE = rx(
-    r"\b(?:no|not(?<!do not(?= mind))|(?:don't|dont)(?! mind)|do not(?! mind)|never ?mind|stop"
-    r"|wait|hold on|hang on|keep it|leave it|forget it|changed my mind|rather not|negative|abort)\b"
+    r"\b(?:no|not(?<!do not(?= mind))(?<!why not(?=[\s.!?]*$))|(?:don't|dont)(?! mind)"
+    r"|do not(?! mind)|never ?mind|stop|wait|hold on|hang on|keep it|leave it|forget it"
+    r"|changed my mind|rather not|negative|abort)\b"
 )
 _AFFIRMATIVE = rx(
     r"\b(?:yes|yeah|yep|yup|yea|sure|okay|alright|all right|confirm|confirmed|correct|right"
@@ -25,7 +27,10 @@ _AFFIRMATIVE = rx(
     r"|please go ahead|that's right|that is right|do that|make it so|go on"
     # "that would be great", "that'd be lovely": a yes to what was offered
     r"|that(?: would|'d) be (?:great|lovely|perfect|brilliant|wonderful|fantastic|ideal|fine"
-    r"|good|helpful)|sounds (?:great|perfect|fine|lovely))\b"
+    r"|good|helpful)|sounds (?:great|perfect|fine|lovely)"
+    # "sure, why not", "hmm, I guess", "I suppose so": a yes, if a slow one, when nothing
+    # follows it ("I guess I'll keep it" says something else; "I guess?" asks)
+    r"|why not(?=[\s.!?]*$)|i (?:guess|suppose)(?: so)?(?=[\s.!]*$))\b"
 )
 # "ok, make it 2pm instead", "sure but thursday rather": the held action is changed,
 # not agreed to (the change is planned as a request of its own).
@@ -48,6 +53,12 @@ _STATE_ASKED = rx(
     # "and you only cancelled the haircut, yeah?": what was done, asked back, no yes to it
     r"|(?:you|you've|you have) (?:only |just |already |definitely )?(?:cancell?ed|deleted"
     r"|removed|changed|moved|booked|updated))\b"
+)
+# "hmm, what does that mean exactly?", "so how does that work, fine?": a question opened,
+# whose later word a yes is made of ("exactly", "fine") is no yes to the change asked about.
+_WH_OPENS = rx(
+    r"^(?:(?:hmm+|um+|uh+|so|wait|oh|sorry|and|but|well)\b[\s,.!]*)*"
+    r"(?:what|what's|whats|why|how|when|where|which|who)\b"
 )
 # Past this many words a "yes" is probably the start of a new request, not an answer.
 _MAX_WORDS = 10
@@ -75,6 +86,8 @@ def is_affirmative(text: str) -> bool:
         return False
     match = _AFFIRMATIVE.search(said)
     if match is None:
+        return False
+    if match.start() > 0 and (asked := _WH_OPENS.match(said)) and asked.end() <= match.start():
         return False
     if match.start() > 0 and "?" in text and _STATE_ASKED.search(said):
         # "so it's definitely cancelled?": the customer asks whether it is done, the word

@@ -64,8 +64,59 @@ _VERB_THEN_IF_SERVICE = rx(
 )
 
 
+# "if the eye exam task has no due date, set it for the 10th", "give the eye exam task a
+# due date of the 25th if it doesn't have one": the to-do with no due date is the one
+# named ("the eye exam task without a due date"): finding it checks the condition, and a
+# to-do that has one is not found, and nothing is written (was: a question a yes answered
+# without the to-do ever read).
+_IF_UNDATED = rx(
+    r"\bif (?P<np>(?:the |my )?(?!it\b|that\b|this\b)[a-z][a-z' -]{1,40}?)"
+    r"(?: (?:task|to-?do|reminder|one))? (?:has no|doesn't have a|does not have a|doesnt have a"
+    r"|hasn't got a|has not got a|doesn't have any|doesnt have any|is without a) (?:due )?"
+    r"(?:date|deadline)(?: yet| set)?,? (?:then )?(?:please )?(?:can you |could you |just "
+    r"|go ahead and )?(?P<verb>set|make|put|move|give|change) (?:it|that)\b"
+)
+_UNDATED_AFTER = rx(
+    r",? (?:but )?(?:only )?if (?:it|that) (?:(?:doesn't|does not|doesnt|hasn't|has not|hasnt)"
+    r" (?:have|got) (?:one|a (?:due )?date|any (?:due )?date|a deadline)|has no (?:due )?"
+    r"(?:date|deadline))(?: yet| already| set)?[.!]*$"
+)
+_TASK_WORD = rx(r"\b(?:task|to-?do|reminder)\b")
+
+
+_ARTICLE = rx(r"\b(?:the|my) ")
+_SAID_HOW = rx(r"\s*(?:due|for|to|on|by|high|low|normal|a |an )")
+
+
+def _undated_named(text: str) -> str:
+    """ "set the undated eye exam task for the 10th" ("undated" is read with the name)."""
+    if (said := _IF_UNDATED.search(text)) is not None:
+        np = said.group("np")
+        core = np.removeprefix("the ").removeprefix("my ")
+        noun = "" if _TASK_WORD.search(np) else " task"
+        rest = text[said.end() :]
+        if said.group("verb") == "make" and not _SAID_HOW.match(rest):
+            rest = f" due{rest}"  # "…, make it friday": its due day
+        return f"{text[: said.start()]}{said.group('verb')} the undated {core}{noun}{rest}"
+    if (after := _UNDATED_AFTER.search(text)) is not None and (
+        noun_at := _TASK_WORD.search(text, 0, after.start())
+    ) is not None:
+        articles = list(_ARTICLE.finditer(text, 0, noun_at.start()))
+        if not articles:
+            return text
+        at = articles[-1].end()
+        return f"{text[:at]}undated {text[at : after.start()]}"
+    return text
+
+
 def condition_named(text: str) -> str:
     """`text` (lower-cased) with such a condition read as the thing it names."""
+    if ("date" in text or "one" in text or "deadline" in text) and (
+        " no " in text or "n't" in text or "not " in text or "nt " in text
+    ):
+        undated = _undated_named(text)
+        if undated != text:
+            return undated
     if ("if it" in text or "if that" in text) and (
         of := _VERB_THEN_IF_SERVICE.search(text)
     ) is not None:

@@ -233,9 +233,19 @@ _UNTITLED_REMINDER = rx(
 # tuesday": the errand told is the to-do "it" is (the tasks were only listed).
 _ERRAND_TOLD = rx(
     r"\b(?:i've been meaning to|i have been meaning to|i keep meaning to|i keep forgetting to"
-    r"|i always forget to|i need to|i have to|i've got to|i have got to|i must|i should)"
+    r"|i always forget to|i need to|i have to|i've got to|i have got to|i must|i should"
+    # ("I'll pay the bill friday, remind me": the payment was refused)
+    r"|(?P<plan>i'll|i will|i'm going to|i am going to|i'm gonna|i plan to))"
     r" (?P<errand>[a-z0-9' ]+?)(?= for (?:ages|weeks|days|months|a while|a bit)\b| and | but "
     r"|[,.;]|$)"
+)
+# A plan said with its day ("I'll pay the bill friday, remind me") is a to-do; one with
+# "it" ("I'll pay it friday") names nothing to do, and one with no day may be only told.
+_A_PRONOUN = rx(r"\b(?:it|that|this|them|those)\b")
+_A_DAY_SAID = rx(
+    r"\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|today|tonight|weekend"
+    r"|next (?:week|month)|the \d{1,2}(?:st|nd|rd|th)|(?:jan|feb|mar|apr|may|jun|jul|aug|sep"
+    r"|oct|nov|dec)[a-z]* \d{1,2})\b"
 )
 _REMARK = rx(
     r"^[, ]*(?:it's|its|it is|this is|that's) (?:really |very |quite |super )?(?:important"
@@ -245,6 +255,9 @@ _REMARK = rx(
 _IT_ON_THE_LIST = rx(
     r"\b(?:put|stick|pop|add|get|jot|write|throw) (?:it|that|this)(?: down)? (?:on|to|in|onto)"
     r" (?:my|the) (?:list|to-?do list|to-?dos|tasks|task list)\b"
+    # "…, remind me", "…, can you remind me about it": a reminder of what was told
+    r"|(?<=[,.;] )(?:(?:so|and|please|can you|could you|just) )*remind me(?: (?:about|of)"
+    r" (?:it|that|this)| then| on the day)?(?= *(?:please)? *[.!?]* *$)"
 )
 
 # "…. Could you raise this with your tech team?", "please pass this on to your support
@@ -395,13 +408,15 @@ _ONCE_MORE = rx(r" (?:again|once more)$")
 
 def _on_the_list(text: str) -> str:
     low = text.lower()
-    if " it " not in low and " that " not in low and " this " not in low:
+    if " it " not in low and " that " not in low and " this " not in low and "remind" not in low:
         return text
     if (put := _IT_ON_THE_LIST.search(low)) is None:
         return text
     if (told := _ERRAND_TOLD.search(low[: put.start()])) is None:
         return text
     errand = text[told.start("errand") : told.end("errand")]
+    if told.group("plan") and (_A_PRONOUN.search(errand) or not _A_DAY_SAID.search(errand)):
+        return text  # "i'll be late, remind me", "I'll pay it friday, remind me": no to-do
     # "i need to call the pharmacy again, can you put it back on my tasks": once more is no
     # word of what to do
     errand = _ONCE_MORE.sub("", errand)
@@ -431,7 +446,39 @@ def _told_plainly(text: str) -> str:
     return text
 
 
+# "can one of my appointments go to the day after that?", "one of my visits needs to move
+# to friday": a move of one not yet named (which is asked), not the visits read out.
+_ONE_OF_MINE_GOES = rx(
+    r"^(?:(?:so|ok|okay|and|um|uh),? )*(?:(?:can|could|may|should|would) )?one of (?:my|the)"
+    r" (?:appointments|visits|bookings)(?: (?:needs|has) to| will have to)?"
+    r" (?:go|be moved|move|shift|be pushed) (?P<rest>(?:to|on|for|until|till) .+)$"
+)
+
+
+# "give the eye exam task a due date of the 25th": its due day set.
+_GIVE_A_DUE_DATE = rx(
+    r"\b(?:give|assign) (?P<np>(?:the |my )[a-z][a-z' -]{1,40}?(?:task|to-?do|reminder|one))"
+    r" a (?:due )?(?:date|deadline)(?: of| for| on)? (?P<day>.+)$"
+)
+
+
+def _due_date_given(text: str) -> str:
+    low = text.lower()
+    if "date" not in low or (said := _GIVE_A_DUE_DATE.search(low)) is None:
+        return text
+    return f"{text[: said.start()]}make {said.group('np')} due {text[said.start('day') :]}"
+
+
+def _one_of_mine_goes(text: str) -> str:
+    low = text.lower()
+    if "one of" not in low or (said := _ONE_OF_MINE_GOES.match(low)) is None:
+        return text
+    return f"move an appointment {text[said.start('rest') :]}"
+
+
 _STEPS = (
+    _one_of_mine_goes,
+    _due_date_given,
     _reminder_of,
     _unwrapped,
     _wished,

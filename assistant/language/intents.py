@@ -72,12 +72,17 @@ from assistant.language.targets import EXCEPT, EXCEPT_JOINER, TargetRef, target_
 from assistant.language.task_rules import POINTER, SENTENCE_ERRAND, told_done
 from assistant.language.text import Normalized, normalize
 from assistant.language.them_all import each_said, names_them_all
+from assistant.language.told_elsewhere import as_looked_up, told_elsewhere
 from assistant.language.unheard import as_said, asks_something, opens_as_remark, tells
 from assistant.zones import zone_named
 
 # --- clauses -----------------------------------------------------------------------
 
-_SENTENCE = rx(r"(?<=[.?!;])\s+|\n+")
+# (a title's "Dr." or "St." ends no sentence: "mark call Dr. Smith done")
+_SENTENCE = rx(
+    r"(?<=[.?!;])(?<!\bdr\.)(?<!\bmr\.)(?<!\bmrs\.)(?<!\bms\.)(?<!\bst\.)(?<!\bjr\.)\s+|\n+",
+    re.IGNORECASE,
+)
 # Words that open a request without being part of it ("just show me…", "okay so…").
 _OPENERS = (
     r"(?:please |can you |could you |would you |will you |pls |and |also |then |just |only "
@@ -210,7 +215,9 @@ def _left_out_together(sentence: str) -> str:
     joiners = _LEFT_OUT_TOO.findall(tail)
     kept = pieces[0]
     for number, piece in enumerate(pieces[1:]):
-        said = piece.strip().lower()
+        # (its full stop is no ask: "…except the groceries and the insurance." left the
+        # insurance out of what is left out, and asked to delete it)
+        said = piece.strip().rstrip(".!").lower()
         if (
             not _NAMED_ONLY.match(said)
             or _STARTS_REQUEST.search(said)
@@ -580,9 +587,12 @@ _NIGHT_BEFORE = rx(r"\bthe (?:night|evening) before\b")
 
 # "the last two tasks on my list", "the first 3 to-dos", "the bottom two items": tasks
 # counted from one end of the list (as it is read out: the top is its first).
+# ("The last two tasks are finished.", "tick off the last 2 on my list": the list named)
 _FEW_TASKS = rx(
-    r"\bthe (?P<end>first|last|top|bottom) (?P<n>two|three|2|3) (?:tasks|to-?dos|items|things"
-    r"|reminders)(?: on (?:my|the) (?:to[- ]?do |task )?list)?\b"
+    r"\bthe (?P<end>first|last|top|bottom) (?P<n>two|three|2|3)(?: (?:tasks|to-?dos|items"
+    r"|things|reminders)(?: on (?:my|the) (?:to[- ]?do |task )?list)?"
+    r"| on (?:my|the) (?:to[- ]?do |task )?list)\b",
+    re.IGNORECASE,
 )
 # "move my cleaning to whichever is earlier, thursday or friday", "…thursday or friday,
 # whichever is sooner": the day of the two that comes first (or last), as said (it asked
@@ -631,11 +641,12 @@ def _whichever_day(text: str, now: datetime) -> str:
 # "cancel my next two appointments", "move the first 2 visits back an hour": each by its
 # place among those coming up (it looked for one "two appointments", and asked which).
 _FEW_VISITS = rx(
-    r"\b(?P<the>my|the) (?:next|first|coming|upcoming|earliest) (?P<n>two|three|2|3)"
+    r"(?i)\b(?P<the>my|the) (?:next|first|coming|upcoming|earliest) (?P<n>two|three|2|3)"
     r" (?:upcoming |coming )?(?:appointments|visits|bookings)\b"
 )
 _CHANGES_VISITS = rx(
-    r"\b(?:cancel|move|push|reschedule|postpone|shift|bring|delete|remove|call off)\b"
+    # (as typed, the first word capitalised: "Cancel my next two appointments.")
+    r"(?i)\b(?:cancel|move|push|reschedule|postpone|shift|bring|delete|remove|call off)\b"
 )
 _PLACES = ("first", "second", "third")
 _FROM_THE_END = ("last", "second last", "third last")
@@ -1173,7 +1184,35 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
         found = [_either_asked(intent) for intent in found]
     if "priority" in norm.text and len(found) > 1:
         found = _level_after_a_move(found)
+    if "pay" in norm.text and any(intent.kind == "billing" for intent in found):
+        found = [_pays_the_bill(intent) for intent in found]
+    if found and (reported := told_elsewhere(norm.text)) is not None:
+        # "my husband booked me in for a haircut on friday", "i already cancelled it
+        # online": what someone did elsewhere is looked up, never done again here.
+        found = as_looked_up(found, reported, norm.text)
     return _dedupe(found)
+
+
+# "if we owe over $50 remind me to pay it friday", "remind me saturday to pay it off if i
+# still owe anything": the bill the condition reads is what "it" is (was: "Pay it"), and
+# the condition is no words of the to-do (was: "Pay it off if i still owe anything").
+_PAY_IT = rx(r"^pay (?:it|that|this)(?P<off> off)?\b", re.IGNORECASE)
+_OWED_IF = rx(
+    r",? (?:if|when|unless|in case|as long as) (?:i|we)(?: still)?(?: do)?"
+    r" (?:owe|have (?:a|any) balance|haven't paid)\b.*$",
+    re.IGNORECASE,
+)
+
+
+def _pays_the_bill(intent: Intent) -> Intent:
+    title = str(intent.arguments.get("title") or "")
+    if intent.kind != "add_task" or not title.lower().startswith("pay"):
+        return intent
+    said = _OWED_IF.sub("", title)
+    said = _PAY_IT.sub(lambda m: f"Pay{' off' if m.group('off') else ''} the bill", said)
+    if said == title or not said:
+        return intent
+    return dataclasses.replace(intent, arguments={**intent.arguments, "title": said})
 
 
 # "high priority", "a low priority one": a level said alone, as a clause of its own.
@@ -2049,6 +2088,18 @@ def _refer(
     if (
         intent.kind == "add_task"
         and [i.kind for i in before_intents] == ["add_task"]
+        and "consent" in before_intents[0].missing
+        and "consent" not in intent.missing
+        and intent.arguments.get("title") == before_intents[0].arguments.get("title")
+    ):
+        # "I need to pick up dry cleaning on tuesday, put it on my list": the errand told
+        # (offered as a to-do) is asked for by "it", so it is added (it was offered).
+        before_one = before_intents[0]
+        missing = tuple(m for m in before_one.missing if m != "consent")
+        return [dataclasses.replace(before_one, missing=missing)]
+    if (
+        intent.kind == "add_task"
+        and [i.kind for i in before_intents] == ["add_task"]
         and _ADDS_IT.search(intent.clause)
     ):
         # "remind me to call mom, can you put it on my list (for friday)": the task just
@@ -2103,12 +2154,24 @@ def _refer(
             again = read_clause(said, norm, now, "UTC")
             if [i.kind for i in again] == ["add_task"]:
                 return [*before_intents, *again]
-    if intent.missing in (("problem",), ("title",)) and (
-        not before_intents or (told and intent.kind == "create_ticket")
+    if (
+        intent.missing in (("problem",), ("title",))
+        and (not before_intents or (told and intent.kind == "create_ticket"))
+        and _ONLY_ASKING.fullmatch(before.strip(" ,.!?")) is None
     ):
         # "the portal keeps logging me out, can you open a ticket": the words came first.
         return read_clause(f"{intent.clause}: {before}", norm, now, "UTC") or None
     return None
+
+
+# "could you please add a new to-do": the words before it ask, they are not its title.
+_ONLY_ASKING = rx(
+    r"(?:(?:can|could|would|will) (?:you|u)|please|pls|kindly|just|so|and|ok|okay|hey|hi"
+    r"|i'd like(?: you)? to|i would like(?: you)? to|i want(?: you)? to|i need(?: you)? to"
+    r"|i wanna|i'm going to|let's)(?:[\s,]+(?:(?:can|could|would|will) (?:you|u)|please|pls"
+    r"|kindly|just|so|and|ok|okay|hey|hi|i'd like(?: you)? to|i would like(?: you)? to"
+    r"|i want(?: you)? to|i need(?: you)? to|i wanna|i'm going to|let's))*"
+)
 
 
 # Every one, said without naming them as the ones just acted on ("everything", "all my

@@ -190,6 +190,12 @@ READS: tuple[tuple[IntentKind, GatedPattern], ...] = (
             r"|\b(?:invoice|billing|bill|payment|charge|refund) (?:question|query)\b"
             r"|\bdid (?:anyone|anybody|someone|somebody|the team|they) (?:\w+ )?(?:look at"
             r"|look into|get back|reply|answer|respond)"
+            # "how's the call about my invoice going", "any news on my request about the
+            # charge": what was put to the team, asked after (the bill was read)
+            r"|\b(?:how's|how is|hows|what's happening with|whats happening with|what happened"
+            r" (?:to|with)|any (?:news|word|update) (?:on|about)|where are we with)"
+            r" (?:the |my |that )(?:phone )?(?:call|question|query|request|email)"
+            r" (?:i made |i sent |i had )?(?:about|regarding|re|over|on)\b"
             # "has anyone actually replied to that?" (after a call about the invoice told)
             r"|\b(?:has|have) (?:anyone|anybody|someone|somebody|the team|they) (?:\w+ )?"
             r"(?:looked (?:at|into)|got back|gotten back|replied|answered|responded)\b"
@@ -255,7 +261,8 @@ _TASKS_OUTSTANDING = rx(
 # "my ticket about the invoice", "the billing ticket": the bill says what the case is
 # about; it is not asked for.
 _ABOUT_A_BILL = rx(
-    r"\b(?:tickets?|cases?|complaints?|quer(?:y|ies)|questions?) (?:about|regarding|re|on|for"
+    r"\b(?:tickets?|cases?|complaints?|quer(?:y|ies)|questions?|(?<=the )calls?|requests?)"
+    r" (?:about|regarding|re|on|for"
     r"|over) (?:the |my |a |an |this |that )?(?:\w+ )?(?:invoices?|bills?|billing|charges?"
     r"|payments?)\b|\b(?:billing|invoice|payment|charge) (?:tickets?|cases?|complaints?"
     r"|question|query)\b"

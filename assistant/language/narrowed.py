@@ -34,6 +34,8 @@ from assistant.language.spelling import words
 _PICKING = re.compile(
     r"\b(?:just|only|first|second|third|last|1st|2nd|3rd|except|but|not|no to|yes to"
     r"|leave|keep|skip|don't|dont|do not)\b"
+    # "the haircut yes, the task no": a yes or a no said after what it is said of
+    r"|[a-z],? +(?:yes|yeah|yep|no|nope|nah)\b"
 )
 _PARTS = re.compile(r"[,;.!?]+|\s+(?=(?:yes|yeah|yep|no|nope|nah|not|but|and|except)\b)")
 # "no wait a second": a pause, not the second change.
@@ -51,6 +53,7 @@ _YES = re.compile(
 _AGREED = re.compile(
     r"\b(?:yes|yeah|yep|yup|sure|go ahead|please do|confirm|proceed|do (?:the|that|it))\b"
 )
+_LEAD_YES_NO = re.compile(r"(yes|yeah|yep|no|nope|nah)\b[\s,]*")
 _PLACES = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2}
 _FEW = re.compile(r"\b(?P<end>first|last|top|bottom) (?P<n>two|three|2|3)\b")
 _KINDS = {
@@ -101,7 +104,15 @@ def picked(reply: str, kinds: Sequence[str], names: Sequence[str]) -> frozenset[
     yes: set[int] = set()
     no: set[int] = set()
     yes_said = False
+    # A part that names changes and says nothing of them, until a bare yes or no follows
+    # ("the haircut yes, the task no": each said of the name before it)
+    waiting: set[int] | None = None
     for part in filter(None, (p.strip() for p in _PARTS.split(text))):
+        if waiting is not None and (lead := _LEAD_YES_NO.match(part)) and part[lead.end() :]:
+            # "the task yes the haircut no", unpunctuated: the yes is the name's before it
+            (yes if lead.group(1) in ("yes", "yeah", "yep") else no).update(waiting)
+            waiting = None
+            part = part[lead.end() :]
         named = _named(part, kinds, [name.lower() for name in names])
         if named is None:
             return None  # a word naming nothing of the question: not read here
@@ -114,11 +125,21 @@ def picked(reply: str, kinds: Sequence[str], names: Sequence[str]) -> frozenset[
         else:
             polarity = None
         if not named:
+            if waiting is not None and polarity is not None:
+                (yes if polarity else no).update(waiting)
+                waiting = None
             yes_said = yes_said or polarity is True
             continue
+        if waiting is not None:
+            return None  # a name with nothing said of it, then another
         if polarity is None:
-            return None  # "the haircut is fine": named, but neither yes nor no is said
+            # "the haircut is fine": named, but neither yes nor no is said (unless a bare
+            # yes or no follows it)
+            waiting = named
+            continue
         (yes if polarity else no).update(named)
+    if waiting is not None:
+        return None
     if not yes and no:
         # "yes, but not the task": all the others, gone ahead with; "keep the haircut",
         # "no, not the insurance one" (no yes said): all the others, asked about again

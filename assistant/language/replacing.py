@@ -19,7 +19,9 @@ from assistant.language.patterns import rx
 from assistant.language.slots import _SERVICE, services_named
 
 # Nearly every message says none of these: the patterns below are not tried.
-_GATE = re.compile(r"swap|switch|chang|replac|instead|in its place|in place of|exchang|trade")
+_GATE = re.compile(
+    r"swap|switch|chang|replac|instead|in its place|in place of|exchang|trade|slot|spot|rather"
+)
 
 _THING = r"(?:[a-z]+ ){0,2}?[a-z]+?"
 _VISIT_WORD = r"(?: (?:appointment|booking|visit|one))?"
@@ -44,12 +46,24 @@ _INSTEAD_OF_AFTER = rx(
     rf"\b(?:book(?: me)?|have|get|do|give me) {_A}(?P<new>{_THING}){_VISIT_WORD}"
     rf" (?:instead of|in place of) (?:my|the) (?P<old>{_THING}){_VISIT_WORD}(?=[ ,.!?]|$)"
 )
-# "cancel my haircut and book a massage in its place", "…and book me a massage instead"
-_CANCEL_AND_BOOK = rx(
-    rf"\bcancel (?:my|the) (?P<old>{_THING}){_VISIT_WORD},? (?:and|then) (?:can you )?"
-    rf"(?:book|get|give|schedule|put)(?: me)?(?: in for)? {_A}(?P<new>{_THING}){_VISIT_WORD}"
-    r"(?=[ ,.!?]|$)"
+# "i'd rather have a facial than my haircut": the visit replaced
+_RATHER_THAN = rx(
+    rf"\b(?:i'?d|id|i would) rather (?:have|get|do) {_A}(?P<new>{_THING}){_VISIT_WORD}"
+    rf" (?:than|over|instead of) (?:my|the) (?P<old>{_THING}){_VISIT_WORD}(?=[ ,.!?]|$)"
 )
+# "cancel my haircut and book a massage in its place", "…and book me a massage instead",
+# "scrap the dentist on the 16th and put a facial in that slot", "cancel my sunday haircut
+# i'd rather have a massage in that slot"; the visit by its day ("my wednesday appointment")
+_WEEKDAY = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+_CANCEL_AND_BOOK = rx(
+    rf"\b(?:cancel|scrap|drop|call off),? (?:(?:you know|like|um|uh|er|erm),? )*(?:my|the)"
+    rf" (?P<old>{_THING}){_VISIT_WORD}"
+    r"(?P<day> on (?:the \d{1,2}(?:st|nd|rd|th)|" + _WEEKDAY + r"))?,?"
+    rf" (?:(?:and|then) (?:can you )?(?:book|get|give|schedule|put)(?: me)?(?: in for)?"
+    rf"|(?:and |but )?(?P<rather>(?:i'?d|id|i would) rather) (?:have|get|do)) {_A}(?P<new>{_THING})"
+    rf"{_VISIT_WORD}(?=[ ,.!?]|$)"
+)
+_A_WEEKDAY = re.compile(rf"^{_WEEKDAY}$")
 # Said of the booking's time: at the visit's own ("in its place", "same time", "instead").
 _ITS_PLACE = rx(
     r"\b(?:in its place|in place of it|in (?:the|that) (?:same )?(?:slot|spot)"
@@ -69,6 +83,7 @@ class Replacement:
     end: int
     rest: str
     same_said: bool
+    day: str = ""  # the day the visit replaced was said by ("on the 16th")
 
 
 def _read(text: str) -> Replacement | None:
@@ -78,6 +93,7 @@ def _read(text: str) -> Replacement | None:
         (_SWAPPED, False),
         (_INSTEAD_OF_FIRST, False),
         (_INSTEAD_OF_AFTER, False),
+        (_RATHER_THAN, False),
         (_CANCEL_AND_BOOK, True),
     ):
         found = pattern.search(text)
@@ -90,20 +106,25 @@ def _read(text: str) -> Replacement | None:
         # The service said whole ("an eye exam", not "an eye"), and the words after it.
         named = _SERVICE.match(text, found.start(key))
         olds, news = services_named(old), services_named(named.group(0) if named else new)
+        if pattern is _CANCEL_AND_BOOK and not olds and _A_WEEKDAY.match(old):
+            old, olds = f"{old} appointment", frozenset({"by its day"})  # "my wednesday …"
         if named is None or len(olds) != 1 or len(news) != 1 or olds == news:
             continue  # not two services ("change my haircut to friday" is a move)
         new = named.group(0)
         end = max(found.end(), named.end())
-        if pattern is not _INSTEAD_OF_AFTER:
+        if pattern not in (_INSTEAD_OF_AFTER, _RATHER_THAN):
             visit_word = _VISIT_AFTER.match(text, named.end())
             end = visit_word.end() if visit_word else named.end()
         rest = text[end:]
         same = (
             pattern in (_INSTEAD_OF_FIRST, _INSTEAD_OF_AFTER) or _ITS_PLACE.search(text) is not None
         )
-        if needs_place and not same:
+        if needs_place and not same and not groups.get("rather"):
+            # ("cancel my haircut, i'd rather have a massage on saturday at 2": the other
+            # service said in its place, at the time said; was: the haircut MOVED there)
             continue  # "cancel my haircut and book a massage friday": two changes of their own
-        return Replacement(old, new, found.start(), end, rest, same)
+        day = (groups.get("day") or "") if pattern is _CANCEL_AND_BOOK else ""
+        return Replacement(old, new, found.start(), end, rest, same, day)
     return None
 
 
@@ -145,7 +166,7 @@ def as_two_changes(text: str) -> str:
     # friday"): the visit's hour on that day, and the question asks the time too.
     timed = _CLOCK_SAID.search(rest) is not None
     when = rest if timed else f" at the same time as my {found.old}{rest}"
-    said = f"cancel my {found.old} and book {article} {new}{when}"
+    said = f"cancel my {found.old}{found.day} and book {article} {new}{when}"
     return f"{text[: found.start]}{said}"
 
 

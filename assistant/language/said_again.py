@@ -100,7 +100,9 @@ _KEEP_IT = rx(
 )
 # "so I was going to cancel my cleaning but, um": an ask begun and dropped after "but".
 _DROPPED = rx(
-    r"^(?P<ask>i was (?:going to|gonna|about to|thinking of|planning to)\b.*?)[\s,]+but[\s,.!?-]*$"
+    r"^(?P<ask>i was (?:going to|gonna|about to|thinking of|planning to)\b.*?)[\s,]+but[\s,.!?-]*"
+    # ("…but um, thanks": the thanks is no ask taken up again)
+    r"(?:(?:thanks|thank you|thx|cheers|sorry)[\s,.!?]*)?$"
 )
 
 

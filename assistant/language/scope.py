@@ -30,6 +30,11 @@ _PAY = rx(
     r" |me my |the |me )?(?:refund|money back)\b|\b(?:refund|reimburse) (?:me|my|the|it)\b"
     r"|\b(?:set up|sign me up for|start|put me on) (?:a |an )?(?:payment plan|auto-?pay"
     r"|direct debit)\b"
+    # "put $50 toward it", "can you apply 20 dollars to my balance": a payment asked (the
+    # balance was read out, and no word said that none can be taken)
+    r"|^(?:(?:ok|okay|so|and|then|please|can you|could you|just)[ ,]+)*(?:put|apply|pay|take"
+    r"|send) (?:\$ ?)?\d+(?:\.\d\d)?(?: dollars| bucks)? (?:toward|towards|to|on|off|against"
+    r"|from) (?:it|that|this|my|the)\b"
 )
 # "where is my refund?", "what happened to my refund": no tool sees refunds, asked in
 # any form.
@@ -47,6 +52,10 @@ _PAYMENT_MEANS = rx(
 _REMINDER = rx(
     r"\b(?:remind me|reminders?|to-?dos?|tasks?|(?:don't|dont|do not) let me forget"
     r"|remember|note to self)\b"
+)
+_REMINDED_AFTER = rx(
+    r"[,.;!]\s*(?:(?:and|so|please|can you|could you|just)\s+)*(?:remind me|set (?:me )?a reminder"
+    r"|(?:add|put) (?:it|that|a reminder|a task|a to-?do)\b)"
 )
 _REPORT = rx(r"\b(?:ticket|case|complaint|report|problem|issue)\b")
 # A question about what is owed or when ("do I need to pay…", "when do I have to pay").
@@ -71,8 +80,10 @@ def asks_to_pay(said: str) -> bool:
         if match is None or _ASKS_ABOUT_PAYING.search(said):
             return False
     reminder = _REMINDER.search(said[: match.end()])
-    if reminder is not None:
-        return False  # "remind me to pay it on friday": a to-do about paying
+    if reminder is not None or _REMINDED_AFTER.search(said, match.end()):
+        # "remind me to pay it on friday", "I'll pay the bill friday, remind me": a to-do
+        # about paying (the second was refused as a payment)
+        return False
     report = _REPORT.search(said)
     return report is None or report.start() > match.start()
 
@@ -108,7 +119,14 @@ _HYPOTHETICAL = rx(
     r"|how much notice(?: do| would| must)?(?: i| we)?(?: need| have)?(?: to)?(?: give)?"
     # "should I delete the eye exam task or keep it?": asks for advice, not the change
     r"|should (?:i|we) (?:delete|cancel|mark|move|remove|reschedule|change|update|book|add"
-    r"|tick|cross|complete|open))\b"
+    r"|tick|cross|complete|open)"
+    # "maybe I should mark the groceries done", "do you think I should delete the insurance
+    # task": advice asked, or a thought said aloud, not the change (it was made, or held)
+    r"|(?:maybe|perhaps|(?:do|would) you (?:think|reckon|say)|you think|i (?:guess|wonder"
+    r" (?:if|whether)|was wondering (?:if|whether))),? (?:i|we) (?:should|ought to)"
+    r" (?:delete|cancel|mark|move|remove|reschedule|change|update|book|add|tick|cross"
+    r"|complete|open|push|bump|shift|pull|bring|drop|make|set|put|get rid|switch|swap|clear"
+    r"|finish|raise|lower|take))\b"
 )
 
 
@@ -361,7 +379,7 @@ def only_asking(said: str) -> bool:
     return "?" in low and any(_NOT_NOW.search(part) for part in parts if part)
 
 
-_ADVICE = rx(r"\bshould (?:i|we) \w+")
+_ADVICE = rx(r"\b(?:should (?:i|we)|(?:i|we) (?:should|ought to)) \w+")
 
 
 def asks_advice(said: str) -> bool:

@@ -43,16 +43,21 @@ _PATTERNS: tuple[tuple[ChatKind, str], ...] = (
     ),
     (
         "never_mind",
-        r"^(?:(?:oh|ah|ok|okay|actually|no|erm|um|good|great|fine|perfect|right|alright|thanks)"
+        r"^(?:(?:oh|ah|ok|okay|actually|no|erm|um|good|great|fine|perfect|right|alright|thanks"
+        r"|(?:that's|that is|it's|it is) (?:fine|ok|okay|good|alright))"
         r"[ ,.!]+)*(?:never ?mind|nevermind|scrap that"
         r"|forget (?:it|that|about it)|don't worry(?: about it)?|no worries|ignore that"
         # ("nothing else, bye", "thanks, nothing else": a goodbye, not a let-go)
         r"|cancel that|nothing(?! else)|not to worry"
         # "ok leave it as it is", "keep it then", "hang on": nothing is to change.
-        r"|(?:just )?(?:leave|keep) (?:it|them|that(?: one)?|this one|things|both(?: of them)?)"
-        # ("fine, leave that one where it is": told of a visit, none to change)
+        r"|(?:just )?(?:leave|keep) (?:it|them|that(?: one)?|this one|things|both(?: of them)?"
+        # "no keep the one you have" (a number told changed elsewhere, and read back)
+        r"|the one (?:you have|you've got|i have|on file)|what you have(?: on file)?)"
+        # ("fine, leave that one where it is": told of a visit, none to change; "leave it
+        # on wednesday then": the day it has)
         r"(?: (?:as (?:it is|they are|is)|where (?:it is|it's|they are)"
-        r"|alone|be|for now|then|that way|like that))*"
+        r"|alone|be|for now|then|that way|like that|(?:on|at) (?:\w+day|\d{1,2}(?::\d\d)?"
+        r"(?: ?[ap]m)?)))*"
         r"(?:[ ,.!]+(?:i'll|i will|i'd like to|i want to|i'm going to) keep (?:it|them|that)"
         r"(?: then| for now| after all)?)?[ .!]*$"
         r"|(?:hang|hold) on(?: a (?:sec|second|minute|moment))?$)\b",
@@ -73,7 +78,8 @@ _PATTERNS: tuple[tuple[ChatKind, str], ...] = (
     (
         "how_to",
         r"^(?:so |and |ok |okay )?how (?:do|can|would|should) i (?:\w+ )?(?:book|move|cancel|add"
-        r"|change|reschedule|complete|delete|pay|open|check)\b"
+        # ("how would I update my phone number if I get a new one": the visits were read)
+        r"|change|reschedule|complete|delete|pay|open|check|update|edit|remove)\b"
         # "can you tell me how to cancel an appointment", "how would I go about deleting a
         # task": the way asked, said round about (before, the cancel was asked which)
         r"|^(?:so |and |ok |okay )?(?:(?:can|could|would) you (?:please )?)?(?:tell me|explain"

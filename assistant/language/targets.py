@@ -103,6 +103,10 @@ class TargetRef:
     # come, +1 after it, -1 before it.
     anchor: TargetRef | None = None
     beside: int = 0
+    # An undo's move: the start our change gave the visit. Found at another time now, or
+    # gone (moved or cancelled since, on another device or by the office), it is not
+    # moved back over that later change (models/embedded/undo.py `changed_since`).
+    at: str | None = None
 
     @property
     def vague(self) -> bool:
@@ -136,6 +140,7 @@ EXCEPT = rx(
 _BESIDE = rx(r"\b(?P<side>after|before|following|preceding)\b")
 _SIDES = {"after": 1, "following": 1, "before": -1, "preceding": -1}
 _WEEK = rx(r"\bweek\b")
+_FIRST_FEW = rx(r"\b(first|last) (?:two|three)\b")
 _OF_HOW_MANY = rx(r"\b(of (?:my|the|these|those|them|our)) (?:two|three|four|2|3|4)\b")
 _PART_OF_DAY = rx(r"\b(?:morning|afternoon|evening)\b")
 _HOURS_OF = {"morning": (0, 12), "afternoon": (12, 17), "evening": (17, 24)}
@@ -286,6 +291,9 @@ def _plain_ref(phrase: str, original: str, now: datetime | None) -> TargetRef:
     if " of " in rest:
         # "the earlier of my two appointments": how many there are, not words of one
         rest = _OF_HOW_MANY.sub(r"\1", rest)
+    if "two" in rest or "three" in rest:
+        # "the last two tasks": how many from that end, not a word of a name
+        rest = _FIRST_FEW.sub(r"\1", rest)
     position = None
     if match := _POSITION.search(rest):
         position = _POSITIONS[match.group(1)]

@@ -1057,6 +1057,8 @@ def delete(c: Clause) -> Intent | None:
         return None
     if match.group(0).startswith("take") and " off" not in rest:
         return None
+    if match.group(0).startswith("drop") and rest.startswith((" off ", " by ", " in ")):
+        return None  # "I've got to drop off the dry cleaning": an errand, not a delete
     if APPT_NOUN.search(rest) and not TASK_NOUN.search(rest):
         return Intent(
             "cancel_appointment", target=target_ref(rest, c.original, c.now), clause=c.text

@@ -522,8 +522,17 @@ def _pauses_written(text: str) -> str:
     if " it" in text or " that" in text or " we do " in text:
         # (a sentence of its own: "what's on my list. The low priority one give it…")
         text = _NAMED_FIRST.sub(r"\1, ", text)
-    if not _WRITTEN_PAUSE.isdisjoint(text):
+    # Pauses written only around the ask ("…sorry i mean normal.", "um, …", "…, thanks")
+    # are not pauses within it, and what is said around it is no part of it: its restarts
+    # are read as if nothing were written around it (was: "…nine no ten no actually nine,
+    # thanks" booked 10, "…no actually just tell me my open tickets." opened a case).
+    head, body, tail = _around_the_ask(text)
+    if not _WRITTEN_PAUSE.isdisjoint(body):
         return text
+    return head + _pauses_put_in(body) + tail
+
+
+def _pauses_put_in(text: str) -> str:
     # Read once: the commas and stops put in only part words, never join them, so a word
     # not in the text as said is not in it after.
     lower = text.lower()
@@ -533,6 +542,29 @@ def _pauses_written(text: str) -> str:
                 text = pattern.sub(put_in, text)
                 break
     return text
+
+
+# Written before and after the ask: a greeting or filler and its comma; a full stop, a
+# thanks or a please after it.
+_BEFORE_THE_ASK = re.compile(
+    r"^\s*(?:(?:hi|hello|hey|hiya|um+|uh+|er+|erm|ok|okay|so|well|right|yeah)"
+    r"(?: there)?\s*[,.!]\s*)+",
+    re.IGNORECASE,
+)
+_AFTER_THE_ASK = re.compile(
+    r"(?:\s*[,.!]?\s*(?:thanks|thank you|thank u|thx|cheers|please|pls|for me)"
+    r"(?: (?:so much|very much|a lot|again|in advance))?)?[\s.!?]*$",
+    re.IGNORECASE,
+)
+
+
+def _around_the_ask(text: str) -> tuple[str, str, str]:
+    """`text` as what is written before the ask, the ask, and what is written after."""
+    head = _BEFORE_THE_ASK.match(text)
+    start = head.end() if head is not None else 0
+    tail = _AFTER_THE_ASK.search(text, start)
+    end = tail.start() if tail is not None else len(text)
+    return text[:start], text[start:end], text[end:]
 
 
 def plain(text: str) -> str:
@@ -559,7 +591,9 @@ def plain(text: str) -> str:
     if " or something" in lower or " or whatever" in lower or " or anything" in lower:
         text = _HEDGE.sub("", text)
     text = heard_as_said(as_heard(text, words, lower), words, lower)
-    if (digits := in_digits(text, words)) != text and _WRITTEN_PAUSE.isdisjoint(text):
+    if (digits := in_digits(text, words)) != text and _WRITTEN_PAUSE.isdisjoint(
+        _around_the_ask(text)[1]
+    ):
         # "…at nine no ten no actually nine": an hour put right is read once it is in
         # digits, as "…at 9 no 10" is
         digits = _pauses_written(digits)

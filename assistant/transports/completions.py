@@ -27,6 +27,7 @@ from assistant.conversation import Message
 from assistant.errors import AuthError, StoreUnavailable
 from assistant.services import SERVICES, SETTINGS, Services
 from assistant.settings import Settings
+from assistant.transports import platform_calls
 from assistant.transports.completions_wire import (
     BadRequest,
     Chunks,
@@ -256,7 +257,14 @@ class Answer:
             self._chunks.id = f"chatcmpl-h_{uuid.uuid4().hex[:10]}"
             return await self._hand_off("caller_request", last_request=text)
         fingerprint = self._completion.fingerprint
-        late_copies = self._completion.with_history
+        # (an unnamed call is known by its first words: a request without history is its
+        # first one's late copy when an answer to it was given within a retry's time, on
+        # this worker or another; platform_calls.py. Was: run again, and a move by an hour
+        # made twice.)
+        late_copies = self._completion.with_history or (
+            not self._completion.named
+            and call.answered.copied(fingerprint, platform_calls.RETRY_WITHIN_S)
+        )
         if (answered := call.answered.for_retry(fingerprint, late_copies=late_copies)) is not None:
             log.info("platform: a retried request is answered as before, not run again")
             self._chunks.id = answered.response_id
@@ -277,7 +285,13 @@ class Answer:
                     call.current = None
                 if call.frames.wants_handoff():
                     return await self._hand_off("repeated_failures")
-                call.answered.keep(fingerprint, self._chunks.id, self._spoken.text, item.status)
+                await call.keep_answer(
+                    self._request.app[SERVICES],
+                    fingerprint,
+                    self._chunks.id,
+                    self._spoken.text,
+                    item.status,
+                )
         return None
 
     async def _hand_off(

@@ -13,12 +13,11 @@ every turn.
 from __future__ import annotations
 
 import asyncio
-import dataclasses
+import contextlib
 import hashlib
 import hmac
 import logging
 import time
-import uuid
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
@@ -26,6 +25,7 @@ from aiohttp import web
 
 from assistant.conversation import Conversation, open_conversation
 from assistant.dialogue_state import Dialogue
+from assistant.errors import StoreUnavailable
 from assistant.heard import words
 from assistant.heard_state import said_since_request
 from assistant.schema import Message, UserTurn
@@ -49,11 +49,26 @@ class PlatformCall:
     used_at: float = field(default_factory=time.monotonic)
     current: TurnStream | None = None  # the request being answered now
     requests: int = 0  # requests holding it: it is not closed under them
-    # The last answer given in full: the same messages again are a retry (platform_retry).
-    answered: LastAnswer = field(default_factory=LastAnswer)
     # The platform's histories have carried an assistant message in this call: one
     # without any from then on has dropped what we said (completions_wire.heard).
     records_said: bool = False
+
+    @property
+    def answered(self) -> LastAnswer:
+        """The answers given in full: the same messages again are a retry, or a late copy
+        (platform_retry). Kept in the session, so another worker's are seen too."""
+        return LastAnswer(self.conversation.session.answered)
+
+    async def keep_answer(
+        self, services: Services, asked: str, response_id: str, text: str, status: str
+    ) -> None:
+        """After a turn: its answer kept, and the session saved with it, so that the
+        platform's retry or late copy landing on another worker finds it (the turn's own
+        save may have gone before the answer was complete). Under this process's lock the
+        save goes with its release; after it, it is written at once."""
+        self.answered.keep(asked, response_id, text, status)
+        with contextlib.suppress(StoreUnavailable):
+            await services.sessions.save(self.conversation.session)
 
     def done(self) -> None:
         """A request has been answered."""
@@ -96,8 +111,14 @@ def _begins_again(
     return (
         call.idle
         and call.conversation.session.turns > 0
-        and not call.answered.retried(asked, RETRY_WITHIN_S, now)
+        # (a copy of its first request within a retry's time, the last one's or an
+        # earlier one's: answered as before, from the answers the session keeps)
+        and not call.answered.copied(asked, _retry_within(), now)
     )
+
+
+def _retry_within() -> float:
+    return RETRY_WITHIN_S  # (read when asked: a test sets it)
 
 
 def _missed_turns(
@@ -190,9 +211,9 @@ class PlatformCalls:
         if not named and (found := self._continued(slot, call, earlier, said_between)):
             # An unnamed call (known by its first words) whose thread this request carries
             # on though its key is another's: a framework that trimmed the history's first
-            # turns (its key changed), or a call set aside below for a late copy of its
-            # first request. Was: another call, our question lost, "nothing waiting".
-            if call is not None:  # opened by the copy: nobody's thread
+            # turns (its key changed). Was: another call, our question lost, "nothing
+            # waiting".
+            if call is not None:  # opened under the other key: nobody's thread
                 del self._calls[slot]
                 await call.conversation.close()
                 await self._services.sessions.delete(call.conversation.session.session_id)
@@ -202,20 +223,14 @@ class PlatformCalls:
             # call opening the same way, not this one's thread. Was: the second call
             # inherited the first's pending question, focus and writes ("I already
             # added that a few minutes ago").
+            # (A late copy of its first request is not this: it is answered as before
+            # from the answers the session keeps, on this worker or any other; it was
+            # set aside here, in this process only, and answered by a fresh call, which
+            # ran the request again: a second task for an add.)
             del self._calls[slot]
             ended = call.conversation.session
             await self._services.sessions.delete(ended.session_id)
-            if call.answered.copied(asked, RETRY_WITHIN_S):
-                # Or the platform's late copy of this call's first request: the call is
-                # set aside (not closed) under an id of its own, and the next request
-                # that carries its thread goes on with it (`_continued`).
-                ended.session_id = f"{ended.session_id}_{uuid.uuid4().hex[:8]}"
-                if ended.pending is not None:  # (a question is the session's, by its id)
-                    ended.pending = dataclasses.replace(ended.pending, session_id=ended.session_id)
-                await self._services.sessions.save(ended)
-                self._calls[(caller, ended.session_id)] = call
-            else:
-                await call.conversation.close()
+            await call.conversation.close()
             call, turns_before = None, ended.turns
         else:
             turns_before = 0

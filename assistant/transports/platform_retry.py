@@ -31,18 +31,16 @@ import hashlib
 import json
 import re
 import time
-from collections import OrderedDict
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Final
+
+from assistant.answers_kept import KEPT_ANSWERS, Answered, KeptAnswers
 
 # A word with what joins its parts ("maria.new@example.com", "o'brien", "555-0123" stay
 # whole); the stops, commas and case around words are the recogniser's, not the caller's.
 _SAID_WORD = re.compile(r"[^\W_]+(?:[.@'’_+\-/:][^\W_]+)*")
 # The platform's own instructions: rendered again on every request (a clock, a date).
 _NOT_SAID: Final = frozenset({"system", "developer"})
-# Answers kept for copies of earlier requests (a conversation's recent turns).
-KEPT_ANSWERS: Final = 16
 
 
 def said_words(text: str) -> str:
@@ -61,23 +59,24 @@ def fingerprint(said: Sequence[tuple[str, str]]) -> str:
     return hashlib.sha256(json.dumps(kept, ensure_ascii=False).encode()).hexdigest()
 
 
-@dataclass(frozen=True, slots=True)
-class Answered:
-    """The last answer given in full, and what it answered."""
-
-    fingerprint: str
-    response_id: str
-    text: str
-    at: float = field(default_factory=time.monotonic)  # when it was given
-
-
 class LastAnswer:
     """One conversation's recent complete answers, for the platform's retries: the last
-    one, and a few before it (for a copy of an earlier request delivered late)."""
+    one, and a few before it (for a copy of an earlier request delivered late). A view of
+    `KeptAnswers`, which a platform call's session holds, so that a retry or a late copy
+    landing on another worker or instance sharing the store is answered as before too
+    (attacks15: it ran again there; a retried "yes" was told "nothing is waiting for a
+    yes" after its cancel was made, a retried add asked "add it again anyway?")."""
 
-    def __init__(self) -> None:
-        self._answered: Answered | None = None
-        self._earlier: OrderedDict[str, Answered] = OrderedDict()
+    def __init__(self, kept: KeptAnswers | None = None) -> None:
+        self._kept = KeptAnswers() if kept is None else kept
+
+    @property
+    def _answered(self) -> Answered | None:
+        kept = self._kept
+        return kept.answers[-1] if kept.last_kept and kept.answers else None
+
+    def _earlier(self, asked: str) -> Answered | None:
+        return next((a for a in reversed(self._kept.answers) if a.fingerprint == asked), None)
 
     def for_retry(self, asked: str, *, late_copies: bool = True) -> Answered | None:
         """The answer already given to `asked` (a fingerprint), or None: run the turn.
@@ -87,12 +86,12 @@ class LastAnswer:
         answered = self._answered
         if answered is not None and answered.fingerprint == asked:
             return answered
-        return self._earlier.get(asked) if late_copies else None
+        return self._earlier(asked) if late_copies else None
 
     def retried(self, asked: str, within_s: float, now: float | None = None) -> bool:
         """`asked` is the last answer's request again, within a platform's retry time."""
         answered = self._answered
-        moment = time.monotonic() if now is None else now
+        moment = time.time() if now is None else now
         return (
             answered is not None
             and answered.fingerprint == asked
@@ -104,21 +103,20 @@ class LastAnswer:
         time of that answer: a copy (the last one's retry, or an earlier one's late)."""
         answered = self._answered
         if answered is None or answered.fingerprint != asked:
-            answered = self._earlier.get(asked)
-        moment = time.monotonic() if now is None else now
+            answered = self._earlier(asked)
+        moment = time.time() if now is None else now
         return answered is not None and moment - answered.at <= within_s
 
     def keep(self, asked: str, response_id: str, text: str, status: str) -> None:
         """After a turn: its answer is kept when it was given in full (ok or partial)."""
+        kept = self._kept
+        kept.answers[:] = [a for a in kept.answers if a.fingerprint != asked]
         if status in ("ok", "partial") and text:
-            self._answered = Answered(asked, response_id, text)
-            self._earlier[asked] = self._answered
-            self._earlier.move_to_end(asked)
-            while len(self._earlier) > KEPT_ANSWERS:
-                self._earlier.popitem(last=False)
+            kept.answers.append(Answered(asked, response_id, text))
+            del kept.answers[:-KEPT_ANSWERS]
+            kept.last_kept = True
         else:
-            self._answered = None
-            self._earlier.pop(asked, None)
+            kept.last_kept = False
 
 
 __all__ = ["KEPT_ANSWERS", "Answered", "LastAnswer", "fingerprint", "said_words"]

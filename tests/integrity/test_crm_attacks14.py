@@ -18,7 +18,8 @@ the system), not after its first sentence whatever follows (tools/crm_text.py).
 Written after the fix, three (all failed on the base): a move taken back that lands
 later is put back on the next "thanks"; a cancel taken back with "no, don't" that lands
 later is told on the next "ok" as gone through, not kept; a question between the
-take-back and the landing is answered, and the next "ok thanks" asks to take it off.
+take-back and the landing is answered, and the next "ok thanks" asks to take it off
+(since attacks15, the question itself asks too).
 """
 
 from __future__ import annotations
@@ -143,21 +144,22 @@ async def test_no_dont_told_a_cancel_may_land_is_told_it_did_once_it_has(
         assert claim not in then, then
 
 
-async def test_a_question_between_the_take_back_and_the_landing_leaves_it_to_the_next_ok(
+async def test_a_question_between_the_take_back_and_the_landing_is_answered_and_asks(
     make_assistant: MakeAssistant, crm_admin: CrmAdmin
 ) -> None:
     """(Written after the fix.) The take-back told it may land; 'what's my balance?' is
-    answered (the take-back does not take over the question); then 'ok thanks' asks to
-    take the plumber task off, and the yes does."""
+    answered (the take-back does not take over the question), and since attacks15 it
+    also asks to take the plumber task off (it was left to the next 'ok thanks'); the yes
+    does."""
     await crm_admin.add_fault(method="POST", path="/v1/customers/*/tasks", latency_ms=3000, times=1)
     chat = await (await make_assistant(**FAST)).connect()
     await chat.say("add a task to call the plumber")
     await chat.say("never mind, don't add it")
     await crm_admin.wait_until_settled()
-    balance = answer(await chat.say("what's my balance?"))
+    events = await chat.say("what's my balance?")
+    balance = answer(events)
     assert "150" in balance, balance
-    then = await chat.say("ok thanks")
-    held = then[-1]["awaiting_confirmation"]
-    assert held is not None and PLUMBER in held["prompt"], answer(then)
+    held = events[-1]["awaiting_confirmation"]
+    assert held is not None and PLUMBER in held["prompt"], balance
     await chat.say("yes")
     assert PLUMBER not in await titles(crm_admin)

@@ -709,6 +709,54 @@ Still missed (pinned): "book a haircut two hours before my cleaning" (asked what
 10 AM: the house asks an hour before a visit, the new one's length not known), "cancel the
 cleaning if it's before the haircut" (asked, the visits read: the house asks a change on a
 condition).
+tests/data/heldout17.jsonl: 71 single messages written before the rule code was read, aimed
+at what earlier sets covered least: contact details said every way ("(415) 555-0123 ext 4",
+"maria dot garcia at gmail dot com", "the number ending in 0101 is old", "use my work email
+instead", "add a second number", digits in words with "oh", "x 22", "….co not .com"); to-do
+titles that look like commands or dates ("remind me to cancel my gym membership", "add a
+task: move the couch on friday", "add 'book flights' to my list", "note to self call mom at
+5", "Q2 taxes: gather receipts", "the 2024 tax return"); one word for two things ("pick up
+dry cleaning" beside the dental cleaning, "Bill's birthday" beside the bill, "the call about
+my invoice", "delete the haircut", "cancel my gym membership"); hedges and hypotheticals
+that must not write ("what would happen if I cancelled", "I'm thinking about moving my
+haircut", "maybe I should…", "do you think I should…", "can I cancel online?"); amounts and
+payments ("pay my bill", "I paid already", "put $50 toward it", "why is it 150", "refund my
+$45 haircut", "set up autopay").
+First run 62/71 (63/71 with one check corrected to the house's rule). WRONG WRITES (2):
+"maybe I should mark the groceries done" marked it done; "do you think I should delete the
+insurance task" held its delete for a yes. "add a second number, 650 555 0177" was checked
+as changing nothing, but the house asks it (tests/e2e/test_contact_said.py): the engine asks
+a yes "to change your phone number to 650-555-0177, in place of the one on file" (this world
+writes a contact change outright), so the check now takes that question or nothing. Held
+back where a write was asked: "I need to pick up dry cleaning on tuesday, put it on my list"
+(offered, not added), "delete the haircut" (looked for a to-do "haircut"), "I'll pay the
+bill friday, remind me" (refused as a payment). Read wrongly: "how would I update my phone
+number if I get a new one" (read out the visits), "how's the call about my invoice going"
+(the bill, not the cases), "I paid already" (asked which to-do "pay already" was). One check
+was widened after the first run (missed either way): "delete the haircut" may read the
+to-dos before the visits.
+Then 71/71 (assistant/language, assistant/models/embedded; tests/language/
+test_heldout17_rules.py): "maybe / perhaps / do you think / do you reckon / I wonder if I
+should <change>" is advice asked, no change; "how would I update / edit / remove…" is the
+way asked, and told for a detail as "tell me the new number or email"; an errand told with
+its day then "put it / add it on my list" is added (it was offered), and a plan told with
+its day ("I'll / I'm going to …") then "remind me" is a to-do (not with "it" or with no
+day); "how's / any news on the call / request / question about <the bill>" reads the cases;
+a to-do deleted by the name of a service, no to-do named so, is the visit's cancel (held,
+the visits read); "I paid already / yesterday" reads the bill; "put / apply $N toward it" is
+said not taken (the balance was read out, silent on it). Not scored, but said better: "the
+number ending in 0101 is old" asks the new number (was "missing some digits"); a what-if
+with no fee asked no longer says "I don't have details like fees"; "…cancel the haircut but
+never mind" no longer says "your haircut but". No decision changed on the phrasings
+bench.decisions knows.
+Eight more written after those fixes, not tuned on (the last eight lines, "block": 2): first
+run 6/8. WRONG WRITE (1): "perhaps we ought to push the haircut to saturday" moved the
+haircut (the advice rule knew "move" but not "push"). Missed: "I've got to drop off the dry
+cleaning on thursday, stick it on my to-do list" added it, but read "drop off" as a delete
+too and said "I couldn't find a task matching 'dry cleaning thursday'". Then 8/8: advice
+asked of any verb of change ("push", "bump", "shift", "drop", "make", "set"…) changes
+nothing; "drop off / by / in" is an errand, never a delete. No decision changed on any
+earlier set.
 """
 
 from __future__ import annotations
@@ -740,6 +788,7 @@ HELDOUT13 = DATA / "heldout13.jsonl"
 HELDOUT14 = DATA / "heldout14.jsonl"
 HELDOUT15 = DATA / "heldout15.jsonl"
 HELDOUT16 = DATA / "heldout16.jsonl"
+HELDOUT17 = DATA / "heldout17.jsonl"
 # Pinned at the last measured scores (389/389 and 398/398): any regression fails the build.
 REQUIRED_SHARE = 1.0
 REQUIRED_HELDOUT_SHARE = 1.0
@@ -781,6 +830,9 @@ REQUIRED_HELDOUT15_SHARE = 83 / 86
 # heldout16: first run 54/71 before any rule change (58/71 with four checks corrected), then
 # 7/10 more; pinned at the last measured score.
 REQUIRED_HELDOUT16_SHARE = 79 / 81
+# heldout17: first run 62/71 before any rule change (one check corrected, one widened), then
+# 6/8 more; pinned at the last measured score.
+REQUIRED_HELDOUT17_SHARE = 79 / 79
 
 
 def value_right(key: str, want: str, got: Any) -> bool:
@@ -881,6 +933,7 @@ SCORED_SETS = [
     (HELDOUT14, REQUIRED_HELDOUT14_SHARE, 83),
     (HELDOUT15, REQUIRED_HELDOUT15_SHARE, 86),
     (HELDOUT16, REQUIRED_HELDOUT16_SHARE, 81),
+    (HELDOUT17, REQUIRED_HELDOUT17_SHARE, 79),
 ]
 
 

@@ -47,3 +47,36 @@ def test_an_ordinary_listing_is_not_walked() -> None:
     tasks = [{"id": f"task_{n}", "title": "Café run ☕", "status": "pending"} for n in range(50)]
     assert not crm_text.needs_cleaning(json.dumps({"tasks": tasks}).encode())
     assert not crm_text.needs_cleaning(orjson.dumps({"tasks": tasks}))
+
+
+def test_speech_tags_and_markdown_marks_are_taken_out_words_kept() -> None:
+    """(attacks15) SSML a speech engine would act on, and markdown it would read out, go;
+    their words stay. A "<" that opens no tag, a "#1" and a snake_case name stay."""
+    cases = {
+        'Buy groceries <break time="10s"/> <prosody rate="x-slow">now</prosody>': (
+            "Buy groceries now"
+        ),
+        '<speak>Main office<break time="10s"/><audio src="https://e.example/a.mp3"/></speak>': (
+            "Main office"
+        ),
+        "**URGENT** # Renew car insurance [pay here](https://e.example) `now`": (
+            "URGENT Renew car insurance pay here now"
+        ),
+        "Haircut\\u003cbreak time=\\u002210s\\u0022/>": "Haircut",
+        "a < b and <3": "a < b and <3",
+        "#1 priority": "#1 priority",
+        "rename snake_case_name": "rename snake_case_name",
+    }
+    for said, kept in cases.items():
+        said = json.loads(f'"{said}"') if "\\u" in said else said
+        assert _decoded({"tasks": [{"title": said}]}) == {"tasks": [{"title": kept}]}, said
+
+
+def test_a_label_is_cut_at_the_crms_own_limit_for_a_title() -> None:
+    """(attacks15) A 10,000-character title is cut at 200 characters (it is read inside
+    our sentences, often twice); a note keeps up to MAX_CHARS."""
+    long = "Very important. " * 625
+    cleaned = _decoded({"title": long, "notes": long})
+    assert isinstance(cleaned, dict)
+    assert len(cleaned["title"]) <= crm_text.MAX_LABEL_CHARS + 1
+    assert crm_text.MAX_LABEL_CHARS < len(cleaned["notes"]) <= crm_text.MAX_CHARS + 1

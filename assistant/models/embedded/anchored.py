@@ -46,14 +46,17 @@ _PARTS = r"(?:day|morning|afternoon|evening)"
 _SERVICE_WORDS = "|".join(sorted((re.escape(name) for name in SERVICES), key=len, reverse=True))
 # A visit named by no service ("my appointment"): the one ahead, asked when more are.
 _ANY_VISIT = ("appointment", "visit", "booking", "session")
+# "the same time as my wednesday appointment", "…my sunday haircut": the one on that day.
+_WEEKDAY_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_WEEKDAYS = "|".join(_WEEKDAY_NAMES)
 _ANCHOR = rx(
     rf"\b(?P<lead>(?:to|for|on|at) )?(?:the )?(?P<rel>{_PARTS} after|{_PARTS} before|same day as"
     r"|(?<=due the )day of|(?<=(?:to|on) the )day of"
     r"|same time as|week after|week before"
     r"|(?:(?P<n>half an|a|an|one|two|three|four|five|six|seven|[1-9]) |a couple of )"
     r"(?P<unit>days?|weeks?|hours?) (?P<dir>after|before))"
-    rf" (?:my|the|your) (?:(?P<what>{_SERVICE_WORDS})(?: (?:appointment|visit|booking))?"
-    rf"|(?P<any>{'|'.join(_ANY_VISIT)}))\b"
+    rf" (?:my|the|your) (?:(?P<wd>{_WEEKDAYS}) )?(?:(?P<what>{_SERVICE_WORDS})"
+    rf"(?: (?:appointment|visit|booking))?|(?P<any>{'|'.join(_ANY_VISIT)}))\b"
 )
 LOOKUP = "crm.listUpcomingAppointments"
 BOOK = "crm.bookAppointment"
@@ -119,12 +122,15 @@ def ahead(items: Iterable[Item], now: datetime) -> list[Item]:
     return sorted(found.values(), key=lambda item: datetime.fromisoformat(str(item["starts_at"])))
 
 
-def _told(text: str, items: Iterable[Item], request: PlanRequest) -> tuple[str, str | None]:
+def _told(
+    text: str, items: Iterable[Item], request: PlanRequest, *, day_asked: bool = False
+) -> tuple[str, str | None]:
     """`text` (lower-cased) with its day counted from the visit named, and that visit's
-    service; the text unchanged when it names none, or when that visit is not known."""
+    service; the text unchanged when it names none, or when that visit is not known
+    (`day_asked`: it answers the hour asked of a day said before it)."""
     timezone = request.customer.timezone if request.customer else "UTC"
     focus = request.dialogue.focus_of("appointment")
-    return _counted(text, items, request.now, timezone, focus)
+    return _counted(text, items, request.now, timezone, focus, day_asked=day_asked)
 
 
 def counted(
@@ -147,19 +153,34 @@ ANY = "appointment"
 
 
 # "cancel my haircut and book a massage at the same time instead": the same time as the
-# visit cancelled in the same message (it is still there to count from).
-_CANCELLED = rx(rf"\bcancel (?:my|the) (?P<what>{_SERVICE_WORDS})\b")
+# visit cancelled in the same message (it is still there to count from), named by its day
+# too ("cancel my wednesday appointment and book a massage at the same time").
+_CANCELLED = rx(
+    rf"\b(?:cancel|scrap|call off|drop) (?:my|the) (?P<what>(?:(?:{_WEEKDAYS}) )?"
+    rf"(?:{_SERVICE_WORDS}|appointment|visit|booking)|(?:{_WEEKDAYS}) (?:one|visit|appointment))\b"
+)
 _SAME_SAID = rx(r"\bthe same (?:time|day)\b(?! as\b)")
+
+
+def _on_weekday(items: Iterable[Item], weekday: int, timezone: str) -> list[Item]:
+    zone = zone_of(timezone)
+    return [
+        item
+        for item in items
+        if item.get("starts_at")
+        and datetime.fromisoformat(str(item["starts_at"])).astimezone(zone).weekday() == weekday
+    ]
 
 
 def _same_as_cancelled(text: str) -> str:
     """`text` with the visit it cancels named after a bare "the same time" said after it."""
-    if "same " not in text or "cancel" not in text or (cancel := _CANCELLED.search(text)) is None:
+    if "same " not in text or (cancel := _CANCELLED.search(text)) is None:
         return text
     same = _SAME_SAID.search(text, cancel.end())
     if same is None or _CLOCK.search(text, cancel.end(), same.start()):
         return text  # "…and book a massage at 3, and another at the same time": not it
-    return f"{text[: same.end()]} as my {cancel.group('what')}{text[same.end() :]}"
+    what = cancel.group("what").replace(" one", " appointment")
+    return f"{text[: same.end()]} as my {what}{text[same.end() :]}"
 
 
 _CLOCK = rx(r"\b(?:\d{1,2}(?::\d\d)?\s*(?:am|pm)?|noon|\w+day|tomorrow|today)\b")
@@ -191,7 +212,13 @@ def _for_after_a_visit(text: str) -> str:
 
 
 def _counted(
-    text: str, items: Iterable[Item], now: datetime, timezone: str, focus: Item | None = None
+    text: str,
+    items: Iterable[Item],
+    now: datetime,
+    timezone: str,
+    focus: Item | None = None,
+    *,
+    day_asked: bool = False,
 ) -> tuple[str, str | None]:
     text = _same_as_cancelled(each_to_the_others_time(_for_after_a_visit(text)))
     match = _ANCHOR.search(text)
@@ -202,6 +229,8 @@ def _counted(
         # may be the one moving; its day is not counted from where it was.
         return text, None
     items = list(items)
+    if match.group("wd") is not None:
+        items = _on_weekday(items, _WEEKDAY_NAMES.index(match.group("wd")), timezone)
     if match.group("what") is not None:
         service = SERVICES[match.group("what")]
         visit = _first_visit(items, service, now)
@@ -226,7 +255,7 @@ def _counted(
         # Not "January 21 in the morning": a number before "in the morning" is an hour.
         said = f"{lead or ''}the {part} of {day:%B} {day.day}"
     rest = text[match.end() :]
-    if rel == "same time as" and _DAY_SAID.search(f"{text[: match.start()]} {rest}"):
+    if rel == "same time as" and (day_asked or _DAY_SAID.search(f"{text[: match.start()]} {rest}")):
         # "move my dentist to the same time as my haircut but on saturday": its hour, on
         # the day said
         return f"{text[: match.start()]}at {start.astimezone(zone):%H:%M}{rest}", None
@@ -276,7 +305,9 @@ _ITS_END = rx(
 )
 
 
-_BOOKED_BY = rx(r"\b(?:book|get|schedule|want|need|fit|put|squeeze|add|set up|pop)\b")
+_BOOKED_BY = rx(
+    r"\b(?:book|get|schedule|want|need|fit|put|squeeze|add|set up|pop|(?:'d|would) like)\b"
+)
 # Held for a yes: the hour counted from a visit's end, not said so (from its start was as
 # fair a reading), asked before it is booked (language/scope.py reads it).
 _ASKED_FIRST = ", i'm not sure yet"
@@ -313,6 +344,14 @@ def _hours_from(
             if moment.date() == end.date():
                 said = f"{lead}{moment:%B} {moment.day} at {moment:%H:%M}"
                 return text[: match.start()] + said + rest.rstrip(" .!?") + _ASKED_FIRST, None
+        if not after and booked_or_moved:
+            # "book a haircut two hours before my cleaning": starting that long before it
+            # starts, on its day, said in the question before anything is booked (was: "What
+            # time before 10 AM on Wednesday works for your haircut?", the hour said unread)
+            moment = start - timedelta(hours=_hours(match))
+            if moment.date() == start.date():
+                said = f"{lead}{moment:%B} {moment.day} at {moment:%H:%M}"
+                return text[: match.start()] + said + rest.rstrip(" .!?") + _ASKED_FIRST, None
         if after:
             # (its day alone: the hour is asked, the reply read with that day)
             return text[: match.start()] + f"{lead}{start:%B} {start.day}" + rest, None
@@ -332,25 +371,37 @@ def said_from_its_end(
     visit named ("book a facial two hours after my cleaning": "Your dental cleaning ends at
     11 AM, so two hours after it is 1 PM."); None for any other message."""
     text = message.lower()
-    match = _ANCHOR.search(text) if "hour" in text and "after" in text else None
+    match = (
+        _ANCHOR.search(text) if "hour" in text and ("before" in text or "after" in text) else None
+    )
     if (
         match is None
         or not (match.group("unit") or "").startswith("hour")
-        or match.group("dir") != "after"
         or match.group("what") is None
         or _ITS_START.match(text[match.end() :])
     ):
         return None
     items, _ = _known(results, state)
     visit = _first_visit(items, SERVICES[match.group("what")], now)
-    end = _end(visit, zone_of(timezone)) if visit is not None else None
+    zone = zone_of(timezone)
+    end = _end(visit, zone) if visit is not None else None
     if visit is None or end is None:
         return None
     count = _hours(match)
     hours = "an hour" if count == 1 else f"{_COUNT_WORDS.get(int(count), str(count))} hours"
     hours = "half an hour" if count == 0.5 else hours
-    moment = end + timedelta(hours=count)
     service = str(visit.get("service") or "visit").lower()
+    if match.group("dir") == "before":
+        # (from its start: "two hours before my cleaning")
+        start = datetime.fromisoformat(str(visit["starts_at"])).astimezone(zone)
+        moment = start - timedelta(hours=count)
+        if moment.date() != start.date():
+            return None
+        return (
+            f"Your {service} starts at {short_clock(start)}, so {hours} before it is "
+            f"{short_clock(moment)}."
+        )
+    moment = end + timedelta(hours=count)
     return (
         f"Your {service} ends at {short_clock(end)}, so {hours} after it is {short_clock(moment)}."
     )
@@ -527,7 +578,9 @@ def read_days(request: PlanRequest) -> PlanRequest | ToolCallsDecision | FinalDe
         if len(message.text.lower()) != len(message.text):
             continue  # the same places in both are needed
         text = message.text.lower()
-        told, unknown = _told(text, items, request)
+        told, unknown = _told(
+            text, items, request, day_asked=position == 0 and _hour_asked(conversation, users)
+        )
         if unknown is not None and position == 0:
             lookup = any(tool.name == LOOKUP for tool in request.tools)
             if not read and request.round <= 1 and lookup:
@@ -538,6 +591,21 @@ def read_days(request: PlanRequest) -> PlanRequest | ToolCallsDecision | FinalDe
             conversation[index] = UserTurn(text=told)
             changed = True
     return dataclasses.replace(request, conversation=tuple(conversation)) if changed else None
+
+
+def _hour_asked(conversation: Sequence[Message], users: list[int]) -> bool:
+    """The last message answers "What time on Saturday…?", asked of a day the message before
+    said ("and a cleaning saturday" → … → "same time as the haircut": the haircut's hour,
+    on Saturday; was: on the haircut's day, Friday)."""
+    if len(users) != 2:
+        return False
+    before = conversation[users[0]]
+    if not isinstance(before, UserTurn) or not _DAY_SAID.search(before.text.lower()):
+        return False
+    return any(
+        isinstance(m, AssistantTurn) and "what time" in m.text.lower()
+        for m in conversation[users[0] + 1 : users[1]]
+    )
 
 
 # The question asked when the visit to count from is not one known: the visits ahead named.

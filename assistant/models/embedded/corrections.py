@@ -906,6 +906,12 @@ def _named_for_held(tool: str, kind: str, rest: str, now: datetime, timezone: st
 
 
 _ASKS = rx(r"\b(?:what|when|where|how|which|why|who)\b|\?")
+# "and is my haircut still on", "and do I still owe anything": a question of its own, said
+# without its question mark (a recogniser's words), not one more thing to cancel or delete
+_ASKED_YES_NO = rx(
+    r"^(?:(?:and|plus|also|so|oh|ok|okay)\s+)*(?:is|are|was|were|do|does|did|have|has|am"
+    r"|can|could|will|would|should)\s+(?:i|my|it|that|this|there|they|you|the)\b"
+)
 
 
 def held_and_another(
@@ -918,6 +924,8 @@ def held_and_another(
     if len(held) != 1 or held[0] not in _HELD_VERB or not _TOO.search(text):
         return None
     if _ACTION_VERB.search(text) or _ASKS.search(text) or _THE_OTHERS.search(text):
+        return None
+    if _ASKED_YES_NO.search(text):
         return None
     kind = "cancel_appointment" if held[0] == "crm.cancelAppointment" else "delete_task"
     waiting = state.focus_of("appointment" if kind == "cancel_appointment" else "task")

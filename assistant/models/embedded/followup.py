@@ -42,7 +42,10 @@ _MAX_DEPTH = 3
 # A reply that asks a question of its own ("what's the other one I have?"), after fillers;
 # "what about the haircut" still names the one meant.
 _ASKS_ABOUT = rx(
-    r"^(?:(?:wait|hang on|hold on|ok|okay|and|so|um|erm|sorry|oh|hmm)\b\W*)*"
+    r"^(?:(?:wait|hang on|hold on|ok|okay|and|so|um|erm|sorry|oh|hmm|actually|no|nah|nope"
+    # "forget it, when's my haircut": the question let go, and one of the customer's own
+    # asked (was: the cancel held aimed at the haircut, which the next yes cancelled)
+    r"|forget (?:it|that|about it|about that)|never ?mind|scratch that|leave it)\b\W*)*"
     r"(?:what(?!(?: about| if)\b)|what's|when|when's|where|where's|which|how(?! about\b)"
     r"|is|are|do|does|did|have i|has)\b"
 )
@@ -219,6 +222,11 @@ _SAME_HOUR_ONLY = rx(
 )
 
 
+# "same time as my sunday one", "the same hour as the haircut": the hour of another visit,
+# named by its day or its service.
+_SAME_AS_ANOTHER = rx(r"\b(?:the )?same (?:time|hour) as (?:my|the) ([a-z' ]+?)[.!?]*$")
+
+
 def _the_hour_booked(
     lacking: Intent, conversation: Sequence[Message], text: str, timezone: str
 ) -> str | None:
@@ -226,9 +234,16 @@ def _the_hour_booked(
     conversation booked last ("at 14:00"); None for any other reply."""
     if lacking.kind != "book_appointment" or "time" not in lacking.missing:
         return None
-    if _SAME_HOUR_ONLY.match(text.lower().strip()) is None:
+    said = text.lower().strip()
+    other = None
+    if _SAME_HOUR_ONLY.match(said) is None and (other := _SAME_AS_ANOTHER.search(said)) is None:
         return None
     booked = _last_booked(conversation)
+    if other is not None and (
+        booked is None
+        or not set(str(booked.get("service") or "").lower().split()) & set(other.group(1).split())
+    ):
+        return None  # "same time as my sunday one": not the visit just booked
     starts = booked.get("starts_at") if booked else None
     if not isinstance(starts, str):
         return None
@@ -357,6 +372,11 @@ def understand(
     if lacking:
         if "same" in text and (hour := _the_hour_booked(lacking[0], conversation, text, timezone)):
             text = hour  # "What time on Friday…?" → "same time": as the visit just booked
+        elif "same" in text and (other := _SAME_AS_ANOTHER.search(text.lower())) is not None:
+            # "What time on Saturday…?" → "same time as my sunday one": the day said is the
+            # other visit's, not the booking's (was: asked "What time on Sunday…?", and the
+            # hour said next booked it on Sunday); its hour is asked again
+            text = text[: other.start()].strip(" ,") or "hmm"
         filled = _fill(lacking[0], text, now, timezone)
         if filled is None and (aimed := _aimed_at(lacking[0], text, intents, now)) is not None:
             # "I need to reschedule my appointment" → "when?" → "the dentist one": the

@@ -335,6 +335,10 @@ _INSTEAD: tuple[tuple[GatedPattern, str], ...] = (
             r"|(?<!that )(?<!which )\b(?:don't|doesn't|do not|does not|won't|no longer)"
             r" (?:need|have|want)s?"
             r" (?:a |any )?(?:due dates?|deadlines?|due days?)\b"
+            # ("if groceries doesn't have a due date yet, make it due friday": a condition
+            # of the change after it, if_named.py)
+            r"(?!(?: yet| set)?,? (?:then )?(?:please )?(?:can you |could you |just )?"
+            r"(?:set|make|put|move|give|change) (?:it|that)\b)"
             r"|\bno (?:due dates?|deadlines?) (?:for|on)\b"
         ),
         # (worded with its condition first: "…say which, and I'll change it" read as a
@@ -543,12 +547,28 @@ def met_in(words: str) -> bool:
 
 # "and add that it was the haircut", "oh and also mention my new address": more words for
 # a case, said just after it was opened (not "add that to my list": a to-do).
+# ("actually also add that I want a call back", "oh, and please note on it that…", "can you
+# also put down that i want a callback": more words for the case, not a to-do)
 _ADDS_TO_IT = rx(
-    r"^(?:(?:and|also|oh|plus|please|can you|could you|ok|okay)[ ,]+)*"
-    r"(?:add|mention|include|note|tell them|say|put in)(?: also| too| as well)?"
-    r"(?: that| to it| too| as well)\b(?!.*\b(?:task|to-?do|list|reminder|calendar)s?\b)"
-    r"|^(?:(?:and|also|oh|plus|please|can you|could you|ok|okay)[ ,]+)*(?:mention|include)\b"
-    r"(?!.*\b(?:task|to-?do|list|reminder|calendar)s?\b)"
+    r"^(?:(?:and|also|oh|plus|please|can you|could you|ok|okay|actually|so|just)[ ,]+)*"
+    r"(?:add|mention|include|note|tell them|say|put in|put down|write down|jot down"
+    r"|let them know)(?: also| too| as well)?"
+    r"(?: that| to it| too| as well| on it that| on there that| in it that| to the (?:case"
+    r"|ticket) that)\b(?!.*\b(?:task|to-?do|list|reminder|calendar)s?\b)"
+    r"|^(?:(?:and|also|oh|plus|please|can you|could you|ok|okay|actually)[ ,]+)*"
+    r"(?:mention|include)\b(?!.*\b(?:task|to-?do|list|reminder|calendar)s?\b)"
+)
+# What is added asks to be called back: said so, with what can be done.
+_CALL_BACK = rx(
+    r"\b(?:call(?:ed)? (?:me )?back|callback|call-back|(?:phone|ring|call) me(?: back)?"
+    r"|(?:give|get) me a call|contact me"
+    # ("…add that I want a call back" is read up to "a call": the "back" is cut before it)
+    r"|(?:want|like|need|request|get|have) (?:a |someone to )?(?:call|ring|phone))\b"
+)
+NO_CALL_BACK_ADDED = (
+    "I can't add to a support case once it's open, so I couldn't add that you'd like a "
+    "call back. The team will be in touch about the case, and I can open a new case asking "
+    "them to call you back if you'd like."
 )
 # "and the invoice one, can you mark it urgent now?": of a case in view, not a task.
 _URGENT_IT = rx(
@@ -562,7 +582,7 @@ def case_in_view_changed(text: str, case_in_view: bool, case_just_opened: bool) 
     in view marked urgent. `case_in_view`: cases were the last thing read out or opened."""
     said = normalize(text).text
     if case_just_opened and _ADDS_TO_IT.search(said):
-        return NOTES_ON_A_CASE
+        return NO_CALL_BACK_ADDED if _CALL_BACK.search(said) else NOTES_ON_A_CASE
     if case_in_view and _URGENT_IT.search(said):
         return CASE_UNCHANGED
     if case_in_view and _REOPEN_IT.search(said):

@@ -38,9 +38,10 @@ from assistant.models.embedded.day_let_go import move_or_cancel_asked
 from assistant.models.embedded.failures import failure
 from assistant.models.embedded.last_visit import LOOKUP as LAST_VISIT_LOOKUP
 from assistant.models.embedded.last_visit import says_last_visit
-from assistant.models.embedded.retries import not_there_yet
+from assistant.models.embedded.retries import LOOK_AGAIN_ID, landed_after_all, not_there_yet
 from assistant.models.embedded.scene import ACTION_OF, SYSTEM_OF, Scene
 from assistant.models.embedded.task_anchored import counts_from_a_task
+from assistant.models.embedded.told_back import told_back
 from assistant.models.embedded.undo import takes_back
 from assistant.models.embedded.unheard import not_understood
 from assistant.models.embedded.unheard_places import held_by_place
@@ -49,6 +50,7 @@ from assistant.resolve import Match
 from assistant.schema import NarratorInput, ToolResult
 from assistant.speaking import split_sentences
 from assistant.speech import join_and, lower_first, number
+from assistant.write_memory import standing
 
 Describer = Callable[[ToolResult, Scene], list[str]]
 
@@ -82,6 +84,8 @@ def _describe(result: ToolResult, scene: Scene) -> list[str]:
     if describer is None or not isinstance(result.result, dict):
         return []
     try:
+        if (told := told_back(result, scene)) is not None:
+            return told  # "i already cancelled it online": how the CRM has it
         return describer(result, scene)
     except (KeyError, TypeError, ValueError, AttributeError):
         # A result of an unexpected shape: say it worked rather than fail the answer.
@@ -195,10 +199,16 @@ def _quiet_listings(scene: Scene, confirming: bool) -> set[int]:
             for index, result in enumerate(scene.results)
             if result.call.tool_name not in WRITE_TOOLS
         )
+    # Looked at beside another request, for a take-back waiting for its change to land
+    # (retries.py `beside_another`): what was asked is the answer, not the list looked at.
+    quiet.update(
+        index for index, result in enumerate(scene.results) if LOOK_AGAIN_ID in result.call.call_id
+    )
     last_of: dict[str, int] = {}
     for index, result in enumerate(scene.results):
-        if result.ok and result.call.tool_name not in WRITE_TOOLS:
-            last_of[result.call.tool_name] = index
+        tool = result.call.tool_name
+        if result.ok and tool not in WRITE_TOOLS and LOOK_AGAIN_ID not in result.call.call_id:
+            last_of[tool] = index
     # One listing read again in the turn (after a write it refused, to see whether the
     # item is still there): read out once, as the CRM has it now (it was read out twice,
     # around the refusal).
@@ -318,6 +328,10 @@ def compose(request: NarratorInput) -> list[str]:
     confirming = bool(request.confirmation_prompt)
     if confirming and (instead := _a_task_instead(scene, request.confirmation_prompt)):
         return [instead, str(request.confirmation_prompt)]
+    if confirming and _a_visit_instead(scene, request.confirmation_prompt):
+        # "delete the haircut", no to-do named so, the haircut booked held to cancel: the
+        # question alone (not every visit and task, and "I couldn't find a task")
+        return [str(request.confirmation_prompt)]
     quiet = _quiet_listings(scene, confirming)
     sentences: list[str] = []
     spoken_failures = 0
@@ -367,13 +381,17 @@ def compose(request: NarratorInput) -> list[str]:
             f"I left {number(request.truncated_calls)} more of your requests for now, since I "
             "handle a few at a time. Just ask again for the rest."
         )
-    if takes_back(scene.said) and scene.dialogue.failed:
+    if takes_back(scene.said) and standing(scene.dialogue.failed):
         # "undo that" after "I added … I've asked … to book your massage, but it hasn't
         # confirmed it yet": the task taken back, and the booking not there yet said so.
-        pending = not_there_yet(scene.dialogue.failed, scene.results, scene.now)
+        pending = not_there_yet(standing(scene.dialogue.failed), scene.results, scene.now)
         if pending and pending not in sentences:
             sentences.append(pending)
     if request.confirmation_prompt:
+        if scene.dialogue.failed and (
+            why := landed_after_all(scene.dialogue, scene.results, scene.now)
+        ):
+            sentences.append(why)  # beside another request (retries.py `beside_another`)
         sentences.append(request.confirmation_prompt)
     if not sentences and not request.told:
         if any(result.call.tool_name in WRITE_TOOLS for result in scene.results):
@@ -427,6 +445,19 @@ def _a_task_instead(scene: Scene, prompt: str | None) -> str | None:
         return None
     said = " ".join(target.words)
     return f"I don't see {replies.a_noun(said)} booked, but there's a to-do for it."
+
+
+def _a_visit_instead(scene: Scene, prompt: str | None) -> bool:
+    """ "delete the haircut", no to-do named so, the haircut held to cancel."""
+    if not prompt or not prompt.startswith("Are you sure you want to cancel "):
+        return False
+    intents = scene.intents
+    return (
+        len(intents) == 1
+        and intents[0].kind == "delete_task"
+        and not isinstance(scene.resolution(intents[0]), Match)
+        and references.visit_let_go(intents[0], scene.now, "UTC") is not None
+    )
 
 
 def answer_text(request: NarratorInput) -> str:

@@ -8,7 +8,7 @@ import re
 
 from assistant.dialogue_state import Dialogue, Item, Kind
 from assistant.language.patterns import rx
-from assistant.language.slots import services_named
+from assistant.language.slots import clean_free_text, services_named
 from assistant.models.embedded.pinning import ORDINALS
 
 # "when's the second one due?", "and the first one?": a question about one listed item.
@@ -242,7 +242,9 @@ def note_named(state: Dialogue, message: str) -> str:
         target = f"the {str(task['title']).lower()} task"
     elif not re.search(r"\b(?:task|to-?do|reminder|one)\b", target, re.IGNORECASE):
         return message  # "a note to my haircut": a visit's, which holds none
-    return f'{said.group("lead")}{target}{said.group("s")} "{said.group("d").strip()}"'
+    # (a thanks or please after it is said to the assistant, not written in the note)
+    note = clean_free_text(said.group("d")) or said.group("d").strip()
+    return f'{said.group("lead")}{target}{said.group("s")} "{note}"'
 
 
 # "and the other thing I asked about, where is that?" after the haircut and then the bill

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from datetime import date
 from typing import Any
 
-from assistant import as_asked, claims
+from assistant import as_asked, claims, resolve
 from assistant.dialogue_state import Dialogue
 from assistant.language import (
     Intent,
@@ -38,7 +38,7 @@ from assistant.language.hesitation import only_hesitates
 from assistant.language.patterns import rx
 from assistant.language.put_right import put_right
 from assistant.language.replacing import as_two_changes
-from assistant.language.scope import hypothetical, only_asking
+from assistant.language.scope import asks_advice, hypothetical, only_asking
 from assistant.language.slots import service
 from assistant.language.smalltalk import asks_how_to
 from assistant.language.text import normalize
@@ -77,9 +77,16 @@ from assistant.models.embedded.ordinals import (
 )
 from assistant.models.embedded.pinning import zone_of
 from assistant.models.embedded.said_before import current_one_named
+from assistant.models.embedded.undo import changed_since
 from assistant.models.embedded.unheard import said_not_understood, unheard_in
 from assistant.models.embedded.which_asked_back import which_asked_back
-from assistant.resolve import Match, NoMatch, action_arguments, resolve_all, resolve_intent
+from assistant.resolve import (
+    Match,
+    NoMatch,
+    action_arguments,
+    resolve_all,
+    resolve_intent,
+)
 from assistant.schema import (
     AssistantTurn,
     FinalDecision,
@@ -109,6 +116,21 @@ CANNOT_PAY = (
 WHAT_IF = (
     "I don't have details like fees here, and nothing changes unless you ask me to. If "
     "you'd like me to go ahead, just say so and I'll confirm it with you first."
+)
+HOW_TO_CONTACT = (
+    "Just tell me in your own words: say the new phone number or email here, and I'll change "
+    "it on file once you've said yes to it."
+)
+_CONTACT_HOW = rx(r"(?i)\b(?:e-?mail|phone|number|cell|mobile|contact details)\b")
+YOUR_CALL = (
+    "That's up to you: nothing changes unless you ask me to. If you'd like me to go ahead, "
+    "just say so."
+)
+ONLY_IF_ASKED = "Nothing changes unless you ask me to. If you'd like me to go ahead, just say so."
+# A fee, a price or a deadline asked of a change: said that no such details are here.
+_FEE_ASKED = rx(
+    r"\b(?:fees?|charg\w*|costs?|pay\w*|paid|penalt(?:y|ies)|refunds?|money|price|lose"
+    r"|latest|late|deadline|notice|cut-?off|last (?:day|minute|time))\b"
 )
 # "could I move it to saturday if I wanted to? I'm just asking": asked, not to be done.
 ONLY_ASKED = (
@@ -301,6 +323,9 @@ _A_DETERMINER = rx(
 )
 
 
+_JOINER_END = re.compile(r"(?:[ ,]+(?:but|and|so|or|though|then|although))+[ ,]*$", re.I)
+
+
 def _not_done(left: str) -> str:
     return f"Okay, {left}. Is there anything else I can do?"
 
@@ -325,6 +350,9 @@ def _left_as_it_was(asked: str, request: PlanRequest) -> str | None:
             phrase = intent.target.phrase if intent.target is not None else ""
             # ("cancel cleaning pls. actually dont": "your cleaning", not "cleaning please")
             phrase = _POLITE_END.sub("", phrase)
+            # ("I was going to ask you to cancel the haircut but never mind": not "your
+            # haircut but")
+            phrase = _JOINER_END.sub("", phrase)
             if phrase and not _A_DETERMINER.match(phrase):
                 phrase = f"your {phrase}"
             thing = re.sub(r"^(?:my|the)\b", "your", phrase) if phrase else "it"
@@ -523,6 +551,16 @@ class EmbeddedPlanner:
 
     def plan(self, request: PlanRequest) -> Decision:
         """The decision, synchronously (the grammar never waits on anything)."""
+        if request.dialogue.failed and not retries.decided_here(request):
+            # A take-back waiting for its change to land is looked at again beside any
+            # other request (retries.py `beside_another`).
+            if (after := retries.after_the_last(request)) is not None:
+                return after
+            own = retries.without_looks(request)  # (the lookups added are not the planner's)
+            return retries.beside_another(request, self._plan(own))
+        return self._plan(request)
+
+    def _plan(self, request: PlanRequest) -> Decision:
         said = request.user_message
         if request.turn_results and (relisted := _listed_again(request)) is not None:
             # A change refused as not found, of an item a listing gave: listed afresh, so
@@ -775,6 +813,10 @@ class EmbeddedPlanner:
         if asks_how_to(text):
             if "pay" in text.lower() and unsupported(text):
                 return FinalDecision(text=CANNOT_PAY)  # "how do I pay the dental bill?"
+            if _CONTACT_HOW.search(text):
+                # "how do I go about changing my phone number": how, for that (was the
+                # examples of every ask)
+                return FinalDecision(text=HOW_TO_CONTACT)
             return FinalDecision(text=replies.chat_reply("how_to", request.customer))
         timezone = request.customer.timezone if request.customer else "UTC"
 
@@ -940,7 +982,13 @@ class EmbeddedPlanner:
                 # "don't move my haircut to saturday": nothing to do, and that is the answer
                 # (before, "I can't help with that" read as a refusal of something asked).
                 return FinalDecision(text=LEFT_AS_IT_IS)
-            if hypothetical(normalize(text).text):
+            if hypothetical(said_n := normalize(text).text):
+                # ("maybe I should mark the groceries done", "if I deleted the eye exam task
+                # could I get it back?": no fee was asked about)
+                if asks_advice(said_n) and not _FEE_ASKED.search(said_n):
+                    return FinalDecision(text=YOUR_CALL)
+                if not _FEE_ASKED.search(said_n) and "happen" not in said_n:
+                    return FinalDecision(text=ONLY_IF_ASKED)
                 return FinalDecision(text=WHAT_IF)
             if (cut := cut_off.question(text)) is not None:
                 return FinalDecision(text=cut)  # "can you move my": what, asked
@@ -1103,6 +1151,12 @@ class EmbeddedPlanner:
                         made.add(_key(intent.tool, arguments))
                         calls.append(self._call(request, len(calls), intent.tool, arguments))
                 continue
+            since = changed_since(intent, resolve.listing(intent, request.turn_results), timezone)
+            if since is not None:
+                # "undo that" of a move, the visit moved again or cancelled since
+                if sum(i.writes for i in intents) == 1:
+                    return FinalDecision(text=since)
+                continue
             resolution = resolve_intent(intent, request.turn_results, timezone)
             if not isinstance(resolution, Match) and references.may_be_a_task(intent):
                 intent = references.as_task_due(intent)
@@ -1123,6 +1177,21 @@ class EmbeddedPlanner:
                         calls.append(self._call(request, len(calls), "crm.listTasks", {}))
                     continue
                 intent = Intent("delete_task", target=intent.target, clause=intent.clause)
+                resolution = resolve_intent(intent, request.turn_results, timezone)
+            if (
+                isinstance(resolution, NoMatch)
+                and sum(i.writes for i in intents) == 1
+                and (visit := references.visit_let_go(intent, request.now, timezone))
+            ):
+                # "delete the haircut", no to-do named so: the haircut booked is cancelled,
+                # asked first (was: "I couldn't find a task matching 'haircut'")
+                listed = "crm.listUpcomingAppointments"
+                if not any(r.call.tool_name == listed for r in request.turn_results):
+                    if _key(listed, {}) not in made and listed in available:
+                        made.add(_key(listed, {}))
+                        calls.append(self._call(request, len(calls), listed, {}))
+                    continue
+                intent = visit
                 resolution = resolve_intent(intent, request.turn_results, timezone)
             if not isinstance(resolution, Match):
                 continue  # not found or not only one: the narrator says so and offers

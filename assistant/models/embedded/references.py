@@ -19,6 +19,7 @@ from zoneinfo import ZoneInfo
 from assistant.dialogue_state import Action, Dialogue, Item, Kind
 from assistant.language import Intent, detect_intents, slots
 from assistant.language.appointment_rules import same_day_of_a_week
+from assistant.language.clause import TASK_NOUN
 from assistant.language.dates import find_when
 from assistant.language.intent import TOOL_OF
 from assistant.language.intents import clauses_of
@@ -105,7 +106,7 @@ from assistant.models.embedded.said_before import (
 )
 from assistant.models.embedded.same_again import a_week_on, move_again, same_again
 from assistant.models.embedded.undo import undo
-from assistant.models.embedded.unheard_places import agreed, unheard_place
+from assistant.models.embedded.unheard_places import agreed, named_by_place, unheard_place
 from assistant.models.embedded.which_answered import (
     in_week_named,
     named_in_answer,
@@ -126,6 +127,8 @@ def _by_position(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> l
     positions = positions_said(text)
     if not positions or _NEXT_ONE.search(text):
         return None  # most messages count nothing: no listing need be looked at
+    # (the to-dos in view were looked up, never read out: see below)
+    unheard_tasks = state.listed_kind == "task" and not state.listed_heard
     if (made := _MADE_IN_ORDER.search(text)) is not None:
         # "move the first one I booked to 11": counted in what was booked (or added) in
         # the conversation, in the order made, not in the last listing.
@@ -148,6 +151,10 @@ def _by_position(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> l
         # "move the first appointment you told me about…" after the tasks were read out.
         listed = state.last_listed_of("appointment")
         state = dataclasses.replace(state, listed_kind="appointment", listed=listed)
+    if made is None and unheard_tasks and state.listed_kind == "task":
+        # the to-dos looked up to add one beside them ("add a to-do to call Dr. Smith") were
+        # never read out: no place is counted in them (unheard_places.py asks)
+        return None
     if made is None and (asked := _which_of_those_heard(state, text, positions, now, zone)):
         return asked
     if (
@@ -830,6 +837,22 @@ def let_go_of_a_task(intent: Intent) -> bool:
     )
 
 
+def visit_let_go(intent: Intent, now: datetime, timezone: str) -> Intent | None:
+    """ "delete the haircut", no to-do named so: the visit named by its service, whose
+    cancel is asked for (held for a yes, as any cancel). None when the words name no
+    service ("the dry cleaning") or say a to-do ("the haircut task")."""
+    target = intent.target
+    if intent.kind != "delete_task" or target is None or target.item_id is not None:
+        return None
+    phrase = target.phrase
+    if not target.words or TASK_NOUN.search(phrase) or slots.service(phrase, phrase) is None:
+        return None
+    found = detect_intents(f"cancel {phrase}", now, timezone)
+    if [i.kind for i in found] != ["cancel_appointment"]:
+        return None
+    return dataclasses.replace(found[0], clause=intent.clause)
+
+
 def booked_visit_named(intent: Intent, results: Sequence[ToolResult], timezone: str) -> bool:
     """Whether a service named by a move said as put off is a visit listed this turn."""
     target = intent.target
@@ -950,6 +973,8 @@ def _unlisted(state: Dialogue, intent: Intent, listed_now: bool = False) -> Inte
         return dataclasses.replace(intent, target=pinned(heard, label))
     if listed_now and intent.kind in ("complete_task", "delete_task", "update_task"):
         return intent  # counted in the to-dos this message reads out
+    if named_by_place(intent):
+        return intent  # the one there named, and asked (unheard_places.py)
     if (
         state.listed_kind is not None
         or state.earlier_listed_kind is not None

@@ -7,6 +7,7 @@ when a described task or appointment is not there, or is not the only one.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Iterable, Sequence
 from datetime import date, timedelta
@@ -22,7 +23,7 @@ from assistant.models.embedded import appointments
 from assistant.models.embedded.limits import SERVICE_NOT_CHANGED
 from assistant.models.embedded.scene import Item, Scene
 from assistant.models.embedded.tasks import title
-from assistant.resolve import Ambiguous, Match, NoMatch, Resolution
+from assistant.resolve import Ambiguous, Match, NoMatch, Resolution, resolve_task
 from assistant.schema import CustomerContext
 from assistant.speech import (
     dated_day,
@@ -117,6 +118,10 @@ _ANCHORED_ASK = (
 )
 _SPAN_SAID = rx(r"\b(?:this|next|the following|the coming|coming) week(?:end)?\b")
 _PART_OF_AN_ADDRESS = rx(r"\b(?:at|dot)\b|@")
+_OLD_BY_ITS_END = rx(
+    r"\b(?:ending|ends|end) (?:in|with) [\d ]+\b.*?\b(?:old|no longer|not (?:mine|in use"
+    r"|working)|isn't (?:mine|in use|working)|disconnected|dead|out of date|outdated|gone)\b"
+)
 _TOO_SHORT = (
     "That number seems to be missing some digits. What's the full phone number, with the area code?"
 )
@@ -228,6 +233,10 @@ def clarification(intent: Intent, today: date | None = None) -> str | None:
             "I didn't catch a whole email address. What's the full address, like name@example.com?"
         )
     if intent.kind == "update_contact" and wanted == "phone":
+        if _OLD_BY_ITS_END.search(intent.clause):
+            # "the number ending in 0101 is old": the one on file named by its end, not a
+            # new one short of digits ("That number seems to be missing some digits")
+            return "Sure. What's the new phone number?"
         if _SAID_DIGITS.search(intent.clause):
             # "my new number is 555 0199": digits said, too few to be read as a number
             # (an extension said with them is not kept: said, so it is not lost unsaid).
@@ -518,12 +527,31 @@ def _unresolved_task(intent: Intent, resolution: NoMatch | Ambiguous, scene: Sce
         found = number(len(resolution.candidates))
         return [f"I found {found} tasks that could fit: {names}.", "Which one did you mean?"]
     words = _target_words(intent)
+    if intent.target is not None and intent.target.undated and words:
+        # "if groceries doesn't have a due date yet, make it due friday": it has one
+        dated = _dated_by_words(intent, resolution.options, scene)
+        if dated is not None:
+            return [dated]
     head = f'I couldn\'t find a task matching "{words}".' if words else "I'm not sure which task."
     options = _still_pending(resolution.options, scene)
     if not options:
         return [head, "You don't have any pending tasks."]
     names = spoken_list([title(t) for t in options])
     return [head, f"Your pending tasks are {names}.", "Which one did you mean?"]
+
+
+def _dated_by_words(intent: Intent, options: Sequence[Item], scene: Scene) -> str | None:
+    """ "Buy groceries already has a due date, tomorrow, so I haven't changed it.": the
+    to-do named with no due date has one; None when no one to-do is named so."""
+    assert intent.target is not None
+    found = resolve_task(options, dataclasses.replace(intent.target, undated=False))
+    if not isinstance(found, Match) or not found.item.get("due_on"):
+        return None
+    due = date.fromisoformat(str(found.item["due_on"])[:10])
+    return (
+        f"{title(found.item)} already has a due date, {due_day(due, scene.now.date())}, "
+        "so I haven't changed it."
+    )
 
 
 def _unresolved_appointment(

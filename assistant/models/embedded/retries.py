@@ -10,6 +10,7 @@ a destructive write sent again is held for a yes like any other.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Sequence
 from datetime import datetime
@@ -21,6 +22,7 @@ from assistant.language.patterns import rx
 from assistant.language.smalltalk import classify_chat
 from assistant.language.text import normalize
 from assistant.models.embedded.undo import takes_back
+from assistant.models.embedded.write_tools import WRITE_TOOLS
 from assistant.schema import (
     FinalDecision,
     PlanRequest,
@@ -29,6 +31,7 @@ from assistant.schema import (
     ToolResult,
 )
 from assistant.speech import due_day, local_now, parse_day, parse_moment, spoken_datetime
+from assistant.write_memory import standing
 
 _DID_YOU_VERB = (
     r"|\bdid you,? (?:actually |really |definitely )?(?:book|move|reschedule|add|change|update"
@@ -362,6 +365,55 @@ def _names_another(write: Item, text: str, state: Dialogue) -> bool:
     return any(words & said and not words & own for words in names)
 
 
+def _asked_about(state: Dialogue, message: str) -> tuple[Item, ...]:
+    """The failed writes a question is about: those no write went through since, and one
+    a write went through after when the question names it ("did the cancel go through?"
+    after a task was added since: it was dropped, and a new cancel was asked which of)."""
+    kept = standing(state.failed)
+    if len(kept) == len(state.failed):
+        return kept
+    text = normalize(message).text
+    named = {tool for words, tools in _NAMES_WRITE if words.search(text) for tool in tools}
+    overtaken = tuple(
+        write
+        for write in state.failed
+        if write.get("overtaken") and (write.get("tool") in named or _names_it(write, text))
+    )
+    return (*kept, *overtaken)
+
+
+# "was the massage booked in the end?", "did the haircut get cancelled?": asked of a write
+# not confirmed that another went through after (its item named).
+_IF_DONE_NAMED = rx(
+    r"\b(?:was|is|has|did|have)\b.*\b(?:booked|cancell?ed|moved|rescheduled|added|done"
+    r"|completed|deleted|removed|made)\b"
+)
+
+
+def _named_overtaken(state: Dialogue, message: str) -> str | None:
+    """ "check" when the message asks whether a write overtaken by another went through,
+    naming its item; else None."""
+    if not any(write.get("overtaken") for write in state.failed):
+        return None
+    text = normalize(message).text
+    if _IF_DONE_NAMED.search(text) is None:
+        return None
+    named = any(write.get("overtaken") and _names_it(write, text) for write in state.failed)
+    return "check" if named else None
+
+
+def _names_it(write: Item, text: str) -> bool:
+    """The question names the item the write was of ("is the haircut cancelled?")."""
+    before = write.get("before")
+    name = ""
+    if isinstance(before, dict):
+        name = str(before.get("title") or before.get("service") or "")
+    arguments = write.get("arguments") or {}
+    name += " " + str(arguments.get("title") or arguments.get("service") or "")
+    words = {w for w in re.findall(r"[a-z]+", name.lower()) if len(w) > 3}
+    return bool(words & set(re.findall(r"[a-z]+", text)))
+
+
 def _asked_of(done: Sequence[Item], text: str, state: Dialogue | None = None) -> Item | None:
     """The latest write that went through of the kind the question names (any kind when
     it names none) and not of another item it names, or None."""
@@ -437,7 +489,8 @@ _NO_TO_IT = rx(
     r"(?: please)?[.!]*$"
 )
 # Words that leave the turn to a take-back waiting for a change to land: thanks, "ok".
-_NOTHING_ASKED = frozenset({"thanks", "acknowledgement"})
+# (attacks15: "thanks, bye" too: a customer leaving is the last chance to say it landed.)
+_NOTHING_ASKED = frozenset({"thanks", "acknowledgement", "goodbye"})
 
 
 def _unconfirmed_taken_back(request: PlanRequest) -> bool:
@@ -448,7 +501,7 @@ def _unconfirmed_taken_back(request: PlanRequest) -> bool:
     problem." with the haircut cancelled a moment later). And once a take-back was told
     the change may still land, the next "ok, thanks" or "did it go through?" looks again
     and takes it back if it did (was: the task added after that stayed, unsaid)."""
-    failed = request.dialogue.failed
+    failed = standing(request.dialogue.failed)
     if not failed or not all(write.get("unconfirmed") for write in failed):
         return False
     said = normalize(request.user_message).text
@@ -527,7 +580,7 @@ def _made_beside(request: PlanRequest) -> list[Item]:
 def _take_back(request: PlanRequest) -> FinalDecision | ToolCallsDecision | None:
     """The lookup, then the change made the other way where it went through (a delete or a
     cancel held for a yes as any is), and what could not be said as not done."""
-    failed, results = request.dialogue.failed, request.turn_results
+    failed, results = standing(request.dialogue.failed), request.turn_results
     beside = _made_beside(request)
     available = {tool.name for tool in request.tools}
     if not results:
@@ -594,15 +647,150 @@ def _take_back(request: PlanRequest) -> FinalDecision | ToolCallsDecision | None
     return ToolCallsDecision(calls=tuple(calls))
 
 
+# The call ids of the lookups made beside another request, for a take-back waiting for its
+# change to land, and of the change made the other way (the narrator reads neither out as
+# asked: narrator.py `_quiet_listings`).
+LOOK_AGAIN_ID = "_look"
+PUT_BACK_ID = "_back"
+LAST_ID = "_last"
+
+
+def _waiting(request: PlanRequest) -> list[Item]:
+    """The changes taken back while the CRM was still making them, that can be made the
+    other way once they land (told "it was sent and may still go through")."""
+    failed = request.dialogue.failed
+    if not failed or not all(write.get("unconfirmed") for write in failed):
+        return []
+    return [w for w in failed if w.get("taken_back") and str(w.get("tool")) in _PUT_BACK_TOOLS]
+
+
+def decided_here(request: PlanRequest) -> bool:
+    """Whether `decide` takes the message itself (a take-back, "ok", "did it go through?")."""
+    return _unconfirmed_taken_back(request) or asked(request.user_message) is not None
+
+
+def beside_another(
+    request: PlanRequest, decision: FinalDecision | ToolCallsDecision
+) -> FinalDecision | ToolCallsDecision:
+    """`decision` for a request of another kind said while a take-back waits for its change
+    to land: the lookup that shows whether it landed goes beside the request's own calls,
+    and if it did, it is made the other way (an add deleted after a yes, a move put back)
+    with the request's answer. Was: looked at again only on "ok", "thanks", "did it go
+    through?" or another take-back; "what's my balance?" or "mark the groceries done" said
+    in between left the plumber task there, unsaid (attacks15)."""
+    waiting = _waiting(request)
+    if not waiting:
+        return decision
+    available = {tool.name for tool in request.tools}
+    results = request.turn_results
+    if isinstance(decision, ToolCallsDecision):
+        if decision.last_round and not any(PUT_BACK_ID in r.call.call_id for r in results):
+            # Asked again after these calls, to make the change the other way if it landed
+            # (`after_the_last`), the calls marked as the planner's last.
+            decision = ToolCallsDecision(
+                calls=tuple(
+                    c.model_copy(update={"call_id": c.call_id + LAST_ID}) for c in decision.calls
+                )
+            )
+        if results:
+            return decision
+        planned = {(c.tool_name, repr(sorted(c.arguments.items()))) for c in decision.calls}
+        extra = [
+            ToolCall(
+                call_id=f"c_{request.round}{LOOK_AGAIN_ID}{n}",
+                tool_name=tool,
+                arguments=arguments,
+            )
+            for n, (tool, arguments) in enumerate(lookups(waiting), start=1)
+            if tool in available and (tool, repr(sorted(arguments.items()))) not in planned
+        ]
+        return ToolCallsDecision(calls=(*decision.calls, *extra)) if extra else decision
+    if not results or any(PUT_BACK_ID in r.call.call_id for r in results):
+        return decision
+    if decision.text and not any(r.ok and r.call.tool_name in WRITE_TOOLS for r in results):
+        return decision  # its own words ("which one?"): the next turn looks again
+    calls = _put_backs(request, waiting)
+    # (After a change made, the narrator tells it with the question; the planner's own
+    # words of it are not kept.)
+    return ToolCallsDecision(calls=tuple(calls), last_round=True) if calls else decision
+
+
+def landed_after_all(state: Dialogue, results: Sequence[ToolResult], now: datetime) -> str:
+    """Why a change made the other way is asked about beside another request: "The task
+    'Call the plumber' went through after all, though you'd asked me not to." (Without
+    it the question came out of nowhere.) Empty unless a waiting take-back's lookup or put
+    back is among `results`."""
+    if not any(LOOK_AGAIN_ID in r.call.call_id or LAST_ID in r.call.call_id for r in results):
+        return ""
+    waiting = [w for w in state.failed if w.get("taken_back")]
+    reads = [r for r in results if r.call.tool_name in _LOOKUP_TOOLS]
+    items = _items(reads) if reads else None
+    if not waiting or items is None:
+        return ""
+    landed = [w for w in waiting if went_through(w, items)]
+    if not landed:
+        return ""
+    named = _named_writes(landed, now)
+    return f"{named[0].upper()}{named[1:]} went through after all, though you'd asked me not to."
+
+
+def without_looks(request: PlanRequest) -> PlanRequest:
+    """`request` without the results of the lookups `beside_another` added."""
+    results = request.turn_results
+    if not any(LOOK_AGAIN_ID in r.call.call_id for r in results):
+        return request
+    kept = tuple(r for r in results if LOOK_AGAIN_ID not in r.call.call_id)
+    return dataclasses.replace(request, turn_results=kept)
+
+
+def after_the_last(request: PlanRequest) -> FinalDecision | ToolCallsDecision | None:
+    """The round after the calls the planner said were its last, asked only to make a
+    change waiting to land the other way (`beside_another`): that change, or the results
+    narrated. None when this is not that round."""
+    results = request.turn_results
+    if not any(r.call.call_id.endswith(LAST_ID) for r in results):
+        return None
+    waiting = _waiting(request)
+    if not waiting or any(PUT_BACK_ID in r.call.call_id for r in results):
+        return FinalDecision(text="")
+    calls = _put_backs(request, waiting)
+    if not calls:
+        return FinalDecision(text="")
+    return ToolCallsDecision(calls=tuple(calls), last_round=True)
+
+
+def _put_backs(request: PlanRequest, waiting: Sequence[Item]) -> list[ToolCall]:
+    """The calls that make the waiting changes the lookups show landed the other way."""
+    reads = [r for r in request.turn_results if r.call.tool_name in _LOOKUP_TOOLS]
+    looked = {r.call.tool_name for r in reads}
+    if not reads or any(
+        (LOOKUP_OF.get(str(w.get("tool"))) or ("", {}))[0] not in looked for w in waiting
+    ):
+        return []
+    items = _items(reads)
+    if items is None:
+        return []
+    # (a list read twice, once as asked and once to look: each item once)
+    items = list({str(i.get("id", n)): i for n, i in enumerate(items)}.values())
+    available = {tool.name for tool in request.tools}
+    return [
+        call
+        for n, write in enumerate(waiting, start=1)
+        if went_through(write, items)
+        and (call := _put_back(write, items, f"c_{request.round}{PUT_BACK_ID}{n}")) is not None
+        and call.tool_name in available
+    ]
+
+
 def decide(request: PlanRequest) -> FinalDecision | ToolCallsDecision | None:
     """The decision for a message about the writes that failed last, or None."""
     state = request.dialogue
-    failed = state.failed
     if _unconfirmed_taken_back(request):
         return _take_back(request)
-    mode = asked(request.user_message)
+    mode = asked(request.user_message) or _named_overtaken(state, request.user_message)
     if mode is None:
         return None
+    failed = _asked_about(state, request.user_message)
     if not failed:
         text = normalize(request.user_message).text
         if (
@@ -669,13 +857,20 @@ _LOOKUP_TOOLS = frozenset(tool for tool, _ in LOOKUP_OF.values())
 
 __all__ = [
     "LOOKUP_OF",
+    "LOOK_AGAIN_ID",
     "NOTHING_DONE",
     "NOTHING_TO_RETRY",
+    "PUT_BACK_ID",
     "about_that",
+    "after_the_last",
     "asked",
+    "beside_another",
     "decide",
+    "decided_here",
+    "landed_after_all",
     "lookups",
     "nothing_held",
     "verdict",
     "went_through",
+    "without_looks",
 ]

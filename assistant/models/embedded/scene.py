@@ -156,6 +156,10 @@ class Scene:
         if counts_from_the_bill(reading):
             # "…two days before my bill is due": read with the day counted from the bill
             reading = bill_anchored.counted(reading, request.tool_results) or reading
+        if "that" in reading and (
+            moved := task_anchored.visit_moved_to_that_day(reading, request.dialogue, timezone)
+        ):
+            reading = moved  # "move an appointment to the day after that", as the planner read it
         if counts_from_a_task(reading):
             # "…due the same day as the car insurance": with the day counted from that to-do
             reading = (

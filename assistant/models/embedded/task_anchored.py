@@ -157,7 +157,8 @@ def _from_day_just_set(
     """The message with "the day after that" read as the day the last change set (a
     to-do's due day, a visit's day), else the day of the to-do or visit in focus; None when
     neither has one."""
-    day = _day_just_set(request)
+    timezone = request.customer.timezone if request.customer else None
+    day = _day_just_set(request.dialogue, timezone)
     if day is None:
         return None
     day += timedelta(days=_OFFSET[that.group("rel")])
@@ -167,11 +168,10 @@ def _from_day_just_set(
     return said_as(request, index, told)
 
 
-def _day_just_set(request: PlanRequest) -> date | None:
+def _day_just_set(state: Dialogue, timezone: str | None) -> date | None:
     """The day the last change gave its to-do or visit, else the day of the one in focus
     ("when is my haircut?" → "move my cleaning to the day before that": the haircut's).
     The one talked of since the last change, if another, is the one "that" says."""
-    state = request.dialogue
     action = state.last_action
     focus = state.focus
     if focus is not None and (action is None or str(focus.get("id")) != _acted_on(action)):
@@ -179,13 +179,13 @@ def _day_just_set(request: PlanRequest) -> date | None:
             # "when is the car insurance renewal due?" → "put the call on the day before
             # that": the day just told of the to-do in focus
             return date.fromisoformat(str(focus["due_on"])[:10])
-        return _visit_day(focus, request) if state.focus_kind == "appointment" else None
+        return _visit_day(focus, timezone) if state.focus_kind == "appointment" else None
     if action is not None and action.kind == "task" and action.arguments.get("due_on"):
         return date.fromisoformat(str(action.arguments["due_on"])[:10])
     if action is not None and action.tool in _VISIT_DAY_SET:
         # "move my haircut to saturday" → "and the cleaning to the day before that": the
         # Friday (was: the day before the cleaning's own day, a wrong move)
-        return _visit_day(action.after or {}, request)
+        return _visit_day(action.after or {}, timezone)
     return None
 
 
@@ -202,11 +202,11 @@ def _acted_on(action: Action) -> str:
 _VISIT_DAY_SET = frozenset({"crm.bookAppointment", "crm.rescheduleAppointment"})
 
 
-def _visit_day(visit: Item, request: PlanRequest) -> date | None:
+def _visit_day(visit: Item, timezone: str | None) -> date | None:
     starts_at = visit.get("starts_at")
     if not isinstance(starts_at, str):
         return None
-    zone = zone_named(request.customer.timezone if request.customer else None)
+    zone = zone_named(timezone)
     try:
         return datetime.fromisoformat(starts_at).astimezone(zone).date()
     except ValueError:
@@ -219,7 +219,7 @@ _DAYS_FROM_THAT = rx(
     r" (?P<dir>after|before)(?: that| it| then)?\W*$"
 )
 _HOW_MANY = {"two": 2, "three": 3, "four": 4, "five": 5}
-_BOOKS_A_VISIT = rx(r"\b(?:book|appointment|visit|booking|reschedule|cancel)\b")
+_BOOKS_A_VISIT = rx(r"\b(?:book|appointments?|visits?|bookings?|reschedule|cancel)\b")
 # Words of the ask around a to-do's name ("put the call on…", "set the eye exam for…").
 _ASK_WORDS = frozenset(
     {
@@ -338,6 +338,29 @@ def _told(text: str, match: re.Match[str], due: str) -> str:
     lead = match.group("lead") or "on "
     said = f"{'due ' if lead == 'due ' else lead}{day:%B} {day.day}"
     return text[: match.start()] + said + text[match.end() :]
+
+
+def visit_moved_to_that_day(text: str, state: Dialogue, timezone: str) -> str | None:
+    """ "when is my haircut?" → "move an appointment to the day after that": read by the
+    narrator as the planner read it, the day counted from the one just told or set, so
+    that which visit is asked (was: the visits read out, and no question); None unless a
+    visit is what moves."""
+    lowered = text.lower()
+    if len(lowered) != len(text) or "that" not in lowered:
+        return None
+    if (that := _THAT_DAY.search(lowered)) is None:
+        return None
+    if not _BOOKS_A_VISIT.search(f"{lowered[: that.start()]} {lowered[that.end() :]}"):
+        return None  # a to-do's day (its own rule) or nothing named
+    day = _day_just_set(state, timezone)
+    if day is None and state.focus is None and state.earlier_focus_kind == "appointment":
+        # (the visit told, let go of when the visits were read out to ask which)
+        day = _visit_day(state.earlier_focus or {}, timezone)
+    if day is None:
+        return None
+    day += timedelta(days=_OFFSET[that.group("rel")])
+    said = f"{that.group('lead') or 'on '}{day:%B} {day.day}"
+    return lowered[: that.start()] + said + lowered[that.end() :]
 
 
 def counted(text: str, results: Iterable[ToolResult], state: Dialogue) -> str | None:

@@ -8,13 +8,18 @@ a cancelled visit restored) is said plainly, with nothing written.
 
 from __future__ import annotations
 
+import dataclasses
 import re
+from collections.abc import Sequence
 from datetime import datetime
 
+from assistant.confirmation import when_said
 from assistant.dialogue_state import Action, Dialogue
 from assistant.language import Intent
 from assistant.language.patterns import rx
+from assistant.language.targets import TargetRef
 from assistant.models.embedded.pinning import pinned, task_change
+from assistant.resolve import Item
 
 _UNDO = rx(
     r"^(?:(?:oh|ok|okay|actually|wait|no|hmm|sorry|um)[, ]+)*"
@@ -179,10 +184,58 @@ def _entry_reversed(entry: dict[str, object], text: str) -> list[Intent] | None:
         and isinstance(before, dict)
         and isinstance(before.get("starts_at"), str)
     ):
-        target = pinned(before, "service")
+        target = _where_put(pinned(before, "service"), made)
         starts_at = str(before["starts_at"])
         return [Intent("reschedule_appointment", {"starts_at": starts_at}, target, clause=text)]
     return None
+
+
+def _where_put(target: TargetRef, made: object) -> TargetRef:
+    """The visit to move back, known to be where our move put it (`TargetRef.at`)."""
+    at = made.get("starts_at") if isinstance(made, dict) else None
+    return dataclasses.replace(target, at=at) if isinstance(at, str) else target
+
+
+def changed_since(intent: Intent, items: Sequence[Item] | None, timezone: str) -> str | None:
+    """Why an undo's move is not made, when the visit is no longer where our move put it:
+    moved again or cancelled since (another tab, the phone, the office). Moving it back
+    then would overwrite that later change unasked (it did: tab A's "undo that" put the
+    haircut back to Sunday over tab B's move to Saturday). None when it is still there, or
+    when nothing says where it was put."""
+    target = intent.target
+    if intent.kind != "reschedule_appointment" or target is None or target.at is None:
+        return None
+    if items is None:
+        return None
+    name = (target.phrase or "appointment").lower()
+    found = next(
+        (
+            item
+            for item in items
+            if item.get("id") == target.item_id and item.get("status") != "cancelled"
+        ),
+        None,
+    )
+    if found is None:
+        return (
+            f"Your {name} isn't booked anymore: it's no longer on your calendar since my "
+            "change, so there's nothing to move back."
+        )
+    now_at = found.get("starts_at")
+    if not isinstance(now_at, str) or _same_moment(now_at, target.at):
+        return None
+    # (Worded to claim no change: "I moved", "was cancelled" read as claims are dropped.)
+    return (
+        f"Your {name} is now{when_said(now_at, timezone)}: it was changed again after my "
+        "change, so I haven't moved it back. If you'd like it at another time, just tell me."
+    )
+
+
+def _same_moment(one: str, other: str) -> bool:
+    try:
+        return datetime.fromisoformat(one) == datetime.fromisoformat(other)
+    except ValueError:
+        return one == other
 
 
 def _stays(tool: str, name: str) -> str | None:
@@ -349,7 +402,7 @@ def _kept_on_its_day(action: Action, text: str) -> bool:
 def _reversed(action: Action, text: str) -> list[Intent] | str | None:
     before, after = action.before or {}, action.after or {}
     if action.tool == "crm.rescheduleAppointment" and before.get("starts_at") and after:
-        target = pinned(after, "service")
+        target = _where_put(pinned(after, "service"), after)
         starts_at = str(before["starts_at"])
         return [Intent("reschedule_appointment", {"starts_at": starts_at}, target, clause=text)]
     if action.tool == "crm.bookAppointment" and after.get("id"):

@@ -23,11 +23,54 @@ _VERB = {
     "complete_task": ("mark", "as done"),
     "delete_task": ("delete", "from your list"),
 }
-# (only this question: "Would you like me to mark it as done?" is another's, read by it)
+_LEVELS = ("high", "normal", "low")
+# (only this question: "Would you like me to mark it as done?" is another's, read by it;
+# a title may hold a full stop of its own: "Call Dr. Smith")
 _ASKED = re.compile(
-    r"In the order of your list, that's [^.?]+\. I haven't changed anything yet\. "
-    r"Would you like me to (?P<v>mark|delete) (?P<titles>.+?) (?:as done|from your list)\?$"
+    r"In the order of your list, that's .+?\. I haven't changed anything yet\. "
+    r"Would you like me to (?P<v>mark|delete|make) (?P<titles>.+?) "
+    r"(?P<tail>as done|from your list|(?:high|normal|low) priority)\?$"
 )
+_STOP_IN_TITLE = re.compile(r"\.(?=\s)")
+# "the first thing on my list" (a saying elsewhere: "first thing monday"): the target
+# phrase alone, a place in the list.
+_THING_AT = re.compile(r"^(?:the )?(?:first|second|third|fourth|fifth|last) thing$")
+
+
+def _verb(intent: Intent) -> tuple[str, str] | None:
+    """How the change is said in the question: a completion, a delete, or a priority
+    alone set ("make Renew car insurance high priority")."""
+    if intent.kind == "update_task":
+        level = intent.arguments.get("priority")
+        if set(intent.arguments) == {"priority"} and level in _LEVELS:
+            return "make", f"{level} priority"
+        return None
+    return _VERB.get(intent.kind)
+
+
+def _place_said(phrase: str) -> bool:
+    return bool(positions_said(phrase)) or bool(_THING_AT.match(phrase.strip().lower()))
+
+
+def named_by_place(intent: Intent) -> bool:
+    """A change this question can name by the place said: "make the second one high
+    priority" is of a to-do (a priority is one's), counted in the list read, and asked."""
+    target = intent.target
+    return (
+        intent.kind in _TASK_CHANGES
+        and target is not None
+        and target.position is not None
+        and _verb(intent) is not None
+        and _place_said(target.phrase)
+    )
+
+
+def _tasks_heard(state: Dialogue) -> bool:
+    """Whether the to-dos in view were read out: a list looked up to add one beside it
+    ("add a to-do to call Dr. Smith") was never heard."""
+    if state.listed_kind == "task":
+        return state.listed_heard
+    return bool(state.last_listed_of("task"))
 
 
 def unheard_place(
@@ -41,8 +84,8 @@ def unheard_place(
         or target is None
         or target.position is None
         or "consent" in intent.missing
-        or state.last_listed_of("task")
-        or not positions_said(target.phrase)
+        or _tasks_heard(state)
+        or not _place_said(target.phrase)
         or listed_now
         or _read_out(conversation)
     ):
@@ -80,20 +123,20 @@ def held_by_place(intents: Sequence[Intent]) -> list[Intent]:
         i
         for i in intents
         if i.missing == ("consent",)
-        and i.kind in _VERB
+        and _verb(i) is not None
         and i.target is not None
         and i.target.position is not None
-        and positions_said(i.target.phrase)
+        and _place_said(i.target.phrase)
     ]
 
 
 def question(held: Sequence[tuple[Intent, Item]]) -> str | None:
     """ "The first and third on your list are Buy groceries and Schedule eye exam. Would
     you like me to mark them as done?", said with the titles so the yes reads as them."""
-    kinds = {intent.kind for intent, _ in held}
-    if not held or len(kinds) != 1:
+    said = {_verb(intent) for intent, _ in held}
+    if not held or len(said) != 1 or None in said:
         return None
-    verb, tail = _VERB[next(iter(kinds))]
+    verb, tail = next(iter(said))  # type: ignore[misc]
     titles = []
     for _, item in held:
         title = str(item.get("title") or "").strip()
@@ -126,9 +169,11 @@ def agreed(
     asked = _ASKED.search(last.text.strip())
     if asked is None:
         return None
-    verb = asked.group("v")
-    tail = "as done" if verb == "mark" else "from my list"
-    return detect_intents(f"{verb} {asked.group('titles')} {tail}", now, timezone) or None
+    verb, tail = asked.group("v"), asked.group("tail")
+    tail = "from my list" if verb == "delete" else tail
+    # (a title's own full stop, "Call Dr. Smith", ends no sentence of the ask)
+    titles = _STOP_IN_TITLE.sub("", asked.group("titles"))
+    return detect_intents(f"{verb} {titles} {tail}", now, timezone) or None
 
 
-__all__ = ["agreed", "held_by_place", "question", "unheard_place"]
+__all__ = ["agreed", "held_by_place", "named_by_place", "question", "unheard_place"]

@@ -15,6 +15,7 @@ from zoneinfo import ZoneInfo
 
 from assistant.dialogue_state import Dialogue, Item, Kind
 from assistant.language import Intent
+from assistant.language.indirect import as_asked
 from assistant.language.patterns import rx
 from assistant.language.targets import TargetRef
 from assistant.language.text import normalize
@@ -25,6 +26,7 @@ from assistant.models.embedded.pinning import (
     positions_said,
     task_follow_up,
 )
+from assistant.models.embedded.task_anchored import visit_moved_to_that_day
 
 # What the open question was about, by the dialogue's `question`.
 _ASKED_KIND: dict[str, Kind] = {"which_move": "appointment", "which_task": "task"}
@@ -131,6 +133,31 @@ def in_week_named(state: Dialogue, text: str, now: datetime) -> tuple[Item, ...]
     return tuple(found)
 
 
+# "the one on sunday", "the sunday one": a visit offered, named by its day (not a day of
+# its own for the request).
+_DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_ON_ITS_DAY = rx(
+    r"^(?:(?:ok|okay|um|uh|oh|well),? )*(?:the |my )?(?:one|appointment|visit) on (?:the )?"
+    rf"(?P<d>{'|'.join(_DAYS)})\W*$"
+    rf"|^(?:(?:ok|okay|um|uh|oh|well),? )*(?:the |my )?(?P<d2>{'|'.join(_DAYS)}) (?:one|appointment"
+    r"|visit)\W*$"
+)
+
+
+def _on_its_day(state: Dialogue, text: str, zone: ZoneInfo) -> Item | None:
+    said = _ON_ITS_DAY.search(text) if "day" in text else None
+    if said is None:
+        return None
+    weekday = _DAYS.index(said.group("d") or said.group("d2"))
+    found = [
+        item
+        for item in state.listed_of("appointment")
+        if isinstance(starts := item.get("starts_at"), str)
+        and datetime.fromisoformat(starts).astimezone(zone).weekday() == weekday
+    ]
+    return found[0] if len(found) == 1 else None
+
+
 def which_answered(
     state: Dialogue, text: str, now: datetime, zone: ZoneInfo
 ) -> list[Intent] | None:
@@ -138,9 +165,14 @@ def which_answered(
     kind = _ASKED_KIND.get(state.question or "")
     if kind is None or not state.about or _OWN_REQUEST.search(text) or _ASKS.search(text):
         return None
-    if _OWN_WHEN.search(text) and not _said_again(text, normalize(state.about).text):
+    by_day = _on_its_day(state, text, zone) if kind == "appointment" else None
+    if (
+        by_day is None
+        and _OWN_WHEN.search(text)
+        and not _said_again(text, normalize(state.about).text)
+    ):
         return None
-    meant = named_in_answer(state, kind, text)
+    meant = by_day or named_in_answer(state, kind, text)
     if meant is None and kind == "appointment" and (week := in_week_named(state, text, now)):
         if len(week) > 1:
             # "the one this week" when both are: which is asked again
@@ -148,7 +180,12 @@ def which_answered(
         meant = week[0]
     if meant is None:
         return None
-    asked = as_pronoun(normalize(state.about).text)
+    about = normalize(state.about).text
+    if kind == "appointment" and "that" in about:
+        # "move an appointment to the day after that" → "the cleaning": the day counted as
+        # it was when asked (was: from the cleaning's own day once named)
+        about = as_asked((visit_moved_to_that_day(about, state, zone.key) or about).lower())
+    asked = as_pronoun(about)
     last = state.last_action
     if (
         kind == "task"
