@@ -31,7 +31,7 @@ from assistant.language.hesitation import only_hesitates, only_pauses
 from assistant.language.intents import is_request
 from assistant.language.narrowed import agreed, picked
 from assistant.language.replacing import replaces, time_left_open
-from assistant.language.slots import extension_said
+from assistant.language.slots import extension_said, services_named
 from assistant.schema import ToolCall, ToolResult
 from assistant.session import PendingConfirmation
 from assistant.speech import article, join_and, phone
@@ -75,6 +75,8 @@ def is_negative(text: str) -> bool:
         and (len(as_meant(text).split()) <= _BARE_NO_WORDS or _only_no_words(text))
         and _NARROWED.search(text.lower()) is None
         and _PUT_RIGHT.search(text.lower()) is None
+        # "lol no the haircut", "no, the groceries one": another item meant instead
+        and (_ANOTHER_NAMED.match(text.lower()) is None or _only_no_words(text))
         # "no sry, maria@example.net", "no sorry 415 555 0145": the no carries the value
         # meant instead, which the planner hears.
         and _A_VALUE.search(text) is None
@@ -118,11 +120,33 @@ _KEEP_KIND = re.compile(
 def _only_no_words(text: str) -> bool:
     said = re.sub(r"\bdo not\b", "don't", text.lower().replace("’", "'"))
     said = _KEEP_KIND.sub(r"\1 it", said)
+    if "keep" in said or "leave" in said:
+        # "no wait keep the cleaning actually": the visit asked about, kept, by its service
+        said = _KEEP_SERVICE.sub(_kept_service, said)
     return all(word in _NO_WORDS for word in re.findall(r"[a-z']+", said))
 
 
 # "no, the other one": another item meant, which the planner hears (and asks about).
 _NARROWED = re.compile(r"\b(?:just|only)\b|\bthe other (?:one|appointment|task|booking)\b")
+# "keep the cleaning", "leave my haircut": a visit kept, named by its service.
+_KEEP_SERVICE = re.compile(r"\b(keep|leave) (?:the|my|that) ([a-z]+(?: [a-z]+)?)\b")
+
+
+def _kept_service(match: re.Match[str]) -> str:
+    if match.string[: match.start()].endswith(("don't ", "dont ", "not ")):
+        return match.group(0)  # "no wait don't keep the cleaning": not kept, asked again
+    named = services_named(match.group(2)) or services_named(match.group(2).split()[0])
+    return f"{match.group(1)} it" if named else match.group(0)
+
+
+# "no, the haircut", "lol no the groceries one", "sorry no my cleaning instead": a no, then
+# only another item named, which the planner hears (asking about it instead).
+_ANOTHER_NAMED = re.compile(
+    r"^(?:(?:lol|haha+|oops|oh|no|nope|nah|sorry|wait)\b[\s,.!]*)+(?:i meant |i mean )?"
+    r"(?:the|my) (?!other\b)(?!.*\b(?:is|are|was|fine|good|ok|okay|stays?|keep|leave)\b)"
+    r"[a-z][a-z ]{2,30}?(?: one| appointment| task| to-?do)?"
+    r"(?: instead| please| pls)?[\s.!]*$"
+)
 # An email address or a number of three digits or more (a phone number or its last digits).
 _A_VALUE = re.compile(r"[^\s@]@[^\s@]+\.[a-z]|\d{3}", re.IGNORECASE)
 # "sorry, hotmail not gmail": one word of what waits put right, which the planner hears

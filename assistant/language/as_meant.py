@@ -19,8 +19,10 @@ meant.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
+from assistant.language.pasted import as_pasted
 from assistant.language.patterns import rx
 from assistant.language.said_plainly import said_plainly
 from assistant.language.slots import services_named
@@ -31,9 +33,10 @@ from assistant.language.transcript import plain
 # is said next ("now" stays: "now the insurance one" goes on from the last change; "ok
 # then …" is said whole: "then" goes on from what was just said).
 _OPENER = rx(
-    # ("so yeah": a way in, not a yes; "yeah…" first may be the yes asked for)
-    r"(?:(?:okay|ok|alright|all right|right|so(?: yeah)?(?: like)?|well|anyway|anyways)\b"
-    r"(?![\s,]*then\b)[\s,.!;:-]*)+"
+    # ("so yeah": a way in, not a yes; "yeah…" first may be the yes asked for; a laugh typed
+    # first: "lol no the haircut", "haha ok what do I owe")
+    r"(?:(?:okay|ok|alright|all right|right|so(?: yeah)?(?: like)?|well|anyway|anyways|lol"
+    r"|haha+|lmao)\b(?![\s,]*then\b)[\s,.!;:-]*)+"
 )
 # What is left by itself means nothing ("alright then" is said whole).
 _NOT_ON_THEIR_OWN = frozenset({"", "then", "now", "please", "thanks", "thank you", "then please"})
@@ -45,6 +48,37 @@ _PLEASE_TAIL = rx(r"[\s,]+please(?P<mark>[\s.!?]*)$")
 _GREETING = rx(
     r"(?:(?:hi|hello|hey|hiya)(?: there| dear| love| hon| honey| sweetie| darling| mate)?\b"
     r"|good (?:morning|afternoon|evening)(?: dear| love| mate)?\b)[\s,.!;:-]*"
+)
+
+
+# A chat's correction of the last message: "*friday" (the star marks the word meant; a
+# word between two stars is emphasis), "not 3, 4", "no, not thursday, friday": said as
+# "sorry, I meant …", as the rules read it.
+_STARRED = rx(r"^\*\s*(?P<x>[^*\s][^*]{0,40}?)\s*(?:sorry|oops|my bad)?[\s.!]*$", re.IGNORECASE)
+_STARRED_AFTER = rx(r"[.!,]?\s+\*(?P<x>[^*\s][^*]{0,20}?)\s*(?:sorry|oops|my bad)?[\s.!]*$")
+_JUST_ONE_OF_THEM = rx(
+    r"^(?P<verb>.*?\b(?:cancel|delete|remove|move|push|reschedule|complete|mark|tick off))"
+    r" (?P<both>[^,.;!?]+? and [^,.;!?]+?)[\s,.;!-]+(?:(?:no wait|wait|actually|sorry|lol|jk"
+    r"|j/k|just kidding|oops|no|nah)\b[\s,.;!-]*)+(?:just|only) (?P<x>[a-z][a-z ]{2,40}?)[\s.!]*$",
+    re.IGNORECASE,
+)
+_NTH_ONE = rx(
+    r"\b(1st|2nd|3rd|4th|5th)(?= (?:one|task|to-?do|item|appointment|visit|reminder)\b)",
+    re.IGNORECASE,
+)
+_NTH_WORDS = {"1st": "first", "2nd": "second", "3rd": "third", "4th": "fourth", "5th": "fifth"}
+# A laugh typed after a request ("…is done lol", "cancel it haha"), something before it.
+_LAUGH_TAIL = rx(r"(?<=\w)[\s,.!]+(?:lol|haha+|lmao|hehe)[\s.!]*$")
+_WRONG_ONE = rx(
+    r"^(?:(?:oops|whoops|sorry|ugh|no|lol)\b\W*)*(?:that's |thats |that was |you did |u did )?"
+    r"(?:the )?wrong one\W+(?:it's |its |i meant |i mean |should be |it should be |it was )?"
+    r"(?P<x>(?:the|my) [a-z][a-z ]{2,30}?)\W*$",
+    re.IGNORECASE,
+)
+_A_VALUE = r"(?:\d{1,2}(?::\d\d)?(?: ?[ap]m)?|[a-z]+day|tomorrow|today|noon|morning|afternoon)"
+_NOT_THIS_THAT = rx(
+    rf"^(?:no,?\s+)?not (?:at |on |the )?(?P<a>{_A_VALUE})\s*[,;.-]?\s+(?:it's |its |but |i meant "
+    rf"|make it |at |on |the )?(?P<b>{_A_VALUE})[\s.!]*$"
 )
 
 
@@ -260,6 +294,11 @@ def as_meant(message: str) -> str:
 
 
 def _as_meant(message: str) -> str:
+    if ("\n" in message or "—" in message or " | " in message) and (
+        request := as_pasted(message)
+    ) is not None:
+        # a visit pasted from an email or a calendar, with the request: the request
+        message = request
     if "  " in message:
         message = _SPACES.sub(" ", message)  # typed twice over, read once
     if (
@@ -275,6 +314,34 @@ def _as_meant(message: str) -> str:
         # TYPED IN CAPITALS: read as any other message (the rules read lower case; the
         # words kept as said, titles and notes, are then written as a sentence)
         message = message.lower()
+    stripped = message.strip()
+    if stripped[:1] == "*" and (starred := _STARRED.match(stripped)) is not None:
+        # "*friday", "*0198 sorry": the word typed wrong in the last message, put right
+        message = f"sorry, I meant {starred.group('x')}"
+    elif " *" in stripped and (late := _STARRED_AFTER.search(stripped)) is not None:
+        # "move my haircut to sat at 2. *3": put right in the same message
+        message = f"{stripped[: late.start()]}. sorry, I meant {late.group('x')}"
+    elif "wrong one" in stripped.lower() and (wrong := _WRONG_ONE.match(stripped)) is not None:
+        # "oops wrong one, the eye exam": the one meant instead of the one just changed
+        message = f"sorry, I meant {wrong.group('x')}"
+    elif (
+        stripped[:4].lower() in ("not ", "no n", "no, ")
+        and (swap := _NOT_THIS_THAT.match(stripped.lower())) is not None
+    ):
+        # "not 3, 4", "no not thursday friday": the value said last time, put right
+        message = f"sorry, I meant {swap.group('b')}"
+    if " and " in message.lower() and (narrowed := _JUST_ONE_OF_THEM.match(message)) is not None:
+        meant = narrowed.group("x").strip(" .!")
+        if meant.lower() in narrowed.group("both").lower():
+            # "cancel the cleaning and the haircut, actually just the cleaning": the one kept
+            # (both were held for a yes, the haircut said not to be meant)
+            message = f"{narrowed.group('verb')} {meant}"
+    if ("1st" in message or "2nd" in message or "3rd" in message or "th " in message) and (
+        _NTH_ONE.search(message)
+    ):
+        # "the 2nd one is done": a place in the list, typed as a number (a day "the 2nd"
+        # alone stays a day)
+        message = _NTH_ONE.sub(lambda nth: _NTH_WORDS[nth.group(1).lower()], message)
     plained = spelt_right(plain(message).strip())
     lowered = plained.lower()
     if len(lowered) != len(plained):
@@ -343,6 +410,11 @@ def _as_meant(message: str) -> str:
     if " due" in lowered and (other := _AND_THE_OTHER.match(lowered)) is not None:
         plained = f"{other.group('q')} and {other.group('w')} {other.group('y')} due?"
         lowered = plained.lower()
+    if ("lol" in lowered or "haha" in lowered or "lmao" in lowered) and (
+        laugh := _LAUGH_TAIL.search(lowered)
+    ) is not None:
+        # "the 2nd one is done lol": the laugh after it is no part of it
+        plained, lowered = plained[: laugh.start()], lowered[: laugh.start()]
     if (tail := thanks_tail(lowered)) is not None:
         plained = plained[: tail.start()] + ("?" if tail.group("mark") == "?" else "")
     elif (please := _PLEASE_TAIL.search(lowered)) is not None and not only_remarks(

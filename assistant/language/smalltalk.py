@@ -106,7 +106,9 @@ _PATTERNS: tuple[tuple[ChatKind, str], ...] = (
     (
         # "sorry it's noisy here, what did you say?": the last answer, said again
         "repeat",
-        r"\b(?:what did you (?:just )?say|what was that|say (?:that|it) again|come again"
+        # ("wait which day did you say?", "what time did u say": the same, of a detail)
+        r"\b(?:what did you (?:just )?say|(?:which|what) (?:day|time|date|hour)(?: was that"
+        r"| was it)? did you (?:just )?say|what was that|say (?:that|it) again|come again"
         r"|(?:can|could) you repeat(?: that| it)?|repeat that|didn't (?:hear|catch)"
         r" (?:that|you|what you said)|missed (?:that|what you said))\b",
     ),

@@ -54,7 +54,13 @@ _ADD_TASK = (
         r"\b(?:i need|i want|i'd like|i would like|can i have|can i get|give me)(?: to add)?"
         r" (?:a |an |another |new )+(?:task|reminder|to-do)(?P<rest>.*)$"
     ),
-    rx(r"\bremind me (?!what|when|where|which|how|who|if|whether)(?P<rest>.*)$"),
+    # ("can you remind me the address", "remind me of the time again": asked, not a to-do;
+    # "remind me the day before to…" is one)
+    rx(
+        r"\bremind me (?!what|when|where|which|how|who|if|whether"
+        r"|(?:again )?(?:of )?(?:the|my|your) (?:address|location|place|time|hours?|date|day"
+        r"|number|name|amount|balance|price|details?|email|phone)\b(?! before| after))(?P<rest>.*)$"
+    ),
     rx(
         r"\b(?:don't let me forget|do not let me forget|help me remember|remember|make sure i"
         r" remember|i need to remember) to (?P<rest>.*)$"

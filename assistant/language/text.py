@@ -169,6 +169,22 @@ _SHORT = rx(
 )
 
 
+# A chat's "ok": a thumbs up (any skin tone), an OK hand, a tick.
+_THUMBS_UP = re.compile(
+    "(?:\U0001f44d|\U0001f44c|\U0001f197|\u2705|\u2714)[\U0001f3fb-\U0001f3ff\ufe0f]?"
+)
+
+
+# "can you remind me the address", "remind me of the time again": a detail asked for, as
+# "what's the address" is (it was a to-do titled "The address"). "Remind me the day before
+# to…" is a to-do, and stays one.
+_REMIND_ME_OF = rx(
+    r"\b(?:(?:can|could|would) you (?:please )?)?remind me (?:again )?(?:of |what )?(?:the|my) "
+    r"(?=(?:address|location|place|time|date|day|number|name|amount|balance|price|details?"
+    r"|email|phone)\b(?! before| after))"
+)
+
+
 def spelt_right(text: str) -> str:
     """`text` with each word misspelt in a hurry ("cancle my apointment tommorow, soz")
     written as the word meant, in the customer's case: only the words the grammar keys on
@@ -223,6 +239,8 @@ def normalize(text: str) -> Normalized:
     restarts and misheard words are taken out (transcript.py).
     """
     original = text
+    if not text.isascii() and _THUMBS_UP.search(text):
+        text = _THUMBS_UP.sub(" ok ", text)  # "👍" to "Are you sure…?" is a yes
     if text.lstrip()[:2] == "1." and " 2." in text:
         text = _numbered(text)
     text = written(plain(text.translate(_QUOTES)))
@@ -242,6 +260,8 @@ def normalize(text: str) -> Normalized:
     for pattern, replacement in _SYMBOLS:
         text = pattern.sub(replacement, text)
     text = _WORD.sub(_fix_word, text)
+    if "remind me" in text:
+        text = _REMIND_ME_OF.sub("what's the ", text)
     text = _SPACES.sub(" ", text).strip()
     return Normalized(original=original, text=text, emails=emails, phones=phones)
 

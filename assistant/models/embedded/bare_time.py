@@ -16,7 +16,7 @@ from assistant.dialogue_state import MOVE_QUESTION_START, Dialogue, Item
 from assistant.language import Intent, detect_intents, find_when, is_affirmative
 from assistant.language.confirm import request_after_yes
 from assistant.language.patterns import rx
-from assistant.language.slots import cut_spans
+from assistant.language.slots import cut_spans, services_named
 from assistant.language.text import normalize
 from assistant.models.embedded.pinning import moved, reschedule, start_of
 from assistant.speech import calendar_date, clock
@@ -86,8 +86,9 @@ def hour_left_unsaid(
         return None
     if not _MOVED.search(asked) and not (
         # "When would you like to move it to?" → "saturday" (moved, its hour kept): the
-        # day alone, the day it went to
-        said.day == new.date() and not _AROUND.sub("", cut_spans(asked, list(said.spans)))
+        # day alone, the day it went to ("cleaning to friday": with the visit's own name)
+        said.day == new.date()
+        and _only_named(_AROUND.sub(" ", cut_spans(asked, list(said.spans))), item)
     ):
         return None  # the message before did not ask the move ("what's on friday?")
     text = normalize(message).text
@@ -98,6 +99,15 @@ def hour_left_unsaid(
         return None
     starts_at = moved(text, item, now, zone)
     return None if starts_at is None else [reschedule(item, starts_at, text)]
+
+
+_THE_VISIT = rx(r"\b(?:the|my|to|one|please|pls)\b")
+
+
+def _only_named(rest: str, item: Item) -> bool:
+    """Nothing left, or only the words of the visit's service ("cleaning", "the haircut")."""
+    rest = " ".join(_THE_VISIT.sub(" ", rest).split())
+    return not rest or services_named(rest) == {str(item.get("service") or "")}
 
 
 def move_agreed(

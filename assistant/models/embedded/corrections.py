@@ -13,6 +13,7 @@ from zoneinfo import ZoneInfo
 
 from assistant.dialogue_state import Action, Dialogue, Item
 from assistant.language import Intent, detect_intents, find_when, slots
+from assistant.language.intent import IntentKind
 from assistant.language.lexicon import TITLE_VERBS
 from assistant.language.patterns import rx
 from assistant.language.shifts import find_shift, whole_days
@@ -636,7 +637,7 @@ def also(state: Dialogue, text: str, now: datetime) -> list[Intent] | None:
     """ "and the eye exam one too" after completing a task: the same again, another target."""
     action = state.last_action
     said_too = _TOO.search(text) or _NEXT_ONE.match(text)
-    if action is None or not said_too or action.tool != "crm.completeTask":
+    if action is None or not said_too or action.tool not in _DONE_TOO:
         return None
     if _OWN_VERB.search(text) or _ASKS_ITS_OWN.search(text):
         # "and move the car insurance one to friday", "and show me my support cases": a
@@ -644,6 +645,8 @@ def also(state: Dialogue, text: str, now: datetime) -> list[Intent] | None:
         return None
     if (others := _THE_OTHERS.search(text)) is not None:
         return _the_others_too(state, action, others.group("n"))
+    if action.tool != "crm.completeTask":
+        return None  # (a to-do deleted: "the other one too" only, asked as usual)
     words = re.sub(
         r"\b(?:and|too|as well|also|is|are|done|one|the|please|now|then|next|ok|okay|my|task)\b",
         " ",
@@ -764,8 +767,19 @@ def _one_more(
 
 
 # "and the other two as well", "the rest too": every other one of the tasks listed.
-_THE_OTHERS = rx(r"\bthe (?:other|remaining)(?: (?P<n>two|three|four|ones))?\b|\bthe rest\b")
-_COUNTS = {"two": 2, "three": 3, "four": 4}
+# "the other one", "the other task" are one: with two or more left, which is asked (every
+# one left was completed).
+_THE_OTHERS = rx(
+    r"\bthe (?:other|remaining)"
+    r"(?: (?P<n>one|task|to-?do|reminder|two|three|four|ones|[1-4]))?\b|\bthe rest\b"
+)
+_COUNTS = {"two": 2, "three": 3, "four": 4, "2": 2, "3": 3, "4": 4}
+_ONE = frozenset({"one", "task", "todo", "to-do", "reminder", "1"})
+# The change to a to-do that "and the other one too" asks again.
+_DONE_TOO: dict[str, IntentKind] = {
+    "crm.completeTask": "complete_task",
+    "crm.deleteTask": "delete_task",
+}
 
 
 def _the_others_too(state: Dialogue, action: Action, said: str | None) -> list[Intent] | None:
@@ -776,9 +790,16 @@ def _the_others_too(state: Dialogue, action: Action, said: str | None) -> list[I
         for item in state.last_listed_of("task")
         if item.get("id") != done and item.get("status") != "completed"
     ]
+    kind = _DONE_TOO[action.tool]
+    if others and said in _ONE and len(others) > 1:
+        # "and the other one too" of two left: which one is asked, none done
+        other = TargetRef(phrase="the other task", excluded=TargetRef(phrase="it", item_id=done))
+        return [Intent(kind, {}, target=other, clause=f"{kind.split('_')[0]} the other task")]
     if not others or (said in _COUNTS and _COUNTS[said] != len(others)):
         return None  # "the other two" of three left: which is asked
-    return [task_change("complete_task", item, {}, "complete it") for item in others]
+    if kind == "delete_task" and said not in _ONE:
+        return None  # ("delete the rest too": every one, asked whole as usual)
+    return [task_change(kind, item, {}, f"{kind.split('_')[0]} it") for item in others]
 
 
 # A verb that asks for another change than the one just made.

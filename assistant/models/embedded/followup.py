@@ -346,7 +346,14 @@ def understand(
         # not a reply to the yes asked since (which is let go, as anything but a yes).
         return filled
     lacking = [i for i in earlier if i.missing]
-    if lacking and lacking[0].kind != "book_appointment" and _books(intents):
+    if (
+        lacking
+        and lacking[0].kind != "book_appointment"
+        and _books(intents)
+        # ("When would you like to move it to?" → "cleaning to friday": the visit to move
+        # and its day, no booking said; it was booked beside the one to move)
+        and not (lacking[0].kind == "reschedule_appointment" and _no_booking_said(text))
+    ):
         # "when should I move it to?" → "then just book one for the 3rd at 9": a booking
         # of its own, not the day of the move.
         return intents
@@ -804,6 +811,18 @@ def _fill(intent: Intent, text: str, now: datetime, timezone: str) -> list[Inten
         # "book a haircut on thanksgiving at 3pm" → "which day?" → "november 28th": the
         # day not read gives way to the one said now.
         clause = without_unread_day(clause) or clause
+    if (
+        intent.kind == "reschedule_appointment"
+        and (intent.target is None or intent.target.vague)
+        and (visit := _VISIT_TO.match(normalize(text).text)) is not None
+        and services_named(visit.group("s"))
+    ):
+        # "can you push it" → "When would you like to move it to?" → "cleaning to friday":
+        # the visit to move named with its day (read as a new booking of it, then booked)
+        said = f"move my {visit.group('s')} to {visit.group('rest')}"
+        found = detect_intents(said, now, timezone)
+        moves = [i for i in found if i.kind == intent.kind and i.target and not i.target.vague]
+        return moves[:1] or None
     if set(intent.missing) & _TIME_ASKED:
         if _ASKS_BACK.match(normalize(text).text):
             # "When would you like to move it to?" → "how late are you open on friday?":
@@ -877,6 +896,21 @@ def _fill(intent: Intent, text: str, now: datetime, timezone: str) -> list[Inten
 
 # A reply that asks a question back with a question word ("how late are you open on
 # friday?", "which is earlier?"); "what about friday?", "how about 3?" offer a time.
+_BOOKING_SAID = rx(
+    r"\b(?:book|booking|new|another|schedule|appointment for|make (?:a|an|me)|get me|set up)\b"
+)
+
+
+def _no_booking_said(text: str) -> bool:
+    """No word of a booking in the reply: a visit and a day only ("cleaning to friday")."""
+    return _BOOKING_SAID.search(normalize(text).text) is None
+
+
+# A visit named, then where it goes: "cleaning to friday", "the haircut, saturday at 11".
+_VISIT_TO = rx(
+    r"^(?:(?:ok|okay|oh|um|so|sorry)\W+)*(?:the |my )?(?P<s>[a-z][a-z ]{2,25}?)(?: one)?"
+    r"(?:,? (?:to|for|on) |, )(?P<rest>.+)$"
+)
 _ASKS_BACK = rx(
     r"^(?:(?:wait|hang on|hold on|ok|okay|and|so|um|erm|sorry|oh|hmm|well|but)\b\W*)*"
     r"(?:how(?! about\b)|what(?!(?: about| if)\b)|what's|when|when's|where|where's|which|why)\b"

@@ -198,6 +198,8 @@ def moved(text: str, item: Item, now: datetime, zone: ZoneInfo) -> str | None:
         return None  # "sometime next week": which day is asked (appointment_rules)
     elif when is not None and when.day is not None and not when.day_implied:
         day, changed = when.day, True
+        if ("meant" in text or "mean " in text) and (meant := _MEANT_WEEKDAY.search(text)):
+            day = _in_week_of(current.date(), meant.group("d"), when.day)
     if when is not None and when.clock is not None and not when.vague_time:
         clock, changed = when.clock, True
     elif (bare := bare_clock(text, clock)) is not None:
@@ -217,6 +219,21 @@ def moved(text: str, item: Item, now: datetime, zone: ZoneInfo) -> str | None:
 
 
 _NEXT_WEEKDAY = rx(r"\bnext (?:mon|tues|wednes|thurs|fri|satur|sun)day\b")
+# "sorry I meant thursday" just after "…wednesday the 23rd": the Thursday of that week
+# (the 24th), not the coming one (the 17th, a week earlier than any day said).
+_MEANT_WEEKDAY = rx(
+    r"\b(?:meant|mean)\b\W*(?:it'?s |on |the |for )?(?P<d>mon|tues|wednes|thurs|fri|satur|sun)day"
+    r"\W*$"
+)
+_WEEKDAY_STEMS = ("mon", "tues", "wednes", "thurs", "fri", "satur", "sun")
+
+
+def _in_week_of(current: date, stem: str, read: date) -> date:
+    """The weekday `stem` in the week (Monday to Sunday) of `current`, the day put right,
+    when that week is later than the coming one; else the day `read` as said ("friday" →
+    "I meant monday": the coming Monday, never one before the day put right's week)."""
+    day = current - timedelta(days=current.weekday()) + timedelta(days=_WEEKDAY_STEMS.index(stem))
+    return day if day > read else read
 
 
 INSTEAD_OF_TAIL = rx(r"\b(?:instead of|rather than|not)\b[^,]*")

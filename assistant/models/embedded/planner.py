@@ -647,6 +647,11 @@ class EmbeddedPlanner:
             request, first = again, first or last_visit.looked_up_only(again)
         if first and (early := self._before_reading(request)) is not None:
             return early
+        if first and not confirmed and (cut := cut_off.question(request.user_message)):
+            # "can you push my": nothing named after the verb, whatever the grammar would
+            # make of the verb alone ("push my" was a move of nothing, asked when; the next
+            # message, "cleaning to friday", was then read as a booking)
+            return FinalDecision(text=cut)
         pinned = references.follow_up(request.dialogue, request.user_message, request.now, timezone)
         intents = references.read_intents(
             request.conversation, request.user_message, request.now, timezone, request.dialogue

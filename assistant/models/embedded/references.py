@@ -51,6 +51,7 @@ from assistant.models.embedded.corrections import (
     task_from_before,
     undo_reply,
 )
+from assistant.models.embedded.cut_off import finished as cut_off_finished
 from assistant.models.embedded.described import described_otherwise
 from assistant.models.embedded.followup import (
     asked_about,
@@ -387,6 +388,16 @@ def follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> li
 
     kept = _FOLLOW_UPS.get(state, (message, now, timezone), work_out)
     return None if kept is None else list(kept)
+
+
+def _the_ask_before(conversation: Sequence[Message]) -> str | None:
+    """The customer's message before the last one; finished, when it finished an ask cut off
+    in the one before it ("can you move my" → "haircut to saturday": the move of the haircut,
+    its hour left unsaid, which "at 10" then gives)."""
+    users = [i for i, said in enumerate(conversation) if isinstance(said, UserTurn)]
+    if len(users) >= 3 and (joined := cut_off_finished(conversation[: users[-1]])) is not None:
+        return joined
+    return said_before(conversation)
 
 
 def _as_answered(text: str, message: str) -> str:
@@ -1029,6 +1040,27 @@ _REMIND_ABOUT_IT = rx(
 )
 
 
+# A day said alone: "tmrw", "for friday", "by the 23rd", "make it thursday".
+_A_DAY_ALONE = rx(
+    r"^(?:(?:and|oh|ok|okay|also|make it|it's|its|due|for|on|by)\b\W*)*"
+    r"(?P<d>(?:next |this )?(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow"
+    r"|the \d{1,2}(?:st|nd|rd|th)?|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*"
+    r" \d{1,2}(?:st|nd|rd|th)?)(?:\W+(?:please|thanks|thank you))?\W*$"
+)
+
+
+def _day_for_the_one_just_added(state: Dialogue, message: str) -> str | None:
+    """ "add task call dentist" (added with no day) → "tmrw": the day it is due, said
+    alone right after (it asked what was wanted on Tuesday)."""
+    action = state.last_action
+    if action is None or action.tool != "crm.addTask" or state.held:
+        return None
+    if action.arguments.get("due_on") or (action.after or {}).get("due_on"):
+        return None  # it has its day: another one said alone is no change of it
+    said = _A_DAY_ALONE.match(normalize(message).text)
+    return said.group("d") if said is not None else None
+
+
 def _due_of_the_one_just_added(state: Dialogue, message: str) -> str | None:
     """ "make it due on friday", for a reminder about the to-do just added (it asked what
     the task should say, or was added as a task titled "It")."""
@@ -1080,6 +1112,8 @@ def _read(
         if noted := _reminder_before_its_day(state, due, message, now):
             return noted
         message = due
+    elif (day := _day_for_the_one_just_added(state, message)) is not None:
+        message = f"make it due {day}"  # "add task call dentist" → "tmrw"
     if "crm.bookAppointment" in state.held and (
         rebooked := held_booking_retimed(conversation, message, now, timezone)
     ):
@@ -1127,7 +1161,7 @@ def _read(
         or move_again(conversation, state, message, now, timezone)
         or follow_up(state, message, now, timezone)
         or _time_for_the_one_in_focus(conversation, message, now, timezone, state)
-        or hour_left_unsaid(state, said_before(conversation), message, now, zone_of(timezone))
+        or hour_left_unsaid(state, _the_ask_before(conversation), message, now, zone_of(timezone))
     )
     if pinned is not None:
         if _SENTENCE_BREAK.search(message) and any(
@@ -1221,7 +1255,9 @@ def _the_others_said(intents: list[Intent]) -> list[Intent]:
 _THE_OTHER_VISIT = rx(
     r"^(?:(?:and|oh|also|then|plus|please|can you|could you)\b\W*)*"
     r"(?:(?:do )?(?:the same|that|it|same)(?: again| thing)? (?:for|with|to) )?"
-    r"(?:my|the) other (?:appointment|booking|visit|one)"
+    # ("the other haircut": "the haircut one …, and the other one" as the grammar carries
+    # the noun said before; that one's own word, checked below)
+    r"(?:my|the) other (?:appointment|booking|visit|one|(?P<noun>[a-z]+))"
     r"(?: (?:as well|too|also|please))*\W*$"
 )
 
@@ -1234,14 +1270,24 @@ def _the_other_visit(intents: list[Intent]) -> list[Intent]:
     found: list[Intent] = []
     for intent in intents:
         before = found[-1] if found else None
+        said = _THE_OTHER_VISIT.match(intent.clause) if before is not None else None
         if (
             before is not None
-            and _THE_OTHER_VISIT.match(intent.clause)
+            and said is not None
             and before.target is not None
             and not before.target.vague
+            and (said.group("noun") is None or said.group("noun") in before.target.words)
             and (
                 before.kind == "cancel_appointment"
                 or (before.kind == "reschedule_appointment" and before.shift is not None)
+                # "…to monday same time. And the other one too": that day, its own hour
+                or (
+                    before.kind == "reschedule_appointment"
+                    and before.when is not None
+                    and before.when.day is not None
+                    and before.when.clock is None
+                    and not before.arguments
+                )
             )
         ):
             other = TargetRef(phrase="your other appointment", words=(), excluded=before.target)

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
-from assistant.dialogue_state import Dialogue, Item
+from assistant.dialogue_state import Action, Dialogue, Item
 from assistant.language import Intent, detect_intents, slots
 from assistant.language.patterns import rx
 from assistant.language.shifts import find_shift
@@ -85,8 +85,8 @@ def same_again(state: Dialogue, text: str, now: datetime, timezone: str) -> list
         moved = _and_that_one_moved(action.after if moved_a_visit else None, text, now, timezone)
         if moved is not None:
             return moved
-    match = _SAME_FOR.search(text)
-    if action is None or match is None:
+    target = _again_for(state, action, text)
+    if action is None or target is None:
         return None
     said = _AGAIN.get(action.tool)
     if said is None and action.tool == "crm.updateTask":
@@ -102,10 +102,53 @@ def same_again(state: Dialogue, text: str, now: datetime, timezone: str) -> list
         return None  # a move or a booking: its time for another item is asked as usual
     found = [
         i
-        for i in detect_intents(said.format(match.group("t")), now, timezone)
+        for i in detect_intents(said.format(target), now, timezone)
         if i.target is not None and not i.target.vague and i.tool == action.tool
     ]
     return found[:1] or None
+
+
+# "and the other one too", "the cleaning as well" just after a visit was cancelled or
+# moved: the same done to that visit (it listed the visits, or asked which).
+_NAMED_TOO = rx(
+    r"^(?:(?:and|also|plus|oh|then|now|ok|okay|please)\b\W*)*"
+    r"(?P<t>(?:the|my) [a-z][a-z ]*?) (?:too|as well|also)(?: please)?\W*$"
+)
+_OTHER = rx(r"^(?:the|my) other (?:one|appointment|visit|booking)$")
+_VISIT_CHANGES = frozenset({"crm.cancelAppointment", "crm.rescheduleAppointment"})
+
+
+def _again_for(state: Dialogue, action: Action | None, text: str) -> str | None:
+    """The item the last change is asked for again: "the same for the dentist", and after
+    a visit was cancelled or moved, "and the other one too", "the haircut as well"."""
+    if (match := _SAME_FOR.search(text)) is not None:
+        return match.group("t")
+    if action is None or action.tool not in _VISIT_CHANGES or " " not in text:
+        return None
+    if (too := _NAMED_TOO.match(text)) is None:
+        return None
+    said = too.group("t")
+    if _OTHER.match(said):
+        return _the_other_visit(state, action)
+    return said if slots.services_named(said) else None
+
+
+def _the_other_visit(state: Dialogue, action: Action) -> str | None:
+    """The visit other than the one the last change was made to, named by its service,
+    when the visits listed leave one (and no other of its service)."""
+    if action.kind != "appointment":
+        return None
+    changed = (action.after or action.before or {}).get("id")
+    others = [
+        item
+        for item in state.last_listed_of("appointment")
+        if item.get("id") != changed and item.get("status") in (None, "upcoming", "scheduled")
+    ]
+    if len(others) != 1:
+        return None
+    service = str(others[0].get("service") or "").lower()
+    same_service = [i for i in others if str(i.get("service") or "").lower() == service]
+    return f"my {service}" if service and len(same_service) == 1 else None
 
 
 # "and the haircut to the same day at 4" just after a move: that one moved too.
@@ -177,13 +220,13 @@ def move_again(
     action = state.last_action
     if action is None or action.tool != "crm.rescheduleAppointment":
         return None
-    match = _SAME_FOR.search(normalize(message).text)
+    target = _again_for(state, action, normalize(message).text)
     before = _said_before(conversation)
-    if match is None or before is None or (shift := find_shift(before)) is None:
+    if target is None or before is None or (shift := find_shift(before)) is None:
         return None
     found = [
         i
-        for i in detect_intents(f"move {match.group('t')}", now, timezone)
+        for i in detect_intents(f"move {target}", now, timezone)
         if i.kind == "reschedule_appointment"
         and i.target is not None
         and not i.target.vague

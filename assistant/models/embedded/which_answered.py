@@ -74,6 +74,12 @@ _MAY_PUT_RIGHT = rx(r"wait|mean|sorry|rather")
 _OTHER_ONE = rx(r"^(?:no,? )?(?:the )?other (?:one|appointment|visit|task)\b")
 
 
+# "and the other one too" (asked which, after a to-do was done): the same again, its verb
+# the last change's ("and the other one too" alone names no change).
+_OTHER_TOO = rx(r"\bthe other (?:one|task|to-?do|reminder)\b")
+_DONE_AGAIN = {"crm.completeTask": "complete it", "crm.deleteTask": "delete it"}
+
+
 # "ok that one then": the one just told of (which_asked_back: "…is the earlier one").
 _THAT_ONE = rx(r"^(?:(?:ok|okay|yes|yeah|fine|right|alright|great),? )*(?:that|this) one\b")
 
@@ -180,6 +186,15 @@ def which_answered(
         # it was when asked (was: from the cleaning's own day once named)
         about = as_asked((visit_moved_to_that_day(about, state, zone.key) or about).lower())
     asked = as_pronoun(about)
+    last = state.last_action
+    if (
+        kind == "task"
+        and last is not None
+        and last.tool in _DONE_AGAIN
+        and _OTHER_TOO.search(asked)
+    ):
+        # "and the other one too" after a to-do was done, which asked: the same done to it
+        asked = _DONE_AGAIN[last.tool]
     if kind == "appointment":
         return appointment_follow_up(asked, meant, now, zone, correcting=False)
     return task_follow_up(asked, meant, now)
