@@ -87,6 +87,10 @@ ASKED_ELSEWHERE = "Nothing is changed yet, as I asked this on another screen:"
 CustomerLoader = Callable[[CustomerContext, str], Awaitable[CustomerContext]]
 
 
+# A run of spaces or tabs (not a new line: a list may be typed an ask a line).
+_SPACES = re.compile(r"[ \t]{2,}|\t")
+
+
 @dataclass(frozen=True, slots=True)
 class EngineConfig:
     max_tool_calls_per_round: int = 4
@@ -180,6 +184,10 @@ class Engine:
         that came before the question it would answer confirms nothing; `question_heard`
         False: the question waiting was asked on another connection of the session
         (assistant.heard_here), so a yes here confirms nothing either."""
+        if "  " in text or "\t" in text:
+            # Spaces typed twice over say nothing more: every reader sees the words once
+            # spaced ("change  my  haircut  to  a  massage" was read as a move).
+            text = _SPACES.sub(" ", text)
         turn_id = session.next_turn_id()
         holder: list[Turn] = []
         task = asyncio.create_task(

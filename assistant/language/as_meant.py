@@ -207,7 +207,7 @@ _SAID_BETTER = rx(
 # same, its question left unsaid ("…, and when's the insurance one due?").
 _AND_THE_OTHER = rx(
     r"^(?P<q>(?:and |so )?(?P<w>when(?:'s| is)) (?:the|my) [a-z][a-z' -]{1,40}? due),?"
-    r" and (?:what about |how about )?(?P<y>(?:the|my) [a-z][a-z' -]{1,40}?)\s*\??$"
+    r" and (?:what about |how about )?(?P<y>(?:the|my) [a-z][a-z' -]{1,40}?)[\s.!?]*$"
 )
 
 
@@ -256,6 +256,7 @@ _BACK_TO = rx(
 
 _SPACES = rx(r"[ \t]{2,}")
 _FOR_ME_TAIL = rx(r"(?<=\w)[\s,]+for me(?P<mark>[\s.!?]*)$")
+_TAIL_WORDS = ("hank", "please", "cheers", "thx", "appreciated")
 _SAID_OF_ME = frozenset(
     [
         "clear",
@@ -301,6 +302,11 @@ def _as_meant(message: str) -> str:
         message = request
     if "  " in message:
         message = _SPACES.sub(" ", message)  # typed twice over, read once
+    if any(word in message for word in _TAIL_WORDS):
+        # A thanks or please said after the ask goes first: the rules below read where the
+        # ask ends ("…the cleaning and the haircut, actually just the cleaning, thanks" held
+        # both to cancel).
+        message = _without_tail(message, message.lower())[0]
     if (
         " for me" in message
         and (for_me := _FOR_ME_TAIL.search(message)) is not None
@@ -415,13 +421,21 @@ def _as_meant(message: str) -> str:
     ) is not None:
         # "the 2nd one is done lol": the laugh after it is no part of it
         plained, lowered = plained[: laugh.start()], lowered[: laugh.start()]
+    return _without_tail(plained, lowered)[0]
+
+
+def _without_tail(plained: str, lowered: str) -> tuple[str, str]:
+    """The message without the thanks or please said after its ask (its question mark
+    kept), as said and in lower case."""
     if (tail := thanks_tail(lowered)) is not None:
         plained = plained[: tail.start()] + ("?" if tail.group("mark") == "?" else "")
-    elif (please := _PLEASE_TAIL.search(lowered)) is not None and not only_remarks(
+        return plained, plained.lower()
+    if (please := _PLEASE_TAIL.search(lowered)) is not None and not only_remarks(
         lowered[: please.start()]
     ):
         plained = plained[: please.start()] + ("?" if "?" in please.group("mark") else "")
-    return plained
+        return plained, plained.lower()
+    return plained, lowered
 
 
 __all__ = ["as_meant"]

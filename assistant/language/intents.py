@@ -1788,7 +1788,9 @@ _ASK_PAUSED = rx(
     rf"\b(?P<a>{_VERB}\b[^.?!;]*?)[,.?!;]* (?:no,? |oh,? |actually,? |um,? |uh,? )?"
     r"(?:wait|hang on|hold on|one sec(?:ond)?|just a sec(?:ond)?)[,.!;]* "
     r"(?:a (?:sec|second|minute|moment)[,.!;]* )?"
-    r"(?P<b>(?:what|what's|when|when's|which|how|is|are|do|does|did|have|has|where)\b[^.!;]*)$"
+    # (the question ends the message, its full stop or mark after it)
+    r"(?P<b>(?:what|what's|when|when's|which|how|is|are|do|does|did|have|has|where)\b[^.!;]*?)"
+    r"[.!\s]*$"
 )
 # "I'd rather cancel the haircut than move it": what is turned down is no ask.
 _RATHER_THAN = rx(
