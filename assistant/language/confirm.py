@@ -30,7 +30,9 @@ _AFFIRMATIVE = rx(
     r"|good|helpful)|sounds (?:great|perfect|fine|lovely)"
     # "sure, why not", "hmm, I guess", "I suppose so": a yes, if a slow one, when nothing
     # follows it ("I guess I'll keep it" says something else; "I guess?" asks)
-    r"|why not(?=[\s.!?]*$)|i (?:guess|suppose)(?: so)?(?=[\s.!]*$))\b"
+    r"|why not(?=[\s.!?]*$)|i (?:guess|suppose)(?: so)?(?=[\s.!]*$)"
+    # "y", typed alone: a yes (was: "I didn't catch that", the change left waiting)
+    r"|^y(?=[\s.!]*$))\b"
 )
 # "ok, make it 2pm instead", "sure but thursday rather": the held action is changed,
 # not agreed to (the change is planned as a request of its own).
