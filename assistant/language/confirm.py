@@ -68,6 +68,10 @@ _MAX_WORDS = 10
 # else ("okay so what do I owe?", "right, when's my haircut?", "fine, add milk to my
 # list", "ok thanks") they open the next thing said or close the talk; they do not agree
 # to the change asked about. After them, only a yes or a go-ahead is a yes.
+# "so yeah", "um yeah", "and yeah so": a filler before what is said, not a yes.
+_YEAH_AS_FILLER = rx(
+    r"^(?:(?:so|um+|uh+|erm|er|and|well|like)[\s,.]+)+yeah\b[\s,.]*(?:so\b[\s,.]*)?"
+)
 _ONLY_OPENS = rx(
     r"^(?:(?:okay|ok|alright|all right|right|fine|perfect|so|well|then|now|great|good|cool)"
     r"\b[\s,.!;:-]*)+"
@@ -84,6 +88,14 @@ def is_affirmative(text: str) -> bool:
     if pretends_a_yes(text):
         return False
     said = normalize(without_system_talk(text)).text
+    if "yeah" in said and (filler := _YEAH_AS_FILLER.match(said)) is not None:
+        # "so yeah what do I owe", "um yeah, no keep it": a caller's way in, no yes; what
+        # follows it is the answer (was: the delete held went through on "so yeah hmm what
+        # do i owe"). "so yeah" alone answers nothing.
+        said = said[filler.end() :]
+        text = said
+        if not said.strip(" ,.!?"):
+            return False
     if _NEGATIVE.search(said) or _CHANGED.search(said):
         return False
     match = _AFFIRMATIVE.search(said)

@@ -11,7 +11,8 @@ from assistant.language.patterns import rx
 from assistant.language.transcript import plain
 
 _SEVERAL = rx(
-    r"^(?P<lead>(?:(?:ok|okay|so|and|also|hi|please|can you|could you|would you),? )*)"
+    r"^(?P<lead>(?:(?:ok|okay|so|and|also|hi|hey|please|pls|can you|could you|would you"
+    r"|i'd like to|i would like to|i want to|i need to),? )*)"
     r"(?:add|create|make|put in|set up|set|write down|put) (?:me )?(?:(?:(?:two|2|three|3|four"
     r"|4|both|these|some|a couple of|a few) )?(?:new )?(?:tasks|reminders|to-?dos)"
     # "add two things to my list, call the plumber and …": a count of things, on the list
@@ -34,7 +35,8 @@ _ASKS = rx(
 # One to-do asked for, whose words are two things to do, each a verb and what it is done
 # to: "remind me to return the rental car and pay the parking ticket".
 _ONE = rx(
-    r"^(?P<lead>(?:(?:ok|okay|so|and|also|hi|please|can you|could you|would you),? )*)"
+    r"^(?P<lead>(?:(?:ok|okay|so|and|also|hi|hey|please|pls|can you|could you|would you"
+    r"|i'd like to|i would like to|i want to|i need to),? )*)"
     r"(?:(?:add|create|make|put in|set up|set) (?:me )?(?:a |an )?(?:new )?(?:task|reminder"
     r"|to-?do)(?: for me)?(?: to my list)?[,:;]? to|remind me to) (?P<first>.+?) and"
     # (not an ask of the assistant's own: "…and book me a haircut", "…and move my…")

@@ -8,6 +8,7 @@ import re
 from collections.abc import Sequence
 
 from assistant.dialogue_state import Dialogue, Item
+from assistant.language.as_meant import as_meant
 from assistant.language.confirm import is_affirmative
 from assistant.language.patterns import rx
 from assistant.language.smalltalk import classify_chat
@@ -117,7 +118,9 @@ _SUBJECTS = (
 
 def offered_case(state: Dialogue, said: str | None = None) -> dict[str, str]:
     """The support case asked for or agreed to: a subject, and the customer's own words."""
-    about = (said or state.about).strip() or "A question about my account"
+    # (as meant: "hi there,", "so yeah" before it and "for me" after it are said to us,
+    # not written in the case)
+    about = as_meant((said or state.about).strip()) or "A question about my account"
     subject = next(
         (text for pattern, text in _SUBJECTS if pattern.search(about.lower())),
         "Help with my account",
