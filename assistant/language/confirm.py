@@ -68,6 +68,8 @@ _MAX_WORDS = 10
 # else ("okay so what do I owe?", "right, when's my haircut?", "fine, add milk to my
 # list", "ok thanks") they open the next thing said or close the talk; they do not agree
 # to the change asked about. After them, only a yes or a go-ahead is a yes.
+# "yeah, one moment please": a moment asked for, the answer still to come.
+_A_MOMENT = rx(r"\b(?:one|a|just a|give me a|gimme a) (?:sec(?:ond)?|moment|minute|mo)\b")
 # "so yeah", "um yeah", "and yeah so": a filler before what is said, not a yes.
 _YEAH_AS_FILLER = rx(
     r"^(?:(?:so|um+|uh+|erm|er|and|well|like)[\s,.]+)+yeah\b[\s,.]*(?:so\b[\s,.]*)?"
@@ -96,7 +98,7 @@ def is_affirmative(text: str) -> bool:
         text = said
         if not said.strip(" ,.!?"):
             return False
-    if _NEGATIVE.search(said) or _CHANGED.search(said):
+    if _NEGATIVE.search(said) or _CHANGED.search(said) or _A_MOMENT.search(said):
         return False
     match = _AFFIRMATIVE.search(said)
     if match is None:
