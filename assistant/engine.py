@@ -32,7 +32,7 @@ from assistant.early_calls import EarlyCalls
 from assistant.errors import ModelUnavailable
 from assistant.heard import answers_with_more, said_before_reply, was_heard, words
 from assistant.integrity import AS_ASKED_CHECK, NOT_STARTED, WriteIntegrity
-from assistant.language.as_meant import as_meant
+from assistant.language.as_meant import as_meant, without_greeting
 from assistant.logs import trace_context
 from assistant.metrics import Metrics, count, observe
 from assistant.models.base import Narrator, Planner
@@ -188,6 +188,11 @@ class Engine:
             # Spaces typed twice over say nothing more: every reader sees the words once
             # spaced ("change  my  haircut  to  a  massage" was read as a move).
             text = _SPACES.sub(" ", text)
+        if text[:1] in "HhGg":
+            # "hi there, ok then sunday at 10am", "hello? yes": the greeting is no part of
+            # the answer (the "ok" was heard as a yes to a 2:30 AM booking: every reader of
+            # the reply, not only the planner's, sees it without the greeting).
+            text = without_greeting(text)
         turn_id = session.next_turn_id()
         holder: list[Turn] = []
         task = asyncio.create_task(

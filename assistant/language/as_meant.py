@@ -287,6 +287,15 @@ _SAID_OF_ME = frozenset(
 )
 
 
+def without_greeting(message: str) -> str:
+    """`message` without the greeting it opens with, when more is said after it ("hi
+    there, yes" is "yes"; "hi" alone stays)."""
+    greeting = _GREETING.match(message.lower())
+    if greeting is None or not message[greeting.end() :].strip(" ,.!?"):
+        return message
+    return message[greeting.end() :]
+
+
 @lru_cache(maxsize=1024)
 def as_meant(message: str) -> str:
     """`message` without the words said around its request (see the module's docstring),
