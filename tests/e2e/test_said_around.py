@@ -4,13 +4,14 @@ there,", double spaces, capitals, "for me".
 
 FIRST RUN on the session's start (ff963c1): 1 of 12. Found by saying every turn of the
 multi-turn sets so (8,385 variants, then 6,708 more): each session here but one WROTE
-WRONGLY on the code before (0914ae9's parent for the first four, fbb958a's parent for "so yeah", 3ea29e8's parent for "hi there"): the massage
-booked under "hang on" with a full stop; both visits cancelled under "actually just the
-cleaning, thanks"; the cleaning moved for "the first one" of two to-dos asked with a full
-stop; a double-spaced "change my haircut to a massage" read as a move; a delete and a phone
-change made on "so yeah hmm what do i owe" and "so yeah actually keep the old one"; a
-2:30 AM booking made on "hi there, ok then sunday at 10am"; a cleaning booked at 10 for
-"nine no ten no actually nine for me"; a to-do completed by the CRM's order in capitals.
+WRONGLY on the code before (0914ae9's parent for the first four, fbb958a's parent for
+"so yeah", 3ea29e8's parent for "hi there"): the massage booked under "hang on" with a
+full stop; both visits cancelled under "actually just the cleaning, thanks"; the
+cleaning moved for "the first one" of two to-dos asked with a full stop; a double-spaced
+"change my haircut to a massage" read as a move; a delete and a phone change made on "so
+yeah hmm what do i owe" and "so yeah actually keep the old one"; a 2:30 AM booking made
+on "hi there, ok then sunday at 10am"; a cleaning booked at 10 for "nine no ten no
+actually nine for me"; a to-do completed by the CRM's order in capitals.
 """
 
 from __future__ import annotations
