@@ -188,7 +188,7 @@ class Engine:
             # Spaces typed twice over say nothing more: every reader sees the words once
             # spaced ("change  my  haircut  to  a  massage" was read as a move).
             text = _SPACES.sub(" ", text)
-        if text[:1] in "HhGg":
+        if any(word in text[:24].lower() for word in ("hi", "hello", "hey", "good ")):
             # "hi there, ok then sunday at 10am", "hello? yes": the greeting is no part of
             # the answer (the "ok" was heard as a yes to a 2:30 AM booking: every reader of
             # the reply, not only the planner's, sees it without the greeting).

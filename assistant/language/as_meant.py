@@ -289,11 +289,19 @@ _SAID_OF_ME = frozenset(
 
 def without_greeting(message: str) -> str:
     """`message` without the greeting it opens with, when more is said after it ("hi
-    there, yes" is "yes"; "hi" alone stays)."""
-    greeting = _GREETING.match(message.lower())
-    if greeting is None or not message[greeting.end() :].strip(" ,.!?"):
+    there, yes" is "yes", "um, hello? yes" too; "hi" alone stays)."""
+    lowered = message.lower()
+    start = filler.end() if (filler := _FILLER_FIRST.match(lowered)) is not None else 0
+    end = start
+    while (greeting := _GREETING.match(lowered, end)) is not None and greeting.end() > end:
+        end = greeting.end()
+    if end == start or not message[end:].strip(" ,.!?"):
         return message
-    return message[greeting.end() :]
+    return message[end:].lstrip(" ,.!?;:-")
+
+
+# The sounds and fillers said before a greeting: "um, hi there", "so yeah hello".
+_FILLER_FIRST = rx(r"(?:(?:um+|uh+|erm|er|oh|so yeah|so|ok|okay|yeah)[\s,.!]+)+")
 
 
 @lru_cache(maxsize=1024)
@@ -311,24 +319,28 @@ def _as_meant(message: str) -> str:
         message = request
     if "  " in message:
         message = _SPACES.sub(" ", message)  # typed twice over, read once
-    if any(word in message for word in _TAIL_WORDS):
-        # A thanks or please said after the ask goes first: the rules below read where the
-        # ask ends ("…the cleaning and the haircut, actually just the cleaning, thanks" held
-        # both to cancel).
-        message = _without_tail(message, message.lower())[0]
-    if (
-        " for me" in message
-        and (for_me := _FOR_ME_TAIL.search(message)) is not None
-        # ("is wednesday clear for me", "is that ok for me": said of the customer)
-        and message[: for_me.start()].rsplit(None, 1)[-1].lower() not in _SAID_OF_ME
-    ):
-        # "…no actually nine for me": said to the assistant, no part of the ask (its last
-        # words put right were read as "nine for", and 10 booked)
-        message = message[: for_me.start()] + for_me.group("mark")
     if message.isupper() and len(message) > 3:
         # TYPED IN CAPITALS: read as any other message (the rules read lower case; the
         # words kept as said, titles and notes, are then written as a sentence)
         message = message.lower()
+    for _ in range(3):  # "…, thanks, thanks", "…, thanks for me": each said after the ask
+        before = message
+        if any(word in message for word in _TAIL_WORDS):
+            # A thanks or please said after the ask goes first: the rules below read where
+            # the ask ends ("…the cleaning and the haircut, actually just the cleaning,
+            # thanks" held both to cancel).
+            message = _without_tail(message, message.lower())[0]
+        if (
+            " for me" in message
+            and (for_me := _FOR_ME_TAIL.search(message)) is not None
+            # ("is wednesday clear for me", "is that ok for me": said of the customer)
+            and message[: for_me.start()].rsplit(None, 1)[-1].lower() not in _SAID_OF_ME
+        ):
+            # "…no actually nine for me": said to the assistant, no part of the ask (its
+            # last words put right were read as "nine for", and 10 booked)
+            message = message[: for_me.start()] + for_me.group("mark")
+        if message == before:
+            break
     stripped = message.strip()
     if stripped[:1] == "*" and (starred := _STARRED.match(stripped)) is not None:
         # "*friday", "*0198 sorry": the word typed wrong in the last message, put right
