@@ -341,6 +341,11 @@ def _as_meant(message: str) -> str:
             message = message[: for_me.start()] + for_me.group("mark")
         if message == before:
             break
+    if message.endswith(".") and not message.endswith("..") and "." not in message[:-1]:
+        # One sentence with its full stop: read as said without it ("Sorry i meant oat
+        # milk.", "Change it to oat milk.": the rules that read a reply to its end did not
+        # see the end, and the change was lost).
+        message = message[:-1]
     stripped = message.strip()
     if stripped[:1] == "*" and (starred := _STARRED.match(stripped)) is not None:
         # "*friday", "*0198 sorry": the word typed wrong in the last message, put right
