@@ -36,25 +36,13 @@ from aiohttp.test_utils import TestClient, TestServer
 
 from assistant.app import create_app
 from assistant.auth import mint_token
+from assistant.models.embedded.write_tools import WRITE_TOOLS
 from assistant.settings import Settings, load_settings
 from crm_stub.app import DEFAULT_TOKEN
 from crm_stub.app import create_app as create_crm
 from tests.e2e.conversations import NOW
 
 _SECRET = "said-around-" + "x" * 32
-_WRITES = frozenset(
-    {
-        "crm.bookAppointment",
-        "crm.rescheduleAppointment",
-        "crm.cancelAppointment",
-        "crm.addTask",
-        "crm.completeTask",
-        "crm.updateTask",
-        "crm.deleteTask",
-        "crm.createTicket",
-        "crm.updateContactInfo",
-    }
-)
 _FREE_TEXT = ("title", "subject", "body", "description")
 # An id the stub's seed gives ("appt_0003", "task_0001"); any other was made this session,
 # at random, and is compared as "made here".
@@ -91,7 +79,7 @@ def _words(text: str) -> str:
 def _written(calls: list[dict[str, Any]]) -> Writes:
     found: Writes = Counter()
     for call in calls:
-        if call["tool"] not in _WRITES or call["status"] != "ok":
+        if call["tool"] not in WRITE_TOOLS or call["status"] != "ok":
             continue
         arguments = dict(call.get("arguments") or {})
         for key, value in arguments.items():
