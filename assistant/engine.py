@@ -87,6 +87,8 @@ ASKED_ELSEWHERE = "Nothing is changed yet, as I asked this on another screen:"
 CustomerLoader = Callable[[CustomerContext, str], Awaitable[CustomerContext]]
 
 
+# How a message that opens with a greeting starts (a filler may come first: "um, hi").
+_MAY_GREET = ("hi", "hello", "hey", "good ", "um", "uh", "er", "oh", "so ", "ok", "yeah")
 # A run of spaces or tabs (not a new line: a list may be typed an ask a line).
 _SPACES = re.compile(r"[ \t]{2,}|\t")
 
@@ -188,7 +190,7 @@ class Engine:
             # Spaces typed twice over say nothing more: every reader sees the words once
             # spaced ("change  my  haircut  to  a  massage" was read as a move).
             text = _SPACES.sub(" ", text)
-        if any(word in text[:24].lower() for word in ("hi", "hello", "hey", "good ")):
+        if text[:8].lower().startswith(_MAY_GREET):
             # "hi there, ok then sunday at 10am", "hello? yes": the greeting is no part of
             # the answer (the "ok" was heard as a yes to a 2:30 AM booking: every reader of
             # the reply, not only the planner's, sees it without the greeting).
