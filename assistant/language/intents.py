@@ -1186,10 +1186,10 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
         found = _level_after_a_move(found)
     if "pay" in norm.text and any(intent.kind == "billing" for intent in found):
         found = [_pays_the_bill(intent) for intent in found]
-    if found and (reported := told_elsewhere(norm.text)) is not None:
+    if found and (elsewhere := told_elsewhere(norm.text)) is not None:
         # "my husband booked me in for a haircut on friday", "i already cancelled it
         # online": what someone did elsewhere is looked up, never done again here.
-        found = as_looked_up(found, reported, norm.text)
+        found = as_looked_up(found, elsewhere, norm.text)
     return _dedupe(found)
 
 

@@ -16,7 +16,6 @@ is a report of the list. A clause that also asks ("I was told to cancel it", "ca
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
 
 from assistant.language.intent import Intent, IntentKind
@@ -87,13 +86,6 @@ _NAMED_BY_IT = rx(
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Reported:
-    """What was told done elsewhere: the kind of change."""
-
-    told: Told
-
-
 _TOLD_OF_VERB: dict[str, Told] = {
     "cancelled": "cancel",
     "canceled": "cancel",
@@ -120,8 +112,8 @@ _CONTACT_WORDS = ("number", "phone", "email", "e-mail", "address", "@")
 _TASK_WORDS = ("task", "to-do", "todo", "list", "reminder")
 
 
-def told_elsewhere(clause: str) -> Reported | None:
-    """The change `clause` tells was already made elsewhere, or None (an ask, a question
+def told_elsewhere(clause: str) -> Told | None:
+    """The kind of change `clause` tells was already made elsewhere, or None (an ask, a question
     to the assistant, or a change made in life such as "I finished the groceries")."""
     said = clause.lower()
     if not any(verb in said for verb in _GATE) and "told" not in said and "said" not in said:
@@ -143,7 +135,7 @@ def told_elsewhere(clause: str) -> Reported | None:
         told = "contact"
     if told == "book" and any(word in said for word in _TASK_WORDS):
         told = "add"
-    return Reported(told)
+    return told
 
 
 # Every verb above holds one of these: a text with none is passed over at once.
@@ -171,20 +163,20 @@ _ANY_VERB = rx(rf"\b{_VERBS}\b")
 _NOW_AT = rx(r"\b(?:is|was|'s) (?:now |actually |really )?(?:at|on|for)\b")
 
 
-def looked_up_in(reported: Reported, said: str) -> IntentKind:
+def looked_up_in(told: Told, said: str) -> IntentKind:
     """The listing that shows whether what was told was done."""
-    if reported.told == "contact":
+    if told == "contact":
         return "profile"
-    if reported.told in ("done", "delete", "add") or any(word in said for word in _TASK_WORDS):
+    if told in ("done", "delete", "add") or any(word in said for word in _TASK_WORDS):
         return "tasks"
     return "appointments"
 
 
-def as_looked_up(found: list[Intent], reported: Reported, said: str) -> list[Intent]:
+def as_looked_up(found: list[Intent], told: Told, said: str) -> list[Intent]:
     """The asks read from a report, as the look-up that shows it: every write, and every
     other listing ("the eye exam" read as a visit too), becomes the one read of the
     listing that shows it; a read of something else beside it (the bill) is kept."""
-    kind = looked_up_in(reported, said)
+    kind = looked_up_in(told, said)
     clause = next((intent.clause for intent in found if intent.writes), found[0].clause)
     # "i already booked a facial for friday, so cancel the haircut": the ask said after
     # what was told is asked here, and kept.

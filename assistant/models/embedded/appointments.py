@@ -66,7 +66,7 @@ def service(item: Item) -> str:
     return lower_first(str(item.get("service") or "appointment"))
 
 
-def _upcoming(items: Any) -> list[Item]:
+def upcoming(items: Any) -> list[Item]:
     if not isinstance(items, list):
         return []
     kept = [i for i in items if isinstance(i, dict) and i.get("status") != "cancelled"]
@@ -87,7 +87,7 @@ _CANNOT_SEE_OPEN_TIMES = (
 
 
 def listing(result: ToolResult, scene: Scene) -> list[str]:
-    items = _upcoming(result.result.get("appointments"))
+    items = upcoming(result.result.get("appointments"))
     if (edge := _edge_asked(scene)) is not None:
         return _from_the_edge(items, *edge, scene)
     day = _day_asked(scene)
@@ -478,7 +478,7 @@ def _one_already_booked(booked_item: Item, scene: Scene) -> Item | None:
         item
         for result in (*scene.results, *scene.checked)
         if result.call.tool_name == "crm.listUpcomingAppointments" and result.ok
-        for item in _upcoming(
+        for item in upcoming(
             result.result.get("appointments") if isinstance(result.result, dict) else None
         )
         if str(item.get("service") or "").lower() == name

@@ -14,7 +14,7 @@ import re
 
 from assistant.dialogue_state import Item
 from assistant.language.slots import services_named
-from assistant.language.told_elsewhere import Reported, told_elsewhere
+from assistant.language.told_elsewhere import Told, told_elsewhere
 from assistant.models.embedded import appointments
 from assistant.models.embedded.scene import Scene
 from assistant.schema import ToolResult
@@ -39,47 +39,47 @@ _LITTLE = frozenset(
 def told_back(result: ToolResult, scene: Scene) -> list[str] | None:
     """The answer to a change told as made elsewhere, from this listing; None when the
     listing is not the one that shows it, or nothing told is named in it."""
-    reported = told_elsewhere(scene.said)
-    if reported is None or not isinstance(result.result, dict):
+    told = told_elsewhere(scene.said)
+    if told is None or not isinstance(result.result, dict):
         return None
     if result.call.tool_name == "crm.listUpcomingAppointments":
-        return _of_visits(result.result.get("appointments"), reported, scene)
+        return _of_visits(result.result.get("appointments"), told, scene)
     if result.call.tool_name == "crm.listTasks":
-        return _of_tasks(result.result.get("tasks"), reported, scene.said)
+        return _of_tasks(result.result.get("tasks"), told, scene.said)
     return None
 
 
-def _of_visits(items: object, reported: Reported, scene: Scene) -> list[str] | None:
+def _of_visits(items: object, told: Told, scene: Scene) -> list[str] | None:
     named = services_named(scene.said)
     if len(named) != 1:
         return None
     (name,) = named
-    upcoming = appointments._upcoming(items)
+    upcoming = appointments.upcoming(items)
     of_it = [item for item in upcoming if appointments.service(item) == name.lower()]
     noun = name.lower()
     if not of_it:
-        if reported.told == "book":
+        if told == "book":
             return [
                 f"I don't see {article(noun)} booked.",
                 "If you'd like one, tell me the day and time and I'll book it.",
             ]
         return [f"You have no {noun} booked."]
     when = join_and([appointments.when(item, scene) for item in of_it])
-    if reported.told == "cancel":
+    if told == "cancel":
         return [f"Your {noun} {when} is still booked here.", _OFFER["cancel"]]
-    if reported.told == "book":
+    if told == "book":
         return [f"I have your {noun} {when}."]
     return [f"I have your {noun} {when}.", _OFFER["move"]]
 
 
-def _of_tasks(items: object, reported: Reported, said: str) -> list[str] | None:
+def _of_tasks(items: object, told: Told, said: str) -> list[str] | None:
     thing = _task_thing(said)
     if thing is None or not isinstance(items, list):
         return None
     tasks = [t for t in items if isinstance(t, dict)]
     found = [t for t in tasks if _names(t, thing)]
     if not found:
-        if reported.told == "add":
+        if told == "add":
             return [
                 f"I don't see a task to {thing} on your list.",
                 "If you'd like, I can add it.",
@@ -88,12 +88,12 @@ def _of_tasks(items: object, reported: Reported, said: str) -> list[str] | None:
     task = found[0]
     title = str(task.get("title") or "That task")
     done = task.get("status") == "completed"
-    if reported.told == "done" and not done:
+    if told == "done" and not done:
         return [
             f"{title} is still on your list as not done.",
             "If you'd like, I can mark it done.",
         ]
-    if reported.told == "delete":
+    if told == "delete":
         state = "done" if done else "not done yet"
         return [f"{title} is still on your list, {state}."]
     return [f"{title} is on your list" + (", marked done." if done else ".")]
