@@ -202,6 +202,11 @@ _BOOKED_STATE = re.compile(
 )
 
 
+# Either kind of hint, looked for at once (a third of the time of looking for each).
+HINTS = (*_HINTS, *_PROMISE_HINTS)
+_ANY_HINT = re.compile("|".join(re.escape(hint) for hint in HINTS))
+
+
 def _unmade_promise(text: str, made: Collection[str]) -> bool:
     """Whether `text` promises a change now that no write of `made` makes."""
     lowered = text.lower()
@@ -245,14 +250,18 @@ def unbacked_claim(
     tools of the writes this conversation made before this turn, which back a state said
     ("is now on Friday"), never a claim of doing ("I've moved it"). A promise of a change
     now ("I'll cancel them now") that no write made or held makes is not spoken either."""
+    # Every promise holds one of `_PROMISE_HINTS`, every claim one of `_HINTS` (most
+    # verbs end in "ed"); most sentences hold neither, and looking is some thirty times
+    # cheaper than the patterns (0.3 µs, not 10). Every sentence of every answer is judged.
+    lowered = text.lower()
+    if not _ANY_HINT.search(lowered):
+        return None
+    promises = any(hint in lowered for hint in _PROMISE_HINTS)
     results = list(results)
-    if _unmade_promise(text, {*pending, *_made(results, writes)}):
+    if promises and _unmade_promise(text, {*pending, *_made(results, writes)}):
         if held:
             return NOT_YET
         return NOTHING_ELSE_CHANGED if _made(results, writes) else NOTHING_CHANGED
-    # Every claim holds one of `_HINTS` (most verbs end in "ed"); most sentences hold
-    # none, and looking is some thirty times cheaper than the pattern (0.3 µs, not 10).
-    lowered = text.lower()
     if not any(hint in lowered for hint in _HINTS):
         return None
     if (

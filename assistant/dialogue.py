@@ -409,8 +409,11 @@ _DAY_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday"
 
 def _on_weekday(kind: Kind | None, items: Sequence[Item], text: str) -> Item | None:
     """ "anything on Wednesday?": the one appointment on the weekday named."""
-    said = [d for d in _DAY_NAMES if d in text.lower()]
-    if kind != "appointment" or len(said) != 1:
+    if kind != "appointment":
+        return None
+    lowered = text.lower()
+    said = [d for d in _DAY_NAMES if d in lowered]
+    if len(said) != 1:
         return None
     index = _DAY_NAMES.index(said[0])
     found = []

@@ -64,6 +64,18 @@ _VERB_OF = tuple(
 _DENIAL_HINTS = ("n't", "not", "unable", "failed")
 
 
+# A word any of the three holds (a claim's, a promise's or a denial's), or a call's markup.
+_WORTH_A_LOOK = re.compile(
+    "|".join(re.escape(hint) for hint in (*claims.HINTS, *_DENIAL_HINTS, "<", '"', "["))
+)
+
+
+def may_mislead(text: str) -> bool:
+    """Whether `text` holds a word any way of telling the opposite needs: most sentences
+    hold none, and every sentence of every answer is judged (one search, under 1 µs)."""
+    return _WORTH_A_LOOK.search(text.lower()) is not None
+
+
 def went_through(results: Iterable[ToolResult], timezone: str) -> str | None:
     """ "your haircut is moved to Wednesday, November 25 at 3 PM" for the writes of
     `results` that went through; None when none did."""

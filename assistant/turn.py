@@ -168,6 +168,8 @@ def said_instead(
 ) -> str | None:
     """The line said in place of a model's `text` that would tell the opposite of what
     this turn did (assistant/truthful.py), or None."""
+    if not truthful.may_mislead(text):
+        return None
     customer = state.session.customer
     return truthful.said_instead(
         text,

@@ -30,14 +30,11 @@ def failed_writes(
     """This turn's writes that failed; kept through turns that write nothing ("did that
     go through?"), dropped once a write succeeds. A change not confirmed keeps what its
     item was before, so that taking it back can put it back if it went through."""
-    failed = tuple(
-        _failed(r, known)
-        for r in results
-        if not r.ok and r.call.tool_name in changes and r.status == "error"
-    )
+    writes = [r for r in results if r.call.tool_name in changes]  # none, most turns
+    failed = tuple(_failed(r, known) for r in writes if r.status == "error")
     if failed:
         return failed
-    if any(r.ok and r.call.tool_name in changes for r in results):
+    if any(r.ok for r in writes):
         # A write not confirmed is still not known to be done or not: kept, marked
         # overtaken, for a question that names it ("did the cancel go through?" after a
         # task was added since); "did that go through?" is of the write just made.
@@ -93,12 +90,14 @@ def done_writes(
     """The last few writes that went through, oldest first, with what each was about (and
     for a change, the item as `known` says it was before)."""
     done = [_done(r, known) for r in results if r.ok and r.call.tool_name in changes]
+    if not done:
+        return before  # most turns: nothing written
     profile = _profile_read(results)
     for entry in done:
         if profile and "contact" in entry:
             # "what did you change it from?": the details as read before the change
             entry["was"] = {key: profile.get(key) for key in entry["contact"] if key in profile}
-    return (*before, *done)[-DONE_KEPT:] if done else before
+    return (*before, *done)[-DONE_KEPT:]
 
 
 def _profile_read(results: Sequence[ToolResult]) -> Item | None:
