@@ -3,7 +3,8 @@ that change nothing, and every yes or no said in other words; what the session w
 must be no more than what it writes as written.
 
     python -m bench.said_around [--sets 'tests/data/conversations*.jsonl']
-                                [--ways thanks,sentence,um,caps,spaces,for_me,so_yeah,hi]
+                                [--ways thanks,sentence,um,caps,spaces,for_me,so_yeah,hi,
+                                        verbs,nouns,dotted_hours,this_day]
                                 [--answers] [--json]
 
 Each session of the sets (two turns or more) is played through the websocket, the real
@@ -13,7 +14,7 @@ that is a plain yes or no is said in each other word for it). The CRM writes of 
 compared, free text (titles, notes, case words) as words: a variant that writes something
 the written session does not is printed WRONG (a wrong write), one that writes less LOST
 (an ask not done: a question asked instead, as a rule). Not a test: it plays every way on
-every session (some 8,000 variants, about 10 minutes); tests/e2e/test_said_otherwise.py
+every session (some 20,000 variants, about 15 minutes); tests/e2e/test_said_otherwise.py
 plays one way a case in the suite, and tests/e2e/test_said_around.py keeps what this
 found.
 """
@@ -58,6 +59,55 @@ WAYS: dict[str, Callable[[str], str]] = {
     "so_yeah": lambda t: "so yeah " + t,
     "hi": lambda t: "hi there, " + t,
 }
+
+
+# Other words for the same thing, inside the turn: each way swaps one kind of word. The
+# free text a write carries (a title, a case's words) is compared after the same swap.
+def _dotted(hour: re.Match[str]) -> str:
+    return f"{hour.group(1)} {hour.group(2).lower()}.m."
+
+
+_CALL_OFF = re.compile(r"(?i)\bcancel (it|that|this|them|those|both)\b")
+_SWAPS: dict[str, tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]] = {
+    "verbs": (
+        (_CALL_OFF, r"call \1 off"),
+        (re.compile(r"(?i)\bcancel\b"), "call off"),
+        (re.compile(r"(?i)\bdelete\b"), "remove"),
+        (re.compile(r"(?i)\breschedule\b"), "move"),
+        (re.compile(r"(?i)\bbook me\b"), "schedule me"),
+    ),
+    "nouns": (
+        (re.compile(r"(?i)\bappointments\b"), "bookings"),
+        (re.compile(r"(?i)\bappointment\b"), "booking"),
+        (re.compile(r"(?i)\btasks\b"), "to-dos"),
+        (re.compile(r"(?i)\btask\b"), "to-do"),
+    ),
+    # "3pm" → "3 p.m.", "10:30am" → "10:30 a.m."
+    "dotted_hours": ((re.compile(r"(?i)\b(\d{1,2}(?::\d\d)?)\s?([ap])\.?m\b\.?"), _dotted),),
+    # "on friday" → "on this friday": the sets' moment is a Monday, so every other weekday
+    # named bare is the coming one either way.
+    "this_day": (
+        (
+            re.compile(
+                r"(?i)\b(on|to|for|until|till|by)"
+                r" (tuesday|wednesday|thursday|friday|saturday|sunday)\b"
+            ),
+            r"\1 this \2",
+        ),
+    ),
+}
+
+
+def _swapped(way: str) -> Callable[[str], str]:
+    def swap(text: str) -> str:
+        for pattern, into in _SWAPS[way]:
+            text = pattern.sub(into, text)
+        return text
+
+    return swap
+
+
+WAYS.update({way: _swapped(way) for way in _SWAPS})
 YES = (
     "yes", "yes please", "yep", "yeah", "sure", "go ahead", "yes go ahead", "do it", "ok do it",
     "Yes.", "yes thanks", "absolutely", "that's right, go ahead", "yeah go for it", "correct",
@@ -76,7 +126,9 @@ def _words(text: str) -> str:
     return " ".join(re.sub(r"[^\w$@ ]", " ", text.lower()).split())
 
 
-def _written(calls: list[dict[str, Any]]) -> Writes:
+def _written(calls: list[dict[str, Any]], said: Callable[[str], str] = str) -> Writes:
+    """The writes of `calls`; free text as words, after `said` (a way that swaps words
+    inside a turn swaps them in what the turn wrote as well)."""
     found: Writes = Counter()
     for call in calls:
         if call["tool"] not in WRITE_TOOLS or call["status"] != "ok":
@@ -84,7 +136,7 @@ def _written(calls: list[dict[str, Any]]) -> Writes:
         arguments = dict(call.get("arguments") or {})
         for key, value in arguments.items():
             if key in _FREE_TEXT and isinstance(value, str):
-                arguments[key] = _words(value)
+                arguments[key] = _words(said(value))
             elif key.endswith("_id") and isinstance(value, str) and not _SEEDED_ID.fullmatch(value):
                 arguments[key] = "made here"
         found[(call["tool"], json.dumps(arguments, sort_keys=True))] += 1
@@ -97,12 +149,12 @@ async def _play(
     crm_url: str,
     settings: Settings,
     turns: list[str],
-) -> Writes:
+) -> list[dict[str, Any]]:
     await admin.post(crm_url + "/admin/reset")
     token = mint_token(settings.signing_secret(for_server=True), "cust_001", 3600)
     ws = await client.ws_connect("/v1/ws", headers={"Authorization": f"Bearer {token}"})
     await ws.receive_json()  # session.ready
-    writes: Writes = Counter()
+    calls: list[dict[str, Any]] = []
     for text in turns:
         await ws.send_str(json.dumps({"type": "user.message", "text": text}))
         while True:
@@ -112,9 +164,9 @@ async def _play(
             ):
                 break
         if event["type"] == "turn.done":
-            writes += _written(event.get("tool_calls", []))
+            calls += event.get("tool_calls", [])
     await ws.close()
-    return writes
+    return calls
 
 
 def _lines(path: str) -> list[str]:
@@ -168,9 +220,11 @@ async def probe(sets: str, ways: list[str], answers: bool) -> dict[str, Any]:
                     turns = [turn["say"] for turn in case.get("turns", []) if turn.get("say")]
                     if len(turns) < 2:
                         continue
-                    written = await _play(client, admin, crm_url, settings, turns)
+                    as_written = await _play(client, admin, crm_url, settings, turns)
                     for way, said in _variants(turns, ways, answers):
-                        got = await _play(client, admin, crm_url, settings, said)
+                        swap = WAYS[way] if way in _SWAPS else str
+                        written = _written(as_written, swap)
+                        got = _written(await _play(client, admin, crm_url, settings, said), swap)
                         counts["variants"] += 1
                         if more := got - written:
                             counts["wrong"] += 1

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from assistant.language import slots
+from assistant.language.lexicon import OTHER_CHANGE_DOINGS, OTHER_CHANGE_VERBS
 from assistant.language.patterns import rx
 from assistant.language.text import Normalized
 
@@ -36,6 +37,12 @@ QUESTION_START = rx(
 # book", "I'm not asking about my bill". One word may come between ("don't go
 # cancelling", "not really interested"). "why don't you…" is a request; "I don't owe
 # anything, do I?" and "the portal does not open" name no request, so they are read.
+# The doings a negation before them refuses ("I'm not scheduling…"): not "making" nor
+# "updating" ("I'm not making it to the cleaning, cancel it", "my address is not updating,
+# open a case" ask for something).
+_GUARDED_DOINGS = "|".join(
+    doing for doing in OTHER_CHANGE_DOINGS.split("|") if doing not in ("making", "updating")
+)
 NEGATED = rx(
     r"^(?:not |no need\b|never ?mind\b|(?:forget|skip|ignore)(?: about)? (?:it|that|the|my)\b)"
     # "no ticket please, I only want to know…": the thing refused, alone in its clause
@@ -53,7 +60,7 @@ NEGATED = rx(
     r"|(?<!why )\b(?:don't|do not|no need to|never|no point|not) (?:\w+ )?(?:need|want|care"
     r"|bother|worry|ask|asking|interested|calling about|looking for|cancelling|canceling"
     r"|after|fussed|bothered|concerned|worried"
-    r"|booking|deleting|rescheduling|moving|changing|adding)\b"
+    r"|booking|deleting|rescheduling|moving|changing|adding|" + _GUARDED_DOINGS + r")\b"
     # "I'd rather you didn't cancel it", "I'd prefer not to move it", "could you not move
     # the haircut" ("could you not just cancel it?" asks for it)
     # (the verb is part of the negation: an ask said after it starts a clause of its own)
@@ -66,7 +73,7 @@ NEGATED = rx(
     r"|(?<!why )\b(?:don't|do not|no need to|never|no point in) (?:\w+ )?(?:show|tell|check"
     r"|add|book|cancel|delete|remove|change|move|reschedule|touch|mark|complete|create|open"
     r"|raise|log|file|submit|make|set|update|edit|rename|push|shift|bring|tick|cross|remind"
-    r"|schedule|put)\b"
+    r"|schedule|put|" + OTHER_CHANGE_VERBS + r")\b"
     # "don't you dare cancel my cleaning", "don't even think of moving it"
     # (the verb after "dare" is part of the negation, so no clause is split off there)
     r"|\b(?:don't|do not) (?:you )?(?:dare|even think(?: of| about)?) \w+"

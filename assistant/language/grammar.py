@@ -44,6 +44,7 @@ from assistant.language.scope import (
     deliberates,
     done_elsewhere,
     hypothetical,
+    leans_to,
     on_a_condition,
     undecided,
 )
@@ -493,9 +494,9 @@ def read_clause(
             elif several_visits(text):
                 # "two haircuts saturday 10am": more visits than one booking makes.
                 found = [_for_someone_else(i) if i.kind == "book_appointment" else i for i in found]
-            elif on_a_condition(text) or reported(text):
+            elif on_a_condition(text) or reported(text) or leans_to(text):
                 # "…and if not, book a haircut for Tuesday", "my husband said to cancel the
-                # dentist": asked about, not made.
+                # dentist", "I'm thinking of moving the haircut": asked about, not made.
                 found = [needs_consent(_without_condition(i, clause)) for i in found]
             if detail is not None:
                 found = [_unkept(i, text) for i in found]

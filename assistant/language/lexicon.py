@@ -184,6 +184,25 @@ TITLE_VERBS = frozenset(
     }
 )  # fmt: skip
 
+#: The other words for a change a customer asks for, beside the plain ones every guard
+#: names ("cancel", "move", "book", "delete", "mark"…). Each guard that reads a change as
+#: not asked for (said not to be done, advice asked, a deadline asked, a change weighed)
+#: reads these too: "don't bump my haircut to saturday" moved it, "should I pencil in a
+#: massage?" booked one, "never get rid of the groceries task" held its delete. A
+#: pattern's alternatives, each a whole word or phrase.
+OTHER_CHANGE_VERBS = (
+    r"push(?: back)?|bump|shift|postpone|rebook|switch|swap|bring forward|bring|pull"
+    r"|schedule|set up|pencil in|pencil|put down|make|get rid of|get rid|finish|scrap|drop"
+    r"|clear|check off|tick off|tick|cross off|cross|erase|wipe|rename|edit"
+)
+#: The same, said as doing ("I'm not scheduling…", "I'm thinking about pencilling in…").
+OTHER_CHANGE_DOINGS = (
+    r"pushing|bumping|shifting|postponing|rebooking|switching|swapping|bringing|pulling"
+    r"|scheduling|setting up|pencil?ling|putting down|getting rid|finishing|scrapping"
+    r"|dropping|clearing|checking off|ticking|crossing|erasing|wiping|renaming|editing"
+    r"|completing|removing|marking|opening|creating|updating|making"
+)
+
 #: What the typo corrector may correct to: the words the grammar keys on.
 VOCABULARY = (
     *WEEKDAYS,

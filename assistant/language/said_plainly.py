@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from assistant.language.added_back import as_added
+from assistant.language.lexicon import SERVICES
 from assistant.language.patterns import rx
 
 _LEAD = r"^(?P<lead>(?:(?:and|so|ok|okay|oh|wait|um|uh|sorry|also|hmm|right|well|yeah)[ ,]+)*)"
@@ -88,6 +89,60 @@ _VISIT_REMINDED = rx(
 _PART_OF_THE_DAY = rx(r"\b(?:night|evening|morning)\b", re.IGNORECASE)
 
 
+# A cancel said another way: "call off the haircut", "call it off", "calling off my
+# cleaning", "scrap my massage", "drop the groceries task". Said as "cancel" (which the
+# planner reads for a visit and, of a to-do, as its delete), so that every rule that
+# reads a cancel (what is not to be done, advice asked, a change weighed, a condition)
+# reads these too: "don't call off the haircut, what do I owe" held the cancel for a
+# yes, as did "should I call off my haircut?" and "don't drop the groceries task".
+_CALLED_OFF = rx(
+    r"\bcall(?P<ing>ing)? (?:off\b|(?P<what>it|that|this|them|those|both"
+    r"|(?:my|the|that|this) (?:[a-z'-]+ ){0,3}?[a-z'-]+) off\b)",
+    re.IGNORECASE,
+)
+# "scrap" and "drop" cancel only a visit or a to-do named ("scrap that" is a never mind,
+# "drop off the dry cleaning" an errand, "remind me to drop my car at the garage" a title).
+_VISIT_OR_TODO = "|".join(
+    sorted(
+        {
+            *(re.escape(name) for name in SERVICES),
+            r"appointments?|appt|bookings?|visits?|tasks?|to-?dos?|reminders?|one",
+        },
+        key=len,
+        reverse=True,
+    )
+)
+_SCRAPPED = rx(
+    r"\b(?:scrap|drop)(?P<what> (?:my|the|that|this) (?:[a-z'-]+ ){0,3}?(?:"
+    + _VISIT_OR_TODO
+    + r"))\b(?! off\b)",
+    re.IGNORECASE,
+)
+# Where a to-do's words start: what follows is its title, kept as said.
+_TITLE_LEAD = rx(
+    r"\b(?:remind(?:er)? (?:me )?to|(?:task|to-?do|reminder|note)s?(?: for me)? to"
+    r"|to-?do:|list:)\s",
+    re.IGNORECASE,
+)
+
+
+def _cancel_said_plainly(text: str) -> str:
+    """`text` with a cancel said another way said as "cancel". "call off" means nothing
+    else, wherever it is said ("add a task to buy ink and call off my haircut" is read as
+    with "cancel": the to-do and the cancel); "scrap" and "drop" only before any to-do's
+    words (a title keeps its own)."""
+    text = _CALLED_OFF.sub(_cancelled, text)
+    lead = _TITLE_LEAD.search(text)
+    end = lead.start() if lead is not None else len(text)
+    head = _SCRAPPED.sub(lambda said: "cancel" + said.group("what"), text[:end])
+    return head + text[end:]
+
+
+def _cancelled(said: re.Match[str]) -> str:
+    verb = "cancelling" if said.group("ing") else "cancel"
+    return f"{verb} {said.group('what')}" if said.group("what") else verb
+
+
 def _visit_reminded(text: str) -> str:
     said = _VISIT_REMINDED.search(text)
     if said is None:
@@ -104,6 +159,9 @@ def _visit_reminded(text: str) -> str:
 def said_plainly(text: str) -> str:
     """`text` (as the recogniser's habits were taken out) as typed."""
     lower = text.lower()
+    if ("call" in lower and " off" in lower) or "scrap" in lower or "drop" in lower:
+        text = _cancel_said_plainly(text)
+        lower = text.lower()
     if ("before" in lower or "after" in lower) and "remind" in lower:
         text = _visit_reminded(text)
         lower = text.lower()

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from assistant.language.lexicon import OTHER_CHANGE_DOINGS, OTHER_CHANGE_VERBS
 from assistant.language.patterns import rx
 from assistant.language.text import normalize
 
@@ -114,12 +115,14 @@ _HYPOTHETICAL = rx(
     r"(?: (?:time|day|date|point))?(?: (?:that|when|by which))? (?:i|we) (?:can|could|may|have to)"
     r"|(?:by when|until when|till when|how late|how long before|how far (?:ahead"
     r"|in advance)) (?:can|could|do|must|should|may) (?:i|we)(?: still)?"
-    r" (?:cancel|move|reschedul|change|delete)"
-    r"|(?:is|was) it (?:too late|still ok|still okay|still possible|possible still) to"
+    r" (?:(?:cancel|mov|reschedul|chang|delet|book|add|open|updat|mark|complet|remov)\w*|"
+    + OTHER_CHANGE_VERBS
+    + r")"
+    + r"|(?:is|was) it (?:too late|still ok|still okay|still possible|possible still) to"
     r"|how much notice(?: do| would| must)?(?: i| we)?(?: need| have)?(?: to)?(?: give)?"
     # "should I delete the eye exam task or keep it?": asks for advice, not the change
     r"|should (?:i|we) (?:delete|cancel|mark|move|remove|reschedule|change|update|book|add"
-    r"|tick|cross|complete|open)"
+    r"|tick|cross|complete|open|" + OTHER_CHANGE_VERBS + r")"
     # "maybe I should mark the groceries done", "do you think I should delete the insurance
     # task": advice asked, or a thought said aloud, not the change (it was made, or held)
     r"|(?:maybe|perhaps|(?:do|would) you (?:think|reckon|say)|you think|i (?:guess|wonder"
@@ -223,6 +226,20 @@ def without_reason_told(text: str) -> str:
     return _NOT_NEEDED_NOW.sub("", text)
 
 
+# "I'm thinking of booking a massage on friday", "we're considering moving the haircut":
+# a change the customer leans to, not yet asked for. It is asked about ("Shall I…?"),
+# never made on these words (nor read as only a look, which lost the booking wanted).
+_LEANS_TO = rx(
+    r"\b(?:i'm|im|i am|we're|we are) (?:just |still |really |actually )?(?:thinking|considering)"
+    r"(?: (?:about|of))? \w+ing\b"
+)
+
+
+def leans_to(said: str) -> bool:
+    """The normalized clause tells of a change the customer is thinking of making."""
+    return ("thinking" in said or "considering" in said) and bool(_LEANS_TO.search(said))
+
+
 def on_a_condition(said: str) -> bool:
     """The normalized clause asks for a change only if something holds."""
     return bool(_ON_A_CONDITION.search(said))
@@ -257,8 +274,12 @@ _DELIBERATES = rx(
     r"|(?<![a-z'])(?:i|we) (?:might|may)(?: (?:well|possibly|perhaps|end up|eventually))?)\b"
     # "I hope you can move it", "I was wondering if I could book…": asked politely.
     r"(?! (?:you|u|ya|someone|somebody|anyone|anybody|(?:i|we) (?:could|can))\b)"
-    r"(?: [\w']+){0,5}? (?:cancel|delete|remove|book|move|reschedul|mark|tick|complet|add|chang"
-    r"|updat|open|creat|finish|cross|drop|push)\w*\b"
+    r"(?: [\w']+){0,5}? (?:(?:cancel|delete|remove|book|move|reschedul|mark|tick|complet|add"
+    r"|chang|updat|open|creat|finish|cross|drop|push)\w*|"
+    + OTHER_CHANGE_DOINGS
+    + "|"
+    + OTHER_CHANGE_VERBS
+    + r")\b"
 )
 
 
@@ -397,6 +418,7 @@ __all__ = [
     "deliberates",
     "done_elsewhere",
     "hypothetical",
+    "leans_to",
     "on_a_condition",
     "only_asking",
     "undecided",

@@ -8,7 +8,9 @@ read for them, and 15 controls that do ask (politely, in passing, told as done).
 run: 46/50 wrote nothing; "I wonder whether I should mark the insurance task done" and
 "the groceries task is done? already?" completed the task, "I hope I don't have to
 cancel Friday" and "I need to think about whether to cancel the haircut" held a
-cancellation for a yes. Now 50/50, and every control still writes.
+cancellation for a yes. Now 50/50, and every control still writes, but one: "i'm thinking
+of booking a massage…" is offered ("Would you like me to book…?"), as every change leaned
+to is ("I'm thinking about scheduling a massage…" booked one).
 """
 
 from __future__ import annotations
@@ -34,7 +36,11 @@ async def test_a_change_is_written_only_when_asked_for(line: dict[str, object]) 
     turn = await play(str(line["text"]))
     written = [tool for tool in turn.tools if tool in WRITES]
     held = turn.held.tool_name if turn.held else None
-    if line["writes"]:
+    if line["writes"] == "asks":
+        # a change leaned to ("I'm thinking of booking…"): offered, a yes makes it
+        assert not written and held is None, f"{written or held} for {line['text']!r}"
+        assert "would you like me to" in turn.answer.lower(), turn.answer
+    elif line["writes"]:
         assert written or held, f"nothing written for {line['text']!r}"
     else:
         assert not written and held is None, f"{written or held} for {line['text']!r}"
