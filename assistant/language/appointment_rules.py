@@ -531,8 +531,12 @@ _HAVE_ONE = rx(
     r"|appointment|visit|session)s?\b"
 )
 _INSTEAD = rx(r"\b(?:instead|rather)\b")
-# "book me a new haircut … instead": another booking, not a move.
-_NEW_BOOKING = rx(r"\bbook (?:me |us )?(?:in )?(?:for )?(?:a new|another|a second|a|an)\b")
+# "book me a new haircut … instead", "schedule me a new one…", "set up another…": another
+# booking, not a move (said with "schedule", it MOVED the haircut).
+_NEW_BOOKING = rx(
+    r"\b(?:book|schedule|set up|arrange|pencil in|make|get|put (?:me |us )?down for)"
+    r" (?:me |us )?(?:in )?(?:for )?(?:a new|another|a second|a|an)\b"
+)
 _INSTEAD_OF = rx(
     r"\binstead of (?P<t>.+?)(?=,| (?:can|could|would|please|let's|make|move|do|how about"
     r"|put|book)\b|$)"

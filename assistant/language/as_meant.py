@@ -24,7 +24,7 @@ from functools import lru_cache
 
 from assistant.language.pasted import as_pasted
 from assistant.language.patterns import rx
-from assistant.language.said_plainly import said_plainly
+from assistant.language.said_plainly import cancel_said_plainly, said_plainly
 from assistant.language.slots import services_named
 from assistant.language.text import only_remarks, spelt_right, thanks_tail
 from assistant.language.transcript import plain
@@ -304,6 +304,9 @@ def without_greeting(message: str) -> str:
 _FILLER_FIRST = rx(r"(?:(?:um+|uh+|erm|er|oh|so yeah|so|ok|okay|yeah)[\s,.!]+)+")
 
 
+_TO_DO = re.compile(r"\bto-?do(?P<s>s)?\b(?! ?lists?\b)", re.IGNORECASE)
+
+
 @lru_cache(maxsize=1024)
 def as_meant(message: str) -> str:
     """`message` without the words said around its request (see the module's docstring),
@@ -323,6 +326,15 @@ def _as_meant(message: str) -> str:
         # TYPED IN CAPITALS: read as any other message (the rules read lower case; the
         # words kept as said, titles and notes, are then written as a sentence)
         message = message.lower()
+    # "call off the cleaning and the haircut, actually just the cleaning": a cancel said
+    # another way is read as one before any rule below reads where the cancel is
+    message = cancel_said_plainly(message)
+    if "to-do" in (lowered := message.lower()) or "todo" in lowered:
+        # "the car insurance to-do", "delete the groceries one" after "the eye exam to-do":
+        # a to-do is a task, read by every rule that reads "task" (a rule here and there
+        # knew the word: one that did not took "the car insurance to-do" for the to-do just
+        # added, and "the groceries one" for the eye exam to-do). "my to-do list" stays.
+        message = _TO_DO.sub(lambda said: "tasks" if said.group("s") else "task", message)
     for _ in range(3):  # "…, thanks, thanks", "…, thanks for me": each said after the ask
         before = message
         if any(word in message for word in _TAIL_WORDS):

@@ -1025,5 +1025,36 @@ _DAY_UNREAD = rx(
     r"(?:the |my |our |a )?[a-z][a-z'-]+"
 )
 
+_THIS_WEEKDAY = re.compile(
+    r"\bthis (monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b", re.IGNORECASE
+)
+_WEEKDAY_NUMBER = {
+    name: number
+    for number, name in enumerate(
+        ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+    )
+}
 
-__all__ = ["When", "find_when"]
+
+def this_weekday_bare(text: str, now: datetime) -> str:
+    """`text` with "this friday" said "friday" when today is not a Friday: the same day
+    by the convention above, said as every rule reads a day ("keep it on this sunday" kept
+    the hour just given, not the visit's own; "the one on this sunday" was not that one).
+    Today's own weekday stays "this …" (today)."""
+    if "this " not in text.lower():
+        return text
+    return _THIS_WEEKDAY.sub(
+        lambda said: (
+            said.group(0)
+            if _WEEKDAY_NUMBER[said.group(1).lower()] == now.weekday()
+            else said.group(1)
+        ),
+        text,
+    )
+
+
+__all__ = [
+    "When",
+    "find_when",
+    "this_weekday_bare",
+]

@@ -1559,6 +1559,8 @@ _NAMED = rx(
                 "booking",
                 "visit",
                 "task",
+                "to-do",
+                "todo",
                 "reminder",
                 "ticket",
                 "case",

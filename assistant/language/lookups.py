@@ -62,7 +62,8 @@ READS: tuple[tuple[IntentKind, GatedPattern], ...] = (
             r"|\b(?:have i got|do i have|is there|got|what have i got"
             # "whatever I have on the 7th, …": what is booked then, named by its day
             r"|whatever i have|whatever i've got|what i have|whatever's|whatever is"
-            r"|what do i have|what's|what is)(?: anything| something)?(?: else)?(?: on| scheduled"
+            r"|what do i have|what's|what is|what else is|what else's)(?: anything| something)?"
+            r"(?: else)?(?: on| scheduled"
             r"| booked| planned| going on| happening)?(?: for me| with you)? (?:for |on |in )?"
             r"(?:today|tomorrow|tonight"
             r"|(?:this|that) (?:week|weekend|month|morning|afternoon|evening)"

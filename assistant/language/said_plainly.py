@@ -126,11 +126,15 @@ _TITLE_LEAD = rx(
 )
 
 
-def _cancel_said_plainly(text: str) -> str:
-    """`text` with a cancel said another way said as "cancel". "call off" means nothing
+def cancel_said_plainly(text: str) -> str:
+    """`text` with a cancel said another way said as "cancel" (read before any rule that
+    reads where a cancel is: as_meant.py does so first). "call off" means nothing
     else, wherever it is said ("add a task to buy ink and call off my haircut" is read as
     with "cancel": the to-do and the cancel); "scrap" and "drop" only before any to-do's
     words (a title keeps its own)."""
+    lower = text.lower()
+    if not (("call" in lower and " off" in lower) or "scrap" in lower or "drop" in lower):
+        return text  # most messages
     text = _CALLED_OFF.sub(_cancelled, text)
     lead = _TITLE_LEAD.search(text)
     end = lead.start() if lead is not None else len(text)
@@ -159,9 +163,6 @@ def _visit_reminded(text: str) -> str:
 def said_plainly(text: str) -> str:
     """`text` (as the recogniser's habits were taken out) as typed."""
     lower = text.lower()
-    if ("call" in lower and " off" in lower) or "scrap" in lower or "drop" in lower:
-        text = _cancel_said_plainly(text)
-        lower = text.lower()
     if ("before" in lower or "after" in lower) and "remind" in lower:
         text = _visit_reminded(text)
         lower = text.lower()
@@ -200,4 +201,4 @@ def _counted_todos(text: str) -> str:
     return _COUNTED_TODOS.sub(lambda m: f"add a task {m.group('p')}", text)
 
 
-__all__ = ["said_plainly"]
+__all__ = ["cancel_said_plainly", "said_plainly"]

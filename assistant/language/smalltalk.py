@@ -220,6 +220,7 @@ _PATTERNS: tuple[tuple[ChatKind, str], ...] = (
         r"^(?:(?:ok|okay|great|lovely|perfect|brilliant|cool|nice|fine|good|super|excellent"
         r"|awesome|fab|fantastic|ta|right|alright|all right|got it|sounds good|that's great"
         r"|that's fine|sure|wonderful|splendid|noted|understood|you're a star|you're the best"
+        r"|good to know|(?:that )?makes sense|fair enough|i see|that's good to know"
         r"|legend|nice one|good stuff|ace|sweet|lol|haha)[ ,.!]*)+$",
     ),
     (

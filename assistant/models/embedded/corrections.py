@@ -14,7 +14,7 @@ from zoneinfo import ZoneInfo
 from assistant.dialogue_state import Action, Dialogue, Item
 from assistant.language import Intent, detect_intents, find_when, slots
 from assistant.language.intent import IntentKind
-from assistant.language.lexicon import TITLE_VERBS
+from assistant.language.lexicon import OTHER_CHANGE_VERBS, TITLE_VERBS
 from assistant.language.patterns import rx
 from assistant.language.shifts import find_shift, whole_days
 from assistant.language.slots import priority as said_priority
@@ -803,9 +803,11 @@ def _the_others_too(state: Dialogue, action: Action, said: str | None) -> list[I
 
 
 # A verb that asks for another change than the one just made.
+# (with every other word for a change: "and schedule me an eye exam for tuesday" after the
+# "Schedule eye exam" to-do was done is a booking, not that to-do done again)
 _OWN_VERB = rx(
     r"\b(?:move|push|delete|remove|add|book|cancel|change|set|make|rename|update|bump"
-    r"|reschedule|put|give)\b"
+    r"|reschedule|put|give|" + OTHER_CHANGE_VERBS + r")\b"
 )
 
 

@@ -33,8 +33,10 @@ from assistant.language.account_rules import detail_kept
 from assistant.language.aimed_at_system import without_system_talk
 from assistant.language.as_meant import as_meant
 from assistant.language.confirm import request_after_yes, what_was_taken_back
+from assistant.language.dates import this_weekday_bare
 from assistant.language.grammar import negated
 from assistant.language.hesitation import only_hesitates
+from assistant.language.lexicon import OTHER_CHANGE_DOINGS, OTHER_CHANGE_VERBS
 from assistant.language.patterns import rx
 from assistant.language.put_right import put_right
 from assistant.language.replacing import as_two_changes
@@ -236,7 +238,9 @@ def _as_meant(request: PlanRequest) -> PlanRequest:
                     said = anchored.a_year_on(said, request.dialogue)
                 meant = as_meant(said)
             # "…at 10am. Actually, make it 11.": put right before anything reads it.
-            if (meant := put_right(meant, now)) != message.text:
+            # "keep it on this sunday": "this" said of a day that is not today, read bare
+            meant = this_weekday_bare(put_right(meant, now), now)
+            if meant != message.text:
                 changed.append((index, UserTurn(text=meant)))
             seen += 1
             if seen == _MEANT_MESSAGES:
@@ -254,7 +258,11 @@ _A_CHANGE = rx(
     # (as said after "don't bother", "no point": "moving", "cancelling")
     r"\b(?:mov(?:e|ing)|push(?:ing)?|reschedul(?:e|ing)|cancel(?:l?ing)?|delet(?:e|ing)"
     r"|remov(?:e|ing)|book(?:ing)?|add(?:ing)?|mark(?:ing)?|complet(?:e|ing)|chang(?:e|ing)"
-    r"|updat(?:e|ing)|set(?:ting)?|open(?:ing)?|tick(?:ing)?)\b"
+    r"|updat(?:e|ing)|set(?:ting)?|open(?:ing)?|tick(?:ing)?|"
+    + OTHER_CHANGE_VERBS
+    + "|"
+    + OTHER_CHANGE_DOINGS
+    + r")\b"
 )
 
 
