@@ -74,6 +74,13 @@ NEGATED = rx(
     r"|add|book|cancel|delete|remove|change|move|reschedule|touch|mark|complete|create|open"
     r"|raise|log|file|submit|make|set|update|edit|rename|push|shift|bring|tick|cross|remind"
     r"|schedule|put|" + OTHER_CHANGE_VERBS + r")\b"
+    # "I wasn't planning to cancel the cleaning", "I'm not going to move it": no ask ("I'm
+    # not going to make it to my haircut, cancel it" asks the cancel)
+    r"|\b(?:wasn't|was not|weren't|were not|not|never) (?:really |actually )?(?:planning"
+    r"|intending|meaning|going|trying|looking)(?: on)? to (?!make it\b)(?:\w+ )?(?:cancel|move"
+    r"|reschedule|book|delete|remove|change|update|add|mark|complete|open|create|raise|log|"
+    + OTHER_CHANGE_VERBS
+    + r")\b"
     # "don't you dare cancel my cleaning", "don't even think of moving it"
     # (the verb after "dare" is part of the negation, so no clause is split off there)
     r"|\b(?:don't|do not) (?:you )?(?:dare|even think(?: of| about)?) \w+"

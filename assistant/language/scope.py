@@ -89,6 +89,16 @@ def asks_to_pay(said: str) -> bool:
     return report is None or report.start() > match.start()
 
 
+_ADVICE_ASKED = (
+    r"(?:would|do|could|can|will) you (?:advise|recommend|suggest)(?: (?:me|us))?(?: to| that"
+    r" (?:i|we)(?: should)?| i| we)? (?:\w+ ){0,2}?(?:(?:cancel|mov|reschedul|chang|delet|book"
+    r"|add|open|updat|mark|complet|remov)\w*|"
+    + OTHER_CHANGE_VERBS
+    + "|"
+    + OTHER_CHANGE_DOINGS
+    + r")"
+    r"|is it (?:a good idea|wise|worth it|smart|better|sensible) (?:for me )?to"
+)
 # "what happens if I cancel my haircut?", "if I move it, will I be charged?": a question
 # about an action, which asks for none (a yes to it must never cancel anything).
 _HYPOTHETICAL = rx(
@@ -129,7 +139,10 @@ _HYPOTHETICAL = rx(
     r" (?:if|whether)|was wondering (?:if|whether))),? (?:i|we) (?:should|ought to)"
     r" (?:delete|cancel|mark|move|remove|reschedule|change|update|book|add|tick|cross"
     r"|complete|open|push|bump|shift|pull|bring|drop|make|set|put|get rid|switch|swap|clear"
-    r"|finish|raise|lower|take))\b"
+    r"|finish|raise|lower|take)"
+    # "would you advise me to cancel the cleaning?", "do you recommend moving it?", "is it a
+    # good idea to delete the insurance task": advice asked of the assistant, any change
+    r"|" + _ADVICE_ASKED + r")\b"
 )
 
 
@@ -232,12 +245,18 @@ def without_reason_told(text: str) -> str:
 _LEANS_TO = rx(
     r"\b(?:i'm|im|i am|we're|we are) (?:just |still |really |actually )?(?:thinking|considering)"
     r"(?: (?:about|of))? \w+ing\b"
+    # "can you tell me whether I can move my cleaning to saturday", "let me know if I can
+    # cancel it": whether it can be done, asked (the change is offered: a yes makes it)
+    r"|\b(?:tell me|let me know|find out|wondering|want to know|like to know|wonder)"
+    r" (?:whether|if) (?:i|we) (?:can|could|may|am able to|are able to)\b"
 )
+_LEANS_WORDS = ("thinking", "considering", "whether", " if ")
 
 
 def leans_to(said: str) -> bool:
-    """The normalized clause tells of a change the customer is thinking of making."""
-    return ("thinking" in said or "considering" in said) and bool(_LEANS_TO.search(said))
+    """The normalized clause tells of a change the customer is thinking of making, or asks
+    whether they can make it."""
+    return any(word in said for word in _LEANS_WORDS) and bool(_LEANS_TO.search(said))
 
 
 def on_a_condition(said: str) -> bool:
@@ -400,7 +419,11 @@ def only_asking(said: str) -> bool:
     return "?" in low and any(_NOT_NOW.search(part) for part in parts if part)
 
 
-_ADVICE = rx(r"\b(?:should (?:i|we)|(?:i|we) (?:should|ought to)) \w+")
+_ADVICE = rx(
+    r"\b(?:should (?:i|we)|(?:i|we) (?:should|ought to)) \w+"
+    r"|\b(?:would|do|could|can|will) you (?:advise|recommend|suggest)\b"
+    r"|\bis it (?:a good idea|wise|worth it|smart|better|sensible) (?:for me )?to\b"
+)
 
 
 def asks_advice(said: str) -> bool:

@@ -11,6 +11,15 @@ groceries task without asking me" held its DELETE, "should I pencil in a massage
 saturday at 3pm?" BOOKED one, "don't call off the haircut" and "should I drop my haircut?"
 held its CANCEL, "how late can I update my phone number to …" CHANGED the number.
 
+Ten more guards, over the same changes said of other items (390 messages), were written
+at the same time and kept back until those fixes were in (`HELD_BACK`). Their first run
+then: 105 wrote or held. Three guards of their own were missed for every verb, plain ones
+too: "I wasn't planning to cancel my cleaning" and "would you advise me to delete the
+insurance task?" held or made the change, "can you tell me whether I can move my cleaning
+to saturday" MOVED it. Now a refusal said as a plan ("wasn't planning to", "not going
+to"), advice asked of the assistant, and "whether I can" are read as such (the last offers
+the change: a yes makes it).
+
 The causes: a shared list of the other words (language/lexicon.OTHER_CHANGE_VERBS) that
 every guard reads, a cancel said another way read as "cancel" (language/said_plainly.py),
 and a change leaned to ("I'm thinking of booking…") offered rather than made.
@@ -85,11 +94,42 @@ KNOWN_OPEN = frozenset(
         "i'm not updating my phone number to 415 555 0199",
     }
 )
+HELD_BACK = (
+    "is it ok if i {v} {o} next week?",
+    "i wasn't planning to {v} {o}",
+    "would you advise me to {v} {o}?",
+    "please don't {v} {o}",
+    "i'd rather not {v} {o}",
+    "what's the policy if i {v} {o}",
+    "can you tell me whether i can {v} {o}",
+    "i may have to {v} {o}, i'll let you know",
+    "i'm considering {g} {o}",
+    "do you recommend {g} {o}?",
+)
+_OF_OTHERS = {
+    "my haircut": "my cleaning",
+    "the groceries task": "the insurance task",
+    "a massage on saturday at 3pm": "a facial on friday at 11am",
+    "a massage appointment on saturday at 3pm": "a facial appointment on friday at 11am",
+}
+
+
+def _other(thing: str) -> str:
+    for said, other in _OF_OTHERS.items():
+        if thing.startswith(said):
+            return other + thing[len(said) :]
+    return thing
+
+
 SAID = [
     guard.format(v=verb, g=doing, o=thing)
     for verb, doing, thing in CHANGES
     for guard in GUARDS
     if guard.format(v=verb, g=doing, o=thing) not in KNOWN_OPEN
+] + [
+    guard.format(v=verb, g=doing, o=_other(thing))
+    for verb, doing, thing in CHANGES
+    for guard in HELD_BACK
 ]
 
 
