@@ -881,8 +881,8 @@ _HOUR_LIMIT = rx(
     rf"|(?:{_CLOCK_WORD})\b(?! (?:hours?|hrs?|minutes?|mins?|days?|weeks?)\b)"
     r"|noon\b|midday\b|lunch(?: ?time)?\b)"
     # "sometime between 2 and 4": any hour of a span (it kept the visit's own hour)
-    rf"|\bbetween (?:about |around )?(?:{_CLOCK_WORD})(?: ?[ap]\.?m)? ?(?:and|&|-)"
-    rf" ?(?:{_CLOCK_WORD})(?: ?[ap]\.?m)?\b"
+    rf"|\bbetween (?:about |around )?(?:{_CLOCK_WORD}|noon|midday)(?: ?[ap]\.?m)? ?(?:and|&|-)"
+    rf" ?(?:{_CLOCK_WORD}|noon|midday)(?: ?[ap]\.?m)?\b"
     r"(?! (?:days?|weeks?|months?)\b)"
 )
 

@@ -89,6 +89,7 @@ async def test_a_date_read_month_first_this_year_is_kept() -> None:
         "book a massage between 1pm and 3pm on thursday",
         "could you push the cleaning to wednesday, anywhere between 9 and 11",
         "book a facial between the 10th and the 14th at 2",
+        "book a haircut on sunday between noon and 3",
     ],
 )
 async def test_a_span_of_hours_or_days_is_asked_never_one_end_booked(text: str) -> None:

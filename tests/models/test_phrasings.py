@@ -801,6 +801,13 @@ is said back ("I don't see a yoga appointment on your account"); a to-do not fou
 another of the same change is said; "clear / wipe / empty my (to-do) list" is "delete all my
 tasks" (held for one yes naming them). Still missed (pinned, writes nothing): "what's my
 balance and when is my yoga class" (the balance is read, the yoga class not said of).
+Eight more written after those fixes, not tuned on (the last eight lines, "block": 2): first
+run 6/8 (7/8 with one check widened: "reschedule my pilates to tuesday and tell me when my
+haircut is" reads the to-dos too, as a move of a name no service holds does; it said "I
+don't see a pilates appointment"). WRONG WRITE (1): "book a massage saturday between 10 and
+noon" booked it at noon (the span's end: "noon" was no hour a span was read with). Then
+8/8: a span of hours may start or end at noon or midday. No decision changed on any earlier
+set.
 """
 
 from __future__ import annotations
@@ -879,8 +886,8 @@ REQUIRED_HELDOUT16_SHARE = 79 / 81
 # 6/8 more; pinned at the last measured score.
 REQUIRED_HELDOUT17_SHARE = 79 / 79
 # heldout18: first run 56/71 before any rule change (59/71 with three checks corrected, two
-# widened); pinned at the last measured score.
-REQUIRED_HELDOUT18_SHARE = 70 / 71
+# widened), then 6/8 more (one check widened); pinned at the last measured score.
+REQUIRED_HELDOUT18_SHARE = 78 / 79
 
 
 def value_right(key: str, want: str, got: Any) -> bool:
@@ -982,7 +989,7 @@ SCORED_SETS = [
     (HELDOUT15, REQUIRED_HELDOUT15_SHARE, 86),
     (HELDOUT16, REQUIRED_HELDOUT16_SHARE, 81),
     (HELDOUT17, REQUIRED_HELDOUT17_SHARE, 79),
-    (HELDOUT18, REQUIRED_HELDOUT18_SHARE, 71),
+    (HELDOUT18, REQUIRED_HELDOUT18_SHARE, 79),
 ]
 
 
