@@ -340,6 +340,30 @@ def _a_day_named(split: re.Match[str], c: Clause) -> bool:
     )
 
 
+def named_one_moved(c: Clause) -> Intent | None:
+    """ "move the insurance one to friday", read by no rule and by nothing said before: the
+    one named moved to the day said (a visit, or a to-do's due day; it was "I didn't
+    catch…"). Not "the first one", "the other one": which one is the conversation's."""
+    match = _RESCHEDULE.search(c.text)
+    if match is None or match.group("verb") != "move":
+        return None
+    split = _NEW_TIME.match(match.group("rest"))
+    if split is None or _ONE_NAMED.fullmatch(split.group("t").strip()) is None:
+        return None
+    when = find_when(split.group("w"), c.now)
+    if when is None or when.day is None or when.day_implied:
+        return None
+    return _move(c, split.group("t"), split.group("w"))
+
+
+# "the insurance one", "the car insurance one": words of a thing before "one" (not "the
+# first one", "the next one", "the other one", "that one").
+_ONE_NAMED = rx(
+    r"(?:the|my) (?!(?:first|second|third|last|next|other|earlier|later|new|old|same|right"
+    r"|wrong|previous|following|upcoming)\b)[a-z'-]+(?: [a-z'-]+)? one"
+)
+
+
 _NOTHING = frozenset({"it", "that", "this", "them", "things", "everything", "stuff"})
 
 

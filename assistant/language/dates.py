@@ -113,7 +113,11 @@ _DAY_PATTERNS: tuple[tuple[str, GatedPattern], ...] = tuple(
         ("relative_day", r"\b(today|tonight|tomorrow|yesterday)\b"),
         ("last_weekday", rf"\b(?:on )?last ({_WD})\b"),
         ("weekday_next_week", rf"\b(?:on )?({_WD}) (?:of )?next week\b"),
-        ("weekday", rf"\b(?:on )?(?:(this|next|coming|upcoming|the following) )?({_WD})s?\b"),
+        # "next next tuesday": the one a week after next tuesday
+        (
+            "weekday",
+            rf"\b(?:on )?(?:(this|next next|next|coming|upcoming|the following) )?({_WD})s?\b",
+        ),
         ("in_span", rf"\bin (?:about )?({_NUM}) (day|week|month|year)s?\b"),
         ("span_from_now", rf"\b({_NUM}) (day|week|month|year)s? from (?:now|today)\b"),
         # "the same day next year", "this time next year": a year on from today (a leap
@@ -410,6 +414,8 @@ def _day(name: str, m: re.Match[str], today: date) -> tuple[date | None, int | N
     if name == "weekday":
         index = WEEKDAYS.index(g[1])
         found = _next_weekday(today, index, include_today=g[0] == "this")
+        if g[0] == "next next":
+            found += timedelta(days=7)
         return found, (index if g[0] is None else None), None
     if name in ("in_span", "span_from_now"):
         count, unit = _number(g[0]), g[1]
@@ -473,6 +479,33 @@ def _day(name: str, m: re.Match[str], today: date) -> tuple[date | None, int | N
     if name == "ordinal_word_day":
         return _upcoming_day_of_month(today, ORDINAL_WORDS[g[0]]), None, None
     return None, None, None
+
+
+_SLASH = rx(r"\b(\d{1,2})/(\d{1,2})(?:/(\d{2,4}))?\b")
+
+
+def either_way_round(text: str, today: date) -> tuple[date, date] | None:
+    """The two days a date like "1/4" may be (month first, then day first), when it is
+    one whose reading is asked (see _either_way_round), else None."""
+    if "/" not in text or (match := _SLASH.search(text)) is None:
+        return None
+    first, second, _ = match.groups()
+    day = _upcoming_month_day(today, int(first), int(second), None)
+    if day is None or not _either_way_round(match, today, day):
+        return None
+    other = _valid(today.year, int(second), int(first))
+    return (day, other) if other is not None else None
+
+
+def _either_way_round(match: re.Match[str], today: date, day: date) -> bool:
+    """ "1/4" said on March 1: January 4 is next year's, April 1 a month away. Read month
+    first, the date rolls over a year while the other way round it is weeks ahead: which
+    was meant is asked, never guessed (it was due next January)."""
+    first, second, year = match.groups()
+    if year is not None or day.year == today.year or first == second:
+        return False
+    other = _valid(today.year, int(second), int(first))  # day first
+    return other is not None and other >= today
 
 
 # The holidays read as days: (month, day), by their name without "'" or " day".
@@ -777,6 +810,8 @@ _QUALIFIER_UNREAD = rx(
     # "a haircut after the 20th at 2": some day after it, not the 20th (the day read is
     # blanked out when this is looked for: "after" then the blank where it was)
     r"|\bafter(?:  | the \d)"
+    # "between the 10th and the 12th": any day of a span (blanked: "between" then "and")
+    r"|\bbetween (?: +|(?:the )?\d{1,2}(?:st|nd|rd|th) )(?:and|&) "
 )
 
 
@@ -845,6 +880,10 @@ _HOUR_LIMIT = rx(
     rf" (?:about |around |like )?(?:\d{{1,2}}(?::\d{{2}})? ?[ap]\.?m\b"
     rf"|(?:{_CLOCK_WORD})\b(?! (?:hours?|hrs?|minutes?|mins?|days?|weeks?)\b)"
     r"|noon\b|midday\b|lunch(?: ?time)?\b)"
+    # "sometime between 2 and 4": any hour of a span (it kept the visit's own hour)
+    rf"|\bbetween (?:about |around )?(?:{_CLOCK_WORD}|noon|midday)(?: ?[ap]\.?m)? ?(?:and|&|-)"
+    rf" ?(?:{_CLOCK_WORD}|noon|midday)(?: ?[ap]\.?m)?\b"
+    r"(?! (?:days?|weeks?|months?)\b)"
 )
 
 
@@ -881,6 +920,7 @@ def find_when(text: str, now: datetime) -> When | None:
         spans.append(span)
         found_day = None
     vague_day = False
+    slash_unsure = False
     if found_day is not None:
         name, match = found_day
         # "the last day of the month" is one day; "the end of the month" a few.
@@ -931,6 +971,8 @@ def find_when(text: str, now: datetime) -> When | None:
             # weekday alone is the next one after today).
             day, weekday_only = today, None
             spans.append(also.span())
+        if name == "slash" and day is not None and _either_way_round(match, today, day):
+            slash_unsure = True
         if day is not None:
             spans.append(match.span())
         elif name in _DATE_NAMES:
@@ -975,7 +1017,13 @@ def find_when(text: str, now: datetime) -> When | None:
     unread = (said_at or time_span is not None) and _time_unread(text, time_span, spans)
     if not unread and (":" in text or "m" in text):
         unread = _clock_shaped_unread(text, spans)
-    if not unread and ("after " in text or "before " in text or " than " in text or "by " in text):
+    if not unread and (
+        "after " in text
+        or "before " in text
+        or " than " in text
+        or "by " in text
+        or "between " in text
+    ):
         unread = _HOUR_LIMIT.search(text) is not None
     if day is None and clock is None and no_such_date is None and not unread:
         return None
@@ -984,8 +1032,10 @@ def find_when(text: str, now: datetime) -> When | None:
         # "…a haircut that same day at 2": a day said before, never today by default.
         day = today if clock > now.time() else today + timedelta(days=1)
         implied = True
-    day_unread = (implied and _DAY_UNREAD.search(text) is not None) or (
-        day is not None and not implied and _qualifier_unread(text, spans)
+    day_unread = (
+        slash_unsure
+        or (implied and _DAY_UNREAD.search(text) is not None)
+        or (day is not None and not implied and _qualifier_unread(text, spans))
     )
     return When(
         day=day,
@@ -1053,8 +1103,4 @@ def this_weekday_bare(text: str, now: datetime) -> str:
     )
 
 
-__all__ = [
-    "When",
-    "find_when",
-    "this_weekday_bare",
-]
+__all__ = ["When", "either_way_round", "find_when", "this_weekday_bare"]

@@ -507,6 +507,8 @@ def read_clause(
         and (inherited := _inherit(clause, previous))
     ):
         return [inherited]
+    if " one " in text and (moved := appointment_rules.named_one_moved(clause)) is not None:
+        return [moved]
     return reads(clause)
 
 

@@ -367,4 +367,15 @@ def as_heard(text: str, words: list[str], lower: str) -> str:
         text = _A_VOWEL.sub("an ", text, text.lower())
     if "remind" in lower or "add" in said or "put" in said or "set" in said:
         text = _DAY_SAID_FIRST.sub(_day_said_first, text, text.lower())
+    elif "list" in said and not _CLEARED.isdisjoint(said):
+        text = _CLEAR_LIST.sub("delete all my tasks", text, text.lower())
     return text
+
+
+# "clear my list", "wipe my to-do list": every to-do deleted, asked with a yes that names
+# them (it was read as paying the bill off: "I can't take payments")
+_CLEARED = frozenset({"clear", "wipe", "empty"})
+_CLEAR_LIST = _rule(
+    r"\b(?:clear|wipe|empty)(?: out| off)? (?:my|the) (?:(?:whole|entire) )?(?:to-?do |task )?"
+    r"list\b(?! of\b)"
+)

@@ -177,7 +177,11 @@ _INSTEAD_OF_COMMA = rx(r"\b(instead of [^,]{1,40}),\s*")
 # The clause after "just" is a request of its own, and its "it" is the thing named in
 # the one before ("…, move my haircut to saturday").
 _NOT_THIS_JUST_THAT = rx(
-    r"\b(?P<no>don't|do not|no need to) (?P<verb>\w+) (?P<thing>[^,]+?)\s+(?:just|instead|but)"
+    r"\b(?P<no>don't|do not|no need to) (?P<verb>(?!want\b|need\b|wanna\b)\w+)"
+    r" (?P<thing>[^,]+?)"
+    # "don't mark groceries done yet, just move it to monday": its "done", "yet" and comma
+    r"(?: (?:as )?(?:done|complete|completed|finished|off))?(?: (?:just )?yet| for now)?,?"
+    r"\s+(?:just|instead|but)"
     r"\s+(?P<then>(?:please )?(?:move|reschedule|push|postpone|bring|shift|change|mark|tick"
     r"|complete|update|book|add)\b)(?: (?P<it>it|them)\b)?"
 )
@@ -257,9 +261,23 @@ _ITS_DUE_DATE = rx(
 )
 
 
+# "between 2pm and 4pm", "between the 10th and the 12th": one span of hours or days (its
+# "and" split it in two, and each end was booked)
+_BETWEEN_TWO = rx(
+    r"\bbetween ((?:the )?\d{1,2}(?::\d{2}|st|nd|rd|th)?(?: ?[ap]\.?m)?|noon) and"
+    r"(?= (?:the )?\d{1,2}\b| (?:the )?\d{1,2}(?::\d{2}|st|nd|rd|th| ?[ap]\.?m)| noon\b)"
+)
+
+
+# (a to-do's title keeps its own words: "add a task to compare plans between 2 and 4")
+_TITLE_WORDS = ("task", "remind", "to-do", "todo", "list", "note", "case", "ticket")
+
+
 def _protect_wrapped(sentence: str) -> str:
     # "Instead of Friday, can my haircut be on Saturday?" is one request.
     sentence = _INSTEAD_OF_COMMA.sub(r"\1 ", sentence)
+    if "between " in sentence and not any(word in sentence for word in _TITLE_WORDS):
+        sentence = _BETWEEN_TWO.sub(r"between \1 &", sentence)
     if " its " in sentence and (its := _ITS_DUE_DATE.match(sentence)) is not None:
         sentence = (
             f"{its.group('verb')} the {its.group('what')} of {its.group('thing')}"
@@ -1894,6 +1912,8 @@ def _each_day_booked(text: str, two: re.Match[str]) -> str:
     before = re.split(r"[.!?;]", text[: two.start()])[-1]
     if len(text) != len(text.lower()) or _BOOKS.search(before.lower()) is None:
         return text
+    if before.rstrip().endswith("between"):
+        return text  # "between the 10th and the 14th": one span, asked (not two bookings)
     rest = two.group("rest")
     each = f"{two.group('d1')}{rest} and {two.group('d2')}{rest}"
     return f"{text[: two.start()]}{each}{text[two.end() :]}"

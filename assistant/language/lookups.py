@@ -282,11 +282,45 @@ _EVERYTHING_KINDS: tuple[IntentKind, ...] = ("appointments", "billing", "tasks",
 
 
 _READS_TRIED = Tried(READS)
+# "show me my appointments and to-dos, but skip the billing", "everything except billing":
+# what is named after these words is left out, not asked for (it was read out too; with
+# "everything", it was all that was read)
+_LEFT_OUT_READS = rx(
+    r"\b(?:except(?: for)?|but not|other than|apart from|aside from|excluding|skip(?:ping)?"
+    r"|leave out|leaving out|minus|without)\b|^(?:but |and |just )?not\b(?! sure| certain)"
+)
+_LEFT_OUT_CUES = (
+    *("except", "but not", "other than", "apart", "aside", "excluding", "skip", "leav"),
+    *("minus", "not", "without"),
+)
+
+
+def _left_out_reads(
+    text: str, found: list[tuple[int, IntentKind]]
+) -> tuple[list[tuple[int, IntentKind]], set[IntentKind], int] | None:
+    """The reads said before the words that leave some out, those left out, and where
+    the words start (None when nothing is left out)."""
+    if not any(cue in text for cue in _LEFT_OUT_CUES):
+        return None
+    cut = _LEFT_OUT_READS.search(text)
+    if cut is None:
+        return None
+    left_out = {kind for pos, kind in found if pos >= cut.start()}
+    if not left_out:
+        return None
+    return [(pos, kind) for pos, kind in found if pos < cut.start()], left_out, cut.start()
 
 
 def reads(c: Clause) -> list[Intent]:
     text = c.text
     found = [(match.start(), kind) for kind, match in _READS_TRIED.every(text)]
+    if (left := _left_out_reads(text, found)) is not None:
+        found, left_out, cut = left
+        if not found and _EVERYTHING.search(text[:cut]) and not _CLOSING.search(text):
+            rest = [kind for kind in _EVERYTHING_KINDS if kind not in left_out]
+            return [Intent(kind, clause=text) for kind in rest]
+        if not found:
+            return []
     if (
         "outstanding" in text
         and _TASKS_OUTSTANDING.search(text)

@@ -22,6 +22,8 @@ RELATIVE_DAY = rx(
 RELATIVE_DAY_FIRST = rx(
     r"^(?:on |by )?(?:the|a|one|two|three|\d+) (?:day|days|week|weeks) (?:before|after|prior"
     r"|earlier|later)(?: (?:it|that|then|hand))?,?\s+(?:to )?(?=\w)"
+    # ("remind me the day after tomorrow to…": a day counted from one said, read as a day)
+    r"(?!(?:tomorrow|today|tonight)\b)"
 )
 
 

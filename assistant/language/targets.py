@@ -134,7 +134,10 @@ EXCEPT_JOINER = " && "
 # "…except the dentist", "every task but groceries": what follows is left out.
 EXCEPT = rx(
     r"\b(?:except(?: for)?|but not|other than|apart from|aside from|besides|excluding"
-    r"|save for|(?<=\ball )but|(?<=\beverything )but|(?<=\bevery one )but|(?<=\bany )but)\b"
+    r"|save for|(?<=\ball )but|(?<=\beverything )but|(?<=\bevery one )but|(?<=\bany )but"
+    # "cancel my appointment, not the dental one", "the one that isn't the haircut": the
+    # one named is left out (it was read as the one meant, and its cancel was held)
+    r"|(?<=, )not(?= (?:the|my|that|this)\b)|(?:that|which) (?:isn't|is not)(?= (?:the|my)\b))\b"
 )
 # "the appointment after the dentist", "the task before groceries": next to another one.
 _BESIDE = rx(r"\b(?P<side>after|before|following|preceding)\b")

@@ -751,6 +751,11 @@ def update_task(c: Clause) -> Intent | None:
         # "the insurance task is not urgent anymore": back to normal (it read the list)
         return _task_change(c, calmed.group("t"), {"priority": "normal"})
     for _, match in _DUE_CHANGES.found(c.text):
+        said = find_when(match.group("w"), c.now) if "/" in match.group("w") else None
+        if said is not None and said.day_unread:
+            # "due 1/4": January 4 (next year) or April 1; which is asked
+            change = _task_change(c, match.group("t"), {})
+            return dataclasses.replace(change, missing=("when",))
         if due := _date_of(match.group("w"), c):
             due_change: dict[str, Any] = {"due_on": due}
             when = find_when(match.group("w"), c.now)
@@ -829,7 +834,7 @@ def _date_of(words: str, c: Clause, *, whole: bool = False) -> str | None:
     when = find_when(words, c.now)
     if when is None and not whole and (relative := relative_day(words, c.now.date())):
         return relative[0].isoformat()  # "due in a fortnight": as a new task's due date reads it
-    if when is None or when.day is None or when.day_implied:
+    if when is None or when.day is None or when.day_implied or when.day_unread:
         return None
     if whole:
         leftover = slots.cut_spans(words, list(when.spans))

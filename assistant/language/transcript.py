@@ -330,7 +330,18 @@ def _said_once(match: re.Match[str]) -> str:
         return match.group(0)  # "a a r o n": letters said
     if words == ["a"] and _spelled_around(match):
         return match.group(0)  # "m a a r i a", "a a m": letters, not a restart
+    if (
+        words == ["next"]
+        and match.group(0).lower() == "next next"
+        and _WEEKDAY_NEXT.match(match.string, match.end())
+    ):
+        return match.group(0)  # "next next tuesday": the one after next tuesday
     return match.group(1)
+
+
+_WEEKDAY_NEXT = re.compile(
+    r" (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b", re.IGNORECASE
+)
 
 
 def _spelled_around(match: re.Match[str]) -> bool:

@@ -757,6 +757,57 @@ too and said "I couldn't find a task matching 'dry cleaning thursday'". Then 8/8
 asked of any verb of change ("push", "bump", "shift", "drop", "make", "set"…) changes
 nothing; "drop off / by / in" is an errand, never a delete. No decision changed on any
 earlier set.
+tests/data/heldout18.jsonl: 71 single messages written before the rule code was read, aimed
+at what earlier sets covered least: dates said every way ("the 3rd", "the twenty-second", "a
+week from friday", "next next tuesday", "end of the month", "first thing monday", "the day
+before my haircut", "in a fortnight", "3/22", "22/3", "1/4", "march twenty second", "this
+coming weekend", "friday the 13th" when the 13th is a Thursday, "feb 30th", "yesterday");
+times ("half past two", "quarter to five", "noon-ish", "after 3", "between 2 and 4",
+"17:30", "5.30", "at 5 in the morning", "first slot", "as late as possible", "twenty past
+ten"); negation and exclusion in one request ("don't cancel the haircut, cancel the
+cleaning", "…but skip the billing", "cancel my appointment, not the dental one", "move the
+groceries to friday, no, not groceries, the insurance one"); several asks with one of them
+impossible ("cancel my yoga and show my bill", "mark the dog walking task done and the
+insurance one too"); bulk changes ("cancel all my appointments", "clear my list", "mark
+everything done", "delete the last three tasks").
+First run 56/71 (59/71 with three checks corrected to the house's rule: "cancel all my
+appointments" holds both cancels for one yes that names them, and "mark everything done" /
+"set all my tasks to high priority" are done outright, as tests/data/conversations_*.jsonl
+hold; "clear my list" was then checked as "delete all my tasks" is, held for one yes).
+WRONG WRITES (5): "book a haircut next next tuesday at 3" booked next Tuesday (the repeat
+was taken for a stutter); "remind me the day after tomorrow to pick up my prescription" was
+due tomorrow ("the day after" read as a day counted from something, then "tomorrow");
+"change the insurance due date to 1/4" made it due January 4 next year (April 1 is weeks
+away); "can you move my cleaning to sometime between 2 and 4 on tuesday" moved it to
+Tuesday at 10, its own hour; "cancel my appointment, not the dental one" held the DENTAL
+cleaning's cancel for a yes. Missed: "…, but skip the billing" read the bill too; "don't mark
+groceries done yet, just move it to monday" did nothing; "…no, not groceries, the insurance
+one" and "move the insurance one to friday" were not understood; "cancel my yoga and show my
+bill" said "I couldn't find an appointment like that"; "mark the dog walking task done and
+the insurance one too" was silent on the dog walking; "clear my list" was refused as a
+payment; "what's my balance and when is my yoga class" dropped the second question. Two
+checks were widened after the first run (missed either way): "move the groceries…" with no
+kind said reads the visits too, as the house does.
+Then 70/71 (tests/language/test_heldout18_rules.py): "next next <weekday>" is the one after
+next (a "next, next" with a pause stays one); "the day after tomorrow" said first is that
+day; a slash date whose month-first reading rolls over a year while the day-first one is
+weeks ahead asks which ("Do you mean Sunday, January 4, 2026 or Tuesday, April 1?");
+"between 2 and 4" (hours) or "between the 10th and the 12th" (days) is a span, asked (not one
+end booked, nor two bookings); ", not the X" and "the one that isn't the X" leave X out;
+"skip / leave out / except / without <kind>" leaves that read out ("everything except
+billing" reads the rest); "don't <do> X (done) (yet), just <other> it" does the other; "move
+the <name> one to <day>" is read as a move; a visit asked about by a name no service holds
+is said back ("I don't see a yoga appointment on your account"); a to-do not found beside
+another of the same change is said; "clear / wipe / empty my (to-do) list" is "delete all my
+tasks" (held for one yes naming them). Still missed (pinned, writes nothing): "what's my
+balance and when is my yoga class" (the balance is read, the yoga class not said of).
+Eight more written after those fixes, not tuned on (the last eight lines, "block": 2): first
+run 6/8 (7/8 with one check widened: "reschedule my pilates to tuesday and tell me when my
+haircut is" reads the to-dos too, as a move of a name no service holds does; it said "I
+don't see a pilates appointment"). WRONG WRITE (1): "book a massage saturday between 10 and
+noon" booked it at noon (the span's end: "noon" was no hour a span was read with). Then
+8/8: a span of hours may start or end at noon or midday. No decision changed on any earlier
+set.
 """
 
 from __future__ import annotations
@@ -789,6 +840,7 @@ HELDOUT14 = DATA / "heldout14.jsonl"
 HELDOUT15 = DATA / "heldout15.jsonl"
 HELDOUT16 = DATA / "heldout16.jsonl"
 HELDOUT17 = DATA / "heldout17.jsonl"
+HELDOUT18 = DATA / "heldout18.jsonl"
 # Pinned at the last measured scores (389/389 and 398/398): any regression fails the build.
 REQUIRED_SHARE = 1.0
 REQUIRED_HELDOUT_SHARE = 1.0
@@ -833,6 +885,9 @@ REQUIRED_HELDOUT16_SHARE = 79 / 81
 # heldout17: first run 62/71 before any rule change (one check corrected, one widened), then
 # 6/8 more; pinned at the last measured score.
 REQUIRED_HELDOUT17_SHARE = 79 / 79
+# heldout18: first run 56/71 before any rule change (59/71 with three checks corrected, two
+# widened), then 6/8 more (one check widened); pinned at the last measured score.
+REQUIRED_HELDOUT18_SHARE = 78 / 79
 
 
 def value_right(key: str, want: str, got: Any) -> bool:
@@ -934,12 +989,18 @@ SCORED_SETS = [
     (HELDOUT15, REQUIRED_HELDOUT15_SHARE, 86),
     (HELDOUT16, REQUIRED_HELDOUT16_SHARE, 81),
     (HELDOUT17, REQUIRED_HELDOUT17_SHARE, 79),
+    (HELDOUT18, REQUIRED_HELDOUT18_SHARE, 79),
 ]
 
 
 # The lines of a set still missed at its pin: any other line missed fails the build, though
 # the share held (a line put right may not pay for one broken).
 STILL_MISSED = {
+    HELDOUT18: {
+        # known-open, writes nothing wrong: the balance is read out, and the yoga class (a
+        # name no service holds, asked "when is my …") is not said of
+        "what's my balance and when is my yoga class",
+    },
     HELDOUT7: {"the eye exam one can be pushed back to the 15th"},
     HELDOUT9: {
         "push the barber to 4 same day",

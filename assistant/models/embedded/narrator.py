@@ -46,7 +46,7 @@ from assistant.models.embedded.undo import takes_back
 from assistant.models.embedded.unheard import not_understood
 from assistant.models.embedded.unheard_places import held_by_place
 from assistant.models.embedded.write_tools import WRITE_TOOLS
-from assistant.resolve import Match
+from assistant.resolve import Match, NoMatch
 from assistant.schema import NarratorInput, ToolResult
 from assistant.speaking import split_sentences
 from assistant.speech import join_and, lower_first, number
@@ -252,6 +252,21 @@ def _on_the_day(called: Mapping[str, object], intent: Intent, scene: Scene) -> b
     return datetime.fromisoformat(starts).astimezone(scene.now.tzinfo).date() == day
 
 
+_NAMED_AS_ONE = rx(r"^(?:the|my) [a-z' -]+ (?:task|to-?do|reminder|appointment|one)$")
+
+
+def _found_none(intent: Intent, scene: Scene) -> bool:
+    """ "mark the dog walking task done and the insurance one too": the one not found, though
+    another call of its tool went ahead (it was taken as done, and nothing said of it)."""
+    if intent.tool not in ("crm.completeTask", "crm.updateTask", "crm.rescheduleAppointment"):
+        return False
+    if not intent.needs_target or sum(i.tool == intent.tool for i in scene.intents) < 2:
+        return False
+    if intent.target is None or not _NAMED_AS_ONE.search(intent.target.phrase.lower()):
+        return False  # (words read as one that name none: "…, they can wait")
+    return isinstance(scene.resolution(intent), NoMatch)
+
+
 def _held_or_unread(intent: Intent, scene: Scene) -> bool:
     """The destructive ask is the one held for a yes (its target found), or its listing
     was not read: nothing to tell of it beside the question."""
@@ -289,7 +304,7 @@ def _unanswered(scene: Scene, confirming: bool) -> list[str]:
             )
             for r in scene.results
         )
-        if done:
+        if done and not _found_none(intent, scene):
             continue
         if (
             confirming

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from datetime import date, timedelta
 
 from assistant.language import ChatKind, Intent, When, is_negative, mixed_verbs, slots
+from assistant.language.dates import either_way_round
 from assistant.language.either import question as either_question
 from assistant.language.either import two_values
 from assistant.language.hesitation import PAUSE, only_hesitates
@@ -26,6 +27,7 @@ from assistant.models.embedded.tasks import title
 from assistant.resolve import Ambiguous, Match, NoMatch, Resolution, resolve_task
 from assistant.schema import CustomerContext
 from assistant.speech import (
+    calendar_date,
     dated_day,
     due_day,
     join_and,
@@ -161,6 +163,15 @@ def clarification(intent: Intent, today: date | None = None) -> str | None:
     service = lower_first(str(intent.arguments.get("service") or "appointment"))
     if wanted in ("no_such_date", "weekday_conflict") and intent.when is not None:
         return time_question(intent.when, wanted)
+    if (
+        wanted == "when"
+        and today is not None
+        and "/" in intent.clause
+        and (two_days := either_way_round(intent.clause, today)) is not None
+    ):
+        # "1/4": January 4 next year, or April 1 (read day first); which is asked
+        month_first, day_first = (calendar_date(day, today) for day in two_days)
+        return f"Sure. Do you mean {month_first} or {day_first}?"
     if intent.kind == "book_appointment":
         if wanted == "service":
             return (
@@ -265,6 +276,7 @@ def clarification(intent: Intent, today: date | None = None) -> str | None:
         ("book_appointment", "anchored_when"): _ANCHORED_ASK.format("book it for"),
         ("add_task", "title"): "Sure. What should the task say?",
         ("add_task", "when"): "Sure. Which day should it be due?",
+        ("update_task", "when"): "Sure. Which day should it be due?",
         ("update_task", "priority"): "Sure. Should it be normal or low priority?",
         ("update_task", "level"): "Sure. Should it be high, normal or low priority?",
         ("create_ticket", "problem"): "Sure. What's the problem you'd like me to report?",
@@ -618,6 +630,15 @@ def _none_of_that(intent: Intent, scene: Scene) -> str | None:
     if not named:
         # "cancel everything on thursday", "clear my thursday": nothing booked that day.
         if day is None:
+            # "cancel my yoga and show my bill": the thing named said back (was "I couldn't
+            # find an appointment like that", beside the bill read out)
+            words = intent.target.words if intent.target is not None else ()
+            if (
+                len(words) == 1
+                and words[0] not in _NO_NAME
+                and _MY_THING.fullmatch(said) is not None
+            ):
+                return f"I don't see {_a(words[0])} appointment on your account."
             return None
         when = dated_day(day, scene.now.date())
         on = "" if when.startswith(("today", "tomorrow")) else "on "
@@ -633,6 +654,12 @@ def _none_of_that(intent: Intent, scene: Scene) -> str | None:
 
 
 _PARTS_SAID = {(0, 12): "morning", (12, 17): "afternoon", (17, 24): "evening"}
+_MY_THING = rx(r"(?:my|the|our) [a-z]+")
+# Words of a target that name no kind of visit ("cancel the other one").
+_NO_NAME = frozenset(
+    {"not", "other", "one", "ones", "thing", "first", "second", "last", "next", "new", "old"}
+    | {"earlier", "later", "same", "all", "both", "each", "every", "any", "that", "this"}
+)
 
 
 def _done_already(intent: Intent, scene: Scene) -> str | None:
