@@ -18,6 +18,7 @@ from typing import Any
 
 from assistant.dialogue_state import Item
 from assistant.language import Intent, detect_intents, is_affirmative, mixed_verbs
+from assistant.language.another_hour import another_hour
 from assistant.language.another_visit import another_visit
 from assistant.language.dates import find_when, without_unread_day
 from assistant.language.either import settled
@@ -577,8 +578,12 @@ def held_booking_retimed(
     if any(r.ok and r.call.tool_name == "crm.bookAppointment" for r in asked.results):
         return None  # it was booked: "make it 2pm" moves that one (the last action)
     said = normalize(text)
-    if not (len(intents) == 1 and intents[0].kind == "reschedule_appointment") and (
-        intents or _MAKE_IT.search(said.text) is None
+    # "no, 10am", "ok then sunday at 10am": only another hour (and day) said back
+    hour = another_hour(text, now)
+    if (
+        hour is None
+        and not (len(intents) == 1 and intents[0].kind == "reschedule_appointment")
+        and (intents or _MAKE_IT.search(said.text) is None)
     ):
         return None  # ("yes but make it 4" reads as nothing alone: the yes, then the change)
     if service(said.text, said.original) is not None:
