@@ -131,7 +131,7 @@ SMALL_TALK = [
     ("lo13b-take-back-then-how-are-you-today", "how are you today?"),
     ("lo13b-take-back-then-youre-a-lifesaver", "you're a lifesaver honestly"),
 ]
-KNOWN_OPEN_TAKE_BACK: list[str] = [i for i, _ in SMALL_TALK]
+KNOWN_OPEN_TAKE_BACK: list[str] = []
 
 
 @pytest.mark.parametrize("said", [s for _, s in SMALL_TALK], ids=[i for i, _ in SMALL_TALK])
@@ -161,3 +161,24 @@ async def test_a_take_back_waiting_to_land_is_looked_at_beside_small_talk(
         assert problems, f"{case_id} passes now: take it out of KNOWN_OPEN_TAKE_BACK"
         return
     assert not problems, "\n".join(problems)
+
+
+async def test_small_talk_beside_a_take_back_that_never_lands_is_answered_as_small_talk(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin
+) -> None:
+    """(Written with the fix, the control.) The add fails after the deadline (500): "how
+    are you today?" looks, finds nothing to take off, asks nothing and is answered as small
+    talk; nothing is deleted."""
+    await crm_admin.add_fault(
+        method="POST", path="/v1/customers/*/tasks", latency_ms=3000, status=500, times=5
+    )
+    chat = await (await make_assistant(**FAST)).connect()
+    await chat.say("add a task to call the plumber")
+    await chat.say("never mind, don't add it")
+    await crm_admin.wait_until_settled()
+    events = await chat.say("how are you today?")
+    said = answer(events)
+    assert events[-1]["awaiting_confirmation"] is None, said
+    assert "doing well" in said.lower(), said
+    assert PLUMBER not in await titles(crm_admin)
+    assert not [c for c in events[-1]["tool_calls"] if c["tool"] in WRITES], said
