@@ -71,27 +71,20 @@ LEFT_OPEN: Path = DATA / "conversations_leftopen13.jsonl"
 # Does less than asked; writes nothing that was not asked.
 KNOWN_OPEN: list[str] = [
     "lo13b-massage-for-2-people-sunday-then-at-11",
-    "lo13b-jot-down-pay-the-gardener-for-thursday",
-    "lo13b-pls-chng-my-clning-to-thu-at-9",
     "lo13b-the-other-two-as-well-with-three-left",
     "lo13b-reschedule-on-the-website",
     "lo13b-haircut-friday-the-usual-time",
     "lo13b-consultation-24-hours-before-haircut",
     "lo13b-wouldnt-mind-if-you-cancelled-my-cleaning",
-    "lo13b-can-u-mv-the-haircut-2-sat-at-11",
     "lo13b-do-i-have-to-call-to-cancel",
     "lo13b-phone-the-garage-for-me",
     "lo13b-haircut-tuesday-same-hour-as-before",
     "lo13b-massage-30-hours-before-haircut",
     "lo13b-if-we-owe-more-than-100-on-checkup",
-    "lo13a-put-down-renew-passport-for-friday",
-    "lo13a-add-dry-cleaning-first-monday-of-next-month",
-    "lo13a-cn-u-mve-my-appt-to-fri-at-3",
     "lo13a-the-other-2-with-three-left",
     "lo13a-call-the-pharmacy-for-me",
     "lo13a-haircut-saturday-same-as-before",
     "lo13a-massage-12-hours-before-cleaning",
-    "lo13a-if-we-owe-over-50-remind-to-pay-friday",
 ]
 # Played in parts side by side, to keep each test short.
 _PARTS = 3
