@@ -103,22 +103,6 @@ FAILS_AS_WRITTEN = frozenset(
         "u16-call-task-day-before-renewal",
         "u16-groceries-changed-in-parts",
         "u18-haircut-day-asked-answered-by-cleaning",
-        "u20-haircut-saturday-same-as-before",
-        "lo13b-massage-for-2-people-sunday-then-at-11",
-        "lo13b-the-other-two-as-well-with-three-left",
-        "lo13b-reschedule-on-the-website",
-        "lo13b-haircut-friday-the-usual-time",
-        "lo13b-consultation-24-hours-before-haircut",
-        "lo13b-wouldnt-mind-if-you-cancelled-my-cleaning",
-        "lo13b-do-i-have-to-call-to-cancel",
-        "lo13b-phone-the-garage-for-me",
-        "lo13b-haircut-tuesday-same-hour-as-before",
-        "lo13b-massage-30-hours-before-haircut",
-        "lo13b-if-we-owe-more-than-100-on-checkup",
-        "lo13a-the-other-2-with-three-left",
-        "lo13a-call-the-pharmacy-for-me",
-        "lo13a-haircut-saturday-same-as-before",
-        "lo13a-massage-12-hours-before-cleaning",
     }
 )
 
