@@ -68,15 +68,11 @@ from tests.fixtures.crm import CrmAdmin
 from tests.integrity.helpers import answer, titles
 
 LEFT_OPEN: Path = DATA / "conversations_leftopen13.jsonl"
-# Does less than asked; writes nothing that was not asked.
-KNOWN_OPEN: list[str] = [
-    "lo13b-massage-for-2-people-sunday-then-at-11",
-    "lo13b-consultation-24-hours-before-haircut",
-    "lo13b-wouldnt-mind-if-you-cancelled-my-cleaning",
-    "lo13b-massage-30-hours-before-haircut",
-    "lo13b-if-we-owe-more-than-100-on-checkup",
-    "lo13a-massage-12-hours-before-cleaning",
-]
+# Does less than asked; writes nothing that was not asked. "if we still owe more than 100
+# dollars on the checkup, remind me to pay it" (the checkup's bill is paid): the open bills
+# over $100 are read, not the checkup's alone, and "Would you like me to add Pay the checkup
+# to your list?" is asked, where nothing is owed on it: nothing is written without a yes.
+KNOWN_OPEN: list[str] = ["lo13b-if-we-owe-more-than-100-on-checkup"]
 # Played in parts side by side, to keep each test short.
 _PARTS = 3
 

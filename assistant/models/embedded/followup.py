@@ -742,6 +742,15 @@ def _fill(intent: Intent, text: str, now: datetime, timezone: str) -> list[Inten
                 return [dataclasses.replace(intent, missing=())]
             if (own := as_her_own(intent.clause)) is not None:
                 return [dataclasses.replace(intent, missing=intent.missing[1:], clause=own)]
+        if (
+            intent.kind == "book_appointment"
+            and (hour := another_hour(text, now)) is not None
+            and (own := as_her_own(intent.clause)) is not None
+        ):
+            # "…for two people" → "…book a massage for yourself?" → "at 11am": hers, at the
+            # hour said (it was "Sorry, I didn't catch that")
+            mine = dataclasses.replace(intent, missing=intent.missing[1:] or ("when",), clause=own)
+            return _fill(mine, hour, now, timezone)
         return None  # someone else's visit: what follows is read as a request of its own
     if only_hesitates(text):
         # "What should the task say?" → "hmm, let me think": the answer is still to come
