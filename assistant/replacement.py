@@ -36,7 +36,10 @@ _NOT_SO = re.compile(
 
 # "yes, thursday at 9": a yes said first, before the time (not "ok then friday at 3pm",
 # which picks the time and leaves the cancel to be agreed to).
-_YES_FIRST = re.compile(r"^\W*(?:yes|yeah|yep|yup|sure|go ahead|please do|do it)\b")
+_YES_FIRST = re.compile(
+    r"^\W*(?:(?:um+|uh+|so|oh|well|ok|okay|hmm+)\W+)*(?:yes|yeah|yep|yup|sure|go ahead|please do"
+    r"|do it)\b"
+)
 
 
 def agreed_first(text: str) -> bool:

@@ -19,7 +19,7 @@ from assistant.language.text import normalize
 _AROUND = re.compile(
     r"\b(?:no|nope|nah|ok|okay|yes|yeah|yep|sure|then|so|well|oh|actually|sorry|instead"
     r"|rather|please|make it|make that|let'?s say|let'?s do|let'?s make it|how about"
-    r"|what about|i meant|i mean|at|on|for|it|that|in the)\b"
+    r"|what about|i meant|i mean|for (?:me|us)|thanks|thank you|at|on|for|it|that|in the)\b"
 )
 
 

@@ -50,7 +50,24 @@ your own account… Would you like me to book a massage for yourself?" (fair: ne
 one's own account is the house's rule; the hour is asked next); "ring my dentist and tell
 them im running late" was answered "I can't pass on a message…, but if you'd like the visit
 moved, tell me the new time" (as plain, and a move is the fitting offer). Then: 20/50
-(44/79 turns).
+(44/79 turns). One check of mine was too weak, found while fixing: "I can" / "for you" for
+"can I cancel online?" matched "…Which one should I cancel?" (it passed on "I couldn't find
+an appointment like that"); the three ask "I can cancel…", "right here" now.
+
+After the fixes (CHANGELOG): 49/50, and 3/3 of the take-back sessions (a control added:
+small talk beside a take-back that never landed is answered as small talk). Left open, and
+pinned: KNOWN_OPEN below. The sets that pinned the old reading of a time said after a swap
+(conversations_outside.jsonl haircut-to-massage, conversations_replace.jsonl
+rp-change-my-haircut-to-a-massage-then-a-time) now say the yes; conversations_unseen20.jsonl's
+u20-haircut-saturday-same-as-before expects the question naming both hours.
+
+Nine sessions written after the fixes (lo13c-): a night hour "no, 4pm", a swap re-timed by
+"thursday 9am" then a yes, "for 2", "give the pharmacy a ring for me" then "yes please",
+"do i need to go online to cancel", "delete the other 2 as well" of three, "6 hours before
+my haircut", "same time as last time", "if we owe anything over $100": first run 9/9 (16/16
+turns). `python -m bench.said_around --sets …leftopen13.jsonl`: 224 variants, none wrote
+more; 4 wrote less at first ("no, 10am for me": "for me" after the hour; now read), then
+none; with --answers 124 variants, none more or less.
 """
 
 from __future__ import annotations
@@ -83,7 +100,7 @@ async def test_the_thirteenth_cases_left_open_are_answered_as_asked(
 ) -> None:
     """Each case: what was said is done, nothing near is done instead."""
     cases = read_cases(LEFT_OPEN)
-    assert len(cases) == 50
+    assert len(cases) == 59
     mine = tmp_path / LEFT_OPEN.name
     mine.write_text("".join(json.dumps(case) + "\n" for case in cases[part::_PARTS]))
     _, failed = await score(make_assistant, crm_admin, mine, capsys)

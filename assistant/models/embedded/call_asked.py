@@ -94,7 +94,17 @@ _ELSEWHERE = rx(
     r"|go online|come in|email)(?: you| in| the office| someone)? to"
     r" (?P<v2>cancel|reschedule|move|change|book)\b"
 )
-_ELSEWHERE_WORDS = ("online", "on line", "web", "app", "portal", "internet", "myself", "to ")
+_ELSEWHERE_WORDS = (
+    "online",
+    "on line",
+    "web",
+    " app",
+    "portal",
+    "internet",
+    "myself",
+    "have to",
+    "need to",
+)
 _DONE_HERE = {
     "cancel": "cancel an appointment",
     "reschedule": "move an appointment",
