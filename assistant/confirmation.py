@@ -18,6 +18,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from assistant.language.account_rules import later_start
+from assistant.language.another_hour import another_hour
 from assistant.language.as_meant import as_meant
 from assistant.language.confirm import (
     detail_named,
@@ -27,6 +28,7 @@ from assistant.language.confirm import (
 )
 from assistant.language.confirm import is_negative as says_no
 from assistant.language.confirm import request_after_yes as _said_after_yes
+from assistant.language.dates import find_when
 from assistant.language.hesitation import only_hesitates, only_pauses
 from assistant.language.intents import is_request
 from assistant.language.narrowed import agreed, picked
@@ -210,6 +212,22 @@ _ALL_OF_THEM = re.compile(
     r"(?:both|all)(?: of them| of those| of em| two| three)?(?:[\s,.!]+(?:please|then|yes"
     r"|thanks|thank you))*[\s.!]*$"
 )
+
+
+def another_hour_for(calls: Sequence[ToolCall], text: str, now: datetime) -> bool:
+    """Whether `text` answers a booking held for a yes with only another hour ("no, 10am",
+    "ok then sunday at 10am"; `now` on the customer's clock): the booking wanted then."""
+    if len(calls) != 1 or calls[0].tool_name != "crm.bookAppointment":
+        return False  # (nearly every question)
+    said = another_hour(text, now)
+    if said is None:
+        return False
+    when = find_when(said, now)
+    try:
+        held = datetime.fromisoformat(str(calls[0].arguments.get("starts_at")))
+    except ValueError:
+        return True
+    return when is None or when.clock != held.astimezone(now.tzinfo).time().replace(tzinfo=None)
 
 
 def says_yes_to(text: str, calls: Sequence[ToolCall]) -> bool:

@@ -393,12 +393,31 @@ class Engine:
             await self._answers.speak(state, pending.declined)
             return
         retimed: PendingConfirmation | None = None
+        # (the question as the customer heard it: a retimed one's is said only if asked again)
+        heard_prompt = pending.prompt if pending is not None else ""
         if pending is not None and (
             retimed := replacement.retimed(pending, state.text, self._local_now(state))
         ):
-            # "saturday at 11" to "…and book a massage in its place, at that time or at
-            # another?": the answer, and the time the booking is made at.
+            # "yes, saturday at 11" to "…and book a massage in its place, at that time or
+            # at another?": the answer, and the time the booking is made at. A time with no
+            # yes ("friday at 3pm") holds it again at that time and asks (it cancelled the
+            # visit with no yes).
+            if not replacement.agreed_first(state.text):
+                await self._ask_again(state, retimed, "")
+                return
             pending = retimed
+        if (
+            pending is not None
+            and retimed is None
+            and confirmation.another_hour_for(pending.calls, state.text, self._local_now(state))
+        ):
+            # "no, 10am", "ok then sunday at 10am" to "That's 2:30 AM on Sunday… book it for
+            # then?": the booking at the new hour, planned afresh with the checks a fresh
+            # request meets (it was "Okay, I haven't changed anything", or "I didn't make
+            # that change"); the one asked about is neither done nor asked again.
+            state.dropped_calls = pending.calls
+            state.session.dropped = None
+            pending = None
         if pending is not None:
             says_yes = retimed is not None or confirmation.says_yes_to(state.text, pending.calls)
             replies = says_yes or (
@@ -407,7 +426,7 @@ class Engine:
                 and confirmation.narrowed(state.text, pending.calls, pending.named) is None
             )
             if replies and not (
-                state.question_heard and was_heard(pending.prompt, said_before_reply(state.session))
+                state.question_heard and was_heard(heard_prompt, said_before_reply(state.session))
             ):
                 # The caller talked over the question (or the platform never played
                 # it): their yes answers something else, so the question is asked again;

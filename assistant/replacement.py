@@ -4,8 +4,10 @@
 (assistant/integrity.py, confirmation.py). The yes runs the cancel alone; the booking
 runs only when the CRM says the visit is cancelled, so that a refused cancel never leaves
 two visits booked, and the booking never lands before the cancel it replaces. The reply
-to the question may give the time the booking is wanted at ("saturday at 11", "yes,
-thursday at 9"): that answers it, and the booking is made then.
+to the question may give the time the booking is wanted at: with a yes ("yes, thursday at
+9") that answers it, and the booking is made then; a time alone ("friday at 3pm") holds the
+replacement again at that time and asks again, naming the cancel and the new booking (it
+cancelled the visit with no yes).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from assistant.language.dates import find_when
 from assistant.language.text import normalize
 from assistant.schema import ToolCall, ToolResult
 from assistant.session import PendingConfirmation
+from assistant.speech import article
 
 _CANCEL = "crm.cancelAppointment"
 _BOOK = "crm.bookAppointment"
@@ -29,6 +32,19 @@ _IN_ITS_PLACE = " in its place"
 _NOT_SO = re.compile(
     r"\b(?:no|nope|nah|not|don'?t|do not|never|keep|leave|stop|wait|hold on|instead of)\b"
 )
+
+
+# "yes, thursday at 9": a yes said first, before the time (not "ok then friday at 3pm",
+# which picks the time and leaves the cancel to be agreed to).
+_YES_FIRST = re.compile(
+    r"^\W*(?:(?:um+|uh+|so|oh|well|ok|okay|hmm+)\W+)*(?:yes|yeah|yep|yup|sure|go ahead|please do"
+    r"|do it)\b"
+)
+
+
+def agreed_first(text: str) -> bool:
+    """Whether a reply giving the replacement's time opens with a yes."""
+    return _YES_FIRST.match(text.lower()) is not None
 
 
 def _parts(pending: PendingConfirmation) -> tuple[ToolCall, ToolCall] | None:
@@ -65,7 +81,21 @@ def retimed(pending: PendingConfirmation, text: str, now: datetime) -> PendingCo
     arguments = {**book.arguments, "starts_at": moment.isoformat()}
     moved = book.model_copy(update={"arguments": arguments})
     calls = tuple(moved if call is book else call for call in pending.calls)
-    return dataclasses.replace(pending, calls=calls)
+    # The question said again about the booking at its new time (asked when no yes came
+    # with the time): "Are you sure you want to cancel your haircut on … and book a
+    # massage in its place on Friday, January 18 at 3:00 PM?"
+    cancel = parts[0]
+    cancelled = next((said for call_id, said in pending.named if call_id == cancel.call_id), "")
+    if not cancelled:
+        return dataclasses.replace(pending, calls=calls)
+    service = article(str(book.arguments.get("service") or "appointment").lower())
+    hour = moment.strftime("%I:%M %p").lstrip("0")
+    booked = f"book {service}{_IN_ITS_PLACE} on {moment:%A}, {moment:%B} {moment.day} at {hour}"
+    named = tuple(
+        (call_id, booked if call_id == book.call_id else said) for call_id, said in pending.named
+    )
+    prompt = f"Are you sure you want to {cancelled} and {booked}?"
+    return dataclasses.replace(pending, calls=calls, prompt=prompt, named=named)
 
 
 def in_order(calls: Sequence[ToolCall]) -> tuple[list[ToolCall], list[ToolCall]]:

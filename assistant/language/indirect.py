@@ -287,10 +287,37 @@ def _reminder_of(text: str) -> str:
     return text
 
 
+# "i wouldn't mind if you cancelled my cleaning", "I'd appreciate it if you moved…": the
+# ask, its verb said in the past (the visits were read out, nothing asked).
+_IF_YOU_DID = rx(
+    r"^(?:(?:hi|hello|hey|so|ok|okay)[,!.]? )?(?:i (?:wouldn't|would not|don't|do not) mind"
+    r"|i'd appreciate it|i would appreciate it|i'd be grateful|i would be grateful) if you"
+    r"(?: could| would| just)? (?P<verb>cancelled|canceled|moved|booked|deleted|removed|added"
+    r"|marked|changed|rescheduled|pushed|cancel|move|book|delete|remove|add|mark|change"
+    r"|reschedule|push)\b"
+)
+_DID = {
+    "cancelled": "cancel",
+    "canceled": "cancel",
+    "moved": "move",
+    "booked": "book",
+    "deleted": "delete",
+    "removed": "remove",
+    "added": "add",
+    "marked": "mark",
+    "changed": "change",
+    "rescheduled": "reschedule",
+    "pushed": "push",
+}
+
+
 def _unwrapped(text: str) -> str:
     low = text.lower()
     if "wonder" in low and (m := _WONDERING.match(low)) is not None:
         text, low = text[m.end() :], low[m.end() :]
+    if " if you " in low and (m := _IF_YOU_DID.match(low)) is not None:
+        verb = m.group("verb")
+        text, low = f"{_DID.get(verb, verb)}{text[m.end() :]}", low[m.end() :]
     if ("mind" in low or "about" in low or "chance" in low) and (
         m := _GERUND_ASK.match(low)
     ) is not None:

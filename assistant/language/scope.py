@@ -52,7 +52,9 @@ _PAYMENT_MEANS = rx(
 # A to-do about paying is a task: "remind me to pay it", "add a reminder to pay the bill".
 _REMINDER = rx(
     r"\b(?:remind me|reminders?|to-?dos?|tasks?|(?:don't|dont|do not) let me forget"
-    r"|remember|note to self)\b"
+    # "i want to jot down pay the gardener": a to-do written down (it was "I can't take
+    # payments")
+    r"|remember|note to self|(?:jot|note|write|put) down|make a note)\b"
 )
 _REMINDED_AFTER = rx(
     r"[,.;!]\s*(?:(?:and|so|please|can you|could you|just)\s+)*(?:remind me|set (?:me )?a reminder"

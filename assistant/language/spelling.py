@@ -73,6 +73,13 @@ SLANG = {
     "canx": "cancel",
     "cncl": "cancel",
     "resched": "reschedule",
+    # "cn u mve my appt to fri @ 3", "pls chng my clning to thu @ 9": a phone's vowels left
+    # out (it was "nothing booked on Friday", or "I didn't catch")
+    "mve": "move",
+    "mv": "move",
+    "chng": "change",
+    "chnge": "change",
+    "clning": "cleaning",
     "bc": "because",
     "cuz": "because",
     "info": "information",

@@ -69,7 +69,8 @@ _ADD_TASK = (
     # "put down renew passport, high priority": British for writing a to-do down ("put
     # me down for a haircut" is a booking).
     rx(
-        r"^(?:(?:can|could) you |please )?put down (?!for\b|me\b)(?:a |an )?(?:task |reminder "
+        r"^(?:(?:can|could|would) you |please |i'?d like to |i would like to |i want to "
+        r"|i wanna |i need to |let'?s )*put down (?!for\b|me\b)(?:a |an )?(?:task |reminder "
         r"|to-?do )?(?:to )?(?P<rest>.+)$"
     ),
     rx(
@@ -237,7 +238,10 @@ _NEED_BY_A_DAY = rx(
     rf"(?:need|have|must|gotta|got|have got)) (?:to )?(?P<rest>{_ERRAND}\b.+)$"
 )
 _GERUND_ERRAND = rx(
-    r"^(?:(?:and|then|also|please)\s+)*add (?P<rest>(?:picking up|buying|calling|ringing|sending"
+    # ("hey can you add picking up…": asked politely, it was "I didn't catch what you meant")
+    r"^(?:(?:and|then|also|please|pls|hey|hi|ok|okay|so|um"
+    r"|(?:can|could|would|will) (?:you|u)(?: please)?)[\s,]+)*add"
+    r" (?P<rest>(?:picking up|buying|calling|ringing|sending"
     r"|returning|renewing|fixing|ordering|collecting|writing|taking|bringing|washing"
     r"|sorting out|sorting|finding|printing|posting|dropping off|getting|paying|booking"
     r"|emailing|checking|cleaning out|tidying|mowing|watering|feeding|walking|packing)\b.+)$"

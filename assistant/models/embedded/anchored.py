@@ -53,7 +53,9 @@ _ANCHOR = rx(
     rf"\b(?P<lead>(?:to|for|on|at) )?(?:the )?(?P<rel>{_PARTS} after|{_PARTS} before|same day as"
     r"|(?<=due the )day of|(?<=(?:to|on) the )day of"
     r"|same time as|week after|week before"
-    r"|(?:(?P<n>half an|a|an|one|two|three|four|five|six|seven|[1-9]) |a couple of )"
+    # ("12 hours before my cleaning": two digits, the evening before it)
+    r"|(?:(?P<n>half an|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
+    r"|[1-9]\d?) |a couple of )"
     r"(?P<unit>days?|weeks?|hours?) (?P<dir>after|before))"
     rf" (?:my|the|your) (?:(?P<wd>{_WEEKDAYS}) )?(?:(?P<what>{_SERVICE_WORDS})"
     rf"(?: (?:appointment|visit|booking))?|(?P<any>{'|'.join(_ANY_VISIT)}))\b"
@@ -348,10 +350,11 @@ def _hours_from(
             # "book a haircut two hours before my cleaning": starting that long before it
             # starts, on its day, said in the question before anything is booked (was: "What
             # time before 10 AM on Wednesday works for your haircut?", the hour said unread)
+            # ("12 hours before my cleaning": the evening before it, counted the same; it
+            # was "I can't work out a day from another appointment yet")
             moment = start - timedelta(hours=_hours(match))
-            if moment.date() == start.date():
-                said = f"{lead}{moment:%B} {moment.day} at {moment:%H:%M}"
-                return text[: match.start()] + said + rest.rstrip(" .!?") + _ASKED_FIRST, None
+            said = f"{lead}{moment:%B} {moment.day} at {moment:%H:%M}"
+            return text[: match.start()] + said + rest.rstrip(" .!?") + _ASKED_FIRST, None
         if after:
             # (its day alone: the hour is asked, the reply read with that day)
             return text[: match.start()] + f"{lead}{start:%B} {start.day}" + rest, None
@@ -395,10 +398,12 @@ def said_from_its_end(
         # (from its start: "two hours before my cleaning")
         start = datetime.fromisoformat(str(visit["starts_at"])).astimezone(zone)
         moment = start - timedelta(hours=count)
-        if moment.date() != start.date():
-            return None
+        day = "" if moment.date() == start.date() else f" on {moment:%A}"
         return (
-            f"Your {service} starts at {short_clock(start)}, so {hours} before it is "
+            f"Your {service} starts at {short_clock(start)} on {start:%A}, so {hours} before it"
+            f" is {short_clock(moment)}{day}."
+            if day
+            else f"Your {service} starts at {short_clock(start)}, so {hours} before it is "
             f"{short_clock(moment)}."
         )
     moment = end + timedelta(hours=count)

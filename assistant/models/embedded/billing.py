@@ -83,10 +83,19 @@ def amount_compared(said: str) -> tuple[bool, int] | None:
     return None if cents is None else (compared.group("op") in _BELOW, cents)
 
 
+# "if we owe over $50", "anything outstanding above $100": what is owed, so the open bills
+# only (a paid $95 checkup was read out among "Your invoices over $50.00").
+_OWED = rx(r"\b(?:owe|owed|owes|owing|outstanding|unpaid|balance|still due|left to pay)\b")
+
+
 def _compared(
     invoices: list[Item], below: bool, cents: int, currency: str, scene: Scene
 ) -> list[str]:
-    """The invoices above (or below) the amount asked about, each with whether it is paid."""
+    """The invoices above (or below) the amount asked about, each with whether it is paid
+    (the open ones only when what is owed is asked)."""
+    owed = "ow" in scene.said or "unpaid" in scene.said or "balance" in scene.said
+    if owed and _OWED.search(scene.said):
+        invoices = [i for i in invoices if i.get("status") == "open"]
     found = [
         i
         for i in invoices
@@ -94,6 +103,8 @@ def _compared(
         and int(i.get("amount_cents") or 0) != cents
     ]
     way = "under" if below else "over"
+    if not found and owed and _OWED.search(scene.said):
+        return [f"You don't owe anything on a bill {way} {money(cents, currency)}."]
     if not found:
         return [f"None of your invoices is {way} {money(cents, currency)}."]
     described = [

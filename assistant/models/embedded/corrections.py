@@ -791,8 +791,13 @@ def _the_others_too(state: Dialogue, action: Action, said: str | None) -> list[I
         if item.get("id") != done and item.get("status") != "completed"
     ]
     kind = _DONE_TOO[action.tool]
-    if others and said in _ONE and len(others) > 1:
-        # "and the other one too" of two left: which one is asked, none done
+    if (
+        others
+        and (said in _ONE or (said in _COUNTS and _COUNTS[said] < len(others)))
+        and (len(others) > 1)
+    ):
+        # "and the other one too" of two left, "the other 2" of three: which is asked, none
+        # done (the second was "I didn't catch what you meant by 'the other 2'")
         other = TargetRef(phrase="the other task", excluded=TargetRef(phrase="it", item_id=done))
         return [Intent(kind, {}, target=other, clause=f"{kind.split('_')[0]} the other task")]
     if not others or (said in _COUNTS and _COUNTS[said] != len(others)):

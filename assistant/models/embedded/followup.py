@@ -18,6 +18,7 @@ from typing import Any
 
 from assistant.dialogue_state import Item
 from assistant.language import Intent, detect_intents, is_affirmative, mixed_verbs
+from assistant.language.another_hour import another_hour
 from assistant.language.another_visit import another_visit
 from assistant.language.dates import find_when, without_unread_day
 from assistant.language.either import settled
@@ -41,6 +42,14 @@ _MAX_ANSWER_WORDS = 8
 _MAX_DEPTH = 3
 # A reply that asks a question of its own ("what's the other one I have?"), after fillers;
 # "what about the haircut" still names the one meant.
+# "same as before", "the usual time" to the hour asked (same_hour.py: its words, kept here so
+# that the hour said after them answers the question before them)
+_SAME_AS_BEFORE = rx(
+    r"^(?:(?:um|uh|oh|ok|okay|so|just|erm|hmm|yeah|well|maybe|at)\W+)*"
+    r"(?:(?:the )?same (?:time |hour )?(?:as (?:before|last time|usual|always|the last one"
+    r"|my last one|last)|again)|(?:the |my )?usual(?: time| hour)?|as usual"
+    r"|like (?:before|last time))(?: please| thanks)?\W*$"
+)
 _ASKS_ABOUT = rx(
     r"^(?:(?:wait|hang on|hold on|ok|okay|and|so|um|erm|sorry|oh|hmm|actually|no|nah|nope"
     # "forget it, when's my haircut": the question let go, and one of the customer's own
@@ -115,6 +124,8 @@ def _past_an_aside(
 def _only_looks_up(aside: Message, now: datetime, timezone: str) -> bool:
     """The customer's message asked something of their own, and only looked it up."""
     assert isinstance(aside, UserTurn)
+    if _SAME_AS_BEFORE.match(normalize(aside.text).text):
+        return True  # "same as before" to the hour asked: the hours looked up (same_hour.py)
     if not _ASKS_ABOUT.search(normalize(aside.text).text):
         return False
     read = _read(aside.text, now, timezone)
@@ -577,8 +588,12 @@ def held_booking_retimed(
     if any(r.ok and r.call.tool_name == "crm.bookAppointment" for r in asked.results):
         return None  # it was booked: "make it 2pm" moves that one (the last action)
     said = normalize(text)
-    if not (len(intents) == 1 and intents[0].kind == "reschedule_appointment") and (
-        intents or _MAKE_IT.search(said.text) is None
+    # "no, 10am", "ok then sunday at 10am": only another hour (and day) said back
+    hour = another_hour(text, now)
+    if (
+        hour is None
+        and not (len(intents) == 1 and intents[0].kind == "reschedule_appointment")
+        and (intents or _MAKE_IT.search(said.text) is None)
     ):
         return None  # ("yes but make it 4" reads as nothing alone: the yes, then the change)
     if service(said.text, said.original) is not None:
@@ -727,6 +742,15 @@ def _fill(intent: Intent, text: str, now: datetime, timezone: str) -> list[Inten
                 return [dataclasses.replace(intent, missing=())]
             if (own := as_her_own(intent.clause)) is not None:
                 return [dataclasses.replace(intent, missing=intent.missing[1:], clause=own)]
+        if (
+            intent.kind == "book_appointment"
+            and (hour := another_hour(text, now)) is not None
+            and (own := as_her_own(intent.clause)) is not None
+        ):
+            # "…for two people" → "…book a massage for yourself?" → "at 11am": hers, at the
+            # hour said (it was "Sorry, I didn't catch that")
+            mine = dataclasses.replace(intent, missing=intent.missing[1:] or ("when",), clause=own)
+            return _fill(mine, hour, now, timezone)
         return None  # someone else's visit: what follows is read as a request of its own
     if only_hesitates(text):
         # "What should the task say?" → "hmm, let me think": the answer is still to come

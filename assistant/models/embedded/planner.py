@@ -62,6 +62,7 @@ from assistant.models.embedded import (
     topic,
 )
 from assistant.models.embedded.bare_time import move_question, what_for
+from assistant.models.embedded.call_asked import call_asked, made_here
 from assistant.models.embedded.cases import (
     another_case,
     case_about_it,
@@ -79,6 +80,7 @@ from assistant.models.embedded.ordinals import (
 )
 from assistant.models.embedded.pinning import zone_of
 from assistant.models.embedded.said_before import current_one_named
+from assistant.models.embedded.same_hour import same_hour_asked
 from assistant.models.embedded.undo import changed_since
 from assistant.models.embedded.unheard import said_not_understood, unheard_in
 from assistant.models.embedded.which_asked_back import which_asked_back
@@ -580,6 +582,8 @@ class EmbeddedPlanner:
         now = local_now(request.now, request.customer.timezone if request.customer else None)
         if request.round <= 1 and (was := last_write.before_told(state, now, request.user_message)):
             return FinalDecision(text=was)  # "what did you change it from?"
+        if (hour_asked := same_hour_asked(request)) is not None:
+            return hour_asked  # "same as before" to "What time on Saturday works for you?"
         if (
             state.failed
             or state.done
@@ -843,6 +847,16 @@ class EmbeddedPlanner:
         ) is not None:
             # "and add that it was for the haircut", just after the case was opened
             return FinalDecision(text=changed)
+        if (here := made_here(text)) is not None:
+            return FinalDecision(text=here)  # "can I cancel online?": it can be done here
+        if (
+            (call := call_asked(text)) is not None
+            and not _asked_last(request.conversation)
+            and not asks_a_change(text)
+        ):
+            # "call the pharmacy for me": no call is placed, and a to-do to make it offered
+            # (not an answer to "What should the task say?")
+            return FinalDecision(text=call)
         if (plainly := limits.cannot_do(text, asks_a_change)) is not None:
             if limits.met_beside_a_read(text) is not None and _only_reads_asked(
                 detect_intents(text, request.now, timezone)
@@ -1225,3 +1239,13 @@ class EmbeddedPlanner:
         # string keys, as validation would copy it. tests/models/test_planner_construct.py
         # holds every decision over the kept phrasings equal to a validated one.
         return ToolCall.model_construct(call_id=call_id, tool_name=tool, arguments=dict(arguments))
+
+
+def _asked_last(conversation: Sequence[Message]) -> bool:
+    """Whether the assistant's last answer before the message asked something."""
+    for message in reversed(conversation[:-1]):
+        if isinstance(message, AssistantTurn) and message.kind == "answer":
+            return message.text.rstrip().endswith("?")
+        if isinstance(message, UserTurn):
+            return False
+    return False

@@ -33,6 +33,7 @@ from assistant.models.embedded.advice_taken import advice_taken
 from assistant.models.embedded.bare_time import hour_left_unsaid, move_agreed
 from assistant.models.embedded.beside_in_view import beside_in_view
 from assistant.models.embedded.by_time import by_time
+from assistant.models.embedded.call_asked import call_offer_taken
 from assistant.models.embedded.cases import (
     ASK_WHAT_HAPPENED,
     accepts_offer,
@@ -1145,6 +1146,8 @@ def _read(
         return kept  # "…You also still have a dental cleaning on…" → "move the one I have"
     if not state.held and (told := agreed(conversation, message, now, timezone)):
         return told  # "…Would you like me to mark Buy groceries as done?" → "yes"
+    if not state.held and (taken := call_offer_taken(conversation, message, now, timezone)):
+        return taken  # "I can't place phone calls. Would you like me to add a task…?" → "yes"
     message = current_one_named(conversation, message, state)
     message = _the_day_in_view(state, message, now, timezone)
     if (

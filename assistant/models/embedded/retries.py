@@ -705,9 +705,24 @@ def beside_another(
             if tool in available and (tool, repr(sorted(arguments.items()))) not in planned
         ]
         return ToolCallsDecision(calls=(*decision.calls, *extra)) if extra else decision
+    if not results and request.round == 1:
+        # Small talk, "what can you do?": answered with no call at all, the lookup goes
+        # alone, and the answer is planned again beside its results (was: not looked at
+        # until the next turn, and "you're a lifesaver" left the plumber task, unsaid).
+        looks = tuple(
+            ToolCall(call_id=f"c_1{LOOK_AGAIN_ID}{n}", tool_name=tool, arguments=arguments)
+            for n, (tool, arguments) in enumerate(lookups(waiting), start=1)
+            if tool in available
+        )
+        return ToolCallsDecision(calls=looks) if looks else decision
     if not results or any(PUT_BACK_ID in r.call.call_id for r in results):
         return decision
-    if decision.text and not any(r.ok and r.call.tool_name in WRITE_TOOLS for r in results):
+    only_looked = all(LOOK_AGAIN_ID in r.call.call_id for r in results)
+    if (
+        decision.text
+        and not only_looked
+        and not any(r.ok and r.call.tool_name in WRITE_TOOLS for r in results)
+    ):
         return decision  # its own words ("which one?"): the next turn looks again
     calls = _put_backs(request, waiting)
     # (After a change made, the narrator tells it with the question; the planner's own
@@ -740,6 +755,9 @@ def without_looks(request: PlanRequest) -> PlanRequest:
     if not any(LOOK_AGAIN_ID in r.call.call_id for r in results):
         return request
     kept = tuple(r for r in results if LOOK_AGAIN_ID not in r.call.call_id)
+    if not kept:
+        # only the lookups, beside small talk (`beside_another`): its first round again
+        return dataclasses.replace(request, turn_results=kept, round=1)
     return dataclasses.replace(request, turn_results=kept)
 
 
