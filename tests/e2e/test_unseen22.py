@@ -29,7 +29,31 @@ the bill asked) and "and again next week" (after a to-do for friday) were not un
 "ok so back to the haircut saturday at one" after "i need to move my haircut" and two
 questions about the bill read Saturday's visits out; "and what day" after "what time is
 the cleaning now" met "I can't help with that"; "ok yeah go ahead" after "wait when is it
-again" (of the very visit held) asked again.
+again" (of the very visit held) asked again. One of the set's own checks was put right
+after the first run: the two to-dos "water the plants" asks for were counted as one new
+to-do in all (the generator's count), so that session failed even had it added both.
+
+Fixed with general rules (see CHANGELOG), wrong writes first: "and again next week" (or
+"one more next week same time") after a booking is a week on from it, when "again" or
+"same" says it is repeated and no weekday is named; a visit or to-do named and then asked
+about ("and the haircut is that still on", "… still booked") is a question, never one more
+item for a cancel held nor the item the cancel is re-aimed at. Then: "move it" / "cancel
+it" with no visit in view asks which of the visits read out before a listing of nothing
+movable (the balance) came between; "do the same for the other one" after a move and a
+question between moves the other visit read out by as much; "the thing i added earlier
+should say oat milk" and "it should say …" rename the to-do, a word of its title widened in
+place ("Buy oat milk"); "and again next week" just after a to-do was added adds it again a
+week after its day (and the same title due on another day, added in this conversation, is
+not asked about as already on the list); "back to the haircut saturday at one", an ask left
+waiting for its day and hour come back to after other questions, made whole (not when a
+change was made since); "and what day" asks the day of the one in view. 24/25 (126/128 turns).
+
+Left open, writing nothing wrong: "wait when is it again" while the cancel of the cleaning
+waits is answered and lets the question go, and "ok yeah go ahead" is asked again ("Just
+to be sure, as you asked something else in between…"), as is "ok good" after the haircut
+was asked about. A bare yes never runs a change a question moved on from (README, "The
+thread of a conversation"; conversations_unseen.jsonl's u-question-during-cancel expects
+the cancel asked again after "wait what time was it again"): nothing is cancelled unasked.
 """
 
 from __future__ import annotations
@@ -44,16 +68,9 @@ from tests.fixtures.crm import CrmAdmin
 
 UNSEEN22: Path = DATA / "conversations_unseen22.jsonl"
 
-KNOWN_OPEN: list[str] = [
-    "u22-both-read-bill-between-move-it-asked",
-    "u22-added-milk-earlier-should-say-oat-milk",
-    "u22-cleaning-hour-later-bill-same-for-other-one",
-    "u22-physio-for-tuesday-and-again-next-week",
-    "u22-cancel-cleaning-false-start-when-is-it-yes",
-    "u22-move-haircut-asked-bill-then-back-to-it",
-    "u22-water-plants-for-friday-and-again-next-week",
-    "u22-cleaning-three-thirty-address-then-what-time-now",
-]
+# Writes nothing wrong: the cancel held is asked again after a question, never run on a
+# bare yes (see the docstring).
+KNOWN_OPEN: list[str] = ["u22-cancel-cleaning-false-start-when-is-it-yes"]
 
 
 async def test_conversations_nobody_tuned_for(

@@ -211,8 +211,9 @@ FOCUS_QUESTION = _rx(
     r"\b(?:(?:is|was) (?:it|that)|it's|it is|that's)(?: one)?(?: still)? (?:downtown|uptown"
     r"|at the (?:[a-z]+ )?(?:place|clinic|salon|studio|office|location|branch))\b|"
     + _FOCUS_LEAD
-    + r"(?:what time|when|where(?:abouts)?)"
-    r"(?:'s| is| was)?(?: (?:it|that|that one))?(?: at)?(?: again| now| then)?\??$"
+    # ("and what day" just after its time was told: its day; was "I can't help with that")
+    + r"(?:what time|when|where(?:abouts)?|what day|which day|what date)"
+    r"(?:'s| is| was)?(?: (?:it|that|that one))?(?: at| on)?(?: again| now| then)?\??$"
     r"|\bwhat time (?:is|was) (?:it|that)\b|\bwhere(?:abouts)? is it\b"
     r"|\bhow much did (?:it|that) cost\b"
     # "so that's thursday at ten, yes?": the day and time of the one in focus, said back
