@@ -54,6 +54,15 @@ to be sure, as you asked something else in between…"), as is "ok good" after t
 was asked about. A bare yes never runs a change a question moved on from (README, "The
 thread of a conversation"; conversations_unseen.jsonl's u-question-during-cancel expects
 the cancel asked again after "wait what time was it again"): nothing is cancelled unasked.
+
+Written after the fixes (u22b, 7 sessions, 32 turns), FIRST RUN 5/7 (29/32 turns), no wrong
+write: "so its monday now" just after the haircut was pushed back a day met "I can't help
+with that" (a day said back to be checked, with no apostrophe and no "right?": the day of
+the one in view is told now). "whats due this week" → "when is my cleaning" → "ok that task
+you mentioned mark it done" asked which task: the answer had named two (the groceries, and
+the insurance due on the 21st), so the question is right and the check was put right after
+the run (a question, then "the groceries"); the question still offers all three pending,
+not the two told (writes nothing wrong). 31/32 (158/161 turns).
 """
 
 from __future__ import annotations
@@ -78,6 +87,6 @@ async def test_conversations_nobody_tuned_for(
 ) -> None:
     """Every session of the twenty-second unseen set passes: nothing is written unasked, on a
     wrong day, to the wrong visit or to-do, lost or doubled."""
-    assert len(read_cases(UNSEEN22)) == 25
+    assert len(read_cases(UNSEEN22)) == 32
     _, failed = await score(make_assistant, crm_admin, UNSEEN22, capsys)
     assert failed == KNOWN_OPEN

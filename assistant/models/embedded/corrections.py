@@ -781,8 +781,8 @@ def _added_again_on(action: Action, text: str, now: datetime) -> list[Intent] | 
         return None
     title = str((action.after or {}).get("title") or action.arguments.get("title") or "")
     due = str((action.after or {}).get("due_on") or action.arguments.get("due_on") or "")[:10]
-    if not title:
-        return None
+    if not title or ("again" not in text and not due):
+        return None  # ("and the same for friday" of one with no day: maybe its day, not asked)
     when_said = said.group("when")
     if _WEEK_ON.match(when_said):
         if not due:

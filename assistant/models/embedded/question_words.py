@@ -222,6 +222,9 @@ FOCUS_QUESTION = _rx(
     # "and that's the same day as the cleaning, right?", read with that visit's date
     r"|(?:" + "|".join(MONTHS) + r") \d{1,2})(?: at [a-z0-9: ]{1,12}?)?,?"
     r" (?:yes|yeah|right|correct|isn't it|is it)\b"
+    # "so its monday now" just after it was moved: its day, said back to be checked
+    r"|" + _FOCUS_LEAD + r"(?:so )?(?:that's|thats|it's|its) (?:on )?"
+    r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow) (?:now|then)\??$"
     # "where do I go for that?": where the one in focus is
     r"|\bwhere (?:do|should|shall|must|would) (?:i|we) (?:go|head)(?: (?:for|to) (?:it|that|this))?"
     r"\??$"
