@@ -63,6 +63,13 @@ you mentioned mark it done" asked which task: the answer had named two (the groc
 the insurance due on the 21st), so the question is right and the check was put right after
 the run (a question, then "the groceries"); the question still offers all three pending,
 not the two told (writes nothing wrong). 31/32 (158/161 turns).
+
+Found by probing after that (u22c, 2 sessions, each failing on the code before): "ok back
+to the haircut" said alone, after "i need to move my haircut" and the balance asked, read
+the visits out, and "saturday at one" then asked what was wanted on Saturday; the ask come
+back to is asked again ("When would you like to move it to?") and the next message answers
+it; the same for a booking ("i want to book a consultation" → "when is my cleaning" → "ok
+back to the consultation" → "friday at ten" books it). 33/34 (168/171 turns).
 """
 
 from __future__ import annotations
@@ -87,6 +94,6 @@ async def test_conversations_nobody_tuned_for(
 ) -> None:
     """Every session of the twenty-second unseen set passes: nothing is written unasked, on a
     wrong day, to the wrong visit or to-do, lost or doubled."""
-    assert len(read_cases(UNSEEN22)) == 32
+    assert len(read_cases(UNSEEN22)) == 34
     _, failed = await score(make_assistant, crm_admin, UNSEEN22, capsys)
     assert failed == KNOWN_OPEN
