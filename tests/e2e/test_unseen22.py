@@ -69,7 +69,9 @@ to the haircut" said alone, after "i need to move my haircut" and the balance as
 the visits out, and "saturday at one" then asked what was wanted on Saturday; the ask come
 back to is asked again ("When would you like to move it to?") and the next message answers
 it; the same for a booking ("i want to book a consultation" → "when is my cleaning" → "ok
-back to the consultation" → "friday at ten" books it). 33/34 (168/171 turns).
+back to the consultation" → "friday at ten" books it). And "add eggs to my list" → "and
+milk too" met "I didn't catch what you meant by 'milk'": a thing said short after a to-do
+that is a thing too ("Eggs") is one more like it ("Milk"). 34/35 (171/174 turns).
 """
 
 from __future__ import annotations
@@ -94,6 +96,6 @@ async def test_conversations_nobody_tuned_for(
 ) -> None:
     """Every session of the twenty-second unseen set passes: nothing is written unasked, on a
     wrong day, to the wrong visit or to-do, lost or doubled."""
-    assert len(read_cases(UNSEEN22)) == 34
+    assert len(read_cases(UNSEEN22)) == 35
     _, failed = await score(make_assistant, crm_admin, UNSEEN22, capsys)
     assert failed == KNOWN_OPEN

@@ -725,12 +725,18 @@ def _the_same_for(action: Action, text: str, now: datetime, timezone: str) -> li
         return None  # "and a haircut": a visit, asked about as one
     title = str((action.after or {}).get("title") or action.arguments.get("title") or "")
     verb = _VERB_OF_TITLE.match(title.lower())
-    if verb is None or verb.group("v").split()[0] not in TITLE_VERBS:
+    thing = said.group("x")
+    if verb is not None and verb.group("v").split()[0] in TITLE_VERBS:
+        new_title = f"{title[: len(verb.group('v'))]} {thing}"
+    elif title and len(title.split()) <= 2 and not set(title.lower().split()) & TITLE_VERBS:
+        # "add eggs to my list" → "and milk too": "Milk", a thing as the last one was (was
+        # "I didn't catch what you meant by 'milk'")
+        new_title = thing[:1].upper() + thing[1:]
+    else:
         return None
     if detect_intents(text, now, timezone):
         return None
-    thing = said.group("x")
-    arguments: dict[str, Any] = {"title": f"{title[: len(verb.group('v'))]} {thing}"}
+    arguments: dict[str, Any] = {"title": new_title}
     due = (action.after or {}).get("due_on") or action.arguments.get("due_on")
     if due:
         arguments["due_on"] = str(due)[:10]
