@@ -185,12 +185,28 @@ def _listed(results: Iterable[ToolResult], tool: str, key: str) -> list[dict[str
     return []
 
 
-def _pending_twin(call: ToolCall, results: Sequence[ToolResult]) -> dict[str, Any] | None:
+def _pending_twin(
+    call: ToolCall, results: Sequence[ToolResult], added_here: Sequence[str] = ()
+) -> dict[str, Any] | None:
     title = call.arguments.get("title")
+    due = str(call.arguments.get("due_on") or "")[:10]
     for task in _listed(results, "crm.listTasks", "tasks"):
         if task.get("status", "pending") == "pending" and _same_title(task.get("title"), title):
+            held = str(task.get("due_on") or "")[:10]
+            if due and held and held != due and _added_here(title, added_here):
+                # "water the plants" for friday added in this conversation, then "and again
+                # next week": the next one, due another day, not the one just added twice
+                # (was asked "…already on your list. Add it again anyway?")
+                continue
             return task
     return None
+
+
+def _added_here(title: object, added_here: Sequence[str]) -> bool:
+    """Whether a to-do of these words was added in this conversation (`added_here`: the
+    keys of its recent writes)."""
+    said = repr(("title", " ".join(sorted(_words(title)))))
+    return any(key.startswith("crm.addTask:") and said in key for key in added_here)
 
 
 _VISIT_CHANGES = frozenset({"crm.rescheduleAppointment", "crm.cancelAppointment"})
@@ -417,7 +433,9 @@ def doubts(
             continue
         if key:
             in_this_round.add(key)
-        if call.tool_name == "crm.addTask" and (twin := _pending_twin(call, results)):
+        if call.tool_name == "crm.addTask" and (
+            twin := _pending_twin(call, results, [w.key for w in recent])
+        ):
             found.append(Doubt(call, f"'{twin.get('title')}' is already on your list"))
         elif call.tool_name in _TIMED_VISITS and (clash := _overlapping(call, results, calls)):
             service = str(clash.get("service") or "appointment").lower()

@@ -32,6 +32,12 @@ _SAME_HOUR = rx(r"\b(?:at )?(?:the )?same (?:time|hour)\b|\bsame again\b|\bsame 
 _WEEK_AFTER = rx(
     r"\b(?:the|a) (?:week|one) after\b|\ba week later\b|\bthe (?:following|next) week\b"
 )
+# "and again next week", "one more next week same time": a week on from the first, as "the
+# week after" is, when "again" or "same" says it is the first one repeated and no weekday
+# is named (was: BOOKED on the Monday that starts next week).
+_NEXT_WEEK = rx(r"\bnext week\b")
+_REPEATED = rx(r"\bagain\b|\bsame\b")
+_A_WEEKDAY = rx(r"\b(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\b")
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _FOLLOWING_DAY = rx(
     r"\bthe (?:following|next) (?P<day>" + "|".join(_WEEKDAYS) + r")\b"
@@ -54,7 +60,10 @@ def another_visit(clause: str, service: str, first: datetime, now: datetime) -> 
     hour = first.time() if _SAME_HOUR.search(clause) else None
     day: date | None = None
     rest = clause
-    if (after := _WEEK_AFTER.search(clause)) is not None:
+    after = _WEEK_AFTER.search(clause)
+    if after is None and "next week" in clause and _REPEATED.search(clause):
+        after = None if _A_WEEKDAY.search(clause) else _NEXT_WEEK.search(clause)
+    if after is not None:
         day, hour = first.date() + timedelta(days=7), hour or first.time()
         rest = clause[: after.start()] + clause[after.end() :]
     elif (following := _FOLLOWING_DAY.search(clause)) is not None:

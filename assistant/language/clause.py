@@ -27,6 +27,13 @@ class Clause:
         return self.norm.original
 
 
+# "and the haircut is that still on", "the cleaning, is it still booked": a visit or to-do
+# named first and then asked about, said without a question mark (a recogniser's words): a
+# question of its own, not one more item for the change held or asked about.
+ASKED_OF_IT = rx(
+    r"\b(?:is|are|was|were|does|did|has|have)\s+(?:it|that|this|they|those)\b"
+    r"|\bstill (?:on|booked|happening|scheduled|going ahead)\b"
+)
 # A question asks to see, even when it names an action ("did I complete…?").
 
 QUESTION_START = rx(

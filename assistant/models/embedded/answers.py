@@ -120,6 +120,11 @@ def about_appointment(
             )
         where = f", at {location}" if location else ""
         more = f" You have {count(len(ahead) - 1, 'more')} after it." if len(ahead) > 1 else ""
+        if 1 < len(ahead) <= 3:
+            # "when are my physical therapy sessions" after a second was booked: when the
+            # others are too, not only how many
+            others = " and ".join(_on_when(a, now) for a in ahead[1:])
+            more = f" You have {count(len(ahead) - 1, 'more')} after it, {others}."
         return f"Your {_service(first)} is {_on_when(first, now)}{where}.{more}"
     if cancelled:
         last = cancelled[-1]

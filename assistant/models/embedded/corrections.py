@@ -7,12 +7,13 @@ cancel or delete re-aimed ("actually the haircut, not the dental").
 from __future__ import annotations
 
 import re
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
 from assistant.dialogue_state import Action, Dialogue, Item
 from assistant.language import Intent, detect_intents, find_when, slots
+from assistant.language.clause import ASKED_OF_IT
 from assistant.language.intent import IntentKind
 from assistant.language.lexicon import OTHER_CHANGE_VERBS, TITLE_VERBS
 from assistant.language.patterns import rx
@@ -44,6 +45,10 @@ _CORRECTION = rx(
     r"|\b(?:title|name) should\b|\b(?:call|rename) (?:it|that)\b|\bthe (?:title|name) to\b"
     # "oh, the task I just added should say buy printer paper": its title, said anew
     r"|\b(?:task|reminder) i (?:just )?(?:added|made|put in)(?: just now)? should (?:say|read)\b"
+    # "it should say call dad", "the thing i added earlier should say oat milk"
+    r"|^(?:(?:um|uh|oh|so|and|ok|okay)[ ,]+)*(?:it|that) should (?:say|read)\b"
+    r"|\b(?:thing|item|to-?do) i (?:just )?(?:added|made|put in)(?: (?:just now|earlier|before))?"
+    r" should (?:say|read)\b"
     # "hmm, the physio I booked should be 11 not 10": what was made, said as it should be
     r"|\bi (?:just )?(?:booked|added|made|moved)(?: it)? should (?:be|say)\b[^.?!]*\bnot\b"
 )
@@ -74,11 +79,26 @@ _WHOLE_TITLE = rx(
     r"\b(?:(?:the )?(?:title|name) should (?:be|say|read)|(?:call|rename) (?:it|that)(?: to)?"
     r"|(?:change|set|update) the (?:title|name)(?: of (?:it|that))? to"
     r"|(?:it|that) should (?:be|say|read)(?= ['\"])"
-    r"|\b(?:task|one|reminder)(?: i (?:added|made|put in) (?:first|before|earlier)"
+    # ("it should say oat milk": words, not a day; "the thing i added earlier should say…")
+    r"|(?:it|that) should (?:say|read)\b"
+    r"|\b(?:task|one|reminder|thing|item|to-?do)"
+    r"(?: i (?:added|made|put in) (?:first|before|earlier)"
     r"| i (?:just )?(?:added|made|put in)(?: just now)?)?"
     r" should (?:say|read))"
     r"\s*:?\s*['\"]?(?P<t>[a-z0-9][^'\"]*?)['\"]?[.!]*$"
 )
+
+
+def _widened(old: str, said: str) -> str:
+    """ "should say oat milk" of "Buy milk": "Buy oat milk", the word said again widened in
+    place (the words before it kept), when it ends what is said and the title's first words
+    are not said again; else the words said, whole."""
+    words, olds = said.split(), old.lower().split()
+    if not 1 < len(words) <= 3 or words[-1] not in olds or words[0] in olds:
+        return said
+    at = olds.index(words[-1])
+    kept = old.split()
+    return " ".join([*kept[:at], said, *kept[at + 1 :]])
 
 
 def _corrected_title(text: str, item: Item) -> str | None:
@@ -88,6 +108,8 @@ def _corrected_title(text: str, item: Item) -> str | None:
         title = whole.group("t").strip()
         if (swap := _SWAP.fullmatch(title)) is not None and len(swap.group("new").split()) > 1:
             title = swap.group("new")  # "should say buy conditioner not shampoo"
+        elif "title" not in text and "name" not in text:
+            title = _widened(str(item.get("title") or ""), title)
         return title[:1].upper() + title[1:]
     match = re.search(
         r"\b(?:i meant (?:to say )?|(?:make|change) (?:it|that|this)(?: say| to| into)? )"
@@ -665,6 +687,8 @@ def another_task(state: Dialogue, text: str, now: datetime, timezone: str) -> li
         return None
     if (more := _ONE_MORE.match(text)) is not None:
         return _one_more(action, more, now, timezone)
+    if ("again" in text or "same" in text) and (again := _added_again_on(action, text, now)):
+        return again
     said = AND_ERRAND.match(text)
     if said is None:
         return _the_same_for(action, text, now, timezone)
@@ -701,12 +725,18 @@ def _the_same_for(action: Action, text: str, now: datetime, timezone: str) -> li
         return None  # "and a haircut": a visit, asked about as one
     title = str((action.after or {}).get("title") or action.arguments.get("title") or "")
     verb = _VERB_OF_TITLE.match(title.lower())
-    if verb is None or verb.group("v").split()[0] not in TITLE_VERBS:
+    thing = said.group("x")
+    if verb is not None and verb.group("v").split()[0] in TITLE_VERBS:
+        new_title = f"{title[: len(verb.group('v'))]} {thing}"
+    elif title and len(title.split()) <= 2 and not set(title.lower().split()) & TITLE_VERBS:
+        # "add eggs to my list" → "and milk too": "Milk", a thing as the last one was (was
+        # "I didn't catch what you meant by 'milk'")
+        new_title = thing[:1].upper() + thing[1:]
+    else:
         return None
     if detect_intents(text, now, timezone):
         return None
-    thing = said.group("x")
-    arguments: dict[str, Any] = {"title": f"{title[: len(verb.group('v'))]} {thing}"}
+    arguments: dict[str, Any] = {"title": new_title}
     due = (action.after or {}).get("due_on") or action.arguments.get("due_on")
     if due:
         arguments["due_on"] = str(due)[:10]
@@ -738,6 +768,43 @@ _ONE_MORE = rx(
 
 
 _SAME_DAY = rx(r"\s*,?\s*(?:on |for |due )?the same day$")
+
+# "and again next week", "same again on monday" just after a to-do was added: that to-do
+# once more, due a week after it ("next week", "the week after") or on the day said (was:
+# "I didn't catch what you meant by 'again next week'").
+_AGAIN_ON = rx(
+    r"^(?:(?:and|also|then|ok|okay|oh|plus|so)\W+)*(?:again|(?:the )?same(?: again| thing)?)"
+    r"(?: (?:for|on|due|by))? (?P<when>[a-z0-9][a-z0-9 ]*?)(?: too| as well| please)?[.!]*$"
+)
+_WEEK_ON = rx(r"^(?:(?:the )?next week|the week after|a week later|the following week)$")
+
+
+def _added_again_on(action: Action, text: str, now: datetime) -> list[Intent] | None:
+    """The to-do just added, added once more on the day `text` says ("and again next
+    week"), or None when it says more than a day."""
+    said = _AGAIN_ON.match(text)
+    if said is None:
+        return None
+    title = str((action.after or {}).get("title") or action.arguments.get("title") or "")
+    due = str((action.after or {}).get("due_on") or action.arguments.get("due_on") or "")[:10]
+    if not title or ("again" not in text and not due):
+        return None  # ("and the same for friday" of one with no day: maybe its day, not asked)
+    when_said = said.group("when")
+    if _WEEK_ON.match(when_said):
+        if not due:
+            return None  # a week after no day: which day is asked as for any to-do
+        day = date.fromisoformat(due) + timedelta(days=7)
+    else:
+        when = find_when(when_said, now)
+        if when is None or when.day is None or when.clock is not None or when.vague_day:
+            return None
+        rest = when_said
+        for start, end in sorted(when.spans, reverse=True):
+            rest = rest[:start] + rest[end:]
+        if rest.strip(" ,"):
+            return None  # more said than a day
+        day = when.day
+    return [Intent("add_task", {"title": title, "due_on": day.isoformat()}, clause=text)]
 
 
 def _one_more(
@@ -871,8 +938,8 @@ def retarget(state: Dialogue, text: str, now: datetime, timezone: str) -> list[I
         return None
     if "make" in text:
         text = _MAKE_IT_THE.sub("", text)
-    if _ACTION_VERB.search(text) or _ASKS.search(text):
-        return None
+    if _ACTION_VERB.search(text) or _ASKS.search(text) or ASKED_OF_IT.search(text):
+        return None  # ("and the haircut is that still on": asked about, not the one meant)
     kind = "cancel_appointment" if held[0] == "crm.cancelAppointment" else "delete_task"
     # "never mind the second one, just the groceries": the one let go is not the one meant.
     text = _LET_GO.sub(" ", text).strip(" ,")
@@ -932,7 +999,9 @@ def held_and_another(
         return None
     if _ACTION_VERB.search(text) or _ASKS.search(text) or _THE_OTHERS.search(text):
         return None
-    if _ASKED_YES_NO.search(text):
+    if _ASKED_YES_NO.search(text) or ASKED_OF_IT.search(text):
+        # ("and the haircut is that still on": was held with the cancel waiting, and "ok
+        # good" CANCELLED IT)
         return None
     kind = "cancel_appointment" if held[0] == "crm.cancelAppointment" else "delete_task"
     waiting = state.focus_of("appointment" if kind == "cancel_appointment" else "task")

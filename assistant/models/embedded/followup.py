@@ -20,6 +20,7 @@ from assistant.dialogue_state import Item
 from assistant.language import Intent, detect_intents, is_affirmative, mixed_verbs
 from assistant.language.another_hour import another_hour
 from assistant.language.another_visit import another_visit
+from assistant.language.clause import ASKED_OF_IT
 from assistant.language.dates import find_when, without_unread_day
 from assistant.language.either import settled
 from assistant.language.hesitation import PAUSE, only_hesitates
@@ -1162,8 +1163,10 @@ def _renamed(
 ) -> Intent | None:
     """The earlier action aimed at the target the reply describes, if it is one."""
     norm = normalize(text)
-    if _ASKS_ABOUT.search(norm.text):
-        return None  # "wait, what's the other appointment I have?" asks; it names no target
+    if _ASKS_ABOUT.search(norm.text) or ASKED_OF_IT.search(norm.text):
+        # "wait, what's the other appointment I have?", "and the haircut is that still on"
+        # ask; they name no target (was: the cancel held aimed at the haircut)
+        return None
     target = target_ref(norm.text, norm.original, now)
     if target.vague or intent.target is None:
         return None

@@ -211,8 +211,9 @@ FOCUS_QUESTION = _rx(
     r"\b(?:(?:is|was) (?:it|that)|it's|it is|that's)(?: one)?(?: still)? (?:downtown|uptown"
     r"|at the (?:[a-z]+ )?(?:place|clinic|salon|studio|office|location|branch))\b|"
     + _FOCUS_LEAD
-    + r"(?:what time|when|where(?:abouts)?)"
-    r"(?:'s| is| was)?(?: (?:it|that|that one))?(?: at)?(?: again| now| then)?\??$"
+    # ("and what day" just after its time was told: its day; was "I can't help with that")
+    + r"(?:what time|when|where(?:abouts)?|what day|which day|what date)"
+    r"(?:'s| is| was)?(?: (?:it|that|that one))?(?: at| on)?(?: again| now| then)?\??$"
     r"|\bwhat time (?:is|was) (?:it|that)\b|\bwhere(?:abouts)? is it\b"
     r"|\bhow much did (?:it|that) cost\b"
     # "so that's thursday at ten, yes?": the day and time of the one in focus, said back
@@ -221,6 +222,9 @@ FOCUS_QUESTION = _rx(
     # "and that's the same day as the cleaning, right?", read with that visit's date
     r"|(?:" + "|".join(MONTHS) + r") \d{1,2})(?: at [a-z0-9: ]{1,12}?)?,?"
     r" (?:yes|yeah|right|correct|isn't it|is it)\b"
+    # "so its monday now" just after it was moved: its day, said back to be checked
+    r"|" + _FOCUS_LEAD + r"(?:so )?(?:that's|thats|it's|its) (?:on )?"
+    r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow) (?:now|then)\??$"
     # "where do I go for that?": where the one in focus is
     r"|\bwhere (?:do|should|shall|must|would) (?:i|we) (?:go|head)(?: (?:for|to) (?:it|that|this))?"
     r"\??$"

@@ -30,6 +30,7 @@ from assistant.language.targets import TargetRef
 from assistant.language.text import normalize
 from assistant.models.embedded import move_or_cancel
 from assistant.models.embedded.advice_taken import advice_taken
+from assistant.models.embedded.back_to import back_to_ask
 from assistant.models.embedded.bare_time import hour_left_unsaid, move_agreed
 from assistant.models.embedded.beside_in_view import beside_in_view
 from assistant.models.embedded.by_time import by_time
@@ -492,17 +493,13 @@ def _follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> l
     if earlier is not None and (found := task_follow_up(text, {"title": earlier.phrase}, now)):
         # "the task from before, give it…": that one, found by its words.
         return [dataclasses.replace(i, target=earlier) for i in found]
+    visits_heard = () if of_a_task else _visits_heard(state)
     if appointment is None and (
-        _BARE_CANCEL.fullmatch(text) or (CANCEL_IT.search(text) and state.listed_of("appointment"))
+        _BARE_CANCEL.fullmatch(text) or (CANCEL_IT.search(text) and visits_heard)
     ):
         # "cancel it" with nothing in focus: ask which (the resolver offers the list).
         return [Intent("cancel_appointment", target=TargetRef(phrase="it"), clause=text)]
-    if (
-        appointment is None
-        and not of_a_task
-        and state.listed_of("appointment")
-        and (move := _MOVE_IT.search(text))
-    ):
+    if appointment is None and visits_heard and (move := _MOVE_IT.search(text)):
         # "move it to monday" with several just listed: which one is asked, not guessed.
         said = text[: move.start("p")] + "my appointment" + text[move.end("p") :]
         moves = [
@@ -549,6 +546,18 @@ def _follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> l
         if found is not None:
             return _with_unheard(found, text, "the task", now, timezone)
     return None
+
+
+def _visits_heard(state: Dialogue) -> tuple[Item, ...]:
+    """The visits "move it" / "cancel it" may mean when none is in view: those just read
+    out, or those read out before a listing that holds nothing to move or cancel (the
+    balance: "what appointments do I have" → "what's my balance" → "ok move it to
+    saturday" asks which, as it does straight after the list; was "I didn't catch")."""
+    if listed := state.listed_of("appointment"):
+        return listed
+    if state.listed_kind == "task" or state.focus_of("task") is not None:
+        return ()  # ("move it to friday" after the to-dos: not a visit's to guess)
+    return state.last_listed_of("appointment")
 
 
 # A day said alone, no verb and nothing named: "the day after that then", "thursday then".
@@ -1162,6 +1171,7 @@ def _read(
         or other_detail_given(conversation, message, now, timezone)
         or detail_read_back(conversation, message, now, timezone)
         or move_again(conversation, state, message, now, timezone)
+        or back_to_ask(conversation, message, now, timezone)
         or follow_up(state, message, now, timezone)
         or _time_for_the_one_in_focus(conversation, message, now, timezone, state)
         or hour_left_unsaid(state, _the_ask_before(conversation), message, now, zone_of(timezone))

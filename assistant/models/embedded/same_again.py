@@ -14,7 +14,7 @@ from assistant.language.patterns import rx
 from assistant.language.shifts import find_shift
 from assistant.language.text import normalize
 from assistant.models.embedded.pinning import start_of
-from assistant.schema import Message, UserTurn
+from assistant.schema import Message, ToolExchange, UserTurn
 from assistant.zones import zone_named
 
 _SAME_FOR = rx(
@@ -122,7 +122,12 @@ def _again_for(state: Dialogue, action: Action | None, text: str) -> str | None:
     """The item the last change is asked for again: "the same for the dentist", and after
     a visit was cancelled or moved, "and the other one too", "the haircut as well"."""
     if (match := _SAME_FOR.search(text)) is not None:
-        return match.group("t")
+        said = match.group("t")
+        if action is not None and action.tool in _VISIT_CHANGES and _OTHER.match(said):
+            # "do the same for the other one" after a question came between: the visit
+            # the change was not made to, by its service
+            return _the_other_visit(state, action) or said
+        return said
     if action is None or action.tool not in _VISIT_CHANGES or " " not in text:
         return None
     if (too := _NAMED_TOO.match(text)) is None:
@@ -210,6 +215,21 @@ def _said_before(conversation: Sequence[Message]) -> str | None:
     return None
 
 
+def _said_with_the_move(conversation: Sequence[Message]) -> str | None:
+    """The customer's message of the last turn that moved a visit, before the last message
+    ("push the cleaning back an hour" → "and how much do i owe" → "ok do the same for the
+    other one": the move's own words, not the question's; was "I didn't catch")."""
+    moved = False
+    for message in reversed(conversation[:-1]):
+        if isinstance(message, ToolExchange) and any(
+            r.ok and r.call.tool_name == "crm.rescheduleAppointment" for r in message.results
+        ):
+            moved = True
+        elif isinstance(message, UserTurn) and moved:
+            return message.text
+    return None
+
+
 def move_again(
     conversation: Sequence[Message], state: Dialogue, message: str, now: datetime, timezone: str
 ) -> list[Intent] | None:
@@ -221,8 +241,12 @@ def move_again(
     if action is None or action.tool != "crm.rescheduleAppointment":
         return None
     target = _again_for(state, action, normalize(message).text)
+    if target is None:
+        return None
     before = _said_before(conversation)
-    if target is None or before is None or (shift := find_shift(before)) is None:
+    if before is None or (shift := find_shift(before)) is None:
+        before = _said_with_the_move(conversation)
+    if before is None or (shift := find_shift(before)) is None:
         return None
     found = [
         i
