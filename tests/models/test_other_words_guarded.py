@@ -4,7 +4,7 @@ Every guard that reads a change as not asked for (said not to be done, advice as
 deadline asked, a change the customer may make later) named its own few verbs: "cancel",
 "move", "book", "delete". Said with another word for the same change, the guard did not
 see it and the change was made or held for a yes. Each write verb and its other words
-(32) under twelve such guards, 468 messages, were written before any rule was changed.
+(39) under twelve such guards, 468 messages, were written before any rule was changed.
 First run: 110 wrote or held, among them "don't bump my haircut to saturday, what do I
 owe" MOVED it, "should I push my haircut to saturday?" MOVED it, "never get rid of the
 groceries task without asking me" held its DELETE, "should I pencil in a massage on
@@ -85,6 +85,8 @@ GUARDS = (
     "i don't want to {v} {o}",
     "i'm not {g} {o}",
     "never {v} {o} without asking me",
+    # (whether it must be done elsewhere: it can be done here, and is offered)
+    "can i {v} {o} online?",
 )
 # Left as they are: "making" and "updating" after "not" are mostly no refusal ("I'm not
 # making it to the cleaning, cancel it", "my address is not updating, open a case").

@@ -11,6 +11,7 @@ from datetime import datetime
 
 from assistant.language import Intent, detect_intents
 from assistant.language.confirm import is_affirmative
+from assistant.language.lexicon import OTHER_CHANGE_VERBS
 from assistant.language.patterns import rx
 from assistant.language.text import normalize
 from assistant.schema import AssistantTurn, Message, UserTurn
@@ -84,15 +85,21 @@ __all__ = ["call_asked", "call_offer_taken", "made_here"]
 # to cancel my appointment": asked whether the customer must go elsewhere to make a change
 # this assistant makes (it was "I couldn't find an appointment like that" for "online", or
 # the visits read out).
+# Every change asked of a visit or a to-do ("can I push my haircut online?", "can I delete
+# the groceries task on the app?": each MADE the change before).
+_CHANGES = (
+    r"cancel|reschedule|move|change|book|delete|remove|complete|mark|add|update|open|create|"
+    + OTHER_CHANGE_VERBS
+)
 _ELSEWHERE = rx(
     r"^(?:(?:so|um|hi|hey|ok|okay)[\s,]+)*(?:(?:can|could|may) (?:i|we)"
     r"|is (?:there|it) (?:a way|possible)(?: for me)?|how (?:do|can|would) (?:i|we))"
-    r"(?: to)? (?P<v>cancel|reschedule|move|change|book)\b(?:(?! and | then ).){0,30}?"
+    r"(?: to)? (?P<v>" + _CHANGES + r")\b(?:(?! and | then ).){0,50}?"
     r"\b(?:online|on ?line|on (?:the |your )?(?:web ?site|app|portal|internet)"
     r"|through (?:the |your )?(?:web ?site|app|portal)|myself)\b"
     r"|^(?:(?:so|um|hi|hey|ok|okay)[\s,]+)*do (?:i|we) (?:have|need) to (?:call|phone|ring"
     r"|go online|come in|email)(?: you| in| the office| someone)? to"
-    r" (?P<v2>cancel|reschedule|move|change|book)\b"
+    r" (?P<v2>" + _CHANGES + r")\b"
 )
 _ELSEWHERE_WORDS = (
     "online",
@@ -124,6 +131,11 @@ def made_here(text: str) -> str | None:
     if found is None:
         return None
     verb = found.group("v") or found.group("v2")
+    if verb not in _DONE_HERE:
+        return (
+            "You don't need to go anywhere else: I can make that change for you right here, "
+            "now. Just tell me what you'd like changed, and I'll check it with you first."
+        )
     rest = {
         "cancel": "Just tell me which one, and I'll check it with you before I cancel it.",
         "book": "Just tell me the service, the day and the time.",
