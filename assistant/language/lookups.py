@@ -167,8 +167,10 @@ READS: tuple[tuple[IntentKind, GatedPattern], ...] = (
             rf"{_WHATS_DUE}"
             # "which is due sooner, groceries or car insurance?": the to-dos compared
             r"|\b(?:which|what)(?: one)?(?:'s| is)? due (?:sooner|first|soonest|earlier|next)\b"
-            # "when is the car insurance due": a task's due day (a bill says so)
-            r"|\bwhen(?:'s| is| was) (?:the |my )?(?!(?:it|that|this|they|those)\b)"
+            # "when is the car insurance due": a task's due day (a bill says so); "what day
+            # is the car insurance renewal due?" the same (was: "I can't help with that")
+            r"|\b(?:when|(?:what|which) (?:day|date))(?:'s| is| was) (?:the |my )?"
+            r"(?!(?:it|that|this|they|those)\b)"
             r"(?!(?:\w+ ){0,5}?(?:bills?|invoices?|payments?|balance|rent)\b)"
             r"[a-z][\w ]{0,40}? due\b"
         ),

@@ -38,6 +38,12 @@ _DID_YOU_VERB = (
     r"|complete|finish|delete|remove|open|make|save|put)"
 )
 # "did that go through?", "did it work", "is it done now?", "has that happened"
+# "what happened?" said alone: not a yes-or-no question, so its answer opens without one.
+_WHAT_HAPPENED = (
+    r"^(?:so |and |ok |okay |well |hm+ )?what(?: has| just)? happened(?: (?:then|there"
+    r"|in the end|with (?:that|it|this)|to (?:that|it))| just now)?[ ?.!]*$"
+)
+_ASKS_WHAT_HAPPENED = rx(_WHAT_HAPPENED)
 _ASKS_IF_DONE = rx(
     # ("go through my tasks with me" asks for them read out, not after a change)
     r"\b(?:go|gone|went|get|got|goes) through\b(?! (?:my|all|your|them|everything|each|every)\b)"
@@ -52,6 +58,11 @@ _ASKS_IF_DONE = rx(
     r" (?:opened|made|booked|cancell?ed|moved|saved|created|changed|updated|logged|filed"
     r"|raised|sent)\b"
     r"|\bdid (?:you|it) (?:do|manage|get) (?:it|that)\b"
+    # "what happened?" said alone just after a write: how it went, from the CRM (was: "I
+    # can't help with that" after a cancel the CRM had not confirmed). A thing named, "what
+    # happened to my refund", is not asked of a write.
+    r"|"
+    + _WHAT_HAPPENED
     # "did you book it?", "did you add that?" just after the change: was it made
     + _DID_YOU_VERB
     + r"(?: it| that| that one| them)\b"
@@ -200,6 +211,13 @@ def went_through(write: Item, items: Sequence[Item]) -> bool:
     return False
 
 
+def _name_of(write: Item) -> str:
+    """What a write not confirmed was of: the title or service it was sent with, or its
+    item's as last listed."""
+    arguments = write.get("arguments") or {}
+    return str(arguments.get("title") or arguments.get("service") or write.get("named") or "")
+
+
 def verdict(failed: Sequence[Item], results: Sequence[ToolResult]) -> tuple[list[Item], str]:
     """The failed writes still not done, and what to say about the check."""
     items = _items(results)
@@ -211,7 +229,11 @@ def verdict(failed: Sequence[Item], results: Sequence[ToolResult]) -> tuple[list
         )
     pending = [w for w in failed if not went_through(w, items)]
     if not pending:
-        return [], f"Yes: I've checked, and {what} did go through after all."
+        # each item named as it now is: "…did go through after all; your haircut is
+        # cancelled." (was: "the cancellation" alone, of a turn that may have made several)
+        left = [told for w in failed if (told := outcome({**w, "label": _name_of(w)}))]
+        named = f"; {' and '.join(left)}" if len(left) == len(failed) else ""
+        return [], f"Yes: I've checked, and {what} did go through after all{named}."
     if len(pending) < len(failed):
         done = _spoken([str(w.get("tool")) for w in failed if w not in pending])
         still = _spoken([str(w.get("tool")) for w in pending])
@@ -782,6 +804,20 @@ def _put_backs(request: PlanRequest, waiting: Sequence[Item]) -> list[ToolCall]:
     ]
 
 
+def _told_as_what(text: str) -> str:
+    """A verdict said to "what happened?": without the "Yes"/"No" a question of yes or no
+    is answered with ("That went through: your haircut is cancelled.")."""
+    for opening, instead in (
+        ("Yes, that went through: ", "That went through: "),
+        ("Yes: I've checked, and ", "I've checked: "),
+        ("No, ", ""),
+    ):
+        if text.startswith(opening):
+            rest = text.removeprefix(opening)
+            return instead + rest if instead else rest[:1].upper() + rest[1:]
+    return text
+
+
 def decide(request: PlanRequest) -> FinalDecision | ToolCallsDecision | None:
     """The decision for a message about the writes that failed last, or None."""
     state = request.dialogue
@@ -818,6 +854,8 @@ def decide(request: PlanRequest) -> FinalDecision | ToolCallsDecision | None:
             told = _outcome(write, local_now(request.now, zone))
             if mode == "retry":
                 told = "There's nothing to try again; " + told.removeprefix("Yes, ")
+            elif _ASKS_WHAT_HAPPENED.search(text):
+                told = _told_as_what(told)
             return FinalDecision(text=told)
         if not state.held and not state.done and _ABOUT_THAT.search(text):
             # Nothing was changed in this conversation (a request cut off before its write,
@@ -839,6 +877,8 @@ def decide(request: PlanRequest) -> FinalDecision | ToolCallsDecision | None:
         return FinalDecision(text="")  # sent again: the narrator tells how it went
     pending, text = verdict(failed, results)
     if mode == "check" or not pending or _items(results) is None:
+        if _ASKS_WHAT_HAPPENED.search(normalize(request.user_message).text):
+            text = _told_as_what(text)
         return FinalDecision(text=text)
     calls = tuple(
         ToolCall(
