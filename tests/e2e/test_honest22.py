@@ -29,7 +29,21 @@ all; your haircut is cancelled", retries.py `verdict`, the item a cancel or a co
 was of kept, write_memory.py), and that state is no longer said instead as "I haven't
 actually made that change yet": a write not confirmed backs a state told of it
 (turn.py `written_before`); "what/which day is <to-do> due" asks the to-do's due day as
-"when is…" does (lookups.py, questions.py `_TASK_DUE`). Now 11/11 and 19/19.
+"when is…" does (lookups.py, questions.py `_TASK_DUE`). A write the CRM did not confirm no
+longer has the listing looked up for it read out before it (narrator.py `_quiet_listings`:
+"You have … a haircut on Sunday at 2:30 PM" was said of a haircut the CRM had moved); a
+refused one still has (what it shows still holds). Now 11/11 and 19/19.
+`bench.decisions --dump` (3,857 decisions): the same before and after every change.
+`bench.said_around --sets …honest22.jsonl`: 40 variants, none wrote more or less
+(`--answers`: no plain yes or no in the set's sessions of two turns).
+
+Six sessions under faults (h22b-) and one of the set were written after the fixes: FIRST
+RUN 5/7, both failures checks of mine (the facial was not among the subjects the checks
+know; "Your massage is on Friday, January 18 at 3:00 PM" to "is the massage booked now?"
+is a yes), and once put right one miss: "did the facial get booked?" after a booking the
+CRM failed (500) read every visit out with no word of the facial; "did/was/has the X
+(get/been) booked" is now asked as "is the X booked?" ("I don't see a facial on your
+account", question_words.py `WHEN`). Now 12/12 and 25/25.
 """
 
 from __future__ import annotations
@@ -446,6 +460,94 @@ CASES: list[Case] = [
         crm=[("appt", "Dental cleaning", "1")],
     ),
 ]
+# Written after the fixes, before running them (FIRST RUN in the module's docstring).
+CASES += [
+    Case(
+        "h22b-facial-500-did-it-get-booked",
+        [
+            _fault("POST", APPTS, status=500),
+            Say("book a facial saturday at 10", failed=[("facial", "book", BROKE)]),
+            Clear(),
+            Say("did the facial get booked?", has=[NO], never=("you're booked", "is booked")),
+        ],
+        writes={},
+        crm=[("appt", "Facial", "0")],
+    ),
+    Case(
+        "h22b-move-timed-out-applied-when-is-it-now",
+        [
+            _fault("PATCH", APPT, apply_after=True, hang=True, times=1),
+            _fault("PATCH", APPT, hang=True),
+            Say("move my haircut to saturday at 6 pm", has=[UNCONFIRMED], never=("i moved",)),
+            Clear(),
+            Say(
+                "so when is my haircut now?",
+                has=[("saturday",), ("6:00", "6 pm")],
+                never=("sunday, january 20", "2:30"),
+            ),
+        ],
+        writes={MOVE: 1},
+        crm=[("appt", "Haircut", "1")],
+        settings=TIMEOUT,
+    ),
+    Case(
+        "h22b-balance-and-cases-cases-down",
+        [
+            _fault("GET", TICKETS, status=503),
+            Say(
+                "what's my balance and do I have any open cases?",
+                has=[("150",), DOWN],
+                never=("no open", "don't have any open", "none open"),
+            ),
+        ],
+        writes={},
+        crm=[],
+    ),
+    Case(
+        "h22b-cancel-held-beside-groceries-done",
+        [
+            Said(
+                "cancel the haircut and mark groceries as done",
+                done=[("groceries", "complete")],
+                confirm="crm.cancelAppointment",
+                ack_never=PROMISES,
+                never=("haircut is cancelled", "i cancelled"),
+            ),
+        ],
+        writes={COMPLETE: 1},
+        crm=[("task", "Buy groceries", "completed"), ("appt", "Haircut", "1")],
+    ),
+    Case(
+        "h22b-insurance-done-404-did-it-work",
+        [
+            _fault("POST", "/v1/customers/*/tasks/task_0002/complete", status=404),
+            Say(
+                "mark the insurance task as finished",
+                failed=[("insurance", "complete", GONE)],
+            ),
+            Clear(),
+            Say("did it work?", has=[NO], never=("is marked done", "went through")),
+        ],
+        writes={},
+        crm=[("task", "Renew car insurance", "pending")],
+    ),
+    Case(
+        "h22b-massage-422-then-try-again",
+        [
+            _fault("POST", APPTS, status=422, times=1),
+            Say("book a massage friday at 3", failed=[("massage", "book", INVALID)]),
+            Say("try again", confirm="*"),
+            Say("yes", if_asked=True),
+            Say(
+                "is the massage booked now?",
+                has=[("yes", "booked", "your massage is on friday")],
+                never=("not booked",),
+            ),
+        ],
+        writes={BOOK: 1},
+        crm=[("appt", "Massage", "1")],
+    ),
+]
 TITLED["h22-add-task-timed-out-but-applied-try-again"] = [Titled("Call the bank", 1)]
 TITLED["h22-add-rent-task-and-book-massage-500"] = [Titled("Pay the rent", 1)]
 
@@ -455,7 +557,7 @@ async def test_the_sessions_without_faults_are_told_as_they_are(
 ) -> None:
     """Every day, hour and amount read back is the CRM's; nothing held is told as done."""
     cases = read_cases(HONEST22)
-    assert len(cases) == 11
+    assert len(cases) == 12
     _, failed = await score(make_assistant, crm_admin, HONEST22, capsys)
     assert failed == [case["id"] for case in cases if case["id"] in KNOWN_OPEN]
 

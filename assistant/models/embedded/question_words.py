@@ -122,6 +122,11 @@ WHEN = _rx(
     r"\bwhen(?:'s| is| are)?\b|\bwhat time\b|\bwhat day\b|\btell me about\b|\bdetails\b"
     r"|\bstill on\b|\bstill (?:happening|booked|going ahead)\b|\bgoing ahead\b"
     r"|\bis (?:my|the) .+ (?:booked|confirmed)\b"
+    # "did the facial get booked?", "was my massage booked?": the same, asked in the past
+    # (was: every visit read out, and no word of the facial)
+    r"|\b(?:did|was|has) (?:my|the) (?!(?:booking|cancellation|change|move|request|case"
+    r"|ticket|appointment|visit|one|task)\b)[a-z][a-z ]{0,30}? (?:get |got |been )?"
+    r"(?:booked|confirmed)\b"
 )
 # "how long will it take", "how long is my haircut", "when does it finish": its length.
 LENGTH = _rx(
