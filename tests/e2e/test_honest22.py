@@ -33,6 +33,9 @@ actually made that change yet": a write not confirmed backs a state told of it
 longer has the listing looked up for it read out before it (narrator.py `_quiet_listings`:
 "You have … a haircut on Sunday at 2:30 PM" was said of a haircut the CRM had moved); a
 refused one still has (what it shows still holds). Now 11/11 and 19/19.
+"Done." no longer opens an answer of a turn where a write did not go through ("Done. I
+marked Buy groceries as complete. … I couldn't mark Renew car insurance as complete", tasks.py
+`done_said`, appointments.py the same for a move).
 `bench.decisions --dump` (3,857 decisions): the same before and after every change.
 `bench.said_around --sets …honest22.jsonl`: 40 variants, none wrote more or less
 (`--answers`: no plain yes or no in the set's sessions of two turns).
