@@ -47,6 +47,18 @@ is a yes), and once put right one miss: "did the facial get booked?" after a boo
 CRM failed (500) read every visit out with no word of the facial; "did/was/has the X
 (get/been) booked" is now asked as "is the X booked?" ("I don't see a facial on your
 account", question_words.py `WHEN`). Now 12/12 and 25/25.
+
+Found by probing after that (h22c-, four sessions): "never mind, undo that" after a cancel
+the CRM made but did not confirm was "Okay, no problem." (the haircut cancelled: now the
+take-back, which looks and says it went through, undo.py `_UNDO`); "never mind then" after
+a booking the CRM made and answered 500 the same (now a take-back said just after it,
+retries.py `_NO_TO_IT`: "Are you sure you want to cancel your massage on Friday…?"); "ok
+please book it again then" after a booking not confirmed asked "When would you like your
+massage?", towards a second one (now "try again" said by its verb, of a write that did not
+go through only: "I've checked: the booking did go through after all; your massage is
+booked", retries.py `again_of_failed`, the narrator reading no booking of its own in it,
+scene.py); "can you add it again please" after a refused add was "I didn't catch what you
+meant by 'add it'" (read as meant it lost "again": kept as said, planner.py). Now 29/29.
 """
 
 from __future__ import annotations
@@ -549,6 +561,69 @@ CASES += [
         ],
         writes={BOOK: 1},
         crm=[("appt", "Massage", "1")],
+    ),
+]
+# Found by probing after that: a request let go, or sent again by its own verb, while the
+# write it made may have landed.
+CASES += [
+    Case(
+        "h22c-never-mind-undo-that-after-unconfirmed-cancel",
+        [
+            Say("cancel my haircut", confirm="crm.cancelAppointment"),
+            _fault("POST", CANCEL_PATH, apply_after=True, hang=True, times=1),
+            _fault("POST", CANCEL_PATH, hang=True),
+            Say("yes", has=[UNCONFIRMED]),
+            Clear(),
+            Say(
+                "never mind, undo that",
+                has=[("did go through", "is cancelled", "was cancelled")],
+                never=("okay, no problem",),
+            ),
+        ],
+        writes={CANCEL: 1},
+        crm=[("appt", "Haircut", "0")],
+        settings=TIMEOUT,
+    ),
+    Case(
+        "h22c-never-mind-after-booking-applied-then-500",
+        [
+            _fault("POST", APPTS, status=500, apply_after=True),
+            Say("book a massage friday at 3", has=[UNSURE]),
+            Clear(),
+            Say("never mind then", confirm="*", has=[("massage",)], never=("okay, no problem",)),
+        ],
+        writes={BOOK: 1},
+        crm=[("appt", "Massage", "1")],
+    ),
+    Case(
+        "h22c-book-it-again-after-unconfirmed-booking",
+        [
+            _fault("POST", APPTS, apply_after=True, hang=True, times=1),
+            _fault("POST", APPTS, hang=True),
+            Say("book a massage friday at 3", has=[UNCONFIRMED]),
+            Clear(),
+            Say(
+                "ok please book it again then",
+                has=[("did go through", "is booked")],
+                never=("when would you like",),
+            ),
+        ],
+        writes={BOOK: 1},
+        crm=[("appt", "Massage", "1")],
+        settings=TIMEOUT,
+    ),
+    Case(
+        "h22c-add-it-again-after-503",
+        [
+            _fault("POST", TASKS, status=503),
+            Say("add a task to call the bank", failed=[("bank", "add", DOWN)]),
+            Clear(),
+            Say("can you add it again please", done=[("bank", "add")]),
+        ],
+        writes={ADD: 1},
+        crm=[("task", "Call the bank", "pending")],
+        # (the 503s retried would open the breaker: "the task system is down right now")
+        settings={"breaker_failure_threshold": 100, "turn_deadline_s": 2.0},
     ),
 ]
 TITLED["h22-add-task-timed-out-but-applied-try-again"] = [Titled("Call the bank", 1)]

@@ -502,9 +502,11 @@ def not_there_yet(failed: Sequence[Item], results: Sequence[ToolResult], now: da
 
 # "no, don't", "no", "stop", "no, keep it", "no don't cancel it": a bare no said right after
 # a change the CRM did not confirm in time is that change taken back.
+# ("never mind (then)" too: the request let go, said while it may have landed; was "Okay,
+# no problem." over a massage the CRM had booked)
 _NO_TO_IT = rx(
-    r"^(?:(?:oh|no|nope|wait|actually|sorry|hang on|hold on|stop)[, ]+)*"
-    r"(?:no|nope|stop|don't|do not|dont|(?:keep|leave) (?:it|that|my \w+))"
+    r"^(?:(?:oh|no|nope|wait|actually|sorry|hang on|hold on|stop|ok|okay)[, ]+)*"
+    r"(?:no|nope|stop|never ?mind(?: then)?|don't|do not|dont|(?:keep|leave) (?:it|that|my \w+))"
     r"(?:[, ]+(?:don't|do not|dont|stop)(?: do (?:it|that))?)?"
     r"(?:[, ]+(?:keep|leave) (?:it|that|my \w+)(?: please)?"
     r"|[, ]+(?:don't |do not |dont )?(?:cancel|delete|add|book|move|change|do) (?:it|that))?"
@@ -688,7 +690,56 @@ def _waiting(request: PlanRequest) -> list[Item]:
 
 def decided_here(request: PlanRequest) -> bool:
     """Whether `decide` takes the message itself (a take-back, "ok", "did it go through?")."""
-    return _unconfirmed_taken_back(request) or asked(request.user_message) is not None
+    return (
+        _unconfirmed_taken_back(request)
+        or asked(request.user_message) is not None
+        or again_of_failed(request.dialogue, request.user_message)
+    )
+
+
+# "book it again", "ok add it again then": the write that did not go through, sent again
+# by its own verb (was: "When would you like your massage?" after a booking the CRM had
+# made but not confirmed, towards a second one). Only of a write that failed: after one
+# that went through, "book it again" is another.
+_AGAIN_SAID = rx(
+    r"^(?:(?:ok|okay|so|then|well|fine|right|alright|hmm)[, ]+)*(?:please |can you |could you "
+    r"|just |go ahead and )*(?P<verb>book|add|put|cancel|move|reschedule|delete|remove|mark"
+    r"|complete|open|send|submit|file|change|update|do) (?:it|that|this)(?: one)?"
+    r"(?: (?:in|down|through|done|as done))? (?:again|once more|one more time)"
+    r"(?: then| please| for me| now)*[.!?]*$"
+)
+_AGAIN_OF = {
+    "book": ("crm.bookAppointment",),
+    "add": ("crm.addTask",),
+    "put": ("crm.addTask",),
+    "cancel": ("crm.cancelAppointment",),
+    "move": ("crm.rescheduleAppointment", "crm.updateTask"),
+    "reschedule": ("crm.rescheduleAppointment",),
+    "delete": ("crm.deleteTask",),
+    "remove": ("crm.deleteTask",),
+    "mark": ("crm.completeTask",),
+    "complete": ("crm.completeTask",),
+    "open": ("crm.createTicket",),
+    "send": ("crm.createTicket",),
+    "submit": ("crm.createTicket",),
+    "file": ("crm.createTicket",),
+    "change": ("crm.rescheduleAppointment", "crm.updateTask", "crm.updateContactInfo"),
+    "update": ("crm.updateTask", "crm.updateContactInfo"),
+}
+
+
+def again_of_failed(state: Dialogue, message: str) -> bool:
+    """The message sends again, by its verb, a write of the last that did not go through
+    (the narrator reads it as "try again" too: no booking of its own asked after)."""
+    failed = standing(state.failed)
+    lowered = message.lower()
+    if not failed or ("again" not in lowered and "more" not in lowered):
+        return False
+    said = _AGAIN_SAID.search(normalize(message).text)
+    if said is None:
+        return False
+    tools = _AGAIN_OF.get(said.group("verb"))
+    return tools is None or any(str(write.get("tool")) in tools for write in failed)
 
 
 def beside_another(
@@ -824,6 +875,8 @@ def decide(request: PlanRequest) -> FinalDecision | ToolCallsDecision | None:
     if _unconfirmed_taken_back(request):
         return _take_back(request)
     mode = asked(request.user_message) or _named_overtaken(state, request.user_message)
+    if mode is None and again_of_failed(state, request.user_message):
+        mode = "retry"
     if mode is None:
         return None
     failed = _asked_about(state, request.user_message)
@@ -877,8 +930,8 @@ def decide(request: PlanRequest) -> FinalDecision | ToolCallsDecision | None:
         return FinalDecision(text="")  # sent again: the narrator tells how it went
     pending, text = verdict(failed, results)
     if mode == "check" or not pending or _items(results) is None:
-        if _ASKS_WHAT_HAPPENED.search(normalize(request.user_message).text):
-            text = _told_as_what(text)
+        if mode == "retry" or _ASKS_WHAT_HAPPENED.search(normalize(request.user_message).text):
+            text = _told_as_what(text)  # (no yes or no to "try again" either)
         return FinalDecision(text=text)
     calls = tuple(
         ToolCall(
@@ -903,6 +956,7 @@ __all__ = [
     "PUT_BACK_ID",
     "about_that",
     "after_the_last",
+    "again_of_failed",
     "asked",
     "beside_another",
     "decide",
