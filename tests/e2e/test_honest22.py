@@ -59,6 +59,12 @@ go through only: "I've checked: the booking did go through after all; your massa
 booked", retries.py `again_of_failed`, the narrator reading no booking of its own in it,
 scene.py); "can you add it again please" after a refused add was "I didn't catch what you
 meant by 'add it'" (read as meant it lost "again": kept as said, planner.py). Now 29/29.
+And two of the set (h22c-): "show me my cancelled appointments" / "any cancelled
+appointments?" answered "Your recent appointments: …" with the cancelled consultation left
+out (the recent ones leave the cancelled out; question_words.py `RECENT` no longer takes
+them), and "which appointments are cancelled?" read out the upcoming ones as though they
+were the answer, "so which ones are cancelled?" after a cancel "I can't help with that"
+(now the history, which says which were cancelled: lookups.py `PAST_VISIT`). Now 14/14.
 """
 
 from __future__ import annotations
@@ -635,7 +641,7 @@ async def test_the_sessions_without_faults_are_told_as_they_are(
 ) -> None:
     """Every day, hour and amount read back is the CRM's; nothing held is told as done."""
     cases = read_cases(HONEST22)
-    assert len(cases) == 12
+    assert len(cases) == 14
     _, failed = await score(make_assistant, crm_admin, HONEST22, capsys)
     assert failed == [case["id"] for case in cases if case["id"] in KNOWN_OPEN]
 
