@@ -65,6 +65,10 @@ out (the recent ones leave the cancelled out; question_words.py `RECENT` no long
 them), and "which appointments are cancelled?" read out the upcoming ones as though they
 were the answer, "so which ones are cancelled?" after a cancel "I can't help with that"
 (now the history, which says which were cancelled: lookups.py `PAST_VISIT`). Now 14/14.
+"did that go through?" / "what happened?" after "move my haircut … and my dentist …" with
+the dentist's refused: "No, the move of your appointment didn't go through, so nothing was
+changed." (the haircut had moved): now "…so that wasn't changed (the rest of what you asked
+did go through)" (retries.py `_THAT_NOT_CHANGED`). Now 30/30.
 """
 
 from __future__ import annotations
@@ -630,6 +634,22 @@ CASES += [
         crm=[("task", "Call the bank", "pending")],
         # (the 503s retried would open the breaker: "the task system is down right now")
         settings={"breaker_failure_threshold": 100, "turn_deadline_s": 2.0},
+    ),
+]
+CASES += [
+    Case(
+        "h22c-two-moves-dentist-409-did-that-go-through",
+        [
+            _fault("PATCH", "/v1/customers/*/appointments/appt_0001", status=409),
+            Say(
+                "move my haircut to saturday at 11 and my dentist to thursday at 9",
+                done=[("haircut", "move")],
+                failed=[("dentist", "move", CONFLICT)],
+            ),
+            Say("did that go through?", has=[NO], never=("nothing was changed",)),
+        ],
+        writes={MOVE: 1},
+        crm=[("appt", "Haircut", "1"), ("appt", "Dental cleaning", "1")],
     ),
 ]
 TITLED["h22-add-task-timed-out-but-applied-try-again"] = [Titled("Call the bank", 1)]

@@ -242,8 +242,13 @@ def verdict(failed: Sequence[Item], results: Sequence[ToolResult]) -> tuple[list
             "try that again?"
         )
     return pending, (
-        f"No, {what} didn't go through, so nothing was changed. Would you like me to try again?"
+        f"No, {what} didn't go through, {_NOTHING_CHANGED}. Would you like me to try again?"
     )
+
+
+_NOTHING_CHANGED = "so nothing was changed"
+# (said when other writes of that turn went through)
+_THAT_NOT_CHANGED = "so that wasn't changed (the rest of what you asked did go through)"
 
 
 # Words that name which kind of write is asked about ("did the cancel go through").
@@ -929,6 +934,10 @@ def decide(request: PlanRequest) -> FinalDecision | ToolCallsDecision | None:
     if any(r.call.tool_name not in _LOOKUP_TOOLS for r in results):
         return FinalDecision(text="")  # sent again: the narrator tells how it went
     pending, text = verdict(failed, results)
+    if _NOTHING_CHANGED in text and _made_beside(request):
+        # "move my haircut … and my dentist …" with the dentist's refused: the haircut was
+        # moved, and "so nothing was changed" said it was not
+        text = text.replace(_NOTHING_CHANGED, _THAT_NOT_CHANGED)
     if mode == "check" or not pending or _items(results) is None:
         if mode == "retry" or _ASKS_WHAT_HAPPENED.search(normalize(request.user_message).text):
             text = _told_as_what(text)  # (no yes or no to "try again" either)
