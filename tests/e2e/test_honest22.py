@@ -37,8 +37,8 @@ refused one still has (what it shows still holds). Now 11/11 and 19/19.
 marked Buy groceries as complete. … I couldn't mark Renew car insurance as complete", tasks.py
 `done_said`, appointments.py the same for a move).
 `bench.decisions --dump` (3,857 decisions): the same before and after every change.
-`bench.said_around --sets …honest22.jsonl`: 40 variants, none wrote more or less
-(`--answers`: no plain yes or no in the set's sessions of two turns).
+`bench.said_around --sets …honest22.jsonl`: 48 variants, none wrote more or less
+(`--answers`: 16, none either).
 
 Six sessions under faults (h22b-) and one of the set were written after the fixes: FIRST
 RUN 5/7, both failures checks of mine (the facial was not among the subjects the checks
@@ -69,6 +69,9 @@ were the answer, "so which ones are cancelled?" after a cancel "I can't help wit
 the dentist's refused: "No, the move of your appointment didn't go through, so nothing was
 changed." (the haircut had moved): now "…so that wasn't changed (the rest of what you asked
 did go through)" (retries.py `_THAT_NOT_CHANGED`). Now 30/30.
+"try again" after a read the CRM failed was "There's nothing to try again: I haven't tried a
+change in this conversation yet.", and "can you check again?" "I can't help with that":
+the reads that failed are made again and told (retries.py `_read_again`). Now 32/32.
 """
 
 from __future__ import annotations
@@ -650,6 +653,30 @@ CASES += [
         ],
         writes={MOVE: 1},
         crm=[("appt", "Haircut", "1"), ("appt", "Dental cleaning", "1")],
+    ),
+]
+CASES += [
+    Case(
+        "h22c-appointments-down-then-try-again",
+        [
+            _fault("GET", APPTS, status=503),
+            Say("what appointments do I have?", has=[DOWN], never=("no upcoming", "nothing")),
+            Clear(),
+            Say("try again", has=[("dental",), ("haircut",)], never=("nothing to try again",)),
+        ],
+        writes={},
+        crm=[],
+    ),
+    Case(
+        "h22c-billing-down-then-check-again",
+        [
+            _fault("GET", INVOICES, status=503),
+            Say("what do I owe?", has=[DOWN], never=("$",)),
+            Clear(),
+            Say("can you check again?", has=[("150",)], never=("can't help",)),
+        ],
+        writes={},
+        crm=[],
     ),
 ]
 TITLED["h22-add-task-timed-out-but-applied-try-again"] = [Titled("Call the bank", 1)]

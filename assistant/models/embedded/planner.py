@@ -579,6 +579,7 @@ class EmbeddedPlanner:
             state.failed
             or state.done
             or (request.round <= 1 and retries.about_that(request.user_message))
+            or retries.reading_again(request)
         ) and (after := retries.decide(request)) is not None:
             # "did that go through?", "try again": told from the CRM (or that nothing
             # was changed yet, when no write was made in this conversation).

@@ -28,7 +28,9 @@ from assistant.schema import (
     PlanRequest,
     ToolCall,
     ToolCallsDecision,
+    ToolExchange,
     ToolResult,
+    UserTurn,
 )
 from assistant.speech import due_day, local_now, parse_day, parse_moment, spoken_datetime
 from assistant.write_memory import standing
@@ -58,6 +60,8 @@ _ASKS_IF_DONE = rx(
     r" (?:opened|made|booked|cancell?ed|moved|saved|created|changed|updated|logged|filed"
     r"|raised|sent)\b"
     r"|\bdid (?:you|it) (?:do|manage|get) (?:it|that)\b"
+    # "can you check again?": looked at again (a read that failed is read again)
+    r"|^(?:so |ok |okay )?(?:can you |could you |please )?(?:check|look)(?: it| that)? again\b"
     # "what happened?" said alone just after a write: how it went, from the CRM (was: "I
     # can't help with that" after a cancel the CRM had not confirmed). A thing named, "what
     # happened to my refund", is not asked of a write.
@@ -79,6 +83,7 @@ _ABOUT_THAT = rx(
     r"(?:go|gone|went|work|worked|happen|happened|go ahead|gone ahead)(?: through)?"
     r"|(?:is|was) (?:that|it|this) (?:done|sorted)(?: now)?"
     r"|(?:can you |please )?(?:try (?:it |that )?again|retry)(?: please)?"
+    r"|(?:can you |could you |please )?(?:check|look)(?: it| that)? again(?: please)?"
     r"|did you,? (?:actually |really |definitely )?(?:book|move|reschedule|add|change|update"
     r"|complete|finish|delete|remove|open|make|save|put) (?:it|that|that one|them))[ ?.!]*$"
 )
@@ -874,6 +879,57 @@ def _told_as_what(text: str) -> str:
     return text
 
 
+# The call ids of the reads made again ("try again" after a read the CRM failed).
+READ_AGAIN_ID = "_again"
+
+
+def _reads_failed_last(request: PlanRequest) -> list[ToolCall]:
+    """The reads of the customer's turn before this one that failed, when all of that
+    turn's calls were reads (none when one of them went through)."""
+    users = 0
+    calls: list[ToolCall] = []
+    for message in reversed(request.conversation):
+        if isinstance(message, UserTurn):
+            users += 1
+            if users == 2:
+                break
+        elif users == 1 and isinstance(message, ToolExchange):
+            for result in message.results:
+                if result.call.tool_name in WRITE_TOOLS:
+                    return []
+                if not result.ok:
+                    calls.append(result.call)
+    return calls
+
+
+def _read_again(request: PlanRequest) -> FinalDecision | ToolCallsDecision | None:
+    """ "try again", "can you check again?" after a read the CRM failed (was: "There's
+    nothing to try again: I haven't tried a change in this conversation yet."): the reads
+    made again, then told by the narrator."""
+    if request.turn_results:
+        if all(READ_AGAIN_ID in r.call.call_id for r in request.turn_results):
+            return FinalDecision(text="")
+        return None
+    available = {tool.name for tool in request.tools}
+    calls = tuple(
+        ToolCall(
+            call_id=f"c_{request.round}_{n}{READ_AGAIN_ID}",
+            tool_name=call.tool_name,
+            arguments=dict(call.arguments),
+        )
+        for n, call in enumerate(_reads_failed_last(request), start=1)
+        if call.tool_name in available
+    )
+    return ToolCallsDecision(calls=calls) if calls else None
+
+
+def reading_again(request: PlanRequest) -> bool:
+    """This turn's results are the reads made again for "try again"."""
+    return bool(request.turn_results) and all(
+        READ_AGAIN_ID in r.call.call_id for r in request.turn_results
+    )
+
+
 def decide(request: PlanRequest) -> FinalDecision | ToolCallsDecision | None:
     """The decision for a message about the writes that failed last, or None."""
     state = request.dialogue
@@ -916,6 +972,8 @@ def decide(request: PlanRequest) -> FinalDecision | ToolCallsDecision | None:
                 told = _told_as_what(told)
             return FinalDecision(text=told)
         if not state.held and not state.done and _ABOUT_THAT.search(text):
+            if reread := _read_again(request):
+                return reread  # "try again" after a read that failed: read again
             # Nothing was changed in this conversation (a request cut off before its write,
             # a socket dropped mid-turn): said so, never "I can't help with that".
             return FinalDecision(text=NOTHING_TO_RETRY if mode == "retry" else NOTHING_DONE)
@@ -963,6 +1021,7 @@ __all__ = [
     "NOTHING_DONE",
     "NOTHING_TO_RETRY",
     "PUT_BACK_ID",
+    "READ_AGAIN_ID",
     "about_that",
     "after_the_last",
     "again_of_failed",
@@ -973,6 +1032,7 @@ __all__ = [
     "landed_after_all",
     "lookups",
     "nothing_held",
+    "reading_again",
     "verdict",
     "went_through",
     "without_looks",
