@@ -104,6 +104,7 @@ FAILS_AS_WRITTEN = frozenset(
         "u16-groceries-changed-in-parts",
         "u18-haircut-day-asked-answered-by-cleaning",
         "u20-haircut-saturday-same-as-before",
+        "h22d-which-are-still-open-after-groceries-done",
     }
 )
 

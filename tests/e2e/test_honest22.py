@@ -72,6 +72,9 @@ did go through)" (retries.py `_THAT_NOT_CHANGED`). Now 30/30.
 "try again" after a read the CRM failed was "There's nothing to try again: I haven't tried a
 change in this conversation yet.", and "can you check again?" "I can't help with that":
 the reads that failed are made again and told (retries.py `_read_again`). Now 32/32.
+Left open (KNOWN_OPEN, and FAILS_AS_WRITTEN for the ways of replaying every set; nothing
+written, nothing untrue): "which ones are still open?" after a to-do was done is "I can't
+help with that".
 """
 
 from __future__ import annotations
@@ -118,7 +121,11 @@ from tests.integrity.helpers import CUSTOMER, answer, tasks
 HONEST22: Path = DATA / "conversations_honest22.jsonl"
 SHOW = bool(os.environ.get("H22_SHOW"))
 # Does less than asked, or says less; writes nothing wrong.
-KNOWN_OPEN: list[str] = []
+KNOWN_OPEN: list[str] = [
+    # "which ones are still open?" after a to-do was done: "Sorry, I can't help with that."
+    # (nothing written, nothing untrue: "which tasks are still open?" reads them out)
+    "h22d-which-are-still-open-after-groceries-done",
+]
 
 BOOK = "POST /v1/customers/{cid}/appointments"
 CANCEL = "POST /v1/customers/{cid}/appointments/{aid}/cancel"
@@ -688,7 +695,7 @@ async def test_the_sessions_without_faults_are_told_as_they_are(
 ) -> None:
     """Every day, hour and amount read back is the CRM's; nothing held is told as done."""
     cases = read_cases(HONEST22)
-    assert len(cases) == 14
+    assert len(cases) == 15
     _, failed = await score(make_assistant, crm_admin, HONEST22, capsys)
     assert failed == [case["id"] for case in cases if case["id"] in KNOWN_OPEN]
 
