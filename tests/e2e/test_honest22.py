@@ -37,7 +37,7 @@ refused one still has (what it shows still holds). Now 11/11 and 19/19.
 marked Buy groceries as complete. … I couldn't mark Renew car insurance as complete", tasks.py
 `done_said`, appointments.py the same for a move).
 `bench.decisions --dump` (3,857 decisions): the same before and after every change.
-`bench.said_around --sets …honest22.jsonl`: 48 variants, none wrote more or less
+`bench.said_around --sets …honest22.jsonl`: 56 variants, none wrote more or less
 (`--answers`: 16, none either).
 
 Six sessions under faults (h22b-) and one of the set were written after the fixes: FIRST
