@@ -159,8 +159,14 @@ def call_summary(result: ToolResult) -> dict[str, object]:
 
 def written_before(state: TurnState) -> frozenset[str]:
     """The tools of the writes this conversation made before this turn (the dialogue is
-    advanced only when the turn ends): what a state said again may rest on."""
-    return frozenset(str(item.get("tool")) for item in state.session.dialogue.done)
+    advanced only when the turn ends): what a state said again may rest on. A write the
+    CRM did not confirm may have landed: "…did go through after all: your haircut is
+    cancelled", told from the listing read since, rests on it (was: said instead as "I
+    haven't actually made that change yet", the opposite of what the CRM held)."""
+    dialogue = state.session.dialogue
+    return frozenset(str(item.get("tool")) for item in dialogue.done) | frozenset(
+        str(item.get("tool")) for item in dialogue.failed if item.get("unconfirmed")
+    )
 
 
 def said_instead(

@@ -71,6 +71,11 @@ def _failed(result: ToolResult, known: Callable[[object], Item | None]) -> Item:
     ):
         kept = {"id", "title", "service", *result.call.arguments}
         entry["before"] = {key: item.get(key) for key in _KEPT if key in kept}
+    of = result.call.arguments.get("task_id") or result.call.arguments.get("appointment_id")
+    if entry["unconfirmed"] and of is not None and (item := known(of)) is not None:
+        # what it was of, as last listed: "…did go through after all: your haircut is
+        # cancelled" (a cancel's or a completion's call names an id alone)
+        entry["named"] = str(item.get("title") or item.get("service") or "")
     return entry
 
 

@@ -44,6 +44,12 @@ PAST_VISIT = (
     r"|\bwhen (?:did )?i (?:came|come|went|go|had|have|was|visited|visit)\b[^.?!]*\blast time\b"
     # "any appointments I cancelled", "the visits I've missed": the ones gone by
     r"|\b(?:appointments?|visits?|bookings?) (?:that )?i(?:'ve| have)? (?:missed|cancell?ed)\b"
+    # "which appointments are cancelled?", "so which ones got cancelled?", "my cancelled
+    # visits": the ones cancelled, from the history (was: the upcoming ones read out, as
+    # though they were the answer, or "I can't help with that")
+    r"|\b(?:which|what) (?:appointments?|visits?|bookings?|ones?)(?: of mine)? (?:are|were"
+    r"|have been|has been|got|is|did you) (?:now |just )?cancell?ed\b"
+    r"|\b(?:my|any|the) cancell?ed (?:appointments?|visits?|bookings?|ones?)\b"
     # "what did I have last month?", "what did I have in december": the visits then
     r"|\bwhat (?:did|have) i (?:have|had|go (?:in )?for)(?: booked| on| in)?(?: back)?"
     r" (?:last (?:month|week|year)|earlier this (?:month|year)|in (?:jan|feb|mar|apr|may|jun|jul"
@@ -168,8 +174,10 @@ READS: tuple[tuple[IntentKind, GatedPattern], ...] = (
             rf"{_WHATS_DUE}"
             # "which is due sooner, groceries or car insurance?": the to-dos compared
             r"|\b(?:which|what)(?: one)?(?:'s| is)? due (?:sooner|first|soonest|earlier|next)\b"
-            # "when is the car insurance due": a task's due day (a bill says so)
-            r"|\bwhen(?:'s| is| was) (?:the |my )?(?!(?:it|that|this|they|those)\b)"
+            # "when is the car insurance due": a task's due day (a bill says so); "what day
+            # is the car insurance renewal due?" the same (was: "I can't help with that")
+            r"|\b(?:when|(?:what|which) (?:day|date))(?:'s| is| was) (?:the |my )?"
+            r"(?!(?:it|that|this|they|those)\b)"
             r"(?!(?:\w+ ){0,5}?(?:bills?|invoices?|payments?|balance|rent)\b)"
             r"[a-z][\w ]{0,40}? due\b"
         ),

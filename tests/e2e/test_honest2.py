@@ -245,6 +245,7 @@ SUBJECTS = {
     "bank": ("bank",),
     "rent": ("rent",),
     "flowers": ("flowers",),
+    "facial": ("facial",),
 }
 
 

@@ -14,6 +14,7 @@ from assistant.language.scope import done_elsewhere
 from assistant.language.slots import services_named
 from assistant.language.targets import DAY_EDGE
 from assistant.models.embedded.scene import Item, Scene
+from assistant.models.embedded.tasks import done_said
 from assistant.schema import ToolResult
 from assistant.speech import (
     article,
@@ -522,7 +523,7 @@ def rescheduled(result: ToolResult, scene: Scene) -> list[str]:
         moved_from = f", moved from {when(before, scene).removeprefix('on ')}"
     # Several moved in one turn: "Done" once, before the first.
     moves = [r for r in scene.results if r.ok and r.call.tool_name == result.call.tool_name]
-    done = "Done. " if not moves or moves[0] is result else ""
+    done = done_said(scene) if not moves or moves[0] is result else ""
     sentences = [f"{done}Your {service(item)} is now {when_written(item, scene)}{moved_from}."]
     if (location := item.get("location")) and _WHERE_ASKED.search(scene.said):
         # "move the cleaning to friday at 11 and what's the address there?"

@@ -111,9 +111,12 @@ def _quiet_listings(scene: Scene, confirming: bool) -> set[int]:
         unresolved = (
             not actions and not confirming and not isinstance(scene.resolution(intent), Match)
         )
-        if failed:
-            continue  # the action failed: what the listing shows still helps
-        if acted or confirming or unresolved:
+        unsure = failed and any(r.error is not None and r.error.unconfirmed for r in actions)
+        if failed and not unsure:
+            continue  # the action was refused: what the listing shows still helps
+        # (one the CRM did not confirm may have landed: the listing read before it may no
+        # longer hold, "You have … a haircut on Sunday at 2:30 PM" of a haircut moved)
+        if acted or unsure or confirming or unresolved:
             for index, result in enumerate(scene.results):
                 tool = result.call.tool_name
                 if result.ok and tool in _lookup_tools(intent) and tool not in asked:

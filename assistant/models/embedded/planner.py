@@ -576,7 +576,10 @@ class EmbeddedPlanner:
             # A change refused as not found, of an item a listing gave: listed afresh, so
             # that the answer says whether it is still there (an id that changed) or gone.
             return relisted
-        request = _as_meant(request)
+        if not (request.dialogue.failed and retries.again_of_failed(request.dialogue, said)):
+            # ("can you add it again please" after an add that failed is kept as said: read
+            # as meant it was "can you add it", of nothing named)
+            request = _as_meant(request)
         state = request.dialogue
         # The customer's own clock, for the answers told from the changes made so far.
         now = local_now(request.now, request.customer.timezone if request.customer else None)
@@ -588,6 +591,7 @@ class EmbeddedPlanner:
             state.failed
             or state.done
             or (request.round <= 1 and retries.about_that(request.user_message))
+            or retries.reading_again(request)
         ) and (after := retries.decide(request)) is not None:
             # "did that go through?", "try again": told from the CRM (or that nothing
             # was changed yet, when no write was made in this conversation).

@@ -168,8 +168,8 @@ class Question:
 
 # "when is the car insurance due": a task named by its words (not "it", not a bill).
 _TASK_DUE = rx(
-    r"\bwhen(?:'s| is| was| are| were) (?:the |my )?(?!(?:it|that|this|they|those)\b)"
-    r"(?P<t>[a-z][a-z ]{1,40}?) (?:tasks? |reminders? )?due\b"
+    r"\b(?:when|(?:what|which) (?:day|date))(?:'s| is| was| are| were) (?:the |my )?"
+    r"(?!(?:it|that|this|they|those)\b)(?P<t>[a-z][a-z ]{1,40}?) (?:tasks? |reminders? )?due\b"
     # asked inside a sentence: "I just want to know when the insurance task is due"
     r"|\bwhen (?:the |my )(?P<e>[a-z][a-z ]{1,40}?)(?: tasks?| reminders?)(?:'s| is) due\b"
 )

@@ -28,7 +28,9 @@ from assistant.schema import (
     PlanRequest,
     ToolCall,
     ToolCallsDecision,
+    ToolExchange,
     ToolResult,
+    UserTurn,
 )
 from assistant.speech import due_day, local_now, parse_day, parse_moment, spoken_datetime
 from assistant.write_memory import standing
@@ -38,6 +40,12 @@ _DID_YOU_VERB = (
     r"|complete|finish|delete|remove|open|make|save|put)"
 )
 # "did that go through?", "did it work", "is it done now?", "has that happened"
+# "what happened?" said alone: not a yes-or-no question, so its answer opens without one.
+_WHAT_HAPPENED = (
+    r"^(?:so |and |ok |okay |well |hm+ )?what(?: has| just)? happened(?: (?:then|there"
+    r"|in the end|with (?:that|it|this)|to (?:that|it))| just now)?[ ?.!]*$"
+)
+_ASKS_WHAT_HAPPENED = rx(_WHAT_HAPPENED)
 _ASKS_IF_DONE = rx(
     # ("go through my tasks with me" asks for them read out, not after a change)
     r"\b(?:go|gone|went|get|got|goes) through\b(?! (?:my|all|your|them|everything|each|every)\b)"
@@ -52,6 +60,13 @@ _ASKS_IF_DONE = rx(
     r" (?:opened|made|booked|cancell?ed|moved|saved|created|changed|updated|logged|filed"
     r"|raised|sent)\b"
     r"|\bdid (?:you|it) (?:do|manage|get) (?:it|that)\b"
+    # "can you check again?": looked at again (a read that failed is read again)
+    r"|^(?:so |ok |okay )?(?:can you |could you |please )?(?:check|look)(?: it| that)? again\b"
+    # "what happened?" said alone just after a write: how it went, from the CRM (was: "I
+    # can't help with that" after a cancel the CRM had not confirmed). A thing named, "what
+    # happened to my refund", is not asked of a write.
+    r"|"
+    + _WHAT_HAPPENED
     # "did you book it?", "did you add that?" just after the change: was it made
     + _DID_YOU_VERB
     + r"(?: it| that| that one| them)\b"
@@ -68,6 +83,7 @@ _ABOUT_THAT = rx(
     r"(?:go|gone|went|work|worked|happen|happened|go ahead|gone ahead)(?: through)?"
     r"|(?:is|was) (?:that|it|this) (?:done|sorted)(?: now)?"
     r"|(?:can you |please )?(?:try (?:it |that )?again|retry)(?: please)?"
+    r"|(?:can you |could you |please )?(?:check|look)(?: it| that)? again(?: please)?"
     r"|did you,? (?:actually |really |definitely )?(?:book|move|reschedule|add|change|update"
     r"|complete|finish|delete|remove|open|make|save|put) (?:it|that|that one|them))[ ?.!]*$"
 )
@@ -200,6 +216,13 @@ def went_through(write: Item, items: Sequence[Item]) -> bool:
     return False
 
 
+def _name_of(write: Item) -> str:
+    """What a write not confirmed was of: the title or service it was sent with, or its
+    item's as last listed."""
+    arguments = write.get("arguments") or {}
+    return str(arguments.get("title") or arguments.get("service") or write.get("named") or "")
+
+
 def verdict(failed: Sequence[Item], results: Sequence[ToolResult]) -> tuple[list[Item], str]:
     """The failed writes still not done, and what to say about the check."""
     items = _items(results)
@@ -211,7 +234,11 @@ def verdict(failed: Sequence[Item], results: Sequence[ToolResult]) -> tuple[list
         )
     pending = [w for w in failed if not went_through(w, items)]
     if not pending:
-        return [], f"Yes: I've checked, and {what} did go through after all."
+        # each item named as it now is: "…did go through after all; your haircut is
+        # cancelled." (was: "the cancellation" alone, of a turn that may have made several)
+        left = [told for w in failed if (told := outcome({**w, "label": _name_of(w)}))]
+        named = f"; {' and '.join(left)}" if len(left) == len(failed) else ""
+        return [], f"Yes: I've checked, and {what} did go through after all{named}."
     if len(pending) < len(failed):
         done = _spoken([str(w.get("tool")) for w in failed if w not in pending])
         still = _spoken([str(w.get("tool")) for w in pending])
@@ -220,8 +247,13 @@ def verdict(failed: Sequence[Item], results: Sequence[ToolResult]) -> tuple[list
             "try that again?"
         )
     return pending, (
-        f"No, {what} didn't go through, so nothing was changed. Would you like me to try again?"
+        f"No, {what} didn't go through, {_NOTHING_CHANGED}. Would you like me to try again?"
     )
+
+
+_NOTHING_CHANGED = "so nothing was changed"
+# (said when other writes of that turn went through)
+_THAT_NOT_CHANGED = "so that wasn't changed (the rest of what you asked did go through)"
 
 
 # Words that name which kind of write is asked about ("did the cancel go through").
@@ -480,9 +512,11 @@ def not_there_yet(failed: Sequence[Item], results: Sequence[ToolResult], now: da
 
 # "no, don't", "no", "stop", "no, keep it", "no don't cancel it": a bare no said right after
 # a change the CRM did not confirm in time is that change taken back.
+# ("never mind (then)" too: the request let go, said while it may have landed; was "Okay,
+# no problem." over a massage the CRM had booked)
 _NO_TO_IT = rx(
-    r"^(?:(?:oh|no|nope|wait|actually|sorry|hang on|hold on|stop)[, ]+)*"
-    r"(?:no|nope|stop|don't|do not|dont|(?:keep|leave) (?:it|that|my \w+))"
+    r"^(?:(?:oh|no|nope|wait|actually|sorry|hang on|hold on|stop|ok|okay)[, ]+)*"
+    r"(?:no|nope|stop|never ?mind(?: then)?|don't|do not|dont|(?:keep|leave) (?:it|that|my \w+))"
     r"(?:[, ]+(?:don't|do not|dont|stop)(?: do (?:it|that))?)?"
     r"(?:[, ]+(?:keep|leave) (?:it|that|my \w+)(?: please)?"
     r"|[, ]+(?:don't |do not |dont )?(?:cancel|delete|add|book|move|change|do) (?:it|that))?"
@@ -666,7 +700,56 @@ def _waiting(request: PlanRequest) -> list[Item]:
 
 def decided_here(request: PlanRequest) -> bool:
     """Whether `decide` takes the message itself (a take-back, "ok", "did it go through?")."""
-    return _unconfirmed_taken_back(request) or asked(request.user_message) is not None
+    return (
+        _unconfirmed_taken_back(request)
+        or asked(request.user_message) is not None
+        or again_of_failed(request.dialogue, request.user_message)
+    )
+
+
+# "book it again", "ok add it again then": the write that did not go through, sent again
+# by its own verb (was: "When would you like your massage?" after a booking the CRM had
+# made but not confirmed, towards a second one). Only of a write that failed: after one
+# that went through, "book it again" is another.
+_AGAIN_SAID = rx(
+    r"^(?:(?:ok|okay|so|then|well|fine|right|alright|hmm)[, ]+)*(?:please |can you |could you "
+    r"|just |go ahead and )*(?P<verb>book|add|put|cancel|move|reschedule|delete|remove|mark"
+    r"|complete|open|send|submit|file|change|update|do) (?:it|that|this)(?: one)?"
+    r"(?: (?:in|down|through|done|as done))? (?:again|once more|one more time)"
+    r"(?: then| please| for me| now)*[.!?]*$"
+)
+_AGAIN_OF = {
+    "book": ("crm.bookAppointment",),
+    "add": ("crm.addTask",),
+    "put": ("crm.addTask",),
+    "cancel": ("crm.cancelAppointment",),
+    "move": ("crm.rescheduleAppointment", "crm.updateTask"),
+    "reschedule": ("crm.rescheduleAppointment",),
+    "delete": ("crm.deleteTask",),
+    "remove": ("crm.deleteTask",),
+    "mark": ("crm.completeTask",),
+    "complete": ("crm.completeTask",),
+    "open": ("crm.createTicket",),
+    "send": ("crm.createTicket",),
+    "submit": ("crm.createTicket",),
+    "file": ("crm.createTicket",),
+    "change": ("crm.rescheduleAppointment", "crm.updateTask", "crm.updateContactInfo"),
+    "update": ("crm.updateTask", "crm.updateContactInfo"),
+}
+
+
+def again_of_failed(state: Dialogue, message: str) -> bool:
+    """The message sends again, by its verb, a write of the last that did not go through
+    (the narrator reads it as "try again" too: no booking of its own asked after)."""
+    failed = standing(state.failed)
+    lowered = message.lower()
+    if not failed or ("again" not in lowered and "more" not in lowered):
+        return False
+    said = _AGAIN_SAID.search(normalize(message).text)
+    if said is None:
+        return False
+    tools = _AGAIN_OF.get(said.group("verb"))
+    return tools is None or any(str(write.get("tool")) in tools for write in failed)
 
 
 def beside_another(
@@ -800,12 +883,79 @@ def _put_backs(request: PlanRequest, waiting: Sequence[Item]) -> list[ToolCall]:
     ]
 
 
+def _told_as_what(text: str) -> str:
+    """A verdict said to "what happened?": without the "Yes"/"No" a question of yes or no
+    is answered with ("That went through: your haircut is cancelled.")."""
+    for opening, instead in (
+        ("Yes, that went through: ", "That went through: "),
+        ("Yes: I've checked, and ", "I've checked: "),
+        ("No, ", ""),
+    ):
+        if text.startswith(opening):
+            rest = text.removeprefix(opening)
+            return instead + rest if instead else rest[:1].upper() + rest[1:]
+    return text
+
+
+# The call ids of the reads made again ("try again" after a read the CRM failed).
+READ_AGAIN_ID = "_again"
+
+
+def _reads_failed_last(request: PlanRequest) -> list[ToolCall]:
+    """The reads of the customer's turn before this one that failed, when all of that
+    turn's calls were reads (none when one of them went through)."""
+    users = 0
+    calls: list[ToolCall] = []
+    for message in reversed(request.conversation):
+        if isinstance(message, UserTurn):
+            users += 1
+            if users == 2:
+                break
+        elif users == 1 and isinstance(message, ToolExchange):
+            for result in message.results:
+                if result.call.tool_name in WRITE_TOOLS:
+                    return []
+                if not result.ok:
+                    calls.append(result.call)
+    return calls
+
+
+def _read_again(request: PlanRequest) -> FinalDecision | ToolCallsDecision | None:
+    """ "try again", "can you check again?" after a read the CRM failed (was: "There's
+    nothing to try again: I haven't tried a change in this conversation yet."): the reads
+    made again, then told by the narrator."""
+    if request.turn_results:
+        if all(READ_AGAIN_ID in r.call.call_id for r in request.turn_results):
+            return FinalDecision(text="")
+        return None
+    available = {tool.name for tool in request.tools}
+    calls = tuple(
+        ToolCall(
+            call_id=f"c_{request.round}_{n}{READ_AGAIN_ID}",
+            tool_name=call.tool_name,
+            arguments=dict(call.arguments),
+        )
+        for n, call in enumerate(_reads_failed_last(request), start=1)
+        if call.tool_name in available
+    )
+    return ToolCallsDecision(calls=calls) if calls else None
+
+
+def reading_again(request: PlanRequest) -> bool:
+    """This turn's results are the reads made again for "try again"."""
+    return bool(request.turn_results) and all(
+        READ_AGAIN_ID in r.call.call_id for r in request.turn_results
+    )
+
+
 def decide(request: PlanRequest) -> FinalDecision | ToolCallsDecision | None:
     """The decision for a message about the writes that failed last, or None."""
     state = request.dialogue
     if _unconfirmed_taken_back(request):
         return _take_back(request)
     mode = asked(request.user_message) or _named_overtaken(state, request.user_message)
+    if mode is None and again_of_failed(state, request.user_message):
+        mode = "retry"
     if mode is None:
         return None
     failed = _asked_about(state, request.user_message)
@@ -836,8 +986,12 @@ def decide(request: PlanRequest) -> FinalDecision | ToolCallsDecision | None:
             told = _outcome(write, local_now(request.now, zone))
             if mode == "retry":
                 told = "There's nothing to try again; " + told.removeprefix("Yes, ")
+            elif _ASKS_WHAT_HAPPENED.search(text):
+                told = _told_as_what(told)
             return FinalDecision(text=told)
         if not state.held and not state.done and _ABOUT_THAT.search(text):
+            if reread := _read_again(request):
+                return reread  # "try again" after a read that failed: read again
             # Nothing was changed in this conversation (a request cut off before its write,
             # a socket dropped mid-turn): said so, never "I can't help with that".
             return FinalDecision(text=NOTHING_TO_RETRY if mode == "retry" else NOTHING_DONE)
@@ -856,7 +1010,13 @@ def decide(request: PlanRequest) -> FinalDecision | ToolCallsDecision | None:
     if any(r.call.tool_name not in _LOOKUP_TOOLS for r in results):
         return FinalDecision(text="")  # sent again: the narrator tells how it went
     pending, text = verdict(failed, results)
+    if _NOTHING_CHANGED in text and _made_beside(request):
+        # "move my haircut … and my dentist …" with the dentist's refused: the haircut was
+        # moved, and "so nothing was changed" said it was not
+        text = text.replace(_NOTHING_CHANGED, _THAT_NOT_CHANGED)
     if mode == "check" or not pending or _items(results) is None:
+        if mode == "retry" or _ASKS_WHAT_HAPPENED.search(normalize(request.user_message).text):
+            text = _told_as_what(text)  # (no yes or no to "try again" either)
         return FinalDecision(text=text)
     calls = tuple(
         ToolCall(
@@ -879,8 +1039,10 @@ __all__ = [
     "NOTHING_DONE",
     "NOTHING_TO_RETRY",
     "PUT_BACK_ID",
+    "READ_AGAIN_ID",
     "about_that",
     "after_the_last",
+    "again_of_failed",
     "asked",
     "beside_another",
     "decide",
@@ -888,6 +1050,7 @@ __all__ = [
     "landed_after_all",
     "lookups",
     "nothing_held",
+    "reading_again",
     "verdict",
     "went_through",
     "without_looks",

@@ -36,6 +36,7 @@ from assistant.models.embedded.ordinals import (
     told_named,
 )
 from assistant.models.embedded.references import read_intents
+from assistant.models.embedded.retries import again_of_failed
 from assistant.models.embedded.task_anchored import counts_from_a_task
 from assistant.models.embedded.topic import detail_kept
 from assistant.models.embedded.write_tools import WRITE_TOOLS
@@ -165,8 +166,12 @@ class Scene:
             reading = (
                 task_anchored.counted(reading, request.tool_results, request.dialogue) or reading
             )
-        intents = read_intents(
-            conversation, reading, now, timezone, request.dialogue, request.tool_results
+        intents = (
+            []  # "book it again" after a booking that failed: "try again", said by its verb
+            if request.dialogue.failed and again_of_failed(request.dialogue, message)
+            else read_intents(
+                conversation, reading, now, timezone, request.dialogue, request.tool_results
+            )
         )
         if detail_kept(message):
             # "my phone number is still the same one, yeah?": asked after, nothing to change

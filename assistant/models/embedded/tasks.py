@@ -11,6 +11,7 @@ from assistant.language.patterns import rx
 from assistant.language.slots import noted_reminder, noted_time
 from assistant.models.embedded.scene import Item, Scene
 from assistant.models.embedded.topic import NO_DATE
+from assistant.models.embedded.write_tools import WRITE_TOOLS
 from assistant.ordering import spoken_tasks
 from assistant.schema import ToolResult
 from assistant.speech import (
@@ -250,6 +251,15 @@ def _answered_of_another(result: ToolResult, scene: Scene, doing: str) -> list[s
     ]
 
 
+def done_said(scene: Scene) -> str:
+    """ "Done. " before the first change told, unless a write of the turn did not go
+    through: "Done." would say all that was asked was done ("Done. I marked Buy groceries as
+    complete. … I couldn't mark Renew car insurance as complete")."""
+    if any(not r.ok and r.call.tool_name in WRITE_TOOLS for r in scene.results):
+        return ""
+    return "Done. "
+
+
 def completed(result: ToolResult, scene: Scene) -> list[str]:
     if other := _answered_of_another(result, scene, "complete"):
         return other
@@ -266,7 +276,7 @@ def completed(result: ToolResult, scene: Scene) -> list[str]:
     first = siblings[0] is result if siblings else True
     last = siblings[-1] is result if siblings else True
     sentences = [
-        f"Done. I marked {title(task)} as complete."
+        f"{done_said(scene)}I marked {title(task)} as complete."
         if first
         else f"I also marked {title(task)} as complete."
     ]

@@ -22,7 +22,10 @@ from assistant.models.embedded.pinning import pinned, task_change
 from assistant.resolve import Item
 
 _UNDO = rx(
-    r"^(?:(?:oh|ok|okay|actually|wait|no|hmm|sorry|um)[, ]+)*"
+    # ("never mind, undo that": the take-back, not a request let go, "Okay, no problem.",
+    # over a cancel the CRM had made)
+    r"^(?:(?:oh|ok|okay|actually|wait|no|hmm|sorry|um|never ?mind|forget it"
+    r"|on second thought)[, ]+)*"
     r"(?:please |can you |could you |just )?"
     r"(?:undo|reverse|revert|take back|put (?:it|that) back|change (?:it|that) back"
     r"|move (?:it|that) back to where it was)(?: that| it| this| the last (?:change|thing|one)"
