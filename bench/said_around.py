@@ -4,7 +4,7 @@ must be no more than what it writes as written.
 
     python -m bench.said_around [--sets 'tests/data/conversations*.jsonl']
                                 [--ways thanks,sentence,um,caps,spaces,for_me,so_yeah,hi,
-                                        verbs,nouns,dotted_hours,this_day]
+                                        verbs,nouns,in_full,dotted_hours,this_day]
                                 [--answers] [--json]
 
 Each session of the sets (two turns or more) is played through the websocket, the real
@@ -81,6 +81,28 @@ _SWAPS: dict[str, tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], s
         (re.compile(r"(?i)\bappointment\b"), "booking"),
         (re.compile(r"(?i)\btasks\b"), "to-dos"),
         (re.compile(r"(?i)\btask\b"), "to-do"),
+    ),
+    # "don't" → "do not", "what's" → "what is", "I'm" → "I am": said in full
+    "in_full": tuple(
+        (re.compile(rf"(?i)\b{short}\b"), full)
+        for short, full in (
+            ("don't", "do not"),
+            ("doesn't", "does not"),
+            ("didn't", "did not"),
+            ("can't", "cannot"),
+            ("won't", "will not"),
+            ("isn't", "is not"),
+            ("wasn't", "was not"),
+            ("i'm", "I am"),
+            ("i'd", "I would"),
+            ("i've", "I have"),
+            ("i'll", "I will"),
+            ("it's", "it is"),
+            ("that's", "that is"),
+            ("what's", "what is"),
+            ("when's", "when is"),
+            ("there's", "there is"),
+        )
     ),
     # "3pm" → "3 p.m.", "10:30am" → "10:30 a.m."
     "dotted_hours": ((re.compile(r"(?i)\b(\d{1,2}(?::\d\d)?)\s?([ap])\.?m\b\.?"), _dotted),),

@@ -15,6 +15,7 @@ from __future__ import annotations
 from datetime import date, datetime, timedelta
 
 from assistant.language.dates import When, find_when
+from assistant.language.lexicon import BOOKING_VERBS
 from assistant.language.patterns import rx
 
 # The words that say one more of the same ("again" alone is the customer's own verb:
@@ -24,7 +25,7 @@ _ANOTHER = rx(
     r"|also"
     # just after a booking: "ok book it again for saturday same time", "can you do the same
     # on friday at the same time" (was: the one booked MOVED to Friday)
-    r"|(?:book|get|make) (?:it|that|one) again|do (?:the same|that again|it again))\b"
+    r"|(?:" + BOOKING_VERBS + r") (?:it|that|one) again|do (?:the same|that again|it again))\b"
     # "and again on saturday at the same time"
     r"|^(?:(?:and|then|ok|okay)\W+)*again\b"
 )

@@ -558,7 +558,8 @@ _INSTEAD = rx(r"\b(?:instead|rather)\b")
 # "book me a new haircut … instead", "schedule me a new one…", "set up another…": another
 # booking, not a move (said with "schedule", it MOVED the haircut).
 _NEW_BOOKING = rx(
-    r"\b(?:book|schedule|set up|arrange|pencil in|make|get|put (?:me |us )?down for)"
+    # (not "get" nor "make": "can I get a haircut on saturday instead" may be the move)
+    r"\b(?:book|schedule|set up|arrange|pencil in|reserve|line up|put (?:me |us )?down for)"
     r" (?:me |us )?(?:in )?(?:for )?(?:a new|another|a second|a|an)\b"
 )
 _INSTEAD_OF = rx(

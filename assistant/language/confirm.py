@@ -194,7 +194,8 @@ _NOT_A_NAME = frozenset({"task", "appointment", "one", "visit", "booking", "to-d
 def go_ahead_naming(text: str) -> tuple[str, tuple[str, ...]] | None:
     """The destructive tool a yes names by its verb, and the words it names its thing by
     ("ok yes cancel the haircut": cancel, ("haircut",)); None for any other message."""
-    said = normalize(text).text
+    # (read as meant, as `go_ahead_named`: "ok yes call off the haircut" names a cancel)
+    said = normalize(as_meant(text)).text
     if not said.startswith(("o", "y", "r", "a", "s", "w")):
         return None
     match = _YES_NAMING.search(said)

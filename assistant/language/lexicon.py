@@ -195,6 +195,11 @@ OTHER_CHANGE_VERBS = (
     r"|schedule|set up|pencil in|pencil|put down|make|get rid of|get rid|finish|scrap|drop"
     r"|clear|check off|tick off|tick|cross off|cross|erase|wipe|rename|edit"
 )
+#: The words a booking is asked with, beside "book": "schedule me another one…", "set me
+#: up with a new one", "pencil in one more" ask what "book me another one…" does.
+BOOKING_VERBS = (
+    r"book|get|make|put|schedule|set (?:me |us )?up(?: with)?|arrange|pencil in|reserve|line up"
+)
 #: The same, said as doing ("I'm not scheduling…", "I'm thinking about pencilling in…").
 OTHER_CHANGE_DOINGS = (
     r"pushing|bumping|shifting|postponing|rebooking|switching|swapping|bringing|pulling"

@@ -23,7 +23,7 @@ from assistant.language.clause import TASK_NOUN
 from assistant.language.dates import find_when
 from assistant.language.intent import TOOL_OF
 from assistant.language.intents import clauses_of
-from assistant.language.lexicon import SERVICES
+from assistant.language.lexicon import BOOKING_VERBS, SERVICES
 from assistant.language.patterns import GatedPattern, rx
 from assistant.language.shifts import bare_clock, find_shift, shifts_by_part, whole_days
 from assistant.language.targets import TargetRef
@@ -268,7 +268,7 @@ def _each_in_its_clause(
 _OWN_SAYING = rx(r"^\W*(?:i|i'll|i will|i'd|i'm|we|we'll|let's|let me)\b")
 
 
-_AGAIN = rx(r"\b(?:book|get|make)(?: me)? (?:a new one|another one|another|one|a new)\b")
+_AGAIN = rx(r"\b(?:" + BOOKING_VERBS + r")(?: me)? (?:a new one|another one|another|one|a new)\b")
 
 
 def _one_more_booked(

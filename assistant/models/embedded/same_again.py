@@ -10,6 +10,7 @@ from zoneinfo import ZoneInfo
 
 from assistant.dialogue_state import Action, Dialogue, Item
 from assistant.language import Intent, detect_intents, slots
+from assistant.language.lexicon import BOOKING_VERBS
 from assistant.language.patterns import rx
 from assistant.language.shifts import find_shift
 from assistant.language.text import normalize
@@ -269,7 +270,7 @@ _A_WEEK_ON = rx(
 )
 # "book me another one …", "get me the same again …": a booking of the one talked about.
 _ANOTHER = rx(
-    r"\b(?:book|get|make|put)(?: me)?(?: in for)? (?:another(?: one)?|a new one|one more"
+    r"\b(?:" + BOOKING_VERBS + r")(?: me)?(?: in for)? (?:another(?: one)?|a new one|one more"
     r"|the same(?: again| one)?)\b"
 )
 # "and same as before …", "the same again …": nothing else said but when.
