@@ -33,6 +33,7 @@ from assistant.errors import ModelUnavailable
 from assistant.heard import answers_with_more, said_before_reply, was_heard, words
 from assistant.integrity import AS_ASKED_CHECK, NOT_STARTED, WriteIntegrity
 from assistant.language.as_meant import as_meant, without_greeting
+from assistant.language.characters import readable
 from assistant.logs import trace_context
 from assistant.metrics import Metrics, count, observe
 from assistant.models.base import Narrator, Planner
@@ -226,6 +227,8 @@ class Engine:
         received_at: float | None = None,
         question_heard: bool = True,
     ) -> TurnDone:
+        # What the customer meant: invisible characters out, other digits read as 0-9.
+        text = readable(text)
         loop = asyncio.get_running_loop()
         started = time.perf_counter()
         budget = TurnBudget.starting(

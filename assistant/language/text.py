@@ -24,7 +24,12 @@ EMAIL_TOKEN = "emailaddress"
 PHONE_TOKEN = "phonenumber"
 _CORRECTOR = TypoCorrector(VOCABULARY, protected=COMMON_WORDS | set(SLANG))
 
-_EMAIL = rx(r"[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}", re.IGNORECASE)
+# An address begins where a word may ("mаria.new@…" with a Cyrillic "а" is no address,
+# and not "ria.new@…" either) and ends where a word does ("…@example.coм" is not "….co").
+_EMAIL = rx(r"(?<![^\s<(\[\"',:;])[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}(?![\w@-])", re.IGNORECASE)
+# What an address may not hold however it is written: a dot first or last in its name or
+# two in a row ("maria.new.@…", "maria..new@…"), an empty part of its domain.
+_NO_ADDRESS = rx(r"^\.|\.@|\.\.|@[.-]|-\.|\.-")
 # A phone number: optional +country, then groups of digits separated by space, dot,
 # dash or brackets; at least 7 digits in all (checked by the slot extractor).
 _PHONE = rx(r"(?<![\w:/])\+?\(?\d[\d\s().-]{5,}\d(?![\w:])")
@@ -244,7 +249,15 @@ def normalize(text: str) -> Normalized:
     if text.lstrip()[:2] == "1." and " 2." in text:
         text = _numbered(text)
     text = written(plain(text.translate(_QUOTES)))
-    emails = tuple(match.group(0) for match in _EMAIL.finditer(text)) if "@" in text else ()
+    emails = (
+        tuple(
+            match.group(0)
+            for match in _EMAIL.finditer(text)
+            if _NO_ADDRESS.search(match.group(0)) is None
+        )
+        if "@" in text
+        else ()
+    )
     for index, email in enumerate(emails):
         text = text.replace(email, f" {EMAIL_TOKEN}{index} ", 1)
     phones = tuple(

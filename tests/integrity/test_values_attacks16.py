@@ -1,0 +1,63 @@
+"""Values attacked on purpose (tests/data/attacks16_values.jsonl): a phone number in
+full-width or Arabic-Indic digits, with zero-width characters or a letter O for a zero,
+in another country's national format, seven or eleven digits, with an extension; an
+email with a zero-width character, a Cyrillic look-alike letter in its name or its
+domain, a dot that ends its name, two dots in a row, no top-level domain, a trailing
+dot; a booking, a move or a due day years ahead ("2090"), a year gone by, a two-digit
+year; an hour the clocks skip in Los Angeles said by its date. On /v1/ws with the
+embedded models and the real CRM stub. Nothing is written that is not the value said,
+or the value the question named and the customer said yes to.
+
+FIRST RUN (written before the rules they exercise were read): 28 sessions, 20 held, 8
+failed, two of them the probes' own; 6 more written before any fix, 3 held, 3 failed:
+- WRONG WRITE: "change my email to maria\u200b.new@example.com" (a zero-width space),
+  yes: the email on file became ".new@example.com" (the address lifted from after the
+  invisible character);
+- WRONG WRITE: "mаria.new@example.com" (a Cyrillic "а"), yes: "ria.new@example.com";
+- WRONG WRITE: "maria.new.@example.com" and "maria..new@example.com", no address mail
+  can go to, were asked about and written as they were;
+- WRONG WRITE: "That time has already passed. When would you like it instead?" answered
+  "yes" booked a consultation tomorrow at the hour said ("book a consultation on march 3
+  2029 at 10am", and "today at 9am" at noon); "sure go ahead" moved the haircut to its own
+  day at the hour said ("move my haircut to january 2 2030 at 3pm"); "ok" and "yes" added
+  the to-do without its day ("Call the bank"; "Renew my passport yes", the yes in its
+  title);
+- the probes': "book a consultation on january 20 2090" and a move there are refused ("I
+  can only book up to 12 months ahead"), fair; the probes wanted the year said back.
+- held as checked, but read: a phone number in full-width ("４１５-５５５-０１４３") or
+  Arabic-Indic digits was sent to the CRM UNASKED as "+1４１５…" (a contact change, which
+  always waits for a yes), refused only by the stub's own check; now asked, as plain
+  digits, and the checks say so.
+- held: a zero-width space or a letter O in a number, a French or London number said in
+  its national form (asked which country), seven or eleven digits, an extension (asked,
+  "without the extension 22"), a German number with its +49; an email with a trailing
+  dot after it or two, no top-level domain, a non-breaking space or a Cyrillic letter in
+  its domain; a past year, "2/3/90", "for 2090" with no day, a due day in 1990 or in 2090;
+  the hour the clocks skip on 10 March said by its date (asked, and a yes books nothing).
+Fixed: a message's characters are read as they show (language/characters.py, at the
+engine's door): invisible format characters out, full-width signs and other scripts'
+digits as the plain ones, a Cyrillic or Greek look-alike inside a Latin word as the Latin
+letter; an email address begins and ends where a word does and is not one with a dot
+first, last or twice in its name (language/text.py); a yes to "that time has already
+passed, when instead?" asks again (models/embedded/followup.py, as a yes to "which day?"
+did).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tests.e2e.test_conversations import DATA, crm_app, score  # noqa: F401  (the fixture)
+from tests.fixtures.app import MakeAssistant
+from tests.fixtures.crm import CrmAdmin
+
+VALUES: Path = DATA / "attacks16_values.jsonl"
+
+
+async def test_values_are_written_as_said_or_not_at_all(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin, capsys: Any
+) -> None:
+    """Every session writes the value said (or asked about and agreed), or nothing."""
+    share, failed = await score(make_assistant, crm_admin, VALUES, capsys)
+    assert share == 1.0, failed
