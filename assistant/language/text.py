@@ -11,6 +11,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from assistant.language.address import IN_TEXT as EMAIL_IN_TEXT
+from assistant.language.address import mail_can_reach
 from assistant.language.lexicon import VOCABULARY, WORD_ENDINGS
 from assistant.language.patterns import rx
 from assistant.language.spelling import COMMON_WORDS, MISSPELT, SHORTHAND, SLANG, words
@@ -24,12 +26,6 @@ EMAIL_TOKEN = "emailaddress"
 PHONE_TOKEN = "phonenumber"
 _CORRECTOR = TypoCorrector(VOCABULARY, protected=COMMON_WORDS | set(SLANG))
 
-# An address begins where a word may ("mаria.new@…" with a Cyrillic "а" is no address,
-# and not "ria.new@…" either) and ends where a word does ("…@example.coм" is not "….co").
-_EMAIL = rx(r"(?<![^\s<(\[\"',:;])[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}(?![\w@-])", re.IGNORECASE)
-# What an address may not hold however it is written: a dot first or last in its name or
-# two in a row ("maria.new.@…", "maria..new@…"), an empty part of its domain.
-_NO_ADDRESS = rx(r"^\.|\.@|\.\.|@[.-]|-\.|\.-")
 # A phone number: optional +country, then groups of digits separated by space, dot,
 # dash or brackets; at least 7 digits in all (checked by the slot extractor).
 _PHONE = rx(r"(?<![\w:/])\+?\(?\d[\d\s().-]{5,}\d(?![\w:])")
@@ -252,8 +248,8 @@ def normalize(text: str) -> Normalized:
     emails = (
         tuple(
             match.group(0)
-            for match in _EMAIL.finditer(text)
-            if _NO_ADDRESS.search(match.group(0)) is None
+            for match in EMAIL_IN_TEXT.finditer(text)
+            if mail_can_reach(match.group(0))
         )
         if "@" in text
         else ()

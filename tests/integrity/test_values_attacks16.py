@@ -25,9 +25,10 @@ failed, two of them the probes' own; 6 more written before any fix, 3 held, 3 fa
 - the probes': "book a consultation on january 20 2090" and a move there are refused ("I
   can only book up to 12 months ahead"), fair; the probes wanted the year said back.
 - held as checked, but read: a phone number in full-width ("４１５-５５５-０１４３") or
-  Arabic-Indic digits was sent to the CRM UNASKED as "+1４１５…" (a contact change, which
-  always waits for a yes), refused only by the stub's own check; now asked, as plain
-  digits, and the checks say so.
+  Arabic-Indic digits went to the write with no question (a contact change always
+  waits for a yes) as "+1４１５…", refused by the tool's own pattern before the CRM, and
+  told "I didn't get the details quite right"; now read as plain digits and asked, and
+  the checks say so.
 - held: a zero-width space or a letter O in a number, a French or London number said in
   its national form (asked which country), seven or eleven digits, an extension (asked,
   "without the extension 22"), a German number with its +49; an email with a trailing
@@ -41,6 +42,10 @@ letter; an email address begins and ends where a word does and is not one with a
 first, last or twice in its name (language/text.py); a yes to "that time has already
 passed, when instead?" asks again (models/embedded/followup.py, as a yes to "which day?"
 did).
+Written after those fixes, first run: 1 probe, failed: the tool's own check of an email
+(JSON Schema's "email" format) took anything with an "@", so an OpenAI-compatible model
+writing "maria..new@example.com" as said would have had it asked about and written. The
+tool now checks the shape mail can reach (language/address.py, tools/catalog.py).
 """
 
 from __future__ import annotations
@@ -48,6 +53,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from assistant.fakes.world import CATALOG
 from tests.e2e.test_conversations import DATA, crm_app, score  # noqa: F401  (the fixture)
 from tests.fixtures.app import MakeAssistant
 from tests.fixtures.crm import CrmAdmin
@@ -61,3 +67,23 @@ async def test_values_are_written_as_said_or_not_at_all(
     """Every session writes the value said (or asked about and agreed), or nothing."""
     share, failed = await score(make_assistant, crm_admin, VALUES, capsys)
     assert share == 1.0, failed
+
+
+def test_an_address_mail_cannot_reach_is_refused_by_the_tool_whoever_wrote_it() -> None:
+    """A model (not the embedded grammar) writing the email said, "maria..new@…",
+    "maria.new.@…", ".maria@…", "maria@example..com", "maria@-example.com": refused by the
+    tool's own check, naming the email, so no question offers to write it; a plain
+    address passes."""
+    for bad in (
+        "maria..new@example.com",
+        "maria.new.@example.com",
+        ".maria@example.com",
+        "maria@example..com",
+        "maria@-example.com",
+        "maria.new@example",
+        "maria new@example.com",
+    ):
+        error = CATALOG.argument_error("crm.updateContactInfo", {"email": bad})
+        assert error is not None and "email" in error, (bad, error)
+    plain = {"email": "Maria.N+1@ex-ample.co.uk"}
+    assert CATALOG.argument_error("crm.updateContactInfo", plain) is None
