@@ -187,6 +187,8 @@ class Engine:
         that came before the question it would answer confirms nothing; `question_heard`
         False: the question waiting was asked on another connection of the session
         (assistant.heard_here), so a yes here confirms nothing either."""
+        # As it shows: invisible characters out, other digits and look-alikes as plain ones.
+        text = readable(text)
         if "  " in text or "\t" in text:
             # Spaces typed twice over say nothing more: every reader sees the words once
             # spaced ("change  my  haircut  to  a  massage" was read as a move).
@@ -227,8 +229,6 @@ class Engine:
         received_at: float | None = None,
         question_heard: bool = True,
     ) -> TurnDone:
-        # What the customer meant: invisible characters out, other digits read as 0-9.
-        text = readable(text)
         loop = asyncio.get_running_loop()
         started = time.perf_counter()
         budget = TurnBudget.starting(

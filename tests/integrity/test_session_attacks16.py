@@ -15,6 +15,10 @@ FIRST RUN (written before the code they exercise was read): 6 probes, 5 held, 1 
   and inside a delete's name.
 Fixed by reading a look-alike letter inside a Latin word as the Latin one
 (language/characters.py); the duplicate check then asks as it does for the same words.
+Written after, first run: 1 probe, failed: a model's add of "Buy grоceries" (a Cyrillic
+"о") or "Ｂｕｙ groceries" beside the pending "Buy groceries" was not asked about, and
+was another write than the plain one (a model writes the title as it likes, or as a CRM
+text put it). The duplicate checks read a title as it shows (guard.py `_words`).
 """
 
 from __future__ import annotations
@@ -22,6 +26,8 @@ from __future__ import annotations
 import asyncio
 import unicodedata
 
+from assistant import guard
+from assistant.schema import ToolCall, ToolResult
 from tests.fixtures.app import MakeAssistant
 from tests.fixtures.crm import CrmAdmin
 from tests.integrity.helpers import answer, called, titles
@@ -128,3 +134,23 @@ async def test_a_delete_named_with_a_zero_width_space_names_the_task_it_would_de
     after = await titles(crm_admin)
     gone = [t for t in before if t not in after]
     assert gone in ([], ["Buy groceries"]), (gone, answer(asked), answer(events))
+
+
+def _add(title: str) -> ToolCall:
+    return ToolCall(call_id="c1", tool_name="crm.addTask", arguments={"title": title})
+
+
+def test_a_models_add_of_a_look_alike_title_is_asked_as_the_one_listed() -> None:
+    """A model (not the grammar: it writes the title as it likes, or as a CRM's text put
+    it) adds 'Buy grоceries' (a Cyrillic "о") or 'Buy\\u200bgroceries' while 'Buy
+    groceries' is pending: asked about as that one, as the same words are; and the same
+    add repeated in another spelling is the same write."""
+    listing = ToolResult(
+        call=ToolCall(call_id="c0", tool_name="crm.listTasks", arguments={}),
+        status="ok",
+        result={"tasks": [{"id": "t1", "title": "Buy groceries", "status": "pending"}]},
+    )
+    for title in ("Buy gr\u043eceries", "Buy \u200bgroceries", "Ｂｕｙ groceries"):
+        held = guard.doubts([_add(title)], [listing], [], now=0.0, window_s=60.0)
+        assert len(held) == 1 and "already on your list" in held[0].question, (title, held)
+        assert guard.write_key(_add(title)) == guard.write_key(_add("Buy groceries")), title

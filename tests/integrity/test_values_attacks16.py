@@ -46,6 +46,11 @@ Written after those fixes, first run: 1 probe, failed: the tool's own check of a
 (JSON Schema's "email" format) took anything with an "@", so an OpenAI-compatible model
 writing "maria..new@example.com" as said would have had it asked about and written. The
 tool now checks the shape mail can reach (language/address.py, tools/catalog.py).
+Then 3 sessions of two-digit years, first run 2 held, 1 failed: WRONG WRITE, "remind me
+to renew my passport by 2/3/90" added it due "Friday, February 3, 2090" (two digits were
+always this century's). A two-digit year is now the one of that ending nearest today
+(language/dates.py): 1990, a day gone, asked about; "2/3/31" is 2031, "2/3/30" this
+year's.
 """
 
 from __future__ import annotations
