@@ -11,9 +11,10 @@ from __future__ import annotations
 import re
 
 _SHAPE = r"[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}"
-# In a message: it begins where a word may ("mаria.new@…" with a letter of another script
-# is no address, and not "ria.new@…" either) and ends where a word does.
-IN_TEXT = re.compile(rf"(?<![^\s<(\[\"',:;]){_SHAPE}(?![\w@-])", re.IGNORECASE)
+# In a message: it begins after a space, a bracket, a quote or a colon ("mаria.new@…"
+# with a letter of another script is no address, and not "ria.new@…" either; nor is
+# "maria,new@…", a comma typed for a dot, "new@…") and ends where a word does.
+IN_TEXT = re.compile(rf"(?<![^\s<(\[\"':]){_SHAPE}(?![\w@-])", re.IGNORECASE)
 _WHOLE = re.compile(_SHAPE, re.IGNORECASE)
 _NO_ADDRESS = re.compile(r"^\.|\.@|\.\.|@[.-]|-\.|\.-")
 

@@ -51,6 +51,16 @@ to renew my passport by 2/3/90" added it due "Friday, February 3, 2090" (two dig
 always this century's). A two-digit year is now the one of that ending nearest today
 (language/dates.py): 1990, a day gone, asked about; "2/3/31" is 2031, "2/3/30" this
 year's.
+Then 7 sessions of numbers and addresses written the ways people copy them, first run 3
+held, 4 failed, all WRONG WRITES on the yes: "+44 (0) 20 7946 0958" was asked and
+written as +4402079460958 (the 0 in brackets, dialled only at home, kept); "+1 415 555
+01 43 22" as +1415555014322 (twelve digits after +1); "maria,new@example.com" and
+"maria;new@example.com" as "new@example.com". Held: "00 44 …" and "011 44 …" (asked
+which country; now read as +44 and asked), two numbers said with "or". Fixed: a
+number's "(0)" after its country code is dropped, "00" or "011" before nine digits or
+more is the "+" dialled from abroad, and "+1" takes ten digits whose area code begins
+with 2-9, more or fewer asked about by what is wrong (language/slots.py, replies.py); an
+address begins after a space, a bracket, a quote or a colon only (language/address.py).
 """
 
 from __future__ import annotations
