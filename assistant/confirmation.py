@@ -31,7 +31,8 @@ from assistant.language.hesitation import only_hesitates, only_pauses
 from assistant.language.intents import is_request
 from assistant.language.narrowed import agreed, picked
 from assistant.language.replacing import replaces, time_left_open
-from assistant.language.slots import extension_said, services_named
+from assistant.language.slots import e164, extension_said, services_named
+from assistant.language.text import EMAIL_TOKEN, PHONE_TOKEN, normalize
 from assistant.schema import ToolCall, ToolResult
 from assistant.session import PendingConfirmation
 from assistant.speech import article, join_and, phone
@@ -216,11 +217,45 @@ def says_yes_to(text: str, calls: Sequence[ToolCall]) -> bool:
     """Whether the reply says yes to the calls held: a clear yes, or "both" / "all of
     them" to a question naming more than one."""
     if is_affirmative(text):
-        return True
+        return not _puts_a_detail_right(text, calls)
     if len(calls) < 2:
         return False
     said = text.lower().strip()
     return ("both" in said or "all" in said) and _ALL_OF_THEM.match(said) is not None
+
+
+# A yes to a contact change that goes on to put the detail right: "yeah except the last
+# digit is 4", "yes, but the first part should be…" (the number asked was written).
+_DETAIL_PUT_RIGHT = re.compile(
+    r"\b(?:except|apart from|typo|mistake|should be|should say"
+    r"|supposed to be|(?:last|first|middle) (?:digit|digits|number|numbers|letter|part|bit"
+    r"|one|two|three|four)|(?:one|a) digit)\b"
+)
+_DIGITS = re.compile(r"\d+")
+_LIFTED = re.compile(rf"\b(?:{EMAIL_TOKEN}|{PHONE_TOKEN})\d+\b")
+
+
+def _puts_a_detail_right(text: str, calls: Sequence[ToolCall]) -> bool:
+    """A yes to a contact change whose reply says another detail than the one asked (an
+    email, a number, digits not in the number asked), or words that put part of it right:
+    no yes to the detail asked ("yes, 415 555 0144 actually" to 0143 wrote 0143; "yes the
+    last four are 0134" the same). The reply is then read as the customer's own ask."""
+    held = [call.arguments for call in calls if call.tool_name == "crm.updateContactInfo"]
+    if not held:
+        return False
+    said = normalize(text)
+    emails = {str(arguments["email"]).lower() for arguments in held if "email" in arguments}
+    phones = [str(arguments["phone"]) for arguments in held if "phone" in arguments]
+    # (Another kind of detail said after the yes is a change of its own: "yes, and my
+    # email to … too" to a new number.)
+    if emails and any(email.lower() not in emails for email in said.emails):
+        return True
+    if phones and any(e164(number) not in phones for number in said.phones):
+        return True
+    rest = _LIFTED.sub(" ", said.text)  # (the placeholders' numbers are none of hers)
+    if phones and any(not any(run in phone for phone in phones) for run in _DIGITS.findall(rest)):
+        return True
+    return _DETAIL_PUT_RIGHT.search(rest) is not None
 
 
 # "wait, what will that do?", "what happens if I do?": what the change held would do, asked

@@ -61,6 +61,15 @@ number's "(0)" after its country code is dropped, "00" or "011" before nine digi
 more is the "+" dialled from abroad, and "+1" takes ten digits whose area code begins
 with 2-9, more or fewer asked about by what is wrong (language/slots.py, replies.py); an
 address begins after a space, a bracket, a quote or a colon only (language/address.py).
+Then 6 sessions of a yes that puts the detail right in the same breath, first run 2
+held, 4 failed, all WRONG WRITES of the detail asked: "yes, 415 555 0144 actually",
+"yes the last four are 0134", "yeah except the last digit is 4" to 415-555-0143 wrote
+0143; "yes, maria.neu@example.com actually" to maria.new@… wrote maria.new@…. Held:
+"yes, but it's 415 555 0144", "yes but it's .org not .com". Fixed (confirmation.py
+`says_yes_to`): a yes to a contact change whose reply says another detail of that kind,
+digits not in the number asked, or words that put part of it right ("except", "the last
+digit", "should be") is no yes to it; the reply is read as her own ask (asked again about
+0144, about maria.neu@…).
 """
 
 from __future__ import annotations
