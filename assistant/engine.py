@@ -358,7 +358,7 @@ class Engine:
         if (
             pending is not None
             and not pending.answered_by(state.received_at)
-            and confirmation.says_yes_to(state.text, pending.calls)
+            and confirmation.says_yes_to(state.text, pending.calls, pending.prompt)
         ):
             # Sent before the question was said (typed ahead, another tab): a yes to
             # something the customer had not heard yet. Nothing is done; asked again.
@@ -367,7 +367,7 @@ class Engine:
         if (
             pending is not None
             and not state.question_heard
-            and confirmation.says_yes_to(state.text, pending.calls)
+            and confirmation.says_yes_to(state.text, pending.calls, pending.prompt)
         ):
             # Asked on another connection of the session (another tab, the other device):
             # this customer's yes answers a question they never heard. Asked again here.
@@ -403,7 +403,9 @@ class Engine:
             # another?": the answer, and the time the booking is made at.
             pending = retimed
         if pending is not None:
-            says_yes = retimed is not None or confirmation.says_yes_to(state.text, pending.calls)
+            says_yes = retimed is not None or confirmation.says_yes_to(
+                state.text, pending.calls, pending.prompt
+            )
             replies = says_yes or (
                 answers_with_more(state.text)
                 # "no wait, just the task": the customer's own ask narrowed, not an answer

@@ -70,6 +70,16 @@ held, 4 failed, all WRONG WRITES of the detail asked: "yes, 415 555 0144 actuall
 digits not in the number asked, or words that put part of it right ("except", "the last
 digit", "should be") is no yes to it; the reply is read as her own ask (asked again about
 0144, about maria.neu@…).
+Then 7 sessions of a yes to another held change that names another item or time in the
+same breath, first run (on 509de77) 2 held, 5 failed, all WRONG WRITES: "yes, the eye
+exam one actually" to "delete 'Buy groceries'?" deleted the groceries task; "yes, the one
+on wednesday" to "cancel your haircut on Sunday?" cancelled the haircut; "yes, 12:30 pm I
+mean", "yes, 4pm" and "yeah the afternoon one" to "That's 12:30 AM… book it for then?"
+booked it at 12:30 AM. Held: "yes, the one on sunday" (its own day) and "yes 12:30 am is
+right". Fixed (confirmation.py `says_yes_to`, given the question asked): a yes whose own
+sentence goes on to name an item ("the … one", "I mean", "instead") the question did not
+name, or an hour, a half of the day or a weekday the held time is not, is no yes to it;
+a question asked after it ("yes go ahead. do I still owe…?") is not of it.
 """
 
 from __future__ import annotations
