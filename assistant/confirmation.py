@@ -261,9 +261,11 @@ def _puts_a_detail_right(text: str, calls: Sequence[ToolCall]) -> bool:
 
 # A yes that goes on to name another item or time than the one asked about: "yes, the eye
 # exam one actually" to "delete 'Buy groceries'?", "yes, the one on wednesday" to "cancel
-# your haircut on Sunday?" (both were made as asked, not as meant).
+# your haircut on Sunday?", "yes, but call it buy more groceries" to "…add it again
+# anyway?" (each was made as asked, not as meant).
 _ANOTHER_ONE = re.compile(
     r"\b(?:i mean|i meant|instead|rather|not (?:that|the|this)|the other"
+    r"|(?:call|name|title|rename|label) it"
     r"|the (?:[a-z-]+ ){1,3}one|the one (?:on|at|for|in|from) [a-z0-9:]+)\b"
 )
 # An hour, a half of the day or a weekday said after the yes: checked against the time held.

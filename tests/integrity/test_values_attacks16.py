@@ -80,6 +80,9 @@ right". Fixed (confirmation.py `says_yes_to`, given the question asked): a yes w
 sentence goes on to name an item ("the … one", "I mean", "instead") the question did not
 name, or an hour, a half of the day or a weekday the held time is not, is no yes to it;
 a question asked after it ("yes go ahead. do I still owe…?") is not of it.
+Then 1 probe, first run failed: WRONG WRITE, "yes, but call it buy more groceries" to
+"'Buy groceries' is already on your list… add it again anyway?" added a second "Buy
+groceries". "call it", "name it", "rename it"… after a yes is no yes to the title asked.
 """
 
 from __future__ import annotations
@@ -91,6 +94,7 @@ from assistant.fakes.world import CATALOG
 from tests.e2e.test_conversations import DATA, crm_app, score  # noqa: F401  (the fixture)
 from tests.fixtures.app import MakeAssistant
 from tests.fixtures.crm import CrmAdmin
+from tests.integrity.helpers import answer, titles
 
 VALUES: Path = DATA / "attacks16_values.jsonl"
 
@@ -121,3 +125,15 @@ def test_an_address_mail_cannot_reach_is_refused_by_the_tool_whoever_wrote_it() 
         assert error is not None and "email" in error, (bad, error)
     plain = {"email": "Maria.N+1@ex-ample.co.uk"}
     assert CATALOG.argument_error("crm.updateContactInfo", plain) is None
+
+
+async def test_yes_but_call_it_otherwise_adds_no_second_of_the_title_asked(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin
+) -> None:
+    """'add a task to buy groceries' is asked about (one is pending); 'yes, but call it buy
+    more groceries': no second 'Buy groceries' (a to-do titled as said, or asked, is fair)."""
+    tab = await (await make_assistant()).connect()
+    asked = await tab.say("add a task to buy groceries")
+    assert asked[-1]["awaiting_confirmation"] is not None, answer(asked)
+    events = await tab.say("yes, but call it buy more groceries")
+    assert (await titles(crm_admin)).count("Buy groceries") == 1, answer(events)
