@@ -30,6 +30,7 @@ from assistant.language.confirm import request_after_yes as _said_after_yes
 from assistant.language.hesitation import only_hesitates, only_pauses
 from assistant.language.intents import is_request
 from assistant.language.narrowed import agreed, picked
+from assistant.language.others import for_someone_else
 from assistant.language.replacing import replaces, time_left_open
 from assistant.language.slots import e164, extension_said, services_named
 from assistant.language.text import EMAIL_TOKEN, PHONE_TOKEN, normalize
@@ -306,6 +307,8 @@ def _aims_elsewhere(text: str, calls: Sequence[ToolCall], prompt: str) -> bool:
         named = set(_WORDS_OF.findall(another.group(0))) - _NOT_NAMING_WORDS
         if not named or not named <= asked:
             return True  # ("yes, the sunday one" to "…your haircut on Sunday…?" is a yes)
+    if any(call.tool_name == "crm.bookAppointment" for call in calls) and for_someone_else(rest):
+        return True  # "yes, it's for my daughter": booked on hers as hers, unasked
     held = [
         moment
         for call in calls

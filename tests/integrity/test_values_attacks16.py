@@ -83,6 +83,13 @@ a question asked after it ("yes go ahead. do I still owe…?") is not of it.
 Then 1 probe, first run failed: WRONG WRITE, "yes, but call it buy more groceries" to
 "'Buy groceries' is already on your list… add it again anyway?" added a second "Buy
 groceries". "call it", "name it", "rename it"… after a yes is no yes to the title asked.
+Then 3 sessions, first run (on 509de77) 0 held: WRONG WRITES, "yes, it's for my
+daughter" to "That overlaps your haircut… book it anyway?" and "yes it's for my son" to
+a night hour booked the visit on her account as hers (asked for another person, a visit
+is never booked as hers unasked); LOST, "yes and the eye exam one too" to "delete 'Buy
+groceries'?" deleted the groceries and dropped the eye exam without a word. A yes whose
+sentence says the visit is another person's is no yes to it; "and the … one too" now asks
+about both (the yes naming another item, read as her own ask).
 """
 
 from __future__ import annotations
