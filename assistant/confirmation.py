@@ -32,8 +32,10 @@ from assistant.language.dates import find_when
 from assistant.language.hesitation import only_hesitates, only_pauses
 from assistant.language.intents import is_request
 from assistant.language.narrowed import agreed, picked
+from assistant.language.others import for_someone_else
 from assistant.language.replacing import replaces, time_left_open
-from assistant.language.slots import extension_said, services_named
+from assistant.language.slots import e164, extension_said, services_named
+from assistant.language.text import EMAIL_TOKEN, PHONE_TOKEN, normalize
 from assistant.schema import ToolCall, ToolResult
 from assistant.session import PendingConfirmation
 from assistant.speech import article, join_and, phone
@@ -230,15 +232,147 @@ def another_hour_for(calls: Sequence[ToolCall], text: str, now: datetime) -> boo
     return when is None or when.clock != held.astimezone(now.tzinfo).time().replace(tzinfo=None)
 
 
-def says_yes_to(text: str, calls: Sequence[ToolCall]) -> bool:
-    """Whether the reply says yes to the calls held: a clear yes, or "both" / "all of
-    them" to a question naming more than one."""
+def says_yes_to(text: str, calls: Sequence[ToolCall], prompt: str = "") -> bool:
+    """Whether the reply says yes to the calls held (asked about in `prompt`): a clear
+    yes that names nothing else, or "both" / "all of them" to a question naming more than
+    one."""
     if is_affirmative(text):
-        return True
+        return not _puts_a_detail_right(text, calls) and not _aims_elsewhere(text, calls, prompt)
     if len(calls) < 2:
         return False
     said = text.lower().strip()
     return ("both" in said or "all" in said) and _ALL_OF_THEM.match(said) is not None
+
+
+# A yes to a contact change that goes on to put the detail right: "yeah except the last
+# digit is 4", "yes, but the first part should be…" (the number asked was written).
+_DETAIL_PUT_RIGHT = re.compile(
+    r"\b(?:except|apart from|typo|mistake|should be|should say"
+    r"|supposed to be|(?:last|first|middle) (?:digit|digits|number|numbers|letter|part|bit"
+    r"|one|two|three|four)|(?:one|a) digit)\b"
+)
+_DIGITS = re.compile(r"\d+")
+_LIFTED = re.compile(rf"\b(?:{EMAIL_TOKEN}|{PHONE_TOKEN})\d+\b")
+
+
+def _puts_a_detail_right(text: str, calls: Sequence[ToolCall]) -> bool:
+    """A yes to a contact change whose reply says another detail than the one asked (an
+    email, a number, digits not in the number asked), or words that put part of it right:
+    no yes to the detail asked ("yes, 415 555 0144 actually" to 0143 wrote 0143; "yes the
+    last four are 0134" the same). The reply is then read as the customer's own ask."""
+    held = [call.arguments for call in calls if call.tool_name == "crm.updateContactInfo"]
+    if not held:
+        return False
+    said = normalize(text)
+    emails = {str(arguments["email"]).lower() for arguments in held if "email" in arguments}
+    phones = [str(arguments["phone"]) for arguments in held if "phone" in arguments]
+    # (Another kind of detail said after the yes is a change of its own: "yes, and my
+    # email to … too" to a new number.)
+    if emails and any(email.lower() not in emails for email in said.emails):
+        return True
+    if phones and any(e164(number) not in phones for number in said.phones):
+        return True
+    rest = _LIFTED.sub(" ", said.text)  # (the placeholders' numbers are none of hers)
+    if phones and any(not any(run in phone for phone in phones) for run in _DIGITS.findall(rest)):
+        return True
+    return _DETAIL_PUT_RIGHT.search(rest) is not None
+
+
+# A yes that goes on to name another item or time than the one asked about: "yes, the eye
+# exam one actually" to "delete 'Buy groceries'?", "yes, the one on wednesday" to "cancel
+# your haircut on Sunday?", "yes, but call it buy more groceries" to "…add it again
+# anyway?" (each was made as asked, not as meant).
+_ANOTHER_ONE = re.compile(
+    r"\b(?:i mean|i meant|instead|rather|not (?:that|the|this)|the other"
+    r"|(?:call|name|title|rename|label) it"
+    r"|the (?:[a-z-]+ ){1,3}one|the one (?:on|at|for|in|from) [a-z0-9:]+)\b"
+)
+# An hour, a half of the day or a weekday said after the yes: checked against the time held.
+_CLOCK_SAID = re.compile(r"\b(\d{1,2})(?::(\d{2}))?\s*(am|pm)?\b")
+_HALF_SAID = re.compile(r"\b(morning|afternoon|evening|night|noon|midnight|am|pm)\b")
+_WEEKDAY_SAID = re.compile(r"\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b")
+_HALVES = {
+    "morning": range(5, 12),
+    "am": range(0, 12),
+    "afternoon": range(12, 18),
+    "pm": range(12, 24),
+    "evening": range(17, 24),
+    "night": (*range(19, 24), *range(0, 5)),
+    "noon": (12,),
+    "midnight": (0,),
+}
+
+
+def _aims_elsewhere(text: str, calls: Sequence[ToolCall], prompt: str) -> bool:
+    """The yes goes on to name another item or another time than the calls held: no yes
+    to them ("yes, 12:30 pm I mean" to a booking held at 12:30 AM booked 12:30 AM; "yes,
+    4pm" the same; "yes, the eye exam one actually" deleted the groceries task asked
+    about). The reply is then read as the customer's own ask."""
+    said = _LIFTED.sub(" ", normalize(text).text)
+    # (Not a question asked after it: "yes go ahead. do I still owe for the last one?"
+    # asks something more; "Yes. The eye exam one." is still of the yes.)
+    said = " ".join(
+        sentence
+        for number, sentence in enumerate(_SENTENCE.findall(said))
+        if number == 0 or not sentence.rstrip().endswith("?")
+    )
+    opening = _YES_OPENING.match(said)
+    rest = said[opening.end() :] if opening else said
+    if not rest.strip(" ,.!?"):
+        return False
+    asked = set(_WORDS_OF.findall(prompt.lower()))
+    for another in _ANOTHER_ONE.finditer(rest):
+        named = set(_WORDS_OF.findall(another.group(0))) - _NOT_NAMING_WORDS
+        if not named or not named <= asked:
+            return True  # ("yes, the sunday one" to "…your haircut on Sunday…?" is a yes)
+    if any(call.tool_name == "crm.bookAppointment" for call in calls) and for_someone_else(rest):
+        return True  # "yes, it's for my daughter": booked on hers as hers, unasked
+    held = [
+        moment
+        for call in calls
+        if (moment := _held_moment(call.arguments.get("starts_at"))) is not None
+    ]
+    if not held:
+        return False
+    for clock in _CLOCK_SAID.finditer(rest):
+        hour, minute, half = int(clock.group(1)), int(clock.group(2) or 0), clock.group(3)
+        if hour > 23 or not (clock.group(2) or half):
+            continue  # a number that is no hour ("the 2 of them")
+        if not any(
+            moment.minute == minute
+            and (moment.hour % 12 == hour % 12)
+            and (half is None or (moment.hour >= 12) == (half == "pm"))
+            for moment in held
+        ):
+            return True
+    for half in _HALF_SAID.findall(rest):
+        if not any(moment.hour in _HALVES[half] for moment in held):
+            return True
+    for weekday in _WEEKDAY_SAID.findall(rest):
+        if not any(moment.strftime("%A").lower() == weekday for moment in held):
+            return True
+    return False
+
+
+_WORDS_OF = re.compile(r"[a-z0-9]+")
+_SENTENCE = re.compile(r"[^.?!]+(?:[.?!]+|$)")
+_NOT_NAMING_WORDS = frozenset({"the", "one", "on", "at", "for", "in", "from"})
+
+
+_YES_OPENING = re.compile(
+    r"^\W*(?:(?:yes|yeah|yep|yup|ok|okay|sure|right|correct|please|go ahead|do it|that's"
+    r" (?:right|fine|correct)|fine)\b[\s,.!]*)+"
+)
+
+
+def _held_moment(value: object) -> datetime | None:
+    """The wall-clock moment a held call's time was written at (its own offset's)."""
+    if not isinstance(value, str):
+        return None
+    try:
+        return datetime.fromisoformat(value)
+    except ValueError:
+        return None
 
 
 # "wait, what will that do?", "what happens if I do?": what the change held would do, asked

@@ -33,6 +33,7 @@ from assistant.errors import ModelUnavailable
 from assistant.heard import answers_with_more, said_before_reply, was_heard, words
 from assistant.integrity import AS_ASKED_CHECK, NOT_STARTED, WriteIntegrity
 from assistant.language.as_meant import as_meant, without_greeting
+from assistant.language.characters import readable
 from assistant.logs import trace_context
 from assistant.metrics import Metrics, count, observe
 from assistant.models.base import Narrator, Planner
@@ -186,6 +187,8 @@ class Engine:
         that came before the question it would answer confirms nothing; `question_heard`
         False: the question waiting was asked on another connection of the session
         (assistant.heard_here), so a yes here confirms nothing either."""
+        # As it shows: invisible characters out, other digits and look-alikes as plain ones.
+        text = readable(text)
         if "  " in text or "\t" in text:
             # Spaces typed twice over say nothing more: every reader sees the words once
             # spaced ("change  my  haircut  to  a  massage" was read as a move).
@@ -355,7 +358,7 @@ class Engine:
         if (
             pending is not None
             and not pending.answered_by(state.received_at)
-            and confirmation.says_yes_to(state.text, pending.calls)
+            and confirmation.says_yes_to(state.text, pending.calls, pending.prompt)
         ):
             # Sent before the question was said (typed ahead, another tab): a yes to
             # something the customer had not heard yet. Nothing is done; asked again.
@@ -364,7 +367,7 @@ class Engine:
         if (
             pending is not None
             and not state.question_heard
-            and confirmation.says_yes_to(state.text, pending.calls)
+            and confirmation.says_yes_to(state.text, pending.calls, pending.prompt)
         ):
             # Asked on another connection of the session (another tab, the other device):
             # this customer's yes answers a question they never heard. Asked again here.
@@ -419,7 +422,9 @@ class Engine:
             state.session.dropped = None
             pending = None
         if pending is not None:
-            says_yes = retimed is not None or confirmation.says_yes_to(state.text, pending.calls)
+            says_yes = retimed is not None or confirmation.says_yes_to(
+                state.text, pending.calls, pending.prompt
+            )
             replies = says_yes or (
                 answers_with_more(state.text)
                 # "no wait, just the task": the customer's own ask narrowed, not an answer

@@ -22,10 +22,12 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
-# Claims live in assistant/claims.py; the names stay importable from here.
 from assistant.claims import NOT_DONE as NOT_DONE
 from assistant.claims import claims_unmade_change as claims_unmade_change
 from assistant.confirmation import Wording
+
+# Claims live in assistant/claims.py; the names stay importable from here.
+from assistant.language.characters import readable
 from assistant.schema import ToolCall, ToolDefinition, ToolError, ToolResult
 from assistant.session import RecentWrite
 from assistant.speech import short_clock
@@ -148,7 +150,9 @@ def time_refusal(
 
 
 def _words(text: object) -> frozenset[str]:
-    return frozenset(_WORD.findall(str(text).lower())) - _FILLER
+    # As it shows: a model's "Buy grоceries" (a Cyrillic "о") or "Ｂｕｙ groceries" is the
+    # "Buy groceries" listed, to the eye and the ear (was: added beside it, unasked).
+    return frozenset(_WORD.findall(readable(str(text)).lower())) - _FILLER
 
 
 def _same_title(a: object, b: object) -> bool:

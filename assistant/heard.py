@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 
+from assistant.language.characters import readable
 from assistant.schema import AssistantTurn, UserTurn
 from assistant.session import Session
 
@@ -26,7 +27,9 @@ _WORD = re.compile(r"[a-z0-9]+")
 
 
 def words(text: str) -> list[str]:
-    return _WORD.findall(text.lower())
+    # (Read as the engine reads a message: a platform's copy of the caller's words with a
+    # zero-width space or full-width digits is the same words as the one we hold.)
+    return _WORD.findall(readable(text).lower())
 
 
 def was_heard(question: str, said: str) -> bool:

@@ -472,7 +472,7 @@ def _day(name: str, m: re.Match[str], today: date) -> tuple[date | None, int | N
     if name == "iso":
         return _valid(int(g[0]), int(g[1]), int(g[2])), None, None
     if name == "slash":
-        year = None if g[2] is None else int(g[2]) + (2000 if len(g[2]) == 2 else 0)
+        year = None if g[2] is None else _full_year(g[2], today)
         return _upcoming_month_day(today, int(g[0]), int(g[1]), year), None, None
     if name == "ordinal_day":
         return _upcoming_day_of_month(today, int(g[0])), None, None
@@ -506,6 +506,20 @@ def _either_way_round(match: re.Match[str], today: date, day: date) -> bool:
         return False
     other = _valid(today.year, int(second), int(first))  # day first
     return other is not None and other >= today
+
+
+def _full_year(said: str, today: date) -> int:
+    """A year said with its century, or two digits read as the year of that ending
+    nearest today: "2/3/31" in 2030 is 2031, "2/3/90" is 1990 (a day gone, asked about;
+    it was 2090, a to-do added sixty years on), as anyone writing a date would mean."""
+    if len(said) != 2:
+        return int(said)
+    ending = int(said)
+    century = today.year - today.year % 100
+    return min(
+        (century - 100 + ending, century + ending, century + 100 + ending),
+        key=lambda year: abs(year - today.year),
+    )
 
 
 # The holidays read as days: (month, day), by their name without "'" or " day".

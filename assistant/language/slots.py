@@ -113,7 +113,8 @@ class Contact:
     email: str | None
     phone: str | None
     # A number was said but cannot be made into E.164: "short" (too few digits for any
-    # number: the area code left out) or "country" (no country known: "0612 345 678").
+    # number: the area code left out), "long" (+1 and more than ten digits) or "country"
+    # (no country known: "0612 345 678").
     bad_phone: str | None = None
     # A detail was said only as the one being replaced ("my old number was…", "change it
     # from…"), no new one: "email" or "phone", the new one still to be asked.
@@ -123,10 +124,25 @@ class Contact:
 _UK_NATIONAL = rx(r"0[1237]\d{9}")
 
 
+# "+44 (0) 20 7946 0958": the 0 in brackets is dialled only from inside the country.
+_TRUNK_ZERO = rx(r"\(\s*0\s*\)")
+# Dialled from abroad: "00 44 20 7946 0958" (most of the world), "011 44 …" (from North
+# America), with nine digits or more after: the number's country code and the number.
+_EXIT_CODE = rx(r"(?:00|011)(?=[1-9]\d{8,})")
+
+
 def e164(raw: str) -> str | None:
     """ "+1 415 555 0199", "415-555-0199" (10 digits: +1 assumed) → "+14155550199"."""
-    digits = re.sub(r"\D", "", raw)
     if raw.strip().startswith("+"):
+        raw = _TRUNK_ZERO.sub("", raw)
+    digits = re.sub(r"\D", "", raw)
+    if not raw.strip().startswith("+") and (exit_code := _EXIT_CODE.match(digits)):
+        raw, digits = "+" + digits[exit_code.end() :], digits[exit_code.end() :]
+    if raw.strip().startswith("+"):
+        if digits.startswith("1") and (len(digits) != 11 or digits[1] in "01"):
+            # +1 is followed by ten digits, whose area code never begins with 0 or 1:
+            # "+1 415 555 01 43 22" is no number (it was asked as +1415555014322).
+            return None
         number = "+" + digits
     elif len(digits) == 10 and digits[0] not in "01":
         # A North American number: its area code never begins with 0 or 1.
@@ -146,6 +162,9 @@ def _why_not_a_number(raw: str) -> str:
     digits = re.sub(r"\D", "", raw)
     if not raw.strip().startswith(("+", "0")) and len(digits) < 10:
         return "short"  # "555 0199": no number anywhere is dialled that short
+    if raw.strip().startswith("+") and digits.startswith("1"):
+        # "+1 …": a US or Canadian number, of more or fewer digits than its ten
+        return "long" if len(digits) > 11 else "short"
     return "country"
 
 

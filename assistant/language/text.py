@@ -11,6 +11,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from assistant.language.address import IN_TEXT as EMAIL_IN_TEXT
+from assistant.language.address import mail_can_reach
 from assistant.language.lexicon import VOCABULARY, WORD_ENDINGS
 from assistant.language.patterns import rx
 from assistant.language.spelling import COMMON_WORDS, MISSPELT, SHORTHAND, SLANG, words
@@ -24,7 +26,6 @@ EMAIL_TOKEN = "emailaddress"
 PHONE_TOKEN = "phonenumber"
 _CORRECTOR = TypoCorrector(VOCABULARY, protected=COMMON_WORDS | set(SLANG))
 
-_EMAIL = rx(r"[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}", re.IGNORECASE)
 # A phone number: optional +country, then groups of digits separated by space, dot,
 # dash or brackets; at least 7 digits in all (checked by the slot extractor).
 _PHONE = rx(r"(?<![\w:/])\+?\(?\d[\d\s().-]{5,}\d(?![\w:])")
@@ -244,7 +245,15 @@ def normalize(text: str) -> Normalized:
     if text.lstrip()[:2] == "1." and " 2." in text:
         text = _numbered(text)
     text = written(plain(text.translate(_QUOTES)))
-    emails = tuple(match.group(0) for match in _EMAIL.finditer(text)) if "@" in text else ()
+    emails = (
+        tuple(
+            match.group(0)
+            for match in EMAIL_IN_TEXT.finditer(text)
+            if mail_can_reach(match.group(0))
+        )
+        if "@" in text
+        else ()
+    )
     for index, email in enumerate(emails):
         text = text.replace(email, f" {EMAIL_TOKEN}{index} ", 1)
     phones = tuple(

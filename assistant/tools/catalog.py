@@ -15,10 +15,20 @@ from jsonschema.exceptions import SchemaError
 from pydantic import ValidationError
 
 from assistant.errors import ConfigError
+from assistant.language.address import mail_can_reach
 from assistant.schema import ToolDefinition
 
 # Keys naming a customer, in any casing or separator style ("customerId", "customer_id").
 _CUSTOMER_KEY = re.compile(r"^customer[_-]?id$", re.IGNORECASE)
+# The formats arguments are checked against: an email's is the shape mail can reach, not
+# JSON Schema's "has an @" ("maria..new@example.com" passed and would have been asked
+# about and written).
+_FORMATS = FormatChecker()
+
+
+@_FORMATS.checks("email")
+def _an_email(instance: object) -> bool:
+    return not isinstance(instance, str) or mail_can_reach(instance)
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +66,7 @@ class Catalog:
                     f"such as 'checking your billing', got {tool.waiting_hint!r}"
                 )
             _check_binding(tool)
-            validator = Draft202012Validator(tool.parameters, format_checker=FormatChecker())
+            validator = Draft202012Validator(tool.parameters, format_checker=_FORMATS)
             self._entries[tool.name] = _Entry(tool, validator)
         self.digest = digest
 

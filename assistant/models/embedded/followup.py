@@ -758,13 +758,16 @@ def _fill(intent: Intent, text: str, now: datetime, timezone: str) -> list[Inten
         # (never a to-do or a case titled with the words that put it off).
         return None
     if (
-        intent.missing[:1] in (("when",), ("no_such_date",))
+        intent.missing[:1] in (("when",), ("no_such_date",), ("future",))
         and is_affirmative(text)
         and find_when(normalize(text).text, now) is None
     ):
         # "February 31 isn't a date on the calendar. Which day did you mean?" → "ok":
         # no day said yet, so it is asked again (read with the hour said before, it was
-        # today's; dropped, "Great." told her nothing of it).
+        # today's; dropped, "Great." told her nothing of it). "That time has already
+        # passed. When would you like it instead?" → "yes", "sure go ahead" the same: it
+        # was booked tomorrow at the hour said, moved to the visit's own day at it, or a
+        # to-do added without its day (titled "… yes").
         return [intent]
     if _FREE_TEXT & set(intent.missing) and _LETS_GO.match(text.lower().strip()):
         # "What's the problem you'd like me to report?" → "never mind", "actually no":

@@ -289,6 +289,10 @@ def clarification(intent: Intent, today: date | None = None) -> str | None:
             "with the country code, like +1 415 555 0199?"
         ),
         ("update_contact", "phone_short"): _TOO_SHORT,
+        ("update_contact", "phone_long"): (
+            "That number has more digits than a US or Canadian number, which is +1 and ten "
+            "digits. What's the new phone number?"
+        ),
     }
     return questions.get((intent.kind, wanted), "Could you tell me a bit more about what you need?")
 
