@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from assistant.language.lexicon import HOUR_WORDS, MONTHS, WEEKDAYS
 from assistant.language.pasted import as_pasted
 from assistant.language.patterns import rx
 from assistant.language.said_plainly import cancel_said_plainly, said_plainly
@@ -304,6 +305,26 @@ def without_greeting(message: str) -> str:
 _FILLER_FIRST = rx(r"(?:(?:um+|uh+|erm|er|oh|so yeah|so|ok|okay|yeah)[\s,.!]+)+")
 
 
+# A day and an hour alone, said before the ask and a comma.
+_WHEN_WORD = (
+    r"(?:on|at|for|by|this|next|tomorrow|today|tonight|the|in|morning|afternoon|evening"
+    r"|noon|midday|half|past|quarter|o'clock|oclock|am|pm|a\.m\.|p\.m\.|\d{1,2}(?::\d\d)?"
+    r"(?:am|pm|st|nd|rd|th)?|\d{1,2}/\d{1,2}(?:/\d{2,4})?|"
+    + "|".join((*WEEKDAYS, *MONTHS, *(word for word in HOUR_WORDS if word != "one")))
+    + r"|thirty"
+    r"|fifteen|forty-five|forty five)"
+)
+# (not "the 2:30 one on sunday, make it 4pm", "the wednesday 10am, push it to friday": a
+# visit named by its day and hour, then what to do with "it"; nor "afternoon, maybe 3")
+_WHEN_FIRST = re.compile(
+    rf"^(?!the\b)(?P<when>(?:{_WHEN_WORD}\b[ ]?)+?),\s+"
+    r"(?P<ask>(?:please |can you |could you |would you |i'd like to |i want to |i need to "
+    r"|would it be possible to |i need )?"
+    r"(?:book|move|reschedule|push|cancel|add|remind|put|schedule|set|change|shift|bump"
+    r"|mark|delete|create|open|pencil|slot|squeeze|get|make|bring|note|jot|my)\b"
+    r"(?!.*\b(?:it|that|this|them|those)\b).*)$",
+    re.IGNORECASE,
+)
 _TO_DO = re.compile(r"\bto-?do(?P<s>s)?\b(?! ?lists?\b)", re.IGNORECASE)
 
 
@@ -387,6 +408,13 @@ def _as_meant(message: str) -> str:
         # alone stays a day)
         message = _NTH_ONE.sub(lambda nth: _NTH_WORDS[nth.group(1).lower()], message)
     plained = spelt_right(plain(message).strip())
+    if ", " in plained and (fronted := _WHEN_FIRST.match(plained)) is not None:
+        # "at 3pm, move my cleaning to thursday", "tomorrow at 10, book me a haircut": the
+        # day and hour said first, read where the ask ends (said first, the hour was lost
+        # and the cleaning moved to Thursday at its own 10:00)
+        plained = f"{fronted.group('ask').rstrip(' .!?')} {fronted.group('when')}" + (
+            "?" if plained.rstrip().endswith("?") else ""
+        )
     lowered = plained.lower()
     if len(lowered) != len(plained):
         return plained
