@@ -664,7 +664,11 @@ _PLEASE_BETWEEN = re.compile(
 _IT_THEN_TOLD = rx(r"^(?:it|that|this|them)\s*:\s*")
 
 
-_DANGLING = rx(r"(?:\s+(?:and|but|or|so|then|the|a|an|to|for|of|with|in|on|at|my|your))+$")
+# (with a subject cut off after it: "…after my checkup and i", "…and we")
+_DANGLING = rx(
+    r"(?:\s+(?:and|but|or|so|then|the|a|an|to|for|of|with|in|on|at|my|your|i|we|they"
+    r"|he|she))+$"
+)
 
 
 def ticket_text(body_words: str, original: str) -> tuple[str, str] | None:
