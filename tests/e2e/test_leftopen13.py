@@ -78,6 +78,7 @@ from typing import Any
 
 import pytest
 
+from assistant.models.embedded.write_tools import WRITE_TOOLS
 from tests.e2e.conversations import read_cases
 from tests.e2e.test_conversations import DATA, crm_app, score  # noqa: F401  (the fixture)
 from tests.fixtures.app import MakeAssistant
@@ -112,17 +113,7 @@ async def test_the_thirteenth_cases_left_open_are_answered_as_asked(
 # taken off.
 FAST = {"turn_deadline_s": 1.3, "turn_tool_reserve_s": 0.2, "turn_answer_reserve_s": 0.2}
 PLUMBER = "Call the plumber"
-WRITES = {
-    "crm.bookAppointment",
-    "crm.rescheduleAppointment",
-    "crm.cancelAppointment",
-    "crm.addTask",
-    "crm.completeTask",
-    "crm.updateTask",
-    "crm.deleteTask",
-    "crm.createTicket",
-    "crm.updateContactInfo",
-}
+WRITES = WRITE_TOOLS
 SMALL_TALK = [
     ("lo13a-take-back-then-what-can-you-do", "what can you do?"),
     ("lo13b-take-back-then-how-are-you-today", "how are you today?"),

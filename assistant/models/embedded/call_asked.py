@@ -14,7 +14,8 @@ from assistant.language.confirm import is_affirmative
 from assistant.language.lexicon import OTHER_CHANGE_VERBS
 from assistant.language.patterns import rx
 from assistant.language.text import normalize
-from assistant.schema import AssistantTurn, Message, UserTurn
+from assistant.models.embedded.replied_to import answer_replied_to
+from assistant.schema import Message
 
 # The whole message: a call asked, of someone named, maybe "for me" ("call me back", "ring
 # me the day before" ask calls to the customer: limits.py says those).
@@ -60,17 +61,10 @@ def call_offer_taken(
     """A yes to that offer: the to-do to make the call, added."""
     if not is_affirmative(message) or len(message.split()) > 6:
         return None
-    said = [
-        m
-        for m in conversation
-        if isinstance(m, UserTurn) or (isinstance(m, AssistantTurn) and m.kind == "answer")
-    ]
-    if said and isinstance(said[-1], UserTurn):
-        said.pop()  # the message itself
-    last = said[-1] if said else None
-    if not isinstance(last, AssistantTurn) or "place phone calls" not in last.text:
+    last = answer_replied_to(conversation)
+    if last is None or "place phone calls" not in last:
         return None
-    offered = _OFFERED.search(last.text.strip())
+    offered = _OFFERED.search(last.strip())
     if offered is None:
         return None
     who = re.sub(r"^your\b", "my", offered.group("who"))

@@ -7,7 +7,8 @@ from collections.abc import Sequence
 
 from assistant.language.patterns import rx
 from assistant.language.text import normalize
-from assistant.schema import AssistantTurn, Message, UserTurn
+from assistant.models.embedded.replied_to import answer_replied_to
+from assistant.schema import Message
 
 # Said so that the answers read as asked ("cancel it", "move it to friday at 10").
 MOVE_OR_CANCEL = "Would you like me to cancel it, or move it to another day?"
@@ -28,16 +29,10 @@ def answered(conversation: Sequence[Message], message: str) -> str:
     where "cancel it" and "move it to friday at 10" were). `message` as it was otherwise."""
     if len(message) > 40 or (bare := _BARE.match(normalize(message).text)) is None:
         return message
-    said = [
-        m
-        for m in conversation
-        if isinstance(m, UserTurn) or (isinstance(m, AssistantTurn) and m.kind == "answer")
-    ]
-    if said and isinstance(said[-1], UserTurn):
-        said.pop()  # the message itself
-    if not said or not isinstance(said[-1], AssistantTurn):
+    last = answer_replied_to(conversation)
+    if last is None:
         return message
-    asked = said[-1].text.rstrip()
+    asked = last.rstrip()
     if not asked.endswith(MOVE_OR_CANCEL):
         return message
     verb = "cancel" if bare.group("v") == "cancel" else "reschedule"

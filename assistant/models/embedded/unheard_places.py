@@ -14,7 +14,8 @@ from datetime import datetime
 from assistant.dialogue_state import Dialogue, Item
 from assistant.language import Intent, detect_intents, is_affirmative
 from assistant.models.embedded.pinning import positions_said
-from assistant.schema import AssistantTurn, Message, ToolExchange, UserTurn
+from assistant.models.embedded.replied_to import answer_replied_to
+from assistant.schema import AssistantTurn, Message, ToolExchange
 
 # The changes of a to-do a place may point at.
 _TASK_CHANGES = frozenset({"complete_task", "delete_task", "update_task"})
@@ -156,17 +157,10 @@ def agreed(
     """A yes to that question: the change asked, of the to-dos by their titles."""
     if not is_affirmative(message) or len(message.split()) > 6:
         return None
-    said = [
-        m
-        for m in conversation
-        if isinstance(m, UserTurn) or (isinstance(m, AssistantTurn) and m.kind == "answer")
-    ]
-    if said and isinstance(said[-1], UserTurn):
-        said.pop()  # the message itself
-    last = said[-1] if said else None
-    if not isinstance(last, AssistantTurn):
+    last = answer_replied_to(conversation)
+    if last is None:
         return None
-    asked = _ASKED.search(last.text.strip())
+    asked = _ASKED.search(last.strip())
     if asked is None:
         return None
     verb, tail = asked.group("v"), asked.group("tail")
