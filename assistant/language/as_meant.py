@@ -25,7 +25,7 @@ from functools import lru_cache
 from assistant.language.lexicon import HOUR_WORDS, MONTHS, WEEKDAYS
 from assistant.language.pasted import as_pasted
 from assistant.language.patterns import rx
-from assistant.language.said_plainly import cancel_said_plainly, said_plainly
+from assistant.language.said_plainly import change_said_plainly, said_plainly
 from assistant.language.slots import services_named
 from assistant.language.text import only_remarks, spelt_right, thanks_tail
 from assistant.language.transcript import plain
@@ -349,7 +349,7 @@ def _as_meant(message: str) -> str:
         message = message.lower()
     # "call off the cleaning and the haircut, actually just the cleaning": a cancel said
     # another way is read as one before any rule below reads where the cancel is
-    message = cancel_said_plainly(message)
+    message = change_said_plainly(message)
     if "to-do" in (lowered := message.lower()) or "todo" in lowered:
         # "the car insurance to-do", "delete the groceries one" after "the eye exam to-do":
         # a to-do is a task, read by every rule that reads "task" (a rule here and there

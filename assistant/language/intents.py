@@ -391,6 +391,11 @@ _DONE_TO_A_THING = rx(
 )
 
 
+# "not sure if I should cancel my haircut": a verb after one of these is that word's, no
+# ask of its own after the negation (cut there, the cancel was held for a yes).
+_MODALS = words("should shall could would can will might may must ought")
+
+
 def _after_negation(part: str) -> re.Match[str] | None:
     """The first place in `part` where an ask starts after a negated one, or None."""
     negation = NEGATED.search(part)
@@ -398,7 +403,11 @@ def _after_negation(part: str) -> re.Match[str] | None:
         return None
     for cut in _AFTER_NEGATION.finditer(part, negation.end()):
         before = part[: cut.start()].rsplit(" ", 1)[-1]
-        if before not in _TAKES_A_QUESTION and cut.start() >= negation.end():
+        if (
+            before not in _TAKES_A_QUESTION
+            and before not in _MODALS
+            and cut.start() >= negation.end()
+        ):
             return cut
     return None
 
@@ -535,10 +544,12 @@ _FRONTED = rx(
     r"{0,3}?(?:one|task|reminder|to-?do|appointment|visit|booking))$"
 )
 # "put groceries back a day", "move the groceries a day earlier": "put"/"move" of a thing
-# named, then a shift by days or weeks (its amount said).
+# named, then a shift by days or weeks (its amount said); so too "bump", "shift", "nudge",
+# "slide" ("bump the groceries back a day" was not understood).
 _AMOUNT_OF_DAYS = r"(?:a|an|one|two|three|four|five|six|seven|\d+|a couple of) (?:days?|weeks?)"
 _PUT_BY_DAYS = rx(
-    r"\b(?:put|move)\b(?= (?!(?:me|us|it|that|this|them)\b)[a-z' -]{2,40}?"
+    r"\b(?:put|move|bump|shift|nudge|slide|shunt|scoot)\b(?= (?!(?:me|us|it|that|this|them)\b)"
+    r"[a-z' -]{2,40}?"
     rf"(?:\b(?:back|forward|ahead)(?: by)? {_AMOUNT_OF_DAYS}\b"
     rf"|\b{_AMOUNT_OF_DAYS} (?:earlier|later|sooner|back|forward|ahead)\b))"
 )

@@ -100,6 +100,10 @@ _ADVICE_ASKED = (
     + OTHER_CHANGE_DOINGS
     + r")"
     r"|is it (?:a good idea|wise|worth it|smart|better|sensible) (?:for me )?to"
+    # "would it be smarter to shift the cleaning back half an hour?": the same, weighed
+    # (the move was made)
+    r"|(?:would|will|wouldn't|might) it (?:not )?be (?:a (?:good|better|smart|bad) idea|wiser"
+    r"|wise|worth it|smarter|smart|better|best|sensible|easier) (?:for (?:me|us) )?to"
 )
 # "what happens if I cancel my haircut?", "if I move it, will I be charged?": a question
 # about an action, which asks for none (a yes to it must never cancel anything).
@@ -247,6 +251,10 @@ def without_reason_told(text: str) -> str:
 _LEANS_TO = rx(
     r"\b(?:i'm|im|i am|we're|we are) (?:just |still |really |actually )?(?:thinking|considering)"
     r"(?: (?:about|of))? \w+ing\b"
+    # "thinking about squeezing in a facial friday at 11": the same, said without the "I'm"
+    # (it was booked)
+    r"|^(?:(?:so|and|but|um|uh|well|oh|just|hmm|also)[ ,]+)*(?:thinking|considering)"
+    r" (?:about|of) \w+ing\b"
     # "can you tell me whether I can move my cleaning to saturday", "let me know if I can
     # cancel it": whether it can be done, asked (the change is offered: a yes makes it)
     r"|\b(?:tell me|let me know|find out|wondering|want to know|like to know|wonder)"
@@ -292,7 +300,9 @@ _DELIBERATES = rx(
     r"|(?:might|may) (?:have|need) to"
     # "I might cancel the cleaning later, not now": a change the customer may make, not one
     # asked for (its cancel was held for a yes)
-    r"|(?<![a-z'])(?:i|we) (?:might|may)(?: (?:well|possibly|perhaps|end up|eventually))?)\b"
+    r"|(?<![a-z'])(?:i|we) (?:might|may)(?: (?:well|possibly|perhaps|end up|eventually))?"
+    # "I could probably bump the haircut to 4", "we can maybe move it": the same (moved)
+    r"|(?<![a-z'])(?:i|we) (?:could|can) (?:probably|maybe|possibly|perhaps))\b"
     # "I hope you can move it", "I was wondering if I could book…": asked politely.
     r"(?! (?:you|u|ya|someone|somebody|anyone|anybody|(?:i|we) (?:could|can))\b)"
     r"(?: [\w']+){0,5}? (?:(?:cancel|delete|remove|book|move|reschedul|mark|tick|complet|add"
@@ -319,14 +329,20 @@ def asks_if_needed(said: str) -> bool:
 
 # "…, I'm not sure yet", "…, I haven't decided": the message asks nothing settled yet.
 _UNDECIDED_TAIL = re.compile(
-    r"[\s,;.!-]*(?:but |though |although )?(?:(?:i'm|i am|im) not (?:sure|certain)(?: yet)?"
+    # ("…to saturday? eh, probably not": asked, then taken back as said; it was moved)
+    r"[\s,;.!?-]*(?:(?:eh|hmm|um|uh|nah|well|actually)[\s,]+)*(?:but |though |although )?"
+    r"(?:(?:i'm|i am|im) not (?:sure|certain)(?: yet)?"
     r"|not sure yet|i (?:haven't|have not) decided(?: yet)?|i don't know yet|still deciding"
-    r"|still thinking about it)[.!]*\s*$",
+    r"|still thinking about it"
+    # "maybe jot down call the plumber, or maybe not, I'll think about it": taken back as
+    # said (the to-do was added, titled with the words)
+    r"|(?:or )?maybe not(?:[\s,;.!-]+(?:i'll|ill|i will|let me) (?:think about it|see))?"
+    r"|(?:i'll|ill|i will|let me) think about it|probably not|maybe not)[.!]*\s*$",
     re.IGNORECASE,
 )
 
 
-_UNDECIDED_WORDS = ("sure", "decid", "know yet", "thinking about")
+_UNDECIDED_WORDS = ("sure", "decid", "know yet", "think", " not")
 
 
 def undecided(said: str) -> bool:

@@ -871,6 +871,8 @@ _COMPLETE_ASKED = (
     rx(r"\bmark (?:off )?(?P<t>.+?) (?:as )?(?:done|complete|completed|finished|checked off)\b"),
     rx(r"\b(?:check|tick|cross) (?P<t>.+?) off\b"),
     rx(r"\b(?:check|tick|cross) off (?P<t>.+)$"),
+    # "tick the insurance one": "off" left unsaid (a tick is never a look, as "check" is)
+    rx(r"\btick (?P<t>(?:the|my|that|this) .+?)(?: as done| done)?$"),
     rx(r"\b(?:complete|finish|close out|finalize|finalise) (?P<t>.+)$"),
     # "…, you can mark it": the target is in the clause before (intents._refer).
     rx(r"\b(?:mark|check|tick|cross)(?: off)? (?P<t>it|that|this|that one|this one)(?: off)?$"),
@@ -889,7 +891,7 @@ _COMPLETE_TOLD = (
 # "the grocery task is done", "groceries - done", "groceries done".
 _DONE_STATEMENT = rx(
     r"^(?P<t>.+?)(?: (?:is|are)(?: all| now| finally| already)?| ?[-:])? (?:done|complete"
-    r"|completed|finished|sorted)"
+    r"|completed|finished|sorted|taken care of|dealt with)"
     # "groceries done thx", "insurance sorted, thank you": thanks said after it
     r"(?:[ ,.!]+(?:please|thanks|thank you|thx|ta|cheers)(?: so much| a lot| very much)?)*$"
 )
@@ -897,6 +899,13 @@ _DONE_STATEMENT = rx(
 _NOT_A_DONE_THING = rx(
     r"^(?:i|i'm|i am|im|we|we're|we are|you|you're|it|it's|that|that's|this|all|okay|ok|so"
     r"|well|almost|nearly|half|not|just|are you|is it|are we)$"
+)
+# "the groceries are almost sorted", "insurance nearly done": not done yet (it was
+# completed).
+_NEARLY = rx(
+    r"\b(?:almost|nearly|not quite|not yet|not|half|partly|partially|mostly|just about"
+    r"|kind of|sort of|kinda|sorta|never|isn't|aren't|isnt|arent|wasn't|weren't|hasn't"
+    r"|haven't)(?: (?:yet|quite|all|really))?$"
 )
 # "I bought the groceries": a to-do done, said with its own verb in the past tense.
 _PAST_VERBS = {
@@ -1014,7 +1023,9 @@ def complete(c: Clause) -> list[Intent] | None:
     match = None if found is None else found[1]
     if match is None and told:
         match = _DONE_STATEMENT.search(c.text)
-        if match and _NOT_A_DONE_THING.match(match.group("t")):
+        if match and (
+            _NOT_A_DONE_THING.match(match.group("t")) or _NEARLY.search(match.group("t"))
+        ):
             return None
     if match is None:
         return None

@@ -808,6 +808,56 @@ don't see a pilates appointment"). WRONG WRITE (1): "book a massage saturday bet
 noon" booked it at noon (the span's end: "noon" was no hour a span was read with). Then
 8/8: a span of hours may start or end at noon or midday. No decision changed on any earlier
 set.
+tests/data/heldout19.jsonl: 70 single messages written before the rule code was read, every
+change asked in other words, as customers say them: moves ("bump my haircut to 4", "slide
+the cleaning to thursday", "nudge my haircut an hour later", "swap my haircut to thursday",
+"shunt", "roll … over to", "flip … to", "make my haircut 5 o'clock"), bookings ("slot me
+in", "squeeze me in", "put me down for", "sign me up for", "reserve", "pencil me in", "grab
+a slot"), cancels and deletes ("knock … off my list", "scratch", "bin", "kill", "axe",
+"ditch", "I won't make it to the cleaning, take it off", "I can't do the cleaning anymore,
+drop it"), completions ("the groceries are sorted", "tick the insurance one", "taken care
+of"), to-dos ("jot down …", "make a note to …", "stick/pop/throw … on my list"), task
+changes ("bump the groceries to monday", "dial … down to low"), contact details ("my digits
+changed to …", "reach me at … from now on", "you can get me on …"), and eleven hedges that
+must write nothing ("I could probably bump…", "thinking about squeezing in…").
+First run 45/70. WRONG WRITES (5): "I could probably bump the haircut to 4" MOVED it;
+"thinking about squeezing in a facial friday at 11" BOOKED it; "would it be smarter to
+shift the cleaning back half an hour?" MOVED it; "the groceries are almost sorted"
+COMPLETED the groceries; "maybe jot down call the plumber, or maybe not, I'll think about
+it" ADDED a to-do titled "Call the plumber, or maybe not, I'll think about it". Held back
+where a change was asked (only listed, or not understood): "nudge my haircut an hour later",
+"swap my haircut to thursday", "shunt the cleaning to wednesday at 9", "flip my cleaning to
+the afternoon, say 3", "roll the haircut over to the same time next week", "make my haircut
+5 o'clock", "knock the insurance task off my list", "kill my haircut appointment", "tick the
+insurance one", "the car insurance is taken care of", "stick 'water plants' on my list",
+"pop renew passport on my to-dos", "throw pick up dry cleaning on the list for friday",
+"slide the insurance task to the 15th", "dial the insurance task down to low", "you can get
+me on 650 555 0123 going forward" (asked what to book: "get me" books). Right cancel held,
+poor turn: "axe the haircut" and "…, drop it" read the to-dos too and said "I couldn't find
+a task matching 'haircut'"; "…, take it off" read the to-dos too. "nudge my massage an hour
+later" (no massage booked) listed the visits without a word on the massage.
+Then 70/70 (assistant/language/said_plainly.py `change_said_plainly`, scope.py, task_rules.py,
+intents.py; tests/language/test_heldout19_rules.py): a move said as "nudge", "shunt",
+"slide", "scoot", "budge", "roll (over)" of a visit or to-do named, "swap/flip <it> to",
+"make <visit> <hour>"; a cancel said as "kill", "axe", "nix" of one named, "knock <it> off
+(my list)", "<a visit named>, drop it / take it off" (with no to-do named); "stick / pop /
+throw / chuck … on my list"; "dial <it> up/down to <level>"; "get me on/at <number or
+email>" are each said plainly ("move", "cancel", "put", "set", "reach me at") before any
+rule reads the change, so the guards that read a change (not to be done, advice, weighed)
+read these too; "tick the X" completes; "<to-do> is taken care of / dealt with" is done,
+"almost / nearly / not quite / isn't … done" is not; "I could/can probably (maybe,
+possibly) <change>" is weighed; "thinking about/of <…ing>" said without "I'm" leans to it
+(asked); "would it be smarter/better/wiser to …" asks advice; a closing "or maybe not",
+"I'll think about it", "(eh,) probably not" takes the ask back (asked); "not sure if I
+should <change>" is no ask after the modal (held the cancel for a yes before: a wrong
+write found by the set's "kill" once read as "cancel"). No decision changed on any earlier
+set (bench.decisions and every tests/data request played alone).
+Eight more written after those fixes, not tuned on (the last eight lines, "block": 2): first
+run 6/8. WRONG WRITE (1): "could I maybe shunt the haircut to saturday? eh, probably not"
+moved the haircut. Missed: "can you bump the groceries back a day" (not understood: "bump"
+with a shift by days was read only after "put" or "move"). Then 8/8: "(eh,) probably not"
+after a question takes it back; "bump / shift / nudge / slide <to-do> back a day" shifts it
+as "push" does. No decision changed on any earlier set.
 """
 
 from __future__ import annotations
@@ -841,6 +891,7 @@ HELDOUT15 = DATA / "heldout15.jsonl"
 HELDOUT16 = DATA / "heldout16.jsonl"
 HELDOUT17 = DATA / "heldout17.jsonl"
 HELDOUT18 = DATA / "heldout18.jsonl"
+HELDOUT19 = DATA / "heldout19.jsonl"
 # Pinned at the last measured scores (389/389 and 398/398): any regression fails the build.
 REQUIRED_SHARE = 1.0
 REQUIRED_HELDOUT_SHARE = 1.0
@@ -888,6 +939,9 @@ REQUIRED_HELDOUT17_SHARE = 79 / 79
 # heldout18: first run 56/71 before any rule change (59/71 with three checks corrected, two
 # widened), then 6/8 more (one check widened); pinned at the last measured score.
 REQUIRED_HELDOUT18_SHARE = 78 / 79
+# heldout19: first run 45/70 before any rule change (five wrong writes), then 6/8 more (one
+# wrong write); pinned at the last measured score.
+REQUIRED_HELDOUT19_SHARE = 78 / 78
 
 
 def value_right(key: str, want: str, got: Any) -> bool:
@@ -990,6 +1044,7 @@ SCORED_SETS = [
     (HELDOUT16, REQUIRED_HELDOUT16_SHARE, 81),
     (HELDOUT17, REQUIRED_HELDOUT17_SHARE, 79),
     (HELDOUT18, REQUIRED_HELDOUT18_SHARE, 79),
+    (HELDOUT19, REQUIRED_HELDOUT19_SHARE, 78),
 ]
 
 

@@ -14,7 +14,9 @@ order, and "could you please add a new to-do" added a to-do titled "Could you".
 A request may lose a part when so wrapped (13 do: a question asked instead), never gain
 one. The suite tries a stable share of the requests (a fifth) with every wrapper;
 `SAID_AROUND=ALL` tries every one (tests/data/heldout18.jsonl with them: 919 variants, none
-wrote more). A title typed without its apostrophes is the same title ("Bills birthday").
+wrote more; tests/data/heldout19.jsonl: 800, one wrote more at first: "…, or maybe not, Ill
+think about it" typed without its apostrophe added the to-do the request alone held back).
+A title typed without its apostrophes is the same title ("Bills birthday").
 """
 
 from __future__ import annotations
@@ -114,8 +116,10 @@ def test_the_share_tried_holds_requests_of_every_kind() -> None:
     texts = _requests()
     assert len(texts) > 150
     # every held-out set is read, the newest too (a set missed by the glob would pass)
-    assert len(sorted(DATA.glob("heldout*.jsonl"))) >= 17
+    assert len(sorted(DATA.glob("heldout*.jsonl"))) >= 18
     assert any(t in texts for t in _lines(DATA / "heldout18.jsonl")) or _SHARE > 1
+    # (the newest set has requests in the share the suite tries, not only under ALL)
+    assert any(t in texts for t in _lines(DATA / "heldout19.jsonl"))
     for word in ("cancel", "move", "book", "task", "email", "ticket", "no"):
         assert any(word in text.lower() for text in texts), word
 
