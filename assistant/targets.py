@@ -33,7 +33,7 @@ Only writes are read this way, and only in rounds with a write.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -162,7 +162,43 @@ def named_otherwise(
         return mine
     if listing is _TASKS and _only_a_word_shared(mine.get(listing.name, ""), texts):
         return mine
+    if listing is _APPOINTMENTS and _another_by_its_day(mine, items.values(), score, texts):
+        return mine
     return None
+
+
+_WEEKDAY_SAID = re.compile(
+    r"\b(?:(?P<d0>mon)|(?P<d1>tue|tues)|(?P<d2>wed|wednes)|(?P<d3>thu|thur|thurs)|(?P<d4>fri)"
+    r"|(?P<d5>sat|satur)|(?P<d6>sun))(?:day)?s?\b"
+)
+
+
+def _weekdays_said(texts: Sequence[str]) -> set[int]:
+    said: set[int] = set()
+    for text in texts:
+        for match in _WEEKDAY_SAID.finditer(text.lower()):
+            said.update(int(name[1]) for name, value in match.groupdict().items() if value)
+    return said
+
+
+def _another_by_its_day(
+    mine: dict[str, Any],
+    items: Iterable[dict[str, Any]],
+    score: Callable[[dict[str, Any]], int],
+    texts: Sequence[str],
+) -> bool:
+    """Two visits named alike ("my haircut", two haircuts): the words say the weekday of
+    another of them and not of `mine` ("move my haircut on thursday to friday", and the
+    model moves the Tuesday one)."""
+    said = _weekdays_said(texts)
+    own = _moment(mine.get("starts_at"))
+    if not said or own is None or own.weekday() in said:
+        return False
+    for item in items:
+        when = _moment(item.get("starts_at"))
+        if item is not mine and score(item) == score(mine) and when and when.weekday() in said:
+            return True
+    return False
 
 
 def _named_in_a_part(
