@@ -357,13 +357,22 @@ def said_not_to(tool_name: str, texts: Sequence[str]) -> bool:
     return bool(negated) and all(m.end() in negated for m in re.finditer(rf"\b(?:{verbs})\b", said))
 
 
+SAID_NOT_TO = "the customer said not to make this change"
+LEFT_AS_SAID = "Okay, I've left that as it was, as you said. Is there anything else I can do?"
+
+
 def said_not_to_refusal(tool_name: str) -> ToolError:
     """The refusal of a write the customer's message said not to make."""
     return ToolError(
         code="invalid_arguments",
-        message=f"the customer said not to make this change ({tool_name})",
+        message=f"{SAID_NOT_TO} ({tool_name})",
         say="You said not to, so I haven't changed that.",
     )
+
+
+def refused_as_said_not_to(results: Iterable[ToolResult]) -> bool:
+    """Whether a write of `results` was refused because the customer said not to."""
+    return any(r.error is not None and r.error.message.startswith(SAID_NOT_TO) for r in results)
 
 
 def said_as(field: str, value: object) -> ToolError:
@@ -386,10 +395,13 @@ def said_as(field: str, value: object) -> ToolError:
 
 
 __all__ = [
+    "LEFT_AS_SAID",
+    "SAID_NOT_TO",
     "Verdict",
     "asked_for",
     "judge_contact",
     "judge_times",
+    "refused_as_said_not_to",
     "request_texts",
     "said_as",
     "said_not_to",

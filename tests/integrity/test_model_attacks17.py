@@ -540,6 +540,7 @@ async def test_an_add_taken_back_in_the_same_message_is_not_made(
     chat = await (await make_assistant(planner=planner, narrator=narrator)).connect()
     events = await chat.say("add a task to call the bank. actually no, don't")
     assert "Call the bank" not in await tasks(crm_admin), answer(events)
+    assert "as you said" in answer(events), answer(events)
 
 
 async def test_a_completion_taken_back_in_the_same_message_is_not_made(
@@ -556,6 +557,7 @@ async def test_a_completion_taken_back_in_the_same_message_is_not_made(
     chat = await (await make_assistant(planner=planner, narrator=narrator)).connect()
     events = await chat.say("mark the groceries task done, no wait, don't, I still need to go")
     assert (await tasks(crm_admin))["Buy groceries"]["status"] == "pending", answer(events)
+    assert "marked complete" not in answer(events), answer(events)
 
 
 async def test_dont_cancel_it_move_it_instead_asks_no_cancel(
