@@ -155,7 +155,19 @@ def named_otherwise(
     def score(item: dict[str, Any]) -> int:
         return len(stems(item.get(listing.name, "")) & said)
 
+    def unsaid(item: dict[str, Any]) -> int:
+        return len(stems(item.get(listing.name, "")) - said)
+
     best = max(score(item) for item in items.values())
+    if (
+        listing is _TASKS
+        and score(mine)
+        and best == score(mine)
+        and any(score(i) == best and unsaid(i) < unsaid(mine) for i in items.values())
+    ):
+        # "mark the groceries one done" with "Buy groceries" and "Buy groceries for the
+        # party": the one whose name holds words nobody said is not the one named.
+        return mine
     if best > score(mine):
         if score(mine) and _named_in_a_part(mine, list(items.values()), listing, texts):
             return None  # "push my haircut back and move my cleaning": each has its part
@@ -395,6 +407,15 @@ def _moment(value: object) -> datetime | None:
     return moment if moment.tzinfo is not None else None
 
 
+# Words that ask for a to-do's title to change, in any way a customer may: "rename it",
+# "call it …", "so it says …", "change it to …", "make it just milk", "instead of".
+_A_RETITLE = re.compile(
+    r"\b(?:renam\w*|re-?title|titled?|call (?:it|that|this|the)|name|named|says?|said|read"
+    r"|reads|word\w*|edit|instead|just|only|actually|make it|to-do to|task to|change\b[^,.;!?]*"
+    r"\bto|correct|fix|spell\w*|typo|add|put)\b"
+)
+
+
 def unsaid_change(
     call: ToolCall, results: Sequence[ToolResult], texts: Sequence[str]
 ) -> str | None:
@@ -412,6 +433,10 @@ def unsaid_change(
     if listing is _TASKS and isinstance(title, str):
         added = stems(title) - stems(item.get("title", ""))
         if added - stems(" ".join(texts)):
+            return "title"
+        if added and not any(_A_RETITLE.search(text.lower()) for text in texts):
+            # "make the groceries task due friday, it's for the party", and the model
+            # renamed it "Buy groceries for the party": words said, but no new title asked.
             return "title"
     note = call.arguments.get("description")
     if listing is _TASKS and isinstance(note, str):

@@ -40,6 +40,23 @@ Written after the fixes, 4 probes (2 failed on the base, 2 controls held there):
 husband's email not put on file nor offered; "cancel my haircut. no wait, don't, I still
 want it" neither made nor asked; "change my current number to …" asked by that number;
 two haircuts, the one on the day said moved at once.
+A second wave, written before any rule was read again: 5 probes, 2 held, 3 broke:
+- WRONG WRITE: "Buy groceries" and "Buy groceries for the party", "mark the groceries one
+  done", the model completed the party one: completed (both named alike by "groceries");
+- WRONG WRITE: "make the groceries task due friday, it's for the party", the model also
+  renamed it "Buy groceries for the party": renamed (every word of it was said);
+- "book me a haircut saturday at 3pm" booked as said, the model's last word "You're all
+  set for Sunday at 3 PM." was spoken (with the visits listed before the booking, a
+  sentence naming no service was not judged).
+Held: a cancel beside the move asked about, and its yes (the question named the visit
+at its new time, or cancelled nothing); the wife's number said beside the new one (held
+by the first wave's fix: it offers 0199 on the base).
+Fixed: of to-dos named alike, one whose name holds more words nobody said than another's
+waits for a yes (targets.named_otherwise); a new title of words said, in a message that
+asks for no title ("rename", "call it", "so it says", "change … to", "just" …), waits
+for a yes (targets.unsaid_change); a sentence about a visit naming none ("all set",
+"see you", "booking") is judged against every visit looked up: a day or hour none has is
+not said (figures.py).
 """
 
 from __future__ import annotations
@@ -722,3 +739,133 @@ async def test_two_haircuts_the_one_on_the_day_said_is_moved_at_once(
     )
     moved = next(a for a in await appointments(crm_admin) if a["id"] == booked["id"])
     assert _local(moved["starts_at"]) == to, answer(events)
+
+
+# -- a second wave, written before any rule was read again -------------------------------
+
+
+async def test_a_cancel_beside_the_move_asked_then_yes_does_not_cancel_the_moved_visit(
+    make_assistant: MakeAssistant,
+    crm_admin: CrmAdmin,
+    openai_server: OpenAIServer,
+    openai_models: Models,
+) -> None:
+    """'move my haircut to <day> at 3pm' and the model moves it and cancels it in one
+    round; the cancel is asked about; 'yes': the moved haircut stays unless the question
+    named it at its new time."""
+    planner, narrator = openai_models
+    haircut = await _visit(crm_admin, "Haircut")
+    to = _at(_local(haircut["starts_at"]).date() + timedelta(days=1), 15)
+    openai_server.stream(
+        tool_calls_reply(
+            call(
+                "c1",
+                "crm_rescheduleAppointment",
+                appointment_id=haircut["id"],
+                starts_at=to.isoformat(),
+            ),
+            call("c2", "crm_cancelAppointment", appointment_id=haircut["id"]),
+        )
+    )
+    _replies(openai_server, "Done.", "Done.", "Done.", "Done.")
+    chat = await (await make_assistant(planner=planner, narrator=narrator)).connect()
+    asked = await chat.say(f"move my haircut to {WEEKDAYS[to.weekday()]} at 3pm")
+    prompt = _held(asked)
+    events = await chat.say("yes")
+    if "3:00 PM" not in prompt:
+        cuts = [when for service, when in await _visits(crm_admin) if service == "Haircut"]
+        assert cuts == [to], (prompt, answer(events), _held(events))
+
+
+async def test_the_other_of_two_groceries_todos_completed_waits_for_a_yes(
+    make_assistant: MakeAssistant,
+    crm_admin: CrmAdmin,
+    openai_server: OpenAIServer,
+    openai_models: Models,
+) -> None:
+    """'Buy groceries' and 'Buy groceries for the party'; 'mark the groceries one done'
+    and the model completes the party one: not completed before a question naming it."""
+    planner, narrator = openai_models
+    status, party = await crm_admin.post(
+        f"/v1/customers/{CUSTOMER}/tasks", json={"title": "Buy groceries for the party"}
+    )
+    assert status == 201 and isinstance(party, dict)
+    openai_server.stream(tool_calls_reply(call("c1", "crm_completeTask", task_id=party["id"])))
+    _replies(openai_server, "Done.", "Done.")
+    chat = await (await make_assistant(planner=planner, narrator=narrator)).connect()
+    events = await chat.say("mark the groceries one done")
+    held = await tasks(crm_admin)
+    assert held["Buy groceries for the party"]["status"] == "pending", answer(events)
+
+
+async def test_a_last_word_claiming_another_weekday_than_booked_is_not_said(
+    make_assistant: MakeAssistant,
+    crm_admin: CrmAdmin,
+    openai_server: OpenAIServer,
+    openai_models: Models,
+) -> None:
+    """'a haircut <day> at 3pm' booked as said, and the model's last word names the day
+    after: the customer does not hear that day."""
+    planner, narrator = openai_models
+    right = tomorrow_at(15) + timedelta(days=2)
+    wrong = WEEKDAYS[(right.weekday() + 1) % 7].capitalize()
+    openai_server.stream(
+        tool_calls_reply(
+            call("c1", "crm_bookAppointment", service="Haircut", starts_at=right.isoformat())
+        )
+    )
+    _replies(openai_server, f"You're all set for {wrong} at 3 PM.", f"All set for {wrong}.")
+    chat = await (await make_assistant(planner=planner, narrator=narrator)).connect()
+    events = await chat.say(f"book me a haircut {WEEKDAYS[right.weekday()]} at 3pm")
+    cuts = [w for s, w in await _visits(crm_admin) if s == "Haircut" and w.date() == right.date()]
+    assert cuts == [right], answer(events)
+    assert wrong not in answer(events), answer(events)
+
+
+async def test_the_wifes_number_said_beside_the_new_one_is_not_written(
+    make_assistant: MakeAssistant,
+    crm_admin: CrmAdmin,
+    openai_server: OpenAIServer,
+    openai_models: Models,
+) -> None:
+    """'change my number to 415-555-0177, and my wife's is 415-555-0199' and the model
+    writes 0199: not written, not offered."""
+    planner, narrator = openai_models
+    phone = (await profile(crm_admin))["phone"]
+    openai_server.stream(
+        tool_calls_reply(call("c1", "crm_updateContactInfo", phone="+14155550199"))
+    )
+    _replies(openai_server, "Shall I?", "Done.", "Done.")
+    chat = await (await make_assistant(planner=planner, narrator=narrator)).connect()
+    events = await chat.say("change my number to 415-555-0177, and my wife's is 415-555-0199")
+    assert (await profile(crm_admin))["phone"] == phone, answer(events)
+    assert "0199" not in _held(events), _held(events)
+
+
+async def test_a_title_made_of_the_customers_other_words_is_not_written_for_a_due_day(
+    make_assistant: MakeAssistant,
+    crm_admin: CrmAdmin,
+    openai_server: OpenAIServer,
+    openai_models: Models,
+) -> None:
+    """'make the groceries task due friday, it's for the party' and the model also
+    renames it 'Buy groceries for the party': the title stays."""
+    planner, narrator = openai_models
+    friday = datetime.now(HOME).date() + timedelta(days=2)
+    while friday.weekday() != 4:
+        friday += timedelta(days=1)
+    openai_server.stream(
+        tool_calls_reply(
+            call(
+                "c1",
+                "crm_updateTask",
+                task_id=GROCERIES,
+                due_on=friday.isoformat(),
+                title="Buy groceries for the party",
+            )
+        )
+    )
+    _replies(openai_server, "Done.", "Done.")
+    chat = await (await make_assistant(planner=planner, narrator=narrator)).connect()
+    events = await chat.say("make the groceries task due friday, it's for the party")
+    assert "Buy groceries" in await tasks(crm_admin), answer(events)
