@@ -56,7 +56,7 @@ waits for a yes (targets.named_otherwise); a new title of words said, in a messa
 asks for no title ("rename", "call it", "so it says", "change … to", "just" …), waits
 for a yes (targets.unsaid_change); a sentence about a visit naming none ("all set",
 "see you", "booking") is judged against every visit looked up: a day or hour none has is
-not said (figures.py).
+not said, and what went through is said instead (figures.py, answering.fixed_figures).
 """
 
 from __future__ import annotations
@@ -820,6 +820,7 @@ async def test_a_last_word_claiming_another_weekday_than_booked_is_not_said(
     cuts = [w for s, w in await _visits(crm_admin) if s == "Haircut" and w.date() == right.date()]
     assert cuts == [right], answer(events)
     assert wrong not in answer(events), answer(events)
+    assert f"{right:%A}" in answer(events), answer(events)  # the booking is told
 
 
 async def test_the_wifes_number_said_beside_the_new_one_is_not_written(
