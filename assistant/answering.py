@@ -32,6 +32,7 @@ from assistant.schema import (
 )
 from assistant.speaking import split_sentences
 from assistant.targets import stems
+from assistant.truthful import went_through
 from assistant.turn import TurnState, call_key, context_hint, said_instead
 
 log = logging.getLogger(__name__)
@@ -301,6 +302,10 @@ def fixed_figures(state: TurnState, text: str, writes: Collection[str]) -> str |
         words = [state.text, *(m.text for m in state.session.history if isinstance(m, UserTurn))]
         said = {n.replace(",", "") for text_ in words for n in _NUMBERS.findall(text_)}
     fixed = figures.corrected(text, facts, said)
+    if fixed == figures.UNSURE and (done := went_through(state.results, zone)):
+        # "You're all set for Sunday at 3 PM" over a booking made for Saturday: what went
+        # through, not only that a figure cannot be given (the booking went untold).
+        return f"Here's what went through: {done}."
     return fixed.strip() if fixed is not None else None
 
 

@@ -24,6 +24,7 @@ from datetime import date, datetime, time
 from enum import Enum
 from zoneinfo import ZoneInfo
 
+from assistant.language.confirm import what_was_taken_back
 from assistant.language.dates import find_when
 from assistant.language.intents import detect_intents
 from assistant.language.shifts import bare_clock, find_shift, same_time
@@ -42,9 +43,10 @@ from assistant.schema import (
 from assistant.zones import UTC_ZONE, zone_named
 
 # Writes a customer may ask for in the words of another: "book" for a move, "done" for
-# an edit. The grammar names one of each pair; either is taken as asked for.
+# an edit. The grammar names one of each pair; either is taken as asked for. ("move my
+# haircut" is no booking: a new visit beside the one kept, the old one's cancel waiting
+# for a yes, left two haircuts and a question.)
 _ALIKE: dict[str, frozenset[str]] = {
-    "crm.bookAppointment": frozenset({"crm.rescheduleAppointment"}),
     "crm.rescheduleAppointment": frozenset({"crm.bookAppointment"}),
     "crm.completeTask": frozenset({"crm.updateTask"}),
     "crm.updateTask": frozenset({"crm.completeTask"}),
@@ -211,9 +213,13 @@ def judge_contact(call: ToolCall, conversation: Iterable[str]) -> tuple[Verdict,
     if not isinstance(phone, str) and not isinstance(email, str):
         return Verdict.AGREES, ""
     texts = list(conversation)
-    if isinstance(phone, str) and not any(_phone_in(phone, text) for text in texts):
+    if isinstance(phone, str) and not any(
+        _phone_in(phone, text) and not _said_as_not_hers(phone, text) for text in texts
+    ):
         return Verdict.CONTRADICTS, "phone"
-    if isinstance(email, str) and not any(_email_in(email, text) for text in texts):
+    if isinstance(email, str) and not any(
+        _email_in(email, text) and not _email_as_not_hers(email, text) for text in texts
+    ):
         return Verdict.CONTRADICTS, "email"
     return Verdict.AGREES, ""
 
@@ -228,6 +234,51 @@ def _phone_in(number: str, text: str) -> bool:
     # Said another way ("07700 900123" for +447700900123): the national digits.
     national = digits[-10:] if len(digits) >= 11 else digits[2:]
     return national in _NOT_DIGIT.sub("", written(text))
+
+
+_A_NUMBER = re.compile(r"\+?\d[\d\s().-]{5,}\d")
+_CLAUSE_END = re.compile(r"[,;.!?](?:\s|$)|\b(?:and|but)\b")
+# Said before a number, as what it is not: the old one ("my old number 415…", "change
+# it from 415…"), or another person's ("my wife's number is 415…", "his cell is …").
+_NOT_HERS = re.compile(
+    r"(?:\b(?:old|previous|former|wrong|outdated)\b|\b(?:wife|husband|son|daughter|mom|mum"
+    r"|mother|dad|father|partner|friend|brother|sister|boss|neighbou?r|kid|child|grandma"
+    r"|grandpa|fiancee?|boyfriend|girlfriend)'?s?\b|\b(?:his|her|their)\s+(?:phone|cell"
+    r"|mobile|number|email|e-mail|address)\b)(?:(?!\b(?:to|new|now)\b)[^,;.!?])*$|\bfrom\s*$"
+)
+
+
+def _said_as_not_hers(number: str, text: str) -> bool:
+    """Whether `text` says `number` only as the old one or as someone else's: each place
+    it is written, the words before it in its clause say so. A number said in words
+    ("four one five …") is not read here."""
+    digits = _NOT_DIGIT.sub("", number)
+    national = digits[-10:] if len(digits) >= 11 else digits[2:]
+    found = False
+    for match in _A_NUMBER.finditer(text):
+        said = _NOT_DIGIT.sub("", match.group())
+        if not said or not (national.endswith(said) or said.endswith(national)):
+            continue
+        found = True
+        if _NOT_HERS.search(_clause_before(text, match.start()).lower()) is None:
+            return False
+    return found
+
+
+def _clause_before(text: str, at: int) -> str:
+    before = text[:at]
+    ends = list(_CLAUSE_END.finditer(before))
+    return before[ends[-1].end() :] if ends else before
+
+
+def _email_as_not_hers(address: str, text: str) -> bool:
+    """Whether `text` says `address` only as the old one or as someone else's."""
+    said = text.lower()
+    wanted = address.strip().lower()
+    places = [m.start() for m in re.finditer(re.escape(wanted), said)]
+    return bool(places) and all(
+        _NOT_HERS.search(_clause_before(said, at)) is not None for at in places
+    )
 
 
 def _email_in(address: str, text: str) -> bool:
@@ -271,6 +322,59 @@ def asked_for(tool_name: str, texts: Sequence[str], now: datetime, timezone: str
     return False
 
 
+# The verbs a customer says a write with, by tool: "don't cancel my haircut, move it
+# instead" says not to cancel it, whatever a model then calls. (Not the edits: "don't
+# change the title, just the due date" asks for one.)
+_VERBS: dict[str, str] = {
+    "crm.cancelAppointment": r"cancel|call off",
+    "crm.deleteTask": r"delete|remove|erase|take (?:it |that |this )?off",
+    "crm.bookAppointment": r"book|schedule",
+    "crm.rescheduleAppointment": r"move|reschedule|push|shift",
+    "crm.addTask": r"add",
+    "crm.completeTask": r"mark|complete|finish|tick|check off",
+    "crm.createTicket": r"open|file|create|raise",
+}
+_DONT = r"\b(?:don't|dont|do not|never|no need to)\s+(?:(?:want to|actually|ever|go and)\s+)?"
+
+
+def said_not_to(tool_name: str, texts: Sequence[str]) -> bool:
+    """Whether this turn's message says not to make this kind of write: it takes back
+    what it asked before it ends ("add a task to call the bank. actually no, don't"),
+    or says not to with the write's own verb ("don't cancel my haircut, move it
+    instead"). A model's write of that kind was not asked for; nor is a question
+    offering it."""
+    if not texts:
+        return False
+    text = texts[0]
+    if what_was_taken_back(text) is not None:
+        return True
+    verbs = _VERBS.get(tool_name)
+    if verbs is None or not any(word in text.lower() for word in ("don", "not", "never")):
+        return False
+    said = normalize(text).text.lower()
+    negated = {m.end() for m in re.finditer(rf"{_DONT}(?:{verbs})\b", said)}
+    # ("don't cancel the haircut, cancel the cleaning": the verb said again, not negated)
+    return bool(negated) and all(m.end() in negated for m in re.finditer(rf"\b(?:{verbs})\b", said))
+
+
+SAID_NOT_TO = "the customer said not to make this change"
+LEFT_AS_SAID = "Okay, I've left that as it was, as you said. Is there anything else I can do?"
+
+
+def said_not_to_refusal(tool_name: str) -> ToolError:
+    """The refusal of a write the customer's message said not to make."""
+    return ToolError(
+        code="invalid_arguments",
+        message=f"{SAID_NOT_TO} ({tool_name})",
+        say="You said not to, so I haven't changed that.",
+    )
+
+
+def refused_as_said_not_to(results: Iterable[ToolResult]) -> bool:
+    """Whether a write of `results` was refused because the customer said not to."""
+    return any(r.error is not None and r.error.message.startswith(SAID_NOT_TO) for r in results)
+
+
 def said_as(field: str, value: object) -> ToolError:
     """The refusal of a write whose `field` contradicts what the customer said."""
     if field in ("phone", "email"):
@@ -278,7 +382,8 @@ def said_as(field: str, value: object) -> ToolError:
         return ToolError(
             code="invalid_arguments",
             message=f"{field} {value} is not one the customer gave",
-            say=f"I didn't get that {what} from you, so I haven't changed anything. "
+            say=f"I didn't get that {what} from you as your new one, so I haven't changed "
+            "anything. "
             f"What's the new {what}?",
         )
     return ToolError(
@@ -290,10 +395,15 @@ def said_as(field: str, value: object) -> ToolError:
 
 
 __all__ = [
+    "LEFT_AS_SAID",
+    "SAID_NOT_TO",
     "Verdict",
     "asked_for",
     "judge_contact",
     "judge_times",
+    "refused_as_said_not_to",
     "request_texts",
     "said_as",
+    "said_not_to",
+    "said_not_to_refusal",
 ]

@@ -84,7 +84,10 @@ _COUNT_LOWER = re.compile(_COUNT.pattern)
 _WEEKDAY_LOWER = re.compile(_WEEKDAY.pattern)
 _MONTH_DAY_LOWER = re.compile(_MONTH_DAY.pattern)
 _LISTED = tuple(dict.fromkeys(_KINDS.values()))
-_ABOUT_APPOINTMENT = re.compile(r"\b(?:appointment|booked|scheduled|visit)\b")
+# ("You're all set for Sunday at 3 PM" of the one visit booked this turn)
+_ABOUT_APPOINTMENT = re.compile(
+    r"\b(?:appointment|booked|scheduled|visit|all set|see you|booking|reserved)\b"
+)
 _OWED = re.compile(r"\b(?:balance|owe|owing|due|total)\b", re.IGNORECASE)
 
 UNSURE = "Sorry, I can't give you that figure with certainty right now."
@@ -327,8 +330,10 @@ def _fix_when(text: str, facts: _Facts) -> str | None:
     named = {moment for name, moment in facts.starts if name and name in lowered}
     if not named:
         every = {moment for _, moment in facts.starts}
-        if len(every) != 1 or _ABOUT_APPOINTMENT.search(lowered) is None:
+        if _ABOUT_APPOINTMENT.search(lowered) is None:
             return None
+        # Several looked up, none named ("You're all set for Sunday at 3 PM" beside the
+        # visits listed before a booking): a day or hour none of them has is not said.
         named = every
     truth = next(iter(named)) if len(named) == 1 else None
     spans: list[tuple[int, int, str]] = []

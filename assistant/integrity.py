@@ -330,6 +330,11 @@ class WriteIntegrity:
                 continue
             if texts is None:
                 texts, everything = as_said.request_texts(state.session.history)
+            if as_said.said_not_to(call.tool_name, texts):
+                # "…actually no, don't", "don't cancel it, move it instead": not made, nor
+                # offered in a question.
+                refused[call.call_id] = (call, as_said.said_not_to_refusal(call.tool_name))
+                continue
             verdict, field = as_said.judge_contact(call, everything)
             if verdict is Verdict.AGREES:
                 verdict, field = as_said.judge_times(

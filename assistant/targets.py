@@ -33,7 +33,7 @@ Only writes are read this way, and only in rounds with a write.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -155,14 +155,62 @@ def named_otherwise(
     def score(item: dict[str, Any]) -> int:
         return len(stems(item.get(listing.name, "")) & said)
 
+    def unsaid(item: dict[str, Any]) -> int:
+        return len(stems(item.get(listing.name, "")) - said)
+
     best = max(score(item) for item in items.values())
+    if (
+        listing is _TASKS
+        and score(mine)
+        and best == score(mine)
+        and any(score(i) == best and unsaid(i) < unsaid(mine) for i in items.values())
+    ):
+        # "mark the groceries one done" with "Buy groceries" and "Buy groceries for the
+        # party": the one whose name holds words nobody said is not the one named.
+        return mine
     if best > score(mine):
         if score(mine) and _named_in_a_part(mine, list(items.values()), listing, texts):
             return None  # "push my haircut back and move my cleaning": each has its part
         return mine
     if listing is _TASKS and _only_a_word_shared(mine.get(listing.name, ""), texts):
         return mine
+    if listing is _APPOINTMENTS and _another_by_its_day(mine, items.values(), score, texts):
+        return mine
     return None
+
+
+_WEEKDAY_SAID = re.compile(
+    r"\b(?:(?P<d0>mon)|(?P<d1>tue|tues)|(?P<d2>wed|wednes)|(?P<d3>thu|thur|thurs)|(?P<d4>fri)"
+    r"|(?P<d5>sat|satur)|(?P<d6>sun))(?:day)?s?\b"
+)
+
+
+def _weekdays_said(texts: Sequence[str]) -> set[int]:
+    said: set[int] = set()
+    for text in texts:
+        for match in _WEEKDAY_SAID.finditer(text.lower()):
+            said.update(int(name[1]) for name, value in match.groupdict().items() if value)
+    return said
+
+
+def _another_by_its_day(
+    mine: dict[str, Any],
+    items: Iterable[dict[str, Any]],
+    score: Callable[[dict[str, Any]], int],
+    texts: Sequence[str],
+) -> bool:
+    """Two visits named alike ("my haircut", two haircuts): the words say the weekday of
+    another of them and not of `mine` ("move my haircut on thursday to friday", and the
+    model moves the Tuesday one)."""
+    said = _weekdays_said(texts)
+    own = _moment(mine.get("starts_at"))
+    if not said or own is None or own.weekday() in said:
+        return False
+    for item in items:
+        when = _moment(item.get("starts_at"))
+        if item is not mine and score(item) == score(mine) and when and when.weekday() in said:
+            return True
+    return False
 
 
 def _named_in_a_part(
@@ -359,6 +407,15 @@ def _moment(value: object) -> datetime | None:
     return moment if moment.tzinfo is not None else None
 
 
+# Words that ask for a to-do's title to change, in any way a customer may: "rename it",
+# "call it …", "so it says …", "change it to …", "make it just milk", "instead of".
+_A_RETITLE = re.compile(
+    r"\b(?:renam\w*|re-?title|titled?|call (?:it|that|this|the)|name|named|says?|said|read"
+    r"|reads|word\w*|edit|instead|just|only|actually|make it|to-do to|task to|change\b[^,.;!?]*"
+    r"\bto|correct|fix|spell\w*|typo|add|put)\b"
+)
+
+
 def unsaid_change(
     call: ToolCall, results: Sequence[ToolResult], texts: Sequence[str]
 ) -> str | None:
@@ -376,6 +433,10 @@ def unsaid_change(
     if listing is _TASKS and isinstance(title, str):
         added = stems(title) - stems(item.get("title", ""))
         if added - stems(" ".join(texts)):
+            return "title"
+        if added and not any(_A_RETITLE.search(text.lower()) for text in texts):
+            # "make the groceries task due friday, it's for the party", and the model
+            # renamed it "Buy groceries for the party": words said, but no new title asked.
             return "title"
     note = call.arguments.get("description")
     if listing is _TASKS and isinstance(note, str):

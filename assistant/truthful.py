@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Iterable
 
-from assistant import claims
+from assistant import as_said, claims
 from assistant.schema import ToolResult
 from assistant.speech import join_and
 from assistant.untold import untold_writes
@@ -101,6 +101,10 @@ def said_instead(
     instead = claims.unbacked_claim(
         text, results, writes, held=held, earlier=earlier, pending=pending
     )
+    if instead == claims.NOT_DONE and as_said.refused_as_said_not_to(results):
+        # "add a task to call the bank. actually no, don't", and the model's add refused:
+        # left as said, not "could you tell me once more what you'd like me to do?"
+        return as_said.LEFT_AS_SAID
     if instead == claims.NOT_ALL_DONE and (done := went_through(results, timezone)):
         return (
             f"Sorry, I said that wrong. Here's what went through: {done}. "

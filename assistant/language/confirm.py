@@ -239,6 +239,10 @@ _BACK_MARK = r"(?:oh |well )?(?:no|wait|actually|sorry|hang on|hold on|on second
 _TAKEN_BACK = rx(
     rf"(?:[\s,.!;]+{_BACK_MARK})+[\s,.!;]+(?:don't|do not|dont|leave it|not yet|hold off)"
     rf"(?: do it| do that)?"
+    # "mark the groceries task done, no wait, don't, I still need to go": a reason after
+    # the words that take it back (what the customer still has to do, not an ask of ours)
+    r"(?:[\s,.!;]+(?:i|we|it|i'm|it's) (?:still|haven't|have not|am still|is still|didn't"
+    r"|did not)\b[^.!?;]{0,60})?"
     # "delete the eye exam task, oh wait, I haven't booked it yet, keep it": a reason
     # between the mark and the words that keep it.
     # ("…, no wait, keep it": with no reason between)

@@ -22,6 +22,7 @@ import re
 from datetime import date, datetime, time, timedelta
 from functools import lru_cache
 
+from assistant.language.confirm import what_was_taken_back
 from assistant.language.dates import When, find_when
 from assistant.language.patterns import rx
 from assistant.language.said_again import said_again
@@ -224,10 +225,21 @@ def _day_from_the_day_said(message: str, now: datetime) -> str:
     return f"{before}{meant}{message[said.end() :]}"
 
 
+# "…, no wait, don't, I still need to go": a reason after the words that take an ask back.
+_REASON_AFTER_DONT = rx(
+    r"\b(?:don't|dont|do not)[\s,.!;]+(?:i|we|it|i'm|it's) (?:still|haven't|have not|am still"
+    r"|is still|didn't|did not)\b"
+)
+
+
 @lru_cache(maxsize=512)
 def put_right(message: str, now: datetime) -> str:
     """`message` with a correction said in it applied to the ask it corrects (see the
     module's docstring); `now` is the customer's (a day put right is read from it)."""
+    if _REASON_AFTER_DONT.search(message.lower()) and what_was_taken_back(message) is not None:
+        # "mark the groceries task done, no wait, don't, I still need to go": the ask is
+        # taken back whole, not put right by the reason after it (read as the ask).
+        return message
     if (again := said_again(message.lower())) != message.lower():
         # "book a massage for, uh, make it a facial": the service said instead
         message = _in_its_case(again, message)

@@ -10,7 +10,6 @@ from tests.fixtures.crm import CrmAdmin
 from tests.integrity.helpers import (
     answer,
     call,
-    called,
     haircuts,
     titles,
     tomorrow_at,
@@ -27,17 +26,23 @@ async def test_dont_book_is_not_a_booking(
     openai_models: Models,
 ) -> None:
     """'Don't book the haircut tomorrow at 3pm' and the model books it: nothing is booked
-    before a yes, and 'no' books nothing."""
+    (refused: the message says not to, attacks17; before, held for a yes), and 'no'
+    books nothing."""
     planner, narrator = openai_models
     when = tomorrow_at(15).isoformat()
     openai_server.stream(
         tool_calls_reply(call("c1", "crm_bookAppointment", service="Haircut", starts_at=when))
     )
     openai_server.stream(text_reply("Shall I book it?"))
+    openai_server.stream(text_reply("Okay."))
     before = await haircuts(crm_admin)
     chat = await (await make_assistant(planner=planner, narrator=narrator)).connect()
     events = await chat.say("don't book the haircut tomorrow at 3pm")
-    assert "crm.bookAppointment" not in called(events)
+    assert not any(
+        c["tool"] == "crm.bookAppointment" and c.get("status") != "error"
+        for c in events[-1]["tool_calls"]
+    ), events[-1]["tool_calls"]
+    assert events[-1]["awaiting_confirmation"] is None
     await chat.say("no")
     assert await haircuts(crm_admin) == before
     assert await writes_applied(crm_admin) == {}
