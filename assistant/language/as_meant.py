@@ -194,7 +194,7 @@ _NAMED_THEN_ASKED = rx(
 # "that" (the one in view was told instead); "and the teeth one, when's that": a visit's.
 _NAMED_THEN_WHEN = rx(
     r"^(?P<lead>(?:and|so|also|now|then) )?(?P<x>(?:the|my) [a-z][a-z' ]{1,40}?),? "
-    r"when(?:'s| is) (?:that|it)(?: one)?(?P<due> due)?(?: again)?\s*\?*$"
+    r"when(?:'s| is) (?:that|it)(?: one)?(?P<due> due)?(?: again)?(?: for me)?\s*\?*$"
 )
 # "the one at studio nine", "the one on valencia street": a visit named by its place.
 _ONE_BY_PLACE = rx(
