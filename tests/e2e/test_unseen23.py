@@ -33,12 +33,12 @@ as well", "no, the teeth one" (a held cancel re-aimed) and "now tick off the opt
 since it's booked" were not understood; "did my last payment go through" was answered with
 the balance; "book me another one two weeks after that" asked when.
 
-Fixed with general rules (see CHANGELOG), wrong writes first. 21/25 (101/110 turns).
+Fixed with general rules (see CHANGELOG), wrong writes first. 22/25 (102/110 turns): "did my
+last payment go through" is told the latest invoice paid, as "what was my last payment".
 
 Left open, writing nothing wrong (KNOWN_OPEN): a to-do done already is marked done again,
 the CRM's row left as it was (not calling lost the "ok then the optician one" that goes on
-from it); "did my last payment go through" is answered with the balance (no payment
-history is read); "book me another one two weeks after that" asks when; "what's the car
+from it); "book me another one two weeks after that" asks when; "what's the car
 thing on my list" reads the list out, its "when is that due" is answered with the bill and
 "make it due the day before" is not understood (nothing changed).
 
@@ -46,7 +46,7 @@ Written after the fixes (u23b, 6 sessions, 26 turns), FIRST RUN 4/6 (23/26 turns
 WRITE: "and the renewal thing is finished, tick it off" just after the groceries were moved
 MARKED THE GROCERIES DONE ("it" read as the to-do in view, not the one just named); fixed.
 "and the barber is still sunday at 2:30 right" offered to book a haircut at that hour (no
-write); now answered as a question. 6/6; the set 27/31 (127/136 turns).
+write); now answered as a question. 6/6; the set 28/31 (128/136 turns).
 """
 
 from __future__ import annotations
@@ -62,13 +62,12 @@ from tests.fixtures.crm import CrmAdmin
 UNSEEN23: Path = DATA / "conversations_unseen23.jsonl"
 
 # Each writes nothing wrong (see the docstring): a to-do done already is marked done again
-# (the CRM's row is left as it was), the last payment is answered with the balance, "book
+# (the CRM's row is left as it was), "book
 # me another one two weeks after that" asks when, and "what's the car thing on my list"
 # reads the list, its "when is that due" then answered with the bill and "make it due the
 # day before" not understood (nothing written).
 KNOWN_OPEN: list[str] = [
     "u23-pharmacy-call-already-done-then-optician-one",
-    "u23-tab-last-payment-in-the-red",
     "u23-hair-appointment-another-two-weeks-after",
     "u23-car-thing-day-before-shopping-one-wednesday",
 ]

@@ -683,6 +683,9 @@ def asks_last_visits_cost(text: str) -> bool:
 _PAID_LAST = rx(
     r"\bwhat did i (?:pay|spend) (?:last time|the last time|last)\b"
     r"|\bwhat (?:was|is) (?:my|the) (?:last|latest|most recent) payment\b"
+    # "did my last payment go through?", "when was my last payment": the latest paid
+    r"|\b(?:did|has) (?:my|the) (?:last|latest|most recent) payment (?:go|gone|get|got|come"
+    r"|came) through\b|\bwhen (?:was|did i make) (?:my|the) (?:last|latest) payment\b"
 )
 _IT = rx(r"\b(?:for|pay) (?:it|that|that one|that visit)\b|\b(?:was|is) (?:it|that) paid\b")
 
