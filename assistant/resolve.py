@@ -22,7 +22,7 @@ from zoneinfo import ZoneInfo
 from assistant.language import slots
 from assistant.language.appointment_rules import same_day_of_a_week
 from assistant.language.intents import APPOINTMENT_ACTIONS, TASK_ACTIONS, Intent
-from assistant.language.lexicon import SERVICES, TITLE_VERBS
+from assistant.language.lexicon import SERVICES, TITLE_VERBS, VISIT_WORDS
 from assistant.language.patterns import rx
 from assistant.language.shifts import weekday_beside
 from assistant.language.targets import FILLER, TargetRef
@@ -269,6 +269,14 @@ def resolve_task(tasks: Sequence[Item], target: TargetRef) -> Resolution:
     pending = spoken_tasks(t for t in tasks if t.get("status") != "completed")
     completed = [t for t in tasks if t.get("status") == "completed"]
     if target.anchor is not None:
+        anchor_id = target.anchor.item_id
+        if anchor_id is not None and not any(t.get("id") == anchor_id for t in pending):
+            # "and the one after it" just after it was marked done: counted in the list as
+            # it was heard, the one done in its place (was: which was asked)
+            heard = spoken_tasks(
+                t for t in tasks if t.get("status") != "completed" or t.get("id") == anchor_id
+            )
+            return _beside(heard, _by_id(heard, anchor_id), target.beside)
         return _beside(pending, resolve_task(pending, target.anchor), target.beside)
     if target.excluded is not None:
         pending = _left_in(pending, target.excluded, lambda pool, ref: resolve_task(pool, ref))
@@ -314,7 +322,7 @@ def _filtered_tasks(pool: Sequence[Item], target: TargetRef) -> Sequence[Item]:
 
 # A few words people say for a word of a to-do's title ("the shopping" for "Buy
 # groceries"): only where one reads as the other whatever the title around it.
-_SAID_FOR = {
+SAID_FOR = {
     "shopping": "groceries",
     "supermarket": "groceries",
     "optician": "eye",
@@ -324,9 +332,9 @@ _SAID_FOR = {
 
 def _other_words(words: Sequence[str]) -> tuple[str, ...] | None:
     """`words` with each said for a title's word put as that word; None when none is."""
-    if not any(word in _SAID_FOR for word in words):
+    if not any(word in SAID_FOR for word in words):
         return None
-    return tuple(_SAID_FOR.get(word, word) for word in words if word != "food")
+    return tuple(SAID_FOR.get(word, word) for word in words if word != "food")
 
 
 def _narrow(found: Sequence[Item], target: TargetRef, field: str) -> tuple[Item, ...]:
@@ -388,6 +396,8 @@ def _service_words(words: Sequence[str]) -> list[str]:
     for word in words:
         if word in SERVICES:
             expanded.extend(_content_words(SERVICES[word]))
+        elif word in VISIT_WORDS:
+            expanded.extend(_content_words(VISIT_WORDS[word]))
     return expanded
 
 

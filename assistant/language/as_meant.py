@@ -191,6 +191,28 @@ _NAMED_THEN_ASKED = rx(
     r"(?P<q>where(?:'s| is)) (?:that|it)(?: one)?(?P<more> again| at)?\s*\?*$"
 )
 
+# "and the car thing, when's that due?": the thing named first, then its due day asked of
+# "that" (the one in view was told instead); "and the teeth one, when's that": a visit's.
+_NAMED_THEN_WHEN = rx(
+    r"^(?P<lead>(?:and|so|also|now|then) )?(?P<x>(?:the|my) [a-z][a-z' ]{1,40}?),? "
+    r"when(?:'s| is) (?:that|it)(?: one)?(?P<due> due)?(?: again)?(?: for me)?\s*\?*$"
+)
+# "the one at studio nine", "the one on valencia street": a visit named by its place.
+_ONE_BY_PLACE = rx(
+    r"the one (?:at|on|in|by|over on|down on) [a-z]"
+    r"|the [a-z]+(?: [a-z]+)? (?:street|st|avenue|ave|road|rd) one$"
+)
+# "and the shopping one is still tomorrow right": a day said back to be checked, a question
+# (it was read as the change just made done again, to that day).
+_STILL_SAID_BACK = rx(
+    r"^(?P<lead>(?:and|so|but|also) )?(?P<x>(?:the|my) [a-z][a-z' ]{1,40}?)"
+    r"(?: is still| is| 's still|'s still| still| stays| is staying)"
+    r" (?:due |on |for |set for )?(?:tomorrow|today|(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+    r"|the \d{1,2}(?:st|nd|rd|th)?)(?: (?:morning|afternoon|evening))?"
+    r"(?: at \d{1,2}(?::\d\d)?(?: ?[ap]\.?m\.?)?)?"
+    r"(?:,? (?:right|yeah|yes|correct|isn't it|is it|then|though|still))*\s*\?*$"
+)
+
 
 # "ugh sorry, friday was better after all", "actually 3pm would be better": the day or
 # hour said as the better one, a change of mind to it ("actually, friday").
@@ -213,6 +235,11 @@ _AND_THE_OTHER = rx(
 
 
 _NAMES_A_KIND = frozenset({"task", "one", "reminder", "to-do", "todo", "thing"})
+# "the first thing you mentioned", "the last item you read out": the first (last) one heard.
+_NTH_THING_SAID = rx(
+    r"\bthe (?P<o>first|second|third|last) (?:thing|item) (?:that )?(?:you|u) (?:just )?"
+    r"(?:mentioned|said|told me(?: about)?|named|listed|read out|gave me|brought up)\b"
+)
 # "the one you mentioned first", "the one you said last": the first (last) one heard.
 _ONE_SAID_NTH = rx(
     r"\bthe one (?:you|u) (?:mentioned|said|told me(?: about)?|named|listed|read out|gave me"
@@ -221,6 +248,20 @@ _ONE_SAID_NTH = rx(
 
 
 # "late morning, say 11", "afternoon, maybe 3": the part of the day, then the hour in it.
+# "the renewal thing is finished, tick it off": a to-do named done, then marked so as "it".
+_DONE_THEN_TICK_IT = rx(
+    r"^(?P<x>(?:(?:and|so|also|oh|ok|okay) )?(?:the|my) [a-z][a-z' ]{1,40}?)"
+    r" (?:is|'s|has been|was) (?:finished|done|complete|completed|sorted|taken care of)[,.;]?"
+    r" (?:so |you can |can you |please )?(?:tick|mark|check|cross) (?:it|that)"
+    r"(?: off| done| as done| complete| as complete)?(?: please| too| now)?[\s.!]*$"
+)
+# "my weekend one", "the weekend appointment": the visit this weekend.
+_WEEKEND_ONE = rx(r"\b(?P<d>my|the) weekend (?P<n>one|appointment|visit|booking)\b")
+# "…, since it's booked", "… now that I've done it": why, said after a change asked for.
+_REASON_TAIL = rx(
+    r",? (?:since|because|now that) (?:it's|its|it is|that's|thats|it has been|it's been"
+    r"|i've|i have|i did|we've) [a-z' ]{1,30}?[\s.!]*$"
+)
 _PART_THEN_HOUR = rx(
     r"^(?:(?:early|late|mid)[ -]?)?(?P<part>morning|afternoon|evening)[\s,.-]+(?:say|maybe"
     r"|like|around|about|at|ideally|perhaps)\s+(?P<h>\d{1,2}(?::\d\d)?)(?:ish)?[\s.!]*$"
@@ -448,6 +489,26 @@ def _as_meant(message: str) -> str:
         lead, more = asked.group("lead") or "", asked.group("more") or ""
         plained = f"{lead}{asked.group('q')} {asked.group('x')}{more}?"
         lowered = plained.lower()
+    if (
+        " when" in lowered
+        and (asked_when := _NAMED_THEN_WHEN.match(lowered)) is not None
+        and (
+            asked_when.group("due")
+            or services_named(asked_when.group("x"))
+            or _ONE_BY_PLACE.match(asked_when.group("x"))
+        )
+    ):
+        lead, due = asked_when.group("lead") or "", asked_when.group("due") or ""
+        plained = f"{lead}when is {asked_when.group('x')}{due}?"
+        lowered = plained.lower()
+    if (
+        ("still" in lowered or "stays" in lowered or "staying" in lowered)
+        and (back := _STILL_SAID_BACK.match(lowered)) is not None
+        and ("still" in back.group(0) or "right" in back.group(0) or "stay" in back.group(0))
+    ):
+        x = back.group("x")
+        plained = f"when is {x}?" if services_named(x) else f"when is {x} due?"
+        lowered = plained.lower()
     if ("better" in lowered or "best" in lowered) and (
         better := _SAID_BETTER.match(lowered)
     ) is not None:
@@ -476,12 +537,38 @@ def _as_meant(message: str) -> str:
     ):
         plained = f"{plained[: moved.end('head')]} task{plained[moved.end('head') :]}"
         lowered = plained.lower()
+    if (" thing " in lowered or " item " in lowered) and (
+        thing := _NTH_THING_SAID.search(lowered)
+    ) is not None:
+        # "the first thing you mentioned": the first one read out, as "the first one you
+        # mentioned" (was: looked for as a to-do titled "mentioned")
+        plained = f"{plained[: thing.start()]}the {thing.group('o')} one{plained[thing.end() :]}"
+        lowered = plained.lower()
     if "the one" in lowered and (nth := _ONE_SAID_NTH.search(lowered)) is not None:
         plained = f"{plained[: nth.start()]}the {nth.group('o')} one{plained[nth.end() :]}"
         lowered = plained.lower()
     if " due" in lowered and (other := _AND_THE_OTHER.match(lowered)) is not None:
         plained = f"{other.group('q')} and {other.group('w')} {other.group('y')} due?"
         lowered = plained.lower()
+    if " it" in lowered and (done_it := _DONE_THEN_TICK_IT.match(lowered)) is not None:
+        # "and the renewal thing is finished, tick it off": "it" is the one just named (was:
+        # the to-do in view, another, marked done)
+        plained = plained[: done_it.end("x")] + " is done"
+        lowered = plained.lower()
+    if "weekend " in lowered and (weekend := _WEEKEND_ONE.search(lowered)) is not None:
+        # "push my weekend one back a day": the one this weekend (was: looked for as a visit
+        # of a service called "weekend")
+        said = f"{weekend.group('d')} {weekend.group('n')} this weekend"
+        plained = f"{plained[: weekend.start()]}{said}{plained[weekend.end() :]}"
+        lowered = plained.lower()
+    if (
+        (" since " in lowered or " because " in lowered or " now that " in lowered)
+        and (why := _REASON_TAIL.search(lowered)) is not None
+        and _A_CHANGE.search(lowered[: why.start()]) is not None
+    ):
+        # "tick off the optician one since it's booked": the reason said after a change is
+        # no part of it (was: looked for as a to-do titled "optician since booked")
+        plained, lowered = plained[: why.start()], lowered[: why.start()]
     if ("lol" in lowered or "haha" in lowered or "lmao" in lowered) and (
         laugh := _LAUGH_TAIL.search(lowered)
     ) is not None:

@@ -123,6 +123,16 @@ SERVICES = {
     "dental checkup": "Dental cleaning",
     "dental check-up": "Dental cleaning",
     "dental check up": "Dental cleaning",
+    # the visit named by what it is for, said loosely: "my teeth thing", "the hair one"
+    # ("teeth" alone stays no service: "do you do teeth whitening" is asked of the offer)
+    "teeth thing": "Dental cleaning",
+    "teeth one": "Dental cleaning",
+    "teeth appointment": "Dental cleaning",
+    "tooth thing": "Dental cleaning",
+    "tooth one": "Dental cleaning",
+    "tooth appointment": "Dental cleaning",
+    "hair thing": "Haircut",
+    "hair one": "Haircut",
     "haircut": "Haircut",
     "hair cut": "Haircut",
     # said by those whose English puts the verb first ("appointment for cut hair")
@@ -169,6 +179,10 @@ SERVICES = {
     "blood test": "Blood test",
     "x-ray": "X-ray",
 }
+
+#: Words that name a visit among those booked, though no service on their own: "no, the
+#: teeth one" is the dental cleaning (a target's words, never a service to book).
+VISIT_WORDS = {"teeth": "Dental cleaning", "tooth": "Dental cleaning"}
 
 #: The doing words a task's title starts with ("Call the pharmacy", "Buy groceries"), and
 #: their kin a customer says instead ("the grocery shopping task", "the booking one"):
@@ -238,6 +252,8 @@ VOCABULARY = (
     "balance",
     "payment",
     "payments",
+    # "what's the damge": what is owed, said as "the damage"
+    "damage",
     "transfer",
     "outstanding",
     "unpaid",

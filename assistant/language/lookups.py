@@ -161,6 +161,8 @@ READS: tuple[tuple[IntentKind, GatedPattern], ...] = (
             r"|\$ ?\d"
             r"|\b(?:good standing|in arrears|in credit|all square|squared up|settled up"
             r"|in the red|in debt)\b"
+            # "what's my tab", "how big is the tab": what is owed, said as a bar's tab
+            r"|\b(?:my|the|our) (?:running )?tab\b(?! (?:key|button|bar|in|of the))"
         ),
     ),
     (

@@ -194,6 +194,7 @@ def words(text: str) -> frozenset[str]:
 
 COMMON_WORDS = words(
     """
+    manage managed manager image damp
     about above after again against also always another answer any anyone are around
     away back bake baked bank basket batch beach bells best better between bills bird
     birthday black blank block blood board boat body books boss bottle bought box boxes

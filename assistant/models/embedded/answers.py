@@ -14,6 +14,7 @@ from assistant.dialogue_state import Item
 from assistant.language.dates import find_when
 from assistant.language.lexicon import MONTHS
 from assistant.ordering import spoken_appointments, spoken_tasks
+from assistant.resolve import SAID_FOR
 from assistant.speech import (
     calendar_date,
     count,
@@ -428,12 +429,28 @@ def about_tasks(tasks: Sequence[Item], aspect: str, subject: str, now: datetime)
 
 
 def named_tasks(tasks: Sequence[Item], subject: str) -> list[Item]:
-    """The tasks `subject` names ("car insurance" → Renew car insurance)."""
-    return [t for t in tasks if _matches(t, subject.replace(" ", ""), "title")] or [
-        t
-        for t in tasks
-        if any(w in str(t.get("title")).lower() for w in subject.split() if len(w) > 3)
-    ]
+    """The tasks `subject` names ("car insurance" → Renew car insurance; "the car thing",
+    "the shopping one": a word of the title, or one said for it, beside a word that only
+    says it is a to-do)."""
+    return (
+        [t for t in tasks if _matches(t, subject.replace(" ", ""), "title")]
+        or [
+            t
+            for t in tasks
+            if any(w in str(t.get("title")).lower() for w in subject.split() if len(w) > 3)
+        ]
+        or [t for t in tasks if _a_title_word(t, subject)]
+    )
+
+
+# Words that say only that a to-do is meant ("the car thing", "the shopping one").
+_OF_A_TO_DO = frozenset({"the", "my", "one", "thing", "task", "stuff", "reminder", "that", "this"})
+
+
+def _a_title_word(task: Item, subject: str) -> bool:
+    said = [SAID_FOR.get(w, w) for w in subject.lower().split() if w not in _OF_A_TO_DO]
+    title = str(task.get("title")).lower().split()
+    return bool(said) and any(w in title for w in said if len(w) >= 3)
 
 
 def titles(items: Sequence[Item]) -> str:

@@ -28,8 +28,12 @@ _BESIDE_THAT = rx(
     r"\b(?:the|my) (?:next )?(?P<noun>one|appointment|visit|booking|task|to-?do|reminder)"
     r"(?: (?:right|just|straight|directly|that comes|that's|coming))?"
     r" (?P<side>after|before|following|preceding) (?:that one|this one|that|this|it)\b"
+    # "the one after it in your list": the list it was read out in
+    r"(?: (?:in|on) (?:your|the|that) list)?"
     r"|\bthe (?P<side2>following) (?P<noun2>one|appointment|visit|booking|task|to-?do)\b"
 )
+# What a move said without its verb goes on with: "… to saturday at noon", "… to friday".
+_TO_A_DAY = rx(r",? (?:to|till|until|for) (?:\w+day|tomorrow|the \d|next|\d)")
 _SIDES = {"after": 1, "following": 1, "before": -1, "preceding": -1}
 _KIND_OF = {
     "appointment": "appointment",
@@ -77,6 +81,16 @@ def _beside_the_one_in_view(
     plain = text[: said.start()] + _SAID_FOR[kind] + text[said.end() :]
     actions = APPOINTMENT_ACTIONS if kind == "appointment" else TASK_ACTIONS
     found = detect_intents(plain, now, timezone)
+    if (
+        not any(i.kind in actions for i in found)
+        and kind == "appointment"
+        and state.last_action is not None
+        and state.last_action.tool == "crm.rescheduleAppointment"
+        and _TO_A_DAY.match(plain[said.start() :].removeprefix(_SAID_FOR[kind]))
+    ):
+        # "and the one after it to saturday at noon" just after a move: moved too, the verb
+        # left unsaid (was: what comes after it told)
+        found = detect_intents(f"move {plain[said.start() :]}", now, timezone)
     if not any(i.kind in actions for i in found):
         return None  # "what's the one after that?": a question, answered as one
     focus = state.focus_of(kind)

@@ -49,3 +49,67 @@ def by_time(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> list[I
     if found is None and _CANCEL.search(text):
         found = [Intent("cancel_appointment", target=pinned(item, "service"), clause=text)]
     return found
+
+
+# "and the 10 o'clock an hour later", "cancel the 2:30": a visit named by the hour it starts
+# at ("o'clock" is read as ":00"), not a new hour for the one in view. Not after a word
+# that makes it the hour asked for ("move it to the 10:00 slot").
+_TO_A_DAY = rx(r"\bit,? (?:to|till|until) (?:\w+day|tomorrow|the \d|next|\d)")
+_BY_CLOCK = rx(
+    r"(?<!\bto )(?<!\bat )(?<!\bfor )(?<!\buntil )(?<!\btill )(?<!\bbefore )(?<!\bafter )"
+    r"(?<!\bfrom )(?<!\bby )\bthe (?P<h>\d{1,2}):(?P<m>\d{2})(?: ?(?P<half>am|pm|a\.m\.|p\.m\.))?"
+    r"(?: (?:one|appointment|visit|booking|session))?\b(?! ?(?:slot|spot|time|one instead))"
+)
+
+
+def _visits_known(state: Dialogue) -> tuple[Item, ...]:
+    """The visits read out, told or in view, each as last written (a move since counts)."""
+    seen: dict[object, Item] = {}
+    told = tuple(item for kind, item in state.told if kind == "appointment")
+    focus = state.focus_of("appointment")
+    for item in (*state.last_listed_of("appointment"), *told, *((focus,) if focus else ())):
+        seen.setdefault(item.get("id"), item)
+    actions = (*state.last_turn_actions, state.last_appointment_action, state.last_action)
+    for action in actions:
+        after = action.after if action is not None and action.kind == "appointment" else None
+        if after is not None and after.get("id") in seen:
+            seen[after.get("id")] = after
+    return tuple(seen.values())
+
+
+def by_clock(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> list[Intent] | None:
+    """The ask, about the one visit known that starts at the hour named; None otherwise."""
+    if ":" not in text or "the " not in text:
+        return None
+    said = _BY_CLOCK.search(text)
+    if said is None:
+        return None
+    hour, minute, half = int(said.group("h")), int(said.group("m")), said.group("half")
+    hours = (
+        {hour % 12 + (12 if half.startswith("p") else 0)} if half else {hour % 12, hour % 12 + 12}
+    )
+    at = [
+        item
+        for item in _visits_known(state)
+        if item.get("status") != "cancelled"
+        and (start := start_of(item, zone)) is not None
+        and start.hour in hours
+        and start.minute == minute
+    ]
+    if len(at) != 1:
+        return None
+    item = at[0]
+    text = text[: said.start()] + "it" + text[said.end() :]
+    found = appointment_follow_up(text, item, now, zone, correcting=False)
+    last = state.last_action
+    if (
+        found is None
+        and last is not None
+        and last.tool == "crm.rescheduleAppointment"
+        and _TO_A_DAY.search(text, said.start())
+    ):
+        # "and the 2:30 to friday as well" just after a move: moved too, the verb unsaid
+        found = appointment_follow_up(f"move {text}", item, now, zone, correcting=False)
+    if found is None and _CANCEL.search(text):
+        found = [Intent("cancel_appointment", target=pinned(item, "service"), clause=text)]
+    return found

@@ -243,6 +243,9 @@ FOCUS_QUESTION = _rx(
     # "what time should I get there?": the time of the one in focus
     r"|\b(?:what time|when) (?:should|do|must|shall) (?:i|we) (?:need to |have to )?(?:get|be"
     r"|arrive|come|turn up|show up|head)(?: there| in| over)?(?: for (?:it|that))?\??$"
+    # "and what time do I see them" after the dentist was asked about: the time of that one
+    r"|" + _FOCUS_LEAD + r"(?:what time|when) (?:do|will|shall|am) (?:i|we) (?:see|seeing|meet)"
+    r" (?:them|him|her)(?: again)?\??$"
     r"|" + _FOCUS_LEAD + r"(?:is it |it's |at )?(?:the )?same (?:place|address|location)"
     r"(?: as before)?\??$"
     r"|" + _FOCUS_LEAD + r"what(?:'s| is) the (?:address|location)"

@@ -269,6 +269,13 @@ _PLACE_SAID = rx(
     r"(?!(?:same|\d|noon|midday|night|the moment|all|least|most|first|last|home)\b)"
     r"(?P<p>[a-z][a-z0-9' ]*?)(?=,|\?|\.|$| (?:when|what|how|was|did|is|do)\b)"
 )
+# "the one at studio nine", "the valencia street one": a visit ahead named by its place.
+_ONE_AT_PLACE = rx(
+    r"\bthe one (?:at|on|in|by|over on|down on) (?P<p>[a-z][a-z0-9' ]*?)"
+    r"(?=,|\?|\.|$| (?:when|what|where|is|do)\b)"
+    r"|\bthe (?P<q>[a-z][a-z0-9']*(?: [a-z0-9']+)? (?:street|st|avenue|ave|road|rd)) one\b"
+)
+_ASKS_WHEN_OR_WHERE = rx(r"\b(?:when|what (?:day|date|time)|where)\b")
 _PAST_ASKED = rx(
     r"\b(?:when|what (?:day|date|time))\b.*\b(?:was|were|did)\b"
     r"|\bwhen did i (?:go|have|visit|see)\b"
@@ -532,6 +539,19 @@ def _read(said: str, state: Dialogue) -> Question | None:
         # "when was my visit at bayview clinic?": the past visit named by its place.
         said_place = f"{place.group('the') or ''}{place.group('p').strip()}"
         return Question("past", service, place=said_place)
+    if (
+        not billing
+        and " one" in said
+        and (place := _ONE_AT_PLACE.search(said))
+        and _ASKS_WHEN_OR_WHERE.search(said)
+        and _place_words(place.group("p") or place.group("q"))
+    ):
+        # "when is the one at studio nine?", "where's the valencia street one": the visit
+        # ahead named by its place (was: every visit read out, or not understood).
+        place_said = (place.group("p") or place.group("q")).strip()
+        if "where" in said:
+            return Question("where", service, place=place_said)
+        return Question("when", service, place=place_said)
     if not service:
         return None
     if billing:
@@ -663,6 +683,9 @@ def asks_last_visits_cost(text: str) -> bool:
 _PAID_LAST = rx(
     r"\bwhat did i (?:pay|spend) (?:last time|the last time|last)\b"
     r"|\bwhat (?:was|is) (?:my|the) (?:last|latest|most recent) payment\b"
+    # "did my last payment go through?", "when was my last payment": the latest paid
+    r"|\b(?:did|has) (?:my|the) (?:last|latest|most recent) payment (?:go|gone|get|got|come"
+    r"|came) through\b|\bwhen (?:was|did i make) (?:my|the) (?:last|latest) payment\b"
 )
 _IT = rx(r"\b(?:for|pay) (?:it|that|that one|that visit)\b|\b(?:was|is) (?:it|that) paid\b")
 

@@ -33,7 +33,7 @@ from assistant.models.embedded.advice_taken import advice_taken
 from assistant.models.embedded.back_to import back_to_ask
 from assistant.models.embedded.bare_time import hour_left_unsaid, move_agreed
 from assistant.models.embedded.beside_in_view import beside_in_view
-from assistant.models.embedded.by_time import by_time
+from assistant.models.embedded.by_time import by_clock, by_time
 from assistant.models.embedded.call_asked import call_offer_taken
 from assistant.models.embedded.cases import (
     ASK_WHAT_HAPPENED,
@@ -436,6 +436,7 @@ def _follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> l
         or correction(state, lowered, now, zone)
         or same_again(state, text, now, timezone)
         or by_time(state, text, now, zone)
+        or by_clock(state, text, now, zone)
         or _by_position(state, text, now, zone)
         or also(state, text, now)
         or another_task(state, text, now, timezone)
