@@ -990,8 +990,10 @@ def decide(request: PlanRequest) -> FinalDecision | ToolCallsDecision | None:
                 told = _told_as_what(told)
             return FinalDecision(text=told)
         if not state.held and not state.done and _ABOUT_THAT.search(text):
-            if reread := _read_again(request):
-                return reread  # "try again" after a read that failed: read again
+            # "try again", "can you check again?" after a read that failed: read again ("did
+            # that go through?" asks of a change, and none was made: said so, below)
+            if (mode == "retry" or "again" in text.lower()) and (reread := _read_again(request)):
+                return reread
             # Nothing was changed in this conversation (a request cut off before its write,
             # a socket dropped mid-turn): said so, never "I can't help with that".
             return FinalDecision(text=NOTHING_TO_RETRY if mode == "retry" else NOTHING_DONE)
