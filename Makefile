@@ -43,15 +43,18 @@ redis:
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq redis-server >/dev/null \
 	  || echo "warning: could not install redis-server; the shared-state tests will fail and say why"; }
 
-# One pytest process per core (pytest-xdist): the suite is ~1,200 tests, several of them
-# real browsers and servers. `make test PYTEST_ARGS=-n0` runs it in one process.
+# One pytest process per core and one more (pytest-xdist): the suite is ~4,800 tests,
+# several of them real browsers and servers, and many wait on a CRM made slow or a turn's
+# deadline on purpose, so a worker is often asleep (on 2 cores: 155 s with 3 workers, 185 s
+# with 2). `make test PYTEST_ARGS=-n0` runs it in one process.
 # Bytecode is written even where the environment says not to: every test worker and every
 # server a test starts would otherwise compile the project (and pytest rewrite each test
 # module's asserts) from source again, about 5 s of CPU a worker on a fresh clone.
 # The project's own modules are compiled first, once (a fraction of a second when they
 # already are): on a fresh clone both workers would otherwise compile the same ones.
 # tests/fixtures/schedule.py hands the slowest parts out first (by what they last cost).
-PYTEST_ARGS ?= -n auto --dist loadgroup
+WORKERS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) + 1 )))
+PYTEST_ARGS ?= -n $(WORKERS) --dist loadgroup
 test: install browser redis
 	@PYTHONDONTWRITEBYTECODE= $(BIN)/python -m compileall -q -j 0 assistant crm_stub bench
 	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest $(PYTEST_ARGS)
