@@ -45,7 +45,7 @@ _MAX_DEPTH = 3
 # "what about the haircut" still names the one meant.
 # "same as before", "the usual time" to the hour asked (same_hour.py: its words, kept here so
 # that the hour said after them answers the question before them)
-_SAME_AS_BEFORE = rx(
+SAME_AS_BEFORE = rx(
     r"^(?:(?:um|uh|oh|ok|okay|so|just|erm|hmm|yeah|well|maybe|at)\W+)*"
     r"(?:(?:the )?same (?:time |hour )?(?:as (?:before|last time|usual|always|the last one"
     r"|my last one|last)|again)|(?:the |my )?usual(?: time| hour)?|as usual"
@@ -125,7 +125,7 @@ def _past_an_aside(
 def _only_looks_up(aside: Message, now: datetime, timezone: str) -> bool:
     """The customer's message asked something of their own, and only looked it up."""
     assert isinstance(aside, UserTurn)
-    if _SAME_AS_BEFORE.match(normalize(aside.text).text):
+    if SAME_AS_BEFORE.match(normalize(aside.text).text):
         return True  # "same as before" to the hour asked: the hours looked up (same_hour.py)
     if not _ASKS_ABOUT.search(normalize(aside.text).text):
         return False

@@ -12,7 +12,7 @@ from zoneinfo import ZoneInfo
 
 from assistant.language import detect_intents
 from assistant.language.text import normalize
-from assistant.models.embedded.followup import _SAME_AS_BEFORE, asked_about
+from assistant.models.embedded.followup import SAME_AS_BEFORE, asked_about
 from assistant.schema import (
     AssistantTurn,
     FinalDecision,
@@ -48,7 +48,7 @@ def same_hour_asked(request: PlanRequest) -> FinalDecision | ToolCallsDecision |
     low = request.user_message.lower()
     if "same" not in low and "usual" not in low and "before" not in low:
         return None  # (nearly every message)
-    if not _SAME_AS_BEFORE.match(normalize(request.user_message).text):
+    if not SAME_AS_BEFORE.match(normalize(request.user_message).text):
         return None
     question = _time_asked(request)
     earlier = asked_about(request.conversation)
