@@ -76,6 +76,7 @@ turn the next "did that go through?" away from the write just made).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC
 from typing import Any
@@ -848,7 +849,13 @@ def crm_app(crm_token: str) -> web.Application:
     return create_app(token=crm_token, today=NOW.astimezone(UTC).date(), clock=lambda: NOW)
 
 
-async def play(make_assistant: MakeAssistant, crm: CrmAdmin, case: Case) -> list[str]:
+# More to check of a turn, by a set that plays its sessions the same way (test_honest22).
+TurnCheck = Callable[[Say, list[dict[str, Any]]], list[str]]
+
+
+async def play(
+    make_assistant: MakeAssistant, crm: CrmAdmin, case: Case, also: TurnCheck | None = None
+) -> list[str]:
     """Every problem of the session, each with the turn and its answer."""
     assistant = await make_assistant(clock=lambda: NOW, **case.settings)
     chat = await assistant.connect()
@@ -868,9 +875,10 @@ async def play(make_assistant: MakeAssistant, crm: CrmAdmin, case: Case) -> list
                 continue
             events = await chat.say(step.text)
             held = _pending(events)
-            problems += [
-                f"{step.text!r}: {p} <{answer(events)}>" for p in _check_turn(step, events, applied)
-            ]
+            turn = _check_turn(step, events, applied)
+            if also is not None:
+                turn += also(step, events)
+            problems += [f"{step.text!r}: {p} <{answer(events)}>" for p in turn]
             # a write sent and not confirmed may have been applied: told so later is no lie
             applied |= {
                 KINDS.get(c["tool"], "")

@@ -86,7 +86,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.conversations import NOW, read_cases
+from tests.e2e.conversations import read_cases
 from tests.e2e.test_conversations import DATA, crm_app, score  # noqa: F401  (the fixture)
 from tests.e2e.test_honest2 import (
     APPT,
@@ -97,7 +97,6 @@ from tests.e2e.test_honest2 import (
     DOWN,
     GONE,
     INVALID,
-    KINDS,
     NO,
     TASK,
     TASKS,
@@ -106,14 +105,11 @@ from tests.e2e.test_honest2 import (
     YES,
     Case,
     Clear,
-    Fault,
     Office,
     Say,
-    _check_crm,
-    _check_turn,
     _fault,
-    _pending,
 )
+from tests.e2e.test_honest2 import play as play_checked
 from tests.fixtures.app import MakeAssistant
 from tests.fixtures.crm import CrmAdmin
 from tests.integrity.helpers import CUSTOMER, answer, tasks
@@ -170,44 +166,24 @@ def _ack(events: list[dict[str, Any]]) -> str:
     return " ".join(e.get("text", "") for e in events if e["type"] == "ack.done")
 
 
+def _acknowledged(step: Say, events: list[dict[str, Any]]) -> list[str]:
+    """What the acknowledgement said that it may not (and, with H22_SHOW=1 and -s, every
+    turn printed, to read the answers through)."""
+    if SHOW:
+        calls = [(c["tool"], c["status"]) for c in events[-1]["tool_calls"]]
+        print(f"\n> {step.text}\n  {calls}\n  < {answer(events)}")
+    if not isinstance(step, Said):
+        return []
+    ack = _ack(events).lower()
+    return [f"the acknowledgement says {w!r}" for w in step.ack_never if w in ack]
+
+
 async def play(
     make_assistant: MakeAssistant, crm: CrmAdmin, case: Case, titled: list[Titled]
 ) -> list[str]:
     """Every problem of the session (tests/e2e/test_honest2.py's play, with the
     acknowledgements and the to-dos counted by title)."""
-    assistant = await make_assistant(clock=lambda: NOW, **case.settings)
-    chat = await assistant.connect()
-    problems: list[str] = []
-    held: list[str] = []
-    applied: set[str] = set()
-    for step in case.steps:
-        if isinstance(step, Fault):
-            await crm.add_fault(**step.spec)
-        elif isinstance(step, Clear):
-            await crm.clear_faults()
-        elif isinstance(step, Office):
-            status, body = await crm.call(step.method, step.path)
-            assert status < 300, body
-        else:
-            if step.if_asked and not held:
-                continue
-            events = await chat.say(step.text)
-            held = _pending(events)
-            if SHOW:  # every turn printed, to read the answers through (H22_SHOW=1, -s)
-                calls = [(c["tool"], c["status"]) for c in events[-1]["tool_calls"]]
-                print(f"\n[{case.id}] > {step.text}\n  {calls}\n  < {answer(events)}")
-            turn = _check_turn(step, events, applied)
-            if isinstance(step, Said):
-                ack = _ack(events).lower()
-                turn += [f"the acknowledgement says {w!r}" for w in step.ack_never if w in ack]
-            problems += [f"{step.text!r}: {p} <{answer(events)}>" for p in turn]
-            applied |= {
-                KINDS.get(c["tool"], "")
-                for c in events[-1]["tool_calls"]
-                if c["status"] == "ok" or (c.get("error") or {}).get("unconfirmed")
-            }
-    await crm.clear_faults()
-    problems += await _check_crm(crm, case)
+    problems = await play_checked(make_assistant, crm, case, also=_acknowledged)
     todo = await tasks(crm)
     for want in titled:
         count = sum(1 for title in todo if title == want.title)

@@ -238,33 +238,11 @@ async def test_the_other_of_two_haircuts_moved_is_not_made(
 ) -> None:
     """Two haircuts; 'move my haircut on <the later one's day> to <a day> at 3pm' and the
     model moves the earlier one: it stays where it was."""
-    planner, narrator = openai_models
-    seeded = await _visit(crm_admin, "Haircut")
-    first = _local(seeded["starts_at"])
-    later_day = first.date() + timedelta(days=2)
-    status, _ = await crm_admin.post(
-        f"/v1/customers/{CUSTOMER}/appointments",
-        json={"service": "Haircut", "starts_at": _at(later_day, 11).isoformat()},
-    )
-    assert status == 201
-    to = _at(later_day + timedelta(days=1), 15)
-    openai_server.stream(
-        tool_calls_reply(
-            call(
-                "c1",
-                "crm_rescheduleAppointment",
-                appointment_id=seeded["id"],
-                starts_at=to.isoformat(),
-            )
-        )
-    )
-    _replies(openai_server, "Done, your haircut is moved.", "Done.")
-    chat = await (await make_assistant(planner=planner, narrator=narrator)).connect()
-    events = await chat.say(
-        f"move my haircut on {WEEKDAYS[later_day.weekday()]} to {WEEKDAYS[to.weekday()]} at 3pm"
+    seeded, _, _, events = await _two_haircuts_one_moved(
+        make_assistant, crm_admin, openai_server, openai_models, moved="earlier"
     )
     moved = next(a for a in await appointments(crm_admin) if a["id"] == seeded["id"])
-    assert _local(moved["starts_at"]) == first, answer(events)
+    assert _local(moved["starts_at"]) == _local(seeded["starts_at"]), answer(events)
 
 
 async def test_a_move_made_as_a_booking_of_another_service_is_not_made(
@@ -713,21 +691,40 @@ async def test_two_haircuts_the_one_on_the_day_said_is_moved_at_once(
 ) -> None:
     """Control: two haircuts, 'move my haircut on <the later one's day> to <a day> at 3pm'
     and the model moves that one: moved at once."""
+    _, later, to, events = await _two_haircuts_one_moved(
+        make_assistant, crm_admin, openai_server, openai_models, moved="later"
+    )
+    moved = next(a for a in await appointments(crm_admin) if a["id"] == later["id"])
+    assert _local(moved["starts_at"]) == to, answer(events)
+
+
+async def _two_haircuts_one_moved(
+    make_assistant: MakeAssistant,
+    crm_admin: CrmAdmin,
+    openai_server: OpenAIServer,
+    openai_models: Models,
+    *,
+    moved: str,
+) -> tuple[dict[str, Any], dict[str, Any], datetime, list[dict[str, Any]]]:
+    """Two haircuts (the one seeded, and one two days later at 11); "move my haircut on
+    <the later one's day> to <the day after> at 3pm", the model moving the `moved` one
+    ("earlier" or "later"): the two visits, the time asked, and the turn's events."""
     planner, narrator = openai_models
     seeded = await _visit(crm_admin, "Haircut")
     later_day = _local(seeded["starts_at"]).date() + timedelta(days=2)
-    status, booked = await crm_admin.post(
+    status, later = await crm_admin.post(
         f"/v1/customers/{CUSTOMER}/appointments",
         json={"service": "Haircut", "starts_at": _at(later_day, 11).isoformat()},
     )
-    assert status == 201 and isinstance(booked, dict)
+    assert status == 201 and isinstance(later, dict)
     to = _at(later_day + timedelta(days=1), 15)
+    target = seeded if moved == "earlier" else later
     openai_server.stream(
         tool_calls_reply(
             call(
                 "c1",
                 "crm_rescheduleAppointment",
-                appointment_id=booked["id"],
+                appointment_id=target["id"],
                 starts_at=to.isoformat(),
             )
         )
@@ -737,8 +734,7 @@ async def test_two_haircuts_the_one_on_the_day_said_is_moved_at_once(
     events = await chat.say(
         f"move my haircut on {WEEKDAYS[later_day.weekday()]} to {WEEKDAYS[to.weekday()]} at 3pm"
     )
-    moved = next(a for a in await appointments(crm_admin) if a["id"] == booked["id"])
-    assert _local(moved["starts_at"]) == to, answer(events)
+    return seeded, later, to, events
 
 
 # -- a second wave, written before any rule was read again -------------------------------
