@@ -22,6 +22,7 @@ from assistant.language.lexicon import NUMBER_WORDS, SERVICES
 from assistant.language.patterns import rx
 from assistant.language.swaps import each_to_the_others_time
 from assistant.models.embedded.pinning import zone_of
+from assistant.models.embedded.user_turns import up_to_last_users
 from assistant.schema import (
     AssistantTurn,
     FinalDecision,
@@ -566,7 +567,7 @@ def read_days(request: PlanRequest) -> PlanRequest | ToolCallsDecision | FinalDe
     none is known yet; an answer when there is no such visit; None when no day is said
     by another visit. The customer's message before is read the same way ("the morning
     after my haircut" → "what time?" → "9am")."""
-    users = _last_two_users(request.conversation)
+    users = up_to_last_users(request.conversation, 2)
     if not any(counts_from_a_visit(text) for text in _said(request.conversation, users)):
         return None  # most messages count no day from a visit: the visits are not gathered
     items, read = _items(request)
@@ -704,25 +705,13 @@ def picked_request(conversation: Sequence[Message]) -> tuple[int, str] | None:
     """Where the customer's last message is and the request it answers, when it names the
     visit asked about ("the haircut" to which visit a day counts from), as the planner
     reads it (the narrator reads it the same); None for any other message."""
-    users = _last_two_users(conversation)
+    users = up_to_last_users(conversation, 2)
     last = conversation[users[-1]] if users else None
     said = last.text.lower().strip() if isinstance(last, UserTurn) else ""
     if not said or (_PICKED.match(said) is None and _BY_PLACE.match(said) is None):
         return None  # most messages are no such answer: nothing more is looked at
     picked = _picked(conversation, users)
     return None if picked is None else (users[-1], picked)
-
-
-def _last_two_users(conversation: Sequence[Message]) -> list[int]:
-    """Where the customer's last two messages are, oldest first, found from the end (the
-    history grows every turn, and each round of each turn asks)."""
-    found: list[int] = []
-    for index in range(len(conversation) - 1, -1, -1):
-        if isinstance(conversation[index], UserTurn):
-            found.insert(0, index)
-            if len(found) == 2:
-                break
-    return found
 
 
 def _said(conversation: Sequence[Message], users: list[int]) -> list[str]:

@@ -13,6 +13,7 @@ from datetime import datetime
 
 from assistant.language import Intent, detect_intents
 from assistant.language.patterns import rx
+from assistant.models.embedded.user_turns import last_user
 from assistant.models.embedded.write_tools import WRITE_TOOLS
 from assistant.schema import Message, ToolExchange, UserTurn
 
@@ -31,14 +32,17 @@ def back_to_ask(
 ) -> list[Intent] | None:
     """The ask come back to, made whole with what this message adds, or None."""
     said = message.lower()
-    earlier = _said_since_a_change(conversation)
     if "back to" in said:
         back = _BACK_TO.match(said)
         if back is None:
             return None
+        earlier = _said_since_a_change(conversation)
         return _made_whole(earlier, back.group("rest").split(), message, now, timezone)
-    if not earlier or "back to" not in earlier[0].lower():
+    # (only the message before is looked at first: most are no "back to")
+    latest = _said_since_a_change(conversation, most=1)
+    if not latest or "back to" not in latest[0].lower():
         return None
+    earlier = _said_since_a_change(conversation)
     # "ok back to the haircut" (what it lacks asked again) → "saturday at one"
     back = _BACK_TO.match(earlier[0].lower())
     if back is None:
@@ -47,22 +51,23 @@ def back_to_ask(
     return _made_whole(earlier[1:], rest, message, now, timezone, alone=False)
 
 
-def _said_since_a_change(conversation: Sequence[Message]) -> list[str]:
-    """The customer's messages before the last one, newest first, back to the last change
-    made (an ask before it may have been made already)."""
-    users = [i for i, said in enumerate(conversation) if isinstance(said, UserTurn)]
-    if not users:
-        return []
+def _said_since_a_change(conversation: Sequence[Message], most: int = _LOOK_BACK) -> list[str]:
+    """The customer's `most` messages before the last one, newest first, back to the last
+    change made (an ask before it may have been made already)."""
+    last = last_user(conversation)
     earlier: list[str] = []
     # (before the last message: in a later round the lookups of this turn follow it)
-    for said_before in reversed(conversation[: users[-1]]):
+    for at in range(-1 if last is None else last - 1, -1, -1):
+        said_before = conversation[at]
         if isinstance(said_before, ToolExchange) and any(
             r.ok and r.call.tool_name in WRITE_TOOLS for r in said_before.results
         ):
             break
         if isinstance(said_before, UserTurn):
             earlier.append(said_before.text)
-    return earlier[:_LOOK_BACK]
+            if len(earlier) == most:
+                break
+    return earlier
 
 
 def _made_whole(

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from assistant.language.as_meant import as_meant
 from assistant.language.patterns import rx
 from assistant.language.text import normalize
+from assistant.models.embedded.user_turns import last_two_users
 from assistant.schema import AssistantTurn, Message, UserTurn
 
 # A verb of a change, then at most a few words, ending on a word that must be followed
@@ -48,10 +49,10 @@ def question(text: str) -> str | None:
 def finished(conversation: Sequence[Message]) -> str | None:
     """The customer's last message read as the end of the ask cut off before it (when the
     answer between asked for its end), or None."""
-    users = [i for i, message in enumerate(conversation) if isinstance(message, UserTurn)]
-    if len(users) < 2:
+    users = last_two_users(conversation)
+    if users is None:
         return None
-    last, before = users[-1], users[-2]
+    before, last = users
     asked = [
         message
         for message in conversation[before + 1 : last]

@@ -32,6 +32,7 @@ from assistant.language.slots import OFFERED, cut_spans, service, service_said_a
 from assistant.language.targets import target_ref
 from assistant.language.text import normalize
 from assistant.models.embedded import move_or_cancel
+from assistant.models.embedded.user_turns import last_two_users, last_users
 from assistant.models.embedded.write_tools import WRITE_TOOLS
 from assistant.resolve import Ambiguous, Match, NoMatch, resolve_intent
 from assistant.schema import AssistantTurn, Message, ToolExchange, ToolResult, UserTurn
@@ -77,7 +78,7 @@ class _Asked:
 
 
 def _asked(conversation: Sequence[Message]) -> _Asked | None:
-    users = _last_two_users(conversation)
+    users = last_two_users(conversation)
     if users is None:
         return None
     current = users[-1]
@@ -160,7 +161,7 @@ def asked_about(conversation: Sequence[Message]) -> str | None:
 
 def said_before(conversation: Sequence[Message]) -> str | None:
     """The customer's message before the last one, whatever was answered to it."""
-    users = _last_two_users(conversation)
+    users = last_two_users(conversation)
     if users is None:
         return None
     previous = conversation[users[0]]
@@ -171,29 +172,6 @@ def retimed(clause: str, reply: str, now: datetime, timezone: str) -> str:
     """The request with the time the reply gives in place of the one it lacked."""
     stripped, reply = _retimed(normalize(clause).text, reply, _on_their_clock(now, timezone))
     return f"{stripped} to {reply}"
-
-
-def last_users(conversation: Sequence[Message], count: int) -> list[int] | None:
-    """The positions of the last `count` user turns, oldest first, found from the end."""
-    found: list[int] = []
-    for index in range(len(conversation) - 1, -1, -1):
-        if isinstance(conversation[index], UserTurn):
-            found.append(index)
-            if len(found) == count:
-                return found[::-1]
-    return None
-
-
-def _last_two_users(conversation: Sequence[Message]) -> tuple[int, int] | None:
-    """The positions of the last two user turns, found from the end (every planner round
-    asks; walking the whole history each time cost more than the rest of `_asked`)."""
-    last: int | None = None
-    for index in range(len(conversation) - 1, -1, -1):
-        if isinstance(conversation[index], UserTurn):
-            if last is not None:
-                return index, last
-            last = index
-    return None
 
 
 def _on_their_clock(now: datetime, timezone: str) -> datetime:
@@ -630,7 +608,7 @@ def day_ellipsis(
     now = _on_their_clock(now, timezone)
     said = normalize(text).text
     other = _OTHER_DAY.match(said)
-    users = _last_two_users(conversation)
+    users = last_two_users(conversation)
     if other is None or users is None:
         return None
     when = find_when(other.group("d"), now)

@@ -109,6 +109,7 @@ from assistant.models.embedded.said_before import (
 from assistant.models.embedded.same_again import a_week_on, move_again, same_again
 from assistant.models.embedded.undo import undo
 from assistant.models.embedded.unheard_places import agreed, named_by_place, unheard_place
+from assistant.models.embedded.user_turns import last_users
 from assistant.models.embedded.which_answered import (
     in_week_named,
     named_in_answer,
@@ -396,8 +397,8 @@ def _the_ask_before(conversation: Sequence[Message]) -> str | None:
     """The customer's message before the last one; finished, when it finished an ask cut off
     in the one before it ("can you move my" → "haircut to saturday": the move of the haircut,
     its hour left unsaid, which "at 10" then gives)."""
-    users = [i for i, said in enumerate(conversation) if isinstance(said, UserTurn)]
-    if len(users) >= 3 and (joined := cut_off_finished(conversation[: users[-1]])) is not None:
+    users = last_users(conversation, 3)
+    if users is not None and (joined := cut_off_finished(conversation[: users[-1]])) is not None:
         return joined
     return said_before(conversation)
 

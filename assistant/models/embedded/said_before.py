@@ -19,8 +19,9 @@ from assistant.language.confirm import is_affirmative, request_after_yes
 from assistant.language.patterns import rx
 from assistant.language.scope import deliberates, hypothetical
 from assistant.language.text import Normalized, normalize
-from assistant.models.embedded.followup import asked_about, last_users
+from assistant.models.embedded.followup import asked_about
 from assistant.models.embedded.pinning import KNOWN_SERVICES
+from assistant.models.embedded.user_turns import last_users
 from assistant.schema import AssistantTurn, Message, UserTurn
 
 

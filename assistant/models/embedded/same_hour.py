@@ -13,6 +13,7 @@ from zoneinfo import ZoneInfo
 from assistant.language import detect_intents
 from assistant.language.text import normalize
 from assistant.models.embedded.followup import SAME_AS_BEFORE, asked_about
+from assistant.models.embedded.user_turns import last_user
 from assistant.schema import (
     AssistantTurn,
     FinalDecision,
@@ -30,10 +31,10 @@ def _time_asked(request: PlanRequest) -> str | None:
     """The assistant's last answer, when it asked the hour ("What time on Saturday works
     for you?")."""
     conversation = request.conversation
-    users = [at for at, message in enumerate(conversation) if isinstance(message, UserTurn)]
-    if not users:
+    last = last_user(conversation)
+    if last is None:
         return None
-    for message in reversed(conversation[: users[-1]]):
+    for message in reversed(conversation[:last]):
         if isinstance(message, AssistantTurn) and message.kind == "answer":
             text = message.text.strip()
             return text if text.endswith("?") and "what time" in text.lower() else None

@@ -39,6 +39,7 @@ from assistant.models.embedded.references import read_intents
 from assistant.models.embedded.retries import again_of_failed
 from assistant.models.embedded.task_anchored import counts_from_a_task
 from assistant.models.embedded.topic import detail_kept
+from assistant.models.embedded.user_turns import last_two_users
 from assistant.models.embedded.write_tools import WRITE_TOOLS
 from assistant.resolve import Resolution, resolve_intent
 from assistant.schema import Message, NarratorInput, ToolExchange, ToolResult, UserTurn
@@ -94,14 +95,15 @@ ACTION_OF = {
 def _a_year_on_before(conversation: tuple[Message, ...], state: Dialogue) -> tuple[Message, ...]:
     """The conversation with the ask before this message read as the planner read it
     ("same day next year too", a year from the visit just booked)."""
-    users = [n for n, message in enumerate(conversation) if isinstance(message, UserTurn)]
-    if len(users) < 2:
+    users = last_two_users(conversation)
+    if users is None:
         return conversation
-    before = conversation[users[-2]]
+    at = users[0]
+    before = conversation[at]
     assert isinstance(before, UserTurn)
     if (told := a_year_on(before.text, state)) == before.text:
         return conversation
-    return (*conversation[: users[-2]], UserTurn(text=told), *conversation[users[-2] + 1 :])
+    return (*conversation[:at], UserTurn(text=told), *conversation[at + 1 :])
 
 
 @dataclass(slots=True)
