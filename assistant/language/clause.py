@@ -88,6 +88,11 @@ NEGATED = rx(
     r"|reschedule|book|delete|remove|change|update|add|mark|complete|open|create|raise|log|"
     + OTHER_CHANGE_VERBS
     + r")\b"
+    # "you don't have to cancel my haircut", "you needn't bother moving it": any verb
+    r"|\byou (?:don't|do not|dont|needn't|need not|shouldn't|should not|won't|will not)"
+    r" (?:have to|need to|bother|bother to|need)\b"
+    # "hold off on scheduling a massage", "hold fire on the cleaning": not yet, any verb
+    r"|\bhold (?:off|fire)(?: on| with)? (?:\w+ing|it|that|them|the|my|any)\b"
     # "don't you dare cancel my cleaning", "don't even think of moving it"
     # (the verb after "dare" is part of the negation, so no clause is split off there)
     r"|\b(?:don't|do not) (?:you )?(?:dare|even think(?: of| about)?) \w+"

@@ -28,6 +28,7 @@ from assistant.language.dates import find_when
 from assistant.language.intent import APPOINTMENT_ACTIONS, TASK_ACTIONS, Intent, IntentKind
 from assistant.language.lexicon import SERVICES
 from assistant.language.lookups import READS, reads
+from assistant.language.not_asked import not_asked, offered
 from assistant.language.others import (
     for_someone_else,
     people_counted,
@@ -467,7 +468,13 @@ def read_clause(
         # "should I cancel my dentist?" among other asks: the thing it would change is read
         # (the first named: "…before or after I pay" asks about the task, not the bill).
         return reads(clause)[:1] if asks_advice(text) else []
-    if asks_if_done(text) or asks_if_needed(text) or deliberates(text) or done_elsewhere(text):
+    if (
+        asks_if_done(text)
+        or asks_if_needed(text)
+        or deliberates(text)
+        or done_elsewhere(text)
+        or not_asked(text)
+    ):
         return reads(clause)  # "did I cancel my haircut?": what is on file says
     if asks_what_was_done(text):
         return []  # "what time did you book it for?": told from the change just made
@@ -494,7 +501,7 @@ def read_clause(
             elif several_visits(text):
                 # "two haircuts saturday 10am": more visits than one booking makes.
                 found = [_for_someone_else(i) if i.kind == "book_appointment" else i for i in found]
-            elif on_a_condition(text) or reported(text) or leans_to(text):
+            elif on_a_condition(text) or reported(text) or leans_to(text) or offered(text):
                 # "…and if not, book a haircut for Tuesday", "my husband said to cancel the
                 # dentist", "I'm thinking of moving the haircut": asked about, not made.
                 found = [needs_consent(_without_condition(i, clause)) for i in found]

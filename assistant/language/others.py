@@ -14,7 +14,7 @@ import re
 from assistant.language.patterns import rx
 
 # Someone the customer may book for, ask about, or quote.
-_PERSON = (
+PERSON = (
     r"(?:son|sons|daughter|daughters|husband|wife|partner|spouse|kid|kids|child|children"
     r"|boy|girl|baby|mom|mum|mother|dad|father|parents?|sister|brother|sibling|friend"
     r"|boyfriend|girlfriend|fiance|fiancee|fiancé|fiancée|grandma|grandmother|grandpa"
@@ -24,24 +24,24 @@ _PERSON = (
 )
 # Every way of naming someone else above says "my <person>" or "our <person>": looked for
 # first, so that a request naming no one costs one quick search.
-_NAMES_A_PERSON = re.compile(rf"\b(?:my|our) {_PERSON}\b")
+_NAMES_A_PERSON = re.compile(rf"\b(?:my|our) {PERSON}\b")
 _FOR_SOMEONE_ELSE = rx(
     # "for my son", "for my wife and me" (not "for my son's school run": a task)
-    rf"\bfor (?:my|our) {_PERSON}\b(?!'s)"
+    rf"\bfor (?:my|our) {PERSON}\b(?!'s)"
     # "for me and my son": the other one's is asked about too (only hers was booked)
-    rf"|\bfor (?:me|myself|us) and (?:my|our) {_PERSON}\b"
+    rf"|\bfor (?:me|myself|us) and (?:my|our) {PERSON}\b"
     # "my husband's haircut", "my daughter's checkup" (typed in a hurry: "my husbands haircut")
-    rf"|\b(?:my|our) {_PERSON}(?:'s|s) (?:\w+ )?(?:appointment|booking|visit|session|haircut"
+    rf"|\b(?:my|our) {PERSON}(?:'s|s) (?:\w+ )?(?:appointment|booking|visit|session|haircut"
     r"|cleaning|checkup|check-up|consultation|exam|therapy|physio)"
     # "my sister wants a haircut", "my son needs a checkup"
-    rf"|^(?:and |but |so |also |oh )*(?:my|our) {_PERSON} (?:wants|needs|would like|'d like"
+    rf"|^(?:and |but |so |also |oh )*(?:my|our) {PERSON} (?:wants|needs|would like|'d like"
     r"|is after|is hoping for|has to have|should get)\b"
     # "book my son in", "get my mum a haircut"
-    rf"|\b(?:book|get|schedule|fit|squeeze|put) (?:my|our) {_PERSON} (?:in|a|an|for|down)\b"
+    rf"|\b(?:book|get|schedule|fit|squeeze|put) (?:my|our) {PERSON} (?:in|a|an|for|down)\b"
 )
 # Another person's words, reported: "my husband said to cancel", "the clinic told me to".
 _REPORTED = rx(
-    rf"^(?:and |but |so |well |um |uh |oh )*(?:(?:my|our) {_PERSON}|(?:my|the|our) (?:doctor"
+    rf"^(?:and |but |so |well |um |uh |oh )*(?:(?:my|our) {PERSON}|(?:my|the|our) (?:doctor"
     r"|dentist|receptionist|stylist|hairdresser|barber|therapist|nurse|clinic|salon|office"
     r"|front desk|assistant|secretary)|he|she|they|someone|somebody)"
     r" (?:said|says|told me|tells me|keeps telling me|wants me|wanted me|asked me|thinks|thought"
@@ -49,7 +49,7 @@ _REPORTED = rx(
     r"|^(?:i was|i've been|i have been|i got) (?:told|asked) to\b"
     # "my neighbour wants to complain about your parking lot": another's wish, relayed
     # (a case was opened in the customer's name)
-    rf"|^(?:and |but |so |well |um |uh |oh )*(?:my|our) {_PERSON}"
+    rf"|^(?:and |but |so |well |um |uh |oh )*(?:my|our) {PERSON}"
     r" (?:wants|would like|wanted|needs|is going|was going|plans|is planning) to\b"
 )
 
@@ -59,19 +59,19 @@ _REPORTED = rx(
 # my husband, he asked me to check", "it's on his account, just do it".
 SOMEONE_ELSES_ACCOUNT = rx(
     rf"\b(?:when|what|where|which|how much|how many|tell me|show me|check|look up|see)\b"
-    rf".*\b(?:my|our) {_PERSON}(?: [a-z]+){{0,2}}'s (?:\w+ )?(?:appointments?|bookings?|visits?"
+    rf".*\b(?:my|our) {PERSON}(?: [a-z]+){{0,2}}'s (?:\w+ )?(?:appointments?|bookings?|visits?"
     r"|haircut|cleaning|checkup|check-up|consultation|exam|therapy|bills?|invoices?|balance"
     r"|tasks?|list|account|details|number|email)\b"
-    rf"|\b(?:when|what|where|how much)\b.*\b(?:does|do|is|are) (?:my|our) {_PERSON}"
+    rf"|\b(?:when|what|where|how much)\b.*\b(?:does|do|is|are) (?:my|our) {PERSON}"
     r"(?: [a-z]+){0,2} (?:owe|booked|have|got|due)\b"
     r"|\b(?:on|it's on|its on|in|under) (?:his|her|their) (?:account|name|list|profile)\b"
-    rf"|\b(?:he|she)(?:'s| is) my {_PERSON}\b|\b(?:he|she) asked me to\b"
+    rf"|\b(?:he|she)(?:'s| is) my {PERSON}\b|\b(?:he|she) asked me to\b"
     # "my sister Ana has a ticket open with you too, can you check it for her?"
-    rf"|\b(?:my|our) {_PERSON}(?: [a-z]+)? (?:has|had|got|'s got) (?:a|an|some) (?:\w+ )?"
+    rf"|\b(?:my|our) {PERSON}(?: [a-z]+)? (?:has|had|got|'s got) (?:a|an|some) (?:\w+ )?"
     r"(?:tickets?|cases?|appointments?|bookings?|bills?|invoices?)\b"
     r".*\b(?:for (?:her|him|them)|her|his|their)\b"
     # "I'm calling for my mother, she wants to know what she owes"
-    rf"|\b(?:calling|ringing|phoning|asking|checking) (?:for|on behalf of) (?:my|our) {_PERSON}\b"
+    rf"|\b(?:calling|ringing|phoning|asking|checking) (?:for|on behalf of) (?:my|our) {PERSON}\b"
     r".*\b(?:what|when|how much)\b.*\b(?:he|she|they) (?:owes?|has|have|is|are|booked)\b"
 )
 
@@ -119,7 +119,7 @@ def for_someone_else(said: str) -> bool:
 
 # The words that say whom else it is for, when they can be left out ("for my son").
 _FOR_WHOM = rx(
-    rf"\bfor (?:(?:me|myself|us) and )?(?:my|our) {_PERSON}\b(?!'s)|{_FOR_SEVERAL.pattern}"
+    rf"\bfor (?:(?:me|myself|us) and )?(?:my|our) {PERSON}\b(?!'s)|{_FOR_SEVERAL.pattern}"
     rf"|{_FOR_A_COUNT.pattern}"
 )
 

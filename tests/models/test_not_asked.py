@@ -1,0 +1,157 @@
+"""A change named, but not asked of the assistant, is never made.
+
+The write rules read a change by its verb and what it names wherever they stand in the
+clause; each guard that reads a change as not asked named its own verbs. Twenty frames
+that ask for nothing ("why did you … ?", "my husband will … himself", "I can … myself
+later", "before I …, what do I owe", "you don't have to …", "hold off on …ing") and three
+that tell of a change the customer could not make ("I tried to … on the website but it
+failed", "the app won't let me …", "I wish I could …"), each said with 32 changes (736
+messages), were written before any rule was changed. First run: 230 CHANGES MADE and 52
+held for a yes. Among them "why did you cancel my haircut?" held its cancel, "did you push
+my haircut to saturday?" MOVED it, "my husband will cancel my haircut himself", "i wish
+i could move my haircut to saturday", "you don't have to cancel my haircut" and "before i
+bump my haircut to saturday, what do i owe" made or held the change, "i already
+scheduled a massage on saturday at 3pm" BOOKED A SECOND, "hold off on updating my phone
+number to …" CHANGED IT, and "i tried to add a task to buy milk on the website but it
+failed" added "Buy milk on the website but it failed".
+
+The cause: the frame before the verb was read verb by verb. Now the words before a change
+are read for every verb of a change at once (language/not_asked.py, lexicon.CHANGE_VERBS):
+a change someone did or will do, or asked about as done, is looked up and not made; one the
+customer could not make is offered, and a yes makes it.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from assistant.fakes.world import Turn, play
+from assistant.models.embedded.write_tools import WRITE_TOOLS
+from assistant.schema import Message
+
+CHANGES = (
+    ("cancel", "cancelling", "cancelled", "my haircut"),
+    ("call off", "calling off", "called off", "my haircut"),
+    ("scrap", "scrapping", "scrapped", "my haircut"),
+    ("drop", "dropping", "dropped", "my haircut"),
+    ("move", "moving", "moved", "my haircut to saturday"),
+    ("push", "pushing", "pushed", "my haircut to saturday"),
+    ("shift", "shifting", "shifted", "my haircut to saturday"),
+    ("bump", "bumping", "bumped", "my haircut to saturday"),
+    ("postpone", "postponing", "postponed", "my haircut to saturday"),
+    ("reschedule", "rescheduling", "rescheduled", "my haircut to saturday"),
+    ("bring forward", "bringing forward", "brought forward", "my haircut to thursday"),
+    ("rebook", "rebooking", "rebooked", "my haircut for saturday"),
+    ("change", "changing", "changed", "my haircut to saturday"),
+    ("push back", "pushing back", "pushed back", "my haircut an hour"),
+    ("delete", "deleting", "deleted", "the groceries task"),
+    ("remove", "removing", "removed", "the groceries task"),
+    ("get rid of", "getting rid of", "gotten rid of", "the groceries task"),
+    ("cross off", "crossing off", "crossed off", "the groceries task"),
+    ("tick off", "ticking off", "ticked off", "the groceries task"),
+    ("complete", "completing", "completed", "the groceries task"),
+    ("finish", "finishing", "finished", "the groceries task"),
+    ("mark", "marking", "marked", "the groceries task done"),
+    ("clear", "clearing", "cleared", "the groceries task"),
+    ("move", "moving", "moved", "the groceries task to friday"),
+    ("book", "booking", "booked", "a massage on saturday at 3pm"),
+    ("schedule", "scheduling", "scheduled", "a massage on saturday at 3pm"),
+    ("set up", "setting up", "set up", "a massage on saturday at 3pm"),
+    ("make", "making", "made", "a massage appointment on saturday at 3pm"),
+    ("add", "adding", "added", "a task to buy milk"),
+    ("open", "opening", "opened", "a support case about my bill"),
+    ("update", "updating", "updated", "my phone number to 415 555 0199"),
+    ("change", "changing", "changed", "my email to a@b.com"),
+)
+NOT_ASKED = (
+    "i already {p} {o}",
+    "i've already {p} {o} myself",
+    "my husband will {v} {o} himself",
+    "my wife is going to {v} {o} later",
+    "you don't have to {v} {o}",
+    "please don't {v} {o}",
+    "how do i {v} {o}?",
+    "if i {v} {o} will i be charged?",
+    "did you {v} {o}?",
+    "did i {v} {o}?",
+    "why did you {v} {o}?",
+    "i wish i could {v} {o}",
+    "wait, don't {v} {o} yet",
+    "hold off on {g} {o}",
+    "{v} {o}? no, forget it",
+    "before i {v} {o}, what do i owe",
+    "has anyone {p} {o}?",
+    "i'd rather not {v} {o}",
+    "i can {v} {o} myself later",
+    "do you know if i can {v} {o}?",
+)
+# A change the customer could not make: offered ("Would you like me to…?"), never made.
+OFFERED = (
+    "i tried to {v} {o} on the website but it failed",
+    "the app won't let me {v} {o}",
+    "i wish i could {v} {o}",
+)
+# A to-do said done already is ticked off: "I already finished the groceries task".
+_SAID_DONE = frozenset({"finish", "complete", "mark", "tick off", "cross off", "clear"})
+
+
+def _said(frames: tuple[str, ...]) -> list[str]:
+    return [
+        frame.format(v=verb, g=doing, p=done, o=thing)
+        for verb, doing, done, thing in CHANGES
+        for frame in frames
+        if not ("already" in frame and verb in _SAID_DONE)
+    ]
+
+
+def _made(turn: Turn) -> list[str]:
+    return [
+        f"{c.tool_name} {c.arguments}"
+        for cs in turn.rounds
+        for c in cs
+        if c.tool_name in WRITE_TOOLS
+    ]
+
+
+@pytest.mark.parametrize("said", _said(NOT_ASKED))
+async def test_a_change_not_asked_of_the_assistant_is_neither_made_nor_held(said: str) -> None:
+    turn = await play(said)
+    assert not _made(turn), f"{said!r} wrote {_made(turn)}"
+    assert turn.held is None, f"{said!r} held {turn.held.tool_name} for a yes"
+
+
+@pytest.mark.parametrize("said", _said(OFFERED))
+async def test_a_change_the_customer_could_not_make_is_not_made_unasked(said: str) -> None:
+    turn = await play(said)
+    assert not _made(turn), f"{said!r} wrote {_made(turn)}"
+
+
+async def test_an_offered_change_is_made_on_a_yes() -> None:
+    history: list[Message] = []
+    first = await play("i tried to book a massage on saturday at 3pm on the website", history)
+    assert not _made(first) and "?" in (first.final or "")
+    second = await play("yes please", history)
+    assert [c.tool_name for cs in second.rounds for c in cs if c.tool_name in WRITE_TOOLS] == [
+        "crm.bookAppointment"
+    ]
+
+
+@pytest.mark.parametrize(
+    "frame",
+    [
+        "{v} {o}",
+        "can you {v} {o}",
+        "could you please {v} {o}",
+        "i need to {v} {o}",
+        "i'd like to {v} {o}",
+        "i was hoping you could {v} {o}",
+    ],
+)
+async def test_asked_in_a_request_frame_the_change_is_made(frame: str) -> None:
+    """The same changes asked for: each is made, or held for a yes."""
+    for verb, _, _, thing in CHANGES:
+        if verb in ("clear", "scrap", "drop", "call off") and "haircut" not in thing:
+            continue
+        said = frame.format(v=verb, o=thing)
+        turn = await play(said)
+        assert _made(turn) or turn.held is not None, f"nothing made for {said!r}"
