@@ -549,8 +549,11 @@ _TOLD_AFTER_QUESTION = rx(
 # one breath (the why was read as part of the to-do's name: "groceries got them morning").
 _DONE_TOLD_AFTER = rx(
     r"^(?P<ask>(?:(?:please|can you|could you|just) )*(?:cross|tick|check|mark|complete"
-    r"|finish)\b[^,.?!]*?) (?=i (?:(?:already|just|finally) )?(?:got|bought|did|picked|finished"
-    r"|sorted|handled|paid|sent|made|booked|called|renewed)\b)",
+    r"|finish)\b[^,.?!]*?)"
+    r" (?=i (?:(?:already|just|finally) )?(?:got|bought|did|picked|finished"
+    r"|sorted|handled|paid|sent|made|booked|called|renewed)"
+    # (what was done said with its object: "the task i made yesterday" names a to-do)
+    r"(?: up)? (?:it|them|that|those|these|this|some|the|my|everything|all)\b)",
     re.IGNORECASE,
 )
 _WRITTEN_PAUSE = frozenset(",.;!?")

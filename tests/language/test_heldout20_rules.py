@@ -125,6 +125,8 @@ async def test_anything_at_an_hour_reads_the_visits(text: str) -> None:
         "book a facial friday at two i guess we'll see",
         # not an initial: a word of the sentence before a letter
         "send it to g at gmail dot com",
+        # a to-do named by when it was made, not told done after a pause
+        "mark the task i made yesterday as done",
     ],
 )
 async def test_a_change_hedged_writes_nothing(text: str) -> None:
