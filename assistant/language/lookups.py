@@ -92,9 +92,11 @@ READS: tuple[tuple[IntentKind, GatedPattern], ...] = (
             r"|tonight|(?:this|next) (?:week|weekend|morning|afternoon|evening|\w+day)|\w+day"
             r"|(?:the )?week (?:of|starting|beginning|commencing|after next))\b"
             # "do I have anything before noon on wednesday", "…after 3 tomorrow": a part of
-            # a day, by an hour
+            # a day, by an hour ("do i have anything at four o'clock on friday": at the hour;
+            # it was refused)
             r"|\b(?:have i got|do i have|is there|got) (?:anything|something)(?: booked| on"
-            r"| scheduled)? (?:before|after|until|till|by) (?:noon|midday|lunch|lunchtime|\d)"
+            r"| scheduled)? (?:before|after|until|till|by|at|around) (?:noon|midday|lunch"
+            r"|lunchtime|\d)"
             # "what do I have on during that time?", "what have I got on?": the calendar
             r"|\bwhat (?:do i have|have i got|i have|i've got) on(?: (?:during|in|over|for|at)"
             r" (?:that|this|those|these) (?:time|period|week|weekend|days|stretch|dates))?\??$"

@@ -64,8 +64,10 @@ _AFTER_HOUR = (
     rf"|not\b|no\b|wait\b|sorry\b|actually\b|or\b|and\b|if\b|on\b|this\b|next\b|tomorrow\b|today\b|tonight\b|(?:{_WEEKDAY})\b"
     r"|works?\b|would\b|is (?:fine|good|better|ok|okay|great|perfect)\b|sharp\b|ish\b"
     r"|in the (?:morning|afternoon|evening)\b|at night\b|same\b|that day\b"
-    # "at four uh make that five": the hour put right straight after it
-    r"|make (?:it|that)\b)))"
+    # "at four uh make that five": the hour put right straight after it ("…at ten uh
+    # scratch that wednesday at ten": the ten left a word, the move was asked when)
+    r"|make (?:it|that)\b|scratch that\b|i mean\b|i meant\b|oops\b|hang on\b|hold on\b"
+    r"|or rather\b)))"
 )
 # Words that put a time after them ("one" only after those that cannot point at an item).
 # ("like" only as a filler, after a pause or a word that puts a time: "a bit later, like

@@ -337,12 +337,14 @@ _UNDECIDED_TAIL = re.compile(
     # "maybe jot down call the plumber, or maybe not, I'll think about it": taken back as
     # said (the to-do was added, titled with the words)
     r"|(?:or )?maybe not(?:[\s,;.!-]+(?:i'll|ill|i will|let me) (?:think about it|see))?"
-    r"|(?:i'll|ill|i will|let me) think about it|probably not|maybe not)[.!]*\s*$",
+    r"|(?:i'll|ill|i will|let me) think about it|probably not|maybe not"
+    # "…cancel the haircut we'll see", "…i dunno": said of the ask, not settled
+    r"|(?<!\band )(?:i guess )?(?:we'll|well|we will) see|i dunno|dunno)[.!]*\s*$",
     re.IGNORECASE,
 )
 
 
-_UNDECIDED_WORDS = ("sure", "decid", "know yet", "think", " not")
+_UNDECIDED_WORDS = ("sure", "decid", "know yet", "think", " not", " see", "dunno")
 
 
 def undecided(said: str) -> bool:
@@ -358,7 +360,9 @@ def without_undecided(text: str) -> str:
 # "I probably need to cancel the dentist", "I may want to move it": the same, said apart
 # (with the words above, too many for the quick look that skips most clauses).
 _PROBABLY = rx(
-    r"\b(?:probably (?:have|need|want) to|(?:might|may) want to)(?: [\w']+){0,5}? (?:cancel"
+    # ("probably gonna have to cancel the haircut we'll see": held the cancel for a yes)
+    r"\b(?:probably (?:going to )?(?:have|need|want) to|(?:might|may) want to)"
+    r"(?: [\w']+){0,5}? (?:cancel"
     r"|delete|remove|book|move|reschedul|mark|complet|chang|updat|drop|push)\w*\b"
 )
 

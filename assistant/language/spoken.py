@@ -58,8 +58,16 @@ _PART = r"(?:(?<!(?<!['’])\b[a-z0-9] )(?<!['’])(?:[a-z0-9] )+[a-z0-9]\b|[a-z
 # address holds a space; the initial alone was dropped, "garcia home" unread).
 _INITIAL = r"(?<!['’])\b(?![ai]\b)[a-z] [a-z]{2,}\b"
 _DOMAIN_WORD = r"[a-z0-9-]+(?: (?!(?:dot|the|my|a|an|at|and|or)\b)[a-z0-9-]+)?"
+# "maria g at gmail dot com": an initial said after the name is its last letter (only the
+# initial was taken, "g@gmail.com" written). Not after a word of the sentence ("to g at…").
+_TRAILING_INITIAL = (
+    r"(?<!['’])\b(?!(?:is|it|its|me|to|was|now|new|my|be|email|address|mail|one|mine|that"
+    r"|change|update|use|at|dot|and|or|the|of|for|on|in|from|sorry|no|mean|meant|actually"
+    r"|wait|rather|so|yes|yeah|ok|okay|an)\b)[a-z]{2,} (?![ai]\b)[a-z]\b"
+)
 _SPOKEN_EMAIL = rx(
-    rf"\b(?P<local>(?:{_INITIAL}|{_PART})(?:(?: dot | underscore | dash | hyphen ){_PART})*)"
+    rf"\b(?P<local>(?:{_INITIAL}|{_TRAILING_INITIAL}|{_PART})"
+    rf"(?:(?: dot | underscore | dash | hyphen ){_PART})*)"
     rf" at (?P<domain>{_DOMAIN_WORD}(?:{_DOT}[a-z0-9-]+)*{_DOT}{_TLD})\b",
     re.IGNORECASE,
 )

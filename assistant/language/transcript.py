@@ -228,6 +228,16 @@ _FOUR_HEARD_AS_FOR = (
         ),
         "at four ",
     ),
+    # "move the haircut to for fifteen": a time moved to, its hour heard as "for" (the move
+    # was asked when)
+    (
+        rx(
+            r"(?<=\bto )for (?=(?:thirty|fifteen|forty[ -]five)\b"
+            r"(?! (?:minutes?|mins?|dollars?|bucks|days?|weeks?|people|percent)\b))",
+            re.IGNORECASE,
+        ),
+        "four ",
+    ),
 )
 # "the twenty second", "the fifteenth": the 13th to the 31st are dates; the first to the
 # twelfth are also the second of a list ("the second one"), and are left as they are.
@@ -260,6 +270,26 @@ _EARLY_DAY = rx(
     rf"|(?:on|for|to|before|after|from) the (?P<few>{_FIRST_FEW})\b(?={_AN_HOUR}))",
     re.IGNORECASE,
 )
+
+
+# "…to the tenth i mean the eleventh at two", "…the fifth sorry the sixth": a day of the
+# month said, put right, and said again, both in words. Both are days (written in digits,
+# as the repair then reads them): the tenth alone was left a word and the eleventh not
+# read, so the haircut was moved to its own day at 2 ("sorry") or to the 10th ("actually").
+# Not places in a list ("the first no the second one").
+_ORDINAL_ALTERNATION = "|".join(sorted(ORDINAL_WORDS, key=len, reverse=True))
+_DAY_WORD_PUT_RIGHT = rx(
+    rf"\bthe (?P<a>{_ORDINAL_ALTERNATION}),? (?P<cue>(?:no,? )?(?:sorry|i mean|i meant|actually"
+    rf"|wait|or rather)|no),? the (?P<b>{_ORDINAL_ALTERNATION})\b"
+    r"(?! (?:one|task|item|appointment)s?\b)",
+    re.IGNORECASE,
+)
+_DAY_WORD_CUES = ("sorry", "mean", "actually", "wait", "rather", " no")
+
+
+def _day_word_put_right(match: re.Match[str]) -> str:
+    a, b = (ORDINAL_WORDS[match.group(name).lower()] for name in ("a", "b"))
+    return f"the {a}{_suffix(a)} {match.group('cue')} the {b}{_suffix(b)}"
 
 
 def _early_day(match: re.Match[str]) -> str:
@@ -377,6 +407,21 @@ _FILLER_WORDS = frozenset(
     | {"hmm", "hmmm", "mm", "mmm", "eh", "mhm", "huh"}
 )
 _WORDS = rx(r"[a-z']+")
+# "…to the tenth um the eleventh at two", "…to thursday uh friday at ten": a day said, a
+# filler, then another day with nothing joining them is the caller putting the day right
+# (read as "…the tenth no the eleventh"; the filler gone, the first day was the one moved
+# to, or no day was read at all). Days only: a filler between digits or hours may sit
+# inside a number read out ("four one five um five five five…").
+_A_DAY = (
+    rf"(?:(?:the )?(?:{'|'.join(sorted(ORDINAL_WORDS, key=len, reverse=True))}"
+    rf"|\d{{1,2}}(?:st|nd|rd|th))|{'|'.join(WEEKDAYS)}|today|tomorrow)"
+)
+_DAY_FILLER_DAY = rx(
+    rf"\b(?P<day>{_A_DAY}) (?:u+m+|u+h+m*|e+r+m*|e+h)[,.]? (?:on )?(?={_A_DAY}\b)", re.IGNORECASE
+)
+# "…to the 10th the 11th at 2": two dates back to back, nothing joining them, are a date
+# put right as the filler between them was dropped (the 10th was moved to).
+_DATE_THEN_DATE = rx(r"\b(?P<day>the \d{1,2}(?:st|nd|rd|th)) (?=the \d{1,2}(?:st|nd|rd|th)\b)")
 _SAID_ORDINAL = ("teenth", "twent", "thirt")
 
 
@@ -500,6 +545,17 @@ _TOLD_AFTER_QUESTION = rx(
     r" (?=i (?:think|believe|was|got|have been|'ve been|am pretty sure|'m pretty sure)\b)",
     re.IGNORECASE,
 )
+# "cross off the groceries i got them this morning": a to-do ticked off, then why, said in
+# one breath (the why was read as part of the to-do's name: "groceries got them morning").
+_DONE_TOLD_AFTER = rx(
+    r"^(?P<ask>(?:(?:please|can you|could you|just) )*(?:cross|tick|check|mark|complete"
+    r"|finish)\b[^,.?!]*?)"
+    r" (?=i (?:(?:already|just|finally) )?(?:got|bought|did|picked|finished"
+    r"|sorted|handled|paid|sent|made|booked|called|renewed)"
+    # (what was done said with its object: "the task i made yesterday" names a to-do)
+    r"(?: up)? (?:it|them|that|those|these|this|some|the|my|everything|all)\b)",
+    re.IGNORECASE,
+)
 _WRITTEN_PAUSE = frozenset(",.;!?")
 
 
@@ -525,6 +581,7 @@ PAUSE_RULES: tuple[tuple[GatedPattern, str, tuple[str, ...]], ...] = (
     (_CASE_ASKED_AFTER, ", ", ("ticket", "case", "complaint", "report")),
     (_ASK_AFTER_VALUE, ". ", ("remind me", "add a", "add an", "book", "cancel", "move")),
     (_TOLD_AFTER_QUESTION, r"\g<q>? ", ("i think", "i was", "i got", "i believe", "i've been")),
+    (_DONE_TOLD_AFTER, r"\g<ask>, ", (" i ",)),
 )
 
 
@@ -586,6 +643,8 @@ def plain(text: str) -> str:
     lower = text.lower()
     words = _WORDS.findall(lower)
     if _FILLER_WORDS.intersection(words) or "uh-uh" in lower:
+        if "day" in lower or "th" in lower or "tomorrow" in lower:
+            text = _DAY_FILLER_DAY.sub(r"\g<day> no ", text)
         text = _SPOKEN_NO.sub("no", _SPOKEN_YES.sub("yes", text))
         text = _SPACES.sub(" ", _FILLER.sub(" ", text))
     if "oh" in words:
@@ -626,6 +685,10 @@ def plain(text: str) -> str:
         text = _INDIRECT.sub(_direct, text)
     if any(part in lower for part in _SAID_ORDINAL):
         text = _ORDINAL.sub(_ordinal, text)
+    if " the " in lower and any(cue in lower for cue in _DAY_WORD_CUES) and "th" in lower:
+        text = _DAY_WORD_PUT_RIGHT.sub(_day_word_put_right, text)
     if "the " in lower and any(word in lower for word in _EARLY_ORDINALS):
         text = _EARLY_DAY.sub(_early_day, text)
+    if " the " in text:
+        text = _DATE_THEN_DATE.sub(r"\g<day> no ", text)
     return _SPACES.sub(" ", text) if "  " in text else text
