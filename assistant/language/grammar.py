@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from datetime import date, datetime
 
 from assistant.language import account_rules, appointment_rules, quoted, slots, task_rules
+from assistant.language.asked_frame import frame_of
 from assistant.language.clause import (
     APPT_NOUN,
     LIST_TAIL,
@@ -488,6 +489,11 @@ def read_clause(
         if gate is not clause and not rule(gate):
             continue  # its verb was inside the quotes: a title's words, not the ask
         if found := rule(clause):
+            frame = frame_of(text)
+            if frame == "not asked":
+                # "i used to cancel my haircut every month", "who told you to move it?": the
+                # change is someone's, or past, and not asked of us; what it names is read
+                return reads(clause)
             found = [
                 as_a_task_moved(_anchored(_left_out(i, clause), clause))
                 for i in (found if isinstance(found, list) else [found])
@@ -505,6 +511,8 @@ def read_clause(
                 # "…and if not, book a haircut for Tuesday", "my husband said to cancel the
                 # dentist", "I'm thinking of moving the haircut": asked about, not made.
                 found = [needs_consent(_without_condition(i, clause)) for i in found]
+            if frame == "offered":
+                found = [needs_consent(i) for i in found]  # "i'll book it myself later"
             if detail is not None:
                 found = [_unkept(i, text) for i in found]
             return found

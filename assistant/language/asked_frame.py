@@ -1,0 +1,145 @@
+"""Whether a change a write rule read is asked of the assistant, by who is said to do it.
+
+The write rules find a change by its verb and its object anywhere in a clause. What comes
+before the verb, in the same part of the clause, says who does it: no one named ("cancel
+my haircut", "the 2:30 one, make it 4") or a request's own words ("can you…", "I need
+to…", "I'd be grateful if you could…") ask it of the assistant; anyone else ("my
+assistant is going to…", "the receptionist moved…", "who told you to…", "I used to…",
+"I never asked you to…") tells of a change that is not asked. language/not_asked.py reads
+the frames known by name; this reads any other, by its subject: a request is what is
+listed here, and a person said before the verb in any other words is no request.
+"""
+
+from __future__ import annotations
+
+from assistant.language.lexicon import CHANGE_DONE, CHANGE_VERBS
+from assistant.language.others import PERSON
+from assistant.language.patterns import rx
+
+_WORDS = [w for w in CHANGE_VERBS.replace("(?! ?in\\b| on\\b| into\\b)", "").split("|")]
+_E_STEMS = [w[:-1] for w in _WORDS if w.endswith("e") and " " not in w]
+_MORE = "report|remind|complain|reserve"
+# Every verb of a change, in any form ("cancel", "cancelled", "cancelling", "making"); a
+# word after "the", "my", "that" is a noun ("that booking", "my change").
+_VERB = rx(
+    r"(?<!\bthe )(?<!\bmy )(?<!\bthat )(?<!\bthis )(?<!\ba )(?<!\ban )(?<!\byour )(?<!\bour )"
+    rf"\b(?:(?:{CHANGE_VERBS}|{_MORE})(?:s|es|ed|d|ing|[bdglmnprt](?:ed|ing))?"
+    rf"|(?:{'|'.join(_E_STEMS)})ing|{CHANGE_DONE})\b"
+    r"(?! it (?:to (?!\d)|on time|in time|there|back|over)\b)"
+)
+# A person who may be the one doing it.
+_PERSON_SAID = rx(
+    r"\b(?:i|we|you|u|he|she|they|someone|somebody|anyone|anybody|everyone|everybody|nobody"
+    r"|no one|i'm|i've|i'd|i'll|we're|we've|we'd|we'll|you're|you've|you'd|id|im|ive)\b"
+)
+# Where the part of a clause a change is in starts.
+_PART_BREAK = rx(r"[,.;:!?—–]|\s-\s|\b(?:and|but|so|then|because|cause|since|plus|or)\b")
+# "that task you mentioned", "the one you said": who named the thing, no doer of the change.
+_NAMED_BY = rx(
+    r"\b(?:that |which )?(?:you|u) (?:just )?(?:mentioned|said|listed|named|read out|told me"
+    r"(?: about)?|gave me|showed me|found)\b"
+)
+# A write said without a verb of a change: "my new number is…", "the groceries are done".
+_VERBLESS_WRITE = rx(
+    r"\b(?:number|email|e-mail|phone|mobile|cell|address)(?: address)?\s+(?:is|'s|will be"
+    r"|has changed)\b|\bnew (?:phone |mobile |cell |email |e-mail )?(?:number|email|e-mail"
+    r"|address)\b|\b(?:is|are|'s|'re)\s+(?:now\s+|all\s+)?(?:done|finished|sorted|complete"
+    r"|completed)\b"
+)
+_STAFF = (
+    r"(?:receptionist|assistant|secretary|office|clinic|salon|doctor|dentist|stylist|barber"
+    r"|hairdresser|front desk|therapist|nurse|manager|team|staff|practice|surgery|pa)"
+)
+# Someone named, first in the part, then what they do: "the receptionist", "my sister
+# always", "my assistant is going to" ("please get my haircut moved" names no doer).
+_NAMED_DOER = rx(
+    r"^(?:(?:so|and|but|well|um|uh|oh|ok|okay|apparently|actually|yesterday|today)\s+)*"
+    rf"(?:my|our|the|your|his|her|their)\s+(?:[\w'-]+\s+)?(?:{PERSON}|{_STAFF})"
+    r"(?:\s+(?:always|already|never|just|also|usually|will|'ll|is|was|has|had|have|can|could"
+    r"|keeps|kept|going to|gonna|about to))*$"
+)
+_AUX_OR_ADVERB = rx(
+    r"\s(?:always|already|never|just|also|usually|will|'ll|is|was|has|had|have|can|could"
+    r"|keeps|kept|going to|gonna|about to)$"
+)
+# A to-do said done by the customer: ticked off ("I finished the groceries task", "I've
+# already completed it"), not "I used to complete it" nor "I keep trying to".
+_SAID_DONE = rx(r"^(?:finish|complet|tick|cross|clear|mark|sort)\w*(?:ed)$|^done$")
+_JUST_THE_SUBJECT = rx(
+    r"(?:^|\s)(?:i|we)(?:'ve| have|'d| had)?(?:\s+(?:already|just|finally|actually|now))*$"
+)
+_ADV = (
+    r"(?:(?:really|just|also|still|actually|now|kind of|kinda|definitely|probably|then"
+    r"|urgently|please|kindly|possibly|quickly|maybe|perhaps|at least|like|um|uh)\s+)*"
+)
+_I = r"(?:i|we|id|i'd|i'm|im|i've|ive|we'd|we're|we've)"
+_ASKED = rx(
+    r"^(?:(?!(?:i|we|you|u|he|she|they|someone|somebody|anyone|anybody|i'm|i've|i'd|i'll"
+    r"|id|im|ive|we're|we've|we'd|we'll|you're|you've|you'd)\b)[\w'-]+\s+)*?"
+    r"(?:"
+    # "i want to", "i need you to", "i'd like to", "we'd love you to", "i wanted to", "i wanna"
+    rf"{_I}(?:\s+(?:would|will|do|'ll|'d))?\s+{_ADV}(?:want|wanted|need|needed|like|love|wanna"
+    r"|gotta|must|prefer|would like|would love|'d like|'d love)\b"
+    rf"|{_I}(?:\s+(?:have|had))?\s+{_ADV}(?:got|have) to\b"
+    rf"|{_I}(?:\s+(?:am|are))?\s+{_ADV}(?:going|gonna) (?:to )?(?:need|have|want)\b"
+    rf"|{_I}(?:\s+(?:am|are|was|were))?\s+{_ADV}(?:looking|calling|ringing|writing|phoning"
+    r"|hoping|trying|wanting|needing|here)\b"
+    rf"|{_I}(?:\s+(?:am|are|was|were))?\s+{_ADV}wonder(?:ing)? (?:if|whether)\b"
+    rf"|{_I}\s+{_ADV}(?:hope|trust) (?:you|u)\b"
+    r"|(?:can|could|may|might|would|will|won't|wouldn't|shall)\s+(?:you|u|i|we|someone|somebody"
+    r"|anyone|anybody)\b"
+    r"|(?:am|are) (?:i|we) able to\b"
+    r"|(?:you|u)\s+(?:can|could|may|might as well|should|need to|have to|must|'ve got to|got to"
+    r"|'d better|had better|couldn't|could not|wouldn't|would not)\b"
+    r"|why (?:don't|dont|not|won't|can't) (?:you|u|we)\b"
+    r"|(?:do|would|did) (?:you|u) (?:think|reckon|suppose|mind)\b"
+    rf"|{_I}(?:\s+would)?\s+{_ADV}(?:appreciate|be (?:very |ever so |so |really )?(?:grateful|glad"
+    r"|thankful|happy)|love it|have liked)\b"
+    r"|(?:is|would|will) (?:it|there) (?:be )?(?:at all )?(?:possible|any way|a way|any chance)\b"
+    r"|(?:any chance|is there (?:any )?chance) (?:you|u|i|we)\b"
+    rf"|{_I}(?:\s+am)? afraid\b"
+    rf"|{_I}(?:\s+would|\s+had)?\s+{_ADV}(?:rather|better)\b"
+    r"|when (?:you|u) (?:get|have) (?:a )?(?:chance|moment|minute|sec|second)\b"
+    rf"|{_I} (?:think|guess|suppose|reckon) (?:i|we)\b"
+    r")"
+)
+# A change said as done ("moved", "cancelled", "made"; not "set" nor "put", said alike).
+_PAST = rx(rf"^(?:\w+ed|(?!set\b|put\b)(?:{CHANGE_DONE}))$")
+_OWN_PLAN = rx(r"\b(?:i|we)(?:'ll| will|'m going to| am going to|'m gonna| am gonna)\b")
+
+
+def frame_of(said: str) -> str:
+    """'asked', 'offered' (the customer's own plan: "maybe later I'll book a massage") or
+    'not asked', for the most asked of the changes the normalized clause names."""
+    best = None
+    start = 0
+    for verb in _VERB.finditer(said):
+        part = said[start : verb.start()]
+        start = verb.end()
+        breaks = list(_PART_BREAK.finditer(part))
+        lead = part[breaks[-1].end() :] if breaks else part
+        lead = " ".join(_NAMED_BY.sub(" ", lead).split())
+        frame = _frame(lead, verb.group(0))
+        if frame == "asked":
+            return "asked"
+        if frame == "offered" or best is None:
+            best = frame
+    if best is None or _VERBLESS_WRITE.search(said):
+        return "asked"
+    return best
+
+
+def _frame(lead: str, verb: str) -> str:
+    subject = _PERSON_SAID.search(lead)
+    if subject is None:
+        named = _NAMED_DOER.match(lead)
+        if named is not None and (_AUX_OR_ADVERB.search(lead) or _PAST.match(verb)):
+            return "not asked"  # "the receptionist moved it", "my sister will book it"
+        return "asked"
+    if _ASKED.match(lead):
+        return "asked"
+    if _SAID_DONE.match(verb) and _JUST_THE_SUBJECT.search(lead):
+        return "asked"
+    if _OWN_PLAN.search(lead):
+        return "offered"
+    return "not asked"
