@@ -46,6 +46,7 @@ __all__ = [
     "asked_again_after_moving_on",
     "asks_to_repeat",
     "asks_what_it_does",
+    "asks_which_held",
     "back_to",
     "declined_answer",
     "detail_named",
@@ -395,6 +396,29 @@ def asks_what_it_does(text: str) -> bool:
     """The reply only asks what the change held would do ("wait, what will that do?")."""
     said = text.lower().strip()
     return len(said) < 60 and "what" in said and _WHAT_IT_DOES.search(said) is not None
+
+
+# "wait, which one were you going to cancel?", "which one was that again?": what the held
+# change is of, asked; its question names it.
+_WHICH_HELD = re.compile(
+    r"^(?:(?:wait|sorry|hang on|hold on|um|uh|oh|hmm|so|and)\b[\s,.!]*)*"
+    r"(?:(?:which|what)(?: one| appointment| visit| task| booking| thing)?"
+    r" (?:were|are|was|did) you (?:going to|gonna|about to|trying to|planning to|asking to)"
+    r" (?:cancel|delete|remove|change|update)(?: again)?"
+    r"|which one (?:is|was) (?:that|it)(?: again)?)[\s?!.]*$"
+)
+
+
+def asks_which_held(text: str) -> bool:
+    """The reply only asks what the change held is of ("wait, which one were you going to
+    cancel?"): its question, which names it, is asked again (it was let go: "I didn't
+    cancel your dental cleaning", and the "the cancel, yes" after it re-asked)."""
+    said = text.lower().strip()
+    return (
+        len(said) < 80
+        and ("which" in said or "what" in said)
+        and _WHICH_HELD.match(said) is not None
+    )
 
 
 def what_it_does(calls: Sequence[ToolCall]) -> str:

@@ -134,6 +134,8 @@ def advance(
         after = result.result if isinstance(result.result, dict) and "id" in result.result else None
         if after is None and before is not None and result.call.tool_name != "crm.deleteTask":
             after = before
+        if state.since_change == 0 and user_text[:1] and _SAID_AS_CORRECTION.search(user_text):
+            before = _before_corrected(state.last_action, result, before)
         last_action = Action(
             result.call.tool_name, dict(result.call.arguments), kind_of_write, before, after
         )
@@ -270,6 +272,36 @@ def advance(
         listed_heard=_heard(state, listings, listed, answer),
         since_change=0 if actions else min(state.since_change + 1, 99),
     )
+
+
+# A change said as a correction of the one just made: "no, I said 4 not 3", "no sorry,
+# saturday", "actually make it 4", "I meant friday".
+_SAID_AS_CORRECTION = re.compile(
+    r"(?i)^\W*(?:no|nope|sorry|oops|whoops|actually|wait)\b|\bi (?:said|meant)\b|\bnot\b"
+)
+# The fields a move or a to-do's change sets that a correction sets again.
+_CORRECTED = ("starts_at", "due_on", "priority")
+
+
+def _before_corrected(
+    previous: Action | None, result: ToolResult, before: Item | None
+) -> Item | None:
+    """What the item was before a change that corrects the change just made to it (the
+    same tool, the same item, the same fields): what it was before that one. The change
+    corrected was not wanted ("no, I said 4 not 3": 3 was misheard), so putting it back
+    after the correction puts it where it was at first (it went back to the 3 o'clock)."""
+    if (
+        previous is None
+        or before is None
+        or previous.before is None
+        or previous.tool != result.call.tool_name
+        or previous.before.get("id") != before.get("id")
+    ):
+        return before
+    fields = [key for key in _CORRECTED if key in result.call.arguments]
+    if not fields or any(key not in previous.arguments for key in fields):
+        return before
+    return {**before, **{key: previous.before.get(key) for key in fields}}
 
 
 def _taken_back(

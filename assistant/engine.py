@@ -454,6 +454,11 @@ class Engine:
                 # let go, and the "ok yes go ahead" after it was asked again).
                 await self._ask_again(state, pending, confirmation.what_it_does(pending.calls))
                 return
+            elif confirmation.asks_which_held(state.text):
+                # "wait, which one were you going to cancel?": its question, which names
+                # it, asked again (it was let go: "I didn't cancel your dental cleaning").
+                await self._ask_again(state, pending, "")
+                return
             elif confirmation.hesitates(state.text):
                 # "hmm, not sure", "hold on a sec", "hang on": no answer yet (not a no), so
                 # the question still waits (it was let go, and the "ok yes that's right"

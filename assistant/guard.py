@@ -365,12 +365,27 @@ def done_phrase(call: ToolCall) -> str:
     if call.tool_name == "crm.addTask" and arguments.get("title"):
         return f"added '{arguments['title']}'"
     if call.tool_name == "crm.bookAppointment" and arguments.get("service"):
-        return f"booked that {str(arguments['service']).lower()}"
+        # ("…for Tuesday, January 22 at 10:00 AM": said again by one who did not hear the
+        # answer, the time it was booked for is told, not only that it was)
+        return f"booked that {str(arguments['service']).lower()}{_for_when(arguments)}"
     if call.tool_name == "crm.createTicket":
         return "opened that support case"
     if call.tool_name == "crm.rescheduleAppointment":
         return "moved that appointment"
     return "did that"
+
+
+def _for_when(arguments: Mapping[str, Any]) -> str:
+    """ " for Tuesday, January 22 at 10:00 AM": the start a booking was sent with, on the
+    clock it was said in (its own offset); "" when it has none or is unreadable."""
+    starts_at = arguments.get("starts_at")
+    try:
+        moment = datetime.fromisoformat(str(starts_at)) if starts_at else None
+    except ValueError:
+        return ""
+    if moment is None or moment.tzinfo is None:
+        return ""
+    return f" for {moment:%A}, {moment:%B} {moment.day} at {short_clock(moment)}"
 
 
 def asked_phrase(call: ToolCall) -> str:

@@ -129,7 +129,8 @@ def is_affirmative(text: str) -> bool:
 _NAMED_GO_AHEAD = rx(
     r"^(?:(?:ok|okay|yes|yeah|yep|alright|all right|right|sure|fine|actually|then|so|now"
     r"|please|on second thought)\b[\s,.!]*)*"
-    r"(?:(?:go ahead|proceed|carry on|continue|go on)(?: and| with)?(?: the)?"
+    # ("ok yes, go ahead with that email change": the change held, named as that one)
+    r"(?:(?:go ahead|proceed|carry on|continue|go on)(?: and| with)?(?: the| that| this)?"
     r"|(?:do|you can do|please do|let's do) the|you can|let's)\s+"
     r"(?P<verb>delete|deletion|deleting|remove|removal|cancel|cancellation|cancelling|canceling"
     # "ok yes go ahead and change it" (a held change of the phone or email: only those are
@@ -145,6 +146,12 @@ _NAMED_GO_AHEAD = rx(
     r"|^(?:(?:ok|okay|actually|so|well|oh)\b[\s,.!]*)*(?:yes|yeah|yep|yup|sure)\b[\s,.!]*"
     r"(?:(?:ok|okay|please|just|then)\b[\s,.!]*)*"
     r"(?P<verb3>delete|remove|cancel) (?:it|that|them)(?: please| then| now| anyway)*[\s.!]*$"
+    # "the cancel, yes", "yes, the delete": the change held, named by its kind, and a yes
+    r"|^(?:(?:ok|okay)\b[\s,.!]*)*(?:yes|yeah|yep|sure)\b[\s,.!]*the"
+    r" (?P<verb4>delete|deletion|cancel|cancellation)(?:[\s,.!]+(?:please|go ahead|do it))*"
+    r"[\s.!]*$"
+    r"|^(?:(?:ok|okay)\b[\s,.!]*)*the (?P<verb5>delete|deletion|cancel|cancellation)[\s,.!]+"
+    r"(?:yes|yeah|yep)(?:[\s,.!]+(?:please|go ahead|do it))*[\s.!]*$"
 )
 _VERB_TOOL = {
     "del": "crm.deleteTask",
@@ -166,7 +173,13 @@ def go_ahead_named(text: str) -> str | None:
     match = _NAMED_GO_AHEAD.search(normalize(as_meant(text)).text)
     if match is None:
         return None
-    verb = match.group("verb") or match.group("verb2") or match.group("verb3")
+    verb = (
+        match.group("verb")
+        or match.group("verb2")
+        or match.group("verb3")
+        or match.group("verb4")
+        or match.group("verb5")
+    )
     return _VERB_TOOL.get(verb[:3])
 
 

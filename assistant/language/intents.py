@@ -243,7 +243,9 @@ _BOTH_CHANGED = rx(
     r"^(?P<lead>(?:(?:please|can you|could you|and|also|so),? )*)"
     r"(?P<verb>make|set|mark|put|bump|change)(?: both)?"
     # (not "bump groceries to friday and make it high": a day for one, then a level for it)
-    r" (?!(?:[a-z'-]+ ){0,3}?(?:to|for|until|till|on|by) )(?P<a>(?:the |my )?[a-z'-]+"
+    # (nor "make the groceries due friday and the eye exam one high priority": a day for
+    # one, a level for the other; the groceries were set high, "due friday" their name)
+    r" (?!(?:[a-z'-]+ ){0,3}?(?:to|for|until|till|on|by|due) )(?P<a>(?:the |my )?[a-z'-]+"
     r"(?: [a-z'-]+){0,3}?)"
     r" and (?!(?:make|set|mark|put|bump|change|give|move|push|it|that|this)\b)"
     r"(?P<b>(?:the |my )?[a-z'-]+(?: [a-z'-]+){0,3}?)(?: both| tasks| ones)?"

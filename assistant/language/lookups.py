@@ -28,7 +28,9 @@ _NEXT = rx(
 # A day or span said after "due": the to-dos falling due then, not a bill.
 _DUE_WHEN = (
     r" (?:this|next|today|tomorrow|tonight|on(?! (?:my|the|your) account)|by|before|in the next"
-    r"|over the|the \d)"
+    # ("and what's due wednesday": that day's to-dos, as "what's due on wednesday"; it was
+    # answered with the bill)
+    r"|over the|the \d|(?:mon|tues|wednes|thurs|fri|satur|sun)day\b)"
 )
 _WHATS_DUE = (
     r"|\b(?:what(?:'s| is)|what else is|anything|is anything|whats) (?:still )?due" + _DUE_WHEN

@@ -51,7 +51,10 @@ _YES = re.compile(
 # A yes said outright: without one, a reply that picks narrows the question.
 # ("do the cancel but not the delete": "do" and the change named is a yes too)
 _AGREED = re.compile(
-    r"\b(?:yes|yeah|yep|yup|sure|go ahead|please do|confirm|proceed|do (?:the|that|it))\b"
+    # ("so yeah only the first": "so yeah" opens what is said, as "um" does, and is no yes:
+    # the pick is asked again, as "only the first" is)
+    r"\b(?:yes|(?<!\bso )yeah|yep|yup|sure|go ahead|please do|confirm|proceed"
+    r"|do (?:the|that|it))\b"
 )
 _LEAD_YES_NO = re.compile(r"(yes|yeah|yep|no|nope|nah)\b[\s,]*")
 _PLACES = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2}

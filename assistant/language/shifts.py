@@ -55,7 +55,10 @@ _VERB_THEN_AMOUNT = rx(
 SAME_DAY_NEXT_WEEK = rx(
     r"\b(?:next week,? (?:on )?(?:the )?same (?:days?|times?)"
     r"|(?:the )?same (?:days?|times?)(?:,)? (?:the )?(?:next|following) week"
-    r"|this time next week)\b"
+    r"|this time next week"
+    # "actually make that next week" of a visit just booked or moved, no day said: a week
+    # on, its day and hour kept (was: not understood, "next week" a stretch to ask a day of)
+    r"|make (?:it|that|this)(?: one)? next week(?= instead\W*$| please\W*$|\W*$))"
 )
 _DAYS = (
     (SAME_DAY_NEXT_WEEK, 7),

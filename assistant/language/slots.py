@@ -42,7 +42,8 @@ _PRIORITY = rx(
     r"(?:,\s*|\s)?\b(?:(?:with |at |as |a |an )*)"
     r"(high|top|urgent|important|highest|critical|low|lowest|normal|medium|regular|standard)"
     r"[- ]priority\b|\b(urgent|urgently|important|not (?:that |so |very |really |too |super )?"
-    r"(?:urgent|important)|no rush(?: (?:on|with|for) (?:that|this|it|them)(?: one)?)?|whenever)\b"
+    r"(?:urgent|important)|less (?:urgent|important)"
+    r"|no rush(?: (?:on|with|for) (?:that|this|it|them)(?: one)?)?|whenever)\b"
 )
 # "pick up the dry cleaning", "the house cleaning": a chore, not the dental cleaning.
 NOT_DENTAL = r"(?<!dry )(?<!house )(?<!window )(?<!carpet )(?<!spring )(?<!office )"
@@ -259,8 +260,9 @@ def priority(clause: str) -> tuple[Priority | None, tuple[int, int] | None]:
     if not match:
         return None, None
     word = match.group(1) or match.group(2)
-    if word.startswith(("not ", "no rush")) or word == "whenever":
-        # "not urgent", "it's not that urgent": said against a high priority
+    if word.startswith(("not ", "no rush", "less ")) or word == "whenever":
+        # "not urgent", "it's not that urgent", "make it less urgent" (read as urgent:
+        # high, as it was): said against a high priority
         return "low", match.span()
     if word == "urgently":
         return "high", match.span()

@@ -503,7 +503,8 @@ def add_task(c: Clause) -> Intent | None:
 
 # "mark the high priority one done": a level said of the item meant, not a new one.
 _LEVEL = (
-    r"(?P<p>high|top|urgent|important|low|normal|medium|critical)"
+    # ("make the insurance one less urgent": lowered, never "urgent", high)
+    r"(?<!\bless )(?P<p>high|top|urgent|important|low|normal|medium|critical)"
     r"(?!(?:[- ]priority)? (?:one|task|to-?do|item|reminder)s?\b)"
 )
 _PRIORITY_CHANGE = (
@@ -721,10 +722,17 @@ _NO_LONGER_URGENT = rx(
 )
 
 
+# "make the groceries one less urgent": lowered, as "not urgent" is (it was read as
+# "urgent", high: the car insurance, high already, "set" to high).
+_LESS_URGENT = rx(r"\b(?:make|set|mark) (?P<t>.+?) less (?:urgent|important)\b")
+
+
 def update_task(c: Clause) -> Intent | None:
     if _OTHER_ACTION.search(c.text):
         return None
     match: re.Match[str] | None
+    if "less " in c.text and (match := _LESS_URGENT.search(c.text)) is not None:
+        return _task_change(c, match.group("t"), {"priority": "low"})
     for _, match in _PRIORITY_CHANGES.found(c.text):
         if (t := match.groupdict().get("t")) and _MARKED_DONE.search(t):
             # "mark all my tasks done that are high priority": which to complete (was:

@@ -109,6 +109,11 @@ FAILS_AS_WRITTEN = frozenset(
         "u23-pharmacy-call-already-done-then-optician-one",
         "u23-hair-appointment-another-two-weeks-after",
         "u23-car-thing-day-before-shopping-one-wednesday",
+        "u24-cancel-haircut-asks-cleaning-time-yeah-go-on",
+        "u24-delete-eye-exam-moves-groceries-do-it",
+        "u24-cancel-both-asks-balance-then-both",
+        "u24-delete-two-tasks-only-the-first",
+        "u24b-cleaning-monday-wrong-one-the-haircut",
     }
 )
 

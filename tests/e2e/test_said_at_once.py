@@ -136,6 +136,10 @@ KNOWN_OPEN: list[str] = [
     # day of the eye exam" moves the eye exam and reads the tasks out: the day of a visit
     # the same message moves is not counted from where it was (it gave the day it left)
     "conversations_thread2/th2-two-bookings-the-other-booking@6",
+    # Open (no write): "move the cleaning to friday at 11am. Wrong one, I meant the haircut"
+    # said at once is not understood, and nothing is moved (said in two turns, the
+    # cleaning is moved and then put back, and the haircut moved)
+    "conversations_unseen24/u24-cleaning-friday-wrong-one-meant-haircut@1",
 ]
 # Every second joinable pair, in two groups on two test workers; SAID_AT_ONCE=ALL: all.
 _STRIDE = 2

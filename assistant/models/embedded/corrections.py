@@ -322,7 +322,6 @@ def _about_visit(text: str, action: Action) -> bool:
     return bool(service) and service in {s.lower() for s in slots.services_named(text)}
 
 
-_MEANT = rx(r"\b(?:i meant|i mean|meant|not the|wrong one)\b")
 # "her birthday's friday, so make it thursday": the day after the verb is the one asked
 _MAKE_IT = rx(r"\b(?:make|put|set|change|move|push) (?:it|that|this)\b")
 
@@ -502,7 +501,12 @@ def correction(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> lis
     return None
 
 
-_MEANT = rx(r"\b(?:i meant|i mean|meant|not|instead|rather|make (?:it|that) an?)\b")
+# (one name for both uses: a first one, "…|wrong one", was read by neither, this one
+# defined after it; "oh no, wrong one, it was the haircut I wanted moved": the one meant)
+_MEANT = rx(
+    r"\b(?:i meant|i mean|meant|not|instead|rather|make (?:it|that) an?|wrong one"
+    r"|(?:it was|it's|its) (?:the|my) [a-z]+(?: [a-z]+)? i want(?:ed)?)\b"
+)
 _FILLERS = rx(r"\b(?:oops|whoops|oh|um|uh|sorry|no|wait|actually)\b")
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping
 from datetime import datetime
+from typing import Any
 
 from assistant.language import Intent
 from assistant.language.patterns import rx
@@ -39,14 +40,14 @@ from assistant.models.embedded.failures import failure
 from assistant.models.embedded.last_visit import LOOKUP as LAST_VISIT_LOOKUP
 from assistant.models.embedded.last_visit import says_last_visit
 from assistant.models.embedded.retries import LOOK_AGAIN_ID, landed_after_all, not_there_yet
-from assistant.models.embedded.scene import ACTION_OF, SYSTEM_OF, Scene
+from assistant.models.embedded.scene import ACTION_OF, SYSTEM_OF, Item, Scene
 from assistant.models.embedded.task_anchored import counts_from_a_task
 from assistant.models.embedded.told_back import told_back
 from assistant.models.embedded.undo import takes_back
 from assistant.models.embedded.unheard import not_understood
 from assistant.models.embedded.unheard_places import held_by_place
 from assistant.models.embedded.write_tools import WRITE_TOOLS
-from assistant.resolve import Match, NoMatch
+from assistant.resolve import Match, NoMatch, action_arguments
 from assistant.schema import NarratorInput, ToolResult
 from assistant.speaking import split_sentences
 from assistant.speech import join_and, lower_first, number
@@ -116,7 +117,13 @@ def _quiet_listings(scene: Scene, confirming: bool) -> set[int]:
             continue  # the action was refused: what the listing shows still helps
         # (one the CRM did not confirm may have landed: the listing read before it may no
         # longer hold, "You have … a haircut on Sunday at 2:30 PM" of a haircut moved)
-        if acted or unsure or confirming or unresolved:
+        held = (
+            not actions
+            and intent.tool == "crm.updateTask"
+            and isinstance(found := scene.resolution(intent), Match)
+            and _held_already(intent, found.item, scene) is not None
+        )
+        if acted or unsure or confirming or unresolved or held:
             for index, result in enumerate(scene.results):
                 tool = result.call.tool_name
                 if result.ok and tool in _lookup_tools(intent) and tool not in asked:
@@ -277,6 +284,14 @@ def _held_or_unread(intent: Intent, scene: Scene) -> bool:
     return resolution is None or isinstance(resolution, Match)
 
 
+def _held_already(intent: Intent, item: Item, scene: Scene) -> dict[str, Any] | None:
+    """The change asked of a to-do that already holds it (the planner sent nothing)."""
+    arguments = action_arguments(intent, item, scene.timezone)
+    return (
+        arguments if arguments and tasks.already_as_asked(arguments, item, scene.dialogue) else None
+    )
+
+
 def _unanswered(scene: Scene, confirming: bool) -> list[str]:
     """Targets not found (or not only one), and questions for what the request lacked."""
     sentences: list[str] = []
@@ -324,7 +339,13 @@ def _unanswered(scene: Scene, confirming: bool) -> list[str]:
             continue
         if intent.needs_target:
             resolution = scene.resolution(intent)
-            if isinstance(resolution, Match) and intent.shift is not None:
+            if (
+                isinstance(resolution, Match)
+                and intent.tool == "crm.updateTask"
+                and (asked := _held_already(intent, resolution.item, scene)) is not None
+            ):
+                sentences.append(tasks.already_said(resolution.item, asked, scene))
+            elif isinstance(resolution, Match) and intent.shift is not None:
                 if intent.kind == "update_task" and not resolution.item.get("due_on"):
                     # "push the eye exam task back a day": no date to move from.
                     title = resolution.item.get("title") or "That task"

@@ -81,6 +81,7 @@ from assistant.models.embedded.ordinals import (
 from assistant.models.embedded.pinning import zone_of
 from assistant.models.embedded.said_before import current_one_named
 from assistant.models.embedded.same_hour import same_hour_asked
+from assistant.models.embedded.tasks import already_as_asked
 from assistant.models.embedded.undo import changed_since
 from assistant.models.embedded.unheard import said_not_understood, unheard_in
 from assistant.models.embedded.which_asked_back import which_asked_back
@@ -1223,6 +1224,12 @@ class EmbeddedPlanner:
                 continue  # not found or not only one: the narrator says so and offers
             arguments = action_arguments(intent, resolution.item, timezone)
             if arguments is None or _key(intent.tool, arguments) in made:
+                continue
+            if intent.tool == "crm.updateTask" and already_as_asked(
+                arguments, resolution.item, request.dialogue
+            ):
+                # Its day or level is already the one asked (said again, the answer not
+                # heard): nothing sent; the narrator says it holds it.
                 continue
             made.add(_key(intent.tool, arguments))
             calls.append(self._call(request, len(calls), intent.tool, arguments))

@@ -220,7 +220,8 @@ FOCUS_QUESTION = _rx(
     + _FOCUS_LEAD
     # ("and what day" just after its time was told: its day; was "I can't help with that")
     + r"(?:what time|when|where(?:abouts)?|what day|which day|what date)"
-    r"(?:'s| is| was)?(?: (?:it|that|that one))?(?: at| on)?(?: again| now| then)?\??$"
+    # ("and when's that exactly" just after a booking was moved: the same question)
+    r"(?:'s| is| was)?(?: (?:it|that|that one))?(?: at| on)?(?: again| now| then| exactly)?\??$"
     r"|\bwhat time (?:is|was) (?:it|that)\b|\bwhere(?:abouts)? is it\b"
     r"|\bhow much did (?:it|that) cost\b"
     # "so that's thursday at ten, yes?": the day and time of the one in focus, said back

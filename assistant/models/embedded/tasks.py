@@ -6,6 +6,7 @@ from collections import Counter
 from datetime import date
 from typing import Any
 
+from assistant.dialogue_state import Dialogue
 from assistant.language.dates import find_when
 from assistant.language.patterns import rx
 from assistant.language.slots import noted_reminder, noted_time
@@ -396,6 +397,41 @@ def updated(result: ToolResult, scene: Scene) -> list[str]:
             "It's already marked done, though, so it stays off your list of things to do."
         )
     return sentences or [f"I updated {title(task)}."]
+
+
+# The fields of a to-do a change sets that it can already hold as asked.
+_HELD_AS_ASKED = ("due_on", "priority")
+
+
+def already_as_asked(arguments: dict[str, Any], task: Item, dialogue: Dialogue) -> bool:
+    """Whether a change of a to-do's day or level asks again for the change the last
+    write of the conversation made to it, which it holds ("make the groceries due
+    thursday" said again, the answer not heard: it was sent again, one change written
+    twice). A value it held before the conversation is set as asked, as ever."""
+    asked = {key: value for key, value in arguments.items() if key != "task_id"}
+    if not asked or any(key not in _HELD_AS_ASKED for key in asked):
+        return False
+    if not any(
+        action.tool == "crm.updateTask"
+        and action.arguments.get("task_id") == task.get("id")
+        and all(action.arguments.get(key) == value for key, value in asked.items())
+        for action in dialogue.last_turn_actions
+    ):
+        return False
+    return all(
+        isinstance(value, str) and str(task.get(key) or "").lower() == value.lower()
+        for key, value in asked.items()
+    )
+
+
+def already_said(task: Item, arguments: dict[str, Any], scene: Scene) -> str:
+    """What a to-do already holds as asked, said so: nothing was changed."""
+    held = []
+    if (due := parse_day(arguments.get("due_on"))) is not None:
+        held.append(f"due {dated_day(due, scene.now.date())}")
+    if arguments.get("priority"):
+        held.append(f"{arguments['priority']} priority")
+    return f"{title(task)} is already {join_and(held)}, so nothing needed to change."
 
 
 def _words_of(text: object) -> list[str]:

@@ -24,14 +24,17 @@ from assistant.resolve import Item
 _UNDO = rx(
     # ("never mind, undo that": the take-back, not a request let go, "Okay, no problem.",
     # over a cancel the CRM had made)
-    r"^(?:(?:oh|ok|okay|actually|wait|no|hmm|sorry|um|never ?mind|forget it"
+    r"^(?:(?:oh|ok|okay|actually|wait|no|hmm|sorry|um|ugh|argh|never ?mind|forget it"
     r"|on second thought)[, ]+)*"
     r"(?:please |can you |could you |just )?"
-    r"(?:undo|reverse|revert|take back|put (?:it|that) back|change (?:it|that) back"
+    # ("scratch that last change": the last change, taken back)
+    r"(?:undo|reverse|revert|take back|scratch|put (?:it|that) back|change (?:it|that) back"
     r"|move (?:it|that) back to where it was)(?: that| it| this| the last (?:change|thing|one)"
     # "actually undo that booking" a question after it: the change just made, by its kind
     r"| (?:that|the|this) (?:last |new )?(?:booking|change|move|reminder|task)"
     r"| what you (?:just )?did| my last (?:change|request))?"
+    # "change it back to how it was", "put it back the way it was before"
+    r"(?: (?:to )?(?:how|the way|what|where) (?:it|that) (?:was|had been)(?: before)?)?"
     r"(?: please| for me)?[.!]?$"
 )
 # "no wait, cancel that", "actually scratch that": the last change taken back, said with
@@ -144,6 +147,31 @@ _UNDO_BOTH = rx(
     r" (?:both(?: of them| of those| changes)?|them both|the last two(?: changes)?)"
     r"(?: please)?[.!]?$"
 )
+
+
+# "undo the second one", "put the first one back": one of the last turn's several changes,
+# by its place among them.
+_UNDO_PLACE = rx(
+    r"^(?:(?:oh|ok|okay|actually|wait|no|hmm|sorry|um)[, ]+)*"
+    r"(?:please |can you |could you |just )?(?:(?:undo|reverse|revert|take back|scratch) the"
+    r" (?P<p>first|second|last|other) (?:one|change|thing)"
+    r"|put the (?P<q>first|second|last|other) (?:one|change|thing) back(?: (?:to )?(?:how|where)"
+    r" it was)?)(?: please)?[.!]?$"
+)
+
+
+def _undo_place(state: Dialogue, text: str) -> list[Intent] | str | None:
+    """One of the last turn's changes, by its place ("undo the second one" after "move the
+    cleaning … and the haircut …": the haircut put back), made the other way or said to
+    stay; None when the turn made one change or none (was: not understood)."""
+    several = state.last_turn_actions
+    if len(several) < 2 or (said := _UNDO_PLACE.match(text)) is None:
+        return None
+    place = said.group("p") or said.group("q")
+    if place == "other" or (place == "second" and len(several) > 2):
+        return None  # which one is not plain: asked as for any other
+    action = several[0] if place == "first" else several[-1]
+    return _reversed(action, text)
 
 
 def _undo_both(state: Dialogue, text: str) -> list[Intent] | None:
@@ -309,6 +337,8 @@ def undo(state: Dialogue, text: str) -> list[Intent] | str | None:
         return stays
     if state.done and (one := _not_that_one(state, text)) is not None:
         return one
+    if state.last_turn_actions and (placed := _undo_place(state, text)) is not None:
+        return placed
     action = state.last_action
     if action is not None and (named := _undo_named(state, text)) is not None:
         return named
