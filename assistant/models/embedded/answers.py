@@ -318,6 +318,23 @@ def _due_in_the_week(pending: Sequence[Item], said: str, now: datetime) -> str:
     return f"Due that week ({span}): " + spoken_list([_due_said(t, today) for t in within]) + "."
 
 
+def due_this_week(pending: Sequence[Item], today: date) -> str:
+    """ "what's due this week": the to-dos due from today to Sunday, and those overdue
+    apart (a week's "soon" took in next Monday's renewal as due this week)."""
+    sunday = today + timedelta(days=6 - today.weekday())
+    dated = [(d, t) for t in pending if (d := parse_day(t.get("due_on")))]
+    within = [t for d, t in dated if today <= d <= sunday]
+    late = [t for d, t in dated if d < today]
+    said = (
+        "Due this week: " + spoken_list([_due_said(t, today) for t in within]) + "."
+        if within
+        else "Nothing on your list is due the rest of this week."
+    )
+    if late:
+        said += f" Overdue: {titles(late)}."
+    return said
+
+
 def about_tasks(tasks: Sequence[Item], aspect: str, subject: str, now: datetime) -> str:
     """Which tasks are overdue, urgent, due soon or done; whether a named one is done."""
     today = now.date()
@@ -344,6 +361,8 @@ def about_tasks(tasks: Sequence[Item], aspect: str, subject: str, now: datetime)
         return f"Due {subject}: {titles(on_day)}."
     if aspect == "due_soon" and subject.startswith("the week"):
         return _due_in_the_week(pending, subject, now)
+    if aspect == "due_soon" and subject == "this week":
+        return due_this_week(pending, today)
     if aspect == "due_soon" and subject == "next week":
         # "and the week after?": Monday to Sunday of the next calendar week.
         start = today + timedelta(days=7 - today.weekday())
