@@ -101,7 +101,9 @@ def listing(result: ToolResult, scene: Scene) -> list[str]:
     if (one := _the_one_asked(items, scene)) is not None:
         # "…and also what time is my dentist thing": that visit, not every one.
         return [f"Your {service(one)} is {when(one, scene)}."]
-    if (part := _part_asked(scene.said)) is not None:
+    if (part := _part_asked(scene.said)) is not None and not any(
+        intent.writes for intent in scene.intents
+    ):
         return _in_part(items, part, scene)
     if (week := _week_asked(scene)) is not None:
         # "what's my busiest day next week": the visits of that week, not all ahead

@@ -484,6 +484,11 @@ def _read(said: str, state: Dialogue) -> Question | None:
                     subject = week.group("w")  # "…due the week of the 21st": that week
                 elif aspect == "due_soon" and "this week" in said:
                     subject = "this week"  # to Sunday: not "soon", next Monday's among them
+                elif aspect == "due_soon" and "due next week" in said:
+                    subject = "said next week"  # its Monday to Sunday: not "soon"
+                elif aspect == "overdue" and (level := HIGH.search(said) or LOW.search(said)):
+                    # "which of my high priority tasks are overdue?": of that level only
+                    subject = "high" if HIGH.search(level.group(0)) else "low"
                 return Question(aspect, subject)  # type: ignore[arg-type]
     if DONE_YET.search(said):
         return Question("done_yet", _task_subject(said))
