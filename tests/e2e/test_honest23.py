@@ -78,6 +78,12 @@ the water bill is overdue.", questions.py, answers.py); "what tasks are due next
 "Due soon: …", today's and the overdue among them (now Monday to Sunday of next week, as
 "and the week after?" was read). Now 7/7. Also seen, not checked: "which invoices have I
 paid?" reads the paid ones and then, apart, "Still open: …" (true, and said as open).
+Five more (h23c-tonight-) at 9 PM on a Wednesday, a massage at 11:30 PM (Thursday in UTC)
+and a facial at 12:30 AM: first run 4/5, the one failure a check of mine ("today at 11:30
+PM" is as true as "tonight"); each read on her day ("You have a massage at 11:30 PM today",
+"You have a facial at 12:30 AM tomorrow"), and "cancel my appointment tonight" cancels the
+massage. And "which is my largest open invoice?" read all three bills and the balance: now
+"Your largest open invoice is $150.00 for dental cleaning, due February 3." (billing.py).
 """
 
 from __future__ import annotations
@@ -164,6 +170,8 @@ SEEDS: dict[str, dict[str, list[Any]]] = {
         ],
     },
     "late_night": {"appts": [("Acupuncture", 2, "23:30")]},
+    # tonight at 11:30 PM (already tomorrow in UTC), and tomorrow at 12:30 AM
+    "tonight": {"appts": [("Massage", 0, "23:30"), ("Facial", 1, "00:30")]},
     "weekend": {"appts": [("Massage", 1, "10:00"), ("Facial", 2, "09:00")]},
     # every bill paid
     "paid_up": {"paid": ["all"]},

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import date
 from functools import lru_cache
 
@@ -185,6 +186,16 @@ def _paid_and_open(invoices: list[Item], currency: str, scene: Scene) -> list[st
 
 _OVERDUE = rx(r"\b(?:overdue|past due|late)\b")
 _NONE_LATE = "None of your bills is past due."
+_SIZE_ASKED = rx(r"\b(?:largest|biggest|highest|smallest|lowest|cheapest)\b")
+
+
+def _size_asked(scene: Scene) -> re.Match[str] | None:
+    """ "largest", "smallest" said of the bills (in their own words, when another ask is
+    beside them: "my highest priority task and what I owe" asks no bill by its size)."""
+    if _SIZE_ASKED.search(scene.said) is None:
+        return None
+    own = [i.clause for i in scene.intents if i.kind == "billing" and i.clause]
+    return _SIZE_ASKED.search(" ".join(own) if own else scene.said)
 
 
 def _overdue_asked(invoices: list[Item], scene: Scene) -> list[str] | None:
@@ -233,6 +244,12 @@ def open_invoices(result: ToolResult, scene: Scene) -> list[str]:
     late = _overdue_asked(invoices, scene)
     if late and late[0] != _NONE_LATE:
         return late
+    if len(invoices) > 1 and (size := _size_asked(scene)) is not None:
+        # "which is my largest open invoice?": that one (was: every one read out)
+        small = size.group(0) in ("smallest", "lowest", "cheapest")
+        pick = (min if small else max)(invoices, key=lambda i: int(i.get("amount_cents") or 0))
+        word = "smallest" if small else "largest"
+        return [f"Your {word} open invoice is {_invoice(pick, currency, scene)}."]
     described = [_invoice(item, currency, scene) for item in invoices]
     noun = count(len(invoices), "open invoice")
     owed = _owed(invoices, balance, currency)
