@@ -84,6 +84,13 @@ PM" is as true as "tonight"); each read on her day ("You have a massage at 11:30
 "You have a facial at 12:30 AM tomorrow"), and "cancel my appointment tonight" cancels the
 massage. And "which is my largest open invoice?" read all three bills and the balance: now
 "Your largest open invoice is $150.00 for dental cleaning, due February 3." (billing.py).
+
+`bench.decisions --dump` (3,857 decisions): two changed, both "what's due this week" on the
+fake world's Saturday, from "Due soon: Buy groceries, due tomorrow and Renew car insurance,
+due March 8." (next Saturday: not this week) to "Due this week: Buy groceries, due
+tomorrow."; every other the same after each change. `bench.said_around --sets` this set:
+104 variants, `--answers` 48, `--ways verbs,nouns,in_full,this_day` 32: none wrote more or
+less.
 """
 
 from __future__ import annotations
