@@ -173,6 +173,8 @@ READS: tuple[tuple[IntentKind, GatedPattern], ...] = (
         "tasks",
         rx(
             rf"{TASK_NOUN.pattern}|\b(?:need|have|left) to do\b(?! (?:with|about))"
+            # "do I still need to buy groceries?": a to-do asked after
+            r"|^(?:(?:and|so|ok|okay|wait)\W+)*do i still (?:need|have) to\b"
             r"|\bon my plate\b"
             r"|\b(?:checked|ticked|crossed) off\b|\bwhat have i (?:done|completed|finished)\b"
             r"|\b(?:need to|have to|should|got to) (?:take care of|handle|get done|deal with)\b"

@@ -318,11 +318,39 @@ def _due_in_the_week(pending: Sequence[Item], said: str, now: datetime) -> str:
     return f"Due that week ({span}): " + spoken_list([_due_said(t, today) for t in within]) + "."
 
 
+def due_this_week(pending: Sequence[Item], today: date) -> str:
+    """ "what's due this week": the to-dos due from today to Sunday, and those overdue
+    apart (a week's "soon" took in next Monday's renewal as due this week)."""
+    sunday = today + timedelta(days=6 - today.weekday())
+    dated = [(d, t) for t in pending if (d := parse_day(t.get("due_on")))]
+    within = [t for d, t in dated if today <= d <= sunday]
+    late = [t for d, t in dated if d < today]
+    said = (
+        "Due this week: " + spoken_list([_due_said(t, today) for t in within]) + "."
+        if within
+        else "Nothing on your list is due the rest of this week."
+    )
+    if late:
+        said += f" Overdue: {titles(late)}."
+    return said
+
+
 def about_tasks(tasks: Sequence[Item], aspect: str, subject: str, now: datetime) -> str:
     """Which tasks are overdue, urgent, due soon or done; whether a named one is done."""
     today = now.date()
     pending = spoken_tasks(t for t in tasks if t.get("status") != "completed")
     done = [t for t in tasks if t.get("status") == "completed"]
+    if aspect == "overdue" and subject in ("high", "low"):
+        # "which of my high priority tasks are overdue?": not a normal one among them
+        late = [
+            t
+            for t in pending
+            if t.get("priority") == subject and (d := parse_day(t.get("due_on"))) and d < today
+        ]
+        if not late:
+            return f"None of your {subject}-priority tasks is overdue."
+        verb = "is" if len(late) == 1 else "are"
+        return f"Of your {subject}-priority tasks, {titles(late)} {verb} overdue."
     if aspect == "overdue":
         late = [t for t in pending if (d := parse_day(t.get("due_on"))) and d < today]
         if late:
@@ -344,8 +372,12 @@ def about_tasks(tasks: Sequence[Item], aspect: str, subject: str, now: datetime)
         return f"Due {subject}: {titles(on_day)}."
     if aspect == "due_soon" and subject.startswith("the week"):
         return _due_in_the_week(pending, subject, now)
-    if aspect == "due_soon" and subject == "next week":
-        # "and the week after?": Monday to Sunday of the next calendar week.
+    if aspect == "due_soon" and subject == "this week":
+        return due_this_week(pending, today)
+    if aspect == "due_soon" and subject in ("next week", "said next week"):
+        # "and the week after?", "what's due next week?": Monday to Sunday of the next
+        # calendar week.
+        lead = "next week" if subject == "said next week" else "the week after"
         start = today + timedelta(days=7 - today.weekday())
         later = [
             t
@@ -353,8 +385,8 @@ def about_tasks(tasks: Sequence[Item], aspect: str, subject: str, now: datetime)
             if (d := parse_day(t.get("due_on"))) and start <= d < start + timedelta(days=7)
         ]
         if not later:
-            return "Nothing on your list is due the week after."
-        return "Due the week after: " + spoken_list([_due_said(t, today) for t in later]) + "."
+            return f"Nothing on your list is due {lead}."
+        return f"Due {lead}: " + spoken_list([_due_said(t, today) for t in later]) + "."
     if aspect == "due_soon":
         soon = [t for t in pending if (d := parse_day(t.get("due_on"))) and (d - today).days <= 7]
         if not soon:

@@ -101,6 +101,10 @@ def listing(result: ToolResult, scene: Scene) -> list[str]:
     if (one := _the_one_asked(items, scene)) is not None:
         # "…and also what time is my dentist thing": that visit, not every one.
         return [f"Your {service(one)} is {when(one, scene)}."]
+    if (part := _part_asked(scene.said)) is not None and not any(
+        intent.writes for intent in scene.intents
+    ):
+        return _in_part(items, part, scene)
     if (week := _week_asked(scene)) is not None:
         # "what's my busiest day next week": the visits of that week, not all ahead
         first, last, name = week
@@ -133,13 +137,15 @@ _WEEK_OF = rx(r"\bweek (?:of|starting|beginning|commencing|after next)\b")
 _BUSIEST = rx(r"\b(?:busiest|most booked|most packed|fullest)\b")
 
 
-def _week_asked(scene: Scene) -> tuple[date, date, str] | None:
-    """The first and last day of the week asked about, and how to name it."""
-    if "week" not in scene.said:
+def _week_asked(scene: Scene, text: str | None = None) -> tuple[date, date, str] | None:
+    """The first and last day of the week asked about (in `text`, the whole ask unless
+    given), and how to name it."""
+    text = scene.said if text is None else text
+    if "week" not in text:
         return None
-    if (found := _WEEK.search(scene.said)) is None:
+    if (found := _WEEK.search(text)) is None:
         # "the week of the 21st": that week, Monday to Sunday (language/dates.py)
-        said = find_when(scene.said, scene.now) if _WEEK_OF.search(scene.said) else None
+        said = find_when(text, scene.now) if _WEEK_OF.search(text) else None
         if said is None or said.day is None or not said.vague_day:
             return None
         first = max(said.day, scene.now.date())
@@ -296,6 +302,31 @@ def _part_asked(said: str) -> tuple[int, int, str] | None:
     if found.group("edge") == "after":
         return at, 24 * 60, f"after {words}"
     return 0, at, f"before {words}"
+
+
+def _in_part(items: list[Item], part: tuple[int, int, str], scene: Scene) -> list[str]:
+    """ "which appointments are in the morning?", with no day said: those of that part of
+    any day ahead (of the week said, when one is), never every visit as if they were."""
+    first, last, words = part
+    within = []
+    for item in items:
+        moment = parse_moment(item.get("starts_at"))
+        if moment is None:
+            continue
+        local = moment.astimezone(scene.now.tzinfo)
+        if first <= local.hour * 60 + local.minute < last:
+            within.append(item)
+    own = [i.clause for i in scene.intents if i.kind == "appointments" and i.clause]
+    # (the week of the visits' own words: "what's due this week and which appointments are
+    # in the afternoon?" asks every afternoon one)
+    if (week := _week_asked(scene, " ".join(own) if own else scene.said)) is not None:
+        within = [i for i in within if week[0] <= _local_day(i, scene) <= week[1]]
+        words += f" {week[2]}"
+    if not within:
+        return [f"None of your upcoming appointments is {words}."]
+    described = [f"{article(service(item))} {when(item, scene)}" for item in within]
+    noun = count(len(within), "upcoming appointment")
+    return [f"You have {noun} {words}: {spoken_list(described)}."]
 
 
 _WHERE_OF_DAY = re.compile(r"\bwhere(?:'s| is| are)?\b|\baddress\b")

@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
+import re
 from datetime import date
 from functools import lru_cache
 
 from assistant.language.patterns import rx
 from assistant.models.embedded.scene import Item, Scene
 from assistant.schema import ToolResult
-from assistant.speech import count, due_day, lower_first, money, number, parse_day, spoken_list
+from assistant.speech import (
+    count,
+    due_day,
+    join_and,
+    lower_first,
+    money,
+    number,
+    parse_day,
+    spoken_list,
+)
 
 
 def _invoice(
@@ -174,6 +184,52 @@ def _paid_and_open(invoices: list[Item], currency: str, scene: Scene) -> list[st
     return sentences
 
 
+_OVERDUE = rx(r"\b(?:overdue|past due|late)\b")
+_NONE_LATE = "None of your bills is past due."
+_SIZE_ASKED = rx(r"\b(?:largest|biggest|highest|smallest|lowest|cheapest)\b")
+
+
+def _size_asked(scene: Scene) -> re.Match[str] | None:
+    """ "largest", "smallest" said of the bills (in their own words, when another ask is
+    beside them: "my highest priority task and what I owe" asks no bill by its size)."""
+    if _SIZE_ASKED.search(scene.said) is None:
+        return None
+    own = [i.clause for i in scene.intents if i.kind == "billing" and i.clause]
+    return _SIZE_ASKED.search(" ".join(own) if own else scene.said)
+
+
+def _overdue_asked(invoices: list[Item], scene: Scene) -> list[str] | None:
+    """ "which of my bills are overdue?": those, and only those (was: every open one read
+    out, and "One of them is overdue"); None when it was not asked (a cheap word test)."""
+    if "due" not in scene.said and "late" not in scene.said:
+        return None
+    own = [i.clause for i in scene.intents if i.kind == "billing" and i.clause]
+    if not _OVERDUE.search(" ".join(own) if own else scene.said):
+        return None
+    today = scene.now.date()
+    late = [i for i in invoices if (due := parse_day(i.get("due_on"))) is not None and due < today]
+    if not late:
+        return [_NONE_LATE]  # and what is owed, as asked alone
+    described = [_invoice(item, str(item.get("currency") or "USD"), scene) for item in late]
+    verb = "is" if len(late) == 1 else "are"
+    return [f"{count(len(late), 'open invoice')} {verb} overdue: {spoken_list(described)}."]
+
+
+def _owed(invoices: list[Item], balance: int, currency: str) -> str | None:
+    """What is owed, when one balance would not say it: bills in two currencies are owed in
+    each (the CRM's one balance adds euros to dollars: "$190.00" for $150 and €40), and a
+    balance below zero is a credit, nothing owed. None otherwise (the balance is said)."""
+    totals: dict[str, int] = {}
+    for item in invoices:
+        code = str(item.get("currency") or currency).upper()
+        totals[code] = totals.get(code, 0) + int(item.get("amount_cents") or 0)
+    if len(totals) > 1:
+        return "You owe " + join_and([money(cents, code) for code, cents in totals.items()])
+    if balance < 0:
+        return f"You don't owe anything: you have a credit of {money(-balance, currency)}"
+    return None
+
+
 def open_invoices(result: ToolResult, scene: Scene) -> list[str]:
     payload = result.result
     currency = str(payload.get("currency") or "USD")
@@ -185,9 +241,23 @@ def open_invoices(result: ToolResult, scene: Scene) -> list[str]:
         if balance:
             return [f"Your balance is {money(balance, currency)}, with no open invoices."]
         return ["You have no open invoices, so you don't owe anything right now."]
+    late = _overdue_asked(invoices, scene)
+    if late and late[0] != _NONE_LATE:
+        return late
+    if len(invoices) > 1 and (size := _size_asked(scene)) is not None:
+        # "which is my largest open invoice?": that one (was: every one read out)
+        small = size.group(0) in ("smallest", "lowest", "cheapest")
+        pick = (min if small else max)(invoices, key=lambda i: int(i.get("amount_cents") or 0))
+        word = "smallest" if small else "largest"
+        return [f"Your {word} open invoice is {_invoice(pick, currency, scene)}."]
     described = [_invoice(item, currency, scene) for item in invoices]
     noun = count(len(invoices), "open invoice")
-    if len(invoices) == 1:
+    owed = _owed(invoices, balance, currency)
+    if owed is not None and len(invoices) == 1 and invoices[0].get("amount_cents") == balance:
+        sentences = [f"{owed}, from {_invoice(invoices[0], currency, scene, amount=False)}."]
+    elif owed is not None:
+        sentences = [f"{owed}, across {noun}: {spoken_list(described)}."]
+    elif len(invoices) == 1:
         only = invoices[0]
         # The balance is that one invoice: say the amount once.
         same = only.get("amount_cents") == balance
@@ -210,4 +280,4 @@ def open_invoices(result: ToolResult, scene: Scene) -> list[str]:
             f"{number(len(overdue)).capitalize()} of them "
             f"{'is' if len(overdue) == 1 else 'are'} overdue."
         )
-    return sentences
+    return [*(late or []), *sentences]

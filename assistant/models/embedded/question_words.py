@@ -122,6 +122,9 @@ WHERE = _rx(
 )
 WHEN = _rx(
     r"\bwhen(?:'s| is| are)?\b|\bwhat time\b|\bwhat day\b|\btell me about\b|\bdetails\b"
+    # "what's the date of my dental cleaning?", "what date is my haircut?": when it is (was:
+    # every visit read out)
+    r"|\bwhat date\b|\bwhat(?:'s| is) the (?:date|day) of\b"
     r"|\bstill on\b|\bstill (?:happening|booked|going ahead)\b|\bgoing ahead\b"
     r"|\bis (?:my|the) .+ (?:booked|confirmed)\b"
     # "did the facial get booked?", "was my massage booked?": the same, asked in the past
@@ -312,6 +315,10 @@ ON_LIST = _rx(
     r"|^(?:(?:and|so|ok|okay|wait)\W+)*(?:is )?(?:my|the) (?P<o>(?!(?:case|ticket|issue|complaint"
     r"|invoice|bill)\b)[a-z]+(?: [a-z]+)?) (?:one|task|reminder|to-?do)(?: is)? still"
     r" (?:open|pending|to do|there|on)\W*$"
+    # "do I still need to buy groceries?": that to-do, as the list holds it now (was: "I
+    # can't help with that")
+    r"|^(?:(?:and|so|ok|okay|wait)\W+)*do i still (?:need|have) to"
+    r" (?P<n>[a-z]+(?: [a-z]+){0,3}?)\W*$"
 )
 # "so is the eye exam deleted?", "did the eye exam task get removed?", "is the groceries task
 # gone?": whether a to-do was deleted, from what the task list holds now (a delete that

@@ -431,7 +431,8 @@ def _read(said: str, state: Dialogue) -> Question | None:
     )
     if not billing and (on_list := ON_LIST.search(said)):
         # "is the eye exam task still on my list?": that task, not the visit of its name
-        return Question("on_list", (on_list.group("t") or on_list.group("o")).strip())
+        named = on_list.group("t") or on_list.group("o") or on_list.group("n")
+        return Question("on_list", named.strip())
     if not billing and (added := ADDED.search(said)) and TASK_WORDS.search(said):
         # "did the flowers task get added?": whether it is on the list now
         return Question("on_list", added.group("t").strip())
@@ -481,6 +482,13 @@ def _read(said: str, state: Dialogue) -> Question | None:
                     subject = day.group(1)  # "what's due tomorrow": that day only
                 elif aspect == "due_soon" and (week := _DUE_IN_A_WEEK.search(said)):
                     subject = week.group("w")  # "…due the week of the 21st": that week
+                elif aspect == "due_soon" and "this week" in said:
+                    subject = "this week"  # to Sunday: not "soon", next Monday's among them
+                elif aspect == "due_soon" and "due next week" in said:
+                    subject = "said next week"  # its Monday to Sunday: not "soon"
+                elif aspect == "overdue" and (level := HIGH.search(said) or LOW.search(said)):
+                    # "which of my high priority tasks are overdue?": of that level only
+                    subject = "high" if HIGH.search(level.group(0)) else "low"
                 return Question(aspect, subject)  # type: ignore[arg-type]
     if DONE_YET.search(said):
         return Question("done_yet", _task_subject(said))

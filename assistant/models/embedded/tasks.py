@@ -10,6 +10,7 @@ from assistant.dialogue_state import Dialogue
 from assistant.language.dates import find_when
 from assistant.language.patterns import rx
 from assistant.language.slots import noted_reminder, noted_time
+from assistant.models.embedded.answers import due_this_week
 from assistant.models.embedded.scene import Item, Scene
 from assistant.models.embedded.topic import NO_DATE
 from assistant.models.embedded.write_tools import WRITE_TOOLS
@@ -59,14 +60,19 @@ def _details(pending: list[Item], scene: Scene) -> list[str]:
         ((day, t) for t in pending if (day := parse_day(t.get("due_on"))) is not None),
         key=lambda pair: pair[0],
     )
-    if dated and (dated[0][0] - today).days <= 7:
+    # Several overdue are counted: the first of them named alone ("Return the library books
+    # is overdue") said it was the one, with "Pay the water bill" overdue as well.
+    late = sum(1 for day, _ in dated if day < today)
+    if late > 1:
+        notes.append(f"{number(late)} are overdue")
+    elif dated and (dated[0][0] - today).days <= 7:
         day, task = dated[0]
         if day < today:
             notes.append(f"{title(task)} is overdue")
         else:
             notes.append(f"{title(task)} is due {due_day(day, today)}")
     high = [t for t in pending if t.get("priority") == "high"]
-    if len(high) == 1 and notes and dated and dated[0][1] is high[0]:
+    if len(high) == 1 and notes and late <= 1 and dated and dated[0][1] is high[0]:
         notes[-1] += " and high priority"  # one task: not its name twice
     elif len(high) == 1:
         notes.append(f"{title(high[0])} is high priority")
@@ -150,6 +156,9 @@ def _asked(scene: Scene) -> str:
     return " ".join(clause for clause in clauses if clause) or scene.said
 
 
+_DUE_THIS_WEEK = rx(r"\bdue this week\b")
+
+
 def listing(result: ToolResult, scene: Scene) -> list[str]:
     pending, done = _split(result)
     if _WANTS_SUMMARY.search(scene.said):
@@ -174,6 +183,17 @@ def listing(result: ToolResult, scene: Scene) -> list[str]:
         # "on thursday, what do I have and what tasks are due": the to-dos of that day
         # (before, every pending one was read out).
         return [_due_on(pending, day, scene)]
+    if "overdue" in (asked := _asked(scene)) and len(scene.intents) > 1:
+        # "what's overdue on my list and how much do I owe?": those, as asked alone
+        late = [t for t in pending if (d := parse_day(t.get("due_on"))) and d < scene.now.date()]
+        if not late:
+            return ["Nothing on your list is overdue."]
+        return [
+            f"{spoken_list([title(t) for t in late])} {'is' if len(late) == 1 else 'are'} overdue."
+        ]
+    if "this week" in asked and _DUE_THIS_WEEK.search(asked):
+        # "what's due this week and …": to Sunday, as asked alone (was: the whole list)
+        return [due_this_week(pending, scene.now.date())]
     names = spoken_list([title(t) for t in pending])
     sentences = [f"You have {count(len(pending), 'pending task')}: {names}."]
     if "due" in scene.said and _WANTS_DAYS.search(scene.said):
