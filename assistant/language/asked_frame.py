@@ -98,7 +98,9 @@ _ASKED = rx(
     r"|(?:is|would|will) (?:it|there) (?:be )?(?:at all )?(?:possible|any way|a way|any chance)\b"
     r"|(?:any chance|is there (?:any )?chance) (?:you|u|i|we)\b"
     rf"|{_I}(?:\s+am)? afraid\b"
-    rf"|{_I}(?:\s+would|\s+had)?\s+{_ADV}(?:rather|better)\b"
+    rf"|{_I}(?:\s+would|\s+had)?\s+{_ADV}(?:rather|better|sooner)\b"
+    # "if I could book a haircut…", "I don't know if you could mark it done": asked politely
+    r"|(?:[\w']+\s+)*?if (?:you|u|i|we)(?:'d|\s+(?:could|can|would|will|might|may))\b"
     r"|when (?:you|u) (?:get|have) (?:a )?(?:chance|moment|minute|sec|second)\b"
     rf"|{_I} (?:think|guess|suppose|reckon) (?:i|we)\b"
     r")"
@@ -129,6 +131,30 @@ def frame_of(said: str) -> str:
     return best
 
 
+# The word a doer's verb follows ("…will cancel", "…used to cancel", "…you cancel"); after
+# any other ("i renewed the insurance tick it off") the change starts an ask of its own.
+_GOVERNS = rx(
+    r"(?:^|\s)(?:to|will|'ll|can|could|would|should|might|may|must|shall|did|do|does|didn't"
+    r"|don't|never|always|already|just|also|not|gonna|wanna|gotta|usually|then|even|ever"
+    r"|actually|really|probably|maybe|i|we|you|u|he|she|they|someone|somebody|anyone|anybody"
+    r"|nobody|i'd|i'll|i've|we've|we'll|we'd|you'll|you'd|he'll|she'll|they'll|cannot|can't"
+    r"|won't|wouldn't|couldn't|shouldn't|have|has|had|kept|keep|keeps|is|are|was|were|am"
+    r"|i'm|we're|they're|he's|she's|finally|once|when|before|after)$"
+)
+
+
+def _asked_last(lead: str) -> bool:
+    """The request said last before the verb, after words of another kind ("I've bought
+    the groceries you can cross that off"): from the last person said, or the word before
+    it ("…can you")."""
+    people = list(_PERSON_SAID.finditer(lead))
+    if len(people) < 2 and (not people or people[0].start() == 0):
+        return False
+    last = people[-1].start()
+    before = lead.rfind(" ", 0, max(0, last - 1))
+    return bool(_ASKED.match(lead[last:]) or _ASKED.match(lead[before + 1 :]))
+
+
 def _frame(lead: str, verb: str) -> str:
     subject = _PERSON_SAID.search(lead)
     if subject is None:
@@ -136,7 +162,7 @@ def _frame(lead: str, verb: str) -> str:
         if named is not None and (_AUX_OR_ADVERB.search(lead) or _PAST.match(verb)):
             return "not asked"  # "the receptionist moved it", "my sister will book it"
         return "asked"
-    if _ASKED.match(lead):
+    if not _GOVERNS.search(lead) or _ASKED.match(lead) or _asked_last(lead):
         return "asked"
     if _SAID_DONE.match(verb) and _JUST_THE_SUBJECT.search(lead):
         return "asked"

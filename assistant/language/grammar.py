@@ -490,6 +490,12 @@ def read_clause(
             continue  # its verb was inside the quotes: a title's words, not the ask
         if found := rule(clause):
             frame = frame_of(text)
+            if frame == "not asked" and (
+                offered(text) or on_a_condition(text) or reported(text) or leans_to(text)
+            ):
+                # "I tried to book it on the website", "I was told to delete it", "I'm
+                # thinking of booking…": asked about below, whoever is said to do it
+                frame = "offered"
             if frame == "not asked":
                 # "i used to cancel my haircut every month", "who told you to move it?": the
                 # change is someone's, or past, and not asked of us; what it names is read

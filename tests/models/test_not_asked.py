@@ -19,6 +19,14 @@ The cause: the frame before the verb was read verb by verb. Now the words before
 are read for every verb of a change at once (language/not_asked.py, lexicon.CHANGE_VERBS):
 a change someone did or will do, or asked about as done, is looked up and not made; one the
 customer could not make is offered, and a yes makes it.
+
+Thirteen more frames (`SAID_OF_A_DOER`, 416 messages) were written after those fixes,
+before any rule for them: 152 CHANGES MADE and 28 held ("my assistant is going to cancel
+my haircut" held it, "I never asked you to update my phone number to …" CHANGED IT, "the
+receptionist scheduled a massage on saturday at 3pm yesterday" BOOKED ONE, "I used to tick
+off the groceries task every month" ticked it). A list of frames does not end; who is said
+to do the change does (language/asked_frame.py): a person said before the verb, in words
+that are not a request's, makes it a change not asked. None now.
 """
 
 from __future__ import annotations
@@ -85,6 +93,21 @@ NOT_ASKED = (
     "i can {v} {o} myself later",
     "do you know if i can {v} {o}?",
 )
+SAID_OF_A_DOER = (
+    "my assistant is going to {v} {o}",
+    "i'll {v} {o} myself tomorrow",
+    "who told you to {v} {o}?",
+    "i never asked you to {v} {o}",
+    "remember when you {p} {o}?",
+    "last time i {p} {o} it cost me a fee",
+    "i used to {v} {o} every month",
+    "my sister always {p} {o} for me",
+    "the receptionist {p} {o} yesterday",
+    "apparently someone {p} {o}",
+    "you were supposed to {v} {o}",
+    "i keep trying to {v} {o} and it errors",
+    "your website wouldn't let me {v} {o}",
+)
 # A change the customer could not make: offered ("Would you like me to…?"), never made.
 OFFERED = (
     "i tried to {v} {o} on the website but it failed",
@@ -113,7 +136,7 @@ def _made(turn: Turn) -> list[str]:
     ]
 
 
-@pytest.mark.parametrize("said", _said(NOT_ASKED))
+@pytest.mark.parametrize("said", _said(NOT_ASKED + SAID_OF_A_DOER))
 async def test_a_change_not_asked_of_the_assistant_is_neither_made_nor_held(said: str) -> None:
     turn = await play(said)
     assert not _made(turn), f"{said!r} wrote {_made(turn)}"
@@ -145,6 +168,12 @@ async def test_an_offered_change_is_made_on_a_yes() -> None:
         "i need to {v} {o}",
         "i'd like to {v} {o}",
         "i was hoping you could {v} {o}",
+        "i'd be grateful if you could {v} {o}",
+        "is it possible to {v} {o}",
+        "i'm calling to {v} {o}",
+        "any chance you could {v} {o}",
+        "i think i need to {v} {o}",
+        "we'd like to {v} {o}",
     ],
 )
 async def test_asked_in_a_request_frame_the_change_is_made(frame: str) -> None:
