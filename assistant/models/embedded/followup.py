@@ -590,7 +590,7 @@ def held_booking_retimed(
         return None  # it was booked: "make it 2pm" moves that one (the last action)
     said = normalize(text)
     # "no, 10am", "ok then sunday at 10am": only another hour (and day) said back
-    hour = another_hour(text, now)
+    hour = another_hour(text, now, bare=True)
     if (
         hour is None
         and not (len(intents) == 1 and intents[0].kind == "reschedule_appointment")
@@ -665,7 +665,9 @@ _ASKS_OWN_QUESTION = rx(
 )
 # A reply that only ends the call: "that's all", "so yeah that's it thanks", "bye".
 _ONLY_CLOSES = rx(
-    r"^(?:(?:ok|okay|so|yeah|yes|well|alright|cool|great|right|no|nope)[ ,.!]+)*"
+    # ("thanks so yeah thats it" to "What's the problem…?" opened a case titled with it)
+    r"^(?:(?:ok|okay|so|yeah|yes|well|alright|cool|great|right|no|nope|thanks|thank you|thx"
+    r"|cheers)[ ,.!]+)*"
     r"(?:that's all|that is all|that's it|that's everything|nothing else|i'm done|bye"
     r"|goodbye)(?:[ ,.!]+(?:thanks|thank you|for now|bye|then))*[ .!]*$"
 )
