@@ -333,6 +333,12 @@ _RUN_ON = rx(
 # ("how many tasks have I got", "which appointment is my dentist").
 _RUN_ON_AFTER_REQUEST = rx(r"\s(?=(?:is|are) my\b|(?:have|did|do|am) i\b)")
 _JUST_TELL = rx(r"\s(?=just (?:tell|show|give|let|check|list)\b)")
+_DID_IT = rx(r"^(?:i|we)(?:'ve| have)? (?:did|done|finished|completed) (?:the|my) \w+")
+# "…already tick it off", "…mark it done": the to-do told done, ticked off by "it"
+_IT_OFF = rx(
+    r"\s(?=(?:(?:so|and|please|pls|just|can you|could you) )*(?:tick|cross|check|mark) (?:it|that"
+    r"|them)(?: off| (?:as )?(?:done|complete|completed)))"
+)
 _TAKES_A_QUESTION = words(
     """
     ask asked check see know out up tell told me us wonder wondering about remember find if
@@ -471,6 +477,10 @@ def _run_on(part: str) -> list[str]:
         cuts.append(unsaid)
     if (ask := _ask_after_a_task(part)) is not None:
         cuts.append(ask)
+    if (" off" in part or " done" in part) and (off := _IT_OFF.search(part)) is not None:
+        told = part[: off.start()]
+        if told_done(told) or _DID_IT.match(told):
+            cuts.append(off)  # "i did the shopping already tick it off": that one
     for match in sorted(cuts, key=lambda found: found.start()):
         left = part[start : match.start()]
         before = left.rsplit(" ", 1)[-1]
@@ -483,6 +493,7 @@ def _run_on(part: str) -> list[str]:
                 or match.re is _JUST_TELL.regex
                 or match.re is _AFTER_NEGATION.regex
                 or match.re is _ASK_AFTER_A_TASK.regex
+                or match.re is _IT_OFF.regex
                 or told_done(left)  # "i bought the groceries already what's left…"
             )
             and (match.re is not _RUN_ON_AFTER_REQUEST.regex or not QUESTION_START.search(left))

@@ -44,11 +44,13 @@ FAILS_AS_WRITTEN ("which ones are left?" after a to-do was done, "thank you, tha
 bill named with an amount) and six of the six cases above: first run 13/14 (21/22 turns):
 "what's the grocery thing on my list" was told "No, there's no task like 'grocery' on your
 list" (Buy groceries is: a word of a title said in another number now names it). Then 14/14
-(on the code as it was, 015fca3: 5/14).
-`python -m bench.said_around --sets …leftopen14.jsonl`: 234 variants, none wrote more; 11
-wrote less at first ("no, 10, thanks", "so yeah no, 10", "so yeah before that, add…": now
-read), then none; with --answers 124, and --ways verbs,nouns,in_full,this_day 72: none more
-or less.
+(on the code as it was, 015fca3: 5/14). Two more after two more fixes ("hang on, tell me
+when my haircut is first" while a booking's time is asked; "i renewed the car insurance
+already mark it done" said without a pause): first run 2/2.
+`python -m bench.said_around --sets …leftopen14.jsonl`: 234 variants (of the first 45), none
+wrote more; 11 wrote less at first ("no, 10, thanks", "so yeah no, 10", "so yeah before that,
+add…": now read), then none; with --answers 124, and --ways verbs,nouns,in_full,this_day 72:
+none more or less. Of all 47: 247, 124 and 76 variants, none more or less.
 """
 
 from __future__ import annotations
@@ -77,7 +79,7 @@ async def test_the_fourteenth_cases_left_open_are_answered_as_asked(
 ) -> None:
     """Each case: what was said is done, nothing near is done instead."""
     cases = read_cases(LEFT_OPEN)
-    assert len(cases) == 45
+    assert len(cases) == 47
     mine = tmp_path / LEFT_OPEN.name
     mine.write_text("".join(json.dumps(case) + "\n" for case in cases[part::_PARTS]))
     _, failed = await score(make_assistant, crm_admin, mine, capsys)

@@ -63,7 +63,16 @@ _ASKS_ABOUT = rx(
 
 def pauses(reply: str) -> bool:
     """The reply asks for a moment ("hang on, let me check my calendar"), asking nothing."""
-    return "?" not in reply and PAUSE.search(reply.lower()) is not None
+    if "?" in reply or (pause := PAUSE.search(reply.lower())) is None:
+        return False
+    # "hang on, remind me when my cleaning is first": a question of its own after the pause
+    # (it was the open question again, "I can't see which times are free…")
+    return _ASKS_AFTER_A_PAUSE.search(reply.lower(), pause.end()) is None
+
+
+_ASKS_AFTER_A_PAUSE = rx(
+    r"\b(?:when|what|where|which|how|remind me|tell me|show me|can you|could you)\b"
+)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
