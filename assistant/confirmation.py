@@ -222,7 +222,7 @@ def another_hour_for(calls: Sequence[ToolCall], text: str, now: datetime) -> boo
     "ok then sunday at 10am"; `now` on the customer's clock): the booking wanted then."""
     if len(calls) != 1 or calls[0].tool_name != "crm.bookAppointment":
         return False  # (nearly every question)
-    said = another_hour(text, now)
+    said = another_hour(text, now, bare=True)
     if said is None:
         return False
     when = find_when(said, now)
@@ -436,6 +436,22 @@ _WITHDRAWN_FIRST = re.compile(
     r"(?:never ?mind|forget (?:it|that|about it|about that)|scratch that|don't bother"
     r"|leave it|let's not|i changed my mind|changed my mind)\b[\s,.!;:-]+\S"
 )
+
+
+# "hang on, first schedule me a haircut", "wait, before that book a massage": a request
+# said to come before the question waiting, which is asked again after it.
+_ASKED_BEFORE_IT = re.compile(
+    r"^(?:(?:hang on|hold on|wait|one sec(?:ond)?|just a sec(?:ond)?|sorry|ok|okay|actually"
+    r"|um|uh|oh|so|yeah|well)\b[\s,.!-]*)*"
+    r"(?:first|before (?:that|you do that|doing that|we do that))\b"
+    r"[\s,]*(?:can you |could you |please |would you )?(?!of all\b|things?\b|one\b)\w+"
+)
+
+
+def asked_before_it(text: str) -> bool:
+    """The message asks something to be done before the question waiting is answered."""
+    said = text.lower().strip()
+    return ("first" in said or "before" in said) and _ASKED_BEFORE_IT.match(said) is not None
 
 
 def withdrawn_first(text: str) -> bool:

@@ -472,6 +472,12 @@ class Engine:
                 # "sorry, what did you say?": the question again, still waiting for its yes.
                 await self._ask_again(state, pending, "")
                 return
+            elif confirmation.asked_before_it(state.text):
+                # "hang on, first schedule me a haircut saturday at 2": that request, and
+                # the question after it, still waiting (it was let go: "I didn't cancel…")
+                state.held_over = pending
+                state.dropped_calls = pending.calls
+                state.session.dropped = None
             else:
                 # Anything else drops the pending calls and is a new request; the answer
                 # begins by saying they were not done (PROTOCOL.md).
@@ -557,6 +563,15 @@ class Engine:
         # A planner's own final text is the answer (a model that saw the results, or the
         # embedded planner's "which one?"); empty text after tools means: narrate them.
         # With calls held for a yes, the narration ends with the question.
+        if (held_over := state.held_over) is not None:
+            if state.pending is None and not final_text and not state.told:
+                # the question held over, asked after what was asked first
+                expires_at = state.now.timestamp() + self.config.confirmation_ttl_s
+                state.pending = dataclasses.replace(held_over, expires_at=expires_at)
+            else:  # (the request asked its own question: the held one is let go, as before)
+                state.preface = " ".join(filter(None, (state.preface, held_over.dropped)))
+                turns = state.session.turns
+                state.session.dropped = dataclasses.replace(held_over, moved_on_in=turns)
         if final_text and state.pending is None:
             await self._answers.speak(state, final_text)
         elif state.results or state.pending is not None:

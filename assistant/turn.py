@@ -58,6 +58,9 @@ class TurnState:
     # The calls that confirmation held, left this turn: a narrowed "no, just the haircut"
     # holds some of them again, and the preface about them all is then not said.
     dropped_calls: tuple[ToolCall, ...] = ()
+    # The question a request said to come first left waiting ("hang on, first book me a
+    # haircut" while a cancel waits): asked again after that request, if it asks nothing.
+    held_over: PendingConfirmation | None = None
     # Call ids of the lookups the engine made to check a write for duplicates.
     checks: set[str] = field(default_factory=set)
     answer: list[str] = field(default_factory=list)

@@ -23,15 +23,29 @@ _AROUND = re.compile(
 )
 
 
-def another_hour(text: str, now: datetime) -> str | None:
+# "no, 10", "nope, 9", "no, make it 11": a refusal, then only an hour from 1 to 12.
+_BARE_HOUR = re.compile(
+    r"^(?:(?:so|yeah|well|oh|um|uh|sorry|actually)\b[\s,]*)*(?:no|nope|nah|no no)\b[\s,.!-]*"
+    r"(?:(?:make it|make that|how about|what about|say"
+    r"|i meant|i mean|rather|instead|at)\s+)*(?P<h>1[0-2]|0?[1-9])(?::(?P<m>[0-5]\d))?"
+    r"(?:[\s,]+(?:instead|please|then|for (?:me|us)|thanks|thank you))*[\s.!]*$"
+)
+
+
+def another_hour(text: str, now: datetime, *, bare: bool = False) -> str | None:
     """The words giving the day and hour in `text`, when it says only another hour (and
     maybe a day) around the words a reply opens with; None otherwise (`now`: on the
-    customer's clock). Cheap first: a digit or "noon" must be said."""
+    customer's clock; `bare`: "no, 10" is an hour, when the question was of one). Cheap
+    first: a digit or "noon" must be said."""
     low = text.lower()
     if not any(ch.isdigit() for ch in low) and "noon" not in low:
         return None  # (nearly every reply)
     said = normalize(text).text
     when = find_when(said, now)
+    if bare and (when is None or when.clock is None) and (alone := _BARE_HOUR.match(said)):
+        # "no, 10", "nope, 9", "no, make it 11": an hour alone, said back to the hour
+        # asked about (a bare number is no hour elsewhere: "for 2" is two people)
+        return f"at {alone.group('h')}" + (f":{alone.group('m')}" if alone.group("m") else "")
     if when is None or when.clock is None or when.vague_time or not when.spans:
         return None
     rest = said

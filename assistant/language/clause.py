@@ -68,6 +68,12 @@ NEGATED = rx(
     r"|bother|worry|ask|asking|interested|calling about|looking for|cancelling|canceling"
     r"|after|fussed|bothered|concerned|worried"
     r"|booking|deleting|rescheduling|moving|changing|adding|" + _GUARDED_DOINGS + r")\b"
+    # …but the customer's own "making"/"updating" of a thing refuses it ("I'm not making a
+    # massage appointment", "we're not updating my phone number to…"): said by "I" or "we",
+    # with a new thing made ("a", "any") or a thing of theirs updated; "not making it to
+    # the cleaning" (not going) and "my address is not updating" (a fault) still ask
+    r"|\b(?:i'm|im|i am|we're|we are|i'll|i will|we'll|we will) not (?:\w+ )?(?:making (?:a|an"
+    r"|any|another|new)|updating (?:my|our|the|it|that|this|them|anything|any))\b"
     # "I'd rather you didn't cancel it", "I'd prefer not to move it", "could you not move
     # the haircut" ("could you not just cancel it?" asks for it)
     # (the verb is part of the negation: an ask said after it starts a clause of its own)

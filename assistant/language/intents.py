@@ -22,6 +22,7 @@ from assistant.language.another_visit import another_visit
 from assistant.language.bill_told_paid import of_the_bill
 from assistant.language.clause import (
     APPT_NOUN,
+    CONTACT_NOUN,
     NEGATED,
     QUESTION_START,
     TASK_NOUN,
@@ -334,6 +335,12 @@ _RUN_ON = rx(
 # ("how many tasks have I got", "which appointment is my dentist").
 _RUN_ON_AFTER_REQUEST = rx(r"\s(?=(?:is|are) my\b|(?:have|did|do|am) i\b)")
 _JUST_TELL = rx(r"\s(?=just (?:tell|show|give|let|check|list)\b)")
+_DID_IT = rx(r"^(?:i|we)(?:'ve| have)? (?:did|done|finished|completed) (?:the|my) \w+")
+# "…already tick it off", "…mark it done": the to-do told done, ticked off by "it"
+_IT_OFF = rx(
+    r"\s(?=(?:(?:so|and|please|pls|just|can you|could you) )*(?:tick|cross|check|mark) (?:it|that"
+    r"|them)(?: off| (?:as )?(?:done|complete|completed)))"
+)
 _TAKES_A_QUESTION = words(
     """
     ask asked check see know out up tell told me us wonder wondering about remember find if
@@ -472,6 +479,10 @@ def _run_on(part: str) -> list[str]:
         cuts.append(unsaid)
     if (ask := _ask_after_a_task(part)) is not None:
         cuts.append(ask)
+    if (" off" in part or " done" in part) and (off := _IT_OFF.search(part)) is not None:
+        told = part[: off.start()]
+        if told_done(told) or _DID_IT.match(told):
+            cuts.append(off)  # "i did the shopping already tick it off": that one
     for match in sorted(cuts, key=lambda found: found.start()):
         left = part[start : match.start()]
         before = left.rsplit(" ", 1)[-1]
@@ -484,6 +495,7 @@ def _run_on(part: str) -> list[str]:
                 or match.re is _JUST_TELL.regex
                 or match.re is _AFTER_NEGATION.regex
                 or match.re is _ASK_AFTER_A_TASK.regex
+                or match.re is _IT_OFF.regex
                 or told_done(left)  # "i bought the groceries already what's left…"
             )
             and (match.re is not _RUN_ON_AFTER_REQUEST.regex or not QUESTION_START.search(left))
@@ -898,6 +910,16 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
         # The clause just before, even one that asked for nothing ("no, I don't want to
         # keep the dentist, cancel it": the refusal names what "it" is).
         before = said[-1][0] if said else last_clause
+        if (
+            not intents
+            and before is not None
+            and ("check" in clause or "see" in clause or "know" in clause)
+            and (looked := _only_looked_at(clause, before)) is not None
+        ):
+            # "I'm not updating my phone number, just checking what you have": what was
+            # refused is looked at
+            clause, own_request = looked, True
+            intents = read_clause(clause, norm, local_now, timezone, asked=asked)
         if (
             not intents
             and before is not None
@@ -1850,11 +1872,50 @@ _ASKS_LEAVE = rx(
 )
 
 
+# "just checking what you have", "only wanted to see it's still there": a look at the thing
+# named in the refusal before it, asking nothing of its own.
+_ONLY_LOOKING = rx(
+    r"^(?:but |and |so )?(?:i'm |i am |im |i )?(?:just|only) (?:checking|wanted to (?:check|see"
+    r"|know)|want to (?:check|see|know)|wanna (?:check|see|know))\b(?: (?:in|on))?"
+)
+
+
+def _only_looked_at(clause: str, before: str) -> str | None:
+    """The look `clause` asks, said after a refusal `before` of a change to a contact
+    detail or a thing named ("I'm not updating my phone number, just checking what you
+    have": "what phone number do you have on file"), or None."""
+    if _ONLY_LOOKING.match(clause) is None or not negated(before):
+        return None
+    rest = clause[_ONLY_LOOKING.match(clause).end() :]  # type: ignore[union-attr]
+    if CONTACT_NOUN.search(rest) or _NAMED.search(rest):
+        return None  # a thing of its own: read as said
+    if (detail := CONTACT_NOUN.search(before)) is not None:
+        noun = {"e-mail": "email", "cell": "phone number", "mobile": "phone number"}.get(
+            detail.group(0), detail.group(0)
+        )
+        noun = "phone number" if noun in ("phone", "number") else noun
+        return f"what {noun} do you have on file"
+    described = [match.group("words") for match in _DESCRIBED.finditer(before)]
+    if described and "still" in rest:
+        return f"is the {described[-1]} still there"
+    return None
+
+
+# "…mark the groceries done", "…tick off the insurance": a to-do named by its words alone.
+_TASK_MARKED = rx(
+    r"\b(?:mark|tick off|tick|cross off|complete|finish) (?:the|my) (?P<t>[a-z]+(?: [a-z]+)?)"
+    r"(?: one)?(?: as)? (?:done|complete|completed|finished|off)\b"
+)
+
+
 def _name_the_it(clause: str, before: str, *, of_it: bool = False) -> str:
     """`clause` with its "it" replaced by the last thing `before` named; `of_it`: a clause
     with no "it" asks something of that thing ("…I just need the address")."""
     it = _IT.search(clause)
     named = [match.group(0) for match in _NAMED.finditer(before)]
+    if not named and it is not None and (task := _TASK_MARKED.search(before)) is not None:
+        # "no need to mark the groceries done, when is that one due?": the to-do named
+        return f"{clause[: it.start()]}the {task.group('t')} task{clause[it.end() :]}"
     if not named or _NAMED.search(clause):
         return clause
     # The thing as described ("the insurance task", not only "the task").

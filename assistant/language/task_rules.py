@@ -69,9 +69,10 @@ _ADD_TASK = (
     # "put down renew passport, high priority": British for writing a to-do down ("put
     # me down for a haircut" is a booking).
     rx(
+        # ("hang on, first put down a task to…": an order of asks; it read the tasks out)
         r"^(?:(?:can|could|would) you |please |i'?d like to |i would like to |i want to "
-        r"|i wanna |i need to |let'?s )*put down (?!for\b|me\b)(?:a |an )?(?:task |reminder "
-        r"|to-?do )?(?:to )?(?P<rest>.+)$"
+        r"|i wanna |i need to |let'?s |first,? |just )*put down (?!for\b|me\b)(?:a |an )?"
+        r"(?:task |reminder |to-?do )?(?:to )?(?P<rest>.+)$"
     ),
     rx(
         r"\b(?:add|put|save|create|set up|enter) (?P<rest>.+?) as (?:a |an |another )?(?:new )?"
@@ -1029,6 +1030,13 @@ def complete(c: Clause) -> list[Intent] | None:
         return [Intent("complete_task", target=target, clause=c.text)]
     found = (_COMPLETES_ASKED_OR_TOLD if told else _COMPLETES_ASKED).first(c.text)
     match = None if found is None else found[1]
+    if (
+        match is not None
+        and found is not None
+        and found[0] in _COMPLETE_TOLD
+        and _NEARLY.search(c.text[: match.start()].rstrip())
+    ):
+        return None  # "i'm almost finished with the groceries": not done yet
     if match is None and told:
         match = _DONE_STATEMENT.search(c.text)
         if match and (
@@ -1041,6 +1049,9 @@ def complete(c: Clause) -> list[Intent] | None:
         # "the groceries, i did them": the one to-do named before (a plural's "them")
         return [Intent("complete_task", target=task_ref("it", c), clause=c.text)]
     said = match.group("t")
+    if "they" in said and _THEY.fullmatch(said):
+        # "ok, now they're done" after the groceries were told: the to-do told of
+        return [Intent("complete_task", target=task_ref("it", c), clause=c.text)]
     if (every := _FILTER_AFTER.match(c.text[match.end() :])) and _EVERY_ONE.search(said):
         # "mark everything done that's due this week": which ones, said after "done"
         # (every task was completed)
@@ -1053,6 +1064,8 @@ def complete(c: Clause) -> list[Intent] | None:
 
 
 _EVERY_ONE = rx(r"\b(?:everything|every|all|each)\b")
+# "now they're", "ok they are": a pronoun for what was told of (not "they're all")
+_THEY = rx(r"(?:(?:ok|okay|so|now|and|well|yeah|right)[ ,]+)*(?:they're|they are|theyre)")
 _MARKED_DONE = rx(r" (?:as )?(?:done|complete|completed|finished)(?: (?:that|which)\b|$)")
 # What narrows "every one", said after the verb's last word.
 _FILTER_AFTER = rx(

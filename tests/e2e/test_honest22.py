@@ -117,11 +117,9 @@ from tests.integrity.helpers import CUSTOMER, answer, tasks
 HONEST22: Path = DATA / "conversations_honest22.jsonl"
 SHOW = bool(os.environ.get("H22_SHOW"))
 # Does less than asked, or says less; writes nothing wrong.
-KNOWN_OPEN: list[str] = [
-    # "which ones are still open?" after a to-do was done: "Sorry, I can't help with that."
-    # (nothing written, nothing untrue: "which tasks are still open?" reads them out)
-    "h22d-which-are-still-open-after-groceries-done",
-]
+# ("which ones are still open?" after a to-do was done, "Sorry, I can't help with that.",
+# reads the to-dos left now: tests/e2e/test_leftopen14.py)
+KNOWN_OPEN: list[str] = []
 
 BOOK = "POST /v1/customers/{cid}/appointments"
 CANCEL = "POST /v1/customers/{cid}/appointments/{aid}/cancel"

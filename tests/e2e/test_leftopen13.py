@@ -86,11 +86,10 @@ from tests.fixtures.crm import CrmAdmin
 from tests.integrity.helpers import answer, titles
 
 LEFT_OPEN: Path = DATA / "conversations_leftopen13.jsonl"
-# Does less than asked; writes nothing that was not asked. "if we still owe more than 100
-# dollars on the checkup, remind me to pay it" (the checkup's bill is paid): the open bills
-# over $100 are read, not the checkup's alone, and "Would you like me to add Pay the checkup
-# to your list?" is asked, where nothing is owed on it: nothing is written without a yes.
-KNOWN_OPEN: list[str] = ["lo13b-if-we-owe-more-than-100-on-checkup"]
+# ("if we still owe more than 100 dollars on the checkup, remind me to pay it", the checkup's
+# bill paid, read every bill over $100 and offered the to-do: now the checkup's bill alone,
+# told paid, and nothing offered: tests/e2e/test_leftopen14.py)
+KNOWN_OPEN: list[str] = []
 # Played in parts side by side, to keep each test short.
 _PARTS = 3
 

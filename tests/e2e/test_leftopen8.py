@@ -109,10 +109,9 @@ from tests.fixtures.crm import CrmAdmin
 
 LEFT_OPEN: Path = DATA / "conversations_leftopen8.jsonl"
 # Does less than asked; writes nothing that was not asked.
+# ("i did the shopping already tick it off", said without a pause, asked which task: the
+# groceries are done now, tests/e2e/test_leftopen14.py)
 KNOWN_OPEN: list[str] = [
-    # "i did the shopping already tick it off", said without a pause: read as one clause,
-    # "it" unnamed, so which task is asked (said with a comma, the groceries are done)
-    "lo8a-did-the-shopping-tick-it-off-unpunct",
     # "if the cleaning is before 11 push it to the afternoon" → "2pm": the move is asked
     # about again ("…move it to 2 PM the same day?"), the condition not weighed against
     # the cleaning's hour (only a condition on a day or a part of the day is, if_named.py)

@@ -142,7 +142,8 @@ KNOWN_OPEN: list[str] = [
     # "whats my balance i think i was overcharged can you open a case": the balance is told
     # and what the case is about is asked ("What's the problem you'd like me to report?"):
     # the complaint said after a question is not taken as its subject; no case is opened
-    # (and "ok um whats the status of that" next opens none either: it is asked again)
+    # (and "ok um whats the status of that" next opens none either: it is asked again;
+    # "thanks so yeah thats it" after it, once a case titled with it, now closes the call)
     "u12b-balance-overcharged-open-a-case",
 ]
 

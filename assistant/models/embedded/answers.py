@@ -424,6 +424,20 @@ def about_tasks(tasks: Sequence[Item], aspect: str, subject: str, now: datetime)
         if task.get("status") == "completed":
             return f"No, {task.get('title')} is done."
         return f"Yes, {_due_said(task, today)} is still on your list."
+    if aspect == "nearly_done":
+        # "the groceries are almost sorted": nothing marked; offered for when it is
+        if not named:
+            return (
+                f"I don't see a task like '{subject}' on your list. You have {titles(pending)}"
+                " to do."
+            )
+        task = named[0]
+        if task.get("status") == "completed":
+            return f"{task.get('title')} is already marked done on your list."
+        return (
+            f"{_due_said(task, today)}, is still open on your list. Once it's finished, just "
+            "say so and I can mark it done for you."
+        )
     if aspect == "deleted":
         # "so is the eye exam deleted?": as the list holds it now, after a delete that
         # failed or went through.
@@ -472,16 +486,29 @@ def named_tasks(tasks: Sequence[Item], subject: str) -> list[Item]:
             if any(w in str(t.get("title")).lower() for w in subject.split() if len(w) > 3)
         ]
         or [t for t in tasks if _a_title_word(t, subject)]
+        # "the grocery thing": a word of the title said in another number ("groceries")
+        or [t for t in tasks if _a_title_word(t, subject, stems=True)]
     )
+
+
+def _stem(word: str) -> str:
+    """ "groceries", "grocery" → "grocer"; "bills" → "bill"."""
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3]
+    if word.endswith("y") and len(word) > 3:
+        return word[:-1]
+    return word[:-1] if word.endswith("s") and len(word) > 3 else word
 
 
 # Words that say only that a to-do is meant ("the car thing", "the shopping one").
 _OF_A_TO_DO = frozenset({"the", "my", "one", "thing", "task", "stuff", "reminder", "that", "this"})
 
 
-def _a_title_word(task: Item, subject: str) -> bool:
+def _a_title_word(task: Item, subject: str, *, stems: bool = False) -> bool:
     said = [SAID_FOR.get(w, w) for w in subject.lower().split() if w not in _OF_A_TO_DO]
     title = str(task.get("title")).lower().split()
+    if stems:
+        said, title = [_stem(w) for w in said], [_stem(w) for w in title]
     return bool(said) and any(w in title for w in said if len(w) >= 3)
 
 

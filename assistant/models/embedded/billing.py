@@ -7,6 +7,7 @@ from datetime import date
 from functools import lru_cache
 
 from assistant.language.patterns import rx
+from assistant.language.slots import service
 from assistant.models.embedded.scene import Item, Scene
 from assistant.schema import ToolResult
 from assistant.speech import (
@@ -93,17 +94,46 @@ def amount_compared(said: str) -> tuple[bool, int] | None:
     return None if cents is None else (compared.group("op") in _BELOW, cents)
 
 
+def _a(named: str) -> str:
+    low = lower_first(named)
+    return f"{'an' if low[:1] in 'aeiou' else 'a'} {low}"
+
+
 # "if we owe over $50", "anything outstanding above $100": what is owed, so the open bills
 # only (a paid $95 checkup was read out among "Your invoices over $50.00").
 _OWED = rx(r"\b(?:owe|owed|owes|owing|outstanding|unpaid|balance|still due|left to pay)\b")
+
+
+# "…more than $100 on the checkup", "…over $50 for my haircut": the bill of one visit.
+_ON_THE_BILL_OF = rx(r"\b(?:on|for) (?:the|my|our|that) (?P<rest>[a-z][a-z' ]*)")
+
+
+def bill_named(said: str) -> str | None:
+    """The service whose bill `said` asks about ("more than $100 on the checkup":
+    "Annual checkup"), or None."""
+    if " on " not in said and " for " not in said:
+        return None  # (nearly every question of the bills)
+    for found in _ON_THE_BILL_OF.finditer(said):
+        if (named := service(found.group("rest"), found.group("rest"))) is not None:
+            return named
+    return None
 
 
 def _compared(
     invoices: list[Item], below: bool, cents: int, currency: str, scene: Scene
 ) -> list[str]:
     """The invoices above (or below) the amount asked about, each with whether it is paid
-    (the open ones only when what is owed is asked)."""
+    (the open ones only when what is owed is asked; that visit's only when one is named)."""
     owed = "ow" in scene.said or "unpaid" in scene.said or "balance" in scene.said
+    named = bill_named(scene.said)
+    if named is not None:
+        of_it = [i for i in invoices if named.lower() in str(i.get("description") or "").lower()]
+        if not of_it:
+            return [f"I don't see a bill for {_a(named)} on your account."]
+        unpaid = [i for i in of_it if i.get("status") == "open"]
+        if owed and _OWED.search(scene.said) and not unpaid:
+            return [f"Nothing is owed on your {lower_first(named)}: that bill is paid."]
+        invoices = of_it
     if owed and _OWED.search(scene.said):
         invoices = [i for i in invoices if i.get("status") == "open"]
     found = [
@@ -234,6 +264,13 @@ def open_invoices(result: ToolResult, scene: Scene) -> list[str]:
     payload = result.result
     currency = str(payload.get("currency") or "USD")
     invoices = [i for i in payload.get("invoices") or [] if isinstance(i, dict)]
+    if (
+        (named := bill_named(scene.said)) is not None
+        and _OWED.search(scene.said)
+        and not [i for i in invoices if named.lower() in str(i.get("description") or "").lower()]
+    ):
+        # "if anything's still owed on the haircut…": that visit's bill, not the balance
+        return [f"You don't owe anything on your {lower_first(named)}."]
     balance = payload.get("balance_cents")
     if not isinstance(balance, int):
         balance = sum(int(i.get("amount_cents") or 0) for i in invoices)
@@ -281,3 +318,27 @@ def open_invoices(result: ToolResult, scene: Scene) -> list[str]:
             f"{'is' if len(overdue) == 1 else 'are'} overdue."
         )
     return [*(late or []), *sentences]
+
+
+def nothing_owed_on_the_bill_named(scene: Scene) -> bool:
+    """ "if we owe more than $100 on the checkup, remind me to pay it": the bill named is
+    not owed on, as the invoices read this turn show (so no to-do to pay it is offered)."""
+    said = scene.said
+    if "ow" not in said or (named := bill_named(said)) is None or not _OWED.search(said):
+        return False
+    read = [
+        result
+        for result in scene.results
+        if result.ok
+        and result.call.tool_name in ("crm.getOpenInvoices", "crm.listInvoices")
+        and isinstance(result.result, dict)
+    ]
+    if not read:
+        return False
+    return not any(
+        isinstance(invoice, dict)
+        and invoice.get("status") == "open"
+        and named.lower() in str(invoice.get("description") or "").lower()
+        for result in read
+        for invoice in result.result.get("invoices") or []
+    )

@@ -64,7 +64,16 @@ _ASKS_ABOUT = rx(
 
 def pauses(reply: str) -> bool:
     """The reply asks for a moment ("hang on, let me check my calendar"), asking nothing."""
-    return "?" not in reply and PAUSE.search(reply.lower()) is not None
+    if "?" in reply or (pause := PAUSE.search(reply.lower())) is None:
+        return False
+    # "hang on, remind me when my cleaning is first": a question of its own after the pause
+    # (it was the open question again, "I can't see which times are free…")
+    return _ASKS_AFTER_A_PAUSE.search(reply.lower(), pause.end()) is None
+
+
+_ASKS_AFTER_A_PAUSE = rx(
+    r"\b(?:when|what|where|which|how|remind me|tell me|show me|can you|could you)\b"
+)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -568,7 +577,7 @@ def held_booking_retimed(
         return None  # it was booked: "make it 2pm" moves that one (the last action)
     said = normalize(text)
     # "no, 10am", "ok then sunday at 10am": only another hour (and day) said back
-    hour = another_hour(text, now)
+    hour = another_hour(text, now, bare=True)
     if (
         hour is None
         and not (len(intents) == 1 and intents[0].kind == "reschedule_appointment")
@@ -643,7 +652,9 @@ _ASKS_OWN_QUESTION = rx(
 )
 # A reply that only ends the call: "that's all", "so yeah that's it thanks", "bye".
 _ONLY_CLOSES = rx(
-    r"^(?:(?:ok|okay|so|yeah|yes|well|alright|cool|great|right|no|nope)[ ,.!]+)*"
+    # ("thanks so yeah thats it" to "What's the problem…?" opened a case titled with it)
+    r"^(?:(?:ok|okay|so|yeah|yes|well|alright|cool|great|right|no|nope|thanks|thank you|thx"
+    r"|cheers)[ ,.!]+)*"
     r"(?:that's all|that is all|that's it|that's everything|nothing else|i'm done|bye"
     r"|goodbye)(?:[ ,.!]+(?:thanks|thank you|for now|bye|then))*[ .!]*$"
 )

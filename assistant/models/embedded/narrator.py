@@ -35,6 +35,7 @@ from assistant.models.embedded import (
 )
 from assistant.models.embedded.anchored import counts_from_a_visit
 from assistant.models.embedded.bill_anchored import counts_from_the_bill
+from assistant.models.embedded.billing import nothing_owed_on_the_bill_named
 from assistant.models.embedded.day_let_go import move_or_cancel_asked
 from assistant.models.embedded.failures import failure
 from assistant.models.embedded.last_visit import LOOKUP as LAST_VISIT_LOOKUP
@@ -333,6 +334,12 @@ def _unanswered(scene: Scene, confirming: bool) -> list[str]:
             # "…and the haircut on the 21st" with the haircut on the 20th was dropped unsaid)
             continue
         if intent.missing:
+            if (
+                intent.kind == "add_task"
+                and "consent" in intent.missing
+                and nothing_owed_on_the_bill_named(scene)
+            ):
+                continue  # "if we owe … on the checkup, remind me to pay it": nothing owed
             question = question or replies.of_the_service(
                 replies.clarification(intent, scene.now.date()), intent, scene.intents
             )

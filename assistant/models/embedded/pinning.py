@@ -60,6 +60,8 @@ COMPLETE_IT = rx(
     r"(?:off|as )?(?:done|complete|completed|finished)?"
     rf"|\b(?:complete|finish|tick off|cross off)\s+{PRONOUN}\b"
     r"|\b(?:it's|that's|it is|that is) (?:done|finished|sorted)\b"
+    # "now they're done" of the groceries told of (not "they're all done")
+    r"|\b(?:they're|they are|theyre) (?:done|finished|sorted)\b"
 )
 
 
@@ -503,7 +505,12 @@ _NOT_A_POSITION = (
     r"(?<!\bon )(?<!\ba )(?<!\bone )(?<!\bat )"
     r"(?P<o>first|second|third|fourth|fifth|last)"
     r"(?! thoughts?\b| of all\b| things?\b| time\b| week\b| month\b| year\b| night\b"
-    r"| minute\b| moment\b| off\b)"
+    r"| minute\b| moment\b| off\b"
+    # "hang on, first schedule me a haircut", "first, can you…": an order of asks, no
+    # position in a list (the held cancel was moved to the first visit listed)
+    r"| (?:i|we|you|let|let's|can|could|would|will|please|just|book|schedule|arrange|set"
+    r"|put|add|make|get|move|cancel|delete|remove|mark|tell|show|check|create|open|change"
+    r"|update|reschedule|sort|do)\b)"
 )
 POSITIONAL = rx(
     rf"\b(?:the )?{_NOT_A_POSITION}(?: one| task| appointment| item)?\b"

@@ -308,7 +308,10 @@ STILL_ON = _rx(
 )
 # "is the eye exam task still on my list?": a task, pending or not (or none such).
 ON_LIST = _rx(
-    r"\b(?:is|are) (?:my|the) (?P<t>[a-z]+(?: (?!and\b|still\b)[a-z]+){0,3}?)"
+    # "what's the car thing on my list": the one named so, looked for
+    r"^(?:(?:and|so|ok|okay|um|uh)\W+)*what(?:'s| is) (?:the|that) (?P<w>[a-z]+(?: [a-z]+)?)"
+    r" (?:thing|one|item) on (?:my|the) (?:list|to-?do list)\W*$"
+    r"|\b(?:is|are) (?:my|the) (?P<t>[a-z]+(?: (?!and\b|still\b)[a-z]+){0,3}?)"
     r"(?: tasks?| ones?| reminders?| to-?dos?)?"
     r" (?:still )?on (?:my|the) (?:list|to-?do list|tasks|task list)\b"
     # "and the insurance one is still open?", "is the groceries task still pending?"
@@ -319,6 +322,18 @@ ON_LIST = _rx(
     # can't help with that")
     r"|^(?:(?:and|so|ok|okay|wait)\W+)*do i still (?:need|have) to"
     r" (?P<n>[a-z]+(?: [a-z]+){0,3}?)\W*$"
+)
+# "the groceries are almost sorted", "i'm nearly done with the insurance": a to-do told not
+# done yet (nothing is marked; the list says where it stands). Cheap: only read when
+# "almost", "nearly" or "just about" is said.
+NEARLY_DONE = _rx(
+    r"^(?:(?:and|so|ok|okay|well|oh|yeah|yes|right)\W+)*(?:the |my )?(?P<t>[a-z]+(?: (?!is\b"
+    r"|are\b)[a-z]+){0,3}?)(?: tasks?| ones?| reminders?| to-?dos?)?(?: is| are|'s|'re)?"
+    r" (?:almost|nearly|just about|pretty much|mostly) (?:done|sorted|finished|complete|completed"
+    r"|taken care of|dealt with|there)\b"
+    r"|\b(?:i'm|i am|im|we're|we are|i've|we've) (?:almost|nearly|just about|mostly)"
+    r" (?:done|finished|through|sorted)(?: with)? (?:the |my )?(?P<w>[a-z]+(?: [a-z]+){0,3}?)"
+    r"(?: tasks?| ones?| reminders?| to-?dos?)?(?: now| already)?\W*$"
 )
 # "so is the eye exam deleted?", "did the eye exam task get removed?", "is the groceries task
 # gone?": whether a to-do was deleted, from what the task list holds now (a delete that

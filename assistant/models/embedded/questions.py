@@ -74,6 +74,7 @@ from assistant.models.embedded.question_words import (
     LOW,
     MONTH,
     NAMED_THEN_WHEN,
+    NEARLY_DONE,
     NOTES,
     ON_LIST,
     OVERDUE,
@@ -127,6 +128,7 @@ Aspect = Literal[
     "last_in",
     "on_list",
     "deleted",
+    "nearly_done",
 ]
 # Asks whose answer is one fact, however many clauses they are said in.
 ONE_ANSWER = frozenset({"still_on", "earlier", "last_in"})
@@ -342,6 +344,20 @@ _OTHER_CASE = rx(
 )
 
 
+# "which ones are still open?", "which are left": of the to-dos just spoken of
+_WHICH_STILL_OPEN = rx(
+    r"^(?:(?:and|so|ok|okay|right|then)\W+)*which(?: ones?| of them)? (?:are|is) (?:still )?"
+    r"(?:open|left|pending|to do|outstanding|not done)(?: now| then)?\W*$"
+)
+# "when is my yoga class", "what time is my pilates session": a visit of a kind no service is
+_UNKNOWN_VISIT = rx(
+    r"^(?:(?:and|so|also|ok|okay|oh)\W+)*(?:when(?:'s| is| are)|what time(?:'s| is)"
+    r"|what day(?:'s| is)) (?:my|our|the) (?P<s>(?!next\b|last\b|first\b|other\b|new\b"
+    r"|upcoming\b)[a-z]+(?: [a-z]+)?) (?P<n>class|session|lesson)\b(?: again| today| this week)?"
+    r"\W*$"
+)
+
+
 def _read(said: str, state: Dialogue) -> Question | None:
     if COMPLAINT.found_in(said):
         return Question("complaint", waiting=bool(WAITING.search(said)))
@@ -352,10 +368,29 @@ def _read(said: str, state: Dialogue) -> Question | None:
         # "what's the status of it", "is it still open?", "did you open it?" just after a
         # case was opened: that case (before the verbs of a change: "open" asks nothing).
         return Question("case_status", item=case.after)
+    if (
+        "which" in said
+        and _WHICH_STILL_OPEN.match(said)
+        and (
+            (state.last_action is not None and state.last_action.kind == "task")
+            or state.listed_kind == "task"
+            or state.focus_kind == "task"
+        )
+    ):
+        # "which ones are still open?" after a to-do was ticked off: those still to do (it
+        # was "I can't help with that")
+        return Question("pending")
     if (still := ON_LIST.search(said)) is not None and still.group("o"):
         # "and the insurance one is still open?": a to-do asked after ("open" is no verb
         # of a change here)
         return Question("on_list", still.group("o").strip())
+    if (
+        ("almost" in said or "nearly" in said or "just about" in said or "pretty much" in said)
+        and (nearly := NEARLY_DONE.search(said)) is not None
+        and not _BILLING.search(said)
+    ):
+        # "the groceries are almost sorted": not done yet; where it stands on the list
+        return Question("nearly_done", (nearly.group("t") or nearly.group("w") or "").strip())
     asks_notes = NOTES.search(said) and re.search(r"\b(?:do|should|what)\b", said)
     if (
         ACTION.search(said)
@@ -413,6 +448,15 @@ def _read(said: str, state: Dialogue) -> Question | None:
         return Question("earlier", later + "|".join(str(n) for n in pair))
     if len(slots.services_named(said)) > 1:
         return None  # "when are my cleaning and my haircut": the listing answers both
+    if (
+        ("class" in said or "session" in said or "lesson" in said)
+        and (unknown := _UNKNOWN_VISIT.match(said)) is not None
+        and not _service(unknown.group("s"))
+        and not TASK_WORDS.search(said)
+    ):
+        # "when is my yoga class": no service of the house's, so none booked (it was "I
+        # can't help", or said nothing of it beside the cleaning asked with it)
+        return Question("when", f"{unknown.group('s')} {unknown.group('n')}")
     service = _service(said)
     billing = _BILLING.search(said)
     task_words = (
@@ -431,7 +475,7 @@ def _read(said: str, state: Dialogue) -> Question | None:
     )
     if not billing and (on_list := ON_LIST.search(said)):
         # "is the eye exam task still on my list?": that task, not the visit of its name
-        named = on_list.group("t") or on_list.group("o") or on_list.group("n")
+        named = on_list.group("t") or on_list.group("o") or on_list.group("n") or on_list.group("w")
         return Question("on_list", named.strip())
     if not billing and (added := ADDED.search(said)) and TASK_WORDS.search(said):
         # "did the flowers task get added?": whether it is on the list now
