@@ -143,6 +143,13 @@ _GOVERNS = rx(
 )
 
 
+# The customer alone before a verb in its plain form: "I cancel the haircut" asks it.
+_BARE_SUBJECT = rx(
+    r"(?:(?:ok|okay|so|and|then|now|yes|yeah|um|uh)\s+)*(?:i|we)(?:\s+(?:just|also|now|then))?"
+)
+_BASE_FORM = rx(rf"(?:{CHANGE_VERBS}|{_MORE})")
+
+
 def _asked_last(lead: str) -> bool:
     """The request said last before the verb, after words of another kind ("I've bought
     the groceries you can cross that off"): from the last person said, or the word before
@@ -164,6 +171,8 @@ def _frame(lead: str, verb: str) -> str:
         return "asked"
     if not _GOVERNS.search(lead) or _ASKED.match(lead) or _asked_last(lead):
         return "asked"
+    if _BARE_SUBJECT.fullmatch(lead) and _BASE_FORM.fullmatch(verb):
+        return "asked"  # "I cancel my haircut", "we move it to friday": asked as said
     if _SAID_DONE.match(verb) and _JUST_THE_SUBJECT.search(lead):
         return "asked"
     if _OWN_PLAN.search(lead):
