@@ -229,6 +229,14 @@ _TIME_PATTERNS: tuple[tuple[str, GatedPattern], ...] = tuple(
         ("meridiem", r"\b(?:at |around |by |for |@ ?)?(\d{1,2})(?:[:.](\d{2}))? ?([ap]m)\b"),
         ("clock", r"\b(?:at |around |by |for |from |@ ?)?(\d{1,2}):(\d{2})\b"),
         ("clock", r"\b(?:at|around|by|from|until|till) (\d{1,2})\.(\d{2})\b(?!\.\d)"),
+        # "thursday at 1430", "at 0930 hours": a 24-hour clock said without its colon (was:
+        # not read, and the move kept the visit's own hour); a street number is no hour
+        (
+            "clock",
+            r"\b(?:at|around|by|from|until|till|@) ?([01]\d|2[0-3])([0-5]\d)(?: ?h(?:ou)?rs)?\b"
+            r"(?! (?:[a-z]+ )?(?:st|street|rd|road|ave|avenue|blvd|lane|ln|drive|dr|way|place"
+            r"|pl|court|ct|park|square|sq)\b)",
+        ),
         # "half past two", "quarter to three", "ten past nine", "20 minutes past 4": the
         # minutes are said before the hour (digits only with "past", "2 to 3" is a span).
         (
@@ -780,7 +788,12 @@ _CLOCK_WORD = (
 )
 _CLOCK_NEXT = rx(rf"\s*(?:{_CLOCK_WORD})\b")
 # "at ate", "at nine": "at" before a number, wherever no time was read.
-_AT_CLOCK = rx(rf"\b(?:at|around) (?:about |like )?(?:{_CLOCK_WORD})\b|\bat [a-z]+ (?:[ap]m)\b")
+_AT_CLOCK = rx(
+    rf"\b(?:at|around) (?:about |like )?(?:{_CLOCK_WORD})\b|\bat [a-z]+ (?:[ap]m)\b"
+    # "at 1430", "at 2545": a clock of four digits, read or not
+    r"|\b(?:at|around) \d{3,4}(?: ?h(?:ou)?rs)?(?= *(?:[,.!?]|$|on|this|next|tomorrow|today|please"
+    r"|instead|then|and|mon|tue|wed|thu|fri|sat|sun))"
+)
 
 
 # "25:00", "13pm", "10:75": shaped as an hour, read as none (was: the move kept the visit's
