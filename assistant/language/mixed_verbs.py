@@ -94,6 +94,9 @@ _THE_THING_BOOKED = rx(
 )
 
 
+_TODO_LEAD = rx(r"\b(?:remind(?:er)?|tasks?|to-?dos?|note|jot|remember|forget|list)\b")
+
+
 def as_the_thing_is(text: str) -> str:
     """`text` with a to-do booked or an errand called an appointment said as a to-do's own
     change ("book the car insurance task for monday" → "make the car insurance task due
@@ -104,6 +107,8 @@ def as_the_thing_is(text: str) -> str:
     if (
         ("book " in low or "schedule " in low)
         and (m := _THE_THING_BOOKED.search(low)) is not None
+        # ("set a reminder to schedule the car service on friday": a to-do's own words)
+        and not _TODO_LEAD.search(low, 0, m.start())
         and not services_named(m.group("t"))
         and service_said_apart(m.group("t")) is None
     ):

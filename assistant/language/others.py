@@ -86,8 +86,8 @@ _FOR_SEVERAL = rx(
 # "a massage for two on friday at 3", "a facial for 2 thursday at 4": a count after "for",
 # with the hour said apart ("at 3"), is of people (alone, "for two" may be the hour).
 _FOR_A_COUNT = rx(
-    r"\bfor (?:2|two|3|three|4|four)\b(?!:|\.\d|/\d|-\d| ?(?:hours?|hrs?|minutes?|mins?|pm|am|p m|a m"
-    r"|o ?clock|thirty|fifteen|forty|weeks?|days?|months?|nights?|years?)\b)(?=.*\bat \S)"
+    r"\bfor (?:2|two|3|three|4|four)\b(?!:|\.\d|/\d|-\d| ?(?:hours?|hrs?|minutes?|mins?|pm|am"
+    r"|p m|a m|o ?clock|thirty|fifteen|forty|weeks?|days?|months?|nights?|years?)\b)(?=.*\bat \S)"
 )
 
 

@@ -263,7 +263,8 @@ def change_said_plainly(text: str) -> str:
 # Where a to-do's words start: what follows is its title, kept as said.
 _TITLE_LEAD = rx(
     r"\b(?:remind(?:er)? (?:me )?to|(?:task|to-?do|reminder|note)s?(?: for me)? to"
-    r"|to-?do:|list:)\s",
+    r"|to-?do:|list:|task:|note to self:?|(?:forget|remember) to|jot down|put ['\"]"
+    r"|add (?=.* to (?:my|the) (?:to-?do |task )?list\b))\s?",
     re.IGNORECASE,
 )
 
@@ -284,11 +285,20 @@ def cancel_said_plainly(text: str) -> str:
         or "nix" in lower
     ):
         return text  # most messages
-    text = _CALLED_OFF.sub(_cancelled, text)
     lead = _TITLE_LEAD.search(text)
     end = lead.start() if lead is not None else len(text)
-    head = _SCRAPPED.sub(lambda said: "cancel" + said.group("what"), text[:end])
-    return head + text[end:]
+    head = _SCRAPPED.sub(
+        lambda said: "cancel" + said.group("what"), _CALLED_OFF.sub(_cancelled, text[:end])
+    )
+    # In a to-do's words, "call off" is the title's own ("remind me to call off the party
+    # planner"), but for a visit named after it ("…and call off my haircut": a cancel)
+    tail = text[end:]
+
+    def of_a_visit(said: re.Match[str]) -> str:
+        named = said.group(0) if said.group("what") else tail[said.end() : said.end() + 40]
+        return _cancelled(said) if _VISIT_NAMED.search(named) else said.group(0)
+
+    return head + _CALLED_OFF.sub(of_a_visit, tail)
 
 
 def _cancelled(said: re.Match[str]) -> str:

@@ -593,7 +593,9 @@ def task_draft(
     spans: list[tuple[int, int]] = []
     quoted = [m.span() for m in _QUOTED.finditer(title_words)]
     when = find_when(title_words, now) if dated else None
-    if when is not None and _inside(when.spans, quoted):
+    if when is not None and (not when.spans or _inside(when.spans, quoted)):
+        # (nothing read where an hour was said, "move the car before 8": the words stay the
+        # title's; taken as read, the turn failed on the spans it does not have)
         when = None
     if when is not None and _ABOUT_A_DAY.search(title_words[: when.spans[0][0]]):
         when = None  # "email Sarah about the 3rd": what the to-do is about, not its day
