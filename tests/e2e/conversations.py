@@ -81,7 +81,6 @@ FAILS_AS_WRITTEN = frozenset(
         "long-it-after-two-tasks-asked",
         "u12-email-eighty-eight-no-eighty-nine",
         "u12b-balance-overcharged-open-a-case",
-        "th2b-delete-let-go-then-done-then-asked",
         "lo7a-physio-monday-and-wednesday",
         "lo7a-physio-tuesday-thursday-unpunct",
         "lo8a-if-cleaning-before-11-afternoon",

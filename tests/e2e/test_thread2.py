@@ -102,7 +102,8 @@ its names ("the physio") and "should be 11 not 10" is a correction of it; "the X
 asks of a task; the visit named again with the time of a booking asked ("ok, 1pm for the
 haircut") is the one asked about ("I need a haircut on friday … the haircut" was read as a
 question about the haircut booked). Now 27/28 (KNOWN_OPEN says what is left: a question
-left unanswered, no write).
+left unanswered, no write); 28/28 since the twenty-fifth unseen set ("actually what's it
+due?" while the delete waits is answered, the delete let go as before).
 
 Played said at once (test_said_at_once.py), the set showed one more WRONG WRITE, now
 fixed: "and the other booking, push it a day. Make the glasses task due the day of the eye
@@ -125,12 +126,10 @@ from tests.fixtures.crm import CrmAdmin
 
 THREAD2: Path = DATA / "conversations_thread2.jsonl"
 
-KNOWN_OPEN: list[str] = [
-    # "actually what's it due?" while the car insurance task's delete waits for its yes: the
-    # delete is let go (anything but a yes lets it go) and the question is left unanswered,
-    # as "hold on, is that the one with no date?" in the eleventh unseen set
-    "th2b-delete-let-go-then-done-then-asked",
-]
+# ("actually what's it due?" while the car insurance task's delete waits for its yes was
+# left unanswered; it is answered since the twenty-fifth unseen set: "what's it due" asks
+# the due day of the to-do in focus.)
+KNOWN_OPEN: list[str] = []
 
 
 async def test_the_thread_is_kept_over_long_conversations(

@@ -37,6 +37,10 @@ from assistant.models.embedded.pinning import (
 _CORRECTION = rx(
     # A filler ("um", "hmm", "oh") opens anything: "um, and what's due this week" asks.
     r"^(?:actually|sorry|no|nope|oh no|wait|oops|nah|hang on)\b"
+    # "fine, thursday at 9 then" just after a move the customer did not like: a bare day
+    # after a word of giving in, said of the change just made (was "I can't help with that")
+    r"|^(?:fine|ok|okay|alright|all right)[ ,]+(?:then[ ,]+)?(?:(?:mon|tues|wednes|thurs|fri"
+    r"|satur|sun)day|tomorrow)\b(?:(?: at)? [\d: ]+(?:am|pm)?)?(?: then| instead)?\W*$"
     r"|\bi meant\b|\bi mean\b|\binstead\b|\brather\b|\bmake (?:it|that)\b|\bwhere it was\b"
     r"|\bput it back\b|\bundo\b|^(?:please |can you |could you )?(?:reverse|take back)\b"
     # "not that one, the insurance"; "change it to oat milk" just after adding "Buy milk"

@@ -58,6 +58,7 @@ from assistant.models.embedded import (
     references,
     replies,
     retries,
+    talked_of,
     task_anchored,
     topic,
 )
@@ -229,6 +230,8 @@ def _as_meant(request: PlanRequest) -> PlanRequest:
                 # "and add a note to it saying …": the to-do in view's, said whole
                 said = note_named(request.dialogue, said)
                 said = other_thing_named(request.dialogue, said)
+                # "when's my next one" just after a haircut was named: the next haircut
+                said = talked_of.next_one_named(conversation, said)
                 # "swap the cleaning for a checkup": said as the cancel and the booking.
                 meant = as_two_changes(as_meant(said))
                 # "…an hour earlier and add a note that…": the change, as if said alone (the
@@ -1042,6 +1045,16 @@ class EmbeddedPlanner:
                 # The message left a held action undone (the answer begins by saying so);
                 # "I can't help with that" would read as a refusal of the action itself.
                 return FinalDecision(text=AFTER_DROPPED)
+            if kind in ("out_of_scope", "unclear") and (
+                remark := talked_of.remark(
+                    request.dialogue,
+                    text,
+                    local_now(request.now, request.customer.timezone if request.customer else None),
+                )
+            ):
+                # "who told you to do that?", "the receptionist moved it yesterday": a change
+                # talked of, not asked; answered from what was done (was "I can't help").
+                return FinalDecision(text=remark)
             if kind in ("out_of_scope", "unclear") and (again := self._ask_again(request, text)):
                 return FinalDecision(text=again)
             if kind in ("out_of_scope", "unclear") and (

@@ -205,6 +205,8 @@ DUE_IT = _rx(
     r"\b(?:when|what day|what date|which day|which date)(?:'s| is| was) (?:it|that)"
     r"(?: one| task)? due\b"
     r"|\bwhen its due\b|\bwhen it's due\b"
+    # "what's it due now" just after its due day was changed: the same question
+    r"|\bwhat(?:'s| is) (?:it|that)(?: one| task)? due\b"
 )
 ELLIPSIS = _rx(r"^(?:and|what about|how about|also)\b|^(?:any|and) \w+ ones\b")
 # The words a question about the one in focus may open with: "perfect, and where is that",

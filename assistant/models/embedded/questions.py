@@ -631,7 +631,22 @@ def _read(said: str, state: Dialogue) -> Question | None:
     return None
 
 
+# "so is it still on?", "is that one still happening?": of the visit in focus (was "I can't
+# help with that"; "is my cleaning still on?" names its own).
+_IT_STILL_ON = rx(
+    r"\b(?:is|was) (?:it|that|that one|this one) still (?:on|happening|booked|going ahead"
+    r"|scheduled)\b(?! (?:my |the |your )?(?:list|to-?do|to do|tasks?)\b)"
+)
+
+
 def _about_focus(said: str, state: Dialogue) -> Question | None:
+    if (
+        "still" in said
+        and _IT_STILL_ON.search(said)
+        and not _service(said)  # ("and the dentist, is that still on": that one)
+        and (visit := state.focus_of("appointment")) is not None
+    ):
+        return Question("still_on", str(visit.get("service") or ""), item=visit)
     if AFTER.search(said) and state.listed_kind == "appointment":
         return Question("after", item=state.focus_of("appointment"))
     if NOTES.search(said) and (
