@@ -50,10 +50,13 @@ _STAFF = (
     r"(?:receptionist|assistant|secretary|office|clinic|salon|doctor|dentist|stylist|barber"
     r"|hairdresser|front desk|therapist|nurse|manager|team|staff|practice|surgery|pa)"
 )
-# Someone named, first in the part, then what they do: "the receptionist", "my sister
-# always", "my assistant is going to" ("please get my haircut moved" names no doer).
+# Someone named, first in the part (after when: "last week the salon"), then what they do:
+# "the receptionist", "my sister always", "my assistant is going to" ("please get my
+# haircut moved" names no doer).
 _NAMED_DOER = rx(
-    r"^(?:(?:so|and|but|well|um|uh|oh|ok|okay|apparently|actually|yesterday|today)\s+)*"
+    r"^(?:(?:so|and|but|well|um|uh|oh|ok|okay|apparently|actually|yesterday|today|earlier"
+    r"|recently|once|(?:last|earlier this) \w+|the other (?:day|week)|(?:a|an|\w+) (?:day|week"
+    r"|month|year|while|few days|few weeks|couple of weeks)s? ago)\s+)*"
     rf"(?:my|our|the|your|his|her|their)\s+(?:[\w'-]+\s+)?(?:{PERSON}|{_STAFF})"
     r"(?:\s+(?:always|already|never|just|also|usually|will|'ll|is|was|has|had|have|can|could"
     r"|keeps|kept|going to|gonna|about to))*$"
