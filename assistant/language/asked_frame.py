@@ -106,6 +106,16 @@ _ASKED = rx(
     rf"|{_I} (?:think|guess|suppose|reckon) (?:i|we)\b"
     r")"
 )
+# "going to need you to…", "gonna want you to…": a request with its "I" left out.
+_NEED_YOU = rx(
+    r"^(?:(?:so|ok|okay|well|right|um|uh|just|really|honestly|basically)\s+)*"
+    r"(?:(?:going to|gonna|will|gotta)\s+)?(?:need|want)\s+(?:you|u)\s+to$"
+)
+# "who in their right mind would…", "who'd ever…": asked who would do it, asked of no one.
+_WHO_WOULD = rx(
+    r"^who(?:'d|\b.*?\s(?:would|'d))(?:\s+(?:ever|even|actually|really|seriously|want to"
+    r"|wanna|bother to|choose to))*$"
+)
 # A change said as done ("moved", "cancelled", "made"; not "set" nor "put", said alike).
 _PAST = rx(rf"^(?:\w+ed|(?!set\b|put\b)(?:{CHANGE_DONE}))$")
 _OWN_PLAN = rx(r"\b(?:i|we)(?:'ll| will|'m going to| am going to|'m gonna| am gonna)\b")
@@ -133,13 +143,15 @@ def frame_of(said: str) -> str:
 
 
 def _frame(lead: str, verb: str) -> str:
+    if lead.startswith("who") and _WHO_WOULD.match(lead):
+        return "not asked"
     subject = _PERSON_SAID.search(lead)
     if subject is None:
         named = _NAMED_DOER.match(lead)
         if named is not None and (_AUX_OR_ADVERB.search(lead) or _PAST.match(verb)):
             return "not asked"  # "the receptionist moved it", "my sister will book it"
         return "asked"
-    if _ASKED.match(lead):
+    if _ASKED.match(lead) or (("need" in lead or "want" in lead) and _NEED_YOU.match(lead)):
         return "asked"
     if _SAID_DONE.match(verb) and _JUST_THE_SUBJECT.search(lead):
         return "asked"

