@@ -50,10 +50,13 @@ _STAFF = (
     r"(?:receptionist|assistant|secretary|office|clinic|salon|doctor|dentist|stylist|barber"
     r"|hairdresser|front desk|therapist|nurse|manager|team|staff|practice|surgery|pa)"
 )
-# Someone named, first in the part, then what they do: "the receptionist", "my sister
-# always", "my assistant is going to" ("please get my haircut moved" names no doer).
+# Someone named, first in the part (after when: "last week the salon"), then what they do:
+# "the receptionist", "my sister always", "my assistant is going to" ("please get my
+# haircut moved" names no doer).
 _NAMED_DOER = rx(
-    r"^(?:(?:so|and|but|well|um|uh|oh|ok|okay|apparently|actually|yesterday|today)\s+)*"
+    r"^(?:(?:so|and|but|well|um|uh|oh|ok|okay|apparently|actually|yesterday|today|earlier"
+    r"|recently|once|(?:last|earlier this) \w+|the other (?:day|week)|(?:a|an|\w+) (?:day|week"
+    r"|month|year|while|few days|few weeks|couple of weeks)s? ago)\s+)*"
     rf"(?:my|our|the|your|his|her|their)\s+(?:[\w'-]+\s+)?(?:{PERSON}|{_STAFF})"
     r"(?:\s+(?:always|already|never|just|also|usually|will|'ll|is|was|has|had|have|can|could"
     r"|keeps|kept|going to|gonna|about to))*$"
@@ -105,6 +108,16 @@ _ASKED = rx(
     rf"|{_I} (?:think|guess|suppose|reckon) (?:i|we)\b"
     r")"
 )
+# "going to need you to…", "gonna want you to…": a request with its "I" left out.
+_NEED_YOU = rx(
+    r"^(?:(?:so|ok|okay|well|right|um|uh|just|really|honestly|basically)\s+)*"
+    r"(?:(?:going to|gonna|will|gotta)\s+)?(?:need|want)\s+(?:you|u)\s+to$"
+)
+# "who in their right mind would…", "who'd ever…": asked who would do it, asked of no one.
+_WHO_WOULD = rx(
+    r"^who(?:'d|\b.*?\s(?:would|'d))(?:\s+(?:ever|even|actually|really|seriously|want to"
+    r"|wanna|bother to|choose to))*$"
+)
 # A change said as done ("moved", "cancelled", "made"; not "set" nor "put", said alike).
 _PAST = rx(rf"^(?:\w+ed|(?!set\b|put\b)(?:{CHANGE_DONE}))$")
 _OWN_PLAN = rx(r"\b(?:i|we)(?:'ll| will|'m going to| am going to|'m gonna| am gonna)\b")
@@ -139,7 +152,8 @@ _GOVERNS = rx(
     r"|actually|really|probably|maybe|i|we|you|u|he|she|they|someone|somebody|anyone|anybody"
     r"|nobody|i'd|i'll|i've|we've|we'll|we'd|you'll|you'd|he'll|she'll|they'll|cannot|can't"
     r"|won't|wouldn't|couldn't|shouldn't|have|has|had|kept|keep|keeps|is|are|was|were|am"
-    r"|i'm|we're|they're|he's|she's|finally|once|when|before|after)$"
+    r"|i'm|we're|they're|he's|she's|finally|once|when|before|after|nearly|almost"
+    r"|accidentally|mistakenly|lot|guys)$"
 )
 
 
@@ -148,6 +162,13 @@ _BARE_SUBJECT = rx(
     r"(?:(?:ok|okay|so|and|then|now|yes|yeah|um|uh)\s+)*(?:i|we)(?:\s+(?:just|also|now|then))?"
 )
 _BASE_FORM = rx(rf"(?:{CHANGE_VERBS}|{_MORE})")
+
+
+# Words after which "you can…" is told of, not asked: "I never said you could", "I heard".
+_TOLD_OF = rx(
+    r"(?:said|say|says|heard|hear|told|tell|think|thought|know|knew|believe|guess|suppose"
+    r"|read|saw|see|mean|meant|that|if|whether|hope|wish|assumed|figured|claimed)\s"
+)
 
 
 def _asked_last(lead: str) -> bool:
@@ -159,17 +180,28 @@ def _asked_last(lead: str) -> bool:
         return False
     last = people[-1].start()
     before = lead.rfind(" ", 0, max(0, last - 1))
+    if _TOLD_OF.match(lead[before + 1 : last]):
+        return False  # "I never said you could…", "I heard you can…": words of another
     return bool(_ASKED.match(lead[last:]) or _ASKED.match(lead[before + 1 :]))
 
 
 def _frame(lead: str, verb: str) -> str:
+    if lead.startswith("who") and _WHO_WOULD.match(lead):
+        return "not asked"
     subject = _PERSON_SAID.search(lead)
     if subject is None:
         named = _NAMED_DOER.match(lead)
         if named is not None and (_AUX_OR_ADVERB.search(lead) or _PAST.match(verb)):
             return "not asked"  # "the receptionist moved it", "my sister will book it"
         return "asked"
-    if not _GOVERNS.search(lead) or _ASKED.match(lead) or _asked_last(lead):
+    if (
+        # (a plain form after other words starts an ask; "you lot booked…", "thinking about
+        # booking…" are a doer's)
+        (not _GOVERNS.search(lead) and _BASE_FORM.fullmatch(verb))
+        or _ASKED.match(lead)
+        or _asked_last(lead)
+        or (("need" in lead or "want" in lead) and _NEED_YOU.match(lead))
+    ):
         return "asked"
     if _BARE_SUBJECT.fullmatch(lead) and _BASE_FORM.fullmatch(verb):
         return "asked"  # "I cancel my haircut", "we move it to friday": asked as said

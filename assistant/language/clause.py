@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from assistant.language import slots
-from assistant.language.lexicon import OTHER_CHANGE_DOINGS, OTHER_CHANGE_VERBS
+from assistant.language.lexicon import CHANGE_VERBS, OTHER_CHANGE_DOINGS, OTHER_CHANGE_VERBS
 from assistant.language.patterns import rx
 from assistant.language.text import Normalized
 
@@ -80,6 +80,9 @@ NEGATED = rx(
     r"|\b(?:rather|prefer)(?: it)?(?: if)? (?:you )?(?:not|didn't|did not|don't|wouldn't)"
     r"(?: to)? \w+"
     r"|\b(?:can|could|would|will) you (?:please |kindly )?not (?!just\b|only\b|also\b|even\b)\w+"
+    # "let's not move my haircut", "let's not bother booking it": a change refused (not
+    # "let's not forget to book it", which asks for it)
+    r"|\b(?:let's|lets|let us) not (?:(?:just|even|bother|bother to) )?(?:" + CHANGE_VERBS + r")"
     # "cancel nothing", "change none of them"
     r"|^(?:please |just )?(?:cancel|delete|remove|move|change|book|add|touch|reschedule)"
     r" (?:nothing|none of (?:them|it|those|these|that))\b"

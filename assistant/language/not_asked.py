@@ -37,6 +37,11 @@ _NOT_ASKED = rx(
     r"|had)\s+(?:i|you|u|we|someone|anyone|anybody|somebody|he|she|they|(?:my|our) \w+)"
     r"(?:\s+(?:already|ever|actually|just|really|definitely|even|not|also))*\s+"
     rf"(?:{_CHANGE}|{_DONE})\b"
+    # "does my wife usually cancel it?", "do they ever move it?": a question of what another
+    # does, none asked of the assistant
+    rf"|{_LEAD}(?:(?:why|when|how come|how often|where)\s+)?(?:does|doesn't|do|don't)\s+"
+    rf"{_SOMEONE}(?:\s+(?:usually|always|normally|often|ever|generally|typically|sometimes"
+    rf"|still|even|also|actually|really))*\s+{_CHANGE}\b"
     # "who cancelled my haircut?", "has anyone moved it?"
     rf"|{_LEAD}who(?:'s| has| had)?\s+(?:already\s+)?{_DONE}\b"
     # "I've already booked a massage on saturday", "we already set up the cleaning": done
@@ -51,6 +56,12 @@ _NOT_ASKED = rx(
     rf"|{_LEAD}(?:i|we)(?:'ll|'m| will| am| are)?(?:\s+(?:going to|gonna|just|probably|also))*"
     rf"\s+{_CHANGE}\b.*\b(?:myself|ourselves|on my own|later on|online|on the (?:website|app"
     r"|portal|site))\b"
+    # "so now I have to cancel it myself", "we'll need to move it ourselves": the customer's
+    # own act, said as a need ("book a massage for myself" names who it is for)
+    # (read wherever it stands: "great, so now I have to…" is read whole for a booking)
+    r"|\b(?:i|we)(?:'ll| will|'d| would)?(?:\s+(?:now|just|still|also|then))*"
+    r"\s+(?:have|'ve got|have got|got|need|'ll need|'ll have)\s+to\s+(?:\w+\s+)?"
+    rf"{_CHANGE}\b.*(?<!\bfor )\b(?:myself|ourselves|on (?:my|our) own)\b"
     # "before I cancel my haircut, what do I owe": the customer's own act, to come
     rf"|{_LEAD}(?:before|after|once|when|whenever|until|till|by the time|in case)\s+(?:i|we)"
     rf"(?:\s+(?:just|actually|finally|eventually|do|go and))?\s+{_CHANGE}\b"
@@ -80,7 +91,7 @@ _QUICK = rx(
     r"\b(?:did|didn't|have|haven't|has|hasn't|had|who|who's|already|will|'ll|can|could"
     r"|going|gonna|about|planning|able|before|after|once|when|whenever|until|till|time|case"
     r"|wish|wished|only|tried|trying|attempted|attempting|let|how|know|he|she|they|someone"
-    r"|somebody|my|our)\b"
+    r"|somebody|my|our|myself|ourselves)\b"
 )
 
 

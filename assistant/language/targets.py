@@ -148,6 +148,21 @@ _OF_HOW_MANY = rx(r"\b(of (?:my|the|these|those|them|our)) (?:two|three|four|2|3
 _PART_OF_DAY = rx(r"\b(?:morning|afternoon|evening)\b")
 _HOURS_OF = {"morning": (0, 12), "afternoon": (12, 17), "evening": (17, 24)}
 _PRIORITY_SAID = rx(r"\b(?P<level>high|low|normal)[- ]priority\b|\burgent\b")
+# "delete the groceries task asap" ("asap" is read "urgent"): how soon, said last after the
+# thing's name, not which one ("the task that's urgent", "my urgent one" are which).
+_HOW_SOON = rx(r"\b(?:task|to-?do|reminder|one|item)s? urgent\W*$")
+# "…the groceries task that'd be great", "…the haircut if that's ok", "… when you get a
+# sec": thanks said last, after the thing's name, no word of it.
+_THANKS_LAST = rx(
+    r"\s(?:that(?:'d| would) be|that's|would be|it'd be) (?:really |so |very )?(?:great|lovely"
+    r"|brilliant|amazing|perfect|ideal|fab|fantastic|wonderful|super|awesome|ace|appreciated"
+    r"|much appreciated|a great help|a big help|a help|helpful)\W*$"
+    r"|\sif (?:that's|that is|it's|it is) (?:ok|okay|alright|all right|possible|fine)\W*$"
+    r"|\sif (?:at all )?possible\W*$|\sif you (?:can|could|don't mind|wouldn't mind)\W*$"
+    # "…the groceries task for me when you get a sec"
+    r"|\s(?:for me )?when(?:ever)? (?:you|u) (?:can|get|have)(?: (?:a )?(?:sec|second|moment"
+    r"|minute|min|chance))?\W*$"
+)
 _UNDATED = rx(
     r"\b(?:(?:with|that has|that have|which has|which have|that's got|that've got|having)"
     r" no (?:due )?(?:dates?|deadlines?)"
@@ -243,6 +258,10 @@ def _plain_ref(phrase: str, original: str, now: datetime | None) -> TargetRef:
     clock = None
     either_half = False
     rest = phrase
+    if (" be " in rest or " if " in rest or " when" in rest) and (
+        thanks := _THANKS_LAST.search(rest)
+    ) is not None:
+        rest = rest[: thanks.start()]
     within = None
     hours = None
     if now is not None and (when := find_when(phrase, now)) is not None:
@@ -283,7 +302,8 @@ def _plain_ref(phrase: str, original: str, now: datetime | None) -> TargetRef:
                 rest = rest[:start] + " " + rest[end:]
     priority = None
     if (level := _PRIORITY_SAID.search(rest)) is not None:
-        priority = "high" if level.group(0) == "urgent" else level.group("level")
+        if level.group(0) != "urgent" or _HOW_SOON.search(rest) is None:
+            priority = "high" if level.group(0) == "urgent" else level.group("level")
         rest = rest[: level.start()] + " " + rest[level.end() :]
     undated = False
     no_date = _UNDATED.search(rest) if "date" in rest or "deadline" in rest else None

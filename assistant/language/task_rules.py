@@ -509,9 +509,15 @@ _LEVEL = (
     r"(?!(?:[- ]priority)? (?:one|task|to-?do|item|reminder)s?\b)"
 )
 _PRIORITY_CHANGE = (
+    # (a level said bare, with no "to", "as" nor "priority", only after "make", "set",
+    # "mark", "put", "flag", and not of a new visit: "move my haircut to saturday asap",
+    # "make a massage appointment on saturday asap" say how soon, no level)
     rx(
-        r"\b(?:make|set|mark|change|bump|raise|lower|put(?! down)|flag|update|switch|move)"
-        r"(?: up| down)? (?P<t>.+?)(?:'s priority)? (?:as |to |at |up to |down to |a |an )*"
+        r"\b(?:(?P<bare>make|set(?! up\b)|mark|put(?! down)|flag)|change|bump|raise|lower|update"
+        r"|switch|move)(?: up| down)? (?(bare)(?!an? [^,]*\b(?:appointment|booking|visit)\b))"
+        r"(?P<t>.+?)(?:'s priority)? "
+        r"(?(bare)(?:as |to |at |up to |down to |a |an )*"
+        r"|(?:(?:as |to |at |up to |down to |a |an )+|(?=\S+[- ]priority\b)))"
         rf"{_LEVEL}(?:[- ]priority)?\b"
     ),
     # "drop it to normal", "knock the insurance one down to low": a level said after "to".

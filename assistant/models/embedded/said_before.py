@@ -35,7 +35,9 @@ def new_contact(state: Dialogue, message: str, now: datetime, timezone: str) -> 
     if (
         "crm.updateContactInfo" not in state.held
         and not _fixes_last_change(state, norm)
-        and not _other_detail_after_yes(message, norm)
+        # (a yes only to a change held: "yeah right, like i'd ever update my phone
+        # number to …" with nothing held changed the number)
+        and not (state.held and _other_detail_after_yes(message, norm))
     ):
         return None
     said = []
