@@ -233,7 +233,8 @@ _TIME_PATTERNS: tuple[tuple[str, GatedPattern], ...] = tuple(
         # not read, and the move kept the visit's own hour); a street number is no hour
         (
             "clock",
-            r"\b(?:at|around|by|from|until|till|@) ?([01]\d|2[0-3])([0-5]\d)(?: ?h(?:ou)?rs)?\b"
+            r"\b(?:at|around|by|from|until|till|@) ?(1\d|2[0-3]|0\d(?=\d\d ?h(?:ou)?rs))([0-5]\d)"
+            r"(?: ?h(?:ou)?rs)?\b"
             r"(?! (?:[a-z]+ )?(?:st|street|rd|road|ave|avenue|blvd|lane|ln|drive|dr|way|place"
             r"|pl|court|ct|park|square|sq)\b)",
         ),

@@ -407,7 +407,7 @@ def _classified(value: str, now: datetime) -> bool:
         or _SHIFT.fullmatch(value)
         or _NEXT_DAY.fullmatch(value)
         or find_when(value, now)
-        or find_when(f"at {value}", now)
+        or _at_hour(value, now)
     )
 
 
@@ -446,8 +446,17 @@ def _two_times(words: str, now: datetime) -> tuple[str, str] | None:
     return None
 
 
+def _at_hour(words: str, now: datetime) -> When | None:
+    """`words` read as an hour said after "at"; a number of three digits or more is none
+    here ("…0162 oops i mean 1426": a phone number's digits put right, not a 24-hour
+    clock, which "at 1426" said whole is)."""
+    if words.isdigit() and len(words) > 2:
+        return None
+    return find_when(f"at {words}", now)
+
+
 def _is_time(words: str, now: datetime) -> bool:
-    when = find_when(f"at {words}", now)
+    when = _at_hour(words, now)
     return when is not None and when.clock is not None and _only_when(f"at {words}", when)
 
 
@@ -459,7 +468,7 @@ def _swapped(before: str, old: str, new: str, now: datetime) -> str | None:
     for found in re.finditer(rf"\b{re.escape(old)}\b", before):
         spot = found
     if spot is None:
-        return _retimed(before, new, now) if find_when(f"at {new}", now) else None
+        return _retimed(before, new, now) if _at_hour(new, now) else None
     return before[: spot.start()] + new + before[spot.end() :]
 
 
@@ -498,7 +507,7 @@ def _spans(text: str, now: datetime) -> tuple[When | None, list[Span], list[Span
 def _retimed(before: str, value: str, now: datetime) -> str | None:
     """ "…thursday at 10am" put right by "11", "friday", "friday at 10", "the 21st"."""
     said = value if find_when(value, now) is not None else f"at {value}"
-    when = find_when(said, now)
+    when = find_when(value, now) if said == value else _at_hour(value, now)
     if when is None or not _only_when(said, when):
         return None
     old, days, times = _spans(before, now)

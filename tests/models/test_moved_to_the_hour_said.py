@@ -74,3 +74,19 @@ async def test_a_street_number_after_at_is_no_hour() -> None:
     turn = await play("book a haircut at 1430 main street on friday at 2pm")
     booked = [c for cs in turn.rounds for c in cs if c.tool_name == "crm.bookAppointment"]
     assert booked and "T14:00" in booked[0].arguments["starts_at"]
+
+
+@pytest.mark.parametrize(
+    ("said", "phone"),
+    [
+        ("update my phone to 415 555 0162 sorry i mean 1426", "+14155551426"),
+        ("update my phone to 415 555 0162 oops i mean 0126", "+14155550126"),
+        ("change my mobile to 415 555 0177 wait no 2130", "+14155552130"),
+    ],
+)
+async def test_a_phone_numbers_digits_put_right_are_no_clock(said: str, phone: str) -> None:
+    """Four digits said over a phone number's last four are its digits, even when they
+    read as a 24-hour clock (once "at 1426" was one, the first number was kept)."""
+    turn = await play(said)
+    changed = [c for cs in turn.rounds for c in cs if c.tool_name == "crm.updateContactInfo"]
+    assert [c.arguments.get("phone") for c in changed] == [phone], turn.answer
