@@ -313,7 +313,7 @@ class Conversation:
                     # The last message sent again (its answer lost with a dropped socket):
                     # answered as before, nothing run again (assistant/resent.py).
                     log.info("the last message, sent again, is answered as before")
-                    turn = await _said_again(emit, message.message_id, again, self.session)
+                    turn = await _said_again(emit, message.message_id, again)
                     status = "ok"
                 else:
                     question_heard = self._heard is None or self._heard.apply(self.session)
@@ -394,17 +394,16 @@ async def _not_run(emit: EventSink, message_id: str | None) -> Turn:
     return turn
 
 
-async def _said_again(emit: EventSink, message_id: str | None, text: str, session: Session) -> Turn:
-    """A turn that only gives the last turn's answer again, with the question it left
-    waiting (if it still waits), ended `ok`: nothing runs (assistant/resent.py)."""
+async def _said_again(emit: EventSink, message_id: str | None, text: str) -> Turn:
+    """A turn that only gives the last turn's answer again, ended `ok`: nothing runs
+    (assistant/resent.py)."""
     turn_id = f"t_{os.urandom(5).hex()}"
-    pending = session.pending.wire() if session.pending is not None else None
 
     async def say() -> TurnDone:
         await emit(TurnStarted(turn_id, message_id))
         await emit(AnswerDelta(turn_id, text))
         await emit(AnswerDone(turn_id, text))
-        done = TurnDone(turn_id, "ok", [], 0, pending, {})
+        done = TurnDone(turn_id, "ok", [], 0, None, {})
         await emit(done)
         return done
 

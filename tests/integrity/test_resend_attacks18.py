@@ -50,6 +50,15 @@ noted for the customer across conversations for the duplicate window (writes_in_
 in Redis when sessions are); the same shift in the same words from another conversation
 of theirs within it is asked about. tests/scale/test_resend_redis_attacks18.py plays the
 new session and Retell's reconnect on another instance (both held on their first run).
+
+Two more written next, against the replay itself, first run: 2 broke, no wrong write:
+- an add told "it hasn't confirmed it yet", resent under its id once it had landed, was
+  given that stale answer again;
+- a question resent under its id after its time ran out was shown again as waiting
+  (awaiting_confirmation), and its yes heard "There's nothing waiting for a yes just now".
+Fixed (resent.py): a turn with a call that failed or was not confirmed, or that left a
+question waiting, is run again (a failed write retried, the duplicate checks ask; the
+question asked afresh, in its time), not answered as before.
 """
 
 from __future__ import annotations
@@ -647,3 +656,49 @@ async def test_retell_a_late_copy_on_a_new_socket_keeps_the_question_asked_since
         cancelled,
     )
     assert applied.get(CANCELS, 0) == 1, cancelled
+
+
+async def test_an_add_told_unconfirmed_resent_after_it_landed_is_told_it_went_through(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin
+) -> None:
+    """(Written after the fixes.) 'add a task to call the plumber' (id p1) lands 1.5 s
+    late (told not confirmed yet); the socket drops before the client reads it, and once
+    the add has landed the client resumes and sends p1 again: one task, and the resend is
+    not told again that it is unconfirmed."""
+    await crm_admin.add_fault(method="POST", path=TASKS_PATH, latency_ms=1500, times=1)
+    harness = await make_assistant(**FAST)
+    first = await harness.connect()
+    told = await first.say("add a task to call the plumber", id="p1")
+    await first.close()
+    await crm_admin.wait_until_settled()
+    again = await harness.resume(first.session_id)
+    events = await again.say("add a task to call the plumber", id="p1")
+    if events[-1]["awaiting_confirmation"] is not None:
+        events = await again.say("no")
+    said_again = answer(events)
+    await crm_admin.wait_until_settled()
+    assert (await titles(crm_admin)).count(PLUMBER) == 1, (answer(told), said_again)
+    assert "confirmed" not in said_again.lower(), (answer(told), said_again)
+
+
+async def test_the_last_question_resent_after_it_expired_is_not_answered_by_its_old_yes(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin
+) -> None:
+    """(Written after the fixes.) 'delete the buy groceries task' (id e1) is asked; its
+    time runs out while the client is away; it resumes and sends e1 again, then 'yes':
+    the task is deleted only after a question still in its time, once, and the resend is
+    not shown a question that a yes can no longer answer."""
+    harness = await make_assistant(confirmation_ttl_s=0.5)
+    first = await harness.connect()
+    asked = await first.say("delete the buy groceries task", id="e1")
+    assert asked[-1]["awaiting_confirmation"] is not None, answer(asked)
+    await first.close()
+    await asyncio.sleep(0.8)
+    again = await harness.resume(first.session_id)
+    events = await again.say("delete the buy groceries task", id="e1")
+    yes = await again.say("yes", id="e2")
+    said_yes = answer(yes)
+    deleted = GROCERIES not in await titles(crm_admin)
+    if events[-1]["awaiting_confirmation"] is not None and not deleted:
+        raise AssertionError(f"a question shown that its yes could not answer: {said_yes}")
+    assert (await writes_applied(crm_admin)).get(DELETES, 0) <= 1, said_yes
