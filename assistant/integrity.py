@@ -108,6 +108,10 @@ class _Shifts:
     doubts: list[guard.Doubt]
 
 
+# A session begun after a lost one: its first turns may carry messages sent again.
+_AFTER_LOST_TURNS = 3
+
+
 def _owner(state: TurnState) -> str:
     return f"{state.session.session_id}/{state.turn_id}"
 
@@ -604,6 +608,16 @@ class WriteIntegrity:
             if keys.get(call.call_id) in others
             and not guard.moved_here(call, recent, now=now, window_s=window)
         ]
+        if state.session.after_lost and state.session.turns <= _AFTER_LOST_TURNS:
+            # The client asked to continue a conversation no longer held: its first
+            # messages may be ones it sends again, after both windows (attacks18: the
+            # haircut moved a second hour); a shift there is asked about first.
+            taken = {doubt.call.call_id for doubt in doubts}
+            doubts += [
+                guard.Doubt(call, guard.SENT_AGAIN_MAYBE)
+                for call in writes
+                if call.call_id in keys and call.call_id not in taken
+            ]
         return _Shifts(keys, doubts)
 
     def _unnote(self, state: TurnState, keys: Sequence[str]) -> None:

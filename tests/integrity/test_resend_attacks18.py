@@ -66,6 +66,12 @@ one landing late and one refused 503, then 'try again' (the refused one tried ag
 told it could not be while the CRM's breaker is open; nothing made twice); a yes to two
 changes resent under its id after a resume mid-write (each once, told done); on the
 phone, a shift that timed out and landed, then 'try again' (one hour).
+A fifth, written to see what the cross-session note leaves: WRONG WRITE, the shift resent
+after the resume window with the duplicate window over too moved the haircut a second
+hour. A session begun by a resume the store could no longer answer (`Session.after_lost`,
+ws.py) asks about a shift in its first turns: "Our connection dropped just before this,
+and your message may have been sent again, so I can't tell whether I moved that
+appointment already. Do you want me to move it anyway?" (integrity.py).
 """
 
 from __future__ import annotations
@@ -810,3 +816,26 @@ async def test_relay_try_again_after_a_shift_that_timed_out_and_landed_moves_one
         again += " / " + spoken(await relay.ask("no"))
     await crm_admin.wait_until_settled()
     assert await _haircut(crm_admin) == before + timedelta(hours=1), (first, again)
+
+
+async def test_a_shift_resent_after_both_windows_is_not_moved_a_second_hour_unasked(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin
+) -> None:
+    """(Written last.) The same resend after the resume window, with the duplicate window
+    over too (the customer's memory of the move gone): the client asked to continue a
+    conversation that is no longer held, so what it sends next may be sent again; the
+    haircut is never two hours later without a question."""
+    before = await _haircut(crm_admin)
+    assert before is not None
+    harness = await make_assistant(resume_window_s=0.2, duplicate_window_s=0.2)
+    first = await harness.connect()
+    await first.say("push my haircut back an hour", id="s1")
+    await first.close()
+    await asyncio.sleep(0.5)
+    again = await harness.resume(first.session_id)
+    assert again.ready is not None and again.ready["resumed"] is False
+    events = await again.say("push my haircut back an hour", id="s1")
+    if events[-1]["awaiting_confirmation"] is not None:
+        events = await again.say("no")
+    await crm_admin.wait_until_settled()
+    assert await _haircut(crm_admin) == before + timedelta(hours=1), answer(events)
