@@ -526,10 +526,14 @@ def repeated_shifts(
 
 _MOVE_PREFIX = "crm.rescheduleAppointment:"
 MOVED_BY_SHIFT = "I already moved that appointment a few minutes ago, as you asked then"
-SENT_AGAIN_MAYBE = (
-    "Our connection dropped just before this, and your message may have been sent again,"
-    " so I can't tell whether I moved that appointment already"
-)
+
+
+def sent_again_maybe(call: ToolCall) -> str:
+    """Why a write is asked about in a session begun after a lost one."""
+    return (
+        "Our connection dropped just before this, and your message may have been sent"
+        f" again, so I can't tell whether I {done_phrase(call)} already"
+    )
 
 
 def shift_key(call: ToolCall, said: str) -> str | None:

@@ -563,6 +563,14 @@ class WriteIntegrity:
             held += [doubt for doubt in shifted.doubts if doubt.call.call_id not in taken]
         else:
             shifted = _Shifts({}, [])
+        if state.session.after_lost:
+            _, said = as_said.request_texts(state.session.history)
+            taken = {doubt.call.call_id for doubt in held}
+            held += [
+                doubt
+                for doubt in self._maybe_sent_again(state, writes, said)
+                if doubt.call.call_id not in taken
+            ]
         if not held:
             return calls
         held_ids = {doubt.call.call_id for doubt in held}
@@ -608,17 +616,28 @@ class WriteIntegrity:
             if keys.get(call.call_id) in others
             and not guard.moved_here(call, recent, now=now, window_s=window)
         ]
-        if state.session.after_lost and state.session.turns <= _AFTER_LOST_TURNS:
-            # The client asked to continue a conversation no longer held: its first
-            # messages may be ones it sends again, after both windows (attacks18: the
-            # haircut moved a second hour); a shift there is asked about first.
-            taken = {doubt.call.call_id for doubt in doubts}
-            doubts += [
-                guard.Doubt(call, guard.SENT_AGAIN_MAYBE)
-                for call in writes
-                if call.call_id in keys and call.call_id not in taken
-            ]
         return _Shifts(keys, doubts)
+
+    def _maybe_sent_again(
+        self, state: TurnState, writes: Sequence[ToolCall], said: Sequence[str]
+    ) -> list[guard.Doubt]:
+        """In the first turns of a session begun by a resume the store could no longer
+        answer, a write that would be made a second time if its message was sent again,
+        and that no listing shows made already, is asked about first: the client's outbox
+        may be sending what it sent before, after the resume and duplicate windows
+        (attacks18: the haircut moved a second hour, a second support case opened). A
+        move by a shift and a support case; an add or a booking is checked against the
+        CRM's listing (`guard.doubts`): not there, it was not made."""
+        session = state.session
+        if not session.after_lost or session.turns > _AFTER_LOST_TURNS:
+            return []
+        shift = bool(said) and targets.shift_said(said[:1]) is not None
+        return [
+            guard.Doubt(call, guard.sent_again_maybe(call))
+            for call in writes
+            if call.tool_name == "crm.createTicket"
+            or (shift and call.tool_name == "crm.rescheduleAppointment")
+        ]
 
     def _unnote(self, state: TurnState, keys: Sequence[str]) -> None:
         """Shifts noted, then held for a question (or not made): not made after all."""

@@ -66,12 +66,15 @@ one landing late and one refused 503, then 'try again' (the refused one tried ag
 told it could not be while the CRM's breaker is open; nothing made twice); a yes to two
 changes resent under its id after a resume mid-write (each once, told done); on the
 phone, a shift that timed out and landed, then 'try again' (one hour).
-A fifth, written to see what the cross-session note leaves: WRONG WRITE, the shift resent
-after the resume window with the duplicate window over too moved the haircut a second
-hour. A session begun by a resume the store could no longer answer (`Session.after_lost`,
-ws.py) asks about a shift in its first turns: "Our connection dropped just before this,
-and your message may have been sent again, so I can't tell whether I moved that
-appointment already. Do you want me to move it anyway?" (integrity.py).
+Two more, written to see what the cross-session note leaves, both broke: WRONG WRITE, the
+shift resent after the resume window with the duplicate window over too moved the haircut
+a second hour; DOUBLED WRITE, a support case resent the same way opened a second case. A
+session begun by a resume the store could no longer answer (`Session.after_lost`, ws.py)
+asks about a move by a shift or a support case in its first three turns: "Our connection
+dropped just before this, and your message may have been sent again, so I can't tell
+whether I moved that appointment already. Do you want me to move it anyway?"
+(integrity.py `_maybe_sent_again`); an add or a booking is left to the CRM's listing (the
+control, written after: a resent add the list holds is asked about, a new one is made).
 """
 
 from __future__ import annotations
@@ -839,3 +842,46 @@ async def test_a_shift_resent_after_both_windows_is_not_moved_a_second_hour_unas
         events = await again.say("no")
     await crm_admin.wait_until_settled()
     assert await _haircut(crm_admin) == before + timedelta(hours=1), answer(events)
+
+
+async def test_a_case_resent_after_both_windows_is_not_opened_twice_unasked(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin
+) -> None:
+    """(Written last.) 'open a support case: I was charged twice for my cleaning' (id k1)
+    is opened; the client comes back after the resume window and the duplicate window and
+    resends k1 in a new session: no second case without a question."""
+    harness = await make_assistant(resume_window_s=0.2, duplicate_window_s=0.2)
+    first = await harness.connect()
+    opened = await first.say("open a support case: I was charged twice for my cleaning", id="k1")
+    await first.close()
+    await asyncio.sleep(0.5)
+    again = await harness.resume(first.session_id)
+    assert again.ready is not None and again.ready["resumed"] is False
+    events = await again.say("open a support case: I was charged twice for my cleaning", id="k1")
+    if events[-1]["awaiting_confirmation"] is not None:
+        events = await again.say("no")
+    await crm_admin.wait_until_settled()
+    tickets = (await writes_applied(crm_admin)).get("POST /v1/customers/{cid}/tickets", 0)
+    assert tickets == 1, (answer(opened), answer(events))
+
+
+async def test_a_new_add_after_a_lost_resume_is_made_without_a_question(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin
+) -> None:
+    """(Written last; the control.) After a resume the store could no longer answer, a
+    new add the to-do list does not hold is made at once (the listing tells it was not
+    made before), and an add resent that the list holds is asked about."""
+    harness = await make_assistant(resume_window_s=0.2, duplicate_window_s=0.2)
+    first = await harness.connect()
+    await first.say("add a task to call the plumber", id="a1")
+    await first.close()
+    await asyncio.sleep(0.5)
+    again = await harness.resume(first.session_id)
+    assert again.ready is not None and again.ready["resumed"] is False
+    resent = await again.say("add a task to call the plumber", id="a1")
+    assert resent[-1]["awaiting_confirmation"] is not None, answer(resent)
+    await again.say("no")
+    new = await again.say("add a task to water the plants", id="a2")
+    assert new[-1]["awaiting_confirmation"] is None, answer(new)
+    now = await titles(crm_admin)
+    assert now.count(PLUMBER) == 1 and now.count("Water the plants") == 1, answer(new)
