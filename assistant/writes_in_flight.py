@@ -61,6 +61,11 @@ class InMemoryWritesInFlight:
     def __init__(self) -> None:
         self._by_customer: dict[str, list[_Entry]] = {}
 
+    def forget_all(self) -> None:
+        """Every customer's entries gone: for a bench that resets the CRM between the
+        sessions it plays (bench/said_around.py), each a world of its own."""
+        self._by_customer.clear()
+
     async def sent(
         self, customer_id: str, owner: str, writes: Sequence[tuple[str, str]], ttl_s: float
     ) -> None:
