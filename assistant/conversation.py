@@ -39,6 +39,7 @@ from assistant.errors import StoreUnavailable
 from assistant.heard_here import HeardHere
 from assistant.heard_state import align_to_heard
 from assistant.recording.recorder import SessionRecording
+from assistant.resent import answer_again
 from assistant.schema import AnswerDelta, AnswerDone, EventSink, TurnDone, TurnStarted
 from assistant.schema import Message as HistoryEntry
 from assistant.services import Services
@@ -307,47 +308,55 @@ class Conversation:
                     self.session = latest
                     if self._recording is not None:
                         self._recording.follow(latest)
-                question_heard = self._heard is None or self._heard.apply(self.session)
-                self.session.last_message_id = message.message_id
-                if message.heard is not None and align_to_heard(self.session, message.heard):
-                    log.info("history aligned to what the platform says was heard")
-                turn = engine.start_turn(
-                    self.session,
-                    message.text,
-                    emit,
-                    message_id=message.message_id,
-                    received_at=message.received_at,
-                    question_heard=question_heard,
-                )
-                self._turn = turn
-                try:
-                    # The runner stops a turn cooperatively (`cancel`, `wind_down`, `close`)
-                    # and never cancels the worker meanwhile, so the worker waits on the
-                    # turn's own task: its end wakes the worker at once (no shield between).
+                again = answer_again(self.session, message.message_id, message.text)
+                if again is not None:
+                    # The last message sent again (its answer lost with a dropped socket):
+                    # answered as before, nothing run again (assistant/resent.py).
+                    log.info("the last message, sent again, is answered as before")
+                    turn = await _said_again(emit, message.message_id, again)
+                    status = "ok"
+                else:
+                    question_heard = self._heard is None or self._heard.apply(self.session)
+                    self.session.last_message_id = message.message_id
+                    if message.heard is not None and align_to_heard(self.session, message.heard):
+                        log.info("history aligned to what the platform says was heard")
+                    turn = engine.start_turn(
+                        self.session,
+                        message.text,
+                        emit,
+                        message_id=message.message_id,
+                        received_at=message.received_at,
+                        question_heard=question_heard,
+                    )
+                    self._turn = turn
                     try:
-                        done = await _ended(turn)
+                        # The runner stops a turn cooperatively (`cancel`, `wind_down`, `close`)
+                        # and never cancels the worker meanwhile, so the worker waits on the
+                        # turn's own task: its end wakes the worker at once (no shield between).
+                        try:
+                            done = await _ended(turn)
+                        finally:
+                            if self._closed:
+                                # Closed meanwhile: nothing more to tell, whatever the turn's end
+                                # (as when the worker itself was cancelled with the connection).
+                                raise asyncio.CancelledError
+                        if done is None:  # stopped before it began: end it as the engine would
+                            done = TurnDone(turn.turn_id, "cancelled", [], 0, None, {})
+                            await emit(TurnStarted(turn.turn_id, message.message_id))
+                            await emit(done)
+                        status = done.status
+                    except asyncio.CancelledError:
+                        raise
+                    except Exception:
+                        log.exception("turn %s failed", turn.turn_id)
+                        status = "failed"
+                        await self._frames.turn_failed(message, turn)
                     finally:
-                        if self._closed:
-                            # Closed meanwhile: nothing more to tell, whatever the turn's end
-                            # (as when the worker itself was cancelled with the connection).
-                            raise asyncio.CancelledError
-                    if done is None:  # stopped before it began: end it as the engine would
-                        done = TurnDone(turn.turn_id, "cancelled", [], 0, None, {})
-                        await emit(TurnStarted(turn.turn_id, message.message_id))
-                        await emit(done)
-                    status = done.status
-                except asyncio.CancelledError:
-                    raise
-                except Exception:
-                    log.exception("turn %s failed", turn.turn_id)
-                    status = "failed"
-                    await self._frames.turn_failed(message, turn)
-                finally:
-                    self._turn = None
-                    self._finished.add(turn.turn_id)
-                    if self._heard is not None:
-                        self._heard = HeardHere.of(self.session)
-                    await store.save(self.session)
+                        self._turn = None
+                        self._finished.add(turn.turn_id)
+                        if self._heard is not None:
+                            self._heard = HeardHere.of(self.session)
+                        await store.save(self.session)
         except StoreUnavailable as exc:
             if turn is None:
                 # The session could not be locked or read: nothing ran, and the customer
@@ -381,6 +390,24 @@ async def _not_run(emit: EventSink, message_id: str | None) -> Turn:
         return done
 
     turn = Turn(asyncio.create_task(say(), name="turn-not-run"), turn_id)
+    await turn.wait()
+    return turn
+
+
+async def _said_again(emit: EventSink, message_id: str | None, text: str) -> Turn:
+    """A turn that only gives the last turn's answer again, ended `ok`: nothing runs
+    (assistant/resent.py)."""
+    turn_id = f"t_{os.urandom(5).hex()}"
+
+    async def say() -> TurnDone:
+        await emit(TurnStarted(turn_id, message_id))
+        await emit(AnswerDelta(turn_id, text))
+        await emit(AnswerDone(turn_id, text))
+        done = TurnDone(turn_id, "ok", [], 0, None, {})
+        await emit(done)
+        return done
+
+    turn = Turn(asyncio.create_task(say(), name="turn-said-again"), turn_id)
     await turn.wait()
     return turn
 

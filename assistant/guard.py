@@ -206,6 +206,15 @@ def _pending_twin(
     return None
 
 
+def _gone_since(call: ToolCall, results: Sequence[ToolResult]) -> bool:
+    """This turn's listing of the open to-dos holds none of the add's title."""
+    listed = any(
+        result.call.tool_name == "crm.listTasks" and result.ok and isinstance(result.result, dict)
+        for result in results
+    )
+    return listed and _pending_twin(call, results) is None
+
+
 def _added_here(title: object, added_here: Sequence[str]) -> bool:
     """Whether a to-do of these words was added in this conversation (`added_here`: the
     keys of its recent writes)."""
@@ -439,6 +448,11 @@ def doubts(
         if earlier is not None:
             if earlier.unconfirmed:
                 doubt = f"I already {earlier.done} a moment ago, and it may have gone through"
+            elif call.tool_name == "crm.addTask" and _gone_since(call, results):
+                # Added, then taken off (undone, deleted or done elsewhere): not "already
+                # added" as though it were there (attacks18: a late copy of the add after
+                # its undo was asked "I already added 'Call the plumber'…").
+                doubt = f"I {earlier.done} a few minutes ago, but it's no longer on your list"
             else:
                 doubt = f"I already {earlier.done} a few minutes ago"
             found.append(Doubt(call, doubt))
@@ -526,3 +540,33 @@ def repeated_shifts(
 
 
 _MOVE_PREFIX = "crm.rescheduleAppointment:"
+MOVED_BY_SHIFT = "I already moved that appointment a few minutes ago, as you asked then"
+
+
+def sent_again_maybe(call: ToolCall) -> str:
+    """Why a write is asked about in a session begun after a lost one."""
+    return (
+        "Our connection dropped just before this, and your message may have been sent"
+        f" again, so I can't tell whether I {done_phrase(call)} already"
+    )
+
+
+def shift_key(call: ToolCall, said: str) -> str | None:
+    """What a move by a shift is known by across the customer's conversations: its
+    visit and the words that asked it; None for another call."""
+    visit = call.arguments.get("appointment_id")
+    if call.tool_name != "crm.rescheduleAppointment" or not isinstance(visit, str):
+        return None
+    return f"shift:{visit}:{' '.join(_WORDISH.findall(said.lower()))}"
+
+
+def moved_here(
+    call: ToolCall, recent: Sequence[RecentWrite], *, now: float, window_s: float
+) -> bool:
+    """Whether this conversation moved `call`'s visit within the window (its own
+    repeats are judged by `repeated_shifts`)."""
+    visit = call.arguments.get("appointment_id")
+    marker = f"('appointment_id', {visit!r})"
+    return any(
+        now - w.at < window_s and w.key.startswith(_MOVE_PREFIX) and marker in w.key for w in recent
+    )

@@ -100,6 +100,18 @@ _IN_FLIGHT_MAX_S = 30.0
 _UNCONFIRMED_SETTLE_S = 60.0
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Shifts:
+    """Moves by a shift noted for the customer (call id → key), and those to ask about."""
+
+    noted: dict[str, str]
+    doubts: list[guard.Doubt]
+
+
+# A session begun after a lost one: its first turns may carry messages sent again.
+_AFTER_LOST_TURNS = 3
+
+
 def _owner(state: TurnState) -> str:
     return f"{state.session.session_id}/{state.turn_id}"
 
@@ -546,12 +558,94 @@ class WriteIntegrity:
                 )
                 if doubt.call.call_id not in taken
             ]
+            shifted = await self._shifted_elsewhere(state, writes, said, recent, now)
+            taken = {doubt.call.call_id for doubt in held}
+            held += [doubt for doubt in shifted.doubts if doubt.call.call_id not in taken]
+        else:
+            shifted = _Shifts({}, [])
+        if state.session.after_lost:
+            _, said = as_said.request_texts(state.session.history)
+            taken = {doubt.call.call_id for doubt in held}
+            held += [
+                doubt
+                for doubt in self._maybe_sent_again(state, writes, said)
+                if doubt.call.call_id not in taken
+            ]
         if not held:
             return calls
         held_ids = {doubt.call.call_id for doubt in held}
         self._unclaim(state, [call for call in claimed if call.call_id in held_ids])
+        self._unnote(state, [key for cid, key in shifted.noted.items() if cid in held_ids])
         self._ask(state, [doubt.call for doubt in held], guard.doubt_wording(held))
         return [call for call in calls if call.call_id not in held_ids]
+
+    async def _shifted_elsewhere(
+        self,
+        state: TurnState,
+        writes: Sequence[ToolCall],
+        said: Sequence[str],
+        recent: Sequence[RecentWrite],
+        now: float,
+    ) -> _Shifts:
+        """Moves by a shift ("push my haircut back an hour") noted for the customer across
+        their conversations for the duplicate window; the ones another conversation of
+        theirs made in the same words within it are asked about (attacks18: a client back
+        after the resume window, a new session, resent the message under its id and the
+        haircut was moved a second hour, unasked). This conversation's own repeats are
+        `repeated_shifts`'s to judge."""
+        customer = state.session.customer
+        if customer is None or not said or targets.shift_said(said[:1]) is None:
+            return _Shifts({}, [])
+        keys = {
+            call.call_id: key
+            for call in writes
+            if (key := guard.shift_key(call, said[0])) is not None
+        }
+        if not keys:
+            return _Shifts({}, [])
+        others = await self._in_flight.claim(
+            customer.customer_id,
+            _owner(state),
+            [(key, "moving that appointment") for key in keys.values()],
+            self._duplicate_window_s,
+        )
+        window = self._duplicate_window_s
+        doubts = [
+            guard.Doubt(call, guard.MOVED_BY_SHIFT)
+            for call in writes
+            if keys.get(call.call_id) in others
+            and not guard.moved_here(call, recent, now=now, window_s=window)
+        ]
+        return _Shifts(keys, doubts)
+
+    def _maybe_sent_again(
+        self, state: TurnState, writes: Sequence[ToolCall], said: Sequence[str]
+    ) -> list[guard.Doubt]:
+        """In the first turns of a session begun by a resume the store could no longer
+        answer, a write that would be made a second time if its message was sent again,
+        and that no listing shows made already, is asked about first: the client's outbox
+        may be sending what it sent before, after the resume and duplicate windows
+        (attacks18: the haircut moved a second hour, a second support case opened). A
+        move by a shift and a support case; an add or a booking is checked against the
+        CRM's listing (`guard.doubts`): not there, it was not made."""
+        session = state.session
+        if not session.after_lost or session.turns > _AFTER_LOST_TURNS:
+            return []
+        shift = bool(said) and targets.shift_said(said[:1]) is not None
+        return [
+            guard.Doubt(call, guard.sent_again_maybe(call))
+            for call in writes
+            if call.tool_name == "crm.createTicket"
+            or (shift and call.tool_name == "crm.rescheduleAppointment")
+        ]
+
+    def _unnote(self, state: TurnState, keys: Sequence[str]) -> None:
+        """Shifts noted, then held for a question (or not made): not made after all."""
+        customer = state.session.customer
+        if customer is None:
+            return
+        for key in keys:
+            self._settle(customer.customer_id, _owner(state), key, 0.0)
 
     def _plain_write(self, call: ToolCall) -> bool:
         tool = self._executor.tool(call.tool_name)
@@ -612,6 +706,12 @@ class WriteIntegrity:
         if not sent:
             return  # most rounds only read: nothing to note, the window is pruned later
         self._answered(state, [r for r in sent if guard.creates(r.call.tool_name)])
+        failed = [r.call for r in sent if not r.ok and not _may_still_land(r)]
+        if failed and any(call.tool_name == "crm.rescheduleAppointment" for call in failed):
+            # A move by a shift noted before it was sent, and not made (_shifted_elsewhere).
+            _, said = as_said.request_texts(state.session.history)
+            keys = [key for call in failed if said and (key := guard.shift_key(call, said[0]))]
+            self._unnote(state, keys)
         made = [r for r in sent if r.ok or _may_still_land(r)]
         if not made:
             return

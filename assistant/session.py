@@ -93,6 +93,10 @@ class Session:
     turns: int = 0  # turns started so far
     # The client's id of the message the last turn answered (told on a resume).
     last_message_id: str | None = None
+    # Begun when the client asked to continue a conversation the store no longer held
+    # (its resume window over): the first messages it sends may be ones it sends again,
+    # whose first answer it never saw (assistant/resent.py, integrity.py).
+    after_lost: bool = False
     # The id of each history entry, in step with `history`; ids only grow.
     entry_ids: list[int] = field(default_factory=list)
     next_entry_id: int = 1

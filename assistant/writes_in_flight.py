@@ -25,6 +25,7 @@ another reason) is settled at once; one already in flight elsewhere is not noted
 from __future__ import annotations
 
 import json
+import math
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -59,6 +60,11 @@ class InMemoryWritesInFlight:
 
     def __init__(self) -> None:
         self._by_customer: dict[str, list[_Entry]] = {}
+
+    def forget_all(self) -> None:
+        """Every customer's entries gone: for a bench that resets the CRM between the
+        sessions it plays (bench/said_around.py), each a world of its own."""
+        self._by_customer.clear()
 
     async def sent(
         self, customer_id: str, owner: str, writes: Sequence[tuple[str, str]], ttl_s: float
@@ -121,13 +127,21 @@ for i = 4, #ARGV, 2 do
     noted = true
   end
 end
-if noted then redis.call('EXPIRE', KEYS[1], tonumber(ARGV[2])) end
+if noted and redis.call('TTL', KEYS[1]) < tonumber(ARGV[2]) then
+  redis.call('EXPIRE', KEYS[1], tonumber(ARGV[2]))
+end
 return others
 """
 
 # The hash outlives every entry in it (each carries its own end); it only goes with the
-# customer's last write.
+# customer's last write. Its life is only ever lengthened: an entry noted for longer (a
+# move by a shift, kept for the duplicate window: integrity.py) is not cut short by a
+# create noted after it.
 _HASH_TTL_S = 300
+
+
+def _hash_ttl(ttl_s: float) -> int:
+    return max(_HASH_TTL_S, math.ceil(ttl_s) + 1)
 
 
 class RedisWritesInFlight:
@@ -150,14 +164,14 @@ class RedisWritesInFlight:
         async with self._client.pipeline(transaction=False) as pipe:
             for key, doing in writes:
                 pipe.hset(name, f"{owner}|{key}", json.dumps({"doing": doing, "until": until}))
-            pipe.expire(name, _HASH_TTL_S)
+            _lengthen(pipe, name, _hash_ttl(ttl_s))
             await pipe.execute()
 
     async def claim(
         self, customer_id: str, owner: str, writes: Sequence[tuple[str, str]], ttl_s: float
     ) -> dict[str, str]:
         now = time.time()
-        args: list[str | float] = [now, _HASH_TTL_S, owner]
+        args: list[str | float] = [now, _hash_ttl(ttl_s), owner]
         for key, doing in writes:
             args += [key, json.dumps({"doing": doing, "until": now + ttl_s})]
         answer: Any = await self._claim(keys=[self._hash(customer_id)], args=args)
@@ -179,5 +193,12 @@ class RedisWritesInFlight:
         entry["until"] = time.time() + keep_s
         async with self._client.pipeline(transaction=False) as pipe:
             pipe.hset(name, field, json.dumps(entry))
-            pipe.expire(name, _HASH_TTL_S)
+            _lengthen(pipe, name, _hash_ttl(keep_s))
             await pipe.execute()
+
+
+def _lengthen(pipe: Any, name: str, ttl_s: int) -> None:
+    """The hash's life set to `ttl_s` if it has none (just made), else lengthened to it,
+    never shortened (Redis 7's EXPIRE NX and GT)."""
+    pipe.expire(name, ttl_s, nx=True)
+    pipe.expire(name, ttl_s, gt=True)

@@ -27,6 +27,7 @@ before the upgrade and never logged.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hmac
 import logging
 import uuid
@@ -35,6 +36,7 @@ from typing import Any, Final
 from aiohttp import WSMsgType, web
 
 from assistant.conversation import Conversation, Message, open_conversation
+from assistant.errors import StoreUnavailable
 from assistant.schema import ToolFinished, ToolStarted
 from assistant.services import SERVICES, Services
 from assistant.transports.admission import CONNECTION_LIMITS, SATURATED, Refusal
@@ -85,7 +87,6 @@ class RetellCall:
         self._speaking: asyncio.Task[None] | None = None
         self._current: TurnStream | None = None
         self._ended = False
-        self._answered = LastAnswer()  # for Retell asking again for the same transcript
 
     async def run(self) -> None:
         try:
@@ -206,7 +207,7 @@ class RetellCall:
             await self._respond(response_id, "", complete=True)
         elif wants_person(asked.text):
             await self._hand_off(response_id, "caller_request")
-        elif (answered := self._answered.for_retry(asked.fingerprint)) is not None:
+        elif (answered := self._answers.for_retry(asked.fingerprint)) is not None:
             log.info("retell: the same transcript again is answered as before, not run again")
             await self._respond(response_id, answered.text, complete=True)
         else:
@@ -264,8 +265,27 @@ class RetellCall:
                 if self._frames.wants_handoff():
                     await self._hand_off(response_id, "repeated_failures")
                 else:
-                    self._answered.keep(asked, str(response_id), spoken.text, item.status)
+                    await self._keep(asked, str(response_id), spoken.text, item.status)
                     await self._respond(response_id, "", complete=True)
+
+    @property
+    def _answers(self) -> LastAnswer:
+        """The answers given in full, kept in the call's session (so in the session
+        store): Retell reconnecting on a new socket (auto_reconnect), here or on another
+        worker, and asking again for a response it had, is answered as before (attacks18:
+        a reconnect asking response 2 'yes' again heard "There's nothing waiting for a
+        yes just now", the per-socket record gone with the old socket)."""
+        if self._conversation is None:
+            return LastAnswer()
+        return LastAnswer(self._conversation.session.answered)
+
+    async def _keep(self, asked: str, response_id: str, text: str, status: str) -> None:
+        """A turn's answer kept, and the session saved with it (the turn's own save may
+        have gone before the answer was complete), as platform_calls does."""
+        self._answers.keep(asked, response_id, text, status)
+        if self._conversation is not None:
+            with contextlib.suppress(StoreUnavailable):
+                await self._services.sessions.save(self._conversation.session)
 
     async def _hand_off(self, response_id: int, reason: HandoffReason) -> None:
         self._ended = True

@@ -205,6 +205,7 @@ async def _run_session(
         resumed = await conversation.resume(
             resume_id, claims.customer_id, wait_s=app[WS_TUNING].resume_wait_s
         )
+        conversation.session.after_lost = not resumed
     with trace_context(trace_id, session_id=conversation.session.session_id):
         track(app, ws, connection.end)
         await connection.serve(
@@ -349,6 +350,8 @@ class WsConnection:
         )
         if resumed:
             self._budgets = self._limits.for_session(frame.session_id, customer_id or "")
+        else:
+            conversation.session.after_lost = True
         await self._send_ready(resumed=resumed)
 
     def _schedule_expiry(self, expires_at: float | None) -> asyncio.TimerHandle:
