@@ -155,6 +155,28 @@ async def _relay(make_assistant: MakeAssistant) -> RelayClient:
 # -- /v1/ws: message ids -----------------------------------------------------------------
 
 
+async def _shift_resent_in_a_new_session(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin, **settings: Any
+) -> None:
+    """ "push my haircut back an hour" (id s1), the socket closed, the session let go past
+    the resume window, and s1 resent in the new one: moved one hour, not two (a question
+    asked first is answered no)."""
+    before = await _haircut(crm_admin)
+    assert before is not None
+    harness = await make_assistant(**settings)
+    first = await harness.connect()
+    await first.say("push my haircut back an hour", id="s1")
+    await first.close()
+    await asyncio.sleep(0.5)
+    again = await harness.resume(first.session_id)
+    assert again.ready is not None and again.ready["resumed"] is False
+    events = await again.say("push my haircut back an hour", id="s1")
+    if events[-1]["awaiting_confirmation"] is not None:
+        events = await again.say("no")
+    await crm_admin.wait_until_settled()
+    assert await _haircut(crm_admin) == before + timedelta(hours=1), answer(events)
+
+
 async def test_a_shift_resent_with_its_id_after_its_answer_was_lost_moves_one_hour(
     make_assistant: MakeAssistant, crm_admin: CrmAdmin
 ) -> None:
@@ -624,20 +646,7 @@ async def test_a_shift_resent_after_the_resume_window_is_not_moved_a_second_hour
     """(Written after the fixes.) 'push my haircut back an hour' (id s1) is answered; the
     client comes back after the resume window (a new session) and resends s1: the
     haircut is never two hours later without a question."""
-    before = await _haircut(crm_admin)
-    assert before is not None
-    harness = await make_assistant(resume_window_s=0.2)
-    first = await harness.connect()
-    await first.say("push my haircut back an hour", id="s1")
-    await first.close()
-    await asyncio.sleep(0.5)
-    again = await harness.resume(first.session_id)
-    assert again.ready is not None and again.ready["resumed"] is False
-    events = await again.say("push my haircut back an hour", id="s1")
-    if events[-1]["awaiting_confirmation"] is not None:
-        events = await again.say("no")
-    await crm_admin.wait_until_settled()
-    assert await _haircut(crm_admin) == before + timedelta(hours=1), answer(events)
+    await _shift_resent_in_a_new_session(make_assistant, crm_admin, resume_window_s=0.2)
 
 
 async def test_retell_a_late_copy_on_a_new_socket_keeps_the_question_asked_since(
@@ -828,20 +837,9 @@ async def test_a_shift_resent_after_both_windows_is_not_moved_a_second_hour_unas
     over too (the customer's memory of the move gone): the client asked to continue a
     conversation that is no longer held, so what it sends next may be sent again; the
     haircut is never two hours later without a question."""
-    before = await _haircut(crm_admin)
-    assert before is not None
-    harness = await make_assistant(resume_window_s=0.2, duplicate_window_s=0.2)
-    first = await harness.connect()
-    await first.say("push my haircut back an hour", id="s1")
-    await first.close()
-    await asyncio.sleep(0.5)
-    again = await harness.resume(first.session_id)
-    assert again.ready is not None and again.ready["resumed"] is False
-    events = await again.say("push my haircut back an hour", id="s1")
-    if events[-1]["awaiting_confirmation"] is not None:
-        events = await again.say("no")
-    await crm_admin.wait_until_settled()
-    assert await _haircut(crm_admin) == before + timedelta(hours=1), answer(events)
+    await _shift_resent_in_a_new_session(
+        make_assistant, crm_admin, resume_window_s=0.2, duplicate_window_s=0.2
+    )
 
 
 async def test_a_case_resent_after_both_windows_is_not_opened_twice_unasked(
