@@ -59,11 +59,11 @@ _NAMED_DOER = rx(
     r"|month|year|while|few days|few weeks|couple of weeks)s? ago)\s+)*"
     rf"(?:my|our|the|your|his|her|their)\s+(?:[\w'-]+\s+)?(?:{PERSON}|{_STAFF})"
     r"(?:\s+(?:always|already|never|just|also|usually|will|'ll|is|was|has|had|have|can|could"
-    r"|keeps|kept|going to|gonna|about to))*$"
+    r"|keeps|kept|going to|gonna|about to|used to))*$"
 )
 _AUX_OR_ADVERB = rx(
     r"\s(?:always|already|never|just|also|usually|will|'ll|is|was|has|had|have|can|could"
-    r"|keeps|kept|going to|gonna|about to)$"
+    r"|keeps|kept|going to|gonna|about to|used to)$"
 )
 # A to-do said done by the customer: ticked off ("I finished the groceries task", "I've
 # already completed it"), not "I used to complete it" nor "I keep trying to".
@@ -89,8 +89,11 @@ _ASKED = rx(
     r"|hoping|trying|wanting|needing|here)\b"
     rf"|{_I}(?:\s+(?:am|are|was|were))?\s+{_ADV}wonder(?:ing)? (?:if|whether)\b"
     rf"|{_I}\s+{_ADV}(?:hope|trust) (?:you|u)\b"
+    # ("would you ever cancel it without asking?" asks what the assistant does, not for it)
     r"|(?:can|could|may|might|would|will|won't|wouldn't|shall)\s+(?:you|u|i|we|someone|somebody"
-    r"|anyone|anybody)\b"
+    r"|anyone|anybody)\b(?!\s+ever\b)"
+    # "I've decided to cancel my haircut", "we've chosen to move it"
+    rf"|{_I}(?:\s+(?:have|had))?\s+{_ADV}(?:decided|chosen|made up my mind) to\b"
     r"|(?:am|are) (?:i|we) able to\b"
     r"|(?:you|u)\s+(?:can|could|may|might as well|should|need to|have to|must|'ve got to|got to"
     r"|'d better|had better|couldn't|could not|wouldn't|would not)\b"
