@@ -290,24 +290,34 @@ async def test_a_late_copy_of_an_add_after_it_was_undone_does_not_bring_it_back_
 # -- a write that timed out, then "try again" ----------------------------------------------
 
 
-async def test_a_shift_that_timed_out_and_landed_then_try_again_moves_one_hour(
-    make_assistant: MakeAssistant, crm_admin: CrmAdmin
+async def _late_shift_then_try_again(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin, *, latency_ms: int, landed: bool
 ) -> None:
-    """'push my haircut back an hour': the CRM moves it 1.5 s later (past the turn's
-    deadline, told not confirmed); once it has landed the customer says 'try again': the
-    haircut is one hour later, not two, and the answer says where it is."""
-    await crm_admin.add_fault(method="PATCH", path=MOVE_PATH, latency_ms=1500, times=1)
+    """'push my haircut back an hour' landing `latency_ms` late (past the turn's deadline),
+    then 'try again' (once it has `landed`, or at once): one hour later, never two (a
+    question asked first is answered no)."""
+    await crm_admin.add_fault(method="PATCH", path=MOVE_PATH, latency_ms=latency_ms, times=1)
     before = await _haircut(crm_admin)
     assert before is not None
     chat = await (await make_assistant(**FAST)).connect()
     first = await chat.say("push my haircut back an hour")
-    await crm_admin.wait_until_settled()
+    if landed:
+        await crm_admin.wait_until_settled()
     events = await chat.say("try again")
     if events[-1]["awaiting_confirmation"] is not None:
         events = await chat.say("no")
     said_again = answer(events)
     await crm_admin.wait_until_settled()
     assert await _haircut(crm_admin) == before + timedelta(hours=1), (answer(first), said_again)
+
+
+async def test_a_shift_that_timed_out_and_landed_then_try_again_moves_one_hour(
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin
+) -> None:
+    """'push my haircut back an hour': the CRM moves it 1.5 s later (past the turn's
+    deadline, told not confirmed); once it has landed the customer says 'try again': the
+    haircut is one hour later, not two, and the answer says where it is."""
+    await _late_shift_then_try_again(make_assistant, crm_admin, latency_ms=1500, landed=True)
 
 
 async def test_a_shift_that_timed_out_then_try_again_while_in_flight_moves_one_hour(
@@ -315,17 +325,7 @@ async def test_a_shift_that_timed_out_then_try_again_while_in_flight_moves_one_h
 ) -> None:
     """The same, with 'try again' said at once, while the late move is still being made:
     one hour later in the end, never two."""
-    await crm_admin.add_fault(method="PATCH", path=MOVE_PATH, latency_ms=2500, times=1)
-    before = await _haircut(crm_admin)
-    assert before is not None
-    chat = await (await make_assistant(**FAST)).connect()
-    first = await chat.say("push my haircut back an hour")
-    events = await chat.say("try again")
-    if events[-1]["awaiting_confirmation"] is not None:
-        events = await chat.say("no")
-    said_again = answer(events)
-    await crm_admin.wait_until_settled()
-    assert await _haircut(crm_admin) == before + timedelta(hours=1), (answer(first), said_again)
+    await _late_shift_then_try_again(make_assistant, crm_admin, latency_ms=2500, landed=False)
 
 
 async def test_a_cancel_that_timed_out_and_landed_then_try_again_cancels_nothing_more(
