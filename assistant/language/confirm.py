@@ -85,6 +85,12 @@ _GO_AHEAD_REST = rx(
 )
 
 
+_DONE_ASKED = rx(
+    r"\b(?:did|didn't|have|haven't|has|hasn't|had)\s+(?:you|u|it|that|this|we|i|they|anyone"
+    r"|someone|somebody)\b"
+)
+
+
 def is_affirmative(text: str) -> bool:
     """True when the message clearly means yes ("pretend I said yes" does not)."""
     if pretends_a_yes(text):
@@ -104,6 +110,15 @@ def is_affirmative(text: str) -> bool:
     if match is None:
         return False
     if match.start() > 0 and (asked := _WH_OPENS.match(said)) and asked.end() <= match.start():
+        return False
+    if (
+        match.start() > 0
+        and (done_asked := _DONE_ASKED.search(said)) is not None
+        and done_asked.start() < match.start()
+        and not any(mark in said[done_asked.end() : match.start()] for mark in "?.!")
+    ):
+        # "did you do it?", "the app said it was done, did you go ahead?": whether it was
+        # done, asked (was: taken for a yes to the change offered, and it was made)
         return False
     if match.start() > 0 and "?" in text and _STATE_ASKED.search(said):
         # "so it's definitely cancelled?": the customer asks whether it is done, the word

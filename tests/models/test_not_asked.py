@@ -188,6 +188,22 @@ async def test_an_offered_change_is_made_on_a_yes() -> None:
 
 
 @pytest.mark.parametrize(
+    "asked", ["did you do it?", "the app said it was done, did you do it?", "did you go ahead?"]
+)
+async def test_whether_an_offered_change_was_made_asked_makes_nothing(asked: str) -> None:
+    """(Found after the fixes: "did you do it?" was read as the yes to the offer, and the
+    haircut was moved.) A yes after it still makes the change once."""
+    history: list[Message] = []
+    await play("i tried to move my haircut to saturday on the app", history)
+    question = await play(asked, history)
+    assert not _made(question), question.answer
+    yes = await play("yes please", history)
+    assert [c.tool_name for cs in yes.rounds for c in cs if c.tool_name in WRITE_TOOLS] == [
+        "crm.rescheduleAppointment"
+    ]
+
+
+@pytest.mark.parametrize(
     "frame",
     [
         "{v} {o}",
