@@ -85,6 +85,15 @@ _GO_AHEAD_REST = rx(
 )
 
 
+_NOT_NOW_OR_ON_A_CONDITION = rx(
+    r"\b(?:later|tomorrow|tonight|next (?:week|month)|in (?:a|an|\d+|a few|a couple of)"
+    r" (?:bit|while|moment|hour|hours|minutes?|days?|weeks?)|after (?!all\b)\w+"
+    r"|(?:once|when|before) (?:i|we|i've|we've|i'm|we're)\b|until|till"
+    r"|only if|unless"
+    r"|if (?!(?:you|u) (?:can|could|want|like|don't mind|do not mind|please)\b|possible\b"
+    r"|(?:that's|that is|it's|it is) (?:ok|okay|fine|alright|all right|possible)\b))"
+    r"|\bbut\b[^.!]*\?"
+)
 _DONE_ASKED = rx(
     r"\b(?:did|didn't|have|haven't|has|hasn't|had)\s+(?:you|u|it|that|this|we|i|they|anyone"
     r"|someone|somebody)\b"
@@ -105,6 +114,10 @@ def is_affirmative(text: str) -> bool:
         if not said.strip(" ,.!?"):
             return False
     if _NEGATIVE.search(said) or _CHANGED.search(said) or _A_MOMENT.search(said):
+        return False
+    if _NOT_NOW_OR_ON_A_CONDITION.search(said):
+        # "do it later", "go ahead tomorrow", "yes once I check with my wife", "yes if it's
+        # free", "sure, but is it refundable?": no yes to the change now (each was made)
         return False
     match = _AFFIRMATIVE.search(said)
     if match is None:
