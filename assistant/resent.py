@@ -24,9 +24,9 @@ the customer's next message, not a copy of an old one.
 
 from __future__ import annotations
 
+from assistant.said_words import said_words
 from assistant.schema import AssistantTurn, ToolExchange, UserTurn
 from assistant.session import Session
-from assistant.transports.platform_retry import said_words
 
 
 def answer_again(session: Session, message_id: str | None, text: str) -> str | None:

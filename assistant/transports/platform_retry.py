@@ -29,23 +29,15 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 import time
 from collections.abc import Sequence
 from typing import Final
 
 from assistant.answers_kept import KEPT_ANSWERS, Answered, KeptAnswers
+from assistant.said_words import said_words
 
-# A word with what joins its parts ("maria.new@example.com", "o'brien", "555-0123" stay
-# whole); the stops, commas and case around words are the recogniser's, not the caller's.
-_SAID_WORD = re.compile(r"[^\W_]+(?:[.@'’_+\-/:][^\W_]+)*")
 # The platform's own instructions: rendered again on every request (a clock, a date).
 _NOT_SAID: Final = frozenset({"system", "developer"})
-
-
-def said_words(text: str) -> str:
-    """`text` as its words, lower case, without the punctuation around them."""
-    return " ".join(_SAID_WORD.findall(text.casefold()))
 
 
 def fingerprint(said: Sequence[tuple[str, str]]) -> str:
