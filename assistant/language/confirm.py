@@ -87,7 +87,7 @@ _GO_AHEAD_REST = rx(
 
 _NOT_NOW_OR_ON_A_CONDITION = rx(
     r"\b(?:later|tomorrow|tonight|next (?:week|month)|in (?:a|an|\d+|a few|a couple of)"
-    r" (?:bit|while|moment|hour|hours|minutes?|days?|weeks?)|after (?!all\b)\w+"
+    r" (?:bit|while|moment|hour|hours|minutes?|days?|weeks?)|after (?!all\b|that\b|this\b|it\b)\w+"
     r"|(?:once|when|before) (?:i|we|i've|we've|i'm|we're)\b|until|till"
     r"|only if|unless"
     r"|if (?!(?:you|u) (?:can|could|want|like|don't mind|do not mind|please)\b|possible\b"

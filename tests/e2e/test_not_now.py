@@ -7,7 +7,7 @@ but is it refundable?". First run: six of the seven CANCELLED THE HAIRCUT at onc
 tried to move my haircut to saturday on the app" (offered) → "the app said it was done, did
 you do it?" MOVED IT: "do it" in a question whether it was done was read as the yes. Now
 neither is a yes (language/confirm.py); "ok, do it when you can", "yes please, if you can",
-"yes, if that's ok" still are (the controls).
+"yes, if that's ok", "yes, and after that tell me my balance" still are (the controls).
 """
 
 from __future__ import annotations
@@ -26,6 +26,6 @@ NOT_NOW: Path = DATA / "conversations_not_now.jsonl"
 async def test_a_yes_for_later_or_on_a_condition_changes_nothing_now(
     make_assistant: MakeAssistant, crm_admin: CrmAdmin, capsys: Any
 ) -> None:
-    assert len(read_cases(NOT_NOW)) == 13
+    assert len(read_cases(NOT_NOW)) == 15
     share, failed = await score(make_assistant, crm_admin, NOT_NOW, capsys)
     assert share == 1.0, failed
