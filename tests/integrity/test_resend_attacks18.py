@@ -155,6 +155,24 @@ async def _relay(make_assistant: MakeAssistant) -> RelayClient:
 # -- /v1/ws: message ids -----------------------------------------------------------------
 
 
+async def _resent_in_a_new_session(
+    harness: Any, said: str, message_id: str
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """`said` under `message_id`, the socket closed, the session let go past the resume
+    window, and the same message resent in the new one (a question asked is answered no):
+    the events of the first saying and of the resend."""
+    first = await harness.connect()
+    said_first = await first.say(said, id=message_id)
+    await first.close()
+    await asyncio.sleep(0.5)
+    again = await harness.resume(first.session_id)
+    assert again.ready is not None and again.ready["resumed"] is False
+    events = await again.say(said, id=message_id)
+    if events[-1]["awaiting_confirmation"] is not None:
+        events = await again.say("no")
+    return said_first, events
+
+
 async def _shift_resent_in_a_new_session(
     make_assistant: MakeAssistant, crm_admin: CrmAdmin, **settings: Any
 ) -> None:
@@ -164,15 +182,7 @@ async def _shift_resent_in_a_new_session(
     before = await _haircut(crm_admin)
     assert before is not None
     harness = await make_assistant(**settings)
-    first = await harness.connect()
-    await first.say("push my haircut back an hour", id="s1")
-    await first.close()
-    await asyncio.sleep(0.5)
-    again = await harness.resume(first.session_id)
-    assert again.ready is not None and again.ready["resumed"] is False
-    events = await again.say("push my haircut back an hour", id="s1")
-    if events[-1]["awaiting_confirmation"] is not None:
-        events = await again.say("no")
+    _, events = await _resent_in_a_new_session(harness, "push my haircut back an hour", "s1")
     await crm_admin.wait_until_settled()
     assert await _haircut(crm_admin) == before + timedelta(hours=1), answer(events)
 
@@ -849,15 +859,8 @@ async def test_a_case_resent_after_both_windows_is_not_opened_twice_unasked(
     is opened; the client comes back after the resume window and the duplicate window and
     resends k1 in a new session: no second case without a question."""
     harness = await make_assistant(resume_window_s=0.2, duplicate_window_s=0.2)
-    first = await harness.connect()
-    opened = await first.say("open a support case: I was charged twice for my cleaning", id="k1")
-    await first.close()
-    await asyncio.sleep(0.5)
-    again = await harness.resume(first.session_id)
-    assert again.ready is not None and again.ready["resumed"] is False
-    events = await again.say("open a support case: I was charged twice for my cleaning", id="k1")
-    if events[-1]["awaiting_confirmation"] is not None:
-        events = await again.say("no")
+    said = "open a support case: I was charged twice for my cleaning"
+    opened, events = await _resent_in_a_new_session(harness, said, "k1")
     await crm_admin.wait_until_settled()
     tickets = (await writes_applied(crm_admin)).get("POST /v1/customers/{cid}/tickets", 0)
     assert tickets == 1, (answer(opened), answer(events))
