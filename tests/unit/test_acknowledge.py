@@ -43,9 +43,31 @@ def test_four_hints() -> None:
     )
 
 
-def test_repeated_hints_are_said_once() -> None:
-    """Two identical calls' hints do not make the sentence say it twice."""
-    assert merge_hints(["adding that task", "adding that task"]) == "Sure, I'll add that task."
+def test_repeated_hints_are_said_once_for_as_many_things() -> None:
+    """Two identical calls' hints are said once, and for two things: the customer hears
+    that two tasks are being added, not "that task" while two are."""
+    assert merge_hints(["adding that task", "adding that task"]) == (
+        "Sure, I'll add those two tasks."
+    )
+
+
+@pytest.mark.parametrize(
+    ("hints", "said"),
+    [
+        (["marking that task complete"] * 3, "Sure, I'll mark those three tasks complete."),
+        (["moving your appointment"] * 2, "Sure, I'll move your two appointments."),
+        (
+            ["cancelling that appointment"] * 2 + ["checking your billing"],
+            "Sure, I'll cancel those two appointments and check your billing.",
+        ),
+        # Nothing in the hint to count: said once, as it is, rather than a wrong plural.
+        (["pulling up your account"] * 2, "Sure, I'll pull up your account."),
+    ],
+)
+def test_a_hint_for_several_calls_counts_them(hints: list[str], said: str) -> None:
+    """Three completions in one round are "those three tasks" (a bulk change was
+    acknowledged as "mark that task complete" while three were ticked off)."""
+    assert merge_hints(hints) == said
 
 
 def test_no_hints_no_acknowledgement() -> None:
