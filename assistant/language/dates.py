@@ -824,8 +824,10 @@ def _time_unread(text: str, time_span: Span | None, spans: list[Span]) -> bool:
 # said before it (assistant.language.intents puts it in), not implied by the hour.
 # So is "on it" before an hour ("could you put a consultation on it at 9", after "have I
 # got anything on the 23rd?"): a day talked about, never tomorrow by default.
+# "Same day" said bare ("haircut 4pm same day", a chat's shorthand) points back just the
+# same: it booked a haircut today at 4.
 _DAY_REFERRED = rx(
-    r"\b(?:(?:the|that) same (?:day|date)|that (?:day|date))\b|\bon it (?:at|around|for) \d"
+    r"\b(?:(?:(?:the|that) )?same (?:day|date)|that (?:day|date))\b|\bon it (?:at|around|for) \d"
 ).search
 
 

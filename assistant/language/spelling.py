@@ -163,6 +163,13 @@ MISSPELT = {
     "biling": "billing",
     "invoce": "invoice",
     "invoces": "invoices",
+    "nvm": "never mind",
+    "bal": "balance",
+    "cxl": "cancel",
+    "canx": "cancel",
+    "resched": "reschedule",
+    "wk": "week",
+    "wks": "weeks",
 }
 SLANG.update(MISSPELT)
 

@@ -950,7 +950,8 @@ _PAST_VERBS = {
 }
 _PAST_DONE = rx(
     r"^(?:(?:oh|well|so|actually|um|uh|yeah|and)[ ,]+)*"
-    r"(?:i|i've|i have|we|we've)(?: already| just| finally| actually)? (?P<verb>"
+    # "renewed the car insurance", typed as a note is, with no one said to have done it
+    r"(?:(?:i|i've|i have|we|we've)(?: already| just| finally| actually)? )?(?P<verb>"
     + "|".join(sorted(_PAST_VERBS, key=len, reverse=True))
     # "I bought the groceries already": the word after the thing says when, not what.
     + r") (?P<t>.+?)(?: already| now| too| as well| earlier| today| yesterday| this morning"
@@ -996,6 +997,19 @@ _PASSIVE_DONE = rx(
 )
 
 
+# "car insurance renewed", "groceries bought": the same typed as a note, without "is": a
+# thing of a few words and a verb of its own in the past (never a person, "i renewed",
+# "she paid", nor a request, "mark the groceries … done", which the asks read).
+_NOTED_DONE = rx(
+    r"^(?!(?:i|we|you|he|she|they|someone|somebody|nobody|no one|mark|tick|check|cross"
+    r"|complete|set|make|move|add|put|change|update|cancel|book|delete|remove|please|can"
+    r"|could|would|will|did|do|does|has|have|is|are|was|were)\b)"
+    r"(?P<t>(?:the |my )?[a-z'-]+(?: [a-z'-]+){0,3}) (?P<verb>"
+    + "|".join(sorted((v for v, stem in _PAST_VERBS.items() if stem), key=len, reverse=True))
+    + r")(?: now| already| today| yesterday| this morning| last night| earlier)*[.!]*$"
+)
+
+
 # "mark groceries as not done", "untick the eye exam": the opposite of completing it,
 # which no tool does (limits.py says so); it must never complete the task.
 _NOT_DONE = rx(
@@ -1027,7 +1041,9 @@ def complete(c: Clause) -> list[Intent] | None:
         # "just tell me if the cleaning bill is paid", "check whether the groceries are
         # done": asked, not told (a question of its own reads whether it is done)
         return None
-    past = told and (_PAST_DONE.search(c.text) or _PASSIVE_DONE.search(c.text))
+    past = told and (
+        _PAST_DONE.search(c.text) or _PASSIVE_DONE.search(c.text) or _NOTED_DONE.search(c.text)
+    )
     if past and past.group("verb") == "paid" and _PAID_ACCOUNT.search(past.group("t")):
         return None
     if past and not (APPT_NOUN.search(c.text) or _ACCOUNT_THING.search(past.group("t"))):

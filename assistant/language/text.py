@@ -77,6 +77,18 @@ _SYMBOLS = (
     (rx(r"\b(?:close|end) of business\b|(?<=\bby )(?:c\.?o\.?b|eob)\b"), "end of day"),
     (rx(r"\b(?:no|not) later than\b"), "by"),
     (rx(r",? at the (?:very )?latest\b"), ""),
+    # A chat's hour: "tues 10a", "7:30p" (not a flat or a suite's letter: "apt 10a")
+    (
+        rx(
+            r"(?<!apt )(?<!apartment )(?<!suite )(?<!unit )(?<!flat )(?<!room )(?<!#)"
+            r"\b(1[0-2]|[1-9])(:[0-5]\d)?([ap])\b(?![-'])"
+        ),
+        r"\1\2 \3m",
+    ),
+    # "at 3 of the afternoon", said as some languages put it: 3 in the afternoon
+    (rx(r"\b(\d{1,2}(?::\d\d)?) of (?:the )?(morning|afternoon|evening|night)\b"), r"\1 in the \2"),
+    # "remember me to call my sister": remind me to (it was not understood)
+    (rx(r"\bremember me to\b"), "remind me to"),
 )
 
 
@@ -241,7 +253,11 @@ def normalize(text: str) -> Normalized:
     """
     original = text
     if not text.isascii() and _THUMBS_UP.search(text):
-        text = _THUMBS_UP.sub(" ok ", text)  # "👍" to "Are you sure…?" is a yes
+        # "👍" to "Are you sure…?" is a yes; beside a sentence of its own ("groceries done
+        # ✔", "✅ car insurance renewed") it marks that sentence, which says what it means
+        # (read as "ok", it made "groceries done" a yes with nothing waiting).
+        rest = _THUMBS_UP.sub(" ", text)
+        text = rest if len(rest.split()) >= 2 else _THUMBS_UP.sub(" ok ", text)
     if text.lstrip()[:2] == "1." and " 2." in text:
         text = _numbered(text)
     text = written(plain(text.translate(_QUOTES)))

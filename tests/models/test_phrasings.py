@@ -895,6 +895,27 @@ asked); a cancel's words no longer reach across a question begun after it to "ba
 anything at/around <hour>" reads the visits. No decision changed on any earlier set.
 Eight more written after those fixes, not tuned on (the last eight lines, "block": 2): first
 run 8/8.
+
+tests/data/heldout21.jsonl: 60 single messages written before the rule code was read, as
+people type and say them who are not the phrasings' usual writers: English as a second
+language ("i want cancel the haircut please", "how much i must pay?", "remember me to call
+my sister tomorrow", "thursday 3 of afternoon"), a chat's shorthand ("bal?", "cxl haircut",
+"mv cleaning to wed 2pm", "haircut -> 4pm same day", "book haircut tues 10a", "cxl? no wait
+nvm"), emoji ("groceries done ✔", "✅ car insurance renewed"), long polite asks and
+rambles with one request in them, eight that must write nothing, and several asks at once.
+First run 52/60. WRONG WRITE (1): "haircut -> 4pm same day" BOOKED A HAIRCUT TODAY at 4 (a
+bare "same day" was read as no day, so today; the visit named with no verb as a booking).
+Not understood, nothing written: "bal?", "nvm", "10a", "3 of afternoon", "remember me to",
+"groceries done ✔" (the mark read as a yes with nothing waiting), "✅ car insurance
+renewed". Then 60/60 (one check corrected: "resched cleaning 2 next wk same time" is the
+idiom "same time next week", the cleaning a week on, once "resched" and "wk" are read):
+"same day" said bare points back like "the same day" (language/dates.py); a visit, an hour
+and "same day" with no verb is a move of that visit (models/embedded/references.py); a
+check mark beside a sentence marks it and is no yes (language/text.py); "10a", "7:30p",
+"3 of the afternoon", "remember me to" (text.py); "nvm", "bal", "cxl", "resched", "wk"
+(spelling.py); a to-do said done as a note, "car insurance renewed", "renewed the car
+insurance" (language/task_rules.py). No decision of the dump changed. Eight more written
+after those fixes, not tuned on (the last eight lines, "block": 2): first run 8/8.
 """
 
 from __future__ import annotations
@@ -930,6 +951,7 @@ HELDOUT17 = DATA / "heldout17.jsonl"
 HELDOUT18 = DATA / "heldout18.jsonl"
 HELDOUT19 = DATA / "heldout19.jsonl"
 HELDOUT20 = DATA / "heldout20.jsonl"
+HELDOUT21 = DATA / "heldout21.jsonl"
 # Pinned at the last measured scores (389/389 and 398/398): any regression fails the build.
 REQUIRED_SHARE = 1.0
 REQUIRED_HELDOUT_SHARE = 1.0
@@ -983,6 +1005,9 @@ REQUIRED_HELDOUT19_SHARE = 78 / 78
 # heldout20: first run 67/75 before any rule change (three wrong writes), then 8/8 more;
 # pinned at the last measured score.
 REQUIRED_HELDOUT20_SHARE = 83 / 83
+# heldout21: first run 52/60 before any rule change (one wrong write); pinned at the last
+# measured score.
+REQUIRED_HELDOUT21_SHARE = 68 / 68
 
 
 def value_right(key: str, want: str, got: Any) -> bool:
@@ -1087,6 +1112,7 @@ SCORED_SETS = [
     (HELDOUT18, REQUIRED_HELDOUT18_SHARE, 79),
     (HELDOUT19, REQUIRED_HELDOUT19_SHARE, 78),
     (HELDOUT20, REQUIRED_HELDOUT20_SHARE, 83),
+    (HELDOUT21, REQUIRED_HELDOUT21_SHARE, 68),
 ]
 
 

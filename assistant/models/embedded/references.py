@@ -1693,19 +1693,37 @@ _BARE_VISIT = rx(
 )
 
 
+# "haircut -> 4pm same day", "haircut same day at 4": the visit named with no verb, an hour
+# and "same day" (its own day, which "same day" points back to): a move of it to that hour.
+_BARE_VISIT_SAME_DAY = rx(
+    r"^(?:(?:so|ok|okay|um|uh|and|right|just)\W+)*(?:(?:my|the|that) )?"
+    r"(?!(?:a|an|another|one|new|book|schedule|get|make|so|ok|okay|um|uh|and|right|just)\b)"
+    r"(?P<what>[a-z][a-z -]*?)\W+(?:"
+    r"(?:to |at |for )?(?P<hour>\d{1,2}(?::\d\d)? ?(?:am|pm)?)\W+(?:on )?(?:the )?same day"
+    r"|(?:on )?(?:the )?same day\W+(?:at )?(?P<hour2>\d{1,2}(?::\d\d)? ?(?:am|pm)?)"
+    r")(?: please)?\W*$"
+)
+
+
 def _same_time_is_a_move(intents: list[Intent], now: datetime, timezone: str) -> list[Intent]:
-    """A visit, a day and "same time", said with no verb: a move of that visit to that day
-    at its own hour, not a booking of another (whose hour would be asked)."""
+    """A visit, a day and "same time", or a visit, an hour and "same day", said with no
+    verb: a move of that visit, not a booking of another (whose hour would be asked, or
+    which landed today: "haircut -> 4pm same day" booked one today)."""
     if (
         len(intents) != 1
         or intents[0].kind != "book_appointment"
         or "same" not in intents[0].clause
     ):
         return intents
-    match = _BARE_VISIT.match(intents[0].clause)
-    if match is None or slots.service(match.group("what"), match.group("what")) is None:
+    if match := _BARE_VISIT.match(intents[0].clause):
+        said = f"move my {match.group('what')} to {match.group('day')} at the same time"
+    elif match := _BARE_VISIT_SAME_DAY.match(intents[0].clause):
+        hour = match.group("hour") or match.group("hour2")
+        said = f"move my {match.group('what')} to {hour} on the same day"
+    else:
         return intents
-    said = f"move my {match.group('what')} to {match.group('day')} at the same time"
+    if slots.service(match.group("what"), match.group("what")) is None:
+        return intents
     found = detect_intents(said, now, timezone)
     if len(found) != 1 or found[0].kind != "reschedule_appointment":
         return intents
