@@ -33,6 +33,7 @@ from assistant.language.targets import target_ref
 from assistant.language.text import normalize
 from assistant.models.embedded import move_or_cancel
 from assistant.models.embedded.user_turns import last_two_users, last_users
+from assistant.models.embedded.visit_then_when import visit_read_out_moved
 from assistant.models.embedded.write_tools import WRITE_TOOLS
 from assistant.resolve import Ambiguous, Match, NoMatch, resolve_intent
 from assistant.schema import AssistantTurn, Message, ToolExchange, ToolResult, UserTurn
@@ -276,6 +277,9 @@ def understand(
     now = _on_their_clock(now, timezone)
     # ("…cancel it, or move it to another day?" → "move it": read as asked)
     intents = list(_read(move_or_cancel.answered(conversation, text), now, timezone))
+    if len(intents) == 1 and intents[0].kind == "book_appointment":
+        # "cleaning thursday 10am" after the cleaning was read out: its move, asked
+        intents = visit_read_out_moved(intents, conversation, now, timezone)
     if (
         depth
         and not _books(intents)
