@@ -338,9 +338,16 @@ def _go_ahead(intent: Intent, today: date | None) -> str:
             when += f" at {intent.when.clock.strftime('%-I:%M %p').replace(':00', '')}"
     service = lower_first(str(intent.arguments.get("service") or "appointment"))
     task = str(intent.arguments.get("title") or "")
+    # "move your haircut to Friday at 5 PM?": the visit named when the ask named one (after
+    # a listing of two, "move it" left which one to guess)
+    phrase = intent.target.phrase if intent.target is not None else ""
+    named = slots.service(phrase.lower(), phrase) if phrase else None
+    moved = f"your {lower_first(named)}" if named else "it"
     asks = {
         "book_appointment": f"book a {service}{when}",
-        "reschedule_appointment": f"move it to{when.removeprefix(' on')}" if when else "move it",
+        "reschedule_appointment": f"move {moved} to{when.removeprefix(' on')}"
+        if when
+        else f"move {moved}",
         "cancel_appointment": "cancel it",
         "delete_task": "delete it",
         "complete_task": "mark it as done",
