@@ -987,6 +987,7 @@ class Engine:
             customer_id=state.session.customer.customer_id if state.session.customer else None,
             trace_id=state.trace_id,
             deadline=state.deadline,
+            resend_keys=state.resend_keys,
         )
 
     async def _acknowledge(

@@ -16,7 +16,7 @@ under one question, like a destructive call.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -425,6 +425,44 @@ def _named(call: ToolCall) -> dict[str, str]:
     }
 
 
+def resend_keys(
+    calls: Sequence[ToolCall], results: Sequence[ToolResult], recent: Sequence[RecentWrite]
+) -> dict[str, str]:
+    """The idempotency keys to send writes under, by call id: a write this conversation
+    sent that may still be landing (no answer came), asked again ("try again", the same
+    words again) and not yet shown landed by this turn's listing, goes under that
+    attempt's key, so the CRM applies it once whichever lands (was: a second task or
+    visit when the first landed a moment after the second was sent). One the listing
+    shows landed is a new request ("add another one"): a key of its own."""
+    if not any(write.sent_as for write in recent):
+        return {}  # nearly every turn
+    # (the latest of each write: one made since is asked about as made, not sent again)
+    latest = {write.key: write for write in recent}
+    keys: dict[str, str] = {}
+    for call in calls:
+        earlier = latest.get(write_key(call))
+        if earlier is None or not (earlier.unconfirmed and earlier.sent_as):
+            continue
+        if call.tool_name == "crm.addTask" and _pending_twin(call, results) is not None:
+            continue
+        if call.tool_name == "crm.bookAppointment" and _booked_as_asked(call, results):
+            continue
+        keys[call.call_id] = earlier.sent_as
+    return keys
+
+
+def _booked_as_asked(call: ToolCall, results: Sequence[ToolResult]) -> bool:
+    """This turn's listing holds a visit of the booking's service at its start."""
+    service = str(call.arguments.get("service") or "").lower()
+    start = _moment(call.arguments.get("starts_at"))
+    return any(
+        str(item.get("service") or "").lower() == service
+        and _moment(item.get("starts_at")) == start
+        and item.get("status") != "cancelled"
+        for item in _listed(results, "crm.listUpcomingAppointments", "appointments")
+    )
+
+
 def doubts(
     calls: Sequence[ToolCall],
     results: Sequence[ToolResult],
@@ -434,17 +472,26 @@ def doubts(
     window_s: float,
     in_flight: Mapping[str, str] | None = None,
     zone: ZoneInfo | None = None,
+    resent: Collection[str] = (),
 ) -> list[Doubt]:
     """The writes to ask about before making them, each with its question. `in_flight`:
     the same customer's creates still being made by another turn (another call, tab or
     channel), by their write key, each with what it is doing ("adding 'Buy milk'");
-    `zone`: the customer's, in which a visit's hour is read."""
+    `zone`: the customer's, in which a visit's hour is read; `resent`: the call ids sent
+    again under an earlier attempt's key (`resend_keys`)."""
     found: list[Doubt] = []
     asked_before = {w.key: w for w in recent if now - w.at < window_s}
     in_this_round: set[str] = set()
     for call in calls:
         key = write_key(call) if call.tool_name in _CREATES else ""
         earlier = asked_before.get(key) if key else None
+        # Sent again under the key of this conversation's attempt that may still be
+        # landing: the CRM makes it once whichever lands, so that is not asked about (was:
+        # "…it may have gone through. Do you want me to add it again anyway?", and the yes
+        # made two when the first landed a moment later).
+        resending = call.call_id in resent
+        if resending:
+            earlier = None
         if earlier is not None:
             if earlier.unconfirmed:
                 doubt = f"I already {earlier.done} a moment ago, and it may have gone through"
@@ -457,7 +504,7 @@ def doubts(
                 doubt = f"I already {earlier.done} a few minutes ago"
             found.append(Doubt(call, doubt))
             continue
-        if key and in_flight and (doing := in_flight.get(key)):
+        if key and in_flight and not resending and (doing := in_flight.get(key)):
             found.append(Doubt(call, f"I'm still {doing} from a moment ago"))
             continue
         if key in in_this_round:

@@ -534,6 +534,8 @@ class WriteIntegrity:
             if not write.unconfirmed or now - write.at < _UNCONFIRMED_SETTLE_S
         ]
         claimed = [call for call in writes if guard.creates(call.tool_name)]
+        if resent := guard.resend_keys(writes, state.results, recent):
+            state.resend_keys.update(resent)
         held = guard.doubts(
             writes,
             state.results,
@@ -542,6 +544,7 @@ class WriteIntegrity:
             window_s=self._duplicate_window_s,
             in_flight=await self._claim(state, claimed) if claimed else None,
             zone=zone_named(state.session.customer.timezone) if state.session.customer else None,
+            resent=resent,
         )
         if any(call.tool_name == "crm.rescheduleAppointment" for call in writes):
             _, said = as_said.request_texts(state.session.history)
@@ -722,5 +725,10 @@ class WriteIntegrity:
             if result.ok:
                 recent.append(RecentWrite(key, now, guard.done_phrase(result.call)))
             else:
-                recent.append(RecentWrite(key, now, guard.asked_phrase(result.call), True))
+                # (the key it went under: its own, or the one it was sent again with)
+                sent_as = state.resend_keys.get(result.call.call_id) or (
+                    f"{state.session.session_id}-{state.turn_id}-{result.call.call_id}"
+                )
+                asked = guard.asked_phrase(result.call)
+                recent.append(RecentWrite(key, now, asked, True, sent_as))
         state.session.recent_writes[:] = recent

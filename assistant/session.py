@@ -72,6 +72,9 @@ class RecentWrite:
     done: str  # "added 'Buy milk'"; "asked to add 'Buy milk'" when not confirmed
     # Sent, but the CRM had not confirmed it by the turn's end: it may have been made.
     unconfirmed: bool = False
+    # The idempotency key of one that may still be landing (no answer came): the same
+    # write asked again is sent under it, so the CRM applies it once whichever lands.
+    sent_as: str = ""
 
 
 @dataclass(slots=True)

@@ -63,6 +63,9 @@ class TurnState:
     held_over: PendingConfirmation | None = None
     # Call ids of the lookups the engine made to check a write for duplicates.
     checks: set[str] = field(default_factory=set)
+    # Writes sent again under an earlier attempt's idempotency key, by call id
+    # (integrity.py `_resend_under_earlier_keys`).
+    resend_keys: dict[str, str] = field(default_factory=dict)
     answer: list[str] = field(default_factory=list)
     # Call ids of the results the answer told while other calls were still running.
     told: set[str] = field(default_factory=set)

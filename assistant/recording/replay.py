@@ -269,7 +269,13 @@ class ReplayCallPolicy(CallPolicy):
         pass
 
     async def run(
-        self, tool: ToolDefinition, attempt: Attempt, *, deadline: float, idempotent: bool = True
+        self,
+        tool: ToolDefinition,
+        attempt: Attempt,
+        *,
+        deadline: float,
+        idempotent: bool = True,
+        resent: bool = False,
     ) -> Outcome:
         try:
             answer = await attempt()

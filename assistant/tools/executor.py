@@ -16,8 +16,9 @@ import functools
 import logging
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import NamedTuple
 
 from assistant import tracing
@@ -45,6 +46,11 @@ RAW_ARGUMENTS_KEY = "__raw_arguments__"  # a model's arguments that were not val
 ResultSink = Callable[[ToolResult], None]
 
 
+def idempotency_key_of(ctx: RoundContext, call: ToolCall) -> str:
+    """The idempotency key a write is sent with: its session, turn and call."""
+    return f"{ctx.session_id}-{ctx.turn_id}-{call.call_id}"
+
+
 class RoundContext(NamedTuple):
     """Who and what a round's calls are for. A named tuple: made twice a turn, and a frozen
     dataclass of six fields costs three times as much to build."""
@@ -55,6 +61,9 @@ class RoundContext(NamedTuple):
     customer_id: str | None
     trace_id: str
     deadline: float  # loop time past which no attempt starts
+    # Writes sent again under the key of an earlier attempt that may still be landing,
+    # by call id (integrity.py `hold_doubts`): the CRM applies whichever lands once.
+    resend_keys: Mapping[str, str] = MappingProxyType({})
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,8 +228,10 @@ class ToolExecutor:
                 result = ToolResult(call=item.call, round=ctx.round, status="error", error=error)
             else:
                 # Awaited here, not in a coroutine of its own (every call of every turn).
-                # The same key on every attempt, so a retried write is applied exactly once.
-                key = f"{ctx.session_id}-{ctx.turn_id}-{item.call.call_id}" if tool.writes else None
+                # The same key on every attempt, so a retried write is applied exactly once;
+                # an earlier turn's key for a write sent again while it may still land.
+                resent = ctx.resend_keys.get(item.call.call_id) if ctx.resend_keys else None
+                key = (resent or idempotency_key_of(ctx, item.call)) if tool.writes else None
                 tracing.idempotency_key(key)
                 # Each attempt makes a new request (a partial, not a closure: one frame less).
                 attempt = functools.partial(
@@ -233,7 +244,11 @@ class ToolExecutor:
                 )
                 try:
                     outcome = await self._policy.run(
-                        tool, attempt, deadline=ctx.deadline, idempotent=key is not None
+                        tool,
+                        attempt,
+                        deadline=ctx.deadline,
+                        idempotent=key is not None,
+                        resent=resent is not None,
                     )
                 except asyncio.CancelledError:
                     raise

@@ -83,13 +83,18 @@ class CallPolicy:
         *,
         deadline: float,
         idempotent: bool = True,
+        resent: bool = False,
     ) -> Outcome:
         """Run `attempt` until it succeeds or the policy gives up; never raises ToolFailure.
 
-        `deadline` is a loop time (`asyncio.get_running_loop().time()`).
+        `deadline` is a loop time (`asyncio.get_running_loop().time()`). `resent`: the
+        write goes under the key of an earlier turn's attempt that may still be landing,
+        so even its first 409 means that attempt is still in flight.
         """
         max_attempts = tool.retry.attempts if (idempotent or not tool.writes) else 1
         run = _CallRun(self, tool, deadline, max_attempts)
+        if resent:
+            run.attempts_before = 1
         # Each attempt is awaited here, not in a coroutine of its own: every call of every
         # turn goes through this loop, and nearly every one succeeds at once.
         while True:
@@ -153,6 +158,8 @@ class _CallRun:
         self._breaker = policy.breakers.get(tool.name)
         self._last: ToolFailure | None = None
         self.attempts = 0
+        # Attempts made under the same key by an earlier turn (a write sent again).
+        self.attempts_before = 0
         # Set once a write attempt ended without a known outcome (see the docstring).
         self.reconciling = False
         self._idempotent_write = tool.writes and max_attempts > 1
@@ -199,7 +206,7 @@ class _CallRun:
         tool = self._tool
         if not isinstance(exc, ToolFailure):
             return False
-        if self._idempotent_write and _outcome_unknown(exc, self.attempts):
+        if self._idempotent_write and _outcome_unknown(exc, self.attempts + self.attempts_before):
             self.reconciling = True
         if self.attempts >= self._max_attempts and not self.reconciling:
             return False
@@ -210,7 +217,9 @@ class _CallRun:
                 return False
             return self._policy.retrying(tool, "rate_limited", wait_s)
         # A 409 on a retried write: the first attempt is still in flight at the CRM.
-        retry_conflict = exc.code == "conflict" and tool.writes and self.attempts > 1
+        retry_conflict = (
+            exc.code == "conflict" and tool.writes and self.attempts + self.attempts_before > 1
+        )
         if not (exc.retryable or retry_conflict):
             return False
         base = tool.retry.backoff_initial_s * 2 ** (self.attempts - 1)

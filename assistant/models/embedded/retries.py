@@ -239,6 +239,24 @@ def verdict(failed: Sequence[Item], results: Sequence[ToolResult]) -> tuple[list
         left = [told for w in failed if (told := outcome({**w, "label": _name_of(w)}))]
         named = f"; {' and '.join(left)}" if len(left) == len(failed) else ""
         return [], f"Yes: I've checked, and {what} did go through after all{named}."
+    if all(_may_still_land(w) for w in pending):
+        # Sent, and no answer came before the turn ended: not there yet is not "didn't go
+        # through" (was said, and the task landed a moment later). The first look says it
+        # may still land; a later one that it doesn't look like it did, never as a fact.
+        # (Sent again, it goes under the first one's key: made once either way.)
+        landing = _spoken([str(w.get("tool")) for w in pending])
+        through = [str(w.get("tool")) for w in failed if w not in pending]
+        made = f"{_spoken(through)} went through, but " if through else ""
+        if any(w.get("later") for w in pending):
+            return pending, (
+                f"I've looked again: {made}{landing} still hasn't shown up, so it doesn't look "
+                "like it went through. Would you like me to try again?"
+            )
+        return pending, (
+            f"I've checked: {made}{landing} hadn't shown up yet when I looked just now, but "
+            "it was sent and could still go through in a moment. Ask me again shortly and "
+            "I'll look again."
+        )
     if len(pending) < len(failed):
         done = _spoken([str(w.get("tool")) for w in failed if w not in pending])
         still = _spoken([str(w.get("tool")) for w in pending])
@@ -249,6 +267,12 @@ def verdict(failed: Sequence[Item], results: Sequence[ToolResult]) -> tuple[list
     return pending, (
         f"No, {what} didn't go through, {_NOTHING_CHANGED}. Would you like me to try again?"
     )
+
+
+def _may_still_land(write: Item) -> bool:
+    """A write sent and never answered (it timed out, or the CRM said it was still making
+    it): the CRM may still apply it."""
+    return bool(write.get("unconfirmed")) and write.get("code") in ("timeout", "conflict")
 
 
 _NOTHING_CHANGED = "so nothing was changed"
