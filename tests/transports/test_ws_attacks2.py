@@ -150,7 +150,10 @@ async def test_a_task_unconfirmed_at_the_deadline_asked_again_is_added_once(
     make_assistant: MakeAssistant, crm_admin: CrmAdmin
 ) -> None:
     """The add is not confirmed by the turn's deadline (it lands just after); the
-    customer, told it is not confirmed yet, asks again at once: one plumber task."""
+    customer, told it is not confirmed yet, asks again at once: one plumber task. The
+    ask again goes under the first add's idempotency key (faults26), so whichever copy
+    lands the CRM holds one; it is no longer asked about ("…add it again anyway?", where a
+    yes made a second one when the first landed late)."""
     await crm_admin.add_fault(method="POST", path=TASKS, latency_ms=1500, times=1)
     assistant = await make_assistant(
         turn_deadline_s=1.3, turn_tool_reserve_s=0.2, turn_answer_reserve_s=0.2
@@ -161,9 +164,9 @@ async def test_a_task_unconfirmed_at_the_deadline_asked_again_is_added_once(
     again = await chat.say("add a task to call the plumber")
     await crm_admin.wait_until_settled()
     assert (await titles(crm_admin)).count(PLUMBER) == 1, answer(again)
-    assert "crm.addTask" not in called(again), answer(again)
-    assert again[-1]["awaiting_confirmation"] is not None, answer(again)
-    assert "may have gone through" in answer(again), answer(again)
+    assert again[-1]["awaiting_confirmation"] is None, answer(again)
+    assert "again anyway" not in answer(again).lower(), answer(again)
+    assert "call the plumber" in answer(again).lower(), answer(again)
 
 
 # --- written after the fixes -------------------------------------------------------------
