@@ -37,7 +37,7 @@ import pytest
 from assistant.auth import mint_call_token
 from tests.fixtures.app import MakeAssistant, WsConversation
 from tests.fixtures.crm import CrmAdmin
-from tests.integrity.helpers import answer, appointments, called, tasks, titles
+from tests.integrity.helpers import answer, appointments, tasks, titles
 
 TASKS = "/v1/customers/*/tasks"
 PLUMBER = "Call the plumber"
