@@ -47,6 +47,15 @@ async def remove_fault(request: web.Request) -> web.Response:
     return web.Response(status=204)
 
 
+@routes.post("/admin/faults/{fid}/release")
+async def release_fault(request: web.Request) -> web.Response:
+    """The requests a `hold` fault holds go on (and those it hits from now on)."""
+    fid = request.match_info["fid"]
+    if not request.app[STATE].faults.release(fid):
+        raise NotFound(f"no hold fault {fid} waiting for its release")
+    return web.Response(status=204)
+
+
 @routes.get("/admin/stats")
 async def stats(request: web.Request) -> web.Response:
     state = request.app[STATE]

@@ -122,4 +122,5 @@ async def _database(app: web.Application) -> AsyncIterator[None]:
 
 async def _release_hung_requests(app: web.Application) -> None:
     app[STATE].stopping.set()
+    app[STATE].faults.release_all()  # held requests go on, as after their release
     await app[STATE].keys.drain()  # writes already started finish before the database closes

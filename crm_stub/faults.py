@@ -14,6 +14,11 @@ segment. The next `times` matching requests (all, when `times` is null) are hit:
 - `apply_after: true` (an extension) applies the request normally, stores its
   idempotent reply, and only then delays, fails, hangs or resets: "the write
   went through but the answer was lost".
+- `hold: true` (an extension) holds the request where `latency_ms` would delay it
+  (inside the idempotency scope) until `POST /admin/faults/{id}/release`, the
+  fault's removal, clearing the faults or the stub stopping; then it is processed
+  as usual: a write that lands when the test says so, not after a delay guessed to
+  outlast what the test does meanwhile.
 
 A note on `reset` and `times`: aiohttp's client (like other HTTP clients,
 RFC 9112 §9.3.1) silently retries an idempotent request (GET, PUT, DELETE) once
@@ -34,7 +39,7 @@ import math
 import random
 import socket
 import struct
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from aiohttp import web
 from aiohttp.typedefs import Handler, Middleware
@@ -48,6 +53,8 @@ METHODS = frozenset({"*", "GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTI
 
 #: Extra processing delay for this request, from a latency-only fault.
 EXTRA_DELAY_MS = web.RequestKey("crm_stub_extra_delay_ms", float)
+#: What this request waits for before it is processed, from a `hold` fault.
+HELD_UNTIL = web.RequestKey("crm_stub_held_until", asyncio.Event)
 
 
 class FaultSpec(Body):
@@ -60,6 +67,7 @@ class FaultSpec(Body):
     latency_ms: float = Field(0, ge=0, le=600_000)
     hang: bool = False
     reset: bool = False
+    hold: bool = False
     times: int | None = Field(None, ge=1)
     apply_after: bool = False
     # Hit only this share of matching requests (for soak tests), drawn from `seed`.
@@ -87,14 +95,18 @@ class FaultSpec(Body):
         answers = [self.status is not None, self.hang, self.reset]
         if sum(answers) > 1:
             raise ValueError("status, hang and reset exclude each other")
-        if not any(answers) and self.latency_ms == 0:
-            raise ValueError("a fault needs status, hang, reset or latency_ms")
+        if self.hold and (any(answers) or self.apply_after):
+            raise ValueError("hold excludes status, hang, reset and apply_after")
+        if not any(answers) and self.latency_ms == 0 and not self.hold:
+            raise ValueError("a fault needs status, hang, reset, hold or latency_ms")
         if self.retry_after_s is not None and self.status is None:
             raise ValueError("retry_after_s needs a status")
         return self
 
     @property
     def kind(self) -> str:
+        if self.hold:
+            return "hold"
         if self.hang:
             return "hang"
         if self.reset:
@@ -115,6 +127,8 @@ class Fault:
     remaining: int | None
     rng: random.Random
     hits: int = 0
+    # Set by its release: what the requests a `hold` fault hit wait for.
+    released: asyncio.Event = field(default_factory=asyncio.Event)
 
     def as_json(self) -> dict[str, object]:
         return {"id": self.id, **self.spec.model_dump(), "times": self.remaining, "hits": self.hits}
@@ -129,6 +143,8 @@ class FaultBoard:
     def __init__(self) -> None:
         self._faults: list[Fault] = []
         self._ids = itertools.count(1)
+        # Every `hold` fault not yet released, used up or not: a request it hit waits.
+        self._holding: dict[str, Fault] = {}
 
     def add(self, spec: FaultSpec) -> Fault:
         fault = Fault(
@@ -138,6 +154,8 @@ class FaultBoard:
             rng=random.Random(spec.seed),
         )
         self._faults.append(fault)
+        if spec.hold:
+            self._holding[fault.id] = fault
         return fault
 
     def active(self) -> list[Fault]:
@@ -146,10 +164,25 @@ class FaultBoard:
     def remove(self, fault_id: str) -> bool:
         before = len(self._faults)
         self._faults = [f for f in self._faults if f.id != fault_id]
-        return len(self._faults) < before
+        released = self.release(fault_id)
+        return len(self._faults) < before or released
 
     def clear(self) -> None:
         self._faults.clear()
+        self.release_all()
+
+    def release(self, fault_id: str) -> bool:
+        """Let the requests a `hold` fault holds (and will hit) go on; False if it is
+        no `hold` fault, or one already released."""
+        fault = self._holding.pop(fault_id, None)
+        if fault is None:
+            return False
+        fault.released.set()
+        return True
+
+    def release_all(self) -> None:
+        for fault_id in list(self._holding):
+            self.release(fault_id)
 
     def take(self, method: str, path: str) -> Fault | None:
         """The fault for this request, if any, counting the hit against `times`."""
@@ -179,8 +212,10 @@ def faults_middleware(board: FaultBoard, stopping: asyncio.Event) -> Middleware:
         if record is not None:
             record.fault, record.fault_kind = fault.id, spec.kind
         if not spec.apply_after:
-            if spec.kind == "latency":
+            if spec.kind in ("latency", "hold"):
                 request[EXTRA_DELAY_MS] = spec.latency_ms
+                if spec.hold:
+                    request[HELD_UNTIL] = fault.released
                 return await handler(request)
             await asyncio.sleep(spec.latency_ms / 1000)
             return await _answer(request, fault, stopping)
@@ -226,11 +261,15 @@ def _reset_connection(request: web.Request) -> None:
 
 
 def latency_middleware(latency_ms: float, jitter_ms: float, rng: random.Random) -> Middleware:
-    """Delay every non-admin request by the start-up latency ± jitter plus any fault delay."""
+    """Delay every non-admin request by the start-up latency ± jitter plus any fault delay,
+    and hold one a `hold` fault hit until its release."""
 
     @web.middleware
     async def delay(request: web.Request, handler: Handler) -> web.StreamResponse:
         if not is_admin(request.path):
+            held = request.get(HELD_UNTIL)
+            if held is not None:
+                await held.wait()
             wait_ms = request.get(EXTRA_DELAY_MS, 0.0)
             if latency_ms or jitter_ms:
                 wait_ms += max(0.0, latency_ms + rng.uniform(-jitter_ms, jitter_ms))

@@ -1,4 +1,4 @@
-"""Fault injection observed from a real aiohttp client: status, latency, hang, reset."""
+"""Fault injection observed from a real aiohttp client: status, latency, hang, hold, reset."""
 
 from __future__ import annotations
 
@@ -111,6 +111,72 @@ async def test_hang_is_released_by_shutdown() -> None:
             await hung
 
 
+TASKS = "/v1/customers/*/tasks"
+
+
+async def test_hold_keeps_a_write_in_flight_until_its_release(crm_admin: CrmAdmin) -> None:
+    """A held add is in flight (a duplicate meanwhile is 409), applied only once the
+    fault is released, and answered then; a later add is not held (times: 1)."""
+    fault = await crm_admin.add_fault(method="POST", path=TASKS, hold=True, times=1)
+    assert fault["hold"] is True
+    headers = {"Idempotency-Key": "held-1"}
+    body = {"title": "Held task"}
+    held = asyncio.create_task(crm_admin.post(f"{C1}/tasks", body, headers=headers))
+    await crm_admin.wait_until_in_flight("held-1")
+    status, duplicate = await crm_admin.post(f"{C1}/tasks", body, headers=headers)
+    assert status == 409, duplicate
+    _, listed = await crm_admin.get(f"{C1}/tasks")
+    assert "Held task" not in [t["title"] for t in listed["tasks"]]
+    assert not held.done()
+    await crm_admin.release(fault)
+    status, made = await held
+    assert status == 201, made
+    _, listed = await crm_admin.get(f"{C1}/tasks")
+    assert [t["title"] for t in listed["tasks"]].count("Held task") == 1
+    assert (await crm_admin.post(f"{C1}/tasks", {"title": "Not held"}))[0] == 201
+    made_log = [r for r in await crm_admin.requests() if r["status"] == 201]
+    assert sorted(str(r["fault_kind"]) for r in made_log) == ["None", "hold"], made_log
+    # Released once: a second release, or one of no hold fault, is 404.
+    assert (await crm_admin.post(f"/admin/faults/{fault['id']}/release"))[0] == 404
+    assert (await crm_admin.post("/admin/faults/flt_999/release"))[0] == 404
+
+
+async def test_clearing_or_removing_a_hold_lets_its_requests_go_on(crm_admin: CrmAdmin) -> None:
+    """A hold removed by id, or cleared with the rest, holds nothing any more."""
+    first = await crm_admin.add_fault(method="GET", path=INVOICES, hold=True, times=1)
+    held = asyncio.create_task(crm_admin.get(f"{C1}/invoices"))
+    await crm_admin.wait_until_seen("GET /v1/customers/{cid}/invoices")
+    assert not held.done()
+    assert (await crm_admin.delete(f"/admin/faults/{first['id']}"))[0] == 204
+    assert (await held)[0] == 200
+    await crm_admin.add_fault(method="GET", path=INVOICES, hold=True)
+    held = asyncio.create_task(crm_admin.get(f"{C1}/invoices"))
+    await crm_admin.wait_until_seen("GET /v1/customers/{cid}/invoices", count=2)
+    assert not held.done()
+    await crm_admin.clear_faults()
+    assert (await held)[0] == 200
+
+
+async def test_a_held_write_goes_on_when_the_stub_stops() -> None:
+    """Stopping the stub lets a held write finish (applied and answered), as it does a
+    slow one: the database closes after it."""
+    runner = web.AppRunner(create_app(today=dt.date.today()))
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    url = f"http://127.0.0.1:{runner.addresses[0][1]}"
+    headers = {"Authorization": "Bearer dev-crm-token"}
+    async with aiohttp.ClientSession(headers=headers) as session:
+        admin = CrmAdmin(session, url)
+        await admin.add_fault(method="POST", path=TASKS, hold=True)
+        held = asyncio.create_task(
+            admin.post(f"{C1}/tasks", {"title": "Held"}, headers={"Idempotency-Key": "h"})
+        )
+        await admin.wait_until_in_flight("h")
+        await runner.cleanup()
+        assert (await held)[0] == 201
+
+
 async def test_reset_closes_the_connection(crm_admin: CrmAdmin) -> None:
     """A reset fault drops the connection: the client gets a connection error, no answer."""
     await crm_admin.add_fault(method="GET", path=INVOICES, reset=True)
@@ -201,8 +267,10 @@ async def test_faults_are_listed_removed_and_cleared(crm_admin: CrmAdmin) -> Non
 @pytest.mark.parametrize(
     ("spec", "field"),
     [
-        ({"path": INVOICES}, "needs status, hang, reset or latency_ms"),
+        ({"path": INVOICES}, "needs status, hang, reset, hold or latency_ms"),
         ({"path": INVOICES, "status": 503, "hang": True}, "exclude each other"),
+        ({"path": INVOICES, "status": 503, "hold": True}, "hold excludes"),
+        ({"path": INVOICES, "hold": True, "apply_after": True}, "hold excludes"),
         ({"path": INVOICES, "status": 200}, "status"),
         ({"path": "v1/customers", "status": 503}, "path"),
         ({"path": "/admin/stats", "status": 503}, "path"),

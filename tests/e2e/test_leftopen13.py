@@ -125,10 +125,14 @@ KNOWN_OPEN_TAKE_BACK: list[str] = []
 async def test_a_take_back_waiting_to_land_is_looked_at_beside_small_talk(
     said: str, make_assistant: MakeAssistant, crm_admin: CrmAdmin, request: Any
 ) -> None:
-    await crm_admin.add_fault(method="POST", path="/v1/customers/*/tasks", latency_ms=3000, times=1)
+    # The add is held past the deadline, and lands once the take-back has been answered.
+    held = await crm_admin.add_fault(
+        method="POST", path="/v1/customers/*/tasks", hold=True, times=1
+    )
     chat = await (await make_assistant(**FAST)).connect()
     await chat.say("add a task to call the plumber")
     back = await chat.say("never mind, don't add it")
+    await crm_admin.release(held)
     await crm_admin.wait_until_settled()
     assert PLUMBER in await titles(crm_admin), answer(back)
     events = await chat.say(said)

@@ -138,17 +138,18 @@ async def test_an_email_change_answered_with_the_old_email_is_not_told_done(
 async def test_a_priority_change_slow_only_to_write_is_not_told_done_nor_sent_twice(
     make_assistant: MakeAssistant, crm_admin: CrmAdmin
 ) -> None:
-    """The task listing answers at once; the priority change lands 1.5 s later, past the
+    """The task listing answers at once; the priority change lands later, held past the
     turn's deadline: not told it is done nor that it failed; asked again, it is sent at
     most once more, and 'is the groceries task high priority?' once it landed says it is."""
-    await crm_admin.add_fault(
-        method="PATCH", path="/v1/customers/*/tasks/*", latency_ms=1500, times=1
+    held = await crm_admin.add_fault(
+        method="PATCH", path="/v1/customers/*/tasks/*", hold=True, times=1
     )
     chat = await (await make_assistant(**FAST)).connect()
     first = answer(await chat.say("make the groceries task high priority"))
     lowered = first.lower()
     assert not ("high priority" in lowered and "now" in lowered), first
     assert not any(w in lowered for w in ("couldn't", "could not", "failed")), first
+    await crm_admin.release(held)
     await crm_admin.wait_until_settled()
     assert (await _task(crm_admin, GROCERIES))["priority"] == "high"
     assert (await writes_applied(crm_admin)).get(PATCHES, 0) == 1
@@ -159,11 +160,12 @@ async def test_a_due_date_slow_only_to_write_is_told_by_what_the_crm_holds_next(
 ) -> None:
     """'make the groceries task due next friday' lands past the deadline; 'did that go
     through?' after it landed is told that it did."""
-    await crm_admin.add_fault(
-        method="PATCH", path="/v1/customers/*/tasks/*", latency_ms=1500, times=1
+    held = await crm_admin.add_fault(
+        method="PATCH", path="/v1/customers/*/tasks/*", hold=True, times=1
     )
     chat = await (await make_assistant(**FAST)).connect()
     first = answer(await chat.say("make the groceries task due next friday"))
+    await crm_admin.release(held)
     await crm_admin.wait_until_settled()
     due = (await _task(crm_admin, GROCERIES))["due_on"]
     assert due != date.today().isoformat()
@@ -208,13 +210,14 @@ async def test_a_completion_answered_with_another_task_is_not_told_done(
 async def test_a_move_slow_only_to_write_is_not_told_moved_nor_failed(
     make_assistant: MakeAssistant, crm_admin: CrmAdmin
 ) -> None:
-    """The visits are read at once; 'move my haircut to tomorrow at 3pm' lands 1.5 s
-    later: not told moved, nor that it failed; moved once."""
-    await crm_admin.add_fault(
-        method="PATCH", path="/v1/customers/*/appointments/*", latency_ms=1500, times=1
+    """The visits are read at once; 'move my haircut to tomorrow at 3pm' lands later
+    (held past the turn's deadline): not told moved, nor that it failed; moved once."""
+    held = await crm_admin.add_fault(
+        method="PATCH", path="/v1/customers/*/appointments/*", hold=True, times=1
     )
     chat = await (await make_assistant(**FAST)).connect()
     said = answer(await chat.say("move my haircut to tomorrow at 3pm")).lower()
+    await crm_admin.release(held)
     await crm_admin.wait_until_settled()
     assert "is now" not in said and "moved your" not in said, said
     assert not any(w in said for w in ("couldn't", "could not", "failed")), said

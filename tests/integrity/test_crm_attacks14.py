@@ -33,6 +33,7 @@ from tests.integrity.test_crm_attacks3 import ServeProxy, _proxied
 
 FAST = {"turn_deadline_s": 1.3, "turn_tool_reserve_s": 0.2, "turn_answer_reserve_s": 0.2}
 PLUMBER = "Call the plumber"
+TASKS = "/v1/customers/*/tasks"
 APPOINTMENTS = r"/v1/customers/[^/]+/appointments"
 DIRECTIONS = "Riverside Clinic. Enter from the Oak Street parking lot, second floor."
 
@@ -47,15 +48,16 @@ def _directions(body: Any) -> Any:
 async def test_a_take_back_told_it_may_still_land_is_kept_once_the_add_lands(
     make_assistant: MakeAssistant, crm_admin: CrmAdmin
 ) -> None:
-    """'add a task to call the plumber' lands 3 s later (past the deadline); 'never mind,
-    don't add it' at once is told it was sent and may still land; once it has landed,
-    the next turn ('ok, thanks') tells the plumber task is there and asks to take it
-    off; the yes takes it off. The customer's wish is not dropped because the CRM was
-    slow."""
-    await crm_admin.add_fault(method="POST", path="/v1/customers/*/tasks", latency_ms=3000, times=1)
+    """'add a task to call the plumber' lands later (held past the deadline, until after
+    the take-back); 'never mind, don't add it' at once is told it was sent and may still
+    land; once it has landed, the next turn ('ok, thanks') tells the plumber task is
+    there and asks to take it off; the yes takes it off. The customer's wish is not
+    dropped because the CRM was slow."""
+    held = await crm_admin.add_fault(method="POST", path=TASKS, hold=True, times=1)
     chat = await (await make_assistant(**FAST)).connect()
     first = await chat.say("add a task to call the plumber")
     back = await chat.say("never mind, don't add it")
+    await crm_admin.release(held)
     await crm_admin.wait_until_settled()
     assert PLUMBER in await titles(crm_admin), (answer(first), answer(back))
     then = await chat.say("ok, thanks")
@@ -105,16 +107,17 @@ async def test_a_locations_second_sentence_of_directions_is_told(
 async def test_leave_it_where_it_was_told_it_may_land_puts_the_move_back_once_it_lands(
     make_assistant: MakeAssistant, crm_admin: CrmAdmin
 ) -> None:
-    """(Written after the fix.) 'move my haircut to friday at 3pm' lands 3 s later; 'actually
-    leave it where it was' at once is told it may still land; once it has, 'thanks' puts
-    the haircut back at its time and says so."""
-    await crm_admin.add_fault(
-        method="PATCH", path="/v1/customers/*/appointments/*", latency_ms=3000, times=1
+    """(Written after the fix.) 'move my haircut to friday at 3pm' lands later (held until
+    after the take-back); 'actually leave it where it was' at once is told it may still
+    land; once it has, 'thanks' puts the haircut back at its time and says so."""
+    held = await crm_admin.add_fault(
+        method="PATCH", path="/v1/customers/*/appointments/*", hold=True, times=1
     )
     before = await haircuts(crm_admin)
     chat = await (await make_assistant(**FAST)).connect()
     await chat.say("move my haircut to friday at 3pm")
     back = await chat.say("actually leave it where it was")
+    await crm_admin.release(held)
     await crm_admin.wait_until_settled()
     assert await haircuts(crm_admin) != before, answer(back)
     then = await chat.say("thanks")
@@ -126,16 +129,17 @@ async def test_leave_it_where_it_was_told_it_may_land_puts_the_move_back_once_it
 async def test_no_dont_told_a_cancel_may_land_is_told_it_did_once_it_has(
     make_assistant: MakeAssistant, crm_admin: CrmAdmin
 ) -> None:
-    """(Written after the fix.) 'cancel my haircut' yes, cancelled 3 s later; "no, don't"
-    at once is told it may still land; once it has, 'ok' is told the cancel went
-    through (it cannot be taken back here), never that it is kept."""
-    await crm_admin.add_fault(
-        method="POST", path="/v1/customers/*/appointments/*/cancel", latency_ms=3000, times=1
+    """(Written after the fix.) 'cancel my haircut' yes, cancelled later (held until after
+    the take-back); "no, don't" at once is told it may still land; once it has, 'ok' is
+    told the cancel went through (it cannot be taken back here), never that it is kept."""
+    held = await crm_admin.add_fault(
+        method="POST", path="/v1/customers/*/appointments/*/cancel", hold=True, times=1
     )
     chat = await (await make_assistant(**FAST)).connect()
     await chat.say("cancel my haircut")
     await chat.say("yes")
     back = await chat.say("no, don't")
+    await crm_admin.release(held)
     await crm_admin.wait_until_settled()
     assert not await haircuts(crm_admin), answer(back)
     then = answer(await chat.say("ok")).lower()
@@ -151,10 +155,11 @@ async def test_a_question_between_the_take_back_and_the_landing_is_answered_and_
     answered (the take-back does not take over the question), and since attacks15 it
     also asks to take the plumber task off (it was left to the next 'ok thanks'); the yes
     does."""
-    await crm_admin.add_fault(method="POST", path="/v1/customers/*/tasks", latency_ms=3000, times=1)
+    held = await crm_admin.add_fault(method="POST", path=TASKS, hold=True, times=1)
     chat = await (await make_assistant(**FAST)).connect()
     await chat.say("add a task to call the plumber")
     await chat.say("never mind, don't add it")
+    await crm_admin.release(held)
     await crm_admin.wait_until_settled()
     events = await chat.say("what's my balance?")
     balance = answer(events)

@@ -28,10 +28,14 @@ PLUMBER = "Call the plumber"
 
 
 async def _taken_back_then_landed(make_assistant: MakeAssistant, crm_admin: CrmAdmin) -> object:
-    await crm_admin.add_fault(method="POST", path="/v1/customers/*/tasks", latency_ms=3000, times=1)
+    # The add is held past the deadline, and lands once the take-back has been answered.
+    held = await crm_admin.add_fault(
+        method="POST", path="/v1/customers/*/tasks", hold=True, times=1
+    )
     chat = await (await make_assistant(**FAST)).connect()
     await chat.say("add a task to call the plumber")
     await chat.say("never mind, don't add it")
+    await crm_admin.release(held)
     await crm_admin.wait_until_settled()
     assert PLUMBER in await titles(crm_admin)
     return chat

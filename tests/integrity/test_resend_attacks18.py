@@ -99,7 +99,7 @@ from tests.platforms.conftest import (
     user,
     vapi_body,
 )
-from tests.transports_relay.conftest import RelayClient, spoken
+from tests.transports_relay.conftest import RelayClient, answer_to_key, keys_ignored, spoken
 
 MOVES = "PATCH /v1/customers/{cid}/appointments/{aid}"
 DELETES = "DELETE /v1/customers/{cid}/tasks/{tid}"
@@ -301,22 +301,25 @@ async def test_a_late_copy_of_an_add_after_it_was_undone_does_not_bring_it_back_
 
 
 async def _late_shift_then_try_again(
-    make_assistant: MakeAssistant, crm_admin: CrmAdmin, *, latency_ms: int, landed: bool
+    make_assistant: MakeAssistant, crm_admin: CrmAdmin, *, landed: bool
 ) -> None:
-    """'push my haircut back an hour' landing `latency_ms` late (past the turn's deadline),
-    then 'try again' (once it has `landed`, or at once): one hour later, never two (a
-    question asked first is answered no)."""
-    await crm_admin.add_fault(method="PATCH", path=MOVE_PATH, latency_ms=latency_ms, times=1)
+    """'push my haircut back an hour' landing late (held past the turn's deadline), then
+    'try again' (once it has `landed`, or while it is still held): one hour later, never
+    two (a question asked first is answered no)."""
+    held = await crm_admin.add_fault(method="PATCH", path=MOVE_PATH, hold=True, times=1)
     before = await _haircut(crm_admin)
     assert before is not None
     chat = await (await make_assistant(**FAST)).connect()
     first = await chat.say("push my haircut back an hour")
     if landed:
+        await crm_admin.release(held)
         await crm_admin.wait_until_settled()
     events = await chat.say("try again")
     if events[-1]["awaiting_confirmation"] is not None:
         events = await chat.say("no")
     said_again = answer(events)
+    if not landed:
+        await crm_admin.release(held)
     await crm_admin.wait_until_settled()
     assert await _haircut(crm_admin) == before + timedelta(hours=1), (answer(first), said_again)
 
@@ -324,30 +327,31 @@ async def _late_shift_then_try_again(
 async def test_a_shift_that_timed_out_and_landed_then_try_again_moves_one_hour(
     make_assistant: MakeAssistant, crm_admin: CrmAdmin
 ) -> None:
-    """'push my haircut back an hour': the CRM moves it 1.5 s later (past the turn's
-    deadline, told not confirmed); once it has landed the customer says 'try again': the
+    """'push my haircut back an hour': the CRM moves it later (past the turn's deadline,
+    told not confirmed); once it has landed the customer says 'try again': the
     haircut is one hour later, not two, and the answer says where it is."""
-    await _late_shift_then_try_again(make_assistant, crm_admin, latency_ms=1500, landed=True)
+    await _late_shift_then_try_again(make_assistant, crm_admin, landed=True)
 
 
 async def test_a_shift_that_timed_out_then_try_again_while_in_flight_moves_one_hour(
     make_assistant: MakeAssistant, crm_admin: CrmAdmin
 ) -> None:
-    """The same, with 'try again' said at once, while the late move is still being made:
-    one hour later in the end, never two."""
-    await _late_shift_then_try_again(make_assistant, crm_admin, latency_ms=2500, landed=False)
+    """The same, with 'try again' said at once, while the late move is still being made
+    (held until the try-again has been answered): one hour later in the end, never two."""
+    await _late_shift_then_try_again(make_assistant, crm_admin, landed=False)
 
 
 async def test_a_cancel_that_timed_out_and_landed_then_try_again_cancels_nothing_more(
     make_assistant: MakeAssistant, crm_admin: CrmAdmin
 ) -> None:
-    """'cancel my haircut' yes; the CRM cancels it 1.5 s later (told not confirmed); once
+    """'cancel my haircut' yes; the CRM cancels it late (told not confirmed); once
     it has landed, 'try again': the dental cleaning is not cancelled in its place, the
     haircut once, and the customer is not told it failed."""
-    await crm_admin.add_fault(method="POST", path=CANCEL_PATH, latency_ms=1500, times=1)
+    held = await crm_admin.add_fault(method="POST", path=CANCEL_PATH, hold=True, times=1)
     chat = await (await make_assistant(**FAST)).connect()
     assert (await chat.say("cancel my haircut"))[-1]["awaiting_confirmation"]
     yes = await chat.say("yes")
+    await crm_admin.release(held)
     await crm_admin.wait_until_settled()
     events = await chat.say("try again")
     if events[-1]["awaiting_confirmation"] is not None:
@@ -364,11 +368,12 @@ async def test_one_of_three_adds_timed_out_then_try_again_makes_each_task_once(
     make_assistant: MakeAssistant, crm_admin: CrmAdmin
 ) -> None:
     """'add tasks to call the plumber, buy milk and water the plants': one of the three
-    adds lands 1.5 s late (told not confirmed); once it has, 'try again': each of the
-    three tasks is there once."""
-    await crm_admin.add_fault(method="POST", path=TASKS_PATH, latency_ms=1500, times=1)
+    adds lands late (told not confirmed); once it has, 'try again': each of the three
+    tasks is there once."""
+    held = await crm_admin.add_fault(method="POST", path=TASKS_PATH, hold=True, times=1)
     chat = await (await make_assistant(**FAST)).connect()
     first = await chat.say("add tasks to call the plumber, buy milk and water the plants")
+    await crm_admin.release(held)
     await crm_admin.wait_until_settled()
     events = await chat.say("try again")
     if events[-1]["awaiting_confirmation"] is not None:
@@ -532,9 +537,9 @@ async def test_relay_key_1_after_the_caller_moved_on_deletes_nothing(
     asked = spoken(await relay.ask("delete the buy groceries task"))
     assert "?" in asked, asked
     moved_on = spoken(await relay.ask("what's my balance?"))
-    await relay.dtmf("1")
-    with contextlib.suppress(asyncio.TimeoutError, TimeoutError, AssertionError):
-        pressed = await asyncio.wait_for(relay.talk_cycle(), 3)
+    with keys_ignored() as ignored, contextlib.suppress(TimeoutError, AssertionError):
+        await relay.dtmf("1")
+        pressed = await answer_to_key(relay, ignored)
         moved_on += " / " + spoken(pressed)
     await crm_admin.wait_until_settled()
     assert GROCERIES in await titles(crm_admin), moved_on
@@ -548,10 +553,10 @@ async def test_relay_key_1_to_a_which_one_question_cancels_nothing_unasked(
     relay = await _relay(make_assistant)
     asked = spoken(await relay.ask("cancel my appointment"))
     before = [a["service"] for a in await appointments(crm_admin)]
-    await relay.dtmf("1")
     pressed = ""
-    with contextlib.suppress(asyncio.TimeoutError, TimeoutError, AssertionError):
-        pressed = spoken(await asyncio.wait_for(relay.talk_cycle(), 3))
+    with keys_ignored() as ignored, contextlib.suppress(TimeoutError, AssertionError):
+        await relay.dtmf("1")
+        pressed = spoken(await answer_to_key(relay, ignored))
     await crm_admin.wait_until_settled()
     assert [a["service"] for a in await appointments(crm_admin)] == before, (asked, pressed)
 
@@ -565,11 +570,12 @@ async def test_relay_a_yes_spoken_then_key_2_behind_it_is_told_as_the_crm_holds(
     await crm_admin.add_fault(method="POST", path=CANCEL_PATH, latency_ms=400, times=1)
     relay = await _relay(make_assistant)
     await relay.ask("cancel my haircut")
-    await relay.prompt("yes")
-    await relay.dtmf("2")
-    heard = spoken(await relay.talk_cycle())
-    with contextlib.suppress(asyncio.TimeoutError, TimeoutError, AssertionError):
-        heard += " / " + spoken(await asyncio.wait_for(relay.talk_cycle(), 3))
+    with keys_ignored() as ignored:
+        await relay.prompt("yes")
+        await relay.dtmf("2")
+        heard = spoken(await relay.talk_cycle())
+        with contextlib.suppress(TimeoutError, AssertionError):
+            heard += " / " + spoken(await answer_to_key(relay, ignored))
     await crm_admin.wait_until_settled()
     assert (await writes_applied(crm_admin)).get(CANCELS, 0) <= 1, heard
     if "Haircut" not in [a["service"] for a in await appointments(crm_admin)]:
@@ -700,11 +706,12 @@ async def test_an_add_told_unconfirmed_resent_after_it_landed_is_told_it_went_th
     late (told not confirmed yet); the socket drops before the client reads it, and once
     the add has landed the client resumes and sends p1 again: one task, and the resend is
     not told again that it is unconfirmed."""
-    await crm_admin.add_fault(method="POST", path=TASKS_PATH, latency_ms=1500, times=1)
+    held = await crm_admin.add_fault(method="POST", path=TASKS_PATH, hold=True, times=1)
     harness = await make_assistant(**FAST)
     first = await harness.connect()
     told = await first.say("add a task to call the plumber", id="p1")
     await first.close()
+    await crm_admin.release(held)
     await crm_admin.wait_until_settled()
     again = await harness.resume(first.session_id)
     events = await again.say("add a task to call the plumber", id="p1")
@@ -768,12 +775,12 @@ async def test_a_two_change_yes_half_late_half_failed_then_try_again_makes_each_
     make_assistant: MakeAssistant, crm_admin: CrmAdmin
 ) -> None:
     """(Written last.) 'delete the buy groceries task and cancel my haircut' yes: the delete
-    lands 1.5 s late (told not confirmed) and the cancel is refused 503 every time; then,
+    lands late (told not confirmed) and the cancel is refused 503 every time; then,
     the CRM well again, 'try again' (and yes, if asked): the groceries deleted once, the
     haircut cancelled once (what failed is what is tried again) or told it could not be
     (the breaker still open), the dental cleaning and the other to-dos untouched."""
-    await crm_admin.add_fault(
-        method="DELETE", path="/v1/customers/*/tasks/*", latency_ms=1500, times=1
+    held = await crm_admin.add_fault(
+        method="DELETE", path="/v1/customers/*/tasks/*", hold=True, times=1
     )
     await crm_admin.add_fault(method="POST", path=CANCEL_PATH, status=503)
     before = await titles(crm_admin)
@@ -781,6 +788,7 @@ async def test_a_two_change_yes_half_late_half_failed_then_try_again_makes_each_
     asked = await chat.say("delete the buy groceries task and cancel my haircut")
     assert asked[-1]["awaiting_confirmation"] is not None, answer(asked)
     yes = await chat.say("yes")
+    await crm_admin.release(held)
     await crm_admin.wait_until_settled()
     await crm_admin.clear_faults()  # the CRM answers cancels again
     events = await chat.say("try again")
@@ -823,15 +831,16 @@ async def test_a_yes_to_two_changes_resent_with_its_id_mid_write_makes_each_once
 async def test_relay_try_again_after_a_shift_that_timed_out_and_landed_moves_one_hour(
     make_assistant: MakeAssistant, crm_admin: CrmAdmin
 ) -> None:
-    """(Written last.) On the phone: 'push my haircut back an hour' lands 1.5 s late (told
-    not confirmed); once it has, the caller says 'try again': one hour later, never two."""
-    await crm_admin.add_fault(method="PATCH", path=MOVE_PATH, latency_ms=1500, times=1)
+    """(Written last.) On the phone: 'push my haircut back an hour' lands late (told not
+    confirmed); once it has, the caller says 'try again': one hour later, never two."""
+    held = await crm_admin.add_fault(method="PATCH", path=MOVE_PATH, hold=True, times=1)
     before = await _haircut(crm_admin)
     assert before is not None
     harness = await make_assistant(**FAST)
     relay = RelayClient(await harness.client.ws_connect("/v1/conversation-relay"))
     await relay.setup()
     first = spoken(await relay.ask("push my haircut back an hour"))
+    await crm_admin.release(held)
     await crm_admin.wait_until_settled()
     again = spoken(await relay.ask("try again"))
     if "?" in again:

@@ -44,13 +44,13 @@ async def test_a_held_delete_resumed_after_the_resume_window_deletes_nothing(
 ) -> None:
     """'delete the buy groceries task' is asked; the client comes back after the resume
     window: a new session, and its 'yes' deletes nothing."""
-    assistant = await make_assistant(resume_window_s=1.0)
+    assistant = await make_assistant(resume_window_s=0.2)
     tab = await assistant.connect()
     asked = await tab.say("delete the buy groceries task")
     assert asked[-1]["awaiting_confirmation"] is not None, answer(asked)
     session_id = tab.ready["session_id"]
     await tab.close()
-    await asyncio.sleep(1.6)
+    await asyncio.sleep(0.5)
     again = await assistant.resume(session_id)
     assert again.ready["resumed"] is False, again.ready
     events = await again.say("yes")

@@ -13,8 +13,10 @@ websocket of the app served in-process, backed by the real CRM stub.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
-from collections.abc import AsyncIterator, Awaitable, Sequence
+import logging
+from collections.abc import AsyncIterator, Awaitable, Iterator, Sequence
 from typing import Any, Protocol
 
 import aiohttp
@@ -118,6 +120,65 @@ class RelayClient:
 def spoken(frames: Sequence[dict[str, Any]]) -> str:
     """What the caller hears: the tokens of the `text` frames, joined."""
     return "".join(frame["token"] for frame in frames if frame["type"] == "text").strip()
+
+
+class IgnoredKeys(logging.Handler):
+    """Counts the keys the bridge says it ignored (relay.py logs each as it reads the
+    frame): a key ignored starts no turn, so there is no answer to it to wait for."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.INFO)
+        self.count = 0
+        self._changed = asyncio.Event()
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if record.getMessage().startswith("relay: ignoring key"):
+            self.count += 1
+            self._changed.set()
+
+    async def reach(self, count: int) -> None:
+        while self.count < count:
+            self._changed.clear()
+            await self._changed.wait()
+
+
+@contextlib.contextmanager
+def keys_ignored() -> Iterator[IgnoredKeys]:
+    """`IgnoredKeys` for the keys pressed inside the block."""
+    logger = logging.getLogger("assistant.transports.relay")
+    handler, level = IgnoredKeys(), logger.level
+    logger.addHandler(handler)
+    logger.setLevel(logging.INFO)
+    try:
+        yield handler
+    finally:
+        logger.removeHandler(handler)
+        logger.setLevel(level)
+
+
+async def answer_to_key(
+    relay: RelayClient, ignored: IgnoredKeys, keys: int = 1, timeout_s: float = 3.0
+) -> list[dict[str, Any]]:
+    """The talk cycle a key pressed started: none (`[]`) once the bridge has said it
+    ignored `keys` keys, else the frames of the talk cycle that comes within `timeout_s`
+    (TimeoutError if none does). Waiting out `timeout_s` for an answer that cannot come
+    cost every such test its whole wait."""
+    cycle = asyncio.ensure_future(relay.talk_cycle())
+    told = asyncio.ensure_future(ignored.reach(keys))
+    try:
+        done, _ = await asyncio.wait(
+            {cycle, told}, timeout=timeout_s, return_when=asyncio.FIRST_COMPLETED
+        )
+        if cycle in done:
+            return cycle.result()
+        if told in done:
+            return []
+        raise TimeoutError(f"no answer to the key within {timeout_s} s")
+    finally:
+        for waiting in (cycle, told):
+            waiting.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await waiting
 
 
 TASKS_ROUTE = "/v1/customers/*/tasks"
