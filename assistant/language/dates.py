@@ -297,6 +297,9 @@ _TIME_PATTERNS: tuple[tuple[str, GatedPattern], ...] = tuple(
         ("bare_hour", r", ?(?:like|say|maybe|ideally) (\d{1,2})(?:ish)?(?=\s*(?:[?.!]|$))"),
         # "tomorrow 3ish", "friday 10-ish": "-ish" says an hour, whatever is before it
         ("bare_hour", r"\b(1[0-2]|0?[1-9])[- ]?ish\b"),
+        # "friday, five-ish", "at four thirty-ish": said in words, as about that hour too (was:
+        # no hour, and the move kept the visit's own)
+        ("word_hour", rf"\b({_HOURW})(?: ({_MINW}))?(?: ?([ap]m))?[- ]?ish\b"),
         ("noon", r"\b(noon|midday|midnight)\b"),
         (
             "part",

@@ -43,7 +43,9 @@ _PRIORITY = rx(
     r"(high|top|urgent|important|highest|critical|low|lowest|normal|medium|regular|standard)"
     r"[- ]priority\b|\b(urgent|urgently|important|not (?:that |so |very |really |too |super )?"
     r"(?:urgent|important)|less (?:urgent|important)"
-    r"|no rush(?: (?:on|with|for) (?:that|this|it|them)(?: one)?)?|whenever)\b"
+    r"|no rush(?: (?:on|with|for) (?:that|this|it|them)(?: one)?)?|whenever"
+    # "it's not a big deal", "no big deal": said of how much it matters, low
+    r"|(?:not|no) (?:a |that |that much of a |such a |really a |too )?big (?:of )?(?:a )?deal)\b"
 )
 # "pick up the dry cleaning", "the house cleaning": a chore, not the dental cleaning.
 NOT_DENTAL = r"(?<!dry )(?<!house )(?<!window )(?<!carpet )(?<!spring )(?<!office )"
@@ -260,7 +262,7 @@ def priority(clause: str) -> tuple[Priority | None, tuple[int, int] | None]:
     if not match:
         return None, None
     word = match.group(1) or match.group(2)
-    if word.startswith(("not ", "no rush", "less ")) or word == "whenever":
+    if word.startswith(("not ", "no rush", "no big", "less ")) or word == "whenever":
         # "not urgent", "it's not that urgent", "make it less urgent" (read as urgent:
         # high, as it was): said against a high priority
         return "low", match.span()
