@@ -297,6 +297,9 @@ _TIME_PATTERNS: tuple[tuple[str, GatedPattern], ...] = tuple(
         ("bare_hour", r", ?(?:like|say|maybe|ideally) (\d{1,2})(?:ish)?(?=\s*(?:[?.!]|$))"),
         # "tomorrow 3ish", "friday 10-ish": "-ish" says an hour, whatever is before it
         ("bare_hour", r"\b(1[0-2]|0?[1-9])[- ]?ish\b"),
+        # "friday, five-ish", "at four thirty-ish": said in words, as about that hour too (was:
+        # no hour, and the move kept the visit's own)
+        ("word_hour", rf"\b({_HOURW})(?: ({_MINW}))?(?: ?([ap]m))?[- ]?ish\b"),
         ("noon", r"\b(noon|midday|midnight)\b"),
         (
             "part",
@@ -809,6 +812,21 @@ def _clock_shaped_unread(text: str, spans: list[Span]) -> bool:
     )
 
 
+# "noonish", "lunchish", "at teatime": about an hour said with no number, read as none (a
+# move kept the visit's own hour: "move my haircut to friday at noonish" went to 2:30)
+_ROUGH_HOUR = rx(
+    r"\b(?:noon|midday|lunch|lunchtime|tea ?time|dinner ?time)[- ]?ish\b"
+    r"|\b(?:tea|dinner|supper) ?time\b"
+)
+
+
+def _rough_hour_unread(text: str, spans: list[Span]) -> bool:
+    return any(
+        not any(start <= found.start() < end for start, end in spans)
+        for found in _ROUGH_HOUR.finditer(text)
+    )
+
+
 def _time_unread(text: str, time_span: Span | None, spans: list[Span]) -> bool:
     """An hour said but not read whole: more of it right after the time read, or "at"
     and a number where no time was read."""
@@ -909,7 +927,10 @@ _HOUR_LIMIT = rx(
     r"|not (?:before|after|until|till)|by)"
     rf" (?:about |around |like )?(?:\d{{1,2}}(?::\d{{2}})? ?[ap]\.?m\b"
     rf"|(?:{_CLOCK_WORD})\b(?! (?:hours?|hrs?|minutes?|mins?|days?|weeks?)\b)"
-    r"|noon\b|midday\b|lunch(?: ?time)?\b)"
+    r"|noon\b|midday\b|lunch(?: ?time)?\b"
+    # "after work", "before school": an hour of the customer's own day, not known here (a
+    # move kept the visit's own)
+    r"|work\b|school\b|dinner\b|breakfast\b)"
     # "sometime between 2 and 4": any hour of a span (it kept the visit's own hour)
     rf"|\bbetween (?:about |around )?(?:{_CLOCK_WORD}|noon|midday)(?: ?[ap]\.?m)? ?(?:and|&|-)"
     rf" ?(?:{_CLOCK_WORD}|noon|midday)(?: ?[ap]\.?m)?\b"
@@ -1047,6 +1068,8 @@ def find_when(text: str, now: datetime) -> When | None:
     unread = (said_at or time_span is not None) and _time_unread(text, time_span, spans)
     if not unread and (":" in text or "m" in text):
         unread = _clock_shaped_unread(text, spans)
+    if not unread and clock is None and ("ish" in text or "time" in text):
+        unread = _rough_hour_unread(text, spans)
     if not unread and (
         "after " in text
         or "before " in text

@@ -559,10 +559,12 @@ _FRONTED = rx(
 )
 # "put groceries back a day", "move the groceries a day earlier": "put"/"move" of a thing
 # named, then a shift by days or weeks (its amount said); so too "bump", "shift", "nudge",
-# "slide" ("bump the groceries back a day" was not understood).
+# "slide" ("bump the groceries back a day" was not understood), "bring" and "pull" ("bring
+# the car insurance forward two days" was not understood; with "by" or "task" it was).
 _AMOUNT_OF_DAYS = r"(?:a|an|one|two|three|four|five|six|seven|\d+|a couple of) (?:days?|weeks?)"
 _PUT_BY_DAYS = rx(
-    r"\b(?:put|move|bump|shift|nudge|slide|shunt|scoot)\b(?= (?!(?:me|us|it|that|this|them)\b)"
+    r"\b(?:put|move|bump|shift|nudge|slide|shunt|scoot|bring|pull)\b"
+    r"(?= (?!(?:me|us|it|that|this|them)\b)"
     r"[a-z' -]{2,40}?"
     rf"(?:\b(?:back|forward|ahead)(?: by)? {_AMOUNT_OF_DAYS}\b"
     rf"|\b{_AMOUNT_OF_DAYS} (?:earlier|later|sooner|back|forward|ahead)\b))"

@@ -34,7 +34,7 @@ _MAYBE = rx(
     r"[.,!?;:]\s+(?:[a-z']+[,!]?\s+){0,3}?(?:actually|sorry|oops|whoops|wait|no|nope|hang on"
     r"|hold on|my bad|my mistake|correction|scratch that|on second thought|wrong|i meant"
     r"|i mean|make (?:it|that|this)|(?:can|could) (?:you|we)|undo|put it back|never ?mind"
-    r"|forget (?:it|that))\b"
+    r"|forget (?:it|that)|same (?:day|time))\b"
 )
 # The ask corrected changes something (a question or a remark is not put right).
 _CHANGES = rx(
@@ -61,6 +61,10 @@ _LEAD = (
     r"|(?:can|could|would) (?:you|we) (?:do|go for|say)\s+"
     # "…. Oh wait, the cake is for sunday not saturday": the thing said, then its value
     r"|(?:the|my) (?P<subject>[a-z]+(?: [a-z]+)?) (?:is|should be|'s)(?: for| on| due)?\s+"
+    # "…friday at 10. Same time but on saturday", "…. same day, but at 4": the one part
+    # said again, the other put right (was: the first kept, the second sentence unread)
+    r"|(?:the )?same (?:day|time)(?:,? but)?\s+(?=(?:at|on|for|\d|noon|midday|(?:mon|tues"
+    r"|wednes|thurs|fri|satur|sun)day|tomorrow|next)\b)"
 )
 _CORRECTION = rx(
     rf"{_BOUNDARY}{_FILLERS}(?:(?P<cue>{_CUES})(?:[,!.]?\s+{_CUES})*[,!.]?\s+)?"

@@ -43,7 +43,12 @@ _PRIORITY = rx(
     r"(high|top|urgent|important|highest|critical|low|lowest|normal|medium|regular|standard)"
     r"[- ]priority\b|\b(urgent|urgently|important|not (?:that |so |very |really |too |super )?"
     r"(?:urgent|important)|less (?:urgent|important)"
-    r"|no rush(?: (?:on|with|for) (?:that|this|it|them)(?: one)?)?|whenever)\b"
+    r"|no rush(?: (?:on|with|for) (?:that|this|it|them)(?: one)?)?|whenever"
+    # "it's not a big deal", "no big deal": said of how much it matters, low
+    r"|(?:not|no) (?:a |that |that much of a |such a |really a |too )?big (?:of )?(?:a )?deal"
+    # "…, it can wait": low (not "it can wait till friday", a day)
+    r"|(?:it|that|this|they) can wait(?! (?:till|until|til|to|for|a|an|\d))"
+    r")\b"
 )
 # "pick up the dry cleaning", "the house cleaning": a chore, not the dental cleaning.
 NOT_DENTAL = r"(?<!dry )(?<!house )(?<!window )(?<!carpet )(?<!spring )(?<!office )"
@@ -254,13 +259,19 @@ def contact(clause: str, norm: Normalized) -> Contact:
     return Contact(email=email, phone=phone, bad_phone=bad, only_old=only_old)
 
 
+# Said of a to-do's priority, low: "whenever", "it can wait".
+_LOW_SAID = frozenset(
+    {"whenever", "it can wait", "that can wait", "this can wait", "they can wait"}
+)
+
+
 def priority(clause: str) -> tuple[Priority | None, tuple[int, int] | None]:
     """The priority said in a clause ("high priority", "urgent") and where it was said."""
     match = _PRIORITY.search(clause)
     if not match:
         return None, None
     word = match.group(1) or match.group(2)
-    if word.startswith(("not ", "no rush", "less ")) or word == "whenever":
+    if word.startswith(("not ", "no rush", "no big", "less ")) or word in _LOW_SAID:
         # "not urgent", "it's not that urgent", "make it less urgent" (read as urgent:
         # high, as it was): said against a high priority
         return "low", match.span()

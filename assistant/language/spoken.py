@@ -184,12 +184,105 @@ def _spoken_digits(match: re.Match[str]) -> str:
 # address's local part (it made "is@gmail.com", offered as the new email).
 _NOT_LOCAL = frozenset(
     {"is", "it", "me", "to", "was", "email", "address", "one", "mine", "now", "be", "that"}
+    # "…at gmail dot com sorry at yahoo dot com": a correction of the domain, no address
+    # of its own (it was "sorry@yahoo.com", offered as the new email)
+    | {"sorry", "wait", "actually", "meant", "mean", "rather", "correction", "no"}
 )
+
+
+# Words a sentence says before an address ("change it to …", "it's …", "please use …").
+_BEFORE_AN_ADDRESS = frozenset(
+    {
+        "is",
+        "it",
+        "its",
+        "it's",
+        "me",
+        "to",
+        "was",
+        "now",
+        "new",
+        "my",
+        "be",
+        "email",
+        "e-mail",
+        "address",
+        "mail",
+        "one",
+        "mine",
+        "that",
+        "change",
+        "update",
+        "use",
+        "at",
+        "and",
+        "or",
+        "the",
+        "of",
+        "for",
+        "on",
+        "in",
+        "from",
+        "sorry",
+        "no",
+        "mean",
+        "meant",
+        "actually",
+        "wait",
+        "rather",
+        "so",
+        "yes",
+        "yeah",
+        "ok",
+        "okay",
+        "an",
+        "please",
+        "thanks",
+        "just",
+        "also",
+        "here",
+        "try",
+        "set",
+        "put",
+        "make",
+        "as",
+        "with",
+        "um",
+        "uh",
+        "er",
+        "oh",
+        "hi",
+        "hello",
+        "hey",
+        "should",
+        "would",
+        "instead",
+        "correct",
+        "right",
+        "like",
+        "then",
+        "into",
+        "via",
+        "say",
+        "says",
+        "reads",
+    }
+)
+_WORD_BEFORE = rx(r"(?:^|[\s,:;(\"'])(?P<w>[a-z][a-z'-]*)\s+$")
 
 
 def _spoken_email(match: re.Match[str]) -> str:
     local, domain = match.group("local"), match.group("domain")
     if local.lower() in _NOT_LOCAL:
+        return match.group(0)
+    if (
+        local.isalpha()
+        and (before := _WORD_BEFORE.search(match.string, 0, match.start())) is not None
+        and before.group("w").lower() not in _BEFORE_AN_ADDRESS
+    ):
+        # "change my email to mary jones at gmail dot com": two words before the "at", as
+        # no address is written (it was "jones@gmail.com", the first one dropped); which
+        # address is meant is asked, not guessed
         return match.group(0)
     for spoken, written in _SEPARATORS.items():
         local = local.replace(spoken, written)
@@ -211,10 +304,29 @@ def _repair(match: re.Match[str]) -> str:
 
 # "maria.lopez @ gmail.com": an address typed with spaces round its @ is one address.
 _SPACED_AT = rx(rf"(?<=[a-z0-9_])\s+@\s*(?=[a-z0-9-]+(?:\.[a-z0-9-]+)*\.{_TLD}\b)", re.IGNORECASE)
-# "…@gmial.com, sorry, gmail.com": the domain said again replaces the address's domain.
+# "…@gmial.com, sorry, gmail.com": the domain said again replaces the address's domain;
+# said aloud too ("…at outlook dot com, no sorry, at hotmail dot com": was the whole
+# address taken back, and the domain alone no address).
 _DOMAIN_REPAIR = rx(
     rf"(?P<local>[a-z0-9_%+.-]+)@[a-z0-9.-]+\.{_TLD}(?:\s*(?:\.\.\.|…|,|--?)\s*|\s+)"
-    rf"(?:{_STRONG})(?:\s*[,:]\s*|\s+)@?(?P<domain>[a-z0-9-]+(?:\.[a-z0-9-]+)*\.{_TLD})\b(?!@)",
+    rf"(?:{_STRONG}|{_WEAK})(?:\s*[,:]\s*|\s+)(?:@|at )?"
+    rf"(?P<domain>[a-z0-9-]+(?:{_DOT}[a-z0-9-]+)*{_DOT}{_TLD})\b(?!@| at )",
+    re.IGNORECASE,
+)
+
+
+def _domain_repair(match: re.Match[str]) -> str:
+    return f"{match.group('local')}@{match.group('domain').replace(' dot ', '.')}"
+
+
+# "…at gmail dot com, no, hotmail": a mail provider said alone after the address puts
+# right its name, the ending kept (the correction was not heard: the address taken back
+# was offered).
+_PROVIDER_REPAIR = rx(
+    rf"(?P<local>[a-z0-9_%+.-]+)@[a-z0-9-]+(?P<end>(?:\.[a-z0-9-]+)*\.{_TLD})"
+    rf"(?:\s*(?:\.\.\.|…|,|--?)\s*|\s+)(?:{_STRONG}|{_WEAK})(?:\s*[,:]\s*|\s+)(?:at |@)?"
+    r"(?P<new>gmail|googlemail|hotmail|yahoo|outlook|icloud|aol|protonmail|comcast)"
+    r"\b(?!\.| dot | at |@)",
     re.IGNORECASE,
 )
 
@@ -258,7 +370,9 @@ def written(text: str) -> str:
     # "415 555 0123, sorry, 415 555 0132": the whole number is taken back, not its last group.
     text = _GROUPED_NUMBER.sub(_one_token, text)
     text = _TAIL_REPAIR.sub(_tail_repair, text)
-    text = _DOMAIN_REPAIR.sub(lambda m: f"{m.group('local')}@{m.group('domain')}", text)
+    text = _DOMAIN_REPAIR.sub(_domain_repair, text)
+    if "@" in text:
+        text = _PROVIDER_REPAIR.sub(r"\g<local>@\g<new>\g<end>", text)
     text = _echo_repair(text)
     if " the " in text:
         text = _DATED_DAY_REPAIR.sub(r"\g<day> the \g<date>", text)
@@ -311,7 +425,7 @@ def _tail_repair(match: re.Match[str]) -> str:
 # address would have been typed; otherwise only its last word would be the address.
 _NUMBER_WORD = rf"(?:zero|oh|{'|'.join(_UNITS + _TEENS + _TENS)})"
 _EMAIL_NUMBER = rx(
-    rf"\b(?P<word>[a-z0-9]+)(?P<number>(?: {_NUMBER_WORD})+)"
+    rf"\b(?P<word>[a-z0-9]+)(?P<number>(?: {_NUMBER_WORD})+| \d{{1,4}})"
     rf"(?= (?:dot |underscore )?[a-z0-9]*(?: dot [a-z0-9]+)* ?at [a-z0-9-]+(?: dot |\.){_TLD}\b)",
     re.IGNORECASE,
 )
@@ -330,15 +444,23 @@ def _number_digits(words: list[str]) -> str:
             digits += str(tens)
         elif word in _TEENS:
             digits += str(_TEENS.index(word) + 10)
+        elif word.isdigit():  # "mary dash jones 99 at …": digits typed, joined as said
+            digits += word
         else:
             digits += _DIGITS[word]
         index += 1
     return digits
 
 
+# Words no number said in an address is joined to ("mary underscore 99": mary_99).
+_NOT_BEFORE_A_NUMBER = frozenset(
+    {"at", "dot", "is", "to", "email", "address", "underscore", "dash", "hyphen"}
+)
+
+
 def _email_number(match: re.Match[str]) -> str:
     word = match.group("word")
-    if word.lower() in ("at", "dot", "is", "to", "email", "address"):
+    if word.lower() in _NOT_BEFORE_A_NUMBER:
         return match.group(0)
     return word + _number_digits(match.group("number").lower().split())
 

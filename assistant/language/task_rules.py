@@ -148,8 +148,11 @@ _IT_MATTERS = rx(
 )
 # The same said last, of the task being added, and its opposite ("it's not urgent").
 _REMARK_ON_PRIORITY = rx(
-    r",?\s*(?:it's|it is|that's|that is|this is|this one's) (?:not )?(?:really |very |quite "
-    r"|super |pretty |extremely |kind of |that |so |too )?(?:important|urgent)\W*$"
+    r",?\s*(?:it's|it is|that's|that is|this is|this one's) (?:(?:not )?(?:really |very |quite "
+    r"|super |pretty |extremely |kind of |that |so |too )?(?:important|urgent)"
+    r"|not (?:a |that |that much of a |such a |really a |too )?big (?:of )?(?:a )?deal)\W*$"
+    # "…, it can wait": its priority, low, no words of the title
+    r"|,?\s*(?:it|that|this) can wait\W*$"
 )
 # Who the to-do is for, told after it: "…, it's for my mum", "…it's for the party".
 _FOR_WHOM = rx(

@@ -97,10 +97,8 @@ KNOWN_OPEN: list[str] = [
     # "how much was that bill again?" after a refund was asked for the checkup: the balance
     # ($150, the cleaning) is read, not the checkup's $95 bill; nothing is written
     "u13-refund-asked-then-case",
-    # "it's 415 555" then "0199": a number said in two parts is not joined; the number is
-    # asked again, "0199" alone is not understood and "yes" finds nothing held; the phone
-    # on file is left as it was
-    "u13-phone-in-two-parts",
+    # ("it's 415 555" then "0199", u13-phone-in-two-parts, passes now: a number begun in one
+    # reply and ended in the next is joined, read back before a yes; values26)
     # "ok, then just change it to the work one" two turns after the work email was said:
     # the address is not found again ("I can't help with that"); nothing is written
     "u13-work-email-for-invoices-keep-personal",

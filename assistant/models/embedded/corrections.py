@@ -42,6 +42,9 @@ _CORRECTION = rx(
     r"|^(?:fine|ok|okay|alright|all right)[ ,]+(?:then[ ,]+)?(?:(?:mon|tues|wednes|thurs|fri"
     r"|satur|sun)day|tomorrow)\b(?:(?: at)? [\d: ]+(?:am|pm)?)?(?: then| instead)?\W*$"
     r"|\bi meant\b|\bi mean\b|\binstead\b|\brather\b|\bmake (?:it|that)\b|\bwhere it was\b"
+    # "same day but at 4", "same time but on saturday" just after a change: of that change
+    # (was "I can't help with that"; with "actually" before it, it was read so)
+    r"|^(?:(?:um|uh|oh|ok|okay|so|hmm|and)[ ,]+)*(?:the )?same (?:day|time)\b(?=.*\d|.*day\b)"
     r"|\bput it back\b|\bundo\b|^(?:please |can you |could you )?(?:reverse|take back)\b"
     # "not that one, the insurance"; "change it to oat milk" just after adding "Buy milk"
     r"|^(?:(?:oh|oops|um|uh|whoops)[ ,]+)?not (?:that|this) one\b"

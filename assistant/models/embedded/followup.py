@@ -811,9 +811,15 @@ def _fill(intent: Intent, text: str, now: datetime, timezone: str) -> list[Inten
             again = detect_intents(clause.replace(said, instead.lower(), 1), now, timezone)
             return [i for i in again if i.kind == intent.kind][:1] or None
         clause = clause.replace(said, " ")
-    if intent.kind == "update_contact" and intent.missing[0].startswith("phone"):
+    if (
+        intent.kind == "update_contact"
+        and intent.missing[0].startswith("phone")
+        and not _run_on_groups(clause, text)
+    ):
         # "change my phone to 555 0134" → "the full number?" → "415 555 0134": the digits
-        # said first give way to the number said now (read together, they ran into one)
+        # said first give way to the number said now (read together, they ran into one);
+        # unless they began it: "415 555" → "0172", "415" → "555 0172" (an area code, or
+        # it and the exchange, then the rest: ten digits in all, read back before a yes)
         clause = " ".join(_DIGITS_SAID.sub(" ", clause).split())
     if intent.missing[0] == "move_or_cancel":
         # "cancel my haircut to friday" → "moved, or cancelled?" → "move it"
@@ -889,6 +895,13 @@ def _fill(intent: Intent, text: str, now: datetime, timezone: str) -> list[Inten
     # Progress is enough: "book a haircut" → "when?" → "Friday" leaves only the time to ask.
     if same and (
         same[0].complete
+        # "What's the new phone number?" → "it's 415 555": digits, too few, asked to be
+        # finished (they were "Sorry, I didn't catch that", and lost to the rest said next)
+        or (
+            intent.missing == same[0].missing == ("phone",)
+            and _DIGITS_SAID.search(intent.clause) is None
+            and _DIGITS_SAID.search(same[0].clause) is not None
+        )
         or len(same[0].missing) < len(intent.missing)
         or (same[0].missing == ("time",) and "when" in intent.missing)
         # "tomorrow morning" → "what time?" → "make it friday afternoon": still no hour,
@@ -999,6 +1012,22 @@ _BARE_HOUR_REPLY = rx(
 _DIGITS_SAID = rx(
     r"\+?\d[\d\s().-]*\d(?:\s*(?:,\s*)?(?:\b(?:ext|extn|extension)\b\.?|\bx)\s*\d+)?|\+?\d"
 )
+# A reply of digits alone (and words of no number: "it's", "the rest is").
+_ONLY_DIGITS = rx(
+    r"^(?:[a-z' ]*?\s)?(?P<d>\d{3,4}(?:[ .-]\d{3,4})?)"
+    r"(?:[\s,.]+(?:thanks|thank you|please|that's it|that's all))?[\s.!]*$"
+)
+
+
+def _run_on_groups(clause: str, reply: str) -> bool:
+    """The digits said before a number's question began it, and the reply ends it: three
+    or six said (an area code, and the exchange), ten in all, the reply digits alone."""
+    if (said := _ONLY_DIGITS.match(reply.lower().strip())) is None:
+        return False
+    before = sum(ch.isdigit() for m in _DIGITS_SAID.finditer(clause) for ch in m.group(0))
+    return before in (3, 6) and before + sum(ch.isdigit() for ch in said.group("d")) == 10
+
+
 # "oh sorry", "ah my bad", "oops": said before the answer to a question about the time.
 _SORRY_FIRST = rx(r"^(?:(?:oh|ah|aah|oops|whoops|sorry|my bad|um|uh|erm|woops)\b[\s,.!-]*)+")
 _COMMA = rx(r"\s*,(?!\s*(?:like|say|maybe|ideally) \d)\s*")
@@ -1042,6 +1071,27 @@ def _retimed(clause: str, reply: str, now: datetime) -> tuple[str, str]:
         reply = said = (
             f"{said[: weekday.start()]}{that_day:%B} {that_day.day}{said[weekday.end() :]}"
         )
+    elif (
+        earlier.weekday_conflict
+        and earlier.day is not None
+        and earlier.weekday_said is not None
+        and (weekday := _WEEKDAY.search(said)) is not None
+        and not _DAY_OF_MONTH.search(said)
+        and not _MONTH.search(said)
+        and "next" not in said
+        and "week" not in said
+    ):
+        # "wednesday the 22nd" (a Tuesday) → "January 22 is a Tuesday… Did you mean Tuesday,
+        # January 22, or Wednesday, January 23?" → "the tuesday then": the Tuesday offered,
+        # the 22nd (was: tomorrow, the next Tuesday, booked); "wednesday": the 23rd. Another
+        # weekday named is read as said.
+        named = WEEKDAYS.index(weekday.group(0))
+        offered = earlier.day + timedelta(days=earlier.weekday_said - earlier.day.weekday())
+        picked = {earlier.day.weekday(): earlier.day, earlier.weekday_said: offered}.get(named)
+        if picked is not None:
+            reply = said = (
+                f"{said[: weekday.start()]}{picked:%B} {picked.day}{said[weekday.end() :]}"
+            )
     month = _MONTH.search(clause[earlier.spans[0][0] :]) if earlier.spans else None
     if earlier.no_such_date is not None and _A_YEAR.search(earlier.no_such_date):
         # "There's no February 29 in 2033…" → "the 28th", "march 1st": of that year
