@@ -24,6 +24,7 @@ from assistant.language.heard_forms import as_heard
 from assistant.language.heard_numbers import heard_as_said
 from assistant.language.lexicon import HOUR_WORDS, NUMBER_WORDS, ORDINAL_WORDS, WEEKDAYS
 from assistant.language.patterns import GatedPattern, rx
+from assistant.language.read_once import read_once
 from assistant.language.said_numbers import in_digits
 
 # "uh huh", "mm hmm": a yes said without words; "uh-uh", "nuh uh": a no. Rewritten before
@@ -635,6 +636,7 @@ def _around_the_ask(text: str) -> tuple[str, str, str]:
     return text[:start], text[start:end], text[end:]
 
 
+@read_once
 def plain(text: str) -> str:
     """`text` as a typist would have written it: the recogniser's habits taken out."""
     if "you know what" in text.lower():
