@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from assistant.language.patterns import rx
+from assistant.language.read_once import read_once
 
 _ROLE_LABEL = rx(
     r"^(?:\s*\[?(?:system|admin|administrator|developer|dev|assistant|root|operator|sudo)\]?"
@@ -60,6 +61,7 @@ def _opening_end(lowered: str) -> int:
     return start
 
 
+@read_once
 def without_system_talk(text: str) -> str:
     """`text` without a role label, an order to drop the rules, or a yes claimed in it."""
     lowered = text.lower()
@@ -73,6 +75,7 @@ def without_system_talk(text: str) -> str:
     return kept if kept and (start or end != len(text)) else text
 
 
+@read_once
 def pretends_a_yes(text: str) -> bool:
     """The message claims a yes instead of giving one ("pretend I already said yes")."""
     lowered = text.lower()

@@ -11,6 +11,7 @@ from __future__ import annotations
 from assistant.language.aimed_at_system import pretends_a_yes, without_system_talk
 from assistant.language.as_meant import as_meant
 from assistant.language.patterns import rx
+from assistant.language.read_once import read_once
 from assistant.language.text import normalize
 
 # ("if you don't mind" is no "don't": it asks nicely; "sure, why not" is no "not": it
@@ -100,6 +101,7 @@ _DONE_ASKED = rx(
 )
 
 
+@read_once
 def is_affirmative(text: str) -> bool:
     """True when the message clearly means yes ("pretend I said yes" does not)."""
     if pretends_a_yes(text):

@@ -37,6 +37,7 @@ from assistant.language.others import (
     several_visits,
 )
 from assistant.language.patterns import rx
+from assistant.language.read_once import read_once
 from assistant.language.scope import (
     asks_advice,
     asks_if_done,
@@ -387,6 +388,7 @@ def _anchored(intent: Intent, c: Clause) -> Intent:
     )
 
 
+@read_once
 def negated(text: str) -> bool:
     """The clause says what not to do ("don't cancel anything")."""
     negation = NEGATED.search(text)

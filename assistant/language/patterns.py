@@ -85,10 +85,10 @@ def _item(op: Any, argument: Any) -> Needs | None:
     return None  # any character, a class, a lookaround, a back-reference: nothing sure
 
 
-def _fewer(needs: Needs) -> Needs | None:
+def _fewer(needs: Needs, cuts: tuple[int, ...] = (5, 4, 3, 2)) -> Needs | None:
     """At most `_MAX_NEEDS` words: cut to their first letters (a part of a word a match
     must contain is itself contained), or None when even that leaves too many."""
-    for length in (None, 5, 4, 3, 2):
+    for length in (None, *cuts):
         cut = frozenset(word[:length] for word in needs) if length else needs
         if len(cut) <= _MAX_NEEDS:
             return cut
@@ -130,14 +130,91 @@ def seeker(regex: re.Pattern[str], tree: Any = None) -> Callable[..., re.Match[s
     return regex.match if starts else regex.search
 
 
+def _options(items: Any) -> list[Needs]:
+    """Every set of words this sequence's matches must contain (one of each set), not
+    only the most telling one: the ways of an alternation can then share words."""
+    options: list[Needs] = []
+    run = ""
+    for op, argument in items:
+        if op is _const.LITERAL:
+            run += chr(argument)
+            continue
+        if op is _const.AT:
+            continue
+        if run:
+            options.append(frozenset({run}))
+            run = ""
+        options.extend(_item_options(op, argument))
+    if run:
+        options.append(frozenset({run}))
+    return options
+
+
+def _item_options(op: Any, argument: Any) -> list[Needs]:
+    if op is _const.SUBPATTERN:
+        _group, add_flags, _del_flags, inner = argument
+        return [] if add_flags & re.IGNORECASE else _options(inner)
+    if op is getattr(_const, "ATOMIC_GROUP", None):
+        return _options(argument)
+    if op is _const.BRANCH:
+        ways = [_options(branch) for branch in argument[1]]
+        if not all(ways):
+            return []  # one way to match needs nothing in particular
+        return [_fewest(ways)]
+    if op in _REPEATS:
+        least, _most, inner = argument
+        return _options(inner) if least >= 1 else []
+    if op is _const.ASSERT:
+        _direction, inner = argument
+        return _options(inner)
+    found = _item(op, argument)
+    return [] if found is None else [found]
+
+
+def _covered(word: str, words: set[str]) -> bool:
+    """A text holding `word` holds one of `words` (one of them is part of it)."""
+    return any(other in word for other in words)
+
+
+def _telling(words: Needs) -> bool:
+    return all(len(word.strip()) >= 2 for word in words)
+
+
+def _fewest(ways: list[list[Needs]]) -> Needs:
+    """Words one of which every way of an alternation holds, a set of words chosen for
+    each way so that the ways share them where they can ("not", "n't", "no"…): the ways
+    with the fewest choices first, then each one's set that adds the fewest new words."""
+    chosen: set[str] = set()
+    for options in sorted(ways, key=len):
+        best = min(
+            # (a space, a comma or one letter is in nearly every text: no gate at all)
+            [words for words in options if _telling(words)] or options,
+            key=lambda words: (
+                sum(not _covered(word, chosen) for word in words),
+                -min(map(len, words)),
+            ),
+        )
+        chosen |= {word for word in best if not _covered(word, chosen)}
+    # A word holding another is never needed beside it.
+    return frozenset(word for word in chosen if not _covered(word, chosen - {word}))
+
+
 def needs_of(regex: re.Pattern[str], tree: Any = None) -> tuple[str, ...]:
     """Words one of which every match of `regex` contains; () when nothing is sure.
     `tree`: the pattern already parsed, if it was."""
     if regex.flags & re.IGNORECASE:
         return ()
-    needs = _sequence(_parsed(regex) if tree is None else tree)
+    tree = _parsed(regex) if tree is None else tree
+    needs = _sequence(tree)
     if needs is None or not (needs := _fewer(needs)):
-        return ()
+        # Too many words, each way of an alternation read for its most telling ones: read
+        # again for words the ways share ("not" for "not", "let's not", "you … not").
+        # (not cut to two letters: that many two-letter words pass nearly every text)
+        shared = [
+            cut for words in _options(tree) if (cut := _fewer(words, (5, 4, 3))) and _telling(cut)
+        ]
+        if not (needs := _best(shared)):
+            return ()
     return tuple(sorted(needs, key=len, reverse=True))
 
 

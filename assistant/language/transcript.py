@@ -24,6 +24,7 @@ from assistant.language.heard_forms import as_heard
 from assistant.language.heard_numbers import heard_as_said
 from assistant.language.lexicon import HOUR_WORDS, NUMBER_WORDS, ORDINAL_WORDS, WEEKDAYS
 from assistant.language.patterns import GatedPattern, rx
+from assistant.language.read_once import read_once
 from assistant.language.said_numbers import in_digits
 
 # "uh huh", "mm hmm": a yes said without words; "uh-uh", "nuh uh": a no. Rewritten before
@@ -624,17 +625,37 @@ _AFTER_THE_ASK = re.compile(
     r"(?: (?:so much|very much|a lot|again|in advance))?)?[\s.!?]*$",
     re.IGNORECASE,
 )
+# Words one of which `_AFTER_THE_ASK` needs before the stops and spaces that end a text.
+_AFTER_THE_ASK_WORDS = ("thank", "thx", "cheers", "please", "pls", "for me")
 
 
 def _around_the_ask(text: str) -> tuple[str, str, str]:
     """`text` as what is written before the ask, the ask, and what is written after."""
     head = _BEFORE_THE_ASK.match(text)
     start = head.end() if head is not None else 0
-    tail = _AFTER_THE_ASK.search(text, start)
-    end = tail.start() if tail is not None else len(text)
+    lowered = text.lower()
+    # (outside ASCII a letter may match one of the words when case is ignored: the Kelvin
+    # sign matches "k")
+    if text.isascii() and not _thanks_may_be_in(lowered):
+        # Without those words, what it finds is the stops and spaces the text ends with,
+        # found here from the end rather than tried at every position of the text.
+        end = len(text)
+        while end > start and (text[end - 1] in ".!?" or text[end - 1].isspace()):
+            end -= 1
+    else:
+        tail = _AFTER_THE_ASK.search(text, start)
+        end = tail.start() if tail is not None else len(text)
     return text[:start], text[start:end], text[end:]
 
 
+def _thanks_may_be_in(lowered: str) -> bool:
+    for word in _AFTER_THE_ASK_WORDS:  # noqa: SIM110 (a loop: any() with a generator costs more)
+        if word in lowered:
+            return True
+    return False
+
+
+@read_once
 def plain(text: str) -> str:
     """`text` as a typist would have written it: the recogniser's habits taken out."""
     if "you know what" in text.lower():

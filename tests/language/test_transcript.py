@@ -7,10 +7,11 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from assistant.language import detect_intents, find_when, is_affirmative, is_negative
+from assistant.language import detect_intents, find_when, is_affirmative, is_negative, transcript
 from assistant.language.confirm import taken_back
 from assistant.language.text import normalize, restore_case
 from assistant.language.transcript import plain
+from tests.fixtures.phrasings import kept_phrasings
 
 TZ = "America/Los_Angeles"
 NOW = datetime(2030, 1, 14, 12, 0, tzinfo=ZoneInfo(TZ))  # a Monday noon
@@ -197,3 +198,21 @@ def test_a_no_that_is_not_between_two_alike_words_stays() -> None:
 def test_a_correction_replaces_the_words_it_echoes(said: str, read: str) -> None:
     """A correction ending on the word taken back replaces the whole phrase, not one word."""
     assert normalize(said).text == read
+
+
+def test_the_ask_is_cut_where_the_search_for_what_follows_it_cuts() -> None:
+    """What is written after the ask, found from the end when no thanks or please is in
+    the text, is what the pattern's search finds (every kept phrasing, as said and with
+    a thanks, in capitals, and letters outside ASCII)."""
+
+    def searched(text: str) -> tuple[str, str, str]:
+        head = transcript._BEFORE_THE_ASK.match(text)
+        start = head.end() if head is not None else 0
+        tail = transcript._AFTER_THE_ASK.search(text, start)
+        end = tail.start() if tail is not None else len(text)
+        return text[:start], text[start:end], text[end:]
+
+    said = kept_phrasings()
+    texts = [*said, *(f"{text}, thanks!" for text in said[::7]), *(t.upper() for t in said[::7])]
+    texts += ["ok, THANKS so much!!", "thank u\n", "done \u212a", "so \u017fo", "x  \n", "...", ""]
+    assert [text for text in texts if transcript._around_the_ask(text) != searched(text)] == []

@@ -39,6 +39,7 @@ from assistant.language.hesitation import only_hesitates
 from assistant.language.lexicon import OTHER_CHANGE_DOINGS, OTHER_CHANGE_VERBS
 from assistant.language.patterns import rx
 from assistant.language.put_right import put_right
+from assistant.language.read_once import one_decision
 from assistant.language.replacing import as_two_changes
 from assistant.language.scope import asks_advice, hypothetical, only_asking
 from assistant.language.slots import service
@@ -565,6 +566,10 @@ class EmbeddedPlanner:
 
     def plan(self, request: PlanRequest) -> Decision:
         """The decision, synchronously (the grammar never waits on anything)."""
+        with one_decision:  # (a text read the same way by several readers: read once)
+            return self._decided(request)
+
+    def _decided(self, request: PlanRequest) -> Decision:
         if request.dialogue.failed and not retries.decided_here(request):
             # A take-back waiting for its change to land is looked at again beside any
             # other request (retries.py `beside_another`).
