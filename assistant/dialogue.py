@@ -491,6 +491,10 @@ def _named(kind: Kind | None, items: Sequence[Item], text: str) -> Item | None:
             gone = [i for i in named if i.get("status") in ("past", "completed")]
             if gone:
                 return max(gone, key=lambda i: str(i.get("starts_at") or ""))
+        if len(ahead) > 1 and kind == "appointment" and not _SOONEST.search(text.lower()):
+            # Two visits of the service ahead ("when is my dental cleaning?" answered with
+            # the next and "one more after it"): "move it" next could be either, asked.
+            return None
         return ahead[0] if ahead else named[-1]
     return None
 

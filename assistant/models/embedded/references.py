@@ -216,8 +216,27 @@ def _by_position(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> l
                 found = [task_change(again[action.tool], item, {}, text)]
         if found is None and kind == "appointment" and re.search(r"\bcancel\b", text):
             found = [Intent("cancel_appointment", target=pinned(item, "service"), clause=text)]
+        if (
+            found is None
+            and kind == "appointment"
+            and " one " in text
+            and (last := state.last_action) is not None
+            and last.tool == "crm.rescheduleAppointment"
+            and (too := _ONE_MOVED_TOO.search(text)) is not None
+        ):
+            # "and the first one to thursday same time" just after a visit was moved: that
+            # one moved too, the verb unsaid
+            found = appointment_follow_up(
+                f"move it {too.group('rest')}", item, now, zone, correcting=False
+            )
         intents.extend(found or [])
     return intents or None
+
+
+# "…the first one to thursday same time": the day (and hour) the one counted goes to.
+_ONE_MOVED_TOO = rx(
+    r"^(?:(?:and|also|then|now|ok|okay)\b\W*)*(?:the |that )?\w+ one (?P<rest>(?:to|for|on) .+)$"
+)
 
 
 _MADE_IN_ORDER = rx(
