@@ -141,6 +141,11 @@ def ordinal_named(state: Dialogue, message: str) -> str:
     label = str(item.get("service") or item.get("title") or "").lower()
     if not label:
         return message
+    if (
+        sum(str(i.get("service") or i.get("title") or "").lower() == label for i in state.listed)
+        > 1
+    ):
+        return message  # (two haircuts offered: "the haircut" would not tell which)
     named = f"the {label}" if state.listed_kind == "appointment" else f"the {label} task"
     # "the first one, what time is that?": "that" is the one named.
     after, replaced = re.subn(
