@@ -48,6 +48,10 @@ DENTAL CLEANING to 4; "and cancel the other haircut" then asked which. Fixed: th
 of the one service heard are those offered, and a count answering "which?" is of those
 offered. 6/6; the set 32/32 (199/199 turns).
 
+`python -m bench.said_around --sets tests/data/conversations_thread26.jsonl` (every turn
+with words around it, 416 variants): no wrong write; one ask lost ("Move both a week later,
+same times." as a sentence), read now; 0 more, 0 less. With `--answers` (155): 0 and 0.
+
 Nothing is left open.
 """
 
