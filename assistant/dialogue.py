@@ -170,6 +170,15 @@ def advance(
         if named is not None and listed_kind is not None and results:
             focus_kind, focus = listed_kind, named
         elif (
+            named is None
+            and results
+            and listed_kind == "appointment"
+            and len(several := _several_ahead(listed, named_in)) > 1
+        ):
+            # "when's my haircut?" with two ahead, both told: those two are what "it", "the
+            # first one" count in next (the question of which offers them, not every visit)
+            listed = several
+        elif (
             listed_kind == focus_kind == state.focus_kind
             and focus is state.focus
             and len(listed) > 1
@@ -227,6 +236,15 @@ def advance(
         question, about, at = "describe_case", user_text, answer.find("Tell me what happened")
     elif answer.startswith(MOVE_QUESTION_START):
         question, about = "move_to", user_text
+    if (
+        question in ("which_move", "which_cancel")
+        and listed_kind == "appointment"
+        and len(listed) > 2
+    ):
+        # "Which appointment should I move: your haircut on … or your haircut on …?": "the
+        # first one" next counts in those offered, not in every visit looked up
+        offered = _offered(listed, answer[at:])
+        listed = offered if len(offered) > 1 else listed
     if (
         question is None
         and state.question in _STAYS_OPEN
@@ -491,8 +509,47 @@ def _named(kind: Kind | None, items: Sequence[Item], text: str) -> Item | None:
             gone = [i for i in named if i.get("status") in ("past", "completed")]
             if gone:
                 return max(gone, key=lambda i: str(i.get("starts_at") or ""))
+        if len(ahead) > 1 and kind == "appointment" and not _SOONEST.search(text.lower()):
+            # Two visits of the service ahead ("when is my dental cleaning?" answered with
+            # the next and "one more after it"): "move it" next could be either, asked.
+            return None
         return ahead[0] if ahead else named[-1]
     return None
+
+
+def _offered(items: Sequence[Item], asked: str) -> tuple[Item, ...]:
+    """The visits a question of which names ("your haircut on Sunday, January 20 at …"), in
+    the order it names them."""
+    lowered = asked.lower()
+    found: list[tuple[int, Item]] = []
+    for item in items:
+        try:
+            starts = datetime.fromisoformat(str(item.get("starts_at")))
+        except ValueError:
+            continue
+        said = f"{str(item.get('service') or '').lower()} on {starts:%A}, {starts:%B} {starts.day}"
+        at = lowered.find(said.lower())
+        if at >= 0:
+            found.append((at, item))
+    return tuple(item for _, item in sorted(found, key=lambda pair: pair[0]))
+
+
+def _several_ahead(items: Sequence[Item], text: str) -> tuple[Item, ...]:
+    """The visits ahead of the one service the customer named, when there are several
+    ("when's my haircut?" with two booked) and none was singled out ("next", "first")."""
+    said = set(_WORD.findall(text.lower().replace("hair cut", "haircut")))
+    said |= {"dental"} if "dentist" in said else set()
+    said |= {"physical"} if "physio" in said else set()
+    named = [
+        item
+        for item in items
+        if (words := _name_words(str(item.get("service") or ""))) and any(w in said for w in words)
+    ]
+    if not named or any(i.get("service") != named[0].get("service") for i in named):
+        return ()
+    if _SOONEST.search(text.lower()) or _BEFORE_NOW.search(text.lower()):
+        return ()
+    return tuple(i for i in named if i.get("status") in ("upcoming", "pending", "scheduled"))
 
 
 _BEFORE_NOW = re.compile(r"\b(?:last|previous|most recent|latest)\b(?! (?:one|of them)\b)")

@@ -287,12 +287,12 @@ _MOVED_WITH_PRIORITY = rx(
 )
 
 
-# "going back to the insurance, …", "back to the bill: …": a topic come back to, then
-# what is asked of it.
+# "going back to the insurance, …", "back to the bill: …", "back to the list. the
+# insurance one, …": a topic come back to, then what is asked of it.
 _BACK_TO = rx(
     r"^(?:(?:and|so|now)\W+)*(?:(?:going|getting|coming|jumping|let's go|let's get|let me go)"
     r" )?back to (?P<x>(?:the |my |that )?[a-z][a-z' ]{1,30}?)(?: (?:thing|one|for a sec"
-    r"|for a second|then))?\s*(?:,|:| -)\s*"
+    r"|for a second|then))?\s*(?:,|:| -|\.(?= ))\s*"
 )
 
 

@@ -292,12 +292,14 @@ _TAKEN_BACK = rx(
     rf"|\s*[,.!;]\s*{_BACK_MARK}(?:[\s,]+{_BACK_MARK})*\s*[,.!;]\s*(?:[^.!?;]{{3,80}}?[\s,.!;]+)?"
     r"(?:so |then |just |please )?"
     r"(?:keep it|leave it|keep that|leave that|don't do it|don't bother)"
-    r"(?: then| for now| after all| as it is| as is| please| thanks)*[\s.!?]*$"
+    r"(?: then| for now| after all| as it is| as is| where it is| where it was| please"
+    r"| thanks)*[\s.!?]*$"
     # "cancel my haircut no, keep it", "…no keep it": a recogniser's words, no stop
     # before the mark (was: the cancel asked about, and the caller's next yes made it)
     rf"|\s+{_BACK_MARK}(?:[\s,]+{_BACK_MARK})*[\s,.!;]+(?:so |then |just |please )?"
     r"(?:keep it|leave it|keep that|leave that|don't do it|don't bother)"
-    r"(?: then| for now| after all| as it is| as is| please| thanks)*[\s.!?]*$"
+    r"(?: then| for now| after all| as it is| as is| where it is| where it was| please"
+    r"| thanks)*[\s.!?]*$"
     rf"|(?:[\s,.!;]+{_BACK_MARK})*[\s,.!;]+(?:never ?mind|forget (?:it|that|about it)"
     r"|scratch that)(?: then| for now| after all| please| thanks)*[\s.!?]*$"
     # "move my haircut to saturday actually undo that": said unpunctuated, after a mark

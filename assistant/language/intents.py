@@ -567,7 +567,10 @@ _PUT_BY_DAYS = rx(
     r"(?= (?!(?:me|us|it|that|this|them)\b)"
     r"[a-z' -]{2,40}?"
     rf"(?:\b(?:back|forward|ahead)(?: by)? {_AMOUNT_OF_DAYS}\b"
-    rf"|\b{_AMOUNT_OF_DAYS} (?:earlier|later|sooner|back|forward|ahead)\b))"
+    rf"|\b{_AMOUNT_OF_DAYS} (?:earlier|later|sooner|back|forward|ahead)\b))",
+    # ("Move both a week later, same times." as a sentence begins: read as said in small
+    # letters, not left to no reading at all)
+    re.IGNORECASE,
 )
 # "set the groceries for january 18", "set my car insurance one to friday": a thing of the
 # customer's named, then the day it is set for (a new one, "set a reminder for…", is not).

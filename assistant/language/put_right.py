@@ -288,7 +288,17 @@ def _in_its_case(corrected: str, message: str) -> str:
 
 
 def _put_right_once(text: str, now: datetime) -> str | None:
-    for match in _CORRECTION.finditer(text):
+    start = ended = 0
+    # Each place a correction may start is tried ("ok and the cleaning, move it to friday
+    # at 11, no, thursday at 11": the clause after the first comma, read as a correction
+    # of "ok and the cleaning", corrected nothing; the "no, thursday" after it is one). One
+    # inside what a match before it read must be cued ("no", "actually", "sorry"…): "I
+    # need to reschedule, the haircut, can we do next sunday instead" puts nothing right.
+    while (match := _CORRECTION.search(text, start)) is not None:
+        start = match.start() + 1
+        inside, ended = match.start() < ended, max(ended, match.end())
+        if inside and not match.group("cue"):
+            continue
         before = text[: match.start()]
         # The ask put right is the sentence just before ("mark it done then. and the exam i
         # booked earlier, can you make it 3 instead" puts right no change of this message).

@@ -573,6 +573,28 @@ def word_problems(turn: dict[str, Any], text: str) -> list[str]:
     return problems
 
 
+async def add_rows(admin: CrmAdmin, rows: dict[str, Any], now: datetime) -> None:
+    """Visits and to-dos added to the stub's seed through its API, days from `now`."""
+    base = f"/v1/customers/{CUSTOMER}"
+    for service, days, clock in rows.get("appts", []):
+        day = now.date() + timedelta(days=days)
+        hour, minute = (int(x) for x in clock.split(":"))
+        starts = datetime(day.year, day.month, day.day, hour, minute, tzinfo=now.tzinfo)
+        status, made = await admin.post(
+            f"{base}/appointments", {"service": service, "starts_at": starts.isoformat()}
+        )
+        assert status == 201, made
+    for title, priority, days, done in rows.get("tasks", []):
+        body: dict[str, Any] = {"title": title, "priority": priority}
+        if days is not None:
+            body["due_on"] = (now.date() + timedelta(days=days)).isoformat()
+        status, made = await admin.post(f"{base}/tasks", body)
+        assert status == 201, made
+        if done:
+            status, made = await admin.post(f"{base}/tasks/{made['id']}/complete")
+            assert status == 200, made
+
+
 async def play_case(
     assistant: AssistantHarness,
     admin: CrmAdmin,
@@ -583,9 +605,15 @@ async def play_case(
     """One session, on freshly seeded data: every turn said and checked.
 
     `now` is the moment the CRM stub and the assistant were pinned to (NOW unless a test
-    plays the sessions on another day)."""
+    plays the sessions on another day). A case's `seed` of rows ({"appts": [[SERVICE, DAYS,
+    "HH:MM"], ...], "tasks": [[TITLE, PRIORITY, DAYS | null, DONE], ...]}) is added through
+    the stub's API first (a second visit or to-do like one seeded: which one "it" is)."""
     await admin.reset()
-    world = await _seeded_world(admin, now)
+    if isinstance(case.get("seed"), dict):
+        await add_rows(admin, case["seed"], now)
+        world = await snapshot(admin, now)
+    else:
+        world = await _seeded_world(admin, now)
     chat = await assistant.connect(CUSTOMER)
     verdict = Verdict(case["id"])
     written: set[str] = set()  # the tools of the writes made in the session so far

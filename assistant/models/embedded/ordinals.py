@@ -72,19 +72,45 @@ def counted_in_made(state: Dialogue) -> Dialogue:
 _THEM_WHEN = rx(
     r"^(?:(?:and|so|ok|okay|right|great|thanks)\W+)*(?:what times?|when|where)(?: are| were)?"
     r" (?:they|those|them|both of them|the two of them)(?: both)?(?: at| on)?"
-    r"(?: now| again| then)?\W*$"
+    r"(?: now| again| then)?(?P<due> due)?(?: now| again| then)?\W*$"
 )
 _VISIT_WRITES = frozenset({"crm.rescheduleAppointment", "crm.bookAppointment"})
 UPCOMING_ASKED = "what are my upcoming appointments?"
+# "when are they both due?" just after two to-dos were changed (or added): each one's day.
+_TASK_WRITES = frozenset({"crm.updateTask", "crm.addTask"})
+DUE_DAYS_ASKED = "when are they all due?"
+
+
+# "what's left?" alone, just after a visit was cancelled (or moved): the visits ahead.
+_WHATS_LEFT = rx(
+    r"^(?:(?:and|so|ok|okay|right|then)\W+)*(?:what's|what is|whats) (?:left|remaining)"
+    r"(?: now| then)?\W*$"
+)
 
 
 def them_asked(state: Dialogue, message: str) -> str:
     """ "what times are they at now?" just after two visits were moved (or booked): the
-    visits ahead asked for, so both are told (was "I can't help with that")."""
+    visits ahead asked for, so both are told (was "I can't help with that"); "when are
+    they both due?" just after two to-dos were changed: each one's day. "what's left?"
+    just after a visit was changed: the visits ahead (was: the to-dos read out)."""
     lowered = message.lower()
-    if "th" not in lowered or _THEM_WHEN.search(lowered) is None:
+    if (
+        "left" in lowered
+        and state.since_change == 0
+        and state.last_action is not None
+        and state.last_action.kind == "appointment"
+        and _WHATS_LEFT.search(lowered)
+    ):
+        return UPCOMING_ASKED
+    if "th" not in lowered or (asked := _THEM_WHEN.search(lowered)) is None:
         return message
     last = state.done[-2:]
+    if (
+        asked.group("due")
+        and len(last) == 2
+        and all(entry.get("tool") in _TASK_WRITES for entry in last)
+    ):
+        return DUE_DAYS_ASKED
     if len(last) < 2 or any(entry.get("tool") not in _VISIT_WRITES for entry in last):
         return message
     return UPCOMING_ASKED
@@ -115,6 +141,11 @@ def ordinal_named(state: Dialogue, message: str) -> str:
     label = str(item.get("service") or item.get("title") or "").lower()
     if not label:
         return message
+    if (
+        sum(str(i.get("service") or i.get("title") or "").lower() == label for i in state.listed)
+        > 1
+    ):
+        return message  # (two haircuts offered: "the haircut" would not tell which)
     named = f"the {label}" if state.listed_kind == "appointment" else f"the {label} task"
     # "the first one, what time is that?": "that" is the one named.
     after, replaced = re.subn(

@@ -121,8 +121,10 @@ def the_other_named(state: Dialogue, message: str) -> str:
         article = another.group("a") or "a"
         said = f"{verb} {article} {noun}" + (" " if another.group("verb1") else "")
         message = message[: another.start()] + said + message[another.end() :]
-    if not _OTHER_ONE.search(message.lower()) or state.focus is None or state.focus_kind is None:
+    if state.focus is None or state.focus_kind is None:
         return message
+    if not _OTHER_ONE.search(message.lower()):
+        return _the_other_of_its_name(state, message) if "other" in message else message
     others = [
         item
         for item in state.listed_of(state.focus_kind)
@@ -137,6 +139,38 @@ def the_other_named(state: Dialogue, message: str) -> str:
     label = str(others[0].get("service") or others[0].get("title") or "").lower()
     named = f"the {label}" if state.focus_kind == "appointment" else f"the {label} task"
     return _OTHER_ONE.sub(named, message.lower(), count=1) if label else message
+
+
+# "cancel the other cleaning" after one of two cleanings was in focus: the other of them.
+_OTHER_NAMED = rx(r"\b(?:the |that )?other (?P<word>[a-z]{4,})\b")
+
+
+def _the_other_of_its_name(state: Dialogue, message: str) -> str:
+    """ "the other cleaning" with one of two dental cleanings in focus: the one not in
+    focus, named by its day ("the dental cleaning on january 16"); `message` otherwise."""
+    other = _OTHER_NAMED.search(message)
+    focus = state.focus
+    if other is None or focus is None or state.focus_kind != "appointment":
+        return message
+    service = str(focus.get("service") or "")
+    if other.group("word").rstrip("s") not in service.lower().split():
+        return message
+    others = [
+        item
+        # (the visits last read out, a bill or a case read since)
+        for item in state.last_listed_of("appointment")
+        if item.get("id") != focus.get("id")
+        and item.get("service") == service
+        and item.get("status") not in ("cancelled", "past", "completed")
+    ]
+    if len(others) != 1:
+        return message
+    try:
+        starts = datetime.fromisoformat(str(others[0].get("starts_at")))
+    except ValueError:
+        return message
+    named = f"the {service.lower()} on {starts.strftime('%B')} {starts.day}".lower()
+    return message[: other.start()] + named + message[other.end() :]
 
 
 _MADE_OF_KIND = {"appointment": "crm.bookAppointment", "task": "crm.addTask"}

@@ -216,8 +216,27 @@ def _by_position(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> l
                 found = [task_change(again[action.tool], item, {}, text)]
         if found is None and kind == "appointment" and re.search(r"\bcancel\b", text):
             found = [Intent("cancel_appointment", target=pinned(item, "service"), clause=text)]
+        if (
+            found is None
+            and kind == "appointment"
+            and " one " in text
+            and (last := state.last_action) is not None
+            and last.tool == "crm.rescheduleAppointment"
+            and (too := _ONE_MOVED_TOO.search(text)) is not None
+        ):
+            # "and the first one to thursday same time" just after a visit was moved: that
+            # one moved too, the verb unsaid
+            found = appointment_follow_up(
+                f"move it {too.group('rest')}", item, now, zone, correcting=False
+            )
         intents.extend(found or [])
     return intents or None
+
+
+# "…the first one to thursday same time": the day (and hour) the one counted goes to.
+_ONE_MOVED_TOO = rx(
+    r"^(?:(?:and|also|then|now|ok|okay)\b\W*)*(?:the |that )?\w+ one (?P<rest>(?:to|for|on) .+)$"
+)
 
 
 _MADE_IN_ORDER = rx(
@@ -503,14 +522,24 @@ def _follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> l
         return [Intent("cancel_appointment", target=TargetRef(phrase="it"), clause=text)]
     if appointment is None and visits_heard and (move := _MOVE_IT.search(text)):
         # "move it to monday" with several just listed: which one is asked, not guessed.
-        said = text[: move.start("p")] + "my appointment" + text[move.end("p") :]
+        # (the visits heard all of one service, "when's my haircut?" with two: which of
+        # those is asked, not which of every visit)
+        said = text[: move.start("p")] + _heard_as(visits_heard) + text[move.end("p") :]
         moves = [
             i for i in detect_intents(said, now, timezone) if i.kind == "reschedule_appointment"
         ]
         if moves and all("when" in i.missing for i in moves) and bare_clock(text, time(12)):
             # "move it to 11": the hour is said, the day is that one's own; which one is
             # asked first (its answer then moves it: which_answered).
-            return [Intent("reschedule_appointment", target=TargetRef(phrase="it"), clause=text)]
+            # (of one service heard, "my haircut": which of those two is asked)
+            target = moves[0].target if " my appointment" not in said else None
+            return [
+                Intent(
+                    "reschedule_appointment",
+                    target=target or TargetRef(phrase="it"),
+                    clause=text,
+                )
+            ]
         if moves:
             return moves
     if appointment is not None and appointment.get("status") == "cancelled":
@@ -548,6 +577,13 @@ def _follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> l
         if found is not None:
             return _with_unheard(found, text, "the task", now, timezone)
     return None
+
+
+def _heard_as(visits: Sequence[Item]) -> str:
+    """ "my haircut" for visits heard all of one service, else "my appointment"."""
+    services = {str(item.get("service") or "") for item in visits}
+    service = services.pop() if len(services) == 1 else ""
+    return f"my {service.lower()}" if service and len(visits) > 1 else "my appointment"
 
 
 def _visits_heard(state: Dialogue) -> tuple[Item, ...]:

@@ -14,7 +14,7 @@ from assistant.language.lexicon import BOOKING_VERBS
 from assistant.language.patterns import rx
 from assistant.language.shifts import find_shift
 from assistant.language.text import normalize
-from assistant.models.embedded.pinning import start_of
+from assistant.models.embedded.pinning import appointment_follow_up, start_of
 from assistant.schema import Message, ToolExchange, UserTurn
 from assistant.zones import zone_named
 
@@ -46,6 +46,10 @@ _A_DAY = rx(
 )
 
 
+# An hour said: "same time", "at 3", "4pm" (a to-do is due on a day, at no hour).
+_A_CLOCK = rx(r"\bsame time\b|\bat \d|\d ?[ap]\.?m\b")
+
+
 def _the_other_too(action_arguments: dict[str, object], text: str) -> str | None:
     """ "and the card one saturday": the request that gives it the value said."""
     match = _AND_THIS_ONE.search(text)
@@ -70,6 +74,10 @@ def same_again(state: Dialogue, text: str, now: datetime, timezone: str) -> list
         said_again = _the_other_too(arguments, text)
         if moved_a_visit and said_again is not None and not _A_DAY.search(said_again):
             said_again = None  # ("the insurance task should be low": no day, no move)
+        if moved_a_visit and said_again is not None and _A_CLOCK.search(text):
+            # "and the first one to thursday same time" just after a visit was moved: an
+            # hour is a visit's, never a to-do's day (was: the first to-do made due then)
+            said_again = None
         if said_again is not None:
             found = [
                 i
@@ -86,6 +94,12 @@ def same_again(state: Dialogue, text: str, now: datetime, timezone: str) -> list
         moved = _and_that_one_moved(action.after if moved_a_visit else None, text, now, timezone)
         if moved is not None:
             return moved
+    if (
+        moved_a_visit
+        and action is not None
+        and (too := _moved_too(state, action, text, now, timezone))
+    ):
+        return too
     target = _again_for(state, action, text)
     if action is None or target is None:
         return None
@@ -184,6 +198,82 @@ def _and_that_one_moved(
         if i.kind == "reschedule_appointment"
     ]
     return found[:1] if len(found) == 1 and not found[0].missing else None
+
+
+# "and the wednesday one at 11", "and the other one too, saturday at 10", "and the cleaning
+# the same day at 10", "do the same for the haircut but at 4", said after a visit was moved
+# (other questions may have come between): another visit moved, its verb unsaid.
+_MOVED_TOO = rx(
+    r"^(?:(?:and|also|then|now|ok|okay|so)\b\W*)*(?P<same>(?:do )?(?:the )?same (?:for|with) )?"
+    r"(?P<t>(?:the|my|that) [a-z][a-z ]*?)(?: too| as well)?(?:,| but)? (?:to |for |on |at )?"
+    r"(?P<v>(?:the same day|that same day|that day|the same date|same day|(?:mon|tues|wednes"
+    r"|thurs|fri|satur|sun)day|tomorrow|\d|(?:jan|febr)uary|march|april|may|june|july|august"
+    r"|(?:septem|octo|novem|decem)ber)[a-z0-9: ]*)$"
+)
+_A_WEEKDAY_ONE = rx(
+    r"^(?:the|that) (?P<d>(?:mon|tues|wednes|thurs|fri|satur|sun)day) (?:one|appoint"
+    r"ment|visit)$"
+)
+_OTHER_VISIT = rx(r"^(?:the|that) other (?:one|appointment|visit|booking)$")
+_DAY_SAID = rx(
+    r"\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|today|\d{1,2}(?:st|nd|rd|th)"
+    r"|january|february|march|april|may|june|july|august|september|october|november"
+    r"|december)\b"
+)
+_WEEKDAY_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+
+
+def _moved_too(
+    state: Dialogue, action: Action, text: str, now: datetime, timezone: str
+) -> list[Intent] | None:
+    """Another visit moved the way the last move was said, its verb left out (see
+    _MOVED_TOO): "the same day" (and "the same for …" with an hour alone) is the day the
+    last one went to; an hour alone otherwise keeps that visit's own day."""
+    if "?" in text or (said := _MOVED_TOO.match(text)) is None:
+        return None
+    zone = zone_named(timezone)
+    now = now.astimezone(zone)
+    moved_id = (action.after or action.before or {}).get("id")
+    visits = [
+        item
+        for item in state.last_listed_of("appointment")
+        if item.get("id") != moved_id and item.get("status") in (None, "upcoming", "scheduled")
+    ]
+    item = _visit_meant(visits, said.group("t"), zone)
+    if item is None:
+        return None
+    value = said.group("v")
+    moved_to = start_of(action.after or {}, zone)
+    if _SAME_DAY.search(value) or value.startswith("same day"):
+        if moved_to is None:
+            return None
+        value = rx(r"^same day").sub("the same day", value)
+        value = _SAME_DAY.sub(f"{moved_to:%B} {moved_to.day}".lower(), value)
+    elif said.group("same") and not _DAY_SAID.search(value):
+        if moved_to is None:
+            return None
+        value = f"{moved_to:%B} {moved_to.day} at {value}".lower()
+    return appointment_follow_up(f"move it to {value}", item, now, zone, correcting=False)
+
+
+def _visit_meant(visits: list[Item], said: str, zone: ZoneInfo) -> Item | None:
+    """The one visit `said` names among `visits` (those not just moved): "the other one",
+    "the wednesday one", "the cleaning"; None when none or several."""
+    if _OTHER_VISIT.match(said):
+        found = visits
+    elif (day := _A_WEEKDAY_ONE.match(said)) is not None:
+        weekday = _WEEKDAY_NAMES.index(day.group("d"))
+        found = [
+            item
+            for item in visits
+            if (starts := start_of(item, zone)) is not None and starts.weekday() == weekday
+        ]
+    else:
+        services = slots.services_named(said)
+        if len(services) != 1:
+            return None
+        found = [item for item in visits if item.get("service") in services]
+    return found[0] if len(found) == 1 else None
 
 
 def _same_hour(before: Item | None, after: Item | None, zone: ZoneInfo) -> str | None:

@@ -35,7 +35,10 @@ _ASKED_KIND: dict[str, Kind] = {"which_move": "appointment", "which_task": "task
 # the answer to the question.
 _OWN_REQUEST = rx(
     r"\b(?:book|cancel|delete|remove|add|move|push|reschedule|complete|mark|change|open|make"
-    r"|set|put|but|instead|actually|rather|not)\b"
+    r"|set|put|but|instead|actually|rather|not"
+    # "and the groceries one is done" to "which one should be due friday?": a change of
+    # its own (was: the groceries made due friday)
+    r"|done|finished)\b"
 )
 # A day or time of its own: "the plumber one, saturday though".
 _OWN_WHEN = rx(
@@ -169,6 +172,8 @@ def which_answered(
     if (
         by_day is None
         and _OWN_WHEN.search(text)
+        # ("the one next week": the week names one offered, no day of its own)
+        and not (kind == "appointment" and "week" in text and _IN_WEEK.search(text))
         and not _said_again(text, normalize(state.about).text)
     ):
         return None
