@@ -91,7 +91,8 @@ _NOT_THIS_THAT = rx(
 _POLITE_WORDS = ("possibl", "wonder", "chance", "able to", "ok to", "okay to", "alright to",
                  "i think", "bother", "mind", "would be", "for me", "kindly", "grateful",
                  "appreciate it if",
-                 "ask", "please c", "please w")  # fmt: skip
+                 "ask", "please c", "please w", " is for you", " is to ", " is that you",
+                 " is you to", " is to have you", " is to get you")  # fmt: skip
 _POLITE_OPENING = rx(
     r"(?:sorry to (?:bother|trouble) you(?:[\s,]+but)?|i was (?:just )?wondering"
     r"(?=[\s,]+(?:what|when|where|which|who|why|how|is|are|am|was|were|do|does|did|can|could"
@@ -108,7 +109,14 @@ _POLITE_OPENING = rx(
     r"|i(?:'d| would) (?:be (?:ever so |so |very |really |most |truly |eternally )?grateful"
     r"|(?:really )?appreciate it) if you(?:'d| would| could)?(?= [a-z])"
     r"|would it be (?:ok|okay|alright|all right|possible) (?:to|if you(?: could)?)"
-    r"|is it (?:ok|okay|alright|all right|possible) (?:to|if you(?: could)?|for you to))"
+    r"|is it (?:ok|okay|alright|all right|possible) (?:to|if you(?: could)?|for you to)"
+    # "what I need is for you to tick off…", "all I want is to cancel…", "the thing we'd
+    # like is for you to…": the ask said as what is wanted ("what…" read as a question)
+    r"|(?:basically |really |honestly )?(?:what|all|the (?:only |one |main )?thing)"
+    r" (?:i|we)(?:(?:'d| would)?(?: really| actually| just| basically)?"
+    r" (?:need|want|like|wanted|needed)|(?:'m| am|'re| are) after)"
+    r"(?: from you| of you)?(?: right now| now| today)? is"
+    r" (?:for you to|that you|you to|to have you|to get you to|to))"
     r"|(?P<asked>(?:may|could|can) i ask)(?= (?:what|when|where|which|who|why|how|if|whether)\b)"
     r"|i think i (?:need|have|want|'d like|would like) to (?=[a-z])"
     r"|i think (?=(?:the|that|this|my|on|at|in|for|next|both|all|only|a|an|noon|tomorrow|today"

@@ -127,13 +127,9 @@ LAST_ROUND = (
     "my old assistant used to {v} {o} for me",
     "would you ever {v} {o} without asking?",
 )
-# Left open: a to-do said done after "regret that I" is ticked off ("I completed it").
-KNOWN_OPEN = frozenset(
-    {
-        "i kind of regret that i completed the groceries task",
-        "i kind of regret that i finished the groceries task",
-    }
-)
+# (none left open: a to-do said done after "regret that I" is no longer ticked off, and
+# "what I need is for you to…" asks: leftopen15)
+KNOWN_OPEN: frozenset[str] = frozenset()
 # A change the customer could not make: offered ("Would you like me to…?"), never made.
 OFFERED = (
     "i tried to {v} {o} on the website but it failed",
@@ -225,6 +221,7 @@ async def test_whether_an_offered_change_was_made_asked_makes_nothing(asked: str
         "yeah just {v} {o}",
         "i've decided to {v} {o}",
         "let's go ahead and {v} {o}",
+        "okay so what i need is for you to {v} {o}",
     ],
 )
 async def test_asked_in_a_request_frame_the_change_is_made(frame: str) -> None:
