@@ -278,6 +278,24 @@ _PART_THEN_HOUR = rx(
 
 # "…, what I owe and whatever's due this week": what is due, asked beside the rest (not in
 # a change: "delete whatever is due tomorrow" is read by its own rule).
+# "when do the groceries need doing", "when does the car insurance need to be done by": a
+# to-do's due day asked without "due" (read as "when is the groceries due"; "done" had the
+# completed ones read out). A visit named is asked of as it was ("my haircut need doing").
+_NEEDS_DOING = rx(
+    r"^(?P<lead>(?:(?:and|so|ok|okay|oh|um|right)\W+)*)when (?:do|does) (?P<x>(?:the |my )?"
+    r"(?!(?:i|we|you|it|that|this|they)\b)[a-z][a-z' -]{1,40}?) (?:need|have) (?:doing|done"
+    r"|finishing|sorting|to be (?:done|finished|sorted|paid))(?: by)?(?P<mark>\W*)$"
+)
+# "when was my last haircut and when is the next one?": the next of the one service named
+# before in the message (was: the next visit of any kind), asked only.
+_NEXT_OF_IT = rx(
+    r"\b(?P<d>the|my) (?:next|upcoming)(?: one)?(?=\W*$)|\b(?P<e>the|my) (?:next|upcoming) one\b"
+)
+_ASKS_WHEN_ONLY = rx(r"\b(?:when|what (?:day|date|time)|how long)\b")
+_CHANGES_A_VISIT = rx(
+    r"\b(?:mov|book|cancel|chang|push|reschedul|delet|remov|shift|bump|updat|set|put|add"
+    r"|make|schedul|arrang)"
+)
 _WHATEVER_DUE = rx(r"(?:^|(?<=\band )|(?<=, ))whatever(?:'s| is)(?= due\b)")
 _A_CHANGE = rx(
     r"\b(?:delete|remove|cancel|complete|mark|tick|move|push|clear|drop|change|set|make|bump"
@@ -530,6 +548,29 @@ def _as_meant(message: str) -> str:
         if 1 <= hour <= 12:
             plained = f"{part.group('h')}{noon}"
             lowered = plained.lower()
+    if (" next" in lowered or " upcoming" in lowered) and (
+        nxt := _NEXT_OF_IT.search(lowered)
+    ) is not None:
+        named_before = services_named(lowered[: nxt.start()])
+        if (
+            len(named_before) == 1
+            and nxt.start() > 0
+            and not services_named(lowered[nxt.start() :])
+            and _ASKS_WHEN_ONLY.search(lowered)
+            and not _CHANGES_A_VISIT.search(lowered)
+        ):
+            service = next(iter(named_before)).lower()
+            the = nxt.group("d") or nxt.group("e")
+            plained = f"{plained[: nxt.start()]}{the} next {service}{plained[nxt.end() :]}"
+            lowered = plained.lower()
+    if (
+        " need" in lowered
+        and (doing := _NEEDS_DOING.match(lowered)) is not None
+        and not services_named(doing.group("x"))
+    ):
+        x = plained[doing.start("x") : doing.end("x")]
+        plained = f"{plained[: doing.end('lead')]}when is {x} due{doing.group('mark')}"
+        lowered = plained.lower()
     if (
         "whatever" in lowered
         and (whatever := _WHATEVER_DUE.search(lowered)) is not None
