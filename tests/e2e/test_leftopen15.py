@@ -27,6 +27,12 @@ with no "that" in "remind me to pay it the day before" counted from the visit in
 first (a WRONG WRITE caught by unseen16 before commit): only "make/move/put it…" take it.
 After: 10/10 (22/22 turns); unseen16's "put the call on the day before that" and
 unseen23's "make it due the day before" pass as written (out of FAILS_AS_WRITTEN).
+
+(lo15c-) Six sessions written after every fix above, of the same kinds ("ugh i wish i
+hadn't ticked off…" then "what i'd like is for you to cross off…", "move the salon one to
+saturday at 11am", "push it to two days after that", "when did i last get a haircut and
+when's my next one?", "all i need is for you to cancel the dentist one" and its yes, "cancel
+my thing at the spa" with none there): FIRST RUN 6/6 (10/10 turns). The set: 16/16.
 """
 
 from __future__ import annotations
@@ -48,6 +54,6 @@ async def test_the_fifteenth_cases_left_open_are_answered_as_asked(
 ) -> None:
     """Each case: what was said is done, nothing near is done instead."""
     cases = read_cases(LEFT_OPEN)
-    assert len(cases) == 10
+    assert len(cases) == 16
     _, failed = await score(make_assistant, crm_admin, LEFT_OPEN, capsys)
     assert failed == KNOWN_OPEN
