@@ -33,7 +33,9 @@ messages), written after every fix above and frames23's: 46 made and 11 held of 
 old assistant used to book a massage…", "would you ever cancel my haircut without
 asking?"), and 36 of 248 asks lost ("I've decided to cancel my haircut" read as a plan).
 Now 2 and 5 (`KNOWN_OPEN`: a to-do said done, and "what I need is for you to tick off…",
-which reads the list and writes nothing).
+which reads the list and writes nothing). Since leftopen15 none: words of regret before a
+to-do told done tick nothing, and "what I need is for you to…" asks (a frame of its own
+below).
 """
 
 from __future__ import annotations
