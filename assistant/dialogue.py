@@ -500,6 +500,12 @@ def _named(kind: Kind | None, items: Sequence[Item], text: str) -> Item | None:
         words = _name_words(str(item.get(field) or ""))
         if words and any(w in said for w in words):
             named.append(item)
+    if len({str(i.get(field)) for i in named}) > 1:
+        # "when is the car insurance renewal due?" with "Call the insurance company" listed
+        # too: a name whose every word said is also a word said of another ("insurance") is
+        # not the one named ("car" and "insurance" are); two that share none stay two
+        heard = {id(i): {w for w in _name_words(str(i.get(field))) if w in said} for i in named}
+        named = [i for i in named if not any(heard[id(i)] < heard[id(j)] for j in named)]
     if named and all(str(i.get(field)) == str(named[0].get(field)) for i in named):
         # The same service or title more than once (a past haircut and the next one):
         # the one still ahead, else the latest.

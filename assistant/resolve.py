@@ -12,6 +12,7 @@ planner's second round and by the engine's forced follow-up.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -22,7 +23,7 @@ from zoneinfo import ZoneInfo
 from assistant.language import slots
 from assistant.language.appointment_rules import same_day_of_a_week
 from assistant.language.intents import APPOINTMENT_ACTIONS, TASK_ACTIONS, Intent
-from assistant.language.lexicon import SERVICES, TITLE_VERBS, VISIT_WORDS
+from assistant.language.lexicon import PLACE_KINDS, SERVICES, TITLE_VERBS, VISIT_WORDS
 from assistant.language.patterns import rx
 from assistant.language.shifts import weekday_beside
 from assistant.language.targets import FILLER, TargetRef
@@ -398,7 +399,21 @@ def _service_words(words: Sequence[str]) -> list[str]:
             expanded.extend(_content_words(SERVICES[word]))
         elif word in VISIT_WORDS:
             expanded.extend(_content_words(VISIT_WORDS[word]))
+    for pair in itertools.pairwise(words):
+        # "my visit at the hair salon": a service named in two words
+        if (named := SERVICES.get(" ".join(pair))) is not None:
+            expanded.extend(_content_words(named))
     return expanded
+
+
+def _at_a_kind_of_place(items: Sequence[Item], words: Sequence[str]) -> tuple[Item, ...]:
+    """ "the salon one", "my thing at the spa": the visits of the services done there."""
+    kinds = [PLACE_KINDS[word] for word in words if word in PLACE_KINDS]
+    if not kinds:
+        return ()
+    return tuple(
+        item for item in items if any(str(item.get("service") or "") in kind for kind in kinds)
+    )
 
 
 def resolve_appointment(
@@ -433,6 +448,8 @@ def resolve_appointment(
             # "cancel the one on market street": a visit named by where it is (a cancel
             # is still asked about first, naming the visit found).
             by_service = _best(found, _place_words(target.words), "location")
+        if not by_service:
+            by_service = _at_a_kind_of_place(found, target.words)
         found = by_service
     found = _narrow(found, target, "service")
     if (picked := _pick(found, target.position)) is not None:

@@ -91,7 +91,8 @@ _NOT_THIS_THAT = rx(
 _POLITE_WORDS = ("possibl", "wonder", "chance", "able to", "ok to", "okay to", "alright to",
                  "i think", "bother", "mind", "would be", "for me", "kindly", "grateful",
                  "appreciate it if",
-                 "ask", "please c", "please w")  # fmt: skip
+                 "ask", "please c", "please w", " is for you", " is to ", " is that you",
+                 " is you to", " is to have you", " is to get you")  # fmt: skip
 _POLITE_OPENING = rx(
     r"(?:sorry to (?:bother|trouble) you(?:[\s,]+but)?|i was (?:just )?wondering"
     r"(?=[\s,]+(?:what|when|where|which|who|why|how|is|are|am|was|were|do|does|did|can|could"
@@ -108,7 +109,14 @@ _POLITE_OPENING = rx(
     r"|i(?:'d| would) (?:be (?:ever so |so |very |really |most |truly |eternally )?grateful"
     r"|(?:really )?appreciate it) if you(?:'d| would| could)?(?= [a-z])"
     r"|would it be (?:ok|okay|alright|all right|possible) (?:to|if you(?: could)?)"
-    r"|is it (?:ok|okay|alright|all right|possible) (?:to|if you(?: could)?|for you to))"
+    r"|is it (?:ok|okay|alright|all right|possible) (?:to|if you(?: could)?|for you to)"
+    # "what I need is for you to tick off…", "all I want is to cancel…", "the thing we'd
+    # like is for you to…": the ask said as what is wanted ("what…" read as a question)
+    r"|(?:basically |really |honestly )?(?:what|all|the (?:only |one |main )?thing)"
+    r" (?:i|we)(?:(?:'d| would)?(?: really| actually| just| basically)?"
+    r" (?:need|want|like|wanted|needed)|(?:'m| am|'re| are) after)"
+    r"(?: from you| of you)?(?: right now| now| today)? is"
+    r" (?:for you to|that you|you to|to have you|to get you to|to))"
     r"|(?P<asked>(?:may|could|can) i ask)(?= (?:what|when|where|which|who|why|how|if|whether)\b)"
     r"|i think i (?:need|have|want|'d like|would like) to (?=[a-z])"
     r"|i think (?=(?:the|that|this|my|on|at|in|for|next|both|all|only|a|an|noon|tomorrow|today"
@@ -270,6 +278,24 @@ _PART_THEN_HOUR = rx(
 
 # "…, what I owe and whatever's due this week": what is due, asked beside the rest (not in
 # a change: "delete whatever is due tomorrow" is read by its own rule).
+# "when do the groceries need doing", "when does the car insurance need to be done by": a
+# to-do's due day asked without "due" (read as "when is the groceries due"; "done" had the
+# completed ones read out). A visit named is asked of as it was ("my haircut need doing").
+_NEEDS_DOING = rx(
+    r"^(?P<lead>(?:(?:and|so|ok|okay|oh|um|right)\W+)*)when (?:do|does) (?P<x>(?:the |my )?"
+    r"(?!(?:i|we|you|it|that|this|they)\b)[a-z][a-z' -]{1,40}?) (?:need|have) (?:doing|done"
+    r"|finishing|sorting|to be (?:done|finished|sorted|paid))(?: by)?(?P<mark>\W*)$"
+)
+# "when was my last haircut and when is the next one?": the next of the one service named
+# before in the message (was: the next visit of any kind), asked only.
+_NEXT_OF_IT = rx(
+    r"\b(?P<d>the|my) (?:next|upcoming)(?: one)?(?=\W*$)|\b(?P<e>the|my) (?:next|upcoming) one\b"
+)
+_ASKS_WHEN_ONLY = rx(r"\b(?:when|what (?:day|date|time)|how long)\b")
+_CHANGES_A_VISIT = rx(
+    r"\b(?:mov|book|cancel|chang|push|reschedul|delet|remov|shift|bump|updat|set|put|add"
+    r"|make|schedul|arrang)"
+)
 _WHATEVER_DUE = rx(r"(?:^|(?<=\band )|(?<=, ))whatever(?:'s| is)(?= due\b)")
 _A_CHANGE = rx(
     r"\b(?:delete|remove|cancel|complete|mark|tick|move|push|clear|drop|change|set|make|bump"
@@ -522,6 +548,29 @@ def _as_meant(message: str) -> str:
         if 1 <= hour <= 12:
             plained = f"{part.group('h')}{noon}"
             lowered = plained.lower()
+    if (" next" in lowered or " upcoming" in lowered) and (
+        nxt := _NEXT_OF_IT.search(lowered)
+    ) is not None:
+        named_before = services_named(lowered[: nxt.start()])
+        if (
+            len(named_before) == 1
+            and nxt.start() > 0
+            and not services_named(lowered[nxt.start() :])
+            and _ASKS_WHEN_ONLY.search(lowered)
+            and not _CHANGES_A_VISIT.search(lowered)
+        ):
+            service = next(iter(named_before)).lower()
+            the = nxt.group("d") or nxt.group("e")
+            plained = f"{plained[: nxt.start()]}{the} next {service}{plained[nxt.end() :]}"
+            lowered = plained.lower()
+    if (
+        " need" in lowered
+        and (doing := _NEEDS_DOING.match(lowered)) is not None
+        and not services_named(doing.group("x"))
+    ):
+        x = plained[doing.start("x") : doing.end("x")]
+        plained = f"{plained[: doing.end('lead')]}when is {x} due{doing.group('mark')}"
+        lowered = plained.lower()
     if (
         "whatever" in lowered
         and (whatever := _WHATEVER_DUE.search(lowered)) is not None

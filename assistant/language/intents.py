@@ -379,7 +379,15 @@ _ENDS_AN_ORDER = words(
 )
 
 
+# "cross off", "tick off": a verb whose "off" comes before what it is done to, when said
+# right after it ("cross off the groceries task for us" is one order, not "cross off"
+# and a second order for "the groceries task").
+_VERB_BEFORE_OFF = rx(r"\b(?:cross|tick|check|mark|call|scratch|strike|knock|write) off$")
+
+
 def _ends_an_order(word: str, left: str = "") -> bool:
+    if word == "off" and _VERB_BEFORE_OFF.search(left):
+        return False
     return (
         word in _ENDS_AN_ORDER
         or word[-1:].isdigit()

@@ -184,6 +184,18 @@ SERVICES = {
 #: teeth one" is the dental cleaning (a target's words, never a service to book).
 VISIT_WORDS = {"teeth": "Dental cleaning", "tooth": "Dental cleaning"}
 
+#: A kind of place, said of a visit booked there ("the salon one", "my thing at the spa"):
+#: the services done at such a place. It names a visit only when one booked is among them.
+PLACE_KINDS = {
+    "salon": frozenset({"Haircut", "Hair color", "Manicure", "Pedicure", "Facial"}),
+    "salons": frozenset({"Haircut", "Hair color", "Manicure", "Pedicure", "Facial"}),
+    "spa": frozenset({"Massage", "Facial", "Manicure", "Pedicure"}),
+    "barbershop": frozenset({"Haircut"}),
+    "barbers": frozenset({"Haircut"}),
+    "hairdressers": frozenset({"Haircut", "Hair color"}),
+    "dentists": frozenset({"Dental cleaning"}),
+}
+
 #: The doing words a task's title starts with ("Call the pharmacy", "Buy groceries"), and
 #: their kin a customer says instead ("the grocery shopping task", "the booking one"):
 #: two titles that differ only in them name the same errand; the nouns say which. Only

@@ -925,6 +925,13 @@ _NEARLY = rx(
     r"|kind of|sort of|kinda|sorta|never|isn't|aren't|isnt|arent|wasn't|weren't|hasn't"
     r"|haven't)(?: (?:yet|quite|all|really))?$"
 )
+# "I kind of regret that I completed the groceries task", "I'm sorry I finished it so
+# early", "it was a mistake that I…": a to-do done told with regret, which asks nothing
+# (a to-do told done is ticked off; these words before it say how the customer feels).
+_REGRETTED = rx(
+    r"\b(?:regret\w*|wish(?:ed)?|mistake\w*|accident\w*|shouldn't|should not|should never"
+    r"|feel (?:bad|terrible|awful|guilty)|(?:i'm|i am|im|i was|so|really|kind of|kinda) sorry)\b"
+)
 # "I bought the groceries": a to-do done, said with its own verb in the past tense.
 _PAST_VERBS = {
     "bought": "buy",
@@ -1062,10 +1069,19 @@ def complete(c: Clause) -> list[Intent] | None:
         and _NEARLY.search(c.text[: match.start()].rstrip())
     ):
         return None  # "i'm almost finished with the groceries": not done yet
+    if (
+        match is not None
+        and found is not None
+        and found[0] in _COMPLETE_TOLD
+        and _REGRETTED.search(c.text[: match.start()])
+    ):
+        return None  # "I kind of regret that I completed the groceries task"
     if match is None and told:
         match = _DONE_STATEMENT.search(c.text)
         if match and (
-            _NOT_A_DONE_THING.match(match.group("t")) or _NEARLY.search(match.group("t"))
+            _NOT_A_DONE_THING.match(match.group("t"))
+            or _NEARLY.search(match.group("t"))
+            or _REGRETTED.search(match.group("t"))
         ):
             return None
     if match is None:

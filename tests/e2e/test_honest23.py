@@ -127,11 +127,8 @@ HONEST23: Path = DATA / "conversations_honest23.jsonl"
 ZONE = ZoneInfo("America/Los_Angeles")
 # Does less than asked, or says less; writes nothing wrong.
 KNOWN_OPEN: list[str] = [
-    # "when was my last haircut and when is the next one?": the last visit of any kind and
-    # the next appointment are read (both true: "the last was an annual checkup…", "Your
-    # next appointment is a dental cleaning"), not the haircut's; nothing written
-    # ("when was my last haircut?" alone is answered: November 15)
-    "h23-last-haircut-and-next",
+    # (h23-last-haircut-and-next passes since leftopen15: "the next one" after one service
+    # named in the message is that service's next)
     # "when is my acupuncture?", a service the words do not know: "Sorry, I can't help with
     # that."; nothing written, nothing untrue ("what do I have on wednesday?" reads it)
     "h23-acupuncture-late-wednesday-night",

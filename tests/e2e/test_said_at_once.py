@@ -78,6 +78,11 @@ from tests.fixtures.crm import CrmAdmin
 _SETS = sorted(DATA.glob("conversations*.jsonl"))
 # Each does less than its two turns did, and none writes what was not asked:
 KNOWN_OPEN: list[str] = [
+    # "when is the car insurance renewal due? put the call on the day before that": the
+    # to-dos are read out and the second ask is said not understood (the day is counted
+    # only from one told in a turn before); nothing is written. (Played since leftopen15,
+    # when the two turns apart began to pass.)
+    "conversations_unseen16/u16-call-task-day-before-renewal@3",
     # "book me a physical therapy session thursday at 4pm. And another one the week after,
     # same time": the first is booked and the visits read out; the second, a week on from
     # the one the same message books, is not made (nor said to be): asked again, it is

@@ -85,6 +85,8 @@ from typing import Any
 
 import pytest
 
+from assistant.services import WRITES_IN_FLIGHT
+from assistant.writes_in_flight import InMemoryWritesInFlight
 from tests.e2e.conversations import (
     CUSTOMER,
     FAILS_AS_WRITTEN,
@@ -367,6 +369,12 @@ def _heard(events: list[dict[str, Any]]) -> tuple[list[str], list[str], bool]:
 async def _as_alone(assistant: AssistantHarness, admin: CrmAdmin, played: Session) -> list[str]:
     """Where the session `played` beside another differs from the same words said alone."""
     await admin.reset()
+    # A world of its own, as bench.said_around plays one: the app's memory of the customer's
+    # recent writes goes with the CRM's data, or the move made beside Maria is "I already
+    # moved that appointment a few minutes ago" alone (found when a new set moved the sample)
+    in_flight = assistant.app[WRITES_IN_FLIGHT]
+    if isinstance(in_flight, InMemoryWritesInFlight):
+        in_flight.forget_all()
     alone = Session(played.customer, await assistant.connect(played.customer))
     seq = itertools.count()
     try:

@@ -119,9 +119,8 @@ KNOWN_OPEN: list[str] = [
     # exam?" is taken as no time given, and "the eye exam the day after that, at 3" (the day
     # after the cleaning just asked about) reads out the visits; nothing is written
     "u16-eye-exam-when-answered-late",
-    # "put the call on the day before that" (the renewal's day just told) is not understood;
-    # nothing is written
-    "u16-call-task-day-before-renewal",
+    # (u16-call-task-day-before-renewal passes since leftopen15: the renewal asked after is
+    # in focus, though "Call the insurance company" shares a word of its title)
     # "I want to change the groceries one", "the date", "thursday" asked in parts, and "bump
     # the priority up on it" are not understood; nothing is written
     "u16-groceries-changed-in-parts",

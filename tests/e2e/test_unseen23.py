@@ -62,14 +62,12 @@ from tests.fixtures.crm import CrmAdmin
 UNSEEN23: Path = DATA / "conversations_unseen23.jsonl"
 
 # Each writes nothing wrong (see the docstring): a to-do done already is marked done again
-# (the CRM's row is left as it was), "book
-# me another one two weeks after that" asks when, and "what's the car thing on my list"
-# reads the list, its "when is that due" then answered with the bill and "make it due the
-# day before" not understood (nothing written).
+# (the CRM's row is left as it was), and "book me another one two weeks after that" asks
+# what time on February 3 (nothing written). ("make it due the day before" of the car
+# insurance just told is read since leftopen15: u23-car passes.)
 KNOWN_OPEN: list[str] = [
     "u23-pharmacy-call-already-done-then-optician-one",
     "u23-hair-appointment-another-two-weeks-after",
-    "u23-car-thing-day-before-shopping-one-wednesday",
 ]
 
 

@@ -33,7 +33,9 @@ messages), written after every fix above and frames23's: 46 made and 11 held of 
 old assistant used to book a massage…", "would you ever cancel my haircut without
 asking?"), and 36 of 248 asks lost ("I've decided to cancel my haircut" read as a plan).
 Now 2 and 5 (`KNOWN_OPEN`: a to-do said done, and "what I need is for you to tick off…",
-which reads the list and writes nothing).
+which reads the list and writes nothing). Since leftopen15 none: words of regret before a
+to-do told done tick nothing, and "what I need is for you to…" asks (a frame of its own
+below).
 """
 
 from __future__ import annotations
@@ -127,13 +129,9 @@ LAST_ROUND = (
     "my old assistant used to {v} {o} for me",
     "would you ever {v} {o} without asking?",
 )
-# Left open: a to-do said done after "regret that I" is ticked off ("I completed it").
-KNOWN_OPEN = frozenset(
-    {
-        "i kind of regret that i completed the groceries task",
-        "i kind of regret that i finished the groceries task",
-    }
-)
+# (none left open: a to-do said done after "regret that I" is no longer ticked off, and
+# "what I need is for you to…" asks: leftopen15)
+KNOWN_OPEN: frozenset[str] = frozenset()
 # A change the customer could not make: offered ("Would you like me to…?"), never made.
 OFFERED = (
     "i tried to {v} {o} on the website but it failed",
@@ -225,6 +223,7 @@ async def test_whether_an_offered_change_was_made_asked_makes_nothing(asked: str
         "yeah just {v} {o}",
         "i've decided to {v} {o}",
         "let's go ahead and {v} {o}",
+        "okay so what i need is for you to {v} {o}",
     ],
 )
 async def test_asked_in_a_request_frame_the_change_is_made(frame: str) -> None:

@@ -21,7 +21,7 @@ from assistant.dialogue_state import Dialogue, Item
 from assistant.language import slots
 from assistant.language.grammar import negated
 from assistant.language.intents import ask_corrected, asked_after_refusal
-from assistant.language.lexicon import SERVICES
+from assistant.language.lexicon import PLACE_KINDS, SERVICES
 from assistant.language.lookups import PAST_VISIT
 from assistant.language.patterns import rx
 from assistant.language.text import normalize
@@ -278,6 +278,11 @@ _ONE_AT_PLACE = rx(
     r"|\bthe (?P<q>[a-z][a-z0-9']*(?: [a-z0-9']+)? (?:street|st|avenue|ave|road|rd)) one\b"
 )
 _ASKS_WHEN_OR_WHERE = rx(r"\b(?:when|what (?:day|date|time)|where)\b")
+# "the salon one", "my appointment at the spa": a visit said by the kind of place it is at.
+_KIND_OF_PLACE = rx(
+    r"\b(?:the|my|at the|at my) (?P<k>" + "|".join(sorted(PLACE_KINDS)) + r")(?:'s)?"
+    r"(?: (?:one|appointment|visit|booking|thing))?\b"
+)
 _PAST_ASKED = rx(
     r"\b(?:when|what (?:day|date|time))\b.*\b(?:was|were|did)\b"
     r"|\bwhen did i (?:go|have|visit|see)\b"
@@ -301,10 +306,34 @@ def _place_words(place: str) -> list[str]:
 
 def at_place(item: Item, place: str) -> bool:
     """Whether the visit's location holds every word of the place said ("third street
-    clinic" and "Bayview Clinic, 300 Third St")."""
+    clinic" and "Bayview Clinic, 300 Third St"), or, a place said only by its kind ("the
+    hair salon", "the salon"), the visit is of a service done there."""
     location = set(re.findall(r"[a-z0-9]+", str(item.get("location") or "").lower()))
     wanted = _place_words(place)
-    return bool(wanted) and all(w in location for w in wanted)
+    if wanted and not _of_a_kind(place)[0]:
+        return all(w in location for w in wanted)
+    named, kinds = _of_a_kind(place)
+    service = str(item.get("service") or "")
+    return service in named or any(service in kind for kind in kinds)
+
+
+def _of_a_kind(place: str) -> tuple[set[str], list[frozenset[str]]]:
+    """The services a place said by its kind names ("the hair salon": the haircut; "the
+    salon": any done at one), when no other word of it is left ("downtown dental" is a
+    place of its own: none)."""
+    said = re.findall(r"[a-z0-9]+", place.lower())
+    kinds = [PLACE_KINDS[w] for w in said if w in PLACE_KINDS]
+    named: set[str] = set()
+    for size in (2, 1):
+        for start in range(len(said) - size + 1):
+            key = " ".join(said[start : start + size])
+            if key in SERVICES and all(said[start : start + size]):
+                named.add(SERVICES[key])
+                said[start : start + size] = [""] * size
+    left = [w for w in said if w and w not in PLACE_KINDS and w not in _NOT_PLACE_WORDS]
+    if left or not (named or kinds):
+        return set(), []
+    return named, kinds
 
 
 # "that's not right, it should only be a hundred now", said of the bill just told: the
@@ -596,7 +625,10 @@ def _read(said: str, state: Dialogue) -> Question | None:
         and " one" in said
         and (place := _ONE_AT_PLACE.search(said))
         and _ASKS_WHEN_OR_WHERE.search(said)
-        and _place_words(place.group("p") or place.group("q"))
+        and (
+            _place_words(place.group("p") or place.group("q"))
+            or any(_of_a_kind(place.group("p") or place.group("q") or ""))
+        )
     ):
         # "when is the one at studio nine?", "where's the valencia street one": the visit
         # ahead named by its place (was: every visit read out, or not understood).
@@ -604,6 +636,17 @@ def _read(said: str, state: Dialogue) -> Question | None:
         if "where" in said:
             return Question("where", service, place=place_said)
         return Question("when", service, place=place_said)
+    if (
+        not service
+        and not billing
+        and (kind := _KIND_OF_PLACE.search(said))
+        and (asked := _ASKS_WHEN_OR_WHERE.search(said))
+    ):
+        # "when is the salon one?", "where's my appointment at the spa": the visit ahead
+        # of a service done at such a place (was "I can't help", or the next of any kind)
+        return Question(
+            "where" if asked.group(0) == "where" else "when", "", place=f"the {kind['k']}"
+        )
     if not service:
         return None
     if billing:

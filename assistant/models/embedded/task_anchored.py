@@ -111,7 +111,7 @@ def read_days(request: PlanRequest) -> PlanRequest | ToolCallsDecision | FinalDe
     text = said.lower()
     if len(text) != len(said):
         return None
-    if "that" in text and (that := _THAT_DAY.search(text)) is not None:
+    if (" after" in text or " before" in text) and (that := _that_day(text)) is not None:
         # "push the groceries one to thursday" → "and the second one to the day after
         # that": counted from the day the last change gave its task.
         # A to-do named just after a visit was told is due counted from the visit's day
@@ -145,10 +145,44 @@ def read_days(request: PlanRequest) -> PlanRequest | ToolCallsDecision | FinalDe
 
 # "to the day after that", "the week before that": a day counted from the one just said
 # ("that one", "that task" name a thing, not a day).
+# So too "two days after that", "a week after that", and "the day before" said last ("when
+# is that due" → "make it due the day before": the day just told, "that" left unsaid).
 _THAT_DAY = rx(
-    r"\b(?P<lead>(?:due|by|on|for|to) )?(?:on )?the (?P<rel>day after|day before|week after"
-    r"|week before) that\b(?! (?:one|task|visit|appointment|reminder))"
+    r"\b(?P<lead>(?:due|by|on|for|to) )?(?:on )?(?:the (?P<rel>day after|day before|week after"
+    r"|week before)|(?P<n>a|one|two|three|four|five|six|[2-9]) (?P<unit>days?|weeks?)"
+    r" (?P<dir>after|before))(?: that\b(?! (?:one|task|visit|appointment|reminder))"
+    r"|(?= then\W*$| please\W*$|\W*$))"
 )
+# (the one in focus changed: "make it due…", "move that to…"; not "remind me to pay it the
+# day before", a new to-do's day counted from the bill it names)
+_IT_BEFORE = rx(
+    r"\b(?:make|move|put|set|push|change|shift|bump|switch) (?:it|this|that)(?: one| task)?"
+    r"(?: (?:due|to|on|for|back|forward))*$"
+)
+
+
+def _that_day(text: str) -> re.Match[str] | None:
+    """ "the day after that" (or "two weeks before that") in `text`; "the day before" said
+    last with no "that" only of "it" ("when is that due" → "make it due the day before"):
+    "move the cleaning to the day before" is a day before the cleaning's own, as it was."""
+    that = _THAT_DAY.search(text)
+    if that is None or that.group(0).endswith("that"):
+        return that
+    return that if _IT_BEFORE.search(text[: that.start()].rstrip()) else None
+
+
+_NUMBER = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+
+
+def _offset_of(that: re.Match[str]) -> int:
+    """The days "the day after that", "two weeks before that" count from the day told."""
+    if that.groupdict().get("rel"):
+        return _OFFSET[that.group("rel")]
+    said = that.group("n")
+    days = (int(said) if said.isdigit() else _NUMBER[said]) * (
+        7 if (that.groupdict().get("unit") or "").startswith("week") else 1
+    )
+    return days if that.group("dir") == "after" else -days
 
 
 def _from_day_just_set(
@@ -161,7 +195,7 @@ def _from_day_just_set(
     day = _day_just_set(request.dialogue, timezone)
     if day is None:
         return None
-    day += timedelta(days=_OFFSET[that.group("rel")])
+    day += timedelta(days=_offset_of(that))
     lead = that.group("lead") or "on "
     said = f"{lead}{day:%B} {day.day}"
     told = text[: that.start()] + said + text[that.end() :]
@@ -218,7 +252,6 @@ _DAYS_FROM_THAT = rx(
     r"\b(?P<lead>(?:due|by|on|for|to) )?(?P<n>two|three|four|five|[2-9]) days"
     r" (?P<dir>after|before)(?: that| it| then)?\W*$"
 )
-_HOW_MANY = {"two": 2, "three": 3, "four": 4, "five": 5}
 _BOOKS_A_VISIT = rx(r"\b(?:book|appointments?|visits?|bookings?|reschedule|cancel)\b")
 # Words of the ask around a to-do's name ("put the call on…", "set the eye exam for…").
 _ASK_WORDS = frozenset(
@@ -318,12 +351,7 @@ def _from_the_visit_told(
             return ToolCallsDecision(calls=(call,))
         return None  # no one to-do by those words: read as it was
     task = next(iter(like.values()))
-    if that.groupdict().get("n"):
-        said_n = that.group("n")
-        offset = int(said_n) if said_n.isdigit() else _HOW_MANY[said_n]
-        offset = offset if that.group("dir") == "after" else -offset
-    else:
-        offset = _OFFSET[that.group("rel")]
+    offset = _offset_of(that)
     zone_day = datetime.fromisoformat(starts)
     if request.customer is not None:
         zone_day = zone_day.astimezone(zone_named(request.customer.timezone))
@@ -346,9 +374,9 @@ def visit_moved_to_that_day(text: str, state: Dialogue, timezone: str) -> str | 
     that which visit is asked (was: the visits read out, and no question); None unless a
     visit is what moves."""
     lowered = text.lower()
-    if len(lowered) != len(text) or "that" not in lowered:
+    if len(lowered) != len(text) or not (" after" in lowered or " before" in lowered):
         return None
-    if (that := _THAT_DAY.search(lowered)) is None:
+    if (that := _that_day(lowered)) is None:
         return None
     if not _BOOKS_A_VISIT.search(f"{lowered[: that.start()]} {lowered[that.end() :]}"):
         return None  # a to-do's day (its own rule) or nothing named
@@ -358,7 +386,7 @@ def visit_moved_to_that_day(text: str, state: Dialogue, timezone: str) -> str | 
         day = _visit_day(state.earlier_focus or {}, timezone)
     if day is None:
         return None
-    day += timedelta(days=_OFFSET[that.group("rel")])
+    day += timedelta(days=_offset_of(that))
     said = f"{that.group('lead') or 'on '}{day:%B} {day.day}"
     return lowered[: that.start()] + said + lowered[that.end() :]
 
