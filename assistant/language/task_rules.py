@@ -18,6 +18,7 @@ from assistant.language.clause import (
 from assistant.language.dates import find_when, without_unread_day
 from assistant.language.intent import TARGETS_JOINER, Intent
 from assistant.language.lexicon import SERVICES, TITLE_VERBS
+from assistant.language.others import PERSON
 from assistant.language.patterns import Tried, rx
 from assistant.language.relative_days import (
     RELATIVE_DAY,
@@ -1010,12 +1011,16 @@ _PASSIVE_DONE = rx(
 # "car insurance renewed", "groceries bought": the same typed as a note, without "is": a
 # thing of a few words and a verb of its own in the past (never a person, "i renewed",
 # "she paid", nor a request, "mark the groceries … done", which the asks read).
+# Only verbs that cannot say what the thing did itself: "mom called", "the dentist
+# emailed", "the clinic confirmed" are someone's news, never "call mom" done.
+_NOTED_VERBS = ("bought", "paid", "renewed", "picked up", "submitted", "uploaded", "cleaned")
 _NOTED_DONE = rx(
     r"^(?!(?:i|we|you|he|she|they|someone|somebody|nobody|no one|mark|tick|check|cross"
     r"|complete|set|make|move|add|put|change|update|cancel|book|delete|remove|please|can"
     r"|could|would|will|did|do|does|has|have|is|are|was|were)\b)"
+    rf"(?!(?:the |my |our )?{PERSON}\b)"
     r"(?P<t>(?:the |my )?[a-z'-]+(?: [a-z'-]+){0,3}) (?P<verb>"
-    + "|".join(sorted((v for v, stem in _PAST_VERBS.items() if stem), key=len, reverse=True))
+    + "|".join(_NOTED_VERBS)
     + r")(?: now| already| today| yesterday| this morning| last night| earlier)*[.!]*$"
 )
 
