@@ -77,16 +77,26 @@ _SYMBOLS = (
     (rx(r"\b(?:close|end) of business\b|(?<=\bby )(?:c\.?o\.?b|eob)\b"), "end of day"),
     (rx(r"\b(?:no|not) later than\b"), "by"),
     (rx(r",? at the (?:very )?latest\b"), ""),
-    # A chat's hour: "tues 10a", "7:30p" (not a flat or a suite's letter: "apt 10a")
+    # A chat's hour, said where an hour goes: "tues 10a", "at 7:30p", "tomorrow 9a" (never
+    # a gate's, a form's or a flat's letter: "go to gate 4a" made a to-do "Go to gate" at
+    # 4 AM)
     (
         rx(
-            r"(?<!apt )(?<!apartment )(?<!suite )(?<!unit )(?<!flat )(?<!room )(?<!#)"
-            r"\b(1[0-2]|[1-9])(:[0-5]\d)?([ap])\b(?![-'])"
+            r"\b(at|by|from|until|till|til|today|tomorrow|tonight|mon|monday|tue|tues|tuesday"
+            r"|wed|weds|wednesday|thu|thur|thurs|thursday|fri|friday|sat|saturday|sun|sunday)"
+            r" (1[0-2]|[1-9])(:[0-5]\d)?([ap])\b(?![-'])"
         ),
-        r"\1\2 \3m",
+        r"\1 \2\3 \4m",
     ),
     # "at 3 of the afternoon", said as some languages put it: 3 in the afternoon
-    (rx(r"\b(\d{1,2}(?::\d\d)?) of (?:the )?(morning|afternoon|evening|night)\b"), r"\1 in the \2"),
+    # ("print 3 of the morning reports": a count, its words kept)
+    (
+        rx(
+            r"\b(?:at )?(\d{1,2}(?::\d\d)?) of (?:the )?(morning|afternoon|evening|night)"
+            r"(?= *(?:$|[,.!?]|on\b|please\b|pls\b|today\b|tomorrow\b|this\b|next\b))"
+        ),
+        r"\1 in the \2",
+    ),
     # "remember me to call my sister": remind me to (it was not understood)
     (rx(r"\bremember me to\b"), "remind me to"),
 )
