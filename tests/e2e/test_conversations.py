@@ -50,12 +50,18 @@ def crm_app(crm_token: str) -> web.Application:
 
 
 async def score(
-    make_assistant: MakeAssistant, crm_admin: CrmAdmin, path: Path, capsys: Any
+    make_assistant: MakeAssistant,
+    crm_admin: CrmAdmin,
+    path: Path,
+    capsys: Any,
+    *,
+    own_moments: bool = False,
 ) -> tuple[float, list[str]]:
-    """The share of sessions of `path` passed in full, printed with what went wrong."""
+    """The share of sessions of `path` passed in full, printed with what went wrong.
+    `own_moments`: with the sessions that add rows of their own (`read_cases`)."""
     # One customer says all of it within minutes: the per-customer rate limit is not tested.
     assistant = await make_assistant(customer_messages_per_minute=100_000, clock=lambda: NOW)
-    cases = read_cases(path)
+    cases = read_cases(path, own_moments=own_moments)
     failed: list[str] = []
     turns = turns_failed = 0
     with capsys.disabled():

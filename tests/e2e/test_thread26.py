@@ -60,8 +60,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tests.e2e.conversations import play_case, read_cases
-from tests.e2e.test_conversations import CATALOG, DATA, NOW, crm_app  # noqa: F401  (the fixture)
+from tests.e2e.conversations import read_cases
+from tests.e2e.test_conversations import DATA, crm_app, score  # noqa: F401  (the fixture)
 from tests.fixtures.app import MakeAssistant
 from tests.fixtures.crm import CrmAdmin
 
@@ -77,22 +77,6 @@ async def test_conversations_nobody_tuned_for(
     """Every session of the twenty-sixth unseen set passes: an ordinal, a description or
     "the same" said turns later reaches what was said, not what was touched last; "it"
     among two of a kind is asked about; a mind changed twice does the last thing asked."""
-    cases = read_cases(THREAD26, own_moments=True)  # with the sessions that add rows
-    assert len(cases) == 32
-    assistant = await make_assistant(customer_messages_per_minute=100_000, clock=lambda: NOW)
-    failed: list[str] = []
-    turns = turns_failed = 0
-    with capsys.disabled():
-        for case in cases:
-            verdict = await play_case(assistant, crm_admin, case, CATALOG)
-            turns, turns_failed = turns + verdict.turns, turns_failed + verdict.turns_failed
-            if not verdict.passed:
-                failed.append(verdict.case_id)
-                print(f"\n  failed {verdict.case_id}:")
-                for problem in verdict.problems:
-                    print(f"    {problem}")
-        print(
-            f"\nthread26: {len(cases) - len(failed)}/{len(cases)} sessions"
-            f" ({turns - turns_failed}/{turns} turns)"
-        )
+    assert len(read_cases(THREAD26, own_moments=True)) == 32  # with the sessions that add rows
+    _, failed = await score(make_assistant, crm_admin, THREAD26, capsys, own_moments=True)
     assert failed == KNOWN_OPEN
