@@ -21,31 +21,11 @@ five were read as hours ("1:20 market st"), and the rule now leaves them."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from assistant.fakes.world import play
 from assistant.language.transcript import plain
-
-MOVE = "crm.rescheduleAppointment"
-BOOK = "crm.bookAppointment"
-CANCEL = "crm.cancelAppointment"
-UPDATE = "crm.updateTask"
-ADD = "crm.addTask"
-COMPLETE = "crm.completeTask"
-DELETE = "crm.deleteTask"
-
-
-async def writes(text: str) -> list[tuple[str, dict[str, Any]]]:
-    """Every write a turn made or held, with its arguments."""
-    turn = await play(text)
-    calls = [c for calls in turn.rounds for c in calls] + ([turn.held] if turn.held else [])
-    return [
-        (c.tool_name, dict(c.arguments))
-        for c in calls
-        if not c.tool_name.split(".")[1].startswith(("list", "get"))
-    ]
+from tests.language.played import ADD, BOOK, CANCEL, COMPLETE, DELETE, MOVE, UPDATE, writes
 
 
 @pytest.mark.parametrize(

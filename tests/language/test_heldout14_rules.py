@@ -25,24 +25,9 @@ from typing import Any
 import pytest
 
 from assistant.fakes.world import play
+from tests.language.played import CANCEL, CONTACT, MOVE, writes
 
-MOVE = "crm.rescheduleAppointment"
-CANCEL = "crm.cancelAppointment"
-CONTACT = "crm.updateContactInfo"
-DELETE = "crm.deleteTask"
-COMPLETE = "crm.completeTask"
 LIST = "crm.listUpcomingAppointments"
-
-
-async def writes(text: str) -> list[tuple[str, dict[str, Any]]]:
-    """Every write a turn made or held, with its arguments."""
-    turn = await play(text)
-    calls = [c for calls in turn.rounds for c in calls] + ([turn.held] if turn.held else [])
-    return [
-        (c.tool_name, dict(c.arguments))
-        for c in calls
-        if not c.tool_name.split(".")[1].startswith(("list", "get"))
-    ]
 
 
 @pytest.mark.parametrize(

@@ -28,26 +28,7 @@ from typing import Any
 import pytest
 
 from assistant.fakes.world import play
-
-BOOK = "crm.bookAppointment"
-MOVE = "crm.rescheduleAppointment"
-CANCEL = "crm.cancelAppointment"
-CONTACT = "crm.updateContactInfo"
-ADD = "crm.addTask"
-UPDATE = "crm.updateTask"
-COMPLETE = "crm.completeTask"
-DELETE = "crm.deleteTask"
-
-
-async def writes(text: str) -> list[tuple[str, dict[str, Any]]]:
-    """Every write a turn made or held, with its arguments."""
-    turn = await play(text)
-    calls = [c for calls in turn.rounds for c in calls] + ([turn.held] if turn.held else [])
-    return [
-        (c.tool_name, dict(c.arguments))
-        for c in calls
-        if not c.tool_name.split(".")[1].startswith(("list", "get"))
-    ]
+from tests.language.played import ADD, BOOK, CANCEL, COMPLETE, CONTACT, MOVE, UPDATE, writes
 
 
 @pytest.mark.parametrize(

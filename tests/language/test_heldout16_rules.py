@@ -19,24 +19,7 @@ import pytest
 
 from assistant.fakes.world import NOW, play
 from assistant.language import detect_intents
-
-BOOK = "crm.bookAppointment"
-MOVE = "crm.rescheduleAppointment"
-CANCEL = "crm.cancelAppointment"
-ADD = "crm.addTask"
-UPDATE = "crm.updateTask"
-COMPLETE = "crm.completeTask"
-
-
-async def writes(text: str) -> list[tuple[str, dict[str, Any]]]:
-    """Every write a turn made or held, with its arguments."""
-    turn = await play(text)
-    calls = [c for calls in turn.rounds for c in calls] + ([turn.held] if turn.held else [])
-    return [
-        (c.tool_name, dict(c.arguments))
-        for c in calls
-        if not c.tool_name.split(".")[1].startswith(("list", "get"))
-    ]
+from tests.language.played import ADD, BOOK, CANCEL, COMPLETE, MOVE, UPDATE, writes
 
 
 async def test_a_bare_dont_takes_back_the_ask_before_and_the_next_is_asked() -> None:

@@ -17,20 +17,7 @@ from typing import Any
 import pytest
 
 from assistant.fakes.world import play
-
-ADD = "crm.addTask"
-CANCEL = "crm.cancelAppointment"
-
-
-async def writes(text: str) -> list[tuple[str, dict[str, Any]]]:
-    """Every write a turn made or held, with its arguments."""
-    turn = await play(text)
-    calls = [c for calls in turn.rounds for c in calls] + ([turn.held] if turn.held else [])
-    return [
-        (c.tool_name, dict(c.arguments))
-        for c in calls
-        if not c.tool_name.split(".")[1].startswith(("list", "get"))
-    ]
+from tests.language.played import ADD, CANCEL, writes
 
 
 @pytest.mark.parametrize(

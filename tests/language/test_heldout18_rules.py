@@ -13,30 +13,12 @@ insurance (due March 8, high) and eye exam (no due date) to-dos; a $150 open inv
 from __future__ import annotations
 
 from datetime import date
-from typing import Any
 
 import pytest
 
 from assistant.fakes.world import NOW, play
 from assistant.language import find_when
-
-BOOK = "crm.bookAppointment"
-MOVE = "crm.rescheduleAppointment"
-CANCEL = "crm.cancelAppointment"
-ADD = "crm.addTask"
-UPDATE = "crm.updateTask"
-DELETE = "crm.deleteTask"
-
-
-async def writes(text: str) -> list[tuple[str, dict[str, Any]]]:
-    """Every write a turn made or held, with its arguments."""
-    turn = await play(text)
-    calls = [c for calls in turn.rounds for c in calls] + ([turn.held] if turn.held else [])
-    return [
-        (c.tool_name, dict(c.arguments))
-        for c in calls
-        if not c.tool_name.split(".")[1].startswith(("list", "get"))
-    ]
+from tests.language.played import ADD, BOOK, CANCEL, DELETE, UPDATE, writes
 
 
 @pytest.mark.parametrize(

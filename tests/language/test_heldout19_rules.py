@@ -19,25 +19,7 @@ from typing import Any
 import pytest
 
 from assistant.fakes.world import play
-
-MOVE = "crm.rescheduleAppointment"
-CANCEL = "crm.cancelAppointment"
-ADD = "crm.addTask"
-UPDATE = "crm.updateTask"
-DELETE = "crm.deleteTask"
-COMPLETE = "crm.completeTask"
-CONTACT = "crm.updateContactInfo"
-
-
-async def writes(text: str) -> list[tuple[str, dict[str, Any]]]:
-    """Every write a turn made or held, with its arguments."""
-    turn = await play(text)
-    calls = [c for calls in turn.rounds for c in calls] + ([turn.held] if turn.held else [])
-    return [
-        (c.tool_name, dict(c.arguments))
-        for c in calls
-        if not c.tool_name.split(".")[1].startswith(("list", "get"))
-    ]
+from tests.language.played import ADD, CANCEL, COMPLETE, CONTACT, DELETE, MOVE, UPDATE, writes
 
 
 def _moved(starts_at: str) -> tuple[str, dict[str, Any]]:
