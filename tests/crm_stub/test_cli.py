@@ -18,29 +18,41 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
+async def _start(db: Path) -> tuple[asyncio.subprocess.Process, int]:
+    """`crm-stub serve` on a free port, once its /healthz answers. The port is free when it
+    is picked, but another test's server may take it before the stub binds it (the suite's
+    workers start many): a stub that says so is started again on another port."""
+    crm_stub = Path(sys.executable).with_name("crm-stub")
+    for _ in range(3):
+        port = free_port()
+        process = await asyncio.create_subprocess_exec(
+            str(crm_stub), "serve", "--port", str(port), "--db", str(db), "--latency-ms", "1",
+            stdout=asyncio.subprocess.DEVNULL,
+            stderr=asyncio.subprocess.PIPE,
+            env={**os.environ, "PYTHONWARNINGS": "error"},
+        )  # fmt: skip
+        async with aiohttp.ClientSession() as session:
+            while process.returncode is None:
+                try:
+                    async with session.get(f"http://127.0.0.1:{port}/healthz") as response:
+                        assert await response.json() == {"status": "ok"}
+                        return process, port
+                except aiohttp.ClientConnectionError:
+                    await asyncio.sleep(0.05)
+        assert process.stderr is not None
+        said = (await process.stderr.read()).decode()
+        assert "address already in use" in said, f"crm-stub exited before serving: {said}"
+    raise AssertionError("every port picked was taken before the stub could bind it")
+
+
 async def test_crm_stub_serve_answers_healthz_and_data(tmp_path: Path) -> None:
     """`crm-stub serve --port N --db FILE` serves the API, seeds the file, and stops on SIGTERM."""
-    port = free_port()
     db = tmp_path / "var" / "crm.db"
-    crm_stub = Path(sys.executable).with_name("crm-stub")
-    process = await asyncio.create_subprocess_exec(
-        str(crm_stub), "serve", "--port", str(port), "--db", str(db), "--latency-ms", "1",
-        stdout=asyncio.subprocess.DEVNULL,
-        stderr=asyncio.subprocess.PIPE,
-        env={**os.environ, "PYTHONWARNINGS": "error"},
-    )  # fmt: skip
+    process, port = await _start(db)
     try:
         base = f"http://127.0.0.1:{port}"
         headers = {"Authorization": "Bearer dev-crm-token"}
         async with aiohttp.ClientSession() as session:
-            while True:
-                assert process.returncode is None, "crm-stub exited before serving"
-                try:
-                    async with session.get(base + "/healthz") as response:
-                        assert await response.json() == {"status": "ok"}
-                        break
-                except aiohttp.ClientConnectionError:
-                    await asyncio.sleep(0.05)
             async with session.get(base + "/v1/customers/cust_001", headers=headers) as response:
                 assert (await response.json())["name"] == "Maria Garcia"
     finally:
