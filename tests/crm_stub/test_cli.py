@@ -52,9 +52,11 @@ async def test_crm_stub_serve_answers_healthz_and_data(tmp_path: Path) -> None:
     try:
         base = f"http://127.0.0.1:{port}"
         headers = {"Authorization": "Bearer dev-crm-token"}
-        async with aiohttp.ClientSession() as session:
-            async with session.get(base + "/v1/customers/cust_001", headers=headers) as response:
-                assert (await response.json())["name"] == "Maria Garcia"
+        async with (
+            aiohttp.ClientSession() as session,
+            session.get(base + "/v1/customers/cust_001", headers=headers) as response,
+        ):
+            assert (await response.json())["name"] == "Maria Garcia"
     finally:
         process.send_signal(signal.SIGTERM)
         _, stderr = await process.communicate()
