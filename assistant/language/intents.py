@@ -1710,7 +1710,12 @@ def _same_listing(clause: str, before: list[Intent]) -> IntentKind | None:
     kinds = {_LISTING_OF.get(intent.kind) for intent in before}
     if len(kinds) != 1 or None in kinds or not _STATE_ASKED.search(clause):
         return None
-    return kinds.pop()
+    kind = kinds.pop()
+    if kind == "appointments" and "overdue" in clause:
+        # "what's on my calendar this week and do I have anything overdue?": a visit is
+        # never overdue; a to-do is (was: the visits read out again, the ask left unsaid)
+        return "tasks"
+    return kind
 
 
 # "I had a question about…", "I've got…": a clause said of the speaker.

@@ -1124,10 +1124,14 @@ class EmbeddedPlanner:
                     intent.clause, request.dialogue, several=len(intents) > 1
                 )[:1]:
                     tool, arguments = past_tool, dict(past_arguments)
-            if tool not in available or _key(tool, arguments) in seen:
+            if tool in available and _key(tool, arguments) not in seen:
+                seen.add(_key(tool, arguments))
+                calls.append(self._call(request, len(calls), tool, arguments))
+            elif tool not in available:
                 continue
-            seen.add(_key(tool, arguments))
-            calls.append(self._call(request, len(calls), tool, arguments))
+            # (also when an earlier part asked for the same listing: "cancel the cleaning
+            # and push groceries to wednesday" looked among the visits alone, said it had
+            # found no such appointment and left the to-do as it was)
             if references.may_be_a_task(intent) and _key("crm.listTasks", {}) not in seen:
                 extra_lists = True
                 # "push the treatment plan review back to the 10th": maybe a task's due date.
