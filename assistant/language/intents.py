@@ -1707,15 +1707,20 @@ _LISTING_OF: dict[str, IntentKind] = {
 
 def _same_listing(clause: str, before: list[Intent]) -> IntentKind | None:
     """The listing a clause naming no domain asks about, from the one clause before."""
+    if "overdue" in clause and before:
+        # "what's on my calendar this week and do I have anything overdue?", "when's my
+        # haircut, and is anything overdue?": a visit is never overdue, a to-do is (was: the
+        # visits read out again, or the haircut left unsaid, and the ask called not
+        # understood); after a look at the bills, it is they that may be overdue
+        looked_at = {intent.kind for intent in before}
+        if looked_at <= {"appointments", "next_appointment"}:
+            return "tasks"
+        if looked_at == {"billing"}:
+            return "billing"
     kinds = {_LISTING_OF.get(intent.kind) for intent in before}
     if len(kinds) != 1 or None in kinds or not _STATE_ASKED.search(clause):
         return None
-    kind = kinds.pop()
-    if kind == "appointments" and "overdue" in clause:
-        # "what's on my calendar this week and do I have anything overdue?": a visit is
-        # never overdue; a to-do is (was: the visits read out again, the ask left unsaid)
-        return "tasks"
-    return kind
+    return kinds.pop()
 
 
 # "I had a question about…", "I've got…": a clause said of the speaker.

@@ -2,7 +2,7 @@
 
 Through the websocket and the real CRM stub.
 
-tests/data/conversations_compound25.jsonl (15 sessions, 21 turns), taken from 30 requests
+tests/data/conversations_compound25.jsonl (22 sessions, 31 turns), taken from 47 requests
 written before the rules were read ("cancel my haircut and add a task to buy shampoo",
 "move my cleaning to friday at 9 and tell me what I owe", "mark groceries done, delete the
 eye exam task, and what's my next appointment?", "change my email to … and my phone to …",
@@ -19,7 +19,17 @@ FIRST RUN of the 30, on the code as it was: 27/30, no wrong write, ONE UNTRUE AN
   twice and never said whether anything was overdue (a visit is never overdue);
 - "push all my tasks back a week" read the list out and moved nothing (left open: it
   writes nothing and claims nothing; a shift of every to-do is not read).
-The 15 sessions here are those with a write or a fixed miss; the first two misses pass now.
+Fixed (see CHANGELOG), 29/30.
+
+Written after those fixes, 17 more ("when's my haircut, and is anything overdue?", "delete
+the eye exam task and cancel the haircut", "list my tasks, then complete the first one",
+"show me my appointments and cancel the second one"…), FIRST RUN 14/17, no wrong write:
+"when's my haircut, and is anything overdue?" left the haircut unsaid and answered the
+to-dos, then said "I didn't catch what you meant by 'is anything overdue'"; "what do I owe,
+and is anything overdue?" said the same after answering it; "move the haircut to 4 and
+tell me where it is" left the place unsaid. All three pass now.
+
+The 22 sessions here are those with a write or a miss, from both rounds.
 """
 
 from __future__ import annotations
@@ -40,6 +50,6 @@ async def test_several_asks_in_one_message(
 ) -> None:
     """Every session passes: each part of the message is done or asked about, once, and the
     answer claims nothing the CRM does not hold."""
-    assert len(read_cases(COMPOUND25)) == 15
+    assert len(read_cases(COMPOUND25)) == 22
     _, failed = await score(make_assistant, crm_admin, COMPOUND25, capsys)
     assert failed == []

@@ -562,8 +562,9 @@ def rescheduled(result: ToolResult, scene: Scene) -> list[str]:
     return sentences
 
 
-# Asked where beside a move: "…and what's the address there?", "…, where is it again?"
-_WHERE_ASKED = rx(r"\bwhere(?:'s| is)\b|\baddress\b|\blocation\b")
+# Asked where beside a move: "…and what's the address there?", "…, where is it again?",
+# "…and tell me where it is" (was: the move told, the place left unsaid)
+_WHERE_ASKED = rx(r"\bwhere(?:'s| is| it is| it's)\b|\baddress\b|\blocation\b")
 
 
 def cancelled(result: ToolResult, scene: Scene) -> list[str]:
