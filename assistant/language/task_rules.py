@@ -676,7 +676,8 @@ _DUE_CHANGE = (
 _DUE_SHIFT = rx(
     r"\b(?P<v>move|push|postpone|shift|bring|put off|delay|bump)"
     # ("…the task that's high priority back three days": what it is said to be, its own)
-    r" (?P<t>.+?\b(?:task|to-do|reminder)(?: (?:that's|that is|which is|with)"
+    # ("push all my tasks back a week": every one, as "every task" is; was: read out only)
+    r" (?P<t>.+?\b(?:tasks?|to-dos?|reminders?)(?: (?:that's|that is|which is|with)"
     r" (?:a )?(?:high|low|normal)[- ]priority)?)(?P<s> .+)$"
 )
 # "the groceries can wait until saturday": a to-do put off to a day, said of the thing

@@ -2,7 +2,7 @@
 
 Through the websocket and the real CRM stub.
 
-tests/data/conversations_compound25.jsonl (22 sessions, 31 turns), taken from 47 requests
+tests/data/conversations_compound25.jsonl (23 sessions, 32 turns), taken from 47 requests
 written before the rules were read ("cancel my haircut and add a task to buy shampoo",
 "move my cleaning to friday at 9 and tell me what I owe", "mark groceries done, delete the
 eye exam task, and what's my next appointment?", "change my email to … and my phone to …",
@@ -17,9 +17,9 @@ FIRST RUN of the 30, on the code as it was: 27/30, no wrong write, ONE UNTRUE AN
   already asked for that listing, and the listing of to-dos was never asked for);
 - "what's on my calendar this week and do I have anything overdue?" read the visits out
   twice and never said whether anything was overdue (a visit is never overdue);
-- "push all my tasks back a week" read the list out and moved nothing (left open: it
-  writes nothing and claims nothing; a shift of every to-do is not read).
-Fixed (see CHANGELOG), 29/30.
+- "push all my tasks back a week" read the list out and moved nothing ("every task" was
+  read, "all my tasks" was not).
+Fixed (see CHANGELOG), 30/30.
 
 Written after those fixes, 17 more ("when's my haircut, and is anything overdue?", "delete
 the eye exam task and cancel the haircut", "list my tasks, then complete the first one",
@@ -50,6 +50,6 @@ async def test_several_asks_in_one_message(
 ) -> None:
     """Every session passes: each part of the message is done or asked about, once, and the
     answer claims nothing the CRM does not hold."""
-    assert len(read_cases(COMPOUND25)) == 22
+    assert len(read_cases(COMPOUND25)) == 23
     _, failed = await score(make_assistant, crm_admin, COMPOUND25, capsys)
     assert failed == []
