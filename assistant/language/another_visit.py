@@ -12,6 +12,7 @@ booking rules (what is offered, opening hours, a time passed) apply to it as to 
 
 from __future__ import annotations
 
+import re
 from datetime import date, datetime, timedelta
 
 from assistant.language.dates import When, find_when
@@ -77,10 +78,20 @@ def another_visit(clause: str, service: str, first: datetime, now: datetime) -> 
         hour = when.clock
     if day is None and when is not None and when.day is not None and not when.day_implied:
         day = when.day
-    if day is None or _SPARE.sub(" ", _said_when(rest, when)).strip(" ,.!?"):
+    left = _SPARE.sub(" ", _said_when(rest, when))
+    if day is None or _without_the_service(left, service).strip(" ,.!?"):
         return None  # no day, or words of another ask beside it
     booked = f"book {service.lower()} on {day:%B} {day.day} {day.year}".lower()
     return booked if hour is None else f"{booked} at {hour:%H:%M}"
+
+
+def _without_the_service(text: str, service: str) -> str:
+    """`text` without the words of the service's name: "another haircut the week after"
+    names the one it repeats (was: read as words of another ask, and the booking dropped)."""
+    for word in service.lower().split():
+        if word in text:
+            text = re.sub(rf"\b{re.escape(word)}s?\b", " ", text)
+    return text
 
 
 def _said_when(text: str, when: When | None) -> str:

@@ -1018,9 +1018,11 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
                 clause, intents = named, again
                 del found[len(found) - len(last_intents) :]
                 last_intents = []
-        if not intents and (
-            more := _another_booking(clause, last_intents, norm, local_now, timezone)
-        ):
+        if (
+            not intents
+            # "…and another one the week after": one more, not a look at the visits
+            or ([i.kind for i in intents] == ["appointments"] and "another" in clause)
+        ) and (more := _another_booking(clause, last_intents, norm, local_now, timezone)):
             intents = more  # "physio on tuesday at 9 and on thursday at 9 as well"
         if (not intents or [i.kind for i in intents] == ["appointments"]) and (
             after := _a_service_after(clause, last_intents, norm, local_now, timezone)

@@ -2,7 +2,7 @@
 
 Through the websocket and the real CRM stub.
 
-tests/data/conversations_compound25.jsonl (23 sessions, 32 turns), taken from 47 requests
+tests/data/conversations_compound25.jsonl (25 sessions, 34 turns), taken from 65 requests
 written before the rules were read ("cancel my haircut and add a task to buy shampoo",
 "move my cleaning to friday at 9 and tell me what I owe", "mark groceries done, delete the
 eye exam task, and what's my next appointment?", "change my email to … and my phone to …",
@@ -29,7 +29,13 @@ to-dos, then said "I didn't catch what you meant by 'is anything overdue'"; "wha
 and is anything overdue?" said the same after answering it; "move the haircut to 4 and
 tell me where it is" left the place unsaid. All three pass now.
 
-The 22 sessions here are those with a write or a miss, from both rounds.
+A third round, 18 bookings with values hard to read ("book my son a haircut…", "on friday
+the 19th", "at 3am", "on christmas", "the day after my haircut at the same time"…), FIRST
+RUN 17/18, no wrong write: "book a haircut friday at noon and another one the week after"
+booked the first and read the visits out (the second read as a look at the visits, its
+service named in place of "one"). It books both now.
+
+The sessions here are those with a write or a miss, from the three rounds.
 """
 
 from __future__ import annotations
@@ -50,6 +56,6 @@ async def test_several_asks_in_one_message(
 ) -> None:
     """Every session passes: each part of the message is done or asked about, once, and the
     answer claims nothing the CRM does not hold."""
-    assert len(read_cases(COMPOUND25)) == 23
+    assert len(read_cases(COMPOUND25)) == 25
     _, failed = await score(make_assistant, crm_admin, COMPOUND25, capsys)
     assert failed == []
