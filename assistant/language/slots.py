@@ -555,6 +555,42 @@ _ASKED_TO_NOTE = rx(
 
 
 _ABOUT_A_DAY = rx(r"\b(?:about|regarding|re|concerning)\s+$")
+# A date said as a thing's name: after "the", "my"… and before a noun ("the jan 20 report",
+# "my 3/15 results"); a word that goes with a day or an hour after it is no noun.
+_BEFORE_A_NAMING_DAY = rx(r"\b(?:the|my|our|his|her|their|your|that|this)\s+$")
+_NOUN_AFTER_A_DAY = rx(
+    r"^\s+(?!(?:at|by|on|in|and|or|for|to|please|before|after|from|until|till|around|about"
+    r"|noon|midnight|morning|afternoon|evening|night|tonight|am|pm|a\.m|p\.m|o'?clock|is|it|so"
+    r"|then|too|as|if|when|because|with|but|next|this|week|weekend|month|year|latest|lunch|of"
+    r"|lunchtime|dinner|first|thing|sometime|if|due|that|which|high|low|normal|urgent|priority"
+    r"|important)\b)[a-z][a-z'-]*"
+)
+# A date of the calendar (a number, a month, an ordinal), not "tomorrow" or "the day after".
+_CALENDAR_DAY = rx(
+    r"\d|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\b(?:first|second|third|fourth"
+    r"|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|[a-z]+teenth|twentieth"
+    r"|thirtieth)\b"
+)
+
+
+def _days_naming_a_thing(text: str, when: When) -> list[tuple[int, int]]:
+    """The spans of `when` said as the name of a thing ("the march 3 invoice")."""
+    if " " not in text:
+        return []
+    return [
+        (start, end)
+        for start, end in when.spans
+        if _CALENDAR_DAY.search(text[start:end])
+        and (
+            _BEFORE_A_NAMING_DAY.search(text[:start])
+            # ("a gift for the 20th party": the day read with its "for the")
+            or _NAMING_DAY_LEAD.match(text, start)
+        )
+        and _NOUN_AFTER_A_DAY.match(text[end:])
+    ]
+
+
+_NAMING_DAY_LEAD = rx(r"(?:(?:for|on|from) )?(?:the|my) ")
 # "add a task to move my haircut to friday", "remind me to push the meeting to the 3rd":
 # the day is where the to-do's own verb puts something, part of its title; no due date
 # (cut out, it left "Move my haircut to", due Friday).
@@ -612,6 +648,17 @@ def task_draft(
         when = None  # "email Sarah about the 3rd": what the to-do is about, not its day
     if when is not None and _MOVED_TO_A_DAY.search(title_words[: when.spans[0][0]]):
         when = None  # "move my haircut to friday": the day is the to-do's, not its due day
+    if when is not None and (named := _days_naming_a_thing(title_words, when)):
+        # "send the march 3 invoice to Bob", "print the jan 20 report by friday": a date
+        # between "the" and a noun names the thing; it stays in the title and is no due
+        # date (was: due March 3, titled "Send the invoice to bob"; due Jan 20, not Friday).
+        # The due date is what the rest of the words say, if they say one.
+        masked = title_words
+        for start, end in named:
+            masked = masked[:start] + "x" * (end - start) + masked[end:]
+        when = find_when(masked, now)
+        if when is not None and (not when.spans or _days_naming_a_thing(masked, when)):
+            when = None
     due_on = None
     if when is not None and when.day is not None:
         due_on = when.day.isoformat()
