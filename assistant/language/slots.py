@@ -554,6 +554,7 @@ _ASKED_TO_NOTE = rx(
 )
 
 
+_SOMETIME_BEFORE = rx(r"\b(?:sometime|some time|at some point|anytime|any time)\s+$")
 _ABOUT_A_DAY = rx(r"\b(?:about|regarding|re|concerning)\s+$")
 # A date said as a thing's name: after "the", "my"… and before a noun ("the jan 20 report",
 # "my 3/15 results"); a word that goes with a day or an hour after it is no noun.
@@ -662,7 +663,14 @@ def task_draft(
     due_on = None
     if when is not None and when.day is not None:
         due_on = when.day.isoformat()
-        spans.extend(when.spans)
+        # "clean the garage sometime next month": "sometime" goes with the day, no word of
+        # the title (was titled "Clean the garage sometime")
+        spans.extend(
+            (vague.start(), end)
+            if (vague := _SOMETIME_BEFORE.search(title_words[:start])) is not None
+            else (start, end)
+            for start, end in when.spans
+        )
     elif when is not None and when.no_such_date is not None:
         spans.extend(when.spans)  # "on june 31st" is asked about, not kept in the title
     elif dated and (relative := relative_day(title_words, now.date())) is not None:

@@ -93,3 +93,18 @@ def test_a_date_said_as_the_due_date_is_the_due_date(text: str, title: str, due:
     added = _added(text)
     assert added["title"] == title
     assert added.get("due_on") == due
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        ("add a low priority task to clean the garage sometime next month", "Clean the garage"),
+        ("remind me to call the bank sometime this week", "Call the bank"),
+        ("add a task to fix the fence at some point next week", "Fix the fence"),
+    ],
+)
+def test_sometime_goes_with_the_day_not_the_title(text: str, title: str) -> None:
+    """(was titled "Clean the garage sometime", "Call the bank sometime")"""
+    added = _added(text)
+    assert added["title"] == title
+    assert added.get("due_on") is not None
