@@ -59,6 +59,7 @@ from assistant.language.lexicon import SERVICES
 from assistant.language.mixed_verbs import as_the_thing_is, cancel_with_a_move
 from assistant.language.patterns import rx
 from assistant.language.scope import (
+    asks_to_pay,
     on_a_condition,
     undecided,
     without_polite_aside,
@@ -1142,6 +1143,11 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
                 intents = [needs_consent(i) if i.writes else i for i in intents]
             if not intents and the_other_detail_before(last_clause, own):
                 intents = own  # "my number's not changing, only my email: …": the email
+            if not intents and last_intents and not own and asks_to_pay(clause):
+                # "what do I owe and can I pay by card": the balance is still asked (the
+                # narrator says no payment is taken here); read together, the payment
+                # asked had left the whole message unread, and the balance unsaid
+                intents = last_intents
             if not last_intents:
                 leading = [] if intents else [*leading, clause]
             elif (

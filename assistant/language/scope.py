@@ -454,11 +454,25 @@ def asks_advice(said: str) -> bool:
     return hypothetical(said) and bool(_ADVICE.search(said))
 
 
+# The parts of a message: each may ask something of its own.
+_PARTS = re.compile(r"\b(?:and|also|then|plus|but)\b|[.?!;,]")
+
+
+def asks_to_pay_beside(said: str) -> bool:
+    """A part of the normalized message asks to pay or be refunded, beside another part
+    ("what do I owe, can I pay it now", "my last haircut was terrible, I want a refund")."""
+    if "pay" not in said and "refund" not in said and "money" not in said:
+        return False
+    parts = [part.strip(" ,") for part in _PARTS.split(said)]
+    return len(parts) > 1 and any(part and asks_to_pay(part) for part in parts)
+
+
 __all__ = [
     "asks_advice",
     "asks_if_done",
     "asks_if_needed",
     "asks_to_pay",
+    "asks_to_pay_beside",
     "asks_what_was_done",
     "deliberates",
     "done_elsewhere",

@@ -2,7 +2,7 @@
 
 Through the websocket and the real CRM stub.
 
-tests/data/conversations_compound25.jsonl (25 sessions, 34 turns), taken from 65 requests
+tests/data/conversations_compound25.jsonl (29 sessions, 39 turns), taken from 80 requests
 written before the rules were read ("cancel my haircut and add a task to buy shampoo",
 "move my cleaning to friday at 9 and tell me what I owe", "mark groceries done, delete the
 eye exam task, and what's my next appointment?", "change my email to … and my phone to …",
@@ -35,7 +35,15 @@ RUN 17/18, no wrong write: "book a haircut friday at noon and another one the we
 booked the first and read the visits out (the second read as a look at the visits, its
 service named in place of "one"). It books both now.
 
-The sessions here are those with a write or a miss, from the three rounds.
+A fourth round, support cases and bills (15 requests), FIRST RUN 11/15, no wrong write:
+"my last haircut was terrible, I want a refund" told when the haircut was and passed over
+the refund in silence; "what do I owe and can I pay by card" told nothing but that no
+payment is taken (the balance unsaid); "cancel my haircut and refund me" said it "didn't
+catch" "refund me" and, in the same breath, that no refunds are given; "when was my last
+cleaning", none had yet, said "Your dental cleaning is on Wednesday…" as if that were the
+one asked about. All four pass now.
+
+The sessions here are those with a write or a miss, from the four rounds.
 """
 
 from __future__ import annotations
@@ -56,6 +64,6 @@ async def test_several_asks_in_one_message(
 ) -> None:
     """Every session passes: each part of the message is done or asked about, once, and the
     answer claims nothing the CRM does not hold."""
-    assert len(read_cases(COMPOUND25)) == 25
+    assert len(read_cases(COMPOUND25)) == 29
     _, failed = await score(make_assistant, crm_admin, COMPOUND25, capsys)
     assert failed == []

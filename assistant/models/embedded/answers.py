@@ -99,6 +99,14 @@ def about_appointment(
     if aspect == "past" and past:
         last = past[-1]
         return f"Your last {_service(last)} was {_on_when(last, now)}."
+    if aspect == "past" and ahead:
+        # "when was my last cleaning", none had yet: said so, then the one coming up (was:
+        # "Your dental cleaning is on Wednesday…", as if that were the one asked about)
+        first = ahead[0]
+        return (
+            f"I don't see an earlier {_service(first)} on your account. Your next one is "
+            f"{_on_when(first, now)}."
+        )
     if aspect == "status" and cancelled and not ahead:
         last = cancelled[-1]
         return (

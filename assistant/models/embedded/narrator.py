@@ -15,14 +15,13 @@ and the closing questions, so that no sentence is said twice.
 
 from __future__ import annotations
 
-import re
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping
 from datetime import datetime
 from typing import Any
 
 from assistant.language import Intent
 from assistant.language.patterns import rx
-from assistant.language.scope import asks_to_pay
+from assistant.language.scope import asks_to_pay_beside
 from assistant.models.embedded import (
     account,
     appointments,
@@ -418,9 +417,9 @@ def compose(request: NarratorInput) -> list[str]:
         sentences.append(asked)  # "I can't do wednesday anymore": its visit, and what to do
     if scene.limit_beside is not None and scene.limit_beside not in sentences:
         sentences.append(scene.limit_beside)  # "…but the team can." beside the move made
-    if ("pay" in scene.said or "refund" in scene.said) and _pays_beside(scene):
+    if asks_to_pay_beside(scene.said):
         # "what do I owe and can I pay it now?": the balance told, and the payment not taken
-        sentences.append(CANNOT_PAY_TOO)
+        sentences.append(replies.CANNOT_PAY_TOO)
     sentences.extend(_unanswered(scene, confirming))
     if request.truncated_calls:
         sentences.append(
@@ -535,13 +534,3 @@ class EmbeddedNarrator:
         pieces = split_sentences(answer_text(request))
         for piece in pieces:
             yield piece
-
-
-CANNOT_PAY_TOO = "I can't take payments or give refunds here, though."
-_PARTS = re.compile(r"\b(?:and|also|then|plus|but)\b|[.?!;]")
-
-
-def _pays_beside(scene: Scene) -> bool:
-    """A part of the message asks to pay or be refunded, beside another ask read."""
-    parts = [part.strip(" ,") for part in _PARTS.split(scene.said)]
-    return len(parts) > 1 and any(part and asks_to_pay(part) for part in parts)

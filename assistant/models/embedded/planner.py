@@ -41,7 +41,7 @@ from assistant.language.patterns import rx
 from assistant.language.put_right import put_right
 from assistant.language.read_once import one_decision
 from assistant.language.replacing import as_two_changes
-from assistant.language.scope import asks_advice, hypothetical, only_asking
+from assistant.language.scope import asks_advice, asks_to_pay_beside, hypothetical, only_asking
 from assistant.language.slots import service
 from assistant.language.smalltalk import asks_how_to
 from assistant.language.text import normalize
@@ -956,6 +956,10 @@ class EmbeddedPlanner:
         if text and unheard:
             # "when's my haircut and can you do my taxes too": the rest said not understood
             text = " ".join([text, *said_not_understood(unheard)])
+        if text and asks_to_pay_beside(normalize(request.user_message).text):
+            # "my last haircut was terrible, I want a refund": the visit told, and the
+            # refund not given said so (was: the refund passed over in silence)
+            text = f"{text} {replies.CANNOT_PAY_TOO}"
         return FinalDecision(text=text or "")
 
     def _first_round(self, request: PlanRequest, intents: list[Intent], said: str) -> Decision:

@@ -151,6 +151,11 @@ def _before_an_hour(intent: Intent) -> str | None:
 _WEEKEND_SAID = rx(r"\b(?:this|next|the|over the|on the) weekend\b")
 
 
+# Said beside another answer when a part of the message asks to pay or be refunded: no
+# tool takes a payment or gives money back.
+CANNOT_PAY_TOO = "I can't take payments or give refunds here, though."
+
+
 def clarification(intent: Intent, today: date | None = None) -> str | None:
     """The question to ask for what `intent` lacks (None when nothing is missing)."""
     if not intent.missing:

@@ -17,6 +17,7 @@ import re
 from collections.abc import Callable
 
 from assistant.language import Intent
+from assistant.language.scope import asks_to_pay
 from assistant.language.slots import service
 from assistant.language.unheard import as_said, asks_something
 from assistant.models.embedded.scene import Scene
@@ -36,6 +37,9 @@ def not_understood(
             parts.append(words)
     if told is not None:
         parts = [words for words in parts if not told(words)]
+    # "cancel my haircut and refund me": a payment asked is answered as one (no payment is
+    # taken here), not called not understood beside that answer
+    parts = [words for words in parts if not asks_to_pay(words.lower())]
     return said_not_understood(parts)
 
 
