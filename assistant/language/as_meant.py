@@ -395,6 +395,18 @@ _WHEN_FIRST = re.compile(
 _TO_DO = re.compile(r"\bto-?do(?P<s>s)?\b(?! ?lists?\b)", re.IGNORECASE)
 
 
+# "whichever is sooner", "whichever one comes first", "whichever's later": one of two, by
+# its time.
+# Said alone, as the answer ("book … thursday or friday, whichever is later" is read where
+# the two days are).
+_WHICHEVER = rx(
+    r"^(?:(?:ok|okay|um|uh|hmm|well|oh|just|either|i don't mind|doesn't matter),? )*"
+    r"whichever(?:'s| one| of them| of the two)?(?: is| comes| one is)? (?P<w>sooner|soonest"
+    r"|earlier|earliest|first|next|later|latest|last)(?: one)?(?: please| thanks)?\W*$",
+    re.IGNORECASE,
+)
+
+
 @lru_cache(maxsize=1024)
 def as_meant(message: str) -> str:
     """`message` without the words said around its request (see the module's docstring),
@@ -468,6 +480,12 @@ def _as_meant(message: str) -> str:
             # "cancel the cleaning and the haircut, actually just the cleaning": the one kept
             # (both were held for a yes, the haircut said not to be meant)
             message = f"{narrowed.group('verb')} {meant}"
+    if "whichever" in message.lower() and (which := _WHICHEVER.search(message)) is not None:
+        # "whichever is sooner", asked which of two: the earlier one, as "the earlier one"
+        # is read (was: not understood)
+        later = which.group("w").lower() in ("later", "latest", "last")
+        one = "the later one" if later else "the earlier one"
+        message = f"{message[: which.start()]}{one}{message[which.end() :]}"
     if ("1st" in message or "2nd" in message or "3rd" in message or "th " in message) and (
         _NTH_ONE.search(message)
     ):

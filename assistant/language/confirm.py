@@ -19,7 +19,9 @@ from assistant.language.text import normalize
 _NEGATIVE = rx(
     r"\b(?:no|not(?<!do not(?= mind))(?<!why not(?=[\s.!?]*$))|(?:don't|dont)(?! mind)"
     r"|do not(?! mind)|never ?mind|stop|wait|hold on|hang on|keep it|leave it|forget it"
-    r"|changed my mind|rather not|negative|abort)\b"
+    r"|changed my mind|rather not|negative|abort"
+    # "neither actually", asked which of two to change: no to both
+    r"|neither|none of (?:them|those|these))\b"
 )
 _AFFIRMATIVE = rx(
     r"\b(?:yes|yeah|yep|yup|yea|sure|okay|alright|all right|confirm|confirmed|correct|right"

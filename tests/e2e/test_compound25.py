@@ -2,13 +2,13 @@
 
 Through the websocket and the real CRM stub.
 
-tests/data/conversations_compound25.jsonl (29 sessions, 39 turns), taken from 80 requests
-written before the rules were read ("cancel my haircut and add a task to buy shampoo",
-"move my cleaning to friday at 9 and tell me what I owe", "mark groceries done, delete the
-eye exam task, and what's my next appointment?", "change my email to … and my phone to …",
-"book a haircut for friday at 10 and cancel the one on sunday"…): each write made once, a
-destructive one or a change of contact details only after its yes, the others at once,
-and every part of the message answered.
+tests/data/conversations_compound25.jsonl (33 sessions, 48 turns), taken from 80 requests
+and 11 replies written before the rules were read ("cancel my haircut and add a task to
+buy shampoo", "move my cleaning to friday at 9 and tell me what I owe", "mark groceries
+done, delete the eye exam task, and what's my next appointment?", "change my email to …
+and my phone to …", "book a haircut for friday at 10 and cancel the one on sunday"…):
+each write made once, a destructive one or a change of contact details only after its
+yes, the others at once, and every part of the message answered.
 
 FIRST RUN of the 30, on the code as it was: 27/30, no wrong write, ONE UNTRUE ANSWER:
 - "cancel the cleaning but keep the haircut, and push groceries to wednesday" said "I
@@ -43,7 +43,13 @@ catch" "refund me" and, in the same breath, that no refunds are given; "when was
 cleaning", none had yet, said "Your dental cleaning is on Wednesday…" as if that were the
 one asked about. All four pass now.
 
-The sessions here are those with a write or a miss, from the four rounds.
+A fifth round, replies to "which one?" (11), FIRST RUN 8/11, ONE WRONG QUESTION: "move
+the haircut to friday instead", said to "Which appointment should I cancel…?", was held
+as the haircut's cancel ("Are you sure you want to cancel your haircut…?": a yes would
+have cancelled the visit the customer wanted moved). "whichever is sooner" and "neither
+actually" (also "none of them") were not understood. All pass now.
+
+The sessions here are those with a write or a miss, from the five rounds.
 """
 
 from __future__ import annotations
@@ -64,6 +70,6 @@ async def test_several_asks_in_one_message(
 ) -> None:
     """Every session passes: each part of the message is done or asked about, once, and the
     answer claims nothing the CRM does not hold."""
-    assert len(read_cases(COMPOUND25)) == 29
+    assert len(read_cases(COMPOUND25)) == 33
     _, failed = await score(make_assistant, crm_admin, COMPOUND25, capsys)
     assert failed == []

@@ -428,6 +428,13 @@ def _as_answered(text: str, message: str) -> str:
     return message.lower() if "other" in text else text
 
 
+# A change other than a cancel, said in reply to "which one should I cancel?".
+_ANOTHER_CHANGE = rx(
+    r"\b(?:move|push|reschedule|shift|bump|postpone|book|add|complete|mark|change|delete|remove"
+    r"|keep|leave)\b"
+)
+
+
 def _follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> list[Intent] | None:
     zone = zone_of(timezone)
     now = now.astimezone(zone)
@@ -472,8 +479,10 @@ def _follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> l
         if level is not None:
             priority = "normal" if level.group(1) == "medium" else level.group(1)
             return [task_change("update_task", asked, {"priority": priority}, text)]
-    if state.question == "which_cancel":
-        # ("the cleaning, no wait, the other one": the other than the one said first)
+    if state.question == "which_cancel" and not _ANOTHER_CHANGE.search(text):
+        # ("the cleaning, no wait, the other one": the other than the one said first; "move
+        # the haircut to friday instead" is a change of its own, no answer naming the one to
+        # cancel: it was held to cancel the haircut)
         meant = named_in_answer(state, "appointment", _as_answered(text, message))
         if meant is None and (week := in_week_named(state, text, now)):
             if len(week) > 1:
