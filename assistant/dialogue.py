@@ -20,6 +20,8 @@ from assistant.dialogue_state import (
     MAY_STILL_LAND,
     MOVE_QUESTION_START,
     STILL_NOT_LANDED,
+    WHICH_KIND_START,
+    WHICH_KIND_TASK,
     Action,
     Dialogue,
     Item,
@@ -236,6 +238,8 @@ def advance(
         question, about, at = "describe_case", user_text, answer.find("Tell me what happened")
     elif answer.startswith(MOVE_QUESTION_START):
         question, about = "move_to", user_text
+    elif answer.startswith(WHICH_KIND_START) and WHICH_KIND_TASK in answer:
+        question, about = "which_kind", user_text  # (models/embedded/which_kind.py)
     if (
         question in ("which_move", "which_cancel")
         and listed_kind == "appointment"
@@ -289,7 +293,27 @@ def advance(
         told=_told(state.told, listings, answer),
         listed_heard=_heard(state, listings, listed, answer),
         since_change=0 if actions else min(state.since_change + 1, 99),
+        read_together=_read_together(state, listings, answer),
     )
+
+
+def _read_together(
+    state: Dialogue, listings: Sequence[tuple[Kind, list[Item]] | None], answer: str
+) -> tuple[tuple[Kind, tuple[Item, ...]], ...]:
+    """The lists of a visit kind and a to-do kind this answer read out together (two or
+    more of each), in the order read; those of before when it read no list out."""
+    read = [
+        (kind, tuple(items))
+        for found in listings
+        if found is not None
+        for kind, items in (found,)
+        if kind in ("appointment", "task") and len(items) > 1
+    ]
+    if not read:
+        return state.read_together if not any(f is not None for f in listings) else ()
+    if len({kind for kind, _ in read}) != 2:
+        return ()
+    return tuple(read[:2])
 
 
 # A change said as a correction of the one just made: "no, I said 4 not 3", "no sorry,

@@ -27,6 +27,10 @@ class Action:
 
 # How the answer asking "move_to" begins (models/embedded/bare_time.py asks it).
 MOVE_QUESTION_START = "Should I move your "
+# "Do you mean your haircut on Sunday, January 20, or the task Renew car insurance?": which
+# of two lists read out together a place counts in (models/embedded/which_kind.py).
+WHICH_KIND_START = "Do you mean your "
+WHICH_KIND_TASK = ", or the task "
 # Said when a change the customer took back was sent but not seen in the CRM yet
 # (models/embedded/retries.py): the changes it names are kept as taken back (`failed`
 # entries marked "taken_back"), so that once it lands it is made the other way.
@@ -93,6 +97,10 @@ class Dialogue:
     # Turns answered since the last that made a change (0: the last turn made one): "forget
     # it" or "I don't need that" takes back a change only said right after it.
     since_change: int = 0
+    # The lists of two kinds the last answer that read a list out read together, in the
+    # order spoken ("what's on my plate": the visits, then the to-dos): "move the second
+    # one" then counts in both, and which is asked (models/embedded/which_kind.py).
+    read_together: tuple[tuple[Kind, tuple[Item, ...]], ...] = ()
 
     # --- reading it ---------------------------------------------------------------
 
@@ -109,6 +117,9 @@ class Dialogue:
         """The items of this kind last read out, even if another listing came since."""
         if self.listed_kind == kind:
             return self.listed
+        # (read out beside the last listing, in the same answer: newer than the one before)
+        if together := next((items for held, items in self.read_together if held == kind), ()):
+            return together
         if self.earlier_listed_kind == kind:
             return self.earlier_listed
         return next((items for held, items in self.listings if held == kind), ())
@@ -149,6 +160,9 @@ class Dialogue:
             told=tuple((kind, item) for kind, item in data.get("told") or ()),
             listed_heard=bool(data.get("listed_heard", True)),
             since_change=int(data.get("since_change") or 0),
+            read_together=tuple(
+                (kind, tuple(items)) for kind, items in data.get("read_together") or ()
+            ),
         )
 
 

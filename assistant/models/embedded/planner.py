@@ -62,6 +62,7 @@ from assistant.models.embedded import (
     talked_of,
     task_anchored,
     topic,
+    which_kind,
 )
 from assistant.models.embedded.bare_time import move_question, what_for
 from assistant.models.embedded.call_asked import call_asked, made_here
@@ -677,6 +678,14 @@ class EmbeddedPlanner:
             # make of the verb alone ("push my" was a move of nothing, asked when; the next
             # message, "cleaning to friday", was then read as a booking)
             return FinalDecision(text=cut)
+        if first and (
+            which := which_kind.asked(
+                request.dialogue, normalize(request.user_message).text, zone_of(timezone)
+            )
+        ):
+            # "move the second one to friday" after the visits and the to-dos were read out
+            # together: which of the two, asked (was: the second to-do's due day moved)
+            return FinalDecision(text=which)
         pinned = references.follow_up(request.dialogue, request.user_message, request.now, timezone)
         intents = references.read_intents(
             request.conversation, request.user_message, request.now, timezone, request.dialogue

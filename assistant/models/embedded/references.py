@@ -28,7 +28,7 @@ from assistant.language.patterns import GatedPattern, rx
 from assistant.language.shifts import bare_clock, find_shift, shifts_by_part, whole_days
 from assistant.language.targets import TargetRef
 from assistant.language.text import normalize
-from assistant.models.embedded import move_or_cancel
+from assistant.models.embedded import move_or_cancel, which_kind
 from assistant.models.embedded.advice_taken import advice_taken
 from assistant.models.embedded.back_to import back_to_ask
 from assistant.models.embedded.bare_time import hour_left_unsaid, move_agreed
@@ -445,6 +445,8 @@ def _follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> l
         state, text = new
     if isinstance(undone := undo(state, text), list):
         return undone  # "undo that": the last change, made the other way
+    if state.question == "which_kind" and (chosen := which_kind.answered(state, text, now, zone)):
+        return chosen  # "the haircut", to "Do you mean your haircut …, or the task …?"
     if (beside := beside_in_view(state, text, now, timezone)) is not None:
         # "move the one after that to friday": not the one in view ("…back an hour": from
         # its own time)
