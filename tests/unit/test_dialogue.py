@@ -126,3 +126,26 @@ def test_no_just_one_of_them_is_not_a_bare_no() -> None:
     assert is_negative("no thanks")
     assert not is_negative("no, just the haircut")
     assert not is_negative("no only the first")
+
+
+def test_two_lists_read_together_are_kept_and_go_through_json() -> None:
+    """The visits and the to-dos read out in one answer are kept together, in the order
+    read, through JSON and back; an answer reading one list out lets them go."""
+    visits = [
+        {"id": "a1", "service": "Dental cleaning", "starts_at": "2030-01-16T10:00:00-08:00"},
+        {"id": "a2", "service": "Haircut", "starts_at": "2030-01-20T14:30:00-08:00"},
+    ]
+    both = advance(
+        None,
+        [
+            _result("crm.listUpcomingAppointments", {"appointments": visits}),
+            _result("crm.listTasks", {"tasks": TASKS}),
+        ],
+        "what's on my plate",
+        "…",
+    )
+    assert [kind for kind, _ in both.read_together] == ["appointment", "task"]
+    assert Dialogue.from_json(json.loads(json.dumps(both.to_json()))) == both
+    assert both.last_listed_of("appointment")[1]["id"] == "a2"
+    tasks_only = advance(both, [_result("crm.listTasks", {"tasks": TASKS})], "my tasks", "…")
+    assert tasks_only.read_together == ()
