@@ -2,8 +2,8 @@
 
 Through the websocket and the real CRM stub.
 
-tests/data/conversations_compound25.jsonl (37 sessions, 58 turns), taken from 80 requests
-and 15 replies written before the rules were read ("cancel my haircut and add a task to
+tests/data/conversations_compound25.jsonl (38 sessions, 60 turns), taken from 80 requests
+and 16 replies written before the rules were read ("cancel my haircut and add a task to
 buy shampoo", "move my cleaning to friday at 9 and tell me what I owe", "mark groceries
 done, delete the eye exam task, and what's my next appointment?", "change my email to …
 and my phone to …", "book a haircut for friday at 10 and cancel the one on sunday"…):
@@ -49,12 +49,14 @@ as the haircut's cancel ("Are you sure you want to cancel your haircut…?": a y
 have cancelled the visit the customer wanted moved). "whichever is sooner" and "neither
 actually" (also "none of them") were not understood. All pass now.
 
-A sixth round, places counted after the visits and the to-dos were read out together (4),
+A sixth round, places counted after the visits and the to-dos were read out together (5),
 FIRST RUN 1/4, TWO WRITES NOT ASKED FOR: "move the second one to friday" after "what's on
 my plate this week" MOVED THE SECOND TO-DO's due day, though the second visit was as
 likely meant ("push the first one to thursday" the first to-do's); it now asks which
 (models/embedded/which_kind.py). "move the second one to
 friday at 3" (a time: a visit) was not understood; it now counts in the visits read out.
+"make the second one high priority", written after, is the second to-do's (only a to-do
+has a priority), not asked about.
 
 The sessions here are those with a write or a miss, from the six rounds.
 """
@@ -77,6 +79,6 @@ async def test_several_asks_in_one_message(
 ) -> None:
     """Every session passes: each part of the message is done or asked about, once, and the
     answer claims nothing the CRM does not hold."""
-    assert len(read_cases(COMPOUND25)) == 37
+    assert len(read_cases(COMPOUND25)) == 38
     _, failed = await score(make_assistant, crm_admin, COMPOUND25, capsys)
     assert failed == []

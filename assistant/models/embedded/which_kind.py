@@ -33,6 +33,8 @@ _KIND_SAID = rx(
     r"\b(?:tasks?|to-?dos?|reminders?|appointments?|visits?|bookings?)\b"
     # a visit has a time, a to-do none: "…to friday at 3", "same time"
     r"|\bsame time\b|\bat \d|\d ?[ap]\.?m\b"
+    # only a to-do has a priority, a due day, or is done: "make the second one high priority"
+    r"|\b(?:priority|urgent|important|due|done|complete|completed|finished)\b"
 )
 _TASK_WORDS = rx(r"\b(?:tasks?|to-?dos?|reminders?|list)\b")
 _VISIT_WORDS = rx(r"\b(?:appointments?|visits?|bookings?)\b")
