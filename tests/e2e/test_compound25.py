@@ -49,7 +49,7 @@ as the haircut's cancel ("Are you sure you want to cancel your haircut…?": a y
 have cancelled the visit the customer wanted moved). "whichever is sooner" and "neither
 actually" (also "none of them") were not understood. All pass now.
 
-A sixth round, places counted after the visits and the to-dos were read out together (5),
+A sixth round, places counted after the visits and the to-dos were read out together (4),
 FIRST RUN 1/4, TWO WRITES NOT ASKED FOR: "move the second one to friday" after "what's on
 my plate this week" MOVED THE SECOND TO-DO's due day, though the second visit was as
 likely meant ("push the first one to thursday" the first to-do's); it now asks which
