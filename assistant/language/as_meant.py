@@ -395,6 +395,14 @@ _WHEN_FIRST = re.compile(
 _TO_DO = re.compile(r"\bto-?do(?P<s>s)?\b(?! ?lists?\b)", re.IGNORECASE)
 
 
+# "and a massage right after", "a facial just before": a visit said with no verb, beside
+# another (the one in view).
+_SERVICE_BESIDE = rx(
+    r"^(?P<lead>(?:(?:and|also|plus|oh|then|ok|okay)\W+)*)(?P<what>(?:a|an) [a-z][a-z' ]{1,30}?)"
+    r" (?P<rel>(?:right |straight |just |immediately )?(?:after|before))"
+    r"(?P<it> (?:that|it|this))?\W*$",
+    re.IGNORECASE,
+)
 # "whichever is sooner", "whichever one comes first", "whichever's later": one of two, by
 # its time.
 # Said alone, as the answer ("book … thursday or friday, whichever is later" is read where
@@ -480,6 +488,15 @@ def _as_meant(message: str) -> str:
             # "cancel the cleaning and the haircut, actually just the cleaning": the one kept
             # (both were held for a yes, the haircut said not to be meant)
             message = f"{narrowed.group('verb')} {meant}"
+    if (
+        ("after" in message or "before" in message)
+        and (beside := _SERVICE_BESIDE.match(message)) is not None
+        and services_named(beside.group("what").lower())
+    ):
+        # "and a massage right after", just after a booking: a booking of its own, beside the
+        # visit in view, as "book a massage right after it" is read (was: "I can't help")
+        it = beside.group("it") or " it"
+        message = f"{beside.group('lead')}book {beside.group('what')} {beside.group('rel')}{it}"
     if "whichever" in message.lower() and (which := _WHICHEVER.search(message)) is not None:
         # "whichever is sooner", asked which of two: the earlier one, as "the earlier one"
         # is read (was: not understood)

@@ -2,8 +2,8 @@
 
 Through the websocket and the real CRM stub.
 
-tests/data/conversations_compound25.jsonl (38 sessions, 60 turns), taken from 80 requests
-and 16 replies written before the rules were read ("cancel my haircut and add a task to
+tests/data/conversations_compound25.jsonl (40 sessions, 64 turns), taken from 80 requests
+and 18 replies written before the rules were read ("cancel my haircut and add a task to
 buy shampoo", "move my cleaning to friday at 9 and tell me what I owe", "mark groceries
 done, delete the eye exam task, and what's my next appointment?", "change my email to …
 and my phone to …", "book a haircut for friday at 10 and cancel the one on sunday"…):
@@ -58,7 +58,13 @@ friday at 3" (a time: a visit) was not understood; it now counts in the visits r
 "make the second one high priority", written after, is the second to-do's (only a to-do
 has a priority), not asked about.
 
-The sessions here are those with a write or a miss, from the six rounds.
+A seventh round, one visit beside another in the next message, FIRST RUN: "and a massage
+right after", just after a haircut was booked, met "Sorry, I can't help with that" ("and
+book a massage right after it" was read). A visit said with no verb, right after or
+before, is now that booking beside the visit in view (language/as_meant.py); said cold,
+when is asked.
+
+The sessions here are those with a write or a miss, from the seven rounds.
 """
 
 from __future__ import annotations
@@ -79,6 +85,6 @@ async def test_several_asks_in_one_message(
 ) -> None:
     """Every session passes: each part of the message is done or asked about, once, and the
     answer claims nothing the CRM does not hold."""
-    assert len(read_cases(COMPOUND25)) == 38
+    assert len(read_cases(COMPOUND25)) == 40
     _, failed = await score(make_assistant, crm_admin, COMPOUND25, capsys)
     assert failed == []
