@@ -198,6 +198,10 @@ READS: tuple[tuple[IntentKind, GatedPattern], ...] = (
             # "that portal thing I reported, is it fixed?", "…about my invoice, is that sorted
             # yet?": what was reported, asked after
             r"|\bi (?:reported|raised|logged|complained about)\b"
+            # "when will they get back to me?", "when will I hear back": the case asked after
+            r"|\bwhen (?:will|would|do|does|can|should) (?:i|they|someone|somebody|anyone"
+            r"|the team|support|you guys) (?:get back to me|hear back|hear from (?:them|someone"
+            r"|you|the team)|reply|respond|answer|call me back|follow up|get in touch)\b"
             # "i ask a question about my invoice last week, it is answered already?": a
             # question put to the team, asked after (said in the present: "i ask")
             r"|\bi (?:ask|asked|sent|send|raised|put in) (?:a |my |the )?(?:question|query)\b"

@@ -116,15 +116,29 @@ def tickets(result: ToolResult, scene: Scene) -> list[str]:
     items = [t for t in items if t.get("status") not in ("closed", "resolved")]
     if not items:
         return ["You have no open support cases."]
+    # "when will they get back to me?": no reply time is on a case, said plainly (was: the
+    # case read out as if that answered when)
+    when = [_NO_REPLY_TIME] if _WHEN_REPLIED.search(scene.said) else []
     if len(items) == 1:
         ticket = items[0]
         opened = _opened(ticket.get("opened_at"), scene)
         status = str(ticket.get("status") or "open").replace("_", " ")
         detail = f", {opened}" if opened else ""
         state = "" if status == "open" else f" It's {status}."
-        return [f"You have one open support case: {ticket.get('subject')}{detail}.{state}".strip()]
+        told = f"You have one open support case: {ticket.get('subject')}{detail}.{state}"
+        return [told.strip(), *when]
     subjects = spoken_list([str(t.get("subject")) for t in items])
-    return [f"You have {count(len(items), 'open support case')}: {subjects}."]
+    return [f"You have {count(len(items), 'open support case')}: {subjects}.", *when]
+
+
+_WHEN_REPLIED = rx(
+    r"\bwhen\b.*\b(?:get back|hear back|hear from|reply|replies|respond|answer|call me back"
+    r"|follow up|get in touch)\b|\bhow long (?:until|till|before|will)\b"
+)
+_NO_REPLY_TIME = (
+    "I can't see when the team will reply; they follow up on open cases with the contact "
+    "details on your account."
+)
 
 
 def tickets_by_status(result: ToolResult, scene: Scene) -> list[str]:
