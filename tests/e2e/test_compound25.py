@@ -2,7 +2,7 @@
 
 Through the websocket and the real CRM stub.
 
-tests/data/conversations_compound25.jsonl (44 sessions, 70 turns), taken from 89 requests
+tests/data/conversations_compound25.jsonl (45 sessions, 71 turns), taken from 89 requests
 and 20 replies written before the rules were read ("cancel my haircut and add a task to
 buy shampoo", "move my cleaning to friday at 9 and tell me what I owe", "mark groceries
 done, delete the eye exam task, and what's my next appointment?", "change my email to …
@@ -72,8 +72,9 @@ plainly that no reply time can be seen (language/lookups.py, models/embedded/acc
 A ninth, questions about a visit (9), FIRST RUN 6/9, no wrong write: "what should I bring to
 my cleaning?" read every visit out and left its note ("please arrive 10 minutes early")
 unsaid; it now tells the note, or that there is none, or that no such visit is coming up
-(models/embedded/questions.py). Left open: "is my haircut before or after my cleaning?"
-and "who is my haircut with?" read the visits out (true, but not the answer).
+(models/embedded/questions.py). "is my haircut before or after my cleaning?" read the
+visits out; it is now compared as "which is first" is. Left open: "who is my haircut
+with?" reads the visits out (true, but not the answer).
 
 The sessions here are those with a write or a miss, from the nine rounds.
 """
@@ -96,6 +97,6 @@ async def test_several_asks_in_one_message(
 ) -> None:
     """Every session passes: each part of the message is done or asked about, once, and the
     answer claims nothing the CRM does not hold."""
-    assert len(read_cases(COMPOUND25)) == 44
+    assert len(read_cases(COMPOUND25)) == 45
     _, failed = await score(make_assistant, crm_admin, COMPOUND25, capsys)
     assert failed == []

@@ -361,6 +361,10 @@ ADDED = _rx(
 # "which is earlier, the haircut or the cleaning?": two visits, one before the other.
 EARLIER = _rx(
     r"\bwhich(?: one)?(?: is|'s| comes| will be| happens)? (?P<w>earlier|first|sooner|later)\b"
+    # "is my haircut before or after my cleaning?", "is the cleaning before my haircut?": the
+    # two compared, as "which is first" compares them (was: every visit read out)
+    r"|\b(?:is|are|does|do) (?:my|the) [a-z' ]{2,30}? (?:come )?(?P<b>before|after|earlier than"
+    r"|later than)(?: or (?:before|after))? (?:my|the)\b"
 )
 # "when was I last in?", "when did I last come in": the latest visit had, alone.
 LAST_IN = _rx(
