@@ -108,10 +108,16 @@ async def test_never_mind_once_the_late_add_landed_takes_it_off_after_a_yes(
     make_assistant: MakeAssistant, crm_admin: CrmAdmin
 ) -> None:
     """(Written after the fix.) The late add has landed by the time the customer says
-    'never mind, don't add it': asked whether to delete it, and the yes deletes it."""
-    await crm_admin.add_fault(method="POST", path="/v1/customers/*/tasks", latency_ms=1500, times=1)
+    'never mind, don't add it': asked whether to delete it, and the yes deletes it. (The
+    CRM holds the add past the turn's deadline and lets it go after: no 1.5 s of real
+    latency to wait out.)"""
+    held = await crm_admin.add_fault(
+        method="POST", path="/v1/customers/*/tasks", hold=True, times=1
+    )
     chat = await (await make_assistant(**FAST)).connect()
-    await chat.say("add a task to call the plumber")
+    first = await chat.say("add a task to call the plumber")
+    assert PLUMBER not in await titles(crm_admin), answer(first)  # not landed in the turn
+    await crm_admin.release(held)
     await crm_admin.wait_until_settled()
     assert PLUMBER in await titles(crm_admin)
     back = await chat.say("never mind, don't add it")
@@ -125,13 +131,16 @@ async def test_leave_it_where_it_was_once_the_late_move_landed_puts_it_back(
     make_assistant: MakeAssistant, crm_admin: CrmAdmin
 ) -> None:
     """(Written after the fix.) The late move has landed by 'actually leave it where it
-    was': the haircut is back at its time, and the answer says where it is."""
-    await crm_admin.add_fault(
-        method="PATCH", path="/v1/customers/*/appointments/*", latency_ms=1500, times=1
+    was': the haircut is back at its time, and the answer says where it is. (Held by the
+    CRM past the turn's deadline, then let go.)"""
+    held = await crm_admin.add_fault(
+        method="PATCH", path="/v1/customers/*/appointments/*", hold=True, times=1
     )
     before = await haircuts(crm_admin)
     chat = await (await make_assistant(**FAST)).connect()
-    await chat.say("move my haircut to friday at 3pm")
+    first = await chat.say("move my haircut to friday at 3pm")
+    assert await haircuts(crm_admin) == before, answer(first)  # not landed in the turn
+    await crm_admin.release(held)
     await crm_admin.wait_until_settled()
     assert await haircuts(crm_admin) != before
     back = await chat.say("actually leave it where it was")

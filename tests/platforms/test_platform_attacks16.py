@@ -122,10 +122,7 @@ async def test_relay_a_yes_while_the_question_is_still_being_made_deletes_nothin
     await relay.prompt("Delete the buy groceries task")
     await asyncio.sleep(0.3)
     await relay.prompt("yes")
-    frames: list[dict[str, Any]] = []
-    with contextlib.suppress(Exception):
-        while True:
-            frames.append(await relay.next_frame(timeout_s=4.0))
+    frames = await relay.frames_until_idle()
     await crm_admin.wait_until_settled()
     assert GROCERIES in await titles(crm_admin), spoken(frames)
     assert (await writes_applied(crm_admin)).get(DELETES, 0) == 0

@@ -31,13 +31,18 @@ MARIA_PHONE = "+14155550101"  # cust_001, Maria Garcia, in the CRM seed
 UNKNOWN_PHONE = "+15005550199"
 CALL_SID = "CA00000000000000000000000000000001"
 FRAME_TIMEOUT_S = 10.0
+# No frame for this long while no turn runs: the app has said all it will (`frames_until_idle`).
+IDLE_QUIET_S = 0.3
 
 
 class RelayClient:
     """The platform's end of a ConversationRelay websocket."""
 
-    def __init__(self, ws: aiohttp.ClientWebSocketResponse) -> None:
+    def __init__(
+        self, ws: aiohttp.ClientWebSocketResponse, harness: AssistantHarness | None = None
+    ) -> None:
         self.ws = ws
+        self.harness = harness  # the app dialled, when the test has it (`frames_until_idle`)
         self.received: list[dict[str, Any]] = []
 
     async def send(self, frame: dict[str, Any] | str | bytes) -> None:
@@ -106,6 +111,29 @@ class RelayClient:
             frame = await self.next_frame()
             frames.append(frame)
             if frame["type"] == "end" or (frame["type"] == "text" and frame["last"]):
+                return frames
+
+    async def frames_until_idle(self, quiet_s: float = IDLE_QUIET_S) -> list[dict[str, Any]]:
+        """Every frame until the app runs no turn and none has come for `quiet_s` (or the
+        socket closes): for prompts sent over each other, whose talk cycles are not
+        known in advance. Reading until a silence of seconds instead cost each such test
+        that whole silence; a turn still running (its CRM call slow) is waited for
+        however quiet it is, as long as `FRAME_TIMEOUT_S`."""
+        assert self.harness is not None, "dialled without the harness"
+        engine = self.harness.services.engine
+        frames: list[dict[str, Any]] = []
+        loop = asyncio.get_running_loop()
+        heard_at = loop.time()
+        while True:
+            try:
+                frames.append(await self.next_frame(timeout_s=quiet_s))
+                heard_at = loop.time()
+            except TimeoutError:
+                if engine.turns_in_flight == 0:
+                    return frames
+                if loop.time() - heard_at > FRAME_TIMEOUT_S:
+                    raise
+            except AssertionError:  # not a text frame: the socket closed
                 return frames
 
     async def ask(self, text: str) -> list[dict[str, Any]]:
@@ -206,7 +234,7 @@ async def dial() -> AsyncIterator[Dial]:
         path: str = RELAY_PATH,
     ) -> RelayClient:
         ws = await harness.client.ws_connect(path, headers=headers or {})
-        calls.append(RelayClient(ws))
+        calls.append(RelayClient(ws, harness))
         return calls[-1]
 
     yield open_call
