@@ -366,8 +366,8 @@ _WORDS_OF = re.compile(r"[a-z0-9]+")
 # A change said with what it is made to just after the yes: "cancel the haircut", "delete
 # my insurance task" (its words checked against the question's).
 _CHANGE_NAMED = re.compile(
-    r"(?:(?:just|then|now|so)\s+)*(?:cancel|delete|remove|erase|move|reschedule|mark|complete"
-    r"|tick off|change|update)"
+    r"(?:(?:just|then|now|so)\s+)*(?:cancel|call off|delete|remove|erase|move|reschedule|mark"
+    r"|complete|tick off|change|update)"
     r" (?:the|my|your) (?P<what>[a-z][a-z' -]{1,40}?)(?=$|[,.!?;]| (?:and|too|as well|also"
     r"|instead|please|then|now|one|appointment|task|visit|booking|on|at|for|to)\b)"
 )
@@ -399,8 +399,10 @@ _NOT_NAMING_WORDS = frozenset({"the", "one", "on", "at", "for", "in", "from"})
 
 
 _YES_OPENING = re.compile(
-    r"^\W*(?:(?:yes|yeah|yep|yup|ok|okay|sure|right|correct|please|go ahead|do it|that's"
-    r" (?:right|fine|correct)|fine)\b[\s,.!]*)+"
+    # ("so yeah yes, cancel the haircut": the fillers before the yes are of it; not "and",
+    # whose change after the yes is one more: "yes and move my haircut")
+    r"^\W*(?:(?:so|um+|uh+|well|oh|yes|yeah|yep|yup|ok|okay|sure|right|correct|please"
+    r"|go ahead|do it|that's (?:right|fine|correct)|fine)\b[\s,.!]*)+"
 )
 
 
