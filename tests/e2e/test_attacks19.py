@@ -51,6 +51,13 @@ task" to a held haircut cancel, "ugh, wipe my whole life off the calendar", "I t
 husband I'd think about it, but go ahead and move the haircut to saturday at 11", "I was
 going to ask you to book a consultation but never mind"), FIRST RUN 8/8 (9/9 turns), no
 wrong write. The set: 68/68 (84/84 turns).
+
+`python -m bench.said_around --sets tests/data/conversations_attacks19.jsonl` (words around
+each turn of the sessions, 182 variants) then found three wrong writes of the rule for a yes
+naming another change: "so yeah yes, cancel the haircut" and "yes, call off the haircut"
+cancelled the cleaning held, "so yeah yes please, delete the insurance task" the haircut
+held. Fixed (the fillers before a yes, "call off"): none writes more or less, nor with
+`--answers` (80 variants).
 """
 
 from __future__ import annotations
