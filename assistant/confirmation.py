@@ -326,6 +326,13 @@ def _aims_elsewhere(text: str, calls: Sequence[ToolCall], prompt: str) -> bool:
         named = set(_WORDS_OF.findall(another.group(0))) - _NOT_NAMING_WORDS
         if not named or not named <= asked:
             return True  # ("yes, the sunday one" to "…your haircut on Sunday…?" is a yes)
+    if (named_change := _CHANGE_NAMED.match(rest.lstrip(" ,.!"))) is not None:
+        named = set(_LETTERS_OF.findall(named_change.group("what"))) - _NOT_NAMING_THINGS
+        if named and not named <= asked:
+            # "yes, cancel the haircut" to "…cancel your dental cleaning…?": another item's
+            # change asked for in the yes's place, not a yes to this one (was: the cleaning
+            # was cancelled). ("yes and also move my haircut" asks one more: a yes.)
+            return True
     if any(call.tool_name == "crm.bookAppointment" for call in calls) and for_someone_else(rest):
         return True  # "yes, it's for my daughter": booked on hers as hers, unasked
     held = [
@@ -356,13 +363,46 @@ def _aims_elsewhere(text: str, calls: Sequence[ToolCall], prompt: str) -> bool:
 
 
 _WORDS_OF = re.compile(r"[a-z0-9]+")
+# A change said with what it is made to just after the yes: "cancel the haircut", "delete
+# my insurance task" (its words checked against the question's).
+_CHANGE_NAMED = re.compile(
+    r"(?:(?:just|then|now|so)\s+)*(?:cancel|call off|delete|remove|erase|move|reschedule|mark"
+    r"|complete|tick off|change|update)"
+    r" (?:the|my|your) (?P<what>[a-z][a-z' -]{1,40}?)(?=$|[,.!?;]| (?:and|too|as well|also"
+    r"|instead|please|then|now|one|appointment|task|visit|booking|on|at|for|to)\b)"
+)
+_LETTERS_OF = re.compile(r"[a-z]+")
+_NOT_NAMING_THINGS = frozenset(
+    {
+        "one",
+        "ones",
+        "appointment",
+        "appointments",
+        "task",
+        "tasks",
+        "visit",
+        "booking",
+        "it",
+        "that",
+        "this",
+        "them",
+        "thing",
+        "first",
+        "last",
+        "same",
+        "whole",
+        "lot",
+    }
+)
 _SENTENCE = re.compile(r"[^.?!]+(?:[.?!]+|$)")
 _NOT_NAMING_WORDS = frozenset({"the", "one", "on", "at", "for", "in", "from"})
 
 
 _YES_OPENING = re.compile(
-    r"^\W*(?:(?:yes|yeah|yep|yup|ok|okay|sure|right|correct|please|go ahead|do it|that's"
-    r" (?:right|fine|correct)|fine)\b[\s,.!]*)+"
+    # ("so yeah yes, cancel the haircut": the fillers before the yes are of it; not "and",
+    # whose change after the yes is one more: "yes and move my haircut")
+    r"^\W*(?:(?:so|um+|uh+|well|oh|yes|yeah|yep|yup|ok|okay|sure|right|correct|please"
+    r"|go ahead|do it|that's (?:right|fine|correct)|fine)\b[\s,.!]*)+"
 )
 
 

@@ -503,6 +503,36 @@ def _one_of_mine_goes(text: str) -> str:
     return f"move an appointment {text[said.start('rest') :]}"
 
 
+# "I do want the eye exam task deleted", "I need the groceries marked done": the thing
+# and the change wanted of it, said as a state (only the tasks were listed).
+_WANTED_DONE = rx(
+    r"\bi(?:(?: (?:do|really|just|still|actually|definitely))* (?:want|need)|(?:'d| would)"
+    r"(?: really)? like) (?P<what>(?:the|my) [a-z' ]+?) (?P<done>deleted|removed|cancelled"
+    r"|canceled|completed|ticked off|marked (?:as )?(?:done|complete|completed))"
+    r"(?= ?$|[\s,.!?;])"
+)
+_WANTED_VERB = {
+    "deleted": "delete",
+    "removed": "delete",
+    "cancelled": "cancel",
+    "canceled": "cancel",
+}
+
+
+def _wanted_done(text: str) -> str:
+    low = text.lower()
+    if not ("want" in low or "need" in low or "like" in low) or not (
+        "ed" in low or "ticked" in low
+    ):
+        return text
+    if (said := _WANTED_DONE.search(low)) is None:
+        return text
+    what, done = text[said.start("what") : said.end("what")], said.group("done")
+    verb = _WANTED_VERB.get(done)
+    plain = f"{verb} {what}" if verb else f"mark {what} done"
+    return f"{text[: said.start()]}{plain}{text[said.end() :]}"
+
+
 _STEPS = (
     _one_of_mine_goes,
     _due_date_given,
@@ -511,6 +541,7 @@ _STEPS = (
     _wished,
     _put_first,
     _not_that_but,
+    _wanted_done,
     _not_coming,
     _on_the_list,
     _told_plainly,

@@ -60,8 +60,10 @@ from assistant.language.mixed_verbs import as_the_thing_is, cancel_with_a_move
 from assistant.language.patterns import rx
 from assistant.language.scope import (
     asks_to_pay,
+    asks_what_a_change_does,
     on_a_condition,
     undecided,
+    vents,
     without_polite_aside,
     without_reason_told,
     without_undecided,
@@ -725,6 +727,12 @@ def detect_intents(text: str, now: datetime, timezone: str = "UTC") -> list[Inte
     `now` is any aware datetime; dates are read in `timezone` (the customer's).
     """
     text = without_reason_told(without_polite_aside(ask_corrected(without_system_talk(text))))
+    if "ing" in text and asks_what_a_change_does(normalize(text).text):
+        # "would marking the groceries done remove it from my list?": what a change would
+        # do, asked; nothing in it is asked for (was: marked done, and a delete held)
+        return []
+    if vents(normalize(text).text):
+        return []  # "sure, delete everything, why not": said in jest or anger (scope.py)
     if ("i never" in text.lower() or "didn't" in text.lower() or " not " in text) and (
         never := _NEVER_ASKED.match(text)
     ) is not None:

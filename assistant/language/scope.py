@@ -105,6 +105,40 @@ _ADVICE_ASKED = (
     r"|(?:would|will|wouldn't|might) it (?:not )?be (?:a (?:good|better|smart|bad) idea|wiser"
     r"|wise|worth it|smarter|smart|better|best|sensible|easier) (?:for (?:me|us) )?to"
 )
+# "would marking the groceries done remove it from my list?", "does cancelling cost
+# anything?": what a change does, asked, the change said as a thing (was: the task was
+# marked done, and the "remove it" after it held for a yes)
+_WHAT_IT_DOES = (
+    r"(?:would|will|does|do|could|can|might|did|is) (?:cancell|cancel|mov|reschedul|chang"
+    r"|delet|mark|complet|remov|book|updat|tick|cross)ing\b"
+)
+_ASKS_WHAT_IT_DOES = rx(r"^(?:so |and |but |um |uh |wait |hmm )*" + _WHAT_IT_DOES)
+
+
+def asks_what_a_change_does(said: str) -> bool:
+    """The normalized message opens by asking what a change would do ("would marking it
+    done remove it?"): no change in it is asked for, the one after it included."""
+    return "ing" in said and _ASKS_WHAT_IT_DOES.match(said) is not None
+
+
+# "sure, delete everything, why not", "oh wonderful, just cancel my entire existence",
+# "lol reschedule me to never": a change said in jest or anger, of everything with a shrug
+# after it or of what no account holds; no change is asked (all three tasks were held for
+# a yes to delete them).
+_VENTED = rx(
+    r"\b(?:my|the) (?:whole|entire) (?:life|existence|world)\b"
+    r"|\bmy (?:life|existence|sanity)\b|\bme to never\b|\bto (?:never|the moon|mars)\b"
+    r"|\b(?:everything|all of it|the (?:whole )?lot)\b.*(?:\bwhy not|\bwho cares|\bwhatever"
+    r"|\bfor all i care|\blol|\bhaha\w*|\blmao|\bsmh|🙄)\W*$"
+)
+_MAY_VENT = re.compile(r"life|existence|world|sanity|never|moon|mars|every|all of|lot")
+
+
+def vents(said: str) -> bool:
+    """The normalized message says a change in jest or anger, none asked (see _VENTED)."""
+    return _MAY_VENT.search(said) is not None and _VENTED.search(said) is not None
+
+
 # "what happens if I cancel my haircut?", "if I move it, will I be charged?": a question
 # about an action, which asks for none (a yes to it must never cancel anything).
 _HYPOTHETICAL = rx(
@@ -112,10 +146,11 @@ _HYPOTHETICAL = rx(
     r"|what's the (?:fee|charge|penalty)|is there (?:a|any) (?:fee|charge|penalty)"
     r"|if (?:i|we)(?! (?:could|can|may|might)\b)"
     r"|(?:would|will|do) i (?:be charged|get charged|have to pay|lose|get (?:a refund|my money))"
-    r"|would it cost|will it cost"
+    r"|would it cost|will it cost|"
+    + _WHAT_IT_DOES
     # "how much would it cost to cancel the haircut?", "what would it cost to move it?": a
     # price asked (the cancel was held for a yes)
-    r"|(?:how much|what) (?:would|will|does|do|is) (?:it|that|they) (?:cost|charge|be)"
+    + r"|(?:how much|what) (?:would|will|does|do|is) (?:it|that|they) (?:cost|charge|be)"
     r" (?:me )?(?:to|if)\b"
     # "can I cancel the cleaning without being charged?", "do you charge for cancelling?":
     # whether a change costs, asked (the cancel was held for a yes; the balance was read)
@@ -482,5 +517,6 @@ __all__ = [
     "only_asking",
     "undecided",
     "unsupported",
+    "vents",
     "without_undecided",
 ]

@@ -41,7 +41,13 @@ from assistant.language.patterns import rx
 from assistant.language.put_right import put_right
 from assistant.language.read_once import one_decision
 from assistant.language.replacing import as_two_changes
-from assistant.language.scope import asks_advice, asks_to_pay_beside, hypothetical, only_asking
+from assistant.language.scope import (
+    asks_advice,
+    asks_to_pay_beside,
+    hypothetical,
+    only_asking,
+    vents,
+)
 from assistant.language.slots import service
 from assistant.language.smalltalk import asks_how_to
 from assistant.language.text import normalize
@@ -135,6 +141,11 @@ YOUR_CALL = (
     "just say so."
 )
 ONLY_IF_ASKED = "Nothing changes unless you ask me to. If you'd like me to go ahead, just say so."
+# "sure, delete everything, why not": a change said in jest or anger, none made.
+VENTED = (
+    "I haven't changed anything. If there's something you do want cancelled or changed, "
+    "tell me which one and I'll check it with you first."
+)
 # A fee, a price or a deadline asked of a change: said that no such details are here.
 _FEE_ASKED = rx(
     r"\b(?:fees?|charg\w*|costs?|pay\w*|paid|penalt(?:y|ies)|refunds?|money|price|lose"
@@ -1030,7 +1041,9 @@ class EmbeddedPlanner:
                 # "don't move my haircut to saturday": nothing to do, and that is the answer
                 # (before, "I can't help with that" read as a refusal of something asked).
                 return FinalDecision(text=LEFT_AS_IT_IS)
-            if hypothetical(said_n := normalize(text).text):
+            if vents(said_n := normalize(text).text):
+                return FinalDecision(text=VENTED)
+            if hypothetical(said_n):
                 # ("maybe I should mark the groceries done", "if I deleted the eye exam task
                 # could I get it back?": no fee was asked about)
                 if asks_advice(said_n) and not _FEE_ASKED.search(said_n):

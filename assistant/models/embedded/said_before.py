@@ -16,6 +16,7 @@ from datetime import date, datetime
 from assistant.dialogue_state import Dialogue, Item
 from assistant.language import Intent, detect_intents, slots
 from assistant.language.confirm import is_affirmative, request_after_yes
+from assistant.language.grammar import negated
 from assistant.language.patterns import rx
 from assistant.language.scope import deliberates, hypothetical
 from assistant.language.text import Normalized, normalize
@@ -434,8 +435,9 @@ __all__ = [
 ]
 
 
-# "what happens if I cancel my haircut?" … "ok then go ahead and cancel it": "it" is the
-# thing the question named (the answer to a question about a change looked nothing up,
+# "what happens if I cancel my haircut?" … "ok then go ahead and cancel it", "don't
+# bother cancelling the cleaning" … "actually, yes, cancel it": "it" is the thing the
+# message before named (the answer to a question about a change looked nothing up,
 # so nothing is in view for "it" to be).
 _IT = rx(r"\b(?:it|that|that one)\b")
 _THING = rx(
@@ -454,7 +456,7 @@ def it_asked_about_before(
     timezone: str,
 ) -> list[Intent]:
     """A change of "it" read as a change of what the customer's question before named,
-    when that question asked what a change would do, or weighed it."""
+    when that question asked what a change would do, or weighed it, or said not to make it."""
     if intents:
         return intents
     text = normalize(message).text
@@ -463,7 +465,9 @@ def it_asked_about_before(
     if it is None or not earlier:
         return intents
     before = normalize(earlier[-1]).text
-    if not (hypothetical(before) or deliberates(before)):
+    if not (hypothetical(before) or deliberates(before) or negated(before)):
+        # ("don't bother cancelling the cleaning" … "actually, yes, cancel it": the thing
+        # said not to be changed, then changed after all; was "nothing waiting for a yes")
         return intents
     named = [match.group(0) for match in _THING.finditer(before)]
     if not named:
