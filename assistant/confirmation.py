@@ -285,7 +285,8 @@ def _puts_a_detail_right(text: str, calls: Sequence[ToolCall]) -> bool:
 # anyway?" (each was made as asked, not as meant).
 _ANOTHER_ONE = re.compile(
     r"\b(?:i mean|i meant|instead|rather|not (?:that|the|this)|the other"
-    r"|(?:call|name|title|rename|label) it"
+    # ("yes call it off" is a cancel said in other words: no name for it)
+    r"|(?:call|name|title|rename|label) it(?! off\b)"
     r"|the (?:[a-z-]+ ){1,3}one|the one (?:on|at|for|in|from) [a-z0-9:]+)\b"
 )
 # An hour, a half of the day or a weekday said after the yes: checked against the time held.

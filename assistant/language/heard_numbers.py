@@ -46,6 +46,46 @@ _FOR_HEARD_AS_FOUR = rx(
     re.IGNORECASE,
 )
 _HIGH_HEARD_AS_HI = rx(r"\bhi (?=priority\b)", re.IGNORECASE)
+# "the groceries won can you make it due friday", "the eye exam won": "one" heard as "won"
+# after the thing it names ("the X one"), where nothing was won: at the end, or before an
+# ask or what is asked of it ("we won", "who won" keep theirs: a subject leads them).
+_ONE_HEARD_AS_WON = rx(
+    r"\b((?:the|that|this) (?:(?!(?:i|we|you|they|he|she|who|it)\b)[a-z]+ ){1,3})won\b"
+    r"(?= (?:can|could|would|will|please|make|move|set|mark|change|push|put|delete|remove"
+    r"|cancel|is|due|to|for|on|at|as)\b|\s*[,.!?]?\s*$)",
+    re.IGNORECASE,
+)
+# "at fourteen hundred", "for oh nine hundred", "at ten hundred hours": an hour said the
+# way a 24-hour clock is read out. Only where an hour goes (after "at", "for"…), and only
+# what cannot be a sum: an hour past noon, one led by "oh"/"zero" or followed by "hours"
+# ("for twelve hundred dollars", "a charge for fourteen hundred and fifty" keep theirs).
+_CLOCK_HOURS = {
+    word: n
+    for n, word in enumerate(
+        (
+            *("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"),
+            *("ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen"),
+            *("seventeen", "eighteen", "nineteen", "twenty", "twenty one", "twenty two"),
+            "twenty three",
+        )
+    )
+}
+_HUNDRED_HOURS = rx(
+    r"\b(at|for|to|by|around|about|from|till|until|before|after) (?:(oh|zero) )?"
+    r"(twenty[ -](?:one|two|three)|zero|one|two|three|four|five|six|seven|eight|nine|ten"
+    r"|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty)"
+    r" hundred( hours)?\b(?! (?:dollars?|bucks|and|euros?|pounds?)\b)",
+    re.IGNORECASE,
+)
+
+
+def _hundred_hours(match: re.Match[str]) -> str:
+    hour = _CLOCK_HOURS[match.group(3).lower().replace("-", " ")]
+    if hour < 13 and match.group(2) is None and match.group(4) is None:
+        return match.group(0)  # ("for ten hundred": a sum as likely as an hour)
+    return f"{match.group(1)} {hour}:00"
+
+
 # Cheap tests that let almost every message skip these patterns.
 
 
@@ -68,4 +108,8 @@ def heard_as_said(text: str, words: list[str], lower: str) -> str:
         text = _FOR_HEARD_AS_FOUR.sub("for ", text)
     if "hi" in words:
         text = _HIGH_HEARD_AS_HI.sub("high ", text)
+    if "won" in words:
+        text = _ONE_HEARD_AS_WON.sub(r"\1one", text)
+    if "hundred" in words:
+        text = _HUNDRED_HOURS.sub(_hundred_hours, text)
     return text

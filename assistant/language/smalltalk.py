@@ -36,6 +36,16 @@ ChatKind = Literal[
 # How a day or a week was, said of it in passing ("it's been a crazy week").
 _ADJ = r"(?:crazy|long|busy|hectic|rough|tough|hard|mad|wild|stressful|tiring|exhausting|weird)"
 
+# "sorry what? thursday?", "huh? did you say two thirty?", "did you say the 21st?": half
+# heard, a word of the answer said back as a question (a caller on a bad line): the answer
+# is said again, never read as the day or hour put right.
+_HALF_HEARD_SOURCE = (
+    r"^(?:sorry|pardon|huh|what)(?:[ ,]+(?:what|sorry|huh))*\s*\?+"
+    r"(?:\s*(?:did you (?:just )?say )?[a-z0-9:']+(?: [a-z0-9:']+){0,2}\s*\?+)?\s*$"
+    r"|^(?:sorry,? )?did you (?:just )?say (?:the )?[a-z0-9:']+(?: [a-z0-9:']+)?\s*\?+\s*$"
+)
+_HALF_HEARD = rx(_HALF_HEARD_SOURCE)
+
 _PATTERNS: tuple[tuple[ChatKind, str], ...] = (
     (
         "greeting",
@@ -110,7 +120,7 @@ _PATTERNS: tuple[tuple[ChatKind, str], ...] = (
         r"\b(?:what did you (?:just )?say|(?:which|what) (?:day|time|date|hour)(?: was that"
         r"| was it)? did you (?:just )?say|what was that|say (?:that|it) again|come again"
         r"|(?:can|could) you repeat(?: that| it)?|repeat that|didn't (?:hear|catch)"
-        r" (?:that|you|what you said)|missed (?:that|what you said))\b",
+        r" (?:that|you|what you said)|missed (?:that|what you said))\b|" + _HALF_HEARD_SOURCE,
     ),
     (
         # "sorry I'm in the car, can you hear me?", "are you still there?"
@@ -246,6 +256,11 @@ def classify_chat(text: str) -> ChatKind:
 
 
 _HOW_TO = dict(_RULES)["how_to"]
+
+
+def half_heard(text: str) -> bool:
+    """ "sorry what? thursday?": the last answer half heard, a word of it asked back."""
+    return "?" in text and _HALF_HEARD.search(normalize(text).text) is not None
 
 
 def asks_how_to(text: str) -> bool:

@@ -164,6 +164,8 @@ _DAY = (
 )
 _A_DATE = re.compile(
     rf"\b{_MONTH} (?P<digits2>\d{{1,2}})(?:st|nd|rd|th)?\b"
+    # ("january twenty first": a month and its day in words, as a recogniser writes them)
+    rf"|\b{_MONTH.replace('month', 'month4')} (?P<words3>{_ORDINAL_WORD})\b"
     rf"|\b{_DAY}(?: ?of {_MONTH.replace('month', 'month3')})?\b",
     re.IGNORECASE,
 )
@@ -256,9 +258,9 @@ def _shifted_dates(text: str, pinned: date, moved: date, numbers: set[str]) -> s
     pieces: list[str] = []
     last = 0
     for found in _A_DATE.finditer(text):
-        month_said = found.group("month") or found.group("month3")
+        month_said = found.group("month") or found.group("month3") or found.group("month4")
         digits = found.group("digits") or found.group("digits2")
-        in_words = found.group("words") or found.group("words2")
+        in_words = found.group("words") or found.group("words2") or found.group("words3")
         number = int(digits) if digits else _number_of(in_words)
         month = _month_named(month_said)
         if month is None:

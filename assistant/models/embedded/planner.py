@@ -49,7 +49,7 @@ from assistant.language.scope import (
     vents,
 )
 from assistant.language.slots import service
-from assistant.language.smalltalk import asks_how_to
+from assistant.language.smalltalk import asks_how_to, half_heard
 from assistant.language.text import normalize
 from assistant.language.unheard import as_said, asks_something
 from assistant.models.embedded import (
@@ -168,6 +168,13 @@ _ACK_THEN_ASK = rx(
     r"^(?:(?:ok|okay|alright|all right|right|fine|cool|thanks|cheers|great|whatever|anyway)"
     r"\b[ ,.!]*)+"
     r"(?:and |so |then )?(?:what|when|where|which|who|how|is|are)\b"
+)
+# "yes cancel it", "yeah move it to friday" while a case is offered: the yes leads another
+# change of what is in view ("it" is resolved later, not by the intents of the rest alone).
+_CHANGE_AFTER_YES = rx(
+    r"^(?:yes|yeah|yep|yup|sure|ok|okay)\b[ ,.!]*(?:(?:please|just|and|then|go ahead and"
+    r"|can you|could you) )*(?:cancel|delete|remove|move|reschedule|push|book|change|drop)\b"
+    r"(?! (?:a |the |my )?(?:case|ticket|complaint)\b)"
 )
 
 
@@ -404,6 +411,19 @@ def _kept_named(text: str) -> str | None:
 
 
 _DONE_LEAD = rx(r"^(?:done|all done|all set)[.!]\s*")
+
+
+def _said_again(request: PlanRequest, last: str) -> str:
+    """ "sorry it's noisy here, what did you say?": the last answer, said again; one that
+    told of a change then, told as it stands now (said as it was, it would claim the
+    change was made again)."""
+    writes = {tool.name for tool in request.tools if tool.effect != "read"}
+    state = request.dialogue
+    earlier = {str(entry.get("tool")) for entry in state.done}
+    if claims.unbacked_claim(last, (), writes, earlier=earlier) is not None:
+        timezone = request.customer.timezone if request.customer else None
+        last = last_write.told(state, local_now(request.now, timezone))
+    return last
 
 
 def _last_answer(request: PlanRequest) -> str | None:
@@ -803,6 +823,14 @@ class EmbeddedPlanner:
     def _before_reading(self, request: PlanRequest) -> Decision | None:
         """Answers that come before the grammar: an accepted case, help, what can't be done."""
         text = request.user_message
+        if half_heard(text):
+            # "sorry what? the 21st?" just after the due day was set: the answer said
+            # again, not the day put right (on another day it moved the due day a month);
+            # with no answer to say again, nothing is read into it either.
+            last = _last_answer(request)
+            if last is None:
+                return FinalDecision(text=replies.chat_reply("repeat", request.customer))
+            return FinalDecision(text=_said_again(request, last))
         if (pauses(text) or only_hesitates(text)) and (
             again := self._ask_again(request, text)
         ) is not None:
@@ -932,8 +960,11 @@ class EmbeddedPlanner:
         ("ok, can you at least update my mobile then…"): that is not a yes to the case."""
         if not references.accepts_offer(request.dialogue, text):
             return False
-        if _ACK_THEN_ASK.match(normalize(text).text):
+        said = normalize(text).text
+        if _ACK_THEN_ASK.match(said):
             return False  # "ok. what email do you have": moving on, not a yes to the case
+        if _CHANGE_AFTER_YES.search(said) is not None:
+            return False  # "yes cancel it": a yes to another change, said of what is in view
         rest = request_after_yes(text)
         if rest is None:
             return True
@@ -1096,15 +1127,7 @@ class EmbeddedPlanner:
                 # refusal of something understood).
                 return FinalDecision(text=" ".join([*said_not_understood([asks]), replies.HELP]))
             if kind == "repeat" and (last := _last_answer(request)) is not None:
-                # "sorry it's noisy here, what did you say?": the last answer, said again;
-                # one that told of a change then, told as it stands now (said as it was, it
-                # would claim the change was made again).
-                writes = {tool.name for tool in request.tools if tool.effect != "read"}
-                state = request.dialogue
-                earlier = {str(entry.get("tool")) for entry in state.done}
-                if claims.unbacked_claim(last, (), writes, earlier=earlier) is not None:
-                    last = last_write.told(state, local_now(request.now, timezone))
-                return FinalDecision(text=last)
+                return FinalDecision(text=_said_again(request, last))
             if kind == "never_mind" and (kept := _kept_named(text)) is not None:
                 # "ok never mind, keep the haircut": what is kept, said back as kept.
                 return FinalDecision(text=f"Okay, I'll leave your {kept} as it is. {_MORE}")

@@ -148,6 +148,11 @@ _STILL_LEVEL = re.compile(
     r"\b(?:is (?:it|that|this)|it'?s|that'?s) still (?:a |on )?(?:high|low|normal|medium)"
     r"(?: priority)?(?:\W+(?:right|yeah|yes|correct|isn't it))?\W*$"
 )
+# "what's its priority now", "what priority is it set to": the level of the task in view.
+_ITS_LEVEL = re.compile(
+    r"\bwhat(?:'s| is)? (?:its priority|the priority (?:of|on|for) (?:it|that|this)(?: one)?"
+    r"|priority (?:is|'s) (?:it|that|this)(?: one)?)(?: (?:now|then|set to|at))*\W*$"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -533,7 +538,8 @@ def _read(said: str, state: Dialogue) -> Question | None:
         return Question("deleted", named.strip())
     if (
         not billing
-        and _STILL_LEVEL.search(said)
+        and ("still" in said or "priority" in said)
+        and (_STILL_LEVEL.search(said) or _ITS_LEVEL.search(said))
         and (task := state.focus_of("task")) is not None
         and task.get("title")
     ):
