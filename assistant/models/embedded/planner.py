@@ -62,6 +62,7 @@ from assistant.models.embedded import (
     talked_of,
     task_anchored,
     topic,
+    visit_then_when,
 )
 from assistant.models.embedded.bare_time import move_question, what_for
 from assistant.models.embedded.call_asked import call_asked, made_here
@@ -677,10 +678,23 @@ class EmbeddedPlanner:
             # make of the verb alone ("push my" was a move of nothing, asked when; the next
             # message, "cleaning to friday", was then read as a booking)
             return FinalDecision(text=cut)
+        if (
+            first
+            and not confirmed
+            and (seen := visit_then_when.looked_up_first(request, request.now, timezone))
+        ):
+            # "cleaning thursday 10am" said cold: the visits looked up first, for it may
+            # move the one there is (it booked a second cleaning)
+            return seen
+        # (the visits read for it: a booking still is one of the first round; the move
+        # it became is asked by the narrator)
+        looked_first = not confirmed and visit_then_when.looked_up_only(request)
         pinned = references.follow_up(request.dialogue, request.user_message, request.now, timezone)
         intents = references.read_intents(
             request.conversation, request.user_message, request.now, timezone, request.dialogue
         )
+        if looked_first and not any(i.missing for i in intents):
+            first = True
         if (
             first
             and pinned is None
@@ -1128,7 +1142,12 @@ class EmbeddedPlanner:
                 continue
             seen.add(_key(tool, arguments))
             calls.append(self._call(request, len(calls), tool, arguments))
-            if references.may_be_a_task(intent) and _key("crm.listTasks", {}) not in seen:
+            if (
+                references.may_be_a_task(intent)
+                and _key("crm.listTasks", {}) not in seen
+                # ("move both a week later" just after the visits were read out: those)
+                and not references.of_the_visits_in_view(intent, request.dialogue)
+            ):
                 extra_lists = True
                 # "push the treatment plan review back to the 10th": maybe a task's due date.
                 seen.add(_key("crm.listTasks", {}))
