@@ -405,6 +405,8 @@ _UNKNOWN_VISIT = rx(
     + r"(?: (?:coming up|booked|scheduled|soon|this week|next week))?)"
     r"(?: again| today| this week)?\W*$"
 )
+# (the start of such a question, tried first: most messages are not one)
+_ASKS_WHEN = rx(r"^(?:(?:and|so|also|ok|okay|oh|um|hey)\W+)*(?:when|what (?:time|day)|do i have)\b")
 _KIND_OF_TREATMENT = rx(r"[a-z]+(?:puncture|therapy|practor|practic|ology|ologist|pathy|path)")
 _VISIT_WORDS = rx(
     r"\b(?:class|session|lesson|appointment|appt|visit|treatment)\b|(?:puncture|therapy|practor|practic|ology|ologist|pathy|path)\b"
@@ -413,7 +415,11 @@ _VISIT_WORDS = rx(
 
 def _unknown_visit(said: str) -> str | None:
     """The name of a visit of a kind no service is, asked after (`_UNKNOWN_VISIT`)."""
-    if _VISIT_WORDS.search(said) is None or (found := _UNKNOWN_VISIT.match(said)) is None:
+    if (
+        _ASKS_WHEN.match(said) is None
+        or _VISIT_WORDS.search(said) is None
+        or (found := _UNKNOWN_VISIT.match(said)) is None
+    ):
         return None
     if found.group("t"):
         kind = found.group("t")
