@@ -101,7 +101,6 @@ FAILS_AS_WRITTEN = frozenset(
         "u24-cancel-both-asks-balance-then-both",
         "u24-delete-two-tasks-only-the-first",
         "u24b-cleaning-monday-wrong-one-the-haircut",
-        "h23-acupuncture-late-wednesday-night",
         # the KNOWN_OPEN of unseen11, 13, 14 and 15 (each writes nothing wrong; their tests
         # say what), added by leftopen15 so that no way of replaying every set plays them
         "u11-delete-checked-then-one-more",
@@ -120,6 +119,8 @@ FAILS_AS_WRITTEN = frozenset(
         "u15-bad-line-haircut",
         "u15-amounts-read-aloud",
         "u15b-bad-line-insurance-done-and-dry-cleaning",
+        # leftopen16's KNOWN_OPEN (writes nothing: the cancel is asked again, the house's rule)
+        "lo16a-cancel-haircut-balance-between-yes",
     }
 )
 

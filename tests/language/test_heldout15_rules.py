@@ -34,9 +34,11 @@ from tests.language.played import ADD, BOOK, CANCEL, COMPLETE, CONTACT, MOVE, UP
 @pytest.mark.parametrize(
     ("text", "made"),
     [
+        # (was "haircut sat 10am pls": the world has a haircut, and since leftopen16 a visit
+        # held, named bare then when, is asked about as its move first; no massage is held)
         (
-            "haircut sat 10am pls",
-            [(BOOK, {"service": "Haircut", "starts_at": "2025-03-08T10:00:00-08:00"})],
+            "massage sat 10am pls",
+            [(BOOK, {"service": "Massage", "starts_at": "2025-03-08T10:00:00-08:00"})],
         ),
         (
             "move my cleaning to wed at 9",

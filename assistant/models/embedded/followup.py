@@ -33,7 +33,7 @@ from assistant.language.targets import target_ref
 from assistant.language.text import normalize
 from assistant.models.embedded import move_or_cancel
 from assistant.models.embedded.user_turns import last_two_users, last_users
-from assistant.models.embedded.visit_then_when import visit_read_out_moved
+from assistant.models.embedded.visit_then_when import of_one_moved, visit_read_out_moved
 from assistant.models.embedded.write_tools import WRITE_TOOLS
 from assistant.resolve import Ambiguous, Match, NoMatch, resolve_intent
 from assistant.schema import AssistantTurn, Message, ToolExchange, ToolResult, UserTurn
@@ -268,8 +268,10 @@ def understand(
     timezone: str,
     *,
     depth: int = 0,
+    looked_up: Sequence[ToolResult] = (),
 ) -> list[Intent]:
     """What `text` asks for, taking the assistant's last question into account.
+    `looked_up`: the results of the turn `text` began, when it is read again for a reply.
 
     Questions can follow one another ("When?" then "Which one?"), so the earlier
     request is itself read in the light of the question before it, a few levels deep.
@@ -279,7 +281,10 @@ def understand(
     intents = list(_read(move_or_cancel.answered(conversation, text), now, timezone))
     if len(intents) == 1 and intents[0].kind == "book_appointment":
         # "cleaning thursday 10am" after the cleaning was read out: its move, asked
-        intents = visit_read_out_moved(intents, conversation, now, timezone)
+        intents = visit_read_out_moved(intents, conversation, now, timezone, looked_up)
+    elif len(intents) == 1 and not intents[0].writes:
+        # "my haircut saturday 11am", read as a question of the day, of the one haircut
+        intents = of_one_moved(intents, text, conversation, now, timezone, looked_up)
     if (
         depth
         and not _books(intents)
@@ -325,7 +330,9 @@ def understand(
         and (any(i.writes for i in intents) or is_request(text))
     ):
         return intents  # a new, complete request: the question is left behind
-    earlier = understand(asked.before, asked.text, now, timezone, depth=depth + 1)
+    earlier = understand(
+        asked.before, asked.text, now, timezone, depth=depth + 1, looked_up=asked.results
+    )
     if (pauses(asked.text) or only_hesitates(asked.text)) and not any(i.writes for i in earlier):
         earlier = []  # "hang on, let me check my calendar": a pause, whatever it reads as
     if not earlier and (still := unanswered(asked.before, now, timezone, depth=depth + 1)):
@@ -417,7 +424,9 @@ def _answer_then_more(
     more = list(_read(tail, now, timezone))
     if not more:
         return None
-    earlier = understand(asked.before, asked.text, now, timezone, depth=depth + 1)
+    earlier = understand(
+        asked.before, asked.text, now, timezone, depth=depth + 1, looked_up=asked.results
+    )
     lacking = [i for i in earlier if i.missing]
     if not lacking:
         return None
@@ -435,7 +444,9 @@ _SWAPPED = rx(r"\b(?:instead|rather|make it|change it to|switch (?:it )?to)\b")
 def _swapped(
     asked: _Asked, text: str, now: datetime, timezone: str, depth: int
 ) -> list[Intent] | None:
-    earlier = understand(asked.before, asked.text, now, timezone, depth=depth + 1)
+    earlier = understand(
+        asked.before, asked.text, now, timezone, depth=depth + 1, looked_up=asked.results
+    )
     lacking = [i for i in earlier if i.missing]
     if not lacking:
         return None
@@ -511,7 +522,9 @@ def unanswered(
     asked = _asked(conversation) if depth < _MAX_DEPTH else None
     if asked is None:
         return None
-    earlier = understand(asked.before, asked.text, now, timezone, depth=depth + 1)
+    earlier = understand(
+        asked.before, asked.text, now, timezone, depth=depth + 1, looked_up=asked.results
+    )
     lacking = [i for i in earlier if i.missing]
     return lacking[0] if len(lacking) == 1 else None
 
@@ -552,7 +565,7 @@ def _consent_after_a_question(
         for result in message.results
     ):
         return None  # something was written since: the question is left behind
-    earlier = understand(asked.before, asked.text, now, timezone, depth=1)
+    earlier = understand(asked.before, asked.text, now, timezone, depth=1, looked_up=asked.results)
     lacking = [i for i in earlier if i.missing]
     if len(lacking) != 1 or lacking[0].missing != ("consent",):
         return None
@@ -573,7 +586,7 @@ def held_booking_retimed(
     asked = _asked(conversation)
     if asked is None:
         return None
-    earlier = understand(asked.before, asked.text, now, timezone, depth=1)
+    earlier = understand(asked.before, asked.text, now, timezone, depth=1, looked_up=asked.results)
     intents = _read(text, now, timezone)
     if len(earlier) != 1 or earlier[0].kind != "book_appointment" or earlier[0].missing:
         return None

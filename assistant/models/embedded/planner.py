@@ -68,6 +68,7 @@ from assistant.models.embedded import (
     talked_of,
     task_anchored,
     topic,
+    visit_then_when,
     which_kind,
 )
 from assistant.models.embedded.bare_time import move_question, what_for
@@ -717,10 +718,23 @@ class EmbeddedPlanner:
             # "move the second one to friday" after the visits and the to-dos were read out
             # together: which of the two, asked (was: the second to-do's due day moved)
             return FinalDecision(text=which)
+        if (
+            first
+            and not confirmed
+            and (seen := visit_then_when.looked_up_first(request, request.now, timezone))
+        ):
+            # "cleaning thursday 10am" said cold: the visits looked up first, for it may
+            # move the one there is (it booked a second cleaning)
+            return seen
+        # (the visits read for it: a booking still is one of the first round; the move
+        # it became is asked by the narrator)
+        looked_first = not confirmed and visit_then_when.looked_up_only(request)
         pinned = references.follow_up(request.dialogue, request.user_message, request.now, timezone)
         intents = references.read_intents(
             request.conversation, request.user_message, request.now, timezone, request.dialogue
         )
+        if looked_first and not any(i.missing for i in intents):
+            first = True
         if (
             first
             and pinned is None
@@ -1181,7 +1195,12 @@ class EmbeddedPlanner:
             # (also when an earlier part asked for the same listing: "cancel the cleaning
             # and push groceries to wednesday" looked among the visits alone, said it had
             # found no such appointment and left the to-do as it was)
-            if references.may_be_a_task(intent) and _key("crm.listTasks", {}) not in seen:
+            if (
+                references.may_be_a_task(intent)
+                and _key("crm.listTasks", {}) not in seen
+                # ("move both a week later" just after the visits were read out: those)
+                and not references.of_the_visits_in_view(intent, request.dialogue)
+            ):
                 extra_lists = True
                 # "push the treatment plan review back to the 10th": maybe a task's due date.
                 seen.add(_key("crm.listTasks", {}))

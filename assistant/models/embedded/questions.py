@@ -384,13 +384,56 @@ _WHICH_STILL_OPEN = rx(
     r"^(?:(?:and|so|ok|okay|right|then)\W+)*which(?: ones?| of them)? (?:are|is) (?:still )?"
     r"(?:open|left|pending|to do|outstanding|not done)(?: now| then)?\W*$"
 )
-# "when is my yoga class", "what time is my pilates session": a visit of a kind no service is
-_UNKNOWN_VISIT = rx(
-    r"^(?:(?:and|so|also|ok|okay|oh)\W+)*(?:when(?:'s| is| are)|what time(?:'s| is)"
-    r"|what day(?:'s| is)) (?:my|our|the) (?P<s>(?!next\b|last\b|first\b|other\b|new\b"
-    r"|upcoming\b)[a-z]+(?: [a-z]+)?) (?P<n>class|session|lesson)\b(?: again| today| this week)?"
-    r"\W*$"
+# "when is my yoga class", "what time is my pilates session": a visit of a kind no service is.
+# Also "when is my acupuncture appointment", "do i have a chiropractor appointment coming
+# up?", and a bare name of a kind of treatment ("when is my acupuncture?": a word ending as
+# such names do, never "bill" or "payment"), with none of the house's booked (the
+# acupuncture was "I can't help with that"; the chiropractor, every visit read out).
+_VISIT_NOUN = r"(?P<n>class|session|lesson|appointment|appt|visit|treatment)"
+_NOT_A_KIND = (
+    r"(?!next\b|last\b|first\b|other\b|new\b|upcoming\b|follow\b|usual\b|regular\b"
+    r"|current\b|morning\b|afternoon\b|evening\b|weekly\b|monthly\b|booked\b|scheduled\b"
+    r"|own\b|only\b|second\b|third\b|earlier\b|later\b|one\b)"
 )
+_TREATMENT = r"(?P<t>[a-z]+(?:puncture|therapy|practor|practic|ology|ologist|pathy|path))"
+_UNKNOWN_VISIT = rx(
+    r"^(?:(?:and|so|also|ok|okay|oh|um|hey)\W+)*(?:(?:when(?:'s| is| are)|what time(?:'s| is)"
+    r"|what day(?:'s| is)) (?:my|our|the) (?:"
+    + _NOT_A_KIND
+    + r"(?P<s>[a-z]+(?: [a-z]+)?) "
+    + _VISIT_NOUN
+    + r"|"
+    + _TREATMENT
+    + r")|do i have (?:a|an|any) "
+    + _NOT_A_KIND
+    + r"(?P<s2>[a-z]+(?: [a-z]+)?) "
+    + _VISIT_NOUN.replace("?P<n>", "?P<n2>")
+    + r"(?: (?:coming up|booked|scheduled|soon|this week|next week))?)"
+    r"(?: again| today| this week)?\W*$"
+)
+# (the start of such a question, tried first: most messages are not one)
+_ASKS_WHEN = rx(r"^(?:(?:and|so|also|ok|okay|oh|um|hey)\W+)*(?:when|what (?:time|day)|do i have)\b")
+_KIND_OF_TREATMENT = rx(r"[a-z]+(?:puncture|therapy|practor|practic|ology|ologist|pathy|path)")
+_VISIT_WORDS = rx(
+    r"\b(?:class|session|lesson|appointment|appt|visit|treatment)\b|(?:puncture|therapy|practor|practic|ology|ologist|pathy|path)\b"
+)
+
+
+def _unknown_visit(said: str) -> str | None:
+    """The name of a visit of a kind no service is, asked after (`_UNKNOWN_VISIT`)."""
+    if (
+        _ASKS_WHEN.match(said) is None
+        or _VISIT_WORDS.search(said) is None
+        or (found := _UNKNOWN_VISIT.match(said)) is None
+    ):
+        return None
+    if found.group("t"):
+        kind = found.group("t")
+        return None if _service(kind) else kind
+    kind, noun = found.group("s") or found.group("s2"), found.group("n") or found.group("n2")
+    if noun not in ("class", "session", "lesson") and _KIND_OF_TREATMENT.fullmatch(kind) is None:
+        return None  # "my tooth appointment": a name the house's services may go by
+    return None if _service(kind) else f"{kind} {noun}"
 
 
 def _read(said: str, state: Dialogue) -> Question | None:
@@ -483,15 +526,10 @@ def _read(said: str, state: Dialogue) -> Question | None:
         return Question("earlier", later + "|".join(str(n) for n in pair))
     if len(slots.services_named(said)) > 1:
         return None  # "when are my cleaning and my haircut": the listing answers both
-    if (
-        ("class" in said or "session" in said or "lesson" in said)
-        and (unknown := _UNKNOWN_VISIT.match(said)) is not None
-        and not _service(unknown.group("s"))
-        and not TASK_WORDS.search(said)
-    ):
+    if (unknown := _unknown_visit(said)) is not None and not TASK_WORDS.search(said):
         # "when is my yoga class": no service of the house's, so none booked (it was "I
         # can't help", or said nothing of it beside the cleaning asked with it)
-        return Question("when", f"{unknown.group('s')} {unknown.group('n')}")
+        return Question("when", unknown)
     service = _service(said)
     billing = _BILLING.search(said)
     task_words = (

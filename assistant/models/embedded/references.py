@@ -110,6 +110,7 @@ from assistant.models.embedded.same_again import a_week_on, move_again, same_aga
 from assistant.models.embedded.undo import undo
 from assistant.models.embedded.unheard_places import agreed, named_by_place, unheard_place
 from assistant.models.embedded.user_turns import last_users
+from assistant.models.embedded.visit_then_when import another_of_the_asked
 from assistant.models.embedded.which_answered import (
     in_week_named,
     named_in_answer,
@@ -852,6 +853,24 @@ def may_be_a_task(intent: Intent) -> bool:
     return not any(w in SERVICES for w in words) or put_off(intent)
 
 
+# "both", "them all", "those": the ones just read out; with only the words of a shift beside
+_OF_THOSE = frozenset({"both", "them", "all", "those", "these", "each"})
+_OF_A_SHIFT = frozenset(
+    {"a", "an", "of", "by", "back", "forward", "out", "up", "later", "earlier", "on", "off"}
+    | {"day", "days", "week", "weeks", "month", "fortnight", "one", "two", "three", "hour"}
+    | {"hours"}
+)
+
+
+def of_the_visits_in_view(intent: Intent, state: Dialogue) -> bool:
+    """ "move both a week later" just after the visits were read out: those visits only, so
+    the to-dos are not looked up for it as well (they were, and read out before the move)."""
+    if state.listed_kind != "appointment" or intent.target is None:
+        return False
+    words = set(intent.target.words)
+    return bool(words & _OF_THOSE) and words <= _OF_THOSE | _OF_A_SHIFT
+
+
 # Where a visit is ("the one at the valencia street place", "the one on market street"):
 # a to-do is nowhere.
 _PLACE_NOUNS = frozenset(
@@ -1215,7 +1234,8 @@ def _read(
     ):
         return decided  # "should I move my haircut to saturday?" → "yeah go on then"
     pinned = (
-        booking_timed(conversation, message, now, timezone)
+        another_of_the_asked(conversation, message, now, timezone)
+        or booking_timed(conversation, message, now, timezone)
         or other_detail_after_change(conversation, message)
         or other_detail_given(conversation, message, now, timezone)
         or detail_read_back(conversation, message, now, timezone)
@@ -1877,6 +1897,7 @@ __all__ = [
     "due_in_a_stretch",
     "follow_up",
     "may_be_a_task",
+    "of_the_visits_in_view",
     "offered_case",
     "put_off",
     "read_intents",
