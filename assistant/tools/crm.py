@@ -288,12 +288,13 @@ def _decode(
         document = _strict_json(system, raw)  # what only the standard library reads, or why not
     if not isinstance(document, dict) or not _listed(document, expect):
         raise ToolFailure("internal", f"{system} answered with an unexpected shape")
-    if b"_cents" in raw and not _amounts_are_numbers(document, expect):
+    # (`find`, not `in`: see crm_text's module note.)
+    if raw.find(b"_cents") >= 0 and not _amounts_are_numbers(document, expect):
         # A null (or a string) read as no money would tell the customer they owe nothing.
         raise ToolFailure("internal", f"{system} answered with an amount that is not a number")
     if profile and document.get("id", customer_id) != customer_id:
         raise ToolFailure("internal", f"{system} answered with another customer's record")
-    if b"customer_id" in raw:
+    if raw.find(b"customer_id") >= 0:
         # A record naming another customer is not this customer's, whatever route it
         # came on: never read out as theirs, never the target of a write.
         document = _only_theirs(system, document, expect, customer_id)
