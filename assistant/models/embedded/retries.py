@@ -48,8 +48,10 @@ _WHAT_HAPPENED = (
 _ASKS_WHAT_HAPPENED = rx(_WHAT_HAPPENED)
 # "is that all set?", "is it gone?", "we're good?", "all good then?", "is everything
 # sorted?": whether the change just made stands, in other words (asked, with its mark)
-_ALL_SET = (
-    r"|^(?:so |ok |okay |and |right )?(?:(?:is|was) (?:that|it|this|everything)"
+# (apart from the patterns above, and tried only on a text with a question mark: in them,
+# its words, "is", "all", opened their quick test to most messages)
+_ALL_SET = rx(
+    r"^(?:so |ok |okay |and |right )?(?:(?:is|was) (?:that|it|this|everything)"
     r"(?: all| now| really)? (?:set|good|gone|sorted|fine|ok|okay|through|in|finished"
     r"|taken care of)|(?:are we|we're|we are|is everything|everything's|everything|all)"
     r"(?: all)? (?:good|set|sorted|fine|ok|okay|done))(?: then| now| there| to go)?[ ?]*\?"
@@ -80,9 +82,6 @@ _ASKS_IF_DONE = rx(
     # "did you book it?", "did you add that?" just after the change: was it made
     + _DID_YOU_VERB
     + r"(?: it| that| that one| them)\b"
-    # "is that all set?", "is it gone?", "are we good?", "all good then?": the same, asked
-    # in other words (was "I can't help with that", or a goodbye to "all good then?")
-    + _ALL_SET
 )
 # "try again", "have another go", "can you retry", "give it another shot"
 _ASKS_RETRY = rx(
@@ -99,7 +98,6 @@ _ABOUT_THAT = rx(
     r"|(?:can you |could you |please )?(?:check|look)(?: it| that)? again(?: please)?"
     r"|did you,? (?:actually |really |definitely )?(?:book|move|reschedule|add|change|update"
     r"|complete|finish|delete|remove|open|make|save|put) (?:it|that|that one|them))[ ?.!]*$"
-    + _ALL_SET
 )
 # Words that ask for something else as well: read as a request of its own.
 _OTHER_REQUEST = rx(r"\b(?:and|also|then) (?:book|cancel|add|move|delete|change|open)\b")
@@ -152,6 +150,8 @@ def asked(text: str) -> str | None:
         return "retry"
     if _ASKS_IF_DONE.search(said):
         return "check"
+    if "?" in said and _ALL_SET.search(said):
+        return "check"  # "is that all set?", "we're good?", "all good then?"
     return None
 
 
@@ -159,7 +159,10 @@ def about_that(text: str) -> bool:
     """The whole message is about "that" alone ("did that go through?", "try again").
     Anchored, so it is answered at the text's first word: asked of every message of a
     conversation that has made no change yet, where `asked` would scan each one."""
-    return _ABOUT_THAT.search(text.strip().lower()) is not None
+    said = text.strip().lower()
+    return _ABOUT_THAT.search(said) is not None or (
+        "?" in said and _ALL_SET.search(said) is not None
+    )
 
 
 def lookups(failed: Sequence[Item]) -> list[tuple[str, dict[str, Any]]]:
