@@ -323,6 +323,16 @@ _BACK_TO = rx(
 
 
 _SPACES = rx(r"[ \t]{2,}")
+# "it's gone?", "that's all set then?", "it's done, right": "it" or "that" said to be so,
+# with a question mark or a "right" after it
+_SAID_AS_SO = rx(
+    r"^(?:(?:so|ok|okay|and|right|oh|wait|um+|uh+|hmm+|well|yeah|so yeah)[, ]+)*"
+    r"(?P<it>it|that|this)(?:'s| is) (?P<rest>(?:still |all |now |really |definitely )?"
+    r"(?:gone|on|off|done|set|sorted|booked|cancell?ed|deleted|removed|moved|changed|updated"
+    r"|added|saved|fine|good|ok|okay|through|in)(?: (?:then|now|too|already))?)"
+    r"(?:(?P<right>,? right)|,? (?:yeah|yes))?(?P<mark>\?*)$",
+    re.IGNORECASE,
+)
 _FOR_ME_TAIL = rx(r"(?<=\w)[\s,]+for me(?P<mark>[\s.!?]*)$")
 _TAIL_WORDS = ("hank", "please", "cheers", "thx", "appreciated")
 _SAID_OF_ME = frozenset(
@@ -482,6 +492,16 @@ def _as_meant(message: str) -> str:
     ):
         # "not 3, 4", "no not thursday friday": the value said last time, put right
         message = f"sorry, I meant {swap.group('b')}"
+    if (
+        (message.endswith("?") or message.lower().endswith("right"))
+        and (said_so := _SAID_AS_SO.match(message)) is not None
+        and (said_so.group("mark") or said_so.group("right"))
+    ):
+        # "so it's gone?", "it's still on?", "that's cancelled then?": a question said as a
+        # statement, read as asked ("is it still on?"; was "I can't help with that")
+        # ("it's done right?", "um, it's done right, thanks": the tag left off, "is it
+        # done?"; "yeah it's done" with no mark and no "right" is said, not asked)
+        message = f"is {said_so.group('it').lower()} {said_so.group('rest')}?"
     if " and " in message.lower() and (narrowed := _JUST_ONE_OF_THEM.match(message)) is not None:
         meant = narrowed.group("x").strip(" .!")
         if meant.lower() in narrowed.group("both").lower():

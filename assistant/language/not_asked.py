@@ -67,6 +67,14 @@ _NOT_ASKED = rx(
     rf"(?:\s+(?:just|actually|finally|eventually|do|go and))?\s+{_CHANGE}\b"
 )
 
+# The same question, said alone and of the assistant ("did you cancel it or not?", "have you
+# marked it done?", "did you delete it?"): whether it was done is asked, nothing more.
+_ASKED_IF_YOU_DID = rx(
+    _LEAD + r"(?:did|didn't|have|haven't|has|hasn't)\s+(?:you|u)"
+    r"(?:\s+(?:already|ever|actually|just|really|definitely|even|not|also))*\s+"
+    rf"(?:{_CHANGE}|{_DONE})\b[^.!?;]*[.!?]*$"
+)
+
 _OFFERED = rx(
     # "I wish I could move my haircut", "if only I could cancel it"
     r"\b(?:(?:i|we) wish(?:ed)? (?:i|we|you)|if only (?:i|we|you))\s+(?:could|can|would|had"
@@ -101,10 +109,52 @@ def not_asked(said: str) -> bool:
     return _QUICK.search(said) is not None and _NOT_ASKED.search(said) is not None
 
 
+def asked_if_you_did(said: str) -> bool:
+    """The normalized message is only a question whether the assistant made a change
+    ("did you cancel it or not?"): never a change of what "it" points at, however it ends
+    ("…mark it done?"); a request after it ("did that work? book…") is read as said."""
+    return said.startswith(_ASKED_LEADS) and _ASKED_IF_YOU_DID.search(said) is not None
+
+
+# The words such a question opens with, after the words that may lead it.
+_ASKED_LEADS = (
+    "did",
+    "didn't",
+    "have",
+    "haven't",
+    "has",
+    "hasn't",
+    "so",
+    "and",
+    "but",
+    "well",
+    "um",
+    "uh",
+    "oh",
+    "ok",
+    "okay",
+    "hey",
+    "hi",
+    "actually",
+    "wait",
+    "hmm",
+    "just",
+    "sorry",
+    "also",
+    "then",
+    "yeah",
+    "yes",
+    "no",
+    "right",
+    "anyway",
+    "alright",
+)
+
+
 def offered(said: str) -> bool:
     """The normalized clause tells of a change the customer wants and could not make, or
     asks how to make it: the change is offered, not made."""
     return _QUICK.search(said) is not None and _OFFERED.search(said) is not None
 
 
-__all__ = ["not_asked", "offered"]
+__all__ = ["asked_if_you_did", "not_asked", "offered"]

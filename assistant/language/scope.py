@@ -221,6 +221,13 @@ _ASKS_WHAT_WAS_DONE = rx(
     r"|^(?:(?:so|and|ok|okay|wait|hang on|sorry)\W+)*(?:did|have) (?:i|we) (?:ask(?:ed)?"
     r" (?:you )?to |just )?(?:book|cancel|move|add|delete|remove)\w* (?:anything|something)"
     r"(?: (?:today|so far|else|yet))?\W*$"
+    # "did you cancel my appointment?", "have you moved anything?", "did you delete any
+    # tasks?": no one named, what this conversation did of that kind (was: the visits read
+    # out, with no word of whether any was cancelled)
+    r"|^(?:(?:so|and|ok|okay|wait|hang on|sorry|um|uh)\W+)*(?:did|have) you(?: already| actually"
+    r"| just| really)? (?:book|cancel|move|add|delete|remove)\w* (?:anything|something|(?:my|any)"
+    r" (?:appointments?|bookings?|visits?|tasks?|reminders?))(?: (?:today|so far|else|yet))?"
+    r"(?: or not)?\W*$"
 )
 
 

@@ -12,7 +12,7 @@ from datetime import datetime
 from assistant.dialogue_state import Action, Dialogue, Item
 from assistant.language.scope import asks_what_was_done
 from assistant.language.text import normalize
-from assistant.models.embedded.retries import outcome, outcome_at
+from assistant.models.embedded.retries import not_made_told, outcome, outcome_at
 from assistant.speech import (
     due_day,
     join_and,
@@ -21,6 +21,7 @@ from assistant.speech import (
     phone,
     spoken_datetime,
 )
+from assistant.write_memory import standing
 
 NOTHING_YET = "I haven't changed anything in this conversation yet."
 
@@ -71,7 +72,9 @@ def _of_kind(state: Dialogue, now: datetime, lowered: str) -> str | None:
     if not writes:
         return f"No, I haven't {said} anything in this conversation."
     if not (_EVERY.search(lowered) or _ANY.search(lowered)):
-        writes = writes[-1:]
+        # the last one, or the last turn's of that kind ("what did you just add?" after two
+        # to-dos added in one turn: both, was the second only)
+        writes = writes[-max(1, sum(a.tool == tool for a in state.last_turn_actions)) :]
     clauses = [clause for write in writes if (clause := _told_of(state, write, now))]
     if not clauses:
         return None
@@ -134,7 +137,18 @@ def checked(state: Dialogue, message: str) -> bool:
 def told(state: Dialogue, now: datetime, message: str = "") -> str:
     """The last change, said again ("I booked your massage for tomorrow at 3 PM."); every
     change this conversation made, when asked for all of them; the ones of a kind, when
-    the question names it ("what did I just move?")."""
+    the question names it ("what did I just move?"). The writes of the last turn that did
+    not go through are said after it ("what did you just do?" after an add that went
+    through and a completion that did not: both)."""
+    said = _told(state, now, message)
+    failed = [write for write in standing(state.failed) if not write.get("later")]
+    if not failed or said.startswith("No, "):
+        return said
+    told_not = not_made_told(failed, now)
+    return told_not if said == NOTHING_YET else f"{said} {told_not}"
+
+
+def _told(state: Dialogue, now: datetime, message: str = "") -> str:
     if (of_kind := _of_kind(state, now, message.lower())) is not None:
         return of_kind
     if len(state.done) > 1 and _EVERY.search(message.lower()):
@@ -145,6 +159,20 @@ def told(state: Dialogue, now: datetime, message: str = "") -> str:
     action = state.last_action
     if action is None:
         return _from_done(state) or NOTHING_YET
+    if len(state.last_turn_actions) > 1:
+        # "what did you just add?" after two to-dos added in one turn, "did you cancel them
+        # or not?" after two cancels: each change of that turn (was: the last one only, as
+        # though the other had not been made)
+        each = [
+            one
+            for made in state.last_turn_actions
+            if (one := _appointment(made, now) or _task(made, now, alone=False))
+        ]
+        if len(each) > 1:
+            clauses = [one.rstrip(".") for one in each]
+            clauses = [c[:1].lower() + c[1:] if c.startswith("Your ") else c for c in clauses]
+            told = join_and(clauses)
+            return f"{told[:1].upper()}{told[1:]}."
     return _appointment(action, now) or _task(action, now) or _from_done(state) or NOTHING_YET
 
 
@@ -190,14 +218,22 @@ def _appointment(action: Action, now: datetime) -> str | None:
     return None
 
 
-def _task(action: Action, now: datetime) -> str | None:
+def _task(action: Action, now: datetime, *, alone: bool = True) -> str | None:
+    """The to-do as the change left it; `alone`: said by itself ("It's on your list as…"),
+    else as one of several ("Call the plumber is on your list")."""
     item = action.after or action.before
     if action.kind != "task" or item is None:
         return None
     title = str(item.get("title") or "that task")
     due = parse_day(item.get("due_on"))
     due_said = f", due {due_day(due, now.date())}" if due is not None else ""
+    if item.get("priority") in ("high", "low"):
+        # "add a task to renew my passport and make it high priority": the level it was
+        # given, said with it (the one the CRM holds)
+        due_said += f", {item.get('priority')} priority"
     if action.tool == "crm.addTask":
+        if not alone:
+            return f"{title} is on your list{due_said}."
         return f"It's on your list as {title}{due_said}."
     if action.tool == "crm.completeTask":
         return f"{title} is marked done."

@@ -24,6 +24,7 @@ from assistant.language.dates import find_when
 from assistant.language.intent import TOOL_OF
 from assistant.language.intents import clauses_of
 from assistant.language.lexicon import BOOKING_VERBS, SERVICES
+from assistant.language.not_asked import asked_if_you_did
 from assistant.language.patterns import GatedPattern, rx
 from assistant.language.shifts import bare_clock, find_shift, shifts_by_part, whole_days
 from assistant.language.targets import TargetRef
@@ -398,6 +399,12 @@ def follow_up(state: Dialogue, message: str, now: datetime, timezone: str) -> li
     """Intents for a message that leans on the conversation, or None."""
 
     def work_out() -> tuple[Intent, ...] | None:
+        if not state.held and asked_if_you_did(normalize(message).text):
+            # "did you cancel it or not?", "did you mark it done?": whether it was done is
+            # asked, answered from what was done (was: the change of "it" made, or held for
+            # a yes, after a no to it or after another change of it). With a change held,
+            # it is asked again, as before: not yet, and still waiting for the yes.
+            return None
         found = _follow_up(state, message, now, timezone)
         if found is None or (
             _DESCRIBED.search(message) and described_otherwise(state, message, found, now, timezone)

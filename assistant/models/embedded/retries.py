@@ -46,6 +46,18 @@ _WHAT_HAPPENED = (
     r"|in the end|with (?:that|it|this)|to (?:that|it))| just now)?[ ?.!]*$"
 )
 _ASKS_WHAT_HAPPENED = rx(_WHAT_HAPPENED)
+# "is that all set?", "is it gone?", "we're good?", "all good then?", "is everything
+# sorted?": whether the change just made stands, in other words (asked, with its mark)
+# (apart from the patterns above, and tried only on a text with a question mark: in them,
+# its words, "is", "all", opened their quick test to most messages)
+_ALL_SET = rx(
+    r"^(?:so |ok |okay |and |right )?(?:(?:is|was) (?:that|it|this|everything)"
+    r"(?: all| now| really)? (?:set|good|gone|sorted|fine|ok|okay|through|in|finished"
+    r"|taken care of)|(?:are we|we're|we are|is everything|everything's|everything|all)"
+    r"(?: all)? (?:good|set|sorted|fine|ok|okay|done))(?: then| now| there| to go)?[ ?]*\?"
+    # ("all good then? many thanks": a thanks after it)
+    r"(?:\s*(?:many thanks|thanks(?: a lot| so much)?|thank you(?: so much)?|cheers)[ .!]*)?$"
+)
 _ASKS_IF_DONE = rx(
     # ("go through my tasks with me" asks for them read out, not after a change)
     r"\b(?:go|gone|went|get|got|goes) through\b(?! (?:my|all|your|them|everything|each|every)\b)"
@@ -123,11 +135,13 @@ _CUE = rx(
     r"|again|retry|another|one more|did you",
     re.IGNORECASE,
 )
+# The words of "is that all set?", "we're good?" (asked with a question mark only).
+_SET_CUE = rx(r"\b(?:set|good|gone|fine|ok|okay|in|finished|taken care)\b")
 
 
 def asked(text: str) -> str | None:
     """ "check" for a question whether it went through, "retry" for a retry, else None."""
-    if not _CUE.search(text):
+    if not _CUE.search(text) and not ("?" in text and _SET_CUE.search(text)):
         return None
     said = normalize(text).text
     if _OTHER_REQUEST.search(said):
@@ -136,6 +150,8 @@ def asked(text: str) -> str | None:
         return "retry"
     if _ASKS_IF_DONE.search(said):
         return "check"
+    if "?" in said and _ALL_SET.search(said):
+        return "check"  # "is that all set?", "we're good?", "all good then?"
     return None
 
 
@@ -143,7 +159,10 @@ def about_that(text: str) -> bool:
     """The whole message is about "that" alone ("did that go through?", "try again").
     Anchored, so it is answered at the text's first word: asked of every message of a
     conversation that has made no change yet, where `asked` would scan each one."""
-    return _ABOUT_THAT.search(text.strip().lower()) is not None
+    said = text.strip().lower()
+    return _ABOUT_THAT.search(said) is not None or (
+        "?" in said and _ALL_SET.search(said) is not None
+    )
 
 
 def lookups(failed: Sequence[Item]) -> list[tuple[str, dict[str, Any]]]:
@@ -328,7 +347,9 @@ _OUTCOME = {
 
 def outcome(write: Item) -> str | None:
     """ "your dental cleaning is cancelled": what a write that went through left behind."""
-    tool, label = str(write.get("tool")), str(write.get("label") or "")
+    # (a delete answers no record: the one it was of, as last listed: "Schedule eye exam was
+    # deleted", not "deleting the task went through")
+    tool, label = str(write.get("tool")), str(write.get("label") or write.get("named") or "")
     template = _OUTCOME.get(tool)
     if template is None or ("{}" in template and not label):
         return None
@@ -354,7 +375,9 @@ def _outcome(write: Item, now: datetime | None = None) -> str:
     """ "Yes, that went through: your dental cleaning is cancelled." ("…was moved to Friday,
     January 18 at 2:00 PM": a visit moved or booked is said with its time, when `now` gives
     the customer's clock.)"""
-    tool, label = str(write.get("tool")), str(write.get("label") or "")
+    # (a delete answers no record: the one it was of, as last listed: "Schedule eye exam was
+    # deleted", not "deleting the task went through")
+    tool, label = str(write.get("tool")), str(write.get("label") or write.get("named") or "")
     template = _OUTCOME.get(tool)
     if template is None or ("{}" in template and not label):
         return f"Yes, {_spoken([tool])} went through."
@@ -503,6 +526,34 @@ def _named_writes(writes: Sequence[Item], now: datetime) -> str:
         else:
             named.append(_WHAT.get(tool, "that change"))
     return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
+
+
+_NOT_MADE_AS = {
+    "crm.completeTask": "marking {} done",
+    "crm.deleteTask": "deleting {}",
+    "crm.updateTask": "the change to {}",
+    "crm.cancelAppointment": "cancelling your {}",
+}
+
+
+def not_made_told(failed: Sequence[Item], now: datetime) -> str:
+    """ "Marking Buy groceries done hasn't been confirmed, so it may not have gone through:
+    ask me to check.": the writes of the last turn that did not go through, said after
+    what did (a recap of that turn that told only what went through read as though the
+    rest had not been asked, or was done)."""
+    named = []
+    for write in failed:
+        tool, name = str(write.get("tool")), _name_of(write)
+        template = _NOT_MADE_AS.get(tool)
+        if template is not None and name:
+            named.append(template.format(name.lower() if "Appointment" in tool else name))
+        else:
+            named.append(_named_writes([write], now))
+    said = named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
+    said = said[:1].upper() + said[1:]
+    if any(write.get("unconfirmed") for write in failed):
+        return f"{said} hasn't been confirmed, so it may not have gone through: ask me to check."
+    return f"{said} didn't go through, so that wasn't changed."
 
 
 def not_there_yet(failed: Sequence[Item], results: Sequence[ToolResult], now: datetime) -> str:
