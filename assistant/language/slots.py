@@ -563,7 +563,7 @@ _NOUN_AFTER_A_DAY = rx(
     r"^\s+(?!(?:at|by|on|in|and|or|for|to|please|before|after|from|until|till|around|about"
     r"|noon|midnight|morning|afternoon|evening|night|tonight|am|pm|a\.m|p\.m|o'?clock|is|it|so"
     r"|then|too|as|if|when|because|with|but|next|this|week|weekend|month|year|latest|lunch|of"
-    r"|lunchtime|dinner|first|thing|sometime|if|due|that|which|high|low|normal|urgent|priority"
+    r"|lunchtime|dinner|first|thing|sometime|due|that|which|high|low|normal|urgent|priority"
     r"|important)\b)[a-z][a-z'-]*"
 )
 # A date of the calendar (a number, a month, an ordinal), not "tomorrow" or "the day after".
