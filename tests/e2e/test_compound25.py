@@ -2,8 +2,8 @@
 
 Through the websocket and the real CRM stub.
 
-tests/data/conversations_compound25.jsonl (45 sessions, 71 turns), taken from 89 requests
-and 20 replies written before the rules were read ("cancel my haircut and add a task to
+tests/data/conversations_compound25.jsonl (46 sessions, 74 turns), taken from 89 requests
+and 21 replies written before the rules were read ("cancel my haircut and add a task to
 buy shampoo", "move my cleaning to friday at 9 and tell me what I owe", "mark groceries
 done, delete the eye exam task, and what's my next appointment?", "change my email to …
 and my phone to …", "book a haircut for friday at 10 and cancel the one on sunday"…):
@@ -56,7 +56,7 @@ likely meant ("push the first one to thursday" the first to-do's); it now asks w
 (models/embedded/which_kind.py). "move the second one to
 friday at 3" (a time: a visit) was not understood; it now counts in the visits read out.
 "make the second one high priority", written after, is the second to-do's (only a to-do
-has a priority), not asked about.
+has a priority), not asked about; "both", to the question, makes the change to each.
 
 A seventh round, one visit beside another in the next message, FIRST RUN: "and a massage
 right after", just after a haircut was booked, met "Sorry, I can't help with that" ("and
@@ -97,6 +97,6 @@ async def test_several_asks_in_one_message(
 ) -> None:
     """Every session passes: each part of the message is done or asked about, once, and the
     answer claims nothing the CRM does not hold."""
-    assert len(read_cases(COMPOUND25)) == 45
+    assert len(read_cases(COMPOUND25)) == 46
     _, failed = await score(make_assistant, crm_admin, COMPOUND25, capsys)
     assert failed == []

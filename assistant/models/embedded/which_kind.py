@@ -38,6 +38,7 @@ _KIND_SAID = rx(
 )
 _TASK_WORDS = rx(r"\b(?:tasks?|to-?dos?|reminders?|list)\b")
 _VISIT_WORDS = rx(r"\b(?:appointments?|visits?|bookings?)\b")
+_BOTH = rx(r"^(?:(?:um|uh|oh|ok|okay|yes|yeah|well),? )*(?:do )?both(?: of them)?\b")
 _FIRST = rx(r"\b(?:first|former|1st)\b")
 _SECOND = rx(r"\b(?:second|latter|other|2nd)\b")
 # Words too common to tell a to-do by ("the", "my", "call"…).
@@ -90,10 +91,17 @@ def answered(state: Dialogue, text: str, now: datetime, zone: ZoneInfo) -> list[
     if offered is None:
         return None
     visit, task = offered
+    asked_again = as_pronoun(state.about.lower())
+    if _BOTH.search(text):
+        # "both": the change made to each of the two offered
+        made = [
+            *(appointment_follow_up(asked_again, visit, now, zone, correcting=False) or []),
+            *(task_follow_up(asked_again, task, now) or []),
+        ]
+        return made or None
     chosen = _chosen(text, visit, task)
     if chosen is None:
         return None
-    asked_again = as_pronoun(state.about.lower())
     if chosen is visit:
         return appointment_follow_up(asked_again, visit, now, zone, correcting=False)
     return task_follow_up(asked_again, task, now)
