@@ -147,7 +147,12 @@ _FIRST_FEW = rx(r"\b(first|last) (?:two|three)\b")
 _OF_HOW_MANY = rx(r"\b(of (?:my|the|these|those|them|our)) (?:two|three|four|2|3|4)\b")
 _PART_OF_DAY = rx(r"\b(?:morning|afternoon|evening)\b")
 _HOURS_OF = {"morning": (0, 12), "afternoon": (12, 17), "evening": (17, 24)}
-_PRIORITY_SAID = rx(r"\b(?P<level>high|low|normal)[- ]priority\b|\burgent\b")
+_PRIORITY_SAID = rx(
+    r"\b(?P<level>high|low|normal)[- ]priority\b|\burgent\b"
+    # "my top priority task", "the lowest priority one": of that level (was: a task looked
+    # for by the name "top")
+    r"|\b(?P<top>top|highest|lowest)[- ]priority\b"
+)
 # "delete the groceries task asap" ("asap" is read "urgent"): how soon, said last after the
 # thing's name, not which one ("the task that's urgent", "my urgent one" are which).
 _HOW_SOON = rx(r"\b(?:task|to-?do|reminder|one|item)s? urgent\W*$")
@@ -303,7 +308,13 @@ def _plain_ref(phrase: str, original: str, now: datetime | None) -> TargetRef:
     priority = None
     if (level := _PRIORITY_SAID.search(rest)) is not None:
         if level.group(0) != "urgent" or _HOW_SOON.search(rest) is None:
-            priority = "high" if level.group(0) == "urgent" else level.group("level")
+            priority = (
+                "high"
+                if level.group(0) == "urgent" or level.group("top") in ("top", "highest")
+                else "low"
+                if level.group("top") == "lowest"
+                else level.group("level")
+            )
         rest = rest[: level.start()] + " " + rest[level.end() :]
     undated = False
     no_date = _UNDATED.search(rest) if "date" in rest or "deadline" in rest else None

@@ -2,7 +2,7 @@
 
 Through the websocket and the real CRM stub.
 
-tests/data/conversations_compound25.jsonl (46 sessions, 74 turns), taken from 89 requests
+tests/data/conversations_compound25.jsonl (48 sessions, 76 turns), taken from 95 requests
 and 21 replies written before the rules were read ("cancel my haircut and add a task to
 buy shampoo", "move my cleaning to friday at 9 and tell me what I owe", "mark groceries
 done, delete the eye exam task, and what's my next appointment?", "change my email to …
@@ -76,7 +76,12 @@ unsaid; it now tells the note, or that there is none, or that no such visit is c
 visits out; it is now compared as "which is first" is. Left open: "who is my haircut
 with?" reads the visits out (true, but not the answer).
 
-The sessions here are those with a write or a miss, from the nine rounds.
+A tenth, to-dos named by what they are (6), FIRST RUN 4/6, no wrong write: "make my top
+priority task due friday" looked for a task named "top" and asked which; "mark the oldest
+task done" did the same. "top", "highest" and "lowest" priority now name that level
+(language/targets.py); "the oldest task" is left open.
+
+The sessions here are those with a write or a miss, from the ten rounds.
 """
 
 from __future__ import annotations
@@ -97,6 +102,6 @@ async def test_several_asks_in_one_message(
 ) -> None:
     """Every session passes: each part of the message is done or asked about, once, and the
     answer claims nothing the CRM does not hold."""
-    assert len(read_cases(COMPOUND25)) == 46
+    assert len(read_cases(COMPOUND25)) == 48
     _, failed = await score(make_assistant, crm_admin, COMPOUND25, capsys)
     assert failed == []
