@@ -88,6 +88,8 @@ READS: tuple[tuple[IntentKind, GatedPattern], ...] = (
             r"|between (?:mon|tues|wednes|thurs|fri|satur|sun)day\b"
             r"|(?<=in )(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*)\b"
             r"|^anything (?:on |for )?(?:between )?(?:the )?\d{1,2}(?:st|nd|rd|th)\b"
+            # "what did I book?", "what did we just book": what is booked (was: "I can't help")
+            r"|\bwhat (?:did|have) (?:i|we) (?:just )?(?:book|booked|schedule|scheduled)\b"
             # "anything on friday afternoon", "anything tomorrow morning": a day said bare
             r"|^(?:(?:and|so|ok|okay|um|uh|hmm) )*anything (?:on |for |in |before |after )?"
             r"(?:today|tomorrow"

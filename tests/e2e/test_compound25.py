@@ -2,8 +2,8 @@
 
 Through the websocket and the real CRM stub.
 
-tests/data/conversations_compound25.jsonl (48 sessions, 76 turns), taken from 95 requests
-and 21 replies written before the rules were read ("cancel my haircut and add a task to
+tests/data/conversations_compound25.jsonl (49 sessions, 78 turns), taken from 95 requests
+and 22 replies written before the rules were read ("cancel my haircut and add a task to
 buy shampoo", "move my cleaning to friday at 9 and tell me what I owe", "mark groceries
 done, delete the eye exam task, and what's my next appointment?", "change my email to …
 and my phone to …", "book a haircut for friday at 10 and cancel the one on sunday"…):
@@ -79,7 +79,8 @@ with?" reads the visits out (true, but not the answer).
 A tenth, to-dos named by what they are (6), FIRST RUN 4/6, no wrong write: "make my top
 priority task due friday" looked for a task named "top" and asked which; "mark the oldest
 task done" did the same. "top", "highest" and "lowest" priority now name that level
-(language/targets.py); "the oldest task" is left open.
+(language/targets.py); "the oldest task" is left open. "what did I book?", after a
+booking, met "Sorry, I can't help with that"; it reads the visits out now.
 
 The sessions here are those with a write or a miss, from the ten rounds.
 """
@@ -102,6 +103,6 @@ async def test_several_asks_in_one_message(
 ) -> None:
     """Every session passes: each part of the message is done or asked about, once, and the
     answer claims nothing the CRM does not hold."""
-    assert len(read_cases(COMPOUND25)) == 48
+    assert len(read_cases(COMPOUND25)) == 49
     _, failed = await score(make_assistant, crm_admin, COMPOUND25, capsys)
     assert failed == []
