@@ -2,7 +2,7 @@
 
 Through the websocket and the real CRM stub.
 
-tests/data/conversations_compound25.jsonl (49 sessions, 78 turns), taken from 95 requests
+tests/data/conversations_compound25.jsonl (50 sessions, 79 turns), taken from 95 requests
 and 22 replies written before the rules were read ("cancel my haircut and add a task to
 buy shampoo", "move my cleaning to friday at 9 and tell me what I owe", "mark groceries
 done, delete the eye exam task, and what's my next appointment?", "change my email to …
@@ -73,8 +73,9 @@ A ninth, questions about a visit (9), FIRST RUN 6/9, no wrong write: "what shoul
 my cleaning?" read every visit out and left its note ("please arrive 10 minutes early")
 unsaid; it now tells the note, or that there is none, or that no such visit is coming up
 (models/embedded/questions.py). "is my haircut before or after my cleaning?" read the
-visits out; it is now compared as "which is first" is. Left open: "who is my haircut
-with?" reads the visits out (true, but not the answer).
+visits out; it is now compared as "which is first" is. "who is my haircut with?" read
+the visits out; it now says plainly that no one is on file for a visit, and when and
+where it is.
 
 A tenth, to-dos named by what they are (6), FIRST RUN 4/6, no wrong write: "make my top
 priority task due friday" looked for a task named "top" and asked which; "mark the oldest
@@ -103,6 +104,6 @@ async def test_several_asks_in_one_message(
 ) -> None:
     """Every session passes: each part of the message is done or asked about, once, and the
     answer claims nothing the CRM does not hold."""
-    assert len(read_cases(COMPOUND25)) == 49
+    assert len(read_cases(COMPOUND25)) == 50
     _, failed = await score(make_assistant, crm_admin, COMPOUND25, capsys)
     assert failed == []

@@ -121,6 +121,12 @@ def about_appointment(
             return f"Your {_service(first)} is {place}, {_on_when(first, now)}."
         if aspect == "length":
             return _length(first, now)
+        if aspect == "who":
+            where = f", at {location}" if location else ""
+            return (
+                f"I don't have who your {_service(first)} is with; a booking here holds the "
+                f"service, the time and the place. It's {_on_when(first, now)}{where}."
+            )
         if aspect == "status":
             # "did you cancel my haircut?": it is still booked, said as such.
             return (

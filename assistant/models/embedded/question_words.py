@@ -134,6 +134,13 @@ WHEN = _rx(
     r"(?:booked|confirmed)\b"
 )
 # "how long will it take", "how long is my haircut", "when does it finish": its length.
+# "who is my haircut with?", "which dentist am I seeing?": who does the visit, which no
+# appointment holds.
+WHO_WITH = _rx(
+    r"\bwho(?:'s| is| am i| will i| do i)? .{0,30}\b(?:with|seeing|doing it|doing my)\b"
+    r"|\b(?:which|what) (?:stylist|dentist|doctor|therapist|hygienist|barber|practitioner)\b"
+    r"|\bwith whom\b|\bwho(?:'s| is) (?:doing|seeing me|taking)\b"
+)
 LENGTH = _rx(
     r"\bhow long (?:is|will|does|would|'s|do)\b|\bhow many (?:minutes|hours)\b|\bduration\b"
     r"|\b(?:when|what time) (?:does|will) (?:it|that|my \w+|the \w+) (?:end|finish|be over)\b"
@@ -445,4 +452,5 @@ __all__ = [
     "WHAT_HAPPENED",
     "WHEN",
     "WHERE",
+    "WHO_WITH",
 ]

@@ -91,6 +91,7 @@ from assistant.models.embedded.question_words import (
     WHAT_HAPPENED,
     WHEN,
     WHERE,
+    WHO_WITH,
 )
 from assistant.models.embedded.yes_no import last_in, still_on, which_first
 from assistant.schema import Message, ToolResult, UserTurn
@@ -121,6 +122,7 @@ Aspect = Literal[
     "task_priority",
     "case_status",
     "length",
+    "who",
     "tasks_about",
     "named_case",
     "last_cost",
@@ -705,6 +707,10 @@ def _read(said: str, state: Dialogue) -> Question | None:
         return Question("past", service)
     if LENGTH.search(said):
         return Question("length", service)
+    if WHO_WITH.search(said):
+        # "who is my haircut with?": no one is on file for a visit, said plainly, with the
+        # visit (was: every visit read out)
+        return Question("who", service)
     if NOTES.search(said):
         # "what should I bring to my cleaning?", no visit in view: its note, once looked up
         # (was: every visit read out, and the note unsaid)
@@ -918,7 +924,7 @@ def lookups(question: Question) -> list[tuple[str, dict[str, Any]]]:
         return [("crm.listInvoices", {"status": "all"})]
     if aspect in ("status", "past", "recent", "last_in"):
         return [("crm.listAppointments", {"status": "all"})]
-    if aspect in ("when", "where", "length"):
+    if aspect in ("when", "where", "length", "who"):
         # What is coming up answers "when is my haircut"; the past is asked otherwise.
         return [] if question.item is not None else [("crm.listUpcomingAppointments", {})]
     if aspect in ("after", "earlier", "still_on"):
@@ -1120,6 +1126,7 @@ _LISTING_READ = {
     "recent": "appointments",
     "after": "appointments",
     "length": "appointments",
+    "who": "appointments",
 }
 
 
@@ -1215,7 +1222,7 @@ def answer(question: Question, results: Sequence[ToolResult], now: datetime) -> 
         return which_first(_items(results, "appointments"), named, now, later=later)
     if aspect == "last_in":
         return last_in(_items(results, "appointments"), now)
-    if aspect in ("when", "where", "status", "past", "recent", "after", "length"):
+    if aspect in ("when", "where", "status", "past", "recent", "after", "length", "who"):
         appointments = [
             a for a in _items(results, "appointments") if str(a.get("id")) != question.besides
         ]
