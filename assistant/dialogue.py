@@ -293,24 +293,23 @@ def advance(
         told=_told(state.told, listings, answer),
         listed_heard=_heard(state, listings, listed, answer),
         since_change=0 if actions else min(state.since_change + 1, 99),
-        read_together=_read_together(state, listings, answer),
+        read_together=_read_together(state, listings),
     )
 
 
 def _read_together(
-    state: Dialogue, listings: Sequence[tuple[Kind, list[Item]] | None], answer: str
+    state: Dialogue, listings: Sequence[tuple[Kind, list[Item]] | None]
 ) -> tuple[tuple[Kind, tuple[Item, ...]], ...]:
     """The lists of a visit kind and a to-do kind this answer read out together (two or
     more of each), in the order read; those of before when it read no list out."""
+    found = [listing for listing in listings if listing is not None]
+    if not found:
+        return state.read_together
     read = [
         (kind, tuple(items))
-        for found in listings
-        if found is not None
-        for kind, items in (found,)
+        for kind, items in found
         if kind in ("appointment", "task") and len(items) > 1
     ]
-    if not read:
-        return state.read_together if not any(f is not None for f in listings) else ()
     if len({kind for kind, _ in read}) != 2:
         return ()
     return tuple(read[:2])
